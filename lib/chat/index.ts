@@ -1,0 +1,2 @@
+export type { JSONSchema, ToolAnnotations, ToolDescriptor, ToolOutput } from './tool-descriptor';
+export type { ChatMessage, ChatRole } from './messages';

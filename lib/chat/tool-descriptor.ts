@@ -1,0 +1,29 @@
+/** A JSON Schema as pages and models write it: only a small subset is ever interpreted. */
+export type JSONSchema = { [key: string]: unknown };
+
+/** WebMCP's tool annotations (there is no `destructiveHint` in WebMCP). */
+export interface ToolAnnotations {
+  /** The tool only reads: it may run without asking the person. */
+  readOnlyHint?: boolean;
+  /** The tool does something that matters (pays, sends, deletes): always ask first. */
+  consequentialHint?: boolean;
+  /** The tool returns text the page does not vouch for: fence it as data. */
+  untrustedContentHint?: boolean;
+}
+
+/** A tool as the chat hands it to an agent: copied out of the page, plain data. */
+export interface ToolDescriptor {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JSONSchema;
+  annotations?: ToolAnnotations;
+}
+
+/** What running a tool gave back, as text the model can read. */
+export interface ToolOutput {
+  /** The result as text (a page's JSON string, MCP text content joined, or an error message). */
+  text: string;
+  /** True when the tool failed; `text` then says why. */
+  isError?: boolean;
+}
