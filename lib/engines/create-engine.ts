@@ -1,0 +1,57 @@
+import { hermesFormat } from '@webmcp-agents/local-agent';
+import type { Settings } from '../settings';
+import { EngineError, type Engine, type EngineId } from './engine';
+import { createReplayEngine } from './replay-engine';
+import { replayScriptItem, replayScriptSchema } from './replay-script';
+
+export const engineLabels: Readonly<Record<EngineId, string>> = {
+  webllm: 'WebLLM (on this GPU)',
+  'prompt-api': "Chrome's built-in model",
+  openai: 'Local server (OpenAI-compatible)',
+  replay: 'Replay (recorded replies)',
+};
+
+type EngineFactory = (settings: Settings) => Engine;
+
+const factories: Partial<Record<EngineId, EngineFactory>> = {
+  replay: createStoredReplayEngine,
+};
+
+/** Lets an engine module add itself without the session code knowing it. */
+export function registerEngineFactory(id: EngineId, factory: EngineFactory): void {
+  factories[id] = factory;
+}
+
+/** The engine the settings ask for; an engine this build does not have fails with what to do. */
+export function createEngine(settings: Settings): Engine {
+  const factory = factories[settings.engine];
+  if (factory) return factory(settings);
+  throw new EngineError(
+    'unavailable',
+    `The ${engineLabels[settings.engine]} engine is not available in this build.`,
+    'Pick another engine in the extension\'s options.',
+  );
+}
+
+/**
+ * Replays the replies stored in `replayScript`, one per step, re-read at every load so that a
+ * new script takes effect on the next run.
+ */
+function createStoredReplayEngine(settings: Settings): Engine {
+  let model = createReplayEngine([]);
+  return {
+    id: 'replay',
+    label: engineLabels.replay,
+    modelId: settings.model || 'recorded replies',
+    format: hermesFormat,
+    get model() {
+      return model;
+    },
+    async load(onProgress) {
+      const script = replayScriptSchema.safeParse(await replayScriptItem.getValue());
+      const { replies, chunkSize, delayMs } = script.success ? script.data : { replies: [] };
+      model = createReplayEngine(replies, { chunkSize, delayMs });
+      onProgress({ fraction: 1, text: 'Recorded replies ready.', fromCache: true });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { LanguageModel, PromptFormat } from '@webmcp-agents/local-agent';
+
+export type EngineId = 'webllm' | 'prompt-api' | 'openai' | 'replay';
+
+/** How far a model load has come, for the progress bar. */
+export interface EngineLoadProgress {
+  /** 0..1. */
+  fraction: number;
+  /** What is happening, in words ("Downloading 412 of 1,100 MB"). */
+  text: string;
+  loadedBytes?: number;
+  totalBytes?: number;
+  etaSeconds?: number;
+  /** The model was already on this machine: nothing to download. */
+  fromCache?: boolean;
+}
+
+/** What went wrong with an engine, and what the person can do about it. */
+export type EngineErrorCode =
+  | 'no-webgpu'
+  | 'device-lost'
+  | 'out-of-memory'
+  | 'download-failed'
+  | 'server-down'
+  | 'forbidden'
+  | 'unavailable'
+  | 'not-configured';
+
+export class EngineError extends Error {
+  override name = 'EngineError';
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+    /** The next step for the person, in a sentence. */
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One way to run a model, behind the one interface the loop uses. `load` is idempotent and
+ * resolves once the model can generate; `model.stream` may only be used after it.
+ */
+export interface Engine {
+  readonly id: EngineId;
+  readonly label: string;
+  readonly modelId: string;
+  readonly format: PromptFormat;
+  readonly model: LanguageModel;
+  load(onProgress: (progress: EngineLoadProgress) => void, signal?: AbortSignal): Promise<void>;
+  /** Frees the GPU or the session; the next `load` starts again. */
+  unload?(): Promise<void>;
+}

@@ -1,0 +1,35 @@
+import type { ChatMessage, ToolOutput } from '@webmcp-agents/chat';
+import type { ModelUsage } from './language-model';
+import type { CompactTool, ParseResult } from './types';
+
+export type FinishReason = 'answer' | 'max-steps' | 'repeated-call' | 'aborted' | 'error';
+
+/** Why a call did not run, or what the model must fix. */
+export type ToolErrorKind = 'parse' | 'unknown-tool' | 'invalid-arguments' | 'declined' | 'repeated';
+
+export interface ShownTool {
+  tool: CompactTool;
+  score: number;
+}
+
+/** What a run reports as it goes, for a UI to stream and a recorder to keep. */
+export type AgentEvent =
+  | { type: 'step-start'; step: number; tools: readonly ShownTool[]; messages: readonly ChatMessage[] }
+  | { type: 'text-delta'; step: number; text: string }
+  | { type: 'prose-delta'; step: number; text: string }
+  | { type: 'tool-call'; step: number; callId: string; name: string; arguments: Record<string, unknown> }
+  | { type: 'tool-approval-request'; step: number; callId: string; name: string }
+  | { type: 'tool-approval-response'; step: number; callId: string; approved: boolean }
+  | { type: 'tool-result'; step: number; callId: string; name: string; output: ToolOutput; durationMs: number }
+  | { type: 'tool-error'; step: number; callId?: string; name?: string; kind: ToolErrorKind; message: string }
+  | {
+      type: 'step-end';
+      step: number;
+      raw: string;
+      parsed: ParseResult;
+      usage: ModelUsage;
+      modelMs: number;
+    }
+  | { type: 'finish'; reason: FinishReason; text: string; steps: number; error?: { name: string; message: string } };
+
+export type AgentEventType = AgentEvent['type'];

@@ -1,0 +1,29 @@
+import type { ChatMessage } from '@webmcp-agents/chat';
+import type { CompactTool } from './types';
+
+/** Speed and size figures an engine reports for one reply; every field is optional. */
+export interface ModelUsage {
+  promptTokens?: number;
+  completionTokens?: number;
+  timeToFirstTokenMs?: number;
+  prefillTokensPerSecond?: number;
+  decodeTokensPerSecond?: number;
+}
+
+/** A piece of a streamed reply. */
+export type ModelChunk = { type: 'text-delta'; text: string } | { type: 'usage'; usage: ModelUsage };
+
+export interface ModelRequest {
+  messages: readonly ChatMessage[];
+  /** The tools shown this step, for engines that constrain decoding to their schemas. */
+  tools: readonly CompactTool[];
+  signal: AbortSignal;
+}
+
+/**
+ * The one interface every engine implements (WebLLM, the Prompt API, a local server, replay).
+ * The stream ends when the reply is complete; it stops early when `signal` aborts.
+ */
+export interface LanguageModel {
+  stream(request: ModelRequest): AsyncIterable<ModelChunk>;
+}

@@ -1,0 +1,125 @@
+import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import { isAbortError } from './abortable';
+import type { AgentEvent, FinishReason, ToolErrorKind } from './agent-events';
+import { defaultInstructions } from './default-instructions';
+import type { PromptFormat, ToolReply } from './formats';
+import type { LanguageModel } from './language-model';
+import { parseToolCalls } from './parse-tool-calls';
+import { rankToolsWithScores } from './rank-tools';
+import { runToolCall, type ToolCallContext } from './run-tool-call';
+import { streamReply } from './stream-reply';
+import { createSystemPromptCache } from './system-prompt-cache';
+import { createFenceMarker, defaultToolOutputLimit } from './tool-output-text';
+import type { ParsedCall, ToolScorer } from './types';
+
+export interface RunLocalAgentOptions {
+  /** The person's request. */
+  request: string;
+  /** Earlier messages of the conversation (user and assistant turns), oldest first. */
+  history?: readonly ChatMessage[];
+  model: LanguageModel;
+  format: PromptFormat;
+  /** The page's tools, read fresh at every step because they change as the page does. */
+  getTools(): readonly ToolDescriptor[] | Promise<readonly ToolDescriptor[]>;
+  /** Runs a call in the page. Page faults come back as `isError` outputs, not exceptions. */
+  executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
+  /** Asks the person before a call; absent, every call runs. */
+  approve?(call: ParsedCall, context: ToolCallContext): Promise<boolean>;
+  onEvent?(event: AgentEvent): void;
+  signal?: AbortSignal;
+  /** Most model replies in one run. Default 8. */
+  maxSteps?: number;
+  /** Most tools shown to the model at a step. Default 8. */
+  maxTools?: number;
+  scorer?: ToolScorer;
+  instructions?: string;
+  /** Characters of a tool's output the model reads. Default 4,000. */
+  toolOutputLimit?: number;
+}
+
+export interface RunLocalAgentResult {
+  finishReason: FinishReason;
+  /** The prose of the last reply. */
+  text: string;
+  steps: number;
+  /** The messages this run added to the conversation: the request, replies and tool results. */
+  messages: ChatMessage[];
+  error?: { name: string; message: string };
+}
+
+/**
+ * The agent loop: rank the page's tools, prompt, stream the reply, parse its calls, check and run
+ * them, and feed results or errors back, until the model answers without a call or a limit hits.
+ */
+export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunLocalAgentResult> {
+  const { model, format, request, maxSteps = 8, maxTools = 8 } = options;
+  const signal = options.signal ?? new AbortController().signal;
+  const emit = (event: AgentEvent) => options.onEvent?.(event);
+  const systemPrompt = createSystemPromptCache(format, options.instructions ?? defaultInstructions);
+  const host = {
+    executeTool: options.executeTool,
+    approve: options.approve,
+    toolOutputLimit: options.toolOutputLimit ?? defaultToolOutputLimit,
+    fenceMarker: createFenceMarker(),
+    emit,
+  };
+  const messages: ChatMessage[] = [{ role: 'user', content: request }];
+  const recent: string[] = [];
+  const callCounts = new Map<string, number>();
+  let text = '';
+  let step = 0;
+
+  const finish = (finishReason: FinishReason, error?: { name: string; message: string }): RunLocalAgentResult => {
+    emit({ type: 'finish', reason: finishReason, text, steps: step, ...(error ? { error } : {}) });
+    return { finishReason, text, steps: step, messages, ...(error ? { error } : {}) };
+  };
+
+  try {
+    while (step < maxSteps) {
+      if (signal.aborted) return finish('aborted');
+      step += 1;
+      const tools = await options.getTools();
+      const shown = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
+      const prompt: ChatMessage[] = [
+        { role: 'system', content: systemPrompt(shown) },
+        ...(options.history ?? []),
+        ...messages,
+      ];
+      emit({ type: 'step-start', step, tools: shown, messages: prompt });
+      const shownTools = shown.map(({ tool }) => tool);
+      const reply = await streamReply(model, { messages: prompt, tools: shownTools, signal }, step, emit);
+      const parsed = parseToolCalls(reply.raw, new Set(shownTools.map((tool) => tool.name)));
+      emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
+      messages.push({ role: 'assistant', content: reply.raw });
+      text = parsed.text;
+      if (parsed.calls.length === 0 && parsed.errors.length === 0) return finish('answer');
+
+      const replies: ToolReply[] = parsed.errors.map((message) => {
+        emit({ type: 'tool-error', step, kind: parseErrorKind(message), message });
+        return { name: 'tool_call', text: message, isError: true };
+      });
+      for (const [index, call] of parsed.calls.entries()) {
+        const key = `${call.name}\u0000${JSON.stringify(call.arguments)}`;
+        const timesCalled = callCounts.get(key) ?? 0;
+        callCounts.set(key, timesCalled + 1);
+        const callId = `${step}.${index + 1}`;
+        const compact = shownTools.find((tool) => tool.name === call.name)!;
+        const tool = tools.find((candidate) => candidate.name === call.name)!;
+        const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled }, host);
+        if ('stop' in outcome) return finish(outcome.stop);
+        replies.push(outcome.reply);
+        recent.unshift(call.name);
+      }
+      messages.push(format.toolRepliesMessage(replies));
+    }
+    return finish('max-steps');
+  } catch (error) {
+    if (isAbortError(error) || signal.aborted) return finish('aborted');
+    const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
+    return finish('error', { name, message });
+  }
+}
+
+function parseErrorKind(message: string): ToolErrorKind {
+  return message.startsWith('Unknown tool') ? 'unknown-tool' : 'parse';
+}

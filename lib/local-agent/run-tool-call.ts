@@ -1,0 +1,82 @@
+import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import { isAbortError, raceAbort } from './abortable';
+import type { AgentEvent } from './agent-events';
+import type { ToolReply } from './formats';
+import { toolOutputForModel } from './tool-output-text';
+import type { CompactTool, ParsedCall } from './types';
+import { validateArgs } from './validate-args';
+
+export interface ToolCallContext {
+  callId: string;
+  tool: ToolDescriptor;
+  signal: AbortSignal;
+}
+
+/** What the loop needs to run one call; the host supplies the world (the page, the person). */
+export interface ToolCallHost {
+  executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
+  approve?(call: ParsedCall, context: ToolCallContext): Promise<boolean>;
+  toolOutputLimit: number;
+  fenceMarker: string;
+  emit(event: AgentEvent): void;
+}
+
+/** Once a call has been made this many times with the same arguments, the run stops. */
+export const maxIdenticalCalls = 3;
+
+export type CallOutcome = { reply: ToolReply } | { stop: 'repeated-call'; message: string };
+
+/**
+ * Checks one parsed call and runs it. A model's mistake (bad arguments, a repeat) becomes a reply
+ * it can act on; only an abort escapes as an error.
+ */
+export async function runToolCall(
+  call: ParsedCall,
+  shown: CompactTool,
+  tool: ToolDescriptor,
+  context: { step: number; callId: string; signal: AbortSignal; timesCalled: number },
+  host: ToolCallHost,
+): Promise<CallOutcome> {
+  const { step, callId, signal } = context;
+  const { name } = call;
+  host.emit({ type: 'tool-call', step, callId, name, arguments: call.arguments });
+
+  const problem = validateArgs(shown.parameters, call.arguments);
+  if (problem) {
+    host.emit({ type: 'tool-error', step, callId, name, kind: 'invalid-arguments', message: problem });
+    return { reply: { name, text: `${problem} Fix the arguments and call ${name} again.`, isError: true } };
+  }
+  if (context.timesCalled >= maxIdenticalCalls) {
+    const message = `The model called ${name} with the same arguments ${maxIdenticalCalls} times, so the run was stopped.`;
+    host.emit({ type: 'tool-error', step, callId, name, kind: 'repeated', message });
+    return { stop: 'repeated-call', message };
+  }
+
+  const callContext: ToolCallContext = { callId, tool, signal };
+  if (host.approve) {
+    host.emit({ type: 'tool-approval-request', step, callId, name });
+    const approved = await raceAbort(host.approve(call, callContext), signal);
+    host.emit({ type: 'tool-approval-response', step, callId, approved });
+    if (!approved) {
+      const message = `The user declined the call to ${name}. Do not call it again unless they ask.`;
+      host.emit({ type: 'tool-error', step, callId, name, kind: 'declined', message });
+      return { reply: { name, text: message, isError: true } };
+    }
+  }
+
+  const started = performance.now();
+  const output = await executeSafely(call, callContext, host);
+  host.emit({ type: 'tool-result', step, callId, name, output, durationMs: performance.now() - started });
+  const text = toolOutputForModel(tool, output, host.toolOutputLimit, host.fenceMarker);
+  return { reply: { name, text, isError: output.isError } };
+}
+
+async function executeSafely(call: ParsedCall, context: ToolCallContext, host: ToolCallHost): Promise<ToolOutput> {
+  try {
+    return await raceAbort(host.executeTool(call, context), context.signal);
+  } catch (error) {
+    if (isAbortError(error) || context.signal.aborted) throw error;
+    // A host should turn page faults into outputs; if one slips through, the model still hears of it.
+    return { text: `The tool failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+  }
+}
