@@ -1,0 +1,91 @@
+import type { ChatMessage, ToolDescriptor } from '@webmcp-agents/chat';
+import {
+  compactSchema,
+  defaultInstructions,
+  hermesFormat,
+  rankTools,
+  runLocalAgent,
+  type CompactTool,
+} from '@webmcp-agents/local-agent';
+import { createReplayEngine } from '../lib/engines/replay-engine';
+import type { BenchSection } from './bench-section';
+import { qwenTokens, renderQwenChat, sharedPrefixLength } from './qwen-tokens';
+import { readRankSet } from './rank-sets';
+import { runDirectly } from './run-directly';
+
+const rawTool = (tool: ToolDescriptor): CompactTool => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema });
+const compact = (tool: ToolDescriptor): CompactTool => ({
+  name: tool.name,
+  description: tool.description.slice(0, 400),
+  parameters: compactSchema(tool.inputSchema),
+});
+const systemTokens = (tools: CompactTool[]) => qwenTokens(hermesFormat.systemPrompt(tools, defaultInstructions)).length;
+
+/** The system prompt's size in Qwen3 tokens: the whole pool raw and compacted, and the ranked top 8. */
+export async function benchPromptSize(): Promise<BenchSection[]> {
+  const mcp = readRankSet('rank-mcp.json');
+  const bfcl = readRankSet('rank-bfcl.json');
+  if (!mcp || !bfcl) return [];
+  const top8 = mcp.queries.map((query) => systemTokens(rankTools(mcp.pool, query.query, { max: 8 })));
+  const pageTools = bfcl.pool.slice(0, 50);
+  const page8 = bfcl.queries.slice(0, 50).map((query) => systemTokens(rankTools(pageTools, query.query, { max: 8 })));
+  const sizes: BenchSection = {
+    title: 'Prompt size (Qwen3 tokens, Hermes format, system prompt with the default instructions)',
+    rows: [
+      { prompt: `rank-mcp pool, all ${mcp.pool.length} tools, raw schemas`, tokens: systemTokens(mcp.pool.map(rawTool)) },
+      { prompt: `rank-mcp pool, all ${mcp.pool.length} tools, compacted`, tokens: systemTokens(mcp.pool.map(compact)) },
+      { prompt: 'rank-mcp, top 8 after ranking (median over the queries)', tokens: median(top8) },
+      { prompt: 'rank-mcp, top 8 after ranking (largest)', tokens: Math.max(...top8) },
+      { prompt: '50 page tools (rank-bfcl), top 8 (median)', tokens: median(page8) },
+      { prompt: '50 page tools (rank-bfcl), top 8 (largest)', tokens: Math.max(...page8) },
+    ],
+    notes: ['Target (issue 7): with 50 realistic page tools and max 8, the system prompt ≤ 1,200 Qwen3 tokens.'],
+  };
+  return [sizes, await benchPrefixReuse(pageTools)];
+}
+
+/**
+ * Runs a three-step run and counts, for each step, the prompt tokens an engine with a prefix
+ * cache must newly prefill, beside the tokens of the messages that are new since the last step.
+ */
+async function benchPrefixReuse(tools: ToolDescriptor[]): Promise<BenchSection> {
+  const first = tools[0]!;
+  const reply = `<tool_call>\n{"name": "${first.name}", "arguments": {}}\n</tool_call>`;
+  const model = createReplayEngine([reply, reply.replace('{}', '{"page": 2}'), 'All done.']);
+  await runLocalAgent({
+    request: `Please ${first.description.toLowerCase()}`,
+    model,
+    format: hermesFormat,
+    getTools: () => tools,
+    executeTool: async () => ({ text: JSON.stringify({ ok: true, items: [1, 2, 3] }) }),
+  });
+  const rows = model.requests.map((request, index) => {
+    const tokens = qwenTokens(renderQwenChat(request.messages));
+    if (index === 0) return { step: 1, 'prompt tokens': tokens.length, 'new tokens to prefill': tokens.length, 'new messages (tokens)': tokens.length };
+    const previous = model.requests[index - 1]!;
+    const previousReply: ChatMessage = request.messages[previous.messages.length]!;
+    const cached = qwenTokens(renderQwenChat([...previous.messages, previousReply]));
+    const newMessages = request.messages.slice(previous.messages.length);
+    return {
+      step: index + 1,
+      'prompt tokens': tokens.length,
+      'new tokens to prefill': tokens.length - sharedPrefixLength(cached, tokens),
+      'new messages (tokens)': qwenTokens(renderQwenChat(newMessages)).length,
+    };
+  });
+  return {
+    title: 'Prefix reuse across the steps of one run (50 page tools, max 8)',
+    rows,
+    notes: [
+      'The system prompt stays byte-identical while the shown tools do not change, so an engine that keeps its KV cache only prefills what is new.',
+      'Target (issue 7): new prompt tokens on a step whose tools did not change ≤ the size of the new messages.',
+    ],
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+await runDirectly(import.meta.url, benchPromptSize);

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { engineStatusSchema, sessionStateSchema, turnSchema } from './session-state';
+
+/** The name of the port a side panel opens to the background. */
+export const agentPortName = 'agent-session';
+
+/** Side panel → background. */
+export const panelMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), tabId: z.number().int() }),
+  z.object({ type: z.literal('send'), tabId: z.number().int(), text: z.string().min(1).max(20_000) }),
+  z.object({ type: z.literal('stop'), tabId: z.number().int() }),
+  z.object({ type: z.literal('new-chat'), tabId: z.number().int() }),
+  z.object({
+    type: z.literal('approve'),
+    tabId: z.number().int(),
+    callId: z.string(),
+    decision: z.enum(['allow-once', 'allow-site', 'deny']),
+  }),
+  /** Keeps the service worker awake while a model loads or generates. */
+  z.object({ type: z.literal('heartbeat') }),
+]);
+
+/** Background → side panel. Prose streams as deltas; everything else replaces a whole turn. */
+export const sessionMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), state: sessionStateSchema }),
+  z.object({ type: z.literal('turn'), tabId: z.number().int(), turn: turnSchema }),
+  z.object({ type: z.literal('prose-delta'), tabId: z.number().int(), turnId: z.string(), text: z.string() }),
+  z.object({ type: z.literal('engine'), tabId: z.number().int(), engine: engineStatusSchema }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+
+export type PanelMessage = z.infer<typeof panelMessageSchema>;
+export type SessionMessage = z.infer<typeof sessionMessageSchema>;

@@ -1,0 +1,152 @@
+import type { ToolOutput } from '@webmcp-agents/chat';
+import type { ToolScorer } from '@webmcp-agents/local-agent';
+import type { Settings } from '../settings';
+import type { TraceRecorder } from '../traces/trace-recorder';
+import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
+import type { AgentWorld, TabToolList } from './agent-world';
+import { createEngineHost } from './engine-host';
+import type { SessionState } from './session-state';
+import { createSessionWriter, loadStoredSessions, type StoredSession } from './session-store';
+import { suggestRequests } from './suggestions';
+import { TabSession } from './tab-session';
+
+/** The two ends of a panel's port that the sessions use. */
+export interface PanelPort {
+  postMessage(message: SessionMessage): void;
+}
+
+export interface AgentSessionsDeps {
+  loadSettings(): Promise<Settings>;
+  updateSettings(change: Partial<Settings>): Promise<Settings>;
+  getTabTools(tabId: number): Promise<TabToolList | undefined>;
+  executeTabTool: AgentWorld['executeTabTool'];
+  scorerFor(settings: Settings): ToolScorer | undefined;
+  recorder: TraceRecorder;
+}
+
+/** Every tab's agent session, the panels watching them, and the one engine they share. */
+export function createAgentSessions(deps: AgentSessionsDeps) {
+  const sessions = new Map<number, TabSession>();
+  const panels = new Map<number, Set<PanelPort>>();
+  let stored: Map<number, StoredSession> | undefined;
+  const ready = loadStoredSessions().then(
+    (loaded) => void (stored = loaded),
+    () => void (stored = new Map()),
+  );
+  const writer = createSessionWriter(
+    () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, s]) => [tabId, { turns: s.turns, history: s.history }] as const)]),
+  );
+  const publish = (tabId: number, message: SessionMessage) => panels.get(tabId)?.forEach((port) => safePost(port, message));
+  const engines = createEngineHost((engine) => {
+    for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine });
+  });
+
+  const siteAllowed = async (tabId: number) => {
+    const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
+    return Boolean(tools?.origin && settings.allowedSites.includes(tools.origin));
+  };
+  const world: AgentWorld = {
+    loadSettings: deps.loadSettings,
+    getTabTools: deps.getTabTools,
+    executeTabTool: (...args): Promise<ToolOutput> => deps.executeTabTool(...args),
+    loadEngine: (settings, _tabId, signal) => engines.load(settings, signal),
+    reportUsage: (_tabId, usage) => engines.reportUsage(usage),
+    scorerFor: deps.scorerFor,
+    isSiteAllowed: siteAllowed,
+    allowSite: async (tabId) => {
+      const tools = await deps.getTabTools(tabId);
+      const settings = await deps.loadSettings();
+      if (tools?.origin && !settings.allowedSites.includes(tools.origin)) {
+        await deps.updateSettings({ allowedSites: [...settings.allowedSites, tools.origin] });
+      }
+    },
+    recorder: deps.recorder,
+    persist: () => writer.schedule(),
+  };
+
+  const sessionFor = async (tabId: number): Promise<TabSession> => {
+    await ready;
+    let session = sessions.get(tabId);
+    if (!session) {
+      session = new TabSession(tabId, world, (message) => publish(tabId, message), stored?.get(tabId));
+      sessions.set(tabId, session);
+    }
+    return session;
+  };
+
+  const snapshot = async (tabId: number): Promise<SessionState> => {
+    const session = await sessionFor(tabId);
+    const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
+    engines.describe(settings);
+    return {
+      tabId,
+      url: tools?.url ?? '',
+      origin: tools?.origin ?? '',
+      turns: session.turns,
+      running: session.running,
+      toolCount: tools?.tools.length ?? 0,
+      suggestions: suggestRequests(tools?.tools ?? []),
+      engine: engines.status,
+      siteAllowed: Boolean(tools?.origin && settings.allowedSites.includes(tools.origin)),
+    };
+  };
+  const sendSnapshot = async (tabId: number) => {
+    if (!panels.get(tabId)?.size) return;
+    publish(tabId, { type: 'snapshot', state: await snapshot(tabId) });
+  };
+
+  const handle = async (port: PanelPort, message: PanelMessage) => {
+    if (message.type === 'heartbeat') return;
+    if (message.type === 'subscribe') {
+      for (const set of panels.values()) set.delete(port);
+      panels.set(message.tabId, (panels.get(message.tabId) ?? new Set()).add(port));
+      return safePost(port, { type: 'snapshot', state: await snapshot(message.tabId) });
+    }
+    const session = await sessionFor(message.tabId);
+    switch (message.type) {
+      case 'send':
+        return session.send(message.text.trim()).then(() => writer.flush());
+      case 'stop':
+        return session.stop();
+      case 'new-chat':
+        session.clear();
+        writer.schedule();
+        return sendSnapshot(message.tabId);
+      case 'approve':
+        return session.decide(message.callId, message.decision);
+    }
+  };
+
+  return {
+    /** A panel connected: everything it sends is checked before anything acts on it. */
+    connect(port: PanelPort & { onMessage(listener: (message: unknown) => void): void; onDisconnect(listener: () => void): void }) {
+      port.onMessage((raw) => {
+        const parsed = panelMessageSchema.safeParse(raw);
+        if (!parsed.success) return safePost(port, { type: 'error', message: 'The extension did not understand that message.' });
+        handle(port, parsed.data).catch((error: unknown) =>
+          safePost(port, { type: 'error', message: error instanceof Error ? error.message : String(error) }),
+        );
+      });
+      port.onDisconnect(() => panels.forEach((set) => set.delete(port)));
+    },
+    toolsChanged: (tabId: number) => void sendSnapshot(tabId).catch(() => {}),
+    navigated(tabId: number) {
+      sessions.get(tabId)?.stop('navigated');
+    },
+    tabClosed(tabId: number) {
+      sessions.get(tabId)?.stop('navigated');
+      sessions.delete(tabId);
+      stored?.delete(tabId);
+      panels.delete(tabId);
+      writer.schedule();
+    },
+  };
+}
+
+function safePost(port: PanelPort, message: SessionMessage): void {
+  try {
+    port.postMessage(message);
+  } catch {
+    // The panel closed between the check and the post; it will get a snapshot when it comes back.
+  }
+}

@@ -1,0 +1,35 @@
+import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import type { ModelUsage, ToolScorer } from '@webmcp-agents/local-agent';
+import type { Engine } from '../engines/engine';
+import type { Settings } from '../settings';
+import type { TraceRecorder } from '../traces/trace-recorder';
+
+/** What a tab offers the agent right now. */
+export interface TabToolList {
+  url: string;
+  origin: string;
+  tools: readonly ToolDescriptor[];
+}
+
+/**
+ * Everything a tab's session needs from outside: the page, the settings, the engine, the trace.
+ * The background passes the real one; tests pass their own.
+ */
+export interface AgentWorld {
+  loadSettings(): Promise<Settings>;
+  getTabTools(tabId: number): Promise<TabToolList | undefined>;
+  executeTabTool(
+    tabId: number,
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal; timeoutMs: number },
+  ): Promise<ToolOutput>;
+  /** Loads the engine the settings name, publishing its progress; an error comes back in words. */
+  loadEngine(settings: Settings, tabId: number, signal: AbortSignal): Promise<Engine | { error: string }>;
+  reportUsage(tabId: number, usage: ModelUsage): void;
+  scorerFor(settings: Settings): ToolScorer | undefined;
+  isSiteAllowed(tabId: number): Promise<boolean>;
+  allowSite(tabId: number): Promise<void>;
+  recorder: TraceRecorder;
+  persist(): void;
+}

@@ -1,0 +1,49 @@
+import type { AgentEvent } from '@webmcp-agents/local-agent';
+import { appendProse } from './append-prose';
+import type { ToolCard, Turn } from './session-state';
+
+/** A tool result shown on a card is cut here; the trace keeps what the model saw. */
+export const cardResultLimit = 20_000;
+
+/** What a turn looks like after one event of its run. Events that change nothing visible return it as it was. */
+export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
+  switch (event.type) {
+    case 'prose-delta':
+      return appendProse(turn, event.text);
+    case 'tool-call':
+      return {
+        ...turn,
+        items: [
+          ...turn.items,
+          { kind: 'tool', callId: event.callId, name: event.name, arguments: event.arguments, state: 'running' },
+        ],
+      };
+    case 'tool-approval-response':
+      return updateCard(turn, event.callId, { state: event.approved ? 'running' : 'declined' });
+    case 'tool-result':
+      return updateCard(turn, event.callId, {
+        state: event.output.isError ? 'failed' : 'done',
+        result: cut(event.output.text),
+        durationMs: Math.round(event.durationMs),
+      });
+    case 'tool-error':
+      if (!event.callId) return turn;
+      return updateCard(turn, event.callId, {
+        state: event.kind === 'invalid-arguments' ? 'invalid' : event.kind === 'declined' ? 'declined' : 'failed',
+        result: event.message,
+      });
+    default:
+      return turn;
+  }
+}
+
+export function updateCard(turn: Turn, callId: string, change: Partial<ToolCard>): Turn {
+  return {
+    ...turn,
+    items: turn.items.map((item) => (item.kind === 'tool' && item.callId === callId ? { ...item, ...change } : item)),
+  };
+}
+
+function cut(text: string): string {
+  return text.length <= cardResultLimit ? text : `${text.slice(0, cardResultLimit)}\n… (${text.length - cardResultLimit} more characters)`;
+}

@@ -1,0 +1,79 @@
+import { raceAbort, type ModelUsage } from '@webmcp-agents/local-agent';
+import { createEngine, engineLabels } from '../engines/create-engine';
+import { EngineError, type Engine } from '../engines/engine';
+import type { Settings } from '../settings';
+import type { EngineStatus } from './session-state';
+
+/**
+ * Holds the one engine the extension runs (a model on the GPU is shared by every tab) and its
+ * status for the panels. Changing the engine or model in the settings swaps it on the next run.
+ */
+export function createEngineHost(publish: (status: EngineStatus) => void) {
+  let current: { key: string; engine: Engine } | undefined;
+  let status: EngineStatus = { engineId: 'webllm', engineLabel: engineLabels.webllm, model: '', state: 'idle' };
+  let lastProgressAt = 0;
+
+  const setStatus = (change: Partial<EngineStatus>, force = true) => {
+    status = { ...status, ...change };
+    const now = Date.now();
+    // Progress callbacks can come hundreds of times a second; the panel needs a few.
+    if (force || now - lastProgressAt > 100) {
+      lastProgressAt = now;
+      publish(status);
+    }
+  };
+
+  const engineFor = async (settings: Settings): Promise<Engine> => {
+    const key = `${settings.engine}\u0000${settings.model}`;
+    if (current?.key !== key) {
+      const previous = current?.engine;
+      current = undefined;
+      await previous?.unload?.().catch(() => {});
+      current = { key, engine: createEngine(settings) };
+    }
+    return current.engine;
+  };
+
+  return {
+    get status(): EngineStatus {
+      return status;
+    },
+    describe(settings: Settings): void {
+      if (status.state === 'idle' || status.engineId !== settings.engine) {
+        status = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], model: settings.model, state: 'idle' };
+      }
+    },
+    async load(settings: Settings, signal: AbortSignal): Promise<Engine | { error: string }> {
+      const base = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], tokensPerSecond: undefined };
+      try {
+        const engine = await engineFor(settings);
+        setStatus({ ...base, model: engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined });
+        await raceAbort(
+          engine.load((progress) => setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1), signal),
+          signal,
+        );
+        setStatus({ state: 'ready', progress: undefined, progressText: undefined });
+        return engine;
+      } catch (error) {
+        if (signal.aborted) {
+          setStatus({ state: 'idle', progress: undefined, progressText: undefined });
+          return { error: 'Stopped while the model was loading.' };
+        }
+        const { message, hint } = describeEngineError(error);
+        setStatus({ ...base, state: 'error', error: message, hint, progress: undefined, progressText: undefined });
+        return { error: hint ? `${message} ${hint}` : message };
+      }
+    },
+    reportUsage(usage: ModelUsage): void {
+      if (usage.decodeTokensPerSecond !== undefined) setStatus({ tokensPerSecond: Math.round(usage.decodeTokensPerSecond * 10) / 10 });
+    },
+  };
+}
+
+function describeEngineError(error: unknown): { message: string; hint?: string } {
+  if (error instanceof EngineError) return { message: error.message, hint: error.hint };
+  if (error instanceof Error && error.name === 'EngineError' && 'hint' in error) {
+    return { message: error.message, hint: String((error as { hint: unknown }).hint) };
+  }
+  return { message: `The model could not load: ${error instanceof Error ? error.message : String(error)}` };
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** A tool call as the person sees it on its card. */
+export const toolCardSchema = z.object({
+  kind: z.literal('tool'),
+  callId: z.string(),
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  state: z.enum(['waiting', 'running', 'done', 'failed', 'declined', 'invalid']),
+  /** Why it waits: the tool is consequential, or it may change the page. */
+  approvalReason: z.enum(['consequential', 'not-read-only']).optional(),
+  result: z.string().optional(),
+  durationMs: z.number().optional(),
+});
+
+export const proseItemSchema = z.object({ kind: z.literal('prose'), text: z.string() });
+
+export const turnItemSchema = z.discriminatedUnion('kind', [proseItemSchema, toolCardSchema]);
+
+export const turnOutcomeSchema = z.enum([
+  'answer',
+  'stopped',
+  'interrupted',
+  'max-steps',
+  'repeated-call',
+  'tool-timeout',
+  'navigated',
+  'error',
+]);
+
+/** One request of the person and everything the agent did for it. */
+export const turnSchema = z.object({
+  id: z.string(),
+  request: z.string(),
+  items: z.array(turnItemSchema),
+  /** Absent while the turn runs. */
+  outcome: turnOutcomeSchema.optional(),
+  /** What the person should know about how it ended, in words. */
+  notice: z.string().optional(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  runId: z.string().optional(),
+});
+
+export const engineStatusSchema = z.object({
+  engineId: z.string(),
+  engineLabel: z.string(),
+  model: z.string(),
+  state: z.enum(['idle', 'loading', 'ready', 'generating', 'error']),
+  /** 0..1 while loading. */
+  progress: z.number().optional(),
+  progressText: z.string().optional(),
+  tokensPerSecond: z.number().optional(),
+  error: z.string().optional(),
+  /** What the person can do about the error. */
+  hint: z.string().optional(),
+});
+
+/** Everything the side panel shows for one tab. */
+export const sessionStateSchema = z.object({
+  tabId: z.number(),
+  url: z.string(),
+  origin: z.string(),
+  turns: z.array(turnSchema),
+  running: z.boolean(),
+  toolCount: z.number(),
+  suggestions: z.array(z.string()),
+  engine: engineStatusSchema,
+  /** The person allowed tools that change the page on this site without asking. */
+  siteAllowed: z.boolean(),
+});
+
+export type ToolCard = z.infer<typeof toolCardSchema>;
+export type TurnItem = z.infer<typeof turnItemSchema>;
+export type TurnOutcome = z.infer<typeof turnOutcomeSchema>;
+export type Turn = z.infer<typeof turnSchema>;
+export type EngineStatus = z.infer<typeof engineStatusSchema>;
+export type SessionState = z.infer<typeof sessionStateSchema>;

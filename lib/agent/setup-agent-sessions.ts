@@ -1,0 +1,40 @@
+import { browser } from 'wxt/browser';
+import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
+import { loadSettings, updateSettings } from '../settings';
+import type { TraceRecorder } from '../traces/trace-recorder';
+import { agentPortName, type SessionMessage } from './agent-port-protocol';
+import { createAgentSessions } from './agent-sessions';
+import { scorerFor } from './scorer-for';
+
+/** Wires the agent sessions to the extension: panel ports, the tool registry, tab life. */
+export function setupAgentSessions(recorder: TraceRecorder): void {
+  const sessions = createAgentSessions({
+    loadSettings,
+    updateSettings,
+    getTabTools,
+    executeTabTool,
+    scorerFor,
+    recorder,
+  });
+  const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
+
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== agentPortName) return;
+    // Only the extension's own pages may drive the agent; never a content script or a page.
+    if (!port.sender?.url || new URL(port.sender.url).origin !== extensionOrigin) {
+      port.disconnect();
+      return;
+    }
+    sessions.connect({
+      postMessage: (message: SessionMessage) => port.postMessage(message),
+      onMessage: (listener) => port.onMessage.addListener((message) => listener(message)),
+      onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
+    });
+  });
+  onTabToolsChanged((tabId) => sessions.toolsChanged(tabId));
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    // A new document (not a same-page hash change) ends the run: its tools are gone.
+    if (change.status === 'loading') sessions.navigated(tabId);
+  });
+  browser.tabs.onRemoved.addListener((tabId) => sessions.tabClosed(tabId));
+}

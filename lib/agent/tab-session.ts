@@ -1,0 +1,180 @@
+import type { ChatMessage, ToolOutput } from '@webmcp-agents/chat';
+import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import type { Engine } from '../engines/engine';
+import type { Settings } from '../settings';
+import type { TraceRecorder } from '../traces/trace-recorder';
+import type { SessionMessage } from './agent-port-protocol';
+import { applyAgentEvent, updateCard } from './apply-agent-event';
+import { approvalReason } from './approval-policy';
+import type { AgentWorld } from './agent-world';
+import type { StoredSession } from './session-store';
+import type { Turn, TurnOutcome } from './session-state';
+import { noticeFor } from './turn-notices';
+
+export type Decision = 'allow-once' | 'allow-site' | 'deny';
+
+interface ActiveRun {
+  controller: AbortController;
+  stopReason?: TurnOutcome;
+  stopDetail?: string;
+  approvals: Map<string, (decision: Decision) => void>;
+}
+
+/** Previous turns the model sees again: requests and answers only, which keeps the prompt short. */
+const historyTurns = 6;
+
+/** One tab's conversation and the run going on in it. */
+export class TabSession {
+  turns: Turn[];
+  history: ChatMessage[];
+  private active?: ActiveRun;
+
+  constructor(
+    readonly tabId: number,
+    private readonly world: AgentWorld,
+    private readonly publish: (message: SessionMessage) => void,
+    stored?: StoredSession,
+  ) {
+    this.turns = stored?.turns ?? [];
+    this.history = stored?.history ?? [];
+  }
+
+  get running(): boolean {
+    return this.active !== undefined;
+  }
+
+  stop(reason: TurnOutcome = 'stopped', detail?: string): void {
+    if (!this.active || this.active.controller.signal.aborted) return;
+    this.active.stopReason = reason;
+    this.active.stopDetail = detail;
+    this.active.controller.abort();
+  }
+
+  clear(): void {
+    this.stop();
+    this.turns = [];
+    this.history = [];
+  }
+
+  decide(callId: string, decision: Decision): void {
+    this.active?.approvals.get(callId)?.(decision);
+  }
+
+  /** Runs the agent for one request; resolves when the turn has ended, however it ended. */
+  async send(request: string): Promise<void> {
+    if (this.active) return this.publish({ type: 'error', message: 'A request is still running: stop it first.' });
+    const active: ActiveRun = { controller: new AbortController(), approvals: new Map() };
+    this.active = active;
+    const settings = await this.world.loadSettings();
+    const tabTools = await this.world.getTabTools(this.tabId);
+    let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now(), runId: crypto.randomUUID() };
+    const setTurn = (next: Turn, message: SessionMessage = { type: 'turn', tabId: this.tabId, turn: next }) => {
+      turn = next;
+      this.turns = [...this.turns.filter((existing) => existing.id !== next.id), next];
+      this.publish(message);
+      this.world.persist();
+    };
+    setTurn(turn);
+    const end = (outcome: TurnOutcome, detail?: string) => {
+      setTurn({ ...turn, outcome, notice: noticeFor(outcome, detail), endedAt: Date.now() });
+      this.world.recorder.endRun(turn.runId!, outcome, turn.endedAt!);
+      if (this.active === active) this.active = undefined;
+    };
+
+    const origin = tabTools?.origin ?? '';
+    if (settings.disabledSites.includes(origin)) {
+      return end('error', `The agent is off on ${origin}. Turn it back on in the extension's options.`);
+    }
+    const engine = await this.world.loadEngine(settings, this.tabId, active.controller.signal);
+    if ('error' in engine) return end('error', engine.error);
+
+    this.world.recorder.startRun({
+      runId: turn.runId!,
+      tabId: this.tabId,
+      url: tabTools?.url ?? '',
+      origin,
+      engineId: engine.id,
+      model: engine.modelId,
+      request,
+      startedAt: turn.startedAt,
+    });
+    const result = await this.runAgent(request, settings, engine, active, (event) => {
+      this.world.recorder.record(turn.runId!, event);
+      if (event.type === 'step-end') this.world.reportUsage(this.tabId, event.usage);
+      const next = applyAgentEvent(turn, event);
+      if (next === turn) return;
+      setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: turn.id, text: event.text } : undefined);
+    }, (change) => setTurn(updateCard(turn, change.callId, change)));
+    this.rememberExchange(request, result.text);
+    end(...this.outcomeOf(result, active, settings));
+  }
+
+  private runAgent(
+    request: string,
+    settings: Settings,
+    engine: Engine,
+    active: ActiveRun,
+    onEvent: (event: AgentEvent) => void,
+    markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: 'consequential' | 'not-read-only' }) => void,
+  ): Promise<RunLocalAgentResult> {
+    let siteAllowed: boolean | undefined;
+    return runLocalAgent({
+      request,
+      history: this.history,
+      model: engine.model,
+      format: engine.format,
+      signal: active.controller.signal,
+      maxSteps: settings.maxSteps,
+      toolOutputLimit: settings.toolOutputLimit,
+      scorer: this.world.scorerFor(settings),
+      onEvent,
+      getTools: async () => (await this.world.getTabTools(this.tabId))?.tools ?? [],
+      executeTool: (call, context) => this.executeWithTimeout(call, context.signal, settings),
+      approve: async (call, { callId, tool }) => {
+        siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
+        const reason = approvalReason(tool, settings, siteAllowed);
+        if (!reason) return true;
+        markWaiting({ callId, state: 'waiting', approvalReason: reason });
+        const decision = await new Promise<Decision>((resolve) => active.approvals.set(callId, resolve));
+        active.approvals.delete(callId);
+        // "Allow on this site" never covers a consequential tool: those ask every time.
+        if (decision === 'allow-site' && reason === 'not-read-only') {
+          siteAllowed = true;
+          await this.world.allowSite(this.tabId);
+        }
+        return decision !== 'deny';
+      },
+    });
+  }
+
+  private async executeWithTimeout(call: ParsedCall, signal: AbortSignal, settings: Settings): Promise<ToolOutput> {
+    const timeoutMs = settings.toolTimeoutSeconds * 1000;
+    const timer = setTimeout(() => this.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
+    try {
+      return await this.world.executeTabTool(this.tabId, call.name, call.arguments, { signal, timeoutMs: timeoutMs + 1000 });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private outcomeOf(result: RunLocalAgentResult, active: ActiveRun, settings: Settings): [TurnOutcome, string?] {
+    switch (result.finishReason) {
+      case 'answer':
+        return ['answer'];
+      case 'aborted':
+        return [active.stopReason ?? 'stopped', active.stopDetail];
+      case 'max-steps':
+        return ['max-steps', String(settings.maxSteps)];
+      case 'repeated-call':
+        return ['repeated-call'];
+      case 'error':
+        return ['error', result.error ? `The model stopped with an error: ${result.error.message}` : undefined];
+    }
+  }
+
+  private rememberExchange(request: string, answer: string): void {
+    this.history = [...this.history, { role: 'user' as const, content: request }, ...(answer ? [{ role: 'assistant' as const, content: answer }] : [])].slice(
+      -historyTurns * 2,
+    );
+  }
+}

@@ -1,0 +1,23 @@
+import type { TurnOutcome } from './session-state';
+
+/** What the person reads under a turn that did not simply end with an answer. */
+export function noticeFor(outcome: TurnOutcome, detail?: string): string | undefined {
+  switch (outcome) {
+    case 'answer':
+      return undefined;
+    case 'stopped':
+      return 'Stopped.';
+    case 'interrupted':
+      return 'This run was cut off when the extension restarted. Ask again to continue.';
+    case 'max-steps':
+      return `Stopped after ${detail ?? 'the maximum number of'} steps without finishing. Ask again, or raise the step limit in the options.`;
+    case 'repeated-call':
+      return 'Stopped: the model kept making the same call. Try rephrasing the request.';
+    case 'tool-timeout':
+      return `Stopped: ${detail ?? 'a tool did not answer in time'}.`;
+    case 'navigated':
+      return 'Stopped: the page navigated away or was closed. Ask again on the new page.';
+    case 'error':
+      return detail ?? 'Something went wrong.';
+  }
+}

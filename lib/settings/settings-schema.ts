@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The person's settings. Stored typed and versioned; anything unreadable falls back to defaults. */
+export const settingsSchema = z.object({
+  engine: z.enum(['webllm', 'prompt-api', 'openai', 'replay']).default('webllm'),
+  /** The model id for the chosen engine; empty means the engine's default for this machine. */
+  model: z.string().max(200).default(''),
+  temperature: z.number().min(0).max(2).default(0.2),
+  maxSteps: z.number().int().min(1).max(30).default(8),
+  /**
+   * `ask-unless-read-only`: tools not marked read-only wait for the person unless the site is
+   * allowed; `ask-always`: every call waits. Consequential tools always wait, whatever this says.
+   */
+  confirmation: z.enum(['ask-unless-read-only', 'ask-always']).default('ask-unless-read-only'),
+  toolOutputLimit: z.number().int().min(200).max(100_000).default(4000),
+  /** A tool that has not answered after this many seconds stops the run. */
+  toolTimeoutSeconds: z.number().min(1).max(600).default(30),
+  /** Origins where tools that change the page run without asking (consequential ones still ask). */
+  allowedSites: z.array(z.string()).default([]),
+  /** Origins where the agent is off. */
+  disabledSites: z.array(z.string()).default([]),
+  ranker: z.enum(['fielded-bm25', 'word-overlap']).default('fielded-bm25'),
+  openaiBaseUrl: z.string().default('http://localhost:11434/v1'),
+  /** Qwen/Hermes models: constrain a `<tool_call>` body to the shown tools' schemas. */
+  constrainedDecoding: z.boolean().default(false),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const defaultSettings: Settings = settingsSchema.parse({});
+
+/** Reads stored settings leniently: a bad field falls back to its default, the rest is kept. */
+export function parseSettings(value: unknown): Settings {
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const settings: Record<string, unknown> = { ...defaultSettings };
+  for (const key of Object.keys(settingsSchema.shape) as (keyof Settings)[]) {
+    const field = settingsSchema.shape[key].safeParse(record[key]);
+    if (field.success) settings[key] = field.data;
+  }
+  return settings as Settings;
+}

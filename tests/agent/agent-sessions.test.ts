@@ -1,0 +1,185 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import { createAgentSessions, type AgentSessionsDeps } from '../../lib/agent/agent-sessions';
+import type { SessionMessage } from '../../lib/agent/agent-port-protocol';
+import { applySessionMessage } from '../../lib/agent/apply-session-message';
+import type { SessionState, ToolCard } from '../../lib/agent/session-state';
+import { replayScriptItem } from '../../lib/engines/replay-script';
+import { defaultSettings, type Settings } from '../../lib/settings';
+import { createMemoryRecorder } from '../../lib/traces/trace-recorder';
+
+const tools: ToolDescriptor[] = [
+  {
+    name: 'search_products',
+    description: 'Search the catalogue.',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+    annotations: { readOnlyHint: true },
+  },
+  {
+    name: 'add_to_cart',
+    description: 'Add the open product to the cart.',
+    inputSchema: { type: 'object', properties: { qty: { type: 'integer', minimum: 1 } }, required: ['qty'] },
+  },
+  {
+    name: 'checkout',
+    description: 'Place the order.',
+    inputSchema: { type: 'object', properties: {} },
+    annotations: { consequentialHint: true },
+  },
+];
+const call = (name: string, args: object) => `<tool_call>{"name": "${name}", "arguments": ${JSON.stringify(args)}}</tool_call>`;
+
+function harness(options: { settings?: Partial<Settings>; execute?: (name: string) => Promise<ToolOutput> } = {}) {
+  let settings: Settings = { ...defaultSettings, engine: 'replay', ...options.settings };
+  const executed: string[] = [];
+  const recorder = createMemoryRecorder();
+  const deps: AgentSessionsDeps = {
+    loadSettings: async () => settings,
+    updateSettings: vi.fn(async (change) => (settings = { ...settings, ...change })),
+    getTabTools: async () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools }),
+    executeTabTool: async (_tabId, name) => {
+      executed.push(name);
+      return options.execute ? options.execute(name) : { text: `${name} ok` };
+    },
+    scorerFor: () => undefined,
+    recorder,
+  };
+  const sessions = createAgentSessions(deps);
+  let state: SessionState | undefined;
+  const received: SessionMessage[] = [];
+  let listener: (message: unknown) => void = () => {};
+  sessions.connect({
+    postMessage: (message) => {
+      received.push(message);
+      state = applySessionMessage(state, message);
+    },
+    onMessage: (next) => (listener = next),
+    onDisconnect: () => {},
+  });
+  const send = (message: object) => listener(message);
+  const cards = () => (state?.turns.at(-1)?.items.filter((item) => item.kind === 'tool') ?? []) as ToolCard[];
+  const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 3000, interval: 5 });
+  return { sessions, deps, executed, recorder, send, received, cards, until, state: () => state };
+}
+
+async function script(replies: string[], delayMs = 0) {
+  await replayScriptItem.setValue({ replies, chunkSize: 2, delayMs });
+}
+
+describe('agent sessions', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('runs a request: prose streams in, a read-only tool runs without asking, and the turn ends with the answer', async () => {
+    await script([`Looking.${call('search_products', { query: 'mug' })}`, 'Found **two** mugs.']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 7 });
+    await h.until(() => h.state() !== undefined);
+    expect(h.state()).toMatchObject({ toolCount: 3, origin: 'https://shop.example', suggestions: ['Search products', 'Add to cart'] });
+    h.send({ type: 'send', tabId: 7, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    const turn = h.state()!.turns[0]!;
+    expect(turn.items).toEqual([
+      { kind: 'prose', text: 'Looking.' },
+      expect.objectContaining({ kind: 'tool', name: 'search_products', state: 'done', result: 'search_products ok' }),
+      { kind: 'prose', text: 'Found **two** mugs.' },
+    ]);
+    expect(h.received.some((message) => message.type === 'prose-delta')).toBe(true);
+    expect(h.executed).toEqual(['search_products']);
+    expect(h.recorder.runs.get(turn.runId!)?.events.some((event) => event.type === 'step-end')).toBe(true);
+  });
+
+  it('waits for the person before a consequential tool, and a denied call never runs', async () => {
+    await script([call('checkout', {}), 'Okay, I did not order.']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'check out' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    expect(h.cards()[0]).toMatchObject({ name: 'checkout', approvalReason: 'consequential' });
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'deny' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.cards()[0]?.state).toBe('declined');
+    expect(h.executed).toEqual([]);
+  });
+
+  it('"allow on this site" lets later calls of tools that change the page run without asking, never consequential ones', async () => {
+    await script([call('add_to_cart', { qty: 1 }), call('add_to_cart', { qty: 2 }), call('checkout', {}), 'Done.']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'buy' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    expect(h.cards()[0]?.approvalReason).toBe('not-read-only');
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'allow-site' });
+    await h.until(() => h.cards()[2]?.state === 'waiting');
+    expect(h.cards()[1]?.state).toBe('done');
+    expect(h.deps.updateSettings).toHaveBeenCalledWith({ allowedSites: ['https://shop.example'] });
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[2]!.callId, decision: 'allow-once' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.executed).toEqual(['add_to_cart', 'add_to_cart', 'checkout']);
+  });
+
+  it('stops at once when the person presses Stop during a slow tool', async () => {
+    await script([call('search_products', { query: 'mug' }), 'never']);
+    const h = harness({ execute: () => new Promise(() => {}) });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find' });
+    await h.until(() => h.cards()[0]?.state === 'running');
+    h.send({ type: 'stop', tabId: 1 });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'stopped');
+    expect(h.state()?.turns[0]?.notice).toBe('Stopped.');
+    expect(h.state()?.running).toBe(false);
+  });
+
+  it('stops a run whose tool does not answer in time, saying which tool', async () => {
+    await script([call('search_products', { query: 'mug' }), 'never']);
+    const h = harness({ settings: { toolTimeoutSeconds: 1 }, execute: () => new Promise(() => {}) });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find' });
+    await vi.waitFor(() => expect(h.state()?.turns[0]?.outcome).toBe('tool-timeout'), { timeout: 3000 });
+    expect(h.state()?.turns[0]?.notice).toBe('Stopped: the tool "search_products" did not answer within 1 s.');
+  });
+
+  it('stops when the tab navigates away, keeping the conversation so far', async () => {
+    await script([`Let me see.${call('search_products', { query: 'mug' })}`, 'never']);
+    const h = harness({ execute: () => new Promise(() => {}) });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find' });
+    await h.until(() => h.cards()[0]?.state === 'running');
+    h.sessions.navigated(1);
+    await h.until(() => h.state()?.turns[0]?.outcome === 'navigated');
+    expect(h.state()?.turns[0]?.items[0]).toEqual({ kind: 'prose', text: 'Let me see.' });
+  });
+
+  it('keeps conversations in session storage, and a run cut off by a restart comes back as interrupted', async () => {
+    await script([call('search_products', { query: 'mug' }), 'never']);
+    const first = harness({ execute: () => new Promise(() => {}) });
+    first.send({ type: 'subscribe', tabId: 3 });
+    first.send({ type: 'send', tabId: 3, text: 'find mugs' });
+    await first.until(() => first.cards()[0]?.state === 'running');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // A new worker: the same storage, new memory.
+    const second = harness();
+    second.send({ type: 'subscribe', tabId: 3 });
+    await second.until(() => second.state()?.turns.length === 1);
+    expect(second.state()?.turns[0]).toMatchObject({ request: 'find mugs', outcome: 'interrupted' });
+    expect(second.cards()[0]).toMatchObject({ state: 'failed', result: 'Interrupted before it finished.' });
+    expect(second.state()?.running).toBe(false);
+  });
+
+  it('answers a malformed panel message with an error and keeps working', async () => {
+    const h = harness();
+    h.send({ type: 'send', tabId: 'seven', text: 42 });
+    h.send({ type: 'subscribe', tabId: 2 });
+    await h.until(() => h.state() !== undefined);
+    expect(h.received[0]).toEqual({ type: 'error', message: 'The extension did not understand that message.' });
+  });
+
+  it('says what to do when the chosen engine is not available', async () => {
+    const h = harness({ settings: { engine: 'prompt-api' } });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'hello' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'error');
+    expect(h.state()?.engine.state).toBe('error');
+    expect(h.state()?.engine.hint).toBeTruthy();
+  });
+});
