@@ -1,8 +1,11 @@
 import { hermesFormat } from '@webmcp-agents/local-agent';
 import type { Settings } from '../settings';
 import { EngineError, type Engine, type EngineId } from './engine';
+import { createOpenAiEngine } from './openai/openai-engine';
+import { createPromptApiEngine } from './prompt-api/prompt-api-engine';
 import { createReplayEngine } from './replay-engine';
 import { replayScriptItem, replayScriptSchema } from './replay-script';
+import { createWebLlmEngine } from './webllm/webllm-engine';
 
 export const engineLabels: Readonly<Record<EngineId, string>> = {
   webllm: 'WebLLM (on this GPU)',
@@ -15,6 +18,9 @@ type EngineFactory = (settings: Settings) => Engine;
 
 const factories: Partial<Record<EngineId, EngineFactory>> = {
   replay: createStoredReplayEngine,
+  webllm: (settings) => createWebLlmEngine(settings),
+  'prompt-api': (settings) => createPromptApiEngine(settings),
+  openai: (settings) => createOpenAiEngine(settings),
 };
 
 /** Lets an engine module add itself without the session code knowing it. */

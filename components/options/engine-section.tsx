@@ -1,0 +1,53 @@
+import type { Settings } from '@/lib/settings';
+import type { OptionsModel, PromptApiState } from './options-model';
+
+interface EngineChoice {
+  id: Settings['engine'];
+  label: string;
+  description: string;
+}
+
+const choices: readonly EngineChoice[] = [
+  { id: 'webllm', label: 'WebLLM (on this GPU)', description: 'Runs a small model on your graphics chip. Nothing leaves your computer.' },
+  { id: 'prompt-api', label: "Chrome's built-in model", description: 'Gemini Nano, which Chrome downloads and runs itself.' },
+  { id: 'openai', label: 'Local server', description: 'A model server you run: Ollama, LM Studio or llama.cpp.' },
+];
+
+const promptApiReasons: Partial<Record<PromptApiState, string>> = {
+  checking: 'Checking whether Chrome has it…',
+  absent: 'This browser has no built-in model (Chrome 138 or later on a capable desktop).',
+  unavailable: 'Chrome says its built-in model cannot run on this computer.',
+};
+
+/** Which engine runs the model; Chrome's model is offered only where Chrome says it can run. */
+export function EngineSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
+  const promptApi = model.promptApi.value;
+  const shown = settings.engine === 'replay' ? [...choices, replayChoice] : choices;
+  return (
+    <section aria-labelledby="engine-heading">
+      <h2 id="engine-heading">Engine</h2>
+      {shown.map((choice) => {
+        const reason = choice.id === 'prompt-api' ? promptApiReasons[promptApi] : undefined;
+        const disabled = reason !== undefined && settings.engine !== choice.id;
+        return (
+          <label class={`choice${disabled ? ' disabled' : ''}`} key={choice.id}>
+            <input
+              type="radio"
+              name="engine"
+              value={choice.id}
+              checked={settings.engine === choice.id}
+              disabled={disabled}
+              onChange={() => void model.chooseEngine(choice.id)}
+            />
+            <span>
+              <strong>{choice.label}</strong>
+              <span class="muted">{reason ?? choice.description}</span>
+            </span>
+          </label>
+        );
+      })}
+    </section>
+  );
+}
+
+const replayChoice: EngineChoice = { id: 'replay', label: 'Replay', description: 'Recorded replies, for tests and trace replays.' };

@@ -1,0 +1,65 @@
+import { useSignal } from '@preact/signals';
+import { formatBytes } from './format-bytes';
+import type { OptionsModel } from './options-model';
+
+/** The WebLLM models stored on this computer, the space each takes, and the quota left. */
+export function ModelStorageSection({ model }: { model: OptionsModel }) {
+  const stored = model.storedModels.value;
+  const quota = model.storageQuota.value;
+  const confirmingDeleteAll = useSignal(false);
+  const total = (stored ?? []).reduce((sum, entry) => sum + entry.bytes, 0);
+  return (
+    <section aria-labelledby="storage-heading" data-testid="model-storage">
+      <h2 id="storage-heading">Models on this computer</h2>
+      {stored === undefined && <p class="muted">Reading the stored models…</p>}
+      {stored?.length === 0 && <p class="muted">No WebLLM model is stored yet: the first request downloads one.</p>}
+      {stored && stored.length > 0 && (
+        <table>
+          <tbody>
+            {stored.map((entry) => (
+              <tr key={entry.baseUrl} data-testid="stored-model">
+                <td>{entry.label}</td>
+                <td class="number">{formatBytes(entry.bytes)}</td>
+                <td>{entry.complete ? '' : <span class="badge">incomplete download</span>}</td>
+                <td>
+                  <button type="button" onClick={() => void model.deleteModel(entry)} aria-label={`Delete ${entry.label}`}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {stored && stored.length > 0 && !confirmingDeleteAll.value && (
+        <button type="button" onClick={() => (confirmingDeleteAll.value = true)}>
+          Delete all
+        </button>
+      )}
+      {confirmingDeleteAll.value && (
+        <p class="row">
+          Delete all {stored?.length} models ({formatBytes(total)})?
+          <button
+            type="button"
+            onClick={async () => {
+              confirmingDeleteAll.value = false;
+              await model.deleteAllModels();
+            }}
+          >
+            Yes, delete all
+          </button>
+          <button type="button" onClick={() => (confirmingDeleteAll.value = false)}>
+            No
+          </button>
+        </p>
+      )}
+      {quota?.quota !== undefined && (
+        <p class="muted" data-testid="storage-quota">
+          This extension uses {formatBytes(quota.usage ?? 0)} of the {formatBytes(quota.quota)} Chrome allows it;{' '}
+          {formatBytes(Math.max(0, quota.quota - (quota.usage ?? 0)))} left.
+        </p>
+      )}
+      {model.storageFailure.value && <p class="notice tone-error">{model.storageFailure.value}</p>}
+    </section>
+  );
+}

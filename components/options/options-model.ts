@@ -1,0 +1,196 @@
+import { computed, createModel, effect, signal, type ReadonlySignal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import type { Engine, EngineLoadProgress } from '@/lib/engines/engine';
+import { createOpenAiEngine } from '@/lib/engines/openai/openai-engine';
+import { listServerModels } from '@/lib/engines/openai/list-server-models';
+import { normalizeServerAddress, serverPermissionPattern } from '@/lib/engines/openai/server-address';
+import { createPromptApiEngine } from '@/lib/engines/prompt-api/prompt-api-engine';
+import { browserLanguageModel, englishText, type LanguageModelApi } from '@/lib/engines/prompt-api/prompt-api-types';
+import { checkWebGpu, defaultModelFor, defaultModelReason, type GpuLike, type WebGpuStatus } from '@/lib/engines/webgpu-check';
+import {
+  deleteAllStoredModels,
+  deleteStoredModel,
+  listStoredModels,
+  type CacheStorageLike,
+  type StoredModel,
+} from '@/lib/engines/webllm/model-storage';
+import { loadSettings, updateSettings, watchSettings, type Settings } from '@/lib/settings';
+import { describeFailure, type Failure } from './describe-failure';
+import { normalizeSiteOrigin } from './normalize-site-origin';
+import { runTrial, type Trial } from './run-trial';
+
+/** The world the options page reads and changes; tests pass fakes. */
+export interface OptionsDependencies {
+  settings?: { load(): Promise<Settings>; update(change: Partial<Settings>): Promise<Settings>; watch(listener: (settings: Settings) => void): () => void };
+  gpu?: GpuLike;
+  languageModel?: LanguageModelApi;
+  caches?: CacheStorageLike;
+  estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
+  /** Asks the person for a host permission; must be called while handling their click. */
+  requestHostPermission?: (pattern: string) => Promise<boolean>;
+  fetch?: typeof fetch;
+}
+
+export type PromptApiState = 'checking' | 'absent' | 'unavailable' | 'downloadable' | 'downloading' | 'available';
+export type SiteList = 'disabledSites' | 'allowedSites';
+
+/** The options page's state: components read these signals, the actions change them. */
+export const OptionsModel = createModel((dependencies: OptionsDependencies = {}) => {
+  const store = dependencies.settings ?? { load: loadSettings, update: updateSettings, watch: watchSettings };
+  const settings = signal<Settings | undefined>(undefined);
+  const webGpu = signal<WebGpuStatus | undefined>(undefined);
+  const promptApi = signal<PromptApiState>('checking');
+  const promptApiProgress = signal<EngineLoadProgress | undefined>(undefined);
+  const promptApiFailure = signal<Failure | undefined>(undefined);
+  const serverModels = signal<readonly string[]>([]);
+  const serverState = signal<'idle' | 'connecting' | 'connected'>('idle');
+  const serverFailure = signal<Failure | undefined>(undefined);
+  const storedModels = signal<readonly StoredModel[] | undefined>(undefined);
+  const storageQuota = signal<{ usage?: number; quota?: number } | undefined>(undefined);
+  const storageFailure = signal<string | undefined>(undefined);
+  const siteFailure = signal<string | undefined>(undefined);
+  const trial = signal<Trial | undefined>(undefined);
+
+  const recommendedModel = computed(() => (webGpu.value ? defaultModelFor(webGpu.value) : undefined));
+  const recommendationReason = computed(() => (webGpu.value ? defaultModelReason(webGpu.value) : undefined));
+
+  async function update(change: Partial<Settings>): Promise<void> {
+    settings.value = await store.update(change);
+  }
+
+  async function refreshStorage(): Promise<void> {
+    const cacheStorage = dependencies.caches ?? globalThis.caches;
+    try {
+      storedModels.value = cacheStorage ? await listStoredModels(cacheStorage) : [];
+      storageFailure.value = undefined;
+    } catch (error) {
+      storageFailure.value = `Could not read the stored models: ${String(error)}`;
+    }
+    const estimate = dependencies.estimateStorage ?? (() => navigator.storage.estimate());
+    storageQuota.value = await estimate().catch(() => undefined);
+  }
+
+  async function checkPromptApi(): Promise<void> {
+    const api = dependencies.languageModel ?? browserLanguageModel();
+    if (!api) {
+      promptApi.value = 'absent';
+      return;
+    }
+    promptApi.value = await api.availability(englishText).catch(() => 'unavailable' as const);
+  }
+
+  async function start(): Promise<void> {
+    settings.value = await store.load();
+    const [status] = await Promise.all([checkWebGpu(dependencies.gpu), checkPromptApi(), refreshStorage()]);
+    webGpu.value = status;
+  }
+
+  // Another page (or the side panel) may change the settings while this one is open.
+  effect(() => store.watch((next) => (settings.value = next)));
+  void start();
+
+  return {
+    settings: settings as ReadonlySignal<Settings | undefined>,
+    webGpu: webGpu as ReadonlySignal<WebGpuStatus | undefined>,
+    recommendedModel,
+    recommendationReason,
+    promptApi: promptApi as ReadonlySignal<PromptApiState>,
+    promptApiProgress: promptApiProgress as ReadonlySignal<EngineLoadProgress | undefined>,
+    promptApiFailure: promptApiFailure as ReadonlySignal<Failure | undefined>,
+    serverModels: serverModels as ReadonlySignal<readonly string[]>,
+    serverState: serverState as ReadonlySignal<'idle' | 'connecting' | 'connected'>,
+    serverFailure: serverFailure as ReadonlySignal<Failure | undefined>,
+    storedModels: storedModels as ReadonlySignal<readonly StoredModel[] | undefined>,
+    storageQuota: storageQuota as ReadonlySignal<{ usage?: number; quota?: number } | undefined>,
+    storageFailure: storageFailure as ReadonlySignal<string | undefined>,
+    siteFailure: siteFailure as ReadonlySignal<string | undefined>,
+    trial: trial as ReadonlySignal<Trial | undefined>,
+
+    update,
+    /** A new engine starts on its own default model. */
+    chooseEngine(engine: Settings['engine']) {
+      return update({ engine, model: '' });
+    },
+    /**
+     * Asks for the host permission (first, while the click still counts as the person's), then
+     * lists the server's models.
+     */
+    async connectServer(address: string) {
+      serverFailure.value = undefined;
+      let target: string;
+      try {
+        target = normalizeServerAddress(address);
+      } catch (error) {
+        serverFailure.value = describeFailure(error);
+        return;
+      }
+      const request = dependencies.requestHostPermission ?? requestHostPermission;
+      const granted = request(serverPermissionPattern(target));
+      serverState.value = 'connecting';
+      await update({ openaiBaseUrl: target });
+      try {
+        const permissionGranted = await granted.catch(() => false);
+        serverModels.value = await listServerModels(target, { permissionGranted, ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}) });
+        serverState.value = 'connected';
+      } catch (error) {
+        serverState.value = 'idle';
+        serverFailure.value = describeFailure(error);
+      }
+    },
+    /** Downloads Chrome's built-in model; Chrome wants this to start from the person's click. */
+    async downloadPromptApiModel() {
+      promptApiFailure.value = undefined;
+      const engine = createPromptApiEngine(settings.value ?? (await store.load()), {
+        ...(dependencies.languageModel ? { languageModel: dependencies.languageModel } : {}),
+      });
+      try {
+        await engine.load((progress) => (promptApiProgress.value = progress));
+      } catch (error) {
+        promptApiFailure.value = describeFailure(error);
+      }
+      await checkPromptApi();
+    },
+    /** Loads the chosen engine here and asks it for one short reply, to show it works and how fast. */
+    async tryEngine() {
+      const current = settings.value ?? (await store.load());
+      const engine = trialEngine(current, dependencies);
+      if (!engine) return;
+      await runTrial(engine, (next) => (trial.value = next));
+      if (current.engine === 'prompt-api') await checkPromptApi();
+    },
+    refreshStorage,
+    async deleteModel(model: StoredModel) {
+      await deleteStoredModel(model, dependencies.caches ?? globalThis.caches);
+      await refreshStorage();
+    },
+    async deleteAllModels() {
+      await deleteAllStoredModels(dependencies.caches ?? globalThis.caches);
+      await refreshStorage();
+    },
+    async addSite(list: SiteList, text: string) {
+      const origin = normalizeSiteOrigin(text);
+      siteFailure.value = origin ? undefined : `"${text}" is not a web address, such as shop.example.com.`;
+      const current = settings.value?.[list] ?? [];
+      if (origin && !current.includes(origin)) await update({ [list]: [...current, origin] });
+      return origin !== undefined;
+    },
+    removeSite(list: SiteList, origin: string) {
+      return update({ [list]: (settings.value?.[list] ?? []).filter((site) => site !== origin) });
+    },
+  };
+});
+
+export type OptionsModel = InstanceType<typeof OptionsModel>;
+
+/** WebLLM is not tried here: a second copy of the model in this page could exhaust the GPU. */
+function trialEngine(settings: Settings, dependencies: OptionsDependencies): Engine | undefined {
+  if (settings.engine === 'prompt-api') {
+    return createPromptApiEngine(settings, dependencies.languageModel ? { languageModel: dependencies.languageModel } : {});
+  }
+  if (settings.engine === 'openai') return createOpenAiEngine(settings, dependencies.fetch ? { fetch: dependencies.fetch } : {});
+  return undefined;
+}
+
+async function requestHostPermission(pattern: string): Promise<boolean> {
+  return browser.permissions.request({ origins: [pattern] });
+}

@@ -1,0 +1,29 @@
+import type { OptionsModel } from './options-model';
+import { BehaviourSection } from './behaviour-section';
+import { EngineSection } from './engine-section';
+import { ModelStorageSection } from './model-storage-section';
+import { PromptApiSection } from './prompt-api-section';
+import { ServerSection } from './server-section';
+import { SitesSection } from './sites-section';
+import { WebLlmSection } from './webllm-section';
+
+/** The extension's options: which engine and model, how the agent behaves, where it is off. */
+export function OptionsPage({ model }: { model: OptionsModel }) {
+  const settings = model.settings.value;
+  if (!settings) return <p class="loading">Loading the settings…</p>;
+  return (
+    <main class="options">
+      <header class="options-header">
+        <h1>WebMCP Local Agent</h1>
+        <a href="traces.html">Traces of agent runs</a>
+      </header>
+      <EngineSection model={model} settings={settings} />
+      {settings.engine === 'webllm' && <WebLlmSection model={model} settings={settings} />}
+      {settings.engine === 'prompt-api' && <PromptApiSection model={model} />}
+      {settings.engine === 'openai' && <ServerSection model={model} settings={settings} />}
+      <BehaviourSection model={model} settings={settings} />
+      <SitesSection model={model} settings={settings} />
+      <ModelStorageSection model={model} />
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { FailureBox } from './failure-box';
+import type { OptionsModel, PromptApiState } from './options-model';
+import { ProgressBar } from './progress-bar';
+import { TrialView } from './trial-view';
+
+const stateTexts: Record<PromptApiState, string> = {
+  checking: 'Checking whether Chrome has its built-in model…',
+  absent: 'This browser has no built-in model. Use Chrome 138 or later on a capable desktop, or pick another engine.',
+  unavailable: 'Chrome says its built-in model cannot run on this computer. Pick another engine.',
+  downloadable: 'Chrome can download its built-in model (a few GB, once).',
+  downloading: 'Chrome is downloading its built-in model.',
+  available: "Chrome's built-in model is on this computer and ready.",
+};
+
+/** Chrome's model: whether it can run here, and a button to download it (Chrome wants a click). */
+export function PromptApiSection({ model }: { model: OptionsModel }) {
+  const state = model.promptApi.value;
+  const progress = model.promptApiProgress.value;
+  const canDownload = state === 'downloadable' || state === 'downloading';
+  return (
+    <section aria-labelledby="prompt-api-heading">
+      <h2 id="prompt-api-heading">Chrome's built-in model</h2>
+      <p data-testid="prompt-api-state">{stateTexts[state]}</p>
+      {canDownload && (
+        <button type="button" onClick={() => void model.downloadPromptApiModel()}>
+          Download
+        </button>
+      )}
+      {progress && <ProgressBar progress={progress} />}
+      <FailureBox failure={model.promptApiFailure.value} />
+      {state === 'available' && <TrialView model={model} />}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useSignal } from '@preact/signals';
+import type { Settings } from '@/lib/settings';
+import { FailureBox } from './failure-box';
+import type { OptionsModel } from './options-model';
+import { TrialView } from './trial-view';
+
+/**
+ * A local OpenAI-compatible server: its address, the permission to reach it (asked on Connect),
+ * and the model, chosen from the server's own list.
+ */
+export function ServerSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
+  const address = useSignal(settings.openaiBaseUrl);
+  const models = model.serverModels.value;
+  const state = model.serverState.value;
+  return (
+    <section aria-labelledby="server-heading">
+      <h2 id="server-heading">Local server</h2>
+      <form
+        class="row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void model.connectServer(address.value);
+        }}
+      >
+        <label class="field grow">
+          <span>Address</span>
+          <input type="url" value={address.value} onInput={(event) => (address.value = event.currentTarget.value)} />
+        </label>
+        <button type="submit" disabled={state === 'connecting'}>
+          {state === 'connecting' ? 'Connecting…' : 'Connect'}
+        </button>
+      </form>
+      {state === 'connected' && (
+        <label class="field">
+          <span>Model</span>
+          <select value={settings.model} onChange={(event) => void model.update({ model: event.currentTarget.value })}>
+            <option value="">The server's first model{models[0] ? ` (${models[0]})` : ''}</option>
+            {models.map((id) => (
+              <option value={id} key={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {state !== 'connected' && settings.model && <p class="muted">Model: {settings.model}</p>}
+      <FailureBox failure={model.serverFailure.value} />
+      {state === 'connected' && <TrialView model={model} />}
+      <p class="muted">
+        Ollama, LM Studio and llama.cpp serve this API at /v1. Ollama accepts the extension only when started with{' '}
+        <code>OLLAMA_ORIGINS=chrome-extension://*</code>.
+      </p>
+    </section>
+  );
+}

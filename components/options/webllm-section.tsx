@@ -1,0 +1,75 @@
+import { findCatalogModel, modelCatalog, modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
+import type { Settings } from '@/lib/settings';
+import { formatMegabytes } from './format-bytes';
+import type { OptionsModel } from './options-model';
+import { WebGpuStatusBox } from './webgpu-status-box';
+
+const formatNames = { hermes: 'Hermes <tool_call> tags', 'llama3-json': 'Llama 3 JSON', lfm2: 'LFM2', 'prompt-api': 'JSON envelope' };
+
+/** The WebLLM model: the default for this GPU, or one from the curated list, with its details. */
+export function WebLlmSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
+  const status = model.webGpu.value;
+  const recommended = model.recommendedModel.value;
+  const shaderF16 = status?.available === true && status.shaderF16;
+  const selected = findCatalogModel(settings.model) ?? (settings.model ? undefined : recommended);
+  return (
+    <section aria-labelledby="webllm-heading">
+      <h2 id="webllm-heading">Model</h2>
+      <WebGpuStatusBox status={status} />
+      <label class="field">
+        <span>Model</span>
+        <select value={settings.model} onChange={(event) => void model.update({ model: event.currentTarget.value })}>
+          <option value="">{recommended ? `Recommended for this computer: ${modelLabel(recommended)}` : 'Recommended for this computer'}</option>
+          {modelCatalog.map((entry) => {
+            const unsupported = entry.needsShaderF16 && status?.available === true && !shaderF16;
+            return (
+              <option value={entry.id} key={entry.id} disabled={unsupported}>
+                {`${modelLabel(entry)} · ${formatMegabytes(entry.downloadMB)} download · ${formatMegabytes(entry.memoryMB)} GPU memory${unsupported ? ' · needs shader-f16' : ''}`}
+              </option>
+            );
+          })}
+        </select>
+      </label>
+      {selected && <ModelDetails entry={selected} reason={settings.model ? undefined : model.recommendationReason.value} />}
+      <label class="choice">
+        <input
+          type="checkbox"
+          checked={settings.constrainedDecoding}
+          disabled={selected !== undefined && selected.format !== 'hermes'}
+          onChange={(event) => void model.update({ constrainedDecoding: event.currentTarget.checked })}
+        />
+        <span>
+          <strong>Constrained decoding</strong>
+          <span class="muted">Make every &lt;tool_call&gt; match one of the shown tools' schemas (Qwen and Hermes models).</span>
+        </span>
+      </label>
+    </section>
+  );
+}
+
+function ModelDetails({ entry, reason }: { entry: CatalogModel; reason: string | undefined }) {
+  return (
+    <dl class="model-details" data-testid="model-details">
+      <dt>Model</dt>
+      <dd data-testid="model-id">{entry.id}</dd>
+      <dt>Download</dt>
+      <dd>about {formatMegabytes(entry.downloadMB)}, once</dd>
+      <dt>GPU memory</dt>
+      <dd>{formatMegabytes(entry.memoryMB)}</dd>
+      <dt>Context</dt>
+      <dd>{entry.contextTokens.toLocaleString('en-US')} tokens</dd>
+      <dt>Tool format</dt>
+      <dd>{formatNames[entry.format]}</dd>
+      <dt>Needs shader-f16</dt>
+      <dd>{entry.needsShaderF16 ? 'yes' : 'no'}</dd>
+      <dt>Why</dt>
+      <dd>{entry.why}</dd>
+      {reason && (
+        <>
+          <dt>For this computer</dt>
+          <dd data-testid="recommendation-reason">{reason}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

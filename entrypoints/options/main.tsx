@@ -1,0 +1,7 @@
+import './style.css';
+import { render } from 'preact';
+import { OptionsModel } from '@/components/options/options-model';
+import { OptionsPage } from '@/components/options/options-page';
+
+const model = new OptionsModel();
+render(<OptionsPage model={model} />, document.getElementById('app')!);

@@ -1,0 +1,91 @@
+import { browser } from 'wxt/browser';
+import { promptFormats, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
+import type { Settings } from '../../settings';
+import { EngineError, type Engine } from '../engine';
+import { formatForModelName } from '../model-catalog';
+import { listServerModels } from './list-server-models';
+import { normalizeServerAddress, serverHost, serverPermissionPattern } from './server-address';
+import { streamOpenAiReply } from './stream-openai-reply';
+
+export interface OpenAiEngineDependencies {
+  fetch?: typeof fetch;
+  /** Whether the extension holds the host permission for a pattern; undefined when it cannot tell. */
+  hasHostPermission?: (pattern: string) => Promise<boolean | undefined>;
+}
+
+export const openAiLabel = 'Local server (OpenAI-compatible)';
+
+/**
+ * A local OpenAI-compatible server (Ollama, LM Studio, llama.cpp's server): the model list from
+ * `/models`, replies streamed over SSE from `/chat/completions`.
+ */
+export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngineDependencies = {}): Engine {
+  const fetchFunction = dependencies.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const hasHostPermission = dependencies.hasHostPermission ?? extensionHasHostPermission;
+  let address: string | undefined;
+  let model: string | undefined;
+  let permissionGranted: boolean | undefined;
+
+  return {
+    id: 'openai',
+    label: openAiLabel,
+    get modelId() {
+      return model ?? (settings.model || 'the server\'s first model');
+    },
+    get format() {
+      return promptFormats[formatForModelName(model ?? settings.model)];
+    },
+    model: {
+      async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
+        if (!address || !model) {
+          throw new EngineError('unavailable', 'The local server is not connected yet.', 'Send your request again to connect.');
+        }
+        yield* streamOpenAiReply(request, {
+          address,
+          model,
+          temperature: settings.temperature,
+          fetch: fetchFunction,
+          ...(permissionGranted === undefined ? {} : { permissionGranted }),
+        });
+      },
+    },
+    async load(onProgress, signal) {
+      const target = normalizeServerAddress(settings.openaiBaseUrl);
+      permissionGranted = await hasHostPermission(serverPermissionPattern(target));
+      onProgress({ fraction: 0, text: `Connecting to ${serverHost(target)}…` });
+      const models = await listServerModels(target, {
+        fetch: fetchFunction,
+        ...(signal ? { signal } : {}),
+        ...(permissionGranted === undefined ? {} : { permissionGranted }),
+      });
+      model = pickModel(settings.model, models, target);
+      address = target;
+      onProgress({ fraction: 1, text: `Connected to ${serverHost(target)}: ${model}.`, fromCache: true });
+    },
+  };
+}
+
+function pickModel(requested: string, models: readonly string[], address: string): string {
+  if (models.length === 0) {
+    throw new EngineError(
+      'not-configured',
+      `The server at ${serverHost(address)} has no models.`,
+      'Download one first, for example `ollama pull qwen3:1.7b`, then send your request again.',
+    );
+  }
+  if (!requested) return models[0]!;
+  if (models.includes(requested)) return requested;
+  throw new EngineError(
+    'not-configured',
+    `The server at ${serverHost(address)} has no model called "${requested}".`,
+    `Pick one of its models in the options: ${models.slice(0, 5).join(', ')}${models.length > 5 ? ', …' : ''}.`,
+  );
+}
+
+async function extensionHasHostPermission(pattern: string): Promise<boolean | undefined> {
+  try {
+    return await browser.permissions.contains({ origins: [pattern] });
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,62 @@
+import { EngineError } from '../engine';
+import { serverHost } from './server-address';
+
+const startHint =
+  'Start your local server (Ollama: `ollama serve`; LM Studio: start the server in its Developer tab; ' +
+  'llama.cpp: `llama-server`), or correct its address in the options.';
+
+/** Nothing answered at the address: the server is not running, or the extension may not reach it. */
+export function serverDown(address: string, permissionGranted: boolean | undefined): EngineError {
+  const permission =
+    permissionGranted === false
+      ? ' The extension is also not yet allowed to reach it: in the options, choose the local server and press Connect.'
+      : '';
+  return new EngineError('server-down', `No server answers at ${address}.`, `${startHint}${permission}`);
+}
+
+/** The server answered, but not with what was asked. */
+export async function serverRefused(address: string, response: Response, model?: string): Promise<EngineError> {
+  const detail = await responseDetail(response);
+  const host = serverHost(address);
+  if (response.status === 403) {
+    return new EngineError(
+      'forbidden',
+      `The server at ${host} refused this extension (HTTP 403).`,
+      'It only accepts pages it knows. For Ollama, quit it and start it again with ' +
+        'OLLAMA_ORIGINS=chrome-extension://* ollama serve (or set OLLAMA_ORIGINS in its environment).',
+    );
+  }
+  if (response.status === 401) {
+    return new EngineError(
+      'forbidden',
+      `The server at ${host} asks for an API key (HTTP 401).`,
+      'This extension sends no key: start the server without one, as local servers run by default.',
+    );
+  }
+  if (response.status === 404 && model) {
+    return new EngineError(
+      'not-configured',
+      `The server at ${host} has no model called "${model}".`,
+      'Pick one of its models in the options, or download it first (Ollama: `ollama pull <model>`).',
+    );
+  }
+  return new EngineError(
+    'unavailable',
+    `The server at ${host} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}.`,
+    'Check the server\'s own log, then send your request again.',
+  );
+}
+
+/** The first words of an error body: servers put the reason there as JSON or text. */
+async function responseDetail(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  let detail = text;
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    const message = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message);
+    if (typeof message === 'string') detail = message;
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return detail.replace(/\s+/g, ' ').trim().slice(0, 200);
+}

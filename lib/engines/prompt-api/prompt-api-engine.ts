@@ -1,0 +1,136 @@
+import { promptApiFormat, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
+import type { Settings } from '../../settings';
+import { EngineError, type Engine, type EngineLoadProgress } from '../engine';
+import { browserLanguageModel, englishText, type LanguageModelApi, type LanguageModelCoreOptions } from './prompt-api-types';
+import { forget, streamPromptApiReply, type PromptApiConversation } from './stream-prompt-api-reply';
+
+export interface PromptApiEngineDependencies {
+  /** Chrome's `LanguageModel`; tests pass a fake. */
+  languageModel?: LanguageModelApi;
+}
+
+export const promptApiLabel = "Chrome's built-in model";
+const modelName = 'Gemini Nano (built into Chrome)';
+const otherEngines = 'pick WebLLM or a local server in the options';
+
+/**
+ * Chrome's built-in model through the Prompt API: offered only where `availability()` allows,
+ * downloaded with progress from its monitor, every reply constrained to the JSON envelope.
+ */
+export function createPromptApiEngine(settings: Settings, dependencies: PromptApiEngineDependencies = {}): Engine {
+  const conversation: PromptApiConversation = { seen: [] };
+  let api: LanguageModelApi | undefined;
+  let sessionOptions: LanguageModelCoreOptions = englishText;
+
+  return {
+    id: 'prompt-api',
+    label: promptApiLabel,
+    modelId: modelName,
+    format: promptApiFormat,
+    model: {
+      async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
+        if (!api) throw new EngineError('unavailable', `${promptApiLabel} is not ready.`, 'Send your request again to load it.');
+        try {
+          yield* streamPromptApiReply(api, conversation, request, sessionOptions);
+        } catch (error) {
+          if (request.signal.aborted) throw error;
+          throw replyFailure(error);
+        }
+      },
+    },
+    async load(onProgress, signal) {
+      const languageModel = dependencies.languageModel ?? browserLanguageModel();
+      if (!languageModel) {
+        throw new EngineError(
+          'unavailable',
+          'This browser has no built-in model (Chrome\'s Prompt API).',
+          `Use Chrome 138 or later on a computer that meets its requirements, or ${otherEngines}.`,
+        );
+      }
+      sessionOptions = await sessionOptionsFor(languageModel, settings.temperature);
+      await ensureDownloaded(languageModel, sessionOptions, onProgress, signal);
+      api = languageModel;
+    },
+    async unload() {
+      forget(conversation);
+      api = undefined;
+    },
+  };
+}
+
+async function ensureDownloaded(
+  api: LanguageModelApi,
+  options: LanguageModelCoreOptions,
+  onProgress: (progress: EngineLoadProgress) => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const availability = await api.availability(options).catch(() => 'unavailable' as const);
+  if (availability === 'unavailable') {
+    throw new EngineError('unavailable', `${promptApiLabel} cannot run on this computer.`, `Chrome says it is unavailable here: ${otherEngines}.`);
+  }
+  if (availability === 'available') {
+    onProgress({ fraction: 1, text: `${promptApiLabel} is ready.`, fromCache: true });
+    return;
+  }
+  onProgress({ fraction: 0, text: `Chrome is downloading its built-in model…` });
+  try {
+    const session = await api.create({
+      ...options,
+      ...(signal ? { signal } : {}),
+      monitor(monitor) {
+        monitor.addEventListener('downloadprogress', (event) => onProgress(downloadProgress(event.loaded, event.total)));
+      },
+    });
+    session.destroy();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw downloadFailure(error);
+  }
+  onProgress({ fraction: 1, text: `${promptApiLabel} is ready.` });
+}
+
+/** Newer Chrome reports a fraction; the first versions reported bytes with a total. */
+function downloadProgress(loaded: number, total: number | undefined): EngineLoadProgress {
+  const bytes = total !== undefined && total > 1;
+  const fraction = Math.min(1, Math.max(0, bytes ? loaded / total : loaded));
+  const amount = bytes ? ` (${Math.round(loaded / 2 ** 20)} of ${Math.round(total / 2 ** 20)} MB)` : '';
+  return {
+    fraction,
+    text: `Chrome is downloading its built-in model: ${Math.floor(fraction * 100)}%${amount}.`,
+    ...(bytes ? { loadedBytes: loaded, totalBytes: total } : {}),
+  };
+}
+
+async function sessionOptionsFor(api: LanguageModelApi, temperature: number): Promise<LanguageModelCoreOptions> {
+  const params = await api.params?.().catch(() => null);
+  // Chrome takes a temperature only together with a topK.
+  if (!params) return englishText;
+  return { ...englishText, temperature: Math.min(temperature, params.maxTemperature), topK: params.defaultTopK };
+}
+
+function downloadFailure(error: unknown): EngineError {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'NotAllowedError') {
+    return new EngineError(
+      'not-configured',
+      'Chrome needs your go-ahead before it downloads its built-in model.',
+      'Open the extension\'s options, choose Chrome\'s built-in model and press Download.',
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new EngineError(
+    'download-failed',
+    `Chrome could not download its built-in model: ${message}`,
+    `Check your connection and free disk space, then send your request again; or ${otherEngines}.`,
+  );
+}
+
+function replyFailure(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  const name = error instanceof Error ? error.name : 'Error';
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'QuotaExceededError') {
+    return new EngineError('unavailable', 'The conversation no longer fits in Chrome\'s built-in model.', 'Start a new chat.');
+  }
+  return new EngineError('unavailable', `${promptApiLabel} failed while answering: ${message}`, 'Send your request again; if it keeps failing, start a new chat.');
+}

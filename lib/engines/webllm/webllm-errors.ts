@@ -1,0 +1,116 @@
+import { EngineError } from '../engine';
+
+export interface LoadFailureContext {
+  label: string;
+  /** A model that needs less memory, to offer when this one does not fit. */
+  smallerLabel?: string;
+  /** How far the download came before it stopped. */
+  download?: { loadedBytes: number; totalBytes: number; fraction: number };
+  /** The weights were on this computer before the load began. */
+  wasCached: boolean;
+  /** The stored copy was removed because it could not be read. */
+  clearedBrokenCache?: boolean;
+}
+
+const recoverHint = 'The extension recovers by itself: there is no need to reload it.';
+
+/** Whether an error from WebLLM means the GPU device is gone (usually out of memory). */
+export function isDeviceLost(error: unknown): boolean {
+  const { name, message } = describe(error);
+  return name === 'DeviceLostError' || /device (was )?lost|out of memory|\bOOM\b/i.test(message);
+}
+
+/** Whether a load failed while fetching files, so that a retry can resume the download. */
+export function isNetworkFailure(error: unknown): boolean {
+  const { name, message } = describe(error);
+  if (name === 'QuotaExceededError') return false;
+  return name === 'NetworkError' || /failed to fetch|network|cannot fetch|unable to fetch|load failed|ERR_/i.test(message);
+}
+
+/** What a failed WebLLM load means for the person, and what to do next. */
+export function loadFailure(error: unknown, context: LoadFailureContext): EngineError {
+  const { name, message } = describe(error);
+  const { label } = context;
+  const smaller = context.smallerLabel ? `a smaller model such as ${context.smallerLabel}` : 'a smaller model';
+  if (isDeviceLost(error)) {
+    return new EngineError(
+      'out-of-memory',
+      `The GPU ran out of memory while loading ${label}.`,
+      `Pick ${smaller} in the options, close other tabs that use the GPU, and send your request again. ${recoverHint}`,
+    );
+  }
+  if (name === 'QuotaExceededError' || /quota/i.test(message)) {
+    return new EngineError(
+      'download-failed',
+      `There is not enough storage space to keep ${label}.`,
+      'Delete models you no longer use in the options (Models on this computer), free some disk space, or pick a smaller model.',
+    );
+  }
+  if (name === 'ShaderF16SupportError' || name === 'FeatureSupportError') {
+    return new EngineError(
+      'unavailable',
+      `This GPU cannot run ${label}: it lacks 16-bit shaders (shader-f16).`,
+      'Pick a q4f32 build in the options, or leave the model on the default so the extension picks one that fits.',
+    );
+  }
+  if (name === 'WebGPUNotAvailableError' || name === 'WebGPUNotFoundError' || /compatible GPU/i.test(message)) {
+    return new EngineError(
+      'no-webgpu',
+      'WebGPU found no usable GPU, so WebLLM cannot run here.',
+      'Update Chrome and your graphics driver, or pick Chrome\'s built-in model or a local server in the options.',
+    );
+  }
+  if (context.clearedBrokenCache) {
+    return new EngineError(
+      'download-failed',
+      `The stored copy of ${label} could not be read.`,
+      'It has been removed: send your request again to download it afresh.',
+    );
+  }
+  if (isNetworkFailure(error) || context.download) {
+    return new EngineError('download-failed', downloadStoppedMessage(label, context.download), resumeHint);
+  }
+  return new EngineError(
+    'unavailable',
+    `WebLLM could not load ${label}: ${message || name}.`,
+    'Send your request again. If it fails again, delete the model in the options to download it afresh, or pick another model.',
+  );
+}
+
+/** What it means when generation fails part way. */
+export function generationFailure(error: unknown, label: string, smallerLabel?: string): EngineError {
+  if (isDeviceLost(error) || /not loaded/i.test(describe(error).message)) {
+    return new EngineError(
+      'device-lost',
+      `The GPU stopped working while ${label} was answering.`,
+      `Send your request again to reload the model${smallerLabel ? `; if it keeps happening, pick ${smallerLabel} in the options` : ''}. ${recoverHint}`,
+    );
+  }
+  const { name, message } = describe(error);
+  return new EngineError(
+    'unavailable',
+    `${label} failed while answering: ${message || name}.`,
+    'Send your request again; if it keeps failing, start a new chat.',
+  );
+}
+
+const resumeHint =
+  'Check your connection and send your request again: the download picks up where it stopped. ' +
+  'If it keeps failing, delete the model in the options and download it afresh.';
+
+function downloadStoppedMessage(label: string, download: LoadFailureContext['download']): string {
+  if (!download || download.totalBytes === 0) return `The download of ${label} failed.`;
+  const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024)).toLocaleString('en-US');
+  return (
+    `The download of ${label} stopped at ${Math.floor(download.fraction * 100)}% ` +
+    `(${megabytes(download.loadedBytes)} of ${megabytes(download.totalBytes)} MB).`
+  );
+}
+
+function describe(error: unknown): { name: string; message: string } {
+  if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
+    const { name, message } = error as { name?: unknown; message?: unknown };
+    return { name: String(name ?? 'Error'), message: String(message ?? '') };
+  }
+  return { name: 'Error', message: String(error) };
+}

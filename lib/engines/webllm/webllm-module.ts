@@ -1,0 +1,36 @@
+import * as webllm from '@mlc-ai/web-llm';
+import type {
+  AppConfig,
+  ChatCompletionChunk,
+  ChatCompletionRequestStreaming,
+  ChatOptions,
+  InitProgressCallback,
+  MLCEngineConfig,
+} from '@mlc-ai/web-llm';
+
+/** The part of WebLLM's `MLCEngine` this extension uses. */
+export interface WebLlmEngineLike {
+  reload(modelId: string, chatOptions?: ChatOptions): Promise<void>;
+  unload(): Promise<void>;
+  interruptGenerate(): void | Promise<void>;
+  setInitProgressCallback(callback: InitProgressCallback): void;
+  chat: {
+    completions: {
+      create(request: ChatCompletionRequestStreaming): Promise<AsyncIterable<ChatCompletionChunk>>;
+    };
+  };
+}
+
+/**
+ * The part of the `@mlc-ai/web-llm` module this extension uses: the seam through which tests put
+ * a fake underneath the real engine code.
+ */
+export interface WebLlmModule {
+  MLCEngine: new (config?: MLCEngineConfig) => WebLlmEngineLike;
+  hasModelInCache(modelId: string, appConfig?: AppConfig): Promise<boolean>;
+  deleteModelAllInfoInCache(modelId: string, appConfig?: AppConfig): Promise<void>;
+  prebuiltAppConfig: AppConfig;
+}
+
+/** The real WebLLM, imported statically: a service worker cannot use `import()`. */
+export const realWebLlm: WebLlmModule = webllm;

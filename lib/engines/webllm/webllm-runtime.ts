@@ -1,0 +1,138 @@
+import type { AppConfig } from '@mlc-ai/web-llm';
+import type { EngineLoadProgress } from '../engine';
+import { createLoadProgressReporter } from './load-progress';
+import { isDeviceLost, isNetworkFailure, loadFailure } from './webllm-errors';
+import type { WebLlmEngineLike, WebLlmModule } from './webllm-module';
+
+/**
+ * The one WebLLM engine of this service worker and the model in it. Engines built from settings
+ * come and go with every run; the GPU state stays here so that a second load costs nothing.
+ */
+export interface WebLlmRuntime {
+  readonly webllm: WebLlmModule;
+  readonly appConfig: AppConfig;
+  engine?: WebLlmEngineLike;
+  loadedModelId?: string;
+  /** The load under way, so that two runs never download the same model twice. */
+  pending?: Promise<void>;
+}
+
+export interface LoadRequest {
+  modelId: string;
+  label: string;
+  downloadMB?: number;
+  smallerLabel?: string;
+  note?: string;
+  onProgress(progress: EngineLoadProgress): void;
+  signal?: AbortSignal;
+  keepAwake(): () => void;
+}
+
+const runtimes = new WeakMap<WebLlmModule, WebLlmRuntime>();
+
+export function webLlmRuntime(webllm: WebLlmModule): WebLlmRuntime {
+  let runtime = runtimes.get(webllm);
+  if (!runtime) {
+    // Pin the Cache API backend: the options page reads model sizes from it.
+    const appConfig: AppConfig = { ...webllm.prebuiltAppConfig, cacheBackend: 'cache' };
+    runtime = { webllm, appConfig };
+    runtimes.set(webllm, runtime);
+  }
+  return runtime;
+}
+
+/** Loads a model unless it is already in the GPU; waits for a load already under way. */
+export async function ensureModelLoaded(runtime: WebLlmRuntime, request: LoadRequest): Promise<void> {
+  while (runtime.pending) await runtime.pending.catch(() => {});
+  if (runtime.engine && runtime.loadedModelId === request.modelId) {
+    request.onProgress({ fraction: 1, text: `${request.label} is ready.`, fromCache: true });
+    return;
+  }
+  runtime.pending = reloadModel(runtime, request);
+  try {
+    await runtime.pending;
+  } finally {
+    runtime.pending = undefined;
+  }
+}
+
+async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promise<void> {
+  const { webllm, appConfig } = runtime;
+  const { modelId, label, signal } = request;
+  if (signal?.aborted) throw loadStopped();
+  const wasCached = await webllm.hasModelInCache(modelId, appConfig).catch(() => false);
+  const note = request.note ? ` ${request.note}` : '';
+  request.onProgress({
+    fraction: 0,
+    text: wasCached ? `Loading ${label} from this computer.${note}` : `Downloading ${label}${sizeText(request.downloadMB)}, once.${note}`,
+    fromCache: wasCached,
+  });
+  const reporter = createLoadProgressReporter({ label, fromCache: wasCached, onProgress: request.onProgress });
+  const engine = (runtime.engine ??= new webllm.MLCEngine({ appConfig, logLevel: 'WARN' }));
+  engine.setInitProgressCallback(reporter);
+  runtime.loadedModelId = undefined;
+  // WebLLM stops a reload when the engine is unloaded, and then returns without an error.
+  const stop = () => void engine.unload().catch(() => {});
+  signal?.addEventListener('abort', stop, { once: true });
+  const stopKeepingAwake = request.keepAwake();
+  try {
+    await engine.reload(modelId);
+    if (signal?.aborted) throw loadStopped();
+    runtime.loadedModelId = modelId;
+  } catch (error) {
+    if (signal?.aborted) throw loadStopped();
+    const clearedBrokenCache = await recover(runtime, engine, modelId, error);
+    throw loadFailure(error, {
+      label,
+      wasCached,
+      clearedBrokenCache,
+      ...(request.smallerLabel ? { smallerLabel: request.smallerLabel } : {}),
+      ...(reporter.lastDownload && !wasCached ? { download: reporter.lastDownload } : {}),
+    });
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    stopKeepingAwake();
+  }
+}
+
+/**
+ * Puts things right after a failed load so the next attempt can work without reloading the
+ * extension: a lost GPU device means a fresh engine; unreadable stored files are removed. A
+ * download cut by the network keeps what it fetched, so the retry resumes.
+ */
+async function recover(runtime: WebLlmRuntime, engine: WebLlmEngineLike, modelId: string, error: unknown): Promise<boolean> {
+  if (isDeviceLost(error)) {
+    await engine.unload().catch(() => {});
+    if (runtime.engine === engine) runtime.engine = undefined;
+    return false;
+  }
+  if (isNetworkFailure(error) || !looksLikeBrokenFiles(error)) return false;
+  await runtime.webllm.deleteModelAllInfoInCache(modelId, runtime.appConfig).catch(() => {});
+  return true;
+}
+
+/** Errors that mean a stored file is damaged, not that the network or the GPU failed. */
+function looksLikeBrokenFiles(error: unknown): boolean {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  return name === 'IntegrityError' || name === 'SyntaxError' || /integrity|JSON|unexpected (token|end)|corrupt|mismatch/i.test(message);
+}
+
+/**
+ * Frees the GPU and forgets the engine: on request, or after the GPU failed during a reply, so
+ * that the next load starts afresh.
+ */
+export async function unloadModel(runtime: WebLlmRuntime): Promise<void> {
+  const engine = runtime.engine;
+  runtime.engine = undefined;
+  runtime.loadedModelId = undefined;
+  await engine?.unload().catch(() => {});
+}
+
+function sizeText(downloadMB: number | undefined): string {
+  return downloadMB ? ` (about ${downloadMB.toLocaleString('en-US')} MB)` : '';
+}
+
+function loadStopped(): DOMException {
+  return new DOMException('The model load was stopped.', 'AbortError');
+}

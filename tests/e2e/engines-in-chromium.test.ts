@@ -1,0 +1,189 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installFakeLanguageModel, type FakeLanguageModelOptions } from '../engines/support/install-fake-language-model';
+import { projectRoot } from '../support/shared-eval';
+import { chromiumAvailable, chromiumPath, extensionDir, launchExtension, serveFixtures, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
+
+const ready = chromiumAvailable && existsSync(join(extensionDir, 'manifest.json'));
+if (!ready) console.warn(`Chromium (${chromiumPath}) or the built extension (npx wxt build) is missing: the engine browser tests are skipped.`);
+
+describe.skipIf(!ready)('the WebGPU check with a software adapter (--enable-unsafe-webgpu)', () => {
+  let extension: LaunchedExtension;
+  beforeAll(async () => {
+    extension = await launchExtension({ webgpu: true });
+  });
+  afterAll(async () => extension?.close());
+
+  it('finds the adapter in the service worker, without shader-f16', async () => {
+    const adapter = await extension.serviceWorker.evaluate(async () => {
+      const gpu = (navigator as unknown as { gpu?: { requestAdapter(): Promise<{ features: Set<string> } | null> } }).gpu;
+      const found = await gpu?.requestAdapter();
+      return { found: Boolean(found), shaderF16: found?.features.has('shader-f16') ?? false };
+    });
+    expect(adapter).toEqual({ found: true, shaderF16: false });
+  });
+
+  it('reports no shader-f16 on the options page and recommends a q4f32 model', async () => {
+    const page = await extension.openExtensionPage('options.html');
+    const status = page.getByTestId('webgpu-status');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('WebGPU is available on');
+    expect(await page.getByTestId('shader-f16').textContent()).toBe('no');
+    expect(await page.getByTestId('model-id').textContent()).toBe('Qwen3-0.6B-q4f32_1-MLC');
+    expect(await page.getByTestId('recommendation-reason').textContent()).toContain('software adapter');
+    expect(await page.locator('option[value="Qwen3-1.7B-q4f16_1-MLC"]').isDisabled()).toBe(true);
+    await page.close();
+  });
+});
+
+describe.skipIf(!ready)('without WebGPU, and with a fake of Chrome\'s built-in model', () => {
+  let extension: LaunchedExtension;
+  let fixtures: FixtureServer;
+  beforeAll(async () => {
+    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    extension = await launchExtension({ webgpu: false });
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await fixtures?.close();
+  });
+
+  it('says in the side panel that there is no WebGPU, and what to do', async () => {
+    const shop = await extension.context.newPage();
+    await shop.goto(fixtures.url('/native.html'));
+    const tabId = await tabIdOf(shop);
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    const input = panel.getByTestId('chat-input');
+    await input.fill('Add a blue mug to my cart');
+    await expect.poll(() => panel.getByTestId('send').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await panel.getByTestId('send').click();
+    const box = panel.getByTestId('engine-error');
+    await expect.poll(() => box.textContent().catch(() => ''), { timeout: 15_000 }).toContain('WebGPU is turned off or found no usable GPU');
+    expect(await box.textContent()).toContain('Chrome 124 or later');
+    await panel.close();
+    await shop.close();
+  });
+
+  it('says there is no WebGPU and what to do', async () => {
+    const page = await extension.openExtensionPage('options.html');
+    const status = page.getByTestId('webgpu-status');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('No WebGPU.');
+    expect(await status.textContent()).toContain('WebGPU is turned off or found no usable GPU on this computer.');
+    expect(await status.textContent()).toContain('Chrome 124 or later');
+    await page.close();
+  });
+
+  it('downloads the fake built-in model with progress, then streams a reply through the engine', async () => {
+    const fake: FakeLanguageModelOptions = {
+      availability: 'downloadable',
+      needsUserActivation: true,
+      replies: ['{"type": "message", "text": "Hello! The built-in model is ready."}'],
+    };
+    await extension.context.addInitScript(installFakeLanguageModel, fake);
+    const page = await extension.openExtensionPage('options.html');
+    const choice = page.locator('input[value="prompt-api"]');
+    await expect.poll(() => choice.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await choice.check();
+    await expect.poll(() => page.getByTestId('prompt-api-state').textContent()).toContain('Chrome can download');
+    await page.getByRole('button', { name: 'Download' }).click();
+    await expect.poll(() => page.getByTestId('prompt-api-state').textContent()).toContain('is on this computer and ready');
+    expect(await page.getByTestId('progress').textContent()).toContain("Chrome's built-in model is ready.");
+
+    await page.getByRole('button', { name: 'Try it' }).click();
+    await expect.poll(() => page.getByTestId('trial-reply').textContent().catch(() => '')).toBe('Hello! The built-in model is ready.');
+    expect(await page.getByTestId('trial-speed').textContent()).toMatch(/first token after \d+ ms · [\d.]+ tokens per second · 9 tokens/);
+    await page.close();
+  });
+});
+
+/**
+ * A test-only extension whose service worker holds the real WebLLM engine code and the real
+ * `@mlc-ai/web-llm`, bundled the way the background is (a classic script, no `import()`).
+ */
+async function buildWebLlmProbe(): Promise<string> {
+  const directory = mkdtempSync(join(tmpdir(), 'webllm-probe-'));
+  const entry = `
+    import { createWebLlmEngine } from './lib/engines/webllm/webllm-engine';
+    import { defaultSettings } from './lib/settings/settings-schema';
+    globalThis.tryWebLlm = async () => {
+      const engine = createWebLlmEngine(defaultSettings);
+      const progress = [];
+      try {
+        await engine.load((event) => progress.push(event.text));
+        return { loaded: true, modelId: engine.modelId, progress };
+      } catch (error) {
+        const { name, code, message, hint } = error;
+        return { loaded: false, modelId: engine.modelId, progress, error: { name, code, message, hint } };
+      }
+    };`;
+  await build({
+    stdin: { contents: entry, resolveDir: projectRoot, loader: 'ts' },
+    bundle: true,
+    // A classic script, as WXT builds the background.
+    format: 'iife',
+    platform: 'browser',
+    outfile: join(directory, 'background.js'),
+    alias: { '@webmcp-agents/local-agent': './lib/local-agent/index.ts', '@webmcp-agents/chat': './lib/chat/index.ts' },
+    logLevel: 'silent',
+  });
+  const manifest = {
+    manifest_version: 3,
+    name: 'WebLLM probe',
+    version: '1.0',
+    background: { service_worker: 'background.js' },
+    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
+  };
+  writeFileSync(join(directory, 'manifest.json'), JSON.stringify(manifest));
+  return directory;
+}
+
+interface ProbeResult {
+  loaded: boolean;
+  modelId: string;
+  progress: string[];
+  error?: { name: string; code: string; message: string; hint: string };
+}
+
+// Every host name fails to resolve, so the model download fails the same way on every machine.
+const offline = '--host-resolver-rules=MAP * ~NOTFOUND';
+
+describe.skipIf(!chromiumAvailable)('the real WebLLM in an extension service worker, offline', () => {
+  let probeDir: string;
+  beforeAll(async () => {
+    probeDir = await buildWebLlmProbe();
+  });
+  afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
+
+  const probe = async (flags: string[]): Promise<ProbeResult> => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'webllm-probe-profile-'));
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: [`--disable-extensions-except=${probeDir}`, `--load-extension=${probeDir}`, '--no-sandbox', '--no-first-run', offline, ...flags],
+    });
+    try {
+      const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+      return await worker.evaluate(() => (globalThis as unknown as { tryWebLlm(): Promise<ProbeResult> }).tryWebLlm());
+    } finally {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  };
+
+  it('picks the q4f32 model for the software adapter and says the download failed, with what to do', async () => {
+    const result = await probe(['--enable-unsafe-webgpu']);
+    expect(result.modelId).toBe('Qwen3-0.6B-q4f32_1-MLC');
+    expect(result.progress[0]).toBe('Downloading Qwen3 0.6B (q4f32) (about 400 MB), once.');
+    expect(result.error).toMatchObject({ name: 'EngineError', code: 'download-failed', message: 'The download of Qwen3 0.6B (q4f32) failed.' });
+    expect(result.error?.hint).toContain('picks up where it stopped');
+  });
+
+  it('says there is no WebGPU without the flag', async () => {
+    const result = await probe([]);
+    expect(result.error).toMatchObject({ code: 'no-webgpu', message: 'WebGPU is turned off or found no usable GPU on this computer.' });
+    expect(result.error?.hint).toContain('Chrome 124 or later');
+  });
+});

@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OptionsModel, type OptionsDependencies } from '../../components/options/options-model';
+import { OptionsPage } from '../../components/options/options-page';
+import { defaultSettings, parseSettings, type Settings } from '../../lib/settings';
+import { createFakeCacheStorage } from './support/fake-cache-storage';
+import { fakeGpu } from './support/fake-gpu';
+import { startFakeOllama } from './support/fake-ollama-server';
+
+const megabyte = 1024 * 1024;
+
+function memorySettings(initial: Partial<Settings> = {}): NonNullable<OptionsDependencies['settings']> {
+  let value: Settings = { ...defaultSettings, ...initial };
+  return {
+    load: async () => value,
+    update: async (change) => (value = parseSettings({ ...value, ...change })),
+    watch: () => () => {},
+  };
+}
+
+function twoStoredModels() {
+  const fake = createFakeCacheStorage();
+  const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
+  const llama = 'https://huggingface.co/mlc-ai/Llama-3.2-1B-Instruct-q4f32_1-MLC/resolve/main/';
+  fake.put('webllm/model', `${qwen}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
+  fake.put('webllm/model', `${qwen}params_shard_0.bin`, 1100 * megabyte);
+  fake.put('webllm/model', `${llama}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}, {"dataPath": "params_shard_1.bin"}]}');
+  fake.put('webllm/model', `${llama}params_shard_0.bin`, 300 * megabyte);
+  return fake;
+}
+
+function show(dependencies: OptionsDependencies) {
+  const model = new OptionsModel({
+    gpu: fakeGpu({ shaderF16: false }),
+    estimateStorage: async () => ({ usage: 1400 * megabyte, quota: 100 * 1024 * megabyte }),
+    languageModel: { availability: async () => 'unavailable', create: () => Promise.reject(new Error('unavailable')) },
+    ...dependencies,
+  });
+  const root = document.createElement('div');
+  document.body.append(root);
+  render(<OptionsPage model={model} />, root);
+  return { model, root, text: () => root.textContent ?? '' };
+}
+
+const click = (element: Element | null | undefined) => (element as HTMLElement).click();
+const buttonLabelled = (root: Element, label: string) => root.querySelector(`button[aria-label="${label}"]`);
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the options page', () => {
+  it('lists the stored models with their sizes and the quota, and deletes one', async () => {
+    const fake = twoStoredModels();
+    const { root, text } = show({ settings: memorySettings(), caches: fake.storage });
+    await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(2));
+    const rows = [...root.querySelectorAll('[data-testid="stored-model"]')].map((row) => row.textContent);
+    expect(rows[0]).toContain('Qwen3 1.7B (q4f32)1.1 GB');
+    expect(rows[1]).toContain('Llama 3.2 1B (q4f32)300 MBincomplete download');
+    expect(root.querySelector('[data-testid="storage-quota"]')?.textContent).toBe(
+      'This extension uses 1.4 GB of the 100.0 GB Chrome allows it; 98.6 GB left.',
+    );
+
+    click(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
+    await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(1));
+    expect(text()).not.toContain('Qwen3 1.7B (q4f32)1.1 GB');
+
+    click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Delete all'));
+    await vi.waitFor(() => expect(text()).toContain('Delete all 1 models (300 MB)?'));
+    click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Yes, delete all'));
+    await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
+  });
+
+  it('recommends a q4f32 model for a GPU without shader-f16, and offers Chrome\'s model only where it can run', async () => {
+    const { root } = show({ settings: memorySettings(), caches: createFakeCacheStorage().storage });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="shader-f16"]')?.textContent).toBe('no'));
+    expect(root.querySelector('select')?.selectedOptions[0]?.textContent).toBe('Recommended for this computer: Qwen3 1.7B (q4f32)');
+    expect(root.querySelector('[data-testid="model-id"]')?.textContent).toBe('Qwen3-1.7B-q4f32_1-MLC');
+    const f16Option = root.querySelector<HTMLOptionElement>('option[value="Qwen3-4B-q4f16_1-MLC"]');
+    expect(f16Option?.disabled).toBe(true);
+    const promptApi = root.querySelector<HTMLInputElement>('input[value="prompt-api"]');
+    expect(promptApi?.disabled).toBe(true);
+    expect(promptApi?.closest('label')?.textContent).toContain('cannot run on this computer');
+  });
+
+  it('connects to a local server, asking for its host permission, and lists its models', async () => {
+    const server = await startFakeOllama({ replies: [] });
+    const asked: string[] = [];
+    const settings = memorySettings({ engine: 'openai', openaiBaseUrl: server.address });
+    const { root, model } = show({
+      settings,
+      caches: createFakeCacheStorage().storage,
+      requestHostPermission: async (pattern) => {
+        asked.push(pattern);
+        return true;
+      },
+    });
+    try {
+      await vi.waitFor(() => expect(root.querySelector('#server-heading')).not.toBeNull());
+      click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Connect'));
+      await vi.waitFor(() => expect(model.serverState.value).toBe('connected'));
+      expect(asked).toEqual(['http://127.0.0.1/*']);
+      await vi.waitFor(() => expect(root.querySelector('option[value="llama3.2:3b"]')).not.toBeNull());
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the sites where the agent is off, as origins', async () => {
+    const settings = memorySettings();
+    const { root, model } = show({ settings, caches: createFakeCacheStorage().storage });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"]')).not.toBeNull());
+    expect(await model.addSite('disabledSites', 'https://bank.example.com/accounts')).toBe(true);
+    expect(await model.addSite('disabledSites', 'not a site')).toBe(false);
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"] li')?.textContent).toContain('https://bank.example.com'));
+    expect((await settings.load()).disabledSites).toEqual(['https://bank.example.com']);
+    expect(root.textContent).toContain('"not a site" is not a web address');
+    click(buttonLabelled(root, 'Remove https://bank.example.com'));
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"] li')).toBeNull());
+  });
+});

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runLocalAgent, type AgentEvent } from '@webmcp-agents/local-agent';
+import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
+import { createEnvelopeReader, textToEnvelope } from '../../lib/engines/prompt-api/envelope-reader';
+import { createPromptApiEngine } from '../../lib/engines/prompt-api/prompt-api-engine';
+import type { LanguageModelApi } from '../../lib/engines/prompt-api/prompt-api-types';
+import { defaultSettings } from '../../lib/settings';
+import { createInMemoryShop } from './support/in-memory-shop';
+import { installFakeLanguageModel, type FakeLanguageModelLog, type FakeLanguageModelOptions } from './support/install-fake-language-model';
+
+const world = globalThis as { LanguageModel?: LanguageModelApi; fakeLanguageModelLog?: FakeLanguageModelLog };
+
+afterEach(() => {
+  delete world.LanguageModel;
+  delete world.fakeLanguageModelLog;
+});
+
+function setup(options: Partial<FakeLanguageModelOptions> = {}) {
+  installFakeLanguageModel({ availability: 'available', replies: [], ...options });
+  const engine = createPromptApiEngine(defaultSettings, { languageModel: world.LanguageModel! });
+  return { engine, log: world.fakeLanguageModelLog! };
+}
+
+const envelopeReplies = [
+  '{"type": "tool_call", "name": "search_products", "arguments": {"query": "mug"}}',
+  '{"type": "tool_call", "name": "add_to_cart", "arguments": {"slug": "enamel-mug", "qty": 2}}',
+  '{"type": "message", "text": "Done: two \\"Enamel camping mugs\\" are in your cart."}',
+];
+
+describe("Chrome's built-in model (Prompt API) engine", () => {
+  it('runs the shop task, streaming prose and keeping one session for the run', async () => {
+    const { engine, log } = setup({ replies: envelopeReplies });
+    await engine.load(() => {});
+    const shop = createInMemoryShop();
+    const events: AgentEvent[] = [];
+    const result = await runLocalAgent({
+      request: 'Add two enamel mugs to my cart',
+      model: engine.model,
+      format: engine.format,
+      getTools: () => shop.tools,
+      executeTool: (call) => shop.executeTool(call),
+      onEvent: (event) => events.push(event),
+    });
+    expect(result.finishReason).toBe('answer');
+    expect(result.text).toBe('Done: two "Enamel camping mugs" are in your cart.');
+    expect(shop.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
+    const prose = events.flatMap((event) => (event.type === 'prose-delta' ? [event.text] : [])).join('');
+    expect(prose).toBe('Done: two "Enamel camping mugs" are in your cart.');
+
+    expect(log.creates).toHaveLength(1);
+    expect(log.creates[0]!.initialPrompts.map((message) => message.role)).toEqual(['system']);
+    expect(log.creates[0]).toMatchObject({ temperature: 0.2, topK: 3 });
+    expect(log.prompts.map((prompt) => prompt.sessionIndex)).toEqual([0, 0, 0]);
+    expect(log.prompts[0]!.input).toBe('Add two enamel mugs to my cart');
+    expect(log.prompts[1]!.input).toMatch(/^Result of search_products: /);
+
+    const usages = events.flatMap((event) => (event.type === 'step-end' ? [event.usage] : []));
+    expect(usages[0]).toMatchObject({ completionTokens: 20 });
+    expect(usages[0]!.promptTokens).toBeGreaterThan(0);
+    expect(usages[0]!.timeToFirstTokenMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('constrains every reply to the envelope, naming only the tools shown', async () => {
+    const { engine, log } = setup({ replies: ['{"type": "message", "text": "Hi."}'] });
+    await engine.load(() => {});
+    const tools = [{ name: 'open_cart', description: 'Open the cart.', parameters: { type: 'object' } }];
+    for await (const chunk of engine.model.stream({ messages: [{ role: 'user', content: 'Hi' }], tools, signal: new AbortController().signal })) void chunk;
+    const constraint = log.prompts[0]!.responseConstraint as { anyOf: { properties: Record<string, unknown> }[] };
+    expect(constraint.anyOf[0]!.properties.name).toEqual({ type: 'string', enum: ['open_cart'] });
+    expect(constraint.anyOf[1]!.properties.type).toEqual({ const: 'message' });
+  });
+
+  it('starts a new session with the conversation so far when it does not continue the last one', async () => {
+    const { engine, log } = setup({ replies: ['{"type": "message", "text": "One."}', '{"type": "message", "text": "Two."}'] });
+    await engine.load(() => {});
+    const signal = new AbortController().signal;
+    const drain = async (messages: { role: 'system' | 'user' | 'assistant'; content: string }[]) => {
+      for await (const chunk of engine.model.stream({ messages, tools: [], signal })) void chunk;
+    };
+    await drain([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'First?' }]);
+    await drain([
+      { role: 'system', content: 'Be brief, and kind.' },
+      { role: 'user', content: 'First?' },
+      { role: 'assistant', content: 'One.' },
+      { role: 'user', content: 'Second?' },
+    ]);
+    expect(log.creates).toHaveLength(2);
+    expect(log.creates[1]!.initialPrompts).toEqual([
+      { role: 'system', content: 'Be brief, and kind.' },
+      { role: 'user', content: 'First?' },
+      { role: 'assistant', content: '{"type":"message","text":"One."}' },
+    ]);
+    expect(log.destroyed).toBe(1);
+  });
+
+  it('shows the download from its monitor, and says when the model is already here', async () => {
+    const downloading = setup({ availability: 'downloadable' });
+    const progress: EngineLoadProgress[] = [];
+    await downloading.engine.load((event) => progress.push(event));
+    expect(progress.map((event) => event.text)).toEqual([
+      'Chrome is downloading its built-in model…',
+      'Chrome is downloading its built-in model: 0%.',
+      'Chrome is downloading its built-in model: 25%.',
+      'Chrome is downloading its built-in model: 50%.',
+      'Chrome is downloading its built-in model: 75%.',
+      'Chrome is downloading its built-in model: 100%.',
+      "Chrome's built-in model is ready.",
+    ]);
+    const second: EngineLoadProgress[] = [];
+    await downloading.engine.load((event) => second.push(event));
+    expect(second).toEqual([{ fraction: 1, text: "Chrome's built-in model is ready.", fromCache: true }]);
+  });
+
+  it('says what to do where the model cannot run or Chrome wants a click first', async () => {
+    const unavailable = setup({ availability: 'unavailable' });
+    const error = await unavailable.engine.load(() => {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({ code: 'unavailable', message: "Chrome's built-in model cannot run on this computer." });
+
+    const needsClick = setup({ availability: 'downloadable', needsUserActivation: true });
+    const refused = await needsClick.engine.load(() => {}).catch((caught: unknown) => caught);
+    expect(refused).toMatchObject({ code: 'not-configured', hint: expect.stringContaining('press Download') });
+
+    delete world.LanguageModel;
+    const absent = createPromptApiEngine(defaultSettings);
+    const missing = await absent.load(() => {}).catch((caught: unknown) => caught);
+    expect(missing).toMatchObject({ code: 'unavailable', message: "This browser has no built-in model (Chrome's Prompt API)." });
+  });
+});
+
+describe('reading the JSON envelope as it streams', () => {
+  it('streams the text of a message, decoding escapes split across pieces', () => {
+    const reader = createEnvelopeReader();
+    const pieces = ['{"type": "mes', 'sage", "text": "Line one\\', 'nTwo \\u00e9', 't\\u00e9 \\"ok\\""}'];
+    const shown = pieces.map((piece) => reader.push(piece)).join('') + reader.finish();
+    expect(shown).toBe('Line one\nTwo été "ok"');
+  });
+
+  it('turns a call into tags the prose filter hides, and back', () => {
+    const reader = createEnvelopeReader();
+    const raw = '{"type":"tool_call","name":"add_to_cart","arguments":{"qty":2}}';
+    expect(reader.push(raw)).toBe('');
+    const text = reader.finish();
+    expect(text).toBe('<tool_call>\n{"name":"add_to_cart","arguments":{"qty":2}}\n</tool_call>');
+    expect(JSON.parse(textToEnvelope(text))).toEqual(JSON.parse(raw));
+  });
+
+  it('passes on a reply that is not an envelope as it was', () => {
+    const reader = createEnvelopeReader();
+    expect(reader.push('Sorry, I cannot help.')).toBe('');
+    expect(reader.finish()).toBe('Sorry, I cannot help.');
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readServerSentEvents } from '../../lib/engines/openai/read-server-sent-events';
+
+function bodyOf(pieces: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(encoder.encode(piece));
+      controller.close();
+    },
+  });
+}
+
+async function events(pieces: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for await (const data of readServerSentEvents(bodyOf(pieces))) found.push(data);
+  return found;
+}
+
+describe('reading server-sent events', () => {
+  it('yields each event\'s data, whatever way the bytes were cut', async () => {
+    const stream = 'data: {"a":1}\n\ndata: {"b":2}\n\ndata: [DONE]\n\n';
+    expect(await events([stream])).toEqual(['{"a":1}', '{"b":2}', '[DONE]']);
+    expect(await events(stream.split(''))).toEqual(['{"a":1}', '{"b":2}', '[DONE]']);
+  });
+
+  it('reads CRLF line ends, comments, other fields, multi-line data and a last event without a blank line', async () => {
+    const stream = ': keep-alive\r\nevent: message\r\ndata: one\r\ndata: two\r\n\r\nid: 7\ndata:three';
+    expect(await events([stream])).toEqual(['one\ntwo', 'three']);
+  });
+
+  it('decodes characters split across chunks', async () => {
+    const bytes = new TextEncoder().encode('data: café ✓\n\n');
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const byte of bytes) controller.enqueue(new Uint8Array([byte]));
+        controller.close();
+      },
+    });
+    const found: string[] = [];
+    for await (const data of readServerSentEvents(body)) found.push(data);
+    expect(found).toEqual(['café ✓']);
+  });
+});

@@ -1,0 +1,118 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeOllamaOptions {
+  models?: string[];
+  replies: readonly string[];
+  /** Origins allowed to call (Ollama's OLLAMA_ORIGINS); others get 403. Absent: all allowed. */
+  allowedOrigins?: readonly string[];
+  /** Characters per streamed chunk. */
+  chunkSize?: number;
+}
+
+export interface ChatRequestBody {
+  model: string;
+  messages: { role: string; content: string }[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  temperature?: number;
+}
+
+/**
+ * A local HTTP server that answers like Ollama's OpenAI-compatible API: `GET /v1/models`, and
+ * `POST /v1/chat/completions` streamed as SSE chunks, a final chunk, a usage chunk when asked
+ * for, and `data: [DONE]`; CORS headers for an origin it allows, 403 for one it does not; 404
+ * for a model it lacks.
+ */
+export async function startFakeOllama(options: FakeOllamaOptions) {
+  const models = options.models ?? ['qwen3:1.7b', 'llama3.2:3b'];
+  const requests: ChatRequestBody[] = [];
+  const origins: (string | undefined)[] = [];
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch(() => response.destroy());
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    origins.push(request.headers.origin);
+    const origin = request.headers.origin;
+    if (origin && options.allowedOrigins && !options.allowedOrigins.some((allowed) => originMatches(allowed, origin))) {
+      response.writeHead(403).end();
+      return;
+    }
+    // An allowed origin gets CORS headers, and its preflight an empty answer, as Ollama gives them.
+    if (origin) {
+      response.setHeader('access-control-allow-origin', origin);
+      response.setHeader('access-control-allow-headers', 'authorization, content-type, accept, user-agent');
+      response.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
+    }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
+    if (request.method === 'GET' && request.url === '/v1/models') {
+      const data = models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'library' }));
+      sendJson(response, 200, { object: 'list', data });
+      return;
+    }
+    if (request.method === 'POST' && request.url === '/v1/chat/completions') {
+      const body = JSON.parse(await readBody(request)) as ChatRequestBody;
+      if (!models.includes(body.model)) {
+        sendJson(response, 404, { error: { message: `model "${body.model}" not found, try pulling it first`, type: 'api_error' } });
+        return;
+      }
+      const reply = options.replies[requests.length] ?? '(no more replies)';
+      requests.push(body);
+      await streamReply(response, body, reply, options.chunkSize ?? 6);
+      return;
+    }
+    sendJson(response, 404, { error: 'page not found' });
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    address: `http://127.0.0.1:${port}/v1`,
+    requests,
+    origins,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function streamReply(response: ServerResponse, body: ChatRequestBody, reply: string, chunkSize: number) {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const base = { id: 'chatcmpl-42', object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, system_fingerprint: 'fp_ollama' };
+  const send = (value: unknown) => response.write(`data: ${JSON.stringify(value)}\n\n`);
+  for (let start = 0; start < reply.length; start += chunkSize) {
+    send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: reply.slice(start, start + chunkSize) }, finish_reason: null }] });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }] });
+  if (body.stream_options?.include_usage) {
+    const promptTokens = body.messages.reduce((sum, message) => sum + Math.ceil(message.content.length / 4), 0);
+    const completionTokens = Math.ceil(reply.length / 4);
+    send({ ...base, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } });
+  }
+  response.end('data: [DONE]\n\n');
+}
+
+function originMatches(pattern: string, origin: string): boolean {
+  if (pattern.endsWith('*')) return origin.startsWith(pattern.slice(0, -1));
+  return pattern === origin;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    request.on('data', (part: Buffer) => parts.push(part));
+    request.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,225 @@
+import {
+  prebuiltAppConfig,
+  type AppConfig,
+  type ChatCompletionChunk,
+  type ChatCompletionRequestStreaming,
+  type InitProgressCallback,
+  type MLCEngineConfig,
+} from '@mlc-ai/web-llm';
+import type { WebLlmEngineLike, WebLlmModule } from '../../../lib/engines/webllm/webllm-module';
+import { checkMessages, checkResponseFormat, chunk, named, usageChunk } from './fake-webllm-protocol';
+
+/**
+ * A stand-in for `@mlc-ai/web-llm` with the surface the extension uses and WebLLM 0.2.86's
+ * behaviour on it: the same progress texts, a per-shard weight cache that a retried download
+ * resumes, `DeviceLostError` after a load that ran out of memory, a reload that an `unload()`
+ * stops without an error, streamed chunks then a final chunk then a usage chunk (`choices: []`),
+ * `interruptGenerate()` ending a reply with `finish_reason: "abort"`, and the KV-cache reuse that
+ * counts only the new messages as prompt tokens when the conversation continues.
+ */
+export interface FakeWebLlmOptions {
+  /** The replies, in order; a function sees each request. */
+  replies: readonly string[] | ((request: ChatCompletionRequestStreaming, index: number) => string);
+  /** Models whose weights are already cached. */
+  cached?: readonly string[];
+  gpuFeatures?: readonly string[];
+  shardsPerModel?: number;
+  megabytesPerShard?: number;
+  /** Characters per streamed chunk. */
+  chunkSize?: number;
+  prefillTokensPerSecond?: number;
+  decodeTokensPerSecond?: number;
+}
+
+export interface FakeWebLlmState {
+  cachedShards: Map<string, Set<number>>;
+  requests: ChatCompletionRequestStreaming[];
+  reloads: string[];
+  engines: FakeEngine[];
+  interrupts: number;
+  /** The next reload fails after this many shards were downloaded. */
+  failDownloadAfterShards?: number;
+  /** The next reload runs out of GPU memory. */
+  loseDeviceOnReload?: boolean;
+  /** The stored files of the next model loaded from the cache cannot be read. */
+  corruptCache?: boolean;
+  /** The next reply stops with a lost device after this many chunks. */
+  loseDeviceAfterChunks?: number;
+  /** Resolves when a reload reaches a shard, so a test can act mid-download. */
+  onShard?: (shard: number) => void | Promise<void>;
+}
+
+export interface FakeWebLlm {
+  module: WebLlmModule;
+  state: FakeWebLlmState;
+}
+
+type FakeEngine = WebLlmEngineLike & { loadedModelId: string | undefined };
+
+export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
+  const shardCount = options.shardsPerModel ?? 4;
+  const shardMegabytes = options.megabytesPerShard ?? 100;
+  const state: FakeWebLlmState = { cachedShards: new Map(), requests: [], reloads: [], engines: [], interrupts: 0 };
+  for (const modelId of options.cached ?? []) state.cachedShards.set(modelId, new Set(range(shardCount)));
+  const isCached = (modelId: string) => (state.cachedShards.get(modelId)?.size ?? 0) === shardCount;
+
+  class FakeMLCEngine implements FakeEngine {
+    loadedModelId: string | undefined;
+    private appConfig: AppConfig;
+    private progress: InitProgressCallback | undefined;
+    private interruptSignal = false;
+    private reloadStopped = false;
+    private conversation: { role: string; content: string }[] = [];
+    private lastFinishReason: string | undefined;
+    chat = { completions: { create: (request: ChatCompletionRequestStreaming) => this.create(request) } };
+
+    constructor(config: MLCEngineConfig = {}) {
+      this.appConfig = config.appConfig ?? prebuiltAppConfig;
+      this.progress = config.initProgressCallback;
+      state.engines.push(this);
+    }
+
+    setInitProgressCallback(callback: InitProgressCallback) {
+      this.progress = callback;
+    }
+
+    async reload(modelId: string): Promise<void> {
+      state.reloads.push(modelId);
+      this.reloadStopped = false;
+      this.loadedModelId = undefined;
+      const record = this.appConfig.model_list.find((candidate) => candidate.model_id === modelId);
+      if (!record) throw named('ModelNotFoundError', `Cannot find model record in appConfig for ${modelId}.`);
+      for (const feature of record.required_features ?? []) {
+        if (!(options.gpuFeatures ?? ['shader-f16']).includes(feature)) {
+          throw named('ShaderF16SupportError', 'This model requires WebGPU extension shader-f16, which is not enabled in this browser.');
+        }
+      }
+      if (!(await this.fetchShards(modelId))) return;
+      await this.loadShards();
+      this.report(1, 3, 'Finish loading on WebGPU - fake adapter');
+      if (state.loseDeviceOnReload) {
+        state.loseDeviceOnReload = false;
+        throw named('DeviceLostError', 'The WebGPU device was lost while loading the model. This issue often occurs due to running out of memory (OOM).');
+      }
+      this.loadedModelId = modelId;
+      this.conversation = [];
+    }
+
+    /** Downloads the shards not yet cached, as WebLLM does; false when an unload stopped it. */
+    private async fetchShards(modelId: string): Promise<boolean> {
+      const cached = state.cachedShards.get(modelId) ?? new Set<number>();
+      state.cachedShards.set(modelId, cached);
+      if (cached.size === shardCount) return true;
+      this.report(0, 0, 'Start to fetch params');
+      let downloaded = 0;
+      for (const shard of range(shardCount)) {
+        await state.onShard?.(shard);
+        if (this.reloadStopped) return false;
+        if (!cached.has(shard)) {
+          if (state.failDownloadAfterShards !== undefined && downloaded >= state.failDownloadAfterShards) {
+            state.failDownloadAfterShards = undefined;
+            throw new TypeError('Failed to fetch');
+          }
+          cached.add(shard);
+          downloaded += 1;
+        }
+        const fetched = (shard + 1) * shardMegabytes;
+        const percent = Math.floor(((shard + 1) * 100) / shardCount);
+        this.report((shard + 1) / shardCount, shard + 1, `Fetching param cache[${shard + 1}/${shardCount}]: ${fetched}MB fetched. ${percent}% completed, ${shard + 1} secs elapsed. It can take a while when we first visit this page to populate the cache. Later refreshes will become faster.`);
+      }
+      return true;
+    }
+
+    private async loadShards(): Promise<void> {
+      if (state.corruptCache) {
+        state.corruptCache = false;
+        throw new SyntaxError('Unexpected end of JSON input');
+      }
+      for (const shard of range(shardCount)) {
+        const percent = Math.floor(((shard + 1) * 100) / shardCount);
+        this.report((shard + 1) / shardCount, 1, `Loading model from cache[${shard + 1}/${shardCount}]: ${(shard + 1) * shardMegabytes}MB loaded. ${percent}% completed, 1 secs elapsed.`);
+      }
+      this.report(0.5, 2, 'Loading GPU shader modules[20/40]: 50% completed, 2 secs elapsed.');
+      this.report(1, 2, 'Loading GPU shader modules[40/40]: 100% completed, 2 secs elapsed.');
+    }
+
+    private report(progress: number, timeElapsed: number, text: string) {
+      this.progress?.({ progress, timeElapsed, text });
+    }
+
+    async unload(): Promise<void> {
+      this.loadedModelId = undefined;
+      this.reloadStopped = true;
+    }
+
+    async interruptGenerate(): Promise<void> {
+      state.interrupts += 1;
+      this.interruptSignal = true;
+    }
+
+    private async create(request: ChatCompletionRequestStreaming): Promise<AsyncIterable<ChatCompletionChunk>> {
+      if (!this.loadedModelId) throw named('ModelNotLoadedError', 'Model not loaded before trying to complete ChatCompletionRequest.');
+      checkMessages(request);
+      checkResponseFormat(request);
+      const index = state.requests.length;
+      state.requests.push(structuredClone(request));
+      const reply = typeof options.replies === 'function' ? options.replies(request, index) : options.replies[index] ?? '(no more replies)';
+      this.interruptSignal = false;
+      return this.generate(request, reply);
+    }
+
+    private async *generate(request: ChatCompletionRequestStreaming, reply: string): AsyncGenerator<ChatCompletionChunk> {
+      const messages = request.messages.map((message) => ({ role: message.role, content: String(message.content) }));
+      const history = messages.slice(0, -1);
+      const reuse = this.lastFinishReason === 'stop' && sameMessages(history, this.conversation);
+      const newMessages = reuse ? messages.slice(-1) : messages;
+      const promptTokens = newMessages.reduce((sum, message) => sum + tokenCount(message.content) + 4, 0);
+      const chunkSize = options.chunkSize ?? 5;
+      let produced = '';
+      let finishReason: 'stop' | 'abort' = 'stop';
+      for (let start = 0; start < reply.length; start += chunkSize) {
+        await Promise.resolve();
+        if (this.interruptSignal) {
+          finishReason = 'abort';
+          break;
+        }
+        if (state.loseDeviceAfterChunks !== undefined && start / chunkSize >= state.loseDeviceAfterChunks) {
+          state.loseDeviceAfterChunks = undefined;
+          this.loadedModelId = undefined;
+          throw new Error('Device was lost. This can happen due to insufficient memory or other GPU constraints.');
+        }
+        const text = reply.slice(start, start + chunkSize);
+        produced += text;
+        yield chunk(request, { ...(start === 0 ? { role: 'assistant' as const } : {}), content: text }, null);
+      }
+      this.conversation = [...messages, { role: 'assistant', content: produced }];
+      this.lastFinishReason = finishReason;
+      yield chunk(request, {}, finishReason);
+      if (request.stream_options?.include_usage) yield usageChunk(request, promptTokens, tokenCount(produced), options);
+    }
+  }
+
+  const module: WebLlmModule = {
+    MLCEngine: FakeMLCEngine,
+    prebuiltAppConfig,
+    async hasModelInCache(modelId) {
+      return isCached(modelId);
+    },
+    async deleteModelAllInfoInCache(modelId) {
+      state.cachedShards.delete(modelId);
+    },
+  };
+  return { module, state };
+}
+
+function sameMessages(a: readonly { role: string; content: string }[], b: readonly { role: string; content: string }[]) {
+  return a.length === b.length && a.every((message, index) => message.role === b[index]!.role && message.content === b[index]!.content);
+}
+
+function tokenCount(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+function range(count: number): number[] {
+  return Array.from({ length: count }, (_, index) => index);
+}

@@ -1,0 +1,112 @@
+export interface FakeLanguageModelOptions {
+  availability: 'unavailable' | 'downloadable' | 'downloading' | 'available';
+  /** The replies, in order, each a JSON envelope as Chrome's constrained model writes it. */
+  replies: string[];
+  /** Characters per streamed chunk. */
+  chunkSize?: number;
+  /** Like Chrome in a page: `create()` for a model still to download needs a click first. */
+  needsUserActivation?: boolean;
+}
+
+export interface FakeLanguageModelLog {
+  creates: { initialPrompts: { role: string; content: string }[]; temperature?: number; topK?: number }[];
+  prompts: { input: string; responseConstraint?: unknown; sessionIndex: number }[];
+  destroyed: number;
+}
+
+/**
+ * Installs a fake `LanguageModel` global with the behaviour of Chrome's Prompt API: availability
+ * that turns to "available" once a `create()` has downloaded the model, `downloadprogress` events
+ * (a 0..1 fraction) on the create monitor, sessions that keep their context and count tokens,
+ * and `promptStreaming` as a ReadableStream of text deltas. Self-contained, so that a browser
+ * test can pass it to `addInitScript` as it is.
+ */
+export function installFakeLanguageModel(options: FakeLanguageModelOptions): void {
+  const log: FakeLanguageModelLog = { creates: [], prompts: [], destroyed: 0 };
+  let availability = options.availability;
+  let replyIndex = 0;
+  const tokens = (text: string) => Math.ceil(text.length / 4);
+  const domError = (name: string, message: string) => new DOMException(message, name);
+  const wait = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  async function download(monitor: ((target: EventTarget) => void) | undefined, signal?: AbortSignal) {
+    const target = new EventTarget();
+    monitor?.(target);
+    availability = 'downloading';
+    for (const loaded of [0, 0.25, 0.5, 0.75, 1]) {
+      if (signal?.aborted) throw domError('AbortError', 'The download was aborted.');
+      const event = new Event('downloadprogress') as Event & { loaded: number; total: number };
+      Object.assign(event, { loaded, total: 1 });
+      target.dispatchEvent(event);
+      await wait();
+    }
+    availability = 'available';
+  }
+
+  function createSession(initial: { role: string; content: string }[]) {
+    const sessionIndex = log.creates.length - 1;
+    let usage = initial.reduce((sum, message) => sum + tokens(message.content), 0);
+    let destroyed = false;
+    return {
+      get contextUsage() {
+        return usage;
+      },
+      contextWindow: 9216,
+      async measureContextUsage(text: string) {
+        return tokens(text);
+      },
+      destroy() {
+        destroyed = true;
+        log.destroyed += 1;
+      },
+      promptStreaming(input: string, promptOptions: { responseConstraint?: unknown; signal?: AbortSignal } = {}) {
+        if (destroyed) throw domError('InvalidStateError', 'The session was destroyed.');
+        log.prompts.push({ input, responseConstraint: promptOptions.responseConstraint, sessionIndex });
+        const reply = options.replies[replyIndex++] ?? '{"type": "message", "text": "(no more replies)"}';
+        usage += tokens(input) + tokens(reply);
+        let position = 0;
+        return new ReadableStream<string>({
+          async pull(controller) {
+            await wait();
+            if (promptOptions.signal?.aborted) return controller.error(domError('AbortError', 'The prompt was aborted.'));
+            if (position >= reply.length) return controller.close();
+            controller.enqueue(reply.slice(position, position + (options.chunkSize ?? 6)));
+            position += options.chunkSize ?? 6;
+          },
+        });
+      },
+    };
+  }
+
+  const LanguageModel = {
+    async availability() {
+      return availability;
+    },
+    async params() {
+      return { defaultTopK: 3, maxTopK: 128, defaultTemperature: 1, maxTemperature: 2 };
+    },
+    async create(createOptions: {
+      initialPrompts?: { role: string; content: string }[];
+      monitor?: (target: EventTarget) => void;
+      signal?: AbortSignal;
+      temperature?: number;
+      topK?: number;
+    } = {}) {
+      if (availability === 'unavailable') throw domError('NotSupportedError', 'The model is not available.');
+      const initialPrompts = createOptions.initialPrompts ?? [];
+      initialPrompts.forEach((message, index) => {
+        if (message.role === 'system' && index !== 0) throw domError('TypeError', 'A system prompt must come first.');
+      });
+      if (availability !== 'available') {
+        const activation = (globalThis.navigator as { userActivation?: { isActive: boolean } } | undefined)?.userActivation;
+        if (options.needsUserActivation && !activation?.isActive) {
+          throw domError('NotAllowedError', 'Requires a user gesture when availability is "downloadable".');
+        }
+        await download(createOptions.monitor, createOptions.signal);
+      }
+      log.creates.push({ initialPrompts, temperature: createOptions.temperature, topK: createOptions.topK });
+      return createSession(initialPrompts);
+    },
+  };
+  Object.assign(globalThis, { LanguageModel, fakeLanguageModelLog: log });
+}

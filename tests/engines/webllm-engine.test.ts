@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelChunk } from '@webmcp-agents/local-agent';
+import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
+import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
+import { defaultSettings, type Settings } from '../../lib/settings';
+import { fakeGpu, type FakeGpuOptions } from './support/fake-gpu';
+import { createFakeWebLlm, type FakeWebLlmOptions } from './support/fake-webllm';
+
+function setup(options: Partial<FakeWebLlmOptions> = {}, settings: Partial<Settings> = {}, gpu: FakeGpuOptions = {}) {
+  const fake = createFakeWebLlm({ replies: ['Hello there.'], ...options });
+  const make = (overrides: Partial<Settings> = {}) =>
+    createWebLlmEngine({ ...defaultSettings, ...settings, ...overrides }, {
+      webllm: fake.module,
+      gpu: fakeGpu(gpu),
+      keepAwake: () => () => {},
+    });
+  const progress: EngineLoadProgress[] = [];
+  return { fake, engine: make(), make, progress, record: (event: EngineLoadProgress) => progress.push(event) };
+}
+
+async function collect(stream: AsyncIterable<ModelChunk>): Promise<ModelChunk[]> {
+  const chunks: ModelChunk[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return chunks;
+}
+
+const ask = (text: string, signal = new AbortController().signal) => ({
+  messages: [
+    { role: 'system' as const, content: 'You help.' },
+    { role: 'user' as const, content: text },
+  ],
+  tools: [],
+  signal,
+});
+
+async function loadError(promise: Promise<unknown>): Promise<EngineError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(EngineError);
+  return error as EngineError;
+}
+
+describe('WebLLM engine: loading', () => {
+  it('downloads the default model with a progress bar in megabytes and time left', async () => {
+    const { engine, fake, progress, record } = setup();
+    await engine.load(record);
+    expect(engine.modelId).toBe('Qwen3-1.7B-q4f16_1-MLC');
+    expect(engine.format.id).toBe('hermes');
+    expect(fake.state.reloads).toEqual(['Qwen3-1.7B-q4f16_1-MLC']);
+    const texts = progress.map((event) => event.text);
+    expect(texts[0]).toBe('Downloading Qwen3 1.7B (q4f16) (about 990 MB), once.');
+    expect(texts).toContain('Downloading Qwen3 1.7B (q4f16): 200 of 400 MB, a few seconds left.');
+    expect(texts.at(-1)).toBe('Qwen3 1.7B (q4f16) is ready.');
+    const halfway = progress.find((event) => event.text.includes('200 of 400'))!;
+    expect(halfway).toMatchObject({ loadedBytes: 200 * 2 ** 20, totalBytes: 400 * 2 ** 20, etaSeconds: 2, fromCache: false });
+    const fractions = progress.map((event) => event.fraction);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBe(1);
+  });
+
+  it('says a cached model is on this computer and downloads nothing', async () => {
+    const { engine, progress, record } = setup({ cached: ['Qwen3-1.7B-q4f16_1-MLC'] });
+    await engine.load(record);
+    expect(progress[0]).toMatchObject({ text: 'Loading Qwen3 1.7B (q4f16) from this computer.', fromCache: true });
+    expect(progress.some((event) => event.text.startsWith('Downloading'))).toBe(false);
+    expect(progress.every((event) => event.fromCache)).toBe(true);
+  });
+
+  it('costs nothing to load again, even from a new engine object for the next run', async () => {
+    const { engine, make, fake, progress, record } = setup();
+    await engine.load(() => {});
+    await make().load(record);
+    await engine.load(record);
+    expect(fake.state.reloads).toHaveLength(1);
+    expect(fake.state.engines).toHaveLength(1);
+    expect(progress).toEqual([
+      { fraction: 1, text: 'Qwen3 1.7B (q4f16) is ready.', fromCache: true },
+      { fraction: 1, text: 'Qwen3 1.7B (q4f16) is ready.', fromCache: true },
+    ]);
+  });
+
+  it('picks the q4f32 build on a GPU without shader-f16, and says why when one was asked for', async () => {
+    const byDefault = setup({}, {}, { shaderF16: false });
+    await byDefault.engine.load(() => {});
+    expect(byDefault.engine.modelId).toBe('Qwen3-1.7B-q4f32_1-MLC');
+
+    const asked = setup({}, { model: 'Qwen3-4B-q4f16_1-MLC' }, { shaderF16: false });
+    await asked.engine.load(asked.record);
+    expect(asked.engine.modelId).toBe('Qwen3-4B-q4f32_1-MLC');
+    expect(asked.progress[0]!.text).toContain('Using the q4f32 build: this GPU has no 16-bit shaders (shader-f16).');
+  });
+
+  it('picks the smallest Qwen3 on a software adapter', async () => {
+    const { engine } = setup({}, {}, { shaderF16: false, fallback: true });
+    await engine.load(() => {});
+    expect(engine.modelId).toBe('Qwen3-0.6B-q4f32_1-MLC');
+  });
+
+  it('says plainly when there is no WebGPU, and what to do', async () => {
+    const { engine, fake } = setup({}, {}, { noAdapter: true });
+    const error = await loadError(engine.load(() => {}));
+    expect(error.code).toBe('no-webgpu');
+    expect(error.message).toBe('WebGPU is turned off or found no usable GPU on this computer.');
+    expect(error.hint).toMatch(/Chrome 124 or later.*built-in model or a local server/);
+    expect(fake.state.reloads).toEqual([]);
+  });
+
+  it('rejects a model WebLLM does not have, with what to do', async () => {
+    const { engine } = setup({}, { model: 'No-Such-Model-MLC' });
+    const error = await loadError(engine.load(() => {}));
+    expect(error).toMatchObject({ code: 'not-configured', message: 'WebLLM has no model called "No-Such-Model-MLC".' });
+  });
+});
+
+describe('WebLLM engine: failures it recovers from', () => {
+  it('offers a smaller model when the GPU runs out of memory, and the next load works', async () => {
+    const { engine, make, fake } = setup({}, { model: 'Qwen3-4B-q4f16_1-MLC' });
+    fake.state.loseDeviceOnReload = true;
+    const error = await loadError(engine.load(() => {}));
+    expect(error.code).toBe('out-of-memory');
+    expect(error.message).toBe('The GPU ran out of memory while loading Qwen3 4B (q4f16).');
+    expect(error.hint).toContain('a smaller model such as Qwen3 1.7B (q4f16)');
+    expect(error.hint).toContain('no need to reload it');
+
+    const smaller = make({ model: 'Qwen3-1.7B-q4f16_1-MLC' });
+    await smaller.load(() => {});
+    expect(fake.state.engines).toHaveLength(2);
+    const chunks = await collect(smaller.model.stream(ask('Hi')));
+    expect(chunks.filter((chunk) => chunk.type === 'text-delta').length).toBeGreaterThan(0);
+  });
+
+  it('says how far a broken download came, and the retry resumes from there', async () => {
+    const { engine, fake, progress, record } = setup();
+    fake.state.failDownloadAfterShards = 2;
+    const error = await loadError(engine.load(() => {}));
+    expect(error.code).toBe('download-failed');
+    expect(error.message).toBe('The download of Qwen3 1.7B (q4f16) stopped at 50% (200 of 400 MB).');
+    expect(error.hint).toMatch(/picks up where it stopped/);
+    expect(fake.state.cachedShards.get('Qwen3-1.7B-q4f16_1-MLC')?.size).toBe(2);
+
+    await engine.load(record);
+    const downloads = progress.filter((event) => event.text.startsWith('Downloading') && event.loadedBytes);
+    expect(downloads[0]!.loadedBytes).toBe(100 * 2 ** 20);
+    expect(fake.state.cachedShards.get('Qwen3-1.7B-q4f16_1-MLC')?.size).toBe(4);
+  });
+
+  it('removes a stored copy it cannot read, so the next load downloads it afresh', async () => {
+    const { engine, fake, progress, record } = setup({ cached: ['Qwen3-1.7B-q4f16_1-MLC'] });
+    fake.state.corruptCache = true;
+    const error = await loadError(engine.load(() => {}));
+    expect(error).toMatchObject({
+      code: 'download-failed',
+      message: 'The stored copy of Qwen3 1.7B (q4f16) could not be read.',
+      hint: 'It has been removed: send your request again to download it afresh.',
+    });
+    expect(fake.state.cachedShards.has('Qwen3-1.7B-q4f16_1-MLC')).toBe(false);
+    await engine.load(record);
+    expect(progress[0]!.text).toMatch(/^Downloading Qwen3 1.7B/);
+  });
+
+  it('stops a download when asked and can start again', async () => {
+    const { engine, fake } = setup();
+    const controller = new AbortController();
+    fake.state.onShard = (shard) => {
+      if (shard === 1) controller.abort();
+    };
+    const error = await engine.load(() => {}, controller.signal).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    fake.state.onShard = undefined;
+    await engine.load(() => {});
+    expect(engine.modelId).toBe('Qwen3-1.7B-q4f16_1-MLC');
+    expect(fake.state.reloads).toHaveLength(2);
+  });
+
+  it('reports a lost device while answering, and the next load starts afresh', async () => {
+    const { engine, fake } = setup({ replies: ['A long answer that will not finish.'] });
+    await engine.load(() => {});
+    fake.state.loseDeviceAfterChunks = 2;
+    const error = await collect(engine.model.stream(ask('Hi'))).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'device-lost', message: 'The GPU stopped working while Qwen3 1.7B (q4f16) was answering.' });
+    await engine.load(() => {});
+    expect(fake.state.reloads).toHaveLength(2);
+  });
+});
+
+describe('WebLLM engine: replies', () => {
+  it('streams text, then the usage with speed and prompt tokens', async () => {
+    const { engine } = setup({ replies: ['Hello there, friend.'] });
+    await engine.load(() => {});
+    const chunks = await collect(engine.model.stream(ask('Hi')));
+    const text = chunks.flatMap((chunk) => (chunk.type === 'text-delta' ? [chunk.text] : [])).join('');
+    expect(text).toBe('Hello there, friend.');
+    expect(chunks.at(-1)).toEqual({
+      type: 'usage',
+      usage: {
+        promptTokens: 12,
+        completionTokens: 5,
+        timeToFirstTokenMs: 30,
+        prefillTokensPerSecond: 400,
+        decodeTokensPerSecond: 40,
+      },
+    });
+  });
+
+  it('interrupts generation when the run is stopped', async () => {
+    const controller = new AbortController();
+    const { engine, fake } = setup({ replies: ['One two three four five six seven eight nine ten.'], chunkSize: 3 });
+    await engine.load(() => {});
+    const texts: string[] = [];
+    for await (const chunk of engine.model.stream(ask('Count', controller.signal))) {
+      if (chunk.type === 'text-delta') texts.push(chunk.text);
+      if (texts.length === 2) controller.abort();
+    }
+    expect(fake.state.interrupts).toBe(1);
+    expect(texts.join('')).toBe('One tw');
+  });
+
+  it('asks Qwen3 to answer without thinking, at the temperature in the settings', async () => {
+    const { engine, fake } = setup({}, { temperature: 0.7 });
+    await engine.load(() => {});
+    await collect(engine.model.stream(ask('Hi')));
+    expect(fake.state.requests[0]).toMatchObject({
+      model: 'Qwen3-1.7B-q4f16_1-MLC',
+      stream: true,
+      stream_options: { include_usage: true },
+      temperature: 0.7,
+      extra_body: { enable_thinking: false },
+    });
+    expect(fake.state.requests[0]).not.toHaveProperty('tools');
+  });
+
+  it('constrains tool calls to the shown tools\' schemas when the setting is on', async () => {
+    const tools = [{ name: 'open_product', description: 'Open one.', parameters: { type: 'object', properties: { slug: { type: 'string' } } } }];
+    const { engine, fake } = setup({}, { constrainedDecoding: true });
+    await engine.load(() => {});
+    await collect(engine.model.stream({ ...ask('Open the cap'), tools }));
+    expect(fake.state.requests[0]!.response_format).toEqual({
+      type: 'structural_tag',
+      structural_tag: {
+        type: 'structural_tag',
+        format: {
+          type: 'triggered_tags',
+          triggers: ['<tool_call>'],
+          tags: [
+            {
+              type: 'tag',
+              begin: '<tool_call>\n{"name": "open_product", "arguments": ',
+              content: { type: 'json_schema', json_schema: tools[0]!.parameters },
+              end: '}\n</tool_call>',
+            },
+          ],
+          at_least_one: false,
+          stop_after_first: false,
+        },
+      },
+    });
+
+    const llama = setup({}, { constrainedDecoding: true, model: 'Llama-3.2-1B-Instruct-q4f16_1-MLC' });
+    await llama.engine.load(() => {});
+    expect(llama.engine.format.id).toBe('llama3-json');
+    await collect(llama.engine.model.stream({ ...ask('Open the cap'), tools }));
+    expect(llama.fake.state.requests[0]).not.toHaveProperty('response_format');
+    expect(llama.fake.state.requests[0]).not.toHaveProperty('extra_body');
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { runLocalAgent, type AgentEvent } from '@webmcp-agents/local-agent';
+import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
+import { defaultSettings } from '../../lib/settings';
+import { fakeGpu } from './support/fake-gpu';
+import { createFakeWebLlm } from './support/fake-webllm';
+import { createInMemoryShop, shopReplies } from './support/in-memory-shop';
+
+describe('the shop task through the real WebLLM engine code, with a fake WebLLM underneath', () => {
+  async function runShopTask(constrainedDecoding = false) {
+    const fake = createFakeWebLlm({ replies: shopReplies, chunkSize: 7 });
+    const engine = createWebLlmEngine({ ...defaultSettings, constrainedDecoding }, {
+      webllm: fake.module,
+      gpu: fakeGpu(),
+      keepAwake: () => () => {},
+    });
+    const shop = createInMemoryShop();
+    const events: AgentEvent[] = [];
+    await engine.load(() => {});
+    const result = await runLocalAgent({
+      request: 'Add two enamel mugs to my cart',
+      model: engine.model,
+      format: engine.format,
+      getTools: () => shop.tools,
+      executeTool: (call) => shop.executeTool(call),
+      onEvent: (event) => events.push(event),
+    });
+    return { fake, shop, events, result };
+  }
+
+  it('searches, opens the product, adds it to the cart and answers', async () => {
+    const { shop, result, events } = await runShopTask();
+    expect(result.finishReason).toBe('answer');
+    expect(result.text).toBe('I added two Enamel camping mugs (12 each) to your cart.');
+    expect(result.steps).toBe(4);
+    expect(shop.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
+    const calls = events.flatMap((event) => (event.type === 'tool-call' ? [event.name] : []));
+    expect(calls).toEqual(['search_products', 'open_product', 'add_to_cart']);
+    const prose = events.flatMap((event) => (event.type === 'prose-delta' ? [event.text] : [])).join('');
+    expect(prose).not.toContain('<tool_call>');
+    expect(prose).toContain('I will look for the mug.');
+  });
+
+  it('sends results back in user messages and keeps the system prompt byte-stable', async () => {
+    const { fake } = await runShopTask();
+    const requests = fake.state.requests;
+    expect(requests).toHaveLength(4);
+    const systemPrompts = new Set(requests.map((request) => request.messages[0]!.content));
+    expect(systemPrompts.size).toBe(1);
+    expect(requests[0]!.messages[0]!.content).toContain('<tools>');
+    expect(requests.flatMap((request) => request.messages.map((message) => message.role))).not.toContain('tool');
+    const secondLast = requests[1]!.messages.at(-1)!;
+    expect(secondLast.role).toBe('user');
+    expect(secondLast.content).toMatch(/^<tool_response>\n[\s\S]*enamel-mug[\s\S]*<\/tool_response>$/);
+  });
+
+  it('records speed and prompt tokens per step, showing the reused prefix', async () => {
+    const { events } = await runShopTask();
+    const usages = events.flatMap((event) => (event.type === 'step-end' ? [event.usage] : []));
+    expect(usages).toHaveLength(4);
+    for (const usage of usages) {
+      expect(usage.decodeTokensPerSecond).toBe(40);
+      expect(usage.prefillTokensPerSecond).toBe(400);
+      expect(usage.timeToFirstTokenMs).toBeGreaterThan(0);
+      expect(usage.completionTokens).toBeGreaterThan(0);
+    }
+    // The first step prefills the whole prompt; later steps only the new tool results.
+    const [first, ...later] = usages.map((usage) => usage.promptTokens!);
+    for (const tokens of later) expect(tokens).toBeLessThan(first! / 2);
+  });
+
+  it('constrains each call to the shown tools when constrained decoding is on', async () => {
+    const { fake, shop } = await runShopTask(true);
+    expect(shop.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
+    const format = fake.state.requests[0]!.response_format as { structural_tag: { format: { tags: { begin: string }[] } } };
+    const begins = format.structural_tag.format.tags.map((tag) => tag.begin);
+    expect(begins).toHaveLength(3);
+    expect(begins).toContain('<tool_call>\n{"name": "add_to_cart", "arguments": ');
+  });
+});
