@@ -18,6 +18,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   loop: async () => (await import('./loop')).benchLoop,
   discovery: async () => (await import('./discovery')).benchDiscovery,
   extension: async () => (await import('./extension')).benchExtension,
+  engines: async () => (await import('./engines')).benchEngines,
 };
 
 const requested = process.argv.slice(2);

@@ -19,6 +19,7 @@ export interface AgentSessionsDeps {
   loadSettings(): Promise<Settings>;
   updateSettings(change: Partial<Settings>): Promise<Settings>;
   getTabTools(tabId: number): Promise<TabToolList | undefined>;
+  onTabToolsChanged(listener: (tabId: number) => void): () => void;
   executeTabTool: AgentWorld['executeTabTool'];
   scorerFor(settings: Settings): ToolScorer | undefined;
   recorder: TraceRecorder;
@@ -48,9 +49,11 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   const world: AgentWorld = {
     loadSettings: deps.loadSettings,
     getTabTools: deps.getTabTools,
+    settleTools: (tabId) => waitForQuiet(deps.onTabToolsChanged, tabId),
     executeTabTool: (...args): Promise<ToolOutput> => deps.executeTabTool(...args),
     loadEngine: (settings, _tabId, signal) => engines.load(settings, signal),
     reportUsage: (_tabId, usage) => engines.reportUsage(usage),
+    reportEngineError: (message, hint) => engines.reportError(message, hint),
     scorerFor: deps.scorerFor,
     isSiteAllowed: siteAllowed,
     allowSite: async (tabId) => {
@@ -141,6 +144,29 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       writer.schedule();
     },
   };
+}
+
+/**
+ * After a tool ran, the page may swap its tools (a product page offers add_to_cart); the content
+ * script reports that a moment later. Wait for that report, or a short while when none comes.
+ */
+function waitForQuiet(
+  subscribe: AgentSessionsDeps['onTabToolsChanged'],
+  tabId: number,
+  { firstChangeMs = 300, quietMs = 60 } = {},
+): Promise<void> {
+  return new Promise((resolve) => {
+    let timer = setTimeout(done, firstChangeMs);
+    const unsubscribe = subscribe((changed) => {
+      if (changed !== tabId) return;
+      clearTimeout(timer);
+      timer = setTimeout(done, quietMs);
+    });
+    function done() {
+      unsubscribe();
+      resolve();
+    }
+  });
 }
 
 function safePost(port: PanelPort, message: SessionMessage): void {

@@ -18,6 +18,8 @@ export interface TabToolList {
 export interface AgentWorld {
   loadSettings(): Promise<Settings>;
   getTabTools(tabId: number): Promise<TabToolList | undefined>;
+  /** Resolves once the tab's tool list has caught up with what a tool just did to the page. */
+  settleTools(tabId: number): Promise<void>;
   executeTabTool(
     tabId: number,
     name: string,
@@ -27,6 +29,8 @@ export interface AgentWorld {
   /** Loads the engine the settings name, publishing its progress; an error comes back in words. */
   loadEngine(settings: Settings, tabId: number, signal: AbortSignal): Promise<Engine | { error: string }>;
   reportUsage(tabId: number, usage: ModelUsage): void;
+  /** The engine failed in the middle of a reply (the GPU was lost, the server went away). */
+  reportEngineError(message: string, hint?: string): void;
   scorerFor(settings: Settings): ToolScorer | undefined;
   isSiteAllowed(tabId: number): Promise<boolean>;
   allowSite(tabId: number): Promise<void>;

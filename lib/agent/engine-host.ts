@@ -24,11 +24,15 @@ export function createEngineHost(publish: (status: EngineStatus) => void) {
   };
 
   const engineFor = async (settings: Settings): Promise<Engine> => {
-    const key = `${settings.engine}\u0000${settings.model}`;
+    // Everything an engine reads when it is made; a change makes a new one on the next run.
+    const key = JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.openaiBaseUrl]);
     if (current?.key !== key) {
       const previous = current?.engine;
       current = undefined;
-      await previous?.unload?.().catch(() => {});
+      // Only a different model frees the GPU; the same model under new settings stays loaded.
+      if (previous && (previous.id !== settings.engine || (settings.model && previous.modelId !== settings.model))) {
+        await previous.unload?.().catch(() => {});
+      }
       current = { key, engine: createEngine(settings) };
     }
     return current.engine;
@@ -52,7 +56,8 @@ export function createEngineHost(publish: (status: EngineStatus) => void) {
           engine.load((progress) => setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1), signal),
           signal,
         );
-        setStatus({ state: 'ready', progress: undefined, progressText: undefined });
+        // The engine may only know which model it picked for this machine once it has loaded.
+        setStatus({ state: 'ready', model: engine.modelId, progress: undefined, progressText: undefined });
         return engine;
       } catch (error) {
         if (signal.aborted) {
@@ -63,6 +68,9 @@ export function createEngineHost(publish: (status: EngineStatus) => void) {
         setStatus({ ...base, state: 'error', error: message, hint, progress: undefined, progressText: undefined });
         return { error: hint ? `${message} ${hint}` : message };
       }
+    },
+    reportError(message: string, hint?: string): void {
+      setStatus({ state: 'error', error: message, hint });
     },
     reportUsage(usage: ModelUsage): void {
       if (usage.decodeTokensPerSecond !== undefined) setStatus({ tokensPerSecond: Math.round(usage.decodeTokensPerSecond * 10) / 10 });

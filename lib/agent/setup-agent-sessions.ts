@@ -12,6 +12,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     loadSettings,
     updateSettings,
     getTabTools,
+    onTabToolsChanged: (listener) => onTabToolsChanged((tabId) => listener(tabId)),
     executeTabTool,
     scorerFor,
     recorder,
@@ -31,10 +32,11 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
       onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
     });
   });
-  onTabToolsChanged((tabId) => sessions.toolsChanged(tabId));
-  browser.tabs.onUpdated.addListener((tabId, change) => {
-    // A new document (not a same-page hash change) ends the run: its tools are gone.
-    if (change.status === 'loading') sessions.navigated(tabId);
+  onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
+  // A new document in the tab ends its run: the tools the model was using are gone. Same-document
+  // navigations (a hash or history change in a single-page app) keep the page and its tools.
+  browser.webNavigation.onCommitted.addListener(({ tabId, frameId }) => {
+    if (frameId === 0) sessions.navigated(tabId);
   });
   browser.tabs.onRemoved.addListener((tabId) => sessions.tabClosed(tabId));
 }

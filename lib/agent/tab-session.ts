@@ -28,6 +28,8 @@ export class TabSession {
   turns: Turn[];
   history: ChatMessage[];
   private active?: ActiveRun;
+  /** A tool ran since the tools were last read: the page may be changing its tools right now. */
+  private toolRan = false;
 
   constructor(
     readonly tabId: number,
@@ -128,7 +130,11 @@ export class TabSession {
       toolOutputLimit: settings.toolOutputLimit,
       scorer: this.world.scorerFor(settings),
       onEvent,
-      getTools: async () => (await this.world.getTabTools(this.tabId))?.tools ?? [],
+      getTools: async () => {
+        if (this.toolRan) await this.world.settleTools(this.tabId);
+        this.toolRan = false;
+        return (await this.world.getTabTools(this.tabId))?.tools ?? [];
+      },
       executeTool: (call, context) => this.executeWithTimeout(call, context.signal, settings),
       approve: async (call, { callId, tool }) => {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
@@ -149,6 +155,7 @@ export class TabSession {
 
   private async executeWithTimeout(call: ParsedCall, signal: AbortSignal, settings: Settings): Promise<ToolOutput> {
     const timeoutMs = settings.toolTimeoutSeconds * 1000;
+    this.toolRan = true;
     const timer = setTimeout(() => this.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
     try {
       return await this.world.executeTabTool(this.tabId, call.name, call.arguments, { signal, timeoutMs: timeoutMs + 1000 });
@@ -168,7 +175,8 @@ export class TabSession {
       case 'repeated-call':
         return ['repeated-call'];
       case 'error':
-        return ['error', result.error ? `The model stopped with an error: ${result.error.message}` : undefined];
+        if (result.error) this.world.reportEngineError(result.error.message, result.error.hint);
+        return ['error', result.error ? [`The model stopped with an error: ${result.error.message}`, result.error.hint].filter(Boolean).join(' ') : undefined];
     }
   }
 

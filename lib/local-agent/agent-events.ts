@@ -30,6 +30,6 @@ export type AgentEvent =
       usage: ModelUsage;
       modelMs: number;
     }
-  | { type: 'finish'; reason: FinishReason; text: string; steps: number; error?: { name: string; message: string } };
+  | { type: 'finish'; reason: FinishReason; text: string; steps: number; error?: { name: string; message: string; hint?: string } };
 
 export type AgentEventType = AgentEvent['type'];

@@ -44,7 +44,14 @@ export interface RunLocalAgentResult {
   steps: number;
   /** The messages this run added to the conversation: the request, replies and tool results. */
   messages: ChatMessage[];
-  error?: { name: string; message: string };
+  error?: RunError;
+}
+
+/** An engine failure as it crosses contexts; `hint` is what the person can do, when the engine said. */
+export interface RunError {
+  name: string;
+  message: string;
+  hint?: string;
 }
 
 /**
@@ -69,7 +76,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   let text = '';
   let step = 0;
 
-  const finish = (finishReason: FinishReason, error?: { name: string; message: string }): RunLocalAgentResult => {
+  const finish = (finishReason: FinishReason, error?: RunError): RunLocalAgentResult => {
     emit({ type: 'finish', reason: finishReason, text, steps: step, ...(error ? { error } : {}) });
     return { finishReason, text, steps: step, messages, ...(error ? { error } : {}) };
   };
@@ -115,9 +122,14 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
     return finish('max-steps');
   } catch (error) {
     if (isAbortError(error) || signal.aborted) return finish('aborted');
-    const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
-    return finish('error', { name, message });
+    return finish('error', toRunError(error));
   }
+}
+
+function toRunError(error: unknown): RunError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const hint = (error as { hint?: unknown }).hint;
+  return { name: error.name, message: error.message, ...(typeof hint === 'string' ? { hint } : {}) };
 }
 
 function parseErrorKind(message: string): ToolErrorKind {

@@ -21,7 +21,7 @@ export interface ToolCallHost {
   emit(event: AgentEvent): void;
 }
 
-/** Once a call has been made this many times with the same arguments, the run stops. */
+/** The third time the model makes the very same call, the call does not run and the run stops. */
 export const maxIdenticalCalls = 3;
 
 export type CallOutcome = { reply: ToolReply } | { stop: 'repeated-call'; message: string };
@@ -46,7 +46,7 @@ export async function runToolCall(
     host.emit({ type: 'tool-error', step, callId, name, kind: 'invalid-arguments', message: problem });
     return { reply: { name, text: `${problem} Fix the arguments and call ${name} again.`, isError: true } };
   }
-  if (context.timesCalled >= maxIdenticalCalls) {
+  if (context.timesCalled + 1 >= maxIdenticalCalls) {
     const message = `The model called ${name} with the same arguments ${maxIdenticalCalls} times, so the run was stopped.`;
     host.emit({ type: 'tool-error', step, callId, name, kind: 'repeated', message });
     return { stop: 'repeated-call', message };

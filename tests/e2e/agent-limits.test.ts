@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromiumAvailable, currentServiceWorker, launchExtension, serveFixtures, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
+import { ask, toolCall, useReplayEngine } from './support/drive-agent';
+
+const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/agent');
+
+describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigation, a service worker that stops', () => {
+  let extension: LaunchedExtension;
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    [extension, server] = await Promise.all([launchExtension({ webmcp: true }), serveFixtures(fixtures)]);
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await server?.close();
+  });
+
+  async function openPageAndPanel(): Promise<{ page: Page; panel: Page }> {
+    const page = await extension.context.newPage();
+    await page.goto(server.url('/slow-tools.html'));
+    const tabId = await tabIdOf(page);
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
+    return { page, panel };
+  }
+
+  const lastTurnOutcome = (panel: Page) => panel.getByTestId('turn-notice').last().getAttribute('data-outcome');
+
+  it('Stop ends a run within a second while a tool hangs', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [`Waiting.${toolCall('wait_forever', {})}`, 'never'],
+    });
+    const { panel, page } = await openPageAndPanel();
+    await ask(panel, 'wait for it');
+    await panel.locator('[data-testid=tool-card][data-state=running]').waitFor();
+    await expect.poll(() => page.locator('#calls').textContent()).toBe('1');
+    const pressed = Date.now();
+    await panel.getByTestId('stop').click();
+    await panel.locator('[data-testid=turn-notice][data-outcome=stopped]').waitFor({ timeout: 1000 });
+    expect(Date.now() - pressed).toBeLessThan(1000);
+    expect(await panel.getByTestId('chat-input').isEnabled()).toBe(true);
+  });
+
+  it('a tool that does not answer in time stops the run with a clear message', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [toolCall('wait_forever', {}), 'never'],
+      settings: { toolTimeoutSeconds: 1 },
+    });
+    const { panel } = await openPageAndPanel();
+    await ask(panel, 'wait');
+    const notice = panel.locator('[data-testid=turn-notice][data-outcome=tool-timeout]');
+    await notice.waitFor({ timeout: 5000 });
+    expect(await notice.textContent()).toContain('the tool "wait_forever" did not answer within 1 s');
+  });
+
+  it('the tab navigating away during a run stops it; the conversation stays and a new request works', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [`Looking it up.${toolCall('slow_lookup', { topic: 'tea' })}`, 'never'],
+    });
+    const { panel, page } = await openPageAndPanel();
+    await ask(panel, 'look up tea');
+    await panel.locator('[data-testid=tool-card][data-state=running]').waitFor();
+    await page.goto(server.url('/slow-tools.html?again'));
+    await expect.poll(() => lastTurnOutcome(panel), { timeout: 3000 }).toBe('navigated');
+    expect(await panel.getByTestId('turn').first().textContent()).toContain('Looking it up.');
+
+    await useReplayEngine(await currentServiceWorker(extension.context), { replies: ['Still here.'] });
+    await ask(panel, 'are you there?');
+    await panel.getByText('Still here.').waitFor({ timeout: 5000 });
+  });
+
+  it('a service worker stopped mid-run: the run shows as interrupted, the conversation survives, the next request works', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [`First part.${toolCall('slow_lookup', { topic: 'coffee' })}`, 'never'],
+    });
+    const { panel } = await openPageAndPanel();
+    await ask(panel, 'look up coffee');
+    await panel.locator('[data-testid=tool-card][data-state=running]').waitFor();
+    // Let the conversation reach session storage, as it does within a fraction of a second.
+    await panel.waitForTimeout(500);
+    const cdp = await extension.context.newCDPSession(panel);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+
+    await expect.poll(() => lastTurnOutcome(panel), { timeout: 10_000 }).toBe('interrupted');
+    expect(await panel.getByTestId('turn').first().textContent()).toContain('First part.');
+    expect(await panel.locator('[data-testid=tool-card][data-state=running]').count()).toBe(0);
+
+    await useReplayEngine(await currentServiceWorker(extension.context), { replies: ['Back again.'] });
+    await ask(panel, 'and now?');
+    await panel.getByText('Back again.').waitFor({ timeout: 10_000 });
+    expect(await panel.getByTestId('turn').count()).toBe(2);
+  });
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startDemoServer } from '../../demo/serve-demo';
+import { chromiumAvailable, launchExtension, tabIdOf, type LaunchedExtension } from './support';
+import { ask, toolCall, useReplayEngine } from './support/drive-agent';
+
+const mug = 'trail-mug-forest';
+
+describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () => {
+  let extension: LaunchedExtension;
+  let shop: Awaited<ReturnType<typeof startDemoServer>>;
+
+  beforeAll(async () => {
+    [extension, shop] = await Promise.all([launchExtension({ webmcp: true }), startDemoServer()]);
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await shop?.close();
+  });
+
+  async function openShopAndPanel(): Promise<{ page: Page; panel: Page; tabId: number }> {
+    const page = await extension.context.newPage();
+    await page.goto(shop.url('/'));
+    await page.waitForFunction(() => document.title.length > 0);
+    const tabId = await tabIdOf(page);
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await panel.getByTestId('chat-input').waitFor();
+    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
+    return { page, panel, tabId };
+  }
+
+  it('adds two mugs to the cart: the page shows them, the panel streams prose with three tool cards', async () => {
+    await useReplayEngine(extension.serviceWorker, {
+      replies: [
+        `I'll look for mugs.${toolCall('search_products', { query: 'mug' })}`,
+        `<think>The forest one is first.</think>Opening it.${toolCall('open_product', { slug: mug })}`,
+        `Adding two.${toolCall('add_to_cart', { qty: 2 })}`,
+        'Done! Two **Trail Mugs, Forest Green** are in your cart.',
+      ],
+    });
+    const { page, panel } = await openShopAndPanel();
+    await ask(panel, 'add two mugs to the cart');
+
+    const addCard = panel.locator('[data-testid=tool-card][data-name=add_to_cart]');
+    await addCard.locator('[data-testid=approve-once]').click({ timeout: 15_000 });
+    const notice = panel.getByTestId('turn').last().getByText('Two Trail Mugs, Forest Green');
+    await notice.waitFor({ timeout: 15_000 });
+
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('2');
+    const cards = panel.getByTestId('tool-card');
+    await expect.poll(() => cards.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('data-name'), node.getAttribute('data-state')]))).toEqual([
+      ['search_products', 'done'],
+      ['open_product', 'done'],
+      ['add_to_cart', 'done'],
+    ]);
+    const text = await panel.getByTestId('turn').last().innerText();
+    expect(text).toContain("I'll look for mugs.");
+    expect(text).not.toMatch(/tool_call|<think>|The forest one is first/);
+    expect(await panel.locator('strong', { hasText: 'Trail Mugs, Forest Green' }).count()).toBe(1);
+    await panel.setViewportSize({ width: 420, height: 900 });
+    await panel.screenshot({ path: 'docs/agent-run.png' });
+  });
+
+  it('corrects an unknown tool and invalid arguments from the messages it is given', async () => {
+    await useReplayEngine(extension.serviceWorker, {
+      replies: [
+        toolCall('find_products', { query: 'cap' }),
+        toolCall('search_products', { query: 'cap' }),
+        toolCall('open_product', { slug: 'ridge-cap-olive' }),
+        toolCall('add_to_cart', { qty: 0 }),
+        toolCall('add_to_cart', { qty: 1 }),
+        'One olive Ridge Cap is in your cart.',
+      ],
+      settings: { allowedSites: [shop.origin] },
+    });
+    const { panel, page } = await openShopAndPanel();
+    await ask(panel, 'put an olive cap in my cart');
+    await panel.getByText('One olive Ridge Cap is in your cart.').waitFor({ timeout: 15_000 });
+    const invalid = panel.locator('[data-testid=tool-card][data-state=invalid]');
+    await expect.poll(() => invalid.count()).toBe(1);
+    expect(await invalid.textContent()).toContain('"qty" must be at least 1.');
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+  });
+
+  it('waits for the person before checkout: Deny never runs it, Allow once runs it once', async () => {
+    await useReplayEngine(extension.serviceWorker, {
+      replies: [toolCall('checkout', { email: 'ada@example.com' }), 'Alright, I did not place the order.'],
+      settings: { allowedSites: [shop.origin] },
+    });
+    const { panel, page } = await openShopAndPanel();
+    await page.goto(shop.url(`/#/product/${mug}`));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    await ask(panel, 'check out');
+    const card = panel.locator('[data-testid=tool-card][data-name=checkout]');
+    await card.locator('[data-testid=deny]').click({ timeout: 15_000 });
+    await panel.getByText('Alright, I did not place the order.').waitFor();
+    expect(await card.getAttribute('data-state')).toBe('declined');
+    expect(await card.locator('[data-testid=approve-site]').count()).toBe(0);
+    expect(page.url()).not.toContain('order');
+
+    await useReplayEngine(extension.serviceWorker, {
+      replies: [toolCall('checkout', { email: 'ada@example.com' }), 'Your order is placed.'],
+      settings: { allowedSites: [shop.origin] },
+    });
+    await ask(panel, 'check out, really');
+    const second = panel.getByTestId('turn').last().locator('[data-testid=tool-card][data-name=checkout]');
+    await second.locator('[data-testid=approve-once]').click({ timeout: 15_000 });
+    await panel.getByText('Your order is placed.').waitFor();
+    expect(await second.getAttribute('data-state')).toBe('done');
+    expect(await second.textContent()).toMatch(/TM-\d+/);
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('0');
+  });
+
+  it('Stop ends a streaming reply at once, and the next request works', async () => {
+    await useReplayEngine(extension.serviceWorker, {
+      replies: ['This answer streams very slowly. '.repeat(40)],
+      chunkSize: 1,
+      delayMs: 30,
+    });
+    const { panel } = await openShopAndPanel();
+    await ask(panel, 'tell me a long story');
+    await panel.getByTestId('prose').first().waitFor();
+    const pressed = Date.now();
+    await panel.getByTestId('stop').click();
+    await panel.locator('[data-testid=turn-notice][data-outcome=stopped]').waitFor({ timeout: 1000 });
+    expect(Date.now() - pressed).toBeLessThan(1000);
+
+    await useReplayEngine(extension.serviceWorker, { replies: ['Here I am again.'] });
+    await ask(panel, 'hello?');
+    await panel.getByText('Here I am again.').waitFor();
+  });
+
+  it('a reply cut into 1-character chunks renders exactly like the same reply in one chunk', async () => {
+    const reply = 'Here is **bold**, a list:\n\n- one\n- two\n\nand `code` <b>not html</b>. <tool_call>{"name":"view_cart","arguments":{}}';
+    const rendered: string[] = [];
+    for (const chunkSize of [1, 10_000]) {
+      await useReplayEngine(extension.serviceWorker, { replies: [reply, 'ok'], chunkSize });
+      const { panel } = await openShopAndPanel();
+      await ask(panel, 'show me');
+      await panel.locator('[data-testid=turn-notice], [data-testid=trace-link]').first().waitFor({ timeout: 15_000 }).catch(() => {});
+      await panel.getByText('ok', { exact: true }).waitFor({ timeout: 15_000 });
+      rendered.push(await panel.getByTestId('prose').first().innerHTML());
+    }
+    expect(rendered[0]).toBe(rendered[1]);
+    expect(rendered[0]).not.toContain('<b>');
+    expect(rendered[0]).not.toContain('tool_call');
+  });
+});
