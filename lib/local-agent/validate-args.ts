@@ -1,0 +1,127 @@
+import type { JSONSchema } from '@webmcp-agents/chat';
+import { cutText } from './cut-text';
+
+/**
+ * The first problem with a call's arguments against a tool's (compacted) schema, or null. It
+ * checks, in order: `args` is an object; every `required` key is present and not `""`; then each
+ * known property, in the schema's order, for its `type`, `enum`, `minimum` and `maximum`.
+ * Unknown arguments and nested schemas are not checked. The messages are written for the model
+ * to read and fix. Never throws.
+ */
+export function validateArgs(schema: JSONSchema, args: unknown): string | null {
+  if (!isRecord(args)) return `Arguments must be a JSON object, got ${describeValue(args)}.`;
+  // A schema that is not an object constrains nothing (a page's junk must not block every call).
+  const root = isRecord(schema) ? schema : {};
+  const missing = findMissingRequired(root.required, args);
+  if (missing !== undefined) return `Missing required argument ${JSON.stringify(missing)}.`;
+  const properties = isRecord(root.properties) ? root.properties : {};
+  for (const name of Object.keys(properties)) {
+    const propertySchema = properties[name];
+    if (!isRecord(propertySchema) || !isPresent(args, name)) continue;
+    const problem = checkProperty(name, propertySchema, args[name]);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+// The empty string counts as missing: small models fill a required field they know nothing about
+// with "", and the page would then act on nothing.
+function findMissingRequired(
+  required: unknown,
+  args: Record<string, unknown>,
+): string | undefined {
+  if (!Array.isArray(required)) return undefined;
+  return required.find(
+    (name): name is string =>
+      typeof name === 'string' && (!isPresent(args, name) || args[name] === ''),
+  );
+}
+
+function checkProperty(name: string, schema: Record<string, unknown>, value: unknown): string | null {
+  const label = JSON.stringify(name);
+  const types = knownTypes(schema.type);
+  if (types.length > 0 && !types.some((type) => hasType(value, type))) {
+    return `${label} must be ${types.join(' or ')}, got ${describeValue(value)}.`;
+  }
+  // An empty enum would refuse every value: read it as a page's slip, not as "nothing is valid".
+  const choices = schema.enum;
+  if (Array.isArray(choices) && choices.length > 0 && !choices.some((c) => sameJson(c, value))) {
+    return `${label} must be one of ${choices.map(describeValue).join(', ')}.`;
+  }
+  if (typeof value !== 'number') return null;
+  if (isFiniteNumber(schema.minimum) && value < schema.minimum) {
+    return `${label} must be at least ${schema.minimum}.`;
+  }
+  if (isFiniteNumber(schema.maximum) && value > schema.maximum) {
+    return `${label} must be at most ${schema.maximum}.`;
+  }
+  return null;
+}
+
+const typeNames = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
+type TypeName = (typeof typeNames)[number];
+
+/** The type names this subset can check; others (`"date"`, `"any"`) are not checked at all. */
+function knownTypes(type: unknown): TypeName[] {
+  const names = Array.isArray(type) ? type : [type];
+  return names.filter((name): name is TypeName => typeNames.includes(name as TypeName));
+}
+
+function hasType(value: unknown, type: TypeName): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'object':
+      return isRecord(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'null':
+      return value === null;
+  }
+}
+
+/** Longest rendering of a value inside a message: the model needs a hint, not its whole output. */
+const valueLimit = 60;
+
+/** A value as JSON (`2.5`, `"two"`, `null`), cut short when long. */
+function describeValue(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value);
+  } catch {
+    text = undefined; // a cycle or a bigint: not JSON, so say what kind of thing it is instead
+  }
+  text ??= typeof value;
+  return text.length > valueLimit ? `${cutText(text, valueLimit)}…` : text;
+}
+
+function sameJson(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) {
+    return false;
+  }
+  try {
+    return JSON.stringify(left) === JSON.stringify(right);
+  } catch {
+    return false;
+  }
+}
+
+/** A key counts as present when the object has it as its own, with a value JSON can carry. */
+function isPresent(args: Record<string, unknown>, name: string): boolean {
+  return Object.hasOwn(args, name) && args[name] !== undefined;
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
