@@ -19,6 +19,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   discovery: async () => (await import('./discovery')).benchDiscovery,
   extension: async () => (await import('./extension')).benchExtension,
   engines: async () => (await import('./engines')).benchEngines,
+  traces: async () => (await import('./traces')).benchTraces,
 };
 
 const requested = process.argv.slice(2);

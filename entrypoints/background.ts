@@ -1,4 +1,10 @@
+import { setupAgentSessions } from '../lib/agent/setup-agent-sessions';
+import { setupToolRegistry } from '../lib/registry';
+import { createStoredRecorder, setupTraceService } from '../lib/traces';
+
 export default defineBackground(() => {
-  // Later issues wire the tab registry and the agent sessions here.
+  setupToolRegistry();
+  setupAgentSessions(createStoredRecorder());
+  setupTraceService();
   void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
 });

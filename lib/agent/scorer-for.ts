@@ -1,5 +1,4 @@
-import type { ToolScorer } from '@webmcp-agents/local-agent';
-import { searchScorer } from '../local-agent/ranking';
+import { searchScorer, type ToolScorer } from '@webmcp-agents/local-agent';
 import type { Settings } from '../settings';
 
 /**

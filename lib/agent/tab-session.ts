@@ -97,6 +97,7 @@ export class TabSession {
       origin,
       engineId: engine.id,
       model: engine.modelId,
+      format: engine.format.id,
       request,
       startedAt: turn.startedAt,
     });
@@ -136,10 +137,12 @@ export class TabSession {
         return (await this.world.getTabTools(this.tabId))?.tools ?? [];
       },
       executeTool: (call, context) => this.executeWithTimeout(call, context.signal, settings),
-      approve: async (call, { callId, tool }) => {
+      needsApproval: async (_call, { tool }) => {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
-        const reason = approvalReason(tool, settings, siteAllowed);
-        if (!reason) return true;
+        return approvalReason(tool, settings, siteAllowed);
+      },
+      approve: async (_call, { callId, tool }) => {
+        const reason = approvalReason(tool, settings, siteAllowed ?? false) ?? 'not-read-only';
         markWaiting({ callId, state: 'waiting', approvalReason: reason });
         const decision = await new Promise<Decision>((resolve) => active.approvals.set(callId, resolve));
         active.approvals.delete(callId);

@@ -18,7 +18,7 @@ export type AgentEvent =
   | { type: 'text-delta'; step: number; text: string }
   | { type: 'prose-delta'; step: number; text: string }
   | { type: 'tool-call'; step: number; callId: string; name: string; arguments: Record<string, unknown> }
-  | { type: 'tool-approval-request'; step: number; callId: string; name: string }
+  | { type: 'tool-approval-request'; step: number; callId: string; name: string; reason: string }
   | { type: 'tool-approval-response'; step: number; callId: string; approved: boolean }
   | { type: 'tool-result'; step: number; callId: string; name: string; output: ToolOutput; durationMs: number }
   | { type: 'tool-error'; step: number; callId?: string; name?: string; kind: ToolErrorKind; message: string }

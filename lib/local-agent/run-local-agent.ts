@@ -25,6 +25,8 @@ export interface RunLocalAgentOptions {
   executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
   /** Asks the person before a call; absent, every call runs. */
   approve?(call: ParsedCall, context: ToolCallContext): Promise<boolean>;
+  /** Why this call must be approved, or null when it may run at once. Absent, every call is asked. */
+  needsApproval?(call: ParsedCall, context: ToolCallContext): string | null | Promise<string | null>;
   onEvent?(event: AgentEvent): void;
   signal?: AbortSignal;
   /** Most model replies in one run. Default 8. */
@@ -66,6 +68,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   const host = {
     executeTool: options.executeTool,
     approve: options.approve,
+    needsApproval: options.needsApproval,
     toolOutputLimit: options.toolOutputLimit ?? defaultToolOutputLimit,
     fenceMarker: createFenceMarker(),
     emit,

@@ -16,6 +16,7 @@ export interface ToolCallContext {
 export interface ToolCallHost {
   executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
   approve?(call: ParsedCall, context: ToolCallContext): Promise<boolean>;
+  needsApproval?(call: ParsedCall, context: ToolCallContext): string | null | Promise<string | null>;
   toolOutputLimit: number;
   fenceMarker: string;
   emit(event: AgentEvent): void;
@@ -53,8 +54,9 @@ export async function runToolCall(
   }
 
   const callContext: ToolCallContext = { callId, tool, signal };
-  if (host.approve) {
-    host.emit({ type: 'tool-approval-request', step, callId, name });
+  const reason = host.approve ? await raceAbort(Promise.resolve(host.needsApproval?.(call, callContext) ?? 'asked'), signal) : null;
+  if (host.approve && reason !== null) {
+    host.emit({ type: 'tool-approval-request', step, callId, name, reason });
     const approved = await raceAbort(host.approve(call, callContext), signal);
     host.emit({ type: 'tool-approval-response', step, callId, approved });
     if (!approved) {

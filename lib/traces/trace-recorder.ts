@@ -10,6 +10,8 @@ export interface RunInfo {
   model: string;
   request: string;
   startedAt: number;
+  /** The model's prompt format (`engine.format.id`), which a replay uses again; optional. */
+  format?: string;
 }
 
 /** Where every event of every run goes, as it happens. */

@@ -178,6 +178,22 @@ describe('runLocalAgent', () => {
     expect(result.text).toBe('Okay, I left it.');
   });
 
+  it('asks only for calls that need it, and says why in the approval event', async () => {
+    const approve = vi.fn(async () => true);
+    const needsApproval = vi.fn(async (_call: ParsedCall, { tool }: { tool: ToolDescriptor }) =>
+      tool.annotations?.readOnlyHint ? null : 'not-read-only',
+    );
+    const { run, executed, events } = setup(
+      [`${call('search_products', { query: 'mug' })}${call('add_to_cart', { slug: 'mug', qty: 1 })}`, 'Done.'],
+      { approve, needsApproval },
+    );
+    await run();
+    expect(approve).toHaveBeenCalledOnce();
+    expect(executed.map((parsed) => parsed.name)).toEqual(['search_products', 'add_to_cart']);
+    const requests = events.filter((event) => event.type === 'tool-approval-request');
+    expect(requests).toEqual([expect.objectContaining({ name: 'add_to_cart', reason: 'not-read-only' })]);
+  });
+
   it('keeps the system prompt byte-identical across steps while the page\'s tools stay the same', async () => {
     const replies = [call('search_products', { query: 'mug' }), call('search_products', { query: 'cup' }), 'Done.'];
     const { run, model } = setup(replies);

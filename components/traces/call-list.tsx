@@ -1,0 +1,76 @@
+import { formatDuration } from '@/lib/sidepanel/format-duration';
+import type { TraceCall, TraceProblem, TraceStep } from '@/lib/traces/trace-schema';
+
+/** The calls of a step: arguments, the person's answer, what the page returned, what went wrong. */
+export function CallList({ step }: { step: TraceStep }) {
+  const general = step.problems.filter((problem) => !problem.callId);
+  if (step.calls.length === 0 && general.length === 0) return <p class="muted">No calls at this step: the model answered.</p>;
+  return (
+    <div class="step-calls" data-testid="step-calls">
+      {step.calls.map((call) => (
+        <CallView key={call.callId} call={call} problem={step.problems.find((problem) => problem.callId === call.callId)} />
+      ))}
+      {general.length > 0 && (
+        <ul class="problems" data-testid="step-problems">
+          {general.map((problem, index) => (
+            <li key={index} data-testid="problem" data-kind={problem.kind}>
+              <span class="problem-kind">{problemLabel(problem)}</span> {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | undefined }) {
+  const { approval, result } = call;
+  return (
+    <section class="call" data-testid="call" data-name={call.name} data-call-id={call.callId}>
+      <h4>
+        <code>{call.name}</code> <span class="muted">call {call.callId}</span>
+      </h4>
+      <pre class="call-arguments" data-testid="call-arguments">{JSON.stringify(call.arguments, null, 2)}</pre>
+      {approval && (
+        <p class="approval" data-testid="call-approval" data-approved={String(approval.approved ?? '')}>
+          {approvalText(approval)}
+        </p>
+      )}
+      {problem && (
+        <p class="problem" data-testid="problem" data-kind={problem.kind}>
+          <span class="problem-kind">{problemLabel(problem)}</span> {problem.message}
+        </p>
+      )}
+      {result && (
+        <div class={`call-result ${result.isError ? 'is-error' : ''}`}>
+          <p class="muted">
+            {result.isError ? 'The tool failed' : 'The page returned'} in {formatDuration(result.durationMs)}
+            {result.length > result.text.length && ` (kept ${result.text.length.toLocaleString()} of ${result.length.toLocaleString()} characters)`}:
+          </p>
+          <pre data-testid="call-result">{result.text}</pre>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Neutral about who answered: the events do not say whether a rule or the person allowed it. */
+function approvalText(approval: NonNullable<TraceCall['approval']>): string {
+  if (approval.approved === undefined || approval.answeredAt === undefined) return 'Waited for an answer; none came.';
+  return `${approval.approved ? 'Allowed' : 'Declined'} after ${formatDuration(approval.answeredAt - approval.askedAt)}.`;
+}
+
+function problemLabel(problem: TraceProblem): string {
+  switch (problem.kind) {
+    case 'parse':
+      return 'Unreadable call:';
+    case 'unknown-tool':
+      return 'Unknown tool:';
+    case 'invalid-arguments':
+      return 'Invalid arguments:';
+    case 'declined':
+      return 'Declined:';
+    case 'repeated':
+      return 'Repeated:';
+  }
+}

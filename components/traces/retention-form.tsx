@@ -1,0 +1,31 @@
+import { useEffect } from 'preact/hooks';
+import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+
+/** How many runs are kept: the last N runs, or M megabytes, whichever is reached first. */
+export function RetentionForm({ model }: { model: TraceViewerModel }) {
+  useEffect(() => void model.loadRetention(), [model]);
+  const settings = model.retention.value;
+  if (!settings) return null;
+  const onSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    void model.saveRetention({ maxRuns: Number(form.get('maxRuns')), maxMegabytes: Number(form.get('maxMegabytes')) });
+  };
+  return (
+    <details class="retention">
+      <summary>Keeping {settings.maxRuns} runs, up to {settings.maxMegabytes} MB</summary>
+      <form onSubmit={onSubmit} data-testid="retention-settings">
+        <label>
+          Last runs kept
+          <input name="maxRuns" type="number" min={1} max={10_000} step={1} required value={settings.maxRuns} />
+        </label>
+        <label>
+          Megabytes at most
+          <input name="maxMegabytes" type="number" min={1} max={2_000} step={1} required value={settings.maxMegabytes} />
+        </label>
+        <button type="submit">Save</button>
+        <p class="muted">The oldest runs are removed first, when the next run ends.</p>
+      </form>
+    </details>
+  );
+}

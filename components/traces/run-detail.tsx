@@ -1,0 +1,99 @@
+import { useMemo, useState } from 'preact/hooks';
+import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
+import type { Divergence } from '@/lib/traces/divergence-schema';
+import { layoutTimeline } from '@/lib/traces/timeline-layout';
+import type { StoredTrace } from '@/lib/traces/trace-schema';
+import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+import { ReplayPanel } from './replay-panel';
+import { StepView } from './step-view';
+import { TimelineChart, TimelineTotals } from './timeline-chart';
+
+/** One run: what was asked where, how it ended, its timeline, its steps, and its replay. */
+export function RunDetail({ model }: { model: TraceViewerModel }) {
+  const trace = model.openTrace.value;
+  if (trace === undefined) return <p class="muted detail-empty">Loading the run…</p>;
+  if (trace === null) {
+    return (
+      <p class="muted detail-empty" data-testid="run-missing">
+        This run is not stored: it was deleted, or the retention limit removed it.
+      </p>
+    );
+  }
+  return <TraceDetail model={model} trace={trace} />;
+}
+
+function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredTrace }) {
+  const { run, steps } = trace;
+  const layout = useMemo(() => layoutTimeline(trace), [trace]);
+  const replay = model.replay.value;
+  const divergences: readonly Divergence[] = replay.status === 'done' ? replay.divergences : [];
+  return (
+    <article class="run-detail" data-testid="run-detail" data-run-id={run.id} data-outcome={run.outcome ?? 'running'}>
+      <header class="run-header">
+        <h2 data-testid="run-title">{run.request || '(empty request)'}</h2>
+        <dl class="run-facts">
+          <Fact label="Outcome" testId="run-outcome">
+            {outcomeLabel(run.outcome)}
+          </Fact>
+          <Fact label="Page" testId="run-url">
+            {run.url || run.origin || '(unknown)'}
+          </Fact>
+          <Fact label="Engine" testId="run-engine">{`${run.engineId} · ${run.model || 'default model'}`}</Fact>
+          <Fact label="Started">{formatMoment(run.startedAt)}</Fact>
+          <Fact label="Took">{run.endedAt !== undefined ? formatDuration(run.endedAt - run.startedAt) : 'not ended'}</Fact>
+          {run.error && <Fact label="Error">{`${run.error.name}: ${run.error.message}`}</Fact>}
+        </dl>
+        {run.answer && (
+          <p class="run-answer" data-testid="run-answer">
+            {run.answer}
+          </p>
+        )}
+        <RunActions model={model} runId={run.id} running={run.outcome === undefined} />
+      </header>
+      <h2>Timeline</h2>
+      <TimelineChart layout={layout} />
+      <TimelineTotals layout={layout} />
+      <ReplayPanel model={model} />
+      <h2>Steps</h2>
+      {steps.length === 0 && <p class="muted">No step was recorded.</p>}
+      {steps.map((step) => (
+        <StepView key={step.step} step={step} divergences={divergences.filter((divergence) => divergence.step === step.step)} open={steps.length === 1} />
+      ))}
+    </article>
+  );
+}
+
+function Fact({ label, testId, children }: { label: string; testId?: string; children: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+function RunActions({ model, runId, running }: { model: TraceViewerModel; runId: string; running: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div class="run-actions">
+      <button type="button" onClick={() => void model.exportRuns([runId])} data-testid="export-run">
+        Export this run
+      </button>
+      {confirming ? (
+        <>
+          <button type="button" class="danger" onClick={() => void model.deleteRuns([runId])} data-testid="confirm-delete-run">
+            Delete it
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </>
+      ) : (
+        <button type="button" disabled={running} title={running ? 'A run is deleted once it has ended.' : undefined} onClick={() => setConfirming(true)} data-testid="delete-run">
+          Delete this run
+        </button>
+      )}
+    </div>
+  );
+}

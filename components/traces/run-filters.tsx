@@ -1,0 +1,36 @@
+import { outcomeLabel } from '@/lib/traces/describe-trace';
+import { traceOutcomes } from '@/lib/traces/trace-schema';
+import { runningFilter, type TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+
+/** Search by request text, and filter by site and by how the run ended. */
+export function RunFilters({ model }: { model: TraceViewerModel }) {
+  return (
+    <div class="run-filters">
+      <input
+        type="search"
+        placeholder="Search requests"
+        aria-label="Search requests"
+        data-testid="run-search"
+        value={model.query.value}
+        onInput={(event) => (model.query.value = event.currentTarget.value)}
+      />
+      <select aria-label="Site" data-testid="site-filter" value={model.site.value} onChange={(event) => (model.site.value = event.currentTarget.value)}>
+        <option value="">All sites</option>
+        {model.sites.value.map((site) => (
+          <option key={site} value={site}>
+            {site || '(no site)'}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Outcome" data-testid="outcome-filter" value={model.outcome.value} onChange={(event) => (model.outcome.value = event.currentTarget.value)}>
+        <option value="">Any outcome</option>
+        {traceOutcomes.map((outcome) => (
+          <option key={outcome} value={outcome}>
+            {outcomeLabel(outcome)}
+          </option>
+        ))}
+        <option value={runningFilter}>{outcomeLabel(undefined)}</option>
+      </select>
+    </div>
+  );
+}

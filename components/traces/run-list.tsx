@@ -1,0 +1,51 @@
+import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
+import type { TraceRun } from '@/lib/traces/trace-schema';
+import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+import { formatDuration } from '@/lib/sidepanel/format-duration';
+
+/** Every kept run that passes the filters, newest first. */
+export function RunList({ model }: { model: TraceViewerModel }) {
+  const runs = model.visibleRuns.value;
+  if (!model.loaded.value) return <p class="muted">Loading runs…</p>;
+  if (model.runs.value.length === 0) {
+    return <p class="muted" data-testid="no-runs">No runs yet. Every request you send in the side panel is recorded here.</p>;
+  }
+  return (
+    <>
+      <p class="muted run-count" data-testid="run-count">
+        {runs.length === model.runs.value.length ? plural(runs.length, 'run') : `${runs.length} of ${plural(model.runs.value.length, 'run')}`}
+      </p>
+      <ul class="run-list" data-testid="run-list">
+        {runs.map((run) => (
+          <RunItem key={run.id} run={run} selected={run.id === model.openRunId.value} onOpen={() => void model.open(run.id)} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RunItem({ run, selected, onOpen }: { run: TraceRun; selected: boolean; onOpen: () => void }) {
+  const took = run.endedAt !== undefined ? formatDuration(run.endedAt - run.startedAt) : '';
+  return (
+    <li data-testid="run-item" data-run-id={run.id} data-outcome={run.outcome ?? 'running'} class={selected ? 'selected' : ''}>
+      <button type="button" class="run-button" onClick={onOpen} aria-current={selected ? 'true' : undefined}>
+        <span class="run-request" data-testid="run-request">
+          {run.request || '(empty request)'}
+        </span>
+        <span class="run-meta">
+          <span class={`outcome outcome-${run.outcome ?? 'running'}`}>{outcomeLabel(run.outcome)}</span>
+          <span>{run.origin || '(no site)'}</span>
+          <span>{formatMoment(run.startedAt)}</span>
+          <span>
+            {run.stepCount} step{run.stepCount === 1 ? '' : 's'}
+            {took && ` · ${took}`}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,48 @@
+import { compactJson } from '@/lib/sidepanel/compact-json';
+import type { TraceStep } from '@/lib/traces/trace-schema';
+
+/**
+ * The tools the model was shown at a step, best score first. The prompt lists them in its own
+ * order (the page's, when every tool fits), so that order is shown too.
+ */
+export function ScoresTable({ step }: { step: TraceStep }) {
+  if (step.tools.length === 0) return <p class="muted">The page offered no tools at this step.</p>;
+  const called = new Set(step.calls.map((call) => call.name));
+  const ranked = step.tools.map((tool, index) => ({ tool, position: index + 1 })).sort((a, b) => b.tool.score - a.tool.score || a.position - b.position);
+  return (
+    <table class="scores-table" data-testid="scores-table">
+      <thead>
+        <tr>
+          <th>Rank</th>
+          <th>Tool</th>
+          <th>Score</th>
+          <th title="Where the tool stands in the prompt">In prompt</th>
+          <th>Description</th>
+          <th>Parameters</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ranked.map(({ tool, position }, index) => (
+          <tr key={tool.name} data-testid="score-row" data-tool={tool.name} class={called.has(tool.name) ? 'called' : ''}>
+            <td>{index + 1}</td>
+            <td>
+              <code>{tool.name}</code>
+            </td>
+            <td class="number" data-testid="score">
+              {formatScore(tool.score)}
+            </td>
+            <td class="number">{position}</td>
+            <td class="description">{tool.description}</td>
+            <td>
+              <code class="parameters">{compactJson(tool.parameters, 200)}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function formatScore(score: number): string {
+  return Number.isInteger(score) ? String(score) : score.toFixed(3);
+}

@@ -1,0 +1,59 @@
+import { formatDuration } from '@/lib/sidepanel/format-duration';
+import type { Divergence } from '@/lib/traces/divergence-schema';
+import type { TraceStep } from '@/lib/traces/trace-schema';
+import { CallList } from './call-list';
+import { DivergenceItem } from './divergence-list';
+import { PromptMessages } from './prompt-messages';
+import { RawOutputView } from './raw-output-view';
+import { ScoresTable } from './scores-table';
+
+/** One step, folded to a line until opened: scores, prompt, raw output, calls, problems, results. */
+export function StepView({ step, divergences, open }: { step: TraceStep; divergences: readonly Divergence[]; open?: boolean }) {
+  return (
+    <details class={`step ${divergences.length ? 'diverged' : ''}`} data-testid="step" data-step={step.step} open={open}>
+      <summary data-testid="step-summary">{summaryLine(step, divergences.length)}</summary>
+      {divergences.length > 0 && (
+        <ul class="divergences" data-testid="step-divergences">
+          {divergences.map((divergence, index) => (
+            <DivergenceItem key={index} divergence={divergence} />
+          ))}
+        </ul>
+      )}
+      <UsageLine step={step} />
+      <h3>Tools shown, and their scores</h3>
+      <ScoresTable step={step} />
+      <h3>Prompt</h3>
+      <PromptMessages messages={step.messages} />
+      <h3>Raw output</h3>
+      <RawOutputView step={step} />
+      <h3>Calls and results</h3>
+      <CallList step={step} />
+    </details>
+  );
+}
+
+function summaryLine(step: TraceStep, divergenceCount: number): string {
+  const parts = [`Step ${step.step}`];
+  if (step.modelMs !== undefined) parts.push(`model ${formatDuration(step.modelMs)}`);
+  parts.push(step.calls.length ? step.calls.map((call) => call.name).join(', ') : step.complete ? 'answer' : 'cut off');
+  if (step.problems.length) parts.push(`${step.problems.length} problem${step.problems.length === 1 ? '' : 's'}`);
+  if (divergenceCount) parts.push(`${divergenceCount} difference${divergenceCount === 1 ? '' : 's'} in the replay`);
+  return parts.join(' · ');
+}
+
+function UsageLine({ step }: { step: TraceStep }) {
+  const { usage } = step;
+  const figures = [
+    step.modelMs !== undefined ? `model ${formatDuration(step.modelMs)}` : undefined,
+    usage.timeToFirstTokenMs !== undefined ? `first token after ${formatDuration(usage.timeToFirstTokenMs)}` : undefined,
+    usage.promptTokens !== undefined ? `${usage.promptTokens} tokens in` : undefined,
+    usage.completionTokens !== undefined ? `${usage.completionTokens} tokens out` : undefined,
+    usage.prefillTokensPerSecond !== undefined ? `prefill ${usage.prefillTokensPerSecond.toFixed(1)} tokens/s` : undefined,
+    usage.decodeTokensPerSecond !== undefined ? `decode ${usage.decodeTokensPerSecond.toFixed(1)} tokens/s` : undefined,
+  ].filter((figure) => figure !== undefined);
+  return figures.length ? (
+    <p class="usage muted" data-testid="step-usage">
+      {figures.join(' · ')}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,99 @@
+import { formatDuration } from '@/lib/sidepanel/format-duration';
+import type { TimelineLayout } from '@/lib/traces/timeline-layout';
+
+const labelWidth = 64;
+const chartWidth = 640;
+const rowHeight = 24;
+const axisHeight = 22;
+/** A bar never gets thinner than this, so a 1 ms tool call still shows. */
+const minimumBarWidth = 2;
+
+const kindNames = { model: 'Model', tool: 'Tool', wait: 'Waiting for you' } as const;
+
+/** The run as a waterfall: one row a step, model time, waits and tool time where they fell. */
+export function TimelineChart({ layout }: { layout: TimelineLayout }) {
+  const spanMs = Math.max(1, layout.totals.wallMs, ...layout.bars.map((bar) => bar.startMs + bar.durationMs));
+  const x = (ms: number) => labelWidth + (ms / spanMs) * chartWidth;
+  const rowOf = new Map(layout.steps.map((step, index) => [step, index]));
+  const height = axisHeight + layout.steps.length * rowHeight + 4;
+  const ticks = niceTicks(spanMs);
+  return (
+    <figure class="timeline" data-testid="timeline">
+      <svg viewBox={`0 0 ${labelWidth + chartWidth + 40} ${height}`} role="img" aria-label="Time of each step: model, waiting and tools">
+        {ticks.map((tick) => (
+          <g key={tick} class="timeline-tick">
+            <line x1={x(tick)} x2={x(tick)} y1={axisHeight - 4} y2={height} />
+            <text x={x(tick)} y={12} text-anchor="middle">
+              {formatDuration(tick)}
+            </text>
+          </g>
+        ))}
+        {layout.steps.map((step, index) => (
+          <text key={step} class="timeline-label" x={4} y={axisHeight + index * rowHeight + 16}>
+            Step {step}
+          </text>
+        ))}
+        {layout.bars.map((bar, index) => (
+          <rect
+            key={index}
+            class={`timeline-bar bar-${bar.kind}`}
+            data-testid="timeline-bar"
+            data-kind={bar.kind}
+            data-step={bar.step}
+            x={x(bar.startMs)}
+            y={axisHeight + (rowOf.get(bar.step) ?? 0) * rowHeight + 4}
+            width={Math.max(minimumBarWidth, (bar.durationMs / spanMs) * chartWidth)}
+            height={rowHeight - 8}
+            rx={2}
+          >
+            <title>{`Step ${bar.step} · ${bar.label} · ${formatDuration(bar.durationMs)}`}</title>
+          </rect>
+        ))}
+      </svg>
+      <TimelineLegend />
+    </figure>
+  );
+}
+
+function TimelineLegend() {
+  return (
+    <figcaption class="timeline-legend">
+      {(['model', 'wait', 'tool'] as const).map((kind) => (
+        <span key={kind} class="legend-item">
+          <span class={`legend-swatch bar-${kind}`} />
+          {kindNames[kind]}
+        </span>
+      ))}
+    </figcaption>
+  );
+}
+
+/** Round times along the axis (0, 200 ms, 400 ms …), at most six of them. */
+function niceTicks(spanMs: number): number[] {
+  const rough = spanMs / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = ([1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= rough) ?? rough);
+  return Array.from({ length: Math.floor(spanMs / step) + 1 }, (_, index) => index * step);
+}
+
+/** The sums under the chart: where the time went, and the tokens. */
+export function TimelineTotals({ layout }: { layout: TimelineLayout }) {
+  const { totals } = layout;
+  const rows: Array<[string, string, string]> = [
+    ['total', 'Total', formatDuration(totals.wallMs)],
+    ['model', 'Model', formatDuration(totals.modelMs)],
+    ['tool', 'Tools', formatDuration(totals.toolMs)],
+    ['wait', 'Waiting for you', formatDuration(totals.waitMs)],
+    ['tokens', 'Tokens in / out', `${totals.promptTokens ?? '–'} / ${totals.completionTokens ?? '–'}`],
+  ];
+  return (
+    <dl class="timeline-totals" data-testid="timeline-totals">
+      {rows.map(([key, label, value]) => (
+        <div key={key} data-total={key}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

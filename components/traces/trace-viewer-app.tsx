@@ -1,0 +1,30 @@
+import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+import { NoticeBanner } from './notice-banner';
+import { RetentionForm } from './retention-form';
+import { RunDetail } from './run-detail';
+import { RunFilters } from './run-filters';
+import { RunList } from './run-list';
+import { ViewerToolbar } from './viewer-toolbar';
+
+/** The trace viewer: the runs on the left, the open run on the right. */
+export function TraceViewerApp({ model }: { model: TraceViewerModel }) {
+  return (
+    <div class="viewer">
+      <header class="viewer-header">
+        <h1>Agent traces</h1>
+        <ViewerToolbar model={model} />
+      </header>
+      <NoticeBanner model={model} />
+      <div class="viewer-body">
+        <nav class="runs-pane" aria-label="Runs">
+          <RunFilters model={model} />
+          <RunList model={model} />
+          <RetentionForm model={model} />
+        </nav>
+        <main class="detail-pane">
+          {model.openRunId.value ? <RunDetail model={model} /> : <p class="muted detail-empty">Choose a run to see its steps.</p>}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useRef, useState } from 'preact/hooks';
+import { maxTraceFileBytes } from '@/lib/traces/trace-file';
+import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+
+/** Import a file; export or delete every run. */
+export function ViewerToolbar({ model }: { model: TraceViewerModel }) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const count = model.runs.value.length;
+
+  const onFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    if (file.size > maxTraceFileBytes) {
+      model.notice.value = { tone: 'error', text: `Nothing was imported: ${file.name} is larger than ${maxTraceFileBytes / 1024 / 1024} MB.` };
+      return;
+    }
+    await model.importText(await file.text());
+  };
+
+  return (
+    <div class="toolbar">
+      <input ref={fileInput} type="file" accept="application/json,.json" hidden data-testid="import-file" onChange={(event) => void onFile(event.currentTarget)} />
+      <button type="button" onClick={() => fileInput.current?.click()} data-testid="import-button">
+        Import…
+      </button>
+      <button type="button" disabled={count === 0} onClick={() => void model.exportRuns()} data-testid="export-all">
+        Export all
+      </button>
+      <DeleteAllButton model={model} count={count} />
+    </div>
+  );
+}
+
+/** Deleting every run asks once more, with the number of runs. */
+function DeleteAllButton({ model, count }: { model: TraceViewerModel; count: number }) {
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <button type="button" disabled={count === 0} onClick={() => setConfirming(true)} data-testid="delete-all">
+        Delete all
+      </button>
+    );
+  }
+  const confirm = () => {
+    setConfirming(false);
+    void model.deleteRuns('all');
+  };
+  return (
+    <>
+      <button type="button" class="danger" data-testid="confirm-delete-all" onClick={confirm}>
+        Delete {count} runs
+      </button>
+      <button type="button" onClick={() => setConfirming(false)}>
+        Keep them
+      </button>
+    </>
+  );
+}

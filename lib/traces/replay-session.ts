@@ -1,0 +1,121 @@
+import type { AgentEvent } from '@webmcp-agents/local-agent';
+import { replayTrace, type ReplayCall } from './replay-trace';
+import { replayClientMessageSchema, type ReplayServerMessage } from './trace-protocol';
+import type { TraceServiceDeps } from './trace-service';
+
+/** The ends of a viewer's replay port that the session uses. */
+export interface ReplayPort {
+  post(message: ReplayServerMessage): void;
+  onMessage(listener: (message: unknown) => void): void;
+  onDisconnect(listener: () => void): void;
+}
+
+const defaultToolTimeoutMs = 30_000;
+
+/**
+ * One viewer's replays: it asks for a run and a tab, answers the confirmations, and gets the
+ * replayed steps and their divergences. Closing the viewer cancels the replay.
+ */
+export function connectReplaySession(port: ReplayPort, deps: TraceServiceDeps): void {
+  let controller: AbortController | undefined;
+  const pending = new Map<string, (allow: boolean) => void>();
+  const post = (message: ReplayServerMessage) => {
+    try {
+      port.post(message);
+    } catch {
+      // The viewer went away; the disconnect cancels the replay.
+    }
+  };
+  const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
+  const cancel = () => {
+    controller?.abort();
+    for (const resolve of pending.values()) resolve(false);
+    pending.clear();
+  };
+
+  const confirm = (call: ReplayCall) =>
+    new Promise<boolean>((resolve) => {
+      pending.set(call.callId, resolve);
+      post({ type: 'confirm-request', call });
+    });
+
+  port.onMessage((raw) => {
+    const parsed = replayClientMessageSchema.safeParse(raw);
+    if (!parsed.success) return fail('The replay did not understand that message.');
+    const message = parsed.data;
+    switch (message.type) {
+      case 'start': {
+        if (controller) return fail('A replay is already running in this viewer.');
+        const current = new AbortController();
+        controller = current;
+        replayInTab(deps, { runId: message.runId, tabId: message.tabId, signal: current.signal, confirm, post })
+          .catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
+          .finally(() => {
+            if (controller === current) controller = undefined;
+          });
+        return;
+      }
+      case 'confirm':
+        pending.get(message.callId)?.(message.allow);
+        pending.delete(message.callId);
+        return;
+      case 'cancel':
+        return cancel();
+    }
+  });
+  port.onDisconnect(cancel);
+}
+
+interface ReplayRequest {
+  runId: string;
+  tabId: number;
+  signal: AbortSignal;
+  confirm(call: ReplayCall): Promise<boolean>;
+  post(message: ReplayServerMessage): void;
+}
+
+/** Replays one stored run in a tab through the tool registry, and posts what happens. */
+async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confirm, post }: ReplayRequest): Promise<void> {
+  const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
+  const trace = await (await deps.store()).getTrace(runId);
+  if (!trace) return fail('This run is no longer stored.');
+  if (!(await deps.getTabTools(tabId))) return fail('That tab offers no tools now: it was closed, or its page has none.');
+  const timeoutMs = (await deps.toolTimeoutMs?.()) ?? defaultToolTimeoutMs;
+  let toolRan = false;
+  const report = await replayTrace({
+    trace,
+    scorer: await deps.scorer?.(),
+    signal,
+    getTools: async () => {
+      // As in a real run: the page may be changing its tools after the last call.
+      if (toolRan) await deps.settleTools?.(tabId);
+      toolRan = false;
+      return (await deps.getTabTools(tabId))?.tools ?? [];
+    },
+    executeTool: (call, context) => {
+      toolRan = true;
+      return deps.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs });
+    },
+    confirm,
+    onEvent: (event) => {
+      const text = progressText(event);
+      if (text) post({ type: 'progress', step: 'step' in event ? event.step : 0, text });
+    },
+  });
+  post({ type: 'done', finishReason: report.finishReason, steps: report.steps, divergences: report.divergences });
+}
+
+function progressText(event: AgentEvent): string | undefined {
+  switch (event.type) {
+    case 'step-start':
+      return `Step ${event.step}: playing the recorded reply`;
+    case 'tool-call':
+      return `Step ${event.step}: calling ${event.name}`;
+    case 'tool-approval-request':
+      return `Step ${event.step}: waiting for you to allow ${event.name}`;
+    case 'finish':
+      return 'Comparing with the recording';
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,25 @@
+import type { Divergence } from './divergence-schema';
+import type { ReplayCall } from './replay-trace';
+import type { ReplayServerMessage } from './trace-protocol';
+import type { TraceStep } from './trace-schema';
+
+/** Where the viewer's replay of the open run stands. */
+export type ReplayState =
+  | { status: 'idle' }
+  | { status: 'running'; progress: string; confirm?: ReplayCall }
+  | { status: 'done'; finishReason: string; steps: TraceStep[]; divergences: Divergence[] }
+  | { status: 'failed'; message: string };
+
+/** The state after the background's next word on the replay. */
+export function replayStateAfter(message: ReplayServerMessage): ReplayState {
+  switch (message.type) {
+    case 'progress':
+      return { status: 'running', progress: message.text };
+    case 'confirm-request':
+      return { status: 'running', progress: `Waiting for you to allow ${message.call.name}`, confirm: message.call };
+    case 'done':
+      return { status: 'done', finishReason: message.finishReason, steps: message.steps, divergences: message.divergences };
+    case 'failed':
+      return { status: 'failed', message: message.error.message };
+  }
+}

@@ -1,0 +1,81 @@
+import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import {
+  runLocalAgent,
+  type AgentEvent,
+  type FinishReason,
+  type ParsedCall,
+  type ToolCallContext,
+  type ToolScorer,
+} from '@webmcp-agents/local-agent';
+import { createReplayEngine } from '../engines/replay-engine';
+import type { Divergence } from './divergence-schema';
+import { findDivergences } from './find-divergences';
+import { promptFormatOf } from './prompt-format-of';
+import { TraceBuilder } from './trace-builder';
+import type { StoredTrace, TraceStep } from './trace-schema';
+
+/** A call the replay wants to run, for the person to allow or skip. */
+export interface ReplayCall {
+  step: number;
+  callId: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ReplayTraceOptions {
+  trace: StoredTrace;
+  /** The tab's tools now, read at every step as in a real run. */
+  getTools(): readonly ToolDescriptor[] | Promise<readonly ToolDescriptor[]>;
+  executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
+  /** Asked before any tool not marked read-only; false skips the call. */
+  confirm(call: ReplayCall): Promise<boolean>;
+  scorer?: ToolScorer;
+  signal?: AbortSignal;
+  /** Every event of the replay as it happens, for progress. */
+  onEvent?(event: AgentEvent): void;
+  now?: () => number;
+}
+
+export interface ReplayReport {
+  finishReason: FinishReason;
+  /** The replay's own steps, in the same shape as the recording's. */
+  steps: TraceStep[];
+  divergences: Divergence[];
+}
+
+/**
+ * Runs a recorded run again against the page as it is now: the model's replies come from the
+ * recording (only the steps it finished), the tools run for real. Then says where it went
+ * differently.
+ */
+export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayReport> {
+  const { trace } = options;
+  const now = options.now ?? Date.now;
+  const recorded = trace.steps.filter((step) => step.complete);
+  const replies = recorded.map((step) => step.raw);
+  const firstPrompt = trace.steps[0]?.messages ?? [];
+  const builder = new TraceBuilder({ ...trace.run, runId: `${trace.run.id}-replay`, startedAt: now() });
+  const result = await runLocalAgent({
+    request: trace.run.request,
+    // The earlier turns the recorded run was given: between its system prompt and its request.
+    history: firstPrompt.slice(1, -1),
+    model: createReplayEngine(replies, { chunkSize: 64 }),
+    format: promptFormatOf(trace),
+    maxSteps: Math.max(1, replies.length),
+    scorer: options.scorer,
+    signal: options.signal,
+    getTools: options.getTools,
+    executeTool: options.executeTool,
+    approve: async (call, { callId, tool }) => {
+      const annotations = tool.annotations ?? {};
+      if (annotations.readOnlyHint && !annotations.consequentialHint) return true;
+      return options.confirm({ step: Number(callId.split('.')[0]), callId, name: call.name, arguments: call.arguments });
+    },
+    onEvent: (event) => {
+      builder.apply(event, now());
+      options.onEvent?.(event);
+    },
+  });
+  const steps = builder.steps();
+  return { finishReason: result.finishReason, steps, divergences: findDivergences(recorded, steps) };
+}

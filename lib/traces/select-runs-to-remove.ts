@@ -1,0 +1,38 @@
+import type { TraceSettings } from './trace-settings';
+
+/** The part of a run record retention looks at. */
+export interface RetainedRun {
+  id: string;
+  startedAt: number;
+  sizeBytes: number;
+  /** Absent while the run is going on. */
+  outcome?: string;
+}
+
+/**
+ * Which runs to delete so that at most `maxRuns` runs and `maxMegabytes` remain: the oldest go
+ * first. A run still going on is never removed, and the newest finished run is always kept.
+ */
+export function selectRunsToRemove(runs: readonly RetainedRun[], settings: TraceSettings): string[] {
+  const maxBytes = settings.maxMegabytes * 1024 * 1024;
+  const newestFirst = [...runs].sort((a, b) => b.startedAt - a.startedAt);
+  const remove: string[] = [];
+  let count = 0;
+  let bytes = 0;
+  let keptFinished = false;
+  let full = false;
+  for (const run of newestFirst) {
+    const size = Math.max(0, run.sizeBytes);
+    const running = run.outcome === undefined;
+    // Once one run does not fit, every older one goes too, even a smaller one.
+    full ||= keptFinished && !running && (count + 1 > settings.maxRuns || bytes + size > maxBytes);
+    if (full && !running) {
+      remove.push(run.id);
+      continue;
+    }
+    count += 1;
+    bytes += size;
+    keptFinished ||= !running;
+  }
+  return remove;
+}

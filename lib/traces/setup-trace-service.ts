@@ -1,0 +1,56 @@
+import { browser } from 'wxt/browser';
+import { scorerFor } from '../agent/scorer-for';
+import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
+import { loadSettings } from '../settings';
+import { getTraceStore } from './get-trace-store';
+import { settleTabTools } from './settle-tab-tools';
+import { isTraceMessage, traceReplayPortName, type ReplayServerMessage } from './trace-protocol';
+import { createTraceService } from './trace-service';
+
+/**
+ * Background: answers the trace viewer's requests and runs its replays in a tab, through the
+ * tool registry. Only the extension's own pages are answered, never a page or a content script.
+ */
+export function setupTraceService(): void {
+  const service = createTraceService({
+    store: getTraceStore,
+    getTabTools,
+    executeTabTool,
+    settleTools: (tabId) => settleTabTools((listener) => onTabToolsChanged((changed) => listener(changed)), tabId),
+    listTabIds: async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id])),
+    scorer: async () => scorerFor(await loadSettings()),
+    toolTimeoutMs: async () => (await loadSettings()).toolTimeoutSeconds * 1000,
+  });
+  const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
+  const fromExtensionPage = (url: string | undefined) => {
+    try {
+      return url !== undefined && new URL(url).origin === extensionOrigin;
+    } catch {
+      return false;
+    }
+  };
+
+  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse: (response: unknown) => void) => {
+    // Other listeners answer other messages; this one stays silent for them.
+    if (!isTraceMessage(message)) return undefined;
+    if (sender.id !== browser.runtime.id || !fromExtensionPage(sender.url)) {
+      sendResponse({ ok: false, error: { name: 'TraceAccessError', message: 'Only the extension may read traces.' } });
+      return undefined;
+    }
+    void service.handle(message).then(sendResponse);
+    return true;
+  });
+
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== traceReplayPortName) return;
+    if (!fromExtensionPage(port.sender?.url)) {
+      port.disconnect();
+      return;
+    }
+    service.connectReplay({
+      post: (message: ReplayServerMessage) => port.postMessage(message),
+      onMessage: (listener) => port.onMessage.addListener((message) => listener(message)),
+      onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
+    });
+  });
+}

@@ -1,0 +1,126 @@
+import type { AgentEvent } from '@webmcp-agents/local-agent';
+import { selectRunsToRemove } from './select-runs-to-remove';
+import { TraceBuilder } from './trace-builder';
+import type { RunInfo, TraceRecorder } from './trace-recorder';
+import { isTraceOutcome, type TraceRun, type TraceStep } from './trace-schema';
+import { loadTraceSettings, type TraceSettings } from './trace-settings';
+import { getTraceStore } from './get-trace-store';
+import type { TraceStore } from './trace-store';
+
+export interface StoredRecorderOptions {
+  /** Where traces go; by default the extension's trace database. */
+  store?: TraceStore | Promise<TraceStore>;
+  loadSettings?: () => Promise<TraceSettings>;
+  /** How long a change waits, so that the changes of a step are written together. Default 100 ms. */
+  flushDelayMs?: number;
+  /** The same while a reply streams: what it has written so far is kept this often. Default 1 s. */
+  streamFlushDelayMs?: number;
+  /** The clock the trace's times come from. */
+  now?: () => number;
+}
+
+export interface StoredRecorder extends TraceRecorder {
+  /** Settles once runs a stopped service worker left unfinished are marked interrupted. */
+  readonly ready: Promise<void>;
+  /** Writes everything recorded so far; settles when it is stored. */
+  flush(): Promise<void>;
+}
+
+/** However quiet the limits look, every this many runs the retention check reads every run. */
+const fullCheckEvery = 25;
+
+/**
+ * Records every run into IndexedDB as it goes. Events are folded in memory and written in small
+ * batches, so a run pays almost nothing; a run cut off by a stopped service worker keeps its steps
+ * and is marked interrupted the next time the recorder starts.
+ */
+export function createStoredRecorder(options: StoredRecorderOptions = {}): StoredRecorder {
+  const builders = new Map<string, TraceBuilder>();
+  const storeReady = Promise.resolve(options.store ?? getTraceStore());
+  const loadSettings = options.loadSettings ?? loadTraceSettings;
+  const now = options.now ?? Date.now;
+  const flushDelayMs = options.flushDelayMs ?? 100;
+  const streamFlushDelayMs = options.streamFlushDelayMs ?? 1_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerDelay = Infinity;
+
+  const ready = storeReady.then((store) => store.endUnfinished('interrupted', new Set(builders.keys()))).then(() => {}, report);
+  // Writes happen one after another, in the order the changes were taken.
+  let writing: Promise<void> = ready;
+  const enqueue = (write: (store: TraceStore) => Promise<unknown>) => {
+    writing = writing.then(async () => void (await write(await storeReady))).catch(report);
+    return writing;
+  };
+
+  const flush = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    timerDelay = Infinity;
+    const runs: TraceRun[] = [];
+    const steps: TraceStep[] = [];
+    for (const builder of builders.values()) {
+      const changes = builder.takeChanges();
+      if (changes.run) runs.push(changes.run);
+      steps.push(...changes.steps);
+    }
+    if (runs.length === 0 && steps.length === 0) return writing;
+    return enqueue((store) => store.write(runs, steps));
+  };
+
+  const schedule = (delay: number) => {
+    if (timer !== undefined && timerDelay <= delay) return;
+    clearTimeout(timer);
+    timerDelay = delay;
+    timer = setTimeout(() => void flush(), delay);
+  };
+
+  // Reading every run record to check the limits costs more than recording a run, so the full
+  // check runs only when a limit may have been passed (or every so often, for imports).
+  let keptBytes: number | undefined;
+  let runsSinceCheck = 0;
+  const enforceRetention = (endedRunBytes: number) =>
+    enqueue(async (store) => {
+      const settings = await loadSettings();
+      runsSinceCheck += 1;
+      const bytesBound = (keptBytes ?? Infinity) + endedRunBytes;
+      keptBytes = bytesBound;
+      const mayExceed = bytesBound > settings.maxMegabytes * 1024 * 1024 || (await store.countRuns()) > settings.maxRuns;
+      if (!mayExceed && runsSinceCheck < fullCheckEvery) return;
+      const runs = await store.listRuns();
+      const remove = new Set(selectRunsToRemove(runs, settings));
+      if (remove.size > 0) await store.deleteRuns([...remove]);
+      keptBytes = runs.reduce((sum, run) => sum + (remove.has(run.id) ? 0 : run.sizeBytes), 0);
+      runsSinceCheck = 0;
+    });
+
+  return {
+    ready,
+    flush,
+    startRun(info: RunInfo) {
+      builders.set(info.runId, new TraceBuilder(info));
+      schedule(flushDelayMs);
+    },
+    record(runId: string, event: AgentEvent) {
+      const builder = builders.get(runId);
+      if (!builder) return;
+      try {
+        schedule(builder.apply(event, now()) === 'delta' ? streamFlushDelayMs : flushDelayMs);
+      } catch (error) {
+        // A recorder fault must never reach the run it records.
+        report(error);
+      }
+    },
+    endRun(runId: string, outcome: string, endedAt: number) {
+      const builder = builders.get(runId);
+      if (!builder) return;
+      builder.end(isTraceOutcome(outcome) ? outcome : 'error', endedAt);
+      void flush();
+      builders.delete(runId);
+      void enforceRetention(builder.run.sizeBytes);
+    },
+  };
+}
+
+function report(error: unknown): void {
+  console.warn('The trace could not be stored:', error);
+}

@@ -1,0 +1,70 @@
+import type { StoredTrace, TraceStep } from './trace-schema';
+
+/** One bar of the waterfall, in milliseconds from the start of the run. */
+export interface TimelineBar {
+  kind: 'model' | 'tool' | 'wait';
+  step: number;
+  startMs: number;
+  durationMs: number;
+  label: string;
+}
+
+export interface TimelineTotals {
+  modelMs: number;
+  toolMs: number;
+  /** Time spent waiting for the person to allow a call. */
+  waitMs: number;
+  /** From the request to the end of the run (or its last record). */
+  wallMs: number;
+  /** Absent when the engine reported no count at any step. */
+  promptTokens?: number;
+  completionTokens?: number;
+}
+
+export interface TimelineLayout {
+  bars: TimelineBar[];
+  steps: number[];
+  totals: TimelineTotals;
+}
+
+const minimumWaitMs = 50;
+
+/** Where each step's model time, waits and tool time fall, for the waterfall chart. */
+export function layoutTimeline({ run, steps }: StoredTrace): TimelineLayout {
+  const end = run.endedAt ?? run.updatedAt;
+  const offset = (time: number) => Math.max(0, time - run.startedAt);
+  const bars: TimelineBar[] = [];
+  const totals: TimelineTotals = { modelMs: 0, toolMs: 0, waitMs: 0, wallMs: offset(end) };
+  for (const [index, step] of steps.entries()) {
+    const modelMs = step.modelMs ?? Math.max(0, (steps[index + 1]?.startedAt ?? end) - step.startedAt);
+    bars.push({ kind: 'model', step: step.step, startMs: offset(step.startedAt), durationMs: modelMs, label: modelLabel(step) });
+    totals.modelMs += modelMs;
+    totals.promptTokens = addCount(totals.promptTokens, step.usage.promptTokens);
+    totals.completionTokens = addCount(totals.completionTokens, step.usage.completionTokens);
+    for (const call of step.calls) {
+      const { approval, result } = call;
+      const waitMs = approval?.answeredAt !== undefined ? Math.max(0, approval.answeredAt - approval.askedAt) : 0;
+      // Every call is checked for approval; one allowed by a rule takes a few ms, a person far longer.
+      if (approval && waitMs >= minimumWaitMs) {
+        bars.push({ kind: 'wait', step: step.step, startMs: offset(approval.askedAt), durationMs: waitMs, label: `waiting for the person: ${call.name}` });
+        totals.waitMs += waitMs;
+      }
+      if (result) {
+        bars.push({ kind: 'tool', step: step.step, startMs: offset(result.endedAt - result.durationMs), durationMs: result.durationMs, label: call.name });
+        totals.toolMs += result.durationMs;
+      }
+    }
+  }
+  const lastBarEnd = Math.max(0, ...bars.map((bar) => bar.startMs + bar.durationMs));
+  totals.wallMs = Math.max(totals.wallMs, lastBarEnd);
+  return { bars, steps: steps.map((step) => step.step), totals };
+}
+
+function addCount(total: number | undefined, count: number | undefined): number | undefined {
+  return count === undefined ? total : (total ?? 0) + count;
+}
+
+function modelLabel(step: TraceStep): string {
+  const tokens = step.usage.completionTokens;
+  return tokens !== undefined ? `model: ${tokens} tokens` : 'model';
+}

@@ -1,0 +1,83 @@
+import type { TraceFile } from './trace-file';
+import {
+  replayServerMessageSchema,
+  traceResponseSchemas,
+  type ReplayClientMessage,
+  type ReplayServerMessage,
+  type ReplayTab,
+  type TraceRequest,
+  type TraceResponse,
+  type TraceResponseData,
+} from './trace-protocol';
+import type { StoredTrace, TraceRun } from './trace-schema';
+import type { TraceStore } from './trace-store';
+
+/** The viewer's end of a replay port. */
+export interface ReplayClientPort {
+  post(message: ReplayClientMessage): void;
+  onMessage(listener: (message: unknown) => void): void;
+  onDisconnect(listener: () => void): void;
+  close(): void;
+}
+
+/** How the viewer reaches the traces: the database itself for reads, the background for the rest. */
+export interface TraceTransport {
+  store(): Promise<TraceStore>;
+  request(request: TraceRequest): Promise<TraceResponse>;
+  openReplayPort(): ReplayClientPort;
+}
+
+export interface ReplayHandlers {
+  onMessage(message: ReplayServerMessage): void;
+  /** The background went away before the replay was done. */
+  onLost(): void;
+}
+
+export type TraceClient = ReturnType<typeof createTraceClient>;
+
+/**
+ * What the viewer can do with traces. Reads go straight to IndexedDB (the viewer shares the
+ * extension's origin), which is fastest; changes and replays go through the background, the one
+ * writer, so they never race the recorder.
+ */
+export function createTraceClient(transport: TraceTransport) {
+  async function ask<T extends TraceRequest['type']>(request: TraceRequest & { type: T }): Promise<TraceResponseData<T>> {
+    const response = await transport.request(request);
+    if (!response.ok) throw Object.assign(new Error(response.error.message), { name: response.error.name });
+    return traceResponseSchemas[request.type].parse(response.data) as TraceResponseData<T>;
+  }
+  return {
+    listRuns: async (): Promise<TraceRun[]> => (await transport.store()).listRuns(),
+    getTrace: async (runId: string): Promise<StoredTrace | undefined> => (await transport.store()).getTrace(runId),
+    getTraces: async (runIds?: readonly string[]): Promise<StoredTrace[]> => (await transport.store()).getTraces(runIds),
+    deleteRuns: (runIds: string[]) => ask({ type: 'traces-delete', runIds }),
+    deleteAll: () => ask({ type: 'traces-delete-all' }),
+    /** Rejects with a `TraceFileError` whose message says what is wrong with the file. */
+    importFile: (file: TraceFile | unknown) => ask({ type: 'traces-import', file }),
+    replayTabs: async (): Promise<ReplayTab[]> => (await ask({ type: 'traces-replay-tabs' })).tabs,
+    /** Starts a replay; the returned functions answer a confirmation and cancel. */
+    replay(runId: string, tabId: number, handlers: ReplayHandlers) {
+      const port = transport.openReplayPort();
+      let finished = false;
+      port.onMessage((raw) => {
+        const message = replayServerMessageSchema.safeParse(raw);
+        if (!message.success) return;
+        if (message.data.type === 'done' || message.data.type === 'failed') finished = true;
+        handlers.onMessage(message.data);
+        if (finished) port.close();
+      });
+      port.onDisconnect(() => {
+        if (!finished) handlers.onLost();
+      });
+      port.post({ type: 'start', runId, tabId });
+      return {
+        confirm: (callId: string, allow: boolean) => port.post({ type: 'confirm', callId, allow }),
+        cancel: () => {
+          finished = true;
+          port.post({ type: 'cancel' });
+          port.close();
+        },
+      };
+    },
+  };
+}

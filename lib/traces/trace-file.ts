@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { storedTraceSchema, type StoredTrace } from './trace-schema';
+
+export const traceFileFormat = 'webmcp-agent-traces';
+
+/** Largest file the viewer will read (an extension message carries at most 64 MiB). */
+export const maxTraceFileBytes = 50 * 1024 * 1024;
+
+/** Exported runs, as one JSON file: the same records the store keeps. */
+export const traceFileSchema = z.object({
+  format: z.literal(traceFileFormat),
+  version: z.literal(1),
+  exportedAt: z.number(),
+  runs: z.array(storedTraceSchema).max(10_000),
+});
+
+export type TraceFile = z.infer<typeof traceFileSchema>;
+
+export type TraceFileReading = { ok: true; traces: StoredTrace[] } | { ok: false; message: string };
+
+export function createTraceFile(traces: readonly StoredTrace[], exportedAt = Date.now()): TraceFile {
+  return { format: traceFileFormat, version: 1, exportedAt, runs: [...traces] };
+}
+
+/** Checks a file's text (or its parsed JSON) and says in words what is wrong with a bad one. */
+export function readTraceFile(input: unknown): TraceFileReading {
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      return { ok: false, message: `This file is not JSON (${error instanceof Error ? error.message : String(error)}).` };
+    }
+  }
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  if (record.format !== traceFileFormat) {
+    return { ok: false, message: `This is not a trace file of the WebMCP agent: it has no "format": "${traceFileFormat}".` };
+  }
+  const parsed = traceFileSchema.safeParse(value);
+  if (!parsed.success) return { ok: false, message: `The trace file is damaged: ${describeIssues(parsed.error.issues)}` };
+  const problem = findInconsistency(parsed.data.runs);
+  return problem ? { ok: false, message: `The trace file is damaged: ${problem}` } : { ok: true, traces: parsed.data.runs };
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const shown = issues.slice(0, 3).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more problems)` : '';
+  return `${shown.join('; ')}${more}.`;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'the file';
+  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('');
+}
+
+function findInconsistency(traces: readonly StoredTrace[]): string | undefined {
+  const ids = new Set<string>();
+  for (const [index, { run, steps }] of traces.entries()) {
+    if (ids.has(run.id)) return `runs[${index}]: the run ${run.id} appears twice.`;
+    ids.add(run.id);
+    const numbers = new Set<number>();
+    for (const [stepIndex, step] of steps.entries()) {
+      if (step.runId !== run.id) return `runs[${index}].steps[${stepIndex}]: the step belongs to another run.`;
+      if (numbers.has(step.step)) return `runs[${index}].steps[${stepIndex}]: step ${step.step} appears twice.`;
+      numbers.add(step.step);
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { divergenceSchema } from './divergence-schema';
+import { traceFileSchema } from './trace-file';
+import { storedTraceSchema, traceRunSchema, traceStepSchema } from './trace-schema';
+
+const runId = z.string().min(1).max(200);
+
+/** Trace viewer → background, one request a message. Every type starts with `traces-`. */
+export const traceRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('traces-list') }),
+  z.object({ type: z.literal('traces-get'), runId }),
+  z.object({ type: z.literal('traces-delete'), runIds: z.array(runId).max(10_000) }),
+  z.object({ type: z.literal('traces-delete-all') }),
+  /** The file as parsed JSON; the background checks it again before it changes anything. */
+  z.object({ type: z.literal('traces-import'), file: z.unknown() }),
+  /** All runs when `runIds` is absent. */
+  z.object({ type: z.literal('traces-export'), runIds: z.array(runId).max(10_000).optional() }),
+  /** The open tabs whose page offers tools: where a run can be replayed. */
+  z.object({ type: z.literal('traces-replay-tabs') }),
+]);
+
+export const replayTabSchema = z.object({ tabId: z.number().int(), url: z.string(), origin: z.string(), toolCount: z.number().int() });
+
+/** What each request answers when it succeeds. */
+export const traceResponseSchemas = {
+  'traces-list': z.object({ runs: z.array(traceRunSchema) }),
+  'traces-get': z.object({ trace: storedTraceSchema.optional() }),
+  'traces-delete': z.object({ deleted: z.number().int(), skippedRunning: z.number().int() }),
+  'traces-delete-all': z.object({ deleted: z.number().int(), skippedRunning: z.number().int() }),
+  'traces-import': z.object({ imported: z.number().int() }),
+  'traces-export': z.object({ file: traceFileSchema }),
+  'traces-replay-tabs': z.object({ tabs: z.array(replayTabSchema) }),
+} as const;
+
+/** Errors cross contexts as `{name, message}` and are checked by name. */
+export const traceErrorSchema = z.object({ name: z.string(), message: z.string() });
+
+export type TraceRequest = z.infer<typeof traceRequestSchema>;
+export type TraceRequestType = TraceRequest['type'];
+export type TraceResponseData<T extends TraceRequestType> = z.infer<(typeof traceResponseSchemas)[T]>;
+export type TraceResponse<T extends TraceRequestType = TraceRequestType> =
+  | { ok: true; data: TraceResponseData<T> }
+  | { ok: false; error: z.infer<typeof traceErrorSchema> };
+export type ReplayTab = z.infer<typeof replayTabSchema>;
+
+/** Whether a message is meant for the trace service at all (others are left to their listeners). */
+export function isTraceMessage(message: unknown): boolean {
+  const type = (message as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && type.startsWith('traces-');
+}
+
+/** The port a viewer opens to replay a run. */
+export const traceReplayPortName = 'trace-replay';
+
+/** Viewer → background, on the replay port. */
+export const replayClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), runId, tabId: z.number().int() }),
+  z.object({ type: z.literal('confirm'), callId: z.string().max(200), allow: z.boolean() }),
+  z.object({ type: z.literal('cancel') }),
+]);
+
+export const replayCallSchema = z.object({
+  step: z.number().int(),
+  callId: z.string(),
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+});
+
+/** Background → viewer, on the replay port. */
+export const replayServerMessageSchema = z.discriminatedUnion('type', [
+  /** What the replay is doing now, in words. */
+  z.object({ type: z.literal('progress'), step: z.number().int(), text: z.string() }),
+  /** A tool that is not read-only waits for the person's yes. */
+  z.object({ type: z.literal('confirm-request'), call: replayCallSchema }),
+  z.object({
+    type: z.literal('done'),
+    finishReason: z.string(),
+    steps: z.array(traceStepSchema),
+    divergences: z.array(divergenceSchema),
+  }),
+  z.object({ type: z.literal('failed'), error: traceErrorSchema }),
+]);
+
+export type ReplayClientMessage = z.infer<typeof replayClientMessageSchema>;
+export type ReplayServerMessage = z.infer<typeof replayServerMessageSchema>;

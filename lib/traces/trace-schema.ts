@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { traceLimits as limits } from './trace-limits';
+
+/** How a run ended, in the words the background sessions use; absent while it runs. */
+export const traceOutcomes = [
+  'answer',
+  'stopped',
+  'interrupted',
+  'max-steps',
+  'repeated-call',
+  'tool-timeout',
+  'navigated',
+  'error',
+] as const;
+
+export const traceOutcomeSchema = z.enum(traceOutcomes);
+
+const text = (max: number) => z.string().max(max);
+const jsonObject = z.record(z.string(), z.unknown());
+const time = z.number().finite();
+const duration = z.number().finite().min(0);
+
+/** A tool as the model was shown it at a step, with the score that ranked it there. */
+export const traceToolSchema = z.object({
+  name: text(limits.name),
+  description: text(limits.message),
+  parameters: jsonObject,
+  score: z.number(),
+});
+
+export const traceMessageSchema = z.object({
+  role: z.enum(['system', 'user', 'assistant']),
+  content: text(limits.long),
+});
+
+export const traceParsedSchema = z.object({
+  text: text(limits.long),
+  calls: z.array(z.object({ name: text(limits.name), arguments: jsonObject })),
+  errors: z.array(text(limits.message)),
+});
+
+export const traceUsageSchema = z.object({
+  promptTokens: z.number().optional(),
+  completionTokens: z.number().optional(),
+  timeToFirstTokenMs: z.number().optional(),
+  prefillTokensPerSecond: z.number().optional(),
+  decodeTokensPerSecond: z.number().optional(),
+});
+
+/** A call the model made, the person's answer if they were asked, and what the page returned. */
+export const traceCallSchema = z.object({
+  callId: text(limits.id),
+  name: text(limits.name),
+  arguments: jsonObject,
+  calledAt: time,
+  approval: z
+    .object({ askedAt: time, answeredAt: time.optional(), approved: z.boolean().optional() })
+    .optional(),
+  result: z
+    .object({
+      /** The page's text, cut at the trace's limit. */
+      text: text(limits.result),
+      isError: z.boolean().optional(),
+      /** The length before cutting. */
+      length: z.number().int().min(0),
+      durationMs: duration,
+      endedAt: time,
+    })
+    .optional(),
+});
+
+/** A parse error, a rejected call, a declined one or a repeat: what the model was told to fix. */
+export const traceProblemSchema = z.object({
+  kind: z.enum(['parse', 'unknown-tool', 'invalid-arguments', 'declined', 'repeated']),
+  message: text(limits.message),
+  callId: text(limits.id).optional(),
+  name: text(limits.name).optional(),
+});
+
+/** One model reply and everything it led to. */
+export const traceStepSchema = z.object({
+  runId: text(limits.id),
+  step: z.number().int().min(1),
+  startedAt: time,
+  tools: z.array(traceToolSchema),
+  /** The prompt exactly as the engine was given it. */
+  messages: z.array(traceMessageSchema),
+  /** What the model wrote; while a step streams, what it had written so far. */
+  raw: text(limits.long),
+  /** False when the step was cut off before the model finished its reply. */
+  complete: z.boolean(),
+  prose: text(limits.long),
+  parsed: traceParsedSchema.optional(),
+  calls: z.array(traceCallSchema),
+  problems: z.array(traceProblemSchema),
+  usage: traceUsageSchema,
+  modelMs: duration.optional(),
+  firstTokenAt: time.optional(),
+});
+
+/** A run as the list shows it: who, where, with what, and how it ended. */
+export const traceRunSchema = z.object({
+  id: text(limits.id).min(1),
+  tabId: z.number().int(),
+  url: text(limits.url),
+  origin: text(limits.url),
+  engineId: text(limits.id),
+  model: text(limits.id),
+  /** The prompt format of the model, when the recorder was told it. */
+  format: text(40).optional(),
+  request: text(limits.message),
+  startedAt: time,
+  endedAt: time.optional(),
+  outcome: traceOutcomeSchema.optional(),
+  /** The prose of the last reply. */
+  answer: text(limits.long).optional(),
+  error: z.object({ name: text(limits.id), message: text(limits.message) }).optional(),
+  stepCount: z.number().int().min(0),
+  /** About how much room the run takes, for the retention limit. */
+  sizeBytes: z.number().int().min(0),
+  updatedAt: time,
+});
+
+/** A run with its steps, in order. */
+export const storedTraceSchema = z.object({
+  run: traceRunSchema,
+  steps: z.array(traceStepSchema),
+});
+
+export type TraceOutcome = z.infer<typeof traceOutcomeSchema>;
+export type TraceTool = z.infer<typeof traceToolSchema>;
+export type TraceMessage = z.infer<typeof traceMessageSchema>;
+export type TraceCall = z.infer<typeof traceCallSchema>;
+export type TraceProblem = z.infer<typeof traceProblemSchema>;
+export type TraceStep = z.infer<typeof traceStepSchema>;
+export type TraceRun = z.infer<typeof traceRunSchema>;
+export type StoredTrace = z.infer<typeof storedTraceSchema>;
+
+export function isTraceOutcome(value: string): value is TraceOutcome {
+  return (traceOutcomes as readonly string[]).includes(value);
+}

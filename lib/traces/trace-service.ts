@@ -1,0 +1,119 @@
+import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import type { ToolScorer } from '@webmcp-agents/local-agent';
+import { createTraceFile, readTraceFile } from './trace-file';
+import {
+  traceRequestSchema,
+  type ReplayTab,
+  type TraceRequest,
+  type TraceRequestType,
+  type TraceResponse,
+  type TraceResponseData,
+} from './trace-protocol';
+import type { TraceStore } from './trace-store';
+import { connectReplaySession, type ReplayPort } from './replay-session';
+
+/** What a tab offers now, as the tool registry reports it. */
+export interface TabTools {
+  url: string;
+  origin: string;
+  tools: readonly ToolDescriptor[];
+}
+
+/** The world the trace service works in; the background passes the real one, tests their own. */
+export interface TraceServiceDeps {
+  store(): Promise<TraceStore>;
+  getTabTools(tabId: number): Promise<TabTools | undefined>;
+  executeTabTool(
+    tabId: number,
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal; timeoutMs: number },
+  ): Promise<ToolOutput>;
+  /** Resolves once the tab's tool list has caught up with what a tool just did to the page. */
+  settleTools?(tabId: number): Promise<void>;
+  /** The ids of the open tabs. */
+  listTabIds(): Promise<number[]>;
+  /** The ranker the settings ask for now. */
+  scorer?(): Promise<ToolScorer | undefined>;
+  /** How long a replayed tool may take. Default 30 s. */
+  toolTimeoutMs?(): Promise<number>;
+}
+
+export type TraceService = ReturnType<typeof createTraceService>;
+
+/** Answers the trace viewer: list, get, delete, import, export, and replays over a port. */
+export function createTraceService(deps: TraceServiceDeps) {
+  const answer = async (request: TraceRequest): Promise<TraceResponseData<TraceRequestType>> => {
+    const store = await deps.store();
+    switch (request.type) {
+      case 'traces-list':
+        return { runs: await store.listRuns() };
+      case 'traces-get':
+        return { trace: await store.getTrace(request.runId) };
+      case 'traces-delete':
+        return deleteFinished(store, new Set(request.runIds));
+      case 'traces-delete-all':
+        return deleteFinished(store, undefined);
+      case 'traces-import':
+        return importFile(store, request.file);
+      case 'traces-export':
+        return { file: createTraceFile(await store.getTraces(request.runIds)) };
+      case 'traces-replay-tabs':
+        return { tabs: await replayTabs(deps) };
+    }
+  };
+
+  return {
+    /** Never throws: a bad request or a fault comes back as `{ok: false, error}`. */
+    async handle(raw: unknown): Promise<TraceResponse> {
+      const parsed = traceRequestSchema.safeParse(raw);
+      if (!parsed.success) return failure('TraceRequestError', 'The trace service did not understand that request.');
+      try {
+        return { ok: true, data: await answer(parsed.data) };
+      } catch (error) {
+        const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
+        return failure(name, message);
+      }
+    },
+    connectReplay(port: ReplayPort): void {
+      connectReplaySession(port, deps);
+    },
+  };
+}
+
+/** A run still going on is never deleted: its recorder would only write it back. */
+async function deleteFinished(store: TraceStore, only: ReadonlySet<string> | undefined) {
+  const runs = (await store.listRuns()).filter((run) => !only || only.has(run.id));
+  const finished = runs.filter((run) => run.outcome !== undefined).map((run) => run.id);
+  const deleted = finished.length > 0 ? await store.deleteRuns(finished) : 0;
+  return { deleted, skippedRunning: runs.length - finished.length };
+}
+
+async function importFile(store: TraceStore, file: unknown) {
+  const reading = readTraceFile(file);
+  if (!reading.ok) throw namedError('TraceFileError', reading.message);
+  const running = new Set((await store.listRuns()).filter((run) => run.outcome === undefined).map((run) => run.id));
+  const clash = reading.traces.find(({ run }) => running.has(run.id));
+  if (clash) throw namedError('TraceFileError', `The file holds run ${clash.run.id}, which is still going on here; nothing was imported.`);
+  await store.putTraces(reading.traces);
+  return { imported: reading.traces.length };
+}
+
+async function replayTabs(deps: TraceServiceDeps): Promise<ReplayTab[]> {
+  const tabIds = await deps.listTabIds();
+  const lists = await Promise.all(tabIds.map((tabId) => deps.getTabTools(tabId).catch(() => undefined)));
+  return tabIds.flatMap((tabId, index) => {
+    const list = lists[index];
+    return list && list.tools.length > 0 ? [{ tabId, url: list.url, origin: list.origin, toolCount: list.tools.length }] : [];
+  });
+}
+
+function failure(name: string, message: string): TraceResponse {
+  return { ok: false, error: { name, message } };
+}
+
+function namedError(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}

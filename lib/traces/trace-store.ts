@@ -1,0 +1,100 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { StoredTrace, TraceOutcome, TraceRun, TraceStep } from './trace-schema';
+
+/** The extension's one trace database; tests and benchmarks open their own by name. */
+export const traceDatabaseName = 'webmcp-agent-traces';
+
+interface TraceDatabase extends DBSchema {
+  runs: { key: string; value: TraceRun; indexes: { startedAt: number } };
+  /** Keyed `[runId, step]`, so a run's steps come back in order from one key range. */
+  steps: { key: [string, number]; value: TraceStep };
+}
+
+/** The IndexedDB store of every kept run: the background writes it, the viewer reads it too. */
+export interface TraceStore {
+  /** Writes run records and steps in one transaction. */
+  write(runs: readonly TraceRun[], steps: readonly TraceStep[]): Promise<void>;
+  /** Every run record, newest first. */
+  listRuns(): Promise<TraceRun[]>;
+  countRuns(): Promise<number>;
+  getTrace(runId: string): Promise<StoredTrace | undefined>;
+  /** The named runs with their steps (all runs when `runIds` is absent), newest first. */
+  getTraces(runIds?: readonly string[]): Promise<StoredTrace[]>;
+  /** Replaces each run and all its steps, as an import does. */
+  putTraces(traces: readonly StoredTrace[]): Promise<void>;
+  deleteRuns(runIds: readonly string[]): Promise<number>;
+  /** Gives every run still without an outcome (except `except`) this one; returns how many. */
+  endUnfinished(outcome: TraceOutcome, except: ReadonlySet<string>): Promise<number>;
+  close(): void;
+}
+
+const stepsOf = (runId: string) => IDBKeyRange.bound([runId, -Infinity], [runId, Infinity]);
+
+/** Opens (and on first use creates) the trace database. */
+export async function openTraceStore(name: string = traceDatabaseName): Promise<TraceStore> {
+  const database: IDBPDatabase<TraceDatabase> = await openDB<TraceDatabase>(name, 1, {
+    upgrade(db) {
+      db.createObjectStore('runs', { keyPath: 'id' }).createIndex('startedAt', 'startedAt');
+      db.createObjectStore('steps', { keyPath: ['runId', 'step'] });
+    },
+    // A newer version of the extension wants to upgrade the schema: let it.
+    blocking: () => database.close(),
+  });
+
+  const listRuns = async () => (await database.getAllFromIndex('runs', 'startedAt')).reverse();
+
+  return {
+    async write(runs, steps) {
+      if (runs.length === 0 && steps.length === 0) return;
+      const transaction = database.transaction(['runs', 'steps'], 'readwrite');
+      const puts = [...runs.map((run) => transaction.objectStore('runs').put(run)), ...steps.map((step) => transaction.objectStore('steps').put(step))];
+      await Promise.all([...puts, transaction.done]);
+    },
+    listRuns,
+    countRuns: () => database.count('runs'),
+    async getTrace(runId) {
+      const transaction = database.transaction(['runs', 'steps']);
+      const [run, steps] = await Promise.all([transaction.objectStore('runs').get(runId), transaction.objectStore('steps').getAll(stepsOf(runId))]);
+      return run ? { run, steps } : undefined;
+    },
+    async getTraces(runIds) {
+      const runs = runIds ? (await Promise.all(runIds.map((id) => database.get('runs', id)))).filter((run) => run !== undefined) : await listRuns();
+      runs.sort((a, b) => b.startedAt - a.startedAt);
+      const transaction = database.transaction('steps');
+      const steps = await Promise.all(runs.map((run) => transaction.store.getAll(stepsOf(run.id))));
+      return runs.map((run, index) => ({ run, steps: steps[index]! }));
+    },
+    async putTraces(traces) {
+      const transaction = database.transaction(['runs', 'steps'], 'readwrite');
+      const runStore = transaction.objectStore('runs');
+      const stepStore = transaction.objectStore('steps');
+      const requests: Promise<unknown>[] = [];
+      for (const { run, steps } of traces) {
+        requests.push(stepStore.delete(stepsOf(run.id)), runStore.put(run));
+        for (const step of steps) requests.push(stepStore.put({ ...step, runId: run.id }));
+      }
+      await Promise.all([...requests, transaction.done]);
+    },
+    async deleteRuns(runIds) {
+      const transaction = database.transaction(['runs', 'steps'], 'readwrite');
+      const runStore = transaction.objectStore('runs');
+      const existing = await Promise.all(runIds.map((id) => runStore.getKey(id)));
+      const requests = runIds.flatMap((id) => [runStore.delete(id), transaction.objectStore('steps').delete(stepsOf(id))]);
+      await Promise.all([...requests, transaction.done]);
+      return existing.filter((key) => key !== undefined).length;
+    },
+    async endUnfinished(outcome, except) {
+      const transaction = database.transaction('runs', 'readwrite');
+      let ended = 0;
+      for (let cursor = await transaction.store.openCursor(); cursor; cursor = await cursor.continue()) {
+        const run = cursor.value;
+        if (run.outcome !== undefined || except.has(run.id)) continue;
+        await cursor.update({ ...run, outcome, endedAt: run.updatedAt });
+        ended += 1;
+      }
+      await transaction.done;
+      return ended;
+    },
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,200 @@
+import { computed, signal } from '@preact/signals';
+import { replayStateAfter, type ReplayState } from './replay-state';
+import type { TraceClient } from './trace-client';
+import { createTraceFile, readTraceFile } from './trace-file';
+import type { ReplayTab } from './trace-protocol';
+import type { StoredTrace, TraceRun } from './trace-schema';
+import type { TraceSettings } from './trace-settings';
+
+export interface Notice {
+  tone: 'info' | 'error';
+  text: string;
+}
+
+export interface TraceViewerOptions {
+  client: TraceClient;
+  /** Hands the person a file: a download in the page, a capture in tests. */
+  download(fileName: string, text: string): void;
+  /** How often an unfinished run that is open is read again. Default 1 s. */
+  followIntervalMs?: number;
+  /** The retention settings, kept in extension storage. */
+  settings: { load(): Promise<TraceSettings>; save(change: Partial<TraceSettings>): Promise<TraceSettings> };
+}
+
+/** The outcome filter's value for runs that have not ended. */
+export const runningFilter = 'running';
+
+/** The trace viewer's state, in signals: components read it, its methods change it. */
+export class TraceViewerModel {
+  readonly runs = signal<TraceRun[]>([]);
+  readonly loaded = signal(false);
+  readonly query = signal('');
+  readonly site = signal('');
+  readonly outcome = signal('');
+  readonly openRunId = signal<string | undefined>(undefined);
+  /** `null` when the run asked for is not stored. */
+  readonly openTrace = signal<StoredTrace | null | undefined>(undefined);
+  readonly notice = signal<Notice | undefined>(undefined);
+  readonly replayTabs = signal<ReplayTab[]>([]);
+  readonly replayTabId = signal<number | undefined>(undefined);
+  readonly replay = signal<ReplayState>({ status: 'idle' });
+  readonly retention = signal<TraceSettings | undefined>(undefined);
+
+  readonly sites = computed(() => [...new Set(this.runs.value.map((run) => run.origin))].sort());
+  readonly visibleRuns = computed(() => {
+    const query = this.query.value.trim().toLowerCase();
+    const site = this.site.value;
+    const outcome = this.outcome.value;
+    return this.runs.value.filter(
+      (run) =>
+        (!query || run.request.toLowerCase().includes(query)) &&
+        (!site || run.origin === site) &&
+        (!outcome || (run.outcome ?? runningFilter) === outcome),
+    );
+  });
+
+  private replayHandle?: { confirm(callId: string, allow: boolean): void; cancel(): void };
+  private followTimer?: ReturnType<typeof setTimeout>;
+
+  constructor(private readonly options: TraceViewerOptions) {}
+
+  async load(): Promise<void> {
+    await this.attempt(async () => {
+      this.runs.value = await this.options.client.listRuns();
+    });
+    this.loaded.value = true;
+  }
+
+  async loadRetention(): Promise<void> {
+    this.retention.value = await this.attempt(() => this.options.settings.load());
+  }
+
+  /** Takes effect when the next run ends. */
+  async saveRetention(change: Partial<TraceSettings>): Promise<void> {
+    const saved = await this.attempt(() => this.options.settings.save(change));
+    if (!saved) return;
+    this.retention.value = saved;
+    this.notice.value = { tone: 'info', text: `Keeping the last ${saved.maxRuns} runs, up to ${saved.maxMegabytes} MB.` };
+  }
+
+  async open(runId: string): Promise<void> {
+    if (this.openRunId.value !== runId) this.resetReplay();
+    this.openRunId.value = runId;
+    clearTimeout(this.followTimer);
+    const trace = await this.attempt(() => this.options.client.getTrace(runId));
+    if (this.openRunId.value !== runId) return;
+    this.openTrace.value = trace ?? null;
+    if (trace && trace.run.outcome === undefined) {
+      // The run is still going on (or its worker stopped): show its steps as they come.
+      this.followTimer = setTimeout(() => void this.refreshOpen(runId), this.options.followIntervalMs ?? 1_000);
+    }
+  }
+
+  close(): void {
+    clearTimeout(this.followTimer);
+    this.resetReplay();
+    this.openRunId.value = undefined;
+    this.openTrace.value = undefined;
+  }
+
+  async deleteRuns(runIds: string[] | 'all'): Promise<void> {
+    await this.attempt(async () => {
+      const { deleted, skippedRunning } = runIds === 'all' ? await this.options.client.deleteAll() : await this.options.client.deleteRuns(runIds);
+      const kept = skippedRunning > 0 ? ` ${plural(skippedRunning, 'run')} still going on ${skippedRunning === 1 ? 'was' : 'were'} kept.` : '';
+      this.notice.value = { tone: 'info', text: `Deleted ${plural(deleted, 'run')}.${kept}` };
+      const openId = this.openRunId.value;
+      if (openId && (runIds === 'all' || runIds.includes(openId))) await this.open(openId);
+      await this.load();
+    });
+  }
+
+  /** Checks a file here first (a bad one changes nothing), then hands it to the background. */
+  async importText(text: string): Promise<void> {
+    const reading = readTraceFile(text);
+    if (!reading.ok) {
+      this.notice.value = { tone: 'error', text: `Nothing was imported. ${reading.message}` };
+      return;
+    }
+    await this.attempt(async () => {
+      const { imported } = await this.options.client.importFile(createTraceFile(reading.traces));
+      this.notice.value = { tone: 'info', text: `Imported ${plural(imported, 'run')}.` };
+      await this.load();
+    }, 'Nothing was imported. ');
+  }
+
+  async exportRuns(runIds?: string[]): Promise<void> {
+    await this.attempt(async () => {
+      const traces = await this.options.client.getTraces(runIds);
+      const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
+      const name = runIds?.length === 1 ? `trace-${stamp}-${runIds[0]!.slice(0, 8)}.json` : `traces-${stamp}.json`;
+      this.options.download(name, JSON.stringify(createTraceFile(traces), null, 2));
+      this.notice.value = { tone: 'info', text: `Exported ${plural(traces.length, 'run')}.` };
+    });
+  }
+
+  /** The tabs a run can be replayed in; the run's own tab first choice while it shows the same site. */
+  async loadReplayTabs(): Promise<void> {
+    const run = this.openTrace.value?.run;
+    const tabs = (await this.attempt(() => this.options.client.replayTabs(), '', false)) ?? [];
+    this.replayTabs.value = tabs;
+    const sameSite = tabs.filter((tab) => tab.origin === run?.origin);
+    const chosen = sameSite.find((tab) => tab.tabId === run?.tabId) ?? sameSite[0];
+    if (!tabs.some((tab) => tab.tabId === this.replayTabId.value)) this.replayTabId.value = chosen?.tabId;
+  }
+
+  startReplay(): void {
+    const runId = this.openRunId.value;
+    const tabId = this.replayTabId.value;
+    if (!runId || tabId === undefined || this.replay.value.status === 'running') return;
+    this.replay.value = { status: 'running', progress: 'Starting the replay' };
+    this.replayHandle = this.options.client.replay(runId, tabId, {
+      onMessage: (message) => {
+        if (message.type === 'done' || message.type === 'failed') this.replayHandle = undefined;
+        this.replay.value = replayStateAfter(message);
+      },
+      onLost: () => (this.replay.value = { status: 'failed', message: 'The extension stopped the replay (its background restarted).' }),
+    });
+  }
+
+  answerConfirm(allow: boolean): void {
+    const state = this.replay.value;
+    if (state.status !== 'running' || !state.confirm) return;
+    this.replayHandle?.confirm(state.confirm.callId, allow);
+    this.replay.value = { status: 'running', progress: allow ? `Running ${state.confirm.name}` : `Skipped ${state.confirm.name}` };
+  }
+
+  cancelReplay(): void {
+    this.resetReplay();
+  }
+
+  [Symbol.dispose](): void {
+    this.close();
+  }
+
+  private resetReplay(): void {
+    this.replayHandle?.cancel();
+    this.replayHandle = undefined;
+    this.replay.value = { status: 'idle' };
+  }
+
+  private async refreshOpen(runId: string): Promise<void> {
+    if (this.openRunId.value !== runId) return;
+    await this.open(runId);
+    const run = this.openTrace.value?.run;
+    if (run?.outcome !== undefined) await this.load();
+  }
+
+  /** Runs an action; a failure becomes a notice in words, never an uncaught error. */
+  private async attempt<T>(action: () => Promise<T>, prefix = '', report = true): Promise<T | undefined> {
+    try {
+      return await action();
+    } catch (error) {
+      if (report) this.notice.value = { tone: 'error', text: `${prefix}${error instanceof Error ? error.message : String(error)}` };
+      return undefined;
+    }
+  }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,185 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer } from '../../demo/serve-demo';
+import { chromiumAvailable, launchExtension, serveFixtures, stopServiceWorker, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
+import { ask, toolCall, useReplayEngine } from './support/drive-agent';
+
+const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../traces/fixtures');
+const screenshotPath = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/trace.png');
+const mug = 'trail-mug-forest';
+
+describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
+  let extension: LaunchedExtension;
+  let shop: Awaited<ReturnType<typeof startDemoServer>>;
+  let fixtureServer: FixtureServer;
+
+  beforeAll(async () => {
+    [extension, shop, fixtureServer] = await Promise.all([launchExtension({ webmcp: true }), startDemoServer(), serveFixtures(fixtures)]);
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await shop?.close();
+    await fixtureServer?.close();
+  });
+
+  async function openPageAndPanel(url: string): Promise<{ page: Page; panel: Page; tabId: number }> {
+    const page = await extension.context.newPage();
+    await page.goto(url);
+    const tabId = await tabIdOf(page);
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await panel.getByTestId('chat-input').waitFor();
+    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
+    return { page, panel, tabId };
+  }
+
+  /** Sends a request, allows add_to_cart when it asks, and returns the run id from the turn's Trace link. */
+  async function runAndApprove(panel: Page, request: string, answer: string): Promise<string> {
+    await ask(panel, request);
+    await panel.locator('[data-testid=tool-card][data-name=add_to_cart] [data-testid=approve-once]').click({ timeout: 15_000 });
+    await panel.getByText(answer).waitFor({ timeout: 15_000 });
+    const link = panel.getByTestId('trace-link').last();
+    await link.waitFor({ timeout: 15_000 });
+    return new URL((await link.getAttribute('href'))!, 'chrome-extension://x/').searchParams.get('run')!;
+  }
+
+  const texts = (page: Page, selector: string) => page.locator(selector).evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+
+  it('after the shop task, shows the run with its steps, scores, prompt, raw output, calls, results and timeline', async () => {
+    await useReplayEngine(extension.serviceWorker, {
+      replies: [
+        `I'll look for mugs.${toolCall('search_products', { query: 'mug' })}`,
+        `<think>The forest one is first.</think>Opening it.${toolCall('open_product', { slug: mug })}`,
+        `Adding two.${toolCall('add_to_cart', { qty: 2 })}`,
+        'Done! Two Trail Mugs, Forest Green are in your cart.',
+      ],
+    });
+    const { panel } = await openPageAndPanel(shop.url('/'));
+    const runId = await runAndApprove(panel, 'add two mugs to the cart', 'Done! Two Trail Mugs');
+
+    const viewer = await extension.openExtensionPage(`traces.html?run=${encodeURIComponent(runId)}`);
+    await viewer.getByTestId('run-detail').waitFor();
+    expect(await viewer.getByTestId('run-title').textContent()).toBe('add two mugs to the cart');
+    expect(await viewer.getByTestId('run-outcome').textContent()).toBe('Answered');
+    expect(await viewer.getByTestId('run-url').textContent()).toContain(shop.origin);
+    expect(await viewer.locator('[data-testid=run-item][data-run-id]').first().getAttribute('data-run-id')).toBe(runId);
+    expect(await viewer.getByTestId('step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step')))).toEqual(['1', '2', '3', '4']);
+
+    const second = viewer.locator('[data-testid=step][data-step="2"]');
+    await second.getByTestId('step-summary').click();
+    expect(await texts(viewer, '[data-testid=step][data-step="2"] [data-testid=score-row] td:nth-child(2)')).toContain('open_product');
+    expect(await second.getByTestId('score').first().textContent()).toMatch(/^\d+(\.\d+)?$/);
+    expect(await second.locator('[data-testid=prompt-message][data-role=system]').textContent()).toContain('<tools>');
+    expect(await second.locator('[data-testid=prompt-message][data-role=user]').first().textContent()).toContain('add two mugs to the cart');
+    expect(await second.locator('[data-testid=raw-output] [data-part=think]').textContent()).toBe('<think>The forest one is first.</think>');
+    expect(await second.locator('[data-testid=raw-output] [data-part=call]').textContent()).toContain('"open_product"');
+    expect(await second.locator('[data-testid=call]').getAttribute('data-name')).toBe('open_product');
+    expect(await second.getByTestId('call-result').textContent()).toContain('Trail Mug');
+
+    const third = viewer.locator('[data-testid=step][data-step="3"]');
+    await third.getByTestId('step-summary').click();
+    expect(await third.getByTestId('call-approval').getAttribute('data-approved')).toBe('true');
+    expect(await third.getByTestId('call-result').textContent()).toContain('"itemCount":2');
+
+    const bars = await viewer.getByTestId('timeline-bar').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-kind')}:${node.getAttribute('data-step')}`));
+    expect(bars.filter((bar) => bar.startsWith('model:'))).toEqual(['model:1', 'model:2', 'model:3', 'model:4']);
+    expect(bars.filter((bar) => bar.startsWith('tool:'))).toEqual(['tool:1', 'tool:2', 'tool:3']);
+    expect(bars).toContain('wait:3');
+    expect(await viewer.locator('[data-testid=timeline-totals] [data-total=total] dd').textContent()).toMatch(/\d/);
+
+    // For the README: the run, its timeline, and step 2 open (reasoning and call highlighted).
+    await third.getByTestId('step-summary').click();
+    await viewer.setViewportSize({ width: 1280, height: 1500 });
+    await viewer.locator('.detail-pane').evaluate((pane) => pane.scrollTo(0, 0));
+    await viewer.screenshot({ path: screenshotPath });
+  });
+
+  it('exports a run and imports it back unchanged; a malformed file is refused with a message and changes nothing', async () => {
+    const viewer = await extension.openExtensionPage('traces.html');
+    await viewer.getByTestId('run-item').first().locator('button').click();
+    await viewer.getByTestId('run-detail').waitFor();
+    const [download] = await Promise.all([viewer.waitForEvent('download'), viewer.getByTestId('export-run').click()]);
+    const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    const count = await viewer.getByTestId('run-item').count();
+
+    await viewer.getByTestId('import-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "webmcp-agent-traces", "version": 1, "exportedAt": 0, "runs": [{"run": {"id": 5}}]}') });
+    await viewer.locator('[data-testid=notice][data-tone=error]').waitFor();
+    expect(await viewer.getByTestId('notice-text').textContent()).toMatch(/^Nothing was imported\. The trace file is damaged: runs\[0\]\.run\.id: /);
+    expect(await viewer.getByTestId('run-item').count()).toBe(count);
+
+    await viewer.getByTestId('delete-run').click();
+    await viewer.getByTestId('confirm-delete-run').click();
+    await expect.poll(() => viewer.getByTestId('run-item').count()).toBe(count - 1);
+    await viewer.getByTestId('import-file').setInputFiles({ name: 'trace.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+    await expect.poll(() => viewer.getByTestId('notice-text').textContent()).toBe('Imported 1 run.');
+    await expect.poll(() => viewer.getByTestId('run-item').count()).toBe(count);
+
+    await viewer.getByTestId('run-item').first().locator('button').click();
+    const [again] = await Promise.all([viewer.waitForEvent('download'), viewer.getByTestId('export-run').click()]);
+    const reexported = JSON.parse(await readFile((await again.path())!, 'utf8'));
+    expect(reexported.runs).toEqual(exported.runs);
+  });
+
+  it('replays a run against its page: as recorded when unchanged, and diverging at step 2 once add_to_cart is renamed', async () => {
+    await useReplayEngine(extension.serviceWorker, {
+      replies: [toolCall('open_product', { slug: 'enamel-mug' }), `In stock.${toolCall('add_to_cart', { qty: 2 })}`, 'Two enamel mugs are in your cart.'],
+    });
+    const { page, panel } = await openPageAndPanel(fixtureServer.url('/mug-shop.html'));
+    const runId = await runAndApprove(panel, 'two enamel mugs please', 'Two enamel mugs are in your cart.');
+    await page.reload();
+
+    const viewer = await extension.openExtensionPage(`traces.html?run=${encodeURIComponent(runId)}`);
+    await viewer.getByTestId('replay-tab').waitFor();
+    await viewer.getByTestId('replay-start').click();
+    await viewer.locator('[data-testid=replay-confirm][data-name=add_to_cart]').waitFor({ timeout: 15_000 });
+    await viewer.getByTestId('replay-allow').click();
+    await viewer.getByTestId('replay-result').waitFor({ timeout: 15_000 });
+    expect(await viewer.getByTestId('replay-result').getAttribute('data-divergences')).toBe('0');
+    expect(await page.locator('#cart-count').textContent()).toBe('2');
+
+    await page.goto(fixtureServer.url('/mug-shop.html?renamed'));
+    // The changed page reports its tools a moment after it loads.
+    await expect
+      .poll(async () => {
+        await viewer.getByTestId('replay-refresh').click();
+        return viewer.getByTestId('replay-start').isEnabled();
+      }, { timeout: 10_000 })
+      .toBe(true);
+    await viewer.getByTestId('replay-start').click();
+    await viewer.getByTestId('replay-result').waitFor({ timeout: 15_000 });
+    expect(await viewer.getByTestId('replay-result').getAttribute('data-first-step')).toBe('2');
+    const divergences = await viewer.locator('[data-testid=divergence-list] [data-testid=divergence]').evaluateAll((nodes) =>
+      nodes.map((node) => `${node.getAttribute('data-step')} ${node.getAttribute('data-type')}`),
+    );
+    expect(divergences.slice(0, 2)).toEqual(['2 tool-list', '2 call']);
+    expect(await viewer.locator('[data-testid=divergence-list] [data-type=call]').textContent()).toContain('add_to_cart ran in the recording, and now named a tool the page does not offer.');
+    expect(await viewer.locator('[data-testid=step][data-step="2"] [data-testid=step-divergences]').count()).toBe(1);
+    expect(await page.locator('#cart-count').textContent()).toBe('0');
+  });
+
+  it('keeps the steps of a run cut off by a service-worker stop, marked interrupted', async () => {
+    await useReplayEngine(extension.serviceWorker, {
+      replies: [`Opening it.${toolCall('open_product', { slug: 'enamel-mug' })}`, 'This reply streams very slowly. '.repeat(40)],
+      chunkSize: 1,
+      delayMs: 40,
+    });
+    const { panel } = await openPageAndPanel(fixtureServer.url('/mug-shop.html'));
+    await ask(panel, 'a run that will be cut off');
+    await panel.getByText('This reply streams').waitFor({ timeout: 15_000 });
+    // Let the recorder write what it has (it writes within a second while a reply streams).
+    await panel.waitForTimeout(1_500);
+    await stopServiceWorker(extension.context);
+
+    const viewer = await extension.openExtensionPage('traces.html');
+    await viewer.getByTestId('run-search').fill('cut off');
+    await viewer.getByTestId('run-item').first().locator('button').click();
+    // The panel reconnects, which starts the worker again; the recorder then ends the run.
+    await expect.poll(() => viewer.getByTestId('run-outcome').textContent(), { timeout: 15_000 }).toBe('Interrupted');
+    const steps = viewer.getByTestId('step');
+    expect(await steps.count()).toBe(2);
+    expect(await viewer.locator('[data-testid=step][data-step="1"] [data-testid=call-result]').textContent()).toContain('Enamel mug');
+    expect(await viewer.locator('[data-testid=step][data-step="2"] [data-testid=raw-output]').textContent()).toMatch(/^This reply streams/);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { replayTrace, type ReplayCall } from '@/lib/traces/replay-trace';
+import { createStoredRecorder } from '@/lib/traces/stored-recorder';
+import { defaultTraceSettings } from '@/lib/traces/trace-settings';
+import { recordShopRun } from './support/record-run';
+import { createShopPage, type ShopPageOptions } from './support/shop-page';
+import { openTestStore } from './support/trace-stores';
+
+const call = (name: string, args: Record<string, unknown>) => `<tool_call>\n{"name": "${name}", "arguments": ${JSON.stringify(args)}}\n</tool_call>`;
+
+/** Open the mug (read-only), add two to the cart (changes the page: asks first), answer. */
+const replies = [call('open_product', { slug: 'enamel-mug' }), `In stock.\n${call('add_to_cart', { qty: 2 })}`, 'Two mugs are in your cart.'];
+
+async function recordThenReplay(changed: ShopPageOptions, allow = true) {
+  const store = await openTestStore();
+  const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+  await recordShopRun({ recorder, runId: 'recorded', replies });
+  await recorder.flush();
+  const trace = (await store.getTrace('recorded'))!;
+  const page = createShopPage(changed);
+  const asked: ReplayCall[] = [];
+  const report = await replayTrace({
+    trace,
+    getTools: page.tools,
+    executeTool: (parsed) => page.executeTool(parsed.name, parsed.arguments),
+    confirm: async (pending) => (asked.push(pending), allow),
+  });
+  return { trace, report, asked, page };
+}
+
+describe('replayTrace', () => {
+  it('runs the tools for real and matches an unchanged page, asking only before the tool that is not read-only', async () => {
+    const { report, asked, page } = await recordThenReplay({});
+    expect(report.finishReason).toBe('answer');
+    expect(report.divergences).toEqual([]);
+    expect(report.steps.map((step) => step.step)).toEqual([1, 2, 3]);
+    expect(asked).toEqual([{ step: 2, callId: '2.1', name: 'add_to_cart', arguments: { qty: 2 } }]);
+    expect(page.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
+  });
+
+  it('shows a tool renamed on the page at step 2, the step where the model calls it', async () => {
+    const { report, asked, page } = await recordThenReplay({ rename: { from: 'add_to_cart', to: 'add_item' } });
+    const atStep = (step: number) => report.divergences.filter((divergence) => divergence.step === step);
+    expect(atStep(1)).toEqual([]);
+    expect(atStep(2)).toEqual([
+      { type: 'tool-list', step: 2, added: ['add_item'], removed: ['add_to_cart'], changed: [] },
+      expect.objectContaining({ type: 'call', step: 2, name: 'add_to_cart', recorded: 'ran', replayed: 'unknown-tool' }),
+    ]);
+    expect(asked).toEqual([]);
+    expect(page.cart).toEqual([]);
+  });
+
+  it('shows a call that now fails validation, and a result the page now gives differently', async () => {
+    const renamedArgument = await recordThenReplay({ renameQuantity: true });
+    expect(renamedArgument.report.divergences).toContainEqual(
+      expect.objectContaining({ type: 'call', step: 2, name: 'add_to_cart', recorded: 'ran', replayed: 'invalid-arguments' }),
+    );
+    const repriced = await recordThenReplay({ prices: { 'enamel-mug': 14 } });
+    expect(repriced.report.divergences).toEqual([
+      {
+        type: 'result',
+        step: 1,
+        name: 'open_product',
+        recorded: { text: '{"slug":"enamel-mug","price":12,"inStock":true}' },
+        replayed: { text: '{"slug":"enamel-mug","price":14,"inStock":true}' },
+      },
+    ]);
+  });
+
+  it('skips a call the person does not allow in the viewer, and says so', async () => {
+    const { report, page } = await recordThenReplay({}, false);
+    expect(page.cart).toEqual([]);
+    expect(report.divergences).toEqual([expect.objectContaining({ type: 'call', step: 2, name: 'add_to_cart', recorded: 'ran', replayed: 'declined' })]);
+  });
+});

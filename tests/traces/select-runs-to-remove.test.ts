@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { selectRunsToRemove } from '@/lib/traces/select-runs-to-remove';
+
+const run = (id: string, startedAt: number, sizeBytes = 1_000) => ({ id, startedAt, sizeBytes, outcome: 'answer' });
+const running = (id: string, startedAt: number, sizeBytes: number) => ({ id, startedAt, sizeBytes });
+const megabyte = 1024 * 1024;
+
+describe('selectRunsToRemove', () => {
+  it('removes the oldest runs beyond the last N', () => {
+    const runs = [run('b', 2), run('d', 4), run('a', 1), run('c', 3)];
+    expect(selectRunsToRemove(runs, { maxRuns: 2, maxMegabytes: 50 })).toEqual(['b', 'a']);
+  });
+
+  it('removes the oldest runs once the newer ones fill M megabytes, even a smaller older one', () => {
+    const runs = [run('new', 3, 0.6 * megabyte), run('middle', 2, 0.6 * megabyte), run('old', 1, 10)];
+    expect(selectRunsToRemove(runs, { maxRuns: 100, maxMegabytes: 1 })).toEqual(['middle', 'old']);
+  });
+
+  it('never removes a run still going on, and always keeps the newest finished run', () => {
+    const runs = [running('running', 5, 2 * megabyte), run('huge', 4, 3 * megabyte), run('older', 3)];
+    expect(selectRunsToRemove(runs, { maxRuns: 1, maxMegabytes: 1 })).toEqual(['older']);
+  });
+
+  it('removes nothing within the limits', () => {
+    expect(selectRunsToRemove([run('a', 1), run('b', 2)], { maxRuns: 2, maxMegabytes: 1 })).toEqual([]);
+    expect(selectRunsToRemove([], { maxRuns: 1, maxMegabytes: 1 })).toEqual([]);
+  });
+});

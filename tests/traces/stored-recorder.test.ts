@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { LanguageModel } from '@webmcp-agents/local-agent';
+import { createReplayEngine } from '@/lib/engines/replay-engine';
+import { createStoredRecorder } from '@/lib/traces/stored-recorder';
+import { storedTraceSchema } from '@/lib/traces/trace-schema';
+import { defaultTraceSettings, type TraceSettings } from '@/lib/traces/trace-settings';
+import type { TraceStore } from '@/lib/traces/trace-store';
+import { recordShopRun } from './support/record-run';
+import { createShopPage, shopReplies } from './support/shop-page';
+import { openTestStore } from './support/trace-stores';
+
+const settings = (change: Partial<TraceSettings> = {}) => async () => ({ ...defaultTraceSettings, ...change });
+
+async function recordedShopTrace() {
+  const store = await openTestStore();
+  const recorder = createStoredRecorder({ store, loadSettings: settings() });
+  await recordShopRun({ recorder, runId: 'run-1' });
+  await recorder.flush();
+  return { store, trace: (await store.getTrace('run-1'))! };
+}
+
+describe('the stored recorder', () => {
+  it('keeps the shop run: request, steps, tools with scores, prompt, raw output, calls, results and timings', async () => {
+    const { trace } = await recordedShopTrace();
+    expect(trace.run).toMatchObject({ id: 'run-1', origin: 'https://shop.example', outcome: 'answer', stepCount: 4, request: 'Put two enamel mugs in my cart' });
+    expect(trace.run.answer).toBe('I added two enamel mugs (12 each) to your cart.');
+    expect(trace.steps.map((step) => step.step)).toEqual([1, 2, 3, 4]);
+    const [first, , third] = trace.steps;
+    expect(first!.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['search_products', 'open_product']));
+    expect(first!.tools.every((tool) => typeof tool.score === 'number')).toBe(true);
+    expect(first!.messages.map((message) => message.role)).toEqual(['system', 'user']);
+    expect(first!.messages[0]!.content).toContain('<tools>');
+    expect(first!.raw).toContain('<think>The person wants mugs.</think>');
+    expect(first!.prose).toBe('I will look for the mug.\n');
+    expect(first!.parsed?.calls).toEqual([{ name: 'search_products', arguments: { query: 'mug' } }]);
+    expect(first!.calls[0]).toMatchObject({ callId: '1.1', name: 'search_products', result: { text: '{"products":["enamel-mug"]}' } });
+    expect(first!.modelMs).toBeGreaterThanOrEqual(0);
+    expect(third!.tools.map((tool) => tool.name)).toContain('add_to_cart');
+    expect(third!.calls[0]?.approval).toMatchObject({ approved: true });
+    expect(trace.run.sizeBytes).toBeGreaterThan(1_000);
+  });
+
+  it('writes records that its own schema reads back unchanged (schema round trip)', async () => {
+    const { trace } = await recordedShopTrace();
+    const parsed = storedTraceSchema.parse(JSON.parse(JSON.stringify(trace)));
+    expect(parsed).toEqual(trace);
+  });
+
+  it('writes the changes of a run in a few batches, not one record per streamed delta', async () => {
+    const store = await openTestStore();
+    const writes: number[] = [];
+    const counting: TraceStore = { ...store, write: (runs, steps) => (writes.push(runs.length + steps.length), store.write(runs, steps)) };
+    const recorder = createStoredRecorder({ store: counting, loadSettings: settings() });
+    let deltas = 0;
+    await recordShopRun({ recorder: { ...recorder, record: (runId, event) => (deltas += Number(event.type === 'text-delta'), recorder.record(runId, event)) }, runId: 'run-batched', startedAt: 1 });
+    await recorder.flush();
+    expect(deltas).toBeGreaterThan(60);
+    expect(writes.length).toBeLessThanOrEqual(2);
+    expect(writes.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(6);
+  });
+
+  it('cuts a huge tool result to the trace limit and says how long it was', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: settings() });
+    const page = createShopPage();
+    const huge = { ...page, executeTool: async () => ({ text: 'x'.repeat(50_000) }) };
+    await recordShopRun({ recorder, runId: 'run-huge', page: huge, replies: ['<tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call>', 'Done.'] });
+    await recorder.flush();
+    const result = (await store.getTrace('run-huge'))!.steps[0]!.calls[0]!.result!;
+    expect(result.length).toBe(50_000);
+    expect(result.text.length).toBe(20_000);
+    expect(result.text).toMatch(/\(cut: \d+ more characters\)$/);
+  });
+
+  it('marks a run cut off by a stopped service worker as interrupted, keeping its steps so far', async () => {
+    const store = await openTestStore();
+    const before = createStoredRecorder({ store, loadSettings: settings() });
+    // The worker stops while the model writes its third reply: the run never ends.
+    const replay = createReplayEngine(shopReplies, { chunkSize: 3 });
+    let stepThreeStarted!: () => void;
+    const atStepThree = new Promise<void>((resolve) => (stepThreeStarted = resolve));
+    const model: LanguageModel = {
+      async *stream(request) {
+        if (replay.requests.length < 2) return yield* replay.stream(request);
+        yield { type: 'text-delta', text: 'It is in ' };
+        stepThreeStarted();
+        await new Promise(() => {});
+      },
+    };
+    void recordShopRun({ recorder: before, runId: 'run-cut', model, leaveUnfinished: true });
+    await atStepThree;
+    await before.flush();
+    expect((await store.getTrace('run-cut'))!.run.outcome).toBeUndefined();
+
+    const after = createStoredRecorder({ store, loadSettings: settings() });
+    await after.ready;
+    const trace = (await store.getTrace('run-cut'))!;
+    expect(trace.run.outcome).toBe('interrupted');
+    expect(trace.run.endedAt).toBe(trace.run.updatedAt);
+    expect(trace.steps.map((step) => [step.step, step.complete])).toEqual([[1, true], [2, true], [3, false]]);
+    expect(trace.steps[1]!.calls[0]).toMatchObject({ name: 'open_product', result: { text: expect.stringContaining('enamel-mug') } });
+    expect(trace.steps[2]!.raw).toBe('It is in ');
+  });
+
+  it('keeps a reply the model was still writing when the run was cut off, marked incomplete', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: settings() });
+    recorder.startRun({ runId: 'run-mid', tabId: 1, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'webllm', model: 'Qwen3', request: 'mugs', startedAt: 1_000 });
+    recorder.record('run-mid', { type: 'step-start', step: 1, tools: [], messages: [{ role: 'user', content: 'mugs' }] });
+    recorder.record('run-mid', { type: 'text-delta', step: 1, text: 'I will ' });
+    recorder.record('run-mid', { type: 'text-delta', step: 1, text: 'search' });
+    await recorder.flush();
+    await createStoredRecorder({ store, loadSettings: settings() }).ready;
+    const trace = (await store.getTrace('run-mid'))!;
+    expect(trace.run.outcome).toBe('interrupted');
+    expect(trace.steps[0]).toMatchObject({ raw: 'I will search', complete: false });
+  });
+
+  it('removes the oldest runs first once more than the last N are kept', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: settings({ maxRuns: 3 }) });
+    for (let index = 1; index <= 5; index += 1) {
+      await recordShopRun({ recorder, runId: `run-${index}`, startedAt: index * 1_000, replies: ['Nothing to do.'] });
+    }
+    await recorder.flush();
+    expect((await store.listRuns()).map((run) => run.id)).toEqual(['run-5', 'run-4', 'run-3']);
+  });
+
+  it('removes the oldest runs first once the kept runs pass M megabytes', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: settings({ maxMegabytes: 1 }) });
+    const page = createShopPage();
+    // Each run keeps a result of 20,000 characters in each of 2 steps: about 40 kB a run.
+    const bulky = { ...page, executeTool: async () => ({ text: 'y'.repeat(30_000) }) };
+    const replies = ['<tool_call>{"name": "search_products", "arguments": {"query": "a"}}</tool_call>', '<tool_call>{"name": "search_products", "arguments": {"query": "b"}}</tool_call>', 'Done.'];
+    for (let index = 1; index <= 30; index += 1) {
+      await recordShopRun({ recorder, runId: `run-${String(index).padStart(2, '0')}`, startedAt: index * 1_000, page: bulky, replies });
+    }
+    await recorder.flush();
+    const kept = await store.listRuns();
+    const total = kept.reduce((sum, run) => sum + run.sizeBytes, 0);
+    expect(total).toBeLessThanOrEqual(1024 * 1024);
+    expect(kept.length).toBeLessThan(30);
+    expect(kept.map((run) => run.id)).toEqual(Array.from({ length: kept.length }, (_, index) => `run-${String(30 - index).padStart(2, '0')}`));
+  });
+
+  it('never lets a recorder fault reach the run, and ignores events of runs it never started', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: settings() });
+    expect(() => recorder.record('no-such-run', { type: 'text-delta', step: 1, text: 'x' })).not.toThrow();
+    expect(() => recorder.endRun('no-such-run', 'answer', 1)).not.toThrow();
+    recorder.startRun({ runId: 'odd', tabId: 1, url: '', origin: '', engineId: 'replay', model: '', request: 'x', startedAt: 5 });
+    recorder.endRun('odd', 'something-new', 9);
+    await recorder.flush();
+    expect((await store.getTrace('odd'))!.run).toMatchObject({ outcome: 'error', endedAt: 9 });
+  });
+});

@@ -1,0 +1,63 @@
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { TraceViewerApp } from '@/components/traces/trace-viewer-app';
+import { createTraceClient } from '@/lib/traces/trace-client';
+import { loadTraceSettings, saveTraceSettings } from '@/lib/traces/trace-settings';
+import type { TraceStore } from '@/lib/traces/trace-store';
+import { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+import type { ShopPage } from './shop-page';
+import { createTestService } from './test-service';
+
+/** The whole viewer page, rendered into the test document, over a real store and trace service. */
+export async function mountViewer(store: TraceStore, pages: Map<number, ShopPage> = new Map()) {
+  const { service, openReplayPort } = createTestService(store, pages);
+  const downloads: Array<{ fileName: string; text: string }> = [];
+  const model = new TraceViewerModel({
+    client: createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort }),
+    download: (fileName, text) => downloads.push({ fileName, text }),
+    settings: { load: loadTraceSettings, save: saveTraceSettings },
+  });
+  const container = document.createElement('div');
+  document.body.append(container);
+  await act(async () => {
+    render(<TraceViewerApp model={model} />, container);
+    await model.load();
+  });
+  const find = (testId: string, within: ParentNode = container) => within.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+  const findAll = (testId: string, within: ParentNode = container) => [...within.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`)];
+  return {
+    model,
+    container,
+    downloads,
+    find,
+    findAll,
+    /** Runs an action and lets the page render what it changed, however many tasks that takes. */
+    act: async (action: () => unknown = () => {}) => {
+      await act(async () => {
+        await action();
+      });
+      await settle();
+    },
+    click: async (element: Element | null) => {
+      if (!element) throw new Error('Nothing to click.');
+      await act(() => (element as HTMLElement).click());
+      await settle();
+    },
+    /** Waits (a task at a time) until `check` holds; the store and the replay port answer in tasks. */
+    until: async (check: () => boolean, what: string) => {
+      for (let attempt = 0; attempt < 200 && !check(); attempt += 1) await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+      if (!check()) throw new Error(`The viewer never showed ${what}.`);
+    },
+    unmount: () => {
+      render(null, container);
+      container.remove();
+      model[Symbol.dispose]();
+    },
+  };
+}
+
+function settle() {
+  return act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+export type MountedViewer = Awaited<ReturnType<typeof mountViewer>>;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { layoutTimeline } from '@/lib/traces/timeline-layout';
+import type { TraceRun, TraceStep } from '@/lib/traces/trace-schema';
+
+const run: TraceRun = {
+  id: 'r', tabId: 1, url: '', origin: '', engineId: 'webllm', model: 'm', request: 'x',
+  startedAt: 10_000, endedAt: 16_000, outcome: 'answer', stepCount: 2, sizeBytes: 0, updatedAt: 16_000,
+};
+
+function step(number: number, fields: Partial<TraceStep>): TraceStep {
+  return { runId: 'r', step: number, startedAt: 0, tools: [], messages: [], raw: '', complete: true, prose: '', calls: [], problems: [], usage: {}, ...fields };
+}
+
+describe('layoutTimeline', () => {
+  it('places model time, the wait for the person and tool time where they fell, and sums them', () => {
+    const steps = [
+      step(1, {
+        startedAt: 10_100,
+        modelMs: 2_000,
+        usage: { promptTokens: 300, completionTokens: 40 },
+        calls: [
+          {
+            callId: '1.1', name: 'add_to_cart', arguments: {}, calledAt: 12_100,
+            approval: { askedAt: 12_100, answeredAt: 13_600, approved: true },
+            result: { text: '{}', length: 2, durationMs: 400, endedAt: 14_000 },
+          },
+          // Allowed by a rule at once: no wait is drawn for it.
+          { callId: '1.2', name: 'view_cart', arguments: {}, calledAt: 14_000, approval: { askedAt: 14_000, answeredAt: 14_002, approved: true } },
+        ],
+      }),
+      step(2, { startedAt: 14_100, modelMs: 1_500, usage: { promptTokens: 50, completionTokens: 20 } }),
+    ];
+    const layout = layoutTimeline({ run, steps });
+    expect(layout.steps).toEqual([1, 2]);
+    expect(layout.bars).toEqual([
+      { kind: 'model', step: 1, startMs: 100, durationMs: 2_000, label: 'model: 40 tokens' },
+      { kind: 'wait', step: 1, startMs: 2_100, durationMs: 1_500, label: 'waiting for the person: add_to_cart' },
+      { kind: 'tool', step: 1, startMs: 3_600, durationMs: 400, label: 'add_to_cart' },
+      { kind: 'model', step: 2, startMs: 4_100, durationMs: 1_500, label: 'model: 20 tokens' },
+    ]);
+    expect(layout.totals).toEqual({ modelMs: 3_500, toolMs: 400, waitMs: 1_500, wallMs: 6_000, promptTokens: 350, completionTokens: 60 });
+  });
+
+  it('gives a step cut off mid-reply the time until the run’s last record', () => {
+    const interrupted = { ...run, endedAt: 13_000, outcome: 'interrupted' as const };
+    const layout = layoutTimeline({ run: interrupted, steps: [step(1, { startedAt: 11_000, complete: false })] });
+    expect(layout.bars).toEqual([{ kind: 'model', step: 1, startMs: 1_000, durationMs: 2_000, label: 'model' }]);
+    expect(layout.totals).toMatchObject({ promptTokens: undefined, completionTokens: undefined });
+  });
+});

@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStoredRecorder } from '@/lib/traces/stored-recorder';
+import { defaultTraceSettings } from '@/lib/traces/trace-settings';
+import type { TraceStore } from '@/lib/traces/trace-store';
+import { recordShopRun } from './support/record-run';
+import { mountViewer, type MountedViewer } from './support/mount-viewer';
+import { createShopPage } from './support/shop-page';
+import { openTestStore } from './support/trace-stores';
+
+let viewer: MountedViewer | undefined;
+afterEach(() => viewer?.unmount());
+
+async function storeWith(runs: Array<{ runId: string; request?: string; replies?: string[]; origin?: string }>): Promise<TraceStore> {
+  const store = await openTestStore();
+  const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+  for (const [index, run] of runs.entries()) {
+    const page = { ...createShopPage(), ...(run.origin ? { origin: run.origin, url: `${run.origin}/` } : {}) };
+    await recordShopRun({ recorder, runId: run.runId, request: run.request, replies: run.replies, page, startedAt: (index + 1) * 60_000 });
+  }
+  await recorder.flush();
+  return store;
+}
+
+const runIds = (mounted: MountedViewer) => mounted.findAll('run-item').map((item) => item.dataset.runId);
+
+describe('the trace viewer', () => {
+  it('lists runs newest first, searchable by request text and filterable by site and outcome', async () => {
+    const store = await storeWith([
+      { runId: 'mugs', request: 'Put two enamel mugs in my cart' },
+      { runId: 'hello', request: 'Say hello', replies: ['Hello!'], origin: 'https://other.example' },
+      { runId: 'caps', request: 'Find a trail cap', replies: Array(4).fill('<tool_call>{"name": "search_products", "arguments": {"query": "cap"}}</tool_call>') },
+    ]);
+    viewer = await mountViewer(store);
+    expect(runIds(viewer)).toEqual(['caps', 'hello', 'mugs']);
+    expect(viewer.find('run-count')?.textContent).toBe('3 runs');
+
+    await viewer.act(() => (viewer!.model.query.value = 'MUGS'));
+    expect(runIds(viewer)).toEqual(['mugs']);
+    await viewer.act(() => (viewer!.model.query.value = ''));
+    const siteFilter = viewer.find('site-filter') as HTMLSelectElement;
+    expect([...siteFilter.options].map((option) => option.value)).toEqual(['', 'https://other.example', 'https://shop.example']);
+    await viewer.act(() => (viewer!.model.site.value = 'https://other.example'));
+    expect(runIds(viewer)).toEqual(['hello']);
+    await viewer.act(() => (viewer!.model.site.value = ''));
+    await viewer.act(() => (viewer!.model.outcome.value = 'repeated-call'));
+    expect(runIds(viewer)).toEqual(['caps']);
+    expect(viewer.find('run-count')?.textContent).toBe('1 of 3 runs');
+  });
+
+  it('shows a run: its steps, scores, prompt, raw output with the calls highlighted, calls, results and timeline', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]));
+    await viewer.click(viewer.find('run-item')!.querySelector('button'));
+    await viewer.until(() => viewer!.find('run-detail') !== null, 'the run');
+    expect(viewer.find('run-title')?.textContent).toBe('Put two enamel mugs in my cart');
+    expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
+    expect(viewer.find('run-answer')?.textContent).toBe('I added two enamel mugs (12 each) to your cart.');
+
+    const steps = viewer.findAll('step');
+    expect(steps.map((step) => step.dataset.step)).toEqual(['1', '2', '3', '4']);
+    expect(viewer.find('step-summary', steps[0])?.textContent).toMatch(/^Step 1 · model \d+ ms · search_products$/);
+    const rows = viewer.findAll('score-row', steps[0]);
+    expect(rows.map((row) => row.dataset.tool)).toEqual(expect.arrayContaining(['search_products', 'open_product']));
+    const scores = rows.map((row) => Number(viewer!.find('score', row)?.textContent));
+    expect(scores.every((score) => Number.isFinite(score))).toBe(true);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(viewer.findAll('prompt-message', steps[0]).map((message) => message.dataset.role)).toEqual(['system', 'user']);
+    expect(viewer.find('prompt-messages', steps[0])?.textContent).toContain('Put two enamel mugs in my cart');
+
+    const raw = viewer.find('raw-output', steps[0])!;
+    expect(raw.textContent).toBe('<think>The person wants mugs.</think>I will look for the mug.\n<tool_call>\n{"name": "search_products", "arguments": {"query":"mug"}}\n</tool_call>');
+    expect([...raw.querySelectorAll('mark')].map((mark) => mark.dataset.part)).toEqual(['think', 'call']);
+    expect(raw.querySelector('[data-part="call"]')?.textContent).toContain('"search_products"');
+
+    const call = viewer.find('call', steps[0])!;
+    expect(call.dataset.name).toBe('search_products');
+    expect(JSON.parse(viewer.find('call-arguments', call)!.textContent!)).toEqual({ query: 'mug' });
+    expect(viewer.find('call-result', call)?.textContent).toBe('{"products":["enamel-mug"]}');
+    expect(viewer.find('call-approval', viewer.find('call', steps[2])!)?.textContent).toMatch(/^Allowed after \d+ ms\.$/);
+
+    expect(viewer.findAll('timeline-bar').filter((bar) => bar.dataset.kind === 'model').map((bar) => bar.dataset.step)).toEqual(['1', '2', '3', '4']);
+    expect(viewer.findAll('timeline-bar').filter((bar) => bar.dataset.kind === 'tool')).toHaveLength(3);
+    const totals = viewer.find('timeline-totals')!;
+    expect([...totals.querySelectorAll('[data-total]')].map((row) => (row as HTMLElement).dataset.total)).toEqual(['total', 'model', 'tool', 'wait', 'tokens']);
+  });
+
+  it('shows page and model text as text, never as HTML', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    const page = createShopPage();
+    const hostile = {
+      ...page,
+      tools: () => page.tools().map((tool) => ({ ...tool, description: '<img src=x onerror="window.pwned=1"> search' })),
+      executeTool: async () => ({ text: '<script>window.pwned=2</script><b>bold</b>' }),
+    };
+    await recordShopRun({ recorder, runId: 'hostile', page: hostile, request: '<i>hi</i>', replies: ['<tool_call>{"name": "search_products", "arguments": {"query": "<u>x</u>"}}</tool_call>', '<img src=y>'] });
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('hostile'));
+    expect(viewer.container.querySelectorAll('img, script, b, i, u')).toHaveLength(0);
+    expect(viewer.find('run-title')?.textContent).toBe('<i>hi</i>');
+    expect(viewer.find('call-result')?.textContent).toBe('<script>window.pwned=2</script><b>bold</b>');
+    expect(viewer.container.textContent).toContain('<img src=x onerror="window.pwned=1"> search');
+  });
+
+  it('exports one run as a file that imports back identical, and refuses a malformed file with a clear message', async () => {
+    const store = await storeWith([{ runId: 'mugs' }, { runId: 'hello', replies: ['Hello!'] }]);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.click(viewer.find('export-run'));
+    await viewer.until(() => viewer!.downloads.length > 0, 'a download');
+    expect(viewer.downloads).toHaveLength(1);
+    expect(viewer.downloads[0]!.fileName).toMatch(/^trace-.*-mugs\.json$/);
+    const exported = viewer.downloads[0]!.text;
+    const before = await store.getTraces();
+
+    await viewer.act(() => viewer!.model.importText('{"format": "webmcp-agent-traces", "version": 1, "exportedAt": 1, "runs": [{"run": {}}]}'));
+    expect(viewer.find('notice')?.dataset.tone).toBe('error');
+    expect(viewer.find('notice-text')?.textContent).toMatch(/^Nothing was imported\. The trace file is damaged: runs\[0\]\.run\.id: Invalid input: .* \(and \d+ more problems\)\.$/);
+    await viewer.act(() => viewer!.model.importText('not json at all'));
+    expect(viewer.find('notice-text')?.textContent).toMatch(/^Nothing was imported\. This file is not JSON/);
+    expect(await store.getTraces()).toEqual(before);
+
+    await viewer.act(() => viewer!.model.deleteRuns(['mugs']));
+    expect(runIds(viewer)).toEqual(['hello']);
+    expect(viewer.find('run-missing')).not.toBeNull();
+    await viewer.act(() => viewer!.model.importText(exported));
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run.');
+    expect(runIds(viewer)).toEqual(['hello', 'mugs']);
+    expect(await store.getTraces()).toEqual(before);
+  });
+
+  it('deletes one run after a confirmation, and then all of them', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'a' }, { runId: 'b' }, { runId: 'c' }]));
+    await viewer.act(() => viewer!.model.open('b'));
+    await viewer.click(viewer.find('delete-run'));
+    await viewer.click(viewer.find('confirm-delete-run'));
+    await viewer.until(() => runIds(viewer!).length === 2, 'two runs');
+    expect(runIds(viewer)).toEqual(['c', 'a']);
+    await viewer.click(viewer.find('delete-all'));
+    expect(viewer.find('confirm-delete-all')?.textContent).toBe('Delete 2 runs');
+    await viewer.click(viewer.find('confirm-delete-all'));
+    await viewer.until(() => viewer!.find('no-runs') !== null, 'an empty list');
+    expect(viewer.find('notice-text')?.textContent).toBe('Deleted 2 runs.');
+  });
+
+  it('replays a run in its tab, asks before a tool that changes the page, and shows the divergence at its step', async () => {
+    const page = createShopPage({ prices: { 'enamel-mug': 14 } });
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), new Map([[7, page]]));
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab to replay in');
+    expect((viewer.find('replay-tab') as HTMLSelectElement).value).toBe('7');
+
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the confirmation');
+    expect(viewer.find('replay-confirm')?.dataset.name).toBe('add_to_cart');
+    expect(page.cart).toEqual([]);
+    await viewer.click(viewer.find('replay-allow'));
+    await viewer.until(() => viewer!.find('replay-result') !== null, 'the replay result');
+    expect(page.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
+    expect(viewer.find('replay-result')?.dataset.firstStep).toBe('2');
+    const divergence = viewer.find('divergence', viewer.find('divergence-list')!)!;
+    expect(divergence.dataset.type).toBe('result');
+    expect(divergence.textContent).toContain('open_product returned something else.');
+    expect(viewer.find('step-divergences', viewer.findAll('step')[1])).not.toBeNull();
+  });
+});
