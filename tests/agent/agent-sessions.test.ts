@@ -38,6 +38,7 @@ function harness(options: { settings?: Partial<Settings>; execute?: (name: strin
     loadSettings: async () => settings,
     updateSettings: vi.fn(async (change) => (settings = { ...settings, ...change })),
     getTabTools: async () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools }),
+    onTabToolsChanged: () => () => {},
     executeTabTool: async (_tabId, name) => {
       executed.push(name);
       return options.execute ? options.execute(name) : { text: `${name} ok` };
