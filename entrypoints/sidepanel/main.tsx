@@ -1,7 +1,17 @@
+import './style.css';
 import { render } from 'preact';
+import { ChatApp } from '@/components/chat/chat-app';
+import { connectAgentPort } from '@/lib/sidepanel/agent-port';
+import { followActiveTab } from '@/lib/sidepanel/follow-active-tab';
+import { PanelModel } from '@/lib/sidepanel/panel-model';
+import { readTabIdParameter } from '@/lib/sidepanel/read-tab-id-parameter';
 
-function App() {
-  return <main><h1>WebMCP Agent</h1><p>Open a page that offers WebMCP tools.</p></main>;
-}
+const model = new PanelModel({ connect: connectAgentPort });
 
-render(<App />, document.getElementById('app')!);
+// Opened as a normal tab (`sidepanel.html?tabId=N`) the panel stays on that tab; as a side panel
+// it follows the active tab of its window.
+const fixedTabId = readTabIdParameter(location.search);
+if (fixedTabId !== undefined) model.selectTab(fixedTabId);
+else followActiveTab((tabId) => model.selectTab(tabId));
+
+render(<ChatApp model={model} />, document.getElementById('app')!);

@@ -88,7 +88,11 @@ export class TabSession {
       return end('error', `The agent is off on ${origin}. Turn it back on in the extension's options.`);
     }
     const engine = await this.world.loadEngine(settings, this.tabId, active.controller.signal);
-    if ('error' in engine) return end('error', engine.error);
+    // The engine's own message and what to do about it are shown above the conversation.
+    if ('error' in engine) {
+      if (active.controller.signal.aborted) return end(active.stopReason ?? 'stopped', active.stopDetail);
+      return end('error', 'The model could not load, so nothing was done.');
+    }
 
     this.world.recorder.startRun({
       runId: turn.runId!,

@@ -1,0 +1,38 @@
+import type { ToolCard } from '@/lib/agent/session-state';
+import type { ApprovalDecision } from '@/lib/sidepanel/panel-model';
+
+interface ApprovalButtonsProps {
+  card: ToolCard;
+  /** The answer went out; the buttons wait for the background to move the card on. */
+  answered: boolean;
+  onApprove: (callId: string, decision: ApprovalDecision) => void;
+}
+
+/**
+ * The person's answer to a call that waits. The site-wide choice is offered only for a tool that
+ * may change the page: a consequential tool asks every time.
+ */
+export function ApprovalButtons({ card, answered, onApprove }: ApprovalButtonsProps) {
+  const offerSite = card.approvalReason === 'not-read-only';
+  const answer = (decision: ApprovalDecision) => () => onApprove(card.callId, decision);
+  return (
+    <div class="approval" role="group" aria-label={`Allow ${card.name}?`}>
+      <p class="approval-reason">
+        {offerSite ? 'This tool may change the page.' : 'This action has consequences. Check it before it runs.'}
+      </p>
+      <div class="approval-buttons">
+        <button type="button" class="button primary" data-testid="approve-once" disabled={answered} onClick={answer('allow-once')}>
+          Allow once
+        </button>
+        {offerSite && (
+          <button type="button" class="button" data-testid="approve-site" disabled={answered} onClick={answer('allow-site')}>
+            Allow on this site
+          </button>
+        )}
+        <button type="button" class="button danger" data-testid="deny" disabled={answered} onClick={answer('deny')}>
+          Deny
+        </button>
+      </div>
+    </div>
+  );
+}

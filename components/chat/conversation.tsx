@@ -1,0 +1,35 @@
+import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { EngineErrorBox } from './engine-error-box';
+import { NoToolsNote } from './no-tools-note';
+import { TurnView } from './turn-view';
+import { useStickToBottom } from './use-stick-to-bottom';
+
+/** The tab's conversation, or what to know before starting one. */
+export function Conversation({ model }: { model: PanelModel }) {
+  const { scroller, content } = useStickToBottom<HTMLElement, HTMLDivElement>();
+  const session = model.session.value;
+  const approvalsSent = model.approvalsSent.value;
+  const turns = session?.turns ?? [];
+
+  return (
+    <main class="conversation" ref={scroller} aria-label="Conversation">
+      <div class="conversation-content" ref={content}>
+        {session?.engine.state === 'error' && <EngineErrorBox engine={session.engine} />}
+        {session && turns.length === 0 && session.toolCount === 0 && <NoToolsNote compact={false} />}
+        {session && turns.length === 0 && session.toolCount > 0 && (
+          <div class="empty-state">
+            <h2>Ask this page</h2>
+            <p>
+              It offers {session.toolCount} {session.toolCount === 1 ? 'tool' : 'tools'}. A small model on your
+              machine uses them for you, and asks before anything with consequences.
+            </p>
+          </div>
+        )}
+        {turns.map((turn) => (
+          <TurnView key={turn.id} turn={turn} approvalsSent={approvalsSent} onApprove={model.approve} />
+        ))}
+        {session && turns.length > 0 && session.toolCount === 0 && <NoToolsNote compact />}
+      </div>
+    </main>
+  );
+}

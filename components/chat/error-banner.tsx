@@ -1,0 +1,15 @@
+import type { PanelModel } from '@/lib/sidepanel/panel-model';
+
+/** An error the background reported for this panel (a refused request, a failed action). */
+export function ErrorBanner({ model }: { model: PanelModel }) {
+  const message = model.lastError.value;
+  if (!message) return null;
+  return (
+    <div class="banner banner-error" data-testid="session-error" role="alert">
+      <span>{message}</span>
+      <button type="button" class="button-link" aria-label="Dismiss" onClick={() => model.dismissError()}>
+        ×
+      </button>
+    </div>
+  );
+}

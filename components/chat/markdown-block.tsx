@@ -1,0 +1,17 @@
+import type { Token } from 'marked';
+import { memo } from 'preact/compat';
+import { renderMarkdownBlock } from '@/lib/sidepanel/render-markdown';
+
+interface MarkdownBlockProps {
+  token: Token;
+  linksKey: string;
+}
+
+/** One top-level Markdown block; it renders again only when its own text or the link definitions change. */
+export const MarkdownBlock = memo(
+  function MarkdownBlock({ token }: MarkdownBlockProps) {
+    const html = renderMarkdownBlock(token);
+    return html ? <div class="markdown-block" dangerouslySetInnerHTML={{ __html: html }} /> : null;
+  },
+  (previous, next) => previous.token.raw === next.token.raw && previous.linksKey === next.linksKey,
+);

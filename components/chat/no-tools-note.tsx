@@ -1,0 +1,20 @@
+/** The page offers no WebMCP tools: say so, and how a site author adds some. */
+export function NoToolsNote({ compact }: { compact: boolean }) {
+  if (compact) {
+    return (
+      <p class="notice-box tone-neutral" data-testid="empty-no-tools">
+        This page offers no tools right now.
+      </p>
+    );
+  }
+  return (
+    <div class="empty-state" data-testid="empty-no-tools">
+      <h2>No tools on this page</h2>
+      <p>The agent works through the tools a page offers, and this one offers none.</p>
+      <p class="hint">
+        Site authors add tools with <code>document.modelContext.registerTool(…)</code> or a form marked{' '}
+        <code>&lt;form toolname="…"&gt;</code>.
+      </p>
+    </div>
+  );
+}

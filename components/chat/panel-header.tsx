@@ -1,0 +1,29 @@
+import type { PanelModel } from '@/lib/sidepanel/panel-model';
+
+/** Which site the panel talks to, and a way to start over. */
+export function PanelHeader({ model }: { model: PanelModel }) {
+  const session = model.session.value;
+  const site = session?.origin || session?.url || '';
+  return (
+    <header class="panel-header">
+      <div class="site">
+        <span class="site-origin" title={session?.url}>{site || 'WebMCP agent'}</span>
+        {session && (
+          <span class="site-detail">
+            {session.toolCount} {session.toolCount === 1 ? 'tool' : 'tools'}
+            {session.siteAllowed && ' · changes allowed on this site'}
+          </span>
+        )}
+      </div>
+      <button
+        type="button"
+        class="button"
+        data-testid="new-chat"
+        disabled={!session || model.running.value || session.turns.length === 0}
+        onClick={() => model.newChat()}
+      >
+        New chat
+      </button>
+    </header>
+  );
+}

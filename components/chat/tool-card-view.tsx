@@ -1,0 +1,51 @@
+import { memo } from 'preact/compat';
+import type { ToolCard } from '@/lib/agent/session-state';
+import { compactJson } from '@/lib/sidepanel/compact-json';
+import { formatDuration } from '@/lib/sidepanel/format-duration';
+import type { ApprovalDecision } from '@/lib/sidepanel/panel-model';
+import { ApprovalButtons } from './approval-buttons';
+
+const stateLabels: Record<ToolCard['state'], string> = {
+  waiting: 'Waiting for you',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  declined: 'Declined',
+  invalid: 'Invalid arguments',
+};
+
+// A page can return a lot; the card shows the start, the model saw what the background sent it.
+const maxResultCharacters = 50_000;
+
+interface ToolCardViewProps {
+  card: ToolCard;
+  answered: boolean;
+  onApprove: (callId: string, decision: ApprovalDecision) => void;
+}
+
+/** One tool call: what was called with what, how it went, and its result on demand. */
+export const ToolCardView = memo(function ToolCardView({ card, answered, onApprove }: ToolCardViewProps) {
+  const result = card.result;
+  return (
+    <section class={`tool-card state-${card.state}`} data-testid="tool-card" data-state={card.state} data-name={card.name}>
+      <header class="tool-head">
+        <code class="tool-name">{card.name}</code>
+        <span class="tool-state">
+          {card.state === 'running' && <span class="spinner" aria-hidden="true" />}
+          {stateLabels[card.state]}
+        </span>
+        {card.durationMs !== undefined && <span class="tool-duration">{formatDuration(card.durationMs)}</span>}
+      </header>
+      <code class="tool-arguments" title="Arguments">{compactJson(card.arguments)}</code>
+      {card.state === 'waiting' && <ApprovalButtons card={card} answered={answered} onApprove={onApprove} />}
+      {result !== undefined && (
+        <details class="tool-result">
+          <summary>{card.state === 'done' ? 'Result' : 'Details'}</summary>
+          <pre data-testid="tool-result">
+            {result.length > maxResultCharacters ? `${result.slice(0, maxResultCharacters)}\n…` : result}
+          </pre>
+        </details>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,38 @@
+import { memo } from 'preact/compat';
+import type { Turn } from '@/lib/agent/session-state';
+import type { ApprovalDecision } from '@/lib/sidepanel/panel-model';
+import { ProseView } from './prose-view';
+import { ToolCardView } from './tool-card-view';
+import { TurnFooter } from './turn-footer';
+
+interface TurnViewProps {
+  turn: Turn;
+  approvalsSent: ReadonlySet<string>;
+  onApprove: (callId: string, decision: ApprovalDecision) => void;
+}
+
+/** The person's request, then what the agent said and did for it, in order. */
+export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove }: TurnViewProps) {
+  const lastIndex = turn.items.length - 1;
+  return (
+    <article class="turn" data-testid="turn" aria-busy={!turn.outcome}>
+      <p class="request" data-testid="request">{turn.request}</p>
+      {turn.items.map((item, index) =>
+        item.kind === 'prose' ? (
+          <ProseView key={`prose-${index}`} text={item.text} live={!turn.outcome && index === lastIndex} />
+        ) : (
+          <ToolCardView key={item.callId} card={item} answered={approvalsSent.has(item.callId)} onApprove={onApprove} />
+        ),
+      )}
+      {turn.outcome ? (
+        <TurnFooter turn={{ ...turn, outcome: turn.outcome }} />
+      ) : (
+        <div class="typing" role="status" aria-label="Working">
+          <span />
+          <span />
+          <span />
+        </div>
+      )}
+    </article>
+  );
+});

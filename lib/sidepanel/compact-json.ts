@@ -1,0 +1,10 @@
+/** A value as one line of JSON for a tool card, cut to `maxLength` characters. Never throws. */
+export function compactJson(value: unknown, maxLength = 300): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}

@@ -1,0 +1,152 @@
+import { batch, computed, createModel, effect, signal, type ReadonlySignal } from '@preact/signals';
+import { sessionMessageSchema, type PanelMessage, type SessionMessage } from '../agent/agent-port-protocol';
+import { applySessionMessage } from '../agent/apply-session-message';
+import type { SessionState } from '../agent/session-state';
+import type { AgentPort } from './agent-port';
+import { createPortConnection } from './port-connection';
+import { waitingCallIds } from './waiting-call-ids';
+
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
+export type ApprovalDecision = Extract<PanelMessage, { type: 'approve' }>['decision'];
+
+export interface PanelModelOptions {
+  connect: () => AgentPort;
+  /** The service worker is stopped after 30 s idle; a heartbeat keeps it up during long work. */
+  heartbeatMs?: number;
+  reconnectDelayMs?: number;
+}
+
+/**
+ * The side panel's state for the tab it follows: components read the signals, actions write.
+ * Every message from the background is validated and applied with `applySessionMessage`.
+ */
+export const PanelModel = createModel((options: PanelModelOptions) => {
+  const tabId = signal<number | undefined>(undefined);
+  const session = signal<SessionState | undefined>(undefined);
+  const connection = signal<ConnectionState>('connecting');
+  const lastError = signal<string | undefined>(undefined);
+  const invalidMessages = signal(0);
+  const draft = signal('');
+  /** A request was sent and its turn has not arrived yet: a second Enter must not send it twice. */
+  const awaitingTurn = signal(false);
+  /** Approvals sent for cards that still show as waiting. */
+  const approvalsSent = signal<ReadonlySet<string>>(new Set());
+
+  const running = computed(() => session.value?.running === true || awaitingTurn.value);
+  const canSend = computed(
+    () => connection.value === 'connected' && session.value !== undefined && !running.value,
+  );
+
+  const port = createPortConnection({
+    connect: options.connect,
+    reconnectDelayMs: options.reconnectDelayMs,
+    onOpen: subscribe,
+    onLost: () => {
+      connection.value = 'reconnecting';
+      awaitingTurn.value = false;
+    },
+    onMessage: (raw) => {
+      const parsed = sessionMessageSchema.safeParse(raw);
+      if (!parsed.success) {
+        invalidMessages.value += 1;
+        return;
+      }
+      port.confirm();
+      batch(() => {
+        connection.value = 'connected';
+        receive(parsed.data);
+      });
+    },
+  });
+
+  function subscribe(): void {
+    if (tabId.value !== undefined) port.post({ type: 'subscribe', tabId: tabId.value });
+  }
+
+  function receive(message: SessionMessage): void {
+    if (message.type === 'error') {
+      lastError.value = message.message;
+      awaitingTurn.value = false;
+      return;
+    }
+    // A snapshot of the tab this panel followed before must not replace the current one.
+    if (message.type === 'snapshot' && message.state.tabId !== tabId.value) return;
+    if (message.type === 'snapshot' || message.type === 'turn') awaitingTurn.value = false;
+    const next = applySessionMessage(session.value, message);
+    if (next === session.value) return;
+    session.value = next;
+    if (approvalsSent.value.size > 0) {
+      const waiting = waitingCallIds(next);
+      approvalsSent.value = new Set([...approvalsSent.value].filter((callId) => waiting.has(callId)));
+    }
+  }
+
+  const needsHeartbeat = computed(
+    () => running.value || session.value?.engine.state === 'loading' || session.value?.engine.state === 'generating',
+  );
+  effect(() => {
+    if (!needsHeartbeat.value) return;
+    const timer = setInterval(() => port.post({ type: 'heartbeat' }), options.heartbeatMs ?? 10_000);
+    return () => clearInterval(timer);
+  });
+  // Captured by the model, so disposing the model closes the port and its timers.
+  effect(() => () => port.close());
+
+  function postForTab(build: (tabId: number) => PanelMessage): boolean {
+    return tabId.value !== undefined && port.post(build(tabId.value));
+  }
+
+  return {
+    tabId: tabId as ReadonlySignal<number | undefined>,
+    session: session as ReadonlySignal<SessionState | undefined>,
+    connection: connection as ReadonlySignal<ConnectionState>,
+    lastError: lastError as ReadonlySignal<string | undefined>,
+    invalidMessages: invalidMessages as ReadonlySignal<number>,
+    draft: draft as ReadonlySignal<string>,
+    approvalsSent: approvalsSent as ReadonlySignal<ReadonlySet<string>>,
+    running,
+    canSend,
+
+    /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
+    selectTab(nextTabId: number) {
+      if (nextTabId !== tabId.value) {
+        tabId.value = nextTabId;
+        session.value = undefined;
+        awaitingTurn.value = false;
+        approvalsSent.value = new Set();
+        lastError.value = undefined;
+      }
+      subscribe();
+    },
+    setDraft(text: string) {
+      draft.value = text;
+    },
+    /** Sends the draft, or `text` when given (a suggestion). Returns whether it went out. */
+    send(text?: string) {
+      const request = (text ?? draft.value).trim();
+      if (!request || !canSend.value) return false;
+      const sent = postForTab((id) => ({ type: 'send', tabId: id, text: request.slice(0, 20_000) }));
+      if (!sent) return false;
+      awaitingTurn.value = true;
+      lastError.value = undefined;
+      if (text === undefined) draft.value = '';
+      return true;
+    },
+    stop() {
+      postForTab((id) => ({ type: 'stop', tabId: id }));
+    },
+    newChat() {
+      if (!running.value) postForTab((id) => ({ type: 'new-chat', tabId: id }));
+    },
+    approve(callId: string, decision: ApprovalDecision) {
+      if (approvalsSent.value.has(callId)) return;
+      const sent = postForTab((id) => ({ type: 'approve', tabId: id, callId, decision }));
+      if (sent) approvalsSent.value = new Set([...approvalsSent.value, callId]);
+    },
+    dismissError() {
+      lastError.value = undefined;
+    },
+  };
+});
+
+export type PanelModel = InstanceType<typeof PanelModel>;

@@ -1,0 +1,99 @@
+import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
+import { Marked, type Links, type Token, type TokensList } from 'marked';
+import { escapeHtml } from './escape-html';
+
+const safeHref = /^(?:https?:|mailto:)/i;
+
+/**
+ * Markdown whose output is safe by construction: raw HTML is shown as text, images as their alt
+ * text (a model could leak data through an image URL), links only when they go to the web or mail.
+ */
+const markdown = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  renderer: {
+    html: ({ text, block }) => (block ? `<p>${escapeHtml(text.trim())}</p>` : escapeHtml(text)),
+    image: ({ text }) => (text ? escapeHtml(`[image: ${text}]`) : ''),
+    checkbox: ({ checked }) => (checked ? '☑ ' : '☐ '),
+    link({ href, title, tokens }) {
+      const label = this.parser.parseInline(tokens);
+      if (!safeHref.test(href)) return label;
+      const titleAttribute = title ? ` title="${escapeHtml(title)}"` : '';
+      return `<a href="${escapeHtml(href)}"${titleAttribute} target="_blank" rel="noopener noreferrer">${label}</a>`;
+    },
+  },
+});
+
+// The sanitizer is the second line of defence, with the same rules as the renderer.
+const sanitizeConfig: Config = {
+  ALLOWED_TAGS: [
+    'p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'hr',
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  ALLOWED_ATTR: ['href', 'title', 'target', 'rel', 'start', 'align'],
+  ALLOWED_URI_REGEXP: safeHref,
+  // Values of these are not addresses; without this the strict address rule above would drop them.
+  ADD_URI_SAFE_ATTR: ['target', 'rel', 'start', 'align'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
+
+const probe = '<p>a<img src="x"><a href="https://example.com/" target="_blank" rel="noopener noreferrer">b</a><script>c</script></p>';
+const probeExpected = '<p>a<a href="https://example.com/" target="_blank" rel="noopener noreferrer">b</a></p>';
+
+let purifier: Purifier | null | undefined;
+
+/** DOMPurify, when it works in this DOM: some test DOMs mangle its output, browsers do not. */
+function workingPurifier(): Purifier | null {
+  if (purifier !== undefined) return purifier;
+  try {
+    const candidate = DOMPurify(window);
+    // Set once: passing the configuration to every call re-parses it, which doubles the cost of a block.
+    candidate.setConfig({ ...sanitizeConfig, RETURN_TRUSTED_TYPE: false });
+    const works = candidate.isSupported && candidate.sanitize(probe) === probeExpected;
+    purifier = works ? candidate : null;
+  } catch {
+    purifier = null;
+  }
+  return purifier;
+}
+
+/**
+ * Lexes a model's Markdown into top-level blocks, which `renderMarkdownBlock` renders one at a time.
+ * `knownLinks` are reference definitions from text before this one (the first definition wins).
+ */
+export function lexMarkdown(text: string, knownLinks?: Links): TokensList {
+  const lexer = new markdown.Lexer(markdown.defaults);
+  if (knownLinks) Object.assign(lexer.tokens.links, knownLinks);
+  return lexer.lex(normalizeLineEnds(text));
+}
+
+/** One top-level block as safe HTML: formatting and outbound links only. Never throws. */
+export function renderMarkdownBlock(token: Token): string {
+  try {
+    const html = markdown.parser([token]);
+    const sanitizer = workingPurifier();
+    return sanitizer ? sanitizer.sanitize(html) : html;
+  } catch {
+    return plainParagraph(token.raw);
+  }
+}
+
+/** A model's Markdown as safe HTML: formatting and outbound links only. Never throws. */
+export function renderMarkdown(text: string): string {
+  try {
+    return lexMarkdown(text).map(renderMarkdownBlock).join('');
+  } catch {
+    return plainParagraph(text);
+  }
+}
+
+/** The lexer turns CR LF into LF; doing it first keeps block lengths equal to the text's. */
+export function normalizeLineEnds(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+}
+
+function plainParagraph(text: string): string {
+  return `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
+}

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { mountPanel, type MountedPanel } from './mount-panel';
+import { tabId, turn } from './session-fixtures';
+
+let panel: MountedPanel | undefined;
+afterEach(() => panel?.unmount());
+
+async function type(mounted: MountedPanel, text: string): Promise<HTMLTextAreaElement> {
+  const input = mounted.find('chat-input') as HTMLTextAreaElement;
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await mounted.flush();
+  return input;
+}
+
+async function press(mounted: MountedPanel, init: KeyboardEventInit): Promise<KeyboardEvent> {
+  const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });
+  mounted.find('chat-input')?.dispatchEvent(event);
+  await mounted.flush();
+  return event;
+}
+
+describe('the request box', () => {
+  it('sends on Enter and clears the box', async () => {
+    panel = await mountPanel();
+    const input = await type(panel, '  add two mugs to the cart ');
+    const event = await press(panel, { key: 'Enter' });
+    expect(event.defaultPrevented).toBe(true);
+    expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'add two mugs to the cart' });
+    expect(input.value).toBe('');
+  });
+
+  it('does not send on Shift+Enter, which starts a new line', async () => {
+    panel = await mountPanel();
+    await type(panel, 'first line');
+    const event = await press(panel, { key: 'Enter', shiftKey: true });
+    expect(event.defaultPrevented).toBe(false);
+    expect(panel.posted().filter((message) => message.type === 'send')).toEqual([]);
+  });
+
+  it('sends with the Send button, which an empty box disables', async () => {
+    panel = await mountPanel();
+    expect((panel.find('send') as HTMLButtonElement).disabled).toBe(true);
+    await type(panel, 'show my cart');
+    panel.find('send')?.click();
+    expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'show my cart' });
+  });
+
+  it('does not send a second request while a run is going, and offers Stop', async () => {
+    panel = await mountPanel();
+    await panel.deliver({ type: 'turn', tabId, turn: turn() });
+    expect(panel.find('send')).toBeNull();
+    await type(panel, 'and a teapot');
+    await press(panel, { key: 'Enter' });
+    expect(panel.posted().filter((message) => message.type === 'send')).toEqual([]);
+
+    panel.find('stop')?.click();
+    expect(panel.posted().at(-1)).toEqual({ type: 'stop', tabId });
+  });
+
+  it('treats the time between sending and the first turn as running', async () => {
+    panel = await mountPanel();
+    await type(panel, 'add a mug');
+    await press(panel, { key: 'Enter' });
+    await type(panel, 'add a mug');
+    await press(panel, { key: 'Enter' });
+    expect(panel.posted().filter((message) => message.type === 'send')).toHaveLength(1);
+    expect(panel.find('stop')).not.toBeNull();
+  });
+
+  it('starts a new chat', async () => {
+    panel = await mountPanel({ turns: [turn({ outcome: 'answer' })] });
+    panel.find('new-chat')?.click();
+    expect(panel.posted().at(-1)).toEqual({ type: 'new-chat', tabId });
+  });
+
+  it('sends a suggestion when its chip is clicked', async () => {
+    panel = await mountPanel({ suggestions: ['Show my cart', 'Find a mug'] });
+    const chips = panel.findAll('suggestion');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Show my cart', 'Find a mug']);
+    chips[1]?.click();
+    expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'Find a mug' });
+  });
+});

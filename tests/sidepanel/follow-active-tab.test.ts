@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { followActiveTab, type ActiveTabSource } from '@/lib/sidepanel/follow-active-tab';
+import { readTabIdParameter } from '@/lib/sidepanel/read-tab-id-parameter';
+
+function listeners<Listener extends (...args: never[]) => void>() {
+  const registered = new Set<Listener>();
+  return {
+    registered,
+    addListener: (listener: Listener) => void registered.add(listener),
+    removeListener: (listener: Listener) => void registered.delete(listener),
+    fire: (...args: Parameters<Listener>) => registered.forEach((listener) => listener(...args)),
+  };
+}
+
+/** A browser with window 1 whose active tab is 10. */
+function fakeBrowser() {
+  const onActivated = listeners<(info: { tabId: number; windowId: number }) => void>();
+  const onUpdated = listeners<(tabId: number, change: { status?: string }, tab: { windowId: number; active: boolean }) => void>();
+  const source: ActiveTabSource = {
+    tabs: { query: async () => [{ id: 10 }], onActivated, onUpdated },
+    windows: { getCurrent: async () => ({ id: 1 }) },
+  };
+  return { source, onActivated, onUpdated };
+}
+
+describe('followActiveTab', () => {
+  it('follows the active tab of its own window only', async () => {
+    const browser = fakeBrowser();
+    const seen: number[] = [];
+    const stop = followActiveTab((tabId) => seen.push(tabId), browser.source);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    browser.onActivated.fire({ tabId: 11, windowId: 1 });
+    browser.onActivated.fire({ tabId: 20, windowId: 2 });
+    browser.onUpdated.fire(11, { status: 'complete' }, { windowId: 1, active: true });
+    browser.onUpdated.fire(12, { status: 'complete' }, { windowId: 1, active: false });
+    browser.onUpdated.fire(11, { status: 'loading' }, { windowId: 1, active: true });
+    expect(seen).toEqual([10, 11, 11]);
+
+    stop();
+    browser.onActivated.fire({ tabId: 13, windowId: 1 });
+    expect(seen).toEqual([10, 11, 11]);
+    expect(browser.onActivated.registered.size).toBe(0);
+  });
+});
+
+describe('readTabIdParameter', () => {
+  it('reads a tab id from the page address, and nothing else', () => {
+    expect(readTabIdParameter('?tabId=42')).toBe(42);
+    expect(readTabIdParameter('?tabId=abc')).toBeUndefined();
+    expect(readTabIdParameter('?tabId=-1')).toBeUndefined();
+    expect(readTabIdParameter('')).toBeUndefined();
+  });
+});

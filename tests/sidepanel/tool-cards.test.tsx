@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolCard } from '@/lib/agent/session-state';
+import { mountPanel, type MountedPanel } from './mount-panel';
+import { tabId, toolCard, turn } from './session-fixtures';
+
+let panel: MountedPanel | undefined;
+afterEach(() => panel?.unmount());
+
+async function showCards(cards: ToolCard[]): Promise<MountedPanel> {
+  const mounted = await mountPanel();
+  await mounted.deliver({ type: 'turn', tabId, turn: turn({ items: cards }) });
+  return mounted;
+}
+
+describe('tool cards', () => {
+  it('shows each state in words, with the name and compact arguments', async () => {
+    const states = ['waiting', 'running', 'done', 'failed', 'declined', 'invalid'] as const;
+    panel = await showCards(states.map((state, index) => toolCard({ callId: `call-${index}`, state, approvalReason: 'consequential' })));
+    const cards = panel.findAll('tool-card');
+    expect(cards.map((card) => card.dataset.state)).toEqual([...states]);
+    expect(cards.map((card) => card.querySelector('.tool-state')?.textContent)).toEqual([
+      'Waiting for you', 'Running', 'Done', 'Failed', 'Declined', 'Invalid arguments',
+    ]);
+    expect(cards[0]?.dataset.name).toBe('add_to_cart');
+    expect(cards[0]?.querySelector('.tool-arguments')?.textContent).toBe('{"product":"mug","quantity":2}');
+    expect(cards[1]?.querySelector('.spinner')).not.toBeNull();
+    expect(cards[2]?.querySelector('.spinner')).toBeNull();
+  });
+
+  it('keeps the result collapsed and shows the duration', async () => {
+    panel = await showCards([toolCard({ state: 'done', result: '{"cart":["mug","mug"]}', durationMs: 1_234 })]);
+    const result = panel.find('tool-result');
+    expect(result?.textContent).toBe('{"cart":["mug","mug"]}');
+    expect(result?.closest('details')?.open).toBe(false);
+    expect(panel.find('tool-card')?.querySelector('.tool-duration')?.textContent).toBe('1.2 s');
+  });
+
+  it('shows page text in a result as text', async () => {
+    panel = await showCards([toolCard({ state: 'failed', result: '<img src=x onerror=alert(1)> failed' })]);
+    expect(panel.find('tool-card')?.querySelector('img')).toBeNull();
+    expect(panel.find('tool-result')?.textContent).toBe('<img src=x onerror=alert(1)> failed');
+  });
+});
+
+describe('approvals', () => {
+  it('offers once, site-wide and deny for a tool that may change the page, and sends each decision', async () => {
+    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'not-read-only' })]);
+    expect(panel.find('approve-once')).not.toBeNull();
+    expect(panel.find('approve-site')).not.toBeNull();
+    expect(panel.find('deny')).not.toBeNull();
+
+    panel.find('approve-site')?.click();
+    expect(panel.posted().at(-1)).toEqual({ type: 'approve', tabId, callId: 'call-1', decision: 'allow-site' });
+  });
+
+  it('never offers the site-wide choice for a consequential tool', async () => {
+    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'consequential' })]);
+    expect(panel.find('approve-site')).toBeNull();
+    panel.find('approve-once')?.click();
+    expect(panel.posted().at(-1)).toEqual({ type: 'approve', tabId, callId: 'call-1', decision: 'allow-once' });
+  });
+
+  it('sends deny, answers only once, and drops the buttons when the card moves on', async () => {
+    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'consequential' })]);
+    panel.find('deny')?.click();
+    await panel.flush();
+    expect((panel.find('approve-once') as HTMLButtonElement).disabled).toBe(true);
+    panel.find('approve-once')?.click();
+    const approvals = panel.posted().filter((message) => message.type === 'approve');
+    expect(approvals).toEqual([{ type: 'approve', tabId, callId: 'call-1', decision: 'deny' }]);
+
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ state: 'declined' })] }) });
+    expect(panel.find('approve-once')).toBeNull();
+    expect(panel.find('tool-card')?.dataset.state).toBe('declined');
+  });
+});
