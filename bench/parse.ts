@@ -1,0 +1,151 @@
+// `npx tsx bench/parse.ts`: how fast parseToolCalls and the prose filter are, on real model output
+// and on hostile input.
+import { parseToolCalls } from '../lib/local-agent/parse-tool-calls';
+import { createProseFilter } from '../lib/local-agent/prose-filter';
+import { readSharedEval } from '../tests/support/shared-eval';
+import type { BenchSection } from './bench-section';
+import { runDirectly } from './run-directly';
+
+interface CorpusCase {
+  raw: string;
+  tool_names: string[];
+}
+
+const KB32 = 32 * 1024;
+const SAMPLES = 5;
+const names = new Set(['search_products', 'open_product', 'add_to_cart', 'f']);
+
+/** Median milliseconds per call of `work`, each sample repeating it for about `sampleMs`. */
+function timePerCall(work: () => void, sampleMs = 40, warmUpMs = 100): number {
+  let repeats = 1;
+  for (let started = performance.now(); performance.now() - started < warmUpMs; ) {
+    for (let index = 0; index < repeats; index += 1) work();
+    if (repeats < 1 << 20) repeats *= 2;
+  }
+  repeats = Math.max(1, repeats >> 4);
+  const samples: number[] = [];
+  for (let sample = 0; sample < SAMPLES; sample += 1) {
+    const started = performance.now();
+    let count = 0;
+    while (performance.now() - started < sampleMs) {
+      for (let index = 0; index < repeats; index += 1) work();
+      count += repeats;
+    }
+    samples.push((performance.now() - started) / count);
+  }
+  return median(samples);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+const megabytesPerSecond = (characters: number, ms: number) => characters / 1e6 / (ms / 1000);
+
+/** About 32 KB of ordinary prose with one call near the end, as a long answer would be. */
+function realisticReply(): string {
+  const sentence =
+    'The Trail Cap comes in three sizes, weighs 80 g and is [rated 4.6](https://shop.example/trail-cap) by 212 buyers. ';
+  const prose = sentence.repeat(Math.floor((KB32 - 200) / sentence.length));
+  return `${prose}<tool_call>{"name": "open_product", "arguments": {"slug": "trail-cap"}}</tool_call>`;
+}
+
+/** 32 KB of one fragment, repeated: unclosed tags and brackets that a naive parser chokes on. */
+function adversarialInputs(): Array<[string, string]> {
+  const fill = (fragment: string, prefix = '') => prefix + fragment.repeat(Math.ceil((KB32 - prefix.length) / fragment.length));
+  return [
+    ['unclosed <tool_call>', fill('<tool_call>')],
+    ['{', fill('{')],
+    ['[', fill('[')],
+    ['"', fill('"')],
+    ['(', fill('(')],
+    ['<|tool_call_start|>[f(', fill('<|tool_call_start|>[f(')],
+    ['<think>', fill('<think>')],
+    ['<', fill('<')],
+    ['<|tool_call_', fill('<|tool_call_')],
+    ['{"a": in a call', fill('{"a": ', '<tool_call>{"name": "f", "arguments": ')],
+    ['[f(a=[ in LFM2', fill('[f(a=', '<|tool_call_start|>')],
+    ["quotes in a pythonic string", fill("'x", "<|tool_call_start|>[f(a='")],
+    ['backslashes in a string', fill('\\', '<tool_call>{"name": "f", "arguments": {"a": "')],
+    ['```', fill('```')],
+    ['<function=', fill('<function=f>', '<tool_call>')],
+    ['<x> wrappers', fill('<x>')],
+  ];
+}
+
+/** A reply for the filter: prose, reasoning and calls, repeated to about 1 MB. */
+function filterText(): string {
+  const unit =
+    '<think>The person wants a cap; search first.</think>Let me look that up for you. ' +
+    '<tool_call>{"name": "search_products", "arguments": {"query": "trail cap"}}</tool_call>' +
+    'Here is what I found: the **Trail Cap** (80 g, 3 sizes) at 24 €, and a < 20 € option too.\n';
+  return unit.repeat(Math.ceil(1_000_000 / unit.length));
+}
+
+function chunk(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < text.length; start += size) chunks.push(text.slice(start, start + size));
+  return chunks;
+}
+
+function filterMegabytesPerSecond(chunks: readonly string[], characters: number): number {
+  let sink = 0;
+  const ms = timePerCall(() => {
+    const filter = createProseFilter();
+    for (const piece of chunks) sink += filter.push(piece).length;
+    sink += filter.flush().length;
+  }, 200);
+  if (sink < 0) console.log(sink);
+  return megabytesPerSecond(characters, ms);
+}
+
+type Row = Record<string, string | number>;
+
+export async function benchParse(): Promise<BenchSection> {
+  const corpus = readSharedEval<CorpusCase[]>('toolcalls.json');
+  const replies = (corpus ?? []).map((testCase) => ({ raw: testCase.raw, names: new Set(testCase.tool_names) }));
+  const inputs: Array<[string, string]> = [['32 KB of prose and one call', realisticReply()], ...adversarialInputs()];
+  warmUp(() => {
+    for (const reply of replies) parseToolCalls(reply.raw, reply.names);
+    for (const [, input] of inputs) parseToolCalls(input, names);
+  });
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  if (corpus === null) notes.push('toolcalls.json was not found beside the project: the corpus row is left out.');
+  else rows.push(corpusRow(replies));
+  let worst = { label: '', ms: 0 };
+  for (const [label, input] of inputs) {
+    const ms = timePerCall(() => parseToolCalls(input, names));
+    const realistic = label === inputs[0]?.[0];
+    if (!realistic && ms > worst.ms) worst = { label, ms };
+    rows.push({ measure: realistic ? label : `hostile 32 KB: ${label}`, value: ms.toFixed(4), unit: 'ms', target: realistic ? '≤ 0.05' : '≤ 1' });
+  }
+  rows.push(...filterRows());
+  notes.push(`Worst hostile input: ${worst.label}, ${worst.ms.toFixed(3)} ms.`);
+  notes.push(`Median of ${SAMPLES} timed samples after a warm-up; 1 MB = 10^6 characters.`);
+  return { title: 'Parsing model output', rows, notes };
+}
+
+/** Every path the parser has, run for a while first, so that no row pays for compiling it. */
+function warmUp(work: () => void): void {
+  for (const started = performance.now(); performance.now() - started < 2000; ) work();
+}
+
+function corpusRow(replies: ReadonlyArray<{ raw: string; names: ReadonlySet<string> }>): Row {
+  const characters = replies.reduce((sum, reply) => sum + reply.raw.length, 0);
+  const ms = timePerCall(() => {
+    for (const reply of replies) parseToolCalls(reply.raw, reply.names);
+  });
+  return { measure: `parseToolCalls, ${replies.length} corpus replies`, value: megabytesPerSecond(characters, ms), unit: 'MB/s', target: '' };
+}
+
+function filterRows(): Row[] {
+  const text = filterText();
+  return [
+    { measure: 'prose filter, 1-character chunks', value: filterMegabytesPerSecond(chunk(text, 1), text.length), unit: 'MB/s', target: '≥ 20' },
+    { measure: 'prose filter, 16-character chunks', value: filterMegabytesPerSecond(chunk(text, 16), text.length), unit: 'MB/s', target: '≥ 50' },
+  ];
+}
+
+await runDirectly(import.meta.url, benchParse);

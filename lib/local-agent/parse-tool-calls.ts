@@ -1,0 +1,21 @@
+import { readToolCalls } from './parsing/read-tool-calls';
+import type { ParseResult } from './types';
+
+/** Only this much of a reply is read: a runaway model cannot make parsing slow. */
+const MAX_READ = 32 * 1024;
+
+/**
+ * Reads tool calls out of a small model's free text: LFM2 tags (pythonic or JSON inside),
+ * `<tool_call>` tags, a fenced JSON block, or the whole reply as JSON, tried in that order. Never
+ * throws: what it cannot read stays prose, and calls it got wrong come back as `errors`.
+ */
+export function parseToolCalls(raw: string, toolNames: ReadonlySet<string>): ParseResult {
+  const text = typeof raw === 'string' ? raw.slice(0, MAX_READ) : '';
+  const names = typeof toolNames?.has === 'function' ? toolNames : new Set<string>();
+  try {
+    return readToolCalls(text, names);
+  } catch {
+    // The readers are total; this guard only keeps a bug from taking the agent loop down.
+    return { text: text.trim(), calls: [], errors: [] };
+  }
+}

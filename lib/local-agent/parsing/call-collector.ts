@@ -1,0 +1,110 @@
+import type { ParsedCall } from '../types';
+import { argumentsMessage, unknownToolMessage, unreadableMessage } from './call-messages';
+import { readJson } from './read-json';
+
+/**
+ * Most calls and errors one reply yields. No agent step runs more, and a reply of thousands of
+ * empty tags must not cost thousands of error messages.
+ */
+export const MAX_CALLS_PER_REPLY = 64;
+
+/** Gathers the calls and the messages about wrong ones, checking every name against the offer. */
+export class CallCollector {
+  readonly calls: ParsedCall[] = [];
+  readonly errors: string[] = [];
+  private leftOut = false;
+
+  constructor(private readonly toolNames: ReadonlySet<string>) {}
+
+  /** Whether the reply has yielded as many calls and errors as are read. */
+  get full(): boolean {
+    return this.calls.length + this.errors.length >= MAX_CALLS_PER_REPLY;
+  }
+
+  /** Says, once, that calls past the limit were left unread. */
+  noteLeftOut(): void {
+    if (this.leftOut) return;
+    this.leftOut = true;
+    this.errors.push(unreadableMessage(`a reply may hold at most ${MAX_CALLS_PER_REPLY} calls; the rest were not read`, ''));
+  }
+
+  /** `rawArguments` is undefined when the model wrote none: that is a call without arguments. */
+  addCall(name: string, rawArguments: unknown): void {
+    if (this.full) {
+      this.noteLeftOut();
+      return;
+    }
+    if (!this.toolNames.has(name)) {
+      this.errors.push(unknownToolMessage(name, this.toolNames));
+      return;
+    }
+    const argumentsObject = toArgumentsObject(rawArguments);
+    if (argumentsObject === null) this.errors.push(argumentsMessage(name));
+    else this.calls.push({ name, arguments: argumentsObject });
+  }
+
+  /** A JSON value that should be a call, or an array of calls. */
+  addValue(value: unknown, cutShort: boolean, offending: string): void {
+    const items = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      const shape = describeCall(item);
+      if (typeof shape === 'object') this.addCall(shape.name, shape.arguments);
+      else if (shape === 'no-name' && cutShort) this.addUnreadable('it was cut off before the tool name', offending);
+      else this.addUnreadable(shape === 'no-name' ? 'it has no "name"' : 'it is not a JSON object', offending);
+    }
+  }
+
+  /** A call that could not be read: an unknown name is the more useful thing to say. */
+  addBrokenCall(name: string | null, reason: string, offending: string): void {
+    if (name !== null && !this.toolNames.has(name)) this.addCall(name, undefined);
+    else this.addUnreadable(reason, offending);
+  }
+
+  addUnreadable(reason: string, offending: string): void {
+    if (this.full) this.noteLeftOut();
+    else this.errors.push(unreadableMessage(reason, offending));
+  }
+
+  /** A collector for a reading that is kept only if it succeeds (see `absorb`). */
+  fork(): CallCollector {
+    return new CallCollector(this.toolNames);
+  }
+
+  absorb(other: CallCollector): void {
+    this.calls.push(...other.calls);
+    this.errors.push(...other.errors);
+  }
+}
+
+/** A call's name and raw arguments, or why the value is not a call. */
+export type CallShape = { name: string; arguments: unknown; hasArguments: boolean } | 'no-name' | 'not-object';
+
+/**
+ * Reads `{"name", "arguments"}`, with `parameters` when `arguments` is missing, the Prompt API's
+ * `{"type": "tool_call", …}` (same fields) and OpenAI's `{"type": "function", "function": {…}}`.
+ */
+export function describeCall(value: unknown): CallShape {
+  if (!isPlainObject(value)) return 'not-object';
+  const inner = value['type'] === 'function' && isPlainObject(value['function']) ? value['function'] : value;
+  const name = inner['name'];
+  if (typeof name !== 'string' || name === '') return 'no-name';
+  if (Object.hasOwn(inner, 'arguments')) return { name, arguments: inner['arguments'], hasArguments: true };
+  if (Object.hasOwn(inner, 'parameters')) return { name, arguments: inner['parameters'], hasArguments: true };
+  return { name, arguments: undefined, hasArguments: false };
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Missing arguments are `{}`; a string is read as JSON; anything but an object is refused. */
+function toArgumentsObject(rawArguments: unknown): Record<string, unknown> | null {
+  if (rawArguments === undefined) return {};
+  if (isPlainObject(rawArguments)) return rawArguments;
+  if (typeof rawArguments !== 'string') return null;
+  const start = rawArguments.search(/\S/);
+  if (start === -1) return {};
+  const read = readJson(rawArguments, start, rawArguments.length);
+  if (!read.ok || !isPlainObject(read.value)) return null;
+  return rawArguments.slice(read.end).trim() === '' ? read.value : null;
+}

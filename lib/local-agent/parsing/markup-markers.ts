@@ -1,0 +1,91 @@
+/** The tags a reply's markup is made of. Every one starts with `<`, and none is a prefix of another. */
+export const MARKERS = {
+  thinkOpen: '<think>',
+  thinkClose: '</think>',
+  hermesOpen: '<tool_call>',
+  hermesClose: '</tool_call>',
+  lfm2Open: '<|tool_call_start|>',
+  lfm2Close: '<|tool_call_end|>',
+} as const;
+
+export type MarkerName = keyof typeof MARKERS;
+
+const MARKER_TEXTS: readonly string[] = Object.values(MARKERS);
+
+/** Longest marker length: a held-back tail is always shorter than this. */
+const LONGEST_MARKER = Math.max(...MARKER_TEXTS.map((marker) => marker.length));
+
+/** Every proper prefix of a marker: the tails a stream must hold back. */
+const MARKER_PREFIXES: ReadonlySet<string> = new Set(
+  MARKER_TEXTS.flatMap((marker) => Array.from({ length: marker.length - 1 }, (_, length) => marker.slice(0, length + 1))),
+);
+
+/** What sits at a `<`: a whole marker, the start of one cut off by the end of the text, or neither. */
+export type MarkerMatch = MarkerName | 'partial' | null;
+
+/** Whether the text is the start of a marker, but not the whole of one. */
+function isMarkerPrefix(text: string): boolean {
+  return text.length < LONGEST_MARKER && MARKER_PREFIXES.has(text);
+}
+
+/** Which marker starts at `index`, where `text[index]` is `<`. */
+export function matchMarkerAt(text: string, index: number): MarkerMatch {
+  const whole = matchWholeMarker(text, index);
+  if (whole !== null) return whole;
+  return text.length - index < LONGEST_MARKER && isMarkerPrefix(text.slice(index)) ? 'partial' : null;
+}
+
+/**
+ * Two characters pick the one marker that can start here (`<t` then `o`/`h`, `</` then `o`/`h`,
+ * `<|tool_call_` then `s`/`e`), and one comparison confirms it: hostile text full of near
+ * misses costs a few character reads per `<`.
+ */
+function matchWholeMarker(text: string, index: number): MarkerName | null {
+  const second = text.charCodeAt(index + 1);
+  let candidate: MarkerName;
+  if (second === 0x74 /* t */) {
+    const third = text.charCodeAt(index + 2);
+    if (third === 0x6f /* o */) candidate = 'hermesOpen';
+    else if (third === 0x68 /* h */) candidate = 'thinkOpen';
+    else return null;
+  } else if (second === 0x2f /* / */) {
+    const fourth = text.charCodeAt(index + 3);
+    if (fourth === 0x6f /* o */) candidate = 'hermesClose';
+    else if (fourth === 0x68 /* h */) candidate = 'thinkClose';
+    else return null;
+  } else if (second === 0x7c /* | */) {
+    const thirteenth = text.charCodeAt(index + 12);
+    if (thirteenth === 0x73 /* s */) candidate = 'lfm2Open';
+    else if (thirteenth === 0x65 /* e */) candidate = 'lfm2Close';
+    else return null;
+  } else {
+    return null;
+  }
+  return text.startsWith(MARKERS[candidate], index) ? candidate : null;
+}
+
+/** The three kinds of region markup opens. */
+export type RegionKind = 'think' | 'hermes' | 'lfm2';
+
+/**
+ * What a marker does in a region: open another region, close this one, or nothing (it is
+ * content). An opening call tag inside a call region starts the next call (an unclosed tag runs to
+ * the next call); nothing but `</think>` ends reasoning.
+ */
+export function markerEffect(region: RegionKind | 'prose', marker: MarkerName): MarkerEffect {
+  if (region === 'think') return marker === 'thinkClose' ? 'close' : 'content';
+  if (marker === 'hermesOpen') return OPENS.hermes;
+  if (marker === 'lfm2Open') return OPENS.lfm2;
+  if (region === 'hermes') return marker === 'hermesClose' ? 'close' : 'content';
+  if (region === 'lfm2') return marker === 'lfm2Close' ? 'close' : 'content';
+  if (marker === 'thinkOpen') return OPENS.think;
+  return 'stray-close';
+}
+
+export type MarkerEffect = { readonly open: RegionKind } | 'close' | 'stray-close' | 'content';
+
+const OPENS = {
+  think: { open: 'think' },
+  hermes: { open: 'hermes' },
+  lfm2: { open: 'lfm2' },
+} as const satisfies Record<RegionKind, MarkerEffect>;

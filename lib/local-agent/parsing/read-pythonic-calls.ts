@@ -1,0 +1,122 @@
+import { CUT, FAIL, PythonScanner } from './python-literal';
+import { setOwn } from './set-own';
+
+/** One call of a pythonic list: read, or not, with the reason. */
+export type PythonicItem =
+  | { ok: true; name: string; arguments: Record<string, unknown> }
+  | { ok: false; name: string | null; reason: string; start: number; end: number };
+
+/**
+ * Reads `[name(arg=value, …), …]` (the brackets may be missing). Returns null when the text does
+ * not start like a call at all. A call that cannot be read becomes an item with its reason and the
+ * reading goes on after its closing parenthesis, so one bad call never drops a good sibling. When
+ * the text ends inside a call, the arguments read so far make the call.
+ */
+export function readPythonicCalls(text: string, start: number, end: number): PythonicItem[] | null {
+  const scanner = new PythonScanner(text, start, end, false);
+  scanner.skipSpace();
+  if (text.charCodeAt(scanner.position) === 0x5b) scanner.position += 1;
+  const items: PythonicItem[] = [];
+  for (;;) {
+    scanner.skipSpace();
+    const code = text.charCodeAt(scanner.position);
+    if (scanner.position >= end || code === 0x5d) break;
+    if (code === 0x2c && items.length > 0) {
+      scanner.position += 1;
+      continue;
+    }
+    const callStart = scanner.position;
+    const name = dottedName(scanner);
+    scanner.skipSpace();
+    if (name === '' || (scanner.position < end && text.charCodeAt(scanner.position) !== 0x28)) {
+      if (items.length === 0) return null;
+      items.push({ ok: false, name: null, reason: 'there is text after the calls', start: callStart, end });
+      break;
+    }
+    if (scanner.position >= end) {
+      items.push({ ok: false, name, reason: 'it ends before the arguments', start: callStart, end });
+      break;
+    }
+    const { item, next } = readCall(text, name, callStart, scanner.position, end);
+    items.push(item);
+    if (next < 0 || next >= end) break;
+    scanner.position = next;
+  }
+  return items;
+}
+
+/** `name.sub.name`, or '' where no name starts. */
+function dottedName(scanner: PythonScanner): string {
+  let name = scanner.identifier();
+  while (name !== '' && scanner.position < scanner.end && scanner.peek() === 0x2e) {
+    scanner.position += 1;
+    const part = scanner.identifier();
+    if (part === '') break;
+    name += `.${part}`;
+  }
+  return name;
+}
+
+/** One call from its `(`: strictly, then once leniently, else skipped to its `)`. */
+function readCall(
+  text: string,
+  name: string,
+  callStart: number,
+  open: number,
+  end: number,
+): { item: PythonicItem; next: number } {
+  const strict = readArguments(new PythonScanner(text, open + 1, end, false));
+  if (strict.ok) return { item: { ok: true, name, arguments: strict.arguments }, next: strict.end };
+  const lenient = readArguments(new PythonScanner(text, open + 1, end, true));
+  if (lenient.ok) return { item: { ok: true, name, arguments: lenient.arguments }, next: lenient.end };
+  const next = skipBalanced(text, open, end);
+  const item: PythonicItem = { ok: false, name, reason: strict.reason, start: callStart, end: next < 0 ? end : next };
+  return { item, next };
+}
+
+type ArgumentsRead = { ok: true; arguments: Record<string, unknown>; end: number } | { ok: false; reason: string };
+
+/** `name=value, …)`; when the text ends first, the arguments read so far. */
+function readArguments(scanner: PythonScanner): ArgumentsRead {
+  const result: Record<string, unknown> = {};
+  for (;;) {
+    scanner.skipSpace();
+    if (scanner.position >= scanner.end) break;
+    if (scanner.peek() === 0x29) {
+      scanner.position += 1;
+      break;
+    }
+    const key = scanner.identifier();
+    scanner.skipSpace();
+    if (scanner.position >= scanner.end) break;
+    if (key === '' || scanner.peek() !== 0x3d || scanner.peek(1) === 0x3d) {
+      return { ok: false, reason: 'arguments must be written name=value' };
+    }
+    scanner.position += 1;
+    const value = scanner.value();
+    if (value === FAIL) return { ok: false, reason: scanner.reason };
+    if (value === CUT) break;
+    setOwn(result, key, value);
+    scanner.skipSpace();
+    if (scanner.position >= scanner.end) break;
+    if (scanner.peek() === 0x2c) scanner.position += 1;
+    else if (scanner.peek() !== 0x29) return { ok: false, reason: "expected ',' or ')'" };
+  }
+  return { ok: true, arguments: result, end: scanner.position };
+}
+
+/** Just past the `)` that closes the `(` at `open`, quotes respected; -1 when there is none. */
+function skipBalanced(text: string, open: number, end: number): number {
+  let depth = 0;
+  let quote = 0;
+  for (let position = open; position < end; position += 1) {
+    const code = text.charCodeAt(position);
+    if (quote !== 0) {
+      if (code === 0x5c) position += 1;
+      else if (code === quote) quote = 0;
+    } else if (code === 0x22 || code === 0x27) quote = code;
+    else if (code === 0x28 || code === 0x5b || code === 0x7b) depth += 1;
+    else if ((code === 0x29 || code === 0x5d || code === 0x7d) && --depth === 0) return position + 1;
+  }
+  return -1;
+}

@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseToolCalls } from '../../lib/local-agent/parse-tool-calls';
+import { readToolCalls } from '../../lib/local-agent/parsing/read-tool-calls';
+import { createProseFilter } from '../../lib/local-agent/prose-filter';
+
+// Cases per property: 10^4 by default; `npm run fuzz` asks for 10^6.
+const runs = Number(process.env['FUZZ_RUNS']) || 10_000;
+const timeout = 10_000 + runs * 2;
+const parameters = { numRuns: runs };
+const names = new Set(['f', 'search', 'open_cart']);
+
+const markup = [
+  '<tool_call>', '</tool_call>', '<|tool_call_start|>', '<|tool_call_end|>', '<think>', '</think>',
+  '<tool_', '<|tool_call_', '</thi', '<', '|', '>', '/',
+];
+const syntax = [
+  '{', '}', '[', ']', '(', ')', '"', "'", ',', ':', ';', '=', '\\', ' ', '\n', '```', '```json',
+  '"name"', '"arguments"', '"parameters"', '"type"', '"tool_call"', 'search', 'f', 'True', 'None', '1', '-0.5',
+  '<function=', '</function>', '<parameter=', '[TOOL_CALLS]', "b'", 'r"', '"""', '\\u00', '\\x', '__proto__',
+];
+
+/** Text made of markup and syntax fragments mixed with arbitrary characters. */
+const fragmentText = fc
+  .array(fc.oneof(fc.constantFrom(...markup, ...syntax), fc.string({ maxLength: 3, unit: 'binary' })), { maxLength: 60 })
+  .map((parts) => parts.join(''));
+const anyText = fc.oneof(fc.string({ maxLength: 300, unit: 'binary' }), fragmentText);
+
+/** A text, and the same text cut into chunks of random sizes (empty ones included). */
+const chunked = (text: fc.Arbitrary<string>) =>
+  fc.tuple(text, fc.array(fc.nat(), { maxLength: 20 })).map(([whole, cuts]) => {
+    const bounds = [0, ...cuts.map((cut) => cut % (whole.length + 1)).sort((a, b) => a - b), whole.length];
+    const chunks = bounds.slice(1).map((end, index) => whole.slice(bounds[index], end));
+    return { whole, chunks };
+  });
+
+function filterAll(chunks: readonly string[]): string {
+  const filter = createProseFilter();
+  return chunks.map((chunk) => filter.push(chunk)).join('') + filter.flush();
+}
+
+const isPlainObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+
+describe('parseToolCalls on arbitrary text', () => {
+  it('never throws, even without its final guard, and returns well-formed results', { timeout }, () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const inner = readToolCalls(text, names);
+        expect(parseToolCalls(text, names)).toEqual(inner);
+        expect(typeof inner.text).toBe('string');
+        for (const call of inner.calls) {
+          expect(names.has(call.name)).toBe(true);
+          expect(isPlainObject(call.arguments)).toBe(true);
+        }
+        for (const error of inner.errors) expect(error).toMatch(/^(Unknown tool "|Arguments for "|Couldn't read a tool call: )/);
+      }),
+      parameters,
+    );
+  });
+});
+
+describe('the prose filter on arbitrary text', () => {
+  it('gives the same output in one push, one character at a time and in random chunks', { timeout }, () => {
+    fc.assert(
+      fc.property(chunked(anyText), ({ whole, chunks }) => {
+        const once = filterAll([whole]);
+        expect(filterAll(chunks)).toBe(once);
+        expect(filterAll([...whole])).toBe(once);
+      }),
+      parameters,
+    );
+  });
+
+  it('shows exactly the prose parseToolCalls leaves, where the reply has no JSON or fence', { timeout }, () => {
+    const tagText = fc
+      .array(fc.oneof(fc.constantFrom(...markup, 'a', ' ', '\n', 'x y'), fc.string({ maxLength: 3, unit: 'grapheme-ascii' })), {
+        maxLength: 40,
+      })
+      .map((parts) => `<think>r</think>${parts.join('')}`)
+      .filter((text) => !/[[{`]/.test(text));
+    fc.assert(
+      fc.property(tagText, (text) => {
+        expect(filterAll([text]).trim()).toBe(parseToolCalls(text, names).text);
+      }),
+      parameters,
+    );
+  });
+
+  // The guarantee: where every `<` of the reply begins a tag and every region but the last is
+  // closed, not one character of markup reaches the output (there is no `<` in it at all).
+  it('lets no markup through when the reply is well formed, however it is chunked', { timeout }, () => {
+    const inner = fc.string({ maxLength: 20, unit: 'binary' }).map((text) => text.replaceAll('<', ''));
+    const region = fc.tuple(fc.constantFrom(['<think>', '</think>'], ['<tool_call>', '</tool_call>'], ['<|tool_call_start|>', '<|tool_call_end|>']), inner);
+    const reply = fc
+      .tuple(fc.array(fc.tuple(inner, region), { maxLength: 8 }), inner, fc.boolean())
+      .map(([pairs, tail, closeLast]) =>
+        pairs
+          .map(([prose, [[open, close], content]], index) => prose + open + content + (closeLast || index < pairs.length - 1 ? close : ''))
+          .join('') + (closeLast ? tail : ''),
+      );
+    fc.assert(
+      fc.property(chunked(reply), ({ chunks }) => {
+        expect(filterAll(chunks)).not.toContain('<');
+      }),
+      parameters,
+    );
+  });
+});

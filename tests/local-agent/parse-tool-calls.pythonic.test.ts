@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { parseToolCalls } from '../../lib/local-agent/parse-tool-calls';
+
+/** The arguments of the one call in `<|tool_call_start|>[f(…)]<|tool_call_end|>`. */
+function argumentsOf(argumentText: string): unknown {
+  const result = parseToolCalls(`<|tool_call_start|>[f(${argumentText})]<|tool_call_end|>`, new Set(['f']));
+  expect(result.errors).toEqual([]);
+  return result.calls[0]?.arguments;
+}
+
+function errorsOf(list: string, names = new Set(['f', 'g'])) {
+  return parseToolCalls(`<|tool_call_start|>${list}<|tool_call_end|>`, names);
+}
+
+describe('Python literals in pythonic calls', () => {
+  it('reads True/False/None and their lowercase JSON spellings', () => {
+    expect(argumentsOf('a=True, b=False, c=None, d=true, e=false, f=null')).toEqual({
+      a: true, b: false, c: null, d: true, e: false, f: null,
+    });
+  });
+
+  it('reads single- and double-quoted strings with Python escapes', () => {
+    expect(argumentsOf(String.raw`a='it\'s', b="say \"hi\"", c='tab\there', d='\x41\u00e9\U0001F600', e='\101'`)).toEqual({
+      a: "it's", b: 'say "hi"', c: 'tab\there', d: 'Aé😀', e: 'A',
+    });
+    expect(argumentsOf(String.raw`a='keep \, this', b=r'raw \n stays'`)).toEqual({ a: 'keep \\, this', b: 'raw \\n stays' });
+  });
+
+  it('reads raw newlines and triple quotes inside strings', () => {
+    expect(argumentsOf("code='line1\nline2'")).toEqual({ code: 'line1\nline2' });
+    expect(argumentsOf('doc="""a "quoted" word"""')).toEqual({ doc: 'a "quoted" word' });
+  });
+
+  it('reads ints with leading zeros, floats, negatives and other number forms', () => {
+    expect(argumentsOf('month=07, price=0.95, delta=-3, big=1_000, tiny=1e-3, hex=0x1F, half=.5')).toEqual({
+      month: 7, price: 0.95, delta: -3, big: 1000, tiny: 0.001, hex: 31, half: 0.5,
+    });
+  });
+
+  it('reads lists, dicts, tuples and sets (as arrays), nested', () => {
+    expect(argumentsOf("items=['a', 'b'], config={'on': True, 'n': {'deep': [1, (2, 3)]}}, pair=(1,), tags={'x', 'y'}, empty={}"))
+      .toEqual({ items: ['a', 'b'], config: { on: true, n: { deep: [1, [2, 3]] } }, pair: [1], tags: ['x', 'y'], empty: {} });
+    expect(argumentsOf('keys={1: "one", None: "none"}, grouped=(5)')).toEqual({ keys: { 1: 'one', null: 'none' }, grouped: 5 });
+  });
+
+  it('accepts white space around names and values, and a trailing comma', () => {
+    expect(argumentsOf(' a = 1 ,\n b = "x" , ')).toEqual({ a: 1, b: 'x' });
+  });
+
+  it('reads dotted tool names', () => {
+    const result = parseToolCalls('<|tool_call_start|>[shop.cart.add(qty=2)]<|tool_call_end|>', new Set(['shop.cart.add']));
+    expect(result.calls).toEqual([{ name: 'shop.cart.add', arguments: { qty: 2 } }]);
+  });
+
+  it('reads a quote the model forgot to escape, in its lenient pass', () => {
+    expect(argumentsOf("command='sed -n '1,5p' notes.txt'")).toEqual({ command: "sed -n '1,5p' notes.txt" });
+  });
+});
+
+describe('pythonic calls that cannot be read', () => {
+  it('refuses nested calls, bare names, positional arguments and bytes', () => {
+    const reasons = ['g(x=f(y=1))', 'g(x=y)', 'g("a")', "g(x=b'z')", "g(x=f'{y}')"].map(
+      (call) => errorsOf(`[${call}]`).errors[0],
+    );
+    expect(reasons).toEqual([
+      `Couldn't read a tool call: nested calls are not allowed in "g(x=f(y=1))".`,
+      `Couldn't read a tool call: "y" is not a value in "g(x=y)".`,
+      `Couldn't read a tool call: arguments must be written name=value in "g("a")".`,
+      `Couldn't read a tool call: bytes and f-strings are not allowed in "g(x=b'z')".`,
+      `Couldn't read a tool call: bytes and f-strings are not allowed in "g(x=f'{y}')".`,
+    ]);
+  });
+
+  it('keeps a good sibling of a call it cannot convert or whose tool is unknown', () => {
+    const result = errorsOf("[f(a='1'), g(x=b'z'), nope(y=2), f(a='2')]");
+    expect(result.calls).toEqual([
+      { name: 'f', arguments: { a: '1' } },
+      { name: 'f', arguments: { a: '2' } },
+    ]);
+    expect(result.errors).toEqual([
+      `Couldn't read a tool call: bytes and f-strings are not allowed in "g(x=b'z')".`,
+      'Unknown tool "nope". Available now: f, g.',
+    ]);
+  });
+
+  it('keeps the arguments read so far when the reply ends inside a call, dropping the one cut off', () => {
+    expect(parseToolCalls("<|tool_call_start|>[f(a=1, b='hal", new Set(['f'])).calls).toEqual([
+      { name: 'f', arguments: { a: 1 } },
+    ]);
+    expect(parseToolCalls('<|tool_call_start|>[f(a=', new Set(['f'])).calls).toEqual([{ name: 'f', arguments: {} }]);
+  });
+
+  it('reports a call cut off before its arguments, rather than guessing', () => {
+    expect(parseToolCalls('<|tool_call_start|>[f', new Set(['f', 'ff']))).toEqual({
+      text: '',
+      calls: [],
+      errors: [`Couldn't read a tool call: it ends before the arguments in "f".`],
+    });
+  });
+});
