@@ -12,7 +12,11 @@ export default defineConfig({
   manifest: {
     name: 'WebMCP Local Agent',
     description: 'Talk to a page through its WebMCP tools with a small model that runs on your machine.',
-    permissions: ['storage'],
+    permissions: ['storage', 'webNavigation'],
     action: { default_title: 'Open the WebMCP agent' },
+    // WebLLM runs WebAssembly; no connect-src, since the model hosts (Hugging Face's CDNs) change.
+    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
+    // Asked for one origin at a time, when the person connects a local model server.
+    optional_host_permissions: ['http://*/*', 'https://*/*'],
   },
 });

@@ -1,0 +1,19 @@
+import type { DroppedTool } from '@/lib/registry/types';
+
+/** The tools the extension refused, and why: what a site author fixes first. */
+export function DroppedTools({ dropped }: { dropped: readonly DroppedTool[] }) {
+  if (dropped.length === 0) return null;
+  return (
+    <section class="dropped" aria-label="Dropped tools">
+      <h2>Dropped ({dropped.length})</h2>
+      <ul>
+        {dropped.map((tool, index) => (
+          <li key={index}>
+            <span class="dropped-name">{tool.name}</span>: <span class="dropped-reason">{tool.reason}</span>{' '}
+            <span class="muted">(frame {tool.frameId})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { AgentPreview } from './agent-preview';
+import { ChangeLog } from './change-log';
+import { DroppedTools } from './dropped-tools';
+import { toolKey, type InspectorModel } from './inspector-model';
+import { ToolCard } from './tool-card';
+
+/** The "WebMCP" devtools panel: the inspected tab's tools, as an agent gets them. */
+export function InspectorApp({ model, copyText }: { model: InspectorModel; copyText: (text: string) => Promise<void> }) {
+  const tabTools = model.tabTools.value;
+  const tools = model.tools.value;
+  return (
+    <main class="inspector">
+      <header class="inspector-header">
+        <h1>WebMCP tools</h1>
+        <span class="tool-count">{tools.length === 1 ? '1 tool' : `${tools.length} tools`}</span>
+        {tabTools && <span class="tab-url">{tabTools.url}</span>}
+        {!model.connected.value && <span class="connection">Reconnecting to the extension…</span>}
+        <label class="timeout">
+          Timeout (s){' '}
+          <input
+            type="number"
+            min="1"
+            step="1"
+            value={model.timeoutSeconds.value}
+            onInput={(event) => {
+              const seconds = Number(event.currentTarget.value);
+              if (Number.isFinite(seconds) && seconds > 0) model.timeoutSeconds.value = seconds;
+            }}
+          />
+        </label>
+        <button type="button" class="button" disabled={!tabTools} onClick={() => void model.copyToolList(copyText)}>
+          Copy as JSON
+        </button>
+        {model.copyStatus.value && <span class="copy-status" role="status">{model.copyStatus.value}</span>}
+      </header>
+      {tabTools === undefined && <p class="muted">Reading the tab's tools…</p>}
+      {tabTools !== undefined && tools.length === 0 && <p class="empty">This tab offers no WebMCP tools.</p>}
+      {tools.length > 0 && <AgentPreview model={model} />}
+      <section class="tools" aria-label="Tools">
+        {tools.map((tool) => (
+          <ToolCard key={toolKey(tool)} model={model} tool={tool} />
+        ))}
+      </section>
+      <DroppedTools dropped={tabTools?.dropped ?? []} />
+      <ChangeLog changes={model.changes.value} />
+    </main>
+  );
+}

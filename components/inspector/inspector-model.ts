@@ -1,0 +1,134 @@
+import { batch, computed, signal } from '@preact/signals';
+import type { ToolOutput } from '@webmcp-agents/chat';
+import { rankToolsWithScores } from '@webmcp-agents/local-agent';
+import { diffToolLists, type ToolChange } from '@/lib/devtools/diff-tool-lists';
+import { lintTools, type LintFinding } from '@/lib/devtools/lint-tools';
+import { toolListJson } from '@/lib/devtools/tool-list-json';
+import type { Channel } from '@/lib/messaging/port-channel';
+import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
+import type { PageTool, TabTools } from '@/lib/registry/types';
+
+/** A run started by hand from the inspector. */
+export interface RunState {
+  runId: string;
+  running: boolean;
+  output?: ToolOutput;
+  durationMs?: number;
+}
+
+export type InspectorChannel = Channel<InspectorRequest, InspectorEvent>;
+
+/** The key of a tool in the inspector: its name in its frame. */
+export const toolKey = (tool: Pick<PageTool, 'frameId' | 'name'>): string => `${tool.frameId}:${tool.name}`;
+
+const changeLogLength = 200;
+const reconnectDelayMs = 200;
+
+/**
+ * The devtools inspector's state for one tab. It holds a channel to the background, reconnecting
+ * when the service worker restarts, and keeps the change log between readings.
+ * Components read its signals; only its methods write them.
+ */
+export class InspectorModel {
+  /** undefined while loading; null when the tab offers nothing. */
+  readonly tabTools = signal<TabTools | null | undefined>(undefined);
+  readonly changes = signal<ToolChange[]>([]);
+  readonly runs = signal<Record<string, RunState>>({});
+  readonly connected = signal(false);
+  readonly query = signal('');
+  readonly copyStatus = signal('');
+  /** How long a run may take before the page's signal aborts; 30 s like the agent. */
+  readonly timeoutSeconds = signal(30);
+  readonly tools = computed(() => this.tabTools.value?.tools ?? []);
+  readonly findingsByTool = computed(() => groupFindings(lintTools(this.tools.value)));
+  readonly ranking = computed(() => (this.query.value.trim() === '' ? [] : rankToolsWithScores(this.tools.value, this.query.value, { max: 8 })));
+  private channel: InspectorChannel | undefined;
+  private runCount = 0;
+  /** Requests made while the service worker restarts wait here for the new channel. */
+  private waiting: InspectorRequest[] = [];
+
+  constructor(
+    readonly tabId: number,
+    private readonly connect: () => InspectorChannel,
+  ) {}
+
+  open(): void {
+    const opened = this.connect();
+    this.channel = opened;
+    opened.onMessage((event) => this.receive(event));
+    opened.onDisconnect(() => {
+      if (this.channel !== opened) return;
+      this.channel = undefined;
+      this.connected.value = false;
+      this.failRunningRuns('The extension restarted before the tool answered.');
+      // The service worker was stopped (idle, or restarted): come back to it for live updates.
+      setTimeout(() => this.open(), reconnectDelayMs);
+    });
+    this.connected.value = true;
+    opened.post({ type: 'inspect', tabId: this.tabId });
+    const queued = this.waiting;
+    this.waiting = [];
+    queued.forEach((request) => opened.post(request));
+  }
+
+  runTool(tool: PageTool, args: Record<string, unknown>): void {
+    this.runCount += 1;
+    const runId = `run-${this.runCount}`;
+    this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, running: true } };
+    const timeoutMs = Math.max(0.1, this.timeoutSeconds.value) * 1000;
+    this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs });
+  }
+
+  stopRun(tool: PageTool): void {
+    const run = this.runs.value[toolKey(tool)];
+    if (run?.running) this.send({ type: 'cancel-run', runId: run.runId });
+  }
+
+  async copyToolList(write: (text: string) => Promise<void>): Promise<void> {
+    const current = this.tabTools.value;
+    if (!current) return;
+    try {
+      await write(toolListJson(current));
+      this.copyStatus.value = `Copied ${current.tools.length} tools as JSON.`;
+    } catch (error) {
+      this.copyStatus.value = `Could not copy: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  private send(request: InspectorRequest): void {
+    if (this.channel && this.connected.value) this.channel.post(request);
+    else this.waiting.push(request);
+  }
+
+  private receive(event: InspectorEvent): void {
+    if (event.type === 'run-result') {
+      const key = Object.entries(this.runs.value).find(([, run]) => run.runId === event.runId)?.[0];
+      const finished = { runId: event.runId, running: false, output: event.output, durationMs: event.durationMs };
+      if (key) this.runs.value = { ...this.runs.value, [key]: finished };
+      return;
+    }
+    if (event.tabId !== this.tabId) return;
+    const previous = this.tabTools.value;
+    batch(() => {
+      // The first reading is the baseline; the log tells what changed after it.
+      if (previous !== undefined) this.logChanges(diffToolLists(previous?.tools ?? [], event.tabTools?.tools ?? [], Date.now()));
+      this.tabTools.value = event.tabTools;
+    });
+  }
+
+  private logChanges(found: ToolChange[]): void {
+    if (found.length > 0) this.changes.value = [...found, ...this.changes.value].slice(0, changeLogLength);
+  }
+
+  private failRunningRuns(text: string): void {
+    const next = { ...this.runs.value };
+    for (const [key, run] of Object.entries(next)) if (run.running) next[key] = { ...run, running: false, output: { text, isError: true } };
+    this.runs.value = next;
+  }
+}
+
+function groupFindings(findings: readonly LintFinding[]): Map<string, LintFinding[]> {
+  const grouped = new Map<string, LintFinding[]>();
+  for (const finding of findings) grouped.set(toolKey(finding), [...(grouped.get(toolKey(finding)) ?? []), finding]);
+  return grouped;
+}

@@ -1,0 +1,17 @@
+import type { JSONSchema } from '@webmcp-agents/chat';
+import { compactSchema } from '@webmcp-agents/local-agent';
+
+/** The schema as the page gave it, and as a small model is shown it, with both sizes. */
+export function SchemaView({ schema }: { schema: JSONSchema }) {
+  const given = JSON.stringify(schema);
+  const compacted = compactSchema(schema);
+  const compactText = JSON.stringify(compacted);
+  return (
+    <div class="schema">
+      <h4>As given ({given.length.toLocaleString('en-US')} characters)</h4>
+      <pre class="schema-given">{JSON.stringify(schema, null, 2)}</pre>
+      <h4>Compacted for the model ({compactText.length.toLocaleString('en-US')} characters)</h4>
+      <pre class="schema-compact">{JSON.stringify(compacted, null, 2)}</pre>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'preact/hooks';
+import type { PageTool } from '@/lib/registry/types';
+import { AnnotationBadges } from './annotation-badges';
+import { toolKey, type InspectorModel } from './inspector-model';
+import { SchemaView } from './schema-view';
+import { ToolRunner } from './tool-runner';
+
+/**
+ * One tool: name, title, description, hints, origin, lint findings; the run form and the schema
+ * open on demand (a page may offer hundreds). Everything is rendered as text.
+ */
+export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageTool }) {
+  const findings = model.findingsByTool.value.get(toolKey(tool)) ?? [];
+  return (
+    <article class="tool" data-tool={tool.name} aria-label={`Tool ${tool.name}`}>
+      <header class="tool-header">
+        <h3 class="tool-name">{tool.name}</h3>
+        {tool.title && <span class="tool-title">{tool.title}</span>}
+        <AnnotationBadges annotations={tool.annotations} />
+      </header>
+      <p class="tool-description">{tool.description}</p>
+      <p class="tool-meta">
+        {tool.origin} · frame {tool.frameId} · {tool.source}
+      </p>
+      {findings.length > 0 && (
+        <ul class="findings" aria-label="Lint findings">
+          {findings.map((finding, index) => (
+            <li key={index} class={`finding ${finding.level}`}>
+              {finding.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Disclosure label="Run">{() => <ToolRunner model={model} tool={tool} />}</Disclosure>
+      <Disclosure label="Schema">{() => <SchemaView schema={tool.inputSchema} />}</Disclosure>
+    </article>
+  );
+}
+
+/** A `<details>` whose content is only built once opened. */
+function Disclosure({ label, children }: { label: string; children: () => preact.ComponentChildren }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details class="disclosure" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{label}</summary>
+      {open && children()}
+    </details>
+  );
+}

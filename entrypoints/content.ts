@@ -1,0 +1,13 @@
+import { setupPageTools } from '../lib/webmcp/setup-page-tools';
+
+// Every frame, from the start: tools registered while the page loads must not be missed.
+export default defineContentScript({
+  matches: ['<all_urls>'],
+  runAt: 'document_start',
+  allFrames: true,
+  // Pages hear nothing from the extension unless they offer WebMCP tools.
+  noScriptStartedPostMessage: true,
+  main() {
+    setupPageTools();
+  },
+});

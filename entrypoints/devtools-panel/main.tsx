@@ -1,0 +1,20 @@
+import './style.css';
+import { render } from 'preact';
+import { browser } from 'wxt/browser';
+import { InspectorApp } from '@/components/inspector/inspector-app';
+import { InspectorModel } from '@/components/inspector/inspector-model';
+import { copyText } from '@/lib/devtools/copy-text';
+import { connectChannel } from '@/lib/messaging/port-channel';
+
+// In devtools the panel inspects the inspected tab; opened as a tab, `?tabId=N` names it.
+const parameter = new URLSearchParams(location.search).get('tabId');
+const tabId = parameter !== null ? Number(parameter) : browser.devtools?.inspectedWindow?.tabId;
+const app = document.getElementById('app')!;
+
+if (tabId === undefined || !Number.isInteger(tabId)) {
+  app.textContent = 'Open this panel from devtools, or as devtools-panel.html?tabId=N.';
+} else {
+  const model = new InspectorModel(tabId, () => connectChannel('inspector'));
+  model.open();
+  render(<InspectorApp model={model} copyText={copyText} />, app);
+}

@@ -1,0 +1,13 @@
+import { setupMainWorldBridge } from '../lib/webmcp/bridge/main-world-bridge';
+
+// The page's own world, before its scripts: polyfills and older contexts are JavaScript objects
+// an isolated content script cannot see. Declared here (not injected) so no page can load it.
+export default defineContentScript({
+  matches: ['<all_urls>'],
+  runAt: 'document_start',
+  allFrames: true,
+  world: 'MAIN',
+  main() {
+    setupMainWorldBridge();
+  },
+});

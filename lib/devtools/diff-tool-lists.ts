@@ -1,0 +1,34 @@
+import type { PageTool } from '../registry/types';
+
+/** One line of the inspector's change log. */
+export interface ToolChange {
+  kind: 'added' | 'removed' | 'changed';
+  name: string;
+  frameId: number;
+  at: number;
+  /** For a changed tool: which fields changed. */
+  fields?: string[];
+}
+
+const comparedFields = ['title', 'description', 'inputSchema', 'annotations', 'source'] as const;
+
+/** What changed between two readings of a tab's tools (a tool is its name in its frame). */
+export function diffToolLists(before: readonly PageTool[], after: readonly PageTool[], at: number): ToolChange[] {
+  const key = (tool: PageTool): string => `${tool.frameId}\u0000${tool.name}`;
+  const previous = new Map(before.map((tool) => [key(tool), tool]));
+  const next = new Map(after.map((tool) => [key(tool), tool]));
+  const changes: ToolChange[] = [];
+  for (const [toolKey, tool] of next) {
+    const old = previous.get(toolKey);
+    if (!old) {
+      changes.push({ kind: 'added', name: tool.name, frameId: tool.frameId, at });
+      continue;
+    }
+    const fields = comparedFields.filter((field) => JSON.stringify(old[field]) !== JSON.stringify(tool[field]));
+    if (fields.length > 0) changes.push({ kind: 'changed', name: tool.name, frameId: tool.frameId, at, fields });
+  }
+  for (const [toolKey, tool] of previous) {
+    if (!next.has(toolKey)) changes.push({ kind: 'removed', name: tool.name, frameId: tool.frameId, at });
+  }
+  return changes;
+}

@@ -1,0 +1,48 @@
+import type { JSONSchema } from '@webmcp-agents/chat';
+
+/**
+ * A starting value for a JSON editor, shaped like the schema: objects with every property,
+ * arrays with one item, the first enum value, the minimum of a number, "" for text.
+ */
+export function jsonTemplate(schema: unknown, depth = 0): unknown {
+  if (typeof schema !== 'object' || schema === null || depth > 6) return null;
+  const node = schema as JSONSchema;
+  if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
+  if ('const' in node) return node.const;
+  if ('default' in node) return node.default;
+  switch (firstType(node)) {
+    case 'object':
+      return objectTemplate(node, depth);
+    case 'array':
+      return node.items === undefined ? [] : [jsonTemplate(node.items, depth + 1)];
+    case 'string':
+      return '';
+    case 'number':
+    case 'integer':
+      return typeof node.minimum === 'number' ? node.minimum : 0;
+    case 'boolean':
+      return false;
+    default:
+      return isRecord(node.properties) ? objectTemplate(node, depth) : null;
+  }
+}
+
+function objectTemplate(node: JSONSchema, depth: number): Record<string, unknown> {
+  const template: Record<string, unknown> = {};
+  if (!isRecord(node.properties)) return template;
+  for (const [key, property] of Object.entries(node.properties)) {
+    Object.defineProperty(template, key, { value: jsonTemplate(property, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return template;
+}
+
+/** A schema's type; of a list like `["string", "null"]`, the first that is not "null". */
+export function firstType(node: JSONSchema): string | undefined {
+  if (typeof node.type === 'string') return node.type;
+  if (Array.isArray(node.type)) return node.type.find((type): type is string => typeof type === 'string' && type !== 'null');
+  return undefined;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,87 @@
+import type { PageTool } from '../registry/types';
+import { firstType, isRecord } from './json-template';
+
+/** A problem the inspector points out in a tool: a site author's to-do, not a reason to drop it. */
+export interface LintFinding {
+  name: string;
+  frameId: number;
+  level: 'warning' | 'info';
+  message: string;
+}
+
+/** Chrome's guidance for tools a model reads well. */
+export const lintBudgets = { name: 30, description: 500, parameterDescription: 150, shortDescription: 20 } as const;
+
+/** Phrases that speak to the model instead of describing the tool. */
+const instructionPatterns = [
+  /\b(ignore|disregard|forget|override)\b[^.]{0,40}\b(previous|prior|above|earlier|other|all|your)\b[^.]{0,20}\b(instructions?|prompts?|rules|messages?)\b/i,
+  /\bsystem prompt\b/i,
+  /\byou are now\b/i,
+  /\bnew instructions?\b/i,
+  /\b(do not|don't|never) (tell|inform|ask|show) the user\b/i,
+  /\bwithout (asking|telling|confirming with) the user\b/i,
+  /<\/?\s*(system|instructions?|im_start|im_end)\b/i,
+];
+
+/** Zero-width and direction-changing characters hide text from a person reading the tool. */
+const hiddenCharacters = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+type Finding = Pick<LintFinding, 'level' | 'message'>;
+const warning = (message: string): Finding => ({ level: 'warning', message });
+const info = (message: string): Finding => ({ level: 'info', message });
+
+/** Every finding for a tab's tools, in tool order. */
+export function lintTools(tools: readonly PageTool[]): LintFinding[] {
+  const frameCounts = new Map<string, Set<number>>();
+  for (const tool of tools) frameCounts.set(tool.name, (frameCounts.get(tool.name) ?? new Set()).add(tool.frameId));
+  return tools.flatMap((tool) => {
+    const findings = lintTool(tool);
+    if ((frameCounts.get(tool.name)?.size ?? 0) > 1) {
+      findings.push(warning('Another frame offers a tool with the same name; an agent cannot tell them apart.'));
+    }
+    return findings.map((finding) => ({ name: tool.name, frameId: tool.frameId, ...finding }));
+  });
+}
+
+function lintTool(tool: PageTool): Finding[] {
+  const findings: Finding[] = [];
+  if (tool.name.length > lintBudgets.name) {
+    findings.push(warning(`The name is ${tool.name.length} characters; Chrome suggests at most ${lintBudgets.name}.`));
+  }
+  const description = tool.description.trim();
+  if (description.length < lintBudgets.shortDescription) {
+    findings.push(warning('The description is very short: say what the tool does and when to use it.'));
+  }
+  if (tool.description.length > lintBudgets.description) {
+    findings.push(warning(`The description is ${tool.description.length} characters; Chrome suggests at most ${lintBudgets.description}.`));
+  }
+  if (firstType(tool.inputSchema) !== 'object') {
+    findings.push(warning('The input schema is not an object schema ("type": "object").'));
+  }
+  findings.push(...textFindings('The description', tool.description));
+  findings.push(...parameterFindings(tool.inputSchema));
+  return findings;
+}
+
+function parameterFindings(schema: Record<string, unknown>): Finding[] {
+  if (!isRecord(schema.properties)) return [];
+  const findings: Finding[] = [];
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const description = isRecord(property) && typeof property.description === 'string' ? property.description : '';
+    if (description === '') findings.push(info(`The parameter "${name}" has no description.`));
+    if (description.length > lintBudgets.parameterDescription) {
+      findings.push(warning(`The description of "${name}" is ${description.length} characters; Chrome suggests at most ${lintBudgets.parameterDescription}.`));
+    }
+    findings.push(...textFindings(`The description of "${name}"`, description));
+  }
+  return findings;
+}
+
+function textFindings(what: string, text: string): Finding[] {
+  const findings: Finding[] = [];
+  if (instructionPatterns.some((pattern) => pattern.test(text))) {
+    findings.push(warning(`${what} speaks to the model ("ignore previous instructions" and the like).`));
+  }
+  if (hiddenCharacters.test(text)) findings.push(warning(`${what} holds invisible characters.`));
+  return findings;
+}

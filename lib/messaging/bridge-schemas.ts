@@ -1,0 +1,21 @@
+import { z } from 'zod/mini';
+import { errorPayloadSchema } from './error-payload';
+
+const callIdSchema = z.string().check(z.maxLength(100));
+
+/**
+ * What the content script accepts from the page's world. A page script can post these too, so
+ * each is only data: a tool list (checked like any page data) or the answer to a call the
+ * content script made (matched against its own random call ids). Nothing here starts anything.
+ */
+export const bridgeReplySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bridge-ready') }),
+  z.object({
+    type: z.literal('bridge-tools'),
+    tools: z.array(z.unknown()),
+    unreadable: z.array(z.object({ name: z.unknown(), reason: z.string() })),
+  }),
+  z.object({ type: z.literal('call-result'), callId: callIdSchema, result: z.nullable(z.string()) }),
+  z.object({ type: z.literal('call-error'), callId: callIdSchema, error: errorPayloadSchema }),
+]);
+export type BridgeReply = z.infer<typeof bridgeReplySchema>;

@@ -1,0 +1,10 @@
+import { z } from 'zod/mini';
+
+/** Errors cross contexts as `{name, message}` and are checked by name. */
+export const errorPayloadSchema = z.object({
+  name: z.string().check(z.maxLength(200)),
+  message: z.string().check(z.maxLength(10_000)),
+});
+export type ErrorPayload = z.infer<typeof errorPayloadSchema>;
+
+export { toErrorPayload } from './to-error-payload';

@@ -1,0 +1,77 @@
+import { browser, type Browser } from 'wxt/browser';
+import { z } from 'zod/mini';
+import { protocol, type Ports } from './protocol';
+
+type PortName = keyof Ports;
+type ToBackgroundOf<P extends PortName> = z.output<Ports[P]['toBackground']>;
+type ToClientOf<P extends PortName> = z.output<Ports[P]['toClient']>;
+
+/** One end of a long-lived connection whose incoming messages are checked against the protocol. */
+export interface Channel<Outgoing, Incoming> {
+  post(message: Outgoing): void;
+  onMessage(listener: (message: Incoming) => void): void;
+  onDisconnect(listener: () => void): void;
+  disconnect(): void;
+}
+
+/** An extension page opens a channel to the background. */
+export function connectChannel<P extends PortName>(portName: P): Channel<ToBackgroundOf<P>, ToClientOf<P>> {
+  const entry = protocol.ports[portName];
+  const port = browser.runtime.connect({ name: entry.name });
+  // Reading lastError marks it handled, so a service-worker restart logs no "unchecked" warning.
+  port.onDisconnect.addListener(() => void browser.runtime.lastError);
+  return wrapPort(port, entry.toClient) as Channel<ToBackgroundOf<P>, ToClientOf<P>>;
+}
+
+/**
+ * The background accepts channels of one kind, from the extension's own pages only: a content
+ * script (which runs inside a web page) is refused.
+ */
+export function acceptChannels<P extends PortName>(
+  portName: P,
+  onChannel: (channel: Channel<ToClientOf<P>, ToBackgroundOf<P>>, sender: Browser.runtime.MessageSender | undefined) => void,
+): () => void {
+  const entry = protocol.ports[portName];
+  const listener = (port: Browser.runtime.Port): void => {
+    if (port.name !== entry.name) return;
+    if (!isExtensionPage(port.sender)) {
+      port.disconnect();
+      return;
+    }
+    onChannel(wrapPort(port, entry.toBackground) as Channel<ToClientOf<P>, ToBackgroundOf<P>>, port.sender);
+  };
+  browser.runtime.onConnect.addListener(listener);
+  return () => browser.runtime.onConnect.removeListener(listener);
+}
+
+function isExtensionPage(sender: Browser.runtime.MessageSender | undefined): boolean {
+  return sender?.id === browser.runtime.id && (sender.url ?? '').startsWith(browser.runtime.getURL('/' as never));
+}
+
+/** `incoming` may be a zod/mini or a classic zod schema: both are checked the same way. */
+function wrapPort(port: Browser.runtime.Port, incoming: z.core.$ZodType): Channel<unknown, unknown> {
+  let connected = true;
+  port.onDisconnect.addListener(() => {
+    connected = false;
+  });
+  return {
+    post(message) {
+      // A message posted after the other side left is simply not delivered.
+      if (connected) port.postMessage(message);
+    },
+    onMessage(listener) {
+      port.onMessage.addListener((message: unknown) => {
+        const parsed = z.safeParse(incoming, message);
+        if (parsed.success) listener(parsed.data);
+        else console.warn(`A message on the "${port.name}" channel had the wrong shape.`);
+      });
+    },
+    onDisconnect(listener) {
+      port.onDisconnect.addListener(() => listener());
+    },
+    disconnect() {
+      connected = false;
+      port.disconnect();
+    },
+  };
+}

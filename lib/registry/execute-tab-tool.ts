@@ -1,0 +1,82 @@
+import type { ToolOutput } from '@webmcp-agents/chat';
+import { sendToContent } from '../messaging/runtime-messaging';
+import type { ToolCallReply } from '../messaging/protocol';
+import { timeoutMessage } from '../webmcp/run-tool-call';
+import { defaultToolTimeoutMs } from '../webmcp/tool-limits';
+import type { TabToolRegistry } from './tab-tool-registry';
+import { toolOutputFromResult } from './tool-output-from-result';
+
+export interface ExecuteOptions {
+  /** Aborting stops the call: the page's signal aborts and the promise rejects. */
+  signal?: AbortSignal;
+  /** Default 30 s. */
+  timeoutMs?: number;
+}
+
+/** Extra time the background waits past the page's own timeout, for a frame that froze. */
+const graceMs = 2_000;
+
+/**
+ * Runs a tab's tool in the frame that offers it (the top frame first when frames share a name).
+ * Page faults come back as text with `isError`; only an abort rejects.
+ */
+export async function executeTabTool(
+  registry: TabToolRegistry,
+  tabId: number,
+  name: string,
+  args: Record<string, unknown>,
+  options: ExecuteOptions = {},
+): Promise<ToolOutput> {
+  options.signal?.throwIfAborted();
+  const tool = (await registry.get(tabId))?.tools.find((candidate) => candidate.name === name);
+  if (!tool) return { text: `The page offers no tool named "${name}".`, isError: true };
+  const timeoutMs = options.timeoutMs ?? defaultToolTimeoutMs;
+  const call = { callId: crypto.randomUUID(), name, args, timeoutMs };
+  const reply = await raceCall(tabId, tool.frameId, call, options.signal);
+  if (reply.kind === 'timeout') return { text: timeoutMessage(name, timeoutMs), isError: true };
+  if (reply.kind === 'failed') return outputForDeliveryFailure(name, reply.error);
+  return outputForReply(name, reply.reply);
+}
+
+type CallOutcome = { kind: 'reply'; reply: ToolCallReply } | { kind: 'timeout' } | { kind: 'failed'; error: unknown };
+
+function raceCall(
+  tabId: number,
+  frameId: number,
+  call: { callId: string; name: string; args: Record<string, unknown>; timeoutMs: number },
+  signal: AbortSignal | undefined,
+): Promise<CallOutcome> {
+  return new Promise<CallOutcome>((resolve, reject) => {
+    const timer = setTimeout(() => finish({ kind: 'timeout' }), call.timeoutMs + graceMs);
+    const onAbort = (): void => {
+      sendToContent(tabId, 'tool-abort', { callId: call.callId }, { frameId }).catch(() => undefined);
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    function finish(outcome: CallOutcome): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    sendToContent(tabId, 'tool-execute', call, { frameId }).then(
+      (reply) => finish({ kind: 'reply', reply }),
+      (error: unknown) => finish({ kind: 'failed', error }),
+    );
+  });
+}
+
+function outputForReply(name: string, reply: ToolCallReply): ToolOutput {
+  if (reply.status === 'ok') return toolOutputFromResult(name, reply.result);
+  return { text: reply.error.message || `The tool "${name}" failed (${reply.error.name}).`, isError: true };
+}
+
+/** The message could not make the round trip: the frame navigated mid-call, or is gone. */
+function outputForDeliveryFailure(name: string, error: unknown): ToolOutput {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/channel closed|port closed|back\/forward cache/i.test(message)) return toolOutputFromResult(name, null);
+  if (/receiving end does not exist|could not establish connection/i.test(message)) {
+    return { text: `The page that offered "${name}" is gone (it navigated or closed).`, isError: true };
+  }
+  return { text: `The tool "${name}" could not be run: ${message}`, isError: true };
+}

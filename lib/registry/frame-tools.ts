@@ -1,0 +1,19 @@
+import { z } from 'zod/mini';
+import { droppedToolSchema, reportedToolSchema } from '../webmcp/reported-tool';
+
+/** What the registry keeps of one frame: its latest report. */
+export const frameToolsSchema = z.object({
+  url: z.string(),
+  origin: z.string(),
+  tools: z.array(reportedToolSchema),
+  dropped: z.array(droppedToolSchema),
+  updatedAt: z.number(),
+});
+export type FrameTools = z.infer<typeof frameToolsSchema>;
+
+/** What the registry keeps of one tab: its frames by id, and the tab's address when known. */
+export const tabEntrySchema = z.object({
+  tabUrl: z.optional(z.string()),
+  frames: z.record(z.string(), frameToolsSchema),
+});
+export type TabEntry = z.infer<typeof tabEntrySchema>;

@@ -1,0 +1,46 @@
+import type { ToolOutput } from '@webmcp-agents/chat';
+import { executeTabTool as executeInTab, type ExecuteOptions } from './execute-tab-tool';
+import { sessionRegistryStorage } from './session-registry-storage';
+import { TabToolRegistry, type TabToolsListener } from './tab-tool-registry';
+import { wireToolRegistry } from './wire-tool-registry';
+import type { TabTools } from './types';
+
+export type { DroppedTool, PageTool, TabTools } from './types';
+export type { ExecuteOptions } from './execute-tab-tool';
+export type { TabToolsListener } from './tab-tool-registry';
+
+let registry: TabToolRegistry | undefined;
+
+/** The background's one registry, created on first use. */
+function theRegistry(): TabToolRegistry {
+  registry ??= new TabToolRegistry(sessionRegistryStorage);
+  return registry;
+}
+
+/** Wires the tab tool registry into the background. Call once, synchronously, from `main`. */
+export function setupToolRegistry(): void {
+  wireToolRegistry(theRegistry());
+}
+
+/** The tab's tools now (all frames), or undefined when it offers none. */
+export function getTabTools(tabId: number): Promise<TabTools | undefined> {
+  return theRegistry().get(tabId);
+}
+
+/** Calls `listener` whenever a tab's tools change; returns a function that stops. */
+export function onTabToolsChanged(listener: TabToolsListener): () => void {
+  return theRegistry().onChange(listener);
+}
+
+/**
+ * Runs a tab's tool in the page. Page faults, timeouts (default 30 s) and navigation come back
+ * as text (`isError` for faults); it rejects only when `options.signal` aborts.
+ */
+export function executeTabTool(
+  tabId: number,
+  name: string,
+  args: Record<string, unknown>,
+  options?: ExecuteOptions,
+): Promise<ToolOutput> {
+  return executeInTab(theRegistry(), tabId, name, args, options);
+}

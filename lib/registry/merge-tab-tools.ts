@@ -1,0 +1,28 @@
+import type { TabEntry } from './frame-tools';
+import type { TabTools } from './types';
+
+/** A tab's frames as one list: the top frame (id 0) first, then the others by id. */
+export function mergeTabTools(tabId: number, entry: TabEntry): TabTools | undefined {
+  const frames = Object.entries(entry.frames)
+    .map(([frameId, frame]) => ({ frameId: Number(frameId), frame }))
+    .sort((left, right) => left.frameId - right.frameId);
+  if (frames.length === 0) return undefined;
+  const top = frames.find(({ frameId }) => frameId === 0)?.frame;
+  const url = top?.url ?? entry.tabUrl ?? frames[0]!.frame.url;
+  return {
+    tabId,
+    url,
+    origin: top?.origin ?? originOf(url),
+    tools: frames.flatMap(({ frameId, frame }) => frame.tools.map((tool) => ({ ...tool, frameId }))),
+    dropped: frames.flatMap(({ frameId, frame }) => frame.dropped.map((dropped) => ({ ...dropped, frameId }))),
+    updatedAt: Math.max(...frames.map(({ frame }) => frame.updatedAt)),
+  };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,59 @@
+import { browser } from 'wxt/browser';
+import { acceptChannels } from '../messaging/port-channel';
+import { handleBackgroundMessages, sendToContent, type MessageSender } from '../messaging/runtime-messaging';
+import type { ReportSender, TabToolRegistry } from './tab-tool-registry';
+import { serveInspector } from './serve-inspector';
+import { showToolCount } from './show-tool-count';
+
+/**
+ * Wires the registry into the background: frames report and leave, tabs close, inspectors
+ * connect, the badge follows. Listeners are added at once (a waking worker must hear the event
+ * that woke it); then the saved tabs are read back and their frames asked to report again.
+ */
+export function wireToolRegistry(registry: TabToolRegistry): void {
+  handleBackgroundMessages({
+    'tools-report': async (report, sender) => {
+      const frame = reportSender(sender);
+      if (frame) await registry.report(frame, report);
+      return null;
+    },
+    'frame-gone': async (_data, sender) => {
+      if (sender.tab?.id !== undefined && sender.frameId !== undefined) await registry.frameGone(sender.tab.id, sender.frameId);
+      return null;
+    },
+  });
+  browser.tabs.onRemoved.addListener((tabId) => void registry.removeTab(tabId));
+  browser.tabs.onReplaced.addListener((_addedTabId, removedTabId) => void registry.removeTab(removedTabId));
+  registry.onChange(showToolCount);
+  acceptChannels('inspector', (channel) => serveInspector(registry, channel));
+  void rereadSavedTabs(registry);
+}
+
+/** Only content scripts (in a tab, in a frame) report tools. */
+function reportSender(sender: MessageSender): ReportSender | undefined {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined || sender.frameId === undefined || !sender.url) return undefined;
+  const origin = sender.origin ?? safeOrigin(sender.url);
+  return { tabId, frameId: sender.frameId, url: sender.url, origin, ...(sender.tab?.url ? { tabUrl: sender.tab.url } : {}) };
+}
+
+async function rereadSavedTabs(registry: TabToolRegistry): Promise<void> {
+  const saved = await registry.tabIds();
+  if (saved.length === 0) return;
+  const open = new Set((await browser.tabs.query({})).map((tab) => tab.id));
+  for (const tabId of saved) {
+    if (!open.has(tabId)) {
+      await registry.removeTab(tabId);
+      continue;
+    }
+    sendToContent(tabId, 'tools-request', {}).catch(() => undefined);
+  }
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
+}

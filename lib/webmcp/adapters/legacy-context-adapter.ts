@@ -1,0 +1,122 @@
+import { abortable, readProperty, readToolName, toResultString, toolNotFound, type ToolAdapter } from './tool-adapter';
+
+/** The older shape (early polyfills, `navigator.modelContext`): tools carry their own `execute`. */
+export interface LegacyContextLike {
+  provideContext?(context: { tools?: unknown[] }): unknown;
+  registerTool?(tool: unknown, options?: { signal?: AbortSignal }): unknown;
+  unregisterTool?(name: string): unknown;
+  clearContext?(): unknown;
+}
+
+export function isLegacyContextLike(value: unknown): boolean {
+  return ['provideContext', 'registerTool'].some((method) => typeof readProperty(value, method) === 'function');
+}
+
+/**
+ * Follows an older context by wrapping its four methods: each still does what it did, and the
+ * adapter keeps the tools (with their `execute`) that passed through. `provideContext` replaces
+ * its own set; `registerTool` adds to a second set, as the older polyfills did.
+ */
+export function createLegacyContextAdapter(context: LegacyContextLike): ToolAdapter {
+  const provided = new Map<string, unknown>();
+  const registered = new Map<string, unknown>();
+  const listeners = new Set<() => void>();
+  const notify = (): void => listeners.forEach((listener) => listener());
+  wrapMethods(context, { provided, registered, notify });
+  return {
+    list: async () => [...provided.values(), ...[...registered.values()].filter((tool) => !provided.has(readToolName(tool) ?? ''))],
+    watch(onChange) {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    async execute(name, args, signal) {
+      const tool = registered.get(name) ?? provided.get(name);
+      const execute = readProperty(tool, 'execute');
+      if (typeof execute !== 'function') throw toolNotFound(name);
+      // The second argument was an "agent" with requestUserInteraction, later `{signal}`.
+      const agent = { signal, requestUserInteraction: (callback: () => unknown) => Promise.resolve().then(callback) };
+      const result: unknown = await abortable(Promise.resolve().then(() => execute.call(tool, args, agent)), signal);
+      return toResultString(result);
+    },
+  };
+}
+
+interface Buckets {
+  provided: Map<string, unknown>;
+  registered: Map<string, unknown>;
+  notify: () => void;
+}
+
+function wrapMethods(context: LegacyContextLike, buckets: Buckets): void {
+  const { provided, registered, notify } = buckets;
+  wrap(context, 'provideContext', (input: unknown) => {
+    provided.clear();
+    const tools = readProperty(input, 'tools');
+    if (Array.isArray(tools)) for (const tool of tools) provided.set(readToolName(tool) ?? '', tool);
+    notify();
+  });
+  wrap(context, 'registerTool', (tool: unknown, options: unknown, result: unknown) => {
+    const name = readToolName(tool) ?? '';
+    registered.set(name, tool);
+    const forget = (): void => {
+      if (registered.get(name) === tool && registered.delete(name)) notify();
+    };
+    const signal = readProperty(options, 'signal');
+    if (signal instanceof AbortSignal) signal.addEventListener('abort', forget, { once: true });
+    watchUnregister(result, forget);
+    notify();
+    return forget;
+  });
+  wrap(context, 'unregisterTool', (name: unknown) => {
+    if (typeof name === 'string' && (registered.delete(name) || provided.delete(name))) notify();
+  });
+  wrap(context, 'clearContext', () => {
+    provided.clear();
+    registered.clear();
+    notify();
+  });
+}
+
+/**
+ * Replaces `context[method]` by a function that calls the original, then `after` if it did not
+ * throw. `after` may return an undo, run when the original's promise rejects (newer polyfills
+ * register asynchronously and reject duplicates).
+ */
+function wrap(
+  context: LegacyContextLike,
+  method: keyof LegacyContextLike,
+  after: (first: unknown, second: unknown, result: unknown) => (() => void) | void,
+): void {
+  const original = readProperty(context, method);
+  if (typeof original !== 'function') return;
+  const wrapped = function (this: unknown, ...args: unknown[]): unknown {
+    const result: unknown = original.apply(this, args);
+    const undo = after(args[0], args[1], result);
+    if (undo && result instanceof Promise) result.catch(undo);
+    return result;
+  };
+  try {
+    Object.defineProperty(context, method, { value: wrapped, configurable: true, writable: true });
+  } catch {
+    // A frozen context cannot be followed; its tools stay unseen.
+  }
+}
+
+/** `registerTool` in older polyfills returned `{unregister()}`: follow it too. */
+function watchUnregister(result: unknown, forget: () => void): void {
+  const unregister = readProperty(result, 'unregister');
+  if (typeof unregister !== 'function' || typeof result !== 'object' || result === null) return;
+  try {
+    Object.defineProperty(result, 'unregister', {
+      value: (...args: unknown[]) => {
+        const value: unknown = unregister.apply(result, args);
+        forget();
+        return value;
+      },
+      configurable: true,
+      writable: true,
+    });
+  } catch {
+    // Frozen: the tool stays listed until the page changes its context again.
+  }
+}

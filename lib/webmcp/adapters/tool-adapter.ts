@@ -1,0 +1,67 @@
+/**
+ * One way of reading a page's tools: the browser's `document.modelContext`, a polyfill's, the
+ * older testing API, or an older context whose methods are watched. The content script and the
+ * bridge script both speak to pages through adapters, and never trust what comes back.
+ */
+export interface ToolAdapter {
+  /** The page's tools as it hands them over: unchecked, possibly hostile. */
+  list(): Promise<unknown[]>;
+  /** Calls `onChange` whenever the page says its tools changed; returns a function that stops. */
+  watch(onChange: () => void): () => void;
+  /** Runs a tool: the page's result as a JSON string, or `null` when the call navigated. */
+  execute(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<string | null>;
+}
+
+/** Reads one property of a page object; a getter that throws reads as undefined. */
+export function readProperty(target: unknown, key: string): unknown {
+  if ((typeof target !== 'object' && typeof target !== 'function') || target === null) return undefined;
+  try {
+    return (target as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/** A tool's name, if it has a text one. */
+export function readToolName(tool: unknown): string | undefined {
+  const name = readProperty(tool, 'name');
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** Results as the browser gives them: text stays text, anything else becomes JSON. Never throws. */
+export function toResultString(value: unknown): string | null {
+  if (value === null) return null;
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function toolNotFound(name: string): Error {
+  return Object.assign(new Error(`The page offers no tool named "${name}".`), { name: 'NotFoundError' });
+}
+
+/** Runs `operation`, rejecting as soon as `signal` aborts (a hanging tool must not hold the call). */
+export function abortable<T>(operation: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    operation.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? Object.assign(new Error('The call was aborted.'), { name: 'AbortError' });
+}

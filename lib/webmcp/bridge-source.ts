@@ -1,0 +1,99 @@
+import { bridgeReplySchema, type BridgeReply } from '../messaging/bridge-schemas';
+import { listenAsExtension, postToBridge } from '../messaging/bridge-wire';
+import { displayName } from './sanitize-tool';
+import type { PageToolSource, SourceListing } from './page-tool-source';
+
+/** The content script's half of the bridge to polyfilled and older pages. */
+export interface BridgeSource extends PageToolSource {
+  /** Asks the page-world half for its tools again. */
+  refresh(): void;
+}
+
+interface PendingCall {
+  resolve(result: string | null): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Everything arriving here may come from a page script instead of the bridge: tool lists are
+ * checked like any page data, and an answer counts only for a call this side started, under a
+ * random id, and only once. Nothing a page posts starts anything or gets anything back.
+ */
+export function createBridgeSource(): BridgeSource {
+  let listing: SourceListing = { offered: [], refused: [] };
+  const listeners = new Set<() => void>();
+  const pending = new Map<string, PendingCall>();
+  // The bridge speaks first, once the page has a JavaScript context: pages without one hear nothing.
+  let bridgeSeen = false;
+  listenAsExtension((message) => {
+    const parsed = bridgeReplySchema.safeParse(message);
+    if (parsed.success) receive(parsed.data);
+  });
+  function receive(reply: BridgeReply): void {
+    switch (reply.type) {
+      case 'bridge-ready':
+        // Once is enough (the bridge is there from the document's start): a page repeating it gets nothing.
+        if (bridgeSeen) return;
+        bridgeSeen = true;
+        postToBridge({ type: 'bridge-start' });
+        return;
+      case 'bridge-tools':
+        listing = {
+          offered: reply.tools.map((tool) => ({ tool, source: 'polyfill' as const })),
+          refused: reply.unreadable.slice(0, 100).map(({ name, reason }) => ({ name: displayName(name), reason: reason.slice(0, 300) })),
+        };
+        listeners.forEach((listener) => listener());
+        return;
+      case 'call-result':
+      case 'call-error': {
+        const call = pending.get(reply.callId);
+        if (!call) return;
+        pending.delete(reply.callId);
+        if (reply.type === 'call-result') call.resolve(reply.result);
+        else call.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+        return;
+      }
+    }
+  }
+  return {
+    list: async () => listing,
+    watch(onChange) {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    refresh: () => {
+      if (bridgeSeen) postToBridge({ type: 'bridge-list' });
+    },
+    execute: (name, args, signal) => callThroughBridge(pending, name, args, signal),
+  };
+}
+
+function callThroughBridge(
+  pending: Map<string, PendingCall>,
+  name: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<string | null> {
+  const callId = randomCallId();
+  return new Promise<string | null>((resolve, reject) => {
+    const onAbort = (): void => {
+      pending.delete(callId);
+      postToBridge({ type: 'call-abort', callId });
+      reject(signal.reason instanceof Error ? signal.reason : Object.assign(new Error('The call was aborted.'), { name: 'AbortError' }));
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const settle = <T>(finish: (value: T) => void) => (value: T): void => {
+      signal.removeEventListener('abort', onAbort);
+      finish(value);
+    };
+    pending.set(callId, { resolve: settle(resolve), reject: settle(reject) });
+    postToBridge({ type: 'call-start', callId, name, args });
+  });
+}
+
+/** 128 random bits: a page script that did not see the call cannot guess its id. */
+function randomCallId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,53 @@
+import { createLegacyContextAdapter, isLegacyContextLike } from '../adapters/legacy-context-adapter';
+import { createModelContextAdapter, isModelContextLike } from '../adapters/model-context-adapter';
+import { createTestingApiAdapter, isTestingApiLike } from '../adapters/testing-api-adapter';
+import { readProperty, type ToolAdapter } from '../adapters/tool-adapter';
+
+export interface AdapterDiscovery {
+  /** Looks for contexts the page has installed since the last look. */
+  discover(): void;
+  /** The adapters found so far, in priority order. */
+  adapters(): readonly ToolAdapter[];
+}
+
+/**
+ * Finds the JavaScript contexts a page installs: `document.modelContext` or `navigator.modelContext`
+ * from a polyfill, the older testing API, or an older context to follow. The browser's own
+ * objects (captured before any page script ran) are skipped: the content script reads those.
+ */
+export function createAdapterDiscovery(onChange: () => void): AdapterDiscovery {
+  const browserOwn = new Set<unknown>([
+    readProperty(document, 'modelContext'),
+    readProperty(navigator, 'modelContext'),
+    readProperty(navigator, 'modelContextTesting'),
+  ]);
+  const seen = new WeakSet<object>();
+  const found: ToolAdapter[] = [];
+  return {
+    discover() {
+      const candidates = [
+        readProperty(document, 'modelContext'),
+        readProperty(navigator, 'modelContext'),
+        readProperty(navigator, 'modelContextTesting'),
+      ];
+      for (const candidate of candidates) {
+        if (typeof candidate !== 'object' || candidate === null) continue;
+        if (browserOwn.has(candidate) || seen.has(candidate)) continue;
+        seen.add(candidate);
+        const adapter = adapt(candidate);
+        if (!adapter) continue;
+        found.push(adapter);
+        adapter.watch(onChange);
+        onChange();
+      }
+    },
+    adapters: () => found,
+  };
+}
+
+function adapt(candidate: object): ToolAdapter | undefined {
+  if (isModelContextLike(candidate)) return createModelContextAdapter(candidate, window);
+  if (isTestingApiLike(candidate)) return createTestingApiAdapter(candidate);
+  if (isLegacyContextLike(candidate)) return createLegacyContextAdapter(candidate);
+  return undefined;
+}

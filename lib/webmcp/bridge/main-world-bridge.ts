@@ -1,0 +1,99 @@
+import { listenAsBridge, postToExtension } from '../../messaging/bridge-wire';
+import { toErrorPayload } from '../../messaging/to-error-payload';
+import { readProperty, readToolName, toolNotFound, type ToolAdapter } from '../adapters/tool-adapter';
+import { createAdapterDiscovery } from './adapter-discovery';
+import { copyToolForPosting } from './copy-tool-for-posting';
+
+/**
+ * The page-world half of the bridge. It follows polyfilled and older WebMCP contexts, posts their
+ * tools to the content script, and runs the calls the content script asks for. It holds no
+ * extension data: anything it could tell a page script, the page already knows.
+ */
+export function setupMainWorldBridge(): void {
+  let started = false;
+  let announced = false;
+  let postTimer: ReturnType<typeof setTimeout> | undefined;
+  const owners = new Map<string, ToolAdapter>();
+  const calls = new Map<string, AbortController>();
+  const schedulePost = (): void => {
+    // Silent until the page has a context to read: most pages never hear from the extension.
+    if (!announced) postToExtension({ type: 'bridge-ready' });
+    announced = true;
+    if (!started || postTimer !== undefined) return;
+    postTimer = setTimeout(() => {
+      postTimer = undefined;
+      void postTools(discovery.adapters(), owners);
+    }, 20);
+  };
+  const discovery = createAdapterDiscovery(schedulePost);
+  listenAsBridge((message) => {
+    const type = readProperty(message, 'type');
+    if (type === 'bridge-start' || type === 'bridge-list') {
+      started = true;
+      discovery.discover();
+      if (announced) schedulePost();
+    } else if (type === 'call-start') {
+      void runCall(message, owners, calls);
+    } else if (type === 'call-abort') {
+      calls.get(String(readProperty(message, 'callId')))?.abort();
+    }
+  });
+  watchWhileParsing(() => discovery.discover());
+}
+
+async function postTools(adapters: readonly ToolAdapter[], owners: Map<string, ToolAdapter>): Promise<void> {
+  const listedOwners = new Map<string, ToolAdapter>();
+  const tools: unknown[] = [];
+  const unreadable: Array<{ name: unknown; reason: string }> = [];
+  for (const adapter of adapters) {
+    const listed = await adapter.list().catch(() => []);
+    for (const tool of listed) {
+      const name = readToolName(tool);
+      if (name !== undefined && listedOwners.has(name)) continue;
+      if (name !== undefined) listedOwners.set(name, adapter);
+      const posted = copyToolForPosting(tool);
+      if (posted.ok) tools.push(posted.tool);
+      // Only text crosses: a name that is a function or symbol would make postMessage throw.
+      else unreadable.push({ name: typeof posted.name === 'string' ? posted.name : undefined, reason: posted.reason });
+    }
+  }
+  owners.clear();
+  for (const [name, adapter] of listedOwners) owners.set(name, adapter);
+  postToExtension({ type: 'bridge-tools', tools, unreadable });
+}
+
+async function runCall(message: unknown, owners: Map<string, ToolAdapter>, calls: Map<string, AbortController>): Promise<void> {
+  const callId = readProperty(message, 'callId');
+  const name = readProperty(message, 'name');
+  const args = readProperty(message, 'args');
+  if (typeof callId !== 'string' || typeof name !== 'string' || typeof args !== 'object' || args === null) return;
+  const controller = new AbortController();
+  calls.set(callId, controller);
+  try {
+    const adapter = owners.get(name);
+    if (!adapter) throw toolNotFound(name);
+    const result = await adapter.execute(name, args as Record<string, unknown>, controller.signal);
+    postToExtension({ type: 'call-result', callId, result });
+  } catch (error) {
+    postToExtension({ type: 'call-error', callId, error: toErrorPayload(error) });
+  } finally {
+    calls.delete(callId);
+  }
+}
+
+/**
+ * Polyfills install themselves in one script and register tools in the next. Mutation records
+ * are delivered before the parser runs the next script, so looking on every record while the
+ * document is parsed catches an older context before its tools are provided.
+ */
+function watchWhileParsing(look: () => void): void {
+  const observer = new MutationObserver(look);
+  observer.observe(document, { childList: true, subtree: true });
+  const finish = (): void => {
+    observer.disconnect();
+    look();
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', finish, { once: true });
+  else finish();
+  window.addEventListener('load', look, { once: true });
+}

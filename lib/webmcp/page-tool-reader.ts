@@ -1,0 +1,95 @@
+import { readToolName } from './adapters/tool-adapter';
+import type { DroppedToolReport, ReportedTool } from './reported-tool';
+import type { PageToolSource } from './page-tool-source';
+import { sanitizeTools, type OfferedTool } from './sanitize-tools';
+
+export interface FrameReport {
+  tools: ReportedTool[];
+  dropped: DroppedToolReport[];
+}
+
+export interface ReaderOptions {
+  sources: readonly PageToolSource[];
+  origin: string;
+  onReport(tools: FrameReport): void;
+  /** Quiet time before a change is read; 100 ms like Chrome's own extensions. */
+  debounceMs?: number;
+}
+
+/**
+ * Follows a frame's tools from all its sources (the first source wins a name), checks them with
+ * `sanitizeTools`, and reports the list whenever it changes, at most once per quiet period.
+ * A frame that never had tools stays silent: most pages have none, and the worker may sleep.
+ */
+export class PageToolReader {
+  private lastKey = '';
+  private reported = false;
+  private owners = new Map<string, PageToolSource>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private queue = Promise.resolve();
+
+  constructor(private readonly options: ReaderOptions) {
+    for (const source of options.sources) source.watch(() => this.schedule());
+    this.schedule();
+  }
+
+  /** Reads every source now and reports, even when nothing changed. */
+  reportNow(): Promise<void> {
+    return this.report(true);
+  }
+
+  /** The source that offers `name` in the last reading (reading again if it is not there). */
+  async sourceOf(name: string): Promise<PageToolSource | undefined> {
+    if (!this.owners.has(name)) await this.read();
+    return this.owners.get(name);
+  }
+
+  /** Whether a list was ever reported. */
+  hasReported(): boolean {
+    return this.reported;
+  }
+
+  private schedule(): void {
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.report(false);
+    }, this.options.debounceMs ?? 100);
+  }
+
+  /** One reading at a time, so reports leave in the order the page changed. */
+  private report(force: boolean): Promise<void> {
+    this.queue = this.queue.then(() => this.readAndReport(force));
+    return this.queue;
+  }
+
+  private async readAndReport(force: boolean): Promise<void> {
+    const frameTools = await this.read();
+    const key = JSON.stringify(frameTools);
+    const empty = frameTools.tools.length === 0 && frameTools.dropped.length === 0;
+    if ((empty && !this.reported) || (key === this.lastKey && !force)) return;
+    this.lastKey = key;
+    this.reported = true;
+    this.options.onReport(frameTools);
+  }
+
+  private async read(): Promise<FrameReport> {
+    const offered: OfferedTool[] = [];
+    const refused: DroppedToolReport[] = [];
+    const owners = new Map<string, PageToolSource>();
+    for (const source of this.options.sources) {
+      const listing = await source.list().catch(() => ({ offered: [], refused: [] }));
+      for (const entry of listing.offered) {
+        const name = readToolName(entry.tool);
+        const taken = name !== undefined && owners.has(name);
+        if (taken && source.yieldsToEarlier) continue;
+        if (name !== undefined && !taken) owners.set(name, source);
+        offered.push(entry);
+      }
+      refused.push(...listing.refused);
+    }
+    this.owners = owners;
+    const checked = sanitizeTools(offered, this.options.origin);
+    return { tools: checked.tools, dropped: [...refused, ...checked.dropped] };
+  }
+}

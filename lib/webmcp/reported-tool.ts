@@ -1,0 +1,34 @@
+import { z } from 'zod/mini';
+import { toolLimits, toolNamePattern } from './tool-limits';
+
+/** Where a tool came from: the browser's API, a JavaScript polyfill (read through the bridge), or a form. */
+export const toolSourceSchema = z.enum(['native', 'polyfill', 'declarative']);
+export type ToolSource = z.infer<typeof toolSourceSchema>;
+
+export const toolAnnotationsSchema = z.object({
+  readOnlyHint: z.optional(z.boolean()),
+  consequentialHint: z.optional(z.boolean()),
+  untrustedContentHint: z.optional(z.boolean()),
+});
+
+/**
+ * A tool as the content script reports it: copied, validated and capped. The background parses
+ * every report with this schema again, so a tool that slips past the page-side checks is dropped.
+ */
+export const reportedToolSchema = z.object({
+  name: z.string().check(z.regex(toolNamePattern)),
+  title: z.optional(z.string().check(z.maxLength(toolLimits.titleLength))),
+  description: z.string().check(z.minLength(1), z.maxLength(toolLimits.descriptionLength)),
+  inputSchema: z.record(z.string(), z.unknown()),
+  annotations: z.optional(toolAnnotationsSchema),
+  origin: z.string().check(z.maxLength(2_048)),
+  source: toolSourceSchema,
+});
+export type ReportedTool = z.infer<typeof reportedToolSchema>;
+
+/** A tool the extension refused, with the reason the inspector shows. */
+export const droppedToolSchema = z.object({
+  name: z.string().check(z.maxLength(toolLimits.droppedNameLength + 1)),
+  reason: z.string().check(z.maxLength(500)),
+});
+export type DroppedToolReport = z.infer<typeof droppedToolSchema>;

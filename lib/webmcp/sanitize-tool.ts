@@ -1,0 +1,116 @@
+import { copyJsonValue } from './copy-json-value';
+import { readToolFields, type RawTool } from './read-tool-fields';
+import { reportedToolSchema, type ReportedTool, type ToolSource } from './reported-tool';
+import { toolLimits, toolNamePattern } from './tool-limits';
+
+export type SanitizeResult = { ok: true; tool: ReportedTool } | { ok: false; name: string; reason: string };
+
+/** What a frame knows about where its tools live. */
+export interface ToolContext {
+  origin: string;
+  source: ToolSource;
+}
+
+const emptyObjectSchema = { type: 'object', properties: {} };
+const hintNames = ['readOnlyHint', 'consequentialHint', 'untrustedContentHint'] as const;
+
+/**
+ * Copies one tool a page offers into plain, capped data, or says why it is refused.
+ * Never throws, whatever the page put in `tool`.
+ */
+export function sanitizeTool(tool: unknown, context: ToolContext): SanitizeResult {
+  const raw = readToolFields(tool);
+  const refuse = (reason: string): SanitizeResult => ({ ok: false, name: displayName(raw.name), reason });
+  const problem = textProblem(raw);
+  if (problem) return refuse(problem);
+  const schema = sanitizeSchema(raw.inputSchema);
+  if (!schema.ok) return refuse(schema.reason);
+  const annotations = sanitizeAnnotations(raw.annotations);
+  const copy = {
+    name: raw.name,
+    ...(typeof raw.title === 'string' && raw.title !== '' ? { title: raw.title } : {}),
+    description: raw.description,
+    inputSchema: schema.value,
+    ...(annotations ? { annotations } : {}),
+    origin: context.origin.slice(0, 2_048),
+    source: context.source,
+  };
+  // The wire schema has the last word: what passes here is what the background accepts.
+  const checked = reportedToolSchema.safeParse(copy);
+  if (!checked.success) return refuse(`the tool does not fit the tool schema (${checked.error.issues[0]?.path.join('.') || 'tool'})`);
+  return { ok: true, tool: checked.data };
+}
+
+/** Why the name, description or title cannot be taken, if they cannot. */
+function textProblem({ name, description, title }: RawTool): string | undefined {
+  if (typeof name !== 'string' || name === '') return 'the name is missing or not text';
+  if (!toolNamePattern.test(name)) return 'the name must be 1–128 characters of A–Z, a–z, 0–9, "_", "." or "-"';
+  if (typeof description !== 'string' || description.trim() === '') return 'the description is missing or empty';
+  if (description.length > toolLimits.descriptionLength) {
+    return overLimit('the description', description.length, toolLimits.descriptionLength);
+  }
+  if (title !== undefined && title !== null && typeof title !== 'string') return 'the title is not text';
+  if (typeof title === 'string' && title.length > toolLimits.titleLength) {
+    return overLimit('the title', title.length, toolLimits.titleLength);
+  }
+  return undefined;
+}
+
+type SchemaResult = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
+
+/** Older Chrome gave the schema as JSON text, newer as an object; no schema means no arguments. */
+function sanitizeSchema(inputSchema: unknown): SchemaResult {
+  if (inputSchema === undefined || inputSchema === null || inputSchema === '') {
+    return { ok: true, value: { ...emptyObjectSchema } };
+  }
+  let candidate = inputSchema;
+  if (typeof inputSchema === 'string') {
+    if (inputSchema.length > toolLimits.schemaCharacters) {
+      return { ok: false, reason: overLimit('the input schema', inputSchema.length, toolLimits.schemaCharacters) };
+    }
+    try {
+      candidate = JSON.parse(inputSchema);
+    } catch {
+      return { ok: false, reason: 'the input schema is text that is not valid JSON' };
+    }
+  }
+  if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
+    const kind = Array.isArray(candidate) ? 'an array' : candidate === null ? 'null' : `a ${typeof candidate}`;
+    return { ok: false, reason: `the input schema must be a JSON object, not ${kind}` };
+  }
+  const copy = copyJsonValue(candidate, { depth: toolLimits.schemaDepth, values: 20_000 });
+  if (!copy.ok) return { ok: false, reason: `the input schema cannot be used: ${copy.reason}` };
+  const characters = JSON.stringify(copy.value).length;
+  if (characters > toolLimits.schemaCharacters) {
+    return { ok: false, reason: overLimit('the input schema', characters, toolLimits.schemaCharacters) };
+  }
+  return { ok: true, value: copy.value as Record<string, unknown> };
+}
+
+/** Only WebMCP's three hints, and only real booleans; anything else is left out. */
+function sanitizeAnnotations(annotations: unknown): ReportedTool['annotations'] {
+  if (typeof annotations !== 'object' || annotations === null) return undefined;
+  const hints: NonNullable<ReportedTool['annotations']> = {};
+  for (const hint of hintNames) {
+    let value: unknown;
+    try {
+      value = (annotations as Record<string, unknown>)[hint];
+    } catch {
+      continue;
+    }
+    if (typeof value === 'boolean') hints[hint] = value;
+  }
+  return Object.keys(hints).length > 0 ? hints : undefined;
+}
+
+/** A refused tool's name as the inspector shows it: text, cut short. */
+export function displayName(name: unknown): string {
+  if (typeof name !== 'string') return '(no name)';
+  if (name === '') return '(empty name)';
+  const limit = toolLimits.droppedNameLength;
+  return name.length > limit ? `${name.slice(0, limit)}…` : name;
+}
+
+export function overLimit(what: string, size: number, limit: number): string {
+  return `${what} is ${size.toLocaleString('en-US')} characters, over the limit of ${limit.toLocaleString('en-US')}`;
+}

@@ -1,0 +1,28 @@
+/**
+ * How much of a page's offer the extension takes. Names follow the WebMCP rule; the other caps
+ * are generous for real pages and keep a hostile page from flooding the extension.
+ */
+export const toolLimits = {
+  nameLength: 128,
+  titleLength: 256,
+  descriptionLength: 10_000,
+  /** Characters of the input schema written as JSON. */
+  schemaCharacters: 64_000,
+  schemaDepth: 32,
+  /** Tools taken from one frame; the rest are dropped with a reason. */
+  toolsPerFrame: 500,
+  /** Characters of all tools of a frame together, as JSON. */
+  reportCharacters: 4_000_000,
+  /** Characters of a tool's result passed on; the rest is cut. */
+  resultCharacters: 1_000_000,
+  /** Characters of an error message passed on. */
+  errorCharacters: 2_000,
+  /** A dropped tool's name is shown cut to this length. */
+  droppedNameLength: 80,
+} as const;
+
+/** The WebMCP rule for tool names. */
+export const toolNamePattern = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/** Default time a tool may take before the call is abandoned and the page's signal aborted. */
+export const defaultToolTimeoutMs = 30_000;

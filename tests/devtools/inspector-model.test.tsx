@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InspectorApp } from '@/components/inspector/inspector-app';
+import { InspectorModel, type InspectorChannel } from '@/components/inspector/inspector-model';
+import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
+import type { PageTool, TabTools } from '@/lib/registry/types';
+
+/** A channel to a pretend background: the test plays the background's part. */
+function fakeChannel() {
+  const posted: InspectorRequest[] = [];
+  let receive: (event: InspectorEvent) => void = () => {};
+  let disconnect: () => void = () => {};
+  const channel: InspectorChannel = {
+    post: (request) => posted.push(request),
+    onMessage: (listener) => (receive = listener),
+    onDisconnect: (listener) => (disconnect = listener),
+    disconnect: () => {},
+  };
+  return { channel, posted, send: (event: InspectorEvent) => receive(event), drop: () => disconnect() };
+}
+
+const tool = (name: string, overrides: Partial<PageTool> = {}): PageTool => ({
+  name,
+  description: `The ${name} tool, described at length.`,
+  inputSchema: { type: 'object', properties: {} },
+  origin: 'https://shop.example',
+  frameId: 0,
+  source: 'native',
+  ...overrides,
+});
+const tabTools = (tools: PageTool[]): TabTools => ({ tabId: 5, url: 'https://shop.example/', origin: 'https://shop.example', tools, dropped: [], updatedAt: 1 });
+
+afterEach(() => vi.useRealTimers());
+
+describe('the inspector model', () => {
+  it('asks for the tab’s tools, then logs what changes', () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    expect(fake.posted).toEqual([{ type: 'inspect', tabId: 5 }]);
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('a')]) });
+    fake.send({ type: 'tab-tools', tabId: 9, tabTools: tabTools([tool('other_tab')]) });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('b')]) });
+    expect(model.tools.value.map((entry) => entry.name)).toEqual(['b']);
+    expect(model.changes.value.map((change) => `${change.kind} ${change.name}`)).toEqual(['added b', 'removed a']);
+  });
+
+  it('reconnects after the service worker restarts, and sends what was asked meanwhile', () => {
+    vi.useFakeTimers();
+    const channels = [fakeChannel(), fakeChannel()];
+    let opened = 0;
+    const model = new InspectorModel(5, () => channels[opened++]!.channel);
+    model.open();
+    channels[0]!.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('a')]) });
+    model.runTool(tool('a'), {});
+    channels[0]!.drop();
+    expect(model.runs.value['0:a']).toMatchObject({ running: false, output: { isError: true } });
+    expect(model.connected.value).toBe(false);
+    model.runTool(tool('a'), { again: true });
+    vi.advanceTimersByTime(200);
+    expect(model.connected.value).toBe(true);
+    expect(channels[1]!.posted).toEqual([
+      { type: 'inspect', tabId: 5 },
+      { type: 'run-tool', runId: 'run-2', name: 'a', args: { again: true }, timeoutMs: 30_000 },
+    ]);
+    channels[1]!.send({ type: 'run-result', runId: 'run-2', output: { text: 'done' }, durationMs: 4 });
+    expect(model.runs.value['0:a']).toEqual({ runId: 'run-2', running: false, output: { text: 'done' }, durationMs: 4 });
+  });
+});
+
+describe('the inspector page', () => {
+  it('renders everything a page provides as text, never as HTML', () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const hostile = '<img src=x onerror="window.pwned=1"><b>bold</b>';
+    fake.send({
+      type: 'tab-tools',
+      tabId: 5,
+      tabTools: { ...tabTools([tool('evil', { title: hostile, description: hostile })]), dropped: [{ name: hostile, reason: hostile, frameId: 0 }] },
+    });
+    const root = document.createElement('div');
+    render(<InspectorApp model={model} copyText={async () => {}} />, root);
+    expect(root.querySelector('img, b')).toBeNull();
+    expect(root.querySelector('.tool-description')?.textContent).toBe(hostile);
+    expect(root.querySelector('.dropped-name')?.textContent).toBe(hostile);
+    expect(root.querySelector('.tool-count')?.textContent).toBe('1 tool');
+  });
+});

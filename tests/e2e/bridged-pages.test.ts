@@ -1,0 +1,143 @@
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumAvailable,
+  InspectorPage,
+  launchExtension,
+  serveFixtures,
+  tabIdOf,
+  type FixtureServer,
+  type LaunchedExtension,
+} from './support';
+
+const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+/** The real polyfill from npm, served as a page would load it from a CDN. */
+const polyfillFile = resolve(dirname(createRequire(import.meta.url).resolve('@mcp-b/webmcp-polyfill')), 'index.iife.js');
+
+interface OpenedFixture {
+  page: Page;
+  tabId: number;
+  inspector: InspectorPage;
+}
+
+// Without --enable-features=WebMCP the page's JavaScript owns modelContext, and only the
+// page-world bridge can see it: these pages exercise the bridge and the form reader.
+describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browser WebMCP), in the inspector', () => {
+  let extension: LaunchedExtension;
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    [extension, server] = await Promise.all([
+      launchExtension({ webmcp: false }),
+      serveFixtures(fixturesDir, { '/vendor/webmcp-polyfill.js': polyfillFile }),
+    ]);
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await server?.close();
+  });
+
+  async function openFixture(path: string): Promise<OpenedFixture> {
+    const page = await extension.context.newPage();
+    const tabId = await tabIdOf(page);
+    const inspector = await InspectorPage.open(extension, tabId);
+    await page.goto(server.url(path));
+    return { page, tabId, inspector };
+  }
+
+  describe('a page with @mcp-b/webmcp-polyfill', () => {
+    let fixture: OpenedFixture;
+    beforeAll(async () => {
+      fixture = await openFixture('polyfill.html');
+    });
+
+    it('lists exactly its tools, the late one and the polyfill’s own form tool included', async () => {
+      await fixture.inspector.waitForTools(['get_forecast', 'radar_image', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 2_000);
+      await expect(fixture.inspector.tool('get_forecast').locator('.tool-meta').textContent()).resolves.toBe(
+        `${server.origin} · frame 0 · polyfill`,
+      );
+      // The polyfill reads the form itself; the extension's own form reader yields to it quietly.
+      expect(await fixture.inspector.dropped()).toEqual([]);
+    });
+
+    it('runs its tools through the bridge: JSON, MCP-style text, and the page’s own error message', async () => {
+      const forecast = await fixture.inspector.run('get_forecast', { city: 'Lyon', days: '2' });
+      expect(JSON.parse(forecast.text)).toEqual({ city: 'Lyon', days: 2, forecast: 'sunny' });
+      const summary = await fixture.inspector.run('weather_summary', { city: 'Oslo' });
+      expect(summary).toMatchObject({ text: 'It is sunny in Oslo.', isError: false });
+      const storm = await fixture.inspector.run('report_storm');
+      expect(storm.isError).toBe(true);
+      expect(storm.meta).toMatch(/^Error · took \d+ ms$/);
+      expect(storm.text).toContain('The weather service is down.');
+    });
+
+    it('follows a tool removed by aborting its signal within a second', async () => {
+      await fixture.page.evaluate(() => (window as unknown as { unregisterTool(name: string): void }).unregisterTool('radar_image'));
+      await fixture.inspector.waitForTools(['get_forecast', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 1_000);
+      expect((await fixture.inspector.changes())[0]).toBe('removed radar_image');
+    });
+  });
+
+  describe('an older page: navigator.modelContext with provideContext and registerTool', () => {
+    let fixture: OpenedFixture;
+    beforeAll(async () => {
+      fixture = await openFixture('legacy.html');
+    });
+
+    it('lists the provided and the registered tools', async () => {
+      await fixture.inspector.waitForTools(['add_note', 'clear_notes', 'list_notes'], 2_000);
+      await expect(fixture.inspector.tool('clear_notes').locator('.badge').allTextContents()).resolves.toEqual(['consequential']);
+    });
+
+    it('runs them, reading MCP-style text and a JSON-string schema', async () => {
+      expect((await fixture.inspector.run('add_note', { text: 'Call Ada' })).text).toBe('Added "Call Ada".');
+      expect((await fixture.inspector.run('list_notes')).text).toBe('Buy milk\nCall Ada');
+      await expect(fixture.page.locator('#notes li').allTextContents()).resolves.toEqual(['Buy milk', 'Call Ada']);
+    });
+
+    it('follows unregister() within a second', async () => {
+      await fixture.page.evaluate(() => (window as unknown as { removeClearNotes(): void }).removeClearNotes());
+      await fixture.inspector.waitForTools(['add_note', 'list_notes'], 1_000);
+    });
+  });
+
+  it('stays silent on a page without WebMCP: no window message, nothing reported', async () => {
+    const page = await extension.context.newPage();
+    await page.addInitScript(() => {
+      const heard: unknown[] = [];
+      (window as unknown as { heard: unknown[] }).heard = heard;
+      window.addEventListener('message', (event) => heard.push(event.data));
+    });
+    const inspector = await InspectorPage.open(extension, await tabIdOf(page));
+    await page.goto(server.url('empty.html'));
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([]);
+    await inspector.page.getByText('This tab offers no WebMCP tools.').waitFor();
+  });
+
+  it('reads a declarative <form toolname> itself where the browser does not, and submits it', async () => {
+    const { page, inspector } = await openFixture('declarative.html');
+    await inspector.waitForTools(['book_table'], 2_000);
+    await expect(inspector.tool('book_table').locator('.tool-meta').textContent()).resolves.toBe(`${server.origin} · frame 0 · declarative`);
+    await inspector.openSection('book_table', 'Schema');
+    const schema = JSON.parse((await inspector.tool('book_table').locator('.schema-given').textContent()) ?? '');
+    expect(schema).toEqual({
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'The name the table is booked under' },
+        guests: { type: 'integer', minimum: 1, maximum: 8, description: 'Guests' },
+        time: { type: 'string', enum: ['18:00', '20:00'], description: 'Time' },
+        terrace: { type: 'boolean', description: 'On the terrace' },
+      },
+      required: ['name', 'guests'],
+    });
+    const run = await inspector.run('book_table', { name: 'Ada', guests: '3', time: '18:00' });
+    expect(run).toMatchObject({ text: 'The form was submitted.', isError: false });
+    await expect(page.locator('#confirmation').textContent()).resolves.toBe('Booked a table for 3 under Ada at 18:00.');
+    await page.evaluate(() => document.getElementById('booking')?.remove());
+    await inspector.waitForTools([], 1_000);
+  });
+});

@@ -1,0 +1,199 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../support/shared-eval';
+import {
+  chromiumAvailable,
+  currentServiceWorker,
+  InspectorPage,
+  launchExtension,
+  serveFixtures,
+  stopServiceWorker,
+  tabIdOf,
+  type FixtureServer,
+  type LaunchedExtension,
+} from './support';
+
+const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+if (!chromiumAvailable) console.warn('Chromium was not found: the extension e2e tests are skipped.');
+
+interface OpenedFixture {
+  page: Page;
+  tabId: number;
+  inspector: InspectorPage;
+}
+
+/** The badge text of a tab, read in the service worker. */
+function badgeText(worker: Worker, tabId: number): Promise<string> {
+  return worker.evaluate((id) => (globalThis as unknown as BadgeGlobal).chrome.action.getBadgeText({ tabId: id }), tabId);
+}
+interface BadgeGlobal {
+  chrome: { action: { getBadgeText(details: { tabId: number }): Promise<string> } };
+}
+
+describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in the inspector', () => {
+  let extension: LaunchedExtension;
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    [extension, server] = await Promise.all([launchExtension({ webmcp: true }), serveFixtures(fixturesDir)]);
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await server?.close();
+  });
+
+  /** A tab with the inspector already watching it, then navigated to the fixture. */
+  async function openFixture(path: string): Promise<OpenedFixture> {
+    const page = await extension.context.newPage();
+    const tabId = await tabIdOf(page);
+    const inspector = await InspectorPage.open(extension, tabId);
+    await page.goto(server.url(path));
+    return { page, tabId, inspector };
+  }
+
+  describe('a native page: three tools, one late, one removed, one MCP-style', () => {
+    let fixture: OpenedFixture;
+    beforeAll(async () => {
+      fixture = await openFixture('native.html');
+    });
+
+    it('lists exactly the three tools, the one registered 300 ms later included', async () => {
+      await fixture.inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 2_000);
+      expect(await fixture.inspector.changes()).toEqual(expect.arrayContaining(['added track_order', 'added search_products']));
+      const card = fixture.inspector.tool('add_to_cart');
+      await expect(card.locator('.badge').allTextContents()).resolves.toEqual(['consequential']);
+      await expect(card.locator('.tool-meta').textContent()).resolves.toBe(`${server.origin} · frame 0 · native`);
+      expect(await badgeText(await currentServiceWorker(extension.context), fixture.tabId)).toBe('3');
+    });
+
+    it('runs a tool in the page and shows its JSON result pretty-printed, with the time it took', async () => {
+      const run = await fixture.inspector.run('search_products', { query: 'mug', limit: '2' });
+      expect(run.meta).toMatch(/^Result · took \d+ ms$/);
+      expect(JSON.parse(run.text)).toEqual({ query: 'mug', products: ['Blue mug', 'Red mug'] });
+      expect(run.text).toContain('\n  "products"');
+    });
+
+    it('shows an MCP-style result as its text, and the page acts', async () => {
+      const run = await fixture.inspector.run('add_to_cart', { product: 'Red mug', quantity: '2', gift: true });
+      expect(run).toMatchObject({ text: 'Added 2 × Red mug to the cart as a gift.', isError: false });
+      await expect(fixture.page.locator('#cart').textContent()).resolves.toBe('Added 2 × Red mug to the cart as a gift.');
+    });
+
+    it('saves a screenshot of the inspector for the README', async () => {
+      const page = fixture.inspector.page;
+      await fixture.inspector.openSection('search_products', 'Schema');
+      await page.getByLabel('Request').fill('find a blue mug');
+      await page.setViewportSize({ width: 1000, height: 1400 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      mkdirSync(resolve(projectRoot, 'docs'), { recursive: true });
+      await page.screenshot({ path: resolve(projectRoot, 'docs/inspector.png') });
+      await page.getByLabel('Request').fill('');
+    });
+
+    it('checks the arguments with validateArgs before running, with the same messages', async () => {
+      const inspector = fixture.inspector;
+      await inspector.openRunForm('track_order');
+      const card = inspector.tool('track_order');
+      await card.getByRole('button', { name: 'Run in page' }).click();
+      await expect(inspector.problem('track_order')).resolves.toBe('Missing required argument "order".');
+      await card.locator('[id$="-order"]').fill('A-17');
+      await card.locator('[id$="-details"]').fill('{"carrier": true, "history": ["packed"]}');
+      await card.getByRole('button', { name: 'Run in page' }).click();
+      await card.locator('.run-result').waitFor();
+      await expect(card.locator('.run-text').textContent()).resolves.toBe('Order A-17 is on its way.');
+      const search = inspector.tool('search_products');
+      await search.locator('[id$="-limit"]').fill('50');
+      await search.getByRole('button', { name: 'Run in page' }).click();
+      await expect(inspector.problem('search_products')).resolves.toBe('"limit" must be at most 20.');
+    });
+
+    it('shows the schema as given and compacted, with both sizes', async () => {
+      const card = fixture.inspector.tool('search_products');
+      await fixture.inspector.openSection('search_products', 'Schema');
+      await card.locator('.schema').waitFor();
+      const headings = await card.locator('.schema h4').allTextContents();
+      expect(headings[0]).toMatch(/^As given \(\d+ characters\)$/);
+      expect(headings[1]).toMatch(/^Compacted for the model \(\d+ characters\)$/);
+      expect(JSON.parse((await card.locator('.schema-compact').textContent()) ?? '')).toEqual({
+        type: 'object',
+        properties: {
+          query: { type: 'string', description: 'Words to look for' },
+          limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Most products listed' },
+        },
+        required: ['query'],
+      });
+    });
+
+    it('shows what the agent would see for a request, with scores', async () => {
+      await fixture.inspector.page.getByLabel('Request').fill('add two mugs to the cart');
+      const first = fixture.inspector.page.locator('.ranking li').first();
+      await expect(first.locator('.ranking-name').textContent()).resolves.toBe('add_to_cart');
+      await expect(first.locator('.ranking-score').textContent()).resolves.toMatch(/^score \d+/);
+      await fixture.inspector.page.getByLabel('Request').fill('');
+    });
+
+    it('copies the tool list as JSON', async () => {
+      await fixture.inspector.page.getByRole('button', { name: 'Copy as JSON' }).click();
+      await expect(fixture.inspector.page.locator('.copy-status').textContent()).resolves.toBe('Copied 3 tools as JSON.');
+    });
+
+    it('follows a tool removed by aborting its signal within a second', async () => {
+      await fixture.page.evaluate(() => (window as unknown as { unregisterTool(name: string): void }).unregisterTool('search_products'));
+      await fixture.inspector.waitForTools(['add_to_cart', 'track_order'], 1_000);
+      expect((await fixture.inspector.changes())[0]).toBe('removed search_products');
+    });
+
+    it('keeps the tools across a service-worker restart, and still runs them', async () => {
+      const before = await currentServiceWorker(extension.context);
+      await before.evaluate(() => ((globalThis as { testMark?: string }).testMark = 'before the restart'));
+      await stopServiceWorker(extension.context);
+      // The run waits for the inspector to reconnect to the new worker, which reads the tools back.
+      const run = await fixture.inspector.run('track_order', { order: 'B-2' });
+      expect(run.text).toBe('Order B-2 is on its way.');
+      const after = await currentServiceWorker(extension.context);
+      expect(await after.evaluate(() => (globalThis as { testMark?: string }).testMark)).toBeUndefined();
+      await fixture.inspector.waitForTools(['add_to_cart', 'track_order'], 1_000);
+    });
+
+    it('forgets the tools when the tab navigates away, and when it closes', async () => {
+      await fixture.page.goto(server.url('frame-child.html').replace('frame-child', 'missing'));
+      await fixture.inspector.waitForTools([], 1_000);
+      await fixture.inspector.page.getByText('This tab offers no WebMCP tools.').waitFor();
+      expect(await badgeText(await currentServiceWorker(extension.context), fixture.tabId)).toBe('');
+      await fixture.page.goto(server.url('native.html'));
+      await fixture.inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 2_000);
+      await fixture.page.close();
+      const worker = await currentServiceWorker(extension.context);
+      await expect
+        .poll(() => worker.evaluate(async () => Object.keys(await (globalThis as unknown as StorageGlobal).chrome.storage.session.get(null))))
+        .not.toContain(`webmcp-tab-tools:${fixture.tabId}`);
+    });
+  });
+
+  it('keeps each frame’s own tools: a same-origin frame’s tool is listed once, run in its frame', async () => {
+    const { inspector } = await openFixture('frames.html');
+    await inspector.waitForTools(['frame_tool', 'top_tool'], 2_000);
+    await expect(inspector.tool('frame_tool').locator('.tool-meta').textContent()).resolves.toMatch(/ · frame [1-9]\d* · native$/);
+    expect((await inspector.run('frame_tool')).text).toBe('from the child frame');
+    expect((await inspector.run('top_tool')).text).toBe('from the top frame');
+  });
+
+  it('lists a declarative <form toolname> the browser exposes, and runs it', async () => {
+    const { page, inspector } = await openFixture('declarative.html');
+    await inspector.waitForTools(['book_table'], 2_000);
+    await expect(inspector.tool('book_table').locator('.tool-meta').textContent()).resolves.toMatch(/ · declarative$/);
+    const run = await inspector.run('book_table', { name: 'Ada', guests: '2', time: '20:00', terrace: true });
+    expect(run.isError).toBe(false);
+    expect(run.text).toContain('Booked a table for 2 under Ada at 20:00 on the terrace.');
+    await expect(page.locator('#confirmation').textContent()).resolves.toBe('Booked a table for 2 under Ada at 20:00 on the terrace.');
+    await page.evaluate(() => document.getElementById('booking')?.remove());
+    await inspector.waitForTools([], 1_000);
+  });
+});
+
+interface StorageGlobal {
+  chrome: { storage: { session: { get(keys: null): Promise<Record<string, unknown>> } } };
+}

@@ -1,0 +1,7 @@
+export { chromiumAvailable, chromiumPath, currentServiceWorker, extensionDir, launchExtension, stopServiceWorker } from './launch-extension';
+export type { LaunchedExtension, LaunchOptions } from './launch-extension';
+export { serveFixtures } from './serve-fixtures';
+export type { FixtureServer } from './serve-fixtures';
+export { tabIdOf } from './tab-id-of';
+export { InspectorPage } from './inspector-page';
+export type { ShownRun } from './inspector-page';

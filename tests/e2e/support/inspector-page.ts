@@ -1,0 +1,93 @@
+import type { Locator, Page } from 'playwright-core';
+import type { LaunchedExtension } from './launch-extension';
+
+/** What a run showed: "Result · took 12 ms" or "Error · …", and the text below it. */
+export interface ShownRun {
+  meta: string;
+  text: string;
+  isError: boolean;
+}
+
+/** The devtools inspector opened as a tab (`devtools-panel.html?tabId=N`), read as a person sees it. */
+export class InspectorPage {
+  constructor(readonly page: Page) {}
+
+  static async open(extension: LaunchedExtension, tabId: number): Promise<InspectorPage> {
+    const page = await extension.openExtensionPage(`devtools-panel.html?tabId=${tabId}`);
+    await page.locator('.inspector-header').waitFor();
+    return new InspectorPage(page);
+  }
+
+  tool(name: string): Locator {
+    return this.page.locator(`article.tool[data-tool="${name}"]`);
+  }
+
+  async toolNames(): Promise<string[]> {
+    return (await this.page.locator('article.tool .tool-name').allTextContents()).sort();
+  }
+
+  /** Waits until the listed tools are exactly `names`; fails after `timeoutMs`. */
+  async waitForTools(names: readonly string[], timeoutMs = 1_000): Promise<number> {
+    const expected = JSON.stringify([...names].sort());
+    const started = Date.now();
+    let shown: string[] = [];
+    while (Date.now() - started <= timeoutMs) {
+      shown = await this.toolNames();
+      if (JSON.stringify(shown) === expected) return Date.now() - started;
+      await this.page.waitForTimeout(25);
+    }
+    throw new Error(`After ${timeoutMs} ms the inspector listed [${shown.join(', ')}], not [${[...names].sort().join(', ')}].`);
+  }
+
+  async setTimeoutSeconds(seconds: number): Promise<void> {
+    await this.page.getByLabel('Timeout (s)').fill(String(seconds));
+  }
+
+  /** Opens the tool's run form, fills it (by field name), runs it and waits for what it shows. */
+  async run(name: string, values: Record<string, string | boolean> = {}, timeoutMs = 10_000): Promise<ShownRun> {
+    const card = this.tool(name);
+    await this.openRunForm(name);
+    for (const [field, value] of Object.entries(values)) {
+      const input = card.locator(`[id$="-${field}"]`).first();
+      if (typeof value === 'boolean') await input.setChecked(value);
+      else if ((await input.evaluate((element) => element.tagName)) === 'SELECT') await input.selectOption({ label: value });
+      else await input.fill(value);
+    }
+    await card.getByRole('button', { name: 'Run in page' }).click();
+    const result = card.locator('.run-result');
+    await result.waitFor({ timeout: timeoutMs });
+    return {
+      meta: (await result.locator('.run-meta').textContent()) ?? '',
+      text: (await result.locator('.run-text').textContent()) ?? '',
+      isError: (await result.getAttribute('class'))?.includes('error') ?? false,
+    };
+  }
+
+  async openRunForm(name: string): Promise<void> {
+    await this.openSection(name, 'Run');
+  }
+
+  /** Opens one of a tool's sections ("Run" or "Schema") unless it is open already. */
+  async openSection(name: string, label: 'Run' | 'Schema'): Promise<void> {
+    const details = this.tool(name).locator('details', { has: this.page.locator('summary', { hasText: label }) });
+    if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator('summary').click();
+  }
+
+  /** The message the form shows when `validateArgs` refuses the arguments. */
+  async problem(name: string): Promise<string> {
+    return (await this.tool(name).getByRole('alert').textContent()) ?? '';
+  }
+
+  async dropped(): Promise<Array<{ name: string; reason: string }>> {
+    const items = this.page.locator('section.dropped li');
+    const names = await items.locator('.dropped-name').allTextContents();
+    const reasons = await items.locator('.dropped-reason').allTextContents();
+    return names.map((name, index) => ({ name, reason: reasons[index] ?? '' }));
+  }
+
+  async changes(): Promise<string[]> {
+    return this.page.locator('section.change-log li').evaluateAll((items) =>
+      items.map((item) => `${item.querySelector('.change-kind')?.textContent} ${item.querySelector('.change-name')?.textContent}`),
+    );
+  }
+}

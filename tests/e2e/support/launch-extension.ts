@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { projectRoot } from '../../support/shared-eval';
+
+/** Debian's Chromium; another can be named with CHROMIUM_PATH. No browser is ever downloaded. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumAvailable = existsSync(chromiumPath);
+export const extensionDir = resolve(projectRoot, '.output/chrome-mv3');
+
+export interface LaunchOptions {
+  /** The browser's own WebMCP (`--enable-features=WebMCP`). Default true. */
+  webmcp?: boolean;
+  /** A (software) WebGPU adapter (`--enable-unsafe-webgpu`). Default false. */
+  webgpu?: boolean;
+}
+
+export interface LaunchedExtension {
+  context: BrowserContext;
+  extensionId: string;
+  /** The service worker as it was at launch; after a restart use `currentServiceWorker`. */
+  serviceWorker: Worker;
+  openExtensionPage(path: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Chromium, headless, with the built extension loaded, in a fresh profile that is removed on close. */
+export async function launchExtension(options: LaunchOptions = {}): Promise<LaunchedExtension> {
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    throw new Error(`The extension is not built (no ${join(extensionDir, 'manifest.json')}): run "npx wxt build" first.`);
+  }
+  if (!chromiumAvailable) throw new Error(`Chromium was not found at ${chromiumPath}; set CHROMIUM_PATH.`);
+  const userDataDir = await mkdtemp(join(tmpdir(), 'webmcp-extension-e2e-'));
+  const args = [
+    // Playwright adds --disable-extensions; naming the extension here is what lets it load.
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
+    '--no-sandbox',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    ...(options.webmcp === false ? [] : ['--enable-features=WebMCP']),
+    ...(options.webgpu ? ['--enable-unsafe-webgpu'] : []),
+  ];
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless: true, args });
+  const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(serviceWorker.url()).host;
+  return {
+    context,
+    extensionId,
+    serviceWorker,
+    async openExtensionPage(path) {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path.replace(/^\//, '')}`);
+      return page;
+    },
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The extension's service worker now (it may have been stopped and started again). */
+export async function currentServiceWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+}
+
+/** Stops the extension's service worker, as Chrome does after 30 s idle; the next event starts it again. */
+export async function stopServiceWorker(context: BrowserContext): Promise<void> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const session = await context.newCDPSession(page);
+  try {
+    const { targetInfos } = await session.send('Target.getTargets');
+    const worker = targetInfos.find((target) => target.type === 'service_worker' && target.url.startsWith('chrome-extension://'));
+    if (!worker) throw new Error('The extension has no running service worker to stop.');
+    await session.send('Target.closeTarget', { targetId: worker.targetId });
+  } finally {
+    await session.detach();
+  }
+}

@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createDeclarativeSource } from '@/lib/webmcp/declarative-source';
+import { fillToolForm } from '@/lib/webmcp/fill-tool-form';
+import { formToolSchema } from '@/lib/webmcp/form-tool-schema';
+
+const never = new AbortController().signal;
+
+beforeEach(() => {
+  document.body.innerHTML = `
+    <form toolname="book_table" tooldescription="Book a table." toolautosubmit>
+      <label>Name <input name="name" required toolparamdescription="The name of the booking"></label>
+      <label>Guests <input name="guests" type="number" min="1" max="8" required></label>
+      <label>Price <input name="budget" type="number" step="0.5"></label>
+      <label>Time <select name="time"><option>18:00</option><option>20:00</option></select></label>
+      <fieldset><legend>Diet</legend>
+        <label><input type="checkbox" name="diet" value="vegan"> Vegan</label>
+        <label><input type="checkbox" name="diet" value="gluten-free"> Gluten-free</label>
+      </fieldset>
+      <label><input type="radio" name="seat" value="inside"> Inside</label>
+      <label><input type="radio" name="seat" value="terrace"> Terrace</label>
+      <label><input type="checkbox" name="newsletter"> Newsletter</label>
+      <textarea name="note" aria-label="A note for the kitchen"></textarea>
+      <input type="hidden" name="session" value="s1">
+      <input name="off" disabled>
+      <button type="submit">Book</button>
+    </form>`;
+});
+
+const form = () => document.querySelector('form') as HTMLFormElement;
+
+describe('formToolSchema: a <form toolname> as an input schema', () => {
+  it('maps each named field to a property, with descriptions and required fields', () => {
+    expect(formToolSchema(form())).toEqual({
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'The name of the booking' },
+        guests: { type: 'integer', minimum: 1, maximum: 8, description: 'Guests' },
+        budget: { type: 'number', description: 'Price' },
+        time: { type: 'string', enum: ['18:00', '20:00'], description: 'Time' },
+        diet: { type: 'array', items: { type: 'string', enum: ['vegan', 'gluten-free'] }, description: 'Diet' },
+        seat: { type: 'string', enum: ['inside', 'terrace'] },
+        newsletter: { type: 'boolean', description: 'Newsletter' },
+        note: { type: 'string', description: 'A note for the kitchen' },
+      },
+      required: ['name', 'guests'],
+    });
+  });
+});
+
+describe('fillToolForm: a call’s arguments typed into the form', () => {
+  it('fills text, numbers, selects, checkbox groups, radios and flags, firing input and change', () => {
+    const events: string[] = [];
+    form().addEventListener('change', (event) => events.push((event.target as HTMLInputElement).name));
+    fillToolForm(form(), { name: 'Ada', guests: 2, time: '20:00', diet: ['vegan'], seat: 'terrace', newsletter: true });
+    const data = new FormData(form());
+    expect([data.get('name'), data.get('guests'), data.get('time'), data.getAll('diet'), data.get('seat'), data.get('newsletter')]).toEqual([
+      'Ada',
+      '2',
+      '20:00',
+      ['vegan'],
+      'terrace',
+      'on',
+    ]);
+    expect(events).toEqual(['name', 'guests', 'time', 'diet', 'seat', 'newsletter']);
+  });
+
+  it('refuses a field the form does not have', () => {
+    expect(() => fillToolForm(form(), { price: 3 })).toThrow('The form has no field named "price".');
+  });
+});
+
+describe('createDeclarativeSource', () => {
+  it('offers each <form toolname> as a declarative tool', async () => {
+    const listing = await createDeclarativeSource().list();
+    expect(listing.offered).toHaveLength(1);
+    expect(listing.offered[0]).toMatchObject({ source: 'declarative', tool: { name: 'book_table', description: 'Book a table.' } });
+  });
+
+  it('submits an autosubmit form the page handles itself, and reports it', async () => {
+    let submitted = '';
+    form().addEventListener('submit', (event) => {
+      event.preventDefault();
+      submitted = String(new FormData(form()).get('name'));
+    });
+    const result = await createDeclarativeSource().execute('book_table', { name: 'Ada', guests: 2 }, never);
+    expect(result).toBe('The form was submitted.');
+    expect(submitted).toBe('Ada');
+  });
+
+  it('leaves a form without toolautosubmit for the person to submit', async () => {
+    form().removeAttribute('toolautosubmit');
+    const result = await createDeclarativeSource().execute('book_table', { name: 'Ada', guests: 2 }, never);
+    expect(result).toBe('The form is filled in and waits for the person to submit it.');
+  });
+
+  it('follows forms added to the page', async () => {
+    const source = createDeclarativeSource();
+    let changes = 0;
+    source.watch(() => (changes += 1));
+    document.body.insertAdjacentHTML('beforeend', '<form toolname="second" tooldescription="Another form."><input name="q"></form>');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(changes).toBeGreaterThan(0);
+    expect((await source.list()).offered.map((entry) => (entry.tool as { name: string }).name)).toEqual(['book_table', 'second']);
+  });
+});

@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ToolCallReply } from '@/lib/messaging/protocol';
+import { sendToContent } from '@/lib/messaging/runtime-messaging';
+import { executeTabTool } from '@/lib/registry/execute-tab-tool';
+import { TabToolRegistry } from '@/lib/registry/tab-tool-registry';
+
+vi.mock('@/lib/messaging/runtime-messaging', () => ({ sendToContent: vi.fn() }));
+const send = vi.mocked(sendToContent);
+
+/** What the content script does with a call, as the test decides. */
+function contentAnswers(answer: (call: { name: string; args: Record<string, unknown> }) => Promise<ToolCallReply>): void {
+  send.mockImplementation(((_tabId: number, type: string, data: { name: string; args: Record<string, unknown> }) =>
+    type === 'tool-execute' ? answer(data) : Promise.resolve(null)) as never);
+}
+
+let registry: TabToolRegistry;
+beforeEach(async () => {
+  send.mockReset();
+  registry = new TabToolRegistry({ load: async () => new Map(), save: async () => {} });
+  const tool = (name: string) => ({ name, description: 'A tool.', inputSchema: { type: 'object' }, origin: '', source: 'native' });
+  await registry.report({ tabId: 3, frameId: 9, url: 'https://a.example/frame', origin: 'https://a.example' }, { url: '', tools: [tool('shared'), tool('framed')], dropped: [] });
+  await registry.report({ tabId: 3, frameId: 0, url: 'https://a.example/', origin: 'https://a.example' }, { url: '', tools: [tool('shared')], dropped: [] });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('executeTabTool: a tab’s tool, run in its frame', () => {
+  it('runs in the frame that offers the tool, the top frame first', async () => {
+    contentAnswers(async () => ({ status: 'ok', result: 'done' }));
+    await executeTabTool(registry, 3, 'shared', { a: 1 });
+    await executeTabTool(registry, 3, 'framed', {});
+    expect(send.mock.calls.map((call) => [call[1], (call[2] as { name: string }).name, call[3]])).toEqual([
+      ['tool-execute', 'shared', { frameId: 0 }],
+      ['tool-execute', 'framed', { frameId: 9 }],
+    ]);
+    expect(send.mock.calls[0]?.[2]).toMatchObject({ args: { a: 1 }, timeoutMs: 30_000 });
+  });
+
+  it('turns the page’s answer into text: MCP content joined, JSON as given, errors marked', async () => {
+    contentAnswers(async ({ name }) =>
+      name === 'shared'
+        ? { status: 'ok', result: '{"content":[{"type":"text","text":"one"},{"type":"text","text":"two"}]}' }
+        : { status: 'error', error: { name: 'UnknownError', message: 'The weather service is down.' } },
+    );
+    await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toEqual({ text: 'one\ntwo' });
+    await expect(executeTabTool(registry, 3, 'framed', {})).resolves.toEqual({ text: 'The weather service is down.', isError: true });
+  });
+
+  it('says so when the call navigated, or the tool is unknown, or the page is gone', async () => {
+    contentAnswers(async () => ({ status: 'ok', result: null }));
+    await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toEqual({
+      text: 'The tool "shared" navigated the page to a new document; it gave no other result.',
+    });
+    await expect(executeTabTool(registry, 3, 'nope', {})).resolves.toEqual({ text: 'The page offers no tool named "nope".', isError: true });
+    contentAnswers(() => Promise.reject(new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received')));
+    await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toMatchObject({ text: expect.stringContaining('navigated the page') });
+    contentAnswers(() => Promise.reject(new Error('Could not establish connection. Receiving end does not exist.')));
+    await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toEqual({
+      text: 'The page that offered "shared" is gone (it navigated or closed).',
+      isError: true,
+    });
+  });
+
+  it('gives up with a clear message when the frame never answers', async () => {
+    vi.useFakeTimers();
+    contentAnswers(() => new Promise(() => {}));
+    const output = executeTabTool(registry, 3, 'shared', {}, { timeoutMs: 5_000 });
+    await vi.advanceTimersByTimeAsync(7_000);
+    await expect(output).resolves.toEqual({ text: 'The tool "shared" did not answer within 5 s.', isError: true });
+  });
+
+  it('rejects only on abort, and tells the page to stop', async () => {
+    contentAnswers(() => new Promise(() => {}));
+    const controller = new AbortController();
+    const output = executeTabTool(registry, 3, 'shared', {}, { signal: controller.signal });
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    controller.abort();
+    await expect(output).rejects.toMatchObject({ name: 'AbortError' });
+    expect(send.mock.calls[1]?.slice(1)).toEqual(['tool-abort', { callId: (send.mock.calls[0]?.[2] as { callId: string }).callId }, { frameId: 0 }]);
+  });
+});

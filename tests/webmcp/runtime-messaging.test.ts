@@ -1,0 +1,42 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { handleBackgroundMessages, sendToBackground } from '@/lib/messaging/runtime-messaging';
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('one-shot messages through the protocol map', () => {
+  it('delivers a checked message and its checked reply', async () => {
+    const received: unknown[] = [];
+    handleBackgroundMessages({
+      'tools-report': (report) => {
+        received.push(report);
+        return null;
+      },
+    });
+    await expect(sendToBackground('tools-report', { url: 'https://a.example/', tools: [{ name: 'x' }], dropped: [] })).resolves.toBeNull();
+    expect(received).toEqual([{ url: 'https://a.example/', tools: [{ name: 'x' }], dropped: [] }]);
+  });
+
+  it('refuses a message of the wrong shape, and passes a handler’s error back by name', async () => {
+    handleBackgroundMessages({
+      'tools-report': () => null,
+      'frame-gone': () => {
+        throw Object.assign(new Error('No such frame.'), { name: 'NotFoundError' });
+      },
+    });
+    const wrongShape = { protocol: 'webmcp-local-agent', type: 'tools-report', data: { url: 42 } };
+    await expect(browser.runtime.sendMessage(wrongShape)).resolves.toMatchObject({ ok: false, error: { name: 'TypeError' } });
+    await expect(sendToBackground('frame-gone', {})).rejects.toMatchObject({ name: 'NotFoundError', message: 'No such frame.' });
+  });
+
+  it('leaves messages of other protocols to other listeners', async () => {
+    handleBackgroundMessages({ 'tools-report': () => null });
+    browser.runtime.onMessage.addListener((message: unknown, _sender: unknown, sendResponse: (reply: unknown) => void) => {
+      if ((message as { kind?: string }).kind !== 'other') return false;
+      sendResponse('theirs');
+      return true;
+    });
+    await expect(browser.runtime.sendMessage({ kind: 'other' })).resolves.toBe('theirs');
+  });
+});

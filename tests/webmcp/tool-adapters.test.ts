@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { createLegacyContextAdapter, type LegacyContextLike } from '@/lib/webmcp/adapters/legacy-context-adapter';
+import { createModelContextAdapter, type ModelContextLike } from '@/lib/webmcp/adapters/model-context-adapter';
+import { createTestingApiAdapter } from '@/lib/webmcp/adapters/testing-api-adapter';
+
+const never = new AbortController().signal;
+const names = async (list: () => Promise<unknown[]>) => (await list()).map((tool) => (tool as { name: string }).name);
+
+/** An older polyfill, as pages still load it: tools carry execute; no listing, no events. */
+function olderContext() {
+  const tools = new Map<string, { name: string; execute?: (args: unknown, agent: unknown) => unknown }>();
+  const context = {
+    provideContext({ tools: list = [] }: { tools?: Array<{ name: string }> }) {
+      tools.clear();
+      for (const tool of list) tools.set(tool.name, tool);
+    },
+    registerTool(tool: { name: string }) {
+      if (tools.has(tool.name)) throw new Error(`Tool already registered: ${tool.name}`);
+      tools.set(tool.name, tool);
+      return { unregister: () => tools.delete(tool.name) };
+    },
+    unregisterTool(name: string) {
+      tools.delete(name);
+    },
+    clearContext() {
+      tools.clear();
+    },
+  };
+  return context;
+}
+
+describe('createLegacyContextAdapter: following an older context', () => {
+  it('sees tools provided and registered after it wrapped the context, and runs them', async () => {
+    const context = olderContext();
+    const adapter = createLegacyContextAdapter(context as LegacyContextLike);
+    let changes = 0;
+    adapter.watch(() => (changes += 1));
+    context.provideContext({ tools: [{ name: 'list_notes', execute: () => ({ content: [{ type: 'text', text: 'Buy milk' }] }) } as never] });
+    const registration = context.registerTool({ name: 'clear_notes', execute: (_args: unknown, agent: { signal: AbortSignal }) => `signal: ${agent.signal instanceof AbortSignal}` } as never);
+    expect(await names(adapter.list)).toEqual(['list_notes', 'clear_notes']);
+    expect(await adapter.execute('list_notes', {}, never)).toBe('{"content":[{"type":"text","text":"Buy milk"}]}');
+    expect(await adapter.execute('clear_notes', {}, never)).toBe('signal: true');
+    registration.unregister();
+    expect(await names(adapter.list)).toEqual(['list_notes']);
+    context.clearContext();
+    expect(await names(adapter.list)).toEqual([]);
+    expect(changes).toBe(4);
+  });
+
+  it('leaves the context working as before, errors included', () => {
+    const context = olderContext();
+    createLegacyContextAdapter(context as LegacyContextLike);
+    context.registerTool({ name: 'a' });
+    expect(() => context.registerTool({ name: 'a' })).toThrow('Tool already registered: a');
+  });
+
+  it('forgets a tool whose registration signal aborts, and one whose promise rejects', async () => {
+    const rejecting = { registerTool: (_tool: unknown, _options?: unknown): Promise<void> => Promise.reject(new Error('duplicate')) };
+    const adapter = createLegacyContextAdapter(rejecting);
+    await rejecting.registerTool({ name: 'x' }).catch(() => undefined);
+    await Promise.resolve();
+    expect(await names(adapter.list)).toEqual([]);
+    const context = { registerTool: (_tool: unknown, _options?: unknown) => undefined };
+    const following = createLegacyContextAdapter(context);
+    const controller = new AbortController();
+    context.registerTool({ name: 'y' }, { signal: controller.signal });
+    expect(await names(following.list)).toEqual(['y']);
+    controller.abort();
+    expect(await names(following.list)).toEqual([]);
+  });
+
+  it('says when a tool is unknown, and passes a tool’s own error on', async () => {
+    const context = olderContext();
+    const adapter = createLegacyContextAdapter(context as LegacyContextLike);
+    context.registerTool({ name: 'boom', execute: () => { throw new Error('Legacy tool failed.'); } } as never);
+    await expect(adapter.execute('nope', {}, never)).rejects.toThrow('The page offers no tool named "nope".');
+    await expect(adapter.execute('boom', {}, never)).rejects.toThrow('Legacy tool failed.');
+  });
+
+  it('stops waiting for a tool that never answers when the signal aborts', async () => {
+    const context = olderContext();
+    const adapter = createLegacyContextAdapter(context as LegacyContextLike);
+    context.registerTool({ name: 'hang', execute: () => new Promise(() => {}) } as never);
+    const controller = new AbortController();
+    const call = adapter.execute('hang', {}, controller.signal);
+    controller.abort(new Error('timed out'));
+    await expect(call).rejects.toThrow('timed out');
+  });
+});
+
+describe('createModelContextAdapter: the standard getTools / executeTool', () => {
+  const ownWindow = {} as Window;
+  const otherWindow = {} as Window;
+
+  function context(takesJsonText: boolean): ModelContextLike & { inputs: unknown[] } {
+    const inputs: unknown[] = [];
+    return {
+      inputs,
+      getTools: async () => [
+        { name: 'mine', description: 'd', window: ownWindow },
+        { name: 'newer', description: 'd', source: ownWindow, window: undefined },
+        { name: 'theirs', description: 'd', window: otherWindow },
+      ],
+      async executeTool(tool: unknown, input: unknown) {
+        inputs.push(input);
+        if (takesJsonText && typeof input !== 'string') throw new DOMException('Failed to parse input arguments', 'UnknownError');
+        return { ran: (tool as { name: string }).name };
+      },
+    };
+  }
+
+  it('keeps only the frame’s own tools (other frames report theirs)', async () => {
+    expect(await names(createModelContextAdapter(context(false), ownWindow).list)).toEqual(['mine', 'newer']);
+  });
+
+  it('passes the input as an object, and as JSON text to a context that wants text', async () => {
+    const objectContext = context(false);
+    expect(await createModelContextAdapter(objectContext, ownWindow).execute('mine', { a: 1 }, never)).toBe('{"ran":"mine"}');
+    expect(objectContext.inputs).toEqual([{ a: 1 }]);
+    const textContext = context(true);
+    expect(await createModelContextAdapter(textContext, ownWindow).execute('mine', { a: 1 }, never)).toBe('{"ran":"mine"}');
+    expect(textContext.inputs).toEqual([{ a: 1 }, '{"a":1}']);
+  });
+
+  it('refuses a tool of another frame', async () => {
+    await expect(createModelContextAdapter(context(false), ownWindow).execute('theirs', {}, never)).rejects.toThrow(
+      'The page offers no tool named "theirs".',
+    );
+  });
+});
+
+describe('createTestingApiAdapter: Chrome 146–151’s testing API', () => {
+  it('lists, follows changes and runs by name with JSON text', async () => {
+    let callback: (() => void) | undefined;
+    const received: unknown[] = [];
+    const adapter = createTestingApiAdapter({
+      listTools: () => [{ name: 'legacy', description: 'd', inputSchema: '{"type":"object"}' }],
+      executeTool: async (name, input) => {
+        received.push([name, input]);
+        return 'done';
+      },
+      registerToolsChangedCallback: (registered) => (callback = registered),
+    });
+    let changes = 0;
+    adapter.watch(() => (changes += 1));
+    callback?.();
+    expect(changes).toBe(1);
+    expect(await adapter.execute('legacy', { q: 'x' }, never)).toBe('done');
+    expect(received).toEqual([['legacy', '{"q":"x"}']]);
+  });
+});
