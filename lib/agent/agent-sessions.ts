@@ -64,7 +64,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       }
     },
     recorder: deps.recorder,
-    persist: () => writer.schedule(),
+    // The conversation is saved after the trace, so it never shows a step the trace lacks.
+    persist: (urgent) => (urgent ? void Promise.resolve(deps.recorder.flush?.()).finally(writer.urgent) : writer.schedule()),
   };
 
   const sessionFor = async (tabId: number): Promise<TabSession> => {

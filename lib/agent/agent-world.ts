@@ -35,5 +35,6 @@ export interface AgentWorld {
   isSiteAllowed(tabId: number): Promise<boolean>;
   allowSite(tabId: number): Promise<void>;
   recorder: TraceRecorder;
-  persist(): void;
+  /** Saves the conversation: `urgent` for changes that must survive the worker stopping. */
+  persist(urgent?: boolean): void;
 }

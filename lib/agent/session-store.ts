@@ -42,17 +42,29 @@ export function interruptIfRunning(turn: Turn, now: number): Turn {
   };
 }
 
-/** Writes sessions at most every `delayMs`, and at once when asked to flush. */
+/**
+ * Writes sessions: streamed prose at most every `delayMs`, anything else (a tool card, the end
+ * of a turn) at the next turn of the event loop, so a worker that dies loses as little as possible.
+ */
 export function createSessionWriter(read: () => Map<number, StoredSession>, delayMs = 300) {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let due = Number.POSITIVE_INFINITY;
   const write = async () => {
     timer = undefined;
+    due = Number.POSITIVE_INFINITY;
     await sessionsItem.setValue(Object.fromEntries(read()));
   };
+  const scheduleIn = (ms: number) => {
+    if (Date.now() + ms >= due) return;
+    if (timer) clearTimeout(timer);
+    due = Date.now() + ms;
+    timer = setTimeout(() => void write().catch(() => {}), ms);
+  };
   return {
-    schedule() {
-      timer ??= setTimeout(() => void write().catch(() => {}), delayMs);
-    },
+    /** Soon, for changes that come many times a second. */
+    schedule: () => scheduleIn(delayMs),
+    /** At once, for changes that must survive the worker stopping. */
+    urgent: () => scheduleIn(0),
     async flush() {
       if (timer) clearTimeout(timer);
       await write().catch(() => {});

@@ -67,15 +67,14 @@ export class TabSession {
     if (this.active) return this.publish({ type: 'error', message: 'A request is still running: stop it first.' });
     const active: ActiveRun = { controller: new AbortController(), approvals: new Map() };
     this.active = active;
-    const settings = await this.world.loadSettings();
-    const tabTools = await this.world.getTabTools(this.tabId);
     let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now(), runId: crypto.randomUUID() };
     const setTurn = (next: Turn, message: SessionMessage = { type: 'turn', tabId: this.tabId, turn: next }) => {
       turn = next;
       this.turns = [...this.turns.filter((existing) => existing.id !== next.id), next];
       this.publish(message);
-      this.world.persist();
+      this.world.persist(message.type !== 'prose-delta');
     };
+    // The request is shown and saved before anything else, so a worker that stops now keeps it.
     setTurn(turn);
     const end = (outcome: TurnOutcome, detail?: string) => {
       setTurn({ ...turn, outcome, notice: noticeFor(outcome, detail), endedAt: Date.now() });
@@ -83,6 +82,7 @@ export class TabSession {
       if (this.active === active) this.active = undefined;
     };
 
+    const [settings, tabTools] = await Promise.all([this.world.loadSettings(), this.world.getTabTools(this.tabId)]);
     const origin = tabTools?.origin ?? '';
     if (settings.disabledSites.includes(origin)) {
       return end('error', `The agent is off on ${origin}. Turn it back on in the extension's options.`);

@@ -27,12 +27,19 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   const lastError = signal<string | undefined>(undefined);
   const invalidMessages = signal(0);
   const draft = signal('');
-  /** A request was sent and its turn has not arrived yet: a second Enter must not send it twice. */
-  const awaitingTurn = signal(false);
+  /**
+   * A request that was sent but whose turn has not arrived yet: a second Enter must not send it
+   * twice, and if the connection drops first the request goes back into the input box, not lost.
+   */
+  const unconfirmedRequest = signal<string | undefined>(undefined);
+  const returnUnconfirmedRequest = () => {
+    if (unconfirmedRequest.value !== undefined && draft.value === '') draft.value = unconfirmedRequest.value;
+    unconfirmedRequest.value = undefined;
+  };
   /** Approvals sent for cards that still show as waiting. */
   const approvalsSent = signal<ReadonlySet<string>>(new Set());
 
-  const running = computed(() => session.value?.running === true || awaitingTurn.value);
+  const running = computed(() => session.value?.running === true || unconfirmedRequest.value !== undefined);
   const canSend = computed(
     () => connection.value === 'connected' && session.value !== undefined && !running.value,
   );
@@ -43,7 +50,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     onOpen: subscribe,
     onLost: () => {
       connection.value = 'reconnecting';
-      awaitingTurn.value = false;
+      returnUnconfirmedRequest();
     },
     onMessage: (raw) => {
       const parsed = sessionMessageSchema.safeParse(raw);
@@ -66,12 +73,16 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   function receive(message: SessionMessage): void {
     if (message.type === 'error') {
       lastError.value = message.message;
-      awaitingTurn.value = false;
+      returnUnconfirmedRequest();
       return;
     }
     // A snapshot of the tab this panel followed before must not replace the current one.
     if (message.type === 'snapshot' && message.state.tabId !== tabId.value) return;
-    if (message.type === 'snapshot' || message.type === 'turn') awaitingTurn.value = false;
+    const pending = unconfirmedRequest.value;
+    if (message.type === 'turn' && message.turn.request === pending) unconfirmedRequest.value = undefined;
+    if (message.type === 'snapshot' && message.state.turns.some((turn) => turn.request === pending && !turn.outcome)) {
+      unconfirmedRequest.value = undefined;
+    }
     const next = applySessionMessage(session.value, message);
     if (next === session.value) return;
     session.value = next;
@@ -112,7 +123,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       if (nextTabId !== tabId.value) {
         tabId.value = nextTabId;
         session.value = undefined;
-        awaitingTurn.value = false;
+        unconfirmedRequest.value = undefined;
         approvalsSent.value = new Set();
         lastError.value = undefined;
       }
@@ -127,7 +138,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       if (!request || !canSend.value) return false;
       const sent = postForTab((id) => ({ type: 'send', tabId: id, text: request.slice(0, 20_000) }));
       if (!sent) return false;
-      awaitingTurn.value = true;
+      unconfirmedRequest.value = request.slice(0, 20_000);
       lastError.value = undefined;
       if (text === undefined) draft.value = '';
       return true;

@@ -39,7 +39,8 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
   const storeReady = Promise.resolve(options.store ?? getTraceStore());
   const loadSettings = options.loadSettings ?? loadTraceSettings;
   const now = options.now ?? Date.now;
-  const flushDelayMs = options.flushDelayMs ?? 100;
+  // Structural events are written at the next turn of the event loop: a worker may stop any time.
+  const flushDelayMs = options.flushDelayMs ?? 0;
   const streamFlushDelayMs = options.streamFlushDelayMs ?? 1_000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerDelay = Infinity;

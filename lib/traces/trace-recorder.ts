@@ -19,6 +19,8 @@ export interface TraceRecorder {
   startRun(info: RunInfo): void;
   record(runId: string, event: AgentEvent): void;
   endRun(runId: string, outcome: string, endedAt: number): void;
+  /** Resolves once everything recorded so far is stored. */
+  flush?(): Promise<void>;
 }
 
 /** Keeps the last runs in memory; the stored recorder replaces it where traces are kept. */

@@ -58,6 +58,27 @@ describe('a service-worker restart', () => {
     expect(panel.find('reconnecting')).toBeNull();
   });
 
+  it('puts a request back into the input box when the worker stopped before taking it', async () => {
+    panel = await mountPanel();
+    panel.model.send('add two mugs to the cart');
+    expect(panel.background.port.sent.at(-1)).toEqual({ type: 'send', tabId, text: 'add two mugs to the cart' });
+    expect(panel.model.draft.value).toBe('');
+
+    panel.background.port.drop();
+    await panel.flush();
+    expect(panel.model.draft.value).toBe('add two mugs to the cart');
+    expect(panel.model.running.value).toBe(false);
+  });
+
+  it('does not put back a request whose turn arrived', async () => {
+    panel = await mountPanel();
+    panel.model.send('add two mugs to the cart');
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ request: 'add two mugs to the cart' }) });
+    panel.background.port.drop();
+    await panel.flush();
+    expect(panel.model.draft.value).toBe('');
+  });
+
   it('keeps trying while the background does not answer', async () => {
     panel = await mountPanel();
     panel.background.port.drop();

@@ -23,10 +23,11 @@ export async function useReplayEngine(worker: Worker, plan: ReplayPlan): Promise
   }, plan);
 }
 
-/** Types a request into the side panel and sends it with Enter, as a person would. */
+/** Types a request into the side panel and sends it with Enter once Send is enabled, as a person would. */
 export async function ask(panel: Page, request: string): Promise<void> {
   const input = panel.getByTestId('chat-input');
   await input.fill(request);
+  await panel.locator('[data-testid=send]:enabled').waitFor({ timeout: 15_000 });
   await input.press('Enter');
 }
 
