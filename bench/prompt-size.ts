@@ -5,6 +5,7 @@ import {
   hermesFormat,
   rankTools,
   runLocalAgent,
+  searchScorer,
   type CompactTool,
 } from '@webmcp-agents/local-agent';
 import { createReplayEngine } from '../lib/engines/replay-engine';
@@ -29,6 +30,9 @@ export async function benchPromptSize(): Promise<BenchSection[]> {
   const top8 = mcp.queries.map((query) => systemTokens(rankTools(mcp.pool, query.query, { max: 8 })));
   const pageTools = bfcl.pool.slice(0, 50);
   const page8 = bfcl.queries.slice(0, 50).map((query) => systemTokens(rankTools(pageTools, query.query, { max: 8 })));
+  const page8Search = bfcl.queries
+    .slice(0, 50)
+    .map((query) => systemTokens(rankTools(pageTools, query.query, { max: 8, scorer: searchScorer })));
   const sizes: BenchSection = {
     title: 'Prompt size (Qwen3 tokens, Hermes format, system prompt with the default instructions)',
     rows: [
@@ -38,6 +42,8 @@ export async function benchPromptSize(): Promise<BenchSection[]> {
       { prompt: 'rank-mcp, top 8 after ranking (largest)', tokens: Math.max(...top8) },
       { prompt: '50 page tools (rank-bfcl), top 8 (median)', tokens: median(page8) },
       { prompt: '50 page tools (rank-bfcl), top 8 (largest)', tokens: Math.max(...page8) },
+      { prompt: '50 page tools, top 8 by the extension\'s ranker (median)', tokens: median(page8Search) },
+      { prompt: '50 page tools, top 8 by the extension\'s ranker (largest)', tokens: Math.max(...page8Search) },
     ],
     notes: ['Target (issue 7): with 50 realistic page tools and max 8, the system prompt ≤ 1,200 Qwen3 tokens.'],
   };
@@ -58,6 +64,7 @@ async function benchPrefixReuse(tools: ToolDescriptor[]): Promise<BenchSection> 
     format: hermesFormat,
     getTools: () => tools,
     executeTool: async () => ({ text: JSON.stringify({ ok: true, items: [1, 2, 3] }) }),
+    scorer: searchScorer,
   });
   const rows = model.requests.map((request, index) => {
     const tokens = qwenTokens(renderQwenChat(request.messages));
