@@ -55,6 +55,24 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
         step={100}
         onChange={(toolOutputLimit) => void model.update({ toolOutputLimit: Math.round(toolOutputLimit) })}
       />
+      <NumberField
+        label="Seconds a tool may take before the run stops"
+        value={settings.toolTimeoutSeconds}
+        min={1}
+        max={600}
+        step={1}
+        onChange={(toolTimeoutSeconds) => void model.update({ toolTimeoutSeconds })}
+      />
+      <label class="field">
+        <span>How tools are ranked for the model</span>
+        <select
+          value={settings.ranker}
+          onChange={(event) => void model.update({ ranker: event.currentTarget.value as Settings['ranker'] })}
+        >
+          <option value="fielded-bm25">Fielded BM25 (best measured)</option>
+          <option value="word-overlap">Word overlap (as documented for rankTools)</option>
+        </select>
+      </label>
     </section>
   );
 }
