@@ -2,7 +2,8 @@ import { browser } from 'wxt/browser';
 import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
 import { loadSettings, updateSettings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
-import { agentPortName, type SessionMessage } from './agent-port-protocol';
+import { acceptNamedChannels } from '../messaging/port-channel';
+import { agentPortName, panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
 import { createAgentSessions } from './agent-sessions';
 import { scorerFor } from './scorer-for';
 
@@ -17,21 +18,14 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     scorerFor,
     recorder,
   });
-  const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
-
-  browser.runtime.onConnect.addListener((port) => {
-    if (port.name !== agentPortName) return;
-    // Only the extension's own pages may drive the agent; never a content script or a page.
-    if (!port.sender?.url || new URL(port.sender.url).origin !== extensionOrigin) {
-      port.disconnect();
-      return;
-    }
+  // Only the extension's own pages may drive the agent; never a content script or a page.
+  acceptNamedChannels<SessionMessage, PanelMessage>(agentPortName, panelMessageSchema, (channel) =>
     sessions.connect({
-      postMessage: (message: SessionMessage) => port.postMessage(message),
-      onMessage: (listener) => port.onMessage.addListener((message) => listener(message)),
-      onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
-    });
-  });
+      postMessage: (message) => channel.post(message),
+      onMessage: (listener) => channel.onMessage(listener),
+      onDisconnect: (listener) => channel.onDisconnect(listener),
+    }),
+  );
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
   // A new document in the tab ends its run: the tools the model was using are gone. Same-document
   // navigations (a hash or history change in a single-page app) keep the page and its tools.

@@ -17,10 +17,18 @@ export interface Channel<Outgoing, Incoming> {
 /** An extension page opens a channel to the background. */
 export function connectChannel<P extends PortName>(portName: P): Channel<ToBackgroundOf<P>, ToClientOf<P>> {
   const entry = protocol.ports[portName];
-  const port = browser.runtime.connect({ name: entry.name });
+  return connectNamedChannel(entry.name, entry.toClient) as Channel<ToBackgroundOf<P>, ToClientOf<P>>;
+}
+
+/**
+ * The same for a channel whose schemas live with their feature (the side panel's agent port uses
+ * classic zod, which must not be pulled into the content script through `protocol`).
+ */
+export function connectNamedChannel<Outgoing, Incoming>(name: string, incoming: z.core.$ZodType<Incoming>): Channel<Outgoing, Incoming> {
+  const port = browser.runtime.connect({ name });
   // Reading lastError marks it handled, so a service-worker restart logs no "unchecked" warning.
   port.onDisconnect.addListener(() => void browser.runtime.lastError);
-  return wrapPort(port, entry.toClient) as Channel<ToBackgroundOf<P>, ToClientOf<P>>;
+  return wrapPort(port, incoming) as Channel<Outgoing, Incoming>;
 }
 
 /**
@@ -32,13 +40,21 @@ export function acceptChannels<P extends PortName>(
   onChannel: (channel: Channel<ToClientOf<P>, ToBackgroundOf<P>>, sender: Browser.runtime.MessageSender | undefined) => void,
 ): () => void {
   const entry = protocol.ports[portName];
+  return acceptNamedChannels(entry.name, entry.toBackground, onChannel as never);
+}
+
+export function acceptNamedChannels<Outgoing, Incoming>(
+  name: string,
+  incoming: z.core.$ZodType<Incoming>,
+  onChannel: (channel: Channel<Outgoing, Incoming>, sender: Browser.runtime.MessageSender | undefined) => void,
+): () => void {
   const listener = (port: Browser.runtime.Port): void => {
-    if (port.name !== entry.name) return;
+    if (port.name !== name) return;
     if (!isExtensionPage(port.sender)) {
       port.disconnect();
       return;
     }
-    onChannel(wrapPort(port, entry.toBackground) as Channel<ToClientOf<P>, ToBackgroundOf<P>>, port.sender);
+    onChannel(wrapPort(port, incoming) as Channel<Outgoing, Incoming>, port.sender);
   };
   browser.runtime.onConnect.addListener(listener);
   return () => browser.runtime.onConnect.removeListener(listener);

@@ -1,5 +1,5 @@
-import { browser } from 'wxt/browser';
-import { agentPortName, type PanelMessage } from '../agent/agent-port-protocol';
+import { agentPortName, sessionMessageSchema, type PanelMessage, type SessionMessage } from '../agent/agent-port-protocol';
+import { connectNamedChannel } from '../messaging/port-channel';
 
 /** The part of a `runtime.Port` the panel uses, so the panel model can be driven by a fake in tests. */
 export interface AgentPort {
@@ -11,8 +11,11 @@ export interface AgentPort {
 
 /** Opens the side panel's port to the background's agent sessions. */
 export function connectAgentPort(): AgentPort {
-  const port = browser.runtime.connect({ name: agentPortName });
-  // Reading lastError marks it handled, so a service-worker restart logs no "unchecked" warning.
-  port.onDisconnect.addListener(() => void browser.runtime.lastError);
-  return port;
+  const channel = connectNamedChannel<PanelMessage, SessionMessage>(agentPortName, sessionMessageSchema);
+  return {
+    postMessage: (message) => channel.post(message),
+    onMessage: { addListener: (listener) => channel.onMessage(listener) },
+    onDisconnect: { addListener: (listener) => channel.onDisconnect(listener) },
+    disconnect: () => channel.disconnect(),
+  };
 }
