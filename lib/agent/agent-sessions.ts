@@ -1,5 +1,6 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
+import { settleTabTools } from '../registry/settle-tab-tools';
 import type { Settings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
@@ -49,7 +50,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   const world: AgentWorld = {
     loadSettings: deps.loadSettings,
     getTabTools: deps.getTabTools,
-    settleTools: (tabId) => waitForQuiet(deps.onTabToolsChanged, tabId),
+    settleTools: (tabId) => settleTabTools(deps.onTabToolsChanged, tabId),
     executeTabTool: (...args): Promise<ToolOutput> => deps.executeTabTool(...args),
     loadEngine: (settings, _tabId, signal) => engines.load(settings, signal),
     reportUsage: (_tabId, usage) => engines.reportUsage(usage),
@@ -145,29 +146,6 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       writer.schedule();
     },
   };
-}
-
-/**
- * After a tool ran, the page may swap its tools (a product page offers add_to_cart); the content
- * script reports that a moment later. Wait for that report, or a short while when none comes.
- */
-function waitForQuiet(
-  subscribe: AgentSessionsDeps['onTabToolsChanged'],
-  tabId: number,
-  { firstChangeMs = 300, quietMs = 60 } = {},
-): Promise<void> {
-  return new Promise((resolve) => {
-    let timer = setTimeout(done, firstChangeMs);
-    const unsubscribe = subscribe((changed) => {
-      if (changed !== tabId) return;
-      clearTimeout(timer);
-      timer = setTimeout(done, quietMs);
-    });
-    function done() {
-      unsubscribe();
-      resolve();
-    }
-  });
 }
 
 function safePost(port: PanelPort, message: SessionMessage): void {

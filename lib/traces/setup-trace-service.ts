@@ -3,7 +3,7 @@ import { scorerFor } from '../agent/scorer-for';
 import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
 import { loadSettings } from '../settings';
 import { getTraceStore } from './get-trace-store';
-import { settleTabTools } from './settle-tab-tools';
+import { settleTabTools } from '../registry/settle-tab-tools';
 import { isTraceMessage, traceReplayPortName, type ReplayServerMessage } from './trace-protocol';
 import { createTraceService } from './trace-service';
 
