@@ -1,6 +1,13 @@
 import { browser } from 'wxt/browser';
 import { getTraceStore } from './get-trace-store';
-import { traceReplayPortName, type TraceResponse } from './trace-protocol';
+import { connectNamedChannel } from '../messaging/port-channel';
+import {
+  replayServerMessageSchema,
+  traceReplayPortName,
+  type ReplayClientMessage,
+  type ReplayServerMessage,
+  type TraceResponse,
+} from './trace-protocol';
 import type { TraceTransport } from './trace-client';
 
 /** The viewer page's way to the traces: IndexedDB for reads, runtime messages for the rest. */
@@ -12,14 +19,12 @@ export function extensionTraceTransport(): TraceTransport {
       return response ?? { ok: false, error: { name: 'NoReplyError', message: 'The extension did not answer; reload the page and try again.' } };
     },
     openReplayPort() {
-      const port = browser.runtime.connect({ name: traceReplayPortName });
-      // Reading lastError marks it handled, so a service-worker restart logs no warning.
-      port.onDisconnect.addListener(() => void browser.runtime.lastError);
+      const channel = connectNamedChannel<ReplayClientMessage, ReplayServerMessage>(traceReplayPortName, replayServerMessageSchema);
       return {
-        post: (message) => port.postMessage(message),
-        onMessage: (listener) => port.onMessage.addListener((message: unknown) => listener(message)),
-        onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
-        close: () => port.disconnect(),
+        post: (message) => channel.post(message),
+        onMessage: (listener) => channel.onMessage(listener),
+        onDisconnect: (listener) => channel.onDisconnect(listener),
+        close: () => channel.disconnect(),
       };
     },
   };

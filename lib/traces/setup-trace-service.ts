@@ -4,7 +4,14 @@ import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
 import { loadSettings } from '../settings';
 import { getTraceStore } from './get-trace-store';
 import { settleTabTools } from '../registry/settle-tab-tools';
-import { isTraceMessage, traceReplayPortName, type ReplayServerMessage } from './trace-protocol';
+import { acceptNamedChannels } from '../messaging/port-channel';
+import {
+  isTraceMessage,
+  replayClientMessageSchema,
+  traceReplayPortName,
+  type ReplayClientMessage,
+  type ReplayServerMessage,
+} from './trace-protocol';
 import { createTraceService } from './trace-service';
 
 /**
@@ -41,16 +48,11 @@ export function setupTraceService(): void {
     return true;
   });
 
-  browser.runtime.onConnect.addListener((port) => {
-    if (port.name !== traceReplayPortName) return;
-    if (!fromExtensionPage(port.sender?.url)) {
-      port.disconnect();
-      return;
-    }
+  acceptNamedChannels<ReplayServerMessage, ReplayClientMessage>(traceReplayPortName, replayClientMessageSchema, (channel) =>
     service.connectReplay({
-      post: (message: ReplayServerMessage) => port.postMessage(message),
-      onMessage: (listener) => port.onMessage.addListener((message) => listener(message)),
-      onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
-    });
-  });
+      post: (message) => channel.post(message),
+      onMessage: (listener) => channel.onMessage(listener),
+      onDisconnect: (listener) => channel.onDisconnect(listener),
+    }),
+  );
 }
