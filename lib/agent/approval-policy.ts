@@ -3,18 +3,28 @@ import type { Settings } from '../settings';
 
 export type ApprovalReason = 'consequential' | 'not-read-only';
 
+/** What the run has seen so far that bears on consent. */
+export interface ApprovalContext {
+  /** The person allowed tools that change the page on this site without asking. */
+  siteAllowed: boolean;
+  /** The run has read the output of a tool marked `untrustedContentHint` (reviews, mail, comments). */
+  readUntrusted?: boolean;
+}
+
 /**
  * Whether a call waits for the person, and why. A consequential tool always asks, whatever the
- * settings or the site; a read-only one never does (unless the person asked to confirm all).
+ * settings or the site; a read-only one never does (unless the person asked to confirm all). Once a
+ * run has read text that strangers wrote, "allow on this site" no longer covers the rest of it: that
+ * text may be what asks for the call.
  */
 export function approvalReason(
   tool: ToolDescriptor,
   settings: Pick<Settings, 'confirmation'>,
-  siteAllowed: boolean,
+  context: ApprovalContext,
 ): ApprovalReason | null {
   const annotations = tool.annotations ?? {};
   if (annotations.consequentialHint) return 'consequential';
   if (settings.confirmation === 'ask-always') return 'not-read-only';
   if (annotations.readOnlyHint) return null;
-  return siteAllowed ? null : 'not-read-only';
+  return context.siteAllowed && !context.readUntrusted ? null : 'not-read-only';
 }

@@ -2,6 +2,7 @@ import type { ChatMessage, ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
+import { capText } from '../traces/trace-limits';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
@@ -22,6 +23,8 @@ interface ActiveRun {
 
 /** Previous turns the model sees again: requests and answers only, which keeps the prompt short. */
 const historyTurns = 6;
+/** An answer the model reads again is cut to this: a 1 MB reply must not fill every later prompt. */
+const historyAnswerCharacters = 4_000;
 
 /** One tab's conversation and the run going on in it. */
 export class TabSession {
@@ -125,6 +128,7 @@ export class TabSession {
     markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: 'consequential' | 'not-read-only' }) => void,
   ): Promise<RunLocalAgentResult> {
     let siteAllowed: boolean | undefined;
+    let readUntrusted = false;
     return runLocalAgent({
       request,
       history: this.history,
@@ -140,13 +144,17 @@ export class TabSession {
         this.toolRan = false;
         return (await this.world.getTabTools(this.tabId))?.tools ?? [];
       },
-      executeTool: (call, context) => this.executeWithTimeout(call, context.signal, settings),
+      executeTool: (call, context) => {
+        // From here on, what strangers wrote may be steering the model (see approvalReason).
+        if (context.tool.annotations?.untrustedContentHint) readUntrusted = true;
+        return this.executeWithTimeout(call, context.signal, settings);
+      },
       needsApproval: async (_call, { tool }) => {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
-        return approvalReason(tool, settings, siteAllowed);
+        return approvalReason(tool, settings, { siteAllowed, readUntrusted });
       },
       approve: async (_call, { callId, tool }) => {
-        const reason = approvalReason(tool, settings, siteAllowed ?? false) ?? 'not-read-only';
+        const reason = approvalReason(tool, settings, { siteAllowed: siteAllowed ?? false, readUntrusted }) ?? 'not-read-only';
         markWaiting({ callId, state: 'waiting', approvalReason: reason });
         const decision = await new Promise<Decision>((resolve) => active.approvals.set(callId, resolve));
         active.approvals.delete(callId);
@@ -188,7 +196,8 @@ export class TabSession {
   }
 
   private rememberExchange(request: string, answer: string): void {
-    this.history = [...this.history, { role: 'user' as const, content: request }, ...(answer ? [{ role: 'assistant' as const, content: answer }] : [])].slice(
+    const remembered = capText(answer, historyAnswerCharacters);
+    this.history = [...this.history, { role: 'user' as const, content: request }, ...(answer ? [{ role: 'assistant' as const, content: remembered }] : [])].slice(
       -historyTurns * 2,
     );
   }

@@ -4,9 +4,10 @@ import { errorPayloadSchema } from './error-payload';
 const callIdSchema = z.string().check(z.maxLength(100));
 
 /**
- * What the content script accepts from the page's world. A page script can post these too, so
- * each is only data: a tool list (checked like any page data) or the answer to a call the
- * content script made (matched against its own random call ids). Nothing here starts anything.
+ * What the content script accepts from the page's world. Only the bridge can send on the private
+ * channel, but the bridge shares its world with the page, so each is only data: a tool list
+ * (checked like any page data) or the answer to a call the content script made (matched against
+ * its own random call ids). Nothing here starts anything.
  */
 export const bridgeReplySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bridge-ready') }),

@@ -12,6 +12,8 @@ const noReply = z.null();
  */
 export const toolsReportSchema = z.object({
   url: z.string().check(z.maxLength(8_192)),
+  /** The origin of the tab's top frame as this frame sees it (`location.ancestorOrigins`). */
+  topOrigin: z.optional(z.string().check(z.maxLength(2_048))),
   tools: z.array(z.unknown()).check(z.maxLength(toolLimits.toolsPerFrame)),
   dropped: z.array(droppedToolSchema).check(z.maxLength(toolLimits.toolsPerFrame + 110)),
 });

@@ -5,6 +5,8 @@ import { droppedToolSchema, reportedToolSchema } from '../webmcp/reported-tool';
 export const frameToolsSchema = z.object({
   url: z.string(),
   origin: z.string(),
+  /** The tab's top-frame origin as the frame reported it; the tab's site when the top frame has no tools. */
+  topOrigin: z.optional(z.string()),
   tools: z.array(reportedToolSchema),
   dropped: z.array(droppedToolSchema),
   updatedAt: z.number(),

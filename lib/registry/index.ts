@@ -2,6 +2,7 @@ import type { ToolOutput } from '@webmcp-agents/chat';
 import { executeTabTool as executeInTab, type ExecuteOptions } from './execute-tab-tool';
 import { sessionRegistryStorage } from './session-registry-storage';
 import { TabToolRegistry, type TabToolsListener } from './tab-tool-registry';
+import { toolsForAgent } from './tools-for-agent';
 import { wireToolRegistry } from './wire-tool-registry';
 import type { TabTools } from './types';
 
@@ -22,9 +23,13 @@ export function setupToolRegistry(): void {
   wireToolRegistry(theRegistry());
 }
 
-/** The tab's tools now (all frames), or undefined when it offers none. */
-export function getTabTools(tabId: number): Promise<TabTools | undefined> {
-  return theRegistry().get(tabId);
+/**
+ * The tab's tools now (all frames the page allows, one per name, labelled with their origin when
+ * it is not the tab's), or undefined when it offers none. What the agent and replays use.
+ */
+export async function getTabTools(tabId: number): Promise<TabTools | undefined> {
+  const tabTools = await theRegistry().get(tabId);
+  return tabTools && toolsForAgent(tabTools);
 }
 
 /** Calls `listener` whenever a tab's tools change; returns a function that stops. */

@@ -44,7 +44,14 @@ export class TabToolRegistry {
     return this.serial(() => {
       const entry = this.tabs.get(sender.tabId) ?? { frames: {} };
       const checked = recheckTools(report.tools, sender.origin);
-      const frame = { url: sender.url, origin: sender.origin, updatedAt: Date.now(), tools: checked.tools, dropped: [...report.dropped, ...checked.dropped] };
+      const frame = {
+        url: sender.url,
+        origin: sender.origin,
+        ...(report.topOrigin === undefined ? {} : { topOrigin: sender.frameId === 0 ? sender.origin : report.topOrigin }),
+        updatedAt: Date.now(),
+        tools: checked.tools,
+        dropped: [...report.dropped, ...checked.dropped],
+      };
       return this.commit(sender.tabId, { tabUrl: sender.tabUrl ?? entry.tabUrl, frames: { ...entry.frames, [sender.frameId]: frame } });
     });
   }

@@ -1,5 +1,5 @@
 import { bridgeReplySchema, type BridgeReply } from '../messaging/bridge-schemas';
-import { listenAsExtension, postToBridge } from '../messaging/bridge-wire';
+import { openExtensionEnd, type BridgeEnd, type ToBridgeMessage } from '../messaging/bridge-wire';
 import { displayName } from './sanitize-tool';
 import type { PageToolSource, SourceListing } from './page-tool-source';
 
@@ -7,6 +7,8 @@ import type { PageToolSource, SourceListing } from './page-tool-source';
 export interface BridgeSource extends PageToolSource {
   /** Asks the page-world half for its tools again. */
   refresh(): void;
+  /** Stops listening to the page-world half. */
+  close(): void;
 }
 
 interface PendingCall {
@@ -15,27 +17,27 @@ interface PendingCall {
 }
 
 /**
- * Everything arriving here may come from a page script instead of the bridge: tool lists are
- * checked like any page data, and an answer counts only for a call this side started, under a
- * random id, and only once. Nothing a page posts starts anything or gets anything back.
+ * Only the bridge can reach this side (the channel is private, see bridge-wire), but the bridge
+ * shares its world with the page: tool lists are checked like any page data, and an answer counts
+ * only for a call this side started, under a random id, and only once.
  */
 export function createBridgeSource(): BridgeSource {
   let listing: SourceListing = { offered: [], refused: [] };
   const listeners = new Set<() => void>();
   const pending = new Map<string, PendingCall>();
-  // The bridge speaks first, once the page has a JavaScript context: pages without one hear nothing.
+  // The bridge speaks first, once the page has a JavaScript context: pages without one cost nothing.
   let bridgeSeen = false;
-  listenAsExtension((message) => {
+  const bridge = openExtensionEnd((message) => {
     const parsed = bridgeReplySchema.safeParse(message);
     if (parsed.success) receive(parsed.data);
   });
   function receive(reply: BridgeReply): void {
     switch (reply.type) {
       case 'bridge-ready':
-        // Once is enough (the bridge is there from the document's start): a page repeating it gets nothing.
+        // Once is enough: the bridge is there from the document's start.
         if (bridgeSeen) return;
         bridgeSeen = true;
-        postToBridge({ type: 'bridge-start' });
+        bridge.post({ type: 'bridge-start' });
         return;
       case 'bridge-tools':
         listing = {
@@ -62,13 +64,15 @@ export function createBridgeSource(): BridgeSource {
       return () => listeners.delete(onChange);
     },
     refresh: () => {
-      if (bridgeSeen) postToBridge({ type: 'bridge-list' });
+      if (bridgeSeen) bridge.post({ type: 'bridge-list' });
     },
-    execute: (name, args, signal) => callThroughBridge(pending, name, args, signal),
+    close: () => bridge.close(),
+    execute: (name, args, signal) => callThroughBridge(bridge, pending, name, args, signal),
   };
 }
 
 function callThroughBridge(
+  bridge: BridgeEnd<ToBridgeMessage>,
   pending: Map<string, PendingCall>,
   name: string,
   args: Record<string, unknown>,
@@ -78,7 +82,7 @@ function callThroughBridge(
   return new Promise<string | null>((resolve, reject) => {
     const onAbort = (): void => {
       pending.delete(callId);
-      postToBridge({ type: 'call-abort', callId });
+      bridge.post({ type: 'call-abort', callId });
       reject(signal.reason instanceof Error ? signal.reason : Object.assign(new Error('The call was aborted.'), { name: 'AbortError' }));
     };
     if (signal.aborted) return onAbort();
@@ -88,11 +92,11 @@ function callThroughBridge(
       finish(value);
     };
     pending.set(callId, { resolve: settle(resolve), reject: settle(reject) });
-    postToBridge({ type: 'call-start', callId, name, args });
+    bridge.post({ type: 'call-start', callId, name, args });
   });
 }
 
-/** 128 random bits: a page script that did not see the call cannot guess its id. */
+/** 128 random bits: an answer must name a call this side made. */
 function randomCallId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

@@ -35,7 +35,7 @@ function copyValue(value: unknown, depthLeft: number, budget: { values: number }
   }
   if (typeof value !== 'object') throw new CopyRefusal(`it holds a ${typeof value}, which is not JSON`);
   if (depthLeft <= 0) throw new CopyRefusal('it is nested too deeply');
-  if (Array.isArray(value)) return value.map((item) => copyValue(item, depthLeft - 1, budget));
+  if (Array.isArray(value)) return copyArray(value, depthLeft, budget);
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) {
     throw new CopyRefusal('it holds an object that is not plain JSON');
@@ -51,6 +51,18 @@ function copyValue(value: unknown, depthLeft: number, budget: { values: number }
       writable: true,
       configurable: true,
     });
+  }
+  return copy;
+}
+
+/** Holes and undefined items become null, as in JSON: a sparse array must not survive as one. */
+function copyArray(value: unknown[], depthLeft: number, budget: { values: number }): unknown[] {
+  // A page can claim a length of millions with no items: the budget is checked before looping.
+  if (value.length > budget.values) throw new CopyRefusal('it has too many values');
+  const copy: unknown[] = [];
+  for (let index = 0; index < value.length; index += 1) {
+    const item = value[index];
+    copy.push(item === undefined ? null : copyValue(item, depthLeft - 1, budget));
   }
   return copy;
 }

@@ -74,10 +74,9 @@ function sanitizeSchema(inputSchema: unknown): SchemaResult {
       return { ok: false, reason: 'the input schema is text that is not valid JSON' };
     }
   }
-  if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
-    const kind = Array.isArray(candidate) ? 'an array' : candidate === null ? 'null' : `a ${typeof candidate}`;
-    return { ok: false, reason: `the input schema must be a JSON object, not ${kind}` };
-  }
+  const kind = schemaKind(candidate);
+  if (kind === 'unreadable') return { ok: false, reason: 'the input schema cannot be read' };
+  if (kind !== 'an object') return { ok: false, reason: `the input schema must be a JSON object, not ${kind}` };
   const copy = copyJsonValue(candidate, { depth: toolLimits.schemaDepth, values: 20_000 });
   if (!copy.ok) return { ok: false, reason: `the input schema cannot be used: ${copy.reason}` };
   const characters = JSON.stringify(copy.value).length;
@@ -85,6 +84,17 @@ function sanitizeSchema(inputSchema: unknown): SchemaResult {
     return { ok: false, reason: overLimit('the input schema', characters, toolLimits.schemaCharacters) };
   }
   return { ok: true, value: copy.value as Record<string, unknown> };
+}
+
+/** What a schema is, in words. A revoked proxy cannot even say whether it is an array. */
+function schemaKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  try {
+    return Array.isArray(value) ? 'an array' : 'an object';
+  } catch {
+    return 'unreadable';
+  }
 }
 
 /** Only WebMCP's three hints, and only real booleans; anything else is left out. */

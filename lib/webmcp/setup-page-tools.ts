@@ -1,17 +1,23 @@
 import { handleContentMessages, sendToBackground } from '../messaging/runtime-messaging';
 import { createBridgeSource } from './bridge-source';
 import { createDeclarativeSource } from './declarative-source';
+import { frameToolsPermission, readFrameFacts, topOriginOf } from './frame-tools-permission';
 import { browserReadsToolForms, createNativeSource } from './native-source';
 import type { PageToolSource } from './page-tool-source';
-import { PageToolReader } from './page-tool-reader';
+import { PageToolReader, type FrameReport } from './page-tool-reader';
 import { abortToolCall, runToolCall, type RunningCalls } from './run-tool-call';
+import { displayName } from './sanitize-tool';
+import { toolLimits } from './tool-limits';
 
 /**
  * The content script of every frame: reads the frame's tools (the browser's API, then the bridge
  * to page-world polyfills, then `<form toolname>` where the browser does not read forms), reports
- * them to the background whenever they change, and runs tools on the background's request.
+ * them to the background whenever they change, and runs tools on the background's request. A
+ * frame the page did not allow tools (see frameToolsPermission) reports them as dropped, runs none.
  */
 export function setupPageTools(): void {
+  const frame = readFrameFacts();
+  const permission = frameToolsPermission(frame);
   const bridge = createBridgeSource();
   const native = createNativeSource();
   const sources: PageToolSource[] = [...(native ? [native] : []), bridge];
@@ -22,7 +28,8 @@ export function setupPageTools(): void {
     origin: location.origin,
     onReport(frameTools) {
       if (!connected) return;
-      sendToBackground('tools-report', { url: location.href.slice(0, 8_192), ...frameTools }).catch(disconnectIfGone);
+      const allowed = permission.allowed ? frameTools : refuseAll(frameTools, permission.reason);
+      sendToBackground('tools-report', { url: location.href.slice(0, 8_192), topOrigin: topOriginOf(frame).slice(0, 2_048), ...allowed }).catch(disconnectIfGone);
     },
   });
   const running: RunningCalls = new Map();
@@ -32,7 +39,8 @@ export function setupPageTools(): void {
       if (reader.hasReported()) await reader.reportNow();
       return null;
     },
-    'tool-execute': (call) => runToolCall(reader, call, running),
+    'tool-execute': (call) =>
+      permission.allowed ? runToolCall(reader, call, running) : { status: 'error', error: { name: 'NotAllowedError', message: permission.reason } },
     'tool-abort': ({ callId }) => {
       abortToolCall(running, callId);
       return null;
@@ -50,4 +58,10 @@ export function setupPageTools(): void {
   function disconnectIfGone(error: unknown): void {
     if (/context invalidated/i.test(String((error as Error | undefined)?.message))) connected = false;
   }
+}
+
+/** A frame without the permission offers nothing: each of its tools is listed as dropped, with why. */
+function refuseAll(frameTools: FrameReport, reason: string): FrameReport {
+  const dropped = [...frameTools.tools.map(({ name }) => ({ name: displayName(name), reason })), ...frameTools.dropped];
+  return { tools: [], dropped: dropped.slice(0, toolLimits.toolsPerFrame + 100) };
 }

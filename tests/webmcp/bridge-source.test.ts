@@ -1,51 +1,44 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bridgeChannel, listenAsBridge, postToExtension } from '@/lib/messaging/bridge-wire';
-import { createBridgeSource } from '@/lib/webmcp/bridge-source';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openBridgeEnd, type BridgeEnd, type ToExtensionMessage } from '@/lib/messaging/bridge-wire';
+import { createBridgeSource, type BridgeSource } from '@/lib/webmcp/bridge-source';
 
 const stops: Array<() => void> = [];
-// happy-dom's own postMessage names a different object as the source; a browser names the window.
-beforeEach(() => {
-  vi.spyOn(window, 'postMessage').mockImplementation((data: unknown) => {
-    setTimeout(() => window.dispatchEvent(new MessageEvent('message', { data, source: window as unknown as MessageEventSource })));
-  });
-});
-afterEach(() => {
-  stops.splice(0).forEach((stop) => stop());
-  vi.restoreAllMocks();
-});
+afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
-/** Waits for window messages (delivered as tasks) to arrive. */
+/** Waits for answers posted from promises to arrive. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-/** A stand-in for the page-world bridge: answers calls with what `answer` says. */
-function fakeBridge(answer: (name: string) => { result: string } | { error: string }) {
-  const seen: unknown[] = [];
-  stops.push(
-    listenAsBridge((message) => {
-      seen.push(message);
-      const call = message as { type: string; callId: string; name: string };
-      if (call.type !== 'call-start') return;
-      const outcome = answer(call.name);
-      if ('result' in outcome) postToExtension({ type: 'call-result', callId: call.callId, result: outcome.result });
-      else postToExtension({ type: 'call-error', callId: call.callId, error: { name: 'Error', message: outcome.error } });
-    }),
-  );
-  return seen;
+/** The content script's half, closed after the test (pairing is first come, first served). */
+function bridgeSource(): BridgeSource {
+  const source = createBridgeSource();
+  stops.push(() => source.close());
+  return source;
 }
 
-function forge(message: unknown): void {
-  window.postMessage({ channel: bridgeChannel, direction: 'to-extension', message }, '*');
+/** A stand-in for the page-world bridge: answers calls with what `answer` says. */
+function fakeBridge(answer: (name: string) => { result: string } | { error: string }): { seen: unknown[]; bridge: BridgeEnd<ToExtensionMessage> } {
+  const seen: unknown[] = [];
+  const bridge = openBridgeEnd((message) => {
+    seen.push(message);
+    const call = message as { type: string; callId: string; name: string };
+    if (call.type !== 'call-start') return;
+    const outcome = answer(call.name);
+    if ('result' in outcome) bridge.post({ type: 'call-result', callId: call.callId, result: outcome.result });
+    else bridge.post({ type: 'call-error', callId: call.callId, error: { name: 'Error', message: outcome.error } });
+  });
+  stops.push(() => bridge.close());
+  return { seen, bridge };
 }
 
 describe('the content script’s half of the bridge', () => {
   it('asks the page-world bridge to start, and takes its tool lists as polyfill tools', async () => {
-    const seen = fakeBridge(() => ({ result: 'x' }));
-    const source = createBridgeSource();
+    const source = bridgeSource();
+    const { seen, bridge } = fakeBridge(() => ({ result: 'x' }));
     let changes = 0;
     source.watch(() => (changes += 1));
-    postToExtension({ type: 'bridge-ready' });
-    postToExtension({ type: 'bridge-tools', tools: [{ name: 'a', description: 'd' }], unreadable: [{ name: 'b', reason: 'the input schema cannot be used' }] });
+    bridge.post({ type: 'bridge-ready' });
+    bridge.post({ type: 'bridge-tools', tools: [{ name: 'a', description: 'd' }], unreadable: [{ name: 'b', reason: 'the input schema cannot be used' }] });
     await settle();
     expect(seen).toContainEqual({ type: 'bridge-start' });
     expect(changes).toBe(1);
@@ -56,31 +49,30 @@ describe('the content script’s half of the bridge', () => {
   });
 
   it('runs a call through the bridge and takes only the answer to that call', async () => {
-    fakeBridge((name) => (name === 'ok' ? { result: 'real result' } : { error: 'The page says no.' }));
-    const source = createBridgeSource();
+    const source = bridgeSource();
+    const { bridge } = fakeBridge((name) => (name === 'ok' ? { result: 'real result' } : { error: 'The page says no.' }));
     const call = source.execute('ok', {}, new AbortController().signal);
-    forge({ type: 'call-result', callId: 'guessed', result: 'FORGED' });
+    bridge.post({ type: 'call-result', callId: 'guessed', result: 'FORGED' });
     await expect(call).resolves.toBe('real result');
     await expect(source.execute('fails', {}, new AbortController().signal)).rejects.toThrow('The page says no.');
   });
 
-  it('ignores forged and malformed messages without throwing', async () => {
-    const source = createBridgeSource();
+  it('ignores malformed messages from the bridge without throwing', async () => {
+    const source = bridgeSource();
+    const { bridge } = fakeBridge(() => ({ result: 'x' }));
     for (const message of [null, 42, 'text', { type: 'tools-request' }, { type: 'call-result', callId: {}, result: 1 }, { type: 'bridge-tools', tools: 'no' }]) {
-      forge(message);
+      bridge.post(message as ToExtensionMessage);
     }
-    window.postMessage({ channel: bridgeChannel, direction: 'to-extension' }, '*');
-    window.postMessage('not an envelope', '*');
-    // From another frame: the right shape, the wrong source.
-    window.dispatchEvent(new MessageEvent('message', { data: { channel: bridgeChannel, direction: 'to-extension', message: { type: 'bridge-tools', tools: [{ name: 'x', description: 'd' }], unreadable: [] } } }));
     await settle();
     expect(await source.list()).toEqual({ offered: [], refused: [] });
   });
 
   it('stops a call when its signal aborts, and tells the bridge', async () => {
-    const seen = fakeBridge(() => ({ result: 'late' }));
-    stops.push(listenAsBridge(() => {}));
-    const source = createBridgeSource();
+    const source = bridgeSource();
+    // A bridge that hears the call and never answers it.
+    const seen: unknown[] = [];
+    const silent = openBridgeEnd((message) => seen.push(message));
+    stops.push(() => silent.close());
     const controller = new AbortController();
     const hanging = source.execute('slow', {}, controller.signal);
     controller.abort(Object.assign(new Error('Timed out.'), { name: 'TimeoutError' }));

@@ -1,4 +1,4 @@
-import { listenAsBridge, postToExtension } from '../../messaging/bridge-wire';
+import { openBridgeEnd, type BridgeEnd, type ToExtensionMessage } from '../../messaging/bridge-wire';
 import { toErrorPayload } from '../../messaging/to-error-payload';
 import { readProperty, readToolName, toolNotFound, type ToolAdapter } from '../adapters/tool-adapter';
 import { createAdapterDiscovery } from './adapter-discovery';
@@ -6,8 +6,9 @@ import { copyToolForPosting } from './copy-tool-for-posting';
 
 /**
  * The page-world half of the bridge. It follows polyfilled and older WebMCP contexts, posts their
- * tools to the content script, and runs the calls the content script asks for. It holds no
- * extension data: anything it could tell a page script, the page already knows.
+ * tools to the content script, and runs the calls the content script asks for. It pairs with the
+ * content script before any page script runs (see bridge-wire), so only the content script can ask
+ * it anything. It holds no extension data: anything it could tell a page script, the page knows.
  */
 export function setupMainWorldBridge(): void {
   let started = false;
@@ -16,24 +17,24 @@ export function setupMainWorldBridge(): void {
   const owners = new Map<string, ToolAdapter>();
   const calls = new Map<string, AbortController>();
   const schedulePost = (): void => {
-    // Silent until the page has a context to read: most pages never hear from the extension.
-    if (!announced) postToExtension({ type: 'bridge-ready' });
+    // Silent until the page has a context to read: most content scripts never hear from it.
+    if (!announced) extension.post({ type: 'bridge-ready' });
     announced = true;
     if (!started || postTimer !== undefined) return;
     postTimer = setTimeout(() => {
       postTimer = undefined;
-      void postTools(discovery.adapters(), owners);
+      void postTools(extension, discovery.adapters(), owners);
     }, 20);
   };
   const discovery = createAdapterDiscovery(schedulePost);
-  listenAsBridge((message) => {
+  const extension = openBridgeEnd((message) => {
     const type = readProperty(message, 'type');
     if (type === 'bridge-start' || type === 'bridge-list') {
       started = true;
       discovery.discover();
       if (announced) schedulePost();
     } else if (type === 'call-start') {
-      void runCall(message, owners, calls);
+      void runCall(extension, message, owners, calls);
     } else if (type === 'call-abort') {
       calls.get(String(readProperty(message, 'callId')))?.abort();
     }
@@ -41,7 +42,9 @@ export function setupMainWorldBridge(): void {
   watchWhileParsing(() => discovery.discover());
 }
 
-async function postTools(adapters: readonly ToolAdapter[], owners: Map<string, ToolAdapter>): Promise<void> {
+type ExtensionEnd = BridgeEnd<ToExtensionMessage>;
+
+async function postTools(extension: ExtensionEnd, adapters: readonly ToolAdapter[], owners: Map<string, ToolAdapter>): Promise<void> {
   const listedOwners = new Map<string, ToolAdapter>();
   const tools: unknown[] = [];
   const unreadable: Array<{ name: unknown; reason: string }> = [];
@@ -59,10 +62,15 @@ async function postTools(adapters: readonly ToolAdapter[], owners: Map<string, T
   }
   owners.clear();
   for (const [name, adapter] of listedOwners) owners.set(name, adapter);
-  postToExtension({ type: 'bridge-tools', tools, unreadable });
+  extension.post({ type: 'bridge-tools', tools, unreadable });
 }
 
-async function runCall(message: unknown, owners: Map<string, ToolAdapter>, calls: Map<string, AbortController>): Promise<void> {
+async function runCall(
+  extension: ExtensionEnd,
+  message: unknown,
+  owners: Map<string, ToolAdapter>,
+  calls: Map<string, AbortController>,
+): Promise<void> {
   const callId = readProperty(message, 'callId');
   const name = readProperty(message, 'name');
   const args = readProperty(message, 'args');
@@ -73,9 +81,9 @@ async function runCall(message: unknown, owners: Map<string, ToolAdapter>, calls
     const adapter = owners.get(name);
     if (!adapter) throw toolNotFound(name);
     const result = await adapter.execute(name, args as Record<string, unknown>, controller.signal);
-    postToExtension({ type: 'call-result', callId, result });
+    extension.post({ type: 'call-result', callId, result });
   } catch (error) {
-    postToExtension({ type: 'call-error', callId, error: toErrorPayload(error) });
+    extension.post({ type: 'call-error', callId, error: toErrorPayload(error) });
   } finally {
     calls.delete(callId);
   }

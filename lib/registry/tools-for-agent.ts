@@ -1,0 +1,27 @@
+import type { TabTools } from './types';
+
+/**
+ * The tab's tools as an agent may use them. Tools of frames the page did not allow never get here
+ * (see frameToolsPermission); of the rest, one tool per name (the top frame's first), and a tool
+ * from a frame of another origin says whose it is at the start of its description, so the model,
+ * the trace and the person reading it all see where it comes from.
+ */
+export function toolsForAgent(tabTools: TabTools): TabTools {
+  const taken = new Set<string>();
+  const tools: TabTools['tools'] = [];
+  const dropped = [...tabTools.dropped];
+  for (const tool of tabTools.tools) {
+    if (taken.has(tool.name)) {
+      dropped.push({ name: tool.name, reason: 'a tool of another frame of this tab has the same name', frameId: tool.frameId });
+      continue;
+    }
+    taken.add(tool.name);
+    tools.push(tool.origin === tabTools.origin ? tool : { ...tool, description: `${originLabel(tool.origin)} ${tool.description}` });
+  }
+  return { ...tabTools, tools, dropped };
+}
+
+/** `[From https://maps.example, a frame inside this page]` */
+export function originLabel(origin: string): string {
+  return `[From ${origin}, a frame inside this page]`;
+}

@@ -1,0 +1,70 @@
+/** What a frame knows about itself that decides whether its tools may be used. */
+export interface FrameFacts {
+  /** Whether this is the tab's top frame. */
+  isTop: boolean;
+  /** The frame's own origin. */
+  origin: string;
+  /** The origins of the frames around it, nearest first (`location.ancestorOrigins`); empty at the top. */
+  ancestorOrigins: readonly string[];
+  /** The browser's permissions policy for the document, when it has one (`document.featurePolicy`). */
+  policy?: { features(): string[]; allowsFeature(feature: string): boolean };
+}
+
+export type FrameToolsPermission = { allowed: true } | { allowed: false; reason: string };
+
+/** The WebMCP permissions-policy feature a document needs to offer tools. */
+export const toolsFeature = 'tools';
+
+/**
+ * Whether the agent of the tab may use this frame's tools, by WebMCP's own rule: the `tools`
+ * permissions policy, whose default allowlist is `'self'`, so a frame from another origin needs its
+ * page's `allow="tools"`. Where the browser does not know the policy (WebMCP is off), the default is
+ * applied by hand: the frame and every frame around it must share one origin. Never throws.
+ */
+export function frameToolsPermission(frame: FrameFacts): FrameToolsPermission {
+  const topOrigin = topOriginOf(frame);
+  // A frame that cannot name its ancestors is treated as if one of them were foreign.
+  const foreign = !frame.isTop && (frame.ancestorOrigins.length === 0 || frame.ancestorOrigins.some((origin) => origin !== frame.origin));
+  const known = policyAnswer(frame.policy);
+  if (known === true) return { allowed: true };
+  if (known === false && !foreign) return refuse(`the page's permissions policy turns tools off for ${frame.origin}`);
+  if (known === false) return refuse(whereItSits(frame, topOrigin, 'which did not allow it tools (allow="tools")'));
+  if (!foreign) return { allowed: true };
+  return refuse(whereItSits(frame, topOrigin, 'and this browser cannot tell whether the page allowed it tools'));
+}
+
+function refuse(reason: string): FrameToolsPermission {
+  return { allowed: false, reason: reason.slice(0, 500) };
+}
+
+/** "this frame (x) is from another origin than the page (y), …", or where a frame of the page's origin sits. */
+function whereItSits(frame: FrameFacts, topOrigin: string, rest: string): string {
+  if (frame.origin !== topOrigin) return `this frame (${frame.origin}) is from another origin than the page (${topOrigin}), ${rest}`;
+  return `this frame (${frame.origin}) sits inside a frame of another origin, ${rest}`;
+}
+
+/** The origin of the tab's top frame, as far as this frame can tell. */
+export function topOriginOf(frame: FrameFacts): string {
+  return frame.ancestorOrigins.at(-1) ?? (frame.isTop ? frame.origin : 'an unknown origin');
+}
+
+/** The browser's answer, or undefined when it has no policy or does not know the feature. */
+function policyAnswer(policy: FrameFacts['policy']): boolean | undefined {
+  try {
+    if (!policy || !policy.features().includes(toolsFeature)) return undefined;
+    return policy.allowsFeature(toolsFeature);
+  } catch {
+    return undefined;
+  }
+}
+
+/** This frame's facts, read from the document the content script runs in. */
+export function readFrameFacts(): FrameFacts {
+  const policy = (document as Document & { featurePolicy?: FrameFacts['policy'] }).featurePolicy;
+  return {
+    isTop: window.top === window,
+    origin: location.origin,
+    ancestorOrigins: Array.from(location.ancestorOrigins ?? []),
+    ...(policy ? { policy } : {}),
+  };
+}
