@@ -20,6 +20,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   extension: async () => (await import('./extension')).benchExtension,
   engines: async () => (await import('./engines')).benchEngines,
   traces: async () => (await import('./traces')).benchTraces,
+  volume: async () => (await import('./volume')).benchVolume,
 };
 
 const requested = process.argv.slice(2);

@@ -20,7 +20,7 @@ interface ProseViewProps {
 /**
  * A model's prose as safe Markdown, one block at a time: a growing reply lexes and renders only
  * its tail, at most every 40 ms (less often when rendering is slow), and a long one appears over
- * a few frames. Finished prose renders once and stays memoised.
+ * a few frames. Finished prose renders once (a long one in steps) and stays memoised.
  */
 export const ProseView = memo(function ProseView({ text, live }: ProseViewProps) {
   const renderCost = useRef(0);
@@ -29,8 +29,9 @@ export const ProseView = memo(function ProseView({ text, live }: ProseViewProps)
   const shown = useThrottledText(text, live, renderCost.current);
   const blocks = useMemo(() => {
     renderStart.current = performance.now();
-    // A reference definition can change how earlier blocks read: then a finished reply is lexed whole.
-    const reuse = live || Object.keys(lexed.current?.links ?? {}).length === 0;
+    // A reference definition can change how earlier blocks read: then a finished reply is lexed whole,
+    // once it is all shown.
+    const reuse = live || shown !== text || Object.keys(lexed.current?.links ?? {}).length === 0;
     lexed.current = lexMarkdownBlocks(shown, reuse ? lexed.current : undefined);
     return lexed.current;
   }, [shown, live]);

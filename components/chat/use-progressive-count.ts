@@ -1,15 +1,25 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 
-// About what a slow laptop lexes, sanitizes and lays out in a frame or two.
-const charactersPerPass = 16_000;
+/** A pass should leave the panel free to take a key press well within 100 ms. */
+const targetPassMs = 25;
+const fewestCharacters = 1_000;
+const mostCharacters = 64_000;
+
+/**
+ * Characters of Markdown this machine renders (lexed, sanitized, put in the page) in one pass.
+ * It starts low and follows what passes actually cost: a fast laptop and a busy two-core
+ * machine differ tenfold, and one fixed budget froze the slow one for 150 ms a pass.
+ */
+let charactersPerPass = 4_000;
 
 /**
  * How many of `blocks` to render now. Blocks already rendered stay (the last one is rendered again,
- * as it may have grown); new ones are added up to a budget of characters per pass, and the next
+ * as it may have grown); new ones are added up to the budget of characters per pass, and the next
  * pass follows after the browser has painted, so a 1 MB reply appears over a few frames instead
  * of freezing the panel while it renders.
  */
 export function useProgressiveCount(blocks: ReadonlyArray<{ raw: string }>): number {
+  const passStarted = performance.now();
   const [rendered, setRendered] = useState(0);
   let count = Math.max(0, Math.min(rendered, blocks.length) - 1);
   let spent = 0;
@@ -19,8 +29,21 @@ export function useProgressiveCount(blocks: ReadonlyArray<{ raw: string }>): num
     spent += length;
     count += 1;
   }
+  const added = count > rendered;
+  // Runs once the blocks of this pass are in the page: what they cost tunes the next pass.
+  useLayoutEffect(() => {
+    if (added) learnPassCost(spent, performance.now() - passStarted);
+  }, [count, blocks]);
   useEffect(() => {
     if (count !== rendered) setRendered(count);
   }, [count, rendered]);
   return count;
+}
+
+function learnPassCost(characters: number, elapsedMs: number): void {
+  // Passes that render little say little about the rate.
+  if (characters < fewestCharacters) return;
+  const fitting = (characters / Math.max(elapsedMs, 1)) * targetPassMs;
+  const next = Math.min(charactersPerPass * 2, (charactersPerPass + fitting) / 2);
+  charactersPerPass = Math.round(Math.min(mostCharacters, Math.max(fewestCharacters, next)));
 }

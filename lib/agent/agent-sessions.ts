@@ -6,6 +6,7 @@ import type { TraceRecorder } from '../traces/trace-recorder';
 import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
 import type { AgentWorld, TabToolList } from './agent-world';
 import { createEngineHost } from './engine-host';
+import { createProseBatcher } from './prose-batcher';
 import type { SessionState } from './session-state';
 import { createSessionWriter, loadStoredSessions, type StoredSession } from './session-store';
 import { suggestRequests } from './suggestions';
@@ -38,7 +39,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   const writer = createSessionWriter(
     () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, s]) => [tabId, { turns: s.turns, history: s.history }] as const)]),
   );
-  const publish = (tabId: number, message: SessionMessage) => panels.get(tabId)?.forEach((port) => safePost(port, message));
+  const batcher = createProseBatcher((tabId, message) => panels.get(tabId)?.forEach((port) => safePost(port, message)));
+  const publish = batcher.publish;
   const engines = createEngineHost((engine) => {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine });
   });
@@ -105,7 +107,10 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     if (message.type === 'subscribe') {
       for (const set of panels.values()) set.delete(port);
       panels.set(message.tabId, (panels.get(message.tabId) ?? new Set()).add(port));
-      return safePost(port, { type: 'snapshot', state: await snapshot(message.tabId) });
+      const state = await snapshot(message.tabId);
+      // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
+      batcher.flush(message.tabId);
+      return safePost(port, { type: 'snapshot', state });
     }
     const session = await sessionFor(message.tabId);
     switch (message.type) {

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { boundStoredSessions } from './bound-stored-sessions';
 import { noticeFor } from './turn-notices';
 import { turnSchema, type Turn } from './session-state';
 
@@ -52,7 +53,7 @@ export function createSessionWriter(read: () => Map<number, StoredSession>, dela
   const write = async () => {
     timer = undefined;
     due = Number.POSITIVE_INFINITY;
-    await sessionsItem.setValue(Object.fromEntries(read()));
+    await sessionsItem.setValue(boundStoredSessions(read()));
   };
   const scheduleIn = (ms: number) => {
     if (Date.now() + ms >= due) return;

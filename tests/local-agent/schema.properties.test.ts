@@ -5,7 +5,7 @@ import type { ToolDescriptor } from '@webmcp-agents/chat';
 import { compactSchema, rankTools, validateArgs } from '@webmcp-agents/local-agent';
 
 // Cases per property: 10^4 by default; `npm run fuzz` asks for 10^6.
-const runs = Number(process.env['FUZZ_RUNS'] ?? 10_000);
+const runs = Number(process.env['FUZZ_RUNS']) || 10_000;
 const timeout = 10_000 + runs * 2;
 const parameters = { numRuns: runs };
 

@@ -4,7 +4,9 @@ import type { ToolDescriptor } from '@webmcp-agents/chat';
 import { createFenceMarker, toolOutputForModel } from '@/lib/local-agent/tool-output-text';
 
 const untrusted: ToolDescriptor = { name: 'read_reviews', description: 'Reviews.', inputSchema: { type: 'object' }, annotations: { untrustedContentHint: true, readOnlyHint: true } };
-const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
+// Cases: 10^4 by default; `npm run fuzz` asks for 10^6, and the time limit grows with them.
+const runs = Number(process.env.FUZZ_RUNS) || 10_000;
+const timeout = 10_000 + runs * 2;
 
 /** The part of the model's text between the run's own fence lines. */
 function fenced(text: string, marker: string): string | undefined {
@@ -21,7 +23,7 @@ describe('untrusted tool output as the model reads it', () => {
     for (const marker of markers) expect(marker).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it('keeps whatever the page wrote inside one fence, cut to the limit, whatever markers it guesses', () => {
+  it('keeps whatever the page wrote inside one fence, cut to the limit, whatever markers it guesses', { timeout }, () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 3_000 }), fc.stringMatching(/^[0-9a-f]{16}$/), fc.integer({ min: 200, max: 2_000 }), (text, guess, limit) => {
         const marker = createFenceMarker();

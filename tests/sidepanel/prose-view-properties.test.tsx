@@ -23,7 +23,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 // `npm run fuzz` raises the number of runs, up to what rendering allows in about a minute.
-const runs = Math.min(Number(process.env.FUZZ_RUNS ?? 150), 50_000);
+const runs = Math.min(Number(process.env.FUZZ_RUNS) || 150, 50_000);
 const timeLimitMs = Math.max(10_000, runs * 3);
 
 describe('ProseView', () => {

@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { maxStepCharacters } from '@/components/chat/use-throttled-text';
+import { lexMarkdownBlocks } from '@/lib/sidepanel/lex-markdown-blocks';
+import { mountPanel, type MountedPanel } from './mount-panel';
+import { tabId, turn } from './session-fixtures';
+
+// Spied, not replaced: the real lexer runs, and the test reads what it was given.
+vi.mock('@/lib/sidepanel/lex-markdown-blocks', { spy: true });
+
+let panel: MountedPanel | undefined;
+afterEach(() => panel?.unmount());
+
+const paragraphs = Array.from({ length: 600 }, (_, index) => `Paragraph ${index} of a long answer, with **bold** words.\n\n`);
+const reply = paragraphs.join('').repeat(4);
+
+/** How many characters each lexing of the reply read, in order. */
+const lexedLengths = () => vi.mocked(lexMarkdownBlocks).mock.calls.map(([text]) => text.length);
+
+describe('a long reply', () => {
+  it('that arrives finished, as after a worker restart, is read in steps and ends all shown', async () => {
+    panel = await mountPanel();
+    vi.mocked(lexMarkdownBlocks).mockClear();
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [{ kind: 'prose', text: reply }], outcome: 'answer' }) });
+
+    const lengths = lexedLengths();
+    expect(lengths.length).toBeGreaterThanOrEqual(Math.ceil(reply.length / maxStepCharacters));
+    lengths.forEach((length, index) => expect(length - (lengths[index - 1] ?? 0)).toBeLessThanOrEqual(maxStepCharacters));
+    expect(lengths.at(-1)).toBe(reply.length);
+    expect(panel.find('prose')?.querySelectorAll('p')).toHaveLength(2_400);
+  });
+
+  it('that streams faster than the panel renders is read in steps too, and the end of the turn shows the rest', async () => {
+    panel = await mountPanel();
+    await panel.deliver({ type: 'turn', tabId, turn: turn() });
+    vi.mocked(lexMarkdownBlocks).mockClear();
+    // The whole reply in a few large deltas, as batched prose from a fast model arrives.
+    for (let start = 0; start < reply.length; start += 32_000) {
+      await panel.deliver({ type: 'prose-delta', tabId, turnId: 'turn-1', text: reply.slice(start, start + 32_000) });
+    }
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [{ kind: 'prose', text: reply }], outcome: 'answer' }) });
+
+    const lengths = lexedLengths();
+    lengths.forEach((length, index) => expect(length - (lengths[index - 1] ?? 0)).toBeLessThanOrEqual(maxStepCharacters));
+    expect(lengths.at(-1)).toBe(reply.length);
+    expect(panel.find('prose')?.textContent).toContain('Paragraph 599 of a long answer');
+    expect(panel.find('prose')?.querySelectorAll('p')).toHaveLength(2_400);
+  });
+});
