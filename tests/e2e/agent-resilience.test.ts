@@ -3,36 +3,17 @@ import type { Page } from 'playwright-core';
 import { startDemoServer } from '../../demo/serve-demo';
 import { chromiumAvailable, currentServiceWorker, launchExtension, tabIdOf, type LaunchedExtension } from './support';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
+import { readStoredTraces } from './support/stored-traces';
 
 /** How many times the worker is stopped, each at a random point of a run. */
 const stops = Number(process.env.WORKER_STOPS ?? 20);
 
-interface StoredCall {
-  name: string;
-  result?: { text: string };
-}
-
-/** The calls with a result that the trace of the run for `request` holds, read from IndexedDB. */
-function tracedResults(panel: Page, request: string): Promise<number> {
-  return panel.evaluate(async (wanted) => {
-    const database = await new Promise<IDBDatabase>((resolve, reject) => {
-      const opening = indexedDB.open('webmcp-agent-traces');
-      opening.onsuccess = () => resolve(opening.result);
-      opening.onerror = () => reject(opening.error);
-    });
-    const all = <T,>(store: string) =>
-      new Promise<T[]>((resolve, reject) => {
-        const request = database.transaction(store).objectStore(store).getAll();
-        request.onsuccess = () => resolve(request.result as T[]);
-        request.onerror = () => reject(request.error);
-      });
-    const runs = await all<{ id: string; request: string }>('runs');
-    const run = runs.find((candidate) => candidate.request === wanted);
-    if (!run) return 0;
-    const steps = await all<{ runId: string; calls: StoredCall[] }>('steps');
-    database.close();
-    return steps.filter((step) => step.runId === run.id).flatMap((step) => step.calls).filter((call) => call.result).length;
-  }, request);
+/** The calls with a result that the stored trace of the run for `request` holds. */
+async function tracedResults(panel: Page, request: string): Promise<number> {
+  const { runs, steps } = await readStoredTraces(panel);
+  const run = runs.find((candidate) => candidate.request === request);
+  if (!run) return 0;
+  return steps.filter((step) => step.runId === run.id).flatMap((step) => step.calls).filter((call) => call.result).length;
 }
 
 describe.skipIf(!chromiumAvailable)('a service worker that dies in the middle of runs', () => {

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStoredTraces } from '../security/support/stored-traces';
+import { readStoredTraces } from './support/stored-traces';
 import {
   chromiumAvailable,
   InspectorPage,

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startListeningServer, type ListeningServer } from '../security/support/listening-server';
-import { stepsOfRun, type StoredStep } from '../security/support/stored-traces';
+import { stepsOfRun, type StoredStep } from './support/stored-traces';
 import {
   chromiumAvailable,
   InspectorPage,

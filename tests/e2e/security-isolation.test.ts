@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateInContentScript, tryEverything } from '../security/support/content-script-world';
-import { readStoredTraces, stepsOfRun } from '../security/support/stored-traces';
+import { readStoredTraces, stepsOfRun } from './support/stored-traces';
 import {
   chromiumAvailable,
   InspectorPage,
