@@ -85,5 +85,5 @@ describe.skipIf(!chromiumAvailable)('a service worker that dies in the middle of
       expectedTurns += 1;
       await panel.getByText(`Pong ${round}.`).waitFor({ timeout: 15_000 });
     }
-  }, 300_000);
+  }, stops * 15_000);
 });
