@@ -138,7 +138,6 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
       await useReplayEngine(extension.serviceWorker, { replies: [reply, 'ok'], chunkSize });
       const { panel } = await openShopAndPanel();
       await ask(panel, 'show me');
-      await panel.locator('[data-testid=turn-notice], [data-testid=trace-link]').first().waitFor({ timeout: 15_000 }).catch(() => {});
       await panel.getByText('ok', { exact: true }).waitFor({ timeout: 15_000 });
       rendered.push(await panel.getByTestId('prose').first().innerHTML());
     }
