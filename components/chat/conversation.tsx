@@ -2,6 +2,7 @@ import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { EngineErrorBox } from './engine-error-box';
 import { NoToolsNote } from './no-tools-note';
 import { TurnView } from './turn-view';
+import { UnreachablePageNote } from './unreachable-page-note';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 /** The tab's conversation, or what to know before starting one. */
@@ -10,12 +11,15 @@ export function Conversation({ model }: { model: PanelModel }) {
   const session = model.session.value;
   const approvalsSent = model.approvalsSent.value;
   const turns = session?.turns ?? [];
+  // The tools note speaks of a page the extension can read; one it cannot gets its own.
+  const unreachable = session !== undefined && !session.pageReachable && session.toolCount === 0;
+  const noTools = session !== undefined && session.pageReachable && session.toolCount === 0;
 
   return (
     <main class="conversation" ref={scroller} aria-label="Conversation">
       <div class="conversation-content" ref={content}>
         {session?.engine.state === 'error' && <EngineErrorBox engine={session.engine} />}
-        {session && turns.length === 0 && session.toolCount === 0 && <NoToolsNote compact={false} />}
+        {noTools && turns.length === 0 && <NoToolsNote compact={false} />}
         {session && turns.length === 0 && session.toolCount > 0 && (
           <div class="empty-state">
             <h2>Ask this page</h2>
@@ -28,7 +32,8 @@ export function Conversation({ model }: { model: PanelModel }) {
         {turns.map((turn) => (
           <TurnView key={turn.id} turn={turn} approvalsSent={approvalsSent} onApprove={model.approve} />
         ))}
-        {session && turns.length > 0 && session.toolCount === 0 && <NoToolsNote compact />}
+        {noTools && turns.length > 0 && <NoToolsNote compact />}
+        {unreachable && <UnreachablePageNote onReload={model.reloadPage} />}
       </div>
     </main>
   );

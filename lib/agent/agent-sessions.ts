@@ -22,6 +22,9 @@ export interface AgentSessionsDeps {
   updateSettings(change: Partial<Settings>): Promise<Settings>;
   getTabTools(tabId: number): Promise<TabToolList | undefined>;
   onTabToolsChanged(listener: (tabId: number) => void): () => void;
+  /** Whether the extension's content script answers in the tab's page (see `pageScriptAnswers`). */
+  pageAnswers(tabId: number): Promise<boolean>;
+  reloadTab(tabId: number): Promise<void>;
   executeTabTool: AgentWorld['executeTabTool'];
   scorerFor(settings: Settings): ToolScorer | undefined;
   recorder: TraceRecorder;
@@ -85,6 +88,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     const session = await sessionFor(tabId);
     const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
     engines.describe(settings);
+    // A page that reported tools has the content script; only a silent one is asked.
+    const pageReachable = tools !== undefined || (await deps.pageAnswers(tabId));
     return {
       tabId,
       url: tools?.url ?? '',
@@ -92,6 +97,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       turns: session.turns,
       running: session.running,
       toolCount: tools?.tools.length ?? 0,
+      pageReachable,
       suggestions: suggestRequests(tools?.tools ?? []),
       engine: engines.status,
       siteAllowed: Boolean(tools?.origin && settings.allowedSites.includes(tools.origin)),
@@ -101,6 +107,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     if (!panels.get(tabId)?.size) return;
     publish(tabId, { type: 'snapshot', state: await snapshot(tabId) });
   };
+
+  const resendSnapshot = (tabId: number) => void sendSnapshot(tabId).catch(() => {});
 
   const handle = async (port: PanelPort, message: PanelMessage) => {
     if (message.type === 'heartbeat') return;
@@ -124,6 +132,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
         return sendSnapshot(message.tabId);
       case 'approve':
         return session.decide(message.callId, message.decision);
+      case 'reload-page':
+        return deps.reloadTab(message.tabId);
     }
   };
 
@@ -139,7 +149,9 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       });
       port.onDisconnect(() => panels.forEach((set) => set.delete(port)));
     },
-    toolsChanged: (tabId: number) => void sendSnapshot(tabId).catch(() => {}),
+    toolsChanged: resendSnapshot,
+    /** The tab's page finished loading: its content script, if any, answers now. */
+    pageLoaded: resendSnapshot,
     navigated(tabId: number) {
       sessions.get(tabId)?.stop('navigated');
     },

@@ -64,6 +64,12 @@ export const sessionStateSchema = z.object({
   turns: z.array(turnSchema),
   running: z.boolean(),
   toolCount: z.number(),
+  /**
+   * False when the extension's content script does not answer in the tab's page: the page was
+   * open before the extension was installed or updated (a reload fixes that), or it is a browser
+   * page that no extension may read.
+   */
+  pageReachable: z.boolean(),
   suggestions: z.array(z.string()),
   engine: engineStatusSchema,
   /** The person allowed tools that change the page on this site without asking. */

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
+import { executeTabTool, getTabTools, onTabToolsChanged, pageScriptAnswers } from '../registry';
 import { loadSettings, updateSettings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { acceptNamedChannels } from '../messaging/port-channel';
@@ -14,6 +14,8 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     updateSettings,
     getTabTools,
     onTabToolsChanged: (listener) => onTabToolsChanged((tabId) => listener(tabId)),
+    pageAnswers: pageScriptAnswers,
+    reloadTab: (tabId) => browser.tabs.reload(tabId),
     executeTabTool,
     scorerFor,
     recorder,
@@ -31,6 +33,9 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
   // navigations (a hash or history change in a single-page app) keep the page and its tools.
   browser.webNavigation.onCommitted.addListener(({ tabId, frameId }) => {
     if (frameId === 0) sessions.navigated(tabId);
+  });
+  browser.webNavigation.onCompleted.addListener(({ tabId, frameId }) => {
+    if (frameId === 0) sessions.pageLoaded(tabId);
   });
   browser.tabs.onRemoved.addListener((tabId) => sessions.tabClosed(tabId));
 }

@@ -6,6 +6,7 @@ import { toolsForAgent } from './tools-for-agent';
 import { wireToolRegistry } from './wire-tool-registry';
 import type { TabTools } from './types';
 
+export { pageScriptAnswers } from './page-script-answers';
 export type { DroppedTool, PageTool, TabTools } from './types';
 export type { ExecuteOptions } from './execute-tab-tool';
 export type { TabToolsListener } from './tab-tool-registry';

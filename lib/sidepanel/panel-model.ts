@@ -154,6 +154,10 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       const sent = postForTab((id) => ({ type: 'approve', tabId: id, callId, decision }));
       if (sent) approvalsSent.value = new Set([...approvalsSent.value, callId]);
     },
+    /** Reloads the tab's page, for a page the extension cannot reach yet. */
+    reloadPage() {
+      postForTab((id) => ({ type: 'reload-page', tabId: id }));
+    },
     dismissError() {
       lastError.value = undefined;
     },

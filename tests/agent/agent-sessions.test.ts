@@ -30,15 +30,27 @@ const tools: ToolDescriptor[] = [
 ];
 const call = (name: string, args: object) => `<tool_call>{"name": "${name}", "arguments": ${JSON.stringify(args)}}</tool_call>`;
 
-function harness(options: { settings?: Partial<Settings>; execute?: (name: string) => Promise<ToolOutput> } = {}) {
+interface HarnessOptions {
+  settings?: Partial<Settings>;
+  execute?: (name: string) => Promise<ToolOutput>;
+  /** What the tab offers; default: the shop's three tools. */
+  tabTools?: () => { url: string; origin: string; tools: ToolDescriptor[] } | undefined;
+  /** Whether the content script answers in the tab; default yes. */
+  pageAnswers?: () => boolean;
+}
+
+function harness(options: HarnessOptions = {}) {
   let settings: Settings = { ...defaultSettings, engine: 'replay', ...options.settings };
   const executed: string[] = [];
+  const reloaded: number[] = [];
   const recorder = createMemoryRecorder();
   const deps: AgentSessionsDeps = {
     loadSettings: async () => settings,
     updateSettings: vi.fn(async (change) => (settings = { ...settings, ...change })),
-    getTabTools: async () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools }),
+    getTabTools: async () => (options.tabTools ? options.tabTools() : { url: 'https://shop.example/', origin: 'https://shop.example', tools }),
     onTabToolsChanged: () => () => {},
+    pageAnswers: async () => options.pageAnswers?.() ?? true,
+    reloadTab: async (tabId) => void reloaded.push(tabId),
     executeTabTool: async (_tabId, name) => {
       executed.push(name);
       return options.execute ? options.execute(name) : { text: `${name} ok` };
@@ -61,7 +73,7 @@ function harness(options: { settings?: Partial<Settings>; execute?: (name: strin
   const send = (message: object) => listener(message);
   const cards = () => (state?.turns.at(-1)?.items.filter((item) => item.kind === 'tool') ?? []) as ToolCard[];
   const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 3000, interval: 5 });
-  return { sessions, deps, executed, recorder, send, received, cards, until, state: () => state };
+  return { sessions, deps, executed, reloaded, recorder, send, received, cards, until, state: () => state };
 }
 
 async function script(replies: string[], delayMs = 0) {
@@ -182,5 +194,36 @@ describe('agent sessions', () => {
     await h.until(() => h.state()?.turns[0]?.outcome === 'error');
     expect(h.state()?.engine.state).toBe('error');
     expect(h.state()?.engine.hint).toBeTruthy();
+  });
+
+  it('tells a page the extension cannot reach from one that offers no tools, and reloads it on request', async () => {
+    let answers = false;
+    let tabTools: ReturnType<NonNullable<HarnessOptions['tabTools']>>;
+    const h = harness({ tabTools: () => tabTools, pageAnswers: () => answers });
+    h.send({ type: 'subscribe', tabId: 4 });
+    await h.until(() => h.state() !== undefined);
+    expect(h.state()).toMatchObject({ toolCount: 0, pageReachable: false });
+
+    h.send({ type: 'reload-page', tabId: 4 });
+    await h.until(() => h.reloaded.length === 1);
+    expect(h.reloaded).toEqual([4]);
+
+    // The reloaded page has the content script but no tools; then it registers some.
+    answers = true;
+    h.sessions.pageLoaded(4);
+    await h.until(() => h.state()?.pageReachable === true);
+    expect(h.state()?.toolCount).toBe(0);
+    tabTools = { url: 'https://shop.example/', origin: 'https://shop.example', tools };
+    h.sessions.toolsChanged(4);
+    await h.until(() => h.state()?.toolCount === 3);
+  });
+
+  it('does not ask the page again while it offers tools', async () => {
+    const pageAnswers = vi.fn(() => false);
+    const h = harness({ pageAnswers });
+    h.send({ type: 'subscribe', tabId: 5 });
+    await h.until(() => h.state() !== undefined);
+    expect(h.state()?.pageReachable).toBe(true);
+    expect(pageAnswers).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountPanel, type MountedPanel } from './mount-panel';
-import { engineStatus, tabId, turn } from './session-fixtures';
+import { engineStatus, sessionState, tabId, turn } from './session-fixtures';
 
 let panel: MountedPanel | undefined;
 afterEach(() => panel?.unmount());
@@ -44,6 +44,29 @@ describe('empty states', () => {
     expect(note?.textContent).toContain('No tools on this page');
     expect(note?.textContent).toContain('document.modelContext.registerTool');
     expect(note?.textContent).toContain('<form toolname');
+  });
+
+  it('asks for a reload where the extension cannot read the page, and reloads it on request', async () => {
+    panel = await mountPanel({ toolCount: 0, pageReachable: false });
+    expect(panel.find('empty-no-tools')).toBeNull();
+    const note = panel.find('page-unreachable');
+    expect(note?.textContent).toContain('Reload this page to use its tools');
+    expect(note?.textContent).toContain('open before the extension was installed or updated');
+
+    panel.find('reload-page')!.click();
+    await panel.flush();
+    expect(panel.posted().at(-1)).toEqual({ type: 'reload-page', tabId });
+
+    await panel.deliver({ type: 'snapshot', state: sessionState({ toolCount: 2, pageReachable: true }) });
+    expect(panel.find('page-unreachable')).toBeNull();
+    expect(panel.container.textContent).toContain('It offers 2 tools');
+  });
+
+  it('keeps the conversation above the reload note', async () => {
+    panel = await mountPanel({ toolCount: 0, pageReachable: false, turns: [turn({ outcome: 'navigated' })] });
+    const [firstTurn, note] = [panel.find('turn'), panel.find('page-unreachable')];
+    expect(firstTurn && note && firstTurn.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(panel.find('empty-no-tools')).toBeNull();
   });
 
   it('does not show the no-tools note on a page with tools', async () => {

@@ -14,6 +14,7 @@ export function sessionState(overrides: Partial<SessionState> = {}): SessionStat
     turns: [],
     running: false,
     toolCount: 3,
+    pageReachable: true,
     suggestions: [],
     engine: engineStatus(),
     siteAllowed: false,
