@@ -34,7 +34,11 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         {model.copyStatus.value && <span class="copy-status" role="status">{model.copyStatus.value}</span>}
       </header>
       {tabTools === undefined && <p class="muted">Reading the tab's tools…</p>}
-      {tabTools !== undefined && tools.length === 0 && <p class="empty">This tab offers no WebMCP tools.</p>}
+      {tabTools !== undefined && tools.length === 0 && (
+        <p class="empty">
+          This tab offers no WebMCP tools. <span class="muted">A page open since before the extension was installed or updated needs a reload first.</span>
+        </p>
+      )}
       {tools.length > 0 && <AgentPreview model={model} />}
       <section class="tools" aria-label="Tools">
         {tools.map((tool) => (
