@@ -1,3 +1,4 @@
+import '@/assets/theme.css';
 import './style.css';
 import { render } from 'preact';
 import { OptionsModel } from '@/components/options/options-model';

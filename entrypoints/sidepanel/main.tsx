@@ -1,3 +1,4 @@
+import '@/assets/theme.css';
 import './style.css';
 import { render } from 'preact';
 import { ChatApp } from '@/components/chat/chat-app';

@@ -1,3 +1,4 @@
+import '@/assets/theme.css';
 import './style.css';
 import { effect } from '@preact/signals';
 import { render } from 'preact';
