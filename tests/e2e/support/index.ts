@@ -5,3 +5,4 @@ export type { FixtureServer } from './serve-fixtures';
 export { tabIdOf } from './tab-id-of';
 export { InspectorPage } from './inspector-page';
 export type { ShownRun } from './inspector-page';
+export { DevToolsFrontEnd } from './devtools-front-end';

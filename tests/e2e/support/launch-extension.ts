@@ -15,6 +15,8 @@ export interface LaunchOptions {
   webmcp?: boolean;
   /** A (software) WebGPU adapter (`--enable-unsafe-webgpu`). Default false. */
   webgpu?: boolean;
+  /** DevTools opens with every tab (`--auto-open-devtools-for-tabs`); see DevToolsFrontEnd. Default false. */
+  devtools?: boolean;
 }
 
 export interface LaunchedExtension {
@@ -45,6 +47,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
     '--disable-quic',
     ...(options.webmcp === false ? [] : ['--enable-features=WebMCP']),
     ...(options.webgpu ? ['--enable-unsafe-webgpu'] : []),
+    ...(options.devtools ? ['--auto-open-devtools-for-tabs'] : []),
   ];
   const context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless: true, args });
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
