@@ -10,7 +10,12 @@ let skipped = 0;
 if (reportPath && existsSync(reportPath)) {
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
   passed = report.numPassedTests ?? 0;
-  failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  // A file that failed without a failed test (it did not load, a hook threw) counts once; the
+  // report's suite count would also count each describe block around a failed test.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  failed = (report.numFailedTests ?? 0) + brokenFiles;
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 if (status !== 0 && failed === 0) failed = 1;

@@ -140,13 +140,15 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(await page.locator('#cart-count').textContent()).toBe('2');
 
     await page.goto(fixtureServer.url('/mug-shop.html?renamed'));
-    // The changed page reports its tools a moment after it loads.
+    // The changed page reports its tools a moment after it loads. Only a list that names the new
+    // address is fresh: a refresh still on its way may answer from before the page reported.
     await expect
       .poll(async () => {
         await viewer.getByTestId('replay-refresh').click();
-        return viewer.getByTestId('replay-start').isEnabled();
+        return (await viewer.locator('[data-testid=replay-tab] option:checked').allTextContents()).join('');
       }, { timeout: 10_000 })
-      .toBe(true);
+      .toContain('mug-shop.html?renamed');
+    await expect.poll(() => viewer.getByTestId('replay-start').isEnabled()).toBe(true);
     await viewer.getByTestId('replay-start').click();
     await viewer.getByTestId('replay-result').waitFor({ timeout: 15_000 });
     expect(await viewer.getByTestId('replay-result').getAttribute('data-first-step')).toBe('2');
