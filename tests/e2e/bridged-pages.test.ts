@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumAvailable,
@@ -10,6 +9,7 @@ import {
   serveFixtures,
   tabIdOf,
   type FixtureServer,
+  type InspectedPage,
   type LaunchedExtension,
 } from './support';
 
@@ -17,11 +17,6 @@ const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures')
 /** The real polyfill from npm, served as a page would load it from a CDN. */
 const polyfillFile = resolve(dirname(createRequire(import.meta.url).resolve('@mcp-b/webmcp-polyfill')), 'index.iife.js');
 
-interface OpenedFixture {
-  page: Page;
-  tabId: number;
-  inspector: InspectorPage;
-}
 
 // Without --enable-features=WebMCP the page's JavaScript owns modelContext, and only the
 // page-world bridge can see it: these pages exercise the bridge and the form reader.
@@ -40,16 +35,10 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     await server?.close();
   });
 
-  async function openFixture(path: string): Promise<OpenedFixture> {
-    const page = await extension.context.newPage();
-    const tabId = await tabIdOf(page);
-    const inspector = await InspectorPage.open(extension, tabId);
-    await page.goto(server.url(path));
-    return { page, tabId, inspector };
-  }
+  const openFixture = (path: string): Promise<InspectedPage> => InspectorPage.watchNewTab(extension, server.url(path));
 
   describe('a page with @mcp-b/webmcp-polyfill', () => {
-    let fixture: OpenedFixture;
+    let fixture: InspectedPage;
     beforeAll(async () => {
       fixture = await openFixture('polyfill.html');
     });
@@ -82,7 +71,7 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
   });
 
   describe('an older page: navigator.modelContext with provideContext and registerTool', () => {
-    let fixture: OpenedFixture;
+    let fixture: InspectedPage;
     beforeAll(async () => {
       fixture = await openFixture('legacy.html');
     });

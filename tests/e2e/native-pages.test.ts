@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, Worker } from 'playwright-core';
+import type { Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../support/shared-eval';
 import {
@@ -11,19 +11,14 @@ import {
   launchExtension,
   serveFixtures,
   stopServiceWorker,
-  tabIdOf,
   type FixtureServer,
+  type InspectedPage,
   type LaunchedExtension,
 } from './support';
 
 const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 if (!chromiumAvailable) console.warn('Chromium was not found: the extension e2e tests are skipped.');
 
-interface OpenedFixture {
-  page: Page;
-  tabId: number;
-  inspector: InspectorPage;
-}
 
 /** The badge text of a tab, read in the service worker. */
 function badgeText(worker: Worker, tabId: number): Promise<string> {
@@ -45,17 +40,10 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await server?.close();
   });
 
-  /** A tab with the inspector already watching it, then navigated to the fixture. */
-  async function openFixture(path: string): Promise<OpenedFixture> {
-    const page = await extension.context.newPage();
-    const tabId = await tabIdOf(page);
-    const inspector = await InspectorPage.open(extension, tabId);
-    await page.goto(server.url(path));
-    return { page, tabId, inspector };
-  }
+  const openFixture = (path: string): Promise<InspectedPage> => InspectorPage.watchNewTab(extension, server.url(path));
 
   describe('a native page: three tools, one late, one removed, one MCP-style', () => {
-    let fixture: OpenedFixture;
+    let fixture: InspectedPage;
     beforeAll(async () => {
       fixture = await openFixture('native.html');
     });

@@ -4,5 +4,5 @@ export { serveFixtures } from './serve-fixtures';
 export type { FixtureServer } from './serve-fixtures';
 export { tabIdOf } from './tab-id-of';
 export { InspectorPage } from './inspector-page';
-export type { ShownRun } from './inspector-page';
+export type { InspectedPage, ShownRun } from './inspector-page';
 export { DevToolsFrontEnd } from './devtools-front-end';

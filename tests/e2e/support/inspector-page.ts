@@ -1,11 +1,19 @@
 import type { Locator, Page } from 'playwright-core';
 import type { LaunchedExtension } from './launch-extension';
+import { tabIdOf } from './tab-id-of';
 
 /** What a run showed: "Result · took 12 ms" or "Error · …", and the text below it. */
 export interface ShownRun {
   meta: string;
   text: string;
   isError: boolean;
+}
+
+/** A page in a new tab, and the inspector that watched that tab from before the page loaded. */
+export interface InspectedPage {
+  page: Page;
+  tabId: number;
+  inspector: InspectorPage;
 }
 
 /** The devtools inspector opened as a tab (`devtools-panel.html?tabId=N`), read as a person sees it. */
@@ -16,6 +24,15 @@ export class InspectorPage {
     const page = await extension.openExtensionPage(`devtools-panel.html?tabId=${tabId}`);
     await page.locator('.inspector-header').waitFor();
     return new InspectorPage(page);
+  }
+
+  /** A new tab with the inspector already watching it, then navigated to `url`: no change is missed. */
+  static async watchNewTab(extension: LaunchedExtension, url: string): Promise<InspectedPage> {
+    const page = await extension.context.newPage();
+    const tabId = await tabIdOf(page);
+    const inspector = await InspectorPage.open(extension, tabId);
+    await page.goto(url);
+    return { page, tabId, inspector };
   }
 
   tool(name: string): Locator {
