@@ -3,7 +3,6 @@ import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResu
 import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
 import { capText } from '../traces/trace-limits';
-import type { TraceRecorder } from '../traces/trace-recorder';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { approvalReason } from './approval-policy';

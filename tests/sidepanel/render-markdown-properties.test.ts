@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { renderMarkdown } from '@/lib/sidepanel/render-markdown';
 
 const allowedTags = new Set([
