@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { protocol, type Ports } from './protocol';
+import { isExtensionPage } from './extension-page-sender';
 
 type PortName = keyof Ports;
 type ToBackgroundOf<P extends PortName> = z.output<Ports[P]['toBackground']>;
@@ -58,10 +59,6 @@ export function acceptNamedChannels<Outgoing, Incoming>(
   };
   browser.runtime.onConnect.addListener(listener);
   return () => browser.runtime.onConnect.removeListener(listener);
-}
-
-function isExtensionPage(sender: Browser.runtime.MessageSender | undefined): boolean {
-  return sender?.id === browser.runtime.id && (sender.url ?? '').startsWith(browser.runtime.getURL('/' as never));
 }
 
 /** `incoming` may be a zod/mini or a classic zod schema: both are checked the same way. */

@@ -1,5 +1,5 @@
-import { browser } from 'wxt/browser';
 import { getTraceStore } from './get-trace-store';
+import { askBackgroundFromPage } from '../messaging/extension-page-requests';
 import { connectNamedChannel } from '../messaging/port-channel';
 import {
   replayServerMessageSchema,
@@ -15,7 +15,7 @@ export function extensionTraceTransport(): TraceTransport {
   return {
     store: getTraceStore,
     async request(request) {
-      const response = (await browser.runtime.sendMessage(request)) as TraceResponse | undefined;
+      const response = (await askBackgroundFromPage(request)) as TraceResponse | undefined;
       return response ?? { ok: false, error: { name: 'NoReplyError', message: 'The extension did not answer; reload the page and try again.' } };
     },
     openReplayPort() {

@@ -4,6 +4,7 @@ import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
 import { loadSettings } from '../settings';
 import { getTraceStore } from './get-trace-store';
 import { settleTabTools } from '../registry/settle-tab-tools';
+import { answerExtensionPages } from '../messaging/extension-page-requests';
 import { acceptNamedChannels } from '../messaging/port-channel';
 import {
   isTraceMessage,
@@ -28,24 +29,9 @@ export function setupTraceService(): void {
     scorer: async () => scorerFor(await loadSettings()),
     toolTimeoutMs: async () => (await loadSettings()).toolTimeoutSeconds * 1000,
   });
-  const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
-  const fromExtensionPage = (url: string | undefined) => {
-    try {
-      return url !== undefined && new URL(url).origin === extensionOrigin;
-    } catch {
-      return false;
-    }
-  };
-
-  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse: (response: unknown) => void) => {
-    // Other listeners answer other messages; this one stays silent for them.
-    if (!isTraceMessage(message)) return undefined;
-    if (sender.id !== browser.runtime.id || !fromExtensionPage(sender.url)) {
-      sendResponse({ ok: false, error: { name: 'TraceAccessError', message: 'Only the extension may read traces.' } });
-      return undefined;
-    }
-    void service.handle(message).then(sendResponse);
-    return true;
+  answerExtensionPages(isTraceMessage, (message) => service.handle(message), {
+    ok: false,
+    error: { name: 'TraceAccessError', message: 'Only the extension may read traces.' },
   });
 
   acceptNamedChannels<ReplayServerMessage, ReplayClientMessage>(traceReplayPortName, replayClientMessageSchema, (channel) =>
