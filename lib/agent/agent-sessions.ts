@@ -28,6 +28,8 @@ export interface AgentSessionsDeps {
   executeTabTool: AgentWorld['executeTabTool'];
   scorerFor(settings: Settings): ToolScorer | undefined;
   recorder: TraceRecorder;
+  /** Keeps the service worker up while a run waits (see AgentWorld); default: nothing to keep. */
+  keepAwake?(): () => void;
 }
 
 /** Every tab's agent session, the panels watching them, and the one engine they share. */
@@ -70,6 +72,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       }
     },
     recorder: deps.recorder,
+    keepAwake: () => deps.keepAwake?.() ?? (() => {}),
     // The conversation is saved after the trace, so it never shows a step the trace lacks.
     persist: (urgent) => (urgent ? void Promise.resolve(deps.recorder.flush?.()).finally(writer.urgent) : writer.schedule()),
   };
@@ -84,13 +87,21 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     return session;
   };
 
-  const snapshot = async (tabId: number): Promise<SessionState> => {
+  // A snapshot waits on reads (settings, tools, asking the page) while a newer one may start: only
+  // the newest goes out, and it is built after the last read and sent at once, so no turn published
+  // in between is overwritten by an older picture.
+  const snapshotsStarted = new Map<number, number>();
+  const sendSnapshot = async (tabId: number): Promise<void> => {
+    if (!panels.get(tabId)?.size) return;
+    const started = (snapshotsStarted.get(tabId) ?? 0) + 1;
+    snapshotsStarted.set(tabId, started);
     const session = await sessionFor(tabId);
     const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
-    engines.describe(settings);
     // A page that reported tools has the content script; only a silent one is asked.
     const pageReachable = tools !== undefined || (await deps.pageAnswers(tabId));
-    return {
+    if (snapshotsStarted.get(tabId) !== started) return;
+    engines.describe(settings);
+    const state: SessionState = {
       tabId,
       url: tools?.url ?? '',
       origin: tools?.origin ?? '',
@@ -102,10 +113,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       engine: engines.status,
       siteAllowed: Boolean(tools?.origin && settings.allowedSites.includes(tools.origin)),
     };
-  };
-  const sendSnapshot = async (tabId: number) => {
-    if (!panels.get(tabId)?.size) return;
-    publish(tabId, { type: 'snapshot', state: await snapshot(tabId) });
+    // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
+    publish(tabId, { type: 'snapshot', state });
   };
 
   const resendSnapshot = (tabId: number) => void sendSnapshot(tabId).catch(() => {});
@@ -115,10 +124,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     if (message.type === 'subscribe') {
       for (const set of panels.values()) set.delete(port);
       panels.set(message.tabId, (panels.get(message.tabId) ?? new Set()).add(port));
-      const state = await snapshot(message.tabId);
-      // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
-      batcher.flush(message.tabId);
-      return safePost(port, { type: 'snapshot', state });
+      return sendSnapshot(message.tabId);
     }
     const session = await sessionFor(message.tabId);
     switch (message.type) {
@@ -158,9 +164,12 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     tabClosed(tabId: number) {
       sessions.get(tabId)?.stop('navigated');
       sessions.delete(tabId);
-      stored?.delete(tabId);
       panels.delete(tabId);
-      writer.schedule();
+      // A closing tab may be what woke the worker: forget its stored conversation once it is read.
+      void ready.then(() => {
+        stored?.delete(tabId);
+        writer.schedule();
+      });
     },
   };
 }

@@ -35,6 +35,8 @@ export interface AgentWorld {
   isSiteAllowed(tabId: number): Promise<boolean>;
   allowSite(tabId: number): Promise<void>;
   recorder: TraceRecorder;
+  /** Keeps the service worker from being stopped while a run waits; returns the release. */
+  keepAwake(): () => void;
   /** Saves the conversation: `urgent` for changes that must survive the worker stopping. */
   persist(urgent?: boolean): void;
 }

@@ -2,6 +2,7 @@ import type { ChatMessage } from '@webmcp-agents/chat';
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { boundStoredSessions } from './bound-stored-sessions';
+import { closeOpenCards } from './close-open-cards';
 import { noticeFor } from './turn-notices';
 import { turnSchema, type Turn } from './session-state';
 
@@ -30,17 +31,7 @@ export async function loadStoredSessions(now = Date.now()): Promise<Map<number, 
 
 export function interruptIfRunning(turn: Turn, now: number): Turn {
   if (turn.outcome) return turn;
-  return {
-    ...turn,
-    outcome: 'interrupted',
-    notice: noticeFor('interrupted'),
-    endedAt: now,
-    items: turn.items.map((item) =>
-      item.kind === 'tool' && (item.state === 'running' || item.state === 'waiting')
-        ? { ...item, state: 'failed', result: 'Interrupted before it finished.' }
-        : item,
-    ),
-  };
+  return { ...closeOpenCards(turn, 'interrupted'), outcome: 'interrupted', notice: noticeFor('interrupted'), endedAt: now };
 }
 
 /**

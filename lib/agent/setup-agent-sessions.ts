@@ -5,6 +5,7 @@ import type { TraceRecorder } from '../traces/trace-recorder';
 import { acceptNamedChannels } from '../messaging/port-channel';
 import { agentPortName, panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
 import { createAgentSessions } from './agent-sessions';
+import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { scorerFor } from './scorer-for';
 
 /** Wires the agent sessions to the extension: panel ports, the tool registry, tab life. */
@@ -19,6 +20,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     executeTabTool,
     scorerFor,
     recorder,
+    keepAwake: keepServiceWorkerAwake,
   });
   // Only the extension's own pages may drive the agent; never a content script or a page.
   acceptNamedChannels<SessionMessage, PanelMessage>(agentPortName, panelMessageSchema, (channel) =>

@@ -5,6 +5,7 @@ import type { Settings } from '../settings';
 import { capText } from '../traces/trace-limits';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
+import { closeOpenCards } from './close-open-cards';
 import { approvalReason } from './approval-policy';
 import type { AgentWorld } from './agent-world';
 import type { StoredSession } from './session-store';
@@ -69,7 +70,7 @@ export class TabSession {
     if (this.active) return this.publish({ type: 'error', message: 'A request is still running: stop it first.' });
     const active: ActiveRun = { controller: new AbortController(), approvals: new Map() };
     this.active = active;
-    let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now(), runId: crypto.randomUUID() };
+    let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now() };
     const setTurn = (next: Turn, message: SessionMessage = { type: 'turn', tabId: this.tabId, turn: next }) => {
       turn = next;
       this.turns = [...this.turns.filter((existing) => existing.id !== next.id), next];
@@ -78,26 +79,46 @@ export class TabSession {
     };
     // The request is shown and saved before anything else, so a worker that stops now keeps it.
     setTurn(turn);
-    const end = (outcome: TurnOutcome, detail?: string) => {
-      setTurn({ ...turn, outcome, notice: noticeFor(outcome, detail), endedAt: Date.now() });
-      this.world.recorder.endRun(turn.runId!, outcome, turn.endedAt!);
+    // Nothing else may wake the worker while the person decides or a slow tool works.
+    const releaseWorker = this.world.keepAwake();
+    try {
+      const [outcome, detail] = await this.run(request, active, () => turn, setTurn);
+      setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice: noticeFor(outcome, detail), endedAt: Date.now() });
+    } catch (error) {
+      // A fault of the extension itself: the turn still ends, and the next request can run.
+      const message = error instanceof Error ? error.message : String(error);
+      setTurn({ ...closeOpenCards(turn, 'ended'), outcome: 'error', notice: noticeFor('error', message), endedAt: Date.now() });
+    } finally {
+      releaseWorker();
+      if (turn.runId) this.world.recorder.endRun(turn.runId, turn.outcome ?? 'error', turn.endedAt ?? Date.now());
       if (this.active === active) this.active = undefined;
-    };
+    }
+  }
 
+  /** Loads what a run needs and runs it; answers how the turn ended. */
+  private async run(
+    request: string,
+    active: ActiveRun,
+    current: () => Turn,
+    setTurn: (next: Turn, message?: SessionMessage) => void,
+  ): Promise<[TurnOutcome, string?]> {
     const [settings, tabTools] = await Promise.all([this.world.loadSettings(), this.world.getTabTools(this.tabId)]);
     const origin = tabTools?.origin ?? '';
     if (settings.disabledSites.includes(origin)) {
-      return end('error', `The agent is off on ${origin}. Turn it back on in the extension's options.`);
+      return ['error', `The agent is off on ${origin}. Turn it back on in the extension's options.`];
     }
     const engine = await this.world.loadEngine(settings, this.tabId, active.controller.signal);
     // The engine's own message and what to do about it are shown above the conversation.
     if ('error' in engine) {
-      if (active.controller.signal.aborted) return end(active.stopReason ?? 'stopped', active.stopDetail);
-      return end('error', 'The model could not load, so nothing was done.');
+      if (active.controller.signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
+      return ['error', 'The model could not load, so nothing was done.'];
     }
 
+    // Only a run that started has a trace for the turn's link to open.
+    const runId = crypto.randomUUID();
+    const turn = current();
     this.world.recorder.startRun({
-      runId: turn.runId!,
+      runId,
       tabId: this.tabId,
       url: tabTools?.url ?? '',
       origin,
@@ -107,15 +128,17 @@ export class TabSession {
       request,
       startedAt: turn.startedAt,
     });
+    setTurn({ ...turn, runId });
     const result = await this.runAgent(request, settings, engine, active, (event) => {
-      this.world.recorder.record(turn.runId!, event);
+      this.world.recorder.record(runId, event);
       if (event.type === 'step-end') this.world.reportUsage(this.tabId, event.usage);
-      const next = applyAgentEvent(turn, event);
-      if (next === turn) return;
-      setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: turn.id, text: event.text } : undefined);
-    }, (change) => setTurn(updateCard(turn, change.callId, change)));
+      const before = current();
+      const next = applyAgentEvent(before, event);
+      if (next === before) return;
+      setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
+    }, (change) => setTurn(updateCard(current(), change.callId, change)));
     this.rememberExchange(request, result.text);
-    end(...this.outcomeOf(result, active, settings));
+    return this.outcomeOf(result, active, settings);
   }
 
   private runAgent(

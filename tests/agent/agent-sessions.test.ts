@@ -141,6 +141,36 @@ describe('agent sessions', () => {
     await h.until(() => h.state()?.turns[0]?.outcome === 'stopped');
     expect(h.state()?.turns[0]?.notice).toBe('Stopped.');
     expect(h.state()?.running).toBe(false);
+    expect(h.cards()[0]).toMatchObject({ state: 'failed', result: 'Stopped before it finished.' });
+  });
+
+  it('Stop while a call waits for the person closes its card: no buttons left that do nothing', async () => {
+    await script([call('checkout', {}), 'never']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'check out' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    h.send({ type: 'stop', tabId: 1 });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'stopped');
+    expect(h.cards()[0]).toMatchObject({ state: 'declined', result: 'Not run: the request ended before an answer.' });
+    expect(h.executed).toEqual([]);
+  });
+
+  it('keeps the service worker awake from the request to the end of its turn', async () => {
+    await script([call('checkout', {}), 'Done.']);
+    let awake = 0;
+    const h = harness();
+    h.deps.keepAwake = () => {
+      awake += 1;
+      return () => (awake -= 1);
+    };
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'check out' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    expect(awake).toBe(1);
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'allow-once' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(awake).toBe(0);
   });
 
   it('stops a run whose tool does not answer in time, saying which tool', async () => {
@@ -150,6 +180,7 @@ describe('agent sessions', () => {
     h.send({ type: 'send', tabId: 1, text: 'find' });
     await vi.waitFor(() => expect(h.state()?.turns[0]?.outcome).toBe('tool-timeout'), { timeout: 3000 });
     expect(h.state()?.turns[0]?.notice).toBe('Stopped: the tool "search_products" did not answer within 1 s.');
+    expect(h.cards()[0]?.state).toBe('failed');
   });
 
   it('stops when the tab navigates away, keeping the conversation so far', async () => {
@@ -225,5 +256,40 @@ describe('agent sessions', () => {
     await h.until(() => h.state() !== undefined);
     expect(h.state()?.pageReachable).toBe(true);
     expect(pageAnswers).not.toHaveBeenCalled();
+  });
+
+  it('sends the newest snapshot last: a slow look at the page does not undo the tools that arrived meanwhile', async () => {
+    let tabTools: ReturnType<NonNullable<HarnessOptions['tabTools']>>;
+    let answer: (answers: boolean) => void = () => {};
+    const h = harness({ tabTools: () => tabTools });
+    h.deps.pageAnswers = () => new Promise((resolve) => (answer = resolve));
+    h.send({ type: 'subscribe', tabId: 6 });
+    await vi.waitFor(() => expect(answer).not.toBe(undefined));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The page reports its tools while the first snapshot still waits for the page's answer.
+    tabTools = { url: 'https://shop.example/', origin: 'https://shop.example', tools };
+    h.sessions.toolsChanged(6);
+    await h.until(() => h.state()?.toolCount === 3);
+    answer(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(h.state()?.toolCount).toBe(3);
+    expect(h.received.filter((message) => message.type === 'snapshot')).toHaveLength(1);
+  });
+
+  it('forgets a closed tab\'s stored conversation even when the close is what woke the worker', async () => {
+    await script(['Hello.']);
+    const first = harness();
+    for (const tabId of [5, 6]) {
+      first.send({ type: 'subscribe', tabId });
+      first.send({ type: 'send', tabId, text: 'hi' });
+    }
+    await first.until(() => first.state()?.turns[0]?.outcome === 'answer');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // A new worker, woken by the tab closing: the close comes before the stored sessions are read.
+    const second = harness();
+    second.sessions.tabClosed(5);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const stored = await fakeBrowser.storage.session.get('agentSessions');
+    expect(Object.keys(stored['agentSessions'] as object)).toEqual(['6']);
   });
 });

@@ -4,7 +4,7 @@ import { EngineError, type Engine } from '../engine';
 import { formatForModelName, modelLabel, smallerModelThan } from '../model-catalog';
 import { checkWebGpu, type GpuLike, type WebGpuStatus } from '../webgpu-check';
 import { chooseWebLlmModel, type WebLlmModelChoice } from './choose-webllm-model';
-import { keepServiceWorkerAwake } from './keep-awake';
+import { keepServiceWorkerAwake } from '../../service-worker/keep-awake';
 import { streamWebLlmReply } from './stream-webllm-reply';
 import { generationFailure, isDeviceLost } from './webllm-errors';
 import { realWebLlm, type WebLlmModule } from './webllm-module';

@@ -1,0 +1,23 @@
+import type { Turn } from './session-state';
+
+/**
+ * A turn that ended while a call waited for the person or ran in the page: those cards must not
+ * keep saying "Waiting for you" or "Running" (with buttons that no longer do anything).
+ */
+export function closeOpenCards(turn: Turn, reason: 'interrupted' | 'ended'): Turn {
+  const open = turn.items.some((item) => item.kind === 'tool' && (item.state === 'waiting' || item.state === 'running'));
+  if (!open) return turn;
+  return {
+    ...turn,
+    items: turn.items.map((item) => {
+      if (item.kind !== 'tool') return item;
+      if (item.state === 'running') {
+        return { ...item, state: 'failed', result: reason === 'interrupted' ? 'Interrupted before it finished.' : 'Stopped before it finished.' };
+      }
+      if (item.state === 'waiting') {
+        return { ...item, state: reason === 'interrupted' ? 'failed' : 'declined', result: 'Not run: the request ended before an answer.' };
+      }
+      return item;
+    }),
+  };
+}
