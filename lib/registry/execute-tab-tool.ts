@@ -29,6 +29,8 @@ export async function executeTabTool(
 ): Promise<ToolOutput> {
   options.signal?.throwIfAborted();
   const tool = (await registry.get(tabId))?.tools.find((candidate) => candidate.name === name);
+  // Stop may have come while the registry answered: the call must not go out after it.
+  options.signal?.throwIfAborted();
   if (!tool) return { text: `The page offers no tool named "${name}".`, isError: true };
   const timeoutMs = options.timeoutMs ?? defaultToolTimeoutMs;
   const call = { callId: crypto.randomUUID(), name, args, timeoutMs };

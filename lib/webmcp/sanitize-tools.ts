@@ -37,13 +37,13 @@ export function sanitizeTools(offered: readonly OfferedTool[], origin: string): 
       continue;
     }
     if (tools.length >= toolLimits.toolsPerFrame) {
-      dropped.push({ name, reason: `the page offers more than ${toolLimits.toolsPerFrame} tools` });
+      dropped.push({ name: displayName(name), reason: `the page offers more than ${toolLimits.toolsPerFrame} tools` });
       continue;
     }
     const size = JSON.stringify(result.tool).length;
     if (characters + size > toolLimits.reportCharacters) {
       const limit = toolLimits.reportCharacters.toLocaleString('en-US');
-      dropped.push({ name, reason: `the page's tools together pass the limit of ${limit} characters` });
+      dropped.push({ name: displayName(name), reason: `the page's tools together pass the limit of ${limit} characters` });
       continue;
     }
     characters += size;

@@ -47,12 +47,22 @@ export function setupPageTools(): void {
     },
   });
   // The background forgets this document's tools when it goes; a restored one reports again.
-  window.addEventListener('pagehide', () => {
-    if (connected && reader.hasReported()) sendToBackground('frame-gone', {}).catch(disconnectIfGone);
-  });
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted && reader.hasReported()) void reader.reportNow();
-  });
+  // Only the browser's own events count (a page can dispatch look-alikes to flood the background),
+  // and they are heard in the capture phase, before any page listener can stop them.
+  window.addEventListener(
+    'pagehide',
+    (event) => {
+      if (event.isTrusted && connected && reader.hasReported()) sendToBackground('frame-gone', {}).catch(disconnectIfGone);
+    },
+    { capture: true },
+  );
+  window.addEventListener(
+    'pageshow',
+    (event) => {
+      if (event.isTrusted && event.persisted && reader.hasReported()) void reader.reportNow();
+    },
+    { capture: true },
+  );
 
   /** After the extension is reloaded, this old script can no longer reach it: stop trying. */
   function disconnectIfGone(error: unknown): void {

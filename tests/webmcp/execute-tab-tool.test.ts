@@ -68,6 +68,15 @@ describe('executeTabTool: a tab’s tool, run in its frame', () => {
     await expect(output).resolves.toEqual({ text: 'The tool "shared" did not answer within 5 s.', isError: true });
   });
 
+  it('sends nothing when Stop comes while the tool list is read', async () => {
+    contentAnswers(async () => ({ status: 'ok', result: 'done' }));
+    const controller = new AbortController();
+    const output = executeTabTool(registry, 3, 'shared', {}, { signal: controller.signal });
+    controller.abort();
+    await expect(output).rejects.toMatchObject({ name: 'AbortError' });
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it('rejects only on abort, and tells the page to stop', async () => {
     contentAnswers(() => new Promise(() => {}));
     const controller = new AbortController();

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeTool } from '@/lib/webmcp/sanitize-tool';
 import { sanitizeTools, type OfferedTool } from '@/lib/webmcp/sanitize-tools';
 import { toolLimits } from '@/lib/webmcp/tool-limits';
+import { toolsReportSchema } from '@/lib/messaging/protocol';
+import { z } from 'zod/mini';
 
 const origin = 'https://shop.example';
 const context = { origin, source: 'native' as const };
@@ -151,6 +153,13 @@ describe('sanitizeTools: a frame’s whole list', () => {
     expect(result.tools).toHaveLength(500);
     expect(result.dropped).toHaveLength(10);
     expect(result.dropped[0]).toEqual({ name: 't500', reason: 'the page offers more than 500 tools' });
+  });
+
+  it('shortens a long name in the dropped list, so the report it goes in still passes the background', () => {
+    const long = (index: number) => tool(`${'n'.repeat(100)}${index}`);
+    const result = sanitizeTools(Array.from({ length: 501 }, (_, index) => long(index)), origin);
+    expect(result.dropped).toHaveLength(1);
+    expect(z.safeParse(toolsReportSchema, { url: origin, ...result }).success).toBe(true);
   });
 
   it('caps the frame’s tools together at 4,000,000 characters', () => {
