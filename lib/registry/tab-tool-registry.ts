@@ -66,6 +66,26 @@ export class TabToolRegistry {
     });
   }
 
+  /**
+   * A new document committed in a frame (`committedAt` as the browser stamps it): what the frame's
+   * old document reported is gone, and with a new top document, every frame's. This does not wait
+   * for the old document's own goodbye, which a crash, a discard or a stalled page never sends.
+   * A report that came after the commit belongs to the new document and stays.
+   */
+  documentCommitted(tabId: number, frameId: number, committedAt: number): Promise<void> {
+    return this.serial(() => {
+      const entry = this.tabs.get(tabId);
+      if (!entry) return;
+      const frames = Object.fromEntries(
+        Object.entries(entry.frames).filter(
+          ([id, frame]) => !((frameId === 0 || Number(id) === frameId) && frame.updatedAt < committedAt),
+        ),
+      );
+      if (Object.keys(frames).length === Object.keys(entry.frames).length) return;
+      return this.commit(tabId, { ...entry, frames });
+    });
+  }
+
   removeTab(tabId: number): Promise<void> {
     return this.serial(() => (this.tabs.has(tabId) ? this.commit(tabId, undefined) : undefined));
   }

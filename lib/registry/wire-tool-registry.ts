@@ -22,6 +22,7 @@ export function wireToolRegistry(registry: TabToolRegistry): void {
       return null;
     },
   });
+  browser.webNavigation.onCommitted.addListener(({ tabId, frameId, timeStamp }) => void registry.documentCommitted(tabId, frameId, timeStamp));
   browser.tabs.onRemoved.addListener((tabId) => void registry.removeTab(tabId));
   browser.tabs.onReplaced.addListener((_addedTabId, removedTabId) => void registry.removeTab(removedTabId));
   registry.onChange(showToolCount);

@@ -65,6 +65,28 @@ describe('the tab tool registry', () => {
     expect(await registry.get(7)).toBeUndefined();
   });
 
+  it('forgets an old document’s tools when a new one commits, without waiting for its goodbye', async () => {
+    const registry = new TabToolRegistry(memoryStorage());
+    await registry.report(top, report(top.url, ['a']));
+    await registry.report(frame, report(frame.url, ['b']));
+    const afterReports = Date.now() + 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    // A new document in the frame: only that frame's tools go.
+    await registry.documentCommitted(7, 12, afterReports);
+    expect((await registry.get(7))?.tools.map((entry) => entry.name)).toEqual(['a']);
+    await registry.report(frame, report(frame.url, ['b2']));
+
+    // The new top document reported before the commit event arrived: its tools stay.
+    await registry.report(top, report('https://shop.example/next', ['c']));
+    await registry.documentCommitted(7, 0, afterReports);
+    expect((await registry.get(7))?.tools.map((entry) => entry.name)).toEqual(['c', 'b2']);
+
+    // A later top-document commit takes every frame with it.
+    await registry.documentCommitted(7, 0, Date.now() + 1);
+    expect(await registry.get(7)).toBeUndefined();
+  });
+
   it('comes back after a service-worker restart with what it had saved', async () => {
     const storage = memoryStorage();
     const first = new TabToolRegistry(storage);
