@@ -24,6 +24,7 @@ export type EngineErrorCode =
   | 'server-down'
   | 'forbidden'
   | 'unavailable'
+  | 'reply-cut-off'
   | 'not-configured';
 
 export class EngineError extends Error {
@@ -36,6 +37,15 @@ export class EngineError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A reply that stopped at the length limit (or the context filled up): its end is missing. */
+export function replyCutOff(limit: string): EngineError {
+  return new EngineError(
+    'reply-cut-off',
+    `The model's reply reached ${limit} and was cut off.`,
+    'Ask for something shorter, or start a new chat if this one is long.',
+  );
 }
 
 /**

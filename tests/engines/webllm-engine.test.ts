@@ -261,4 +261,47 @@ describe('WebLLM engine: replies', () => {
     expect(llama.fake.state.requests[0]).not.toHaveProperty('response_format');
     expect(llama.fake.state.requests[0]).not.toHaveProperty('extra_body');
   });
+
+  it('answers without the constraint when the grammar cannot compile a tool\'s schema (WebLLM says so on the first read)', async () => {
+    const tools = [{ name: 'find', description: 'Find.', parameters: { type: 'object', properties: { code: { type: 'string', pattern: '^(?=A)[A-Z]+$' } } } }];
+    const { engine, fake } = setup({ replies: () => 'Plain answer.' }, { constrainedDecoding: true });
+    await engine.load(() => {});
+    const chunks = await collect(engine.model.stream({ ...ask('Find A'), tools }));
+    expect(chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.text).join('')).toBe('Plain answer.');
+    expect(fake.state.requests.map((request) => request.response_format?.type)).toEqual(['structural_tag', undefined]);
+  });
 });
+
+describe('WebLLM engine: replies end as they should', () => {
+  it('says a reply was cut off at the length limit instead of passing half of it as the answer', async () => {
+    const { engine } = setup({ replies: ['word '.repeat(2_000)] });
+    await engine.load(() => {});
+    const chunks: ModelChunk[] = [];
+    const error = await collectInto(engine.model.stream(ask('Write a lot')), chunks).then(() => undefined, (caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'EngineError', code: 'reply-cut-off' });
+    expect((error as EngineError).message).toContain('1,024 tokens');
+    expect(chunks.some((chunk) => chunk.type === 'text-delta')).toBe(true);
+  });
+
+  it('Stop in one tab ends only that tab\'s reply, even while it waits for another tab\'s', async () => {
+    const { engine, fake } = setup({ replies: (request) => (String(request.messages.at(-1)?.content) === 'first' ? 'A long first answer. '.repeat(20) : 'Second.'), chunkSize: 3 });
+    await engine.load(() => {});
+    const second = new AbortController();
+    const first = engine.model.stream(ask('first'));
+    const firstChunks: ModelChunk[] = [(await first.next()).value as ModelChunk];
+    // The second tab's reply waits for the first; its person presses Stop meanwhile.
+    const secondReply = collect(engine.model.stream(ask('second', second.signal)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    second.abort();
+    const [, secondChunks] = await Promise.all([collectInto(first, firstChunks), secondReply]);
+    const text = (chunks: ModelChunk[]) => chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.text).join('');
+    expect(text(firstChunks)).toBe('A long first answer. '.repeat(20));
+    expect(text(secondChunks)).toBe('');
+    expect(fake.state.interrupts).toBe(0);
+    expect(fake.state.requests).toHaveLength(1);
+  });
+});
+
+async function collectInto(stream: AsyncIterable<ModelChunk>, into: ModelChunk[]): Promise<void> {
+  for await (const chunk of stream) into.push(chunk);
+}

@@ -1,5 +1,6 @@
 import type { ChatCompletionChunk, ChatCompletionRequestStreaming, CompletionUsage } from '@mlc-ai/web-llm';
 import type { ModelChunk, ModelRequest, ModelUsage } from '@webmcp-agents/local-agent';
+import { EngineError, replyCutOff } from '../engine';
 import { isConstraintError, toolCallConstraint } from './tool-call-constraint';
 import type { WebLlmEngineLike } from './webllm-module';
 
@@ -27,13 +28,15 @@ export async function* streamWebLlmReply(
   const startedAt = performance.now();
   let firstTokenAt: number | undefined;
   let usage: CompletionUsage | undefined;
+  let finishReason: string | null | undefined;
   let deltas = 0;
+  // WebLLM's interrupt stops whatever it generates now: the caller makes sure that is this reply.
   const interrupt = () => void Promise.resolve(engine.interruptGenerate()).catch(() => {});
   signal.addEventListener('abort', interrupt, { once: true });
   try {
-    const chunks = await createStream(engine, request, options);
-    for await (const chunk of chunks) {
+    for await (const chunk of await createStream(engine, request, options)) {
       if (chunk.usage) usage = chunk.usage;
+      finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
       const text = chunk.choices[0]?.delta?.content;
       if (!text) continue;
       firstTokenAt ??= performance.now();
@@ -43,8 +46,14 @@ export async function* streamWebLlmReply(
   } finally {
     signal.removeEventListener('abort', interrupt);
   }
+  if (signal.aborted) return;
+  // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
+  if (finishReason === 'length') throw replyCutOff(`${(options.maxTokens ?? defaultMaxTokens).toLocaleString('en-US')} tokens or the end of the model's context`);
+  if (finishReason === 'abort') throw new EngineError('unavailable', 'WebLLM stopped the reply before it was done.', 'Send your request again.');
   yield { type: 'usage', usage: toModelUsage(usage, { startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
 }
+
+const defaultMaxTokens = 1024;
 
 async function createStream(
   engine: WebLlmEngineLike,
@@ -58,17 +67,36 @@ async function createStream(
     stream: true,
     stream_options: { include_usage: true },
     temperature: options.temperature,
-    max_tokens: options.maxTokens ?? 1024,
+    max_tokens: options.maxTokens ?? defaultMaxTokens,
     ...(options.thinkingOff ? { extra_body: { enable_thinking: false } } : {}),
   };
   if (!constrained) return engine.chat.completions.create(body);
   try {
-    return await engine.chat.completions.create({ ...body, response_format: toolCallConstraint(request.tools) });
+    // WebLLM compiles the grammar when the reply starts, so its error comes with the first chunk.
+    const stream = await engine.chat.completions.create({ ...body, response_format: toolCallConstraint(request.tools) });
+    return await withFirstChunkRead(stream);
   } catch (error) {
     // A schema the grammar compiler cannot take must not cost the person the reply.
     if (!isConstraintError(error)) throw error;
     return engine.chat.completions.create(body);
   }
+}
+
+/** Reads the first chunk now (so its error surfaces here) and hands back the whole stream. */
+async function withFirstChunkRead<T>(stream: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      try {
+        if (first.done) return;
+        yield first.value;
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      } finally {
+        await iterator.return?.();
+      }
+    },
+  };
 }
 
 interface LocalTiming {

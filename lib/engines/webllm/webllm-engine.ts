@@ -8,7 +8,7 @@ import { keepServiceWorkerAwake } from '../../service-worker/keep-awake';
 import { streamWebLlmReply } from './stream-webllm-reply';
 import { generationFailure, isDeviceLost } from './webllm-errors';
 import { realWebLlm, type WebLlmModule } from './webllm-module';
-import { ensureModelLoaded, unloadModel, webLlmRuntime } from './webllm-runtime';
+import { ensureModelLoaded, takeReplyTurn, unloadModel, webLlmRuntime } from './webllm-runtime';
 
 export interface WebLlmEngineDependencies {
   /** The WebLLM module; tests pass a fake with the same surface. */
@@ -46,6 +46,8 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
       if (!engine || !choice || runtime.loadedModelId !== choice.id) {
         throw new EngineError('unavailable', 'The WebLLM model is not loaded.', 'Send your request again to load it.');
       }
+      const passOn = await takeReplyTurn(runtime, request.signal);
+      if (!passOn) return;
       const stopKeepingAwake = keepAwake();
       try {
         yield* streamWebLlmReply(engine, request, {
@@ -61,6 +63,7 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
         throw failure;
       } finally {
         stopKeepingAwake();
+        passOn();
       }
     },
   };

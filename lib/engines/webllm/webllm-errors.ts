@@ -79,6 +79,8 @@ export function loadFailure(error: unknown, context: LoadFailureContext): Engine
 
 /** What it means when generation fails part way. */
 export function generationFailure(error: unknown, label: string, smallerLabel?: string): EngineError {
+  // Already said in the person's terms (a reply cut off at the length limit).
+  if (error instanceof EngineError) return error;
   if (isDeviceLost(error) || /not loaded/i.test(describe(error).message)) {
     return new EngineError(
       'device-lost',

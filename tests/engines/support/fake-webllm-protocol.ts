@@ -21,7 +21,18 @@ export function checkResponseFormat(request: ChatCompletionRequestStreaming) {
   }
 }
 
-export function chunk(request: ChatCompletionRequestStreaming, delta: { role?: 'assistant'; content?: string }, finishReason: 'stop' | 'abort' | null): ChatCompletionChunk {
+/**
+ * xgrammar compiles the constraint when the reply starts; like it, this refuses a regular
+ * expression with lookaround (which it does not support).
+ */
+export function checkGrammar(request: ChatCompletionRequestStreaming) {
+  if (request.response_format?.type !== 'structural_tag') return;
+  if (/"pattern":"[^"]*\(\?[=!<]/.test(JSON.stringify(request.response_format))) {
+    throw named('GrammarMatcherInitError', 'Failed to initialize the grammar matcher for response format `structural_tag`: unsupported regex lookaround.');
+  }
+}
+
+export function chunk(request: ChatCompletionRequestStreaming, delta: { role?: 'assistant'; content?: string }, finishReason: 'stop' | 'abort' | 'length' | null): ChatCompletionChunk {
   return {
     id: 'chatcmpl-fake',
     object: 'chat.completion.chunk',

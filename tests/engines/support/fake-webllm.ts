@@ -7,7 +7,7 @@ import {
   type MLCEngineConfig,
 } from '@mlc-ai/web-llm';
 import type { WebLlmEngineLike, WebLlmModule } from '../../../lib/engines/webllm/webllm-module';
-import { checkMessages, checkResponseFormat, chunk, named, usageChunk } from './fake-webllm-protocol';
+import { checkGrammar, checkMessages, checkResponseFormat, chunk, named, usageChunk } from './fake-webllm-protocol';
 
 /**
  * A stand-in for `@mlc-ai/web-llm` with the surface the extension uses and WebLLM 0.2.86's
@@ -15,7 +15,10 @@ import { checkMessages, checkResponseFormat, chunk, named, usageChunk } from './
  * resumes, `DeviceLostError` after a load that ran out of memory, a reload that an `unload()`
  * stops without an error, streamed chunks then a final chunk then a usage chunk (`choices: []`),
  * `interruptGenerate()` ending a reply with `finish_reason: "abort"`, and the KV-cache reuse that
- * counts only the new messages as prompt tokens when the conversation continues.
+ * counts only the new messages as prompt tokens when the conversation continues. Like WebLLM,
+ * replies take turns on one lock per engine and clear the one interrupt flag when their turn
+ * comes; a grammar it cannot compile fails on the first read of the stream, not in `create()`;
+ * a reply that reaches `max_tokens` ends with `finish_reason: "length"`.
  */
 export interface FakeWebLlmOptions {
   /** The replies, in order; a function sees each request. */
@@ -71,6 +74,8 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
     private reloadStopped = false;
     private conversation: { role: string; content: string }[] = [];
     private lastFinishReason: string | undefined;
+    /** One reply at a time, as WebLLM's per-model lock does. */
+    private turn: Promise<void> = Promise.resolve();
     chat = { completions: { create: (request: ChatCompletionRequestStreaming) => this.create(request) } };
 
     constructor(config: MLCEngineConfig = {}) {
@@ -164,8 +169,22 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
       const index = state.requests.length;
       state.requests.push(structuredClone(request));
       const reply = typeof options.replies === 'function' ? options.replies(request, index) : options.replies[index] ?? '(no more replies)';
-      this.interruptSignal = false;
-      return this.generate(request, reply);
+      return this.generateInTurn(request, reply);
+    }
+
+    private async *generateInTurn(request: ChatCompletionRequestStreaming, reply: string): AsyncGenerator<ChatCompletionChunk> {
+      const before = this.turn;
+      let release!: () => void;
+      this.turn = new Promise((resolve) => (release = resolve));
+      await before;
+      try {
+        this.interruptSignal = false;
+        // Prefill compiles the grammar.
+        checkGrammar(request);
+        yield* this.generate(request, reply);
+      } finally {
+        release();
+      }
     }
 
     private async *generate(request: ChatCompletionRequestStreaming, reply: string): AsyncGenerator<ChatCompletionChunk> {
@@ -176,11 +195,15 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
       const promptTokens = newMessages.reduce((sum, message) => sum + tokenCount(message.content) + 4, 0);
       const chunkSize = options.chunkSize ?? 5;
       let produced = '';
-      let finishReason: 'stop' | 'abort' = 'stop';
+      let finishReason: 'stop' | 'abort' | 'length' = 'stop';
       for (let start = 0; start < reply.length; start += chunkSize) {
         await Promise.resolve();
         if (this.interruptSignal) {
           finishReason = 'abort';
+          break;
+        }
+        if (request.max_tokens != null && tokenCount(produced) >= request.max_tokens) {
+          finishReason = 'length';
           break;
         }
         if (state.loseDeviceAfterChunks !== undefined && start / chunkSize >= state.loseDeviceAfterChunks) {
