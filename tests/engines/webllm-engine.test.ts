@@ -287,13 +287,13 @@ describe('WebLLM engine: replies end as they should', () => {
     const { engine, fake } = setup({ replies: (request) => (String(request.messages.at(-1)?.content) === 'first' ? 'A long first answer. '.repeat(20) : 'Second.'), chunkSize: 3 });
     await engine.load(() => {});
     const second = new AbortController();
-    const first = engine.model.stream(ask('first'));
+    const first = engine.model.stream(ask('first'))[Symbol.asyncIterator]();
     const firstChunks: ModelChunk[] = [(await first.next()).value as ModelChunk];
     // The second tab's reply waits for the first; its person presses Stop meanwhile.
     const secondReply = collect(engine.model.stream(ask('second', second.signal)));
     await new Promise((resolve) => setTimeout(resolve, 0));
     second.abort();
-    const [, secondChunks] = await Promise.all([collectInto(first, firstChunks), secondReply]);
+    const [, secondChunks] = await Promise.all([collectInto({ [Symbol.asyncIterator]: () => first }, firstChunks), secondReply]);
     const text = (chunks: ModelChunk[]) => chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.text).join('');
     expect(text(firstChunks)).toBe('A long first answer. '.repeat(20));
     expect(text(secondChunks)).toBe('');
