@@ -120,6 +120,27 @@ describe('local OpenAI-compatible server engine', () => {
     expect(texts.join('')).toBe('A long');
   });
 
+  it('says a reply was cut off at the server\'s length limit instead of passing half of it as the answer', async () => {
+    const { engine } = await setup({ replies: ['word '.repeat(100)], lengthLimitTokens: 20 });
+    await engine.load(() => {});
+    const request = { messages: [{ role: 'user' as const, content: 'Write a lot' }], tools: [], signal: new AbortController().signal };
+    const error = await (async () => {
+      for await (const _chunk of engine.model.stream(request) as AsyncIterable<ModelChunk>) void _chunk;
+    })().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'EngineError', code: 'reply-cut-off' });
+  });
+
+  it('shows the server\'s own message when it fails the reply with an error event, as llama.cpp does', async () => {
+    const { engine } = await setup({ replies: ['unused'], errorEventMessage: 'the request exceeds the available context size' });
+    await engine.load(() => {});
+    const request = { messages: [{ role: 'user' as const, content: 'Hi' }], tools: [], signal: new AbortController().signal };
+    const error = await (async () => {
+      for await (const _chunk of engine.model.stream(request) as AsyncIterable<ModelChunk>) void _chunk;
+    })().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).message).toContain('the request exceeds the available context size');
+  });
+
   it('reads the address the way people type it', () => {
     expect(normalizeServerAddress('http://localhost:11434')).toBe('http://localhost:11434/v1');
     expect(normalizeServerAddress(' http://localhost:1234/v1/ ')).toBe('http://localhost:1234/v1');

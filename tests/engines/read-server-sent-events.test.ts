@@ -29,6 +29,11 @@ describe('reading server-sent events', () => {
     expect(await events([stream])).toEqual(['one\ntwo', 'three']);
   });
 
+  it('turns an `error:` line into error data, as other servers send it', async () => {
+    expect(await events(['error: {"code":400,"message":"too long"}\n\ndata: [DONE]\n\n'])).toEqual(['{"error": {"code":400,"message":"too long"}}', '[DONE]']);
+    expect(await events(['error: plain words\n\n'])).toEqual(['{"error": "plain words"}']);
+  });
+
   it('decodes characters split across chunks', async () => {
     const bytes = new TextEncoder().encode('data: café ✓\n\n');
     const body = new ReadableStream<Uint8Array>({

@@ -1,7 +1,9 @@
 /**
  * Reads a `text/event-stream` body and yields the `data` of each event, as OpenAI-compatible
  * servers (Ollama, LM Studio, llama.cpp) stream chat completions. Comment lines and other fields
- * are skipped; a multi-line `data` is joined with newlines, as the SSE standard says.
+ * are skipped; a multi-line `data` is joined with newlines, as the SSE standard says. Some
+ * llama.cpp builds send a failure as an `error:` line of JSON: it comes out as `{"error": …}`,
+ * the shape other servers use, so the reader of the data sees it.
  */
 export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const reader = body.getReader();
@@ -20,13 +22,30 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
           if (data.length) yield data.join('\n');
           data = [];
         } else if (line.startsWith('data:')) {
-          data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+          data.push(fieldValue(line, 'data:'));
+        } else if (line.startsWith('error:')) {
+          data.push(`{"error": ${asJson(fieldValue(line, 'error:'))}}`);
         }
       }
     }
-    if (buffer.startsWith('data:')) data.push(buffer.slice(buffer.startsWith('data: ') ? 6 : 5));
+    if (buffer.startsWith('data:')) data.push(fieldValue(buffer, 'data:'));
     if (data.length) yield data.join('\n');
   } finally {
     await reader.cancel().catch(() => {});
+  }
+}
+
+function fieldValue(line: string, field: string): string {
+  const value = line.slice(field.length);
+  return value.startsWith(' ') ? value.slice(1) : value;
+}
+
+/** The payload as JSON: itself when it already is, else as a string. */
+function asJson(payload: string): string {
+  try {
+    JSON.parse(payload);
+    return payload;
+  } catch {
+    return JSON.stringify(payload);
   }
 }

@@ -1,5 +1,5 @@
 import type { ModelChunk, ModelRequest, ModelUsage } from '@webmcp-agents/local-agent';
-import { EngineError } from '../engine';
+import { EngineError, replyCutOff } from '../engine';
 import { readServerSentEvents } from './read-server-sent-events';
 import { serverHost } from './server-address';
 import { serverDown, serverRefused } from './server-errors';
@@ -14,7 +14,7 @@ export interface OpenAiReplyOptions {
 
 /** One streamed chunk as OpenAI-compatible servers send it; llama.cpp adds its own `timings`. */
 interface CompletionChunk {
-  choices?: { delta?: { content?: string | null } }[];
+  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   timings?: { prompt_n?: number; prompt_per_second?: number; predicted_n?: number; predicted_per_second?: number };
   error?: { message?: string } | string;
@@ -30,6 +30,7 @@ export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiR
   let firstTokenAt: number | undefined;
   let deltas = 0;
   let last: CompletionChunk = {};
+  let finishReason: string | null | undefined;
   for await (const data of readServerSentEvents(response.body!)) {
     if (data === '[DONE]') break;
     const chunk = parseChunk(data);
@@ -37,12 +38,15 @@ export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiR
     if (chunk.error) throw streamError(options.address, chunk.error);
     if (chunk.usage) last = { ...last, usage: chunk.usage };
     if (chunk.timings) last = { ...last, timings: chunk.timings };
+    finishReason = chunk.choices?.[0]?.finish_reason ?? finishReason;
     const text = chunk.choices?.[0]?.delta?.content;
     if (!text) continue;
     firstTokenAt ??= performance.now();
     deltas += 1;
     yield { type: 'text-delta', text };
   }
+  // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
+  if (finishReason === 'length') throw replyCutOff("the server's length limit or the end of the model's context");
   yield { type: 'usage', usage: serverUsage(last, { startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
 }
 

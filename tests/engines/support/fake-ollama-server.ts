@@ -8,6 +8,10 @@ export interface FakeOllamaOptions {
   allowedOrigins?: readonly string[];
   /** Characters per streamed chunk. */
   chunkSize?: number;
+  /** The reply stops after this many tokens with `finish_reason: "length"` (num_predict, n_predict). */
+  lengthLimitTokens?: number;
+  /** The reply fails at once the way some llama.cpp builds say it: an `error:` line, then `data: [DONE]`. */
+  errorEventMessage?: string;
 }
 
 export interface ChatRequestBody {
@@ -63,7 +67,7 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
       }
       const reply = options.replies[requests.length] ?? '(no more replies)';
       requests.push(body);
-      await streamReply(response, body, reply, options.chunkSize ?? 6);
+      await streamReply(response, body, reply, options);
       return;
     }
     sendJson(response, 404, { error: 'page not found' });
@@ -82,15 +86,23 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
   };
 }
 
-async function streamReply(response: ServerResponse, body: ChatRequestBody, reply: string, chunkSize: number) {
+async function streamReply(response: ServerResponse, body: ChatRequestBody, fullReply: string, options: FakeOllamaOptions) {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  if (options.errorEventMessage !== undefined) {
+    response.write(`error: ${JSON.stringify({ code: 400, message: options.errorEventMessage, type: 'exceed_context_size_error' })}\n\n`);
+    response.end('data: [DONE]\n\n');
+    return;
+  }
+  const chunkSize = options.chunkSize ?? 6;
+  const cut = options.lengthLimitTokens !== undefined && fullReply.length > options.lengthLimitTokens * 4;
+  const reply = cut ? fullReply.slice(0, options.lengthLimitTokens! * 4) : fullReply;
   const base = { id: 'chatcmpl-42', object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, system_fingerprint: 'fp_ollama' };
   const send = (value: unknown) => response.write(`data: ${JSON.stringify(value)}\n\n`);
   for (let start = 0; start < reply.length; start += chunkSize) {
     send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: reply.slice(start, start + chunkSize) }, finish_reason: null }] });
     await new Promise((resolve) => setImmediate(resolve));
   }
-  send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }] });
+  send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: cut ? 'length' : 'stop' }] });
   if (body.stream_options?.include_usage) {
     const promptTokens = body.messages.reduce((sum, message) => sum + Math.ceil(message.content.length / 4), 0);
     const completionTokens = Math.ceil(reply.length / 4);
