@@ -157,6 +157,15 @@ describe('WebLLM engine: failures it recovers from', () => {
     expect(progress[0]!.text).toMatch(/^Downloading Qwen3 1.7B/);
   });
 
+  it('does not say a stored copy was removed when removing it failed', async () => {
+    const { engine, fake } = setup({ cached: ['Qwen3-1.7B-q4f16_1-MLC'] });
+    fake.state.corruptCache = true;
+    fake.state.unreadableFileList = true;
+    const error = await loadError(engine.load(() => {}));
+    expect(error.hint).not.toContain('removed');
+    expect(error.hint).toContain('delete the model in the options');
+  });
+
   it('stops a download when asked and can start again', async () => {
     const { engine, fake } = setup();
     const controller = new AbortController();
@@ -169,6 +178,30 @@ describe('WebLLM engine: failures it recovers from', () => {
     await engine.load(() => {});
     expect(engine.modelId).toBe('Qwen3-1.7B-q4f16_1-MLC');
     expect(fake.state.reloads).toHaveLength(2);
+  });
+
+  it('keeps a model read from this computer that finished loading in spite of Stop', async () => {
+    const { engine, fake } = setup({ cached: ['Qwen3-1.7B-q4f16_1-MLC'] });
+    const controller = new AbortController();
+    const error = await engine
+      .load((progress) => {
+        if (progress.text.includes('Loading')) controller.abort();
+      }, controller.signal)
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    await engine.load(() => {});
+    expect(fake.state.reloads).toHaveLength(1);
+    expect((await collect(engine.model.stream(ask('Hi')))).some((chunk) => chunk.type === 'text-delta')).toBe(true);
+  });
+
+  it('loads again a model WebLLM dropped while idle, as it does when the GPU device is lost', async () => {
+    const { engine, fake } = setup();
+    await engine.load(() => {});
+    // What WebLLM's own device.lost handler does.
+    await fake.state.engines[0]!.unload();
+    await engine.load(() => {});
+    expect(fake.state.reloads).toHaveLength(2);
+    expect((await collect(engine.model.stream(ask('Hi')))).some((chunk) => chunk.type === 'text-delta')).toBe(true);
   });
 
   it('reports a lost device while answering, and the next load starts afresh', async () => {

@@ -14,6 +14,8 @@ export interface WebLlmEngineLike {
   unload(): Promise<void>;
   interruptGenerate(): void | Promise<void>;
   setInitProgressCallback(callback: InitProgressCallback): void;
+  /** Rejects with `ModelNotLoadedError` when no model is loaded: a cheap check that one is. */
+  getMessage(modelId?: string): Promise<string>;
   chat: {
     completions: {
       create(request: ChatCompletionRequestStreaming): Promise<AsyncIterable<ChatCompletionChunk>>;

@@ -46,7 +46,8 @@ export function webLlmRuntime(webllm: WebLlmModule): WebLlmRuntime {
 /** Loads a model unless it is already in the GPU; waits for a load already under way. */
 export async function ensureModelLoaded(runtime: WebLlmRuntime, request: LoadRequest): Promise<void> {
   while (runtime.pending) await runtime.pending.catch(() => {});
-  if (runtime.engine && runtime.loadedModelId === request.modelId) {
+  // WebLLM unloads the model by itself when the GPU device is lost while nothing runs.
+  if (runtime.engine && runtime.loadedModelId === request.modelId && (await hasModelLoaded(runtime.engine, request.modelId))) {
     request.onProgress({ fraction: 1, text: `${request.label} is ready.`, fromCache: true });
     return;
   }
@@ -73,14 +74,15 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   const engine = (runtime.engine ??= new webllm.MLCEngine({ appConfig, logLevel: 'WARN' }));
   engine.setInitProgressCallback(reporter);
   runtime.loadedModelId = undefined;
-  // WebLLM stops a reload when the engine is unloaded, and then returns without an error.
+  // Unloading stops a download; a model read from this computer may still finish loading.
   const stop = () => void engine.unload().catch(() => {});
   signal?.addEventListener('abort', stop, { once: true });
   const stopKeepingAwake = request.keepAwake();
   try {
     await engine.reload(modelId);
+    // A load that finished in spite of Stop is kept: the next request needs no second load.
+    if (!signal?.aborted || (await hasModelLoaded(engine, modelId))) runtime.loadedModelId = modelId;
     if (signal?.aborted) throw loadStopped();
-    runtime.loadedModelId = modelId;
   } catch (error) {
     if (signal?.aborted) throw loadStopped();
     const clearedBrokenCache = await recover(runtime, engine, modelId, error);
@@ -109,8 +111,19 @@ async function recover(runtime: WebLlmRuntime, engine: WebLlmEngineLike, modelId
     return false;
   }
   if (isNetworkFailure(error) || !looksLikeBrokenFiles(error)) return false;
-  await runtime.webllm.deleteModelAllInfoInCache(modelId, runtime.appConfig).catch(() => {});
-  return true;
+  // Said to the person as "it has been removed": only when it was.
+  return runtime.webllm.deleteModelAllInfoInCache(modelId, runtime.appConfig).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Whether the engine has `modelId` in the GPU now (it answers without a model loaded by refusing). */
+async function hasModelLoaded(engine: WebLlmEngineLike, modelId: string): Promise<boolean> {
+  return engine.getMessage(modelId).then(
+    () => true,
+    (error: unknown) => !(error instanceof Error && (error.name === 'ModelNotLoadedError' || /not loaded/i.test(error.message))),
+  );
 }
 
 /** Errors that mean a stored file is damaged, not that the network or the GPU failed. */

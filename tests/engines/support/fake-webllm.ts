@@ -46,6 +46,8 @@ export interface FakeWebLlmState {
   loseDeviceOnReload?: boolean;
   /** The stored files of the next model loaded from the cache cannot be read. */
   corruptCache?: boolean;
+  /** The stored file list cannot be parsed, so deleting the model's files fails. */
+  unreadableFileList?: boolean;
   /** The next reply stops with a lost device after this many chunks. */
   loseDeviceAfterChunks?: number;
   /** Resolves when a reload reaches a shard, so a test can act mid-download. */
@@ -157,6 +159,13 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
       this.reloadStopped = true;
     }
 
+    async getMessage(modelId?: string): Promise<string> {
+      if (!this.loadedModelId || (modelId !== undefined && modelId !== this.loadedModelId)) {
+        throw named('ModelNotLoadedError', 'Model not loaded before trying to complete ChatCompletionRequest.');
+      }
+      return '';
+    }
+
     async interruptGenerate(): Promise<void> {
       state.interrupts += 1;
       this.interruptSignal = true;
@@ -229,6 +238,8 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
       return isCached(modelId);
     },
     async deleteModelAllInfoInCache(modelId) {
+      // WebLLM parses the stored file list before it deletes anything.
+      if (state.unreadableFileList) throw new SyntaxError('Unexpected token < in JSON at position 0');
       state.cachedShards.delete(modelId);
     },
   };
