@@ -1,4 +1,4 @@
-import { raceAbort, type ModelUsage } from '@webmcp-agents/local-agent';
+import { raceAbort, type LanguageModel, type ModelUsage } from '@webmcp-agents/local-agent';
 import { createEngine, engineLabels } from '../engines/create-engine';
 import { EngineError, type Engine } from '../engines/engine';
 import type { Settings } from '../settings';
@@ -38,6 +38,25 @@ export function createEngineHost(publish: (status: EngineStatus) => void) {
     return current.engine;
   };
 
+  // Several tabs may have a reply on the way; the status says "generating" while any does.
+  let replying = 0;
+  const withGeneratingStatus = (engine: Engine): Engine => {
+    const model: LanguageModel = {
+      async *stream(request) {
+        replying += 1;
+        if (status.state === 'ready') setStatus({ state: 'generating' });
+        try {
+          yield* engine.model.stream(request);
+        } finally {
+          replying -= 1;
+          if (replying === 0 && status.state === 'generating') setStatus({ state: 'ready' });
+        }
+      },
+    };
+    // The engine's other fields are getters that read its state: they stay live through the prototype.
+    return Object.create(engine, { model: { value: model } }) as Engine;
+  };
+
   return {
     get status(): EngineStatus {
       return status;
@@ -51,26 +70,26 @@ export function createEngineHost(publish: (status: EngineStatus) => void) {
       const base = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], tokensPerSecond: undefined };
       try {
         const engine = await engineFor(settings);
-        setStatus({ ...base, model: engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined });
+        setStatus({ ...base, model: engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined });
         await raceAbort(
           engine.load((progress) => setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1), signal),
           signal,
         );
         // The engine may only know which model it picked for this machine once it has loaded.
         setStatus({ state: 'ready', model: engine.modelId, progress: undefined, progressText: undefined });
-        return engine;
+        return withGeneratingStatus(engine);
       } catch (error) {
         if (signal.aborted) {
           setStatus({ state: 'idle', progress: undefined, progressText: undefined });
           return { error: 'Stopped while the model was loading.' };
         }
         const { message, hint } = describeEngineError(error);
-        setStatus({ ...base, state: 'error', error: message, hint, progress: undefined, progressText: undefined });
+        setStatus({ ...base, state: 'error', error: message, hint, errorDuring: 'load', progress: undefined, progressText: undefined });
         return { error: hint ? `${message} ${hint}` : message };
       }
     },
     reportError(message: string, hint?: string): void {
-      setStatus({ state: 'error', error: message, hint });
+      setStatus({ state: 'error', error: message, hint, errorDuring: 'reply' });
     },
     reportUsage(usage: ModelUsage): void {
       if (usage.decodeTokensPerSecond !== undefined) setStatus({ tokensPerSecond: Math.round(usage.decodeTokensPerSecond * 10) / 10 });

@@ -54,6 +54,8 @@ export const engineStatusSchema = z.object({
   error: z.string().optional(),
   /** What the person can do about the error. */
   hint: z.string().optional(),
+  /** Whether the error came while loading the model or in the middle of a reply. */
+  errorDuring: z.enum(['load', 'reply']).optional(),
 });
 
 /** Everything the side panel shows for one tab. */

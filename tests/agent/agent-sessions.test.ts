@@ -292,4 +292,14 @@ describe('agent sessions', () => {
     const stored = await fakeBrowser.storage.session.get('agentSessions');
     expect(Object.keys(stored['agentSessions'] as object)).toEqual(['6']);
   });
+
+  it('shows the engine generating while a reply streams, and ready after', async () => {
+    await script(['A reply that takes a moment to stream out.'], 5);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 2 });
+    h.send({ type: 'send', tabId: 2, text: 'hello' });
+    await h.until(() => h.state()?.engine.state === 'generating');
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.state()?.engine.state).toBe('ready');
+  });
 });

@@ -32,8 +32,16 @@ describe('the status line', () => {
       engine: engineStatus({ state: 'error', error: 'WebGPU is not available.', hint: 'Turn on hardware acceleration in chrome://settings/system.' }),
     });
     const error = panel.find('engine-error');
+    expect(error?.textContent).toContain('The model could not load.');
     expect(error?.textContent).toContain('WebGPU is not available.');
     expect(error?.textContent).toContain('Turn on hardware acceleration');
+  });
+});
+
+describe('an engine that failed mid-reply', () => {
+  it('says the reply stopped, not that the model could not load', async () => {
+    panel = await mountPanel({ engine: engineStatus({ state: 'error', error: 'The server went away.', errorDuring: 'reply' }) });
+    expect(panel.find('engine-error')?.textContent).toContain('The model stopped in the middle of a reply.');
   });
 });
 
