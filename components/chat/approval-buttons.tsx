@@ -10,15 +10,21 @@ interface ApprovalButtonsProps {
 
 /**
  * The person's answer to a call that waits. The site-wide choice is offered only for a tool that
- * may change the page: a consequential tool asks every time.
+ * may change the page: a consequential tool asks every time, and so does every tool when the
+ * person chose to confirm them all.
  */
 export function ApprovalButtons({ card, answered, onApprove }: ApprovalButtonsProps) {
   const offerSite = card.approvalReason === 'not-read-only';
+  const why = {
+    consequential: 'This action has consequences. Check it before it runs.',
+    'not-read-only': 'This tool may change the page.',
+    'confirm-all': 'You asked to confirm every tool call.',
+  }[card.approvalReason ?? 'consequential'];
   const answer = (decision: ApprovalDecision) => () => onApprove(card.callId, decision);
   return (
     <div class="approval" role="group" aria-label={`Allow ${card.name}?`}>
       <p class="approval-reason">
-        {offerSite ? 'This tool may change the page.' : 'This action has consequences. Check it before it runs.'}
+        {why}
       </p>
       <div class="approval-buttons">
         <button type="button" class="button primary" data-testid="approve-once" disabled={answered} onClick={answer('allow-once')}>

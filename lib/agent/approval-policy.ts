@@ -1,7 +1,7 @@
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { Settings } from '../settings';
 
-export type ApprovalReason = 'consequential' | 'not-read-only';
+export type ApprovalReason = 'consequential' | 'not-read-only' | 'confirm-all';
 
 /** What the run has seen so far that bears on consent. */
 export interface ApprovalContext {
@@ -24,7 +24,8 @@ export function approvalReason(
 ): ApprovalReason | null {
   const annotations = tool.annotations ?? {};
   if (annotations.consequentialHint) return 'consequential';
-  if (settings.confirmation === 'ask-always') return 'not-read-only';
+  // Every call asks, and no site-wide yes can change that.
+  if (settings.confirmation === 'ask-always') return 'confirm-all';
   if (annotations.readOnlyHint) return null;
   return context.siteAllowed && !context.readUntrusted ? null : 'not-read-only';
 }

@@ -7,8 +7,8 @@ export const toolCardSchema = z.object({
   name: z.string(),
   arguments: z.record(z.string(), z.unknown()),
   state: z.enum(['waiting', 'running', 'done', 'failed', 'declined', 'invalid']),
-  /** Why it waits: the tool is consequential, or it may change the page. */
-  approvalReason: z.enum(['consequential', 'not-read-only']).optional(),
+  /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
+  approvalReason: z.enum(['consequential', 'not-read-only', 'confirm-all']).optional(),
   result: z.string().optional(),
   durationMs: z.number().optional(),
 });

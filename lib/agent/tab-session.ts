@@ -6,7 +6,7 @@ import { capText } from '../traces/trace-limits';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { closeOpenCards } from './close-open-cards';
-import { approvalReason } from './approval-policy';
+import { approvalReason, type ApprovalReason } from './approval-policy';
 import type { AgentWorld } from './agent-world';
 import type { StoredSession } from './session-store';
 import type { Turn, TurnOutcome } from './session-state';
@@ -147,7 +147,7 @@ export class TabSession {
     engine: Engine,
     active: ActiveRun,
     onEvent: (event: AgentEvent) => void,
-    markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: 'consequential' | 'not-read-only' }) => void,
+    markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason }) => void,
   ): Promise<RunLocalAgentResult> {
     let siteAllowed: boolean | undefined;
     let readUntrusted = false;

@@ -25,6 +25,7 @@ describe('when a call waits for the person', () => {
 
   it('a read-only tool runs at once, unless the person asked to confirm every call', () => {
     expect(approvalReason(tool({ readOnlyHint: true }), asking, { siteAllowed: false, readUntrusted: true })).toBeNull();
-    expect(approvalReason(tool({ readOnlyHint: true }), always, { siteAllowed: true })).toBe('not-read-only');
+    expect(approvalReason(tool({ readOnlyHint: true }), always, { siteAllowed: true })).toBe('confirm-all');
+    expect(approvalReason(tool(undefined), always, { siteAllowed: true })).toBe('confirm-all');
   });
 });

@@ -54,6 +54,12 @@ describe('approvals', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'approve', tabId, callId: 'call-1', decision: 'allow-site' });
   });
 
+  it('says why a call waits when the person confirms every call, and offers no site-wide yes that would not hold', async () => {
+    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'confirm-all' })]);
+    expect(panel.find('tool-card')?.textContent).toContain('You asked to confirm every tool call.');
+    expect(panel.find('approve-site')).toBeNull();
+  });
+
   it('never offers the site-wide choice for a consequential tool', async () => {
     panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'consequential' })]);
     expect(panel.find('approve-site')).toBeNull();
