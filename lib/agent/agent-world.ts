@@ -24,7 +24,7 @@ export interface AgentWorld {
     tabId: number,
     name: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal; timeoutMs: number },
+    options: { signal: AbortSignal; timeoutMs: number; frameId?: number },
   ): Promise<ToolOutput>;
   /** Loads the engine the settings name, publishing its progress; an error comes back in words. */
   loadEngine(settings: Settings, tabId: number, signal: AbortSignal): Promise<Engine | { error: string }>;

@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolOutput } from '@webmcp-agents/chat';
+import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
@@ -169,7 +169,7 @@ export class TabSession {
       executeTool: (call, context) => {
         // From here on, what strangers wrote may be steering the model (see approvalReason).
         if (context.tool.annotations?.untrustedContentHint) readUntrusted = true;
-        return this.executeWithTimeout(call, context.signal, settings);
+        return this.executeWithTimeout(call, frameOf(context.tool), context.signal, settings);
       },
       needsApproval: async (_call, { tool }) => {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
@@ -190,12 +190,13 @@ export class TabSession {
     });
   }
 
-  private async executeWithTimeout(call: ParsedCall, signal: AbortSignal, settings: Settings): Promise<ToolOutput> {
+  private async executeWithTimeout(call: ParsedCall, frameId: number | undefined, signal: AbortSignal, settings: Settings): Promise<ToolOutput> {
     const timeoutMs = settings.toolTimeoutSeconds * 1000;
     this.toolRan = true;
     const timer = setTimeout(() => this.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
     try {
-      return await this.world.executeTabTool(this.tabId, call.name, call.arguments, { signal, timeoutMs: timeoutMs + 1000 });
+      const options = { signal, timeoutMs: timeoutMs + 1000, ...(frameId === undefined ? {} : { frameId }) };
+      return await this.world.executeTabTool(this.tabId, call.name, call.arguments, options);
     } finally {
       clearTimeout(timer);
     }
@@ -223,4 +224,10 @@ export class TabSession {
       -historyTurns * 2,
     );
   }
+}
+
+/** The frame of a page's tool, as the registry lists it: the call must run in that one. */
+function frameOf(tool: ToolDescriptor): number | undefined {
+  const frameId = (tool as { frameId?: unknown }).frameId;
+  return typeof frameId === 'number' ? frameId : undefined;
 }

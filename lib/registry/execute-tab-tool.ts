@@ -11,6 +11,11 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Default 30 s. */
   timeoutMs?: number;
+  /**
+   * The frame whose tool was chosen (and approved): the call runs there or not at all, never in
+   * another frame that offers the same name by the time it runs.
+   */
+  frameId?: number;
 }
 
 /** Extra time the background waits past the page's own timeout, for a frame that froze. */
@@ -28,7 +33,9 @@ export async function executeTabTool(
   options: ExecuteOptions = {},
 ): Promise<ToolOutput> {
   options.signal?.throwIfAborted();
-  const tool = (await registry.get(tabId))?.tools.find((candidate) => candidate.name === name);
+  const tool = (await registry.get(tabId))?.tools.find(
+    (candidate) => candidate.name === name && (options.frameId === undefined || candidate.frameId === options.frameId),
+  );
   // Stop may have come while the registry answered: the call must not go out after it.
   options.signal?.throwIfAborted();
   if (!tool) return { text: `The page offers no tool named "${name}".`, isError: true };

@@ -68,6 +68,17 @@ describe('executeTabTool: a tab’s tool, run in its frame', () => {
     await expect(output).resolves.toEqual({ text: 'The tool "shared" did not answer within 5 s.', isError: true });
   });
 
+  it('runs a call only in the frame whose tool was chosen, never in another that offers the name by then', async () => {
+    contentAnswers(async () => ({ status: 'ok', result: 'done' }));
+    // The top frame's "shared" goes away between the model's choice and the call.
+    await registry.report({ tabId: 3, frameId: 0, url: 'https://a.example/', origin: 'https://a.example' }, { url: '', tools: [], dropped: [] });
+    const output = await executeTabTool(registry, 3, 'shared', {}, { frameId: 0 });
+    expect(output).toEqual({ text: 'The page offers no tool named "shared".', isError: true });
+    expect(send).not.toHaveBeenCalled();
+    await executeTabTool(registry, 3, 'shared', {}, { frameId: 9 });
+    expect(send.mock.calls.map((call) => call[3])).toEqual([{ frameId: 9 }]);
+  });
+
   it('sends nothing when Stop comes while the tool list is read', async () => {
     contentAnswers(async () => ({ status: 'ok', result: 'done' }));
     const controller = new AbortController();
