@@ -118,8 +118,27 @@ describe('createModelContextAdapter: the standard getTools / executeTool', () =>
     expect(await createModelContextAdapter(objectContext, ownWindow).execute('mine', { a: 1 }, never)).toBe('{"ran":"mine"}');
     expect(objectContext.inputs).toEqual([{ a: 1 }]);
     const textContext = context(true);
-    expect(await createModelContextAdapter(textContext, ownWindow).execute('mine', { a: 1 }, never)).toBe('{"ran":"mine"}');
-    expect(textContext.inputs).toEqual([{ a: 1 }, '{"a":1}']);
+    const textAdapter = createModelContextAdapter(textContext, ownWindow);
+    expect(await textAdapter.execute('mine', { a: 1 }, never)).toBe('{"ran":"mine"}');
+    expect(await textAdapter.execute('mine', { b: 2 }, never)).toBe('{"ran":"mine"}');
+    // Learned once: the second call goes out as text at once.
+    expect(textContext.inputs).toEqual([{ a: 1 }, '{"a":1}', '{"b":2}']);
+  });
+
+  it('never runs a tool twice because the tool\'s own error mentions parsing', async () => {
+    let runs = 0;
+    const adapter = createModelContextAdapter(
+      {
+        getTools: async () => [{ name: 'pay', description: 'd', window: ownWindow }],
+        async executeTool() {
+          runs += 1;
+          throw new DOMException('Tool was executed but the invocation failed. For example, the script function threw an error: Failed to parse input from the bank', 'UnknownError');
+        },
+      },
+      ownWindow,
+    );
+    await expect(adapter.execute('pay', { amount: 5 }, never)).rejects.toThrow('Tool was executed');
+    expect(runs).toBe(1);
   });
 
   it('refuses a tool of another frame', async () => {

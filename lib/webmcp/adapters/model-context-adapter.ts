@@ -26,6 +26,8 @@ export function createModelContextAdapter(context: ModelContextLike, ownWindow: 
       return owner === undefined || owner === null || owner === ownWindow;
     });
   }
+  // Whether this browser or polyfill takes the input as a JSON string (learned on the first call).
+  let inputAsString = false;
   return {
     list: readTools,
     watch(onChange) {
@@ -35,12 +37,17 @@ export function createModelContextAdapter(context: ModelContextLike, ownWindow: 
     async execute(name, args, signal) {
       const tool = (await readTools()).find((candidate) => readToolName(candidate) === name);
       if (!tool) throw toolNotFound(name);
+      const run = (input: unknown) => abortable(context.executeTool(tool, input, { signal }), signal);
+      if (inputAsString) return toResultString(await run(JSON.stringify(args)));
       try {
-        return toResultString(await abortable(context.executeTool(tool, args, { signal }), signal));
+        return toResultString(await run(args));
       } catch (error) {
-        // Before Chrome 155 (and in polyfill 5.1) the input was a JSON string.
-        if (!/failed to parse input/i.test(String(readProperty(error, 'message')))) throw error;
-        return toResultString(await abortable(context.executeTool(tool, JSON.stringify(args), { signal }), signal));
+        // Before Chrome 155 (and in polyfill 5.1) the input was a JSON string. Only the input
+        // parser's own refusal, which comes before the tool runs, means that: a tool's own error
+        // comes wrapped ("Tool was executed but the invocation failed…") and must not run it twice.
+        if (!/^failed to parse input/i.test(String(readProperty(error, 'message')))) throw error;
+        inputAsString = true;
+        return toResultString(await run(JSON.stringify(args)));
       }
     },
   };
