@@ -1,6 +1,7 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { EngineErrorBox } from './engine-error-box';
 import { NoToolsNote } from './no-tools-note';
+import { RunAnnouncer } from './run-announcer';
 import { TurnView } from './turn-view';
 import { UnreachablePageNote } from './unreachable-page-note';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -34,6 +35,7 @@ export function Conversation({ model }: { model: PanelModel }) {
         ))}
         {noTools && turns.length > 0 && <NoToolsNote compact />}
         {unreachable && <UnreachablePageNote onReload={model.reloadPage} />}
+        <RunAnnouncer turn={turns.at(-1)} />
       </div>
     </main>
   );

@@ -27,7 +27,7 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove 
       {turn.outcome ? (
         <TurnFooter turn={{ ...turn, outcome: turn.outcome }} />
       ) : (
-        <div class="typing" role="status" aria-label="Working">
+        <div class="typing" aria-hidden="true">
           <span />
           <span />
           <span />

@@ -60,6 +60,15 @@ describe('approvals', () => {
     expect(panel.find('approve-site')).toBeNull();
   });
 
+  it('tells a screen reader when a call waits for the person, and when the answer is ready', async () => {
+    panel = await showCards([toolCard({ name: 'checkout', state: 'waiting', approvalReason: 'consequential' })]);
+    const live = panel.find('announcement');
+    expect(live?.getAttribute('aria-live')).toBe('polite');
+    expect(live?.textContent).toBe('checkout waits for your approval.');
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'checkout', state: 'done' })], outcome: 'answer' }) });
+    expect(panel.find('announcement')?.textContent).toBe('The answer is ready.');
+  });
+
   it('never offers the site-wide choice for a consequential tool', async () => {
     panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'consequential' })]);
     expect(panel.find('approve-site')).toBeNull();
