@@ -30,9 +30,11 @@ export function wireToolRegistry(registry: TabToolRegistry): void {
   void rereadSavedTabs(registry);
 }
 
-/** Only content scripts (in a tab, in a frame) report tools. */
+/** Only content scripts (in a tab, in a frame) report tools, and only from the page the tab shows. */
 function reportSender(sender: MessageSender): ReportSender | undefined {
   const tabId = sender.tab?.id;
+  const lifecycle = (sender as { documentLifecycle?: string }).documentLifecycle;
+  if (lifecycle !== undefined && lifecycle !== 'active') return undefined;
   if (tabId === undefined || sender.frameId === undefined || !sender.url) return undefined;
   const origin = sender.origin ?? safeOrigin(sender.url);
   return { tabId, frameId: sender.frameId, url: sender.url, origin, ...(sender.tab?.url ? { tabUrl: sender.tab.url } : {}) };

@@ -27,7 +27,8 @@ export function setupPageTools(): void {
     sources,
     origin: location.origin,
     onReport(frameTools) {
-      if (!connected) return;
+      // A page loaded ahead of time (prerendered) is not the tab's page yet: it reports once shown.
+      if (!connected || isPrerendering()) return;
       const allowed = permission.allowed ? frameTools : refuseAll(frameTools, permission.reason);
       sendToBackground('tools-report', { url: location.href.slice(0, 8_192), topOrigin: topOriginOf(frame).slice(0, 2_048), ...allowed }).catch(disconnectIfGone);
     },
@@ -47,6 +48,12 @@ export function setupPageTools(): void {
     },
   });
   // The background forgets this document's tools when it goes; a restored one reports again.
+  const onShown = (event: Event) => {
+    if (!event.isTrusted) return;
+    document.removeEventListener('prerenderingchange', onShown);
+    void reader.reportNow();
+  };
+  document.addEventListener('prerenderingchange', onShown);
   // Only the browser's own events count (a page can dispatch look-alikes to flood the background),
   // and they are heard in the capture phase, before any page listener can stop them.
   window.addEventListener(
@@ -74,4 +81,8 @@ export function setupPageTools(): void {
 function refuseAll(frameTools: FrameReport, reason: string): FrameReport {
   const dropped = [...frameTools.tools.map(({ name }) => ({ name: displayName(name), reason })), ...frameTools.dropped];
   return { tools: [], dropped: dropped.slice(0, toolLimits.toolsPerFrame + 100) };
+}
+
+function isPrerendering(): boolean {
+  return (document as Document & { prerendering?: boolean }).prerendering === true;
 }
