@@ -41,12 +41,14 @@ export function createEngineHost(publish: (status: EngineStatus) => void) {
   // Several tabs may have a reply on the way; the status says "generating" while any does.
   let replying = 0;
   const withGeneratingStatus = (engine: Engine): Engine => {
+    // The model as loaded for this run: a later load (another tab's run) may swap the engine's own.
+    const loaded = engine.model;
     const model: LanguageModel = {
       async *stream(request) {
         replying += 1;
         if (status.state === 'ready') setStatus({ state: 'generating' });
         try {
-          yield* engine.model.stream(request);
+          yield* loaded.stream(request);
         } finally {
           replying -= 1;
           if (replying === 0 && status.state === 'generating') setStatus({ state: 'ready' });
