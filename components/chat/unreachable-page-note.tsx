@@ -15,7 +15,10 @@ export function UnreachablePageNote({ onReload }: { onReload: () => void }) {
           Reload page
         </button>
       </p>
-      <p class="hint">Browser pages, such as settings and the extension store, stay closed to every extension.</p>
+      <p class="hint">
+        A reload does not help on browser pages (settings, the extension store, PDFs), which stay closed to every
+        extension, nor on files from this computer unless the extension is allowed to read them in its details.
+      </p>
     </div>
   );
 }

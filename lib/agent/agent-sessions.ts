@@ -87,19 +87,37 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     return session;
   };
 
-  // A snapshot waits on reads (settings, tools, asking the page) while a newer one may start: only
-  // the newest goes out, and it is built after the last read and sent at once, so no turn published
-  // in between is overwritten by an older picture.
-  const snapshotsStarted = new Map<number, number>();
-  const sendSnapshot = async (tabId: number): Promise<void> => {
+  // A snapshot waits on reads (settings, tools, asking the page). One is built at a time per tab,
+  // and a request that comes meanwhile builds one more afterwards: an older picture never lands
+  // after a newer one, and a stream of changes cannot starve the panel of pictures. Each is built
+  // after its last read and sent at once, so no turn published in between is overwritten.
+  const snapshots = new Map<number, { again: boolean; done: Promise<void> }>();
+  const sendSnapshot = (tabId: number): Promise<void> => {
+    const building = snapshots.get(tabId);
+    if (building) {
+      building.again = true;
+      return building.done;
+    }
+    const state = { again: false, done: Promise.resolve() };
+    state.done = (async () => {
+      try {
+        do {
+          state.again = false;
+          await buildAndSendSnapshot(tabId);
+        } while (state.again);
+      } finally {
+        snapshots.delete(tabId);
+      }
+    })();
+    snapshots.set(tabId, state);
+    return state.done;
+  };
+  const buildAndSendSnapshot = async (tabId: number): Promise<void> => {
     if (!panels.get(tabId)?.size) return;
-    const started = (snapshotsStarted.get(tabId) ?? 0) + 1;
-    snapshotsStarted.set(tabId, started);
     const session = await sessionFor(tabId);
     const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
     // A page that reported tools has the content script; only a silent one is asked.
     const pageReachable = tools !== undefined || (await deps.pageAnswers(tabId));
-    if (snapshotsStarted.get(tabId) !== started) return;
     engines.describe(settings);
     const state: SessionState = {
       tabId,

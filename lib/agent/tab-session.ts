@@ -19,6 +19,8 @@ interface ActiveRun {
   stopReason?: TurnOutcome;
   stopDetail?: string;
   approvals: Map<string, (decision: Decision) => void>;
+  /** Lets the service worker stop again; set while the run keeps it awake. */
+  releaseWorker?: () => void;
 }
 
 /** Previous turns the model sees again: requests and answers only, which keeps the prompt short. */
@@ -79,8 +81,9 @@ export class TabSession {
     };
     // The request is shown and saved before anything else, so a worker that stops now keeps it.
     setTurn(turn);
-    // Nothing else may wake the worker while the person decides or a slow tool works.
-    const releaseWorker = this.world.keepAwake();
+    // A slow tool or a long reply must not see the worker stopped under it (see approve for the
+    // one wait that lets it stop).
+    active.releaseWorker = this.world.keepAwake();
     try {
       const [outcome, detail] = await this.run(request, active, () => turn, setTurn);
       setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice: noticeFor(outcome, detail), endedAt: Date.now() });
@@ -89,7 +92,7 @@ export class TabSession {
       const message = error instanceof Error ? error.message : String(error);
       setTurn({ ...closeOpenCards(turn, 'ended'), outcome: 'error', notice: noticeFor('error', message), endedAt: Date.now() });
     } finally {
-      releaseWorker();
+      active.releaseWorker?.();
       if (turn.runId) this.world.recorder.endRun(turn.runId, turn.outcome ?? 'error', turn.endedAt ?? Date.now());
       if (this.active === active) this.active = undefined;
     }
@@ -178,7 +181,12 @@ export class TabSession {
       approve: async (_call, { callId, tool }) => {
         const reason = approvalReason(tool, settings, { siteAllowed: siteAllowed ?? false, readUntrusted }) ?? 'not-read-only';
         markWaiting({ callId, state: 'waiting', approvalReason: reason });
+        // Waiting for the person keeps nothing awake: an open panel does that with its heartbeat,
+        // and a run nobody watches ends as interrupted instead of holding the GPU for good.
+        active.releaseWorker?.();
+        active.releaseWorker = undefined;
         const decision = await new Promise<Decision>((resolve) => active.approvals.set(callId, resolve));
+        active.releaseWorker ??= this.world.keepAwake();
         active.approvals.delete(callId);
         // "Allow on this site" never covers a consequential tool: those ask every time.
         if (decision === 'allow-site' && reason === 'not-read-only') {

@@ -9,11 +9,17 @@ const nobodyListens = /receiving end does not exist|could not establish connecti
  * extension was installed or updated, nor in browser pages. Any other failure counts as an
  * answer, so a page is never called unreachable for a reason a reload would not fix.
  */
-export async function pageScriptAnswers(tabId: number): Promise<boolean> {
+export async function pageScriptAnswers(tabId: number, timeoutMs = 2_000): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A page too busy to answer in time still has the script: only "nobody listens" says it does not.
+  const slow = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)));
+  const asked = sendToContent(tabId, 'tools-request', {}, { frameId: 0 }).then(
+    () => true,
+    (error: unknown) => !nobodyListens.test(error instanceof Error ? error.message : String(error)),
+  );
   try {
-    await sendToContent(tabId, 'tools-request', {}, { frameId: 0 });
-    return true;
-  } catch (error) {
-    return !nobodyListens.test(error instanceof Error ? error.message : String(error));
+    return await Promise.race([asked, slow]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -35,9 +35,10 @@ export function setupPageTools(): void {
   });
   const running: RunningCalls = new Map();
   handleContentMessages({
-    'tools-request': async () => {
+    // Answered at once (the answer also tells the background this script is here); the report follows.
+    'tools-request': () => {
       bridge.refresh();
-      if (reader.hasReported()) await reader.reportNow();
+      if (reader.hasReported()) void reader.reportNow();
       return null;
     },
     'tool-execute': (call) =>

@@ -156,19 +156,23 @@ describe('agent sessions', () => {
     expect(h.executed).toEqual([]);
   });
 
-  it('keeps the service worker awake from the request to the end of its turn', async () => {
-    await script([call('checkout', {}), 'Done.']);
+  it('keeps the service worker awake while a run works, not while it waits for the person', async () => {
+    await script([call('search_products', { query: 'mug' }), call('checkout', {}), 'Done.']);
     let awake = 0;
-    const h = harness();
+    let finishSearch: (output: ToolOutput) => void = () => {};
+    const h = harness({ execute: (name) => (name === 'search_products' ? new Promise((resolve) => (finishSearch = resolve)) : Promise.resolve({ text: 'ok' })) });
     h.deps.keepAwake = () => {
       awake += 1;
       return () => (awake -= 1);
     };
     h.send({ type: 'subscribe', tabId: 1 });
-    h.send({ type: 'send', tabId: 1, text: 'check out' });
-    await h.until(() => h.cards()[0]?.state === 'waiting');
+    h.send({ type: 'send', tabId: 1, text: 'find and check out' });
+    await h.until(() => h.cards()[0]?.state === 'running');
     expect(awake).toBe(1);
-    h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'allow-once' });
+    finishSearch({ text: 'one mug' });
+    await h.until(() => h.cards()[1]?.state === 'waiting');
+    expect(awake).toBe(0);
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[1]!.callId, decision: 'allow-once' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(awake).toBe(0);
   });
@@ -269,11 +273,13 @@ describe('agent sessions', () => {
     // The page reports its tools while the first snapshot still waits for the page's answer.
     tabTools = { url: 'https://shop.example/', origin: 'https://shop.example', tools };
     h.sessions.toolsChanged(6);
-    await h.until(() => h.state()?.toolCount === 3);
+    h.sessions.toolsChanged(6);
     answer(true);
+    await h.until(() => h.state()?.toolCount === 3);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(h.state()?.toolCount).toBe(3);
-    expect(h.received.filter((message) => message.type === 'snapshot')).toHaveLength(1);
+    const snapshots = h.received.flatMap((message) => (message.type === 'snapshot' ? [message.state.toolCount] : []));
+    // The picture taken before the tools came, then one more: never a stale one after a fresh one.
+    expect(snapshots).toEqual([0, 3]);
   });
 
   it('forgets a closed tab\'s stored conversation even when the close is what woke the worker', async () => {

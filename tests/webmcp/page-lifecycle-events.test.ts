@@ -25,16 +25,4 @@ describe('the content script and page lifecycle events', () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(send.mock.calls.map(([type]) => type)).toEqual(['tools-report']);
   });
-
-  it('reports nothing from a page loaded ahead of time until it is shown, and a look-alike event does not count', async () => {
-    Object.defineProperty(document, 'prerendering', { configurable: true, get: () => true });
-    try {
-      setupPageTools();
-      document.dispatchEvent(new Event('prerenderingchange'));
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(send).not.toHaveBeenCalled();
-    } finally {
-      Reflect.deleteProperty(document, 'prerendering');
-    }
-  });
 });

@@ -42,12 +42,15 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
 
   const model: LanguageModel = {
     async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
-      const engine = runtime.engine;
-      if (!engine || !choice || runtime.loadedModelId !== choice.id) {
-        throw new EngineError('unavailable', 'The WebLLM model is not loaded.', 'Send your request again to load it.');
-      }
+      if (request.signal.aborted) return;
       const passOn = await takeReplyTurn(runtime, request.signal);
       if (!passOn) return;
+      // Read after the wait: the reply before this one may have ended with another model loaded.
+      const engine = runtime.engine;
+      if (!engine || !choice || runtime.loadedModelId !== choice.id) {
+        passOn();
+        throw new EngineError('unavailable', 'The WebLLM model is not loaded.', 'Send your request again to load it.');
+      }
       const stopKeepingAwake = keepAwake();
       try {
         yield* streamWebLlmReply(engine, request, {
@@ -59,7 +62,8 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
       } catch (error) {
         if (request.signal.aborted) throw error;
         const failure = generationFailure(error, choice.label, smallerLabel());
-        if (isDeviceLost(error) || failure.code === 'device-lost') await unloadModel(runtime);
+        // Only this reply's engine: another run may have loaded a fresh one meanwhile.
+        if ((isDeviceLost(error) || failure.code === 'device-lost') && runtime.engine === engine) await unloadModel(runtime);
         throw failure;
       } finally {
         stopKeepingAwake();
