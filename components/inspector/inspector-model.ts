@@ -1,6 +1,7 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { ToolOutput } from '@webmcp-agents/chat';
-import { rankToolsWithScores } from '@webmcp-agents/local-agent';
+import { rankToolsWithScores, searchScorer, type ToolScorer } from '@webmcp-agents/local-agent';
+import { toolsForAgent } from '@/lib/registry/tools-for-agent';
 import { diffToolLists, type ToolChange } from '@/lib/devtools/diff-tool-lists';
 import { lintTools, type LintFinding } from '@/lib/devtools/lint-tools';
 import { toolListJson } from '@/lib/devtools/tool-list-json';
@@ -41,7 +42,14 @@ export class InspectorModel {
   readonly timeoutSeconds = signal(30);
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
   readonly findingsByTool = computed(() => groupFindings(lintTools(this.tools.value)));
-  readonly ranking = computed(() => (this.query.value.trim() === '' ? [] : rankToolsWithScores(this.tools.value, this.query.value, { max: 8 })));
+  /** The ranker the agent uses (set from the settings); the extension's default until they are read. */
+  readonly scorer = signal<ToolScorer | undefined>(searchScorer);
+  /** What the agent would be shown: its own tool list (one per name, frames labelled) and ranker. */
+  readonly ranking = computed(() => {
+    const tabTools = this.tabTools.value;
+    if (!tabTools || this.query.value.trim() === '') return [];
+    return rankToolsWithScores(toolsForAgent(tabTools).tools, this.query.value, { max: 8, scorer: this.scorer.value });
+  });
   private channel: InspectorChannel | undefined;
   private runCount = 0;
   /** Requests made while the service worker restarts wait here for the new channel. */
@@ -76,7 +84,7 @@ export class InspectorModel {
     const runId = `run-${this.runCount}`;
     this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, running: true } };
     const timeoutMs = Math.max(0.1, this.timeoutSeconds.value) * 1000;
-    this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs });
+    this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs, frameId: tool.frameId });
   }
 
   stopRun(tool: PageTool): void {

@@ -112,7 +112,7 @@ function ReplayStatus({ model }: { model: TraceViewerModel }) {
         <div data-testid="replay-result" data-divergences={state.divergences.length} data-first-step={first ?? ''}>
           <p class={first === undefined ? 'replay-same' : 'replay-different'}>
             {first === undefined
-              ? `The replay went as recorded (${state.steps.length} steps).`
+              ? `The replay went as recorded (${state.stepCount} steps).`
               : `The replay went differently at step ${first}: ${state.divergences.length} difference${state.divergences.length === 1 ? '' : 's'}.`}
           </p>
           {state.divergences.length > 0 && <DivergenceList divergences={state.divergences} />}

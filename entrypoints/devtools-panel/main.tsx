@@ -5,6 +5,8 @@ import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel } from '@/components/inspector/inspector-model';
 import { copyText } from '@/lib/devtools/copy-text';
 import { connectChannel } from '@/lib/messaging/port-channel';
+import { scorerFor } from '@/lib/agent/scorer-for';
+import { loadSettings } from '@/lib/settings';
 
 // In devtools the panel inspects the inspected tab; opened as a tab, `?tabId=N` names it.
 const parameter = new URLSearchParams(location.search).get('tabId');
@@ -16,5 +18,6 @@ if (tabId === undefined || !Number.isInteger(tabId)) {
 } else {
   const model = new InspectorModel(tabId, () => connectChannel('inspector'));
   model.open();
+  void loadSettings().then((settings) => (model.scorer.value = scorerFor(settings)));
   render(<InspectorApp model={model} copyText={copyText} />, app);
 }

@@ -1,7 +1,8 @@
-import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import type { ChatMessage, ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
+import { frameIdOf } from '../registry/frame-id-of';
 import { capText } from '../traces/trace-limits';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
@@ -172,7 +173,7 @@ export class TabSession {
       executeTool: (call, context) => {
         // From here on, what strangers wrote may be steering the model (see approvalReason).
         if (context.tool.annotations?.untrustedContentHint) readUntrusted = true;
-        return this.executeWithTimeout(call, frameOf(context.tool), context.signal, settings);
+        return this.executeWithTimeout(call, frameIdOf(context.tool), context.signal, settings);
       },
       needsApproval: async (_call, { tool }) => {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
@@ -232,10 +233,4 @@ export class TabSession {
       -historyTurns * 2,
     );
   }
-}
-
-/** The frame of a page's tool, as the registry lists it: the call must run in that one. */
-function frameOf(tool: ToolDescriptor): number | undefined {
-  const frameId = (tool as { frameId?: unknown }).frameId;
-  return typeof frameId === 'number' ? frameId : undefined;
 }

@@ -42,6 +42,8 @@ export const inspectorRequestSchema = z.discriminatedUnion('type', [
     name: z.string(),
     args: z.record(z.string(), z.unknown()),
     timeoutMs: z.optional(z.number().check(z.positive())),
+    /** The frame whose tool the person chose: it runs there, never in another frame with the name. */
+    frameId: z.optional(z.number()),
   }),
   z.object({ type: z.literal('cancel-run'), runId: z.string() }),
 ]);

@@ -38,7 +38,11 @@ export function serveInspector(registry: TabToolRegistry, channel: Channel<Inspe
     const controller = new AbortController();
     runs.set(request.runId, controller);
     const started = performance.now();
-    const options = { signal: controller.signal, ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) };
+    const options = {
+      signal: controller.signal,
+      ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
+      ...(request.frameId === undefined ? {} : { frameId: request.frameId }),
+    };
     const output = await executeTabTool(registry, tabId, request.name, request.args, options).catch(
       () => ({ text: 'Stopped before the tool answered.', isError: true }),
     );

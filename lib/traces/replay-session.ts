@@ -1,4 +1,5 @@
 import type { AgentEvent } from '@webmcp-agents/local-agent';
+import { frameIdOf } from '../registry/frame-id-of';
 import { replayTrace, type ReplayCall } from './replay-trace';
 import { replayClientMessageSchema, type ReplayServerMessage } from './trace-protocol';
 import type { TraceServiceDeps } from './trace-service';
@@ -79,12 +80,21 @@ async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confi
   const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
   const trace = await (await deps.store()).getTrace(runId);
   if (!trace) return fail('This run is no longer stored.');
-  if (!(await deps.getTabTools(tabId))) return fail('That tab offers no tools now: it was closed, or its page has none.');
+  const tabTools = await deps.getTabTools(tabId);
+  if (!tabTools) return fail('That tab offers no tools now: it was closed, or its page has none.');
+  const consent = (await deps.consent?.()) ?? { askEveryCall: false, disabledSites: [] };
+  if (consent.disabledSites.includes(tabTools.origin)) {
+    return fail(`The agent is off on ${tabTools.origin}, so nothing is replayed there. Turn it back on in the extension's options.`);
+  }
   const timeoutMs = (await deps.toolTimeoutMs?.()) ?? defaultToolTimeoutMs;
   let toolRan = false;
+  // The viewer stays open for the whole replay (closing it cancels), so this hold ends with it.
+  const scorer = await deps.scorer?.();
+  const releaseWorker = deps.keepAwake?.() ?? (() => {});
   const report = await replayTrace({
     trace,
-    scorer: await deps.scorer?.(),
+    scorer,
+    askEveryCall: consent.askEveryCall,
     signal,
     getTools: async () => {
       // As in a real run: the page may be changing its tools after the last call.
@@ -94,15 +104,16 @@ async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confi
     },
     executeTool: (call, context) => {
       toolRan = true;
-      return deps.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs });
+      const frameId = frameIdOf(context.tool);
+      return deps.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...(frameId === undefined ? {} : { frameId }) });
     },
     confirm,
     onEvent: (event) => {
       const text = progressText(event);
       if (text) post({ type: 'progress', step: 'step' in event ? event.step : 0, text });
     },
-  });
-  post({ type: 'done', finishReason: report.finishReason, steps: report.steps, divergences: report.divergences });
+  }).finally(releaseWorker);
+  post({ type: 'done', finishReason: report.finishReason, stepCount: report.steps.length, divergences: report.divergences });
 }
 
 function progressText(event: AgentEvent): string | undefined {

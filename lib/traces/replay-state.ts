@@ -1,13 +1,12 @@
 import type { Divergence } from './divergence-schema';
 import type { ReplayCall } from './replay-trace';
 import type { ReplayServerMessage } from './trace-protocol';
-import type { TraceStep } from './trace-schema';
 
 /** Where the viewer's replay of the open run stands. */
 export type ReplayState =
   | { status: 'idle' }
   | { status: 'running'; progress: string; confirm?: ReplayCall }
-  | { status: 'done'; finishReason: string; steps: TraceStep[]; divergences: Divergence[] }
+  | { status: 'done'; finishReason: string; stepCount: number; divergences: Divergence[] }
   | { status: 'failed'; message: string };
 
 /** The state after the background's next word on the replay. */
@@ -18,7 +17,7 @@ export function replayStateAfter(message: ReplayServerMessage): ReplayState {
     case 'confirm-request':
       return { status: 'running', progress: `Waiting for you to allow ${message.call.name}`, confirm: message.call };
     case 'done':
-      return { status: 'done', finishReason: message.finishReason, steps: message.steps, divergences: message.divergences };
+      return { status: 'done', finishReason: message.finishReason, stepCount: message.stepCount, divergences: message.divergences };
     case 'failed':
       return { status: 'failed', message: message.error.message };
   }

@@ -27,8 +27,10 @@ export interface ReplayTraceOptions {
   /** The tab's tools now, read at every step as in a real run. */
   getTools(): readonly ToolDescriptor[] | Promise<readonly ToolDescriptor[]>;
   executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
-  /** Asked before any tool not marked read-only; false skips the call. */
+  /** Asked before any tool not marked read-only (before every tool with `askEveryCall`); false skips the call. */
   confirm(call: ReplayCall): Promise<boolean>;
+  /** The person asked to confirm every call (the "confirm every call" setting). */
+  askEveryCall?: boolean;
   scorer?: ToolScorer;
   signal?: AbortSignal;
   /** Every event of the replay as it happens, for progress. */
@@ -68,7 +70,7 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
     executeTool: options.executeTool,
     approve: async (call, { callId, tool }) => {
       const annotations = tool.annotations ?? {};
-      if (annotations.readOnlyHint && !annotations.consequentialHint) return true;
+      if (annotations.readOnlyHint && !annotations.consequentialHint && !options.askEveryCall) return true;
       return options.confirm({ step: Number(callId.split('.')[0]), callId, name: call.name, arguments: call.arguments });
     },
     onEvent: (event) => {

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { scorerFor } from '../agent/scorer-for';
+import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
 import { loadSettings } from '../settings';
 import { getTraceStore } from './get-trace-store';
@@ -28,6 +29,11 @@ export function setupTraceService(): void {
     listTabIds: async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id])),
     scorer: async () => scorerFor(await loadSettings()),
     toolTimeoutMs: async () => (await loadSettings()).toolTimeoutSeconds * 1000,
+    consent: async () => {
+      const settings = await loadSettings();
+      return { askEveryCall: settings.confirmation === 'ask-always', disabledSites: settings.disabledSites };
+    },
+    keepAwake: keepServiceWorkerAwake,
   });
   answerExtensionPages(isTraceMessage, (message) => service.handle(message), {
     ok: false,

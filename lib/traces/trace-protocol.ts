@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { divergenceSchema } from './divergence-schema';
 import { traceFileSchema } from './trace-file';
-import { storedTraceSchema, traceRunSchema, traceStepSchema } from './trace-schema';
+import { storedTraceSchema, traceRunSchema } from './trace-schema';
 
 const runId = z.string().min(1).max(200);
 
@@ -75,7 +75,8 @@ export const replayServerMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('done'),
     finishReason: z.string(),
-    steps: z.array(traceStepSchema),
+    /** How many steps the replay took (its steps themselves stay in the background: they can be large). */
+    stepCount: z.number().int(),
     divergences: z.array(divergenceSchema),
   }),
   z.object({ type: z.literal('failed'), error: traceErrorSchema }),

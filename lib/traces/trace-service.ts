@@ -37,6 +37,10 @@ export interface TraceServiceDeps {
   scorer?(): Promise<ToolScorer | undefined>;
   /** How long a replayed tool may take. Default 30 s. */
   toolTimeoutMs?(): Promise<number>;
+  /** The person's consent settings: whether every call asks, and the sites where the agent is off. */
+  consent?(): Promise<{ askEveryCall: boolean; disabledSites: readonly string[] }>;
+  /** Keeps the service worker up while a replay runs; returns the release. */
+  keepAwake?(): () => void;
 }
 
 export type TraceService = ReturnType<typeof createTraceService>;

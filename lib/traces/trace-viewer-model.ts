@@ -78,7 +78,11 @@ export class TraceViewerModel {
   }
 
   async open(runId: string): Promise<void> {
-    if (this.openRunId.value !== runId) this.resetReplay();
+    if (this.openRunId.value !== runId) {
+      this.resetReplay();
+      // Another run may be from another site: the tab picked for the last one must not carry over.
+      this.replayTabId.value = undefined;
+    }
     this.openRunId.value = runId;
     clearTimeout(this.followTimer);
     const trace = await this.attempt(() => this.options.client.getTrace(runId));

@@ -46,6 +46,26 @@ describe('the inspector model', () => {
     expect(model.changes.value.map((change) => `${change.kind} ${change.name}`)).toEqual(['added b', 'removed a']);
   });
 
+  it('runs a tool in the frame it was chosen from', () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('pay'), tool('pay', { frameId: 3, origin: 'https://pay.example' })]) });
+    model.runTool(tool('pay', { frameId: 3, origin: 'https://pay.example' }), {});
+    expect(fake.posted.at(-1)).toMatchObject({ type: 'run-tool', name: 'pay', frameId: 3 });
+  });
+
+  it('previews what the agent would be shown: its own list (one tool per name) ranked by its ranker', () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('track_order'), tool('track_order', { frameId: 3, origin: 'https://pay.example' }), tool('add_to_cart')]) });
+    model.query.value = 'track my order';
+    expect(model.ranking.value.map(({ tool: shown }) => shown.name)).toEqual(['track_order', 'add_to_cart']);
+    model.scorer.value = (tools) => tools.map((entry) => (entry.name === 'add_to_cart' ? 5 : 1));
+    expect(model.ranking.value.map(({ tool: shown, score }) => `${shown.name} ${score}`)).toEqual(['track_order 1', 'add_to_cart 5']);
+  });
+
   it('reconnects after the service worker restarts, and sends what was asked meanwhile', () => {
     vi.useFakeTimers();
     const channels = [fakeChannel(), fakeChannel()];
@@ -62,7 +82,7 @@ describe('the inspector model', () => {
     expect(model.connected.value).toBe(true);
     expect(channels[1]!.posted).toEqual([
       { type: 'inspect', tabId: 5 },
-      { type: 'run-tool', runId: 'run-2', name: 'a', args: { again: true }, timeoutMs: 30_000 },
+      { type: 'run-tool', runId: 'run-2', name: 'a', args: { again: true }, timeoutMs: 30_000, frameId: 0 },
     ]);
     channels[1]!.send({ type: 'run-result', runId: 'run-2', output: { text: 'done' }, durationMs: 4 });
     expect(model.runs.value['0:a']).toEqual({ runId: 'run-2', running: false, output: { text: 'done' }, durationMs: 4 });

@@ -11,7 +11,7 @@ const call = (name: string, args: Record<string, unknown>) => `<tool_call>\n{"na
 /** Open the mug (read-only), add two to the cart (changes the page: asks first), answer. */
 const replies = [call('open_product', { slug: 'enamel-mug' }), `In stock.\n${call('add_to_cart', { qty: 2 })}`, 'Two mugs are in your cart.'];
 
-async function recordThenReplay(changed: ShopPageOptions, allow = true) {
+async function recordThenReplay(changed: ShopPageOptions, allow = true, askEveryCall = false) {
   const store = await openTestStore();
   const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
   await recordShopRun({ recorder, runId: 'recorded', replies });
@@ -24,6 +24,7 @@ async function recordThenReplay(changed: ShopPageOptions, allow = true) {
     getTools: page.tools,
     executeTool: (parsed) => page.executeTool(parsed.name, parsed.arguments),
     confirm: async (pending) => (asked.push(pending), allow),
+    askEveryCall,
   });
   return { trace, report, asked, page };
 }
@@ -36,6 +37,11 @@ describe('replayTrace', () => {
     expect(report.steps.map((step) => step.step)).toEqual([1, 2, 3]);
     expect(asked).toEqual([{ step: 2, callId: '2.1', name: 'add_to_cart', arguments: { qty: 2 } }]);
     expect(page.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
+  });
+
+  it('asks before every call, read-only ones too, when the person confirms every call', async () => {
+    const { asked } = await recordThenReplay({}, true, true);
+    expect(asked.map((pending) => pending.name)).toEqual(['open_product', 'add_to_cart']);
   });
 
   it('shows a tool renamed on the page at step 2, the step where the model calls it', async () => {

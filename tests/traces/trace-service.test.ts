@@ -102,6 +102,18 @@ describe('the trace service', () => {
     });
   });
 
+  it('replays nothing on a site where the person turned the agent off', async () => {
+    const store = await storeWithRuns(1);
+    const page = createShopPage({});
+    const { openReplayPort, service } = createTestService(store, new Map([[7, page]]), {
+      consent: async () => ({ askEveryCall: false, disabledSites: [page.origin] }),
+    });
+    const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+    const failed = await new Promise((resolve) => client.replay('run-1', 7, { onMessage: resolve, onLost: () => resolve('lost') }));
+    expect(failed).toMatchObject({ type: 'failed', error: { message: expect.stringContaining(`The agent is off on ${page.origin}`) } });
+    expect(page.cart).toEqual([]);
+  });
+
   it('says why a replay cannot start in a tab without tools', async () => {
     const store = await storeWithRuns(1);
     const { service, openReplayPort } = createTestService(store);

@@ -164,4 +164,15 @@ describe('the trace viewer', () => {
     expect(divergence.textContent).toContain('open_product returned something else.');
     expect(viewer.find('step-divergences', viewer.findAll('step')[1])).not.toBeNull();
   });
+
+  it('picks the replay tab afresh for each run: a tab chosen for one site never carries over to another', async () => {
+    const shop = createShopPage();
+    const other = { ...createShopPage(), origin: 'https://other.example', url: 'https://other.example/' };
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }, { runId: 'hello', replies: ['Hello!'], origin: other.origin }]), new Map([[7, shop], [8, other]]));
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab to replay in');
+    expect((viewer.find('replay-tab') as HTMLSelectElement).value).toBe('7');
+    await viewer.act(() => viewer!.model.open('hello'));
+    await viewer.until(() => viewer!.model.replayTabId.value === 8, 'the other site\'s tab');
+  });
 });
