@@ -28,6 +28,33 @@ const envelopeReplies = [
 ];
 
 describe("Chrome's built-in model (Prompt API) engine", () => {
+  it('gives two tabs\' replies at once their own sessions: neither reuses nor ends the other\'s', async () => {
+    const { engine, log } = setup({ replies: ['{"type": "message", "text": "Answer for A."}', '{"type": "message", "text": "Answer for B."}'], chunkSize: 2 });
+    await engine.load(() => {});
+    let firstStreaming: () => void = () => {};
+    const streaming = new Promise<void>((resolve) => (firstStreaming = resolve));
+    const ask = (system: string, text: string) =>
+      (async () => {
+        let reply = '';
+        for await (const chunk of engine.model.stream({
+          messages: [{ role: 'system', content: system }, { role: 'user', content: text }],
+          tools: [],
+          signal: new AbortController().signal,
+        })) {
+          if (chunk.type === 'text-delta') reply += chunk.text;
+          firstStreaming();
+        }
+        return reply;
+      })();
+    const firstReply = ask('You help on shop A.', 'a?');
+    // Tab B asks while tab A's reply is streaming.
+    await streaming;
+    const [first, second] = await Promise.all([firstReply, ask('You help on shop B.', 'b?')]);
+    expect([first, second]).toEqual(['Answer for A.', 'Answer for B.']);
+    expect(log.creates.map((create) => create.initialPrompts[0]?.content)).toEqual(['You help on shop A.', 'You help on shop B.']);
+    expect(log.prompts.map((prompt) => prompt.sessionIndex)).toEqual([0, 1]);
+  });
+
   it('runs the shop task, streaming prose and keeping one session for the run', async () => {
     const { engine, log } = setup({ replies: envelopeReplies });
     await engine.load(() => {});

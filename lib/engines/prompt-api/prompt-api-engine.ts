@@ -1,6 +1,7 @@
 import { promptApiFormat, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
 import type { Settings } from '../../settings';
 import { EngineError, type Engine, type EngineLoadProgress } from '../engine';
+import { createReplyTurns } from '../reply-turns';
 import { browserLanguageModel, englishText, type LanguageModelApi, type LanguageModelCoreOptions } from './prompt-api-types';
 import { forget, streamPromptApiReply, type PromptApiConversation } from './stream-prompt-api-reply';
 
@@ -19,6 +20,9 @@ const otherEngines = 'pick WebLLM or a local server in the options';
  */
 export function createPromptApiEngine(settings: Settings, dependencies: PromptApiEngineDependencies = {}): Engine {
   const conversation: PromptApiConversation = { seen: [] };
+  // Tabs share this engine and its one session: replies take turns, so none reuses or destroys
+  // the session while another tab's reply is using it.
+  const replyTurns = createReplyTurns();
   let api: LanguageModelApi | undefined;
   let sessionOptions: LanguageModelCoreOptions = englishText;
 
@@ -30,11 +34,15 @@ export function createPromptApiEngine(settings: Settings, dependencies: PromptAp
     model: {
       async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
         if (!api) throw new EngineError('unavailable', `${promptApiLabel} is not ready.`, 'Send your request again to load it.');
+        const passOn = await replyTurns.take(request.signal);
+        if (!passOn) return;
         try {
           yield* streamPromptApiReply(api, conversation, request, sessionOptions);
         } catch (error) {
           if (request.signal.aborted) throw error;
           throw replyFailure(error);
+        } finally {
+          passOn();
         }
       },
     },

@@ -8,7 +8,7 @@ import { keepServiceWorkerAwake } from '../../service-worker/keep-awake';
 import { streamWebLlmReply } from './stream-webllm-reply';
 import { generationFailure, isDeviceLost } from './webllm-errors';
 import { realWebLlm, type WebLlmModule } from './webllm-module';
-import { ensureModelLoaded, takeReplyTurn, unloadModel, webLlmRuntime } from './webllm-runtime';
+import { ensureModelLoaded, unloadModel, webLlmRuntime } from './webllm-runtime';
 
 export interface WebLlmEngineDependencies {
   /** The WebLLM module; tests pass a fake with the same surface. */
@@ -42,8 +42,7 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
 
   const model: LanguageModel = {
     async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
-      if (request.signal.aborted) return;
-      const passOn = await takeReplyTurn(runtime, request.signal);
+      const passOn = await runtime.replyTurns.take(request.signal);
       if (!passOn) return;
       // Read after the wait: the reply before this one may have ended with another model loaded.
       const engine = runtime.engine;

@@ -1,5 +1,6 @@
 import type { AppConfig } from '@mlc-ai/web-llm';
 import type { EngineLoadProgress } from '../engine';
+import { createReplyTurns, type ReplyTurns } from '../reply-turns';
 import { createLoadProgressReporter } from './load-progress';
 import { isDeviceLost, isNetworkFailure, loadFailure } from './webllm-errors';
 import type { WebLlmEngineLike, WebLlmModule } from './webllm-module';
@@ -15,8 +16,11 @@ export interface WebLlmRuntime {
   loadedModelId?: string;
   /** The load under way, so that two runs never download the same model twice. */
   pending?: Promise<void>;
-  /** The end of the last reply in line: WebLLM generates one reply at a time (see takeReplyTurn). */
-  replies?: Promise<void>;
+  /**
+   * Replies take turns: WebLLM queues them itself, but its interrupt flag is one for the whole
+   * engine, so Stop in one tab would end another tab's reply.
+   */
+  readonly replyTurns: ReplyTurns;
 }
 
 export interface LoadRequest {
@@ -37,7 +41,7 @@ export function webLlmRuntime(webllm: WebLlmModule): WebLlmRuntime {
   if (!runtime) {
     // Pin the Cache API backend: the options page reads model sizes from it.
     const appConfig: AppConfig = { ...webllm.prebuiltAppConfig, cacheBackend: 'cache' };
-    runtime = { webllm, appConfig };
+    runtime = { webllm, appConfig, replyTurns: createReplyTurns() };
     runtimes.set(webllm, runtime);
   }
   return runtime;
@@ -131,27 +135,6 @@ function looksLikeBrokenFiles(error: unknown): boolean {
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : String(error);
   return name === 'IntegrityError' || name === 'SyntaxError' || /integrity|JSON|unexpected (token|end)|corrupt|mismatch/i.test(message);
-}
-
-/**
- * Waits until the replies before this one are done, so that this one owns the engine: WebLLM
- * queues replies itself, but its interrupt flag is one for the whole engine, so Stop in one tab
- * would end another tab's reply. Resolves with the function that passes the turn on, or with
- * undefined when `signal` aborted while waiting (the turn is passed on by itself).
- */
-export async function takeReplyTurn(runtime: WebLlmRuntime, signal: AbortSignal): Promise<(() => void) | undefined> {
-  const before = runtime.replies ?? Promise.resolve();
-  let passOn!: () => void;
-  const mine = new Promise<void>((resolve) => (passOn = resolve));
-  runtime.replies = before.then(() => mine);
-  let onAbort!: () => void;
-  const aborted = new Promise<void>((resolve) => (onAbort = resolve));
-  signal.addEventListener('abort', onAbort, { once: true });
-  await Promise.race([before, aborted]);
-  signal.removeEventListener('abort', onAbort);
-  if (!signal.aborted) return passOn;
-  passOn();
-  return undefined;
 }
 
 /**

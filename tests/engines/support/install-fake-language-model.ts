@@ -69,6 +69,8 @@ export function installFakeLanguageModel(options: FakeLanguageModelOptions): voi
           async pull(controller) {
             await wait();
             if (promptOptions.signal?.aborted) return controller.error(domError('AbortError', 'The prompt was aborted.'));
+            // As in Chrome, destroying a session ends the prompts still running in it.
+            if (destroyed) return controller.error(domError('AbortError', 'The session was destroyed.'));
             if (position >= reply.length) return controller.close();
             controller.enqueue(reply.slice(position, position + (options.chunkSize ?? 6)));
             position += options.chunkSize ?? 6;
