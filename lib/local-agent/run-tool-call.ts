@@ -69,7 +69,7 @@ export async function runToolCall(
   const started = performance.now();
   const output = await executeSafely(call, callContext, host);
   host.emit({ type: 'tool-result', step, callId, name, output, durationMs: performance.now() - started });
-  const text = toolOutputForModel(tool, output, host.toolOutputLimit, host.fenceMarker);
+  const text = toolOutputForModel(output, host.toolOutputLimit, host.fenceMarker);
   return { reply: { name, text, isError: output.isError } };
 }
 

@@ -1,5 +1,5 @@
 import type { CompactTool } from '../types';
-import { errorPrefix, type PromptFormat, type ToolReply } from './prompt-format';
+import { functionJson, errorPrefix, type PromptFormat, type ToolReply } from './prompt-format';
 
 /**
  * Qwen2.5 / Qwen3 / Hermes: tools as JSON lines inside `<tools>`, calls in `<tool_call>` tags,
@@ -10,12 +10,7 @@ export const hermesFormat: PromptFormat = {
   id: 'hermes',
   systemPrompt(tools: readonly CompactTool[], instructions: string): string {
     if (tools.length === 0) return instructions;
-    const lines = tools.map((tool) =>
-      JSON.stringify({
-        type: 'function',
-        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-      }),
-    );
+    const lines = tools.map(functionJson);
     return (
       `${instructions}\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\n` +
       `You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n` +

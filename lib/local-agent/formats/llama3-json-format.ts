@@ -1,5 +1,5 @@
 import type { CompactTool } from '../types';
-import { errorPrefix, type PromptFormat, type ToolReply } from './prompt-format';
+import { functionJson, errorPrefix, type PromptFormat, type ToolReply } from './prompt-format';
 
 /**
  * Llama 3.2 1B/3B, JSON-based tool calling as Meta documents it: the model answers with
@@ -9,12 +9,7 @@ export const llama3JsonFormat: PromptFormat = {
   id: 'llama3-json',
   systemPrompt(tools: readonly CompactTool[], instructions: string): string {
     if (tools.length === 0) return instructions;
-    const definitions = tools.map((tool) =>
-      JSON.stringify({
-        type: 'function',
-        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-      }),
-    );
+    const definitions = tools.map(functionJson);
     return (
       `${instructions}\n\nYou have access to the following functions. To call a function, respond ` +
       `with only a JSON object in the format {"name": function name, "parameters": dictionary of ` +

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
+import { inertMarkup } from '../tool-output-text';
 import type { CompactTool } from '../types';
 
 export type PromptFormatId = 'hermes' | 'lfm2' | 'llama3-json' | 'prompt-api';
@@ -22,9 +23,17 @@ export interface PromptFormat {
   toolRepliesMessage(replies: readonly ToolReply[]): ChatMessage;
 }
 
-/** One tool as compact JSON, keys in a fixed order so the same tool always gives the same bytes. */
+/**
+ * One tool as compact JSON, keys in a fixed order so the same tool always gives the same bytes.
+ * The page wrote its description: markup in it is made inert (see inertMarkup).
+ */
 export function toolJson(tool: CompactTool): string {
-  return JSON.stringify({ name: tool.name, description: tool.description, parameters: tool.parameters });
+  return inertMarkup(JSON.stringify({ name: tool.name, description: tool.description, parameters: tool.parameters }));
+}
+
+/** The OpenAI-style definition Hermes and Llama 3 templates show, made inert like toolJson. */
+export function functionJson(tool: CompactTool): string {
+  return inertMarkup(JSON.stringify({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
 }
 
 export function errorPrefix(reply: ToolReply): string {
