@@ -98,7 +98,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       emit({ type: 'step-start', step, tools: shown, messages: prompt });
       const shownTools = shown.map(({ tool }) => tool);
       const reply = await streamReply(model, { messages: prompt, tools: shownTools, signal }, step, emit);
-      const parsed = parseToolCalls(reply.raw, new Set(shownTools.map((tool) => tool.name)));
+      const parsed = (format.parseReply ?? parseToolCalls)(reply.raw, new Set(shownTools.map((tool) => tool.name)));
       emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
       messages.push({ role: 'assistant', content: reply.raw });
       text = parsed.text;

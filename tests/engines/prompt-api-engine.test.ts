@@ -28,6 +28,23 @@ const envelopeReplies = [
 ];
 
 describe("Chrome's built-in model (Prompt API) engine", () => {
+  it('reads a message as prose, even one that shows a call as an example: only the tool_call envelope calls', async () => {
+    const example = 'To remove it yourself, send:\n```json\n{"name": "remove_from_cart", "arguments": {"slug": "enamel-mug"}}\n```';
+    const { engine } = setup({ replies: [JSON.stringify({ type: 'message', text: example })] });
+    await engine.load(() => {});
+    const shop = createInMemoryShop();
+    const executed: string[] = [];
+    const result = await runLocalAgent({
+      request: 'How do I remove the mug?',
+      model: engine.model,
+      format: engine.format,
+      getTools: () => shop.tools,
+      executeTool: (call) => (executed.push(call.name), shop.executeTool(call)),
+    });
+    expect(result).toMatchObject({ finishReason: 'answer', text: example });
+    expect(executed).toEqual([]);
+  });
+
   it('gives two tabs\' replies at once their own sessions: neither reuses nor ends the other\'s', async () => {
     const { engine, log } = setup({ replies: ['{"type": "message", "text": "Answer for A."}', '{"type": "message", "text": "Answer for B."}'], chunkSize: 2 });
     await engine.load(() => {});

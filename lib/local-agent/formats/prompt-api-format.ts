@@ -1,3 +1,4 @@
+import { parseToolCalls } from '../parse-tool-calls';
 import type { CompactTool } from '../types';
 import { errorPrefix, toolJson, type PromptFormat, type ToolReply } from './prompt-format';
 
@@ -19,7 +20,15 @@ export const promptApiFormat: PromptFormat = {
     const blocks = replies.map((reply) => `Result of ${reply.name}: ${errorPrefix(reply)}${reply.text}`);
     return { role: 'user', content: blocks.join('\n\n') };
   },
+  // A call only ever comes as the `tool_call` envelope, which the engine turns into one tag block.
+  // A message is prose, whatever it shows: a JSON example in an answer must not run a tool.
+  parseReply(raw, toolNames) {
+    if (callBlock.test(raw)) return parseToolCalls(raw, toolNames);
+    return { text: raw.trim(), calls: [], errors: [] };
+  },
 };
+
+const callBlock = /^<tool_call>\n\{[\s\S]*\}\n<\/tool_call>$/;
 
 /** The JSON schema of the envelope, for the Prompt API's `responseConstraint`. */
 export const promptApiEnvelopeSchema = {

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { inertMarkup } from '../tool-output-text';
-import type { CompactTool } from '../types';
+import type { CompactTool, ParseResult } from '../types';
 
 export type PromptFormatId = 'hermes' | 'lfm2' | 'llama3-json' | 'prompt-api';
 
@@ -21,6 +21,11 @@ export interface PromptFormat {
   systemPrompt(tools: readonly CompactTool[], instructions: string): string;
   /** The message that hands the step's tool results and errors back to the model. */
   toolRepliesMessage(replies: readonly ToolReply[]): ChatMessage;
+  /**
+   * Reads a reply for calls, where the format knows better than `parseToolCalls` alone (a model
+   * whose every call comes in one shape). Default: `parseToolCalls`.
+   */
+  parseReply?(raw: string, toolNames: ReadonlySet<string>): ParseResult;
 }
 
 /**
