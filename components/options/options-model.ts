@@ -132,6 +132,9 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
         const permissionGranted = await granted.catch(() => false);
         serverModels.value = await listServerModels(target, { permissionGranted, ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}) });
         serverState.value = 'connected';
+        // A model picked on another server is not one this server has: let the person pick again.
+        const picked = settings.value?.model;
+        if (picked && !serverModels.value.includes(picked)) await update({ model: '' });
       } catch (error) {
         serverState.value = 'idle';
         serverFailure.value = describeFailure(error);

@@ -67,7 +67,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     allowSite: async (tabId) => {
       const tools = await deps.getTabTools(tabId);
       const settings = await deps.loadSettings();
-      if (tools?.origin && !settings.allowedSites.includes(tools.origin)) {
+      // Only a real web origin can be allowed: an opaque one ("null") would stand for every sandboxed page.
+      if (tools?.origin && /^https?:\/\//.test(tools.origin) && !settings.allowedSites.includes(tools.origin)) {
         await deps.updateSettings({ allowedSites: [...settings.allowedSites, tools.origin] });
       }
     },

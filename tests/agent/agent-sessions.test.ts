@@ -308,4 +308,15 @@ describe('agent sessions', () => {
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(h.state()?.engine.state).toBe('ready');
   });
+
+  it('never stores an opaque origin ("null") as an allowed site: it would stand for every sandboxed page', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'Done.']);
+    const h = harness({ tabTools: () => ({ url: 'about:srcdoc', origin: 'null', tools }) });
+    h.send({ type: 'subscribe', tabId: 3 });
+    h.send({ type: 'send', tabId: 3, text: 'add one' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    h.send({ type: 'approve', tabId: 3, callId: h.cards()[0]!.callId, decision: 'allow-site' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.deps.updateSettings).not.toHaveBeenCalled();
+  });
 });

@@ -87,7 +87,8 @@ describe('the options page', () => {
   it('connects to a local server, asking for its host permission, and lists its models', async () => {
     const server = await startFakeOllama({ replies: [] });
     const asked: string[] = [];
-    const settings = memorySettings({ engine: 'openai', openaiBaseUrl: server.address });
+    // The model was picked on another server, which this one does not have.
+    const settings = memorySettings({ engine: 'openai', openaiBaseUrl: server.address, model: 'mistral:7b' });
     const { root, model } = show({
       settings,
       caches: createFakeCacheStorage().storage,
@@ -102,6 +103,7 @@ describe('the options page', () => {
       await vi.waitFor(() => expect(model.serverState.value).toBe('connected'));
       expect(asked).toEqual(['http://127.0.0.1/*']);
       await vi.waitFor(() => expect(root.querySelector('option[value="llama3.2:3b"]')).not.toBeNull());
+      await vi.waitFor(async () => expect((await settings.load()).model).toBe(''));
     } finally {
       await server.close();
     }
