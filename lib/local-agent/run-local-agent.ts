@@ -99,6 +99,11 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const shownTools = shown.map(({ tool }) => tool);
       const reply = await streamReply(model, { messages: prompt, tools: shownTools, signal }, step, emit);
       const parsed = (format.parseReply ?? parseToolCalls)(reply.raw, new Set(shownTools.map((tool) => tool.name)));
+      // Held-back prose was a call after all (show what is around it) or an answer (show it).
+      if (reply.heldProse !== undefined) {
+        const shownProse = parsed.calls.length > 0 || parsed.errors.length > 0 ? parsed.text : reply.heldProse;
+        if (shownProse) emit({ type: 'prose-delta', step, text: shownProse });
+      }
       emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
       messages.push({ role: 'assistant', content: reply.raw });
       text = parsed.text;

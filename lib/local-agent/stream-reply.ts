@@ -7,11 +7,17 @@ export interface StreamedReply {
   raw: string;
   usage: ModelUsage;
   modelMs: number;
+  /**
+   * The prose held back because the reply opened like a JSON call (`{` or a code fence), which
+   * the prose filter cannot tell from an answer: the loop shows what is left of it once parsed.
+   */
+  heldProse?: string;
 }
 
 /**
  * Streams one reply: every delta goes out raw (for the trace) and through the prose filter
- * (for the person). Rejects with an AbortError as soon as the signal aborts.
+ * (for the person), except prose that opens like a bare JSON call, held for the loop (see
+ * `heldProse`). Rejects with an AbortError as soon as the signal aborts.
  */
 export async function streamReply(
   model: LanguageModel,
@@ -23,6 +29,18 @@ export async function streamReply(
   const filter = createProseFilter();
   const parts: string[] = [];
   let usage: ModelUsage = {};
+  // undefined once the reply has shown it is prose; until then, what the filter let through.
+  let held: string | undefined = '';
+  const show = (prose: string) => {
+    if (held !== undefined) {
+      held += prose;
+      const start = held.trimStart();
+      if (start === '' || mayOpenJsonCall(start)) return;
+      prose = held;
+      held = undefined;
+    }
+    emit({ type: 'prose-delta', step, text: prose });
+  };
   const iterator = model.stream(request)[Symbol.asyncIterator]();
   try {
     for (;;) {
@@ -37,7 +55,7 @@ export async function streamReply(
       parts.push(chunk.text);
       emit({ type: 'text-delta', step, text: chunk.text });
       const prose = filter.push(chunk.text);
-      if (prose) emit({ type: 'prose-delta', step, text: prose });
+      if (prose) show(prose);
     }
   } catch (error) {
     // Tell the engine to stop producing; do not wait for it.
@@ -45,6 +63,13 @@ export async function streamReply(
     throw error;
   }
   const rest = filter.flush();
-  if (rest) emit({ type: 'prose-delta', step, text: rest });
-  return { raw: parts.join(''), usage, modelMs: performance.now() - started };
+  if (rest) show(rest);
+  const reply: StreamedReply = { raw: parts.join(''), usage, modelMs: performance.now() - started };
+  if (held) reply.heldProse = held;
+  return reply;
+}
+
+// A reply that is a JSON object, or a fenced block, may be a call (Llama 3's bare JSON) or not.
+function mayOpenJsonCall(text: string): boolean {
+  return text.startsWith('{') || '```'.startsWith(text.slice(0, 3));
 }

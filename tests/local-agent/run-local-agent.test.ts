@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import {
   hermesFormat,
+  llama3JsonFormat,
   runLocalAgent,
   type AgentEvent,
   type LanguageModel,
@@ -55,6 +56,16 @@ const lastPromptMessage = (model: ReturnType<typeof createReplayEngine>, index: 
   model.requests[index]!.messages.at(-1)!.content;
 
 describe('runLocalAgent', () => {
+  it('never shows a bare JSON call as prose (Llama 3), yet shows an answer that opens with a code block', async () => {
+    const { run, events } = setup(['{"name": "search_products", "parameters": {"query": "mug"}}', '```\nmug: 12 USD\n```\nThat is the price.'], {
+      format: llama3JsonFormat,
+    });
+    const result = await run();
+    expect(result.finishReason).toBe('answer');
+    const prose = events.flatMap((event) => (event.type === 'prose-delta' ? [event.text] : [])).join('');
+    expect(prose).toBe('```\nmug: 12 USD\n```\nThat is the price.');
+  });
+
   it('calls a tool, feeds the result back, and answers', async () => {
     const { run, events, executed, model } = setup([
       `Let me look.${call('search_products', { query: 'mug' })}`,
