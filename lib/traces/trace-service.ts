@@ -99,8 +99,10 @@ async function importFile(store: TraceStore, file: unknown) {
   const running = new Set((await store.listRuns()).filter((run) => run.outcome === undefined).map((run) => run.id));
   const clash = reading.traces.find(({ run }) => running.has(run.id));
   if (clash) throw namedError('TraceFileError', `The file holds run ${clash.run.id}, which is still going on here; nothing was imported.`);
-  await store.putTraces(reading.traces);
-  return { imported: reading.traces.length };
+  // A run exported while it went on did not go on here: stored as running, it could never be deleted.
+  const traces = reading.traces.map((trace) => (trace.run.outcome === undefined ? { ...trace, run: { ...trace.run, outcome: 'interrupted' as const } } : trace));
+  await store.putTraces(traces);
+  return { imported: traces.length };
 }
 
 async function replayTabs(deps: TraceServiceDeps): Promise<ReplayTab[]> {

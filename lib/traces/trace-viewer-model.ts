@@ -121,8 +121,17 @@ export class TraceViewerModel {
     }
     await this.attempt(async () => {
       const { imported } = await this.options.client.importFile(createTraceFile(reading.traces));
-      this.notice.value = { tone: 'info', text: `Imported ${plural(imported, 'run')}.` };
       await this.load();
+      // Retention counts imported runs too: say before it happens what the next run will remove.
+      const keep = this.retention.value?.maxRuns;
+      const over = keep === undefined ? 0 : this.runs.value.length - keep;
+      this.notice.value = {
+        tone: 'info',
+        text:
+          over > 0
+            ? `Imported ${plural(imported, 'run')}. Only the last ${plural(keep!, 'run')} ${keep === 1 ? 'is' : 'are'} kept: the ${plural(over, 'oldest run')} will be removed when the next run ends, unless you raise the limit below.`
+            : `Imported ${plural(imported, 'run')}.`,
+      };
     }, 'Nothing was imported. ');
   }
 

@@ -40,6 +40,18 @@ describe('the trace service', () => {
     expect(await target.getTraces()).toEqual(await source.getTraces());
   });
 
+  it('stores an imported run that was still going on when exported as interrupted, so it can be deleted', async () => {
+    const exported = await createTestService(await storeWithRuns(1)).service.handle({ type: 'traces-export' });
+    if (!exported.ok || !('file' in exported.data)) throw new Error('The export failed.');
+    const file = structuredClone(exported.data.file);
+    delete (file.runs[0]!.run as { outcome?: string }).outcome;
+    const target = await openTestStore();
+    const { service } = createTestService(target);
+    expect(await service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1 } });
+    expect((await target.listRuns())[0]?.outcome).toBe('interrupted');
+    expect(await service.handle({ type: 'traces-delete-all' })).toEqual({ ok: true, data: { deleted: 1, skippedRunning: 0 } });
+  });
+
   it('refuses a malformed file with a message that says what is wrong, and changes nothing', async () => {
     const store = await storeWithRuns(1);
     const { service } = createTestService(store);

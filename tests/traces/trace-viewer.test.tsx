@@ -128,6 +128,13 @@ describe('the trace viewer', () => {
     expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run.');
     expect(runIds(viewer)).toEqual(['hello', 'mugs']);
     expect(await store.getTraces()).toEqual(before);
+
+    // With room for one run only, the import says what the next run will remove.
+    await viewer.act(() => viewer!.model.saveRetention({ maxRuns: 1 }));
+    await viewer.act(() => viewer!.model.importText(exported));
+    expect(viewer.find('notice-text')?.textContent).toBe(
+      'Imported 1 run. Only the last 1 run is kept: the 1 oldest run will be removed when the next run ends, unless you raise the limit below.',
+    );
   });
 
   it('deletes one run after a confirmation, and then all of them', async () => {
