@@ -140,7 +140,8 @@ export class TraceViewerModel {
       const traces = await this.options.client.getTraces(runIds);
       const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
       const name = runIds?.length === 1 ? `trace-${stamp}-${runIds[0]!.slice(0, 8)}.json` : `traces-${stamp}.json`;
-      this.options.download(name, JSON.stringify(createTraceFile(traces), null, 2));
+      // Compact: a full store must stay under the size the viewer imports (see trace-file).
+      this.options.download(name, JSON.stringify(createTraceFile(traces)));
       this.notice.value = { tone: 'info', text: `Exported ${plural(traces.length, 'run')}.` };
     });
   }
