@@ -109,6 +109,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     update,
     /** A new engine starts on its own default model. */
     chooseEngine(engine: Settings['engine']) {
+      // A trial's reply belongs to the engine it tried.
+      trial.value = undefined;
       return update({ engine, model: '' });
     },
     /**
@@ -158,7 +160,12 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       const current = settings.value ?? (await store.load());
       const engine = trialEngine(current, dependencies);
       if (!engine) return;
-      await runTrial(engine, (next) => (trial.value = next));
+      try {
+        await runTrial(engine, (next) => (trial.value = next));
+      } finally {
+        // The options page holds no model between trials (a built-in model session, GPU memory).
+        await engine.unload?.().catch(() => {});
+      }
       if (current.engine === 'prompt-api') await checkPromptApi();
     },
     refreshStorage,
