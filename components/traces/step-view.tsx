@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { Divergence } from '@/lib/traces/divergence-schema';
 import type { TraceStep } from '@/lib/traces/trace-schema';
@@ -7,10 +8,21 @@ import { PromptMessages } from './prompt-messages';
 import { RawOutputView } from './raw-output-view';
 import { ScoresTable } from './scores-table';
 
-/** One step, folded to a line until opened: scores, prompt, raw output, calls, problems, results. */
+/**
+ * One step, folded to a line until opened: scores, prompt, raw output, calls, problems, results.
+ * The body is built only once opened: a step's prompt alone can run to hundreds of thousands of
+ * characters, and a long run has many steps.
+ */
 export function StepView({ step, divergences, open }: { step: TraceStep; divergences: readonly Divergence[]; open?: boolean }) {
+  const [opened, setOpened] = useState(Boolean(open));
   return (
-    <details class={`step ${divergences.length ? 'diverged' : ''}`} data-testid="step" data-step={step.step} open={open}>
+    <details
+      class={`step ${divergences.length ? 'diverged' : ''}`}
+      data-testid="step"
+      data-step={step.step}
+      open={open}
+      onToggle={(event) => setOpened(event.currentTarget.open)}
+    >
       <summary data-testid="step-summary">{summaryLine(step, divergences.length)}</summary>
       {divergences.length > 0 && (
         <ul class="divergences" data-testid="step-divergences">
@@ -20,14 +32,18 @@ export function StepView({ step, divergences, open }: { step: TraceStep; diverge
         </ul>
       )}
       <UsageLine step={step} />
-      <h3>Tools shown, and their scores</h3>
-      <ScoresTable step={step} />
-      <h3>Prompt</h3>
-      <PromptMessages messages={step.messages} />
-      <h3>Raw output</h3>
-      <RawOutputView step={step} />
-      <h3>Calls and results</h3>
-      <CallList step={step} />
+      {opened && (
+        <>
+          <h3>Tools shown, and their scores</h3>
+          <ScoresTable step={step} />
+          <h3>Prompt</h3>
+          <PromptMessages messages={step.messages} />
+          <h3>Raw output</h3>
+          <RawOutputView step={step} />
+          <h3>Calls and results</h3>
+          <CallList step={step} />
+        </>
+      )}
     </details>
   );
 }

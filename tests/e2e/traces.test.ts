@@ -69,6 +69,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
 
     const second = viewer.locator('[data-testid=step][data-step="2"]');
     await second.getByTestId('step-summary').click();
+    await second.getByTestId('score-row').first().waitFor();
     expect(await texts(viewer, '[data-testid=step][data-step="2"] [data-testid=score-row] td:nth-child(2)')).toContain('open_product');
     expect(await second.getByTestId('score').first().textContent()).toMatch(/^\d+(\.\d+)?$/);
     expect(await second.locator('[data-testid=prompt-message][data-role=system]').textContent()).toContain('<tools>');
@@ -181,6 +182,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await expect.poll(() => viewer.getByTestId('run-outcome').textContent(), { timeout: 15_000 }).toBe('Interrupted');
     const steps = viewer.getByTestId('step');
     expect(await steps.count()).toBe(2);
+    for (const summary of await viewer.getByTestId('step-summary').all()) await summary.click();
     expect(await viewer.locator('[data-testid=step][data-step="1"] [data-testid=call-result]').textContent()).toContain('Enamel mug');
     expect(await viewer.locator('[data-testid=step][data-step="2"] [data-testid=raw-output]').textContent()).toMatch(/^This reply streams/);
   });

@@ -59,6 +59,9 @@ describe('the trace viewer', () => {
     const steps = viewer.findAll('step');
     expect(steps.map((step) => step.dataset.step)).toEqual(['1', '2', '3', '4']);
     expect(viewer.find('step-summary', steps[0])?.textContent).toMatch(/^Step 1 · model \d+ ms · search_products$/);
+    // A folded step has only its summary line; opening it builds the rest.
+    expect(viewer.find('score-row', steps[0])).toBeNull();
+    await viewer.openSteps();
     const rows = viewer.findAll('score-row', steps[0]);
     expect(rows.map((row) => row.dataset.tool)).toEqual(expect.arrayContaining(['search_products', 'open_product']));
     const scores = rows.map((row) => Number(viewer!.find('score', row)?.textContent));
@@ -97,6 +100,7 @@ describe('the trace viewer', () => {
     await recorder.flush();
     viewer = await mountViewer(store);
     await viewer.act(() => viewer!.model.open('hostile'));
+    await viewer.openSteps();
     expect(viewer.container.querySelectorAll('img, script, b, i, u')).toHaveLength(0);
     expect(viewer.find('run-title')?.textContent).toBe('<i>hi</i>');
     expect(viewer.find('call-result')?.textContent).toBe('<script>window.pwned=2</script><b>bold</b>');

@@ -38,6 +38,16 @@ export async function mountViewer(store: TraceStore, pages: Map<number, ShopPage
       });
       await settle();
     },
+    /** Opens every folded step, as a person clicking each one (its body is built when opened). */
+    openSteps: async () => {
+      await act(() => {
+        for (const step of container.querySelectorAll<HTMLDetailsElement>('[data-testid="step"]')) {
+          step.open = true;
+          step.dispatchEvent(new Event('toggle'));
+        }
+      });
+      await settle();
+    },
     click: async (element: Element | null) => {
       if (!element) throw new Error('Nothing to click.');
       await act(() => (element as HTMLElement).click());
