@@ -14,7 +14,7 @@ interface ApprovalButtonsProps {
  * person chose to confirm them all.
  */
 export function ApprovalButtons({ card, answered, onApprove }: ApprovalButtonsProps) {
-  const offerSite = card.approvalReason === 'not-read-only';
+  const offerSite = card.approvalReason === 'not-read-only' && card.siteChoice !== false;
   const why = {
     consequential: 'This action has consequences. Check it before it runs.',
     'not-read-only': 'This tool may change the page.',

@@ -50,6 +50,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const storageFailure = signal<string | undefined>(undefined);
   const siteFailure = signal<string | undefined>(undefined);
   const trial = signal<Trial | undefined>(undefined);
+  // Which trial may still write `trial`: one started before the engine changed may not.
+  let trialNumber = 0;
 
   const recommendedModel = computed(() => (webGpu.value ? defaultModelFor(webGpu.value) : undefined));
   const recommendationReason = computed(() => (webGpu.value ? defaultModelReason(webGpu.value) : undefined));
@@ -110,6 +112,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     /** A new engine starts on its own default model. */
     chooseEngine(engine: Settings['engine']) {
       // A trial's reply belongs to the engine it tried.
+      trialNumber += 1;
       trial.value = undefined;
       return update({ engine, model: '' });
     },
@@ -160,8 +163,11 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       const current = settings.value ?? (await store.load());
       const engine = trialEngine(current, dependencies);
       if (!engine) return;
+      const mine = (trialNumber += 1);
       try {
-        await runTrial(engine, (next) => (trial.value = next));
+        await runTrial(engine, (next) => {
+          if (mine === trialNumber) trial.value = next;
+        });
       } finally {
         // The options page holds no model between trials (a built-in model session, GPU memory).
         await engine.unload?.().catch(() => {});

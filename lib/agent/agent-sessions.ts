@@ -3,6 +3,7 @@ import type { ToolScorer } from '@webmcp-agents/local-agent';
 import { settleTabTools } from '../registry/settle-tab-tools';
 import type { Settings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
+import { isAllowableSite } from './approval-policy';
 import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
 import type { AgentWorld, TabToolList } from './agent-world';
 import { createEngineHost } from './engine-host';
@@ -67,8 +68,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     allowSite: async (tabId) => {
       const tools = await deps.getTabTools(tabId);
       const settings = await deps.loadSettings();
-      // Only a real web origin can be allowed: an opaque one ("null") would stand for every sandboxed page.
-      if (tools?.origin && /^https?:\/\//.test(tools.origin) && !settings.allowedSites.includes(tools.origin)) {
+      if (tools?.origin && isAllowableSite(tools.origin) && !settings.allowedSites.includes(tools.origin)) {
         await deps.updateSettings({ allowedSites: [...settings.allowedSites, tools.origin] });
       }
     },

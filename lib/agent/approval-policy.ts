@@ -11,6 +11,11 @@ export interface ApprovalContext {
   readUntrusted?: boolean;
 }
 
+/** Only a web origin can be allowed: an opaque one ("null") would stand for every sandboxed page. */
+export function isAllowableSite(origin: string): boolean {
+  return /^https?:\/\/[^/]+$/.test(origin);
+}
+
 /**
  * Whether a call waits for the person, and why. A consequential tool always asks, whatever the
  * settings or the site; a read-only one never does (unless the person asked to confirm all). Once a

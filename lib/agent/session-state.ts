@@ -9,6 +9,8 @@ export const toolCardSchema = z.object({
   state: z.enum(['waiting', 'running', 'done', 'failed', 'declined', 'invalid']),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
   approvalReason: z.enum(['consequential', 'not-read-only', 'confirm-all']).optional(),
+  /** False where "allow on this site" cannot hold (a page without a web origin). */
+  siteChoice: z.boolean().optional(),
   result: z.string().optional(),
   durationMs: z.number().optional(),
 });

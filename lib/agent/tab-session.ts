@@ -7,7 +7,7 @@ import { capText } from '../traces/trace-limits';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { closeOpenCards } from './close-open-cards';
-import { approvalReason, type ApprovalReason } from './approval-policy';
+import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';
 import type { AgentWorld } from './agent-world';
 import type { StoredSession } from './session-store';
 import type { Turn, TurnOutcome } from './session-state';
@@ -133,7 +133,7 @@ export class TabSession {
       startedAt: turn.startedAt,
     });
     setTurn({ ...turn, runId });
-    const result = await this.runAgent(request, settings, engine, active, (event) => {
+    const result = await this.runAgent(request, settings, engine, active, isAllowableSite(origin), (event) => {
       this.world.recorder.record(runId, event);
       if (event.type === 'step-end') this.world.reportUsage(this.tabId, event.usage);
       const before = current();
@@ -150,8 +150,9 @@ export class TabSession {
     settings: Settings,
     engine: Engine,
     active: ActiveRun,
+    siteChoice: boolean,
     onEvent: (event: AgentEvent) => void,
-    markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason }) => void,
+    markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false }) => void,
   ): Promise<RunLocalAgentResult> {
     let siteAllowed: boolean | undefined;
     let readUntrusted = false;
@@ -181,7 +182,7 @@ export class TabSession {
       },
       approve: async (_call, { callId, tool }) => {
         const reason = approvalReason(tool, settings, { siteAllowed: siteAllowed ?? false, readUntrusted }) ?? 'not-read-only';
-        markWaiting({ callId, state: 'waiting', approvalReason: reason });
+        markWaiting({ callId, state: 'waiting', approvalReason: reason, ...(siteChoice ? {} : { siteChoice: false as const }) });
         // Waiting for the person keeps nothing awake: an open panel does that with its heartbeat,
         // and a run nobody watches ends as interrupted instead of holding the GPU for good.
         active.releaseWorker?.();

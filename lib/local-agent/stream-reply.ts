@@ -60,6 +60,8 @@ export async function streamReply(
   } catch (error) {
     // Tell the engine to stop producing; do not wait for it.
     void iterator.return?.().catch(() => {});
+    // What was held back is all the person gets of a reply that failed or was stopped.
+    if (held) emit({ type: 'prose-delta', step, text: held });
     throw error;
   }
   const rest = filter.flush();
@@ -69,7 +71,8 @@ export async function streamReply(
   return reply;
 }
 
-// A reply that is a JSON object, or a fenced block, may be a call (Llama 3's bare JSON) or not.
+// A reply that is a JSON object or list, or a fenced block, may be a call (Llama 3's bare JSON,
+// a list of calls) or not.
 function mayOpenJsonCall(text: string): boolean {
-  return text.startsWith('{') || '```'.startsWith(text.slice(0, 3));
+  return text.startsWith('{') || text.startsWith('[') || '```'.startsWith(text.slice(0, 3));
 }

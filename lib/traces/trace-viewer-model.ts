@@ -124,7 +124,8 @@ export class TraceViewerModel {
       await this.load();
       // Retention counts imported runs too: say before it happens what the next run will remove.
       const keep = this.retention.value?.maxRuns;
-      const over = keep === undefined ? 0 : this.runs.value.length - keep;
+      // The next run takes a place too.
+      const over = keep === undefined ? 0 : this.runs.value.length + 1 - keep;
       this.notice.value = {
         tone: 'info',
         text:

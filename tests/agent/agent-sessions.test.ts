@@ -315,6 +315,8 @@ describe('agent sessions', () => {
     h.send({ type: 'subscribe', tabId: 3 });
     h.send({ type: 'send', tabId: 3, text: 'add one' });
     await h.until(() => h.cards()[0]?.state === 'waiting');
+    // The card does not offer it; a site-wide yes sent anyway stores nothing.
+    expect(h.cards()[0]?.siteChoice).toBe(false);
     h.send({ type: 'approve', tabId: 3, callId: h.cards()[0]!.callId, decision: 'allow-site' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(h.deps.updateSettings).not.toHaveBeenCalled();

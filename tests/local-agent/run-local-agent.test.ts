@@ -66,6 +66,23 @@ describe('runLocalAgent', () => {
     expect(prose).toBe('```\nmug: 12 USD\n```\nThat is the price.');
   });
 
+  it('holds back a list of calls too, and still shows a held answer that the model cut short', async () => {
+    const { run, events } = setup(['[{"name": "search_products", "parameters": {"query": "mug"}}]', 'Done.'], { format: llama3JsonFormat });
+    await run();
+    expect(events.flatMap((event) => (event.type === 'prose-delta' ? [event.text] : [])).join('')).toBe('Done.');
+
+    const failing: LanguageModel = {
+      async *stream() {
+        yield { type: 'text-delta', text: '```\nmug: 12 USD' };
+        throw Object.assign(new Error('The reply was cut off.'), { name: 'EngineError' });
+      },
+    };
+    const cut = setup([]);
+    const result = await runLocalAgent({ ...cut.options, model: failing });
+    expect(result.finishReason).toBe('error');
+    expect(cut.events.flatMap((event) => (event.type === 'prose-delta' ? [event.text] : [])).join('')).toBe('```\nmug: 12 USD');
+  });
+
   it('calls a tool, feeds the result back, and answers', async () => {
     const { run, events, executed, model } = setup([
       `Let me look.${call('search_products', { query: 'mug' })}`,

@@ -69,6 +69,12 @@ describe('approvals', () => {
     expect(panel.find('announcement')?.textContent).toBe('The answer is ready.');
   });
 
+  it('offers no site-wide yes on a page without a web origin, where it could not be kept', async () => {
+    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'not-read-only', siteChoice: false })]);
+    expect(panel.find('approve-site')).toBeNull();
+    expect(panel.find('approve-once')).not.toBeNull();
+  });
+
   it('never offers the site-wide choice for a consequential tool', async () => {
     panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'consequential' })]);
     expect(panel.find('approve-site')).toBeNull();
