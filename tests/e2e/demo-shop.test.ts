@@ -124,6 +124,8 @@ describe.skipIf(!chromiumAvailable).each(modes)('the demo shop with $label', ({ 
     await page.getByTestId('cart-link').click();
     await page.waitForURL(/#\/cart$/);
     const lines = page.getByTestId('cart-line');
+    // The cart view renders a moment after the address changes.
+    await lines.first().waitFor();
     await expect(lines.count()).resolves.toBe(1);
     await expect(lines.first().getByTestId('cart-line-quantity').textContent()).resolves.toBe('2');
     await expect(lines.first().textContent()).resolves.toMatch(/Mug/);

@@ -24,8 +24,16 @@ describe.skipIf(!chromiumAvailable)('the WebMCP panel inside Chromium DevTools',
     await page.goto(server.url('/native.html'));
     const devtools = await DevToolsFrontEnd.of(page);
     try {
-      await devtools.showExtensionPanel(extension.extensionId, 'WebMCP');
-      await expect.poll(() => devtools.frameText('devtools-panel.html'), { timeout: 10_000 }).toContain('3 tools');
+      // The extension's devtools page adds the panel a moment after DevTools opens: ask until it is there.
+      await expect
+        .poll(
+          async () => {
+            await devtools.showExtensionPanel(extension.extensionId, 'WebMCP').catch(() => undefined);
+            return devtools.frameText('devtools-panel.html', 1_000).catch(() => '');
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toContain('3 tools');
       const shown = await devtools.frameText('devtools-panel.html');
       expect(shown).toContain(page.url());
       for (const name of ['add_to_cart', 'search_products', 'track_order']) expect(shown).toContain(name);
