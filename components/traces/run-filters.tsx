@@ -1,5 +1,5 @@
 import { outcomeLabel } from '@/lib/traces/describe-trace';
-import { traceOutcomes } from '@/lib/traces/trace-schema';
+import { traceOutcomes } from '@/lib/traces/trace-outcomes';
 import { runningFilter, type TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
 /** Search by request text, and filter by site and by how the run ended. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { traceOutcomes } from '../traces/trace-outcomes';
 
 /** A tool call as the person sees it on its card. */
 export const toolCardSchema = z.object({
@@ -19,16 +20,8 @@ export const proseItemSchema = z.object({ kind: z.literal('prose'), text: z.stri
 
 export const turnItemSchema = z.discriminatedUnion('kind', [proseItemSchema, toolCardSchema]);
 
-export const turnOutcomeSchema = z.enum([
-  'answer',
-  'stopped',
-  'interrupted',
-  'max-steps',
-  'repeated-call',
-  'tool-timeout',
-  'navigated',
-  'error',
-]);
+/** How a turn ended: the same words its trace keeps. */
+export const turnOutcomeSchema = z.enum(traceOutcomes);
 
 /** One request of the person and everything the agent did for it. */
 export const turnSchema = z.object({

@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { traceLimits as limits } from './trace-limits';
-
-/** How a run ended, in the words the background sessions use; absent while it runs. */
-export const traceOutcomes = [
-  'answer',
-  'stopped',
-  'interrupted',
-  'max-steps',
-  'repeated-call',
-  'tool-timeout',
-  'navigated',
-  'error',
-] as const;
+import { traceOutcomes } from './trace-outcomes';
 
 export const traceOutcomeSchema = z.enum(traceOutcomes);
 

@@ -1,0 +1,11 @@
+/** How a run ended: the words the side panel shows a turn with and its trace keeps; absent while it runs. */
+export const traceOutcomes = [
+  'answer',
+  'stopped',
+  'interrupted',
+  'max-steps',
+  'repeated-call',
+  'tool-timeout',
+  'navigated',
+  'error',
+] as const;
