@@ -12,7 +12,7 @@ export function RunAnnouncer({ turn }: { turn: Turn | undefined }) {
   );
 }
 
-export function announcementFor(turn: Turn): string {
+function announcementFor(turn: Turn): string {
   const waiting = turn.items.find((item) => item.kind === 'tool' && item.state === 'waiting');
   if (waiting?.kind === 'tool') return `${waiting.name} waits for your approval.`;
   if (!turn.outcome) return '';

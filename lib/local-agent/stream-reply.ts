@@ -31,11 +31,17 @@ export async function streamReply(
   let usage: ModelUsage = {};
   // undefined once the reply has shown it is prose; until then, what the filter let through.
   let held: string | undefined = '';
+  // Set once the opening is known to be JSON or a fence: then the rest is held without looking.
+  let holdToEnd = false;
   const show = (prose: string) => {
     if (held !== undefined) {
       held += prose;
-      const start = held.trimStart();
-      if (start === '' || mayOpenJsonCall(start)) return;
+      if (holdToEnd) return;
+      const opening = held.trimStart().slice(0, 3);
+      if (opening === '' || mayOpenJsonCall(opening)) {
+        holdToEnd = opening.length === 3 || /^[{[]/.test(opening);
+        return;
+      }
       prose = held;
       held = undefined;
     }
@@ -72,7 +78,7 @@ export async function streamReply(
 }
 
 // A reply that is a JSON object or list, or a fenced block, may be a call (Llama 3's bare JSON,
-// a list of calls) or not.
-function mayOpenJsonCall(text: string): boolean {
-  return text.startsWith('{') || text.startsWith('[') || '```'.startsWith(text.slice(0, 3));
+// a list of calls) or not. `opening` is its first (up to) three characters.
+function mayOpenJsonCall(opening: string): boolean {
+  return /^[{[]/.test(opening) || '```'.startsWith(opening);
 }
