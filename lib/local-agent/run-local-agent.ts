@@ -97,8 +97,14 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       ];
       emit({ type: 'step-start', step, tools: shown, messages: prompt });
       const shownTools = shown.map(({ tool }) => tool);
-      const reply = await streamReply(model, { messages: prompt, tools: shownTools, signal }, step, emit);
-      const parsed = (format.parseReply ?? parseToolCalls)(reply.raw, new Set(shownTools.map((tool) => tool.name)));
+      const shownNames = new Set(shownTools.map((tool) => tool.name));
+      const parse = (text: string) => (format.parseReply ?? parseToolCalls)(text, shownNames);
+      const isCall = (block: string) => {
+        const { calls, errors } = parse(block);
+        return calls.length > 0 || errors.length > 0;
+      };
+      const reply = await streamReply(model, { messages: prompt, tools: shownTools, signal }, step, emit, isCall);
+      const parsed = parse(reply.raw);
       // Held-back prose was a call after all (show what is around it) or an answer (show it).
       if (reply.heldProse !== undefined) {
         const shownProse = parsed.calls.length > 0 || parsed.errors.length > 0 ? parsed.text : reply.heldProse;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseToolCalls } from '../../lib/local-agent/parse-tool-calls';
 import { readToolCalls } from '../../lib/local-agent/parsing/read-tool-calls';
 import { createProseFilter } from '../../lib/local-agent/prose-filter';
+import { createFencedCallHolder } from '../../lib/local-agent/fenced-call-holder';
 
 // Cases per property: 10^4 by default; `npm run fuzz` asks for 10^6.
 const runs = Number(process.env['FUZZ_RUNS']) || 10_000;
@@ -102,6 +103,34 @@ describe('the prose filter on arbitrary text', () => {
     fc.assert(
       fc.property(chunked(reply), ({ chunks }) => {
         expect(filterAll(chunks)).not.toContain('<');
+      }),
+      parameters,
+    );
+  });
+});
+
+describe('createFencedCallHolder on arbitrary text', () => {
+  const fencedText = fc
+    .array(fc.oneof(fc.constantFrom('```', '`', '``', '```json\n', '\n'), fc.string({ maxLength: 4, unit: 'binary' })), { maxLength: 40 })
+    .map((parts) => parts.join(''));
+
+  it('loses nothing and reorders nothing when no block is a call, however the text is chunked', { timeout }, () => {
+    fc.assert(
+      fc.property(chunked(fc.oneof(anyText, fencedText)), ({ whole, chunks }) => {
+        const holder = createFencedCallHolder(() => false);
+        expect(chunks.map((chunk) => holder.push(chunk)).join('') + holder.flush()).toBe(whole);
+      }),
+      parameters,
+    );
+  });
+
+  it('shows the same text in one push as in random chunks, when blocks are judged by their text', { timeout }, () => {
+    const isCall = (block: string) => block.length % 2 === 0;
+    fc.assert(
+      fc.property(chunked(fencedText), ({ whole, chunks }) => {
+        const once = createFencedCallHolder(isCall);
+        const pieces = createFencedCallHolder(isCall);
+        expect(chunks.map((chunk) => pieces.push(chunk)).join('') + pieces.flush()).toBe(once.push(whole) + once.flush());
       }),
       parameters,
     );

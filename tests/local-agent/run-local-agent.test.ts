@@ -66,6 +66,21 @@ describe('runLocalAgent', () => {
     expect(prose).toBe('```\nmug: 12 USD\n```\nThat is the price.');
   });
 
+  it('never shows a call fenced in the middle of a reply, yet shows a code block that is not one', async () => {
+    const { run, events, executed } = setup(
+      [
+        'Let me look that up.\n```json\n{"name": "search_products", "parameters": {"query": "mug"}}\n```\nOne moment.',
+        'The mug costs:\n```\n12 USD\n```',
+      ],
+      { format: llama3JsonFormat },
+    );
+    const result = await run();
+    expect(executed).toEqual([{ name: 'search_products', arguments: { query: 'mug' } }]);
+    expect(result.text).toBe('The mug costs:\n```\n12 USD\n```');
+    const prose = events.flatMap((event) => (event.type === 'prose-delta' ? [event.text] : [])).join('');
+    expect(prose).toBe('Let me look that up.\n\nOne moment.The mug costs:\n```\n12 USD\n```');
+  });
+
   it('holds back a list of calls too, and still shows a held answer that the model cut short', async () => {
     const { run, events } = setup(['[{"name": "search_products", "parameters": {"query": "mug"}}]', 'Done.'], { format: llama3JsonFormat });
     await run();

@@ -1,0 +1,64 @@
+const FENCE = '```';
+
+/** Shows streamed prose except ``` fenced blocks that turn out to be calls. */
+export interface FencedCallHolder {
+  /** Takes the next prose and returns what is safe to show so far. */
+  push(prose: string): string;
+  /** At the end of the reply: what is left to show (an unclosed block that is not a call). */
+  flush(): string;
+  /** What is held now, unjudged: all the person gets of it if the reply fails. */
+  held(): string;
+}
+
+/**
+ * Holds each ``` fenced block of a reply until it closes, then shows it only if `isCall` says it
+ * is not a call, so a call fenced in the middle of a reply (Llama 3, small models asked for
+ * `<tool_call>` tags) never flashes up as prose before its card. Prose outside fences passes at
+ * once; a trailing "`" or "``" waits for the next chunk, which may complete a fence.
+ */
+export function createFencedCallHolder(isCall: (block: string) => boolean): FencedCallHolder {
+  let pending = '';
+  let inFence = false;
+  return {
+    push(prose) {
+      // Inside a long block, look for its close only in what is new.
+      let closeFrom = inFence ? Math.max(FENCE.length, pending.length - FENCE.length + 1) : FENCE.length;
+      pending += prose;
+      let shown = '';
+      for (;;) {
+        if (!inFence) {
+          const open = pending.indexOf(FENCE);
+          if (open === -1) {
+            const keep = trailingBackticks(pending);
+            shown += pending.slice(0, pending.length - keep);
+            pending = pending.slice(pending.length - keep);
+            return shown;
+          }
+          shown += pending.slice(0, open);
+          pending = pending.slice(open);
+          inFence = true;
+        }
+        const close = pending.indexOf(FENCE, closeFrom);
+        closeFrom = FENCE.length;
+        if (close === -1) return shown;
+        const block = pending.slice(0, close + FENCE.length);
+        if (!isCall(block)) shown += block;
+        pending = pending.slice(close + FENCE.length);
+        inFence = false;
+      }
+    },
+    flush() {
+      const rest = pending;
+      const wasFence = inFence;
+      pending = '';
+      inFence = false;
+      return wasFence && isCall(rest) ? '' : rest;
+    },
+    held: () => pending,
+  };
+}
+
+function trailingBackticks(text: string): number {
+  if (text.endsWith('``')) return 2;
+  return text.endsWith('`') ? 1 : 0;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createFencedCallHolder } from '../../lib/local-agent/fenced-call-holder';
+
+const isCall = (block: string) => block.includes('"name"');
+
+/** Feeds `text` in chunks of `size` and returns what was shown, chunk by chunk, and at the end. */
+function stream(text: string, size: number) {
+  const holder = createFencedCallHolder(isCall);
+  const shown: string[] = [];
+  for (let at = 0; at < text.length; at += size) shown.push(holder.push(text.slice(at, at + size)));
+  shown.push(holder.flush());
+  return shown;
+}
+
+describe('createFencedCallHolder', () => {
+  it.each([1, 2, 3, 5, 100])('drops a fenced call in the middle of prose, in chunks of %i', (size) => {
+    const shown = stream('Let me look.\n```json\n{"name": "search", "arguments": {}}\n```\nOne moment.', size);
+    expect(shown.join('')).toBe('Let me look.\n\nOne moment.');
+  });
+
+  it.each([1, 4, 100])('shows a code block that is not a call once it closes, in chunks of %i', (size) => {
+    const text = 'Here:\n```js\nconst a = `x`;\n```\nand ``inline`` code.';
+    expect(stream(text, size).join('')).toBe(text);
+  });
+
+  it('passes prose at once and holds only what may start a fence', () => {
+    const holder = createFencedCallHolder(isCall);
+    expect(holder.push('Searching for `mugs`')).toBe('Searching for `mugs');
+    expect(holder.held()).toBe('`');
+    expect(holder.push(' now.``')).toBe('` now.');
+    expect(holder.push('`json\n{"name"')).toBe('');
+    expect(holder.held()).toBe('```json\n{"name"');
+  });
+
+  it('judges an unclosed block at the end: a call is dropped, anything else shown', () => {
+    expect(stream('Looking.\n```json\n{"name": "search"', 4).join('')).toBe('Looking.\n');
+    expect(stream('Price list:\n```\nmug 12 USD', 4).join('')).toBe('Price list:\n```\nmug 12 USD');
+  });
+});
