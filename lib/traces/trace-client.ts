@@ -48,7 +48,8 @@ export function createTraceClient(transport: TraceTransport) {
   }
   return {
     listRuns: async (): Promise<TraceRun[]> => (await transport.store()).listRuns(),
-    getTrace: async (runId: string): Promise<StoredTrace | undefined> => (await transport.store()).getTrace(runId),
+    getTrace: async (runId: string, fromStep?: number): Promise<StoredTrace | undefined> =>
+      (await transport.store()).getTrace(runId, fromStep),
     getTraces: async (runIds?: readonly string[]): Promise<StoredTrace[]> => (await transport.store()).getTraces(runIds),
     deleteRuns: (runIds: string[]) => ask({ type: 'traces-delete', runIds }),
     deleteAll: () => ask({ type: 'traces-delete-all' }),

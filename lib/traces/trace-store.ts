@@ -17,7 +17,8 @@ export interface TraceStore {
   /** Every run record, newest first. */
   listRuns(): Promise<TraceRun[]>;
   countRuns(): Promise<number>;
-  getTrace(runId: string): Promise<StoredTrace | undefined>;
+  /** A run and its steps; only the steps from `fromStep` on when given (a live run read again). */
+  getTrace(runId: string, fromStep?: number): Promise<StoredTrace | undefined>;
   /** The named runs with their steps (all runs when `runIds` is absent), newest first. */
   getTraces(runIds?: readonly string[]): Promise<StoredTrace[]>;
   /** Replaces each run and all its steps, as an import does. */
@@ -28,7 +29,7 @@ export interface TraceStore {
   close(): void;
 }
 
-const stepsOf = (runId: string) => IDBKeyRange.bound([runId, -Infinity], [runId, Infinity]);
+const stepsOf = (runId: string, fromStep = -Infinity) => IDBKeyRange.bound([runId, fromStep], [runId, Infinity]);
 
 /** Opens (and on first use creates) the trace database. */
 export async function openTraceStore(name: string = traceDatabaseName): Promise<TraceStore> {
@@ -52,9 +53,12 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
     },
     listRuns,
     countRuns: () => database.count('runs'),
-    async getTrace(runId) {
+    async getTrace(runId, fromStep) {
       const transaction = database.transaction(['runs', 'steps']);
-      const [run, steps] = await Promise.all([transaction.objectStore('runs').get(runId), transaction.objectStore('steps').getAll(stepsOf(runId))]);
+      const [run, steps] = await Promise.all([
+        transaction.objectStore('runs').get(runId),
+        transaction.objectStore('steps').getAll(stepsOf(runId, fromStep)),
+      ]);
       return run ? { run, steps } : undefined;
     },
     async getTraces(runIds) {

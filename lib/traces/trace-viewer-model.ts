@@ -88,10 +88,7 @@ export class TraceViewerModel {
     const trace = await this.attempt(() => this.options.client.getTrace(runId));
     if (this.openRunId.value !== runId) return;
     this.openTrace.value = trace ?? null;
-    if (trace && trace.run.outcome === undefined) {
-      // The run is still going on (or its worker stopped): show its steps as they come.
-      this.followTimer = setTimeout(() => void this.refreshOpen(runId), this.options.followIntervalMs ?? 1_000);
-    }
+    this.followIfUnfinished(runId);
   }
 
   close(): void {
@@ -192,11 +189,32 @@ export class TraceViewerModel {
     this.replay.value = { status: 'idle' };
   }
 
+  // A run still going on (or whose worker stopped) is read again until it ends, to show its
+  // steps as they come.
+  private followIfUnfinished(runId: string): void {
+    const trace = this.openTrace.value;
+    if (!trace || trace.run.outcome !== undefined) return;
+    this.followTimer = setTimeout(() => void this.refreshOpen(runId), this.options.followIntervalMs ?? 1_000);
+  }
+
+  // Only the last step shown and any after it can have changed: earlier ones are not read again,
+  // and nothing is redrawn while the run stands still.
   private async refreshOpen(runId: string): Promise<void> {
-    if (this.openRunId.value !== runId) return;
-    await this.open(runId);
-    const run = this.openTrace.value?.run;
-    if (run?.outcome !== undefined) await this.load();
+    const shown = this.openTrace.value;
+    if (this.openRunId.value !== runId || !shown) return;
+    const fromStep = shown.steps.at(-1)?.step ?? 1;
+    const fresh = await this.attempt(async () => (await this.options.client.getTrace(runId, fromStep)) ?? null);
+    if (this.openRunId.value !== runId || this.openTrace.value !== shown) return;
+    // A failed read says so in a notice and is tried again.
+    if (fresh === undefined) return this.followIfUnfinished(runId);
+    // Deleted meanwhile.
+    if (fresh === null) return void (this.openTrace.value = null);
+    const { run } = shown;
+    if (fresh.run.updatedAt !== run.updatedAt || fresh.run.sizeBytes !== run.sizeBytes || fresh.run.outcome !== run.outcome) {
+      this.openTrace.value = { run: fresh.run, steps: [...shown.steps.filter((step) => step.step < fromStep), ...fresh.steps] };
+    }
+    if (fresh.run.outcome !== undefined) await this.load();
+    else this.followIfUnfinished(runId);
   }
 
   /** Runs an action; a failure becomes a notice in words, never an uncaught error. */

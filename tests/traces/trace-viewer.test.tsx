@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LanguageModel } from '@webmcp-agents/local-agent';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { defaultTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
@@ -85,6 +86,47 @@ describe('the trace viewer', () => {
     expect(viewer.findAll('timeline-bar').filter((bar) => bar.dataset.kind === 'tool')).toHaveLength(3);
     const totals = viewer.find('timeline-totals')!;
     expect([...totals.querySelectorAll('[data-total]')].map((row) => (row as HTMLElement).dataset.total)).toEqual(['total', 'model', 'tool', 'wait', 'tokens']);
+  });
+
+  it('follows a run still going on: new steps appear as they are written, and the end shows in the list', async () => {
+    const store = await openTestStore();
+    const readFrom: Array<number | undefined> = [];
+    const getTrace = store.getTrace.bind(store);
+    store.getTrace = (runId, fromStep) => (readFrom.push(fromStep), getTrace(runId, fromStep));
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings, streamFlushDelayMs: 1 });
+    const gate = () => {
+      let resolve!: () => void;
+      return { promise: new Promise<void>((done) => (resolve = done)), resolve: () => resolve() };
+    };
+    const gates = [gate(), gate()];
+    let reply = 0;
+    const model: LanguageModel = {
+      async *stream() {
+        const gate = gates[reply]!;
+        reply += 1;
+        yield { type: 'text-delta', text: reply === 1 ? 'Looking for mugs.' : 'Two mugs are in your cart.' };
+        await gate.promise;
+        if (reply === 1) yield { type: 'text-delta', text: '<tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call>' };
+      },
+    };
+    const run = recordShopRun({ recorder, runId: 'live', model });
+    await recorder.flush();
+    viewer = await mountViewer(store, new Map(), 5);
+    expect(viewer.find('run-item')?.dataset.outcome).toBe('running');
+    await viewer.click(viewer.find('run-item')!.querySelector('button'));
+    await viewer.until(() => viewer!.findAll('step').length === 1, 'the first step');
+
+    gates[0]!.resolve();
+    await viewer.until(() => viewer!.findAll('step').length === 2, 'the second step');
+    gates[1]!.resolve();
+    await run;
+    await viewer.until(() => viewer!.find('run-outcome')?.textContent === 'Answered', 'the end of the run');
+    await viewer.until(() => viewer!.find('run-item')?.dataset.outcome === 'answer', 'the end in the list');
+    expect(viewer.findAll('step').map((step) => step.dataset.step)).toEqual(['1', '2']);
+    // Opened whole once; after that only the last step shown and what follows it are read again.
+    expect(readFrom[0]).toBeUndefined();
+    expect(readFrom.slice(1).every((from) => from === 1 || from === 2)).toBe(true);
+    expect(readFrom.at(-1)).toBe(2);
   });
 
   it('shows page and model text as text, never as HTML', async () => {

@@ -9,13 +9,14 @@ import type { ShopPage } from './shop-page';
 import { createTestService } from './test-service';
 
 /** The whole viewer page, rendered into the test document, over a real store and trace service. */
-export async function mountViewer(store: TraceStore, pages: Map<number, ShopPage> = new Map()) {
+export async function mountViewer(store: TraceStore, pages: Map<number, ShopPage> = new Map(), followIntervalMs?: number) {
   const { service, openReplayPort } = createTestService(store, pages);
   const downloads: Array<{ fileName: string; text: string }> = [];
   const model = new TraceViewerModel({
     client: createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort }),
     download: (fileName, text) => downloads.push({ fileName, text }),
     settings: { load: loadTraceSettings, save: saveTraceSettings },
+    followIntervalMs,
   });
   const container = document.createElement('div');
   document.body.append(container);
