@@ -158,6 +158,8 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
       replay: 'refused',
       traces: { ok: false, error: { name: 'TraceAccessError', message: 'Only the extension may read traces.' } },
       conversations: 'refused',
+      readSettings: 'refused',
+      writeSettings: 'refused',
     });
     await cdp.detach();
     expect(await panel.getByTestId('turn').count()).toBe(0);

@@ -29,11 +29,21 @@ export async function tryEverything(tabId: number): Promise<Record<string, unkno
       (items) => `read ${Object.keys(items).join(', ')}`,
       () => 'refused',
     ),
+    // Settings, the replay script and trace retention live in local storage, closed to content scripts.
+    readSettings: await storage.local.get(null).then(
+      (items) => `read ${Object.keys(items).join(', ')}`,
+      () => 'refused',
+    ),
+    writeSettings: await storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: 'https://attacker.example/v1' } }).then(
+      () => 'written',
+      () => 'refused',
+    ),
   };
 }
 
 interface ContentStorage {
   session: { get(keys: null): Promise<Record<string, unknown>> };
+  local: { get(keys: null): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> };
 }
 
 interface ContentRuntime {
