@@ -45,8 +45,16 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
           if (await model.addSite(list, draft.value)) draft.value = '';
         }}
       >
-        <input type="text" placeholder="shop.example.com" value={draft.value} onInput={(event) => (draft.value = event.currentTarget.value)} />
-        <button type="submit">Add</button>
+        <input
+          type="text"
+          placeholder="shop.example.com"
+          aria-label={`Add to: ${title}`}
+          value={draft.value}
+          onInput={(event) => (draft.value = event.currentTarget.value)}
+        />
+        <button type="submit" aria-label={`Add to: ${title}`}>
+          Add
+        </button>
       </form>
     </div>
   );

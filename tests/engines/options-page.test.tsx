@@ -109,16 +109,30 @@ describe('the options page', () => {
     }
   });
 
-  it('keeps the sites where the agent is off, as origins', async () => {
+  it('keeps the sites where the agent is off, as origins typed into its labelled field', async () => {
     const settings = memorySettings();
-    const { root, model } = show({ settings, caches: createFakeCacheStorage().storage });
+    const { root } = show({ settings, caches: createFakeCacheStorage().storage });
     await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"]')).not.toBeNull());
-    expect(await model.addSite('disabledSites', 'https://bank.example.com/accounts')).toBe(true);
-    expect(await model.addSite('disabledSites', 'not a site')).toBe(false);
+    const label = 'Add to: Sites where the agent is off';
+    const add = async (text: string) => {
+      const input = root.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      click(buttonLabelled(root, label));
+    };
+    await add('https://bank.example.com/accounts');
     await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"] li')?.textContent).toContain('https://bank.example.com'));
-    expect((await settings.load()).disabledSites).toEqual(['https://bank.example.com']);
-    expect(root.textContent).toContain('"not a site" is not a web address');
+    // Typed without a scheme: a site on this machine speaks http, any other https.
+    await add('localhost:8377');
+    await vi.waitFor(async () => expect((await settings.load()).disabledSites).toHaveLength(2));
+    await add('shop.example/cart');
+    await vi.waitFor(async () => expect((await settings.load()).disabledSites).toEqual(['https://bank.example.com', 'http://localhost:8377', 'https://shop.example']));
+    await add('not a site');
+    await vi.waitFor(() => expect(root.textContent).toContain('"not a site" is not a web address'));
+    expect((await settings.load()).disabledSites).toHaveLength(3);
     click(buttonLabelled(root, 'Remove https://bank.example.com'));
-    await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"] li')).toBeNull());
+    await vi.waitFor(async () => expect((await settings.load()).disabledSites).toEqual(['http://localhost:8377', 'https://shop.example']));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Remove https://bank.example.com')).toBeNull());
   });
 });
