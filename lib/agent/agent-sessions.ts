@@ -43,7 +43,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     () => void (stored = new Map()),
   );
   const writer = createSessionWriter(
-    () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, s]) => [tabId, { turns: s.turns, history: s.history }] as const)]),
+    () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, s]) => [tabId, s.stored()] as const)]),
   );
   const batcher = createProseBatcher((tabId, message) => panels.get(tabId)?.forEach((port) => safePost(port, message)));
   const publish = batcher.publish;
@@ -125,7 +125,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       url: tools?.url ?? '',
       origin: tools?.origin ?? '',
       turns: session.turns,
-      running: session.running,
+      // As the panel works it out from each turn message: one rule, so the two never disagree.
+      running: session.turns.some((turn) => !turn.outcome),
       toolCount: tools?.tools.length ?? 0,
       pageReachable,
       suggestions: suggestRequests(tools?.tools ?? []),
@@ -178,7 +179,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     /** The tab's page finished loading: its content script, if any, answers now. */
     pageLoaded: resendSnapshot,
     navigated(tabId: number) {
-      sessions.get(tabId)?.stop('navigated');
+      sessions.get(tabId)?.documentChanged();
     },
     tabClosed(tabId: number) {
       sessions.get(tabId)?.stop('navigated');

@@ -9,9 +9,11 @@ import { turnSchema, type Turn } from './session-state';
 const storedSessionSchema = z.object({
   turns: z.array(turnSchema),
   history: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
+  historyOrigin: z.string().optional(),
 });
 
-export type StoredSession = { turns: Turn[]; history: ChatMessage[] };
+/** A tab's turns, and what the model reads again: the last exchanges, made on `historyOrigin`. */
+export type StoredSession = { turns: Turn[]; history: ChatMessage[]; historyOrigin?: string };
 
 /** Conversations live in session storage: they outlive the panel and the service worker, not the browser. */
 const sessionsItem = storage.defineItem<Record<string, unknown>>('session:agentSessions', { fallback: {} });
@@ -23,7 +25,12 @@ export async function loadStoredSessions(now = Date.now()): Promise<Map<number, 
   for (const [key, value] of Object.entries(stored ?? {})) {
     const parsed = storedSessionSchema.safeParse(value);
     if (parsed.success && Number.isInteger(Number(key))) {
-      sessions.set(Number(key), { turns: parsed.data.turns.map((turn) => interruptIfRunning(turn, now)), history: parsed.data.history });
+      const { turns, history, historyOrigin } = parsed.data;
+      sessions.set(Number(key), {
+        turns: turns.map((turn) => interruptIfRunning(turn, now)),
+        history,
+        ...(historyOrigin === undefined ? {} : { historyOrigin }),
+      });
     }
   }
   return sessions;

@@ -33,9 +33,14 @@ const historyAnswerCharacters = 4_000;
 export class TabSession {
   turns: Turn[];
   history: ChatMessage[];
+  /** The origin `history` was made on: another site's page never reads it. */
+  private historyOrigin?: string;
   private active?: ActiveRun;
   /** A tool ran since the tools were last read: the page may be changing its tools right now. */
   private toolRan = false;
+  private lastToolName = '';
+  /** Bumped by "New chat": a run from before it changes nothing in the new conversation. */
+  private generation = 0;
 
   constructor(
     readonly tabId: number,
@@ -45,6 +50,12 @@ export class TabSession {
   ) {
     this.turns = stored?.turns ?? [];
     this.history = stored?.history ?? [];
+    this.historyOrigin = stored?.historyOrigin;
+  }
+
+  /** What outlives the service worker. */
+  stored(): StoredSession {
+    return { turns: this.turns, history: this.history, ...(this.historyOrigin === undefined ? {} : { historyOrigin: this.historyOrigin }) };
   }
 
   get running(): boolean {
@@ -58,8 +69,15 @@ export class TabSession {
     this.active.controller.abort();
   }
 
+  /** The tab committed a new document: a run on the old one ends. */
+  documentChanged(): void {
+    // A tool that ran since the model's last step may be what loaded it (a form that posts).
+    this.stop('navigated', this.toolRan ? this.lastToolName : undefined);
+  }
+
   clear(): void {
     this.stop();
+    this.generation += 1;
     this.turns = [];
     this.history = [];
   }
@@ -74,8 +92,11 @@ export class TabSession {
     const active: ActiveRun = { controller: new AbortController(), approvals: new Map() };
     this.active = active;
     let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now() };
+    const generation = this.generation;
     const setTurn = (next: Turn, message: SessionMessage = { type: 'turn', tabId: this.tabId, turn: next }) => {
       turn = next;
+      // "New chat" came meanwhile: this run's turn is not part of the new conversation.
+      if (this.generation !== generation) return;
       this.turns = [...this.turns.filter((existing) => existing.id !== next.id), next];
       this.publish(message);
       this.world.persist(message.type !== 'prose-delta');
@@ -111,6 +132,9 @@ export class TabSession {
     if (settings.disabledSites.includes(origin)) {
       return ['error', `The agent is off on ${origin}. Turn it back on in the extension's options.`];
     }
+    // What was asked and answered on one site must not reach another site's tools.
+    if (origin !== this.historyOrigin) [this.history, this.historyOrigin] = [[], origin];
+    const generation = this.generation;
     const engine = await this.world.loadEngine(settings, this.tabId, active.controller.signal);
     // The engine's own message and what to do about it are shown above the conversation.
     if ('error' in engine) {
@@ -141,7 +165,7 @@ export class TabSession {
       if (next === before) return;
       setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
     }, (change) => setTurn(updateCard(current(), change.callId, change)));
-    this.rememberExchange(request, result.text);
+    if (this.generation === generation) this.rememberExchange(request, result);
     return this.outcomeOf(result, active, settings);
   }
 
@@ -203,6 +227,7 @@ export class TabSession {
   private async executeWithTimeout(call: ParsedCall, frameId: number | undefined, signal: AbortSignal, settings: Settings): Promise<ToolOutput> {
     const timeoutMs = settings.toolTimeoutSeconds * 1000;
     this.toolRan = true;
+    this.lastToolName = call.name;
     const timer = setTimeout(() => this.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
     try {
       const options = { signal, timeoutMs: timeoutMs + 1000, ...(frameId === undefined ? {} : { frameId }) };
@@ -228,10 +253,14 @@ export class TabSession {
     }
   }
 
-  private rememberExchange(request: string, answer: string): void {
-    const remembered = capText(answer, historyAnswerCharacters);
-    this.history = [...this.history, { role: 'user' as const, content: request }, ...(answer ? [{ role: 'assistant' as const, content: remembered }] : [])].slice(
-      -historyTurns * 2,
-    );
+  // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
+  // so a later prompt never reads it as an order still to carry out.
+  private rememberExchange(request: string, result: RunLocalAgentResult): void {
+    const answer =
+      result.finishReason === 'answer'
+        ? capText(result.text, historyAnswerCharacters)
+        : '(This request ended before it was finished. Do not carry it on unless the person asks again.)';
+    const exchange: ChatMessage[] = [{ role: 'user', content: request }, ...(answer ? [{ role: 'assistant' as const, content: answer }] : [])];
+    this.history = [...this.history, ...exchange].slice(-historyTurns * 2);
   }
 }

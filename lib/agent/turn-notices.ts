@@ -16,7 +16,10 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
     case 'tool-timeout':
       return `Stopped: ${detail ?? 'a tool did not answer in time'}.`;
     case 'navigated':
-      return 'Stopped: the page navigated away or was closed. Ask again on the new page.';
+      // `detail` names a tool that ran just before: it may be what loaded the new page.
+      return detail
+        ? `The page loaded a new document after "${detail}" ran, so the run ended here. Check the page before asking again.`
+        : 'Stopped: the page navigated away or was closed. Ask again on the new page.';
     case 'error':
       return detail ?? 'Something went wrong.';
   }

@@ -76,6 +76,12 @@ function harness(options: HarnessOptions = {}) {
   return { sessions, deps, executed, reloaded, recorder, send, received, cards, until, state: () => state };
 }
 
+/** The messages after the system prompt that the model read at the first step of a turn's run. */
+function promptOfTurn(h: ReturnType<typeof harness>, turn: number) {
+  const start = h.recorder.runs.get(h.state()!.turns[turn]!.runId!)!.events.find((event) => event.type === 'step-start');
+  return start?.type === 'step-start' ? start.messages.slice(1) : [];
+}
+
 async function script(replies: string[], delayMs = 0) {
   await replayScriptItem.setValue({ replies, chunkSize: 2, delayMs });
 }
@@ -320,5 +326,88 @@ describe('agent sessions', () => {
     h.send({ type: 'approve', tabId: 3, callId: h.cards()[0]!.callId, decision: 'allow-site' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(h.deps.updateSettings).not.toHaveBeenCalled();
+  });
+
+  it("never lets one site's page read what was asked and answered on another site in the same tab", async () => {
+    await script(['Your order #4411 ships to 5 Main Street.']);
+    let site = { url: 'https://bank.example/', origin: 'https://bank.example', tools };
+    const h = harness({ tabTools: () => site });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'where does my order ship?' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    h.sessions.navigated(1);
+    site = { url: 'https://other.example/', origin: 'https://other.example', tools };
+    await script(['Hello.', 'Hello again.']);
+    h.send({ type: 'send', tabId: 1, text: 'hi' });
+    await h.until(() => h.state()?.turns[1]?.outcome === 'answer');
+    h.send({ type: 'send', tabId: 1, text: 'and now?' });
+    await h.until(() => h.state()?.turns[2]?.outcome === 'answer');
+    // The earlier turn stays on screen; the model on the new site does not see it.
+    expect(h.state()!.turns.map((turn) => turn.request)).toEqual(['where does my order ship?', 'hi', 'and now?']);
+    expect(promptOfTurn(h, 1)).toEqual([{ role: 'user', content: 'hi' }]);
+    // On the same site it remembers as before.
+    expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual(['hi', 'Hello.', 'and now?']);
+  });
+
+  it('closes a request that ended without an answer, so a later prompt never reads it as an order still to do', async () => {
+    await script([call('checkout', {}), 'never']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'place the order' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    h.send({ type: 'stop', tabId: 1 });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'stopped');
+    await script(['Your cart has two mugs.']);
+    h.send({ type: 'send', tabId: 1, text: 'what is in my cart?' });
+    await h.until(() => h.state()?.turns[1]?.outcome === 'answer');
+    expect(promptOfTurn(h, 1)).toEqual([
+      { role: 'user', content: 'place the order' },
+      { role: 'assistant', content: '(This request ended before it was finished. Do not carry it on unless the person asks again.)' },
+      { role: 'user', content: 'what is in my cart?' },
+    ]);
+  });
+
+  it('says a tool ran when the page it changed loads a new document, instead of inviting the request again', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'Added one mug.']);
+    let h!: ReturnType<typeof harness>;
+    h = harness({
+      settings: { allowedSites: ['https://shop.example'] },
+      execute: async (name) => {
+        // A form tool that submits: the content script answers at once, the new document commits after.
+        setTimeout(() => h.sessions.navigated(1), 20);
+        return { text: `The tool "${name}" navigated the page to a new document; it gave no other result.` };
+      },
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'add a mug' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.state()!.turns[0]).toMatchObject({
+      outcome: 'navigated',
+      notice: 'The page loaded a new document after "add_to_cart" ran, so the run ended here. Check the page before asking again.',
+    });
+    // A navigation with no tool behind it still says to ask again.
+    await script(['Thinking…'.repeat(50)], 20);
+    h.send({ type: 'send', tabId: 1, text: 'and a cap' });
+    await h.until(() => h.state()?.turns[1]?.items.length === 1);
+    h.sessions.navigated(1);
+    await h.until(() => h.state()?.turns[1]?.outcome !== undefined);
+    expect(h.state()!.turns[1]!.notice).toBe('Stopped: the page navigated away or was closed. Ask again on the new page.');
+  });
+
+  it('"New chat" during a run starts empty: the stopped run brings back neither its turn nor its request', async () => {
+    await script([call('search_products', { query: 'mug' }), 'never']);
+    const h = harness({ execute: () => new Promise(() => {}) });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.cards()[0]?.state === 'running');
+    h.send({ type: 'new-chat', tabId: 1 });
+    await h.until(() => h.state()?.turns.length === 0);
+    // The stopped run unwinds after the snapshot went out: nothing of it comes back.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.state()).toMatchObject({ turns: [], running: false });
+    await script(['Hello.']);
+    h.send({ type: 'send', tabId: 1, text: 'hi' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(promptOfTurn(h, 0)).toEqual([{ role: 'user', content: 'hi' }]);
   });
 });
