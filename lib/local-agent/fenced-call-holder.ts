@@ -6,8 +6,10 @@ export interface FencedCallHolder {
   push(prose: string): string;
   /** At the end of the reply: what is left to show (an unclosed block that is not a call). */
   flush(): string;
-  /** What is held now, unjudged: all the person gets of it if the reply fails. */
+  /** What is held now, unjudged (an unclosed block, or a "`" that may start one). */
   held(): string;
+  /** The blocks judged to be calls and not shown, in order. */
+  readonly hidden: readonly string[];
 }
 
 /**
@@ -19,7 +21,14 @@ export interface FencedCallHolder {
 export function createFencedCallHolder(isCall: (block: string) => boolean): FencedCallHolder {
   let pending = '';
   let inFence = false;
+  const hidden: string[] = [];
+  const judge = (block: string) => {
+    if (!isCall(block)) return block;
+    hidden.push(block);
+    return '';
+  };
   return {
+    hidden,
     push(prose) {
       // Inside a long block, look for its close only in what is new.
       let closeFrom = inFence ? Math.max(FENCE.length, pending.length - FENCE.length + 1) : FENCE.length;
@@ -41,8 +50,7 @@ export function createFencedCallHolder(isCall: (block: string) => boolean): Fenc
         const close = pending.indexOf(FENCE, closeFrom);
         closeFrom = FENCE.length;
         if (close === -1) return shown;
-        const block = pending.slice(0, close + FENCE.length);
-        if (!isCall(block)) shown += block;
+        shown += judge(pending.slice(0, close + FENCE.length));
         pending = pending.slice(close + FENCE.length);
         inFence = false;
       }
@@ -52,7 +60,7 @@ export function createFencedCallHolder(isCall: (block: string) => boolean): Fenc
       const wasFence = inFence;
       pending = '';
       inFence = false;
-      return wasFence && isCall(rest) ? '' : rest;
+      return wasFence ? judge(rest) : rest;
     },
     held: () => pending,
   };

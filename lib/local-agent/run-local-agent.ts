@@ -9,7 +9,7 @@ import { rankToolsWithScores } from './rank-tools';
 import { runToolCall, type ToolCallContext } from './run-tool-call';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
-import { createFenceMarker, defaultToolOutputLimit } from './tool-output-text';
+import { createFenceMarker, defaultToolOutputLimit, inertMarkup } from './tool-output-text';
 import type { ParsedCall, ToolScorer } from './types';
 
 export interface RunLocalAgentOptions {
@@ -110,6 +110,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const shownProse = parsed.calls.length > 0 || parsed.errors.length > 0 ? parsed.text : reply.heldProse;
         if (shownProse) emit({ type: 'prose-delta', step, text: shownProse });
       }
+      for (const block of reply.hiddenBlocks) {
+        if (parsed.text.includes(block)) emit({ type: 'prose-delta', step, text: block });
+      }
       emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
       messages.push({ role: 'assistant', content: reply.raw });
       text = parsed.text;
@@ -131,7 +134,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         replies.push(outcome.reply);
         recent.unshift(call.name);
       }
-      messages.push(format.toolRepliesMessage(replies));
+      // Error texts quote the page's names and schemas too: nothing of the page goes back live.
+      messages.push(format.toolRepliesMessage(replies.map((reply) => ({ ...reply, text: inertMarkup(reply.text) }))));
     }
     return finish('max-steps');
   } catch (error) {

@@ -13,6 +13,11 @@ export interface StreamedReply {
    * prose filter cannot tell from an answer: the loop shows what is left of it once parsed.
    */
   heldProse?: string;
+  /**
+   * Fenced blocks kept from the person because they read as calls. The loop shows any that the
+   * reply's parse left as prose after all (a fence beside tagged calls is not read as one).
+   */
+  hiddenBlocks: readonly string[];
 }
 
 /**
@@ -70,14 +75,15 @@ export async function streamReply(
   } catch (error) {
     // Tell the engine to stop producing; do not wait for it.
     void iterator.return?.().catch(() => {});
-    // What was held back is all the person gets of a reply that failed or was stopped.
-    const unshown = (held ?? '') + fences.held();
+    // What was held back is all the person gets of a reply that failed or was stopped, except
+    // what reads as a call: a call cut short is not an answer either.
+    const unshown = [held ?? '', fences.held()].filter((text) => text.trim() && !isCall(text)).join('');
     if (unshown) emit({ type: 'prose-delta', step, text: unshown });
     throw error;
   }
   show(fences.push(filter.flush()));
   show(fences.flush());
-  const reply: StreamedReply = { raw: parts.join(''), usage, modelMs: performance.now() - started };
+  const reply: StreamedReply = { raw: parts.join(''), usage, modelMs: performance.now() - started, hiddenBlocks: fences.hidden };
   if (held) reply.heldProse = held;
   return reply;
 }

@@ -13,7 +13,7 @@ export function validateArgs(schema: JSONSchema, args: unknown): string | null {
   // A schema that is not an object constrains nothing (a page's junk must not block every call).
   const root = isRecord(schema) ? schema : {};
   const missing = findMissingRequired(root.required, args);
-  if (missing !== undefined) return `Missing required argument ${JSON.stringify(missing)}.`;
+  if (missing !== undefined) return `Missing required argument ${describeValue(missing)}.`;
   const properties = isRecord(root.properties) ? root.properties : {};
   for (const name of Object.keys(properties)) {
     const propertySchema = properties[name];
@@ -38,7 +38,8 @@ function findMissingRequired(
 }
 
 function checkProperty(name: string, schema: Record<string, unknown>, value: unknown): string | null {
-  const label = JSON.stringify(name);
+  // A page's property names are cut like values: they go back to the model in the message.
+  const label = describeValue(name);
   const types = knownTypes(schema.type);
   if (types.length > 0 && !types.some((type) => hasType(value, type))) {
     return `${label} must be ${types.join(' or ')}, got ${describeValue(value)}.`;
@@ -101,16 +102,27 @@ function describeValue(value: unknown): string {
   return text.length > valueLimit ? `${cutText(text, valueLimit)}…` : text;
 }
 
-function sameJson(left: unknown, right: unknown): boolean {
+// JSON equality, as JSON Schema's `enum` means it: the order of an object's keys does not count.
+// Depth-bounded, so a cycle in a page's schema or the model's arguments ends as "not equal".
+function sameJson(left: unknown, right: unknown, depth = 0): boolean {
   if (left === right) return true;
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) {
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null || depth > 32) {
     return false;
   }
-  try {
-    return JSON.stringify(left) === JSON.stringify(right);
-  } catch {
-    return false;
+  if (Array.isArray(left) || Array.isArray(right)) {
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => sameJson(item, right[index], depth + 1))
+    );
   }
+  const leftKeys = Object.keys(left);
+  const rightRecord = right as Record<string, unknown>;
+  return (
+    leftKeys.length === Object.keys(right).length &&
+    leftKeys.every((key) => Object.hasOwn(right, key) && sameJson((left as Record<string, unknown>)[key], rightRecord[key], depth + 1))
+  );
 }
 
 /** A key counts as present when the object has it as its own, with a value JSON can carry. */

@@ -273,10 +273,15 @@ describe('limits and bad input', () => {
     expect(parse(`${prose}${call}`).text.length).toBeLessThanOrEqual(32 * 1024);
   });
 
-  it('reads at most 64 calls and errors from one reply, and says so once', () => {
+  it('reads at most 64 calls and errors from one reply, says so once, and gives a repeated error once', () => {
     const empty = parse('<tool_call>'.repeat(100));
-    expect(empty.errors).toHaveLength(65);
-    expect(empty.errors.at(-1)).toBe("Couldn't read a tool call: a reply may hold at most 64 calls; the rest were not read.");
+    expect(empty.errors).toEqual([
+      "Couldn't read a tool call: the tool call is empty.",
+      "Couldn't read a tool call: a reply may hold at most 64 calls; the rest were not read.",
+    ]);
+    const looping = parse('<tool_call>{"name": "nope", "arguments": {}}</tool_call>'.repeat(80));
+    expect(looping.errors).toHaveLength(2);
+    expect(looping.errors[0]).toMatch(/^Unknown tool "nope"\. Available now: /);
     const many = parse(`<|tool_call_start|>[${'open_cart(), '.repeat(100)}]<|tool_call_end|>`);
     expect(many.calls).toHaveLength(64);
     expect(many.errors).toHaveLength(1);

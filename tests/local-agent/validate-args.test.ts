@@ -99,6 +99,9 @@ describe('validateArgs', () => {
       '"n" must be one of 1, 2, null.',
     );
     expect(validateArgs({ properties: { n: { enum: [{ a: 1 }] } } }, { n: { a: 1 } })).toBeNull();
+    // JSON equality: the order of an object's keys does not count, an array's order does.
+    expect(validateArgs({ properties: { n: { enum: [{ a: 1, b: [2, 3] }] } } }, { n: { b: [2, 3], a: 1 } })).toBeNull();
+    expect(validateArgs({ properties: { n: { enum: [[1, 2]] } } }, { n: [2, 1] })).toBe('"n" must be one of [1,2].');
   });
 
   it('checks minimum and maximum', () => {

@@ -12,13 +12,15 @@ export const MAX_CALLS_PER_REPLY = 64;
 export class CallCollector {
   readonly calls: ParsedCall[] = [];
   readonly errors: string[] = [];
+  /** Wrong calls read, repeats included: they count toward the limit though each message is kept once. */
+  private wrongCalls = 0;
   private leftOut = false;
 
   constructor(private readonly toolNames: ReadonlySet<string>) {}
 
   /** Whether the reply has yielded as many calls and errors as are read. */
   get full(): boolean {
-    return this.calls.length + this.errors.length >= MAX_CALLS_PER_REPLY;
+    return this.calls.length + this.wrongCalls >= MAX_CALLS_PER_REPLY;
   }
 
   /** Says, once, that calls past the limit were left unread. */
@@ -28,6 +30,12 @@ export class CallCollector {
     this.errors.push(unreadableMessage(`a reply may hold at most ${MAX_CALLS_PER_REPLY} calls; the rest were not read`, ''));
   }
 
+  // A model stuck in a loop repeats one wrong call many times: the next prompt needs its message once.
+  private addError(message: string): void {
+    this.wrongCalls += 1;
+    if (!this.errors.includes(message)) this.errors.push(message);
+  }
+
   /** `rawArguments` is undefined when the model wrote none: that is a call without arguments. */
   addCall(name: string, rawArguments: unknown): void {
     if (this.full) {
@@ -35,11 +43,11 @@ export class CallCollector {
       return;
     }
     if (!this.toolNames.has(name)) {
-      this.errors.push(unknownToolMessage(name, this.toolNames));
+      this.addError(unknownToolMessage(name, this.toolNames));
       return;
     }
     const argumentsObject = toArgumentsObject(rawArguments);
-    if (argumentsObject === null) this.errors.push(argumentsMessage(name));
+    if (argumentsObject === null) this.addError(argumentsMessage(name));
     else this.calls.push({ name, arguments: argumentsObject });
   }
 
@@ -62,7 +70,7 @@ export class CallCollector {
 
   addUnreadable(reason: string, offending: string): void {
     if (this.full) this.noteLeftOut();
-    else this.errors.push(unreadableMessage(reason, offending));
+    else this.addError(unreadableMessage(reason, offending));
   }
 
   /** A collector for a reading that is kept only if it succeeds (see `absorb`). */
@@ -72,7 +80,8 @@ export class CallCollector {
 
   absorb(other: CallCollector): void {
     this.calls.push(...other.calls);
-    this.errors.push(...other.errors);
+    for (const message of other.errors) this.addError(message);
+    this.wrongCalls += other.wrongCalls - other.errors.length;
   }
 }
 
