@@ -31,7 +31,11 @@ export interface AgentSessionsDeps {
   recorder: TraceRecorder;
   /** Keeps the service worker up while a run waits (see AgentWorld); default: nothing to keep. */
   keepAwake?(): () => void;
+  /** How long a call waits for the person's answer; default 5 minutes. */
+  approvalWaitMs?: number;
 }
+
+const defaultApprovalWaitMs = 5 * 60_000;
 
 /** Every tab's agent session, the panels watching them, and the one engine they share. */
 export function createAgentSessions(deps: AgentSessionsDeps) {
@@ -74,6 +78,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     },
     recorder: deps.recorder,
     keepAwake: () => deps.keepAwake?.() ?? (() => {}),
+    approvalWaitMs: deps.approvalWaitMs ?? defaultApprovalWaitMs,
     // The conversation is saved after the trace, so it never shows a step the trace lacks.
     persist: (urgent) => (urgent ? void Promise.resolve(deps.recorder.flush?.()).finally(writer.urgent) : writer.schedule()),
   };

@@ -37,6 +37,8 @@ export interface AgentWorld {
   recorder: TraceRecorder;
   /** Keeps the service worker from being stopped while a run waits; returns the release. */
   keepAwake(): () => void;
+  /** How long a call waits for the person's yes or no before the run ends. */
+  approvalWaitMs: number;
   /** Saves the conversation: `urgent` for changes that must survive the worker stopping. */
   persist(urgent?: boolean): void;
 }

@@ -20,8 +20,6 @@ interface ActiveRun {
   stopReason?: TurnOutcome;
   stopDetail?: string;
   approvals: Map<string, (decision: Decision) => void>;
-  /** Lets the service worker stop again; set while the run keeps it awake. */
-  releaseWorker?: () => void;
 }
 
 /** Previous turns the model sees again: requests and answers only, which keeps the prompt short. */
@@ -103,9 +101,8 @@ export class TabSession {
     };
     // The request is shown and saved before anything else, so a worker that stops now keeps it.
     setTurn(turn);
-    // A slow tool or a long reply must not see the worker stopped under it (see approve for the
-    // one wait that lets it stop).
-    active.releaseWorker = this.world.keepAwake();
+    // A slow tool, a long reply or the person deciding must not see the worker stopped under it.
+    const releaseWorker = this.world.keepAwake();
     try {
       const [outcome, detail] = await this.run(request, active, () => turn, setTurn);
       setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice: noticeFor(outcome, detail), endedAt: Date.now() });
@@ -114,7 +111,7 @@ export class TabSession {
       const message = error instanceof Error ? error.message : String(error);
       setTurn({ ...closeOpenCards(turn, 'ended'), outcome: 'error', notice: noticeFor('error', message), endedAt: Date.now() });
     } finally {
-      active.releaseWorker?.();
+      releaseWorker();
       if (turn.runId) this.world.recorder.endRun(turn.runId, turn.outcome ?? 'error', turn.endedAt ?? Date.now());
       if (this.active === active) this.active = undefined;
     }
@@ -204,15 +201,12 @@ export class TabSession {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
         return approvalReason(tool, settings, { siteAllowed, readUntrusted });
       },
-      approve: async (_call, { callId, tool }) => {
+      approve: async (call, { callId, tool }) => {
         const reason = approvalReason(tool, settings, { siteAllowed: siteAllowed ?? false, readUntrusted }) ?? 'not-read-only';
         markWaiting({ callId, state: 'waiting', approvalReason: reason, ...(siteChoice ? {} : { siteChoice: false as const }) });
-        // Waiting for the person keeps nothing awake: an open panel does that with its heartbeat,
-        // and a run nobody watches ends as interrupted instead of holding the GPU for good.
-        active.releaseWorker?.();
-        active.releaseWorker = undefined;
-        const decision = await new Promise<Decision>((resolve) => active.approvals.set(callId, resolve));
-        active.releaseWorker ??= this.world.keepAwake();
+        // The worker stays up while the person decides, even from another tab, but not for good:
+        // a run nobody answers ends, and lets go of the model.
+        const decision = await this.waitForDecision(active, callId, call.name);
         active.approvals.delete(callId);
         // "Allow on this site" never covers a consequential tool: those ask every time.
         if (decision === 'allow-site' && reason === 'not-read-only') {
@@ -221,6 +215,22 @@ export class TabSession {
         }
         return decision !== 'deny';
       },
+    });
+  }
+
+  // Ends the run if the person has not answered in `approvalWaitMs`; the timer goes with the run.
+  private waitForDecision(active: ActiveRun, callId: string, name: string): Promise<Decision> {
+    const { approvalWaitMs } = this.world;
+    const minutes = Math.max(1, Math.round(approvalWaitMs / 60_000));
+    const signal = active.controller.signal;
+    const timer = setTimeout(() => {
+      if (this.active === active) this.stop('tool-timeout', `nobody answered whether to run "${name}" within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`);
+    }, approvalWaitMs);
+    const clear = () => clearTimeout(timer);
+    signal.addEventListener('abort', clear, { once: true });
+    return new Promise<Decision>((resolve) => active.approvals.set(callId, resolve)).finally(() => {
+      clear();
+      signal.removeEventListener('abort', clear);
     });
   }
 

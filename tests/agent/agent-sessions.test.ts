@@ -37,6 +37,7 @@ interface HarnessOptions {
   tabTools?: () => { url: string; origin: string; tools: ToolDescriptor[] } | undefined;
   /** Whether the content script answers in the tab; default yes. */
   pageAnswers?: () => boolean;
+  approvalWaitMs?: number;
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -57,6 +58,7 @@ function harness(options: HarnessOptions = {}) {
     },
     scorerFor: () => undefined,
     recorder,
+    ...(options.approvalWaitMs === undefined ? {} : { approvalWaitMs: options.approvalWaitMs }),
   };
   const sessions = createAgentSessions(deps);
   let state: SessionState | undefined;
@@ -162,7 +164,7 @@ describe('agent sessions', () => {
     expect(h.executed).toEqual([]);
   });
 
-  it('keeps the service worker awake while a run works, not while it waits for the person', async () => {
+  it('keeps the service worker awake while a run works and while the person decides, and lets go when it ends', async () => {
     await script([call('search_products', { query: 'mug' }), call('checkout', {}), 'Done.']);
     let awake = 0;
     let finishSearch: (output: ToolOutput) => void = () => {};
@@ -177,10 +179,24 @@ describe('agent sessions', () => {
     expect(awake).toBe(1);
     finishSearch({ text: 'one mug' });
     await h.until(() => h.cards()[1]?.state === 'waiting');
-    expect(awake).toBe(0);
+    // The person may be looking at another tab, whose panel sends no heartbeat for this one.
+    expect(awake).toBe(1);
     h.send({ type: 'approve', tabId: 1, callId: h.cards()[1]!.callId, decision: 'allow-once' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(awake).toBe(0);
+  });
+
+  it('ends a run whose call nobody answers in time, says so, and runs nothing', async () => {
+    await script([call('checkout', {}), 'never']);
+    // A minute, shortened to 50 ms for the test.
+    const h = harness({ approvalWaitMs: 50 });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'check out' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    await h.until(() => h.state()?.turns[0]?.outcome === 'tool-timeout');
+    expect(h.state()?.turns[0]?.notice).toBe('Stopped: nobody answered whether to run "checkout" within a minute.');
+    expect(h.cards()[0]?.state).not.toBe('waiting');
+    expect(h.executed).toEqual([]);
   });
 
   it('stops a run whose tool does not answer in time, saying which tool', async () => {
