@@ -42,5 +42,6 @@ function EngineActivity({ engine }: { engine: EngineStatus }) {
   if (engine.state === 'generating' && engine.tokensPerSecond !== undefined) {
     return <span class="status-state">{engine.tokensPerSecond.toFixed(1)} tokens/s</span>;
   }
-  return <span class={`status-state state-${engine.state}`}>{stateLabels[engine.state]}</span>;
+  const label = engine.state === 'error' && engine.errorDuring === 'reply' ? 'Failed while answering' : stateLabels[engine.state];
+  return <span class={`status-state state-${engine.state}`}>{label}</span>;
 }

@@ -12,6 +12,7 @@ import type { AgentWorld } from './agent-world';
 import type { StoredSession } from './session-store';
 import type { Turn, TurnOutcome } from './session-state';
 import { noticeFor } from './turn-notices';
+import { isEngineFailure } from './is-engine-failure';
 
 export type Decision = 'allow-once' | 'allow-site' | 'deny';
 
@@ -258,7 +259,8 @@ export class TabSession {
       case 'repeated-call':
         return ['repeated-call'];
       case 'error':
-        if (result.error) this.world.reportEngineError(result.error.message, result.error.hint);
+        // Only a failing engine fails for every tab; a reply that was too long is this turn's own.
+        if (result.error && isEngineFailure(result.error)) this.world.reportEngineError(result.error.message, result.error.hint);
         return ['error', result.error ? [`The model stopped with an error: ${result.error.message}`, result.error.hint].filter(Boolean).join(' ') : undefined];
     }
   }

@@ -54,6 +54,8 @@ export interface RunError {
   name: string;
   message: string;
   hint?: string;
+  /** The engine's code for what went wrong, when it gave one. */
+  code?: string;
 }
 
 /**
@@ -146,8 +148,13 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
 
 function toRunError(error: unknown): RunError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  const hint = (error as { hint?: unknown }).hint;
-  return { name: error.name, message: error.message, ...(typeof hint === 'string' ? { hint } : {}) };
+  const { hint, code } = error as { hint?: unknown; code?: unknown };
+  return {
+    name: error.name,
+    message: error.message,
+    ...(typeof hint === 'string' ? { hint } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
 }
 
 function parseErrorKind(message: string): ToolErrorKind {
