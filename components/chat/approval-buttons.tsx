@@ -10,14 +10,16 @@ interface ApprovalButtonsProps {
 
 /**
  * The person's answer to a call that waits. The site-wide choice is offered only for a tool that
- * may change the page: a consequential tool asks every time, and so does every tool when the
- * person chose to confirm them all.
+ * may change the page: a consequential tool asks every time, so does every tool when the person
+ * chose to confirm them all, and so does a tool that may change the page once the run has read
+ * text that strangers wrote.
  */
 export function ApprovalButtons({ card, answered, onApprove }: ApprovalButtonsProps) {
   const offerSite = card.approvalReason === 'not-read-only' && card.siteChoice !== false;
   const why = {
     consequential: 'This action has consequences. Check it before it runs.',
     'not-read-only': 'This tool may change the page.',
+    'read-untrusted': 'This tool may change the page, and this run has read text that strangers wrote (reviews, mail), which may be what asks for it.',
     'confirm-all': 'You asked to confirm every tool call.',
   }[card.approvalReason ?? 'consequential'];
   const answer = (decision: ApprovalDecision) => () => onApprove(card.callId, decision);

@@ -1,7 +1,7 @@
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { Settings } from '../settings';
 
-export type ApprovalReason = 'consequential' | 'not-read-only' | 'confirm-all';
+export type ApprovalReason = 'consequential' | 'not-read-only' | 'read-untrusted' | 'confirm-all';
 
 /** What the run has seen so far that bears on consent. */
 export interface ApprovalContext {
@@ -32,5 +32,7 @@ export function approvalReason(
   // Every call asks, and no site-wide yes can change that.
   if (settings.confirmation === 'ask-always') return 'confirm-all';
   if (annotations.readOnlyHint) return null;
-  return context.siteAllowed && !context.readUntrusted ? null : 'not-read-only';
+  // Said apart, because no site-wide yes can answer it.
+  if (context.readUntrusted) return 'read-untrusted';
+  return context.siteAllowed ? null : 'not-read-only';
 }

@@ -88,7 +88,11 @@ describe.skipIf(!chromiumAvailable)('prompt injection, with replies that obey it
     await send.locator('[data-testid=deny]').click();
     // Not read-only on an allowed site, but asked: the run has read what strangers wrote.
     const forward = card(panel, 'forward_messages');
-    await forward.locator('[data-testid=deny]').click({ timeout: 15_000 });
+    await forward.locator('[data-testid=deny]').waitFor({ timeout: 15_000 });
+    // It says why, and offers no site-wide yes: that could not answer it.
+    expect(await forward.locator('[data-testid=approve-site]').count()).toBe(0);
+    expect(await forward.textContent()).toContain('this run has read text that strangers wrote');
+    await forward.locator('[data-testid=deny]').click();
     await finished(panel);
 
     const states = await panel.getByTestId('turn').last().getByTestId('tool-card').evaluateAll((cards) =>

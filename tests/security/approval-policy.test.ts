@@ -20,7 +20,8 @@ describe('when a call waits for the person', () => {
   it('a tool that may change the page asks unless the site is allowed, and again once the run has read untrusted text', () => {
     expect(approvalReason(tool(undefined), asking, { siteAllowed: false })).toBe('not-read-only');
     expect(approvalReason(tool(undefined), asking, { siteAllowed: true })).toBeNull();
-    expect(approvalReason(tool({ readOnlyHint: false }), asking, { siteAllowed: true, readUntrusted: true })).toBe('not-read-only');
+    expect(approvalReason(tool({ readOnlyHint: false }), asking, { siteAllowed: true, readUntrusted: true })).toBe('read-untrusted');
+    expect(approvalReason(tool(undefined), asking, { siteAllowed: false, readUntrusted: true })).toBe('read-untrusted');
   });
 
   it('a read-only tool runs at once, unless the person asked to confirm every call', () => {

@@ -75,6 +75,13 @@ describe('approvals', () => {
     expect(panel.find('approve-once')).not.toBeNull();
   });
 
+  it('says why a tool asks after the run read strangers\' text, and offers no site-wide yes that could not answer it', async () => {
+    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'read-untrusted' })]);
+    expect(panel.find('approve-site')).toBeNull();
+    expect(panel.find('approve-once')).not.toBeNull();
+    expect(panel.container.textContent).toContain('this run has read text that strangers wrote');
+  });
+
   it('never offers the site-wide choice for a consequential tool', async () => {
     panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'consequential' })]);
     expect(panel.find('approve-site')).toBeNull();
