@@ -1,5 +1,6 @@
 import type { ToolCard } from '@/lib/agent/session-state';
 import type { ApprovalDecision } from '@/lib/sidepanel/panel-model';
+import { focusRequestBox } from './focus-request-box';
 
 interface ApprovalButtonsProps {
   card: ToolCard;
@@ -22,7 +23,10 @@ export function ApprovalButtons({ card, answered, onApprove }: ApprovalButtonsPr
     'read-untrusted': 'This tool may change the page, and this run has read text that strangers wrote (reviews, mail), which may be what asks for it.',
     'confirm-all': 'You asked to confirm every tool call.',
   }[card.approvalReason ?? 'consequential'];
-  const answer = (decision: ApprovalDecision) => () => onApprove(card.callId, decision);
+  const answer = (decision: ApprovalDecision) => () => {
+    onApprove(card.callId, decision);
+    focusRequestBox();
+  };
   return (
     <div class="approval" role="group" aria-label={`Allow ${card.name}?`}>
       <p class="approval-reason">

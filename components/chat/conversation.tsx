@@ -1,5 +1,4 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
-import { EngineErrorBox } from './engine-error-box';
 import { NoToolsNote } from './no-tools-note';
 import { RunAnnouncer } from './run-announcer';
 import { TurnView } from './turn-view';
@@ -19,7 +18,6 @@ export function Conversation({ model }: { model: PanelModel }) {
   return (
     <main class="conversation" ref={scroller} aria-label="Conversation">
       <div class="conversation-content" ref={content}>
-        {session?.engine.state === 'error' && <EngineErrorBox engine={session.engine} />}
         {noTools && turns.length === 0 && <NoToolsNote compact={false} />}
         {session && turns.length === 0 && session.toolCount > 0 && (
           <div class="empty-state">

@@ -1,4 +1,5 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { focusRequestBox } from './focus-request-box';
 
 /** Requests the page's tools make likely; a click sends one. */
 export function SuggestionChips({ model }: { model: PanelModel }) {
@@ -14,7 +15,10 @@ export function SuggestionChips({ model }: { model: PanelModel }) {
           class="chip"
           data-testid="suggestion"
           disabled={!canSend}
-          onClick={() => model.send(suggestion)}
+          onClick={() => {
+            model.send(suggestion);
+            focusRequestBox();
+          }}
         >
           {suggestion}
         </button>

@@ -69,6 +69,20 @@ describe('approvals', () => {
     expect(panel.find('announcement')?.textContent).toBe('The answer is ready.');
   });
 
+  it('says nothing of a turn that had ended before it came into view (a tab switch, the panel opening)', async () => {
+    panel = await mountPanel({ turns: [turn({ items: [toolCard({ name: 'checkout', state: 'done' })], outcome: 'answer' })] });
+    expect(panel.find('turn')).not.toBeNull();
+    expect(panel.find('announcement')?.textContent).toBe('');
+  });
+
+  it('moves focus to the request box once an approval is answered, as the buttons go away', async () => {
+    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'consequential' })]);
+    const once = panel.find('approve-once') as HTMLButtonElement;
+    once.focus();
+    once.click();
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+  });
+
   it('offers no site-wide yes on a page without a web origin, where it could not be kept', async () => {
     panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'not-read-only', siteChoice: false })]);
     expect(panel.find('approve-site')).toBeNull();
