@@ -25,6 +25,7 @@ export type EngineErrorCode =
   | 'forbidden'
   | 'unavailable'
   | 'reply-cut-off'
+  | 'context-full'
   | 'not-configured';
 
 export class EngineError extends Error {
@@ -45,6 +46,19 @@ export function replyCutOff(limit: string): EngineError {
     'reply-cut-off',
     `The model's reply reached ${limit} and was cut off.`,
     'Ask for something shorter, or start a new chat if this one is long.',
+  );
+}
+
+/**
+ * The conversation (system prompt, tools, history, tool output) no longer fits in what the model
+ * can read at once: sending it again fails the same way, so the hint says what makes it shorter.
+ */
+export function contextFull(model: string, contextTokens?: number): EngineError {
+  const context = contextTokens ? `the ${contextTokens.toLocaleString('en-US')}-token context` : 'the context';
+  return new EngineError(
+    'context-full',
+    `This conversation no longer fits in ${context} of ${model}.`,
+    'Start a new chat, lower "Characters of a tool\'s output the model reads" in the options, or pick a model with more context.',
   );
 }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runLocalAgent, type AgentEvent, type ModelChunk } from '@webmcp-agents/local-agent';
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
+import type { ReplyTimeouts } from '../../lib/engines/openai/reply-timeouts';
 import { normalizeServerAddress, serverPermissionPattern } from '../../lib/engines/openai/server-address';
 import { defaultSettings, type Settings } from '../../lib/settings';
 import { startFakeOllama, type FakeOllamaOptions } from './support/fake-ollama-server';
@@ -19,14 +20,26 @@ afterEach(async () => {
   servers = [];
 });
 
-async function setup(options: FakeOllamaOptions, settings: Partial<Settings> = {}, permission: boolean | undefined = true) {
+async function setup(options: FakeOllamaOptions, settings: Partial<Settings> = {}, permission: boolean | undefined = true, replyTimeouts?: Partial<ReplyTimeouts>) {
   const server = await startFakeOllama(options);
   servers.push(server);
   const engine = createOpenAiEngine(
     { ...defaultSettings, openaiBaseUrl: server.address, ...settings },
-    { fetch: fetchFromExtension, hasHostPermission: async () => permission },
+    { fetch: fetchFromExtension, hasHostPermission: async () => permission, ...(replyTimeouts ? { replyTimeouts } : {}) },
   );
   return { server, engine };
+}
+
+const ask = (content: string) => ({ messages: [{ role: 'user' as const, content }], tools: [], signal: new AbortController().signal });
+
+/** The chunks a reply streamed, and the error it ended with, if any. */
+async function replyOf(stream: AsyncIterable<ModelChunk>): Promise<{ text: string; chunks: ModelChunk[]; error: unknown }> {
+  const chunks: ModelChunk[] = [];
+  const error = await (async () => {
+    for await (const chunk of stream) chunks.push(chunk);
+  })().then(() => undefined, (caught: unknown) => caught);
+  const text = chunks.flatMap((chunk) => (chunk.type === 'text-delta' ? [chunk.text] : [])).join('');
+  return { text, chunks, error };
 }
 
 async function loadError(promise: Promise<unknown>): Promise<EngineError> {
@@ -146,5 +159,116 @@ describe('local OpenAI-compatible server engine', () => {
     expect(normalizeServerAddress(' http://localhost:1234/v1/ ')).toBe('http://localhost:1234/v1');
     expect(serverPermissionPattern('http://127.0.0.1:8080/v1')).toBe('http://127.0.0.1/*');
     expect(() => normalizeServerAddress('localhost:11434')).toThrow(EngineError);
+  });
+});
+
+describe('local server engine: thinking, limits and replies that never finish', () => {
+  const quick: Partial<ReplyTimeouts> = { firstByteMs: 400, betweenChunksMs: 200 };
+
+  it('asks for at most 1,024 tokens and, for Qwen3, no thinking, the ways Ollama, llama.cpp and LM Studio read it', async () => {
+    const qwen = await setup({ replies: ['Hi.'] });
+    await qwen.engine.load(() => {});
+    expect((await replyOf(qwen.engine.model.stream(ask('Hi')))).text).toBe('Hi.');
+    expect(qwen.server.requests[0]).toMatchObject({
+      max_tokens: 1024,
+      chat_template_kwargs: { enable_thinking: false },
+      reasoning_effort: 'none',
+    });
+
+    const llama = await setup({ replies: ['Hi.'] }, { model: 'llama3.2:3b' });
+    await llama.engine.load(() => {});
+    await replyOf(llama.engine.model.stream(ask('Hi')));
+    expect(llama.server.requests[0]).toMatchObject({ max_tokens: 1024 });
+    expect(llama.server.requests[0]).not.toHaveProperty('chat_template_kwargs');
+    expect(llama.server.requests[0]).not.toHaveProperty('reasoning_effort');
+  });
+
+  it('asks once more without reasoning_effort when the server refuses it, and does not send it again', async () => {
+    const { engine, server } = await setup({ replies: ['First.', 'Second.'], refuseReasoningEffort: true });
+    await engine.load(() => {});
+    const first = await replyOf(engine.model.stream(ask('Hi')));
+    expect(first.error).toBeUndefined();
+    expect(first.text).toBe('First.');
+    expect((await replyOf(engine.model.stream(ask('Again')))).text).toBe('Second.');
+    expect(server.refused).toHaveLength(1);
+    expect(server.refused[0]).toMatchObject({ reasoning_effort: 'none' });
+    for (const request of server.requests) {
+      expect(request).not.toHaveProperty('reasoning_effort');
+      expect(request).toMatchObject({ chat_template_kwargs: { enable_thinking: false } });
+    }
+  });
+
+  it('counts the model\'s reasoning as the server answering: it waits through it, and times out only after it stops', async () => {
+    // Ten thoughts 50 ms apart take longer than the 400 ms allowed for the first byte.
+    const thinking = { chunks: 10, intervalMs: 50 };
+    const { engine } = await setup({ replies: ['Done.'], reasoning: thinking }, {}, true, quick);
+    await engine.load(() => {});
+    const reply = await replyOf(engine.model.stream(ask('Hi')));
+    expect(reply.error).toBeUndefined();
+    expect(reply.text).toBe('Done.');
+    expect(reply.chunks.at(-1)?.type).toBe('usage');
+
+    const silent = await setup({ replies: ['Never sent.'], reasoning: thinking, stall: { afterDeltas: 0 } }, {}, true, quick);
+    await silent.engine.load(() => {});
+    const stalled = await replyOf(silent.engine.model.stream(ask('Hi')));
+    expect(stalled.error).toMatchObject({
+      code: 'server-down',
+      message: `The server at ${new URL(silent.server.address).host} stopped answering in the middle of a reply (nothing for 0.2 seconds).`,
+    });
+  });
+
+  it('gives up with what to do when the server sends nothing before the first-byte timeout', async () => {
+    const { engine, server } = await setup({ replies: ['Never sent.'], stall: 'before-headers' }, {}, true, quick);
+    await engine.load(() => {});
+    const reply = await replyOf(engine.model.stream(ask('Hi')));
+    expect(reply.error).toBeInstanceOf(EngineError);
+    expect(reply.error).toMatchObject({
+      code: 'server-down',
+      message: `The server at ${new URL(server.address).host} did not start answering within 0.4 seconds.`,
+      hint: "It may still be loading the model, or be busy with another request. Check the server's own log, then send your request again.",
+    });
+    await expect.poll(() => server.closedByClient).toHaveLength(1);
+  });
+
+  it('gives up with what to do when the server stops sending in the middle of a reply, and hangs up', async () => {
+    const { engine, server } = await setup({ replies: ['Hello there, how are you?'], stall: { afterDeltas: 2 } }, {}, true, quick);
+    await engine.load(() => {});
+    const reply = await replyOf(engine.model.stream(ask('Hi')));
+    expect(reply.text).toBe('Hello there,');
+    expect(reply.error).toBeInstanceOf(EngineError);
+    expect(reply.error).toMatchObject({
+      code: 'server-down',
+      message: `The server at ${new URL(server.address).host} stopped answering in the middle of a reply (nothing for 0.2 seconds).`,
+      hint: "Check the server's own log, then send your request again.",
+    });
+    await expect.poll(() => server.closedByClient).toHaveLength(1);
+  });
+
+  it('says the server closed the connection mid-reply instead of passing half a tool call for the answer', async () => {
+    const call = '<tool_call>\n{"name": "add_to_cart", "arguments": {"qty": 2}}\n</tool_call>';
+    const { engine, server } = await setup({ replies: [call], cut: { afterDeltas: 4, how: 'close' } });
+    await engine.load(() => {});
+    const reply = await replyOf(engine.model.stream(ask('Add two')));
+    expect(reply.text).toBe(call.slice(0, 24));
+    expect(reply.chunks.some((chunk) => chunk.type === 'usage')).toBe(false);
+    expect(reply.error).toBeInstanceOf(EngineError);
+    expect(reply.error).toMatchObject({
+      code: 'unavailable',
+      message: `The server at ${new URL(server.address).host} closed the connection in the middle of a reply.`,
+    });
+    expect((reply.error as EngineError).hint).toContain('Send your request again');
+  });
+
+  it('says the connection broke mid-reply, with a hint, instead of a bare network error', async () => {
+    const { engine, server } = await setup({ replies: ['A reply the server never finishes.'], cut: { afterDeltas: 2, how: 'break' } });
+    await engine.load(() => {});
+    const reply = await replyOf(engine.model.stream(ask('Hi')));
+    expect(reply.text).toBe('A reply the ');
+    expect(reply.error).toBeInstanceOf(EngineError);
+    expect(reply.error).toMatchObject({
+      code: 'server-down',
+      message: `The connection to the server at ${new URL(server.address).host} broke in the middle of a reply.`,
+      hint: "The server may have stopped or run out of memory. Check the server's own log, then send your request again.",
+    });
   });
 });

@@ -46,4 +46,12 @@ describe('reading server-sent events', () => {
     for await (const data of readServerSentEvents(body)) found.push(data);
     expect(found).toEqual(['café ✓']);
   });
+
+  it('tells of every chunk of bytes, keep-alive comments and unfinished events included, so a timer can see the server is there', async () => {
+    let chunks = 0;
+    const found: string[] = [];
+    for await (const data of readServerSentEvents(bodyOf([': keep-alive\n', ': keep-alive\n', 'data: {"a"', ':1}\n\n']), () => (chunks += 1))) found.push(data);
+    expect(found).toEqual(['{"a":1}']);
+    expect(chunks).toBe(4);
+  });
 });

@@ -312,8 +312,37 @@ describe('WebLLM engine: replies end as they should', () => {
     const chunks: ModelChunk[] = [];
     const error = await collectInto(engine.model.stream(ask('Write a lot')), chunks).then(() => undefined, (caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'EngineError', code: 'reply-cut-off' });
-    expect((error as EngineError).message).toContain('1,024 tokens');
+    expect((error as EngineError).message).toBe('The model\'s reply reached 1,024 tokens and was cut off.');
     expect(chunks.some((chunk) => chunk.type === 'text-delta')).toBe(true);
+  });
+
+  it('says the conversation no longer fits in the model\'s context, and what helps, instead of WebLLM\'s developer text', async () => {
+    const { engine } = setup({ contextWindowSize: 4096 });
+    await engine.load(() => {});
+    const request = ask(`Summarise this: ${'a long tool output '.repeat(1_000)}`);
+    const error = await collect(engine.model.stream(request)).then(() => undefined, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({
+      code: 'context-full',
+      message: 'This conversation no longer fits in the 4,096-token context of Qwen3 1.7B (q4f16).',
+      hint: 'Start a new chat, lower "Characters of a tool\'s output the model reads" in the options, or pick a model with more context.',
+    });
+    expect(`${(error as EngineError).message} ${(error as EngineError).hint}`).not.toMatch(/context_window_size|sliding_window|Prompt tokens/);
+  });
+
+  it('says the context is full, not "ask for something shorter", when a reply stops at the end of the context window', async () => {
+    const { engine } = setup({ replies: ['word '.repeat(2_000)], contextWindowSize: 4096 });
+    await engine.load(() => {});
+    const chunks: ModelChunk[] = [];
+    // About 3,900 tokens of prompt leave room for about 200 of the 1,024 the reply may have.
+    const error = await collectInto(engine.model.stream(ask(`Write a lot about this: ${'x'.repeat(15_500)}`)), chunks).then(() => undefined, (caught: unknown) => caught);
+    expect(error).toMatchObject({
+      name: 'EngineError',
+      code: 'context-full',
+      message: 'This conversation no longer fits in the 4,096-token context of Qwen3 1.7B (q4f16).',
+    });
+    expect((error as EngineError).hint).toContain('Start a new chat');
+    expect(chunks.some((chunk) => chunk.type === 'usage')).toBe(false);
   });
 
   it('Stop in one tab ends only that tab\'s reply, even while it waits for another tab\'s', async () => {

@@ -3,7 +3,9 @@ import { promptFormats, type ModelChunk, type ModelRequest } from '@webmcp-agent
 import type { Settings } from '../../settings';
 import { EngineError, type Engine } from '../engine';
 import { formatForModelName } from '../model-catalog';
+import { createServerMemory } from './chat-request';
 import { listServerModels } from './list-server-models';
+import type { ReplyTimeouts } from './reply-timeouts';
 import { normalizeServerAddress, serverHost, serverPermissionPattern } from './server-address';
 import { streamOpenAiReply } from './stream-openai-reply';
 
@@ -11,6 +13,8 @@ export interface OpenAiEngineDependencies {
   fetch?: typeof fetch;
   /** Whether the extension holds the host permission for a pattern; undefined when it cannot tell. */
   hasHostPermission?: (pattern: string) => Promise<boolean | undefined>;
+  /** How long a reply may wait for the server; tests shorten it. */
+  replyTimeouts?: Partial<ReplyTimeouts>;
 }
 
 export const openAiLabel = 'Local server (OpenAI-compatible)';
@@ -25,6 +29,8 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
   let address: string | undefined;
   let model: string | undefined;
   let permissionGranted: boolean | undefined;
+  // What the server refused, so that each reply does not ask it twice.
+  const memory = createServerMemory();
 
   return {
     id: 'openai',
@@ -45,6 +51,8 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
           model,
           temperature: settings.temperature,
           fetch: fetchFunction,
+          memory,
+          ...(dependencies.replyTimeouts ? { timeouts: dependencies.replyTimeouts } : {}),
           ...(permissionGranted === undefined ? {} : { permissionGranted }),
         });
       },

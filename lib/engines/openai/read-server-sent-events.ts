@@ -3,9 +3,10 @@
  * servers (Ollama, LM Studio, llama.cpp) stream chat completions. Comment lines and other fields
  * are skipped; a multi-line `data` is joined with newlines, as the SSE standard says. Some
  * llama.cpp builds send a failure as an `error:` line of JSON: it comes out as `{"error": …}`,
- * the shape other servers use, so the reader of the data sees it.
+ * the shape other servers use, so the reader of the data sees it. `onBytes` hears of every chunk
+ * of bytes, comments and unfinished events included: each is a sign the server is still there.
  */
-export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, onBytes?: () => void): AsyncGenerator<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -14,6 +15,7 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
+      onBytes?.();
       buffer += decoder.decode(value, { stream: true });
       const lines = buffer.split(/\r\n|\r|\n/);
       buffer = lines.pop() ?? '';

@@ -1,4 +1,5 @@
 import { EngineError } from '../engine';
+import type { IdlePhase } from './reply-timeouts';
 import { serverHost } from './server-address';
 
 const startHint =
@@ -12,6 +13,45 @@ export function serverDown(address: string, permissionGranted: boolean | undefin
       ? ' The extension is also not yet allowed to reach it: in the options, choose the local server and press Connect.'
       : '';
   return new EngineError('server-down', `No server answers at ${address}.`, `${startHint}${permission}`);
+}
+
+const logHint = 'Check the server\'s own log, then send your request again.';
+
+/** The server went quiet: it never started the reply, or stopped in the middle of it. */
+export function serverStalled(address: string, phase: IdlePhase, waitedMs: number): EngineError {
+  const host = serverHost(address);
+  const waited = durationText(waitedMs);
+  if (phase === 'first-byte') {
+    return new EngineError(
+      'server-down',
+      `The server at ${host} did not start answering within ${waited}.`,
+      `It may still be loading the model, or be busy with another request. ${logHint}`,
+    );
+  }
+  return new EngineError('server-down', `The server at ${host} stopped answering in the middle of a reply (nothing for ${waited}).`, logHint);
+}
+
+/** The connection failed while the reply streamed in: the server stopped, or ran out of memory. */
+export function connectionBroken(address: string): EngineError {
+  return new EngineError(
+    'server-down',
+    `The connection to the server at ${serverHost(address)} broke in the middle of a reply.`,
+    `The server may have stopped or run out of memory. ${logHint}`,
+  );
+}
+
+/** The body ended without `[DONE]` or a finish reason: what came is only the start of a reply. */
+export function replyUnfinished(address: string): EngineError {
+  return new EngineError(
+    'unavailable',
+    `The server at ${serverHost(address)} closed the connection in the middle of a reply.`,
+    `Send your request again. If it keeps happening, check the server's own log, or a proxy between this browser and the server.`,
+  );
+}
+
+function durationText(milliseconds: number): string {
+  const seconds = Math.round(milliseconds / 100) / 10;
+  return seconds === 1 ? '1 second' : `${seconds.toLocaleString('en-US')} seconds`;
 }
 
 /** The server answered, but not with what was asked. */
@@ -43,7 +83,7 @@ export async function serverRefused(address: string, response: Response, model?:
   return new EngineError(
     'unavailable',
     `The server at ${host} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}.`,
-    'Check the server\'s own log, then send your request again.',
+    logHint,
   );
 }
 

@@ -1,8 +1,11 @@
-import type { ModelChunk, ModelRequest, ModelUsage } from '@webmcp-agents/local-agent';
+import type { ModelChunk, ModelRequest } from '@webmcp-agents/local-agent';
 import { EngineError, replyCutOff } from '../engine';
+import { createServerMemory, postChatRequest, type ServerMemory } from './chat-request';
 import { readServerSentEvents } from './read-server-sent-events';
+import { defaultReplyTimeouts, startIdleTimer, type IdleTimer, type ReplyTimeouts } from './reply-timeouts';
 import { serverHost } from './server-address';
-import { serverDown, serverRefused } from './server-errors';
+import { connectionBroken, replyUnfinished, serverStalled } from './server-errors';
+import { serverUsage, type ServerFigures } from './server-usage';
 
 export interface OpenAiReplyOptions {
   address: string;
@@ -10,15 +13,27 @@ export interface OpenAiReplyOptions {
   temperature: number;
   fetch: typeof fetch;
   permissionGranted?: boolean;
+  /** What the server refused before, shared by the engine's replies. */
+  memory?: ServerMemory;
+  /** 120 s for the first byte and 60 s between chunks unless set. */
+  timeouts?: Partial<ReplyTimeouts>;
+  maxTokens?: number;
 }
 
-/** One streamed chunk as OpenAI-compatible servers send it; llama.cpp adds its own `timings`. */
-interface CompletionChunk {
-  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
-  timings?: { prompt_n?: number; prompt_per_second?: number; predicted_n?: number; predicted_per_second?: number };
+/**
+ * One streamed chunk as OpenAI-compatible servers send it. A model that thinks anyway streams its
+ * thoughts in `reasoning` (Ollama) or `reasoning_content` (llama.cpp): not shown, but alive.
+ */
+interface CompletionChunk extends ServerFigures {
+  choices?: {
+    delta?: { content?: string | null; reasoning?: string | null; reasoning_content?: string | null };
+    finish_reason?: string | null;
+  }[];
   error?: { message?: string } | string;
 }
+
+/** The same cap as WebLLM's: a small model stuck in a loop must not stream until Stop. */
+const defaultMaxTokens = 1024;
 
 /**
  * Streams one chat completion over SSE from a local server: text deltas, then the usage with
@@ -26,52 +41,67 @@ interface CompletionChunk {
  */
 export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiReplyOptions): AsyncGenerator<ModelChunk> {
   const startedAt = performance.now();
-  const response = await post(request, options);
-  let firstTokenAt: number | undefined;
-  let deltas = 0;
-  let last: CompletionChunk = {};
-  let finishReason: string | null | undefined;
-  for await (const data of readServerSentEvents(response.body!)) {
-    if (data === '[DONE]') break;
-    const chunk = parseChunk(data);
-    if (!chunk) continue;
-    if (chunk.error) throw streamError(options.address, chunk.error);
-    if (chunk.usage) last = { ...last, usage: chunk.usage };
-    if (chunk.timings) last = { ...last, timings: chunk.timings };
-    finishReason = chunk.choices?.[0]?.finish_reason ?? finishReason;
-    const text = chunk.choices?.[0]?.delta?.content;
-    if (!text) continue;
-    firstTokenAt ??= performance.now();
-    deltas += 1;
-    yield { type: 'text-delta', text };
+  const timer = startIdleTimer({ ...defaultReplyTimeouts, ...options.timeouts });
+  try {
+    const memory = options.memory ?? createServerMemory();
+    const response = await postChatRequest(request, { ...options, maxTokens: options.maxTokens ?? defaultMaxTokens, memory }, timer);
+    yield* readReply(response.body!, request, { address: options.address, timer, startedAt });
+  } finally {
+    timer.stop();
   }
-  // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
-  if (finishReason === 'length') throw replyCutOff("the server's length limit or the end of the model's context");
-  yield { type: 'usage', usage: serverUsage(last, { startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
 }
 
-async function post(request: ModelRequest, options: OpenAiReplyOptions): Promise<Response> {
-  const body = {
-    model: options.model,
-    messages: request.messages.map(({ role, content }) => ({ role, content })),
-    stream: true,
-    stream_options: { include_usage: true },
-    temperature: options.temperature,
-  };
-  let response: Response;
+interface ReplyReading {
+  address: string;
+  timer: IdleTimer;
+  startedAt: number;
+}
+
+async function* readReply(body: ReadableStream<Uint8Array>, request: ModelRequest, reading: ReplyReading): AsyncGenerator<ModelChunk> {
+  const { address, timer } = reading;
+  let firstTokenAt: number | undefined;
+  let deltas = 0;
+  let last: ServerFigures = {};
+  let finishReason: string | undefined;
+  let sawDone = false;
   try {
-    response = await options.fetch(`${options.address}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify(body),
-      signal: request.signal,
-    });
+    // Every chunk of bytes resets the timer, reasoning deltas and keep-alive comments included.
+    for await (const data of readServerSentEvents(body, timer.touch)) {
+      if (data === '[DONE]') {
+        sawDone = true;
+        break;
+      }
+      const chunk = parseChunk(data);
+      if (!chunk) continue;
+      if (chunk.error) throw streamError(address, chunk.error);
+      if (chunk.usage) last = { ...last, usage: chunk.usage };
+      if (chunk.timings) last = { ...last, timings: chunk.timings };
+      finishReason = chunk.choices?.[0]?.finish_reason ?? finishReason;
+      const text = chunk.choices?.[0]?.delta?.content;
+      if (!text) continue;
+      firstTokenAt ??= performance.now();
+      deltas += 1;
+      yield { type: 'text-delta', text };
+      // The time the reader took over that delta is not the server's silence.
+      timer.touch();
+    }
   } catch (error) {
-    if (request.signal.aborted) throw error;
-    throw serverDown(options.address, options.permissionGranted);
+    throw readFailure(error, request, address, timer);
   }
-  if (!response.ok || !response.body) throw await serverRefused(options.address, response, options.model);
-  return response;
+  if (timer.expired) throw serverStalled(address, timer.expired, timer.waitedMs);
+  if (request.signal.aborted) return;
+  // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
+  if (finishReason === 'length') throw replyCutOff("the server's length limit or the end of the model's context");
+  if (!sawDone && finishReason === undefined) throw replyUnfinished(address);
+  yield { type: 'usage', usage: serverUsage(last, { startedAt: reading.startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
+}
+
+/** Stop stays the loop's own abort; a silent server or a broken connection says what happened. */
+function readFailure(error: unknown, request: ModelRequest, address: string, timer: IdleTimer): unknown {
+  if (request.signal.aborted) return error;
+  if (error instanceof EngineError) return error;
+  if (timer.expired) return serverStalled(address, timer.expired, timer.waitedMs);
+  return connectionBroken(address);
 }
 
 function parseChunk(data: string): CompletionChunk | undefined {
@@ -90,31 +120,4 @@ function streamError(address: string, error: NonNullable<CompletionChunk['error'
     `The server at ${serverHost(address)} stopped the reply: ${message.slice(0, 200)}`,
     'Check the server\'s own log, then send your request again.',
   );
-}
-
-interface Timing {
-  startedAt: number;
-  firstTokenAt: number | undefined;
-  endedAt: number;
-  deltas: number;
-}
-
-function serverUsage(last: CompletionChunk, timing: Timing): ModelUsage {
-  const promptTokens = last.usage?.prompt_tokens ?? last.timings?.prompt_n;
-  const completionTokens = last.usage?.completion_tokens ?? last.timings?.predicted_n ?? timing.deltas;
-  const usage: ModelUsage = { completionTokens };
-  if (promptTokens !== undefined) usage.promptTokens = promptTokens;
-  if (timing.firstTokenAt === undefined) return usage;
-  const firstTokenMs = timing.firstTokenAt - timing.startedAt;
-  const decodeSeconds = (timing.endedAt - timing.firstTokenAt) / 1000;
-  usage.timeToFirstTokenMs = round(firstTokenMs);
-  const prefill = last.timings?.prompt_per_second ?? (promptTokens && firstTokenMs > 0 ? promptTokens / (firstTokenMs / 1000) : undefined);
-  if (prefill !== undefined) usage.prefillTokensPerSecond = round(prefill);
-  const decode = last.timings?.predicted_per_second ?? (decodeSeconds > 0 && completionTokens > 1 ? (completionTokens - 1) / decodeSeconds : undefined);
-  if (decode !== undefined) usage.decodeTokensPerSecond = round(decode);
-  return usage;
-}
-
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
 }

@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk, ChatCompletionRequestStreaming, CompletionUsage } from '@mlc-ai/web-llm';
 import type { ModelChunk, ModelRequest, ModelUsage } from '@webmcp-agents/local-agent';
-import { EngineError, replyCutOff } from '../engine';
+import { contextFull, EngineError, replyCutOff } from '../engine';
 import { isConstraintError, toolCallConstraint } from './tool-call-constraint';
 import type { WebLlmEngineLike } from './webllm-module';
 
@@ -12,6 +12,10 @@ export interface WebLlmReplyOptions {
   /** Qwen3: answer without a thinking block, which a small model spends most of its time on. */
   thinkingOff: boolean;
   maxTokens?: number;
+  /** "Qwen3 1.7B (q4f16)", to name the model when its context is full. */
+  label?: string;
+  /** The model's context in tokens, where the catalog knows it. */
+  contextTokens?: number;
 }
 
 /**
@@ -48,12 +52,23 @@ export async function* streamWebLlmReply(
   }
   if (signal.aborted) return;
   // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
-  if (finishReason === 'length') throw replyCutOff(`${(options.maxTokens ?? defaultMaxTokens).toLocaleString('en-US')} tokens or the end of the model's context`);
+  if (finishReason === 'length') throw cutOff(usage, options);
   if (finishReason === 'abort') throw new EngineError('unavailable', 'WebLLM stopped the reply before it was done.', 'Send your request again.');
   yield { type: 'usage', usage: toModelUsage(usage, { startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
 }
 
 const defaultMaxTokens = 1024;
+
+/**
+ * WebLLM says `length` both at `max_tokens` and when the context window fills up; fewer tokens
+ * than `max_tokens` means the window, where a shorter question would not help.
+ */
+function cutOff(usage: CompletionUsage | undefined, options: WebLlmReplyOptions): EngineError {
+  const maxTokens = options.maxTokens ?? defaultMaxTokens;
+  if (usage === undefined) return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens or the end of the model's context`);
+  if (usage.completion_tokens < maxTokens) return contextFull(options.label ?? options.modelId, options.contextTokens);
+  return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens`);
+}
 
 async function createStream(
   engine: WebLlmEngineLike,

@@ -57,6 +57,8 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
           temperature: settings.temperature,
           constrained: settings.constrainedDecoding && choice.format === 'hermes',
           thinkingOff: choice.catalog?.hasThinkingMode ?? /qwen3/i.test(choice.id),
+          label: choice.label,
+          ...(choice.catalog ? { contextTokens: choice.catalog.contextTokens } : {}),
         });
       } catch (error) {
         if (request.signal.aborted) throw error;

@@ -1,4 +1,4 @@
-import { EngineError } from '../engine';
+import { contextFull, EngineError } from '../engine';
 
 export interface LoadFailureContext {
   label: string;
@@ -89,6 +89,8 @@ export function generationFailure(error: unknown, label: string, smallerLabel?: 
     );
   }
   const { name, message } = describe(error);
+  // WebLLM's own text is advice for developers (`context_window_size`); only its figure is kept.
+  if (name === 'ContextWindowSizeExceededError') return contextFull(label, contextWindowIn(message));
   return new EngineError(
     'unavailable',
     `${label} failed while answering: ${message || name}.`,
@@ -107,6 +109,12 @@ function downloadStoppedMessage(label: string, download: LoadFailureContext['dow
     `The download of ${label} stopped at ${Math.floor(download.fraction * 100)}% ` +
     `(${megabytes(download.loadedBytes)} of ${megabytes(download.totalBytes)} MB).`
   );
+}
+
+/** "context window size: 4096" in WebLLM's message, when it says so. */
+function contextWindowIn(message: string): number | undefined {
+  const size = /context window size:\s*(\d+)/i.exec(message)?.[1];
+  return size ? Number(size) : undefined;
 }
 
 function describe(error: unknown): { name: string; message: string } {

@@ -12,6 +12,14 @@ export interface FakeOllamaOptions {
   lengthLimitTokens?: number;
   /** The reply fails at once the way some llama.cpp builds say it: an `error:` line, then `data: [DONE]`. */
   errorEventMessage?: string;
+  /** Refuses `reasoning_effort` with HTTP 400, as Ollama does for a model that cannot think. */
+  refuseReasoningEffort?: boolean;
+  /** Streams the model's thoughts in `delta.reasoning` first, as Ollama does: this many, this far apart. */
+  reasoning?: { chunks: number; intervalMs: number };
+  /** Stops sending and leaves the connection open: before the response's headers, or after this many deltas. */
+  stall?: 'before-headers' | { afterDeltas: number };
+  /** Ends the body after this many deltas: closed cleanly without `[DONE]`, or broken off. */
+  cut?: { afterDeltas: number; how: 'close' | 'break' };
 }
 
 export interface ChatRequestBody {
@@ -20,18 +28,26 @@ export interface ChatRequestBody {
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   temperature?: number;
+  max_tokens?: number;
+  reasoning_effort?: string;
+  chat_template_kwargs?: Record<string, unknown>;
 }
 
 /**
  * A local HTTP server that answers like Ollama's OpenAI-compatible API: `GET /v1/models`, and
  * `POST /v1/chat/completions` streamed as SSE chunks, a final chunk, a usage chunk when asked
  * for, and `data: [DONE]`; CORS headers for an origin it allows, 403 for one it does not; 404
- * for a model it lacks.
+ * for a model it lacks. It can also misbehave the ways real servers do: refuse `reasoning_effort`,
+ * think aloud in `delta.reasoning`, go silent, or end the body in the middle of a reply.
  */
 export async function startFakeOllama(options: FakeOllamaOptions) {
   const models = options.models ?? ['qwen3:1.7b', 'llama3.2:3b'];
   const requests: ChatRequestBody[] = [];
+  /** Chat requests answered with an HTTP error instead of a reply. */
+  const refused: ChatRequestBody[] = [];
   const origins: (string | undefined)[] = [];
+  /** Replies whose connection the client closed before the reply ended. */
+  const closedByClient: ChatRequestBody[] = [];
 
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => response.destroy());
@@ -65,8 +81,16 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
         sendJson(response, 404, { error: { message: `model "${body.model}" not found, try pulling it first`, type: 'api_error' } });
         return;
       }
+      if (options.refuseReasoningEffort && body.reasoning_effort !== undefined) {
+        refused.push(body);
+        sendJson(response, 400, { error: { message: `think value "${body.reasoning_effort}" is not supported for this model`, type: 'invalid_request_error' } });
+        return;
+      }
       const reply = options.replies[requests.length] ?? '(no more replies)';
       requests.push(body);
+      response.on('close', () => {
+        if (!response.writableFinished) closedByClient.push(body);
+      });
       await streamReply(response, body, reply, options);
       return;
     }
@@ -78,7 +102,9 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
   return {
     address: `http://127.0.0.1:${port}/v1`,
     requests,
+    refused,
     origins,
+    closedByClient,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -87,6 +113,7 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
 }
 
 async function streamReply(response: ServerResponse, body: ChatRequestBody, fullReply: string, options: FakeOllamaOptions) {
+  if (options.stall === 'before-headers') return;
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   if (options.errorEventMessage !== undefined) {
     response.write(`error: ${JSON.stringify({ code: 400, message: options.errorEventMessage, type: 'exceed_context_size_error' })}\n\n`);
@@ -98,7 +125,17 @@ async function streamReply(response: ServerResponse, body: ChatRequestBody, full
   const reply = cut ? fullReply.slice(0, options.lengthLimitTokens! * 4) : fullReply;
   const base = { id: 'chatcmpl-42', object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, system_fingerprint: 'fp_ollama' };
   const send = (value: unknown) => response.write(`data: ${JSON.stringify(value)}\n\n`);
-  for (let start = 0; start < reply.length; start += chunkSize) {
+  for (let index = 0; index < (options.reasoning?.chunks ?? 0); index += 1) {
+    send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '', reasoning: `Thinking step ${index}. ` }, finish_reason: null }] });
+    await new Promise((resolve) => setTimeout(resolve, options.reasoning!.intervalMs));
+  }
+  for (let start = 0, deltas = 0; start < reply.length; start += chunkSize, deltas += 1) {
+    if (typeof options.stall === 'object' && deltas === options.stall.afterDeltas) return;
+    if (options.cut && deltas === options.cut.afterDeltas) {
+      if (options.cut.how === 'close') response.end();
+      else response.destroy();
+      return;
+    }
     send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: reply.slice(start, start + chunkSize) }, finish_reason: null }] });
     await new Promise((resolve) => setImmediate(resolve));
   }

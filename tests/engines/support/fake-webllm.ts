@@ -18,7 +18,9 @@ import { checkGrammar, checkMessages, checkResponseFormat, chunk, named, usageCh
  * counts only the new messages as prompt tokens when the conversation continues. Like WebLLM,
  * replies take turns on one lock per engine and clear the one interrupt flag when their turn
  * comes; a grammar it cannot compile fails on the first read of the stream, not in `create()`;
- * a reply that reaches `max_tokens` ends with `finish_reason: "length"`.
+ * a reply that reaches `max_tokens` ends with `finish_reason: "length"`; with a context window,
+ * a prompt longer than it fails on the first read with `ContextWindowSizeExceededError`, and a
+ * reply that fills it ends with `finish_reason: "length"` too.
  */
 export interface FakeWebLlmOptions {
   /** The replies, in order; a function sees each request. */
@@ -32,6 +34,8 @@ export interface FakeWebLlmOptions {
   chunkSize?: number;
   prefillTokensPerSecond?: number;
   decodeTokensPerSecond?: number;
+  /** WebLLM's `context_window_size` in the fake's tokens; absent: no limit. */
+  contextWindowSize?: number;
 }
 
 export interface FakeWebLlmState {
@@ -202,6 +206,10 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
       const reuse = this.lastFinishReason === 'stop' && sameMessages(history, this.conversation);
       const newMessages = reuse ? messages.slice(-1) : messages;
       const promptTokens = newMessages.reduce((sum, message) => sum + tokenCount(message.content) + 4, 0);
+      // The KV cache holds the whole conversation, reused or not.
+      const conversationTokens = messages.reduce((sum, message) => sum + tokenCount(message.content) + 4, 0);
+      const window = options.contextWindowSize ?? Number.POSITIVE_INFINITY;
+      if (conversationTokens > window) throw contextWindowExceeded(conversationTokens, window);
       const chunkSize = options.chunkSize ?? 5;
       let produced = '';
       let finishReason: 'stop' | 'abort' | 'length' = 'stop';
@@ -212,6 +220,10 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
           break;
         }
         if (request.max_tokens != null && tokenCount(produced) >= request.max_tokens) {
+          finishReason = 'length';
+          break;
+        }
+        if (conversationTokens + tokenCount(produced) >= window) {
           finishReason = 'length';
           break;
         }
@@ -244,6 +256,15 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
     },
   };
   return { module, state };
+}
+
+/** WebLLM 0.2.86's error, word for word, from prefill. */
+function contextWindowExceeded(promptTokens: number, contextWindowSize: number): Error {
+  return named(
+    'ContextWindowSizeExceededError',
+    `Prompt tokens exceed context window size: number of prompt tokens: ${promptTokens}; context window size: ${contextWindowSize}` +
+      '\nConsider shortening the prompt, or increase `context_window_size`, or using sliding window via `sliding_window_size`.',
+  );
 }
 
 function sameMessages(a: readonly { role: string; content: string }[], b: readonly { role: string; content: string }[]) {

@@ -1,0 +1,58 @@
+/** How long a reply may go without a byte from the server before the engine gives up on it. */
+export interface ReplyTimeouts {
+  /** Until the first byte of the reply: a server may load the model from disk first. */
+  firstByteMs: number;
+  /** Between two chunks once bytes came; reasoning deltas and keep-alive comments count. */
+  betweenChunksMs: number;
+}
+
+export const defaultReplyTimeouts: ReplyTimeouts = { firstByteMs: 120_000, betweenChunksMs: 60_000 };
+
+export type IdlePhase = 'first-byte' | 'between-chunks';
+
+/**
+ * A timer that aborts its `signal` when the server has been silent too long. Without it a server
+ * that accepts the connection and stops sending keeps the run "Generating" until Stop.
+ */
+export interface IdleTimer {
+  readonly signal: AbortSignal;
+  /** Where the reply was when the timer ran out; undefined while it has not. */
+  readonly expired: IdlePhase | undefined;
+  /** How long the phase that ran out allowed. */
+  readonly waitedMs: number;
+  /** Something came from the server (or the reader was busy): the wait starts again. */
+  touch(): void;
+  stop(): void;
+}
+
+export function startIdleTimer(timeouts: ReplyTimeouts): IdleTimer {
+  const controller = new AbortController();
+  let phase: IdlePhase = 'first-byte';
+  let expired: IdlePhase | undefined;
+  let stopped = false;
+  const limit = () => (phase === 'first-byte' ? timeouts.firstByteMs : timeouts.betweenChunksMs);
+  const expire = () => {
+    expired = phase;
+    controller.abort(new DOMException('The server stopped answering.', 'TimeoutError'));
+  };
+  let timer = setTimeout(expire, limit());
+  return {
+    signal: controller.signal,
+    get expired() {
+      return expired;
+    },
+    get waitedMs() {
+      return limit();
+    },
+    touch() {
+      if (stopped || expired) return;
+      phase = 'between-chunks';
+      clearTimeout(timer);
+      timer = setTimeout(expire, limit());
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
