@@ -181,6 +181,10 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       port.onDisconnect(() => panels.forEach((set) => set.delete(port)));
     },
     toolsChanged: resendSnapshot,
+    /** The settings changed (the options page, or "allow on this site"): what panels show of them is redrawn. */
+    settingsChanged() {
+      for (const tabId of panels.keys()) resendSnapshot(tabId);
+    },
     /** The tab's page finished loading: its content script, if any, answers now. */
     pageLoaded: resendSnapshot,
     navigated(tabId: number) {

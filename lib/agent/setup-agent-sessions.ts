@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { executeTabTool, getTabTools, onTabToolsChanged, pageScriptAnswers } from '../registry';
-import { loadSettings, updateSettings } from '../settings';
+import { loadSettings, updateSettings, watchSettings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { acceptNamedChannels } from '../messaging/port-channel';
 import { z } from 'zod';
@@ -33,6 +33,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     }),
   );
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
+  watchSettings(() => sessions.settingsChanged());
   // A new document in the tab ends its run: the tools the model was using are gone. Same-document
   // navigations (a hash or history change in a single-page app) keep the page and its tools.
   browser.webNavigation.onCommitted.addListener(({ tabId, frameId }) => {

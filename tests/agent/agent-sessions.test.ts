@@ -426,4 +426,13 @@ describe('agent sessions', () => {
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(promptOfTurn(h, 0)).toEqual([{ role: 'user', content: 'hi' }]);
   });
+
+  it('redraws what a panel shows of the settings when they change', async () => {
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    await h.until(() => h.state()?.siteAllowed === false);
+    await h.deps.updateSettings({ allowedSites: ['https://shop.example'] });
+    h.sessions.settingsChanged();
+    await h.until(() => h.state()?.siteAllowed === true);
+  });
 });
