@@ -14,9 +14,6 @@ const stateLabels: Record<ToolCard['state'], string> = {
   invalid: 'Invalid arguments',
 };
 
-// A page can return a lot; the card shows the start, the model saw what the background sent it.
-const maxResultCharacters = 50_000;
-
 interface ToolCardViewProps {
   card: ToolCard;
   answered: boolean;
@@ -41,9 +38,8 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
       {result !== undefined && (
         <details class="tool-result">
           <summary>{card.state === 'done' ? 'Result' : 'Details'}</summary>
-          <pre data-testid="tool-result">
-            {result.length > maxResultCharacters ? `${result.slice(0, maxResultCharacters)}\n…` : result}
-          </pre>
+          {/* Already cut by the background (cardResultLimit); the trace keeps what the model saw. */}
+          <pre data-testid="tool-result">{result}</pre>
         </details>
       )}
     </section>

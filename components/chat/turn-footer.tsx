@@ -1,16 +1,6 @@
 import type { Turn, TurnOutcome } from '@/lib/agent/session-state';
+import { noticeFor } from '@/lib/agent/turn-notices';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
-
-const defaultNotices: Record<TurnOutcome, string | undefined> = {
-  answer: undefined,
-  stopped: 'Stopped.',
-  interrupted: 'Interrupted.',
-  'max-steps': 'Stopped after too many steps.',
-  'repeated-call': 'Stopped: the model repeated the same call.',
-  'tool-timeout': 'A tool took too long to answer.',
-  navigated: 'The page changed, so the run ended.',
-  error: 'Something went wrong.',
-};
 
 const tones: Record<TurnOutcome, 'info' | 'neutral' | 'warning' | 'error'> = {
   answer: 'info',
@@ -25,7 +15,8 @@ const tones: Record<TurnOutcome, 'info' | 'neutral' | 'warning' | 'error'> = {
 
 /** How a finished turn ended, how long it took, and where its trace is. */
 export function TurnFooter({ turn }: { turn: Turn & { outcome: TurnOutcome } }) {
-  const notice = turn.notice ?? defaultNotices[turn.outcome];
+  // The background words every ending; its generic wording stands in should a turn lack one.
+  const notice = turn.notice ?? noticeFor(turn.outcome);
   const took = turn.endedAt !== undefined ? formatDuration(turn.endedAt - turn.startedAt) : '';
   return (
     <footer class="turn-footer">
