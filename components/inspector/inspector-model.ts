@@ -9,6 +9,9 @@ import type { Channel } from '@/lib/messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 
+/** The most tools a step shows the model: runLocalAgent's default, which the agent keeps. */
+const agentMaxTools = 8;
+
 /** A run started by hand from the inspector. */
 export interface RunState {
   runId: string;
@@ -38,18 +41,20 @@ export class InspectorModel {
   readonly connected = signal(false);
   readonly query = signal('');
   readonly copyStatus = signal('');
-  /** How long a run may take before the page's signal aborts; 30 s like the agent. */
+  /** How long a run may take before the page's signal aborts; the agent's setting once read. */
   readonly timeoutSeconds = signal(30);
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
   readonly findingsByTool = computed(() => groupFindings(lintTools(this.tools.value)));
   /** The ranker the agent uses (set from the settings); the extension's default until they are read. */
   readonly scorer = signal<ToolScorer | undefined>(searchScorer);
-  /** What the agent would be shown: its own tool list (one per name, frames labelled) and ranker. */
+  /** The tools the agent would choose from: its own list, one per name, frames labelled. */
+  readonly agentTools = computed(() => (this.tabTools.value ? toolsForAgent(this.tabTools.value).tools : []));
+  /** What the agent would be shown, in the prompt's order: best first, or the page's when all fit. */
   readonly ranking = computed(() => {
-    const tabTools = this.tabTools.value;
-    if (!tabTools || this.query.value.trim() === '') return [];
-    return rankToolsWithScores(toolsForAgent(tabTools).tools, this.query.value, { max: 8, scorer: this.scorer.value });
+    if (this.query.value.trim() === '') return [];
+    return rankToolsWithScores(this.agentTools.value, this.query.value, { max: agentMaxTools, scorer: this.scorer.value });
   });
+  readonly maxTools = agentMaxTools;
   private channel: InspectorChannel | undefined;
   private runCount = 0;
   /** Requests made while the service worker restarts wait here for the new channel. */
@@ -83,7 +88,8 @@ export class InspectorModel {
     this.runCount += 1;
     const runId = `run-${this.runCount}`;
     this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, running: true } };
-    const timeoutMs = Math.max(0.1, this.timeoutSeconds.value) * 1000;
+    // Within what a timer can hold (a larger delay would fire at once) and the agent's own bounds.
+    const timeoutMs = Math.min(600, Math.max(0.1, this.timeoutSeconds.value)) * 1000;
     this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs, frameId: tool.frameId });
   }
 

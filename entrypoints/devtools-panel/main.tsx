@@ -6,7 +6,7 @@ import { InspectorModel } from '@/components/inspector/inspector-model';
 import { copyText } from '@/lib/devtools/copy-text';
 import { connectChannel } from '@/lib/messaging/port-channel';
 import { scorerFor } from '@/lib/agent/scorer-for';
-import { loadSettings } from '@/lib/settings';
+import { loadSettings, watchSettings, type Settings } from '@/lib/settings';
 
 // In devtools the panel inspects the inspected tab; opened as a tab, `?tabId=N` names it.
 const parameter = new URLSearchParams(location.search).get('tabId');
@@ -18,6 +18,12 @@ if (tabId === undefined || !Number.isInteger(tabId)) {
 } else {
   const model = new InspectorModel(tabId, () => connectChannel('inspector'));
   model.open();
-  void loadSettings().then((settings) => (model.scorer.value = scorerFor(settings)));
+  // The agent's ranker and tool timeout, kept up to date while the panel is open.
+  const follow = (settings: Settings) => {
+    model.scorer.value = scorerFor(settings);
+    model.timeoutSeconds.value = settings.toolTimeoutSeconds;
+  };
+  void loadSettings().then(follow);
+  watchSettings(follow);
   render(<InspectorApp model={model} copyText={copyText} />, app);
 }

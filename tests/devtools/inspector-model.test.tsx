@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AgentPreview } from '@/components/inspector/agent-preview';
 import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel, type InspectorChannel } from '@/components/inspector/inspector-model';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
@@ -64,6 +65,32 @@ describe('the inspector model', () => {
     expect(model.ranking.value.map(({ tool: shown }) => shown.name)).toEqual(['track_order', 'add_to_cart']);
     model.scorer.value = (tools) => tools.map((entry) => (entry.name === 'add_to_cart' ? 5 : 1));
     expect(model.ranking.value.map(({ tool: shown, score }) => `${shown.name} ${score}`)).toEqual(['track_order 1', 'add_to_cart 5']);
+  });
+
+  it('says whether the preview is the best matches or every tool in the page\'s order, and marks the best match', async () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const container = document.createElement('div');
+    document.body.append(container);
+    const show = async (tools: PageTool[], query: string) => {
+      fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(tools) });
+      model.query.value = query;
+      render(<AgentPreview model={model} />, container);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const shop = [tool('search_products'), tool('add_to_cart', { description: 'Add a product to the cart.' }), tool('track_order')];
+    await show(shop, 'add two mugs to the cart');
+    expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe("All 3 tools fit (the agent shows up to 8), so it sees them in the page's order.");
+    expect(container.querySelector('li[data-best] .ranking-name')?.textContent).toBe('add_to_cart');
+    expect([...container.querySelectorAll('.ranking-score')].map((score) => score.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^score (\d+|\d+\.\d\d)$/)]));
+
+    const many = Array.from({ length: 10 }, (_, index) => tool(`tool_${index}`));
+    await show([...many, ...shop], 'add two mugs to the cart');
+    expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe('The 8 best matches of 13 tools, best first.');
+    expect(container.querySelector('.ranking li .ranking-name')?.textContent).toBe('add_to_cart');
+    render(null, container);
+    container.remove();
   });
 
   it('reconnects after the service worker restarts, and sends what was asked meanwhile', () => {
