@@ -7,11 +7,14 @@ interface EngineChoice {
   description: string;
 }
 
-const choices: readonly EngineChoice[] = [
-  { id: 'webllm', label: 'WebLLM (on this GPU)', description: 'Runs a small model on your graphics chip. Nothing leaves your computer.' },
-  { id: 'prompt-api', label: "Chrome's built-in model", description: 'Gemini Nano, which Chrome downloads and runs itself.' },
-  { id: 'openai', label: 'Local server', description: 'A model server you run: Ollama, LM Studio or llama.cpp.' },
-];
+// Every engine a person can pick, in the order shown; the replay engine is for tests and is shown
+// only while it is the one chosen. A new engine id fails the type check here until it is given words.
+const descriptions: Readonly<Record<Exclude<Settings['engine'], 'replay'>, Omit<EngineChoice, 'id'>>> = {
+  webllm: { label: 'WebLLM (on this GPU)', description: 'Runs a small model on your graphics chip. Nothing leaves your computer.' },
+  'prompt-api': { label: "Chrome's built-in model", description: 'Gemini Nano, which Chrome downloads and runs itself.' },
+  openai: { label: 'Local server', description: 'A model server you run: Ollama, LM Studio or llama.cpp.' },
+};
+const choices: readonly EngineChoice[] = Object.entries(descriptions).map(([id, words]) => ({ id: id as Settings['engine'], ...words }));
 
 const promptApiReasons: Partial<Record<PromptApiState, string>> = {
   checking: 'Checking whether Chrome has it…',

@@ -1,6 +1,6 @@
 import { hermesFormat } from '@webmcp-agents/local-agent';
 import type { Settings } from '../settings';
-import { EngineError, type Engine, type EngineId } from './engine';
+import type { Engine, EngineId } from './engine';
 import { createOpenAiEngine } from './openai/openai-engine';
 import { createPromptApiEngine } from './prompt-api/prompt-api-engine';
 import { createReplayEngine } from './replay-engine';
@@ -16,27 +16,16 @@ export const engineLabels: Readonly<Record<EngineId, string>> = {
 
 type EngineFactory = (settings: Settings) => Engine;
 
-const factories: Partial<Record<EngineId, EngineFactory>> = {
+const factories: Readonly<Record<EngineId, EngineFactory>> = {
   replay: createStoredReplayEngine,
   webllm: (settings) => createWebLlmEngine(settings),
   'prompt-api': (settings) => createPromptApiEngine(settings),
   openai: (settings) => createOpenAiEngine(settings),
 };
 
-/** Lets an engine module add itself without the session code knowing it. */
-export function registerEngineFactory(id: EngineId, factory: EngineFactory): void {
-  factories[id] = factory;
-}
-
-/** The engine the settings ask for; an engine this build does not have fails with what to do. */
+/** The engine the settings ask for. */
 export function createEngine(settings: Settings): Engine {
-  const factory = factories[settings.engine];
-  if (factory) return factory(settings);
-  throw new EngineError(
-    'unavailable',
-    `The ${engineLabels[settings.engine]} engine is not available in this build.`,
-    'Pick another engine in the extension\'s options.',
-  );
+  return factories[settings.engine](settings);
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { LanguageModel, PromptFormat } from '@webmcp-agents/local-agent';
 
-export type EngineId = 'webllm' | 'prompt-api' | 'openai' | 'replay';
+/** Every engine the settings may name: the settings schema, the factories and the options read this. */
+export const engineIds = ['webllm', 'prompt-api', 'openai', 'replay'] as const;
+
+export type EngineId = (typeof engineIds)[number];
 
 /** How far a model load has come, for the progress bar. */
 export interface EngineLoadProgress {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { engineIds } from '../engines/engine';
 
 /** The person's settings. Stored typed and versioned; anything unreadable falls back to defaults. */
 export const settingsSchema = z.object({
-  engine: z.enum(['webllm', 'prompt-api', 'openai', 'replay']).default('webllm'),
+  engine: z.enum(engineIds).default('webllm'),
   /** The model id for the chosen engine; empty means the engine's default for this machine. */
   model: z.string().max(200).default(''),
   temperature: z.number().min(0).max(2).default(0.2),
