@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { tabEntrySchema, type TabEntry } from './frame-tools';
+import { tabEntrySchema, type FrameTools, type TabEntry } from './frame-tools';
 import type { RegistryStorage } from './tab-tool-registry';
 
 const keyPrefix = 'webmcp-tab-tools:';
@@ -28,7 +28,7 @@ export function createSessionRegistryStorage(budget = savedToolsBudget): Registr
         const tabId = Number(key.slice(keyPrefix.length));
         if (!parsed.success || !Number.isInteger(tabId)) continue;
         tabs.set(tabId, parsed.data);
-        savedBytes.set(tabId, byteLength(parsed.data));
+        savedBytes.set(tabId, entryBytes(parsed.data));
       }
       return tabs;
     },
@@ -41,9 +41,9 @@ export function createSessionRegistryStorage(budget = savedToolsBudget): Registr
       }
       let others = 0;
       for (const [otherTabId, bytes] of savedBytes) if (otherTabId !== tabId) others += bytes;
-      const bytes = byteLength(entry);
+      const bytes = entryBytes(entry);
       const kept = others + bytes <= budget ? entry : { ...entry, frames: {} };
-      savedBytes.set(tabId, kept === entry ? bytes : byteLength(kept));
+      savedBytes.set(tabId, kept === entry ? bytes : entryBytes(kept));
       await storage.setItem(key, kept);
     },
   };
@@ -51,7 +51,27 @@ export function createSessionRegistryStorage(budget = savedToolsBudget): Registr
 
 export const sessionRegistryStorage = createSessionRegistryStorage();
 
-/** What storage counts: the JSON in UTF-8 bytes. */
+/**
+ * What storage counts: the entry's JSON in UTF-8 bytes (give or take a comma). Each frame is
+ * measured once: a change replaces one frame, and the others keep their objects.
+ */
+function entryBytes(entry: TabEntry): number {
+  let bytes = byteLength({ ...entry, frames: {} });
+  for (const [frameId, frame] of Object.entries(entry.frames)) bytes += frameId.length + 4 + frameBytes(frame);
+  return bytes;
+}
+
+const measuredFrames = new WeakMap<FrameTools, number>();
+
+function frameBytes(frame: FrameTools): number {
+  let bytes = measuredFrames.get(frame);
+  if (bytes === undefined) {
+    bytes = byteLength(frame);
+    measuredFrames.set(frame, bytes);
+  }
+  return bytes;
+}
+
 function byteLength(value: unknown): number {
   return new TextEncoder().encode(JSON.stringify(value)).length;
 }

@@ -1,6 +1,7 @@
 import type { ToolsReport } from '../messaging/protocol';
 import { reportedToolSchema, type DroppedToolReport, type ReportedTool } from '../webmcp/reported-tool';
 import { displayName } from '../webmcp/sanitize-tool';
+import { fitFrameToTab } from './fit-frame-to-tab';
 import type { TabEntry } from './frame-tools';
 import { mergeTabTools } from './merge-tab-tools';
 import type { TabTools } from './types';
@@ -22,42 +23,58 @@ export interface ReportSender {
   tabUrl?: string;
 }
 
+/** A frame's report that waits its turn; a newer report of the frame takes its place. */
+interface WaitingReport {
+  sender: ReportSender;
+  report: ToolsReport;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * The tools of every tab, by frame. Each change is saved (the service worker may be stopped at
- * any moment) and announced to listeners. Changes apply one at a time, in arrival order, and
- * only once the saved tabs are loaded (so a change that woke the worker is not undone by them).
+ * any moment) and announced to listeners. A tab's changes apply one at a time, in arrival order,
+ * on the tab's own queue (so a busy tab never delays another), and only once the saved tabs are
+ * loaded (so a change that woke the worker is not undone by them).
  */
 export class TabToolRegistry {
   private tabs = new Map<number, TabEntry>();
   private readonly listeners = new Set<TabToolsListener>();
-  private queue: Promise<unknown>;
+  private readonly loaded: Promise<void>;
+  private readonly queues = new Map<number, Promise<void>>();
+  /** By tab, then frame: a frame that reports faster than its tab applies keeps one report waiting, not a queue. */
+  private readonly waiting = new Map<number, Map<number, WaitingReport>>();
 
   constructor(private readonly storage: RegistryStorage) {
-    this.queue = storage.load().then(
+    this.loaded = storage.load().then(
       (loaded) => void (this.tabs = loaded),
       () => undefined,
     );
   }
 
-  /** A frame's new list replaces its old one; each tool is checked again on the way in. */
+  /**
+   * A frame's new list replaces its old one; each tool is checked again on the way in, and the
+   * tab's caps apply. Resolves once applied, or once a newer report of the frame replaced it.
+   */
   report(sender: ReportSender, report: ToolsReport): Promise<void> {
-    return this.serial(() => {
-      const entry = this.tabs.get(sender.tabId) ?? { frames: {} };
-      const checked = recheckTools(report.tools, sender.origin);
-      const frame = {
-        url: sender.url,
-        origin: sender.origin,
-        ...(report.topOrigin === undefined ? {} : { topOrigin: sender.frameId === 0 ? sender.origin : report.topOrigin }),
-        updatedAt: Date.now(),
-        tools: checked.tools,
-        dropped: [...report.dropped, ...checked.dropped],
-      };
-      return this.commit(sender.tabId, { tabUrl: sender.tabUrl ?? entry.tabUrl, frames: { ...entry.frames, [sender.frameId]: frame } });
+    return new Promise((resolve, reject) => {
+      const frames = this.waiting.get(sender.tabId) ?? new Map<number, WaitingReport>();
+      this.waiting.set(sender.tabId, frames);
+      const waiting = frames.get(sender.frameId);
+      if (waiting) {
+        waiting.resolve();
+        Object.assign(waiting, { sender, report, resolve, reject });
+        return;
+      }
+      const slot: WaitingReport = { sender, report, resolve, reject };
+      frames.set(sender.frameId, slot);
+      this.applyInTurn(slot);
     });
   }
 
   frameGone(tabId: number, frameId: number): Promise<void> {
-    return this.serial(() => {
+    this.stopWaiting(tabId, frameId);
+    return this.serial(tabId, () => {
       const entry = this.tabs.get(tabId);
       if (!entry || !(frameId in entry.frames)) return;
       const frames = { ...entry.frames };
@@ -73,7 +90,8 @@ export class TabToolRegistry {
    * A report that came after the commit belongs to the new document and stays.
    */
   documentCommitted(tabId: number, frameId: number, committedAt: number): Promise<void> {
-    return this.serial(() => {
+    this.stopWaiting(tabId, frameId === 0 ? undefined : frameId);
+    return this.serial(tabId, () => {
       const entry = this.tabs.get(tabId);
       if (!entry) return;
       const frames = Object.fromEntries(
@@ -87,18 +105,19 @@ export class TabToolRegistry {
   }
 
   removeTab(tabId: number): Promise<void> {
-    return this.serial(() => (this.tabs.has(tabId) ? this.commit(tabId, undefined) : undefined));
+    this.stopWaiting(tabId);
+    return this.serial(tabId, () => (this.tabs.has(tabId) ? this.commit(tabId, undefined) : undefined));
   }
 
   get(tabId: number): Promise<TabTools | undefined> {
-    return this.serial(() => {
+    return this.serial(tabId, () => {
       const entry = this.tabs.get(tabId);
       return entry ? mergeTabTools(tabId, entry) : undefined;
     });
   }
 
   tabIds(): Promise<number[]> {
-    return this.serial(() => [...this.tabs.keys()]);
+    return this.loaded.then(() => [...this.tabs.keys()]);
   }
 
   onChange(listener: TabToolsListener): () => void {
@@ -106,9 +125,53 @@ export class TabToolRegistry {
     return () => this.listeners.delete(listener);
   }
 
-  private serial<T>(change: () => Promise<T> | T): Promise<T> {
-    const next = this.queue.then(change);
-    this.queue = next.catch(() => undefined);
+  private apply(sender: ReportSender, report: ToolsReport): Promise<void> {
+    const entry = this.tabs.get(sender.tabId) ?? { frames: {} };
+    const checked = recheckTools(report.tools, sender.origin);
+    const fitted = fitFrameToTab(entry.frames, sender.frameId, checked.tools, [...report.dropped, ...checked.dropped]);
+    const frame = {
+      url: sender.url,
+      origin: sender.origin,
+      ...(report.topOrigin === undefined ? {} : { topOrigin: sender.frameId === 0 ? sender.origin : report.topOrigin }),
+      updatedAt: Date.now(),
+      ...fitted,
+    };
+    return this.commit(sender.tabId, { tabUrl: sender.tabUrl ?? entry.tabUrl, frames: { ...entry.frames, [sender.frameId]: frame } });
+  }
+
+  /**
+   * Applies a waiting report in its tab's turn, by then the frame's latest. Only the slot is held
+   * meanwhile, so a replaced report's message can be freed.
+   */
+  private applyInTurn(slot: WaitingReport): void {
+    const { tabId, frameId } = slot.sender;
+    this.serial(tabId, () => {
+      if (this.waiting.get(tabId)?.get(frameId) === slot) this.stopWaiting(tabId, frameId);
+      return this.apply(slot.sender, slot.report);
+    }).then(
+      () => slot.resolve(),
+      (error: unknown) => slot.reject(error),
+    );
+  }
+
+  /** Later reports of the frame (or of every frame of the tab) queue after what comes next. */
+  private stopWaiting(tabId: number, frameId?: number): void {
+    const frames = this.waiting.get(tabId);
+    if (frameId === undefined) frames?.clear();
+    else frames?.delete(frameId);
+    if (frames?.size === 0) this.waiting.delete(tabId);
+  }
+
+  private serial<T>(tabId: number, change: () => Promise<T> | T): Promise<T> {
+    const next = (this.queues.get(tabId) ?? this.loaded).then(change);
+    const tail = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(tabId, tail);
+    void tail.then(() => {
+      if (this.queues.get(tabId) === tail) this.queues.delete(tabId);
+    });
     return next;
   }
 

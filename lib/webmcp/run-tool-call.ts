@@ -1,7 +1,9 @@
 import type { ToolCall, ToolCallReply } from '../messaging/protocol';
 import { toErrorPayload } from '../messaging/to-error-payload';
 import { abortable } from './adapters/tool-adapter';
+import { cutText } from './cut-text';
 import type { PageToolReader } from './page-tool-reader';
+import { readMcpResult } from './read-mcp-result';
 import { toolLimits } from './tool-limits';
 
 /** The calls running in this frame, so the background can abort one by id. */
@@ -20,15 +22,28 @@ export async function runToolCall(reader: Pick<PageToolReader, 'sourceOf'>, call
     if (!source) throw Object.assign(new Error(`The page offers no tool named "${call.name}".`), { name: 'NotFoundError' });
     // Raced with the signal: a source that ignores it must not hold the call past its timeout.
     const result = await abortable(source.execute(call.name, call.args, controller.signal), controller.signal);
-    return { status: 'ok', result: typeof result === 'string' ? result.slice(0, toolLimits.resultCharacters) : null };
+    return { status: 'ok', result: typeof result === 'string' ? capResult(result) : null };
   } catch (error) {
     // A timeout is reported as such, whatever the page threw when its signal aborted.
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
-    return { status: 'error', error: toErrorPayload(reason, toolLimits.errorCharacters) };
+    const payload = toErrorPayload(reason, Infinity);
+    return { status: 'error', error: { ...payload, message: cutText(payload.message, toolLimits.errorCharacters) } };
   } finally {
     clearTimeout(timer);
     running.delete(call.callId);
   }
+}
+
+/**
+ * A long result, cut with a line that says so. An MCP-style result is read before it is cut, and
+ * its text cut: cut JSON would reach the model as raw JSON, and without its `isError`.
+ */
+function capResult(result: string): string {
+  const limit = toolLimits.resultCharacters;
+  if (result.length <= limit) return result;
+  const mcp = readMcpResult(result);
+  if (!mcp) return cutText(result, limit);
+  return JSON.stringify({ content: [{ type: 'text', text: cutText(mcp.text, limit) }], ...(mcp.isError ? { isError: true } : {}) });
 }
 
 /** Stops a running call: the page's signal aborts and the call answers with an AbortError. */

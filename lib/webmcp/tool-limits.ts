@@ -13,6 +13,13 @@ export const toolLimits = {
   toolsPerFrame: 500,
   /** Characters of all tools of a frame together, as JSON. */
   reportCharacters: 4_000_000,
+  /**
+   * Frames inside one page (all but the top frame) whose tools a tab takes. Together these frames
+   * get one frame's caps (`toolsPerFrame`, `reportCharacters`), and the top frame keeps its own: so
+   * a tab holds at most 1,000 tools and 8,000,000 characters however many frames a page makes, and
+   * no frame inside it can crowd out the page's own tools. Real pages embed a few such frames.
+   */
+  innerFramesPerTab: 50,
   /** Characters of a tool's result passed on; the rest is cut. */
   resultCharacters: 1_000_000,
   /** Characters of an error message passed on. */

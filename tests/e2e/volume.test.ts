@@ -78,8 +78,9 @@ describe.skipIf(!chromiumAvailable)('under volume the side panel takes input wit
       ['export_everything', 'done'],
     ]);
     expect(big.shownResult.startsWith('EXPORT START\nRecord: a line of the export')).toBe(true);
-    // The page's 10 MB is cut to 1,000,000 characters in the page; the card shows the first 20,000.
-    expect(big.shownResult).toMatch(/\n… \(980000 more characters\)$/);
+    // The page's 10 MB is cut in the page to 999,999 characters, a line saying so included; the
+    // card shows the first 20,000.
+    expect(big.shownResult).toMatch(/\n… \(979999 more characters\)$/);
     expectResponsive(big.figures);
     expectBounded(big.figures.heap.worker, 100, 5);
     expectBounded(big.figures.heap.panel, 40, 5);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
 import type { PageToolReader } from '@/lib/webmcp/page-tool-reader';
 import type { PageToolSource } from '@/lib/webmcp/page-tool-source';
 import { abortToolCall, runToolCall, timeoutMessage, type RunningCalls } from '@/lib/webmcp/run-tool-call';
@@ -57,9 +58,35 @@ describe('runToolCall: one call in the page', () => {
     expect(running.size).toBe(0);
   });
 
-  it('cuts a huge result', async () => {
-    const reply = await runToolCall(readerWith(async () => 'x'.repeat(2_000_000)), call('a'), new Map());
-    expect(reply.status === 'ok' && reply.result?.length).toBe(1_000_000);
+  it('cuts a huge result to 1,000,000 characters, and says how many of how many were cut', async () => {
+    const reply = await runToolCall(readerWith(async () => 'y'.repeat(10_000_000)), call('read'), new Map());
+    const output = toolOutputFromResult('read', reply.status === 'ok' ? reply.result : null);
+    const kept = output.text.indexOf('\n');
+    expect(output.text.length).toBeLessThanOrEqual(1_000_000);
+    expect(kept).toBeGreaterThan(999_900);
+    expect(output.text.slice(kept)).toBe(`\n… (cut: ${10_000_000 - kept} of 10000000 characters not shown)`);
+  });
+
+  it('reads a huge MCP-style result before cutting it: the text is cut, not the JSON, and isError stays', async () => {
+    const page = JSON.stringify({ content: [{ type: 'text', text: `Payment failed: ${'x'.repeat(1_100_000)}` }], isError: true });
+    const reply = await runToolCall(readerWith(async () => page), call('pay'), new Map());
+    const output = toolOutputFromResult('pay', reply.status === 'ok' ? reply.result : null);
+    const kept = output.text.indexOf('\n');
+    expect(output.isError).toBe(true);
+    expect(output.text.startsWith('Payment failed: xxx')).toBe(true);
+    expect(output.text.slice(kept)).toBe(`\n… (cut: ${1_100_016 - kept} of 1100016 characters not shown)`);
+  });
+
+  it('cuts a long error message to 2,000 characters, and says so', async () => {
+    const reader = readerWith(async () => {
+      throw new Error(`Card declined. ${'z'.repeat(4_985)}`);
+    });
+    const reply = await runToolCall(reader, call('pay'), new Map());
+    const message = reply.status === 'error' ? reply.error.message : '';
+    const kept = message.indexOf('\n');
+    expect(message.length).toBeLessThanOrEqual(2_000);
+    expect(message.startsWith('Card declined. zzz')).toBe(true);
+    expect(message.slice(kept)).toBe(`\n… (cut: ${5_000 - kept} of 5000 characters not shown)`);
   });
 });
 

@@ -113,4 +113,98 @@ describe('the tab tool registry', () => {
     const tabTools = (await registry.get(7)) as TabTools;
     expect([tabTools.url, tabTools.origin]).toEqual(['https://shop.example/', 'https://shop.example']);
   });
+
+  describe('caps each tab, whatever number of frames the page makes', () => {
+    const names = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}_${index}`);
+    const inner = (frameId: number) => ({ tabId: 7, frameId, url: `https://shop.example/frame${frameId}`, origin: 'https://shop.example' });
+
+    it('lets the frames inside a page share 500 tools; the top frame keeps its own 500, and the inspector says why the rest went', async () => {
+      const registry = new TabToolRegistry(memoryStorage());
+      await registry.report(top, report(top.url, names('page', 500)));
+      await registry.report(inner(1), report('', names('first', 300)));
+      await registry.report(inner(2), report('', names('second', 300)));
+      await registry.report(top, report(top.url, names('page', 500)));
+      const tabTools = (await registry.get(7)) as TabTools;
+      expect(tabTools.tools.map((entry) => entry.name)).toEqual([...names('page', 500), ...names('first', 300), ...names('second', 200)]);
+      expect(tabTools.dropped).toEqual(
+        names('second', 300)
+          .slice(200)
+          .map((name) => ({ name, reason: 'the frames inside this page together offer more than 500 tools', frameId: 2 })),
+      );
+    });
+
+    it('lets the frames inside a page share 4,000,000 characters', async () => {
+      const registry = new TabToolRegistry(memoryStorage());
+      const large = (name: string) => ({ ...tool(name), description: 'd'.repeat(9_900) });
+      await registry.report(inner(1), { url: '', tools: names('first', 300).map(large), dropped: [] });
+      await registry.report(inner(2), { url: '', tools: names('second', 300).map(large), dropped: [] });
+      const tabTools = (await registry.get(7)) as TabTools;
+      const kept = tabTools.tools.filter((entry) => entry.frameId === 2).length;
+      expect(JSON.stringify(tabTools.tools.map(({ frameId: _frameId, ...reported }) => reported)).length).toBeLessThanOrEqual(4_000_000);
+      expect(kept).toBeGreaterThan(0);
+      expect(tabTools.dropped).toHaveLength(300 - kept);
+      expect(tabTools.dropped[0]).toEqual({
+        name: `second_${kept}`,
+        reason: 'the tools of the frames inside this page together pass the limit of 4,000,000 characters',
+        frameId: 2,
+      });
+    });
+
+    it('takes tools from at most 50 frames inside a page; a frame past them shows one line saying so', async () => {
+      const registry = new TabToolRegistry(memoryStorage());
+      for (let frameId = 1; frameId <= 51; frameId += 1) await registry.report(inner(frameId), report('', [`tool_${frameId}`]));
+      await registry.report(inner(52), report('', ['a', 'b', 'c']));
+      await registry.report(top, report(top.url, ['checkout']));
+      const tabTools = (await registry.get(7)) as TabTools;
+      expect(tabTools.tools.map((entry) => entry.name)).toEqual(['checkout', ...Array.from({ length: 50 }, (_, index) => `tool_${index + 1}`)]);
+      expect(tabTools.dropped).toEqual([
+        { name: '(1 tool)', reason: 'more than 50 frames inside this page offer tools', frameId: 51 },
+        { name: '(3 tools)', reason: 'more than 50 frames inside this page offer tools', frameId: 52 },
+      ]);
+    });
+  });
+
+  it('answers one tab while another tab’s change is still being saved', async () => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const storage = memoryStorage();
+    const registry = new TabToolRegistry({ load: storage.load, save: async (tabId, entry) => (tabId === 1 ? gate : storage.save(tabId, entry)) });
+    const order: string[] = [];
+    setTimeout(() => {
+      order.push('tab 1 saved');
+      openGate();
+    }, 0);
+    const busy = registry.report({ ...top, tabId: 1 }, report(top.url, ['flood']));
+    await registry.report({ ...top, tabId: 2 }, report(top.url, ['add_to_cart']));
+    const other = await registry.get(2);
+    order.push(`tab 2 answered: ${other?.tools.map((entry) => entry.name).join(', ')}`);
+    await busy;
+    expect(order).toEqual(['tab 2 answered: add_to_cart', 'tab 1 saved']);
+  });
+
+  it('keeps only a frame’s latest report while its tab is busy: the replaced ones are let go and never shown', async () => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const storage = memoryStorage();
+    let saves = 0;
+    const registry = new TabToolRegistry({
+      load: storage.load,
+      save: async () => {
+        saves += 1;
+        if (saves === 1) await gate;
+      },
+    });
+    const events: string[] = [];
+    registry.onChange((_tabId, tabTools) => events.push(`inspector shows ${tabTools?.tools.map((entry) => entry.name).join(', ')}`));
+    setTimeout(() => {
+      events.push('first change saved');
+      openGate();
+    }, 0);
+    const first = registry.report(top, report(top.url, ['a']));
+    const replaced = ['b1', 'b2'].map((name) => registry.report(frame, report(frame.url, [name])).then(() => events.push(`${name} answered`)));
+    const latest = registry.report(frame, report(frame.url, ['b3']));
+    await Promise.all([first, ...replaced, latest]);
+    expect(events).toEqual(['b1 answered', 'b2 answered', 'first change saved', 'inspector shows a', 'inspector shows a, b3']);
+    expect(saves).toBe(2);
+  });
 });

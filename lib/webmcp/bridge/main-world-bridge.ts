@@ -1,6 +1,8 @@
 import { openBridgeEnd, type BridgeEnd, type ToExtensionMessage } from '../../messaging/bridge-wire';
 import { toErrorPayload } from '../../messaging/to-error-payload';
 import { readProperty, readToolName, toolNotFound, type ToolAdapter } from '../adapters/tool-adapter';
+import { cutText } from '../cut-text';
+import { toolLimits } from '../tool-limits';
 import { createAdapterDiscovery } from './adapter-discovery';
 import { copyToolForPosting } from './copy-tool-for-posting';
 
@@ -83,7 +85,8 @@ async function runCall(
     const result = await adapter.execute(name, args as Record<string, unknown>, controller.signal);
     extension.post({ type: 'call-result', callId, result });
   } catch (error) {
-    extension.post({ type: 'call-error', callId, error: toErrorPayload(error) });
+    const payload = toErrorPayload(error, Infinity);
+    extension.post({ type: 'call-error', callId, error: { ...payload, message: cutText(payload.message, toolLimits.errorCharacters) } });
   } finally {
     calls.delete(callId);
   }

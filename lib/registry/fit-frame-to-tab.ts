@@ -1,0 +1,73 @@
+import type { DroppedToolReport, ReportedTool } from '../webmcp/reported-tool';
+import { displayName } from '../webmcp/sanitize-tool';
+import { toolLimits } from '../webmcp/tool-limits';
+import type { FrameTools } from './frame-tools';
+
+/** What a tab keeps of one frame's report: the tools that fit, and the dropped ones with why. */
+export interface FittedFrame {
+  tools: ReportedTool[];
+  dropped: DroppedToolReport[];
+}
+
+/**
+ * Fits a frame's checked tools into its tab (the caps are explained in `toolLimits`). The top frame
+ * gets one frame's caps; the frames inside the page share another, first come first served. A frame
+ * past `innerFramesPerTab` keeps no tools and one line says why, whatever it offered, since a page
+ * can make any number of frames. A frame's dropped list stays bounded: the report's own is capped by
+ * its schema, and each of its tools is either kept or dropped once.
+ */
+export function fitFrameToTab(
+  frames: Record<string, FrameTools>,
+  frameId: number,
+  tools: readonly ReportedTool[],
+  dropped: readonly DroppedToolReport[],
+): FittedFrame {
+  const others = frameId === 0 ? [] : innerFramesWithTools(frames, frameId);
+  if (tools.length > 0 && others.length >= toolLimits.innerFramesPerTab) {
+    const reason = `more than ${toolLimits.innerFramesPerTab} frames inside this page offer tools`;
+    return { tools: [], dropped: [{ name: `(${tools.length} ${tools.length === 1 ? 'tool' : 'tools'})`, reason }] };
+  }
+  const room = toolLimits.toolsPerFrame - others.reduce((sum, frame) => sum + frame.tools.length, 0);
+  let characters = toolLimits.reportCharacters - others.reduce((sum, frame) => sum + charactersOf(frame), 0);
+  const reasons = frameId === 0 ? topFrameReasons : innerFrameReasons;
+  const kept: ReportedTool[] = [];
+  const cut: DroppedToolReport[] = [];
+  for (const tool of tools) {
+    const size = JSON.stringify(tool).length;
+    if (kept.length >= room) cut.push({ name: displayName(tool.name), reason: reasons.tools });
+    else if (size > characters) cut.push({ name: displayName(tool.name), reason: reasons.characters });
+    else {
+      kept.push(tool);
+      characters -= size;
+    }
+  }
+  return { tools: kept, dropped: [...dropped, ...cut] };
+}
+
+const characterLimit = toolLimits.reportCharacters.toLocaleString('en-US');
+const topFrameReasons = {
+  tools: `the page offers more than ${toolLimits.toolsPerFrame} tools`,
+  characters: `the page's tools together pass the limit of ${characterLimit} characters`,
+};
+const innerFrameReasons = {
+  tools: `the frames inside this page together offer more than ${toolLimits.toolsPerFrame} tools`,
+  characters: `the tools of the frames inside this page together pass the limit of ${characterLimit} characters`,
+};
+
+function innerFramesWithTools(frames: Record<string, FrameTools>, frameId: number): FrameTools[] {
+  return Object.entries(frames)
+    .filter(([id, frame]) => id !== '0' && Number(id) !== frameId && frame.tools.length > 0)
+    .map(([, frame]) => frame);
+}
+
+// A frame's size is measured once: a report replaces one frame, and the others keep their objects.
+const characterCounts = new WeakMap<FrameTools, number>();
+
+function charactersOf(frame: FrameTools): number {
+  let characters = characterCounts.get(frame);
+  if (characters === undefined) {
+    characters = frame.tools.reduce((sum, tool) => sum + JSON.stringify(tool).length, 0);
+    characterCounts.set(frame, characters);
+  }
+  return characters;
+}

@@ -1,0 +1,11 @@
+/**
+ * `text` in at most `limit` characters: when longer, its start and then a line that says how many
+ * of its characters were cut. Cutting it again changes nothing. Free of imports, so the page-world
+ * bridge can use it.
+ */
+export function cutText(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const marker = (kept: number): string => `\n… (cut: ${text.length - kept} of ${text.length} characters not shown)`;
+  const kept = Math.max(0, limit - marker(0).length);
+  return text.slice(0, kept) + marker(kept);
+}
