@@ -43,8 +43,8 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
           value={settings.confirmation}
           onChange={(event) => void model.update({ confirmation: event.currentTarget.value as Settings['confirmation'] })}
         >
-          <option value="ask-unless-read-only">Unless the tool only reads (or the site is allowed)</option>
-          <option value="ask-always">Always</option>
+          <option value="ask-unless-read-only">When it may change the page, unless you allowed the site</option>
+          <option value="ask-always">Always, even for tools that only read</option>
         </select>
       </label>
       <NumberField

@@ -11,7 +11,7 @@ export interface StoredRecorderOptions {
   /** Where traces go; by default the extension's trace database. */
   store?: TraceStore | Promise<TraceStore>;
   loadSettings?: () => Promise<TraceSettings>;
-  /** How long a change waits, so that the changes of a step are written together. Default 100 ms. */
+  /** How long a change waits, so that the changes of a step are written together. Default 0: the next turn of the event loop. */
   flushDelayMs?: number;
   /** The same while a reply streams: what it has written so far is kept this often. Default 1 s. */
   streamFlushDelayMs?: number;
