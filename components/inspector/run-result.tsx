@@ -8,8 +8,9 @@ export function RunResult({ run }: { run: RunState | undefined }) {
   const output = run.output;
   if (!output) return null;
   return (
-    <div class={output.isError ? 'run-result error' : 'run-result'} role="status">
-      <p class="run-meta">
+    <div class={output.isError ? 'run-result error' : 'run-result'}>
+      {/* Only this line is announced: a long result read aloud would drown everything else. */}
+      <p class="run-meta" role="status">
         {output.isError ? 'Error' : 'Result'}
         {run.durationMs !== undefined && ` · took ${run.durationMs} ms`}
       </p>

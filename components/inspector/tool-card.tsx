@@ -26,6 +26,8 @@ export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageToo
         <ul class="findings" aria-label="Lint findings">
           {findings.map((finding, index) => (
             <li key={index} class={`finding ${finding.level}`}>
+              {/* The level in words too, not only in colour. */}
+              <span class="finding-level">{finding.level === 'warning' ? 'Warning: ' : 'Note: '}</span>
               {finding.message}
             </li>
           ))}

@@ -48,7 +48,8 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
           >
             Yes, delete all
           </button>
-          <button type="button" onClick={() => (confirmingDeleteAll.value = false)}>
+          {/* The question replaced the focused button: focus the safe answer, not the page body. */}
+          <button type="button" ref={(button) => button?.focus()} onClick={() => (confirmingDeleteAll.value = false)}>
             No
           </button>
         </p>
