@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startDemoServer } from '../../demo/serve-demo';
-import { chromiumAvailable, launchExtension, tabIdOf, type LaunchedExtension } from './support';
+import { chromiumAvailable, launchExtension, screenshotPath, tabIdOf, type LaunchedExtension } from './support';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
 
 const mug = 'trail-mug-forest';
@@ -58,7 +58,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(text).not.toMatch(/tool_call|<think>|The forest one is first/);
     expect(await panel.locator('strong', { hasText: 'Trail Mugs, Forest Green' }).count()).toBe(1);
     await panel.setViewportSize({ width: 420, height: 900 });
-    await panel.screenshot({ path: 'docs/agent-run.png' });
+    await panel.screenshot({ path: screenshotPath('agent-run.png') });
   });
 
   it('corrects an unknown tool and invalid arguments from the messages it is given', async () => {

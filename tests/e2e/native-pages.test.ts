@@ -1,14 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../support/shared-eval';
 import {
   chromiumAvailable,
   currentServiceWorker,
   InspectorPage,
   launchExtension,
+  screenshotPath,
   serveFixtures,
   stopServiceWorker,
   type FixtureServer,
@@ -76,8 +75,7 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       await page.getByLabel('Request').fill('find a blue mug');
       await page.setViewportSize({ width: 1000, height: 1400 });
       await page.evaluate(() => window.scrollTo(0, 0));
-      mkdirSync(resolve(projectRoot, 'docs'), { recursive: true });
-      await page.screenshot({ path: resolve(projectRoot, 'docs/inspector.png') });
+      await page.screenshot({ path: screenshotPath('inspector.png') });
       await page.getByLabel('Request').fill('');
     });
 

@@ -4,11 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../demo/serve-demo';
-import { chromiumAvailable, launchExtension, serveFixtures, stopServiceWorker, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
+import { chromiumAvailable, launchExtension, screenshotPath, serveFixtures, stopServiceWorker, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../traces/fixtures');
-const screenshotPath = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/trace.png');
 const mug = 'trail-mug-forest';
 
 describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
@@ -94,7 +93,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await third.getByTestId('step-summary').click();
     await viewer.setViewportSize({ width: 1280, height: 1500 });
     await viewer.locator('.detail-pane').evaluate((pane) => pane.scrollTo(0, 0));
-    await viewer.screenshot({ path: screenshotPath });
+    await viewer.screenshot({ path: screenshotPath('trace.png') });
   });
 
   it('exports a run and imports it back unchanged; a malformed file is refused with a message and changes nothing', async () => {
