@@ -80,8 +80,15 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     const { panel } = await openPageAndPanel();
     await ask(panel, 'look up coffee');
     await panel.locator('[data-testid=tool-card][data-state=running]').waitFor();
-    // Let the conversation reach session storage, as it does within a fraction of a second.
-    await panel.waitForTimeout(500);
+    // Stop the worker once the running card is in session storage (it goes there at once).
+    await expect
+      .poll(() =>
+        panel.evaluate(async () => {
+          const { storage } = (globalThis as unknown as { chrome: { storage: { session: { get(key: string): Promise<Record<string, unknown>> } } } }).chrome;
+          return JSON.stringify((await storage.session.get('agentSessions')).agentSessions ?? {}).includes('"state":"running"');
+        }),
+      )
+      .toBe(true);
     const cdp = await extension.context.newCDPSession(panel);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { startDemoServer } from '../../demo/serve-demo';
 import { chromiumAvailable, launchExtension, screenshotPath, tabIdOf, type LaunchedExtension } from './support';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
+import { stepsOfRun } from './support/stored-traces';
 
 const mug = 'trail-mug-forest';
 
@@ -80,6 +81,11 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await expect.poll(() => invalid.count()).toBe(1);
     expect(await invalid.textContent()).toContain('"qty" must be at least 1.');
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    // Each correction came from what the model was told at the step after its mistake.
+    const { steps } = await stepsOfRun(panel, 'put an olive cap in my cart');
+    const told = (step: number) => steps.find((each) => each.step === step)?.messages.at(-1)?.content ?? '';
+    expect(told(2)).toContain('Unknown tool "find_products"');
+    expect(told(5)).toContain('"qty" must be at least 1.');
   });
 
   it('waits for the person before checkout: Deny never runs it, Allow once runs it once', async () => {
