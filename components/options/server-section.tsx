@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { firstChatModel } from '@/lib/engines/openai/first-chat-model';
 import type { Settings } from '@/lib/settings';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
@@ -34,7 +35,7 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
         <label class="field">
           <span>Model</span>
           <select value={settings.model} onChange={(event) => void model.update({ model: event.currentTarget.value })}>
-            <option value="">The server's first model{models[0] ? ` (${models[0]})` : ''}</option>
+            <option value="">The server's first chat model{models.length > 0 ? ` (${firstChatModel(models)})` : ''}</option>
             {models.map((id) => (
               <option value={id} key={id}>
                 {id}

@@ -8,19 +8,25 @@ import type { EngineStatus } from './session-state';
  * Holds the one engine the extension runs (a model on the GPU is shared by every tab) and its
  * status for the panels. Changing the engine or model in the settings swaps it on the next run.
  */
-export function createEngineHost(publish: (status: EngineStatus) => void) {
+export function createEngineHost(publish: (status: EngineStatus) => void, create: (settings: Settings) => Engine = createEngine) {
   let current: { key: string; engine: Engine } | undefined;
   let status: EngineStatus = { engineId: 'webllm', engineLabel: engineLabels.webllm, model: '', state: 'idle' };
   let lastProgressAt = 0;
+  let pending: ReturnType<typeof setTimeout> | undefined;
 
+  const publishNow = () => {
+    clearTimeout(pending);
+    pending = undefined;
+    lastProgressAt = Date.now();
+    publish(status);
+  };
   const setStatus = (change: Partial<EngineStatus>, force = true) => {
     status = { ...status, ...change };
-    const now = Date.now();
-    // Progress callbacks can come hundreds of times a second; the panel needs a few.
-    if (force || now - lastProgressAt > 100) {
-      lastProgressAt = now;
-      publish(status);
-    }
+    // Progress callbacks can come hundreds of times a second; the panel needs a few. A held
+    // update goes out when its 100 ms are up, so the last word before a quiet phase is never lost.
+    const wait = 100 - (Date.now() - lastProgressAt);
+    if (force || wait <= 0) publishNow();
+    else pending ??= setTimeout(publishNow, wait);
   };
 
   const engineFor = async (settings: Settings): Promise<Engine> => {
@@ -29,11 +35,13 @@ export function createEngineHost(publish: (status: EngineStatus) => void) {
     if (current?.key !== key) {
       const previous = current?.engine;
       current = undefined;
-      // Only a different model frees the GPU; the same model under new settings stays loaded.
-      if (previous && (previous.id !== settings.engine || (settings.model && previous.modelId !== settings.model))) {
+      // Only a different WebLLM model frees the GPU; the same one under new settings stays loaded.
+      // Other engines hold nothing shared (Chrome's model keeps a session per engine): let go.
+      const keepLoaded = previous?.id === 'webllm' && settings.engine === 'webllm' && (!settings.model || previous.modelId === settings.model);
+      if (previous && !keepLoaded) {
         await previous.unload?.().catch(() => {});
       }
-      current = { key, engine: createEngine(settings) };
+      current = { key, engine: create(settings) };
     }
     return current.engine;
   };

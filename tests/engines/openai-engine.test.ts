@@ -94,6 +94,12 @@ describe('local OpenAI-compatible server engine', () => {
     expect(error.hint).toBe('Pick one of its models in the options: qwen3:1.7b, llama3.2:3b.');
   });
 
+  it('with no model picked, uses the server\'s first chat model, passing over embedding models', async () => {
+    const fresh = await setup({ replies: [], models: ['nomic-embed-text:latest', 'bge-m3', 'qwen3:1.7b', 'llama3.2:3b'] });
+    await fresh.engine.load(() => {});
+    expect(fresh.engine.modelId).toBe('qwen3:1.7b');
+  });
+
   it('says the server is down and how to start it', async () => {
     const { server, engine } = await setup({ replies: [] }, {}, false);
     await server.close();

@@ -4,6 +4,7 @@ import type { Settings } from '../../settings';
 import { EngineError, type Engine } from '../engine';
 import { formatForModelName } from '../model-catalog';
 import { createServerMemory } from './chat-request';
+import { firstChatModel } from './first-chat-model';
 import { listServerModels } from './list-server-models';
 import type { ReplyTimeouts } from './reply-timeouts';
 import { normalizeServerAddress, serverHost, serverPermissionPattern } from './server-address';
@@ -81,7 +82,7 @@ function pickModel(requested: string, models: readonly string[], address: string
       'Download one first, for example `ollama pull qwen3:1.7b`, then send your request again.',
     );
   }
-  if (!requested) return models[0]!;
+  if (!requested) return firstChatModel(models);
   if (models.includes(requested)) return requested;
   throw new EngineError(
     'not-configured',

@@ -1,0 +1,7 @@
+// Servers list their embedding models too (Ollama most recently changed first): those cannot chat.
+const embeddingModel = /embed|(^|[/:_-])(bge|e5|gte)([/:_-]|$)|minilm/i;
+
+/** The model used when the person picked none: the server's first that can chat. */
+export function firstChatModel(models: readonly string[]): string {
+  return models.find((model) => !embeddingModel.test(model)) ?? models[0]!;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { hermesFormat } from '@webmcp-agents/local-agent';
+import { createEngineHost } from '../../lib/agent/engine-host';
+import type { EngineStatus } from '../../lib/agent/session-state';
+import type { Engine, EngineLoadProgress } from '../../lib/engines/engine';
+import { defaultSettings, type Settings } from '../../lib/settings';
+
+/** An engine whose load reports what `steps` say, `gapMs` apart. */
+function fakeEngine(settings: Settings, steps: EngineLoadProgress[] = [], gapMs = 0) {
+  const unload = vi.fn(async () => {});
+  const engine: Engine = {
+    id: settings.engine,
+    label: settings.engine,
+    modelId: settings.model || 'default-model',
+    format: hermesFormat,
+    model: { async *stream() {} },
+    async load(onProgress) {
+      for (const step of steps) {
+        onProgress(step);
+        if (gapMs) await new Promise((resolve) => setTimeout(resolve, gapMs));
+      }
+    },
+    unload,
+  };
+  return { engine, unload };
+}
+
+describe('the engine host', () => {
+  it('publishes the last progress before a quiet phase, even when it came within 100 ms of the one before', async () => {
+    const published: EngineStatus[] = [];
+    const steps = [
+      { fraction: 0.01, text: 'Downloading (about 1,100 MB), once. Using the q4f32 build: this GPU has no 16-bit shaders.' },
+      { fraction: 0.02, text: 'Fetching the library' },
+    ];
+    const host = createEngineHost((status) => published.push(status), (settings) => fakeEngine(settings, steps, 150).engine);
+    await host.load(defaultSettings, new AbortController().signal);
+    const texts = published.map((status) => status.progressText);
+    expect(texts).toContain(steps[0]!.text);
+    expect(texts).toContain(steps[1]!.text);
+    expect(published.at(-1)?.state).toBe('ready');
+  });
+
+  it('lets go of an engine whose settings changed, except a WebLLM model that stays the same', async () => {
+    const made: Array<ReturnType<typeof fakeEngine>> = [];
+    const host = createEngineHost(() => {}, (settings) => {
+      made.push(fakeEngine(settings));
+      return made.at(-1)!.engine;
+    });
+    const signal = new AbortController().signal;
+    // Chrome's model keeps a session per engine: a new temperature must not leave the old one open.
+    await host.load({ ...defaultSettings, engine: 'prompt-api' }, signal);
+    await host.load({ ...defaultSettings, engine: 'prompt-api', temperature: 0.7 }, signal);
+    expect(made[0]!.unload).toHaveBeenCalledTimes(1);
+    // The same WebLLM model under a new temperature stays on the GPU.
+    await host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, signal);
+    await host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC', temperature: 0.7 }, signal);
+    expect(made[2]!.unload).not.toHaveBeenCalled();
+  });
+});
