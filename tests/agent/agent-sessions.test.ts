@@ -38,6 +38,7 @@ interface HarnessOptions {
   /** Whether the content script answers in the tab; default yes. */
   pageAnswers?: () => boolean;
   approvalWaitMs?: number;
+  scorerFor?: AgentSessionsDeps['scorerFor'];
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -56,7 +57,7 @@ function harness(options: HarnessOptions = {}) {
       executed.push(name);
       return options.execute ? options.execute(name) : { text: `${name} ok` };
     },
-    scorerFor: () => undefined,
+    scorerFor: options.scorerFor ?? (() => undefined),
     recorder,
     ...(options.approvalWaitMs === undefined ? {} : { approvalWaitMs: options.approvalWaitMs }),
   };
@@ -434,5 +435,34 @@ describe('agent sessions', () => {
     await h.deps.updateSettings({ allowedSites: ['https://shop.example'] });
     h.sessions.settingsChanged();
     await h.until(() => h.state()?.siteAllowed === true);
+  });
+
+  it('refuses to run on a site where the person turned the agent off, and says where to turn it back on', async () => {
+    await script([call('search_products', { query: 'mug' }), 'Found it.']);
+    const h = harness({ settings: { disabledSites: ['https://shop.example'] } });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'error');
+    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on https://shop.example. Turn it back on in the extension's options.");
+    expect(h.executed).toEqual([]);
+    expect(h.state()!.turns[0]!.runId).toBeUndefined();
+  });
+
+  it('ranks the tools with the ranker the settings name', async () => {
+    await script(['Hello.']);
+    const rankers: string[] = [];
+    const h = harness({
+      settings: { ranker: 'word-overlap' },
+      scorerFor: (settings) => {
+        rankers.push(settings.ranker);
+        return (tools) => tools.map((_, index) => index * 10);
+      },
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'hi' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(rankers).toEqual(['word-overlap']);
+    const start = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.find((event) => event.type === 'step-start');
+    expect(start?.type === 'step-start' && start.tools.map(({ score }) => score)).toEqual([0, 10, 20]);
   });
 });

@@ -109,6 +109,26 @@ describe('the options page', () => {
     }
   });
 
+  it('stores what the person sets in the behaviour section, clamping numbers to their range', async () => {
+    const settings = memorySettings();
+    const { root } = show({ settings, caches: createFakeCacheStorage().storage });
+    await vi.waitFor(() => expect(root.querySelector('#behaviour-heading')).not.toBeNull());
+    const field = (label: string) =>
+      [...root.querySelectorAll('label.field')].find((candidate) => candidate.querySelector('span')?.textContent === label)!.querySelector<HTMLInputElement | HTMLSelectElement>('input, select')!;
+    const set = async (label: string, value: string, change: Partial<Settings>) => {
+      const control = field(label);
+      control.value = value;
+      control.dispatchEvent(new Event('change', { bubbles: true }));
+      await vi.waitFor(async () => expect(await settings.load()).toMatchObject(change));
+    };
+    await set('Temperature', '0.7', { temperature: 0.7 });
+    await set('Maximum steps per request', '99', { maxSteps: 30 });
+    await set('Ask before a tool runs', 'ask-always', { confirmation: 'ask-always' });
+    await set("Characters of a tool's output the model reads", '2550', { toolOutputLimit: 2550 });
+    await set('Seconds a tool may take before the run stops', '0', { toolTimeoutSeconds: 1 });
+    await set('How tools are ranked for the model', 'word-overlap', { ranker: 'word-overlap' });
+  });
+
   it('keeps the sites where the agent is off, as origins typed into its labelled field', async () => {
     const settings = memorySettings();
     const { root } = show({ settings, caches: createFakeCacheStorage().storage });
