@@ -70,3 +70,8 @@ function trailingBackticks(text: string): number {
   if (text.endsWith('``')) return 2;
   return text.endsWith('`') ? 1 : 0;
 }
+
+/** A block with nothing inside: what the prose filter leaves of a tagged call wrapped in a fence. */
+export function isEmptyFence(block: string): boolean {
+  return /^```[\w+.-]*\s*(```)?$/.test(block);
+}

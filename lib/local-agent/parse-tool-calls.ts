@@ -1,7 +1,11 @@
+import { cutText } from './cut-text';
 import { readToolCalls } from './parsing/read-tool-calls';
 import type { ParseResult } from './types';
 
-/** Only this much of a reply is read: a runaway model cannot make parsing slow. */
+/**
+ * Only this much of a reply is read, in characters (UTF-16 units, 32 KB of ASCII): a runaway
+ * model cannot make parsing slow.
+ */
 const MAX_READ = 32 * 1024;
 
 /**
@@ -10,7 +14,8 @@ const MAX_READ = 32 * 1024;
  * throws: what it cannot read stays prose, and calls it got wrong come back as `errors`.
  */
 export function parseToolCalls(raw: string, toolNames: ReadonlySet<string>): ParseResult {
-  const text = typeof raw === 'string' ? raw.slice(0, MAX_READ) : '';
+  // Never cut inside a character: half an emoji must not reach the prose.
+  const text = typeof raw === 'string' ? cutText(raw, MAX_READ) : '';
   const names = typeof toolNames?.has === 'function' ? toolNames : new Set<string>();
   try {
     return readToolCalls(text, names);

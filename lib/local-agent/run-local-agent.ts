@@ -7,6 +7,7 @@ import type { LanguageModel } from './language-model';
 import { parseToolCalls } from './parse-tool-calls';
 import { rankToolsWithScores } from './rank-tools';
 import { runToolCall, type ToolCallContext } from './run-tool-call';
+import { isEmptyFence } from './fenced-call-holder';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
 import { createFenceMarker, defaultToolOutputLimit, inertMarkup } from './tool-output-text';
@@ -101,7 +102,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const shownTools = shown.map(({ tool }) => tool);
       const shownNames = new Set(shownTools.map((tool) => tool.name));
       const parse = (text: string) => (format.parseReply ?? parseToolCalls)(text, shownNames);
+      // A fence left empty once the prose filter took a tagged call out of it is markup too.
       const isCall = (block: string) => {
+        if (isEmptyFence(block)) return true;
         const { calls, errors } = parse(block);
         return calls.length > 0 || errors.length > 0;
       };

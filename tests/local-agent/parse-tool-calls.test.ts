@@ -287,6 +287,17 @@ describe('limits and bad input', () => {
     expect(many.errors).toHaveLength(1);
   });
 
+  it('never cuts the read limit inside a character', () => {
+    const { text } = parse('a' + '😀'.repeat(20_000));
+    expect(text.length).toBeLessThanOrEqual(32 * 1024);
+    expect(text.at(-1)).toBe('\ude00');
+  });
+
+  it('drops the code fence a tagged call was wrapped in, left empty', () => {
+    const reply = 'I will search.\n```xml\n<tool_call>{"name": "open_cart", "arguments": {}}</tool_call>\n```';
+    expect(parse(reply)).toEqual({ text: 'I will search.', calls: [{ name: 'open_cart', arguments: {} }], errors: [] });
+  });
+
   it('drops stray closing call tags from the prose', () => {
     expect(parse('Done.</tool_call> Really.<|tool_call_end|>')).toEqual({ text: 'Done. Really.', calls: [], errors: [] });
   });

@@ -110,6 +110,14 @@ describe('runLocalAgent', () => {
     }
   });
 
+  it('shows nothing of the code fence a tagged call was wrapped in', async () => {
+    const { run, events, executed } = setup([`I will search.\n\`\`\`xml\n${call('search_products', { query: 'mug' })}\n\`\`\``, 'Found.']);
+    await run();
+    expect(executed.map((parsed) => parsed.name)).toEqual(['search_products']);
+    const prose = events.flatMap((event) => (event.type === 'prose-delta' ? [event.text] : [])).join('');
+    expect(prose).toBe('I will search.\nFound.');
+  });
+
   it('holds back a list of calls too, and still shows a held answer that the model cut short', async () => {
     const { run, events } = setup(['[{"name": "search_products", "parameters": {"query": "mug"}}]', 'Done.'], { format: llama3JsonFormat });
     await run();

@@ -10,6 +10,9 @@ import { scanMarkup } from './scan-markup';
  * order written), then fenced JSON, then the whole reply as JSON. A later shape is tried only
  * when no earlier one was found.
  */
+/** A ``` fence (with or without a language) whose body is only white space. */
+const emptyFence = /```[\w+.-]*\s*```/g;
+
 export function readToolCalls(text: string, toolNames: ReadonlySet<string>): ParseResult {
   const collector = new CallCollector(toolNames);
   const markup = scanMarkup(text);
@@ -22,6 +25,8 @@ export function readToolCalls(text: string, toolNames: ReadonlySet<string>): Par
       }
       readRegionCalls(text, region.start, region.end, collector);
     }
+    // A call the model wrapped in a code fence leaves the fence empty: it is markup too.
+    prose = prose.replace(emptyFence, '');
   } else {
     prose = readFencedCalls(prose, collector) ?? readWholeReply(prose, collector) ?? prose;
   }
