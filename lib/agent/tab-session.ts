@@ -2,6 +2,7 @@ import type { ChatMessage, ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
+import { documentIdOf } from '../registry/document-id-of';
 import { frameIdOf } from '../registry/frame-id-of';
 import { capText } from '../traces/trace-limits';
 import type { SessionMessage } from './agent-port-protocol';
@@ -13,6 +14,7 @@ import type { StoredSession } from './session-store';
 import type { Turn, TurnOutcome } from './session-state';
 import { noticeFor } from './turn-notices';
 import { isEngineFailure } from './is-engine-failure';
+import { fitHistory } from './fit-history';
 
 export type Decision = 'allow-once' | 'allow-site' | 'deny';
 
@@ -180,7 +182,8 @@ export class TabSession {
     let readUntrusted = false;
     return runLocalAgent({
       request,
-      history: this.history,
+      // Only what fits the model's context: a long answer earlier must not crowd out this run.
+      history: fitHistory(this.history, engine.contextTokens),
       model: engine.model,
       format: engine.format,
       signal: active.controller.signal,
@@ -196,7 +199,7 @@ export class TabSession {
       executeTool: (call, context) => {
         // From here on, what strangers wrote may be steering the model (see approvalReason).
         if (context.tool.annotations?.untrustedContentHint) readUntrusted = true;
-        return this.executeWithTimeout(call, frameIdOf(context.tool), context.signal, settings);
+        return this.executeWithTimeout(call, context.tool, context.signal, settings);
       },
       needsApproval: async (_call, { tool }) => {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
@@ -235,13 +238,21 @@ export class TabSession {
     });
   }
 
-  private async executeWithTimeout(call: ParsedCall, frameId: number | undefined, signal: AbortSignal, settings: Settings): Promise<ToolOutput> {
+  private async executeWithTimeout(call: ParsedCall, tool: ToolDescriptor, signal: AbortSignal, settings: Settings): Promise<ToolOutput> {
     const timeoutMs = settings.toolTimeoutSeconds * 1000;
     this.toolRan = true;
     this.lastToolName = call.name;
     const timer = setTimeout(() => this.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
     try {
-      const options = { signal, timeoutMs: timeoutMs + 1000, ...(frameId === undefined ? {} : { frameId }) };
+      // The call runs in the frame, and the document, whose tool was chosen and judged for approval.
+      const frameId = frameIdOf(tool);
+      const documentId = documentIdOf(tool);
+      const options = {
+        signal,
+        timeoutMs: timeoutMs + 1000,
+        ...(frameId === undefined ? {} : { frameId }),
+        ...(documentId === undefined ? {} : { documentId }),
+      };
       return await this.world.executeTabTool(this.tabId, call.name, call.arguments, options);
     } finally {
       clearTimeout(timer);

@@ -75,6 +75,8 @@ export interface Engine {
   readonly modelId: string;
   readonly format: PromptFormat;
   readonly model: LanguageModel;
+  /** How many tokens the loaded model reads at once (prompt and reply), where the engine knows. */
+  readonly contextTokens?: number;
   load(onProgress: (progress: EngineLoadProgress) => void, signal?: AbortSignal): Promise<void>;
   /** Frees the GPU or the session; the next `load` starts again. */
   unload?(): Promise<void>;

@@ -27,15 +27,21 @@ export function sendToBackground<K extends keyof ToBackground>(
     .then((reply: unknown) => readReply(protocol.toBackground[type].reply, reply) as ReplyOf<ToBackground, K>);
 }
 
-/** The background asks a tab's content script (one frame, or every frame when none is given). */
+/**
+ * The background asks a tab's content script (one frame, or every frame when none is given). With
+ * a `documentId` (Chrome 106+) the browser delivers only to that document, and fails otherwise.
+ */
 export function sendToContent<K extends keyof ToContent>(
   tabId: number,
   type: K,
   data: MessageOf<ToContent, K>,
-  options: { frameId?: number } = {},
+  options: { frameId?: number; documentId?: string } = {},
 ): Promise<ReplyOf<ToContent, K>> {
   const envelope = { protocol: 'webmcp-local-agent', type, data };
-  const target = options.frameId === undefined ? {} : { frameId: options.frameId };
+  const target = {
+    ...(options.frameId === undefined ? {} : { frameId: options.frameId }),
+    ...(options.documentId === undefined ? {} : { documentId: options.documentId }),
+  };
   return browser.tabs
     .sendMessage(tabId, envelope, target)
     .then((reply: unknown) => readReply(protocol.toContent[type].reply, reply) as ReplyOf<ToContent, K>);

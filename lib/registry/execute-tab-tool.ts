@@ -16,14 +16,26 @@ export interface ExecuteOptions {
    * another frame that offers the same name by the time it runs.
    */
   frameId?: number;
+  /**
+   * The document whose tool was chosen (and approved), where the browser names documents: the
+   * call runs in that document or not at all, never in the next one its frame holds by then.
+   */
+  documentId?: string;
+}
+
+/** Where a call goes: the frame, and the document in it where known. */
+interface CallTarget {
+  frameId: number;
+  documentId?: string;
 }
 
 /** Extra time the background waits past the page's own timeout, for a frame that froze. */
 const graceMs = 2_000;
 
 /**
- * Runs a tab's tool in the frame that offers it (the top frame first when frames share a name).
- * Page faults come back as text with `isError`; only an abort rejects.
+ * Runs a tab's tool in the frame that offers it (the top frame first when frames share a name),
+ * and in the document that offered it where the browser names documents. Page faults come back
+ * as text with `isError`; only an abort rejects.
  */
 export async function executeTabTool(
   registry: TabToolRegistry,
@@ -39,9 +51,15 @@ export async function executeTabTool(
   // Stop may have come while the registry answered: the call must not go out after it.
   options.signal?.throwIfAborted();
   if (!tool) return { text: `The page offers no tool named "${name}".`, isError: true };
+  if (options.documentId !== undefined && tool.documentId !== undefined && tool.documentId !== options.documentId) {
+    return { text: pageChangedMessage(name), isError: true };
+  }
+  // The browser itself then refuses to deliver to any other document of the frame.
+  const documentId = options.documentId ?? tool.documentId;
+  const target = { frameId: tool.frameId, ...(documentId === undefined ? {} : { documentId }) };
   const timeoutMs = options.timeoutMs ?? defaultToolTimeoutMs;
   const call = { callId: crypto.randomUUID(), name, args, timeoutMs };
-  const reply = await raceCall(tabId, tool.frameId, call, options.signal);
+  const reply = await raceCall(tabId, target, call, options.signal);
   if (reply.kind === 'timeout') return { text: timeoutMessage(name, timeoutMs), isError: true };
   if (reply.kind === 'failed') return outputForDeliveryFailure(name, reply.error);
   return outputForReply(name, reply.reply);
@@ -49,16 +67,21 @@ export async function executeTabTool(
 
 type CallOutcome = { kind: 'reply'; reply: ToolCallReply } | { kind: 'timeout' } | { kind: 'failed'; error: unknown };
 
+/** What the model reads when the frame's page changed between its choice and the call. */
+function pageChangedMessage(name: string): string {
+  return `The page that offered "${name}" changed before the call could run, so nothing was run. Its tools will be listed again: choose from those.`;
+}
+
 function raceCall(
   tabId: number,
-  frameId: number,
+  target: CallTarget,
   call: { callId: string; name: string; args: Record<string, unknown>; timeoutMs: number },
   signal: AbortSignal | undefined,
 ): Promise<CallOutcome> {
   return new Promise<CallOutcome>((resolve, reject) => {
     const timer = setTimeout(() => finish({ kind: 'timeout' }), call.timeoutMs + graceMs);
     const onAbort = (): void => {
-      sendToContent(tabId, 'tool-abort', { callId: call.callId }, { frameId }).catch(() => undefined);
+      sendToContent(tabId, 'tool-abort', { callId: call.callId }, target).catch(() => undefined);
       clearTimeout(timer);
       reject(signal?.reason);
     };
@@ -68,7 +91,7 @@ function raceCall(
       resolve(outcome);
     }
     signal?.addEventListener('abort', onAbort, { once: true });
-    sendToContent(tabId, 'tool-execute', call, { frameId }).then(
+    sendToContent(tabId, 'tool-execute', call, target).then(
       (reply) => finish({ kind: 'reply', reply }),
       (error: unknown) => finish({ kind: 'failed', error }),
     );

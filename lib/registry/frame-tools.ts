@@ -7,6 +7,8 @@ export const frameToolsSchema = z.object({
   origin: z.string(),
   /** The tab's top-frame origin as the frame reported it; the tab's site when the top frame has no tools. */
   topOrigin: z.optional(z.string()),
+  /** The document that reported, as the browser names it (Chrome 106+); a frame keeps its id across documents. */
+  documentId: z.optional(z.string()),
   tools: z.array(reportedToolSchema),
   dropped: z.array(droppedToolSchema),
   updatedAt: z.number(),

@@ -17,7 +17,10 @@ export function mergeTabTools(tabId: number, entry: TabEntry): TabTools | undefi
     tabId,
     url,
     origin: top?.origin ?? reportedTop ?? originOf(url),
-    tools: frames.flatMap(({ frameId, frame }) => frame.tools.map((tool) => ({ ...tool, frameId }))),
+    tools: frames.flatMap(({ frameId, frame }) => {
+      const document = frame.documentId === undefined ? {} : { documentId: frame.documentId };
+      return frame.tools.map((tool) => ({ ...tool, frameId, ...document }));
+    }),
     dropped: frames.flatMap(({ frameId, frame }) => frame.dropped.map((dropped) => ({ ...dropped, frameId }))),
     updatedAt: Math.max(...frames.map(({ frame }) => frame.updatedAt)),
   };

@@ -2,7 +2,7 @@ import type { ToolsReport } from '../messaging/protocol';
 import { reportedToolSchema, type DroppedToolReport, type ReportedTool } from '../webmcp/reported-tool';
 import { displayName } from '../webmcp/sanitize-tool';
 import { fitFrameToTab } from './fit-frame-to-tab';
-import type { TabEntry } from './frame-tools';
+import type { FrameTools, TabEntry } from './frame-tools';
 import { mergeTabTools } from './merge-tab-tools';
 import type { TabTools } from './types';
 
@@ -21,6 +21,8 @@ export interface ReportSender {
   url: string;
   origin: string;
   tabUrl?: string;
+  /** The sending document (Chrome 106+): a frame keeps its id from one document to the next. */
+  documentId?: string;
 }
 
 /** A frame's report that waits its turn; a newer report of the frame takes its place. */
@@ -72,11 +74,17 @@ export class TabToolRegistry {
     });
   }
 
-  frameGone(tabId: number, frameId: number): Promise<void> {
+  /**
+   * A frame's document said goodbye. Where both are known, only that document's tools go: the
+   * goodbye of a document the frame already left (it may arrive after the next one's report, from
+   * another process) leaves the next one's tools alone.
+   */
+  frameGone(tabId: number, frameId: number, documentId?: string): Promise<void> {
     this.stopWaiting(tabId, frameId);
     return this.serial(tabId, () => {
       const entry = this.tabs.get(tabId);
-      if (!entry || !(frameId in entry.frames)) return;
+      const frame = entry?.frames[frameId];
+      if (!entry || !frame || !sameDocument(frame.documentId, documentId)) return;
       const frames = { ...entry.frames };
       delete frames[frameId];
       return this.commit(tabId, { ...entry, frames });
@@ -84,21 +92,23 @@ export class TabToolRegistry {
   }
 
   /**
-   * A new document committed in a frame (`committedAt` as the browser stamps it): what the frame's
-   * old document reported is gone, and with a new top document, every frame's. This does not wait
-   * for the old document's own goodbye, which a crash, a discard or a stalled page never sends.
-   * A report that came after the commit belongs to the new document and stays.
+   * A new document committed in a frame (`committedAt` as the browser stamps it, `documentId` where
+   * the browser names it): what the frame's old document reported is gone, and with a new top
+   * document, every frame's. This does not wait for the old document's own goodbye, which a crash,
+   * a discard or a stalled page never sends. A report of the new document, which may come before
+   * the commit event, stays: the frame's own is known by its document where both are named, the
+   * others (and any, without names) by arriving after the commit.
    */
-  documentCommitted(tabId: number, frameId: number, committedAt: number): Promise<void> {
+  documentCommitted(tabId: number, frameId: number, committedAt: number, documentId?: string): Promise<void> {
     this.stopWaiting(tabId, frameId === 0 ? undefined : frameId);
     return this.serial(tabId, () => {
       const entry = this.tabs.get(tabId);
       if (!entry) return;
-      const frames = Object.fromEntries(
-        Object.entries(entry.frames).filter(
-          ([id, frame]) => !((frameId === 0 || Number(id) === frameId) && frame.updatedAt < committedAt),
-        ),
-      );
+      const outdated = ([id, frame]: [string, FrameTools]): boolean => {
+        if (Number(id) === frameId && documentId !== undefined && frame.documentId !== undefined) return frame.documentId !== documentId;
+        return (frameId === 0 || Number(id) === frameId) && frame.updatedAt < committedAt;
+      };
+      const frames = Object.fromEntries(Object.entries(entry.frames).filter((frame) => !outdated(frame)));
       if (Object.keys(frames).length === Object.keys(entry.frames).length) return;
       return this.commit(tabId, { ...entry, frames });
     });
@@ -132,6 +142,7 @@ export class TabToolRegistry {
     const frame = {
       url: sender.url,
       origin: sender.origin,
+      ...(sender.documentId === undefined ? {} : { documentId: sender.documentId }),
       ...(report.topOrigin === undefined ? {} : { topOrigin: sender.frameId === 0 ? sender.origin : report.topOrigin }),
       updatedAt: Date.now(),
       ...fitted,
@@ -189,6 +200,11 @@ export class TabToolRegistry {
       }
     }
   }
+}
+
+/** Whether a goodbye is from the document the registry holds; unnamed documents (older browsers) always match. */
+function sameDocument(stored: string | undefined, sender: string | undefined): boolean {
+  return stored === undefined || sender === undefined || stored === sender;
 }
 
 /** The background's own check of each reported tool; a tool that fails is dropped, not the report. */

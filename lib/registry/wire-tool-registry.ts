@@ -18,11 +18,13 @@ export function wireToolRegistry(registry: TabToolRegistry): void {
       return null;
     },
     'frame-gone': async (_data, sender) => {
-      if (sender.tab?.id !== undefined && sender.frameId !== undefined) await registry.frameGone(sender.tab.id, sender.frameId);
+      if (sender.tab?.id !== undefined && sender.frameId !== undefined) await registry.frameGone(sender.tab.id, sender.frameId, sender.documentId);
       return null;
     },
   });
-  browser.webNavigation.onCommitted.addListener(({ tabId, frameId, timeStamp }) => void registry.documentCommitted(tabId, frameId, timeStamp));
+  browser.webNavigation.onCommitted.addListener(
+    ({ tabId, frameId, timeStamp, documentId }) => void registry.documentCommitted(tabId, frameId, timeStamp, documentId),
+  );
   browser.tabs.onRemoved.addListener((tabId) => void registry.removeTab(tabId));
   browser.tabs.onReplaced.addListener((_addedTabId, removedTabId) => void registry.removeTab(removedTabId));
   registry.onChange(showToolCount);
@@ -37,7 +39,14 @@ function reportSender(sender: MessageSender): ReportSender | undefined {
   if (lifecycle !== undefined && lifecycle !== 'active') return undefined;
   if (tabId === undefined || sender.frameId === undefined || !sender.url) return undefined;
   const origin = sender.origin ?? safeOrigin(sender.url);
-  return { tabId, frameId: sender.frameId, url: sender.url, origin, ...(sender.tab?.url ? { tabUrl: sender.tab.url } : {}) };
+  return {
+    tabId,
+    frameId: sender.frameId,
+    url: sender.url,
+    origin,
+    ...(sender.tab?.url ? { tabUrl: sender.tab.url } : {}),
+    ...(sender.documentId ? { documentId: sender.documentId } : {}),
+  };
 }
 
 async function rereadSavedTabs(registry: TabToolRegistry): Promise<void> {

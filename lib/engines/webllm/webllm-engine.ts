@@ -82,6 +82,9 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
     get format() {
       return promptFormats[choice?.format ?? formatForModelName(settings.model || 'qwen3')];
     },
+    get contextTokens() {
+      return choice?.catalog?.contextTokens;
+    },
     get webGpu() {
       return webGpu;
     },

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@webmcp-agents/chat';
+import { fitHistory } from '../../lib/agent/fit-history';
+
+const exchange = (request: string, answer: string): ChatMessage[] => [
+  { role: 'user', content: request },
+  { role: 'assistant', content: answer },
+];
+
+describe('fitHistory', () => {
+  it('keeps every exchange that fits a quarter of a 4,096-token context', () => {
+    const history = [...exchange('find mugs', 'Two mugs.'), ...exchange('add one', 'Added.')];
+    expect(fitHistory(history)).toEqual(history);
+  });
+
+  it('drops the oldest whole exchanges first, never half of one', () => {
+    const long = 'x'.repeat(2_000);
+    const history = [...exchange('first', long), ...exchange('second', long), ...exchange('third', 'Short.')];
+    expect(fitHistory(history).map((message) => message.content.slice(0, 6))).toEqual(['second', 'xxxxxx', 'third', 'Short.']);
+  });
+
+  it('cuts the last answer when it alone is longer than the room, keeping the request whole', () => {
+    const kept = fitHistory(exchange('summarise the page', 'y'.repeat(10_000)));
+    expect(kept[0]).toEqual({ role: 'user', content: 'summarise the page' });
+    expect(kept[1]!.content.endsWith(' … (cut)')).toBe(true);
+    expect(kept[0]!.content.length + kept[1]!.content.length).toBeLessThanOrEqual(Math.floor(4096 * 0.25 * 3.5));
+  });
+
+  it('gives a model with more context more of the conversation', () => {
+    const history = Array.from({ length: 6 }, (_, index) => exchange(`request ${index}`, 'z'.repeat(1_500))).flat();
+    expect(fitHistory(history, 4096).length).toBeLessThan(fitHistory(history, 32_768).length);
+    expect(fitHistory(history, 32_768)).toEqual(history);
+  });
+});
