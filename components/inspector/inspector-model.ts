@@ -7,6 +7,7 @@ import { lintTools, type LintFinding } from '@/lib/devtools/lint-tools';
 import { toolListJson } from '@/lib/devtools/tool-list-json';
 import type { Channel } from '@/lib/messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
+import { toolTargetOf } from '@/lib/registry/tool-target';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 
 /** The most tools a step shows the model: runLocalAgent's default, which the agent keeps. */
@@ -90,7 +91,8 @@ export class InspectorModel {
     this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, running: true } };
     // Within what a timer can hold (a larger delay would fire at once) and the agent's own bounds.
     const timeoutMs = Math.min(600, Math.max(0.1, this.timeoutSeconds.value)) * 1000;
-    this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs, frameId: tool.frameId });
+    // In the frame and the document listed: a frame that moved on runs nothing.
+    this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs, ...toolTargetOf(tool) });
   }
 
   stopRun(tool: PageTool): void {

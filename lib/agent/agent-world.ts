@@ -1,6 +1,7 @@
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import type { ModelUsage, ToolScorer } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
+import type { ToolTarget } from '../registry/tool-target';
 import type { Settings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 
@@ -24,7 +25,7 @@ export interface AgentWorld {
     tabId: number,
     name: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal; timeoutMs: number; frameId?: number },
+    options: { signal: AbortSignal; timeoutMs: number } & ToolTarget,
   ): Promise<ToolOutput>;
   /** Loads the engine the settings name, publishing its progress; an error comes back in words. */
   loadEngine(settings: Settings, tabId: number, signal: AbortSignal): Promise<Engine | { error: string }>;

@@ -1,9 +1,8 @@
-import type { ChatMessage, ToolOutput } from '@webmcp-agents/chat';
+import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
-import { documentIdOf } from '../registry/document-id-of';
-import { frameIdOf } from '../registry/frame-id-of';
+import { toolTargetOf } from '../registry/tool-target';
 import { capText } from '../traces/trace-limits';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
@@ -245,14 +244,7 @@ export class TabSession {
     const timer = setTimeout(() => this.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
     try {
       // The call runs in the frame, and the document, whose tool was chosen and judged for approval.
-      const frameId = frameIdOf(tool);
-      const documentId = documentIdOf(tool);
-      const options = {
-        signal,
-        timeoutMs: timeoutMs + 1000,
-        ...(frameId === undefined ? {} : { frameId }),
-        ...(documentId === undefined ? {} : { documentId }),
-      };
+      const options = { signal, timeoutMs: timeoutMs + 1000, ...toolTargetOf(tool) };
       return await this.world.executeTabTool(this.tabId, call.name, call.arguments, options);
     } finally {
       clearTimeout(timer);

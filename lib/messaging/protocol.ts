@@ -44,6 +44,8 @@ export const inspectorRequestSchema = z.discriminatedUnion('type', [
     timeoutMs: z.optional(z.number().check(z.positive())),
     /** The frame whose tool the person chose: it runs there, never in another frame with the name. */
     frameId: z.optional(z.number()),
+    /** The document whose tool the person chose, where the browser names it: never the next one in the frame. */
+    documentId: z.optional(z.string().check(z.maxLength(200))),
   }),
   z.object({ type: z.literal('cancel-run'), runId: z.string() }),
 ]);

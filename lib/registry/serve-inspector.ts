@@ -42,6 +42,7 @@ export function serveInspector(registry: TabToolRegistry, channel: Channel<Inspe
       signal: controller.signal,
       ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
       ...(request.frameId === undefined ? {} : { frameId: request.frameId }),
+      ...(request.documentId === undefined ? {} : { documentId: request.documentId }),
     };
     const output = await executeTabTool(registry, tabId, request.name, request.args, options).catch(
       () => ({ text: 'Stopped before the tool answered.', isError: true }),

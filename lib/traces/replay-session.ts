@@ -1,5 +1,5 @@
 import type { AgentEvent } from '@webmcp-agents/local-agent';
-import { frameIdOf } from '../registry/frame-id-of';
+import { toolTargetOf } from '../registry/tool-target';
 import { replayTrace, type ReplayCall } from './replay-trace';
 import { replayClientMessageSchema, type ReplayServerMessage } from './trace-protocol';
 import type { TraceServiceDeps } from './trace-service';
@@ -104,8 +104,7 @@ async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confi
     },
     executeTool: (call, context) => {
       toolRan = true;
-      const frameId = frameIdOf(context.tool);
-      return deps.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...(frameId === undefined ? {} : { frameId }) });
+      return deps.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) });
     },
     confirm,
     onEvent: (event) => {

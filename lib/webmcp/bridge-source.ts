@@ -5,7 +5,7 @@ import type { PageToolSource, SourceListing } from './page-tool-source';
 
 /** The content script's half of the bridge to polyfilled and older pages. */
 export interface BridgeSource extends PageToolSource {
-  /** Asks the page-world half for its tools again. */
+  /** Asks the page-world half to look for a context again and post its tools (see setupMainWorldBridge). */
   refresh(): void;
   /** Stops listening to the page-world half. */
   close(): void;
@@ -26,6 +26,7 @@ export function createBridgeSource(): BridgeSource {
   const listeners = new Set<() => void>();
   const pending = new Map<string, PendingCall>();
   // The bridge speaks first, once the page has a JavaScript context: pages without one cost nothing.
+  // Only `refresh` speaks to a silent bridge, since a page may set its context up after the bridge's last look.
   let bridgeSeen = false;
   const bridge = openExtensionEnd((message) => {
     const parsed = bridgeReplySchema.safeParse(message);
@@ -63,9 +64,7 @@ export function createBridgeSource(): BridgeSource {
       listeners.add(onChange);
       return () => listeners.delete(onChange);
     },
-    refresh: () => {
-      if (bridgeSeen) bridge.post({ type: 'bridge-list' });
-    },
+    refresh: () => bridge.post({ type: 'bridge-list' }),
     close: () => bridge.close(),
     execute: (name, args, signal) => callThroughBridge(bridge, pending, name, args, signal),
   };

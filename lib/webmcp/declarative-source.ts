@@ -68,15 +68,17 @@ function submit(form: HTMLFormElement): string | null {
     submitter?.focus();
     return 'The form is filled in and waits for the person to submit it.';
   }
-  let handledByPage = false;
+  // Heard in the capture phase, before any page listener can stop it; read once the page's own
+  // listeners have run (dispatch is synchronous), since a page that handles it may stop it there.
+  let submitEvent: Event | undefined;
   const onSubmit = (event: Event): void => {
-    handledByPage = event.defaultPrevented;
+    if (event.target === form) submitEvent = event;
   };
-  window.addEventListener('submit', onSubmit);
+  window.addEventListener('submit', onSubmit, { capture: true });
   try {
     form.requestSubmit(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null);
   } finally {
-    window.removeEventListener('submit', onSubmit);
+    window.removeEventListener('submit', onSubmit, { capture: true });
   }
-  return handledByPage ? 'The form was submitted.' : null;
+  return submitEvent?.defaultPrevented ? 'The form was submitted.' : null;
 }

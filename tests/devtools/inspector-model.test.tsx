@@ -52,8 +52,8 @@ describe('the inspector model', () => {
     const model = new InspectorModel(5, () => fake.channel);
     model.open();
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('pay'), tool('pay', { frameId: 3, origin: 'https://pay.example' })]) });
-    model.runTool(tool('pay', { frameId: 3, origin: 'https://pay.example' }), {});
-    expect(fake.posted.at(-1)).toMatchObject({ type: 'run-tool', name: 'pay', frameId: 3 });
+    model.runTool(tool('pay', { frameId: 3, origin: 'https://pay.example', documentId: 'DOC-3' }), {});
+    expect(fake.posted.at(-1)).toMatchObject({ type: 'run-tool', name: 'pay', frameId: 3, documentId: 'DOC-3' });
   });
 
   it('previews what the agent would be shown: its own list (one tool per name) ranked by its ranker', () => {

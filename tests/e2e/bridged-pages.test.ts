@@ -93,6 +93,13 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     });
   });
 
+  it('lists and runs the tools of a polyfill the page loads only after its load event', async () => {
+    const { inspector } = await openFixture('late-polyfill.html');
+    // The bridge looks again once the page's load handlers ran, and a second later.
+    await inspector.waitForTools(['search_articles'], 3_000);
+    await expect(inspector.run('search_articles', { query: 'tides' })).resolves.toMatchObject({ text: 'Found 2 articles about tides.', isError: false });
+  });
+
   it('stays silent on a page without WebMCP: no window message, nothing reported', async () => {
     const page = await extension.context.newPage();
     await page.addInitScript(() => {

@@ -88,6 +88,20 @@ describe('createDeclarativeSource', () => {
     expect(submitted).toBe('Ada');
   });
 
+  it('keeps the page’s own handling of a submit it also stops, as a framework’s root listener does, instead of calling it a navigation', async () => {
+    document.body.innerHTML = `<div id="root">${document.body.innerHTML}</div>`;
+    let booked = '';
+    // React 17+ style: one delegated listener at the root container calls preventDefault and stopPropagation.
+    document.getElementById('root')!.addEventListener('submit', (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      booked = String(new FormData(form()).get('name'));
+    });
+    const result = await createDeclarativeSource().execute('book_table', { name: 'Ada', guests: 2 }, never);
+    expect(result).toBe('The form was submitted.');
+    expect(booked).toBe('Ada');
+  });
+
   it('leaves a form without toolautosubmit for the person to submit', async () => {
     form().removeAttribute('toolautosubmit');
     const result = await createDeclarativeSource().execute('book_table', { name: 'Ada', guests: 2 }, never);

@@ -79,6 +79,33 @@ describe('executeTabTool: a tab’s tool, run in its frame', () => {
     expect(send.mock.calls.map((call) => call[3])).toEqual([{ frameId: 9 }]);
   });
 
+  it('runs a call only in the document whose tool was chosen: a frame that holds another one by then runs nothing, and the model is told', async () => {
+    contentAnswers(async () => ({ status: 'ok', result: 'charged' }));
+    const widget = { tabId: 3, frameId: 9, url: 'https://a.example/widget', origin: 'https://a.example' };
+    const step = (description: string, annotations: object) => ({
+      url: '',
+      tools: [{ name: 'confirm', description, inputSchema: { type: 'object' }, origin: '', source: 'native', annotations }],
+      dropped: [],
+    });
+    await registry.report({ ...widget, documentId: 'step-1' }, step('Show the order summary.', { readOnlyHint: true }));
+    const chosen = (await registry.get(3))!.tools.find((tool) => tool.name === 'confirm')!;
+    expect(chosen.documentId).toBe('step-1');
+    // While the model writes its call (or the person reads the approval card), the frame moves on.
+    await registry.documentCommitted(3, 9, Date.now(), 'step-2');
+    await registry.report({ ...widget, documentId: 'step-2' }, step('Place the order and charge the card.', { consequentialHint: true }));
+
+    const output = await executeTabTool(registry, 3, 'confirm', {}, { frameId: chosen.frameId, documentId: chosen.documentId! });
+    expect(output).toEqual({
+      text: 'The page that offered "confirm" changed before the call could run, so nothing was run. Its tools will be listed again: choose from those.',
+      isError: true,
+    });
+    expect(send).not.toHaveBeenCalled();
+
+    // Chosen from the new list, it runs, and the browser is told to deliver it to that document only.
+    await expect(executeTabTool(registry, 3, 'confirm', {}, { frameId: 9, documentId: 'step-2' })).resolves.toEqual({ text: 'charged' });
+    expect(send.mock.calls.map((call) => [call[1], call[3]])).toEqual([['tool-execute', { frameId: 9, documentId: 'step-2' }]]);
+  });
+
   it('sends nothing when Stop comes while the tool list is read', async () => {
     contentAnswers(async () => ({ status: 'ok', result: 'done' }));
     const controller = new AbortController();

@@ -87,6 +87,35 @@ describe('the tab tool registry', () => {
     expect(await registry.get(7)).toBeUndefined();
   });
 
+  describe('tells a frame’s documents apart where the browser names them', () => {
+    // Back from a product page to the list, restored from the back/forward cache: the list reports
+    // at once on pageshow, and the product page's goodbye, from another process, comes after it.
+    const list = { ...top, url: 'https://shop.example/list', documentId: 'list-document' };
+    const product = { ...top, url: 'https://shop.example/mug', documentId: 'product-document' };
+
+    it('keeps the tools of the frame’s document when the goodbye of the one it left arrives after them', async () => {
+      const registry = new TabToolRegistry(memoryStorage());
+      await registry.report(product, report(product.url, ['add_to_cart']));
+      await registry.report(list, report(list.url, ['search']));
+      await registry.frameGone(7, 0, 'product-document');
+      expect((await registry.get(7))?.tools.map((entry) => [entry.name, entry.documentId])).toEqual([['search', 'list-document']]);
+      // The list's own goodbye still takes its tools.
+      await registry.frameGone(7, 0, 'list-document');
+      expect(await registry.get(7)).toBeUndefined();
+    });
+
+    it('keeps the report of the document that committed, whatever the clocks say, and drops any other', async () => {
+      const registry = new TabToolRegistry(memoryStorage());
+      await registry.report(list, report(list.url, ['search']));
+      await registry.report(frame, report(frame.url, ['pay']));
+      // The browser's commit stamp is not comparable with the worker's clock: it may read later.
+      await registry.documentCommitted(7, 0, Date.now() + 60_000, 'list-document');
+      expect((await registry.get(7))?.tools.map((entry) => entry.name)).toEqual(['search']);
+      await registry.documentCommitted(7, 0, 0, 'product-document');
+      expect(await registry.get(7)).toBeUndefined();
+    });
+  });
+
   it('comes back after a service-worker restart with what it had saved', async () => {
     const storage = memoryStorage();
     const first = new TabToolRegistry(storage);

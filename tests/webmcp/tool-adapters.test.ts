@@ -69,6 +69,25 @@ describe('createLegacyContextAdapter: following an older context', () => {
     expect(await names(following.list)).toEqual([]);
   });
 
+  it('keeps listing a tool whose second registration the page refuses later, as double-running effects do', async () => {
+    const pageTools = new Map<string, unknown>();
+    // A polyfill that registers asynchronously and rejects a name it already has.
+    const context = {
+      async registerTool(tool: { name: string; execute(): string }) {
+        await Promise.resolve();
+        if (pageTools.has(tool.name)) throw new Error(`Tool already registered: ${tool.name}`);
+        pageTools.set(tool.name, tool);
+      },
+    };
+    const adapter = createLegacyContextAdapter(context);
+    const search = { name: 'search', description: 'Search.', execute: () => 'first registration' };
+    await context.registerTool(search);
+    await expect(context.registerTool({ ...search, execute: () => 'refused registration' })).rejects.toThrow('Tool already registered: search');
+    await Promise.resolve();
+    expect(await names(adapter.list)).toEqual(['search']);
+    expect(await adapter.execute('search', {}, never)).toBe('first registration');
+  });
+
   it('says when a tool is unknown, and passes a tool’s own error on', async () => {
     const context = olderContext();
     const adapter = createLegacyContextAdapter(context as LegacyContextLike);

@@ -57,6 +57,7 @@ function wrapMethods(context: LegacyContextLike, buckets: Buckets): void {
   });
   wrap(context, 'registerTool', (tool: unknown, options: unknown, result: unknown) => {
     const name = readToolName(tool) ?? '';
+    const previous = registered.has(name) ? { tool: registered.get(name) } : undefined;
     registered.set(name, tool);
     const forget = (): void => {
       if (registered.get(name) === tool && registered.delete(name)) notify();
@@ -65,7 +66,14 @@ function wrapMethods(context: LegacyContextLike, buckets: Buckets): void {
     if (signal instanceof AbortSignal) signal.addEventListener('abort', forget, { once: true });
     watchUnregister(result, forget);
     notify();
-    return forget;
+    // Refused (a duplicate name, as StrictMode and hot reloads make): the tool registered before
+    // is still the page's, so it comes back; only what this call added is undone.
+    return () => {
+      if (registered.get(name) !== tool) return;
+      if (previous) registered.set(name, previous.tool);
+      else registered.delete(name);
+      notify();
+    };
   });
   wrap(context, 'unregisterTool', (name: unknown) => {
     if (typeof name === 'string' && (registered.delete(name) || provided.delete(name))) notify();

@@ -41,7 +41,9 @@ export function setupMainWorldBridge(): void {
       calls.get(String(readProperty(message, 'callId')))?.abort();
     }
   });
-  watchWhileParsing(() => discovery.discover());
+  const look = (): void => discovery.discover();
+  watchWhileParsing(look);
+  lookAfterLoad(look);
 }
 
 type ExtensionEnd = BridgeEnd<ToExtensionMessage>;
@@ -106,5 +108,27 @@ function watchWhileParsing(look: () => void): void {
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', finish, { once: true });
   else finish();
-  window.addEventListener('load', look, { once: true });
+}
+
+/** After `load`: at once, once the page's own load handlers ran, and twice more (ms). */
+const looksAfterLoadMs = [0, 1_000, 5_000];
+
+/**
+ * Polyfills also come after `load`: set up by the page's own load handler (which runs after this
+ * one, added at document_start), by a chunk loaded later, or by a tag manager. A few cheap looks
+ * catch most; the content script asks for another whenever the background wants the tools. Only
+ * the browser's own `load` counts: a page's look-alike would spend the looks too early.
+ */
+function lookAfterLoad(look: () => void): void {
+  const lookNowAndLater = (): void => {
+    look();
+    for (const delayMs of looksAfterLoadMs) setTimeout(look, delayMs);
+  };
+  if (document.readyState === 'complete') return lookNowAndLater();
+  const onLoad = (event: Event): void => {
+    if (!event.isTrusted) return;
+    window.removeEventListener('load', onLoad);
+    lookNowAndLater();
+  };
+  window.addEventListener('load', onLoad);
 }

@@ -1,0 +1,66 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Browser } from 'wxt/browser';
+import { executeTabTool } from '@/lib/registry/execute-tab-tool';
+import { TabToolRegistry } from '@/lib/registry/tab-tool-registry';
+import { wireToolRegistry } from '@/lib/registry/wire-tool-registry';
+
+// The inspector's port and tab replacement are not what this file checks (fakeBrowser has neither).
+vi.mock('@/lib/messaging/port-channel', () => ({ acceptChannels: vi.fn() }));
+Object.assign(fakeBrowser.tabs, { onReplaced: { addListener: () => {} } });
+
+type Sender = Browser.runtime.MessageSender;
+
+/** A message from a content script, as the browser hands it to the background with its sender. */
+function fromPage(sender: Sender, type: string, data: object): Promise<unknown> {
+  return new Promise((resolve) => void fakeBrowser.runtime.onMessage.trigger({ protocol: 'webmcp-local-agent', type, data }, sender, resolve));
+}
+
+const tool = (name: string) => ({ name, description: `The ${name} tool.`, inputSchema: { type: 'object' }, origin: '', source: 'native' });
+const page = (url: string, documentId: string): Sender => ({
+  tab: { id: 4, url } as Browser.tabs.Tab,
+  frameId: 0,
+  url,
+  origin: 'https://shop.example',
+  documentId,
+  documentLifecycle: 'active',
+});
+
+let registry: TabToolRegistry;
+beforeEach(() => {
+  vi.restoreAllMocks();
+  fakeBrowser.reset();
+  registry = new TabToolRegistry({ load: async () => new Map(), save: async () => {} });
+  wireToolRegistry(registry);
+});
+
+describe('the registry as the background wires it: each frame’s document as the browser names it', () => {
+  it('back to a restored page: its tools stay listed whatever order the commit and the left page’s goodbye come in, and a call goes to that page only', async () => {
+    const product = page('https://shop.example/mug', 'product-document');
+    const list = page('https://shop.example/list', 'list-document');
+    await fromPage(product, 'tools-report', { url: product.url!, tools: [tool('add_to_cart')], dropped: [] });
+
+    // Restored from the back/forward cache, the list reports at once on pageshow; the browser's
+    // commit event (its clock, not the worker's) and the product page's goodbye arrive after it.
+    await fromPage(list, 'tools-report', { url: list.url!, tools: [tool('search')], dropped: [] });
+    await fakeBrowser.webNavigation.onCommitted.trigger({ tabId: 4, frameId: 0, timeStamp: Date.now() + 60_000, documentId: 'list-document' } as never);
+    await fromPage(product, 'frame-gone', {});
+    const listed = await registry.get(4);
+    expect(listed?.tools.map((entry) => entry.name)).toEqual(['search']);
+
+    const delivered = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue({ ok: true, value: { status: 'ok', result: 'found' } } as never);
+    await expect(executeTabTool(registry, 4, 'search', {}, { frameId: 0, documentId: listed!.tools[0]!.documentId! })).resolves.toEqual({ text: 'found' });
+    expect(delivered).toHaveBeenCalledWith(4, expect.objectContaining({ type: 'tool-execute' }), { frameId: 0, documentId: 'list-document' });
+  });
+
+  it('works as before where the browser names no documents', async () => {
+    const unnamed = { ...page('https://shop.example/list', ''), documentId: undefined } as Sender;
+    await fromPage(unnamed, 'tools-report', { url: unnamed.url!, tools: [tool('search')], dropped: [] });
+    expect((await registry.get(4))?.tools.map((entry) => [entry.name, entry.documentId])).toEqual([['search', undefined]]);
+    const delivered = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue({ ok: true, value: { status: 'ok', result: 'found' } } as never);
+    await expect(executeTabTool(registry, 4, 'search', {}, { frameId: 0 })).resolves.toEqual({ text: 'found' });
+    expect(delivered).toHaveBeenCalledWith(4, expect.anything(), { frameId: 0 });
+    await fromPage(unnamed, 'frame-gone', {});
+    expect(await registry.get(4)).toBeUndefined();
+  });
+});
