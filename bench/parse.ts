@@ -67,6 +67,7 @@ function adversarialInputs(): Array<[string, string]> {
     ['{"a": in a call', fill('{"a": ', '<tool_call>{"name": "f", "arguments": ')],
     ['[f(a=[ in LFM2', fill('[f(a=', '<|tool_call_start|>')],
     ["quotes in a pythonic string", fill("'x", "<|tool_call_start|>[f(a='")],
+    ['one broken pythonic call, repeated', fill("f(x='a' 'b), ", '<|tool_call_start|>[')],
     ['backslashes in a string', fill('\\', '<tool_call>{"name": "f", "arguments": {"a": "')],
     ['```', fill('```')],
     ['<function=', fill('<function=f>', '<tool_call>')],

@@ -1,3 +1,4 @@
+import { MAX_CALLS_PER_REPLY } from './call-collector';
 import { CUT, FAIL, PythonScanner } from './python-literal';
 import { setOwn } from './set-own';
 
@@ -17,6 +18,9 @@ export function readPythonicCalls(text: string, start: number, end: number): Pyt
   scanner.skipSpace();
   if (text.charCodeAt(scanner.position) === 0x5b) scanner.position += 1;
   const items: PythonicItem[] = [];
+  // A lenient read of a broken call may scan to the end of the text: a few are worth it, not one
+  // per call of a reply that repeats the same mistake.
+  let lenientTries = maxLenientTries;
   for (;;) {
     scanner.skipSpace();
     const code = text.charCodeAt(scanner.position);
@@ -37,8 +41,11 @@ export function readPythonicCalls(text: string, start: number, end: number): Pyt
       items.push({ ok: false, name, reason: 'it ends before the arguments', start: callStart, end });
       break;
     }
-    const { item, next } = readCall(text, name, callStart, scanner.position, end);
+    const { item, next } = readCall(text, name, callStart, scanner.position, end, lenientTries);
+    if (item.ok === false) lenientTries -= 1;
     items.push(item);
+    // No step takes more calls: reading on would only cost time (each bad call rescans the rest).
+    if (items.length > MAX_CALLS_PER_REPLY) break;
     if (next < 0 || next >= end) break;
     scanner.position = next;
   }
@@ -57,17 +64,20 @@ function dottedName(scanner: PythonScanner): string {
   return name;
 }
 
-/** One call from its `(`: strictly, then once leniently, else skipped to its `)`. */
+const maxLenientTries = 4;
+
+/** One call from its `(`: strictly, then (while `lenientTries` last) leniently, else skipped to its `)`. */
 function readCall(
   text: string,
   name: string,
   callStart: number,
   open: number,
   end: number,
+  lenientTries: number,
 ): { item: PythonicItem; next: number } {
   const strict = readArguments(new PythonScanner(text, open + 1, end, false));
   if (strict.ok) return { item: { ok: true, name, arguments: strict.arguments }, next: strict.end };
-  const lenient = readArguments(new PythonScanner(text, open + 1, end, true));
+  const lenient = lenientTries > 0 ? readArguments(new PythonScanner(text, open + 1, end, true)) : strict;
   if (lenient.ok) return { item: { ok: true, name, arguments: lenient.arguments }, next: lenient.end };
   const next = skipBalanced(text, open, end);
   const item: PythonicItem = { ok: false, name, reason: strict.reason, start: callStart, end: next < 0 ? end : next };
