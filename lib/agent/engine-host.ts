@@ -29,6 +29,13 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
     else pending ??= setTimeout(publishNow, wait);
   };
 
+  // A WebLLM model being replaced must go before the next loads (one GPU); another engine holds
+  // nothing shared, and waits until no reply streams from it.
+  const retire = async (engine: Engine): Promise<void> => {
+    if (engine.id !== 'webllm' && replying > 0) retired.push(engine);
+    else await engine.unload?.().catch(() => {});
+  };
+
   const engineFor = async (settings: Settings): Promise<Engine> => {
     // Everything an engine reads when it is made; a change makes a new one on the next run.
     const key = JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.openaiBaseUrl]);
@@ -38,9 +45,7 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
       // Only a different WebLLM model frees the GPU; the same one under new settings stays loaded.
       // Other engines hold nothing shared (Chrome's model keeps a session per engine): let go.
       const keepLoaded = previous?.id === 'webllm' && settings.engine === 'webllm' && (!settings.model || previous.modelId === settings.model);
-      if (previous && !keepLoaded) {
-        await previous.unload?.().catch(() => {});
-      }
+      if (previous && !keepLoaded) await retire(previous);
       current = { key, engine: create(settings) };
     }
     return current.engine;
@@ -48,6 +53,11 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
 
   // Several tabs may have a reply on the way; the status says "generating" while any does.
   let replying = 0;
+  // An engine replaced while another tab's reply still streams from it is let go once that ends.
+  const retired: Engine[] = [];
+  const unloadRetired = () => {
+    for (const engine of retired.splice(0)) void engine.unload?.().catch(() => {});
+  };
   const withGeneratingStatus = (engine: Engine): Engine => {
     // The model as loaded for this run: a later load (another tab's run) may swap the engine's own.
     const loaded = engine.model;
@@ -60,6 +70,7 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
         } finally {
           replying -= 1;
           if (replying === 0 && status.state === 'generating') setStatus({ state: 'ready' });
+          if (replying === 0) unloadRetired();
         }
       },
     };

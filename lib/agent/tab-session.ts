@@ -19,10 +19,17 @@ export type Decision = 'allow-once' | 'allow-site' | 'deny';
 
 interface ActiveRun {
   controller: AbortController;
+  /** The conversation it belongs to: "New chat" starts another. */
+  generation: number;
+  /** The last tool it called, and when that call ended (while running, `endedAt` is undefined). */
+  lastTool?: { name: string; endedAt?: number };
   stopReason?: TurnOutcome;
   stopDetail?: string;
   approvals: Map<string, (decision: Decision) => void>;
 }
+
+/** A new document this soon after a tool's call ended may be that tool's doing (a form that posts). */
+const navigationAfterToolMs = 10_000;
 
 /** Previous turns the model sees again: requests and answers only, which keeps the prompt short. */
 const historyTurns = 6;
@@ -38,7 +45,6 @@ export class TabSession {
   private active?: ActiveRun;
   /** A tool ran since the tools were last read: the page may be changing its tools right now. */
   private toolRan = false;
-  private lastToolName = '';
   /** Bumped by "New chat": a run from before it changes nothing in the new conversation. */
   private generation = 0;
 
@@ -71,8 +77,10 @@ export class TabSession {
 
   /** The tab committed a new document: a run on the old one ends. */
   documentChanged(): void {
-    // A tool that ran since the model's last step may be what loaded it (a form that posts).
-    this.stop('navigated', this.toolRan ? this.lastToolName : undefined);
+    // A tool running, or done a moment ago, may be what loaded it (a form that posts): say so.
+    const tool = this.active?.lastTool;
+    const toolMayHaveLoaded = tool !== undefined && (tool.endedAt === undefined || Date.now() - tool.endedAt < navigationAfterToolMs);
+    this.stop('navigated', toolMayHaveLoaded ? tool.name : undefined);
   }
 
   clear(): void {
@@ -89,14 +97,13 @@ export class TabSession {
   /** Runs the agent for one request; resolves when the turn has ended, however it ended. */
   async send(request: string): Promise<void> {
     if (this.active) return this.publish({ type: 'error', message: 'A request is still running: stop it first.' });
-    const active: ActiveRun = { controller: new AbortController(), approvals: new Map() };
+    const active: ActiveRun = { controller: new AbortController(), generation: this.generation, approvals: new Map() };
     this.active = active;
     let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now() };
-    const generation = this.generation;
     const setTurn = (next: Turn, message: SessionMessage = { type: 'turn', tabId: this.tabId, turn: next }) => {
       turn = next;
       // "New chat" came meanwhile: this run's turn is not part of the new conversation.
-      if (this.generation !== generation) return;
+      if (this.generation !== active.generation) return;
       this.turns = [...this.turns.filter((existing) => existing.id !== next.id), next];
       this.publish(message);
       this.world.persist(message.type !== 'prose-delta');
@@ -131,9 +138,9 @@ export class TabSession {
     if (settings.disabledSites.includes(origin)) {
       return ['error', `The agent is off on ${origin}. Turn it back on in the extension's options.`];
     }
-    // What was asked and answered on one site must not reach another site's tools.
-    if (origin !== this.historyOrigin) [this.history, this.historyOrigin] = [[], origin];
-    const generation = this.generation;
+    // What was asked and answered on one site must not reach another site's tools. A page that
+    // reported no tools yet has no known site: it neither reads the history nor ends it.
+    if (origin !== '' && origin !== this.historyOrigin) [this.history, this.historyOrigin] = [[], origin];
     const engine = await this.world.loadEngine(settings, this.tabId, active.controller.signal);
     // The engine's own message and what to do about it are shown above the conversation.
     if ('error' in engine) {
@@ -156,7 +163,9 @@ export class TabSession {
       startedAt: turn.startedAt,
     });
     setTurn({ ...turn, runId });
-    const result = await this.runAgent(request, settings, engine, active, isAllowableSite(origin), (event) => {
+    // Only what fits the model's context: a long answer earlier must not crowd out this run.
+    const history = origin === '' ? [] : fitHistory(this.history, engine.contextTokens);
+    const result = await this.runAgent(request, history, settings, engine, active, isAllowableSite(origin), (event) => {
       this.world.recorder.record(runId, event);
       if (event.type === 'step-end') this.world.reportUsage(this.tabId, event.usage);
       const before = current();
@@ -164,12 +173,13 @@ export class TabSession {
       if (next === before) return;
       setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
     }, (change) => setTurn(updateCard(current(), change.callId, change)));
-    if (this.generation === generation) this.rememberExchange(request, result);
+    if (this.generation === active.generation && origin !== '') this.rememberExchange(request, result);
     return this.outcomeOf(result, active, settings);
   }
 
   private runAgent(
     request: string,
+    history: ChatMessage[],
     settings: Settings,
     engine: Engine,
     active: ActiveRun,
@@ -181,8 +191,7 @@ export class TabSession {
     let readUntrusted = false;
     return runLocalAgent({
       request,
-      // Only what fits the model's context: a long answer earlier must not crowd out this run.
-      history: fitHistory(this.history, engine.contextTokens),
+      history,
       model: engine.model,
       format: engine.format,
       signal: active.controller.signal,
@@ -198,7 +207,7 @@ export class TabSession {
       executeTool: (call, context) => {
         // From here on, what strangers wrote may be steering the model (see approvalReason).
         if (context.tool.annotations?.untrustedContentHint) readUntrusted = true;
-        return this.executeWithTimeout(call, context.tool, context.signal, settings);
+        return this.executeWithTimeout(call, context.tool, active, context.signal, settings);
       },
       needsApproval: async (_call, { tool }) => {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
@@ -237,10 +246,17 @@ export class TabSession {
     });
   }
 
-  private async executeWithTimeout(call: ParsedCall, tool: ToolDescriptor, signal: AbortSignal, settings: Settings): Promise<ToolOutput> {
+  private async executeWithTimeout(
+    call: ParsedCall,
+    tool: ToolDescriptor,
+    active: ActiveRun,
+    signal: AbortSignal,
+    settings: Settings,
+  ): Promise<ToolOutput> {
     const timeoutMs = settings.toolTimeoutSeconds * 1000;
     this.toolRan = true;
-    this.lastToolName = call.name;
+    const lastTool: NonNullable<ActiveRun['lastTool']> = { name: call.name };
+    active.lastTool = lastTool;
     const timer = setTimeout(() => this.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
     try {
       // The call runs in the frame, and the document, whose tool was chosen and judged for approval.
@@ -248,6 +264,7 @@ export class TabSession {
       return await this.world.executeTabTool(this.tabId, call.name, call.arguments, options);
     } finally {
       clearTimeout(timer);
+      lastTool.endedAt = Date.now();
     }
   }
 
@@ -272,10 +289,13 @@ export class TabSession {
   // so a later prompt never reads it as an order still to carry out.
   private rememberExchange(request: string, result: RunLocalAgentResult): void {
     const answer =
-      result.finishReason === 'answer'
-        ? capText(result.text, historyAnswerCharacters)
-        : '(This request ended before it was finished. Do not carry it on unless the person asks again.)';
-    const exchange: ChatMessage[] = [{ role: 'user', content: request }, ...(answer ? [{ role: 'assistant' as const, content: answer }] : [])];
+      result.finishReason !== 'answer'
+        ? '(This request ended before it was finished. Do not carry it on unless the person asks again.)'
+        : capText(result.text, historyAnswerCharacters) || '(No answer was given.)';
+    const exchange: ChatMessage[] = [
+      { role: 'user', content: request },
+      { role: 'assistant', content: answer },
+    ];
     this.history = [...this.history, ...exchange].slice(-historyTurns * 2);
   }
 }

@@ -115,8 +115,12 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const shownProse = parsed.calls.length > 0 || parsed.errors.length > 0 ? parsed.text : reply.heldProse;
         if (shownProse) emit({ type: 'prose-delta', step, text: shownProse });
       }
-      for (const block of reply.hiddenBlocks) {
-        if (parsed.text.includes(block)) emit({ type: 'prose-delta', step, text: block });
+      // A fenced block kept back as a call that the parse left as prose after all (beside tagged
+      // calls) is shown, unless the held-back prose above already showed the parsed text.
+      if (reply.heldProse === undefined) {
+        for (const block of reply.hiddenBlocks) {
+          if (parsed.text.includes(block)) emit({ type: 'prose-delta', step, text: block });
+        }
       }
       emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
       messages.push({ role: 'assistant', content: reply.raw });

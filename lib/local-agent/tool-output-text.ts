@@ -36,10 +36,11 @@ export function toolOutputForModel(output: ToolOutput, limit: number, fenceMarke
 const markup = /<(\||\/?(?:tool_call|tool_response|think|tools)\b)/gi;
 
 /**
- * Puts an invisible joiner after the `<` of markup, and inside each ``` fence (a fenced JSON
- * block is a call too), so the text reads the same but no longer tokenises or parses as markup
+ * Puts an invisible joiner after the `<` of markup, and inside every run of backticks that could
+ * open a fence (a fenced JSON block is a call too), so the text reads the same but no longer tokenises or parses as markup
  * if the model repeats it. Doing it twice changes nothing more.
  */
 export function inertMarkup(text: string): string {
-  return text.replace(markup, '<\u200c$1').replaceAll('```', '`\u200c``');
+  // Every backtick followed by two more gets the joiner, so no run of three or more survives.
+  return text.replace(markup, '<\u200c$1').replace(/`(?=``)/g, '`\u200c');
 }

@@ -385,13 +385,14 @@ describe('agent sessions', () => {
   });
 
   it('says a tool ran when the page it changed loads a new document, instead of inviting the request again', async () => {
-    await script([call('add_to_cart', { qty: 1 }), 'Added one mug.']);
+    await script([call('add_to_cart', { qty: 1 }), 'Added one mug.'.repeat(100)], 10);
     let h!: ReturnType<typeof harness>;
     h = harness({
       settings: { allowedSites: ['https://shop.example'] },
       execute: async (name) => {
-        // A form tool that submits: the content script answers at once, the new document commits after.
-        setTimeout(() => h.sessions.navigated(1), 20);
+        // A form tool that submits: the content script answers at once, the new document commits
+        // after the server answers the post, while the model already writes its next reply.
+        setTimeout(() => h.sessions.navigated(1), 600);
         return { text: `The tool "${name}" navigated the page to a new document; it gave no other result.` };
       },
     });
@@ -464,5 +465,23 @@ describe('agent sessions', () => {
     expect(rankers).toEqual(['word-overlap']);
     const start = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.find((event) => event.type === 'step-start');
     expect(start?.type === 'step-start' && start.tools.map(({ score }) => score)).toEqual([0, 10, 20]);
+  });
+
+  it('keeps a site\'s history through a moment when the page has reported no tools, without showing it there', async () => {
+    await script(['Two mugs.']);
+    let reported = true;
+    const h = harness({ tabTools: () => (reported ? { url: 'https://shop.example/', origin: 'https://shop.example', tools } : undefined) });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    reported = false;
+    await script(['No tools here.', 'Still two mugs.']);
+    h.send({ type: 'send', tabId: 1, text: 'hello?' });
+    await h.until(() => h.state()?.turns[1]?.outcome === 'answer');
+    expect(promptOfTurn(h, 1)).toEqual([{ role: 'user', content: 'hello?' }]);
+    reported = true;
+    h.send({ type: 'send', tabId: 1, text: 'how many?' });
+    await h.until(() => h.state()?.turns[2]?.outcome === 'answer');
+    expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual(['find mugs', 'Two mugs.', 'how many?']);
   });
 });

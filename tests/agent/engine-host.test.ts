@@ -56,4 +56,36 @@ describe('the engine host', () => {
     await host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC', temperature: 0.7 }, signal);
     expect(made[2]!.unload).not.toHaveBeenCalled();
   });
+
+  it('lets go of a replaced engine only once no reply streams from it', async () => {
+    let finishReply: () => void = () => {};
+    const made: Array<ReturnType<typeof fakeEngine>> = [];
+    const host = createEngineHost(() => {}, (settings) => {
+      const fake = fakeEngine(settings);
+      fake.engine = {
+        ...fake.engine,
+        model: {
+          async *stream() {
+            await new Promise<void>((resolve) => (finishReply = resolve));
+            yield { type: 'text-delta', text: 'Done.' };
+          },
+        },
+      };
+      made.push(fake);
+      return fake.engine;
+    });
+    const signal = new AbortController().signal;
+    const first = await host.load({ ...defaultSettings, engine: 'prompt-api' }, signal);
+    if ('error' in first) throw new Error(first.error);
+    // One tab's reply is on its way when the person changes the temperature and another tab asks.
+    const reply = first.model.stream({ messages: [], tools: [], signal })[Symbol.asyncIterator]();
+    const firstChunk = reply.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await host.load({ ...defaultSettings, engine: 'prompt-api', temperature: 0.9 }, signal);
+    expect(made[0]!.unload).not.toHaveBeenCalled();
+    finishReply();
+    await expect(firstChunk).resolves.toEqual({ done: false, value: { type: 'text-delta', text: 'Done.' } });
+    await expect(reply.next()).resolves.toEqual({ done: true, value: undefined });
+    expect(made[0]!.unload).toHaveBeenCalledTimes(1);
+  });
 });

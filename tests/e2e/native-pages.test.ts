@@ -161,6 +161,20 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     });
   });
 
+  it('shows each page’s own tools going Back and Forward, and runs a call in the page shown', async () => {
+    const { page, inspector } = await openFixture('native.html');
+    await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 2_000);
+    await page.goto(server.url('declarative.html'));
+    await inspector.waitForTools(['book_table'], 2_000);
+    // Restored from the back/forward cache or loaded again: the page's tools come back either way.
+    await page.goBack();
+    await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 2_000);
+    expect((await inspector.run('track_order', { order: 'C-3' })).text).toBe('Order C-3 is on its way.');
+    await page.goForward();
+    await inspector.waitForTools(['book_table'], 2_000);
+    await page.close();
+  });
+
   it('keeps each frame’s own tools: a same-origin frame’s tool is listed once, run in its frame', async () => {
     const { inspector } = await openFixture('frames.html');
     await inspector.waitForTools(['frame_tool', 'top_tool'], 2_000);

@@ -296,6 +296,9 @@ describe('limits and bad input', () => {
   it('drops the code fence a tagged call was wrapped in, left empty', () => {
     const reply = 'I will search.\n```xml\n<tool_call>{"name": "open_cart", "arguments": {}}</tool_call>\n```';
     expect(parse(reply)).toEqual({ text: 'I will search.', calls: [{ name: 'open_cart', arguments: {} }], errors: [] });
+    // Two blocks side by side are two blocks: the close of one and the open of the next are not an empty one.
+    const blocks = '```js\nlet a = 1;\n```\n\n```json\n{"name": "search", "arguments": {}}\n```';
+    expect(parse(`${blocks}\n<tool_call>{"name": "open_cart", "arguments": {}}</tool_call>`).text).toBe(blocks);
   });
 
   it('drops stray closing call tags from the prose', () => {

@@ -10,9 +10,6 @@ import { scanMarkup } from './scan-markup';
  * order written), then fenced JSON, then the whole reply as JSON. A later shape is tried only
  * when no earlier one was found.
  */
-/** A ``` fence (with or without a language) whose body is only white space. */
-const emptyFence = /```[\w+.-]*\s*```/g;
-
 export function readToolCalls(text: string, toolNames: ReadonlySet<string>): ParseResult {
   const collector = new CallCollector(toolNames);
   const markup = scanMarkup(text);
@@ -26,9 +23,32 @@ export function readToolCalls(text: string, toolNames: ReadonlySet<string>): Par
       readRegionCalls(text, region.start, region.end, collector);
     }
     // A call the model wrapped in a code fence leaves the fence empty: it is markup too.
-    prose = prose.replace(emptyFence, '');
+    prose = dropEmptyFences(prose);
   } else {
     prose = readFencedCalls(prose, collector) ?? readWholeReply(prose, collector) ?? prose;
   }
   return { text: prose.trim(), calls: collector.calls, errors: collector.errors };
+}
+
+const FENCE = '```';
+
+/**
+ * Removes the ``` blocks (with or without a language) whose body is only white space. Fences pair
+ * in order, as `readFencedCalls` reads them, so the close of one block and the open of the next
+ * never count as an empty block between them.
+ */
+function dropEmptyFences(text: string): string {
+  const kept: string[] = [];
+  let from = 0;
+  for (let open = text.indexOf(FENCE); open !== -1; ) {
+    const close = text.indexOf(FENCE, open + FENCE.length);
+    if (close === -1) break;
+    if (/^[\w+.-]*\s*$/.test(text.slice(open + FENCE.length, close))) {
+      kept.push(text.slice(from, open));
+      from = close + FENCE.length;
+    }
+    open = text.indexOf(FENCE, close + FENCE.length);
+  }
+  kept.push(text.slice(from));
+  return kept.join('');
 }
