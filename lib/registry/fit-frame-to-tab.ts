@@ -21,7 +21,12 @@ export function fitFrameToTab(
   frameId: number,
   tools: readonly ReportedTool[],
   dropped: readonly DroppedToolReport[],
-): FittedFrame {
+): FittedFrame | null {
+  if (frameId !== 0) {
+    const innerFrames = Object.keys(frames).filter((id) => id !== '0' && Number(id) !== frameId).length;
+    // Past this many frames the tab keeps nothing more of them, not even why.
+    if (innerFrames >= toolLimits.innerFrameEntriesPerTab) return null;
+  }
   const others = frameId === 0 ? [] : innerFramesWithTools(frames, frameId);
   if (tools.length > 0 && others.length >= toolLimits.innerFramesPerTab) {
     const reason = `more than ${toolLimits.innerFramesPerTab} frames inside this page offer tools`;
@@ -41,7 +46,16 @@ export function fitFrameToTab(
       characters -= size;
     }
   }
-  return { tools: kept, dropped: [...dropped, ...cut] };
+  return { tools: kept, dropped: frameId === 0 ? [...dropped, ...cut] : shareDropped(frames, frameId, [...dropped, ...cut]) };
+}
+
+// The frames inside a page share one list of refusals; past it, a frame says how many more in a line.
+function shareDropped(frames: Record<string, FrameTools>, frameId: number, dropped: DroppedToolReport[]): DroppedToolReport[] {
+  const listed = Object.entries(frames).reduce((sum, [id, frame]) => (id === '0' || Number(id) === frameId ? sum : sum + frame.dropped.length), 0);
+  const room = Math.max(0, toolLimits.innerDroppedPerTab - listed - 1);
+  if (dropped.length <= room + 1) return dropped;
+  const more = dropped.length - room;
+  return [...dropped.slice(0, room), { name: `(${more} more)`, reason: 'the frames inside this page refused too many tools to list each' }];
 }
 
 const characterLimit = toolLimits.reportCharacters.toLocaleString('en-US');

@@ -139,6 +139,7 @@ export class TabToolRegistry {
     const entry = this.tabs.get(sender.tabId) ?? { frames: {} };
     const checked = recheckTools(report.tools, sender.origin);
     const fitted = fitFrameToTab(entry.frames, sender.frameId, checked.tools, [...report.dropped, ...checked.dropped]);
+    if (fitted === null) return Promise.resolve();
     const frame = {
       url: sender.url,
       origin: sender.origin,

@@ -20,6 +20,13 @@ export const toolLimits = {
    * no frame inside it can crowd out the page's own tools. Real pages embed a few such frames.
    */
   innerFramesPerTab: 50,
+  /**
+   * Frames inside one page a tab keeps anything of (tools, or only the reasons their tools were
+   * refused), and the refused tools they may list together: a page cannot make the background
+   * carry thousands of frames or refusals either.
+   */
+  innerFrameEntriesPerTab: 100,
+  innerDroppedPerTab: 610,
   /** Characters of a tool's result passed on; the rest is cut. */
   resultCharacters: 1_000_000,
   /** Characters of an error message passed on. */

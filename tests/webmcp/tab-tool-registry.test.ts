@@ -193,6 +193,20 @@ describe('the tab tool registry', () => {
     });
   });
 
+  it('keeps at most 100 frames inside a page and 610 refusals among them, however many frames only report refusals', async () => {
+    const registry = new TabToolRegistry(memoryStorage());
+    const refusals = (frameId: number) => Array.from({ length: 50 }, (_, index) => ({ name: `bad ${frameId}.${index}`, reason: 'the name is not allowed' }));
+    for (let frameId = 1; frameId <= 150; frameId += 1) {
+      await registry.report({ tabId: 7, frameId, url: `https://shop.example/f${frameId}`, origin: 'https://shop.example' }, { url: '', tools: [], dropped: refusals(frameId) });
+    }
+    const tabTools = (await registry.get(7)) as TabTools;
+    expect(new Set(tabTools.dropped.map((entry) => entry.frameId)).size).toBeLessThanOrEqual(100);
+    expect(tabTools.dropped.length).toBeLessThanOrEqual(610 + 100);
+    expect(tabTools.dropped.filter((entry) => entry.name.endsWith(' more)'))[0]).toEqual(
+      expect.objectContaining({ reason: 'the frames inside this page refused too many tools to list each' }),
+    );
+  });
+
   it('answers one tab while another tab’s change is still being saved', async () => {
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));

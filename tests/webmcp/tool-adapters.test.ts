@@ -69,6 +69,26 @@ describe('createLegacyContextAdapter: following an older context', () => {
     expect(await names(following.list)).toEqual([]);
   });
 
+  it('never brings back a tool the page withdrew when a later duplicate registration is refused', async () => {
+    const pageTools = new Map<string, unknown>();
+    const context = {
+      async registerTool(tool: { name: string }, options?: { signal?: AbortSignal }) {
+        if (pageTools.has(tool.name)) throw new Error(`Tool already registered: ${tool.name}`);
+        pageTools.set(tool.name, tool);
+        options?.signal?.addEventListener('abort', () => pageTools.delete(tool.name));
+      },
+    };
+    const adapter = createLegacyContextAdapter(context);
+    const first = new AbortController();
+    await context.registerTool({ name: 'delete_account', description: 'Old.', execute: () => 'old handler ran' } as never, { signal: first.signal });
+    const second = context.registerTool({ name: 'delete_account', description: 'New.', execute: () => 'new' } as never);
+    first.abort();
+    await expect(second).rejects.toThrow('already registered');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pageTools.has('delete_account')).toBe(false);
+    expect(await adapter.list()).toEqual([]);
+  });
+
   it('keeps listing a tool whose second registration the page refuses later, as double-running effects do', async () => {
     const pageTools = new Map<string, unknown>();
     // A polyfill that registers asynchronously and rejects a name it already has.

@@ -55,11 +55,15 @@ function wrapMethods(context: LegacyContextLike, buckets: Buckets): void {
     if (Array.isArray(tools)) for (const tool of tools) provided.set(readToolName(tool) ?? '', tool);
     notify();
   });
+  // Tools the page withdrew (by their signal or handle), even while another held their name: a
+  // refused registration must never bring one of them back.
+  const withdrawn = new WeakSet<object>();
   wrap(context, 'registerTool', (tool: unknown, options: unknown, result: unknown) => {
     const name = readToolName(tool) ?? '';
     const previous = registered.has(name) ? { tool: registered.get(name) } : undefined;
     registered.set(name, tool);
     const forget = (): void => {
+      if (typeof tool === 'object' && tool !== null) withdrawn.add(tool);
       if (registered.get(name) === tool && registered.delete(name)) notify();
     };
     const signal = readProperty(options, 'signal');
@@ -70,7 +74,8 @@ function wrapMethods(context: LegacyContextLike, buckets: Buckets): void {
     // is still the page's, so it comes back; only what this call added is undone.
     return () => {
       if (registered.get(name) !== tool) return;
-      if (previous) registered.set(name, previous.tool);
+      const back = previous?.tool;
+      if (previous && !(typeof back === 'object' && back !== null && withdrawn.has(back))) registered.set(name, back);
       else registered.delete(name);
       notify();
     };
