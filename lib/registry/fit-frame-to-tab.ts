@@ -7,6 +7,8 @@ import type { FrameTools } from './frame-tools';
 export interface FittedFrame {
   tools: ReportedTool[];
   dropped: DroppedToolReport[];
+  /** Tools were left out for want of room in the tab: the frame may report again when room frees. */
+  cut?: true;
 }
 
 /**
@@ -30,7 +32,7 @@ export function fitFrameToTab(
   const others = frameId === 0 ? [] : innerFramesWithTools(frames, frameId);
   if (tools.length > 0 && others.length >= toolLimits.innerFramesPerTab) {
     const reason = `more than ${toolLimits.innerFramesPerTab} frames inside this page offer tools`;
-    return { tools: [], dropped: [{ name: `(${tools.length} ${tools.length === 1 ? 'tool' : 'tools'})`, reason }] };
+    return { tools: [], dropped: [{ name: `(${tools.length} ${tools.length === 1 ? 'tool' : 'tools'})`, reason }], cut: true };
   }
   const room = toolLimits.toolsPerFrame - others.reduce((sum, frame) => sum + frame.tools.length, 0);
   let characters = toolLimits.reportCharacters - others.reduce((sum, frame) => sum + charactersOf(frame), 0);
@@ -46,7 +48,8 @@ export function fitFrameToTab(
       characters -= size;
     }
   }
-  return { tools: kept, dropped: frameId === 0 ? [...dropped, ...cut] : shareDropped(frames, frameId, [...dropped, ...cut]) };
+  const fitted: FittedFrame = { tools: kept, dropped: frameId === 0 ? [...dropped, ...cut] : shareDropped(frames, frameId, [...dropped, ...cut]) };
+  return cut.length > 0 ? { ...fitted, cut: true } : fitted;
 }
 
 // The frames inside a page share one list of refusals; past it, a frame says how many more in a line.

@@ -11,6 +11,8 @@ export const frameToolsSchema = z.object({
   documentId: z.optional(z.string()),
   tools: z.array(reportedToolSchema),
   dropped: z.array(droppedToolSchema),
+  /** Some of its tools were left out for want of room in the tab (see `fitFrameToTab`). */
+  cut: z.optional(z.literal(true)),
   updatedAt: z.number(),
 });
 export type FrameTools = z.infer<typeof frameToolsSchema>;

@@ -4,6 +4,7 @@ import { sessionRegistryStorage } from './session-registry-storage';
 import { TabToolRegistry, type TabToolsListener } from './tab-tool-registry';
 import { toolsForAgent } from './tools-for-agent';
 import { wireToolRegistry } from './wire-tool-registry';
+import { sendToContent } from '../messaging/runtime-messaging';
 import type { TabTools } from './types';
 
 export { pageScriptAnswers } from './page-script-answers';
@@ -15,7 +16,9 @@ let registry: TabToolRegistry | undefined;
 
 /** The background's one registry, created on first use. */
 function theRegistry(): TabToolRegistry {
-  registry ??= new TabToolRegistry(sessionRegistryStorage);
+  registry ??= new TabToolRegistry(sessionRegistryStorage, (tabId, frameIds) => {
+    for (const frameId of frameIds) sendToContent(tabId, 'tools-request', {}, { frameId }).catch(() => undefined);
+  });
   return registry;
 }
 

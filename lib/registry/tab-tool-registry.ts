@@ -47,7 +47,14 @@ export class TabToolRegistry {
   /** By tab, then frame: a frame that reports faster than its tab applies keeps one report waiting, not a queue. */
   private readonly waiting = new Map<number, Map<number, WaitingReport>>();
 
-  constructor(private readonly storage: RegistryStorage) {
+  /**
+   * `askAgain` asks frames of a tab to report again: those whose tools were left out for want of
+   * room, once a frame leaving makes room (they report only when their own tools change).
+   */
+  constructor(
+    private readonly storage: RegistryStorage,
+    private readonly askAgain: (tabId: number, frameIds: number[]) => void = () => {},
+  ) {
     this.loaded = storage.load().then(
       (loaded) => void (this.tabs = loaded),
       () => undefined,
@@ -87,6 +94,7 @@ export class TabToolRegistry {
       if (!entry || !frame || !sameDocument(frame.documentId, documentId)) return;
       const frames = { ...entry.frames };
       delete frames[frameId];
+      this.askCutFramesAgain(tabId, frames);
       return this.commit(tabId, { ...entry, frames });
     });
   }
@@ -110,8 +118,14 @@ export class TabToolRegistry {
       };
       const frames = Object.fromEntries(Object.entries(entry.frames).filter((frame) => !outdated(frame)));
       if (Object.keys(frames).length === Object.keys(entry.frames).length) return;
+      this.askCutFramesAgain(tabId, frames);
       return this.commit(tabId, { ...entry, frames });
     });
+  }
+
+  private askCutFramesAgain(tabId: number, frames: Record<string, FrameTools>): void {
+    const cut = Object.entries(frames).flatMap(([id, frame]) => (frame.cut ? [Number(id)] : []));
+    if (cut.length > 0) this.askAgain(tabId, cut);
   }
 
   removeTab(tabId: number): Promise<void> {

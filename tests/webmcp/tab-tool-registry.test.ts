@@ -207,6 +207,20 @@ describe('the tab tool registry', () => {
     );
   });
 
+  it('asks a frame whose tools were left out for want of room to report again once a frame leaving makes room', async () => {
+    const asked: Array<[number, number[]]> = [];
+    const registry = new TabToolRegistry(memoryStorage(), (tabId, frameIds) => asked.push([tabId, frameIds]));
+    const inner = (frameId: number) => ({ tabId: 7, frameId, url: `https://shop.example/f${frameId}`, origin: 'https://shop.example' });
+    await registry.report(inner(1), report('', Array.from({ length: 500 }, (_, index) => `big_${index}`)));
+    await registry.report(inner(2), report('', ['pay']));
+    expect((await registry.get(7))?.dropped.map((entry) => entry.name)).toEqual(['pay']);
+    await registry.frameGone(7, 1);
+    expect(asked).toEqual([[7, [2]]]);
+    // The frame reports again, as its content script does when asked: now its tool fits.
+    await registry.report(inner(2), report('', ['pay']));
+    expect((await registry.get(7))?.tools.map((entry) => entry.name)).toEqual(['pay']);
+  });
+
   it('answers one tab while another tab’s change is still being saved', async () => {
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
