@@ -29,14 +29,16 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
     else pending ??= setTimeout(publishNow, wait);
   };
 
-  // A WebLLM model being replaced must go before the next loads (one GPU); another engine holds
-  // nothing shared, and waits until no reply streams from it.
-  const retire = async (engine: Engine): Promise<void> => {
-    if (engine.id !== 'webllm' && replying > 0) retired.push(engine);
-    else await engine.unload?.().catch(() => {});
+  // A WebLLM model being replaced must go before the next one loads (one GPU), but not under a
+  // reply another tab is reading from it: the new load waits for that reply to end. Another engine
+  // holds nothing shared, and is let go once no reply streams from it.
+  const retire = async (engine: Engine, signal: AbortSignal): Promise<void> => {
+    if (engine.id !== 'webllm' && replying > 0) return void retired.push(engine);
+    if (replying > 0) await raceAbort(new Promise<void>((resolve) => idleWaiters.push(resolve)), signal);
+    await engine.unload?.().catch(() => {});
   };
 
-  const engineFor = async (settings: Settings): Promise<Engine> => {
+  const engineFor = async (settings: Settings, signal: AbortSignal): Promise<Engine> => {
     // Everything an engine reads when it is made; a change makes a new one on the next run.
     const key = JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.openaiBaseUrl]);
     if (current?.key !== key) {
@@ -45,7 +47,7 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
       // Only a different WebLLM model frees the GPU; the same one under new settings stays loaded.
       // Other engines hold nothing shared (Chrome's model keeps a session per engine): let go.
       const keepLoaded = previous?.id === 'webllm' && settings.engine === 'webllm' && (!settings.model || previous.modelId === settings.model);
-      if (previous && !keepLoaded) await retire(previous);
+      if (previous && !keepLoaded) await retire(previous, signal);
       current = { key, engine: create(settings) };
     }
     return current.engine;
@@ -55,8 +57,10 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
   let replying = 0;
   // An engine replaced while another tab's reply still streams from it is let go once that ends.
   const retired: Engine[] = [];
-  const unloadRetired = () => {
+  const idleWaiters: Array<() => void> = [];
+  const whenNoReply = () => {
     for (const engine of retired.splice(0)) void engine.unload?.().catch(() => {});
+    for (const resume of idleWaiters.splice(0)) resume();
   };
   const withGeneratingStatus = (engine: Engine): Engine => {
     // The model as loaded for this run: a later load (another tab's run) may swap the engine's own.
@@ -70,7 +74,7 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
         } finally {
           replying -= 1;
           if (replying === 0 && status.state === 'generating') setStatus({ state: 'ready' });
-          if (replying === 0) unloadRetired();
+          if (replying === 0) whenNoReply();
         }
       },
     };
@@ -90,7 +94,7 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
     async load(settings: Settings, signal: AbortSignal): Promise<Engine | { error: string }> {
       const base = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], tokensPerSecond: undefined };
       try {
-        const engine = await engineFor(settings);
+        const engine = await engineFor(settings, signal);
         setStatus({ ...base, model: engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined });
         await raceAbort(
           engine.load((progress) => setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1), signal),

@@ -88,4 +88,39 @@ describe('the engine host', () => {
     await expect(reply.next()).resolves.toEqual({ done: true, value: undefined });
     expect(made[0]!.unload).toHaveBeenCalledTimes(1);
   });
+
+  it('loads another WebLLM model only once the reply another tab reads from the first has ended', async () => {
+    let finishReply: () => void = () => {};
+    const made: Array<ReturnType<typeof fakeEngine>> = [];
+    const host = createEngineHost(() => {}, (settings) => {
+      const fake = fakeEngine(settings);
+      fake.engine = {
+        ...fake.engine,
+        model: {
+          async *stream() {
+            await new Promise<void>((resolve) => (finishReply = resolve));
+            yield { type: 'text-delta', text: 'Done.' };
+          },
+        },
+      };
+      made.push(fake);
+      return fake.engine;
+    });
+    const signal = new AbortController().signal;
+    const first = await host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, signal);
+    if ('error' in first) throw new Error(first.error);
+    const reply = first.model.stream({ messages: [], tools: [], signal })[Symbol.asyncIterator]();
+    const firstChunk = reply.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let secondLoaded = false;
+    const second = host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-0.6B-q4f16_1-MLC' }, signal).then(() => (secondLoaded = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(made[0]!.unload).not.toHaveBeenCalled();
+    expect(secondLoaded).toBe(false);
+    finishReply();
+    await firstChunk;
+    await reply.next();
+    await second;
+    expect(made[0]!.unload).toHaveBeenCalledTimes(1);
+  });
 });
