@@ -26,14 +26,25 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
   return (
     <section class={`tool-card state-${card.state}`} data-testid="tool-card" data-state={card.state} data-name={card.name}>
       <header class="tool-head">
-        <code class="tool-name">{card.name}</code>
+        <code class="tool-name" title={card.name}>
+          {card.name}
+        </code>
         <span class="tool-state">
           {card.state === 'running' && <span class="spinner" aria-hidden="true" />}
           {stateLabels[card.state]}
         </span>
         {card.durationMs !== undefined && <span class="tool-duration">{formatDuration(card.durationMs)}</span>}
       </header>
-      <code class="tool-arguments" title="Arguments">{compactJson(card.arguments)}</code>
+      {card.state === 'waiting' ? (
+        // The person is asked to check this call: every argument shows, in full.
+        <pre class="tool-arguments full" data-testid="tool-arguments" aria-label="Arguments">
+          {fullJson(card.arguments)}
+        </pre>
+      ) : (
+        <code class="tool-arguments" title="Arguments" data-testid="tool-arguments">
+          {compactJson(card.arguments)}
+        </code>
+      )}
       {card.state === 'waiting' && <ApprovalButtons card={card} answered={answered} onApprove={onApprove} />}
       {result !== undefined && (
         <details class="tool-result">
@@ -45,3 +56,16 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
     </section>
   );
 });
+
+// The arguments a model writes are small; a huge one is cut, and says so, rather than freeze the card.
+const fullArgumentsLimit = 20_000;
+
+function fullJson(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > fullArgumentsLimit ? `${text.slice(0, fullArgumentsLimit)}\n… (${text.length - fullArgumentsLimit} more characters)` : text;
+}

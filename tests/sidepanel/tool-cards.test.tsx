@@ -14,7 +14,7 @@ async function showCards(cards: ToolCard[]): Promise<MountedPanel> {
 }
 
 describe('tool cards', () => {
-  it('shows each state in words, with the name and compact arguments', async () => {
+  it('shows each state in words, with the name and compact arguments (in full while a call waits)', async () => {
     const states = ['waiting', 'running', 'done', 'failed', 'declined', 'invalid'] as const;
     panel = await showCards(states.map((state, index) => toolCard({ callId: `call-${index}`, state, approvalReason: 'consequential' })));
     const cards = panel.findAll('tool-card');
@@ -23,7 +23,8 @@ describe('tool cards', () => {
       'Waiting for you', 'Running', 'Done', 'Failed', 'Declined', 'Invalid arguments',
     ]);
     expect(cards[0]?.dataset.name).toBe('add_to_cart');
-    expect(cards[0]?.querySelector('.tool-arguments')?.textContent).toBe('{"product":"mug","quantity":2}');
+    expect(cards[0]?.querySelector('.tool-arguments')?.textContent).toBe('{\n  "product": "mug",\n  "quantity": 2\n}');
+    expect(cards[1]?.querySelector('.tool-arguments')?.textContent).toBe('{"product":"mug","quantity":2}');
     expect(cards[1]?.querySelector('.spinner')).not.toBeNull();
     expect(cards[2]?.querySelector('.spinner')).toBeNull();
   });
@@ -44,6 +45,15 @@ describe('tool cards', () => {
 });
 
 describe('approvals', () => {
+  it('shows every argument of a call that waits, however long the first one, so the person can check it', async () => {
+    const args = { body: 'Dear customer, '.repeat(30), to: 'attacker@evil.example', amount: 4999 };
+    panel = await showCards([toolCard({ name: 'send_money_to_a_payee_by_bank_transfer', state: 'waiting', approvalReason: 'consequential', arguments: args })]);
+    const shown = panel.find('tool-arguments')?.textContent ?? '';
+    expect(shown).toContain('"to": "attacker@evil.example"');
+    expect(shown).toContain('"amount": 4999');
+    expect(panel.find('tool-card')?.querySelector('.tool-name')?.getAttribute('title')).toBe('send_money_to_a_payee_by_bank_transfer');
+  });
+
   it('offers once, site-wide and deny for a tool that may change the page, and sends each decision', async () => {
     panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'not-read-only' })]);
     expect(panel.find('approve-once')).not.toBeNull();
