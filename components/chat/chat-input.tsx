@@ -1,10 +1,18 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { focusRequestBox } from './focus-request-box';
 
 /** The request box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while a run goes. */
 export function ChatInput({ model }: { model: PanelModel }) {
   const draft = model.draft.value;
   const running = model.running.value;
   const canSend = model.canSend.value && draft.trim() !== '';
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    // Stop goes away when the run ends: focus it held goes back to the request box, not the page body.
+    if (!running && hadFocus.current) focusRequestBox();
+    hadFocus.current = false;
+  }, [running]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     // An IME uses Enter to confirm a composition; that is not a send.
@@ -19,6 +27,8 @@ export function ChatInput({ model }: { model: PanelModel }) {
       onSubmit={(event) => {
         event.preventDefault();
         model.send();
+        // Send turns into Stop: keep the keyboard in the request box, where a second Enter does nothing.
+        focusRequestBox();
       }}
     >
       <textarea
@@ -32,11 +42,22 @@ export function ChatInput({ model }: { model: PanelModel }) {
         onKeyDown={onKeyDown}
       />
       {running ? (
-        <button type="button" class="button danger" data-testid="stop" onClick={() => model.stop()}>
+        <button
+          key="stop"
+          type="button"
+          class="button danger"
+          data-testid="stop"
+          onFocus={() => (hadFocus.current = true)}
+          onClick={(event) => {
+            // Stop takes Send's place under the pointer: the second click of a double click on
+            // Send is not a request to stop.
+            if (event.detail < 2) model.stop();
+          }}
+        >
           Stop
         </button>
       ) : (
-        <button type="submit" class="button primary" data-testid="send" disabled={!canSend}>
+        <button key="send" type="submit" class="button primary" data-testid="send" disabled={!canSend}>
           Send
         </button>
       )}

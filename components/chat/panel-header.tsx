@@ -1,4 +1,5 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { focusRequestBox } from './focus-request-box';
 
 /** Which site the panel talks to, and a way to start over. */
 export function PanelHeader({ model }: { model: PanelModel }) {
@@ -20,7 +21,11 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         class="button"
         data-testid="new-chat"
         disabled={!session || model.running.value || session.turns.length === 0}
-        onClick={() => model.newChat()}
+        onClick={() => {
+          model.newChat();
+          // The button is disabled once the chat is empty: focus goes on to the request box.
+          focusRequestBox();
+        }}
       >
         New chat
       </button>

@@ -59,6 +59,16 @@ describe('the request box', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'stop', tabId });
   });
 
+  it('takes a double click on Send as one request, not a request and a Stop', async () => {
+    panel = await mountPanel();
+    await type(panel, 'add a mug');
+    panel.find('send')?.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
+    await panel.flush();
+    panel.find('stop')?.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 2 }));
+    expect(panel.posted().map((message) => message.type)).toEqual(['subscribe', 'send']);
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+  });
+
   it('treats the time between sending and the first turn as running', async () => {
     panel = await mountPanel();
     await type(panel, 'add a mug');
