@@ -7,10 +7,11 @@ import { useStickToBottom } from './use-stick-to-bottom';
 
 /** The tab's conversation, or what to know before starting one. */
 export function Conversation({ model }: { model: PanelModel }) {
-  const { scroller, content } = useStickToBottom<HTMLElement, HTMLDivElement>();
   const session = model.session.value;
   const approvalsSent = model.approvalsSent.value;
   const turns = session?.turns ?? [];
+  // A new request, or another tab's conversation, starts at its end.
+  const { scroller, content } = useStickToBottom<HTMLElement, HTMLDivElement>(`${session?.tabId}:${turns.length}`);
   // The tools note speaks of a page the extension can read; one it cannot gets its own.
   const unreachable = session !== undefined && !session.pageReachable && session.toolCount === 0;
   const noTools = session !== undefined && session.pageReachable && session.toolCount === 0;

@@ -1,28 +1,38 @@
 import { useEffect, useRef } from 'preact/hooks';
 
-// Within this distance of the end counts as "following the conversation".
-const pinnedDistancePx = 48;
+// A scroller this close to its end is at the end (rounding in zoomed layouts leaves a pixel or two).
+const atEndPx = 2;
 
 /**
- * Keeps a scroller at its end while its content grows, unless the person scrolled up to read.
+ * Keeps a scroller at its end while its content grows, until the person scrolls up to read: any
+ * move up of their own (a wheel notch, one arrow key) lets go, and reaching the end again follows
+ * again. A change of `followKey` (a new request, another tab) goes back to the end and follows.
  * Returns the refs for the scroller and its content.
  */
-export function useStickToBottom<Scroller extends HTMLElement, Content extends HTMLElement>() {
+export function useStickToBottom<Scroller extends HTMLElement, Content extends HTMLElement>(followKey?: unknown) {
   const scroller = useRef<Scroller>(null);
   const content = useRef<Content>(null);
+  const pinned = useRef(true);
 
   useEffect(() => {
     const scrollElement = scroller.current;
     const contentElement = content.current;
     if (!scrollElement || !contentElement) return;
-    let pinned = true;
+    let lastTop = scrollElement.scrollTop;
+    let lastHeight = scrollElement.scrollHeight;
     const onScroll = () => {
-      const distance = scrollElement.scrollHeight - scrollElement.scrollTop - scrollElement.clientHeight;
-      pinned = distance < pinnedDistancePx;
+      const { scrollTop, scrollHeight, clientHeight } = scrollElement;
+      if (scrollHeight - scrollTop - clientHeight <= atEndPx) pinned.current = true;
+      // Up, while the content did not shrink under it: the person's own move.
+      else if (scrollTop < lastTop && scrollHeight >= lastHeight) pinned.current = false;
+      lastTop = scrollTop;
+      lastHeight = scrollHeight;
     };
     scrollElement.addEventListener('scroll', onScroll, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => {
-      if (pinned) scrollElement.scrollTop = scrollElement.scrollHeight;
+      if (pinned.current) scrollElement.scrollTop = scrollElement.scrollHeight;
+      lastTop = scrollElement.scrollTop;
+      lastHeight = scrollElement.scrollHeight;
     });
     observer?.observe(contentElement);
     return () => {
@@ -30,6 +40,12 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
       observer?.disconnect();
     };
   }, []);
+
+  useEffect(() => {
+    pinned.current = true;
+    const scrollElement = scroller.current;
+    if (scrollElement) scrollElement.scrollTop = scrollElement.scrollHeight;
+  }, [followKey]);
 
   return { scroller, content };
 }

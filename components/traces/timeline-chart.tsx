@@ -12,7 +12,8 @@ const kindNames = { model: 'Model', tool: 'Tool', wait: 'Waiting for you' } as c
 
 /** The run as a waterfall: one row a step, model time, waits and tool time where they fell. */
 export function TimelineChart({ layout }: { layout: TimelineLayout }) {
-  const spanMs = Math.max(1, layout.totals.wallMs, ...layout.bars.map((bar) => bar.startMs + bar.durationMs));
+  // The layout's wall time already reaches the end of the last bar.
+  const spanMs = Math.max(1, layout.totals.wallMs);
   const x = (ms: number) => labelWidth + (ms / spanMs) * chartWidth;
   const rowOf = new Map(layout.steps.map((step, index) => [step, index]));
   const height = axisHeight + layout.steps.length * rowHeight + 4;

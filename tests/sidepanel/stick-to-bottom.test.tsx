@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { useStickToBottom } from '@/components/chat/use-stick-to-bottom';
+
+// happy-dom lays nothing out: the scroller is 400 px tall, its content as tall as the test says.
+let resize: (() => void) | undefined;
+const realResizeObserver = globalThis.ResizeObserver;
+beforeAll(() => {
+  globalThis.ResizeObserver = class {
+    constructor(private readonly callback: () => void) {
+      resize = () => this.callback();
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterAll(() => {
+  globalThis.ResizeObserver = realResizeObserver;
+});
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+function Box({ followKey }: { followKey: string }) {
+  const { scroller, content } = useStickToBottom<HTMLDivElement, HTMLDivElement>(followKey);
+  return (
+    <div id="scroller" ref={scroller}>
+      <div ref={content} />
+    </div>
+  );
+}
+
+async function setup(height: { value: number }) {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const scroller = () => container.querySelector<HTMLDivElement>('#scroller')!;
+  let top = 0;
+  const show = async (followKey: string) => {
+    await act(() => render(<Box followKey={followKey} />, container));
+  };
+  await show('tab 1: 1 turn');
+  Object.defineProperty(scroller(), 'clientHeight', { get: () => 400 });
+  Object.defineProperty(scroller(), 'scrollHeight', { get: () => height.value });
+  Object.defineProperty(scroller(), 'scrollTop', {
+    get: () => top,
+    set: (value: number) => (top = Math.max(0, Math.min(value, height.value - 400))),
+  });
+  const grow = (to: number) => {
+    height.value = to;
+    resize!();
+  };
+  const scrollBy = (dy: number) => {
+    scroller().scrollTop = top + dy;
+    scroller().dispatchEvent(new Event('scroll'));
+  };
+  return { top: () => top, grow, scrollBy, show };
+}
+
+it('follows a streaming reply, lets go at one line scrolled up, and follows again at the end', async () => {
+  const box = await setup({ value: 2000 });
+  box.grow(2020);
+  expect(box.top()).toBe(1620);
+  // One ArrowUp (40 px) to read the line above: the next streamed line leaves the view alone.
+  box.scrollBy(-40);
+  box.grow(2040);
+  expect(box.top()).toBe(1580);
+  // Back at the end: it follows again.
+  box.scrollBy(1_000);
+  box.grow(2060);
+  expect(box.top()).toBe(1660);
+});
+
+it('goes to the end for a new request or another tab, even when scrolled up', async () => {
+  const box = await setup({ value: 2000 });
+  box.grow(2020);
+  box.scrollBy(-600);
+  box.grow(2400);
+  expect(box.top()).toBe(1020);
+  await box.show('tab 1: 2 turns');
+  expect(box.top()).toBe(2000);
+});
