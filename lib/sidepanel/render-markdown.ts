@@ -16,14 +16,32 @@ const markdown = new Marked({
     html: ({ text, block }) => (block ? `<p>${escapeHtml(text.trim())}</p>` : escapeHtml(text)),
     image: ({ text }) => (text ? escapeHtml(`[image: ${text}]`) : ''),
     checkbox: ({ checked }) => (checked ? '☑ ' : '☐ '),
-    link({ href, title, tokens }) {
+    link({ href, title, tokens, text }) {
       const label = this.parser.parseInline(tokens);
       if (!safeHref.test(href)) return label;
-      const titleAttribute = title ? ` title="${escapeHtml(title)}"` : '';
-      return `<a href="${escapeHtml(href)}"${titleAttribute} target="_blank" rel="noopener noreferrer">${label}</a>`;
+      // A model may word a link as one address and point it at another: say where it goes.
+      const titleAttribute = ` title="${escapeHtml(title ? `${title} (${href})` : href)}"`;
+      const link = `<a href="${escapeHtml(href)}"${titleAttribute} target="_blank" rel="noopener noreferrer">${label}</a>`;
+      const host = webHost(href);
+      return host && !sameAddress(text, href) ? `${link} (${escapeHtml(host)})` : link;
     },
   },
 });
+
+function webHost(href: string): string | undefined {
+  try {
+    const url = new URL(href);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// The label is the address itself (as an autolink, or written out with or without its scheme).
+function sameAddress(label: string, href: string): boolean {
+  const bare = (address: string) => address.trim().replace(/^https?:\/\//i, '').replace(/\/$/, '').toLowerCase();
+  return bare(label) === bare(href);
+}
 
 // The sanitizer is the second line of defence, with the same rules as the renderer.
 const sanitizeConfig: Config = {

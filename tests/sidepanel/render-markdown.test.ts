@@ -37,6 +37,15 @@ describe('renderMarkdown', () => {
     expect(container.innerHTML).not.toContain('javascript:');
   });
 
+  it('says where a link goes when its words name another address, and on hover for every link', () => {
+    const container = renderInto('[https://shop.example/orders/4411](https://evil.example/collect?addr=5%20Main) and <https://shop.example/cart>');
+    const [deceptive, plain] = [...container.querySelectorAll('a')];
+    expect(deceptive?.getAttribute('title')).toBe('https://evil.example/collect?addr=5%20Main');
+    expect(container.textContent).toContain('https://shop.example/orders/4411 (evil.example)');
+    expect(plain?.getAttribute('title')).toBe('https://shop.example/cart');
+    expect(container.textContent).not.toContain('(shop.example)');
+  });
+
   it('turns task list boxes into text, not inputs', () => {
     const container = renderInto('- [x] done\n- [ ] open');
     expect(container.querySelector('input')).toBeNull();
