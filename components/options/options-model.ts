@@ -184,8 +184,12 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       await refreshStorage();
     },
     async addSite(list: SiteList, text: string) {
-      const origin = normalizeSiteOrigin(text);
-      siteFailure.value = origin ? undefined : `"${text}" is not a web address, such as shop.example.com.`;
+      const origin = text.includes('*') ? undefined : normalizeSiteOrigin(text);
+      siteFailure.value = origin
+        ? undefined
+        : text.includes('*')
+          ? `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`
+          : `"${text}" is not a web address, such as shop.example.com.`;
       const current = settings.value?.[list] ?? [];
       if (origin && !current.includes(origin)) await update({ [list]: [...current, origin] });
       return origin !== undefined;

@@ -7,7 +7,7 @@ export function SitesSection({ model, settings }: { model: OptionsModel; setting
   return (
     <section aria-labelledby="sites-heading">
       <h2 id="sites-heading">Sites</h2>
-      <SiteListEditor model={model} list="disabledSites" sites={settings.disabledSites} title="Sites where the agent is off" />
+      <SiteListEditor model={model} list="disabledSites" sites={settings.disabledSites} title="Sites where the agent is off (each with its subdomains)" />
       <SiteListEditor
         model={model}
         list="allowedSites"

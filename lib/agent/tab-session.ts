@@ -1,7 +1,7 @@
 import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
-import type { Settings } from '../settings';
+import { agentOffOn, type Settings } from '../settings';
 import { toolTargetOf } from '../registry/tool-target';
 import { capText } from '../traces/trace-limits';
 import type { SessionMessage } from './agent-port-protocol';
@@ -135,7 +135,7 @@ export class TabSession {
   ): Promise<[TurnOutcome, string?]> {
     const [settings, tabTools] = await Promise.all([this.world.loadSettings(), this.world.getTabTools(this.tabId)]);
     const origin = tabTools?.origin ?? '';
-    if (settings.disabledSites.includes(origin)) {
+    if (agentOffOn(settings.disabledSites, origin)) {
       return ['error', `The agent is off on ${origin}. Turn it back on in the extension's options.`];
     }
     // What was asked and answered on one site must not reach another site's tools. A page that

@@ -440,11 +440,15 @@ describe('agent sessions', () => {
 
   it('refuses to run on a site where the person turned the agent off, and says where to turn it back on', async () => {
     await script([call('search_products', { query: 'mug' }), 'Found it.']);
-    const h = harness({ settings: { disabledSites: ['https://shop.example'] } });
+    // Listed as the site: its subdomains are off too.
+    const h = harness({
+      settings: { disabledSites: ['https://example.com'] },
+      tabTools: () => ({ url: 'https://shop.example.com/', origin: 'https://shop.example.com', tools }),
+    });
     h.send({ type: 'subscribe', tabId: 1 });
     h.send({ type: 'send', tabId: 1, text: 'find mugs' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'error');
-    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on https://shop.example. Turn it back on in the extension's options.");
+    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on https://shop.example.com. Turn it back on in the extension's options.");
     expect(h.executed).toEqual([]);
     expect(h.state()!.turns[0]!.runId).toBeUndefined();
   });

@@ -133,7 +133,7 @@ describe('the options page', () => {
     const settings = memorySettings();
     const { root } = show({ settings, caches: createFakeCacheStorage().storage });
     await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"]')).not.toBeNull());
-    const label = 'Add to: Sites where the agent is off';
+    const label = 'Add to: Sites where the agent is off (each with its subdomains)';
     const add = async (text: string) => {
       const input = root.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
       input.value = text;
@@ -150,6 +150,8 @@ describe('the options page', () => {
     await vi.waitFor(async () => expect((await settings.load()).disabledSites).toEqual(['https://bank.example.com', 'http://localhost:8377', 'https://shop.example']));
     await add('not a site');
     await vi.waitFor(() => expect(root.textContent).toContain('"not a site" is not a web address'));
+    await add('*.bank.example');
+    await vi.waitFor(() => expect(root.textContent).toContain('Leave out the *'));
     expect((await settings.load()).disabledSites).toHaveLength(3);
     click(buttonLabelled(root, 'Remove https://bank.example.com'));
     await vi.waitFor(async () => expect((await settings.load()).disabledSites).toEqual(['http://localhost:8377', 'https://shop.example']));

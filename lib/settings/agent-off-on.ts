@@ -1,0 +1,26 @@
+/**
+ * Whether the agent is off on `origin` by the person's list. An entry covers its site on either
+ * scheme and every subdomain of it, since "bank.example" is meant to keep the agent off
+ * www.bank.example too: for a privacy list, a miss is the harmful mistake. (The list of sites
+ * whose tools may run without asking is matched exactly: there a miss only asks once more.)
+ */
+export function agentOffOn(disabledSites: readonly string[], origin: string): boolean {
+  const site = hostAndPort(origin);
+  if (!site) return disabledSites.includes(origin);
+  return disabledSites.some((entry) => {
+    const off = hostAndPort(entry);
+    if (!off) return entry === origin;
+    const samePort = off.port === site.port;
+    return samePort && (site.hostname === off.hostname || site.hostname.endsWith(`.${off.hostname}`));
+  });
+}
+
+function hostAndPort(origin: string): { hostname: string; port: string } | undefined {
+  try {
+    const url = new URL(origin);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return { hostname: url.hostname, port: url.port };
+  } catch {
+    return undefined;
+  }
+}
