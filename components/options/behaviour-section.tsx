@@ -23,7 +23,9 @@ function NumberField({ label, value, min, max, step, onChange }: NumberFieldProp
         step={step}
         onChange={(event) => {
           const typed = event.currentTarget.valueAsNumber;
-          if (Number.isFinite(typed)) onChange(Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)));
+          // An emptied or unreadable field shows the value still in use again, not a blank.
+          if (!Number.isFinite(typed)) event.currentTarget.value = String(value);
+          else onChange(Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)));
         }}
       />
     </label>

@@ -41,6 +41,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const webGpu = signal<WebGpuStatus | undefined>(undefined);
   const promptApi = signal<PromptApiState>('checking');
   const promptApiProgress = signal<EngineLoadProgress | undefined>(undefined);
+  const promptApiBusy = signal(false);
   const promptApiFailure = signal<Failure | undefined>(undefined);
   const serverModels = signal<readonly string[]>([]);
   const serverState = signal<'idle' | 'connecting' | 'connected'>('idle');
@@ -98,6 +99,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     recommendationReason,
     promptApi: promptApi as ReadonlySignal<PromptApiState>,
     promptApiProgress: promptApiProgress as ReadonlySignal<EngineLoadProgress | undefined>,
+    /** A download of Chrome's model started here is going on. */
+    promptApiBusy: promptApiBusy as ReadonlySignal<boolean>,
     promptApiFailure: promptApiFailure as ReadonlySignal<Failure | undefined>,
     serverModels: serverModels as ReadonlySignal<readonly string[]>,
     serverState: serverState as ReadonlySignal<'idle' | 'connecting' | 'connected'>,
@@ -147,6 +150,9 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     },
     /** Downloads Chrome's built-in model; Chrome wants this to start from the person's click. */
     async downloadPromptApiModel() {
+      // One download at a time: the button waits for this one.
+      if (promptApiBusy.value) return;
+      promptApiBusy.value = true;
       promptApiFailure.value = undefined;
       const engine = createPromptApiEngine(settings.value ?? (await store.load()), {
         ...(dependencies.languageModel ? { languageModel: dependencies.languageModel } : {}),
@@ -155,6 +161,10 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
         await engine.load((progress) => (promptApiProgress.value = progress));
       } catch (error) {
         promptApiFailure.value = describeFailure(error);
+      } finally {
+        await engine.unload?.().catch(() => {});
+        promptApiProgress.value = undefined;
+        promptApiBusy.value = false;
       }
       await checkPromptApi();
     },

@@ -22,8 +22,8 @@ export function PromptApiSection({ model }: { model: OptionsModel }) {
       <h2 id="prompt-api-heading">Chrome's built-in model</h2>
       <p data-testid="prompt-api-state">{stateTexts[state]}</p>
       {canDownload && (
-        <button type="button" onClick={() => void model.downloadPromptApiModel()}>
-          Download
+        <button type="button" disabled={model.promptApiBusy.value} onClick={() => void model.downloadPromptApiModel()}>
+          {model.promptApiBusy.value ? 'Downloading…' : 'Download'}
         </button>
       )}
       {progress && <ProgressBar progress={progress} />}

@@ -7,6 +7,8 @@ import { defaultSettings, parseSettings, type Settings } from '../../lib/setting
 import { createFakeCacheStorage } from './support/fake-cache-storage';
 import { fakeGpu } from './support/fake-gpu';
 import { startFakeOllama } from './support/fake-ollama-server';
+import { installFakeLanguageModel, type FakeLanguageModelLog } from './support/install-fake-language-model';
+import type { LanguageModelApi } from '../../lib/engines/prompt-api/prompt-api-types';
 
 const megabyte = 1024 * 1024;
 
@@ -107,6 +109,19 @@ describe('the options page', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('downloads Chrome\'s model once however often Download is pressed, and drops the bar when done', async () => {
+    installFakeLanguageModel({ availability: 'downloadable', replies: [] });
+    const fake = globalThis as unknown as { LanguageModel: LanguageModelApi; fakeLanguageModelLog: FakeLanguageModelLog };
+    const { root } = show({ settings: memorySettings({ engine: 'prompt-api' }), caches: createFakeCacheStorage().storage, languageModel: fake.LanguageModel });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="prompt-api-state"]')?.textContent).toContain('can download'));
+    const download = () => [...root.querySelectorAll('button')].find((button) => /^Download/.test(button.textContent ?? ''));
+    click(download());
+    click(download());
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="prompt-api-state"]')?.textContent).toContain('ready'));
+    expect(fake.fakeLanguageModelLog.creates).toHaveLength(1);
+    expect(root.querySelector('progress')).toBeNull();
   });
 
   it('stores what the person sets in the behaviour section, clamping numbers to their range', async () => {
