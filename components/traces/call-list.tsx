@@ -4,7 +4,9 @@ import type { TraceCall, TraceProblem, TraceStep } from '@/lib/traces/trace-sche
 /** The calls of a step: arguments, the person's answer, what the page returned, what went wrong. */
 export function CallList({ step }: { step: TraceStep }) {
   const general = step.problems.filter((problem) => !problem.callId);
-  if (step.calls.length === 0 && general.length === 0) return <p class="muted">No calls at this step: the model answered.</p>;
+  if (step.calls.length === 0 && general.length === 0) {
+    return <p class="muted" data-testid="no-calls">{step.complete ? 'No calls at this step: the model answered.' : 'The reply was cut off before any call.'}</p>;
+  }
   return (
     <div class="step-calls" data-testid="step-calls">
       {step.calls.map((call) => (

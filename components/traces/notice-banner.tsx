@@ -1,11 +1,27 @@
-import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+import type { Notice, TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
-/** The result of the last action, in words; an error stays until dismissed. */
+/**
+ * The result of the last action, in words; an error stays until dismissed. Both live regions stay
+ * in the page and only their text changes: a region added with its text already in it is often
+ * not read out.
+ */
 export function NoticeBanner({ model }: { model: TraceViewerModel }) {
   const notice = model.notice.value;
-  if (!notice) return null;
   return (
-    <div class={`notice tone-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="notice" data-tone={notice.tone}>
+    <>
+      <div class="notice-region" role="status" data-testid="notice-status">
+        {notice?.tone === 'info' && <NoticeText model={model} notice={notice} />}
+      </div>
+      <div class="notice-region" role="alert" data-testid="notice-alert">
+        {notice?.tone === 'error' && <NoticeText model={model} notice={notice} />}
+      </div>
+    </>
+  );
+}
+
+function NoticeText({ model, notice }: { model: TraceViewerModel; notice: Notice }) {
+  return (
+    <div class={`notice tone-${notice.tone}`} data-testid="notice" data-tone={notice.tone}>
       <span data-testid="notice-text">{notice.text}</span>
       <button type="button" class="link-button" onClick={() => (model.notice.value = undefined)} aria-label="Dismiss">
         ×

@@ -1,7 +1,8 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 import { firstDivergentStep } from '@/lib/traces/find-divergences';
-import type { ReplayCall } from '@/lib/traces/replay-trace';
+import type { ReplayState } from '@/lib/traces/replay-state';
+import type { ReplayAskReason, ReplayConfirmRequest } from '@/lib/traces/trace-protocol';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { DivergenceList } from './divergence-list';
 
@@ -19,7 +20,7 @@ export function ReplayPanel({ model }: { model: TraceViewerModel }) {
       <h2>Replay</h2>
       <p class="muted">
         Runs this request again in a tab, with the model's recorded replies and the page's tools as they are now. Tools that are not read-only
-        wait for your yes.
+        wait for your yes. The replay stops if the tab leaves the site it started on.
       </p>
       <div class="replay-controls">
         <ReplayTabPicker model={model} origin={run.origin} />
@@ -37,6 +38,10 @@ export function ReplayPanel({ model }: { model: TraceViewerModel }) {
         )}
       </div>
       <ReplayStatus model={model} />
+      {/* Mounted before the replay starts, so that a screen reader hears each change of its text. */}
+      <p class="visually-hidden" aria-live="polite" data-testid="replay-announcer">
+        {announcementFor(state)}
+      </p>
     </section>
   );
 }
@@ -68,13 +73,33 @@ function ReplayTabPicker({ model, origin }: { model: TraceViewerModel; origin: s
   );
 }
 
-/** A tool that may change the page runs in the replay only with the person's yes. */
-function ReplayConfirm({ model, call }: { model: TraceViewerModel; call: ReplayCall }) {
+const askReasons: Record<ReplayAskReason, string> = {
+  consequential: 'It is marked as having consequences, so it always asks.',
+  'confirm-all': 'You asked to confirm every tool call.',
+  'not-read-only': 'It is not marked read-only, so it may change the page.',
+};
+
+/** A call that waits for the person: named, on which site, and why; it takes the focus when it comes. */
+function ReplayConfirm({ model, call }: { model: TraceViewerModel; call: ReplayConfirmRequest }) {
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), [call.callId]);
   return (
-    <div class="replay-confirm" role="alertdialog" data-testid="replay-confirm" data-name={call.name}>
-      <p>
-        The replay wants to run <code>{call.name}</code> with <code>{compactJson(call.arguments)}</code>. It is not marked read-only, so it may
-        change the page.
+    <div
+      ref={box}
+      class="replay-confirm"
+      role="alertdialog"
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-reason`}
+      data-testid="replay-confirm"
+      data-name={call.name}
+    >
+      <p id={`${id}-title`} data-testid="replay-confirm-title">
+        The replay wants to run <code>{call.name}</code> on {call.origin} with <code>{compactJson(call.arguments)}</code>.
+      </p>
+      <p id={`${id}-reason`} data-testid="replay-confirm-reason">
+        {askReasons[call.reason]}
       </p>
       <button type="button" class="primary" onClick={() => model.answerConfirm(true)} data-testid="replay-allow">
         Run it
@@ -84,6 +109,28 @@ function ReplayConfirm({ model, call }: { model: TraceViewerModel; call: ReplayC
       </button>
     </div>
   );
+}
+
+/** What the polite live region says: the progress, the question, the result. */
+function announcementFor(state: ReplayState): string {
+  switch (state.status) {
+    case 'idle':
+      return '';
+    case 'running':
+      return state.progress;
+    case 'failed':
+      return `The replay failed: ${state.message}`;
+    case 'done':
+      return resultText(state);
+  }
+}
+
+function resultText(state: Extract<ReplayState, { status: 'done' }>): string {
+  const first = firstDivergentStep(state.divergences);
+  const count = state.divergences.length;
+  return first === undefined
+    ? `The replay went as recorded (${state.stepCount} step${state.stepCount === 1 ? '' : 's'}).`
+    : `The replay went differently at step ${first}: ${count} difference${count === 1 ? '' : 's'}.`;
 }
 
 function ReplayStatus({ model }: { model: TraceViewerModel }) {
@@ -110,11 +157,7 @@ function ReplayStatus({ model }: { model: TraceViewerModel }) {
       const first = firstDivergentStep(state.divergences);
       return (
         <div data-testid="replay-result" data-divergences={state.divergences.length} data-first-step={first ?? ''}>
-          <p class={first === undefined ? 'replay-same' : 'replay-different'}>
-            {first === undefined
-              ? `The replay went as recorded (${state.stepCount} steps).`
-              : `The replay went differently at step ${first}: ${state.divergences.length} difference${state.divergences.length === 1 ? '' : 's'}.`}
-          </p>
+          <p class={first === undefined ? 'replay-same' : 'replay-different'}>{resultText(state)}</p>
           {state.divergences.length > 0 && <DivergenceList divergences={state.divergences} />}
         </div>
       );

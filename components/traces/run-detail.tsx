@@ -6,6 +6,7 @@ import { layoutTimeline } from '@/lib/traces/timeline-layout';
 import type { StoredTrace } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { ReplayPanel } from './replay-panel';
+import { ShowOrExplain } from './show-or-explain';
 import { StepView } from './step-view';
 import { TimelineChart, TimelineTotals } from './timeline-chart';
 
@@ -20,12 +21,30 @@ export function RunDetail({ model }: { model: TraceViewerModel }) {
       </p>
     );
   }
-  return <TraceDetail model={model} trace={trace} />;
+  // Keyed by run: a confirmation, the steps opened or a fault shown for one run never carry over to the next.
+  const runId = model.openRunId.value ?? '';
+  return (
+    <ShowOrExplain key={runId} fallback={(message) => <UnreadableRun model={model} runId={runId} message={message} />}>
+      <TraceDetail model={model} trace={trace} />
+    </ShowOrExplain>
+  );
+}
+
+/** A run whose record cannot be drawn says so, and can still be exported or deleted. */
+function UnreadableRun({ model, runId, message }: { model: TraceViewerModel; runId: string; message: string }) {
+  return (
+    <article class="run-detail" data-testid="run-unreadable" data-run-id={runId}>
+      <p class="notice tone-error">{`This run could not be shown: its record is damaged (${message}).`}</p>
+      <RunActions model={model} runId={runId} running={false} />
+    </article>
+  );
 }
 
 function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredTrace }) {
   const { run, steps } = trace;
   const layout = useMemo(() => layoutTimeline(trace), [trace]);
+  // A run of one step opens it; a live run's first step stays as the person left it when more come.
+  const [openFirstStep] = useState(steps.length === 1);
   const replay = model.replay.value;
   const divergences: readonly Divergence[] = replay.status === 'done' ? replay.divergences : [];
   return (
@@ -57,8 +76,13 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
       <ReplayPanel model={model} />
       <h2>Steps</h2>
       {steps.length === 0 && <p class="muted">No step was recorded.</p>}
-      {steps.map((step) => (
-        <StepView key={step.step} step={step} divergences={divergences.filter((divergence) => divergence.step === step.step)} open={steps.length === 1} />
+      {steps.map((step, index) => (
+        <StepView
+          key={step.step}
+          step={step}
+          divergences={divergences.filter((divergence) => divergence.step === step.step)}
+          open={openFirstStep && index === 0}
+        />
       ))}
     </article>
   );

@@ -2,6 +2,7 @@ import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
 import type { TraceRun } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { ShowOrExplain } from './show-or-explain';
 
 /** Every kept run that passes the filters, newest first. */
 export function RunList({ model }: { model: TraceViewerModel }) {
@@ -17,7 +18,9 @@ export function RunList({ model }: { model: TraceViewerModel }) {
       </p>
       <ul class="run-list" data-testid="run-list">
         {runs.map((run) => (
-          <RunItem key={run.id} run={run} selected={run.id === model.openRunId.value} onOpen={() => void model.open(run.id)} />
+          <ShowOrExplain key={run.id} fallback={(message) => <UnreadableRunItem run={run} message={message} onOpen={() => void model.open(run.id)} />}>
+            <RunItem run={run} selected={run.id === model.openRunId.value} onOpen={() => void model.open(run.id)} />
+          </ShowOrExplain>
         ))}
       </ul>
     </>
@@ -40,6 +43,20 @@ function RunItem({ run, selected, onOpen }: { run: TraceRun; selected: boolean; 
             {run.stepCount} step{run.stepCount === 1 ? '' : 's'}
             {took && ` · ${took}`}
           </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** A run whose record cannot be drawn is still listed, so it can be opened, exported or deleted. */
+function UnreadableRunItem({ run, message, onOpen }: { run: TraceRun; message: string; onOpen: () => void }) {
+  return (
+    <li data-testid="run-item" data-run-id={run.id} data-unreadable="true">
+      <button type="button" class="run-button" onClick={onOpen}>
+        <span class="run-request">{`Run ${String(run.id)}`}</span>
+        <span class="run-meta">
+          <span>{`Its record could not be shown: ${message}`}</span>
         </span>
       </button>
     </li>

@@ -51,10 +51,17 @@ export function StepView({ step, divergences, open }: { step: TraceStep; diverge
 function summaryLine(step: TraceStep, divergenceCount: number): string {
   const parts = [`Step ${step.step}`];
   if (step.modelMs !== undefined) parts.push(`model ${formatDuration(step.modelMs)}`);
-  parts.push(step.calls.length ? step.calls.map((call) => call.name).join(', ') : step.complete ? 'answer' : 'cut off');
+  parts.push(step.calls.length ? step.calls.map((call) => call.name).join(', ') : withoutCalls(step));
   if (step.problems.length) parts.push(`${step.problems.length} problem${step.problems.length === 1 ? '' : 's'}`);
   if (divergenceCount) parts.push(`${divergenceCount} difference${divergenceCount === 1 ? '' : 's'} in the replay`);
   return parts.join(' · ');
+}
+
+/** A step without a call answered, was cut off, or held only calls that could not be read or run. */
+function withoutCalls(step: TraceStep): string {
+  if (!step.complete) return 'cut off';
+  if (step.problems.length === 0) return 'answer';
+  return step.problems.every((problem) => problem.kind === 'unknown-tool') ? 'call to an unknown tool' : 'unreadable call';
 }
 
 function UsageLine({ step }: { step: TraceStep }) {

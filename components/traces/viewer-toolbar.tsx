@@ -1,5 +1,4 @@
 import { useRef, useState } from 'preact/hooks';
-import { maxTraceFileBytes } from '@/lib/traces/trace-file';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
 /** Import a file; export or delete every run. */
@@ -11,8 +10,8 @@ export function ViewerToolbar({ model }: { model: TraceViewerModel }) {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    if (file.size > maxTraceFileBytes) {
-      model.notice.value = { tone: 'error', text: `Nothing was imported: ${file.name} is larger than ${maxTraceFileBytes / 1024 / 1024} MB.` };
+    if (file.size > model.maxFileBytes) {
+      model.notice.value = { tone: 'error', text: `Nothing was imported: ${file.name} is larger than ${model.maxFileBytes / 1024 / 1024} MB.` };
       return;
     }
     await model.importText(await file.text());

@@ -65,8 +65,15 @@ export function describeDivergence(divergence: Divergence): string {
 // One formatter for every row: making one per call is what makes a long list slow.
 let momentFormat: Intl.DateTimeFormat | undefined;
 
-/** A moment as the list shows it: the date and time to the second, in the person's own format. */
+/**
+ * A moment as the list shows it: the date and time to the second, in the person's own format.
+ * Never throws: a record from an older import may hold a time no date can show.
+ */
 export function formatMoment(time: number): string {
   momentFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-  return momentFormat.format(time);
+  try {
+    return momentFormat.format(time);
+  } catch {
+    return '(invalid date)';
+  }
 }

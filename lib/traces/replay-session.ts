@@ -1,8 +1,9 @@
 import type { AgentEvent } from '@webmcp-agents/local-agent';
 import { toolTargetOf } from '../registry/tool-target';
-import { replayTrace, type ReplayCall } from './replay-trace';
-import { replayClientMessageSchema, type ReplayServerMessage } from './trace-protocol';
-import type { TraceServiceDeps } from './trace-service';
+import { agentOffOn } from '../settings/agent-off-on';
+import { replayTrace } from './replay-trace';
+import { replayClientMessageSchema, type ReplayConfirmRequest, type ReplayServerMessage } from './trace-protocol';
+import type { TabTools, TraceServiceDeps } from './trace-service';
 
 /** The ends of a viewer's replay port that the session uses. */
 export interface ReplayPort {
@@ -34,7 +35,7 @@ export function connectReplaySession(port: ReplayPort, deps: TraceServiceDeps): 
     pending.clear();
   };
 
-  const confirm = (call: ReplayCall) =>
+  const confirm = (call: ReplayConfirmRequest) =>
     new Promise<boolean>((resolve) => {
       pending.set(call.callId, resolve);
       post({ type: 'confirm-request', call });
@@ -71,7 +72,7 @@ interface ReplayRequest {
   runId: string;
   tabId: number;
   signal: AbortSignal;
-  confirm(call: ReplayCall): Promise<boolean>;
+  confirm(call: ReplayConfirmRequest): Promise<boolean>;
   post(message: ReplayServerMessage): void;
 }
 
@@ -82,11 +83,12 @@ async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confi
   if (!trace) return fail('This run is no longer stored.');
   const tabTools = await deps.getTabTools(tabId);
   if (!tabTools) return fail('That tab offers no tools now: it was closed, or its page has none.');
-  const consent = (await deps.consent?.()) ?? { askEveryCall: false, disabledSites: [] };
-  if (consent.disabledSites.includes(tabTools.origin)) {
-    return fail(`The agent is off on ${tabTools.origin}, so nothing is replayed there. Turn it back on in the extension's options.`);
-  }
+  const site = tabTools.origin;
+  const offProblem = await agentOffProblem(deps, site);
+  if (offProblem) return fail(`${offProblem}, so nothing is replayed there. Turn it back on in the extension's options.`);
   const timeoutMs = (await deps.toolTimeoutMs?.()) ?? defaultToolTimeoutMs;
+
+  const guard = guardSite(deps, site, signal);
   let toolRan = false;
   // The viewer stays open for the whole replay (closing it cancels), so this hold ends with it.
   const scorer = await deps.scorer?.();
@@ -94,25 +96,62 @@ async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confi
   const report = await replayTrace({
     trace,
     scorer,
-    askEveryCall: consent.askEveryCall,
-    signal,
+    askEveryCall: (await deps.consent?.())?.askEveryCall ?? false,
+    signal: guard.signal,
     getTools: async () => {
       // As in a real run: the page may be changing its tools after the last call.
       if (toolRan) await deps.settleTools?.(tabId);
       toolRan = false;
-      return (await deps.getTabTools(tabId))?.tools ?? [];
+      const now = await deps.getTabTools(tabId);
+      await guard.check(now);
+      return now?.tools ?? [];
     },
-    executeTool: (call, context) => {
+    executeTool: async (call, context) => {
+      await guard.check(await deps.getTabTools(tabId));
       toolRan = true;
       return deps.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) });
     },
-    confirm,
+    confirm: async (call) => {
+      await guard.check(await deps.getTabTools(tabId));
+      return confirm({ ...call, origin: site });
+    },
     onEvent: (event) => {
       const text = progressText(event);
       if (text) post({ type: 'progress', step: 'step' in event ? event.step : 0, text });
     },
   }).finally(releaseWorker);
+  if (guard.stoppedBecause) return fail(guard.stoppedBecause);
   post({ type: 'done', finishReason: report.finishReason, stepCount: report.steps.length, divergences: report.divergences });
+}
+
+/**
+ * As a live run ends when its page changes, a replay stops once its tab leaves the site it started
+ * on, or the person turns the agent off there. `check` runs before every step and every call; the
+ * signal it gives aborts the replay, and `stoppedBecause` says why in words.
+ */
+function guardSite(deps: TraceServiceDeps, site: string, signal: AbortSignal) {
+  const stop = new AbortController();
+  const guard = {
+    signal: AbortSignal.any([signal, stop.signal]),
+    stoppedBecause: undefined as string | undefined,
+    async check(now: TabTools | undefined): Promise<void> {
+      if (!guard.stoppedBecause && now && now.origin !== site) {
+        const other = now.origin || 'another page';
+        guard.stoppedBecause = `The tab went from ${site} to ${other}, so the replay stopped, as a run does when its page changes. Nothing was run on ${other}.`;
+      } else if (!guard.stoppedBecause && (await agentOffProblem(deps, site))) {
+        guard.stoppedBecause = `The agent was turned off on ${site}, so the replay stopped there.`;
+      }
+      if (guard.stoppedBecause) stop.abort();
+      guard.signal.throwIfAborted();
+    },
+  };
+  return guard;
+}
+
+/** Says so when the person has turned the agent off on `site`, whether before or during the replay. */
+async function agentOffProblem(deps: TraceServiceDeps, site: string): Promise<string | undefined> {
+  const consent = await deps.consent?.();
+  return consent && agentOffOn(consent.disabledSites, site) ? `The agent is off on ${site}` : undefined;
 }
 
 function progressText(event: AgentEvent): string | undefined {

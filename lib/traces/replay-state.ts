@@ -1,11 +1,10 @@
 import type { Divergence } from './divergence-schema';
-import type { ReplayCall } from './replay-trace';
-import type { ReplayServerMessage } from './trace-protocol';
+import type { ReplayConfirmRequest, ReplayServerMessage } from './trace-protocol';
 
 /** Where the viewer's replay of the open run stands. */
 export type ReplayState =
   | { status: 'idle' }
-  | { status: 'running'; progress: string; confirm?: ReplayCall }
+  | { status: 'running'; progress: string; confirm?: ReplayConfirmRequest }
   | { status: 'done'; finishReason: string; stepCount: number; divergences: Divergence[] }
   | { status: 'failed'; message: string };
 
@@ -15,7 +14,7 @@ export function replayStateAfter(message: ReplayServerMessage): ReplayState {
     case 'progress':
       return { status: 'running', progress: message.text };
     case 'confirm-request':
-      return { status: 'running', progress: `Waiting for you to allow ${message.call.name}`, confirm: message.call };
+      return { status: 'running', progress: `Waiting for you to allow ${message.call.name} on ${message.call.origin}`, confirm: message.call };
     case 'done':
       return { status: 'done', finishReason: message.finishReason, stepCount: message.stepCount, divergences: message.divergences };
     case 'failed':

@@ -12,6 +12,7 @@ import type { Divergence } from './divergence-schema';
 import { findDivergences } from './find-divergences';
 import { promptFormatOf } from './prompt-format-of';
 import { TraceBuilder } from './trace-builder';
+import type { ReplayAskReason } from './trace-protocol';
 import type { StoredTrace, TraceStep } from './trace-schema';
 
 /** A call the replay wants to run, for the person to allow or skip. */
@@ -20,6 +21,7 @@ export interface ReplayCall {
   callId: string;
   name: string;
   arguments: Record<string, unknown>;
+  reason: ReplayAskReason;
 }
 
 export interface ReplayTraceOptions {
@@ -69,9 +71,9 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
     getTools: options.getTools,
     executeTool: options.executeTool,
     approve: async (call, { callId, tool }) => {
-      const annotations = tool.annotations ?? {};
-      if (annotations.readOnlyHint && !annotations.consequentialHint && !options.askEveryCall) return true;
-      return options.confirm({ step: Number(callId.split('.')[0]), callId, name: call.name, arguments: call.arguments });
+      const reason = askReason(tool, options.askEveryCall ?? false);
+      if (!reason) return true;
+      return options.confirm({ step: Number(callId.split('.')[0]), callId, name: call.name, arguments: call.arguments, reason });
     },
     onEvent: (event) => {
       builder.apply(event, now());
@@ -80,4 +82,12 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
   });
   const steps = builder.steps();
   return { finishReason: result.finishReason, steps, divergences: findDivergences(recorded, steps) };
+}
+
+/** As in a live run: a consequential tool always asks, then every tool when all calls ask, then any not read-only. */
+function askReason(tool: ToolDescriptor, askEveryCall: boolean): ReplayAskReason | undefined {
+  const annotations = tool.annotations ?? {};
+  if (annotations.consequentialHint) return 'consequential';
+  if (askEveryCall) return 'confirm-all';
+  return annotations.readOnlyHint ? undefined : 'not-read-only';
 }

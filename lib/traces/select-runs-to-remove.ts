@@ -9,13 +9,19 @@ export interface RetainedRun {
   outcome?: string;
 }
 
+/** Clocks differ a little between machines. */
+const futureMarginMs = 24 * 60 * 60 * 1000;
+
 /**
  * Which runs to delete so that at most `maxRuns` runs and `maxMegabytes` remain: the oldest go
  * first. A run still going on is never removed, and the newest finished run is always kept.
  */
-export function selectRunsToRemove(runs: readonly RetainedRun[], settings: TraceSettings): string[] {
+export function selectRunsToRemove(runs: readonly RetainedRun[], settings: TraceSettings, now = Date.now()): string[] {
   const maxBytes = settings.maxMegabytes * 1024 * 1024;
-  const newestFirst = [...runs].sort((a, b) => b.startedAt - a.startedAt);
+  // A run dated in the future (only a file imported before files were checked can be) counts as
+  // the oldest: as the newest it would be kept forever, and push out every run recorded after it.
+  const age = (run: RetainedRun) => (run.startedAt > now + futureMarginMs ? -Number.MAX_VALUE : run.startedAt);
+  const newestFirst = [...runs].sort((a, b) => age(b) - age(a));
   const remove: string[] = [];
   let count = 0;
   let bytes = 0;

@@ -76,13 +76,16 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
   };
 
   // Reading every run record to check the limits costs more than recording a run, so the full
-  // check runs only when a limit may have been passed (or every so often, for imports).
+  // check runs only when a limit may have been passed, when runs were imported or deleted since
+  // (the running total no longer holds), or every so often.
   let keptBytes: number | undefined;
   let runsSinceCheck = 0;
+  let changesSeen: number | undefined;
   const enforceRetention = (endedRunBytes: number) =>
     enqueue(async (store) => {
       const settings = await loadSettings();
       runsSinceCheck += 1;
+      if (store.changeCount() !== changesSeen) keptBytes = undefined;
       const bytesBound = (keptBytes ?? Infinity) + endedRunBytes;
       keptBytes = bytesBound;
       const mayExceed = bytesBound > settings.maxMegabytes * 1024 * 1024 || (await store.countRuns()) > settings.maxRuns;
@@ -91,6 +94,7 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
       const remove = new Set(selectRunsToRemove(runs, settings));
       if (remove.size > 0) await store.deleteRuns([...remove]);
       keptBytes = runs.reduce((sum, run) => sum + (remove.has(run.id) ? 0 : run.sizeBytes), 0);
+      changesSeen = store.changeCount();
       runsSinceCheck = 0;
     });
 

@@ -43,10 +43,13 @@ export function layoutTimeline({ run, steps }: StoredTrace): TimelineLayout {
     totals.completionTokens = addCount(totals.completionTokens, step.usage.completionTokens);
     for (const call of step.calls) {
       const { approval, result } = call;
-      const waitMs = approval?.answeredAt !== undefined ? Math.max(0, approval.answeredAt - approval.askedAt) : 0;
+      // A question no one answered was still open when the run ended (a timeout, Stop, a new page).
+      const answered = approval?.answeredAt !== undefined;
+      const waitMs = approval ? Math.max(0, (approval.answeredAt ?? end) - approval.askedAt) : 0;
       // Every call is checked for approval; one allowed by a rule takes a few ms, a person far longer.
       if (approval && waitMs >= minimumWaitMs) {
-        bars.push({ kind: 'wait', step: step.step, startMs: offset(approval.askedAt), durationMs: waitMs, label: `waiting for the person: ${call.name}` });
+        const label = `waiting for the person: ${call.name}${answered ? '' : ' (no answer came)'}`;
+        bars.push({ kind: 'wait', step: step.step, startMs: offset(approval.askedAt), durationMs: waitMs, label });
         totals.waitMs += waitMs;
       }
       if (result) {
@@ -55,8 +58,8 @@ export function layoutTimeline({ run, steps }: StoredTrace): TimelineLayout {
       }
     }
   }
-  const lastBarEnd = Math.max(0, ...bars.map((bar) => bar.startMs + bar.durationMs));
-  totals.wallMs = Math.max(totals.wallMs, lastBarEnd);
+  // A loop, not `Math.max(...bars)`: a long list of arguments overflows the stack.
+  for (const bar of bars) totals.wallMs = Math.max(totals.wallMs, bar.startMs + bar.durationMs);
   return { bars, steps: steps.map((step) => step.step), totals };
 }
 

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '@webmcp-agents/local-agent';
 import { capError, finiteOr, traceMessage, traceParsed, traceProblem, traceResult, traceTool, traceUsage } from './trace-fields';
 import { capText, traceLimits } from './trace-limits';
+import { runSizeBytes, stepBytes } from './measure-trace';
 import type { RunInfo } from './trace-recorder';
 import type { TraceOutcome, TraceRun, TraceStep } from './trace-schema';
 
@@ -25,7 +26,7 @@ export class TraceBuilder {
   readonly run: TraceRun;
   private readonly drafts = new Map<number, StepDraft>();
   private readonly dirtySteps = new Set<number>();
-  /** Each step's size when last written, for the retention limit in megabytes. */
+  /** Each step's size in bytes when last written, for the retention limit in megabytes. */
   private readonly sizes = new Map<number, number>();
   private runDirty = true;
 
@@ -55,6 +56,8 @@ export class TraceBuilder {
         draft.step.firstTokenAt ??= now;
       } else draft.proseParts.push(event.text);
       this.dirtySteps.add(event.step);
+      // A run cut off while the model writes ends at its last token; the streaming flush writes the record.
+      this.run.updatedAt = Math.max(this.run.updatedAt, now);
       return 'delta';
     }
     if (event.type === 'finish') {
@@ -81,11 +84,11 @@ export class TraceBuilder {
   takeChanges(): TraceChanges {
     const steps = [...this.dirtySteps].map((step) => materialise(this.drafts.get(step)!));
     this.dirtySteps.clear();
-    for (const step of steps) this.sizes.set(step.step, JSON.stringify(step).length);
+    for (const step of steps) this.sizes.set(step.step, stepBytes(step));
     const runDirty = this.runDirty || steps.length > 0;
     this.runDirty = false;
     if (!runDirty) return { steps };
-    this.run.sizeBytes = [...this.sizes.values()].reduce((sum, size) => sum + size, 600);
+    this.run.sizeBytes = runSizeBytes(this.run, [...this.sizes.values()].reduce((sum, size) => sum + size, 0));
     return { run: { ...this.run }, steps };
   }
 

@@ -1,17 +1,25 @@
 import { z } from 'zod';
+import { checkTraceContent } from './check-trace-content';
+import { latestTime } from './trace-limits';
 import { storedTraceSchema, type StoredTrace } from './trace-schema';
 
 export const traceFileFormat = 'webmcp-agent-traces';
 
-/** Largest file the viewer will read (an extension message carries at most 64 MiB). */
+/**
+ * Largest file the viewer will read (an extension message carries at most 64 MiB). "Export all"
+ * splits a larger store into files of this size, so that each one imports back.
+ */
 export const maxTraceFileBytes = 50 * 1024 * 1024;
+
+/** Most runs one file holds (as many as retention keeps). */
+export const maxRunsPerFile = 10_000;
 
 /** Exported runs, as one JSON file: the same records the store keeps. */
 export const traceFileSchema = z.object({
   format: z.literal(traceFileFormat),
   version: z.literal(1),
-  exportedAt: z.number(),
-  runs: z.array(storedTraceSchema).max(10_000),
+  exportedAt: z.number().min(0).max(latestTime),
+  runs: z.array(storedTraceSchema).max(maxRunsPerFile),
 });
 
 export type TraceFile = z.infer<typeof traceFileSchema>;
@@ -22,8 +30,11 @@ export function createTraceFile(traces: readonly StoredTrace[], exportedAt = Dat
   return { format: traceFileFormat, version: 1, exportedAt, runs: [...traces] };
 }
 
-/** Checks a file's text (or its parsed JSON) and says in words what is wrong with a bad one. */
-export function readTraceFile(input: unknown): TraceFileReading {
+/**
+ * Checks a file's text (or its parsed JSON) and says in words what is wrong with a bad one. A file
+ * is untrusted: besides its shape, its times must fall between 2020 and `now`.
+ */
+export function readTraceFile(input: unknown, now = Date.now()): TraceFileReading {
   let value = input;
   if (typeof input === 'string') {
     try {
@@ -38,7 +49,7 @@ export function readTraceFile(input: unknown): TraceFileReading {
   }
   const parsed = traceFileSchema.safeParse(value);
   if (!parsed.success) return { ok: false, message: `The trace file is damaged: ${describeIssues(parsed.error.issues)}` };
-  const problem = findInconsistency(parsed.data.runs);
+  const problem = findInconsistency(parsed.data.runs, now);
   return problem ? { ok: false, message: `The trace file is damaged: ${problem}` } : { ok: true, traces: parsed.data.runs };
 }
 
@@ -53,9 +64,10 @@ function formatPath(path: readonly PropertyKey[]): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('');
 }
 
-function findInconsistency(traces: readonly StoredTrace[]): string | undefined {
+function findInconsistency(traces: readonly StoredTrace[], now: number): string | undefined {
   const ids = new Set<string>();
-  for (const [index, { run, steps }] of traces.entries()) {
+  for (const [index, trace] of traces.entries()) {
+    const { run, steps } = trace;
     if (ids.has(run.id)) return `runs[${index}]: the run ${run.id} appears twice.`;
     ids.add(run.id);
     const numbers = new Set<number>();
@@ -64,6 +76,8 @@ function findInconsistency(traces: readonly StoredTrace[]): string | undefined {
       if (numbers.has(step.step)) return `runs[${index}].steps[${stepIndex}]: step ${step.step} appears twice.`;
       numbers.add(step.step);
     }
+    const problem = checkTraceContent(trace, now);
+    if (problem) return `runs[${index}].${problem}`;
   }
   return undefined;
 }

@@ -20,3 +20,21 @@ export function capText(text: string, limit: number): string {
   const note = ` … (cut: ${text.length - limit} more characters)`;
   return text.slice(0, Math.max(0, limit - note.length)) + note;
 }
+
+/**
+ * The most of each thing one run holds, for an imported file. A recorder writes far fewer (at most
+ * 30 steps, 8 tools shown a step, 64 calls a reply, a prompt of some 70 messages, arguments nested
+ * 100 deep, schemas 32): the margin is wide, but a hand-made file cannot make the viewer freeze.
+ */
+export const traceCounts = {
+  steps: 100,
+  toolsPerStep: 100,
+  messagesPerStep: 200,
+  /** Calls, problems, and the calls and errors the parser read, each. */
+  callsPerStep: 200,
+  /** How deeply a call's arguments or a tool's parameters may nest. */
+  depth: 128,
+} as const;
+
+/** The latest time a trace can hold: the last a `Date` can show (8.64e15 ms, in the year 275760). */
+export const latestTime = 8.64e15;

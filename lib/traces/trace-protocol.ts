@@ -59,18 +59,24 @@ export const replayClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel') }),
 ]);
 
+/** Why a replayed call waits for the person, in the side panel's words for the same cases. */
+export const replayAskReasonSchema = z.enum(['consequential', 'confirm-all', 'not-read-only']);
+
+/** A call that waits for the person: what, why, and on which site the tab shows now. */
 export const replayCallSchema = z.object({
   step: z.number().int(),
   callId: z.string(),
   name: z.string(),
   arguments: z.record(z.string(), z.unknown()),
+  reason: replayAskReasonSchema,
+  origin: z.string(),
 });
 
 /** Background → viewer, on the replay port. */
 export const replayServerMessageSchema = z.discriminatedUnion('type', [
   /** What the replay is doing now, in words. */
   z.object({ type: z.literal('progress'), step: z.number().int(), text: z.string() }),
-  /** A tool that is not read-only waits for the person's yes. */
+  /** A tool that is not read-only (every tool, with "confirm every call") waits for the person's yes. */
   z.object({ type: z.literal('confirm-request'), call: replayCallSchema }),
   z.object({
     type: z.literal('done'),
@@ -84,3 +90,5 @@ export const replayServerMessageSchema = z.discriminatedUnion('type', [
 
 export type ReplayClientMessage = z.infer<typeof replayClientMessageSchema>;
 export type ReplayServerMessage = z.infer<typeof replayServerMessageSchema>;
+export type ReplayConfirmRequest = z.infer<typeof replayCallSchema>;
+export type ReplayAskReason = z.infer<typeof replayAskReasonSchema>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { traceLimits as limits } from './trace-limits';
+import { latestTime, traceCounts as counts, traceLimits as limits } from './trace-limits';
 import { traceOutcomes } from './trace-outcomes';
 
 export const traceOutcomeSchema = z.enum(traceOutcomes);
 
 const text = (max: number) => z.string().max(max);
 const jsonObject = z.record(z.string(), z.unknown());
-const time = z.number().finite();
-const duration = z.number().finite().min(0);
+const time = z.number().min(0).max(latestTime, 'not a date');
+const duration = z.number().min(0);
+const atMost = <T extends z.ZodType>(item: T, max: number, what: string) => z.array(item).max(max, `a step holds at most ${max} ${what}`);
 
 /** A tool as the model was shown it at a step, with the score that ranked it there. */
 export const traceToolSchema = z.object({
@@ -24,8 +25,8 @@ export const traceMessageSchema = z.object({
 
 export const traceParsedSchema = z.object({
   text: text(limits.long),
-  calls: z.array(z.object({ name: text(limits.name), arguments: jsonObject })),
-  errors: z.array(text(limits.message)),
+  calls: atMost(z.object({ name: text(limits.name), arguments: jsonObject }), counts.callsPerStep, 'parsed calls'),
+  errors: atMost(text(limits.message), counts.callsPerStep, 'parse errors'),
 });
 
 export const traceUsageSchema = z.object({
@@ -69,19 +70,19 @@ export const traceProblemSchema = z.object({
 /** One model reply and everything it led to. */
 export const traceStepSchema = z.object({
   runId: text(limits.id),
-  step: z.number().int().min(1),
+  step: z.number().int().min(1).max(counts.steps),
   startedAt: time,
-  tools: z.array(traceToolSchema),
+  tools: atMost(traceToolSchema, counts.toolsPerStep, 'tools'),
   /** The prompt exactly as the engine was given it. */
-  messages: z.array(traceMessageSchema),
+  messages: atMost(traceMessageSchema, counts.messagesPerStep, 'prompt messages'),
   /** What the model wrote; while a step streams, what it had written so far. */
   raw: text(limits.long),
   /** False when the step was cut off before the model finished its reply. */
   complete: z.boolean(),
   prose: text(limits.long),
   parsed: traceParsedSchema.optional(),
-  calls: z.array(traceCallSchema),
-  problems: z.array(traceProblemSchema),
+  calls: atMost(traceCallSchema, counts.callsPerStep, 'calls'),
+  problems: atMost(traceProblemSchema, counts.callsPerStep, 'problems'),
   usage: traceUsageSchema,
   modelMs: duration.optional(),
   firstTokenAt: time.optional(),
@@ -104,8 +105,8 @@ export const traceRunSchema = z.object({
   /** The prose of the last reply. */
   answer: text(limits.long).optional(),
   error: z.object({ name: text(limits.id), message: text(limits.message) }).optional(),
-  stepCount: z.number().int().min(0),
-  /** About how much room the run takes, for the retention limit. */
+  stepCount: z.number().int().min(0).max(counts.steps),
+  /** The bytes the run takes (see measure-trace), for the retention limit; recomputed on import. */
   sizeBytes: z.number().int().min(0),
   updatedAt: time,
 });
@@ -113,7 +114,7 @@ export const traceRunSchema = z.object({
 /** A run with its steps, in order. */
 export const storedTraceSchema = z.object({
   run: traceRunSchema,
-  steps: z.array(traceStepSchema),
+  steps: z.array(traceStepSchema).max(counts.steps, `a run holds at most ${counts.steps} steps`),
 });
 
 export type TraceOutcome = z.infer<typeof traceOutcomeSchema>;

@@ -1,5 +1,6 @@
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
+import { measureTrace } from './measure-trace';
 import { createTraceFile, readTraceFile } from './trace-file';
 import {
   traceRequestSchema,
@@ -99,8 +100,12 @@ async function importFile(store: TraceStore, file: unknown) {
   const running = new Set((await store.listRuns()).filter((run) => run.outcome === undefined).map((run) => run.id));
   const clash = reading.traces.find(({ run }) => running.has(run.id));
   if (clash) throw namedError('TraceFileError', `The file holds run ${clash.run.id}, which is still going on here; nothing was imported.`);
-  // A run exported while it went on did not go on here: stored as running, it could never be deleted.
-  const traces = reading.traces.map((trace) => (trace.run.outcome === undefined ? { ...trace, run: { ...trace.run, outcome: 'interrupted' as const } } : trace));
+  const traces = reading.traces.map(({ run, steps }) => {
+    // A run exported while it went on did not go on here: stored as running, it could never be deleted.
+    const ended = run.outcome === undefined ? { ...run, outcome: 'interrupted' as const } : run;
+    // Retention counts what a run takes, never what a file says it takes.
+    return { run: { ...ended, sizeBytes: measureTrace({ run: ended, steps }) }, steps };
+  });
   await store.putTraces(traces);
   return { imported: traces.length };
 }

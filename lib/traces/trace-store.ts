@@ -24,6 +24,11 @@ export interface TraceStore {
   /** Replaces each run and all its steps, as an import does. */
   putTraces(traces: readonly StoredTrace[]): Promise<void>;
   deleteRuns(runIds: readonly string[]): Promise<number>;
+  /**
+   * How many times runs were put or deleted through this store (imports, deletions). Retention
+   * keeps a running total of the bytes kept; a change it did not make means reading them again.
+   */
+  changeCount(): number;
   /** Gives every run still without an outcome (except `except`) this one; returns how many. */
   endUnfinished(outcome: TraceOutcome, except: ReadonlySet<string>): Promise<number>;
   close(): void;
@@ -43,6 +48,7 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
   });
 
   const listRuns = async () => (await database.getAllFromIndex('runs', 'startedAt')).reverse();
+  let changes = 0;
 
   return {
     async write(runs, steps) {
@@ -69,6 +75,7 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
       return runs.map((run, index) => ({ run, steps: steps[index]! }));
     },
     async putTraces(traces) {
+      changes += 1;
       const transaction = database.transaction(['runs', 'steps'], 'readwrite');
       const runStore = transaction.objectStore('runs');
       const stepStore = transaction.objectStore('steps');
@@ -80,6 +87,7 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
       await Promise.all([...requests, transaction.done]);
     },
     async deleteRuns(runIds) {
+      changes += 1;
       const transaction = database.transaction(['runs', 'steps'], 'readwrite');
       const runStore = transaction.objectStore('runs');
       const existing = await Promise.all(runIds.map((id) => runStore.getKey(id)));
@@ -99,6 +107,7 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
       await transaction.done;
       return ended;
     },
+    changeCount: () => changes,
     close: () => database.close(),
   };
 }

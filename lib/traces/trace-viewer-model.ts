@@ -1,7 +1,10 @@
 import { computed, signal } from '@preact/signals';
+import { downloadInFiles, exportInFiles } from './export-in-files';
+import { utf8Length } from './measure-trace';
 import { replayStateAfter, type ReplayState } from './replay-state';
+import { describeExport, describeRemovalAhead, megabytes, plural } from './describe-export';
 import type { TraceClient } from './trace-client';
-import { createTraceFile, readTraceFile } from './trace-file';
+import { createTraceFile, maxTraceFileBytes, readTraceFile } from './trace-file';
 import type { ReplayTab } from './trace-protocol';
 import type { StoredTrace, TraceRun } from './trace-schema';
 import type { TraceSettings } from './trace-settings';
@@ -19,6 +22,8 @@ export interface TraceViewerOptions {
   followIntervalMs?: number;
   /** The retention settings, kept in extension storage. */
   settings: { load(): Promise<TraceSettings>; save(change: Partial<TraceSettings>): Promise<TraceSettings> };
+  /** The largest file imported, and so the largest file an export writes. Default 50 MB. */
+  maxFileBytes?: number;
 }
 
 /** The outcome filter's value for runs that have not ended. */
@@ -53,10 +58,15 @@ export class TraceViewerModel {
     );
   });
 
+  /** The largest file imported, and so the largest file an export writes. */
+  readonly maxFileBytes: number;
+
   private replayHandle?: { confirm(callId: string, allow: boolean): void; cancel(): void };
   private followTimer?: ReturnType<typeof setTimeout>;
 
-  constructor(private readonly options: TraceViewerOptions) {}
+  constructor(private readonly options: TraceViewerOptions) {
+    this.maxFileBytes = options.maxFileBytes ?? maxTraceFileBytes;
+  }
 
   async load(): Promise<void> {
     await this.attempt(async () => {
@@ -111,6 +121,10 @@ export class TraceViewerModel {
 
   /** Checks a file here first (a bad one changes nothing), then hands it to the background. */
   async importText(text: string): Promise<void> {
+    if (utf8Length(text) > this.maxFileBytes) {
+      this.notice.value = { tone: 'error', text: `Nothing was imported: the file is larger than ${megabytes(this.maxFileBytes)}.` };
+      return;
+    }
     const reading = readTraceFile(text);
     if (!reading.ok) {
       this.notice.value = { tone: 'error', text: `Nothing was imported. ${reading.message}` };
@@ -120,27 +134,24 @@ export class TraceViewerModel {
       const { imported } = await this.options.client.importFile(createTraceFile(reading.traces));
       await this.load();
       // Retention counts imported runs too: say before it happens what the next run will remove.
-      const keep = this.retention.value?.maxRuns;
-      // The next run takes a place too.
-      const over = keep === undefined ? 0 : this.runs.value.length + 1 - keep;
-      this.notice.value = {
-        tone: 'info',
-        text:
-          over > 0
-            ? `Imported ${plural(imported, 'run')}. Only the last ${plural(keep!, 'run')} ${keep === 1 ? 'is' : 'are'} kept: the ${plural(over, 'oldest run')} will be removed when the next run ends, unless you raise the limit below.`
-            : `Imported ${plural(imported, 'run')}.`,
-      };
+      const settings = this.retention.value;
+      this.notice.value = { tone: 'info', text: `Imported ${plural(imported, 'run')}.${settings ? describeRemovalAhead(this.runs.value, settings) : ''}` };
     }, 'Nothing was imported. ');
   }
 
+  /**
+   * Every run (or the named ones) as files the viewer imports back: one file, or, past the size it
+   * imports, several, each saying which part it is.
+   */
   async exportRuns(runIds?: string[]): Promise<void> {
     await this.attempt(async () => {
-      const traces = await this.options.client.getTraces(runIds);
+      const runs = runIds ? runIds.map((id) => ({ id, sizeBytes: 0 })) : await this.options.client.listRuns();
       const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
-      const name = runIds?.length === 1 ? `trace-${stamp}-${runIds[0]!.slice(0, 8)}.json` : `traces-${stamp}.json`;
-      // Compact: a full store must stay under the size the viewer imports (see trace-file).
-      this.options.download(name, JSON.stringify(createTraceFile(traces)));
-      this.notice.value = { tone: 'info', text: `Exported ${plural(traces.length, 'run')}.` };
+      const name = runIds?.length === 1 ? `trace-${stamp}-${runIds[0]!.slice(0, 8)}` : `traces-${stamp}`;
+      // Every run in one file is read in one go, without naming each.
+      const read = (ids: string[]) => this.options.client.getTraces(!runIds && ids.length === runs.length ? undefined : ids);
+      const summary = await downloadInFiles(exportInFiles(runs, read, this.maxFileBytes), name, this.options.download);
+      this.notice.value = { tone: summary.tooLarge.length ? 'error' : 'info', text: describeExport(summary, this.maxFileBytes) };
     });
   }
 
@@ -228,6 +239,3 @@ export class TraceViewerModel {
   }
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}

@@ -35,13 +35,27 @@ describe('replayTrace', () => {
     expect(report.finishReason).toBe('answer');
     expect(report.divergences).toEqual([]);
     expect(report.steps.map((step) => step.step)).toEqual([1, 2, 3]);
-    expect(asked).toEqual([{ step: 2, callId: '2.1', name: 'add_to_cart', arguments: { qty: 2 } }]);
+    expect(asked).toEqual([{ step: 2, callId: '2.1', name: 'add_to_cart', arguments: { qty: 2 }, reason: 'not-read-only' }]);
     expect(page.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
   });
 
-  it('asks before every call, read-only ones too, when the person confirms every call', async () => {
+  it('asks before every call, read-only ones too, when the person confirms every call, and says that is why', async () => {
     const { asked } = await recordThenReplay({}, true, true);
-    expect(asked.map((pending) => pending.name)).toEqual(['open_product', 'add_to_cart']);
+    expect(asked.map((pending) => [pending.name, pending.reason])).toEqual([
+      ['open_product', 'confirm-all'],
+      ['add_to_cart', 'confirm-all'],
+    ]);
+  });
+
+  it('says a consequential tool asks because it has consequences, whatever else is set', async () => {
+    const { trace } = await recordThenReplay({});
+    const page = createShopPage();
+    const consequential = () => page.tools().map((tool) => (tool.name === 'add_to_cart' ? { ...tool, annotations: { consequentialHint: true } } : tool));
+    for (const askEveryCall of [false, true]) {
+      const asked: ReplayCall[] = [];
+      await replayTrace({ trace, getTools: consequential, executeTool: (parsed) => page.executeTool(parsed.name, parsed.arguments), confirm: async (pending) => (asked.push(pending), true), askEveryCall });
+      expect(asked.find((pending) => pending.name === 'add_to_cart')?.reason).toBe('consequential');
+    }
   });
 
   it('shows a tool renamed on the page at step 2, the step where the model calls it', async () => {

@@ -25,4 +25,10 @@ describe('selectRunsToRemove', () => {
     expect(selectRunsToRemove([run('a', 1), run('b', 2)], { maxRuns: 2, maxMegabytes: 1 })).toEqual([]);
     expect(selectRunsToRemove([], { maxRuns: 1, maxMegabytes: 1 })).toEqual([]);
   });
+
+  it('counts a run dated in the future as the oldest, so that it cannot push out every run recorded after it', () => {
+    const now = Date.UTC(2026, 0, 1);
+    const runs = [run('mine-1', now - 2_000), run('mine-2', now - 1_000), run('from-the-future', 8.64e15, 2_000 * megabyte)];
+    expect(selectRunsToRemove(runs, { maxRuns: 100, maxMegabytes: 50 }, now)).toEqual(['from-the-future']);
+  });
 });

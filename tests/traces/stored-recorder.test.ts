@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { LanguageModel } from '@webmcp-agents/local-agent';
 import { createReplayEngine } from '@/lib/engines/replay-engine';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
+import { createTraceFile } from '@/lib/traces/trace-file';
 import { storedTraceSchema } from '@/lib/traces/trace-schema';
 import { defaultTraceSettings, type TraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { recordShopRun } from './support/record-run';
 import { createShopPage, shopReplies } from './support/shop-page';
+import { createTestService } from './support/test-service';
 import { openTestStore } from './support/trace-stores';
 
 const settings = (change: Partial<TraceSettings> = {}) => async () => ({ ...defaultTraceSettings, ...change });
@@ -153,5 +155,64 @@ describe('the stored recorder', () => {
     recorder.endRun('odd', 'something-new', 9);
     await recorder.flush();
     expect((await store.getTrace('odd'))!.run).toMatchObject({ outcome: 'error', endedAt: 9 });
+  });
+
+  it('counts a run in UTF-8 bytes, its record included: a run on a Japanese page counts at least what its export takes', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: settings() });
+    const page = createShopPage();
+    const japanese = 'エナメルマグカップ、在庫あり。'.repeat(1_200);
+    const shop = { ...page, executeTool: async (name: string, args: Record<string, unknown>) => ({ text: japanese + (await page.executeTool(name, args)).text }) };
+    await recordShopRun({ recorder, runId: 'jp', page: shop, request: 'エナメルマグを2つカートに入れて' });
+    await recorder.flush();
+    const trace = (await store.getTrace('jp'))!;
+    const fileBytes = new TextEncoder().encode(JSON.stringify(createTraceFile([trace]))).length;
+    expect(trace.run.sizeBytes).toBeGreaterThanOrEqual(fileBytes - 200);
+    expect(trace.run.sizeBytes).toBeLessThan(fileBytes + 1_000);
+  });
+
+  it('ends a run cut off while the model was writing at its last streamed token, not when the step began', async () => {
+    const store = await openTestStore();
+    let clock = Date.UTC(2025, 4, 1);
+    const startedAt = clock;
+    const recorder = createStoredRecorder({ store, loadSettings: settings(), now: () => clock, streamFlushDelayMs: 0 });
+    recorder.startRun({ runId: 'r', tabId: 1, url: 'https://a.example/', origin: 'https://a.example', engineId: 'webllm', model: 'm', request: 'q', startedAt });
+    recorder.record('r', { type: 'step-start', step: 1, tools: [], messages: [] });
+    for (let second = 1; second <= 40; second += 1) {
+      clock = startedAt + second * 1_000;
+      recorder.record('r', { type: 'text-delta', step: 1, text: 'word ' });
+      await recorder.flush();
+    }
+    // The worker stops here; the next one marks the run interrupted.
+    await createStoredRecorder({ store, loadSettings: settings() }).ready;
+    const { run } = (await store.getTrace('r'))!;
+    expect(run.outcome).toBe('interrupted');
+    expect(run.endedAt! - run.startedAt).toBe(40_000);
+  });
+
+  it('trims runs an import pushed past the megabyte limit as soon as the next run ends', async () => {
+    const store = await openTestStore();
+    const limits = settings({ maxMegabytes: 1 });
+    const recorder = createStoredRecorder({ store, loadSettings: limits });
+    const recent = Date.now() - 3_600_000;
+    await recordShopRun({ recorder, runId: 'first', startedAt: recent });
+    await recorder.flush();
+    // Ten older runs of about 200 kB each, from a file.
+    const base = (await store.getTrace('first'))!;
+    const runs = Array.from({ length: 10 }, (_, index) => {
+      const id = `imported-${index}`;
+      const steps = base.steps.map((step) => ({ ...step, runId: id, messages: [{ role: 'user' as const, content: 'x'.repeat(50_000) }] }));
+      return { run: { ...base.run, id, startedAt: recent - 60_000 * (index + 1) }, steps };
+    });
+    const { service } = createTestService(store);
+    expect(await service.handle({ type: 'traces-import', file: createTraceFile(runs) })).toEqual({ ok: true, data: { imported: 10 } });
+    expect((await store.listRuns()).reduce((sum, run) => sum + run.sizeBytes, 0)).toBeGreaterThan(1024 * 1024);
+
+    await recordShopRun({ recorder, runId: 'next' });
+    await recorder.flush();
+    await recorder.flush();
+    const kept = await store.listRuns();
+    expect(kept.reduce((sum, run) => sum + run.sizeBytes, 0)).toBeLessThanOrEqual(1024 * 1024);
+    expect(kept.map((run) => run.id).slice(0, 2)).toEqual(['next', 'first']);
   });
 });

@@ -47,4 +47,28 @@ describe('layoutTimeline', () => {
     expect(layout.bars).toEqual([{ kind: 'model', step: 1, startMs: 1_000, durationMs: 2_000, label: 'model' }]);
     expect(layout.totals).toMatchObject({ promptTokens: undefined, completionTokens: undefined });
   });
+
+  it('counts a wait no one answered until the run ended, and draws it as one that got no answer', () => {
+    // The person never answered: five minutes later the run ended as a tool timeout.
+    const timedOut = { ...run, endedAt: 312_000, updatedAt: 312_000, outcome: 'tool-timeout' as const };
+    const steps = [
+      step(1, {
+        startedAt: 10_000,
+        modelMs: 2_000,
+        calls: [{ callId: '1.1', name: 'buy', arguments: {}, calledAt: 12_000, approval: { askedAt: 12_000 } }],
+      }),
+    ];
+    const layout = layoutTimeline({ run: timedOut, steps });
+    expect(layout.bars).toContainEqual({ kind: 'wait', step: 1, startMs: 2_000, durationMs: 300_000, label: 'waiting for the person: buy (no answer came)' });
+    expect(layout.totals).toMatchObject({ modelMs: 2_000, waitMs: 300_000, wallMs: 302_000 });
+  });
+
+  it('lays out a step of 200,000 calls without overflowing the stack', () => {
+    const calls = Array.from({ length: 200_000 }, (_, index) => ({
+      callId: `1.${index}`, name: 'a', arguments: {}, calledAt: 11_000, result: { text: '', length: 0, durationMs: 1, endedAt: 11_000 + index / 100 },
+    }));
+    const layout = layoutTimeline({ run, steps: [step(1, { startedAt: 10_000, modelMs: 500, calls })] });
+    expect(layout.bars).toHaveLength(200_001);
+    expect(layout.totals.wallMs).toBe(6_000);
+  });
 });

@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createTraceFile, readTraceFile } from '@/lib/traces/trace-file';
 import type { StoredTrace } from '@/lib/traces/trace-schema';
 
+/** A time a recorder could have written: runs are dated between 2020 and now. */
+const at = Date.UTC(2025, 4, 1);
+
 const trace = (id: string, steps: number[] = [1]): StoredTrace => ({
-  run: { id, tabId: 1, url: 'https://a.example/', origin: 'https://a.example', engineId: 'replay', model: '', request: 'x', startedAt: 1, stepCount: steps.length, sizeBytes: 10, updatedAt: 1, outcome: 'answer', endedAt: 2 },
-  steps: steps.map((step) => ({ runId: id, step, startedAt: 1, tools: [], messages: [], raw: 'hi', complete: true, prose: 'hi', calls: [], problems: [], usage: {} })),
+  run: { id, tabId: 1, url: 'https://a.example/', origin: 'https://a.example', engineId: 'replay', model: '', request: 'x', startedAt: at, stepCount: steps.length, sizeBytes: 10, updatedAt: at + 1, outcome: 'answer', endedAt: at + 2 },
+  steps: steps.map((step) => ({ runId: id, step, startedAt: at + 1, tools: [], messages: [], raw: 'hi', complete: true, prose: 'hi', calls: [], problems: [], usage: {} })),
 });
 
 describe('readTraceFile', () => {
   it('reads back what createTraceFile wrote, as text or as parsed JSON', () => {
-    const file = createTraceFile([trace('a'), trace('b', [1, 2])], 5);
+    const file = createTraceFile([trace('a'), trace('b', [1, 2])], at + 5);
     expect(readTraceFile(JSON.stringify(file))).toEqual({ ok: true, traces: file.runs });
     expect(readTraceFile(file)).toEqual({ ok: true, traces: file.runs });
   });
@@ -24,5 +27,59 @@ describe('readTraceFile', () => {
     stray.steps[0]!.runId = 'b';
     expect(readTraceFile(createTraceFile([stray]))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].steps[0]: the step belongs to another run.' });
     expect(readTraceFile(createTraceFile([trace('a', [1, 1])]))).toMatchObject({ ok: false, message: expect.stringContaining('step 1 appears twice') });
+  });
+});
+
+describe('readTraceFile, on a file no recorder could have written', () => {
+  const now = Date.UTC(2026, 0, 1);
+  const read = (change: (trace: StoredTrace) => void) => {
+    const odd = trace('a', [1]);
+    change(odd);
+    return readTraceFile(JSON.stringify(createTraceFile([odd], at)), now);
+  };
+  const call = (index: number) => ({ callId: `1.${index}`, name: 'search', arguments: {}, calledAt: at + 1 });
+
+  it('refuses times before 2020, in the future, or past what a date can show, saying where', () => {
+    expect(read((odd) => (odd.run.startedAt = 1e300))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.startedAt: not a date.' });
+    expect(read((odd) => (odd.run.startedAt = Date.UTC(2300, 0, 1)))).toEqual({
+      ok: false,
+      message: 'The trace file is damaged: runs[0].run.startedAt: 2300-01-01T00:00:00.000Z is in the future.',
+    });
+    expect(read((odd) => (odd.steps[0]!.startedAt = 60_000))).toEqual({
+      ok: false,
+      message: 'The trace file is damaged: runs[0].steps[0].startedAt: 1970-01-01T00:01:00.000Z is before 2020, when no run was recorded.',
+    });
+    expect(read((odd) => (odd.steps[0]!.calls = [{ ...call(1), approval: { askedAt: at + 1, answeredAt: now + 2 * 86_400_000 } }]))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('runs[0].steps[0].calls[0].approval.answeredAt: 2026-01-03T00:00:00.000Z is in the future.'),
+    });
+    // A clock a few hours ahead of this one is still believed.
+    expect(read((odd) => (odd.run.updatedAt = now + 3_600_000))).toMatchObject({ ok: true });
+  });
+
+  it('refuses more steps, tools or calls than a recorder writes, and arguments nested too deeply, saying which', () => {
+    expect(read((odd) => (odd.steps[0]!.calls = Array.from({ length: 201 }, (_, index) => call(index))))).toEqual({
+      ok: false,
+      message: 'The trace file is damaged: runs[0].steps[0].calls: a step holds at most 200 calls.',
+    });
+    const tool = { name: 't', description: '', parameters: {}, score: 1 };
+    expect(read((odd) => (odd.steps[0]!.tools = Array(101).fill(tool)))).toEqual({
+      ok: false,
+      message: 'The trace file is damaged: runs[0].steps[0].tools: a step holds at most 100 tools.',
+    });
+    const many = trace('a', Array.from({ length: 101 }, (_, index) => index + 1));
+    expect(readTraceFile(createTraceFile([many], at), now)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('runs[0].steps: a run holds at most 100 steps'),
+    });
+    // Nested 5,000 deep (more than JSON.stringify can write back): read without a stack overflow, and refused in words.
+    const odd = trace('a', [1]);
+    odd.steps[0]!.calls = [{ ...call(1), arguments: { deep: 'here' } }];
+    const deep = `${'{"a":'.repeat(5_000)}{}${'}'.repeat(5_000)}`;
+    const text = JSON.stringify(createTraceFile([odd], at)).replace('{"deep":"here"}', deep);
+    expect(readTraceFile(text, now)).toEqual({
+      ok: false,
+      message: 'The trace file is damaged: runs[0].steps[0].calls[0].arguments: it is nested more than 128 levels deep.',
+    });
   });
 });

@@ -1,17 +1,45 @@
 import { describe, expect, it } from 'vitest';
+import { measureTrace } from '@/lib/traces/measure-trace';
+import type { ReplayServerMessage } from '@/lib/traces/trace-protocol';
 import { createTraceClient } from '@/lib/traces/trace-client';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { defaultTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { recordShopRun } from './support/record-run';
-import { createShopPage } from './support/shop-page';
+import { createShopPage, type ShopPage } from './support/shop-page';
 import { createTestService } from './support/test-service';
 import { openTestStore } from './support/trace-stores';
+
+/** Runs are dated between 2020 and now, or an import refuses them. */
+const recentTime = Date.now() - 24 * 60 * 60 * 1000;
+
+async function exportedFile(store: TraceStore) {
+  const exported = await createTestService(store).service.handle({ type: 'traces-export' });
+  if (!exported.ok || !('file' in exported.data)) throw new Error('The export failed.');
+  return structuredClone(exported.data.file);
+}
+
+/** Replays `runId` in tab 7 over the port, and gives every message but the progress (no call may wait for a yes). */
+async function replayMessages(store: TraceStore, pages: Map<number, ShopPage>, more: Parameters<typeof createTestService>[2] = {}) {
+  const { service, openReplayPort } = createTestService(store, pages, more);
+  const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+  const messages: ReplayServerMessage[] = [];
+  await new Promise<void>((resolve) => {
+    client.replay('run-1', 7, {
+      onMessage: (message) => {
+        if (message.type !== 'progress') messages.push(message);
+        if (message.type === 'done' || message.type === 'failed') resolve();
+      },
+      onLost: () => resolve(),
+    });
+  });
+  return messages;
+}
 
 async function storeWithRuns(count: number): Promise<TraceStore> {
   const store = await openTestStore();
   const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
-  for (let index = 1; index <= count; index += 1) await recordShopRun({ recorder, runId: `run-${index}`, startedAt: index * 60_000 });
+  for (let index = 1; index <= count; index += 1) await recordShopRun({ recorder, runId: `run-${index}`, startedAt: recentTime + index * 60_000 });
   await recorder.flush();
   return store;
 }
@@ -132,5 +160,84 @@ describe('the trace service', () => {
     const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
     const failed = await new Promise((resolve) => client.replay('run-1', 99, { onMessage: resolve, onLost: () => resolve('lost') }));
     expect(failed).toEqual({ type: 'failed', error: { name: 'ReplayError', message: 'That tab offers no tools now: it was closed, or its page has none.' } });
+  });
+
+  it('counts an imported run by its content, never by the size its file claims, so the person keeps their own runs', async () => {
+    const store = await storeWithRuns(1);
+    const file = await exportedFile(store);
+    const claimed = file.runs[0]!;
+    claimed.run.id = 'claims-2-GB';
+    claimed.run.sizeBytes = 2_000_000_000;
+    for (const step of claimed.steps) step.runId = claimed.run.id;
+    expect(await createTestService(store).service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1 } });
+    const stored = (await store.getTrace('claims-2-GB'))!;
+    expect(stored.run.sizeBytes).toBe(measureTrace(stored));
+    expect(stored.run.sizeBytes).toBeLessThan(100_000);
+
+    // The worker restarted since: the next run's end reads every run to check the limits.
+    const restarted = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    await recordShopRun({ recorder: restarted, runId: 'run-2' });
+    await restarted.flush();
+    await restarted.flush();
+    expect((await store.listRuns()).map((run) => run.id).sort()).toEqual(['claims-2-GB', 'run-1', 'run-2']);
+  });
+
+  it('refuses a file whose run starts in the future, which retention would keep as the newest forever', async () => {
+    const store = await storeWithRuns(1);
+    const file = await exportedFile(store);
+    file.runs[0]!.run.startedAt = 8.64e15;
+    const before = await store.getTraces();
+    expect(await createTestService(store).service.handle({ type: 'traces-import', file })).toEqual({
+      ok: false,
+      error: { name: 'TraceFileError', message: 'The trace file is damaged: runs[0].run.startedAt: +275760-09-13T00:00:00.000Z is in the future.' },
+    });
+    expect(await store.getTraces()).toEqual(before);
+  });
+
+  it('stops a replay once the tab leaves the site it started on, naming both, and runs nothing on the other site', async () => {
+    const call = (name: string, args: Record<string, unknown>) => `<tool_call>\n{"name": "${name}", "arguments": ${JSON.stringify(args)}}\n</tool_call>`;
+    // The next step's call, and a second call in the same reply: both must not run on the other site.
+    for (const replies of [
+      [call('open_product', { slug: 'enamel-mug' }), call('search_products', { query: 'mug' }), 'Done.'],
+      [`${call('open_product', { slug: 'enamel-mug' })}\n${call('search_products', { query: 'mug' })}`, 'Done.'],
+    ]) {
+      const store = await openTestStore();
+      const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+      await recordShopRun({ recorder, runId: 'run-1', replies });
+      await recorder.flush();
+      const shop = createShopPage();
+      const other = { ...createShopPage(), url: 'https://other.example/', origin: 'https://other.example' };
+      const ranOnOther: string[] = [];
+      const pages = new Map<number, ShopPage>();
+      // open_product posts a form: the tab now shows another site, with tools of the same names.
+      pages.set(7, {
+        ...shop,
+        executeTool: async (name, args) => {
+          const output = await shop.executeTool(name, args);
+          if (name === 'open_product') pages.set(7, { ...other, executeTool: async (n, a) => (ranOnOther.push(n), other.executeTool(n, a)) });
+          return output;
+        },
+      });
+      expect(await replayMessages(store, pages)).toEqual([
+        {
+          type: 'failed',
+          error: {
+            name: 'ReplayError',
+            message: 'The tab went from https://shop.example to https://other.example, so the replay stopped, as a run does when its page changes. Nothing was run on https://other.example.',
+          },
+        },
+      ]);
+      expect(ranOnOther).toEqual([]);
+    }
+  });
+
+  it('stops a replay when the person turns the agent off on its site meanwhile', async () => {
+    const store = await storeWithRuns(1);
+    const page = createShopPage();
+    let disabledSites: string[] = [];
+    const turningOff: ShopPage = { ...page, executeTool: async (name, args) => ((disabledSites = [page.origin]), page.executeTool(name, args)) };
+    const messages = await replayMessages(store, new Map([[7, turningOff]]), { consent: async () => ({ askEveryCall: false, disabledSites }) });
+    expect(messages).toEqual([{ type: 'failed', error: { name: 'ReplayError', message: 'The agent was turned off on https://shop.example, so the replay stopped there.' } }]);
+    expect(page.cart).toEqual([]);
   });
 });

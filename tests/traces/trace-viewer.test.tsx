@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LanguageModel } from '@webmcp-agents/local-agent';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
-import { defaultTraceSettings } from '@/lib/traces/trace-settings';
+import { createTraceFile } from '@/lib/traces/trace-file';
+import { defaultTraceSettings, loadTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
@@ -10,14 +12,21 @@ import { createShopPage } from './support/shop-page';
 import { openTestStore } from './support/trace-stores';
 
 let viewer: MountedViewer | undefined;
-afterEach(() => viewer?.unmount());
+afterEach(() => {
+  viewer?.unmount();
+  // The retention settings a test saved go with it.
+  fakeBrowser.reset();
+});
+
+/** Runs are dated between 2020 and now, or an import refuses them. */
+const recentTime = Date.now() - 24 * 60 * 60 * 1000;
 
 async function storeWith(runs: Array<{ runId: string; request?: string; replies?: string[]; origin?: string }>): Promise<TraceStore> {
   const store = await openTestStore();
   const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
   for (const [index, run] of runs.entries()) {
     const page = { ...createShopPage(), ...(run.origin ? { origin: run.origin, url: `${run.origin}/` } : {}) };
-    await recordShopRun({ recorder, runId: run.runId, request: run.request, replies: run.replies, page, startedAt: (index + 1) * 60_000 });
+    await recordShopRun({ recorder, runId: run.runId, request: run.request, replies: run.replies, page, startedAt: recentTime + (index + 1) * 60_000 });
   }
   await recorder.flush();
   return store;
@@ -227,5 +236,219 @@ describe('the trace viewer', () => {
     expect((viewer.find('replay-tab') as HTMLSelectElement).value).toBe('7');
     await viewer.act(() => viewer!.model.open('hello'));
     await viewer.until(() => viewer!.model.replayTabId.value === 8, 'the other site\'s tab');
+  });
+
+  it('lists and shows every run even when a stored record holds a time no date can show, and refuses to import one', async () => {
+    const store = await storeWith([{ runId: 'mine' }]);
+    // Stored before imports were checked: a run dated past what a date can show.
+    const mine = (await store.getTrace('mine'))!;
+    const odd = { run: { ...mine.run, id: 'odd', request: 'odd', startedAt: 1e300 }, steps: mine.steps.map((step) => ({ ...step, runId: 'odd' })) };
+    await store.putTraces([odd]);
+    viewer = await mountViewer(store);
+    expect(viewer.find('run-count')?.textContent).toBe('2 runs');
+    expect(runIds(viewer)).toEqual(['odd', 'mine']);
+    expect(viewer.findAll('run-item')[0]?.textContent).toContain('(invalid date)');
+    await viewer.click(viewer.findAll('run-item')[0]!.querySelector('button'));
+    await viewer.until(() => viewer!.find('run-detail') !== null, 'the odd run');
+    expect(viewer.find('run-title')?.textContent).toBe('odd');
+
+    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile([{ ...odd, run: { ...odd.run, id: 'odder' }, steps: [] }]))));
+    expect(viewer.find('notice-text')?.textContent).toBe('Nothing was imported. The trace file is damaged: runs[0].run.startedAt: not a date.');
+    expect(runIds(viewer)).toEqual(['odd', 'mine']);
+  });
+
+  it('says so when a run cannot be drawn, and the rest of the viewer goes on working', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const store = await storeWith([{ runId: 'a' }, { runId: 'b' }]);
+    const damaged = (await store.getTrace('a'))!;
+    await store.putTraces([{ run: damaged.run, steps: damaged.steps.map((step) => ({ ...step, calls: null as never })) }]);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('a'));
+    expect(viewer.find('run-unreadable')?.textContent).toMatch(/^This run could not be shown: its record is damaged \(.+\)\./);
+    expect(viewer.find('delete-run')).not.toBeNull();
+    expect(runIds(viewer)).toEqual(['b', 'a']);
+    await viewer.act(() => viewer!.model.open('b'));
+    expect(viewer.find('run-detail')?.dataset.runId).toBe('b');
+    await viewer.act(() => viewer!.model.close());
+    expect(viewer.container.querySelector('.detail-pane')?.textContent).toBe('Choose a run to see its steps.');
+    warn.mockRestore();
+  });
+
+  it('exports all as several files once they would pass the size the viewer imports, each of which imports back', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    const page = createShopPage();
+    // A Japanese page: three bytes a character, which a count of characters would miss.
+    const japanese = 'エナメルマグカップ、在庫あり。'.repeat(600);
+    const shop = { ...page, executeTool: async (name: string, args: Record<string, unknown>) => ({ text: japanese + (await page.executeTool(name, args)).text }) };
+    for (let index = 1; index <= 6; index += 1) await recordShopRun({ recorder, runId: `jp-${index}`, page: shop, startedAt: recentTime + index * 60_000 });
+    await recorder.flush();
+    const limit = 0.5 * 1024 * 1024;
+    viewer = await mountViewer(store, new Map(), undefined, { maxFileBytes: limit });
+    await viewer.click(viewer.find('export-all'));
+    await viewer.until(() => viewer!.find('notice-text')?.textContent?.startsWith('Exported') ?? false, 'the export');
+    const files = viewer.downloads;
+    expect(files.length).toBeGreaterThan(1);
+    expect(viewer.find('notice-text')?.textContent).toBe(`Exported 6 runs in ${files.length} files, as the viewer imports files of up to 0.5 MB.`);
+    for (const [index, file] of files.entries()) {
+      expect(file.fileName).toMatch(new RegExp(`^traces-.*-part-${index + 1}\\.json$`));
+      expect(new TextEncoder().encode(file.text).length).toBeLessThanOrEqual(limit);
+    }
+
+    viewer.unmount();
+    viewer = await mountViewer(await openTestStore(), new Map(), undefined, { maxFileBytes: limit });
+    for (const file of files) {
+      await viewer.act(() => viewer!.model.importText(file.text));
+      expect(viewer.find('notice-text')?.textContent).toMatch(/^Imported \d+ runs?\.$/);
+    }
+    expect(runIds(viewer)).toEqual(['jp-6', 'jp-5', 'jp-4', 'jp-3', 'jp-2', 'jp-1']);
+  });
+
+  it('still exports a run larger than the viewer imports, in a file of its own, and says that file cannot be imported back', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    const page = createShopPage();
+    const japanese = 'エナメルマグカップ、在庫あり。'.repeat(1_200);
+    const shop = { ...page, executeTool: async (name: string, args: Record<string, unknown>) => ({ text: japanese + (await page.executeTool(name, args)).text }) };
+    await recordShopRun({ recorder, runId: 'big', page: shop, request: 'Two mugs', startedAt: recentTime });
+    await recordShopRun({ recorder, runId: 'small', replies: ['Hello!'], request: 'Hello', startedAt: recentTime + 60_000 });
+    await recorder.flush();
+    viewer = await mountViewer(store, new Map(), undefined, { maxFileBytes: 0.1 * 1024 * 1024 });
+    await viewer.click(viewer.find('export-all'));
+    await viewer.until(() => viewer!.find('notice-text')?.textContent?.startsWith('Exported') ?? false, 'the export');
+    expect(viewer.downloads.map((file) => JSON.parse(file.text).runs.map((trace: { run: { id: string } }) => trace.run.id))).toEqual([['small'], ['big']]);
+    expect(viewer.find('notice')?.dataset.tone).toBe('error');
+    expect(viewer.find('notice-text')?.textContent).toBe(
+      'Exported 2 runs in 2 files, as the viewer imports files of up to 0.1 MB. The run "Two mugs" takes 0.2 MB on its own, more than the viewer imports: its file cannot be imported back.',
+    );
+  });
+
+  it('after an import past the megabyte limit, says how many runs the next one will remove, and it removes that many', async () => {
+    const store = await storeWith([{ runId: 'mine' }]);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.saveRetention({ maxRuns: 200, maxMegabytes: 1 }));
+    const mine = (await store.getTrace('mine'))!;
+    // Six older runs of about 200 kB each.
+    const imported = Array.from({ length: 6 }, (_, index) => {
+      const id = `old-${index}`;
+      const steps = mine.steps.map((step) => ({ ...step, runId: id, messages: [{ role: 'user' as const, content: 'x'.repeat(50_000) }] }));
+      return { run: { ...mine.run, id, startedAt: mine.run.startedAt - 60_000 * (index + 1) }, steps };
+    });
+    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile(imported))));
+    const notice = viewer.find('notice-text')?.textContent ?? '';
+    const [, removed] = /^Imported 6 runs\. Runs are kept up to 1 MB: the (\d+) oldest runs?, or more, will be removed when the next run ends, unless you raise the limit below\.$/.exec(notice) ?? [];
+    expect(Number(removed)).toBeGreaterThan(0);
+
+    const recorder = createStoredRecorder({ store, loadSettings: loadTraceSettings });
+    await recordShopRun({ recorder, runId: 'next' });
+    await recorder.flush();
+    await recorder.flush();
+    await viewer.act(() => viewer!.model.load());
+    // The next run itself took room too: it may have pushed out one more.
+    expect(7 + 1 - runIds(viewer).length).toBeGreaterThanOrEqual(Number(removed));
+    expect(7 + 1 - runIds(viewer).length).toBeLessThanOrEqual(Number(removed) + 1);
+    expect(runIds(viewer).slice(0, 2)).toEqual(['next', 'mine']);
+  });
+
+  it('forgets a delete confirmation when another run is opened', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'a', request: 'first' }, { runId: 'b', request: 'second' }]));
+    await viewer.act(() => viewer!.model.open('a'));
+    await viewer.click(viewer.find('delete-run'));
+    expect(viewer.find('confirm-delete-run')).not.toBeNull();
+    await viewer.act(() => viewer!.model.open('b'));
+    expect(viewer.find('run-title')?.textContent).toBe('second');
+    expect(viewer.find('confirm-delete-run')).toBeNull();
+    expect(viewer.find('delete-run')?.textContent).toBe('Delete this run');
+  });
+
+  it('announces notices in live regions that are there before them, politely unless something failed', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'a' }, { runId: 'b' }]));
+    const status = viewer.find('notice-status')!;
+    const alert = viewer.find('notice-alert')!;
+    expect([status.getAttribute('role'), alert.getAttribute('role')]).toEqual(['status', 'alert']);
+    expect(status.textContent).toBe('');
+    await viewer.act(() => viewer!.model.deleteRuns(['a']));
+    expect(viewer.find('notice-status')).toBe(status);
+    expect(status.textContent).toContain('Deleted 1 run.');
+    await viewer.act(() => viewer!.model.importText('not json'));
+    expect(viewer.find('notice-alert')).toBe(alert);
+    expect(alert.textContent).toContain('Nothing was imported. This file is not JSON');
+    expect(status.textContent).toBe('');
+  });
+
+  it('names the replay confirmation after the call and the site, says why it asks, focuses it, and announces progress and result', async () => {
+    const page = createShopPage();
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), new Map([[7, page]]));
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab to replay in');
+    const announcer = viewer.find('replay-announcer')!;
+    expect(announcer.getAttribute('aria-live')).toBe('polite');
+    expect(announcer.textContent).toBe('');
+
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the confirmation');
+    const dialog = viewer.find('replay-confirm')!;
+    expect(dialog.getAttribute('role')).toBe('alertdialog');
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe('The replay wants to run add_to_cart on https://shop.example with {"qty":2}.');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('It is not marked read-only, so it may change the page.');
+    expect(document.activeElement).toBe(dialog);
+    expect(viewer.find('replay-announcer')).toBe(announcer);
+    expect(announcer.textContent).toBe('Waiting for you to allow add_to_cart on https://shop.example');
+
+    await viewer.click(viewer.find('replay-allow'));
+    await viewer.until(() => viewer!.find('replay-result') !== null, 'the replay result');
+    expect(announcer.textContent).toBe('The replay went as recorded (4 steps).');
+  });
+
+  it('says a replayed read-only call asks because the person confirms every call', async () => {
+    const page = createShopPage();
+    const consent = async () => ({ askEveryCall: true, disabledSites: [] });
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), new Map([[7, page]]), undefined, { service: { consent } });
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab to replay in');
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the confirmation');
+    expect(viewer.find('replay-confirm')?.dataset.name).toBe('search_products');
+    expect(viewer.find('replay-confirm-reason')?.textContent).toBe('You asked to confirm every tool call.');
+  });
+
+  it('sums up a step that held only an unreadable call, and one cut off before any call, as what they were', async () => {
+    const store = await storeWith([{ runId: 'broken', replies: ['<tool_call>search products, please</tool_call>', 'Sorry.'] }]);
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    recorder.startRun({ runId: 'cut', tabId: 7, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'webllm', model: 'm', request: 'cut', startedAt: Date.now() });
+    recorder.record('cut', { type: 'step-start', step: 1, tools: [], messages: [{ role: 'user', content: 'cut' }] });
+    recorder.record('cut', { type: 'text-delta', step: 1, text: 'Let me' });
+    await recorder.flush();
+    // The worker stopped there: the next one marks the run interrupted.
+    await createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings }).ready;
+    viewer = await mountViewer(store);
+
+    await viewer.act(() => viewer!.model.open('broken'));
+    expect(viewer.find('step-summary', viewer.findAll('step')[0])?.textContent).toMatch(/^Step 1 · model \d+ ms · unreadable call · 1 problem$/);
+    expect(viewer.find('step-summary', viewer.findAll('step')[1])?.textContent).toMatch(/ · answer$/);
+    await viewer.act(() => viewer!.model.open('cut'));
+    await viewer.openSteps();
+    expect(viewer.find('step-summary')?.textContent).toBe('Step 1 · cut off');
+    expect(viewer.find('no-calls')?.textContent).toBe('The reply was cut off before any call.');
+  });
+
+  it('keeps the first step of a live run open when its second step arrives', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    recorder.startRun({ runId: 'live', tabId: 1, url: 'https://a.example/', origin: 'https://a.example', engineId: 'e', model: 'm', request: 'q', startedAt: Date.now() });
+    recorder.record('live', { type: 'step-start', step: 1, tools: [], messages: [{ role: 'user', content: 'q' }] });
+    recorder.record('live', { type: 'step-end', step: 1, raw: 'x', parsed: { text: 'x', calls: [], errors: [] }, usage: {}, modelMs: 5 });
+    await recorder.flush();
+    viewer = await mountViewer(store, new Map(), 5);
+    await viewer.act(() => viewer!.model.open('live'));
+    const first = () => viewer!.findAll('step')[0] as HTMLDetailsElement;
+    expect(first().open).toBe(true);
+    recorder.record('live', { type: 'step-start', step: 2, tools: [], messages: [{ role: 'user', content: 'q' }] });
+    await recorder.flush();
+    await viewer.until(() => viewer!.findAll('step').length === 2, 'step 2');
+    expect(first().open).toBe(true);
+    recorder.endRun('live', 'stopped', Date.now());
+    await recorder.flush();
+    await viewer.until(() => viewer!.find('run-outcome')?.textContent === 'Stopped', 'the end of the run');
   });
 });

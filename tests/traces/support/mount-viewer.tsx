@@ -3,20 +3,29 @@ import { act } from 'preact/test-utils';
 import { TraceViewerApp } from '@/components/traces/trace-viewer-app';
 import { createTraceClient } from '@/lib/traces/trace-client';
 import { loadTraceSettings, saveTraceSettings } from '@/lib/traces/trace-settings';
+import type { TraceServiceDeps } from '@/lib/traces/trace-service';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import type { ShopPage } from './shop-page';
 import { createTestService } from './test-service';
 
+export interface MountOptions {
+  /** The largest file imported and exported; the viewer's own 50 MB by default. */
+  maxFileBytes?: number;
+  /** More of the background's world: the person's consent settings, say. */
+  service?: Partial<TraceServiceDeps>;
+}
+
 /** The whole viewer page, rendered into the test document, over a real store and trace service. */
-export async function mountViewer(store: TraceStore, pages: Map<number, ShopPage> = new Map(), followIntervalMs?: number) {
-  const { service, openReplayPort } = createTestService(store, pages);
+export async function mountViewer(store: TraceStore, pages: Map<number, ShopPage> = new Map(), followIntervalMs?: number, options: MountOptions = {}) {
+  const { service, openReplayPort } = createTestService(store, pages, options.service);
   const downloads: Array<{ fileName: string; text: string }> = [];
   const model = new TraceViewerModel({
     client: createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort }),
     download: (fileName, text) => downloads.push({ fileName, text }),
     settings: { load: loadTraceSettings, save: saveTraceSettings },
     followIntervalMs,
+    maxFileBytes: options.maxFileBytes,
   });
   const container = document.createElement('div');
   document.body.append(container);

@@ -1,0 +1,36 @@
+import type { ExportSummary } from './export-in-files';
+import { selectRunsToRemove, type RetainedRun } from './select-runs-to-remove';
+import type { TraceSettings } from './trace-settings';
+
+/** What an export did, in words: how many runs, in how many files, and any file that cannot come back. */
+export function describeExport(summary: ExportSummary, maxFileBytes: number): string {
+  const split = summary.fileCount > 1 ? ` in ${summary.fileCount} files, as the viewer imports files of up to ${megabytes(maxFileBytes)}` : '';
+  const unreadable = summary.tooLarge.map(
+    (run) => ` The run "${run.request.slice(0, 80)}" takes ${megabytes(run.bytes)} on its own, more than the viewer imports: its file cannot be imported back.`,
+  );
+  return `Exported ${plural(summary.runCount, 'run')}${split}.${unreadable.join('')}`;
+}
+
+/**
+ * After an import, what the next run's end will remove under the retention limits, or nothing to
+ * say. The next run takes a place too, and is the newest.
+ */
+export function describeRemovalAhead(runs: readonly RetainedRun[], settings: TraceSettings): string {
+  const next = { id: '', startedAt: Infinity, sizeBytes: 0, outcome: 'answer' };
+  const over = selectRunsToRemove([...runs, next], settings).length;
+  if (over === 0) return '';
+  if (runs.length + 1 > settings.maxRuns) {
+    const kept = `Only the last ${plural(settings.maxRuns, 'run')} ${settings.maxRuns === 1 ? 'is' : 'are'} kept`;
+    return ` ${kept}: the ${plural(over, 'oldest run')} will be removed when the next run ends, unless you raise the limit below.`;
+  }
+  // How large the next run will be is not known yet: it may push out more.
+  return ` Runs are kept up to ${settings.maxMegabytes} MB: the ${plural(over, 'oldest run')}, or more, will be removed when the next run ends, unless you raise the limit below.`;
+}
+
+export function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
