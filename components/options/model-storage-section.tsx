@@ -7,10 +7,14 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
   const stored = model.storedModels.value;
   const quota = model.storageQuota.value;
   const confirmingDeleteAll = useSignal(false);
+  // The model whose deletion waits for a yes: a gigabyte or more must not go in one stray click.
+  const confirmingDelete = useSignal<string | undefined>(undefined);
   const total = (stored ?? []).reduce((sum, entry) => sum + entry.bytes, 0);
   return (
     <section aria-labelledby="storage-heading" data-testid="model-storage">
-      <h2 id="storage-heading">Models on this computer</h2>
+      <h2 id="storage-heading" tabIndex={-1}>
+        Models on this computer
+      </h2>
       {stored === undefined && <p class="muted">Reading the stored models…</p>}
       {stored?.length === 0 && <p class="muted">No WebLLM model is stored yet: the first request downloads one.</p>}
       {stored && stored.length > 0 && (
@@ -22,9 +26,30 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
                 <td class="number">{formatBytes(entry.bytes)}</td>
                 <td>{entry.complete ? '' : <span class="badge">incomplete download</span>}</td>
                 <td>
-                  <button type="button" onClick={() => void model.deleteModel(entry)} aria-label={`Delete ${entry.label}`}>
-                    Delete
-                  </button>
+                  {confirmingDelete.value === entry.baseUrl ? (
+                    <span class="row">
+                      Delete it?
+                      <button
+                        type="button"
+                        aria-label={`Yes, delete ${entry.label}`}
+                        onClick={async () => {
+                          confirmingDelete.value = undefined;
+                          await model.deleteModel(entry);
+                          document.getElementById('storage-heading')?.focus();
+                        }}
+                      >
+                        Yes
+                      </button>
+                      {/* The question replaced the focused button: focus the safe answer. */}
+                      <button type="button" ref={(button) => button?.focus()} onClick={() => (confirmingDelete.value = undefined)}>
+                        No
+                      </button>
+                    </span>
+                  ) : (
+                    <button type="button" onClick={() => (confirmingDelete.value = entry.baseUrl)} aria-label={`Delete ${entry.label}`}>
+                      Delete
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}

@@ -186,11 +186,15 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     },
     refreshStorage,
     async deleteModel(model: StoredModel) {
-      await deleteStoredModel(model, dependencies.caches ?? globalThis.caches);
+      await deleteStoredModel(model, dependencies.caches ?? globalThis.caches).catch((error: unknown) => {
+        storageFailure.value = `Could not delete ${model.label}: ${String(error)}`;
+      });
       await refreshStorage();
     },
     async deleteAllModels() {
-      await deleteAllStoredModels(dependencies.caches ?? globalThis.caches);
+      await deleteAllStoredModels(dependencies.caches ?? globalThis.caches).catch((error: unknown) => {
+        storageFailure.value = `Could not delete the stored models: ${String(error)}`;
+      });
       await refreshStorage();
     },
     async addSite(list: SiteList, text: string) {

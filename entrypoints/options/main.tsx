@@ -6,3 +6,5 @@ import { OptionsPage } from '@/components/options/options-page';
 
 const model = new OptionsModel();
 render(<OptionsPage model={model} />, document.getElementById('app')!);
+// A first request in the side panel downloads a model: coming back here shows it.
+window.addEventListener('focus', () => void model.refreshStorage());

@@ -64,7 +64,15 @@ describe('the options page', () => {
       'This extension uses 1.4 GB of the 100.0 GB Chrome allows it; 98.6 GB left.',
     );
 
+    // One model is a gigabyte or more: deleting it asks first, and No keeps it.
     click(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)')).not.toBeNull());
+    click([...root.querySelectorAll('button')].find((button) => button.textContent === 'No'));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)')).not.toBeNull());
+    expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(2);
+    click(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)')).not.toBeNull());
+    click(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)'));
     await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(1));
     expect(text()).not.toContain('Qwen3 1.7B (q4f32)1.1 GB');
 
