@@ -18,7 +18,7 @@ export function ChatApp({ model }: { model: PanelModel }) {
       <ConnectionBanner model={model} />
       <ErrorBanner model={model} />
       {/* Above the scrolled conversation, so a long chat never hides why the model failed. */}
-      {engine?.state === 'error' && <EngineErrorBox engine={engine} />}
+      <EngineErrorBox engine={engine} />
       <Conversation model={model} />
       <div class="composer-area">
         <SuggestionChips model={model} />

@@ -1,9 +1,18 @@
+import { useRef } from 'preact/hooks';
 import type { EngineStatus } from '@/lib/agent/session-state';
 
-/** Why the model could not load or stopped mid-reply (no WebGPU, out of memory, …), and what to do. */
-export function EngineErrorBox({ engine }: { engine: EngineStatus }) {
+/**
+ * Why the model could not load or stopped mid-reply (no WebGPU, out of memory, …), and what to do.
+ * Announced once: the same error shown again (another tab, the panel reopened) is only shown.
+ */
+export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined }) {
+  const announced = useRef<string | undefined>(undefined);
+  if (engine?.state !== 'error') return null;
+  const key = `${engine.errorDuring}\u0000${engine.error}\u0000${engine.hint}`;
+  const fresh = announced.current !== key;
+  announced.current = key;
   return (
-    <div class="notice-box tone-error" data-testid="engine-error" role="alert">
+    <div class="notice-box tone-error" data-testid="engine-error" role={fresh ? 'alert' : undefined}>
       <strong>{engine.errorDuring === 'reply' ? 'The model stopped in the middle of a reply.' : 'The model could not load.'}</strong>
       {engine.error && <p>{engine.error}</p>}
       {engine.hint && <p class="hint">{engine.hint}</p>}

@@ -38,6 +38,18 @@ describe('the status line', () => {
   });
 });
 
+describe('an engine error shown again', () => {
+  it('is announced once, not again when a tab switch brings the same error back', async () => {
+    const failed = engineStatus({ state: 'error', error: 'WebGPU is not available.', hint: 'Turn on hardware acceleration.' });
+    panel = await mountPanel({ engine: failed });
+    expect(panel.find('engine-error')?.getAttribute('role')).toBe('alert');
+    panel.model.selectTab(tabId + 1);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: tabId + 1, engine: failed }) });
+    expect(panel.find('engine-error')?.textContent).toContain('WebGPU is not available.');
+    expect(panel.find('engine-error')?.getAttribute('role')).toBeNull();
+  });
+});
+
 describe('an engine that failed mid-reply', () => {
   it('says the reply stopped, not that the model could not load', async () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'error', error: 'The server went away.', errorDuring: 'reply' }) });
