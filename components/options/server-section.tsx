@@ -1,5 +1,7 @@
 import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { firstChatModel } from '@/lib/engines/openai/first-chat-model';
+import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import type { Settings } from '@/lib/settings';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
@@ -11,6 +13,10 @@ import { TrialView } from './trial-view';
  */
 export function ServerSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
   const address = useSignal(settings.openaiBaseUrl);
+  // The field shows the address as stored once it changes (written out in full by Connect, or elsewhere).
+  useEffect(() => {
+    address.value = settings.openaiBaseUrl;
+  }, [settings.openaiBaseUrl]);
   const models = model.serverModels.value;
   const state = model.serverState.value;
   return (
@@ -31,6 +37,12 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
           {state === 'connecting' ? 'Connecting…' : 'Connect'}
         </button>
       </form>
+      {/* The address is kept only once the server answers: say so while an edit waits. */}
+      {storedAs(address.value) !== settings.openaiBaseUrl && state !== 'connecting' && (
+        <p class="muted" data-testid="address-unsaved">
+          Not saved yet: press Connect. The agent uses {settings.openaiBaseUrl} until then.
+        </p>
+      )}
       {state === 'connected' && (
         <label class="field">
           <span>Model</span>
@@ -53,4 +65,13 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
       </p>
     </section>
   );
+}
+
+// The address as Connect would keep it (written out in full, with /v1); a typo is never "the same".
+function storedAs(typed: string): string | undefined {
+  try {
+    return normalizeServerAddress(typed);
+  } catch {
+    return undefined;
+  }
 }

@@ -109,9 +109,20 @@ describe('the options page', () => {
     });
     try {
       await vi.waitFor(() => expect(root.querySelector('#server-heading')).not.toBeNull());
+      // An edit is not kept until Connect, and the page says so; the same address without /v1 is no edit.
+      const field = root.querySelector<HTMLInputElement>('input[type="url"]')!;
+      const type = (text: string) => {
+        field.value = text;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      };
+      type('http://127.0.0.1:1');
+      await vi.waitFor(() => expect(root.querySelector('[data-testid="address-unsaved"]')?.textContent).toContain(`uses ${server.address}`));
+      type(server.address.replace(/\/v1$/, ''));
+      await vi.waitFor(() => expect(root.querySelector('[data-testid="address-unsaved"]')).toBeNull());
       click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Connect'));
       await vi.waitFor(() => expect(model.serverState.value).toBe('connected'));
       expect(asked).toEqual(['http://127.0.0.1/*']);
+      expect((await settings.load()).openaiBaseUrl).toBe(server.address);
       await vi.waitFor(() => expect(root.querySelector('option[value="llama3.2:3b"]')).not.toBeNull());
       await vi.waitFor(async () => expect((await settings.load()).model).toBe(''));
     } finally {
