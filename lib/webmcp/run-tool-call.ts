@@ -1,7 +1,7 @@
 import type { ToolCall, ToolCallReply } from '../messaging/protocol';
 import { toErrorPayload } from '../messaging/to-error-payload';
 import { abortable } from './adapters/tool-adapter';
-import { cutText } from './cut-text';
+import { cutAndSay } from './cut-and-say';
 import type { PageToolReader } from './page-tool-reader';
 import { readMcpResult } from './read-mcp-result';
 import { toolLimits } from './tool-limits';
@@ -27,7 +27,7 @@ export async function runToolCall(reader: Pick<PageToolReader, 'sourceOf'>, call
     // A timeout is reported as such, whatever the page threw when its signal aborted.
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
     const payload = toErrorPayload(reason, Infinity);
-    return { status: 'error', error: { ...payload, message: cutText(payload.message, toolLimits.errorCharacters) } };
+    return { status: 'error', error: { ...payload, message: cutAndSay(payload.message, toolLimits.errorCharacters) } };
   } finally {
     clearTimeout(timer);
     running.delete(call.callId);
@@ -42,8 +42,8 @@ function capResult(result: string): string {
   const limit = toolLimits.resultCharacters;
   if (result.length <= limit) return result;
   const mcp = readMcpResult(result);
-  if (!mcp) return cutText(result, limit);
-  return JSON.stringify({ content: [{ type: 'text', text: cutText(mcp.text, limit) }], ...(mcp.isError ? { isError: true } : {}) });
+  if (!mcp) return cutAndSay(result, limit);
+  return JSON.stringify({ content: [{ type: 'text', text: cutAndSay(mcp.text, limit) }], ...(mcp.isError ? { isError: true } : {}) });
 }
 
 /** Stops a running call: the page's signal aborts and the call answers with an AbortError. */

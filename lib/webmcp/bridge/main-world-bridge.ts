@@ -1,7 +1,7 @@
 import { openBridgeEnd, type BridgeEnd, type ToExtensionMessage } from '../../messaging/bridge-wire';
 import { toErrorPayload } from '../../messaging/to-error-payload';
 import { readProperty, readToolName, toolNotFound, type ToolAdapter } from '../adapters/tool-adapter';
-import { cutText } from '../cut-text';
+import { cutAndSay } from '../cut-and-say';
 import { toolLimits } from '../tool-limits';
 import { createAdapterDiscovery } from './adapter-discovery';
 import { copyToolForPosting } from './copy-tool-for-posting';
@@ -88,7 +88,7 @@ async function runCall(
     extension.post({ type: 'call-result', callId, result });
   } catch (error) {
     const payload = toErrorPayload(error, Infinity);
-    extension.post({ type: 'call-error', callId, error: { ...payload, message: cutText(payload.message, toolLimits.errorCharacters) } });
+    extension.post({ type: 'call-error', callId, error: { ...payload, message: cutAndSay(payload.message, toolLimits.errorCharacters) } });
   } finally {
     calls.delete(callId);
   }

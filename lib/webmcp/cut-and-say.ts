@@ -3,7 +3,7 @@
  * of its characters were cut. Cutting it again changes nothing. Free of imports, so the page-world
  * bridge can use it.
  */
-export function cutText(text: string, limit: number): string {
+export function cutAndSay(text: string, limit: number): string {
   if (text.length <= limit) return text;
   const marker = (kept: number): string => `\n… (cut: ${text.length - kept} of ${text.length} characters not shown)`;
   const kept = Math.max(0, limit - marker(0).length);
