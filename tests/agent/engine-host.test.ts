@@ -25,6 +25,27 @@ function fakeEngine(settings: Settings, steps: EngineLoadProgress[] = [], gapMs 
   return { engine, unload };
 }
 
+/** A host whose engines each stream one reply that waits until `finishReply()`. */
+function hostWithReplyOnHold() {
+  let release: () => void = () => {};
+  const made: Array<ReturnType<typeof fakeEngine>> = [];
+  const host = createEngineHost(() => {}, (settings) => {
+    const fake = fakeEngine(settings);
+    fake.engine = {
+      ...fake.engine,
+      model: {
+        async *stream() {
+          await new Promise<void>((resolve) => (release = resolve));
+          yield { type: 'text-delta', text: 'Done.' };
+        },
+      },
+    };
+    made.push(fake);
+    return fake.engine;
+  });
+  return { host, made, finishReply: () => release() };
+}
+
 describe('the engine host', () => {
   it('publishes the last progress before a quiet phase, even when it came within 100 ms of the one before', async () => {
     const published: EngineStatus[] = [];
@@ -58,22 +79,7 @@ describe('the engine host', () => {
   });
 
   it('lets go of a replaced engine only once no reply streams from it', async () => {
-    let finishReply: () => void = () => {};
-    const made: Array<ReturnType<typeof fakeEngine>> = [];
-    const host = createEngineHost(() => {}, (settings) => {
-      const fake = fakeEngine(settings);
-      fake.engine = {
-        ...fake.engine,
-        model: {
-          async *stream() {
-            await new Promise<void>((resolve) => (finishReply = resolve));
-            yield { type: 'text-delta', text: 'Done.' };
-          },
-        },
-      };
-      made.push(fake);
-      return fake.engine;
-    });
+    const { host, made, finishReply } = hostWithReplyOnHold();
     const signal = new AbortController().signal;
     const first = await host.load({ ...defaultSettings, engine: 'prompt-api' }, signal);
     if ('error' in first) throw new Error(first.error);
@@ -90,22 +96,7 @@ describe('the engine host', () => {
   });
 
   it('loads another WebLLM model only once the reply another tab reads from the first has ended', async () => {
-    let finishReply: () => void = () => {};
-    const made: Array<ReturnType<typeof fakeEngine>> = [];
-    const host = createEngineHost(() => {}, (settings) => {
-      const fake = fakeEngine(settings);
-      fake.engine = {
-        ...fake.engine,
-        model: {
-          async *stream() {
-            await new Promise<void>((resolve) => (finishReply = resolve));
-            yield { type: 'text-delta', text: 'Done.' };
-          },
-        },
-      };
-      made.push(fake);
-      return fake.engine;
-    });
+    const { host, made, finishReply } = hostWithReplyOnHold();
     const signal = new AbortController().signal;
     const first = await host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, signal);
     if ('error' in first) throw new Error(first.error);
