@@ -7,6 +7,8 @@ import type { EngineStatus } from '@/lib/agent/session-state';
  */
 export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined }) {
   const announced = useRef<string | undefined>(undefined);
+  // A new load starts over: the same failure again is news again.
+  if (engine?.state === 'loading') announced.current = undefined;
   if (engine?.state !== 'error') return null;
   const key = `${engine.errorDuring}\u0000${engine.error}\u0000${engine.hint}`;
   const fresh = announced.current !== key;

@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import { formatBytes } from './format-bytes';
 import type { OptionsModel } from './options-model';
 
@@ -40,10 +41,7 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
                       >
                         Yes
                       </button>
-                      {/* The question replaced the focused button: focus the safe answer. */}
-                      <button type="button" ref={(button) => button?.focus()} onClick={() => (confirmingDelete.value = undefined)}>
-                        No
-                      </button>
+                      <SafeAnswer onClick={() => (confirmingDelete.value = undefined)} />
                     </span>
                   ) : (
                     <button type="button" onClick={() => (confirmingDelete.value = entry.baseUrl)} aria-label={`Delete ${entry.label}`}>
@@ -73,10 +71,7 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
           >
             Yes, delete all
           </button>
-          {/* The question replaced the focused button: focus the safe answer, not the page body. */}
-          <button type="button" ref={(button) => button?.focus()} onClick={() => (confirmingDeleteAll.value = false)}>
-            No
-          </button>
+          <SafeAnswer onClick={() => (confirmingDeleteAll.value = false)} />
         </p>
       )}
       {quota?.quota !== undefined && (
@@ -87,5 +82,19 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
       )}
       {model.storageFailure.value && <p class="notice tone-error">{model.storageFailure.value}</p>}
     </section>
+  );
+}
+
+/**
+ * "No" to a deletion. The question replaced the focused button, so focus goes to the safe answer,
+ * once, when the question appears: a later render must not pull it back from "Yes".
+ */
+function SafeAnswer({ onClick }: { onClick: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <button type="button" ref={button} onClick={onClick}>
+      No
+    </button>
   );
 }

@@ -15,8 +15,9 @@ export function describeExport(summary: ExportSummary, maxFileBytes: number): st
  * After an import, what the next run's end will remove under the retention limits, or nothing to
  * say. The next run takes a place too, and is the newest.
  */
-export function describeRemovalAhead(runs: readonly RetainedRun[], settings: TraceSettings): string {
-  const next = { id: '', startedAt: Infinity, sizeBytes: 0, outcome: 'answer' };
+export function describeRemovalAhead(runs: readonly RetainedRun[], settings: TraceSettings, now = Date.now()): string {
+  // Dated now: a run dated later than now counts as the oldest (see selectRunsToRemove).
+  const next = { id: '', startedAt: now, sizeBytes: 0, outcome: 'answer' };
   const over = selectRunsToRemove([...runs, next], settings).length;
   if (over === 0) return '';
   if (runs.length + 1 > settings.maxRuns) {

@@ -44,6 +44,8 @@ describe('renderMarkdown', () => {
     expect(container.textContent).toContain('https://shop.example/orders/4411 (evil.example)');
     expect(plain?.getAttribute('title')).toBe('https://shop.example/cart');
     expect(container.textContent).not.toContain('(shop.example)');
+    expect(renderInto('[`https://shop.example/`](https://shop.example/)').textContent?.trim()).toBe('https://shop.example/');
+    expect(renderInto('<https://bank.example@evil.example/>').textContent).toContain('(evil.example)');
   });
 
   it('turns task list boxes into text, not inputs', () => {
