@@ -23,7 +23,8 @@ const markdown = new Marked({
       const titleAttribute = ` title="${escapeHtml(title ? `${title} (${href})` : href)}"`;
       const link = `<a href="${escapeHtml(href)}"${titleAttribute} target="_blank" rel="noopener noreferrer">${label}</a>`;
       const host = webHost(href);
-      return host && !sameAddress(text, href) ? `${link} (${escapeHtml(host)})` : link;
+      // A user part (`https://bank.example@evil.example/`) reads as one host and goes to another.
+      return host && (!sameAddress(text, href) || hasUserPart(href)) ? `${link} (${escapeHtml(host)})` : link;
     },
   },
 });
@@ -37,10 +38,21 @@ function webHost(href: string): string | undefined {
   }
 }
 
-// The label is the address itself (as an autolink, or written out with or without its scheme).
+// The label is the address itself (as an autolink, or written out with or without its scheme,
+// in code or emphasis).
 function sameAddress(label: string, href: string): boolean {
-  const bare = (address: string) => address.trim().replace(/^https?:\/\//i, '').replace(/\/$/, '').toLowerCase();
+  const bare = (address: string) =>
+    address.replace(/[`*_~]/g, '').trim().replace(/^https?:\/\//i, '').replace(/\/$/, '').toLowerCase();
   return bare(label) === bare(href);
+}
+
+function hasUserPart(href: string): boolean {
+  try {
+    const url = new URL(href);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
 }
 
 // The sanitizer is the second line of defence, with the same rules as the renderer.
