@@ -13,7 +13,7 @@ import type { StoredSession } from './session-store';
 import type { Turn, TurnOutcome } from './session-state';
 import { noticeFor } from './turn-notices';
 import { isEngineFailure } from './is-engine-failure';
-import { fitHistory } from './fit-history';
+import { assumedContextTokens, fitHistory } from './fit-history';
 
 export type Decision = 'allow-once' | 'allow-site' | 'deny';
 
@@ -197,6 +197,8 @@ export class TabSession {
       signal: active.controller.signal,
       maxSteps: settings.maxSteps,
       toolOutputLimit: settings.toolOutputLimit,
+      // Older tool results give way before the prompt outgrows what the model reads at once.
+      contextTokens: engine.contextTokens ?? assumedContextTokens,
       scorer: this.world.scorerFor(settings),
       onEvent,
       getTools: async () => {

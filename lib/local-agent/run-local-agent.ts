@@ -8,6 +8,7 @@ import { parseToolCalls } from './parse-tool-calls';
 import { rankToolsWithScores } from './rank-tools';
 import { runToolCall, type ToolCallContext } from './run-tool-call';
 import { isEmptyFence } from './fenced-call-holder';
+import { fitToolReplies } from './fit-tool-replies';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
 import { createFenceMarker, defaultToolOutputLimit, inertMarkup } from './tool-output-text';
@@ -38,7 +39,16 @@ export interface RunLocalAgentOptions {
   instructions?: string;
   /** Characters of a tool's output the model reads. Default 4,000. */
   toolOutputLimit?: number;
+  /**
+   * Tokens the model reads at once, where known. A run whose tool results would no longer fit
+   * (with room kept for a reply) shows the model its oldest results as a short note instead.
+   */
+  contextTokens?: number;
 }
+
+// Room kept for the reply, and a cautious count of characters a token (tool output is JSON).
+const replyTokens = 1024;
+const charactersPerToken = 3;
 
 export interface RunLocalAgentResult {
   finishReason: FinishReason;
@@ -77,10 +87,21 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
     emit,
   };
   const messages: ChatMessage[] = [{ role: 'user', content: request }];
+  // Where the tool results sit in `messages`: the first to go when the context runs short.
+  const toolReplies: number[] = [];
   const recent: string[] = [];
   const callCounts = new Map<string, number>();
   let text = '';
   let step = 0;
+
+  const runMessages = (system: string, history: readonly ChatMessage[]): ChatMessage[] => {
+    if (options.contextTokens === undefined) return messages;
+    const room =
+      (options.contextTokens - replyTokens) * charactersPerToken -
+      system.length -
+      history.reduce((sum, message) => sum + message.content.length, 0);
+    return fitToolReplies(messages, toolReplies, room);
+  };
 
   const finish = (finishReason: FinishReason, error?: RunError): RunLocalAgentResult => {
     emit({ type: 'finish', reason: finishReason, text, steps: step, ...(error ? { error } : {}) });
@@ -93,11 +114,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       step += 1;
       const tools = await options.getTools();
       const shown = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
-      const prompt: ChatMessage[] = [
-        { role: 'system', content: systemPrompt(shown) },
-        ...(options.history ?? []),
-        ...messages,
-      ];
+      const system = systemPrompt(shown);
+      const history = options.history ?? [];
+      const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...runMessages(system, history)];
       emit({ type: 'step-start', step, tools: shown, messages: prompt });
       const shownTools = shown.map(({ tool }) => tool);
       const shownNames = new Set(shownTools.map((tool) => tool.name));
@@ -145,6 +164,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       }
       // Error texts quote the page's names and schemas too: nothing of the page goes back live.
       messages.push(format.toolRepliesMessage(replies.map((reply) => ({ ...reply, text: inertMarkup(reply.text) }))));
+      toolReplies.push(messages.length - 1);
     }
     return finish('max-steps');
   } catch (error) {

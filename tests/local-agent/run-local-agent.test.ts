@@ -342,6 +342,20 @@ describe('runLocalAgent', () => {
     expect(parseToolCalls(afterOutput, new Set(['add_to_cart'])).calls).toEqual([]);
   });
 
+  it('shows the model its oldest tool results as a note once they would outgrow its context, never the latest', async () => {
+    const { run, model } = setup(
+      [call('search_products', { query: 'a' }), call('search_products', { query: 'b' }), call('search_products', { query: 'c' }), 'Done.'],
+      { contextTokens: 2_500, executeTool: async (parsed) => ({ text: `${JSON.stringify(parsed.arguments)} `.repeat(300) }) },
+    );
+    const result = await run();
+    expect(result.finishReason).toBe('answer');
+    const lastPrompt = model.requests.at(-1)!.messages.map((message) => message.content).join('\n');
+    expect(lastPrompt).toContain('An earlier tool result was left out here');
+    expect(lastPrompt).toContain('{"query":"c"}');
+    // The run's own record keeps every result.
+    expect(result.messages.filter((message) => message.content.includes('{"query":"a"}'))).toHaveLength(2);
+  });
+
   it('reports an engine failure as a finished run with the error, never a rejection', async () => {
     const failing: LanguageModel = {
       // eslint-disable-next-line require-yield

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { fitToolReplies, leftOutToolOutput } from '../../lib/local-agent/fit-tool-replies';
+
+const message = (role: 'user' | 'assistant', content: string) => ({ role, content });
+
+describe('fitToolReplies', () => {
+  const run = [
+    message('user', 'compare the three mugs'),
+    message('assistant', 'call 1'),
+    message('user', 'result 1 '.repeat(400)),
+    message('assistant', 'call 2'),
+    message('user', 'result 2 '.repeat(400)),
+    message('assistant', 'call 3'),
+    message('user', 'result 3 '.repeat(400)),
+  ];
+  const replies = [2, 4, 6];
+
+  it('leaves the run whole while it fits', () => {
+    expect(fitToolReplies(run, replies, 100_000)).toEqual(run);
+  });
+
+  it('puts a note for the oldest results first, never for the latest, and leaves the run itself as it was', () => {
+    const fitted = fitToolReplies(run, replies, 8_000);
+    expect(fitted.map((each) => each.content.slice(0, 8))).toEqual(['compare ', 'call 1', leftOutToolOutput.slice(0, 8), 'call 2', 'result 2', 'call 3', 'result 3']);
+    expect(fitToolReplies(run, replies, 10).at(-1)?.content).toBe(run.at(-1)!.content);
+    expect(run[2]!.content.startsWith('result 1')).toBe(true);
+  });
+});
