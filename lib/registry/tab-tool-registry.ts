@@ -1,6 +1,7 @@
 import type { ToolsReport } from '../messaging/protocol';
 import { reportedToolSchema, type DroppedToolReport, type ReportedTool } from '../webmcp/reported-tool';
 import { displayName } from '../webmcp/sanitize-tool';
+import { toolLimits } from '../webmcp/tool-limits';
 import { fitFrameToTab } from './fit-frame-to-tab';
 import type { FrameTools, TabEntry } from './frame-tools';
 import { mergeTabTools } from './merge-tab-tools';
@@ -46,10 +47,17 @@ export class TabToolRegistry {
   private readonly queues = new Map<number, Promise<void>>();
   /** By tab, then frame: a frame that reports faster than its tab applies keeps one report waiting, not a queue. */
   private readonly waiting = new Map<number, Map<number, WaitingReport>>();
+  /**
+   * By tab: frames inside the page that reported while the tab had no room left for another frame
+   * (`innerFrameEntriesPerTab`), so it keeps nothing of them. Bounded, and held only while the
+   * worker runs: they are asked to report again when room frees.
+   */
+  private readonly turnedAway = new Map<number, Set<number>>();
 
   /**
    * `askAgain` asks frames of a tab to report again: those whose tools were left out for want of
-   * room, once a frame leaving makes room (they report only when their own tools change).
+   * room, and those the tab kept nothing of, once a frame leaving makes room (they report only
+   * when their own tools change).
    */
   constructor(
     private readonly storage: RegistryStorage,
@@ -89,6 +97,7 @@ export class TabToolRegistry {
   frameGone(tabId: number, frameId: number, documentId?: string): Promise<void> {
     this.stopWaiting(tabId, frameId);
     return this.serial(tabId, () => {
+      this.turnedAway.get(tabId)?.delete(frameId);
       const entry = this.tabs.get(tabId);
       const frame = entry?.frames[frameId];
       if (!entry || !frame || !sameDocument(frame.documentId, documentId)) return;
@@ -110,6 +119,8 @@ export class TabToolRegistry {
   documentCommitted(tabId: number, frameId: number, committedAt: number, documentId?: string): Promise<void> {
     this.stopWaiting(tabId, frameId === 0 ? undefined : frameId);
     return this.serial(tabId, () => {
+      if (frameId === 0) this.turnedAway.delete(tabId);
+      else this.turnedAway.get(tabId)?.delete(frameId);
       const entry = this.tabs.get(tabId);
       if (!entry) return;
       const outdated = ([id, frame]: [string, FrameTools]): boolean => {
@@ -123,14 +134,28 @@ export class TabToolRegistry {
     });
   }
 
+  /** Asks the frames that may fit now to report again: those cut, and as many turned away as there is room for. */
   private askCutFramesAgain(tabId: number, frames: Record<string, FrameTools>): void {
-    const cut = Object.entries(frames).flatMap(([id, frame]) => (frame.cut ? [Number(id)] : []));
-    if (cut.length > 0) this.askAgain(tabId, cut);
+    const ask = Object.entries(frames).flatMap(([id, frame]) => (frame.cut ? [Number(id)] : []));
+    const turnedAway = this.turnedAway.get(tabId);
+    if (turnedAway) {
+      let room = toolLimits.innerFrameEntriesPerTab - Object.keys(frames).filter((id) => id !== '0').length;
+      for (const frameId of turnedAway) {
+        if (room-- <= 0) break;
+        turnedAway.delete(frameId);
+        ask.push(frameId);
+      }
+      if (turnedAway.size === 0) this.turnedAway.delete(tabId);
+    }
+    if (ask.length > 0) this.askAgain(tabId, ask);
   }
 
   removeTab(tabId: number): Promise<void> {
     this.stopWaiting(tabId);
-    return this.serial(tabId, () => (this.tabs.has(tabId) ? this.commit(tabId, undefined) : undefined));
+    return this.serial(tabId, () => {
+      this.turnedAway.delete(tabId);
+      return this.tabs.has(tabId) ? this.commit(tabId, undefined) : undefined;
+    });
   }
 
   get(tabId: number): Promise<TabTools | undefined> {
@@ -153,7 +178,11 @@ export class TabToolRegistry {
     const entry = this.tabs.get(sender.tabId) ?? { frames: {} };
     const checked = recheckTools(report.tools, sender.origin);
     const fitted = fitFrameToTab(entry.frames, sender.frameId, checked.tools, [...report.dropped, ...checked.dropped]);
-    if (fitted === null) return Promise.resolve();
+    if (fitted === null) {
+      this.turnAway(sender.tabId, sender.frameId);
+      return Promise.resolve();
+    }
+    this.turnedAway.get(sender.tabId)?.delete(sender.frameId);
     const frame = {
       url: sender.url,
       origin: sender.origin,
@@ -178,6 +207,12 @@ export class TabToolRegistry {
       () => slot.resolve(),
       (error: unknown) => slot.reject(error),
     );
+  }
+
+  private turnAway(tabId: number, frameId: number): void {
+    const turnedAway = this.turnedAway.get(tabId) ?? new Set<number>();
+    if (turnedAway.size < maxTurnedAwayPerTab) turnedAway.add(frameId);
+    this.turnedAway.set(tabId, turnedAway);
   }
 
   /** Later reports of the frame (or of every frame of the tab) queue after what comes next. */
@@ -216,6 +251,9 @@ export class TabToolRegistry {
     }
   }
 }
+
+/** Frames a tab remembers having turned away; a page making more loses only the asking again. */
+const maxTurnedAwayPerTab = 1_000;
 
 /** Whether a goodbye is from the document the registry holds; unnamed documents (older browsers) always match. */
 function sameDocument(stored: string | undefined, sender: string | undefined): boolean {

@@ -221,6 +221,30 @@ describe('the tab tool registry', () => {
     expect((await registry.get(7))?.tools.map((entry) => entry.name)).toEqual(['pay']);
   });
 
+  it('asks frames the tab kept nothing of (past 100 frames inside the page) to report again once frames leaving make room', async () => {
+    const asked: number[][] = [];
+    const registry = new TabToolRegistry(memoryStorage(), (_tabId, frameIds) => asked.push(frameIds));
+    const inner = (frameId: number) => ({ tabId: 7, frameId, url: `https://ads.example/f${frameId}`, origin: 'https://ads.example' });
+    const refusal = (frameId: number) => ({ url: '', tools: [], dropped: [{ name: `bad ${frameId}`, reason: 'the name is not allowed' }] });
+    for (let frameId = 1; frameId <= 100; frameId += 1) await registry.report(inner(frameId), refusal(frameId));
+    await registry.report(inner(101), report('', ['pay']));
+    await registry.report(inner(102), report('', ['ship']));
+    expect((await registry.get(7))?.tools).toEqual([]);
+    await registry.frameGone(7, 1);
+    expect(asked).toEqual([[101]]);
+    await registry.report(inner(101), report('', ['pay']));
+    await registry.documentCommitted(7, 2, Date.now() + 1);
+    expect(asked).toEqual([[101], [102]]);
+    await registry.report(inner(102), report('', ['ship']));
+    expect((await registry.get(7))?.tools.map((entry) => entry.name)).toEqual(['pay', 'ship']);
+    // A new page in the tab forgets the frames the old one made.
+    await registry.report(inner(103), report('', ['late']));
+    await registry.documentCommitted(7, 0, Date.now() + 2);
+    await registry.report(top, report(top.url, ['checkout']));
+    await registry.frameGone(7, 0);
+    expect(asked).toEqual([[101], [102]]);
+  });
+
   it('answers one tab while another tab’s change is still being saved', async () => {
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
