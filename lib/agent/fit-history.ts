@@ -1,27 +1,28 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
+import { cutToTokens, estimateTokens } from '@webmcp-agents/local-agent';
 
 /** What a model is assumed to read at once when its engine does not say (WebLLM's builds, Ollama's default). */
 export const assumedContextTokens = 4096;
 
 // Earlier exchanges may take a quarter of the context: the system prompt, this request and the
-// run's own tool results need the rest. English runs about 3.5 characters a token in these models.
+// run's own tool results need the rest.
 const historyShare = 0.25;
-const charactersPerToken = 3.5;
 
 /**
- * The most recent exchanges of `history` that fit the model's context, whole exchanges (a request
- * with its answer), oldest dropped first. The last exchange alone may be too long: its answer is
- * then cut to the room, since what was just said matters most to the next request.
+ * The most recent exchanges of `history` that fit a quarter of the model's context (as
+ * `estimateTokens` counts), whole exchanges (a request with its answer), oldest dropped first.
+ * The last exchange alone may be too long: its answer is then cut to the room, since what was
+ * just said matters most to the next request.
  */
 export function fitHistory(history: readonly ChatMessage[], contextTokens = assumedContextTokens): ChatMessage[] {
-  let room = Math.floor(contextTokens * historyShare * charactersPerToken);
+  let room = Math.floor(contextTokens * historyShare);
   const kept: ChatMessage[] = [];
   for (let end = history.length; end > 0; ) {
     // An exchange: a user message and whatever followed it up to `end`.
     let start = end - 1;
     while (start > 0 && history[start]!.role !== 'user') start -= 1;
     const exchange = history.slice(start, end);
-    const size = exchange.reduce((sum, message) => sum + message.content.length, 0);
+    const size = exchange.reduce((sum, message) => sum + estimateTokens(message.content), 0);
     if (size > room) {
       if (kept.length === 0) kept.push(...cutExchange(exchange, room));
       break;
@@ -34,18 +35,20 @@ export function fitHistory(history: readonly ChatMessage[], contextTokens = assu
 }
 
 const cutMark = ' … (cut)';
+const cutMarkTokens = estimateTokens(cutMark);
 
 // Keeps the request whole and as much of the answer as fits; nothing if even the request does not.
 function cutExchange(exchange: readonly ChatMessage[], room: number): ChatMessage[] {
   const [request, ...rest] = exchange;
-  if (!request || request.content.length + cutMark.length >= room) return [];
-  let left = room - request.content.length;
+  if (!request || estimateTokens(request.content) + cutMarkTokens >= room) return [];
+  let left = room - estimateTokens(request.content);
   const answer: ChatMessage[] = [];
   for (const message of rest) {
-    if (left <= cutMark.length) break;
-    const content = message.content.length <= left ? message.content : `${message.content.slice(0, left - cutMark.length)}${cutMark}`;
+    if (left <= cutMarkTokens) break;
+    const tokens = estimateTokens(message.content);
+    const content = tokens <= left ? message.content : `${cutToTokens(message.content, left - cutMarkTokens)}${cutMark}`;
     answer.push({ ...message, content });
-    left -= content.length;
+    left -= estimateTokens(content);
   }
   return [request, ...answer];
 }

@@ -1,23 +1,27 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
+import { estimateTokens } from './estimate-tokens';
 
 /** What stands in for a tool's output left out of the prompt. */
 export const leftOutToolOutput = '(An earlier tool result was left out here to fit the model\'s context. Call the tool again if you need it.)';
 
+const leftOutTokens = estimateTokens(leftOutToolOutput);
+
 /**
- * The run's messages as the next prompt shows them: whole while they fit in `roomCharacters`,
+ * The run's messages as the next prompt shows them: whole while they fit in `roomTokens` (as
+ * `estimateTokens` counts),
  * else with the oldest tool results (never the latest) replaced by a short note, oldest first,
  * until they fit. `toolReplies` are the indexes of the tool-result messages in `messages`.
  * The messages themselves are left as they are.
  */
-export function fitToolReplies(messages: readonly ChatMessage[], toolReplies: readonly number[], roomCharacters: number): ChatMessage[] {
-  let size = messages.reduce((sum, message) => sum + message.content.length, 0);
-  if (size <= roomCharacters) return [...messages];
+export function fitToolReplies(messages: readonly ChatMessage[], toolReplies: readonly number[], roomTokens: number): ChatMessage[] {
+  let size = messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+  if (size <= roomTokens) return [...messages];
   const fitted = [...messages];
   for (const index of toolReplies.slice(0, -1)) {
     const message = fitted[index]!;
-    size -= message.content.length - leftOutToolOutput.length;
+    size -= estimateTokens(message.content) - leftOutTokens;
     fitted[index] = { ...message, content: leftOutToolOutput };
-    if (size <= roomCharacters) break;
+    if (size <= roomTokens) break;
   }
   return fitted;
 }

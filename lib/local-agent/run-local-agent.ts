@@ -8,6 +8,7 @@ import { parseToolCalls } from './parse-tool-calls';
 import { rankToolsWithScores } from './rank-tools';
 import { runToolCall, type ToolCallContext } from './run-tool-call';
 import { isEmptyFence } from './fenced-call-holder';
+import { estimateTokens } from './estimate-tokens';
 import { fitToolReplies } from './fit-tool-replies';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
@@ -46,9 +47,8 @@ export interface RunLocalAgentOptions {
   contextTokens?: number;
 }
 
-// Room kept for the reply, and a cautious count of characters a token (tool output is JSON).
+/** Room kept for the reply when the context runs short. */
 const replyTokens = 1024;
-const charactersPerToken = 3;
 
 export interface RunLocalAgentResult {
   finishReason: FinishReason;
@@ -97,9 +97,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   const runMessages = (system: string, history: readonly ChatMessage[]): ChatMessage[] => {
     if (options.contextTokens === undefined) return messages;
     const room =
-      (options.contextTokens - replyTokens) * charactersPerToken -
-      system.length -
-      history.reduce((sum, message) => sum + message.content.length, 0);
+      options.contextTokens - replyTokens - estimateTokens(system) - history.reduce((sum, message) => sum + estimateTokens(message.content), 0);
     return fitToolReplies(messages, toolReplies, room);
   };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { fitHistory } from '../../lib/agent/fit-history';
+import { estimateTokens } from '../../lib/local-agent/estimate-tokens';
 
 const exchange = (request: string, answer: string): ChatMessage[] => [
   { role: 'user', content: request },
@@ -23,7 +24,15 @@ describe('fitHistory', () => {
     const kept = fitHistory(exchange('summarise the page', 'y'.repeat(10_000)));
     expect(kept[0]).toEqual({ role: 'user', content: 'summarise the page' });
     expect(kept[1]!.content.endsWith(' … (cut)')).toBe(true);
-    expect(kept[0]!.content.length + kept[1]!.content.length).toBeLessThanOrEqual(Math.floor(4096 * 0.25 * 3.5));
+    expect(estimateTokens(kept[0]!.content) + estimateTokens(kept[1]!.content)).toBeLessThanOrEqual(4096 / 4);
+    expect(kept[1]!.content.length).toBeGreaterThan(2_500);
+  });
+
+  it('counts a character of Chinese as a token, so a dense conversation keeps fewer exchanges than English of the same length', () => {
+    const english = [...exchange('first', 'a'.repeat(1_000)), ...exchange('second', 'b'.repeat(1_000))];
+    const chinese = [...exchange('first', '商品'.repeat(500)), ...exchange('second', '价格'.repeat(500))];
+    expect(fitHistory(english)).toEqual(english);
+    expect(fitHistory(chinese).map((message) => message.content.slice(0, 6))).toEqual(['second', '价格价格价格']);
   });
 
   it('gives a model with more context more of the conversation', () => {

@@ -20,9 +20,15 @@ describe('fitToolReplies', () => {
   });
 
   it('puts a note for the oldest results first, never for the latest, and leaves the run itself as it was', () => {
-    const fitted = fitToolReplies(run, replies, 8_000);
+    const fitted = fitToolReplies(run, replies, 2_700);
     expect(fitted.map((each) => each.content.slice(0, 8))).toEqual(['compare ', 'call 1', leftOutToolOutput.slice(0, 8), 'call 2', 'result 2', 'call 3', 'result 3']);
     expect(fitToolReplies(run, replies, 10).at(-1)?.content).toBe(run.at(-1)!.content);
     expect(run[2]!.content.startsWith('result 1')).toBe(true);
+  });
+
+  it('counts text that is not ASCII as a token a character: 2,000 characters of Chinese do not fit in 1,500 tokens', () => {
+    const chinese = [message('user', '比较价格'), message('assistant', 'call 1'), message('user', '价'.repeat(2_000)), message('assistant', 'call 2'), message('user', '格')];
+    expect(fitToolReplies(chinese, [2, 4], 1_500)[2]!.content).toBe(leftOutToolOutput);
+    expect(fitToolReplies(chinese, [2, 4], 2_100)).toEqual(chinese);
   });
 });
