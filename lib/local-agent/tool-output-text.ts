@@ -1,4 +1,5 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
+import { cutText } from './cut-text';
 
 /** Tool output beyond this many characters is cut before the model sees it. */
 export const defaultToolOutputLimit = 4000;
@@ -6,7 +7,8 @@ export const defaultToolOutputLimit = 4000;
 /** Cuts long output and says so, so the model knows it did not see everything. */
 export function capToolOutput(text: string, limit: number): string {
   if (text.length <= limit) return text;
-  return `${text.slice(0, limit)}\n… (cut: ${text.length - limit} more characters not shown)`;
+  const shown = cutText(text, limit);
+  return `${shown}\n… (cut: ${text.length - shown.length} more characters not shown)`;
 }
 
 /** A marker the page cannot guess, fresh for every run. */

@@ -342,6 +342,15 @@ describe('runLocalAgent', () => {
     expect(parseToolCalls(afterOutput, new Set(['add_to_cart'])).calls).toEqual([]);
   });
 
+  it('cuts a long tool output between characters, never through an emoji', async () => {
+    const { run, model } = setup([call('search_products', { query: 'mug' }), 'Found.'], {
+      toolOutputLimit: 4,
+      executeTool: async () => ({ text: 'mug😀 and more' }),
+    });
+    await run();
+    expect(lastPromptMessage(model, 1)).toContain('mug\n… (cut: 11 more characters not shown)');
+  });
+
   it('shows the model its oldest tool results as a note once they would outgrow its context, never the latest', async () => {
     const { run, model } = setup(
       [call('search_products', { query: 'a' }), call('search_products', { query: 'b' }), call('search_products', { query: 'c' }), 'Done.'],
