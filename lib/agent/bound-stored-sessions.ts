@@ -1,3 +1,4 @@
+import { jsonBytes } from '../text/utf8-length';
 import { capText } from '../traces/trace-limits';
 import type { StoredSession } from './session-store';
 import type { Turn } from './session-state';
@@ -21,7 +22,7 @@ export function boundStoredSessions(
 ): Record<string, StoredSession> {
   const tabs = [...sessions].map(([tabId, session]) => {
     const turns = session.turns.map(capProse);
-    return { tabId, session: { turns, history: session.history }, turnSizes: session.turns.map(storedSize), historySize: sizeOf(session.history) };
+    return { tabId, session: { turns, history: session.history }, turnSizes: session.turns.map(storedSize), historySize: jsonBytes(session.history) };
   });
   const tabSize = (tab: (typeof tabs)[number]) => tab.turnSizes.reduce((sum, size) => sum + size, tab.historySize);
   let total = tabs.reduce((sum, tab) => sum + tabSize(tab), 0);
@@ -48,20 +49,9 @@ const turnSizes = new WeakMap<Turn, number>();
 function storedSize(turn: Turn): number {
   let size = turnSizes.get(turn);
   if (size === undefined) {
-    size = sizeOf(capProse(turn));
+    size = jsonBytes(capProse(turn));
     turnSizes.set(turn, size);
   }
   return size;
 }
 
-/** Bytes of `value` as JSON in UTF-8, as the storage counts them. */
-function sizeOf(value: unknown): number {
-  const json = JSON.stringify(value);
-  let bytes = json.length;
-  for (let index = 0; index < json.length; index += 1) {
-    const code = json.charCodeAt(index);
-    // A surrogate pair (4 bytes) is two units of 2 each.
-    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
-  }
-  return bytes;
-}

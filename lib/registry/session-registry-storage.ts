@@ -1,6 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import { tabEntrySchema, type FrameTools, type TabEntry } from './frame-tools';
 import type { RegistryStorage } from './tab-tool-registry';
+import { jsonBytes } from '../text/utf8-length';
 
 const keyPrefix = 'webmcp-tab-tools:';
 
@@ -56,7 +57,7 @@ export const sessionRegistryStorage = createSessionRegistryStorage();
  * measured once: a change replaces one frame, and the others keep their objects.
  */
 function entryBytes(entry: TabEntry): number {
-  let bytes = byteLength({ ...entry, frames: {} });
+  let bytes = jsonBytes({ ...entry, frames: {} });
   for (const [frameId, frame] of Object.entries(entry.frames)) bytes += frameId.length + 4 + frameBytes(frame);
   return bytes;
 }
@@ -66,12 +67,8 @@ const measuredFrames = new WeakMap<FrameTools, number>();
 function frameBytes(frame: FrameTools): number {
   let bytes = measuredFrames.get(frame);
   if (bytes === undefined) {
-    bytes = byteLength(frame);
+    bytes = jsonBytes(frame);
     measuredFrames.set(frame, bytes);
   }
   return bytes;
-}
-
-function byteLength(value: unknown): number {
-  return new TextEncoder().encode(JSON.stringify(value)).length;
 }

@@ -1,4 +1,4 @@
-import { utf8Length } from './measure-trace';
+import { utf8Length } from '../text/utf8-length';
 import { createTraceFile, maxRunsPerFile } from './trace-file';
 import type { StoredTrace } from './trace-schema';
 

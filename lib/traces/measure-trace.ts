@@ -1,3 +1,4 @@
+import { utf8Length } from '../text/utf8-length';
 import type { StoredTrace, TraceRun, TraceStep } from './trace-schema';
 
 /**
@@ -5,22 +6,6 @@ import type { StoredTrace, TraceRun, TraceStep } from './trace-schema';
  * own bookkeeping. With it, a run's size is never less than the bytes it takes in an exported file.
  */
 const runOverheadBytes = 600;
-
-/** How many bytes `text` takes in UTF-8, as in a file: a character of Japanese text takes three. */
-export function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) continue;
-    if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code < 0xdc00 && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
-      // A pair of UTF-16 units is one character of four bytes.
-      bytes += 2;
-      index += 1;
-    } else bytes += 2;
-  }
-  return bytes;
-}
 
 /** The bytes of one step record, as JSON. */
 export function stepBytes(step: TraceStep): number {

@@ -1,6 +1,6 @@
 import { computed, signal } from '@preact/signals';
 import { downloadInFiles, exportInFiles } from './export-in-files';
-import { utf8Length } from './measure-trace';
+import { utf8Length } from '../text/utf8-length';
 import { replayStateAfter, type ReplayState } from './replay-state';
 import { describeExport, describeRemovalAhead, megabytes, plural } from './describe-export';
 import type { TraceClient } from './trace-client';
