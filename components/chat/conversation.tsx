@@ -4,6 +4,7 @@ import { RunAnnouncer } from './run-announcer';
 import { TurnView } from './turn-view';
 import { UnreachablePageNote } from './unreachable-page-note';
 import { useStickToBottom } from './use-stick-to-bottom';
+import { useTurnsInPasses } from './use-turns-in-passes';
 
 /** The tab's conversation, or what to know before starting one. */
 export function Conversation({ model }: { model: PanelModel }) {
@@ -12,6 +13,7 @@ export function Conversation({ model }: { model: PanelModel }) {
   const turns = session?.turns ?? [];
   // A new request, or another tab's conversation, starts at its end.
   const { scroller, content } = useStickToBottom<HTMLElement, HTMLDivElement>(`${session?.tabId}:${turns.length}`);
+  const hidden = useTurnsInPasses(turns, session?.tabId);
   // The tools note speaks of a page the extension can read; one it cannot gets its own.
   const unreachable = session !== undefined && !session.pageReachable && session.toolCount === 0;
   const noTools = session !== undefined && session.pageReachable && session.toolCount === 0;
@@ -29,7 +31,7 @@ export function Conversation({ model }: { model: PanelModel }) {
             </p>
           </div>
         )}
-        {turns.map((turn) => (
+        {turns.slice(hidden).map((turn) => (
           <TurnView key={turn.id} turn={turn} approvalsSent={approvalsSent} onApprove={model.approve} />
         ))}
         {noTools && turns.length > 0 && <NoToolsNote compact />}

@@ -12,6 +12,11 @@ const mostCharacters = 64_000;
  */
 let charactersPerPass = 4_000;
 
+/** Characters of Markdown one pass renders on this machine, as learned so far. */
+export function charactersPerPassNow(): number {
+  return charactersPerPass;
+}
+
 /**
  * How many of `blocks` to render now. Blocks already rendered stay (the last one is rendered again,
  * as it may have grown); new ones are added up to the budget of characters per pass, and the next
