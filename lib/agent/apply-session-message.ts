@@ -1,6 +1,6 @@
 import type { SessionMessage } from './agent-port-protocol';
 import { appendProse } from './append-prose';
-import type { SessionState } from './session-state';
+import type { SessionState, Turn } from './session-state';
 
 /**
  * The side panel's copy of a tab's session, brought up to date by one message from the
@@ -9,7 +9,7 @@ import type { SessionState } from './session-state';
 export function applySessionMessage(state: SessionState | undefined, message: SessionMessage): SessionState | undefined {
   switch (message.type) {
     case 'snapshot':
-      return message.state;
+      return keepUnchangedTurns(state, message.state);
     case 'error':
       return state;
     default:
@@ -28,4 +28,23 @@ export function applySessionMessage(state: SessionState | undefined, message: Se
     case 'engine':
       return { ...state, engine: message.engine };
   }
+}
+
+/**
+ * A snapshot of the conversation the panel shows already (sent again after every reconnect) keeps
+ * the turn objects that did not change, so the panel renders none of them again.
+ */
+function keepUnchangedTurns(state: SessionState | undefined, next: SessionState): SessionState {
+  if (!state || state.tabId !== next.tabId || state.turns.length === 0) return next;
+  const shown = new Map(state.turns.map((turn) => [turn.id, turn]));
+  const turns = next.turns.map((turn) => {
+    const old = shown.get(turn.id);
+    return old && sameTurn(old, turn) ? old : turn;
+  });
+  return { ...next, turns };
+}
+
+// Turns are plain data, parsed by one schema: equal JSON is an equal turn.
+function sameTurn(a: Turn, b: Turn): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
