@@ -22,7 +22,10 @@ export function boundStoredSessions(
 ): Record<string, StoredSession> {
   const tabs = [...sessions].map(([tabId, session]) => {
     const turns = session.turns.map(capProse);
-    return { tabId, session: { turns, history: session.history }, turnSizes: session.turns.map(storedSize), historySize: jsonBytes(session.history) };
+    // Everything else of the session is kept as it is: the history's site above all, without which
+    // a restarted worker would make the model forget the conversation.
+    const kept: StoredSession = { ...session, turns };
+    return { tabId, session: kept, turnSizes: session.turns.map(storedSize), historySize: jsonBytes(session.history) };
   });
   const tabSize = (tab: (typeof tabs)[number]) => tab.turnSizes.reduce((sum, size) => sum + size, tab.historySize);
   let total = tabs.reduce((sum, tab) => sum + tabSize(tab), 0);

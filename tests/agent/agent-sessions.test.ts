@@ -237,6 +237,22 @@ describe('agent sessions', () => {
     expect(second.state()?.running).toBe(false);
   });
 
+  it('remembers the conversation for the model after a worker restart on the same site', async () => {
+    await script(['Two mugs.']);
+    const first = harness();
+    first.send({ type: 'subscribe', tabId: 1 });
+    first.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await first.until(() => first.state()?.turns[0]?.outcome === 'answer');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // A new worker: the same storage, new memory.
+    await script(['Still two.']);
+    const second = harness();
+    second.send({ type: 'subscribe', tabId: 1 });
+    second.send({ type: 'send', tabId: 1, text: 'how many?' });
+    await second.until(() => second.state()?.turns[1]?.outcome === 'answer');
+    expect(promptOfTurn(second, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs.', 'how many?']);
+  });
+
   it('answers a malformed panel message with an error and keeps working', async () => {
     const h = harness();
     h.send({ type: 'send', tabId: 'seven', text: 42 });
