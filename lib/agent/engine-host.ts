@@ -1,6 +1,7 @@
 import { raceAbort, type LanguageModel, type ModelUsage } from '@webmcp-agents/local-agent';
 import { createEngine, engineLabels } from '../engines/create-engine';
 import { EngineError, type Engine } from '../engines/engine';
+import { usageFigure } from '../engines/usage-figure';
 import type { Settings } from '../settings';
 import type { EngineStatus } from './session-state';
 
@@ -117,7 +118,9 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
       setStatus({ state: 'error', error: message, hint, errorDuring: 'reply' });
     },
     reportUsage(usage: ModelUsage): void {
-      if (usage.decodeTokensPerSecond !== undefined) setStatus({ tokensPerSecond: Math.round(usage.decodeTokensPerSecond * 10) / 10 });
+      // Any engine's figure, checked here too: a status that fails the panel's schema blanks every panel.
+      const speed = usageFigure(usage.decodeTokensPerSecond);
+      if (speed !== undefined) setStatus({ tokensPerSecond: Math.round(speed * 10) / 10 });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { ModelUsage } from '@webmcp-agents/local-agent';
+import { modelUsage, usageFigure } from '../usage-figure';
 
 /** The figures a server sends with its last chunks; llama.cpp adds its own `timings`. */
 export interface ServerFigures {
@@ -17,19 +18,16 @@ export interface ReplyTiming {
 export function serverUsage(last: ServerFigures, timing: ReplyTiming): ModelUsage {
   const promptTokens = last.usage?.prompt_tokens ?? last.timings?.prompt_n;
   const completionTokens = last.usage?.completion_tokens ?? last.timings?.predicted_n ?? timing.deltas;
-  const usage: ModelUsage = { completionTokens };
-  if (promptTokens !== undefined) usage.promptTokens = promptTokens;
-  if (timing.firstTokenAt === undefined) return usage;
+  if (timing.firstTokenAt === undefined) return modelUsage({ promptTokens, completionTokens });
   const firstTokenMs = timing.firstTokenAt - timing.startedAt;
   const decodeSeconds = (timing.endedAt - timing.firstTokenAt) / 1000;
-  usage.timeToFirstTokenMs = round(firstTokenMs);
-  const prefill = last.timings?.prompt_per_second ?? (promptTokens && firstTokenMs > 0 ? promptTokens / (firstTokenMs / 1000) : undefined);
-  if (prefill !== undefined) usage.prefillTokensPerSecond = round(prefill);
-  const decode = last.timings?.predicted_per_second ?? (decodeSeconds > 0 && completionTokens > 1 ? (completionTokens - 1) / decodeSeconds : undefined);
-  if (decode !== undefined) usage.decodeTokensPerSecond = round(decode);
-  return usage;
-}
-
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
+  const measuredPrefill = typeof promptTokens === 'number' && promptTokens > 0 && firstTokenMs > 0 ? promptTokens / (firstTokenMs / 1000) : undefined;
+  const measuredDecode = typeof completionTokens === 'number' && decodeSeconds > 0 && completionTokens > 1 ? (completionTokens - 1) / decodeSeconds : undefined;
+  return modelUsage({
+    promptTokens,
+    completionTokens,
+    timeToFirstTokenMs: firstTokenMs,
+    prefillTokensPerSecond: usageFigure(last.timings?.prompt_per_second) ?? measuredPrefill,
+    decodeTokensPerSecond: usageFigure(last.timings?.predicted_per_second) ?? measuredDecode,
+  });
 }

@@ -1,6 +1,7 @@
 import type { ChatCompletionChunk, ChatCompletionRequestStreaming, CompletionUsage } from '@mlc-ai/web-llm';
 import type { ModelChunk, ModelRequest, ModelUsage } from '@webmcp-agents/local-agent';
 import { contextFull, EngineError, replyCutOff } from '../engine';
+import { modelUsage, usageFigure } from '../usage-figure';
 import { isConstraintError, toolCallConstraint } from './tool-call-constraint';
 import type { WebLlmEngineLike } from './webllm-module';
 
@@ -127,16 +128,14 @@ export function toModelUsage(usage: CompletionUsage | undefined, timing: LocalTi
   const measuredFirstTokenMs = timing.firstTokenAt === undefined ? undefined : timing.firstTokenAt - timing.startedAt;
   const completionTokens = usage?.completion_tokens ?? timing.deltas;
   const decodeSeconds = timing.firstTokenAt === undefined ? 0 : (timing.endedAt - timing.firstTokenAt) / 1000;
-  const result: ModelUsage = { completionTokens };
-  if (usage?.prompt_tokens !== undefined) result.promptTokens = usage.prompt_tokens;
   const firstTokenMs = extra?.time_to_first_token_s !== undefined ? extra.time_to_first_token_s * 1000 : measuredFirstTokenMs;
-  if (firstTokenMs !== undefined) result.timeToFirstTokenMs = round(firstTokenMs);
-  if (extra?.prefill_tokens_per_s !== undefined) result.prefillTokensPerSecond = round(extra.prefill_tokens_per_s);
-  if (extra?.decode_tokens_per_s !== undefined) result.decodeTokensPerSecond = round(extra.decode_tokens_per_s);
-  else if (decodeSeconds > 0 && completionTokens > 1) result.decodeTokensPerSecond = round((completionTokens - 1) / decodeSeconds);
-  return result;
-}
-
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
+  const measuredDecode = decodeSeconds > 0 && completionTokens > 1 ? (completionTokens - 1) / decodeSeconds : undefined;
+  return modelUsage({
+    promptTokens: usage?.prompt_tokens,
+    completionTokens,
+    timeToFirstTokenMs: firstTokenMs,
+    prefillTokensPerSecond: extra?.prefill_tokens_per_s,
+    // WebLLM's own figure is 0/0 for a reply that ends on its first token.
+    decodeTokensPerSecond: usageFigure(extra?.decode_tokens_per_s) ?? measuredDecode,
+  });
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { sessionMessageSchema } from '@/lib/agent/agent-port-protocol';
+import { createEngineHost } from '@/lib/agent/engine-host';
+import { serverUsage } from '@/lib/engines/openai/server-usage';
+import { toModelUsage } from '@/lib/engines/webllm/stream-webllm-reply';
+
+describe('the figures an engine reports for a reply', () => {
+  it('leaves out WebLLM’s 0/0 speed for a reply that ends on its first token', () => {
+    const usage = toModelUsage(
+      { completion_tokens: 1, prompt_tokens: 900, total_tokens: 901, extra: { decode_tokens_per_s: 0 / 0, prefill_tokens_per_s: 300.04 } } as never,
+      { startedAt: 0, firstTokenAt: 10, endedAt: 10, deltas: 1 },
+    );
+    expect(usage).toEqual({ promptTokens: 900, completionTokens: 1, timeToFirstTokenMs: 10, prefillTokensPerSecond: 300 });
+  });
+
+  it('measures a server’s speeds itself where the server’s own are not numbers', () => {
+    const usage = serverUsage(
+      { usage: { prompt_tokens: 100, completion_tokens: 11 }, timings: { prompt_per_second: Number.POSITIVE_INFINITY, predicted_per_second: 'fast' as never } },
+      { startedAt: 0, firstTokenAt: 500, endedAt: 1_500, deltas: 11 },
+    );
+    expect(usage).toEqual({ promptTokens: 100, completionTokens: 11, timeToFirstTokenMs: 500, prefillTokensPerSecond: 200, decodeTokensPerSecond: 10 });
+  });
+
+  it('never puts a speed into the engine status that the panels could not read', () => {
+    const host = createEngineHost(() => {});
+    host.reportUsage({ decodeTokensPerSecond: 12.34 });
+    host.reportUsage({ decodeTokensPerSecond: Number.NaN });
+    expect(host.status.tokensPerSecond).toBe(12.3);
+    expect(sessionMessageSchema.safeParse({ type: 'engine', tabId: 1, engine: host.status }).success).toBe(true);
+  });
+});
