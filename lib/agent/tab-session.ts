@@ -2,7 +2,7 @@ import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/cha
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import { agentOffOn, type Settings } from '../settings';
-import { toolTargetOf } from '../registry/tool-target';
+import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { capText } from '../traces/trace-limits';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
@@ -135,9 +135,7 @@ export class TabSession {
   ): Promise<[TurnOutcome, string?]> {
     const [settings, tabTools] = await Promise.all([this.world.loadSettings(), this.world.getTabTools(this.tabId)]);
     const origin = tabTools?.origin ?? '';
-    if (agentOffOn(settings.disabledSites, origin)) {
-      return ['error', `The agent is off on ${origin}. Turn it back on in the extension's options.`];
-    }
+    if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
     // What was asked and answered on one site must not reach another site's tools. A page that
     // reported no tools yet has no known site: it neither reads the history nor ends it.
     if (origin !== '' && origin !== this.historyOrigin) [this.history, this.historyOrigin] = [[], origin];
@@ -189,6 +187,7 @@ export class TabSession {
   ): Promise<RunLocalAgentResult> {
     let siteAllowed: boolean | undefined;
     let readUntrusted = false;
+    let topOrigin: string | undefined;
     return runLocalAgent({
       request,
       history,
@@ -201,12 +200,28 @@ export class TabSession {
       contextTokens: engine.contextTokens ?? assumedContextTokens,
       scorer: this.world.scorerFor(settings),
       onEvent,
+      // The person's list of sites where the agent is off is read again at every step and before
+      // every call: a page may report its tools only once the run started, a frame of such a
+      // site may sit in another site's page, and the list may change while the run goes on.
       getTools: async () => {
         if (this.toolRan) await this.world.settleTools(this.tabId);
         this.toolRan = false;
-        return (await this.world.getTabTools(this.tabId))?.tools ?? [];
+        const [tabTools, { disabledSites }] = await Promise.all([this.world.getTabTools(this.tabId), this.world.loadSettings()]);
+        if (!tabTools) return [];
+        topOrigin = tabTools.origin;
+        if (agentOffOn(disabledSites, topOrigin)) {
+          this.stop('error', agentOffNotice(topOrigin));
+          return [];
+        }
+        return tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin!));
       },
-      executeTool: (call, context) => {
+      executeTool: async (call, context) => {
+        const { disabledSites } = await this.world.loadSettings();
+        const off = [topOrigin, toolOriginOf(context.tool)].find((origin) => origin !== undefined && agentOffOn(disabledSites, origin));
+        if (off !== undefined) {
+          this.stop('error', agentOffNotice(off));
+          return { text: agentOffNotice(off), isError: true };
+        }
         // From here on, what strangers wrote may be steering the model (see approvalReason).
         if (context.tool.annotations?.untrustedContentHint) readUntrusted = true;
         return this.executeWithTimeout(call, context.tool, active, context.signal, settings);
@@ -300,4 +315,8 @@ export class TabSession {
     ];
     this.history = [...this.history, ...exchange].slice(-historyTurns * 2);
   }
+}
+
+function agentOffNotice(origin: string): string {
+  return `The agent is off on ${origin}. Turn it back on in the extension's options.`;
 }

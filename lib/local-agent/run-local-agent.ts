@@ -111,6 +111,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       if (signal.aborted) return finish('aborted');
       step += 1;
       const tools = await options.getTools();
+      // Stopped while the tools were read: the model is not asked.
+      if (signal.aborted) return finish('aborted');
       const shown = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
       const system = systemPrompt(shown);
       const history = options.history ?? [];

@@ -19,3 +19,9 @@ export function toolTargetOf(tool: ToolDescriptor): ToolTarget {
     ...(typeof documentId === 'string' ? { documentId } : {}),
   };
 }
+
+/** The origin of the frame that offered a listed tool, where the registry says. */
+export function toolOriginOf(tool: ToolDescriptor): string | undefined {
+  const { origin } = tool as { origin?: unknown };
+  return typeof origin === 'string' ? origin : undefined;
+}

@@ -469,6 +469,58 @@ describe('agent sessions', () => {
     expect(h.state()!.turns[0]!.runId).toBeUndefined();
   });
 
+  it('refuses a site where the agent is off whose page reports its tools only after the request was sent', async () => {
+    await script([call('search_products', { query: 'balance' }), 'Your balance is 1,234.']);
+    let reads = 0;
+    const h = harness({
+      settings: { disabledSites: ['https://bank.example'] },
+      // The page is still loading when the request goes out.
+      tabTools: () => (++reads === 1 ? undefined : { url: 'https://bank.example/', origin: 'https://bank.example', tools }),
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'what is my balance?' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'error');
+    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on https://bank.example. Turn it back on in the extension's options.");
+    expect(h.executed).toEqual([]);
+  });
+
+  it('never offers the model the tools of a frame from a site where the agent is off, whatever page embeds it', async () => {
+    await script([call('pay_invoice', { amount: 5 }), 'Paid.']);
+    const frameTool = {
+      name: 'pay_invoice',
+      description: '[From https://bank.example, a frame inside this page] Pay an invoice.',
+      inputSchema: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
+      annotations: { readOnlyHint: true },
+      origin: 'https://bank.example',
+      frameId: 3,
+    };
+    const h = harness({
+      settings: { disabledSites: ['https://bank.example'] },
+      tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: [...tools, frameTool] }),
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'pay my invoice' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.executed).toEqual([]);
+    const shown = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.find((event) => event.type === 'step-start');
+    expect(shown?.type === 'step-start' && shown.tools.map((each) => each.tool.name)).not.toContain('pay_invoice');
+  });
+
+  it('stops a run at its next call once the person turns the agent off on the site meanwhile', async () => {
+    await script([call('search_products', { query: 'mug' }), call('search_products', { query: 'blue mug' }), 'Found it.']);
+    const h = harness({
+      execute: async (name) => {
+        await h.deps.updateSettings({ disabledSites: ['https://shop.example'] });
+        return { text: `${name} ok` };
+      },
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'error');
+    expect(h.executed).toEqual(['search_products']);
+    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on https://shop.example. Turn it back on in the extension's options.");
+  });
+
   it('ranks the tools with the ranker the settings name', async () => {
     await script(['Hello.']);
     const rankers: string[] = [];
