@@ -33,25 +33,38 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
   // A WebLLM model being replaced must go before the next one loads (one GPU), but not under a
   // reply another tab is reading from it: the new load waits for that reply to end. Another engine
   // holds nothing shared, and is let go once no reply streams from it.
-  const retire = async (engine: Engine, signal: AbortSignal): Promise<void> => {
+  const retire = async (engine: Engine): Promise<void> => {
     if (engine.id !== 'webllm' && replying > 0) return void retired.push(engine);
-    if (replying > 0) await raceAbort(new Promise<void>((resolve) => idleWaiters.push(resolve)), signal);
+    if (replying > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
     await engine.unload?.().catch(() => {});
   };
 
+  // One swap at a time, for every tab: whoever asks meanwhile waits for it, and a Stop ends only
+  // that tab's wait, never the swap, so no load ever starts under a reply still streaming.
+  let swapping: Promise<void> | undefined;
   const engineFor = async (settings: Settings, signal: AbortSignal): Promise<Engine> => {
     // Everything an engine reads when it is made; a change makes a new one on the next run.
     const key = JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.openaiBaseUrl]);
-    if (current?.key !== key) {
-      const previous = current?.engine;
-      current = undefined;
-      // Only a different WebLLM model frees the GPU; the same one under new settings stays loaded.
-      // Other engines hold nothing shared (Chrome's model keeps a session per engine): let go.
-      const keepLoaded = previous?.id === 'webllm' && settings.engine === 'webllm' && (!settings.model || previous.modelId === settings.model);
-      if (previous && !keepLoaded) await retire(previous, signal);
+    while (swapping) await raceAbort(swapping, signal);
+    if (current?.key === key) return current.engine;
+    const previous = current?.engine;
+    // Only a different WebLLM model frees the GPU; the same one under new settings stays loaded.
+    // Other engines hold nothing shared (Chrome's model keeps a session per engine): let go.
+    const keepLoaded = previous?.id === 'webllm' && settings.engine === 'webllm' && (!settings.model || previous.modelId === settings.model);
+    const swap = (async () => {
+      if (previous && !keepLoaded) await retire(previous);
       current = { key, engine: create(settings) };
-    }
-    return current.engine;
+    })();
+    const settled = swap.then(
+      () => undefined,
+      () => undefined,
+    );
+    swapping = settled;
+    void settled.then(() => {
+      if (swapping === settled) swapping = undefined;
+    });
+    await raceAbort(swap, signal);
+    return current!.engine;
   };
 
   // Several tabs may have a reply on the way; the status says "generating" while any does.

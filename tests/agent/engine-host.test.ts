@@ -114,4 +114,34 @@ describe('the engine host', () => {
     await second;
     expect(made[0]!.unload).toHaveBeenCalledTimes(1);
   });
+
+  it('swaps the WebLLM model once for every tab: a Stop during the wait or another tab asking never loads it under the reply', async () => {
+    const { host, made, finishReply } = hostWithReplyOnHold();
+    const qwen17 = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
+    const qwen06 = { ...qwen17, model: 'Qwen3-0.6B-q4f16_1-MLC' };
+    const first = await host.load(qwen17, new AbortController().signal);
+    if ('error' in first) throw new Error(first.error);
+    const reply = first.model.stream({ messages: [], tools: [], signal: new AbortController().signal })[Symbol.asyncIterator]();
+    const firstChunk = reply.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Tab B asks for the new model, and the person presses Stop while it waits...
+    const stop = new AbortController();
+    const stopped = host.load(qwen06, stop.signal);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    stop.abort();
+    await expect(stopped).resolves.toEqual({ error: 'Stopped while the model was loading.' });
+    // ...then sends again, and tab C asks too, while tab A's reply still streams.
+    const again = host.load(qwen06, new AbortController().signal);
+    const third = host.load(qwen06, new AbortController().signal);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.unload).not.toHaveBeenCalled();
+    finishReply();
+    await firstChunk;
+    await reply.next();
+    const [b, c] = await Promise.all([again, third]);
+    expect(made).toHaveLength(2);
+    expect(b).toMatchObject({ modelId: 'Qwen3-0.6B-q4f16_1-MLC' });
+    expect(c).toMatchObject({ modelId: 'Qwen3-0.6B-q4f16_1-MLC' });
+  });
 });
