@@ -121,7 +121,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     },
     /**
      * Asks for the host permission (first, while the click still counts as the person's), then
-     * lists the server's models.
+     * lists the server's models. The address is saved only once the server has answered: one that
+     * does not answer leaves the agent on the address it had.
      */
     async connectServer(address: string) {
       serverFailure.value = undefined;
@@ -135,14 +136,14 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       const request = dependencies.requestHostPermission ?? requestHostPermission;
       const granted = request(serverPermissionPattern(target));
       serverState.value = 'connecting';
-      await update({ openaiBaseUrl: target });
       try {
         const permissionGranted = await granted.catch(() => false);
-        serverModels.value = await listServerModels(target, { permissionGranted, ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}) });
-        serverState.value = 'connected';
+        const models = await listServerModels(target, { permissionGranted, ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}) });
         // A model picked on another server is not one this server has: let the person pick again.
         const picked = settings.value?.model;
-        if (picked && !serverModels.value.includes(picked)) await update({ model: '' });
+        await update({ openaiBaseUrl: target, ...(picked && !models.includes(picked) ? { model: '' } : {}) });
+        serverModels.value = models;
+        serverState.value = 'connected';
       } catch (error) {
         serverState.value = 'idle';
         serverFailure.value = describeFailure(error);

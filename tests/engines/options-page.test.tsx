@@ -130,6 +130,26 @@ describe('the options page', () => {
     }
   });
 
+  it('keeps the address in use when the server at a new one does not answer, and says it is not saved', async () => {
+    const settings = memorySettings({ engine: 'openai', openaiBaseUrl: 'http://localhost:11434/v1', model: 'llama3.2:3b' });
+    const { root, model } = show({
+      settings,
+      caches: createFakeCacheStorage().storage,
+      requestHostPermission: async () => true,
+      fetch: (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch,
+    });
+    await vi.waitFor(() => expect(root.querySelector('input[type="url"]')).not.toBeNull());
+    const field = root.querySelector<HTMLInputElement>('input[type="url"]')!;
+    field.value = 'http://localhost:11435';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Connect'));
+    await vi.waitFor(() => expect(model.serverFailure.value).toBeDefined());
+    expect(await settings.load()).toMatchObject({ openaiBaseUrl: 'http://localhost:11434/v1', model: 'llama3.2:3b' });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="address-unsaved"]')?.textContent).toContain('uses http://localhost:11434/v1'));
+  });
+
   it('downloads Chrome\'s model once however often Download is pressed, and drops the bar when done', async () => {
     installFakeLanguageModel({ availability: 'downloadable', replies: [] });
     const fake = globalThis as unknown as { LanguageModel: LanguageModelApi; fakeLanguageModelLog: FakeLanguageModelLog };
