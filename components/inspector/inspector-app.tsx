@@ -2,6 +2,7 @@ import { AgentPreview } from './agent-preview';
 import { ChangeLog } from './change-log';
 import { DroppedTools } from './dropped-tools';
 import { toolKey, type InspectorModel } from './inspector-model';
+import { TimeoutField } from './timeout-field';
 import { ToolCard } from './tool-card';
 
 /** The "WebMCP" devtools panel: the inspected tab's tools, as an agent gets them. */
@@ -15,19 +16,7 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         <span class="tool-count">{tools.length === 1 ? '1 tool' : `${tools.length} tools`}</span>
         {tabTools && <span class="tab-url">{tabTools.url}</span>}
         {!model.connected.value && <span class="connection">Reconnecting to the extension…</span>}
-        <label class="timeout">
-          Timeout (s){' '}
-          <input
-            type="number"
-            min="1"
-            step="1"
-            value={model.timeoutSeconds.value}
-            onInput={(event) => {
-              const seconds = Number(event.currentTarget.value);
-              if (Number.isFinite(seconds) && seconds > 0) model.timeoutSeconds.value = seconds;
-            }}
-          />
-        </label>
+        <TimeoutField model={model} />
         <button type="button" class="button" disabled={!tabTools} onClick={() => void model.copyToolList(copyText)}>
           Copy as JSON
         </button>

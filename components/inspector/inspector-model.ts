@@ -26,6 +26,10 @@ export type InspectorChannel = Channel<InspectorRequest, InspectorEvent>;
 /** The key of a tool in the inspector: its name in its frame. */
 export const toolKey = (tool: Pick<PageTool, 'frameId' | 'name'>): string => `${tool.frameId}:${tool.name}`;
 
+/** A run's time limit, as the agent's setting allows it. */
+export const minTimeoutSeconds = 1;
+export const maxTimeoutSeconds = 600;
+
 const changeLogLength = 200;
 const reconnectDelayMs = 200;
 
@@ -89,10 +93,18 @@ export class InspectorModel {
     this.runCount += 1;
     const runId = `run-${this.runCount}`;
     this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, running: true } };
-    // Within what a timer can hold (a larger delay would fire at once) and the agent's own bounds.
-    const timeoutMs = Math.min(600, Math.max(0.1, this.timeoutSeconds.value)) * 1000;
+    const timeoutMs = clampTimeout(this.timeoutSeconds.value) * 1000;
     // In the frame and the document listed: a frame that moved on runs nothing.
     this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs, ...toolTargetOf(tool) });
+  }
+
+  /**
+   * Sets how long runs may take, brought into the agent's own bounds (within them, a timer's
+   * delay never overflows); something not a number changes nothing. Returns the seconds in use.
+   */
+  setTimeoutSeconds(seconds: number): number {
+    if (Number.isFinite(seconds)) this.timeoutSeconds.value = clampTimeout(seconds);
+    return this.timeoutSeconds.value;
   }
 
   stopRun(tool: PageTool): void {
@@ -141,6 +153,10 @@ export class InspectorModel {
     for (const [key, run] of Object.entries(next)) if (run.running) next[key] = { ...run, running: false, output: { text, isError: true } };
     this.runs.value = next;
   }
+}
+
+function clampTimeout(seconds: number): number {
+  return Math.min(maxTimeoutSeconds, Math.max(minTimeoutSeconds, seconds));
 }
 
 function groupFindings(findings: readonly LintFinding[]): Map<string, LintFinding[]> {

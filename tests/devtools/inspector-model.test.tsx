@@ -134,4 +134,31 @@ describe('the inspector page', () => {
     expect(root.querySelector('.dropped-name')?.textContent).toBe(hostile);
     expect(root.querySelector('.tool-count')?.textContent).toBe('1 tool');
   });
+
+  it('never shows a timeout that runs do not use: out of range it is brought into 1 to 600 s, with a note', async () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([]) });
+    const root = document.createElement('div');
+    render(<InspectorApp model={model} copyText={async () => {}} />, root);
+    const input = root.querySelector<HTMLInputElement>('.timeout input')!;
+    /** Types `text`, then leaves the field when `leave` (the browser's "change"). */
+    const type = async (text: string, leave = true) => {
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      if (leave) input.dispatchEvent(new Event('change', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return { shown: input.value, used: model.timeoutSeconds.value, note: root.querySelector('.timeout-note')?.textContent ?? '' };
+    };
+    expect(await type('45', false)).toEqual({ shown: '45', used: 45, note: '' });
+    expect(await type('0')).toEqual({ shown: '1', used: 1, note: 'Runs take 1 to 600 s: set to 1 s.' });
+    expect(await type('900')).toEqual({ shown: '600', used: 600, note: 'Runs take 1 to 600 s: set to 600 s.' });
+    expect(await type('')).toEqual({ shown: '600', used: 600, note: 'Runs take 1 to 600 s: still 600 s.' });
+    expect(await type('20')).toEqual({ shown: '20', used: 20, note: '' });
+    expect(input.max).toBe('600');
+    model.timeoutSeconds.value = 900;
+    model.runTool(tool('a'), {});
+    expect(fake.posted.at(-1)).toMatchObject({ type: 'run-tool', timeoutMs: 600_000 });
+  });
 });
