@@ -19,6 +19,8 @@ export interface RunState {
   running: boolean;
   output?: ToolOutput;
   durationMs?: number;
+  /** The document the tool ran in, where the browser names documents. */
+  documentId?: string;
 }
 
 export type InspectorChannel = Channel<InspectorRequest, InspectorEvent>;
@@ -92,7 +94,8 @@ export class InspectorModel {
   runTool(tool: PageTool, args: Record<string, unknown>): void {
     this.runCount += 1;
     const runId = `run-${this.runCount}`;
-    this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, running: true } };
+    const { documentId } = toolTargetOf(tool);
+    this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, running: true, ...(documentId !== undefined ? { documentId } : {}) } };
     const timeoutMs = clampTimeout(this.timeoutSeconds.value) * 1000;
     // In the frame and the document listed: a frame that moved on runs nothing.
     this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs, ...toolTargetOf(tool) });
@@ -130,9 +133,8 @@ export class InspectorModel {
 
   private receive(event: InspectorEvent): void {
     if (event.type === 'run-result') {
-      const key = Object.entries(this.runs.value).find(([, run]) => run.runId === event.runId)?.[0];
-      const finished = { runId: event.runId, running: false, output: event.output, durationMs: event.durationMs };
-      if (key) this.runs.value = { ...this.runs.value, [key]: finished };
+      const [key, run] = Object.entries(this.runs.value).find(([, entry]) => entry.runId === event.runId) ?? [];
+      if (key && run) this.runs.value = { ...this.runs.value, [key]: { ...run, running: false, output: event.output, durationMs: event.durationMs } };
       return;
     }
     if (event.tabId !== this.tabId) return;
@@ -141,6 +143,7 @@ export class InspectorModel {
       // The first reading is the baseline; the log tells what changed after it.
       if (previous !== undefined) this.logChanges(diffToolLists(previous?.tools ?? [], event.tabTools?.tools ?? [], Date.now()));
       this.tabTools.value = event.tabTools;
+      this.runs.value = withoutOtherDocuments(this.runs.value, event.tabTools?.tools ?? []);
     });
   }
 
@@ -153,6 +156,21 @@ export class InspectorModel {
     for (const [key, run] of Object.entries(next)) if (run.running) next[key] = { ...run, running: false, output: { text, isError: true } };
     this.runs.value = next;
   }
+}
+
+/**
+ * The runs still worth showing: a finished run's result is dropped once its tool is listed from
+ * another document (the page navigated, maybe to a same-named tool that does something else).
+ */
+function withoutOtherDocuments(runs: Record<string, RunState>, tools: readonly PageTool[]): Record<string, RunState> {
+  const documents = new Map(tools.map((tool) => [toolKey(tool), toolTargetOf(tool).documentId]));
+  const stale = Object.entries(runs).filter(
+    ([key, run]) => !run.running && run.documentId !== undefined && documents.has(key) && documents.get(key) !== run.documentId,
+  );
+  if (stale.length === 0) return runs;
+  const kept = { ...runs };
+  for (const [key] of stale) delete kept[key];
+  return kept;
 }
 
 function clampTimeout(seconds: number): number {

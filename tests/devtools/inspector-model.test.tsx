@@ -93,6 +93,20 @@ describe('the inspector model', () => {
     container.remove();
   });
 
+  it('drops a finished run’s result once its tool is listed from another document (the page navigated)', () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const onPage = (documentId: string) => tool('search', { documentId });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('DOC-1')]) });
+    model.runTool(onPage('DOC-1'), {});
+    fake.send({ type: 'run-result', runId: 'run-1', output: { text: 'from page one' }, durationMs: 3 });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('DOC-1')]) });
+    expect(model.runs.value['0:search']).toMatchObject({ output: { text: 'from page one' } });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('DOC-2')]) });
+    expect(model.runs.value['0:search']).toBeUndefined();
+  });
+
   it('reconnects after the service worker restarts, and sends what was asked meanwhile', () => {
     vi.useFakeTimers();
     const channels = [fakeChannel(), fakeChannel()];
