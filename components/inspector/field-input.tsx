@@ -1,46 +1,87 @@
+import type { FieldValue } from '@/lib/devtools/form-values-to-args';
 import type { FormField } from '@/lib/devtools/schema-to-form';
 
 interface FieldInputProps {
-  /** Makes the input's id unique among all tools' forms. */
-  idPrefix: string;
+  /** The input's id, unique among all tools' forms. */
+  id: string;
   field: FormField;
-  value: string | boolean;
-  onChange: (value: string | boolean) => void;
+  value: FieldValue;
+  /** The id of the problem that names this field, when the last check failed on it. */
+  problemId?: string;
+  onChange: (value: FieldValue) => void;
 }
 
-/** One input of a tool's run form, labelled with its name, a required mark and its description. */
-export function FieldInput({ idPrefix, field, value, onChange }: FieldInputProps) {
-  const id = `${idPrefix}-${field.name}`;
+/**
+ * One input of a tool's run form, labelled with its name, a required mark and its description.
+ * Assistive technology gets the same: required, the description, and whether the last check
+ * failed on it (then the problem is read with it too).
+ */
+export function FieldInput({ id, field, value, problemId, onChange }: FieldInputProps) {
+  const descriptionId = `${id}-description`;
+  const describedBy = [field.description ? descriptionId : '', problemId ?? ''].filter((part) => part !== '').join(' ');
+  const aria = {
+    // A checkbox always sends true or false: "required" would read as "must be checked".
+    'aria-required': field.required && !isCheckbox(field) ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    'aria-invalid': problemId ? true : undefined,
+  };
   return (
     <div class={`field field-${field.kind}`}>
       <label for={id}>
         {field.name}
         {field.required && (
-          <span class="required" title="required">
+          <span class="required" title="required" aria-hidden="true">
             {' '}
             *
           </span>
         )}
       </label>
-      <FieldControl idPrefix={idPrefix} id={id} field={field} value={value} onChange={onChange} />
-      {field.description && <small class="field-description">{field.description}</small>}
+      <div class="field-control">
+        <FieldControl id={id} field={field} value={value} aria={aria} onChange={onChange} />
+        {(field.kind === 'text' || field.kind === 'number') && field.nullable && (
+          <label class="null-toggle">
+            <input type="checkbox" aria-label={`${field.name}: null`} checked={value === null} onChange={(event) => onChange(event.currentTarget.checked ? null : '')} />
+            null
+          </label>
+        )}
+      </div>
+      {field.description && (
+        <small id={descriptionId} class="field-description">
+          {field.description}
+        </small>
+      )}
     </div>
   );
 }
 
-function FieldControl({ id, field, value, onChange }: FieldInputProps & { id: string }) {
+const isCheckbox = (field: FormField) => field.kind === 'boolean' && field.required && !field.nullable;
+
+type ControlProps = Omit<FieldInputProps, 'problemId'> & { aria: Record<string, string | boolean | undefined> };
+
+function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
   const text = typeof value === 'string' ? value : '';
   const onText = (event: Event) => onChange((event.currentTarget as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement).value);
   switch (field.kind) {
     case 'boolean':
-      return <input id={id} type="checkbox" checked={value === true} onChange={(event) => onChange(event.currentTarget.checked)} />;
+      if (isCheckbox(field)) return <input id={id} type="checkbox" checked={value === true} {...aria} onChange={(event) => onChange(event.currentTarget.checked)} />;
+      return <BooleanSelect id={id} field={field} value={value} aria={aria} onChange={onChange} />;
     case 'number':
       return (
-        <input id={id} type="number" value={text} min={field.minimum} max={field.maximum} step={field.integer ? 1 : 'any'} onInput={onText} />
+        <input
+          id={id}
+          type="number"
+          value={text}
+          disabled={value === null}
+          min={field.minimum}
+          max={field.maximum}
+          step={field.integer ? 1 : 'any'}
+          {...aria}
+          onInput={onText}
+        />
       );
     case 'select':
       return (
-        <select id={id} value={text} onChange={onText}>
+        <select id={id} value={text} {...aria} onChange={onText}>
           <option value="">{field.required ? '(choose)' : '(none)'}</option>
           {field.options.map((option, index) => (
             <option key={index} value={String(index)}>
@@ -50,8 +91,60 @@ function FieldControl({ id, field, value, onChange }: FieldInputProps & { id: st
         </select>
       );
     case 'json':
-      return <textarea id={id} class="json-editor" rows={Math.min(12, text.split('\n').length + 1)} value={text} spellcheck={false} onInput={onText} />;
+    case 'arguments':
+      return <JsonEditor id={id} name={field.name} template={field.template} text={text} aria={aria} onChange={onChange} />;
     default:
-      return <input id={id} type="text" value={text} onInput={onText} />;
+      return <input id={id} type="text" value={text} disabled={value === null} {...aria} onInput={onText} />;
   }
+}
+
+/** A boolean that may be left out (or be null): "not set", true, false (and null), as the schema allows. */
+function BooleanSelect({ id, field, value, aria, onChange }: ControlProps) {
+  const shown = value === true ? 'true' : value === false ? 'false' : value === null ? 'null' : '';
+  const unset = field.kind === 'boolean' && field.default !== undefined ? `(not set: the tool's default is ${String(field.default)})` : '(not set)';
+  const read: Record<string, FieldValue> = { true: true, false: false, null: null };
+  return (
+    <select id={id} value={shown} {...aria} onChange={(event) => onChange(read[event.currentTarget.value] ?? '')}>
+      <option value="">{field.required ? '(choose)' : unset}</option>
+      <option value="true">true</option>
+      <option value="false">false</option>
+      {field.kind === 'boolean' && field.nullable && <option value="null">null</option>}
+    </select>
+  );
+}
+
+/**
+ * A JSON editor. An empty one shows the schema's template as its placeholder, and offers to fill
+ * it in; it is left out of the call while empty.
+ */
+function JsonEditor({ id, name, template, text, aria, onChange }: { id: string; name: string; template: string; text: string; aria: ControlProps['aria']; onChange: (value: FieldValue) => void }) {
+  const lines = (text === '' ? template : text).split('\n').length;
+  return (
+    <>
+      <textarea
+        id={id}
+        class="json-editor"
+        rows={Math.min(12, lines + 1)}
+        value={text}
+        placeholder={template}
+        spellcheck={false}
+        {...aria}
+        onInput={(event) => onChange(event.currentTarget.value)}
+      />
+      {text === '' && template !== 'null' && (
+        <button
+          type="button"
+          class="button insert-template"
+          aria-label={`Fill in the template for ${name}`}
+          onClick={() => {
+            onChange(template);
+            // The button goes once the editor is filled: the person goes on in the editor.
+            document.getElementById(id)?.focus();
+          }}
+        >
+          Fill in the template
+        </button>
+      )}
+    </>
+  );
 }

@@ -1,33 +1,67 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { validateArgs } from '@webmcp-agents/local-agent';
-import { formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
-import { schemaToForm } from '@/lib/devtools/schema-to-form';
+import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues, type FieldValues } from '@/lib/devtools/form-values-to-args';
+import { schemaToForm, type FormField } from '@/lib/devtools/schema-to-form';
 import type { PageTool } from '@/lib/registry/types';
 import { FieldInput } from './field-input';
 import { toolKey, type InspectorModel } from './inspector-model';
 import { RunResult } from './run-result';
+
+/** A failed check: its message and, when it names one, the field it is about. */
+interface Problem {
+  message: string;
+  field?: string;
+}
+
+/** The form as the person left it, for the fields of one version of the schema. */
+interface FormState {
+  fields: FormField[];
+  values: FieldValues;
+  problem: Problem | null;
+}
 
 /**
  * A form generated from the tool's input schema. The arguments are checked with `validateArgs`
  * (the agent's own check, so the same messages) before the tool runs in the page.
  */
 export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageTool }) {
-  const fields = useMemo(() => schemaToForm(tool.inputSchema), [tool.inputSchema]);
-  const [values, setValues] = useState(() => initialFieldValues(fields));
-  const [problem, setProblem] = useState<string | null>(null);
+  // Every reading of the tab's tools brings a new schema object: the form changes only when the schema does.
+  const schemaText = JSON.stringify(tool.inputSchema);
+  const fields = useMemo(() => schemaToForm(tool.inputSchema), [schemaText]);
+  const [saved, setSaved] = useState<FormState>(() => ({ fields, values: initialFieldValues(fields), problem: null }));
+  // A new schema (the page registered the tool again, or another page has one of that name):
+  // what still fits is kept, the rest starts afresh, and the old problem no longer applies.
+  const form = saved.fields === fields ? saved : { fields, values: carryOverValues(saved.fields, saved.values, fields), problem: null };
   const run = model.runs.value[toolKey(tool)];
+  const idPrefix = `field-${toolKey(tool)}`;
+  const problemId = `${idPrefix}-problem`;
+
+  // After a failed check, focus goes to the field it names.
+  useLayoutEffect(() => {
+    if (form.problem?.field !== undefined) document.getElementById(`${idPrefix}-${form.problem.field}`)?.focus();
+  }, [form.problem]);
+
   const submit = (event: Event) => {
     event.preventDefault();
-    const read = formValuesToArgs(fields, values);
+    if (run?.running) return;
+    const read = formValuesToArgs(fields, form.values);
     const message = read.ok ? validateArgs(tool.inputSchema, read.args) : read.message;
-    setProblem(message);
+    const field = read.ok ? (message === null ? undefined : fieldNamedIn(message, fields)) : read.field;
+    setSaved({ ...form, problem: message === null ? null : { message, ...(field !== undefined ? { field } : {}) } });
     if (read.ok && message === null) model.runTool(tool, read.args);
   };
   return (
     <form class="runner" noValidate onSubmit={submit}>
       {fields.length === 0 && <p class="muted">This tool takes no arguments.</p>}
       {fields.map((field) => (
-        <FieldInput key={field.name} idPrefix={`field-${toolKey(tool)}`} field={field} value={values[field.name] ?? ''} onChange={(value) => setValues({ ...values, [field.name]: value })} />
+        <FieldInput
+          key={field.name}
+          id={`${idPrefix}-${field.name}`}
+          field={field}
+          value={Object.hasOwn(form.values, field.name) ? form.values[field.name]! : ''}
+          {...(form.problem?.field === field.name ? { problemId } : {})}
+          onChange={(value) => setSaved({ ...form, values: { ...form.values, [field.name]: value } })}
+        />
       ))}
       <div class="runner-buttons">
         <button type="submit" class="button primary" disabled={run?.running}>
@@ -39,9 +73,9 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
           </button>
         )}
       </div>
-      {problem && (
-        <p class="problem" role="alert">
-          {problem}
+      {form.problem && (
+        <p class="problem" id={problemId} role="alert">
+          {form.problem.message}
         </p>
       )}
       <RunResult run={run} />

@@ -1,57 +1,120 @@
+import { isRecord } from './json-template';
 import type { FormField } from './schema-to-form';
 
-/** What the form's inputs hold: text for text, number, select (the option's index) and JSON; a flag for a checkbox. */
-export type FieldValues = Record<string, string | boolean>;
+/**
+ * What the form's inputs hold: text for text, number, select (the option's index) and JSON; a
+ * flag for a boolean; null where the schema allows it and the person chose it. "" is a field
+ * left empty, or a boolean left "not set".
+ */
+export type FieldValue = string | boolean | null;
+export type FieldValues = Record<string, FieldValue>;
 
-export type ArgsResult = { ok: true; args: Record<string, unknown> } | { ok: false; message: string };
+/** On failure, `field` names the field that holds the mistake. */
+export type ArgsResult = { ok: true; args: Record<string, unknown> } | { ok: false; message: string; field: string };
 
 /**
- * The call's arguments from the form: empty optional fields are left out, numbers are read as
- * numbers (a non-number is passed on as text, for `validateArgs` to name), JSON is parsed.
- * A required field left empty is sent as "" so `validateArgs` reports it as missing.
+ * The call's arguments from the form: empty optional fields (and booleans not set) are left out,
+ * numbers are read as numbers (a non-number is passed on as text, for `validateArgs` to name),
+ * JSON is parsed. A required field left empty is sent as "" so `validateArgs` reports it as missing.
  */
 export function formValuesToArgs(fields: readonly FormField[], values: FieldValues): ArgsResult {
   const args: Record<string, unknown> = {};
   for (const field of fields) {
-    const value = values[field.name];
-    if (field.kind === 'boolean') {
-      args[field.name] = value === true;
+    const held = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
+    const value = held === undefined ? '' : held;
+    if (field.kind === 'arguments') return readArguments(field, typeof value === 'string' ? value : '');
+    if (value === null || typeof value === 'boolean') {
+      setArgument(args, field.name, value);
       continue;
     }
-    const text = typeof value === 'string' ? value : '';
-    if (text.trim() === '') {
-      if (field.required) args[field.name] = '';
-      continue;
-    }
-    const read = readField(field, text);
+    const read = value.trim() === '' ? { ok: true as const, value: undefined } : readField(field, value);
     if (!read.ok) return read;
-    args[field.name] = read.value;
+    if (read.value !== undefined) setArgument(args, field.name, read.value);
+    else if (field.required) setArgument(args, field.name, '');
   }
   return { ok: true, args };
 }
 
-function readField(field: FormField, text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+// A page's property may be called "__proto__": it must become a key, not the object's prototype.
+function setArgument(args: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(args, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function readField(field: FormField, text: string): { ok: true; value: unknown } | { ok: false; message: string; field: string } {
   switch (field.kind) {
     case 'number': {
       const value = Number(text);
       return { ok: true, value: Number.isFinite(value) ? value : text };
     }
     case 'select':
+      // An index that names no option (there should be none) counts as nothing chosen.
       return { ok: true, value: field.options[Number(text)] };
     case 'json':
       try {
         return { ok: true, value: JSON.parse(text) };
       } catch {
-        return { ok: false, message: `"${field.name}" is not valid JSON.` };
+        return { ok: false, message: `"${field.name}" is not valid JSON.`, field: field.name };
       }
     default:
       return { ok: true, value: text };
   }
 }
 
-/** The values a fresh form starts with: empty, unchecked, JSON editors prefilled. */
+function readArguments(field: FormField, text: string): ArgsResult {
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'The arguments are not valid JSON.', field: field.name };
+  }
+  if (!isRecord(value)) return { ok: false, message: 'The arguments must be a JSON object, such as {}.', field: field.name };
+  return { ok: true, args: value };
+}
+
+/**
+ * The values a fresh form starts with: empty; a boolean at the schema's default, else unchecked
+ * when it must be sent, else not set; a required JSON editor prefilled with its template, an
+ * optional one empty (it shows the template as a placeholder, and an empty one is left out).
+ */
 export function initialFieldValues(fields: readonly FormField[]): FieldValues {
-  const values: FieldValues = {};
-  for (const field of fields) values[field.name] = field.kind === 'boolean' ? false : field.kind === 'json' ? field.template : '';
-  return values;
+  return Object.fromEntries(fields.map((field) => [field.name, initialValue(field)]));
+}
+
+function initialValue(field: FormField): FieldValue {
+  switch (field.kind) {
+    case 'boolean':
+      if (field.default !== undefined) return field.default;
+      return field.required && !field.nullable ? false : '';
+    case 'json':
+      // A template of null says nothing of the shape: sending it would make up a value.
+      return field.required && field.template !== 'null' ? field.template : '';
+    case 'arguments':
+      return field.template;
+    default:
+      return '';
+  }
+}
+
+/**
+ * The values of a form whose schema changed (the page registered the tool again, or a page with a
+ * tool of the same name opened): a field described just as before keeps what the person set,
+ * every other starts as in a fresh form.
+ */
+export function carryOverValues(before: readonly FormField[], values: FieldValues, after: readonly FormField[]): FieldValues {
+  const fresh = initialFieldValues(after);
+  const described = new Map(before.map((field) => [field.name, JSON.stringify(field)]));
+  return Object.fromEntries(
+    after.map((field) => {
+      const same = described.get(field.name) === JSON.stringify(field) && Object.hasOwn(values, field.name);
+      return [field.name, same ? values[field.name]! : fresh[field.name]!];
+    }),
+  );
+}
+
+/** The field a problem from `validateArgs` is about ('Missing required argument "x".', '"x" must be …'). */
+export function fieldNamedIn(message: string, fields: readonly FormField[]): string | undefined {
+  return fields.find((field) => {
+    const quoted = JSON.stringify(field.name);
+    return message === `Missing required argument ${quoted}.` || message.startsWith(`${quoted} `);
+  })?.name;
 }

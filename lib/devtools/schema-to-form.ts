@@ -1,5 +1,5 @@
 import type { JSONSchema } from '@webmcp-agents/chat';
-import { firstType, isRecord, jsonTemplate } from './json-template';
+import { followBranches, isNullSchema, isRecord, jsonTemplate } from './json-template';
 
 interface FieldBase {
   name: string;
@@ -9,34 +9,63 @@ interface FieldBase {
 
 /** One input of the run form, derived from one property of the tool's input schema. */
 export type FormField =
-  | (FieldBase & { kind: 'text' })
-  | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number })
-  | (FieldBase & { kind: 'boolean' })
+  | (FieldBase & { kind: 'text'; nullable?: true })
+  | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; nullable?: true })
+  | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
   | (FieldBase & { kind: 'select'; options: unknown[] })
-  | (FieldBase & { kind: 'json'; template: string });
+  | (FieldBase & { kind: 'json'; template: string })
+  | (FieldBase & { kind: 'arguments'; template: string });
+
+/** The name of the one field a form has when it takes the whole arguments object as JSON. */
+export const argumentsFieldName = 'arguments';
 
 /**
  * The run form of a tool: text, number and integer (with min and max), boolean, an enum as a
- * select, and a JSON editor prefilled from the schema for nested objects, arrays and anything
- * else. A schema with no properties gives no fields.
+ * select, and a JSON editor with a template from the schema for nested objects, arrays, unions of
+ * types and anything else. "X or null" is X with a way to send null. A root the fields cannot
+ * show (alternatives, or a map of keys the schema does not name) gives one JSON editor for the
+ * whole arguments object. A schema with no properties gives no fields.
  */
 export function schemaToForm(schema: JSONSchema): FormField[] {
+  if (takesRawArguments(schema)) {
+    return [
+      {
+        name: argumentsFieldName,
+        required: true,
+        description: 'The whole arguments object, as JSON: this schema is more than a form can show.',
+        kind: 'arguments',
+        template: JSON.stringify(jsonTemplate(schema) ?? {}, null, 2),
+      },
+    ];
+  }
   if (!isRecord(schema.properties)) return [];
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key) => typeof key === 'string') : []);
   return Object.entries(schema.properties).map(([name, property]) => fieldFor(name, property, required.has(name)));
 }
 
+/** One of several shapes (`oneOf`, `anyOf`, `allOf`), or keys the schema does not name (a map). */
+function takesRawArguments(schema: JSONSchema): boolean {
+  if (['oneOf', 'anyOf', 'allOf'].some((key) => Array.isArray(schema[key]))) return true;
+  if (isRecord(schema.properties)) return false;
+  return schema.additionalProperties === true || isRecord(schema.additionalProperties) || isRecord(schema.patternProperties);
+}
+
 function fieldFor(name: string, property: unknown, required: boolean): FormField {
-  const node: JSONSchema = isRecord(property) ? property : {};
+  const { node, type, nullable } = singleType(isRecord(property) ? property : {});
   const base: FieldBase = {
     name,
     required,
     ...(typeof node.description === 'string' && node.description !== '' ? { description: node.description } : {}),
   };
-  if (Array.isArray(node.enum) && node.enum.length > 0) return { ...base, kind: 'select', options: node.enum };
-  const type = firstType(node);
-  if (type === 'string') return { ...base, kind: 'text' };
-  if (type === 'boolean') return { ...base, kind: 'boolean' };
+  const orNull = nullable ? { nullable: true as const } : {};
+  if (Array.isArray(node.enum) && node.enum.length > 0) {
+    return { ...base, kind: 'select', options: nullable && !node.enum.includes(null) ? [...node.enum, null] : node.enum };
+  }
+  if (type === 'string') return { ...base, kind: 'text', ...orNull };
+  if (type === 'boolean') {
+    const fallback = typeof node.default === 'boolean' || (nullable && node.default === null) ? { default: node.default as boolean | null } : {};
+    return { ...base, kind: 'boolean', ...orNull, ...fallback };
+  }
   if (type === 'number' || type === 'integer') {
     return {
       ...base,
@@ -44,7 +73,26 @@ function fieldFor(name: string, property: unknown, required: boolean): FormField
       integer: type === 'integer',
       ...(typeof node.minimum === 'number' ? { minimum: node.minimum } : {}),
       ...(typeof node.maximum === 'number' ? { maximum: node.maximum } : {}),
+      ...orNull,
     };
   }
-  return { ...base, kind: 'json', template: JSON.stringify(jsonTemplate(node), null, 2) };
+  return { ...base, kind: 'json', template: JSON.stringify(jsonTemplate(property), null, 2) };
+}
+
+/**
+ * The one type a control can hold, and whether null is allowed besides: `["string", "null"]`, or
+ * `anyOf` of a schema and `{type: "null"}` as zod writes `.nullable()`. A union of several types
+ * has no one type (a JSON editor takes it).
+ */
+function singleType(node: JSONSchema): { node: JSONSchema; type: string | undefined; nullable: boolean } {
+  const branches = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
+  if (branches) {
+    const others = branches.filter((branch) => !isNullSchema(branch));
+    if (others.length !== 1 || !isRecord(others[0]) || Array.isArray(node.allOf)) return { node, type: undefined, nullable: false };
+    const inner = singleType(followBranches(node));
+    return { ...inner, nullable: inner.nullable || others.length < branches.length };
+  }
+  const types: unknown[] = Array.isArray(node.type) ? node.type : [node.type];
+  const named = types.filter((type): type is string => typeof type === 'string' && type !== 'null');
+  return { node, type: named.length === 1 ? named[0] : undefined, nullable: types.includes('null') };
 }

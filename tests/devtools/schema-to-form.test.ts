@@ -1,6 +1,6 @@
 import { validateArgs } from '@webmcp-agents/local-agent';
 import { describe, expect, it } from 'vitest';
-import { formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
+import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
 import { jsonTemplate } from '@/lib/devtools/json-template';
 import { schemaToForm } from '@/lib/devtools/schema-to-form';
 
@@ -21,6 +21,12 @@ const schema = {
   required: ['query', 'size'],
 };
 
+/** What pressing "Run in page" on an untouched form (but for `typed`) sends. */
+const untouched = (toolSchema: Record<string, unknown>, typed: Record<string, string | boolean | null> = {}) => {
+  const fields = schemaToForm(toolSchema);
+  return formValuesToArgs(fields, { ...initialFieldValues(fields), ...typed });
+};
+
 describe('schemaToForm: the run form of a tool', () => {
   it('gives one field per property: text, number, integer, boolean, select, JSON', () => {
     expect(schemaToForm(schema)).toEqual([
@@ -32,7 +38,7 @@ describe('schemaToForm: the run form of a tool', () => {
       { name: 'rating', required: false, kind: 'select', options: [1, 2, 3] },
       { name: 'address', required: false, kind: 'json', template: '{\n  "city": "",\n  "zip": 1000\n}' },
       { name: 'tags', required: false, kind: 'json', template: '[\n  "new"\n]' },
-      { name: 'note', required: false, kind: 'text' },
+      { name: 'note', required: false, kind: 'text', nullable: true },
       { name: 'anything', required: false, kind: 'json', template: 'null' },
     ]);
   });
@@ -42,42 +48,129 @@ describe('schemaToForm: the run form of a tool', () => {
     expect(schemaToForm({ type: 'string' })).toEqual([]);
     expect(schemaToForm({ properties: [1, 2] })).toEqual([]);
   });
+
+  it('gives one JSON editor for the whole arguments when the root has alternatives or is a map', () => {
+    const byIdOrEmail = {
+      type: 'object',
+      oneOf: [
+        { properties: { id: { type: 'integer' } }, required: ['id'] },
+        { properties: { email: { type: 'string' } }, required: ['email'] },
+      ],
+    };
+    expect(schemaToForm(byIdOrEmail)).toEqual([expect.objectContaining({ name: 'arguments', kind: 'arguments', required: true, template: '{\n  "id": 0\n}' })]);
+    expect(untouched(byIdOrEmail, { arguments: '{"email": "ada@example.com"}' })).toEqual({ ok: true, args: { email: 'ada@example.com' } });
+    expect(untouched(byIdOrEmail, { arguments: '[1]' })).toMatchObject({ ok: false, field: 'arguments' });
+
+    const map = { type: 'object', additionalProperties: { type: 'string' }, minProperties: 1 };
+    expect(schemaToForm(map)).toEqual([expect.objectContaining({ kind: 'arguments', template: '{}' })]);
+    expect(untouched(map, { arguments: '{"colour": "blue"}' })).toEqual({ ok: true, args: { colour: 'blue' } });
+    // Named properties besides extra keys still get their fields.
+    expect(schemaToForm({ type: 'object', properties: { q: { type: 'string' } }, additionalProperties: {} })).toMatchObject([{ name: 'q', kind: 'text' }]);
+  });
+
+  it('reads "X or null" as X that may be null, whether written as a type list or as zod writes .nullable()', () => {
+    const nullable = {
+      type: 'object',
+      properties: {
+        address: { anyOf: [{ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, { type: 'null' }] },
+        count: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }], description: 'How many' },
+        size: { anyOf: [{ type: 'string', enum: ['S', 'M'] }, { type: 'null' }] },
+        gift: { type: ['boolean', 'null'] },
+      },
+      required: ['address'],
+    };
+    expect(schemaToForm(nullable)).toEqual([
+      { name: 'address', required: true, kind: 'json', template: '{\n  "city": ""\n}' },
+      { name: 'count', required: false, description: 'How many', kind: 'number', integer: true, minimum: 1, nullable: true },
+      { name: 'size', required: false, kind: 'select', options: ['S', 'M', null] },
+      { name: 'gift', required: false, kind: 'boolean', nullable: true },
+    ]);
+    expect(untouched(nullable)).toEqual({ ok: true, args: { address: { city: '' } } });
+    expect(untouched(schema, { query: null, size: '0' })).toEqual({ ok: true, args: { query: null, size: 'S' } });
+    expect(untouched(nullable, { count: null, gift: null, size: '2' })).toMatchObject({ ok: true, args: { count: null, gift: null, size: null } });
+  });
+
+  it('gives a union of types a JSON editor, so every branch can be written', () => {
+    const union = { type: 'object', properties: { id: { type: ['integer', 'string'] } }, required: ['id'] };
+    expect(schemaToForm(union)).toEqual([{ name: 'id', required: true, kind: 'json', template: '0' }]);
+    expect(untouched(union, { id: '"SKU-1"' })).toEqual({ ok: true, args: { id: 'SKU-1' } });
+  });
 });
 
 describe('formValuesToArgs: what the form sends', () => {
   const fields = schemaToForm(schema);
 
   it('reads numbers as numbers, the chosen option as its value, JSON as JSON, and leaves empty optional fields out', () => {
-    const values = { ...initialFieldValues(fields), query: 'mug', limit: '3', price: '', size: '1', rating: '2', tags: '["sale"]', address: '', anything: '' };
+    const values = { ...initialFieldValues(fields), query: 'mug', limit: '3', price: '', inStock: false, size: '1', rating: '2', tags: '["sale"]' };
     expect(formValuesToArgs(fields, values)).toEqual({
       ok: true,
       args: { query: 'mug', limit: 3, inStock: false, size: 'M', rating: 3, tags: ['sale'] },
     });
   });
 
-  it('prefills the JSON editors from the schema', () => {
-    expect(initialFieldValues(fields)).toMatchObject({ query: '', inStock: false, tags: '[\n  "new"\n]' });
+  it('sends nothing the person did not set: optional JSON editors start empty, optional booleans not set', () => {
+    expect(initialFieldValues(fields)).toEqual({ query: '', limit: '', price: '', inStock: '', size: '', rating: '', address: '', tags: '', note: '', anything: '' });
+    expect(untouched(schema, { query: 'mug', size: '0' })).toEqual({ ok: true, args: { query: 'mug', size: 'S' } });
+  });
+
+  it('prefills a required JSON editor with its template, but never with a made-up null', () => {
+    const required = { ...schema, required: ['address', 'anything'] };
+    expect(initialFieldValues(schemaToForm(required))).toMatchObject({ address: '{\n  "city": "",\n  "zip": 1000\n}', anything: '' });
+    const read = untouched(required);
+    expect(read.ok && validateArgs(required, read.args)).toBe('Missing required argument "anything".');
+  });
+
+  it('starts a boolean at the schema default; a required one without a default is a plain false', () => {
+    const flags = {
+      type: 'object',
+      properties: { archived: { type: 'boolean', default: true }, quiet: { type: 'boolean' }, dryRun: { type: 'boolean' } },
+      required: ['dryRun'],
+    };
+    expect(schemaToForm(flags)).toMatchObject([{ name: 'archived', default: true }, { name: 'quiet' }, { name: 'dryRun', required: true }]);
+    expect(initialFieldValues(schemaToForm(flags))).toEqual({ archived: true, quiet: '', dryRun: false });
+    expect(untouched(flags)).toEqual({ ok: true, args: { archived: true, dryRun: false } });
+    expect(untouched(flags, { archived: '', quiet: false })).toEqual({ ok: true, args: { quiet: false, dryRun: false } });
   });
 
   it('says which field is not JSON', () => {
     expect(formValuesToArgs(fields, { ...initialFieldValues(fields), query: 'a', size: '0', tags: '[oops' })).toEqual({
       ok: false,
       message: '"tags" is not valid JSON.',
+      field: 'tags',
     });
   });
 
-  it('hands validateArgs what it needs to give its own messages', () => {
+  it('hands validateArgs what it needs to give its own messages, and finds the field each names', () => {
     const check = (values: Record<string, string | boolean>) => {
-      const read = formValuesToArgs(fields, { ...initialFieldValues(fields), address: '', tags: '', anything: '', ...values });
-      return read.ok ? validateArgs(schema, read.args) : read.message;
+      const read = formValuesToArgs(fields, { ...initialFieldValues(fields), ...values });
+      const message = read.ok ? validateArgs(schema, read.args) : read.message;
+      return message && `${message} [${fieldNamedIn(message, fields)}]`;
     };
-    expect(check({ size: '0' })).toBe('Missing required argument "query".');
-    expect(check({ query: 'mug', size: '' })).toBe('Missing required argument "size".');
-    expect(check({ query: 'mug', size: '0', limit: '0' })).toBe('"limit" must be at least 1.');
-    expect(check({ query: 'mug', size: '0', limit: '2.5' })).toBe('"limit" must be integer, got 2.5.');
-    expect(check({ query: 'mug', size: '0', limit: 'two' })).toBe('"limit" must be integer, got "two".');
-    expect(check({ query: 'mug', size: '0', price: '120' })).toBe('"price" must be at most 99.5.');
+    expect(check({ size: '0' })).toBe('Missing required argument "query". [query]');
+    expect(check({ query: 'mug', size: '' })).toBe('Missing required argument "size". [size]');
+    expect(check({ query: 'mug', size: '0', limit: '0' })).toBe('"limit" must be at least 1. [limit]');
+    expect(check({ query: 'mug', size: '0', limit: '2.5' })).toBe('"limit" must be integer, got 2.5. [limit]');
+    expect(check({ query: 'mug', size: '0', limit: 'two' })).toBe('"limit" must be integer, got "two". [limit]');
+    expect(check({ query: 'mug', size: '0', price: '120' })).toBe('"price" must be at most 99.5. [price]');
     expect(check({ query: 'mug', size: '2' })).toBeNull();
+  });
+
+  it('keeps a property called __proto__ as an argument', () => {
+    const odd = JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "string"}}}') as Record<string, unknown>;
+    const read = formValuesToArgs(schemaToForm(odd), JSON.parse('{"__proto__": "x"}') as Record<string, string>);
+    expect(read.ok && Object.entries(read.args)).toEqual([['__proto__', 'x']]);
+  });
+});
+
+describe('carryOverValues: the form after the schema changed', () => {
+  it('keeps what was set in a field described as before, and starts any other afresh', () => {
+    const before = schemaToForm({ type: 'object', properties: { query: { type: 'string' }, size: { type: 'string' } } });
+    const after = schemaToForm({
+      type: 'object',
+      properties: { query: { type: 'string' }, size: { type: 'string', enum: ['S', 'M'] }, filters: { type: 'object', properties: { maxPrice: { type: 'number' } } } },
+      required: ['filters'],
+    });
+    expect(carryOverValues(before, { query: 'mug', size: 'large' }, after)).toEqual({ query: 'mug', size: '', filters: '{\n  "maxPrice": 0\n}' });
   });
 });
 
@@ -87,5 +180,11 @@ describe('jsonTemplate', () => {
     let deep: Record<string, unknown> = { type: 'string' };
     for (let level = 0; level < 20; level += 1) deep = { type: 'array', items: deep };
     expect(JSON.stringify(jsonTemplate(deep))).toBe('[[[[[[[null]]]]]]]');
+  });
+
+  it('follows the first branch that is not null, and merges allOf', () => {
+    expect(jsonTemplate({ anyOf: [{ type: 'null' }, { type: 'array', items: { type: 'integer', minimum: 2 } }] })).toEqual([2]);
+    expect(jsonTemplate({ oneOf: [{ type: 'string' }, { type: 'integer' }] })).toBe('');
+    expect(jsonTemplate({ allOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'boolean' } } }] })).toEqual({ a: '', b: false });
   });
 });

@@ -66,8 +66,10 @@ export class InspectorPage {
     await this.openRunForm(name);
     for (const [field, value] of Object.entries(values)) {
       const input = card.locator(`[id$="-${field}"]`).first();
-      if (typeof value === 'boolean') await input.setChecked(value);
-      else if ((await input.evaluate((element) => element.tagName)) === 'SELECT') await input.selectOption({ label: value });
+      const isSelect = (await input.evaluate((element) => element.tagName)) === 'SELECT';
+      // A boolean the tool may go without is a select: "(not set)", "true", "false".
+      if (isSelect) await input.selectOption({ label: String(value) });
+      else if (typeof value === 'boolean') await input.setChecked(value);
       else await input.fill(value);
     }
     await card.getByRole('button', { name: 'Run in page' }).click();

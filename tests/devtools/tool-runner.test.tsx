@@ -1,0 +1,181 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InspectorApp } from '@/components/inspector/inspector-app';
+import { InspectorModel, type InspectorChannel } from '@/components/inspector/inspector-model';
+import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
+import type { PageTool, TabTools } from '@/lib/registry/types';
+
+/** A channel to a pretend background: the test plays the background's part. */
+function fakeChannel() {
+  const posted: InspectorRequest[] = [];
+  let receive: (event: InspectorEvent) => void = () => {};
+  const channel: InspectorChannel = { post: (request) => posted.push(request), onMessage: (listener) => (receive = listener), onDisconnect: () => {}, disconnect: () => {} };
+  return { channel, posted, send: (event: InspectorEvent) => receive(event) };
+}
+
+const tool = (inputSchema: Record<string, unknown>, overrides: Partial<PageTool> = {}): PageTool => ({
+  name: 'search_products',
+  description: 'Search the catalogue by a key word.',
+  inputSchema,
+  origin: 'https://shop.example',
+  frameId: 0,
+  source: 'native',
+  ...overrides,
+});
+const tabTools = (tools: PageTool[]): TabTools => ({ tabId: 5, url: 'https://shop.example/', origin: 'https://shop.example', tools, dropped: [], updatedAt: 1 });
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The inspector showing one tool, its run form open. */
+async function showRunForm(first: PageTool) {
+  const fake = fakeChannel();
+  const model = new InspectorModel(5, () => fake.channel);
+  model.open();
+  const list = async (next: PageTool) => {
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([next]) });
+    await tick();
+  };
+  await list(first);
+  const root = document.createElement('div');
+  document.body.append(root);
+  render(<InspectorApp model={model} copyText={async () => {}} />, root);
+  const details = root.querySelector('details')!;
+  details.open = true;
+  details.dispatchEvent(new Event('toggle'));
+  await tick();
+  const control = <T extends Element>(name: string) => root.querySelector<T>(`[id="field-0:search_products-${name}"]`)!;
+  const type = async (name: string, text: string) => {
+    const input = control<HTMLInputElement>(name);
+    input.value = text;
+    input.dispatchEvent(new Event(input.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
+    await tick();
+  };
+  const runButton = () => [...root.querySelectorAll('button')].find((button) => button.textContent === 'Run in page')!;
+  const stopButton = () => [...root.querySelectorAll('button')].find((button) => button.textContent === 'Stop');
+  const submit = async () => {
+    root.querySelector('form.runner')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await tick();
+  };
+  const sent = () => fake.posted.filter((request) => request.type === 'run-tool').map((request) => ('args' in request ? request.args : undefined));
+  return { fake, model, root, list, control, type, runButton, stopButton, submit, sent };
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the run form', () => {
+  const search = {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'Words to look for' },
+      includeArchived: { type: 'boolean', default: true },
+      inStock: { type: 'boolean' },
+      filters: { type: 'object', properties: { maxPrice: { type: 'number' }, status: { type: 'string' } } },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['query'],
+  };
+
+  it('sends only what the person set: optional editors show their template as a placeholder, booleans start at their default', async () => {
+    const form = await showRunForm(tool(search));
+    const filters = form.control<HTMLTextAreaElement>('filters');
+    expect({ value: filters.value, placeholder: filters.placeholder }).toEqual({ value: '', placeholder: '{\n  "maxPrice": 0,\n  "status": ""\n}' });
+    expect(form.control<HTMLSelectElement>('includeArchived').value).toBe('true');
+    expect(form.control<HTMLSelectElement>('inStock').selectedOptions[0]?.textContent).toBe('(not set)');
+    await form.type('query', 'mug');
+    await form.submit();
+    expect(form.sent()).toEqual([{ query: 'mug', includeArchived: true }]);
+  });
+
+  it('fills in an optional editor’s template on request, and leaves the person in the editor', async () => {
+    const form = await showRunForm(tool(search));
+    form.root.querySelector<HTMLButtonElement>('button[aria-label="Fill in the template for tags"]')!.click();
+    await tick();
+    expect(form.control<HTMLTextAreaElement>('tags').value).toBe('[\n  ""\n]');
+    expect(document.activeElement).toBe(form.control('tags'));
+  });
+
+  it('lets an optional boolean be left out again, or be false', async () => {
+    const form = await showRunForm(tool(search));
+    await form.type('query', 'mug');
+    await form.type('includeArchived', '');
+    await form.type('inStock', 'false');
+    await form.submit();
+    expect(form.sent()).toEqual([{ query: 'mug', inStock: false }]);
+  });
+
+  it('sends null where the schema allows it', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { note: { type: ['string', 'null'] } }, required: ['note'] }));
+    const toggle = form.root.querySelector<HTMLInputElement>('input[aria-label="note: null"]')!;
+    toggle.click();
+    await tick();
+    expect(form.control<HTMLInputElement>('note').disabled).toBe(true);
+    await form.submit();
+    expect(form.sent()).toEqual([{ note: null }]);
+  });
+
+  it('takes a root with alternatives as one JSON object', async () => {
+    const form = await showRunForm(
+      tool({ type: 'object', anyOf: [{ properties: { id: { type: 'integer' } }, required: ['id'] }, { properties: { email: { type: 'string' } } }] }),
+    );
+    expect(form.root.textContent).not.toContain('takes no arguments');
+    expect(form.control<HTMLTextAreaElement>('arguments').value).toBe('{\n  "id": 0\n}');
+    await form.type('arguments', '{"email": "ada@example.com"}');
+    await form.submit();
+    expect(form.sent()).toEqual([{ email: 'ada@example.com' }]);
+  });
+});
+
+describe('the run form when the tool changes', () => {
+  it('gives a property added later the same start as a fresh form, and keeps what still fits', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { query: { type: 'string' } } }));
+    await form.type('query', 'mug');
+    await form.list(
+      tool({ type: 'object', properties: { query: { type: 'string' }, filters: { type: 'object', properties: { maxPrice: { type: 'number' } } } }, required: ['filters'] }),
+    );
+    expect(form.control<HTMLInputElement>('query').value).toBe('mug');
+    expect(form.control<HTMLTextAreaElement>('filters').value).toBe('{\n  "maxPrice": 0\n}');
+  });
+
+  it('starts a field whose kind changed afresh, so no stale text is read as a choice', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { size: { type: 'string' } } }));
+    await form.type('size', 'large');
+    await form.list(tool({ type: 'object', properties: { size: { type: 'string', enum: ['S', 'M', 'L'] } } }));
+    expect(form.control<HTMLSelectElement>('size').selectedIndex).toBe(0);
+    await form.submit();
+    expect(form.sent().map((args) => Object.keys(args ?? {}))).toEqual([[]]);
+  });
+
+  it('keeps what was typed when the tab’s tools are read again with the same schema', async () => {
+    const schema = { type: 'object', properties: { query: { type: 'string' } } };
+    const form = await showRunForm(tool(schema));
+    await form.type('query', 'mug');
+    await form.list(tool(structuredClone(schema)));
+    expect(form.control<HTMLInputElement>('query').value).toBe('mug');
+  });
+
+});
+
+describe('the run form for keyboard and screen reader users', () => {
+  it('marks a field required, and ties its description to it', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { query: { type: 'string', description: 'Words to look for' } }, required: ['query'] }));
+    const input = form.control<HTMLInputElement>('query');
+    expect(input.getAttribute('aria-required')).toBe('true');
+    expect(form.root.querySelector(`[id="${input.getAttribute('aria-describedby')}"]`)?.textContent).toBe('Words to look for');
+    expect(form.root.querySelector('.required')?.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('after a failed check marks the field invalid, reads the problem with it, and puts focus on it', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer', minimum: 1 } }, required: ['limit'] }));
+    form.runButton().focus();
+    await form.submit();
+    const input = form.control<HTMLInputElement>('limit');
+    const problem = form.root.querySelector('.problem')!;
+    expect(problem.textContent).toBe('Missing required argument "limit".');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(problem.id);
+    expect(form.control('query').hasAttribute('aria-invalid')).toBe(false);
+    expect(document.activeElement).toBe(input);
+  });
+});
