@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { validateArgs } from '@webmcp-agents/local-agent';
 import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues, type FieldValues } from '@/lib/devtools/form-values-to-args';
 import { schemaToForm, type FormField } from '@/lib/devtools/schema-to-form';
@@ -35,6 +35,7 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
   const run = model.runs.value[toolKey(tool)];
   const idPrefix = `field-${toolKey(tool)}`;
   const problemId = `${idPrefix}-problem`;
+  const focus = useRunFocus(run?.running === true);
 
   // After a failed check, focus goes to the field it names.
   useLayoutEffect(() => {
@@ -48,7 +49,10 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
     const message = read.ok ? validateArgs(tool.inputSchema, read.args) : read.message;
     const field = read.ok ? (message === null ? undefined : fieldNamedIn(message, fields)) : read.field;
     setSaved({ ...form, problem: message === null ? null : { message, ...(field !== undefined ? { field } : {}) } });
-    if (read.ok && message === null) model.runTool(tool, read.args);
+    if (read.ok && message === null) {
+      focus.runStarting();
+      model.runTool(tool, read.args);
+    }
   };
   return (
     <form class="runner" noValidate onSubmit={submit}>
@@ -64,11 +68,11 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
         />
       ))}
       <div class="runner-buttons">
-        <button type="submit" class="button primary" disabled={run?.running}>
+        <button type="submit" class="button primary" ref={focus.runButton} disabled={run?.running}>
           Run in page
         </button>
         {run?.running && (
-          <button type="button" class="button" onClick={() => model.stopRun(tool)}>
+          <button type="button" class="button" ref={focus.stopButton} onClick={() => model.stopRun(tool)}>
             Stop
           </button>
         )}
@@ -81,4 +85,31 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
       <RunResult run={run} />
     </form>
   );
+}
+
+/**
+ * Keeps the keyboard's place across a run: "Run in page" is disabled while the tool runs, so focus
+ * on it moves to Stop, and comes back to "Run in page" when the run ends (Stop then goes). Focus
+ * the person has since put elsewhere is left alone.
+ */
+function useRunFocus(running: boolean) {
+  const runButton = useRef<HTMLButtonElement>(null);
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const startedHere = useRef(false);
+  const movedToStop = useRef(false);
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    const lost = focused === null || focused === document.body;
+    if (running && startedHere.current) {
+      startedHere.current = false;
+      if (focused === runButton.current || lost) {
+        stopButton.current?.focus();
+        movedToStop.current = true;
+      }
+    } else if (!running && movedToStop.current) {
+      movedToStop.current = false;
+      if (focused === stopButton.current || lost) runButton.current?.focus();
+    }
+  }, [running]);
+  return { runButton, stopButton, runStarting: () => (startedHere.current = true) };
 }

@@ -178,4 +178,17 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(form.control('query').hasAttribute('aria-invalid')).toBe(false);
     expect(document.activeElement).toBe(input);
   });
+
+  it('moves focus from "Run in page" to Stop while the tool runs, and back when it ends', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: {} }));
+    form.runButton().focus();
+    await form.submit();
+    expect(form.runButton().disabled).toBe(true);
+    expect(document.activeElement).toBe(form.stopButton());
+    const runId = form.fake.posted.find((request) => request.type === 'run-tool')!.runId;
+    form.fake.send({ type: 'run-result', runId, output: { text: 'done' }, durationMs: 3 });
+    await tick();
+    expect(form.stopButton()).toBeUndefined();
+    expect(document.activeElement).toBe(form.runButton());
+  });
 });

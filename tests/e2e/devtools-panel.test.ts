@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, DevToolsFrontEnd, launchExtension, serveFixtures, type FixtureServer, type LaunchedExtension } from './support';
+import { chromiumAvailable, DevToolsFrontEnd, InspectorPage, launchExtension, serveFixtures, type FixtureServer, type InspectedPage, type LaunchedExtension } from './support';
 
 const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -40,5 +40,68 @@ describe.skipIf(!chromiumAvailable)('the WebMCP panel inside Chromium DevTools',
     } finally {
       await devtools.close();
     }
+  });
+});
+
+// The panel opened as a tab, with tools the test registers: what a run sends, and where focus goes.
+describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
+  let extension: LaunchedExtension;
+  let server: FixtureServer;
+  let shown: InspectedPage;
+
+  beforeAll(async () => {
+    [extension, server] = await Promise.all([launchExtension({ webmcp: true }), serveFixtures(fixturesDir)]);
+    shown = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
+    await shown.page.evaluate(() => {
+      const page = window as unknown as { received: unknown[]; release: () => void };
+      page.received = [];
+      const context = (document as unknown as { modelContext: { registerTool(tool: unknown): void } }).modelContext;
+      context.registerTool({
+        name: 'list_orders',
+        description: 'List the orders, filtered.',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            includeArchived: { type: 'boolean', default: true },
+            filters: { type: 'object', properties: { maxPrice: { type: 'number' }, status: { type: 'string' } } },
+            tags: { type: 'array', items: { type: 'string' } },
+          },
+        },
+        execute: async (args: unknown) => {
+          page.received.push(args);
+          return 'listed';
+        },
+      });
+      context.registerTool({
+        name: 'wait_for_release',
+        description: 'Answers once the test lets it.',
+        inputSchema: { type: 'object', properties: {} },
+        execute: () => new Promise((resolve) => (page.release = () => resolve('released'))),
+      });
+    });
+    await shown.inspector.waitForTools(['add_to_cart', 'list_orders', 'search_products', 'track_order', 'wait_for_release'], 5_000);
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await server?.close();
+  });
+
+  it('sends only what the person set: the default of an optional boolean, no made-up objects or arrays', async () => {
+    expect((await shown.inspector.run('list_orders')).text).toBe('listed');
+    await expect(shown.page.evaluate(() => (window as unknown as { received: unknown[] }).received)).resolves.toEqual([{ includeArchived: true }]);
+  });
+
+  it('keeps keyboard focus on the form: Stop while the tool runs, "Run in page" again when it ends', async () => {
+    const { inspector, page } = shown;
+    await inspector.openRunForm('wait_for_release');
+    const card = inspector.tool('wait_for_release');
+    await card.getByRole('button', { name: 'Run in page' }).focus();
+    await inspector.page.keyboard.press('Enter');
+    await card.locator('.run-status').waitFor();
+    const focused = () => inspector.page.evaluate(() => document.activeElement?.textContent ?? document.activeElement?.tagName);
+    await expect.poll(focused).toBe('Stop');
+    await page.evaluate(() => (window as unknown as { release: () => void }).release());
+    await card.locator('.run-result').waitFor();
+    await expect.poll(focused).toBe('Run in page');
   });
 });
