@@ -2,12 +2,12 @@ import '@/assets/theme.css';
 import './style.css';
 import { render } from 'preact';
 import { ChatApp } from '@/components/chat/chat-app';
-import { connectAgentPort } from '@/lib/sidepanel/agent-port';
+import { connectAgentPort, listenForPanelWake } from '@/lib/sidepanel/agent-port';
 import { followActiveTab } from '@/lib/sidepanel/follow-active-tab';
 import { PanelModel } from '@/lib/sidepanel/panel-model';
 import { readTabIdParameter } from '@/lib/sidepanel/read-tab-id-parameter';
 
-const model = new PanelModel({ connect: connectAgentPort });
+const model = new PanelModel({ connect: connectAgentPort, onWake: listenForPanelWake });
 
 // Opened as a normal tab (`sidepanel.html?tabId=N`) the panel stays on that tab; as a side panel
 // it follows the active tab of its window.

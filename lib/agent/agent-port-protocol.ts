@@ -33,3 +33,11 @@ export const sessionMessageSchema = z.discriminatedUnion('type', [
 
 export type PanelMessage = z.infer<typeof panelMessageSchema>;
 export type SessionMessage = z.infer<typeof sessionMessageSchema>;
+
+/**
+ * What the background sends, as a one-off message to the extension's pages, when a tab's session
+ * changed and no panel following it holds a port: an idle panel lets its port go with the worker
+ * (so the worker can sleep) and connects again on this. Without `tabId`, every such panel does.
+ */
+export const panelWakeSchema = z.object({ type: z.literal('panel-wake'), tabId: z.number().int().optional() });
+export type PanelWake = z.infer<typeof panelWakeSchema>;

@@ -33,6 +33,11 @@ export interface AgentSessionsDeps {
   keepAwake?(): () => void;
   /** How long a call waits for the person's answer; default 5 minutes. */
   approvalWaitMs?: number;
+  /**
+   * Tells resting panels (idle ones let their port go with the worker) that a tab's session
+   * changed, or with no tab that everything may have: see `PanelWake`.
+   */
+  wakePanels?(tabId?: number): void;
 }
 
 const defaultApprovalWaitMs = 5 * 60_000;
@@ -119,7 +124,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     return state.done;
   };
   const buildAndSendSnapshot = async (tabId: number): Promise<void> => {
-    if (!panels.get(tabId)?.size) return;
+    // No panel holds a port for the tab: one resting may follow it, and connects for the snapshot.
+    if (!panels.get(tabId)?.size) return deps.wakePanels?.(tabId);
     const session = await sessionFor(tabId);
     const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
     // A page that reported tools has the content script; only a silent one is asked.
@@ -184,6 +190,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     /** The settings changed (the options page, or "allow on this site"): what panels show of them is redrawn. */
     settingsChanged() {
       for (const tabId of panels.keys()) resendSnapshot(tabId);
+      deps.wakePanels?.();
     },
     /** The tab's page finished loading: its content script, if any, answers now. */
     pageLoaded: resendSnapshot,

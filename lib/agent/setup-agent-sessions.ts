@@ -4,7 +4,7 @@ import { loadSettings, updateSettings, watchSettings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { acceptNamedChannels } from '../messaging/port-channel';
 import { z } from 'zod';
-import { agentPortName, type SessionMessage } from './agent-port-protocol';
+import { agentPortName, type PanelWake, type SessionMessage } from './agent-port-protocol';
 import { createAgentSessions } from './agent-sessions';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { scorerFor } from './scorer-for';
@@ -22,6 +22,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     scorerFor,
     recorder,
     keepAwake: keepServiceWorkerAwake,
+    wakePanels: createPanelWaker(),
   });
   // Only the extension's own pages may drive the agent; never a content script or a page.
   // The sessions check every message themselves and answer a malformed one: no second check here.
@@ -43,4 +44,21 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     if (frameId === 0) sessions.pageLoaded(tabId);
   });
   browser.tabs.onRemoved.addListener((tabId) => sessions.tabClosed(tabId));
+}
+
+/**
+ * Sends `PanelWake` to the extension's pages, at most once a second for each tab: a resting panel
+ * needs one word to connect, and the snapshot it then gets is built after every change since.
+ */
+function createPanelWaker(): (tabId?: number) => void {
+  const lastSent = new Map<number | undefined, number>();
+  return (tabId) => {
+    const now = Date.now();
+    if (now - (lastSent.get(tabId) ?? Number.NEGATIVE_INFINITY) < 1_000) return;
+    if (lastSent.size >= 1_000) lastSent.clear();
+    lastSent.set(tabId, now);
+    const message: PanelWake = tabId === undefined ? { type: 'panel-wake' } : { type: 'panel-wake', tabId };
+    // No extension page open is the usual case: nobody to tell.
+    browser.runtime.sendMessage(message).catch(() => undefined);
+  };
 }

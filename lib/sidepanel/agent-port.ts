@@ -1,5 +1,6 @@
+import { browser, type Browser } from 'wxt/browser';
 import { z } from 'zod';
-import { agentPortName, type PanelMessage } from '../agent/agent-port-protocol';
+import { agentPortName, panelWakeSchema, type PanelMessage } from '../agent/agent-port-protocol';
 import { connectNamedChannel } from '../messaging/port-channel';
 
 /** The part of a `runtime.Port` the panel uses, so the panel model can be driven by a fake in tests. */
@@ -20,4 +21,18 @@ export function connectAgentPort(): AgentPort {
     onDisconnect: { addListener: (listener) => channel.onDisconnect(listener) },
     disconnect: () => channel.disconnect(),
   };
+}
+
+/**
+ * Calls `listener` when the background says a tab's session changed while no panel following it
+ * held a port. Only the background's word counts: a content script's message names a tab.
+ */
+export function listenForPanelWake(listener: (tabId: number | undefined) => void): () => void {
+  const onMessage = (message: unknown, sender: Browser.runtime.MessageSender) => {
+    if (sender.id !== browser.runtime.id || sender.tab !== undefined) return;
+    const parsed = panelWakeSchema.safeParse(message);
+    if (parsed.success) listener(parsed.data.tabId);
+  };
+  browser.runtime.onMessage.addListener(onMessage);
+  return () => browser.runtime.onMessage.removeListener(onMessage);
 }

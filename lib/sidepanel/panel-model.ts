@@ -14,6 +14,11 @@ export interface PanelModelOptions {
   /** The service worker is stopped after 30 s idle; a heartbeat keeps it up during long work. */
   heartbeatMs?: number;
   reconnectDelayMs?: number;
+  /**
+   * Listens for the background's word that a tab's session changed while this panel rested (see
+   * `PanelWake`); returns a function that stops. Without it, the panel never rests.
+   */
+  onWake?: (listener: (tabId: number | undefined) => void) => () => void;
 }
 
 /**
@@ -47,7 +52,10 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   const port = createPortConnection({
     connect: options.connect,
     reconnectDelayMs: options.reconnectDelayMs,
-    onOpen: subscribe,
+    // An idle panel lets its port go with the stopped worker, and the worker sleep: the person
+    // acting, or the background's word that this tab changed, connects it again.
+    stayConnected: () => options.onWake === undefined || session.value === undefined || needsHeartbeat.value,
+    onOpen: () => postSubscribe(),
     onLost: () => {
       connection.value = 'reconnecting';
       returnUnconfirmedRequest();
@@ -67,6 +75,11 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   });
 
   function subscribe(): void {
+    // A resting connection subscribes as it opens.
+    if (!port.wake()) postSubscribe();
+  }
+
+  function postSubscribe(): void {
     if (tabId.value !== undefined) port.post({ type: 'subscribe', tabId: tabId.value });
   }
 
@@ -102,6 +115,11 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   });
   // Captured by the model, so disposing the model closes the port and its timers.
   effect(() => () => port.close());
+  effect(() =>
+    options.onWake?.((changedTabId) => {
+      if (changedTabId === undefined || changedTabId === tabId.peek()) port.wake();
+    }),
+  );
 
   function postForTab(build: (tabId: number) => PanelMessage): boolean {
     return tabId.value !== undefined && port.post(build(tabId.value));

@@ -9,22 +9,30 @@ export interface PortConnectionOptions {
   onOpen: () => void;
   /** The port went away; a reconnect is scheduled. */
   onLost: () => void;
+  /**
+   * Whether to connect again at once when the port goes away (default: always). When not, the
+   * connection rests, which lets an idle service worker stay stopped, until `wake` or `post`.
+   */
+  stayConnected?: () => boolean;
   /** The first wait; it doubles after each failed try, up to `maxReconnectDelayMs`. */
   reconnectDelayMs?: number;
   maxReconnectDelayMs?: number;
 }
 
 export interface PortConnection {
-  /** False when there is no open port; the message is not queued. */
+  /** False when there is no open port; the message is not queued. A resting connection opens first. */
   post(message: PanelMessage): boolean;
+  /** Opens a resting connection (which calls `onOpen`); true when it did. */
+  wake(): boolean;
   /** A message arrived, so the background is alive: the next loss waits the shortest delay again. */
   confirm(): void;
   close(): void;
 }
 
 /**
- * Keeps one port to the background open. The service worker is stopped when idle and restarted on
- * demand, which disconnects the port: then this reconnects after a short delay.
+ * Keeps one port to the background. The service worker is stopped when idle and restarted on
+ * demand, which disconnects the port: then this reconnects after a short delay, or, when the
+ * caller need not stay connected, rests until it is woken or has something to send.
  */
 export function createPortConnection(options: PortConnectionOptions): PortConnection {
   const firstDelay = options.reconnectDelayMs ?? 400;
@@ -33,15 +41,18 @@ export function createPortConnection(options: PortConnectionOptions): PortConnec
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
+  let resting = false;
 
   function open(): void {
+    resting = false;
     timer = undefined;
     if (closed) return;
     let opened: AgentPort;
     try {
       opened = options.connect();
     } catch {
-      lose();
+      // The extension itself is unreachable (updated or reloaded): that is no rest.
+      lose(true);
       return;
     }
     port = opened;
@@ -54,27 +65,47 @@ export function createPortConnection(options: PortConnectionOptions): PortConnec
     options.onOpen();
   }
 
-  function lose(): void {
+  function lose(failedToOpen = false): void {
     port = undefined;
-    if (closed || timer !== undefined) return;
+    if (closed || timer !== undefined || resting) return;
+    if (!failedToOpen && options.stayConnected?.() === false) {
+      resting = true;
+      failures = 0;
+      return;
+    }
     options.onLost();
     const delay = Math.min(firstDelay * 2 ** failures, maxDelay);
     failures += 1;
     timer = setTimeout(open, delay);
   }
 
+  function send(message: PanelMessage): boolean {
+    if (!port) return false;
+    try {
+      port.postMessage(message);
+      return true;
+    } catch {
+      // Posting to a port whose service worker just stopped throws; treat it as a disconnect.
+      lose();
+      return false;
+    }
+  }
+
   open();
   return {
     post(message) {
-      if (!port) return false;
-      try {
-        port.postMessage(message);
-        return true;
-      } catch {
-        // Posting to a port whose service worker just stopped throws; treat it as a disconnect.
-        lose();
-        return false;
-      }
+      if (resting) open();
+      if (send(message)) return true;
+      // A port whose worker just stopped throws before it says so: one that may rest now opens
+      // again at once for this message, which the person is waiting on.
+      if (!resting) return false;
+      open();
+      return send(message);
+    },
+    wake() {
+      if (!resting || closed) return false;
+      open();
+      return true;
     },
     confirm() {
       failures = 0;

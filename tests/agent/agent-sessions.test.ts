@@ -59,6 +59,7 @@ function harness(options: HarnessOptions = {}) {
     },
     scorerFor: options.scorerFor ?? (() => undefined),
     recorder,
+    wakePanels: vi.fn(),
     ...(options.approvalWaitMs === undefined ? {} : { approvalWaitMs: options.approvalWaitMs }),
   };
   const sessions = createAgentSessions(deps);
@@ -251,6 +252,19 @@ describe('agent sessions', () => {
     second.send({ type: 'send', tabId: 1, text: 'how many?' });
     await second.until(() => second.state()?.turns[1]?.outcome === 'answer');
     expect(promptOfTurn(second, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs.', 'how many?']);
+  });
+
+  it('tells resting panels when a tab no panel holds a port for changes, and only then', async () => {
+    const h = harness();
+    h.sessions.toolsChanged(5);
+    await vi.waitFor(() => expect(h.deps.wakePanels).toHaveBeenCalledWith(5));
+    h.send({ type: 'subscribe', tabId: 6 });
+    await h.until(() => h.state()?.tabId === 6);
+    h.sessions.toolsChanged(6);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(h.deps.wakePanels).not.toHaveBeenCalledWith(6);
+    h.sessions.settingsChanged();
+    expect(h.deps.wakePanels).toHaveBeenLastCalledWith();
   });
 
   it('answers a malformed panel message with an error and keeps working', async () => {

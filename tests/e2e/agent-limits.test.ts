@@ -103,6 +103,36 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     expect(await panel.getByTestId('turn').count()).toBe(2);
   });
 
+  it('an idle panel lets the stopped worker sleep; a change in its page, or a request, wakes it and the panel shows it', async () => {
+    const { page, panel } = await openPageAndPanel();
+    await panel.getByText('It offers 2 tools').waitFor();
+    const cdp = await extension.context.newCDPSession(panel);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    const workersRunning = async () => {
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      return targetInfos.filter((target) => target.type === 'service_worker' && target.url.startsWith(`chrome-extension://${extension.extensionId}/`)).length;
+    };
+    await expect.poll(workersRunning).toBe(0);
+    // The panel used to connect again at once, and start the worker, every time it stopped.
+    await panel.waitForTimeout(3_000);
+    expect(await workersRunning()).toBe(0);
+    expect(await panel.getByTestId('reconnecting').count()).toBe(0);
+
+    // The page registers a tool: its report starts the worker, which tells the panel.
+    await page.evaluate(() => {
+      const { modelContext } = document as unknown as { modelContext: { registerTool(tool: object): void } };
+      modelContext.registerTool({ name: 'quick_lookup', description: 'Looks something up at once.', inputSchema: { type: 'object', properties: {} }, execute: () => 'done' });
+    });
+    await panel.getByText('It offers 3 tools').waitFor({ timeout: 5_000 });
+
+    await useReplayEngine(await currentServiceWorker(extension.context), { replies: ['Awake.'] });
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await expect.poll(workersRunning).toBe(0);
+    await ask(panel, 'are you there?');
+    await panel.getByText('Awake.').waitFor({ timeout: 10_000 });
+  });
+
   it('a page the extension cannot read asks for a reload, which the panel does; a page with no tools says so instead', async () => {
     // No content script runs in a browser page, as in a page open since before the extension came.
     const closed = await extension.context.newPage();

@@ -7,9 +7,14 @@ import { createFakeBackground } from './fake-agent-port';
 import { sessionState, tabId } from './session-fixtures';
 
 /** The whole side panel, rendered into the test document and talking to a fake background. */
-export async function mountPanel(initial: Partial<SessionState> = {}) {
+export async function mountPanel(initial: Partial<SessionState> = {}, options: { restsWhenIdle?: boolean } = {}) {
   const background = createFakeBackground();
-  const model = new PanelModel({ connect: background.connect, reconnectDelayMs: 100 });
+  const wakeListeners = new Set<(tabId: number | undefined) => void>();
+  const onWake = (listener: (tabId: number | undefined) => void) => {
+    wakeListeners.add(listener);
+    return () => void wakeListeners.delete(listener);
+  };
+  const model = new PanelModel({ connect: background.connect, reconnectDelayMs: 100, ...(options.restsWhenIdle ? { onWake } : {}) });
   const container = document.createElement('div');
   document.body.append(container);
   await act(() => {
@@ -24,6 +29,8 @@ export async function mountPanel(initial: Partial<SessionState> = {}) {
     container,
     /** The background sends a message; the panel has rendered it when this resolves. */
     deliver: (message: unknown) => act(() => background.port.deliver(message)),
+    /** The background's word that a tab's session changed while no panel held a port for it. */
+    wake: (wakeTabId?: number) => act(() => wakeListeners.forEach((listener) => listener(wakeTabId))),
     /** Lets the panel render what the last action changed. */
     flush: () => act(() => {}),
     find: (testId: string) => container.querySelector<HTMLElement>(`[data-testid="${testId}"]`),

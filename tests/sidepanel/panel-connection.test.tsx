@@ -140,3 +140,46 @@ describe('following a tab', () => {
     expect(panel.container.querySelector('.site-origin')?.textContent).toBe('https://tea.example');
   });
 });
+
+describe('an idle panel when the worker stops', () => {
+  it('lets its port go and the worker sleep, says nothing, and connects again when the person sends', async () => {
+    panel = await mountPanel({ turns: [turn({ outcome: 'answer' })] }, { restsWhenIdle: true });
+    panel.background.port.drop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await panel.flush();
+    expect(panel.background.ports).toHaveLength(1);
+    expect(panel.find('reconnecting')).toBeNull();
+    expect(panel.model.canSend.value).toBe(true);
+
+    expect(panel.model.send('add a cap too')).toBe(true);
+    expect(panel.background.ports).toHaveLength(2);
+    expect(panel.background.port.sent).toEqual([
+      { type: 'subscribe', tabId },
+      { type: 'send', tabId, text: 'add a cap too' },
+    ]);
+  });
+
+  it('connects again when the background says its tab changed, not for another tab', async () => {
+    panel = await mountPanel({ toolCount: 3 }, { restsWhenIdle: true });
+    panel.background.port.drop();
+    await panel.wake(tabId + 1);
+    expect(panel.background.ports).toHaveLength(1);
+    await panel.wake(tabId);
+    expect(panel.background.ports).toHaveLength(2);
+    expect(panel.background.port.sent).toEqual([{ type: 'subscribe', tabId }]);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ toolCount: 5 }) });
+    expect(panel.model.session.value?.toolCount).toBe(5);
+    // Following another tab connects too, and subscribes once.
+    panel.background.port.drop();
+    panel.model.selectTab(tabId + 1);
+    expect(panel.background.ports).toHaveLength(3);
+    expect(panel.background.port.sent).toEqual([{ type: 'subscribe', tabId: tabId + 1 }]);
+  });
+
+  it('stays connected while a run goes on, and reconnects at once when the worker stops under it', async () => {
+    panel = await mountPanel({ turns: [turn()], running: true }, { restsWhenIdle: true });
+    panel.background.port.drop();
+    await vi.advanceTimersByTimeAsync(150);
+    expect(panel.background.ports).toHaveLength(2);
+  });
+});

@@ -52,6 +52,7 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
   const context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless: true, args });
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(serviceWorker.url()).host;
+  extensionIds.set(context, extensionId);
   return {
     context,
     extensionId,
@@ -70,8 +71,24 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
 
 /** The extension's service worker now (it may have been stopped and started again). */
 export async function currentServiceWorker(context: BrowserContext): Promise<Worker> {
-  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const running = context.serviceWorkers()[0];
+  if (running) return running;
+  // Stopped, and an idle panel no longer wakes it: start it as the next event would.
+  const started = context.waitForEvent('serviceworker');
+  const extensionId = extensionIds.get(context);
+  if (extensionId) {
+    const session = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
+    try {
+      await session.send('ServiceWorker.enable');
+      await session.send('ServiceWorker.startWorker', { scopeURL: `chrome-extension://${extensionId}/` });
+    } finally {
+      await session.detach();
+    }
+  }
+  return started;
 }
+
+const extensionIds = new WeakMap<BrowserContext, string>();
 
 /** Stops the extension's service worker, as Chrome does after 30 s idle; the next event starts it again. */
 export async function stopServiceWorker(context: BrowserContext): Promise<void> {
