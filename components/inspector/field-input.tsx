@@ -75,6 +75,7 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
           min={field.minimum}
           max={field.maximum}
           step={field.integer ? 1 : 'any'}
+          placeholder={defaultPlaceholder(field)}
           {...aria}
           onInput={onText}
         />
@@ -94,8 +95,14 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
     case 'arguments':
       return <JsonEditor id={id} name={field.name} template={field.template} text={text} aria={aria} onChange={onChange} />;
     default:
-      return <input id={id} type="text" value={text} disabled={value === null} {...aria} onInput={onText} />;
+      return <input id={id} type="text" value={text} disabled={value === null} placeholder={defaultPlaceholder(field)} {...aria} onInput={onText} />;
   }
+}
+
+// An optional field left empty is left out of the call, and the tool then uses its own default: say which.
+function defaultPlaceholder(field: FormField): string | undefined {
+  if (field.required || (field.kind !== 'text' && field.kind !== 'number') || field.default === undefined) return undefined;
+  return `The tool's default: ${String(field.default)}`;
 }
 
 /** A boolean that may be left out (or be null): "not set", true, false (and null), as the schema allows. */

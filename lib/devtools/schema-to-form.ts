@@ -9,8 +9,8 @@ interface FieldBase {
 
 /** One input of the run form, derived from one property of the tool's input schema. */
 export type FormField =
-  | (FieldBase & { kind: 'text'; nullable?: true })
-  | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; nullable?: true })
+  | (FieldBase & { kind: 'text'; nullable?: true; default?: string })
+  | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
   | (FieldBase & { kind: 'select'; options: unknown[] })
   | (FieldBase & { kind: 'json'; template: string })
@@ -61,7 +61,7 @@ function fieldFor(name: string, property: unknown, required: boolean): FormField
   if (Array.isArray(node.enum) && node.enum.length > 0) {
     return { ...base, kind: 'select', options: nullable && !node.enum.includes(null) ? [...node.enum, null] : node.enum };
   }
-  if (type === 'string') return { ...base, kind: 'text', ...orNull };
+  if (type === 'string') return { ...base, kind: 'text', ...orNull, ...(typeof node.default === 'string' ? { default: node.default } : {}) };
   if (type === 'boolean') {
     const fallback = typeof node.default === 'boolean' || (nullable && node.default === null) ? { default: node.default as boolean | null } : {};
     return { ...base, kind: 'boolean', ...orNull, ...fallback };
@@ -74,6 +74,7 @@ function fieldFor(name: string, property: unknown, required: boolean): FormField
       ...(typeof node.minimum === 'number' ? { minimum: node.minimum } : {}),
       ...(typeof node.maximum === 'number' ? { maximum: node.maximum } : {}),
       ...orNull,
+      ...(typeof node.default === 'number' ? { default: node.default } : {}),
     };
   }
   return { ...base, kind: 'json', template: JSON.stringify(jsonTemplate(property), null, 2) };

@@ -88,6 +88,18 @@ describe('the run form', () => {
     expect(form.sent()).toEqual([{ query: 'mug', includeArchived: true }]);
   });
 
+  it('says what an optional text or number field left empty falls back to', async () => {
+    const form = await showRunForm(
+      tool({ type: 'object', properties: { sort: { type: 'string', default: 'relevance' }, limit: { type: 'integer', default: 20 }, query: { type: 'string', default: 'mug' } }, required: ['query'] }),
+    );
+    expect(form.control<HTMLInputElement>('sort').placeholder).toBe("The tool's default: relevance");
+    expect(form.control<HTMLInputElement>('limit').placeholder).toBe("The tool's default: 20");
+    expect(form.control<HTMLInputElement>('query').placeholder).toBe('');
+    await form.type('query', 'cap');
+    await form.submit();
+    expect(form.sent()).toEqual([{ query: 'cap' }]);
+  });
+
   it('fills in an optional editor’s template on request, and leaves the person in the editor', async () => {
     const form = await showRunForm(tool(search));
     form.root.querySelector<HTMLButtonElement>('button[aria-label="Fill in the template for tags"]')!.click();
