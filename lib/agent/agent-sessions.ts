@@ -54,7 +54,11 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   const writer = createSessionWriter(
     () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, s]) => [tabId, s.stored()] as const)]),
   );
-  const batcher = createProseBatcher((tabId, message) => panels.get(tabId)?.forEach((port) => safePost(port, message)));
+  const batcher = createProseBatcher((tabId, message) => {
+    // A run going on in the tab (started from another panel of it, say) is news to a resting panel.
+    if (message.type === 'turn') deps.wakePanels?.(tabId);
+    panels.get(tabId)?.forEach((port) => safePost(port, message));
+  });
   const publish = batcher.publish;
   const engines = createEngineHost((engine) => {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine });
@@ -124,8 +128,9 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     return state.done;
   };
   const buildAndSendSnapshot = async (tabId: number): Promise<void> => {
-    // No panel holds a port for the tab: one resting may follow it, and connects for the snapshot.
-    if (!panels.get(tabId)?.size) return deps.wakePanels?.(tabId);
+    // A panel resting may follow the tab, held port or not: it connects for a snapshot of its own.
+    deps.wakePanels?.(tabId);
+    if (!panels.get(tabId)?.size) return;
     const session = await sessionFor(tabId);
     const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
     // A page that reported tools has the content script; only a silent one is asked.

@@ -56,6 +56,13 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     // acting, or the background's word that this tab changed, connects it again.
     stayConnected: () => options.onWake === undefined || session.value === undefined || needsHeartbeat.value,
     onOpen: () => postSubscribe(),
+    // The stopped worker took the model with it: the next request loads it again.
+    onRest: () => {
+      const current = session.value;
+      if (current && current.engine.state !== 'error') {
+        session.value = { ...current, engine: { ...current.engine, state: 'idle', tokensPerSecond: undefined, progress: undefined, progressText: undefined } };
+      }
+    },
     onLost: () => {
       connection.value = 'reconnecting';
       returnUnconfirmedRequest();

@@ -14,6 +14,8 @@ export interface PortConnectionOptions {
    * connection rests, which lets an idle service worker stay stopped, until `wake` or `post`.
    */
   stayConnected?: () => boolean;
+  /** The port went away and the connection rests (see `stayConnected`). */
+  onRest?: () => void;
   /** The first wait; it doubles after each failed try, up to `maxReconnectDelayMs`. */
   reconnectDelayMs?: number;
   maxReconnectDelayMs?: number;
@@ -71,6 +73,7 @@ export function createPortConnection(options: PortConnectionOptions): PortConnec
     if (!failedToOpen && options.stayConnected?.() === false) {
       resting = true;
       failures = 0;
+      options.onRest?.();
       return;
     }
     options.onLost();

@@ -254,17 +254,20 @@ describe('agent sessions', () => {
     expect(promptOfTurn(second, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs.', 'how many?']);
   });
 
-  it('tells resting panels when a tab no panel holds a port for changes, and only then', async () => {
+  it('tells resting panels when a tab’s tools, settings or turns change', async () => {
+    await script(['Two mugs.']);
     const h = harness();
     h.sessions.toolsChanged(5);
     await vi.waitFor(() => expect(h.deps.wakePanels).toHaveBeenCalledWith(5));
-    h.send({ type: 'subscribe', tabId: 6 });
-    await h.until(() => h.state()?.tabId === 6);
-    h.sessions.toolsChanged(6);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(h.deps.wakePanels).not.toHaveBeenCalledWith(6);
     h.sessions.settingsChanged();
     expect(h.deps.wakePanels).toHaveBeenLastCalledWith();
+    // A request from one panel of the tab is news to another one resting.
+    h.send({ type: 'subscribe', tabId: 6 });
+    await h.until(() => h.state()?.tabId === 6);
+    vi.mocked(h.deps.wakePanels!).mockClear();
+    h.send({ type: 'send', tabId: 6, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.deps.wakePanels).toHaveBeenCalledWith(6);
   });
 
   it('answers a malformed panel message with an error and keeps working', async () => {

@@ -143,13 +143,15 @@ describe('following a tab', () => {
 
 describe('an idle panel when the worker stops', () => {
   it('lets its port go and the worker sleep, says nothing, and connects again when the person sends', async () => {
-    panel = await mountPanel({ turns: [turn({ outcome: 'answer' })] }, { restsWhenIdle: true });
+    panel = await mountPanel({ turns: [turn({ outcome: 'answer' })], engine: engineStatus({ state: 'ready', tokensPerSecond: 31.5 }) }, { restsWhenIdle: true });
     panel.background.port.drop();
     await vi.advanceTimersByTimeAsync(10_000);
     await panel.flush();
     expect(panel.background.ports).toHaveLength(1);
     expect(panel.find('reconnecting')).toBeNull();
     expect(panel.model.canSend.value).toBe(true);
+    // The stopped worker took the model with it.
+    expect(panel.model.session.value?.engine).toMatchObject({ state: 'idle', tokensPerSecond: undefined });
 
     expect(panel.model.send('add a cap too')).toBe(true);
     expect(panel.background.ports).toHaveLength(2);
