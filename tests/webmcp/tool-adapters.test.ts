@@ -47,6 +47,15 @@ describe('createLegacyContextAdapter: following an older context', () => {
     expect(changes).toBe(4);
   });
 
+  it('gives a tool’s own null as the word null and no value as a finished tool, never as a navigation', async () => {
+    const context = olderContext();
+    const adapter = createLegacyContextAdapter(context as LegacyContextLike);
+    context.registerTool({ name: 'selected_item', execute: () => null } as never);
+    context.registerTool({ name: 'clear_cart', execute: () => {} } as never);
+    expect(await adapter.execute('selected_item', {}, never)).toBe('null');
+    expect(await adapter.execute('clear_cart', {}, never)).toBe('The tool finished without a result.');
+  });
+
   it('leaves the context working as before, errors included', () => {
     const context = olderContext();
     createLegacyContextAdapter(context as LegacyContextLike);

@@ -1,4 +1,4 @@
-import { abortable, readProperty, readToolName, toResultString, toolNotFound, type ToolAdapter } from './tool-adapter';
+import { abortable, executeResultString, readProperty, readToolName, toolNotFound, type ToolAdapter } from './tool-adapter';
 
 /** The older shape (early polyfills, `navigator.modelContext`): tools carry their own `execute`. */
 export interface LegacyContextLike {
@@ -36,7 +36,7 @@ export function createLegacyContextAdapter(context: LegacyContextLike): ToolAdap
       // The second argument was an "agent" with requestUserInteraction, later `{signal}`.
       const agent = { signal, requestUserInteraction: (callback: () => unknown) => Promise.resolve().then(callback) };
       const result: unknown = await abortable(Promise.resolve().then(() => execute.call(tool, args, agent)), signal);
-      return toResultString(result);
+      return executeResultString(result);
     },
   };
 }

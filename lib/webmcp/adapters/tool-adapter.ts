@@ -39,6 +39,15 @@ export function toResultString(value: unknown): string | null {
   }
 }
 
+/**
+ * What a page's own `execute` returned, as a result. The extension called it itself, so nothing
+ * here is a navigation: null is the tool's value, and no value at all says the tool finished.
+ */
+export function executeResultString(value: unknown): string {
+  if (value === undefined) return 'The tool finished without a result.';
+  return toResultString(value) ?? 'null';
+}
+
 export function toolNotFound(name: string): Error {
   return Object.assign(new Error(`The page offers no tool named "${name}".`), { name: 'NotFoundError' });
 }
