@@ -44,10 +44,12 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     });
 
     it('lists exactly its tools, the late one and the polyfill’s own form tool included', async () => {
-      await fixture.inspector.waitForTools(['get_forecast', 'radar_image', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 2_000);
+      await fixture.inspector.waitForTools(['cancel_alerts', 'get_forecast', 'radar_image', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 2_000);
       await expect(fixture.inspector.tool('get_forecast').locator('.tool-meta').textContent()).resolves.toBe(
         `${server.origin} · frame 0 · polyfill`,
       );
+      // The polyfill lists no consequentialHint; the page registered one, and it counts.
+      await expect(fixture.inspector.tool('cancel_alerts').locator('.badge').allTextContents()).resolves.toEqual(['consequential']);
       // The polyfill reads the form itself; the extension's own form reader yields to it quietly.
       expect(await fixture.inspector.dropped()).toEqual([]);
     });
@@ -65,7 +67,7 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
 
     it('follows a tool removed by aborting its signal within a second', async () => {
       await fixture.page.evaluate(() => (window as unknown as { unregisterTool(name: string): void }).unregisterTool('radar_image'));
-      await fixture.inspector.waitForTools(['get_forecast', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 1_000);
+      await fixture.inspector.waitForTools(['cancel_alerts', 'get_forecast', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 1_000);
       expect((await fixture.inspector.changes())[0]).toBe('removed radar_image');
     });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLegacyContextAdapter, type LegacyContextLike } from '@/lib/webmcp/adapters/legacy-context-adapter';
 import { createModelContextAdapter, type ModelContextLike } from '@/lib/webmcp/adapters/model-context-adapter';
+import { withRegisteredHints } from '@/lib/webmcp/adapters/registered-hints';
 import { createTestingApiAdapter } from '@/lib/webmcp/adapters/testing-api-adapter';
 
 const never = new AbortController().signal;
@@ -214,5 +215,46 @@ describe('createTestingApiAdapter: Chrome 146–151’s testing API', () => {
     expect(changes).toBe(1);
     expect(await adapter.execute('legacy', { q: 'x' }, never)).toBe('done');
     expect(received).toEqual([['legacy', '{"q":"x"}']]);
+  });
+});
+
+describe('withRegisteredHints: a polyfill that lists fewer hints than the page gave', () => {
+  /** Like @mcp-b/webmcp-polyfill 5.1: `getTools()` keeps only readOnlyHint and untrustedContentHint. */
+  function polyfill() {
+    const tools = new Map<string, { name: string; description: string; annotations?: Record<string, boolean> }>();
+    return {
+      async getTools() {
+        return [...tools.values()].map(({ annotations = {}, ...tool }) => ({
+          ...tool,
+          annotations: { readOnlyHint: annotations.readOnlyHint === true, untrustedContentHint: annotations.untrustedContentHint === true },
+        }));
+      },
+      async executeTool() {
+        return 'ok';
+      },
+      async registerTool(tool: { name: string; description: string }, options?: { signal?: AbortSignal }) {
+        if (tools.has(tool.name)) throw new Error(`Tool already registered: ${tool.name}`);
+        tools.set(tool.name, tool);
+        options?.signal?.addEventListener('abort', () => tools.delete(tool.name));
+      },
+    };
+  }
+
+  it('gives each listed tool the hints the page registered it with, and keeps what the polyfill lists', async () => {
+    const context = polyfill();
+    const adapter = withRegisteredHints(createModelContextAdapter(context, {} as Window), createLegacyContextAdapter(context as LegacyContextLike));
+    const withdraw = new AbortController();
+    await context.registerTool({ name: 'place_order', description: 'Place the order.', annotations: { consequentialHint: true } } as never, { signal: withdraw.signal });
+    await context.registerTool({ name: 'search', description: 'Search.', annotations: { readOnlyHint: true } } as never);
+    // A refused second registration changes nothing.
+    await context.registerTool({ name: 'place_order', description: 'Again.', annotations: {} } as never).catch(() => undefined);
+    const listed = (await adapter.list()) as Array<{ name: string; description: string; annotations: Record<string, boolean> }>;
+    expect(listed.map(({ name, description, annotations }) => ({ name, description, annotations }))).toEqual([
+      { name: 'place_order', description: 'Place the order.', annotations: { readOnlyHint: false, untrustedContentHint: false, consequentialHint: true } },
+      { name: 'search', description: 'Search.', annotations: { readOnlyHint: true, untrustedContentHint: false } },
+    ]);
+    withdraw.abort();
+    await context.registerTool({ name: 'place_order', description: 'Now harmless.' } as never);
+    expect(((await adapter.list()) as Array<{ annotations: Record<string, boolean> }>)[1]!.annotations).toEqual({ readOnlyHint: false, untrustedContentHint: false });
   });
 });

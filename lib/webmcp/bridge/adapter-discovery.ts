@@ -1,5 +1,6 @@
-import { createLegacyContextAdapter, isLegacyContextLike } from '../adapters/legacy-context-adapter';
+import { createLegacyContextAdapter, isLegacyContextLike, type LegacyContextLike } from '../adapters/legacy-context-adapter';
 import { createModelContextAdapter, isModelContextLike } from '../adapters/model-context-adapter';
+import { withRegisteredHints } from '../adapters/registered-hints';
 import { createTestingApiAdapter, isTestingApiLike } from '../adapters/testing-api-adapter';
 import { readProperty, type ToolAdapter } from '../adapters/tool-adapter';
 
@@ -46,7 +47,11 @@ export function createAdapterDiscovery(onChange: () => void): AdapterDiscovery {
 }
 
 function adapt(candidate: object): ToolAdapter | undefined {
-  if (isModelContextLike(candidate)) return createModelContextAdapter(candidate, window);
+  if (isModelContextLike(candidate)) {
+    const adapter = createModelContextAdapter(candidate, window);
+    // A polyfill with `registerTool`: what the page registered says which hints it meant.
+    return isLegacyContextLike(candidate) ? withRegisteredHints(adapter, createLegacyContextAdapter(candidate as LegacyContextLike)) : adapter;
+  }
   if (isTestingApiLike(candidate)) return createTestingApiAdapter(candidate);
   if (isLegacyContextLike(candidate)) return createLegacyContextAdapter(candidate);
   return undefined;
