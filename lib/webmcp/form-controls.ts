@@ -2,11 +2,18 @@ export type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaEle
 
 const skippedInputTypes = new Set(['button', 'submit', 'reset', 'image', 'file']);
 
-/** The form's named, enabled controls that take a value, grouped by name (radio groups share one). */
+/** The input types where `readonly` applies; elsewhere (checkbox, range, color…) it means nothing. */
+const readOnlyInputTypes = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local', 'number']);
+
+/**
+ * The form's named controls a person could change, grouped by name (radio groups share one).
+ * Disabled ones (their own attribute or a disabled fieldset around them) and read-only ones are
+ * left out, as Chrome does: the page fixed them, so the model may not change them.
+ */
 export function namedControls(form: HTMLFormElement): Map<string, FormControl[]> {
   const groups = new Map<string, FormControl[]>();
   for (const element of Array.from(form.elements)) {
-    if (!isValueControl(element) || element.disabled) continue;
+    if (!isValueControl(element) || element.matches(':disabled') || isReadOnly(element)) continue;
     const name = element.name.trim();
     if (name === '') continue;
     if (element instanceof HTMLInputElement && element.type === 'hidden' && !element.hasAttribute('toolparamdescription')) continue;
@@ -20,6 +27,11 @@ export function namedControls(form: HTMLFormElement): Map<string, FormControl[]>
 function isValueControl(element: Element): element is FormControl {
   if (element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return true;
   return element instanceof HTMLInputElement && !skippedInputTypes.has(element.type);
+}
+
+function isReadOnly(control: FormControl): boolean {
+  if (control instanceof HTMLSelectElement) return false;
+  return control.readOnly && (control instanceof HTMLTextAreaElement || readOnlyInputTypes.has(control.type));
 }
 
 /** A field's description: `toolparamdescription`, else its label's text, else its aria-label. */

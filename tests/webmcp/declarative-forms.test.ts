@@ -48,6 +48,23 @@ describe('formToolSchema: a <form toolname> as an input schema', () => {
   });
 });
 
+describe('fields the page fixed', () => {
+  it('leaves out read-only fields where readonly applies, and never fills them', () => {
+    document.body.innerHTML = `
+      <form toolname="pay">
+        <input name="price" readonly value="49.00">
+        <textarea name="order" readonly>T7</textarea>
+        <input name="tip" type="number" readonly>
+        <input type="checkbox" name="agree" readonly>
+        <input name="off" disabled>
+        <input name="note">
+      </form>`;
+    expect(Object.keys(formToolSchema(form()).properties as object)).toEqual(['agree', 'note']);
+    expect(() => fillToolForm(form(), { price: '0.01' })).toThrow('The form has no field named "price".');
+    expect((document.querySelector('[name=price]') as HTMLInputElement).value).toBe('49.00');
+  });
+});
+
 describe('fillToolForm: a call’s arguments typed into the form', () => {
   it('fills text, numbers, selects, checkbox groups, radios and flags, firing input and change', () => {
     const events: string[] = [];
