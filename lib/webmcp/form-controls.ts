@@ -34,18 +34,81 @@ function isReadOnly(control: FormControl): boolean {
   return control.readOnly && (control instanceof HTMLTextAreaElement || readOnlyInputTypes.has(control.type));
 }
 
-/** A field's description: `toolparamdescription`, else its label's text, else its aria-label. */
+/**
+ * What a field holds: one line of text (any input but a checkbox or radio, or a textarea), one
+ * choice (a select or radio group), several (a multiple select or checkbox group), or a yes/no (a
+ * lone checkbox). Several controls of other kinds under one name are no field at all, as in Chrome.
+ */
+export type FieldKind = 'text' | 'choice' | 'choices' | 'flag';
+
+export function fieldKind(controls: readonly FormControl[]): FieldKind | undefined {
+  const first = controls[0];
+  if (!first) return undefined;
+  if (controls.length > 1) {
+    if (controls.every((control) => isInputOfType(control, 'radio'))) return 'choice';
+    if (controls.every((control) => isInputOfType(control, 'checkbox'))) return 'choices';
+    return undefined;
+  }
+  if (first instanceof HTMLSelectElement) return first.multiple ? 'choices' : 'choice';
+  if (isInputOfType(first, 'radio')) return 'choice';
+  if (isInputOfType(first, 'checkbox')) return 'flag';
+  return 'text';
+}
+
+function isInputOfType(control: FormControl, type: string): control is HTMLInputElement {
+  return control instanceof HTMLInputElement && control.type === type;
+}
+
+/** One value a select, radio group or checkbox group offers, with the words the page shows for it. */
+export interface Choice {
+  value: string;
+  title: string;
+}
+
+/** The values a choice field offers now, in the page's order. */
+export function fieldChoices(controls: readonly FormControl[]): Choice[] {
+  const first = controls[0];
+  if (first instanceof HTMLSelectElement) return Array.from(first.options, (option) => ({ value: option.value, title: optionTitle(option) }));
+  return controls.map((control) => ({ value: control.value, title: labelsText(control) }));
+}
+
+/** An option's `label` attribute, else its text (what the select shows). */
+function optionTitle(option: HTMLOptionElement): string {
+  return (option.getAttribute('label') || option.text).trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * A field's description: `toolparamdescription`, else its label's text, else its aria-label. A
+ * group of radios or checkboxes takes the `toolparamdescription` of the fieldset around all of
+ * them, else that fieldset's legend.
+ */
 export function controlDescription(controls: readonly FormControl[]): string | undefined {
   const first = controls[0];
   if (!first) return undefined;
   const own = first.getAttribute('toolparamdescription');
   if (own) return own;
-  if (controls.length > 1) return first.closest('fieldset')?.querySelector('legend')?.textContent?.trim() || undefined;
-  const label = Array.from(first.labels ?? [])
+  if (controls.length > 1) {
+    const fieldset = commonFieldset(controls);
+    const legend = Array.from(fieldset?.children ?? []).find((child) => child instanceof HTMLLegendElement);
+    return fieldset?.getAttribute('toolparamdescription') || legend?.textContent?.trim().replace(/\s+/g, ' ') || undefined;
+  }
+  return labelsText(first) || first.getAttribute('aria-label') || undefined;
+}
+
+/** The nearest fieldset that holds every control of a group. */
+function commonFieldset(controls: readonly FormControl[]): HTMLFieldSetElement | undefined {
+  for (let element = controls[0]?.parentElement; element; element = element.parentElement) {
+    if (element instanceof HTMLFieldSetElement && controls.every((control) => element.contains(control))) return element;
+  }
+  return undefined;
+}
+
+/** The words of a control's labels, joined. */
+function labelsText(control: FormControl): string {
+  return Array.from(control.labels ?? [])
     .map((element) => labelText(element))
     .filter(Boolean)
     .join('; ');
-  return label || first.getAttribute('aria-label') || undefined;
 }
 
 /** A label's own words, without the text of the controls inside it. */

@@ -1,11 +1,13 @@
-import { controlDescription, namedControls, type FormControl } from './form-controls';
+import { controlDescription, fieldChoices, fieldKind, namedControls, type Choice, type FormControl } from './form-controls';
 
 type Schema = Record<string, unknown>;
 
 /**
  * The input schema of a `<form toolname>`, as Chrome derives it: each named field becomes a
- * property (text, number with min and max, boolean for a lone checkbox, an enum for a select or
- * radio group, an array for a multiple select or checkbox group); `required` fields are required.
+ * property (text, number with min and max, boolean for a lone checkbox, a choice for a select or
+ * radio group, a list of distinct choices for a multiple select or checkbox group); `required`
+ * fields are required. Each choice keeps the words the page shows for it (`anyOf` with `const`
+ * and `title`) next to the plain `enum`.
  */
 export function formToolSchema(form: HTMLFormElement): Schema {
   const properties: Schema = {};
@@ -21,21 +23,23 @@ export function formToolSchema(form: HTMLFormElement): Schema {
 }
 
 function fieldSchema(controls: readonly FormControl[]): Schema | undefined {
+  const kind = fieldKind(controls);
   const first = controls[0];
-  if (!first) return undefined;
-  if (first instanceof HTMLSelectElement) {
-    const values = Array.from(first.options, (option) => option.value);
-    return first.multiple ? { type: 'array', items: { type: 'string', enum: values } } : { type: 'string', enum: values };
-  }
-  if (first instanceof HTMLTextAreaElement) return { type: 'string' };
-  if (first.type === 'radio') return { type: 'string', enum: controls.map((control) => control.value) };
-  if (first.type === 'checkbox') {
-    if (controls.length === 1) return { type: 'boolean' };
-    return { type: 'array', items: { type: 'string', enum: controls.map((control) => control.value) } };
-  }
-  if (first.type === 'number' || first.type === 'range') return numberSchema(first);
-  if (first.type === 'date') return { type: 'string', format: 'date' };
+  if (!kind || !first) return undefined;
+  if (kind === 'choice') return choiceSchema(fieldChoices(controls));
+  if (kind === 'choices') return { type: 'array', items: choiceSchema(fieldChoices(controls)), uniqueItems: true };
+  if (kind === 'flag') return { type: 'boolean' };
+  if (first instanceof HTMLInputElement && (first.type === 'number' || first.type === 'range')) return numberSchema(first);
+  if (first instanceof HTMLInputElement && first.type === 'date') return { type: 'string', format: 'date' };
   return { type: 'string' };
+}
+
+function choiceSchema(choices: readonly Choice[]): Schema {
+  return {
+    type: 'string',
+    anyOf: choices.map(({ value, title }) => ({ type: 'string', const: value, ...(title ? { title } : {}) })),
+    enum: choices.map(({ value }) => value),
+  };
 }
 
 function numberSchema(input: HTMLInputElement): Schema {

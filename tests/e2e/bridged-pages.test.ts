@@ -127,7 +127,15 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
       properties: {
         name: { type: 'string', description: 'The name the table is booked under' },
         guests: { type: 'integer', minimum: 1, maximum: 8, description: 'Guests' },
-        time: { type: 'string', enum: ['18:00', '20:00'], description: 'Time' },
+        time: {
+          type: 'string',
+          anyOf: [
+            { type: 'string', const: '18:00', title: '18:00' },
+            { type: 'string', const: '20:00', title: '20:00' },
+          ],
+          enum: ['18:00', '20:00'],
+          description: 'Time',
+        },
         terrace: { type: 'boolean', description: 'On the terrace' },
       },
       required: ['name', 'guests'],

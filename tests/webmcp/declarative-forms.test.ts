@@ -29,6 +29,13 @@ beforeEach(() => {
 
 const form = () => document.querySelector('form') as HTMLFormElement;
 
+/** A choice as Chrome writes it: each value with the page's words for it, and the plain enum. */
+const choice = (...pairs: [string, string][]) => ({
+  type: 'string',
+  anyOf: pairs.map(([value, title]) => ({ type: 'string', const: value, title })),
+  enum: pairs.map(([value]) => value),
+});
+
 describe('formToolSchema: a <form toolname> as an input schema', () => {
   it('maps each named field to a property, with descriptions and required fields', () => {
     expect(formToolSchema(form())).toEqual({
@@ -37,14 +44,48 @@ describe('formToolSchema: a <form toolname> as an input schema', () => {
         name: { type: 'string', description: 'The name of the booking' },
         guests: { type: 'integer', minimum: 1, maximum: 8, description: 'Guests' },
         budget: { type: 'number', description: 'Price' },
-        time: { type: 'string', enum: ['18:00', '20:00'], description: 'Time' },
-        diet: { type: 'array', items: { type: 'string', enum: ['vegan', 'gluten-free'] }, description: 'Diet' },
-        seat: { type: 'string', enum: ['inside', 'terrace'] },
+        time: { ...choice(['18:00', '18:00'], ['20:00', '20:00']), description: 'Time' },
+        diet: { type: 'array', items: choice(['vegan', 'Vegan'], ['gluten-free', 'Gluten-free']), uniqueItems: true, description: 'Diet' },
+        seat: choice(['inside', 'Inside'], ['terrace', 'Terrace']),
         newsletter: { type: 'boolean', description: 'Newsletter' },
         note: { type: 'string', description: 'A note for the kitchen' },
       },
       required: ['name', 'guests'],
     });
+  });
+});
+
+describe('the page’s words for choices', () => {
+  it('keeps what each option, radio and checkbox says, and a group’s fieldset description before its legend', () => {
+    document.body.innerHTML = `
+      <form toolname="book">
+        <label>Time <select name="time"><option value="s1">Friday  18:00</option><option value="s2" label="Friday 20:00">8 pm</option></select></label>
+        <fieldset toolparamdescription="Where to sit"><legend>Seat</legend>
+          <label><input type="radio" name="seat" value="in"> Inside</label>
+          <label><input type="radio" name="seat" value="out"> Terrace</label>
+        </fieldset>
+        <fieldset><legend>Extras</legend><div>
+          <label><input type="checkbox" name="extras" value="w"> Wine</label>
+          <input type="checkbox" name="extras" value="c">
+        </div></fieldset>
+        <select name="sizes" multiple><option value="s">Small</option><option value="l">Large</option></select>
+      </form>`;
+    expect(formToolSchema(form()).properties).toEqual({
+      time: { ...choice(['s1', 'Friday 18:00'], ['s2', 'Friday 20:00']), description: 'Time' },
+      seat: { ...choice(['in', 'Inside'], ['out', 'Terrace']), description: 'Where to sit' },
+      extras: {
+        type: 'array',
+        items: { type: 'string', anyOf: [{ type: 'string', const: 'w', title: 'Wine' }, { type: 'string', const: 'c' }], enum: ['w', 'c'] },
+        uniqueItems: true,
+        description: 'Extras',
+      },
+      sizes: { type: 'array', items: choice(['s', 'Small'], ['l', 'Large']), uniqueItems: true },
+    });
+  });
+
+  it('offers no field for several controls of other kinds under one name, as Chrome does', () => {
+    document.body.innerHTML = `<form toolname="tags"><input name="tag"><input name="tag"><input type="radio" name="pick" value="a"><input name="pick"></form>`;
+    expect(formToolSchema(form()).properties).toEqual({});
   });
 });
 
