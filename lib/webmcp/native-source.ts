@@ -1,6 +1,7 @@
-import { createModelContextAdapter, isModelContextLike } from './adapters/model-context-adapter';
+import { createModelContextAdapter, isModelContextLike, type ModelContextLike } from './adapters/model-context-adapter';
 import { createTestingApiAdapter, isTestingApiLike } from './adapters/testing-api-adapter';
-import { readProperty, readToolName } from './adapters/tool-adapter';
+import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-adapter';
+import { formWaitsForPerson } from './form-waits-for-person';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
 
 /**
@@ -11,9 +12,12 @@ import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
 export function createNativeSource(): PageToolSource | undefined {
   const context = readProperty(document, 'modelContext');
   if (isModelContextLike(context)) {
-    return sourceFromAdapter(createModelContextAdapter(context, window), (tool) =>
-      hasToolForm(readToolName(tool)) ? 'declarative' : 'native',
-    );
+    const adapter = createModelContextAdapter(context, window);
+    const execute: ToolAdapter['execute'] = (name, args, signal) => {
+      const running = adapter.execute(name, args, signal);
+      return formFor(name)?.hasAttribute('toolautosubmit') === false ? filledForPerson(context, name, running) : running;
+    };
+    return sourceFromAdapter({ ...adapter, execute }, (tool) => (formFor(readToolName(tool)) ? 'declarative' : 'native'));
   }
   const testing = readProperty(navigator, 'modelContextTesting');
   if (isTestingApiLike(testing)) return sourceFromAdapter(createTestingApiAdapter(testing), () => 'native');
@@ -25,7 +29,33 @@ export function browserReadsToolForms(): boolean {
   return isModelContextLike(readProperty(document, 'modelContext'));
 }
 
-function hasToolForm(name: string | undefined): boolean {
-  if (name === undefined) return false;
-  return [...document.querySelectorAll('form[toolname]')].some((form) => form.getAttribute('toolname') === name);
+function formFor(name: string | undefined): HTMLFormElement | undefined {
+  if (name === undefined) return undefined;
+  return [...document.querySelectorAll('form[toolname]')].find((form): form is HTMLFormElement => form.getAttribute('toolname') === name);
+}
+
+/**
+ * A form without `toolautosubmit` waits for the person: the browser fills it, focuses its submit
+ * button and keeps the call open until they submit. Once it says so (`toolactivated`), the call
+ * answers as the extension's own form reader does, and the browser's call stays open for the
+ * person; a refusal before that (a value the form does not offer) is still the call's error.
+ */
+function filledForPerson(context: ModelContextLike, name: string, running: Promise<string | null>): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    // Chrome fires it at `document.modelContext`; older versions at `window`.
+    const targets: Array<Pick<EventTarget, 'addEventListener' | 'removeEventListener'>> = [window];
+    if (typeof context.addEventListener === 'function' && typeof context.removeEventListener === 'function') targets.push(context as never);
+    const onActivated = (event: Event): void => {
+      if (readProperty(event, 'toolName') === name) settle(() => resolve(formWaitsForPerson));
+    };
+    const settle = (done: () => void): void => {
+      for (const target of targets) target.removeEventListener('toolactivated', onActivated);
+      done();
+    };
+    for (const target of targets) target.addEventListener('toolactivated', onActivated);
+    running.then(
+      (result) => settle(() => resolve(result)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
 }

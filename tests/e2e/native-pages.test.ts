@@ -183,6 +183,16 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     expect((await inspector.run('top_tool')).text).toBe('from the top frame');
   });
 
+  it('answers a call of a form without toolautosubmit once the browser has filled it, and leaves the sending to the person', async () => {
+    const { page, inspector } = await openFixture('declarative-manual.html');
+    await inspector.waitForTools(['send_message'], 2_000);
+    const run = await inspector.run('send_message', { message: 'Is the blue mug back in stock?' });
+    expect(run).toMatchObject({ isError: false, text: 'The form is filled in and waits for the person to submit it.' });
+    await expect(page.locator('textarea[name=message]').inputValue()).resolves.toBe('Is the blue mug back in stock?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.locator('#sent').textContent()).resolves.toBe('Sent: Is the blue mug back in stock?');
+  });
+
   it('lists a declarative <form toolname> the browser exposes, and runs it', async () => {
     const { page, inspector } = await openFixture('declarative.html');
     await inspector.waitForTools(['book_table'], 2_000);
