@@ -1,10 +1,12 @@
+import { foldChoiceTitles } from './fold-choice-titles';
 import type { TabTools } from './types';
 
 /**
  * The tab's tools as an agent may use them. Tools of frames the page did not allow never get here
  * (see frameToolsPermission); of the rest, one tool per name (the top frame's first), and a tool
  * from a frame of another origin says whose it is at the start of its description, so the model,
- * the trace and the person reading it all see where it comes from.
+ * the trace and the person reading it all see where it comes from. Choices with words of their
+ * own say them where the model reads them (see `foldChoiceTitles`).
  */
 export function toolsForAgent(tabTools: TabTools): TabTools {
   const taken = new Set<string>();
@@ -16,9 +18,24 @@ export function toolsForAgent(tabTools: TabTools): TabTools {
       continue;
     }
     taken.add(tool.name);
-    tools.push(tool.origin === tabTools.origin ? tool : { ...tool, description: `${originLabel(tool.origin)} ${tool.description}` });
+    const inputSchema = schemaForAgent(tool.inputSchema);
+    const description = tool.origin === tabTools.origin ? tool.description : `${originLabel(tool.origin)} ${tool.description}`;
+    tools.push(inputSchema === tool.inputSchema && description === tool.description ? tool : { ...tool, inputSchema, description });
   }
   return { ...tabTools, tools, dropped };
+}
+
+// Schemas are kept by the registry from one report to the next: each is read once.
+const schemasForAgent = new WeakMap<object, TabTools['tools'][number]['inputSchema']>();
+
+function schemaForAgent(schema: TabTools['tools'][number]['inputSchema']): TabTools['tools'][number]['inputSchema'] {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  let folded = schemasForAgent.get(schema);
+  if (folded === undefined) {
+    folded = foldChoiceTitles(schema) as typeof schema;
+    schemasForAgent.set(schema, folded);
+  }
+  return folded;
 }
 
 /** `[From https://maps.example, a frame inside this page]` */

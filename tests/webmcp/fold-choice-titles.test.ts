@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { compactSchema } from '@/lib/local-agent';
+import { foldChoiceTitles } from '@/lib/registry/fold-choice-titles';
+
+describe('foldChoiceTitles: the words of a form’s choices, where the model reads them', () => {
+  // What Chrome lists for <select name="time"><option value="s1">Friday 18:00</option>…
+  const booking = {
+    type: 'object',
+    properties: {
+      time: {
+        type: 'string',
+        description: 'When to come',
+        enum: ['s1', 's2'],
+        anyOf: [
+          { const: 's1', title: 'Friday 18:00' },
+          { const: 's2', title: 'Friday 20:00' },
+        ],
+      },
+      guests: { type: 'integer' },
+    },
+    required: ['time'],
+  };
+
+  it('says each choice’s title beside its value in the description, which the compact schema keeps', () => {
+    expect(compactSchema(foldChoiceTitles(booking) as never)).toEqual({
+      type: 'object',
+      properties: {
+        time: { type: 'string', description: 'When to come ("s1" = Friday 18:00, "s2" = Friday 20:00)', enum: ['s1', 's2'] },
+        guests: { type: 'integer' },
+      },
+      required: ['time'],
+    });
+  });
+
+  it('adds the enum where only the anyOf lists the choices, also inside arrays', () => {
+    const sizes = { type: 'object', properties: { sizes: { type: 'array', items: { anyOf: [{ const: 'S', title: 'Small' }, { const: 'L', title: 'Large' }] } } } };
+    expect(foldChoiceTitles(sizes)).toEqual({
+      type: 'object',
+      properties: { sizes: { type: 'array', items: { anyOf: [{ const: 'S', title: 'Small' }, { const: 'L', title: 'Large' }], enum: ['S', 'L'], description: '("S" = Small, "L" = Large)' } } },
+    });
+  });
+
+  it('leaves a schema whose choices say nothing more than their values as it is, the same object', () => {
+    const plain = { type: 'object', properties: { size: { anyOf: [{ const: 'S', title: 'S' }, { const: 'M' }] }, note: { anyOf: [{ type: 'string' }, { type: 'null' }] } } };
+    expect(foldChoiceTitles(plain)).toBe(plain);
+  });
+});
