@@ -1,39 +1,53 @@
-import { namedControls, type FormControl } from './form-controls';
+import { flagValue, plainText, valueProblem } from './check-form-value';
+import { fieldKind, namedControls, type FormControl } from './form-controls';
 
 /**
  * Puts a call's arguments into a `<form toolname>` as a person would type them, firing `input`
- * and `change` so the page's own scripts follow. Throws a readable error for an unknown field.
+ * and `change` so the page's own scripts follow. Every value is checked against what the form
+ * offers first: on an unknown field or a value the form does not take, it throws one readable
+ * error naming each such field and what it takes, and the form is left as it was.
  */
 export function fillToolForm(form: HTMLFormElement, args: Record<string, unknown>): void {
   const groups = namedControls(form);
-  for (const name of Object.keys(args)) {
-    if (!groups.has(name)) throw Object.assign(new Error(`The form has no field named "${name}".`), { name: 'TypeError' });
+  const problems = Object.entries(args)
+    .map(([name, value]) => valueProblem(name, groups.get(name) ?? [], value))
+    .filter((problem) => problem !== undefined);
+  if (problems.length > 0) {
+    const unknown = Object.keys(args).some((name) => !fieldKind(groups.get(name) ?? []));
+    const fields = [...groups.keys()].filter((name) => fieldKind(groups.get(name) ?? []));
+    if (unknown) problems.push(fields.length > 0 ? `Its fields are ${fields.map((name) => JSON.stringify(name)).join(', ')}.` : 'It has no fields.');
+    throw Object.assign(new Error(problems.join(' ')), { name: 'TypeError' });
   }
   for (const [name, value] of Object.entries(args)) fillField(groups.get(name) ?? [], value);
 }
 
+/** Fills one field with a value `valueProblem` took. */
 function fillField(controls: readonly FormControl[], value: unknown): void {
+  const kind = fieldKind(controls);
   const first = controls[0];
   if (!first) return;
-  if (first instanceof HTMLInputElement && (first.type === 'checkbox' || first.type === 'radio')) {
-    const chosen = new Set((Array.isArray(value) ? value : [value]).map((item) => String(item)));
-    for (const control of controls as HTMLInputElement[]) {
-      const checked = controls.length === 1 && first.type === 'checkbox' ? value === true || value === 'true' : chosen.has(control.value);
-      if (control.checked !== checked) {
-        control.checked = checked;
-        announce(control);
-      }
-    }
-    return;
-  }
-  if (first instanceof HTMLSelectElement && first.multiple) {
-    const chosen = new Set((Array.isArray(value) ? value : [value]).map((item) => String(item)));
-    for (const option of Array.from(first.options)) option.selected = chosen.has(option.value);
+  if (first instanceof HTMLSelectElement) {
+    if (kind === 'choices') {
+      const chosen = new Set((value as unknown[]).map(plainText));
+      for (const option of Array.from(first.options)) option.selected = chosen.has(option.value);
+    } else first.value = plainText(value) ?? '';
     announce(first);
     return;
   }
-  first.value = value === null || value === undefined ? '' : String(value);
-  announce(first);
+  if (kind === 'text') {
+    first.value = plainText(value) ?? '';
+    announce(first);
+    return;
+  }
+  // Checkboxes and radios: only the boxes that change are announced, as when a person clicks.
+  const chosen = kind === 'choices' ? new Set((value as unknown[]).map(plainText)) : new Set([plainText(value)]);
+  for (const control of controls as HTMLInputElement[]) {
+    const checked = kind === 'flag' ? flagValue(value) === true : chosen.has(control.value);
+    // The browser unchecks the rest of a radio group itself.
+    if (control.checked === checked || (kind === 'choice' && !checked)) continue;
+    control.checked = checked;
+    announce(control);
+  }
 }
 
 function announce(control: FormControl): void {

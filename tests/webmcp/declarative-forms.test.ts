@@ -123,8 +123,68 @@ describe('fillToolForm: a call’s arguments typed into the form', () => {
     expect(events).toEqual(['name', 'guests', 'time', 'diet', 'seat', 'newsletter']);
   });
 
-  it('refuses a field the form does not have', () => {
-    expect(() => fillToolForm(form(), { price: 3 })).toThrow('The form has no field named "price".');
+  it('refuses a field the form does not have, and names those it has', () => {
+    expect(() => fillToolForm(form(), { price: 3 })).toThrow(
+      'The form has no field named "price". Its fields are "name", "guests", "budget", "time", "diet", "seat", "newsletter", "note".',
+    );
+  });
+
+  it('unchecks only what the call changes: the rest of a radio group follows, untouched boxes fire nothing', () => {
+    fillToolForm(form(), { seat: 'inside', diet: ['vegan'] });
+    const events: string[] = [];
+    form().addEventListener('change', (event) => events.push(`${(event.target as HTMLInputElement).name}=${(event.target as HTMLInputElement).value}`));
+    fillToolForm(form(), { seat: 'terrace', diet: ['vegan', 'gluten-free'], newsletter: 1 });
+    expect(events).toEqual(['seat=terrace', 'diet=gluten-free', 'newsletter=on']);
+    const data = new FormData(form());
+    expect([data.get('seat'), data.getAll('diet'), data.get('newsletter')]).toEqual(['terrace', ['vegan', 'gluten-free'], 'on']);
+    fillToolForm(form(), { newsletter: 'False', diet: [] });
+    expect([new FormData(form()).get('newsletter'), new FormData(form()).getAll('diet')]).toEqual([null, []]);
+  });
+});
+
+describe('fillToolForm: a value the form does not take', () => {
+  /** The form's data, to show a refused call changed nothing. */
+  const snapshot = () => Array.from(new FormData(form()).entries(), (entry) => entry.join('='));
+
+  beforeEach(() => {
+    (document.querySelector('[name=seat][value=inside]') as HTMLInputElement).checked = true;
+    (document.querySelector('[name=diet][value=vegan]') as HTMLInputElement).checked = true;
+  });
+
+  it.each([
+    ['a select', { time: '19:00' }, '"time" must be one of "18:00", "20:00", not "19:00".'],
+    ['a radio group', { seat: 'Terrace' }, '"seat" must be one of "inside" (Inside), "terrace" (Terrace), not "Terrace".'],
+    ['a checkbox group given one value', { diet: 'vegan' }, '"diet" must be a list of distinct values from "vegan" (Vegan), "gluten-free" (Gluten-free), not "vegan".'],
+    ['a checkbox group given a value twice', { diet: ['vegan', 'vegan'] }, 'distinct values'],
+    ['a checkbox group given an unknown value', { diet: ['halal'] }, 'distinct values'],
+    ['a lone checkbox', { newsletter: 'yes' }, '"newsletter" must be true or false, not "yes".'],
+    ['a number', { guests: 'two' }, '"guests" must be a number, not "two".'],
+    ['text given an object', { name: { first: 'Ada' } }, '"name" must be text, not {"first":"Ada"}.'],
+  ])('refuses %s, naming the field and what it takes, and changes nothing', (_, args, message) => {
+    const before = snapshot();
+    expect(() => fillToolForm(form(), { name: 'Ada', ...args })).toThrow(message);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('names every refused field in one error', () => {
+    expect(() => fillToolForm(form(), { time: 'late', guests: 'many', tables: 2 })).toThrow(
+      /^"time" must be one of .*, not "late"\. "guests" must be a number, not "many"\. The form has no field named "tables"\. Its fields are /,
+    );
+  });
+
+  it('checks dates, times, ranges and colours as an input of their type keeps them', () => {
+    document.body.innerHTML = `<form toolname="plan">
+      <input name="day" type="date"><input name="at" type="time"><input name="level" type="range" min="1" max="5">
+      <input name="tint" type="color"><input name="mail" type="email"><select name="time"><option value="s1">Friday 18:00</option></select>
+    </form>`;
+    expect(() => fillToolForm(form(), { day: '2026-13-45' })).toThrow('"day" must be a date as YYYY-MM-DD, not "2026-13-45".');
+    expect(() => fillToolForm(form(), { at: '25:00' })).toThrow('"at" must be a time as HH:MM');
+    expect(() => fillToolForm(form(), { level: 9 })).toThrow('"level" must be a number from 1 to 5, not 9.');
+    expect(() => fillToolForm(form(), { level: 'high' })).toThrow('"level" must be a number from 1 to 5');
+    expect(() => fillToolForm(form(), { tint: 'red' })).toThrow('"tint" must be a colour as #rrggbb, not "red".');
+    expect(() => fillToolForm(form(), { time: 'Friday 18:00' })).toThrow('"time" must be one of "s1" (Friday 18:00), not "Friday 18:00".');
+    fillToolForm(form(), { day: '2026-12-05', at: '18:30', level: 4, tint: '#FF0000', mail: 'ada@example.org', time: 's1' });
+    expect(Array.from(new FormData(form()).values())).toEqual(['2026-12-05', '18:30', '4', '#ff0000', 'ada@example.org', 's1']);
   });
 });
 
@@ -144,6 +204,18 @@ describe('createDeclarativeSource', () => {
     const result = await createDeclarativeSource().execute('book_table', { name: 'Ada', guests: 2 }, never);
     expect(result).toBe('The form was submitted.');
     expect(submitted).toBe('Ada');
+  });
+
+  it('neither fills nor submits the form when a value is not one it offers, and says which ones it does', async () => {
+    let submitted = false;
+    form().addEventListener('submit', (event) => {
+      event.preventDefault();
+      submitted = true;
+    });
+    await expect(createDeclarativeSource().execute('book_table', { name: 'Ada', guests: 2, time: 'Friday 18:00' }, never)).rejects.toThrow(
+      '"time" must be one of "18:00", "20:00", not "Friday 18:00".',
+    );
+    expect([submitted, (document.querySelector('[name=name]') as HTMLInputElement).value]).toEqual([false, '']);
   });
 
   it('keeps the page’s own handling of a submit it also stops, as a framework’s root listener does, instead of calling it a navigation', async () => {

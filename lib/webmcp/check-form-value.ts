@@ -1,0 +1,103 @@
+import { fieldChoices, fieldKind, type Choice, type FormControl } from './form-controls';
+
+/** Choices named in a refusal; a long list (countries) is cut, the model still sees the schema. */
+const choicesShown = 30;
+
+/** How a value for each input type is written, for a refusal. */
+const formatOf: Record<string, string> = {
+  number: 'a number',
+  date: 'a date as YYYY-MM-DD',
+  month: 'a month as YYYY-MM',
+  week: 'a week as YYYY-Www',
+  time: 'a time as HH:MM',
+  'datetime-local': 'a date and time as YYYY-MM-DDTHH:MM',
+  color: 'a colour as #rrggbb',
+};
+
+/**
+ * Why `value` cannot go into a field, or undefined when it can: a choice must be one of the
+ * values the form offers now, a list must hold distinct offered values, a lone checkbox takes
+ * true or false (also "true"/"false" and 0/1), and any other input a value an input of its type
+ * keeps. Chrome refuses such a call too, before it changes anything.
+ */
+export function valueProblem(name: string, controls: readonly FormControl[], value: unknown): string | undefined {
+  const kind = fieldKind(controls);
+  const first = controls[0];
+  if (!kind || !first) return `The form has no field named ${quote(name)}.`;
+  if (kind === 'flag') return flagValue(value) === undefined ? `${quote(name)} must be true or false, not ${quote(value)}.` : undefined;
+  const choices = kind === 'text' ? [] : fieldChoices(controls);
+  if (kind === 'choice') {
+    const text = plainText(value);
+    if (text !== undefined && choices.some((choice) => choice.value === text)) return undefined;
+    return `${quote(name)} must be one of ${listChoices(choices)}, not ${quote(value)}.`;
+  }
+  if (kind === 'choices') {
+    const texts = Array.isArray(value) ? value.map(plainText) : [];
+    const offered = new Set(choices.map((choice) => choice.value));
+    const fits = Array.isArray(value) && texts.every((text) => text !== undefined && offered.has(text)) && new Set(texts).size === texts.length;
+    return fits ? undefined : `${quote(name)} must be a list of distinct values from ${listChoices(choices)}, not ${quote(value)}.`;
+  }
+  const text = plainText(value);
+  if (text !== undefined && keeps(first, text)) return undefined;
+  return `${quote(name)} must be ${describeInput(first)}, not ${quote(value)}.`;
+}
+
+/** A lone checkbox's state from a value, or undefined when the value is no yes/no. */
+export function flagValue(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === '1' || (typeof value === 'string' && value.toLowerCase() === 'true')) return true;
+  if (value === 0 || value === '0' || (typeof value === 'string' && value.toLowerCase() === 'false')) return false;
+  return undefined;
+}
+
+/** A string, number or boolean as the text a form holds; anything else is no field's value. */
+export function plainText(value: unknown): string | undefined {
+  if (typeof value === 'string' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/**
+ * Whether an input of this control's type (and range limits) keeps `text` as its value: the
+ * browser empties a number, date or time it cannot read, and puts a default in a range or colour.
+ */
+function keeps(control: FormControl, text: string): boolean {
+  if (!(control instanceof HTMLInputElement)) return true;
+  const type = control.type;
+  if (type === 'range' || type === 'color') {
+    const probe = control.ownerDocument.createElement('input');
+    for (const attribute of ['min', 'max', 'step']) {
+      const limit = control.getAttribute(attribute);
+      if (limit !== null) probe.setAttribute(attribute, limit);
+    }
+    probe.type = type;
+    probe.value = text;
+    return type === 'color' ? probe.value === text.toLowerCase() : text.trim() !== '' && Number(probe.value) === Number(text);
+  }
+  if (text === '') return true;
+  const probe = control.ownerDocument.createElement('input');
+  probe.type = type;
+  probe.value = text;
+  return probe.value !== '';
+}
+
+function describeInput(control: FormControl): string {
+  if (!(control instanceof HTMLInputElement)) return 'text';
+  if (control.type !== 'range') return formatOf[control.type] ?? 'text';
+  const min = control.getAttribute('min') ?? '0';
+  const max = control.getAttribute('max') ?? '100';
+  const step = control.getAttribute('step');
+  return `a number from ${min} to ${max}${step && step !== 'any' ? ` in steps of ${step}` : ''}`;
+}
+
+function listChoices(choices: readonly Choice[]): string {
+  if (choices.length === 0) return 'nothing (the form offers no choice now)';
+  const shown = choices.slice(0, choicesShown).map(({ value, title }) => (title && title !== value ? `${quote(value)} (${title})` : quote(value)));
+  const more = choices.length - shown.length;
+  return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
+}
+
+function quote(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
