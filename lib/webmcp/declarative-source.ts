@@ -1,5 +1,6 @@
 import { toolNotFound } from './adapters/tool-adapter';
 import { fillToolForm } from './fill-tool-form';
+import type { FormControl } from './form-controls';
 import { formToolSchema } from './form-tool-schema';
 import type { PageToolSource } from './page-tool-source';
 
@@ -60,8 +61,8 @@ function submit(form: HTMLFormElement): string | null {
   const submitter = form.querySelector<HTMLElement>('button:not([type]), button[type="submit"], input[type="submit"]');
   if (!form.checkValidity()) {
     const problems = Array.from(form.elements)
-      .filter((element): element is HTMLInputElement => element instanceof HTMLInputElement && !element.validity.valid)
-      .map((element) => `${element.name}: ${element.validationMessage}`);
+      .filter((element): element is FormControl => isFormControl(element) && element.willValidate && !element.validity.valid)
+      .map((element) => `${element.name.trim() || 'a field without a name'}: ${element.validationMessage}`);
     throw Object.assign(new Error(`The form did not accept the values (${problems.join('; ')}).`), { name: 'TypeError' });
   }
   if (!form.hasAttribute('toolautosubmit')) {
@@ -81,4 +82,8 @@ function submit(form: HTMLFormElement): string | null {
     window.removeEventListener('submit', onSubmit, { capture: true });
   }
   return submitEvent?.defaultPrevented ? 'The form was submitted.' : null;
+}
+
+function isFormControl(element: Element): element is FormControl {
+  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
 }

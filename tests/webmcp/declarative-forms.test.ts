@@ -218,6 +218,16 @@ describe('createDeclarativeSource', () => {
     expect([submitted, (document.querySelector('[name=name]') as HTMLInputElement).value]).toEqual([false, '']);
   });
 
+  it('names every field the form refuses, selects and text areas too', async () => {
+    document.body.innerHTML = `<form toolname="contact" toolautosubmit>
+      <select name="topic" required><option value="">Choose…</option><option value="sales">Sales</option></select>
+      <textarea name="message" required></textarea>
+      <input name="email" type="email">
+    </form>`;
+    const refusal = createDeclarativeSource().execute('contact', { email: 'ada' }, never);
+    await expect(refusal).rejects.toThrow(/^The form did not accept the values \(topic: .+; message: .+; email: .+\)\.$/);
+  });
+
   it('keeps the page’s own handling of a submit it also stops, as a framework’s root listener does, instead of calling it a navigation', async () => {
     document.body.innerHTML = `<div id="root">${document.body.innerHTML}</div>`;
     let booked = '';
