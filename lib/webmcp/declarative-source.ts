@@ -3,18 +3,20 @@ import { fillToolForm } from './fill-tool-form';
 import type { FormControl } from './form-controls';
 import { formToolSchema } from './form-tool-schema';
 import type { PageToolSource } from './page-tool-source';
-
-const watchedAttributes = ['toolname', 'tooldescription', 'tooltitle', 'toolparamdescription', 'toolautosubmit', 'name', 'required', 'min', 'max', 'step', 'disabled', 'type'];
+import { ToolFormRoots } from './tool-form-roots';
+import { watchToolForms } from './watch-tool-forms';
 
 /**
  * `<form toolname>` tools, read by the content script where the browser does not offer them
- * itself. Running one fills the form; with `toolautosubmit` it is submitted too.
+ * itself: in the document and in open shadow roots. Running one fills the form; with
+ * `toolautosubmit` it is submitted too.
  */
 export function createDeclarativeSource(): PageToolSource {
+  const roots = new ToolFormRoots();
   return {
     yieldsToEarlier: true,
     async list() {
-      const offered = toolForms().map((form) => ({
+      const offered = roots.forms().map((form) => ({
         tool: {
           name: form.getAttribute('toolname'),
           title: form.getAttribute('tooltitle') ?? undefined,
@@ -25,32 +27,16 @@ export function createDeclarativeSource(): PageToolSource {
       }));
       return { offered, refused: [] };
     },
-    watch(onChange) {
-      const observer = new MutationObserver((records) => {
-        if (records.some(touchesForms)) onChange();
-      });
-      observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: watchedAttributes });
-      return () => observer.disconnect();
-    },
+    watch: (onChange) => watchToolForms(roots, onChange),
     async execute(name, args) {
-      const form = toolForms().find((candidate) => candidate.getAttribute('toolname') === name);
+      const named = (): HTMLFormElement | undefined => roots.forms().find((candidate) => candidate.getAttribute('toolname') === name);
+      // A root that came with no change seen (an unwatched source) is found by walking again.
+      const form = named() ?? (roots.walk() ? named() : undefined);
       if (!form) throw toolNotFound(name);
       fillToolForm(form, args);
       return submit(form);
     },
   };
-}
-
-function toolForms(): HTMLFormElement[] {
-  return Array.from(document.querySelectorAll<HTMLFormElement>('form[toolname]'));
-}
-
-/** Only changes in or around forms matter; everything else a page does is skipped cheaply. */
-function touchesForms(record: MutationRecord): boolean {
-  const target = record.target;
-  if (target instanceof Element && target.closest('form')) return true;
-  const nodes = [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)];
-  return nodes.some((node) => node instanceof Element && (node.nodeName === 'FORM' || node.getElementsByTagName('form').length > 0));
 }
 
 /**
@@ -71,15 +57,18 @@ function submit(form: HTMLFormElement): string | null {
   }
   // Heard in the capture phase, before any page listener can stop it; read once the page's own
   // listeners have run (dispatch is synchronous), since a page that handles it may stop it there.
+  // A submit in a shadow root does not leave it, so it is heard at that root.
   let submitEvent: Event | undefined;
   const onSubmit = (event: Event): void => {
     if (event.target === form) submitEvent = event;
   };
-  window.addEventListener('submit', onSubmit, { capture: true });
+  const root = form.getRootNode();
+  const listener: EventTarget = root instanceof ShadowRoot ? root : window;
+  listener.addEventListener('submit', onSubmit, { capture: true });
   try {
     form.requestSubmit(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null);
   } finally {
-    window.removeEventListener('submit', onSubmit, { capture: true });
+    listener.removeEventListener('submit', onSubmit, { capture: true });
   }
   return submitEvent?.defaultPrevented ? 'The form was submitted.' : null;
 }

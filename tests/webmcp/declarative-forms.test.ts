@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDeclarativeSource } from '@/lib/webmcp/declarative-source';
 import { fillToolForm } from '@/lib/webmcp/fill-tool-form';
 import { formToolSchema } from '@/lib/webmcp/form-tool-schema';
@@ -256,5 +256,103 @@ describe('createDeclarativeSource', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(changes).toBeGreaterThan(0);
     expect((await source.list()).offered.map((entry) => (entry.tool as { name: string }).name)).toEqual(['book_table', 'second']);
+  });
+});
+
+describe('createDeclarativeSource: following the page', () => {
+  const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+  const names = async (source: ReturnType<typeof createDeclarativeSource>) =>
+    (await source.list()).offered.map((entry) => (entry.tool as { name: string }).name);
+
+  /** Watches a fresh source and counts its change calls; each test stops its watcher. */
+  let stop: (() => void) | undefined;
+  const watched = () => {
+    const source = createDeclarativeSource();
+    const counter = { changes: 0, source };
+    stop = source.watch(() => (counter.changes += 1));
+    return counter;
+  };
+  afterEach(() => stop?.());
+
+  it.each([
+    ['a radio’s value set in place', () => document.querySelector('[name=seat]')!.setAttribute('value', 'bar')],
+    ['an option’s text changed through its text node', () => ((document.querySelector('option')!.firstChild as Text).nodeValue = '18:30')],
+    ['a field made read-only', () => document.querySelector('[name=note]')!.setAttribute('readonly', '')],
+    ['a select made multiple', () => document.querySelector('select')!.setAttribute('multiple', '')],
+    ['the text of a label outside the form', () => ((document.getElementById('outside-label')!.firstChild as Text).nodeValue = 'Your table')],
+    ['a control outside the form that belongs to it', () => document.getElementById('outside')!.setAttribute('value', 'x')],
+  ])('sees %s', async (_, change) => {
+    form().id = 'booking';
+    document.body.insertAdjacentHTML('beforeend', '<label id="outside-label" for="outside">Table</label><input id="outside" form="booking" name="table">');
+    const counter = watched();
+    await tick();
+    change();
+    await tick();
+    expect(counter.changes).toBeGreaterThan(0);
+  });
+
+  it('skips what happens away from forms', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<p id="clock">10:00</p>');
+    const counter = watched();
+    await tick();
+    (document.getElementById('clock')!.firstChild as Text).nodeValue = '10:01';
+    document.body.insertAdjacentHTML('beforeend', '<div><span>news</span></div>');
+    document.getElementById('clock')!.setAttribute('value', '1');
+    await tick();
+    expect(counter.changes).toBe(0);
+  });
+
+  it('lists and runs forms inside open shadow roots, not closed ones', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<div id="open"></div><div id="closed"></div>');
+    const open = document.getElementById('open')!.attachShadow({ mode: 'open' });
+    open.innerHTML = '<section id="inner"></section><form toolname="search_shadow" tooldescription="Search." toolautosubmit><input name="q"></form>';
+    open.getElementById('inner')!.attachShadow({ mode: 'open' }).innerHTML = '<form toolname="nested" tooldescription="Nested."></form>';
+    document.getElementById('closed')!.attachShadow({ mode: 'closed' }).innerHTML = '<form toolname="hidden_away" tooldescription="Closed."></form>';
+    const source = createDeclarativeSource();
+    expect(await names(source)).toEqual(['book_table', 'search_shadow', 'nested']);
+    let query = '';
+    open.querySelector('form')!.addEventListener('submit', (event) => {
+      event.preventDefault();
+      query = String(new FormData(event.target as HTMLFormElement).get('q'));
+    });
+    await expect(source.execute('search_shadow', { q: 'tides' }, never)).resolves.toBe('The form was submitted.');
+    expect(query).toBe('tides');
+  });
+
+  it('follows shadow roots that come later: with a new host, and forms added inside a known one', async () => {
+    const counter = watched();
+    const host = document.createElement('div');
+    host.attachShadow({ mode: 'open' }).innerHTML = '<form toolname="widget" tooldescription="A widget."></form>';
+    document.body.append(host);
+    await tick();
+    expect(counter.changes).toBeGreaterThan(0);
+    expect(await names(counter.source)).toEqual(['book_table', 'widget']);
+    counter.changes = 0;
+    host.shadowRoot!.querySelector('form')!.insertAdjacentHTML('beforeend', '<input name="size">');
+    await tick();
+    expect(counter.changes).toBeGreaterThan(0);
+    counter.changes = 0;
+    host.remove();
+    await tick();
+    expect(counter.changes).toBeGreaterThan(0);
+    expect(await names(counter.source)).toEqual(['book_table']);
+  });
+
+  it('finds the form of a custom element the page defines later, which no mutation announces', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<late-widget></late-widget>');
+    const counter = watched();
+    await tick();
+    customElements.define(
+      'late-widget',
+      class extends HTMLElement {
+        constructor() {
+          super();
+          this.attachShadow({ mode: 'open' }).innerHTML = '<form toolname="late" tooldescription="Defined late."></form>';
+        }
+      },
+    );
+    await tick(400);
+    expect(counter.changes).toBeGreaterThan(0);
+    expect(await names(counter.source)).toEqual(['book_table', 'late']);
   });
 });
