@@ -146,4 +146,28 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     await page.evaluate(() => document.getElementById('booking')?.remove());
     await inspector.waitForTools([], 1_000);
   });
+
+  it('reads forms in web components too, leaves out fields the page fixed, and follows choices re-rendered in place', async () => {
+    const { page, inspector } = await openFixture('declarative-components.html');
+    await inspector.waitForTools(['book_slot', 'search_menu'], 2_000);
+    // Read-only and in a disabled fieldset: neither offered nor required.
+    await inspector.openSection('book_slot', 'Schema');
+    const schema = () => inspector.tool('book_slot').locator('.schema-given').textContent().then((text) => JSON.parse(text ?? ''));
+    await expect(schema()).resolves.toMatchObject({ properties: { slot: { enum: ['fri-18', 'fri-20'] } }, required: ['name'] });
+    expect(Object.keys((await schema()).properties)).toEqual(['name', 'slot']);
+    // Same <option>s, new values and text: the listing follows.
+    await page.evaluate(() => (window as unknown as { showSaturday(): void }).showSaturday());
+    await expect.poll(schema, { timeout: 1_000 }).toMatchObject({
+      properties: { slot: { anyOf: [{ const: 'sat-12', title: 'Saturday 12:00' }, { const: 'sat-14', title: 'Saturday 14:00' }] } },
+    });
+    const run = await inspector.run('book_slot', { name: 'Ada', slot: 'sat-14' });
+    expect(run).toMatchObject({ text: 'The form was submitted.', isError: false });
+    await expect(page.locator('#booked').textContent()).resolves.toBe('name=Ada&price=49.00&slot=sat-14');
+    // The form in the open shadow root runs like any other.
+    await expect(inspector.run('search_menu', { q: 'soup' })).resolves.toMatchObject({ text: 'The form was submitted.', isError: false });
+    await expect(page.locator('#searched').textContent()).resolves.toBe('Searched for soup.');
+    // A component defined later gets its shadow root without any change the page's observer sees.
+    await page.evaluate(() => (window as unknown as { defineNewsletter(): void }).defineNewsletter());
+    await inspector.waitForTools(['book_slot', 'search_menu', 'subscribe'], 2_000);
+  });
 });
