@@ -2,6 +2,7 @@ import { toolNotFound } from './adapters/tool-adapter';
 import { fillToolForm } from './fill-tool-form';
 import type { FormControl } from './form-controls';
 import { formToolSchema } from './form-tool-schema';
+import { formWaitsForPerson } from './form-waits-for-person';
 import type { PageToolSource } from './page-tool-source';
 import { ToolFormRoots } from './tool-form-roots';
 import { watchToolForms } from './watch-tool-forms';
@@ -53,7 +54,7 @@ function submit(form: HTMLFormElement): string | null {
   }
   if (!form.hasAttribute('toolautosubmit')) {
     submitter?.focus();
-    return 'The form is filled in and waits for the person to submit it.';
+    return formWaitsForPerson;
   }
   // Heard in the capture phase, before any page listener can stop it; read once the page's own
   // listeners have run (dispatch is synchronous), since a page that handles it may stop it there.
