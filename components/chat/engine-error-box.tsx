@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
 import type { EngineStatus } from '@/lib/agent/session-state';
+import { openOptions } from '@/lib/sidepanel/open-options';
 
 /**
  * Why the model could not load or stopped mid-reply (no WebGPU, out of memory, …), and what to do.
@@ -18,6 +19,11 @@ export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined })
       <strong>{engine.errorDuring === 'reply' ? 'The model stopped in the middle of a reply.' : 'The model could not load.'}</strong>
       {engine.error && <p>{engine.error}</p>}
       {engine.hint && <p class="hint">{engine.hint}</p>}
+      <p>
+        <button type="button" class="button" onClick={openOptions}>
+          Open settings
+        </button>
+      </p>
     </div>
   );
 }

@@ -1,7 +1,8 @@
+import { openOptions } from '@/lib/sidepanel/open-options';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
 
-/** Which site the panel talks to, and a way to start over. */
+/** Which site the panel talks to, a way to start over, and the way to the settings. */
 export function PanelHeader({ model }: { model: PanelModel }) {
   const session = model.session.value;
   const site = session?.origin || session?.url || '';
@@ -28,6 +29,9 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         }}
       >
         New chat
+      </button>
+      <button type="button" class="button" data-testid="open-settings" onClick={openOptions}>
+        Settings
       </button>
     </header>
   );

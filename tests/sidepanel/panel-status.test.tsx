@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountPanel, type MountedPanel } from './mount-panel';
 import { engineStatus, sessionState, tabId, turn } from './session-fixtures';
 
@@ -123,5 +123,21 @@ describe('how a turn ended', () => {
     expect(panel.find('turn-notice')).toBeNull();
     expect(panel.find('trace-link')).toBeNull();
     expect(panel.findAll('turn')).toHaveLength(2);
+  });
+});
+
+describe('the way to the settings', () => {
+  it('opens the options page from the header, and from a model that could not load', async () => {
+    const { fakeBrowser } = await import('wxt/testing/fake-browser');
+    const opened = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    const mounted = await mountPanel({ engine: engineStatus({ state: 'error', error: 'WebGPU is turned off.', hint: 'Pick a local server in the options.' }) });
+    try {
+      mounted.find('open-settings')!.click();
+      mounted.find('engine-error')!.querySelector('button')!.click();
+      expect(opened).toHaveBeenCalledTimes(2);
+    } finally {
+      mounted.unmount();
+      opened.mockRestore();
+    }
   });
 });
