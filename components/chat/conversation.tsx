@@ -1,4 +1,5 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { AgentOffNote } from './agent-off-note';
 import { NoToolsNote } from './no-tools-note';
 import { RunAnnouncer } from './run-announcer';
 import { TurnView } from './turn-view';
@@ -22,7 +23,7 @@ export function Conversation({ model }: { model: PanelModel }) {
     <main class="conversation" ref={scroller} aria-label="Conversation">
       <div class="conversation-content" ref={content}>
         {noTools && turns.length === 0 && <NoToolsNote compact={false} />}
-        {session && turns.length === 0 && session.toolCount > 0 && (
+        {session && !session.agentOff && turns.length === 0 && session.toolCount > 0 && (
           <div class="empty-state">
             <h2>Ask this page</h2>
             <p>
@@ -34,6 +35,7 @@ export function Conversation({ model }: { model: PanelModel }) {
         {turns.slice(hidden).map((turn) => (
           <TurnView key={turn.id} turn={turn} approvalsSent={approvalsSent} onApprove={model.approve} />
         ))}
+        {session?.agentOff && <AgentOffNote origin={session.origin} />}
         {noTools && turns.length > 0 && <NoToolsNote compact />}
         {unreachable && <UnreachablePageNote onReload={model.reloadPage} />}
         <RunAnnouncer turn={turns.at(-1)} />

@@ -13,7 +13,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         {session && (
           <span class="site-detail">
             {session.toolCount} {session.toolCount === 1 ? 'tool' : 'tools'}
-            {session.siteAllowed && ' · changes allowed on this site'}
+            {session.agentOff ? ' · agent off on this site' : session.siteAllowed && ' · changes allowed on this site'}
           </span>
         )}
       </div>

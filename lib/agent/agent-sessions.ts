@@ -1,7 +1,7 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
 import { settleTabTools } from '../registry/settle-tab-tools';
-import type { Settings } from '../settings';
+import { agentOffOn, type Settings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { isAllowableSite } from './approval-policy';
 import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
@@ -148,6 +148,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       suggestions: suggestRequests(tools?.tools ?? []),
       engine: engines.status,
       siteAllowed: Boolean(tools?.origin && settings.allowedSites.includes(tools.origin)),
+      agentOff: Boolean(tools?.origin && agentOffOn(settings.disabledSites, tools.origin)),
     };
     // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
     publish(tabId, { type: 'snapshot', state });

@@ -71,6 +71,8 @@ export const sessionStateSchema = z.object({
   engine: engineStatusSchema,
   /** The person allowed tools that change the page on this site without asking. */
   siteAllowed: z.boolean(),
+  /** The person turned the agent off on this site (see `agentOffOn`): no request runs here. */
+  agentOff: z.boolean(),
 });
 
 export type ToolCard = z.infer<typeof toolCardSchema>;

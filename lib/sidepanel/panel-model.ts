@@ -46,7 +46,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
 
   const running = computed(() => session.value?.running === true || unconfirmedRequest.value !== undefined);
   const canSend = computed(
-    () => connection.value === 'connected' && session.value !== undefined && !running.value,
+    () => connection.value === 'connected' && session.value !== undefined && !session.value.agentOff && !running.value,
   );
 
   const port = createPortConnection({

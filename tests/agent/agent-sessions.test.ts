@@ -486,6 +486,17 @@ describe('agent sessions', () => {
     expect(h.state()!.turns[0]!.runId).toBeUndefined();
   });
 
+  it('tells the panel a site is one where the agent is off before anything is asked', async () => {
+    const h = harness({ settings: { disabledSites: ['https://shop.example'] } });
+    h.send({ type: 'subscribe', tabId: 1 });
+    await h.until(() => h.state() !== undefined);
+    expect(h.state()).toMatchObject({ agentOff: true, origin: 'https://shop.example' });
+    const allowed = harness();
+    allowed.send({ type: 'subscribe', tabId: 1 });
+    await allowed.until(() => allowed.state() !== undefined);
+    expect(allowed.state()?.agentOff).toBe(false);
+  });
+
   it('refuses a site where the agent is off whose page reports its tools only after the request was sent', async () => {
     await script([call('search_products', { query: 'balance' }), 'Your balance is 1,234.']);
     let reads = 0;

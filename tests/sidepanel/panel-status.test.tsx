@@ -141,3 +141,16 @@ describe('the way to the settings', () => {
     }
   });
 });
+
+describe('a site where the agent is off', () => {
+  it('says so with the way to the settings, and offers no request, suggestion or Send', async () => {
+    panel = await mountPanel({ agentOff: true, toolCount: 3, suggestions: ['Find mugs'] });
+    expect(panel.find('agent-off')?.textContent).toContain('The agent is off on this site');
+    expect(panel.find('agent-off')?.textContent).toContain('https://shop.example');
+    expect(panel.container.textContent).not.toContain('Ask this page');
+    expect(panel.findAll('suggestion')).toHaveLength(0);
+    expect(panel.model.canSend.value).toBe(false);
+    expect(panel.model.send('find mugs')).toBe(false);
+    expect(panel.container.querySelector('.site-detail')?.textContent).toContain('agent off on this site');
+  });
+});

@@ -18,6 +18,7 @@ export function sessionState(overrides: Partial<SessionState> = {}): SessionStat
     suggestions: [],
     engine: engineStatus(),
     siteAllowed: false,
+    agentOff: false,
     ...overrides,
   };
 }

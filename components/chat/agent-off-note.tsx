@@ -1,0 +1,19 @@
+import { openOptions } from '@/lib/sidepanel/open-options';
+
+/** The person turned the agent off on this site: nothing runs here until they turn it back on. */
+export function AgentOffNote({ origin }: { origin: string }) {
+  return (
+    <div class="empty-state" data-testid="agent-off">
+      <h2>The agent is off on this site</h2>
+      <p>
+        You turned it off for {origin} in the settings, so it reads nothing here and runs no tool. Remove the site
+        from “Sites where the agent is off” to use it again.
+      </p>
+      <p>
+        <button type="button" class="button" onClick={openOptions}>
+          Open settings
+        </button>
+      </p>
+    </div>
+  );
+}
