@@ -13,7 +13,8 @@ export default defineConfig({
     name: 'WebMCP Local Agent',
     description: 'Talk to a page through its WebMCP tools with a small model that runs on your machine.',
     permissions: ['storage', 'webNavigation'],
-    action: { default_title: 'Open the WebMCP agent' },
+    // public/icon/ holds 16, 32, 48 and 128 px; WXT lists them as the manifest's `icons` by itself.
+    action: { default_title: 'Open the WebMCP agent', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
     // WebLLM runs WebAssembly; no connect-src, since the model hosts (Hugging Face's CDNs) change.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
     // Asked for one origin at a time, when the person connects a local model server.
