@@ -18,6 +18,7 @@ import type { TraceRecorder } from '../lib/traces/trace-recorder';
 import type { StoredTrace } from '../lib/traces/trace-schema';
 import { defaultTraceSettings } from '../lib/traces/trace-settings';
 import { openTraceStore } from '../lib/traces/trace-store';
+import { chromiumAvailable, chromiumPath } from '../tests/e2e/support';
 import { createShopPage, shopReplies } from '../tests/traces/support/shop-page';
 import type { BenchSection } from './bench-section';
 import { runDirectly } from './run-directly';
@@ -133,10 +134,10 @@ async function measureViewerInHappyDom(traces: StoredTrace[]): Promise<number> {
 async function measureViewerInBrowser(traces: StoredTrace[]): Promise<{ ms: number }> {
   const extension = resolve(dirname(fileURLToPath(import.meta.url)), '../.output/chrome-mv3');
   if (!existsSync(join(extension, 'traces.html'))) throw new Error('the extension is not built (npx wxt build).');
-  if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium is not installed.');
+  if (!chromiumAvailable) throw new Error(`Chromium was not found at ${chromiumPath}; set CHROMIUM_PATH.`);
   const profile = mkdtempSync(join(tmpdir(), 'traces-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
     args: [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`, '--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

@@ -1,10 +1,11 @@
 // `npm start`: build the extension, serve the demo shop, and open a browser with both.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoServer, type DemoServer } from '../demo/serve-demo';
+import { browserPathFromEnvironment, loadUnpackedSteps, looksLikeBrandedChrome } from './browser-path';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const extensionDir = join(projectRoot, '.output', 'chrome-mv3');
@@ -82,11 +83,11 @@ function downloadedBrowsers(): string[] {
   return found;
 }
 
-/** CHROME_PATH first, then Chromium on the PATH, then Chrome for Testing. */
+/** CHROMIUM_PATH (or CHROME_PATH) first, then Chromium on the PATH, then Chrome for Testing. */
 function findBrowser(): string | undefined {
-  const fromEnvironment = process.env.CHROME_PATH;
-  if (fromEnvironment && existsSync(fromEnvironment)) return fromEnvironment;
-  if (fromEnvironment) console.warn(`CHROME_PATH is ${fromEnvironment}, which does not exist; looking elsewhere.`);
+  const fromEnvironment = browserPathFromEnvironment();
+  if (fromEnvironment && existsSync(fromEnvironment.path)) return fromEnvironment.path;
+  if (fromEnvironment) console.warn(`${fromEnvironment.variable} is ${fromEnvironment.path}, which does not exist; looking elsewhere.`);
   const macApps = ['/Applications/Chromium.app/Contents/MacOS/Chromium',
     '/Applications/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing'];
   return onPath('chromium') ?? onPath('chromium-browser') ?? macApps.find((path) => existsSync(path)) ??
@@ -98,14 +99,23 @@ function explainMissingBrowser(shopUrl: string): void {
 No Chromium or Chrome for Testing was found. Install one of them, then run \`npm start\` again:
   • Debian or Ubuntu:   sudo apt-get install chromium
   • Any system:         npx @puppeteer/browsers install chrome@stable --path .tmp/browsers
-                        (Chrome for Testing; or point CHROME_PATH at any Chromium-based browser)
-Branded Google Chrome 137 and later ignores --load-extension. To use it anyway, open
-chrome://extensions, turn on Developer mode, choose "Load unpacked" and pick
-  ${extensionDir}
+                        (Chrome for Testing)
+  • Or set CHROMIUM_PATH to any Chromium or Chrome for Testing build.
+${loadUnpackedSteps(extensionDir)}
 (or load it with the DevTools Protocol's Extensions.loadUnpacked), then open ${shopUrl}
 with chrome://flags/#enable-webmcp-testing turned on.
 
 The demo shop keeps running at ${shopUrl}. Press Ctrl+C to stop it.`);
+}
+
+/** The path itself, or the file a link leads to, is branded Google Chrome. */
+function isBrandedChrome(browserPath: string): boolean {
+  if (looksLikeBrandedChrome(browserPath)) return true;
+  try {
+    return looksLikeBrandedChrome(realpathSync(browserPath));
+  } catch {
+    return false;
+  }
 }
 
 function launchBrowser(browserPath: string, shopUrl: string): ChildProcess {
@@ -144,8 +154,18 @@ async function main(): Promise<void> {
 
   const browserPath = findBrowser();
   if (!browserPath) return explainMissingBrowser(shopUrl);
+  const branded = isBrandedChrome(browserPath);
+  if (branded) {
+    console.warn(`
+${browserPath} looks like branded Google Chrome: it opens without the extension.
+${loadUnpackedSteps(extensionDir)}
+in the browser that opens now. Or set CHROMIUM_PATH to a Chromium or Chrome for Testing build.
+`);
+  }
   browser = launchBrowser(browserPath, shopUrl);
-  console.log('Click the extension\'s toolbar icon to open its side panel. Close the browser or press Ctrl+C to stop.');
+  console.log(`${branded ? 'Once the extension is loaded, open' : 'Open'} the Extensions menu (the puzzle piece in the toolbar) and ` +
+    'click "WebMCP Local Agent" to open its side panel; the pin beside it keeps its icon on the toolbar. ' +
+    'Close the browser or press Ctrl+C to stop.');
   browser.on('error', (error) => {
     console.error(`Could not start ${browserPath}: ${error.message}`);
     void stop(1);

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../demo/serve-demo';
+import { chromiumAvailable, chromiumPath } from './support';
 
-const chromiumPath = '/usr/bin/chromium';
-const chromiumAvailable = existsSync(chromiumPath);
 if (!chromiumAvailable) console.warn(`Chromium was not found at ${chromiumPath}: the demo shop's browser tests are skipped.`);
 
 const quietBrowserFlags = [

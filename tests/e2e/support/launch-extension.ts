@@ -3,10 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { browserPathFromEnvironment, looksLikeBrandedChrome } from '../../../scripts/browser-path';
 import { projectRoot } from '../../support/shared-eval';
 
-/** Debian's Chromium; another can be named with CHROMIUM_PATH. No browser is ever downloaded. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium; another Chromium or Chrome for Testing is named with CHROMIUM_PATH (or
+ * CHROME_PATH), as for `npm start`. No browser is ever downloaded.
+ */
+export const chromiumPath = browserPathFromEnvironment()?.path ?? '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(chromiumPath);
 export const extensionDir = resolve(projectRoot, '.output/chrome-mv3');
 
@@ -34,6 +38,10 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
     throw new Error(`The extension is not built (no ${join(extensionDir, 'manifest.json')}): run "npx wxt build" first.`);
   }
   if (!chromiumAvailable) throw new Error(`Chromium was not found at ${chromiumPath}; set CHROMIUM_PATH.`);
+  if (looksLikeBrandedChrome(chromiumPath)) {
+    throw new Error(`${chromiumPath} looks like branded Google Chrome, which ignores --load-extension since 137; ` +
+      'set CHROMIUM_PATH to a Chromium or Chrome for Testing build.');
+  }
   const userDataDir = await mkdtemp(join(tmpdir(), 'webmcp-extension-e2e-'));
   const args = [
     // Playwright adds --disable-extensions; naming the extension here is what lets it load.
