@@ -9,7 +9,12 @@ export function RunList({ model }: { model: TraceViewerModel }) {
   const runs = model.visibleRuns.value;
   if (!model.loaded.value) return <p class="muted">Loading runs…</p>;
   if (model.runs.value.length === 0) {
-    return <p class="muted" data-testid="no-runs">No runs yet. Every request you send in the side panel is recorded here.</p>;
+    return (
+      <p class="muted" data-testid="no-runs">
+        No runs yet. Every request from the side panel that reaches the model is recorded here; one that stopped
+        before the model loaded (the model could not load, or the agent is off on the site) has no trace.
+      </p>
+    );
   }
   return (
     <>
