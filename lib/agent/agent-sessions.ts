@@ -4,6 +4,7 @@ import { settleTabTools } from '../registry/settle-tab-tools';
 import { agentOffOn, type Settings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { isAllowableSite } from './approval-policy';
+import { closedPageKind } from './closed-page-kind';
 import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
 import type { AgentWorld, TabToolList } from './agent-world';
 import { createEngineHost } from './engine-host';
@@ -25,6 +26,8 @@ export interface AgentSessionsDeps {
   onTabToolsChanged(listener: (tabId: number) => void): () => void;
   /** Whether the extension's content script answers in the tab's page (see `pageScriptAnswers`). */
   pageAnswers(tabId: number): Promise<boolean>;
+  /** The address of the tab's page, where the browser tells it; for a page the extension cannot read. */
+  pageAddress?(tabId: number): Promise<string | undefined>;
   reloadTab(tabId: number): Promise<void>;
   executeTabTool: AgentWorld['executeTabTool'];
   scorerFor(settings: Settings): ToolScorer | undefined;
@@ -135,16 +138,19 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
     // A page that reported tools has the content script; only a silent one is asked.
     const pageReachable = tools !== undefined || (await deps.pageAnswers(tabId));
+    const address = pageReachable ? undefined : await deps.pageAddress?.(tabId).catch(() => undefined);
+    const closedPage = address === undefined ? undefined : closedPageKind(address);
     engines.describe(settings);
     const state: SessionState = {
       tabId,
-      url: tools?.url ?? '',
+      url: tools?.url ?? address ?? '',
       origin: tools?.origin ?? '',
       turns: session.turns,
       // As the panel works it out from each turn message: one rule, so the two never disagree.
       running: session.turns.some((turn) => !turn.outcome),
       toolCount: tools?.tools.length ?? 0,
       pageReachable,
+      ...(closedPage ? { closedPage } : {}),
       suggestions: suggestRequests(tools?.tools ?? []),
       engine: engines.status,
       siteAllowed: Boolean(tools?.origin && settings.allowedSites.includes(tools.origin)),

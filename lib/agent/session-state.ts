@@ -67,6 +67,8 @@ export const sessionStateSchema = z.object({
    * page that no extension may read.
    */
   pageReachable: z.boolean(),
+  /** Why a page the extension cannot read stays closed whatever a reload does (see `closedPageKind`). */
+  closedPage: z.enum(['browser', 'file']).optional(),
   suggestions: z.array(z.string()),
   engine: engineStatusSchema,
   /** The person allowed tools that change the page on this site without asking. */

@@ -17,6 +17,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     getTabTools,
     onTabToolsChanged: (listener) => onTabToolsChanged((tabId) => listener(tabId)),
     pageAnswers: pageScriptAnswers,
+    pageAddress: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 }))?.url,
     reloadTab: (tabId) => browser.tabs.reload(tabId),
     executeTabTool,
     scorerFor,

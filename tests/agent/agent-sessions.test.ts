@@ -37,6 +37,8 @@ interface HarnessOptions {
   tabTools?: () => { url: string; origin: string; tools: ToolDescriptor[] } | undefined;
   /** Whether the content script answers in the tab; default yes. */
   pageAnswers?: () => boolean;
+  /** The address of the tab's page, as the browser tells it. */
+  pageAddress?: () => string | undefined;
   approvalWaitMs?: number;
   scorerFor?: AgentSessionsDeps['scorerFor'];
 }
@@ -52,6 +54,7 @@ function harness(options: HarnessOptions = {}) {
     getTabTools: async () => (options.tabTools ? options.tabTools() : { url: 'https://shop.example/', origin: 'https://shop.example', tools }),
     onTabToolsChanged: () => () => {},
     pageAnswers: async () => options.pageAnswers?.() ?? true,
+    pageAddress: async () => options.pageAddress?.(),
     reloadTab: async (tabId) => void reloaded.push(tabId),
     executeTabTool: async (_tabId, name) => {
       executed.push(name);
@@ -307,6 +310,16 @@ describe('agent sessions', () => {
     tabTools = { url: 'https://shop.example/', origin: 'https://shop.example', tools };
     h.sessions.toolsChanged(4);
     await h.until(() => h.state()?.toolCount === 3);
+  });
+
+  it('tells a browser page or a file no reload opens from a page a reload does', async () => {
+    for (const [address, closedPage] of [['chrome://newtab/', 'browser'], ['file:///home/ada/menu.html', 'file'], ['https://shop.example/', undefined]] as const) {
+      const h = harness({ tabTools: () => undefined, pageAnswers: () => false, pageAddress: () => address });
+      h.send({ type: 'subscribe', tabId: 4 });
+      await h.until(() => h.state() !== undefined);
+      expect(h.state()).toMatchObject({ pageReachable: false, url: address });
+      expect(h.state()?.closedPage).toBe(closedPage);
+    }
   });
 
   it('does not ask the page again while it offers tools', async () => {

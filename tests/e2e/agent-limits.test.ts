@@ -133,16 +133,15 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await panel.getByText('Awake.').waitFor({ timeout: 10_000 });
   });
 
-  it('a page the extension cannot read asks for a reload, which the panel does; a page with no tools says so instead', async () => {
-    // No content script runs in a browser page, as in a page open since before the extension came.
+  it('a browser page says no extension can work there, and offers no reload; a page with no tools says so instead', async () => {
+    // No content script runs in a browser page.
     const closed = await extension.context.newPage();
     await closed.goto('chrome://version');
     const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(closed)}`);
-    await panel.getByTestId('page-unreachable').waitFor({ timeout: 5000 });
+    await panel.locator('[data-testid=page-unreachable][data-closed=browser]').waitFor({ timeout: 5000 });
+    expect(await panel.getByTestId('page-unreachable').textContent()).toContain('No extension can work on this page');
+    expect(await panel.getByTestId('reload-page').count()).toBe(0);
     expect(await panel.getByTestId('empty-no-tools').count()).toBe(0);
-    const reloaded = closed.waitForEvent('load', { timeout: 5000 });
-    await panel.getByTestId('reload-page').click();
-    await reloaded;
 
     const empty = await extension.context.newPage();
     await empty.goto(server.url('/no-such-page.html'));

@@ -154,3 +154,15 @@ describe('a site where the agent is off', () => {
     expect(panel.container.querySelector('.site-detail')?.textContent).toContain('agent off on this site');
   });
 });
+
+describe('a page the extension cannot read', () => {
+  it('offers a reload where one helps, and none on a browser page', async () => {
+    panel = await mountPanel({ pageReachable: false, toolCount: 0 });
+    expect(panel.find('page-unreachable')?.textContent).toContain('Reload this page to use its tools');
+    expect(panel.find('reload-page')).not.toBeNull();
+    panel.unmount();
+    panel = await mountPanel({ pageReachable: false, toolCount: 0, closedPage: 'browser', url: 'chrome://newtab/' });
+    expect(panel.find('page-unreachable')?.textContent).toContain('No extension can work on this page');
+    expect(panel.find('reload-page')).toBeNull();
+  });
+});
