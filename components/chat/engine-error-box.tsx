@@ -16,7 +16,7 @@ export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined })
   announced.current = key;
   return (
     <div class="notice-box tone-error" data-testid="engine-error" role={fresh ? 'alert' : undefined}>
-      <strong>{engine.errorDuring === 'reply' ? 'The model stopped in the middle of a reply.' : 'The model could not load.'}</strong>
+      <strong>{headings[engine.errorDuring ?? 'load']}</strong>
       {engine.error && <p>{engine.error}</p>}
       {engine.hint && <p class="hint">{engine.hint}</p>}
       <p>
@@ -27,3 +27,9 @@ export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined })
     </div>
   );
 }
+
+const headings: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
+  check: 'The chosen engine cannot run on this computer.',
+  load: 'The model could not load.',
+  reply: 'The model stopped in the middle of a reply.',
+};

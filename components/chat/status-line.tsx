@@ -9,6 +9,17 @@ const stateLabels: Record<EngineStatus['state'], string> = {
   error: 'Could not load',
 };
 
+const errorLabels: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
+  check: 'Cannot run here',
+  load: 'Could not load',
+  reply: 'Failed while answering',
+};
+
+// "990 MB", "1.1 GB"
+function formatMegabytes(megabytes: number): string {
+  return megabytes < 1000 ? `${Math.round(megabytes)} MB` : `${(megabytes / 1000).toFixed(1)} GB`;
+}
+
 /** Which engine and model answer, and what they are doing now. */
 export function StatusLine({ model }: { model: PanelModel }) {
   const engine = model.session.value?.engine;
@@ -42,6 +53,9 @@ function EngineActivity({ engine }: { engine: EngineStatus }) {
   if (engine.state === 'generating' && engine.tokensPerSecond !== undefined) {
     return <span class="status-state">{engine.tokensPerSecond.toFixed(1)} tokens/s</span>;
   }
-  const label = engine.state === 'error' && engine.errorDuring === 'reply' ? 'Failed while answering' : stateLabels[engine.state];
+  if (engine.state === 'idle' && engine.downloadMB !== undefined) {
+    return <span class="status-state state-idle">Downloads about {formatMegabytes(engine.downloadMB)} on your first request, once</span>;
+  }
+  const label = engine.state === 'error' ? errorLabels[engine.errorDuring ?? 'load'] : stateLabels[engine.state];
   return <span class={`status-state state-${engine.state}`}>{label}</span>;
 }

@@ -2,6 +2,7 @@ import type { ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
 import { settleTabTools } from '../registry/settle-tab-tools';
 import { agentOffOn, type Settings } from '../settings';
+import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { isAllowableSite } from './approval-policy';
 import { closedPageKind } from './closed-page-kind';
@@ -28,6 +29,8 @@ export interface AgentSessionsDeps {
   pageAnswers(tabId: number): Promise<boolean>;
   /** The address of the tab's page, where the browser tells it; for a page the extension cannot read. */
   pageAddress?(tabId: number): Promise<string | undefined>;
+  /** What WebLLM's first request would load or why it cannot run here (see `previewWebLlm`). */
+  previewWebLlm?(model: string): Promise<WebLlmPreview>;
   reloadTab(tabId: number): Promise<void>;
   executeTabTool: AgentWorld['executeTabTool'];
   scorerFor(settings: Settings): ToolScorer | undefined;
@@ -67,6 +70,19 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine });
   });
 
+  // What the first request would load, told before it; asked again after every load (a model
+  // may be stored since, or another one chosen).
+  const previews = new Map<string, Promise<WebLlmPreview | undefined>>();
+  const previewFor = (settings: Settings): Promise<WebLlmPreview | undefined> => {
+    if (settings.engine !== 'webllm' || !deps.previewWebLlm) return Promise.resolve(undefined);
+    let preview = previews.get(settings.model);
+    if (!preview) {
+      preview = deps.previewWebLlm(settings.model).catch(() => undefined);
+      previews.set(settings.model, preview);
+    }
+    return preview;
+  };
+
   const siteAllowed = async (tabId: number) => {
     const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
     return Boolean(tools?.origin && settings.allowedSites.includes(tools.origin));
@@ -76,7 +92,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     getTabTools: deps.getTabTools,
     settleTools: (tabId) => settleTabTools(deps.onTabToolsChanged, tabId),
     executeTabTool: (...args): Promise<ToolOutput> => deps.executeTabTool(...args),
-    loadEngine: (settings, _tabId, signal) => engines.load(settings, signal),
+    loadEngine: (settings, _tabId, signal) => engines.load(settings, signal).finally(() => previews.clear()),
     reportUsage: (_tabId, usage) => engines.reportUsage(usage),
     reportEngineError: (message, hint) => engines.reportError(message, hint),
     scorerFor: deps.scorerFor,
@@ -140,7 +156,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     const pageReachable = tools !== undefined || (await deps.pageAnswers(tabId));
     const address = pageReachable ? undefined : await deps.pageAddress?.(tabId).catch(() => undefined);
     const closedPage = address === undefined ? undefined : closedPageKind(address);
-    engines.describe(settings);
+    engines.describe(settings, await previewFor(settings));
     const state: SessionState = {
       tabId,
       url: tools?.url ?? address ?? '',

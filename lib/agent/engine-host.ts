@@ -2,6 +2,7 @@ import { raceAbort, type LanguageModel, type ModelUsage } from '@webmcp-agents/l
 import { createEngine, engineLabels } from '../engines/create-engine';
 import { EngineError, type Engine } from '../engines/engine';
 import { usageFigure } from '../engines/usage-figure';
+import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
 import type { Settings } from '../settings';
 import type { EngineStatus } from './session-state';
 
@@ -100,16 +101,21 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
     get status(): EngineStatus {
       return status;
     },
-    describe(settings: Settings): void {
-      if (status.state === 'idle' || status.engineId !== settings.engine) {
-        status = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], model: settings.model, state: 'idle' };
-      }
+    /**
+     * The status before the engine loads: its name, and where known (`preview`) the model the
+     * first request loads, what it downloads, or why it cannot run here at all.
+     */
+    describe(settings: Settings, preview?: WebLlmPreview): void {
+      if (status.state !== 'idle' && status.engineId === settings.engine && status.errorDuring !== 'check') return;
+      const base = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], model: settings.model };
+      if (preview && 'error' in preview) status = { ...base, state: 'error', error: preview.error, hint: preview.hint, errorDuring: 'check' };
+      else status = { ...base, model: preview?.model ?? settings.model, state: 'idle', ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}) };
     },
     async load(settings: Settings, signal: AbortSignal): Promise<Engine | { error: string }> {
       const base = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], tokensPerSecond: undefined };
       try {
         const engine = await engineFor(settings, signal);
-        setStatus({ ...base, model: engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined });
+        setStatus({ ...base, model: engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined });
         await raceAbort(
           engine.load((progress) => setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1), signal),
           signal,

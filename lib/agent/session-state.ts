@@ -49,8 +49,10 @@ export const engineStatusSchema = z.object({
   error: z.string().optional(),
   /** What the person can do about the error. */
   hint: z.string().optional(),
-  /** Whether the error came while loading the model or in the middle of a reply. */
-  errorDuring: z.enum(['load', 'reply']).optional(),
+  /** Whether the error came from the check before any request, while loading the model, or in the middle of a reply. */
+  errorDuring: z.enum(['check', 'load', 'reply']).optional(),
+  /** Megabytes the first request downloads (once), while the model is not stored yet. */
+  downloadMB: z.number().optional(),
 });
 
 /** Everything the side panel shows for one tab. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { agentPortName, type PanelWake, type SessionMessage } from './agent-port-protocol';
 import { createAgentSessions } from './agent-sessions';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
+import { previewWebLlm } from '../engines/webllm/preview-webllm';
 import { scorerFor } from './scorer-for';
 
 /** Wires the agent sessions to the extension: panel ports, the tool registry, tab life. */
@@ -18,6 +19,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     onTabToolsChanged: (listener) => onTabToolsChanged((tabId) => listener(tabId)),
     pageAnswers: pageScriptAnswers,
     pageAddress: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 }))?.url,
+    previewWebLlm: (model) => previewWebLlm(model),
     reloadTab: (tabId) => browser.tabs.reload(tabId),
     executeTabTool,
     scorerFor,

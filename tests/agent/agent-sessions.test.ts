@@ -39,6 +39,7 @@ interface HarnessOptions {
   pageAnswers?: () => boolean;
   /** The address of the tab's page, as the browser tells it. */
   pageAddress?: () => string | undefined;
+  previewWebLlm?: AgentSessionsDeps['previewWebLlm'];
   approvalWaitMs?: number;
   scorerFor?: AgentSessionsDeps['scorerFor'];
 }
@@ -55,6 +56,7 @@ function harness(options: HarnessOptions = {}) {
     onTabToolsChanged: () => () => {},
     pageAnswers: async () => options.pageAnswers?.() ?? true,
     pageAddress: async () => options.pageAddress?.(),
+    ...(options.previewWebLlm ? { previewWebLlm: options.previewWebLlm } : {}),
     reloadTab: async (tabId) => void reloaded.push(tabId),
     executeTabTool: async (_tabId, name) => {
       executed.push(name);
@@ -310,6 +312,23 @@ describe('agent sessions', () => {
     tabTools = { url: 'https://shop.example/', origin: 'https://shop.example', tools };
     h.sessions.toolsChanged(4);
     await h.until(() => h.state()?.toolCount === 3);
+  });
+
+  it('tells the panel before any request what WebLLM will download, or why it cannot run here', async () => {
+    const cannot = harness({ settings: { engine: 'webllm' }, previewWebLlm: async () => ({ error: 'WebGPU is turned off.', hint: 'Pick a local server.' }) });
+    cannot.send({ type: 'subscribe', tabId: 1 });
+    await cannot.until(() => cannot.state() !== undefined);
+    expect(cannot.state()?.engine).toMatchObject({ state: 'error', errorDuring: 'check', error: 'WebGPU is turned off.', hint: 'Pick a local server.' });
+
+    const previewWebLlm = vi.fn(async () => ({ model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 990 }));
+    const first = harness({ settings: { engine: 'webllm' }, previewWebLlm });
+    first.send({ type: 'subscribe', tabId: 1 });
+    await first.until(() => first.state() !== undefined);
+    expect(first.state()?.engine).toMatchObject({ state: 'idle', model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 990 });
+    // Asked once, not at every snapshot.
+    first.send({ type: 'subscribe', tabId: 2 });
+    await first.until(() => first.state()?.tabId === 2);
+    expect(previewWebLlm).toHaveBeenCalledTimes(1);
   });
 
   it('tells a browser page or a file no reload opens from a page a reload does', async () => {

@@ -166,3 +166,17 @@ describe('a page the extension cannot read', () => {
     expect(panel.find('reload-page')).toBeNull();
   });
 });
+
+describe('before the first request', () => {
+  it('says what the first request downloads, and names the model', async () => {
+    panel = await mountPanel({ engine: engineStatus({ state: 'idle', model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 990 }) });
+    expect(panel.find('status-line')?.textContent).toContain('Qwen3-1.7B-q4f16_1-MLC');
+    expect(panel.find('status-line')?.textContent).toContain('Downloads about 990 MB on your first request, once');
+  });
+
+  it('says at once when the chosen engine cannot run on this computer', async () => {
+    panel = await mountPanel({ engine: engineStatus({ state: 'error', errorDuring: 'check', error: 'WebGPU is turned off or found no usable GPU on this computer.' }) });
+    expect(panel.find('engine-error')?.textContent).toContain('The chosen engine cannot run on this computer.');
+    expect(panel.find('status-line')?.textContent).toContain('Cannot run here');
+  });
+});

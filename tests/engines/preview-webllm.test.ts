@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { previewWebLlm } from '../../lib/engines/webllm/preview-webllm';
+import { createFakeCacheStorage } from './support/fake-cache-storage';
+import { fakeGpu } from './support/fake-gpu';
+
+const megabyte = 1024 * 1024;
+const qwen17 = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f16_1-MLC/resolve/main/';
+
+describe('previewWebLlm: what the first request will do, told before it', () => {
+  it('says why WebLLM cannot run on a computer without a usable GPU', async () => {
+    const preview = await previewWebLlm('', { gpu: fakeGpu({ noAdapter: true }), caches: createFakeCacheStorage().storage });
+    expect(preview).toEqual({ error: 'WebGPU is turned off or found no usable GPU on this computer.', hint: expect.stringContaining('chrome://gpu') });
+  });
+
+  it('names the default model for this GPU and its download while it is not stored', async () => {
+    const preview = await previewWebLlm('', { gpu: fakeGpu(), caches: createFakeCacheStorage().storage });
+    expect(preview).toEqual({ model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 990 });
+  });
+
+  it('says nothing of a download once the model is stored whole', async () => {
+    const fake = createFakeCacheStorage();
+    fake.put('webllm/model', `${qwen17}tensor-cache.json`, 0, JSON.stringify({ records: [{ dataPath: 'params_shard_0.bin' }] }));
+    fake.put('webllm/model', `${qwen17}params_shard_0.bin`, 900 * megabyte);
+    expect(await previewWebLlm('Qwen3-1.7B-q4f16_1-MLC', { gpu: fakeGpu(), caches: fake.storage })).toEqual({ model: 'Qwen3-1.7B-q4f16_1-MLC' });
+  });
+
+  it('names the 32-bit build a GPU without 16-bit shaders will load instead', async () => {
+    const preview = await previewWebLlm('Qwen3-1.7B-q4f16_1-MLC', { gpu: fakeGpu({ shaderF16: false }), caches: createFakeCacheStorage().storage });
+    expect(preview).toMatchObject({ model: 'Qwen3-1.7B-q4f32_1-MLC' });
+  });
+});
