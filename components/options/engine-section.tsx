@@ -30,7 +30,7 @@ export function EngineSection({ model, settings }: { model: OptionsModel; settin
     <section aria-labelledby="engine-heading">
       <h2 id="engine-heading">Engine</h2>
       {shown.map((choice) => {
-        const reason = choice.id === 'prompt-api' ? promptApiReasons[promptApi] : undefined;
+        const reason = choice.id === 'prompt-api' ? promptApiReasons[promptApi] : choice.id === 'webllm' ? webLlmReason(model) : undefined;
         const disabled = reason !== undefined && settings.engine !== choice.id;
         return (
           <label class={`choice${disabled ? ' disabled' : ''}`} key={choice.id}>
@@ -51,6 +51,12 @@ export function EngineSection({ model, settings }: { model: OptionsModel; settin
       })}
     </section>
   );
+}
+
+// WebLLM needs WebGPU: where the check found none, say so beside it.
+function webLlmReason(model: OptionsModel): string | undefined {
+  const status = model.webGpu.value;
+  return status?.available === false ? `It cannot run on this computer: ${status.message}` : undefined;
 }
 
 const replayChoice: EngineChoice = { id: 'replay', label: 'Replay', description: 'Recorded replies, for tests and trace replays.' };

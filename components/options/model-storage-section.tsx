@@ -17,7 +17,11 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
         Models on this computer
       </h2>
       {stored === undefined && <p class="muted">Reading the stored models…</p>}
-      {stored?.length === 0 && <p class="muted">No WebLLM model is stored yet: the first request downloads one.</p>}
+      {stored?.length === 0 && (
+        <p class="muted">
+          No WebLLM model is stored yet{model.webGpu.value?.available ? ': the first request with WebLLM downloads one.' : '.'}
+        </p>
+      )}
       {stored && stored.length > 0 && (
         <table>
           <tbody>

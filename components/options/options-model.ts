@@ -54,8 +54,9 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   // Which trial may still write `trial`: one started before the engine changed may not.
   let trialNumber = 0;
 
-  const recommendedModel = computed(() => (webGpu.value ? defaultModelFor(webGpu.value) : undefined));
-  const recommendationReason = computed(() => (webGpu.value ? defaultModelReason(webGpu.value) : undefined));
+  // Nothing is recommended where WebLLM cannot run at all.
+  const recommendedModel = computed(() => (webGpu.value?.available ? defaultModelFor(webGpu.value) : undefined));
+  const recommendationReason = computed(() => (webGpu.value?.available ? defaultModelReason(webGpu.value) : undefined));
 
   async function update(change: Partial<Settings>): Promise<void> {
     settings.value = await store.update(change);

@@ -6,8 +6,12 @@ export function WebGpuStatusBox({ status }: { status: WebGpuStatus | undefined }
   if (!status.available) {
     return (
       <div class="notice tone-error" role="alert" data-testid="webgpu-status">
-        <strong>No WebGPU.</strong> {status.message}
-        <p class="hint">{status.hint}</p>
+        <strong>WebLLM cannot run here.</strong> {status.message}
+        {/* The engine's own hint points to this page; here, the choice is just above. */}
+        <p class="hint">
+          Choose another engine above (a local server, or Chrome's built-in model where Chrome offers it), or use Chrome
+          124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated).
+        </p>
       </div>
     );
   }

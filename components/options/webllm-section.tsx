@@ -1,4 +1,5 @@
 import { findCatalogModel, modelCatalog, modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
+import type { WebGpuStatus } from '@/lib/engines/webgpu-check';
 import type { Settings } from '@/lib/settings';
 import { formatMegabytes } from './format-bytes';
 import type { OptionsModel } from './options-model';
@@ -19,7 +20,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
       <label class="field">
         <span>Model</span>
         <select value={settings.model} onChange={(event) => void model.update({ model: event.currentTarget.value })}>
-          <option value="">{recommended ? `Recommended for this computer: ${modelLabel(recommended)}` : 'Recommended for this computer'}</option>
+          <option value="">{recommendedLabel(status, recommended)}</option>
           {modelCatalog.map((entry) => {
             const unsupported = entry.needsShaderF16 && status?.available === true && !shaderF16;
             return (
@@ -45,6 +46,11 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
       </label>
     </section>
   );
+}
+
+function recommendedLabel(status: WebGpuStatus | undefined, recommended: CatalogModel | undefined): string {
+  if (status?.available === false) return 'None: WebLLM cannot run on this computer';
+  return recommended ? `Recommended for this computer: ${modelLabel(recommended)}` : 'Recommended for this computer';
 }
 
 function ModelDetails({ entry, reason }: { entry: CatalogModel; reason: string | undefined }) {

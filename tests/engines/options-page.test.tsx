@@ -53,6 +53,18 @@ afterEach(() => {
 });
 
 describe('the options page', () => {
+  it('on a computer without WebGPU, says WebLLM cannot run here beside it, recommends no model, and points to the engines above', async () => {
+    const { root, text } = show({ settings: memorySettings(), caches: createFakeCacheStorage().storage, gpu: fakeGpu({ noAdapter: true }) });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="webgpu-status"]')?.textContent).toContain('WebLLM cannot run here.'));
+    await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet.'));
+    expect(text()).toContain('It cannot run on this computer: WebGPU is turned off or found no usable GPU on this computer.');
+    expect(text()).toContain('Choose another engine above');
+    expect(text()).not.toContain('in the options');
+    expect(root.querySelector('select option[value=""]')?.textContent).toBe('None: WebLLM cannot run on this computer');
+    expect(root.querySelector('[data-testid="recommendation-reason"]')).toBeNull();
+    expect(text()).not.toContain('the first request');
+  });
+
   it('lists the stored models with their sizes and the quota, and deletes one', async () => {
     const fake = twoStoredModels();
     const { root, text } = show({ settings: memorySettings(), caches: fake.storage });
