@@ -180,12 +180,48 @@ describe('WebLLM engine: failures it recovers from', () => {
     expect(fake.state.reloads).toHaveLength(2);
   });
 
+  it('stops a first download when Stop comes while the tokenizer downloads, before the weights', async () => {
+    const { engine, fake } = setup();
+    const controller = new AbortController();
+    fake.state.onTokenizer = () => controller.abort();
+    const shards: number[] = [];
+    fake.state.onShard = (shard) => void shards.push(shard);
+    const error = await engine.load(() => {}, controller.signal).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(shards).toEqual([]);
+    expect(fake.state.cachedShards.get('Qwen3-1.7B-q4f16_1-MLC')?.size ?? 0).toBe(0);
+    fake.state.onTokenizer = undefined;
+    await engine.load(() => {});
+    expect(fake.state.reloads).toHaveLength(2);
+    expect((await collect(engine.model.stream(ask('Hi')))).some((chunk) => chunk.type === 'text-delta')).toBe(true);
+  });
+
+  it('stops a load under way when the model is unloaded for another one, and loads the other at once', async () => {
+    const { engine, make, fake } = setup();
+    let firstShards = 0;
+    let unloaded: Promise<void> | undefined;
+    fake.state.onTokenizer = () => {
+      fake.state.onTokenizer = undefined;
+      // The person picks another model: the engine host retires this engine first.
+      unloaded = engine.unload!();
+    };
+    fake.state.onShard = () => void (firstShards += fake.state.reloads.length === 1 ? 1 : 0);
+    const error = await engine.load(() => {}).catch((caught: unknown) => caught);
+    await unloaded;
+    expect(error).toMatchObject({ code: 'unavailable', message: 'Qwen3 1.7B (q4f16) was unloaded before it finished loading.' });
+    expect(firstShards).toBe(0);
+    const small = make({ model: 'Qwen3-0.6B-q4f16_1-MLC' });
+    await small.load(() => {});
+    expect(fake.state.reloads).toEqual(['Qwen3-1.7B-q4f16_1-MLC', 'Qwen3-0.6B-q4f16_1-MLC']);
+    expect(fake.state.engines.map((each) => each.loadedModelId)).toEqual([undefined, 'Qwen3-0.6B-q4f16_1-MLC']);
+  });
+
   it('keeps a model read from this computer that finished loading in spite of Stop', async () => {
     const { engine, fake } = setup({ cached: ['Qwen3-1.7B-q4f16_1-MLC'] });
     const controller = new AbortController();
     const error = await engine
       .load((progress) => {
-        if (progress.text.includes('Loading')) controller.abort();
+        if (progress.text.includes('into the GPU')) controller.abort();
       }, controller.signal)
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'AbortError' });

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@mlc-ai/web-llm';
-import type { EngineLoadProgress } from '../engine';
+import { EngineError, type EngineLoadProgress } from '../engine';
 import { createReplyTurns, type ReplyTurns } from '../reply-turns';
 import { createLoadProgressReporter } from './load-progress';
 import { isDeviceLost, isNetworkFailure, loadFailure } from './webllm-errors';
@@ -16,6 +16,8 @@ export interface WebLlmRuntime {
   loadedModelId?: string;
   /** The load under way, so that two runs never download the same model twice. */
   pending?: Promise<void>;
+  /** Stops the load under way: Stop was pressed, or the model is being unloaded. */
+  stopLoad?: () => void;
   /**
    * Replies take turns: WebLLM queues them itself, but its interrupt flag is one for the whole
    * engine, so Stop in one tab would end another tab's reply.
@@ -68,6 +70,7 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   const { modelId, label, signal } = request;
   if (signal?.aborted) throw loadStopped();
   const wasCached = await webllm.hasModelInCache(modelId, appConfig).catch(() => false);
+  if (signal?.aborted) throw loadStopped();
   const note = request.note ? ` ${request.note}` : '';
   request.onProgress({
     fraction: 0,
@@ -76,19 +79,48 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   });
   const reporter = createLoadProgressReporter({ label, fromCache: wasCached, onProgress: request.onProgress });
   const engine = (runtime.engine ??= new webllm.MLCEngine({ appConfig, logLevel: 'WARN' }));
-  engine.setInitProgressCallback(reporter);
+  const stopped = new AbortController();
+  let copying = false;
+  engine.setInitProgressCallback((report) => {
+    const text = String(report.text ?? '');
+    // WebLLM's unload() aborts only the fetch under way and then forgets its abort controller, so a
+    // Stop while the tokenizer downloads would leave the weights download nothing to stop it. Its
+    // weights loader calls this synchronously before the first shard and after each one, outside
+    // its try/catch, and reload() ends quietly on an AbortError: throwing here ends the download.
+    // Nothing is in the GPU yet; the copy into it is never cut, so no half-loaded weights stay.
+    if (stopped.signal.aborted && (text.startsWith('Start to fetch params') || text.startsWith('Fetching param cache'))) throw loadStopped();
+    if (text.startsWith('Loading') || (text.startsWith('Fetching param cache') && report.progress >= 1)) copying = true;
+    reporter(report);
+  });
   runtime.loadedModelId = undefined;
-  // Unloading stops a download; a model read from this computer may still finish loading.
-  const stop = () => void engine.unload().catch(() => {});
+  const stop = () => {
+    if (stopped.signal.aborted) return;
+    stopped.abort();
+    // Unloading aborts the download under way (config, library, weights) at once. It also clears
+    // the engine's state for the model, so not once the weights go into the GPU: that part ends
+    // by itself, and a model that finished loading is kept or unloaded as a whole.
+    if (!wasCached && !copying) void engine.unload().catch(() => {});
+  };
+  runtime.stopLoad = stop;
   signal?.addEventListener('abort', stop, { once: true });
+  // Stop may come from the progress shown above, before the listener was there.
+  if (signal?.aborted) stop();
   const stopKeepingAwake = request.keepAwake();
   try {
     await engine.reload(modelId);
+    if (!stopped.signal.aborted) {
+      runtime.loadedModelId = modelId;
+      return;
+    }
     // A load that finished in spite of Stop is kept: the next request needs no second load.
-    if (!signal?.aborted || (await hasModelLoaded(engine, modelId))) runtime.loadedModelId = modelId;
-    if (signal?.aborted) throw loadStopped();
+    if (await hasModelLoaded(engine, modelId)) runtime.loadedModelId = modelId;
+    throw stoppedError(signal, label);
   } catch (error) {
-    if (signal?.aborted) throw loadStopped();
+    if (stopped.signal.aborted) {
+      // What a stopped load leaves in the engine (its config, a controller) goes with it.
+      if (runtime.loadedModelId !== modelId) await engine.unload().catch(() => {});
+      throw stoppedError(signal, label);
+    }
     const clearedBrokenCache = await recover(runtime, engine, modelId, error);
     throw loadFailure(error, {
       label,
@@ -99,8 +131,15 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
     });
   } finally {
     signal?.removeEventListener('abort', stop);
+    if (runtime.stopLoad === stop) runtime.stopLoad = undefined;
     stopKeepingAwake();
   }
+}
+
+/** Stop pressed: an AbortError; the model unloaded under a load (another model picked): say so. */
+function stoppedError(signal: AbortSignal | undefined, label: string): Error {
+  if (signal?.aborted) return loadStopped();
+  return new EngineError('unavailable', `${label} was unloaded before it finished loading.`, 'Send your request again to load it.');
 }
 
 /**
@@ -142,6 +181,12 @@ function looksLikeBrokenFiles(error: unknown): boolean {
  * that the next load starts afresh.
  */
 export async function unloadModel(runtime: WebLlmRuntime): Promise<void> {
+  // A load under way would otherwise finish into an engine nobody holds any more, and keep its
+  // model in the GPU next to the next one.
+  while (runtime.pending) {
+    runtime.stopLoad?.();
+    await runtime.pending.catch(() => {});
+  }
   const engine = runtime.engine;
   runtime.engine = undefined;
   runtime.loadedModelId = undefined;

@@ -12,8 +12,10 @@ import { checkGrammar, checkMessages, checkResponseFormat, chunk, named, usageCh
 /**
  * A stand-in for `@mlc-ai/web-llm` with the surface the extension uses and WebLLM 0.2.86's
  * behaviour on it: the same progress texts, a per-shard weight cache that a retried download
- * resumes, `DeviceLostError` after a load that ran out of memory, a reload that an `unload()`
- * stops without an error, streamed chunks then a final chunk then a usage chunk (`choices: []`),
+ * resumes, `DeviceLostError` after a load that ran out of memory, a reload that starts with an
+ * `unload()`, whose weights download an `unload()` stops only once it has begun (the tokenizer
+ * before it has no abort signal), that fails with the string unload() aborts with, and that ends
+ * quietly on an `AbortError`, streamed chunks then a final chunk then a usage chunk (`choices: []`),
  * `interruptGenerate()` ending a reply with `finish_reason: "abort"`, and the KV-cache reuse that
  * counts only the new messages as prompt tokens when the conversation continues. Like WebLLM,
  * replies take turns on one lock per engine and clear the one interrupt flag when their turn
@@ -56,6 +58,8 @@ export interface FakeWebLlmState {
   loseDeviceAfterChunks?: number;
   /** Resolves when a reload reaches a shard, so a test can act mid-download. */
   onShard?: (shard: number) => void | Promise<void>;
+  /** Resolves when a reload downloads the tokenizer, which WebLLM fetches with no abort signal. */
+  onTokenizer?: () => void | Promise<void>;
 }
 
 export interface FakeWebLlm {
@@ -77,7 +81,8 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
     private appConfig: AppConfig;
     private progress: InitProgressCallback | undefined;
     private interruptSignal = false;
-    private reloadStopped = false;
+    /** WebLLM's `reloadController`: made by reload(), aborted and forgotten by unload(). */
+    private reloadController: AbortController | undefined;
     private conversation: { role: string; content: string }[] = [];
     private lastFinishReason: string | undefined;
     /** One reply at a time, as WebLLM's per-model lock does. */
@@ -95,9 +100,21 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
     }
 
     async reload(modelId: string): Promise<void> {
+      await this.unload();
       state.reloads.push(modelId);
-      this.reloadStopped = false;
-      this.loadedModelId = undefined;
+      this.reloadController = new AbortController();
+      try {
+        await this.reloadInternal(modelId);
+      } catch (error) {
+        // WebLLM ends quietly on an AbortError (one thrown by the progress callback too).
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        throw error;
+      } finally {
+        this.reloadController = undefined;
+      }
+    }
+
+    private async reloadInternal(modelId: string): Promise<void> {
       const record = this.appConfig.model_list.find((candidate) => candidate.model_id === modelId);
       if (!record) throw named('ModelNotFoundError', `Cannot find model record in appConfig for ${modelId}.`);
       for (const feature of record.required_features ?? []) {
@@ -105,7 +122,9 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
           throw named('ShaderF16SupportError', 'This model requires WebGPU extension shader-f16, which is not enabled in this browser.');
         }
       }
-      if (!(await this.fetchShards(modelId))) return;
+      // The tokenizer: fetched with no signal, before the weights fetch reads the controller's.
+      await state.onTokenizer?.();
+      await this.fetchShards(modelId, this.reloadController?.signal);
       await this.loadShards();
       this.report(1, 3, 'Finish loading on WebGPU - fake adapter');
       if (state.loseDeviceOnReload) {
@@ -116,16 +135,19 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
       this.conversation = [];
     }
 
-    /** Downloads the shards not yet cached, as WebLLM does; false when an unload stopped it. */
-    private async fetchShards(modelId: string): Promise<boolean> {
+    /**
+     * Downloads the shards not yet cached, as WebLLM does: an abort of the signal it started with
+     * rejects the fetch with the reason unload() gave, a string.
+     */
+    private async fetchShards(modelId: string, signal: AbortSignal | undefined): Promise<void> {
       const cached = state.cachedShards.get(modelId) ?? new Set<number>();
       state.cachedShards.set(modelId, cached);
-      if (cached.size === shardCount) return true;
       this.report(0, 0, 'Start to fetch params');
+      if (cached.size === shardCount) return;
       let downloaded = 0;
       for (const shard of range(shardCount)) {
         await state.onShard?.(shard);
-        if (this.reloadStopped) return false;
+        if (signal?.aborted) throw signal.reason;
         if (!cached.has(shard)) {
           if (state.failDownloadAfterShards !== undefined && downloaded >= state.failDownloadAfterShards) {
             state.failDownloadAfterShards = undefined;
@@ -138,7 +160,6 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
         const percent = Math.floor(((shard + 1) * 100) / shardCount);
         this.report((shard + 1) / shardCount, shard + 1, `Fetching param cache[${shard + 1}/${shardCount}]: ${fetched}MB fetched. ${percent}% completed, ${shard + 1} secs elapsed. It can take a while when we first visit this page to populate the cache. Later refreshes will become faster.`);
       }
-      return true;
     }
 
     private async loadShards(): Promise<void> {
@@ -160,7 +181,8 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
 
     async unload(): Promise<void> {
       this.loadedModelId = undefined;
-      this.reloadStopped = true;
+      this.reloadController?.abort('Engine.unload() is called.');
+      this.reloadController = undefined;
     }
 
     async getMessage(modelId?: string): Promise<string> {
