@@ -11,7 +11,8 @@ import type { EngineStatus } from './session-state';
  * status for the panels. Changing the engine or model in the settings swaps it on the next run.
  */
 export function createEngineHost(publish: (status: EngineStatus) => void, create: (settings: Settings) => Engine = createEngine) {
-  let current: { key: string; engine: Engine } | undefined;
+  /** The engine made for the settings last used, with the model those settings asked for ('' for the default). */
+  let current: { key: string; engine: Engine; requestedModel: string } | undefined;
   let status: EngineStatus = { engineId: 'webllm', engineLabel: engineLabels.webllm, model: '', state: 'idle' };
   let lastProgressAt = 0;
   let pending: ReturnType<typeof setTimeout> | undefined;
@@ -50,11 +51,14 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
     if (current?.key === key) return current.engine;
     const previous = current?.engine;
     // Only a different WebLLM model frees the GPU; the same one under new settings stays loaded.
-    // Other engines hold nothing shared (Chrome's model keeps a session per engine): let go.
-    const keepLoaded = previous?.id === 'webllm' && settings.engine === 'webllm' && (!settings.model || previous.modelId === settings.model);
+    // The default ('') is the same model only where it was asked for before: which model it
+    // stands for is found out by loading. Other engines hold nothing shared (Chrome's model keeps
+    // a session per engine): let go.
+    const sameModel = current?.requestedModel === settings.model || (settings.model !== '' && previous?.modelId === settings.model);
+    const keepLoaded = previous?.id === 'webllm' && settings.engine === 'webllm' && sameModel;
     const swap = (async () => {
       if (previous && !keepLoaded) await retire(previous);
-      current = { key, engine: create(settings) };
+      current = { key, engine: create(settings), requestedModel: settings.model };
     })();
     const settled = swap.then(
       () => undefined,

@@ -144,4 +144,26 @@ describe('the engine host', () => {
     expect(b).toMatchObject({ modelId: 'Qwen3-0.6B-q4f16_1-MLC' });
     expect(c).toMatchObject({ modelId: 'Qwen3-0.6B-q4f16_1-MLC' });
   });
+
+  it('waits for another tab’s reply before loading the default model in place of one chosen by name, and keeps the default loaded under new settings', async () => {
+    const { host, made, finishReply } = hostWithReplyOnHold();
+    const chosen = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-4B-q4f16_1-MLC' };
+    const first = await host.load(chosen, new AbortController().signal);
+    if ('error' in first) throw new Error(first.error);
+    const reply = first.model.stream({ messages: [], tools: [], signal: new AbortController().signal })[Symbol.asyncIterator]();
+    const firstChunk = reply.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const recommended = host.load({ ...chosen, model: '' }, new AbortController().signal);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(made).toHaveLength(1);
+    finishReply();
+    await firstChunk;
+    await reply.next();
+    await recommended;
+    expect(made).toHaveLength(2);
+    expect(made[0]!.unload).toHaveBeenCalledTimes(1);
+    // The default again, warmer: the same model, which stays on the GPU.
+    await host.load({ ...chosen, model: '', temperature: 0.7 }, new AbortController().signal);
+    expect(made[1]!.unload).not.toHaveBeenCalled();
+  });
 });
