@@ -34,7 +34,7 @@ export function ChatInput({ model }: { model: PanelModel }) {
       <textarea
         data-testid="chat-input"
         aria-label="Your request"
-        placeholder="Ask this page to do something…"
+        placeholder={model.session.value?.toolCount === 0 ? 'This page offers no tools to ask for' : 'Ask this page to do something…'}
         rows={1}
         maxLength={20_000}
         value={draft}

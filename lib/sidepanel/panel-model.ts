@@ -45,8 +45,15 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   const approvalsSent = signal<ReadonlySet<string>>(new Set());
 
   const running = computed(() => session.value?.running === true || unconfirmedRequest.value !== undefined);
+  // A page without tools leaves the model nothing to do: no request loads it (a download, the
+  // first time) for nothing. One that registers tools later is asked at once.
   const canSend = computed(
-    () => connection.value === 'connected' && session.value !== undefined && !session.value.agentOff && !running.value,
+    () =>
+      connection.value === 'connected' &&
+      session.value !== undefined &&
+      session.value.toolCount > 0 &&
+      !session.value.agentOff &&
+      !running.value,
   );
 
   const port = createPortConnection({

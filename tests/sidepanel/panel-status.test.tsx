@@ -180,3 +180,13 @@ describe('before the first request', () => {
     expect(panel.find('status-line')?.textContent).toContain('Cannot run here');
   });
 });
+
+describe('a page without tools', () => {
+  it('takes no request, which would load (or download) the model for nothing, until the page offers tools', async () => {
+    panel = await mountPanel({ toolCount: 0 });
+    expect(panel.model.canSend.value).toBe(false);
+    expect(panel.find('chat-input')?.getAttribute('placeholder')).toBe('This page offers no tools to ask for');
+    await panel.deliver({ type: 'snapshot', state: sessionState({ toolCount: 2 }) });
+    expect(panel.model.canSend.value).toBe(true);
+  });
+});
