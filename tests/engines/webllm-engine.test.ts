@@ -48,10 +48,13 @@ describe('WebLLM engine: loading', () => {
     expect(fake.state.reloads).toEqual(['Qwen3-1.7B-q4f16_1-MLC']);
     const texts = progress.map((event) => event.text);
     expect(texts[0]).toBe('Downloading Qwen3 1.7B (q4f16) (about 990 MB), once.');
-    expect(texts).toContain('Downloading Qwen3 1.7B (q4f16): 200 of 400 MB, a few seconds left.');
+    // The time left once two shards came after the first second.
+    expect(texts).toContain('Downloading Qwen3 1.7B (q4f16): 200 of 400 MB.');
+    expect(texts).toContain('Downloading Qwen3 1.7B (q4f16): 300 of 400 MB, a few seconds left.');
     expect(texts.at(-1)).toBe('Qwen3 1.7B (q4f16) is ready.');
     const halfway = progress.find((event) => event.text.includes('200 of 400'))!;
-    expect(halfway).toMatchObject({ loadedBytes: 200 * 2 ** 20, totalBytes: 400 * 2 ** 20, etaSeconds: 2, fromCache: false });
+    expect(halfway).toMatchObject({ loadedBytes: 200 * 2 ** 20, totalBytes: 400 * 2 ** 20, fromCache: false });
+    expect(progress.find((event) => event.text.includes('300 of 400'))).toMatchObject({ etaSeconds: 1 });
     const fractions = progress.map((event) => event.fraction);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
     expect(fractions.at(-1)).toBe(1);
@@ -155,6 +158,22 @@ describe('WebLLM engine: failures it recovers from', () => {
     expect(fake.state.cachedShards.has('Qwen3-1.7B-q4f16_1-MLC')).toBe(false);
     await engine.load(record);
     expect(progress[0]!.text).toMatch(/^Downloading Qwen3 1.7B/);
+  });
+
+  it('gives a resumed download the time it really has left, not counting what was stored before', async () => {
+    const { engine, fake, progress, record } = setup({ shardsPerModel: 10, megabytesPerShard: 100, secondsPerShard: 5 });
+    fake.state.failDownloadAfterShards = 5;
+    await engine.load(() => {}).catch(() => {});
+    await engine.load(record);
+    const shown = (megabytes: number) => progress.find((event) => event.text.includes(`${megabytes.toLocaleString('en-US')} of 1,000 MB`))!;
+    // Five shards were stored; each of the other five takes 5 s.
+    expect(shown(500).etaSeconds).toBeUndefined();
+    expect(shown(600).etaSeconds).toBeUndefined();
+    expect(shown(700).text).toBe('Downloading Qwen3 1.7B (q4f16): 700 of 1,000 MB, about 15 s left.');
+    for (const [megabytes, left] of [[700, 15], [800, 10], [900, 5]] as const) {
+      expect(shown(megabytes).etaSeconds).toBeGreaterThanOrEqual(left * 0.9);
+      expect(shown(megabytes).etaSeconds).toBeLessThanOrEqual(left * 1.1);
+    }
   });
 
   it('does not say a stored copy was removed when removing it failed', async () => {

@@ -29,6 +29,11 @@ export function createLoadProgressReporter(options: LoadProgressOptions): LoadPr
     : { download: [0, 0.85], copy: [0.85, 0.95], shaders: [0.95, 1] };
   let shown = 0;
   let lastDownload: LoadProgressReporter['lastDownload'];
+  // The time left comes from what this load really downloads. A resumed download has WebLLM count
+  // the shards already stored as fetched at once, within its first (rounded-up) second: the rate
+  // is measured from the last report of that second, and only once two shards came after it.
+  let since = { seconds: 0, fraction: 0 };
+  let shardsSince = 0;
 
   const report = (progress: EngineLoadProgress) => {
     shown = Math.max(shown, Math.min(1, progress.fraction));
@@ -42,7 +47,15 @@ export function createLoadProgressReporter(options: LoadProgressOptions): LoadPr
       const loadedBytes = (Number(/(\d+)MB fetched/.exec(text)?.[1]) || 0) * megabyte;
       const totalBytes = fraction > 0 ? Math.round(loadedBytes / fraction) : 0;
       lastDownload = { loadedBytes, totalBytes, fraction };
-      const etaSeconds = fraction > 0.01 ? Math.round((event.timeElapsed * (1 - fraction)) / fraction) : undefined;
+      const seconds = Number.isFinite(event.timeElapsed) ? event.timeElapsed : 0;
+      if (seconds <= 1) {
+        since = { seconds, fraction };
+        shardsSince = 0;
+      } else {
+        shardsSince += 1;
+      }
+      const downloaded = fraction - since.fraction;
+      const etaSeconds = shardsSince >= 2 && downloaded > 0 ? Math.round(((seconds - since.seconds) * (1 - fraction)) / downloaded) : undefined;
       report({
         fraction: within(spans.download, fraction),
         text: downloadText(label, loadedBytes, totalBytes, etaSeconds),

@@ -32,6 +32,8 @@ export interface FakeWebLlmOptions {
   gpuFeatures?: readonly string[];
   shardsPerModel?: number;
   megabytesPerShard?: number;
+  /** How long one shard takes to download, in WebLLM's whole seconds. */
+  secondsPerShard?: number;
   /** Characters per streamed chunk. */
   chunkSize?: number;
   prefillTokensPerSecond?: number;
@@ -158,7 +160,9 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
         }
         const fetched = (shard + 1) * shardMegabytes;
         const percent = Math.floor(((shard + 1) * 100) / shardCount);
-        this.report((shard + 1) / shardCount, shard + 1, `Fetching param cache[${shard + 1}/${shardCount}]: ${fetched}MB fetched. ${percent}% completed, ${shard + 1} secs elapsed. It can take a while when we first visit this page to populate the cache. Later refreshes will become faster.`);
+        // WebLLM rounds up: a stored shard counts as fetched in the first second.
+        const seconds = Math.max(1, downloaded * (options.secondsPerShard ?? 1));
+        this.report((shard + 1) / shardCount, seconds, `Fetching param cache[${shard + 1}/${shardCount}]: ${fetched}MB fetched. ${percent}% completed, ${seconds} secs elapsed. It can take a while when we first visit this page to populate the cache. Later refreshes will become faster.`);
       }
     }
 
