@@ -29,6 +29,13 @@ describe('reading server-sent events', () => {
     expect(await events([stream])).toEqual(['one\ntwo', 'three']);
   });
 
+  it('reads one event when a CRLF is cut between two chunks, wherever the cut falls', async () => {
+    expect(await events(['data: {"a":\r', '\ndata: 1}\r\n\r\n'])).toEqual(['{"a":\n1}']);
+    const stream = 'data: one\r\ndata: two\r\n\r\ndata: three\r\n\r\n';
+    expect(await events(stream.split(''))).toEqual(['one\ntwo', 'three']);
+    expect(await events(['data: one\r\ndata: two\r'])).toEqual(['one\ntwo']);
+  });
+
   it('turns an `error:` line into error data, as other servers send it', async () => {
     expect(await events(['error: {"code":400,"message":"too long"}\n\ndata: [DONE]\n\n'])).toEqual(['{"error": {"code":400,"message":"too long"}}', '[DONE]']);
     expect(await events(['error: plain words\n\n'])).toEqual(['{"error": "plain words"}']);

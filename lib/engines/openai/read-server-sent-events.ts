@@ -17,8 +17,10 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, on
       if (done) break;
       onBytes?.();
       buffer += decoder.decode(value, { stream: true });
-      const lines = buffer.split(/\r\n|\r|\n/);
-      buffer = lines.pop() ?? '';
+      // A CR at the end may be the first half of a CRLF cut between two chunks: the next tells.
+      const heldCr = buffer.endsWith('\r') ? '\r' : '';
+      const lines = buffer.slice(0, buffer.length - heldCr.length).split(/\r\n|\r|\n/);
+      buffer = (lines.pop() ?? '') + heldCr;
       for (const line of lines) {
         if (line === '') {
           if (data.length) yield data.join('\n');
@@ -30,6 +32,7 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, on
         }
       }
     }
+    if (buffer.endsWith('\r')) buffer = buffer.slice(0, -1);
     if (buffer.startsWith('data:')) data.push(fieldValue(buffer, 'data:'));
     if (data.length) yield data.join('\n');
   } finally {
