@@ -51,11 +51,15 @@ describe.skipIf(!ready)('without WebGPU, and with a fake of Chrome\'s built-in m
     await fixtures?.close();
   });
 
-  it('says in the side panel that there is no WebGPU, and what to do', async () => {
+  it('says in the side panel that there is no WebGPU, and what to do, before any request and after one', async () => {
     const shop = await extension.context.newPage();
     await shop.goto(fixtures.url('/native.html'));
     const tabId = await tabIdOf(shop);
     const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    // Said before any request: the check runs when the panel opens.
+    const early = panel.getByTestId('engine-error');
+    await expect.poll(() => early.textContent().catch(() => ''), { timeout: 15_000 }).toContain('The chosen engine cannot run on this computer.');
+    expect(await panel.getByTestId('status-line').textContent()).toContain('Cannot run here');
     const input = panel.getByTestId('chat-input');
     await input.fill('Add a blue mug to my cart');
     await expect.poll(() => panel.getByTestId('send').isEnabled(), { timeout: 15_000 }).toBe(true);
@@ -70,7 +74,7 @@ describe.skipIf(!ready)('without WebGPU, and with a fake of Chrome\'s built-in m
   it('says there is no WebGPU and what to do', async () => {
     const page = await extension.openExtensionPage('options.html');
     const status = page.getByTestId('webgpu-status');
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('No WebGPU.');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('WebLLM cannot run here.');
     expect(await status.textContent()).toContain('WebGPU is turned off or found no usable GPU on this computer.');
     expect(await status.textContent()).toContain('Chrome 124 or later');
     await page.close();
