@@ -2,6 +2,7 @@ import { createModelContextAdapter, isModelContextLike, type ModelContextLike } 
 import { createTestingApiAdapter, isTestingApiLike } from './adapters/testing-api-adapter';
 import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-adapter';
 import { formWaitsForPerson } from './form-waits-for-person';
+import { ToolFormRoots } from './tool-form-roots';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
 
 /**
@@ -15,7 +16,9 @@ export function createNativeSource(): PageToolSource | undefined {
     const adapter = createModelContextAdapter(context, window);
     const execute: ToolAdapter['execute'] = (name, args, signal) => {
       const running = adapter.execute(name, args, signal);
-      return formFor(name)?.hasAttribute('toolautosubmit') === false ? filledForPerson(context, name, running) : running;
+      // The browser also reads forms in open shadow roots (web components): a call looks there too.
+      const form = formFor(name) ?? new ToolFormRoots().forms().find((candidate) => candidate.getAttribute('toolname') === name);
+      return form?.hasAttribute('toolautosubmit') === false ? filledForPerson(context, name, running) : running;
     };
     return sourceFromAdapter({ ...adapter, execute }, (tool) => (formFor(readToolName(tool)) ? 'declarative' : 'native'));
   }

@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNativeSource } from '@/lib/webmcp/native-source';
+
+afterEach(() => {
+  delete (document as unknown as { modelContext?: unknown }).modelContext;
+  document.body.innerHTML = '';
+});
+
+/** The browser's API as Chrome 156 behaves for a form without toolautosubmit: it fills it, says so, and waits for the person. */
+function installBrowserContext(names: string[]) {
+  const context = Object.assign(new EventTarget(), {
+    getTools: async () => names.map((name) => ({ name, description: 'A form.', inputSchema: {}, source: window })),
+    executeTool: (tool: { name: string }) => {
+      queueMicrotask(() => context.dispatchEvent(Object.assign(new Event('toolactivated'), { toolName: tool.name })));
+      return new Promise(() => {});
+    },
+  });
+  (document as unknown as { modelContext: unknown }).modelContext = context;
+}
+
+const within = (promise: Promise<unknown>, ms: number) => Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve('still waiting'), ms))]);
+const form = '<form toolname="contact" tooldescription="Write to the shop."><textarea name="message"></textarea></form>';
+
+describe('a browser form without toolautosubmit', () => {
+  it('answers once the browser has filled it, in the document or in an open shadow root', async () => {
+    document.body.innerHTML = form;
+    installBrowserContext(['contact']);
+    const inDocument = createNativeSource()!.execute('contact', { message: 'Hello' }, new AbortController().signal);
+    expect(await within(inDocument, 200)).toBe('The form is filled in and waits for the person to submit it.');
+
+    document.body.innerHTML = '';
+    document.body.append(document.createElement('contact-widget'));
+    document.querySelector('contact-widget')!.attachShadow({ mode: 'open' }).innerHTML = form;
+    const inShadowRoot = createNativeSource()!.execute('contact', { message: 'Hello' }, new AbortController().signal);
+    expect(await within(inShadowRoot, 200)).toBe('The form is filled in and waits for the person to submit it.');
+  });
+});
