@@ -42,11 +42,17 @@ const lastUpgradeCheckMs = 5_000;
  */
 export function watchToolForms(roots: ToolFormRoots, onChange: () => void): () => void {
   const observer = new MutationObserver((records) => {
+    // Most pages have no form at all: then only a form added can change the tools, and what each
+    // change touched need not be looked at (a long article parses in thousands of records).
+    const hadForms = pageHasForms(roots);
+    // While the parser adds the page, its shadow roots are looked for once, at DOMContentLoaded.
+    const parsing = document.readyState === 'loading';
     let changed = false;
     for (const record of records) {
-      for (const node of Array.from(record.addedNodes)) if (node instanceof Element) changed = roots.scan(node) || changed;
-      changed ||= touchesForms(record, roots);
+      if (!parsing) for (const node of Array.from(record.addedNodes)) if (node instanceof Element) changed = roots.scan(node) || changed;
+      if (hadForms) changed ||= touchesForms(record, roots);
     }
+    if (!hadForms && pageHasForms(roots)) changed = true;
     if (changed) onChange();
     scheduleUpgradeCheck();
   });
@@ -89,6 +95,11 @@ export function watchToolForms(roots: ToolFormRoots, onChange: () => void): () =
     document.removeEventListener('DOMContentLoaded', walkAgain);
     window.removeEventListener('load', walkAgain);
   };
+}
+
+/** Whether the page has any form, in the document or in an open shadow root known so far. */
+function pageHasForms(roots: ToolFormRoots): boolean {
+  return document.forms.length > 0 || roots.known().some((root) => root.querySelector('form') !== null);
 }
 
 /** Only changes in or around forms matter; everything else a page does is skipped cheaply. */
