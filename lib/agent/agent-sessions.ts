@@ -47,6 +47,7 @@ export interface AgentSessionsDeps {
 }
 
 const defaultApprovalWaitMs = 5 * 60_000;
+const previewLifetimeMs = 5_000;
 
 /** Every tab's agent session, the panels watching them, and the one engine they share. */
 export function createAgentSessions(deps: AgentSessionsDeps) {
@@ -70,16 +71,15 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine });
   });
 
-  // What the first request would load, told before it; asked again after every load (a model
-  // may be stored since, or another one chosen).
-  const previews = new Map<string, Promise<WebLlmPreview | undefined>>();
+  // What the first request would load, told before it. Asked again after every load and every
+  // settings change, and at least every few seconds: the options page may delete a stored model.
+  const previews = new Map<string, { at: number; preview: Promise<WebLlmPreview | undefined> }>();
   const previewFor = (settings: Settings): Promise<WebLlmPreview | undefined> => {
     if (settings.engine !== 'webllm' || !deps.previewWebLlm) return Promise.resolve(undefined);
-    let preview = previews.get(settings.model);
-    if (!preview) {
-      preview = deps.previewWebLlm(settings.model).catch(() => undefined);
-      previews.set(settings.model, preview);
-    }
+    const known = previews.get(settings.model);
+    if (known && Date.now() - known.at < previewLifetimeMs) return known.preview;
+    const preview = deps.previewWebLlm(settings.model).catch(() => undefined);
+    previews.set(settings.model, { at: Date.now(), preview });
     return preview;
   };
 
@@ -217,6 +217,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     toolsChanged: resendSnapshot,
     /** The settings changed (the options page, or "allow on this site"): what panels show of them is redrawn. */
     settingsChanged() {
+      previews.clear();
       for (const tabId of panels.keys()) resendSnapshot(tabId);
       deps.wakePanels?.();
     },

@@ -325,10 +325,12 @@ describe('agent sessions', () => {
     first.send({ type: 'subscribe', tabId: 1 });
     await first.until(() => first.state() !== undefined);
     expect(first.state()?.engine).toMatchObject({ state: 'idle', model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 990 });
-    // Asked once, not at every snapshot.
+    // Asked once, not at every snapshot; again once the settings change.
     first.send({ type: 'subscribe', tabId: 2 });
     await first.until(() => first.state()?.tabId === 2);
     expect(previewWebLlm).toHaveBeenCalledTimes(1);
+    first.sessions.settingsChanged();
+    await vi.waitFor(() => expect(previewWebLlm).toHaveBeenCalledTimes(2));
   });
 
   it('tells a browser page or a file no reload opens from a page a reload does', async () => {
