@@ -1,7 +1,7 @@
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { Settings } from '../settings';
 
-export type ApprovalReason = 'consequential' | 'not-read-only' | 'read-untrusted' | 'confirm-all';
+export type ApprovalReason = 'consequential' | 'consequence-unknown' | 'not-read-only' | 'read-untrusted' | 'confirm-all';
 
 /** What the run has seen so far that bears on consent. */
 export interface ApprovalContext {
@@ -29,6 +29,8 @@ export function approvalReason(
 ): ApprovalReason | null {
   const annotations = tool.annotations ?? {};
   if (annotations.consequentialHint) return 'consequential';
+  // The page's library would not say: it may be consequential, so it asks as if it were.
+  if (annotations.consequenceUnknown && !annotations.readOnlyHint) return 'consequence-unknown';
   // Every call asks, and no site-wide yes can change that.
   if (settings.confirmation === 'ask-always') return 'confirm-all';
   if (annotations.readOnlyHint) return null;

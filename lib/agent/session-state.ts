@@ -9,7 +9,7 @@ export const toolCardSchema = z.object({
   arguments: z.record(z.string(), z.unknown()),
   state: z.enum(['waiting', 'running', 'done', 'failed', 'declined', 'invalid']),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
-  approvalReason: z.enum(['consequential', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
+  approvalReason: z.enum(['consequential', 'consequence-unknown', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
   /** False where "allow on this site" cannot hold (a page without a web origin). */
   siteChoice: z.boolean().optional(),
   result: z.string().optional(),

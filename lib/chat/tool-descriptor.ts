@@ -9,6 +9,11 @@ export interface ToolAnnotations {
   consequentialHint?: boolean;
   /** The tool returns text the page does not vouch for: fence it as data. */
   untrustedContentHint?: boolean;
+  /**
+   * Not WebMCP's: set by the extension where the page's WebMCP library hides whether the tool is
+   * consequential (a polyfill that drops `consequentialHint`). Such a tool asks every time.
+   */
+  consequenceUnknown?: boolean;
 }
 
 /** A tool as the chat hands it to an agent: copied out of the page, plain data. */

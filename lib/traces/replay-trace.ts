@@ -87,7 +87,7 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
 /** As in a live run: a consequential tool always asks, then every tool when all calls ask, then any not read-only. */
 function askReason(tool: ToolDescriptor, askEveryCall: boolean): ReplayAskReason | undefined {
   const annotations = tool.annotations ?? {};
-  if (annotations.consequentialHint) return 'consequential';
+  if (annotations.consequentialHint || (annotations.consequenceUnknown && !annotations.readOnlyHint)) return 'consequential';
   if (askEveryCall) return 'confirm-all';
   return annotations.readOnlyHint ? undefined : 'not-read-only';
 }

@@ -9,6 +9,7 @@ export const toolAnnotationsSchema = z.object({
   readOnlyHint: z.optional(z.boolean()),
   consequentialHint: z.optional(z.boolean()),
   untrustedContentHint: z.optional(z.boolean()),
+  consequenceUnknown: z.optional(z.boolean()),
 });
 
 /**

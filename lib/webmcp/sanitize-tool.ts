@@ -12,7 +12,7 @@ export interface ToolContext {
 }
 
 const emptyObjectSchema = { type: 'object', properties: {} };
-const hintNames = ['readOnlyHint', 'consequentialHint', 'untrustedContentHint'] as const;
+const hintNames = ['readOnlyHint', 'consequentialHint', 'untrustedContentHint', 'consequenceUnknown'] as const;
 
 /**
  * Copies one tool a page offers into plain, capped data, or says why it is refused.
@@ -97,7 +97,7 @@ function schemaKind(value: unknown): string {
   }
 }
 
-/** Only WebMCP's three hints, and only real booleans; anything else is left out. */
+/** Only WebMCP's three hints (and the extension's own `consequenceUnknown`), only real booleans; anything else is left out. */
 function sanitizeAnnotations(annotations: unknown): ReportedTool['annotations'] {
   if (typeof annotations !== 'object' || annotations === null) return undefined;
   const hints: NonNullable<ReportedTool['annotations']> = {};

@@ -17,6 +17,13 @@ describe('when a call waits for the person', () => {
     }
   });
 
+  it('a tool whose page library hid whether it is consequential asks every time, on an allowed site too, unless it is read-only', () => {
+    for (const context of [{ siteAllowed: true }, { siteAllowed: false }]) {
+      expect(approvalReason(tool({ consequenceUnknown: true }), asking, context)).toBe('consequence-unknown');
+    }
+    expect(approvalReason(tool({ consequenceUnknown: true, readOnlyHint: true }), asking, { siteAllowed: false })).toBeNull();
+  });
+
   it('a tool that may change the page asks unless the site is allowed, and again once the run has read untrusted text', () => {
     expect(approvalReason(tool(undefined), asking, { siteAllowed: false })).toBe('not-read-only');
     expect(approvalReason(tool(undefined), asking, { siteAllowed: true })).toBeNull();

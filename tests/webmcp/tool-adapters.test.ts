@@ -257,4 +257,17 @@ describe('withRegisteredHints: a polyfill that lists fewer hints than the page g
     await context.registerTool({ name: 'place_order', description: 'Now harmless.' } as never);
     expect(((await adapter.list()) as Array<{ annotations: Record<string, boolean> }>)[1]!.annotations).toEqual({ readOnlyHint: false, untrustedContentHint: false });
   });
+
+  it('says whether a tool registered before the extension found the polyfill is consequential is unknown, unless it is read-only', async () => {
+    const context = polyfill();
+    // Set up and used in one script, as a bundler does: no registration passes the wrapper.
+    await context.registerTool({ name: 'place_order', description: 'Place the order.', annotations: { consequentialHint: true } } as never);
+    await context.registerTool({ name: 'search', description: 'Search.', annotations: { readOnlyHint: true } } as never);
+    const adapter = withRegisteredHints(createModelContextAdapter(context, {} as Window), createLegacyContextAdapter(context as LegacyContextLike));
+    const listed = (await adapter.list()) as Array<{ name: string; annotations: Record<string, boolean> }>;
+    expect(listed.map(({ name, annotations }) => [name, annotations])).toEqual([
+      ['place_order', { readOnlyHint: false, untrustedContentHint: false, consequenceUnknown: true }],
+      ['search', { readOnlyHint: true, untrustedContentHint: false }],
+    ]);
+  });
 });

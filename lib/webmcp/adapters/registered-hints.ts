@@ -6,6 +6,10 @@ import { readProperty, readToolName, type ToolAdapter } from './tool-adapter';
  * `consequentialHint` is what makes a call ask every time. `registrations` follows the context's
  * `registerTool` (see `createLegacyContextAdapter`) and lists the tools as the page gave them.
  * A hint is only ever added, never taken away: what the polyfill lists still counts.
+ *
+ * A tool registered before the extension found the polyfill (in the same script that set it up,
+ * the usual way with a bundler) cannot be read so. Where the polyfill does not list the hint
+ * either, whether it is consequential is unknown (`consequenceUnknown`): it asks every time.
  */
 export function withRegisteredHints(adapter: ToolAdapter, registrations: ToolAdapter): ToolAdapter {
   return {
@@ -13,20 +17,45 @@ export function withRegisteredHints(adapter: ToolAdapter, registrations: ToolAda
     async list() {
       const [listed, registered] = await Promise.all([adapter.list(), registrations.list().catch(() => [])]);
       const given = new Map(registered.map((tool) => [readToolName(tool), readProperty(tool, 'annotations')]));
-      return listed.map((tool) => addHints(tool, given.get(readToolName(tool))));
+      return listed.map((tool) => {
+        const name = readToolName(tool);
+        return given.has(name) ? addHints(tool, given.get(name)) : markUnknown(tool);
+      });
     },
   };
 }
 
 function addHints(tool: unknown, registered: unknown): unknown {
-  const added = Object.entries(typeof registered === 'object' && registered !== null ? registered : {}).filter(([, value]) => value === true);
+  const added = Object.entries(isObject(registered) ? registered : {}).filter(([, value]) => value === true);
   if (added.length === 0) return tool;
+  return withAnnotations(tool, { ...listedAnnotations(tool), ...Object.fromEntries(added) });
+}
+
+function markUnknown(tool: unknown): unknown {
+  const listed = listedAnnotations(tool);
+  if ('consequentialHint' in listed || listed.readOnlyHint === true) return tool;
+  return withAnnotations(tool, { ...listed, consequenceUnknown: true });
+}
+
+function listedAnnotations(tool: unknown): Record<string, unknown> {
   const listed = readProperty(tool, 'annotations');
-  const annotations = { ...(typeof listed === 'object' && listed !== null ? listed : {}), ...Object.fromEntries(added) };
+  try {
+    return isObject(listed) ? { ...listed } : {};
+  } catch {
+    // A getter of the page's that throws: the hints it hides are unknown.
+    return {};
+  }
+}
+
+function withAnnotations(tool: unknown, annotations: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = { annotations };
   for (const field of ['name', 'title', 'description', 'inputSchema']) {
     const value = readProperty(tool, field);
     if (value !== undefined) copy[field] = value;
   }
   return copy;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }

@@ -1,0 +1,33 @@
+// @vitest-environment happy-dom
+import { cleanupWebMCPPolyfill, initializeWebMCPPolyfill } from '@mcp-b/webmcp-polyfill';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAdapterDiscovery } from '@/lib/webmcp/bridge/adapter-discovery';
+
+const placeOrder = { name: 'place_order', description: 'Place the order.', inputSchema: { type: 'object', properties: {} }, annotations: { consequentialHint: true }, execute: async () => 'ok' };
+const annotationsOf = async (discovery: ReturnType<typeof createAdapterDiscovery>) =>
+  ((await discovery.adapters()[0]!.list()) as Array<{ annotations?: unknown }>).map((tool) => tool.annotations);
+// Read where happy-dom lets the polyfill put it (the page's navigator; Chrome's pages read document.modelContext too).
+const modelContext = () => (navigator as unknown as { modelContext: { registerTool(tool: object): Promise<void> } }).modelContext;
+
+// The polyfill installs itself only in a secure context.
+Object.defineProperty(globalThis, 'isSecureContext', { value: true, configurable: true });
+afterEach(() => cleanupWebMCPPolyfill());
+
+describe('a consequential tool on a page with the real @mcp-b/webmcp-polyfill 5.1 (which lists no consequentialHint)', () => {
+  it('keeps the hint the page registered, where the polyfill was set up by an earlier script', async () => {
+    const discovery = createAdapterDiscovery(() => {});
+    initializeWebMCPPolyfill();
+    // The bridge looks between two scripts.
+    discovery.discover();
+    await modelContext().registerTool(placeOrder);
+    expect(await annotationsOf(discovery)).toEqual([expect.objectContaining({ consequentialHint: true })]);
+  });
+
+  it('asks every time where it was registered in the script that set the polyfill up, unseen', async () => {
+    const discovery = createAdapterDiscovery(() => {});
+    initializeWebMCPPolyfill();
+    await modelContext().registerTool(placeOrder);
+    discovery.discover();
+    expect(await annotationsOf(discovery)).toEqual([expect.objectContaining({ consequenceUnknown: true })]);
+  });
+});
