@@ -41,10 +41,11 @@ const lastUpgradeCheckMs = 5_000;
  * or made when a custom element is defined). Changes away from forms and labels are skipped cheaply.
  */
 export function watchToolForms(roots: ToolFormRoots, onChange: () => void): () => void {
+  // Most pages have no form at all: then only a form added can change the tools, and what each
+  // change touched need not be looked at (a long article parses in thousands of records). Known
+  // from the last look, since by the time a batch is read its changes are made.
+  let hadForms = pageHasForms(roots);
   const observer = new MutationObserver((records) => {
-    // Most pages have no form at all: then only a form added can change the tools, and what each
-    // change touched need not be looked at (a long article parses in thousands of records).
-    const hadForms = pageHasForms(roots);
     // While the parser adds the page, its shadow roots are looked for once, at DOMContentLoaded.
     const parsing = document.readyState === 'loading';
     let changed = false;
@@ -52,7 +53,9 @@ export function watchToolForms(roots: ToolFormRoots, onChange: () => void): () =
       if (!parsing) for (const node of Array.from(record.addedNodes)) if (node instanceof Element) changed = roots.scan(node) || changed;
       if (hadForms) changed ||= touchesForms(record, roots);
     }
-    if (!hadForms && pageHasForms(roots)) changed = true;
+    const hasForms = pageHasForms(roots);
+    if (hasForms !== hadForms) changed = true;
+    hadForms = hasForms;
     if (changed) onChange();
     scheduleUpgradeCheck();
   });
