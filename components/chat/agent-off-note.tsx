@@ -1,4 +1,4 @@
-import { openOptions } from '@/lib/sidepanel/open-options';
+import { OpenSettingsButton } from './open-settings-button';
 
 /** The person turned the agent off on this site: nothing runs here until they turn it back on. */
 export function AgentOffNote({ origin }: { origin: string }) {
@@ -10,9 +10,7 @@ export function AgentOffNote({ origin }: { origin: string }) {
         from “Sites where the agent is off” to use it again.
       </p>
       <p>
-        <button type="button" class="button" onClick={openOptions}>
-          Open settings
-        </button>
+        <OpenSettingsButton />
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
-import { openOptions } from '@/lib/sidepanel/open-options';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
+import { OpenSettingsButton } from './open-settings-button';
 
 /** Which site the panel talks to, a way to start over, and the way to the settings. */
 export function PanelHeader({ model }: { model: PanelModel }) {
@@ -30,9 +30,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
       >
         New chat
       </button>
-      <button type="button" class="button" data-testid="open-settings" onClick={openOptions}>
-        Settings
-      </button>
+      <OpenSettingsButton label="Settings" testId="open-settings" />
     </header>
   );
 }
