@@ -32,7 +32,7 @@ export function TimeoutField({ model }: { model: InspectorModel }) {
             const used = model.setTimeoutSeconds(typed);
             event.currentTarget.value = String(used);
             if (typed === used) setNote('');
-            else setNote(`Runs take ${minTimeoutSeconds} to ${maxTimeoutSeconds} s: ${Number.isFinite(typed) ? 'set to' : 'still'} ${used} s.`);
+            else setNote(`A timeout is ${minTimeoutSeconds} to ${maxTimeoutSeconds} s: ${Number.isFinite(typed) ? 'set to' : 'still'} ${used} s.`);
           }}
         />
       </label>

@@ -34,7 +34,8 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
   const form = saved.fields === fields ? saved : { fields, values: carryOverValues(saved.fields, saved.values, fields), problem: null };
   const run = model.runs.value[toolKey(tool)];
   const idPrefix = `field-${toolKey(tool)}`;
-  const problemId = `${idPrefix}-problem`;
+  // A field may be called "problem": the message's id is one no field's can be.
+  const problemId = `${idPrefix}--problem`;
   const focus = useRunFocus(run?.running === true);
 
   // After a failed check, focus goes to the field it names.

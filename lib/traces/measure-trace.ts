@@ -1,4 +1,4 @@
-import { utf8Length } from '../text/utf8-length';
+import { jsonBytes } from '../text/utf8-length';
 import type { StoredTrace, TraceRun, TraceStep } from './trace-schema';
 
 /**
@@ -9,13 +9,13 @@ const runOverheadBytes = 600;
 
 /** The bytes of one step record, as JSON. */
 export function stepBytes(step: TraceStep): number {
-  return utf8Length(JSON.stringify(step));
+  return jsonBytes(step);
 }
 
 /** The size a run counts for retention: its record, and its steps' bytes as `stepBytes` gives them. */
 export function runSizeBytes(run: TraceRun, stepsBytes: number): number {
   const { sizeBytes: _ignored, ...record } = run;
-  return runOverheadBytes + utf8Length(JSON.stringify(record)) + stepsBytes;
+  return runOverheadBytes + jsonBytes(record) + stepsBytes;
 }
 
 /** A whole trace's size, measured from its content: how an imported run is counted, never by its word. */

@@ -166,9 +166,9 @@ describe('the inspector page', () => {
       return { shown: input.value, used: model.timeoutSeconds.value, note: root.querySelector('.timeout-note')?.textContent ?? '' };
     };
     expect(await type('45', false)).toEqual({ shown: '45', used: 45, note: '' });
-    expect(await type('0')).toEqual({ shown: '1', used: 1, note: 'Runs take 1 to 600 s: set to 1 s.' });
-    expect(await type('900')).toEqual({ shown: '600', used: 600, note: 'Runs take 1 to 600 s: set to 600 s.' });
-    expect(await type('')).toEqual({ shown: '600', used: 600, note: 'Runs take 1 to 600 s: still 600 s.' });
+    expect(await type('0')).toEqual({ shown: '1', used: 1, note: 'A timeout is 1 to 600 s: set to 1 s.' });
+    expect(await type('900')).toEqual({ shown: '600', used: 600, note: 'A timeout is 1 to 600 s: set to 600 s.' });
+    expect(await type('')).toEqual({ shown: '600', used: 600, note: 'A timeout is 1 to 600 s: still 600 s.' });
     expect(await type('20')).toEqual({ shown: '20', used: 20, note: '' });
     expect(input.max).toBe('600');
     model.timeoutSeconds.value = 900;
