@@ -1,6 +1,6 @@
 import { useRef } from 'preact/hooks';
 import type { EngineStatus } from '@/lib/agent/session-state';
-import { OpenSettingsButton } from './open-settings-button';
+import { OpenOptionsButton } from './open-options-button';
 
 /**
  * Why the model could not load or stopped mid-reply (no WebGPU, out of memory, …), and what to do.
@@ -20,7 +20,7 @@ export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined })
       {engine.error && <p>{engine.error}</p>}
       {engine.hint && <p class="hint">{engine.hint}</p>}
       <p>
-        <OpenSettingsButton />
+        <OpenOptionsButton />
       </p>
     </div>
   );

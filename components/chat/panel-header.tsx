@@ -1,8 +1,8 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
-import { OpenSettingsButton } from './open-settings-button';
+import { OpenOptionsButton } from './open-options-button';
 
-/** Which site the panel talks to, a way to start over, and the way to the settings. */
+/** Which site the panel talks to, a way to start over, and the way to the options. */
 export function PanelHeader({ model }: { model: PanelModel }) {
   const session = model.session.value;
   const site = session?.origin || session?.url || '';
@@ -30,7 +30,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
       >
         New chat
       </button>
-      <OpenSettingsButton label="Settings" testId="open-settings" />
+      <OpenOptionsButton label="Options" testId="open-options" />
     </header>
   );
 }

@@ -132,7 +132,7 @@ describe('the way to the settings', () => {
     const opened = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
     const mounted = await mountPanel({ engine: engineStatus({ state: 'error', error: 'WebGPU is turned off.', hint: 'Pick a local server in the options.' }) });
     try {
-      mounted.find('open-settings')!.click();
+      mounted.find('open-options')!.click();
       mounted.find('engine-error')!.querySelector('button')!.click();
       expect(opened).toHaveBeenCalledTimes(2);
     } finally {
