@@ -1,4 +1,5 @@
 import type { EngineStatus } from '@/lib/agent/session-state';
+import { formatMegabytes } from '@/lib/text/format-bytes';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 
 const stateLabels: Record<EngineStatus['state'], string> = {
@@ -15,10 +16,6 @@ const errorLabels: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
   reply: 'Failed while answering',
 };
 
-// "990 MB", "1.1 GB"
-function formatMegabytes(megabytes: number): string {
-  return megabytes < 1000 ? `${Math.round(megabytes)} MB` : `${(megabytes / 1000).toFixed(1)} GB`;
-}
 
 /** Which engine and model answer, and what they are doing now. */
 export function StatusLine({ model }: { model: PanelModel }) {

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { formatBytes } from './format-bytes';
+import { formatBytes } from '@/lib/text/format-bytes';
 import type { OptionsModel } from './options-model';
 
 /** The WebLLM models stored on this computer, the space each takes, and the quota left. */

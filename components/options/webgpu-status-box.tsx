@@ -9,8 +9,8 @@ export function WebGpuStatusBox({ status }: { status: WebGpuStatus | undefined }
         <strong>WebLLM cannot run here.</strong> {status.message}
         {/* The engine's own hint points to this page; here, the choice is just above. */}
         <p class="hint">
-          Choose another engine above (a local server, or Chrome's built-in model where Chrome offers it), or use Chrome
-          124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated).
+          {status.fix}, or choose another engine above (a local server, or Chrome's built-in model where Chrome offers
+          it).
         </p>
       </div>
     );

@@ -1,7 +1,7 @@
 import { findCatalogModel, modelCatalog, modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
 import type { WebGpuStatus } from '@/lib/engines/webgpu-check';
 import type { Settings } from '@/lib/settings';
-import { formatMegabytes } from './format-bytes';
+import { formatMegabytes } from '@/lib/text/format-bytes';
 import type { OptionsModel } from './options-model';
 import { WebGpuStatusBox } from './webgpu-status-box';
 

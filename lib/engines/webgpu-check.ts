@@ -19,7 +19,14 @@ export interface AdapterLike {
 }
 
 export type WebGpuStatus =
-  | { available: false; reason: 'no-api' | 'no-adapter' | 'limits'; message: string; hint: string }
+  | {
+      available: false;
+      reason: 'no-api' | 'no-adapter' | 'limits';
+      message: string;
+      /** What to do, the other engines included; `fix` is the part about this browser alone. */
+      hint: string;
+      fix: string;
+    }
   | {
       available: true;
       adapterName: string;
@@ -34,9 +41,10 @@ export type WebGpuStatus =
 
 const oneGiB = 1 << 30;
 
-const noWebGpuHint =
-  'Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as ' +
-  'hardware accelerated), or pick Chrome\'s built-in model or a local server in the options.';
+const noWebGpuFix =
+  'Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated)';
+const limitsFix = 'Update Chrome and your graphics driver';
+const otherEngines = "pick Chrome's built-in model or a local server in the options";
 
 /**
  * Finds out whether WebLLM can run here: WebGPU, an adapter, the limits WebLLM asks for, and
@@ -44,7 +52,7 @@ const noWebGpuHint =
  */
 export async function checkWebGpu(gpu: GpuLike | undefined = defaultGpu()): Promise<WebGpuStatus> {
   if (!gpu) {
-    return { available: false, reason: 'no-api', message: 'This browser has no WebGPU, which WebLLM needs.', hint: noWebGpuHint };
+    return { available: false, reason: 'no-api', message: 'This browser has no WebGPU, which WebLLM needs.', hint: `${noWebGpuFix}, or ${otherEngines}.`, fix: noWebGpuFix };
   }
   let adapter: AdapterLike | null = null;
   try {
@@ -57,7 +65,8 @@ export async function checkWebGpu(gpu: GpuLike | undefined = defaultGpu()): Prom
       available: false,
       reason: 'no-adapter',
       message: 'WebGPU is turned off or found no usable GPU on this computer.',
-      hint: noWebGpuHint,
+      hint: `${noWebGpuFix}, or ${otherEngines}.`,
+      fix: noWebGpuFix,
     };
   }
   const { limits } = adapter;
@@ -66,7 +75,8 @@ export async function checkWebGpu(gpu: GpuLike | undefined = defaultGpu()): Prom
       available: false,
       reason: 'limits',
       message: 'This GPU\'s WebGPU limits are below what WebLLM needs.',
-      hint: 'Update Chrome and your graphics driver, or pick Chrome\'s built-in model or a local server in the options.',
+      hint: `${limitsFix}, or ${otherEngines}.`,
+      fix: limitsFix,
     };
   }
   return {

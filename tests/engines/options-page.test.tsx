@@ -58,7 +58,7 @@ describe('the options page', () => {
     await vi.waitFor(() => expect(root.querySelector('[data-testid="webgpu-status"]')?.textContent).toContain('WebLLM cannot run here.'));
     await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet.'));
     expect(text()).toContain('It cannot run on this computer: WebGPU is turned off or found no usable GPU on this computer.');
-    expect(text()).toContain('Choose another engine above');
+    expect(text()).toContain('Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated), or choose another engine above');
     expect(text()).not.toContain('in the options');
     expect(root.querySelector('select option[value=""]')?.textContent).toBe('None: WebLLM cannot run on this computer');
     expect(root.querySelector('[data-testid="recommendation-reason"]')).toBeNull();
