@@ -17,7 +17,8 @@ export function Conversation({ model }: { model: PanelModel }) {
   const hidden = useTurnsInPasses(turns, session?.tabId);
   // The tools note speaks of a page the extension can read; one it cannot gets its own.
   const unreachable = session !== undefined && !session.pageReachable && session.toolCount === 0;
-  const noTools = session !== undefined && session.pageReachable && session.toolCount === 0;
+  // Where the agent is off, that is all there is to say.
+  const noTools = session !== undefined && session.pageReachable && session.toolCount === 0 && !session.agentOff;
 
   return (
     <main class="conversation" ref={scroller} aria-label="Conversation">
