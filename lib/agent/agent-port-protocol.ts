@@ -36,8 +36,9 @@ export type SessionMessage = z.infer<typeof sessionMessageSchema>;
 
 /**
  * What the background sends, as a one-off message to the extension's pages, when a tab's session
- * changed and no panel following it holds a port: an idle panel lets its port go with the worker
- * (so the worker can sleep) and connects again on this. Without `tabId`, every such panel does.
+ * changed (a new snapshot of it, a turn): an idle panel lets its port go with the worker (so the
+ * worker can sleep) and connects again on this if it follows that tab; a panel holding a port
+ * ignores it. Without `tabId`, every resting panel connects. At most one a second for each tab.
  */
 export const panelWakeSchema = z.object({ type: z.literal('panel-wake'), tabId: z.number().int().optional() });
 export type PanelWake = z.infer<typeof panelWakeSchema>;

@@ -72,7 +72,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   });
 
   // What the first request would load, told before it. Asked again after every load and every
-  // settings change, and at least every few seconds: the options page may delete a stored model.
+  // settings change, and by a snapshot built once the last answer is a few seconds old: the
+  // options page may have deleted the model meanwhile.
   const previews = new Map<string, { at: number; preview: Promise<WebLlmPreview | undefined> }>();
   const previewFor = (settings: Settings): Promise<WebLlmPreview | undefined> => {
     if (settings.engine !== 'webllm' || !deps.previewWebLlm) return Promise.resolve(undefined);

@@ -59,6 +59,15 @@ export async function listStoredModels(cacheStorage: CacheStorageLike = globalTh
   return models.sort((a, b) => b.bytes - a.bytes);
 }
 
+/** Whether every weight shard of `model` is stored, by WebLLM's own test; reads no sizes. */
+export async function isModelStored(model: CatalogModel, cacheStorage: CacheStorageLike = globalThis.caches): Promise<boolean> {
+  if (!(await cacheStorage.has(weightsCache))) return false;
+  const weights = await cacheStorage.open(weightsCache);
+  const baseUrl = weightsBaseUrl(model);
+  const requests = (await weights.keys()).filter((request) => request.url.startsWith(baseUrl));
+  return allShardsStored(weights, baseUrl, requests);
+}
+
 /** Removes one model's weights, configuration and (unless another stored model shares it) library. */
 export async function deleteStoredModel(model: StoredModel, cacheStorage: CacheStorageLike = globalThis.caches): Promise<void> {
   for (const name of [weightsCache, configCache]) {

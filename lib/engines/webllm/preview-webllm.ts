@@ -1,6 +1,6 @@
 import { buildFor, findCatalogModel, type CatalogModel } from '../model-catalog';
-import { checkWebGpu, defaultModelFor, type GpuLike } from '../webgpu-check';
-import { listStoredModels, weightsBaseUrl, type CacheStorageLike } from './model-storage';
+import { checkWebGpu, defaultModelFor, type GpuLike, type WebGpuStatus } from '../webgpu-check';
+import { isModelStored, type CacheStorageLike } from './model-storage';
 
 /** What WebLLM will do on the first request, told before it: which model, and whether it downloads. */
 export type WebLlmPreview =
@@ -19,14 +19,16 @@ export interface PreviewDependencies {
  * download size when it is not stored yet; or why WebLLM cannot run here. Never throws.
  */
 export async function previewWebLlm(requested: string, dependencies: PreviewDependencies = {}): Promise<WebLlmPreview> {
-  const gpu = await checkWebGpu(dependencies.gpu);
+  // This computer's GPU does not change while the worker runs: it is asked once.
+  const gpu = await (dependencies.gpu ? checkWebGpu(dependencies.gpu) : (thisGpu ??= checkWebGpu()));
   if (!gpu.available) return { error: gpu.message, hint: gpu.hint };
   const catalog = requested ? runnableBuild(findCatalogModel(requested), gpu.shaderF16) : defaultModelFor(gpu);
   if (!catalog) return { model: requested };
-  const stored = await listStoredModels(dependencies.caches).catch(() => []);
-  const complete = stored.some((model) => model.complete && model.baseUrl === weightsBaseUrl(catalog));
-  return complete ? { model: catalog.id } : { model: catalog.id, downloadMB: catalog.downloadMB };
+  const stored = await isModelStored(catalog, dependencies.caches).catch(() => false);
+  return stored ? { model: catalog.id } : { model: catalog.id, downloadMB: catalog.downloadMB };
 }
+
+let thisGpu: Promise<WebGpuStatus> | undefined;
 
 function runnableBuild(model: CatalogModel | undefined, shaderF16: boolean): CatalogModel | undefined {
   if (!model || !model.needsShaderF16 || shaderF16) return model;
