@@ -7,6 +7,7 @@ import {
   type ToolCallContext,
   type ToolScorer,
 } from '@webmcp-agents/local-agent';
+import { approvalReason } from '../agent/approval-policy';
 import { createReplayEngine } from '../engines/replay-engine';
 import type { Divergence } from './divergence-schema';
 import { findDivergences } from './find-divergences';
@@ -84,10 +85,10 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
   return { finishReason: result.finishReason, steps, divergences: findDivergences(recorded, steps) };
 }
 
-/** As in a live run: a consequential tool always asks, then every tool when all calls ask, then any not read-only. */
+/** As a live run asks on a site nobody allowed (see `approvalReason`), in the replay's words. */
 function askReason(tool: ToolDescriptor, askEveryCall: boolean): ReplayAskReason | undefined {
-  const annotations = tool.annotations ?? {};
-  if (annotations.consequentialHint || (annotations.consequenceUnknown && !annotations.readOnlyHint)) return 'consequential';
-  if (askEveryCall) return 'confirm-all';
-  return annotations.readOnlyHint ? undefined : 'not-read-only';
+  const reason = approvalReason(tool, { confirmation: askEveryCall ? 'ask-always' : 'ask-unless-read-only' }, { siteAllowed: false });
+  if (reason === null) return undefined;
+  if (reason === 'consequential' || reason === 'consequence-unknown') return 'consequential';
+  return reason === 'confirm-all' ? 'confirm-all' : 'not-read-only';
 }

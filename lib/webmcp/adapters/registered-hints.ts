@@ -1,3 +1,4 @@
+import { readToolFields } from '../read-tool-fields';
 import { readProperty, readToolName, type ToolAdapter } from './tool-adapter';
 
 /**
@@ -48,12 +49,8 @@ function listedAnnotations(tool: unknown): Record<string, unknown> {
 }
 
 function withAnnotations(tool: unknown, annotations: Record<string, unknown>): Record<string, unknown> {
-  const copy: Record<string, unknown> = { annotations };
-  for (const field of ['name', 'title', 'description', 'inputSchema']) {
-    const value = readProperty(tool, field);
-    if (value !== undefined) copy[field] = value;
-  }
-  return copy;
+  const fields = Object.entries(readToolFields(tool)).filter(([, value]) => value !== undefined);
+  return { ...Object.fromEntries(fields), annotations };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
