@@ -93,7 +93,9 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     getTabTools: deps.getTabTools,
     settleTools: (tabId) => settleTabTools(deps.onTabToolsChanged, tabId),
     executeTabTool: (...args): Promise<ToolOutput> => deps.executeTabTool(...args),
-    loadEngine: (settings, _tabId, signal) => engines.load(settings, signal).finally(() => previews.clear()),
+    // A run keeps its engine until it ends (`releaseEngine`), so another tab's new model waits for it.
+    loadEngine: (settings, _tabId, signal) => engines.load(settings, signal, { hold: true }).finally(() => previews.clear()),
+    releaseEngine: (engine) => engines.release(engine),
     reportUsage: (_tabId, usage) => engines.reportUsage(usage),
     reportEngineError: (message, hint) => engines.reportError(message, hint),
     scorerFor: deps.scorerFor,

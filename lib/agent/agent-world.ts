@@ -29,6 +29,8 @@ export interface AgentWorld {
   ): Promise<ToolOutput>;
   /** Loads the engine the settings name, publishing its progress; an error comes back in words. */
   loadEngine(settings: Settings, tabId: number, signal: AbortSignal): Promise<Engine | { error: string }>;
+  /** The run that loaded `engine` is over: it may be replaced now (see `EngineHost.load`'s `hold`). */
+  releaseEngine(engine: Engine): void;
   reportUsage(tabId: number, usage: ModelUsage): void;
   /** The engine failed in the middle of a reply (the GPU was lost, the server went away). */
   reportEngineError(message: string, hint?: string): void;

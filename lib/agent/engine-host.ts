@@ -33,22 +33,29 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
   };
 
   // A WebLLM model being replaced must go before the next one loads (one GPU), but not under a
-  // reply another tab is reading from it: the new load waits for that reply to end. Another engine
-  // holds nothing shared, and is let go once no reply streams from it.
+  // run another tab is going through (a reply, or a tool between two replies): the new load waits
+  // for those runs to end. Another engine holds nothing shared, and is let go once they have.
   const retire = async (engine: Engine): Promise<void> => {
-    if (engine.id !== 'webllm' && replying > 0) return void retired.push(engine);
-    if (replying > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+    if (engine.id !== 'webllm' && busy()) return void retired.push(engine);
+    if (busy()) {
+      setStatus({ state: 'loading', progress: undefined, progressText: 'Waiting for the run in another tab to end…' });
+      await new Promise<void>((resolve) => idleWaiters.push(resolve));
+    }
     await engine.unload?.().catch(() => {});
   };
 
   // One swap at a time, for every tab: whoever asks meanwhile waits for it, and a Stop ends only
   // that tab's wait, never the swap, so no load ever starts under a reply still streaming.
   let swapping: Promise<void> | undefined;
-  const engineFor = async (settings: Settings, signal: AbortSignal): Promise<Engine> => {
+  // `held`: the run takes its hold in the same turn it gets the engine, so no swap comes between.
+  const engineFor = async (settings: Settings, signal: AbortSignal, held: boolean): Promise<Engine> => {
     // Everything an engine reads when it is made; a change makes a new one on the next run.
     const key = JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.openaiBaseUrl]);
     while (swapping) await raceAbort(swapping, signal);
-    if (current?.key === key) return current.engine;
+    if (current?.key === key) {
+      if (held) running += 1;
+      return current.engine;
+    }
     const previous = current?.engine;
     // Only a different WebLLM model frees the GPU; the same one under new settings stays loaded.
     // The default ('') is the same model only where it was asked for before: which model it
@@ -69,15 +76,33 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
       if (swapping === settled) swapping = undefined;
     });
     await raceAbort(swap, signal);
+    // Another swap may have begun meanwhile: the engine is then had again, from its end.
+    if (swapping !== undefined && swapping !== settled) return engineFor(settings, signal, held);
+    if (held) running += 1;
     return current!.engine;
   };
 
   // Several tabs may have a reply on the way; the status says "generating" while any does.
   let replying = 0;
-  // An engine replaced while another tab's reply still streams from it is let go once that ends.
+  // Runs going on with the engine they loaded (see `hold`), replies or not.
+  let running = 0;
+  const busy = () => replying > 0 || running > 0;
+  const holds = new WeakMap<Engine, () => void>();
+  // The hold `engineFor` took, given back once.
+  const releaseOnce = (): (() => void) => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      running -= 1;
+      whenIdle();
+    };
+  };
+  // An engine replaced while another tab's run still uses it is let go once no run does.
   const retired: Engine[] = [];
   const idleWaiters: Array<() => void> = [];
-  const whenNoReply = () => {
+  const whenIdle = () => {
+    if (busy()) return;
     for (const engine of retired.splice(0)) void engine.unload?.().catch(() => {});
     for (const resume of idleWaiters.splice(0)) resume();
   };
@@ -93,7 +118,7 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
         } finally {
           replying -= 1;
           if (replying === 0 && status.state === 'generating') setStatus({ state: 'ready' });
-          if (replying === 0) whenNoReply();
+          whenIdle();
         }
       },
     };
@@ -115,10 +140,16 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
       if (preview && 'error' in preview) status = { ...base, state: 'error', error: preview.error, hint: preview.hint, errorDuring: 'check' };
       else status = { ...base, model: preview?.model ?? settings.model, state: 'idle', ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}) };
     },
-    async load(settings: Settings, signal: AbortSignal): Promise<Engine | { error: string }> {
+    /**
+     * Loads the engine the settings name. With `hold`, the run keeps it from being replaced until
+     * it calls `release` with the engine this returned (another tab's new model waits for that).
+     */
+    async load(settings: Settings, signal: AbortSignal, options: { hold?: boolean } = {}): Promise<Engine | { error: string }> {
       const base = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], tokensPerSecond: undefined };
+      let release: (() => void) | undefined;
       try {
-        const engine = await engineFor(settings, signal);
+        const engine = await engineFor(settings, signal, options.hold === true);
+        if (options.hold) release = releaseOnce();
         setStatus({ ...base, model: engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined });
         await raceAbort(
           engine.load((progress) => setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1), signal),
@@ -126,8 +157,11 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
         );
         // The engine may only know which model it picked for this machine once it has loaded.
         setStatus({ state: 'ready', model: engine.modelId, progress: undefined, progressText: undefined });
-        return withGeneratingStatus(engine);
+        const loaded = withGeneratingStatus(engine);
+        if (release) holds.set(loaded, release);
+        return loaded;
       } catch (error) {
+        release?.();
         if (signal.aborted) {
           setStatus({ state: 'idle', progress: undefined, progressText: undefined });
           return { error: 'Stopped while the model was loading.' };
@@ -136,6 +170,11 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
         setStatus({ ...base, state: 'error', error: message, hint, errorDuring: 'load', progress: undefined, progressText: undefined });
         return { error: hint ? `${message} ${hint}` : message };
       }
+    },
+    /** The run that loaded `engine` with `hold` is over: another model may replace it now. */
+    release(engine: Engine): void {
+      holds.get(engine)?.();
+      holds.delete(engine);
     },
     reportError(message: string, hint?: string): void {
       setStatus({ state: 'error', error: message, hint, errorDuring: 'reply' });

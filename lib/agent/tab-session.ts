@@ -8,7 +8,7 @@ import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { closeOpenCards } from './close-open-cards';
 import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';
-import type { AgentWorld } from './agent-world';
+import type { AgentWorld, TabToolList } from './agent-world';
 import type { StoredSession } from './session-store';
 import type { Turn, TurnOutcome } from './session-state';
 import { noticeFor } from './turn-notices';
@@ -146,6 +146,25 @@ export class TabSession {
       return ['error', 'The model could not load, so nothing was done.'];
     }
 
+    try {
+      return await this.runWith(engine, request, settings, tabTools, origin, active, current, setTurn);
+    } finally {
+      // Another tab's new model may load now.
+      this.world.releaseEngine(engine);
+    }
+  }
+
+  /** Runs the agent with the loaded engine, recording the run; answers how the turn ended. */
+  private async runWith(
+    engine: Engine,
+    request: string,
+    settings: Settings,
+    tabTools: TabToolList | undefined,
+    origin: string,
+    active: ActiveRun,
+    current: () => Turn,
+    setTurn: (next: Turn, message?: SessionMessage) => void,
+  ): Promise<[TurnOutcome, string?]> {
     // Only a run that started has a trace for the turn's link to open.
     const runId = crypto.randomUUID();
     const turn = current();

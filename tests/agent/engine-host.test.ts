@@ -166,4 +166,32 @@ describe('the engine host', () => {
     await host.load({ ...chosen, model: '', temperature: 0.7 }, new AbortController().signal);
     expect(made[1]!.unload).not.toHaveBeenCalled();
   });
+
+  it('loads another WebLLM model only once the run that holds the first has ended, a tool between two replies included', async () => {
+    const published: EngineStatus[] = [];
+    const made: Array<ReturnType<typeof fakeEngine>> = [];
+    const host = createEngineHost((status) => published.push(status), (settings) => {
+      made.push(fakeEngine(settings));
+      return made.at(-1)!.engine;
+    });
+    const qwen17 = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
+    const running = await host.load(qwen17, new AbortController().signal, { hold: true });
+    if ('error' in running) throw new Error(running.error);
+    // Tab A's run is between two replies (a tool runs) when tab B asks for another model.
+    let loaded = false;
+    const other = host.load({ ...qwen17, model: 'Qwen3-0.6B-q4f16_1-MLC' }, new AbortController().signal).then(() => (loaded = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(loaded).toBe(false);
+    expect(made[0]!.unload).not.toHaveBeenCalled();
+    expect(published.at(-1)?.progressText).toBe('Waiting for the run in another tab to end…');
+    // A Stop in tab B ends only its own wait.
+    const stopped = new AbortController();
+    const third = host.load({ ...qwen17, model: 'Qwen3-0.6B-q4f16_1-MLC' }, stopped.signal);
+    stopped.abort();
+    await expect(third).resolves.toEqual({ error: 'Stopped while the model was loading.' });
+    host.release(running);
+    await other;
+    expect(made[0]!.unload).toHaveBeenCalledTimes(1);
+    expect(made).toHaveLength(2);
+  });
 });
