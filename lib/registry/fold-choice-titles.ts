@@ -1,33 +1,51 @@
 /**
- * A tool's input schema with the words of its choices where a small model reads them. Chrome
- * writes a `<select>` or a radio group as `enum` beside `anyOf: [{const, title}]` (the value and
- * what the page shows), but the prompt keeps only `enum` and `description` of a property (see
- * `compactSchema`): so "Friday at six" could never find `s1`. Each property whose choices have
- * titles other than their values says them in its description; the `enum` is added where the
- * schema gave only the `anyOf`. A schema without such choices comes back as it is.
+ * The words of a tool's choices where a small model reads them. Chrome writes a `<select>` or a
+ * radio group as `enum` beside `anyOf: [{const, title}]` (the value and what the page shows), but
+ * the prompt keeps only `enum` and `description` of a property (see `compactSchema`): so "Friday
+ * at six" could never find `s1`. Each property whose choices have titles other than their values
+ * says them in its description; where they would pass the 160 characters a property's description
+ * keeps, a top-level property's choices are given back in `choices`, for the tool's description
+ * (which keeps 400). The `enum` is added where the schema gave only the `anyOf`. A schema without
+ * such choices comes back as it is, the same object.
  */
-export function foldChoiceTitles(schema: unknown): unknown {
+export function foldChoiceTitles(schema: unknown): { inputSchema: unknown; choices?: string } {
+  const overflow: string[] = [];
+  const inputSchema = foldNode(schema, (name, said) => overflow.push(`${name}: ${said}`));
+  return overflow.length > 0 ? { inputSchema, choices: `Choices: ${overflow.join('. ')}.` } : { inputSchema };
+}
+
+/** What the compact schema keeps of a property's description. */
+const propertyDescriptionLimit = 160;
+
+/** `overflow` takes the choices of a top-level property that do not fit its description. */
+function foldNode(schema: unknown, overflow?: (name: string, said: string) => void, name?: string): unknown {
   if (!isObject(schema)) return schema;
   let folded: Record<string, unknown> = schema;
   const choices = titledChoices(schema.anyOf) ?? titledChoices(schema.oneOf);
   if (choices) {
-    const said = choices.map(({ value, title }) => `${JSON.stringify(value)} = ${title}`).join(', ');
-    const description = typeof schema.description === 'string' && schema.description !== '' ? `${schema.description} ` : '';
-    folded = { ...folded, description: `${description}(${said})` };
+    const said = choices.map(({ value, title }) => `${typeof value === 'string' ? value : JSON.stringify(value)} = ${title}`).join(', ');
+    const own = typeof schema.description === 'string' ? schema.description : '';
+    const inDescription = `${own === '' ? '' : `${own} `}(${said})`;
+    if (inDescription.length <= propertyDescriptionLimit || !overflow || name === undefined) folded = { ...folded, description: inDescription };
+    else {
+      overflow(name, said);
+      folded = { ...folded, description: `${own === '' ? '' : `${own} `}(the tool's description says what each value means)` };
+    }
     if (!Array.isArray(schema.enum)) folded.enum = choices.map(({ value }) => value);
   }
   if (isObject(schema.properties)) {
     let changed = false;
     const properties = Object.fromEntries(
-      Object.entries(schema.properties).map(([name, property]) => {
-        const next = foldChoiceTitles(property);
+      Object.entries(schema.properties).map(([key, property]) => {
+        // Only the tool's own arguments may send their choices up to the tool's description.
+        const next = foldNode(property, name === undefined ? overflow : undefined, name === undefined ? key : undefined);
         changed ||= next !== property;
-        return [name, next];
+        return [key, next];
       }),
     );
     if (changed) folded = { ...folded, properties };
   }
-  const items = foldChoiceTitles(schema.items);
+  const items = foldNode(schema.items);
   if (items !== schema.items) folded = { ...folded, items };
   return folded;
 }

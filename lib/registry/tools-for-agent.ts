@@ -18,21 +18,24 @@ export function toolsForAgent(tabTools: TabTools): TabTools {
       continue;
     }
     taken.add(tool.name);
-    const inputSchema = schemaForAgent(tool.inputSchema);
-    const description = tool.origin === tabTools.origin ? tool.description : `${originLabel(tool.origin)} ${tool.description}`;
+    const { inputSchema, choices } = schemaForAgent(tool.inputSchema);
+    const own = choices ? `${tool.description}\n${choices}` : tool.description;
+    const description = tool.origin === tabTools.origin ? own : `${originLabel(tool.origin)} ${own}`;
     tools.push(inputSchema === tool.inputSchema && description === tool.description ? tool : { ...tool, inputSchema, description });
   }
   return { ...tabTools, tools, dropped };
 }
 
-// Schemas are kept by the registry from one report to the next: each is read once.
-const schemasForAgent = new WeakMap<object, TabTools['tools'][number]['inputSchema']>();
+type InputSchema = TabTools['tools'][number]['inputSchema'];
 
-function schemaForAgent(schema: TabTools['tools'][number]['inputSchema']): TabTools['tools'][number]['inputSchema'] {
-  if (typeof schema !== 'object' || schema === null) return schema;
+// Schemas are kept by the registry from one report to the next: each is read once.
+const schemasForAgent = new WeakMap<object, { inputSchema: InputSchema; choices?: string }>();
+
+function schemaForAgent(schema: InputSchema): { inputSchema: InputSchema; choices?: string } {
+  if (typeof schema !== 'object' || schema === null) return { inputSchema: schema };
   let folded = schemasForAgent.get(schema);
   if (folded === undefined) {
-    folded = foldChoiceTitles(schema) as typeof schema;
+    folded = foldChoiceTitles(schema) as { inputSchema: InputSchema; choices?: string };
     schemasForAgent.set(schema, folded);
   }
   return folded;

@@ -31,8 +31,13 @@ describe('a tab’s tools as the agent sees them', () => {
     const choices = { type: 'object', properties: { time: { type: 'string', enum: ['s1'], anyOf: [{ const: 's1', title: 'Friday 18:00' }] } } };
     await registry.report(top, report(top.url, [{ ...tool('book_table'), inputSchema: choices }], page));
     const listed = (await registry.get(3))!;
-    expect(toolsForAgent(listed).tools[0]!.inputSchema).toMatchObject({ properties: { time: { description: '("s1" = Friday 18:00)' } } });
+    expect(toolsForAgent(listed).tools[0]!.inputSchema).toMatchObject({ properties: { time: { description: '(s1 = Friday 18:00)' } } });
     expect(listed.tools[0]!.inputSchema).toEqual(choices);
+
+    // A long list of choices is said in the tool's description instead.
+    const slots = Array.from({ length: 12 }, (_, index) => ({ const: `s${index}`, title: `Friday ${10 + index}:00` }));
+    await registry.report(top, report(top.url, [{ ...tool('book_table'), description: 'Book a table.', inputSchema: { type: 'object', properties: { time: { type: 'string', anyOf: slots } } } }], page));
+    expect(toolsForAgent((await registry.get(3))!).tools[0]!.description).toBe(`Book a table.\nChoices: time: ${slots.map((slot) => `${slot.const} = ${slot.title}`).join(', ')}.`);
   });
 
   it('keeps the top frame’s tool when a frame offers one of the same name', async () => {

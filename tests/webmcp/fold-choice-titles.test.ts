@@ -22,26 +22,38 @@ describe('foldChoiceTitles: the words of a form’s choices, where the model rea
   };
 
   it('says each choice’s title beside its value in the description, which the compact schema keeps', () => {
-    expect(compactSchema(foldChoiceTitles(booking) as never)).toEqual({
+    const { inputSchema, choices } = foldChoiceTitles(booking);
+    expect(choices).toBeUndefined();
+    expect(compactSchema(inputSchema as never)).toEqual({
       type: 'object',
       properties: {
-        time: { type: 'string', description: 'When to come ("s1" = Friday 18:00, "s2" = Friday 20:00)', enum: ['s1', 's2'] },
+        time: { type: 'string', description: 'When to come (s1 = Friday 18:00, s2 = Friday 20:00)', enum: ['s1', 's2'] },
         guests: { type: 'integer' },
       },
       required: ['time'],
     });
   });
 
+  it('gives the choices of a long list to the tool’s description, where they are not cut at 160 characters', () => {
+    const slots = Array.from({ length: 12 }, (_, index) => ({ const: `s${index}`, title: `Friday ${String(12 + index).padStart(2, '0')}:00` }));
+    const { inputSchema, choices } = foldChoiceTitles({ type: 'object', properties: { time: { type: 'string', description: 'When to come', anyOf: slots } } });
+    expect(choices).toBe(`Choices: time: ${slots.map(({ const: value, title }) => `${value} = ${title}`).join(', ')}.`);
+    expect(compactSchema(inputSchema as never)).toEqual({
+      type: 'object',
+      properties: { time: { type: 'string', description: "When to come (the tool's description says what each value means)", enum: slots.map(({ const: value }) => value) } },
+    });
+  });
+
   it('adds the enum where only the anyOf lists the choices, also inside arrays', () => {
     const sizes = { type: 'object', properties: { sizes: { type: 'array', items: { anyOf: [{ const: 'S', title: 'Small' }, { const: 'L', title: 'Large' }] } } } };
-    expect(foldChoiceTitles(sizes)).toEqual({
+    expect(foldChoiceTitles(sizes).inputSchema).toEqual({
       type: 'object',
-      properties: { sizes: { type: 'array', items: { anyOf: [{ const: 'S', title: 'Small' }, { const: 'L', title: 'Large' }], enum: ['S', 'L'], description: '("S" = Small, "L" = Large)' } } },
+      properties: { sizes: { type: 'array', items: { anyOf: [{ const: 'S', title: 'Small' }, { const: 'L', title: 'Large' }], enum: ['S', 'L'], description: '(S = Small, L = Large)' } } },
     });
   });
 
   it('leaves a schema whose choices say nothing more than their values as it is, the same object', () => {
     const plain = { type: 'object', properties: { size: { anyOf: [{ const: 'S', title: 'S' }, { const: 'M' }] }, note: { anyOf: [{ type: 'string' }, { type: 'null' }] } } };
-    expect(foldChoiceTitles(plain)).toBe(plain);
+    expect(foldChoiceTitles(plain).inputSchema).toBe(plain);
   });
 });
