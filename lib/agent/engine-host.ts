@@ -37,10 +37,8 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
   // for those runs to end. Another engine holds nothing shared, and is let go once they have.
   const retire = async (engine: Engine): Promise<void> => {
     if (engine.id !== 'webllm' && busy()) return void retired.push(engine);
-    if (busy()) {
-      setStatus({ state: 'loading', progress: undefined, progressText: 'Waiting for the run in another tab to end…' });
-      await new Promise<void>((resolve) => idleWaiters.push(resolve));
-    }
+    // The status is every tab's: the run still going keeps showing its own.
+    if (busy()) await new Promise<void>((resolve) => idleWaiters.push(resolve));
     await engine.unload?.().catch(() => {});
   };
 
