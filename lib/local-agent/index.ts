@@ -1,4 +1,4 @@
-export { rankTools, rankToolsWithScores } from './rank-tools';
+export { descriptionLimit as toolDescriptionLimit, rankTools, rankToolsWithScores } from './rank-tools';
 export { wordOverlapScorer } from './word-overlap-scorer';
 export { createFieldedBm25Scorer, searchScorer } from './ranking';
 export { compactSchema } from './compact-schema';

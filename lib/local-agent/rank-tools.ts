@@ -5,7 +5,7 @@ import type { CompactTool, RankOptions } from './types';
 import { wordOverlapScorer } from './word-overlap-scorer';
 
 /** Longest tool description shown to the model. */
-const descriptionLimit = 400;
+export const descriptionLimit = 400;
 
 const defaultMax = 8;
 

@@ -3,15 +3,17 @@
  * radio group as `enum` beside `anyOf: [{const, title}]` (the value and what the page shows), but
  * the prompt keeps only `enum` and `description` of a property (see `compactSchema`): so "Friday
  * at six" could never find `s1`. Each property whose choices have titles other than their values
- * says them in its description; where they would pass the 160 characters a property's description
+ * says them in its description. Where they would pass the 160 characters a property's description
  * keeps, a top-level property's choices are given back in `choices`, for the tool's description
- * (which keeps 400). The `enum` is added where the schema gave only the `anyOf`. A schema without
- * such choices comes back as it is, the same object.
+ * (which keeps 400), with `inputSchema` pointing there; `inPlace` keeps them in the property's
+ * description instead, for a tool whose own description leaves no room. The `enum` is added where
+ * the schema gave only the `anyOf`. A schema without such choices comes back as it is.
  */
-export function foldChoiceTitles(schema: unknown): { inputSchema: unknown; choices?: string } {
+export function foldChoiceTitles(schema: unknown): { inputSchema: unknown; choices?: string; inPlace?: unknown } {
   const overflow: string[] = [];
   const inputSchema = foldNode(schema, (name, said) => overflow.push(`${name}: ${said}`));
-  return overflow.length > 0 ? { inputSchema, choices: `Choices: ${overflow.join('. ')}.` } : { inputSchema };
+  if (overflow.length === 0) return { inputSchema };
+  return { inputSchema, choices: `Choices: ${overflow.join('. ')}.`, inPlace: foldNode(schema) };
 }
 
 /** What the compact schema keeps of a property's description. */
@@ -23,7 +25,7 @@ function foldNode(schema: unknown, overflow?: (name: string, said: string) => vo
   let folded: Record<string, unknown> = schema;
   const choices = titledChoices(schema.anyOf) ?? titledChoices(schema.oneOf);
   if (choices) {
-    const said = choices.map(({ value, title }) => `${typeof value === 'string' ? value : JSON.stringify(value)} = ${title}`).join(', ');
+    const said = choices.map(({ value, title }) => `${sayValue(value)} = ${title}`).join(', ');
     const own = typeof schema.description === 'string' ? schema.description : '';
     const inDescription = `${own === '' ? '' : `${own} `}(${said})`;
     if (inDescription.length <= propertyDescriptionLimit || !overflow || name === undefined) folded = { ...folded, description: inDescription };
@@ -48,6 +50,12 @@ function foldNode(schema: unknown, overflow?: (name: string, said: string) => vo
   const items = foldNode(schema.items);
   if (items !== schema.items) folded = { ...folded, items };
   return folded;
+}
+
+// A word as it is; an empty string, or one that reads as a number or a literal, as JSON, so that
+// "" and "1" are not taken for nothing and for the number 1.
+function sayValue(value: unknown): string {
+  return typeof value === 'string' && value !== '' && !/^(?:[-+.\d]|true$|false$|null$)/.test(value) ? value : JSON.stringify(value);
 }
 
 /** `[{const, title}, …]` where some title says more than its value; undefined otherwise. */

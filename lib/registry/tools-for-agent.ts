@@ -1,3 +1,4 @@
+import { toolDescriptionLimit } from '@webmcp-agents/local-agent';
 import { foldChoiceTitles } from './fold-choice-titles';
 import type { TabTools } from './types';
 
@@ -18,9 +19,12 @@ export function toolsForAgent(tabTools: TabTools): TabTools {
       continue;
     }
     taken.add(tool.name);
-    const { inputSchema, choices } = schemaForAgent(tool.inputSchema);
-    const own = choices ? `${tool.description}\n${choices}` : tool.description;
-    const description = tool.origin === tabTools.origin ? own : `${originLabel(tool.origin)} ${own}`;
+    const label = tool.origin === tabTools.origin ? '' : `${originLabel(tool.origin)} `;
+    const folded = schemaForAgent(tool.inputSchema);
+    // Long lists of choices go to the tool's description only where they fit what the prompt keeps of it.
+    const fits = folded.choices !== undefined && label.length + tool.description.length + 1 + folded.choices.length <= toolDescriptionLimit;
+    const inputSchema = folded.choices === undefined || fits ? folded.inputSchema : (folded.inPlace as typeof folded.inputSchema);
+    const description = `${label}${fits ? `${tool.description}\n${folded.choices}` : tool.description}`;
     tools.push(inputSchema === tool.inputSchema && description === tool.description ? tool : { ...tool, inputSchema, description });
   }
   return { ...tabTools, tools, dropped };
@@ -28,14 +32,16 @@ export function toolsForAgent(tabTools: TabTools): TabTools {
 
 type InputSchema = TabTools['tools'][number]['inputSchema'];
 
-// Schemas are kept by the registry from one report to the next: each is read once.
-const schemasForAgent = new WeakMap<object, { inputSchema: InputSchema; choices?: string }>();
 
-function schemaForAgent(schema: InputSchema): { inputSchema: InputSchema; choices?: string } {
+// Schemas are kept by the registry from one report to the next: each is read once.
+type FoldedSchema = { inputSchema: InputSchema; choices?: string; inPlace?: unknown };
+const schemasForAgent = new WeakMap<object, FoldedSchema>();
+
+function schemaForAgent(schema: InputSchema): FoldedSchema {
   if (typeof schema !== 'object' || schema === null) return { inputSchema: schema };
   let folded = schemasForAgent.get(schema);
   if (folded === undefined) {
-    folded = foldChoiceTitles(schema) as { inputSchema: InputSchema; choices?: string };
+    folded = foldChoiceTitles(schema) as FoldedSchema;
     schemasForAgent.set(schema, folded);
   }
   return folded;

@@ -38,6 +38,13 @@ describe('a tab’s tools as the agent sees them', () => {
     const slots = Array.from({ length: 12 }, (_, index) => ({ const: `s${index}`, title: `Friday ${10 + index}:00` }));
     await registry.report(top, report(top.url, [{ ...tool('book_table'), description: 'Book a table.', inputSchema: { type: 'object', properties: { time: { type: 'string', anyOf: slots } } } }], page));
     expect(toolsForAgent((await registry.get(3))!).tools[0]!.description).toBe(`Book a table.\nChoices: time: ${slots.map((slot) => `${slot.const} = ${slot.title}`).join(', ')}.`);
+
+    // Where the tool's own description leaves no room, they stay in the property's, the first ones kept.
+    const long = 'Book a table at the bistro. '.repeat(13);
+    await registry.report(top, report(top.url, [{ ...tool('book_table'), description: long, inputSchema: { type: 'object', properties: { time: { type: 'string', anyOf: slots } } } }], page));
+    const crowded = toolsForAgent((await registry.get(3))!).tools[0]!;
+    expect(crowded.description).toBe(long);
+    expect(crowded.inputSchema).toMatchObject({ properties: { time: { description: expect.stringMatching(/^\(s0 = Friday 10:00, s1 = Friday 11:00/) } } });
   });
 
   it('keeps the top frame’s tool when a frame offers one of the same name', async () => {

@@ -44,6 +44,11 @@ describe('foldChoiceTitles: the words of a form’s choices, where the model rea
     });
   });
 
+  it('writes an empty value, or one that reads as a number, as JSON, so it is not taken for nothing or a number', () => {
+    const { inputSchema } = foldChoiceTitles({ type: 'object', properties: { time: { anyOf: [{ const: '', title: 'Choose a time' }, { const: '1', title: 'One o’clock' }, { const: 2, title: 'Two o’clock' }] } } });
+    expect((inputSchema as { properties: { time: { description: string } } }).properties.time.description).toBe('("" = Choose a time, "1" = One o’clock, 2 = Two o’clock)');
+  });
+
   it('adds the enum where only the anyOf lists the choices, also inside arrays', () => {
     const sizes = { type: 'object', properties: { sizes: { type: 'array', items: { anyOf: [{ const: 'S', title: 'Small' }, { const: 'L', title: 'Large' }] } } } };
     expect(foldChoiceTitles(sizes).inputSchema).toEqual({
