@@ -51,12 +51,11 @@ async function bigPageCost(): Promise<BenchSection> {
     const without = await measure(await plain.newContext()).finally(() => plain.close());
     const extension = await launchExtension({ webmcp: false });
     const withExtension = await measure(extension.context).finally(() => extension.close());
-    const median = (values: number[]) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!);
     return {
       title,
       rows: [
-        { measure: 'script time (ms)', 'without the extension': median(without.map((sample) => sample.script)), 'with the extension': median(withExtension.map((sample) => sample.script)) },
-        { measure: 'DOMContentLoaded (ms)', 'without the extension': median(without.map((sample) => sample.dcl)), 'with the extension': median(withExtension.map((sample) => sample.dcl)) },
+        { measure: 'script time (ms)', 'without the extension': Math.round(median(without.map((sample) => sample.script))), 'with the extension': Math.round(median(withExtension.map((sample) => sample.script))) },
+        { measure: 'DOMContentLoaded (ms)', 'without the extension': Math.round(median(without.map((sample) => sample.dcl))), 'with the extension': Math.round(median(withExtension.map((sample) => sample.dcl))) },
       ],
       notes: ['2,000 rows of 20 elements each, no form and no tools: the content script watches for forms and reports nothing.'],
     };
@@ -108,7 +107,6 @@ async function sidePanelPaint(): Promise<BenchSection> {
   } finally {
     await extension.close();
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return {
     title: 'Side panel first paint (headless Chromium, software rendering, median of 10)',
     rows: [
@@ -116,6 +114,10 @@ async function sidePanelPaint(): Promise<BenchSection> {
       { measure: 'navigation to input ready, connected (ms)', value: Math.round(median(samples.map((sample) => sample.ready))) },
     ],
   };
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
 function listFiles(dir: string): string[] {

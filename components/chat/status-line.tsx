@@ -2,12 +2,12 @@ import type { EngineStatus } from '@/lib/agent/session-state';
 import { formatMegabytes } from '@/lib/text/format-bytes';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 
-const stateLabels: Record<EngineStatus['state'], string> = {
+// An error is said by when it came (errorLabels).
+const stateLabels: Record<Exclude<EngineStatus['state'], 'error'>, string> = {
   idle: 'Loads on your first request',
   loading: 'Loading',
   ready: 'Ready',
   generating: 'Generating',
-  error: 'Could not load',
 };
 
 const errorLabels: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
