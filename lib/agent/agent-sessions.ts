@@ -67,8 +67,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     panels.get(tabId)?.forEach((port) => safePost(port, message));
   });
   const publish = batcher.publish;
-  const engines = createEngineHost((engine) => {
-    for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine });
+  const engines = createEngineHost(() => {
+    for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engines.statusFor(tabId) });
   });
 
   // What the first request would load, told before it. Asked again after every load and every
@@ -94,7 +94,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     settleTools: (tabId) => settleTabTools(deps.onTabToolsChanged, tabId),
     executeTabTool: (...args): Promise<ToolOutput> => deps.executeTabTool(...args),
     // A run keeps its engine until it ends (`releaseEngine`), so another tab's new model waits for it.
-    loadEngine: (settings, _tabId, signal) => engines.load(settings, signal, { hold: true }).finally(() => previews.clear()),
+    loadEngine: (settings, tabId, signal) => engines.load(settings, signal, { hold: true, tabId }).finally(() => previews.clear()),
     releaseEngine: (engine) => engines.release(engine),
     reportUsage: (_tabId, usage) => engines.reportUsage(usage),
     reportEngineError: (message, hint) => engines.reportError(message, hint),
@@ -171,7 +171,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       pageReachable,
       ...(closedPage ? { closedPage } : {}),
       suggestions: suggestRequests(tools?.tools ?? []),
-      engine: engines.status,
+      engine: engines.statusFor(tabId),
       siteAllowed: Boolean(tools?.origin && settings.allowedSites.includes(tools.origin)),
       agentOff: Boolean(tools?.origin && agentOffOn(settings.disabledSites, tools.origin)),
     };

@@ -35,11 +35,32 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
   // A WebLLM model being replaced must go before the next one loads (one GPU), but not under a
   // run another tab is going through (a reply, or a tool between two replies): the new load waits
   // for those runs to end. Another engine holds nothing shared, and is let go once they have.
+  let waitingForRuns = false;
+  // Tabs whose load waits for a swap, counted per tab (see `statusFor`).
+  const waitingTabs = new Map<number, number>();
   const retire = async (engine: Engine): Promise<void> => {
     if (engine.id !== 'webllm' && busy()) return void retired.push(engine);
-    // The status is every tab's: the run still going keeps showing its own.
-    if (busy()) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+    if (busy()) {
+      // The tabs waiting say so; the run still going keeps showing its own status.
+      waitingForRuns = true;
+      publishNow();
+      await new Promise<void>((resolve) => idleWaiters.push(resolve));
+      waitingForRuns = false;
+    }
     await engine.unload?.().catch(() => {});
+  };
+  const waitFor = async <T>(tabId: number | undefined, task: Promise<T>): Promise<T> => {
+    if (tabId === undefined) return task;
+    waitingTabs.set(tabId, (waitingTabs.get(tabId) ?? 0) + 1);
+    if (waitingForRuns) publishNow();
+    try {
+      return await task;
+    } finally {
+      const left = waitingTabs.get(tabId)! - 1;
+      if (left > 0) waitingTabs.set(tabId, left);
+      else waitingTabs.delete(tabId);
+      if (waitingForRuns) publishNow();
+    }
   };
 
   // One swap at a time, for every tab: whoever asks meanwhile waits for it, and a Stop ends only
@@ -129,6 +150,14 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
       return status;
     },
     /**
+     * The status as `tabId`'s panel shows it: the shared one, except while that tab's request
+     * waits for another tab's run to end before its model can replace the one loaded.
+     */
+    statusFor(tabId: number): EngineStatus {
+      if (!waitingForRuns || !waitingTabs.has(tabId)) return status;
+      return { ...status, state: 'loading', progress: undefined, progressText: 'Waiting for the run in another tab to end…', tokensPerSecond: undefined };
+    },
+    /**
      * The status before the engine loads: its name, and where known (`preview`) the model the
      * first request loads, what it downloads, or why it cannot run here at all.
      */
@@ -141,13 +170,16 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
     /**
      * Loads the engine the settings name. With `hold`, the run keeps it from being replaced until
      * it calls `release` with the engine this returned (another tab's new model waits for that).
+     * `tabId`: the tab asking, told apart in `statusFor` while it waits for such a run.
      */
-    async load(settings: Settings, signal: AbortSignal, options: { hold?: boolean } = {}): Promise<Engine | { error: string }> {
+    async load(settings: Settings, signal: AbortSignal, options: { hold?: boolean; tabId?: number } = {}): Promise<Engine | { error: string }> {
       const base = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], tokensPerSecond: undefined };
       let release: (() => void) | undefined;
+      let loading = false;
       try {
-        const engine = await engineFor(settings, signal, options.hold === true);
+        const engine = await waitFor(options.tabId, engineFor(settings, signal, options.hold === true));
         if (options.hold) release = releaseOnce();
+        loading = true;
         setStatus({ ...base, model: engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined });
         await raceAbort(
           engine.load((progress) => setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1), signal),
@@ -161,7 +193,8 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
       } catch (error) {
         release?.();
         if (signal.aborted) {
-          setStatus({ state: 'idle', progress: undefined, progressText: undefined });
+          // A Stop while waiting for a swap leaves the status to whoever else is using the engine.
+          if (loading) setStatus({ state: 'idle', progress: undefined, progressText: undefined });
           return { error: 'Stopped while the model was loading.' };
         }
         const { message, hint } = describeEngineError(error);

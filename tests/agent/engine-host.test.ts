@@ -175,23 +175,35 @@ describe('the engine host', () => {
       return made.at(-1)!.engine;
     });
     const qwen17 = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
-    const running = await host.load(qwen17, new AbortController().signal, { hold: true });
+    const [tabA, tabB, tabC] = [1, 2, 3];
+    const running = await host.load(qwen17, new AbortController().signal, { hold: true, tabId: tabA });
     if ('error' in running) throw new Error(running.error);
     // Tab A's run is between two replies (a tool runs) when tab B asks for another model.
     let loaded = false;
-    const other = host.load({ ...qwen17, model: 'Qwen3-0.6B-q4f16_1-MLC' }, new AbortController().signal).then(() => (loaded = true));
+    const other = host
+      .load({ ...qwen17, model: 'Qwen3-0.6B-q4f16_1-MLC' }, new AbortController().signal, { tabId: tabB })
+      .then(() => (loaded = true));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(loaded).toBe(false);
     expect(made[0]!.unload).not.toHaveBeenCalled();
-    // The tab still running keeps its status: ready, not loading.
+    // The tab still running keeps its status: ready, not loading; the tab waiting says why.
     expect(published.at(-1)?.state).toBe('ready');
-    // A Stop in tab B ends only its own wait.
+    expect(host.statusFor(tabA).state).toBe('ready');
+    expect(host.statusFor(tabB)).toMatchObject({ state: 'loading', progressText: 'Waiting for the run in another tab to end…' });
+    // A Stop in tab C ends only its own wait, and leaves the status as it was.
     const stopped = new AbortController();
-    const third = host.load({ ...qwen17, model: 'Qwen3-0.6B-q4f16_1-MLC' }, stopped.signal);
+    const third = host.load({ ...qwen17, model: 'Qwen3-0.6B-q4f16_1-MLC' }, stopped.signal, { tabId: tabC });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(host.statusFor(tabC).state).toBe('loading');
     stopped.abort();
     await expect(third).resolves.toEqual({ error: 'Stopped while the model was loading.' });
+    expect(host.statusFor(tabC).state).toBe('ready');
+    expect(host.statusFor(tabA).state).toBe('ready');
+    expect(host.statusFor(tabB).state).toBe('loading');
     host.release(running);
     await other;
+    expect(host.statusFor(tabB).progressText).toBeUndefined();
+    expect(host.statusFor(tabA).state).toBe('ready');
     expect(made[0]!.unload).toHaveBeenCalledTimes(1);
     expect(made).toHaveLength(2);
   });
