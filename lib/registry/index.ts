@@ -8,6 +8,7 @@ import { sendToContent } from '../messaging/runtime-messaging';
 import type { TabTools } from './types';
 
 export { pageScriptAnswers } from './page-script-answers';
+export { askTabAgain } from './ask-tab-again';
 export type { DroppedTool, PageTool, TabTools } from './types';
 export type { ExecuteOptions } from './execute-tab-tool';
 export type { TabToolsListener } from './tab-tool-registry';

@@ -1,5 +1,6 @@
 import type { Channel } from '../messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '../messaging/protocol';
+import { askTabAgain } from './ask-tab-again';
 import { executeTabTool } from './execute-tab-tool';
 import type { TabToolRegistry } from './tab-tool-registry';
 
@@ -17,6 +18,7 @@ export function serveInspector(registry: TabToolRegistry, channel: Channel<Inspe
     switch (request.type) {
       case 'inspect':
         inspectedTabId = request.tabId;
+        askTabAgain(request.tabId);
         void registry.get(request.tabId).then((tabTools) => {
           if (inspectedTabId === request.tabId) channel.post({ type: 'tab-tools', tabId: request.tabId, tabTools: tabTools ?? null });
         });

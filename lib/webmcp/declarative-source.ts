@@ -14,6 +14,7 @@ import { watchToolForms } from './watch-tool-forms';
  */
 export function createDeclarativeSource(): PageToolSource {
   const roots = new ToolFormRoots();
+  const listeners = new Set<() => void>();
   return {
     yieldsToEarlier: true,
     async list() {
@@ -28,7 +29,19 @@ export function createDeclarativeSource(): PageToolSource {
       }));
       return { offered, refused: [] };
     },
-    watch: (onChange) => watchToolForms(roots, onChange),
+    watch(onChange) {
+      listeners.add(onChange);
+      const stop = watchToolForms(roots, onChange);
+      return () => {
+        listeners.delete(onChange);
+        stop();
+      };
+    },
+    // A shadow root attached to an element no observer hears about (any element may host one)
+    // is found by walking the page again.
+    refresh() {
+      if (roots.walk()) listeners.forEach((listener) => listener());
+    },
     async execute(name, args) {
       const named = (): HTMLFormElement | undefined => roots.forms().find((candidate) => candidate.getAttribute('toolname') === name);
       // A root that came with no change seen (an unwatched source) is found by walking again.

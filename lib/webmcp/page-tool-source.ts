@@ -17,6 +17,8 @@ export interface PageToolSource {
   readonly yieldsToEarlier?: boolean;
   list(): Promise<SourceListing>;
   watch(onChange: () => void): () => void;
+  /** Looks again for tools no event announced (the background asked); changes reach `watch`'s listener. */
+  refresh?(): void;
   execute(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<string | null>;
 }
 

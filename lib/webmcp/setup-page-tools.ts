@@ -18,9 +18,8 @@ import { toolLimits } from './tool-limits';
 export function setupPageTools(): void {
   const frame = readFrameFacts();
   const permission = frameToolsPermission(frame);
-  const bridge = createBridgeSource();
   const native = createNativeSource();
-  const sources: PageToolSource[] = [...(native ? [native] : []), bridge];
+  const sources: PageToolSource[] = [...(native ? [native] : []), createBridgeSource()];
   if (!browserReadsToolForms()) sources.push(createDeclarativeSource());
   let connected = true;
   const reader = new PageToolReader({
@@ -37,7 +36,7 @@ export function setupPageTools(): void {
   handleContentMessages({
     // Answered at once (the answer also tells the background this script is here); the report follows.
     'tools-request': () => {
-      bridge.refresh();
+      for (const source of sources) source.refresh?.();
       if (reader.hasReported()) void reader.reportNow();
       return null;
     },

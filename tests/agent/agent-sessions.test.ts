@@ -65,6 +65,7 @@ function harness(options: HarnessOptions = {}) {
     scorerFor: options.scorerFor ?? (() => undefined),
     recorder,
     wakePanels: vi.fn(),
+    askPageAgain: vi.fn(),
     ...(options.approvalWaitMs === undefined ? {} : { approvalWaitMs: options.approvalWaitMs }),
   };
   const sessions = createAgentSessions(deps);
@@ -341,6 +342,13 @@ describe('agent sessions', () => {
       expect(h.state()).toMatchObject({ pageReachable: false, url: address });
       expect(h.state()?.closedPage).toBe(closedPage);
     }
+  });
+
+  it('asks the page to look for its tools again when a panel opens on the tab', async () => {
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 4 });
+    await h.until(() => h.state() !== undefined);
+    expect(h.deps.askPageAgain).toHaveBeenCalledWith(4);
   });
 
   it('does not ask the page again while it offers tools', async () => {

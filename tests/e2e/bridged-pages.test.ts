@@ -148,7 +148,7 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
   });
 
   it('reads forms in web components too, leaves out fields the page fixed, and follows choices re-rendered in place', async () => {
-    const { page, inspector } = await openFixture('declarative-components.html');
+    const { page, tabId, inspector } = await openFixture('declarative-components.html');
     await inspector.waitForTools(['book_slot', 'search_menu'], 2_000);
     // Read-only and in a disabled fieldset: neither offered nor required.
     await inspector.openSection('book_slot', 'Schema');
@@ -169,5 +169,10 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     // A component defined later gets its shadow root without any change the page's observer sees.
     await page.evaluate(() => (window as unknown as { defineNewsletter(): void }).defineNewsletter());
     await inspector.waitForTools(['book_slot', 'search_menu', 'subscribe'], 2_000);
+    // A shadow root given quietly to a plain element is found when a panel opens on the tab.
+    await page.evaluate(() => (window as unknown as { attachGiftCard(): void }).attachGiftCard());
+    const reopened = await InspectorPage.open(extension, tabId);
+    await reopened.waitForTools(['book_slot', 'buy_gift_card', 'search_menu', 'subscribe'], 2_000);
+    await reopened.page.close();
   });
 });

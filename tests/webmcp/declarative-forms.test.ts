@@ -355,4 +355,24 @@ describe('createDeclarativeSource: following the page', () => {
     expect(counter.changes).toBeGreaterThan(0);
     expect(await names(counter.source)).toEqual(['book_table', 'late']);
   });
+
+  it('finds a form in a shadow root attached quietly to a plain element once asked to look again', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<div id="plain"></div>');
+    const counter = watched();
+    await tick();
+    counter.changes = 0;
+    // No node is added or changed in the document: no observer hears this.
+    document.getElementById('plain')!.attachShadow({ mode: 'open' }).innerHTML = '<form toolname="quiet" tooldescription="Attached quietly."></form>';
+    await tick(400);
+    expect(counter.changes).toBe(0);
+    counter.source.refresh!();
+    expect(counter.changes).toBe(1);
+    expect(await names(counter.source)).toEqual(['book_table', 'quiet']);
+    // Found, the root is watched like any other; asking again with nothing new tells nobody.
+    counter.source.refresh!();
+    expect(counter.changes).toBe(1);
+    document.getElementById('plain')!.shadowRoot!.querySelector('form')!.insertAdjacentHTML('beforeend', '<input name="size">');
+    await tick();
+    expect(counter.changes).toBeGreaterThan(1);
+  });
 });
