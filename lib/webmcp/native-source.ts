@@ -14,13 +14,26 @@ export function createNativeSource(): PageToolSource | undefined {
   const context = readProperty(document, 'modelContext');
   if (isModelContextLike(context)) {
     const adapter = createModelContextAdapter(context, window);
+    // The browser also reads forms in open shadow roots (web components). Those known when the
+    // page is first listed are looked in; one attached later is found by walking again, when a
+    // call does not find its form or a panel opens on the tab (`refresh`).
+    const roots = new ToolFormRoots();
+    const formFor = (name: string): HTMLFormElement | undefined => roots.forms().find((form) => form.getAttribute('toolname') === name);
     const execute: ToolAdapter['execute'] = (name, args, signal) => {
       const running = adapter.execute(name, args, signal);
-      // The browser also reads forms in open shadow roots (web components): a call looks there too.
-      const form = formFor(name) ?? new ToolFormRoots().forms().find((candidate) => candidate.getAttribute('toolname') === name);
+      const form = formFor(name) ?? (roots.walk() ? formFor(name) : undefined);
       return form?.hasAttribute('toolautosubmit') === false ? filledForPerson(context, name, running) : running;
     };
-    return sourceFromAdapter({ ...adapter, execute }, (tool) => (formFor(readToolName(tool)) ? 'declarative' : 'native'));
+    let formNames = new Set<string | null>();
+    const source = sourceFromAdapter({ ...adapter, execute }, (tool) => (formNames.has(readToolName(tool) ?? null) ? 'declarative' : 'native'));
+    return {
+      ...source,
+      list() {
+        formNames = new Set(roots.forms().map((form) => form.getAttribute('toolname')));
+        return source.list();
+      },
+      refresh: () => void roots.walk(),
+    };
   }
   const testing = readProperty(navigator, 'modelContextTesting');
   if (isTestingApiLike(testing)) return sourceFromAdapter(createTestingApiAdapter(testing), () => 'native');
@@ -30,11 +43,6 @@ export function createNativeSource(): PageToolSource | undefined {
 /** Whether the browser offers `<form toolname>` itself (true wherever it has the native API). */
 export function browserReadsToolForms(): boolean {
   return isModelContextLike(readProperty(document, 'modelContext'));
-}
-
-function formFor(name: string | undefined): HTMLFormElement | undefined {
-  if (name === undefined) return undefined;
-  return [...document.querySelectorAll('form[toolname]')].find((form): form is HTMLFormElement => form.getAttribute('toolname') === name);
 }
 
 /**

@@ -204,6 +204,17 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await page.evaluate(() => document.getElementById('booking')?.remove());
     await inspector.waitForTools([], 1_000);
   });
+
+  it('marks a form the browser reads in an open shadow root as a form, and runs it there', async () => {
+    const { page, inspector } = await openFixture('declarative-components.html');
+    await inspector.waitForTools(['book_slot', 'search_menu'], 2_000);
+    await expect(inspector.tool('search_menu').locator('.tool-meta').textContent()).resolves.toMatch(/ · declarative$/);
+    // The page handles the submit itself without `respondWith`: the browser fills and submits the
+    // form, then calls that an error of the page, in its own words.
+    const run = await inspector.run('search_menu', { q: 'soup' });
+    await expect(page.locator('#searched').textContent()).resolves.toBe('Searched for soup.');
+    expect(run).toMatchObject({ isError: true, text: expect.stringContaining('without also calling respondWith()') });
+  });
 });
 
 interface StorageGlobal {

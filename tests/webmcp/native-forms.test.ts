@@ -35,4 +35,17 @@ describe('a browser form without toolautosubmit', () => {
     const inShadowRoot = createNativeSource()!.execute('contact', { message: 'Hello' }, new AbortController().signal);
     expect(await within(inShadowRoot, 200)).toBe('The form is filled in and waits for the person to submit it.');
   });
+
+  it('is listed as a form in the document and in an open shadow root, found again once a panel asks', async () => {
+    document.body.innerHTML = `${form}<div id="widget"></div>`;
+    installBrowserContext(['contact', 'subscribe', 'search']);
+    const source = createNativeSource()!;
+    const sources = async () => Object.fromEntries((await source.list()).offered.map(({ tool, source }) => [(tool as { name: string }).name, source]));
+    expect(await sources()).toEqual({ contact: 'declarative', subscribe: 'native', search: 'native' });
+    // A shadow root given to a plain element after the first listing: nothing announces it.
+    document.getElementById('widget')!.attachShadow({ mode: 'open' }).innerHTML =
+      '<form toolname="subscribe" tooldescription="Subscribe." toolautosubmit><input name="email"></form>';
+    source.refresh!();
+    expect(await sources()).toEqual({ contact: 'declarative', subscribe: 'declarative', search: 'native' });
+  });
 });
