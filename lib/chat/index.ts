@@ -1,2 +1,3 @@
 export type { JSONSchema, ToolAnnotations, ToolDescriptor, ToolOutput } from './tool-descriptor';
 export type { ChatMessage, ChatRole } from './messages';
+export { isRecord } from './is-record';

@@ -1,4 +1,4 @@
-import { isRecord } from './json-template';
+import { isRecord } from '@webmcp-agents/chat';
 import type { FormField } from './schema-to-form';
 
 /**

@@ -1,4 +1,4 @@
-import type { JSONSchema } from '@webmcp-agents/chat';
+import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
 
 /**
  * A starting value for a JSON editor, shaped like the schema: objects with every property,
@@ -67,8 +67,4 @@ export function firstType(node: JSONSchema): string | undefined {
   if (typeof node.type === 'string') return node.type;
   if (Array.isArray(node.type)) return node.type.find((type): type is string => typeof type === 'string' && type !== 'null');
   return undefined;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

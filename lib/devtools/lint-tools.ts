@@ -1,5 +1,6 @@
+import { isRecord } from '@webmcp-agents/chat';
 import type { PageTool } from '../registry/types';
-import { firstType, isRecord } from './json-template';
+import { firstType } from './json-template';
 
 /** A problem the inspector points out in a tool: a site author's to-do, not a reason to drop it. */
 export interface LintFinding {

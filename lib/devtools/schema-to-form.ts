@@ -1,5 +1,5 @@
-import type { JSONSchema } from '@webmcp-agents/chat';
-import { followBranches, isNullSchema, isRecord, jsonTemplate } from './json-template';
+import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
+import { followBranches, isNullSchema, jsonTemplate } from './json-template';
 
 interface FieldBase {
   name: string;

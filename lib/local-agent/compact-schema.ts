@@ -1,4 +1,4 @@
-import type { JSONSchema } from '@webmcp-agents/chat';
+import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
 import { cutText } from './cut-text';
 
 /** Longest description kept on any schema node. */
@@ -82,8 +82,4 @@ function compactProperties(
 function compactItems(value: unknown, depth: number, ancestors: Set<object>): unknown {
   if (Array.isArray(value)) return value.map((item) => compactNode(item, depth + 1, ancestors));
   return isRecord(value) ? compactNode(value, depth + 1, ancestors) : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,4 @@
-import type { JSONSchema } from '@webmcp-agents/chat';
+import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
 import { cutText } from './cut-text';
 
 /**
@@ -132,8 +132,4 @@ function isPresent(args: Record<string, unknown>, name: string): boolean {
 
 function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

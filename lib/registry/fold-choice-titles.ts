@@ -1,3 +1,5 @@
+import { isRecord } from '@webmcp-agents/chat';
+
 /**
  * The words of a tool's choices where a small model reads them. Chrome writes a `<select>` or a
  * radio group as `enum` beside `anyOf: [{const, title}]` (the value and what the page shows), but
@@ -21,7 +23,7 @@ const propertyDescriptionLimit = 160;
 
 /** `overflow` takes the choices of a top-level property that do not fit its description. */
 function foldNode(schema: unknown, overflow?: (name: string, said: string) => void, name?: string): unknown {
-  if (!isObject(schema)) return schema;
+  if (!isRecord(schema)) return schema;
   let folded: Record<string, unknown> = schema;
   const choices = titledChoices(schema.anyOf) ?? titledChoices(schema.oneOf);
   if (choices) {
@@ -35,7 +37,7 @@ function foldNode(schema: unknown, overflow?: (name: string, said: string) => vo
     }
     if (!Array.isArray(schema.enum)) folded.enum = choices.map(({ value }) => value);
   }
-  if (isObject(schema.properties)) {
+  if (isRecord(schema.properties)) {
     let changed = false;
     const properties = Object.fromEntries(
       Object.entries(schema.properties).map(([key, property]) => {
@@ -63,12 +65,8 @@ function titledChoices(list: unknown): Array<{ value: unknown; title: string }> 
   if (!Array.isArray(list) || list.length === 0) return undefined;
   const choices: Array<{ value: unknown; title: string }> = [];
   for (const entry of list) {
-    if (!isObject(entry) || !('const' in entry)) return undefined;
+    if (!isRecord(entry) || !('const' in entry)) return undefined;
     choices.push({ value: entry.const, title: typeof entry.title === 'string' ? entry.title.trim() : '' });
   }
   return choices.some(({ value, title }) => title !== '' && title !== String(value)) ? choices.map(({ value, title }) => ({ value, title: title || String(value) })) : undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,5 @@
+import { isRecord } from '@webmcp-agents/chat';
+
 /**
  * An MCP-style result `{content: [...], structuredContent?, isError?}` as text for the model and
  * whether it failed; undefined for any other string. Text items are kept as they are; an image or
@@ -14,7 +16,7 @@ export function readMcpResult(result: string): { text: string; isError: boolean 
   } catch {
     return undefined;
   }
-  if (!isObject(parsed)) return undefined;
+  if (!isRecord(parsed)) return undefined;
   const { content, structuredContent, isError } = parsed;
   if (!Array.isArray(content)) return undefined;
   const parts = content.flatMap(describeItem);
@@ -23,7 +25,7 @@ export function readMcpResult(result: string): { text: string; isError: boolean 
 }
 
 function describeItem(item: unknown): string[] {
-  if (!isObject(item)) return [];
+  if (!isRecord(item)) return [];
   switch (item.type) {
     case 'text':
       return typeof item.text === 'string' ? [item.text] : [];
@@ -31,7 +33,7 @@ function describeItem(item: unknown): string[] {
     case 'audio':
       return [`[${item.type}${typeof item.mimeType === 'string' ? ` ${item.mimeType}` : ''}${sizeOf(item.data)}, not shown]`];
     case 'resource': {
-      const resource = isObject(item.resource) ? item.resource : {};
+      const resource = isRecord(item.resource) ? item.resource : {};
       const uri = typeof resource.uri === 'string' ? resource.uri : undefined;
       if (typeof resource.text === 'string') return [uri ? `${uri}:\n${resource.text}` : resource.text];
       return [`[resource${uri ? ` ${uri}` : ''}${sizeOf(resource.blob)}, not shown]`];
@@ -51,8 +53,4 @@ function sizeOf(data: unknown): string {
   if (typeof data !== 'string') return '';
   const kilobytes = Math.max(1, Math.round((data.length * 3) / 4 / 1000));
   return `, ${kilobytes.toLocaleString('en-US')} kB`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

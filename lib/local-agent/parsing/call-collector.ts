@@ -1,3 +1,4 @@
+import { isRecord } from '@webmcp-agents/chat';
 import type { ParsedCall } from '../types';
 import { argumentsMessage, unknownToolMessage, unreadableMessage } from './call-messages';
 import { readJson } from './read-json';
@@ -93,8 +94,8 @@ export type CallShape = { name: string; arguments: unknown; hasArguments: boolea
  * `{"type": "tool_call", …}` (same fields) and OpenAI's `{"type": "function", "function": {…}}`.
  */
 export function describeCall(value: unknown): CallShape {
-  if (!isPlainObject(value)) return 'not-object';
-  const inner = value['type'] === 'function' && isPlainObject(value['function']) ? value['function'] : value;
+  if (!isRecord(value)) return 'not-object';
+  const inner = value['type'] === 'function' && isRecord(value['function']) ? value['function'] : value;
   const name = inner['name'];
   if (typeof name !== 'string' || name === '') return 'no-name';
   if (Object.hasOwn(inner, 'arguments')) return { name, arguments: inner['arguments'], hasArguments: true };
@@ -102,18 +103,14 @@ export function describeCall(value: unknown): CallShape {
   return { name, arguments: undefined, hasArguments: false };
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Missing arguments are `{}`; a string is read as JSON; anything but an object is refused. */
 function toArgumentsObject(rawArguments: unknown): Record<string, unknown> | null {
   if (rawArguments === undefined) return {};
-  if (isPlainObject(rawArguments)) return rawArguments;
+  if (isRecord(rawArguments)) return rawArguments;
   if (typeof rawArguments !== 'string') return null;
   const start = rawArguments.search(/\S/);
   if (start === -1) return {};
   const read = readJson(rawArguments, start, rawArguments.length);
-  if (!read.ok || !isPlainObject(read.value)) return null;
+  if (!read.ok || !isRecord(read.value)) return null;
   return rawArguments.slice(read.end).trim() === '' ? read.value : null;
 }

@@ -1,4 +1,5 @@
-import { describeCall, isPlainObject, type CallCollector } from './call-collector';
+import { isRecord } from '@webmcp-agents/chat';
+import { describeCall, type CallCollector } from './call-collector';
 import { readJsonValues } from './read-json-values';
 
 /** What a range read as JSON turned out to be. */
@@ -21,7 +22,7 @@ export function readJsonReply(text: string, start: number, end: number, collecto
   }
   if (read.stop < end || read.values.length === 0) return { kind: 'not-calls' };
   const first = read.values[0]?.value;
-  if (read.values.length === 1 && isPlainObject(first) && first['type'] === 'message') {
+  if (read.values.length === 1 && isRecord(first) && first['type'] === 'message') {
     const message = first['text'];
     return typeof message === 'string' ? { kind: 'message', text: message } : { kind: 'not-calls' };
   }
@@ -40,7 +41,7 @@ export function readJsonReply(text: string, start: number, end: number, collecto
 function isCallShaped(value: unknown, cutShort: boolean): boolean {
   const shape = describeCall(value);
   if (typeof shape !== 'object') return false;
-  return shape.hasArguments || cutShort || (isPlainObject(value) && value['type'] === 'tool_call');
+  return shape.hasArguments || cutShort || (isRecord(value) && value['type'] === 'tool_call');
 }
 
 /** `{"name"…`, `[{"name"…`, `{"type"…` or `{"function"…`, in either quote. */

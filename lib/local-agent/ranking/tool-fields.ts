@@ -1,4 +1,4 @@
-import type { ToolDescriptor } from '@webmcp-agents/chat';
+import { isRecord, type ToolDescriptor } from '@webmcp-agents/chat';
 
 /** The parts of a tool that a request is matched against, as plain text. */
 export interface ToolFields {
@@ -61,10 +61,6 @@ function collectParameters(
     }
   }
   collectParameters(schema['items'], depth + 1, names, descriptions);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown): string {

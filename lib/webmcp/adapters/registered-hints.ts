@@ -1,3 +1,4 @@
+import { isRecord } from '@webmcp-agents/chat';
 import { readToolFields } from '../read-tool-fields';
 import { readProperty, readToolName, type ToolAdapter } from './tool-adapter';
 
@@ -27,7 +28,7 @@ export function withRegisteredHints(adapter: ToolAdapter, registrations: ToolAda
 }
 
 function addHints(tool: unknown, registered: unknown): unknown {
-  const added = Object.entries(isObject(registered) ? registered : {}).filter(([, value]) => value === true);
+  const added = Object.entries(isRecord(registered) ? registered : {}).filter(([, value]) => value === true);
   if (added.length === 0) return tool;
   return withAnnotations(tool, { ...listedAnnotations(tool), ...Object.fromEntries(added) });
 }
@@ -41,7 +42,7 @@ function markUnknown(tool: unknown): unknown {
 function listedAnnotations(tool: unknown): Record<string, unknown> {
   const listed = readProperty(tool, 'annotations');
   try {
-    return isObject(listed) ? { ...listed } : {};
+    return isRecord(listed) ? { ...listed } : {};
   } catch {
     // A getter of the page's that throws: the hints it hides are unknown.
     return {};
@@ -51,8 +52,4 @@ function listedAnnotations(tool: unknown): Record<string, unknown> {
 function withAnnotations(tool: unknown, annotations: Record<string, unknown>): Record<string, unknown> {
   const fields = Object.entries(readToolFields(tool)).filter(([, value]) => value !== undefined);
   return { ...Object.fromEntries(fields), annotations };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
