@@ -30,6 +30,11 @@ export function ApprovalButtons({ card, answered, onApprove }: ApprovalButtonsPr
   };
   return (
     <div class="approval" role="group" aria-label={`Allow ${card.name}?`}>
+      {card.origin && (
+        <p class="approval-origin" data-testid="tool-origin">
+          From <strong>{card.origin}</strong>, another site framed in this page.
+        </p>
+      )}
       <p class="approval-reason">
         {why}
       </p>

@@ -10,8 +10,10 @@ export const toolCardSchema = z.object({
   state: z.enum(['waiting', 'running', 'done', 'failed', 'declined', 'invalid']),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
   approvalReason: z.enum(['consequential', 'consequence-unknown', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
-  /** False where "allow on this site" cannot hold (a page without a web origin). */
+  /** False where "allow on this site" cannot hold (a page without a web origin, a frame of another site). */
   siteChoice: z.boolean().optional(),
+  /** The site of the frame that offers the tool, where it is not the tab's own. */
+  origin: z.string().optional(),
   result: z.string().optional(),
   durationMs: z.number().optional(),
 });

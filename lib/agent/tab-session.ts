@@ -202,11 +202,17 @@ export class TabSession {
     active: ActiveRun,
     siteChoice: boolean,
     onEvent: (event: AgentEvent) => void,
-    markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false }) => void,
+    markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string }) => void,
   ): Promise<RunLocalAgentResult> {
     let siteAllowed: boolean | undefined;
     let readUntrusted = false;
     let topOrigin: string | undefined;
+    // "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
+    // and its card says where the tool comes from.
+    const otherSiteOf = (tool: ToolDescriptor): string | undefined => {
+      const own = toolOriginOf(tool);
+      return own !== undefined && own !== topOrigin ? own : undefined;
+    };
     return runLocalAgent({
       request,
       history,
@@ -247,17 +253,19 @@ export class TabSession {
       },
       needsApproval: async (_call, { tool }) => {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
-        return approvalReason(tool, settings, { siteAllowed, readUntrusted });
+        return approvalReason(tool, settings, { siteAllowed: siteAllowed && !otherSiteOf(tool), readUntrusted });
       },
       approve: async (call, { callId, tool }) => {
-        const reason = approvalReason(tool, settings, { siteAllowed: siteAllowed ?? false, readUntrusted }) ?? 'not-read-only';
-        markWaiting({ callId, state: 'waiting', approvalReason: reason, ...(siteChoice ? {} : { siteChoice: false as const }) });
+        const otherSite = otherSiteOf(tool);
+        const reason = approvalReason(tool, settings, { siteAllowed: (siteAllowed ?? false) && !otherSite, readUntrusted }) ?? 'not-read-only';
+        const offerSite = siteChoice && !otherSite;
+        markWaiting({ callId, state: 'waiting', approvalReason: reason, ...(offerSite ? {} : { siteChoice: false as const }), ...(otherSite ? { origin: otherSite } : {}) });
         // The worker stays up while the person decides, even from another tab, but not for good:
         // a run nobody answers ends, and lets go of the model.
         const decision = await this.waitForDecision(active, callId, call.name);
         active.approvals.delete(callId);
         // "Allow on this site" never covers a consequential tool: those ask every time.
-        if (decision === 'allow-site' && reason === 'not-read-only') {
+        if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) {
           siteAllowed = true;
           await this.world.allowSite(this.tabId);
         }

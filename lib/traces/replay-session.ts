@@ -1,5 +1,5 @@
 import type { AgentEvent } from '@webmcp-agents/local-agent';
-import { toolTargetOf } from '../registry/tool-target';
+import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { agentOffOn } from '../settings/agent-off-on';
 import { replayTrace } from './replay-trace';
 import { replayClientMessageSchema, type ReplayConfirmRequest, type ReplayServerMessage } from './trace-protocol';
@@ -104,16 +104,18 @@ async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confi
       toolRan = false;
       const now = await deps.getTabTools(tabId);
       await guard.check(now);
-      return now?.tools ?? [];
+      // As in a live run, a frame of a site where the agent is off offers nothing.
+      const disabledSites = (await deps.consent?.())?.disabledSites ?? [];
+      return (now?.tools ?? []).filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? site));
     },
     executeTool: async (call, context) => {
-      await guard.check(await deps.getTabTools(tabId));
+      await guard.check(await deps.getTabTools(tabId), toolOriginOf(context.tool));
       toolRan = true;
       return deps.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) });
     },
     confirm: async (call) => {
-      await guard.check(await deps.getTabTools(tabId));
-      return confirm({ ...call, origin: site });
+      await guard.check(await deps.getTabTools(tabId), call.origin);
+      return confirm({ ...call, origin: call.origin ?? site });
     },
     onEvent: (event) => {
       const text = progressText(event);
@@ -134,12 +136,16 @@ function guardSite(deps: TraceServiceDeps, site: string, signal: AbortSignal) {
   const guard = {
     signal: AbortSignal.any([signal, stop.signal]),
     stoppedBecause: undefined as string | undefined,
-    async check(now: TabTools | undefined): Promise<void> {
+    /** `frameSite`: the site of the frame whose tool is about to run, where it is not the tab's. */
+    async check(now: TabTools | undefined, frameSite?: string): Promise<void> {
       if (!guard.stoppedBecause && now && now.origin !== site) {
         const other = now.origin || 'another page';
         guard.stoppedBecause = `The tab went from ${site} to ${other}, so the replay stopped, as a run does when its page changes. Nothing was run on ${other}.`;
-      } else if (!guard.stoppedBecause && (await agentOffProblem(deps, site))) {
-        guard.stoppedBecause = `The agent was turned off on ${site}, so the replay stopped there.`;
+      }
+      for (const checked of new Set([site, frameSite ?? site])) {
+        if (!guard.stoppedBecause && (await agentOffProblem(deps, checked))) {
+          guard.stoppedBecause = `The agent was turned off on ${checked}, so the replay stopped there.`;
+        }
       }
       if (guard.stoppedBecause) stop.abort();
       guard.signal.throwIfAborted();

@@ -9,6 +9,7 @@ import {
 } from '@webmcp-agents/local-agent';
 import { approvalReason } from '../agent/approval-policy';
 import { createReplayEngine } from '../engines/replay-engine';
+import { toolOriginOf } from '../registry/tool-target';
 import type { Divergence } from './divergence-schema';
 import { findDivergences } from './find-divergences';
 import { promptFormatOf } from './prompt-format-of';
@@ -23,6 +24,8 @@ export interface ReplayCall {
   name: string;
   arguments: Record<string, unknown>;
   reason: ReplayAskReason;
+  /** The site of the frame that offers the tool, where the registry says. */
+  origin?: string;
 }
 
 export interface ReplayTraceOptions {
@@ -74,7 +77,8 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
     approve: async (call, { callId, tool }) => {
       const reason = askReason(tool, options.askEveryCall ?? false);
       if (!reason) return true;
-      return options.confirm({ step: Number(callId.split('.')[0]), callId, name: call.name, arguments: call.arguments, reason });
+      const origin = toolOriginOf(tool);
+      return options.confirm({ step: Number(callId.split('.')[0]), callId, name: call.name, arguments: call.arguments, reason, ...(origin ? { origin } : {}) });
     },
     onEvent: (event) => {
       builder.apply(event, now());

@@ -147,6 +147,33 @@ describe('agent sessions', () => {
     expect(h.executed).toEqual(['add_to_cart', 'add_to_cart', 'checkout']);
   });
 
+  it('"allow on this site" never covers a frame of another site in the page: its card asks, and says where the tool comes from', async () => {
+    await script([call('add_to_cart', { qty: 1 }), call('archive_all_mail', {}), 'Done.']);
+    const frameTool: ToolDescriptor & { origin: string; frameId: number } = {
+      name: 'archive_all_mail',
+      description: '[From https://mail.example, a frame inside this page] Archive every message.',
+      inputSchema: { type: 'object', properties: {} },
+      origin: 'https://mail.example',
+      frameId: 2,
+    };
+    const h = harness({
+      settings: { allowedSites: ['https://shop.example'] },
+      tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: [...tools, frameTool] }),
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'tidy up' });
+    await h.until(() => h.cards()[1]?.state === 'waiting');
+    // The shop's own tool ran without asking; the mail frame's waits, with no site-wide choice.
+    expect(h.cards()[0]?.state).toBe('done');
+    expect(h.cards()[1]).toMatchObject({ approvalReason: 'not-read-only', siteChoice: false, origin: 'https://mail.example' });
+    expect(h.executed).toEqual(['add_to_cart']);
+    // Even a forged site-wide yes allows only this call, and no site.
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[1]!.callId, decision: 'allow-site' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.executed).toEqual(['add_to_cart', 'archive_all_mail']);
+    expect(h.deps.updateSettings).not.toHaveBeenCalled();
+  });
+
   it('stops at once when the person presses Stop during a slow tool', async () => {
     await script([call('search_products', { query: 'mug' }), 'never']);
     const h = harness({ execute: () => new Promise(() => {}) });

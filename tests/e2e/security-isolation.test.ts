@@ -141,6 +141,26 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
     await Promise.all([page.close(), panel.close(), inspector.page.close()]);
   });
 
+  it('asks before a framed tool of another site even where the person allowed the page’s site, and names that site on the card', async () => {
+    const { page, panel } = await openTab(site.url(`embeds-mail.html?other=${encodeURIComponent(otherSite.origin)}`));
+    await useReplayEngine(extension.serviceWorker, {
+      replies: [toolCall('add_to_wishlist', {}), toolCall('archive_all_mail', {}), 'Done.'],
+      settings: { allowedSites: [site.origin] },
+    });
+    await ask(panel, 'save this for later');
+    const mailCard = panel.locator('[data-testid="tool-card"][data-name="archive_all_mail"]');
+    await expect.poll(() => mailCard.getAttribute('data-state'), { timeout: 10_000 }).toBe('waiting');
+    // The shop's own tool ran without asking: its site is allowed. The mail frame's did not.
+    expect(await pageLog(page, 'topLog')).toEqual(['add_to_wishlist']);
+    await expect(mailCard.getByTestId('tool-origin').textContent()).resolves.toBe(`From ${otherSite.origin}, another site framed in this page.`);
+    expect(await mailCard.getByTestId('approve-site').count()).toBe(0);
+    await mailCard.getByTestId('deny').click();
+    await finished(panel);
+    const mail = await (await page.$('iframe[title=mail]'))?.contentFrame();
+    expect(await mail?.evaluate(() => (window as unknown as { mailLog: string[] }).mailLog)).toEqual([]);
+    await Promise.all([page.close(), panel.close()]);
+  });
+
   it('lets neither a page nor its content script start a run, read a conversation or trace, or inspect a tab', async () => {
     const { page, panel, tabId } = await openTab(site.url('notes.html?name=gamma'));
     // The page itself has no way to the extension: no runtime API, no extension page it can load.

@@ -240,4 +240,39 @@ describe('the trace service', () => {
     expect(messages).toEqual([{ type: 'failed', error: { name: 'ReplayError', message: 'The agent was turned off on https://shop.example, so the replay stopped there.' } }]);
     expect(page.cart).toEqual([]);
   });
+
+  it('asks about a framed tool naming the frame’s own site, and offers no tool of a frame where the agent is off', async () => {
+    const store = await storeWithRuns(1);
+    const page = createShopPage();
+    const ran: string[] = [];
+    const framedOrigins: Record<string, string> = { search_products: 'https://search.example', add_to_cart: 'https://cart.example' };
+    const framed: ShopPage = {
+      ...page,
+      tools: () => page.tools().map((tool) => (framedOrigins[tool.name] ? { ...tool, origin: framedOrigins[tool.name], frameId: 3 } : tool)),
+      executeTool: async (name, args) => (ran.push(name), page.executeTool(name, args)),
+    };
+    const { service, openReplayPort } = createTestService(store, new Map([[7, framed]]), {
+      consent: async () => ({ askEveryCall: false, disabledSites: ['https://search.example'] }),
+    });
+    const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+    const asked: string[] = [];
+    const done = await new Promise<ReplayServerMessage | 'lost'>((resolve) => {
+      const replay = client.replay('run-1', 7, {
+        onMessage: (message) => {
+          if (message.type === 'confirm-request') {
+            asked.push(`${message.call.name} on ${message.call.origin}`);
+            replay.confirm(message.call.callId, false);
+          }
+          if (message.type === 'done' || message.type === 'failed') resolve(message);
+        },
+        onLost: () => resolve('lost'),
+      });
+    });
+    expect(asked).toEqual(['add_to_cart on https://cart.example']);
+    expect(ran).toEqual(['open_product']);
+    expect(done).toMatchObject({
+      type: 'done',
+      divergences: expect.arrayContaining([expect.objectContaining({ type: 'call', step: 1, name: 'search_products', replayed: 'unknown-tool' })]),
+    });
+  });
 });
