@@ -182,7 +182,7 @@ export class TabSession {
     setTurn({ ...turn, runId });
     // Only what fits the model's context: a long answer earlier must not crowd out this run.
     const history = origin === '' ? [] : fitHistory(this.history, engine.contextTokens);
-    const result = await this.runAgent(request, history, settings, engine, active, isAllowableSite(origin), (event) => {
+    const result = await this.runAgent(request, history, settings, engine, active, origin, (event) => {
       this.world.recorder.record(runId, event);
       if (event.type === 'step-end') this.world.reportUsage(this.tabId, event.usage);
       const before = current();
@@ -200,13 +200,15 @@ export class TabSession {
     settings: Settings,
     engine: Engine,
     active: ActiveRun,
-    siteChoice: boolean,
+    /** The tab's site when the run began ('' where the page had reported no tools yet). */
+    origin: string,
     onEvent: (event: AgentEvent) => void,
     markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string }) => void,
   ): Promise<RunLocalAgentResult> {
     let siteAllowed: boolean | undefined;
     let readUntrusted = false;
     let topOrigin: string | undefined;
+    const siteChoice = isAllowableSite(origin);
     // "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
     // and its card says where the tool comes from.
     const otherSiteOf = (tool: ToolDescriptor): string | undefined => {
@@ -234,6 +236,12 @@ export class TabSession {
         const [tabTools, { disabledSites }] = await Promise.all([this.world.getTabTools(this.tabId), this.world.loadSettings()]);
         if (!tabTools) return [];
         topOrigin = tabTools.origin;
+        // The tab is on another site than the run began on, whether or not the browser said so
+        // yet: nothing of this run may reach that site's tools.
+        if (origin !== '' && topOrigin !== origin) {
+          this.documentChanged();
+          return [];
+        }
         if (agentOffOn(disabledSites, topOrigin)) {
           this.stop('error', agentOffNotice(topOrigin));
           return [];

@@ -255,6 +255,21 @@ describe('agent sessions', () => {
     expect(h.state()?.turns[0]?.items[0]).toEqual({ kind: 'prose', text: 'Let me see.' });
   });
 
+  it('ends a run whose tab is on another site at its next step, even before the browser says it navigated', async () => {
+    await script([call('search_products', { query: 'mug' }), call('search_products', { query: 'cup' }), 'never']);
+    let origin = 'https://shop.example';
+    const h = harness({
+      tabTools: () => ({ url: `${origin}/`, origin, tools }),
+      // The first tool's form posted to another site, which now reports tools of the same names.
+      execute: (name) => ((origin = 'https://other.example'), { text: `${name} ok` }),
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.state()?.turns[0]?.outcome).toBe('navigated');
+    expect(h.executed).toEqual(['search_products']);
+  });
+
   it('keeps conversations in session storage, and a run cut off by a restart comes back as interrupted', async () => {
     await script([call('search_products', { query: 'mug' }), 'never']);
     const first = harness({ execute: () => new Promise(() => {}) });
