@@ -261,7 +261,7 @@ describe('agent sessions', () => {
     const h = harness({
       tabTools: () => ({ url: `${origin}/`, origin, tools }),
       // The first tool's form posted to another site, which now reports tools of the same names.
-      execute: (name) => ((origin = 'https://other.example'), { text: `${name} ok` }),
+      execute: async (name) => ((origin = 'https://other.example'), { text: `${name} ok` }),
     });
     h.send({ type: 'subscribe', tabId: 1 });
     h.send({ type: 'send', tabId: 1, text: 'find' });
