@@ -39,7 +39,7 @@ export function Conversation({ model }: { model: PanelModel }) {
         {session?.agentOff && <AgentOffNote origin={session.origin} />}
         {noTools && turns.length > 0 && <NoToolsNote compact />}
         {unreachable && <UnreachablePageNote closedPage={session.closedPage} onReload={model.reloadPage} />}
-        <RunAnnouncer turn={turns.at(-1)} />
+        <RunAnnouncer turn={turns.at(-1)} engine={session?.engine} />
       </div>
     </main>
   );

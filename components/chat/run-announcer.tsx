@@ -1,15 +1,16 @@
 import { useRef } from 'preact/hooks';
-import type { Turn } from '@/lib/agent/session-state';
+import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 
 /**
- * What a screen reader should hear about the run without looking for it: a call that waits for
- * the person, and how the request ended. One polite live region, off screen. Only what changes
- * while the panel watches is said: a turn that had already ended when it came into view (a tab
- * switch, the panel opening) stays silent.
+ * What a screen reader should hear about the run without looking for it: the model loading (a
+ * first download takes minutes) and writing, a tool running, a call that waits for the person,
+ * and how the request ended. One polite live region, off screen, that changes a few times a run:
+ * loading is told by the quarter. Only what changes while the panel watches is said: a turn that
+ * had already ended when it came into view (a tab switch, the panel opening) stays silent.
  */
-export function RunAnnouncer({ turn }: { turn: Turn | undefined }) {
+export function RunAnnouncer({ turn, engine }: { turn: Turn | undefined; engine: EngineStatus | undefined }) {
   const heard = useRef<{ turnId?: string; text: string; shown: string }>({ text: '', shown: '' });
-  const text = turn ? announcementFor(turn) : '';
+  const text = turn ? announcementFor(turn, engine) : '';
   const last = heard.current;
   if (turn?.id !== last.turnId) {
     heard.current = { turnId: turn?.id, text, shown: turn && !turn.outcome ? text : '' };
@@ -23,10 +24,22 @@ export function RunAnnouncer({ turn }: { turn: Turn | undefined }) {
   );
 }
 
-function announcementFor(turn: Turn): string {
+function announcementFor(turn: Turn, engine: EngineStatus | undefined): string {
   const waiting = turn.items.find((item) => item.kind === 'tool' && item.state === 'waiting');
-  if (waiting?.kind === 'tool') return `${waiting.name} waits for your approval.`;
-  if (!turn.outcome) return '';
+  if (waiting?.kind === 'tool') return `${waiting.name}${waiting.origin ? `, from ${waiting.origin},` : ''} waits for your approval.`;
+  if (!turn.outcome) return runningAnnouncement(turn, engine);
   if (turn.outcome === 'answer') return 'The answer is ready.';
   return turn.notice ?? '';
+}
+
+function runningAnnouncement(turn: Turn, engine: EngineStatus | undefined): string {
+  if (engine?.state === 'loading') {
+    // Another tab's run, or the model itself: the engine's own words say which.
+    if (engine.progress === undefined) return engine.progressText ?? 'Loading the model…';
+    const quarter = Math.min(3, Math.floor(engine.progress * 4)) * 25;
+    return quarter === 0 ? 'Loading the model…' : `Loading the model: ${quarter} %.`;
+  }
+  const last = turn.items.at(-1);
+  if (last?.kind === 'tool' && last.state === 'running') return `Running ${last.name}…`;
+  return engine?.state === 'generating' ? 'The model is writing…' : '';
 }

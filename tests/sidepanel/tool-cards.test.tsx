@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolCard } from '@/lib/agent/session-state';
 import { mountPanel, type MountedPanel } from './mount-panel';
-import { tabId, toolCard, turn } from './session-fixtures';
+import { engineStatus, tabId, toolCard, turn } from './session-fixtures';
 
 let panel: MountedPanel | undefined;
 afterEach(() => panel?.unmount());
@@ -79,6 +79,35 @@ describe('approvals', () => {
     expect(panel.find('announcement')?.textContent).toBe('The answer is ready.');
   });
 
+  it('tells a screen reader the model loads, by the quarter, then writes, then runs a tool', async () => {
+    panel = await mountPanel({ engine: engineStatus({ state: 'idle' }) });
+    await panel.deliver({ type: 'turn', tabId, turn: turn() });
+    const said: string[] = [];
+    const hear = () => said.at(-1) !== panel!.find('announcement')?.textContent && said.push(panel!.find('announcement')?.textContent ?? '');
+    for (const progress of [0, 0.1, 0.3, 0.35, 0.6, 0.99]) {
+      await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'loading', progress, progressText: 'Fetching param cache[12/40]' }) });
+      hear();
+    }
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating' }) });
+    hear();
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'search_products', state: 'running' })] }) });
+    hear();
+    expect(said).toEqual([
+      'Loading the model…',
+      'Loading the model: 25 %.',
+      'Loading the model: 50 %.',
+      'Loading the model: 75 %.',
+      'The model is writing…',
+      'Running search_products…',
+    ]);
+  });
+
+  it('tells a screen reader the request waits for another tab’s run before its model can load', async () => {
+    panel = await mountPanel({ turns: [turn()] });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'loading', progressText: 'Waiting for the run in another tab to end…' }) });
+    expect(panel.find('announcement')?.textContent).toBe('Waiting for the run in another tab to end…');
+  });
+
   it('says nothing of a turn that had ended before it came into view (a tab switch, the panel opening)', async () => {
     panel = await mountPanel({ turns: [turn({ items: [toolCard({ name: 'checkout', state: 'done' })], outcome: 'answer' })] });
     expect(panel.find('turn')).not.toBeNull();
@@ -91,6 +120,13 @@ describe('approvals', () => {
     once.focus();
     once.click();
     expect(document.activeElement).toBe(panel.find('chat-input'));
+  });
+
+  it('names the site of a framed tool from another site on its card and to a screen reader, and offers no site-wide yes', async () => {
+    panel = await showCards([toolCard({ name: 'archive_all_mail', state: 'waiting', approvalReason: 'not-read-only', siteChoice: false, origin: 'https://mail.example' })]);
+    expect(panel.find('tool-origin')?.textContent).toBe('From https://mail.example, another site framed in this page.');
+    expect(panel.find('announcement')?.textContent).toBe('archive_all_mail, from https://mail.example, waits for your approval.');
+    expect(panel.find('approve-site')).toBeNull();
   });
 
   it('offers no site-wide yes on a page without a web origin, where it could not be kept', async () => {
