@@ -24,6 +24,7 @@ export function ChatInput({ model }: { model: PanelModel }) {
   return (
     <form
       class="composer"
+      aria-label="Request"
       onSubmit={(event) => {
         event.preventDefault();
         model.send();

@@ -1,5 +1,6 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { AgentOffNote } from './agent-off-note';
+import { focusRequestBox } from './focus-request-box';
 import { NoToolsNote } from './no-tools-note';
 import { RunAnnouncer } from './run-announcer';
 import { TurnView } from './turn-view';
@@ -38,7 +39,16 @@ export function Conversation({ model }: { model: PanelModel }) {
         ))}
         {session?.agentOff && <AgentOffNote origin={session.origin} />}
         {noTools && turns.length > 0 && <NoToolsNote compact />}
-        {unreachable && <UnreachablePageNote closedPage={session.closedPage} onReload={model.reloadPage} />}
+        {unreachable && (
+          <UnreachablePageNote
+            closedPage={session.closedPage}
+            onReload={() => {
+              model.reloadPage();
+              // The note, and its button, go once the page answers.
+              focusRequestBox();
+            }}
+          />
+        )}
         <RunAnnouncer turn={turns.at(-1)} engine={session?.engine} />
       </div>
     </main>

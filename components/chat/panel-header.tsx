@@ -9,7 +9,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
   return (
     <header class="panel-header">
       <div class="site">
-        <span class="site-origin" title={session?.url}>{site || 'WebMCP agent'}</span>
+        <h1 class="site-origin" title={session?.url}>{site || 'WebMCP agent'}</h1>
         {session && (
           <span class="site-detail">
             {session.toolCount} {session.toolCount === 1 ? 'tool' : 'tools'}

@@ -24,7 +24,14 @@ interface ToolCardViewProps {
 export const ToolCardView = memo(function ToolCardView({ card, answered, onApprove }: ToolCardViewProps) {
   const result = card.result;
   return (
-    <section class={`tool-card state-${card.state}`} data-testid="tool-card" data-state={card.state} data-name={card.name}>
+    <section
+      class={`tool-card state-${card.state}`}
+      data-testid="tool-card"
+      data-state={card.state}
+      data-name={card.name}
+      role="group"
+      aria-label={`${card.name}: ${stateLabels[card.state]}`}
+    >
       <header class="tool-head">
         <code class="tool-name" title={card.name}>
           {card.name}
@@ -37,9 +44,12 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
       </header>
       {card.state === 'waiting' ? (
         // The person is asked to check this call: every argument shows, in full.
-        <pre class="tool-arguments full" data-testid="tool-arguments" aria-label="Arguments">
-          {fullJson(card.arguments)}
-        </pre>
+        <>
+          <span class="visually-hidden">Arguments</span>
+          <pre class="tool-arguments full" data-testid="tool-arguments">
+            {fullJson(card.arguments)}
+          </pre>
+        </>
       ) : (
         <code class="tool-arguments" title="Arguments" data-testid="tool-arguments">
           {compactJson(card.arguments)}

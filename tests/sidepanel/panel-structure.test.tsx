@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { mountPanel, type MountedPanel } from './mount-panel';
+import { tabId, toolCard, turn } from './session-fixtures';
+
+let panel: MountedPanel | undefined;
+afterEach(() => panel?.unmount());
+
+describe('the side panel as a screen reader walks it', () => {
+  it('heads the panel with the site, names the request form, each turn by its request and each tool card by its tool and state', async () => {
+    panel = await mountPanel({ turns: [turn({ id: 'turn-9', request: 'find a blue mug', items: [toolCard({ name: 'search_products', state: 'done' })], outcome: 'answer' })] });
+    expect(panel.container.querySelector('h1')?.textContent).toBe('https://shop.example');
+    expect(panel.container.querySelector('form')?.getAttribute('aria-label')).toBe('Request');
+    const article = panel.find('turn')!;
+    const label = document.getElementById(article.getAttribute('aria-labelledby') ?? '');
+    expect(label?.textContent).toBe('find a blue mug');
+    expect(panel.find('tool-card')?.getAttribute('aria-label')).toBe('search_products: Done');
+  });
+
+  it('moves focus to the request box when the error it dismisses takes its button away', async () => {
+    panel = await mountPanel();
+    await panel.deliver({ type: 'error', message: 'The page went away.' });
+    const dismiss = panel.find('session-error')!.querySelector('button')!;
+    dismiss.focus();
+    dismiss.click();
+    await panel.flush();
+    expect(panel.find('session-error')).toBeNull();
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+  });
+
+  it('moves focus to the request box after Reload, whose note goes once the page answers', async () => {
+    panel = await mountPanel({ pageReachable: false, toolCount: 0 });
+    const reload = panel.find('reload-page')!;
+    reload.focus();
+    reload.click();
+    expect(panel.posted().at(-1)).toEqual({ type: 'reload-page', tabId });
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+  });
+});
