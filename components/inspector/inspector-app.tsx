@@ -15,12 +15,16 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         <h1>WebMCP tools</h1>
         <span class="tool-count">{tools.length === 1 ? '1 tool' : `${tools.length} tools`}</span>
         {tabTools && <span class="tab-url">{tabTools.url}</span>}
-        {!model.connected.value && <span class="connection">Reconnecting to the extension…</span>}
+        <span class="connection" role="status">
+          {model.connected.value ? '' : 'Reconnecting to the extension…'}
+        </span>
         <TimeoutField model={model} />
         <button type="button" class="button" disabled={!tabTools} onClick={() => void model.copyToolList(copyText)}>
           Copy as JSON
         </button>
-        {model.copyStatus.value && <span class="copy-status" role="status">{model.copyStatus.value}</span>}
+        <span class="copy-status" role="status">
+          {model.copyStatus.value}
+        </span>
       </header>
       {tabTools === undefined && <p class="muted">Reading the tab's tools…</p>}
       {tabTools !== undefined && tools.length === 0 && (
@@ -29,7 +33,10 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         </p>
       )}
       {tools.length > 0 && <AgentPreview model={model} />}
-      <section class="tools" aria-label="Tools">
+      <section class="tools" aria-labelledby="tools-heading">
+        <h2 id="tools-heading" class="visually-hidden">
+          Tools
+        </h2>
         {tools.map((tool) => (
           <ToolCard key={toolKey(tool)} model={model} tool={tool} />
         ))}

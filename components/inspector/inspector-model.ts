@@ -118,6 +118,8 @@ export class InspectorModel {
   async copyToolList(write: (text: string) => Promise<void>): Promise<void> {
     const current = this.tabTools.value;
     if (!current) return;
+    // Emptied first, so the same words after a second copy are announced again.
+    this.copyStatus.value = '';
     try {
       await write(toolListJson(current));
       this.copyStatus.value = `Copied ${current.tools.length} tools as JSON.`;

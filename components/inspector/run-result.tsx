@@ -1,20 +1,32 @@
 import { formatToolText } from '@/lib/devtools/format-tool-text';
 import type { RunState } from './inspector-model';
 
-/** A run's outcome: the result (JSON pretty-printed) or the error, and the time it took. */
+/**
+ * A run's outcome: the result (JSON pretty-printed) or the error, and the time it took. Only its
+ * first line is announced (a long result read aloud would drown everything else), from a region
+ * that stays in the page: one added with its words already in it is often not read at all.
+ */
 export function RunResult({ run }: { run: RunState | undefined }) {
-  if (!run) return null;
-  if (run.running) return <p class="run-status">Running…</p>;
-  const output = run.output;
-  if (!output) return null;
+  const output = run?.running ? undefined : run?.output;
+  const meta = run?.running ? 'Running…' : output ? `${output.isError ? 'Error' : 'Result'}${run?.durationMs !== undefined ? ` · took ${run.durationMs} ms` : ''}` : '';
   return (
-    <div class={output.isError ? 'run-result error' : 'run-result'}>
-      {/* Only this line is announced: a long result read aloud would drown everything else. */}
-      <p class="run-meta" role="status">
-        {output.isError ? 'Error' : 'Result'}
-        {run.durationMs !== undefined && ` · took ${run.durationMs} ms`}
+    <>
+      <p class="visually-hidden" role="status">
+        {meta}
       </p>
-      <pre class="run-text">{formatToolText(output.text)}</pre>
-    </div>
+      {run?.running && (
+        <p class="run-status" aria-hidden="true">
+          Running…
+        </p>
+      )}
+      {output && (
+        <div class={output.isError ? 'run-result error' : 'run-result'}>
+          <p class="run-meta" aria-hidden="true">
+            {meta}
+          </p>
+          <pre class="run-text">{formatToolText(output.text)}</pre>
+        </div>
+      )}
+    </>
   );
 }

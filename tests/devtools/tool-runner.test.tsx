@@ -203,4 +203,36 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(form.stopButton()).toBeUndefined();
     expect(document.activeElement).toBe(form.runButton());
   });
+
+  it('announces a run from status regions already in the page: running, then its first line only, and a second copy again', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: {} }));
+    const statuses = () => [...form.root.querySelectorAll('[role="status"]')].map((region) => region.textContent);
+    // Present, and empty, before anything happens: a region added with its words is often not read.
+    expect(statuses()).toEqual(['', '', '']);
+    await form.submit();
+    expect(statuses()).toContain('Running…');
+    const runId = form.fake.posted.find((request) => request.type === 'run-tool')!.runId;
+    form.fake.send({ type: 'run-result', runId, output: { text: '{"found":3}' }, durationMs: 12 });
+    await tick();
+    expect(statuses()).toContain('Result · took 12 ms');
+    expect(statuses().join(' ')).not.toContain('found');
+    await form.model.copyToolList(async () => {});
+    expect(statuses()).toContain('Copied 1 tools as JSON.');
+    // A second copy empties the region first, so the same words are heard again.
+    let written = (): void => {};
+    const copying = form.model.copyToolList(() => new Promise<void>((resolve) => (written = resolve)));
+    await tick();
+    expect(statuses()).not.toContain('Copied 1 tools as JSON.');
+    written();
+    await copying;
+    await tick();
+    expect(statuses()).toContain('Copied 1 tools as JSON.');
+  });
+
+  it('heads the list of tools, so they are not read as part of the preview above it', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: {} }));
+    const list = form.root.querySelector('section.tools')!;
+    expect(document.getElementById(list.getAttribute('aria-labelledby')!)?.textContent).toBe('Tools');
+    expect(list.querySelector('h2')?.textContent).toBe('Tools');
+  });
 });
