@@ -4,16 +4,18 @@ import { OpenOptionsButton } from './open-options-button';
 
 /**
  * Why the model could not load or stopped mid-reply (no WebGPU, out of memory, …), and what to do.
- * Announced once: the same error shown again (another tab, the panel reopened) is only shown.
+ * Announced once: the same error shown again (another tab, the panel reopened, or the load that
+ * fails as the check before it said it would) is only shown.
  */
 export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined }) {
-  const announced = useRef<string | undefined>(undefined);
-  // A new load starts over: the same failure again is news again.
-  if (engine?.state === 'loading') announced.current = undefined;
+  const announced = useRef<{ key?: string; during?: EngineStatus['errorDuring'] }>({});
+  // A new load starts over: the same failure again is news again, unless only the check before
+  // any load had said it (the person was told then, and hears how the request ended).
+  if (engine?.state === 'loading' && announced.current.during !== 'check') announced.current = {};
   if (engine?.state !== 'error') return null;
-  const key = `${engine.errorDuring}\u0000${engine.error}\u0000${engine.hint}`;
-  const fresh = announced.current !== key;
-  announced.current = key;
+  const key = `${engine.error}\u0000${engine.hint}`;
+  const fresh = announced.current.key !== key;
+  announced.current = { key, during: engine.errorDuring };
   return (
     <div class="notice-box tone-error" data-testid="engine-error" role={fresh ? 'alert' : undefined}>
       <strong>{headings[engine.errorDuring ?? 'load']}</strong>

@@ -50,6 +50,22 @@ describe('an engine error shown again', () => {
   });
 });
 
+describe('an engine the check said cannot run here', () => {
+  it('is announced once: the load that then fails the same way is shown, not announced again', async () => {
+    const words = { error: 'WebGPU is turned off.', hint: 'Turn on hardware acceleration.' };
+    panel = await mountPanel({ engine: engineStatus({ state: 'error', errorDuring: 'check', ...words }) });
+    expect(panel.find('engine-error')?.getAttribute('role')).toBe('alert');
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'loading', progress: 0 }) });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'error', errorDuring: 'load', ...words }) });
+    expect(panel.find('engine-error')?.textContent).toContain('The model could not load.');
+    expect(panel.find('engine-error')?.getAttribute('role')).toBeNull();
+    // Another try that fails again is news.
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'loading', progress: 0 }) });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'error', errorDuring: 'load', ...words }) });
+    expect(panel.find('engine-error')?.getAttribute('role')).toBe('alert');
+  });
+});
+
 describe('an engine that failed mid-reply', () => {
   it('says the reply stopped, not that the model could not load', async () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'error', error: 'The server went away.', errorDuring: 'reply' }) });
