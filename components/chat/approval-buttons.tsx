@@ -21,7 +21,7 @@ export function ApprovalButtons({ card, answered, onApprove }: ApprovalButtonsPr
     consequential: 'This action has consequences. Check it before it runs.',
     'consequence-unknown': "This page's WebMCP library does not say whether this tool has consequences, so it asks every time.",
     'not-read-only': 'This tool may change the page.',
-    'read-untrusted': 'This tool may change the page, and this run has read text that strangers wrote (reviews, mail), which may be what asks for it.',
+    'read-untrusted': 'This tool may change the page, and this conversation has read text that strangers wrote (reviews, mail), which may be what asks for it.',
     'confirm-all': 'You asked to confirm every tool call.',
   }[card.approvalReason ?? 'consequential'];
   const answer = (decision: ApprovalDecision) => () => {

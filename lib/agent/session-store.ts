@@ -10,10 +10,14 @@ const storedSessionSchema = z.object({
   turns: z.array(turnSchema),
   history: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
   historyOrigin: z.string().optional(),
+  historyReadUntrusted: z.boolean().optional(),
 });
 
-/** A tab's turns, and what the model reads again: the last exchanges, made on `historyOrigin`. */
-export type StoredSession = { turns: Turn[]; history: ChatMessage[]; historyOrigin?: string };
+/**
+ * A tab's turns, and what the model reads again: the last exchanges, made on `historyOrigin`, one
+ * of whose answers came from a run that read text strangers wrote where `historyReadUntrusted`.
+ */
+export type StoredSession = { turns: Turn[]; history: ChatMessage[]; historyOrigin?: string; historyReadUntrusted?: boolean };
 
 /** Conversations live in session storage: they outlive the panel and the service worker, not the browser. */
 const sessionsItem = storage.defineItem<Record<string, unknown>>('session:agentSessions', { fallback: {} });
@@ -25,11 +29,12 @@ export async function loadStoredSessions(now = Date.now()): Promise<Map<number, 
   for (const [key, value] of Object.entries(stored ?? {})) {
     const parsed = storedSessionSchema.safeParse(value);
     if (parsed.success && Number.isInteger(Number(key))) {
-      const { turns, history, historyOrigin } = parsed.data;
+      const { turns, history, historyOrigin, historyReadUntrusted } = parsed.data;
       sessions.set(Number(key), {
         turns: turns.map((turn) => interruptIfRunning(turn, now)),
         history,
         ...(historyOrigin === undefined ? {} : { historyOrigin }),
+        ...(historyReadUntrusted ? { historyReadUntrusted } : {}),
       });
     }
   }

@@ -26,6 +26,8 @@ interface ActiveRun {
   stopReason?: TurnOutcome;
   stopDetail?: string;
   approvals: Map<string, (decision: Decision) => void>;
+  /** It has read text that strangers wrote (see `approvalReason`), or its history holds an answer that did. */
+  readUntrusted: boolean;
 }
 
 /** A new document this soon after a tool's call ended may be that tool's doing (a form that posts). */
@@ -42,6 +44,11 @@ export class TabSession {
   history: ChatMessage[];
   /** The origin `history` was made on: another site's page never reads it. */
   private historyOrigin?: string;
+  /**
+   * An answer in `history` came from a run that read text strangers wrote: it may repeat their
+   * orders, so every later run asks as that run did, until the history starts over.
+   */
+  private historyReadUntrusted = false;
   private active?: ActiveRun;
   /** A tool ran since the tools were last read: the page may be changing its tools right now. */
   private toolRan = false;
@@ -57,11 +64,17 @@ export class TabSession {
     this.turns = stored?.turns ?? [];
     this.history = stored?.history ?? [];
     this.historyOrigin = stored?.historyOrigin;
+    this.historyReadUntrusted = stored?.historyReadUntrusted === true;
   }
 
   /** What outlives the service worker. */
   stored(): StoredSession {
-    return { turns: this.turns, history: this.history, ...(this.historyOrigin === undefined ? {} : { historyOrigin: this.historyOrigin }) };
+    return {
+      turns: this.turns,
+      history: this.history,
+      ...(this.historyOrigin === undefined ? {} : { historyOrigin: this.historyOrigin }),
+      ...(this.historyReadUntrusted ? { historyReadUntrusted: true } : {}),
+    };
   }
 
   get running(): boolean {
@@ -88,6 +101,7 @@ export class TabSession {
     this.generation += 1;
     this.turns = [];
     this.history = [];
+    this.historyReadUntrusted = false;
   }
 
   decide(callId: string, decision: Decision): void {
@@ -97,7 +111,7 @@ export class TabSession {
   /** Runs the agent for one request; resolves when the turn has ended, however it ended. */
   async send(request: string): Promise<void> {
     if (this.active) return this.publish({ type: 'error', message: 'A request is still running: stop it first.' });
-    const active: ActiveRun = { controller: new AbortController(), generation: this.generation, approvals: new Map() };
+    const active: ActiveRun = { controller: new AbortController(), generation: this.generation, approvals: new Map(), readUntrusted: false };
     this.active = active;
     let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now() };
     const setTurn = (next: Turn, message: SessionMessage = { type: 'turn', tabId: this.tabId, turn: next }) => {
@@ -138,7 +152,8 @@ export class TabSession {
     if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
     // What was asked and answered on one site must not reach another site's tools. A page that
     // reported no tools yet has no known site: it neither reads the history nor ends it.
-    if (origin !== '' && origin !== this.historyOrigin) [this.history, this.historyOrigin] = [[], origin];
+    if (origin !== '' && origin !== this.historyOrigin) [this.history, this.historyOrigin, this.historyReadUntrusted] = [[], origin, false];
+    active.readUntrusted = this.historyReadUntrusted && origin !== '';
     const engine = await this.world.loadEngine(settings, this.tabId, active.controller.signal);
     // The engine's own message and what to do about it are shown above the conversation.
     if ('error' in engine) {
@@ -190,7 +205,7 @@ export class TabSession {
       if (next === before) return;
       setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
     }, (change) => setTurn(updateCard(current(), change.callId, change)));
-    if (this.generation === active.generation && origin !== '') this.rememberExchange(request, result);
+    if (this.generation === active.generation && origin !== '') this.rememberExchange(request, result, active.readUntrusted);
     return this.outcomeOf(result, active, settings);
   }
 
@@ -206,7 +221,6 @@ export class TabSession {
     markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string }) => void,
   ): Promise<RunLocalAgentResult> {
     let siteAllowed: boolean | undefined;
-    let readUntrusted = false;
     let topOrigin: string | undefined;
     const siteChoice = isAllowableSite(origin);
     // "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
@@ -256,16 +270,16 @@ export class TabSession {
           return { text: agentOffNotice(off), isError: true };
         }
         // From here on, what strangers wrote may be steering the model (see approvalReason).
-        if (context.tool.annotations?.untrustedContentHint) readUntrusted = true;
+        if (context.tool.annotations?.untrustedContentHint) active.readUntrusted = true;
         return this.executeWithTimeout(call, context.tool, active, context.signal, settings);
       },
       needsApproval: async (_call, { tool }) => {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
-        return approvalReason(tool, settings, { siteAllowed: siteAllowed && !otherSiteOf(tool), readUntrusted });
+        return approvalReason(tool, settings, { siteAllowed: siteAllowed && !otherSiteOf(tool), readUntrusted: active.readUntrusted });
       },
       approve: async (call, { callId, tool }) => {
         const otherSite = otherSiteOf(tool);
-        const reason = approvalReason(tool, settings, { siteAllowed: (siteAllowed ?? false) && !otherSite, readUntrusted }) ?? 'not-read-only';
+        const reason = approvalReason(tool, settings, { siteAllowed: (siteAllowed ?? false) && !otherSite, readUntrusted: active.readUntrusted }) ?? 'not-read-only';
         const offerSite = siteChoice && !otherSite;
         markWaiting({ callId, state: 'waiting', approvalReason: reason, ...(offerSite ? {} : { siteChoice: false as const }), ...(otherSite ? { origin: otherSite } : {}) });
         // The worker stays up while the person decides, even from another tab, but not for good:
@@ -339,7 +353,7 @@ export class TabSession {
 
   // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
   // so a later prompt never reads it as an order still to carry out.
-  private rememberExchange(request: string, result: RunLocalAgentResult): void {
+  private rememberExchange(request: string, result: RunLocalAgentResult, readUntrusted: boolean): void {
     const answer =
       result.finishReason !== 'answer'
         ? '(This request ended before it was finished. Do not carry it on unless the person asks again.)'
@@ -349,6 +363,8 @@ export class TabSession {
       { role: 'assistant', content: answer },
     ];
     this.history = [...this.history, ...exchange].slice(-historyTurns * 2);
+    // A closed request's words are the extension's own; an answer may carry what the run read.
+    if (readUntrusted && result.finishReason === 'answer') this.historyReadUntrusted = true;
   }
 }
 
