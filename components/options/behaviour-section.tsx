@@ -1,3 +1,4 @@
+import { useId, useState } from 'preact/hooks';
 import type { Settings } from '@/lib/settings';
 import type { OptionsModel } from './options-model';
 
@@ -10,26 +11,46 @@ interface NumberFieldProps {
   onChange(value: number): void;
 }
 
-/** A number the person types; out of range it is clamped, unreadable it is ignored. */
+/**
+ * A number the person types. Out of range it is clamped, unreadable it gives way to the value in
+ * use, and a note says so: the field never changes without a word.
+ */
 function NumberField({ label, value, min, max, step, onChange }: NumberFieldProps) {
+  const [note, setNote] = useState('');
+  const noteId = useId();
   return (
-    <label class="field">
-      <span>{label}</span>
-      <input
-        type="number"
-        value={value}
-        min={min}
-        max={max}
-        step={step}
-        onChange={(event) => {
-          const typed = event.currentTarget.valueAsNumber;
-          // An emptied or unreadable field shows the value still in use again, not a blank.
-          if (!Number.isFinite(typed)) event.currentTarget.value = String(value);
-          else onChange(Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)));
-        }}
-      />
-    </label>
+    <>
+      <label class="field">
+        <span>{label}</span>
+        <input
+          type="number"
+          value={value}
+          min={min}
+          max={max}
+          step={step}
+          aria-describedby={note ? noteId : undefined}
+          onChange={(event) => {
+            const typed = event.currentTarget.valueAsNumber;
+            const used = Number.isFinite(typed) ? Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)) : value;
+            // An emptied or unreadable field shows the value still in use again, not a blank.
+            event.currentTarget.value = String(used);
+            setNote(used === typed ? '' : adjustedNote(typed, used, min, max));
+            if (Number.isFinite(typed)) onChange(used);
+          }}
+        />
+      </label>
+      {/* Always mounted, so that a screen reader hears the note when its text comes. */}
+      <p id={noteId} class="muted field-note" role="status">
+        {note}
+      </p>
+    </>
   );
+}
+
+function adjustedNote(typed: number, used: number, min: number, max: number): string {
+  if (!Number.isFinite(typed)) return `Not a number: still ${used}.`;
+  if (typed < min || typed > max) return `${typed} is out of range (${min} to ${max}): set to ${used}.`;
+  return `Whole numbers only: set to ${used}.`;
 }
 
 /** How the agent behaves: sampling, how long it may go on, when it asks, how much it reads. */

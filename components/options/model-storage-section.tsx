@@ -70,6 +70,8 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
             type="button"
             onClick={async () => {
               confirmingDeleteAll.value = false;
+              // The question goes, and "Delete all" with the models: the heading is what stays.
+              document.getElementById('storage-heading')?.focus();
               await model.deleteAllModels();
             }}
           >

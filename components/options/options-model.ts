@@ -33,6 +33,11 @@ export interface OptionsDependencies {
 
 export type PromptApiState = 'checking' | 'absent' | 'unavailable' | 'downloadable' | 'downloading' | 'available';
 export type SiteList = 'disabledSites' | 'allowedSites';
+/** A site a list refused, and why. */
+export interface SiteFailure {
+  list: SiteList;
+  message: string;
+}
 
 /** The options page's state: components read these signals, the actions change them. */
 export const OptionsModel = createModel((dependencies: OptionsDependencies = {}) => {
@@ -49,7 +54,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const storedModels = signal<readonly StoredModel[] | undefined>(undefined);
   const storageQuota = signal<{ usage?: number; quota?: number } | undefined>(undefined);
   const storageFailure = signal<string | undefined>(undefined);
-  const siteFailure = signal<string | undefined>(undefined);
+  // Which list refused a site, so that its own field is marked and points at the words.
+  const siteFailure = signal<SiteFailure | undefined>(undefined);
   const trial = signal<Trial | undefined>(undefined);
   // Which trial may still write `trial`: one started before the engine changed may not.
   let trialNumber = 0;
@@ -109,7 +115,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     storedModels: storedModels as ReadonlySignal<readonly StoredModel[] | undefined>,
     storageQuota: storageQuota as ReadonlySignal<{ usage?: number; quota?: number } | undefined>,
     storageFailure: storageFailure as ReadonlySignal<string | undefined>,
-    siteFailure: siteFailure as ReadonlySignal<string | undefined>,
+    siteFailure: siteFailure as ReadonlySignal<SiteFailure | undefined>,
     trial: trial as ReadonlySignal<Trial | undefined>,
 
     update,
@@ -126,6 +132,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
      * does not answer leaves the agent on the address it had.
      */
     async connectServer(address: string) {
+      // One connection at a time: Connect stays focusable while it waits, so Enter can come again.
+      if (serverState.value === 'connecting') return;
       serverFailure.value = undefined;
       let target: string;
       try {
@@ -203,9 +211,12 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       const origin = text.includes('*') ? undefined : normalizeSiteOrigin(text);
       siteFailure.value = origin
         ? undefined
-        : text.includes('*')
-          ? `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`
-          : `"${text}" is not a web address, such as shop.example.com.`;
+        : {
+            list,
+            message: text.includes('*')
+              ? `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`
+              : `"${text}" is not a web address, such as shop.example.com.`,
+          };
       const current = settings.value?.[list] ?? [];
       if (origin && !current.includes(origin)) await update({ [list]: [...current, origin] });
       return origin !== undefined;

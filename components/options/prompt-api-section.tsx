@@ -1,3 +1,4 @@
+import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel, PromptApiState } from './options-model';
 import { ProgressBar } from './progress-bar';
@@ -22,9 +23,9 @@ export function PromptApiSection({ model }: { model: OptionsModel }) {
       <h2 id="prompt-api-heading">Chrome's built-in model</h2>
       <p data-testid="prompt-api-state">{stateTexts[state]}</p>
       {canDownload && (
-        <button type="button" disabled={model.promptApiBusy.value} onClick={() => void model.downloadPromptApiModel()}>
+        <BusyButton busy={model.promptApiBusy.value} onClick={() => void model.downloadPromptApiModel()}>
           {model.promptApiBusy.value ? 'Downloading…' : 'Download'}
-        </button>
+        </BusyButton>
       )}
       {progress && <ProgressBar progress={progress} />}
       <FailureBox failure={model.promptApiFailure.value} />

@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { firstChatModel } from '@/lib/engines/openai/first-chat-model';
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import type { Settings } from '@/lib/settings';
+import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import { TrialView } from './trial-view';
@@ -33,9 +34,9 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
           <span>Address</span>
           <input type="url" value={address.value} onInput={(event) => (address.value = event.currentTarget.value)} />
         </label>
-        <button type="submit" disabled={state === 'connecting'}>
+        <BusyButton type="submit" busy={state === 'connecting'}>
           {state === 'connecting' ? 'Connecting…' : 'Connect'}
-        </button>
+        </BusyButton>
       </form>
       {/* The address is kept only once the server answers: say so while an edit waits. */}
       {storedAs(address.value) !== settings.openaiBaseUrl && state !== 'connecting' && (

@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { Settings } from '@/lib/settings';
 import type { OptionsModel, SiteList } from './options-model';
 
@@ -14,30 +15,19 @@ export function SitesSection({ model, settings }: { model: OptionsModel; setting
         sites={settings.allowedSites}
         title="Sites whose tools may change the page without asking (tools marked consequential still ask)"
       />
-      {model.siteFailure.value && <p class="notice tone-error">{model.siteFailure.value}</p>}
     </section>
   );
 }
 
 function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; list: SiteList; sites: readonly string[]; title: string }) {
   const draft = useSignal('');
+  const input = useRef<HTMLInputElement>(null);
+  const failure = model.siteFailure.value?.list === list ? model.siteFailure.value.message : undefined;
+  const failureId = `${list}-failure`;
   return (
     <div class="site-list" data-testid={list}>
       <h3>{title}</h3>
-      {sites.length === 0 ? (
-        <p class="muted">None.</p>
-      ) : (
-        <ul>
-          {sites.map((origin) => (
-            <li key={origin}>
-              <span>{origin}</span>
-              <button type="button" class="link" onClick={() => void model.removeSite(list, origin)} aria-label={`Remove ${origin}`}>
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SiteRows sites={sites} onRemove={(origin) => model.removeSite(list, origin)} afterLast={() => input.current?.focus()} />
       <form
         class="row"
         onSubmit={async (event) => {
@@ -46,9 +36,12 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
         }}
       >
         <input
+          ref={input}
           type="text"
           placeholder="shop.example.com"
           aria-label={`Add to: ${title}`}
+          aria-invalid={failure ? 'true' : undefined}
+          aria-describedby={failure ? failureId : undefined}
           value={draft.value}
           onInput={(event) => (draft.value = event.currentTarget.value)}
         />
@@ -56,6 +49,60 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
           Add
         </button>
       </form>
+      {/* An alert, so that a refused site is heard: the field keeps the text and nothing else changes. */}
+      {failure && (
+        <p id={failureId} class="notice tone-error" role="alert">
+          {failure}
+        </p>
+      )}
     </div>
+  );
+}
+
+interface SiteRowsProps {
+  sites: readonly string[];
+  onRemove(origin: string): Promise<unknown>;
+  /** Where focus goes once the last site is removed. */
+  afterLast(): void;
+}
+
+/**
+ * The sites of one list, each with its Remove button. A removed site takes its focused button
+ * with it: focus moves on to the next site's Remove (the previous one's at the end of the list).
+ */
+function SiteRows({ sites, onRemove, afterLast }: SiteRowsProps) {
+  const list = useRef<HTMLUListElement>(null);
+  // The row whose Remove was pressed, until the list is drawn without it.
+  const removedAt = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === undefined) return;
+    removedAt.current = undefined;
+    const buttons = list.current?.querySelectorAll('button') ?? [];
+    const next = buttons[Math.min(index, buttons.length - 1)];
+    if (next) next.focus();
+    else afterLast();
+  }, [sites]);
+
+  if (sites.length === 0) return <p class="muted">None.</p>;
+  return (
+    <ul ref={list}>
+      {sites.map((origin, index) => (
+        <li key={origin}>
+          <span>{origin}</span>
+          <button
+            type="button"
+            class="link"
+            aria-label={`Remove ${origin}`}
+            onClick={() => {
+              removedAt.current = index;
+              void onRemove(origin);
+            }}
+          >
+            Remove
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,3 +1,4 @@
+import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import { ProgressBar } from './progress-bar';
@@ -8,22 +9,26 @@ export function TrialView({ model }: { model: OptionsModel }) {
   const usage = trial?.usage;
   return (
     <div class="trial" data-testid="trial">
-      <button type="button" disabled={trial?.running} onClick={() => void model.tryEngine()}>
+      <BusyButton busy={trial?.running === true} onClick={() => void model.tryEngine()}>
         {trial?.running ? 'Trying…' : 'Try it'}
-      </button>
+      </BusyButton>
       {trial?.running && trial.progress && trial.progress.fraction < 1 && <ProgressBar progress={trial.progress} />}
-      {trial?.reply && <blockquote data-testid="trial-reply">{trial.reply}</blockquote>}
-      {usage && (
-        <p class="muted" data-testid="trial-speed">
-          {[
-            usage.timeToFirstTokenMs !== undefined && `first token after ${Math.round(usage.timeToFirstTokenMs)} ms`,
-            usage.decodeTokensPerSecond !== undefined && `${usage.decodeTokensPerSecond} tokens per second`,
-            usage.completionTokens !== undefined && `${usage.completionTokens} tokens`,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-      )}
+      {/* Mounted before the reply comes, so that it is read out; busy while it streams, so that it
+          is read once, whole, where the screen reader honours aria-busy. */}
+      <div aria-live="polite" aria-busy={trial?.running ? 'true' : undefined} data-testid="trial-result">
+        {trial?.reply && <blockquote data-testid="trial-reply">{trial.reply}</blockquote>}
+        {usage && (
+          <p class="muted" data-testid="trial-speed">
+            {[
+              usage.timeToFirstTokenMs !== undefined && `first token after ${Math.round(usage.timeToFirstTokenMs)} ms`,
+              usage.decodeTokensPerSecond !== undefined && `${usage.decodeTokensPerSecond} tokens per second`,
+              usage.completionTokens !== undefined && `${usage.completionTokens} tokens`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        )}
+      </div>
       <FailureBox failure={trial?.failure} />
     </div>
   );

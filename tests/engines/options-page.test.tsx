@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OptionsModel, type OptionsDependencies } from '../../components/options/options-model';
-import { OptionsPage } from '../../components/options/options-page';
-import { defaultSettings, parseSettings, type Settings } from '../../lib/settings';
+import type { Settings } from '../../lib/settings';
+import { buttonLabelled, click, memorySettings, showOptionsPage as show } from '../options/support/show-options-page';
 import { createFakeCacheStorage } from './support/fake-cache-storage';
 import { fakeGpu } from './support/fake-gpu';
 import { startFakeOllama } from './support/fake-ollama-server';
@@ -11,15 +9,6 @@ import { installFakeLanguageModel, type FakeLanguageModelLog } from './support/i
 import type { LanguageModelApi } from '../../lib/engines/prompt-api/prompt-api-types';
 
 const megabyte = 1024 * 1024;
-
-function memorySettings(initial: Partial<Settings> = {}): NonNullable<OptionsDependencies['settings']> {
-  let value: Settings = { ...defaultSettings, ...initial };
-  return {
-    load: async () => value,
-    update: async (change) => (value = parseSettings({ ...value, ...change })),
-    watch: () => () => {},
-  };
-}
 
 function twoStoredModels() {
   const fake = createFakeCacheStorage();
@@ -31,22 +20,6 @@ function twoStoredModels() {
   fake.put('webllm/model', `${llama}params_shard_0.bin`, 300 * megabyte);
   return fake;
 }
-
-function show(dependencies: OptionsDependencies) {
-  const model = new OptionsModel({
-    gpu: fakeGpu({ shaderF16: false }),
-    estimateStorage: async () => ({ usage: 1400 * megabyte, quota: 100 * 1024 * megabyte }),
-    languageModel: { availability: async () => 'unavailable', create: () => Promise.reject(new Error('unavailable')) },
-    ...dependencies,
-  });
-  const root = document.createElement('div');
-  document.body.append(root);
-  render(<OptionsPage model={model} />, root);
-  return { model, root, text: () => root.textContent ?? '' };
-}
-
-const click = (element: Element | null | undefined) => (element as HTMLElement).click();
-const buttonLabelled = (root: Element, label: string) => root.querySelector(`button[aria-label="${label}"]`);
 
 afterEach(() => {
   document.body.innerHTML = '';

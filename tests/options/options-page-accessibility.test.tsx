@@ -1,0 +1,174 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProgressBar } from '../../components/options/progress-bar';
+import type { LanguageModelApi } from '../../lib/engines/prompt-api/prompt-api-types';
+import type { Settings } from '../../lib/settings';
+import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
+import { installFakeLanguageModel } from '../engines/support/install-fake-language-model';
+import { buttonLabelled, buttonNamed, click, memorySettings, showOptionsPage } from './support/show-options-page';
+
+const megabyte = 1024 * 1024;
+const offSitesLabel = 'Add to: Sites where the agent is off (each with its subdomains)';
+const allowedSitesLabel = 'Add to: Sites whose tools may change the page without asking (tools marked consequential still ask)';
+
+function show(settings: Partial<Settings>, dependencies: Parameters<typeof showOptionsPage>[0] = {}) {
+  return showOptionsPage({ settings: memorySettings(settings), caches: createFakeCacheStorage().storage, ...dependencies });
+}
+
+/** Presses a button as a keyboard does: it has focus, then it is activated. */
+function press(button: HTMLElement | null | undefined) {
+  button!.focus();
+  button!.click();
+}
+
+/** A button that waits keeps the focus: it is marked busy for screen readers, not disabled. */
+function expectBusyAndFocused(button: HTMLButtonElement | undefined) {
+  expect(button?.disabled).toBe(false);
+  expect(button?.getAttribute('aria-disabled')).toBe('true');
+  expect(document.activeElement).toBe(button);
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the options page, for a keyboard and a screen reader', () => {
+  it('says why a site is refused, in an alert the refusing field points at, and marks that field invalid', async () => {
+    const { root } = show({});
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"]')).not.toBeNull());
+    const field = (label: string) => root.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+    const add = async (text: string) => {
+      field(offSitesLabel).value = text;
+      field(offSitesLabel).dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      click(buttonLabelled(root, offSitesLabel));
+    };
+
+    await add('not a site');
+    await vi.waitFor(() => expect(field(offSitesLabel).getAttribute('aria-invalid')).toBe('true'));
+    const alert = document.getElementById(field(offSitesLabel).getAttribute('aria-describedby') ?? '');
+    expect(alert?.getAttribute('role')).toBe('alert');
+    expect(alert?.textContent).toBe('"not a site" is not a web address, such as shop.example.com.');
+    // The other list took nothing and is not marked.
+    expect(field(allowedSitesLabel).hasAttribute('aria-invalid')).toBe(false);
+    expect(field(allowedSitesLabel).hasAttribute('aria-describedby')).toBe(false);
+
+    await add('shop.example');
+    await vi.waitFor(() => expect(field(offSitesLabel).hasAttribute('aria-invalid')).toBe(false));
+    expect(field(offSitesLabel).hasAttribute('aria-describedby')).toBe(false);
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('after Remove, focuses the next site\'s Remove, the previous one\'s at the end, and the field once the list is empty', async () => {
+    const { root } = show({ disabledSites: ['https://a.example', 'https://b.example', 'https://c.example'] });
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Remove https://b.example')).not.toBeNull());
+
+    press(buttonLabelled(root, 'Remove https://b.example'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(buttonLabelled(root, 'Remove https://c.example')));
+    press(buttonLabelled(root, 'Remove https://c.example'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(buttonLabelled(root, 'Remove https://a.example')));
+    press(buttonLabelled(root, 'Remove https://a.example'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(root.querySelector(`input[aria-label="${offSitesLabel}"]`)));
+  });
+
+  it('keeps Connect focused while it connects, ignores a second press, and lets it go when the server answers', async () => {
+    let answer!: (response: Response) => void;
+    const asked: string[] = [];
+    const { root } = show(
+      { engine: 'openai', openaiBaseUrl: 'http://localhost:11434/v1' },
+      {
+        requestHostPermission: async (pattern) => (asked.push(pattern), true),
+        fetch: (() => new Promise<Response>((resolve) => (answer = resolve))) as typeof fetch,
+      },
+    );
+    await vi.waitFor(() => expect(buttonNamed(root, 'Connect')).toBeDefined());
+    press(buttonNamed(root, 'Connect'));
+    await vi.waitFor(() => expect(buttonNamed(root, 'Connecting…')).toBeDefined());
+    expectBusyAndFocused(buttonNamed(root, 'Connecting…'));
+    press(buttonNamed(root, 'Connecting…'));
+    root.querySelector('form')!.requestSubmit();
+    expect(asked).toHaveLength(1);
+
+    answer(new Response(JSON.stringify({ data: [{ id: 'llama3.2:3b' }] }), { headers: { 'content-type': 'application/json' } }));
+    await vi.waitFor(() => expect(buttonNamed(root, 'Connect')?.hasAttribute('aria-disabled')).toBe(false));
+    expect(document.activeElement).toBe(buttonNamed(root, 'Connect'));
+  });
+
+  it('keeps Download focused while Chrome downloads its model', async () => {
+    const languageModel: LanguageModelApi = { availability: async () => 'downloadable', create: () => new Promise(() => {}) };
+    const { root } = show({ engine: 'prompt-api' }, { languageModel });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download')).toBeDefined());
+    press(buttonNamed(root, 'Download'));
+    await vi.waitFor(() => expect(buttonNamed(root, 'Downloading…')).toBeDefined());
+    expectBusyAndFocused(buttonNamed(root, 'Downloading…'));
+  });
+
+  it('keeps Try it focused while it tries, and gives the reply and its speed in a polite live region there from the start', async () => {
+    installFakeLanguageModel({ availability: 'available', replies: ['{"type": "message", "text": "Hello, nice to meet you."}'], chunkSize: 4 });
+    const { LanguageModel } = globalThis as unknown as { LanguageModel: LanguageModelApi };
+    const { root } = show({ engine: 'prompt-api' }, { languageModel: LanguageModel });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Try it')).toBeDefined());
+    // A live region is read when its content changes, not when it appears with the content in it.
+    const live = root.querySelector('[data-testid="trial"] [aria-live="polite"]');
+    expect(live).not.toBeNull();
+    expect(live?.textContent).toBe('');
+
+    const button = buttonNamed(root, 'Try it');
+    press(button);
+    await vi.waitFor(() => expect(button?.textContent).toBe('Trying…'), { interval: 1 });
+    expectBusyAndFocused(button);
+    await vi.waitFor(() => expect(button?.textContent).toBe('Try it'));
+    expect(document.activeElement).toBe(button);
+    expect(root.querySelector('[data-testid="trial"] [aria-live="polite"]')).toBe(live);
+    expect(live?.querySelector('[data-testid="trial-reply"]')?.textContent).toContain('Hello, nice to meet you.');
+    expect(live?.querySelector('[data-testid="trial-speed"]')).not.toBeNull();
+  });
+
+  it('after "Yes, delete all", focuses the section\'s heading, which stays', async () => {
+    const fake = createFakeCacheStorage();
+    const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
+    fake.put('webllm/model', `${qwen}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
+    fake.put('webllm/model', `${qwen}params_shard_0.bin`, 1100 * megabyte);
+    const { root, text } = show({}, { caches: fake.storage });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Delete all')).toBeDefined());
+    press(buttonNamed(root, 'Delete all'));
+    await vi.waitFor(() => expect(buttonNamed(root, 'Yes, delete all')).toBeDefined());
+    press(buttonNamed(root, 'Yes, delete all'));
+    await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
+    expect(document.activeElement).toBe(root.querySelector('#storage-heading'));
+  });
+
+  it('says, beside a number field, what an out-of-range number was set to and why', async () => {
+    const { root } = show({});
+    await vi.waitFor(() => expect(root.querySelector('#behaviour-heading')).not.toBeNull());
+    const input = [...root.querySelectorAll('label.field')]
+      .find((label) => label.querySelector('span')?.textContent === 'Maximum steps per request')!
+      .querySelector('input')!;
+    const type = (value: string) => {
+      input.value = value;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+
+    type('99');
+    await vi.waitFor(() => expect(input.getAttribute('aria-describedby')).not.toBeNull());
+    const note = document.getElementById(input.getAttribute('aria-describedby')!);
+    expect(note?.getAttribute('role')).toBe('status');
+    expect(note?.textContent).toBe('99 is out of range (1 to 30): set to 30.');
+    expect(input.value).toBe('30');
+
+    // A number in range clears the note; the status element stays, for the next one to be heard.
+    type('12');
+    await vi.waitFor(() => expect(note?.textContent).toBe(''));
+    expect(note?.isConnected).toBe(true);
+    expect(input.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('names the progress bar by its text', () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    render(<ProgressBar progress={{ fraction: 0.25, text: 'Downloading 275 of 1,100 MB' }} />, root);
+    const name = document.getElementById(root.querySelector('progress')?.getAttribute('aria-labelledby') ?? '');
+    expect(name?.textContent).toBe('Downloading 275 of 1,100 MB');
+  });
+});

@@ -1,0 +1,36 @@
+import { render } from 'preact';
+import { OptionsModel, type OptionsDependencies } from '../../../components/options/options-model';
+import { OptionsPage } from '../../../components/options/options-page';
+import { defaultSettings, parseSettings, type Settings } from '../../../lib/settings';
+import { fakeGpu } from '../../engines/support/fake-gpu';
+
+/** Settings kept in memory, as the options page reads and writes them through storage. */
+export function memorySettings(initial: Partial<Settings> = {}): NonNullable<OptionsDependencies['settings']> {
+  let value: Settings = { ...defaultSettings, ...initial };
+  return {
+    load: async () => value,
+    update: async (change) => (value = parseSettings({ ...value, ...change })),
+    watch: () => () => {},
+  };
+}
+
+const megabyte = 1024 * 1024;
+
+/** The options page on a GPU without shader-f16, where Chrome's model cannot run unless a test says so. */
+export function showOptionsPage(dependencies: OptionsDependencies) {
+  const model = new OptionsModel({
+    gpu: fakeGpu({ shaderF16: false }),
+    estimateStorage: async () => ({ usage: 1400 * megabyte, quota: 100 * 1024 * megabyte }),
+    languageModel: { availability: async () => 'unavailable', create: () => Promise.reject(new Error('unavailable')) },
+    ...dependencies,
+  });
+  const root = document.createElement('div');
+  document.body.append(root);
+  render(<OptionsPage model={model} />, root);
+  return { model, root, text: () => root.textContent ?? '' };
+}
+
+export const click = (element: Element | null | undefined) => (element as HTMLElement).click();
+export const buttonLabelled = (root: Element, label: string) => root.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+export const buttonNamed = (root: Element, text: string | RegExp) =>
+  [...root.querySelectorAll('button')].find((button) => (typeof text === 'string' ? button.textContent === text : text.test(button.textContent ?? '')));
