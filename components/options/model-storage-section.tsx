@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
 import { formatBytes } from '@/lib/text/format-bytes';
+import { SafeAnswer } from '@/components/shared/safe-answer';
 import type { OptionsModel } from './options-model';
 
 /** The WebLLM models stored on this computer, the space each takes, and the quota left. */
@@ -45,7 +45,7 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
                       >
                         Yes
                       </button>
-                      <SafeAnswer onClick={() => (confirmingDelete.value = undefined)} />
+                      <SafeAnswer onClick={() => (confirmingDelete.value = undefined)}>No</SafeAnswer>
                     </span>
                   ) : (
                     <button type="button" onClick={() => (confirmingDelete.value = entry.baseUrl)} aria-label={`Delete ${entry.label}`}>
@@ -77,7 +77,7 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
           >
             Yes, delete all
           </button>
-          <SafeAnswer onClick={() => (confirmingDeleteAll.value = false)} />
+          <SafeAnswer onClick={() => (confirmingDeleteAll.value = false)}>No</SafeAnswer>
         </p>
       )}
       {quota?.quota !== undefined && (
@@ -88,19 +88,5 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
       )}
       {model.storageFailure.value && <p class="notice tone-error">{model.storageFailure.value}</p>}
     </section>
-  );
-}
-
-/**
- * "No" to a deletion. The question replaced the focused button, so focus goes to the safe answer,
- * once, when the question appears: a later render must not pull it back from "Yes".
- */
-function SafeAnswer({ onClick }: { onClick: () => void }) {
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
-  return (
-    <button type="button" ref={button} onClick={onClick}>
-      No
-    </button>
   );
 }

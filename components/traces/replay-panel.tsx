@@ -1,3 +1,4 @@
+import type { Ref } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 import { firstDivergentStep } from '@/lib/traces/find-divergences';
@@ -13,6 +14,8 @@ export function ReplayPanel({ model }: { model: TraceViewerModel }) {
   useEffect(() => {
     if (runId) void model.loadReplayTabs();
   }, [model, runId]);
+  // An answered question goes away: the focus moves to Cancel, the replay's next possible action.
+  const replayButton = useRef<HTMLButtonElement>(null);
   if (!run) return null;
   const state = model.replay.value;
   return (
@@ -27,22 +30,34 @@ export function ReplayPanel({ model }: { model: TraceViewerModel }) {
         <button type="button" onClick={() => void model.loadReplayTabs()} data-testid="replay-refresh">
           Refresh tabs
         </button>
-        {state.status === 'running' ? (
-          <button type="button" onClick={() => model.cancelReplay()} data-testid="replay-cancel">
-            Cancel
-          </button>
-        ) : (
-          <button type="button" class="primary" disabled={model.replayTabId.value === undefined} onClick={() => model.startReplay()} data-testid="replay-start">
-            Replay
-          </button>
-        )}
+        <ReplayButton model={model} button={replayButton} />
       </div>
-      <ReplayStatus model={model} />
+      <ReplayStatus model={model} onAnswered={() => replayButton.current?.focus()} />
       {/* Mounted before the replay starts, so that a screen reader hears each change of its text. */}
       <p class="visually-hidden" aria-live="polite" data-testid="replay-announcer">
         {announcementFor(state)}
       </p>
     </section>
+  );
+}
+
+/**
+ * Replay, or Cancel while it runs. One button, not two, so that the focus it holds after a question
+ * stays on it when the replay ends.
+ */
+function ReplayButton({ model, button }: { model: TraceViewerModel; button: Ref<HTMLButtonElement> }) {
+  const running = model.replay.value.status === 'running';
+  return (
+    <button
+      type="button"
+      ref={button}
+      class={running ? undefined : 'primary'}
+      disabled={!running && model.replayTabId.value === undefined}
+      onClick={() => (running ? model.cancelReplay() : model.startReplay())}
+      data-testid={running ? 'replay-cancel' : 'replay-start'}
+    >
+      {running ? 'Cancel' : 'Replay'}
+    </button>
   );
 }
 
@@ -79,11 +94,18 @@ const askReasons: Record<ReplayAskReason, string> = {
   'not-read-only': 'It is not marked read-only, so it may change the page.',
 };
 
-/** A call that waits for the person: named, on which site, and why; it takes the focus when it comes. */
-function ReplayConfirm({ model, call }: { model: TraceViewerModel; call: ReplayConfirmRequest }) {
+/**
+ * A call that waits for the person: named, on which site, and why. It takes the focus when it comes
+ * and, once answered, hands it on (`onAnswered`), as the answer removes it.
+ */
+function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerModel; call: ReplayConfirmRequest; onAnswered: () => void }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), [call.callId]);
+  const answer = (allow: boolean) => {
+    model.answerConfirm(allow);
+    onAnswered();
+  };
   return (
     <div
       ref={box}
@@ -101,10 +123,10 @@ function ReplayConfirm({ model, call }: { model: TraceViewerModel; call: ReplayC
       <p id={`${id}-reason`} data-testid="replay-confirm-reason">
         {askReasons[call.reason]}
       </p>
-      <button type="button" class="primary" onClick={() => model.answerConfirm(true)} data-testid="replay-allow">
+      <button type="button" class="primary" onClick={() => answer(true)} data-testid="replay-allow">
         Run it
       </button>
-      <button type="button" onClick={() => model.answerConfirm(false)} data-testid="replay-skip">
+      <button type="button" onClick={() => answer(false)} data-testid="replay-skip">
         Skip it
       </button>
     </div>
@@ -133,7 +155,7 @@ function resultText(state: Extract<ReplayState, { status: 'done' }>): string {
     : `The replay went differently at step ${first}: ${count} difference${count === 1 ? '' : 's'}.`;
 }
 
-function ReplayStatus({ model }: { model: TraceViewerModel }) {
+function ReplayStatus({ model, onAnswered }: { model: TraceViewerModel; onAnswered: () => void }) {
   const state = model.replay.value;
   switch (state.status) {
     case 'idle':
@@ -144,7 +166,7 @@ function ReplayStatus({ model }: { model: TraceViewerModel }) {
           <p class="replay-progress" data-testid="replay-progress">
             {state.progress}…
           </p>
-          {state.confirm && <ReplayConfirm model={model} call={state.confirm} />}
+          {state.confirm && <ReplayConfirm model={model} call={state.confirm} onAnswered={onAnswered} />}
         </div>
       );
     case 'failed':

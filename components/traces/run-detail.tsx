@@ -5,6 +5,8 @@ import type { Divergence } from '@/lib/traces/divergence-schema';
 import { layoutTimeline } from '@/lib/traces/timeline-layout';
 import type { StoredTrace } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+import { SafeAnswer } from '@/components/shared/safe-answer';
+import { focusAfterDeletion, useDeleteQuestion } from './delete-question';
 import { ReplayPanel } from './replay-panel';
 import { ShowOrExplain } from './show-or-explain';
 import { StepView } from './step-view';
@@ -98,23 +100,32 @@ function Fact({ label, testId, children }: { label: string; testId?: string; chi
 }
 
 function RunActions({ model, runId, running }: { model: TraceViewerModel; runId: string; running: boolean }) {
-  const [confirming, setConfirming] = useState(false);
+  const question = useDeleteQuestion();
+  const remove = async () => {
+    await model.deleteRuns([runId]);
+    focusAfterDeletion(model);
+  };
   return (
     <div class="run-actions">
       <button type="button" onClick={() => void model.exportRuns([runId])} data-testid="export-run">
         Export this run
       </button>
-      {confirming ? (
+      {question.asking ? (
         <>
-          <button type="button" class="danger" onClick={() => void model.deleteRuns([runId])} data-testid="confirm-delete-run">
+          <button type="button" class="danger" onClick={() => void remove()} data-testid="confirm-delete-run">
             Delete it
           </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
+          <SafeAnswer onClick={question.keep}>Keep it</SafeAnswer>
         </>
       ) : (
-        <button type="button" disabled={running} title={running ? 'A run is deleted once it has ended.' : undefined} onClick={() => setConfirming(true)} data-testid="delete-run">
+        <button
+          type="button"
+          ref={question.askButton}
+          disabled={running}
+          title={running ? 'A run is deleted once it has ended.' : undefined}
+          onClick={question.ask}
+          data-testid="delete-run"
+        >
           Delete this run
         </button>
       )}

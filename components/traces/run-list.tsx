@@ -21,7 +21,8 @@ export function RunList({ model }: { model: TraceViewerModel }) {
       <p class="muted run-count" data-testid="run-count">
         {runs.length === model.runs.value.length ? plural(runs.length, 'run') : `${runs.length} of ${plural(model.runs.value.length, 'run')}`}
       </p>
-      <ul class="run-list" data-testid="run-list">
+      {/* Focusable from script only: focus lands here after a deletion took the focused button away. */}
+      <ul class="run-list" tabIndex={-1} data-testid="run-list">
         {runs.map((run) => (
           <ShowOrExplain key={run.id} fallback={(message) => <UnreadableRunItem run={run} message={message} onOpen={() => void model.open(run.id)} />}>
             <RunItem run={run} selected={run.id === model.openRunId.value} onOpen={() => void model.open(run.id)} />

@@ -27,6 +27,8 @@ export function ScoresTable({ step }: { step: TraceStep }) {
             <td>{index + 1}</td>
             <td>
               <code>{tool.name}</code>
+              {/* In words, not only in bold: bold alone is lost to a screen reader. */}
+              {called.has(tool.name) && ' (called)'}
             </td>
             <td class="number" data-testid="score">
               {formatScore(tool.score)}

@@ -1,5 +1,6 @@
 import { formatDuration } from '@/lib/sidepanel/format-duration';
-import type { TimelineLayout } from '@/lib/traces/timeline-layout';
+import type { TimelineBar, TimelineLayout } from '@/lib/traces/timeline-layout';
+import { TimelineTable, timelineKindNames } from './timeline-table';
 
 const labelWidth = 64;
 const chartWidth = 640;
@@ -8,7 +9,8 @@ const axisHeight = 22;
 /** A bar never gets thinner than this, so a 1 ms tool call still shows. */
 const minimumBarWidth = 2;
 
-const kindNames = { model: 'Model', tool: 'Tool', wait: 'Waiting for you' } as const;
+/** Tool calls are thinner bars, so that they differ from model time by more than colour (waits have a dashed edge). */
+const toolBarInset = 4;
 
 /** The run as a waterfall: one row a step, model time, waits and tool time where they fell. */
 export function TimelineChart({ layout }: { layout: TimelineLayout }) {
@@ -20,7 +22,8 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
   const ticks = niceTicks(spanMs);
   return (
     <figure class="timeline" data-testid="timeline">
-      <svg viewBox={`0 0 ${labelWidth + chartWidth + 40} ${height}`} role="img" aria-label="Time of each step: model, waiting and tools">
+      {/* Hidden from screen readers: the table after it says the same in words. */}
+      <svg viewBox={`0 0 ${labelWidth + chartWidth + 40} ${height}`} aria-hidden="true">
         {ticks.map((tick) => (
           <g key={tick} class="timeline-tick">
             <line x1={x(tick)} x2={x(tick)} y1={axisHeight - 4} y2={height} />
@@ -42,15 +45,16 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
             data-kind={bar.kind}
             data-step={bar.step}
             x={x(bar.startMs)}
-            y={axisHeight + (rowOf.get(bar.step) ?? 0) * rowHeight + 4}
+            y={axisHeight + (rowOf.get(bar.step) ?? 0) * rowHeight + 4 + inset(bar)}
             width={Math.max(minimumBarWidth, (bar.durationMs / spanMs) * chartWidth)}
-            height={rowHeight - 8}
+            height={rowHeight - 8 - 2 * inset(bar)}
             rx={2}
           >
             <title>{`Step ${bar.step} · ${bar.label} · ${formatDuration(bar.durationMs)}`}</title>
           </rect>
         ))}
       </svg>
+      <TimelineTable layout={layout} />
       <TimelineLegend />
     </figure>
   );
@@ -62,11 +66,15 @@ function TimelineLegend() {
       {(['model', 'wait', 'tool'] as const).map((kind) => (
         <span key={kind} class="legend-item">
           <span class={`legend-swatch bar-${kind}`} />
-          {kindNames[kind]}
+          {timelineKindNames[kind]}
         </span>
       ))}
     </figcaption>
   );
+}
+
+function inset(bar: TimelineBar): number {
+  return bar.kind === 'tool' ? toolBarInset : 0;
 }
 
 /** Round times along the axis (0, 200 ms, 400 ms …), at most six of them. */

@@ -11,7 +11,10 @@ export function TraceViewerApp({ model }: { model: TraceViewerModel }) {
   return (
     <div class="viewer">
       <header class="viewer-header">
-        <h1>Agent traces</h1>
+        {/* Focusable from script only: focus lands here when a deletion leaves no run to go to. */}
+        <h1 tabIndex={-1} data-testid="viewer-title">
+          Agent traces
+        </h1>
         <ViewerToolbar model={model} />
       </header>
       <NoticeBanner model={model} />

@@ -1,5 +1,7 @@
-import { useRef, useState } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+import { SafeAnswer } from '@/components/shared/safe-answer';
+import { focusAfterDeletion, useDeleteQuestion } from './delete-question';
 
 /** Import a file; export or delete every run. */
 export function ViewerToolbar({ model }: { model: TraceViewerModel }) {
@@ -33,26 +35,25 @@ export function ViewerToolbar({ model }: { model: TraceViewerModel }) {
 
 /** Deleting every run asks once more, with the number of runs. */
 function DeleteAllButton({ model, count }: { model: TraceViewerModel; count: number }) {
-  const [confirming, setConfirming] = useState(false);
-  if (!confirming) {
+  const question = useDeleteQuestion();
+  if (!question.asking) {
     return (
-      <button type="button" disabled={count === 0} onClick={() => setConfirming(true)} data-testid="delete-all">
+      <button type="button" ref={question.askButton} disabled={count === 0} onClick={question.ask} data-testid="delete-all">
         Delete all
       </button>
     );
   }
-  const confirm = () => {
-    setConfirming(false);
-    void model.deleteRuns('all');
+  const confirm = async () => {
+    question.close();
+    await model.deleteRuns('all');
+    focusAfterDeletion(model);
   };
   return (
     <>
-      <button type="button" class="danger" data-testid="confirm-delete-all" onClick={confirm}>
+      <button type="button" class="danger" data-testid="confirm-delete-all" onClick={() => void confirm()}>
         Delete {count} runs
       </button>
-      <button type="button" onClick={() => setConfirming(false)}>
-        Keep them
-      </button>
+      <SafeAnswer onClick={question.keep}>Keep them</SafeAnswer>
     </>
   );
 }

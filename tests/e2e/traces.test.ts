@@ -45,6 +45,8 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
   }
 
   const texts = (page: Page, selector: string) => page.locator(selector).evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+  /** Where the keyboard focus is: an element's test id, else its tag (BODY when focus was lost). */
+  const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
   it('after the shop task, shows the run with its steps, scores, prompt, raw output, calls, results and timeline', async () => {
     await useReplayEngine(extension.serviceWorker, {
@@ -69,7 +71,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     const second = viewer.locator('[data-testid=step][data-step="2"]');
     await second.getByTestId('step-summary').click();
     await second.getByTestId('score-row').first().waitFor();
-    expect(await texts(viewer, '[data-testid=step][data-step="2"] [data-testid=score-row] td:nth-child(2)')).toContain('open_product');
+    expect(await texts(viewer, '[data-testid=step][data-step="2"] [data-testid=score-row] td:nth-child(2)')).toContain('open_product (called)');
     expect(await second.getByTestId('score').first().textContent()).toMatch(/^\d+(\.\d+)?$/);
     expect(await second.locator('[data-testid=prompt-message][data-role=system]').textContent()).toContain('<tools>');
     expect(await second.locator('[data-testid=prompt-message][data-role=user]').first().textContent()).toContain('add two mugs to the cart');
@@ -112,6 +114,8 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.getByTestId('delete-run').click();
     await viewer.getByTestId('confirm-delete-run').click();
     await expect.poll(() => viewer.getByTestId('run-item').count()).toBe(count - 1);
+    // The buttons went with the run: focus lands on what stays, not on the page body.
+    expect(await focused(viewer)).toBe(count > 1 ? 'run-list' : 'viewer-title');
     await viewer.getByTestId('import-file').setInputFiles({ name: 'trace.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
     await expect.poll(() => viewer.getByTestId('notice-text').textContent()).toBe('Imported 1 run.');
     await expect.poll(() => viewer.getByTestId('run-item').count()).toBe(count);
@@ -137,6 +141,8 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.getByTestId('replay-allow').click();
     await viewer.getByTestId('replay-result').waitFor({ timeout: 15_000 });
     expect(await viewer.getByTestId('replay-result').getAttribute('data-divergences')).toBe('0');
+    // The answered question went away: focus moved to Cancel, which became Replay when the replay ended.
+    expect(await focused(viewer)).toBe('replay-start');
     expect(await page.locator('#cart-count').textContent()).toBe('2');
 
     await page.goto(fixtureServer.url('/mug-shop.html?renamed'));

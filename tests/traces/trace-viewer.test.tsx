@@ -97,6 +97,27 @@ describe('the trace viewer', () => {
     expect([...totals.querySelectorAll('[data-total]')].map((row) => (row as HTMLElement).dataset.total)).toEqual(['total', 'model', 'tool', 'wait', 'tokens']);
   });
 
+  it('gives the timeline a table a screen reader can read, draws tool calls thinner than model time, and says in words which tool was called', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]));
+    await viewer.act(() => viewer!.model.open('mugs'));
+    // The picture is hidden from screen readers; the table says the same in words.
+    expect(viewer.find('timeline')?.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    const rows = viewer.findAll('timeline-row').map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(rows).toHaveLength(viewer.findAll('timeline-bar').length);
+    expect(rows[0]).toEqual(['1', 'Model', expect.stringMatching(/^model/), expect.stringMatching(/\d/), expect.stringMatching(/\d/)]);
+    expect(rows.filter((row) => row[1] === 'Tool').map((row) => row[2])).toEqual(['search_products', 'open_product', 'add_to_cart']);
+    expect(viewer.find('timeline-table')?.closest('.visually-hidden')).not.toBeNull();
+
+    const heightOf = (kind: string) => new Set(viewer!.findAll('timeline-bar').filter((bar) => bar.dataset.kind === kind).map((bar) => Number(bar.getAttribute('height'))));
+    expect([...heightOf('tool')][0]).toBeLessThan([...heightOf('model')][0]!);
+
+    await viewer.openSteps();
+    const firstStep = viewer.findAll('step')[0]!;
+    const toolCell = (name: string) => firstStep.querySelector(`[data-testid="score-row"][data-tool="${name}"] td:nth-child(2)`)?.textContent;
+    expect(toolCell('search_products')).toBe('search_products (called)');
+    expect(toolCell('open_product')).toBe('open_product');
+  });
+
   it('follows a run still going on: new steps appear as they are written, and the end shows in the list', async () => {
     const store = await openTestStore();
     const readFrom: Array<number | undefined> = [];
@@ -204,6 +225,44 @@ describe('the trace viewer', () => {
     await viewer.click(viewer.find('confirm-delete-all'));
     await viewer.until(() => viewer!.find('no-runs') !== null, 'an empty list');
     expect(viewer.find('notice-text')?.textContent).toBe('Deleted 2 runs.');
+  });
+
+  it('focuses "Keep" when a deletion asks, the button that asked after "Keep", and the run list or the heading after deleting', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'a' }, { runId: 'b' }]));
+    const focused = () => document.activeElement as HTMLElement | null;
+    await viewer.act(() => viewer!.model.open('b'));
+    await viewer.click(viewer.find('delete-run'));
+    expect(focused()?.textContent).toBe('Keep it');
+    await viewer.click(focused());
+    expect(focused()).toBe(viewer.find('delete-run'));
+    await viewer.click(viewer.find('delete-run'));
+    await viewer.click(viewer.find('confirm-delete-run'));
+    await viewer.until(() => runIds(viewer!).length === 1, 'one run');
+    expect(focused()).toBe(viewer.find('run-list'));
+
+    await viewer.click(viewer.find('delete-all'));
+    expect(focused()?.textContent).toBe('Keep them');
+    await viewer.click(focused());
+    expect(focused()).toBe(viewer.find('delete-all'));
+    await viewer.click(viewer.find('delete-all'));
+    await viewer.click(viewer.find('confirm-delete-all'));
+    await viewer.until(() => viewer!.find('no-runs') !== null, 'an empty list');
+    expect(focused()).toBe(viewer.find('viewer-title'));
+    expect(focused()?.tagName).toBe('H1');
+  });
+
+  it('hands the focus to Cancel once the replay question is answered, and keeps it there, as Replay, when the replay ends', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), new Map([[7, createShopPage()]]));
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab to replay in');
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the confirmation');
+    const cancel = viewer.find('replay-cancel');
+    await viewer.click(viewer.find('replay-skip'));
+    expect(document.activeElement).toBe(cancel);
+    await viewer.until(() => viewer!.find('replay-result') !== null, 'the replay result');
+    expect(document.activeElement).toBe(viewer.find('replay-start'));
+    expect(document.activeElement).toBe(cancel);
   });
 
   it('replays a run in its tab, asks before a tool that changes the page, and shows the divergence at its step', async () => {

@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+
+/**
+ * A deletion asks once more, in place of the button that asked. That button goes away while the
+ * question shows, so on "Keep" the focus returns to it, or it would fall to the page body.
+ */
+export function useDeleteQuestion() {
+  const [asking, setAsking] = useState(false);
+  const askButton = useRef<HTMLButtonElement>(null);
+  const kept = useRef(false);
+  useEffect(() => {
+    if (asking || !kept.current) return;
+    kept.current = false;
+    askButton.current?.focus();
+  }, [asking]);
+  return {
+    asking,
+    /** For the button that asks: it gets the focus back after "Keep". */
+    askButton,
+    ask: () => setAsking(true),
+    keep: () => {
+      kept.current = true;
+      setAsking(false);
+    },
+    /** The deletion goes ahead: the focus is the caller's to place, see `focusAfterDeletion`. */
+    close: () => setAsking(false),
+  };
+}
+
+/**
+ * After a deletion the buttons that asked for it are gone: focus goes to the run list, or to the
+ * page's heading once no run is left, so a keyboard user goes on from there, not from the top.
+ * Chosen from the model, not from the page: the page may not have drawn the shorter list yet, and
+ * a list that still holds runs is the element already there.
+ */
+export function focusAfterDeletion(model: TraceViewerModel): void {
+  const target = model.runs.value.length > 0 ? 'run-list' : 'viewer-title';
+  document.querySelector<HTMLElement>(`[data-testid="${target}"]`)?.focus();
+}

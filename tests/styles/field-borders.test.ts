@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '../support/contrast';
+
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+const darkScheme = '@media (prefers-color-scheme: dark)';
+
+/** A colour a stylesheet's :root sets, light (before its dark block) or dark (inside it). */
+function token(css: string, name: string, mode: 'light' | 'dark'): string {
+  const darkStart = css.indexOf(darkScheme);
+  const part = mode === 'light' ? css.slice(0, darkStart) : css.slice(darkStart);
+  const value = new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(part)?.[1];
+  if (!value) throw new Error(`--${name} has no ${mode} colour`);
+  return value;
+}
+
+const theme = read('assets/theme.css');
+const inspector = read('entrypoints/devtools-panel/style.css');
+
+describe("form fields' edges (WCAG 1.4.11: 3:1 or more on what surrounds them)", () => {
+  it.each(['light', 'dark'] as const)('hold in %s mode, on the pages built on the theme and in the inspector', (mode) => {
+    expect(contrastRatio(token(theme, 'field-border', mode), token(theme, 'background', mode))).toBeGreaterThanOrEqual(3);
+    // The inspector sits on devtools' own background: white, or its dark grey.
+    const inspectorBackground = mode === 'light' ? '#ffffff' : /background:\s*(#[0-9a-f]{6})/i.exec(inspector.slice(inspector.indexOf(darkScheme)))![1]!;
+    expect(contrastRatio(token(inspector, 'field-border', mode), inspectorBackground)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('are drawn in --field-border, not the divider colour, on every page with fields', () => {
+    // Every declaration the selector's rules make, wherever in the sheet they are.
+    const rule = (css: string, selector: string) =>
+      [...css.matchAll(new RegExp(`${selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\{([^}]*)\\}`, 'g'))].map((match) => match[1]).join(';');
+    expect(rule(read('entrypoints/options/style.css'), '.field input, .field select, .row input')).toContain('border: 1px solid var(--field-border)');
+    expect(rule(read('entrypoints/sidepanel/style.css'), '.composer textarea')).toContain('border: 1px solid var(--field-border)');
+    expect(rule(inspector, ".field input[type='text'], .field input[type='number'], .field select, .json-editor")).toContain('var(--field-border)');
+    expect(rule(inspector, '.agent-query')).toContain('var(--field-border)');
+  });
+});
