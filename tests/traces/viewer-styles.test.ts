@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../support/contrast';
 
 const css = ['assets/theme.css', 'entrypoints/traces/style.css'].map((file) => readFileSync(file, 'utf8')).join('\n');
-const warningOutcomes = ['interrupted', 'max-steps', 'repeated-call'];
+// Outcomes said in colour: the answer's green and the warnings' amber.
+const colouredOutcomes = ['answer', 'interrupted', 'max-steps', 'repeated-call'];
 
 /** The trace viewer's own stylesheets over the elements whose look is at risk, in one colour scheme. */
 function viewerPage(scheme: 'light' | 'dark') {
@@ -16,7 +17,7 @@ function viewerPage(scheme: 'light' | 'dark') {
   const item = (outcome: string, selected: boolean) =>
     `<li class="${selected ? 'selected' : ''}"><button class="run-button"><span class="outcome outcome-${outcome}">x</span></button></li>`;
   document.body.innerHTML = `
-    <ul class="run-list">${warningOutcomes.map((outcome) => item(outcome, false) + item(outcome, true)).join('')}</ul>
+    <ul class="run-list">${colouredOutcomes.map((outcome) => item(outcome, false) + item(outcome, true)).join('')}</ul>
     <p class="replay-different">The replay went differently</p>
     <button class="danger">Delete it</button>
     <svg><rect class="timeline-bar bar-wait" /></svg>
@@ -38,10 +39,10 @@ function contrastOf(window: Window, element: Element): number {
 
 describe("the trace viewer's styles", () => {
   for (const scheme of ['light', 'dark'] as const) {
-    it(`give warning outcomes, the replay's difference and danger buttons text of 4.5:1 or more (${scheme})`, () => {
+    it(`give coloured outcomes, the replay's difference and danger buttons text of 4.5:1 or more (${scheme})`, () => {
       const { window, document } = viewerPage(scheme);
       const checked = [...document.querySelectorAll('.outcome, .replay-different, button.danger')];
-      expect(checked).toHaveLength(2 * warningOutcomes.length + 2);
+      expect(checked).toHaveLength(2 * colouredOutcomes.length + 2);
       for (const element of checked) expect(contrastOf(window, element), element.outerHTML).toBeGreaterThanOrEqual(4.5);
       window.close();
     });
