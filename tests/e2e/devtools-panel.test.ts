@@ -104,4 +104,10 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     await card.locator('.run-result').waitFor();
     await expect.poll(focused).toBe('Run in page');
   });
+
+  it('gives each section toggle a target 24 px tall at least', async () => {
+    const heights = await shown.inspector.page.locator('details.disclosure > summary').evaluateAll((toggles) => toggles.map((toggle) => toggle.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(0);
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(24);
+  });
 });
