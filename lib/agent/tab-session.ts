@@ -222,6 +222,8 @@ export class TabSession {
   ): Promise<RunLocalAgentResult> {
     let siteAllowed: boolean | undefined;
     let topOrigin: string | undefined;
+    // The site the run works on: the tab's when it began, or the first the page reports.
+    let runOrigin = origin;
     const siteChoice = isAllowableSite(origin);
     // "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
     // and its card says where the tool comes from.
@@ -252,7 +254,8 @@ export class TabSession {
         topOrigin = tabTools.origin;
         // The tab is on another site than the run began on, whether or not the browser said so
         // yet: nothing of this run may reach that site's tools.
-        if (origin !== '' && topOrigin !== origin) {
+        runOrigin ||= topOrigin;
+        if (topOrigin !== runOrigin) {
           this.documentChanged();
           return [];
         }

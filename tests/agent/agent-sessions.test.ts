@@ -270,6 +270,24 @@ describe('agent sessions', () => {
     expect(h.executed).toEqual(['search_products']);
   });
 
+  it('holds a run that began before the page reported its tools to the first site it reports', async () => {
+    await script([call('search_products', { query: 'mug' }), call('search_products', { query: 'cup' }), 'never']);
+    let origin = 'https://shop.example';
+    let reported = false;
+    const h = harness({
+      // The page has not reported when the run starts; it does by the run's first step.
+      tabTools: () => (reported ? { url: `${origin}/`, origin, tools } : ((reported = true), undefined)),
+      execute: async (name) => ((origin = 'https://other.example'), { text: `${name} ok` }),
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    await h.until(() => h.state() !== undefined);
+    reported = false;
+    h.send({ type: 'send', tabId: 1, text: 'find' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.state()?.turns[0]?.outcome).toBe('navigated');
+    expect(h.executed).toEqual(['search_products']);
+  });
+
   it('keeps conversations in session storage, and a run cut off by a restart comes back as interrupted', async () => {
     await script([call('search_products', { query: 'mug' }), 'never']);
     const first = harness({ execute: () => new Promise(() => {}) });
