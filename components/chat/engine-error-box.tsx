@@ -12,6 +12,8 @@ export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined })
   // A new load starts over: the same failure again is news again, unless only the check before
   // any load had said it (the person was told then, and hears how the request ended).
   if (engine?.state === 'loading' && announced.current.during !== 'check') announced.current = {};
+  // A model that loaded proved the last error over: the same one later is news.
+  if (engine?.state === 'ready') announced.current = {};
   if (engine?.state !== 'error') return null;
   const key = `${engine.error}\u0000${engine.hint}`;
   const fresh = announced.current.key !== key;

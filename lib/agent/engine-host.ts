@@ -35,31 +35,31 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
   // A WebLLM model being replaced must go before the next one loads (one GPU), but not under a
   // run another tab is going through (a reply, or a tool between two replies): the new load waits
   // for those runs to end. Another engine holds nothing shared, and is let go once they have.
-  let waitingForRuns = false;
   // Tabs whose load waits for a swap, counted per tab (see `statusFor`).
   const waitingTabs = new Map<number, number>();
+  // A swap waits for the runs still going (the tabs waiting say so, see `statusFor`).
+  const waitingForRuns = () => idleWaiters.length > 0;
   const retire = async (engine: Engine): Promise<void> => {
     if (engine.id !== 'webllm' && busy()) return void retired.push(engine);
-    if (busy()) {
-      // The tabs waiting say so; the run still going keeps showing its own status.
-      waitingForRuns = true;
-      publishNow();
-      await new Promise<void>((resolve) => idleWaiters.push(resolve));
-      waitingForRuns = false;
-    }
+    if (busy()) await new Promise<void>((resolve) => idleWaiters.push(resolve));
     await engine.unload?.().catch(() => {});
+    // Its model is gone: whoever asked for the next may have stopped waiting, and loads it later.
+    if (status.model === engine.modelId && (status.state === 'ready' || status.state === 'generating')) {
+      setStatus({ state: 'idle', tokensPerSecond: undefined });
+    }
   };
   const waitFor = async <T>(tabId: number | undefined, task: Promise<T>): Promise<T> => {
     if (tabId === undefined) return task;
     waitingTabs.set(tabId, (waitingTabs.get(tabId) ?? 0) + 1);
-    if (waitingForRuns) publishNow();
+    // The swap began waiting as this tab's load began: its panel says so now.
+    if (waitingForRuns()) publishNow();
     try {
       return await task;
     } finally {
       const left = waitingTabs.get(tabId)! - 1;
       if (left > 0) waitingTabs.set(tabId, left);
       else waitingTabs.delete(tabId);
-      if (waitingForRuns) publishNow();
+      if (waitingForRuns()) publishNow();
     }
   };
 
@@ -154,7 +154,7 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
      * waits for another tab's run to end before its model can replace the one loaded.
      */
     statusFor(tabId: number): EngineStatus {
-      if (!waitingForRuns || !waitingTabs.has(tabId)) return status;
+      if (!waitingForRuns() || !waitingTabs.has(tabId)) return status;
       return { ...status, state: 'loading', progress: undefined, progressText: 'Waiting for the run in another tab to end…', tokensPerSecond: undefined };
     },
     /**

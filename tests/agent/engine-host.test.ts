@@ -207,4 +207,27 @@ describe('the engine host', () => {
     expect(made[0]!.unload).toHaveBeenCalledTimes(1);
     expect(made).toHaveLength(2);
   });
+
+  it('says the model is no longer loaded once a swap nobody waits for any more has unloaded it', async () => {
+    const made: Array<ReturnType<typeof fakeEngine>> = [];
+    const host = createEngineHost(() => {}, (settings) => {
+      made.push(fakeEngine(settings));
+      return made.at(-1)!.engine;
+    });
+    const qwen17 = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
+    const running = await host.load(qwen17, new AbortController().signal, { hold: true, tabId: 1 });
+    if ('error' in running) throw new Error(running.error);
+    // Tab 2 asks for another model, waits for tab 1's run, and stops.
+    const stopped = new AbortController();
+    const waiting = host.load({ ...qwen17, model: 'Qwen3-0.6B-q4f16_1-MLC' }, stopped.signal, { hold: true, tabId: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    stopped.abort();
+    await waiting;
+    expect(host.status.state).toBe('ready');
+    // Tab 1's run ends: the swap goes on, the first model leaves the GPU, and nobody loads the next yet.
+    host.release(running);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(made[0]!.unload).toHaveBeenCalledTimes(1);
+    expect(host.status).toMatchObject({ state: 'idle' });
+  });
 });

@@ -64,6 +64,14 @@ describe('an engine the check said cannot run here', () => {
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'error', errorDuring: 'load', ...words }) });
     expect(panel.find('engine-error')?.getAttribute('role')).toBe('alert');
   });
+
+  it('announces the same error again once a load in between succeeded', async () => {
+    const words = { error: 'WebGPU is turned off.', hint: 'Turn on hardware acceleration.' };
+    panel = await mountPanel({ engine: engineStatus({ state: 'error', errorDuring: 'check', ...words }) });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'ready' }) });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'error', errorDuring: 'reply', ...words }) });
+    expect(panel.find('engine-error')?.getAttribute('role')).toBe('alert');
+  });
 });
 
 describe('an engine that failed mid-reply', () => {
