@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { askTabAgain, executeTabTool, getTabTools, onTabToolsChanged, pageScriptAnswers } from '../registry';
+import { executeTabTool, requestTabTools, getTabTools, onTabToolsChanged, pageScriptAnswers } from '../registry';
 import { loadSettings, updateSettings, watchSettings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { acceptNamedChannels } from '../messaging/port-channel';
@@ -18,7 +18,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     getTabTools,
     onTabToolsChanged: (listener) => onTabToolsChanged((tabId) => listener(tabId)),
     pageAnswers: pageScriptAnswers,
-    askPageAgain: askTabAgain,
+    askPageAgain: (tabId) => requestTabTools(tabId, { lookAgain: true }),
     pageAddress: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 }))?.url,
     previewWebLlm: (model) => previewWebLlm(model),
     reloadTab: (tabId) => browser.tabs.reload(tabId),

@@ -69,8 +69,11 @@ export const protocol = {
   },
   /** Background → content script of one tab (one frame, or all). */
   toContent: {
-    /** Send your tools again (the service worker woke up and re-reads). */
-    'tools-request': { message: z.object({}), reply: noReply },
+    /**
+     * Send your tools again (the service worker woke up and re-reads); with `lookAgain`, look for
+     * tools no event announced first (a panel opened on the tab).
+     */
+    'tools-request': { message: z.object({ lookAgain: z.optional(z.boolean()) }), reply: noReply },
     'tool-execute': { message: toolCallSchema, reply: toolCallReplySchema },
     'tool-abort': { message: z.object({ callId: z.string() }), reply: noReply },
   },

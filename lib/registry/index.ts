@@ -4,11 +4,11 @@ import { sessionRegistryStorage } from './session-registry-storage';
 import { TabToolRegistry, type TabToolsListener } from './tab-tool-registry';
 import { toolsForAgent } from './tools-for-agent';
 import { wireToolRegistry } from './wire-tool-registry';
-import { sendToContent } from '../messaging/runtime-messaging';
+import { requestTabTools } from './request-tab-tools';
 import type { TabTools } from './types';
 
 export { pageScriptAnswers } from './page-script-answers';
-export { askTabAgain } from './ask-tab-again';
+export { requestTabTools } from './request-tab-tools';
 export type { DroppedTool, PageTool, TabTools } from './types';
 export type { ExecuteOptions } from './execute-tab-tool';
 export type { TabToolsListener } from './tab-tool-registry';
@@ -18,7 +18,7 @@ let registry: TabToolRegistry | undefined;
 /** The background's one registry, created on first use. */
 function theRegistry(): TabToolRegistry {
   registry ??= new TabToolRegistry(sessionRegistryStorage, (tabId, frameIds) => {
-    for (const frameId of frameIds) sendToContent(tabId, 'tools-request', {}, { frameId }).catch(() => undefined);
+    for (const frameId of frameIds) requestTabTools(tabId, { frameId });
   });
   return registry;
 }

@@ -1,6 +1,6 @@
 import type { Channel } from '../messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '../messaging/protocol';
-import { askTabAgain } from './ask-tab-again';
+import { requestTabTools } from './request-tab-tools';
 import { executeTabTool } from './execute-tab-tool';
 import type { TabToolRegistry } from './tab-tool-registry';
 
@@ -18,7 +18,7 @@ export function serveInspector(registry: TabToolRegistry, channel: Channel<Inspe
     switch (request.type) {
       case 'inspect':
         inspectedTabId = request.tabId;
-        askTabAgain(request.tabId);
+        requestTabTools(request.tabId, { lookAgain: true });
         void registry.get(request.tabId).then((tabTools) => {
           if (inspectedTabId === request.tabId) channel.post({ type: 'tab-tools', tabId: request.tabId, tabTools: tabTools ?? null });
         });

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { acceptChannels } from '../messaging/port-channel';
-import { handleBackgroundMessages, sendToContent, type MessageSender } from '../messaging/runtime-messaging';
+import { handleBackgroundMessages, type MessageSender } from '../messaging/runtime-messaging';
+import { requestTabTools } from './request-tab-tools';
 import type { ReportSender, TabToolRegistry } from './tab-tool-registry';
 import { serveInspector } from './serve-inspector';
 import { showToolCount } from './show-tool-count';
@@ -58,7 +59,7 @@ async function rereadSavedTabs(registry: TabToolRegistry): Promise<void> {
       await registry.removeTab(tabId);
       continue;
     }
-    sendToContent(tabId, 'tools-request', {}).catch(() => undefined);
+    requestTabTools(tabId);
   }
 }
 

@@ -14,7 +14,7 @@ import { watchToolForms } from './watch-tool-forms';
  */
 export function createDeclarativeSource(): PageToolSource {
   const roots = new ToolFormRoots();
-  const listeners = new Set<() => void>();
+  let changed: (() => void) | undefined;
   return {
     yieldsToEarlier: true,
     async list() {
@@ -30,17 +30,13 @@ export function createDeclarativeSource(): PageToolSource {
       return { offered, refused: [] };
     },
     watch(onChange) {
-      listeners.add(onChange);
-      const stop = watchToolForms(roots, onChange);
-      return () => {
-        listeners.delete(onChange);
-        stop();
-      };
+      changed = onChange;
+      return watchToolForms(roots, onChange);
     },
     // A shadow root attached to an element no observer hears about (any element may host one)
     // is found by walking the page again.
-    refresh() {
-      if (roots.walk()) listeners.forEach((listener) => listener());
+    lookAgain() {
+      if (roots.walk()) changed?.();
     },
     async execute(name, args) {
       const named = (): HTMLFormElement | undefined => roots.forms().find((candidate) => candidate.getAttribute('toolname') === name);

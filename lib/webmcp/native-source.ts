@@ -16,7 +16,7 @@ export function createNativeSource(): PageToolSource | undefined {
     const adapter = createModelContextAdapter(context, window);
     // The browser also reads forms in open shadow roots (web components). Those known when the
     // page is first listed are looked in; one attached later is found by walking again, when a
-    // call does not find its form or a panel opens on the tab (`refresh`).
+    // call does not find its form or a panel opens on the tab (`lookAgain`).
     const roots = new ToolFormRoots();
     const formFor = (name: string): HTMLFormElement | undefined => roots.forms().find((form) => form.getAttribute('toolname') === name);
     const execute: ToolAdapter['execute'] = (name, args, signal) => {
@@ -32,7 +32,7 @@ export function createNativeSource(): PageToolSource | undefined {
         formNames = new Set(roots.forms().map((form) => form.getAttribute('toolname')));
         return source.list();
       },
-      refresh: () => void roots.walk(),
+      lookAgain: () => void roots.walk(),
     };
   }
   const testing = readProperty(navigator, 'modelContextTesting');

@@ -17,8 +17,11 @@ export interface PageToolSource {
   readonly yieldsToEarlier?: boolean;
   list(): Promise<SourceListing>;
   watch(onChange: () => void): () => void;
-  /** Looks again for tools no event announced (the background asked); changes reach `watch`'s listener. */
-  refresh?(): void;
+  /**
+   * Looks for tools no event announced (a panel opened on the tab), walking the page where it
+   * must; what it finds reaches `watch`'s listener.
+   */
+  lookAgain?(): void;
   execute(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<string | null>;
 }
 

@@ -19,7 +19,8 @@ export function setupPageTools(): void {
   const frame = readFrameFacts();
   const permission = frameToolsPermission(frame);
   const native = createNativeSource();
-  const sources: PageToolSource[] = [...(native ? [native] : []), createBridgeSource()];
+  const bridge = createBridgeSource();
+  const sources: PageToolSource[] = [...(native ? [native] : []), bridge];
   if (!browserReadsToolForms()) sources.push(createDeclarativeSource());
   let connected = true;
   const reader = new PageToolReader({
@@ -35,8 +36,11 @@ export function setupPageTools(): void {
   const running: RunningCalls = new Map();
   handleContentMessages({
     // Answered at once (the answer also tells the background this script is here); the report follows.
-    'tools-request': () => {
-      for (const source of sources) source.refresh?.();
+    'tools-request': ({ lookAgain }) => {
+      // A polyfill may set its context up after the bridge last looked: asking again is cheap.
+      bridge.refresh();
+      // Walking the page for what no event announced is not: only when a panel opens on the tab.
+      if (lookAgain) for (const source of sources) source.lookAgain?.();
       if (reader.hasReported()) void reader.reportNow();
       return null;
     },

@@ -125,7 +125,8 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
 
     it('copies the tool list as JSON', async () => {
       await fixture.inspector.page.getByRole('button', { name: 'Copy as JSON' }).click();
-      await expect(fixture.inspector.page.locator('.copy-status').textContent()).resolves.toBe('Copied 3 tools as JSON.');
+      // The status region is always there (to be heard); its words come once the copy is done.
+      await expect.poll(() => fixture.inspector.page.locator('.copy-status').textContent()).toBe('Copied 3 tools as JSON.');
     });
 
     it('follows a tool removed by aborting its signal within a second', async () => {

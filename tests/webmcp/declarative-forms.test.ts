@@ -365,11 +365,11 @@ describe('createDeclarativeSource: following the page', () => {
     document.getElementById('plain')!.attachShadow({ mode: 'open' }).innerHTML = '<form toolname="quiet" tooldescription="Attached quietly."></form>';
     await tick(400);
     expect(counter.changes).toBe(0);
-    counter.source.refresh!();
+    counter.source.lookAgain!();
     expect(counter.changes).toBe(1);
     expect(await names(counter.source)).toEqual(['book_table', 'quiet']);
     // Found, the root is watched like any other; asking again with nothing new tells nobody.
-    counter.source.refresh!();
+    counter.source.lookAgain!();
     expect(counter.changes).toBe(1);
     document.getElementById('plain')!.shadowRoot!.querySelector('form')!.insertAdjacentHTML('beforeend', '<input name="size">');
     await tick();

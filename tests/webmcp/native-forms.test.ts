@@ -45,7 +45,7 @@ describe('a browser form without toolautosubmit', () => {
     // A shadow root given to a plain element after the first listing: nothing announces it.
     document.getElementById('widget')!.attachShadow({ mode: 'open' }).innerHTML =
       '<form toolname="subscribe" tooldescription="Subscribe." toolautosubmit><input name="email"></form>';
-    source.refresh!();
+    source.lookAgain!();
     expect(await sources()).toEqual({ contact: 'declarative', subscribe: 'declarative', search: 'native' });
   });
 });
