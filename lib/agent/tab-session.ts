@@ -46,7 +46,9 @@ export class TabSession {
   private historyOrigin?: string;
   /**
    * An answer in `history` came from a run that read text strangers wrote: it may repeat their
-   * orders, so every later run asks as that run did, until the history starts over.
+   * orders, so every later run asks as that run did, until the history starts over. Each later
+   * run reads that answer, so its own answer may carry the same words: the mark stays while the
+   * conversation goes on, not only while the first answer is among the last exchanges.
    */
   private historyReadUntrusted = false;
   private active?: ActiveRun;
