@@ -33,9 +33,9 @@ export function toolOutputForModel(output: ToolOutput, limit: number, fenceMarke
 }
 
 // Chat-template control tokens (`<|im_start|>`, `<|eot_id|>`, `<|tool_call_start|>`) and the
-// tags of the tool formats: page text that held them could close the turn it sits in, or pass
-// for a call the model made.
-const markup = /<(\||\/?(?:tool_call|tool_response|think|tools)\b)/gi;
+// tags of the tool formats, `<function=…>` too (read as a call where a model writes it): page
+// text that held them could close the turn it sits in, or pass for a call the model made.
+const markup = /<(\||\/?(?:tool_call|tool_response|think|tools|function)\b)/gi;
 
 /**
  * Puts an invisible joiner after the `<` of markup, and inside every run of backticks that could
