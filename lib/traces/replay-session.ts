@@ -103,9 +103,8 @@ async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confi
       if (toolRan) await deps.settleTools?.(tabId);
       toolRan = false;
       const now = await deps.getTabTools(tabId);
-      await guard.check(now);
+      const disabledSites = await guard.check(now);
       // As in a live run, a frame of a site where the agent is off offers nothing.
-      const disabledSites = (await deps.consent?.())?.disabledSites ?? [];
       return (now?.tools ?? []).filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? site));
     },
     executeTool: async (call, context) => {
@@ -128,8 +127,9 @@ async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confi
 
 /**
  * As a live run ends when its page changes, a replay stops once its tab leaves the site it started
- * on, or the person turns the agent off there. `check` runs before every step and every call; the
- * signal it gives aborts the replay, and `stoppedBecause` says why in words.
+ * on, or the person turns the agent off there. `check` runs before every step and every call, and
+ * answers the sites where the agent is off, as it read them; the signal it gives aborts the replay,
+ * and `stoppedBecause` says why in words.
  */
 function guardSite(deps: TraceServiceDeps, site: string, signal: AbortSignal) {
   const stop = new AbortController();
@@ -137,18 +137,17 @@ function guardSite(deps: TraceServiceDeps, site: string, signal: AbortSignal) {
     signal: AbortSignal.any([signal, stop.signal]),
     stoppedBecause: undefined as string | undefined,
     /** `frameSite`: the site of the frame whose tool is about to run, where it is not the tab's. */
-    async check(now: TabTools | undefined, frameSite?: string): Promise<void> {
+    async check(now: TabTools | undefined, frameSite?: string): Promise<readonly string[]> {
+      const disabledSites = (await deps.consent?.())?.disabledSites ?? [];
       if (!guard.stoppedBecause && now && now.origin !== site) {
         const other = now.origin || 'another page';
         guard.stoppedBecause = `The tab went from ${site} to ${other}, so the replay stopped, as a run does when its page changes. Nothing was run on ${other}.`;
       }
-      for (const checked of new Set([site, frameSite ?? site])) {
-        if (!guard.stoppedBecause && (await agentOffProblem(deps, checked))) {
-          guard.stoppedBecause = `The agent was turned off on ${checked}, so the replay stopped there.`;
-        }
-      }
+      const off = [site, frameSite].find((checked) => checked !== undefined && agentOffOn(disabledSites, checked));
+      if (!guard.stoppedBecause && off) guard.stoppedBecause = `The agent was turned off on ${off}, so the replay stopped there.`;
       if (guard.stoppedBecause) stop.abort();
       guard.signal.throwIfAborted();
+      return disabledSites;
     },
   };
   return guard;
