@@ -57,6 +57,9 @@ describe('spec: the shapes it accepts', () => {
   it('reads a fenced JSON block', () => {
     const fenced = '```json\n{"name": "add_to_cart", "arguments": {"qty": 2}}\n```';
     expect(parseToolCalls(fenced, names)).toEqual({ text: '', calls: [call], errors: [] });
+    // On one line, as the spec's table writes it.
+    const oneLine = '```json {"name": "add_to_cart", "arguments": {"qty": 2}} ```';
+    expect(parseToolCalls(oneLine, names)).toEqual({ text: '', calls: [call], errors: [] });
   });
 
   it('reads the whole reply as JSON (Prompt API), a message envelope being prose', () => {
