@@ -125,18 +125,31 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
     for (const engine of retired.splice(0)) void engine.unload?.().catch(() => {});
     for (const resume of idleWaiters.splice(0)) resume();
   };
-  const withGeneratingStatus = (engine: Engine): Engine => {
+  // Which tabs have a reply on the way: the others' panels say the model is ready, not generating.
+  const replyingTabs = new Map<number, number>();
+  const countReply = (tabId: number | undefined, change: 1 | -1): void => {
+    if (tabId === undefined) return;
+    const left = (replyingTabs.get(tabId) ?? 0) + change;
+    if (left > 0) replyingTabs.set(tabId, left);
+    else replyingTabs.delete(tabId);
+  };
+  const withGeneratingStatus = (engine: Engine, tabId: number | undefined): Engine => {
     // The model as loaded for this run: a later load (another tab's run) may swap the engine's own.
     const loaded = engine.model;
     const model: LanguageModel = {
       async *stream(request) {
         replying += 1;
+        countReply(tabId, 1);
+        // Generating already for another tab: this tab's panel is told all the same.
         if (status.state === 'ready') setStatus({ state: 'generating' });
+        else if (status.state === 'generating') publishNow();
         try {
           yield* loaded.stream(request);
         } finally {
           replying -= 1;
+          countReply(tabId, -1);
           if (replying === 0 && status.state === 'generating') setStatus({ state: 'ready' });
+          else if (status.state === 'generating') publishNow();
           whenIdle();
         }
       },
@@ -151,11 +164,15 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
     },
     /**
      * The status as `tabId`'s panel shows it: the shared one, except while that tab's request
-     * waits for another tab's run to end before its model can replace the one loaded.
+     * waits for another tab's run to end before its model can replace the one loaded, and that
+     * the model generates only for the tabs it is replying to (the others see it ready).
      */
     statusFor(tabId: number): EngineStatus {
-      if (!waitingForRuns() || !waitingTabs.has(tabId)) return status;
-      return { ...status, state: 'loading', progress: undefined, progressText: 'Waiting for the run in another tab to end…', tokensPerSecond: undefined };
+      if (waitingForRuns() && waitingTabs.has(tabId)) {
+        return { ...status, state: 'loading', progress: undefined, progressText: 'Waiting for the run in another tab to end…', tokensPerSecond: undefined };
+      }
+      if (status.state === 'generating' && replyingTabs.size > 0 && !replyingTabs.has(tabId)) return { ...status, state: 'ready' };
+      return status;
     },
     /**
      * The status before the engine loads: its name, and where known (`preview`) the model the
@@ -187,7 +204,7 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
         );
         // The engine may only know which model it picked for this machine once it has loaded.
         setStatus({ state: 'ready', model: engine.modelId, progress: undefined, progressText: undefined });
-        const loaded = withGeneratingStatus(engine);
+        const loaded = withGeneratingStatus(engine, options.tabId);
         if (release) holds.set(loaded, release);
         return loaded;
       } catch (error) {

@@ -230,4 +230,45 @@ describe('the engine host', () => {
     expect(made[0]!.unload).toHaveBeenCalledTimes(1);
     expect(host.status).toMatchObject({ state: 'idle' });
   });
+
+  it('says the model generates only to the tabs it is replying to, and tells each tab when that changes', async () => {
+    const finishers: Array<() => void> = [];
+    let publishes = 0;
+    const host = createEngineHost(
+      () => void (publishes += 1),
+      (settings) => ({
+        ...fakeEngine(settings).engine,
+        model: {
+          async *stream() {
+            await new Promise<void>((resolve) => finishers.push(resolve));
+            yield { type: 'text-delta', text: 'Done.' };
+          },
+        },
+      }),
+    );
+    const settings = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
+    const reply = async (tabId: number) => {
+      const engine = await host.load(settings, new AbortController().signal, { tabId });
+      if ('error' in engine) throw new Error(engine.error);
+      const chunks = engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal })[Symbol.asyncIterator]();
+      const first = chunks.next();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return async () => {
+        finishers.shift()!();
+        await first;
+        await chunks.next();
+      };
+    };
+    const endFirst = await reply(1);
+    expect([host.statusFor(1).state, host.statusFor(2).state]).toEqual(['generating', 'ready']);
+    const before = publishes;
+    const endSecond = await reply(2);
+    // Tab 2's panel hears that it is generating now, though the shared state did not change.
+    expect(publishes).toBeGreaterThan(before);
+    expect([host.statusFor(1).state, host.statusFor(2).state]).toEqual(['generating', 'generating']);
+    await endFirst();
+    expect([host.statusFor(1).state, host.statusFor(2).state]).toEqual(['ready', 'generating']);
+    await endSecond();
+    expect([host.statusFor(1).state, host.statusFor(2).state]).toEqual(['ready', 'ready']);
+  });
 });
