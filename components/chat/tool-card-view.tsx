@@ -11,6 +11,7 @@ const stateLabels: Record<ToolCard['state'], string> = {
   done: 'Done',
   failed: 'Failed',
   declined: 'Declined',
+  'not-run': 'Not run',
   invalid: 'Invalid arguments',
 };
 

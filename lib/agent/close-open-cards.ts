@@ -14,9 +14,8 @@ export function closeOpenCards(turn: Turn, reason: 'interrupted' | 'ended'): Tur
       if (item.state === 'running') {
         return { ...item, state: 'failed', result: reason === 'interrupted' ? 'Interrupted before it finished.' : 'Stopped before it finished.' };
       }
-      if (item.state === 'waiting') {
-        return { ...item, state: reason === 'interrupted' ? 'failed' : 'declined', result: 'Not run: the request ended before an answer.' };
-      }
+      // Nobody said no: the request ended first (a Stop, a timeout, a restart).
+      if (item.state === 'waiting') return { ...item, state: 'not-run', result: 'Not run: the request ended before an answer.' };
       return item;
     }),
   };

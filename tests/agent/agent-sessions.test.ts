@@ -195,7 +195,8 @@ describe('agent sessions', () => {
     await h.until(() => h.cards()[0]?.state === 'waiting');
     h.send({ type: 'stop', tabId: 1 });
     await h.until(() => h.state()?.turns[0]?.outcome === 'stopped');
-    expect(h.cards()[0]).toMatchObject({ state: 'declined', result: 'Not run: the request ended before an answer.' });
+    // Not "Declined": nobody said no.
+    expect(h.cards()[0]).toMatchObject({ state: 'not-run', result: 'Not run: the request ended before an answer.' });
     expect(h.executed).toEqual([]);
   });
 

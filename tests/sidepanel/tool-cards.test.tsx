@@ -15,12 +15,12 @@ async function showCards(cards: ToolCard[]): Promise<MountedPanel> {
 
 describe('tool cards', () => {
   it('shows each state in words, with the name and compact arguments (in full while a call waits)', async () => {
-    const states = ['waiting', 'running', 'done', 'failed', 'declined', 'invalid'] as const;
+    const states = ['waiting', 'running', 'done', 'failed', 'declined', 'not-run', 'invalid'] as const;
     panel = await showCards(states.map((state, index) => toolCard({ callId: `call-${index}`, state, approvalReason: 'consequential' })));
     const cards = panel.findAll('tool-card');
     expect(cards.map((card) => card.dataset.state)).toEqual([...states]);
     expect(cards.map((card) => card.querySelector('.tool-state')?.textContent)).toEqual([
-      'Waiting for you', 'Running', 'Done', 'Failed', 'Declined', 'Invalid arguments',
+      'Waiting for you', 'Running', 'Done', 'Failed', 'Declined', 'Not run', 'Invalid arguments',
     ]);
     expect(cards[0]?.dataset.name).toBe('add_to_cart');
     expect(cards[0]?.querySelector('.tool-arguments')?.textContent).toBe('{\n  "product": "mug",\n  "quantity": 2\n}');
