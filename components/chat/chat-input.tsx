@@ -35,7 +35,7 @@ export function ChatInput({ model }: { model: PanelModel }) {
       <textarea
         data-testid="chat-input"
         aria-label="Your request"
-        placeholder={model.session.value?.toolCount === 0 ? 'This page offers no tools to ask for' : 'Ask this page to do something…'}
+        placeholder={placeholderFor(model)}
         rows={1}
         maxLength={20_000}
         value={draft}
@@ -64,4 +64,10 @@ export function ChatInput({ model }: { model: PanelModel }) {
       )}
     </form>
   );
+}
+
+function placeholderFor(model: PanelModel): string {
+  if (model.session.value?.toolCount === 0) return 'This page offers no tools to ask for';
+  if (model.engineCannotRun.value) return 'The chosen engine cannot run here: pick another in the options';
+  return 'Ask this page to do something…';
 }

@@ -46,13 +46,17 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
 
   const running = computed(() => session.value?.running === true || unconfirmedRequest.value !== undefined);
   // A page without tools leaves the model nothing to do: no request loads it (a download, the
-  // first time) for nothing. One that registers tools later is asked at once.
+  // first time) for nothing. One that registers tools later is asked at once. Nor does a request
+  // go to an engine the check before any load found cannot run here (no WebGPU): the panel says
+  // why and where to pick another, and the snapshot after a settings change lets it through.
+  const engineCannotRun = computed(() => session.value?.engine.state === 'error' && session.value.engine.errorDuring === 'check');
   const canSend = computed(
     () =>
       connection.value === 'connected' &&
       session.value !== undefined &&
       session.value.toolCount > 0 &&
       !session.value.agentOff &&
+      !engineCannotRun.value &&
       !running.value,
   );
 
@@ -149,6 +153,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     approvalsSent: approvalsSent as ReadonlySignal<ReadonlySet<string>>,
     running,
     canSend,
+    engineCannotRun,
 
     /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
     selectTab(nextTabId: number) {

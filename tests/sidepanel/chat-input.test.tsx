@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountPanel, type MountedPanel } from './mount-panel';
-import { tabId, turn } from './session-fixtures';
+import { engineStatus, sessionState, tabId, turn } from './session-fixtures';
 
 let panel: MountedPanel | undefined;
 afterEach(() => panel?.unmount());
@@ -45,6 +45,19 @@ describe('the request box', () => {
     await type(panel, 'show my cart');
     panel.find('send')?.click();
     expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'show my cart' });
+  });
+
+  it('takes no request for an engine the check found cannot run here, and does once another is chosen', async () => {
+    const cannotRun = engineStatus({ state: 'error', errorDuring: 'check', error: 'WebGPU is turned off.' });
+    panel = await mountPanel({ engine: cannotRun });
+    await type(panel, 'show my cart');
+    expect((panel.find('send') as HTMLButtonElement).disabled).toBe(true);
+    expect((panel.find('chat-input') as HTMLTextAreaElement).placeholder).toBe('The chosen engine cannot run here: pick another in the options');
+    await press(panel, { key: 'Enter' });
+    expect(panel.posted().filter((message) => message.type === 'send')).toEqual([]);
+    // The person picks the local server in the options: the snapshot lets the request through.
+    await panel.deliver({ type: 'snapshot', state: sessionState({ engine: engineStatus({ engineId: 'openai', state: 'idle' }) }) });
+    expect((panel.find('send') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('does not send a second request while a run is going, and offers Stop', async () => {
