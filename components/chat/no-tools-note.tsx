@@ -10,9 +10,12 @@ export function NoToolsNote({ compact }: { compact: boolean }) {
   return (
     <div class="empty-state" data-testid="empty-no-tools">
       <h2>No tools on this page</h2>
-      <p>The agent works through the tools a page offers, and this one offers none.</p>
+      <p>
+        The agent works through the tools a page offers, and this one offers none. A page that offers tools shows
+        how many on the extension's icon, once it is pinned to the toolbar.
+      </p>
       <p class="hint">
-        Site authors add tools with <code>document.modelContext.registerTool(…)</code> or a form marked{' '}
+        For site authors: add tools with <code>document.modelContext.registerTool(…)</code> or a form marked{' '}
         <code>&lt;form toolname="…"&gt;</code>.
       </p>
     </div>
