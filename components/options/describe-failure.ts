@@ -4,11 +4,15 @@ export interface Failure {
   hint?: string;
 }
 
-/** Engine errors carry a hint; anything else is shown by its message. */
+/**
+ * Engine errors carry a hint; anything else is shown by its message. Where the error words its
+ * hint for this page too, that one is shown: the other would send the person to the options.
+ */
 export function describeFailure(error: unknown): Failure {
   if (error instanceof Error) {
-    const hint = (error as { hint?: unknown }).hint;
-    return typeof hint === 'string' ? { message: error.message, hint } : { message: error.message };
+    const { hint, optionsHint } = error as { hint?: unknown; optionsHint?: unknown };
+    const shown = typeof optionsHint === 'string' ? optionsHint : hint;
+    return typeof shown === 'string' ? { message: error.message, hint: shown } : { message: error.message };
   }
   return { message: String(error) };
 }

@@ -30,20 +30,23 @@ export function EngineSection({ model, settings }: { model: OptionsModel; settin
     <section aria-labelledby="engine-heading">
       <h2 id="engine-heading">Engine</h2>
       {shown.map((choice) => {
-        const reason = choice.id === 'prompt-api' ? promptApiReasons[promptApi] : choice.id === 'webllm' ? webLlmReason(model) : undefined;
-        const disabled = reason !== undefined && settings.engine !== choice.id;
+        const chosen = settings.engine === choice.id;
+        const reason = choice.id === 'prompt-api' ? promptApiReasons[promptApi] : choice.id === 'webllm' ? webLlmReason(model, chosen) : undefined;
+        // The saved choice stays selectable even where it cannot run: its reason says why.
+        const disabled = reason !== undefined && !chosen;
         return (
           <label class={`choice${disabled ? ' disabled' : ''}`} key={choice.id}>
             <input
               type="radio"
               name="engine"
               value={choice.id}
-              checked={settings.engine === choice.id}
+              checked={chosen}
               disabled={disabled}
               onChange={() => void model.chooseEngine(choice.id)}
             />
             <span>
               <strong>{choice.label}</strong>
+              {/* Only the radio and the name are dimmed (the stylesheet's .choice.disabled): the reason must stay readable. */}
               <span class="muted">{reason ?? choice.description}</span>
             </span>
           </label>
@@ -53,10 +56,12 @@ export function EngineSection({ model, settings }: { model: OptionsModel; settin
   );
 }
 
-// WebLLM needs WebGPU: where the check found none, say so beside it.
-function webLlmReason(model: OptionsModel): string | undefined {
+// WebLLM needs WebGPU: where the check found none, say so beside it. Unless it is the chosen
+// engine, whose section below says what to do, say here what would make it a choice again.
+function webLlmReason(model: OptionsModel, chosen: boolean): string | undefined {
   const status = model.webGpu.value;
-  return status?.available === false ? `It cannot run on this computer: ${status.message}` : undefined;
+  if (status?.available !== false) return undefined;
+  return `It cannot run on this computer: ${status.message}${chosen ? '' : ` ${status.fix}.`}`;
 }
 
 const replayChoice: EngineChoice = { id: 'replay', label: 'Replay', description: 'Recorded replies, for tests and trace replays.' };

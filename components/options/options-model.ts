@@ -158,6 +158,10 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
         serverFailure.value = describeFailure(error);
       }
     },
+    /** The last attempt's failure was about the address as it was: an edited one has not been tried. */
+    editServerAddress() {
+      serverFailure.value = undefined;
+    },
     /** Downloads Chrome's built-in model; Chrome wants this to start from the person's click. */
     async downloadPromptApiModel() {
       // One download at a time: the button waits for this one.

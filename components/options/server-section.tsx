@@ -32,7 +32,18 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
       >
         <label class="field grow">
           <span>Address</span>
-          <input type="url" value={address.value} onInput={(event) => (address.value = event.currentTarget.value)} />
+          {/* Text, not url: Chromium's own check would refuse "localhost:11434", which Connect accepts. */}
+          <input
+            type="text"
+            inputMode="url"
+            spellcheck={false}
+            autocomplete="off"
+            value={address.value}
+            onInput={(event) => {
+              address.value = event.currentTarget.value;
+              model.editServerAddress();
+            }}
+          />
         </label>
         <BusyButton type="submit" busy={state === 'connecting'}>
           {state === 'connecting' ? 'Connecting…' : 'Connect'}

@@ -15,7 +15,8 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
   const selected = findCatalogModel(settings.model) ?? (settings.model ? undefined : recommended);
   return (
     <section aria-labelledby="webllm-heading">
-      <h2 id="webllm-heading">Model</h2>
+      {/* Named after the engine, as the other engines' sections are: "Model" is the field's label below. */}
+      <h2 id="webllm-heading">WebLLM</h2>
       <WebGpuStatusBox status={status} />
       <label class="field">
         <span>Model</span>

@@ -38,6 +38,11 @@ export class EngineError extends Error {
     message: string,
     /** The next step for the person, in a sentence. */
     readonly hint: string,
+    /**
+     * The same step as the options page words it, where `hint` sends the person to the options:
+     * a page should not send you to itself. Read only there, so it need not cross contexts.
+     */
+    readonly optionsHint?: string,
   ) {
     super(message);
   }

@@ -164,7 +164,15 @@ describe('local OpenAI-compatible server engine', () => {
     expect(normalizeServerAddress('http://localhost:11434')).toBe('http://localhost:11434/v1');
     expect(normalizeServerAddress(' http://localhost:1234/v1/ ')).toBe('http://localhost:1234/v1');
     expect(serverPermissionPattern('http://127.0.0.1:8080/v1')).toBe('http://127.0.0.1/*');
-    expect(() => normalizeServerAddress('localhost:11434')).toThrow(EngineError);
+    // host:port without a scheme is what a person types for a server on this machine: it speaks http.
+    expect(normalizeServerAddress('localhost:11434')).toBe('http://localhost:11434/v1');
+    expect(normalizeServerAddress('127.0.0.1:11555')).toBe('http://127.0.0.1:11555/v1');
+    expect(normalizeServerAddress('my-box:8080/v1/')).toBe('http://my-box:8080/v1');
+    // What is not an address is refused with the extension's own words.
+    for (const typo of ['olama', 'not an address', 'ftp://localhost:11434', 'localhost:', '']) {
+      expect(() => normalizeServerAddress(typo)).toThrow(EngineError);
+    }
+    expect(() => normalizeServerAddress('olama')).toThrow('"olama" is not a server address.');
   });
 });
 

@@ -10,6 +10,16 @@ import type { LanguageModelApi } from '../../lib/engines/prompt-api/prompt-api-t
 
 const megabyte = 1024 * 1024;
 
+/** The local server's address field, and typing into it as a person does. */
+function addressField(root: Element) {
+  const field = root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input');
+  const type = (text: string) => {
+    field!.value = text;
+    field!.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  return { field, type };
+}
+
 function twoStoredModels() {
   const fake = createFakeCacheStorage();
   const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
@@ -95,11 +105,7 @@ describe('the options page', () => {
     try {
       await vi.waitFor(() => expect(root.querySelector('#server-heading')).not.toBeNull());
       // An edit is not kept until Connect, and the page says so; the same address without /v1 is no edit.
-      const field = root.querySelector<HTMLInputElement>('input[type="url"]')!;
-      const type = (text: string) => {
-        field.value = text;
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-      };
+      const { type } = addressField(root);
       type('http://127.0.0.1:1');
       await vi.waitFor(() => expect(root.querySelector('[data-testid="address-unsaved"]')?.textContent).toContain(`uses ${server.address}`));
       type(server.address.replace(/\/v1$/, ''));
@@ -125,14 +131,89 @@ describe('the options page', () => {
         throw new TypeError('Failed to fetch');
       }) as typeof fetch,
     });
-    await vi.waitFor(() => expect(root.querySelector('input[type="url"]')).not.toBeNull());
-    const field = root.querySelector<HTMLInputElement>('input[type="url"]')!;
-    field.value = 'http://localhost:11435';
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect(addressField(root).field).not.toBeNull());
+    addressField(root).type('http://localhost:11435');
     click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Connect'));
     await vi.waitFor(() => expect(model.serverFailure.value).toBeDefined());
     expect(await settings.load()).toMatchObject({ openaiBaseUrl: 'http://localhost:11434/v1', model: 'llama3.2:3b' });
     await vi.waitFor(() => expect(root.querySelector('[data-testid="address-unsaved"]')?.textContent).toContain('uses http://localhost:11434/v1'));
+  });
+
+  it('takes an address typed as host:port, with no browser check of its own, and drops the last failure once it is edited', async () => {
+    const server = await startFakeOllama({ replies: [] });
+    const settings = memorySettings({ engine: 'openai', openaiBaseUrl: 'http://localhost:11434/v1' });
+    const { root, model } = show({ settings, caches: createFakeCacheStorage().storage, requestHostPermission: async () => true });
+    try {
+      await vi.waitFor(() => expect(addressField(root).field).not.toBeNull());
+      const { field, type } = addressField(root);
+      // Chromium refuses "127.0.0.1:11555" in a url field before the page hears of it.
+      expect(field?.type).toBe('text');
+      const connect = () => click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Connect'));
+      const failureBox = () => root.querySelector('section[aria-labelledby="server-heading"] [role="alert"]');
+
+      type('olama');
+      connect();
+      await vi.waitFor(() => expect(failureBox()?.textContent).toContain('"olama" is not a server address.'));
+      // The failure was about "olama": once the address changes, it no longer describes it.
+      const hostAndPort = new URL(server.address).host;
+      type(hostAndPort);
+      await vi.waitFor(() => expect(failureBox()).toBeNull());
+      expect(root.querySelector('[data-testid="address-unsaved"]')?.textContent).toContain('Not saved yet: press Connect.');
+      connect();
+      await vi.waitFor(() => expect(model.serverState.value).toBe('connected'));
+      expect((await settings.load()).openaiBaseUrl).toBe(`http://${hostAndPort}/v1`);
+      await vi.waitFor(() => expect(root.querySelector('[data-testid="address-unsaved"]')).toBeNull());
+      expect(failureBox()).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says how to start a server that does not answer in plain words, without sending the person to the options they are on', async () => {
+    const { root } = show({
+      settings: memorySettings({ engine: 'openai', openaiBaseUrl: 'http://localhost:11434/v1' }),
+      caches: createFakeCacheStorage().storage,
+      requestHostPermission: async () => false,
+      fetch: (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch,
+    });
+    await vi.waitFor(() => expect(addressField(root).field).not.toBeNull());
+    click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Connect'));
+    const failureBox = () => root.querySelector('section[aria-labelledby="server-heading"] [role="alert"]')?.textContent ?? '';
+    await vi.waitFor(() => expect(failureBox()).toContain('No server answers at http://localhost:11434/v1.'));
+    expect(failureBox()).toContain('for Ollama, run ollama serve');
+    expect(failureBox()).toContain('correct the address, then press Connect again');
+    expect(failureBox()).toContain('press Connect and allow it when Chrome asks');
+    expect(failureBox()).not.toContain('`');
+    expect(failureBox()).not.toContain('options');
+  });
+
+  it('heads the WebLLM section with the engine\'s name, not the "Model" its field is labelled', async () => {
+    const { root } = show({ settings: memorySettings(), caches: createFakeCacheStorage().storage });
+    await vi.waitFor(() => expect(root.querySelector('#webllm-heading')).not.toBeNull());
+    const section = root.querySelector('section[aria-labelledby="webllm-heading"]')!;
+    expect(root.querySelector('#webllm-heading')?.textContent).toBe('WebLLM');
+    expect(section.querySelector('label.field > span')?.textContent).toBe('Model');
+  });
+
+  it('without WebGPU, keeps WebLLM selectable while it is the saved engine, and once another is chosen says beside it why it cannot be picked', async () => {
+    const settings = memorySettings({ engine: 'webllm' });
+    const { root } = show({ settings, caches: createFakeCacheStorage().storage, gpu: fakeGpu({ noAdapter: true }) });
+    const webLlm = () => root.querySelector<HTMLInputElement>('input[name="engine"][value="webllm"]')!;
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="webgpu-status"]')?.textContent).toContain('WebLLM cannot run here.'));
+    expect(webLlm().disabled).toBe(false);
+    expect(webLlm().checked).toBe(true);
+
+    click(root.querySelector('input[name="engine"][value="openai"]'));
+    await vi.waitFor(async () => expect((await settings.load()).engine).toBe('openai'));
+    await vi.waitFor(() => expect(webLlm().disabled).toBe(true));
+    // Its own section, which said what to do, is gone: the words beside the choice say it now.
+    expect(root.querySelector('[data-testid="webgpu-status"]')).toBeNull();
+    expect(webLlm().closest('label')?.querySelector('.muted')?.textContent).toBe(
+      'It cannot run on this computer: WebGPU is turned off or found no usable GPU on this computer. ' +
+        'Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated).',
+    );
   });
 
   it('downloads Chrome\'s model once however often Download is pressed, and drops the bar when done', async () => {

@@ -79,7 +79,8 @@ function pickModel(requested: string, models: readonly string[], address: string
     throw new EngineError(
       'not-configured',
       `The server at ${serverHost(address)} has no models.`,
-      'Download one first, for example `ollama pull qwen3:1.7b`, then send your request again.',
+      'Download one first (for Ollama, run ollama pull qwen3:1.7b), then send your request again.',
+      'Download one first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.',
     );
   }
   if (!requested) return firstChatModel(models);
@@ -87,8 +88,13 @@ function pickModel(requested: string, models: readonly string[], address: string
   throw new EngineError(
     'not-configured',
     `The server at ${serverHost(address)} has no model called "${requested}".`,
-    `Pick one of its models in the options: ${models.slice(0, 5).join(', ')}${models.length > 5 ? ', …' : ''}.`,
+    `Pick one of its models in the options: ${modelList(models)}.`,
+    `Pick one of its models above: ${modelList(models)}.`,
   );
+}
+
+function modelList(models: readonly string[]): string {
+  return `${models.slice(0, 5).join(', ')}${models.length > 5 ? ', …' : ''}`;
 }
 
 async function extensionHasHostPermission(pattern: string): Promise<boolean | undefined> {

@@ -4,12 +4,13 @@ export const defaultServerAddress = 'http://localhost:11434/v1';
 
 /**
  * The server's API root without a trailing slash. An address without a path gets `/v1`, where
- * Ollama, LM Studio and llama.cpp all serve the OpenAI-compatible API.
+ * Ollama, LM Studio and llama.cpp all serve the OpenAI-compatible API; one without a scheme
+ * ("localhost:11434", "127.0.0.1:8080") gets `http://`, which local servers speak.
  */
 export function normalizeServerAddress(address: string): string {
   let url: URL;
   try {
-    url = new URL(address.trim());
+    url = new URL(withScheme(address.trim()));
   } catch {
     throw notAnAddress(address);
   }
@@ -29,10 +30,23 @@ export function serverHost(address: string): string {
   return new URL(address).host;
 }
 
+// `new URL` reads "localhost:11434" as the scheme "localhost:", and refuses "127.0.0.1:8080":
+// a colon followed by a port number is host:port, not a scheme.
+function withScheme(address: string): string {
+  const scheme = /^[a-z][a-z\d+.-]*:(?!\d)/i.test(address);
+  if (scheme) return address;
+  // Without a scheme, only what looks like a host is taken as one: a typo such as "olama" is no address.
+  const host = /^([^/?#:]+)/.exec(address)?.[1] ?? '';
+  const hostLike = host.toLowerCase() === 'localhost' || host.includes('.') || address.startsWith('[') || /^[^/?#]+:\d+/.test(address);
+  return hostLike ? `http://${address}` : address;
+}
+
 function notAnAddress(address: string): EngineError {
+  const example = 'localhost:11434';
   return new EngineError(
     'not-configured',
-    `"${address}" is not a server address.`,
-    `Enter the local server's address in the options, such as ${defaultServerAddress}.`,
+    address.trim() ? `"${address.trim()}" is not a server address.` : 'The server address is empty.',
+    `Enter the local server's address in the options, such as ${example} or ${defaultServerAddress}.`,
+    `Enter the server's address, such as ${example} or ${defaultServerAddress}, then press Connect.`,
   );
 }

@@ -2,18 +2,26 @@ import { EngineError } from '../engine';
 import type { IdlePhase } from './reply-timeouts';
 import { serverHost } from './server-address';
 
-const startHint =
-  'Start your local server (Ollama: `ollama serve`; LM Studio: start the server in its Developer tab; ' +
-  'llama.cpp: `llama-server`), or correct its address in the options.';
+// Commands are written out as plain words: the panel and the options page show hints as text.
+const startServer =
+  'Start your local server (for Ollama, run ollama serve; in LM Studio, start the server in its Developer tab; ' +
+  'for llama.cpp, run llama-server)';
 
 /** Nothing answered at the address: the server is not running, or the extension may not reach it. */
 export function serverDown(address: string, permissionGranted: boolean | undefined): EngineError {
-  const permission =
-    permissionGranted === false
-      ? ' The extension is also not yet allowed to reach it: in the options, choose the local server and press Connect.'
-      : '';
-  return new EngineError('server-down', `No server answers at ${address}.`, `${startHint}${permission}`);
+  const notAllowed = permissionGranted === false;
+  return new EngineError(
+    'server-down',
+    `No server answers at ${address}.`,
+    `${startServer}, or correct its address in the options.` +
+      (notAllowed ? ' The extension is also not yet allowed to reach it: in the options, choose the local server and press Connect.' : ''),
+    // On the options page the address and Connect are right there.
+    `${startServer}, or correct the address, then press Connect again.` +
+      (notAllowed ? ' The extension is also not allowed to reach it yet: press Connect and allow it when Chrome asks.' : ''),
+  );
 }
+
+const downloadModel = 'download it first (for Ollama, run ollama pull with the model\'s name)';
 
 const logHint = 'Check the server\'s own log, then send your request again.';
 
@@ -77,7 +85,8 @@ export async function serverRefused(address: string, response: Response, model?:
     return new EngineError(
       'not-configured',
       `The server at ${host} has no model called "${model}".`,
-      'Pick one of its models in the options, or download it first (Ollama: `ollama pull <model>`).',
+      `Pick one of its models in the options, or ${downloadModel}.`,
+      `Pick one of its models above, or ${downloadModel}.`,
     );
   }
   return new EngineError(

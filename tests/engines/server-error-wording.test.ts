@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EngineError } from '../../lib/engines/engine';
+import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
+import { normalizeServerAddress } from '../../lib/engines/openai/server-address';
+import { connectionBroken, replyUnfinished, serverDown, serverRefused, serverStalled } from '../../lib/engines/openai/server-errors';
+import { defaultSettings } from '../../lib/settings';
+import { startFakeOllama } from './support/fake-ollama-server';
+
+const address = 'http://localhost:11434/v1';
+
+let servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  servers = [];
+});
+
+/** The error a model load against a fake server ends with. */
+async function loadError(models: string[], model: string): Promise<unknown> {
+  const server = await startFakeOllama({ replies: [], models });
+  servers.push(server);
+  const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: server.address, model }, { hasHostPermission: async () => true });
+  return engine.load(() => {}).then(() => undefined, (error: unknown) => error);
+}
+
+/** Every error the local server engine words, as the panel and the options page get them. */
+async function everyServerError(): Promise<EngineError[]> {
+  const refused = (status: number, model?: string) => serverRefused(address, new Response('{"error": "no"}', { status }), model);
+  const errors = [
+    serverDown(address, false),
+    serverDown(address, undefined),
+    serverStalled(address, 'first-byte', 30_000),
+    serverStalled(address, 'between-chunks', 30_000),
+    connectionBroken(address),
+    replyUnfinished(address),
+    await refused(403),
+    await refused(401),
+    await refused(404, 'mistral:7b'),
+    await refused(500),
+    await loadError([], ''),
+    await loadError(['qwen3:1.7b'], 'mistral:7b'),
+    (() => {
+      try {
+        normalizeServerAddress('olama');
+      } catch (error) {
+        return error;
+      }
+    })(),
+  ];
+  for (const error of errors) expect(error).toBeInstanceOf(EngineError);
+  return errors as EngineError[];
+}
+
+describe('the local server engine\'s error wording', () => {
+  // Hints are shown as text in the panel and on the options page: Markdown would show raw.
+  it('writes commands as plain words, with no Markdown backticks', async () => {
+    for (const error of await everyServerError()) {
+      for (const words of [error.message, error.hint, error.optionsHint ?? '']) expect(words).not.toContain('`');
+    }
+    expect(serverDown(address, undefined).hint).toContain('for Ollama, run ollama serve');
+  });
+
+  it('on the options page, never sends the person to the options', async () => {
+    const errors = await everyServerError();
+    for (const error of errors) expect(error.optionsHint ?? error.hint).not.toMatch(/\bthe options\b/);
+    // The panel's words still point there: it has no address field of its own.
+    expect(serverDown(address, false).hint).toContain('correct its address in the options');
+    expect(serverDown(address, false).optionsHint).toBe(
+      'Start your local server (for Ollama, run ollama serve; in LM Studio, start the server in its Developer tab; ' +
+        'for llama.cpp, run llama-server), or correct the address, then press Connect again. ' +
+        'The extension is also not allowed to reach it yet: press Connect and allow it when Chrome asks.',
+    );
+  });
+});
