@@ -169,6 +169,12 @@ describe("Chrome's built-in model (Prompt API) engine", () => {
     const absent = createPromptApiEngine(defaultSettings);
     const missing = await absent.load(() => {}).catch((caught: unknown) => caught);
     expect(missing).toMatchObject({ code: 'unavailable', message: "This browser has no built-in model (Chrome's Prompt API)." });
+    // The side panel sends the person to the options; the options page, where they are, does not.
+    for (const shown of [error, missing] as EngineError[]) {
+      expect(shown.hint).toContain('in the options');
+      expect(shown.optionsHint).toBeDefined();
+      expect(shown.optionsHint).not.toContain('in the options');
+    }
   });
 });
 

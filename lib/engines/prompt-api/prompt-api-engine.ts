@@ -13,6 +13,8 @@ export interface PromptApiEngineDependencies {
 export const promptApiLabel = "Chrome's built-in model";
 const modelName = 'Gemini Nano (built into Chrome)';
 const otherEngines = 'pick WebLLM or a local server in the options';
+// As the options page says it, where the engines are right there.
+const otherEnginesHere = 'pick WebLLM or a local server above';
 
 /**
  * Chrome's built-in model through the Prompt API: offered only where `availability()` allows,
@@ -53,6 +55,7 @@ export function createPromptApiEngine(settings: Settings, dependencies: PromptAp
           'unavailable',
           'This browser has no built-in model (Chrome\'s Prompt API).',
           `Use Chrome 138 or later on a computer that meets its requirements, or ${otherEngines}.`,
+          `Use Chrome 138 or later on a computer that meets its requirements, or ${otherEnginesHere}.`,
         );
       }
       sessionOptions = await sessionOptionsFor(languageModel, settings.temperature);
@@ -74,7 +77,12 @@ async function ensureDownloaded(
 ): Promise<void> {
   const availability = await api.availability(options).catch(() => 'unavailable' as const);
   if (availability === 'unavailable') {
-    throw new EngineError('unavailable', `${promptApiLabel} cannot run on this computer.`, `Chrome says it is unavailable here: ${otherEngines}.`);
+    throw new EngineError(
+      'unavailable',
+      `${promptApiLabel} cannot run on this computer.`,
+      `Chrome says it is unavailable here: ${otherEngines}.`,
+      `Chrome says it is unavailable here: ${otherEnginesHere}.`,
+    );
   }
   if (availability === 'available') {
     onProgress({ fraction: 1, text: `${promptApiLabel} is ready.`, fromCache: true });
@@ -130,6 +138,7 @@ function downloadFailure(error: unknown): EngineError {
     'download-failed',
     `Chrome could not download its built-in model: ${message}`,
     `Check your connection and free disk space, then send your request again; or ${otherEngines}.`,
+    `Check your connection and free disk space, then press Download again; or ${otherEnginesHere}.`,
   );
 }
 
