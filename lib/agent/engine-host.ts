@@ -172,6 +172,10 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
         return { ...status, state: 'loading', progress: undefined, progressText: 'Waiting for the run in another tab to end…', tokensPerSecond: undefined };
       }
       if (status.state === 'generating' && replyingTabs.size > 0 && !replyingTabs.has(tabId)) return { ...status, state: 'ready' };
+      // Another tab loading the model already loaded does not stop this tab's reply.
+      if (replyingTabs.has(tabId) && (status.state === 'loading' || status.state === 'ready')) {
+        return { ...status, state: 'generating', progress: undefined, progressText: undefined };
+      }
       return status;
     },
     /**
@@ -202,8 +206,9 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
           engine.load((progress) => setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1), signal),
           signal,
         );
-        // The engine may only know which model it picked for this machine once it has loaded.
-        setStatus({ state: 'ready', model: engine.modelId, progress: undefined, progressText: undefined });
+        // The engine may only know which model it picked for this machine once it has loaded. It
+        // may be replying to another tab already (the same model, loaded before).
+        setStatus({ state: replying > 0 ? 'generating' : 'ready', model: engine.modelId, progress: undefined, progressText: undefined });
         const loaded = withGeneratingStatus(engine, options.tabId);
         if (release) holds.set(loaded, release);
         return loaded;

@@ -261,6 +261,10 @@ describe('the engine host', () => {
     };
     const endFirst = await reply(1);
     expect([host.statusFor(1).state, host.statusFor(2).state]).toEqual(['generating', 'ready']);
+    // Tab 2's run loads the model already loaded: tab 1, mid-reply, is not told it loads.
+    const loadedAgain = await host.load(settings, new AbortController().signal, { tabId: 2 });
+    expect('error' in loadedAgain).toBe(false);
+    expect([host.statusFor(1).state, host.statusFor(2).state]).toEqual(['generating', 'ready']);
     const before = publishes;
     const endSecond = await reply(2);
     // Tab 2's panel hears that it is generating now, though the shared state did not change.
