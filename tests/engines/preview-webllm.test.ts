@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { previewWebLlm } from '../../lib/engines/webllm/preview-webllm';
 import { createFakeCacheStorage } from './support/fake-cache-storage';
 import { fakeGpu } from './support/fake-gpu';
@@ -27,5 +27,21 @@ describe('previewWebLlm: what the first request will do, told before it', () => 
   it('names the 32-bit build a GPU without 16-bit shaders will load instead', async () => {
     const preview = await previewWebLlm('Qwen3-1.7B-q4f16_1-MLC', { gpu: fakeGpu({ shaderF16: false }), caches: createFakeCacheStorage().storage });
     expect(preview).toMatchObject({ model: 'Qwen3-1.7B-q4f32_1-MLC' });
+  });
+
+  it('asks this computer’s GPU again after it was not found, but not after it was', async () => {
+    const caches = createFakeCacheStorage().storage;
+    try {
+      // The GPU process is restarting: no adapter for now.
+      vi.stubGlobal('navigator', { gpu: fakeGpu({ noAdapter: true }) });
+      expect(await previewWebLlm('', { caches })).toHaveProperty('error');
+      // It is back: the next look finds it, and that answer is kept.
+      vi.stubGlobal('navigator', { gpu: fakeGpu() });
+      expect(await previewWebLlm('', { caches })).toEqual({ model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 990 });
+      vi.stubGlobal('navigator', { gpu: fakeGpu({ noAdapter: true }) });
+      expect(await previewWebLlm('', { caches })).toEqual({ model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 990 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

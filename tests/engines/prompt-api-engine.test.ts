@@ -164,6 +164,7 @@ describe("Chrome's built-in model (Prompt API) engine", () => {
     const needsClick = setup({ availability: 'downloadable', needsUserActivation: true });
     const refused = await needsClick.engine.load(() => {}).catch((caught: unknown) => caught);
     expect(refused).toMatchObject({ code: 'not-configured', hint: expect.stringContaining('press Download') });
+    expect((refused as EngineError).optionsHint).toBe('Press Download again, and allow it if Chrome asks.');
 
     delete world.LanguageModel;
     const absent = createPromptApiEngine(defaultSettings);

@@ -131,6 +131,7 @@ function downloadFailure(error: unknown): EngineError {
       'not-configured',
       'Chrome needs your go-ahead before it downloads its built-in model.',
       'Open the extension\'s options, choose Chrome\'s built-in model and press Download.',
+      'Press Download again, and allow it if Chrome asks.',
     );
   }
   const message = error instanceof Error ? error.message : String(error);

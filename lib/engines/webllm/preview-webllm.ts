@@ -19,9 +19,13 @@ export interface PreviewDependencies {
  * download size when it is not stored yet; or why WebLLM cannot run here. Never throws.
  */
 export async function previewWebLlm(requested: string, dependencies: PreviewDependencies = {}): Promise<WebLlmPreview> {
-  // This computer's GPU does not change while the worker runs: it is asked once.
+  // This computer's GPU does not change while the worker runs: it is asked once, unless it was
+  // not found (the GPU process may have been restarting): that is asked again next time.
   const gpu = await (dependencies.gpu ? checkWebGpu(dependencies.gpu) : (thisGpu ??= checkWebGpu()));
-  if (!gpu.available) return { error: gpu.message, hint: gpu.hint };
+  if (!gpu.available) {
+    if (!dependencies.gpu) thisGpu = undefined;
+    return { error: gpu.message, hint: gpu.hint };
+  }
   const catalog = requested ? runnableBuild(findCatalogModel(requested), gpu.shaderF16) : defaultModelFor(gpu);
   if (!catalog) return { model: requested };
   const stored = await isModelStored(catalog, dependencies.caches).catch(() => false);
