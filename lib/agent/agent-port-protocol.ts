@@ -6,7 +6,8 @@ export const agentPortName = 'agent-session';
 
 /** Side panel → background. */
 export const panelMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), tabId: z.number().int() }),
+  /** `lookAgain`: the panel turned to this tab (not a reconnect): its frames look for tools anew. */
+  z.object({ type: z.literal('subscribe'), tabId: z.number().int(), lookAgain: z.boolean().optional() }),
   z.object({ type: z.literal('send'), tabId: z.number().int(), text: z.string().min(1).max(20_000) }),
   z.object({ type: z.literal('stop'), tabId: z.number().int() }),
   z.object({ type: z.literal('new-chat'), tabId: z.number().int() }),

@@ -29,7 +29,7 @@ export interface AgentSessionsDeps {
   pageAnswers(tabId: number): Promise<boolean>;
   /**
    * Asks every frame of the tab to look for tools again, those no event announced included (a
-   * polyfill set up late, a form in a shadow root attached quietly): a panel opening on the tab.
+   * polyfill set up late, a form in a shadow root attached quietly): a panel turning to the tab.
    */
   askPageAgain?(tabId: number): void;
   /** The address of the tab's page, where the browser tells it; for a page the extension cannot read. */
@@ -191,7 +191,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     if (message.type === 'subscribe') {
       for (const set of panels.values()) set.delete(port);
       panels.set(message.tabId, (panels.get(message.tabId) ?? new Set()).add(port));
-      deps.askPageAgain?.(message.tabId);
+      if (message.lookAgain) deps.askPageAgain?.(message.tabId);
       return sendSnapshot(message.tabId);
     }
     const session = await sessionFor(message.tabId);

@@ -97,8 +97,13 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     if (!port.wake()) postSubscribe();
   }
 
+  // The panel turned to a tab: its first subscription asks the page to look for tools anew (a
+  // walk of its frames); a reconnect after the worker slept only asks for the picture.
+  let turnedToTab = false;
   function postSubscribe(): void {
-    if (tabId.value !== undefined) port.post({ type: 'subscribe', tabId: tabId.value });
+    if (tabId.value === undefined) return;
+    port.post({ type: 'subscribe', tabId: tabId.value, ...(turnedToTab ? { lookAgain: true } : {}) });
+    turnedToTab = false;
   }
 
   function receive(message: SessionMessage): void {
@@ -159,6 +164,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     selectTab(nextTabId: number) {
       if (nextTabId !== tabId.value) {
         tabId.value = nextTabId;
+        turnedToTab = true;
         session.value = undefined;
         unconfirmedRequest.value = undefined;
         approvalsSent.value = new Set();

@@ -447,11 +447,14 @@ describe('agent sessions', () => {
     }
   });
 
-  it('asks the page to look for its tools again when a panel opens on the tab', async () => {
+  it('asks the page to look for its tools again when a panel turns to the tab, not when it only reconnects', async () => {
     const h = harness();
-    h.send({ type: 'subscribe', tabId: 4 });
+    h.send({ type: 'subscribe', tabId: 4, lookAgain: true });
     await h.until(() => h.state() !== undefined);
     expect(h.deps.askPageAgain).toHaveBeenCalledWith(4);
+    h.send({ type: 'subscribe', tabId: 4 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(h.deps.askPageAgain).toHaveBeenCalledTimes(1);
   });
 
   it('does not ask the page again while it offers tools', async () => {

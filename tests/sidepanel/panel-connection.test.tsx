@@ -11,9 +11,9 @@ afterEach(() => {
 });
 
 describe('messages from the background', () => {
-  it('subscribes to its tab on connect', async () => {
+  it('subscribes to its tab on connect, asking its page to look for tools anew', async () => {
     panel = await mountPanel();
-    expect(panel.background.port.sent[0]).toEqual({ type: 'subscribe', tabId });
+    expect(panel.background.port.sent[0]).toEqual({ type: 'subscribe', tabId, lookAgain: true });
   });
 
   it('ignores invalid messages and counts them', async () => {
@@ -133,7 +133,7 @@ describe('following a tab', () => {
     await panel.flush();
     panel.model.selectTab(8);
     await panel.flush();
-    expect(panel.background.port.sent.at(-1)).toEqual({ type: 'subscribe', tabId: 8 });
+    expect(panel.background.port.sent.at(-1)).toEqual({ type: 'subscribe', tabId: 8, lookAgain: true });
     expect(panel.findAll('turn')).toHaveLength(0);
 
     await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 8, origin: 'https://tea.example' }) });
@@ -175,7 +175,7 @@ describe('an idle panel when the worker stops', () => {
     panel.background.port.drop();
     panel.model.selectTab(tabId + 1);
     expect(panel.background.ports).toHaveLength(3);
-    expect(panel.background.port.sent).toEqual([{ type: 'subscribe', tabId: tabId + 1 }]);
+    expect(panel.background.port.sent).toEqual([{ type: 'subscribe', tabId: tabId + 1, lookAgain: true }]);
   });
 
   it('stays connected while a run goes on, and reconnects at once when the worker stops under it', async () => {
