@@ -38,6 +38,8 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
             inputMode="url"
             spellcheck={false}
             autocomplete="off"
+            // The address being tried stays as it is until the server answers, or the answer would be about another.
+            readOnly={state === 'connecting'}
             value={address.value}
             onInput={(event) => {
               address.value = event.currentTarget.value;

@@ -89,6 +89,8 @@ describe('the options page, for a keyboard and a screen reader', () => {
     press(buttonNamed(root, 'Connecting…'));
     root.querySelector('form')!.requestSubmit();
     expect(asked).toHaveLength(1);
+    // The address being tried cannot change under it: the answer will be about this one.
+    expect(root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')?.readOnly).toBe(true);
 
     answer(new Response(JSON.stringify({ data: [{ id: 'llama3.2:3b' }] }), { headers: { 'content-type': 'application/json' } }));
     await vi.waitFor(() => expect(buttonNamed(root, 'Connect')?.hasAttribute('aria-disabled')).toBe(false));
