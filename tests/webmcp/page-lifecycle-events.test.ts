@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { sendToBackground } from '@/lib/messaging/runtime-messaging';
+import { handleContentMessages, sendToBackground } from '@/lib/messaging/runtime-messaging';
 import { setupPageTools } from '@/lib/webmcp/setup-page-tools';
 
 vi.mock('@/lib/messaging/runtime-messaging', () => ({
@@ -24,5 +24,32 @@ describe('the content script and page lifecycle events', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(send.mock.calls.map(([type]) => type)).toEqual(['tools-report']);
+  });
+});
+
+/** The names in the frame's last report to the background. */
+function lastReported(): string[] {
+  const report = send.mock.calls.filter(([type]) => type === 'tools-report').at(-1)?.[1] as { tools: Array<{ name: string }> } | undefined;
+  return (report?.tools ?? []).map((tool) => tool.name).sort();
+}
+
+describe("the background's request for a frame's tools", () => {
+  it('reports what the frame knows; only a panel turning to the tab (lookAgain) makes it walk the page for what no event announced', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<div id="plain"></div>');
+    setupPageTools();
+    await vi.waitFor(() => expect(lastReported()).toEqual(['find_table']));
+    const handlers = vi.mocked(handleContentMessages).mock.calls.at(-1)![0];
+    // A script gives a plain element a shadow root with a form: nothing in the document changes.
+    document.getElementById('plain')!.attachShadow({ mode: 'open' }).innerHTML =
+      '<form toolname="buy_gift_card" tooldescription="Buy a gift card."><input name="amount"></form>';
+
+    const reports = () => send.mock.calls.filter(([type]) => type === 'tools-report').length;
+    const before = reports();
+    await handlers['tools-request']!({}, {} as never);
+    await vi.waitFor(() => expect(reports()).toBeGreaterThan(before));
+    expect(lastReported()).toEqual(['find_table']);
+
+    await handlers['tools-request']!({ lookAgain: true }, {} as never);
+    await vi.waitFor(() => expect(lastReported()).toEqual(['buy_gift_card', 'find_table']));
   });
 });
