@@ -37,6 +37,8 @@ export type SiteList = 'disabledSites' | 'allowedSites';
 export interface SiteFailure {
   list: SiteList;
   message: string;
+  /** Counts refusals, so that the same words refused again are drawn (and heard) afresh. */
+  attempt: number;
 }
 
 /** The options page's state: components read these signals, the actions change them. */
@@ -217,6 +219,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
         ? undefined
         : {
             list,
+            attempt: (siteFailure.value?.attempt ?? 0) + 1,
             message: text.includes('*')
               ? `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`
               : `"${text}" is not a web address, such as shop.example.com.`,

@@ -22,7 +22,8 @@ export function SitesSection({ model, settings }: { model: OptionsModel; setting
 function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; list: SiteList; sites: readonly string[]; title: string }) {
   const draft = useSignal('');
   const input = useRef<HTMLInputElement>(null);
-  const failure = model.siteFailure.value?.list === list ? model.siteFailure.value.message : undefined;
+  const refusal = model.siteFailure.value?.list === list ? model.siteFailure.value : undefined;
+  const failure = refusal?.message;
   const failureId = `${list}-failure`;
   return (
     <div class="site-list" data-testid={list}>
@@ -49,9 +50,11 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
           Add
         </button>
       </form>
-      {/* An alert, so that a refused site is heard: the field keeps the text and nothing else changes. */}
+      {/* An alert, so that a refused site is heard: the field keeps the text and nothing else changes.
+          Keyed by the attempt: a screen reader says an alert when it appears, so a second refusal in
+          the same words must be a new one. */}
       {failure && (
-        <p id={failureId} class="notice tone-error" role="alert">
+        <p key={refusal?.attempt} id={failureId} class="notice tone-error" role="alert">
           {failure}
         </p>
       )}

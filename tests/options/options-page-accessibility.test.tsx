@@ -54,6 +54,13 @@ describe('the options page, for a keyboard and a screen reader', () => {
     expect(field(allowedSitesLabel).hasAttribute('aria-invalid')).toBe(false);
     expect(field(allowedSitesLabel).hasAttribute('aria-describedby')).toBe(false);
 
+    // The same refusal again is a new alert, so that it is said again, not a quiet repaint of the old one.
+    await add('not a site');
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')).not.toBe(alert));
+    const again = root.querySelector('[role="alert"]');
+    expect(again?.textContent).toBe('"not a site" is not a web address, such as shop.example.com.');
+    expect(field(offSitesLabel).getAttribute('aria-describedby')).toBe(again?.id);
+
     await add('shop.example');
     await vi.waitFor(() => expect(field(offSitesLabel).hasAttribute('aria-invalid')).toBe(false));
     expect(field(offSitesLabel).hasAttribute('aria-describedby')).toBe(false);
