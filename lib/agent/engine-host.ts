@@ -9,8 +9,9 @@ import type { EngineStatus } from './session-state';
 /**
  * Holds the one engine the extension runs (a model on the GPU is shared by every tab) and its
  * status for the panels. Changing the engine or model in the settings swaps it on the next run.
+ * `changed` is called whenever the status may have changed; each panel reads its own with `statusFor`.
  */
-export function createEngineHost(publish: (status: EngineStatus) => void, create: (settings: Settings) => Engine = createEngine) {
+export function createEngineHost(changed: () => void, create: (settings: Settings) => Engine = createEngine) {
   /** The engine made for the settings last used, with the model those settings asked for ('' for the default). */
   let current: { key: string; engine: Engine; requestedModel: string } | undefined;
   let status: EngineStatus = { engineId: 'webllm', engineLabel: engineLabels.webllm, model: '', state: 'idle' };
@@ -21,7 +22,7 @@ export function createEngineHost(publish: (status: EngineStatus) => void, create
     clearTimeout(pending);
     pending = undefined;
     lastProgressAt = Date.now();
-    publish(status);
+    changed();
   };
   const setStatus = (change: Partial<EngineStatus>, force = true) => {
     status = { ...status, ...change };

@@ -53,7 +53,7 @@ describe('the engine host', () => {
       { fraction: 0.01, text: 'Downloading (about 1,100 MB), once. Using the q4f32 build: this GPU has no 16-bit shaders.' },
       { fraction: 0.02, text: 'Fetching the library' },
     ];
-    const host = createEngineHost((status) => published.push(status), (settings) => fakeEngine(settings, steps, 150).engine);
+    const host = createEngineHost(() => published.push(host.status), (settings) => fakeEngine(settings, steps, 150).engine);
     await host.load(defaultSettings, new AbortController().signal);
     const texts = published.map((status) => status.progressText);
     expect(texts).toContain(steps[0]!.text);
@@ -170,7 +170,7 @@ describe('the engine host', () => {
   it('loads another WebLLM model only once the run that holds the first has ended, a tool between two replies included', async () => {
     const published: EngineStatus[] = [];
     const made: Array<ReturnType<typeof fakeEngine>> = [];
-    const host = createEngineHost((status) => published.push(status), (settings) => {
+    const host = createEngineHost(() => published.push(host.status), (settings) => {
       made.push(fakeEngine(settings));
       return made.at(-1)!.engine;
     });
