@@ -1,7 +1,7 @@
 /** A JSON Schema as pages and models write it: only a small subset is ever interpreted. */
 export type JSONSchema = { [key: string]: unknown };
 
-/** WebMCP's tool annotations (there is no `destructiveHint` in WebMCP). */
+/** WebMCP's tool annotations (there is no `destructiveHint` in WebMCP; see below). */
 export interface ToolAnnotations {
   /** The tool only reads: it may run without asking the person. */
   readOnlyHint?: boolean;
@@ -14,6 +14,11 @@ export interface ToolAnnotations {
    * consequential (a polyfill that drops `consequentialHint`). Such a tool asks every time.
    */
   consequenceUnknown?: boolean;
+  /**
+   * MCP's word, not WebMCP's: kept where a page gave it (tools ported from an MCP server) and read
+   * as `consequentialHint`, which the extension sets beside it. The inspector says to use WebMCP's.
+   */
+  destructiveHint?: boolean;
 }
 
 /** A tool as the chat hands it to an agent: copied out of the page, plain data. */

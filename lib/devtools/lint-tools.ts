@@ -59,6 +59,11 @@ function lintTool(tool: PageTool): Finding[] {
   if (firstType(tool.inputSchema) !== 'object') {
     findings.push(warning('The input schema is not an object schema ("type": "object").'));
   }
+  if (tool.annotations?.destructiveHint) {
+    findings.push(
+      warning('"destructiveHint" is MCP\'s name: WebMCP\'s is "consequentialHint". This extension asks before each call either way; a browser\'s own agent may not.'),
+    );
+  }
   findings.push(...textFindings('The description', tool.description));
   findings.push(...parameterFindings(tool.inputSchema));
   return findings;

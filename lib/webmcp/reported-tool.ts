@@ -10,6 +10,7 @@ export const toolAnnotationsSchema = z.object({
   consequentialHint: z.optional(z.boolean()),
   untrustedContentHint: z.optional(z.boolean()),
   consequenceUnknown: z.optional(z.boolean()),
+  destructiveHint: z.optional(z.boolean()),
 });
 
 /**

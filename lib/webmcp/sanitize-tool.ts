@@ -97,19 +97,26 @@ function schemaKind(value: unknown): string {
   }
 }
 
-/** Only WebMCP's three hints (and the extension's own `consequenceUnknown`), only real booleans; anything else is left out. */
+/**
+ * Only WebMCP's three hints (and the extension's own `consequenceUnknown`), only real booleans;
+ * anything else is left out. MCP's `destructiveHint: true`, which tools ported from MCP servers
+ * carry, is kept and read as `consequentialHint`: the tool asks every time.
+ */
 function sanitizeAnnotations(annotations: unknown): ReportedTool['annotations'] {
   if (typeof annotations !== 'object' || annotations === null) return undefined;
+  const read = (hint: string): unknown => {
+    try {
+      return (annotations as Record<string, unknown>)[hint];
+    } catch {
+      return undefined;
+    }
+  };
   const hints: NonNullable<ReportedTool['annotations']> = {};
   for (const hint of hintNames) {
-    let value: unknown;
-    try {
-      value = (annotations as Record<string, unknown>)[hint];
-    } catch {
-      continue;
-    }
+    const value = read(hint);
     if (typeof value === 'boolean') hints[hint] = value;
   }
+  if (read('destructiveHint') === true) Object.assign(hints, { destructiveHint: true, consequentialHint: true });
   return Object.keys(hints).length > 0 ? hints : undefined;
 }
 

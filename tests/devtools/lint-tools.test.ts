@@ -32,6 +32,12 @@ describe('lintTools: what the inspector points out', () => {
     ]);
   });
 
+  it('points out MCP\'s destructiveHint, which WebMCP browsers do not read', () => {
+    expect(messages([tool({ annotations: { destructiveHint: true, consequentialHint: true } })])).toEqual([
+      'warning: "destructiveHint" is MCP\'s name: WebMCP\'s is "consequentialHint". This extension asks before each call either way; a browser\'s own agent may not.',
+    ]);
+  });
+
   it('points out a very short description and a schema that is not an object schema', () => {
     expect(messages([tool({ description: 'Searches.', inputSchema: { type: 'string' } })])).toEqual([
       'warning: The description is very short: say what the tool does and when to use it.',

@@ -37,11 +37,20 @@ describe('sanitizeTool: what it takes', () => {
         title: 'Add to cart',
         description: 'Add a product to the cart.',
         inputSchema: { type: 'object', properties: { qty: { type: 'integer', minimum: 1 } }, required: ['qty'] },
-        annotations: { readOnlyHint: false, consequentialHint: true },
+        annotations: { readOnlyHint: false, consequentialHint: true, destructiveHint: true },
         origin,
         source: 'native',
       },
     });
+  });
+
+  it('reads MCP\'s destructiveHint as consequential, whatever consequentialHint says, and keeps it for the inspector', () => {
+    for (const consequentialHint of [undefined, false]) {
+      const result = sanitizeTool({ name: 'delete_account', description: 'd', annotations: { destructiveHint: true, consequentialHint } }, context);
+      expect(result.ok && result.tool.annotations).toEqual({ consequentialHint: true, destructiveHint: true });
+    }
+    const notDestructive = sanitizeTool({ name: 'a', description: 'd', annotations: { destructiveHint: false } }, context);
+    expect(notDestructive.ok && notDestructive.tool.annotations).toBeUndefined();
   });
 
   it('reads a schema given as JSON text (older Chrome), and no schema as no arguments', () => {
