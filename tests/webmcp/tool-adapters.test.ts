@@ -190,6 +190,13 @@ describe('createModelContextAdapter: the standard getTools / executeTool', () =>
     expect(runs).toBe(1);
   });
 
+  it('says a tool that returned nothing finished, as Chrome hands it over ("undefined") and as a polyfill does', async () => {
+    for (const returned of ['undefined', undefined]) {
+      const adapter = createModelContextAdapter({ getTools: async () => [{ name: 'add', description: 'd' }], executeTool: async () => returned }, ownWindow);
+      expect(await adapter.execute('add', {}, never)).toBe('The tool finished without a result.');
+    }
+  });
+
   it('refuses a tool of another frame', async () => {
     await expect(createModelContextAdapter(context(false), ownWindow).execute('theirs', {}, never)).rejects.toThrow(
       'The page offers no tool named "theirs".',

@@ -1,4 +1,4 @@
-import { abortable, readProperty, readToolName, toResultString, toolNotFound, type ToolAdapter } from './tool-adapter';
+import { abortable, readProperty, readToolName, browserResultString, toolNotFound, type ToolAdapter } from './tool-adapter';
 
 /** The standard shape: the browser's `document.modelContext`, or a polyfill of it. */
 export interface ModelContextLike {
@@ -38,16 +38,16 @@ export function createModelContextAdapter(context: ModelContextLike, ownWindow: 
       const tool = (await readTools()).find((candidate) => readToolName(candidate) === name);
       if (!tool) throw toolNotFound(name);
       const run = (input: unknown) => abortable(context.executeTool(tool, input, { signal }), signal);
-      if (inputAsString) return toResultString(await run(JSON.stringify(args)));
+      if (inputAsString) return browserResultString(await run(JSON.stringify(args)));
       try {
-        return toResultString(await run(args));
+        return browserResultString(await run(args));
       } catch (error) {
         // Before Chrome 155 (and in polyfill 5.1) the input was a JSON string. Only the input
         // parser's own refusal, which comes before the tool runs, means that: a tool's own error
         // comes wrapped ("Tool was executed but the invocation failed…") and must not run it twice.
         if (!/^failed to parse input/i.test(String(readProperty(error, 'message')))) throw error;
         inputAsString = true;
-        return toResultString(await run(JSON.stringify(args)));
+        return browserResultString(await run(JSON.stringify(args)));
       }
     },
   };

@@ -1,4 +1,4 @@
-import { abortable, readProperty, readToolName, toResultString, toolNotFound, type ToolAdapter } from './tool-adapter';
+import { abortable, readProperty, readToolName, browserResultString, toolNotFound, type ToolAdapter } from './tool-adapter';
 
 /** Chrome 146–151's `navigator.modelContextTesting`, which older polyfills still install. */
 export interface TestingApiLike {
@@ -36,7 +36,7 @@ export function createTestingApiAdapter(testing: TestingApiLike): ToolAdapter {
     async execute(name, args, signal) {
       const known = (await readTools()).some((tool) => readToolName(tool) === name);
       if (!known) throw toolNotFound(name);
-      return toResultString(await abortable(testing.executeTool(name, JSON.stringify(args), { signal }), signal));
+      return browserResultString(await abortable(testing.executeTool(name, JSON.stringify(args), { signal }), signal));
     },
   };
 }

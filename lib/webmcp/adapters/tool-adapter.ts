@@ -40,11 +40,23 @@ export function toResultString(value: unknown): string | null {
 }
 
 /**
+ * What the browser's `executeTool` (or a polyfill's) handed back. Null is a navigation. A tool that
+ * returned nothing comes back as the word "undefined" from Chrome (nothing at all from some
+ * polyfills): the model is told the tool finished, as for a tool the extension called itself.
+ */
+export function browserResultString(value: unknown): string | null {
+  if (value === undefined || value === 'undefined') return noResult;
+  return toResultString(value);
+}
+
+const noResult = 'The tool finished without a result.';
+
+/**
  * What a page's own `execute` returned, as a result. The extension called it itself, so nothing
  * here is a navigation: null is the tool's value, and no value at all says the tool finished.
  */
 export function executeResultString(value: unknown): string {
-  if (value === undefined) return 'The tool finished without a result.';
+  if (value === undefined) return noResult;
   return toResultString(value) ?? 'null';
 }
 
