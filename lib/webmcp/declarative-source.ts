@@ -2,7 +2,7 @@ import { toolNotFound } from './adapters/tool-adapter';
 import { fillToolForm } from './fill-tool-form';
 import type { FormControl } from './form-controls';
 import { formToolSchema } from './form-tool-schema';
-import { formWaitsForPerson } from './form-waits-for-person';
+import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { PageToolSource } from './page-tool-source';
 import { ToolFormRoots } from './tool-form-roots';
 import { watchToolForms } from './watch-tool-forms';
@@ -80,7 +80,7 @@ function submit(form: HTMLFormElement): string | null {
   } finally {
     listener.removeEventListener('submit', onSubmit, { capture: true });
   }
-  return submitEvent?.defaultPrevented ? 'The form was submitted.' : null;
+  return submitEvent?.defaultPrevented ? formSubmittedWithoutResult : null;
 }
 
 function isFormControl(element: Element): element is FormControl {

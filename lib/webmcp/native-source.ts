@@ -1,7 +1,7 @@
 import { createModelContextAdapter, isModelContextLike, type ModelContextLike } from './adapters/model-context-adapter';
 import { createTestingApiAdapter, isTestingApiLike } from './adapters/testing-api-adapter';
 import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-adapter';
-import { formWaitsForPerson } from './form-waits-for-person';
+import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import { ToolFormRoots } from './tool-form-roots';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
 
@@ -22,7 +22,8 @@ export function createNativeSource(): PageToolSource | undefined {
     const execute: ToolAdapter['execute'] = (name, args, signal) => {
       const running = adapter.execute(name, args, signal);
       const form = formFor(name) ?? (roots.walk() ? formFor(name) : undefined);
-      return form?.hasAttribute('toolautosubmit') === false ? filledForPerson(context, name, running) : running;
+      if (!form) return running;
+      return form.hasAttribute('toolautosubmit') ? submittedByPage(running) : filledForPerson(context, name, running);
     };
     let formNames = new Set<string | null>();
     const source = sourceFromAdapter({ ...adapter, execute }, (tool) => (formNames.has(readToolName(tool) ?? null) ? 'declarative' : 'native'));
@@ -43,6 +44,20 @@ export function createNativeSource(): PageToolSource | undefined {
 /** Whether the browser offers `<form toolname>` itself (true wherever it has the native API). */
 export function browserReadsToolForms(): boolean {
   return isModelContextLike(readProperty(document, 'modelContext'));
+}
+
+/**
+ * A form a page already handled in its own script (it calls `preventDefault()` and sends the data
+ * itself) and then gave `toolname`: Chrome submits it, the page's script acts, and the call fails
+ * because no `respondWith()` gave a result. The form was submitted, as the extension's own form
+ * reader says for such a page: told it failed, a model sends it again (a second order).
+ */
+function submittedByPage(running: Promise<string | null>): Promise<string | null> {
+  return running.catch((error: unknown) => {
+    const message = String(readProperty(error, 'message') ?? '');
+    if (/preventDefault\(\)/.test(message) && /respondWith\(\)/.test(message)) return formSubmittedWithoutResult;
+    throw error;
+  });
 }
 
 /**

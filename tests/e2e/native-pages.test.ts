@@ -129,6 +129,18 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       await expect.poll(() => fixture.inspector.page.locator('.copy-status').textContent()).toBe('Copied 3 tools as JSON.');
     });
 
+    it('says a tool that returned nothing finished (the browser hands over the word "undefined")', async () => {
+      await fixture.page.evaluate(() => {
+        const page = window as unknown as { register(tool: object): void; unregisterTool(name: string): void };
+        page.register({ name: 'empty_cart', description: 'Empty the cart.', execute: async () => void (document.getElementById('cart')!.textContent = 'The cart is empty.') });
+      });
+      await fixture.inspector.waitForTools(['add_to_cart', 'empty_cart', 'search_products', 'track_order'], 2_000);
+      const run = await fixture.inspector.run('empty_cart', {});
+      expect(run).toMatchObject({ text: 'The tool finished without a result.', isError: false });
+      await fixture.page.evaluate(() => (window as unknown as { unregisterTool(name: string): void }).unregisterTool('empty_cart'));
+      await fixture.inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 2_000);
+    });
+
     it('follows a tool removed by aborting its signal within a second', async () => {
       await fixture.page.evaluate(() => (window as unknown as { unregisterTool(name: string): void }).unregisterTool('search_products'));
       await fixture.inspector.waitForTools(['add_to_cart', 'track_order'], 1_000);
@@ -211,10 +223,11 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await inspector.waitForTools(['book_slot', 'search_menu'], 2_000);
     await expect(inspector.tool('search_menu').locator('.tool-meta').textContent()).resolves.toMatch(/ · declarative$/);
     // The page handles the submit itself without `respondWith`: the browser fills and submits the
-    // form, then calls that an error of the page, in its own words.
+    // form, then calls that an error of the page. It was submitted, and the call says so (a model
+    // told it failed would submit it again).
     const run = await inspector.run('search_menu', { q: 'soup' });
     await expect(page.locator('#searched').textContent()).resolves.toBe('Searched for soup.');
-    expect(run).toMatchObject({ isError: true, text: expect.stringContaining('without also calling respondWith()') });
+    expect(run).toMatchObject({ isError: false, text: 'The form was submitted.' });
   });
 });
 

@@ -49,3 +49,35 @@ describe('a browser form without toolautosubmit', () => {
     expect(await sources()).toEqual({ contact: 'declarative', subscribe: 'declarative', search: 'native' });
   });
 });
+
+describe('a browser form with toolautosubmit that the page submits in its own script', () => {
+  /** Chrome 156's refusal when the page called preventDefault() on the submit and never respondWith(). */
+  const chromeRefusal = "The site has a programming error: it called preventDefault() on the 'submit' event, without also calling respondWith() with the tool result";
+  function installSubmittingContext(error: string) {
+    let submits = 0;
+    (document as unknown as { modelContext: unknown }).modelContext = Object.assign(new EventTarget(), {
+      getTools: async () => [{ name: 'place_order', description: 'Order.', inputSchema: {}, source: window }],
+      executeTool: async () => {
+        submits += 1;
+        throw new DOMException(error, 'UnknownError');
+      },
+    });
+    return () => submits;
+  }
+
+  it('answers that the form was submitted, once: told it failed, a model would order again', async () => {
+    document.body.innerHTML = '<form toolname="place_order" tooldescription="Order." toolautosubmit><input name="item"></form>';
+    const submits = installSubmittingContext(chromeRefusal);
+    await expect(createNativeSource()!.execute('place_order', { item: 'mug' }, new AbortController().signal)).resolves.toBe('The form was submitted.');
+    expect(submits()).toBe(1);
+  });
+
+  it('passes any other error on, and the same words from a script tool (not a form) too', async () => {
+    document.body.innerHTML = '<form toolname="place_order" tooldescription="Order." toolautosubmit><input name="item"></form>';
+    installSubmittingContext('Form validation failed: item: Please fill out this field.');
+    await expect(createNativeSource()!.execute('place_order', {}, new AbortController().signal)).rejects.toThrow('Form validation failed');
+    document.body.innerHTML = '';
+    installSubmittingContext(chromeRefusal);
+    await expect(createNativeSource()!.execute('place_order', {}, new AbortController().signal)).rejects.toThrow('programming error');
+  });
+});
