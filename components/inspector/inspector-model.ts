@@ -56,6 +56,10 @@ export class InspectorModel {
   readonly scorer = signal<ToolScorer | undefined>(searchScorer);
   /** The tools the agent would choose from: its own list, one per name, frames labelled. */
   readonly agentTools = computed(() => (this.tabTools.value ? toolsForAgent(this.tabTools.value).tools : []));
+  /** The schema the agent checks a call of `tool` against, and whose compact form the model reads. */
+  agentSchemaOf(tool: PageTool): PageTool['inputSchema'] {
+    return this.agentTools.value.find((candidate) => candidate.name === tool.name && candidate.frameId === tool.frameId)?.inputSchema ?? tool.inputSchema;
+  }
   /** What the agent would be shown, in the prompt's order: best first, or the page's when all fit. */
   readonly ranking = computed(() => {
     if (this.query.value.trim() === '') return [];

@@ -1,10 +1,13 @@
 import type { JSONSchema } from '@webmcp-agents/chat';
 import { compactSchema } from '@webmcp-agents/local-agent';
 
-/** The schema as the page gave it, and as a small model is shown it, with both sizes. */
-export function SchemaView({ schema }: { schema: JSONSchema }) {
+/**
+ * The schema as the page gave it, and as a small model is shown it (`forModel`: the agent's plain
+ * version of it, see `toolsForAgent`), with both sizes.
+ */
+export function SchemaView({ schema, forModel = schema }: { schema: JSONSchema; forModel?: JSONSchema }) {
   const given = JSON.stringify(schema);
-  const compacted = compactSchema(schema);
+  const compacted = compactSchema(forModel);
   const compactText = JSON.stringify(compacted);
   return (
     <div class="schema">

@@ -34,7 +34,7 @@ export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageToo
         </ul>
       )}
       <Disclosure label="Run">{() => <ToolRunner model={model} tool={tool} />}</Disclosure>
-      <Disclosure label="Schema">{() => <SchemaView schema={tool.inputSchema} />}</Disclosure>
+      <Disclosure label="Schema">{() => <SchemaView schema={tool.inputSchema} forModel={model.agentSchemaOf(tool)} />}</Disclosure>
     </article>
   );
 }

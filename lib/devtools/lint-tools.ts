@@ -1,4 +1,6 @@
 import { isRecord } from '@webmcp-agents/chat';
+import { compactSchema } from '@webmcp-agents/local-agent';
+import { plainSchema } from '../registry/plain-schema';
 import type { PageTool } from '../registry/types';
 import { firstType } from './json-template';
 
@@ -70,9 +72,22 @@ function lintTool(tool: PageTool): Finding[] {
 }
 
 function parameterFindings(schema: Record<string, unknown>): Finding[] {
-  if (!isRecord(schema.properties)) return [];
   const findings: Finding[] = [];
-  for (const [name, property] of Object.entries(schema.properties)) {
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  for (const name of Array.isArray(schema.required) ? schema.required : []) {
+    if (typeof name === 'string' && !Object.hasOwn(properties, name)) {
+      findings.push(warning(`"${name}" is required but is not one of the properties: the model is not told what to give, and a call without it is refused.`));
+    }
+  }
+  const plain = plainSchema(schema);
+  const forModel = isRecord(plain) && isRecord(plain.properties) ? plain.properties : {};
+  for (const [name, property] of Object.entries(properties)) {
+    const unread = unreadKeywords(property, forModel[name]);
+    if (unread.length > 0) {
+      findings.push(warning(`The model is told nothing of what "${name}" must be: it is not shown ${unread.map((key) => `"${key}"`).join(', ')}. Say it in the description.`));
+    }
+  }
+  for (const [name, property] of Object.entries(properties)) {
     const description = isRecord(property) && typeof property.description === 'string' ? property.description : '';
     if (description === '') findings.push(info(`The parameter "${name}" has no description.`));
     if (description.length > lintBudgets.parameterDescription) {
@@ -81,6 +96,13 @@ function parameterFindings(schema: Record<string, unknown>): Finding[] {
     findings.push(...textFindings(`The description of "${name}"`, description));
   }
   return findings;
+}
+
+/** The keywords of a property that say something, where what the model reads of it says nothing. */
+function unreadKeywords(given: unknown, forModel: unknown): string[] {
+  const shown = Object.keys(compactSchema(isRecord(forModel) ? forModel : {})).filter((key) => key !== 'description');
+  if (!isRecord(given) || shown.length > 0) return [];
+  return Object.keys(given).filter((key) => key !== 'title' && key !== 'description' && key !== '$comment');
 }
 
 function textFindings(what: string, text: string): Finding[] {

@@ -1,13 +1,15 @@
 import { toolDescriptionLimit } from '@webmcp-agents/local-agent';
 import { foldChoiceTitles } from './fold-choice-titles';
+import { plainSchema } from './plain-schema';
 import type { TabTools } from './types';
 
 /**
  * The tab's tools as an agent may use them. Tools of frames the page did not allow never get here
  * (see frameToolsPermission); of the rest, one tool per name (the top frame's first), and a tool
  * from a frame of another origin says whose it is at the start of its description, so the model,
- * the trace and the person reading it all see where it comes from. Choices with words of their
- * own say them where the model reads them (see `foldChoiceTitles`).
+ * the trace and the person reading it all see where it comes from. Schemas are said in the words
+ * the prompt keeps (see `plainSchema`), and choices with words of their own say them where the
+ * model reads them (see `foldChoiceTitles`).
  */
 export function toolsForAgent(tabTools: TabTools): TabTools {
   const taken = new Set<string>();
@@ -41,7 +43,7 @@ function schemaForAgent(schema: InputSchema): FoldedSchema {
   if (typeof schema !== 'object' || schema === null) return { inputSchema: schema };
   let folded = schemasForAgent.get(schema);
   if (folded === undefined) {
-    folded = foldChoiceTitles(schema) as FoldedSchema;
+    folded = foldChoiceTitles(plainSchema(schema)) as FoldedSchema;
     schemasForAgent.set(schema, folded);
   }
   return folded;

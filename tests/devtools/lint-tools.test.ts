@@ -32,6 +32,24 @@ describe('lintTools: what the inspector points out', () => {
     ]);
   });
 
+  it('points out a required argument that is not a property, and one whose schema says nothing the model is shown', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'Words to look for' },
+        filter: { not: { type: 'null' }, description: 'A filter' },
+        shipping: { $ref: '#/$defs/address', description: 'Where to' },
+        anything: { description: 'Free-form' },
+      },
+      required: ['query', 'country'],
+      $defs: { address: { type: 'object', properties: { street: { type: 'string' } } } },
+    };
+    expect(messages([tool({ inputSchema: schema })])).toEqual([
+      'warning: "country" is required but is not one of the properties: the model is not told what to give, and a call without it is refused.',
+      'warning: The model is told nothing of what "filter" must be: it is not shown "not". Say it in the description.',
+    ]);
+  });
+
   it('points out MCP\'s destructiveHint, which WebMCP browsers do not read', () => {
     expect(messages([tool({ annotations: { destructiveHint: true, consequentialHint: true } })])).toEqual([
       'warning: "destructiveHint" is MCP\'s name: WebMCP\'s is "consequentialHint". This extension asks before each call either way; a browser\'s own agent may not.',
