@@ -9,6 +9,7 @@ import { rankToolsWithScores } from './rank-tools';
 import { runToolCall, type ToolCallContext } from './run-tool-call';
 import { isEmptyFence } from './fenced-call-holder';
 import { estimateTokens } from './estimate-tokens';
+import { fitShownTools } from './fit-shown-tools';
 import { fitToolReplies } from './fit-tool-replies';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
@@ -41,14 +42,17 @@ export interface RunLocalAgentOptions {
   /** Characters of a tool's output the model reads. Default 4,000. */
   toolOutputLimit?: number;
   /**
-   * Tokens the model reads at once, where known. A run whose tool results would no longer fit
-   * (with room kept for a reply) shows the model its oldest results as a short note instead.
+   * Tokens the model reads at once, where known. The shown tools are cut, the least relevant
+   * first, to what leaves room for the request, the history, a reply and some tool results; a run
+   * whose tool results would no longer fit shows the model its oldest results as a short note instead.
    */
   contextTokens?: number;
 }
 
 /** Room kept for the reply when the context runs short. */
 const replyTokens = 1024;
+/** Room kept for the run's own tool results when the shown tools are fitted to the context. */
+const toolResultTokens = 512;
 
 export interface RunLocalAgentResult {
   finishReason: FinishReason;
@@ -94,6 +98,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   let text = '';
   let step = 0;
 
+  // The same all run long (the request and history do not change), so the same tools fit at every step.
+  const toolRoom = (contextTokens: number, history: readonly ChatMessage[]) =>
+    contextTokens - replyTokens - toolResultTokens - estimateTokens(request) - history.reduce((sum, message) => sum + estimateTokens(message.content), 0);
   const runMessages = (system: string, history: readonly ChatMessage[]): ChatMessage[] => {
     if (options.contextTokens === undefined) return messages;
     const room =
@@ -113,9 +120,10 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const tools = await options.getTools();
       // Stopped while the tools were read: the model is not asked.
       if (signal.aborted) return finish('aborted');
-      const shown = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
-      const system = systemPrompt(shown);
       const history = options.history ?? [];
+      const ranked = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
+      const shown = options.contextTokens === undefined ? ranked : fitShownTools(ranked, toolRoom(options.contextTokens, history), systemPrompt);
+      const system = systemPrompt(shown);
       const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...runMessages(system, history)];
       emit({ type: 'step-start', step, tools: shown, messages: prompt });
       const shownTools = shown.map(({ tool }) => tool);

@@ -365,6 +365,28 @@ describe('runLocalAgent', () => {
     expect(result.messages.filter((message) => message.content.includes('{"query":"a"}'))).toHaveLength(2);
   });
 
+  it('shows fewer tools where their schemas would fill the context, the least relevant left out, the same at every step', async () => {
+    const countries = Array.from({ length: 250 }, (_, index) => `Country number ${index}`);
+    const addressForm = (name: string): ToolDescriptor => ({
+      name,
+      description: `Fill in the ${name.replace('_', ' ')}.`,
+      inputSchema: { type: 'object', properties: { street: { type: 'string' }, country: { type: 'string', enum: countries } } },
+    });
+    const tools = [...shopTools, addressForm('billing_address'), addressForm('shipping_address'), addressForm('gift_address')];
+    const { run, model, events } = setup([call('search_products', { query: 'mug' }), 'Found.'], { contextTokens: 4_096, getTools: () => tools });
+    expect((await run()).finishReason).toBe('answer');
+    const shown = events.flatMap((event) => (event.type === 'step-start' ? [event.tools.map(({ tool }) => tool.name)] : []));
+    // Each address form is about 1,700 tokens and one fits beside the cart's tools: the request is
+    // about none of them, and of equals the later ones go first.
+    expect(shown[0]).toEqual(['search_products', 'add_to_cart', 'billing_address']);
+    expect(shown[1]).toEqual(shown[0]);
+    expect(model.requests[1]!.messages[0]!.content).toBe(model.requests[0]!.messages[0]!.content);
+    // Without a known context, all of them (no more than eight) are shown.
+    const unbounded = setup(['Done.'], { getTools: () => tools });
+    await unbounded.run();
+    expect(unbounded.events.find((event) => event.type === 'step-start')).toMatchObject({ tools: { length: 5 } });
+  });
+
   it('reports an engine failure as a finished run with the error, never a rejection', async () => {
     const failing: LanguageModel = {
       // eslint-disable-next-line require-yield
