@@ -25,8 +25,19 @@ export function RunResult({ run }: { run: RunState | undefined }) {
             {meta}
           </p>
           <pre class="run-text">{formatToolText(output.text)}</pre>
+          {output.isError && browserHidesError(output.text) && (
+            <p class="run-tip">
+              Chrome does not pass on what the tool threw, so the agent cannot tell why it failed either. To say
+              why, return <code>{'{ content: [{ type: "text", text: "…" }], isError: true }'}</code> instead of throwing.
+            </p>
+          )}
         </div>
       )}
     </>
   );
+}
+
+/** Chrome's words for any error a tool's `execute` threw (or a result it could not copy): the tool's own are lost. */
+function browserHidesError(text: string): boolean {
+  return text.startsWith('Tool was executed but the invocation failed');
 }

@@ -229,6 +229,21 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(statuses()).toContain('Copied 1 tools as JSON.');
   });
 
+  it('tells the author how to let a failure say why, where the browser hid what the tool threw', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: {} }));
+    const failWith = async (text: string) => {
+      await form.submit();
+      const runId = form.fake.posted.filter((request) => request.type === 'run-tool').at(-1)!.runId;
+      form.fake.send({ type: 'run-result', runId, output: { text, isError: true }, durationMs: 2 });
+      await tick();
+      return form.root.querySelector('.run-tip')?.textContent ?? null;
+    };
+    expect(await failWith('Tool was executed but the invocation failed. For example, the script function threw an error')).toBe(
+      'Chrome does not pass on what the tool threw, so the agent cannot tell why it failed either. To say why, return { content: [{ type: "text", text: "…" }], isError: true } instead of throwing.',
+    );
+    expect(await failWith('Out of stock: the blue mug')).toBeNull();
+  });
+
   it('heads the list of tools, so they are not read as part of the preview above it', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: {} }));
     const list = form.root.querySelector('section.tools')!;
