@@ -1,3 +1,4 @@
+import type { ToolOutput } from '@webmcp-agents/chat';
 import { AgentPreview } from './agent-preview';
 import { ChangeLog } from './change-log';
 import { DroppedTools } from './dropped-tools';
@@ -32,6 +33,10 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
           This tab offers no WebMCP tools. <span class="muted">A page open since before the extension was installed or updated needs a reload first.</span>
         </p>
       )}
+      {/* In the page from the start, so that a result arriving in it is read. */}
+      <p class="left-run" role="status">
+        {model.leftRun.value && <LeftRun {...model.leftRun.value} />}
+      </p>
       {tools.length > 0 && <AgentPreview model={model} />}
       <section class="tools" aria-labelledby="tools-heading">
         <h2 id="tools-heading" class="visually-hidden">
@@ -44,5 +49,15 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
       <DroppedTools dropped={tabTools?.dropped ?? []} />
       <ChangeLog changes={model.changes.value} />
     </main>
+  );
+}
+
+/** The result of a run that ended as its page went: its card, in the old document, is gone. */
+function LeftRun({ name, output }: { name: string; output: ToolOutput }) {
+  const text = output.text.length > 300 ? `${output.text.slice(0, 299)}…` : output.text;
+  return (
+    <>
+      <span class="change-name">{name}</span> ran as the page changed{output.isError ? ' and failed' : ''}: {text}
+    </>
   );
 }

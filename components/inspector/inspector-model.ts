@@ -16,7 +16,11 @@ const agentMaxTools = 8;
 /** A run started by hand from the inspector. */
 export interface RunState {
   runId: string;
+  /** The tool's name, for a result shown after its card is gone. */
+  name: string;
   running: boolean;
+  /** Finished since the tab's tools were last listed: a list without its tool is news about it. */
+  fresh?: boolean;
   output?: ToolOutput;
   durationMs?: number;
   /** The document the tool ran in, where the browser names documents. */
@@ -48,6 +52,11 @@ export class InspectorModel {
   readonly connected = signal(false);
   readonly query = signal('');
   readonly copyStatus = signal('');
+  /**
+   * A run that ended as its page went (it navigated or reloaded it): the next list no longer has
+   * its tool in that document, so its card cannot show the result.
+   */
+  readonly leftRun = signal<{ name: string; output: ToolOutput } | undefined>(undefined);
   /** How long a run may take before the page's signal aborts; the agent's setting once read. */
   readonly timeoutSeconds = signal(30);
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
@@ -99,7 +108,8 @@ export class InspectorModel {
     this.runCount += 1;
     const runId = `run-${this.runCount}`;
     const { documentId } = toolTargetOf(tool);
-    this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, running: true, ...(documentId !== undefined ? { documentId } : {}) } };
+    this.leftRun.value = undefined;
+    this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, name: tool.name, running: true, ...(documentId !== undefined ? { documentId } : {}) } };
     const timeoutMs = clampTimeout(this.timeoutSeconds.value) * 1000;
     // In the frame and the document listed: a frame that moved on runs nothing.
     this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs, ...toolTargetOf(tool) });
@@ -140,7 +150,7 @@ export class InspectorModel {
   private receive(event: InspectorEvent): void {
     if (event.type === 'run-result') {
       const [key, run] = Object.entries(this.runs.value).find(([, entry]) => entry.runId === event.runId) ?? [];
-      if (key && run) this.runs.value = { ...this.runs.value, [key]: { ...run, running: false, output: event.output, durationMs: event.durationMs } };
+      if (key && run) this.runs.value = { ...this.runs.value, [key]: { ...run, running: false, fresh: true, output: event.output, durationMs: event.durationMs } };
       return;
     }
     if (event.tabId !== this.tabId) return;
@@ -149,7 +159,10 @@ export class InspectorModel {
       // The first reading is the baseline; the log tells what changed after it.
       if (previous !== undefined) this.logChanges(diffToolLists(previous?.tools ?? [], event.tabTools?.tools ?? [], Date.now()));
       this.tabTools.value = event.tabTools;
-      this.runs.value = withoutOtherDocuments(this.runs.value, event.tabTools?.tools ?? []);
+      const tools = event.tabTools?.tools ?? [];
+      const left = Object.entries(this.runs.value).filter(([key, run]) => run.fresh && run.output && !listedIn(tools, key, run.documentId)).at(-1)?.[1];
+      if (left?.output) this.leftRun.value = { name: left.name, output: left.output };
+      this.runs.value = runsAfterListing(this.runs.value, tools);
     });
   }
 
@@ -164,19 +177,34 @@ export class InspectorModel {
   }
 }
 
+/** Whether the tool a run ran is still listed in the document it ran in. */
+function listedIn(tools: readonly PageTool[], key: string, documentId: string | undefined): boolean {
+  const tool = tools.find((candidate) => toolKey(candidate) === key);
+  return tool !== undefined && (documentId === undefined || toolTargetOf(tool).documentId === documentId);
+}
+
 /**
- * The runs still worth showing: a finished run's result is dropped once its tool is listed from
- * another document (the page navigated, maybe to a same-named tool that does something else).
+ * The runs still worth showing once the tab's tools are listed again, none of them fresh any more:
+ * a finished run's result is dropped once its tool is listed from another document (the page
+ * navigated, maybe to a same-named tool that does something else).
  */
-function withoutOtherDocuments(runs: Record<string, RunState>, tools: readonly PageTool[]): Record<string, RunState> {
+function runsAfterListing(runs: Record<string, RunState>, tools: readonly PageTool[]): Record<string, RunState> {
   const documents = new Map(tools.map((tool) => [toolKey(tool), toolTargetOf(tool).documentId]));
-  const stale = Object.entries(runs).filter(
-    ([key, run]) => !run.running && run.documentId !== undefined && documents.has(key) && documents.get(key) !== run.documentId,
-  );
-  if (stale.length === 0) return runs;
-  const kept = { ...runs };
-  for (const [key] of stale) delete kept[key];
-  return kept;
+  const kept: Record<string, RunState> = {};
+  let changed = false;
+  for (const [key, run] of Object.entries(runs)) {
+    if (!run.running && run.documentId !== undefined && documents.has(key) && documents.get(key) !== run.documentId) {
+      changed = true;
+      continue;
+    }
+    if (!run.fresh) kept[key] = run;
+    else {
+      const { fresh: _fresh, ...settled } = run;
+      kept[key] = settled;
+      changed = true;
+    }
+  }
+  return changed ? kept : runs;
 }
 
 function clampTimeout(seconds: number): number {

@@ -107,6 +107,49 @@ describe('the inspector model', () => {
     expect(model.runs.value['0:search']).toBeUndefined();
   });
 
+  it('shows the result of a run that navigated or reloaded its page, whose card went with the page', async () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const container = document.createElement('div');
+    document.body.append(container);
+    render(<InspectorApp model={model} copyText={async () => {}} />, container);
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const status = async () => {
+      await tick();
+      return container.querySelector('.left-run');
+    };
+    expect((await status())?.getAttribute('role')).toBe('status');
+    const onPage = (name: string, documentId: string) => tool(name, { documentId });
+    const navigated = 'The tool "hard_nav" navigated the page to a new document; it gave no other result.';
+
+    // Reloaded: the same tool, listed from the new document.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('reload_page', 'DOC-1')]) });
+    model.runTool(onPage('reload_page', 'DOC-1'), {});
+    fake.send({ type: 'run-result', runId: 'run-1', output: { text: navigated.replace('hard_nav', 'reload_page') }, durationMs: 3 });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('reload_page', 'DOC-2')]) });
+    expect(model.runs.value['0:reload_page']).toBeUndefined();
+    expect((await status())?.textContent).toBe(`reload_page ran as the page changed: ${navigated.replace('hard_nav', 'reload_page')}`);
+
+    // Navigated away: the new page has other tools. A new run clears the old word.
+    model.runTool(onPage('reload_page', 'DOC-2'), {});
+    expect((await status())?.textContent).toBe('');
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('hard_nav', 'DOC-2')]) });
+    model.runTool(onPage('hard_nav', 'DOC-2'), {});
+    fake.send({ type: 'run-result', runId: 'run-3', output: { text: navigated }, durationMs: 5 });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('about_info', 'DOC-3')]) });
+    expect((await status())?.textContent).toBe(`hard_nav ran as the page changed: ${navigated}`);
+
+    // A run whose tool is still there, in its document, stays on its card.
+    model.runTool(onPage('about_info', 'DOC-3'), {});
+    fake.send({ type: 'run-result', runId: 'run-4', output: { text: 'About us.' }, durationMs: 1 });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('about_info', 'DOC-3')]) });
+    expect((await status())?.textContent).toBe('');
+    expect(model.runs.value['0:about_info']).toMatchObject({ output: { text: 'About us.' } });
+    render(null, container);
+    container.remove();
+  });
+
   it('reconnects after the service worker restarts, and sends what was asked meanwhile', () => {
     vi.useFakeTimers();
     const channels = [fakeChannel(), fakeChannel()];
@@ -126,7 +169,7 @@ describe('the inspector model', () => {
       { type: 'run-tool', runId: 'run-2', name: 'a', args: { again: true }, timeoutMs: 30_000, frameId: 0 },
     ]);
     channels[1]!.send({ type: 'run-result', runId: 'run-2', output: { text: 'done' }, durationMs: 4 });
-    expect(model.runs.value['0:a']).toEqual({ runId: 'run-2', running: false, output: { text: 'done' }, durationMs: 4 });
+    expect(model.runs.value['0:a']).toEqual({ runId: 'run-2', name: 'a', running: false, fresh: true, output: { text: 'done' }, durationMs: 4 });
   });
 });
 
