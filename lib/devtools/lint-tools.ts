@@ -61,6 +61,7 @@ function lintTool(tool: PageTool): Finding[] {
   if (firstType(tool.inputSchema) !== 'object') {
     findings.push(warning('The input schema is not an object schema ("type": "object").'));
   }
+  for (const note of tool.formNotes ?? []) findings.push(warning(note));
   if (tool.annotations?.destructiveHint) {
     findings.push(
       warning('"destructiveHint" is MCP\'s name: WebMCP\'s is "consequentialHint". This extension asks before each call either way; a browser\'s own agent may not.'),

@@ -1,6 +1,6 @@
 import { toolNotFound } from './adapters/tool-adapter';
 import { fillToolForm } from './fill-tool-form';
-import type { FormControl } from './form-controls';
+import { formFieldNotes, formRefused } from './form-controls';
 import { formToolSchema } from './form-tool-schema';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { PageToolSource } from './page-tool-source';
@@ -26,6 +26,7 @@ export function createDeclarativeSource(): PageToolSource {
           inputSchema: formToolSchema(form),
         },
         source: 'declarative' as const,
+        formNotes: formFieldNotes(form),
       }));
       return { offered, refused: [] };
     },
@@ -55,12 +56,7 @@ export function createDeclarativeSource(): PageToolSource {
  */
 function submit(form: HTMLFormElement): string | null {
   const submitter = form.querySelector<HTMLElement>('button:not([type]), button[type="submit"], input[type="submit"]');
-  if (!form.checkValidity()) {
-    const problems = Array.from(form.elements)
-      .filter((element): element is FormControl => isFormControl(element) && element.willValidate && !element.validity.valid)
-      .map((element) => `${element.name.trim() || 'a field without a name'}: ${element.validationMessage}`);
-    throw Object.assign(new Error(`The form did not accept the values (${problems.join('; ')}).`), { name: 'TypeError' });
-  }
+  if (!form.checkValidity()) throw formRefused(form);
   if (!form.hasAttribute('toolautosubmit')) {
     submitter?.focus();
     return formWaitsForPerson;
@@ -81,8 +77,4 @@ function submit(form: HTMLFormElement): string | null {
     listener.removeEventListener('submit', onSubmit, { capture: true });
   }
   return submitEvent?.defaultPrevented ? formSubmittedWithoutResult : null;
-}
-
-function isFormControl(element: Element): element is FormControl {
-  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
 }

@@ -24,6 +24,44 @@ export function namedControls(form: HTMLFormElement): Map<string, FormControl[]>
   return groups;
 }
 
+/** Controls a person could fill that have no name: the browser leaves them out of the tool, so no agent can fill them. */
+function unnamedControls(form: HTMLFormElement): FormControl[] {
+  return Array.from(form.elements).filter(
+    (element): element is FormControl =>
+      isValueControl(element) &&
+      element.name.trim() === '' &&
+      !element.matches(':disabled') &&
+      !isReadOnly(element) &&
+      !(element instanceof HTMLInputElement && element.type === 'hidden'),
+  );
+}
+
+/** What the site author is told about a tool form's fields in the inspector (at most five notes). */
+export function formFieldNotes(form: HTMLFormElement): string[] {
+  return unnamedControls(form)
+    .slice(0, 5)
+    .map((control) =>
+      control.required
+        ? `The field ${controlLabel(control)} has no name: no agent can fill it, and it is required, so every call fails. Give it a name.`
+        : `The field ${controlLabel(control)} has no name: no agent can fill it. Give it a name.`,
+    );
+}
+
+/** A control as a person knows it: "Your name" (its label, aria-label or placeholder), else its id or kind. */
+export function controlLabel(control: FormControl): string {
+  const words = labelsText(control) || control.getAttribute('aria-label')?.trim() || control.getAttribute('placeholder')?.trim();
+  if (words) return `"${words.length > 60 ? `${words.slice(0, 59)}…` : words}"`;
+  return control.id ? `#${control.id}` : `(a ${control instanceof HTMLInputElement ? `${control.type} input` : control.localName})`;
+}
+
+/** The error of a form that refuses its values, field by field: "email: Please include an '@'…". */
+export function formRefused(form: HTMLFormElement): Error {
+  const problems = Array.from(form.elements)
+    .filter((element): element is FormControl => isValueControl(element) && element.willValidate && !element.validity.valid)
+    .map((element) => `${element.name.trim() || `${controlLabel(element)}, a field without a name`}: ${element.validationMessage}`);
+  return Object.assign(new Error(`The form did not accept the values (${problems.join('; ')}).`), { name: 'TypeError' });
+}
+
 function isValueControl(element: Element): element is FormControl {
   if (element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return true;
   return element instanceof HTMLInputElement && !skippedInputTypes.has(element.type);

@@ -1,6 +1,7 @@
 import { createModelContextAdapter, isModelContextLike, type ModelContextLike } from './adapters/model-context-adapter';
 import { createTestingApiAdapter, isTestingApiLike } from './adapters/testing-api-adapter';
 import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-adapter';
+import { formFieldNotes, formRefused } from './form-controls';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import { ToolFormRoots } from './tool-form-roots';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
@@ -23,15 +24,25 @@ export function createNativeSource(): PageToolSource | undefined {
       const running = adapter.execute(name, args, signal);
       const form = formFor(name) ?? (roots.walk() ? formFor(name) : undefined);
       if (!form) return running;
-      return form.hasAttribute('toolautosubmit') ? submittedByPage(running) : filledForPerson(context, name, running);
+      const answered = running.catch((error: unknown) => {
+        throw refusedInWords(form, error);
+      });
+      return form.hasAttribute('toolautosubmit') ? submittedByPage(answered) : filledForPerson(context, name, answered);
     };
     let formNames = new Set<string | null>();
     const source = sourceFromAdapter({ ...adapter, execute }, (tool) => (formNames.has(readToolName(tool) ?? null) ? 'declarative' : 'native'));
     return {
       ...source,
-      list() {
-        formNames = new Set(roots.forms().map((form) => form.getAttribute('toolname')));
-        return source.list();
+      async list() {
+        const forms = new Map(roots.forms().map((form) => [form.getAttribute('toolname'), form]));
+        formNames = new Set(forms.keys());
+        const listing = await source.list();
+        const offered = listing.offered.map((entry) => {
+          const form = forms.get(readToolName(entry.tool) ?? null);
+          const formNotes = form ? formFieldNotes(form) : [];
+          return formNotes.length > 0 ? { ...entry, formNotes } : entry;
+        });
+        return { ...listing, offered };
       },
       lookAgain: () => void roots.walk(),
     };
@@ -44,6 +55,15 @@ export function createNativeSource(): PageToolSource | undefined {
 /** Whether the browser offers `<form toolname>` itself (true wherever it has the native API). */
 export function browserReadsToolForms(): boolean {
   return isModelContextLike(readProperty(document, 'modelContext'));
+}
+
+/**
+ * Chrome's refusal of a form's values names each field by its name, so a field without one reads
+ * "Form validation failed: : Please fill out this field.". The form itself says which field it is.
+ */
+function refusedInWords(form: HTMLFormElement, error: unknown): unknown {
+  const message = String(readProperty(error, 'message') ?? '');
+  return /^Form validation failed/.test(message) && !form.checkValidity() ? formRefused(form) : error;
 }
 
 /**

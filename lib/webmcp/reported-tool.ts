@@ -25,6 +25,8 @@ export const reportedToolSchema = z.object({
   annotations: z.optional(toolAnnotationsSchema),
   origin: z.string().check(z.maxLength(2_048)),
   source: toolSourceSchema,
+  /** What the extension saw in a tool form's fields that the inspector tells its author. */
+  formNotes: z.optional(z.array(z.string().check(z.maxLength(300))).check(z.maxLength(5))),
 });
 export type ReportedTool = z.infer<typeof reportedToolSchema>;
 

@@ -9,6 +9,8 @@ export type SanitizeResult = { ok: true; tool: ReportedTool } | { ok: false; nam
 export interface ToolContext {
   origin: string;
   source: ToolSource;
+  /** The extension's notes on a tool form's fields (not the page's words about itself). */
+  formNotes?: readonly string[];
 }
 
 const emptyObjectSchema = { type: 'object', properties: {} };
@@ -34,6 +36,7 @@ export function sanitizeTool(tool: unknown, context: ToolContext): SanitizeResul
     ...(annotations ? { annotations } : {}),
     origin: context.origin.slice(0, 2_048),
     source: context.source,
+    ...(context.formNotes?.length ? { formNotes: context.formNotes.slice(0, 5).map((note) => note.slice(0, 300)) } : {}),
   };
   // The wire schema has the last word: what passes here is what the background accepts.
   const checked = reportedToolSchema.safeParse(copy);

@@ -6,6 +6,8 @@ import { toolLimits } from './tool-limits';
 export interface OfferedTool {
   tool: unknown;
   source: ToolSource;
+  /** What the extension saw in a tool form's fields, for its author (see `formFieldNotes`). */
+  formNotes?: readonly string[];
 }
 
 export interface SanitizedTools {
@@ -25,8 +27,8 @@ export function sanitizeTools(offered: readonly OfferedTool[], origin: string): 
   let characters = 0;
   // Past ten times the cap nothing more could be taken: the rest is not even looked at.
   const considered = offered.slice(0, toolLimits.toolsPerFrame * 10);
-  for (const { tool, source } of considered) {
-    const result = sanitizeTool(tool, { origin, source });
+  for (const { tool, source, formNotes } of considered) {
+    const result = sanitizeTool(tool, { origin, source, ...(formNotes ? { formNotes } : {}) });
     if (!result.ok) {
       dropped.push({ name: result.name, reason: result.reason });
       continue;

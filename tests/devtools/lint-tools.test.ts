@@ -50,6 +50,11 @@ describe('lintTools: what the inspector points out', () => {
     ]);
   });
 
+  it('passes on what the extension saw in a tool form\'s fields', () => {
+    const note = 'The field "Your name" has no name: no agent can fill it, and it is required, so every call fails. Give it a name.';
+    expect(messages([tool({ source: 'declarative', formNotes: [note] })])).toEqual([`warning: ${note}`]);
+  });
+
   it('points out MCP\'s destructiveHint, which WebMCP browsers do not read', () => {
     expect(messages([tool({ annotations: { destructiveHint: true, consequentialHint: true } })])).toEqual([
       'warning: "destructiveHint" is MCP\'s name: WebMCP\'s is "consequentialHint". This extension asks before each call either way; a browser\'s own agent may not.',

@@ -218,6 +218,16 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await inspector.waitForTools([], 1_000);
   });
 
+  it('warns the author of a form field without a name, and names it by its label when it refuses a call', async () => {
+    const { inspector } = await openFixture('declarative-unnamed.html');
+    await inspector.waitForTools(['contact_us'], 2_000);
+    await expect(inspector.tool('contact_us').locator('.finding').allTextContents()).resolves.toContain(
+      'Warning: The field "Your name" has no name: no agent can fill it, and it is required, so every call fails. Give it a name.',
+    );
+    const run = await inspector.run('contact_us', { message: 'Is the blue mug back?' });
+    expect(run).toMatchObject({ isError: true, text: expect.stringMatching(/^The form did not accept the values \("Your name", a field without a name: .+\)\.$/) });
+  });
+
   it('marks a form the browser reads in an open shadow root as a form, and runs it there', async () => {
     const { page, inspector } = await openFixture('declarative-components.html');
     await inspector.waitForTools(['book_slot', 'search_menu'], 2_000);

@@ -228,6 +228,24 @@ describe('createDeclarativeSource', () => {
     await expect(refusal).rejects.toThrow(/^The form did not accept the values \(topic: .+; message: .+; email: .+\)\.$/);
   });
 
+  it('tells the author of a field without a name that no agent can fill it, and names it by its label when it blocks a call', async () => {
+    document.body.innerHTML = `<form toolname="contact_us" tooldescription="Write to us." toolautosubmit>
+      <label for="cname">Your name</label><input id="cname" required>
+      <input placeholder="Phone">
+      <input type="hidden" value="token"><input disabled><button>Send</button>
+      <textarea name="message"></textarea>
+    </form>`;
+    const source = createDeclarativeSource();
+    const [offered] = (await source.list()).offered;
+    expect(offered?.formNotes).toEqual([
+      'The field "Your name" has no name: no agent can fill it, and it is required, so every call fails. Give it a name.',
+      'The field "Phone" has no name: no agent can fill it. Give it a name.',
+    ]);
+    await expect(source.execute('contact_us', { message: 'Hello' }, never)).rejects.toThrow(
+      /^The form did not accept the values \("Your name", a field without a name: .+\)\.$/,
+    );
+  });
+
   it('keeps the page’s own handling of a submit it also stops, as a framework’s root listener does, instead of calling it a navigation', async () => {
     document.body.innerHTML = `<div id="root">${document.body.innerHTML}</div>`;
     let booked = '';

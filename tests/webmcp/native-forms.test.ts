@@ -81,3 +81,23 @@ describe('a browser form with toolautosubmit that the page submits in its own sc
     await expect(createNativeSource()!.execute('place_order', {}, new AbortController().signal)).rejects.toThrow('programming error');
   });
 });
+
+describe('a browser form with a field that has no name', () => {
+  it('tells the author, and says which field refused a call by its label, not by its empty name', async () => {
+    document.body.innerHTML = '<form toolname="contact_us" tooldescription="Write to us." toolautosubmit><label>Your name <input required></label><textarea name="message"></textarea></form>';
+    (document as unknown as { modelContext: unknown }).modelContext = Object.assign(new EventTarget(), {
+      getTools: async () => [{ name: 'contact_us', description: 'Write to us.', inputSchema: {}, source: window }],
+      // Chrome 156's words: each field by its name, and this one has none.
+      executeTool: async () => {
+        throw new DOMException('Form validation failed: : Please fill out this field..', 'UnknownError');
+      },
+    });
+    const source = createNativeSource()!;
+    expect((await source.list()).offered.map(({ formNotes }) => formNotes)).toEqual([
+      ['The field "Your name" has no name: no agent can fill it, and it is required, so every call fails. Give it a name.'],
+    ]);
+    await expect(source.execute('contact_us', { message: 'Hi' }, new AbortController().signal)).rejects.toThrow(
+      /^The form did not accept the values \("Your name", a field without a name: .+\)\.$/,
+    );
+  });
+});

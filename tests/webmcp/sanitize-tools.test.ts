@@ -53,6 +53,13 @@ describe('sanitizeTool: what it takes', () => {
     expect(notDestructive.ok && notDestructive.tool.annotations).toBeUndefined();
   });
 
+  it('keeps the extension\'s notes on a form\'s fields, five at most and each cut short', () => {
+    const notes = Array.from({ length: 7 }, (_, index) => `Note ${index} ${'x'.repeat(400)}`);
+    const result = sanitizeTool({ name: 'contact_us', description: 'd' }, { ...context, formNotes: notes });
+    expect(result.ok && result.tool.formNotes?.map((note) => note.length)).toEqual([300, 300, 300, 300, 300]);
+    expect(result.ok && result.tool.formNotes?.[0]?.startsWith('Note 0 ')).toBe(true);
+  });
+
   it('reads a schema given as JSON text (older Chrome), and no schema as no arguments', () => {
     const fromText = sanitizeTool({ name: 'a', description: 'd', inputSchema: '{"type":"object","properties":{}}' }, context);
     expect(fromText.ok && fromText.tool.inputSchema).toEqual({ type: 'object', properties: {} });
