@@ -122,8 +122,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       if (signal.aborted) return finish('aborted');
       const history = options.history ?? [];
       const ranked = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
-      const shown = options.contextTokens === undefined ? ranked : fitShownTools(ranked, toolRoom(options.contextTokens, history), systemPrompt);
-      const system = systemPrompt(shown);
+      const { shown, system } =
+        options.contextTokens === undefined ? { shown: ranked, system: systemPrompt(ranked) } : fitShownTools(ranked, toolRoom(options.contextTokens, history), systemPrompt);
       const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...runMessages(system, history)];
       emit({ type: 'step-start', step, tools: shown, messages: prompt });
       const shownTools = shown.map(({ tool }) => tool);
