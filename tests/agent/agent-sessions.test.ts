@@ -733,3 +733,114 @@ describe('agent sessions', () => {
     expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual(['find mugs', 'Two mugs.', 'how many?']);
   });
 });
+
+describe('agent sessions: which site is allowed, checked again before every call', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('matches an allowed site exactly: its plain-http twin, its subdomains and a longer host that starts with it still ask', async () => {
+    for (const [index, origin] of ['http://shop.example', 'https://reviews.shop.example', 'https://shop.example.evil.example'].entries()) {
+      const TAB = 40 + index;
+      await script([call('add_to_cart', { qty: 1 }), 'Done.']);
+      const h = harness({
+        settings: { allowedSites: ['https://shop.example'] },
+        tabTools: () => ({ url: `${origin}/`, origin, tools }),
+      });
+      h.send({ type: 'subscribe', tabId: TAB });
+      h.send({ type: 'send', tabId: TAB, text: 'add one' });
+      await h.until(() => h.cards()[0]?.state === 'waiting' || h.state()?.turns.at(-1)?.outcome !== undefined);
+      expect(h.cards()[0]?.approvalReason, origin).toBe('not-read-only');
+      expect(h.state()?.siteAllowed, origin).toBe(false);
+      expect(h.executed, origin).toEqual([]);
+      h.send({ type: 'approve', tabId: TAB, callId: h.cards()[0]!.callId, decision: 'deny' });
+      await h.until(() => h.state()?.turns.at(-1)?.outcome !== undefined);
+    }
+  });
+
+  it('checks the sites where the agent is off before every call, the second call of the same reply included', async () => {
+    const TAB = 22;
+    // Two calls in one reply: turning the site off after the first must stop the second.
+    await script([`${call('search_products', { query: 'mug' })}${call('search_products', { query: 'cup' })}`, 'Found.']);
+    const h = harness({
+      execute: async (name) => {
+        await h.deps.updateSettings({ disabledSites: ['https://shop.example'] });
+        return { text: `${name} ok` };
+      },
+    });
+    h.send({ type: 'subscribe', tabId: TAB });
+    h.send({ type: 'send', tabId: TAB, text: 'find mugs and cups' });
+    await h.until(() => h.state()?.turns.at(-1)?.outcome !== undefined);
+    expect(h.executed).toEqual(['search_products']);
+    expect(h.state()!.turns.at(-1)!.outcome).toBe('error');
+  });
+
+  it('checks a framed tool’s own site before its call, not only when the step began', async () => {
+    const TAB = 23;
+    const frameTool = {
+      name: 'pay_invoice',
+      description: '[From https://bank.example, a frame inside this page] Pay an invoice.',
+      inputSchema: { type: 'object', properties: {} },
+      annotations: { readOnlyHint: true },
+      origin: 'https://bank.example',
+      frameId: 3,
+    };
+    await script([`${call('search_products', { query: 'invoice' })}${call('pay_invoice', {})}`, 'Paid.']);
+    const h = harness({
+      tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: [...tools, frameTool] }),
+      execute: async (name) => {
+        await h.deps.updateSettings({ disabledSites: ['https://bank.example'] });
+        return { text: `${name} ok` };
+      },
+    });
+    h.send({ type: 'subscribe', tabId: TAB });
+    h.send({ type: 'send', tabId: TAB, text: 'pay the invoice' });
+    await h.until(() => h.state()?.turns.at(-1)?.outcome !== undefined);
+    expect(h.executed).toEqual(['search_products']);
+  });
+
+  it('a forged "allow on this site" for a framed tool allows no site, even where the tab’s site is not allowed yet', async () => {
+    const TAB = 24;
+    await script([call('archive_all_mail', {}), 'Done.']);
+    const frameTool = {
+      name: 'archive_all_mail',
+      description: '[From https://mail.example, a frame inside this page] Archive every message.',
+      inputSchema: { type: 'object', properties: {} },
+      origin: 'https://mail.example',
+      frameId: 2,
+    };
+    const h = harness({ tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: [...tools, frameTool] }) });
+    h.send({ type: 'subscribe', tabId: TAB });
+    h.send({ type: 'send', tabId: TAB, text: 'tidy up' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    h.send({ type: 'approve', tabId: TAB, callId: h.cards()[0]!.callId, decision: 'allow-site' });
+    await h.until(() => h.state()?.turns.at(-1)?.outcome === 'answer');
+    expect(h.executed).toEqual(['archive_all_mail']);
+    expect(h.deps.updateSettings).not.toHaveBeenCalled();
+  });
+
+  it('a forged "allow on this site" for a consequential call allows that call only, and no site', async () => {
+    const TAB = 25;
+    await script([call('checkout', {}), call('add_to_cart', { qty: 1 }), 'Done.']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: TAB });
+    h.send({ type: 'send', tabId: TAB, text: 'buy' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    h.send({ type: 'approve', tabId: TAB, callId: h.cards()[0]!.callId, decision: 'allow-site' });
+    // The next call, which may change the page, still asks: the site was not allowed.
+    await h.until(() => h.cards()[1]?.state === 'waiting');
+    expect(h.deps.updateSettings).not.toHaveBeenCalled();
+    h.send({ type: 'approve', tabId: TAB, callId: h.cards()[1]!.callId, decision: 'deny' });
+    await h.until(() => h.state()?.turns.at(-1)?.outcome !== undefined);
+    expect(h.executed).toEqual(['checkout']);
+  });
+
+  it('tells the panel the agent is off on a subdomain of a listed site', async () => {
+    const TAB = 26;
+    const h = harness({
+      settings: { disabledSites: ['https://example.com'] },
+      tabTools: () => ({ url: 'https://shop.example.com/', origin: 'https://shop.example.com', tools }),
+    });
+    h.send({ type: 'subscribe', tabId: TAB });
+    await h.until(() => h.state() !== undefined);
+    expect(h.state()?.agentOff).toBe(true);
+  });
+});

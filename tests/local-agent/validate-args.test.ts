@@ -170,3 +170,16 @@ describe('validateArgs', () => {
     expect(validateArgs({}, 10n)).toBe('Arguments must be a JSON object, got bigint.');
   });
 });
+
+describe('validateArgs: numbers at the edges', () => {
+  it('refuses a fraction past the maximum', () => {
+    const schema = { type: 'object', properties: { amount: { type: 'number', maximum: 100 } } };
+    expect(validateArgs(schema, { amount: 100 })).toBeNull();
+    expect(validateArgs(schema, { amount: 100.5 })).toBe('"amount" must be at most 100.');
+  });
+
+  it('refuses Infinity (JSON 1e999) as a number, even without a maximum', () => {
+    const schema = { type: 'object', properties: { amount: { type: 'number' } } };
+    expect(validateArgs(schema, { amount: Number.POSITIVE_INFINITY })).toMatch(/must be number/);
+  });
+});

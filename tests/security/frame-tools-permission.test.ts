@@ -53,3 +53,10 @@ describe('which frames may offer the agent tools', () => {
     expect(frameToolsPermission({ isTop: true, origin: page, ancestorOrigins: [], policy: throwing })).toEqual({ allowed: true });
   });
 });
+
+describe('frame tools permission: every ancestor counts', () => {
+  it('refuses a frame whose parent shares its origin but whose page does not, where the browser cannot tell', () => {
+    // shop.example embeds maps.example (no allow="tools"), which embeds another maps.example frame.
+    expect(frameToolsPermission({ isTop: false, origin: 'https://maps.example', ancestorOrigins: ['https://maps.example', 'https://shop.example'] })).toMatchObject({ allowed: false });
+  });
+});
