@@ -83,10 +83,10 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
     case 'select':
       return (
         <select id={id} value={text} {...aria} onChange={onText}>
-          <option value="">{field.required ? '(choose)' : '(none)'}</option>
+          <option value="">{field.required ? '(choose)' : field.default !== undefined ? `(not set: the tool's default is ${sayOption(field.default)})` : '(none)'}</option>
           {field.options.map((option, index) => (
             <option key={index} value={String(index)}>
-              {typeof option === 'string' ? option : JSON.stringify(option)}
+              {sayOption(option)}
             </option>
           ))}
         </select>
@@ -154,4 +154,9 @@ function JsonEditor({ id, name, template, text, aria, onChange }: { id: string; 
       )}
     </>
   );
+}
+
+/** A choice as the form shows it: a word as it is, anything else as JSON. */
+function sayOption(option: unknown): string {
+  return typeof option === 'string' ? option : JSON.stringify(option);
 }

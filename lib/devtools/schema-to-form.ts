@@ -12,7 +12,7 @@ export type FormField =
   | (FieldBase & { kind: 'text'; nullable?: true; default?: string })
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
-  | (FieldBase & { kind: 'select'; options: unknown[] })
+  | (FieldBase & { kind: 'select'; options: unknown[]; default?: unknown })
   | (FieldBase & { kind: 'json'; template: string })
   | (FieldBase & { kind: 'arguments'; template: string });
 
@@ -59,7 +59,8 @@ function fieldFor(name: string, property: unknown, required: boolean): FormField
   };
   const orNull = nullable ? { nullable: true as const } : {};
   if (Array.isArray(node.enum) && node.enum.length > 0) {
-    return { ...base, kind: 'select', options: nullable && !node.enum.includes(null) ? [...node.enum, null] : node.enum };
+    const options = nullable && !node.enum.includes(null) ? [...node.enum, null] : node.enum;
+    return { ...base, kind: 'select', options, ...(node.default !== undefined ? { default: node.default } : {}) };
   }
   if (type === 'string') return { ...base, kind: 'text', ...orNull, ...(typeof node.default === 'string' ? { default: node.default } : {}) };
   if (type === 'boolean') {

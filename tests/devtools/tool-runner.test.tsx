@@ -88,10 +88,15 @@ describe('the run form', () => {
     expect(form.sent()).toEqual([{ query: 'mug', includeArchived: true }]);
   });
 
-  it('says what an optional text or number field left empty falls back to', async () => {
+  it('says what an optional text, number or choice field left empty falls back to', async () => {
     const form = await showRunForm(
-      tool({ type: 'object', properties: { sort: { type: 'string', default: 'relevance' }, limit: { type: 'integer', default: 20 }, query: { type: 'string', default: 'mug' } }, required: ['query'] }),
+      tool({
+        type: 'object',
+        properties: { sort: { type: 'string', default: 'relevance' }, limit: { type: 'integer', default: 20 }, unit: { enum: ['C', 'F'], default: 'C' }, query: { type: 'string', default: 'mug' } },
+        required: ['query'],
+      }),
     );
+    expect(form.control<HTMLSelectElement>('unit').selectedOptions[0]?.textContent).toBe("(not set: the tool's default is C)");
     expect(form.control<HTMLInputElement>('sort').placeholder).toBe("The tool's default: relevance");
     expect(form.control<HTMLInputElement>('limit').placeholder).toBe("The tool's default: 20");
     expect(form.control<HTMLInputElement>('query').placeholder).toBe('');
