@@ -95,7 +95,7 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
     case 'arguments':
       return <JsonEditor id={id} name={field.name} template={field.template} text={text} aria={aria} onChange={onChange} />;
     default:
-      return <input id={id} type="text" value={text} disabled={value === null} placeholder={defaultPlaceholder(field)} {...aria} onInput={onText} />;
+      return <input id={id} type={field.kind === 'text' ? (field.inputType ?? 'text') : 'text'} value={text} disabled={value === null} placeholder={defaultPlaceholder(field)} {...aria} onInput={onText} />;
   }
 }
 

@@ -9,12 +9,16 @@ interface FieldBase {
 
 /** One input of the run form, derived from one property of the tool's input schema. */
 export type FormField =
-  | (FieldBase & { kind: 'text'; nullable?: true; default?: string })
+  | (FieldBase & { kind: 'text'; nullable?: true; default?: string; inputType?: TextInputType })
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
   | (FieldBase & { kind: 'select'; options: unknown[]; default?: unknown })
   | (FieldBase & { kind: 'json'; template: string })
   | (FieldBase & { kind: 'arguments'; template: string });
+
+/** The browser's own input for a string `format` it can check as the person types. */
+export type TextInputType = 'date' | 'time' | 'email' | 'url';
+const inputTypes: Record<string, TextInputType> = { date: 'date', time: 'time', email: 'email', uri: 'url', url: 'url' };
 
 /** The name of the one field a form has when it takes the whole arguments object as JSON. */
 export const argumentsFieldName = 'arguments';
@@ -62,7 +66,10 @@ function fieldFor(name: string, property: unknown, required: boolean): FormField
     const options = nullable && !node.enum.includes(null) ? [...node.enum, null] : node.enum;
     return { ...base, kind: 'select', options, ...(node.default !== undefined ? { default: node.default } : {}) };
   }
-  if (type === 'string') return { ...base, kind: 'text', ...orNull, ...(typeof node.default === 'string' ? { default: node.default } : {}) };
+  if (type === 'string') {
+    const inputType = typeof node.format === 'string' && Object.hasOwn(inputTypes, node.format) ? inputTypes[node.format] : undefined;
+    return { ...base, kind: 'text', ...orNull, ...(typeof node.default === 'string' ? { default: node.default } : {}), ...(inputType ? { inputType } : {}) };
+  }
   if (type === 'boolean') {
     const fallback = typeof node.default === 'boolean' || (nullable && node.default === null) ? { default: node.default as boolean | null } : {};
     return { ...base, kind: 'boolean', ...orNull, ...fallback };

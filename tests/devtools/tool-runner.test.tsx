@@ -105,6 +105,19 @@ describe('the run form', () => {
     expect(form.sent()).toEqual([{ query: 'cap' }]);
   });
 
+  it('gives a date, time, e-mail or web address the browser\'s own input', async () => {
+    const form = await showRunForm(
+      tool({
+        type: 'object',
+        properties: { day: { type: 'string', format: 'date' }, at: { type: 'string', format: 'time' }, mail: { type: 'string', format: 'email' }, site: { type: 'string', format: 'uri' }, code: { type: 'string', format: 'uuid' } },
+      }),
+    );
+    expect(['day', 'at', 'mail', 'site', 'code'].map((name) => form.control<HTMLInputElement>(name).type)).toEqual(['date', 'time', 'email', 'url', 'text']);
+    await form.type('day', '2026-12-24');
+    await form.submit();
+    expect(form.sent()).toEqual([{ day: '2026-12-24' }]);
+  });
+
   it('fills in an optional editor’s template on request, and leaves the person in the editor', async () => {
     const form = await showRunForm(tool(search));
     form.root.querySelector<HTMLButtonElement>('button[aria-label="Fill in the template for tags"]')!.click();
