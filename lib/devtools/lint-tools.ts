@@ -75,13 +75,14 @@ function lintTool(tool: PageTool): Finding[] {
 function parameterFindings(schema: Record<string, unknown>): Finding[] {
   const findings: Finding[] = [];
   const properties = isRecord(schema.properties) ? schema.properties : {};
-  for (const name of Array.isArray(schema.required) ? schema.required : []) {
-    if (typeof name === 'string' && !Object.hasOwn(properties, name)) {
+  // What the model reads, with references written out and allOf merged (see plainSchema).
+  const plain = plainSchema(schema);
+  const forModel = isRecord(plain) && isRecord(plain.properties) ? plain.properties : {};
+  for (const name of isRecord(plain) && Array.isArray(plain.required) ? plain.required : []) {
+    if (typeof name === 'string' && !Object.hasOwn(forModel, name)) {
       findings.push(warning(`"${name}" is required but is not one of the properties: the model is not told what to give, and a call without it is refused.`));
     }
   }
-  const plain = plainSchema(schema);
-  const forModel = isRecord(plain) && isRecord(plain.properties) ? plain.properties : {};
   for (const [name, property] of Object.entries(properties)) {
     const unread = unreadKeywords(property, forModel[name]);
     if (unread.length > 0) {

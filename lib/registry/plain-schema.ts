@@ -7,120 +7,149 @@ import { isRecord } from '@webmcp-agents/chat';
  * matters otherwise: a model shown `"shipping": {}` for a `$ref` cannot fill in an address. So:
  *
  * - a local `$ref` (`#/$defs/…`, `#/definitions/…`, any `#/…` pointer) is replaced by what it
- *   points at (a reference to itself, or past the size budget, keeps only the target's `type`);
+ *   points at, with what stands beside it (a reference to itself, or past a size budget, keeps
+ *   only the target's `type`);
  * - `allOf` is merged into one schema (properties and `required` of every part);
- * - `anyOf` / `oneOf` of values (`const`) becomes an `enum`; of one type and `null` (a nullable
- *   field), that type or null; of plain types, a list of types; of objects, one object with every
- *   branch's properties (an `enum` of each branch's value where branches tell themselves apart by
- *   one), and required only what every branch requires;
- * - `const` becomes a one-value `enum`, OpenAPI's `nullable: true` adds `"null"` to the type;
- * - `format` and `default` are said in the description: "(format: date)", "(default: 3)".
+ * - `anyOf` / `oneOf` of values (`const`) becomes an `enum`; of one schema and `null` (a nullable
+ *   field), that schema or null; of plain types, a list of types; of objects, one object with
+ *   every branch's properties, each taking what any branch allows there, and required only what
+ *   every branch requires;
+ * - `const` becomes a one-value `enum`, OpenAPI's `nullable: true` adds null;
+ * - `format` and `default` are said at the start of the description: "(format: date)".
  *
- * The result never refuses what the page's schema accepts (unions only widen), so checking a call
- * against it stays a first check, the page's own the last. Choices with titles (`anyOf` of
- * `{const, title}`) keep their list for `foldChoiceTitles`. A schema with none of these comes back
- * as the same object.
+ * A call the page's schema accepts is never refused by the result (merges only widen: where
+ * branches disagree on a property, it takes either), so checking a call against it stays a first
+ * check, the page's own the last. Choices with titles (`anyOf` of `{const, title}`) keep their
+ * list for `foldChoiceTitles`. A schema with none of these comes back as the same object.
  */
 export function plainSchema(schema: unknown): unknown {
   if (!isRecord(schema)) return schema;
-  const context: Context = { root: schema, inlining: new Set(), budget: nodeBudget };
-  const plain = plainNode(schema, context, 0);
+  // References may write out up to twice the schema again (a few thousand characters at least).
+  const budget = Math.min(inlineBudgetLimit, Math.max(inlineBudgetFloor, 2 * JSON.stringify(schema).length));
+  const context: Context = { root: schema, budget, sizes: new Map() };
+  const plain = plainNode(schema, context, 0, new Set());
   if (!isRecord(plain) || (!('$defs' in plain) && !('definitions' in plain))) return plain;
   const { $defs: _defs, definitions: _definitions, ...rest } = plain;
   return rest;
 }
 
+type Schema = Record<string, unknown>;
+
 interface Context {
-  root: Record<string, unknown>;
-  /** The references being replaced, outermost first: one met again refers to itself. */
-  inlining: Set<string>;
-  /** Schema nodes still to read: replacing references can multiply a schema, so past this they stay short. */
+  root: Schema;
+  /** Characters of schema still to be copied in for references: a few of them can multiply a schema. */
   budget: number;
+  /** Each reference's size, measured once. */
+  sizes: Map<string, number>;
 }
 
-const nodeBudget = 5_000;
+const inlineBudgetFloor = 8_000;
+const inlineBudgetLimit = 100_000;
 const depthLimit = 24;
 
-function plainNode(node: unknown, context: Context, depth: number): unknown {
+/** `inlining`: the references being written out on the way here; one met again refers to itself. */
+function plainNode(node: unknown, context: Context, depth: number, inlining: ReadonlySet<string>): unknown {
   if (!isRecord(node) || depth > depthLimit) return node;
-  context.budget -= 1;
-  let schema: Record<string, unknown> = node;
-  if (typeof schema.$ref === 'string') schema = inlineReference(schema, context, depth);
-  if (Array.isArray(schema.allOf)) schema = mergeAllOf(schema, context, depth);
+  const flat = flatten(node, context, inlining);
+  let schema = flat.schema;
+  const below = flat.inlined.length > 0 ? new Set([...inlining, ...flat.inlined]) : inlining;
   const union = Array.isArray(schema.anyOf) ? 'anyOf' : Array.isArray(schema.oneOf) ? 'oneOf' : undefined;
-  if (union) schema = mergeUnion(schema, union, context, depth);
+  if (union) schema = mergeUnion(schema, union, context, depth, below);
   schema = plainKeywords(schema);
 
-  const properties = schema.properties;
-  if (isRecord(properties)) {
+  if (isRecord(schema.properties)) {
     let changed = false;
-    const plain = Object.fromEntries(
-      Object.entries(properties).map(([key, property]) => {
-        const next = plainNode(property, context, depth + 1);
-        changed ||= next !== property;
-        return [key, next];
-      }),
-    );
-    if (changed) schema = { ...schema, properties: plain };
+    const properties = Object.entries(schema.properties).map(([key, property]) => {
+      const next = plainNode(property, context, depth + 1, below);
+      changed ||= next !== property;
+      return [key, next] as const;
+    });
+    // Built from entries: a property named "__proto__" stays a property.
+    if (changed) schema = { ...schema, properties: Object.fromEntries(properties) };
   }
-  const items = plainNode(schema.items, context, depth + 1);
+  const items = plainNode(schema.items, context, depth + 1, below);
   if (items !== schema.items) schema = { ...schema, items };
   return schema;
 }
 
-function inlineReference(schema: Record<string, unknown>, context: Context, depth: number): Record<string, unknown> {
-  const { $ref: reference, ...beside } = schema;
-  const target = resolvePointer(context.root, reference as string);
-  if (!isRecord(target)) return beside;
-  const key = reference as string;
-  if (context.inlining.has(key) || context.budget <= 0) {
-    // A tree that holds itself (a category and its subcategories): the model reads the kind of value.
-    return 'type' in target && !('type' in beside) ? { type: target.type, ...beside } : beside;
+/** The node with its own `$ref` written out and its `allOf` merged (their parts' too), and the references it wrote out. */
+function flatten(node: Schema, context: Context, inlining: ReadonlySet<string>): { schema: Schema; inlined: string[] } {
+  const inlined: string[] = [];
+  const visit = (schema: Schema): Schema => {
+    let flat = schema;
+    if (typeof flat.$ref === 'string') {
+      const { $ref: reference, ...beside } = flat;
+      const key = reference as string;
+      const target = resolvePointer(context.root, key);
+      if (!isRecord(target)) flat = beside;
+      else if (inlining.has(key) || inlined.includes(key) || !spend(context, key, target)) {
+        // A tree that holds itself (a category and its subcategories): the model reads the kind of value.
+        flat = 'type' in target && !('type' in beside) ? { type: target.type, ...beside } : beside;
+      } else {
+        inlined.push(key);
+        // What stands beside the reference (a description of this use) says more than the target's.
+        flat = both(beside, visit(target));
+      }
+    }
+    if (Array.isArray(flat.allOf)) {
+      const { allOf, ...rest } = flat;
+      flat = allOf.filter(isRecord).reduce<Schema>((merged, part) => both(merged, visit(part)), rest);
+    }
+    return flat;
+  };
+  return { schema: visit(node), inlined };
+}
+
+/** Whether the budget allows writing `target` out once more; if so, it is spent. */
+function spend(context: Context, key: string, target: Schema): boolean {
+  let size = context.sizes.get(key);
+  if (size === undefined) {
+    size = JSON.stringify(target).length;
+    context.sizes.set(key, size);
   }
-  context.inlining.add(key);
-  try {
-    // What stands beside the reference (a description of this use) says more than the target's.
-    const merged = plainNode({ ...target, ...beside }, context, depth + 1);
-    return isRecord(merged) ? merged : beside;
-  } finally {
-    context.inlining.delete(key);
-  }
+  if (size > context.budget) return false;
+  context.budget -= size;
+  return true;
 }
 
 /** `#`, `#/$defs/address`, `#/properties/a/items`: a JSON pointer into the schema itself. */
-function resolvePointer(root: Record<string, unknown>, reference: string): unknown {
+function resolvePointer(root: Schema, reference: string): unknown {
   if (reference === '#') return root;
   if (!reference.startsWith('#/')) return undefined;
   let node: unknown = root;
   for (const raw of reference.slice(2).split('/')) {
-    const part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    let part: string;
+    try {
+      part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined; // "#/%": not a pointer at all
+    }
     if (!isRecord(node) && !Array.isArray(node)) return undefined;
-    node = Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
+    node = Object.hasOwn(node, part) ? (node as Schema)[part] : undefined;
   }
   return node;
 }
 
-function mergeAllOf(schema: Record<string, unknown>, context: Context, depth: number): Record<string, unknown> {
-  const { allOf, ...rest } = schema;
-  const parts = (allOf as unknown[]).map((part) => plainNode(part, context, depth + 1)).filter(isRecord);
-  let merged: Record<string, unknown> = rest;
-  for (const part of parts) {
-    const properties = isRecord(merged.properties) || isRecord(part.properties) ? addProperties(asRecord(merged.properties), asRecord(part.properties)) : undefined;
-    const required = unique([...asArray(merged.required), ...asArray(part.required)]);
-    merged = { ...part, ...merged, ...(properties ? { properties } : {}), ...(required.length > 0 ? { required } : {}) };
-  }
-  return merged;
+/**
+ * Two schemas that must both hold (`allOf`, or a reference and what stands beside it), as one: the
+ * properties and `required` of both, and for anything else `first`'s word where both have one.
+ * Where both describe a property, `first`'s description of it is kept whole: wider, never narrower.
+ */
+function both(first: Schema, second: Schema): Schema {
+  const properties = isRecord(first.properties) || isRecord(second.properties) ? addProperties(asRecord(first.properties), asRecord(second.properties)) : undefined;
+  const required = unique([...asArray(first.required), ...asArray(second.required)]);
+  return { ...second, ...first, ...(properties ? { properties } : {}), ...(required.length > 0 ? { required } : {}) };
 }
 
-/** The properties in the order given; where two parts describe one, the first part's schema. */
-function addProperties(first: Record<string, unknown>, second: Record<string, unknown>): Record<string, unknown> {
+/** The properties in the order given; where both describe one, the first's schema. */
+function addProperties(first: Schema, second: Schema): Schema {
   // Built from entries: a property named "__proto__" stays a property.
   return Object.fromEntries([...Object.entries(first), ...Object.entries(second).filter(([name]) => !Object.hasOwn(first, name))]);
 }
 
-function mergeUnion(schema: Record<string, unknown>, key: 'anyOf' | 'oneOf', context: Context, depth: number): Record<string, unknown> {
+function mergeUnion(schema: Schema, key: 'anyOf' | 'oneOf', context: Context, depth: number, inlining: ReadonlySet<string>): Schema {
   const list = schema[key] as unknown[];
-  const branches = list.map((branch) => plainNode(branch, context, depth + 1));
+  const branches = list.map((branch) => plainNode(branch, context, depth + 1, inlining));
   if (branches.length === 0 || !branches.every(isRecord)) return schema;
   const { [key]: _list, ...rest } = schema;
 
@@ -131,62 +160,75 @@ function mergeUnion(schema: Record<string, unknown>, key: 'anyOf' | 'oneOf', con
     return { ...(titled ? schema : rest), ...(Array.isArray(schema.enum) ? {} : { enum: values }) };
   }
 
-  const isNull = (branch: Record<string, unknown>) => branch.type === 'null' || (Array.isArray(branch.enum) && branch.enum.length === 1 && branch.enum[0] === null);
   const nullable = branches.some(isNull);
   const others = branches.filter((branch) => !isNull(branch));
-  if (others.length === 1) {
-    const [only] = others as [Record<string, unknown>];
-    return withNull({ ...only, ...rest }, nullable);
-  }
-  if (others.every(isPlainType)) {
-    const types = unique(others.flatMap((branch) => asArray(branch.type)));
-    return withNull({ ...rest, type: types }, nullable);
-  }
-  if (others.every(isObjectSchema)) return withNull({ ...rest, ...mergeObjects(others) }, nullable);
+  if (others.length === 0) return { ...rest, type: 'null' };
+  if (others.length === 1) return withNull(both(rest, others[0]!), nullable);
+  if (others.every(isPlainType)) return withNull({ ...rest, type: oneOrList(unique(others.flatMap((branch) => asArray(branch.type)))) }, nullable);
+  if (others.every(isObjectSchema)) return withNull(both(rest, mergeObjects(others)), nullable);
   return schema;
 }
 
+function isNull(branch: Schema): boolean {
+  return branch.type === 'null' || (Array.isArray(branch.enum) && branch.enum.length === 1 && branch.enum[0] === null);
+}
+
 /** `{type: "string"}`, `{type: "integer", minimum: 0}`: a type and nothing that needs it kept apart. */
-function isPlainType(branch: Record<string, unknown>): boolean {
+function isPlainType(branch: Schema): boolean {
   return (typeof branch.type === 'string' || Array.isArray(branch.type)) && branch.type !== 'object' && branch.type !== 'array' && !('enum' in branch) && !('properties' in branch);
 }
 
-function isObjectSchema(branch: Record<string, unknown>): boolean {
+function isObjectSchema(branch: Schema): boolean {
   return branch.type === 'object' || (branch.type === undefined && isRecord(branch.properties));
 }
 
-/** One object with every branch's properties; a property in several branches takes all their values. */
-function mergeObjects(branches: Record<string, unknown>[]): Record<string, unknown> {
-  // A map, not an object: a property named "__proto__" stays a property.
-  const properties = new Map<string, Record<string, unknown>>();
-  for (const branch of branches) {
-    for (const [name, property] of Object.entries(asRecord(branch.properties))) {
-      if (!isRecord(property)) continue;
-      const known = properties.get(name);
-      if (known === undefined) properties.set(name, property);
-      else if (Array.isArray(known.enum) && Array.isArray(property.enum)) properties.set(name, { ...known, enum: unique([...known.enum, ...property.enum]) });
-      else if (Array.isArray(known.enum) || Array.isArray(property.enum)) {
-        // One branch takes any value here: so does the merged schema.
-        const { enum: _enum, ...open } = known;
-        properties.set(name, open);
-      }
-    }
-  }
+/**
+ * One object for a call that matches any of `branches`: every property any branch names, taking
+ * what any of them allows there (a branch that does not name it takes anything there, unless it
+ * takes no other properties), and required only what every branch requires.
+ */
+function mergeObjects(branches: Schema[]): Schema {
+  const names = unique(branches.flatMap((branch) => Object.keys(asRecord(branch.properties))));
+  const properties = names.map((name) => {
+    const described = branches.flatMap((branch) => (Object.hasOwn(asRecord(branch.properties), name) ? [asRecord(branch.properties)[name]] : []));
+    const open = branches.some((branch) => !Object.hasOwn(asRecord(branch.properties), name) && branch.additionalProperties !== false);
+    return [name, open || !described.every(isRecord) ? describedOnly(described) : either(described as Schema[])] as const;
+  });
   const requiredByAll = asArray(branches[0]!.required).filter((name) => branches.every((branch) => asArray(branch.required).includes(name)));
   return { type: 'object', properties: Object.fromEntries(properties), ...(requiredByAll.length > 0 ? { required: requiredByAll } : {}) };
 }
 
-function withNull(schema: Record<string, unknown>, nullable: boolean): Record<string, unknown> {
-  if (!nullable || schema.type === undefined) return schema;
-  const types = unique([...asArray(schema.type), 'null']);
-  const choices = Array.isArray(schema.enum) && !schema.enum.includes(null) ? { enum: [...schema.enum, null] } : {};
-  return { ...schema, type: types, ...choices };
+/** What takes a value any of `schemas` takes: their common word where they agree, the wider one where they do not. */
+function either(schemas: Schema[]): Schema {
+  const [first, ...others] = schemas as [Schema, ...Schema[]];
+  if (others.every((schema) => JSON.stringify(schema) === JSON.stringify(first))) return first;
+  const merged: Schema = describedOnly(schemas);
+  if (schemas.every((schema) => schema.type !== undefined)) merged.type = oneOrList(unique(schemas.flatMap((schema) => asArray(schema.type))));
+  if (schemas.every((schema) => Array.isArray(schema.enum))) merged.enum = unique(schemas.flatMap((schema) => schema.enum as unknown[]));
+  if (schemas.every((schema) => typeof schema.minimum === 'number')) merged.minimum = Math.min(...schemas.map((schema) => schema.minimum as number));
+  if (schemas.every((schema) => typeof schema.maximum === 'number')) merged.maximum = Math.max(...schemas.map((schema) => schema.maximum as number));
+  return merged;
+}
+
+/** Nothing but the first description: the value may be anything. */
+function describedOnly(schemas: unknown[]): Schema {
+  const description = schemas.map((schema) => (isRecord(schema) ? schema.description : undefined)).find((text) => typeof text === 'string');
+  return description === undefined ? {} : { description };
+}
+
+/** The schema, or null. One that says neither a type nor values takes null already. */
+function withNull(schema: Schema, nullable: boolean): Schema {
+  if (!nullable) return schema;
+  let plain = schema;
+  if (plain.type !== undefined) plain = { ...plain, type: unique([...asArray(plain.type), 'null']) };
+  if (Array.isArray(plain.enum) && !plain.enum.includes(null)) plain = { ...plain, enum: [...plain.enum, null] };
+  return plain;
 }
 
 /** `const`, `nullable`, `format` and `default`, said in what the prompt keeps. */
-function plainKeywords(schema: Record<string, unknown>): Record<string, unknown> {
+function plainKeywords(schema: Schema): Schema {
   if (!('const' in schema) && schema.nullable !== true && schema.format === undefined && schema.default === undefined) return schema;
-  let plain: Record<string, unknown> = schema;
+  let plain: Schema = schema;
   if ('const' in plain && !Array.isArray(plain.enum)) plain = { ...plain, enum: [plain.const] };
   if (plain.nullable === true) plain = withNull(plain, true);
   const notes = [
@@ -194,9 +236,8 @@ function plainKeywords(schema: Record<string, unknown>): Record<string, unknown>
     plain.default !== undefined ? `default: ${sayDefault(plain.default)}` : undefined,
   ].filter((note): note is string => note !== undefined);
   const own = typeof plain.description === 'string' ? plain.description.trim() : '';
-  if (notes.length > 0 && !notes.every((note) => own.includes(note))) {
-    plain = { ...plain, description: `${own === '' ? '' : `${own} `}(${notes.join(', ')})` };
-  }
+  // First, so that the 160 characters the prompt keeps of a description never cut them off.
+  if (notes.length > 0 && !own.startsWith(`(${notes.join(', ')})`)) plain = { ...plain, description: `(${notes.join(', ')})${own === '' ? '' : ` ${own}`}` };
   return plain;
 }
 
@@ -205,12 +246,17 @@ function sayDefault(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function asRecord(value: unknown): Record<string, unknown> {
+function asRecord(value: unknown): Schema {
   return isRecord(value) ? value : {};
 }
 
 function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : value === undefined ? [] : [value];
+}
+
+/** `"string"` for one type, `["string", "integer"]` for several. */
+function oneOrList(types: unknown[]): unknown {
+  return types.length === 1 ? types[0] : types;
 }
 
 function unique<T>(values: T[]): T[] {

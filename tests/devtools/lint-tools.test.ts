@@ -48,6 +48,9 @@ describe('lintTools: what the inspector points out', () => {
       'warning: "country" is required but is not one of the properties: the model is not told what to give, and a call without it is refused.',
       'warning: The model is told nothing of what "filter" must be: it is not shown "not". Say it in the description.',
     ]);
+    // A required argument described in a part of allOf is one the model reads.
+    const parts = { allOf: [{ type: 'object', properties: { query: { type: 'string', description: 'Words to look for' } } }, { required: ['query'] }] };
+    expect(messages([tool({ inputSchema: { type: 'object', ...parts } })])).toEqual([]);
   });
 
   it('passes on what the extension saw in a tool form\'s fields', () => {

@@ -13,8 +13,9 @@ const checkout = {
   properties: {
     delivery: {
       anyOf: [
-        { type: 'object', properties: { kind: { type: 'string', const: 'pickup' }, store: { enum: ['north', 'south'] } }, required: ['kind', 'store'] },
-        { type: 'object', properties: { kind: { type: 'string', const: 'ship' }, address: { $ref: '#/$defs/address' } }, required: ['kind', 'address'] },
+        // zod writes each object closed: a branch takes no property it does not name.
+        { type: 'object', properties: { kind: { type: 'string', const: 'pickup' }, store: { enum: ['north', 'south'] } }, required: ['kind', 'store'], additionalProperties: false },
+        { type: 'object', properties: { kind: { type: 'string', const: 'ship' }, address: { $ref: '#/$defs/address' } }, required: ['kind', 'address'], additionalProperties: false },
       ],
     },
     note: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'For the driver' },
@@ -43,7 +44,7 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
           required: ['kind'],
         },
         note: { type: ['string', 'null'], description: 'For the driver' },
-        when: { type: 'string', description: 'The day (format: date)' },
+        when: { type: 'string', description: '(format: date) The day' },
         days: { type: 'integer', description: '(default: 3)' },
         id: { type: ['string', 'integer'] },
         mode: { enum: ['fast'] },
@@ -60,6 +61,51 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
     // What the page's schema refuses too, the model hears at once.
     expect(validateArgs(schema, { delivery: 'ship it to Main 1' })).toBe('"delivery" must be object, got "ship it to Main 1".');
     expect(validateArgs(schema, { delivery: {}, mode: 'slow' })).toBe('"mode" must be one of "fast".');
+  });
+
+  it('takes what any branch takes where branches disagree, or where one says nothing of a property', () => {
+    const lookup = plainSchema({
+      type: 'object',
+      anyOf: [
+        { type: 'object', properties: { by: { const: 'id' }, value: { type: 'integer', maximum: 9 }, sort: { enum: ['price', 'name'] } }, required: ['by', 'value'] },
+        { type: 'object', properties: { by: { const: 'name' }, value: { type: 'string' }, quantity: { type: 'integer', minimum: 10, maximum: 500 } }, required: ['by', 'value'] },
+      ],
+    }) as Record<string, unknown>;
+    expect(compactSchema(lookup)).toEqual({
+      type: 'object',
+      properties: { by: { enum: ['id', 'name'] }, value: { type: ['integer', 'string'] }, sort: {}, quantity: {} },
+      required: ['by', 'value'],
+    });
+    // Each of these matches one of the page's branches.
+    expect(validateArgs(lookup, { by: 'name', value: 'Ada', sort: 'rating' })).toBeNull();
+    expect(validateArgs(lookup, { by: 'id', value: 7, quantity: 3 })).toBeNull();
+  });
+
+  it('keeps null for a nullable list of values, and the properties beside a union or a reference', () => {
+    expect(modelReads({ type: 'object', properties: { speed: { anyOf: [{ enum: ['express', 'standard'] }, { type: 'null' }] }, mode: { anyOf: [{ const: 'x' }, { type: 'null' }] } } })).toEqual({
+      type: 'object',
+      properties: { speed: { enum: ['express', 'standard', null] }, mode: { enum: ['x', null] } },
+    });
+    expect(
+      modelReads({
+        type: 'object',
+        properties: { orderId: { type: 'string' }, shipping: { $ref: '#/$defs/address', properties: { note: { type: 'string' } } } },
+        required: ['orderId'],
+        oneOf: [
+          { type: 'object', properties: { action: { const: 'cancel' } }, additionalProperties: false },
+          { type: 'object', properties: { action: { const: 'refund' } }, additionalProperties: false },
+        ],
+        $defs: { address: { type: 'object', properties: { street: { type: 'string' } }, required: ['street'] } },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        orderId: { type: 'string' },
+        shipping: { type: 'object', properties: { note: { type: 'string' }, street: { type: 'string' } }, required: ['street'] },
+        action: { enum: ['cancel', 'refund'] },
+      },
+      required: ['orderId'],
+    });
   });
 
   it('merges allOf, and says a schema that refers to itself as the kind of value it is', () => {
@@ -87,7 +133,18 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
       Array.from({ length: 30 }, (_, level) => [`l${level}`, { type: 'object', properties: { left: { $ref: `#/$defs/l${level + 1}` }, right: { $ref: `#/$defs/l${level + 1}` } } }]),
     );
     const plain = plainSchema({ type: 'object', properties: { root: { $ref: '#/$defs/l0' } }, $defs: defs });
-    expect(JSON.stringify(plain).length).toBeLessThan(1_000_000);
+    expect(JSON.stringify(plain).length).toBeLessThan(20_000);
+    // A long list of values reached through references that double at each level: written out no
+    // more than about twice the schema's own size again.
+    const values = Array.from({ length: 3_000 }, (_, index) => `v${index}`);
+    const doubling = Object.fromEntries([
+      ...Array.from({ length: 12 }, (_, level) => [`d${level}`, { type: 'object', properties: { a: { $ref: `#/$defs/d${level + 1}` }, b: { $ref: `#/$defs/d${level + 1}` } } }]),
+      ['d12', { enum: values }],
+    ]);
+    const schema = { type: 'object', properties: { x: { $ref: '#/$defs/d0' } }, $defs: doubling };
+    expect(JSON.stringify(plainSchema(schema)).length).toBeLessThan(3 * JSON.stringify(schema).length);
+    // A pointer that is not one (a broken escape) is left unread, not thrown.
+    expect(modelReads({ type: 'object', properties: { a: { $ref: '#/%' }, b: { $ref: '#/$defs/%E0%A4%A' } } })).toEqual({ type: 'object', properties: { a: {}, b: {} } });
     expect(modelReads({ type: 'object', properties: { a: { $ref: 'https://example.com/a.json' }, b: { $ref: '#/$defs/missing' } } })).toEqual({
       type: 'object',
       properties: { a: {}, b: {} },
