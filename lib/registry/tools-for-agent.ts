@@ -43,7 +43,12 @@ function schemaForAgent(schema: InputSchema): FoldedSchema {
   if (typeof schema !== 'object' || schema === null) return { inputSchema: schema };
   let folded = schemasForAgent.get(schema);
   if (folded === undefined) {
-    folded = foldChoiceTitles(plainSchema(schema)) as FoldedSchema;
+    try {
+      folded = foldChoiceTitles(plainSchema(schema)) as FoldedSchema;
+    } catch {
+      // One tool's odd schema must never take the tab's other tools from the agent: it goes as given.
+      folded = { inputSchema: schema };
+    }
     schemasForAgent.set(schema, folded);
   }
   return folded;
