@@ -3,24 +3,26 @@ import { estimateTokens } from './estimate-tokens';
 
 /**
  * The shown tools whose system prompt (`promptFor`) fits `roomTokens` as `estimateTokens` counts,
- * with that prompt:
- * the lowest-scored go first (the later of equals), the rest stay in their order, and the best one
- * stays whatever its size. A page whose forms list every country can otherwise fill a 4,096-token
- * context before the model writes a word. The same tools and room always give the same list, so
- * the prompt stays byte-identical from step to step.
+ * with that prompt. Where all of them do not fit, each is taken best first (the earlier of equals)
+ * if the prompt still fits with it, so a small tool is never left out for a large one that could
+ * not fit anyway; they stay in the order shown. Where none fits alone, the best is shown whatever
+ * its size. A page whose forms list every country could otherwise fill a 4,096-token context
+ * before the model writes a word. The same tools and room always give the same list, so the
+ * prompt stays byte-identical from step to step.
  */
 export function fitShownTools(
   shown: readonly ShownTool[],
   roomTokens: number,
   promptFor: (shown: readonly ShownTool[]) => string,
 ): { shown: readonly ShownTool[]; system: string } {
-  let kept = shown;
-  let system = promptFor(kept);
-  while (kept.length > 1 && estimateTokens(system) > roomTokens) {
-    let weakest = kept.length - 1;
-    for (let index = kept.length - 2; index >= 0; index -= 1) if (kept[index]!.score < kept[weakest]!.score) weakest = index;
-    kept = kept.filter((_, index) => index !== weakest);
-    system = promptFor(kept);
+  const whole = promptFor(shown);
+  if (shown.length <= 1 || estimateTokens(whole) <= roomTokens) return { shown, system: whole };
+  const bestFirst = shown.map((_, index) => index).sort((left, right) => shown[right]!.score - shown[left]!.score || left - right);
+  let kept: number[] = [];
+  for (const index of bestFirst) {
+    const tried = [...kept, index].sort((left, right) => left - right);
+    if (estimateTokens(promptFor(tried.map((at) => shown[at]!))) <= roomTokens) kept = tried;
   }
-  return { shown: kept, system };
+  const fitted = (kept.length > 0 ? kept : [bestFirst[0]!]).map((at) => shown[at]!);
+  return { shown: fitted, system: promptFor(fitted) };
 }

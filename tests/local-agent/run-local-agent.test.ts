@@ -372,19 +372,20 @@ describe('runLocalAgent', () => {
       description: `Fill in the ${name.replace('_', ' ')}.`,
       inputSchema: { type: 'object', properties: { street: { type: 'string' }, country: { type: 'string', enum: countries } } },
     });
-    const tools = [...shopTools, addressForm('billing_address'), addressForm('shipping_address'), addressForm('gift_address')];
+    const trackOrder: ToolDescriptor = { name: 'track_order', description: 'Where an order is.', inputSchema: { type: 'object', properties: { order: { type: 'string' } } } };
+    const tools = [...shopTools, addressForm('billing_address'), addressForm('shipping_address'), addressForm('gift_address'), trackOrder];
     const { run, model, events } = setup([call('search_products', { query: 'mug' }), 'Found.'], { contextTokens: 4_096, getTools: () => tools });
     expect((await run()).finishReason).toBe('answer');
     const shown = events.flatMap((event) => (event.type === 'step-start' ? [event.tools.map(({ tool }) => tool.name)] : []));
-    // Each address form is about 1,700 tokens and one fits beside the cart's tools: the request is
-    // about none of them, and of equals the later ones go first.
-    expect(shown[0]).toEqual(['search_products', 'add_to_cart', 'billing_address']);
+    // Each address form is about 1,700 tokens and one fits beside the cart's tools (the request is
+    // about none of them: of equals the earlier is taken first); the small tool after them fits too.
+    expect(shown[0]).toEqual(['search_products', 'add_to_cart', 'billing_address', 'track_order']);
     expect(shown[1]).toEqual(shown[0]);
     expect(model.requests[1]!.messages[0]!.content).toBe(model.requests[0]!.messages[0]!.content);
     // Without a known context, all of them (no more than eight) are shown.
     const unbounded = setup(['Done.'], { getTools: () => tools });
     await unbounded.run();
-    expect(unbounded.events.find((event) => event.type === 'step-start')).toMatchObject({ tools: { length: 5 } });
+    expect(unbounded.events.find((event) => event.type === 'step-start')).toMatchObject({ tools: { length: 6 } });
   });
 
   it('reports an engine failure as a finished run with the error, never a rejection', async () => {
