@@ -18,9 +18,7 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
       {ranking.length > 0 && (
         <>
           <p class="ranking-note" data-testid="ranking-note">
-            {ranking.length < model.agentTools.value.length
-              ? `The ${ranking.length} best matches of ${model.agentTools.value.length} tools, best first.`
-              : `All ${ranking.length} tools fit (the agent shows up to ${model.maxTools}), so it sees them in the page's order.`}
+            {rankingNote(ranking.length, model.preview.value.ranked, model.agentTools.value.length, model.maxTools)}
           </p>
           <ol class="ranking">
             {ranking.map(({ tool, score }) => (
@@ -35,6 +33,15 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
       )}
     </section>
   );
+}
+
+/** Which of the tools the agent sees, and why the others are left out. */
+function rankingNote(shown: number, ranked: number, total: number, max: number): string {
+  const crowded = ranked - shown;
+  const leftOut = crowded > 0 ? ` ${crowded} more would crowd the default model's 4,096-token context, so the agent leaves ${crowded === 1 ? 'it' : 'them'} out.` : '';
+  if (ranked < total) return `The ${shown} best matches of ${total} tools, best first.${leftOut}`;
+  if (crowded > 0) return `${shown} of the ${total} tools, in the page's order.${leftOut}`;
+  return `All ${shown} tools fit (the agent shows up to ${max}), so it sees them in the page's order.`;
 }
 
 function formatScore(score: number): string {

@@ -1,6 +1,16 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { ToolOutput } from '@webmcp-agents/chat';
-import { rankToolsWithScores, searchScorer, type ToolScorer } from '@webmcp-agents/local-agent';
+import {
+  defaultInstructions,
+  fitShownTools,
+  hermesFormat,
+  rankToolsWithScores,
+  searchScorer,
+  systemPromptRoom,
+  type ShownTool,
+  type ToolScorer,
+} from '@webmcp-agents/local-agent';
+import { assumedContextTokens } from '@/lib/agent/fit-history';
 import { toolsForAgent } from '@/lib/registry/tools-for-agent';
 import { diffToolLists, type ToolChange } from '@/lib/devtools/diff-tool-lists';
 import { lintTools, type LintFinding } from '@/lib/devtools/lint-tools';
@@ -69,11 +79,18 @@ export class InspectorModel {
   agentSchemaOf(tool: PageTool): PageTool['inputSchema'] {
     return this.agentTools.value.find((candidate) => candidate.name === tool.name && candidate.frameId === tool.frameId)?.inputSchema ?? tool.inputSchema;
   }
-  /** What the agent would be shown, in the prompt's order: best first, or the page's when all fit. */
-  readonly ranking = computed(() => {
-    if (this.query.value.trim() === '') return [];
-    return rankToolsWithScores(this.agentTools.value, this.query.value, { max: agentMaxTools, scorer: this.scorer.value });
+  /**
+   * What the agent would be shown, in the prompt's order (best first, or the page's when all fit),
+   * as it runs with the default model: fitted to a 4,096-token context (see `fitShownTools`).
+   */
+  readonly preview = computed(() => {
+    if (this.query.value.trim() === '') return { ranked: 0, shown: [] };
+    const ranked = rankToolsWithScores(this.agentTools.value, this.query.value, { max: agentMaxTools, scorer: this.scorer.value });
+    const promptFor = (shown: readonly ShownTool[]) => hermesFormat.systemPrompt(shown.map(({ tool }) => tool), defaultInstructions);
+    const { shown } = fitShownTools(ranked, systemPromptRoom(assumedContextTokens, this.query.value), promptFor);
+    return { ranked: ranked.length, shown };
   });
+  readonly ranking = computed(() => this.preview.value.shown);
   readonly maxTools = agentMaxTools;
   private channel: InspectorChannel | undefined;
   private runCount = 0;

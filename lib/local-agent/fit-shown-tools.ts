@@ -1,5 +1,20 @@
+import type { ChatMessage } from '@webmcp-agents/chat';
 import type { ShownTool } from './agent-events';
 import { estimateTokens } from './estimate-tokens';
+
+/** Room kept for the reply when the context runs short. */
+export const replyTokens = 1024;
+/** Room kept for the run's own tool results when the shown tools are fitted to the context. */
+const toolResultTokens = 512;
+
+/**
+ * The tokens the system prompt (instructions and shown tools) may take in a context of
+ * `contextTokens`: what the request, the history, a reply and some tool results leave. The same all
+ * run long, so the same tools fit at every step.
+ */
+export function systemPromptRoom(contextTokens: number, request: string, history: readonly ChatMessage[] = []): number {
+  return contextTokens - replyTokens - toolResultTokens - estimateTokens(request) - history.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+}
 
 /**
  * The shown tools whose system prompt (`promptFor`) fits `roomTokens` as `estimateTokens` counts,

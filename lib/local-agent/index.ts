@@ -14,6 +14,7 @@ export type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './lang
 export { defaultInstructions } from './default-instructions';
 export { defaultToolOutputLimit } from './tool-output-text';
 export { cutToTokens, estimateTokens } from './estimate-tokens';
+export { fitShownTools, systemPromptRoom } from './fit-shown-tools';
 export * from './formats';
 export { isAbortError, raceAbort } from './abortable';
 export type { CompactTool, ParsedCall, ParseResult, RankOptions, ToolScorer } from './types';

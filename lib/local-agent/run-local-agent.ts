@@ -9,7 +9,7 @@ import { rankToolsWithScores } from './rank-tools';
 import { runToolCall, type ToolCallContext } from './run-tool-call';
 import { isEmptyFence } from './fenced-call-holder';
 import { estimateTokens } from './estimate-tokens';
-import { fitShownTools } from './fit-shown-tools';
+import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools';
 import { fitToolReplies } from './fit-tool-replies';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
@@ -49,10 +49,7 @@ export interface RunLocalAgentOptions {
   contextTokens?: number;
 }
 
-/** Room kept for the reply when the context runs short. */
-const replyTokens = 1024;
-/** Room kept for the run's own tool results when the shown tools are fitted to the context. */
-const toolResultTokens = 512;
+
 
 export interface RunLocalAgentResult {
   finishReason: FinishReason;
@@ -98,9 +95,6 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   let text = '';
   let step = 0;
 
-  // The same all run long (the request and history do not change), so the same tools fit at every step.
-  const toolRoom = (contextTokens: number, history: readonly ChatMessage[]) =>
-    contextTokens - replyTokens - toolResultTokens - estimateTokens(request) - history.reduce((sum, message) => sum + estimateTokens(message.content), 0);
   const runMessages = (system: string, history: readonly ChatMessage[]): ChatMessage[] => {
     if (options.contextTokens === undefined) return messages;
     const room =
@@ -123,7 +117,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const history = options.history ?? [];
       const ranked = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
       const { shown, system } =
-        options.contextTokens === undefined ? { shown: ranked, system: systemPrompt(ranked) } : fitShownTools(ranked, toolRoom(options.contextTokens, history), systemPrompt);
+        options.contextTokens === undefined ? { shown: ranked, system: systemPrompt(ranked) } : fitShownTools(ranked, systemPromptRoom(options.contextTokens, request, history), systemPrompt);
       const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...runMessages(system, history)];
       emit({ type: 'step-start', step, tools: shown, messages: prompt });
       const shownTools = shown.map(({ tool }) => tool);

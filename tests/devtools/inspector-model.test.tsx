@@ -89,6 +89,15 @@ describe('the inspector model', () => {
     await show([...many, ...shop], 'add two mugs to the cart');
     expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe('The 8 best matches of 13 tools, best first.');
     expect(container.querySelector('.ranking li .ranking-name')?.textContent).toBe('add_to_cart');
+
+    // Forms that list every country: the agent leaves out what would crowd the model's context, and so does the preview.
+    const countries = Array.from({ length: 250 }, (_, index) => `Country number ${index}`);
+    const addressForm = (name: string) => tool(name, { inputSchema: { type: 'object', properties: { country: { type: 'string', enum: countries } } } });
+    await show([...shop, addressForm('billing_address'), addressForm('shipping_address')], 'add two mugs to the cart');
+    expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe(
+      "4 of the 5 tools, in the page's order. 1 more would crowd the default model's 4,096-token context, so the agent leaves it out.",
+    );
+    expect([...container.querySelectorAll('.ranking-name')].map((name) => name.textContent)).toEqual(['search_products', 'add_to_cart', 'track_order', 'billing_address']);
     render(null, container);
     container.remove();
   });
