@@ -29,8 +29,11 @@ export interface RunState {
   /** The tool's name, for a result shown after its card is gone. */
   name: string;
   running: boolean;
-  /** Finished since the tab's tools were last listed: a list without its tool is news about it. */
-  fresh?: boolean;
+  /**
+   * When it finished, and how many listings of the tab's tools had come by then: the next listing,
+   * soon after, without its tool says the run took its page away.
+   */
+  finished?: { at: number; listing: number };
   output?: ToolOutput;
   durationMs?: number;
   /** The document the tool ran in, where the browser names documents. */
@@ -66,7 +69,7 @@ export class InspectorModel {
    * A run that ended as its page went (it navigated or reloaded it): the next list no longer has
    * its tool in that document, so its card cannot show the result.
    */
-  readonly leftRun = signal<{ name: string; output: ToolOutput } | undefined>(undefined);
+  readonly leftRun = signal<{ name: string; output: ToolOutput; url: string | undefined } | undefined>(undefined);
   /** How long a run may take before the page's signal aborts; the agent's setting once read. */
   readonly timeoutSeconds = signal(30);
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
@@ -94,6 +97,8 @@ export class InspectorModel {
   readonly maxTools = agentMaxTools;
   private channel: InspectorChannel | undefined;
   private runCount = 0;
+  /** How many listings of the tab's tools have come. */
+  private listings = 0;
   /** Requests made while the service worker restarts wait here for the new channel. */
   private waiting: InspectorRequest[] = [];
 
@@ -167,7 +172,11 @@ export class InspectorModel {
   private receive(event: InspectorEvent): void {
     if (event.type === 'run-result') {
       const [key, run] = Object.entries(this.runs.value).find(([, entry]) => entry.runId === event.runId) ?? [];
-      if (key && run) this.runs.value = { ...this.runs.value, [key]: { ...run, running: false, fresh: true, output: event.output, durationMs: event.durationMs } };
+      if (!key || !run) return;
+      const finished = { at: Date.now(), listing: this.listings };
+      this.runs.value = { ...this.runs.value, [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs } };
+      // The page said goodbye before the result came: its card is gone already.
+      if (!listedIn(this.tools.value, key, run.documentId)) this.leftRun.value = { name: run.name, output: event.output, url: this.tabTools.value?.url };
       return;
     }
     if (event.tabId !== this.tabId) return;
@@ -177,8 +186,16 @@ export class InspectorModel {
       if (previous !== undefined) this.logChanges(diffToolLists(previous?.tools ?? [], event.tabTools?.tools ?? [], Date.now()));
       this.tabTools.value = event.tabTools;
       const tools = event.tabTools?.tools ?? [];
-      const left = Object.entries(this.runs.value).filter(([key, run]) => run.fresh && run.output && !listedIn(tools, key, run.documentId)).at(-1)?.[1];
-      if (left?.output) this.leftRun.value = { name: left.name, output: left.output };
+      // A run that ended since the last listing, a moment ago, whose tool the page no longer lists there.
+      const listing = this.listings;
+      this.listings += 1;
+      const justEnded = (run: RunState) => run.finished?.listing === listing && Date.now() - run.finished.at <= leftRunWindowMs;
+      const left = Object.entries(this.runs.value)
+        .filter(([key, run]) => run.output && justEnded(run) && !listedIn(tools, key, run.documentId))
+        .at(-1)?.[1];
+      if (left?.output) this.leftRun.value = { name: left.name, output: left.output, url: event.tabTools?.url };
+      // The page moved on again: what the run left behind is no longer news.
+      else if (this.leftRun.value && this.leftRun.value.url !== event.tabTools?.url) this.leftRun.value = undefined;
       this.runs.value = runsAfterListing(this.runs.value, tools);
     });
   }
@@ -194,6 +211,9 @@ export class InspectorModel {
   }
 }
 
+/** How soon after a run its tool must leave the list for the run to count as having taken its page away. */
+const leftRunWindowMs = 5_000;
+
 /** Whether the tool a run ran is still listed in the document it ran in. */
 function listedIn(tools: readonly PageTool[], key: string, documentId: string | undefined): boolean {
   const tool = tools.find((candidate) => toolKey(candidate) === key);
@@ -201,27 +221,19 @@ function listedIn(tools: readonly PageTool[], key: string, documentId: string | 
 }
 
 /**
- * The runs still worth showing once the tab's tools are listed again, none of them fresh any more:
- * a finished run's result is dropped once its tool is listed from another document (the page
- * navigated, maybe to a same-named tool that does something else).
+ * The runs still worth showing once the tab's tools are listed again: a finished run's result is
+ * dropped once its tool is listed from another document (the page navigated, maybe to a
+ * same-named tool that does something else).
  */
 function runsAfterListing(runs: Record<string, RunState>, tools: readonly PageTool[]): Record<string, RunState> {
   const documents = new Map(tools.map((tool) => [toolKey(tool), toolTargetOf(tool).documentId]));
-  const kept: Record<string, RunState> = {};
-  let changed = false;
-  for (const [key, run] of Object.entries(runs)) {
-    if (!run.running && run.documentId !== undefined && documents.has(key) && documents.get(key) !== run.documentId) {
-      changed = true;
-      continue;
-    }
-    if (!run.fresh) kept[key] = run;
-    else {
-      const { fresh: _fresh, ...settled } = run;
-      kept[key] = settled;
-      changed = true;
-    }
-  }
-  return changed ? kept : runs;
+  const stale = Object.entries(runs).filter(
+    ([key, run]) => !run.running && run.documentId !== undefined && documents.has(key) && documents.get(key) !== run.documentId,
+  );
+  if (stale.length === 0) return runs;
+  const kept = { ...runs };
+  for (const [key] of stale) delete kept[key];
+  return kept;
 }
 
 function clampTimeout(seconds: number): number {

@@ -155,8 +155,37 @@ describe('the inspector model', () => {
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('about_info', 'DOC-3')]) });
     expect((await status())?.textContent).toBe('');
     expect(model.runs.value['0:about_info']).toMatchObject({ output: { text: 'About us.' } });
+
+    // The old page said goodbye (no tools) before the result came, and the new one offers none.
+    model.runTool(onPage('about_info', 'DOC-3'), {});
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: null });
+    fake.send({ type: 'run-result', runId: 'run-5', output: { text: navigated.replace('hard_nav', 'about_info') }, durationMs: 2 });
+    expect((await status())?.textContent).toBe(`about_info ran as the page changed: ${navigated.replace('hard_nav', 'about_info')}`);
     render(null, container);
     container.remove();
+  });
+
+  it('neither blames a run for a navigation the person made later, nor keeps the word once the page moves on', async () => {
+    vi.useFakeTimers();
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const listing = (url: string, tools: PageTool[]) => fake.send({ type: 'tab-tools', tabId: 5, tabTools: { ...tabTools(tools), url } });
+    listing('https://shop.example/', [tool('search', { documentId: 'DOC-1' })]);
+    model.runTool(tool('search', { documentId: 'DOC-1' }), {});
+    fake.send({ type: 'run-result', runId: 'run-1', output: { text: 'Two mugs.' }, durationMs: 3 });
+    // A minute later the person follows a link.
+    vi.advanceTimersByTime(60_000);
+    listing('https://shop.example/about', [tool('about_info', { documentId: 'DOC-2' })]);
+    expect(model.leftRun.value).toBeUndefined();
+
+    model.runTool(tool('about_info', { documentId: 'DOC-2' }), {});
+    fake.send({ type: 'run-result', runId: 'run-2', output: { text: 'The tool "about_info" navigated the page to a new document; it gave no other result.' }, durationMs: 3 });
+    listing('https://shop.example/team', [tool('team', { documentId: 'DOC-3' })]);
+    expect(model.leftRun.value).toMatchObject({ name: 'about_info' });
+    vi.advanceTimersByTime(60_000);
+    listing('https://shop.example/jobs', [tool('jobs', { documentId: 'DOC-4' })]);
+    expect(model.leftRun.value).toBeUndefined();
   });
 
   it('reconnects after the service worker restarts, and sends what was asked meanwhile', () => {
@@ -178,7 +207,7 @@ describe('the inspector model', () => {
       { type: 'run-tool', runId: 'run-2', name: 'a', args: { again: true }, timeoutMs: 30_000, frameId: 0 },
     ]);
     channels[1]!.send({ type: 'run-result', runId: 'run-2', output: { text: 'done' }, durationMs: 4 });
-    expect(model.runs.value['0:a']).toEqual({ runId: 'run-2', name: 'a', running: false, fresh: true, output: { text: 'done' }, durationMs: 4 });
+    expect(model.runs.value['0:a']).toEqual({ runId: 'run-2', name: 'a', running: false, finished: { at: expect.any(Number), listing: 1 }, output: { text: 'done' }, durationMs: 4 });
   });
 });
 
