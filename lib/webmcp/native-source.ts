@@ -69,8 +69,8 @@ function refusedInWords(form: HTMLFormElement, error: unknown): unknown {
 /**
  * A form a page already handled in its own script (it calls `preventDefault()` and sends the data
  * itself) and then gave `toolname`: Chrome submits it, the page's script acts, and the call fails
- * because no `respondWith()` gave a result. The form was submitted, as the extension's own form
- * reader says for such a page: told it failed, a model sends it again (a second order).
+ * because no `respondWith()` gave a result. It answers as the extension's own form reader does for
+ * such a page (see `formSubmittedWithoutResult`): told it failed, a model sends it again.
  */
 function submittedByPage(running: Promise<string | null>): Promise<string | null> {
   return running.catch((error: unknown) => {

@@ -12,6 +12,7 @@ import {
   type InspectedPage,
   type LaunchedExtension,
 } from './support';
+import { formSubmittedWithoutResult } from '@/lib/webmcp/form-waits-for-person';
 
 const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 /** The real polyfill from npm, served as a page would load it from a CDN. */
@@ -141,7 +142,7 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
       required: ['name', 'guests'],
     });
     const run = await inspector.run('book_table', { name: 'Ada', guests: '3', time: '18:00' });
-    expect(run).toMatchObject({ text: 'The form was submitted.', isError: false });
+    expect(run).toMatchObject({ text: formSubmittedWithoutResult, isError: false });
     await expect(page.locator('#confirmation').textContent()).resolves.toBe('Booked a table for 3 under Ada at 18:00.');
     await page.evaluate(() => document.getElementById('booking')?.remove());
     await inspector.waitForTools([], 1_000);
@@ -161,10 +162,10 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
       properties: { slot: { anyOf: [{ const: 'sat-12', title: 'Saturday 12:00' }, { const: 'sat-14', title: 'Saturday 14:00' }] } },
     });
     const run = await inspector.run('book_slot', { name: 'Ada', slot: 'sat-14' });
-    expect(run).toMatchObject({ text: 'The form was submitted.', isError: false });
+    expect(run).toMatchObject({ text: formSubmittedWithoutResult, isError: false });
     await expect(page.locator('#booked').textContent()).resolves.toBe('name=Ada&price=49.00&slot=sat-14');
     // The form in the open shadow root runs like any other.
-    await expect(inspector.run('search_menu', { q: 'soup' })).resolves.toMatchObject({ text: 'The form was submitted.', isError: false });
+    await expect(inspector.run('search_menu', { q: 'soup' })).resolves.toMatchObject({ text: formSubmittedWithoutResult, isError: false });
     await expect(page.locator('#searched').textContent()).resolves.toBe('Searched for soup.');
     // A component defined later gets its shadow root without any change the page's observer sees.
     await page.evaluate(() => (window as unknown as { defineNewsletter(): void }).defineNewsletter());

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDeclarativeSource } from '@/lib/webmcp/declarative-source';
 import { fillToolForm } from '@/lib/webmcp/fill-tool-form';
 import { formToolSchema } from '@/lib/webmcp/form-tool-schema';
+import { formSubmittedWithoutResult } from '@/lib/webmcp/form-waits-for-person';
 
 const never = new AbortController().signal;
 
@@ -202,7 +203,7 @@ describe('createDeclarativeSource', () => {
       submitted = String(new FormData(form()).get('name'));
     });
     const result = await createDeclarativeSource().execute('book_table', { name: 'Ada', guests: 2 }, never);
-    expect(result).toBe('The form was submitted.');
+    expect(result).toBe(formSubmittedWithoutResult);
     expect(submitted).toBe('Ada');
   });
 
@@ -256,7 +257,7 @@ describe('createDeclarativeSource', () => {
       booked = String(new FormData(form()).get('name'));
     });
     const result = await createDeclarativeSource().execute('book_table', { name: 'Ada', guests: 2 }, never);
-    expect(result).toBe('The form was submitted.');
+    expect(result).toBe(formSubmittedWithoutResult);
     expect(booked).toBe('Ada');
   });
 
@@ -333,7 +334,7 @@ describe('createDeclarativeSource: following the page', () => {
       event.preventDefault();
       query = String(new FormData(event.target as HTMLFormElement).get('q'));
     });
-    await expect(source.execute('search_shadow', { q: 'tides' }, never)).resolves.toBe('The form was submitted.');
+    await expect(source.execute('search_shadow', { q: 'tides' }, never)).resolves.toBe(formSubmittedWithoutResult);
     expect(query).toBe('tides');
   });
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNativeSource } from '@/lib/webmcp/native-source';
+import { formSubmittedWithoutResult } from '@/lib/webmcp/form-waits-for-person';
 
 afterEach(() => {
   delete (document as unknown as { modelContext?: unknown }).modelContext;
@@ -65,10 +66,10 @@ describe('a browser form with toolautosubmit that the page submits in its own sc
     return () => submits;
   }
 
-  it('answers that the form was submitted, once: told it failed, a model would order again', async () => {
+  it('answers that the page took the form without a word, once: told it failed, a model would order again', async () => {
     document.body.innerHTML = '<form toolname="place_order" tooldescription="Order." toolautosubmit><input name="item"></form>';
     const submits = installSubmittingContext(chromeRefusal);
-    await expect(createNativeSource()!.execute('place_order', { item: 'mug' }, new AbortController().signal)).resolves.toBe('The form was submitted.');
+    await expect(createNativeSource()!.execute('place_order', { item: 'mug' }, new AbortController().signal)).resolves.toBe(formSubmittedWithoutResult);
     expect(submits()).toBe(1);
   });
 
