@@ -83,8 +83,9 @@ function flatten(node: Schema, context: Context, inlining: ReadonlySet<string>):
       const target = resolvePointer(context.root, key);
       if (!isRecord(target)) flat = beside;
       else if (inlining.has(key) || inlined.includes(key) || !spend(context, key, target)) {
-        // A tree that holds itself (a category and its subcategories): the model reads the kind of value.
-        flat = 'type' in target && !('type' in beside) ? { type: target.type, ...beside } : beside;
+        // A tree that holds itself (a category and its subcategories), or past the budget: the model
+        // reads the kind of value (null included, where OpenAPI's `nullable` says so).
+        flat = 'type' in target && !('type' in beside) ? { type: target.type, ...(target.nullable === true ? { nullable: true } : {}), ...beside } : beside;
       } else {
         inlined.push(key);
         // What stands beside the reference (a description of this use) says more than the target's.
@@ -93,7 +94,7 @@ function flatten(node: Schema, context: Context, inlining: ReadonlySet<string>):
     }
     if (Array.isArray(flat.allOf)) {
       const { allOf, ...rest } = flat;
-      flat = allOf.filter(isRecord).reduce<Schema>((merged, part) => both(merged, visit(part)), rest);
+      flat = both(rest, ...allOf.filter(isRecord).map(visit));
     }
     return flat;
   };
@@ -131,20 +132,31 @@ function resolvePointer(root: Schema, reference: string): unknown {
 }
 
 /**
- * Two schemas that must both hold (`allOf`, or a reference and what stands beside it), as one: the
- * properties and `required` of both, and for anything else `first`'s word where both have one.
- * Where both describe a property, `first`'s description of it is kept whole: wider, never narrower.
+ * Schemas that must all hold (`allOf`, or a reference and what stands beside it), as one, in one
+ * pass (an `allOf` may have thousands of parts): the properties and `required` of all, and for
+ * anything else the first word given. Where two describe a property, the first description of it
+ * is kept whole: wider, never narrower.
  */
-function both(first: Schema, second: Schema): Schema {
-  const properties = isRecord(first.properties) || isRecord(second.properties) ? addProperties(asRecord(first.properties), asRecord(second.properties)) : undefined;
-  const required = unique([...asArray(first.required), ...asArray(second.required)]);
-  return { ...second, ...first, ...(properties ? { properties } : {}), ...(required.length > 0 ? { required } : {}) };
-}
-
-/** The properties in the order given; where both describe one, the first's schema. */
-function addProperties(first: Schema, second: Schema): Schema {
-  // Built from entries: a property named "__proto__" stays a property.
-  return Object.fromEntries([...Object.entries(first), ...Object.entries(second).filter(([name]) => !Object.hasOwn(first, name))]);
+function both(...schemas: Schema[]): Schema {
+  const merged: Schema = {};
+  const properties = new Map<string, unknown>();
+  let anyProperties = false;
+  const required = new Set<string>();
+  for (const schema of schemas) {
+    // Defined, not assigned: a key named "__proto__" stays a key.
+    for (const [key, value] of Object.entries(schema)) {
+      if (!Object.hasOwn(merged, key)) Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    if (isRecord(schema.properties)) {
+      anyProperties = true;
+      for (const [name, property] of Object.entries(schema.properties)) if (!properties.has(name)) properties.set(name, property);
+    }
+    for (const name of requiredList(schema.required)) required.add(name);
+  }
+  if (anyProperties) merged.properties = Object.fromEntries(properties);
+  if (required.size > 0) merged.required = [...required];
+  else delete merged.required;
+  return merged;
 }
 
 function mergeUnion(schema: Schema, key: 'anyOf' | 'oneOf', context: Context, depth: number, inlining: ReadonlySet<string>): Schema {
@@ -155,7 +167,8 @@ function mergeUnion(schema: Schema, key: 'anyOf' | 'oneOf', context: Context, de
 
   // Values: an enum. Titles that say more than the values stay for foldChoiceTitles to read.
   if (branches.every((branch) => 'const' in branch)) {
-    const values = branches.map((branch) => branch.const);
+    // A branch's enum may be wider than its const (a nullable choice merged below).
+    const values = uniqueJson(branches.flatMap((branch) => (Array.isArray(branch.enum) ? branch.enum : [branch.const])));
     const titled = branches.some((branch) => typeof branch.title === 'string' && branch.title.trim() !== '' && branch.title.trim() !== String(branch.const));
     return { ...(titled ? schema : rest), ...(Array.isArray(schema.enum) ? {} : { enum: values }) };
   }
@@ -164,7 +177,12 @@ function mergeUnion(schema: Schema, key: 'anyOf' | 'oneOf', context: Context, de
   const others = branches.filter((branch) => !isNull(branch));
   if (others.length === 0) return { ...rest, type: 'null' };
   if (others.length === 1) return withNull(both(rest, others[0]!), nullable);
-  if (others.every(isPlainType)) return withNull({ ...rest, type: oneOrList(unique(others.flatMap((branch) => asArray(branch.type)))) }, nullable);
+  if (others.every(isPlainType)) {
+    const types = unique(others.flatMap((branch) => asArray(branch.type)));
+    // A type validateArgs cannot check ("date", "any") in one branch takes anything there.
+    if (!types.every(isKnownType)) return withNull(omitType(rest), nullable);
+    return withNull({ ...rest, type: oneOrList(types) }, nullable);
+  }
   if (others.every(isObjectSchema)) return withNull(both(rest, mergeObjects(others)), nullable);
   return schema;
 }
@@ -191,11 +209,14 @@ function mergeObjects(branches: Schema[]): Schema {
   const names = unique(branches.flatMap((branch) => Object.keys(asRecord(branch.properties))));
   const properties = names.map((name) => {
     const described = branches.flatMap((branch) => (Object.hasOwn(asRecord(branch.properties), name) ? [asRecord(branch.properties)[name]] : []));
-    const open = branches.some((branch) => !Object.hasOwn(asRecord(branch.properties), name) && branch.additionalProperties !== false);
+    // A branch closed by additionalProperties may still take the name by a pattern.
+    const open = branches.some((branch) => !Object.hasOwn(asRecord(branch.properties), name) && (branch.additionalProperties !== false || isRecord(branch.patternProperties)));
     return [name, open || !described.every(isRecord) ? describedOnly(described) : either(described as Schema[])] as const;
   });
-  const requiredByAll = asArray(branches[0]!.required).filter((name) => branches.every((branch) => asArray(branch.required).includes(name)));
-  return { type: 'object', properties: Object.fromEntries(properties), ...(requiredByAll.length > 0 ? { required: requiredByAll } : {}) };
+  const requiredByAll = requiredList(branches[0]!.required).filter((name) => branches.every((branch) => requiredList(branch.required).includes(name)));
+  // A branch without "type" takes values that are not objects too.
+  const typed = branches.every((branch) => branch.type === 'object');
+  return { ...(typed ? { type: 'object' } : {}), properties: Object.fromEntries(properties), ...(requiredByAll.length > 0 ? { required: requiredByAll } : {}) };
 }
 
 /** What takes a value any of `schemas` takes: their common word where they agree, the wider one where they do not. */
@@ -203,7 +224,7 @@ function either(schemas: Schema[]): Schema {
   const [first, ...others] = schemas as [Schema, ...Schema[]];
   if (others.every((schema) => JSON.stringify(schema) === JSON.stringify(first))) return first;
   const merged: Schema = describedOnly(schemas);
-  if (schemas.every((schema) => schema.type !== undefined)) merged.type = oneOrList(unique(schemas.flatMap((schema) => asArray(schema.type))));
+  if (schemas.every((schema) => schema.type !== undefined && asArray(schema.type).every(isKnownType))) merged.type = oneOrList(unique(schemas.flatMap((schema) => asArray(schema.type))));
   if (schemas.every((schema) => Array.isArray(schema.enum))) merged.enum = unique(schemas.flatMap((schema) => schema.enum as unknown[]));
   if (schemas.every((schema) => typeof schema.minimum === 'number')) merged.minimum = Math.min(...schemas.map((schema) => schema.minimum as number));
   if (schemas.every((schema) => typeof schema.maximum === 'number')) merged.maximum = Math.max(...schemas.map((schema) => schema.maximum as number));
@@ -220,7 +241,8 @@ function describedOnly(schemas: unknown[]): Schema {
 function withNull(schema: Schema, nullable: boolean): Schema {
   if (!nullable) return schema;
   let plain = schema;
-  if (plain.type !== undefined) plain = { ...plain, type: unique([...asArray(plain.type), 'null']) };
+  // A type list with a name validateArgs cannot check would, with "null" added, refuse all but null.
+  if (plain.type !== undefined && asArray(plain.type).every(isKnownType)) plain = { ...plain, type: unique([...asArray(plain.type), 'null']) };
   if (Array.isArray(plain.enum) && !plain.enum.includes(null)) plain = { ...plain, enum: [...plain.enum, null] };
   return plain;
 }
@@ -261,4 +283,28 @@ function oneOrList(types: unknown[]): unknown {
 
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
+}
+
+const knownTypes = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+function isKnownType(type: unknown): boolean {
+  return knownTypes.includes(type as string);
+}
+
+function omitType(schema: Schema): Schema {
+  const { type: _type, ...rest } = schema;
+  return rest;
+}
+
+function requiredList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
+}
+
+function uniqueJson(values: unknown[]): unknown[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = JSON.stringify(value) ?? String(value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

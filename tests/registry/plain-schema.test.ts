@@ -108,6 +108,16 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
     });
   });
 
+  it('keeps what a reference review found lost: values that are not objects, and null', () => {
+    // Branches that say no type take a word as well as an object.
+    expect(validateArgs(plainSchema({ type: 'object', properties: { a: { anyOf: [{ properties: {} }, { properties: {} }] } } }) as Record<string, unknown>, { a: 'b' })).toBeNull();
+    // A nullable type written out no further (it refers to itself) stays nullable.
+    const list = plainSchema({ $ref: '#/$defs/N', $defs: { N: { type: 'object', nullable: true, properties: { next: { $ref: '#/$defs/N' } } } } });
+    expect(validateArgs(list as Record<string, unknown>, { next: null })).toBeNull();
+    // A nullable choice among choices keeps null.
+    expect(validateArgs(plainSchema({ type: 'object', properties: { a: { anyOf: [{ anyOf: [{ const: 'x' }, { type: 'null' }] }] } } }) as Record<string, unknown>, { a: null })).toBeNull();
+  });
+
   it('merges allOf, and says a schema that refers to itself as the kind of value it is', () => {
     expect(
       modelReads({
