@@ -196,7 +196,7 @@ export class InspectorModel {
       if (left?.output) this.leftRun.value = { name: left.name, output: left.output, url: event.tabTools?.url };
       // The page moved on again: what the run left behind is no longer news.
       else if (this.leftRun.value && this.leftRun.value.url !== event.tabTools?.url) this.leftRun.value = undefined;
-      this.runs.value = runsAfterListing(this.runs.value, tools);
+      this.runs.value = withoutOtherDocuments(this.runs.value, tools);
     });
   }
 
@@ -221,11 +221,10 @@ function listedIn(tools: readonly PageTool[], key: string, documentId: string | 
 }
 
 /**
- * The runs still worth showing once the tab's tools are listed again: a finished run's result is
- * dropped once its tool is listed from another document (the page navigated, maybe to a
- * same-named tool that does something else).
+ * The runs still worth showing: a finished run's result is dropped once its tool is listed from
+ * another document (the page navigated, maybe to a same-named tool that does something else).
  */
-function runsAfterListing(runs: Record<string, RunState>, tools: readonly PageTool[]): Record<string, RunState> {
+function withoutOtherDocuments(runs: Record<string, RunState>, tools: readonly PageTool[]): Record<string, RunState> {
   const documents = new Map(tools.map((tool) => [toolKey(tool), toolTargetOf(tool).documentId]));
   const stale = Object.entries(runs).filter(
     ([key, run]) => !run.running && run.documentId !== undefined && documents.has(key) && documents.get(key) !== run.documentId,
