@@ -88,8 +88,6 @@ function parameterFindings(schema: Record<string, unknown>): Finding[] {
     if (unread.length > 0) {
       findings.push(warning(`The model is told nothing of what "${name}" must be: it is not shown ${unread.map((key) => `"${key}"`).join(', ')}. Say it in the description.`));
     }
-  }
-  for (const [name, property] of Object.entries(properties)) {
     const description = isRecord(property) && typeof property.description === 'string' ? property.description : '';
     if (description === '') findings.push(info(`The parameter "${name}" has no description.`));
     if (description.length > lintBudgets.parameterDescription) {
