@@ -17,7 +17,7 @@ export type FormField =
   | (FieldBase & { kind: 'arguments'; template: string });
 
 /** The browser's own input for a string `format` it can check as the person types. */
-export type TextInputType = 'date' | 'time' | 'email' | 'url';
+type TextInputType = 'date' | 'time' | 'email' | 'url';
 const inputTypes: Record<string, TextInputType> = { date: 'date', time: 'time', email: 'email', uri: 'url', url: 'url' };
 
 /** The name of the one field a form has when it takes the whole arguments object as JSON. */

@@ -48,7 +48,7 @@ export function formFieldNotes(form: HTMLFormElement): string[] {
 }
 
 /** A control as a person knows it: "Your name" (its label, aria-label or placeholder), else its id or kind. */
-export function controlLabel(control: FormControl): string {
+function controlLabel(control: FormControl): string {
   const words = labelsText(control) || control.getAttribute('aria-label')?.trim() || control.getAttribute('placeholder')?.trim();
   if (words) return `"${words.length > 60 ? `${words.slice(0, 59)}…` : words}"`;
   return control.id ? `#${control.id}` : `(a ${control instanceof HTMLInputElement ? `${control.type} input` : control.localName})`;
