@@ -16,6 +16,7 @@ import { createReplayEngine } from '../lib/engines/replay-engine';
 import type { BenchSection } from './bench-section';
 import { qwenTokens, renderQwenChat, sharedPrefixLength } from './qwen-tokens';
 import { readRankSet } from './rank-sets';
+import { benchTokenEstimate } from './token-estimate';
 import { runDirectly } from './run-directly';
 
 const rawTool = (tool: ToolDescriptor): CompactTool => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema });
@@ -57,10 +58,10 @@ export async function benchPromptSize(): Promise<BenchSection[]> {
     ],
     notes: [
       'Target (issue 7): with 50 realistic page tools and max 8, the system prompt ≤ 1,200 Qwen3 tokens.',
-      `Fitted: the agent keeps, best first, the tools whose prompt leaves room for the request, a reply and some tool results (\`fitShownTools\`); it kept all 8 for ${fitted.filter((shown) => shown.length === 8).length} of ${fitted.length} rank-mcp queries, ${Math.min(...fitted.map((shown) => shown.length))} at the fewest. It measures with \`estimateTokens\` (3 characters a token), which counts these English schemas 1.2–1.7 times as many tokens as Qwen3 does but a list of short quoted choices about as many (0.97): cautious, so that a run still has room for its tool results at the second step.`,
+      `Fitted: the agent keeps, best first, the tools whose prompt leaves room for the request, a reply and some tool results (\`fitShownTools\`); it kept all 8 for ${fitted.filter((shown) => shown.length === 8).length} of ${fitted.length} rank-mcp queries, ${Math.min(...fitted.map((shown) => shown.length))} at the fewest. It measures with \`estimateTokens\`, cautious (see the token estimate below), so that a run still has room for its tool results at the second step.`,
     ],
   };
-  return [sizes, await benchPrefixReuse(pageTools)];
+  return [sizes, await benchPrefixReuse(pageTools), benchTokenEstimate()];
 }
 
 /**

@@ -15,9 +15,10 @@ describe('fitHistory', () => {
   });
 
   it('drops the oldest whole exchanges first, never half of one', () => {
-    const long = 'x'.repeat(2_000);
+    // About 600 tokens each: two do not fit a quarter of 4,096.
+    const long = 'The blue mug holds 350 ml and costs 12 euros. '.repeat(40);
     const history = [...exchange('first', long), ...exchange('second', long), ...exchange('third', 'Short.')];
-    expect(fitHistory(history).map((message) => message.content.slice(0, 6))).toEqual(['second', 'xxxxxx', 'third', 'Short.']);
+    expect(fitHistory(history).map((message) => message.content.slice(0, 6))).toEqual(['second', 'The bl', 'third', 'Short.']);
   });
 
   it('cuts the last answer when it alone is longer than the room, keeping the request whole', () => {

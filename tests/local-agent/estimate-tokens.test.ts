@@ -1,29 +1,72 @@
 import { describe, expect, it } from 'vitest';
 import { cutToTokens, estimateTokens } from '../../lib/local-agent/estimate-tokens';
+import { qwenTokens } from '../../bench/qwen-tokens';
 
 describe('estimateTokens', () => {
-  it('counts three characters of ASCII a token and any other character as one', () => {
+  it('counts a word a token per seven letters, with the space before it', () => {
     expect(estimateTokens('')).toBe(0);
-    expect(estimateTokens('add to cart')).toBe(4);
-    expect(estimateTokens('{"sku":"MUG-1"}')).toBe(5);
+    expect(estimateTokens('add to cart')).toBe(3);
+    expect(estimateTokens('Add the blue mug')).toBe(4);
+    expect(estimateTokens('internationalization')).toBe(3);
+    expect(estimateTokens('getUserName')).toBe(3);
+  });
+
+  it('counts every digit as a token, as Qwen3 reads numbers', () => {
+    expect(estimateTokens('2026')).toBe(4);
+    expect(estimateTokens('{"price":12.99}')).toBe(9);
+    expect(estimateTokens('pay 12.99')).toBe(7);
+  });
+
+  it('counts runs of capitals and of punctuation more densely than words', () => {
+    expect(estimateTokens('MUG')).toBe(2);
+    expect(estimateTokens('HTMLParser')).toBe(3);
+    expect(estimateTokens('{"sku":"MUG-1"}')).toBe(8);
+  });
+
+  it('counts a line break, and an indent of two or more spaces, as tokens', () => {
+    expect(estimateTokens('a\nb')).toBe(3);
+    expect(estimateTokens('[\n  1\n]')).toBe(7);
+    expect(estimateTokens('{\n    "a": 1\n}')).toBe(11);
+  });
+
+  it('counts any other character as a token', () => {
     expect(estimateTokens('加入购物车')).toBe(5);
-    expect(estimateTokens('Привет, мир')).toBe(10);
+    expect(estimateTokens('Привет, мир')).toBe(11);
+    expect(estimateTokens('😀')).toBe(2);
+  });
+
+  it('never counts fewer tokens than Qwen3 spends on what pages return: prose, tables of numbers, ids', () => {
+    const texts = [
+      'Your order of two blue mugs will arrive on Tuesday between nine and noon. Thank you for shopping with us.',
+      JSON.stringify(Array.from({ length: 20 }, (_, day) => ({ date: `2026-11-${String(day + 1).padStart(2, '0')}`, close: 181.32 + day * 1.07, volume: 51_234_000 + day * 8_191 }))),
+      JSON.stringify([{ lat: 39.904211, lon: 116.407395 }, { lat: 31.230416, lon: 121.473701 }], null, 2),
+      JSON.stringify({ orderId: '5f0c1a1e-9b7d-4c3e-8a2f-1d6e7c9b0a3f', sha: 'e83c5163316f89bfbde7d9ab23ca2e25604af290' }),
+      '商品已加入购物车，共计三件。',
+    ];
+    for (const text of texts) expect(estimateTokens(text)).toBeGreaterThanOrEqual(qwenTokens(text).length);
   });
 });
 
 describe('cutToTokens', () => {
   it('keeps the longest start that the estimate counts within the tokens', () => {
     expect(cutToTokens('add to cart', 2)).toBe('add to');
-    expect(cutToTokens('add to cart', 4)).toBe('add to cart');
+    expect(cutToTokens('add to cart', 3)).toBe('add to cart');
     expect(cutToTokens('加入购物车', 3)).toBe('加入购');
     expect(cutToTokens('abc', 0)).toBe('');
-    for (const text of ['mixed 文字 and text', 'x'.repeat(50), '价格'.repeat(20)]) {
+    expect(cutToTokens('order 12345', 4)).toBe('order 12');
+    expect(cutToTokens('x'.repeat(50), 3)).toBe('x'.repeat(21));
+    for (const text of ['mixed 文字 and text', 'x'.repeat(50), '价格'.repeat(20), 'Total: 1,234.56 EUR\n  - MUG-1 x2', '[\n    1,\n    2\n]']) {
       for (let tokens = 0; tokens < 25; tokens += 1) expect(estimateTokens(cutToTokens(text, tokens))).toBeLessThanOrEqual(tokens);
     }
   });
 
+  it('drops the spaces a cut would leave at the end', () => {
+    expect(cutToTokens('ok  123', 2)).toBe('ok');
+  });
+
   it('never leaves half of a character written as two UTF-16 units', () => {
-    expect(cutToTokens('ok 😀😀', 2)).toBe('ok ');
-    expect(cutToTokens('😀😀', 2)).toBe('😀');
+    expect(cutToTokens('ok 😀😀', 3)).toBe('ok');
+    expect(cutToTokens('ok 😀😀', 4)).toBe('ok 😀');
+    expect(cutToTokens('😀😀', 3)).toBe('😀');
   });
 });
