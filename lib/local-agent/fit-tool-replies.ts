@@ -14,6 +14,7 @@ const leftOutTokens = estimateTokens(leftOutToolOutput);
  * The messages themselves are left as they are.
  */
 export function fitToolReplies(messages: readonly ChatMessage[], toolReplies: readonly number[], roomTokens: number): ChatMessage[] {
+  if (roomTokens === Number.POSITIVE_INFINITY) return [...messages];
   let size = messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
   if (size <= roomTokens) return [...messages];
   const fitted = [...messages];
@@ -24,4 +25,20 @@ export function fitToolReplies(messages: readonly ChatMessage[], toolReplies: re
     if (size <= roomTokens) break;
   }
   return fitted;
+}
+
+/** The smallest share of a result the model reads, however full the context: its start. */
+const leastResultTokens = 128;
+
+/**
+ * Tokens each of `count` results of the step about to run may take, so that the next prompt still
+ * fits `roomTokens` (as `estimateTokens` counts): what the run's messages leave once the earlier
+ * results are left out (as `fitToolReplies` leaves them), shared evenly, and at least
+ * `leastResultTokens`. A page whose tool returns a table of numbers would otherwise fill a small
+ * model's context at once.
+ */
+export function toolResultShare(messages: readonly ChatMessage[], toolReplies: readonly number[], roomTokens: number, count: number): number {
+  const earlier = new Set(toolReplies);
+  const size = messages.reduce((sum, message, index) => sum + (earlier.has(index) ? leftOutTokens : estimateTokens(message.content)), 0);
+  return Math.max(leastResultTokens, Math.floor((roomTokens - size) / Math.max(1, count)));
 }

@@ -10,7 +10,7 @@ import { runToolCall, type ToolCallContext } from './run-tool-call';
 import { isEmptyFence } from './fenced-call-holder';
 import { estimateTokens } from './estimate-tokens';
 import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools';
-import { fitToolReplies } from './fit-tool-replies';
+import { fitToolReplies, toolResultShare } from './fit-tool-replies';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
 import { createFenceMarker, defaultToolOutputLimit, inertMarkup } from './tool-output-text';
@@ -95,12 +95,12 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   let text = '';
   let step = 0;
 
-  const runMessages = (system: string, history: readonly ChatMessage[]): ChatMessage[] => {
-    if (options.contextTokens === undefined) return messages;
-    const room =
-      options.contextTokens - replyTokens - estimateTokens(system) - history.reduce((sum, message) => sum + estimateTokens(message.content), 0);
-    return fitToolReplies(messages, toolReplies, room);
-  };
+  // Tokens the run's own messages may take in the next prompt: what the context leaves beside the
+  // system prompt, the history and a reply. Unbounded where the context is not known.
+  const roomForRun = (system: string, history: readonly ChatMessage[]): number =>
+    options.contextTokens === undefined
+      ? Number.POSITIVE_INFINITY
+      : options.contextTokens - replyTokens - estimateTokens(system) - history.reduce((sum, message) => sum + estimateTokens(message.content), 0);
 
   const finish = (finishReason: FinishReason, error?: RunError): RunLocalAgentResult => {
     emit({ type: 'finish', reason: finishReason, text, steps: step, ...(error ? { error } : {}) });
@@ -118,7 +118,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const ranked = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
       const { shown, system } =
         options.contextTokens === undefined ? { shown: ranked, system: systemPrompt(ranked) } : fitShownTools(ranked, systemPromptRoom(options.contextTokens, request, history), systemPrompt);
-      const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...runMessages(system, history)];
+      const room = roomForRun(system, history);
+      const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...fitToolReplies(messages, toolReplies, room)];
       emit({ type: 'step-start', step, tools: shown, messages: prompt });
       const shownTools = shown.map(({ tool }) => tool);
       const shownNames = new Set(shownTools.map((tool) => tool.name));
@@ -148,6 +149,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       text = parsed.text;
       if (parsed.calls.length === 0 && parsed.errors.length === 0) return finish('answer');
 
+      const resultTokens = toolResultShare(messages, toolReplies, room, parsed.calls.length + parsed.errors.length);
       const replies: ToolReply[] = parsed.errors.map((message) => {
         emit({ type: 'tool-error', step, kind: parseErrorKind(message), message });
         return { name: 'tool_call', text: message, isError: true };
@@ -159,7 +161,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const callId = `${step}.${index + 1}`;
         const compact = shownTools.find((tool) => tool.name === call.name)!;
         const tool = tools.find((candidate) => candidate.name === call.name)!;
-        const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled }, host);
+        const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled, resultTokens }, host);
         if ('stop' in outcome) return finish(outcome.stop);
         replies.push(outcome.reply);
         recent.unshift(call.name);

@@ -35,7 +35,7 @@ export async function runToolCall(
   call: ParsedCall,
   shown: CompactTool,
   tool: ToolDescriptor,
-  context: { step: number; callId: string; signal: AbortSignal; timesCalled: number },
+  context: { step: number; callId: string; signal: AbortSignal; timesCalled: number; resultTokens: number },
   host: ToolCallHost,
 ): Promise<CallOutcome> {
   const { step, callId, signal } = context;
@@ -69,7 +69,7 @@ export async function runToolCall(
   const started = performance.now();
   const output = await executeSafely(call, callContext, host);
   host.emit({ type: 'tool-result', step, callId, name, output, durationMs: performance.now() - started });
-  const text = toolOutputForModel(output, host.toolOutputLimit, host.fenceMarker);
+  const text = toolOutputForModel(output, { characters: host.toolOutputLimit, tokens: context.resultTokens }, host.fenceMarker);
   return { reply: { name, text, isError: output.isError } };
 }
 

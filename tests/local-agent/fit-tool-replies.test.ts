@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitToolReplies, leftOutToolOutput } from '../../lib/local-agent/fit-tool-replies';
+import { fitToolReplies, leftOutToolOutput, toolResultShare } from '../../lib/local-agent/fit-tool-replies';
+import { estimateTokens } from '../../lib/local-agent/estimate-tokens';
 
 const message = (role: 'user' | 'assistant', content: string) => ({ role, content });
 
@@ -30,5 +31,21 @@ describe('fitToolReplies', () => {
     const chinese = [message('user', '比较价格'), message('assistant', 'call 1'), message('user', '价'.repeat(2_000)), message('assistant', 'call 2'), message('user', '格')];
     expect(fitToolReplies(chinese, [2, 4], 1_500)[2]!.content).toBe(leftOutToolOutput);
     expect(fitToolReplies(chinese, [2, 4], 2_100)).toEqual(chinese);
+  });
+});
+
+describe('toolResultShare', () => {
+  const run = [message('user', 'compare the mugs'), message('assistant', 'call 1'), message('user', 'result 1 '.repeat(400)), message('assistant', 'call 2')];
+
+  it('shares what the run leaves of the room evenly among the calls, counting the earlier results as the notes they may become', () => {
+    const used = estimateTokens('compare the mugs') + estimateTokens('call 1') + estimateTokens(leftOutToolOutput) + estimateTokens('call 2');
+    expect(toolResultShare(run, [2], 2_000, 1)).toBe(2_000 - used);
+    expect(toolResultShare(run, [2], 2_000, 2)).toBe(Math.floor((2_000 - used) / 2));
+    expect(toolResultShare(run, [2], Number.POSITIVE_INFINITY, 1)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('leaves every result at least its start, however full the context', () => {
+    expect(toolResultShare(run, [2], 50, 1)).toBe(128);
+    expect(toolResultShare(run, [2], 2_000, 0)).toBe(toolResultShare(run, [2], 2_000, 1));
   });
 });

@@ -11,6 +11,7 @@ import {
   type RunLocalAgentOptions,
 } from '@webmcp-agents/local-agent';
 import { createReplayEngine } from '../../lib/engines/replay-engine';
+import { qwenTokens, renderQwenChat } from '../../bench/qwen-tokens';
 
 const shopTools: ToolDescriptor[] = [
   {
@@ -365,6 +366,27 @@ describe('runLocalAgent', () => {
     expect(result.messages.filter((message) => message.content.includes('{"query":"a"}'))).toHaveLength(2);
   });
 
+  it('cuts a result to the room the context leaves, so that a long table of numbers still fits a small model with its reply', async () => {
+    const prices = JSON.stringify(
+      Array.from({ length: 400 }, (_, day) => ({ day: day + 1, close: Number((180 + Math.sin(day) * 9).toFixed(2)), volume: 51_234_000 + day * 8_191 })),
+    );
+    const { run, model } = setup([call('search_products', { query: 'mug' }), 'The mug got cheaper.'], {
+      contextTokens: 4_096,
+      toolOutputLimit: 20_000,
+      executeTool: async () => ({ text: prices }),
+    });
+    expect((await run()).finishReason).toBe('answer');
+    const second = model.requests[1]!.messages;
+    // As Qwen3 reads it, with the 1,024 tokens kept for the reply.
+    expect(qwenTokens(renderQwenChat(second)).length + 1_024).toBeLessThanOrEqual(4_096);
+    expect(second.at(-1)!.content).toContain('{"day":1,"close":180,');
+    expect(second.at(-1)!.content).toMatch(/\n… \(cut: \d+ more characters not shown\)\n<\/data-/);
+    // Without a known context only the setting cuts it.
+    const unbounded = setup([call('search_products', { query: 'mug' }), 'Done.'], { toolOutputLimit: 20_000, executeTool: async () => ({ text: prices }) });
+    await unbounded.run();
+    expect(lastPromptMessage(unbounded.model, 1)).toContain('{"day":400,');
+  });
+
   it('shows fewer tools where their schemas would fill the context, the least relevant left out, the same at every step', async () => {
     const countries = Array.from({ length: 250 }, (_, index) => `Country number ${index}`);
     const addressForm = (name: string): ToolDescriptor => ({
@@ -377,7 +399,7 @@ describe('runLocalAgent', () => {
     const { run, model, events } = setup([call('search_products', { query: 'mug' }), 'Found.'], { contextTokens: 4_096, getTools: () => tools });
     expect((await run()).finishReason).toBe('answer');
     const shown = events.flatMap((event) => (event.type === 'step-start' ? [event.tools.map(({ tool }) => tool.name)] : []));
-    // Each address form is about 1,700 tokens and one fits beside the cart's tools (the request is
+    // Each address form is about 1,800 tokens as estimated (1,760 in Qwen3) and one fits beside the cart's tools (the request is
     // about none of them: of equals the earlier is taken first); the small tool after them fits too.
     expect(shown[0]).toEqual(['search_products', 'add_to_cart', 'billing_address', 'track_order']);
     expect(shown[1]).toEqual(shown[0]);
