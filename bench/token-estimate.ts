@@ -2,13 +2,15 @@ import { defaultInstructions, estimateTokens, hermesFormat, rankTools } from '@w
 import { readSharedEval } from '../tests/support/shared-eval';
 import type { BenchSection } from './bench-section';
 import { qwenTokens } from './qwen-tokens';
+import { otherLanguages, otherScripts } from './language-samples';
 import { rankSetNames, readRankSet } from './rank-sets';
 
 /**
  * How `estimateTokens` compares with the Qwen3 tokenizer on each kind of text a prompt holds: the
  * system prompt with ranked tools, requests and descriptions (English and Chinese), model replies
- * from the shared corpus, and what page tools return (generated: tables of numbers, product
- * lists, ids, links, markdown). Below 1 the estimate counts fewer tokens than the model reads.
+ * from the shared corpus, short texts in other languages and scripts (bench/language-samples.ts),
+ * and what page tools return (generated: page text, tables of numbers, product lists, ids, links,
+ * markdown, base64). Below 1 the estimate counts fewer tokens than the model reads.
  */
 export function benchTokenEstimate(): BenchSection {
   const rows = Object.entries(textsByKind()).map(([kind, texts]) => {
@@ -32,12 +34,13 @@ export function benchTokenEstimate(): BenchSection {
     notes: [
       'The agent counts tokens with `estimateTokens` to fit the shown tools, the tool results and the history to a model\'s context; counting too few overflows the context (WebLLM then stops the run), too many leaves out what would have fit.',
       'Old estimate: three ASCII characters a token, any other character a token (the agent\'s count before 2026-12-01).',
-      'Page results are generated with a fixed seed (`bench/token-estimate.ts`); the other texts are the shared eval files.',
+      'Page results are generated with a fixed seed (`bench/token-estimate.ts`); the texts in other languages and scripts were written for this bench; the rest are the shared eval files.',
     ],
   };
 }
 
-function textsByKind(): Record<string, string[]> {
+/** The texts the estimate is measured on, by kind. */
+export function textsByKind(): Record<string, string[]> {
   const kinds: Record<string, string[]> = { 'system prompt, 8 ranked tools': [], 'English requests and descriptions': [], 'Chinese descriptions': [], 'model replies': [] };
   for (const name of rankSetNames) {
     const set = readRankSet(name);
@@ -54,7 +57,7 @@ function textsByKind(): Record<string, string[]> {
     }
   }
   for (const sample of readSharedEval<Array<{ raw: string }>>('toolcalls.json') ?? []) kinds['model replies']!.push(sample.raw);
-  return { ...kinds, ...pageResults() };
+  return { ...kinds, 'other Latin-script languages': otherLanguages, 'other scripts': otherScripts, ...pageResults() };
 }
 
 /** What page tools return, generated with a fixed seed: 30 of each kind, 5 to 44 entries long. */
@@ -64,7 +67,7 @@ function pageResults(): Record<string, string[]> {
   const pick = <T>(items: ArrayLike<T>) => items[Math.floor(random() * items.length)]!;
   const hex = (length: number) => Array.from({ length }, () => pick('0123456789abcdef')).join('');
   const words = 'blue cotton shirt size order shipping address delivery price total account balance meeting room calendar event flight hotel booking seat station ticket'.split(' ');
-  const kinds: Record<string, string[]> = { 'result: tables of numbers (JSON)': [], 'result: product lists (JSON)': [], 'result: ids and hashes (JSON)': [], 'result: links': [], 'result: markdown': [], 'result: base64': [] };
+  const kinds: Record<string, string[]> = { 'result: page text (textContent)': [], 'result: tables of numbers (JSON)': [], 'result: product lists (JSON)': [], 'result: ids and hashes (JSON)': [], 'result: links': [], 'result: markdown': [], 'result: base64': [] };
   for (let index = 0; index < 30; index += 1) {
     const length = 5 + Math.floor(random() * 40);
     const indent = index % 2 ? 2 : undefined;
@@ -76,6 +79,10 @@ function pageResults(): Record<string, string[]> {
       () => [Math.floor(random() * 1000), Math.floor(random() * 1000), Math.floor(random() * 1000)],
       (row: number) => ({ id: Math.floor(random() * 1e6), score: Number((random() * 10).toFixed(1)), rank: row + 1 }),
     ];
+    // A page's text as `textContent` gives it: markup's indents and blank lines kept.
+    kinds['result: page text (textContent)']!.push(
+      Array.from({ length }, () => `\n      <li>\n        ${pick(words)} ${pick(words)}\n        \n          ${round(random() * 200)} EUR\n        \n      </li>`.replace(/<\/?li>/g, '')).join(''),
+    );
     kinds['result: tables of numbers (JSON)']!.push(rows(numbers[index % numbers.length]!));
     kinds['result: product lists (JSON)']!.push(
       rows(() => ({ sku: `SKU-${Math.floor(random() * 99_999)}`, title: `${pick(words)} ${pick(words)} ${pick(words)}`, price: round(random() * 200), currency: 'EUR', inStock: random() > 0.3 })),

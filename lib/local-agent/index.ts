@@ -13,7 +13,7 @@ export type { AgentEvent, AgentEventType, FinishReason, ShownTool, ToolErrorKind
 export type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
 export { defaultInstructions } from './default-instructions';
 export { defaultToolOutputLimit } from './tool-output-text';
-export { cutToTokens, estimateTokens } from './estimate-tokens';
+export { cutToTokens, estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 export { fitShownTools, systemPromptRoom } from './fit-shown-tools';
 export * from './formats';
 export { isAbortError, raceAbort } from './abortable';
