@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
-import { cutToTokens, estimateTokens } from '@webmcp-agents/local-agent';
+import { cutToTokens, estimateMessageTokens, estimateTokens, messageFrameTokens } from '@webmcp-agents/local-agent';
 
 /** What a model is assumed to read at once when its engine does not say (WebLLM's builds, Ollama's default). */
 export const assumedContextTokens = 4096;
@@ -10,7 +10,7 @@ const historyShare = 0.25;
 
 /**
  * The most recent exchanges of `history` that fit a quarter of the model's context (as
- * `estimateTokens` counts), whole exchanges (a request with its answer), oldest dropped first.
+ * `estimateMessageTokens` counts), whole exchanges (a request with its answer), oldest dropped first.
  * The last exchange alone may be too long: its answer is then cut to the room, since what was
  * just said matters most to the next request.
  */
@@ -22,7 +22,7 @@ export function fitHistory(history: readonly ChatMessage[], contextTokens = assu
     let start = end - 1;
     while (start > 0 && history[start]!.role !== 'user') start -= 1;
     const exchange = history.slice(start, end);
-    const size = exchange.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+    const size = exchange.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
     if (size > room) {
       if (kept.length === 0) kept.push(...cutExchange(exchange, room));
       break;
@@ -40,15 +40,15 @@ const cutMarkTokens = estimateTokens(cutMark);
 // Keeps the request whole and as much of the answer as fits; nothing if even the request does not.
 function cutExchange(exchange: readonly ChatMessage[], room: number): ChatMessage[] {
   const [request, ...rest] = exchange;
-  if (!request || estimateTokens(request.content) + cutMarkTokens >= room) return [];
-  let left = room - estimateTokens(request.content);
+  if (!request || estimateMessageTokens(request) + messageFrameTokens + cutMarkTokens >= room) return [];
+  let left = room - estimateMessageTokens(request);
   const answer: ChatMessage[] = [];
   for (const message of rest) {
-    if (left <= cutMarkTokens) break;
-    const tokens = estimateTokens(message.content);
-    const content = tokens <= left ? message.content : `${cutToTokens(message.content, left - cutMarkTokens)}${cutMark}`;
+    if (left <= messageFrameTokens + cutMarkTokens) break;
+    const tokens = estimateMessageTokens(message);
+    const content = tokens <= left ? message.content : `${cutToTokens(message.content, left - messageFrameTokens - cutMarkTokens)}${cutMark}`;
     answer.push({ ...message, content });
-    left -= estimateTokens(content);
+    left -= estimateTokens(content) + messageFrameTokens;
   }
   return [request, ...answer];
 }

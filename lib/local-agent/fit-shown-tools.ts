@@ -1,8 +1,11 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
 import type { ShownTool } from './agent-events';
-import { estimateTokens } from './estimate-tokens';
+import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 
-/** Room kept for the reply when the context runs short. */
+/**
+ * Room kept for the reply when the context runs short. A reply with a tool call takes a fraction of
+ * it; the rest absorbs an estimate a little short (prose in some languages, see estimateTokens).
+ */
 export const replyTokens = 1024;
 /** Room kept for the run's own tool results when the shown tools are fitted to the context. */
 const toolResultTokens = 512;
@@ -13,7 +16,9 @@ const toolResultTokens = 512;
  * run long, so the same tools fit at every step.
  */
 export function systemPromptRoom(contextTokens: number, request: string, history: readonly ChatMessage[] = []): number {
-  return contextTokens - replyTokens - toolResultTokens - estimateTokens(request) - history.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+  const historyTokens = history.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+  // The system prompt's frame, and the request's message with its own.
+  return contextTokens - replyTokens - toolResultTokens - historyTokens - estimateTokens(request) - 2 * messageFrameTokens;
 }
 
 /**

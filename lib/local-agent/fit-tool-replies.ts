@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
-import { estimateTokens } from './estimate-tokens';
+import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 
 /** What stands in for a tool's output left out of the prompt. */
 export const leftOutToolOutput = '(An earlier tool result was left out here to fit the model\'s context. Call the tool again if you need it.)';
@@ -8,14 +8,13 @@ const leftOutTokens = estimateTokens(leftOutToolOutput);
 
 /**
  * The run's messages as the next prompt shows them: whole while they fit in `roomTokens` (as
- * `estimateTokens` counts),
- * else with the oldest tool results (never the latest) replaced by a short note, oldest first,
- * until they fit. `toolReplies` are the indexes of the tool-result messages in `messages`.
- * The messages themselves are left as they are.
+ * `estimateMessageTokens` counts), else with the oldest tool results (never the latest) replaced
+ * by a short note, oldest first, until they fit. `toolReplies` are the indexes of the tool-result
+ * messages in `messages`. The messages themselves are left as they are.
  */
 export function fitToolReplies(messages: readonly ChatMessage[], toolReplies: readonly number[], roomTokens: number): ChatMessage[] {
   if (roomTokens === Number.POSITIVE_INFINITY) return [...messages];
-  let size = messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+  let size = messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
   if (size <= roomTokens) return [...messages];
   const fitted = [...messages];
   for (const index of toolReplies.slice(0, -1)) {
@@ -27,18 +26,13 @@ export function fitToolReplies(messages: readonly ChatMessage[], toolReplies: re
   return fitted;
 }
 
-/** The smallest share of a result the model reads, however full the context: its start. */
-const leastResultTokens = 128;
-
 /**
- * Tokens each of `count` results of the step about to run may take, so that the next prompt still
- * fits `roomTokens` (as `estimateTokens` counts): what the run's messages leave once the earlier
- * results are left out (as `fitToolReplies` leaves them), shared evenly, and at least
- * `leastResultTokens`. A page whose tool returns a table of numbers would otherwise fill a small
- * model's context at once.
+ * Tokens the results of the step about to run may take together, so that the next prompt still
+ * fits `roomTokens` (as `estimateMessageTokens` counts): what the run's messages leave once the
+ * earlier results are left out, as `fitToolReplies` leaves them, and the results' own message frame.
  */
-export function toolResultShare(messages: readonly ChatMessage[], toolReplies: readonly number[], roomTokens: number, count: number): number {
+export function resultRoom(messages: readonly ChatMessage[], toolReplies: readonly number[], roomTokens: number): number {
   const earlier = new Set(toolReplies);
-  const size = messages.reduce((sum, message, index) => sum + (earlier.has(index) ? leftOutTokens : estimateTokens(message.content)), 0);
-  return Math.max(leastResultTokens, Math.floor((roomTokens - size) / Math.max(1, count)));
+  const size = messages.reduce((sum, message, index) => sum + (earlier.has(index) ? leftOutTokens + messageFrameTokens : estimateMessageTokens(message)), 0);
+  return roomTokens - size - messageFrameTokens;
 }

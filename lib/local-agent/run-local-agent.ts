@@ -8,12 +8,12 @@ import { parseToolCalls } from './parse-tool-calls';
 import { rankToolsWithScores } from './rank-tools';
 import { runToolCall, type ToolCallContext } from './run-tool-call';
 import { isEmptyFence } from './fenced-call-holder';
-import { estimateTokens } from './estimate-tokens';
+import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools';
-import { fitToolReplies, toolResultShare } from './fit-tool-replies';
+import { fitToolReplies, resultRoom } from './fit-tool-replies';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
-import { createFenceMarker, defaultToolOutputLimit, inertMarkup } from './tool-output-text';
+import { createFenceMarker, defaultToolOutputLimit, inertMarkup, toolOutputsForModel } from './tool-output-text';
 import type { ParsedCall, ToolScorer } from './types';
 
 export interface RunLocalAgentOptions {
@@ -44,7 +44,8 @@ export interface RunLocalAgentOptions {
   /**
    * Tokens the model reads at once, where known. The shown tools are cut, the least relevant
    * first, to what leaves room for the request, the history, a reply and some tool results; a run
-   * whose tool results would no longer fit shows the model its oldest results as a short note instead.
+   * whose tool results would no longer fit shows the model its oldest results as a short note
+   * instead, and a step's results are cut to the room left (a short one taking only what it needs).
    */
   contextTokens?: number;
 }
@@ -79,14 +80,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   const signal = options.signal ?? new AbortController().signal;
   const emit = (event: AgentEvent) => options.onEvent?.(event);
   const systemPrompt = createSystemPromptCache(format, options.instructions ?? defaultInstructions);
-  const host = {
-    executeTool: options.executeTool,
-    approve: options.approve,
-    needsApproval: options.needsApproval,
-    toolOutputLimit: options.toolOutputLimit ?? defaultToolOutputLimit,
-    fenceMarker: createFenceMarker(),
-    emit,
-  };
+  const host = { executeTool: options.executeTool, approve: options.approve, needsApproval: options.needsApproval, emit };
+  const toolOutputLimit = options.toolOutputLimit ?? defaultToolOutputLimit;
+  const fenceMarker = createFenceMarker();
   const messages: ChatMessage[] = [{ role: 'user', content: request }];
   // Where the tool results sit in `messages`: the first to go when the context runs short.
   const toolReplies: number[] = [];
@@ -100,7 +96,11 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   const roomForRun = (system: string, history: readonly ChatMessage[]): number =>
     options.contextTokens === undefined
       ? Number.POSITIVE_INFINITY
-      : options.contextTokens - replyTokens - estimateTokens(system) - history.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+      : options.contextTokens -
+        replyTokens -
+        estimateTokens(system) -
+        messageFrameTokens -
+        history.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
 
   const finish = (finishReason: FinishReason, error?: RunError): RunLocalAgentResult => {
     emit({ type: 'finish', reason: finishReason, text, steps: step, ...(error ? { error } : {}) });
@@ -149,11 +149,12 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       text = parsed.text;
       if (parsed.calls.length === 0 && parsed.errors.length === 0) return finish('answer');
 
-      const resultTokens = toolResultShare(messages, toolReplies, room, parsed.calls.length + parsed.errors.length);
       const replies: ToolReply[] = parsed.errors.map((message) => {
         emit({ type: 'tool-error', step, kind: parseErrorKind(message), message });
         return { name: 'tool_call', text: message, isError: true };
       });
+      // Outputs of the calls that ran, by their place among the replies.
+      const outputs = new Map<number, ToolOutput>();
       for (const [index, call] of parsed.calls.entries()) {
         const key = `${call.name}\u0000${JSON.stringify(call.arguments)}`;
         const timesCalled = callCounts.get(key) ?? 0;
@@ -161,11 +162,16 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const callId = `${step}.${index + 1}`;
         const compact = shownTools.find((tool) => tool.name === call.name)!;
         const tool = tools.find((candidate) => candidate.name === call.name)!;
-        const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled, resultTokens }, host);
+        const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled }, host);
         if ('stop' in outcome) return finish(outcome.stop);
-        replies.push(outcome.reply);
+        if ('output' in outcome) outputs.set(replies.length, outcome.output);
+        replies.push('reply' in outcome ? outcome.reply : { name: call.name, text: '', isError: outcome.output.isError });
         recent.unshift(call.name);
       }
+      // The outputs share what the context leaves beside the run's messages and this step's other replies.
+      const otherReplies = replies.reduce((sum, reply, index) => sum + (outputs.has(index) ? 0 : estimateTokens(reply.text)), 0);
+      const texts = toolOutputsForModel([...outputs.values()], toolOutputLimit, resultRoom(messages, toolReplies, room) - otherReplies, fenceMarker);
+      [...outputs.keys()].forEach((at, index) => (replies[at] = { ...replies[at]!, text: texts[index]! }));
       // Error texts quote the page's names and schemas too: nothing of the page goes back live.
       messages.push(format.toolRepliesMessage(replies.map((reply) => ({ ...reply, text: inertMarkup(reply.text) }))));
       toolReplies.push(messages.length - 1);

@@ -2,7 +2,6 @@ import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { isAbortError, raceAbort } from './abortable';
 import type { AgentEvent } from './agent-events';
 import type { ToolReply } from './formats';
-import { toolOutputForModel } from './tool-output-text';
 import type { CompactTool, ParsedCall } from './types';
 import { validateArgs } from './validate-args';
 
@@ -17,15 +16,14 @@ export interface ToolCallHost {
   executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
   approve?(call: ParsedCall, context: ToolCallContext): Promise<boolean>;
   needsApproval?(call: ParsedCall, context: ToolCallContext): string | null | Promise<string | null>;
-  toolOutputLimit: number;
-  fenceMarker: string;
   emit(event: AgentEvent): void;
 }
 
 /** The third time the model makes the very same call, the call does not run and the run stops. */
 export const maxIdenticalCalls = 3;
 
-export type CallOutcome = { reply: ToolReply } | { stop: 'repeated-call'; message: string };
+/** A reply the model reads as it is (a mistake to fix), the output of a call that ran, or the end of the run. */
+export type CallOutcome = { reply: ToolReply } | { output: ToolOutput } | { stop: 'repeated-call'; message: string };
 
 /**
  * Checks one parsed call and runs it. A model's mistake (bad arguments, a repeat) becomes a reply
@@ -35,7 +33,7 @@ export async function runToolCall(
   call: ParsedCall,
   shown: CompactTool,
   tool: ToolDescriptor,
-  context: { step: number; callId: string; signal: AbortSignal; timesCalled: number; resultTokens: number },
+  context: { step: number; callId: string; signal: AbortSignal; timesCalled: number },
   host: ToolCallHost,
 ): Promise<CallOutcome> {
   const { step, callId, signal } = context;
@@ -69,8 +67,7 @@ export async function runToolCall(
   const started = performance.now();
   const output = await executeSafely(call, callContext, host);
   host.emit({ type: 'tool-result', step, callId, name, output, durationMs: performance.now() - started });
-  const text = toolOutputForModel(output, { characters: host.toolOutputLimit, tokens: context.resultTokens }, host.fenceMarker);
-  return { reply: { name, text, isError: output.isError } };
+  return { output };
 }
 
 async function executeSafely(call: ParsedCall, context: ToolCallContext, host: ToolCallHost): Promise<ToolOutput> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitToolReplies, leftOutToolOutput, toolResultShare } from '../../lib/local-agent/fit-tool-replies';
-import { estimateTokens } from '../../lib/local-agent/estimate-tokens';
+import { fitToolReplies, leftOutToolOutput, resultRoom } from '../../lib/local-agent/fit-tool-replies';
+import { estimateTokens, messageFrameTokens } from '../../lib/local-agent/estimate-tokens';
 
 const message = (role: 'user' | 'assistant', content: string) => ({ role, content });
 
@@ -21,7 +21,7 @@ describe('fitToolReplies', () => {
   });
 
   it('puts a note for the oldest results first, never for the latest, and leaves the run itself as it was', () => {
-    const fitted = fitToolReplies(run, replies, 2_700);
+    const fitted = fitToolReplies(run, replies, 3_500);
     expect(fitted.map((each) => each.content.slice(0, 8))).toEqual(['compare ', 'call 1', leftOutToolOutput.slice(0, 8), 'call 2', 'result 2', 'call 3', 'result 3']);
     expect(fitToolReplies(run, replies, 10).at(-1)?.content).toBe(run.at(-1)!.content);
     expect(run[2]!.content.startsWith('result 1')).toBe(true);
@@ -34,18 +34,12 @@ describe('fitToolReplies', () => {
   });
 });
 
-describe('toolResultShare', () => {
+describe('resultRoom', () => {
   const run = [message('user', 'compare the mugs'), message('assistant', 'call 1'), message('user', 'result 1 '.repeat(400)), message('assistant', 'call 2')];
 
-  it('shares what the run leaves of the room evenly among the calls, counting the earlier results as the notes they may become', () => {
-    const used = estimateTokens('compare the mugs') + estimateTokens('call 1') + estimateTokens(leftOutToolOutput) + estimateTokens('call 2');
-    expect(toolResultShare(run, [2], 2_000, 1)).toBe(2_000 - used);
-    expect(toolResultShare(run, [2], 2_000, 2)).toBe(Math.floor((2_000 - used) / 2));
-    expect(toolResultShare(run, [2], Number.POSITIVE_INFINITY, 1)).toBe(Number.POSITIVE_INFINITY);
-  });
-
-  it('leaves every result at least its start, however full the context', () => {
-    expect(toolResultShare(run, [2], 50, 1)).toBe(128);
-    expect(toolResultShare(run, [2], 2_000, 0)).toBe(toolResultShare(run, [2], 2_000, 1));
+  it('is what the run leaves of the room, counting the earlier results as the notes they may become and every message with its frame', () => {
+    const used = [estimateTokens('compare the mugs'), estimateTokens('call 1'), estimateTokens(leftOutToolOutput), estimateTokens('call 2')].reduce((sum, tokens) => sum + tokens + messageFrameTokens, 0);
+    expect(resultRoom(run, [2], 2_000)).toBe(2_000 - used - messageFrameTokens);
+    expect(resultRoom(run, [2], Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
   });
 });

@@ -387,6 +387,25 @@ describe('runLocalAgent', () => {
     expect(lastPromptMessage(unbounded.model, 1)).toContain('{"day":400,');
   });
 
+  it('lets short results of a step through whole and gives the long one what they leave', async () => {
+    const catalogue = 'Mug, blue, 350 ml, stoneware, dishwasher safe. '.repeat(300);
+    const calls = ['<tool_call>{"name": "search_products", "arguments": {"query": "all"}}</tool_call>', call('search_products', { query: 'red' }), call('search_products', { query: 'green' })].join('\n');
+    const { run, model } = setup([calls, 'Here is the catalogue.'], {
+      contextTokens: 4_096,
+      toolOutputLimit: 20_000,
+      executeTool: async (parsed) => ({ text: parsed.arguments['query'] === 'all' ? catalogue : JSON.stringify({ found: 0 }) }),
+    });
+    expect((await run()).finishReason).toBe('answer');
+    const second = model.requests[1]!.messages;
+    const results = second.at(-1)!.content;
+    expect(results.match(/\{"found":0\}/g)).toHaveLength(2);
+    expect(results.match(/… \(cut: \d+ more characters not shown\)/g)).toHaveLength(1);
+    // The long result fills what is left: the prompt ends within a few dozen tokens of the room.
+    const tokens = qwenTokens(renderQwenChat(second)).length;
+    expect(tokens + 1_024).toBeLessThanOrEqual(4_096);
+    expect(tokens + 1_024).toBeGreaterThan(3_300);
+  });
+
   it('shows fewer tools where their schemas would fill the context, the least relevant left out, the same at every step', async () => {
     const countries = Array.from({ length: 250 }, (_, index) => `Country number ${index}`);
     const addressForm = (name: string): ToolDescriptor => ({
