@@ -92,8 +92,9 @@ describe.skipIf(!chromiumAvailable)('under volume the side panel takes input wit
     expect(long.replyCharacters).toBe(1_000_000);
     // All of it is shown (as text, without the Markdown marks).
     expect(long.shownCharacters).toBeGreaterThan(700_000);
-    // The model reads the answer again cut to 4,000 characters (with a note), not the whole megabyte.
-    expect(long.rememberedAnswer).toBeGreaterThan(3_000);
+    // The model reads the answer again cut to a quarter of its 4,096-token context (about 2,500
+    // characters of this Markdown, with a note), not the whole megabyte.
+    expect(long.rememberedAnswer).toBeGreaterThan(2_000);
     expect(long.rememberedAnswer).toBeLessThanOrEqual(4_000);
     expectResponsive(long.figures);
     expectBounded(long.figures.heap.worker, 150, 10);
