@@ -12,10 +12,11 @@ import { cutText } from './cut-text';
  * - a digit a token (Qwen3 reads numbers digit by digit);
  * - a run of punctuation a token per 3 characters (JSON's `":"` is one token), a run of one
  *   repeated character (`-----`) a token per 16 and one more;
- * - a line break a token, and the spaces or tabs of each line up to two more (one space before a
- *   word is part of it; long runs of them a token per 16 tabs or 64 spaces, mixed a token per 2);
- * - a character of the scripts both tokenizers know well (Latin, Greek, Cyrillic, Arabic, Thai,
- *   Chinese, Japanese, Korean) a token; of others two (Hebrew, Armenian, the Indic scripts);
+ * - a line break a token (an empty line a quarter), and the spaces or tabs of each line up to two
+ *   more (one space before a word is part of it; long runs a token per 16 tabs or 64 spaces, mixed
+ *   a token per 2);
+ * - a character of the scripts both tokenizers know well (Latin, Greek, Cyrillic, Hebrew, Arabic,
+ *   Thai, Chinese, Japanese, Korean) a token; of others two (Armenian, the Indic scripts);
  *   Georgian, Ethiopic, rare ideographs and characters beyond the BMP (emoji) three.
  * `npm run bench prompt-size` compares it with Qwen3 by kind of text (bench/RESULTS.md).
  */
@@ -23,7 +24,7 @@ export function estimateTokens(text: string): number {
   return walk(text, Number.POSITIVE_INFINITY).tokens;
 }
 
-/** Chat templates wrap every message in a role's header and an end mark: about five tokens. */
+/** Chat templates wrap every message in a role's header and an end mark: five tokens, and one to spare. */
 export const messageFrameTokens = 6;
 
 /** A message's tokens as `estimateTokens` counts them, with its chat-template frame. */
@@ -149,6 +150,8 @@ function spaceCost(text: string, start: number, end: number): number {
   let cost = 0;
   let spaces = 0;
   let tabs = 0;
+  let breaks = 0;
+  let emptyLines = 0;
   for (let index = start; index <= end; index += 1) {
     const code = index < end ? text.charCodeAt(index) : -1;
     if (code === 32) spaces += 1;
@@ -163,18 +166,21 @@ function spaceCost(text: string, start: number, end: number): number {
         const beforeWord = code === -1 && tabs === 0 && end < text.length && (kindAt(text, end) === Kind.Small || kindAt(text, end) === Kind.Capital);
         cost += Math.min(length, 2) + Math.floor(length / (tabs > 0 ? 16 : 64)) - (beforeWord ? 1 : 0);
       }
-      // A line break, and `\r`, `\v` or `\f`, a token each.
-      if (code !== -1) cost += 1;
+      // A line break, and `\r`, `\v` or `\f`, a token each; a line break right after another (an
+      // empty line) a quarter, as tokenizers read runs of them together.
+      if (code === 10 && length === 0 && breaks > 0) emptyLines += 1;
+      else if (code !== -1) cost += 1;
+      if (code === 10) breaks += 1;
       spaces = 0;
       tabs = 0;
     }
   }
-  return cost;
+  return cost + Math.ceil(emptyLines / 4);
 }
 
 /** Tokens a character outside ASCII costs, by how well small models' vocabularies know its script. */
 function otherCost(code: number): number {
-  // The first half of a character beyond the BMP (emoji, rare ideographs); the second half costs 1.
+  // A character beyond the BMP (emoji, rare ideographs) costs 3: 2 for its first half, 1 for its second.
   if (code >= 0xd800 && code <= 0xdbff) return 2;
   if (code < 0x80) return 1; // ASCII control characters
   if (
@@ -186,12 +192,12 @@ function otherCost(code: number): number {
   }
   const wellKnown =
     code < 0x0530 || // Latin, Greek, Cyrillic
-    (code >= 0x0600 && code < 0x0780) || // Arabic
+    (code >= 0x0590 && code < 0x0780) || // Hebrew, Arabic
     (code >= 0x0e00 && code < 0x0e80) || // Thai
     (code >= 0x1e00 && code < 0x2c00) || // Vietnamese letters, punctuation, symbols, arrows, boxes
     (code >= 0x3000 && code < 0x3100) || // CJK punctuation, kana
     (code >= 0x4e00 && code < 0xa000) || // Chinese characters, Japanese kanji
     (code >= 0xac00 && code < 0xd7b0) || // Hangul
-    code >= 0xdc00; // second halves, private use, compatibility forms, fullwidth forms
+    code >= 0xdc00; // second halves (above), private use, compatibility forms, fullwidth forms
   return wellKnown ? 1 : 2;
 }

@@ -13,7 +13,7 @@ import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools'
 import { fitToolReplies, resultRoom } from './fit-tool-replies';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
-import { createFenceMarker, defaultToolOutputLimit, inertMarkup, toolOutputsForModel } from './tool-output-text';
+import { createFenceMarker, defaultToolOutputLimit, inertMarkup, replyFormatTokens, toolOutputsForModel } from './tool-output-text';
 import type { ParsedCall, ToolScorer } from './types';
 
 export interface RunLocalAgentOptions {
@@ -149,12 +149,11 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       text = parsed.text;
       if (parsed.calls.length === 0 && parsed.errors.length === 0) return finish('answer');
 
-      const replies: ToolReply[] = parsed.errors.map((message) => {
+      // Replies the model reads as they are, and the outputs of the calls that ran, in call order.
+      const outcomes: Array<ToolReply | { name: string; output: ToolOutput }> = parsed.errors.map((message) => {
         emit({ type: 'tool-error', step, kind: parseErrorKind(message), message });
         return { name: 'tool_call', text: message, isError: true };
       });
-      // Outputs of the calls that ran, by their place among the replies.
-      const outputs = new Map<number, ToolOutput>();
       for (const [index, call] of parsed.calls.entries()) {
         const key = `${call.name}\u0000${JSON.stringify(call.arguments)}`;
         const timesCalled = callCounts.get(key) ?? 0;
@@ -164,14 +163,14 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const tool = tools.find((candidate) => candidate.name === call.name)!;
         const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled }, host);
         if ('stop' in outcome) return finish(outcome.stop);
-        if ('output' in outcome) outputs.set(replies.length, outcome.output);
-        replies.push('reply' in outcome ? outcome.reply : { name: call.name, text: '', isError: outcome.output.isError });
+        outcomes.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output });
         recent.unshift(call.name);
       }
       // The outputs share what the context leaves beside the run's messages and this step's other replies.
-      const otherReplies = replies.reduce((sum, reply, index) => sum + (outputs.has(index) ? 0 : estimateTokens(reply.text)), 0);
-      const texts = toolOutputsForModel([...outputs.values()], toolOutputLimit, resultRoom(messages, toolReplies, room) - otherReplies, fenceMarker);
-      [...outputs.keys()].forEach((at, index) => (replies[at] = { ...replies[at]!, text: texts[index]! }));
+      const outputs = outcomes.flatMap((outcome) => ('output' in outcome ? [outcome.output] : []));
+      const otherReplies = outcomes.reduce((sum, outcome) => sum + ('text' in outcome ? estimateTokens(outcome.text) + replyFormatTokens : 0), 0);
+      const texts = toolOutputsForModel(outputs, toolOutputLimit, resultRoom(messages, toolReplies, room) - otherReplies, fenceMarker);
+      const replies = outcomes.map((outcome): ToolReply => ('text' in outcome ? outcome : { name: outcome.name, text: texts.shift()!, isError: outcome.output.isError }));
       // Error texts quote the page's names and schemas too: nothing of the page goes back live.
       messages.push(format.toolRepliesMessage(replies.map((reply) => ({ ...reply, text: inertMarkup(reply.text) }))));
       toolReplies.push(messages.length - 1);

@@ -26,8 +26,9 @@ export const maxIdenticalCalls = 3;
 export type CallOutcome = { reply: ToolReply } | { output: ToolOutput } | { stop: 'repeated-call'; message: string };
 
 /**
- * Checks one parsed call and runs it. A model's mistake (bad arguments, a repeat) becomes a reply
- * it can act on; only an abort escapes as an error.
+ * Checks one parsed call and runs it. A model's mistake (bad arguments, a declined call) becomes a
+ * reply it can act on, and the same call made a third time stops the run; only an abort escapes as
+ * an error.
  */
 export async function runToolCall(
   call: ParsedCall,

@@ -30,9 +30,10 @@ describe('estimateTokens', () => {
     expect(estimateTokens('-'.repeat(40))).toBe(4);
   });
 
-  it('counts each line break and the indent of each line, whatever white space writes them', () => {
+  it('counts each line break (an empty line a quarter) and the indent of each line, whatever white space writes them', () => {
     expect(estimateTokens('a\nb')).toBe(3);
     expect(estimateTokens('a\r\nb')).toBe(3);
+    expect(estimateTokens('a\n\n\n\n\n\nb')).toBe(5);
     expect(estimateTokens('[\n  1\n]')).toBe(7);
     expect(estimateTokens('{\n    "a": 1\n}')).toBe(11);
     expect(estimateTokens('\f\f\f')).toBe(3);
@@ -43,7 +44,8 @@ describe('estimateTokens', () => {
   it('counts a character of a script small models know well as a token, of others two or three', () => {
     expect(estimateTokens('加入购物车')).toBe(5);
     expect(estimateTokens('Привет, мир')).toBe(11);
-    expect(estimateTokens('שלום')).toBe(8);
+    expect(estimateTokens('שלום')).toBe(4);
+    expect(estimateTokens('Ձեր')).toBe(6);
     expect(estimateTokens('ትዕዛዝ')).toBe(12);
     expect(estimateTokens('😀')).toBe(3);
   });
