@@ -22,7 +22,10 @@ export interface ModelRequest {
 
 /**
  * The one interface every engine implements (WebLLM, the Prompt API, a local server, replay).
- * The stream ends when the reply is complete; it stops early when `signal` aborts.
+ * The stream ends when the reply is complete; it stops early when `signal` aborts. A prompt longer
+ * than the model's context fails with an error whose `code` is `'context-full'` (and whose
+ * `contextTokens` is the model's context, where the engine knows it): runLocalAgent then fits the
+ * prompt again to less.
  */
 export interface LanguageModel {
   stream(request: ModelRequest): AsyncIterable<ModelChunk>;

@@ -1,6 +1,6 @@
 import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { isAbortError } from './abortable';
-import type { AgentEvent, FinishReason, ToolErrorKind } from './agent-events';
+import type { AgentEvent, FinishReason, ShownTool, ToolErrorKind } from './agent-events';
 import { defaultInstructions } from './default-instructions';
 import type { PromptFormat, ToolReply } from './formats';
 import type { LanguageModel } from './language-model';
@@ -46,6 +46,7 @@ export interface RunLocalAgentOptions {
    * first, to what leaves room for the request, the history, a reply and some tool results; a run
    * whose tool results would no longer fit shows the model its oldest results as a short note
    * instead, and a step's results are cut to the room left (a short one taking only what it needs).
+   * A model that still finds a prompt too long (see LanguageModel) gets it fitted again to less.
    */
   contextTokens?: number;
 }
@@ -91,16 +92,81 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   let text = '';
   let step = 0;
 
+  // The context the prompt is fitted to: the model's own, until the model finds a prompt longer
+  // than its context after all (the estimate counted short); then less, for the rest of the run.
+  let contextTokens = options.contextTokens;
+  // The latest step's outcomes, kept so that its results can be cut again to a smaller context.
+  let latest: Outcome[] = [];
+
   // Tokens the run's own messages may take in the next prompt: what the context leaves beside the
   // system prompt, the history and a reply. Unbounded where the context is not known.
   const roomForRun = (system: string, history: readonly ChatMessage[]): number =>
-    options.contextTokens === undefined
+    contextTokens === undefined
       ? Number.POSITIVE_INFINITY
-      : options.contextTokens -
+      : contextTokens -
         replyTokens -
         estimateTokens(system) -
         messageFrameTokens -
         history.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+
+  // The tools shown and the system prompt that fit the context, and the room they leave the run.
+  const fitSystemPrompt = (ranked: readonly ShownTool[], history: readonly ChatMessage[]) => {
+    const { shown, system } =
+      contextTokens === undefined ? { shown: ranked, system: systemPrompt(ranked) } : fitShownTools(ranked, systemPromptRoom(contextTokens, request, history), systemPrompt);
+    return { shown, system, room: roomForRun(system, history) };
+  };
+
+  // A step's results, as one message: the outputs share what the context leaves beside the run's
+  // messages and this step's other replies.
+  const pushReplies = (outcomes: readonly Outcome[], room: number) => {
+    const outputs = outcomes.flatMap((outcome) => ('output' in outcome ? [outcome.output] : []));
+    const otherReplies = outcomes.reduce((sum, outcome) => sum + ('text' in outcome ? estimateTokens(outcome.text) + replyFormatTokens : 0), 0);
+    const texts = toolOutputsForModel(outputs, toolOutputLimit, resultRoom(messages, toolReplies, room) - otherReplies, fenceMarker);
+    const replies = outcomes.map((outcome): ToolReply => ('text' in outcome ? outcome : { name: outcome.name, text: texts.shift()!, isError: outcome.output.isError }));
+    // Error texts quote the page's names and schemas too: nothing of the page goes back live.
+    messages.push(format.toolRepliesMessage(replies.map((reply) => ({ ...reply, text: inertMarkup(reply.text) }))));
+    toolReplies.push(messages.length - 1);
+  };
+
+  /**
+   * Fits the prompt, streams the model's reply to it, and says how to read the reply. A prompt the
+   * model finds too long is fitted again to less while the person has seen nothing of the step:
+   * fewer tools may be shown, and the latest results are cut again.
+   */
+  const askModel = async (ranked: readonly ShownTool[], history: readonly ChatMessage[]) => {
+    for (let refits = 0; ; refits += 1) {
+      const { shown, system, room } = fitSystemPrompt(ranked, history);
+      if (refits > 0 && latest.length > 0) {
+        messages.pop();
+        toolReplies.pop();
+        pushReplies(latest, room);
+      }
+      const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...fitToolReplies(messages, toolReplies, room)];
+      emit({ type: 'step-start', step, tools: shown, messages: prompt });
+      const shownTools = shown.map(({ tool }) => tool);
+      const shownNames = new Set(shownTools.map((tool) => tool.name));
+      const parse = (text: string) => (format.parseReply ?? parseToolCalls)(text, shownNames);
+      // A fence left empty once the prose filter took a tagged call out of it is markup too.
+      const isCall = (block: string) => {
+        if (isEmptyFence(block)) return true;
+        const { calls, errors } = parse(block);
+        return calls.length > 0 || errors.length > 0;
+      };
+      let proseShown = false;
+      const emitStep = (event: AgentEvent) => {
+        proseShown ||= event.type === 'prose-delta';
+        emit(event);
+      };
+      try {
+        const reply = await streamReply(model, { messages: prompt, tools: shownTools, signal }, step, emitStep, isCall);
+        return { reply, shownTools, parse, room };
+      } catch (error) {
+        const smaller = refits < maxRefits && !proseShown && contextTokens !== undefined ? smallerContext(error, contextTokens) : undefined;
+        if (smaller === undefined) throw error;
+        contextTokens = smaller;
+      }
+    }
+  };
 
   const finish = (finishReason: FinishReason, error?: RunError): RunLocalAgentResult => {
     emit({ type: 'finish', reason: finishReason, text, steps: step, ...(error ? { error } : {}) });
@@ -116,21 +182,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       if (signal.aborted) return finish('aborted');
       const history = options.history ?? [];
       const ranked = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
-      const { shown, system } =
-        options.contextTokens === undefined ? { shown: ranked, system: systemPrompt(ranked) } : fitShownTools(ranked, systemPromptRoom(options.contextTokens, request, history), systemPrompt);
-      const room = roomForRun(system, history);
-      const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...fitToolReplies(messages, toolReplies, room)];
-      emit({ type: 'step-start', step, tools: shown, messages: prompt });
-      const shownTools = shown.map(({ tool }) => tool);
-      const shownNames = new Set(shownTools.map((tool) => tool.name));
-      const parse = (text: string) => (format.parseReply ?? parseToolCalls)(text, shownNames);
-      // A fence left empty once the prose filter took a tagged call out of it is markup too.
-      const isCall = (block: string) => {
-        if (isEmptyFence(block)) return true;
-        const { calls, errors } = parse(block);
-        return calls.length > 0 || errors.length > 0;
-      };
-      const reply = await streamReply(model, { messages: prompt, tools: shownTools, signal }, step, emit, isCall);
+      const { reply, shownTools, parse, room } = await askModel(ranked, history);
       const parsed = parse(reply.raw);
       // Held-back prose was a call after all (show what is around it) or an answer (show it).
       if (reply.heldProse !== undefined) {
@@ -147,10 +199,11 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
       messages.push({ role: 'assistant', content: reply.raw });
       text = parsed.text;
+      latest = [];
       if (parsed.calls.length === 0 && parsed.errors.length === 0) return finish('answer');
 
       // Replies the model reads as they are, and the outputs of the calls that ran, in call order.
-      const outcomes: Array<ToolReply | { name: string; output: ToolOutput }> = parsed.errors.map((message) => {
+      const outcomes: Outcome[] = parsed.errors.map((message) => {
         emit({ type: 'tool-error', step, kind: parseErrorKind(message), message });
         return { name: 'tool_call', text: message, isError: true };
       });
@@ -166,20 +219,33 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         outcomes.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output });
         recent.unshift(call.name);
       }
-      // The outputs share what the context leaves beside the run's messages and this step's other replies.
-      const outputs = outcomes.flatMap((outcome) => ('output' in outcome ? [outcome.output] : []));
-      const otherReplies = outcomes.reduce((sum, outcome) => sum + ('text' in outcome ? estimateTokens(outcome.text) + replyFormatTokens : 0), 0);
-      const texts = toolOutputsForModel(outputs, toolOutputLimit, resultRoom(messages, toolReplies, room) - otherReplies, fenceMarker);
-      const replies = outcomes.map((outcome): ToolReply => ('text' in outcome ? outcome : { name: outcome.name, text: texts.shift()!, isError: outcome.output.isError }));
-      // Error texts quote the page's names and schemas too: nothing of the page goes back live.
-      messages.push(format.toolRepliesMessage(replies.map((reply) => ({ ...reply, text: inertMarkup(reply.text) }))));
-      toolReplies.push(messages.length - 1);
+      pushReplies(outcomes, room);
+      latest = outcomes;
     }
     return finish('max-steps');
   } catch (error) {
     if (isAbortError(error) || signal.aborted) return finish('aborted');
     return finish('error', toRunError(error));
   }
+}
+
+/** A reply the model reads as it is, or the output of a call that ran. */
+type Outcome = ToolReply | { name: string; output: ToolOutput };
+
+/** How many times one step's prompt is fitted again to a smaller context before the run gives up. */
+const maxRefits = 2;
+
+/**
+ * The context to fit a prompt to once the model said it was too long (an error whose `code` is
+ * `context-full`): a quarter less than the one it was fitted to, or than the model's own where
+ * the error says that (`contextTokens`) and it is smaller. Undefined for any other error.
+ */
+function smallerContext(error: unknown, contextTokens: number): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, contextTokens: reported } = error as { code?: unknown; contextTokens?: unknown };
+  if (code !== 'context-full') return undefined;
+  const known = typeof reported === 'number' && reported > 0 ? Math.min(reported, contextTokens) : contextTokens;
+  return Math.floor((known * 3) / 4);
 }
 
 function toRunError(error: unknown): RunError {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import {
+  estimateMessageTokens,
   hermesFormat,
   llama3JsonFormat,
   parseToolCalls,
@@ -457,5 +458,88 @@ describe('runLocalAgent', () => {
       expect.arrayContaining(['add_to_cart']),
     );
     expect(start?.type === 'step-start' && start.tools).toHaveLength(5);
+  });
+
+  describe('a prompt the model finds longer than its context', () => {
+    const review = 'The mug keeps coffee hot for an hour and the handle stays cool. '.repeat(200);
+    const tooLong = (contextTokens?: number) => Object.assign(new Error('This conversation no longer fits in the context of the model.'), { name: 'EngineError', code: 'context-full', contextTokens });
+
+    /**
+     * A model that reads `factor` times the tokens the agent estimates and refuses a prompt longer
+     * than `contextTokens` before writing a word, as WebLLM does; it says its context when `says`.
+     */
+    function denseModel(replies: string[], factor: number, contextTokens: number, says = false) {
+      const replay = createReplayEngine(replies, { chunkSize: 3 });
+      const asked: number[] = [];
+      const model: LanguageModel = {
+        async *stream(request) {
+          const tokens = factor * request.messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+          asked.push(tokens);
+          if (tokens > contextTokens) throw tooLong(says ? contextTokens : undefined);
+          yield* replay.stream(request);
+        },
+      };
+      return { model, asked, replay };
+    }
+
+    const stepStarts = (events: AgentEvent[], step: number) => events.filter((event) => event.type === 'step-start' && event.step === step);
+
+    it('is fitted again to a quarter less, the latest result cut shorter, and the run keeps the smaller context', async () => {
+      const { model, asked, replay } = denseModel([call('search_products', { query: 'mug' }), call('search_products', { query: 'cup' }), 'People like the mug.'], 1.5, 4_096);
+      const { options, events } = setup([], { model, contextTokens: 4_096, toolOutputLimit: 20_000, executeTool: async () => ({ text: review }) });
+      const result = await runLocalAgent(options);
+      expect(result).toMatchObject({ finishReason: 'answer', text: 'People like the mug.' });
+      // Step 2 was refused once: its prompt, with the result cut to a 4,096-token context, is about
+      // 4,600 tokens as this model reads it. Fitted to 3,072, it fits; so does step 3, at once.
+      expect(asked).toHaveLength(4);
+      expect(asked[1]).toBeGreaterThan(4_096);
+      expect(asked.slice(2).every((tokens) => tokens <= 4_096)).toBe(true);
+      expect(stepStarts(events, 2)).toHaveLength(2);
+      expect(stepStarts(events, 3)).toHaveLength(1);
+      const cutAt = (content: string) => Number(/cut: (\d+) more characters/.exec(content)?.[1]);
+      const [refused, fitted] = stepStarts(events, 2).map((event) => (event.type === 'step-start' ? event.messages.at(-1)!.content : ''));
+      expect(cutAt(fitted!)).toBeGreaterThan(cutAt(refused!));
+      // What the model read is what the run keeps: the result as cut the second time.
+      expect(replay.requests[1]!.messages.at(-1)!.content).toBe(fitted);
+      expect(result.messages[2]!.content).toBe(fitted);
+      // The third prompt is fitted to 3,072 too: the second result is cut at least as short (a
+      // context of 4,096 would leave it about 10,000 characters, as it left the refused one).
+      expect(cutAt(replay.requests[2]!.messages.at(-1)!.content)).toBeGreaterThanOrEqual(cutAt(fitted!));
+    });
+
+    it('is fitted to the model\'s own context when the error says it is smaller', async () => {
+      const { model, asked } = denseModel([call('search_products', { query: 'mug' }), 'People like the mug.'], 1, 2_048, true);
+      const { options } = setup([], { model, contextTokens: 4_096, toolOutputLimit: 20_000, executeTool: async () => ({ text: review }) });
+      expect((await runLocalAgent(options)).finishReason).toBe('answer');
+      expect(asked).toHaveLength(3);
+      // 2,048 less a quarter, less the 1,024 kept for the reply.
+      expect(asked[2]).toBeLessThanOrEqual(1_536 - 1_024);
+    });
+
+    it('gives up after fitting one step twice, with the model\'s error', async () => {
+      const { model, asked } = denseModel(['Never read.'], 1, 100);
+      const { options, events } = setup([], { model, contextTokens: 4_096 });
+      const result = await runLocalAgent(options);
+      expect(result).toMatchObject({ finishReason: 'error', error: { code: 'context-full' } });
+      expect(asked).toHaveLength(3);
+      expect(stepStarts(events, 1)).toHaveLength(3);
+    });
+
+    it('is not asked again once the person saw part of the reply, nor where the context is not known', async () => {
+      const halfAnswer: LanguageModel = {
+        async *stream() {
+          yield { type: 'text-delta', text: 'People like ' };
+          throw tooLong(4_096);
+        },
+      };
+      const { options, events } = setup([], { model: halfAnswer, contextTokens: 4_096 });
+      expect(await runLocalAgent(options)).toMatchObject({ finishReason: 'error', error: { code: 'context-full' } });
+      expect(stepStarts(events, 1)).toHaveLength(1);
+      expect(events.filter((event) => event.type === 'prose-delta').map((event) => event.type === 'prose-delta' && event.text).join('')).toBe('People like ');
+
+      const unknown = setup([], { model: denseModel(['Never read.'], 1, 10).model });
+      expect(await unknown.run()).toMatchObject({ finishReason: 'error', error: { code: 'context-full' } });
+      expect(stepStarts(unknown.events, 1)).toHaveLength(1);
+    });
   });
 });
