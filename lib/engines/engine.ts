@@ -46,6 +46,9 @@ export class EngineError extends Error {
   ) {
     super(message);
   }
+
+  /** How many tokens the model reads at once, where a `context-full` error knows it. */
+  contextTokens?: number;
 }
 
 /** A reply that stopped at the length limit (or the context filled up): its end is missing. */
@@ -59,15 +62,18 @@ export function replyCutOff(limit: string): EngineError {
 
 /**
  * The conversation (system prompt, tools, history, tool output) no longer fits in what the model
- * can read at once: sending it again fails the same way, so the hint says what makes it shorter.
+ * can read at once. The agent fits the prompt again to less (see runLocalAgent); where that does
+ * not help, sending it again fails the same way, so the hint says what makes it shorter.
  */
 export function contextFull(model: string, contextTokens?: number): EngineError {
   const context = contextTokens ? `the ${contextTokens.toLocaleString('en-US')}-token context` : 'the context';
-  return new EngineError(
+  const error = new EngineError(
     'context-full',
     `This conversation no longer fits in ${context} of ${model}.`,
     'Start a new chat, lower "Characters of a tool\'s output the model reads" in the options, or pick a model with more context.',
   );
+  if (contextTokens) error.contextTokens = contextTokens;
+  return error;
 }
 
 /**

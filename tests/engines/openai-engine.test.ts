@@ -149,15 +149,48 @@ describe('local OpenAI-compatible server engine', () => {
     expect(error).toMatchObject({ name: 'EngineError', code: 'reply-cut-off' });
   });
 
-  it('shows the server\'s own message when it fails the reply with an error event, as llama.cpp does', async () => {
+  it('says the conversation no longer fits when llama.cpp refuses a prompt longer than its context, as an error event or as HTTP 400', async () => {
     const { engine } = await setup({ replies: ['unused'], errorEventMessage: 'the request exceeds the available context size' });
     await engine.load(() => {});
-    const request = { messages: [{ role: 'user' as const, content: 'Hi' }], tools: [], signal: new AbortController().signal };
-    const error = await (async () => {
-      for await (const _chunk of engine.model.stream(request) as AsyncIterable<ModelChunk>) void _chunk;
-    })().catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(EngineError);
-    expect((error as EngineError).message).toContain('the request exceeds the available context size');
+    const { error } = await replyOf(engine.model.stream(ask('Hi')));
+    expect(error).toMatchObject({ name: 'EngineError', code: 'context-full', message: 'This conversation no longer fits in the context of "qwen3:1.7b".' });
+
+    const small = await setup({ replies: ['unused'], contextTokens: 2_048 });
+    await small.engine.load(() => {});
+    const refused = await replyOf(small.engine.model.stream(ask('word '.repeat(2_000))));
+    expect(refused.error).toMatchObject({ code: 'context-full', contextTokens: 2_048, message: 'This conversation no longer fits in the 2,048-token context of "qwen3:1.7b".' });
+    expect((refused.error as EngineError).hint).toContain('Start a new chat');
+  });
+
+  it('shows the server\'s own message when it fails the reply with an error event for another reason', async () => {
+    const { engine } = await setup({ replies: ['unused'], errorEventMessage: 'slot unavailable', errorEventType: 'unavailable_error' });
+    await engine.load(() => {});
+    const { error } = await replyOf(engine.model.stream(ask('Hi')));
+    expect(error).toMatchObject({ name: 'EngineError', code: 'unavailable' });
+    expect((error as EngineError).message).toContain('slot unavailable');
+  });
+
+  it('goes on with the prompt fitted to the context llama.cpp says it has, when it was started with a smaller one than the agent assumes', async () => {
+    const { engine, server } = await setup({
+      replies: ['<tool_call>\n{"name": "search_products", "arguments": {"query": "mug reviews"}}\n</tool_call>', 'People like the mug.'],
+      contextTokens: 2_048,
+    });
+    await engine.load(() => {});
+    const shop = createInMemoryShop();
+    const result = await runLocalAgent({
+      request: 'What do people say about the mug?',
+      model: engine.model,
+      format: engine.format,
+      // What the side panel assumes of a server's model, which says nothing of its context.
+      contextTokens: 4_096,
+      toolOutputLimit: 20_000,
+      getTools: () => shop.tools,
+      executeTool: async () => ({ text: 'The mug keeps coffee hot for an hour and the handle stays cool. '.repeat(300) }),
+    });
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'People like the mug.' });
+    expect(server.refused).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/coffee hot[\s\S]*cut: \d+ more characters not shown/);
   });
 
   it('reads the address the way people type it', () => {

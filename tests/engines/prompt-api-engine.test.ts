@@ -177,6 +177,36 @@ describe("Chrome's built-in model (Prompt API) engine", () => {
       expect(shown.optionsHint).not.toContain('in the options');
     }
   });
+
+  it('says the conversation no longer fits when Chrome refuses an input longer than the context, and the agent fits it to less', async () => {
+    const { engine, log } = setup({
+      contextWindow: 2_000,
+      replies: ['{"type": "tool_call", "name": "search_products", "arguments": {"query": "mug"}}', '{"type": "message", "text": "People like the mug."}'],
+    });
+    await engine.load(() => {});
+    const tooLong = { messages: [{ role: 'user' as const, content: 'word '.repeat(2_000) }], tools: [], signal: new AbortController().signal };
+    const error = await (async () => {
+      for await (const _chunk of engine.model.stream(tooLong)) void _chunk;
+    })().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'EngineError', code: 'context-full', message: "This conversation no longer fits in the context of Chrome's built-in model." });
+
+    const shop = createInMemoryShop();
+    const result = await runLocalAgent({
+      request: 'What do people say about the mug?',
+      model: engine.model,
+      format: engine.format,
+      contextTokens: 4_096,
+      toolOutputLimit: 20_000,
+      getTools: () => shop.tools,
+      executeTool: async () => ({ text: 'The mug keeps coffee hot for an hour and the handle stays cool. '.repeat(300) }),
+    });
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'People like the mug.' });
+    // The results, cut to a 4,096-token context, were refused; cut to 3,072, they were read.
+    const results = log.prompts.filter((prompt) => prompt.input.includes('coffee hot'));
+    expect(results.length).toBeGreaterThanOrEqual(2);
+    expect(results.at(-1)!.input.length).toBeLessThan(results[0]!.input.length);
+    expect(Math.ceil(results.at(-1)!.input.length / 4)).toBeLessThanOrEqual(2_000);
+  });
 });
 
 describe('reading the JSON envelope as it streams', () => {

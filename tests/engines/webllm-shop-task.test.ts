@@ -77,4 +77,40 @@ describe('the shop task through the real WebLLM engine code, with a fake WebLLM 
     expect(begins).toHaveLength(3);
     expect(begins).toContain('<tool_call>\n{"name": "add_to_cart", "arguments": ');
   });
+
+  it('fits a prompt again to less when the model reads it as longer than the agent counted, and answers', async () => {
+    // A tokenizer that knows Korean poorly, as English-centric ones do: two tokens a syllable,
+    // twice what the agent's estimate counts for one.
+    const hangul = /[\uac00-\ud7a3]/g;
+    const tokenCount = (text: string) => 2 * (text.match(hangul)?.length ?? 0) + Math.ceil(text.replace(hangul, '').length / 4);
+    const reviews = '배송이 빠르고 포장도 꼼꼼해서 좋았어요. 커피가 오래 따뜻하게 유지됩니다. '.repeat(120);
+    const fake = createFakeWebLlm({
+      replies: (request) =>
+        request.messages.length > 2
+          ? 'Buyers say it ships fast and keeps coffee warm.'
+          : '<tool_call>\n{"name": "search_products", "arguments": {"query": "mug reviews"}}\n</tool_call>',
+      contextWindowSize: 4096,
+      tokenCount,
+    });
+    const engine = createWebLlmEngine(defaultSettings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} });
+    await engine.load(() => {});
+    const shop = createInMemoryShop();
+    const events: AgentEvent[] = [];
+    const result = await runLocalAgent({
+      request: 'What do buyers say about the mug?',
+      model: engine.model,
+      format: engine.format,
+      contextTokens: engine.contextTokens,
+      getTools: () => shop.tools,
+      executeTool: async () => ({ text: reviews }),
+      onEvent: (event) => events.push(event),
+    });
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'Buyers say it ships fast and keeps coffee warm.' });
+    // The second step was asked again, fitted to less, and the last prompt fits the model's context.
+    const secondSteps = events.filter((event) => event.type === 'step-start' && event.step === 2);
+    expect(secondSteps.length).toBeGreaterThan(1);
+    const read = fake.state.requests.at(-1)!.messages.reduce((sum, message) => sum + tokenCount(String(message.content)) + 4, 0);
+    expect(read).toBeLessThanOrEqual(4096);
+    expect(String(fake.state.requests.at(-1)!.messages.at(-1)!.content)).toMatch(/배송이 빠르고[\s\S]*cut: \d+ more characters not shown/);
+  });
 });

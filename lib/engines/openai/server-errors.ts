@@ -1,4 +1,4 @@
-import { EngineError } from '../engine';
+import { contextFull, EngineError } from '../engine';
 import type { IdlePhase } from './reply-timeouts';
 import { serverHost } from './server-address';
 
@@ -57,6 +57,11 @@ export function replyUnfinished(address: string): EngineError {
   );
 }
 
+/** How the context-full message names a server's model. */
+export function serverModelLabel(address: string, model: string | undefined): string {
+  return model ? `"${model}"` : `the model at ${serverHost(address)}`;
+}
+
 function durationText(milliseconds: number): string {
   const seconds = Math.round(milliseconds / 100) / 10;
   return seconds === 1 ? '1 second' : `${seconds.toLocaleString('en-US')} seconds`;
@@ -64,8 +69,10 @@ function durationText(milliseconds: number): string {
 
 /** The server answered, but not with what was asked. */
 export async function serverRefused(address: string, response: Response, model?: string): Promise<EngineError> {
-  const detail = await responseDetail(response);
+  const { detail, error } = await responseDetail(response);
   const host = serverHost(address);
+  const tooLong = response.status === 400 ? contextRefusal(error, detail, serverModelLabel(address, model)) : undefined;
+  if (tooLong) return tooLong;
   if (response.status === 403) {
     return new EngineError(
       'forbidden',
@@ -96,16 +103,43 @@ export async function serverRefused(address: string, response: Response, model?:
   );
 }
 
-/** The first words of an error body: servers put the reason there as JSON or text. */
-async function responseDetail(response: Response): Promise<string> {
+interface ErrorBody {
+  error?: unknown;
+  message?: unknown;
+}
+
+/** The first words of an error body (servers put the reason there as JSON or text), and its `error`. */
+async function responseDetail(response: Response): Promise<{ detail: string; error?: unknown }> {
   const text = await response.text().catch(() => '');
-  let detail = text;
+  let body: ErrorBody = {};
   try {
-    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    const message = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message);
-    if (typeof message === 'string') detail = message;
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null) body = parsed as ErrorBody;
   } catch {
     // Not JSON: keep the text.
   }
-  return detail.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const { error } = body;
+  const message = typeof error === 'string' ? error : isObject(error) ? error['message'] : body.message;
+  const detail = typeof message === 'string' ? message : text;
+  return { detail: detail.replace(/\s+/g, ' ').trim().slice(0, 200), error };
+}
+
+/**
+ * Whether a server's error says the prompt was longer than the model's context: llama.cpp's
+ * `exceed_context_size_error` (with the context's size, `n_ctx`), OpenAI's `context_length_exceeded`,
+ * or words to that effect. Then the error to throw.
+ */
+export function contextRefusal(error: unknown, detail: string, modelLabel: string): EngineError | undefined {
+  const fields = isObject(error) ? error : {};
+  const tooLong =
+    fields['type'] === 'exceed_context_size_error' ||
+    fields['code'] === 'context_length_exceeded' ||
+    (/\bcontext (?:size|length|window)\b/i.test(detail) && /\bexceed|\btoo long\b|\bmaximum\b/i.test(detail));
+  if (!tooLong) return undefined;
+  const size = fields['n_ctx'];
+  return contextFull(modelLabel, typeof size === 'number' && Number.isInteger(size) && size > 0 ? size : undefined);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }

@@ -4,7 +4,7 @@ import { createServerMemory, postChatRequest, type ServerMemory } from './chat-r
 import { readServerSentEvents } from './read-server-sent-events';
 import { defaultReplyTimeouts, startIdleTimer, type IdleTimer, type ReplyTimeouts } from './reply-timeouts';
 import { serverHost } from './server-address';
-import { connectionBroken, replyUnfinished, serverStalled } from './server-errors';
+import { connectionBroken, contextRefusal, replyUnfinished, serverModelLabel, serverStalled } from './server-errors';
 import { serverUsage, type ServerFigures } from './server-usage';
 
 export interface OpenAiReplyOptions {
@@ -45,7 +45,7 @@ export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiR
   try {
     const memory = options.memory ?? createServerMemory();
     const response = await postChatRequest(request, { ...options, maxTokens: options.maxTokens ?? defaultMaxTokens, memory }, timer);
-    yield* readReply(response.body!, request, { address: options.address, timer, startedAt });
+    yield* readReply(response.body!, request, { address: options.address, model: options.model, timer, startedAt });
   } finally {
     timer.stop();
   }
@@ -53,6 +53,7 @@ export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiR
 
 interface ReplyReading {
   address: string;
+  model: string;
   timer: IdleTimer;
   startedAt: number;
 }
@@ -73,7 +74,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       }
       const chunk = parseChunk(data);
       if (!chunk) continue;
-      if (chunk.error) throw streamError(address, chunk.error);
+      if (chunk.error) throw streamError(reading, chunk.error);
       if (chunk.usage) last = { ...last, usage: chunk.usage };
       if (chunk.timings) last = { ...last, timings: chunk.timings };
       finishReason = chunk.choices?.[0]?.finish_reason ?? finishReason;
@@ -113,8 +114,10 @@ function parseChunk(data: string): CompletionChunk | undefined {
   }
 }
 
-function streamError(address: string, error: NonNullable<CompletionChunk['error']>): EngineError {
+function streamError({ address, model }: ReplyReading, error: NonNullable<CompletionChunk['error']>): EngineError {
   const message = typeof error === 'string' ? error : (error.message ?? 'unknown error');
+  const tooLong = contextRefusal(error, message, serverModelLabel(address, model));
+  if (tooLong) return tooLong;
   return new EngineError(
     'unavailable',
     `The server at ${serverHost(address)} stopped the reply: ${message.slice(0, 200)}`,

@@ -1,6 +1,6 @@
 import { promptApiFormat, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
 import type { Settings } from '../../settings';
-import { EngineError, type Engine, type EngineLoadProgress } from '../engine';
+import { contextFull, EngineError, type Engine, type EngineLoadProgress } from '../engine';
 import { createReplyTurns } from '../reply-turns';
 import { browserLanguageModel, englishText, type LanguageModelApi, type LanguageModelCoreOptions } from './prompt-api-types';
 import { forget, streamPromptApiReply, type PromptApiConversation } from './stream-prompt-api-reply';
@@ -147,8 +147,7 @@ function replyFailure(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
-  if (name === 'QuotaExceededError') {
-    return new EngineError('unavailable', 'The conversation no longer fits in Chrome\'s built-in model.', 'Start a new chat.');
-  }
+  // The prompt is longer than the session's input quota: the agent fits it again to less.
+  if (name === 'QuotaExceededError') return contextFull(promptApiLabel);
   return new EngineError('unavailable', `${promptApiLabel} failed while answering: ${message}`, 'Send your request again; if it keeps failing, start a new chat.');
 }

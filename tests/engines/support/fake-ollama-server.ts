@@ -12,6 +12,14 @@ export interface FakeOllamaOptions {
   lengthLimitTokens?: number;
   /** The reply fails at once the way some llama.cpp builds say it: an `error:` line, then `data: [DONE]`. */
   errorEventMessage?: string;
+  /** The `type` of that error: llama.cpp's `exceed_context_size_error` unless set. */
+  errorEventType?: string;
+  /**
+   * The model's context, as llama.cpp's `-c` sets it: a prompt of more tokens (each four characters
+   * of its messages, the way `qwenTokens` would be too slow here) is refused with HTTP 400 and
+   * llama.cpp's `exceed_context_size_error`.
+   */
+  contextTokens?: number;
   /** Refuses `reasoning_effort` with HTTP 400, as Ollama does for a model that cannot think. */
   refuseReasoningEffort?: boolean;
   /** Streams the model's thoughts in `delta.reasoning` first, as Ollama does: this many, this far apart. */
@@ -86,6 +94,13 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
         sendJson(response, 400, { error: { message: `think value "${body.reasoning_effort}" is not supported for this model`, type: 'invalid_request_error' } });
         return;
       }
+      const promptTokens = Math.ceil(body.messages.reduce((sum, message) => sum + message.content.length, 0) / 4);
+      if (options.contextTokens !== undefined && promptTokens > options.contextTokens) {
+        refused.push(body);
+        const message = `request (${promptTokens} tokens) exceeds the available context size (${options.contextTokens} tokens), try increasing it`;
+        sendJson(response, 400, { error: { code: 400, message, type: 'exceed_context_size_error', n_prompt_tokens: promptTokens, n_ctx: options.contextTokens } });
+        return;
+      }
       const reply = options.replies[requests.length] ?? '(no more replies)';
       requests.push(body);
       response.on('close', () => {
@@ -116,7 +131,7 @@ async function streamReply(response: ServerResponse, body: ChatRequestBody, full
   if (options.stall === 'before-headers') return;
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   if (options.errorEventMessage !== undefined) {
-    response.write(`error: ${JSON.stringify({ code: 400, message: options.errorEventMessage, type: 'exceed_context_size_error' })}\n\n`);
+    response.write(`error: ${JSON.stringify({ code: 400, message: options.errorEventMessage, type: options.errorEventType ?? 'exceed_context_size_error' })}\n\n`);
     response.end('data: [DONE]\n\n');
     return;
   }

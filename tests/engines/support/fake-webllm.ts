@@ -40,6 +40,8 @@ export interface FakeWebLlmOptions {
   decodeTokensPerSecond?: number;
   /** WebLLM's `context_window_size` in the fake's tokens; absent: no limit. */
   contextWindowSize?: number;
+  /** The fake's tokenizer: how many tokens a text costs. Absent: a token per four characters. */
+  tokenCount?: (text: string) => number;
 }
 
 export interface FakeWebLlmState {
@@ -72,6 +74,7 @@ export interface FakeWebLlm {
 type FakeEngine = WebLlmEngineLike & { loadedModelId: string | undefined };
 
 export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
+  const tokenCount = options.tokenCount ?? fourCharactersAToken;
   const shardCount = options.shardsPerModel ?? 4;
   const shardMegabytes = options.megabytesPerShard ?? 100;
   const state: FakeWebLlmState = { cachedShards: new Map(), requests: [], reloads: [], engines: [], interrupts: 0 };
@@ -297,7 +300,7 @@ function sameMessages(a: readonly { role: string; content: string }[], b: readon
   return a.length === b.length && a.every((message, index) => message.role === b[index]!.role && message.content === b[index]!.content);
 }
 
-function tokenCount(text: string): number {
+function fourCharactersAToken(text: string): number {
   return Math.ceil(text.length / 4);
 }
 

@@ -6,6 +6,8 @@ export interface FakeLanguageModelOptions {
   chunkSize?: number;
   /** Like Chrome in a page: `create()` for a model still to download needs a click first. */
   needsUserActivation?: boolean;
+  /** The session's context in tokens (a token per four characters); 9,216 unless set. */
+  contextWindow?: number;
 }
 
 export interface FakeLanguageModelLog {
@@ -47,11 +49,12 @@ export function installFakeLanguageModel(options: FakeLanguageModelOptions): voi
     const sessionIndex = log.creates.length - 1;
     let usage = initial.reduce((sum, message) => sum + tokens(message.content), 0);
     let destroyed = false;
+    const contextWindow = options.contextWindow ?? 9216;
     return {
       get contextUsage() {
         return usage;
       },
-      contextWindow: 9216,
+      contextWindow,
       async measureContextUsage(text: string) {
         return tokens(text);
       },
@@ -62,6 +65,14 @@ export function installFakeLanguageModel(options: FakeLanguageModelOptions): voi
       promptStreaming(input: string, promptOptions: { responseConstraint?: unknown; signal?: AbortSignal } = {}) {
         if (destroyed) throw domError('InvalidStateError', 'The session was destroyed.');
         log.prompts.push({ input, responseConstraint: promptOptions.responseConstraint, sessionIndex });
+        // Chrome drops a session's oldest turns to make room, but refuses an input longer than the whole context.
+        if (tokens(input) > contextWindow) {
+          return new ReadableStream<string>({
+            start(controller) {
+              controller.error(domError('QuotaExceededError', 'The input is too large.'));
+            },
+          });
+        }
         const reply = options.replies[replyIndex++] ?? '{"type": "message", "text": "(no more replies)"}';
         usage += tokens(input) + tokens(reply);
         let position = 0;
@@ -107,6 +118,9 @@ export function installFakeLanguageModel(options: FakeLanguageModelOptions): voi
         await download(createOptions.monitor, createOptions.signal);
       }
       log.creates.push({ initialPrompts, temperature: createOptions.temperature, topK: createOptions.topK });
+      if (initialPrompts.reduce((sum, message) => sum + tokens(message.content), 0) > (options.contextWindow ?? 9216)) {
+        throw domError('QuotaExceededError', 'The initial prompts are too large.');
+      }
       return createSession(initialPrompts);
     },
   };
