@@ -32,7 +32,10 @@ export function estimateMessageTokens(message: ChatMessage): number {
   return estimateTokens(message.content) + messageFrameTokens;
 }
 
-/** The longest start of `text` that `estimateTokens` counts at no more than `tokens`. */
+/**
+ * A start of `text` that `estimateTokens` counts at no more than `tokens`: the longest, but that a
+ * piece which does not fit whole is cut where its cost is surely within, and trailing spaces go.
+ */
 export function cutToTokens(text: string, tokens: number): string {
   const { end } = walk(text, Math.max(0, Math.floor(tokens)));
   if (end >= text.length) return text;

@@ -2,7 +2,7 @@ import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/cha
 import { isAbortError } from './abortable';
 import type { AgentEvent, FinishReason, ShownTool, ToolErrorKind } from './agent-events';
 import { defaultInstructions } from './default-instructions';
-import type { PromptFormat, ToolReply } from './formats';
+import type { PromptFormat } from './formats';
 import type { LanguageModel } from './language-model';
 import { parseToolCalls } from './parse-tool-calls';
 import { rankToolsWithScores } from './rank-tools';
@@ -13,7 +13,7 @@ import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools'
 import { fitToolReplies, resultRoom } from './fit-tool-replies';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
-import { createFenceMarker, defaultToolOutputLimit, inertMarkup, replyFormatTokens, toolOutputsForModel } from './tool-output-text';
+import { createFenceMarker, defaultToolOutputLimit, toolRepliesForModel, type CallReply } from './tool-output-text';
 import type { ParsedCall, ToolScorer } from './types';
 
 export interface RunLocalAgentOptions {
@@ -42,11 +42,12 @@ export interface RunLocalAgentOptions {
   /** Characters of a tool's output the model reads. Default 4,000. */
   toolOutputLimit?: number;
   /**
-   * Tokens the model reads at once, where known. The shown tools are cut, the least relevant
-   * first, to what leaves room for the request, the history, a reply and some tool results; a run
-   * whose tool results would no longer fit shows the model its oldest results as a short note
-   * instead, and a step's results are cut to the room left (a short one taking only what it needs).
-   * A model that still finds a prompt too long (see LanguageModel) gets it fitted again to less.
+   * Tokens the model reads at once, where known. The shown tools are those that fit, the best
+   * first, beside the request, the history, a reply and some tool results; a step's results are cut
+   * to the room the prompt they go in leaves (a short one taking only what it needs), the oldest
+   * results become a short note where they no longer fit, and the oldest turns of the history give
+   * way where the newest results would have too little room. A model that still finds a prompt too
+   * long (see LanguageModel) gets it fitted again to less.
    */
   contextTokens?: number;
 }
@@ -86,7 +87,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   const fenceMarker = createFenceMarker();
   const messages: ChatMessage[] = [{ role: 'user', content: request }];
   // Where the tool results sit in `messages`: the first to go when the context runs short.
-  const toolReplies: number[] = [];
+  const resultIndexes: number[] = [];
   const recent: string[] = [];
   const callCounts = new Map<string, number>();
   let text = '';
@@ -95,37 +96,50 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   // The context the prompt is fitted to: the model's own, until the model finds a prompt longer
   // than its context after all (the estimate counted short); then less, for the rest of the run.
   let contextTokens = options.contextTokens;
-  // The latest step's outcomes, kept so that its results can be cut again to a smaller context.
-  let latest: Outcome[] = [];
+  // The earlier turns the prompt shows: the oldest give way when the newest results need the room.
+  let history = options.history ?? [];
+  // The latest step's replies and the room they were cut to, kept to cut them again to another.
+  let latest: { replies: readonly CallReply[]; room: number } | undefined;
+
+  // The tools shown and the system prompt that fit the context, beside the whole history so that
+  // they stay the same all run.
+  const fitSystemPrompt = (ranked: readonly ShownTool[]) =>
+    contextTokens === undefined
+      ? { shown: ranked, system: systemPrompt(ranked) }
+      : fitShownTools(ranked, systemPromptRoom(contextTokens, request, options.history), systemPrompt);
 
   // Tokens the run's own messages may take in the next prompt: what the context leaves beside the
   // system prompt, the history and a reply. Unbounded where the context is not known.
-  const roomForRun = (system: string, history: readonly ChatMessage[]): number =>
+  const roomForRun = (system: string): number =>
     contextTokens === undefined
       ? Number.POSITIVE_INFINITY
-      : contextTokens -
-        replyTokens -
-        estimateTokens(system) -
-        messageFrameTokens -
-        history.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+      : contextTokens - replyTokens - estimateTokens(system) - messageFrameTokens - history.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
 
-  // The tools shown and the system prompt that fit the context, and the room they leave the run.
-  const fitSystemPrompt = (ranked: readonly ShownTool[], history: readonly ChatMessage[]) => {
-    const { shown, system } =
-      contextTokens === undefined ? { shown: ranked, system: systemPrompt(ranked) } : fitShownTools(ranked, systemPromptRoom(contextTokens, request, history), systemPrompt);
-    return { shown, system, room: roomForRun(system, history) };
+  // A step's replies as one message, cut to share what the context leaves beside the run's messages.
+  const pushReplies = (replies: readonly CallReply[], room: number) => {
+    const roomTokens = resultRoom(messages, resultIndexes, room);
+    messages.push(toolRepliesForModel(replies, format, { characters: toolOutputLimit, roomTokens }, fenceMarker));
+    resultIndexes.push(messages.length - 1);
+    latest = { replies, room };
   };
 
-  // A step's results, as one message: the outputs share what the context leaves beside the run's
-  // messages and this step's other replies.
-  const pushReplies = (outcomes: readonly Outcome[], room: number) => {
-    const outputs = outcomes.flatMap((outcome) => ('output' in outcome ? [outcome.output] : []));
-    const otherReplies = outcomes.reduce((sum, outcome) => sum + ('text' in outcome ? estimateTokens(outcome.text) + replyFormatTokens : 0), 0);
-    const texts = toolOutputsForModel(outputs, toolOutputLimit, resultRoom(messages, toolReplies, room) - otherReplies, fenceMarker);
-    const replies = outcomes.map((outcome): ToolReply => ('text' in outcome ? outcome : { name: outcome.name, text: texts.shift()!, isError: outcome.output.isError }));
-    // Error texts quote the page's names and schemas too: nothing of the page goes back live.
-    messages.push(format.toolRepliesMessage(replies.map((reply) => ({ ...reply, text: inertMarkup(reply.text) }))));
-    toolReplies.push(messages.length - 1);
+  // The room the prompt leaves the run, once the latest results are cut to it: where it is too
+  // small for them, the oldest turns of the history give way first.
+  const fitLatestResults = (system: string): number => {
+    let room = roomForRun(system);
+    if (!latest) return room;
+    const { replies } = latest;
+    const before = messages.slice(0, -1);
+    while (history.length > 0 && resultRoom(before, resultIndexes.slice(0, -1), room) < leastResultTokens) {
+      history = withoutOldestTurn(history);
+      room = roomForRun(system);
+    }
+    if (room !== latest.room) {
+      messages.pop();
+      resultIndexes.pop();
+      pushReplies(replies, room);
+    }
+    return room;
   };
 
   /**
@@ -133,19 +147,15 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
    * model finds too long is fitted again to less while the person has seen nothing of the step:
    * fewer tools may be shown, and the latest results are cut again.
    */
-  const askModel = async (ranked: readonly ShownTool[], history: readonly ChatMessage[]) => {
+  const askModel = async (ranked: readonly ShownTool[]) => {
     for (let refits = 0; ; refits += 1) {
-      const { shown, system, room } = fitSystemPrompt(ranked, history);
-      if (refits > 0 && latest.length > 0) {
-        messages.pop();
-        toolReplies.pop();
-        pushReplies(latest, room);
-      }
-      const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...fitToolReplies(messages, toolReplies, room)];
+      const { shown, system } = fitSystemPrompt(ranked);
+      const room = fitLatestResults(system);
+      const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...fitToolReplies(messages, resultIndexes, room)];
       emit({ type: 'step-start', step, tools: shown, messages: prompt });
       const shownTools = shown.map(({ tool }) => tool);
       const shownNames = new Set(shownTools.map((tool) => tool.name));
-      const parse = (text: string) => (format.parseReply ?? parseToolCalls)(text, shownNames);
+      const parse = (reply: string) => (format.parseReply ?? parseToolCalls)(reply, shownNames);
       // A fence left empty once the prose filter took a tagged call out of it is markup too.
       const isCall = (block: string) => {
         if (isEmptyFence(block)) return true;
@@ -180,9 +190,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const tools = await options.getTools();
       // Stopped while the tools were read: the model is not asked.
       if (signal.aborted) return finish('aborted');
-      const history = options.history ?? [];
       const ranked = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
-      const { reply, shownTools, parse, room } = await askModel(ranked, history);
+      const { reply, shownTools, parse, room } = await askModel(ranked);
       const parsed = parse(reply.raw);
       // Held-back prose was a call after all (show what is around it) or an answer (show it).
       if (reply.heldProse !== undefined) {
@@ -199,11 +208,11 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
       messages.push({ role: 'assistant', content: reply.raw });
       text = parsed.text;
-      latest = [];
+      latest = undefined;
       if (parsed.calls.length === 0 && parsed.errors.length === 0) return finish('answer');
 
       // Replies the model reads as they are, and the outputs of the calls that ran, in call order.
-      const outcomes: Outcome[] = parsed.errors.map((message) => {
+      const replies: CallReply[] = parsed.errors.map((message) => {
         emit({ type: 'tool-error', step, kind: parseErrorKind(message), message });
         return { name: 'tool_call', text: message, isError: true };
       });
@@ -216,11 +225,10 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const tool = tools.find((candidate) => candidate.name === call.name)!;
         const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled }, host);
         if ('stop' in outcome) return finish(outcome.stop);
-        outcomes.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output });
+        replies.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output });
         recent.unshift(call.name);
       }
-      pushReplies(outcomes, room);
-      latest = outcomes;
+      pushReplies(replies, room);
     }
     return finish('max-steps');
   } catch (error) {
@@ -229,8 +237,15 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   }
 }
 
-/** A reply the model reads as it is, or the output of a call that ran. */
-type Outcome = ToolReply | { name: string; output: ToolOutput };
+/** Tokens of the room the newest results get before the oldest turns of the history give way. */
+const leastResultTokens = 256;
+
+/** The history without its oldest turn: the first message, and the replies that follow it. */
+function withoutOldestTurn(history: readonly ChatMessage[]): ChatMessage[] {
+  let start = 1;
+  while (start < history.length && history[start]!.role !== 'user') start += 1;
+  return history.slice(start);
+}
 
 /** How many times one step's prompt is fitted again to a smaller context before the run gives up. */
 const maxRefits = 2;

@@ -53,7 +53,8 @@ export async function runToolCall(
   }
 
   const callContext: ToolCallContext = { callId, tool, signal };
-  const reason = host.approve ? await raceAbort(Promise.resolve(host.needsApproval?.(call, callContext) ?? 'asked'), signal) : null;
+  // Without needsApproval, every call is asked; with it, only those it gives a reason for.
+  const reason = !host.approve ? null : host.needsApproval ? await raceAbort(Promise.resolve(host.needsApproval(call, callContext)), signal) : 'asked';
   if (host.approve && reason !== null) {
     host.emit({ type: 'tool-approval-request', step, callId, name, reason });
     const approved = await raceAbort(host.approve(call, callContext), signal);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import {
   estimateMessageTokens,
   hermesFormat,
@@ -10,6 +10,7 @@ import {
   type LanguageModel,
   type ParsedCall,
   type RunLocalAgentOptions,
+  type ToolScorer,
 } from '@webmcp-agents/local-agent';
 import { createReplayEngine } from '../../lib/engines/replay-engine';
 import { qwenTokens, renderQwenChat } from '../../bench/qwen-tokens';
@@ -275,6 +276,12 @@ describe('runLocalAgent', () => {
     expect(executed.map((parsed) => parsed.name)).toEqual(['search_products', 'add_to_cart']);
     const requests = events.filter((event) => event.type === 'tool-approval-request');
     expect(requests).toEqual([expect.objectContaining({ name: 'add_to_cart', reason: 'not-read-only' })]);
+
+    // The same answer given at once, not as a promise.
+    const atOnce = setup([call('search_products', { query: 'mug' }), 'Done.'], { approve, needsApproval: () => null });
+    await atOnce.run();
+    expect(approve).toHaveBeenCalledOnce();
+    expect(atOnce.executed).toHaveLength(1);
   });
 
   it('keeps the system prompt byte-identical across steps while the page\'s tools stay the same', async () => {
@@ -458,6 +465,92 @@ describe('runLocalAgent', () => {
       expect.arrayContaining(['add_to_cart']),
     );
     expect(start?.type === 'step-start' && start.tools).toHaveLength(5);
+  });
+
+  describe('fitting a run to the context as it goes', () => {
+    const qwenPromptTokens = (messages: readonly ChatMessage[]) => qwenTokens(renderQwenChat(messages)).length;
+    const countryForm = (name: string, countries: number): ToolDescriptor => ({
+      name,
+      description: `Fill in ${name.replace('_', ' ')}.`,
+      inputSchema: { type: 'object', properties: { country: { type: 'string', enum: Array.from({ length: countries }, (_, index) => `Country number ${index}`) } } },
+    });
+
+    it('cuts the latest result again for the prompt it goes in, when that prompt shows more tools than the last', async () => {
+      let step = 0;
+      // The search opens a results page, which registers its filter forms.
+      const getTools = () => (++step === 1 ? [shopTools[0]!] : [shopTools[0]!, countryForm('filter_by_country', 150), countryForm('ship_to_country', 150)]);
+      const { run, model } = setup([call('search_products', { query: 'mug' }), 'Found it.'], {
+        contextTokens: 4_096,
+        toolOutputLimit: 20_000,
+        getTools,
+        executeTool: async () => ({ text: 'Mug, blue, 350 ml, stoneware, dishwasher safe. '.repeat(400) }),
+      });
+      expect((await run()).finishReason).toBe('answer');
+      const second = model.requests[1]!.messages;
+      expect(model.requests[1]!.tools).toHaveLength(3);
+      expect(qwenPromptTokens(second) + 1_024).toBeLessThanOrEqual(4_096);
+      expect(second.at(-1)!.content).toMatch(/Mug, blue[\s\S]*cut: \d+ more characters not shown/);
+    });
+
+    it('shows the very same system prompt when the same tools come back in another order', async () => {
+      const small = (name: string): ToolDescriptor => ({ name, description: `Tool ${name}.`, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } });
+      const tools = [small('alpha'), small('beta'), countryForm('gamma', 400), small('delta')];
+      const base: Record<string, number> = { alpha: 3, beta: 2, gamma: 1, delta: 0 };
+      // A called tool ranks higher at the next step, so beta comes first then.
+      const scorer: ToolScorer = (list, _query, recent) => list.map((tool) => base[tool.name]! + (recent.includes(tool.name) ? 2 : 0));
+      const { run, model, events } = setup([call('beta', { q: 'x' }), 'Done.'], { getTools: () => tools, scorer, maxTools: 3, contextTokens: 4_096 });
+      await run();
+      const shown = events.flatMap((event) => (event.type === 'step-start' ? [event.tools.map(({ tool }) => tool.name)] : []));
+      expect(shown).toEqual([['alpha', 'beta'], ['beta', 'alpha']]);
+      expect(model.requests[1]!.messages[0]!.content).toBe(model.requests[0]!.messages[0]!.content);
+    });
+
+    it('leaves out the oldest turns of the history where the newest results would have too little room', async () => {
+      const history: ChatMessage[] = [
+        { role: 'user', content: 'what mugs do you have' },
+        { role: 'assistant', content: `We have these mugs: ${'a blue stoneware mug of 350 ml, '.repeat(80)}` },
+        { role: 'user', content: 'and cups?' },
+        { role: 'assistant', content: 'Two cups.' },
+      ];
+      const forms = ['billing', 'shipping', 'gift', 'work', 'home', 'office', 'holiday'].map((kind, index) => countryForm(`${kind}_address`, [40, 30, 20, 12, 8, 5, 3][index]!));
+      const queries = ['mug', 'cup', 'jug', 'pot', 'pan', 'lid', 'bowl'];
+      const replies = queries.map((query) => `I will look up the ${query} in the catalogue now, then compare its price and size with what I found before.\n${call('search_products', { query })}`);
+      const { run, model } = setup([...replies, 'Done.'], {
+        request: 'compare the mugs, cups, jugs, pots, pans, lids and bowls',
+        history,
+        contextTokens: 4_096,
+        getTools: () => [shopTools[0]!, ...forms],
+        executeTool: async (parsed) => ({ text: `Results for ${String(parsed.arguments['query'])}: ${'Item, blue, 350 ml, 12 USD. '.repeat(40)}` }),
+      });
+      expect((await run()).finishReason).toBe('answer');
+      // Every result reaches the model with its start, and every prompt leaves the reply its room.
+      model.requests.slice(1).forEach((request, index) => {
+        expect(request.messages.at(-1)!.content).toMatch(new RegExp(`<data-[0-9a-f]+>\\nResults for ${queries[index]}: Item, blue`));
+        expect(request.messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0)).toBeLessThanOrEqual(4_096 - 1_024);
+      });
+      // The long answer of the first turn went first, the question with it; the short turn stayed.
+      const last = model.requests.at(-1)!.messages.map((message) => message.content);
+      expect(last).not.toContain('what mugs do you have');
+      expect(last.slice(1, 3)).toEqual(['and cups?', 'Two cups.']);
+      expect(model.requests[0]!.messages[1]!.content).toBe('what mugs do you have');
+    });
+
+    it('counts what the format wraps around each result, long tool names too', async () => {
+      const name = 'catalogue.search_products_by_category_and_price_range_v2';
+      const calls = Array.from({ length: 6 }, (_, index) => JSON.stringify({ name, parameters: { q: `item${index}` } })).join('\n');
+      const tool: ToolDescriptor = { name, description: 'Search.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, annotations: { readOnlyHint: true } };
+      const { run, model } = setup([calls, 'Done.'], {
+        format: llama3JsonFormat,
+        contextTokens: 4_096,
+        toolOutputLimit: 20_000,
+        getTools: () => [tool],
+        executeTool: async (parsed) => ({ text: `${String(parsed.arguments['q'])}: ${'Mug, blue, 350 ml, stoneware. '.repeat(60)}` }),
+      });
+      await run();
+      const second = model.requests[1]!.messages;
+      expect(second.reduce((sum, message) => sum + estimateMessageTokens(message), 0) + 1_024).toBeLessThanOrEqual(4_096);
+      expect(second.at(-1)!.content.match(/cut: \d+ more characters/g)).toHaveLength(6);
+    });
   });
 
   describe('a prompt the model finds longer than its context', () => {
