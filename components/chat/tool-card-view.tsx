@@ -10,6 +10,7 @@ const stateLabels: Record<ToolCard['state'], string> = {
   running: 'Running',
   done: 'Done',
   failed: 'Failed',
+  unanswered: 'No answer',
   declined: 'Declined',
   'not-run': 'Not run',
   invalid: 'Invalid arguments',

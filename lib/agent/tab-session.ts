@@ -4,6 +4,7 @@ import type { Engine } from '../engines/engine';
 import { agentOffOn, type Settings } from '../settings';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { capText } from '../traces/trace-limits';
+import { unfinishedRequestNote } from './unfinished-request-note';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { closeOpenCards } from './close-open-cards';
@@ -207,7 +208,7 @@ export class TabSession {
       if (next === before) return;
       setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
     }, (change) => setTurn(updateCard(current(), change.callId, change)));
-    if (this.generation === active.generation && origin !== '') this.rememberExchange(request, result, active.readUntrusted);
+    if (this.generation === active.generation && origin !== '') this.rememberExchange(current(), result, active.readUntrusted);
     return this.outcomeOf(result, active, settings);
   }
 
@@ -342,6 +343,8 @@ export class TabSession {
   private outcomeOf(result: RunLocalAgentResult, active: ActiveRun, settings: Settings): [TurnOutcome, string?] {
     switch (result.finishReason) {
       case 'answer':
+        // A reply with neither a call nor a word (only thoughts, or nothing) is no answer.
+        if (result.text.trim() === '') return ['error', 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.'];
         return ['answer'];
       case 'aborted':
         return [active.stopReason ?? 'stopped', active.stopDetail];
@@ -357,19 +360,18 @@ export class TabSession {
   }
 
   // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
-  // so a later prompt never reads it as an order still to carry out.
-  private rememberExchange(request: string, result: RunLocalAgentResult, readUntrusted: boolean): void {
-    const answer =
-      result.finishReason !== 'answer'
-        ? '(This request ended before it was finished. Do not carry it on unless the person asks again.)'
-        : capText(result.text, historyAnswerCharacters) || '(No answer was given.)';
+  // so a later prompt never reads it as an order still to carry out; what its tools did is kept.
+  private rememberExchange(turn: Turn, result: RunLocalAgentResult, readUntrusted: boolean): void {
+    const answered = result.finishReason === 'answer';
+    const answer = answered ? capText(result.text, historyAnswerCharacters) || '(No answer was given.)' : unfinishedRequestNote(turn);
     const exchange: ChatMessage[] = [
-      { role: 'user', content: request },
+      { role: 'user', content: turn.request },
       { role: 'assistant', content: answer },
     ];
     this.history = [...this.history, ...exchange].slice(-historyTurns * 2);
-    // A closed request's words are the extension's own; an answer may carry what the run read.
-    if (readUntrusted && result.finishReason === 'answer') this.historyReadUntrusted = true;
+    // A closed request's words are the extension's own, but for its calls' arguments; an answer may
+    // carry what the run read.
+    if (readUntrusted && (answered || turn.items.some((item) => item.kind === 'tool'))) this.historyReadUntrusted = true;
   }
 }
 

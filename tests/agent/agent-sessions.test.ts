@@ -184,7 +184,11 @@ describe('agent sessions', () => {
     await h.until(() => h.state()?.turns[0]?.outcome === 'stopped');
     expect(h.state()?.turns[0]?.notice).toBe('Stopped.');
     expect(h.state()?.running).toBe(false);
-    expect(h.cards()[0]).toMatchObject({ state: 'failed', result: 'Stopped before it finished.' });
+    // The page may still finish the call: the card does not say it failed.
+    expect(h.cards()[0]).toMatchObject({
+      state: 'unanswered',
+      result: 'The request ended before the page answered: the tool may still have done its work. Check the page before asking again.',
+    });
   });
 
   it('Stop while a call waits for the person closes its card: no buttons left that do nothing', async () => {
@@ -242,7 +246,7 @@ describe('agent sessions', () => {
     h.send({ type: 'send', tabId: 1, text: 'find' });
     await vi.waitFor(() => expect(h.state()?.turns[0]?.outcome).toBe('tool-timeout'), { timeout: 3000 });
     expect(h.state()?.turns[0]?.notice).toBe('Stopped: the tool "search_products" did not answer within 1 s.');
-    expect(h.cards()[0]?.state).toBe('failed');
+    expect(h.cards()[0]?.state).toBe('unanswered');
   });
 
   it('stops when the tab navigates away, keeping the conversation so far', async () => {
@@ -301,7 +305,7 @@ describe('agent sessions', () => {
     second.send({ type: 'subscribe', tabId: 3 });
     await second.until(() => second.state()?.turns.length === 1);
     expect(second.state()?.turns[0]).toMatchObject({ request: 'find mugs', outcome: 'interrupted' });
-    expect(second.cards()[0]).toMatchObject({ state: 'failed', result: 'Interrupted before it finished.' });
+    expect(second.cards()[0]).toMatchObject({ state: 'unanswered', result: expect.stringMatching(/^The extension restarted before the page answered: the tool may still have done its work/) });
     expect(second.state()?.running).toBe(false);
   });
 
@@ -563,6 +567,40 @@ describe('agent sessions', () => {
       { role: 'assistant', content: '(This request ended before it was finished. Do not carry it on unless the person asks again.)' },
       { role: 'user', content: 'what is in my cart?' },
     ]);
+  });
+
+  it('says the model gave no answer when its reply holds only its thoughts, instead of a blank answer', async () => {
+    await script(['<think>\nThe person wants mugs.\n</think>\n\n']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find a mug' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.state()?.turns[0]).toMatchObject({
+      outcome: 'error',
+      notice: 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.',
+    });
+  });
+
+  it('keeps what the tools of a stopped request did, so a later prompt knows what is already done', async () => {
+    await script([`${call('add_to_cart', { qty: 2 })}`, call('search_products', { query: 'mug' }), 'never']);
+    const h = harness({
+      settings: { allowedSites: ['https://shop.example'] },
+      execute: (name) => (name === 'add_to_cart' ? Promise.resolve({ text: '{"cart": 2}' }) : new Promise(() => {})),
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'add two mugs, then find a cup' });
+    await h.until(() => h.cards()[1]?.state === 'running');
+    h.send({ type: 'stop', tabId: 1 });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'stopped');
+    await script(['Yes: two mugs are in your cart.']);
+    h.send({ type: 'send', tabId: 1, text: 'did that work?' });
+    await h.until(() => h.state()?.turns[1]?.outcome === 'answer');
+    expect(promptOfTurn(h, 1)[1]).toEqual({
+      role: 'assistant',
+      content:
+        '(This request ended before it was finished. Its tool calls: add_to_cart {"qty":2}: done; ' +
+        'search_products {"query":"mug"}: no answer came, it may have done its work. Do not carry it on unless the person asks again.)',
+    });
   });
 
   it('says a tool ran when the page it changed loads a new document, instead of inviting the request again', async () => {

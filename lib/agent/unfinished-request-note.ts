@@ -1,0 +1,36 @@
+import { capText } from '../traces/trace-limits';
+import type { ToolCard, Turn } from './session-state';
+
+/**
+ * What the history keeps of a request that ended without an answer (stopped, timed out, cut off):
+ * that it ended, and what its tools did, so that a later "did that work?" is answered from what
+ * happened and nothing done is done again, yet the request is never read as an order still to do.
+ */
+export function unfinishedRequestNote(turn: Turn): string {
+  const calls = turn.items.flatMap((item) => {
+    if (item.kind !== 'tool') return [];
+    const outcome = callOutcomes[item.state];
+    return outcome ? [`${item.name} ${capText(argumentsText(item), argumentCharacters)}: ${outcome}`] : [];
+  });
+  const did = calls.length > 0 ? ` Its tool calls: ${calls.join('; ')}.` : '';
+  return `(This request ended before it was finished.${did} Do not carry it on unless the person asks again.)`;
+}
+
+/** How each call went, in words; calls that never ran (refused arguments, no answer to the question) are left out. */
+const callOutcomes: Partial<Record<ToolCard['state'], string>> = {
+  done: 'done',
+  failed: 'failed',
+  running: 'no answer came, it may have done its work',
+  unanswered: 'no answer came, it may have done its work',
+  declined: 'the person declined it',
+};
+
+const argumentCharacters = 200;
+
+function argumentsText(card: ToolCard): string {
+  try {
+    return JSON.stringify(card.arguments) ?? '{}';
+  } catch {
+    return '{}';
+  }
+}
