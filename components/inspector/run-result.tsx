@@ -1,5 +1,6 @@
 import { formatToolText } from '@/lib/devtools/format-tool-text';
 import type { RunState } from './inspector-model';
+import { browserHidesError } from '@/lib/webmcp/hidden-tool-error';
 
 /**
  * A run's outcome: the result (JSON pretty-printed) or the error, and the time it took. Only its
@@ -35,9 +36,4 @@ export function RunResult({ run }: { run: RunState | undefined }) {
       )}
     </>
   );
-}
-
-/** Chrome's words for any error a tool's `execute` threw (or a result it could not copy): the tool's own are lost. */
-function browserHidesError(text: string): boolean {
-  return text.startsWith('Tool was executed but the invocation failed');
 }

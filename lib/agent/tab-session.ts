@@ -5,6 +5,7 @@ import { agentOffOn, type Settings } from '../settings';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { capText } from '../traces/trace-limits';
 import { unfinishedRequestNote } from './unfinished-request-note';
+import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { closeOpenCards } from './close-open-cards';
@@ -333,7 +334,7 @@ export class TabSession {
     try {
       // The call runs in the frame, and the document, whose tool was chosen and judged for approval.
       const options = { signal, timeoutMs: timeoutMs + 1000, ...toolTargetOf(tool) };
-      return await this.world.executeTabTool(this.tabId, call.name, call.arguments, options);
+      return withReadableFailure(call.name, await this.world.executeTabTool(this.tabId, call.name, call.arguments, options));
     } finally {
       clearTimeout(timer);
       lastTool.endedAt = Date.now();

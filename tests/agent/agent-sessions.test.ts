@@ -569,6 +569,19 @@ describe('agent sessions', () => {
     ]);
   });
 
+  it('tells the person and the model in plain words that a tool failed where Chrome hid why', async () => {
+    await script([call('search_products', { query: 'mug' }), 'The search failed.']);
+    const hidden = 'Tool was executed but the invocation failed. For example, the script function threw an error';
+    const h = harness({ execute: async () => ({ text: hidden, isError: true }) });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find a mug' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    const plain = 'The tool "search_products" failed in the page, and the page did not say why.';
+    expect(h.cards()[0]).toMatchObject({ state: 'failed', result: plain });
+    const starts = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.filter((event) => event.type === 'step-start');
+    expect(starts[1]?.type === 'step-start' && starts[1].messages.at(-1)!.content).toContain(plain);
+  });
+
   it('says the model gave no answer when its reply holds only its thoughts, instead of a blank answer', async () => {
     await script(['<think>\nThe person wants mugs.\n</think>\n\n']);
     const h = harness();

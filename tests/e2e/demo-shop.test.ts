@@ -134,11 +134,12 @@ describe.skipIf(!chromiumAvailable).each(modes)('the demo shop with $label', ({ 
     await page.reload();
     await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('2');
     await runTool(page, 'open_product', { slug: 'trail-mug-slate' }, inputAsJson);
-    // The browser reports a generic failure; the polyfill passes the tool's own message on.
-    const stockError = source === 'polyfill' ? /Only 3 of Trail Mug, Slate Blue are in stock/ : /invocation failed/;
-    await expect(runTool(page, 'add_to_cart', { qty: 4 }, inputAsJson)).rejects.toThrow(stockError);
-    await expect(runTool(page, 'add_to_cart', { qty: 11 }, inputAsJson)).rejects.toThrow();
-    await expect(runTool(page, 'open_product', { slug: 'no-such-product' }, inputAsJson)).rejects.toThrow();
+    // Refusals come back as error results with the shop's own words, which a thrown error would
+    // lose in the browser's WebMCP.
+    const refusal = (text: RegExp) => ({ isError: true, content: [{ type: 'text', text: expect.stringMatching(text) }] });
+    await expect(runTool(page, 'add_to_cart', { qty: 4 }, inputAsJson)).resolves.toMatchObject(refusal(/Only 3 of Trail Mug, Slate Blue are in stock/));
+    await expect(runTool(page, 'add_to_cart', { qty: 11 }, inputAsJson)).resolves.toMatchObject(refusal(/"qty" must be a whole number from 1 to 10/));
+    await expect(runTool(page, 'open_product', { slug: 'no-such-product' }, inputAsJson)).resolves.toMatchObject(refusal(/no-such-product/));
     const cart = (await runTool(page, 'view_cart', {}, inputAsJson)) as { itemCount: number; items: { quantity: number }[] };
     expect(cart).toMatchObject({ itemCount: 2, items: [{ quantity: 2 }] });
     await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('2');
@@ -152,7 +153,10 @@ describe.skipIf(!chromiumAvailable).each(modes)('the demo shop with $label', ({ 
     expect(orderNumber).toBeDefined();
     await expect(page.getByTestId('order-number').textContent()).resolves.toBe(orderNumber);
     await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('0');
-    await expect(runTool(page, 'checkout', { email: 'ada@example.com' }, inputAsJson)).rejects.toThrow();
+    await expect(runTool(page, 'checkout', { email: 'ada@example.com' }, inputAsJson)).resolves.toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'The cart is empty: add a product before checking out.' }],
+    });
     expect(pageErrors).toEqual([]);
   });
 });

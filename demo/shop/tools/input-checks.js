@@ -1,7 +1,7 @@
 import { requireProduct } from '../catalogue.js';
 
-// The browser does not hold inputs to the input schema, so every tool checks its own,
-// and a wrong input becomes an error message the caller can act on.
+// The browser does not hold inputs to the input schema, so every tool checks its own; a wrong
+// input throws, and answeringErrors (error-result.js) makes it an error result the caller reads.
 
 function requireField(input, name) {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {

@@ -1,4 +1,5 @@
 import { addToCartTool } from './add-to-cart-tool.js';
+import { answeringErrors } from './error-result.js';
 
 /**
  * Keeps add_to_cart registered exactly while a product page is open, for that product.
@@ -17,7 +18,7 @@ export function productToolSlot(modelContext) {
     if (!product) return;
     const registration = new AbortController();
     current = { slug: product.slug, registration };
-    await modelContext.registerTool(addToCartTool(product), { signal: registration.signal });
+    await modelContext.registerTool(answeringErrors(addToCartTool(product)), { signal: registration.signal });
   }
 
   return {
