@@ -27,6 +27,11 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
         durationMs: Math.round(event.durationMs),
       });
     case 'tool-error':
+      // A call of a tool the page does not offer never ran, but the person sees what was asked.
+      if (event.kind === 'unknown-tool' && event.name !== undefined) {
+        const card: ToolCard = { kind: 'tool', callId: `${event.step}.unknown.${turn.items.length}`, name: event.name, arguments: {}, state: 'unknown', result: event.message };
+        return { ...turn, items: [...turn.items, card] };
+      }
       if (!event.callId) return turn;
       return updateCard(turn, event.callId, {
         state: event.kind === 'invalid-arguments' ? 'invalid' : event.kind === 'declined' ? 'declined' : 'failed',

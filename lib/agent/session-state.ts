@@ -9,9 +9,10 @@ export const toolCardSchema = z.object({
   arguments: z.record(z.string(), z.unknown()),
   /**
    * `declined`: the person said no; `not-run`: the request ended before anyone answered;
-   * `unanswered`: the request ended while the tool ran, so it may still have done its work.
+   * `unanswered`: the request ended while the tool ran, so it may still have done its work;
+   * `unknown`: the model asked for a tool the page does not offer.
    */
-  state: z.enum(['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid']),
+  state: z.enum(['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid', 'unknown']),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
   approvalReason: z.enum(['consequential', 'consequence-unknown', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
   /** False where "allow on this site" cannot hold (a page without a web origin, a frame of another site). */

@@ -201,8 +201,11 @@ export class TabSession {
     setTurn({ ...turn, runId });
     // Only what fits the model's context: a long answer earlier must not crowd out this run.
     const history = origin === '' ? [] : fitHistory(this.history, engine.contextTokens);
+    // The loop's own words for why it stopped a model that kept asking for the same thing.
+    let repeated: string | undefined;
     const result = await this.runAgent(request, history, settings, engine, active, origin, (event) => {
       this.world.recorder.record(runId, event);
+      if (event.type === 'tool-error' && event.kind === 'repeated') repeated = event.message;
       if (event.type === 'step-end') this.world.reportUsage(this.tabId, event.usage);
       const before = current();
       const next = applyAgentEvent(before, event);
@@ -210,7 +213,7 @@ export class TabSession {
       setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
     }, (change) => setTurn(updateCard(current(), change.callId, change)));
     if (this.generation === active.generation && origin !== '') this.rememberExchange(current(), result, active.readUntrusted);
-    return this.outcomeOf(result, active, settings);
+    return this.outcomeOf(result, active, settings, repeated);
   }
 
   private runAgent(
@@ -341,7 +344,7 @@ export class TabSession {
     }
   }
 
-  private outcomeOf(result: RunLocalAgentResult, active: ActiveRun, settings: Settings): [TurnOutcome, string?] {
+  private outcomeOf(result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated?: string): [TurnOutcome, string?] {
     switch (result.finishReason) {
       case 'answer':
         // A reply with neither a call nor a word (only thoughts, or nothing) is no answer.
@@ -352,7 +355,7 @@ export class TabSession {
       case 'max-steps':
         return ['max-steps', String(settings.maxSteps)];
       case 'repeated-call':
-        return ['repeated-call'];
+        return ['repeated-call', repeated];
       case 'error':
         // Only a failing engine fails for every tab; a reply that was too long is this turn's own.
         if (result.error && isEngineFailure(result.error)) this.world.reportEngineError(result.error.message, result.error.hint);

@@ -12,7 +12,8 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
     case 'max-steps':
       return `Stopped after ${detail ?? 'the maximum number of'} steps without finishing. Ask again, or raise the step limit in the options.`;
     case 'repeated-call':
-      return 'Stopped: the model kept making the same call. Try rephrasing the request.';
+      // `detail` is the loop's own sentence: which call, or which missing tool, came again.
+      return `${detail ?? 'Stopped: the model kept making the same call.'} Try rephrasing the request.`;
     case 'tool-timeout':
       return `Stopped: ${detail ?? 'a tool did not answer in time'}.`;
     case 'navigated':

@@ -1,12 +1,12 @@
 import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { isAbortError } from './abortable';
-import type { AgentEvent, FinishReason, ShownTool, ToolErrorKind } from './agent-events';
+import type { AgentEvent, FinishReason, ShownTool } from './agent-events';
 import { defaultInstructions } from './default-instructions';
 import type { PromptFormat } from './formats';
 import type { LanguageModel } from './language-model';
 import { parseToolCalls } from './parse-tool-calls';
 import { rankToolsWithScores } from './rank-tools';
-import { runToolCall, type ToolCallContext } from './run-tool-call';
+import { maxIdenticalCalls, runToolCall, type ToolCallContext } from './run-tool-call';
 import { isEmptyFence } from './fenced-call-holder';
 import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools';
@@ -212,10 +212,23 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       if (parsed.calls.length === 0 && parsed.errors.length === 0) return finish('answer');
 
       // Replies the model reads as they are, and the outputs of the calls that ran, in call order.
-      const replies: CallReply[] = parsed.errors.map((message) => {
-        emit({ type: 'tool-error', step, kind: parseErrorKind(message), message });
-        return { name: 'tool_call', text: message, isError: true };
-      });
+      const replies: CallReply[] = [];
+      for (const message of parsed.errors) {
+        const name = unknownToolName(message);
+        if (name !== undefined) {
+          // The same missing tool asked for a third time ends the run, as the same call would.
+          const key = `\u0001${name}`;
+          const times = (callCounts.get(key) ?? 0) + 1;
+          callCounts.set(key, times);
+          if (times >= maxIdenticalCalls) {
+            const stopped = `The model asked ${maxIdenticalCalls} times for "${name}", which this page does not offer, so the run was stopped.`;
+            emit({ type: 'tool-error', step, name, kind: 'repeated', message: stopped });
+            return finish('repeated-call');
+          }
+        }
+        emit({ type: 'tool-error', step, ...(name === undefined ? { kind: 'parse' } : { name, kind: 'unknown-tool' }), message });
+        replies.push({ name: 'tool_call', text: message, isError: true });
+      }
       for (const [index, call] of parsed.calls.entries()) {
         const key = `${call.name}\u0000${JSON.stringify(call.arguments)}`;
         const timesCalled = callCounts.get(key) ?? 0;
@@ -274,6 +287,7 @@ function toRunError(error: unknown): RunError {
   };
 }
 
-function parseErrorKind(message: string): ToolErrorKind {
-  return message.startsWith('Unknown tool') ? 'unknown-tool' : 'parse';
+/** The tool a parse error says the model asked for and the page does not offer (see unknownToolMessage). */
+function unknownToolName(message: string): string | undefined {
+  return /^Unknown tool "(.*)"\. Available now: /s.exec(message)?.[1];
 }

@@ -582,6 +582,23 @@ describe('agent sessions', () => {
     expect(starts[1]?.type === 'step-start' && starts[1].messages.at(-1)!.content).toContain(plain);
   });
 
+  it('shows a call of a tool the page does not offer, and says which one stopped the run', async () => {
+    await script([call('delete_notes', {}), call('delete_notes', {}), call('delete_notes', {})]);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'delete my notes' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.cards().map((card) => [card.name, card.state])).toEqual([
+      ['delete_notes', 'unknown'],
+      ['delete_notes', 'unknown'],
+    ]);
+    expect(h.cards()[0]!.result).toMatch(/^Unknown tool "delete_notes"\. Available now: search_products/);
+    expect(h.state()?.turns[0]).toMatchObject({
+      outcome: 'repeated-call',
+      notice: 'The model asked 3 times for "delete_notes", which this page does not offer, so the run was stopped. Try rephrasing the request.',
+    });
+  });
+
   it('says the model gave no answer when its reply holds only its thoughts, instead of a blank answer', async () => {
     await script(['<think>\nThe person wants mugs.\n</think>\n\n']);
     const h = harness();

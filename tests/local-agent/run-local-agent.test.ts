@@ -178,8 +178,22 @@ describe('runLocalAgent', () => {
     const result = await run();
     expect(result.finishReason).toBe('answer');
     expect(lastPromptMessage(model, 1)).toContain('Unknown tool "add_item".');
-    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-error', kind: 'unknown-tool' }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-error', kind: 'unknown-tool', name: 'add_item' }));
     expect(executed).toEqual([{ name: 'add_to_cart', arguments: { slug: 'mug', qty: 2 } }]);
+  });
+
+  it('stops when the model asks a third time for a tool the page does not offer', async () => {
+    const { run, events, model } = setup([call('delete_notes', {}), call('delete_notes', {}), call('delete_notes', {}), 'Never read.']);
+    const result = await run();
+    expect(result).toMatchObject({ finishReason: 'repeated-call', steps: 3 });
+    expect(model.requests).toHaveLength(3);
+    const errors = events.flatMap((event) => (event.type === 'tool-error' ? [[event.kind, event.name, event.message]] : []));
+    expect(errors.map(([kind, name]) => [kind, name])).toEqual([
+      ['unknown-tool', 'delete_notes'],
+      ['unknown-tool', 'delete_notes'],
+      ['repeated', 'delete_notes'],
+    ]);
+    expect(errors[2]![2]).toBe('The model asked 3 times for "delete_notes", which this page does not offer, so the run was stopped.');
   });
 
   it('gives validateArgs\' message back for invalid arguments and runs the corrected call', async () => {
