@@ -344,3 +344,11 @@ describe('prose never becomes a call', () => {
     expect(parse(reply)).toEqual({ text: reply, calls: [], errors: [] });
   });
 });
+
+describe('the model\'s words quoted back', () => {
+  it('cuts a long unknown name between characters, never through an emoji', () => {
+    const name = `${'a'.repeat(63)}😀tail`;
+    const { errors } = parseToolCalls(`<tool_call>{"name": "${name}", "arguments": {}}</tool_call>`, new Set(['search']));
+    expect(errors).toEqual([`Unknown tool "${'a'.repeat(63)}…". Available now: search.`]);
+  });
+});

@@ -1,3 +1,5 @@
+import { cutText } from '../cut-text';
+
 /** Longest snippet of the model's own text quoted back to it. */
 const SNIPPET_LENGTH = 60;
 /** Longest tool name quoted back: a name is model-written and could be anything. */
@@ -21,7 +23,7 @@ export function unreadableMessage(reason: string, offending: string): string {
 }
 
 function cap(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length)}…` : text;
+  return text.length > length ? `${cutText(text, length)}…` : text;
 }
 
 function collapseSpace(text: string): string {
