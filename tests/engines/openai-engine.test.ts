@@ -193,6 +193,26 @@ describe('local OpenAI-compatible server engine', () => {
     expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/coffee hot[\s\S]*cut: \d+ more characters not shown/);
   });
 
+  it('reads a server that answers whole instead of streaming, and says what is wrong with a web page or data it cannot read', async () => {
+    const whole = await setup({ replies: ['I found two mugs.'], answerAs: 'whole-json' });
+    await whole.engine.load(() => {});
+    const read = await replyOf(whole.engine.model.stream(ask('Hi')));
+    expect(read.error).toBeUndefined();
+    expect(read.text).toBe('I found two mugs.');
+    expect(read.chunks.at(-1)).toMatchObject({ type: 'usage', usage: { promptTokens: 12, completionTokens: 5 } });
+
+    const page = await setup({ replies: ['unused'], answerAs: 'web-page' });
+    await page.engine.load(() => {});
+    const { error } = await replyOf(page.engine.model.stream(ask('Hi')));
+    expect(error).toMatchObject({ code: 'not-configured', message: `The server at ${new URL(page.server.address).host} answered with a web page, not a chat reply.` });
+    expect((error as EngineError).hint).toContain('usually ends in /v1');
+
+    const unreadable = await setup({ replies: ['unused'], answerAs: 'unreadable-stream' });
+    await unreadable.engine.load(() => {});
+    const garbled = await replyOf(unreadable.engine.model.stream(ask('Hi')));
+    expect(garbled.error).toMatchObject({ code: 'unavailable', message: `The server at ${new URL(unreadable.server.address).host} sent a reply this extension could not read.` });
+  });
+
   it('reads the address the way people type it', () => {
     expect(normalizeServerAddress('http://localhost:11434')).toBe('http://localhost:11434/v1');
     expect(normalizeServerAddress(' http://localhost:1234/v1/ ')).toBe('http://localhost:1234/v1');

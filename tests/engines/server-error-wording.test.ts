@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
 import { normalizeServerAddress } from '../../lib/engines/openai/server-address';
-import { connectionBroken, replyUnfinished, serverDown, serverRefused, serverStalled } from '../../lib/engines/openai/server-errors';
+import { connectionBroken, notAnApi, replyUnfinished, replyUnreadable, serverDown, serverRefused, serverStalled } from '../../lib/engines/openai/server-errors';
 import { defaultSettings } from '../../lib/settings';
 import { startFakeOllama } from './support/fake-ollama-server';
 
@@ -32,10 +32,13 @@ async function everyServerError(): Promise<EngineError[]> {
     serverStalled(address, 'between-chunks', 30_000),
     connectionBroken(address),
     replyUnfinished(address),
+    replyUnreadable(address),
+    notAnApi(address),
     await refused(403),
     await refused(401),
     await refused(404, 'mistral:7b'),
     await refused(500),
+    await serverRefused(address, new Response('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>', { status: 502 })),
     await loadError([], ''),
     await loadError(['qwen3:1.7b'], 'mistral:7b'),
     (() => {
@@ -57,6 +60,12 @@ describe('the local server engine\'s error wording', () => {
       for (const words of [error.message, error.hint, error.optionsHint ?? '']) expect(words).not.toContain('`');
     }
     expect(serverDown(address, undefined).hint).toContain('for Ollama, run ollama serve');
+  });
+
+  it('names a proxy\'s error page by its title, never quoting its markup', async () => {
+    const page = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center>nginx/1.18.0</center></body></html>';
+    const error = await serverRefused(address, new Response(page, { status: 502 }));
+    expect(error.message).toBe('The server at localhost:11434 answered HTTP 502: 502 Bad Gateway.');
   });
 
   it('on the options page, never sends the person to the options', async () => {

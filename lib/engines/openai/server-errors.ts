@@ -57,6 +57,25 @@ export function replyUnfinished(address: string): EngineError {
   );
 }
 
+/** What came back is not a reply this extension can read: not the API's JSON, or not at all. */
+export function replyUnreadable(address: string): EngineError {
+  return new EngineError(
+    'unavailable',
+    `The server at ${serverHost(address)} sent a reply this extension could not read.`,
+    `Check that the address is the server's OpenAI-compatible API (it usually ends in /v1). ${logHint}`,
+  );
+}
+
+/** A web page answered where the API should: the address is a site, a proxy's page or the server's own UI. */
+export function notAnApi(address: string): EngineError {
+  return new EngineError(
+    'not-configured',
+    `The server at ${serverHost(address)} answered with a web page, not a chat reply.`,
+    'Check the address in the options: it should be the server\'s OpenAI-compatible API, which usually ends in /v1.',
+    'Check the address: it should be the server\'s OpenAI-compatible API, which usually ends in /v1.',
+  );
+}
+
 /** How the context-full message names a server's model. */
 export function serverModelLabel(address: string, model: string | undefined): string {
   return model ? `"${model}"` : `the model at ${serverHost(address)}`;
@@ -120,7 +139,7 @@ async function responseDetail(response: Response): Promise<{ detail: string; err
   }
   const { error } = body;
   const message = typeof error === 'string' ? error : isObject(error) ? error['message'] : body.message;
-  const detail = typeof message === 'string' ? message : text;
+  const detail = typeof message === 'string' ? message : htmlTitle(text) ?? text;
   return { detail: detail.replace(/\s+/g, ' ').trim().slice(0, 200), error };
 }
 
@@ -138,6 +157,12 @@ export function contextRefusal(error: unknown, detail: string, modelLabel: strin
   if (!tooLong) return undefined;
   const size = fields['n_ctx'];
   return contextFull(modelLabel, typeof size === 'number' && Number.isInteger(size) && size > 0 ? size : undefined);
+}
+
+/** A web page's title (a proxy's "502 Bad Gateway"), rather than its markup. */
+function htmlTitle(text: string): string | undefined {
+  if (!/^\s*<(?:!doctype|html|head|body)\b/i.test(text)) return undefined;
+  return /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim() || 'a web page';
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -4,7 +4,7 @@ import { createServerMemory, postChatRequest, type ServerMemory } from './chat-r
 import { readServerSentEvents } from './read-server-sent-events';
 import { defaultReplyTimeouts, startIdleTimer, type IdleTimer, type ReplyTimeouts } from './reply-timeouts';
 import { serverHost } from './server-address';
-import { connectionBroken, contextRefusal, replyUnfinished, serverModelLabel, serverStalled } from './server-errors';
+import { connectionBroken, contextRefusal, notAnApi, replyUnfinished, replyUnreadable, serverModelLabel, serverStalled } from './server-errors';
 import { serverUsage, type ServerFigures } from './server-usage';
 
 export interface OpenAiReplyOptions {
@@ -45,7 +45,12 @@ export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiR
   try {
     const memory = options.memory ?? createServerMemory();
     const response = await postChatRequest(request, { ...options, maxTokens: options.maxTokens ?? defaultMaxTokens, memory }, timer);
-    yield* readReply(response.body!, request, { address: options.address, model: options.model, timer, startedAt });
+    const reading = { address: options.address, model: options.model, timer, startedAt };
+    const type = response.headers.get('content-type') ?? '';
+    // A server that ignores `stream: true` answers with the whole completion at once.
+    if (/\bjson\b/i.test(type)) yield* readWholeReply(response, request, reading);
+    else if (/\bhtml\b/i.test(type)) throw notAnApi(options.address);
+    else yield* readReply(response.body!, request, reading);
   } finally {
     timer.stop();
   }
@@ -65,6 +70,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   let last: ServerFigures = {};
   let finishReason: string | undefined;
   let sawDone = false;
+  let unreadable = 0;
   try {
     // Every chunk of bytes resets the timer, reasoning deltas and keep-alive comments included.
     for await (const data of readServerSentEvents(body, timer.touch)) {
@@ -73,7 +79,10 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
         break;
       }
       const chunk = parseChunk(data);
-      if (!chunk) continue;
+      if (!chunk) {
+        unreadable += 1;
+        continue;
+      }
       if (chunk.error) throw streamError(reading, chunk.error);
       if (chunk.usage) last = { ...last, usage: chunk.usage };
       if (chunk.timings) last = { ...last, timings: chunk.timings };
@@ -94,7 +103,28 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
   if (finishReason === 'length') throw replyCutOff("the server's length limit or the end of the model's context");
   if (!sawDone && finishReason === undefined) throw replyUnfinished(address);
+  // Nothing but data this extension cannot read is no reply, and no answer either.
+  if (deltas === 0 && unreadable > 0) throw replyUnreadable(address);
   yield { type: 'usage', usage: serverUsage(last, { startedAt: reading.startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
+}
+
+/** A chat completion sent whole (`stream: false` answers), read as one delta. */
+async function* readWholeReply(response: Response, request: ModelRequest, reading: ReplyReading): AsyncGenerator<ModelChunk> {
+  let body: (CompletionChunk & { choices?: { message?: { content?: string | null }; finish_reason?: string | null }[] }) | undefined;
+  try {
+    body = parseChunk(await response.text());
+  } catch (error) {
+    throw readFailure(error, request, reading.address, reading.timer);
+  }
+  if (request.signal.aborted) return;
+  if (body?.error) throw streamError(reading, body.error);
+  const choice = body?.choices?.[0];
+  const text = choice?.message?.content;
+  if (typeof text !== 'string') throw replyUnreadable(reading.address);
+  const firstTokenAt = performance.now();
+  if (text) yield { type: 'text-delta', text };
+  if (choice?.finish_reason === 'length') throw replyCutOff("the server's length limit or the end of the model's context");
+  yield { type: 'usage', usage: serverUsage(body ?? {}, { startedAt: reading.startedAt, firstTokenAt, endedAt: firstTokenAt, deltas: text ? 1 : 0 }) };
 }
 
 /** Stop stays the loop's own abort; a silent server or a broken connection says what happened. */

@@ -20,6 +20,12 @@ export interface FakeOllamaOptions {
    * llama.cpp's `exceed_context_size_error`.
    */
   contextTokens?: number;
+  /**
+   * Answers a chat request other than as a stream: the whole completion as JSON (a server that
+   * ignores `stream: true`), a web page (an address that is a site or a proxy), or SSE lines of
+   * data that is not JSON.
+   */
+  answerAs?: 'whole-json' | 'web-page' | 'unreadable-stream';
   /** Refuses `reasoning_effort` with HTTP 400, as Ollama does for a model that cannot think. */
   refuseReasoningEffort?: boolean;
   /** Streams the model's thoughts in `delta.reasoning` first, as Ollama does: this many, this far apart. */
@@ -103,6 +109,19 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
       }
       const reply = options.replies[requests.length] ?? '(no more replies)';
       requests.push(body);
+      if (options.answerAs === 'whole-json') {
+        const message = { role: 'assistant', content: reply };
+        sendJson(response, 200, { id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message, finish_reason: 'stop' }], usage: { prompt_tokens: 12, completion_tokens: 5 } });
+        return;
+      }
+      if (options.answerAs === 'web-page') {
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><html><head><title>Welcome to nginx!</title></head><body>Welcome</body></html>');
+        return;
+      }
+      if (options.answerAs === 'unreadable-stream') {
+        response.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: {not json\n\ndata: [DONE]\n\n');
+        return;
+      }
       response.on('close', () => {
         if (!response.writableFinished) closedByClient.push(body);
       });
