@@ -3,7 +3,7 @@ import type { EngineStatus } from '@/lib/agent/session-state';
 import { OpenOptionsButton } from './open-options-button';
 
 /**
- * Why the model could not load or stopped mid-reply (no WebGPU, out of memory, …), and what to do.
+ * Why the model could not load or answer (no WebGPU, out of memory, a server down), and what to do.
  * Announced once: the same error shown again (another tab, the panel reopened, or the load that
  * fails as the check before it said it would) is only shown.
  */
@@ -33,5 +33,5 @@ export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined })
 const headings: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
   check: 'The chosen engine cannot run on this computer.',
   load: 'The model could not load.',
-  reply: 'The model stopped in the middle of a reply.',
+  reply: 'The model could not answer.',
 };

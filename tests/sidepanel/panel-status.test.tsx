@@ -77,7 +77,7 @@ describe('an engine the check said cannot run here', () => {
 describe('an engine that failed mid-reply', () => {
   it('says the reply stopped, not that the model could not load', async () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'error', error: 'The server went away.', errorDuring: 'reply' }) });
-    expect(panel.find('engine-error')?.textContent).toContain('The model stopped in the middle of a reply.');
+    expect(panel.find('engine-error')?.textContent).toContain('The model could not answer.');
     expect(panel.find('status-line')?.textContent).toContain('Failed while answering');
     expect(panel.find('status-line')?.textContent).not.toContain('Could not load');
   });
