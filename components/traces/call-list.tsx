@@ -5,7 +5,7 @@ import type { TraceCall, TraceProblem, TraceStep } from '@/lib/traces/trace-sche
 export function CallList({ step }: { step: TraceStep }) {
   const general = step.problems.filter((problem) => !problem.callId);
   if (step.calls.length === 0 && general.length === 0) {
-    return <p class="muted" data-testid="no-calls">{step.complete ? 'No calls at this step: the model answered.' : 'The reply was cut off before any call.'}</p>;
+    return <p class="muted" data-testid="no-calls">{step.complete ? 'No calls at this step: the model answered.' : step.raw === '' ? 'No reply, so no call.' : 'The reply was cut off before any call.'}</p>;
   }
   return (
     <div class="step-calls" data-testid="step-calls">

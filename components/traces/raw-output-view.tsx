@@ -8,7 +8,13 @@ export function RawOutputView({ step }: { step: TraceStep }) {
   const segments = segmentRawOutput(step.raw, step.parsed?.calls.length ?? 0);
   return (
     <div class="raw-output">
-      {!step.complete && <p class="muted">The reply was cut off here: the run ended while the model was writing.</p>}
+      {!step.complete && (
+        <p class="muted">
+          {step.raw === ''
+            ? 'No reply: the run ended before the model wrote anything.'
+            : 'The reply was cut off here: the run ended while the model was writing.'}
+        </p>
+      )}
       <pre data-testid="raw-output">
         {segments.map((segment, index) =>
           segment.kind === 'prose' ? (

@@ -55,12 +55,24 @@ export function layoutTimeline({ run, steps }: StoredTrace): TimelineLayout {
       if (result) {
         bars.push({ kind: 'tool', step: step.step, startMs: offset(result.endedAt - result.durationMs), durationMs: result.durationMs, label: call.name });
         totals.toolMs += result.durationMs;
+      } else if (index === steps.length - 1 && ranUnanswered(step, call)) {
+        // It ran until the run ended (a timeout, Stop, a new page) without an answer.
+        const startedAt = approval?.answeredAt ?? call.calledAt;
+        const durationMs = Math.max(0, end - startedAt);
+        bars.push({ kind: 'tool', step: step.step, startMs: offset(startedAt), durationMs, label: `${call.name} (no answer came)` });
+        totals.toolMs += durationMs;
       }
     }
   }
   // A loop, not `Math.max(...bars)`: a long list of arguments overflows the stack.
   for (const bar of bars) totals.wallMs = Math.max(totals.wallMs, bar.startMs + bar.durationMs);
   return { bars, steps: steps.map((step) => step.step), totals };
+}
+
+/** A call with no result that was let run: neither refused by a check nor declined by the person. */
+function ranUnanswered(step: TraceStep, call: TraceStep['calls'][number]): boolean {
+  if (call.approval && call.approval.approved !== true) return false;
+  return !step.problems.some((problem) => problem.callId === call.callId);
 }
 
 function addCount(total: number | undefined, count: number | undefined): number | undefined {

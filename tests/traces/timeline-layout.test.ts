@@ -63,6 +63,27 @@ describe('layoutTimeline', () => {
     expect(layout.totals).toMatchObject({ modelMs: 2_000, waitMs: 300_000, wallMs: 302_000 });
   });
 
+  it('counts a tool that never answered until the run ended, and says it got no answer', () => {
+    // Allowed at 13 s, the tool hung; the tool timeout ended the run at 16 s.
+    const timedOut = { ...run, outcome: 'tool-timeout' as const };
+    const steps = [
+      step(1, {
+        startedAt: 10_000,
+        modelMs: 2_000,
+        calls: [
+          { callId: '1.1', name: 'publish', arguments: {}, calledAt: 12_000, approval: { askedAt: 12_000, answeredAt: 13_000, approved: true } },
+          // Refused by the argument check, and one the person declined: neither ran.
+          { callId: '1.2', name: 'publish', arguments: { x: 1 }, calledAt: 12_000 },
+          { callId: '1.3', name: 'delete', arguments: {}, calledAt: 12_000, approval: { askedAt: 12_000, answeredAt: 12_500, approved: false } },
+        ],
+        problems: [{ callId: '1.2', name: 'publish', kind: 'invalid-arguments', message: 'bad' }],
+      }),
+    ];
+    const layout = layoutTimeline({ run: timedOut, steps });
+    expect(layout.bars.filter((bar) => bar.kind === 'tool')).toEqual([{ kind: 'tool', step: 1, startMs: 3_000, durationMs: 3_000, label: 'publish (no answer came)' }]);
+    expect(layout.totals).toMatchObject({ toolMs: 3_000 });
+  });
+
   it('lays out a step of 200,000 calls without overflowing the stack', () => {
     const calls = Array.from({ length: 200_000 }, (_, index) => ({
       callId: `1.${index}`, name: 'a', arguments: {}, calledAt: 11_000, result: { text: '', length: 0, durationMs: 1, endedAt: 11_000 + index / 100 },

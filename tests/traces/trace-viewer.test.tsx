@@ -471,12 +471,15 @@ describe('the trace viewer', () => {
     expect(viewer.find('replay-confirm-reason')?.textContent).toBe('You asked to confirm every tool call.');
   });
 
-  it('sums up a step that held only an unreadable call, and one cut off before any call, as what they were', async () => {
+  it('sums up a step that held only an unreadable call, one cut off before any call and one with no reply, as what they were', async () => {
     const store = await storeWith([{ runId: 'broken', replies: ['<tool_call>search products, please</tool_call>', 'Sorry.'] }]);
     const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
     recorder.startRun({ runId: 'cut', tabId: 7, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'webllm', model: 'm', request: 'cut', startedAt: Date.now() });
     recorder.record('cut', { type: 'step-start', step: 1, tools: [], messages: [{ role: 'user', content: 'cut' }] });
     recorder.record('cut', { type: 'text-delta', step: 1, text: 'Let me' });
+    // A server that refused the request: the run ended before the model wrote anything.
+    recorder.startRun({ runId: 'refused', tabId: 7, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'openai', model: 'm', request: 'refused', startedAt: Date.now() });
+    recorder.record('refused', { type: 'step-start', step: 1, tools: [], messages: [{ role: 'user', content: 'refused' }] });
     await recorder.flush();
     // The worker stopped there: the next one marks the run interrupted.
     await createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings }).ready;
@@ -489,6 +492,10 @@ describe('the trace viewer', () => {
     await viewer.openSteps();
     expect(viewer.find('step-summary')?.textContent).toBe('Step 1 · cut off');
     expect(viewer.find('no-calls')?.textContent).toBe('The reply was cut off before any call.');
+    await viewer.act(() => viewer!.model.open('refused'));
+    await viewer.openSteps();
+    expect(viewer.find('step-summary')?.textContent).toBe('Step 1 · no reply');
+    expect(viewer.find('no-calls')?.textContent).toBe('No reply, so no call.');
   });
 
   it('keeps the first step of a live run open when its second step arrives', async () => {
