@@ -35,6 +35,13 @@ export function ApprovalButtons({ card, answered, onApprove }: ApprovalButtonsPr
           From <strong>{card.origin}</strong>, another site framed in this page.
         </p>
       )}
+      {card.description && (
+        // The page's own words, so they are said to be the page's: a page may describe a tool as it likes.
+        <p class="approval-description">
+          <span class="muted">The page says: </span>
+          <span data-testid="tool-description">{card.description}</span>
+        </p>
+      )}
       <p class="approval-reason">
         {why}
       </p>

@@ -19,6 +19,8 @@ export const toolCardSchema = z.object({
   siteChoice: z.boolean().optional(),
   /** The site of the frame that offers the tool, where it is not the tab's own. */
   origin: z.string().optional(),
+  /** What the page says the tool does (its description, cut), shown while it waits. */
+  description: z.string().optional(),
   result: z.string().optional(),
   durationMs: z.number().optional(),
 });

@@ -225,7 +225,7 @@ export class TabSession {
     /** The tab's site when the run began ('' where the page had reported no tools yet). */
     origin: string,
     onEvent: (event: AgentEvent) => void,
-    markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string }) => void,
+    markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string }) => void,
   ): Promise<RunLocalAgentResult> {
     let siteAllowed: boolean | undefined;
     let topOrigin: string | undefined;
@@ -291,7 +291,15 @@ export class TabSession {
         const otherSite = otherSiteOf(tool);
         const reason = approvalReason(tool, settings, { siteAllowed: (siteAllowed ?? false) && !otherSite, readUntrusted: active.readUntrusted }) ?? 'not-read-only';
         const offerSite = siteChoice && !otherSite;
-        markWaiting({ callId, state: 'waiting', approvalReason: reason, ...(offerSite ? {} : { siteChoice: false as const }), ...(otherSite ? { origin: otherSite } : {}) });
+        const description = toolSummary(tool);
+        markWaiting({
+          callId,
+          state: 'waiting',
+          approvalReason: reason,
+          ...(offerSite ? {} : { siteChoice: false as const }),
+          ...(otherSite ? { origin: otherSite } : {}),
+          ...(description ? { description } : {}),
+        });
         // The worker stays up while the person decides, even from another tab, but not for good:
         // a run nobody answers ends, and lets go of the model.
         const decision = await this.waitForDecision(active, callId, call.name);
@@ -382,3 +390,10 @@ export class TabSession {
 function agentOffNotice(origin: string): string {
   return `The agent is off on ${origin}. Turn it back on in the extension's options.`;
 }
+
+/** What a tool says it does, as the person reads it before allowing a call: its description, cut. */
+function toolSummary(tool: ToolDescriptor): string {
+  return capText((tool.description ?? '').replace(/\s+/g, ' ').trim(), toolSummaryCharacters);
+}
+
+const toolSummaryCharacters = 300;

@@ -124,7 +124,7 @@ describe('agent sessions', () => {
     h.send({ type: 'subscribe', tabId: 1 });
     h.send({ type: 'send', tabId: 1, text: 'check out' });
     await h.until(() => h.cards()[0]?.state === 'waiting');
-    expect(h.cards()[0]).toMatchObject({ name: 'checkout', approvalReason: 'consequential' });
+    expect(h.cards()[0]).toMatchObject({ name: 'checkout', approvalReason: 'consequential', description: 'Place the order.' });
     h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'deny' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(h.cards()[0]?.state).toBe('declined');

@@ -15,12 +15,12 @@ async function showCards(cards: ToolCard[]): Promise<MountedPanel> {
 
 describe('tool cards', () => {
   it('shows each state in words, with the name and compact arguments (in full while a call waits)', async () => {
-    const states = ['waiting', 'running', 'done', 'failed', 'declined', 'not-run', 'invalid'] as const;
+    const states = ['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid', 'unknown'] as const;
     panel = await showCards(states.map((state, index) => toolCard({ callId: `call-${index}`, state, approvalReason: 'consequential' })));
     const cards = panel.findAll('tool-card');
     expect(cards.map((card) => card.dataset.state)).toEqual([...states]);
     expect(cards.map((card) => card.querySelector('.tool-state')?.textContent)).toEqual([
-      'Waiting for you', 'Running', 'Done', 'Failed', 'Declined', 'Not run', 'Invalid arguments',
+      'Waiting for you', 'Running', 'Done', 'Failed', 'No answer', 'Declined', 'Not run', 'Invalid arguments', 'No such tool',
     ]);
     expect(cards[0]?.dataset.name).toBe('add_to_cart');
     expect(cards[0]?.querySelector('.tool-arguments')?.textContent).toBe('{\n  "product": "mug",\n  "quantity": 2\n}');
@@ -52,6 +52,14 @@ describe('approvals', () => {
     expect(shown).toContain('"to": "attacker@evil.example"');
     expect(shown).toContain('"amount": 4999');
     expect(panel.find('tool-card')?.querySelector('.tool-name')?.getAttribute('title')).toBe('send_money_to_a_payee_by_bank_transfer');
+  });
+
+  it('shows what the page says the tool does, as the page\'s words', async () => {
+    const description = 'Add the open product to the cart: Trail Mug, Clay Red, $16.00 each. <b>Returns</b> the cart.';
+    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'not-read-only', description })]);
+    expect(panel.find('tool-description')?.textContent).toBe(description);
+    expect(panel.find('tool-description')?.parentElement?.textContent).toBe(`The page says: ${description}`);
+    expect(panel.find('tool-card')?.querySelector('b')).toBeNull();
   });
 
   it('offers once, site-wide and deny for a tool that may change the page, and sends each decision', async () => {
