@@ -98,7 +98,8 @@ describe.skipIf(!chromiumAvailable)('prompt injection, with replies that obey it
     const states = await panel.getByTestId('turn').last().getByTestId('tool-card').evaluateAll((cards) =>
       cards.map((node) => `${node.getAttribute('data-name')}:${node.getAttribute('data-state')}`),
     );
-    expect(states).toEqual(['list_messages:done', 'send_money:declined', 'forward_messages:declined']);
+    // The calls of another tab's and another site's tools never ran: the person sees them asked for.
+    expect(states).toEqual(['list_messages:done', 'send_money:declined', 'forward_messages:declined', 'share_with_partner:unknown', 'wire_transfer:unknown']);
     expect(await mailLog(page)).toEqual({ reads: 1, moneySent: [], forwarded: [] });
     const partner = page.frames().find((frame) => frame.url().startsWith(otherSite.origin));
     expect(await partner?.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([]);
