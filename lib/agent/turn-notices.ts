@@ -20,7 +20,7 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
       // `detail` names a tool that ran just before: it may be what loaded the new page.
       return detail
         ? `The page loaded a new document after "${detail}" ran, so the run ended here. Check the page before asking again.`
-        : 'Stopped: the page navigated away or was closed. Ask again on the new page.';
+        : 'Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.';
     case 'error':
       return detail ?? 'Something went wrong.';
   }

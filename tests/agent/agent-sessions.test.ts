@@ -658,7 +658,7 @@ describe('agent sessions', () => {
     await h.until(() => h.state()?.turns[1]?.items.length === 1);
     h.sessions.navigated(1);
     await h.until(() => h.state()?.turns[1]?.outcome !== undefined);
-    expect(h.state()!.turns[1]!.notice).toBe('Stopped: the page navigated away or was closed. Ask again on the new page.');
+    expect(h.state()!.turns[1]!.notice).toBe('Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.');
   });
 
   it('"New chat" during a run starts empty: the stopped run brings back neither its turn nor its request', async () => {
