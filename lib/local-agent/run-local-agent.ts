@@ -10,7 +10,7 @@ import { maxIdenticalCalls, runToolCall, type ToolCallContext } from './run-tool
 import { isEmptyFence } from './fenced-call-holder';
 import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools';
-import { fitToolReplies, resultRoom } from './fit-tool-replies';
+import { leastResultTokens, leftOutToolOutput, shareResultRoom } from './fit-tool-replies';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
 import { createFenceMarker, defaultToolOutputLimit, toolRepliesForModel, type CallReply } from './tool-output-text';
@@ -86,8 +86,6 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   const toolOutputLimit = options.toolOutputLimit ?? defaultToolOutputLimit;
   const fenceMarker = createFenceMarker();
   const messages: ChatMessage[] = [{ role: 'user', content: request }];
-  // Where the tool results sit in `messages`: the first to go when the context runs short.
-  const resultIndexes: number[] = [];
   const recent: string[] = [];
   const callCounts = new Map<string, number>();
   let text = '';
@@ -98,8 +96,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   let contextTokens = options.contextTokens;
   // The earlier turns the prompt shows: the oldest give way when the newest results need the room.
   let history = options.history ?? [];
-  // The latest step's replies and the room they were cut to, kept to cut them again to another.
-  let latest: { replies: readonly CallReply[]; room: number } | undefined;
+  // Every step's results: where their message sits in `messages`, its tokens whole, and the share
+  // of the room it was last cut to.
+  const stepResults: Array<{ index: number; replies: readonly CallReply[]; need: number; share: number }> = [];
 
   // The tools shown and the system prompt that fit the context, beside the whole history so that
   // they stay the same all run.
@@ -115,31 +114,43 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       ? Number.POSITIVE_INFINITY
       : contextTokens - replyTokens - estimateTokens(system) - messageFrameTokens - history.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
 
-  // A step's replies as one message, cut to share what the context leaves beside the run's messages.
-  const pushReplies = (replies: readonly CallReply[], room: number) => {
-    const roomTokens = resultRoom(messages, resultIndexes, room);
-    messages.push(toolRepliesForModel(replies, format, { characters: toolOutputLimit, roomTokens }, fenceMarker));
-    resultIndexes.push(messages.length - 1);
-    latest = { replies, room };
-  };
+  // A step's replies as one message of at most `tokens`, frame included (whole where unbounded).
+  const repliesMessage = (replies: readonly CallReply[], tokens: number): ChatMessage =>
+    toolRepliesForModel(replies, format, { characters: toolOutputLimit, roomTokens: tokens - messageFrameTokens }, fenceMarker);
 
-  // The room the prompt leaves the run, once the latest results are cut to it: where it is too
-  // small for them, the oldest turns of the history give way first.
-  const fitLatestResults = (system: string): number => {
-    let room = roomForRun(system);
-    if (!latest) return room;
-    const { replies } = latest;
-    const before = messages.slice(0, -1);
-    while (history.length > 0 && resultRoom(before, resultIndexes.slice(0, -1), room) < leastResultTokens) {
+  /**
+   * The run's messages as the next prompt shows them, in what the context leaves the run beside
+   * `system`: each step's results cut to their share of the room (see shareResultRoom), and kept so
+   * in `messages`, or a note where they are left out. Where the newest results would get less than
+   * they need and `leastResultTokens`, the oldest turns of the history give way first.
+   */
+  const fitRunMessages = (system: string): ChatMessage[] => {
+    const shown = [...messages];
+    if (stepResults.length === 0) return shown;
+    const newestFirst = [...stepResults].reverse();
+    const needs = newestFirst.map((results) => results.need);
+    const resultAt = new Set(stepResults.map(({ index }) => index));
+    const others = messages.reduce((sum, message, index) => sum + (resultAt.has(index) ? 0 : estimateMessageTokens(message)), 0);
+    let shares = shareResultRoom(needs, roomForRun(system) - others);
+    while (history.length > 0 && shares[0]! < Math.min(needs[0]!, leastResultTokens)) {
       history = withoutOldestTurn(history);
-      room = roomForRun(system);
+      shares = shareResultRoom(needs, roomForRun(system) - others);
     }
-    if (room !== latest.room) {
-      messages.pop();
-      resultIndexes.pop();
-      pushReplies(replies, room);
-    }
-    return room;
+    newestFirst.forEach((results, at) => {
+      const share = shares[at];
+      if (share === undefined) {
+        shown[results.index] = { ...messages[results.index]!, content: leftOutToolOutput };
+        return;
+      }
+      // Whole where the share holds it: cutting to the very figure could lose a token to rounding.
+      const cutTo = share >= results.need ? Number.POSITIVE_INFINITY : share;
+      if (cutTo !== results.share) {
+        messages[results.index] = repliesMessage(results.replies, cutTo);
+        results.share = cutTo;
+      }
+      shown[results.index] = messages[results.index]!;
+    });
+    return shown;
   };
 
   /**
@@ -150,8 +161,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   const askModel = async (ranked: readonly ShownTool[]) => {
     for (let refits = 0; ; refits += 1) {
       const { shown, system } = fitSystemPrompt(ranked);
-      const room = fitLatestResults(system);
-      const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...fitToolReplies(messages, resultIndexes, room)];
+      const runMessages = fitRunMessages(system);
+      const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...runMessages];
       emit({ type: 'step-start', step, tools: shown, messages: prompt });
       const shownTools = shown.map(({ tool }) => tool);
       const shownNames = new Set(shownTools.map((tool) => tool.name));
@@ -169,7 +180,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       };
       try {
         const reply = await streamReply(model, { messages: prompt, tools: shownTools, signal }, step, emitStep, isCall);
-        return { reply, shownTools, parse, room };
+        return { reply, shownTools, parse };
       } catch (error) {
         const smaller = refits < maxRefits && !proseShown && contextTokens !== undefined ? smallerContext(error, contextTokens) : undefined;
         if (smaller === undefined) throw error;
@@ -191,7 +202,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       // Stopped while the tools were read: the model is not asked.
       if (signal.aborted) return finish('aborted');
       const ranked = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
-      const { reply, shownTools, parse, room } = await askModel(ranked);
+      const { reply, shownTools, parse } = await askModel(ranked);
       const parsed = parse(reply.raw);
       // Held-back prose was a call after all (show what is around it) or an answer (show it).
       if (reply.heldProse !== undefined) {
@@ -208,7 +219,6 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
       messages.push({ role: 'assistant', content: reply.raw });
       text = parsed.text;
-      latest = undefined;
       if (parsed.calls.length === 0 && parsed.errors.length === 0) return finish('answer');
 
       // Replies the model reads as they are, and the outputs of the calls that ran, in call order.
@@ -241,7 +251,10 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         replies.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output });
         recent.unshift(call.name);
       }
-      pushReplies(replies, room);
+      // Whole for now: the next prompt cuts the run's results to its room.
+      const whole = repliesMessage(replies, Number.POSITIVE_INFINITY);
+      messages.push(whole);
+      stepResults.push({ index: messages.length - 1, replies, need: estimateMessageTokens(whole), share: Number.POSITIVE_INFINITY });
     }
     return finish('max-steps');
   } catch (error) {
@@ -249,9 +262,6 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
     return finish('error', toRunError(error));
   }
 }
-
-/** Tokens of the room the newest results get before the oldest turns of the history give way. */
-const leastResultTokens = 256;
 
 /** The history without its oldest turn: the first message, and the replies that follow it. */
 function withoutOldestTurn(history: readonly ChatMessage[]): ChatMessage[] {

@@ -1,45 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { fitToolReplies, leftOutToolOutput, resultRoom } from '../../lib/local-agent/fit-tool-replies';
-import { estimateTokens, messageFrameTokens } from '../../lib/local-agent/estimate-tokens';
+import fc from 'fast-check';
+import { leastResultTokens, leftOutTokens, shareResultRoom } from '../../lib/local-agent/fit-tool-replies';
 
-const message = (role: 'user' | 'assistant', content: string) => ({ role, content });
+const runs = Number(process.env.FUZZ_RUNS) || 10_000;
 
-describe('fitToolReplies', () => {
-  const run = [
-    message('user', 'compare the three mugs'),
-    message('assistant', 'call 1'),
-    message('user', 'result 1 '.repeat(400)),
-    message('assistant', 'call 2'),
-    message('user', 'result 2 '.repeat(400)),
-    message('assistant', 'call 3'),
-    message('user', 'result 3 '.repeat(400)),
-  ];
-  const replies = [2, 4, 6];
-
-  it('leaves the run whole while it fits', () => {
-    expect(fitToolReplies(run, replies, 100_000)).toEqual(run);
+describe('shareResultRoom', () => {
+  it('gives every step what it needs while all fit', () => {
+    expect(shareResultRoom([300, 200, 100], 1_000)).toEqual([300, 200, 100]);
+    expect(shareResultRoom([], 1_000)).toEqual([]);
   });
 
-  it('puts a note for the oldest results first, never for the latest, and leaves the run itself as it was', () => {
-    const fitted = fitToolReplies(run, replies, 3_500);
-    expect(fitted.map((each) => each.content.slice(0, 8))).toEqual(['compare ', 'call 1', leftOutToolOutput.slice(0, 8), 'call 2', 'result 2', 'call 3', 'result 3']);
-    expect(fitToolReplies(run, replies, 10).at(-1)?.content).toBe(run.at(-1)!.content);
-    expect(run[2]!.content.startsWith('result 1')).toBe(true);
+  it('lets the newest take what it needs but leaves the older ones a third of the room', () => {
+    // Two long results, as when the model compares two products: both stay, each cut.
+    expect(shareResultRoom([1_600, 1_600], 2_700)).toEqual([1_600, 1_100]);
+    expect(shareResultRoom([2_000, 2_000], 1_500)).toEqual([1_000, 500]);
+    // The older ones take their third newest first; the oldest gets what is left, or its note.
+    expect(shareResultRoom([900, 900, 900], 1_250)).toEqual([834, 416 - leftOutTokens, undefined]);
   });
 
-  it('counts text that is not ASCII as a token a character: 2,000 characters of Chinese do not fit in 1,500 tokens', () => {
-    const chinese = [message('user', '比较价格'), message('assistant', 'call 1'), message('user', '价'.repeat(2_000)), message('assistant', 'call 2'), message('user', '格')];
-    expect(fitToolReplies(chinese, [2, 4], 1_500)[2]!.content).toBe(leftOutToolOutput);
-    expect(fitToolReplies(chinese, [2, 4], 2_100)).toEqual(chinese);
+  it('leaves out an older step that would get less than it can use, and shows the newest whatever the room', () => {
+    expect(shareResultRoom([2_000, 900], 600)).toEqual([600 - leftOutTokens, undefined]);
+    expect(shareResultRoom([2_000], 100)).toEqual([100]);
+    // A short older result that needs less than the least share stays whole.
+    expect(shareResultRoom([2_000, 60], 900)).toEqual([840, 60]);
   });
-});
 
-describe('resultRoom', () => {
-  const run = [message('user', 'compare the mugs'), message('assistant', 'call 1'), message('user', 'result 1 '.repeat(400)), message('assistant', 'call 2')];
-
-  it('is what the run leaves of the room, counting the earlier results as the notes they may become and every message with its frame', () => {
-    const used = [estimateTokens('compare the mugs'), estimateTokens('call 1'), estimateTokens(leftOutToolOutput), estimateTokens('call 2')].reduce((sum, tokens) => sum + tokens + messageFrameTokens, 0);
-    expect(resultRoom(run, [2], 2_000)).toBe(2_000 - used - messageFrameTokens);
-    expect(resultRoom(run, [2], Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
+  it('never gives more than the room, counting the notes of steps left out, nor a step more than it needs', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 5_000 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 20_000 }), (needs, room) => {
+        const shares = shareResultRoom(needs, room);
+        expect(shares).toHaveLength(needs.length);
+        shares.forEach((share, index) => {
+          if (share === undefined) expect(index).toBeGreaterThan(0);
+          else expect(share).toBeLessThanOrEqual(needs[index]!);
+          if (share !== undefined && index > 0) expect(share).toBeGreaterThanOrEqual(Math.min(needs[index]!, leastResultTokens));
+        });
+        const used = shares.reduce<number>((sum, share) => sum + (share ?? leftOutTokens), 0);
+        // Where the notes alone do not fit, nothing more is given than the newest's floor of 0.
+        if (room >= (needs.length - 1) * leftOutTokens) expect(used).toBeLessThanOrEqual(room);
+      }),
+      { numRuns: runs },
+    );
   });
 });

@@ -559,6 +559,20 @@ describe('runLocalAgent', () => {
       expect(model.requests[0]!.messages[1]!.content).toBe('what mugs do you have');
     });
 
+    it('keeps the start of an earlier long result beside the newest, so the model can compare them', async () => {
+      const results = (query: string) => `Results for ${query}: ${'Mug, blue, 350 ml, stoneware, 12 USD. '.repeat(120)}`;
+      const { run, model } = setup([call('search_products', { query: 'mugs' }), call('search_products', { query: 'cups' }), 'The mugs cost the same as the cups.'], {
+        contextTokens: 4_096,
+        executeTool: async (parsed) => ({ text: results(String(parsed.arguments['query'])) }),
+      });
+      expect((await run()).finishReason).toBe('answer');
+      const third = model.requests[2]!.messages;
+      expect(third.at(-3)!.content).toMatch(/Results for mugs: Mug, blue[\s\S]*cut: \d+ more characters not shown/);
+      expect(third.at(-1)!.content).toContain('Results for cups: Mug, blue');
+      expect(third.reduce((sum, message) => sum + estimateMessageTokens(message), 0) + 1_024).toBeLessThanOrEqual(4_096);
+      expect(qwenPromptTokens(third) + 1_024).toBeLessThanOrEqual(4_096);
+    });
+
     it('counts what the format wraps around each result, long tool names too', async () => {
       const name = 'catalogue.search_products_by_category_and_price_range_v2';
       const calls = Array.from({ length: 6 }, (_, index) => JSON.stringify({ name, parameters: { q: `item${index}` } })).join('\n');
@@ -616,12 +630,15 @@ describe('runLocalAgent', () => {
       const cutAt = (content: string) => Number(/cut: (\d+) more characters/.exec(content)?.[1]);
       const [refused, fitted] = stepStarts(events, 2).map((event) => (event.type === 'step-start' ? event.messages.at(-1)!.content : ''));
       expect(cutAt(fitted!)).toBeGreaterThan(cutAt(refused!));
-      // What the model read is what the run keeps: the result as cut the second time.
+      // What the model read is what the run keeps: the first result as the third prompt cut it,
+      // beside the second.
       expect(replay.requests[1]!.messages.at(-1)!.content).toBe(fitted);
-      expect(result.messages[2]!.content).toBe(fitted);
+      const third = replay.requests[2]!.messages;
+      expect(third[3]!.content).toBe(result.messages[2]!.content);
+      expect(third[3]!.content).toMatch(/The mug keeps coffee hot[\s\S]*cut: \d+ more characters not shown/);
       // The third prompt is fitted to 3,072 too: the second result is cut at least as short (a
       // context of 4,096 would leave it about 10,000 characters, as it left the refused one).
-      expect(cutAt(replay.requests[2]!.messages.at(-1)!.content)).toBeGreaterThanOrEqual(cutAt(fitted!));
+      expect(cutAt(third.at(-1)!.content)).toBeGreaterThanOrEqual(cutAt(fitted!));
     });
 
     it('is fitted to the model\'s own context when the error says it is smaller', async () => {
