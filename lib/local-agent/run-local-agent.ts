@@ -43,11 +43,11 @@ export interface RunLocalAgentOptions {
   toolOutputLimit?: number;
   /**
    * Tokens the model reads at once, where known. The shown tools are those that fit, the best
-   * first, beside the request, the history, a reply and some tool results; a step's results are cut
-   * to the room the prompt they go in leaves (a short one taking only what it needs), the oldest
-   * results become a short note where they no longer fit, and the oldest turns of the history give
-   * way where the newest results would have too little room. A model that still finds a prompt too
-   * long (see LanguageModel) gets it fitted again to less.
+   * first, beside the request, the history, a reply and some tool results; the run's results are cut
+   * to the room each prompt leaves them (the newest first, a short one taking only what it needs,
+   * the earlier ones what is left, or a short note where too little is), and the oldest turns of
+   * the history give way where the newest results would have too little room. A model that still
+   * finds a prompt too long (see LanguageModel) gets it fitted again to less.
    */
   contextTokens?: number;
 }
