@@ -213,6 +213,27 @@ describe('local OpenAI-compatible server engine', () => {
     expect(garbled.error).toMatchObject({ code: 'unavailable', message: `The server at ${new URL(unreadable.server.address).host} sent a reply this extension could not read.` });
   });
 
+  it('reads the model\'s context where the server says it, and assumes none where it does not', async () => {
+    for (const [as, tokens] of [['llama.cpp', 8_192], ['lm-studio', 16_384]] as const) {
+      const { engine, server } = await setup({ replies: [], saysContext: { as, tokens } });
+      const progress: EngineLoadProgress[] = [];
+      await engine.load((event) => progress.push(event));
+      expect(engine.contextTokens, as).toBe(tokens);
+      expect(progress.at(-1)?.text).toBe(`Connected to ${new URL(server.address).host}: qwen3:1.7b (a ${tokens.toLocaleString('en-US')}-token context).`);
+    }
+    // Ollama says it only once a reply has loaded the model.
+    const ollama = await setup({ replies: ['Hi.'], saysContext: { as: 'ollama', tokens: 2_048 } });
+    await ollama.engine.load(() => {});
+    expect(ollama.engine.contextTokens).toBeUndefined();
+    await replyOf(ollama.engine.model.stream(ask('Hi')));
+    await expect.poll(() => ollama.engine.contextTokens).toBe(2_048);
+
+    const silent = await setup({ replies: ['Hi.'] });
+    await silent.engine.load(() => {});
+    await replyOf(silent.engine.model.stream(ask('Hi')));
+    expect(silent.engine.contextTokens).toBeUndefined();
+  });
+
   it('reads the address the way people type it', () => {
     expect(normalizeServerAddress('http://localhost:11434')).toBe('http://localhost:11434/v1');
     expect(normalizeServerAddress(' http://localhost:1234/v1/ ')).toBe('http://localhost:1234/v1');

@@ -7,6 +7,7 @@ import { createServerMemory } from './chat-request';
 import { firstChatModel } from './first-chat-model';
 import { listServerModels } from './list-server-models';
 import type { ReplyTimeouts } from './reply-timeouts';
+import { readServerContext } from './server-context';
 import { normalizeServerAddress, serverHost, serverPermissionPattern } from './server-address';
 import { streamOpenAiReply } from './stream-openai-reply';
 
@@ -30,6 +31,13 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
   let address: string | undefined;
   let model: string | undefined;
   let permissionGranted: boolean | undefined;
+  // The model's context as the server says it. Ollama says it only while the model is loaded, so
+  // where the server said nothing on connecting it is asked again after the first reply.
+  let contextTokens: number | undefined;
+  let contextAskedAfterReply = false;
+  const askContext = async (target: string, chosen: string, signal?: AbortSignal) => {
+    contextTokens = (await readServerContext(target, chosen, { fetch: fetchFunction, ...(signal ? { signal } : {}) })) ?? contextTokens;
+  };
   // What the server refused, so that each reply does not ask it twice.
   const memory = createServerMemory();
 
@@ -41,6 +49,9 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
     },
     get format() {
       return promptFormats[formatForModelName(model ?? settings.model)];
+    },
+    get contextTokens() {
+      return contextTokens;
     },
     model: {
       async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
@@ -56,6 +67,10 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
           ...(dependencies.replyTimeouts ? { timeouts: dependencies.replyTimeouts } : {}),
           ...(permissionGranted === undefined ? {} : { permissionGranted }),
         });
+        if (contextTokens === undefined && !contextAskedAfterReply) {
+          contextAskedAfterReply = true;
+          void askContext(address, model);
+        }
       },
     },
     async load(onProgress, signal) {
@@ -69,7 +84,9 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
       });
       model = pickModel(settings.model, models, target);
       address = target;
-      onProgress({ fraction: 1, text: `Connected to ${serverHost(target)}: ${model}.`, fromCache: true });
+      await askContext(target, model, signal);
+      const context = contextTokens ? ` (a ${contextTokens.toLocaleString('en-US')}-token context)` : '';
+      onProgress({ fraction: 1, text: `Connected to ${serverHost(target)}: ${model}${context}.`, fromCache: true });
     },
   };
 }

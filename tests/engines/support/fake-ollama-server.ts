@@ -26,6 +26,11 @@ export interface FakeOllamaOptions {
    * data that is not JSON.
    */
   answerAs?: 'whole-json' | 'web-page' | 'unreadable-stream';
+  /**
+   * Says the model's context the way one server does: llama.cpp's `/props`, Ollama's `/api/ps`
+   * (only once a reply has loaded the model) or LM Studio's `/api/v0/models/{model}`.
+   */
+  saysContext?: { as: 'llama.cpp' | 'ollama' | 'lm-studio'; tokens: number };
   /** Refuses `reasoning_effort` with HTTP 400, as Ollama does for a model that cannot think. */
   refuseReasoningEffort?: boolean;
   /** Streams the model's thoughts in `delta.reasoning` first, as Ollama does: this many, this far apart. */
@@ -87,6 +92,20 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
     if (request.method === 'GET' && request.url === '/v1/models') {
       const data = models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'library' }));
       sendJson(response, 200, { object: 'list', data });
+      return;
+    }
+    const says = options.saysContext;
+    if (request.method === 'GET' && says?.as === 'llama.cpp' && request.url === '/props') {
+      sendJson(response, 200, { default_generation_settings: { n_ctx: says.tokens }, total_slots: 1 });
+      return;
+    }
+    if (request.method === 'GET' && says?.as === 'ollama' && request.url === '/api/ps') {
+      const loaded = requests.length > 0 ? [{ name: requests[0]!.model, model: requests[0]!.model, context_length: says.tokens }] : [];
+      sendJson(response, 200, { models: loaded });
+      return;
+    }
+    if (request.method === 'GET' && says?.as === 'lm-studio' && request.url?.startsWith('/api/v0/models/')) {
+      sendJson(response, 200, { id: decodeURIComponent(request.url.slice('/api/v0/models/'.length)), state: 'loaded', max_context_length: 131_072, loaded_context_length: says.tokens });
       return;
     }
     if (request.method === 'POST' && request.url === '/v1/chat/completions') {

@@ -1,0 +1,45 @@
+/**
+ * How many tokens the server's model reads at once, where the server says: llama.cpp's `/props`
+ * (`default_generation_settings.n_ctx`, a slot's context), Ollama's `/api/ps` (`context_length`
+ * of the model while it is loaded) and LM Studio's `/api/v0/models/{model}`
+ * (`loaded_context_length`). Undefined where none answers with a figure: the caller assumes one.
+ * Never the model's trained maximum (Ollama's `/api/show`): a server that runs it with less cuts
+ * a longer prompt without a word.
+ */
+export async function readServerContext(
+  address: string,
+  model: string,
+  options: { fetch: typeof fetch; signal?: AbortSignal; timeoutMs?: number },
+): Promise<number | undefined> {
+  const root = address.replace(/\/v1\/?$/, '');
+  const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 2_000), ...(options.signal ? [options.signal] : [])]);
+  const read = async (path: string, pick: (body: Record<string, unknown>) => unknown): Promise<number | undefined> => {
+    try {
+      const response = await options.fetch(`${root}${path}`, { signal, headers: { accept: 'application/json' } });
+      if (!response.ok) return undefined;
+      const body: unknown = await response.json();
+      return typeof body === 'object' && body !== null ? contextFigure(pick(body as Record<string, unknown>)) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const figures = await Promise.all([
+    read('/props', (body) => field(body['default_generation_settings'], 'n_ctx')),
+    read('/api/ps', (body) => {
+      const models = Array.isArray(body['models']) ? body['models'] : [];
+      const running = models.find((entry) => field(entry, 'model') === model || field(entry, 'name') === model);
+      return field(running, 'context_length');
+    }),
+    read(`/api/v0/models/${encodeURIComponent(model)}`, (body) => body['loaded_context_length']),
+  ]);
+  return figures.find((figure) => figure !== undefined);
+}
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/** A context a small model can work in: a whole number of tokens, not absurdly small or large. */
+function contextFigure(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 512 && value <= 10_000_000 ? value : undefined;
+}
