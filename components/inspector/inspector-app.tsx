@@ -42,13 +42,46 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         <h2 id="tools-heading" class="visually-hidden">
           Tools
         </h2>
-        {tools.map((tool) => (
+        {tools.length > filterFrom && <ToolFilter model={model} />}
+        {model.shownTools.value.map((tool) => (
           <ToolCard key={toolKey(tool)} model={model} tool={tool} />
         ))}
       </section>
       <DroppedTools dropped={tabTools?.dropped ?? []} />
       <ChangeLog changes={model.changes.value} />
     </main>
+  );
+}
+
+/** A list longer than this gets a filter. */
+const filterFrom = 8;
+
+/** Narrows a long list of tools: by words of their name, title or description, or to those with notes. */
+function ToolFilter({ model }: { model: InspectorModel }) {
+  const withNotes = model.tools.value.filter((tool) => model.findingsByTool.value.get(toolKey(tool))?.length).length;
+  const shown = model.shownTools.value.length;
+  return (
+    <div class="tool-filter">
+      <label class="field grow">
+        <span>Filter</span>
+        <input
+          type="search"
+          placeholder="Words of a tool's name or description"
+          data-testid="tool-filter"
+          value={model.filter.value}
+          onInput={(event) => (model.filter.value = event.currentTarget.value)}
+        />
+      </label>
+      {withNotes > 0 && (
+        <label class="check">
+          <input type="checkbox" data-testid="only-with-notes" checked={model.onlyWithNotes.value} onChange={(event) => (model.onlyWithNotes.value = event.currentTarget.checked)} />
+          Only the {withNotes === 1 ? 'tool' : `${withNotes} tools`} with notes
+        </label>
+      )}
+      <span class="muted" role="status" data-testid="tool-filter-count">
+        {shown === model.tools.value.length ? '' : `${shown} of ${model.tools.value.length} tools shown`}
+      </span>
+    </div>
   );
 }
 

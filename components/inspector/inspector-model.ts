@@ -74,6 +74,19 @@ export class InspectorModel {
   readonly timeoutSeconds = signal(30);
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
   readonly findingsByTool = computed(() => groupFindings(lintTools(this.tools.value)));
+  /** Words the list of tools is narrowed to (by name, title or description), and whether to show only tools with notes. */
+  readonly filter = signal('');
+  readonly onlyWithNotes = signal(false);
+  /** The tools the list shows, in the page's order. */
+  readonly shownTools = computed(() => {
+    const words = this.filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const findings = this.findingsByTool.value;
+    return this.tools.value.filter((tool) => {
+      if (this.onlyWithNotes.value && !(findings.get(toolKey(tool))?.length)) return false;
+      const text = `${tool.name} ${tool.title ?? ''} ${tool.description}`.toLowerCase();
+      return words.every((word) => text.includes(word));
+    });
+  });
   /** The ranker the agent uses (set from the settings); the extension's default until they are read. */
   readonly scorer = signal<ToolScorer | undefined>(searchScorer);
   /** The tools the agent would choose from: its own list, one per name, frames labelled. */

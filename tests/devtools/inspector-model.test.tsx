@@ -212,6 +212,33 @@ describe('the inspector model', () => {
 });
 
 describe('the inspector page', () => {
+  it('narrows a long list of tools by words of their name or description, or to those with notes', async () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const names = ['add_task', 'close_task', 'comment_on_task', 'list_projects', 'open_project', 'rename_project', 'search', 'assign_user', 'invite_user'];
+    // One description too short to tell the model anything: a lint note.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(names.map((name) => tool(name, name === 'search' ? { description: 'Search.' } : {}))) });
+    const container = document.createElement('div');
+    document.body.append(container);
+    render(<InspectorApp model={model} copyText={async () => {}} />, container);
+    const cards = () => [...container.querySelectorAll('article.tool')].map((card) => card.getAttribute('data-tool'));
+    const filter = container.querySelector<HTMLInputElement>('[data-testid=tool-filter]')!;
+    filter.value = 'PROJECT';
+    filter.dispatchEvent(new Event('input'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cards()).toEqual(['list_projects', 'open_project', 'rename_project']);
+    expect(container.querySelector('[data-testid=tool-filter-count]')?.textContent).toBe('3 of 9 tools shown');
+    filter.value = '';
+    filter.dispatchEvent(new Event('input'));
+    const onlyNotes = container.querySelector<HTMLInputElement>('[data-testid=only-with-notes]')!;
+    onlyNotes.click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cards()).toEqual(['search']);
+    render(null, container);
+    container.remove();
+  });
+
   it('renders everything a page provides as text, never as HTML', () => {
     const fake = fakeChannel();
     const model = new InspectorModel(5, () => fake.channel);
