@@ -160,21 +160,22 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     if (!panels.get(tabId)?.size) return;
     const session = await sessionFor(tabId);
     const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
-    // A page that reported tools has the content script; only a silent one is asked.
-    const pageReachable = tools !== undefined || (await deps.pageAnswers(tabId));
-    const address = pageReachable ? undefined : await deps.pageAddress?.(tabId).catch(() => undefined);
+    // A page that reported tools has the content script; only a silent one is asked, unless its
+    // address says no extension may run there (a browser page), which no asking changes.
+    const address = tools === undefined ? await deps.pageAddress?.(tabId).catch(() => undefined) : undefined;
     const closedPage = address === undefined ? undefined : closedPageKind(address);
+    const pageReachable = tools !== undefined || (closedPage !== 'browser' && (await deps.pageAnswers(tabId)));
     engines.describe(settings, await previewFor(settings));
     const state: SessionState = {
       tabId,
-      url: tools?.url ?? address ?? '',
+      url: tools?.url ?? (pageReachable ? undefined : address) ?? '',
       origin: tools?.origin ?? '',
       turns: session.turns,
       // As the panel works it out from each turn message: one rule, so the two never disagree.
       running: session.turns.some((turn) => !turn.outcome),
       toolCount: tools?.tools.length ?? 0,
       pageReachable,
-      ...(closedPage ? { closedPage } : {}),
+      ...(closedPage && !pageReachable ? { closedPage } : {}),
       suggestions: suggestRequests(tools?.tools ?? []),
       engine: engines.statusFor(tabId),
       siteAllowed: Boolean(tools?.origin && settings.allowedSites.includes(tools.origin)),

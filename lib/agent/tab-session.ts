@@ -355,8 +355,7 @@ export class TabSession {
   private outcomeOf(result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated?: string): [TurnOutcome, string?] {
     switch (result.finishReason) {
       case 'answer':
-        // A reply with neither a call nor a word (only thoughts, or nothing) is no answer.
-        if (result.text.trim() === '') return ['error', 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.'];
+        if (!answered(result)) return ['error', 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.'];
         return ['answer'];
       case 'aborted':
         return [active.stopReason ?? 'stopped', active.stopDetail];
@@ -374,8 +373,7 @@ export class TabSession {
   // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
   // so a later prompt never reads it as an order still to carry out; what its tools did is kept.
   private rememberExchange(turn: Turn, result: RunLocalAgentResult, readUntrusted: boolean): void {
-    const answered = result.finishReason === 'answer';
-    const answer = answered ? capText(result.text, historyAnswerCharacters) || '(No answer was given.)' : unfinishedRequestNote(turn);
+    const answer = answered(result) ? capText(result.text, historyAnswerCharacters) : unfinishedRequestNote(turn);
     const exchange: ChatMessage[] = [
       { role: 'user', content: turn.request },
       { role: 'assistant', content: answer },
@@ -383,12 +381,17 @@ export class TabSession {
     this.history = [...this.history, ...exchange].slice(-historyTurns * 2);
     // A closed request's words are the extension's own, but for its calls' arguments; an answer may
     // carry what the run read.
-    if (readUntrusted && (answered || turn.items.some((item) => item.kind === 'tool'))) this.historyReadUntrusted = true;
+    if (readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.historyReadUntrusted = true;
   }
 }
 
 function agentOffNotice(origin: string): string {
   return `The agent is off on ${origin}. Turn it back on in the extension's options.`;
+}
+
+/** A run that ended with words for the person: a reply with neither a call nor a word (only thoughts, or nothing) is no answer. */
+function answered(result: RunLocalAgentResult): boolean {
+  return result.finishReason === 'answer' && result.text.trim() !== '';
 }
 
 /** What a tool says it does, as the person reads it before allowing a call: its description, cut. */

@@ -443,11 +443,14 @@ describe('agent sessions', () => {
 
   it('tells a browser page or a file no reload opens from a page a reload does', async () => {
     for (const [address, closedPage] of [['chrome://newtab/', 'browser'], ['file:///home/ada/menu.html', 'file'], ['https://shop.example/', undefined]] as const) {
-      const h = harness({ tabTools: () => undefined, pageAnswers: () => false, pageAddress: () => address });
+      let asked = 0;
+      const h = harness({ tabTools: () => undefined, pageAnswers: () => (asked++, false), pageAddress: () => address });
       h.send({ type: 'subscribe', tabId: 4 });
       await h.until(() => h.state() !== undefined);
       expect(h.state()).toMatchObject({ pageReachable: false, url: address });
       expect(h.state()?.closedPage).toBe(closedPage);
+      // No content script ever runs in a browser page: it is not asked (asking waits for one to come).
+      expect(asked, address).toBe(closedPage === 'browser' ? 0 : 1);
     }
   });
 
@@ -599,16 +602,22 @@ describe('agent sessions', () => {
     });
   });
 
-  it('says the model gave no answer when its reply holds only its thoughts, instead of a blank answer', async () => {
-    await script(['<think>\nThe person wants mugs.\n</think>\n\n']);
-    const h = harness();
+  it('says the model gave no answer when its reply holds only its thoughts, and remembers what its tools did', async () => {
+    await script([call('add_to_cart', { qty: 2 }), '<think>\nThe person wants mugs.\n</think>\n\n']);
+    const h = harness({ settings: { allowedSites: ['https://shop.example'] } });
     h.send({ type: 'subscribe', tabId: 1 });
-    h.send({ type: 'send', tabId: 1, text: 'find a mug' });
+    h.send({ type: 'send', tabId: 1, text: 'add two mugs' });
     await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
     expect(h.state()?.turns[0]).toMatchObject({
       outcome: 'error',
       notice: 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.',
     });
+    await script(['Two mugs are in your cart.']);
+    h.send({ type: 'send', tabId: 1, text: 'did that work?' });
+    await h.until(() => h.state()?.turns[1]?.outcome === 'answer');
+    expect(promptOfTurn(h, 1)[1]!.content).toBe(
+      '(This request ended before it was finished. Its tool calls: add_to_cart {"qty":2}: done. Do not carry it on unless the person asks again.)',
+    );
   });
 
   it('keeps what the tools of a stopped request did, so a later prompt knows what is already done', async () => {
