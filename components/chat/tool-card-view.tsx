@@ -14,7 +14,7 @@ const stateLabels: Record<ToolCard['state'], string> = {
   declined: 'Declined',
   'not-run': 'Not run',
   invalid: 'Invalid arguments',
-  unknown: 'No such tool',
+  unknown: 'Not available',
 };
 
 interface ToolCardViewProps {

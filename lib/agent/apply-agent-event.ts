@@ -27,7 +27,7 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
         durationMs: Math.round(event.durationMs),
       });
     case 'tool-error':
-      // A call of a tool the page does not offer never ran, but the person sees what was asked.
+      // A call of a tool the model was not offered never ran, but the person sees what was asked.
       if (event.kind === 'unknown-tool' && event.name !== undefined) {
         const card: ToolCard = { kind: 'tool', callId: `${event.step}.unknown.${turn.items.length}`, name: event.name, arguments: {}, state: 'unknown', result: event.message };
         return { ...turn, items: [...turn.items, card] };

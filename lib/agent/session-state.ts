@@ -10,7 +10,8 @@ export const toolCardSchema = z.object({
   /**
    * `declined`: the person said no; `not-run`: the request ended before anyone answered;
    * `unanswered`: the request ended while the tool ran, so it may still have done its work;
-   * `unknown`: the model asked for a tool the page does not offer.
+   * `unknown`: the model asked for a tool it was not offered (the page has none by that name, or
+   * it was not among the tools shown at that step).
    */
   state: z.enum(['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid', 'unknown']),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */

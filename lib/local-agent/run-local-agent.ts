@@ -231,7 +231,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
           const times = (callCounts.get(key) ?? 0) + 1;
           callCounts.set(key, times);
           if (times >= maxIdenticalCalls) {
-            const stopped = `The model asked ${maxIdenticalCalls} times for "${name}", which this page does not offer, so the run was stopped.`;
+            const offered = tools.some((tool) => tool.name === name) ? 'which was not among the tools shown to it' : 'which this page does not offer';
+            const stopped = `The model asked ${maxIdenticalCalls} times for "${name}", ${offered}, so the run was stopped.`;
             emit({ type: 'tool-error', step, name, kind: 'repeated', message: stopped });
             return finish('repeated-call');
           }

@@ -194,6 +194,16 @@ describe('runLocalAgent', () => {
       ['repeated', 'delete_notes'],
     ]);
     expect(errors[2]![2]).toBe('The model asked 3 times for "delete_notes", which this page does not offer, so the run was stopped.');
+
+    // A tool the page has, but that was not among the best tools shown, is named as such.
+    const many = Array.from({ length: 10 }, (_, index): ToolDescriptor => ({ name: `tool_${index}`, description: `Tool number ${index}.`, inputSchema: { type: 'object', properties: {} } }));
+    const ranked = setup([call('tool_9', {}), call('tool_9', {}), call('tool_9', {})], { getTools: () => many, maxTools: 2, request: 'use tool 0' });
+    await ranked.run();
+    expect(ranked.events.at(-2)).toMatchObject({
+      type: 'tool-error',
+      kind: 'repeated',
+      message: 'The model asked 3 times for "tool_9", which was not among the tools shown to it, so the run was stopped.',
+    });
   });
 
   it('gives validateArgs\' message back for invalid arguments and runs the corrected call', async () => {

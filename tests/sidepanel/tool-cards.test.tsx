@@ -20,7 +20,7 @@ describe('tool cards', () => {
     const cards = panel.findAll('tool-card');
     expect(cards.map((card) => card.dataset.state)).toEqual([...states]);
     expect(cards.map((card) => card.querySelector('.tool-state')?.textContent)).toEqual([
-      'Waiting for you', 'Running', 'Done', 'Failed', 'No answer', 'Declined', 'Not run', 'Invalid arguments', 'No such tool',
+      'Waiting for you', 'Running', 'Done', 'Failed', 'No answer', 'Declined', 'Not run', 'Invalid arguments', 'Not available',
     ]);
     expect(cards[0]?.dataset.name).toBe('add_to_cart');
     expect(cards[0]?.querySelector('.tool-arguments')?.textContent).toBe('{\n  "product": "mug",\n  "quantity": 2\n}');
