@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
 import { normalizeServerAddress } from '../../lib/engines/openai/server-address';
-import { connectionBroken, notAnApi, replyUnfinished, replyUnreadable, serverDown, serverRefused, serverStalled } from '../../lib/engines/openai/server-errors';
+import { connectionBroken, contextRefusal, notAnApi, replyUnfinished, replyUnreadable, serverDown, serverRefused, serverStalled } from '../../lib/engines/openai/server-errors';
 import { defaultSettings } from '../../lib/settings';
 import { startFakeOllama } from './support/fake-ollama-server';
 
@@ -78,5 +78,25 @@ describe('the local server engine\'s error wording', () => {
         'for llama.cpp, run llama-server), or correct the address, then press Connect again. ' +
         'The extension is also not allowed to reach it yet: press Connect and allow it when Chrome asks.',
     );
+  });
+});
+
+describe('which server errors say the prompt was longer than the model\'s context', () => {
+  it.each([
+    ['llama.cpp', { type: 'exceed_context_size_error', n_ctx: 2048 }, 'request (2300 tokens) exceeds the available context size (2048 tokens), try increasing it', 2048],
+    ['LM Studio', undefined, 'Trying to keep the first 5012 tokens when context the overflows. However, the model is loaded with context length of 4096; consider increasing context length, enabling context overflow policy, or truncating the prompt.', 4096],
+    ['an OpenAI-style server', { code: 'context_length_exceeded' }, "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", undefined],
+  ] as const)('%s', (_server, error, detail, contextTokens) => {
+    expect(contextRefusal(error, detail, '"m"')).toMatchObject({ code: 'context-full', contextTokens });
+  });
+
+  it.each([
+    // The reply's own length: a shorter prompt would not help.
+    "'max_tokens' or 'max_completion_tokens' is too large: 1024. This model's maximum context length is 1024 tokens and your request has 41 input tokens (1024 > 1024 - 41).",
+    // The server's own settings.
+    'Requested context size 32768 exceeds the maximum supported by the model (8192).',
+    'model "m" not found, try pulling it first',
+  ])('not: %s', (detail) => {
+    expect(contextRefusal(undefined, detail, '"m"')).toBeUndefined();
   });
 });

@@ -146,16 +146,21 @@ async function responseDetail(response: Response): Promise<{ detail: string; err
 /**
  * Whether a server's error says the prompt was longer than the model's context: llama.cpp's
  * `exceed_context_size_error` (with the context's size, `n_ctx`), OpenAI's `context_length_exceeded`,
- * or words to that effect. Then the error to throw.
+ * LM Studio's "loaded with context length of N", or words to that effect. Then the error to throw.
+ * Not an error about the reply's own length (`max_tokens`) or the server's settings, which a
+ * shorter prompt would not help.
  */
 export function contextRefusal(error: unknown, detail: string, modelLabel: string): EngineError | undefined {
   const fields = isObject(error) ? error : {};
+  if (/\bmax_(?:completion_)?tokens\b|\brequested context size\b/i.test(detail)) return undefined;
+  const loadedWith = /\bloaded with context length of (\d+)/i.exec(detail);
   const tooLong =
     fields['type'] === 'exceed_context_size_error' ||
     fields['code'] === 'context_length_exceeded' ||
+    loadedWith !== null ||
     (/\bcontext (?:size|length|window)\b/i.test(detail) && /\bexceed|\btoo long\b|\bmaximum\b/i.test(detail));
   if (!tooLong) return undefined;
-  const size = fields['n_ctx'];
+  const size = fields['n_ctx'] ?? (loadedWith ? Number(loadedWith[1]) : undefined);
   return contextFull(modelLabel, typeof size === 'number' && Number.isInteger(size) && size > 0 ? size : undefined);
 }
 
