@@ -10,7 +10,7 @@ import { maxIdenticalCalls, runToolCall, type ToolCallContext } from './run-tool
 import { isEmptyFence } from './fenced-call-holder';
 import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools';
-import { leastResultTokens, leftOutToolOutput, shareResultRoom } from './fit-tool-replies';
+import { leastResultTokens, leftOutTokens, leftOutToolOutput, shareResultRoom, type StepSize } from './fit-tool-replies';
 import { streamReply } from './stream-reply';
 import { createSystemPromptCache } from './system-prompt-cache';
 import { createFenceMarker, defaultToolOutputLimit, toolRepliesForModel, type CallReply } from './tool-output-text';
@@ -96,9 +96,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   let contextTokens = options.contextTokens;
   // The earlier turns the prompt shows: the oldest give way when the newest results need the room.
   let history = options.history ?? [];
-  // Every step's results: where their message sits in `messages`, its tokens whole, and the share
-  // of the room it was last cut to.
-  const stepResults: Array<{ index: number; replies: readonly CallReply[]; need: number; share: number }> = [];
+  // Every step's results: where their message sits in `messages`, its tokens whole and at the
+  // least, and the share of the room it was last cut to (undefined: left out).
+  const stepResults: Array<StepSize & { index: number; replies: readonly CallReply[]; share: number | undefined }> = [];
 
   // The tools shown and the system prompt that fit the context, beside the whole history so that
   // they stay the same all run.
@@ -121,42 +121,37 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   /**
    * The run's messages as the next prompt shows them, in what the context leaves the run beside
    * `system`: each step's results cut to their share of the room (see shareResultRoom), and kept so
-   * in `messages`, or a note where they are left out. Where the newest results would get less than
-   * they need and `leastResultTokens`, the oldest turns of the history give way first.
+   * in `messages` as the model reads them, or a note where they are left out. Where the newest
+   * results would have less room than they need and `leastResultTokens`, the oldest turns of the
+   * history give way first.
    */
   const fitRunMessages = (system: string): ChatMessage[] => {
-    const shown = [...messages];
-    if (stepResults.length === 0) return shown;
+    if (stepResults.length === 0) return [...messages];
     const newestFirst = [...stepResults].reverse();
-    const needs = newestFirst.map((results) => results.need);
     const resultAt = new Set(stepResults.map(({ index }) => index));
     const others = messages.reduce((sum, message, index) => sum + (resultAt.has(index) ? 0 : estimateMessageTokens(message)), 0);
-    let shares = shareResultRoom(needs, roomForRun(system) - others);
-    while (history.length > 0 && shares[0]! < Math.min(needs[0]!, leastResultTokens)) {
-      history = withoutOldestTurn(history);
-      shares = shareResultRoom(needs, roomForRun(system) - others);
-    }
+    const newest = newestFirst[0]!;
+    const newestWants = Math.min(newest.need, Math.max(newest.floor, leastResultTokens));
+    // What the newest could have with every older step left out.
+    const newestRoom = () => roomForRun(system) - others - (newestFirst.length - 1) * leftOutTokens;
+    while (history.length > 0 && newestRoom() < newestWants) history = withoutOldestTurn(history);
+    const shares = shareResultRoom(newestFirst, roomForRun(system) - others);
     newestFirst.forEach((results, at) => {
       const share = shares[at];
-      if (share === undefined) {
-        shown[results.index] = { ...messages[results.index]!, content: leftOutToolOutput };
-        return;
-      }
       // Whole where the share holds it: cutting to the very figure could lose a token to rounding.
-      const cutTo = share >= results.need ? Number.POSITIVE_INFINITY : share;
-      if (cutTo !== results.share) {
-        messages[results.index] = repliesMessage(results.replies, cutTo);
-        results.share = cutTo;
-      }
-      shown[results.index] = messages[results.index]!;
+      const cutTo = share === undefined || share < results.need ? share : Number.POSITIVE_INFINITY;
+      if (cutTo === results.share) return;
+      messages[results.index] = cutTo === undefined ? { ...messages[results.index]!, content: leftOutToolOutput } : repliesMessage(results.replies, cutTo);
+      results.share = cutTo;
     });
-    return shown;
+    return [...messages];
   };
 
   /**
    * Fits the prompt, streams the model's reply to it, and says how to read the reply. A prompt the
    * model finds too long is fitted again to less while the person has seen nothing of the step:
-   * fewer tools may be shown, and the latest results are cut again.
+   * to the model's own context where it says it, else with less of the history, else with less
+   * room all round (fewer tools may be shown, the results are cut shorter).
    */
   const askModel = async (ranked: readonly ShownTool[]) => {
     for (let refits = 0; ; refits += 1) {
@@ -182,9 +177,13 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const reply = await streamReply(model, { messages: prompt, tools: shownTools, signal }, step, emitStep, isCall);
         return { reply, shownTools, parse };
       } catch (error) {
-        const smaller = refits < maxRefits && !proseShown && contextTokens !== undefined ? smallerContext(error, contextTokens) : undefined;
-        if (smaller === undefined) throw error;
-        contextTokens = smaller;
+        const tooLong = refits < maxRefits && !proseShown && contextTokens !== undefined ? contextFullError(error) : undefined;
+        if (!tooLong) throw error;
+        // The model's own context where it says it is smaller; else the oldest half of the history
+        // goes first (the tools and the run's results stay), and only then a quarter of the context.
+        if (tooLong.contextTokens !== undefined && tooLong.contextTokens < contextTokens!) contextTokens = tooLong.contextTokens;
+        else if (history.length > 0) history = withoutOlderHalf(history);
+        else contextTokens = Math.floor((contextTokens! * 3) / 4);
       }
     }
   };
@@ -255,7 +254,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       // Whole for now: the next prompt cuts the run's results to its room.
       const whole = repliesMessage(replies, Number.POSITIVE_INFINITY);
       messages.push(whole);
-      stepResults.push({ index: messages.length - 1, replies, need: estimateMessageTokens(whole), share: Number.POSITIVE_INFINITY });
+      // With no room at all, each output keeps its start and a note: the step's floor.
+      const floor = estimateMessageTokens(repliesMessage(replies, 0));
+      stepResults.push({ index: messages.length - 1, replies, need: estimateMessageTokens(whole), floor: Math.min(floor, estimateMessageTokens(whole)), share: Number.POSITIVE_INFINITY });
     }
     return finish('max-steps');
   } catch (error) {
@@ -275,16 +276,23 @@ function withoutOldestTurn(history: readonly ChatMessage[]): ChatMessage[] {
 const maxRefits = 2;
 
 /**
- * The context to fit a prompt to once the model said it was too long (an error whose `code` is
- * `context-full`): a quarter less than the one it was fitted to, or than the model's own where
- * the error says that (`contextTokens`) and it is smaller. Undefined for any other error.
+ * An error whose `code` says the prompt was longer than the model's context (see LanguageModel),
+ * with the model's context where the error says it.
  */
-function smallerContext(error: unknown, contextTokens: number): number | undefined {
+function contextFullError(error: unknown): { contextTokens?: number } | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const { code, contextTokens: reported } = error as { code?: unknown; contextTokens?: unknown };
+  const { code, contextTokens } = error as { code?: unknown; contextTokens?: unknown };
   if (code !== 'context-full') return undefined;
-  const known = typeof reported === 'number' && reported > 0 ? Math.min(reported, contextTokens) : contextTokens;
-  return Math.floor((known * 3) / 4);
+  return typeof contextTokens === 'number' && Number.isInteger(contextTokens) && contextTokens > 0 ? { contextTokens } : {};
+}
+
+/** The history without its older half (by tokens), whole turns at a time. */
+function withoutOlderHalf(history: readonly ChatMessage[]): ChatMessage[] {
+  const tokens = (messages: readonly ChatMessage[]) => messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+  const half = tokens(history) / 2;
+  let kept = withoutOldestTurn(history);
+  while (kept.length > 0 && tokens(kept) > half) kept = withoutOldestTurn(kept);
+  return kept;
 }
 
 function toRunError(error: unknown): RunError {

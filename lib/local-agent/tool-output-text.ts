@@ -6,13 +6,6 @@ import { cutToTokens, estimateTokens } from './estimate-tokens';
 /** Tool output beyond this many characters is cut before the model sees it. */
 export const defaultToolOutputLimit = 4000;
 
-/** How much of a tool's output the model reads: characters (a setting), and tokens where the model's context is known. */
-export interface OutputLimit {
-  characters: number;
-  /** Tokens of the whole fenced text. */
-  tokens?: number;
-}
-
 /**
  * The start of a tool's output that the model reads, made inert (see inertMarkup): at most
  * `characters` of it and no more than `tokens` hold, note included. A cut says how much was left
@@ -57,20 +50,17 @@ function fenced(shown: string, marker: string, isError = false): string {
   );
 }
 
-/** The text the model reads for a tool's output: capped, made inert and fenced by the run's marker. */
-export function toolOutputForModel(output: ToolOutput, limit: OutputLimit, fenceMarker: string): string {
-  const fenceTokens = estimateTokens(fenced('', fenceMarker, output.isError));
-  return fenced(shownOutput(output.text, limit.characters, (limit.tokens ?? Number.POSITIVE_INFINITY) - fenceTokens), fenceMarker, output.isError);
-}
-
 /** A reply the model reads as it is (a mistake to fix), or the output of a call that ran. */
 export type CallReply = ToolReply | { name: string; output: ToolOutput };
 
 /**
  * A step's replies as one message of `format`, which fits `roomTokens` where it can: the replies
- * about mistakes whole, and the outputs of the calls that ran (see toolOutputForModel) sharing what
+ * about mistakes whole, and the outputs of the calls that ran (capped at `characters`, made inert,
+ * fenced by the run's marker and labelled as data, not instructions) sharing what
  * those and the format's wrapping leave. An output that needs less than an even share takes only
- * what it needs, and the longer ones share the rest evenly. Nothing of the page stays live.
+ * what it needs, and the longer ones share the rest evenly; each keeps at least its start (64
+ * tokens) and a note of the cut, so with no room at all the message is the step's floor. Nothing
+ * of the page stays live.
  */
 export function toolRepliesForModel(
   replies: readonly CallReply[],
@@ -86,12 +76,21 @@ export function toolRepliesForModel(
   // The format's wrapping, the fences and the mistakes, as the model will read them.
   const room = limit.roomTokens - estimateTokens(format.toolRepliesMessage(wrapped).content);
   const needs = outputs.map(({ text }) => estimateTokens(inertMarkup(cutText(text, limit.characters))) + (text.length > limit.characters ? cutNoteTokens : 0));
-  const shares = shareRoom(needs, room);
+  const shares = shareRoom(needs, room).map((share, index) => {
+    const need = needs[index]!;
+    // Within a note's length of the whole, the whole: the note would cost what the cut saves.
+    if (share >= need - cutNoteTokens) return need;
+    // However little the room, the model reads the start of every result (the caller's floor).
+    return Math.max(share, Math.min(need, leastShownTokens + cutNoteTokens));
+  });
   outputs.forEach(({ at, text }, index) => {
     wrapped[at]!.text = fenced(shownOutput(text, limit.characters, shares[index]!), fenceMarker, wrapped[at]!.isError);
   });
   return format.toolRepliesMessage(wrapped);
 }
+
+/** Tokens of each result's start that the model reads however little room there is. */
+const leastShownTokens = 64;
 
 /** Shares `room` between `needs`, the smallest first: each takes its need or an even share of what is left. */
 function shareRoom(needs: readonly number[], room: number): number[] {

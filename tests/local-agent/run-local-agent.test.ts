@@ -404,8 +404,9 @@ describe('runLocalAgent', () => {
     const lastPrompt = model.requests.at(-1)!.messages.map((message) => message.content).join('\n');
     expect(lastPrompt).toContain('An earlier tool result was left out here');
     expect(lastPrompt).toContain('{"query":"c"}');
-    // The run's own record keeps every result.
-    expect(result.messages.filter((message) => message.content.includes('{"query":"a"}'))).toHaveLength(2);
+    // The run's record is what the model last read: the call, and the note in place of its result.
+    expect(result.messages.filter((message) => message.content.includes('{"query":"a"}'))).toHaveLength(1);
+    expect(result.messages.map((message) => message.content)).toEqual(model.requests.at(-1)!.messages.slice(1).map((message) => message.content).concat('Done.'));
   });
 
   it('cuts a result to the room the context leaves, so that a long table of numbers still fits a small model with its reply', async () => {
@@ -583,6 +584,70 @@ describe('runLocalAgent', () => {
       expect(qwenPromptTokens(third) + 1_024).toBeLessThanOrEqual(4_096);
     });
 
+    it('shows every result with its start, however long the run, and never a fence with nothing in it', async () => {
+      // A dozen ordinary tools fill what the context leaves the system prompt; every step adds a reply and a result.
+      const departments: ToolDescriptor[] = Array.from({ length: 12 }, (_, index) => ({
+        name: `shop_tool_${index}`,
+        description: `Look up products of department ${index} by a key word, with their prices, sizes, colours and stock in every store near you.`,
+        inputSchema: {
+          type: 'object',
+          properties: {
+            query: { type: 'string', description: 'Words to look for in the product names and descriptions.' },
+            colour: { type: 'string', enum: Array.from({ length: 45 }, (_, colour) => `colour ${colour}`) },
+            maxPrice: { type: 'number', description: 'Highest price in US dollars.' },
+          },
+          required: ['query'],
+        },
+        annotations: { readOnlyHint: true },
+      }));
+      const items = ['mug', 'cup', 'jug', 'pot', 'pan', 'lid', 'bowl', 'tray', 'vase'];
+      // The first step looks up three at once.
+      const replies = [
+        ['mug', 'cup', 'jug'].map((query) => call('shop_tool_0', { query })).join('\n'),
+        ...items.slice(3).map((item, index) => `I have the earlier results. Now the ${item}, to compare its price and size.\n${call(`shop_tool_${index % 5}`, { query: item })}`),
+      ];
+      const { run, model } = setup([...replies, 'Done.'], {
+        request: 'compare the price of a mug, a cup, a jug, a pot, a pan and a lid',
+        contextTokens: 4_096,
+        maxSteps: 12,
+        getTools: () => departments,
+        executeTool: async (parsed) => ({ text: `Results for ${String(parsed.arguments['query'])}: ${'blue, 350 ml, 12 USD, in stock; '.repeat(20)}` }),
+      });
+      expect((await run()).finishReason).toBe('answer');
+      model.requests.slice(1).forEach((request, index) => {
+        const newest = request.messages.at(-1)!.content;
+        expect(newest, `step ${index + 2}`).toContain(`Results for ${index === 0 ? 'mug' : items[index + 2]}: blue`);
+        for (const message of request.messages) expect(message.content, `step ${index + 2}`).not.toMatch(/<data-[0-9a-f]+>\n… \(cut:/);
+      });
+    });
+
+    it('gives up old history before tools when the model finds the first prompt too long', async () => {
+      const history: ChatMessage[] = [
+        { role: 'user', content: 'tell me about your mugs' },
+        // Text the model reads at more than twice the estimate (a language its tokenizer knows badly).
+        { role: 'assistant', content: 'Our mugs are made of stoneware and hold 350 ml. '.repeat(60) },
+      ];
+      const replay = createReplayEngine(['Here you are.'], { chunkSize: 5 });
+      const reads = (messages: readonly ChatMessage[]) => messages.reduce((sum, message) => sum + estimateMessageTokens(message) * (message.role === 'assistant' ? 2.5 : 1), 0);
+      const model: LanguageModel = {
+        async *stream(request) {
+          if (reads(request.messages) > 3_000) throw Object.assign(new Error('This conversation no longer fits.'), { name: 'EngineError', code: 'context-full' });
+          yield* replay.stream(request);
+        },
+      };
+      const lookUp = (name: string): ToolDescriptor => ({
+        name,
+        description: `Look up ${name} by a key word.`,
+        inputSchema: { type: 'object', properties: { query: { type: 'string' }, colour: { type: 'string', enum: Array.from({ length: 30 }, (_, colour) => `colour ${colour}`) } } },
+      });
+      const { options, events } = setup([], { model, history, contextTokens: 4_096, getTools: () => ['mugs', 'cups', 'plates', 'bowls', 'jugs', 'pots'].map(lookUp) });
+      expect(await runLocalAgent({ ...options, request: 'find a blue mug' })).toMatchObject({ finishReason: 'answer' });
+      const starts = events.flatMap((event) => (event.type === 'step-start' ? [event] : []));
+      expect(starts).toHaveLength(2);
+      expect(starts.map((start) => start.tools.length)).toEqual([6, 6]);
+      expect(starts[1]!.messages.map((message) => message.content)).toEqual([starts[0]!.messages[0]!.content, 'find a blue mug']);
+    });
+
     it('counts what the format wraps around each result, long tool names too', async () => {
       const name = 'catalogue.search_products_by_category_and_price_range_v2';
       const calls = Array.from({ length: 6 }, (_, index) => JSON.stringify({ name, parameters: { q: `item${index}` } })).join('\n');
@@ -656,8 +721,9 @@ describe('runLocalAgent', () => {
       const { options } = setup([], { model, contextTokens: 4_096, toolOutputLimit: 20_000, executeTool: async () => ({ text: review }) });
       expect((await runLocalAgent(options)).finishReason).toBe('answer');
       expect(asked).toHaveLength(3);
-      // 2,048 less a quarter, less the 1,024 kept for the reply.
-      expect(asked[2]).toBeLessThanOrEqual(1_536 - 1_024);
+      // 2,048, less the 1,024 kept for the reply.
+      expect(asked[2]).toBeLessThanOrEqual(2_048 - 1_024);
+      expect(asked[2]).toBeGreaterThan(1_536 - 1_024);
     });
 
     it('gives up after fitting one step twice, with the model\'s error', async () => {
