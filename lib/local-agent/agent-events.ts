@@ -14,7 +14,8 @@ export interface ShownTool {
 
 /** What a run reports as it goes, for a UI to stream and a recorder to keep. */
 export type AgentEvent =
-  | { type: 'step-start'; step: number; tools: readonly ShownTool[]; messages: readonly ChatMessage[] }
+  /** `refits`: how many times this step's prompt was fitted again, the model having found it too long. */
+  | { type: 'step-start'; step: number; tools: readonly ShownTool[]; messages: readonly ChatMessage[]; refits?: number }
   | { type: 'text-delta'; step: number; text: string }
   | { type: 'prose-delta'; step: number; text: string }
   | { type: 'tool-call'; step: number; callId: string; name: string; arguments: Record<string, unknown> }

@@ -158,7 +158,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const { shown, system } = fitSystemPrompt(ranked);
       const runMessages = fitRunMessages(system);
       const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...runMessages];
-      emit({ type: 'step-start', step, tools: shown, messages: prompt });
+      emit({ type: 'step-start', step, tools: shown, messages: prompt, ...(refits > 0 ? { refits } : {}) });
       const shownTools = shown.map(({ tool }) => tool);
       const shownNames = new Set(shownTools.map((tool) => tool.name));
       const parse = (reply: string) => (format.parseReply ?? parseToolCalls)(reply, shownNames);

@@ -120,6 +120,7 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
     case 'step-start':
       step.tools = event.tools.map(traceTool);
       step.messages = event.messages.map(traceMessage);
+      if (event.refits) step.refits = event.refits;
       return;
     case 'step-end':
       draft.rawParts = [];

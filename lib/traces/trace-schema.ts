@@ -86,6 +86,8 @@ export const traceStepSchema = z.object({
   usage: traceUsageSchema,
   modelMs: duration.optional(),
   firstTokenAt: time.optional(),
+  /** How many times the prompt was fitted again because the model found it too long. */
+  refits: z.number().int().min(1).max(10).optional(),
 });
 
 /** A run as the list shows it: who, where, with what, and how it ended. */

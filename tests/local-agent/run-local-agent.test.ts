@@ -701,6 +701,7 @@ describe('runLocalAgent', () => {
       expect(asked[1]).toBeGreaterThan(4_096);
       expect(asked.slice(2).every((tokens) => tokens <= 4_096)).toBe(true);
       expect(stepStarts(events, 2)).toHaveLength(2);
+      expect(stepStarts(events, 2).map((event) => event.type === 'step-start' && event.refits)).toEqual([undefined, 1]);
       expect(stepStarts(events, 3)).toHaveLength(1);
       const cutAt = (content: string) => Number(/cut: (\d+) more characters/.exec(content)?.[1]);
       const [refused, fitted] = stepStarts(events, 2).map((event) => (event.type === 'step-start' ? event.messages.at(-1)!.content : ''));

@@ -480,6 +480,8 @@ describe('the trace viewer', () => {
     // A server that refused the request: the run ended before the model wrote anything.
     recorder.startRun({ runId: 'refused', tabId: 7, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'openai', model: 'm', request: 'refused', startedAt: Date.now() });
     recorder.record('refused', { type: 'step-start', step: 1, tools: [], messages: [{ role: 'user', content: 'refused' }] });
+    // Refused as too long, fitted again, and refused again before any reply.
+    recorder.record('refused', { type: 'step-start', step: 1, tools: [], messages: [{ role: 'user', content: 'refused' }], refits: 1 });
     await recorder.flush();
     // The worker stopped there: the next one marks the run interrupted.
     await createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings }).ready;
@@ -494,7 +496,7 @@ describe('the trace viewer', () => {
     expect(viewer.find('no-calls')?.textContent).toBe('The reply was cut off before any call.');
     await viewer.act(() => viewer!.model.open('refused'));
     await viewer.openSteps();
-    expect(viewer.find('step-summary')?.textContent).toBe('Step 1 · no reply');
+    expect(viewer.find('step-summary')?.textContent).toBe('Step 1 · no reply · prompt fitted again once: the model found it too long');
     expect(viewer.find('no-calls')?.textContent).toBe('No reply, so no call.');
   });
 
