@@ -21,9 +21,19 @@ function shownOutput(text: string, characters: number, tokens: number): string {
     // makes room for those of its own tags, a little more than enough.
     const inertTokens = estimateTokens(inertMarkup(shown)) - estimateTokens(shown);
     if (inertTokens > 0) shown = cutToTokens(shown, room - inertTokens);
+    shown = atLineEnd(shown);
   }
   if (shown.length === text.length) return inertMarkup(text);
   return `${inertMarkup(shown)}\n${cutNote(text.length - shown.length)}`;
+}
+
+/**
+ * A cut text ended at its last line break where that loses little (a fifth at most): a table or a
+ * list then ends with a whole row, not half of one.
+ */
+function atLineEnd(text: string): string {
+  const lastBreak = text.lastIndexOf('\n');
+  return lastBreak > 0 && lastBreak >= text.length * 0.8 ? text.slice(0, lastBreak).trimEnd() : text;
 }
 
 const cutNote = (characters: number) => `… (cut: ${characters} more characters not shown)`;
