@@ -61,7 +61,10 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
       {card.state === 'waiting' && <ApprovalButtons card={card} answered={answered} onApprove={onApprove} />}
       {result !== undefined && (
         <details class="tool-result">
-          <summary>{card.state === 'done' ? 'Result' : 'Details'}</summary>
+          <summary>
+            {card.state === 'done' ? 'Result' : 'Details'}
+            {card.read && <span class="tool-read"> · the model read the first {card.read.characters.toLocaleString('en-US')} of {card.read.of.toLocaleString('en-US')} characters</span>}
+          </summary>
           {/* Already cut by the background (cardResultLimit); the trace keeps what the model saw. */}
           <pre data-testid="tool-result">{result}</pre>
         </details>

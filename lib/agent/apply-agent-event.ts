@@ -26,6 +26,11 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
         result: cut(event.output.text),
         durationMs: Math.round(event.durationMs),
       });
+    case 'results-read':
+      return event.results.reduce(
+        (changed, { callId, characters, of }) => (characters < of ? updateCard(changed, callId, { read: { characters, of } }) : changed),
+        turn,
+      );
     case 'tool-error':
       // A call of a tool the model was not offered never ran, but the person sees what was asked.
       if (event.kind === 'unknown-tool' && event.name !== undefined) {

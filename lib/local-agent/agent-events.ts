@@ -22,6 +22,8 @@ export type AgentEvent =
   | { type: 'tool-approval-request'; step: number; callId: string; name: string; reason: string }
   | { type: 'tool-approval-response'; step: number; callId: string; approved: boolean }
   | { type: 'tool-result'; step: number; callId: string; name: string; output: ToolOutput; durationMs: number }
+  /** How much of a step's outputs the model reads, once, where it reads less than all of one: `characters` of `of`. */
+  | { type: 'results-read'; step: number; results: readonly { callId: string; characters: number; of: number }[] }
   | { type: 'tool-error'; step: number; callId?: string; name?: string; kind: ToolErrorKind; message: string }
   | {
       type: 'step-end';

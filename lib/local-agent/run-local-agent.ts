@@ -98,7 +98,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   let history = options.history ?? [];
   // Every step's results: where their message sits in `messages`, its tokens whole and at the
   // least, and the share of the room it was last cut to (undefined: left out).
-  const stepResults: Array<StepSize & { index: number; replies: readonly CallReply[]; share: number | undefined }> = [];
+  const stepResults: Array<
+    StepSize & { step: number; index: number; replies: readonly CallReply[]; share: number | undefined; read: readonly number[]; told: boolean }
+  > = [];
 
   // The tools shown and the system prompt that fit the context, beside the whole history so that
   // they stay the same all run.
@@ -115,8 +117,18 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       : contextTokens - replyTokens - estimateTokens(system) - messageFrameTokens - history.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
 
   // A step's replies as one message of at most `tokens`, frame included (whole where unbounded).
-  const repliesMessage = (replies: readonly CallReply[], tokens: number): ChatMessage =>
+  const repliesMessage = (replies: readonly CallReply[], tokens: number) =>
     toolRepliesForModel(replies, format, { characters: toolOutputLimit, roomTokens: tokens - messageFrameTokens }, fenceMarker);
+
+  // Says, once, how much of each of a step's outputs the model reads, as the first prompt that
+  // shows them has them (for the person: a card shows the whole result).
+  const tellWhatWasRead = (results: (typeof stepResults)[number]) => {
+    if (results.told) return;
+    results.told = true;
+    const outputs = results.replies.flatMap((reply) => ('output' in reply ? [reply] : []));
+    const read = outputs.flatMap((reply, index) => (reply.callId ? [{ callId: reply.callId, characters: results.read[index]!, of: reply.output.text.length }] : []));
+    if (read.some(({ characters, of }) => characters < of)) emit({ type: 'results-read', step: results.step, results: read });
+  };
 
   /**
    * The run's messages as the next prompt shows them, in what the context leaves the run beside
@@ -140,9 +152,13 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const share = shares[at];
       // Whole where the share holds it: cutting to the very figure could lose a token to rounding.
       const cutTo = share === undefined || share < results.need ? share : Number.POSITIVE_INFINITY;
-      if (cutTo === results.share) return;
-      messages[results.index] = cutTo === undefined ? { ...messages[results.index]!, content: leftOutToolOutput } : repliesMessage(results.replies, cutTo);
-      results.share = cutTo;
+      if (cutTo !== results.share) {
+        const cut = cutTo === undefined ? undefined : repliesMessage(results.replies, cutTo);
+        messages[results.index] = cut?.message ?? { ...messages[results.index]!, content: leftOutToolOutput };
+        results.read = cut?.read ?? results.read.map(() => 0);
+        results.share = cutTo;
+      }
+      tellWhatWasRead(results);
     });
     return [...messages];
   };
@@ -248,15 +264,16 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const tool = tools.find((candidate) => candidate.name === call.name)!;
         const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled }, host);
         if ('stop' in outcome) return finish(outcome.stop);
-        replies.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output });
+        replies.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output, callId });
         recent.unshift(call.name);
       }
       // Whole for now: the next prompt cuts the run's results to its room.
       const whole = repliesMessage(replies, Number.POSITIVE_INFINITY);
-      messages.push(whole);
+      messages.push(whole.message);
+      const need = estimateMessageTokens(whole.message);
       // With no room at all, each output keeps its start and a note: the step's floor.
-      const floor = estimateMessageTokens(repliesMessage(replies, 0));
-      stepResults.push({ index: messages.length - 1, replies, need: estimateMessageTokens(whole), floor: Math.min(floor, estimateMessageTokens(whole)), share: Number.POSITIVE_INFINITY });
+      const floor = Math.min(need, estimateMessageTokens(repliesMessage(replies, 0).message));
+      stepResults.push({ step, index: messages.length - 1, replies, need, floor, share: Number.POSITIVE_INFINITY, read: whole.read, told: false });
     }
     return finish('max-steps');
   } catch (error) {

@@ -8,10 +8,10 @@ export const defaultToolOutputLimit = 4000;
 
 /**
  * The start of a tool's output that the model reads, made inert (see inertMarkup): at most
- * `characters` of it and no more than `tokens` hold, note included. A cut says how much was left
- * out, so the model knows it did not see everything.
+ * `characters` of it and no more than `tokens` hold, note included, and how many characters of the
+ * output that is. A cut says how much was left out, so the model knows it did not see everything.
  */
-function shownOutput(text: string, characters: number, tokens: number): string {
+function shownOutput(text: string, characters: number, tokens: number): { shown: string; read: number } {
   let shown = cutText(text, characters);
   // A note follows any cut: the text must leave room for it.
   const room = tokens - cutNoteTokens;
@@ -23,8 +23,8 @@ function shownOutput(text: string, characters: number, tokens: number): string {
     if (inertTokens > 0) shown = cutToTokens(shown, room - inertTokens);
     shown = atLineEnd(shown);
   }
-  if (shown.length === text.length) return inertMarkup(text);
-  return `${inertMarkup(shown)}\n${cutNote(text.length - shown.length)}`;
+  if (shown.length === text.length) return { shown: inertMarkup(text), read: text.length };
+  return { shown: `${inertMarkup(shown)}\n${cutNote(text.length - shown.length)}`, read: shown.length };
 }
 
 /**
@@ -61,7 +61,7 @@ function fenced(shown: string, marker: string, isError = false): string {
 }
 
 /** A reply the model reads as it is (a mistake to fix), or the output of a call that ran. */
-export type CallReply = ToolReply | { name: string; output: ToolOutput };
+export type CallReply = ToolReply | { name: string; output: ToolOutput; callId?: string };
 
 /**
  * A step's replies as one message of `format`, which fits `roomTokens` where it can: the replies
@@ -70,14 +70,14 @@ export type CallReply = ToolReply | { name: string; output: ToolOutput };
  * those and the format's wrapping leave. An output that needs less than an even share takes only
  * what it needs, and the longer ones share the rest evenly; each keeps at least its start (64
  * tokens) and a note of the cut, so with no room at all the message is the step's floor. Nothing
- * of the page stays live.
+ * of the page stays live. `read`: how many characters of each output (in order) the model reads.
  */
 export function toolRepliesForModel(
   replies: readonly CallReply[],
   format: PromptFormat,
   limit: { characters: number; roomTokens: number },
   fenceMarker: string,
-): ChatMessage {
+): { message: ChatMessage; read: number[] } {
   const outputs = replies.flatMap((reply, at) => ('output' in reply ? [{ at, text: reply.output.text }] : []));
   const wrapped: ToolReply[] = replies.map((reply) =>
     // Error texts quote the page's names and schemas too.
@@ -93,10 +93,12 @@ export function toolRepliesForModel(
     // However little the room, the model reads the start of every result (the caller's floor).
     return Math.max(share, Math.min(need, leastShownTokens + cutNoteTokens));
   });
-  outputs.forEach(({ at, text }, index) => {
-    wrapped[at]!.text = fenced(shownOutput(text, limit.characters, shares[index]!), fenceMarker, wrapped[at]!.isError);
+  const read = outputs.map(({ at, text }, index) => {
+    const { shown, read: characters } = shownOutput(text, limit.characters, shares[index]!);
+    wrapped[at]!.text = fenced(shown, fenceMarker, wrapped[at]!.isError);
+    return characters;
   });
-  return format.toolRepliesMessage(wrapped);
+  return { message: format.toolRepliesMessage(wrapped), read };
 }
 
 /** Tokens of each result's start that the model reads however little room there is. */

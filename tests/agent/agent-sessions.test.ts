@@ -572,6 +572,22 @@ describe('agent sessions', () => {
     ]);
   });
 
+  it('says on the card how much of a long result the model read', async () => {
+    await script([call('search_products', { query: 'mug' }), 'Found mugs.']);
+    const rows = Array.from({ length: 1_000 }, (_, index) => `mug ${index}: 12 USD`).join('\n');
+    const h = harness({ execute: async () => ({ text: rows }) });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find a mug' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    // No more than the output limit (4,000 characters by default), less where the context has no
+    // room for it, ended at a line break.
+    const read = h.cards()[0]!.read!;
+    expect(read.of).toBe(rows.length);
+    expect(read.characters).toBeGreaterThan(1_000);
+    expect(read.characters).toBeLessThanOrEqual(4_000);
+    expect(rows[read.characters]).toBe('\n');
+  });
+
   it('tells the person and the model in plain words that a tool failed where Chrome hid why', async () => {
     await script([call('search_products', { query: 'mug' }), 'The search failed.']);
     const hidden = 'Tool was executed but the invocation failed. For example, the script function threw an error';

@@ -413,13 +413,18 @@ describe('runLocalAgent', () => {
     const prices = JSON.stringify(
       Array.from({ length: 400 }, (_, day) => ({ day: day + 1, close: Number((180 + Math.sin(day) * 9).toFixed(2)), volume: 51_234_000 + day * 8_191 })),
     );
-    const { run, model } = setup([call('search_products', { query: 'mug' }), 'The mug got cheaper.'], {
+    const { run, model, events } = setup([call('search_products', { query: 'mug' }), 'The mug got cheaper.'], {
       contextTokens: 4_096,
       toolOutputLimit: 20_000,
       executeTool: async () => ({ text: prices }),
     });
     expect((await run()).finishReason).toBe('answer');
     const second = model.requests[1]!.messages;
+    // The person is told how much the model read, once.
+    const cutAt = Number(/cut: (\d+) more characters/.exec(second.at(-1)!.content)?.[1]);
+    expect(events.filter((event) => event.type === 'results-read')).toEqual([
+      { type: 'results-read', step: 1, results: [{ callId: '1.1', characters: prices.length - cutAt, of: prices.length }] },
+    ]);
     // As Qwen3 reads it, with the 1,024 tokens kept for the reply.
     expect(qwenTokens(renderQwenChat(second)).length + 1_024).toBeLessThanOrEqual(4_096);
     expect(second.at(-1)!.content).toContain('{"day":1,"close":180,');

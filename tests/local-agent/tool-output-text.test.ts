@@ -6,11 +6,13 @@ describe('toolRepliesForModel', () => {
   it('cuts a table at the end of a row, and says how much is left', () => {
     const rows = Array.from({ length: 400 }, (_, index) => `| SKU-${String(index).padStart(5, '0')} | Enamel mug | ${index % 37} in stock | 12.50 USD |`);
     const table = ['| sku | name | stock | price |', '|---|---|---|---|', ...rows].join('\n');
-    const { content } = toolRepliesForModel([{ name: 'list_stock', output: { text: table } }], hermesFormat, { characters: 100_000, roomTokens: 600 }, 'abc');
+    const { message, read } = toolRepliesForModel([{ name: 'list_stock', output: { text: table } }], hermesFormat, { characters: 100_000, roomTokens: 600 }, 'abc');
+    const { content } = message;
     const shown = /<data-abc>\n([\s\S]*)\n… \(cut: (\d+) more characters not shown\)\n<\/data-abc>/.exec(content);
     expect(shown).not.toBeNull();
     const lines = shown![1]!.split('\n');
     expect(lines.at(-1)).toMatch(/^\| SKU-\d{5} \| Enamel mug \| \d+ in stock \| 12\.50 USD \|$/);
     expect(shown![1]!.length + Number(shown![2])).toBe(table.length);
+    expect(read).toEqual([shown![1]!.length]);
   });
 });

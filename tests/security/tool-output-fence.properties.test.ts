@@ -10,7 +10,7 @@ const timeout = 10_000 + runs * 2;
 
 /** What the model reads for one output of `page`, as the run builds it: one reply in Hermes's tags, unwrapped. */
 function modelText(page: string, characters: number, marker: string, roomTokens = Number.POSITIVE_INFINITY): string {
-  const content = toolRepliesForModel([{ name: 'read_page', output: { text: page } }], hermesFormat, { characters, roomTokens }, marker).content;
+  const { content } = toolRepliesForModel([{ name: 'read_page', output: { text: page } }], hermesFormat, { characters, roomTokens }, marker).message;
   return content.slice('<tool_response>\n'.length, -'\n</tool_response>'.length);
 }
 

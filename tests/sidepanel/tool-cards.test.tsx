@@ -37,6 +37,11 @@ describe('tool cards', () => {
     expect(panel.find('tool-card')?.querySelector('.tool-duration')?.textContent).toBe('1.2 s');
   });
 
+  it('says how much of a long result the model read', async () => {
+    panel = await showCards([toolCard({ state: 'done', result: 'SKU-1, SKU-2, …', read: { characters: 4_603, of: 30_412 } })]);
+    expect(panel.find('tool-card')?.querySelector('summary')?.textContent).toBe('Result · the model read the first 4,603 of 30,412 characters');
+  });
+
   it('shows page text in a result as text', async () => {
     panel = await showCards([toolCard({ state: 'failed', result: '<img src=x onerror=alert(1)> failed' })]);
     expect(panel.find('tool-card')?.querySelector('img')).toBeNull();
