@@ -232,7 +232,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         }
       }
       emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
-      messages.push({ role: 'assistant', content: reply.raw });
+      // An empty reasoning block (a model told not to think writes one) is nothing to read again.
+      messages.push({ role: 'assistant', content: reply.raw.replace(/^\s*<think>\s*<\/think>\s*/, '') });
       text = parsed.text;
       if (parsed.calls.length === 0 && parsed.errors.length === 0) return finish('answer');
 
