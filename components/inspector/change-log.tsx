@@ -2,25 +2,35 @@ import type { ToolChange } from '@/lib/devtools/diff-tool-lists';
 
 const kindLabels = { added: 'added', removed: 'removed', changed: 'changed' } as const;
 
-/** Tools added, removed and changed since the inspector opened, newest first. */
+/**
+ * Tools added, removed and changed since the inspector opened, newest first: above the list of
+ * tools, folded once it grows (a single-page app's view tools come and go at every view).
+ */
 export function ChangeLog({ changes }: { changes: readonly ToolChange[] }) {
   return (
     <section class="change-log" aria-label="Changes">
-      <h2>Changes</h2>
       {changes.length === 0 ? (
-        <p class="muted">No changes since the inspector opened.</p>
+        <p class="muted">No changes to the list since the inspector opened.</p>
       ) : (
-        <ol>
-          {changes.map((change, index) => (
-            <li key={index} class={`change ${change.kind}`}>
-              <time>{new Date(change.at).toLocaleTimeString()}</time> <span class="change-kind">{kindLabels[change.kind]}</span>{' '}
-              <span class="change-name">{change.name}</span>
-              {change.fields && <span class="muted"> ({change.fields.join(', ')})</span>}
-              {change.frameId !== 0 && <span class="muted"> in frame {change.frameId}</span>}
-            </li>
-          ))}
-        </ol>
+        <details open={changes.length <= openUpTo}>
+          <summary>
+            {changes.length === 1 ? '1 change' : `${changes.length} changes`} to the list since the inspector opened
+          </summary>
+          <ol>
+            {changes.map((change, index) => (
+              <li key={index} class={`change ${change.kind}`}>
+                <time>{new Date(change.at).toLocaleTimeString()}</time> <span class="change-kind">{kindLabels[change.kind]}</span>{' '}
+                <span class="change-name">{change.name}</span>
+                {change.fields && <span class="muted"> ({change.fields.join(', ')})</span>}
+                {change.frameId !== 0 && <span class="muted"> in frame {change.frameId}</span>}
+              </li>
+            ))}
+          </ol>
+        </details>
       )}
     </section>
   );
 }
+
+/** A log this long or shorter shows open. */
+const openUpTo = 5;

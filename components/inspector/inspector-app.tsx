@@ -38,6 +38,7 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         {model.leftRun.value && <LeftRun {...model.leftRun.value} />}
       </p>
       {tools.length > 0 && <AgentPreview model={model} />}
+      <ChangeLog changes={model.changes.value} />
       <section class="tools" aria-labelledby="tools-heading">
         <h2 id="tools-heading" class="visually-hidden">
           Tools
@@ -48,7 +49,6 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         ))}
       </section>
       <DroppedTools dropped={tabTools?.dropped ?? []} />
-      <ChangeLog changes={model.changes.value} />
     </main>
   );
 }

@@ -235,6 +235,14 @@ describe('the inspector page', () => {
     onlyNotes.click();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(cards()).toEqual(['search']);
+    // The log of changes comes before the list, folded once it is long.
+    const more = ['a', 'b', 'c', 'd', 'e', 'f'].map((letter) => tool(`extra_${letter}`, { description: 'Short.' }));
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([...names.map((name) => tool(name, name === 'search' ? { description: 'Search.' } : {})), ...more]) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const log = container.querySelector('section.change-log')!;
+    expect(log.compareDocumentPosition(container.querySelector('article.tool')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(log.querySelector('details')?.open).toBe(false);
+    expect(log.querySelector('summary')?.textContent).toBe('6 changes to the list since the inspector opened');
     render(null, container);
     container.remove();
   });
