@@ -93,7 +93,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
 
   // The context the prompt is fitted to: the model's own, until the model finds a prompt longer
   // than its context after all (the estimate counted short); then less, for the rest of the run.
+  // The tools are fitted to a context of their own, which only a smaller context cuts.
   let contextTokens = options.contextTokens;
+  let toolsContextTokens = options.contextTokens;
   // The earlier turns the prompt shows: the oldest give way when the newest results need the room.
   let history = options.history ?? [];
   // Every step's results: where their message sits in `messages`, its tokens whole and at the
@@ -105,16 +107,16 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   // The tools shown and the system prompt that fit the context, beside the whole history so that
   // they stay the same all run.
   const fitSystemPrompt = (ranked: readonly ShownTool[]) =>
-    contextTokens === undefined
+    toolsContextTokens === undefined
       ? { shown: ranked, system: systemPrompt(ranked) }
-      : fitShownTools(ranked, systemPromptRoom(contextTokens, request, options.history), systemPrompt);
+      : fitShownTools(ranked, systemPromptRoom(toolsContextTokens, request, options.history), systemPrompt);
 
   // Tokens the run's own messages may take in the next prompt: what the context leaves beside the
   // system prompt, the history and a reply. Unbounded where the context is not known.
   const roomForRun = (system: string): number =>
     contextTokens === undefined
       ? Number.POSITIVE_INFINITY
-      : contextTokens - replyTokens - estimateTokens(system) - messageFrameTokens - history.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+      : contextTokens - replyTokens - estimateTokens(system) - messageFrameTokens - historyTokens(history);
 
   // A step's replies as one message of at most `tokens`, frame included (whole where unbounded).
   const repliesMessage = (replies: readonly CallReply[], tokens: number) =>
@@ -158,22 +160,49 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         results.read = cut?.read ?? results.read.map(() => 0);
         results.share = cutTo;
       }
-      tellWhatWasRead(results);
     });
     return [...messages];
   };
 
   /**
+   * Makes the next prompt smaller after the model found one too long: fitted to the model's own
+   * context where it says that is smaller; else without the older half of the history (the room
+   * for the tools and the run's results stays as it was, so the prompt is that much shorter); else
+   * with a quarter less room all round (fewer tools may be shown, the results are cut shorter).
+   */
+  const shrink = (modelContext: number | undefined) => {
+    if (modelContext !== undefined && modelContext < contextTokens!) {
+      contextTokens = modelContext;
+      toolsContextTokens = Math.min(toolsContextTokens!, modelContext);
+    } else if (history.length > 0) {
+      const kept = withoutOlderHalf(history);
+      contextTokens! -= historyTokens(history) - historyTokens(kept);
+      history = kept;
+    } else {
+      contextTokens = Math.floor((contextTokens! * 3) / 4);
+      toolsContextTokens = Math.floor((toolsContextTokens! * 3) / 4);
+    }
+  };
+
+  /**
    * Fits the prompt, streams the model's reply to it, and says how to read the reply. A prompt the
-   * model finds too long is fitted again to less while the person has seen nothing of the step:
-   * to the model's own context where it says it, else with less of the history, else with less
-   * room all round (fewer tools may be shown, the results are cut shorter).
+   * model finds too long is made smaller (see shrink) and sent again while the person has seen
+   * nothing of the step.
    */
   const askModel = async (ranked: readonly ShownTool[]) => {
+    // The last prompt the model refused, by size, and what it said.
+    let refused: { tokens: number; error: unknown } | undefined;
     for (let refits = 0; ; refits += 1) {
       const { shown, system } = fitSystemPrompt(ranked);
       const runMessages = fitRunMessages(system);
       const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...runMessages];
+      const tokens = historyTokens(prompt);
+      // A prompt no smaller than the one refused is not sent again: smaller still, or the end.
+      if (refused && tokens >= refused.tokens) {
+        if (refits >= maxRefits) throw refused.error;
+        shrink(undefined);
+        continue;
+      }
       emit({ type: 'step-start', step, tools: shown, messages: prompt, ...(refits > 0 ? { refits } : {}) });
       const shownTools = shown.map(({ tool }) => tool);
       const shownNames = new Set(shownTools.map((tool) => tool.name));
@@ -191,15 +220,14 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       };
       try {
         const reply = await streamReply(model, { messages: prompt, tools: shownTools, signal }, step, emitStep, isCall);
+        // The model read this prompt: the person may learn how much of each result it read.
+        for (const results of stepResults) tellWhatWasRead(results);
         return { reply, shownTools, parse };
       } catch (error) {
-        const tooLong = refits < maxRefits && !proseShown && contextTokens !== undefined ? contextFullError(error) : undefined;
+        const tooLong = refits < maxRefits && !proseShown && contextTokens !== undefined && toolsContextTokens !== undefined ? contextFullError(error) : undefined;
         if (!tooLong) throw error;
-        // The model's own context where it says it is smaller; else the oldest half of the history
-        // goes first (the tools and the run's results stay), and only then a quarter of the context.
-        if (tooLong.contextTokens !== undefined && tooLong.contextTokens < contextTokens!) contextTokens = tooLong.contextTokens;
-        else if (history.length > 0) history = withoutOlderHalf(history);
-        else contextTokens = Math.floor((contextTokens! * 3) / 4);
+        refused = { tokens, error };
+        shrink(tooLong.contextTokens);
       }
     }
   };
@@ -290,8 +318,8 @@ function withoutOldestTurn(history: readonly ChatMessage[]): ChatMessage[] {
   return history.slice(start);
 }
 
-/** How many times one step's prompt is fitted again to a smaller context before the run gives up. */
-const maxRefits = 2;
+/** How many times one step's prompt is made smaller before the run gives up. */
+const maxRefits = 3;
 
 /**
  * An error whose `code` says the prompt was longer than the model's context (see LanguageModel),
@@ -304,12 +332,15 @@ function contextFullError(error: unknown): { contextTokens?: number } | undefine
   return typeof contextTokens === 'number' && Number.isInteger(contextTokens) && contextTokens > 0 ? { contextTokens } : {};
 }
 
+function historyTokens(messages: readonly ChatMessage[]): number {
+  return messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+}
+
 /** The history without its older half (by tokens), whole turns at a time. */
 function withoutOlderHalf(history: readonly ChatMessage[]): ChatMessage[] {
-  const tokens = (messages: readonly ChatMessage[]) => messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
-  const half = tokens(history) / 2;
+  const half = historyTokens(history) / 2;
   let kept = withoutOldestTurn(history);
-  while (kept.length > 0 && tokens(kept) > half) kept = withoutOldestTurn(kept);
+  while (kept.length > 0 && historyTokens(kept) > half) kept = withoutOldestTurn(kept);
   return kept;
 }
 

@@ -731,22 +731,51 @@ describe('runLocalAgent', () => {
     });
 
     it('is fitted to the model\'s own context when the error says it is smaller', async () => {
-      const { model, asked } = denseModel([call('search_products', { query: 'mug' }), 'People like the mug.'], 1, 2_048, true);
-      const { options } = setup([], { model, contextTokens: 4_096, toolOutputLimit: 20_000, executeTool: async () => ({ text: review }) });
+      const { model, asked, replay } = denseModel([call('search_products', { query: 'mug' }), 'People like the mug.'], 1, 2_048, true);
+      const { options, events } = setup([], { model, contextTokens: 4_096, toolOutputLimit: 20_000, executeTool: async () => ({ text: review }) });
       expect((await runLocalAgent(options)).finishReason).toBe('answer');
+      // The person learns how much the model read of the prompt it answered, not of the one refused.
+      const cut = Number(/cut: (\d+) more characters/.exec(replay.requests[1]!.messages.at(-1)!.content)?.[1]);
+      expect(events.filter((event) => event.type === 'results-read')).toEqual([
+        { type: 'results-read', step: 1, results: [{ callId: '1.1', characters: review.length - cut, of: review.length }] },
+      ]);
       expect(asked).toHaveLength(3);
       // 2,048, less the 1,024 kept for the reply.
       expect(asked[2]).toBeLessThanOrEqual(2_048 - 1_024);
       expect(asked[2]).toBeGreaterThan(1_536 - 1_024);
     });
 
-    it('gives up after fitting one step twice, with the model\'s error', async () => {
+    it('gives up with the model\'s error once making the prompt smaller three times does not make it fit, never sending the same prompt twice', async () => {
       const { model, asked } = denseModel(['Never read.'], 1, 100);
       const { options, events } = setup([], { model, contextTokens: 4_096 });
       const result = await runLocalAgent(options);
       expect(result).toMatchObject({ finishReason: 'error', error: { code: 'context-full' } });
-      expect(asked).toHaveLength(3);
-      expect(stepStarts(events, 1)).toHaveLength(3);
+      // The request alone does not fit; only with a context a quarter less three times are tools left out.
+      expect(asked).toHaveLength(2);
+      expect(asked[1]).toBeLessThan(asked[0]!);
+      expect(stepStarts(events, 1)).toHaveLength(2);
+    });
+
+    it('is made shorter by the history it gives up, not filled again with longer results', async () => {
+      const history: ChatMessage[] = Array.from({ length: 4 }, (_, index) => [
+        { role: 'user' as const, content: `what about mug ${index}?` },
+        { role: 'assistant' as const, content: `Mug ${index} is blue, holds 350 ml and costs 12 USD. `.repeat(12) },
+      ]).flat();
+      // Another tokenizer: the model refuses over 3,000 estimated tokens and says its context, the same as ours.
+      const replay = createReplayEngine([['mug', 'cup', 'jug'].map((query) => call('search_products', { query })).join('\n'), 'The blue mug is 12 USD.'], { chunkSize: 50 });
+      const asked: number[] = [];
+      const model: LanguageModel = {
+        async *stream(request) {
+          const tokens = request.messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+          asked.push(tokens);
+          if (tokens > 3_000) throw Object.assign(new Error('too long'), { name: 'EngineError', code: 'context-full', contextTokens: 4_096 });
+          yield* replay.stream(request);
+        },
+      };
+      const { options } = setup([], { model, history, contextTokens: 4_096, executeTool: async () => ({ text: 'Mug, blue, 350 ml, stoneware, 12 USD. '.repeat(400) }) });
+      expect(await runLocalAgent({ ...options, request: 'find a blue mug' })).toMatchObject({ finishReason: 'answer' });
+      const second = asked.slice(1);
+      for (let index = 1; index < second.length; index += 1) expect(second[index]!, `refit ${index}`).toBeLessThan(second[index - 1]! - 50);
     });
 
     it('is not asked again once the person saw part of the reply, nor where the context is not known', async () => {
