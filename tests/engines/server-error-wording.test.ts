@@ -84,14 +84,18 @@ describe('the local server engine\'s error wording', () => {
 describe('which server errors say the prompt was longer than the model\'s context', () => {
   it.each([
     ['llama.cpp', { type: 'exceed_context_size_error', n_ctx: 2048 }, 'request (2300 tokens) exceeds the available context size (2048 tokens), try increasing it', 2048],
-    ['LM Studio', undefined, 'Trying to keep the first 5012 tokens when context the overflows. However, the model is loaded with context length of 4096; consider increasing context length, enabling context overflow policy, or truncating the prompt.', 4096],
-    ['an OpenAI-style server', { code: 'context_length_exceeded' }, "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", undefined],
+    // As LM Studio's users quote it (0.3.x), and as newer versions say it.
+    ['LM Studio', undefined, 'Trying to keep the first 10136 tokens when context the overflows. However, the model is loaded with context length of only 7866 tokens, which is not enough. Try to load the model with a larger context length, or provide a shorter input', 7866],
+    ['LM Studio, newer', undefined, 'The number of tokens to keep from the initial prompt is greater than the context length (n_keep: 13055>= n_ctx: 4096). Try to load the model with a larger context length, or provide a shorter input.', 4096],
+    ['an OpenAI-style server', { code: 'context_length_exceeded' }, "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", 8192],
+    // The prompt fits, but not with the reply: a shorter prompt is the cure.
+    ['vLLM', undefined, "'max_tokens' or 'max_completion_tokens' is too large: 1024. This model's maximum context length is 4096 tokens and your request has 3300 input tokens (1024 > 4096 - 3300).", 4096],
   ] as const)('%s', (_server, error, detail, contextTokens) => {
     expect(contextRefusal(error, detail, '"m"')).toMatchObject({ code: 'context-full', contextTokens });
   });
 
   it.each([
-    // The reply's own length: a shorter prompt would not help.
+    // The reply's own length fills the context: a shorter prompt would not help.
     "'max_tokens' or 'max_completion_tokens' is too large: 1024. This model's maximum context length is 1024 tokens and your request has 41 input tokens (1024 > 1024 - 41).",
     // The server's own settings.
     'Requested context size 32768 exceeds the maximum supported by the model (8192).',
