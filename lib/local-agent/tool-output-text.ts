@@ -13,10 +13,14 @@ export const defaultToolOutputLimit = 4000;
  */
 function shownOutput(text: string, characters: number, tokens: number): { shown: string; read: number } {
   let shown = cutText(text, characters);
+  // Where the output starts: after its leading white space when it is cut to the context (page
+  // text read whole often opens with indented blank lines, which would take the little room).
+  let start = 0;
   // A note follows any cut: the text must leave room for it.
   const room = tokens - cutNoteTokens;
   if (estimateTokens(inertMarkup(shown)) > (shown.length < text.length ? room : tokens)) {
-    shown = cutToTokens(shown, room);
+    start = shown.length - shown.trimStart().length;
+    shown = cutToTokens(shown.slice(start), room);
     // Making markup inert puts a character into each tag (about two tokens more): the start kept
     // makes room for those of its own tags, a little more than enough.
     const inertTokens = estimateTokens(inertMarkup(shown)) - estimateTokens(shown);
@@ -24,7 +28,8 @@ function shownOutput(text: string, characters: number, tokens: number): { shown:
     shown = atLineEnd(shown);
   }
   if (shown.length === text.length) return { shown: inertMarkup(text), read: text.length };
-  return { shown: `${inertMarkup(shown)}\n${cutNote(text.length - shown.length)}`, read: shown.length };
+  const read = start + shown.length;
+  return { shown: `${inertMarkup(shown)}\n${cutNote(text.length - read)}`, read };
 }
 
 /**
@@ -86,12 +91,23 @@ export function toolRepliesForModel(
   // The format's wrapping, the fences and the mistakes, as the model will read them.
   const room = limit.roomTokens - estimateTokens(format.toolRepliesMessage(wrapped).content);
   const needs = outputs.map(({ text }) => estimateTokens(inertMarkup(cutText(text, limit.characters))) + (text.length > limit.characters ? cutNoteTokens : 0));
-  const shares = shareRoom(needs, room).map((share, index) => {
+  const shared = shareRoom(needs, room);
+  let left = room - shared.reduce((sum, share) => sum + share, 0);
+  let floorsLeft = floorTokens;
+  const shares = shared.map((share, index) => {
     const need = needs[index]!;
-    // Within a note's length of the whole, the whole: the note would cost what the cut saves.
-    if (share >= need - cutNoteTokens) return need;
-    // However little the room, the model reads the start of every result (the caller's floor).
-    return Math.max(share, Math.min(need, leastShownTokens + cutNoteTokens));
+    // Within a note's length of the whole, the whole, from what the others left: the note would
+    // cost about what the cut saves.
+    if (share < need && need - share <= cutNoteTokens && left >= need - share) {
+      left -= need - share;
+      return need;
+    }
+    // However little the room, the model reads the start of each result (the caller's floor),
+    // up to `floorTokens` beyond the room in all: a reply of many calls gets notes for the rest.
+    const least = Math.min(need, leastShownTokens + cutNoteTokens);
+    if (share >= least || floorsLeft < least - share) return share;
+    floorsLeft -= least - share;
+    return least;
   });
   const read = outputs.map(({ at, text }, index) => {
     const { shown, read: characters } = shownOutput(text, limit.characters, shares[index]!);
@@ -103,6 +119,8 @@ export function toolRepliesForModel(
 
 /** Tokens of each result's start that the model reads however little room there is. */
 const leastShownTokens = 64;
+/** The most tokens the starts of a step's results may take beyond its room, all together. */
+const floorTokens = 400;
 
 /** Shares `room` between `needs`, the smallest first: each takes its need or an even share of what is left. */
 function shareRoom(needs: readonly number[], room: number): number[] {

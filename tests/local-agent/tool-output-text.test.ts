@@ -15,4 +15,12 @@ describe('toolRepliesForModel', () => {
     expect(shown![1]!.length + Number(shown![2])).toBe(table.length);
     expect(read).toEqual([shown![1]!.length]);
   });
+
+  it('starts a result cut to the context after its leading white space, so little room still shows words', () => {
+    const page = `${'\n        '.repeat(40)}Mugs: blue, 350 ml, 12 USD. ${'More mugs in stock. '.repeat(200)}`;
+    const { message, read } = toolRepliesForModel([{ name: 'read_page', output: { text: page } }], hermesFormat, { characters: 100_000, roomTokens: 0 }, 'abc');
+    const shown = /<data-abc>\n([\s\S]*)\n… \(cut: (\d+) more characters not shown\)/.exec(message.content)!;
+    expect(shown[1]).toMatch(/^Mugs: blue, 350 ml/);
+    expect(read[0]! + Number(shown[2])).toBe(page.length);
+  });
 });
