@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hermesFormat } from '@webmcp-agents/local-agent';
 import { toolRepliesForModel } from '../../lib/local-agent/tool-output-text';
+import { estimateTokens } from '../../lib/local-agent/estimate-tokens';
 
 describe('toolRepliesForModel', () => {
   it('cuts a table at the end of a row, and says how much is left', () => {
@@ -22,5 +23,21 @@ describe('toolRepliesForModel', () => {
     const shown = /<data-abc>\n([\s\S]*)\n… \(cut: (\d+) more characters not shown\)/.exec(message.content)!;
     expect(shown[1]).toMatch(/^Mugs: blue, 350 ml/);
     expect(read[0]! + Number(shown[2])).toBe(page.length);
+  });
+
+  it('keeps the starts of many results beyond the room only up to a cap, and notes for the rest', () => {
+    const outputs = Array.from({ length: 20 }, (_, index) => ({ name: 'search', output: { text: `Result ${index}: ${'a blue mug of 350 ml, '.repeat(40)}` } }));
+    const atNoRoom = toolRepliesForModel(outputs, hermesFormat, { characters: 100_000, roomTokens: 0 }, 'abc');
+    const emptied = toolRepliesForModel(
+      outputs.map((reply) => ({ ...reply, output: { text: '' } })),
+      hermesFormat,
+      { characters: 100_000, roomTokens: 0 },
+      'abc',
+    );
+    const beyond = estimateTokens(atNoRoom.message.content) - estimateTokens(emptied.message.content);
+    // The wrapping and the notes cost what they cost; the starts of the results no more than 400 tokens.
+    expect(beyond).toBeLessThanOrEqual(400 + 20 * 20);
+    expect(atNoRoom.read.filter((characters) => characters > 0).length).toBeGreaterThan(3);
+    expect(atNoRoom.read.filter((characters) => characters === 0).length).toBeGreaterThan(3);
   });
 });
