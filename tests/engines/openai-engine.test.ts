@@ -221,12 +221,17 @@ describe('local OpenAI-compatible server engine', () => {
       expect(engine.contextTokens, as).toBe(tokens);
       expect(progress.at(-1)?.text).toBe(`Connected to ${new URL(server.address).host}: qwen3:1.7b (a ${tokens.toLocaleString('en-US')}-token context).`);
     }
-    // Ollama says it only once a reply has loaded the model.
-    const ollama = await setup({ replies: ['Hi.'], saysContext: { as: 'ollama', tokens: 2_048 } });
+    // Ollama says it only once a reply has loaded the model, and after each reply: another program
+    // may have loaded it again with another context.
+    const says = { as: 'ollama' as const, tokens: 2_048 };
+    const ollama = await setup({ replies: ['Hi.', 'Hello.'], saysContext: says });
     await ollama.engine.load(() => {});
     expect(ollama.engine.contextTokens).toBeUndefined();
     await replyOf(ollama.engine.model.stream(ask('Hi')));
     await expect.poll(() => ollama.engine.contextTokens).toBe(2_048);
+    says.tokens = 8_192;
+    await replyOf(ollama.engine.model.stream(ask('Hi again')));
+    await expect.poll(() => ollama.engine.contextTokens).toBe(8_192);
 
     const silent = await setup({ replies: ['Hi.'] });
     await silent.engine.load(() => {});

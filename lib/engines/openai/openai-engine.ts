@@ -7,7 +7,7 @@ import { createServerMemory } from './chat-request';
 import { firstChatModel } from './first-chat-model';
 import { listServerModels } from './list-server-models';
 import type { ReplyTimeouts } from './reply-timeouts';
-import { readServerContext } from './server-context';
+import { readServerContext, type ServerKind } from './server-context';
 import { normalizeServerAddress, serverHost, serverPermissionPattern } from './server-address';
 import { streamOpenAiReply } from './stream-openai-reply';
 
@@ -31,13 +31,16 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
   let address: string | undefined;
   let model: string | undefined;
   let permissionGranted: boolean | undefined;
-  // The model's context as the server says it. Ollama says it only while the model is loaded, so
-  // where the server said nothing on connecting it is asked again after the first reply.
+  // The model's context as the server says it. Ollama says it only while the model is loaded, and
+  // loads it again with another context when another program asks for one: where the server said
+  // nothing on connecting it is asked again after the first reply, and Ollama after each one.
   let contextTokens: number | undefined;
-  let contextAskedAfterReply = false;
+  let contextFrom: ServerKind | undefined;
   const askContext = async (target: string, chosen: string, signal?: AbortSignal) => {
-    contextTokens = (await readServerContext(target, chosen, { fetch: fetchFunction, ...(signal ? { signal } : {}) })) ?? contextTokens;
+    const read = await readServerContext(target, chosen, { fetch: fetchFunction, ...(signal ? { signal } : {}), ...(contextFrom ? { only: contextFrom } : {}) });
+    if (read) [contextTokens, contextFrom] = [read.tokens, read.from];
   };
+  let contextAskedAfterReply = false;
   // What the server refused, so that each reply does not ask it twice.
   const memory = createServerMemory();
 
@@ -67,7 +70,7 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
           ...(dependencies.replyTimeouts ? { timeouts: dependencies.replyTimeouts } : {}),
           ...(permissionGranted === undefined ? {} : { permissionGranted }),
         });
-        if (contextTokens === undefined && !contextAskedAfterReply) {
+        if (contextFrom === 'ollama' || (contextTokens === undefined && !contextAskedAfterReply)) {
           contextAskedAfterReply = true;
           void askContext(address, model);
         }

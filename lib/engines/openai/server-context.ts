@@ -9,8 +9,8 @@
 export async function readServerContext(
   address: string,
   model: string,
-  options: { fetch: typeof fetch; signal?: AbortSignal; timeoutMs?: number },
-): Promise<number | undefined> {
+  options: { fetch: typeof fetch; signal?: AbortSignal; timeoutMs?: number; only?: ServerKind },
+): Promise<{ tokens: number; from: ServerKind } | undefined> {
   const root = address.replace(/\/v1\/?$/, '');
   const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 2_000), ...(options.signal ? [options.signal] : [])]);
   const read = async (path: string, pick: (body: Record<string, unknown>) => unknown): Promise<number | undefined> => {
@@ -23,17 +23,25 @@ export async function readServerContext(
       return undefined;
     }
   };
-  const figures = await Promise.all([
-    read('/props', (body) => field(body['default_generation_settings'], 'n_ctx')),
-    read('/api/ps', (body) => {
-      const models = Array.isArray(body['models']) ? body['models'] : [];
-      const running = models.find((entry) => field(entry, 'model') === model || field(entry, 'name') === model);
-      return field(running, 'context_length');
-    }),
-    read(`/api/v0/models/${encodeURIComponent(model)}`, (body) => body['loaded_context_length']),
-  ]);
-  return figures.find((figure) => figure !== undefined);
+  const asks: Record<ServerKind, () => Promise<number | undefined>> = {
+    'llama.cpp': () => read('/props', (body) => field(body['default_generation_settings'], 'n_ctx')),
+    ollama: () =>
+      read('/api/ps', (body) => {
+        const models = Array.isArray(body['models']) ? body['models'] : [];
+        const running = models.find((entry) => field(entry, 'model') === model || field(entry, 'name') === model);
+        return field(running, 'context_length');
+      }),
+    'lm-studio': () => read(`/api/v0/models/${encodeURIComponent(model)}`, (body) => body['loaded_context_length']),
+  };
+  const kinds = options.only ? [options.only] : serverKinds;
+  const figures = await Promise.all(kinds.map((kind) => asks[kind]()));
+  const at = figures.findIndex((figure) => figure !== undefined);
+  return at === -1 ? undefined : { tokens: figures[at]!, from: kinds[at]! };
 }
+
+/** The servers whose context can be read, each its own way. */
+export type ServerKind = 'llama.cpp' | 'ollama' | 'lm-studio';
+const serverKinds: readonly ServerKind[] = ['llama.cpp', 'ollama', 'lm-studio'];
 
 function field(value: unknown, name: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
