@@ -137,19 +137,21 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
    * `system`: each step's results cut to their share of the room (see shareResultRoom), and kept so
    * in `messages` as the model reads them, or a note where they are left out. Where the newest
    * results would have less room than they need and `leastResultTokens`, the oldest turns of the
-   * history give way first.
+   * history give way first, then the oldest steps of the run.
    */
   const fitRunMessages = (system: string): ChatMessage[] => {
     if (stepResults.length === 0) return [...messages];
-    const newestFirst = [...stepResults].reverse();
-    const resultAt = new Set(stepResults.map(({ index }) => index));
-    const others = messages.reduce((sum, message, index) => sum + (resultAt.has(index) ? 0 : estimateMessageTokens(message)), 0);
-    const newest = newestFirst[0]!;
+    const resultAt = () => new Set(stepResults.map(({ index }) => index));
+    const others = () => messages.reduce((sum, message, index) => sum + (resultAt().has(index) ? 0 : estimateMessageTokens(message)), 0);
+    const newest = stepResults.at(-1)!;
     const newestWants = Math.min(newest.need, Math.max(newest.floor, leastResultTokens));
     // What the newest could have with every older step left out.
-    const newestRoom = () => roomForRun(system) - others - (newestFirst.length - 1) * leftOutTokens;
+    const newestRoom = () => roomForRun(system) - others() - (stepResults.length - 1) * leftOutTokens;
     while (history.length > 0 && newestRoom() < newestWants) history = withoutOldestTurn(history);
-    const shares = shareResultRoom(newestFirst, roomForRun(system) - others);
+    // A long run then gives up its oldest steps whole: the reply that made the calls and their results.
+    while (stepResults.length > 1 && newestRoom() < newestWants) dropOldestStep();
+    const newestFirst = [...stepResults].reverse();
+    const shares = shareResultRoom(newestFirst, roomForRun(system) - others());
     newestFirst.forEach((results, at) => {
       const share = shares[at];
       // Whole where the share holds it: cutting to the very figure could lose a token to rounding.
@@ -162,6 +164,13 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       }
     });
     return [...messages];
+  };
+
+  // The oldest step leaves the run's messages: the model's reply before its results, and them.
+  const dropOldestStep = () => {
+    const oldest = stepResults.shift()!;
+    messages.splice(oldest.index - 1, 2);
+    for (const results of stepResults) results.index -= 2;
   };
 
   /**

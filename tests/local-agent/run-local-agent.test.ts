@@ -634,6 +634,30 @@ describe('runLocalAgent', () => {
       });
     });
 
+    it('gives up its oldest steps whole in a long run, so every prompt leaves the reply its room', async () => {
+      const departments: ToolDescriptor[] = Array.from({ length: 12 }, (_, index) => ({
+        name: `shop_tool_${index}`,
+        description: `Look up products of department ${index} by a key word, with their prices, sizes, colours and stock in every store near you.`,
+        inputSchema: { type: 'object', properties: { query: { type: 'string' }, colour: { type: 'string', enum: Array.from({ length: 45 }, (_, colour) => `colour ${colour}`) } }, required: ['query'] },
+        annotations: { readOnlyHint: true },
+      }));
+      const replies = Array.from({ length: 29 }, (_, index) => `I have the earlier results. Now I will look up item ${index} in department ${index % 5}.\n${call(`shop_tool_${index % 5}`, { query: `item ${index}` })}`);
+      const { run, model } = setup([...replies, 'Done.'], {
+        request: 'compare the prices of these thirty items',
+        contextTokens: 4_096,
+        maxSteps: 30,
+        getTools: () => departments,
+        executeTool: async (parsed) => ({ text: `Results for ${String(parsed.arguments['query'])}: ${'The quick brown fox jumps over the lazy dog. '.repeat(30)}` }),
+      });
+      const result = await run();
+      expect(result.finishReason).toBe('answer');
+      for (const request of model.requests) expect(qwenPromptTokens(request.messages)).toBeLessThanOrEqual(4_096 - 256);
+      // The last prompt no longer holds the first steps, and still the newest result.
+      const last = model.requests.at(-1)!.messages.map((message) => message.content).join('\n');
+      expect(last).not.toContain('look up item 0 ');
+      expect(last).toContain('Results for item 28: The quick');
+    });
+
     it('gives up old history before tools when the model finds the first prompt too long', async () => {
       const history: ChatMessage[] = [
         { role: 'user', content: 'tell me about your mugs' },
