@@ -46,8 +46,9 @@ export interface RunLocalAgentOptions {
    * first, beside the request, the history, a reply and some tool results; the run's results are cut
    * to the room each prompt leaves them (the newest first, a short one taking only what it needs,
    * the earlier ones what is left, or a short note where too little is), and the oldest turns of
-   * the history give way where the newest results would have too little room. A model that still
-   * finds a prompt too long (see LanguageModel) gets it fitted again to less.
+   * the history, then the oldest steps of the run, give way where the newest results would have
+   * too little room. A model that still finds a prompt too long (see LanguageModel) gets it made
+   * smaller and sent again.
    */
   contextTokens?: number;
 }
