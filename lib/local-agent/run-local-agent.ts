@@ -117,14 +117,14 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   const roomForRun = (system: string): number =>
     contextTokens === undefined
       ? Number.POSITIVE_INFINITY
-      : contextTokens - replyTokens - estimateTokens(system) - messageFrameTokens - historyTokens(history);
+      : contextTokens - replyTokens - estimateTokens(system) - messageFrameTokens - messagesTokens(history);
 
   // A step's replies as one message of at most `tokens`, frame included (whole where unbounded).
   const repliesMessage = (replies: readonly CallReply[], tokens: number) =>
     toolRepliesForModel(replies, format, { characters: toolOutputLimit, roomTokens: tokens - messageFrameTokens }, fenceMarker);
 
-  // Says, once, how much of each of a step's outputs the model reads, as the first prompt that
-  // shows them has them (for the person: a card shows the whole result).
+  // Says, once, how much of each of a step's outputs the model read in the first prompt it
+  // answered that shows them (for the person: a card shows the whole result).
   const tellWhatWasRead = (results: (typeof stepResults)[number]) => {
     if (results.told) return;
     results.told = true;
@@ -186,7 +186,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       toolsContextTokens = Math.min(toolsContextTokens!, modelContext);
     } else if (history.length > 0) {
       const kept = withoutOlderHalf(history);
-      contextTokens! -= historyTokens(history) - historyTokens(kept);
+      contextTokens! -= messagesTokens(history) - messagesTokens(kept);
       history = kept;
     } else {
       contextTokens = Math.floor((contextTokens! * 3) / 4);
@@ -206,7 +206,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const { shown, system } = fitSystemPrompt(ranked);
       const runMessages = fitRunMessages(system);
       const prompt: ChatMessage[] = [{ role: 'system', content: system }, ...history, ...runMessages];
-      const tokens = historyTokens(prompt);
+      const tokens = messagesTokens(prompt);
       // A prompt no smaller than the one refused is not sent again: smaller still, or the end.
       if (refused && tokens >= refused.tokens) {
         if (refits >= maxRefits) throw refused.error;
@@ -342,15 +342,15 @@ function contextFullError(error: unknown): { contextTokens?: number } | undefine
   return typeof contextTokens === 'number' && Number.isInteger(contextTokens) && contextTokens > 0 ? { contextTokens } : {};
 }
 
-function historyTokens(messages: readonly ChatMessage[]): number {
+function messagesTokens(messages: readonly ChatMessage[]): number {
   return messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
 }
 
 /** The history without its older half (by tokens), whole turns at a time. */
 function withoutOlderHalf(history: readonly ChatMessage[]): ChatMessage[] {
-  const half = historyTokens(history) / 2;
+  const half = messagesTokens(history) / 2;
   let kept = withoutOldestTurn(history);
-  while (kept.length > 0 && historyTokens(kept) > half) kept = withoutOldestTurn(kept);
+  while (kept.length > 0 && messagesTokens(kept) > half) kept = withoutOldestTurn(kept);
   return kept;
 }
 
