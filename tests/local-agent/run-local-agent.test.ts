@@ -517,6 +517,21 @@ describe('runLocalAgent', () => {
 
   describe('fitting a run to the context as it goes', () => {
     const qwenPromptTokens = (messages: readonly ChatMessage[]) => qwenTokens(renderQwenChat(messages)).length;
+    // A dozen ordinary tools: together they fill what the context leaves the system prompt.
+    const departments: ToolDescriptor[] = Array.from({ length: 12 }, (_, index) => ({
+      name: `shop_tool_${index}`,
+      description: `Look up products of department ${index} by a key word, with their prices, sizes, colours and stock in every store near you.`,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          query: { type: 'string', description: 'Words to look for in the product names and descriptions.' },
+          colour: { type: 'string', enum: Array.from({ length: 45 }, (_, colour) => `colour ${colour}`) },
+          maxPrice: { type: 'number', description: 'Highest price in US dollars.' },
+        },
+        required: ['query'],
+      },
+      annotations: { readOnlyHint: true },
+    }));
     const countryForm = (name: string, countries: number): ToolDescriptor => ({
       name,
       description: `Fill in ${name.replace('_', ' ')}.`,
@@ -598,21 +613,7 @@ describe('runLocalAgent', () => {
     });
 
     it('shows every result with its start, however long the run, and never a fence with nothing in it', async () => {
-      // A dozen ordinary tools fill what the context leaves the system prompt; every step adds a reply and a result.
-      const departments: ToolDescriptor[] = Array.from({ length: 12 }, (_, index) => ({
-        name: `shop_tool_${index}`,
-        description: `Look up products of department ${index} by a key word, with their prices, sizes, colours and stock in every store near you.`,
-        inputSchema: {
-          type: 'object',
-          properties: {
-            query: { type: 'string', description: 'Words to look for in the product names and descriptions.' },
-            colour: { type: 'string', enum: Array.from({ length: 45 }, (_, colour) => `colour ${colour}`) },
-            maxPrice: { type: 'number', description: 'Highest price in US dollars.' },
-          },
-          required: ['query'],
-        },
-        annotations: { readOnlyHint: true },
-      }));
+      // Every step adds a reply and a result.
       const items = ['mug', 'cup', 'jug', 'pot', 'pan', 'lid', 'bowl', 'tray', 'vase'];
       // The first step looks up three at once.
       const replies = [
@@ -635,12 +636,6 @@ describe('runLocalAgent', () => {
     });
 
     it('gives up its oldest steps whole in a long run, so every prompt leaves the reply its room', async () => {
-      const departments: ToolDescriptor[] = Array.from({ length: 12 }, (_, index) => ({
-        name: `shop_tool_${index}`,
-        description: `Look up products of department ${index} by a key word, with their prices, sizes, colours and stock in every store near you.`,
-        inputSchema: { type: 'object', properties: { query: { type: 'string' }, colour: { type: 'string', enum: Array.from({ length: 45 }, (_, colour) => `colour ${colour}`) } }, required: ['query'] },
-        annotations: { readOnlyHint: true },
-      }));
       const replies = Array.from({ length: 29 }, (_, index) => `I have the earlier results. Now I will look up item ${index} in department ${index % 5}.\n${call(`shop_tool_${index % 5}`, { query: `item ${index}` })}`);
       const { run, model } = setup([...replies, 'Done.'], {
         request: 'compare the prices of these thirty items',
