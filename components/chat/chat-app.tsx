@@ -1,3 +1,4 @@
+import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { ChatInput } from './chat-input';
 import { ConnectionBanner } from './connection-banner';
@@ -10,7 +11,8 @@ import { SuggestionChips } from './suggestion-chips';
 
 /** The side panel: one tab's conversation with the agent. */
 export function ChatApp({ model }: { model: PanelModel }) {
-  const engine = model.session.value?.engine;
+  const session = model.session.value;
+  const engine = session?.engine;
   return (
     <div class="panel">
       <PanelHeader model={model} />
@@ -18,7 +20,7 @@ export function ChatApp({ model }: { model: PanelModel }) {
       <ConnectionBanner model={model} />
       <ErrorBanner model={model} />
       {/* Above the scrolled conversation, so a long chat never hides why the model failed. */}
-      <EngineErrorBox engine={engine} />
+      <EngineErrorBox engine={engine} saidInTurn={saidInLatestTurn(engine, session?.turns.at(-1))} />
       <Conversation model={model} />
       <div class="composer-area">
         <SuggestionChips model={model} />
@@ -26,4 +28,13 @@ export function ChatApp({ model }: { model: PanelModel }) {
       </div>
     </div>
   );
+}
+
+/**
+ * Whether the request that just ended already says why the model failed mid-reply: then the turn's
+ * own notice, where it happened and with the way to the options, is all this tab needs.
+ */
+function saidInLatestTurn(engine: EngineStatus | undefined, turn: Turn | undefined): boolean {
+  if (engine?.state !== 'error' || engine.errorDuring !== 'reply' || !engine.error) return false;
+  return turn?.outcome === 'error' && (turn.notice ?? '').includes(engine.error);
 }

@@ -5,9 +5,10 @@ import { OpenOptionsButton } from './open-options-button';
 /**
  * Why the model could not load or answer (no WebGPU, out of memory, a server down), and what to do.
  * Announced once: the same error shown again (another tab, the panel reopened, or the load that
- * fails as the check before it said it would) is only shown.
+ * fails as the check before it said it would) is only shown. `saidInTurn`: the panel's latest request
+ * ended with this very error in its notice, so the box would only repeat it.
  */
-export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined }) {
+export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineStatus | undefined; saidInTurn?: boolean }) {
   const announced = useRef<{ key?: string; during?: EngineStatus['errorDuring'] }>({});
   // A new load starts over: the same failure again is news again, unless only the check before
   // any load had said it (the person was told then, and hears how the request ended).
@@ -18,6 +19,8 @@ export function EngineErrorBox({ engine }: { engine: EngineStatus | undefined })
   const key = `${engine.error}\u0000${engine.hint}`;
   const fresh = announced.current.key !== key;
   announced.current = { key, during: engine.errorDuring };
+  // The request that failed says so in its own notice: that was the news, and another tab's panel still shows the box.
+  if (saidInTurn) return null;
   return (
     <div class="notice-box tone-error" data-testid="engine-error" role={fresh ? 'alert' : undefined}>
       <strong>{headings[engine.errorDuring ?? 'load']}</strong>

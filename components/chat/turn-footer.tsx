@@ -1,6 +1,7 @@
 import type { Turn, TurnOutcome } from '@/lib/agent/session-state';
 import { noticeFor } from '@/lib/agent/turn-notices';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { OpenOptionsButton } from './open-options-button';
 
 const tones: Record<TurnOutcome, 'info' | 'neutral' | 'warning' | 'error'> = {
   answer: 'info',
@@ -13,6 +14,9 @@ const tones: Record<TurnOutcome, 'info' | 'neutral' | 'warning' | 'error'> = {
   error: 'error',
 };
 
+/** A notice whose remedy is a setting ("raise the step limit in the options") comes with the way there. */
+const sendsToOptions = /\bin the (?:extension's )?options\b/i;
+
 /** How a finished turn ended, how long it took, and where its trace is. */
 export function TurnFooter({ turn }: { turn: Turn & { outcome: TurnOutcome } }) {
   // The background words every ending; its generic wording stands in should a turn lack one.
@@ -21,9 +25,10 @@ export function TurnFooter({ turn }: { turn: Turn & { outcome: TurnOutcome } }) 
   return (
     <footer class="turn-footer">
       {notice && (
-        <p class={`turn-notice tone-${tones[turn.outcome]}`} data-testid="turn-notice" data-outcome={turn.outcome}>
-          {notice}
-        </p>
+        <div class={`turn-notice tone-${tones[turn.outcome]}`} data-testid="turn-notice" data-outcome={turn.outcome}>
+          <p>{notice}</p>
+          {sendsToOptions.test(notice) && <OpenOptionsButton testId="turn-open-options" />}
+        </div>
       )}
       <p class="turn-meta">
         {took && <span>{took}</span>}

@@ -83,6 +83,52 @@ describe('an engine that failed mid-reply', () => {
   });
 });
 
+describe('an engine that failed in the request just made', () => {
+  const failed = { state: 'error' as const, errorDuring: 'reply' as const, error: 'The local server closed the connection.', hint: 'Start the server, or check its address in the options.' };
+  const failedTurn = () =>
+    turn({ outcome: 'error', notice: `The model stopped with an error: ${failed.error} ${failed.hint}`, runId: 'run-1', endedAt: 2_000 });
+
+  it('says it once, under the request, with the way to the options', async () => {
+    const { fakeBrowser } = await import('wxt/testing/fake-browser');
+    const opened = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    try {
+      panel = await mountPanel({ engine: engineStatus(failed), turns: [failedTurn()] });
+      expect(panel.find('engine-error')).toBeNull();
+      expect(panel.container.textContent?.split(failed.error)).toHaveLength(2);
+      expect(panel.find('turn-notice')?.textContent).toContain(failed.hint);
+      panel.find('turn-open-options')!.click();
+      expect(opened).toHaveBeenCalledTimes(1);
+    } finally {
+      opened.mockRestore();
+    }
+  });
+
+  it('is still shown above the conversation of a tab whose own last request did not fail', async () => {
+    panel = await mountPanel({ engine: engineStatus(failed), turns: [turn({ outcome: 'answer', endedAt: 2_000 })] });
+    expect(panel.find('engine-error')?.textContent).toContain(failed.error);
+  });
+
+  it('comes back above the conversation when the engine fails another way', async () => {
+    panel = await mountPanel({ engine: engineStatus(failed), turns: [failedTurn()] });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...failed, error: 'The GPU was lost.' }) });
+    expect(panel.find('engine-error')?.textContent).toContain('The GPU was lost.');
+  });
+});
+
+describe('a notice whose remedy is a setting', () => {
+  it('offers the way to the options, and a notice without one offers none', async () => {
+    panel = await mountPanel({
+      turns: [
+        turn({ id: 'a', outcome: 'max-steps', notice: 'Stopped after 8 steps without finishing. Ask again, or raise the step limit in the options.', endedAt: 1 }),
+        turn({ id: 'b', outcome: 'stopped', notice: 'Stopped.', endedAt: 2 }),
+      ],
+    });
+    const [first, second] = panel.findAll('turn');
+    expect(first?.querySelector('[data-testid=turn-open-options]')?.textContent).toBe('Open the options');
+    expect(second?.querySelector('[data-testid=turn-open-options]')).toBeNull();
+  });
+});
+
 describe('empty states', () => {
   it('says when a page offers no tools, and how authors add them', async () => {
     panel = await mountPanel({ toolCount: 0 });
