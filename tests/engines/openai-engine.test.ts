@@ -256,7 +256,8 @@ describe('local OpenAI-compatible server engine', () => {
 });
 
 describe('local server engine: thinking, limits and replies that never finish', () => {
-  const quick: Partial<ReplyTimeouts> = { firstByteMs: 400, betweenChunksMs: 200 };
+  // Short enough to keep the tests quick, long enough that a busy machine's pauses are not silences.
+  const quick: Partial<ReplyTimeouts> = { firstByteMs: 1_000, betweenChunksMs: 600 };
 
   it('asks for at most 1,024 tokens and, for Qwen3, no thinking, the ways Ollama, llama.cpp and LM Studio read it', async () => {
     const qwen = await setup({ replies: ['Hi.'] });
@@ -292,8 +293,8 @@ describe('local server engine: thinking, limits and replies that never finish', 
   });
 
   it('counts the model\'s reasoning as the server answering: it waits through it, and times out only after it stops', async () => {
-    // Ten thoughts 50 ms apart take longer than the 400 ms allowed for the first byte.
-    const thinking = { chunks: 10, intervalMs: 50 };
+    // Sixteen thoughts 100 ms apart take longer than the 1 s allowed for the first byte.
+    const thinking = { chunks: 16, intervalMs: 100 };
     const { engine } = await setup({ replies: ['Done.'], reasoning: thinking }, {}, true, quick);
     await engine.load(() => {});
     const reply = await replyOf(engine.model.stream(ask('Hi')));
@@ -306,7 +307,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
     const stalled = await replyOf(silent.engine.model.stream(ask('Hi')));
     expect(stalled.error).toMatchObject({
       code: 'server-down',
-      message: `The server at ${new URL(silent.server.address).host} stopped answering in the middle of a reply (nothing for 0.2 seconds).`,
+      message: `The server at ${new URL(silent.server.address).host} stopped answering in the middle of a reply (nothing for 0.6 seconds).`,
     });
   });
 
@@ -317,7 +318,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
     expect(reply.error).toBeInstanceOf(EngineError);
     expect(reply.error).toMatchObject({
       code: 'server-down',
-      message: `The server at ${new URL(server.address).host} did not start answering within 0.4 seconds.`,
+      message: `The server at ${new URL(server.address).host} did not start answering within 1 second.`,
       hint: "It may still be loading the model, or be busy with another request. Check the server's own log, then send your request again.",
     });
     await expect.poll(() => server.closedByClient).toHaveLength(1);
@@ -331,7 +332,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
     expect(reply.error).toBeInstanceOf(EngineError);
     expect(reply.error).toMatchObject({
       code: 'server-down',
-      message: `The server at ${new URL(server.address).host} stopped answering in the middle of a reply (nothing for 0.2 seconds).`,
+      message: `The server at ${new URL(server.address).host} stopped answering in the middle of a reply (nothing for 0.6 seconds).`,
       hint: "Check the server's own log, then send your request again.",
     });
     await expect.poll(() => server.closedByClient).toHaveLength(1);

@@ -49,5 +49,5 @@ describe('shareResultRoom', () => {
       }),
       { numRuns: runs },
     );
-  });
+  }, 10_000 + runs);
 });
