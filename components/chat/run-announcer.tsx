@@ -1,10 +1,11 @@
 import { useRef } from 'preact/hooks';
 import type { EngineStatus, Turn } from '@/lib/agent/session-state';
+import { spokenAnswer } from '@/lib/sidepanel/spoken-answer';
 
 /**
  * What a screen reader should hear about the run without looking for it: the model loading (a
  * first download takes minutes) and writing, a tool running, a call that waits for the person,
- * and how the request ended. One polite live region, off screen, that changes a few times a run:
+ * and how the request ended (the answer's words, or their start). One polite live region, off screen, that changes a few times a run:
  * loading is told by the quarter. Only what changes while the panel watches is said: a turn that
  * had already ended when it came into view (a tab switch, the panel opening) stays silent.
  */
@@ -28,7 +29,8 @@ function announcementFor(turn: Turn, engine: EngineStatus | undefined): string {
   const waiting = turn.items.find((item) => item.kind === 'tool' && item.state === 'waiting');
   if (waiting?.kind === 'tool') return `${waiting.name}${waiting.origin ? `, from ${waiting.origin},` : ''} waits for your approval.`;
   if (!turn.outcome) return runningAnnouncement(turn, engine);
-  if (turn.outcome === 'answer') return 'The answer is ready.';
+  // The answer itself, or its start: the person should not have to look for it.
+  if (turn.outcome === 'answer') return spokenAnswer(turn);
   return turn.notice ?? '';
 }
 

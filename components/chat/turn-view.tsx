@@ -15,11 +15,11 @@ interface TurnViewProps {
 export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove }: TurnViewProps) {
   const lastIndex = turn.items.length - 1;
   return (
-    // Named by its request, so a screen reader's list of articles reads as the conversation.
+    // Named by its request, a heading, so a screen reader's heading keys move from request to request.
     <article class="turn" data-testid="turn" aria-busy={!turn.outcome} aria-labelledby={`request-${turn.id}`}>
-      <p class="request" data-testid="request" id={`request-${turn.id}`}>
+      <h2 class="request" data-testid="request" id={`request-${turn.id}`}>
         {turn.request}
-      </p>
+      </h2>
       {turn.items.map((item, index) =>
         item.kind === 'prose' ? (
           <ProseView key={`prose-${index}`} text={item.text} live={!turn.outcome && index === lastIndex} />

@@ -92,6 +92,13 @@ describe('approvals', () => {
     expect(panel.find('announcement')?.textContent).toBe('The answer is ready.');
   });
 
+  it('reads the answer itself out when the run ends, and makes each request a heading to jump between', async () => {
+    panel = await mountPanel({ turns: [turn({ request: 'Find a red mug' })] });
+    expect(panel.find('request')?.tagName).toBe('H2');
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ request: 'Find a red mug', items: [{ kind: 'prose', text: 'The **Trail Mug** comes in Clay Red.' }], outcome: 'answer' }) });
+    expect(panel.find('announcement')?.textContent).toBe('The Trail Mug comes in Clay Red.');
+  });
+
   it('tells a screen reader the model loads, by the quarter, then writes, then runs a tool', async () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'idle' }) });
     await panel.deliver({ type: 'turn', tabId, turn: turn() });

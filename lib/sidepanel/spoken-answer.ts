@@ -1,0 +1,49 @@
+import type { Turn } from '@/lib/agent/session-state';
+import { renderMarkdown } from './render-markdown';
+
+/** About what a screen reader says in fifteen seconds: more is read in the conversation itself. */
+const spokenCharacters = 320;
+
+const blocks = 'p, li, h1, h2, h3, h4, h5, h6, pre, blockquote, tr, ul, ol, table, hr';
+
+/**
+ * A finished turn's answer as a screen reader should hear it: its words without Markdown's marks,
+ * a block at a time, and only the start of a long one, saying where the rest is.
+ */
+export function spokenAnswer(turn: Turn): string {
+  const prose = turn.items.flatMap((item) => (item.kind === 'prose' ? [item.text] : [])).join('\n\n');
+  const text = plainText(prose);
+  if (text === '') return 'The answer is ready.';
+  if (text.length <= spokenCharacters) return text;
+  const cut = text.slice(0, spokenCharacters);
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${atWord.length > spokenCharacters / 2 ? atWord : cut}… The whole answer is in the conversation.`;
+}
+
+/** Rendered as the panel shows it (the same safe Markdown), then read back as text, a block a line. */
+function plainText(markdown: string): string {
+  // An inert document: nothing in it loads or runs.
+  const document = new DOMParser().parseFromString(renderMarkdown(markdown), 'text/html');
+  const parts: string[] = [];
+  readOut(document.body, parts);
+  return parts
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').replace(/[,\s]+$/, '').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+function readOut(node: Node, parts: string[]): void {
+  for (const child of node.childNodes) {
+    // Line breaks are the blocks' and the <br>s': the markup's own new lines are spaces.
+    if (child.nodeType === Node.TEXT_NODE) parts.push((child.textContent ?? '').replace(/\s+/g, ' '));
+    if (child.nodeType !== Node.ELEMENT_NODE) continue;
+    const element = child as Element;
+    const block = element.matches(blocks);
+    if (block || element.matches('br')) parts.push('\n');
+    readOut(element, parts);
+    if (block) parts.push('\n');
+    else if (element.matches('td, th')) parts.push(', ');
+  }
+}

@@ -1,0 +1,31 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { spokenAnswer } from '@/lib/sidepanel/spoken-answer';
+import { toolCard, turn } from './session-fixtures';
+
+const answered = (...texts: string[]) => turn({ outcome: 'answer', items: texts.map((text) => ({ kind: 'prose' as const, text })) });
+
+describe('spokenAnswer', () => {
+  it('says the answer in words, without Markdown marks, a block a line', () => {
+    const said = spokenAnswer(
+      answered('I added **two** mugs to [your cart](https://shop.example/cart).\n\n- Trail Mug, *Clay Red*: $16.00\n- Camp Mug\n  - Blue: `$12.00`\n\n| Item | Price |\n|---|---|\n| Mug | $16 |'),
+    );
+    expect(said).toBe('I added two mugs to your cart (shop.example).\nTrail Mug, Clay Red: $16.00\nCamp Mug\nBlue: $12.00\nItem, Price\nMug, $16');
+  });
+
+  it('says the words around the calls of a multi-step answer, in order', () => {
+    const said = spokenAnswer(turn({ outcome: 'answer', items: [{ kind: 'prose', text: 'Looking.' }, toolCard({ state: 'done' }), { kind: 'prose', text: 'Found 3 mugs.' }] }));
+    expect(said).toBe('Looking.\nFound 3 mugs.');
+  });
+
+  it('says only the start of a long answer, cut between words, and where the rest is', () => {
+    const said = spokenAnswer(answered(Array.from({ length: 120 }, (_, index) => `word${index}`).join(' ')));
+    expect(said.length).toBeLessThan(380);
+    expect(said).toMatch(/ word\d+… The whole answer is in the conversation\.$/);
+  });
+
+  it('shows the page’s markup as text, never as elements, and says an answer of no words is ready', () => {
+    expect(spokenAnswer(answered('<img src=x onerror="alert(1)"> Done <b>now</b>'))).toBe('<img src=x onerror="alert(1)"> Done <b>now</b>');
+    expect(spokenAnswer(answered(''))).toBe('The answer is ready.');
+  });
+});
