@@ -33,18 +33,24 @@ export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageToo
           ))}
         </ul>
       )}
-      <Disclosure label="Run">{() => <ToolRunner model={model} tool={tool} />}</Disclosure>
-      <Disclosure label="Schema">{() => <SchemaView schema={tool.inputSchema} forModel={model.agentSchemaOf(tool)} />}</Disclosure>
+      <Disclosure label="Run" toolName={tool.name}>{() => <ToolRunner model={model} tool={tool} />}</Disclosure>
+      <Disclosure label="Schema" toolName={tool.name}>{() => <SchemaView schema={tool.inputSchema} forModel={model.agentSchemaOf(tool)} />}</Disclosure>
     </article>
   );
 }
 
-/** A `<details>` whose content is only built once opened. */
-function Disclosure({ label, children }: { label: string; children: () => preact.ComponentChildren }) {
+/**
+ * A `<details>` whose content is only built once opened. Its name says whose it is, for a screen
+ * reader going from control to control through a long list of tools.
+ */
+function Disclosure({ label, toolName, children }: { label: string; toolName: string; children: () => preact.ComponentChildren }) {
   const [open, setOpen] = useState(false);
   return (
     <details class="disclosure" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>{label}</summary>
+      <summary>
+        {label}
+        <span class="visually-hidden"> {toolName}</span>
+      </summary>
       {open && children()}
     </details>
   );

@@ -64,6 +64,14 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+describe('a tool card', () => {
+  it('names its Run and Schema sections after the tool, for a screen reader going through many tools', async () => {
+    const { root } = await showRunForm(tool({ type: 'object', properties: {} }));
+    expect([...root.querySelectorAll('summary')].map((summary) => summary.textContent)).toEqual(['Run search_products', 'Schema search_products']);
+    expect(root.querySelector('summary .visually-hidden')?.textContent).toBe(' search_products');
+  });
+});
+
 describe('the run form', () => {
   const search = {
     type: 'object',
