@@ -70,7 +70,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
 
     await useReplayEngine(await currentServiceWorker(extension.context), { replies: ['Still here.'] });
     await ask(panel, 'are you there?');
-    await panel.getByText('Still here.').waitFor({ timeout: 5000 });
+    await panel.getByTestId('turn').getByText('Still here.').waitFor({ timeout: 5000 });
   });
 
   it('a service worker stopped mid-run: the run shows as interrupted, the conversation survives, the next request works', async () => {
@@ -99,7 +99,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
 
     await useReplayEngine(await currentServiceWorker(extension.context), { replies: ['Back again.'] });
     await ask(panel, 'and now?');
-    await panel.getByText('Back again.').waitFor({ timeout: 10_000 });
+    await panel.getByTestId('turn').getByText('Back again.').waitFor({ timeout: 10_000 });
     expect(await panel.getByTestId('turn').count()).toBe(2);
   });
 
@@ -130,7 +130,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await cdp.send('ServiceWorker.stopAllWorkers');
     await expect.poll(workersRunning).toBe(0);
     await ask(panel, 'are you there?');
-    await panel.getByText('Awake.').waitFor({ timeout: 10_000 });
+    await panel.getByTestId('turn').getByText('Awake.').waitFor({ timeout: 10_000 });
   });
 
   it('a browser page says no extension can work there, and offers no reload; a page with no tools says so instead', async () => {

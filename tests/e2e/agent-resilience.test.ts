@@ -83,7 +83,7 @@ describe.skipIf(!chromiumAvailable)('a service worker that dies in the middle of
       await useReplayEngine(await currentServiceWorker(extension.context), { replies: [`Pong ${round}.`] });
       await ask(panel, `ping ${round}`);
       expectedTurns += 1;
-      await panel.getByText(`Pong ${round}.`).waitFor({ timeout: 15_000 });
+      await panel.getByTestId('turn').getByText(`Pong ${round}.`).waitFor({ timeout: 15_000 });
     }
   }, stops * 15_000);
 });

@@ -76,7 +76,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     });
     const { panel, page } = await openShopAndPanel();
     await ask(panel, 'put an olive cap in my cart');
-    await panel.getByText('One olive Ridge Cap is in your cart.').waitFor({ timeout: 15_000 });
+    await panel.getByTestId('turn').getByText('One olive Ridge Cap is in your cart.').waitFor({ timeout: 15_000 });
     const invalid = panel.locator('[data-testid=tool-card][data-state=invalid]');
     await expect.poll(() => invalid.count()).toBe(1);
     expect(await invalid.textContent()).toContain('"qty" must be at least 1.');
@@ -100,7 +100,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await ask(panel, 'check out');
     const card = panel.locator('[data-testid=tool-card][data-name=checkout]');
     await card.locator('[data-testid=deny]').click({ timeout: 15_000 });
-    await panel.getByText('Alright, I did not place the order.').waitFor();
+    await panel.getByTestId('turn').getByText('Alright, I did not place the order.').waitFor();
     expect(await card.getAttribute('data-state')).toBe('declined');
     expect(await card.locator('[data-testid=approve-site]').count()).toBe(0);
     expect(page.url()).not.toContain('order');
@@ -112,7 +112,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await ask(panel, 'check out, really');
     const second = panel.getByTestId('turn').last().locator('[data-testid=tool-card][data-name=checkout]');
     await second.locator('[data-testid=approve-once]').click({ timeout: 15_000 });
-    await panel.getByText('Your order is placed.').waitFor();
+    await panel.getByTestId('turn').getByText('Your order is placed.').waitFor();
     expect(await second.getAttribute('data-state')).toBe('done');
     expect(await second.textContent()).toMatch(/TM-\d+/);
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('0');
@@ -134,7 +134,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
 
     await useReplayEngine(extension.serviceWorker, { replies: ['Here I am again.'] });
     await ask(panel, 'hello?');
-    await panel.getByText('Here I am again.').waitFor();
+    await panel.getByTestId('turn').getByText('Here I am again.').waitFor();
   });
 
   it('a reply cut into 1-character chunks renders exactly like the same reply in one chunk', async () => {
@@ -144,7 +144,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
       await useReplayEngine(extension.serviceWorker, { replies: [reply, 'ok'], chunkSize });
       const { panel } = await openShopAndPanel();
       await ask(panel, 'show me');
-      await panel.getByText('ok', { exact: true }).waitFor({ timeout: 15_000 });
+      await panel.getByTestId('turn').getByText('ok', { exact: true }).waitFor({ timeout: 15_000 });
       rendered.push(await panel.getByTestId('prose').first().innerHTML());
     }
     expect(rendered[0]).toBe(rendered[1]);

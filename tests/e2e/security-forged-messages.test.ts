@@ -74,7 +74,7 @@ describe.skipIf(!chromiumAvailable)('a page that forges the extension’s bridge
     await panel.bringToFront();
     const asked = Date.now();
     await ask(panel, request);
-    await panel.getByText(`It said ${request}.`).waitFor({ timeout: 10_000 });
+    await panel.getByTestId('turn').getByText(`It said ${request}.`).waitFor({ timeout: 10_000 });
     return Date.now() - asked;
   }
 

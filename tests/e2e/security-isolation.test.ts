@@ -66,10 +66,10 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
       replies: [toolCall('read_beta_notes', {}), toolCall('read_alpha_notes', {}), toolCall('delete_alpha_notes', {}), 'Here are the beta notes.'],
     });
     await ask(beta.panel, 'read my beta notes');
-    await beta.panel.getByText('Here are the beta notes.').waitFor({ timeout: 15_000 });
+    await beta.panel.getByTestId('turn').getByText('Here are the beta notes.').waitFor({ timeout: 15_000 });
     expect(await waiting.getAttribute('data-state')).toBe('waiting');
     await waiting.locator('[data-testid=approve-once]').click();
-    await alpha.panel.getByText('The alpha notes are gone.').waitFor({ timeout: 15_000 });
+    await alpha.panel.getByTestId('turn').getByText('The alpha notes are gone.').waitFor({ timeout: 15_000 });
 
     expect(await pageLog(alpha.page, 'notesLog')).toEqual(['read', 'delete']);
     expect(await pageLog(beta.page, 'notesLog')).toEqual(['read']);

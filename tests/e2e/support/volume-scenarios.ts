@@ -69,7 +69,7 @@ export class VolumeLab {
       // Awaited below; should the request fail first, the churn's own failure must not go unhandled.
       churning.catch(() => undefined);
       await withoutTyping(() => ask(panel, 'what does the page say about its status?'));
-      await panel.getByText('The page works.').waitFor({ timeout: options.durationMs + 10_000 });
+      await panel.getByTestId('turn').getByText('The page works.').waitFor({ timeout: options.durationMs + 10_000 });
       return churning;
     });
     // Once the page is still, the panel lists exactly what is left: the steady tool and the last few.
@@ -90,7 +90,7 @@ export class VolumeLab {
       await page.goto(this.server.url('many-tools.html'));
       const listedMs = await waitForToolCount(panel, 500);
       await withoutTyping(() => ask(panel, 'where is my parcel ZX-42? track it'));
-      await panel.getByText('Parcel ZX-42 left the depot this morning.').last().waitFor({ timeout: 15_000 });
+      await panel.getByTestId('turn').getByText('Parcel ZX-42 left the depot this morning.').last().waitFor({ timeout: 15_000 });
       return listedMs;
     });
     const cards = await cardStates(panel);
@@ -107,7 +107,7 @@ export class VolumeLab {
     await this.replay([toolCall('export_everything', {}), toolCall('export_everything', { again: true }), 'The export is done.']);
     const { figures } = await measureUnderLoad({ panel, page }, async ({ withoutTyping }) => {
       await withoutTyping(() => ask(panel, 'export every record'));
-      await panel.getByText('The export is done.').waitFor({ timeout: 30_000 });
+      await panel.getByTestId('turn').getByText('The export is done.').waitFor({ timeout: 30_000 });
     });
     const results = panel.getByTestId('tool-result');
     const shownResult = (await results.first().textContent()) ?? '';
