@@ -10,38 +10,41 @@ export function ScoresTable({ step }: { step: TraceStep }) {
   const called = new Set(step.calls.map((call) => call.name));
   const ranked = step.tools.map((tool, index) => ({ tool, position: index + 1 })).sort((a, b) => b.tool.score - a.tool.score || a.position - b.position);
   return (
-    <table class="scores-table" data-testid="scores-table">
-      <thead>
-        <tr>
-          <th>Rank</th>
-          <th>Tool</th>
-          <th>Score</th>
-          <th title="Where the tool stands in the prompt">In prompt</th>
-          <th>Description</th>
-          <th>Parameters</th>
-        </tr>
-      </thead>
-      <tbody>
-        {ranked.map(({ tool, position }, index) => (
-          <tr key={tool.name} data-testid="score-row" data-tool={tool.name} class={called.has(tool.name) ? 'called' : ''}>
-            <td>{index + 1}</td>
-            <td>
-              <code>{tool.name}</code>
-              {/* In words, not only in bold: bold alone is lost to a screen reader. */}
-              {called.has(tool.name) && ' (called)'}
-            </td>
-            <td class="number" data-testid="score">
-              {formatScore(tool.score)}
-            </td>
-            <td class="number">{position}</td>
-            <td class="description">{tool.description}</td>
-            <td>
-              <code class="parameters">{compactJson(tool.parameters, 200)}</code>
-            </td>
+    // A narrow page scrolls the table sideways, by keyboard too, instead of the whole run.
+    <div class="scores-scroll" tabIndex={0} role="region" aria-label={`Tools shown at step ${step.step}, and their scores`}>
+      <table class="scores-table" data-testid="scores-table">
+        <thead>
+          <tr>
+            <th>Rank</th>
+            <th>Tool</th>
+            <th>Score</th>
+            <th title="Where the tool stands in the prompt">In prompt</th>
+            <th>Description</th>
+            <th>Parameters</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {ranked.map(({ tool, position }, index) => (
+            <tr key={tool.name} data-testid="score-row" data-tool={tool.name} class={called.has(tool.name) ? 'called' : ''}>
+              <td>{index + 1}</td>
+              <td>
+                <code>{tool.name}</code>
+                {/* In words, not only in bold: bold alone is lost to a screen reader. */}
+                {called.has(tool.name) && ' (called)'}
+              </td>
+              <td class="number" data-testid="score">
+                {formatScore(tool.score)}
+              </td>
+              <td class="number">{position}</td>
+              <td class="description">{tool.description}</td>
+              <td>
+                <code class="parameters">{compactJson(tool.parameters, 200)}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

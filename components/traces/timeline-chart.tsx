@@ -22,38 +22,44 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
   const ticks = niceTicks(spanMs);
   return (
     <figure class="timeline" data-testid="timeline">
-      {/* Hidden from screen readers: the table after it says the same in words. */}
-      <svg viewBox={`0 0 ${labelWidth + chartWidth + 40} ${height}`} aria-hidden="true">
-        {ticks.map((tick) => (
-          <g key={tick} class="timeline-tick">
-            <line x1={x(tick)} x2={x(tick)} y1={axisHeight - 4} y2={height} />
-            <text x={x(tick)} y={12} text-anchor="middle">
-              {formatDuration(tick)}
+      {/*
+        The chart keeps a width of at least 600 px, so zooming in makes its words larger, not smaller; where the
+        page is narrower it scrolls sideways, by keyboard too. Hidden from screen readers: the table
+        after it says the same in words.
+      */}
+      <div class="timeline-scroll" tabIndex={0} role="region" aria-label="Timeline chart, scrolls sideways">
+        <svg viewBox={`0 0 ${labelWidth + chartWidth + 40} ${height}`} aria-hidden="true">
+          {ticks.map((tick) => (
+            <g key={tick} class="timeline-tick">
+              <line x1={x(tick)} x2={x(tick)} y1={axisHeight - 4} y2={height} />
+              <text x={x(tick)} y={12} text-anchor="middle">
+                {formatDuration(tick)}
+              </text>
+            </g>
+          ))}
+          {layout.steps.map((step, index) => (
+            <text key={step} class="timeline-label" x={4} y={axisHeight + index * rowHeight + 16}>
+              Step {step}
             </text>
-          </g>
-        ))}
-        {layout.steps.map((step, index) => (
-          <text key={step} class="timeline-label" x={4} y={axisHeight + index * rowHeight + 16}>
-            Step {step}
-          </text>
-        ))}
-        {layout.bars.map((bar, index) => (
-          <rect
-            key={index}
-            class={`timeline-bar bar-${bar.kind}`}
-            data-testid="timeline-bar"
-            data-kind={bar.kind}
-            data-step={bar.step}
-            x={x(bar.startMs)}
-            y={axisHeight + (rowOf.get(bar.step) ?? 0) * rowHeight + 4 + inset(bar)}
-            width={Math.max(minimumBarWidth, (bar.durationMs / spanMs) * chartWidth)}
-            height={rowHeight - 8 - 2 * inset(bar)}
-            rx={2}
-          >
-            <title>{`Step ${bar.step} · ${bar.label} · ${formatDuration(bar.durationMs)}`}</title>
-          </rect>
-        ))}
-      </svg>
+          ))}
+          {layout.bars.map((bar, index) => (
+            <rect
+              key={index}
+              class={`timeline-bar bar-${bar.kind}`}
+              data-testid="timeline-bar"
+              data-kind={bar.kind}
+              data-step={bar.step}
+              x={x(bar.startMs)}
+              y={axisHeight + (rowOf.get(bar.step) ?? 0) * rowHeight + 4 + inset(bar)}
+              width={Math.max(minimumBarWidth, (bar.durationMs / spanMs) * chartWidth)}
+              height={rowHeight - 8 - 2 * inset(bar)}
+              rx={2}
+            >
+              <title>{`Step ${bar.step} · ${bar.label} · ${formatDuration(bar.durationMs)}`}</title>
+            </rect>
+          ))}
+        </svg>
+      </div>
       <TimelineTable layout={layout} />
       <TimelineLegend />
     </figure>

@@ -1,5 +1,6 @@
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { NoticeBanner } from './notice-banner';
+import { OpenedRunAnnouncer } from './opened-run-announcer';
 import { RetentionForm } from './retention-form';
 import { RunDetail } from './run-detail';
 import { RunFilters } from './run-filters';
@@ -18,6 +19,7 @@ export function TraceViewerApp({ model }: { model: TraceViewerModel }) {
         <ViewerToolbar model={model} />
       </header>
       <NoticeBanner model={model} />
+      <OpenedRunAnnouncer model={model} />
       <div class="viewer-body">
         <nav class="runs-pane" aria-label="Runs">
           <RunFilters model={model} />

@@ -38,7 +38,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
   async function runAndApprove(panel: Page, request: string, answer: string): Promise<string> {
     await ask(panel, request);
     await panel.locator('[data-testid=tool-card][data-name=add_to_cart] [data-testid=approve-once]').click({ timeout: 15_000 });
-    await panel.getByText(answer).waitFor({ timeout: 15_000 });
+    await panel.getByTestId('turn').getByText(answer).waitFor({ timeout: 15_000 });
     const link = panel.getByTestId('trace-link').last();
     await link.waitFor({ timeout: 15_000 });
     return new URL((await link.getAttribute('href'))!, 'chrome-extension://x/').searchParams.get('run')!;
@@ -96,6 +96,22 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.setViewportSize({ width: 1280, height: 1500 });
     await viewer.locator('.detail-pane').evaluate((pane) => pane.scrollTo(0, 0));
     await viewer.screenshot({ path: screenshotPath('trace.png') });
+
+    // 640 CSS px is a 1,280 px window at 200 % zoom, 320 is 400 %: the run reflows, nothing but a
+    // wide table or chart scrolls sideways, and the chart's words never shrink below 8 px.
+    for (const width of [640, 320]) {
+      await viewer.setViewportSize({ width, height: 900 });
+      const layout = await viewer.evaluate(() => ({
+        pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        detailWidth: document.querySelector('.detail-pane')!.getBoundingClientRect().width,
+        runsOverflow: document.querySelector('.runs-pane')!.scrollWidth - document.querySelector('.runs-pane')!.clientWidth,
+        tickText: document.querySelector('.timeline-tick text')!.getBoundingClientRect().height,
+      }));
+      expect(layout.pageOverflow, `the page at ${width} px`).toBe(0);
+      expect(layout.runsOverflow, `the runs at ${width} px`).toBe(0);
+      expect(layout.detailWidth, `the open run at ${width} px`).toBeGreaterThanOrEqual(width - 20);
+      expect(layout.tickText, `the timeline's words at ${width} px`).toBeGreaterThanOrEqual(8);
+    }
   });
 
   it('exports a run and imports it back unchanged; a malformed file is refused with a message and changes nothing', async () => {
@@ -175,7 +191,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     });
     const { panel } = await openPageAndPanel(fixtureServer.url('/mug-shop.html'));
     await ask(panel, 'a run that will be cut off');
-    await panel.getByText('This reply streams').waitFor({ timeout: 15_000 });
+    await panel.getByTestId('turn').getByText('This reply streams').waitFor({ timeout: 15_000 });
     // Let the recorder write what it has (it writes within a second while a reply streams).
     await panel.waitForTimeout(1_500);
     await stopServiceWorker(extension.context);

@@ -286,6 +286,17 @@ describe('the trace viewer', () => {
     expect(viewer.find('step-divergences', viewer.findAll('step')[1])).not.toBeNull();
   });
 
+  it('tells a screen reader which run it shows when another is opened from the list, once a run', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }, { runId: 'hello', request: 'Say hello', replies: ['Hello!'] }]));
+    const said = () => viewer!.find('opened-run-announcer')?.textContent;
+    await viewer.act(() => viewer!.model.open('mugs'));
+    // The run the page opened with is said by its heading.
+    expect(said()).toBe('');
+    await viewer.click(viewer.findAll('run-item').find((item) => item.dataset.runId === 'hello')!.querySelector('button'));
+    await viewer.until(() => said() !== '', 'the announcement');
+    expect(said()).toBe('Showing "Say hello": Answered, 1 step.');
+  });
+
   it('picks the replay tab afresh for each run: a tab chosen for one site never carries over to another', async () => {
     const shop = createShopPage();
     const other = { ...createShopPage(), origin: 'https://other.example', url: 'https://other.example/' };
