@@ -122,11 +122,16 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
 
     update,
     /** A new engine starts on its own default model. */
-    chooseEngine(engine: Settings['engine']) {
+    async chooseEngine(engine: Settings['engine']) {
+      // As stored: a model picked in another page (the side panel's, a second options tab) counts.
+      const current = await store.load();
+      if (current.engine === engine) return;
       // A trial's reply belongs to the engine it tried.
       trialNumber += 1;
       trial.value = undefined;
-      return update({ engine, model: '' });
+      // The model picked for the engine left is kept for its return; the one chosen gets its own back.
+      const { [engine]: returning = '', ...others } = current.modelByEngine;
+      return update({ engine, model: returning, modelByEngine: { ...others, [current.engine]: current.model } });
     },
     /**
      * Asks for the host permission (first, while the click still counts as the person's), then

@@ -6,6 +6,11 @@ export const settingsSchema = z.object({
   engine: z.enum(engineIds).default('webllm'),
   /** The model id for the chosen engine; empty means the engine's default for this machine. */
   model: z.string().max(200).default(''),
+  /**
+   * The model last picked for each engine not chosen now: choosing that engine again brings it
+   * back, so going through the engines (arrow keys move a radio group's choice) loses no pick.
+   */
+  modelByEngine: z.partialRecord(z.enum(engineIds), z.string().max(200)).default({}),
   temperature: z.number().min(0).max(2).default(0.2),
   maxSteps: z.number().int().min(1).max(30).default(8),
   /**

@@ -216,6 +216,24 @@ describe('the options page', () => {
     );
   });
 
+  it('keeps each engine\'s model: going through the engines, as arrow keys do, brings the picked model back', async () => {
+    const settings = memorySettings({ engine: 'openai', model: 'llama3.1:8b' });
+    const { root } = show({ settings, caches: createFakeCacheStorage().storage });
+    const choose = async (engine: Settings['engine']) => {
+      click(root.querySelector(`input[name="engine"][value="${engine}"]`));
+      await vi.waitFor(async () => expect((await settings.load()).engine).toBe(engine));
+    };
+    await vi.waitFor(() => expect(root.querySelector('input[name="engine"][value="webllm"]')).not.toBeNull());
+    await choose('webllm');
+    // WebLLM had no pick of its own: its default for this machine.
+    expect((await settings.load()).model).toBe('');
+    await settings.update({ model: 'Qwen3-1.7B-q4f16_1-MLC' });
+    await choose('openai');
+    expect((await settings.load()).model).toBe('llama3.1:8b');
+    await choose('webllm');
+    expect((await settings.load()).model).toBe('Qwen3-1.7B-q4f16_1-MLC');
+  });
+
   it('downloads Chrome\'s model once however often Download is pressed, and drops the bar when done', async () => {
     installFakeLanguageModel({ availability: 'downloadable', replies: [] });
     const fake = globalThis as unknown as { LanguageModel: LanguageModelApi; fakeLanguageModelLog: FakeLanguageModelLog };
