@@ -27,18 +27,23 @@ export function createNativeSource(): PageToolSource | undefined {
       const answered = running.catch((error: unknown) => {
         throw refusedInWords(form, error);
       });
-      return form.hasAttribute('toolautosubmit') ? submittedByPage(answered) : filledForPerson(context, name, answered);
+      return form.hasAttribute('toolautosubmit') ? submittedByPage(answered) : filledForPerson(context, name, form, answered);
     };
-    let formNames = new Set<string | null>();
-    const source = sourceFromAdapter({ ...adapter, execute }, (tool) => (formNames.has(readToolName(tool) ?? null) ? 'declarative' : 'native'));
+    let forms = new Map<string | null, HTMLFormElement>();
+    // A page may register a tool in script and keep a form of the same name for browsers without
+    // it (the browser keeps the script's tool): the form is the tool only where it says the same.
+    const formOf = (tool: unknown): HTMLFormElement | undefined => {
+      const form = forms.get(readToolName(tool) ?? null);
+      return form && sameDescription(form, readProperty(tool, 'description')) ? form : undefined;
+    };
+    const source = sourceFromAdapter({ ...adapter, execute }, (tool) => (formOf(tool) ? 'declarative' : 'native'));
     return {
       ...source,
       async list() {
-        const forms = new Map(roots.forms().map((form) => [form.getAttribute('toolname'), form]));
-        formNames = new Set(forms.keys());
+        forms = new Map(roots.forms().map((form) => [form.getAttribute('toolname'), form]));
         const listing = await source.list();
         const offered = listing.offered.map((entry) => {
-          const form = forms.get(readToolName(entry.tool) ?? null);
+          const form = formOf(entry.tool);
           const formNotes = form ? formFieldNotes(form) : [];
           return formNotes.length > 0 ? { ...entry, formNotes } : entry;
         });
@@ -86,13 +91,15 @@ function submittedByPage(running: Promise<string | null>): Promise<string | null
  * answers as the extension's own form reader does, and the browser's call stays open for the
  * person; a refusal before that (a value the form does not offer) is still the call's error.
  */
-function filledForPerson(context: ModelContextLike, name: string, running: Promise<string | null>): Promise<string | null> {
+function filledForPerson(context: ModelContextLike, name: string, form: HTMLFormElement, running: Promise<string | null>): Promise<string | null> {
   return new Promise((resolve, reject) => {
     // Chrome fires it at `document.modelContext`; older versions at `window`.
     const targets: Array<Pick<EventTarget, 'addEventListener' | 'removeEventListener'>> = [window];
     if (typeof context.addEventListener === 'function' && typeof context.removeEventListener === 'function') targets.push(context as never);
     const onActivated = (event: Event): void => {
-      if (readProperty(event, 'toolName') === name) settle(() => resolve(formWaitsForPerson));
+      // Chrome fires it for a script's tool too: one that shares its name with a form is not a
+      // form waiting for the person, and its result is the call's.
+      if (readProperty(event, 'toolName') === name && formIsActive(form)) settle(() => resolve(formWaitsForPerson));
     };
     const settle = (done: () => void): void => {
       for (const target of targets) target.removeEventListener('toolactivated', onActivated);
@@ -104,4 +111,21 @@ function filledForPerson(context: ModelContextLike, name: string, running: Promi
       (error: unknown) => settle(() => reject(error)),
     );
   });
+}
+
+/** Whether the browser is filling this form for a call now; true where it cannot say. */
+function formIsActive(form: HTMLFormElement): boolean {
+  try {
+    return form.matches(':tool-form-active');
+  } catch {
+    // A browser without the pseudo-class: the event is all there is to go by.
+    return true;
+  }
+}
+
+/** Whether the browser's listing of a tool describes it as the form does (or says nothing to tell them apart). */
+function sameDescription(form: HTMLFormElement, listed: unknown): boolean {
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const own = form.getAttribute('tooldescription');
+  return typeof listed !== 'string' || own === null || words(listed) === words(own);
 }

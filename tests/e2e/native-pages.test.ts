@@ -207,6 +207,15 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await expect(page.locator('#sent').textContent()).resolves.toBe('Sent: Is the blue mug back in stock?');
   });
 
+  it('gives the result of a script\'s tool that shares its name with a form, which stays untouched', async () => {
+    const { page, inspector } = await openFixture('script-tool-beside-form.html');
+    await inspector.waitForTools(['search_flights'], 2_000);
+    await expect(inspector.tool('search_flights').locator('.tool-meta').textContent()).resolves.toMatch(/ · native$/);
+    const run = await inspector.run('search_flights', { from: 'LIS', to: 'OPO' });
+    expect(run).toMatchObject({ isError: false, text: '3 flights from LIS to OPO' });
+    await expect(page.locator('input[name=from]').inputValue()).resolves.toBe('');
+  });
+
   it('lists a declarative <form toolname> the browser exposes, and runs it', async () => {
     const { page, inspector } = await openFixture('declarative.html');
     await inspector.waitForTools(['book_table'], 2_000);
