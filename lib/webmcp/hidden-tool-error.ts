@@ -1,18 +1,25 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
 
 /**
- * Chrome's words for any error a tool's `execute` threw (or a result it could not copy): the
- * tool's own message is lost on the way.
+ * Chrome's words for any error a tool's `execute` threw (or a result it could not copy). Chrome
+ * ends there, and the tool's own message is lost; a JavaScript polyfill writes the same words
+ * and then ": " and the message.
  */
+const failedInPage = /^Tool was executed but the invocation failed\b[^:]*(?::\s*([\s\S]*))?$/;
+
+/** Whether these are Chrome's words with nothing of the tool's own: why it failed was lost. */
 export function browserHidesError(text: string): boolean {
-  return text.startsWith('Tool was executed but the invocation failed');
+  const match = failedInPage.exec(text);
+  return match !== null && !match[1]?.trim();
 }
 
 /**
- * A tool's output as the agent passes it on: where Chrome hid why the tool failed, its sentence
- * (written for developers) becomes one the person and the model can read.
+ * A tool's output as the agent passes it on: Chrome's sentence (written for developers) becomes
+ * one the person and the model can read, with the page's own message where it came along.
  */
 export function withReadableFailure(name: string, output: ToolOutput): ToolOutput {
-  if (!output.isError || !browserHidesError(output.text)) return output;
-  return { text: `The tool "${name}" failed in the page, and the page did not say why.`, isError: true };
+  const match = output.isError ? failedInPage.exec(output.text) : null;
+  if (!match) return output;
+  const said = match[1]?.trim();
+  return { text: said ? `The tool "${name}" failed in the page: ${said}` : `The tool "${name}" failed in the page, and the page did not say why.`, isError: true };
 }

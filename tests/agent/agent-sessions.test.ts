@@ -601,6 +601,16 @@ describe('agent sessions', () => {
     expect(starts[1]?.type === 'step-start' && starts[1].messages.at(-1)!.content).toContain(plain);
   });
 
+  it('keeps the page\'s own message where a polyfill gave it after the browser\'s words', async () => {
+    await script([call('search_products', { query: 'mug' }), 'The card was declined.']);
+    const said = 'Tool was executed but the invocation failed. For example, the script function threw an error: Card declined: insufficient funds.';
+    const h = harness({ execute: async () => ({ text: said, isError: true }) });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'pay' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.cards()[0]).toMatchObject({ state: 'failed', result: 'The tool "search_products" failed in the page: Card declined: insufficient funds.' });
+  });
+
   it('shows a call of a tool the page does not offer, and says which one stopped the run', async () => {
     await script([call('delete_notes', {}), call('delete_notes', {}), call('delete_notes', {})]);
     const h = harness();

@@ -268,6 +268,8 @@ describe('the run form for keyboard and screen reader users', () => {
       'Chrome does not pass on what the tool threw, so the agent cannot tell why it failed either. To say why, return { content: [{ type: "text", text: "…" }], isError: true } instead of throwing.',
     );
     expect(await failWith('Out of stock: the blue mug')).toBeNull();
+    // A polyfill passes the message on after the browser's words: nothing to tell the author.
+    expect(await failWith('Tool was executed but the invocation failed. For example, the script function threw an error: Out of stock')).toBeNull();
   });
 
   it('heads the list of tools, so they are not read as part of the preview above it', async () => {
