@@ -1,5 +1,5 @@
 import { isRecord } from '@webmcp-agents/chat';
-import { compactSchema } from '@webmcp-agents/local-agent';
+import { compactSchema, toolDescriptionLimit } from '@webmcp-agents/local-agent';
 import { plainSchema } from '../registry/plain-schema';
 import type { PageTool } from '../registry/types';
 import { firstType } from './json-template';
@@ -57,6 +57,9 @@ function lintTool(tool: PageTool): Finding[] {
   }
   if (tool.description.length > lintBudgets.description) {
     findings.push(warning(`The description is ${tool.description.length} characters; Chrome suggests at most ${lintBudgets.description}.`));
+  }
+  if (tool.description.length > toolDescriptionLimit) {
+    findings.push(info(`This agent shows its model the first ${toolDescriptionLimit} characters of the description: say what matters first.`));
   }
   if (firstType(tool.inputSchema) !== 'object') {
     findings.push(warning('The input schema is not an object schema ("type": "object").'));

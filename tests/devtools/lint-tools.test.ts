@@ -27,8 +27,16 @@ describe('lintTools: what the inspector points out', () => {
     expect(messages([long])).toEqual([
       'warning: The name is 31 characters; Chrome suggests at most 30.',
       'warning: The description is 501 characters; Chrome suggests at most 500.',
+      'info: This agent shows its model the first 400 characters of the description: say what matters first.',
       'warning: The description of "query" is 151 characters; Chrome suggests at most 150.',
       'info: The parameter "page" has no description.',
+    ]);
+  });
+
+  it('says where the model reads less of a description than Chrome suggests writing', () => {
+    expect(messages([tool({ description: `${'d'.repeat(400)}` })])).toEqual([]);
+    expect(messages([tool({ description: `${'d'.repeat(401)}` })])).toEqual([
+      'info: This agent shows its model the first 400 characters of the description: say what matters first.',
     ]);
   });
 
