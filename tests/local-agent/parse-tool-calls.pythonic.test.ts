@@ -98,3 +98,16 @@ describe('pythonic calls that cannot be read', () => {
     });
   });
 });
+
+describe('tool names in pythonic calls', () => {
+  it('reads every name WebMCP allows: dots, dashes, and parts that start with a digit', () => {
+    const names = new Set(['shop.cart-add', 'v2-track.order_status', 'maps.2d-view']);
+    const result = parseToolCalls('<|tool_call_start|>[shop.cart-add(sku="MUG-1"), v2-track.order_status(id=7), maps.2d-view()]<|tool_call_end|>', names);
+    expect(result.errors).toEqual([]);
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['shop.cart-add', { sku: 'MUG-1' }],
+      ['v2-track.order_status', { id: 7 }],
+      ['maps.2d-view', {}],
+    ]);
+  });
+});

@@ -30,7 +30,7 @@ export function readPythonicCalls(text: string, start: number, end: number): Pyt
       continue;
     }
     const callStart = scanner.position;
-    const name = dottedName(scanner);
+    const name = dottedName(scanner, text);
     scanner.skipSpace();
     if (name === '' || (scanner.position < end && text.charCodeAt(scanner.position) !== 0x28)) {
       if (items.length === 0) return null;
@@ -53,15 +53,22 @@ export function readPythonicCalls(text: string, start: number, end: number): Pyt
 }
 
 /** `name.sub.name`, or '' where no name starts. */
-function dottedName(scanner: PythonScanner): string {
+function dottedName(scanner: PythonScanner, text: string): string {
   let name = scanner.identifier();
-  while (name !== '' && scanner.position < scanner.end && scanner.peek() === 0x2e) {
+  // A WebMCP name may hold dots and dashes (`shop.cart-add`), and a part may start with a digit.
+  while (name !== '' && (scanner.peek() === 0x2e || scanner.peek() === 0x2d) && isNamePart(scanner.peek(1))) {
+    const separator = String.fromCharCode(scanner.peek());
     scanner.position += 1;
-    const part = scanner.identifier();
-    if (part === '') break;
-    name += `.${part}`;
+    const start = scanner.position;
+    while (isNamePart(scanner.peek())) scanner.position += 1;
+    name += separator + text.slice(start, scanner.position);
   }
   return name;
+}
+
+/** A letter, a digit or `_`: what a name's part is made of between its dots and dashes. */
+function isNamePart(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
 }
 
 const maxLenientTries = 4;
