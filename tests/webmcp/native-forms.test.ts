@@ -8,12 +8,32 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** The browser's API as Chrome 156 behaves for a form without toolautosubmit: it fills it, says so, and waits for the person. */
-function installBrowserContext(names: string[]) {
+/** Every `<form toolname=name>`, in the document and in open shadow roots, as the browser reads them. */
+function formsNamed(name: string): HTMLFormElement[] {
+  const roots: ParentNode[] = [document, ...[...document.querySelectorAll('*')].flatMap((element) => (element.shadowRoot ? [element.shadowRoot] : []))];
+  return roots.flatMap((root) => [...root.querySelectorAll<HTMLFormElement>('form[toolname]')].filter((form) => form.getAttribute('toolname') === name));
+}
+
+/** The browser fills a form for a call: from now on it matches `:tool-form-active`, as in Chrome 156. */
+function activate(form: HTMLFormElement): void {
+  const ownMatches = form.matches.bind(form);
+  form.matches = (selector: string) => selector === ':tool-form-active' || ownMatches(selector);
+}
+
+/**
+ * The browser's API as Chrome 156 behaves: a form's tool is listed with the form's description; a
+ * form without toolautosubmit is filled, marked active, said to be activated, and waits for the
+ * person. A tool only in `scripted` is the page script's, with a form of its name or not.
+ */
+function installBrowserContext(names: string[], scripted: Record<string, string> = {}) {
   const context = Object.assign(new EventTarget(), {
-    getTools: async () => names.map((name) => ({ name, description: 'A form.', inputSchema: {}, source: window })),
+    getTools: async () =>
+      names.map((name) => ({ name, description: scripted[name] ?? formsNamed(name)[0]?.getAttribute('tooldescription') ?? 'A tool.', inputSchema: {}, source: window })),
     executeTool: (tool: { name: string }) => {
+      // Chrome says it activated a script's tool too, and answers with what the script returned.
       queueMicrotask(() => context.dispatchEvent(Object.assign(new Event('toolactivated'), { toolName: tool.name })));
+      if (tool.name in scripted) return Promise.resolve(`ran ${tool.name}`);
+      for (const form of formsNamed(tool.name)) activate(form);
       return new Promise(() => {});
     },
   });
@@ -48,6 +68,16 @@ describe('a browser form without toolautosubmit', () => {
       '<form toolname="subscribe" tooldescription="Subscribe." toolautosubmit><input name="email"></form>';
     source.lookAgain!();
     expect(await sources()).toEqual({ contact: 'declarative', subscribe: 'declarative', search: 'native' });
+  });
+});
+
+describe("a page script's tool that shares its name with a form", () => {
+  it('answers with what the script returned, and is listed as the script\'s', async () => {
+    document.body.innerHTML = form;
+    installBrowserContext(['contact'], { contact: 'Write to the shop, with your order attached.' });
+    const source = createNativeSource()!;
+    expect((await source.list()).offered.map(({ source }) => source)).toEqual(['native']);
+    expect(await within(source.execute('contact', { message: 'Hello' }, new AbortController().signal), 200)).toBe('ran contact');
   });
 });
 
