@@ -57,6 +57,13 @@ describe('createLegacyContextAdapter: following an older context', () => {
     expect(await adapter.execute('clear_cart', {}, never)).toBe('The tool finished without a result.');
   });
 
+  it('fails a call whose result has no JSON, as Chrome does, instead of answering "[object Object]"', async () => {
+    const context = olderContext();
+    const adapter = createLegacyContextAdapter(context as LegacyContextLike);
+    context.registerTool({ name: 'balance', execute: () => ({ cents: 10n }) } as never);
+    await expect(adapter.execute('balance', {}, never)).rejects.toThrow(/^The tool's result could not be turned into JSON \(.*BigInt.*\), so nothing of it can be passed on\.$/);
+  });
+
   it('leaves the context working as before, errors included', () => {
     const context = olderContext();
     createLegacyContextAdapter(context as LegacyContextLike);

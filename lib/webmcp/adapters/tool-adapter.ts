@@ -28,15 +28,22 @@ export function readToolName(tool: unknown): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-/** Results as the browser gives them: text stays text, anything else becomes JSON. Never throws. */
+/**
+ * Results as the browser gives them: text stays text, anything else becomes JSON. A value that
+ * has no JSON (a BigInt, a cycle) fails the call, as it does in Chrome, instead of reading as a
+ * successful "[object Object]".
+ */
 export function toResultString(value: unknown): string | null {
   if (value === null) return null;
   if (typeof value === 'string') return value;
+  let json: string | undefined;
   try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
+    json = JSON.stringify(value);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`The tool's result could not be turned into JSON (${why}), so nothing of it can be passed on.`);
   }
+  return json ?? String(value);
 }
 
 /**
