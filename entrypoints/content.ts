@@ -5,6 +5,9 @@ export default defineContentScript({
   matches: ['<all_urls>'],
   runAt: 'document_start',
   allFrames: true,
+  // Frames written by script (about:blank) or from `srcdoc` belong to the page that made them: their tools are its own.
+  matchAboutBlank: true,
+  matchOriginAsFallback: true,
   // Pages hear nothing from the extension unless they offer WebMCP tools.
   noScriptStartedPostMessage: true,
   main() {

@@ -63,8 +63,17 @@ export function readFrameFacts(): FrameFacts {
   const policy = (document as Document & { featurePolicy?: FrameFacts['policy'] }).featurePolicy;
   return {
     isTop: window.top === window,
-    origin: location.origin,
+    origin: documentOrigin(),
     ancestorOrigins: Array.from(location.ancestorOrigins ?? []),
     ...(policy ? { policy } : {}),
   };
+}
+
+/**
+ * The origin the document runs with: a frame written by script (about:blank) or from `srcdoc`
+ * has its creator's, which its address (`location.origin`, "null") does not say; a sandboxed
+ * frame has none ("null") whatever its address.
+ */
+export function documentOrigin(): string {
+  return typeof self.origin === 'string' ? self.origin : location.origin;
 }

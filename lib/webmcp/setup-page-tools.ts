@@ -25,7 +25,7 @@ export function setupPageTools(): void {
   let connected = true;
   const reader = new PageToolReader({
     sources,
-    origin: location.origin,
+    origin: frame.origin,
     onReport(frameTools) {
       // A page loaded ahead of time (prerendered) is not the tab's page yet: it reports once shown.
       if (!connected || isPrerendering()) return;

@@ -197,6 +197,19 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     expect((await inspector.run('top_tool')).text).toBe('from the top frame');
   });
 
+  it('lists and runs the tools of frames the page writes itself (srcdoc, about:blank), and none of a sandboxed one', async () => {
+    const { inspector } = await openFixture('written-frames.html');
+    await inspector.waitForTools(['chat_open', 'preview_refresh'], 3_000);
+    const { origin } = new URL(server.url('written-frames.html'));
+    expect((await inspector.run('preview_refresh')).text).toBe(`preview refreshed in ${origin}`);
+    expect((await inspector.run('chat_open')).text).toBe('chat opened');
+    // Listed by its own frame, in its own frame, with the page's origin: no label of another site.
+    await expect(inspector.tool('chat_open').locator('.tool-meta').textContent()).resolves.toMatch(/ · frame [1-9]\d* · native$/);
+    await expect(inspector.tool('chat_open').textContent()).resolves.not.toContain('null');
+    // The sandboxed frame's tool is refused by the browser itself (its own origin, not allowed tools): it never shows up.
+    expect(await inspector.toolNames()).toEqual(['chat_open', 'preview_refresh']);
+  });
+
   it('answers a call of a form without toolautosubmit once the browser has filled it, and leaves the sending to the person', async () => {
     const { page, inspector } = await openFixture('declarative-manual.html');
     await inspector.waitForTools(['send_message'], 2_000);
