@@ -1,4 +1,4 @@
-import { readToolName } from './adapters/tool-adapter';
+import { readProperty, readToolName } from './adapters/tool-adapter';
 import type { DroppedToolReport, ReportedTool } from './reported-tool';
 import type { PageToolSource } from './page-tool-source';
 import { sanitizeTools, type OfferedTool } from './sanitize-tools';
@@ -77,13 +77,20 @@ export class PageToolReader {
     const offered: OfferedTool[] = [];
     const refused: DroppedToolReport[] = [];
     const owners = new Map<string, PageToolSource>();
+    const descriptions = new Map<string, unknown>();
     for (const source of this.options.sources) {
       const listing = await source.list().catch(() => ({ offered: [], refused: [] }));
       for (const entry of listing.offered) {
         const name = readToolName(entry.tool);
         const taken = name !== undefined && owners.has(name);
-        if (taken && source.yieldsToEarlier) continue;
-        if (name !== undefined && !taken) owners.set(name, source);
+        // The same tool seen twice (a page's shim that hands its tools on to the browser's API)
+        // is one tool, not a clash of names to tell the author about.
+        const again = taken && descriptions.get(name) === readProperty(entry.tool, 'description');
+        if (taken && (source.yieldsToEarlier || again)) continue;
+        if (name !== undefined && !taken) {
+          owners.set(name, source);
+          descriptions.set(name, readProperty(entry.tool, 'description'));
+        }
         offered.push(entry);
       }
       refused.push(...listing.refused);
