@@ -85,7 +85,7 @@ export class PageToolReader {
         const taken = name !== undefined && owners.has(name);
         // The same tool seen twice (a page's shim that hands its tools on to the browser's API)
         // is one tool, not a clash of names to tell the author about.
-        const again = taken && descriptions.get(name) === readProperty(entry.tool, 'description');
+        const again = taken && owners.get(name) !== source && descriptions.get(name) === readProperty(entry.tool, 'description');
         if (taken && (source.yieldsToEarlier || again)) continue;
         if (name !== undefined && !taken) {
           owners.set(name, source);

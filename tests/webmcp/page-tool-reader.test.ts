@@ -25,6 +25,11 @@ describe('PageToolReader: the same name from two sources', () => {
     expect(report.dropped).toEqual([]);
   });
 
+  it('still tells the author of one source offering a name twice, even said the same way', async () => {
+    const twice = [{ name: 'add_note', description: 'Add a note.' }, { name: 'add_note', description: 'Add a note.' }];
+    expect((await reportOf([source(twice, 'native')])).dropped).toEqual([{ name: 'add_note', reason: 'another tool of this page already has this name' }]);
+  });
+
   it('still tells the author of two different tools under one name, keeping the first', async () => {
     const report = await reportOf([source([{ name: 'search', description: 'Search the notes.' }], 'native'), source([{ name: 'search', description: 'Search the web.' }], 'polyfill')]);
     expect(report.tools.map((tool) => [tool.name, tool.description])).toEqual([['search', 'Search the notes.']]);
