@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useMemo, useRef } from 'preact/hooks';
 import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 import { spokenAnswer } from '@/lib/sidepanel/spoken-answer';
 
@@ -11,7 +11,8 @@ import { spokenAnswer } from '@/lib/sidepanel/spoken-answer';
  */
 export function RunAnnouncer({ turn, engine }: { turn: Turn | undefined; engine: EngineStatus | undefined }) {
   const heard = useRef<{ turnId?: string; text: string; shown: string }>({ text: '', shown: '' });
-  const text = turn ? announcementFor(turn, engine) : '';
+  // Worked out again only when the turn or the engine changes, not at every render of the panel.
+  const text = useMemo(() => (turn ? announcementFor(turn, engine) : ''), [turn, engine]);
   const last = heard.current;
   if (turn?.id !== last.turnId) {
     heard.current = { turnId: turn?.id, text, shown: turn && !turn.outcome ? text : '' };

@@ -4,6 +4,9 @@ import { renderMarkdown } from './render-markdown';
 /** About what a screen reader says in fifteen seconds: more is read in the conversation itself. */
 const spokenCharacters = 320;
 
+/** Markdown read to find them: enough for its marks and links, never the whole of a long reply. */
+const readCharacters = spokenCharacters * 8;
+
 const blocks = 'p, li, h1, h2, h3, h4, h5, h6, pre, blockquote, tr, ul, ol, table, hr';
 
 /**
@@ -12,9 +15,10 @@ const blocks = 'p, li, h1, h2, h3, h4, h5, h6, pre, blockquote, tr, ul, ol, tabl
  */
 export function spokenAnswer(turn: Turn): string {
   const prose = turn.items.flatMap((item) => (item.kind === 'prose' ? [item.text] : [])).join('\n\n');
-  const text = plainText(prose);
+  // Only the start is said: a reply of a megabyte is not rendered again to say 320 characters.
+  const text = plainText(prose.length > readCharacters ? prose.slice(0, readCharacters) : prose);
   if (text === '') return 'The answer is ready.';
-  if (text.length <= spokenCharacters) return text;
+  if (text.length <= spokenCharacters && prose.length <= readCharacters) return text;
   const cut = text.slice(0, spokenCharacters);
   const atWord = cut.replace(/\s+\S*$/, '');
   return `${atWord.length > spokenCharacters / 2 ? atWord : cut}… The whole answer is in the conversation.`;

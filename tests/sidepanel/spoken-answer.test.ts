@@ -24,6 +24,12 @@ describe('spokenAnswer', () => {
     expect(said).toMatch(/ word\d+… The whole answer is in the conversation\.$/);
   });
 
+  it('reads only the start of a reply of a megabyte', () => {
+    const said = spokenAnswer(answered(`Here is all of it.\n\n${'| a | b |\n|---|---|\n| 1 | 2 |\n\n'.repeat(40_000)}`));
+    expect(said.startsWith('Here is all of it.\na, b\n1, 2')).toBe(true);
+    expect(said).toMatch(/… The whole answer is in the conversation\.$/);
+  });
+
   it('shows the page’s markup as text, never as elements, and says an answer of no words is ready', () => {
     expect(spokenAnswer(answered('<img src=x onerror="alert(1)"> Done <b>now</b>'))).toBe('<img src=x onerror="alert(1)"> Done <b>now</b>');
     expect(spokenAnswer(answered(''))).toBe('The answer is ready.');

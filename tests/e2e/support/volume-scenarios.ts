@@ -128,7 +128,7 @@ export class VolumeLab {
     await this.replay([reply]);
     const { figures } = await measureUnderLoad({ panel }, async ({ withoutTyping }) => {
       await withoutTyping(() => ask(panel, 'tell me everything'));
-      await waitForLastBlock(panel, 'The end of the long answer.', 60_000);
+      await waitForLastBlock(panel, 'The end of the long answer.', 100_000);
     });
     const shownCharacters = ((await panel.getByTestId('prose').last().textContent()) ?? '').length;
 
