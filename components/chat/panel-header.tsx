@@ -5,11 +5,13 @@ import { OpenOptionsButton } from './open-options-button';
 /** Which site the panel talks to, a way to start over, and the way to the options. */
 export function PanelHeader({ model }: { model: PanelModel }) {
   const session = model.session.value;
-  const site = session?.origin || session?.url || '';
+  const site = siteLabel(session?.origin || session?.url || '');
   return (
     <header class="panel-header">
       <div class="site">
-        <h1 class="site-origin" title={session?.url}>{site || 'WebMCP agent'}</h1>
+        <h1 class="site-origin" title={session?.url}>
+          {site || 'WebMCP agent'}
+        </h1>
         {session && (
           <span class="site-detail">
             {session.toolCount} {session.toolCount === 1 ? 'tool' : 'tools'}
@@ -33,4 +35,12 @@ export function PanelHeader({ model }: { model: PanelModel }) {
       <OpenOptionsButton label="Options" testId="open-options" />
     </header>
   );
+}
+
+/**
+ * The site as a person reads it in a narrow panel: a secure site by its host alone
+ * ("shop.example"); any other keeps its scheme, which is worth seeing ("http://127.0.0.1:8080").
+ */
+export function siteLabel(origin: string): string {
+  return origin.startsWith('https://') ? origin.slice('https://'.length) : origin;
 }

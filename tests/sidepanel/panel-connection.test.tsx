@@ -29,7 +29,7 @@ describe('messages from the background', () => {
   it('ignores a snapshot of another tab', async () => {
     panel = await mountPanel();
     await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 99, origin: 'https://other.example' }) });
-    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('https://shop.example');
+    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('shop.example');
   });
 
   it('shows an error the background reports', async () => {
@@ -137,7 +137,7 @@ describe('following a tab', () => {
     expect(panel.findAll('turn')).toHaveLength(0);
 
     await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 8, origin: 'https://tea.example' }) });
-    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('https://tea.example');
+    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('tea.example');
   });
 });
 

@@ -212,6 +212,15 @@ describe('the way to the settings', () => {
   });
 });
 
+describe('the site the panel talks to', () => {
+  it('is named by its host where secure, and with its scheme where not', async () => {
+    panel = await mountPanel({ origin: 'https://shop.example', url: 'https://shop.example/mugs' });
+    expect(panel.container.querySelector('h1')?.textContent).toBe('shop.example');
+    await panel.deliver({ type: 'snapshot', state: sessionState({ origin: 'http://127.0.0.1:8080', url: 'http://127.0.0.1:8080/' }) });
+    expect(panel.container.querySelector('h1')?.textContent).toBe('http://127.0.0.1:8080');
+  });
+});
+
 describe('a site where the agent is off', () => {
   it('says so with the way to the settings, and offers no request, suggestion or Send', async () => {
     panel = await mountPanel({ agentOff: true, toolCount: 3, suggestions: ['Find mugs'] });

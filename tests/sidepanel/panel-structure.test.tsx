@@ -9,7 +9,7 @@ afterEach(() => panel?.unmount());
 describe('the side panel as a screen reader walks it', () => {
   it('heads the panel with the site, names the request form, each turn by its request and each tool card by its tool and state', async () => {
     panel = await mountPanel({ turns: [turn({ id: 'turn-9', request: 'find a blue mug', items: [toolCard({ name: 'search_products', state: 'done' })], outcome: 'answer' })] });
-    expect(panel.container.querySelector('h1')?.textContent).toBe('https://shop.example');
+    expect(panel.container.querySelector('h1')?.textContent).toBe('shop.example');
     expect(panel.container.querySelector('form')?.getAttribute('aria-label')).toBe('Request');
     const article = panel.find('turn')!;
     const label = document.getElementById(article.getAttribute('aria-labelledby') ?? '');
