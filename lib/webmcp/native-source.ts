@@ -3,6 +3,7 @@ import { createTestingApiAdapter, isTestingApiLike } from './adapters/testing-ap
 import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-adapter';
 import { formFieldNotes, formRefused } from './form-controls';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
+import type { DroppedToolReport } from './reported-tool';
 import { ToolFormRoots } from './tool-form-roots';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
 
@@ -47,7 +48,8 @@ export function createNativeSource(): PageToolSource | undefined {
           const formNotes = form ? formFieldNotes(form) : [];
           return formNotes.length > 0 ? { ...entry, formNotes } : entry;
         });
-        return { ...listing, offered };
+        const listed = new Set(listing.offered.map((entry) => readToolName(entry.tool)));
+        return { ...listing, offered, refused: [...listing.refused, ...formsIgnored(roots.forms(), listed)] };
       },
       lookAgain: () => void roots.walk(),
     };
@@ -128,4 +130,26 @@ function sameDescription(form: HTMLFormElement, listed: unknown): boolean {
   const words = (text: string) => text.replace(/\s+/g, ' ').trim();
   const own = form.getAttribute('tooldescription');
   return typeof listed !== 'string' || own === null || words(listed) === words(own);
+}
+
+/**
+ * The `<form toolname>`s the browser does not offer, each with the likeliest reason: it says
+ * nothing of them, and an author would otherwise see their form silently missing.
+ */
+function formsIgnored(forms: readonly HTMLFormElement[], listed: ReadonlySet<string | undefined>): DroppedToolReport[] {
+  const seen = new Set<string>();
+  const ignored: DroppedToolReport[] = [];
+  for (const form of forms) {
+    const name = form.getAttribute('toolname') ?? '';
+    const reason = seen.has(name) ? 'another form of this page has this name, and the browser offers only the first' : listed.has(name) ? undefined : whyIgnored(form, name);
+    seen.add(name);
+    if (reason) ignored.push({ name: name.slice(0, 128) || '(no name)', reason: `The browser ignores this form: ${reason}.` });
+  }
+  return ignored;
+}
+
+function whyIgnored(form: HTMLFormElement, name: string): string {
+  if (!/^[A-Za-z0-9_.-]{1,128}$/.test(name)) return 'its toolname must be 1 to 128 letters, digits, "_", "." or "-"';
+  if (!form.getAttribute('tooldescription')?.trim()) return 'it has no tooldescription, which the browser requires';
+  return 'the browser did not say why';
 }

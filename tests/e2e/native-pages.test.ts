@@ -241,6 +241,16 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await inspector.waitForTools([], 1_000);
   });
 
+  it('tells the author of the forms the browser ignores, with the likeliest reason', async () => {
+    const { inspector } = await openFixture('declarative-ignored.html');
+    await inspector.waitForTools(['subscribe'], 2_000);
+    await expect.poll(() => inspector.dropped(), { timeout: 2_000 }).toEqual([
+      { name: 'subscribe', reason: expect.stringContaining('another form of this page has this name') },
+      { name: 'Book a table', reason: expect.stringContaining('its toolname must be 1 to 128 letters') },
+      { name: 'contact', reason: expect.stringContaining('it has no tooldescription') },
+    ]);
+  });
+
   it('warns the author of a form field without a name, and names it by its label when it refuses a call', async () => {
     const { inspector } = await openFixture('declarative-unnamed.html');
     await inspector.waitForTools(['contact_us'], 2_000);

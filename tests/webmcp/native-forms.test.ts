@@ -71,6 +71,25 @@ describe('a browser form without toolautosubmit', () => {
   });
 });
 
+describe('forms the browser ignores', () => {
+  it('are told to the author with the likeliest reason, since the browser says nothing of them', async () => {
+    document.body.innerHTML = [
+      '<form toolname="contact" tooldescription="Write to the shop."></form>',
+      '<form toolname="contact" tooldescription="Write again."></form>',
+      '<form toolname="Book a table" tooldescription="Book."></form>',
+      '<form toolname="subscribe"></form>',
+    ].join('');
+    installBrowserContext(['contact']);
+    const { offered, refused } = await createNativeSource()!.list();
+    expect(offered.map(({ tool }) => (tool as { name: string }).name)).toEqual(['contact']);
+    expect(refused).toEqual([
+      { name: 'contact', reason: 'The browser ignores this form: another form of this page has this name, and the browser offers only the first.' },
+      { name: 'Book a table', reason: 'The browser ignores this form: its toolname must be 1 to 128 letters, digits, "_", "." or "-".' },
+      { name: 'subscribe', reason: 'The browser ignores this form: it has no tooldescription, which the browser requires.' },
+    ]);
+  });
+});
+
 describe("a page script's tool that shares its name with a form", () => {
   it('answers with what the script returned, and is listed as the script\'s', async () => {
     document.body.innerHTML = form;
