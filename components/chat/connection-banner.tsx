@@ -18,17 +18,21 @@ export function ConnectionBanner({ model }: { model: PanelModel }) {
     const timer = setTimeout(() => setOverdue(true), reconnectNoticeDelayMs);
     return () => clearTimeout(timer);
   }, [connection]);
-  if (connection === 'connected' || !overdue) return null;
-  if (connection === 'reconnecting') {
-    return (
-      <div class="banner banner-warning" data-testid="reconnecting" role="status">
-        <span class="spinner" aria-hidden="true" /> Reconnecting…
-      </div>
-    );
-  }
+  const shown = connection !== 'connected' && overdue;
+  // The live region stays in the panel and only its words change: one added with its words
+  // already in it is often not read out.
   return (
-    <div class="banner" role="status">
-      <span class="spinner" aria-hidden="true" /> Connecting…
+    <div role="status" class="connection-status">
+      {shown && connection === 'reconnecting' && (
+        <div class="banner banner-warning" data-testid="reconnecting">
+          <span class="spinner" aria-hidden="true" /> Reconnecting…
+        </div>
+      )}
+      {shown && connection !== 'reconnecting' && (
+        <div class="banner">
+          <span class="spinner" aria-hidden="true" /> Connecting…
+        </div>
+      )}
     </div>
   );
 }

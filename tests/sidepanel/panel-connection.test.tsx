@@ -58,12 +58,16 @@ describe('a service-worker restart', () => {
   it('says Reconnecting once the background has stayed away for a moment, and stops saying it once back', async () => {
     panel = await mountPanel({ turns: [turn({ outcome: 'answer' })] });
     expect(panel.find('reconnecting')).toBeNull();
+    // The region a screen reader listens to is there before anything is said in it.
+    const region = panel.container.querySelector('.connection-status[role=status]');
+    expect(region?.textContent).toBe('');
     panel.background.port.drop();
     await vi.advanceTimersByTimeAsync(100);
     expect(panel.find('reconnecting')).toBeNull();
     await vi.advanceTimersByTimeAsync(1_500);
     await panel.flush();
     expect(panel.find('reconnecting')?.textContent).toContain('Reconnecting');
+    expect(panel.container.querySelector('.connection-status[role=status]')).toBe(region);
     await panel.deliver({ type: 'snapshot', state: sessionState() });
     expect(panel.find('reconnecting')).toBeNull();
   });
