@@ -218,7 +218,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       });
       await refreshStorage();
     },
-    async addSite(list: SiteList, text: string) {
+    /** Adds a site to a list; answers the site as kept (an origin), or undefined when refused. */
+    async addSite(list: SiteList, text: string): Promise<string | undefined> {
       const origin = text.includes('*') ? undefined : normalizeSiteOrigin(text);
       siteFailure.value = origin
         ? undefined
@@ -231,7 +232,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
           };
       const current = settings.value?.[list] ?? [];
       if (origin && !current.includes(origin)) await update({ [list]: [...current, origin] });
-      return origin !== undefined;
+      return origin;
     },
     removeSite(list: SiteList, origin: string) {
       return update({ [list]: (settings.value?.[list] ?? []).filter((site) => site !== origin) });

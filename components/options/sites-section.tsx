@@ -21,6 +21,8 @@ export function SitesSection({ model, settings }: { model: OptionsModel; setting
 
 function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; list: SiteList; sites: readonly string[]; title: string }) {
   const draft = useSignal('');
+  // What the last add or removal did, for a screen reader: the list changes out of its sight.
+  const said = useSignal('');
   const input = useRef<HTMLInputElement>(null);
   const refusal = model.siteFailure.value?.list === list ? model.siteFailure.value : undefined;
   const failure = refusal?.message;
@@ -28,12 +30,22 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
   return (
     <div class="site-list" data-testid={list}>
       <h3>{title}</h3>
-      <SiteRows sites={sites} onRemove={(origin) => model.removeSite(list, origin)} afterLast={() => input.current?.focus()} />
+      <SiteRows
+        sites={sites}
+        onRemove={async (origin) => {
+          await model.removeSite(list, origin);
+          said.value = `Removed ${origin}.`;
+        }}
+        afterLast={() => input.current?.focus()}
+      />
       <form
         class="row"
         onSubmit={async (event) => {
           event.preventDefault();
-          if (await model.addSite(list, draft.value)) draft.value = '';
+          const added = await model.addSite(list, draft.value);
+          if (added === undefined) return;
+          draft.value = '';
+          said.value = `Added ${added}.`;
         }}
       >
         <input
@@ -53,6 +65,9 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
       {/* An alert, so that a refused site is heard: the field keeps the text and nothing else changes.
           Keyed by the attempt: a screen reader says an alert when it appears, so a second refusal in
           the same words must be a new one. */}
+      <p class="visually-hidden" role="status" data-testid={`${list}-status`}>
+        {said.value}
+      </p>
       {failure && (
         <p key={refusal?.attempt} id={failureId} class="notice tone-error" role="alert">
           {failure}

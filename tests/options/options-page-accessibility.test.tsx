@@ -79,6 +79,21 @@ describe('the options page, for a keyboard and a screen reader', () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(root.querySelector(`input[aria-label="${offSitesLabel}"]`)));
   });
 
+  it('says what an add or a removal did, in a status the list\'s screen-reader user hears', async () => {
+    const { root } = show({});
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"]')).not.toBeNull());
+    const status = () => root.querySelector('[data-testid="disabledSites-status"]');
+    expect(status()?.getAttribute('role')).toBe('status');
+    const field = root.querySelector<HTMLInputElement>(`input[aria-label="${offSitesLabel}"]`)!;
+    field.value = 'Shop.Example.com';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    click(buttonLabelled(root, offSitesLabel));
+    await vi.waitFor(() => expect(status()?.textContent).toBe('Added https://shop.example.com.'));
+    press(buttonLabelled(root, 'Remove https://shop.example.com'));
+    await vi.waitFor(() => expect(status()?.textContent).toBe('Removed https://shop.example.com.'));
+  });
+
   it('keeps Connect focused while it connects, ignores a second press, and lets it go when the server answers', async () => {
     let answer!: (response: Response) => void;
     const asked: string[] = [];
