@@ -133,13 +133,17 @@ function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerModel; c
   );
 }
 
-/** What the polite live region says: the progress, the question, the result. */
+/**
+ * What the polite live region says: that the replay runs, then how it went. Not each step's
+ * progress, which changes several times in a tenth of a second (a screen reader queues or drops
+ * such a burst); a question takes the focus and is said as it comes.
+ */
 function announcementFor(state: ReplayState): string {
   switch (state.status) {
     case 'idle':
       return '';
     case 'running':
-      return state.progress;
+      return 'Replaying the run…';
     case 'failed':
       return `The replay failed: ${state.message}`;
     case 'done':

@@ -463,7 +463,8 @@ describe('the trace viewer', () => {
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('It is not marked read-only, so it may change the page.');
     expect(document.activeElement).toBe(dialog);
     expect(viewer.find('replay-announcer')).toBe(announcer);
-    expect(announcer.textContent).toBe('Waiting for you to allow add_to_cart on https://shop.example');
+    // The dialog, focused, says the question: the region only says the replay runs.
+    expect(announcer.textContent).toBe('Replaying the run…');
 
     await viewer.click(viewer.find('replay-allow'));
     await viewer.until(() => viewer!.find('replay-result') !== null, 'the replay result');
