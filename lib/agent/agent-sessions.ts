@@ -38,6 +38,7 @@ export interface AgentSessionsDeps {
   previewWebLlm?(model: string): Promise<WebLlmPreview>;
   reloadTab(tabId: number): Promise<void>;
   executeTabTool: AgentWorld['executeTabTool'];
+  readLoadedPageResult?: AgentWorld['readLoadedPageResult'];
   scorerFor(settings: Settings): ToolScorer | undefined;
   recorder: TraceRecorder;
   /** Keeps the service worker up while a run waits (see AgentWorld); default: nothing to keep. */
@@ -98,6 +99,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     getTabTools: deps.getTabTools,
     settleTools: (tabId) => settleTabTools(deps.onTabToolsChanged, tabId),
     executeTabTool: (...args): Promise<ToolOutput> => deps.executeTabTool(...args),
+    ...(deps.readLoadedPageResult ? { readLoadedPageResult: deps.readLoadedPageResult } : {}),
     // A run keeps its engine until it ends (`releaseEngine`), so another tab's new model waits for it.
     loadEngine: (settings, tabId, signal) => engines.load(settings, signal, { hold: true, tabId }).finally(() => previews.clear()),
     releaseEngine: (engine) => engines.release(engine),

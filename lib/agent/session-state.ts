@@ -24,6 +24,8 @@ export const toolCardSchema = z.object({
   description: z.string().optional(),
   result: z.string().optional(),
   durationMs: z.number().optional(),
+  /** The result the page this call loaded gives (its JSON-LD), where a form's post ended the run. */
+  pageResult: z.string().optional(),
   /** How much of the result the model read, where less than all: `characters` of `of`. */
   read: z.object({ characters: z.number().int().min(0), of: z.number().int().min(0) }).optional(),
 });

@@ -12,8 +12,8 @@ import { closeOpenCards } from './close-open-cards';
 import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';
 import type { AgentWorld, TabToolList } from './agent-world';
 import type { StoredSession } from './session-store';
-import type { Turn, TurnOutcome } from './session-state';
-import { noticeFor } from './turn-notices';
+import type { ToolCard, Turn, TurnOutcome } from './session-state';
+import { noticeFor, pageResultNotice } from './turn-notices';
 import { isEngineFailure } from './is-engine-failure';
 import { assumedContextTokens, fitHistory } from './fit-history';
 
@@ -25,6 +25,9 @@ interface ActiveRun {
   generation: number;
   /** The last tool it called, and when that call ended (while running, `endedAt` is undefined). */
   lastTool?: { name: string; endedAt?: number };
+  /** The turn it runs for, and when that turn has ended (its outcome set, its exchange remembered). */
+  turnId: string;
+  ended: Promise<void>;
   stopReason?: TurnOutcome;
   stopDetail?: string;
   approvals: Map<string, (decision: Decision) => void>;
@@ -95,9 +98,34 @@ export class TabSession {
   /** The tab committed a new document: a run on the old one ends. */
   documentChanged(): void {
     // A tool running, or done a moment ago, may be what loaded it (a form that posts): say so.
-    const tool = this.active?.lastTool;
+    const active = this.active;
+    const tool = active?.lastTool;
     const toolMayHaveLoaded = tool !== undefined && (tool.endedAt === undefined || Date.now() - tool.endedAt < navigationAfterToolMs);
     this.stop('navigated', toolMayHaveLoaded ? tool.name : undefined);
+    if (active && toolMayHaveLoaded) void this.showLoadedPageResult(active, tool.name);
+  }
+
+  /**
+   * A form that posts ends the run by loading a page, which may give the form's result (its
+   * JSON-LD, as WebMCP's declarative explainer proposes). Where that page is of the run's site and
+   * gives one, the call's card shows it, and the history says it, so a later "did it go through?"
+   * is answered from what the page said.
+   */
+  private async showLoadedPageResult(active: ActiveRun, toolName: string): Promise<void> {
+    const [loaded] = await Promise.all([this.world.readLoadedPageResult?.(this.tabId), active.ended]);
+    if (!loaded || this.generation !== active.generation || originOf(loaded.url) !== this.historyOrigin) return;
+    const turn = this.turns.find((candidate) => candidate.id === active.turnId);
+    const index = turn ? turn.items.findLastIndex((item) => item.kind === 'tool' && item.name === toolName) : -1;
+    const card = turn?.items[index];
+    if (!turn || card?.kind !== 'tool') return;
+    const shown: ToolCard = { ...card, state: 'done', result: `The page it loaded (${loaded.url}) gives this result:\n${loaded.data}`, pageResult: loaded.data };
+    const updated: Turn = { ...turn, items: turn.items.map((item, at) => (at === index ? shown : item)), notice: pageResultNotice(toolName) };
+    this.turns = this.turns.map((candidate) => (candidate.id === turn.id ? updated : candidate));
+    // The history's note of this request is written again with what the page said.
+    const note = unfinishedRequestNote(turn);
+    this.history = this.history.map((message) => (message.role === 'assistant' && message.content === note ? { ...message, content: unfinishedRequestNote(updated) } : message));
+    this.publish({ type: 'turn', tabId: this.tabId, turn: updated });
+    this.world.persist(true);
   }
 
   clear(): void {
@@ -115,9 +143,11 @@ export class TabSession {
   /** Runs the agent for one request; resolves when the turn has ended, however it ended. */
   async send(request: string): Promise<void> {
     if (this.active) return this.publish({ type: 'error', message: 'A request is still running: stop it first.' });
-    const active: ActiveRun = { controller: new AbortController(), generation: this.generation, approvals: new Map(), readUntrusted: false };
-    this.active = active;
+    let markEnded = (): void => {};
+    const ended = new Promise<void>((resolve) => (markEnded = resolve));
     let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now() };
+    const active: ActiveRun = { controller: new AbortController(), generation: this.generation, approvals: new Map(), readUntrusted: false, turnId: turn.id, ended };
+    this.active = active;
     const setTurn = (next: Turn, message: SessionMessage = { type: 'turn', tabId: this.tabId, turn: next }) => {
       turn = next;
       // "New chat" came meanwhile: this run's turn is not part of the new conversation.
@@ -141,6 +171,7 @@ export class TabSession {
       releaseWorker();
       if (turn.runId) this.world.recorder.endRun(turn.runId, turn.outcome ?? 'error', turn.endedAt ?? Date.now());
       if (this.active === active) this.active = undefined;
+      markEnded();
     }
   }
 
@@ -400,3 +431,11 @@ function toolSummary(tool: ToolDescriptor): string {
 }
 
 const toolSummaryCharacters = 300;
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

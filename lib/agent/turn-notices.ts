@@ -25,3 +25,8 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
       return detail ?? 'Something went wrong.';
   }
 }
+
+/** A run that a form's new page ended, where that page gave the form's result. */
+export function pageResultNotice(toolName: string): string {
+  return `The page loaded a new document after "${toolName}" ran, so the run ended here. The result that page gives is shown with the call.`;
+}

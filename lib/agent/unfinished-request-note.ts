@@ -10,7 +10,8 @@ export function unfinishedRequestNote(turn: Turn): string {
   const calls = turn.items.flatMap((item) => {
     if (item.kind !== 'tool') return [];
     const outcome = callOutcomes[item.state];
-    return outcome ? [`${item.name} ${capText(argumentsText(item), argumentCharacters)}: ${outcome}`] : [];
+    const page = item.pageResult === undefined ? '' : `, and the page it loaded gave this result: ${capText(item.pageResult, pageResultCharacters)}`;
+    return outcome ? [`${item.name} ${capText(argumentsText(item), argumentCharacters)}: ${outcome}${page}`] : [];
   });
   const did = calls.length > 0 ? ` Its tool calls: ${calls.join('; ')}.` : '';
   return `(This request ended before it was finished.${did} Do not carry it on unless the person asks again.)`;
@@ -26,6 +27,8 @@ const callOutcomes: Partial<Record<ToolCard['state'], string>> = {
 };
 
 const argumentCharacters = 200;
+/** A result page's data, as far as later prompts read it again. */
+const pageResultCharacters = 1_000;
 
 function argumentsText(card: ToolCard): string {
   try {

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { tabToolsSchema } from '../registry/tab-tools-schema';
+import { pageResultCharacters } from '../webmcp/read-page-result';
 import { droppedToolSchema } from '../webmcp/reported-tool';
 import { toolLimits } from '../webmcp/tool-limits';
 import { errorPayloadSchema } from './error-payload';
@@ -76,6 +77,11 @@ export const protocol = {
     'tools-request': { message: z.object({ lookAgain: z.optional(z.boolean()) }), reply: noReply },
     'tool-execute': { message: toolCallSchema, reply: toolCallReplySchema },
     'tool-abort': { message: z.object({ callId: z.string() }), reply: noReply },
+    /** The result a page loaded by a form gives (its JSON-LD), once the page is parsed. */
+    'page-result-request': {
+      message: z.object({}),
+      reply: z.nullable(z.object({ url: z.string().check(z.maxLength(2_048)), data: z.string().check(z.maxLength(pageResultCharacters + 100)) })),
+    },
   },
   ports: {
     inspector: { name: 'webmcp-inspector', toBackground: inspectorRequestSchema, toClient: inspectorEventSchema },

@@ -8,6 +8,7 @@ import { requestTabTools } from './request-tab-tools';
 import type { TabTools } from './types';
 
 export { pageScriptAnswers } from './page-script-answers';
+export { readLoadedPageResult } from './read-loaded-page-result';
 export { requestTabTools } from './request-tab-tools';
 export type { DroppedTool, PageTool, TabTools } from './types';
 export type { ExecuteOptions } from './execute-tab-tool';

@@ -5,6 +5,7 @@ import { frameToolsPermission, readFrameFacts, topOriginOf } from './frame-tools
 import { browserReadsToolForms, createNativeSource } from './native-source';
 import type { PageToolSource } from './page-tool-source';
 import { PageToolReader, type FrameReport } from './page-tool-reader';
+import { readPageResult } from './read-page-result';
 import { abortToolCall, runToolCall, type RunningCalls } from './run-tool-call';
 import { displayName } from './sanitize-tool';
 import { toolLimits } from './tool-limits';
@@ -50,6 +51,8 @@ export function setupPageTools(): void {
       abortToolCall(running, callId);
       return null;
     },
+    // Only the top frame's page is asked, and only once a call of this tab loaded it.
+    'page-result-request': () => (frame.isTop ? readPageResult() : null),
   });
   // The background forgets this document's tools when it goes; a restored one reports again.
   const onShown = (event: Event) => {

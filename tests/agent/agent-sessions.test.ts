@@ -42,6 +42,8 @@ interface HarnessOptions {
   previewWebLlm?: AgentSessionsDeps['previewWebLlm'];
   approvalWaitMs?: number;
   scorerFor?: AgentSessionsDeps['scorerFor'];
+  /** What the page a form loaded gives as its result. */
+  readLoadedPageResult?: AgentSessionsDeps['readLoadedPageResult'];
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -67,6 +69,7 @@ function harness(options: HarnessOptions = {}) {
     wakePanels: vi.fn(),
     askPageAgain: vi.fn(),
     ...(options.approvalWaitMs === undefined ? {} : { approvalWaitMs: options.approvalWaitMs }),
+    ...(options.readLoadedPageResult ? { readLoadedPageResult: options.readLoadedPageResult } : {}),
   };
   const sessions = createAgentSessions(deps);
   let state: SessionState | undefined;
@@ -694,6 +697,54 @@ describe('agent sessions', () => {
     h.sessions.navigated(1);
     await h.until(() => h.state()?.turns[1]?.outcome !== undefined);
     expect(h.state()!.turns[1]!.notice).toBe('Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.');
+  });
+
+  it('shows the result the page a form loaded gives, and the next request reads it from the history', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'never']);
+    let h!: ReturnType<typeof harness>;
+    const confirmed = '{"@type":"Order","orderNumber":"C-42","orderStatus":"confirmed"}';
+    h = harness({
+      settings: { allowedSites: ['https://shop.example'] },
+      execute: () => {
+        // The form posts: the new document commits while the call is still open.
+        setTimeout(() => h.sessions.navigated(1), 20);
+        return new Promise(() => {});
+      },
+      readLoadedPageResult: async () => ({ url: 'https://shop.example/orders/C-42', data: confirmed }),
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'order a mug' });
+    await h.until(() => h.cards()[0]?.pageResult !== undefined);
+    expect(h.cards()[0]).toMatchObject({ state: 'done', result: `The page it loaded (https://shop.example/orders/C-42) gives this result:\n${confirmed}` });
+    expect(h.state()!.turns[0]).toMatchObject({
+      outcome: 'navigated',
+      notice: 'The page loaded a new document after "add_to_cart" ran, so the run ended here. The result that page gives is shown with the call.',
+    });
+    await script(['Yes, order C-42 is confirmed.']);
+    h.send({ type: 'send', tabId: 1, text: 'did it go through?' });
+    await h.until(() => h.state()?.turns[1]?.outcome === 'answer');
+    expect(promptOfTurn(h, 1)[1]?.content).toContain(`add_to_cart {"qty":1}: done, and the page it loaded gave this result: ${confirmed}`);
+  });
+
+  it('keeps a result page of another site, or one without a result, out of the conversation', async () => {
+    for (const loaded of [{ url: 'https://pay.example/done', data: '{"status":"paid"}' }, undefined]) {
+      await script([call('add_to_cart', { qty: 1 }), 'never']);
+      let h!: ReturnType<typeof harness>;
+      h = harness({
+        settings: { allowedSites: ['https://shop.example'] },
+        execute: () => {
+          setTimeout(() => h.sessions.navigated(1), 20);
+          return new Promise(() => {});
+        },
+        readLoadedPageResult: async () => loaded,
+      });
+      h.send({ type: 'subscribe', tabId: 1 });
+      h.send({ type: 'send', tabId: 1, text: 'order a mug' });
+      await h.until(() => h.state()?.turns[0]?.outcome === 'navigated');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(h.cards()[0]).toMatchObject({ state: 'unanswered' });
+      expect(h.cards()[0]?.pageResult).toBeUndefined();
+    }
   });
 
   it('"New chat" during a run starts empty: the stopped run brings back neither its turn nor its request', async () => {

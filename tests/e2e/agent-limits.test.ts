@@ -73,6 +73,24 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await panel.getByTestId('turn').getByText('Still here.').waitFor({ timeout: 5000 });
   });
 
+  it('a form that posts to its result page: the run ends there, and the card shows what that page gives', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [`Ordering.${toolCall('place_order', { qty: 2 })}`, 'never'],
+    });
+    const page = await extension.context.newPage();
+    await page.goto(server.url('/order-form.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
+    await ask(panel, 'order two mugs');
+    await panel.locator('[data-testid=tool-card][data-name=place_order] [data-testid=approve-once]').click({ timeout: 10_000 });
+    await expect.poll(() => lastTurnOutcome(panel), { timeout: 10_000 }).toBe('navigated');
+    await page.waitForURL(/order-placed\.html\?qty=2$/);
+    const card = panel.locator('[data-testid=tool-card][data-name=place_order]');
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: 10_000 }).toBe('done');
+    expect(await card.textContent()).toContain('"orderNumber":"C-42","orderStatus":"https://schema.org/OrderProcessing"');
+    expect(await panel.getByTestId('turn-notice').last().textContent()).toContain('The result that page gives is shown with the call.');
+  });
+
   it('a service worker stopped mid-run: the run shows as interrupted, the conversation survives, the next request works', async () => {
     await useReplayEngine(await currentServiceWorker(extension.context), {
       replies: [`First part.${toolCall('slow_lookup', { topic: 'coffee' })}`, 'never'],
