@@ -66,6 +66,12 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
       expect(storm.text).toContain('The weather service is down.');
     });
 
+    it('answers a call of the polyfill\'s form without toolautosubmit once it is filled, and leaves the sending to the person', async () => {
+      const run = await fixture.inspector.run('subscribe_newsletter', { email: 'ada@example.com' });
+      expect(run).toMatchObject({ isError: false, text: 'The form is filled in and waits for the person to submit it.' });
+      await expect(fixture.page.locator('input[name=email]').inputValue()).resolves.toBe('ada@example.com');
+    });
+
     it('follows a tool removed by aborting its signal within a second', async () => {
       await fixture.page.evaluate(() => (window as unknown as { unregisterTool(name: string): void }).unregisterTool('radar_image'));
       await fixture.inspector.waitForTools(['cancel_alerts', 'get_forecast', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 1_000);

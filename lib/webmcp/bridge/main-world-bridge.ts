@@ -2,6 +2,7 @@ import { openBridgeEnd, type BridgeEnd, type ToExtensionMessage } from '../../me
 import { toErrorPayload } from '../../messaging/to-error-payload';
 import { readProperty, readToolName, toolNotFound, type ToolAdapter } from '../adapters/tool-adapter';
 import { cutAndSay } from '../cut-and-say';
+import { formWaitsForPerson } from '../form-waits-for-person';
 import { toolLimits } from '../tool-limits';
 import { createAdapterDiscovery } from './adapter-discovery';
 import { copyToolForPosting } from './copy-tool-for-posting';
@@ -84,7 +85,8 @@ async function runCall(
   try {
     const adapter = owners.get(name);
     if (!adapter) throw toolNotFound(name);
-    const result = await adapter.execute(name, args as Record<string, unknown>, controller.signal);
+    const running = adapter.execute(name, args as Record<string, unknown>, controller.signal);
+    const result = waitsForPerson(name) ? await Promise.race([running, filledForPerson(name, controller.signal)]) : await running;
     extension.post({ type: 'call-result', callId, result });
   } catch (error) {
     const payload = toErrorPayload(error, Infinity);
@@ -92,6 +94,27 @@ async function runCall(
   } finally {
     calls.delete(callId);
   }
+}
+
+/** Whether `name` is a `<form toolname>` of this document that the person submits (no `toolautosubmit`). */
+function waitsForPerson(name: string): boolean {
+  return [...document.querySelectorAll('form[toolname]')].some((form) => form.getAttribute('toolname') === name && !form.hasAttribute('toolautosubmit'));
+}
+
+/**
+ * A polyfill fills such a form, says so (`toolactivated`, as the browser does) and keeps the call
+ * open until the person submits: the call answers then, as the browser's own form tools do.
+ */
+function filledForPerson(name: string, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve) => {
+    const onActivated = (event: Event): void => {
+      if (readProperty(event, 'toolName') !== name) return;
+      window.removeEventListener('toolactivated', onActivated);
+      resolve(formWaitsForPerson);
+    };
+    window.addEventListener('toolactivated', onActivated);
+    signal.addEventListener('abort', () => window.removeEventListener('toolactivated', onActivated), { once: true });
+  });
 }
 
 /**
