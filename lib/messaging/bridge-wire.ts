@@ -18,14 +18,19 @@ export type ToBridgeMessage =
   | { type: 'bridge-start' }
   | { type: 'bridge-list' }
   | { type: 'call-start'; callId: string; name: string; args: Record<string, unknown> }
-  | { type: 'call-abort'; callId: string };
+  | { type: 'call-abort'; callId: string }
+  /** The next submit event is the agent's: it gets `agentInvoked` and `respondWith` (see setupMainWorldBridge). */
+  | { type: 'form-arm'; callId: string }
+  /** That submit was dispatched: answer with what `respondWith` was given, or that it was not called. */
+  | { type: 'form-disarm'; callId: string };
 
 /** Bridge → content script. */
 export type ToExtensionMessage =
   | { type: 'bridge-ready' }
   | { type: 'bridge-tools'; tools: unknown[]; unreadable: Array<{ name: unknown; reason: string }> }
   | { type: 'call-result'; callId: string; result: string | null }
-  | { type: 'call-error'; callId: string; error: { name: string; message: string } };
+  | { type: 'call-error'; callId: string; error: { name: string; message: string } }
+  | { type: 'form-no-response'; callId: string };
 
 /** One half of the channel. */
 export interface BridgeEnd<Outgoing> {

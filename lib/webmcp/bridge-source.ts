@@ -9,6 +9,16 @@ export interface BridgeSource extends PageToolSource {
   refresh(): void;
   /** Stops listening to the page-world half. */
   close(): void;
+  /**
+   * Arms the page-world half for the submit the extension's own form reader is about to dispatch
+   * (see setupMainWorldBridge's `watchAgentSubmits`); `settle`, called once it was dispatched, says
+   * what the page gave `respondWith()`, if anything. Undefined while the page-world half is not there.
+   */
+  armFormResponse(): FormResponse | undefined;
+}
+
+export interface FormResponse {
+  settle(signal?: AbortSignal): Promise<{ responded: false } | { responded: true; result: string | null }>;
 }
 
 interface PendingCall {
@@ -25,6 +35,8 @@ export function createBridgeSource(): BridgeSource {
   let listing: SourceListing = { offered: [], refused: [] };
   const listeners = new Set<() => void>();
   const pending = new Map<string, PendingCall>();
+  // Submits of the extension's own form reader, waiting for what the page gave `respondWith()`.
+  const formAnswers = new Map<string, (answer: FormAnswer | Error) => void>();
   // The bridge speaks first, once the page has a JavaScript context: pages without one cost nothing.
   // Only `refresh` speaks to a silent bridge, since a page may set its context up after the bridge's last look.
   let bridgeSeen = false;
@@ -47,8 +59,16 @@ export function createBridgeSource(): BridgeSource {
         };
         listeners.forEach((listener) => listener());
         return;
+      case 'form-no-response':
+        formAnswers.get(reply.callId)?.({ responded: false });
+        formAnswers.delete(reply.callId);
+        return;
       case 'call-result':
       case 'call-error': {
+        const form = formAnswers.get(reply.callId);
+        formAnswers.delete(reply.callId);
+        if (form && reply.type === 'call-result') return form({ responded: true, result: reply.result });
+        if (form && reply.type === 'call-error') return form(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
         const call = pending.get(reply.callId);
         if (!call) return;
         pending.delete(reply.callId);
@@ -67,8 +87,23 @@ export function createBridgeSource(): BridgeSource {
     refresh: () => bridge.post({ type: 'bridge-list' }),
     close: () => bridge.close(),
     execute: (name, args, signal) => callThroughBridge(bridge, pending, name, args, signal),
+    armFormResponse() {
+      if (!bridge.paired) return undefined;
+      const callId = randomCallId();
+      bridge.post({ type: 'form-arm', callId });
+      return {
+        settle: (signal) =>
+          new Promise((resolve, reject) => {
+            signal?.addEventListener('abort', () => formAnswers.delete(callId) && reject(signal.reason), { once: true });
+            formAnswers.set(callId, (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)));
+            bridge.post({ type: 'form-disarm', callId });
+          }),
+      };
+    },
   };
 }
+
+type FormAnswer = Awaited<ReturnType<FormResponse['settle']>>;
 
 function callThroughBridge(
   bridge: BridgeEnd<ToBridgeMessage>,

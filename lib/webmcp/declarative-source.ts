@@ -3,6 +3,7 @@ import { fillToolForm } from './fill-tool-form';
 import { formFieldNotes, formRefused } from './form-controls';
 import { formToolSchema } from './form-tool-schema';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
+import type { FormResponse } from './bridge-source';
 import type { PageToolSource } from './page-tool-source';
 import { ToolFormRoots } from './tool-form-roots';
 import { watchToolForms } from './watch-tool-forms';
@@ -12,7 +13,7 @@ import { watchToolForms } from './watch-tool-forms';
  * itself: in the document and in open shadow roots. Running one fills the form; with
  * `toolautosubmit` it is submitted too.
  */
-export function createDeclarativeSource(): PageToolSource {
+export function createDeclarativeSource(armFormResponse: () => FormResponse | undefined = () => undefined): PageToolSource {
   const roots = new ToolFormRoots();
   let changed: (() => void) | undefined;
   return {
@@ -39,22 +40,24 @@ export function createDeclarativeSource(): PageToolSource {
     lookAgain() {
       if (roots.walk()) changed?.();
     },
-    async execute(name, args) {
+    async execute(name, args, signal) {
       const named = (): HTMLFormElement | undefined => roots.forms().find((candidate) => candidate.getAttribute('toolname') === name);
       // A root that came with no change seen (an unwatched source) is found by walking again.
       const form = named() ?? (roots.walk() ? named() : undefined);
       if (!form) throw toolNotFound(name);
       fillToolForm(form, args);
-      return submit(form);
+      return submit(form, armFormResponse, signal);
     },
   };
 }
 
 /**
- * Without `toolautosubmit` the person submits. Otherwise the form is submitted: a page that
- * handles the submit itself gets a plain confirmation; one that navigates gives `null`.
+ * Without `toolautosubmit` the person submits. Otherwise the form is submitted: a page that gives
+ * a result with `respondWith()` (through the page-world half of the bridge, `armFormResponse`)
+ * answers with it; one that handles the submit itself without a result gets a plain confirmation;
+ * one that navigates gives `null`.
  */
-function submit(form: HTMLFormElement): string | null {
+async function submit(form: HTMLFormElement, armFormResponse: () => FormResponse | undefined, signal: AbortSignal): Promise<string | null> {
   const submitter = form.querySelector<HTMLElement>('button:not([type]), button[type="submit"], input[type="submit"]');
   if (!form.checkValidity()) throw formRefused(form);
   if (!form.hasAttribute('toolautosubmit')) {
@@ -71,10 +74,16 @@ function submit(form: HTMLFormElement): string | null {
   const root = form.getRootNode();
   const listener: EventTarget = root instanceof ShadowRoot ? root : window;
   listener.addEventListener('submit', onSubmit, { capture: true });
+  const response = armFormResponse();
+  let answer: ReturnType<FormResponse['settle']> | undefined;
   try {
     form.requestSubmit(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null);
   } finally {
     listener.removeEventListener('submit', onSubmit, { capture: true });
+    // Disarmed whatever happened: the next submit of the page is not the agent's.
+    answer = response?.settle(signal);
   }
+  const given = await answer;
+  if (given?.responded) return given.result;
   return submitEvent?.defaultPrevented ? formSubmittedWithoutResult : null;
 }

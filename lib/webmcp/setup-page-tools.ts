@@ -22,7 +22,8 @@ export function setupPageTools(): void {
   const native = createNativeSource();
   const bridge = createBridgeSource();
   const sources: PageToolSource[] = [...(native ? [native] : []), bridge];
-  if (!browserReadsToolForms()) sources.push(createDeclarativeSource());
+  // The page-world half gives the agent's submits `respondWith()`, which a page's own world needs.
+  if (!browserReadsToolForms()) sources.push(createDeclarativeSource(() => bridge.armFormResponse()));
   let connected = true;
   const reader = new PageToolReader({
     sources,

@@ -148,10 +148,25 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
       required: ['name', 'guests'],
     });
     const run = await inspector.run('book_table', { name: 'Ada', guests: '3', time: '18:00' });
-    expect(run).toMatchObject({ text: formSubmittedWithoutResult, isError: false });
+    // The page answers the agent with respondWith(), as it does for the browser's own WebMCP.
+    expect(run).toMatchObject({ text: 'Booked a table for 3 under Ada at 18:00.', isError: false });
     await expect(page.locator('#confirmation').textContent()).resolves.toBe('Booked a table for 3 under Ada at 18:00.');
     await page.evaluate(() => document.getElementById('booking')?.remove());
     await inspector.waitForTools([], 1_000);
+  });
+
+  it('gives a form\'s submit agentInvoked and respondWith(), so a page written for WebMCP answers with its result', async () => {
+    const { page, inspector } = await openFixture('declarative-respond.html');
+    await inspector.waitForTools(['pay_bill', 'reserve_table'], 2_000);
+    const reserved = await inspector.run('reserve_table', { name: 'Ada', guests: '2' });
+    expect(reserved.isError).toBe(false);
+    expect(JSON.parse(reserved.text)).toEqual({ reserved: true, name: 'Ada', guests: 2 });
+    await expect(page.locator('#seen').textContent()).resolves.toBe('agentInvoked: true');
+    const paid = await inspector.run('pay_bill', { table: '4' });
+    expect(paid).toMatchObject({ isError: true, text: expect.stringContaining('The card was declined.') });
+    // A person's own submit is not the agent's.
+    await page.getByRole('button', { name: 'Reserve' }).click();
+    await expect(page.locator('#seen').textContent()).resolves.toBe('agentInvoked: false');
   });
 
   it('reads forms in web components too, leaves out fields the page fixed, and follows choices re-rendered in place', async () => {

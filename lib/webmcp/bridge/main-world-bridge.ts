@@ -1,6 +1,6 @@
 import { openBridgeEnd, type BridgeEnd, type ToExtensionMessage } from '../../messaging/bridge-wire';
 import { toErrorPayload } from '../../messaging/to-error-payload';
-import { readProperty, readToolName, toolNotFound, type ToolAdapter } from '../adapters/tool-adapter';
+import { executeResultString, readProperty, readToolName, toolNotFound, type ToolAdapter } from '../adapters/tool-adapter';
 import { cutAndSay } from '../cut-and-say';
 import { formWaitsForPerson } from '../form-waits-for-person';
 import { toolLimits } from '../tool-limits';
@@ -30,6 +30,7 @@ export function setupMainWorldBridge(): void {
     }, 20);
   };
   const discovery = createAdapterDiscovery(schedulePost);
+  const formResponses = watchAgentSubmits();
   const extension = openBridgeEnd((message) => {
     const type = readProperty(message, 'type');
     if (type === 'bridge-start' || type === 'bridge-list') {
@@ -40,6 +41,8 @@ export function setupMainWorldBridge(): void {
       void runCall(extension, message, owners, calls);
     } else if (type === 'call-abort') {
       calls.get(String(readProperty(message, 'callId')))?.abort();
+    } else if (type === 'form-arm' || type === 'form-disarm') {
+      formResponses.handle(type, String(readProperty(message, 'callId')), extension);
     }
   });
   const look = (): void => discovery.discover();
@@ -94,6 +97,59 @@ async function runCall(
   } finally {
     calls.delete(callId);
   }
+}
+
+/**
+ * Where the browser has no WebMCP, the extension's own form reader submits a `<form toolname>`
+ * from its isolated world, whose properties the page cannot see. For that one submit, armed just
+ * before and disarmed just after (dispatch is synchronous), the event gets what the browser would
+ * give it in the page's world: `agentInvoked` and `respondWith()`, so a page written for WebMCP
+ * (`event.preventDefault(); if (event.agentInvoked) event.respondWith(result)`) gives its result.
+ * Heard first: this capture listener is added before any script of the page runs.
+ */
+function watchAgentSubmits() {
+  let armed: { callId: string; seen: boolean; responded?: Promise<unknown> } | undefined;
+  window.addEventListener(
+    'submit',
+    (event) => {
+      const call = armed;
+      if (!call || call.seen) return;
+      call.seen = true;
+      try {
+        Object.defineProperty(event, 'agentInvoked', { value: true, configurable: true });
+        Object.defineProperty(event, 'respondWith', {
+          configurable: true,
+          value: (result: unknown) => {
+            if (call.responded) throw new DOMException('respondWith() was already called for this submit.', 'InvalidStateError');
+            call.responded = Promise.resolve(result);
+          },
+        });
+      } catch {
+        // An event the page froze: it submits as a plain form.
+      }
+    },
+    { capture: true },
+  );
+  return {
+    handle(type: 'form-arm' | 'form-disarm', callId: string, extension: ExtensionEnd): void {
+      if (type === 'form-arm') {
+        armed = { callId, seen: false };
+        return;
+      }
+      const call = armed?.callId === callId ? armed : undefined;
+      armed = undefined;
+      if (!call?.responded) return extension.post({ type: 'form-no-response', callId });
+      call.responded
+        .then((value) => executeResultString(value))
+        .then(
+          (result) => extension.post({ type: 'call-result', callId, result }),
+          (error: unknown) => {
+            const payload = toErrorPayload(error, Infinity);
+            extension.post({ type: 'call-error', callId, error: { ...payload, message: cutAndSay(payload.message, toolLimits.errorCharacters) } });
+          },
+        );
+    },
+  };
 }
 
 /** Whether `name` is a `<form toolname>` of this document that the person submits (no `toolautosubmit`). */
