@@ -1,11 +1,12 @@
 import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import { agentOffOn, type Settings } from '../settings';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { capText } from '../traces/trace-limits';
 import { unfinishedRequestNote } from './unfinished-request-note';
 import { withReadableFailure } from '../webmcp/hidden-tool-error';
+import { toolOutputFromResult } from '../registry/tool-output-from-result';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { closeOpenCards } from './close-open-cards';
@@ -24,7 +25,9 @@ interface ActiveRun {
   /** The conversation it belongs to: "New chat" starts another. */
   generation: number;
   /** The last tool it called, and when that call ended (while running, `endedAt` is undefined). */
-  lastTool?: { name: string; endedAt?: number };
+  lastTool?: { name: string; callId: string; declarative: boolean; endedAt?: number };
+  /** The history's message that closed this run's request, where it ended unfinished. */
+  note?: ChatMessage;
   /** The turn it runs for, and when that turn has ended (its outcome set, its exchange remembered). */
   turnId: string;
   ended: Promise<void>;
@@ -102,7 +105,8 @@ export class TabSession {
     const tool = active?.lastTool;
     const toolMayHaveLoaded = tool !== undefined && (tool.endedAt === undefined || Date.now() - tool.endedAt < navigationAfterToolMs);
     this.stop('navigated', toolMayHaveLoaded ? tool.name : undefined);
-    if (active && toolMayHaveLoaded) void this.showLoadedPageResult(active, tool.name);
+    // Only a form's call: any page of a site may carry JSON-LD (a product, the site's name).
+    if (active && toolMayHaveLoaded && tool.declarative && this.historyOrigin) void this.showLoadedPageResult(active, tool, this.historyOrigin);
   }
 
   /**
@@ -111,19 +115,28 @@ export class TabSession {
    * gives one, the call's card shows it, and the history says it, so a later "did it go through?"
    * is answered from what the page said.
    */
-  private async showLoadedPageResult(active: ActiveRun, toolName: string): Promise<void> {
+  private async showLoadedPageResult(active: ActiveRun, tool: { name: string; callId: string }, site: string): Promise<void> {
     const [loaded] = await Promise.all([this.world.readLoadedPageResult?.(this.tabId), active.ended]);
-    if (!loaded || this.generation !== active.generation || originOf(loaded.url) !== this.historyOrigin) return;
+    if (!loaded || this.generation !== active.generation || originOf(loaded.url) !== site) return;
     const turn = this.turns.find((candidate) => candidate.id === active.turnId);
-    const index = turn ? turn.items.findLastIndex((item) => item.kind === 'tool' && item.name === toolName) : -1;
-    const card = turn?.items[index];
-    if (!turn || card?.kind !== 'tool') return;
+    const card = turn?.items.find((item): item is ToolCard => item.kind === 'tool' && item.callId === tool.callId);
+    // Only the call that navigated: one that failed, or answered otherwise, keeps what it said.
+    const navigated = card?.state === 'unanswered' || (card?.state === 'done' && card.result === toolOutputFromResult(card.name, null).text);
+    if (!turn || !card || !navigated) return;
     const shown: ToolCard = { ...card, state: 'done', result: `The page it loaded (${loaded.url}) gives this result:\n${loaded.data}`, pageResult: loaded.data };
-    const updated: Turn = { ...turn, items: turn.items.map((item, at) => (at === index ? shown : item)), notice: pageResultNotice(toolName) };
+    const updated: Turn = {
+      ...turn,
+      items: turn.items.map((item) => (item === card ? shown : item)),
+      ...(turn.outcome === 'navigated' ? { notice: pageResultNotice(tool.name) } : {}),
+    };
     this.turns = this.turns.map((candidate) => (candidate.id === turn.id ? updated : candidate));
-    // The history's note of this request is written again with what the page said.
-    const note = unfinishedRequestNote(turn);
-    this.history = this.history.map((message) => (message.role === 'assistant' && message.content === note ? { ...message, content: unfinishedRequestNote(updated) } : message));
+    // The history's note of this request says it too: page text, made inert, which the next
+    // prompts read as such (see approvalReason).
+    const note = active.note;
+    if (note && this.historyOrigin === site) {
+      this.history = this.history.map((message) => (message === note ? { ...message, content: unfinishedRequestNote(updated) } : message));
+      this.historyReadUntrusted = true;
+    }
     this.publish({ type: 'turn', tabId: this.tabId, turn: updated });
     this.world.persist(true);
   }
@@ -243,7 +256,7 @@ export class TabSession {
       if (next === before) return;
       setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
     }, (change) => setTurn(updateCard(current(), change.callId, change)));
-    if (this.generation === active.generation && origin !== '') this.rememberExchange(current(), result, active.readUntrusted);
+    if (this.generation === active.generation && origin !== '') this.rememberExchange(current(), result, active);
     return this.outcomeOf(result, active, settings, repeated);
   }
 
@@ -312,7 +325,7 @@ export class TabSession {
         }
         // From here on, what strangers wrote may be steering the model (see approvalReason).
         if (context.tool.annotations?.untrustedContentHint) active.readUntrusted = true;
-        return this.executeWithTimeout(call, context.tool, active, context.signal, settings);
+        return this.executeWithTimeout(call, context, active, settings);
       },
       needsApproval: async (_call, { tool }) => {
         siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
@@ -361,16 +374,11 @@ export class TabSession {
     });
   }
 
-  private async executeWithTimeout(
-    call: ParsedCall,
-    tool: ToolDescriptor,
-    active: ActiveRun,
-    signal: AbortSignal,
-    settings: Settings,
-  ): Promise<ToolOutput> {
+  private async executeWithTimeout(call: ParsedCall, context: ToolCallContext, active: ActiveRun, settings: Settings): Promise<ToolOutput> {
+    const { tool, signal } = context;
     const timeoutMs = settings.toolTimeoutSeconds * 1000;
     this.toolRan = true;
-    const lastTool: NonNullable<ActiveRun['lastTool']> = { name: call.name };
+    const lastTool: NonNullable<ActiveRun['lastTool']> = { name: call.name, callId: context.callId, declarative: (tool as { source?: unknown }).source === 'declarative' };
     active.lastTool = lastTool;
     const timer = setTimeout(() => this.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
     try {
@@ -403,16 +411,14 @@ export class TabSession {
 
   // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
   // so a later prompt never reads it as an order still to carry out; what its tools did is kept.
-  private rememberExchange(turn: Turn, result: RunLocalAgentResult, readUntrusted: boolean): void {
-    const answer = answered(result) ? capText(result.text, historyAnswerCharacters) : unfinishedRequestNote(turn);
-    const exchange: ChatMessage[] = [
-      { role: 'user', content: turn.request },
-      { role: 'assistant', content: answer },
-    ];
-    this.history = [...this.history, ...exchange].slice(-historyTurns * 2);
-    // A closed request's words are the extension's own, but for its calls' arguments; an answer may
-    // carry what the run read.
-    if (readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.historyReadUntrusted = true;
+  private rememberExchange(turn: Turn, result: RunLocalAgentResult, active: ActiveRun): void {
+    const reply: ChatMessage = { role: 'assistant', content: answered(result) ? capText(result.text, historyAnswerCharacters) : unfinishedRequestNote(turn) };
+    if (!answered(result)) active.note = reply;
+    const request: ChatMessage = { role: 'user', content: turn.request };
+    this.history = [...this.history, request, reply].slice(-historyTurns * 2);
+    // A closed request's words are the extension's own, but for its calls' arguments (and the
+    // result a form's page gave, made inert); an answer may carry what the run read.
+    if (active.readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.historyReadUntrusted = true;
   }
 }
 

@@ -1,3 +1,4 @@
+import { inertMarkup } from '@webmcp-agents/local-agent';
 import { capText } from '../traces/trace-limits';
 import type { ToolCard, Turn } from './session-state';
 
@@ -10,7 +11,8 @@ export function unfinishedRequestNote(turn: Turn): string {
   const calls = turn.items.flatMap((item) => {
     if (item.kind !== 'tool') return [];
     const outcome = callOutcomes[item.state];
-    const page = item.pageResult === undefined ? '' : `, and the page it loaded gave this result: ${capText(item.pageResult, pageResultCharacters)}`;
+    // The page's own data, made inert: it must not close this note or pass for a call.
+    const page = item.pageResult === undefined ? '' : `, and the page it loaded gave this result (the page's data): ${inertMarkup(capText(item.pageResult, pageResultCharacters))}`;
     return outcome ? [`${item.name} ${capText(argumentsText(item), argumentCharacters)}: ${outcome}${page}`] : [];
   });
   const did = calls.length > 0 ? ` Its tool calls: ${calls.join('; ')}.` : '';

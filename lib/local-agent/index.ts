@@ -12,7 +12,7 @@ export type { ToolCallContext } from './run-tool-call';
 export type { AgentEvent, AgentEventType, FinishReason, ShownTool, ToolErrorKind } from './agent-events';
 export type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
 export { defaultInstructions } from './default-instructions';
-export { defaultToolOutputLimit } from './tool-output-text';
+export { defaultToolOutputLimit, inertMarkup } from './tool-output-text';
 export { cutToTokens, estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 export { fitShownTools, systemPromptRoom } from './fit-shown-tools';
 export * from './formats';
