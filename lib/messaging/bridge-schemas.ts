@@ -19,5 +19,6 @@ export const bridgeReplySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('call-result'), callId: callIdSchema, result: z.nullable(z.string()) }),
   z.object({ type: z.literal('call-error'), callId: callIdSchema, error: errorPayloadSchema }),
   z.object({ type: z.literal('form-no-response'), callId: callIdSchema }),
+  z.object({ type: z.literal('form-pending'), callId: callIdSchema }),
 ]);
 export type BridgeReply = z.infer<typeof bridgeReplySchema>;

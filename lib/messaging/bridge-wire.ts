@@ -30,7 +30,9 @@ export type ToExtensionMessage =
   | { type: 'bridge-tools'; tools: unknown[]; unreadable: Array<{ name: unknown; reason: string }> }
   | { type: 'call-result'; callId: string; result: string | null }
   | { type: 'call-error'; callId: string; error: { name: string; message: string } }
-  | { type: 'form-no-response'; callId: string };
+  | { type: 'form-no-response'; callId: string }
+  /** The page gave `respondWith()` a promise: its result follows as a call-result or call-error. */
+  | { type: 'form-pending'; callId: string };
 
 /** One half of the channel. */
 export interface BridgeEnd<Outgoing> {

@@ -37,6 +37,7 @@ export function createBridgeSource(): BridgeSource {
   const pending = new Map<string, PendingCall>();
   // Submits of the extension's own form reader, waiting for what the page gave `respondWith()`.
   const formAnswers = new Map<string, (answer: FormAnswer | Error) => void>();
+  const formsPending = new Set<string>();
   // The bridge speaks first, once the page has a JavaScript context: pages without one cost nothing.
   // Only `refresh` speaks to a silent bridge, since a page may set its context up after the bridge's last look.
   let bridgeSeen = false;
@@ -62,6 +63,9 @@ export function createBridgeSource(): BridgeSource {
       case 'form-no-response':
         formAnswers.get(reply.callId)?.({ responded: false });
         formAnswers.delete(reply.callId);
+        return;
+      case 'form-pending':
+        formsPending.add(reply.callId);
         return;
       case 'call-result':
       case 'call-error': {
@@ -97,6 +101,12 @@ export function createBridgeSource(): BridgeSource {
             signal?.addEventListener('abort', () => formAnswers.delete(callId) && reject(signal.reason), { once: true });
             formAnswers.set(callId, (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)));
             bridge.post({ type: 'form-disarm', callId });
+            // The page-world half answers at once; silence means it no longer listens (its
+            // listeners went with a `document.open()`): the submit was a plain one.
+            if (formAnswers.has(callId) && !formsPending.delete(callId)) {
+              formAnswers.delete(callId);
+              resolve({ responded: false });
+            }
           }),
       };
     },

@@ -41,7 +41,8 @@ export function createNativeSource(): PageToolSource | undefined {
     return {
       ...source,
       async list() {
-        forms = new Map(roots.forms().map((form) => [form.getAttribute('toolname'), form]));
+        // The browser offers the first form of a name: that one is the tool.
+        forms = new Map(roots.forms().reverse().map((form) => [form.getAttribute('toolname'), form]));
         const listing = await source.list();
         const offered = listing.offered.map((entry) => {
           const form = formOf(entry.tool);

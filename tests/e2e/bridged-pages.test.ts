@@ -157,16 +157,28 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
 
   it('gives a form\'s submit agentInvoked and respondWith(), so a page written for WebMCP answers with its result', async () => {
     const { page, inspector } = await openFixture('declarative-respond.html');
-    await inspector.waitForTools(['pay_bill', 'reserve_table'], 2_000);
+    await inspector.waitForTools(['check_menu', 'pay_bill', 'reserve_table'], 2_000);
     const reserved = await inspector.run('reserve_table', { name: 'Ada', guests: '2' });
     expect(reserved.isError).toBe(false);
     expect(JSON.parse(reserved.text)).toEqual({ reserved: true, name: 'Ada', guests: 2 });
     await expect(page.locator('#seen').textContent()).resolves.toBe('agentInvoked: true');
     const paid = await inspector.run('pay_bill', { table: '4' });
     expect(paid).toMatchObject({ isError: true, text: expect.stringContaining('The card was declined.') });
+    // respondWith() after an await is refused, as the browser refuses it: the cautious answer.
+    await expect(inspector.run('check_menu', { dish: 'soup' })).resolves.toMatchObject({ text: formSubmittedWithoutResult, isError: false });
+    await expect(page.locator('#late-error').textContent()).resolves.toBe('InvalidStateError');
     // A person's own submit is not the agent's.
     await page.getByRole('button', { name: 'Reserve' }).click();
     await expect(page.locator('#seen').textContent()).resolves.toBe('agentInvoked: false');
+  });
+
+  it('answers at once for a form in a frame written with document.open(), whose listeners the page took', async () => {
+    const { page, inspector } = await openFixture('written-frame-form.html');
+    await inspector.waitForTools(['reserve_widget'], 3_000);
+    const run = await inspector.run('reserve_widget', { name: 'Ada' }, 5_000);
+    // The page acted; without the bridge there, its respondWith() is not heard: the cautious answer, not a timeout.
+    expect(run).toMatchObject({ isError: false, text: formSubmittedWithoutResult });
+    await expect(page.frameLocator('#widget').locator('#seen').textContent()).resolves.toBe('reserved');
   });
 
   it('reads forms in web components too, leaves out fields the page fixed, and follows choices re-rendered in place', async () => {

@@ -89,7 +89,18 @@ async function runCall(
     const adapter = owners.get(name);
     if (!adapter) throw toolNotFound(name);
     const running = adapter.execute(name, args as Record<string, unknown>, controller.signal);
-    const result = waitsForPerson(name) ? await Promise.race([running, filledForPerson(name, controller.signal)]) : await running;
+    let result: string | null;
+    if (waitsForPerson(name)) {
+      // The listener for the form's activation goes once the call is answered, either way.
+      const done = new AbortController();
+      try {
+        result = await Promise.race([running, filledForPerson(name, AbortSignal.any([controller.signal, done.signal]))]);
+      } finally {
+        done.abort();
+      }
+    } else {
+      result = await running;
+    }
     extension.post({ type: 'call-result', callId, result });
   } catch (error) {
     const payload = toErrorPayload(error, Infinity);
@@ -108,7 +119,7 @@ async function runCall(
  * Heard first: this capture listener is added before any script of the page runs.
  */
 function watchAgentSubmits() {
-  let armed: { callId: string; seen: boolean; responded?: Promise<unknown> } | undefined;
+  let armed: { callId: string; seen: boolean; responded?: Promise<unknown>; closed?: boolean } | undefined;
   window.addEventListener(
     'submit',
     (event) => {
@@ -119,8 +130,11 @@ function watchAgentSubmits() {
         Object.defineProperty(event, 'agentInvoked', { value: true, configurable: true });
         Object.defineProperty(event, 'respondWith', {
           configurable: true,
+          // As the browser's: only while the event is dispatched, once, and after preventDefault().
           value: (result: unknown) => {
+            if (call.closed) throw new DOMException('respondWith() must be called while the submit event is dispatched.', 'InvalidStateError');
             if (call.responded) throw new DOMException('respondWith() was already called for this submit.', 'InvalidStateError');
+            if (!event.defaultPrevented) throw new DOMException('Call preventDefault() before respondWith().', 'InvalidStateError');
             call.responded = Promise.resolve(result);
           },
         });
@@ -138,7 +152,11 @@ function watchAgentSubmits() {
       }
       const call = armed?.callId === callId ? armed : undefined;
       armed = undefined;
+      if (call) call.closed = true;
+      // Answered at once either way (dispatch is synchronous): a content script that hears nothing
+      // back knows this half is not listening (a `document.open()` took its listeners).
       if (!call?.responded) return extension.post({ type: 'form-no-response', callId });
+      extension.post({ type: 'form-pending', callId });
       call.responded
         .then((value) => executeResultString(value))
         .then(
