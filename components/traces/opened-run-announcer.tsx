@@ -5,16 +5,15 @@ import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 /**
  * Says which run the detail pane now shows when the person opens another from the list (focus
  * stays on the list, so nothing else would tell a screen reader the pane changed). The run the
- * page opened with is not said: the page's own title and heading say it.
+ * page was opened on (`traces.html?run=…`, `initialRunId`) is not said: its title and heading say it.
  */
-export function OpenedRunAnnouncer({ model }: { model: TraceViewerModel }) {
+export function OpenedRunAnnouncer({ model, initialRunId }: { model: TraceViewerModel; initialRunId?: string }) {
   const trace = model.openTrace.value;
   // Said once a run: an unfinished run's steps, read again as it goes on, are not news to repeat.
-  const heard = useRef<{ runId?: string; text: string }>({ text: '' });
+  const heard = useRef<{ runId?: string; text: string }>({ runId: initialRunId, text: '' });
   const runId = trace?.run.id;
   if (trace && runId !== heard.current.runId) {
-    const first = heard.current.runId === undefined;
-    heard.current = { runId, text: first ? '' : describeOpened(trace.run.request, outcomeLabel(trace.run.outcome), trace.steps.length) };
+    heard.current = { runId, text: describeOpened(trace.run.request, outcomeLabel(trace.run.outcome), trace.steps.length) };
   }
   return (
     <p class="visually-hidden" aria-live="polite" data-testid="opened-run-announcer">

@@ -7,8 +7,8 @@ import { RunFilters } from './run-filters';
 import { RunList } from './run-list';
 import { ViewerToolbar } from './viewer-toolbar';
 
-/** The trace viewer: the runs on the left, the open run on the right. */
-export function TraceViewerApp({ model }: { model: TraceViewerModel }) {
+/** The trace viewer: the runs on the left, the open run on the right; `initialRunId`, the run its address opened. */
+export function TraceViewerApp({ model, initialRunId }: { model: TraceViewerModel; initialRunId?: string }) {
   return (
     <div class="viewer">
       <header class="viewer-header">
@@ -19,7 +19,7 @@ export function TraceViewerApp({ model }: { model: TraceViewerModel }) {
         <ViewerToolbar model={model} />
       </header>
       <NoticeBanner model={model} />
-      <OpenedRunAnnouncer model={model} />
+      <OpenedRunAnnouncer model={model} {...(initialRunId ? { initialRunId } : {})} />
       <div class="viewer-body">
         <nav class="runs-pane" aria-label="Runs">
           <RunFilters model={model} />

@@ -31,4 +31,4 @@ effect(() => {
 // Runs recorded while the page was in the background show when it comes back.
 window.addEventListener('focus', () => void model.load());
 
-render(<TraceViewerApp model={model} />, document.getElementById('app')!);
+render(<TraceViewerApp model={model} {...(requested ? { initialRunId: requested } : {})} />, document.getElementById('app')!);
