@@ -27,7 +27,7 @@ export function TurnFooter({ turn }: { turn: Turn & { outcome: TurnOutcome } }) 
       {notice && (
         <div class={`turn-notice tone-${tones[turn.outcome]}`} data-testid="turn-notice" data-outcome={turn.outcome}>
           <p>{notice}</p>
-          {sendsToOptions.test(notice) && <OpenOptionsButton testId="turn-open-options" />}
+          {(turn.engineFailed || sendsToOptions.test(notice)) && <OpenOptionsButton testId="turn-open-options" />}
         </div>
       )}
       <p class="turn-meta">

@@ -46,6 +46,8 @@ export const turnSchema = z.object({
   outcome: turnOutcomeSchema.optional(),
   /** What the person should know about how it ended, in words. */
   notice: z.string().optional(),
+  /** The model itself failed (a server down, the GPU lost): the way to the options goes with the notice. */
+  engineFailed: z.boolean().optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
   runId: z.string().optional(),

@@ -28,6 +28,8 @@ interface ActiveRun {
   lastTool?: { name: string; callId: string; declarative: boolean; endedAt?: number };
   /** The history's message that closed this run's request, where it ended unfinished. */
   note?: ChatMessage;
+  /** The engine itself failed (see isEngineFailure): every tab's panel says so. */
+  engineFailed?: boolean;
   /** The turn it runs for, and when that turn has ended (its outcome set, its exchange remembered). */
   turnId: string;
   ended: Promise<void>;
@@ -175,7 +177,7 @@ export class TabSession {
     const releaseWorker = this.world.keepAwake();
     try {
       const [outcome, detail] = await this.run(request, active, () => turn, setTurn);
-      setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice: noticeFor(outcome, detail), endedAt: Date.now() });
+      setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice: noticeFor(outcome, detail), ...(active.engineFailed ? { engineFailed: true } : {}), endedAt: Date.now() });
     } catch (error) {
       // A fault of the extension itself: the turn still ends, and the next request can run.
       const message = error instanceof Error ? error.message : String(error);
@@ -404,7 +406,10 @@ export class TabSession {
         return ['repeated-call', repeated];
       case 'error':
         // Only a failing engine fails for every tab; a reply that was too long is this turn's own.
-        if (result.error && isEngineFailure(result.error)) this.world.reportEngineError(result.error.message, result.error.hint);
+        if (result.error && isEngineFailure(result.error)) {
+          this.world.reportEngineError(result.error.message, result.error.hint);
+          active.engineFailed = true;
+        }
         return ['error', result.error ? [`The model stopped with an error: ${result.error.message}`, result.error.hint].filter(Boolean).join(' ') : undefined];
     }
   }

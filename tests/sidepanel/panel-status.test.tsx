@@ -84,9 +84,10 @@ describe('an engine that failed mid-reply', () => {
 });
 
 describe('an engine that failed in the request just made', () => {
-  const failed = { state: 'error' as const, errorDuring: 'reply' as const, error: 'The local server closed the connection.', hint: 'Start the server, or check its address in the options.' };
+  // A hint that does not itself send the person to the options: the button comes with the failure.
+  const failed = { state: 'error' as const, errorDuring: 'reply' as const, error: 'The local server closed the connection.', hint: "Check the server's own log, then send your request again." };
   const failedTurn = () =>
-    turn({ outcome: 'error', notice: `The model stopped with an error: ${failed.error} ${failed.hint}`, runId: 'run-1', endedAt: 2_000 });
+    turn({ outcome: 'error', notice: `The model stopped with an error: ${failed.error} ${failed.hint}`, engineFailed: true, runId: 'run-1', endedAt: 2_000 });
 
   it('says it once, under the request, with the way to the options', async () => {
     const { fakeBrowser } = await import('wxt/testing/fake-browser');
