@@ -61,6 +61,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const trial = signal<Trial | undefined>(undefined);
   // Which trial may still write `trial`: one started before the engine changed may not.
   let trialNumber = 0;
+  let choosing: Promise<void> = Promise.resolve();
 
   // Nothing is recommended where WebLLM cannot run at all.
   const recommendedModel = computed(() => (webGpu.value?.available ? defaultModelFor(webGpu.value) : undefined));
@@ -122,16 +123,20 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
 
     update,
     /** A new engine starts on its own default model. */
-    async chooseEngine(engine: Settings['engine']) {
-      // As stored: a model picked in another page (the side panel's, a second options tab) counts.
-      const current = await store.load();
-      if (current.engine === engine) return;
-      // A trial's reply belongs to the engine it tried.
-      trialNumber += 1;
-      trial.value = undefined;
-      // The model picked for the engine left is kept for its return; the one chosen gets its own back.
-      const { [engine]: returning = '', ...others } = current.modelByEngine;
-      return update({ engine, model: returning, modelByEngine: { ...others, [current.engine]: current.model } });
+    chooseEngine(engine: Settings['engine']) {
+      // One choice at a time, in the order made: arrow keys go through the engines faster than a save.
+      choosing = choosing.catch(() => undefined).then(async () => {
+        // As stored: a model picked in another page (the side panel's, a second options tab) counts.
+        const current = await store.load();
+        if (current.engine === engine) return;
+        // A trial's reply belongs to the engine it tried.
+        trialNumber += 1;
+        trial.value = undefined;
+        // The model picked for the engine left is kept for its return; the one chosen gets its own back.
+        const { [engine]: returning = '', ...others } = current.modelByEngine;
+        await update({ engine, model: returning, modelByEngine: { ...others, [current.engine]: current.model } });
+      });
+      return choosing;
     },
     /**
      * Asks for the host permission (first, while the click still counts as the person's), then

@@ -232,6 +232,11 @@ describe('the options page', () => {
     expect((await settings.load()).model).toBe('llama3.1:8b');
     await choose('webllm');
     expect((await settings.load()).model).toBe('Qwen3-1.7B-q4f16_1-MLC');
+    // Faster than a save: each choice is made in turn, and the last one holds.
+    click(root.querySelector('input[name="engine"][value="openai"]'));
+    click(root.querySelector('input[name="engine"][value="webllm"]'));
+    click(root.querySelector('input[name="engine"][value="openai"]'));
+    await vi.waitFor(async () => expect(await settings.load()).toMatchObject({ engine: 'openai', model: 'llama3.1:8b' }));
   });
 
   it('downloads Chrome\'s model once however often Download is pressed, and drops the bar when done', async () => {
