@@ -5,7 +5,8 @@ import { OpenOptionsButton } from './open-options-button';
 /** Which site the panel talks to, a way to start over, and the way to the options. */
 export function PanelHeader({ model }: { model: PanelModel }) {
   const session = model.session.value;
-  const site = siteLabel(session?.origin || session?.url || '');
+  // A page the extension cannot read has no origin reported: its address is shown as it is.
+  const site = session?.origin ? siteLabel(session.origin) : session?.url || '';
   return (
     <header class="panel-header">
       <div class="site">

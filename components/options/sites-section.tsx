@@ -42,10 +42,11 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
         class="row"
         onSubmit={async (event) => {
           event.preventDefault();
+          const listed = new Set(sites);
           const added = await model.addSite(list, draft.value);
           if (added === undefined) return;
           draft.value = '';
-          said.value = `Added ${added}.`;
+          said.value = listed.has(added) ? `${added} is already listed.` : `Added ${added}.`;
         }}
       >
         <input

@@ -24,10 +24,10 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
     <figure class="timeline" data-testid="timeline">
       {/*
         The chart keeps a width of at least 600 px, so zooming in makes its words larger, not smaller; where the
-        page is narrower it scrolls sideways, by keyboard too. Hidden from screen readers: the table
-        after it says the same in words.
+        page is narrower it scrolls sideways, by keyboard too. A screen reader hears it named as an
+        image whose words are in the table after it.
       */}
-      <div class="timeline-scroll" tabIndex={0} role="region" aria-label="Timeline chart, scrolls sideways">
+      <div class="timeline-scroll" tabIndex={0} role="img" aria-label="Timeline chart; the table that follows gives the same times">
         <svg viewBox={`0 0 ${labelWidth + chartWidth + 40} ${height}`} aria-hidden="true">
           {ticks.map((tick) => (
             <g key={tick} class="timeline-tick">

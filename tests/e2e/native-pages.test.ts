@@ -197,7 +197,7 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     expect((await inspector.run('top_tool')).text).toBe('from the top frame');
   });
 
-  it('lists and runs the tools of frames the page writes itself (srcdoc, about:blank), and none of a sandboxed one', async () => {
+  it('lists and runs the tools of frames the page writes itself (srcdoc, about:blank); a sandboxed one has none (the browser refuses them)', async () => {
     const { inspector } = await openFixture('written-frames.html');
     await inspector.waitForTools(['chat_open', 'preview_refresh'], 3_000);
     const { origin } = new URL(server.url('written-frames.html'));
