@@ -80,7 +80,7 @@ export const protocol = {
     /** The result a page loaded by a form gives (its JSON-LD), once the page is parsed. */
     'page-result-request': {
       message: z.object({}),
-      reply: z.nullable(z.object({ url: z.string().check(z.maxLength(2_048)), data: z.string().check(z.maxLength(pageResultCharacters + 100)) })),
+      reply: z.nullable(z.object({ url: z.string().check(z.maxLength(2_048)), data: z.string().check(z.maxLength(pageResultCharacters)) })),
     },
   },
   ports: {

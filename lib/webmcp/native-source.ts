@@ -4,6 +4,7 @@ import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-ad
 import { formFieldNotes, formRefused } from './form-controls';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { DroppedToolReport } from './reported-tool';
+import { toolNamePattern } from './tool-limits';
 import { ToolFormRoots } from './tool-form-roots';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
 
@@ -150,7 +151,7 @@ function formsIgnored(forms: readonly HTMLFormElement[], listed: ReadonlySet<str
 }
 
 function whyIgnored(form: HTMLFormElement, name: string): string {
-  if (!/^[A-Za-z0-9_.-]{1,128}$/.test(name)) return 'its toolname must be 1 to 128 letters, digits, "_", "." or "-"';
+  if (!toolNamePattern.test(name)) return 'its toolname must be 1 to 128 letters, digits, "_", "." or "-"';
   if (!form.getAttribute('tooldescription')?.trim()) return 'it has no tooldescription, which the browser requires';
   return 'the browser did not say why';
 }

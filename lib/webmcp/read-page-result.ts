@@ -1,3 +1,5 @@
+import { cutAndSay } from './cut-and-say';
+
 /** What a page a form loaded says of the form's result: its first JSON-LD block. */
 export interface PageResult {
   url: string;
@@ -19,9 +21,7 @@ export async function readPageResult(): Promise<PageResult | null> {
   const block = [...document.querySelectorAll('script[type]')].find((script) => script.getAttribute('type')?.trim().toLowerCase() === 'application/ld+json');
   const text = block?.textContent?.trim();
   if (!text) return null;
-  const data = compactJson(text);
-  const cut = data.length > pageResultCharacters ? `${data.slice(0, pageResultCharacters)}… (cut: ${data.length.toLocaleString('en-US')} characters in all)` : data;
-  return { url: location.href.slice(0, 2_048), data: cut };
+  return { url: location.href.slice(0, 2_048), data: cutAndSay(compactJson(text), pageResultCharacters) };
 }
 
 function compactJson(text: string): string {

@@ -1,5 +1,5 @@
 import { MAX_CALLS_PER_REPLY } from './call-collector';
-import { CUT, FAIL, PythonScanner } from './python-literal';
+import { CUT, FAIL, isNameCharacter, PythonScanner } from './python-literal';
 import { setOwn } from './set-own';
 
 /** One call of a pythonic list: read, or not, with the reason. */
@@ -56,19 +56,14 @@ export function readPythonicCalls(text: string, start: number, end: number): Pyt
 function dottedName(scanner: PythonScanner, text: string): string {
   let name = scanner.identifier();
   // A WebMCP name may hold dots and dashes (`shop.cart-add`), and a part may start with a digit.
-  while (name !== '' && (scanner.peek() === 0x2e || scanner.peek() === 0x2d) && isNamePart(scanner.peek(1))) {
+  while (name !== '' && (scanner.peek() === 0x2e || scanner.peek() === 0x2d) && isNameCharacter(scanner.peek(1), false)) {
     const separator = String.fromCharCode(scanner.peek());
     scanner.position += 1;
     const start = scanner.position;
-    while (isNamePart(scanner.peek())) scanner.position += 1;
+    while (isNameCharacter(scanner.peek(), false)) scanner.position += 1;
     name += separator + text.slice(start, scanner.position);
   }
   return name;
-}
-
-/** A letter, a digit or `_`: what a name's part is made of between its dots and dashes. */
-function isNamePart(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
 }
 
 const maxLenientTries = 4;
