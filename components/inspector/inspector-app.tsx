@@ -1,8 +1,8 @@
-import type { ToolOutput } from '@webmcp-agents/chat';
 import { AgentPreview } from './agent-preview';
 import { ChangeLog } from './change-log';
 import { DroppedTools } from './dropped-tools';
-import { toolKey, type InspectorModel } from './inspector-model';
+import { toolKey, type InspectorModel, type LeftRun } from './inspector-model';
+import { PageResultView } from './page-result';
 import { TimeoutField } from './timeout-field';
 import { ToolCard } from './tool-card';
 
@@ -35,8 +35,13 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
       )}
       {/* In the page from the start, so that a result arriving in it is read. */}
       <p class="left-run" role="status">
-        {model.leftRun.value && <LeftRun {...model.leftRun.value} />}
+        {model.leftRun.value && <LeftRunWords {...model.leftRun.value} />}
       </p>
+      {model.leftRun.value?.pageResult && (
+        <div class="run-result">
+          <PageResultView pageResult={model.leftRun.value.pageResult} />
+        </div>
+      )}
       {tools.length > 0 && <AgentPreview model={model} />}
       <ChangeLog changes={model.changes.value} />
       <section class="tools" aria-labelledby="tools-heading">
@@ -85,9 +90,13 @@ function ToolFilter({ model }: { model: InspectorModel }) {
   );
 }
 
-/** The result of a run that ended as its page went: its card, in the old document, is gone. */
-function LeftRun({ name, output }: { name: string; output: ToolOutput }) {
-  const text = output.text.length > 300 ? `${output.text.slice(0, 299)}…` : output.text;
+/**
+ * The result of a run that ended as its page went: its card, in the old document, is gone. A
+ * result the new page gives is shown below it, outside the announced words.
+ */
+function LeftRunWords({ name, output, pageResult }: LeftRun) {
+  const said = pageResult ? 'it loaded a page that gives its result (below).' : output.text;
+  const text = said.length > 300 ? `${said.slice(0, 299)}…` : said;
   return (
     <>
       <span class="change-name">{name}</span> ran as the page changed{output.isError ? ' and failed' : ''}: {text}

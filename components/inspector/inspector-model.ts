@@ -19,6 +19,7 @@ import type { Channel } from '@/lib/messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
 import { toolTargetOf } from '@/lib/registry/tool-target';
 import type { PageTool, TabTools } from '@/lib/registry/types';
+import type { PageResult } from '@/lib/webmcp/read-page-result';
 
 /** The most tools a step shows the model: runLocalAgent's default, which the agent keeps. */
 const agentMaxTools = 8;
@@ -36,8 +37,20 @@ export interface RunState {
   finished?: { at: number; listing: number };
   output?: ToolOutput;
   durationMs?: number;
+  /** What the page a form's run loaded gives as its result, where it gives one. */
+  pageResult?: PageResult;
   /** The document the tool ran in, where the browser names documents. */
   documentId?: string;
+}
+
+/** The result of a run that ended as its page went, told apart from the cards. */
+export interface LeftRun {
+  runId: string;
+  name: string;
+  output: ToolOutput;
+  pageResult?: PageResult;
+  /** The address of the page listed when the result came. */
+  url: string | undefined;
 }
 
 export type InspectorChannel = Channel<InspectorRequest, InspectorEvent>;
@@ -69,7 +82,7 @@ export class InspectorModel {
    * A run that ended as its page went (it navigated or reloaded it): the next list no longer has
    * its tool in that document, so its card cannot show the result.
    */
-  readonly leftRun = signal<{ name: string; output: ToolOutput; url: string | undefined } | undefined>(undefined);
+  readonly leftRun = signal<LeftRun | undefined>(undefined);
   /** How long a run may take before the page's signal aborts; the agent's setting once read. */
   readonly timeoutSeconds = signal(30);
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
@@ -189,7 +202,14 @@ export class InspectorModel {
       const finished = { at: Date.now(), listing: this.listings };
       this.runs.value = { ...this.runs.value, [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs } };
       // The page said goodbye before the result came: its card is gone already.
-      if (!listedIn(this.tools.value, key, run.documentId)) this.leftRun.value = { name: run.name, output: event.output, url: this.tabTools.value?.url };
+      if (!listedIn(this.tools.value, key, run.documentId)) this.leftRun.value = leftRunOf(run, event.output, this.tabTools.value?.url);
+      return;
+    }
+    if (event.type === 'run-page-result') {
+      const [key, run] = Object.entries(this.runs.value).find(([, entry]) => entry.runId === event.runId) ?? [];
+      // Its card may have gone with the old page already, and the word of it with it.
+      if (key && run) this.runs.value = { ...this.runs.value, [key]: { ...run, pageResult: event.pageResult } };
+      if (this.leftRun.value?.runId === event.runId) this.leftRun.value = { ...this.leftRun.value, pageResult: event.pageResult };
       return;
     }
     if (event.tabId !== this.tabId) return;
@@ -206,7 +226,7 @@ export class InspectorModel {
       const left = Object.entries(this.runs.value)
         .filter(([key, run]) => run.output && justEnded(run) && !listedIn(tools, key, run.documentId))
         .at(-1)?.[1];
-      if (left?.output) this.leftRun.value = { name: left.name, output: left.output, url: event.tabTools?.url };
+      if (left?.output) this.leftRun.value = leftRunOf(left, left.output, event.tabTools?.url);
       // The page moved on again: what the run left behind is no longer news.
       else if (this.leftRun.value && this.leftRun.value.url !== event.tabTools?.url) this.leftRun.value = undefined;
       this.runs.value = withoutOtherDocuments(this.runs.value, tools);
@@ -222,6 +242,10 @@ export class InspectorModel {
     for (const [key, run] of Object.entries(next)) if (run.running) next[key] = { ...run, running: false, output: { text, isError: true } };
     this.runs.value = next;
   }
+}
+
+function leftRunOf(run: RunState, output: ToolOutput, url: string | undefined): LeftRun {
+  return { runId: run.runId, name: run.name, output, url, ...(run.pageResult ? { pageResult: run.pageResult } : {}) };
 }
 
 /** How soon after a run its tool must leave the list for the run to count as having taken its page away. */

@@ -1,9 +1,11 @@
 import { formatToolText } from '@/lib/devtools/format-tool-text';
 import type { RunState } from './inspector-model';
 import { browserHidesError } from '@/lib/webmcp/hidden-tool-error';
+import { PageResultView } from './page-result';
 
 /**
- * A run's outcome: the result (JSON pretty-printed) or the error, and the time it took. Only its
+ * A run's outcome: the result (JSON pretty-printed; for a form that loaded its result page, what
+ * that page gives) or the error, and the time it took. Only its
  * first line is announced (a long result read aloud would drown everything else), from a region
  * that stays in the page: one added with its words already in it is often not read at all.
  */
@@ -25,7 +27,7 @@ export function RunResult({ run }: { run: RunState | undefined }) {
           <p class="run-meta" aria-hidden="true">
             {meta}
           </p>
-          <pre class="run-text">{formatToolText(output.text)}</pre>
+          {run?.pageResult ? <PageResultView pageResult={run.pageResult} /> : <pre class="run-text">{formatToolText(output.text)}</pre>}
           {output.isError && browserHidesError(output.text) && (
             <p class="run-tip">
               Chrome does not pass on what the tool threw, so the agent cannot tell why it failed either. To say

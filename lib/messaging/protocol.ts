@@ -7,6 +7,9 @@ import { errorPayloadSchema } from './error-payload';
 
 const noReply = z.null();
 
+/** What a page a form loaded gives as the form's result (see `readPageResult`). */
+const pageResultSchema = z.object({ url: z.string().check(z.maxLength(2_048)), data: z.string().check(z.maxLength(pageResultCharacters)) });
+
 /**
  * A frame's tools, sent by the content script whenever they change. Each tool is checked again
  * with `reportedToolSchema` by the registry, one by one, so one bad tool cannot void the report.
@@ -55,6 +58,8 @@ export const inspectorRequestSchema = z.discriminatedUnion('type', [
 export const inspectorEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tab-tools'), tabId: z.number(), tabTools: z.nullable(tabToolsSchema) }),
   z.object({ type: z.literal('run-result'), runId: z.string(), output: toolOutputSchema, durationMs: z.number() }),
+  /** After a run's result that said the form navigated: what the page it loaded gives. */
+  z.object({ type: z.literal('run-page-result'), runId: z.string(), pageResult: pageResultSchema }),
 ]);
 
 /**
@@ -80,7 +85,7 @@ export const protocol = {
     /** The result a page loaded by a form gives (its JSON-LD), once the page is parsed. */
     'page-result-request': {
       message: z.object({}),
-      reply: z.nullable(z.object({ url: z.string().check(z.maxLength(2_048)), data: z.string().check(z.maxLength(pageResultCharacters)) })),
+      reply: z.nullable(pageResultSchema),
     },
   },
   ports: {

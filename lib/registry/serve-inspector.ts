@@ -2,13 +2,27 @@ import type { Channel } from '../messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '../messaging/protocol';
 import { requestTabTools } from './request-tab-tools';
 import { executeTabTool } from './execute-tab-tool';
+import { readLoadedPageResult } from './read-loaded-page-result';
 import type { TabToolRegistry } from './tab-tool-registry';
+import { toolOutputFromResult } from './tool-output-from-result';
+import type { PageResult } from '../webmcp/read-page-result';
+
+export interface InspectorServices {
+  /** The result the page a form loaded in a tab's top frame gives; by default, `readLoadedPageResult`. */
+  readLoadedPageResult?: (tabId: number, formDocumentId?: string) => Promise<PageResult | undefined>;
+}
 
 /**
  * One devtools inspector: it watches one tab (the tools now, then every change) and runs tools
- * there by hand. Closing the inspector stops its runs.
+ * there by hand. Closing the inspector stops its runs. A form run that posts to its result page
+ * is followed by what that page gives, as the agent's card shows it.
  */
-export function serveInspector(registry: TabToolRegistry, channel: Channel<InspectorEvent, InspectorRequest>): void {
+export function serveInspector(
+  registry: TabToolRegistry,
+  channel: Channel<InspectorEvent, InspectorRequest>,
+  services: InspectorServices = {},
+): void {
+  const { readLoadedPageResult: readResultPage = (tabId: number, formDocumentId?: string) => readLoadedPageResult(tabId, { formDocumentId }) } = services;
   let inspectedTabId: number | undefined;
   const runs = new Map<string, AbortController>();
   const stopWatching = registry.onChange((tabId, tabTools) => {
@@ -46,10 +60,18 @@ export function serveInspector(registry: TabToolRegistry, channel: Channel<Inspe
       ...(request.frameId === undefined ? {} : { frameId: request.frameId }),
       ...(request.documentId === undefined ? {} : { documentId: request.documentId }),
     };
+    const tool = (await registry.get(tabId))?.tools.find(
+      (candidate) => candidate.name === request.name && candidate.frameId === (request.frameId ?? candidate.frameId),
+    );
     const output = await executeTabTool(registry, tabId, request.name, request.args, options).catch(
       () => ({ text: 'Stopped before the tool answered.', isError: true }),
     );
     runs.delete(request.runId);
     channel.post({ type: 'run-result', runId: request.runId, output, durationMs: Math.round(performance.now() - started) });
+    // Only a form of the top frame that navigated it: any page may carry JSON-LD of its own.
+    const formNavigated = tool?.source === 'declarative' && tool.frameId === 0 && output.text === toolOutputFromResult(request.name, null).text;
+    if (!formNavigated) return;
+    const pageResult = await readResultPage(tabId, tool.documentId);
+    if (pageResult) channel.post({ type: 'run-page-result', runId: request.runId, pageResult });
   }
 }

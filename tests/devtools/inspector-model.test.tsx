@@ -32,7 +32,27 @@ const tool = (name: string, overrides: Partial<PageTool> = {}): PageTool => ({
 });
 const tabTools = (tools: PageTool[]): TabTools => ({ tabId: 5, url: 'https://shop.example/', origin: 'https://shop.example', tools, dropped: [], updatedAt: 1 });
 
-afterEach(() => vi.useRealTimers());
+/** The whole inspector, rendered, with a pretend background; the test's end takes it away. */
+function showInspector() {
+  const fake = fakeChannel();
+  const model = new InspectorModel(5, () => fake.channel);
+  model.open();
+  const container = document.createElement('div');
+  document.body.append(container);
+  render(<InspectorApp model={model} copyText={async () => {}} />, container);
+  shown.push(container);
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { fake, model, container, tick };
+}
+const shown: HTMLElement[] = [];
+
+afterEach(() => {
+  vi.useRealTimers();
+  for (const container of shown.splice(0)) {
+    render(null, container);
+    container.remove();
+  }
+});
 
 describe('the inspector model', () => {
   it('asks for the tab’s tools, then logs what changes', () => {
@@ -117,13 +137,7 @@ describe('the inspector model', () => {
   });
 
   it('shows the result of a run that navigated or reloaded its page, whose card went with the page', async () => {
-    const fake = fakeChannel();
-    const model = new InspectorModel(5, () => fake.channel);
-    model.open();
-    const container = document.createElement('div');
-    document.body.append(container);
-    render(<InspectorApp model={model} copyText={async () => {}} />, container);
-    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const { fake, model, container, tick } = showInspector();
     const status = async () => {
       await tick();
       return container.querySelector('.left-run');
@@ -161,8 +175,45 @@ describe('the inspector model', () => {
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: null });
     fake.send({ type: 'run-result', runId: 'run-5', output: { text: navigated.replace('hard_nav', 'about_info') }, durationMs: 2 });
     expect((await status())?.textContent).toBe(`about_info ran as the page changed: ${navigated.replace('hard_nav', 'about_info')}`);
-    render(null, container);
-    container.remove();
+  });
+
+  it('shows what the page a form loaded gives, however its word and the new listing come', async () => {
+    const { fake, model, container, tick } = showInspector();
+    const navigated = 'The tool "place_order" navigated the page to a new document; it gave no other result.';
+    const pageResult = { url: 'https://shop.example/placed?qty=2', data: '{"orderNumber":"C-42"}' };
+    const form = (documentId: string) => tool('place_order', { source: 'declarative', documentId });
+
+    // The form's page went: the word of the run, then what the new page gives, below it.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([form('DOC-1')]) });
+    model.runTool(form('DOC-1'), {});
+    fake.send({ type: 'run-result', runId: 'run-1', output: { text: navigated }, durationMs: 3 });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: null });
+    fake.send({ type: 'run-page-result', runId: 'run-1', pageResult });
+    await tick();
+    expect(container.querySelector('.left-run')?.textContent).toBe('place_order ran as the page changed: it loaded a page that gives its result (below).');
+    const shown = container.querySelector('[data-testid="page-result"]');
+    expect(shown?.closest('[role="status"]')).toBeNull();
+    expect(shown?.textContent).toContain('https://shop.example/placed?qty=2');
+    expect(shown?.querySelector('.run-text')?.textContent).toBe('{\n  "orderNumber": "C-42"\n}');
+
+    // The page's result came before the new listing: the word of the run carries it.
+    model.runTool(form('DOC-2'), {});
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([form('DOC-2')]) });
+    fake.send({ type: 'run-result', runId: 'run-2', output: { text: navigated }, durationMs: 3 });
+    fake.send({ type: 'run-page-result', runId: 'run-2', pageResult });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('track_order', { documentId: 'DOC-3' })]) });
+    await tick();
+    expect(model.leftRun.value).toMatchObject({ runId: 'run-2', pageResult });
+
+    // A form that posts to a page with the same form: its card stays, and shows the page's result.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([form('DOC-4')]) });
+    model.runTool(form('DOC-4'), {});
+    fake.send({ type: 'run-result', runId: 'run-3', output: { text: navigated }, durationMs: 3 });
+    fake.send({ type: 'run-page-result', runId: 'run-3', pageResult });
+    expect(model.runs.value['0:place_order']).toMatchObject({ output: { text: navigated }, pageResult });
+    // A word for a run nobody knows changes nothing.
+    fake.send({ type: 'run-page-result', runId: 'run-9', pageResult: { url: 'https://elsewhere.example/', data: '{}' } });
+    expect(model.runs.value['0:place_order']?.pageResult).toEqual(pageResult);
   });
 
   it('neither blames a run for a navigation the person made later, nor keeps the word once the page moves on', async () => {

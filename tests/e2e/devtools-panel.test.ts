@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, DevToolsFrontEnd, InspectorPage, launchExtension, serveFixtures, type FixtureServer, type InspectedPage, type LaunchedExtension } from './support';
+import { chromiumAvailable, DevToolsFrontEnd, InspectorPage, launchExtension, screenshotPath, serveFixtures, type FixtureServer, type InspectedPage, type LaunchedExtension } from './support';
 
 const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -109,5 +109,24 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     const heights = await shown.inspector.page.locator('details.disclosure > summary').evaluateAll((toggles) => toggles.map((toggle) => toggle.getBoundingClientRect().height));
     expect(heights.length).toBeGreaterThan(0);
     for (const height of heights) expect(height).toBeGreaterThanOrEqual(24);
+  });
+
+  it('runs a form that posts to its result page and shows what that page gives, its card gone with the form', async () => {
+    const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/agent/order-form.html'));
+    await inspector.waitForTools(['place_order'], 5_000);
+    await inspector.openRunForm('place_order');
+    await inspector.tool('place_order').locator('[id$="-qty"]').fill('2');
+    await inspector.tool('place_order').getByRole('button', { name: 'Run in page' }).click();
+    await page.waitForURL(/order-placed\.html\?qty=2$/);
+    const shown = inspector.page.getByTestId('page-result');
+    await shown.waitFor({ timeout: 10_000 });
+    expect(await inspector.page.locator('.left-run').textContent()).toBe('place_order ran as the page changed: it loaded a page that gives its result (below).');
+    expect(await shown.textContent()).toContain(page.url());
+    expect(await shown.locator('.run-text').textContent()).toBe(
+      JSON.stringify({ '@context': 'https://schema.org', '@type': 'Order', orderNumber: 'C-42', orderStatus: 'https://schema.org/OrderProcessing' }, null, 2),
+    );
+    await inspector.page.screenshot({ path: screenshotPath('inspector-page-result.png') });
+    await page.close();
+    await inspector.page.close();
   });
 });

@@ -15,6 +15,21 @@ describe('readLoadedPageResult', () => {
     expect(asked).toBe(3);
   });
 
+  it('asks only a document after the form\'s own: a call may end before its new page commits', async () => {
+    const documents = ['FORM', 'FORM', 'PLACED'];
+    const asked: Array<string | undefined> = [];
+    const result = readLoadedPageResult(1, {
+      formDocumentId: 'FORM',
+      topDocumentId: async () => documents.shift() ?? 'PLACED',
+      ask: async (_tab, documentId) => {
+        asked.push(documentId);
+        return placed;
+      },
+    });
+    await expect(result).resolves.toEqual(placed);
+    expect(asked).toEqual(['PLACED']);
+  });
+
   it('gives nothing for a page without a result, or one that does not answer in time', async () => {
     await expect(readLoadedPageResult(1, { ask: async () => null })).resolves.toBeUndefined();
     await expect(readLoadedPageResult(1, { ask: () => new Promise(() => {}), timeoutMs: 50 })).resolves.toBeUndefined();
