@@ -88,7 +88,16 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   const fenceMarker = createFenceMarker();
   const messages: ChatMessage[] = [{ role: 'user', content: request }];
   const recent: string[] = [];
-  const callCounts = new Map<string, number>();
+  // The steps each call (its name and arguments, or a missing tool's name) was made in. Only those
+  // the prompt still shows count toward the repeated-call stop: a step given up is one the model
+  // can no longer see, so making its call again is no loop.
+  const callSteps = new Map<string, number[]>();
+  let firstShownStep = 1;
+  const countCall = (key: string): number => {
+    const shown = (callSteps.get(key) ?? []).filter((made) => made >= firstShownStep);
+    callSteps.set(key, [...shown, step]);
+    return shown.length;
+  };
   let text = '';
   let step = 0;
 
@@ -171,6 +180,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   const dropOldestStep = () => {
     const oldest = stepResults.shift()!;
     messages.splice(oldest.index - 1, 2);
+    firstShownStep = oldest.step + 1;
     for (const results of stepResults) results.index -= 2;
   };
 
@@ -281,10 +291,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const name = unknownToolName(message);
         if (name !== undefined) {
           // The same missing tool asked for a third time ends the run, as the same call would.
-          const key = `\u0001${name}`;
-          const times = (callCounts.get(key) ?? 0) + 1;
-          callCounts.set(key, times);
-          if (times >= maxIdenticalCalls) {
+          if (countCall(`\u0001${name}`) + 1 >= maxIdenticalCalls) {
             const offered = tools.some((tool) => tool.name === name) ? 'which was not among the tools shown to it' : 'which this page does not offer';
             const stopped = `The model asked ${maxIdenticalCalls} times for "${name}", ${offered}, so the run was stopped.`;
             emit({ type: 'tool-error', step, name, kind: 'repeated', message: stopped });
@@ -295,9 +302,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         replies.push({ name: 'tool_call', text: message, isError: true });
       }
       for (const [index, call] of parsed.calls.entries()) {
-        const key = `${call.name}\u0000${JSON.stringify(call.arguments)}`;
-        const timesCalled = callCounts.get(key) ?? 0;
-        callCounts.set(key, timesCalled + 1);
+        const timesCalled = countCall(`${call.name}\u0000${JSON.stringify(call.arguments)}`);
         const callId = `${step}.${index + 1}`;
         const compact = shownTools.find((tool) => tool.name === call.name)!;
         const tool = tools.find((candidate) => candidate.name === call.name)!;

@@ -653,6 +653,26 @@ describe('runLocalAgent', () => {
       expect(last).toContain('Results for item 28: The quick');
     });
 
+    it('counts only the calls its prompt still shows toward the repeated-call stop', async () => {
+      // The model makes its first call again twice, long after that step was given up.
+      const lookUp = (index: number) => `Now I will look up item ${index} in department ${index % 5}.\n${call(`shop_tool_${index % 5}`, { query: `item ${index}` })}`;
+      const replies = Array.from({ length: 24 }, (_, index) => lookUp(index === 12 || index === 23 ? 0 : index));
+      const asked: unknown[] = [];
+      const { run, model } = setup([...replies, 'Done.'], {
+        request: 'compare the prices of these items',
+        contextTokens: 4_096,
+        maxSteps: 30,
+        getTools: () => departments,
+        executeTool: async (parsed) => {
+          asked.push(parsed.arguments['query']);
+          return { text: `Results for ${String(parsed.arguments['query'])}: ${'The quick brown fox jumps over the lazy dog. '.repeat(30)}` };
+        },
+      });
+      expect((await run()).finishReason).toBe('answer');
+      expect(asked.filter((query) => query === 'item 0')).toHaveLength(3);
+      expect(model.requests[12]!.messages.map((message) => message.content).join('\n')).not.toContain('look up item 0 ');
+    });
+
     it('gives up old history before tools when the model finds the first prompt too long', async () => {
       const history: ChatMessage[] = [
         { role: 'user', content: 'tell me about your mugs' },
