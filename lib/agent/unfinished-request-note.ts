@@ -11,8 +11,12 @@ export function unfinishedRequestNote(turn: Turn): string {
   const calls = turn.items.flatMap((item) => {
     if (item.kind !== 'tool') return [];
     const outcome = callOutcomes[item.state];
-    // The page's own data, made inert: it must not close this note or pass for a call.
-    const page = item.pageResult === undefined ? '' : `, and the page it loaded gave this result (the page's data): ${inertMarkup(capText(item.pageResult, pageResultCharacters))}`;
+    // The page's own data, made inert and quoted as one JSON string (its quotes and line breaks
+    // escaped): it can neither close this note nor write turns after it, nor pass for a call.
+    const page =
+      item.pageResult === undefined
+        ? ''
+        : `, and the page it loaded gave this result (the page's data, as a JSON string): ${JSON.stringify(inertMarkup(capText(item.pageResult, pageResultCharacters)))}`;
     return outcome ? [`${item.name} ${capText(argumentsText(item), argumentCharacters)}: ${outcome}${page}`] : [];
   });
   const did = calls.length > 0 ? ` Its tool calls: ${calls.join('; ')}.` : '';
