@@ -1,5 +1,6 @@
 import type { ToolsReport } from '../messaging/protocol';
 import { reportedToolSchema, type DroppedToolReport, type ReportedTool } from '../webmcp/reported-tool';
+import { isSandboxedDocument, sandboxedReason } from '../webmcp/frame-tools-permission';
 import { displayName } from '../webmcp/sanitize-tool';
 import { toolLimits } from '../webmcp/tool-limits';
 import { fitFrameToTab } from './fit-frame-to-tab';
@@ -176,7 +177,9 @@ export class TabToolRegistry {
 
   private apply(sender: ReportSender, report: ToolsReport): Promise<void> {
     const entry = this.tabs.get(sender.tabId) ?? { frames: {} };
-    const checked = recheckTools(report.tools, sender.origin);
+    // The content script refuses a sandboxed document's tools itself; the background makes sure.
+    const refusal = isSandboxedDocument(sender.origin, sender.url) ? sandboxedReason(sender.frameId === 0) : undefined;
+    const checked = recheckTools(report.tools, sender.origin, refusal);
     const fitted = fitFrameToTab(entry.frames, sender.frameId, checked.tools, [...report.dropped, ...checked.dropped]);
     if (fitted === null) {
       this.turnAway(sender.tabId, sender.frameId);
@@ -260,14 +263,17 @@ function sameDocument(stored: string | undefined, sender: string | undefined): b
   return stored === undefined || sender === undefined || stored === sender;
 }
 
-/** The background's own check of each reported tool; a tool that fails is dropped, not the report. */
-function recheckTools(tools: readonly unknown[], origin: string): { tools: ReportedTool[]; dropped: DroppedToolReport[] } {
+/**
+ * The background's own check of each reported tool; a tool that fails is dropped, not the report.
+ * With a `refusal`, every tool is dropped for that reason.
+ */
+function recheckTools(tools: readonly unknown[], origin: string, refusal?: string): { tools: ReportedTool[]; dropped: DroppedToolReport[] } {
   const checked: ReportedTool[] = [];
   const dropped: DroppedToolReport[] = [];
   for (const tool of tools) {
-    const parsed = reportedToolSchema.safeParse(tool);
-    if (parsed.success) checked.push({ ...parsed.data, origin });
-    else dropped.push({ name: displayName((tool as { name?: unknown } | null)?.name), reason: 'it failed the background check' });
+    const parsed = refusal === undefined ? reportedToolSchema.safeParse(tool) : undefined;
+    if (parsed?.success) checked.push({ ...parsed.data, origin });
+    else dropped.push({ name: displayName((tool as { name?: unknown } | null)?.name), reason: refusal ?? 'it failed the background check' });
   }
   return { tools: checked, dropped };
 }

@@ -8,6 +8,8 @@ export interface FrameFacts {
   ancestorOrigins: readonly string[];
   /** The browser's permissions policy for the document, when it has one (`document.featurePolicy`). */
   policy?: { features(): string[]; allowsFeature(feature: string): boolean };
+  /** The document's address (`location.href`). */
+  url?: string;
 }
 
 export type FrameToolsPermission = { allowed: true } | { allowed: false; reason: string };
@@ -22,6 +24,7 @@ export const toolsFeature = 'tools';
  * applied by hand: the frame and every frame around it must share one origin. Never throws.
  */
 export function frameToolsPermission(frame: FrameFacts): FrameToolsPermission {
+  if (isSandboxedDocument(frame.origin, frame.url)) return refuse(sandboxedReason(frame.isTop));
   const topOrigin = topOriginOf(frame);
   // A frame that cannot name its ancestors is treated as if one of them were foreign.
   const foreign = !frame.isTop && (frame.ancestorOrigins.length === 0 || frame.ancestorOrigins.some((origin) => origin !== frame.origin));
@@ -31,6 +34,20 @@ export function frameToolsPermission(frame: FrameFacts): FrameToolsPermission {
   if (known === false) return refuse(whereItSits(frame, topOrigin, 'which did not allow it tools (allow="tools")'));
   if (!foreign) return { allowed: true };
   return refuse(whereItSits(frame, topOrigin, 'and this browser cannot tell whether the page allowed it tools'));
+}
+
+/**
+ * Whether a document runs sandboxed: its origin is opaque ("null"), and it is not a file of this
+ * computer (whose origin Chrome makes opaque too). Any site's page can run so, framed or opened by
+ * a page that hid its site: no site vouches for its tools, nor do the person's lists name it.
+ */
+export function isSandboxedDocument(origin: string, url: string | undefined): boolean {
+  return origin === 'null' && !url?.startsWith('file:');
+}
+
+/** Why a sandboxed document's tools are not used. */
+export function sandboxedReason(isTop: boolean): string {
+  return `this ${isTop ? 'page' : 'frame'} is sandboxed (its origin is opaque), so no site vouches for its tools`;
 }
 
 function refuse(reason: string): FrameToolsPermission {
@@ -66,6 +83,7 @@ export function readFrameFacts(): FrameFacts {
     origin: documentOrigin(),
     ancestorOrigins: Array.from(location.ancestorOrigins ?? []),
     ...(policy ? { policy } : {}),
+    url: location.href,
   };
 }
 

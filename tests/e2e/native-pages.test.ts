@@ -197,7 +197,7 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     expect((await inspector.run('top_tool')).text).toBe('from the top frame');
   });
 
-  it('lists and runs the tools of frames the page writes itself (srcdoc, about:blank); a sandboxed one has none (the browser refuses them)', async () => {
+  it('lists and runs the tools of frames the page writes itself (srcdoc, about:blank); a sandboxed one has none, allowed tools or not', async () => {
     const { inspector } = await openFixture('written-frames.html');
     await inspector.waitForTools(['chat_open', 'preview_refresh'], 3_000);
     const { origin } = new URL(server.url('written-frames.html'));
@@ -206,8 +206,12 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     // Listed by its own frame, in its own frame, with the page's origin: no label of another site.
     await expect(inspector.tool('chat_open').locator('.tool-meta').textContent()).resolves.toMatch(/ · frame [1-9]\d* · native$/);
     await expect(inspector.tool('chat_open').textContent()).resolves.not.toContain('null');
-    // The sandboxed frame's tool is refused by the browser itself (its own origin, not allowed tools): it never shows up.
+    // The sandboxed frame not allowed tools: the browser itself refuses its tool, which never shows up.
+    // The one allowed tools: its opaque origin could be any site's, so the extension refuses it.
     expect(await inspector.toolNames()).toEqual(['chat_open', 'preview_refresh']);
+    await expect.poll(() => inspector.dropped(), { timeout: 3_000 }).toEqual([
+      { name: 'vault_balance', reason: 'this frame is sandboxed (its origin is opaque), so no site vouches for its tools' },
+    ]);
   });
 
   it('answers a call of a form without toolautosubmit once the browser has filled it, and leaves the sending to the person', async () => {

@@ -10,6 +10,15 @@ const policy = (allows: boolean): FrameFacts['policy'] => ({ features: () => ['g
 const unknownPolicy: FrameFacts['policy'] = { features: () => ['geolocation'], allowsFeature: () => false };
 
 describe('which frames may offer the agent tools', () => {
+  it('no sandboxed document, top or framed, whatever the browser says of its policy; a file of this computer may', () => {
+    const sandboxed = 'is sandboxed (its origin is opaque), so no site vouches for its tools';
+    expect(frameToolsPermission({ isTop: true, origin: 'null', ancestorOrigins: [], url: 'https://bank.example/', policy: policy(true) })).toEqual({ allowed: false, reason: `this page ${sandboxed}` });
+    expect(frameToolsPermission({ isTop: false, origin: 'null', ancestorOrigins: [page], url: 'https://bank.example/', policy: policy(true) })).toEqual({ allowed: false, reason: `this frame ${sandboxed}` });
+    expect(frameToolsPermission({ isTop: false, origin: 'null', ancestorOrigins: [page], url: 'about:srcdoc', policy: policy(true) })).toEqual({ allowed: false, reason: `this frame ${sandboxed}` });
+    expect(frameToolsPermission({ isTop: true, origin: 'null', ancestorOrigins: [], url: 'file:///home/ada/menu.html' })).toEqual({ allowed: true });
+  });
+
+
   it('the top frame and a frame of its own origin may, by the browser’s answer or by the default', () => {
     for (const facts of [
       { isTop: true, origin: page, ancestorOrigins: [], policy: policy(true) },

@@ -47,6 +47,22 @@ describe('the tab tool registry', () => {
     ]);
   });
 
+  it('uses no tool of a sandboxed document, framed or a whole tab, whatever site its address names', async () => {
+    const registry = new TabToolRegistry(memoryStorage());
+    const sandboxedFrame = { ...frame, url: 'https://bank.example/balance', origin: 'null' };
+    await registry.report(top, report(top.url, ['checkout']));
+    await registry.report(sandboxedFrame, report(sandboxedFrame.url, ['get_balance']));
+    expect((await registry.get(7))?.tools.map((entry) => entry.name)).toEqual(['checkout']);
+    expect((await registry.get(7))?.dropped).toEqual([
+      { name: 'get_balance', reason: 'this frame is sandboxed (its origin is opaque), so no site vouches for its tools', frameId: 12 },
+    ]);
+    // A page a sandboxed frame opened in a tab of its own; a file of this computer keeps its tools.
+    await registry.report({ ...top, tabId: 8, url: 'https://bank.example/', origin: 'null' }, report('https://bank.example/', ['transfer']));
+    expect((await registry.get(8))?.dropped.map((entry) => entry.reason)).toEqual(['this page is sandboxed (its origin is opaque), so no site vouches for its tools']);
+    await registry.report({ ...top, tabId: 9, url: 'file:///home/ada/menu.html', origin: 'null' }, report('file:///home/ada/menu.html', ['order']));
+    expect((await registry.get(9))?.tools.map((entry) => entry.name)).toEqual(['order']);
+  });
+
   it('announces every change, and forgets a frame that left and a tab that closed', async () => {
     const registry = new TabToolRegistry(memoryStorage());
     const seen: Array<[number, string[] | undefined]> = [];
