@@ -1,10 +1,11 @@
 import type { EngineStatus } from '@/lib/agent/session-state';
+import { findCatalogModel, modelLabel } from '@/lib/engines/model-catalog';
 import { formatMegabytes } from '@/lib/text/format-bytes';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { waitingCallIds } from '@/lib/sidepanel/waiting-call-ids';
 
-// An error is said by when it came (errorLabels).
-const stateLabels: Record<Exclude<EngineStatus['state'], 'error'>, string> = {
-  idle: 'Loads on your first request',
+// An error is said by when it came (errorLabels); idle, by whether a request came already.
+const stateLabels: Record<Exclude<EngineStatus['state'], 'error' | 'idle'>, string> = {
   loading: 'Loading',
   ready: 'Ready',
   generating: 'Generating',
@@ -27,16 +28,25 @@ export function StatusLine({ model }: { model: PanelModel }) {
       </div>
     );
   }
+  const session = model.session.value;
+  // A model of the catalogue by its name ("Qwen3 0.6B (q4f32)"), a server's by its own id.
+  const catalogued = findCatalogModel(engine.model);
   return (
     <div class="status-line" data-testid="status-line" data-engine-state={engine.state}>
       <span class="status-engine">{engine.engineLabel}</span>
-      <span class="status-model" title={engine.model}>{engine.model}</span>
-      <EngineActivity engine={engine} />
+      <span class="status-model" title={engine.model}>
+        {catalogued ? modelLabel(catalogued) : engine.model}
+      </span>
+      <EngineActivity engine={engine} asked={(session?.turns.length ?? 0) > 0} waiting={waitingCallIds(session).size > 0} />
     </div>
   );
 }
 
-function EngineActivity({ engine }: { engine: EngineStatus }) {
+/**
+ * What the engine does now. `asked`: a request came in this tab already (the model loads on the
+ * next, not the first); `waiting`: a call waits for the person, so the model is not what is ready.
+ */
+function EngineActivity({ engine, asked, waiting }: { engine: EngineStatus; asked: boolean; waiting: boolean }) {
   if (engine.state === 'loading') {
     const progress = engine.progress !== undefined ? Math.min(1, Math.max(0, engine.progress)) : undefined;
     return (
@@ -50,9 +60,11 @@ function EngineActivity({ engine }: { engine: EngineStatus }) {
   if (engine.state === 'generating' && engine.tokensPerSecond !== undefined) {
     return <span class="status-state">{engine.tokensPerSecond.toFixed(1)} tokens/s</span>;
   }
+  const next = asked ? 'next' : 'first';
   if (engine.state === 'idle' && engine.downloadMB !== undefined) {
-    return <span class="status-state state-idle">Downloads about {formatMegabytes(engine.downloadMB)} on your first request, once</span>;
+    return <span class="status-state state-idle">Downloads about {formatMegabytes(engine.downloadMB)} on your {next} request, once</span>;
   }
-  const label = engine.state === 'error' ? errorLabels[engine.errorDuring ?? 'load'] : stateLabels[engine.state];
+  if (engine.state === 'ready' && waiting) return <span class="status-state state-waiting">Waiting for you</span>;
+  const label = engine.state === 'error' ? errorLabels[engine.errorDuring ?? 'load'] : engine.state === 'idle' ? `Loads on your ${next} request` : stateLabels[engine.state];
   return <span class={`status-state state-${engine.state}`}>{label}</span>;
 }

@@ -202,11 +202,25 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         const engine = await waitFor(options.tabId, engineFor(settings, signal, options.hold === true));
         if (options.hold) release = releaseOnce();
         loading = true;
-        setStatus({ ...base, model: engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined });
-        await raceAbort(
-          engine.load((progress) => setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1), signal),
-          signal,
-        );
+        // An engine left to pick its model may know which only once loaded: the panel named the
+        // one the preview found (see describe), and keeps that name meanwhile.
+        const previewed = settings.model === '' && status.engineId === settings.engine ? status.model : '';
+        let said = 'Loading the model…';
+        setStatus({ ...base, model: previewed || engine.modelId, state: 'loading', progress: 0, progressText: said, error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined });
+        // A download that stalls (a captive portal, a proxy that holds the connection) says nothing.
+        const quiet = watchQuietLoad(() => setStatus({ progressText: `${said} ${quietLoadWords}` }));
+        try {
+          await raceAbort(
+            engine.load((progress) => {
+              quiet.heard();
+              said = progress.text;
+              setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1);
+            }, signal),
+            signal,
+          );
+        } finally {
+          quiet.stop();
+        }
         // The engine may only know which model it picked for this machine once it has loaded. It
         // may be replying to another tab already (the same model, loaded before).
         setStatus({ state: replying > 0 ? 'generating' : 'ready', model: engine.modelId, progress: undefined, progressText: undefined });
@@ -239,6 +253,26 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       if (speed !== undefined) setStatus({ tokensPerSecond: Math.round(speed * 10) / 10 });
     },
   };
+}
+
+/** How long a load may say nothing before the panel says so. */
+export const quietLoadMs = 60_000;
+
+export const quietLoadWords =
+  'Nothing new has come for a minute. On a slow connection one part can take minutes; if this stays so, check your connection, or press Stop.';
+
+/** Calls `tell` each time a load has been quiet for `quietLoadMs`; any progress starts the wait again. */
+function watchQuietLoad(tell: () => void): { heard(): void; stop(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      tell();
+      wait();
+    }, quietLoadMs);
+  };
+  wait();
+  return { heard: wait, stop: () => clearTimeout(timer) };
 }
 
 function describeEngineError(error: unknown): { message: string; hint?: string } {

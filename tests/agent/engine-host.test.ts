@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { hermesFormat } from '@webmcp-agents/local-agent';
-import { createEngineHost } from '../../lib/agent/engine-host';
+import { createEngineHost, quietLoadWords } from '../../lib/agent/engine-host';
 import type { EngineStatus } from '../../lib/agent/session-state';
 import type { Engine, EngineLoadProgress } from '../../lib/engines/engine';
 import { defaultSettings, type Settings } from '../../lib/settings';
@@ -59,6 +59,51 @@ describe('the engine host', () => {
     expect(texts).toContain(steps[0]!.text);
     expect(texts).toContain(steps[1]!.text);
     expect(published.at(-1)?.state).toBe('ready');
+  });
+
+  it('says when a load has been quiet for a minute, keeping what it said last, and goes on when progress comes', async () => {
+    vi.useFakeTimers();
+    try {
+      let report: (progress: EngineLoadProgress) => void = () => {};
+      let finish: () => void = () => {};
+      const published: EngineStatus[] = [];
+      const host = createEngineHost(() => published.push(host.status), (settings) => ({
+        ...fakeEngine(settings).engine,
+        load: (onProgress) => {
+          report = onProgress;
+          return new Promise<void>((resolve) => (finish = resolve));
+        },
+      }));
+      const loaded = host.load(defaultSettings, new AbortController().signal);
+      await vi.advanceTimersByTimeAsync(0);
+      report({ fraction: 0.1, text: 'Downloading Qwen3 0.6B (q4f32): 40 of 400 MB.' });
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(host.status.progressText).toBe('Downloading Qwen3 0.6B (q4f32): 40 of 400 MB.');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(host.status).toMatchObject({ state: 'loading', progress: 0.1 });
+      expect(host.status.progressText).toBe(`Downloading Qwen3 0.6B (q4f32): 40 of 400 MB. ${quietLoadWords}`);
+      report({ fraction: 0.2, text: 'Downloading Qwen3 0.6B (q4f32): 80 of 400 MB.' });
+      expect(host.status.progressText).toBe('Downloading Qwen3 0.6B (q4f32): 80 of 400 MB.');
+      finish();
+      await loaded;
+      // Loaded: no word of a quiet load comes after.
+      const count = published.length;
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(published).toHaveLength(count);
+      expect(host.status.state).toBe('ready');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('names the model the preview found while an engine left to pick one loads it', async () => {
+    const named: string[] = [];
+    const host = createEngineHost(() => named.push(`${host.status.state} ${host.status.model}`), (settings) => fakeEngine(settings, [{ fraction: 0.5, text: 'Half way.' }]).engine);
+    host.describe(defaultSettings, { model: 'Qwen3-0.6B-q4f32_1-MLC', downloadMB: 400 });
+    await host.load(defaultSettings, new AbortController().signal);
+    expect(named.filter((said) => said.startsWith('loading'))).toEqual(['loading Qwen3-0.6B-q4f32_1-MLC']);
+    // Once loaded, the engine itself says which model it is.
+    expect(named.at(-1)).toBe('ready default-model');
   });
 
   it('lets go of an engine whose settings changed, except a WebLLM model that stays the same', async () => {

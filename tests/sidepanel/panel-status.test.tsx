@@ -27,6 +27,26 @@ describe('the status line', () => {
     expect(panel.find('status-line')?.textContent).toContain('23.5 tokens/s');
   });
 
+  it('names a model of the catalogue as the options do, its id kept as the title', async () => {
+    panel = await mountPanel({ engine: engineStatus({ state: 'loading', model: 'Qwen3-0.6B-q4f32_1-MLC', progress: 0.1, progressText: 'Downloading Qwen3 0.6B (q4f32): 40 of 400 MB.' }) });
+    const name = panel.container.querySelector('.status-model');
+    expect(name?.textContent).toBe('Qwen3 0.6B (q4f32)');
+    expect(name?.getAttribute('title')).toBe('Qwen3-0.6B-q4f32_1-MLC');
+    expect(panel.container.querySelector('.status-detail')?.textContent).toBe('Downloading Qwen3 0.6B (q4f32): 40 of 400 MB.');
+  });
+
+  it('says the model loads on the next request once one came, and waits for the person while a call does', async () => {
+    panel = await mountPanel({ engine: engineStatus({ state: 'idle' }), turns: [turn({ outcome: 'stopped', endedAt: 2_000 })] });
+    expect(panel.find('status-line')?.textContent).toContain('Loads on your next request');
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'idle', downloadMB: 400 }) });
+    expect(panel.find('status-line')?.textContent).toContain('Downloads about 400 MB on your next request, once');
+    panel.unmount();
+    const waiting = turn({ items: [{ kind: 'tool', callId: '1.1', name: 'add_to_cart', arguments: { qty: 2 }, state: 'waiting' }] });
+    panel = await mountPanel({ engine: engineStatus({ state: 'ready' }), turns: [waiting] });
+    expect(panel.find('status-line')?.textContent).toContain('Waiting for you');
+    expect(panel.find('status-line')?.textContent).not.toContain('Ready');
+  });
+
   it('explains an engine that could not load', async () => {
     panel = await mountPanel({
       engine: engineStatus({ state: 'error', error: 'WebGPU is not available.', hint: 'Turn on hardware acceleration in chrome://settings/system.' }),
@@ -250,7 +270,7 @@ describe('a page the extension cannot read', () => {
 describe('before the first request', () => {
   it('says what the first request downloads, and names the model', async () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'idle', model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 990 }) });
-    expect(panel.find('status-line')?.textContent).toContain('Qwen3-1.7B-q4f16_1-MLC');
+    expect(panel.find('status-line')?.textContent).toContain('Qwen3 1.7B (q4f16)');
     expect(panel.find('status-line')?.textContent).toContain('Downloads about 990 MB on your first request, once');
   });
 
