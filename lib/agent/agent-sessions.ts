@@ -39,6 +39,7 @@ export interface AgentSessionsDeps {
   reloadTab(tabId: number): Promise<void>;
   executeTabTool: AgentWorld['executeTabTool'];
   readLoadedPageResult?: AgentWorld['readLoadedPageResult'];
+  showAsking?: AgentWorld['showAsking'];
   scorerFor(settings: Settings): ToolScorer | undefined;
   recorder: TraceRecorder;
   /** Keeps the service worker up while a run waits (see AgentWorld); default: nothing to keep. */
@@ -116,6 +117,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     },
     recorder: deps.recorder,
     keepAwake: () => deps.keepAwake?.() ?? (() => {}),
+    showAsking: (tabId, waits) => deps.showAsking?.(tabId, waits),
     approvalWaitMs: deps.approvalWaitMs ?? defaultApprovalWaitMs,
     // The conversation is saved after the trace, so it never shows a step the trace lacks.
     persist: (urgent) => (urgent ? void Promise.resolve(deps.recorder.flush?.()).finally(writer.urgent) : writer.schedule()),

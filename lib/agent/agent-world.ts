@@ -45,6 +45,8 @@ export interface AgentWorld {
   keepAwake(): () => void;
   /** How long a call waits for the person's yes or no before the run ends. */
   approvalWaitMs: number;
+  /** A call in the tab waits for the person's yes or no (`true`), or no longer does: the toolbar says so. */
+  showAsking?(tabId: number, waits: boolean): void;
   /** Saves the conversation: `urgent` for changes that must survive the worker stopping. */
   persist(urgent?: boolean): void;
 }

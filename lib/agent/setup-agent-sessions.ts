@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { executeTabTool, requestTabTools, getTabTools, onTabToolsChanged, pageScriptAnswers, readLoadedPageResult } from '../registry';
+import { executeTabTool, requestTabTools, getTabTools, onTabToolsChanged, pageScriptAnswers, readLoadedPageResult, showAsking } from '../registry';
 import { loadSettings, updateSettings, watchSettings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { acceptNamedChannels } from '../messaging/port-channel';
@@ -24,6 +24,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     reloadTab: (tabId) => browser.tabs.reload(tabId),
     executeTabTool,
     readLoadedPageResult: (tabId) => readLoadedPageResult(tabId),
+    showAsking,
     scorerFor,
     recorder,
     keepAwake: keepServiceWorkerAwake,

@@ -368,12 +368,15 @@ export class TabSession {
     const timer = setTimeout(() => {
       if (this.active === active) this.stop('tool-timeout', `nobody answered whether to run "${name}" within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`);
     }, approvalWaitMs);
-    const clear = () => clearTimeout(timer);
-    signal.addEventListener('abort', clear, { once: true });
-    return new Promise<Decision>((resolve) => active.approvals.set(callId, resolve)).finally(() => {
-      clear();
-      signal.removeEventListener('abort', clear);
-    });
+    // Answered, or the run stopped (the question then goes unanswered): the wait is over either way.
+    const over = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', over);
+      this.world.showAsking?.(this.tabId, false);
+    };
+    signal.addEventListener('abort', over, { once: true });
+    this.world.showAsking?.(this.tabId, true);
+    return new Promise<Decision>((resolve) => active.approvals.set(callId, resolve)).finally(over);
   }
 
   private async executeWithTimeout(call: ParsedCall, context: ToolCallContext, active: ActiveRun, settings: Settings): Promise<ToolOutput> {

@@ -9,6 +9,7 @@ import type { TabTools } from './types';
 
 export { pageScriptAnswers } from './page-script-answers';
 export { readLoadedPageResult } from './read-loaded-page-result';
+export { showAsking } from './show-tool-count';
 export { requestTabTools } from './request-tab-tools';
 export type { DroppedTool, PageTool, TabTools } from './types';
 export type { ExecuteOptions } from './execute-tab-tool';

@@ -229,6 +229,23 @@ describe('agent sessions', () => {
     expect(awake).toBe(0);
   });
 
+  it('tells the toolbar while a call waits for the person, and once it no longer does, answered or stopped', async () => {
+    await script([call('checkout', {}), call('checkout', { express: true }), 'never']);
+    const h = harness();
+    const told: string[] = [];
+    h.deps.showAsking = (tabId, waits) => told.push(`${tabId} ${waits ? 'asks' : 'done'}`);
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'check out' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    expect(told).toEqual(['1 asks']);
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'allow-once' });
+    await h.until(() => h.cards()[1]?.state === 'waiting');
+    expect(told).toEqual(['1 asks', '1 done', '1 asks']);
+    h.send({ type: 'stop', tabId: 1 });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'stopped');
+    expect(told.at(-1)).toBe('1 done');
+  });
+
   it('ends a run whose call nobody answers in time, says so, and runs nothing', async () => {
     await script([call('checkout', {}), 'never']);
     // A minute, shortened to 50 ms for the test.

@@ -93,13 +93,22 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
       replies: [toolCall('checkout', { email: 'ada@example.com' }), 'Alright, I did not place the order.'],
       settings: { allowedSites: [shop.origin] },
     });
-    const { panel, page } = await openShopAndPanel();
+    const { panel, page, tabId } = await openShopAndPanel();
     await page.goto(shop.url(`/#/product/${mug}`));
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
     await ask(panel, 'check out');
     const card = panel.locator('[data-testid=tool-card][data-name=checkout]');
-    await card.locator('[data-testid=deny]').click({ timeout: 15_000 });
+    await card.locator('[data-testid=deny]').waitFor({ timeout: 15_000 });
+    // The person may be in another tab by now: the toolbar says this one waits for them.
+    const toolbar = () =>
+      extension.serviceWorker.evaluate(async (id) => {
+        const { action } = (globalThis as unknown as { chrome: { action: { getBadgeText(details: object): Promise<string>; getTitle(details: object): Promise<string> } } }).chrome;
+        return `${await action.getBadgeText({ tabId: id })} · ${await action.getTitle({ tabId: id })}`;
+      }, tabId);
+    await expect.poll(toolbar).toBe('? · The WebMCP agent waits for your answer in this tab');
+    await card.locator('[data-testid=deny]').click();
+    await expect.poll(toolbar).toMatch(/^\d+ · Open the WebMCP agent$/);
     await panel.getByTestId('turn').getByText('Alright, I did not place the order.').waitFor();
     expect(await card.getAttribute('data-state')).toBe('declined');
     expect(await card.locator('[data-testid=approve-site]').count()).toBe(0);
