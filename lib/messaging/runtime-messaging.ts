@@ -66,6 +66,8 @@ function listen<M extends MessageMap>(map: M, handlers: Handlers<M>): () => void
     const envelope = envelopeSchema.safeParse(message);
     if (!envelope.success) return false;
     const type = envelope.data.type as keyof M;
+    // Own entries only: a type such as "constructor" must not find what every object inherits.
+    if (!Object.hasOwn(map, type) || !Object.hasOwn(handlers, type)) return false;
     const handler = handlers[type];
     const entry = map[type];
     if (!handler || !entry) return false;

@@ -30,6 +30,20 @@ describe('one-shot messages through the protocol map', () => {
     await expect(sendToBackground('frame-gone', {})).rejects.toMatchObject({ name: 'NotFoundError', message: 'No such frame.' });
   });
 
+  it('answers no message named after what every object inherits ("constructor", "__proto__", "toString")', async () => {
+    handleBackgroundMessages({ 'tools-report': () => null });
+    const heard: unknown[] = [];
+    browser.runtime.onMessage.addListener((message: unknown, _sender: unknown, sendResponse: (reply: unknown) => void) => {
+      heard.push((message as { type?: string }).type);
+      sendResponse('left to others');
+      return true;
+    });
+    for (const type of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      await expect(browser.runtime.sendMessage({ protocol: 'webmcp-local-agent', type, data: {} })).resolves.toBe('left to others');
+    }
+    expect(heard).toEqual(['constructor', '__proto__', 'toString', 'hasOwnProperty']);
+  });
+
   it('leaves messages of other protocols to other listeners', async () => {
     handleBackgroundMessages({ 'tools-report': () => null });
     browser.runtime.onMessage.addListener((message: unknown, _sender: unknown, sendResponse: (reply: unknown) => void) => {
