@@ -4,8 +4,9 @@
  * once: the content script hands the bridge a random secret in a DOM event that nothing else can
  * be listening to yet. From then on every message travels as an event whose type holds the secret;
  * a page script cannot listen for a type it cannot name, so it can neither read nor forge the
- * traffic. What arrives is still checked as page data (see bridge-schemas): the page-world half
- * shares its world with the page. This file imports nothing, so the bridge script stays tiny.
+ * traffic by events. What arrives is still checked as page data (see bridge-schemas): the
+ * page-world half shares its world with the page, which can change what that half sends by
+ * rewriting built-ins it goes through (`Object.prototype.toJSON`), speaking only for itself. This file imports nothing, so the bridge script stays tiny.
  */
 export const bridgeChannel = 'webmcp-local-agent/bridge/2';
 
