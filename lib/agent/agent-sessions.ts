@@ -237,8 +237,9 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     },
     /** The tab's page finished loading: its content script, if any, answers now. */
     pageLoaded: resendSnapshot,
-    navigated(tabId: number) {
-      sessions.get(tabId)?.documentChanged();
+    /** A new document committed in the tab's top frame (`documentId`, where the browser names it). */
+    navigated(tabId: number, documentId?: string) {
+      sessions.get(tabId)?.documentChanged(documentId);
     },
     tabClosed(tabId: number) {
       sessions.get(tabId)?.stop('navigated');

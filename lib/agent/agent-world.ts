@@ -28,8 +28,11 @@ export interface AgentWorld {
     args: Record<string, unknown>,
     options: { signal: AbortSignal; timeoutMs: number } & ToolTarget,
   ): Promise<ToolOutput>;
-  /** The result the page just loaded in the tab's top frame gives (see `readLoadedPageResult`), where it gives one. */
-  readLoadedPageResult?(tabId: number): Promise<PageResult | undefined>;
+  /**
+   * The result the page just loaded in the tab's top frame gives (see `readLoadedPageResult`), where
+   * it gives one; `documentId`: the document that committed, where the browser named it.
+   */
+  readLoadedPageResult?(tabId: number, documentId?: string): Promise<PageResult | undefined>;
   /** Loads the engine the settings name, publishing its progress; an error comes back in words. */
   loadEngine(settings: Settings, tabId: number, signal: AbortSignal): Promise<Engine | { error: string }>;
   /** The run that loaded `engine` is over: it may be replaced now (see `EngineHost.load`'s `hold`). */

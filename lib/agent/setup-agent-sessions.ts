@@ -23,7 +23,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     previewWebLlm: (model) => previewWebLlm(model),
     reloadTab: (tabId) => browser.tabs.reload(tabId),
     executeTabTool,
-    readLoadedPageResult: (tabId) => readLoadedPageResult(tabId),
+    readLoadedPageResult: (tabId, documentId) => readLoadedPageResult(tabId, { documentId }),
     showAsking,
     scorerFor,
     recorder,
@@ -43,8 +43,8 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
   watchSettings(() => sessions.settingsChanged());
   // A new document in the tab ends its run: the tools the model was using are gone. Same-document
   // navigations (a hash or history change in a single-page app) keep the page and its tools.
-  browser.webNavigation.onCommitted.addListener(({ tabId, frameId }) => {
-    if (frameId === 0) sessions.navigated(tabId);
+  browser.webNavigation.onCommitted.addListener(({ tabId, frameId, documentId }) => {
+    if (frameId === 0) sessions.navigated(tabId, documentId);
   });
   browser.webNavigation.onCompleted.addListener(({ tabId, frameId }) => {
     if (frameId === 0) sessions.pageLoaded(tabId);

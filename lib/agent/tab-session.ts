@@ -25,7 +25,8 @@ interface ActiveRun {
   /** The conversation it belongs to: "New chat" starts another. */
   generation: number;
   /** The last tool it called, and when that call ended (while running, `endedAt` is undefined). */
-  lastTool?: { name: string; callId: string; declarative: boolean; endedAt?: number };
+  /** The last tool called; `topFrameForm`: a `<form toolname>` of the top frame, whose submit may load the tab's next page. */
+  lastTool?: { name: string; callId: string; topFrameForm: boolean; endedAt?: number };
   /** The history's message that closed this run's request, where it ended unfinished. */
   note?: ChatMessage;
   /** The engine itself failed (see isEngineFailure): every tab's panel says so. */
@@ -100,15 +101,16 @@ export class TabSession {
     this.active.controller.abort();
   }
 
-  /** The tab committed a new document: a run on the old one ends. */
-  documentChanged(): void {
+  /** The tab committed a new document (`documentId`, where the browser names it): a run on the old one ends. */
+  documentChanged(documentId?: string): void {
     // A tool running, or done a moment ago, may be what loaded it (a form that posts): say so.
     const active = this.active;
     const tool = active?.lastTool;
     const toolMayHaveLoaded = tool !== undefined && (tool.endedAt === undefined || Date.now() - tool.endedAt < navigationAfterToolMs);
     this.stop('navigated', toolMayHaveLoaded ? tool.name : undefined);
-    // Only a form's call: any page of a site may carry JSON-LD (a product, the site's name).
-    if (active && toolMayHaveLoaded && tool.declarative && this.historyOrigin) void this.showLoadedPageResult(active, tool, this.historyOrigin);
+    // Only a call of a form in the top frame, whose submit loads the tab's page: any page of a site
+    // may carry JSON-LD (a product, the site's name), and a framed form loads only its frame.
+    if (active && toolMayHaveLoaded && tool.topFrameForm && this.historyOrigin) void this.showLoadedPageResult(active, tool, this.historyOrigin, documentId);
   }
 
   /**
@@ -117,8 +119,8 @@ export class TabSession {
    * gives one, the call's card shows it, and the history says it, so a later "did it go through?"
    * is answered from what the page said.
    */
-  private async showLoadedPageResult(active: ActiveRun, tool: { name: string; callId: string }, site: string): Promise<void> {
-    const [loaded] = await Promise.all([this.world.readLoadedPageResult?.(this.tabId), active.ended]);
+  private async showLoadedPageResult(active: ActiveRun, tool: { name: string; callId: string }, site: string, documentId?: string): Promise<void> {
+    const [loaded] = await Promise.all([this.world.readLoadedPageResult?.(this.tabId, documentId), active.ended]);
     if (!loaded || this.generation !== active.generation || originOf(loaded.url) !== site) return;
     const turn = this.turns.find((candidate) => candidate.id === active.turnId);
     const card = turn?.items.find((item): item is ToolCard => item.kind === 'tool' && item.callId === tool.callId);
@@ -383,7 +385,8 @@ export class TabSession {
     const { tool, signal } = context;
     const timeoutMs = settings.toolTimeoutSeconds * 1000;
     this.toolRan = true;
-    const lastTool: NonNullable<ActiveRun['lastTool']> = { name: call.name, callId: context.callId, declarative: (tool as { source?: unknown }).source === 'declarative' };
+    const topFrameForm = (tool as { source?: unknown }).source === 'declarative' && (toolTargetOf(tool).frameId ?? 0) === 0;
+    const lastTool: NonNullable<ActiveRun['lastTool']> = { name: call.name, callId: context.callId, topFrameForm };
     active.lastTool = lastTool;
     const timer = setTimeout(() => this.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
     try {

@@ -11,6 +11,8 @@ export interface LoadedPageQuestion {
    * commits, while the form's own page would still answer.
    */
   formDocumentId?: string;
+  /** The document that committed, where the browser named it: that one is asked, and no other. */
+  documentId?: string;
   /** Asks the tab's top frame (that document of it, where named); by default, its content script. */
   ask?: (tabId: number, documentId?: string) => Promise<PageResult | null>;
   /** The document the tab's top frame holds now; by default, as `webNavigation` names it. */
@@ -26,6 +28,7 @@ export async function readLoadedPageResult(tabId: number, question: LoadedPageQu
   const {
     timeoutMs = 5_000,
     formDocumentId,
+    documentId: committed,
     ask = (tab, documentId) => sendToContent(tab, 'page-result-request', {}, { frameId: 0, ...(documentId === undefined ? {} : { documentId }) }),
     topDocumentId = async (tab) => (await browser.webNavigation.getFrame({ tabId: tab, frameId: 0 }))?.documentId,
   } = question;
@@ -33,6 +36,7 @@ export async function readLoadedPageResult(tabId: number, question: LoadedPageQu
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
   const askLoadedPage = async (): Promise<PageResult | null> => {
+    if (committed !== undefined) return ask(tabId, committed);
     if (formDocumentId === undefined) return ask(tabId);
     const documentId = await topDocumentId(tabId);
     if (documentId === undefined || documentId === formDocumentId) throw new Error('The new page has not committed yet.');

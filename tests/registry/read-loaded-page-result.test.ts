@@ -30,6 +30,16 @@ describe('readLoadedPageResult', () => {
     expect(asked).toEqual(['PLACED']);
   });
 
+  it('asks the document that committed, where the browser named it, and no other', async () => {
+    const asked: Array<string | undefined> = [];
+    const ask = async (_tab: number, documentId?: string) => {
+      asked.push(documentId);
+      return placed;
+    };
+    await expect(readLoadedPageResult(1, { documentId: 'PLACED', ask, topDocumentId: async () => 'SOMETHING-ELSE' })).resolves.toEqual(placed);
+    expect(asked).toEqual(['PLACED']);
+  });
+
   it('gives nothing for a page without a result, or one that does not answer in time', async () => {
     await expect(readLoadedPageResult(1, { ask: async () => null })).resolves.toBeUndefined();
     await expect(readLoadedPageResult(1, { ask: () => new Promise(() => {}), timeoutMs: 50 })).resolves.toBeUndefined();
