@@ -213,6 +213,19 @@ describe('local OpenAI-compatible server engine', () => {
     expect(garbled.error).toMatchObject({ code: 'unavailable', message: `The server at ${new URL(unreadable.server.address).host} sent a reply this extension could not read.` });
   });
 
+  it('on loading, says an address that answers with a web page or data it cannot read is not the API, rather than "no models"', async () => {
+    const page = await setup({ replies: [], modelsAs: 'web-page' });
+    const pageError = await loadError(page.engine.load(() => {}));
+    expect(pageError).toMatchObject({ code: 'not-configured', message: `The server at ${new URL(page.server.address).host} answered with a web page, not a list of models.` });
+    expect(pageError.hint).toBe("Check the address in the options: it should be the server's OpenAI-compatible API, which usually ends in /v1.");
+    for (const modelsAs of ['not-json', 'no-list'] as const) {
+      const { engine, server } = await setup({ replies: [], modelsAs });
+      const error = await loadError(engine.load(() => {}));
+      expect(error, modelsAs).toMatchObject({ code: 'unavailable', message: `The server at ${new URL(server.address).host} sent a reply this extension could not read.` });
+      expect(error.message).not.toContain('no models');
+    }
+  });
+
   it('reads the model\'s context where the server says it, and assumes none where it does not', async () => {
     for (const [as, tokens] of [['llama.cpp', 8_192], ['lm-studio', 16_384]] as const) {
       const { engine, server } = await setup({ replies: [], saysContext: { as, tokens } });

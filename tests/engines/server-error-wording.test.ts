@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
 import { normalizeServerAddress } from '../../lib/engines/openai/server-address';
-import { connectionBroken, contextRefusal, notAnApi, replyUnfinished, replyUnreadable, serverDown, serverRefused, serverStalled } from '../../lib/engines/openai/server-errors';
+import { connectionBroken, contextRefusal, notAnApi, replyUnfinished, replyUnreadable, serverDown, serverRefused, serverSilent, serverStalled } from '../../lib/engines/openai/server-errors';
 import { defaultSettings } from '../../lib/settings';
 import { startFakeOllama } from './support/fake-ollama-server';
 
@@ -30,14 +30,18 @@ async function everyServerError(): Promise<EngineError[]> {
     serverDown(address, undefined),
     serverStalled(address, 'first-byte', 30_000),
     serverStalled(address, 'between-chunks', 30_000),
+    serverSilent(address, 10_000),
     connectionBroken(address),
     replyUnfinished(address),
     replyUnreadable(address),
+    replyUnreadable(address, 'Connect'),
     notAnApi(address),
+    notAnApi(address, 'a list of models'),
     await refused(403),
     await refused(401),
     await refused(404, 'mistral:7b'),
     await refused(500),
+    await refused(500, 'qwen3:1.7b'),
     await serverRefused(address, new Response('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>', { status: 502 })),
     await loadError([], ''),
     await loadError(['qwen3:1.7b'], 'mistral:7b'),
@@ -77,6 +81,17 @@ describe('the local server engine\'s error wording', () => {
       'Start your local server (for Ollama, run ollama serve; in LM Studio, start the server in its Developer tab; ' +
         'for llama.cpp, run llama-server), or correct the address, then press Connect again. ' +
         'The extension is also not allowed to reach it yet: press Connect and allow it when Chrome asks.',
+    );
+  });
+
+  // The options page sends no request of its own: Connect and Try it do, and are pressed again.
+  it('on the options page, says which button to press again, never to send a request', async () => {
+    for (const error of await everyServerError()) expect(error.optionsHint ?? error.hint).not.toMatch(/send your request/i);
+    expect((await serverRefused(address, new Response('{"error": "out of memory"}', { status: 500 }))).optionsHint).toBe(
+      "Check the server's own log, then press Connect again.",
+    );
+    expect((await serverRefused(address, new Response('{"error": "out of memory"}', { status: 500 }), 'qwen3:1.7b')).optionsHint).toBe(
+      "Check the server's own log, then press Try it again.",
     );
   });
 });

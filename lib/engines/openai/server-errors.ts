@@ -25,6 +25,14 @@ const downloadModel = 'download it first (for Ollama, run ollama pull with the m
 
 const logHint = 'Check the server\'s own log, then send your request again.';
 
+/**
+ * The options page has no request to send again: what it sent came from a button, Connect (the
+ * model list) or Try it (a reply), and the person presses that one again.
+ */
+function logHintOnOptions(button: 'Connect' | 'Try it'): string {
+  return `Check the server's own log, then press ${button} again.`;
+}
+
 /** The server went quiet: it never started the reply, or stopped in the middle of it. */
 export function serverStalled(address: string, phase: IdlePhase, waitedMs: number): EngineError {
   const host = serverHost(address);
@@ -34,9 +42,29 @@ export function serverStalled(address: string, phase: IdlePhase, waitedMs: numbe
       'server-down',
       `The server at ${host} did not start answering within ${waited}.`,
       `It may still be loading the model, or be busy with another request. ${logHint}`,
+      `It may still be loading the model, or be busy with another request. ${logHintOnOptions('Try it')}`,
     );
   }
-  return new EngineError('server-down', `The server at ${host} stopped answering in the middle of a reply (nothing for ${waited}).`, logHint);
+  return new EngineError(
+    'server-down',
+    `The server at ${host} stopped answering in the middle of a reply (nothing for ${waited}).`,
+    logHint,
+    logHintOnOptions('Try it'),
+  );
+}
+
+/**
+ * The server took the connection but sent no model list in time: it is running, only busy (or
+ * loading a model), so starting it is not the advice.
+ */
+export function serverSilent(address: string, waitedMs: number): EngineError {
+  const advice = 'It may be busy with another request, or still loading a model.';
+  return new EngineError(
+    'server-down',
+    `The server at ${serverHost(address)} took the connection but did not answer within ${durationText(waitedMs)}.`,
+    `${advice} ${logHint}`,
+    `${advice} ${logHintOnOptions('Connect')}`,
+  );
 }
 
 /** The connection failed while the reply streamed in: the server stopped, or ran out of memory. */
@@ -45,6 +73,7 @@ export function connectionBroken(address: string): EngineError {
     'server-down',
     `The connection to the server at ${serverHost(address)} broke in the middle of a reply.`,
     `The server may have stopped or run out of memory. ${logHint}`,
+    `The server may have stopped or run out of memory. ${logHintOnOptions('Try it')}`,
   );
 }
 
@@ -54,23 +83,32 @@ export function replyUnfinished(address: string): EngineError {
     'unavailable',
     `The server at ${serverHost(address)} closed the connection in the middle of a reply.`,
     `Send your request again. If it keeps happening, check the server's own log, or a proxy between this browser and the server.`,
+    `Press Try it again. If it keeps happening, check the server's own log, or a proxy between this browser and the server.`,
   );
 }
 
-/** What came back is not a reply this extension can read: not the API's JSON, or not at all. */
-export function replyUnreadable(address: string): EngineError {
+/**
+ * What came back is not something this extension can read: not the API's JSON, or not at all.
+ * `button` is the options page's that asked for it: Connect for the model list, Try it for a reply.
+ */
+export function replyUnreadable(address: string, button: 'Connect' | 'Try it' = 'Try it'): EngineError {
+  const check = "Check that the address is the server's OpenAI-compatible API (it usually ends in /v1).";
   return new EngineError(
     'unavailable',
     `The server at ${serverHost(address)} sent a reply this extension could not read.`,
-    `Check that the address is the server's OpenAI-compatible API (it usually ends in /v1). ${logHint}`,
+    `${check} ${logHint}`,
+    `${check} ${logHintOnOptions(button)}`,
   );
 }
 
-/** A web page answered where the API should: the address is a site, a proxy's page or the server's own UI. */
-export function notAnApi(address: string): EngineError {
+/**
+ * A web page answered where the API should: the address is a site, a proxy's page or the server's
+ * own UI. `expected` is what the API would have sent.
+ */
+export function notAnApi(address: string, expected = 'a chat reply'): EngineError {
   return new EngineError(
     'not-configured',
-    `The server at ${serverHost(address)} answered with a web page, not a chat reply.`,
+    `The server at ${serverHost(address)} answered with a web page, not ${expected}.`,
     'Check the address in the options: it should be the server\'s OpenAI-compatible API, which usually ends in /v1.',
     'Check the address: it should be the server\'s OpenAI-compatible API, which usually ends in /v1.',
   );
@@ -119,6 +157,8 @@ export async function serverRefused(address: string, response: Response, model?:
     'unavailable',
     `The server at ${host} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}.`,
     logHint,
+    // Without a model it was the model list that was refused: Connect asks for it.
+    logHintOnOptions(model ? 'Try it' : 'Connect'),
   );
 }
 

@@ -27,6 +27,12 @@ export interface FakeOllamaOptions {
    */
   answerAs?: 'whole-json' | 'web-page' | 'unreadable-stream';
   /**
+   * Answers `GET /v1/models` other than with the list: a web page (a router's, or a site on the
+   * wrong port), text that is not JSON, JSON without a `data` list, HTTP 500 (a model that
+   * failed to load), or never (it keeps the connection open, as a busy server does).
+   */
+  modelsAs?: 'web-page' | 'not-json' | 'no-list' | 'server-error' | 'silent';
+  /**
    * Says the model's context the way one server does: llama.cpp's `/props`, Ollama's `/api/ps`
    * (only once a reply has loaded the model) or LM Studio's `/api/v0/models/{model}`.
    */
@@ -87,6 +93,10 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
     }
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end();
+      return;
+    }
+    if (request.method === 'GET' && request.url === '/v1/models' && options.modelsAs) {
+      answerModelsAs(response, options.modelsAs);
       return;
     }
     if (request.method === 'GET' && request.url === '/v1/models') {
@@ -199,6 +209,19 @@ async function streamReply(response: ServerResponse, body: ChatRequestBody, full
     send({ ...base, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } });
   }
   response.end('data: [DONE]\n\n');
+}
+
+function answerModelsAs(response: ServerResponse, as: NonNullable<FakeOllamaOptions['modelsAs']>) {
+  if (as === 'silent') return;
+  if (as === 'web-page') {
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><html><head><title>Router login</title></head><body>Log in</body></html>');
+  } else if (as === 'server-error') {
+    sendJson(response, 500, { error: { message: 'model failed to load: out of memory', code: 500 } });
+  } else if (as === 'not-json') {
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"this is": not json at all ]]]');
+  } else {
+    sendJson(response, 200, { status: 'ok' });
+  }
 }
 
 function originMatches(pattern: string, origin: string): boolean {
