@@ -211,6 +211,13 @@ describe('local OpenAI-compatible server engine', () => {
     await unreadable.engine.load(() => {});
     const garbled = await replyOf(unreadable.engine.model.stream(ask('Hi')));
     expect(garbled.error).toMatchObject({ code: 'unavailable', message: `The server at ${new URL(unreadable.server.address).host} sent a reply this extension could not read.` });
+
+    // Without `data: [DONE]` too: nothing read is no half reply, and "closed the connection" would mislead.
+    const unended = await setup({ replies: ['unused'], answerAs: 'unreadable-stream-unended' });
+    await unended.engine.load(() => {});
+    const cut = await replyOf(unended.engine.model.stream(ask('Hi')));
+    expect(cut.error).toMatchObject({ code: 'unavailable', message: `The server at ${new URL(unended.server.address).host} sent a reply this extension could not read.` });
+    expect((cut.error as EngineError).hint).toContain('usually ends in /v1');
   });
 
   it('on loading, says an address that answers with a web page or data it cannot read is not the API, rather than "no models"', async () => {

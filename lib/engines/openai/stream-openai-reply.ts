@@ -102,9 +102,10 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   if (request.signal.aborted) return;
   // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
   if (finishReason === 'length') throw replyCutOff("the server's length limit or the end of the model's context");
-  if (!sawDone && finishReason === undefined) throw replyUnfinished(address);
-  // Nothing but data this extension cannot read is no reply, and no answer either.
+  // Nothing but data this extension cannot read is no reply, and no answer either. Said before
+  // "closed in the middle of a reply": such a stream rarely ends the way the API's does.
   if (deltas === 0 && unreadable > 0) throw replyUnreadable(address);
+  if (!sawDone && finishReason === undefined) throw replyUnfinished(address);
   yield { type: 'usage', usage: serverUsage(last, { startedAt: reading.startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
 }
 

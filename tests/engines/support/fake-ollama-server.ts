@@ -23,9 +23,9 @@ export interface FakeOllamaOptions {
   /**
    * Answers a chat request other than as a stream: the whole completion as JSON (a server that
    * ignores `stream: true`), a web page (an address that is a site or a proxy), or SSE lines of
-   * data that is not JSON.
+   * data that is not JSON (then `data: [DONE]`, or the end of the body without it).
    */
-  answerAs?: 'whole-json' | 'web-page' | 'unreadable-stream';
+  answerAs?: 'whole-json' | 'web-page' | 'unreadable-stream' | 'unreadable-stream-unended';
   /**
    * Answers `GET /v1/models` other than with the list: a web page (a router's, or a site on the
    * wrong port), text that is not JSON, JSON without a `data` list, HTTP 500 (a model that
@@ -149,6 +149,10 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
       }
       if (options.answerAs === 'unreadable-stream') {
         response.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: {not json\n\ndata: [DONE]\n\n');
+        return;
+      }
+      if (options.answerAs === 'unreadable-stream-unended') {
+        response.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: {"oops": tru\n\ndata: [[[\n\n');
         return;
       }
       response.on('close', () => {
