@@ -29,6 +29,8 @@ export interface OptionsDependencies {
   /** Asks the person for a host permission; must be called while handling their click. */
   requestHostPermission?: (pattern: string) => Promise<boolean>;
   fetch?: typeof fetch;
+  /** How long Connect waits for the server; tests shorten it. */
+  timeouts?: { connectMs?: number };
 }
 
 export type PromptApiState = 'checking' | 'absent' | 'unavailable' | 'downloadable' | 'downloading' | 'available';
@@ -92,6 +94,12 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     promptApi.value = await api.availability(englishText).catch(() => 'unavailable' as const);
   }
 
+  /** A trial's reply belongs to the engine and server it tried: a new choice drops it. */
+  function dropTrial(): void {
+    trialNumber += 1;
+    trial.value = undefined;
+  }
+
   async function start(): Promise<void> {
     settings.value = await store.load();
     const [status] = await Promise.all([checkWebGpu(dependencies.gpu), checkPromptApi(), refreshStorage()]);
@@ -129,9 +137,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
         // As stored: a model picked in another page (the side panel's, a second options tab) counts.
         const current = await store.load();
         if (current.engine === engine) return;
-        // A trial's reply belongs to the engine it tried.
-        trialNumber += 1;
-        trial.value = undefined;
+        dropTrial();
         // The model picked for the engine left is kept for its return; the one chosen gets its own back.
         const { [engine]: returning = '', ...others } = current.modelByEngine;
         await update({ engine, model: returning, modelByEngine: { ...others, [current.engine]: current.model } });
@@ -157,9 +163,15 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       const request = dependencies.requestHostPermission ?? requestHostPermission;
       const granted = request(serverPermissionPattern(target));
       serverState.value = 'connecting';
+      // An earlier trial's reply was about the server as it was: it must not vouch for this one.
+      dropTrial();
       try {
         const permissionGranted = await granted.catch(() => false);
-        const models = await listServerModels(target, { permissionGranted, ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}) });
+        const models = await listServerModels(target, {
+          permissionGranted,
+          ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}),
+          ...(dependencies.timeouts?.connectMs ? { timeoutMs: dependencies.timeouts.connectMs } : {}),
+        });
         // A model picked on another server is not one this server has: let the person pick again.
         const picked = settings.value?.model;
         await update({ openaiBaseUrl: target, ...(picked && !models.includes(picked) ? { model: '' } : {}) });

@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { firstChatModel } from '@/lib/engines/openai/first-chat-model';
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import type { Settings } from '@/lib/settings';
+import { plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
@@ -57,6 +58,10 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
           Not saved yet: press Connect. The agent uses {settings.openaiBaseUrl} until then.
         </p>
       )}
+      {/* Mounted from the start, so that the words are read out when Connect works. */}
+      <div role="status" data-testid="server-connected">
+        {state === 'connected' && <p class="muted">{connectedText(models)}</p>}
+      </div>
       {state === 'connected' && (
         <label class="field">
           <span>Model</span>
@@ -79,6 +84,12 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
       </p>
     </section>
   );
+}
+
+// A server with no models answers Connect, but no request: say so now, not at the first request.
+function connectedText(models: readonly string[]): string {
+  if (models.length > 0) return `Connected: ${plural(models.length, 'model')}.`;
+  return 'Connected, but the server has no models. Download one first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.';
 }
 
 // The address as Connect would keep it (written out in full, with /v1); a typo is never "the same".

@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Settings } from '../../lib/settings';
+import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
+import { startFakeOllama, type FakeOllamaOptions } from '../engines/support/fake-ollama-server';
+import { buttonNamed, click, memorySettings, showOptionsPage } from './support/show-options-page';
+
+let servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  document.body.innerHTML = '';
+  await Promise.all(servers.map((server) => server.close()));
+  servers = [];
+});
+
+async function server(options: Partial<FakeOllamaOptions> = {}) {
+  const started = await startFakeOllama({ replies: [], ...options });
+  servers.push(started);
+  return { ...started, host: new URL(started.address).host };
+}
+
+/** The options page on the local server engine, with what a person sees in its server section. */
+function show(settings: Partial<Settings>, timeouts?: { connectMs?: number }) {
+  const stored = memorySettings({ engine: 'openai', ...settings });
+  const page = showOptionsPage({
+    settings: stored,
+    caches: createFakeCacheStorage().storage,
+    requestHostPermission: async () => true,
+    ...(timeouts ? { timeouts } : {}),
+  });
+  const { root } = page;
+  const section = () => root.querySelector('section[aria-labelledby="server-heading"]');
+  const type = (text: string) => {
+    const field = section()!.querySelector<HTMLInputElement>('input')!;
+    field.value = text;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  return {
+    ...page,
+    stored,
+    type,
+    connect: () => click(buttonNamed(root, 'Connect')),
+    connected: () => root.querySelector('[data-testid="server-connected"]')?.textContent ?? '',
+    failure: () => section()?.querySelector('[role="alert"]')?.textContent ?? '',
+    trialText: () => root.querySelector('[data-testid="trial"]')?.textContent ?? '',
+  };
+}
+
+describe('the local server on the options page', () => {
+  it('says Connect worked, and how many models the server has', async () => {
+    const two = await server();
+    const page = show({ openaiBaseUrl: two.address });
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    page.connect();
+    await vi.waitFor(() => expect(page.connected()).toBe('Connected: 2 models.'));
+
+    const one = await server({ models: ['qwen3:1.7b'] });
+    page.type(one.address);
+    page.connect();
+    await vi.waitFor(() => expect(page.connected()).toBe('Connected: 1 model.'));
+
+    // A server without models answers Connect, but could answer no request: said now, not later.
+    const none = await server({ models: [] });
+    page.type(none.address);
+    page.connect();
+    await vi.waitFor(() => expect(page.connected()).toContain('Connected, but the server has no models. Download one first'));
+    expect(page.connected()).toContain('then press Connect again');
+  });
+
+  it('says an address that answers with a web page is not the API, keeps the address in use, and drops the last trial\'s reply', async () => {
+    const good = await server({ replies: ['Hello there! Nice to meet you.'] });
+    const page = show({ openaiBaseUrl: good.address });
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    page.connect();
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    click(buttonNamed(page.root, 'Try it'));
+    await vi.waitFor(() => expect(page.trialText()).toContain('Hello there! Nice to meet you.'));
+
+    const router = await server({ modelsAs: 'web-page' });
+    page.type(router.address);
+    page.connect();
+    await vi.waitFor(() => expect(page.failure()).toContain(`The server at ${router.host} answered with a web page, not a list of models.`));
+    expect(page.failure()).toContain("Check the address: it should be the server's OpenAI-compatible API, which usually ends in /v1.");
+    expect(page.text()).not.toContain('Hello there!');
+    expect(page.text()).not.toContain('has no models');
+    expect(page.connected()).toBe('');
+    expect((await page.stored.load()).openaiBaseUrl).toBe(good.address);
+
+    // A new connection that works does not show the old server's reply either.
+    page.type(good.address);
+    page.connect();
+    await vi.waitFor(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    expect(page.text()).not.toContain('Hello there!');
+  });
+
+  it.each(['not-json', 'no-list'] as const)('says a model list it cannot read (%s) is not the API\'s, not that the server has no models', async (modelsAs) => {
+    const odd = await server({ modelsAs });
+    const page = show({ openaiBaseUrl: 'http://localhost:11434/v1' });
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    page.type(odd.address);
+    page.connect();
+    await vi.waitFor(() => expect(page.failure()).toContain(`The server at ${odd.host} sent a reply this extension could not read.`));
+    expect(page.failure()).toContain('usually ends in /v1');
+    expect(page.failure()).toContain('then press Connect again');
+    expect(page.text()).not.toContain('Model: ');
+    expect((await page.stored.load()).openaiBaseUrl).toBe('http://localhost:11434/v1');
+  });
+
+  it('after HTTP 500, says to press Connect again, not to send a request', async () => {
+    const failing = await server({ modelsAs: 'server-error' });
+    const page = show({ openaiBaseUrl: failing.address });
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    page.connect();
+    await vi.waitFor(() => expect(page.failure()).toContain(`The server at ${failing.host} answered HTTP 500: model failed to load: out of memory.`));
+    expect(page.failure()).toContain("Check the server's own log, then press Connect again.");
+    expect(page.failure()).not.toContain('send your request');
+  });
+
+  it('tells a server that takes the connection but does not answer apart from one that is not running', async () => {
+    const busy = await server({ modelsAs: 'silent' });
+    const page = show({ openaiBaseUrl: busy.address }, { connectMs: 300 });
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    page.connect();
+    await vi.waitFor(() => expect(page.failure()).toContain(`The server at ${busy.host} took the connection but did not answer within 0.3 seconds.`));
+    expect(page.failure()).toContain("It may be busy with another request, or still loading a model. Check the server's own log, then press Connect again.");
+    expect(page.failure()).not.toContain('No server answers');
+    expect(page.failure()).not.toContain('Start your local server');
+  });
+});
