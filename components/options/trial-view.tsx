@@ -1,3 +1,4 @@
+import { plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
@@ -21,8 +22,8 @@ export function TrialView({ model }: { model: OptionsModel }) {
           <p class="muted" data-testid="trial-speed">
             {[
               usage.timeToFirstTokenMs !== undefined && `first token after ${Math.round(usage.timeToFirstTokenMs)} ms`,
-              usage.decodeTokensPerSecond !== undefined && `${usage.decodeTokensPerSecond} tokens per second`,
-              usage.completionTokens !== undefined && `${usage.completionTokens} tokens`,
+              usage.decodeTokensPerSecond !== undefined && `${plural(usage.decodeTokensPerSecond, 'token')} per second`,
+              usage.completionTokens !== undefined && plural(usage.completionTokens, 'token'),
             ]
               .filter(Boolean)
               .join(' · ')}

@@ -125,4 +125,15 @@ describe('the local server on the options page', () => {
     expect(page.failure()).not.toContain('No server answers');
     expect(page.failure()).not.toContain('Start your local server');
   });
+
+  it('counts one token as "1 token"', async () => {
+    const short = await server({ replies: ['Hi.'] });
+    const page = show({ openaiBaseUrl: short.address });
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    page.connect();
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    click(buttonNamed(page.root, 'Try it'));
+    await vi.waitFor(() => expect(page.root.querySelector('[data-testid="trial-speed"]')?.textContent).toMatch(/ · 1 token$/));
+    expect(page.trialText()).not.toMatch(/\b1 tokens\b/);
+  });
 });
