@@ -1,19 +1,22 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, Ref } from 'preact';
 
 interface BusyButtonProps {
   type?: 'button' | 'submit';
   busy: boolean;
   onClick?: () => void;
   children: ComponentChildren;
+  /** For a page that gives the button the focus back, as Cancel beside it does. */
+  buttonRef?: Ref<HTMLButtonElement>;
 }
 
 /**
  * A button that waits while its work goes on. It is marked aria-disabled and ignores presses
  * rather than being disabled: a disabled button drops the keyboard focus to the page body.
  */
-export function BusyButton({ type = 'button', busy, onClick, children }: BusyButtonProps) {
+export function BusyButton({ type = 'button', busy, onClick, children, buttonRef }: BusyButtonProps) {
   return (
     <button
+      ref={buttonRef}
       type={type}
       aria-disabled={busy ? 'true' : undefined}
       onClick={(event) => {

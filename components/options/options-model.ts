@@ -4,6 +4,7 @@ import type { Engine, EngineLoadProgress } from '@/lib/engines/engine';
 import { createOpenAiEngine } from '@/lib/engines/openai/openai-engine';
 import { listServerModels } from '@/lib/engines/openai/list-server-models';
 import { normalizeServerAddress, serverPermissionPattern } from '@/lib/engines/openai/server-address';
+import { serverStalled } from '@/lib/engines/openai/server-errors';
 import { createPromptApiEngine } from '@/lib/engines/prompt-api/prompt-api-engine';
 import { browserLanguageModel, englishText, type LanguageModelApi } from '@/lib/engines/prompt-api/prompt-api-types';
 import { checkWebGpu, defaultModelFor, defaultModelReason, type GpuLike, type WebGpuStatus } from '@/lib/engines/webgpu-check';
@@ -29,8 +30,8 @@ export interface OptionsDependencies {
   /** Asks the person for a host permission; must be called while handling their click. */
   requestHostPermission?: (pattern: string) => Promise<boolean>;
   fetch?: typeof fetch;
-  /** How long Connect waits for the server; tests shorten it. */
-  timeouts?: { connectMs?: number };
+  /** How long Connect and Try it wait for the server; tests shorten them. */
+  timeouts?: { connectMs?: number; trialReplyMs?: number };
 }
 
 export type PromptApiState = 'checking' | 'absent' | 'unavailable' | 'downloadable' | 'downloading' | 'available';
@@ -63,6 +64,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const trial = signal<Trial | undefined>(undefined);
   // Which trial may still write `trial`: one started before the engine changed may not.
   let trialNumber = 0;
+  // Stops the running trial: the person's Cancel, or a change that makes its answer moot.
+  let trialCancel = new AbortController();
   let choosing: Promise<void> = Promise.resolve();
 
   // Nothing is recommended where WebLLM cannot run at all.
@@ -97,6 +100,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   /** A trial's reply belongs to the engine and server it tried: a new choice drops it. */
   function dropTrial(): void {
     trialNumber += 1;
+    trialCancel.abort();
     trial.value = undefined;
   }
 
@@ -212,15 +216,29 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       const engine = trialEngine(current, dependencies);
       if (!engine) return;
       const mine = (trialNumber += 1);
+      trialCancel = new AbortController();
+      const options = {
+        signal: trialCancel.signal,
+        ...(dependencies.timeouts?.trialReplyMs ? { replyTimeoutMs: dependencies.timeouts.trialReplyMs } : {}),
+        ...(current.engine === 'openai' ? { silent: (waitedMs: number) => serverStalled(current.openaiBaseUrl, 'first-byte', waitedMs) } : {}),
+      };
       try {
-        await runTrial(engine, (next) => {
-          if (mine === trialNumber) trial.value = next;
-        });
+        await runTrial(
+          engine,
+          (next) => {
+            if (mine === trialNumber) trial.value = next;
+          },
+          options,
+        );
       } finally {
         // The options page holds no model between trials (a built-in model session, GPU memory).
         await engine.unload?.().catch(() => {});
       }
       if (current.engine === 'prompt-api') await checkPromptApi();
+    },
+    /** The person's Cancel while a trial runs. */
+    cancelTrial() {
+      trialCancel.abort();
     },
     refreshStorage,
     async deleteModel(model: StoredModel) {

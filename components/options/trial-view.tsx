@@ -1,3 +1,5 @@
+import { useRef } from 'preact/hooks';
+import type { ModelUsage } from '@webmcp-agents/local-agent';
 import { plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
@@ -8,11 +10,26 @@ import { ProgressBar } from './progress-bar';
 export function TrialView({ model }: { model: OptionsModel }) {
   const trial = model.trial.value;
   const usage = trial?.usage;
+  const tryButton = useRef<HTMLButtonElement>(null);
   return (
     <div class="trial" data-testid="trial">
-      <BusyButton busy={trial?.running === true} onClick={() => void model.tryEngine()}>
-        {trial?.running ? 'Trying…' : 'Try it'}
-      </BusyButton>
+      <div class="row">
+        <BusyButton buttonRef={tryButton} busy={trial?.running === true} onClick={() => void model.tryEngine()}>
+          {trial?.running ? 'Trying…' : 'Try it'}
+        </BusyButton>
+        {trial?.running && (
+          <button
+            type="button"
+            onClick={() => {
+              model.cancelTrial();
+              // Cancel goes once the trial stops: the focus goes back to Try it, not to the page body.
+              tryButton.current?.focus();
+            }}
+          >
+            Cancel
+          </button>
+        )}
+      </div>
       {trial?.running && trial.progress && trial.progress.fraction < 1 && <ProgressBar progress={trial.progress} />}
       {/* Mounted before the reply comes, so that it is read out; busy while it streams, so that it
           is read once, whole, where the screen reader honours aria-busy. */}
@@ -20,17 +37,22 @@ export function TrialView({ model }: { model: OptionsModel }) {
         {trial?.reply && <blockquote data-testid="trial-reply">{trial.reply}</blockquote>}
         {usage && (
           <p class="muted" data-testid="trial-speed">
-            {[
-              usage.timeToFirstTokenMs !== undefined && `first token after ${Math.round(usage.timeToFirstTokenMs)} ms`,
-              usage.decodeTokensPerSecond !== undefined && `${plural(usage.decodeTokensPerSecond, 'token')} per second`,
-              usage.completionTokens !== undefined && plural(usage.completionTokens, 'token'),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
+            {speedText(usage)}
           </p>
         )}
+        {trial?.cancelled && <p class="muted">Cancelled.</p>}
       </div>
       <FailureBox failure={trial?.failure} />
     </div>
   );
+}
+
+function speedText(usage: ModelUsage): string {
+  return [
+    usage.timeToFirstTokenMs !== undefined && `first token after ${Math.round(usage.timeToFirstTokenMs)} ms`,
+    usage.decodeTokensPerSecond !== undefined && `${plural(usage.decodeTokensPerSecond, 'token')} per second`,
+    usage.completionTokens !== undefined && plural(usage.completionTokens, 'token'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -19,7 +19,7 @@ async function server(options: Partial<FakeOllamaOptions> = {}) {
 }
 
 /** The options page on the local server engine, with what a person sees in its server section. */
-function show(settings: Partial<Settings>, timeouts?: { connectMs?: number }) {
+function show(settings: Partial<Settings>, timeouts?: { connectMs?: number; trialReplyMs?: number }) {
   const stored = memorySettings({ engine: 'openai', ...settings });
   const page = showOptionsPage({
     settings: stored,
@@ -124,6 +124,40 @@ describe('the local server on the options page', () => {
     expect(page.failure()).toContain("It may be busy with another request, or still loading a model. Check the server's own log, then press Connect again.");
     expect(page.failure()).not.toContain('No server answers');
     expect(page.failure()).not.toContain('Start your local server');
+  });
+
+  it('says in words a person can act on that Try it got no answer in time, never "signal timed out"', async () => {
+    const loading = await server({ replies: ['unused'], stall: 'before-headers' });
+    const page = show({ openaiBaseUrl: loading.address }, { trialReplyMs: 300 });
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    page.connect();
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    click(buttonNamed(page.root, 'Try it'));
+    await vi.waitFor(() => expect(page.trialText()).toContain(`The server at ${loading.host} did not start answering within 0.3 seconds.`));
+    expect(page.trialText()).toContain("It may still be loading the model, or be busy with another request. Check the server's own log, then press Try it again.");
+    expect(page.trialText()).not.toContain('signal timed out');
+    expect(buttonNamed(page.root, 'Cancel')).toBeUndefined();
+  });
+
+  it('stops a trial on Cancel, says so, and gives the focus back to Try it', async () => {
+    const loading = await server({ replies: ['unused'], stall: 'before-headers' });
+    const page = show({ openaiBaseUrl: loading.address });
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    page.connect();
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    click(buttonNamed(page.root, 'Try it'));
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Cancel')).toBeDefined());
+    expect(buttonNamed(page.root, 'Trying…')).toBeDefined();
+    await vi.waitFor(() => expect(loading.requests).toHaveLength(1));
+
+    buttonNamed(page.root, 'Cancel')!.focus();
+    click(buttonNamed(page.root, 'Cancel'));
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    expect(page.trialText()).toContain('Cancelled.');
+    expect(buttonNamed(page.root, 'Cancel')).toBeUndefined();
+    expect(page.root.querySelector('[data-testid="trial"] [role="alert"]')).toBeNull();
+    expect(document.activeElement).toBe(buttonNamed(page.root, 'Try it'));
+    await vi.waitFor(() => expect(loading.closedByClient).toHaveLength(1));
   });
 
   it('counts one token as "1 token"', async () => {
