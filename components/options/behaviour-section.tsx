@@ -92,8 +92,9 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
           value={settings.ranker}
           onChange={(event) => void model.update({ ranker: event.currentTarget.value as Settings['ranker'] })}
         >
-          <option value="fielded-bm25">Fielded BM25 (best measured)</option>
-          <option value="word-overlap">Word overlap (as documented for rankTools)</option>
+          {/* The methods' own names (fielded BM25, rankTools' word overlap) mean nothing to most people. */}
+          <option value="fielded-bm25">Best match (recommended)</option>
+          <option value="word-overlap">Simple word match</option>
         </select>
       </label>
     </section>

@@ -270,6 +270,10 @@ describe('the options page', () => {
     await set("Characters of a tool's output the model reads", '2550', { toolOutputLimit: 2550 });
     await set('Seconds a tool may take before the run stops', '0', { toolTimeoutSeconds: 1 });
     await set('How tools are ranked for the model', 'word-overlap', { ranker: 'word-overlap' });
+    // In words a person knows: the methods' own names are for the README.
+    const ranker = field('How tools are ranked for the model') as HTMLSelectElement;
+    expect([...ranker.options].map((option) => option.textContent)).toEqual(['Best match (recommended)', 'Simple word match']);
+    expect(ranker.closest('section')?.textContent).not.toMatch(/BM25|rankTools|overlap/);
   });
 
   it('keeps the sites where the agent is off, as origins typed into its labelled field', async () => {
