@@ -168,6 +168,8 @@ describe('local OpenAI-compatible server engine', () => {
     const { error } = await replyOf(engine.model.stream(ask('Hi')));
     expect(error).toMatchObject({ name: 'EngineError', code: 'unavailable' });
     expect((error as EngineError).message).toContain('slot unavailable');
+    // The options page's Try it has no request to send again.
+    expect(error).toMatchObject({ hint: "Check the server's own log, then send your request again.", optionsHint: "Check the server's own log, then press Try it again." });
   });
 
   it('goes on with the prompt fitted to the context llama.cpp says it has, when it was started with a smaller one than the agent assumes', async () => {

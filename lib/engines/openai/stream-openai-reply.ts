@@ -153,5 +153,6 @@ function streamError({ address, model }: ReplyReading, error: NonNullable<Comple
     'unavailable',
     `The server at ${serverHost(address)} stopped the reply: ${message.slice(0, 200)}`,
     'Check the server\'s own log, then send your request again.',
+    "Check the server's own log, then press Try it again.",
   );
 }
