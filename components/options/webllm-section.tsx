@@ -41,8 +41,11 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
           onChange={(event) => void model.update({ constrainedDecoding: event.currentTarget.checked })}
         />
         <span>
-          <strong>Constrained decoding</strong>
-          <span class="muted">Make every &lt;tool_call&gt; match one of the shown tools' schemas (Qwen and Hermes models).</span>
+          <strong>Only well-formed tool calls</strong>
+          <span class="muted">
+            The model can then write a tool call only in the shape the page's tool asks for, so fewer calls fail; replies may
+            start a little later. Qwen and Hermes models (constrained decoding).
+          </span>
         </span>
       </label>
     </section>
