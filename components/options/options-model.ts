@@ -29,6 +29,8 @@ export interface OptionsDependencies {
   estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
   /** Asks the person for a host permission; must be called while handling their click. */
   requestHostPermission?: (pattern: string) => Promise<boolean>;
+  /** Whether the person allowed a host already (no question asked). */
+  hasHostPermission?: (pattern: string) => Promise<boolean>;
   fetch?: typeof fetch;
   /** How long Connect and Try it wait for the server; tests shorten them. */
   timeouts?: { connectMs?: number; trialReplyMs?: number };
@@ -106,8 +108,39 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
 
   async function start(): Promise<void> {
     settings.value = await store.load();
+    void reconnectServer(settings.value);
     const [status] = await Promise.all([checkWebGpu(dependencies.gpu), checkPromptApi(), refreshStorage()]);
     webGpu.value = status;
+  }
+
+  /** The server's models, asked for with the page's own fetch and timeout. */
+  function listModels(target: string, permissionGranted: boolean): Promise<string[]> {
+    return listServerModels(target, {
+      permissionGranted,
+      ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}),
+      ...(dependencies.timeouts?.connectMs ? { timeoutMs: dependencies.timeouts.connectMs } : {}),
+    });
+  }
+
+  /**
+   * Back on the page, or back on the local server engine: the server set up before is asked for
+   * its models without a Connect, where the person allowed its address already, so the page says
+   * at once whether it answers and shows the model picked from its list.
+   */
+  async function reconnectServer(current: Settings): Promise<void> {
+    if (current.engine !== 'openai' || serverState.value !== 'idle') return;
+    const allowed = dependencies.hasHostPermission ?? hasHostPermission;
+    if (!(await allowed(serverPermissionPattern(current.openaiBaseUrl)).catch(() => false))) return;
+    // The person pressed Connect meanwhile: theirs is the answer to show.
+    if (serverState.value !== 'idle') return;
+    serverState.value = 'connecting';
+    try {
+      serverModels.value = await listModels(current.openaiBaseUrl, true);
+      serverState.value = 'connected';
+    } catch (error) {
+      serverState.value = 'idle';
+      serverFailure.value = describeFailure(error);
+    }
   }
 
   // Another page (or the side panel) may change the settings while this one is open.
@@ -145,6 +178,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
         // The model picked for the engine left is kept for its return; the one chosen gets its own back.
         const { [engine]: returning = '', ...others } = current.modelByEngine;
         await update({ engine, model: returning, modelByEngine: { ...others, [current.engine]: current.model } });
+        if (settings.value) void reconnectServer(settings.value);
       });
       return choosing;
     },
@@ -171,11 +205,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       dropTrial();
       try {
         const permissionGranted = await granted.catch(() => false);
-        const models = await listServerModels(target, {
-          permissionGranted,
-          ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}),
-          ...(dependencies.timeouts?.connectMs ? { timeoutMs: dependencies.timeouts.connectMs } : {}),
-        });
+        const models = await listModels(target, permissionGranted);
         // A model picked on another server is not one this server has: let the person pick again.
         const picked = settings.value?.model;
         await update({ openaiBaseUrl: target, ...(picked && !models.includes(picked) ? { model: '' } : {}) });
@@ -288,4 +318,8 @@ function trialEngine(settings: Settings, dependencies: OptionsDependencies): Eng
 
 async function requestHostPermission(pattern: string): Promise<boolean> {
   return browser.permissions.request({ origins: [pattern] });
+}
+
+async function hasHostPermission(pattern: string): Promise<boolean> {
+  return browser.permissions.contains({ origins: [pattern] });
 }

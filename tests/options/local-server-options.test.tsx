@@ -46,6 +46,37 @@ function show(settings: Partial<Settings>, timeouts?: { connectMs?: number; tria
 }
 
 describe('the local server on the options page', () => {
+  it('asks a server allowed before for its models as the page opens, and says at once whether it answers', async () => {
+    const two = await server();
+    const asked: string[] = [];
+    const stored = memorySettings({ engine: 'openai', openaiBaseUrl: two.address, model: 'qwen3:1.7b' });
+    const allowed = async (pattern: string) => (asked.push(pattern), true);
+    const page = showOptionsPage({ settings: stored, caches: createFakeCacheStorage().storage, hasHostPermission: allowed });
+    await vi.waitFor(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toBe('Connected: 2 models.'));
+    expect(asked).toEqual([`http://${new URL(two.address).hostname}/*`]);
+    // The model picked from its list shows as picked, with no Connect pressed.
+    expect(page.root.querySelector<HTMLSelectElement>('section[aria-labelledby="server-heading"] select')?.value).toBe('qwen3:1.7b');
+    await two.close();
+    servers = servers.filter((started) => started !== two);
+
+    // A server that is down now: said as the page opens. One never allowed is not asked at all.
+    document.body.innerHTML = '';
+    const down = showOptionsPage({ settings: memorySettings({ engine: 'openai', openaiBaseUrl: two.address }), caches: createFakeCacheStorage().storage, hasHostPermission: allowed });
+    await vi.waitFor(() => expect(down.root.querySelector('section[aria-labelledby="server-heading"] [role="alert"]')?.textContent).toContain('No server answers'));
+    document.body.innerHTML = '';
+    let fetched = 0;
+    const unasked = showOptionsPage({
+      settings: memorySettings({ engine: 'openai', openaiBaseUrl: two.address }),
+      caches: createFakeCacheStorage().storage,
+      hasHostPermission: async () => false,
+      fetch: async () => (fetched += 1, new Response('{}')),
+    });
+    await vi.waitFor(() => expect(buttonNamed(unasked.root, 'Connect')).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetched).toBe(0);
+  });
+
+
   it('says Connect worked, and how many models the server has', async () => {
     const two = await server();
     const page = show({ openaiBaseUrl: two.address });
