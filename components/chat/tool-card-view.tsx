@@ -1,8 +1,10 @@
 import { memo } from 'preact/compat';
+import { useMemo } from 'preact/hooks';
 import type { ToolCard } from '@/lib/agent/session-state';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { ApprovalDecision } from '@/lib/sidepanel/panel-model';
+import { readableResult } from '@/lib/sidepanel/readable-result';
 import { ApprovalButtons } from './approval-buttons';
 
 const stateLabels: Record<ToolCard['state'], string> = {
@@ -26,6 +28,8 @@ interface ToolCardViewProps {
 /** One tool call: what was called with what, how it went, and its result on demand. */
 export const ToolCardView = memo(function ToolCardView({ card, answered, onApprove }: ToolCardViewProps) {
   const result = card.result;
+  // A snapshot brings every card anew: the same result is not read again.
+  const shownResult = useMemo(() => (result === undefined ? undefined : readableResult(result)), [result]);
   return (
     <section
       class={`tool-card state-${card.state}`}
@@ -66,7 +70,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
             {card.read && <span class="tool-read"> · the model read the first {card.read.characters.toLocaleString('en-US')} of {card.read.of.toLocaleString('en-US')} characters</span>}
           </summary>
           {/* Already cut by the background (cardResultLimit); the trace keeps what the model saw. */}
-          <pre data-testid="tool-result">{result}</pre>
+          <pre data-testid="tool-result">{shownResult}</pre>
         </details>
       )}
     </section>

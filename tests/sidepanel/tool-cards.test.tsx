@@ -32,9 +32,31 @@ describe('tool cards', () => {
   it('keeps the result collapsed and shows the duration', async () => {
     panel = await showCards([toolCard({ state: 'done', result: '{"cart":["mug","mug"]}', durationMs: 1_234 })]);
     const result = panel.find('tool-result');
-    expect(result?.textContent).toBe('{"cart":["mug","mug"]}');
+    expect(result?.textContent).toBe('{\n  "cart": [\n    "mug",\n    "mug"\n  ]\n}');
     expect(result?.closest('details')?.open).toBe(false);
     expect(panel.find('tool-card')?.querySelector('.tool-duration')?.textContent).toBe('1.2 s');
+  });
+
+  it('lays out a JSON result two spaces a level, as the page wrote its values, and shows other text as it is', async () => {
+    const page = '{"query":"mug","count":4,"id":12345678901234567890,"products":[{"slug":"trail-mug","tags":[]}]}';
+    panel = await showCards([
+      toolCard({ callId: 'json', state: 'done', result: page }),
+      toolCard({ callId: 'text', state: 'done', result: 'Added {2} mugs: [cart]' }),
+      toolCard({ callId: 'broken', state: 'failed', result: '{"query": "mug",' }),
+    ]);
+    const [json, text, broken] = panel.findAll('tool-result').map((result) => result.textContent);
+    expect(json).toBe(
+      ['{', '  "query": "mug",', '  "count": 4,', '  "id": 12345678901234567890,', '  "products": [', '    {', '      "slug": "trail-mug",', '      "tags": []', '    }', '  ]', '}'].join('\n'),
+    );
+    expect(text).toBe('Added {2} mugs: [cart]');
+    expect(broken).toBe('{"query": "mug",');
+  });
+
+  it('shows a result cut for size, or one nested too deep to lay out, as it came', async () => {
+    const cut = `{"items":[${'"mug",'.repeat(5_000)}\n… (10000 more characters)`;
+    const deep = `${'['.repeat(2_000)}${']'.repeat(2_000)}`;
+    panel = await showCards([toolCard({ callId: 'cut', state: 'done', result: cut }), toolCard({ callId: 'deep', state: 'done', result: deep })]);
+    expect(panel.findAll('tool-result').map((result) => result.textContent)).toEqual([cut, deep]);
   });
 
   it('says how much of a long result the model read', async () => {
