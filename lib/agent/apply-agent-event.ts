@@ -32,9 +32,17 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
         turn,
       );
     case 'tool-error':
-      // A call of a tool the model was not offered never ran, but the person sees what was asked.
+      // A call of a tool the model was not offered never ran, but the person sees what was asked
+      // (no arguments where the model's could not be read).
       if (event.kind === 'unknown-tool' && event.name !== undefined) {
-        const card: ToolCard = { kind: 'tool', callId: `${event.step}.unknown.${turn.items.length}`, name: event.name, arguments: {}, state: 'unknown', result: event.message };
+        const card: ToolCard = {
+          kind: 'tool',
+          callId: `${event.step}.unknown.${turn.items.length}`,
+          name: event.name,
+          arguments: event.arguments ?? {},
+          state: 'unknown',
+          result: event.message,
+        };
         return { ...turn, items: [...turn.items, card] };
       }
       if (!event.callId) return turn;

@@ -24,7 +24,8 @@ export type AgentEvent =
   | { type: 'tool-result'; step: number; callId: string; name: string; output: ToolOutput; durationMs: number }
   /** How much of a step's outputs the model reads, once, where it reads less than all of one: `characters` of `of`. */
   | { type: 'results-read'; step: number; results: readonly { callId: string; characters: number; of: number }[] }
-  | { type: 'tool-error'; step: number; callId?: string; name?: string; kind: ToolErrorKind; message: string }
+  /** `arguments`: for an unknown tool, what the model wrote for it, where it could be read. */
+  | { type: 'tool-error'; step: number; callId?: string; name?: string; kind: ToolErrorKind; message: string; arguments?: Record<string, unknown> }
   | {
       type: 'step-end';
       step: number;

@@ -298,7 +298,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
             return finish('repeated-call');
           }
         }
-        emit({ type: 'tool-error', step, ...(name === undefined ? { kind: 'parse' } : { name, kind: 'unknown-tool' }), message });
+        emit({ type: 'tool-error', step, ...(name === undefined ? { kind: 'parse' } : { name, kind: 'unknown-tool', ...askedArguments(format, reply.raw, name) }), message });
         replies.push({ name: 'tool_call', text: message, isError: true });
       }
       for (const [index, call] of parsed.calls.entries()) {
@@ -368,6 +368,16 @@ function toRunError(error: unknown): RunError {
     ...(typeof hint === 'string' ? { hint } : {}),
     ...(typeof code === 'string' ? { code } : {}),
   };
+}
+
+/**
+ * The arguments the model wrote for a tool it was not offered, so the person sees what it asked
+ * for: its reply read again as if that tool were offered (a parse error keeps only the name).
+ * Only a reply with an unknown tool is read twice. None where the arguments could not be read.
+ */
+function askedArguments(format: PromptFormat, raw: string, name: string): { arguments?: Record<string, unknown> } {
+  const call = (format.parseReply ?? parseToolCalls)(raw, new Set([name])).calls.find((parsed) => parsed.name === name);
+  return call ? { arguments: call.arguments } : {};
 }
 
 /** The tool a parse error says the model asked for and the page does not offer (see unknownToolMessage). */

@@ -631,8 +631,8 @@ describe('agent sessions', () => {
     expect(h.cards()[0]).toMatchObject({ state: 'failed', result: 'The tool "search_products" failed in the page: Card declined: insufficient funds.' });
   });
 
-  it('shows a call of a tool the page does not offer, and says which one stopped the run', async () => {
-    await script([call('delete_notes', {}), call('delete_notes', {}), call('delete_notes', {})]);
+  it('shows a call of a tool the page does not offer, with what the model asked, and says which one stopped the run', async () => {
+    await script([call('delete_notes', { folder: 'work' }), call('delete_notes', {}), call('delete_notes', {})]);
     const h = harness();
     h.send({ type: 'subscribe', tabId: 1 });
     h.send({ type: 'send', tabId: 1, text: 'delete my notes' });
@@ -641,6 +641,7 @@ describe('agent sessions', () => {
       ['delete_notes', 'unknown'],
       ['delete_notes', 'unknown'],
     ]);
+    expect(h.cards().map((card) => card.arguments)).toEqual([{ folder: 'work' }, {}]);
     expect(h.cards()[0]!.result).toMatch(/^Unknown tool "delete_notes"\. Available now: search_products/);
     expect(h.state()?.turns[0]).toMatchObject({
       outcome: 'repeated-call',

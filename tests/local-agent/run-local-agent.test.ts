@@ -190,6 +190,21 @@ describe('runLocalAgent', () => {
     expect(executed).toEqual([{ name: 'add_to_cart', arguments: { slug: 'mug', qty: 2 } }]);
   });
 
+  it('says what the model wrote for a tool the page does not offer, where it can be read', async () => {
+    const { run, events } = setup([
+      `${call('find_products', { query: 'mug' })}\n${call('find_products', { query: 'cap' })}`,
+      '<tool_call>{"name": "open_cart", "arguments": "not an object"}</tool_call>',
+      'Done.',
+    ]);
+    await run();
+    const unknown = events.flatMap((event) => (event.type === 'tool-error' ? [[event.name, event.arguments]] : []));
+    // The model's first call of a name stands for it: the model reads one message a name.
+    expect(unknown).toEqual([
+      ['find_products', { query: 'mug' }],
+      ['open_cart', undefined],
+    ]);
+  });
+
   it('stops when the model asks a third time for a tool the page does not offer', async () => {
     const { run, events, model } = setup([call('delete_notes', {}), call('delete_notes', {}), call('delete_notes', {}), 'Never read.']);
     const result = await run();
