@@ -12,7 +12,8 @@ import { SuggestionChips } from './suggestion-chips';
 /** The side panel: one tab's conversation with the agent. */
 export function ChatApp({ model }: { model: PanelModel }) {
   const session = model.session.value;
-  const engine = session?.engine;
+  // No request runs on a browser page, whatever the engine: why it cannot run is no news there.
+  const engine = session?.closedPage === 'browser' ? undefined : session?.engine;
   return (
     <div class="panel">
       <PanelHeader model={model} />

@@ -5,8 +5,7 @@ import { OpenOptionsButton } from './open-options-button';
 /** Which site the panel talks to, a way to start over, and the way to the options. */
 export function PanelHeader({ model }: { model: PanelModel }) {
   const session = model.session.value;
-  // A page the extension cannot read has no origin reported: its address is shown as it is.
-  const site = session?.origin ? siteLabel(session.origin) : session?.url || '';
+  const site = session ? pageLabel(session.origin, session.url) : '';
   return (
     <header class="panel-header">
       <div class="site">
@@ -36,6 +35,24 @@ export function PanelHeader({ model }: { model: PanelModel }) {
       <OpenOptionsButton label="Options" testId="open-options" />
     </header>
   );
+}
+
+/**
+ * The page the panel is about. A page that reported no tools has no origin, only its address: a
+ * web page is still named by its site; a browser page or a file by its address as it is.
+ */
+function pageLabel(origin: string, url: string): string {
+  if (origin) return siteLabel(origin);
+  const webOrigin = /^https?:/i.test(url) ? originOf(url) : undefined;
+  return webOrigin ? siteLabel(webOrigin) : url;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

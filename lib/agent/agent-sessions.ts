@@ -172,7 +172,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     engines.describe(settings, await previewFor(settings));
     const state: SessionState = {
       tabId,
-      url: tools?.url ?? (pageReachable ? undefined : address) ?? '',
+      // A page without tools, reachable or not, is named by its address: the panel says which tab it is about.
+      url: tools?.url ?? address ?? '',
       origin: tools?.origin ?? '',
       turns: session.turns,
       // As the panel works it out from each turn message: one rule, so the two never disagree.

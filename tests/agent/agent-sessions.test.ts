@@ -461,6 +461,13 @@ describe('agent sessions', () => {
     await vi.waitFor(() => expect(previewWebLlm).toHaveBeenCalledTimes(2));
   });
 
+  it('names a page that offers no tools by its address, so the panel says which tab it is about', async () => {
+    const h = harness({ tabTools: () => undefined, pageAnswers: () => true, pageAddress: () => 'https://blog.example/posts/1' });
+    h.send({ type: 'subscribe', tabId: 4 });
+    await h.until(() => h.state() !== undefined);
+    expect(h.state()).toMatchObject({ pageReachable: true, toolCount: 0, url: 'https://blog.example/posts/1' });
+  });
+
   it('tells a browser page or a file no reload opens from a page a reload does', async () => {
     for (const [address, closedPage] of [['chrome://newtab/', 'browser'], ['file:///home/ada/menu.html', 'file'], ['https://shop.example/', undefined]] as const) {
       let asked = 0;

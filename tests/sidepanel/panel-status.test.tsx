@@ -240,6 +240,16 @@ describe('the site the panel talks to', () => {
     await panel.deliver({ type: 'snapshot', state: sessionState({ origin: 'http://127.0.0.1:8080', url: 'http://127.0.0.1:8080/' }) });
     expect(panel.container.querySelector('h1')?.textContent).toBe('http://127.0.0.1:8080');
   });
+
+  it('is named by its address on a page that offers no tools, so the person knows which tab it is', async () => {
+    panel = await mountPanel({ origin: '', url: 'https://blog.example/posts/1', toolCount: 0 });
+    expect(panel.container.querySelector('h1')?.textContent).toBe('blog.example');
+    expect(panel.find('empty-no-tools')).not.toBeNull();
+    await panel.deliver({ type: 'snapshot', state: sessionState({ origin: '', url: 'http://127.0.0.1:8080/404', toolCount: 0 }) });
+    expect(panel.container.querySelector('h1')?.textContent).toBe('http://127.0.0.1:8080');
+    await panel.deliver({ type: 'snapshot', state: sessionState({ origin: '', url: 'file:///home/ada/menu.html', toolCount: 0, pageReachable: false, closedPage: 'file' }) });
+    expect(panel.container.querySelector('h1')?.textContent).toBe('file:///home/ada/menu.html');
+  });
 });
 
 describe('a site where the agent is off', () => {
@@ -264,6 +274,17 @@ describe('a page the extension cannot read', () => {
     panel = await mountPanel({ pageReachable: false, toolCount: 0, closedPage: 'browser', url: 'chrome://newtab/' });
     expect(panel.find('page-unreachable')?.textContent).toContain('No extension can work on this page');
     expect(panel.find('reload-page')).toBeNull();
+  });
+
+  it('says nothing of an engine that cannot run on a browser page, where no request would run anyway', async () => {
+    const cannotRun = engineStatus({ state: 'error', errorDuring: 'check', error: 'WebGPU is turned off.' });
+    panel = await mountPanel({ pageReachable: false, toolCount: 0, closedPage: 'browser', url: 'chrome://newtab/', engine: cannotRun });
+    expect(panel.find('page-unreachable')?.textContent).toContain('No extension can work on this page');
+    expect(panel.find('engine-error')).toBeNull();
+    expect(panel.container.textContent).not.toContain('cannot run on this computer');
+    // Back on a web page, it matters again.
+    await panel.deliver({ type: 'snapshot', state: sessionState({ engine: cannotRun }) });
+    expect(panel.find('engine-error')?.textContent).toContain('The chosen engine cannot run on this computer.');
   });
 });
 
