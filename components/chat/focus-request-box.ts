@@ -4,5 +4,23 @@
  * screen-reader user does not start again from the top of the panel.
  */
 export function focusRequestBox(): void {
-  document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.focus();
+  requestBox()?.focus();
+}
+
+/**
+ * Puts `text` in the request box for the person to finish, focused with the cursor after it. The
+ * box shows the draft only once the panel renders again: the text goes in at once as well, so the
+ * cursor does not land before text that is not there yet.
+ */
+export function fillRequestBox(text: string, setDraft: (text: string) => void): void {
+  setDraft(text);
+  const box = requestBox();
+  if (!box) return;
+  box.value = text;
+  box.focus();
+  box.setSelectionRange(text.length, text.length);
+}
+
+function requestBox(): HTMLTextAreaElement | null {
+  return document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]');
 }

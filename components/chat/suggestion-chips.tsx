@@ -1,7 +1,10 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
-import { focusRequestBox } from './focus-request-box';
+import { fillRequestBox } from './focus-request-box';
 
-/** Requests the page's tools make likely; a click sends one. */
+/**
+ * Requests the page's tools make likely. A chip names what a tool does ("Search products"), not
+ * the whole request: a click puts it in the request box for the person to finish, and sends nothing.
+ */
 export function SuggestionChips({ model }: { model: PanelModel }) {
   const suggestions = model.session.value?.suggestions ?? [];
   if (suggestions.length === 0 || model.running.value || model.session.value?.agentOff) return null;
@@ -15,10 +18,7 @@ export function SuggestionChips({ model }: { model: PanelModel }) {
           class="chip"
           data-testid="suggestion"
           disabled={!canSend}
-          onClick={() => {
-            model.send(suggestion);
-            focusRequestBox();
-          }}
+          onClick={() => fillRequestBox(`${suggestion} `, model.setDraft)}
         >
           {suggestion}
         </button>

@@ -98,11 +98,20 @@ describe('the request box', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'new-chat', tabId });
   });
 
-  it('sends a suggestion when its chip is clicked', async () => {
-    panel = await mountPanel({ suggestions: ['Show my cart', 'Find a mug'] });
+  it('puts a clicked suggestion in the request box to finish, the cursor at its end, and sends it only on Enter', async () => {
+    panel = await mountPanel({ suggestions: ['Show my cart', 'Search products'] });
     const chips = panel.findAll('suggestion');
-    expect(chips.map((chip) => chip.textContent)).toEqual(['Show my cart', 'Find a mug']);
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Show my cart', 'Search products']);
     chips[1]?.click();
-    expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'Find a mug' });
+    await panel.flush();
+    const input = panel.find('chat-input') as HTMLTextAreaElement;
+    expect(input.value).toBe('Search products ');
+    expect(document.activeElement).toBe(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([16, 16]);
+    expect(panel.posted().filter((message) => message.type === 'send')).toEqual([]);
+
+    await type(panel, 'Search products for a green mug');
+    await press(panel, { key: 'Enter' });
+    expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'Search products for a green mug' });
   });
 });
