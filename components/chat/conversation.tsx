@@ -16,6 +16,9 @@ export function Conversation({ model }: { model: PanelModel }) {
   // A new request, or another tab's conversation, starts at its end.
   const { scroller, content } = useStickToBottom<HTMLElement, HTMLDivElement>(`${session?.tabId}:${turns.length}`);
   const hidden = useTurnsInPasses(turns, session?.tabId);
+  // Only the latest request is offered again: an older one has been followed by others.
+  const latest = turns.at(-1);
+  const canSend = model.canSend.value;
   // The tools note speaks of a page the extension can read; one it cannot gets its own.
   const unreachable = session !== undefined && !session.pageReachable && session.toolCount === 0;
   // Where the agent is off, that is all there is to say.
@@ -35,7 +38,13 @@ export function Conversation({ model }: { model: PanelModel }) {
           </div>
         )}
         {turns.slice(hidden).map((turn) => (
-          <TurnView key={turn.id} turn={turn} approvalsSent={approvalsSent} onApprove={model.approve} />
+          <TurnView
+            key={turn.id}
+            turn={turn}
+            approvalsSent={approvalsSent}
+            onApprove={model.approve}
+            {...(turn === latest && canSend ? { onTryAgain: model.send } : {})}
+          />
         ))}
         {session?.agentOff && <AgentOffNote origin={session.origin} />}
         {noTools && turns.length > 0 && <NoToolsNote compact />}

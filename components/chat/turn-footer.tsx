@@ -1,6 +1,7 @@
 import type { Turn, TurnOutcome } from '@/lib/agent/session-state';
 import { noticeFor } from '@/lib/agent/turn-notices';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
 
 const tones: Record<TurnOutcome, 'info' | 'neutral' | 'warning' | 'error'> = {
@@ -17,8 +18,14 @@ const tones: Record<TurnOutcome, 'info' | 'neutral' | 'warning' | 'error'> = {
 /** A notice whose remedy is a setting ("raise the step limit in the options") comes with the way there. */
 const sendsToOptions = /\bin the (?:extension's )?options\b/i;
 
+interface TurnFooterProps {
+  turn: Turn & { outcome: TurnOutcome };
+  /** Sends a request; given where the turn may be tried again now (the latest, with nothing running). */
+  onTryAgain?: (request: string) => unknown;
+}
+
 /** How a finished turn ended, how long it took, and where its trace is. */
-export function TurnFooter({ turn }: { turn: Turn & { outcome: TurnOutcome } }) {
+export function TurnFooter({ turn, onTryAgain }: TurnFooterProps) {
   // The background words every ending; its generic wording stands in should a turn lack one.
   const notice = turn.notice ?? noticeFor(turn.outcome);
   const took = turn.endedAt !== undefined ? formatDuration(turn.endedAt - turn.startedAt) : '';
@@ -27,6 +34,7 @@ export function TurnFooter({ turn }: { turn: Turn & { outcome: TurnOutcome } }) 
       {notice && (
         <div class={`turn-notice tone-${tones[turn.outcome]}`} data-testid="turn-notice" data-outcome={turn.outcome}>
           <p>{notice}</p>
+          {onTryAgain && modelFailed(turn) && <TryAgainButton turn={turn} onTryAgain={onTryAgain} />}
           {(turn.engineFailed || sendsToOptions.test(notice)) && <OpenOptionsButton testId="turn-open-options" />}
         </div>
       )}
@@ -39,5 +47,29 @@ export function TurnFooter({ turn }: { turn: Turn & { outcome: TurnOutcome } }) 
         )}
       </p>
     </footer>
+  );
+}
+
+/** The model failed, not the request: once it is fixed (a server started, a connection back), the same words may work. */
+function modelFailed(turn: Turn & { outcome: TurnOutcome }): boolean {
+  return turn.outcome === 'error' && Boolean(turn.loadFailed || turn.engineFailed);
+}
+
+/** Sends the turn's request again, so the person need not type it again. Its description is the request. */
+function TryAgainButton({ turn, onTryAgain }: { turn: Turn; onTryAgain: (request: string) => unknown }) {
+  return (
+    <button
+      type="button"
+      class="button"
+      data-testid="try-again"
+      aria-describedby={`request-${turn.id}`}
+      onClick={() => {
+        onTryAgain(turn.request);
+        // The button goes with the new turn: keep the keyboard in the request box.
+        focusRequestBox();
+      }}
+    >
+      Try again
+    </button>
   );
 }

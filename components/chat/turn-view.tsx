@@ -9,10 +9,12 @@ interface TurnViewProps {
   turn: Turn;
   approvalsSent: ReadonlySet<string>;
   onApprove: (callId: string, decision: ApprovalDecision) => void;
+  /** Given to the latest turn while a request can be sent: one whose model failed offers to try again. */
+  onTryAgain?: (request: string) => unknown;
 }
 
 /** The person's request, then what the agent said and did for it, in order. */
-export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove }: TurnViewProps) {
+export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove, onTryAgain }: TurnViewProps) {
   const lastIndex = turn.items.length - 1;
   return (
     // Named by its request, a heading, so a screen reader's heading keys move from request to request.
@@ -28,7 +30,7 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove 
         ),
       )}
       {turn.outcome ? (
-        <TurnFooter turn={{ ...turn, outcome: turn.outcome }} />
+        <TurnFooter turn={{ ...turn, outcome: turn.outcome }} {...(onTryAgain ? { onTryAgain } : {})} />
       ) : (
         <div class="typing" aria-hidden="true">
           <span />

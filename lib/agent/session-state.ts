@@ -48,6 +48,8 @@ export const turnSchema = z.object({
   notice: z.string().optional(),
   /** The model itself failed (a server down, the GPU lost): the way to the options goes with the notice. */
   engineFailed: z.boolean().optional(),
+  /** The model could not load, so nothing ran: the same request may simply be sent again. */
+  loadFailed: z.boolean().optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
   runId: z.string().optional(),

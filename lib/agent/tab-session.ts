@@ -31,6 +31,8 @@ interface ActiveRun {
   note?: ChatMessage;
   /** The engine itself failed (see isEngineFailure): every tab's panel says so. */
   engineFailed?: boolean;
+  /** The model could not load for it, so nothing ran. */
+  loadFailed?: boolean;
   /** The turn it runs for, and when that turn has ended (its outcome set, its exchange remembered). */
   turnId: string;
   ended: Promise<void>;
@@ -179,7 +181,8 @@ export class TabSession {
     const releaseWorker = this.world.keepAwake();
     try {
       const [outcome, detail] = await this.run(request, active, () => turn, setTurn);
-      setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice: noticeFor(outcome, detail), ...(active.engineFailed ? { engineFailed: true } : {}), endedAt: Date.now() });
+      const failed = { ...(active.engineFailed ? { engineFailed: true } : {}), ...(active.loadFailed ? { loadFailed: true } : {}) };
+      setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice: noticeFor(outcome, detail), ...failed, endedAt: Date.now() });
     } catch (error) {
       // A fault of the extension itself: the turn still ends, and the next request can run.
       const message = error instanceof Error ? error.message : String(error);
@@ -210,6 +213,7 @@ export class TabSession {
     // The engine's own message and what to do about it are shown above the conversation.
     if ('error' in engine) {
       if (active.controller.signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
+      active.loadFailed = true;
       return ['error', 'The model could not load, so nothing was done.'];
     }
 

@@ -175,7 +175,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     setDraft(text: string) {
       draft.value = text;
     },
-    /** Sends the draft, or `text` when given (a suggestion). Returns whether it went out. */
+    /** Sends the draft, or `text` when given (a request tried again), leaving the draft as it is. Returns whether it went out. */
     send(text?: string) {
       const request = (text ?? draft.value).trim();
       if (!request || !canSend.value) return false;

@@ -461,6 +461,16 @@ describe('agent sessions', () => {
     await vi.waitFor(() => expect(previewWebLlm).toHaveBeenCalledTimes(2));
   });
 
+  it('marks a request whose model could not load, which the panel then offers to send again', async () => {
+    // Nothing listens on port 9: the local server's model cannot load.
+    const h = harness({ settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find a mug' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.state()?.turns[0]).toMatchObject({ outcome: 'error', notice: 'The model could not load, so nothing was done.', loadFailed: true });
+    expect(h.state()?.engine.state).toBe('error');
+  });
+
   it('names a page that offers no tools by its address, so the panel says which tab it is about', async () => {
     const h = harness({ tabTools: () => undefined, pageAnswers: () => true, pageAddress: () => 'https://blog.example/posts/1' });
     h.send({ type: 'subscribe', tabId: 4 });

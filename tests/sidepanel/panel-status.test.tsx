@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountPanel, type MountedPanel } from './mount-panel';
+import type { Turn } from '@/lib/agent/session-state';
 import { engineStatus, sessionState, tabId, turn } from './session-fixtures';
 
 let panel: MountedPanel | undefined;
@@ -133,6 +134,61 @@ describe('an engine that failed in the request just made', () => {
     panel = await mountPanel({ engine: engineStatus(failed), turns: [failedTurn()] });
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...failed, error: 'The GPU was lost.' }) });
     expect(panel.find('engine-error')?.textContent).toContain('The GPU was lost.');
+  });
+});
+
+describe('a request whose model failed', () => {
+  const loadError = engineStatus({ state: 'error', errorDuring: 'load', error: 'The model could not be downloaded.', hint: 'Check your connection and send your request again.' });
+  const failedTurn = (overrides: Partial<Turn> = {}) =>
+    turn({ request: 'add two mugs to the cart', outcome: 'error', notice: 'The model could not load, so nothing was done.', loadFailed: true, endedAt: 2_000, ...overrides });
+
+  it('offers to try it again: the same request goes out, from a button named for what it does', async () => {
+    panel = await mountPanel({ engine: loadError, turns: [failedTurn()] });
+    const button = panel.find('turn')?.querySelector<HTMLButtonElement>('[data-testid=try-again]');
+    expect(button?.tagName).toBe('BUTTON');
+    expect(button?.textContent).toBe('Try again');
+    expect(button?.disabled).toBe(false);
+    // A screen reader hears which request it sends again.
+    expect(document.getElementById(button!.getAttribute('aria-describedby')!)?.textContent).toBe('add two mugs to the cart');
+    await panel.flush();
+    button!.click();
+    await panel.flush();
+    expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'add two mugs to the cart' });
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+    // The run is under way: nothing more to try again.
+    expect(panel.find('try-again')).toBeNull();
+  });
+
+  it('keeps a draft typed meanwhile in the request box', async () => {
+    panel = await mountPanel({ engine: loadError, turns: [failedTurn()] });
+    panel.model.setDraft('and a teapot');
+    panel.find('try-again')!.click();
+    await panel.flush();
+    expect((panel.find('chat-input') as HTMLTextAreaElement).value).toBe('and a teapot');
+  });
+
+  it('offers it after an engine that failed mid-reply too, on the latest request only', async () => {
+    panel = await mountPanel({
+      turns: [
+        failedTurn({ id: 'a', loadFailed: undefined, engineFailed: true, notice: 'The model stopped with an error: the server went away.' }),
+        failedTurn({ id: 'b', request: 'show my cart' }),
+      ],
+    });
+    const [older, latest] = panel.findAll('turn');
+    expect(older?.querySelector('[data-testid=try-again]')).toBeNull();
+    expect(latest?.querySelector('[data-testid=try-again]')).not.toBeNull();
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [failedTurn({ loadFailed: undefined, engineFailed: true })] }) });
+    expect(panel.find('try-again')).not.toBeNull();
+  });
+
+  it('is not offered where the request itself went wrong, or where no request can go now', async () => {
+    panel = await mountPanel({ turns: [turn({ outcome: 'error', notice: 'The model gave no answer: its reply was empty.', endedAt: 2_000 })] });
+    expect(panel.find('turn-notice')).not.toBeNull();
+    expect(panel.find('try-again')).toBeNull();
+    panel.unmount();
+    // The engine the check found cannot run here: the way to the options is what helps.
+    panel = await mountPanel({ engine: engineStatus({ state: 'error', errorDuring: 'check', error: 'WebGPU is turned off.' }), turns: [failedTurn()] });
+    expect(panel.find('try-again')).toBeNull();
   });
 });
 
