@@ -8,6 +8,7 @@ import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { SafeAnswer } from '@/components/shared/safe-answer';
 import { focusAfterDeletion, useDeleteQuestion } from './delete-question';
 import { ReplayPanel } from './replay-panel';
+import { RunAnswer } from './run-answer';
 import { ShowOrExplain } from './show-or-explain';
 import { StepView } from './step-view';
 import { TimelineChart, TimelineTotals } from './timeline-chart';
@@ -65,11 +66,7 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
           <Fact label="Took">{run.endedAt !== undefined ? formatDuration(run.endedAt - run.startedAt) : 'not ended'}</Fact>
           {run.error && <Fact label="Error">{`${run.error.name}: ${run.error.message}`}</Fact>}
         </dl>
-        {run.answer && (
-          <p class="run-answer" data-testid="run-answer">
-            {run.answer}
-          </p>
-        )}
+        {run.answer && <RunAnswer text={run.answer} />}
         <RunActions model={model} runId={run.id} running={run.outcome === undefined} />
       </header>
       <h2>Timeline</h2>

@@ -54,7 +54,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
         `I'll look for mugs.${toolCall('search_products', { query: 'mug' })}`,
         `<think>The forest one is first.</think>Opening it.${toolCall('open_product', { slug: mug })}`,
         `Adding two.${toolCall('add_to_cart', { qty: 2 })}`,
-        'Done! Two Trail Mugs, Forest Green are in your cart.',
+        'Done! Two **Trail Mugs, Forest Green** are in your cart.',
       ],
     });
     const { panel } = await openPageAndPanel(shop.url('/'));
@@ -64,6 +64,9 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.getByTestId('run-detail').waitFor();
     expect(await viewer.getByTestId('run-title').textContent()).toBe('add two mugs to the cart');
     expect(await viewer.getByTestId('run-outcome').textContent()).toBe('Answered');
+    // The answer reads as the panel showed it: its Markdown rendered, not its asterisks.
+    expect(await viewer.getByTestId('run-answer').locator('strong').textContent()).toBe('Trail Mugs, Forest Green');
+    expect(await viewer.getByTestId('run-answer').textContent()).not.toContain('**');
     expect(await viewer.getByTestId('run-url').textContent()).toContain(shop.origin);
     expect(await viewer.locator('[data-testid=run-item][data-run-id]').first().getAttribute('data-run-id')).toBe(runId);
     expect(await viewer.getByTestId('step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step')))).toEqual(['1', '2', '3', '4']);

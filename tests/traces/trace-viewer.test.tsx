@@ -58,13 +58,27 @@ describe('the trace viewer', () => {
     expect(viewer.find('run-count')?.textContent).toBe('1 of 3 runs');
   });
 
+  it('shows the answer as the side panel does: its Markdown rendered, HTML and unsafe links kept as text', async () => {
+    const answer = 'Done! Two **Trail Mugs, Forest Green** are in your cart.\n\n- [cart](https://shop.example/cart)\n- [pay](javascript:alert(1))\n\n<img src=x onerror=alert(1)>';
+    viewer = await mountViewer(await storeWith([{ runId: 'markdown', request: 'Say done', replies: [answer] }]));
+    await viewer.act(() => viewer!.model.open('markdown'));
+    await viewer.until(() => viewer!.find('run-answer') !== null, 'the answer');
+    const shown = viewer.find('run-answer')!;
+    expect(shown.querySelector('strong')?.textContent).toBe('Trail Mugs, Forest Green');
+    expect(shown.textContent).not.toContain('**');
+    expect([...shown.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['cart (shop.example)', 'pay']);
+    expect([...shown.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['https://shop.example/cart']);
+    expect(shown.querySelector('img')).toBeNull();
+    expect(shown.textContent).toContain('<img src=x onerror=alert(1)>');
+  });
+
   it('shows a run: its steps, scores, prompt, raw output with the calls highlighted, calls, results and timeline', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]));
     await viewer.click(viewer.find('run-item')!.querySelector('button'));
     await viewer.until(() => viewer!.find('run-detail') !== null, 'the run');
     expect(viewer.find('run-title')?.textContent).toBe('Put two enamel mugs in my cart');
     expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
-    expect(viewer.find('run-answer')?.textContent).toBe('I added two enamel mugs (12 each) to your cart.');
+    expect(viewer.find('run-answer')?.textContent?.trim()).toBe('I added two enamel mugs (12 each) to your cart.');
 
     const steps = viewer.findAll('step');
     expect(steps.map((step) => step.dataset.step)).toEqual(['1', '2', '3', '4']);
