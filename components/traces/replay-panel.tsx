@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'preact/hooks';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 import { firstDivergentStep } from '@/lib/traces/find-divergences';
 import type { ReplayState } from '@/lib/traces/replay-state';
-import type { ReplayAskReason, ReplayConfirmRequest } from '@/lib/traces/trace-protocol';
+import type { ReplayAskReason, ReplayConfirmRequest, ReplayTab } from '@/lib/traces/trace-protocol';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { DivergenceList } from './divergence-list';
 
@@ -81,11 +81,20 @@ function ReplayTabPicker({ model, origin }: { model: TraceViewerModel; origin: s
       {model.replayTabId.value === undefined && <option value="">Choose a tab</option>}
       {tabs.map((tab) => (
         <option key={tab.tabId} value={tab.tabId}>
-          {`Tab ${tab.tabId} · ${tab.url} · ${tab.toolCount} tools${tab.origin === origin ? '' : ' (another site)'}`}
+          {tabLabel(tab, origin)}
         </option>
       ))}
     </select>
   );
+}
+
+/**
+ * A tab as a person knows it: by its title where the browser told it, then its address (which
+ * tells apart two tabs of one site, and says which page of it is open), never its internal id.
+ */
+function tabLabel(tab: ReplayTab, runOrigin: string): string {
+  const tools = `${tab.toolCount} ${tab.toolCount === 1 ? 'tool' : 'tools'}`;
+  return [tab.title, tab.url, tools].filter(Boolean).join(' · ') + (tab.origin === runOrigin ? '' : ' (another site)');
 }
 
 const askReasons: Record<ReplayAskReason, string> = {

@@ -17,9 +17,10 @@ export const frameToolsSchema = z.object({
 });
 export type FrameTools = z.infer<typeof frameToolsSchema>;
 
-/** What the registry keeps of one tab: its frames by id, and the tab's address when known. */
+/** What the registry keeps of one tab: its frames by id, and the tab's address and title when known. */
 export const tabEntrySchema = z.object({
   tabUrl: z.optional(z.string()),
+  tabTitle: z.optional(z.string()),
   frames: z.record(z.string(), frameToolsSchema),
 });
 export type TabEntry = z.infer<typeof tabEntrySchema>;

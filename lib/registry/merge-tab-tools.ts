@@ -17,6 +17,7 @@ export function mergeTabTools(tabId: number, entry: TabEntry): TabTools | undefi
     tabId,
     url,
     origin: top?.origin ?? reportedTop ?? originOf(url),
+    ...(entry.tabTitle ? { title: entry.tabTitle } : {}),
     tools: frames.flatMap(({ frameId, frame }) => {
       const document = frame.documentId === undefined ? {} : { documentId: frame.documentId };
       return frame.tools.map((tool) => ({ ...tool, frameId, ...document }));

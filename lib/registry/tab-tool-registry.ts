@@ -23,6 +23,8 @@ export interface ReportSender {
   url: string;
   origin: string;
   tabUrl?: string;
+  /** The tab's title as the browser told it with the report. */
+  tabTitle?: string;
   /** The sending document (Chrome 106+): a frame keeps its id from one document to the next. */
   documentId?: string;
 }
@@ -194,7 +196,12 @@ export class TabToolRegistry {
       updatedAt: Date.now(),
       ...fitted,
     };
-    return this.commit(sender.tabId, { tabUrl: sender.tabUrl ?? entry.tabUrl, frames: { ...entry.frames, [sender.frameId]: frame } });
+    const tabTitle = sender.tabTitle ?? entry.tabTitle;
+    return this.commit(sender.tabId, {
+      tabUrl: sender.tabUrl ?? entry.tabUrl,
+      ...(tabTitle === undefined ? {} : { tabTitle }),
+      frames: { ...entry.frames, [sender.frameId]: frame },
+    });
   }
 
   /**

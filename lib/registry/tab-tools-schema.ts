@@ -15,6 +15,8 @@ export const tabToolsSchema = z.object({
   tabId: z.number(),
   url: z.string(),
   origin: z.string(),
+  /** The tab's title, as the browser told it with the latest report: the page's own words. */
+  title: z.optional(z.string()),
   tools: z.array(pageToolSchema),
   dropped: z.array(droppedToolSchema),
   updatedAt: z.number(),

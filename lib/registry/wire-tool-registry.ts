@@ -33,6 +33,9 @@ export function wireToolRegistry(registry: TabToolRegistry): void {
   void rereadSavedTabs(registry);
 }
 
+/** Longest tab title kept: enough to tell tabs apart in a list. */
+const tabTitleLimit = 200;
+
 /** Only content scripts (in a tab, in a frame) report tools, and only from the page the tab shows. */
 function reportSender(sender: MessageSender): ReportSender | undefined {
   const tabId = sender.tab?.id;
@@ -46,6 +49,9 @@ function reportSender(sender: MessageSender): ReportSender | undefined {
     url: sender.url,
     origin,
     ...(sender.tab?.url ? { tabUrl: sender.tab.url } : {}),
+    // The browser tells the tab's title to its content script's messages only (the extension asks
+    // for no "tabs" permission): kept for naming the tab. A page's words, so never more than a line.
+    ...(sender.tab?.title ? { tabTitle: sender.tab.title.slice(0, tabTitleLimit) } : {}),
     ...(sender.documentId ? { documentId: sender.documentId } : {}),
   };
 }

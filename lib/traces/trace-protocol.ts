@@ -19,7 +19,8 @@ export const traceRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('traces-replay-tabs') }),
 ]);
 
-export const replayTabSchema = z.object({ tabId: z.number().int(), url: z.string(), origin: z.string(), toolCount: z.number().int() });
+/** `title`: the tab's, where the browser told it; a person tells tabs apart by it. */
+export const replayTabSchema = z.object({ tabId: z.number().int(), url: z.string(), origin: z.string(), title: z.string().optional(), toolCount: z.number().int() });
 
 /** What each request answers when it succeeds. */
 export const traceResponseSchemas = {

@@ -17,6 +17,7 @@ import { connectReplaySession, type ReplayPort } from './replay-session';
 export interface TabTools {
   url: string;
   origin: string;
+  title?: string;
   tools: readonly ToolDescriptor[];
 }
 
@@ -115,7 +116,8 @@ async function replayTabs(deps: TraceServiceDeps): Promise<ReplayTab[]> {
   const lists = await Promise.all(tabIds.map((tabId) => deps.getTabTools(tabId).catch(() => undefined)));
   return tabIds.flatMap((tabId, index) => {
     const list = lists[index];
-    return list && list.tools.length > 0 ? [{ tabId, url: list.url, origin: list.origin, toolCount: list.tools.length }] : [];
+    if (!list || list.tools.length === 0) return [];
+    return [{ tabId, url: list.url, origin: list.origin, ...(list.title ? { title: list.title } : {}), toolCount: list.tools.length }];
   });
 }
 

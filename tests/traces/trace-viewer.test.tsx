@@ -279,6 +279,19 @@ describe('the trace viewer', () => {
     expect(document.activeElement).toBe(cancel);
   });
 
+  it('names the tabs to replay in by their titles and addresses, not by internal ids', async () => {
+    const pages = new Map([
+      [7, createShopPage({ title: 'Gear for slow mornings · Trail & Mug' })],
+      [8, createShopPage()],
+    ]);
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), pages);
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab to replay in');
+    const options = [...(viewer.find('replay-tab') as HTMLSelectElement).options].map((option) => option.textContent);
+    // A tab whose title the browser did not tell is named by its address.
+    expect(options).toEqual(['Gear for slow mornings · Trail & Mug · https://shop.example/ · 2 tools', 'https://shop.example/ · 2 tools']);
+  });
+
   it('replays a run in its tab, asks before a tool that changes the page, and shows the divergence at its step', async () => {
     const page = createShopPage({ prices: { 'enamel-mug': 14 } });
     viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), new Map([[7, page]]));

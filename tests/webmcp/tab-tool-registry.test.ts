@@ -159,6 +159,17 @@ describe('the tab tool registry', () => {
     expect([tabTools.url, tabTools.origin]).toEqual(['https://shop.example/', 'https://shop.example']);
   });
 
+  it('keeps the tab’s title the browser told with a report, until a later report tells another', async () => {
+    const registry = new TabToolRegistry(memoryStorage());
+    await registry.report({ ...top, tabTitle: 'Enamel mug · Trail & Mug' }, report(top.url, ['add_to_cart']));
+    expect((await registry.get(7))?.title).toBe('Enamel mug · Trail & Mug');
+    // A frame's report the browser told no title with leaves it as it was.
+    await registry.report(frame, report(frame.url, ['pay']));
+    expect((await registry.get(7))?.title).toBe('Enamel mug · Trail & Mug');
+    await registry.report({ ...top, tabTitle: 'Cart · Trail & Mug' }, report(top.url, ['checkout']));
+    expect((await registry.get(7))?.title).toBe('Cart · Trail & Mug');
+  });
+
   describe('caps each tab, whatever number of frames the page makes', () => {
     const names = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}_${index}`);
     const inner = (frameId: number) => ({ tabId: 7, frameId, url: `https://shop.example/frame${frameId}`, origin: 'https://shop.example' });

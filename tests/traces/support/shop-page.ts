@@ -7,6 +7,8 @@ export interface ShopPageOptions {
   prices?: Record<string, number>;
   /** add_to_cart asks for `quantity` instead of `qty`. */
   renameQuantity?: boolean;
+  /** The tab's title, where the browser told it. */
+  title?: string;
 }
 
 /**
@@ -65,6 +67,7 @@ export function createShopPage(options: ShopPageOptions = {}) {
   return {
     url: 'https://shop.example/',
     origin: 'https://shop.example',
+    ...(options.title ? { title: options.title } : {}),
     tools,
     cart,
     executeTool: async (name: string, args: Record<string, unknown>) => run(name, args),

@@ -13,7 +13,7 @@ export function createTestService(store: TraceStore, pages: Map<number, ShopPage
     store: async () => store,
     getTabTools: async (tabId) => {
       const page = pages.get(tabId);
-      return page && { url: page.url, origin: page.origin, tools: page.tools() };
+      return page && { url: page.url, origin: page.origin, ...(page.title ? { title: page.title } : {}), tools: page.tools() };
     },
     executeTabTool: async (tabId, name, args) => pages.get(tabId)!.executeTool(name, args),
     listTabIds: async () => [...pages.keys(), 99],
