@@ -58,6 +58,10 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(text).toContain("I'll look for mugs.");
     expect(text).not.toMatch(/tool_call|<think>|The forest one is first/);
     expect(await panel.locator('strong', { hasText: 'Trail Mugs, Forest Green' }).count()).toBe(1);
+    // The page's JSON result reads laid out, a field a line, not as one minified block.
+    const result = await panel.locator('[data-testid=tool-card][data-name=search_products] [data-testid=tool-result]').textContent();
+    expect(result).toMatch(/^\{\n {2}"/);
+    expect(JSON.parse(result!)).toBeTypeOf('object');
     await panel.setViewportSize({ width: 420, height: 900 });
     await panel.screenshot({ path: screenshotPath('agent-run.png') });
   });
@@ -77,6 +81,8 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     const { panel, page } = await openShopAndPanel();
     await ask(panel, 'put an olive cap in my cart');
     await panel.getByTestId('turn').getByText('One olive Ridge Cap is in your cart.').waitFor({ timeout: 15_000 });
+    // The card of the tool the shop does not offer shows what the model asked of it.
+    expect(await panel.locator('[data-testid=tool-card][data-state=unknown] [data-testid=tool-arguments]').textContent()).toBe('{"query":"cap"}');
     const invalid = panel.locator('[data-testid=tool-card][data-state=invalid]');
     await expect.poll(() => invalid.count()).toBe(1);
     expect(await invalid.textContent()).toContain('"qty" must be at least 1.');
@@ -86,6 +92,30 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     const told = (step: number) => steps.find((each) => each.step === step)?.messages.at(-1)?.content ?? '';
     expect(told(2)).toContain('Unknown tool "find_products"');
     expect(told(5)).toContain('"qty" must be at least 1.');
+  });
+
+  it('a chip starts a request to finish, and a request whose model could not load is sent again with Try again', async () => {
+    // Nothing listens on port 9: the local server's model cannot load.
+    await useReplayEngine(extension.serviceWorker, { replies: [], settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });
+    const { panel } = await openShopAndPanel();
+    const input = panel.getByTestId('chat-input');
+    await panel.getByTestId('suggestion').filter({ hasText: 'Search products' }).click();
+    expect(await input.inputValue()).toBe('Search products ');
+    expect(await input.evaluate((box: HTMLTextAreaElement) => [document.activeElement === box, box.selectionStart])).toEqual([true, 16]);
+    expect(await panel.getByTestId('turn').count()).toBe(0);
+    await panel.keyboard.type('for mugs');
+    await panel.keyboard.press('Enter');
+
+    const tryAgain = panel.getByTestId('turn').last().getByRole('button', { name: 'Try again' });
+    await tryAgain.waitFor({ timeout: 15_000 });
+    expect(await panel.getByTestId('turn').last().getByTestId('turn-notice').textContent()).toContain('The model could not load');
+    // The person fixes the engine; the request needs no retyping.
+    await useReplayEngine(extension.serviceWorker, { replies: ['Four mugs match.'] });
+    await expect.poll(() => panel.getByTestId('engine-error').count(), { timeout: 10_000 }).toBe(0);
+    await tryAgain.focus();
+    await panel.keyboard.press('Enter');
+    await panel.getByTestId('turn').last().getByText('Four mugs match.').waitFor({ timeout: 15_000 });
+    expect(await panel.getByTestId('request').allTextContents()).toEqual(['Search products for mugs', 'Search products for mugs']);
   });
 
   it('waits for the person before checkout: Deny never runs it, Allow once runs it once', async () => {
