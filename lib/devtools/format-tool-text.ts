@@ -1,10 +1,10 @@
-/** A result as the inspector shows it: JSON pretty-printed, anything else as it came. */
+import { indentJson } from '../text/indent-json';
+
+/**
+ * A result as the inspector shows it: JSON laid out two spaces a level (its values as the page
+ * wrote them), anything else as it came. Deep nesting that would make it four times longer, and
+ * more than 100,000 characters, is shown as it came.
+ */
 export function formatToolText(text: string): string {
-  const trimmed = text.trim();
-  if (!/^[[{]/.test(trimmed)) return text;
-  try {
-    return JSON.stringify(JSON.parse(trimmed), null, 2);
-  } catch {
-    return text;
-  }
+  return indentJson(text, Math.max(100_000, 4 * text.length)) ?? text;
 }
