@@ -12,12 +12,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         <h1 class="site-origin" title={session?.url}>
           {site || 'WebMCP agent'}
         </h1>
-        {session && (
-          <span class="site-detail">
-            {session.toolCount} {session.toolCount === 1 ? 'tool' : 'tools'}
-            {session.agentOff ? ' · agent off on this site' : session.siteAllowed && ' · changes allowed on this site'}
-          </span>
-        )}
+        {session && <span class="site-detail">{siteDetail(session)}</span>}
       </div>
       <button
         type="button"
@@ -35,6 +30,17 @@ export function PanelHeader({ model }: { model: PanelModel }) {
       <OpenOptionsButton label="Options" testId="open-options" />
     </header>
   );
+}
+
+/**
+ * What the agent may do here: off on the site (it reads nothing, so its tools are not counted),
+ * nothing on a page no extension can read, or how many tools it offers.
+ */
+function siteDetail(session: NonNullable<PanelModel['session']['value']>): string {
+  if (session.agentOff) return 'Agent off on this site';
+  if (session.closedPage === 'browser') return 'A browser page';
+  const tools = `${session.toolCount} ${session.toolCount === 1 ? 'tool' : 'tools'}`;
+  return session.siteAllowed ? `${tools} · changes allowed on this site` : tools;
 }
 
 /**

@@ -317,7 +317,8 @@ describe('a site where the agent is off', () => {
     expect(panel.findAll('suggestion')).toHaveLength(0);
     expect(panel.model.canSend.value).toBe(false);
     expect(panel.model.send('find mugs')).toBe(false);
-    expect(panel.container.querySelector('.site-detail')?.textContent).toContain('agent off on this site');
+    // It reads nothing here: its tools are not counted.
+    expect(panel.container.querySelector('.site-detail')?.textContent).toBe('Agent off on this site');
   });
 });
 
@@ -328,6 +329,7 @@ describe('a page the extension cannot read', () => {
     expect(panel.find('reload-page')).not.toBeNull();
     panel.unmount();
     panel = await mountPanel({ pageReachable: false, toolCount: 0, closedPage: 'browser', url: 'chrome://newtab/' });
+    expect(panel.container.querySelector('.site-detail')?.textContent).toBe('A browser page');
     expect(panel.find('page-unreachable')?.textContent).toContain('No extension can work on this page');
     expect(panel.find('reload-page')).toBeNull();
   });
