@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
 
-/** The request box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while a run goes. */
+/**
+ * The request box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while a run goes,
+ * and Escape in the box stops it too (as in most chat apps).
+ */
 export function ChatInput({ model }: { model: PanelModel }) {
   const draft = model.draft.value;
   const running = model.running.value;
@@ -15,8 +18,14 @@ export function ChatInput({ model }: { model: PanelModel }) {
   }, [running]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    // An IME uses Enter to confirm a composition; that is not a send.
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    // An IME uses Enter to confirm a composition, and Escape to cancel one: neither is for us.
+    if (event.isComposing) return;
+    if (event.key === 'Escape' && running) {
+      event.preventDefault();
+      model.stop();
+      return;
+    }
+    if (event.key !== 'Enter' || event.shiftKey) return;
     event.preventDefault();
     model.send();
   };

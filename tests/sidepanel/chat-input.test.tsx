@@ -72,6 +72,17 @@ describe('the request box', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'stop', tabId });
   });
 
+  it('stops a run on Escape in the request box, and does nothing with Escape otherwise', async () => {
+    panel = await mountPanel();
+    await press(panel, { key: 'Escape' });
+    expect(panel.posted().filter((message) => message.type === 'stop')).toEqual([]);
+    await panel.deliver({ type: 'turn', tabId, turn: turn() });
+    await press(panel, { key: 'Escape', isComposing: true });
+    expect(panel.posted().filter((message) => message.type === 'stop')).toEqual([]);
+    await press(panel, { key: 'Escape' });
+    expect(panel.posted().at(-1)).toEqual({ type: 'stop', tabId });
+  });
+
   it('takes a double click on Send as one request, not a request and a Stop', async () => {
     panel = await mountPanel();
     await type(panel, 'add a mug');
