@@ -27,7 +27,8 @@ export function TraceViewerApp({ model, initialRunId }: { model: TraceViewerMode
           <RetentionForm model={model} />
         </nav>
         <main class="detail-pane">
-          {model.openRunId.value ? <RunDetail model={model} /> : <p class="muted detail-empty">Choose a run to see its steps.</p>}
+          {/* With no runs, the list says how they come: nothing to choose here. */}
+          {model.openRunId.value ? <RunDetail model={model} /> : model.runs.value.length > 0 && <p class="muted detail-empty">Choose a run to see its steps.</p>}
         </main>
       </div>
     </div>

@@ -58,6 +58,12 @@ describe('the trace viewer', () => {
     expect(viewer.find('run-count')?.textContent).toBe('1 of 3 runs');
   });
 
+  it('with no runs, says how they come and asks no one to choose one', async () => {
+    viewer = await mountViewer(await storeWith([]));
+    expect(viewer.container.textContent).toContain('No runs yet.');
+    expect(viewer.container.querySelector('.detail-pane')?.textContent).toBe('');
+  });
+
   it('shows the answer as the side panel does: its Markdown rendered, HTML and unsafe links kept as text', async () => {
     const answer = 'Done! Two **Trail Mugs, Forest Green** are in your cart.\n\n- [cart](https://shop.example/cart)\n- [pay](javascript:alert(1))\n\n<img src=x onerror=alert(1)>';
     viewer = await mountViewer(await storeWith([{ runId: 'markdown', request: 'Say done', replies: [answer] }]));
