@@ -31,29 +31,45 @@ export function StatusLine({ model }: { model: PanelModel }) {
   const session = model.session.value;
   // A model of the catalogue by its name ("Qwen3 0.6B (q4f32)"), a server's by its own id.
   const catalogued = findCatalogModel(engine.model);
+  const stalled = engine.state === 'loading' && engine.stalled ? stalledWords(model.running.value) : '';
   return (
     <div class="status-line" data-testid="status-line" data-engine-state={engine.state}>
       <span class="status-engine">{engine.engineLabel}</span>
       <span class="status-model" title={engine.model}>
         {catalogued ? modelLabel(catalogued) : engine.model}
       </span>
-      <EngineActivity engine={engine} asked={(session?.turns.length ?? 0) > 0} waiting={waitingCallIds(session).size > 0} />
+      <EngineActivity engine={engine} asked={(session?.turns.length ?? 0) > 0} waiting={waitingCallIds(session).size > 0} stalled={stalled} />
+      {/* Always in the page, so the one sentence a person can act on is read when it comes. */}
+      <span class="visually-hidden" role="status" data-testid="load-stalled">
+        {stalled}
+      </span>
     </div>
   );
 }
 
+/** A load quiet for a minute: slow, or stalled; Stop is offered where this tab has a run to stop. */
+function stalledWords(running: boolean): string {
+  return `Nothing new has come for a minute. On a slow connection one part can take minutes; if this stays so, check your connection${running ? ', or press Stop' : ''}.`;
+}
+
 /**
  * What the engine does now. `asked`: a request came in this tab already (the model loads on the
- * next, not the first); `waiting`: a call waits for the person, so the model is not what is ready.
+ * next, not the first); `waiting`: a call waits for the person, so the model is not what is ready;
+ * `stalled`: what to say of a load quiet for a minute (or nothing).
  */
-function EngineActivity({ engine, asked, waiting }: { engine: EngineStatus; asked: boolean; waiting: boolean }) {
+function EngineActivity({ engine, asked, waiting, stalled }: { engine: EngineStatus; asked: boolean; waiting: boolean; stalled: string }) {
   if (engine.state === 'loading') {
     const progress = engine.progress !== undefined ? Math.min(1, Math.max(0, engine.progress)) : undefined;
     return (
       <span class="status-loading">
         <progress data-testid="progress" max={1} value={progress} aria-label="Loading the model" title={engine.progressText} />
         {progress !== undefined && <span class="status-percent">{Math.round(progress * 100)}%</span>}
-        {engine.progressText && <span class="status-detail">{engine.progressText}</span>}
+        {engine.progressText && (
+          <span class="status-detail">
+            {engine.progressText}
+            {stalled && <span aria-hidden="true"> {stalled}</span>}
+          </span>
+        )}
       </span>
     );
   }

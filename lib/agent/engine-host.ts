@@ -205,16 +205,16 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         // An engine left to pick its model may know which only once loaded: the panel named the
         // one the preview found (see describe), and keeps that name meanwhile.
         const previewed = settings.model === '' && status.engineId === settings.engine ? status.model : '';
-        let said = 'Loading the model…';
-        setStatus({ ...base, model: previewed || engine.modelId, state: 'loading', progress: 0, progressText: said, error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined });
+        setStatus({ ...base, model: previewed || engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined, stalled: undefined });
         // A download that stalls (a captive portal, a proxy that holds the connection) says nothing.
-        const quiet = watchQuietLoad(() => setStatus({ progressText: `${said} ${quietLoadWords}` }));
+        const quiet = watchQuietLoad(() => setStatus({ stalled: true }));
         try {
           await raceAbort(
             engine.load((progress) => {
+              // A load stopped may still report as it winds down: the status is no longer its own.
+              if (signal.aborted) return;
               quiet.heard();
-              said = progress.text;
-              setStatus({ progress: progress.fraction, progressText: progress.text }, progress.fraction >= 1);
+              setStatus({ progress: progress.fraction, progressText: progress.text, stalled: undefined }, progress.fraction >= 1);
             }, signal),
             signal,
           );
@@ -223,7 +223,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         }
         // The engine may only know which model it picked for this machine once it has loaded. It
         // may be replying to another tab already (the same model, loaded before).
-        setStatus({ state: replying > 0 ? 'generating' : 'ready', model: engine.modelId, progress: undefined, progressText: undefined });
+        setStatus({ state: replying > 0 ? 'generating' : 'ready', model: engine.modelId, progress: undefined, progressText: undefined, stalled: undefined });
         const loaded = withGeneratingStatus(engine, options.tabId);
         if (release) holds.set(loaded, release);
         return loaded;
@@ -231,11 +231,11 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         release?.();
         if (signal.aborted) {
           // A Stop while waiting for a swap leaves the status to whoever else is using the engine.
-          if (loading) setStatus({ state: 'idle', progress: undefined, progressText: undefined });
+          if (loading) setStatus({ state: 'idle', progress: undefined, progressText: undefined, stalled: undefined });
           return { error: 'Stopped while the model was loading.' };
         }
         const { message, hint } = describeEngineError(error);
-        setStatus({ ...base, state: 'error', error: message, hint, errorDuring: 'load', progress: undefined, progressText: undefined });
+        setStatus({ ...base, state: 'error', error: message, hint, errorDuring: 'load', progress: undefined, progressText: undefined, stalled: undefined });
         return { error: hint ? `${message} ${hint}` : message };
       }
     },
@@ -258,21 +258,22 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
 /** How long a load may say nothing before the panel says so. */
 export const quietLoadMs = 60_000;
 
-export const quietLoadWords =
-  'Nothing new has come for a minute. On a slow connection one part can take minutes; if this stays so, check your connection, or press Stop.';
-
-/** Calls `tell` each time a load has been quiet for `quietLoadMs`; any progress starts the wait again. */
+/** Calls `tell` once a load has been quiet for `quietLoadMs`; progress starts the wait again, until `stop`. */
 function watchQuietLoad(tell: () => void): { heard(): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
   const wait = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      tell();
-      wait();
-    }, quietLoadMs);
+    if (!stopped) timer = setTimeout(tell, quietLoadMs);
   };
   wait();
-  return { heard: wait, stop: () => clearTimeout(timer) };
+  return {
+    heard: wait,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }
 
 function describeEngineError(error: unknown): { message: string; hint?: string } {

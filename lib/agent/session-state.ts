@@ -71,6 +71,8 @@ export const engineStatusSchema = z.object({
   errorDuring: z.enum(['check', 'load', 'reply']).optional(),
   /** Megabytes the first request downloads (once), while the model is not stored yet. */
   downloadMB: z.number().optional(),
+  /** A load that has reported nothing for a minute (a stalled download): the panel says so. */
+  stalled: z.boolean().optional(),
 });
 
 /** Everything the side panel shows for one tab. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { hermesFormat } from '@webmcp-agents/local-agent';
-import { createEngineHost, quietLoadWords } from '../../lib/agent/engine-host';
+import { createEngineHost } from '../../lib/agent/engine-host';
 import type { EngineStatus } from '../../lib/agent/session-state';
 import type { Engine, EngineLoadProgress } from '../../lib/engines/engine';
 import { defaultSettings, type Settings } from '../../lib/settings';
@@ -78,12 +78,11 @@ describe('the engine host', () => {
       await vi.advanceTimersByTimeAsync(0);
       report({ fraction: 0.1, text: 'Downloading Qwen3 0.6B (q4f32): 40 of 400 MB.' });
       await vi.advanceTimersByTimeAsync(59_000);
-      expect(host.status.progressText).toBe('Downloading Qwen3 0.6B (q4f32): 40 of 400 MB.');
+      expect(host.status.stalled).toBeUndefined();
       await vi.advanceTimersByTimeAsync(1_000);
-      expect(host.status).toMatchObject({ state: 'loading', progress: 0.1 });
-      expect(host.status.progressText).toBe(`Downloading Qwen3 0.6B (q4f32): 40 of 400 MB. ${quietLoadWords}`);
+      expect(host.status).toMatchObject({ state: 'loading', progress: 0.1, progressText: 'Downloading Qwen3 0.6B (q4f32): 40 of 400 MB.', stalled: true });
       report({ fraction: 0.2, text: 'Downloading Qwen3 0.6B (q4f32): 80 of 400 MB.' });
-      expect(host.status.progressText).toBe('Downloading Qwen3 0.6B (q4f32): 80 of 400 MB.');
+      expect(host.status).toMatchObject({ progressText: 'Downloading Qwen3 0.6B (q4f32): 80 of 400 MB.', stalled: undefined });
       finish();
       await loaded;
       // Loaded: no word of a quiet load comes after.
@@ -91,6 +90,36 @@ describe('the engine host', () => {
       await vi.advanceTimersByTimeAsync(120_000);
       expect(published).toHaveLength(count);
       expect(host.status.state).toBe('ready');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('hears nothing more of a load once stopped: no quiet-load word, no progress, ever after', async () => {
+    vi.useFakeTimers();
+    try {
+      let report: (progress: EngineLoadProgress) => void = () => {};
+      const published: EngineStatus[] = [];
+      const host = createEngineHost(() => published.push(host.status), (settings) => ({
+        ...fakeEngine(settings).engine,
+        load: (onProgress) => {
+          report = onProgress;
+          return new Promise<void>(() => {});
+        },
+      }));
+      const controller = new AbortController();
+      const loaded = host.load(defaultSettings, controller.signal);
+      await vi.advanceTimersByTimeAsync(0);
+      report({ fraction: 0.1, text: 'Downloading: 40 of 400 MB.' });
+      controller.abort();
+      await loaded;
+      expect(host.status).toMatchObject({ state: 'idle', progressText: undefined, stalled: undefined });
+      // The load winds down (WebLLM finishes copying to the GPU) and still reports.
+      report({ fraction: 0.2, text: 'Downloading: 80 of 400 MB.' });
+      const count = published.length;
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      expect(published).toHaveLength(count);
+      expect(host.status).toMatchObject({ state: 'idle', progressText: undefined, stalled: undefined });
     } finally {
       vi.useRealTimers();
     }

@@ -36,6 +36,21 @@ describe('the status line', () => {
     expect(panel.container.querySelector('.status-detail')?.textContent).toBe('Downloading Qwen3 0.6B (q4f32): 40 of 400 MB.');
   });
 
+  it('says once a load has been quiet for a minute, in a region read out, offering Stop only where a run can stop', async () => {
+    const loading = engineStatus({ state: 'loading', progress: 0.1, progressText: 'Downloading: 40 of 400 MB.' });
+    panel = await mountPanel({ engine: loading, turns: [turn()], running: true });
+    expect(panel.find('load-stalled')?.textContent).toBe('');
+    await panel.deliver({ type: 'engine', tabId, engine: { ...loading, stalled: true } });
+    const said = 'Nothing new has come for a minute. On a slow connection one part can take minutes; if this stays so, check your connection, or press Stop.';
+    expect(panel.find('load-stalled')?.textContent).toBe(said);
+    expect(panel.find('load-stalled')?.getAttribute('role')).toBe('status');
+    expect(panel.container.querySelector('.status-detail')?.textContent).toBe(`Downloading: 40 of 400 MB. ${said}`);
+    panel.unmount();
+    // Another tab's load: this panel has nothing to stop.
+    panel = await mountPanel({ engine: { ...loading, stalled: true } });
+    expect(panel.find('load-stalled')?.textContent).toMatch(/check your connection\.$/);
+  });
+
   it('says the model loads on the next request once one came, and waits for the person while a call does', async () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'idle' }), turns: [turn({ outcome: 'stopped', endedAt: 2_000 })] });
     expect(panel.find('status-line')?.textContent).toContain('Loads on your next request');
