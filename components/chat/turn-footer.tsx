@@ -1,4 +1,4 @@
-import type { Turn, TurnOutcome } from '@/lib/agent/session-state';
+import type { ToolCard, Turn, TurnOutcome } from '@/lib/agent/session-state';
 import { noticeFor } from '@/lib/agent/turn-notices';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import { focusRequestBox } from './focus-request-box';
@@ -50,9 +50,18 @@ export function TurnFooter({ turn, onTryAgain }: TurnFooterProps) {
   );
 }
 
-/** The model failed, not the request: once it is fixed (a server started, a connection back), the same words may work. */
+/**
+ * The model failed, not the request: once it is fixed (a server started, a connection back), the
+ * same words may work. Only where no tool ran yet: sending them again would do that again.
+ */
 function modelFailed(turn: Turn & { outcome: TurnOutcome }): boolean {
-  return turn.outcome === 'error' && Boolean(turn.loadFailed || turn.engineFailed);
+  if (turn.outcome !== 'error' || !(turn.loadFailed || turn.engineFailed)) return false;
+  return !turn.items.some((item) => item.kind === 'tool' && toolMayHaveRun(item.state));
+}
+
+/** Calls refused before they reached the page (an unknown tool, bad arguments, declined) did nothing. */
+function toolMayHaveRun(state: ToolCard['state']): boolean {
+  return state !== 'unknown' && state !== 'invalid' && state !== 'declined' && state !== 'not-run';
 }
 
 /** Sends the turn's request again, so the person need not type it again. Its description is the request. */

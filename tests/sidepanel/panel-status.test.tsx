@@ -182,7 +182,7 @@ describe('a request whose model failed', () => {
     expect((panel.find('chat-input') as HTMLTextAreaElement).value).toBe('and a teapot');
   });
 
-  it('offers it after an engine that failed mid-reply too, on the latest request only', async () => {
+  it('offers it after an engine that failed mid-reply too, on the latest request only, and only where no tool ran yet', async () => {
     panel = await mountPanel({
       turns: [
         failedTurn({ id: 'a', loadFailed: undefined, engineFailed: true, notice: 'The model stopped with an error: the server went away.' }),
@@ -193,6 +193,13 @@ describe('a request whose model failed', () => {
     expect(older?.querySelector('[data-testid=try-again]')).toBeNull();
     expect(latest?.querySelector('[data-testid=try-again]')).not.toBeNull();
     await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [failedTurn({ loadFailed: undefined, engineFailed: true })] }) });
+    expect(panel.find('try-again')).not.toBeNull();
+    // A tool ran before the model failed: the same words would run it again.
+    const added = { kind: 'tool' as const, callId: '1.1', name: 'add_to_cart', arguments: { qty: 2 }, state: 'done' as const, result: 'Added.' };
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [failedTurn({ loadFailed: undefined, engineFailed: true, items: [added] })] }) });
+    expect(panel.find('try-again')).toBeNull();
+    // One the person declined did nothing.
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [failedTurn({ loadFailed: undefined, engineFailed: true, items: [{ ...added, state: 'declined', result: undefined }] })] }) });
     expect(panel.find('try-again')).not.toBeNull();
   });
 
