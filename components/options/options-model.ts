@@ -122,24 +122,30 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     });
   }
 
+  // Which question to the server may still answer: a Connect, or the address changing, makes an
+  // earlier one moot.
+  let serverAsks = 0;
+
   /**
    * Back on the page, or back on the local server engine: the server set up before is asked for
    * its models without a Connect, where the person allowed its address already, so the page says
-   * at once whether it answers and shows the model picked from its list.
+   * at once whether it answers and shows the model picked from its list. Quietly: the field and
+   * Connect stay free, and a Connect pressed meanwhile is the answer shown.
    */
   async function reconnectServer(current: Settings): Promise<void> {
     if (current.engine !== 'openai' || serverState.value !== 'idle') return;
+    const mine = (serverAsks += 1);
+    const address = current.openaiBaseUrl;
+    const stillAsked = () => mine === serverAsks && serverState.value === 'idle' && settings.value?.openaiBaseUrl === address;
     const allowed = dependencies.hasHostPermission ?? hasHostPermission;
-    if (!(await allowed(serverPermissionPattern(current.openaiBaseUrl)).catch(() => false))) return;
-    // The person pressed Connect meanwhile: theirs is the answer to show.
-    if (serverState.value !== 'idle') return;
-    serverState.value = 'connecting';
+    if (!(await allowed(serverPermissionPattern(address)).catch(() => false))) return;
     try {
-      serverModels.value = await listModels(current.openaiBaseUrl, true);
+      const models = await listModels(address, true);
+      if (!stillAsked()) return;
+      serverModels.value = models;
       serverState.value = 'connected';
     } catch (error) {
-      serverState.value = 'idle';
-      serverFailure.value = describeFailure(error);
+      if (stillAsked()) serverFailure.value = describeFailure(error);
     }
   }
 
@@ -200,6 +206,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       }
       const request = dependencies.requestHostPermission ?? requestHostPermission;
       const granted = request(serverPermissionPattern(target));
+      serverAsks += 1;
       serverState.value = 'connecting';
       // An earlier trial's reply was about the server as it was: it must not vouch for this one.
       dropTrial();
@@ -218,6 +225,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     },
     /** The last attempt's failure was about the address as it was: an edited one has not been tried. */
     editServerAddress() {
+      serverAsks += 1;
       serverFailure.value = undefined;
     },
     /** Downloads Chrome's built-in model; Chrome wants this to start from the person's click. */

@@ -72,6 +72,8 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
                 {id}
               </option>
             ))}
+            {/* Picked on this server before, gone from it since: said, not shown as another model. */}
+            {settings.model && !models.includes(settings.model) && <option value={settings.model}>{settings.model} (not on this server)</option>}
           </select>
         </label>
       )}

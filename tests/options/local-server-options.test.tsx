@@ -25,6 +25,8 @@ function show(settings: Partial<Settings>, timeouts?: { connectMs?: number; tria
     settings: stored,
     caches: createFakeCacheStorage().storage,
     requestHostPermission: async () => true,
+    // No address was allowed before: nothing is asked until Connect.
+    hasHostPermission: async () => false,
     ...(timeouts ? { timeouts } : {}),
   });
   const { root } = page;
@@ -74,6 +76,45 @@ describe('the local server on the options page', () => {
     await vi.waitFor(() => expect(buttonNamed(unasked.root, 'Connect')).toBeDefined());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetched).toBe(0);
+  });
+
+  it('leaves Connect free while it asks quietly, and a Connect pressed meanwhile is the answer shown', async () => {
+    const busy = await server({ modelsAs: 'silent' });
+    const two = await server();
+    const stored = memorySettings({ engine: 'openai', openaiBaseUrl: busy.address, model: 'llama3.2:1b' });
+    const page = showOptionsPage({
+      settings: stored,
+      caches: createFakeCacheStorage().storage,
+      hasHostPermission: async () => true,
+      requestHostPermission: async () => true,
+      timeouts: { connectMs: 300 },
+    });
+    const section = () => page.root.querySelector('section[aria-labelledby="server-heading"]')!;
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    // The quiet question hangs: the field stays editable, Connect says nothing of it.
+    const field = section().querySelector<HTMLInputElement>('input')!;
+    expect(field.readOnly).toBe(false);
+    field.value = two.address;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    click(buttonNamed(page.root, 'Connect'));
+    await vi.waitFor(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toBe('Connected: 2 models.'));
+    // The quiet question's late failure, about the old address, is not shown.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(section().querySelector('[role="alert"]')).toBeNull();
+    expect((await stored.load()).openaiBaseUrl).toBe(two.address);
+  });
+
+  it('says a model picked before is not on the server any more, rather than showing another', async () => {
+    const two = await server();
+    const page = showOptionsPage({
+      settings: memorySettings({ engine: 'openai', openaiBaseUrl: two.address, model: 'llama3.2:1b' }),
+      caches: createFakeCacheStorage().storage,
+      hasHostPermission: async () => true,
+    });
+    const select = () => page.root.querySelector<HTMLSelectElement>('section[aria-labelledby="server-heading"] select');
+    await vi.waitFor(() => expect(select()).not.toBeNull());
+    expect(select()!.value).toBe('llama3.2:1b');
+    expect(select()!.selectedOptions[0]?.textContent).toBe('llama3.2:1b (not on this server)');
   });
 
 
