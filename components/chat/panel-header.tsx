@@ -1,4 +1,5 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { originOf } from '@/lib/text/origin-of';
 import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
 
@@ -53,13 +54,6 @@ function pageLabel(origin: string, url: string): string {
   return webOrigin ? siteLabel(webOrigin) : url;
 }
 
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The site as a person reads it in a narrow panel: a secure site by its host alone

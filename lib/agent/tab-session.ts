@@ -4,6 +4,7 @@ import type { Engine } from '../engines/engine';
 import { agentOffOn, type Settings } from '../settings';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { capText } from '../traces/trace-limits';
+import { originOf } from '../text/origin-of';
 import { unfinishedRequestNote } from './unfinished-request-note';
 import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import { toolOutputFromResult } from '../registry/tool-output-from-result';
@@ -452,11 +453,3 @@ function toolSummary(tool: ToolDescriptor): string {
 }
 
 const toolSummaryCharacters = 300;
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}

@@ -1,5 +1,6 @@
 import type { TabEntry } from './frame-tools';
 import type { TabTools } from './types';
+import { originOf } from '../text/origin-of';
 
 /**
  * A tab's frames as one list: the top frame (id 0) first, then the others by id. The tab's site is
@@ -16,7 +17,7 @@ export function mergeTabTools(tabId: number, entry: TabEntry): TabTools | undefi
   return {
     tabId,
     url,
-    origin: top?.origin ?? reportedTop ?? originOf(url),
+    origin: top?.origin ?? reportedTop ?? originOf(url) ?? '',
     ...(entry.tabTitle ? { title: entry.tabTitle } : {}),
     tools: frames.flatMap(({ frameId, frame }) => {
       const document = frame.documentId === undefined ? {} : { documentId: frame.documentId };
@@ -25,12 +26,4 @@ export function mergeTabTools(tabId: number, entry: TabEntry): TabTools | undefi
     dropped: frames.flatMap(({ frameId, frame }) => frame.dropped.map((dropped) => ({ ...dropped, frameId }))),
     updatedAt: Math.max(...frames.map(({ frame }) => frame.updatedAt)),
   };
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '';
-  }
 }

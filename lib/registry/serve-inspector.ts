@@ -6,10 +6,11 @@ import { readLoadedPageResult } from './read-loaded-page-result';
 import type { TabToolRegistry } from './tab-tool-registry';
 import { toolOutputFromResult } from './tool-output-from-result';
 import type { PageResult } from '../webmcp/read-page-result';
+import { originOf } from '../text/origin-of';
 
 export interface InspectorServices {
   /** The result the page a form loaded in a tab's top frame gives; by default, `readLoadedPageResult`. */
-  readLoadedPageResult?: (tabId: number, formDocumentId?: string) => Promise<PageResult | undefined>;
+  readLoadedPageResult?: (tabId: number, formDocumentId: string) => Promise<PageResult | undefined>;
 }
 
 /**
@@ -22,7 +23,7 @@ export function serveInspector(
   channel: Channel<InspectorEvent, InspectorRequest>,
   services: InspectorServices = {},
 ): void {
-  const { readLoadedPageResult: readResultPage = (tabId: number, formDocumentId?: string) => readLoadedPageResult(tabId, { formDocumentId }) } = services;
+  const { readLoadedPageResult: readResultPage = (tabId: number, formDocumentId: string) => readLoadedPageResult(tabId, { formDocumentId }) } = services;
   let inspectedTabId: number | undefined;
   const runs = new Map<string, AbortController>();
   const stopWatching = registry.onChange((tabId, tabTools) => {
@@ -68,10 +69,13 @@ export function serveInspector(
     );
     runs.delete(request.runId);
     channel.post({ type: 'run-result', runId: request.runId, output, durationMs: Math.round(performance.now() - started) });
-    // Only a form of the top frame that navigated it: any page may carry JSON-LD of its own.
+    // Only a form of the top frame that navigated it: any page may carry JSON-LD of its own. And
+    // only where the browser names documents: else the form's own page, answering before the new
+    // one commits, would pass for it.
     const formNavigated = tool?.source === 'declarative' && tool.frameId === 0 && output.text === toolOutputFromResult(request.name, null).text;
-    if (!formNavigated) return;
+    if (!formNavigated || tool.documentId === undefined) return;
     const pageResult = await readResultPage(tabId, tool.documentId);
-    if (pageResult) channel.post({ type: 'run-page-result', runId: request.runId, pageResult });
+    // The form's own site, as the agent's card shows it: another site's page says nothing of it.
+    if (pageResult && originOf(pageResult.url) === tool.origin) channel.post({ type: 'run-page-result', runId: request.runId, pageResult });
   }
 }

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { originOf } from '../text/origin-of';
 import { acceptChannels } from '../messaging/port-channel';
 import { handleBackgroundMessages, type MessageSender } from '../messaging/runtime-messaging';
 import { requestTabTools } from './request-tab-tools';
@@ -42,7 +43,7 @@ function reportSender(sender: MessageSender): ReportSender | undefined {
   const lifecycle = (sender as { documentLifecycle?: string }).documentLifecycle;
   if (lifecycle !== undefined && lifecycle !== 'active') return undefined;
   if (tabId === undefined || sender.frameId === undefined || !sender.url) return undefined;
-  const origin = sender.origin ?? safeOrigin(sender.url);
+  const origin = sender.origin ?? originOf(sender.url) ?? 'null';
   return {
     tabId,
     frameId: sender.frameId,
@@ -66,13 +67,5 @@ async function rereadSavedTabs(registry: TabToolRegistry): Promise<void> {
       continue;
     }
     requestTabTools(tabId);
-  }
-}
-
-function safeOrigin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return 'null';
   }
 }
