@@ -1,4 +1,5 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { plural } from '@/lib/text/plural';
 import { originOf } from '@/lib/text/origin-of';
 import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
@@ -40,7 +41,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
 function siteDetail(session: NonNullable<PanelModel['session']['value']>): string {
   if (session.agentOff) return 'Agent off on this site';
   if (session.closedPage === 'browser') return 'A browser page';
-  const tools = `${session.toolCount} ${session.toolCount === 1 ? 'tool' : 'tools'}`;
+  const tools = plural(session.toolCount, 'tool');
   return session.siteAllowed ? `${tools} · changes allowed on this site` : tools;
 }
 

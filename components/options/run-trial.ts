@@ -1,4 +1,5 @@
 import type { ModelUsage } from '@webmcp-agents/local-agent';
+import { secondsText } from '@/lib/text/seconds-text';
 import { EngineError, type Engine, type EngineLoadProgress } from '@/lib/engines/engine';
 import { describeFailure, type Failure } from './describe-failure';
 
@@ -67,7 +68,7 @@ export async function runTrial(engine: Engine, onChange: (trial: Trial) => void,
 function noAnswer(waitedMs: number): EngineError {
   return new EngineError(
     'unavailable',
-    `The model did not start answering within ${seconds(waitedMs)}.`,
+    `The model did not start answering within ${secondsText(waitedMs)}.`,
     'It may still be loading, or be busy. Press Try it again in a moment.',
   );
 }
@@ -76,12 +77,7 @@ function noAnswer(waitedMs: number): EngineError {
 function tooSlow(waitedMs: number): EngineError {
   return new EngineError(
     'unavailable',
-    `The reply took longer than ${seconds(waitedMs)}, so it was stopped there.`,
+    `The reply took longer than ${secondsText(waitedMs)}, so it was stopped there.`,
     'The model works, but slowly: it may be busy with another request, or too large for this computer.',
   );
-}
-
-function seconds(milliseconds: number): string {
-  const count = Math.round(milliseconds / 100) / 10;
-  return count === 1 ? '1 second' : `${count.toLocaleString('en-US')} seconds`;
 }

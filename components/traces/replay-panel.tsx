@@ -1,5 +1,6 @@
 import type { Ref } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
+import { plural } from '@/lib/text/plural';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 import { firstDivergentStep } from '@/lib/traces/find-divergences';
 import type { ReplayState } from '@/lib/traces/replay-state';
@@ -89,13 +90,16 @@ function ReplayTabPicker({ model, origin }: { model: TraceViewerModel; origin: s
 }
 
 /**
- * A tab as a person knows it: by its title where the browser told it, then its address (which
- * tells apart two tabs of one site, and says which page of it is open), never its internal id.
+ * A tab as a person knows it, never by its internal id: what the browser says first (another site
+ * than the run's, its address, its tools), then the page's own title, cut short. The title is the
+ * page's words, so it comes last, where it can neither hide the rest nor pass for it.
  */
 function tabLabel(tab: ReplayTab, runOrigin: string): string {
-  const tools = `${tab.toolCount} ${tab.toolCount === 1 ? 'tool' : 'tools'}`;
-  return [tab.title, tab.url, tools].filter(Boolean).join(' · ') + (tab.origin === runOrigin ? '' : ' (another site)');
+  const title = tab.title && tab.title.length > tabTitleCharacters ? `${tab.title.slice(0, tabTitleCharacters - 1)}…` : tab.title;
+  return [tab.origin === runOrigin ? '' : '(another site)', tab.url, plural(tab.toolCount, 'tool'), title].filter(Boolean).join(' · ');
 }
+
+const tabTitleCharacters = 60;
 
 const askReasons: Record<ReplayAskReason, string> = {
   consequential: 'It is marked as having consequences, so it always asks.',

@@ -1,4 +1,5 @@
 import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
+import { plural } from '@/lib/text/plural';
 import type { TraceRun } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
@@ -67,8 +68,4 @@ function UnreadableRunItem({ run, message, onOpen }: { run: TraceRun; message: s
       </button>
     </li>
   );
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

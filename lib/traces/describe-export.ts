@@ -1,3 +1,4 @@
+import { plural } from '../text/plural';
 import type { ExportSummary } from './export-in-files';
 import { selectRunsToRemove, type RetainedRun } from './select-runs-to-remove';
 import type { TraceSettings } from './trace-settings';
@@ -30,8 +31,4 @@ export function describeRemovalAhead(runs: readonly RetainedRun[], settings: Tra
 
 export function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
-
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -155,8 +155,8 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
 
     const viewer = await extension.openExtensionPage(`traces.html?run=${encodeURIComponent(runId)}`);
     await viewer.getByTestId('replay-tab').waitFor();
-    // The tab is named as the person knows it, by its title and address, not by an internal id.
-    expect(await viewer.locator('[data-testid=replay-tab] option:checked').textContent()).toMatch(/^Mug shop \(trace replay fixture\) · http:\/\/.+\/mug-shop\.html · \d+ tools?$/);
+    // The tab is named as the person knows it, by its address and title, not by an internal id.
+    expect(await viewer.locator('[data-testid=replay-tab] option:checked').textContent()).toMatch(/^http:\/\/.+\/mug-shop\.html · \d+ tools? · Mug shop \(trace replay fixture\)$/);
     await viewer.getByTestId('replay-start').click();
     await viewer.locator('[data-testid=replay-confirm][data-name=add_to_cart]').waitFor({ timeout: 15_000 });
     await viewer.getByTestId('replay-allow').click();

@@ -285,17 +285,23 @@ describe('the trace viewer', () => {
     expect(document.activeElement).toBe(cancel);
   });
 
-  it('names the tabs to replay in by their titles and addresses, not by internal ids', async () => {
+  it('names the tabs to replay in by their addresses and titles, not by internal ids, the page\'s own words last and short', async () => {
     const pages = new Map([
       [7, createShopPage({ title: 'Gear for slow mornings · Trail & Mug' })],
       [8, createShopPage()],
+      [9, createShopPage({ title: `https://bank.example/ · 3 tools · ${'padding '.repeat(20)}` })],
     ]);
     viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), pages);
     await viewer.act(() => viewer!.model.open('mugs'));
     await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab to replay in');
     const options = [...(viewer.find('replay-tab') as HTMLSelectElement).options].map((option) => option.textContent);
-    // A tab whose title the browser did not tell is named by its address.
-    expect(options).toEqual(['Gear for slow mornings · Trail & Mug · https://shop.example/ · 2 tools', 'https://shop.example/ · 2 tools']);
+    // A tab whose title the browser did not tell is named by its address; a title that imitates
+    // the label comes after the browser's facts, cut to 60 characters.
+    expect(options).toEqual([
+      'https://shop.example/ · 2 tools · Gear for slow mornings · Trail & Mug',
+      'https://shop.example/ · 2 tools',
+      `https://shop.example/ · 2 tools · https://bank.example/ · 3 tools · ${'padding '.repeat(20).slice(0, 59 - 'https://bank.example/ · 3 tools · '.length)}…`,
+    ]);
   });
 
   it('replays a run in its tab, asks before a tool that changes the page, and shows the divergence at its step', async () => {

@@ -1,4 +1,5 @@
 import { contextFull, EngineError } from '../engine';
+import { secondsText } from '../../text/seconds-text';
 import type { IdlePhase } from './reply-timeouts';
 import { serverHost } from './server-address';
 
@@ -29,14 +30,14 @@ const logHint = 'Check the server\'s own log, then send your request again.';
  * The options page has no request to send again: what it sent came from a button, Connect (the
  * model list) or Try it (a reply), and the person presses that one again.
  */
-function logHintOnOptions(button: 'Connect' | 'Try it'): string {
+export function logHintOnOptions(button: 'Connect' | 'Try it'): string {
   return `Check the server's own log, then press ${button} again.`;
 }
 
 /** The server went quiet: it never started the reply, or stopped in the middle of it. */
 export function serverStalled(address: string, phase: IdlePhase, waitedMs: number): EngineError {
   const host = serverHost(address);
-  const waited = durationText(waitedMs);
+  const waited = secondsText(waitedMs);
   if (phase === 'first-byte') {
     return new EngineError(
       'server-down',
@@ -61,7 +62,7 @@ export function serverSilent(address: string, waitedMs: number): EngineError {
   const advice = 'It may be busy with another request, or still loading a model.';
   return new EngineError(
     'server-down',
-    `The server at ${serverHost(address)} took the connection but did not answer within ${durationText(waitedMs)}.`,
+    `The server at ${serverHost(address)} took the connection but did not answer within ${secondsText(waitedMs)}.`,
     `${advice} ${logHint}`,
     `${advice} ${logHintOnOptions('Connect')}`,
   );
@@ -117,11 +118,6 @@ export function notAnApi(address: string, expected = 'a chat reply'): EngineErro
 /** How the context-full message names a server's model. */
 export function serverModelLabel(address: string, model: string | undefined): string {
   return model ? `"${model}"` : `the model at ${serverHost(address)}`;
-}
-
-function durationText(milliseconds: number): string {
-  const seconds = Math.round(milliseconds / 100) / 10;
-  return seconds === 1 ? '1 second' : `${seconds.toLocaleString('en-US')} seconds`;
 }
 
 /** The server answered, but not with what was asked. */

@@ -4,7 +4,7 @@ import { createServerMemory, postChatRequest, type ServerMemory } from './chat-r
 import { readServerSentEvents } from './read-server-sent-events';
 import { defaultReplyTimeouts, startIdleTimer, type IdleTimer, type ReplyTimeouts } from './reply-timeouts';
 import { serverHost } from './server-address';
-import { connectionBroken, contextRefusal, notAnApi, replyUnfinished, replyUnreadable, serverModelLabel, serverStalled } from './server-errors';
+import { connectionBroken, contextRefusal, logHintOnOptions, notAnApi, replyUnfinished, replyUnreadable, serverModelLabel, serverStalled } from './server-errors';
 import { serverUsage, type ServerFigures } from './server-usage';
 
 export interface OpenAiReplyOptions {
@@ -153,6 +153,6 @@ function streamError({ address, model }: ReplyReading, error: NonNullable<Comple
     'unavailable',
     `The server at ${serverHost(address)} stopped the reply: ${message.slice(0, 200)}`,
     'Check the server\'s own log, then send your request again.',
-    "Check the server's own log, then press Try it again.",
+    logHintOnOptions('Try it'),
   );
 }
