@@ -57,6 +57,8 @@ export function ChatInput({ model }: { model: PanelModel }) {
           type="button"
           class="button danger"
           data-testid="stop"
+          aria-keyshortcuts="Escape"
+          title="Stop (Esc)"
           onFocus={() => (hadFocus.current = true)}
           onClick={(event) => {
             // Stop takes Send's place under the pointer: the second click of a double click on

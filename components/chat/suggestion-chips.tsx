@@ -18,11 +18,20 @@ export function SuggestionChips({ model }: { model: PanelModel }) {
           class="chip"
           data-testid="suggestion"
           disabled={!canSend}
-          onClick={() => fillRequestBox(`${suggestion} `, model.setDraft)}
+          onClick={() => fillRequestBox(withSuggestion(model.draft.value, suggestion, suggestions), model.setDraft)}
         >
           {suggestion}
         </button>
       ))}
     </div>
   );
+}
+
+/**
+ * The request box with a chip's words: in place of nothing, or of another chip's words left as
+ * they were; after what the person wrote, which is never lost.
+ */
+function withSuggestion(draft: string, suggestion: string, suggestions: readonly string[]): string {
+  const untouched = draft.trim() === '' || suggestions.some((other) => draft === `${other} `);
+  return untouched ? `${suggestion} ` : `${draft.trimEnd()} ${suggestion} `;
 }

@@ -20,6 +20,7 @@ export function TrialView({ model }: { model: OptionsModel }) {
         {trial?.running && (
           <button
             type="button"
+            aria-label="Cancel the trial"
             onClick={() => {
               model.cancelTrial();
               // Cancel goes once the trial stops: the focus goes back to Try it, not to the page body.

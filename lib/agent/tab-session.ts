@@ -25,8 +25,10 @@ interface ActiveRun {
   controller: AbortController;
   /** The conversation it belongs to: "New chat" starts another. */
   generation: number;
-  /** The last tool it called, and when that call ended (while running, `endedAt` is undefined). */
-  /** The last tool called; `topFrameForm`: a `<form toolname>` of the top frame, whose submit may load the tab's next page. */
+  /**
+   * The last tool it called, and when that call ended (while running, `endedAt` is undefined);
+   * `topFrameForm`: a `<form toolname>` of the top frame, whose submit may load the tab's next page.
+   */
   lastTool?: { name: string; callId: string; topFrameForm: boolean; endedAt?: number };
   /** The history's message that closed this run's request, where it ended unfinished. */
   note?: ChatMessage;

@@ -6,7 +6,8 @@
  * a page script cannot listen for a type it cannot name, so it can neither read nor forge the
  * traffic by events. What arrives is still checked as page data (see bridge-schemas): the
  * page-world half shares its world with the page, which can change what that half sends by
- * rewriting built-ins it goes through (`Object.prototype.toJSON`), speaking only for itself. This file imports nothing, so the bridge script stays tiny.
+ * rewriting built-ins it goes through (`Object.prototype.toJSON`), speaking only for itself.
+ * This file imports nothing, so the bridge script stays tiny.
  */
 export const bridgeChannel = 'webmcp-local-agent/bridge/2';
 

@@ -45,9 +45,9 @@ export function isSandboxedDocument(origin: string, url: string | undefined): bo
   return origin === 'null' && !url?.startsWith('file:');
 }
 
-/** Why a sandboxed document's tools are not used. */
+/** Why a sandboxed document's tools are not used (a `data:` frame's origin is opaque too). */
 export function sandboxedReason(isTop: boolean): string {
-  return `this ${isTop ? 'page' : 'frame'} is sandboxed (its origin is opaque), so no site vouches for its tools`;
+  return `this ${isTop ? 'page' : 'frame'} has an opaque origin (it is sandboxed, or a data: address), so no site vouches for its tools`;
 }
 
 function refuse(reason: string): FrameToolsPermission {

@@ -210,7 +210,7 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     // The one allowed tools: its opaque origin could be any site's, so the extension refuses it.
     expect(await inspector.toolNames()).toEqual(['chat_open', 'preview_refresh']);
     await expect.poll(() => inspector.dropped(), { timeout: 3_000 }).toEqual([
-      { name: 'vault_balance', reason: 'this frame is sandboxed (its origin is opaque), so no site vouches for its tools' },
+      { name: 'vault_balance', reason: 'this frame has an opaque origin (it is sandboxed, or a data: address), so no site vouches for its tools' },
     ]);
   });
 

@@ -219,6 +219,7 @@ describe('the local server on the options page', () => {
     await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
     click(buttonNamed(page.root, 'Try it'));
     await vi.waitFor(() => expect(buttonNamed(page.root, 'Cancel')).toBeDefined());
+    expect(buttonNamed(page.root, 'Cancel')?.getAttribute('aria-label')).toBe('Cancel the trial');
     expect(buttonNamed(page.root, 'Trying…')).toBeDefined();
     await vi.waitFor(() => expect(loading.requests).toHaveLength(1));
 

@@ -11,7 +11,7 @@ const unknownPolicy: FrameFacts['policy'] = { features: () => ['geolocation'], a
 
 describe('which frames may offer the agent tools', () => {
   it('no sandboxed document, top or framed, whatever the browser says of its policy; a file of this computer may', () => {
-    const sandboxed = 'is sandboxed (its origin is opaque), so no site vouches for its tools';
+    const sandboxed = 'has an opaque origin (it is sandboxed, or a data: address), so no site vouches for its tools';
     expect(frameToolsPermission({ isTop: true, origin: 'null', ancestorOrigins: [], url: 'https://bank.example/', policy: policy(true) })).toEqual({ allowed: false, reason: `this page ${sandboxed}` });
     expect(frameToolsPermission({ isTop: false, origin: 'null', ancestorOrigins: [page], url: 'https://bank.example/', policy: policy(true) })).toEqual({ allowed: false, reason: `this frame ${sandboxed}` });
     expect(frameToolsPermission({ isTop: false, origin: 'null', ancestorOrigins: [page], url: 'about:srcdoc', policy: policy(true) })).toEqual({ allowed: false, reason: `this frame ${sandboxed}` });

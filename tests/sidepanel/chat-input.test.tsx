@@ -125,4 +125,19 @@ describe('the request box', () => {
     await press(panel, { key: 'Enter' });
     expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'Search products for a green mug' });
   });
+
+  it('never loses what the person typed to a suggestion: another chip replaces only a chip\'s words left as they were', async () => {
+    panel = await mountPanel({ suggestions: ['Show my cart', 'Search products'] });
+    const input = () => panel!.find('chat-input') as HTMLTextAreaElement;
+    const chips = panel.findAll('suggestion');
+    chips[0]?.click();
+    await panel.flush();
+    chips[1]?.click();
+    await panel.flush();
+    expect(input().value).toBe('Search products ');
+    await type(panel, 'a green mug, then');
+    chips[0]?.click();
+    await panel.flush();
+    expect(input().value).toBe('a green mug, then Show my cart ');
+  });
 });

@@ -54,11 +54,11 @@ describe('the tab tool registry', () => {
     await registry.report(sandboxedFrame, report(sandboxedFrame.url, ['get_balance']));
     expect((await registry.get(7))?.tools.map((entry) => entry.name)).toEqual(['checkout']);
     expect((await registry.get(7))?.dropped).toEqual([
-      { name: 'get_balance', reason: 'this frame is sandboxed (its origin is opaque), so no site vouches for its tools', frameId: 12 },
+      { name: 'get_balance', reason: 'this frame has an opaque origin (it is sandboxed, or a data: address), so no site vouches for its tools', frameId: 12 },
     ]);
     // A page a sandboxed frame opened in a tab of its own; a file of this computer keeps its tools.
     await registry.report({ ...top, tabId: 8, url: 'https://bank.example/', origin: 'null' }, report('https://bank.example/', ['transfer']));
-    expect((await registry.get(8))?.dropped.map((entry) => entry.reason)).toEqual(['this page is sandboxed (its origin is opaque), so no site vouches for its tools']);
+    expect((await registry.get(8))?.dropped.map((entry) => entry.reason)).toEqual(['this page has an opaque origin (it is sandboxed, or a data: address), so no site vouches for its tools']);
     await registry.report({ ...top, tabId: 9, url: 'file:///home/ada/menu.html', origin: 'null' }, report('file:///home/ada/menu.html', ['order']));
     expect((await registry.get(9))?.tools.map((entry) => entry.name)).toEqual(['order']);
   });
