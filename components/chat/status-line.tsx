@@ -38,7 +38,10 @@ export function StatusLine({ model }: { model: PanelModel }) {
       <span class="status-model" title={engine.model}>
         {catalogued ? modelLabel(catalogued) : engine.model}
       </span>
-      <EngineActivity engine={engine} asked={(session?.turns.length ?? 0) > 0} waiting={waitingCallIds(session).size > 0} stalled={stalled} />
+      {/* On a browser page no request runs: what the engine could do there is beside the point. */}
+      {session?.closedPage !== 'browser' && (
+        <EngineActivity engine={engine} asked={(session?.turns.length ?? 0) > 0} waiting={waitingCallIds(session).size > 0} stalled={stalled} />
+      )}
       {/* Always in the page, so the one sentence a person can act on is read when it comes. */}
       <span class="visually-hidden" role="status" data-testid="load-stalled">
         {stalled}

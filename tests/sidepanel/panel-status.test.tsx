@@ -362,6 +362,7 @@ describe('a page the extension cannot read', () => {
     expect(panel.find('page-unreachable')?.textContent).toContain('No extension can work on this page');
     expect(panel.find('engine-error')).toBeNull();
     expect(panel.container.textContent).not.toContain('cannot run on this computer');
+    expect(panel.find('status-line')?.textContent).not.toContain('Cannot run here');
     // Back on a web page, it matters again.
     await panel.deliver({ type: 'snapshot', state: sessionState({ engine: cannotRun }) });
     expect(panel.find('engine-error')?.textContent).toContain('The chosen engine cannot run on this computer.');
