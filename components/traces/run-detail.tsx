@@ -1,4 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
+import type { EngineId } from '@/lib/engines/engine';
+import { engineLabels } from '@/lib/engines/engine-labels';
+import { findCatalogModel, modelLabel } from '@/lib/engines/model-catalog';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
 import type { Divergence } from '@/lib/traces/divergence-schema';
@@ -61,7 +64,9 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
           <Fact label="Page" testId="run-url">
             {run.url || run.origin || '(unknown)'}
           </Fact>
-          <Fact label="Engine" testId="run-engine">{`${run.engineId} · ${run.model || 'default model'}`}</Fact>
+          <Fact label="Engine" testId="run-engine">
+            {engineAndModel(run.engineId, run.model)}
+          </Fact>
           <Fact label="Started">{formatMoment(run.startedAt)}</Fact>
           <Fact label="Took">{run.endedAt !== undefined ? formatDuration(run.endedAt - run.startedAt) : 'not ended'}</Fact>
           {run.error && <Fact label="Error">{`${run.error.name}: ${run.error.message}`}</Fact>}
@@ -128,4 +133,11 @@ function RunActions({ model, runId, running }: { model: TraceViewerModel; runId:
       )}
     </div>
   );
+}
+
+/** The engine and model as the side panel names them: a model of the catalogue by its name, with its id. */
+function engineAndModel(engineId: string, model: string): string {
+  const engine = engineLabels[engineId as EngineId] ?? engineId;
+  const catalogued = findCatalogModel(model);
+  return `${engine} · ${catalogued ? `${modelLabel(catalogued)} (${model})` : model || 'default model'}`;
 }

@@ -1,18 +1,14 @@
 import { hermesFormat } from '@webmcp-agents/local-agent';
 import type { Settings } from '../settings';
 import type { Engine, EngineId } from './engine';
+import { engineLabels } from './engine-labels';
 import { createOpenAiEngine } from './openai/openai-engine';
 import { createPromptApiEngine } from './prompt-api/prompt-api-engine';
 import { createReplayEngine } from './replay-engine';
 import { replayScriptItem, replayScriptSchema } from './replay-script';
 import { createWebLlmEngine } from './webllm/webllm-engine';
 
-export const engineLabels: Readonly<Record<EngineId, string>> = {
-  webllm: 'WebLLM (on this GPU)',
-  'prompt-api': "Chrome's built-in model",
-  openai: 'Local server (OpenAI-compatible)',
-  replay: 'Replay (recorded replies)',
-};
+export { engineLabels };
 
 type EngineFactory = (settings: Settings) => Engine;
 
