@@ -1,18 +1,21 @@
 import { browser } from 'wxt/browser';
+import { agentOffOn } from '../settings';
 import type { TabTools } from './types';
 
 /** The action's title, as the manifest gives it (`wxt.config.ts`). */
 const defaultTitle = 'Open the WebMCP agent';
 
-// What each tab's badge says: its tool count, or that a call waits for the person's answer there.
-const toolCounts = new Map<number, number>();
+// What each tab's badge says: its tool count, or that a call waits for the person's answer there;
+// nothing on a site where the agent is off, which reads nothing there.
+const tabs = new Map<number, { count: number; origin: string }>();
 const asking = new Set<number>();
+let offSites: readonly string[] = [];
 
 /** The toolbar badge shows how many tools the tab offers (nothing when none). */
 export function showToolCount(tabId: number, tabTools: TabTools | undefined): void {
   const count = tabTools?.tools.length ?? 0;
-  if (count === 0) toolCounts.delete(tabId);
-  else toolCounts.set(tabId, count);
+  if (count === 0) tabs.delete(tabId);
+  else tabs.set(tabId, { count, origin: tabTools!.origin });
   showBadge(tabId);
 }
 
@@ -26,8 +29,15 @@ export function showAsking(tabId: number, waits: boolean): void {
   showBadge(tabId);
 }
 
+/** The sites where the person turned the agent off changed: their tabs count no tools. */
+export function showAgentOffSites(disabledSites: readonly string[]): void {
+  offSites = disabledSites;
+  for (const tabId of tabs.keys()) showBadge(tabId);
+}
+
 function showBadge(tabId: number): void {
-  const count = toolCounts.get(tabId) ?? 0;
+  const tab = tabs.get(tabId);
+  const count = tab && !agentOffOn(offSites, tab.origin) ? tab.count : 0;
   const waits = asking.has(tabId);
   const text = waits ? '?' : count === 0 ? '' : count > 999 ? '999+' : String(count);
   // The tab may have closed meanwhile: nothing to show then.

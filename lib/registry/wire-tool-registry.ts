@@ -5,7 +5,8 @@ import { handleBackgroundMessages, type MessageSender } from '../messaging/runti
 import { requestTabTools } from './request-tab-tools';
 import type { ReportSender, TabToolRegistry } from './tab-tool-registry';
 import { serveInspector } from './serve-inspector';
-import { showToolCount } from './show-tool-count';
+import { showAgentOffSites, showToolCount } from './show-tool-count';
+import { loadSettings, watchSettings } from '../settings';
 
 /**
  * Wires the registry into the background: frames report and leave, tabs close, inspectors
@@ -30,6 +31,8 @@ export function wireToolRegistry(registry: TabToolRegistry): void {
   browser.tabs.onRemoved.addListener((tabId) => void registry.removeTab(tabId));
   browser.tabs.onReplaced.addListener((_addedTabId, removedTabId) => void registry.removeTab(removedTabId));
   registry.onChange(showToolCount);
+  void loadSettings().then((settings) => showAgentOffSites(settings.disabledSites), () => undefined);
+  watchSettings((settings) => showAgentOffSites(settings.disabledSites));
   acceptChannels('inspector', (channel) => serveInspector(registry, channel));
   void rereadSavedTabs(registry);
 }

@@ -57,6 +57,20 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       expect(await badgeText(await currentServiceWorker(extension.context), fixture.tabId)).toBe('3');
     });
 
+    it('counts no tools on the toolbar once the person turns the agent off on the site, and counts them again when back on', async () => {
+      const worker = await currentServiceWorker(extension.context);
+      const setOffSites = (sites: string[]) =>
+        worker.evaluate(async (disabledSites) => {
+          const { storage } = (globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(items: object): Promise<void> } } } }).chrome;
+          const { settings } = await storage.local.get('settings');
+          await storage.local.set({ settings: { ...(settings as object), disabledSites } });
+        }, sites);
+      await setOffSites([server.origin]);
+      await expect.poll(() => badgeText(worker, fixture.tabId)).toBe('');
+      await setOffSites([]);
+      await expect.poll(() => badgeText(worker, fixture.tabId)).toBe('3');
+    });
+
     it('runs a tool in the page and shows its JSON result pretty-printed, with the time it took', async () => {
       const run = await fixture.inspector.run('search_products', { query: 'mug', limit: '2' });
       expect(run.meta).toMatch(/^Result · took \d+ ms$/);
