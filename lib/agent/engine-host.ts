@@ -1,5 +1,6 @@
 import { raceAbort, type LanguageModel, type ModelUsage } from '@webmcp-agents/local-agent';
-import { createEngine, engineLabels } from '../engines/create-engine';
+import { createEngine } from '../engines/create-engine';
+import { engineLabels } from '../engines/engine-labels';
 import { EngineError, type Engine } from '../engines/engine';
 import { usageFigure } from '../engines/usage-figure';
 import type { WebLlmPreview } from '../engines/webllm/preview-webllm';

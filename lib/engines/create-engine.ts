@@ -8,8 +8,6 @@ import { createReplayEngine } from './replay-engine';
 import { replayScriptItem, replayScriptSchema } from './replay-script';
 import { createWebLlmEngine } from './webllm/webllm-engine';
 
-export { engineLabels };
-
 type EngineFactory = (settings: Settings) => Engine;
 
 const factories: Readonly<Record<EngineId, EngineFactory>> = {
