@@ -2,8 +2,6 @@ import { browser } from 'wxt/browser';
 import { agentOffOn } from '../settings';
 import type { TabTools } from './types';
 
-/** The action's title, as the manifest gives it (`wxt.config.ts`). */
-const defaultTitle = 'Open the WebMCP agent';
 
 // What each tab's badge says: its tool count, or that a call waits for the person's answer there;
 // nothing on a site where the agent is off, which reads nothing there.
@@ -43,5 +41,10 @@ function showBadge(tabId: number): void {
   // The tab may have closed meanwhile: nothing to show then.
   browser.action.setBadgeText({ tabId, text }).catch(() => undefined);
   if (text) browser.action.setBadgeBackgroundColor({ tabId, color: waits ? '#c5221f' : '#1a73e8' }).catch(() => undefined);
-  browser.action.setTitle({ tabId, title: waits ? 'The WebMCP agent waits for your answer in this tab' : defaultTitle }).catch(() => undefined);
+  browser.action.setTitle({ tabId, title: waits ? 'The WebMCP agent waits for your answer in this tab' : defaultTitle() }).catch(() => undefined);
+}
+
+/** The action's title as the manifest gives it (`wxt.config.ts`), put back once nothing waits. */
+function defaultTitle(): string {
+  return browser.runtime.getManifest().action?.default_title ?? '';
 }
