@@ -102,6 +102,23 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     });
   });
 
+  it('lists and runs the tools a hand-written shim received in the script that set it up, from its own list', async () => {
+    const { page, inspector } = await openFixture('shim-same-script.html');
+    await inspector.waitForTools(['add_note', 'delete_notes'], 2_000);
+    await expect(inspector.tool('delete_notes').locator('.badge').allTextContents()).resolves.toEqual(['consequential']);
+    expect((await inspector.run('add_note', { text: 'Call Ada' })).text).toBe('Added "Call Ada".');
+    await expect(page.locator('#notes li').allTextContents()).resolves.toEqual(['Call Ada']);
+    // A handle the page got before the bridge found the context says nothing when used; the list
+    // is right again at the page's next call.
+    await page.evaluate(() => {
+      (window as unknown as { removeDeleteNotes(): void }).removeDeleteNotes();
+      const context = (navigator as unknown as { modelContext: { registerTool(tool: object): unknown } }).modelContext;
+      context.registerTool({ name: 'count_notes', description: 'Count the notes.', execute: () => String(document.querySelectorAll('#notes li').length) });
+    });
+    await inspector.waitForTools(['add_note', 'count_notes'], 1_000);
+    expect((await inspector.run('count_notes')).text).toBe('1');
+  });
+
   it('lists and runs the tools of a polyfill the page loads only after its load event', async () => {
     const { inspector } = await openFixture('late-polyfill.html');
     // The bridge looks again once the page's load handlers ran, and a second later.

@@ -133,6 +133,39 @@ describe('createLegacyContextAdapter: following an older context', () => {
     await expect(adapter.execute('boom', {}, never)).rejects.toThrow('Legacy tool failed.');
   });
 
+  it('reads a hand-written context’s own list, which holds what the page registered before it was found', async () => {
+    // A tutorial-style shim set up and used in one script: the bridge finds it only after that script.
+    const store = new Map<string, { name: string; execute(): string }>();
+    const context = {
+      registerTool(tool: { name: string; execute(): string }) {
+        store.set(tool.name, tool);
+        return { unregister: () => store.delete(tool.name) };
+      },
+      get tools() {
+        return [...store.values()];
+      },
+    };
+    context.registerTool({ name: 'add_note', execute: () => 'added' });
+    const adapter = createLegacyContextAdapter(context);
+    expect(await names(adapter.list)).toEqual(['add_note']);
+    expect(await adapter.execute('add_note', {}, never)).toBe('added');
+    const later = context.registerTool({ name: 'delete_notes', execute: () => 'deleted' });
+    expect(await names(adapter.list)).toEqual(['add_note', 'delete_notes']);
+    later.unregister();
+    expect(await names(adapter.list)).toEqual(['add_note']);
+    await expect(adapter.execute('delete_notes', {}, never)).rejects.toThrow('The page offers no tool named "delete_notes".');
+  });
+
+  it('keeps to the tools it followed where `tools` is not a list of named tools', async () => {
+    for (const tools of [['add_note'], [], 'add_note', new Map([['x', 1]])]) {
+      const context = { ...olderContext(), tools };
+      const adapter = createLegacyContextAdapter(context as LegacyContextLike);
+      context.registerTool({ name: 'add_note', execute: () => 'added' } as never);
+      expect(await names(adapter.list)).toEqual(['add_note']);
+      expect(await adapter.execute('add_note', {}, never)).toBe('added');
+    }
+  });
+
   it('stops waiting for a tool that never answers when the signal aborts', async () => {
     const context = olderContext();
     const adapter = createLegacyContextAdapter(context as LegacyContextLike);

@@ -15,7 +15,10 @@ export function isLegacyContextLike(value: unknown): boolean {
 /**
  * Follows an older context by wrapping its four methods: each still does what it did, and the
  * adapter keeps the tools (with their `execute`) that passed through. `provideContext` replaces
- * its own set; `registerTool` adds to a second set, as the older polyfills did.
+ * its own set; `registerTool` adds to a second set, as the older polyfills did. Where the context
+ * keeps its tools readable (see readToolStore), that list is the page's own and wins: it also
+ * holds what the page registered before the context was found, in the script that set it up. (A
+ * handle the page got back then is not followed: what it withdraws shows at the next change.)
  */
 export function createLegacyContextAdapter(context: LegacyContextLike): ToolAdapter {
   const provided = new Map<string, unknown>();
@@ -23,14 +26,20 @@ export function createLegacyContextAdapter(context: LegacyContextLike): ToolAdap
   const listeners = new Set<() => void>();
   const notify = (): void => listeners.forEach((listener) => listener());
   wrapMethods(context, { provided, registered, notify });
+  const followed = (): unknown[] => [...provided.values(), ...[...registered.values()].filter((tool) => !provided.has(readToolName(tool) ?? ''))];
+  const tools = (): unknown[] => {
+    const store = readToolStore(context);
+    // An empty store beside tools that went through the methods is something else of the same name.
+    return store && (store.length > 0 || (provided.size === 0 && registered.size === 0)) ? store : followed();
+  };
   return {
-    list: async () => [...provided.values(), ...[...registered.values()].filter((tool) => !provided.has(readToolName(tool) ?? ''))],
+    list: async () => tools(),
     watch(onChange) {
       listeners.add(onChange);
       return () => listeners.delete(onChange);
     },
     async execute(name, args, signal) {
-      const tool = registered.get(name) ?? provided.get(name);
+      const tool = tools().find((candidate) => readToolName(candidate) === name);
       const execute = readProperty(tool, 'execute');
       if (typeof execute !== 'function') throw toolNotFound(name);
       // The second argument was an "agent" with requestUserInteraction, later `{signal}`.
@@ -39,6 +48,26 @@ export function createLegacyContextAdapter(context: LegacyContextLike): ToolAdap
       return executeResultString(result);
     },
   };
+}
+
+/**
+ * The tools a hand-written context keeps readable as `tools` (an array, or a Map or Set of them,
+ * directly or through a getter). The bridge finds a context only between scripts, so this is the
+ * one way to see tools registered in the very script that set the context up. Undefined where there
+ * is no such list, or where it holds anything but named tools.
+ */
+function readToolStore(context: LegacyContextLike): unknown[] | undefined {
+  const store = readProperty(context, 'tools');
+  let entries: unknown[];
+  try {
+    if (Array.isArray(store)) entries = [...store];
+    else if (store instanceof Map) entries = [...store.values()];
+    else if (store instanceof Set) entries = [...store];
+    else return undefined;
+  } catch {
+    return undefined;
+  }
+  return entries.every((tool) => readToolName(tool) !== undefined) ? entries : undefined;
 }
 
 interface Buckets {
