@@ -91,12 +91,13 @@ interface SiteRowsProps {
  */
 function SiteRows({ sites, onRemove, afterLast }: SiteRowsProps) {
   const list = useRef<HTMLUListElement>(null);
-  // The row whose Remove was pressed, until the list is drawn without it.
-  const removedAt = useRef<number | undefined>(undefined);
+  // The row whose Remove was pressed, until the list is drawn without it (the settings may be
+  // drawn again before that, still with it).
+  const removed = useRef<{ origin: string; index: number } | undefined>(undefined);
   useEffect(() => {
-    const index = removedAt.current;
-    if (index === undefined) return;
-    removedAt.current = undefined;
+    if (removed.current === undefined || sites.includes(removed.current.origin)) return;
+    const { index } = removed.current;
+    removed.current = undefined;
     const buttons = list.current?.querySelectorAll('button') ?? [];
     const next = buttons[Math.min(index, buttons.length - 1)];
     if (next) next.focus();
@@ -114,7 +115,7 @@ function SiteRows({ sites, onRemove, afterLast }: SiteRowsProps) {
             class="link"
             aria-label={`Remove ${origin}`}
             onClick={() => {
-              removedAt.current = index;
+              removed.current = { origin, index };
               void onRemove(origin);
             }}
           >
