@@ -23,7 +23,7 @@ export function showToolCount(tabId: number, tabTools: TabTools | undefined): vo
  */
 export function showAsking(tabId: number, waits: boolean): void {
   if (waits) asking.add(tabId);
-  else asking.delete(tabId);
+  else if (asking.delete(tabId)) setTitle(tabId, defaultTitle());
   showBadge(tabId);
 }
 
@@ -41,7 +41,11 @@ function showBadge(tabId: number): void {
   // The tab may have closed meanwhile: nothing to show then.
   browser.action.setBadgeText({ tabId, text }).catch(() => undefined);
   if (text) browser.action.setBadgeBackgroundColor({ tabId, color: waits ? '#c5221f' : '#1a73e8' }).catch(() => undefined);
-  browser.action.setTitle({ tabId, title: waits ? 'The WebMCP agent waits for your answer in this tab' : defaultTitle() }).catch(() => undefined);
+  if (waits) setTitle(tabId, 'The WebMCP agent waits for your answer in this tab');
+}
+
+function setTitle(tabId: number, title: string): void {
+  browser.action.setTitle({ tabId, title }).catch(() => undefined);
 }
 
 /** The action's title as the manifest gives it (`wxt.config.ts`), put back once nothing waits. */
