@@ -15,9 +15,8 @@ import {
   type CacheStorageLike,
   type StoredModel,
 } from '@/lib/engines/webllm/model-storage';
-import { loadSettings, updateSettings, watchSettings, type Settings } from '@/lib/settings';
+import { loadSettings, normalizeSiteOrigin, updateSettings, watchSettings, type Settings } from '@/lib/settings';
 import { describeFailure, type Failure } from './describe-failure';
-import { normalizeSiteOrigin } from './normalize-site-origin';
 import { runTrial, type Trial } from './run-trial';
 
 /** The world the options page reads and changes; tests pass fakes. */

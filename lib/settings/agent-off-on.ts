@@ -15,6 +15,11 @@ export function agentOffOn(disabledSites: readonly string[], origin: string): bo
   });
 }
 
+/** The entries of the list that keep the agent off on `origin` (by the rules of `agentOffOn`): none where it is on. */
+export function agentOffBy(disabledSites: readonly string[], origin: string): string[] {
+  return disabledSites.filter((entry) => agentOffOn([entry], origin));
+}
+
 function hostAndPort(origin: string): { hostname: string; port: string } | undefined {
   try {
     const url = new URL(origin);

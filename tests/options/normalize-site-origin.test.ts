@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSiteOrigin } from '@/components/options/normalize-site-origin';
+import { normalizeSiteOrigin } from '@/lib/settings/normalize-site-origin';
 
 describe('normalizeSiteOrigin: what a site list takes', () => {
   it('refuses every address that is not http(s): their origin is "null", which would stand for every sandboxed page', () => {
