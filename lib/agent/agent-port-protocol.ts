@@ -19,6 +19,11 @@ export const panelMessageSchema = z.discriminatedUnion('type', [
     callId: z.string(),
     decision: z.enum(['allow-once', 'allow-site', 'deny']),
   }),
+  /**
+   * The person turned the agent off (or back on) on the site their panel shows, `origin`: the site
+   * they saw, even if the tab has moved on since (see `disabledSitesWith`).
+   */
+  z.object({ type: z.literal('set-agent-off'), tabId: z.number().int(), origin: z.string().max(2_048), off: z.boolean() }),
   /** Keeps the service worker awake while a model loads or generates. */
   z.object({ type: z.literal('heartbeat') }),
 ]);

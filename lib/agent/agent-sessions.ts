@@ -1,7 +1,7 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
 import { settleTabTools } from '../registry/settle-tab-tools';
-import { agentOffOn, type Settings } from '../settings';
+import { agentOffBy, agentOffOn, disabledSitesWith, type Settings } from '../settings';
 import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { isAllowableSite } from './approval-policy';
@@ -170,6 +170,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     const closedPage = address === undefined ? undefined : closedPageKind(address);
     const pageReachable = tools !== undefined || (closedPage !== 'browser' && (await deps.pageAnswers(tabId)));
     engines.describe(settings, await previewFor(settings));
+    const offBy = tools?.origin ? agentOffBy(settings.disabledSites, tools.origin) : [];
     const state: SessionState = {
       tabId,
       // A page without tools, reachable or not, is named by its address: the panel says which tab it is about.
@@ -184,13 +185,25 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       suggestions: suggestRequests(tools?.tools ?? []),
       engine: engines.statusFor(tabId),
       siteAllowed: Boolean(tools?.origin && settings.allowedSites.includes(tools.origin)),
-      agentOff: Boolean(tools?.origin && agentOffOn(settings.disabledSites, tools.origin)),
+      agentOff: offBy.length > 0,
+      agentOffBy: offBy,
     };
     // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
     publish(tabId, { type: 'snapshot', state });
   };
 
   const resendSnapshot = (tabId: number) => void sendSnapshot(tabId).catch(() => {});
+
+  // The person turned the agent off, or back on, from the panel. A run on a site that is off now
+  // stops at once, not at its next step: whatever it was about to do there, they just said no.
+  const setAgentOff = async (tabId: number, origin: string, off: boolean): Promise<void> => {
+    const [{ disabledSites }, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
+    const next = disabledSitesWith(disabledSites, origin, off);
+    if (off && tools?.origin && agentOffOn(next, tools.origin)) sessions.get(tabId)?.agentTurnedOff(tools.origin);
+    if (next !== disabledSites) await deps.updateSettings({ disabledSites: [...next] });
+    // The settings' watcher redraws every panel too; this one need not wait for it.
+    return sendSnapshot(tabId);
+  };
 
   const handle = async (port: PanelPort, message: PanelMessage) => {
     if (message.type === 'heartbeat') return;
@@ -214,6 +227,8 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
         return session.decide(message.callId, message.decision);
       case 'reload-page':
         return deps.reloadTab(message.tabId);
+      case 'set-agent-off':
+        return setAgentOff(message.tabId, message.origin, message.off);
     }
   };
 

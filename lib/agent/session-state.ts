@@ -97,6 +97,8 @@ export const sessionStateSchema = z.object({
   siteAllowed: z.boolean(),
   /** The person turned the agent off on this site (see `agentOffOn`): no request runs here. */
   agentOff: z.boolean(),
+  /** The entries of the person's list that keep it off here, as they are kept: the panel names them. */
+  agentOffBy: z.array(z.string()),
 });
 
 export type ToolCard = z.infer<typeof toolCardSchema>;

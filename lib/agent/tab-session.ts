@@ -106,6 +106,11 @@ export class TabSession {
     this.active.controller.abort();
   }
 
+  /** The person turned the agent off on `origin`, the tab's site: a run there ends now, saying why. */
+  agentTurnedOff(origin: string): void {
+    this.stop('error', agentOffNotice(origin));
+  }
+
   /** The tab committed a new document (`documentId`, where the browser names it): a run on the old one ends. */
   documentChanged(documentId?: string): void {
     // A tool running, or done a moment ago, may be what loaded it (a form that posts): say so.

@@ -873,6 +873,25 @@ describe('agent sessions', () => {
     expect(allowed.state()?.agentOff).toBe(false);
   });
 
+  it('turns the agent off and back on at the panel’s word, naming the entries that keep it off, and refuses a page with no web site', async () => {
+    const h = harness({ settings: { disabledSites: ['https://bank.example'] } });
+    h.send({ type: 'subscribe', tabId: 1 });
+    await h.until(() => h.state()?.agentOff === false);
+    expect(h.state()?.agentOffBy).toEqual([]);
+    h.send({ type: 'set-agent-off', tabId: 1, origin: 'https://shop.example', off: true });
+    await h.until(() => h.state()?.agentOff === true);
+    expect(h.state()?.agentOffBy).toEqual(['https://shop.example']);
+    expect((await h.deps.loadSettings()).disabledSites).toEqual(['https://bank.example', 'https://shop.example']);
+    h.send({ type: 'set-agent-off', tabId: 1, origin: 'https://shop.example', off: false });
+    await h.until(() => h.state()?.agentOff === false);
+    expect((await h.deps.loadSettings()).disabledSites).toEqual(['https://bank.example']);
+
+    h.send({ type: 'set-agent-off', tabId: 1, origin: 'file://', off: true });
+    await h.until(() => h.received.some((message) => message.type === 'error'));
+    expect(h.received.find((message) => message.type === 'error')).toEqual({ type: 'error', message: 'The agent can be turned off on web sites only, not on file://.' });
+    expect((await h.deps.loadSettings()).disabledSites).toEqual(['https://bank.example']);
+  });
+
   it('refuses a site where the agent is off whose page reports its tools only after the request was sent', async () => {
     await script([call('search_products', { query: 'balance' }), 'Your balance is 1,234.']);
     let reads = 0;

@@ -19,6 +19,7 @@ export function sessionState(overrides: Partial<SessionState> = {}): SessionStat
     engine: engineStatus(),
     siteAllowed: false,
     agentOff: false,
+    agentOffBy: [],
     ...overrides,
   };
 }
