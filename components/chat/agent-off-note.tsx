@@ -1,17 +1,47 @@
-import { OpenOptionsButton } from './open-options-button';
+import { siteLabel } from '@/lib/text/site-label';
 
-/** The person turned the agent off on this site: nothing runs here until they turn it back on. */
-export function AgentOffNote({ origin }: { origin: string }) {
+interface AgentOffNoteProps {
+  origin: string;
+  /** The entries of the person's list that keep the agent off here (see `agentOffBy`). */
+  offBy: readonly string[];
+  onTurnOn(): void;
+}
+
+/**
+ * The person turned the agent off on this site: nothing runs here until they turn it back on,
+ * which they can do from here. An entry that covers more than this site (its parent domain)
+ * goes too, so the button names it: the person sees what else turns on before pressing.
+ */
+export function AgentOffNote({ origin, offBy, onTurnOn }: AgentOffNoteProps) {
+  const wider = offBy.filter((entry) => coversMoreThan(entry, origin));
+  const names = wider.length > 0 ? `${listed(wider.map(siteLabel))} and ${wider.length === 1 ? 'its' : 'their'} subdomains` : undefined;
   return (
     <div class="empty-state" data-testid="agent-off">
       <h2>The agent is off on this site</h2>
       <p>
-        You turned it off for {origin} in the options, so it reads nothing here and runs no tool. Remove the site
-        from “Sites where the agent is off” to use it again.
+        {names
+          ? `You turned it off for ${names}, this site among them, so it reads nothing here and runs no tool.`
+          : `You turned it off for ${siteLabel(origin)}, so it reads nothing here and runs no tool.`}
       </p>
       <p>
-        <OpenOptionsButton />
+        <button type="button" class="button" data-testid="agent-on" onClick={onTurnOn}>
+          {names ? `Turn the agent on for ${names}` : 'Turn the agent on here'}
+        </button>
       </p>
     </div>
   );
+}
+
+/** Whether a listed site is another host than this site's (a parent domain it covers). */
+function coversMoreThan(entry: string, origin: string): boolean {
+  try {
+    return new URL(entry).hostname !== new URL(origin).hostname;
+  } catch {
+    return false;
+  }
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

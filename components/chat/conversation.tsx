@@ -46,7 +46,17 @@ export function Conversation({ model }: { model: PanelModel }) {
             {...(turn === latest && canSend ? { onTryAgain: model.send } : {})}
           />
         ))}
-        {session?.agentOff && <AgentOffNote origin={session.origin} />}
+        {session?.agentOff && (
+          <AgentOffNote
+            origin={session.origin}
+            offBy={session.agentOffBy}
+            onTurnOn={() => {
+              model.setAgentOff(false);
+              // The note, and its button, go once the settings change: the request box is next.
+              focusRequestBox();
+            }}
+          />
+        )}
         {noTools && turns.length > 0 && <NoToolsNote compact />}
         {unreachable && (
           <UnreachablePageNote

@@ -1,10 +1,12 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { plural } from '@/lib/text/plural';
 import { originOf } from '@/lib/text/origin-of';
+import { siteLabel } from '@/lib/text/site-label';
 import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
+import { TurnAgentOffButton } from './turn-agent-off-button';
 
-/** Which site the panel talks to, a way to start over, and the way to the options. */
+/** Which site the panel talks to, a way to turn the agent off there, to start over, and the way to the options. */
 export function PanelHeader({ model }: { model: PanelModel }) {
   const session = model.session.value;
   const site = session ? pageLabel(session.origin, session.url) : '';
@@ -14,7 +16,12 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         <h1 class="site-origin" title={session?.url}>
           {site || 'WebMCP agent'}
         </h1>
-        {session && <span class="site-detail">{siteDetail(session)}</span>}
+        {session && (
+          <span class="site-line">
+            <span class="site-detail">{siteDetail(session)}</span>
+            <TurnAgentOffButton model={model} />
+          </span>
+        )}
       </div>
       <button
         type="button"
@@ -53,13 +60,4 @@ function pageLabel(origin: string, url: string): string {
   if (origin) return siteLabel(origin);
   const webOrigin = /^https?:/i.test(url) ? originOf(url) : undefined;
   return webOrigin ? siteLabel(webOrigin) : url;
-}
-
-
-/**
- * The site as a person reads it in a narrow panel: a secure site by its host alone
- * ("shop.example"); any other keeps its scheme, which is worth seeing ("http://127.0.0.1:8080").
- */
-export function siteLabel(origin: string): string {
-  return origin.startsWith('https://') ? origin.slice('https://'.length) : origin;
 }

@@ -197,6 +197,14 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       const sent = postForTab((id) => ({ type: 'approve', tabId: id, callId, decision }));
       if (sent) approvalsSent.value = new Set([...approvalsSent.value, callId]);
     },
+    /**
+     * Turns the agent off on the site the panel shows, or back on: the background changes the
+     * settings (see `disabledSitesWith`), stops a run there, and the panel follows their change.
+     */
+    setAgentOff(off: boolean) {
+      const origin = session.value?.origin;
+      return origin !== undefined && origin !== '' && postForTab((id) => ({ type: 'set-agent-off', tabId: id, origin, off }));
+    },
     /** Reloads the tab's page, for a page the extension cannot reach yet. */
     reloadPage() {
       postForTab((id) => ({ type: 'reload-page', tabId: id }));

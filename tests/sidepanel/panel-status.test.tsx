@@ -331,10 +331,11 @@ describe('the site the panel talks to', () => {
 });
 
 describe('a site where the agent is off', () => {
-  it('says so with the way to the settings, and offers no request, suggestion or Send', async () => {
-    panel = await mountPanel({ agentOff: true, toolCount: 3, suggestions: ['Find mugs'] });
+  it('says so with the way to turn it back on, and offers no request, suggestion or Send', async () => {
+    panel = await mountPanel({ agentOff: true, agentOffBy: ['https://shop.example'], toolCount: 3, suggestions: ['Find mugs'] });
     expect(panel.find('agent-off')?.textContent).toContain('The agent is off on this site');
-    expect(panel.find('agent-off')?.textContent).toContain('https://shop.example');
+    expect(panel.find('agent-off')?.textContent).toContain('shop.example');
+    expect(panel.find('agent-on')?.textContent).toBe('Turn the agent on here');
     expect(panel.container.textContent).not.toContain('Ask this page');
     expect(panel.findAll('suggestion')).toHaveLength(0);
     expect(panel.model.canSend.value).toBe(false);

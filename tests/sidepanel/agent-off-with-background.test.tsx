@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ToolDescriptor } from '@webmcp-agents/chat';
+import { ChatApp } from '@/components/chat/chat-app';
+import type { PanelMessage, SessionMessage } from '@/lib/agent/agent-port-protocol';
+import { createAgentSessions } from '@/lib/agent/agent-sessions';
+import { replayScriptItem } from '@/lib/engines/replay-script';
+import { loadSettings, updateSettings, watchSettings } from '@/lib/settings';
+import type { AgentPort } from '@/lib/sidepanel/agent-port';
+import { PanelModel } from '@/lib/sidepanel/panel-model';
+import { createMemoryRecorder } from '@/lib/traces/trace-recorder';
+
+const tools: ToolDescriptor[] = [
+  { name: 'search_products', description: 'Search the catalogue.', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } },
+  { name: 'checkout', description: 'Place the order.', inputSchema: { type: 'object', properties: {} }, annotations: { consequentialHint: true } },
+];
+const tabId = 7;
+
+/**
+ * The whole side panel talking to the background's real agent sessions over an in-memory port,
+ * with the settings in the extension's storage: what the panel writes is what the options page reads.
+ */
+function mountWithBackground(origin = 'https://shop.example') {
+  const executed: string[] = [];
+  const sessions = createAgentSessions({
+    loadSettings,
+    updateSettings,
+    getTabTools: async () => ({ url: `${origin}/mugs`, origin, tools }),
+    onTabToolsChanged: () => () => {},
+    pageAnswers: async () => true,
+    reloadTab: async () => {},
+    executeTabTool: async (_tabId, name) => (executed.push(name), { text: `${name} ok` }),
+    scorerFor: () => undefined,
+    recorder: createMemoryRecorder(),
+  });
+  // As the background wires them: a change of the settings, from anywhere, redraws the panels.
+  const stopWatching = watchSettings(() => sessions.settingsChanged());
+  const connect = (): AgentPort => {
+    const toPanel = new Set<(message: unknown) => void>();
+    let toBackground: (message: unknown) => void = () => {};
+    // Messages cross as copies, a turn later, as over a real port.
+    const pass = (message: unknown, listener: (message: unknown) => void) => setTimeout(() => listener(structuredClone(message)));
+    sessions.connect({
+      postMessage: (message: SessionMessage) => toPanel.forEach((listener) => pass(message, listener)),
+      onMessage: (listener) => (toBackground = listener),
+      onDisconnect: () => {},
+    });
+    return {
+      postMessage: (message: PanelMessage) => pass(message, toBackground),
+      onMessage: { addListener: (listener) => void toPanel.add(listener) },
+      onDisconnect: { addListener: () => {} },
+      disconnect: () => {},
+    };
+  };
+  const model = new PanelModel({ connect });
+  const container = document.createElement('div');
+  document.body.append(container);
+  model.selectTab(tabId);
+  render(<ChatApp model={model} />, container);
+  return {
+    model,
+    container,
+    executed,
+    find: (testId: string) => container.querySelector<HTMLElement>(`[data-testid="${testId}"]`),
+    detail: () => container.querySelector('.site-detail')?.textContent,
+    until: (check: () => void) => vi.waitFor(check, { timeout: 3_000, interval: 10 }),
+    unmount() {
+      stopWatching();
+      render(null, container);
+      container.remove();
+      model[Symbol.dispose]();
+    },
+  };
+}
+
+let panel: ReturnType<typeof mountWithBackground> | undefined;
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await updateSettings({ engine: 'replay', disabledSites: ['https://other.example'] });
+});
+afterEach(() => panel?.unmount());
+
+describe('the agent turned off and on from the panel, with the background and the settings', () => {
+  it('lists the site where the options page lists it, and the panel follows, off and back on', async () => {
+    panel = mountWithBackground();
+    await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
+    panel.find('agent-off-here')!.click();
+    await panel.until(() => expect(panel!.detail()).toBe('Agent off on this site'));
+    expect((await loadSettings()).disabledSites).toEqual(['https://other.example', 'https://shop.example']);
+    expect(panel.find('agent-off')?.textContent).toContain('You turned it off for shop.example');
+
+    panel.find('agent-on')!.click();
+    await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
+    expect((await loadSettings()).disabledSites).toEqual(['https://other.example']);
+    expect(panel.find('agent-off')).toBeNull();
+  });
+
+  it('follows a change made elsewhere (the options page) without being asked', async () => {
+    panel = mountWithBackground();
+    await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
+    await updateSettings({ disabledSites: ['https://shop.example'] });
+    await panel.until(() => expect(panel!.detail()).toBe('Agent off on this site'));
+    await updateSettings({ disabledSites: [] });
+    await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
+  });
+
+  it('removes a wider entry that covers the site, as its button said, and its own of the other scheme, keeping the others', async () => {
+    await updateSettings({ disabledSites: ['https://other.example', 'https://shop.example', 'http://www.shop.example'] });
+    panel = mountWithBackground('https://www.shop.example');
+    await panel.until(() => expect(panel!.find('agent-on')?.textContent).toBe('Turn the agent on for shop.example and its subdomains'));
+    panel.find('agent-on')!.click();
+    await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
+    expect((await loadSettings()).disabledSites).toEqual(['https://other.example']);
+  });
+
+  it('stops a run waiting for the person’s answer at once: its call never runs, and the turn says why', async () => {
+    await replayScriptItem.setValue({ replies: ['<tool_call>{"name": "checkout", "arguments": {}}</tool_call>', 'Ordered.'], chunkSize: 8, delayMs: 0 });
+    panel = mountWithBackground();
+    await panel.until(() => expect(panel!.model.canSend.value).toBe(true));
+    panel.model.send('buy it');
+    await panel.until(() => expect(panel!.find('approve-once')).not.toBeNull());
+    expect(panel.find('agent-off-here')).not.toBeNull();
+
+    panel.find('agent-off-here')!.click();
+    await panel.until(() => expect(panel!.model.running.value).toBe(false));
+    const turn = panel.model.session.value!.turns[0]!;
+    expect(turn.outcome).toBe('error');
+    expect(turn.notice).toBe("The agent is off on https://shop.example. Turn it back on in the extension's options.");
+    expect(panel.executed).toEqual([]);
+    await panel.until(() => expect(panel!.detail()).toBe('Agent off on this site'));
+    expect((await loadSettings()).disabledSites).toContain('https://shop.example');
+  });
+});
