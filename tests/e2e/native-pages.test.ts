@@ -28,6 +28,15 @@ interface BadgeGlobal {
   chrome: { action: { getBadgeText(details: { tabId: number }): Promise<string> } };
 }
 
+/** The sites where the agent is off, as the settings keep them (what the options page lists). */
+function offSites(worker: Worker): Promise<unknown> {
+  return worker.evaluate(async () => {
+    const { storage } = (globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } } }).chrome;
+    const { settings } = await storage.local.get('settings');
+    return (settings as { disabledSites?: unknown } | undefined)?.disabledSites;
+  });
+}
+
 describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in the inspector', () => {
   let extension: LaunchedExtension;
   let server: FixtureServer;
@@ -57,18 +66,28 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       expect(await badgeText(await currentServiceWorker(extension.context), fixture.tabId)).toBe('3');
     });
 
-    it('counts no tools on the toolbar once the person turns the agent off on the site, and counts them again when back on', async () => {
+    it('turns the agent off on the site from the side panel, by keyboard, and back on: the header and the toolbar count follow', async () => {
       const worker = await currentServiceWorker(extension.context);
-      const setOffSites = (sites: string[]) =>
-        worker.evaluate(async (disabledSites) => {
-          const { storage } = (globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(items: object): Promise<void> } } } }).chrome;
-          const { settings } = await storage.local.get('settings');
-          await storage.local.set({ settings: { ...(settings as object), disabledSites } });
-        }, sites);
-      await setOffSites([server.origin]);
+      const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${fixture.tabId}`);
+      const detail = panel.locator('.site-detail');
+      await expect.poll(() => detail.textContent()).toBe('3 tools');
+
+      await panel.getByRole('button', { name: `Turn agent off on ${server.origin}` }).focus();
+      await panel.keyboard.press('Enter');
+      await expect.poll(() => detail.textContent()).toBe('Agent off on this site');
       await expect.poll(() => badgeText(worker, fixture.tabId)).toBe('');
-      await setOffSites([]);
+      expect(await offSites(worker)).toEqual([server.origin]);
+      await expect(panel.getByTestId('agent-off').textContent()).resolves.toContain(`You turned it off for ${server.origin}`);
+
+      // Focus went on to the way back, which the person takes by keyboard too.
+      const turnOn = panel.getByRole('button', { name: 'Turn the agent on here' });
+      await expect.poll(() => turnOn.evaluate((button) => button === document.activeElement)).toBe(true);
+      await panel.keyboard.press('Enter');
+      await expect.poll(() => detail.textContent()).toBe('3 tools');
       await expect.poll(() => badgeText(worker, fixture.tabId)).toBe('3');
+      expect(await offSites(worker)).toEqual([]);
+      await expect(panel.getByTestId('agent-off').count()).resolves.toBe(0);
+      await panel.close();
     });
 
     it('runs a tool in the page and shows its JSON result pretty-printed, with the time it took', async () => {
