@@ -11,6 +11,8 @@ export const panelMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('send'), tabId: z.number().int(), text: z.string().min(1).max(20_000) }),
   z.object({ type: z.literal('stop'), tabId: z.number().int() }),
   z.object({ type: z.literal('new-chat'), tabId: z.number().int() }),
+  /** Brings back the conversation "New chat" put aside, while the snapshot says it can (`canUndoNewChat`). */
+  z.object({ type: z.literal('undo-new-chat'), tabId: z.number().int() }),
   /** Reloads the tab, so that a page open since before the extension gets its content script. */
   z.object({ type: z.literal('reload-page'), tabId: z.number().int() }),
   z.object({

@@ -179,6 +179,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       turns: session.turns,
       // As the panel works it out from each turn message: one rule, so the two never disagree.
       running: session.turns.some((turn) => !turn.outcome),
+      ...(session.canUndoClear ? { canUndoNewChat: true } : {}),
       toolCount: tools?.tools.length ?? 0,
       pageReachable,
       ...(closedPage && !pageReachable ? { closedPage } : {}),
@@ -222,6 +223,12 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       case 'new-chat':
         session.clear();
         writer.schedule();
+        return sendSnapshot(message.tabId);
+      case 'undo-new-chat':
+        // Nothing to bring back (a request was sent since, or another panel undid it first): the
+        // panel is told, and its snapshot no longer offers Undo.
+        if (session.undoClear()) writer.schedule();
+        else safePost(port, { type: 'error', message: 'The earlier chat can no longer be brought back.' });
         return sendSnapshot(message.tabId);
       case 'approve':
         return session.decide(message.callId, message.decision);

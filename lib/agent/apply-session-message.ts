@@ -19,7 +19,9 @@ export function applySessionMessage(state: SessionState | undefined, message: Se
     case 'turn': {
       const index = state.turns.findIndex((turn) => turn.id === message.turn.id);
       const turns = index === -1 ? [...state.turns, message.turn] : state.turns.with(index, message.turn);
-      return { ...state, turns, running: turns.some((turn) => !turn.outcome) };
+      // A turn in the conversation means a request was sent in it: the one put aside is gone.
+      const { canUndoNewChat: _gone, ...rest } = state;
+      return { ...rest, turns, running: turns.some((turn) => !turn.outcome) };
     }
     case 'prose-delta': {
       const turns = state.turns.map((turn) => (turn.id === message.turnId ? appendProse(turn, message.text) : turn));

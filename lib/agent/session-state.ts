@@ -82,6 +82,8 @@ export const sessionStateSchema = z.object({
   origin: z.string(),
   turns: z.array(turnSchema),
   running: z.boolean(),
+  /** "New chat" put the conversation before it aside, and no request came since: Undo brings it back. */
+  canUndoNewChat: z.boolean().optional(),
   toolCount: z.number(),
   /**
    * False when the extension's content script does not answer in the tab's page: the page was

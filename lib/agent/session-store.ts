@@ -6,18 +6,23 @@ import { closeOpenCards } from './close-open-cards';
 import { noticeFor } from './turn-notices';
 import { turnSchema, type Turn } from './session-state';
 
-const storedSessionSchema = z.object({
+const storedConversationSchema = z.object({
   turns: z.array(turnSchema),
   history: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
   historyOrigin: z.string().optional(),
   historyReadUntrusted: z.boolean().optional(),
 });
 
+const storedSessionSchema = storedConversationSchema.extend({ previous: storedConversationSchema.optional() });
+
 /**
- * A tab's turns, and what the model reads again: the last exchanges, made on `historyOrigin`, one
- * of whose answers came from a run that read text strangers wrote where `historyReadUntrusted`.
+ * A conversation's turns, and what the model reads again: the last exchanges, made on `historyOrigin`,
+ * one of whose answers came from a run that read text strangers wrote where `historyReadUntrusted`.
  */
-export type StoredSession = { turns: Turn[]; history: ChatMessage[]; historyOrigin?: string; historyReadUntrusted?: boolean };
+export type StoredConversation = { turns: Turn[]; history: ChatMessage[]; historyOrigin?: string; historyReadUntrusted?: boolean };
+
+/** A tab's conversation, and the one "New chat" put aside, which Undo brings back until the next request. */
+export type StoredSession = StoredConversation & { previous?: StoredConversation };
 
 /** Conversations live in session storage: they outlive the panel and the service worker, not the browser. */
 const sessionsItem = storage.defineItem<Record<string, unknown>>('session:agentSessions', { fallback: {} });
@@ -29,16 +34,24 @@ export async function loadStoredSessions(now = Date.now()): Promise<Map<number, 
   for (const [key, value] of Object.entries(stored ?? {})) {
     const parsed = storedSessionSchema.safeParse(value);
     if (parsed.success && Number.isInteger(Number(key))) {
-      const { turns, history, historyOrigin, historyReadUntrusted } = parsed.data;
+      const { previous, ...current } = parsed.data;
       sessions.set(Number(key), {
-        turns: turns.map((turn) => interruptIfRunning(turn, now)),
-        history,
-        ...(historyOrigin === undefined ? {} : { historyOrigin }),
-        ...(historyReadUntrusted ? { historyReadUntrusted } : {}),
+        ...conversationFrom(current, now),
+        ...(previous === undefined ? {} : { previous: conversationFrom(previous, now) }),
       });
     }
   }
   return sessions;
+}
+
+function conversationFrom(parsed: z.infer<typeof storedConversationSchema>, now: number): StoredConversation {
+  const { turns, history, historyOrigin, historyReadUntrusted } = parsed;
+  return {
+    turns: turns.map((turn) => interruptIfRunning(turn, now)),
+    history,
+    ...(historyOrigin === undefined ? {} : { historyOrigin }),
+    ...(historyReadUntrusted ? { historyReadUntrusted } : {}),
+  };
 }
 
 export function interruptIfRunning(turn: Turn, now: number): Turn {

@@ -13,7 +13,7 @@ import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { closeOpenCards } from './close-open-cards';
 import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';
 import type { AgentWorld, TabToolList } from './agent-world';
-import type { StoredSession } from './session-store';
+import type { StoredConversation, StoredSession } from './session-store';
 import type { ToolCard, Turn, TurnOutcome } from './session-state';
 import { noticeFor, pageResultNotice } from './turn-notices';
 import { isEngineFailure } from './is-engine-failure';
@@ -70,8 +70,13 @@ export class TabSession {
   private active?: ActiveRun;
   /** A tool ran since the tools were last read: the page may be changing its tools right now. */
   private toolRan = false;
-  /** Bumped by "New chat": a run from before it changes nothing in the new conversation. */
+  /**
+   * Bumped by "New chat" and by its Undo: a run, or a page result it waits for, from before either
+   * changes nothing in the conversation shown after it, whatever the moment it comes back.
+   */
   private generation = 0;
+  /** The conversation "New chat" put aside: Undo brings it back, until the next request. */
+  private previous?: StoredConversation;
 
   constructor(
     readonly tabId: number,
@@ -79,20 +84,31 @@ export class TabSession {
     private readonly publish: (message: SessionMessage) => void,
     stored?: StoredSession,
   ) {
-    this.turns = stored?.turns ?? [];
-    this.history = stored?.history ?? [];
-    this.historyOrigin = stored?.historyOrigin;
-    this.historyReadUntrusted = stored?.historyReadUntrusted === true;
+    this.turns = [];
+    this.history = [];
+    if (stored) this.restore(stored);
+    this.previous = stored?.previous;
   }
 
   /** What outlives the service worker. */
   stored(): StoredSession {
+    return { ...this.conversation(), ...(this.previous ? { previous: this.previous } : {}) };
+  }
+
+  private conversation(): StoredConversation {
     return {
       turns: this.turns,
       history: this.history,
       ...(this.historyOrigin === undefined ? {} : { historyOrigin: this.historyOrigin }),
       ...(this.historyReadUntrusted ? { historyReadUntrusted: true } : {}),
     };
+  }
+
+  private restore(conversation: StoredConversation): void {
+    this.turns = conversation.turns;
+    this.history = conversation.history;
+    this.historyOrigin = conversation.historyOrigin;
+    this.historyReadUntrusted = conversation.historyReadUntrusted === true;
   }
 
   get running(): boolean {
@@ -155,12 +171,32 @@ export class TabSession {
     this.world.persist(true);
   }
 
+  /**
+   * "New chat". A conversation at rest is put aside for Undo; one cut off in the middle of a run
+   * (the panel never asks that, but another may) is gone, as its run is. An empty one keeps what
+   * was put aside before it.
+   */
   clear(): void {
+    if (this.turns.length > 0) this.previous = this.running ? undefined : this.conversation();
     this.stop();
     this.generation += 1;
     this.turns = [];
     this.history = [];
     this.historyReadUntrusted = false;
+  }
+
+  /** Whether Undo would bring back a conversation: one was put aside, and nothing has happened since. */
+  get canUndoClear(): boolean {
+    return this.previous !== undefined && this.turns.length === 0 && !this.running;
+  }
+
+  /** Undo of "New chat": the conversation put aside comes back as it was. Answers whether one did. */
+  undoClear(): boolean {
+    if (!this.canUndoClear) return false;
+    this.restore(this.previous!);
+    this.previous = undefined;
+    this.generation += 1;
+    return true;
   }
 
   decide(callId: string, decision: Decision): void {
@@ -170,6 +206,8 @@ export class TabSession {
   /** Runs the agent for one request; resolves when the turn has ended, however it ended. */
   async send(request: string): Promise<void> {
     if (this.active) return this.publish({ type: 'error', message: 'A request is still running: stop it first.' });
+    // A request in the new chat: the conversation put aside is not coming back, nor merged with this one.
+    this.previous = undefined;
     let markEnded = (): void => {};
     const ended = new Promise<void>((resolve) => (markEnded = resolve));
     let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now() };

@@ -39,4 +39,32 @@ describe('the conversations as they are stored', () => {
     expect(stored['3']!.turns.map((turn) => turn.id)).toEqual(['g']);
     expect(utf8Bytes(stored)).toBeLessThanOrEqual(budget);
   });
+
+  it('count a conversation "New chat" put aside with its tab: it gives up its oldest turns first, never its last', () => {
+    const long = 'é'.repeat(150_000);
+    const sessions = new Map([
+      [1, { ...session(turnWith('e', long)), previous: session(...['a', 'b', 'c', 'd'].map((id) => turnWith(id, long))) }],
+      [2, session(turnWith('f', long), turnWith('g', long))],
+    ]);
+    const budget = 1_550_000;
+    const stored = boundStoredSessions(sessions, budget);
+    // Each long turn is 300,000 bytes: the budget holds five of the seven. The first tab holds the
+    // most, and gives up two, from the conversation put aside.
+    expect(stored['1']!.previous!.turns.map((turn) => turn.id)).toEqual(['c', 'd']);
+    expect(stored['1']!.turns.map((turn) => turn.id)).toEqual(['e']);
+    expect(stored['2']!.turns.map((turn) => turn.id)).toEqual(['f', 'g']);
+    expect(stored['1']!.previous!.history).toEqual(sessions.get(1)!.previous!.history);
+    expect(utf8Bytes(stored)).toBeLessThanOrEqual(budget);
+
+    // Even past any budget, each conversation keeps its last turn.
+    const tight = boundStoredSessions(sessions, 100_000);
+    expect(tight['1']!.previous!.turns.map((turn) => turn.id)).toEqual(['d']);
+    expect(tight['1']!.turns.map((turn) => turn.id)).toEqual(['e']);
+  });
+
+  it('cut the long prose of a conversation put aside too', () => {
+    const sessions = new Map([[1, { ...session(), previous: session(turnWith('a', 'x'.repeat(1_000_000))) }]]);
+    const stored = boundStoredSessions(sessions)['1']!.previous!.turns[0]!.items[0];
+    expect(stored?.kind === 'prose' && stored.text.length).toBe(storedProseCharacters);
+  });
 });
