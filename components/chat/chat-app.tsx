@@ -8,6 +8,7 @@ import { ErrorBanner } from './error-banner';
 import { PanelHeader } from './panel-header';
 import { StatusLine } from './status-line';
 import { SuggestionChips } from './suggestion-chips';
+import { UndoNewChatNote } from './undo-new-chat-note';
 
 /** The side panel: one tab's conversation with the agent. */
 export function ChatApp({ model }: { model: PanelModel }) {
@@ -23,6 +24,7 @@ export function ChatApp({ model }: { model: PanelModel }) {
       {/* Above the scrolled conversation, so a long chat never hides why the model failed. */}
       <EngineErrorBox engine={engine} saidInTurn={saidInLatestTurn(engine, session?.turns.at(-1))} />
       <Conversation model={model} />
+      <UndoNewChatNote model={model} />
       <div class="composer-area">
         <SuggestionChips model={model} />
         <ChatInput model={model} />

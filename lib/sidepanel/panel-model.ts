@@ -43,6 +43,15 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   };
   /** Approvals sent for cards that still show as waiting. */
   const approvalsSent = signal<ReadonlySet<string>>(new Set());
+  /**
+   * Undo of "New chat": `asked` until a snapshot without the offer answers it (one pressed twice
+   * asks once), `done` once that snapshot brought the conversation back, for a screen reader to hear.
+   */
+  const undoNewChatState = signal<'none' | 'asked' | 'done'>('none');
+  // A worker that stopped may have taken the question with it: the next snapshot offers Undo again if so.
+  const forgetUndoAsked = () => {
+    if (undoNewChatState.value === 'asked') undoNewChatState.value = 'none';
+  };
 
   const running = computed(() => session.value?.running === true || unconfirmedRequest.value !== undefined);
   // A page without tools leaves the model nothing to do: no request loads it (a download, the
@@ -50,6 +59,9 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   // go to an engine the check before any load found cannot run here (no WebGPU): the panel says
   // why and where to pick another, and the snapshot after a settings change lets it through.
   const engineCannotRun = computed(() => session.value?.engine.state === 'error' && session.value.engine.errorDuring === 'check');
+  // Only while the new chat is empty and quiet: a request sent in it ends the offer.
+  const canUndoNewChat = computed(() => session.value?.canUndoNewChat === true && !running.value && undoNewChatState.value !== 'asked');
+  const newChatUndone = computed(() => undoNewChatState.value === 'done');
   const canSend = computed(
     () =>
       connection.value === 'connected' &&
@@ -69,6 +81,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     onOpen: () => postSubscribe(),
     // The stopped worker took the model with it: the next request loads it again.
     onRest: () => {
+      forgetUndoAsked();
       const current = session.value;
       if (current && current.engine.state !== 'error') {
         session.value = { ...current, engine: { ...current.engine, state: 'idle', tokensPerSecond: undefined, progress: undefined, progressText: undefined } };
@@ -77,6 +90,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     onLost: () => {
       connection.value = 'reconnecting';
       returnUnconfirmedRequest();
+      forgetUndoAsked();
     },
     onMessage: (raw) => {
       const parsed = sessionMessageSchema.safeParse(raw);
@@ -110,10 +124,15 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     if (message.type === 'error') {
       lastError.value = message.message;
       returnUnconfirmedRequest();
+      forgetUndoAsked();
       return;
     }
     // A snapshot of the tab this panel followed before must not replace the current one.
     if (message.type === 'snapshot' && message.state.tabId !== tabId.value) return;
+    if (message.type === 'snapshot' && undoNewChatState.value === 'asked' && !message.state.canUndoNewChat) {
+      undoNewChatState.value = message.state.turns.length > 0 ? 'done' : 'none';
+    }
+    if (message.type === 'turn') undoNewChatState.value = 'none';
     const pending = unconfirmedRequest.value;
     if (message.type === 'turn' && message.turn.request === pending) unconfirmedRequest.value = undefined;
     if (message.type === 'snapshot' && message.state.turns.some((turn) => turn.request === pending && !turn.outcome)) {
@@ -159,6 +178,9 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     running,
     canSend,
     engineCannotRun,
+    canUndoNewChat,
+    /** Undo brought the conversation back (until the next request, New chat or another tab). */
+    newChatUndone,
 
     /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
     selectTab(nextTabId: number) {
@@ -169,6 +191,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
         unconfirmedRequest.value = undefined;
         approvalsSent.value = new Set();
         lastError.value = undefined;
+        undoNewChatState.value = 'none';
       }
       subscribe();
     },
@@ -190,7 +213,13 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       postForTab((id) => ({ type: 'stop', tabId: id }));
     },
     newChat() {
-      if (!running.value) postForTab((id) => ({ type: 'new-chat', tabId: id }));
+      if (running.value) return;
+      undoNewChatState.value = 'none';
+      postForTab((id) => ({ type: 'new-chat', tabId: id }));
+    },
+    /** Brings back the conversation "New chat" put aside, while the background offers that. */
+    undoNewChat() {
+      if (canUndoNewChat.value && postForTab((id) => ({ type: 'undo-new-chat', tabId: id }))) undoNewChatState.value = 'asked';
     },
     approve(callId: string, decision: ApprovalDecision) {
       if (approvalsSent.value.has(callId)) return;
