@@ -220,14 +220,16 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
         return session.send(message.text.trim()).then(() => writer.flush());
       case 'stop':
         return session.stop();
+      // Written at once: a worker stopped a moment later must not bring back what the person
+      // just cleared, nor lose the conversation put aside for Undo.
       case 'new-chat':
         session.clear();
-        writer.schedule();
+        writer.urgent();
         return sendSnapshot(message.tabId);
       case 'undo-new-chat':
         // Nothing to bring back (a request was sent since, or another panel undid it first): the
         // panel is told, and its snapshot no longer offers Undo.
-        if (session.undoClear()) writer.schedule();
+        if (session.undoClear()) writer.urgent();
         else safePost(port, { type: 'error', message: 'The earlier chat can no longer be brought back.' });
         return sendSnapshot(message.tabId);
       case 'approve':

@@ -896,7 +896,8 @@ describe('agent sessions', () => {
 
     it('keeps the conversation put aside in storage: a restarted worker still brings it back', async () => {
       const before = await clearedAfterOneRequest(harness());
-      await wait(400);
+      // New chat is written at once, not with the streamed prose's delay: a worker may stop right after.
+      await wait(50);
       // A new worker: the same storage, new memory.
       const second = harness();
       second.send({ type: 'subscribe', tabId: 1 });
