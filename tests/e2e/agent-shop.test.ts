@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startDemoServer } from '../../demo/serve-demo';
-import { chromiumAvailable, launchExtension, screenshotPath, tabIdOf, type LaunchedExtension } from './support';
+import { chromiumAvailable, currentServiceWorker, launchExtension, screenshotPath, stopServiceWorker, tabIdOf, type LaunchedExtension } from './support';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
 import { stepsOfRun } from './support/stored-traces';
 
@@ -19,6 +19,9 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await shop?.close();
   });
 
+  // The first test stops the service worker: the tests reach the one running now.
+  const worker = () => currentServiceWorker(extension.context);
+
   async function openShopAndPanel(): Promise<{ page: Page; panel: Page; tabId: number }> {
     const page = await extension.context.newPage();
     await page.goto(shop.url('/'));
@@ -30,8 +33,8 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     return { page, panel, tabId };
   }
 
-  it('adds two mugs to the cart: the page shows them, the panel streams prose with three tool cards', async () => {
-    await useReplayEngine(extension.serviceWorker, {
+  it('adds two mugs to the cart: the page shows them, the panel streams prose with three tool cards; Undo brings them back after New chat', async () => {
+    await useReplayEngine(await worker(), {
       replies: [
         `I'll look for mugs.${toolCall('search_products', { query: 'mug' })}`,
         `<think>The forest one is first.</think>Opening it.${toolCall('open_product', { slug: mug })}`,
@@ -39,7 +42,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
         'Done! Two **Trail Mugs, Forest Green** are in your cart.',
       ],
     });
-    const { page, panel } = await openShopAndPanel();
+    const { page, panel, tabId } = await openShopAndPanel();
     await ask(panel, 'add two mugs to the cart');
 
     const addCard = panel.locator('[data-testid=tool-card][data-name=add_to_cart]');
@@ -64,10 +67,34 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(JSON.parse(result!)).toBeTypeOf('object');
     await panel.setViewportSize({ width: 420, height: 900 });
     await panel.screenshot({ path: screenshotPath('agent-run.png') });
+
+    // A misclick on New chat: Undo brings the conversation back, even after the panel was closed
+    // and the service worker stopped, and the model reads it again.
+    const shown = await panel.getByTestId('turn').innerText();
+    await panel.getByTestId('new-chat').click();
+    await panel.getByTestId('turn').waitFor({ state: 'detached' });
+    expect(await panel.locator('[role=status]', { has: panel.getByTestId('new-chat-note') }).innerText()).toMatch(/^Started a new chat\.\s*Undo$/);
+    await panel.close();
+    await stopServiceWorker(extension.context);
+    const reopened = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await reopened.getByTestId('undo-new-chat').click({ timeout: 15_000 });
+    await expect.poll(() => reopened.getByTestId('turn').innerText().catch(() => ''), { timeout: 5_000 }).toBe(shown);
+    expect(await reopened.getByTestId('tool-card').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')))).toEqual(['done', 'done', 'done']);
+    expect(await reopened.getByTestId('new-chat-note').count()).toBe(0);
+    await useReplayEngine(await worker(), { replies: ['Two, as I said.'] });
+    await ask(reopened, 'how many mugs did you add?');
+    await reopened.getByTestId('turn').last().getByText('Two, as I said.').waitFor({ timeout: 15_000 });
+    const { steps } = await stepsOfRun(reopened, 'how many mugs did you add?');
+    expect(steps[0]?.messages.map((message) => message.content).slice(1)).toEqual([
+      'add two mugs to the cart',
+      'Done! Two **Trail Mugs, Forest Green** are in your cart.',
+      'how many mugs did you add?',
+    ]);
+    await reopened.close();
   });
 
   it('corrects an unknown tool and invalid arguments from the messages it is given', async () => {
-    await useReplayEngine(extension.serviceWorker, {
+    await useReplayEngine(await worker(), {
       replies: [
         toolCall('find_products', { query: 'cap' }),
         toolCall('search_products', { query: 'cap' }),
@@ -96,7 +123,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
 
   it('a chip starts a request to finish, and a request whose model could not load is sent again with Try again', async () => {
     // Nothing listens on port 9: the local server's model cannot load.
-    await useReplayEngine(extension.serviceWorker, { replies: [], settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });
+    await useReplayEngine(await worker(), { replies: [], settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });
     const { panel } = await openShopAndPanel();
     const input = panel.getByTestId('chat-input');
     await panel.getByTestId('suggestion').filter({ hasText: 'Search products' }).click();
@@ -110,7 +137,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await tryAgain.waitFor({ timeout: 15_000 });
     expect(await panel.getByTestId('turn').last().getByTestId('turn-notice').textContent()).toContain('The model could not load');
     // The person fixes the engine; the request needs no retyping.
-    await useReplayEngine(extension.serviceWorker, { replies: ['Four mugs match.'] });
+    await useReplayEngine(await worker(), { replies: ['Four mugs match.'] });
     await expect.poll(() => panel.getByTestId('engine-error').count(), { timeout: 10_000 }).toBe(0);
     await tryAgain.focus();
     await panel.keyboard.press('Enter');
@@ -119,7 +146,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
   });
 
   it('waits for the person before checkout: Deny never runs it, Allow once runs it once', async () => {
-    await useReplayEngine(extension.serviceWorker, {
+    await useReplayEngine(await worker(), {
       replies: [toolCall('checkout', { email: 'ada@example.com' }), 'Alright, I did not place the order.'],
       settings: { allowedSites: [shop.origin] },
     });
@@ -131,8 +158,8 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     const card = panel.locator('[data-testid=tool-card][data-name=checkout]');
     await card.locator('[data-testid=deny]').waitFor({ timeout: 15_000 });
     // The person may be in another tab by now: the toolbar says this one waits for them.
-    const toolbar = () =>
-      extension.serviceWorker.evaluate(async (id) => {
+    const toolbar = async () =>
+      (await worker()).evaluate(async (id) => {
         const { action } = (globalThis as unknown as { chrome: { action: { getBadgeText(details: object): Promise<string>; getTitle(details: object): Promise<string> } } }).chrome;
         return `${await action.getBadgeText({ tabId: id })} · ${await action.getTitle({ tabId: id })}`;
       }, tabId);
@@ -144,7 +171,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(await card.locator('[data-testid=approve-site]').count()).toBe(0);
     expect(page.url()).not.toContain('order');
 
-    await useReplayEngine(extension.serviceWorker, {
+    await useReplayEngine(await worker(), {
       replies: [toolCall('checkout', { email: 'ada@example.com' }), 'Your order is placed.'],
       settings: { allowedSites: [shop.origin] },
     });
@@ -158,7 +185,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
   });
 
   it('Stop ends a streaming reply at once, and the next request works', async () => {
-    await useReplayEngine(extension.serviceWorker, {
+    await useReplayEngine(await worker(), {
       replies: ['This answer streams very slowly. '.repeat(40)],
       chunkSize: 1,
       delayMs: 30,
@@ -171,7 +198,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await panel.locator('[data-testid=turn-notice][data-outcome=stopped]').waitFor({ timeout: 1000 });
     expect(Date.now() - pressed).toBeLessThan(1000);
 
-    await useReplayEngine(extension.serviceWorker, { replies: ['Here I am again.'] });
+    await useReplayEngine(await worker(), { replies: ['Here I am again.'] });
     await ask(panel, 'hello?');
     await panel.getByTestId('turn').getByText('Here I am again.').waitFor();
   });
@@ -180,7 +207,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     const reply = 'Here is **bold**, a list:\n\n- one\n- two\n\nand `code` <b>not html</b>. <tool_call>{"name":"view_cart","arguments":{}}';
     const rendered: string[] = [];
     for (const chunkSize of [1, 10_000]) {
-      await useReplayEngine(extension.serviceWorker, { replies: [reply, 'ok'], chunkSize });
+      await useReplayEngine(await worker(), { replies: [reply, 'ok'], chunkSize });
       const { panel } = await openShopAndPanel();
       await ask(panel, 'show me');
       await panel.getByTestId('turn').getByText('ok', { exact: true }).waitFor({ timeout: 15_000 });
