@@ -1,6 +1,6 @@
 import type { EngineStatus } from '@/lib/agent/session-state';
 import { findCatalogModel, modelLabel } from '@/lib/engines/model-catalog';
-import { formatMegabytes } from '@/lib/text/format-bytes';
+import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { waitingCallIds } from '@/lib/sidepanel/waiting-call-ids';
 
@@ -81,7 +81,7 @@ function EngineActivity({ engine, asked, waiting, stalled }: { engine: EngineSta
   }
   const next = asked ? 'next' : 'first';
   if (engine.state === 'idle' && engine.downloadMB !== undefined) {
-    return <span class="status-state state-idle">Downloads about {formatMegabytes(engine.downloadMB)} on your {next} request, once</span>;
+    return <span class="status-state state-idle">Downloads about {formatSizeFromMegabytes(engine.downloadMB)} on your {next} request, once</span>;
   }
   if (engine.state === 'ready' && waiting) return <span class="status-state state-waiting">Waiting for you</span>;
   const label = engine.state === 'error' ? errorLabels[engine.errorDuring ?? 'load'] : engine.state === 'idle' ? `Loads on your ${next} request` : stateLabels[engine.state];

@@ -1,7 +1,7 @@
 import { findCatalogModel, modelCatalog, modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
 import type { WebGpuStatus } from '@/lib/engines/webgpu-check';
 import type { Settings } from '@/lib/settings';
-import { formatMegabytes } from '@/lib/text/format-bytes';
+import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import type { OptionsModel } from './options-model';
 import { WebGpuStatusBox } from './webgpu-status-box';
 
@@ -26,7 +26,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
             const unsupported = entry.needsShaderF16 && status?.available === true && !shaderF16;
             return (
               <option value={entry.id} key={entry.id} disabled={unsupported}>
-                {`${modelLabel(entry)} · ${formatMegabytes(entry.downloadMB)} download · ${formatMegabytes(entry.memoryMB)} GPU memory${unsupported ? ' · needs shader-f16' : ''}`}
+                {`${modelLabel(entry)} · ${formatSizeFromMegabytes(entry.downloadMB)} download · ${formatSizeFromMegabytes(entry.memoryMB)} GPU memory${unsupported ? ' · needs shader-f16' : ''}`}
               </option>
             );
           })}
@@ -63,9 +63,9 @@ function ModelDetails({ entry, reason }: { entry: CatalogModel; reason: string |
       <dt>Model</dt>
       <dd data-testid="model-id">{entry.id}</dd>
       <dt>Download</dt>
-      <dd>about {formatMegabytes(entry.downloadMB)}, once</dd>
+      <dd>about {formatSizeFromMegabytes(entry.downloadMB)}, once</dd>
       <dt>GPU memory</dt>
-      <dd>{formatMegabytes(entry.memoryMB)}</dd>
+      <dd>{formatSizeFromMegabytes(entry.memoryMB)}</dd>
       <dt>Context</dt>
       <dd>{entry.contextTokens.toLocaleString('en-US')} tokens</dd>
       <dt>Tool format</dt>

@@ -1,3 +1,4 @@
+import { formatBytesToTenthMegabyte } from '../text/format-bytes';
 import { plural } from '../text/plural';
 import type { ExportSummary } from './export-in-files';
 import { selectRunsToRemove, type RetainedRun } from './select-runs-to-remove';
@@ -5,9 +6,9 @@ import type { TraceSettings } from './trace-settings';
 
 /** What an export did, in words: how many runs, in how many files, and any file that cannot come back. */
 export function describeExport(summary: ExportSummary, maxFileBytes: number): string {
-  const split = summary.fileCount > 1 ? ` in ${summary.fileCount} files, as the viewer imports files of up to ${megabytes(maxFileBytes)}` : '';
+  const split = summary.fileCount > 1 ? ` in ${summary.fileCount} files, as the viewer imports files of up to ${formatBytesToTenthMegabyte(maxFileBytes)}` : '';
   const unreadable = summary.tooLarge.map(
-    (run) => ` The run "${run.request.slice(0, 80)}" takes ${megabytes(run.bytes)} on its own, more than the viewer imports: its file cannot be imported back.`,
+    (run) => ` The run "${run.request.slice(0, 80)}" takes ${formatBytesToTenthMegabyte(run.bytes)} on its own, more than the viewer imports: its file cannot be imported back.`,
   );
   return `Exported ${plural(summary.runCount, 'run')}${split}.${unreadable.join('')}`;
 }
@@ -27,8 +28,4 @@ export function describeRemovalAhead(runs: readonly RetainedRun[], settings: Tra
   }
   // How large the next run will be is not known yet: it may push out more.
   return ` Runs are kept up to ${settings.maxMegabytes} MB: the ${plural(over, 'oldest run')}, or more, will be removed when the next run ends, unless you raise the limit below.`;
-}
-
-export function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }

@@ -2,7 +2,8 @@ import { computed, signal } from '@preact/signals';
 import { downloadInFiles, exportInFiles } from './export-in-files';
 import { utf8Length } from '../text/utf8-length';
 import { replayStateAfter, type ReplayState } from './replay-state';
-import { describeExport, describeRemovalAhead, megabytes } from './describe-export';
+import { formatBytesToTenthMegabyte } from '../text/format-bytes';
+import { describeExport, describeRemovalAhead } from './describe-export';
 import { plural } from '../text/plural';
 import type { TraceClient } from './trace-client';
 import { createTraceFile, maxTraceFileBytes, readTraceFile } from './trace-file';
@@ -123,7 +124,7 @@ export class TraceViewerModel {
   /** Checks a file here first (a bad one changes nothing), then hands it to the background. */
   async importText(text: string): Promise<void> {
     if (utf8Length(text) > this.maxFileBytes) {
-      this.notice.value = { tone: 'error', text: `Nothing was imported: the file is larger than ${megabytes(this.maxFileBytes)}.` };
+      this.notice.value = { tone: 'error', text: `Nothing was imported: the file is larger than ${formatBytesToTenthMegabyte(this.maxFileBytes)}.` };
       return;
     }
     const reading = readTraceFile(text);

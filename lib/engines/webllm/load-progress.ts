@@ -1,4 +1,5 @@
 import type { InitProgressReport } from '@mlc-ai/web-llm';
+import { megabyteCount } from '../../text/format-bytes';
 import type { EngineLoadProgress } from '../engine';
 
 export interface LoadProgressOptions {
@@ -85,13 +86,9 @@ function percent(fraction: number): string {
 }
 
 function downloadText(label: string, loadedBytes: number, totalBytes: number, etaSeconds?: number): string {
-  const amount = totalBytes > 0 ? `${formatMegabytes(loadedBytes)} of ${formatMegabytes(totalBytes)} MB` : `${formatMegabytes(loadedBytes)} MB`;
+  const amount = totalBytes > 0 ? `${megabyteCount(loadedBytes)} of ${megabyteCount(totalBytes)} MB` : `${megabyteCount(loadedBytes)} MB`;
   const left = etaSeconds === undefined ? '' : `, ${formatTimeLeft(etaSeconds)}`;
   return `Downloading ${label}: ${amount}${left}.`;
-}
-
-function formatMegabytes(bytes: number): string {
-  return Math.round(bytes / megabyte).toLocaleString('en-US');
 }
 
 /** "about 40 s left", "about 3 min left": rounded, since download speed wanders. */

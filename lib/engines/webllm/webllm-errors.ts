@@ -1,3 +1,4 @@
+import { megabyteCount } from '../../text/format-bytes';
 import { contextFull, EngineError } from '../engine';
 
 export interface LoadFailureContext {
@@ -104,10 +105,9 @@ const resumeHint =
 
 function downloadStoppedMessage(label: string, download: LoadFailureContext['download']): string {
   if (!download || download.totalBytes === 0) return `The download of ${label} failed.`;
-  const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024)).toLocaleString('en-US');
   return (
     `The download of ${label} stopped at ${Math.floor(download.fraction * 100)}% ` +
-    `(${megabytes(download.loadedBytes)} of ${megabytes(download.totalBytes)} MB).`
+    `(${megabyteCount(download.loadedBytes)} of ${megabyteCount(download.totalBytes)} MB).`
   );
 }
 
