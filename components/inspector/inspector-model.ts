@@ -15,6 +15,7 @@ import { toolsForAgent } from '@/lib/registry/tools-for-agent';
 import { diffToolLists, type ToolChange } from '@/lib/devtools/diff-tool-lists';
 import { lintTools, type LintFinding } from '@/lib/devtools/lint-tools';
 import { toolListJson } from '@/lib/devtools/tool-list-json';
+import { errorMessage } from '@/lib/messaging/error-message';
 import type { Channel } from '@/lib/messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
 import { toolTargetOf } from '@/lib/registry/tool-target';
@@ -186,7 +187,7 @@ export class InspectorModel {
       await write(toolListJson(current));
       this.copyStatus.value = `Copied ${current.tools.length} tools as JSON.`;
     } catch (error) {
-      this.copyStatus.value = `Could not copy: ${error instanceof Error ? error.message : String(error)}`;
+      this.copyStatus.value = `Could not copy: ${errorMessage(error)}`;
     }
   }
 

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useErrorBoundary } from 'preact/hooks';
+import { errorMessage } from '@/lib/messaging/error-message';
 
 /**
  * Shows `children`, or `fallback` with the error if drawing them throws: one damaged record (an
@@ -9,5 +10,5 @@ import { useErrorBoundary } from 'preact/hooks';
 export function ShowOrExplain({ fallback, children }: { fallback: (message: string) => ComponentChildren; children: ComponentChildren }) {
   const [error] = useErrorBoundary((caught: unknown) => console.warn('The trace viewer could not show a record:', caught));
   if (error === undefined) return <>{children}</>;
-  return <>{fallback(error instanceof Error ? error.message : String(error))}</>;
+  return <>{fallback(errorMessage(error))}</>;
 }

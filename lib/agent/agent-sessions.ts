@@ -1,5 +1,6 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
+import { errorMessage } from '../messaging/error-message';
 import { settleTabTools } from '../registry/settle-tab-tools';
 import { agentOffBy, agentOffOn, disabledSitesWith, type Settings } from '../settings';
 import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
@@ -248,7 +249,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
         const parsed = panelMessageSchema.safeParse(raw);
         if (!parsed.success) return safePost(port, { type: 'error', message: 'The extension did not understand that message.' });
         handle(port, parsed.data).catch((error: unknown) =>
-          safePost(port, { type: 'error', message: error instanceof Error ? error.message : String(error) }),
+          safePost(port, { type: 'error', message: errorMessage(error) }),
         );
       });
       port.onDisconnect(() => panels.forEach((set) => set.delete(port)));

@@ -4,6 +4,7 @@ import { engineLabels } from '../engines/engine-labels';
 import { EngineError, type Engine } from '../engines/engine';
 import { usageFigure } from '../engines/usage-figure';
 import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
+import { errorMessage } from '../messaging/error-message';
 import type { Settings } from '../settings';
 import type { EngineStatus } from './session-state';
 
@@ -282,5 +283,5 @@ function describeEngineError(error: unknown): { message: string; hint?: string }
   if (error instanceof Error && error.name === 'EngineError' && 'hint' in error) {
     return { message: error.message, hint: String((error as { hint: unknown }).hint) };
   }
-  return { message: `The model could not load: ${error instanceof Error ? error.message : String(error)}` };
+  return { message: `The model could not load: ${errorMessage(error)}` };
 }

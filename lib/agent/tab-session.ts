@@ -1,6 +1,7 @@
 import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
+import { errorMessage } from '../messaging/error-message';
 import { agentOffOn, type Settings } from '../settings';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { capText } from '../traces/trace-limits';
@@ -231,7 +232,7 @@ export class TabSession {
       setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice: noticeFor(outcome, detail), ...failed, endedAt: Date.now() });
     } catch (error) {
       // A fault of the extension itself: the turn still ends, and the next request can run.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       setTurn({ ...closeOpenCards(turn, 'ended'), outcome: 'error', notice: noticeFor('error', message), endedAt: Date.now() });
     } finally {
       releaseWorker();

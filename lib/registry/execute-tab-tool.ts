@@ -1,5 +1,6 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
 import { sendToContent } from '../messaging/runtime-messaging';
+import { errorMessage } from '../messaging/error-message';
 import type { ToolCallReply } from '../messaging/protocol';
 import { timeoutMessage } from '../webmcp/run-tool-call';
 import { defaultToolTimeoutMs } from '../webmcp/tool-limits';
@@ -105,7 +106,7 @@ function outputForReply(name: string, reply: ToolCallReply): ToolOutput {
 
 /** The message could not make the round trip: the frame navigated mid-call, or is gone. */
 function outputForDeliveryFailure(name: string, error: unknown): ToolOutput {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (/channel closed|port closed|back\/forward cache/i.test(message)) return toolOutputFromResult(name, null);
   if (/receiving end does not exist|could not establish connection/i.test(message)) {
     return { text: `The page that offered "${name}" is gone (it navigated or closed).`, isError: true };

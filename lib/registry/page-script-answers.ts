@@ -1,3 +1,4 @@
+import { errorMessage } from '../messaging/error-message';
 import { sendToContent } from '../messaging/runtime-messaging';
 
 // What the browser says when no content script listens in the tab.
@@ -31,7 +32,7 @@ export async function pageScriptAnswers(tabId: number, question: PageScriptQuest
     for (;;) {
       const listens = await ask(tabId).then(
         () => true,
-        (error: unknown) => !nobodyListens.test(error instanceof Error ? error.message : String(error)),
+        (error: unknown) => !nobodyListens.test(errorMessage(error)),
       );
       if (listens || Date.now() - started >= settleMs) return listens;
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '@webmcp-agents/local-agent';
+import { errorMessage } from '../messaging/error-message';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { agentOffOn } from '../settings/agent-off-on';
 import { replayTrace } from './replay-trace';
@@ -51,7 +52,7 @@ export function connectReplaySession(port: ReplayPort, deps: TraceServiceDeps): 
         const current = new AbortController();
         controller = current;
         replayInTab(deps, { runId: message.runId, tabId: message.tabId, signal: current.signal, confirm, post })
-          .catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
+          .catch((error: unknown) => fail(errorMessage(error)))
           .finally(() => {
             if (controller === current) controller = undefined;
           });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorMessage } from '../messaging/error-message';
 import { checkTraceContent } from './check-trace-content';
 import { latestTime } from './trace-limits';
 import { storedTraceSchema, type StoredTrace } from './trace-schema';
@@ -40,7 +41,7 @@ export function readTraceFile(input: unknown, now = Date.now()): TraceFileReadin
     try {
       value = JSON.parse(input);
     } catch (error) {
-      return { ok: false, message: `This file is not JSON (${error instanceof Error ? error.message : String(error)}).` };
+      return { ok: false, message: `This file is not JSON (${errorMessage(error)}).` };
     }
   }
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

@@ -4,6 +4,7 @@ import { utf8Length } from '../text/utf8-length';
 import { replayStateAfter, type ReplayState } from './replay-state';
 import { formatBytesToTenthMegabyte } from '../text/format-bytes';
 import { describeExport, describeRemovalAhead } from './describe-export';
+import { errorMessage } from '../messaging/error-message';
 import { plural } from '../text/plural';
 import type { TraceClient } from './trace-client';
 import { createTraceFile, maxTraceFileBytes, readTraceFile } from './trace-file';
@@ -235,7 +236,7 @@ export class TraceViewerModel {
     try {
       return await action();
     } catch (error) {
-      if (report) this.notice.value = { tone: 'error', text: `${prefix}${error instanceof Error ? error.message : String(error)}` };
+      if (report) this.notice.value = { tone: 'error', text: `${prefix}${errorMessage(error)}` };
       return undefined;
     }
   }

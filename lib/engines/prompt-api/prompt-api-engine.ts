@@ -1,4 +1,5 @@
 import { promptApiFormat, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
+import { errorMessage } from '../../messaging/error-message';
 import type { Settings } from '../../settings';
 import { contextFull, EngineError, type Engine, type EngineLoadProgress } from '../engine';
 import { createReplyTurns } from '../reply-turns';
@@ -134,7 +135,7 @@ function downloadFailure(error: unknown): EngineError {
       'Press Download again, and allow it if Chrome asks.',
     );
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new EngineError(
     'download-failed',
     `Chrome could not download its built-in model: ${message}`,
@@ -146,7 +147,7 @@ function downloadFailure(error: unknown): EngineError {
 function replyFailure(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   const name = error instanceof Error ? error.name : 'Error';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   // The prompt is longer than the session's input quota: the agent fits it again to less.
   if (name === 'QuotaExceededError') return contextFull(promptApiLabel);
   return new EngineError('unavailable', `${promptApiLabel} failed while answering: ${message}`, 'Send your request again; if it keeps failing, start a new chat.');

@@ -1,5 +1,6 @@
 import type { ResponseFormat } from '@mlc-ai/web-llm';
 import type { CompactTool } from '@webmcp-agents/local-agent';
+import { errorMessage } from '../../messaging/error-message';
 
 /**
  * A `structural_tag` response format for Hermes-format models: prose stays free, but once the
@@ -35,6 +36,6 @@ function argumentsSchema(tool: CompactTool): Record<string, unknown> {
 /** Whether an error came from compiling the constraint, so the reply can be retried without it. */
 export function isConstraintError(error: unknown): boolean {
   const name = error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return /Grammar|ResponseFormat|StructuralTag/i.test(name) || /grammar|structural.?tag|json.?schema/i.test(message);
 }

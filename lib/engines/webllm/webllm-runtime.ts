@@ -1,4 +1,5 @@
 import type { AppConfig } from '@mlc-ai/web-llm';
+import { errorMessage } from '../../messaging/error-message';
 import { EngineError, type EngineLoadProgress } from '../engine';
 import { createReplyTurns, type ReplyTurns } from '../reply-turns';
 import { createLoadProgressReporter } from './load-progress';
@@ -172,7 +173,7 @@ async function hasModelLoaded(engine: WebLlmEngineLike, modelId: string): Promis
 /** Errors that mean a stored file is damaged, not that the network or the GPU failed. */
 function looksLikeBrokenFiles(error: unknown): boolean {
   const name = error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return name === 'IntegrityError' || name === 'SyntaxError' || /integrity|JSON|unexpected (token|end)|corrupt|mismatch/i.test(message);
 }
 

@@ -1,3 +1,5 @@
+import { errorMessage } from '../../messaging/error-message';
+
 /**
  * One way of reading a page's tools: the browser's `document.modelContext`, a polyfill's, the
  * older testing API, or an older context whose methods are watched. The content script and the
@@ -40,7 +42,7 @@ export function toResultString(value: unknown): string | null {
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorMessage(error);
     throw new Error(`The tool's result could not be turned into JSON (${why}), so nothing of it can be passed on.`);
   }
   return json ?? String(value);

@@ -1,0 +1,15 @@
+/**
+ * The message of any thrown value, as text; never throws, even for an object whose `message` or
+ * `toString` does. Kept free of imports so the content script and the page-world bridge can use it.
+ */
+export function errorMessage(error: unknown): string {
+  try {
+    if (typeof error === 'object' && error !== null) {
+      const { message } = error as { message?: unknown };
+      if (typeof message === 'string') return message;
+    }
+    return String(error);
+  } catch {
+    return 'Unknown error';
+  }
+}
