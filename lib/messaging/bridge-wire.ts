@@ -62,7 +62,7 @@ const queueLimit = 100;
 
 /** The content script's half: makes the secret, and gives it to the first bridge that says hello. */
 export function openExtensionEnd(onMessage: (message: unknown) => void): BridgeEnd<ToBridgeMessage> {
-  const secret = randomSecret();
+  const secret = randomToken();
   const end = createEnd<ToBridgeMessage>('to-bridge', 'to-extension', onMessage);
   // Listening first: the bridge may send as soon as it has the secret.
   end.listen(secret);
@@ -171,8 +171,8 @@ function detailOf(event: Event): unknown {
   }
 }
 
-/** 128 random bits as hex. */
-function randomSecret(): string {
+/** 128 random bits as hex: the bridge's secret, or an id a page cannot guess. */
+export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

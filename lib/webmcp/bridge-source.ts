@@ -1,5 +1,5 @@
 import { bridgeReplySchema, type BridgeReply } from '../messaging/bridge-schemas';
-import { openExtensionEnd, type BridgeEnd, type ToBridgeMessage } from '../messaging/bridge-wire';
+import { openExtensionEnd, randomToken, type BridgeEnd, type ToBridgeMessage } from '../messaging/bridge-wire';
 import { displayName } from './sanitize-tool';
 import type { PageToolSource, SourceListing } from './page-tool-source';
 
@@ -93,7 +93,7 @@ export function createBridgeSource(): BridgeSource {
     execute: (name, args, signal) => callThroughBridge(bridge, pending, name, args, signal),
     armFormResponse() {
       if (!bridge.paired) return undefined;
-      const callId = randomCallId();
+      const callId = randomToken();
       bridge.post({ type: 'form-arm', callId });
       return {
         settle: (signal) =>
@@ -122,7 +122,8 @@ function callThroughBridge(
   args: Record<string, unknown>,
   signal: AbortSignal,
 ): Promise<string | null> {
-  const callId = randomCallId();
+  // Unguessable: an answer must name a call this side made.
+  const callId = randomToken();
   return new Promise<string | null>((resolve, reject) => {
     const onAbort = (): void => {
       pending.delete(callId);
@@ -138,10 +139,4 @@ function callThroughBridge(
     pending.set(callId, { resolve: settle(resolve), reject: settle(reject) });
     bridge.post({ type: 'call-start', callId, name, args });
   });
-}
-
-/** 128 random bits: an answer must name a call this side made. */
-function randomCallId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
