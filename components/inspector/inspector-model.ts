@@ -2,6 +2,7 @@ import { batch, computed, signal } from '@preact/signals';
 import type { ToolOutput } from '@webmcp-agents/chat';
 import {
   defaultInstructions,
+  defaultMaxTools,
   fitShownTools,
   hermesFormat,
   rankToolsWithScores,
@@ -21,9 +22,6 @@ import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol'
 import { toolTargetOf } from '@/lib/registry/tool-target';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 import type { PageResult } from '@/lib/webmcp/read-page-result';
-
-/** The most tools a step shows the model: runLocalAgent's default, which the agent keeps. */
-const agentMaxTools = 8;
 
 /** A run started by hand from the inspector. */
 export interface RunState {
@@ -115,13 +113,14 @@ export class InspectorModel {
    */
   readonly preview = computed(() => {
     if (this.query.value.trim() === '') return { ranked: 0, shown: [] };
-    const ranked = rankToolsWithScores(this.agentTools.value, this.query.value, { max: agentMaxTools, scorer: this.scorer.value });
+    const ranked = rankToolsWithScores(this.agentTools.value, this.query.value, { max: defaultMaxTools, scorer: this.scorer.value });
     const promptFor = (shown: readonly ShownTool[]) => hermesFormat.systemPrompt(shown.map(({ tool }) => tool), defaultInstructions);
     const { shown } = fitShownTools(ranked, systemPromptRoom(assumedContextTokens, this.query.value), promptFor);
     return { ranked: ranked.length, shown };
   });
   readonly ranking = computed(() => this.preview.value.shown);
-  readonly maxTools = agentMaxTools;
+  /** The most tools a step shows the model: the agent keeps runLocalAgent's default. */
+  readonly maxTools = defaultMaxTools;
   private channel: InspectorChannel | undefined;
   private runCount = 0;
   /** How many listings of the tab's tools have come. */

@@ -6,7 +6,7 @@ export { validateArgs } from './validate-args';
 export { parseToolCalls } from './parse-tool-calls';
 export { createProseFilter } from './prose-filter';
 export type { ProseFilter } from './prose-filter';
-export { runLocalAgent } from './run-local-agent';
+export { defaultMaxTools, runLocalAgent } from './run-local-agent';
 export type { RunError, RunLocalAgentOptions, RunLocalAgentResult } from './run-local-agent';
 export type { ToolCallContext } from './run-tool-call';
 export type { AgentEvent, AgentEventType, FinishReason, ShownTool, ToolErrorKind } from './agent-events';

@@ -74,12 +74,15 @@ export interface RunError {
   code?: string;
 }
 
+/** The most tools shown to the model at a step, unless `maxTools` says otherwise. */
+export const defaultMaxTools = 8;
+
 /**
  * The agent loop: rank the page's tools, prompt, stream the reply, parse its calls, check and run
  * them, and feed results or errors back, until the model answers without a call or a limit hits.
  */
 export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunLocalAgentResult> {
-  const { model, format, request, maxSteps = 8, maxTools = 8 } = options;
+  const { model, format, request, maxSteps = 8, maxTools = defaultMaxTools } = options;
   const signal = options.signal ?? new AbortController().signal;
   const emit = (event: AgentEvent) => options.onEvent?.(event);
   const systemPrompt = createSystemPromptCache(format, options.instructions ?? defaultInstructions);
