@@ -1,6 +1,6 @@
 export { createStoredRecorder, type StoredRecorder, type StoredRecorderOptions } from './stored-recorder';
 export { setupTraceService } from './setup-trace-service';
-export { createMemoryRecorder, type RunInfo, type TraceRecorder } from './trace-recorder';
+export { type RunInfo, type TraceRecorder } from './trace-recorder';
 export { createTraceService, type TraceService, type TraceServiceDeps } from './trace-service';
 export { openTraceStore, traceDatabaseName, type TraceStore } from './trace-store';
 export { getTraceStore } from './get-trace-store';

@@ -22,23 +22,3 @@ export interface TraceRecorder {
   /** Resolves once everything recorded so far is stored. */
   flush?(): Promise<void>;
 }
-
-/** Keeps the last runs in memory; the stored recorder replaces it where traces are kept. */
-export function createMemoryRecorder(limit = 20) {
-  const runs = new Map<string, { info: RunInfo; events: AgentEvent[]; outcome?: string; endedAt?: number }>();
-  const recorder: TraceRecorder & { runs: typeof runs } = {
-    runs,
-    startRun(info) {
-      runs.set(info.runId, { info, events: [] });
-      for (const key of runs.keys()) if (runs.size > limit) runs.delete(key);
-    },
-    record(runId, event) {
-      runs.get(runId)?.events.push(event);
-    },
-    endRun(runId, outcome, endedAt) {
-      const run = runs.get(runId);
-      if (run) Object.assign(run, { outcome, endedAt });
-    },
-  };
-  return recorder;
-}

@@ -7,7 +7,7 @@ import { applySessionMessage } from '../../lib/agent/apply-session-message';
 import type { SessionState, ToolCard } from '../../lib/agent/session-state';
 import { replayScriptItem } from '../../lib/engines/replay-script';
 import { defaultSettings, type Settings } from '../../lib/settings';
-import { createMemoryRecorder } from '../../lib/traces/trace-recorder';
+import { createMemoryRecorder } from '../support/memory-recorder';
 
 const tools: ToolDescriptor[] = [
   {

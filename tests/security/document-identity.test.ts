@@ -8,7 +8,7 @@ import { executeTabTool } from '@/lib/registry/execute-tab-tool';
 import { TabToolRegistry, type ReportSender } from '@/lib/registry/tab-tool-registry';
 import { toolsForAgent } from '@/lib/registry/tools-for-agent';
 import { defaultSettings } from '@/lib/settings';
-import { createMemoryRecorder } from '@/lib/traces/trace-recorder';
+import { createMemoryRecorder } from '../support/memory-recorder';
 
 beforeEach(() => {
   vi.restoreAllMocks();

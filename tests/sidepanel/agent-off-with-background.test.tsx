@@ -10,7 +10,7 @@ import { replayScriptItem } from '@/lib/engines/replay-script';
 import { loadSettings, updateSettings, watchSettings } from '@/lib/settings';
 import type { AgentPort } from '@/lib/sidepanel/agent-port';
 import { PanelModel } from '@/lib/sidepanel/panel-model';
-import { createMemoryRecorder } from '@/lib/traces/trace-recorder';
+import { createMemoryRecorder } from '../support/memory-recorder';
 
 const tools: ToolDescriptor[] = [
   { name: 'search_products', description: 'Search the catalogue.', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } },
