@@ -104,7 +104,6 @@ export const sessionStateSchema = z.object({
 });
 
 export type ToolCard = z.infer<typeof toolCardSchema>;
-export type TurnItem = z.infer<typeof turnItemSchema>;
 export type TurnOutcome = z.infer<typeof turnOutcomeSchema>;
 export type Turn = z.infer<typeof turnSchema>;
 export type EngineStatus = z.infer<typeof engineStatusSchema>;

@@ -5,6 +5,3 @@ export const errorPayloadSchema = z.object({
   name: z.string().check(z.maxLength(200)),
   message: z.string().check(z.maxLength(10_000)),
 });
-export type ErrorPayload = z.infer<typeof errorPayloadSchema>;
-
-export { toErrorPayload } from './to-error-payload';
