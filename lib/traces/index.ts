@@ -1,12 +1,3 @@
-export { createStoredRecorder, type StoredRecorder, type StoredRecorderOptions } from './stored-recorder';
+// What the background wires. Everything else imports the trace files directly.
+export { createStoredRecorder } from './stored-recorder';
 export { setupTraceService } from './setup-trace-service';
-export { type RunInfo, type TraceRecorder } from './trace-recorder';
-export { createTraceService, type TraceService, type TraceServiceDeps } from './trace-service';
-export { openTraceStore, traceDatabaseName, type TraceStore } from './trace-store';
-export { getTraceStore } from './get-trace-store';
-export * from './trace-schema';
-export { createTraceFile, readTraceFile, traceFileSchema, type TraceFile } from './trace-file';
-export { findDivergences, firstDivergentStep } from './find-divergences';
-export type { CallStatus, Divergence } from './divergence-schema';
-export { replayTrace, type ReplayReport, type ReplayTraceOptions } from './replay-trace';
-export { loadTraceSettings, saveTraceSettings, defaultTraceSettings, type TraceSettings } from './trace-settings';

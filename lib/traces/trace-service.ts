@@ -45,8 +45,6 @@ export interface TraceServiceDeps {
   keepAwake?(): () => void;
 }
 
-export type TraceService = ReturnType<typeof createTraceService>;
-
 /** Answers the trace viewer: list, get, delete, import, export, and replays over a port. */
 export function createTraceService(deps: TraceServiceDeps) {
   const answer = async (request: TraceRequest): Promise<TraceResponseData<TraceRequestType>> => {
