@@ -1,7 +1,11 @@
 import type { RunError } from '@webmcp-agents/local-agent';
+import type { EngineErrorCode } from '../engines/engine';
 
-/** Engine error codes about one reply, not about the engine: it can serve the next request. */
-const replyOnlyCodes = new Set(['reply-cut-off', 'context-full']);
+/**
+ * Engine error codes about one reply, not about the engine: it can serve the next request. Checked
+ * against the codes; read as text, since a run's error carries its code as a plain string.
+ */
+const replyOnlyCodes: ReadonlySet<string> = new Set<EngineErrorCode>(['reply-cut-off', 'context-full']);
 
 /**
  * Whether a run's error means the engine itself failed (the GPU was lost, the server went away),
