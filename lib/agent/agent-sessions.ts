@@ -67,7 +67,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     () => void (stored = new Map()),
   );
   const writer = createSessionWriter(
-    () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, s]) => [tabId, s.stored()] as const)]),
+    () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, session]) => [tabId, session.stored()] as const)]),
   );
   const batcher = createProseBatcher((tabId, message) => {
     // A run going on in the tab (started from another panel of it, say) is news to a resting panel.

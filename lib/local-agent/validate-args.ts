@@ -46,7 +46,7 @@ function checkProperty(name: string, schema: Record<string, unknown>, value: unk
   }
   // An empty enum would refuse every value: read it as a page's slip, not as "nothing is valid".
   const choices = schema.enum;
-  if (Array.isArray(choices) && choices.length > 0 && !choices.some((c) => sameJson(c, value))) {
+  if (Array.isArray(choices) && choices.length > 0 && !choices.some((choice) => sameJson(choice, value))) {
     return `${label} must be one of ${choices.map(describeValue).join(', ')}.`;
   }
   if (typeof value !== 'number') return null;
