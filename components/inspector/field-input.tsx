@@ -1,3 +1,4 @@
+import { assertNever } from '@webmcp-agents/chat';
 import type { FieldValue } from '@/lib/devtools/form-values-to-args';
 import type { FormField } from '@/lib/devtools/schema-to-form';
 
@@ -94,8 +95,10 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
     case 'json':
     case 'arguments':
       return <JsonEditor id={id} name={field.name} template={field.template} text={text} aria={aria} onChange={onChange} />;
+    case 'text':
+      return <input id={id} type={field.inputType ?? 'text'} value={text} disabled={value === null} placeholder={defaultPlaceholder(field)} {...aria} onInput={onText} />;
     default:
-      return <input id={id} type={field.kind === 'text' ? (field.inputType ?? 'text') : 'text'} value={text} disabled={value === null} placeholder={defaultPlaceholder(field)} {...aria} onInput={onText} />;
+      return assertNever(field);
   }
 }
 

@@ -1,3 +1,4 @@
+import { assertNever } from '@webmcp-agents/chat';
 import type { AgentEvent } from '@webmcp-agents/local-agent';
 import { appendProse } from './append-prose';
 import type { ToolCard, Turn } from './session-state';
@@ -50,8 +51,16 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
         state: event.kind === 'invalid-arguments' ? 'invalid' : event.kind === 'declined' ? 'declined' : 'failed',
         result: event.message,
       });
-    default:
+    // Nothing a turn shows: the reply reaches it as prose-delta, and the session itself marks a
+    // card waiting (with the reason it shows) and sets the turn's end.
+    case 'step-start':
+    case 'text-delta':
+    case 'tool-approval-request':
+    case 'step-end':
+    case 'finish':
       return turn;
+    default:
+      return assertNever(event);
   }
 }
 

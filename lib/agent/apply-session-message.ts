@@ -1,3 +1,4 @@
+import { assertNever } from '@webmcp-agents/chat';
 import type { SessionMessage } from './agent-port-protocol';
 import { appendProse } from './append-prose';
 import type { SessionState, Turn } from './session-state';
@@ -12,9 +13,17 @@ export function applySessionMessage(state: SessionState | undefined, message: Se
       return keepUnchangedTurns(state, message.state);
     case 'error':
       return state;
+    case 'turn':
+    case 'prose-delta':
+    case 'engine':
+      return state && state.tabId === message.tabId ? applyToTab(state, message) : state;
     default:
-      if (!state || state.tabId !== message.tabId) return state;
+      // The panel parses every message by its schema first: no other type gets here.
+      return assertNever(message);
   }
+}
+
+function applyToTab(state: SessionState, message: Extract<SessionMessage, { type: 'turn' | 'prose-delta' | 'engine' }>): SessionState {
   switch (message.type) {
     case 'turn': {
       const index = state.turns.findIndex((turn) => turn.id === message.turn.id);
@@ -29,6 +38,8 @@ export function applySessionMessage(state: SessionState | undefined, message: Se
     }
     case 'engine':
       return { ...state, engine: message.engine };
+    default:
+      return assertNever(message);
   }
 }
 

@@ -1,3 +1,4 @@
 export type { JSONSchema, ToolAnnotations, ToolDescriptor, ToolOutput } from './tool-descriptor';
 export type { ChatMessage, ChatRole } from './messages';
+export { assertNever } from './assert-never';
 export { isRecord } from './is-record';

@@ -1,4 +1,4 @@
-import { isRecord } from '@webmcp-agents/chat';
+import { assertNever, isRecord } from '@webmcp-agents/chat';
 import type { FormField } from './schema-to-form';
 
 /**
@@ -55,8 +55,14 @@ function readField(field: FormField, text: string): { ok: true; value: unknown }
       } catch {
         return { ok: false, message: `"${field.name}" is not valid JSON.`, field: field.name };
       }
-    default:
+    // Text as typed. A boolean's value is a flag, not text, and readArguments reads the arguments
+    // editor: neither gets here.
+    case 'text':
+    case 'boolean':
+    case 'arguments':
       return { ok: true, value: text };
+    default:
+      return assertNever(field);
   }
 }
 
@@ -90,8 +96,12 @@ function initialValue(field: FormField): FieldValue {
       return field.required && field.template !== 'null' ? field.template : '';
     case 'arguments':
       return field.template;
-    default:
+    case 'text':
+    case 'number':
+    case 'select':
       return '';
+    default:
+      return assertNever(field);
   }
 }
 

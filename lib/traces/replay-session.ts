@@ -1,3 +1,4 @@
+import { assertNever } from '@webmcp-agents/chat';
 import type { AgentEvent } from '@webmcp-agents/local-agent';
 import { errorMessage } from '../messaging/error-message';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
@@ -170,7 +171,16 @@ function progressText(event: AgentEvent): string | undefined {
       return `Step ${event.step}: waiting for you to allow ${event.name}`;
     case 'finish':
       return 'Comparing with the recording';
-    default:
+    // These happen within what a line above already names.
+    case 'text-delta':
+    case 'prose-delta':
+    case 'tool-approval-response':
+    case 'tool-result':
+    case 'results-read':
+    case 'tool-error':
+    case 'step-end':
       return undefined;
+    default:
+      return assertNever(event);
   }
 }
