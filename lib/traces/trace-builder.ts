@@ -1,3 +1,4 @@
+import { assertNever } from '@webmcp-agents/chat';
 import type { AgentEvent } from '@webmcp-agents/local-agent';
 import { capError, finiteOr, traceMessage, traceParsed, traceProblem, traceResult, traceTool, traceUsage } from './trace-fields';
 import { capText, traceLimits } from './trace-limits';
@@ -142,6 +143,15 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
     case 'tool-error':
       step.problems.push(traceProblem(event));
       return;
+    case 'results-read':
+      // Told once, at the step that made the calls, after the model answered a prompt showing them.
+      for (const { callId, characters, of } of event.results) {
+        const cut = step.calls.find((candidate) => candidate.callId === callId);
+        if (cut && Number.isInteger(characters) && Number.isInteger(of) && characters >= 0 && characters < of) cut.read = { characters, of };
+      }
+      return;
+    default:
+      assertNever(event);
   }
 }
 

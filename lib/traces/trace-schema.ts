@@ -57,6 +57,11 @@ export const traceCallSchema = z.object({
       endedAt: time,
     })
     .optional(),
+  /**
+   * Where the prompt could carry only part of the result: the model read its first `characters`
+   * of `of`. Absent where it read all of it, and in traces recorded before this was kept.
+   */
+  read: z.object({ characters: z.number().int().min(0), of: z.number().int().min(0) }).optional(),
 });
 
 /** A parse error, a rejected call, a declined one or a repeat: what the model was told to fix. */

@@ -74,6 +74,24 @@ describe('the stored recorder', () => {
     expect(result.text).toMatch(/\(cut: \d+ more characters\)$/);
   });
 
+  it('keeps how much of each result the model read, where the prompt carried only part of it', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: settings() });
+    const page = createShopPage();
+    const long = { ...page, executeTool: async (name: string, args: Record<string, unknown>) => (name === 'search_products' ? { text: 'mug '.repeat(1_500) } : page.executeTool(name, args)) };
+    const replies = ['<tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call>\n<tool_call>{"name": "open_product", "arguments": {"slug": "enamel-mug"}}</tool_call>', 'Done.'];
+    await recordShopRun({ recorder, runId: 'run-read', page: long, replies, toolOutputLimit: 1_000 });
+    await recorder.flush();
+    const trace = (await store.getTrace('run-read'))!;
+    const [search, open] = trace.steps[0]!.calls;
+    expect(search!.result!.length).toBe(6_000);
+    expect(search!.read).toEqual({ characters: 1_000, of: 6_000 });
+    // A result the model read whole says nothing.
+    expect(open!.result!.text).toContain('enamel-mug');
+    expect(open!.read).toBeUndefined();
+    expect(storedTraceSchema.parse(JSON.parse(JSON.stringify(trace)))).toEqual(trace);
+  });
+
   it('marks a run cut off by a stopped service worker as interrupted, keeping its steps so far', async () => {
     const store = await openTestStore();
     const before = createStoredRecorder({ store, loadSettings: settings() });

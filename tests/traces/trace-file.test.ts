@@ -17,6 +17,20 @@ describe('readTraceFile', () => {
     expect(readTraceFile(file)).toEqual({ ok: true, traces: file.runs });
   });
 
+  it('reads a call with a result from before the trace kept how much the model read, and one that keeps it', () => {
+    const withCalls = trace('a');
+    const result = { text: 'mug '.repeat(50), length: 200, durationMs: 3, endedAt: at + 2 };
+    withCalls.steps[0]!.calls = [
+      { callId: '1.1', name: 'search', arguments: {}, calledAt: at + 1, result },
+      { callId: '1.2', name: 'search', arguments: {}, calledAt: at + 1, result, read: { characters: 120, of: 200 } },
+    ];
+    expect(readTraceFile(JSON.stringify(createTraceFile([withCalls], at + 5)))).toEqual({ ok: true, traces: [withCalls] });
+    expect(readTraceFile(JSON.stringify(createTraceFile([{ ...withCalls, steps: [{ ...withCalls.steps[0]!, calls: [{ ...withCalls.steps[0]!.calls[1]!, read: { characters: -1, of: 200 } }] }] }])))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('runs[0].steps[0].calls[0].read.characters'),
+    });
+  });
+
   it('says what is wrong with a bad file, never throwing', () => {
     expect(readTraceFile('{')).toMatchObject({ ok: false, message: expect.stringMatching(/^This file is not JSON \(/) });
     expect(readTraceFile(null)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });

@@ -15,6 +15,8 @@ export interface RecordOptions {
   approve?: (name: string) => boolean;
   /** Instead of replaying `replies`. */
   model?: LanguageModel;
+  /** The characters of a result the model may read (runLocalAgent's default otherwise). */
+  toolOutputLimit?: number;
 }
 
 /** Runs the agent loop on the shop page with recorded replies, as the background would, recording it. */
@@ -32,6 +34,7 @@ export async function recordShopRun(options: RecordOptions): Promise<RunLocalAge
     executeTool: (call) => page.executeTool(call.name, call.arguments),
     approve: async (call, { tool }) => tool.annotations?.readOnlyHint === true || (options.approve?.(call.name) ?? true),
     onEvent: (event) => recorder.record(runId, event),
+    toolOutputLimit: options.toolOutputLimit,
   });
   if (!options.leaveUnfinished) recorder.endRun(runId, result.finishReason === 'aborted' ? 'stopped' : result.finishReason, Date.now());
   return result;

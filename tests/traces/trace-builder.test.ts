@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '@webmcp-agents/local-agent';
+import { TraceBuilder } from '@/lib/traces/trace-builder';
+
+const startedAt = Date.UTC(2025, 0, 1);
+
+function builderWithTwoCalls() {
+  const builder = new TraceBuilder({ runId: 'run-1', tabId: 1, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'replay', model: 'recorded', request: 'mugs', startedAt });
+  const events: AgentEvent[] = [
+    { type: 'step-start', step: 1, tools: [], messages: [] },
+    { type: 'tool-call', step: 1, callId: '1.1', name: 'search_products', arguments: { query: 'mug' } },
+    { type: 'tool-call', step: 1, callId: '1.2', name: 'open_product', arguments: { slug: 'enamel-mug' } },
+    { type: 'tool-result', step: 1, callId: '1.1', name: 'search_products', output: { text: 'x'.repeat(12_345) }, durationMs: 5 },
+    { type: 'tool-result', step: 1, callId: '1.2', name: 'open_product', output: { text: '{"slug":"enamel-mug"}' }, durationMs: 5 },
+    { type: 'step-start', step: 2, tools: [], messages: [] },
+  ];
+  for (const event of events) builder.apply(event, startedAt + 10);
+  builder.takeChanges();
+  return builder;
+}
+
+describe('the trace builder, on how much of a result the model read', () => {
+  it('keeps it on the call of the step that made it, and writes that step again though a later one is under way', () => {
+    const builder = builderWithTwoCalls();
+    builder.apply({ type: 'results-read', step: 1, results: [{ callId: '1.1', characters: 4_000, of: 12_345 }, { callId: '1.2', characters: 21, of: 21 }] }, startedAt + 20);
+    const { steps } = builder.takeChanges();
+    expect(steps.map((step) => step.step)).toEqual([1]);
+    expect(steps[0]!.calls.map((call) => call.read)).toEqual([{ characters: 4_000, of: 12_345 }, undefined]);
+  });
+
+  it('ignores a call it does not know and figures no length could have', () => {
+    const builder = builderWithTwoCalls();
+    const read = (characters: number, of: number, callId = '1.1'): AgentEvent => ({ type: 'results-read', step: 1, results: [{ callId, characters, of }] });
+    for (const event of [read(10, 20, '9.9'), read(-1, 20), read(1.5, 20), read(Number.NaN, 20), read(30, 20)]) builder.apply(event, startedAt + 20);
+    expect(builder.steps()[0]!.calls.map((call) => call.read)).toEqual([undefined, undefined]);
+  });
+});
