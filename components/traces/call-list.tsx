@@ -50,10 +50,21 @@ function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | 
             {result.length > result.text.length && ` (kept ${result.text.length.toLocaleString()} of ${result.length.toLocaleString()} characters)`}:
           </p>
           <pre data-testid="call-result">{result.text}</pre>
+          {call.read && (
+            <p class="muted" data-testid="call-read">
+              {readText(call.read)}
+            </p>
+          )}
         </div>
       )}
     </section>
   );
+}
+
+/** In the side panel card's words: the prompt could carry only part of the result. */
+function readText({ characters, of }: NonNullable<TraceCall['read']>): string {
+  const whole = of.toLocaleString('en-US');
+  return characters === 0 ? `The model read none of its ${whole} characters: the prompt had no room for them.` : `The model read the first ${characters.toLocaleString('en-US')} of ${whole} characters.`;
 }
 
 /** Neutral about who answered: the events do not say whether a rule or the person allowed it. */

@@ -56,6 +56,8 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
         `Adding two.${toolCall('add_to_cart', { qty: 2 })}`,
         'Done! Two **Trail Mugs, Forest Green** are in your cart.',
       ],
+      // Results past 200 characters are cut for the model, so the trace says how much it read.
+      settings: { toolOutputLimit: 200 },
     });
     const { panel } = await openPageAndPanel(shop.url('/'));
     const runId = await runAndApprove(panel, 'add two mugs to the cart', 'Done! Two Trail Mugs');
@@ -82,6 +84,10 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(await second.locator('[data-testid=raw-output] [data-part=call]').textContent()).toContain('"open_product"');
     expect(await second.locator('[data-testid=call]').getAttribute('data-name')).toBe('open_product');
     expect(await second.getByTestId('call-result').textContent()).toContain('Trail Mug');
+    // The trace keeps the whole result, and says how much of it the model read.
+    const read = /^The model read the first ([\d,]+) of ([\d,]+) characters\.$/.exec((await second.getByTestId('call-read').textContent()) ?? '');
+    expect(Number(read?.[1]?.replaceAll(',', ''))).toBeLessThanOrEqual(200);
+    expect(read?.[2]).toBe((await second.getByTestId('call-result').textContent())!.length.toLocaleString('en-US'));
 
     const third = viewer.locator('[data-testid=step][data-step="3"]');
     await third.getByTestId('step-summary').click();
@@ -123,6 +129,8 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.getByTestId('run-detail').waitFor();
     const [download] = await Promise.all([viewer.waitForEvent('download'), viewer.getByTestId('export-run').click()]);
     const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    // The file keeps how much of a result the model read (the shop run cut them at 200 characters).
+    expect(exported.runs[0].steps.flatMap((step: { calls: { read?: unknown }[] }) => step.calls.filter((call) => call.read))).not.toHaveLength(0);
     const count = await viewer.getByTestId('run-item').count();
 
     await viewer.getByTestId('import-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "webmcp-agent-traces", "version": 1, "exportedAt": 0, "runs": [{"run": {"id": 5}}]}') });

@@ -201,6 +201,32 @@ describe('the trace viewer', () => {
     expect(viewer.container.textContent).toContain('<img src=x onerror="window.pwned=1"> search');
   });
 
+  it('says under a result how much of it the model read, as the side panel\'s card does, where it read only part', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    const page = createShopPage();
+    const long = { ...page, executeTool: async (name: string, args: Record<string, unknown>) => (name === 'search_products' ? { text: 'mug '.repeat(3_000) } : page.executeTool(name, args)) };
+    const replies = ['<tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call>\n<tool_call>{"name": "open_product", "arguments": {"slug": "enamel-mug"}}</tool_call>', 'Done.'];
+    await recordShopRun({ recorder, runId: 'long', page: long, replies, toolOutputLimit: 4_000 });
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('long'));
+    await viewer.openSteps();
+    const [search, open] = viewer.findAll('call');
+    expect(viewer.find('call-read', search)?.textContent).toBe('The model read the first 4,000 of 12,000 characters.');
+    expect(viewer.find('call-read', open)).toBeNull();
+    viewer.unmount();
+
+    // A result the prompt had no room for at all.
+    const trace = (await store.getTrace('long'))!;
+    const [first] = trace.steps;
+    await store.write([], [{ ...first!, calls: first!.calls.map((call) => (call.read ? { ...call, read: { characters: 0, of: call.read.of } } : call)) }]);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('long'));
+    await viewer.openSteps();
+    expect(viewer.find('call-read')?.textContent).toBe('The model read none of its 12,000 characters: the prompt had no room for them.');
+  });
+
   it('exports one run as a file that imports back identical, and refuses a malformed file with a clear message', async () => {
     const store = await storeWith([{ runId: 'mugs' }, { runId: 'hello', replies: ['Hello!'] }]);
     viewer = await mountViewer(store);
