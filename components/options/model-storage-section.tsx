@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { formatBytes } from '@/lib/text/format-bytes';
 import { SafeAnswer } from '@/components/shared/safe-answer';
+import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 
 /** The WebLLM models stored on this computer, the space each takes, and the quota left. */
@@ -86,7 +87,7 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
           {formatBytes(Math.max(0, quota.quota - (quota.usage ?? 0)))} left.
         </p>
       )}
-      {model.storageFailure.value && <p class="notice tone-error">{model.storageFailure.value}</p>}
+      <FailureBox failure={model.storageFailure.value} />
     </section>
   );
 }

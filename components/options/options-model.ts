@@ -17,6 +17,7 @@ import {
 } from '@/lib/engines/webllm/model-storage';
 import { loadSettings, normalizeSiteOrigin, updateSettings, watchSettings, type Settings } from '@/lib/settings';
 import { describeFailure, type Failure } from './describe-failure';
+import { describeStorageFailure, type StorageAction } from './describe-storage-failure';
 import { runTrial, type Trial } from './run-trial';
 
 /** The world the options page reads and changes; tests pass fakes. */
@@ -59,7 +60,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const serverFailure = signal<Failure | undefined>(undefined);
   const storedModels = signal<readonly StoredModel[] | undefined>(undefined);
   const storageQuota = signal<{ usage?: number; quota?: number } | undefined>(undefined);
-  const storageFailure = signal<string | undefined>(undefined);
+  const storageFailure = signal<Failure | undefined>(undefined);
   // Which list refused a site, so that its own field is marked and points at the words.
   const siteFailure = signal<SiteFailure | undefined>(undefined);
   const trial = signal<Trial | undefined>(undefined);
@@ -83,10 +84,26 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       storedModels.value = cacheStorage ? await listStoredModels(cacheStorage) : [];
       storageFailure.value = undefined;
     } catch (error) {
-      storageFailure.value = `Could not read the stored models: ${String(error)}`;
+      storageFailure.value = storageFailed({ kind: 'read' }, error);
     }
     const estimate = dependencies.estimateStorage ?? (() => navigator.storage.estimate());
     storageQuota.value = await estimate().catch(() => undefined);
+  }
+
+  // The browser's own error goes to the console too, in full.
+  function storageFailed(action: StorageAction, error: unknown): Failure {
+    console.warn(`The stored WebLLM models (${action.kind}):`, error);
+    return describeStorageFailure(action, error);
+  }
+
+  /** Deletes, then reads the list again; a failure to delete is shown after that, which would clear it. */
+  async function deleteStored(action: StorageAction, remove: () => Promise<void>): Promise<void> {
+    const failure = await remove().then(
+      () => undefined,
+      (error: unknown) => storageFailed(action, error),
+    );
+    await refreshStorage();
+    if (failure) storageFailure.value = failure;
   }
 
   async function checkPromptApi(): Promise<void> {
@@ -167,7 +184,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     serverFailure: serverFailure as ReadonlySignal<Failure | undefined>,
     storedModels: storedModels as ReadonlySignal<readonly StoredModel[] | undefined>,
     storageQuota: storageQuota as ReadonlySignal<{ usage?: number; quota?: number } | undefined>,
-    storageFailure: storageFailure as ReadonlySignal<string | undefined>,
+    storageFailure: storageFailure as ReadonlySignal<Failure | undefined>,
     siteFailure: siteFailure as ReadonlySignal<SiteFailure | undefined>,
     trial: trial as ReadonlySignal<Trial | undefined>,
 
@@ -279,16 +296,10 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
     },
     refreshStorage,
     async deleteModel(model: StoredModel) {
-      await deleteStoredModel(model, dependencies.caches ?? globalThis.caches).catch((error: unknown) => {
-        storageFailure.value = `Could not delete ${model.label}: ${String(error)}`;
-      });
-      await refreshStorage();
+      await deleteStored({ kind: 'delete', label: model.label }, () => deleteStoredModel(model, dependencies.caches ?? globalThis.caches));
     },
     async deleteAllModels() {
-      await deleteAllStoredModels(dependencies.caches ?? globalThis.caches).catch((error: unknown) => {
-        storageFailure.value = `Could not delete the stored models: ${String(error)}`;
-      });
-      await refreshStorage();
+      await deleteStored({ kind: 'delete-all' }, () => deleteAllStoredModels(dependencies.caches ?? globalThis.caches));
     },
     /** Adds a site to a list; answers the site as kept (an origin), or undefined when refused. */
     async addSite(list: SiteList, text: string): Promise<string | undefined> {
