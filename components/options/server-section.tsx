@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { firstChatModel } from '@/lib/engines/openai/first-chat-model';
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import type { Settings } from '@/lib/settings';
@@ -15,8 +15,12 @@ import { TrialView } from './trial-view';
  */
 export function ServerSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
   const address = useSignal(settings.openaiBaseUrl);
-  // The field shows the address as stored once it changes (written out in full by Connect, or elsewhere).
+  // The field shows the address as stored once it changes (written out in full by Connect, or
+  // elsewhere); only then: the effect runs after the first paint, when the person may be typing.
+  const shownStored = useRef(settings.openaiBaseUrl);
   useEffect(() => {
+    if (shownStored.current === settings.openaiBaseUrl) return;
+    shownStored.current = settings.openaiBaseUrl;
     address.value = settings.openaiBaseUrl;
   }, [settings.openaiBaseUrl]);
   const models = model.serverModels.value;
