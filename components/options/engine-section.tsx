@@ -1,20 +1,21 @@
+import { engineLabels } from '@/lib/engines/engine-labels';
 import type { Settings } from '@/lib/settings';
 import type { OptionsModel, PromptApiState } from './options-model';
 
 interface EngineChoice {
   id: Settings['engine'];
-  label: string;
   description: string;
 }
 
-// Every engine a person can pick, in the order shown; the replay engine is for tests and is shown
-// only while it is the one chosen. A new engine id fails the type check here until it is given words.
-const descriptions: Readonly<Record<Exclude<Settings['engine'], 'replay'>, Omit<EngineChoice, 'id'>>> = {
-  webllm: { label: 'WebLLM (on this GPU)', description: 'Runs a small model on your graphics chip. Nothing leaves your computer.' },
-  'prompt-api': { label: "Chrome's built-in model", description: 'Gemini Nano, which Chrome downloads and runs itself.' },
-  openai: { label: 'Local server', description: 'A model server you run: Ollama, LM Studio or llama.cpp.' },
+// Every engine a person can pick, in the order shown, named from `engineLabels`; the replay
+// engine is for tests and is shown only while it is the one chosen. A new engine id fails the type
+// check here until it is given words.
+const descriptions: Readonly<Record<Exclude<Settings['engine'], 'replay'>, string>> = {
+  webllm: 'Runs a small model on your graphics chip. Nothing leaves your computer.',
+  'prompt-api': 'Gemini Nano, which Chrome downloads and runs itself.',
+  openai: 'A model server you run: Ollama, LM Studio or llama.cpp.',
 };
-const choices: readonly EngineChoice[] = Object.entries(descriptions).map(([id, words]) => ({ id: id as Settings['engine'], ...words }));
+const choices: readonly EngineChoice[] = Object.entries(descriptions).map(([id, description]) => ({ id: id as Settings['engine'], description }));
 
 const promptApiReasons: Partial<Record<PromptApiState, string>> = {
   checking: 'Checking whether Chrome has it…',
@@ -45,7 +46,7 @@ export function EngineSection({ model, settings }: { model: OptionsModel; settin
               onChange={() => void model.chooseEngine(choice.id)}
             />
             <span>
-              <strong>{choice.label}</strong>
+              <strong>{engineLabels[choice.id]}</strong>
               {/* Only the radio and the name are dimmed (the stylesheet's .choice.disabled): the reason must stay readable. */}
               <span class="muted">{reason ?? choice.description}</span>
             </span>
@@ -64,4 +65,4 @@ function webLlmReason(model: OptionsModel, chosen: boolean): string | undefined 
   return `It cannot run on this computer: ${status.message}${chosen ? '' : ` ${status.fix}.`}`;
 }
 
-const replayChoice: EngineChoice = { id: 'replay', label: 'Replay', description: 'Recorded replies, for tests and trace replays.' };
+const replayChoice: EngineChoice = { id: 'replay', description: 'For tests and trace replays.' };

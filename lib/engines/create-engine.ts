@@ -1,7 +1,6 @@
 import { hermesFormat } from '@webmcp-agents/local-agent';
 import type { Settings } from '../settings';
 import type { Engine, EngineId } from './engine';
-import { engineLabels } from './engine-labels';
 import { createOpenAiEngine } from './openai/openai-engine';
 import { createPromptApiEngine } from './prompt-api/prompt-api-engine';
 import { createReplayEngine } from './replay-engine';
@@ -30,7 +29,6 @@ function createStoredReplayEngine(settings: Settings): Engine {
   let model = createReplayEngine([]);
   return {
     id: 'replay',
-    label: engineLabels.replay,
     modelId: settings.model || 'recorded replies',
     format: hermesFormat,
     get model() {

@@ -82,7 +82,6 @@ export function contextFull(model: string, contextTokens?: number): EngineError 
  */
 export interface Engine {
   readonly id: EngineId;
-  readonly label: string;
   readonly modelId: string;
   readonly format: PromptFormat;
   readonly model: LanguageModel;

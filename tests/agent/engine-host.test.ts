@@ -10,7 +10,6 @@ function fakeEngine(settings: Settings, steps: EngineLoadProgress[] = [], gapMs 
   const unload = vi.fn(async () => {});
   const engine: Engine = {
     id: settings.engine,
-    label: settings.engine,
     modelId: settings.model || 'default-model',
     format: hermesFormat,
     model: { async *stream() {} },

@@ -189,6 +189,16 @@ describe('the options page', () => {
     expect(failureBox()).not.toContain('options');
   });
 
+  it('names the engines as the side panel and the trace viewer do, and shows Replay only while it is the saved engine', async () => {
+    const names = (root: Element) => [...root.querySelectorAll('input[name="engine"]')].map((radio) => radio.closest('label')?.querySelector('strong')?.textContent);
+    const page = show({ settings: memorySettings(), caches: createFakeCacheStorage().storage });
+    await vi.waitFor(() => expect(page.root.querySelector('input[name="engine"]')).not.toBeNull());
+    expect(names(page.root)).toEqual(['WebLLM (on this GPU)', "Chrome's built-in model", 'Local server (OpenAI-compatible)']);
+    const replaying = show({ settings: memorySettings({ engine: 'replay' }), caches: createFakeCacheStorage().storage });
+    await vi.waitFor(() => expect(names(replaying.root)).toContain('Replay (recorded replies)'));
+    expect(replaying.root.querySelector('input[value="replay"]')?.closest('label')?.querySelector('.muted')?.textContent).toBe('For tests and trace replays.');
+  });
+
   it('heads the WebLLM section with the engine\'s name, not the "Model" its field is labelled', async () => {
     const { root } = show({ settings: memorySettings(), caches: createFakeCacheStorage().storage });
     await vi.waitFor(() => expect(root.querySelector('#webllm-heading')).not.toBeNull());

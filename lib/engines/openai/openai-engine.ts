@@ -19,8 +19,6 @@ export interface OpenAiEngineDependencies {
   replyTimeouts?: Partial<ReplyTimeouts>;
 }
 
-export const openAiLabel = 'Local server (OpenAI-compatible)';
-
 /**
  * A local OpenAI-compatible server (Ollama, LM Studio, llama.cpp's server): the model list from
  * `/models`, replies streamed over SSE from `/chat/completions`.
@@ -46,7 +44,6 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
 
   return {
     id: 'openai',
-    label: openAiLabel,
     get modelId() {
       return model ?? (settings.model || 'the server\'s first model');
     },

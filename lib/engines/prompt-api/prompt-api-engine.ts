@@ -2,6 +2,7 @@ import { promptApiFormat, type ModelChunk, type ModelRequest } from '@webmcp-age
 import { errorMessage } from '../../messaging/error-message';
 import type { Settings } from '../../settings';
 import { contextFull, EngineError, type Engine, type EngineLoadProgress } from '../engine';
+import { engineLabels } from '../engine-labels';
 import { createReplyTurns } from '../reply-turns';
 import { browserLanguageModel, englishText, type LanguageModelApi, type LanguageModelCoreOptions } from './prompt-api-types';
 import { forget, streamPromptApiReply, type PromptApiConversation } from './stream-prompt-api-reply';
@@ -11,7 +12,7 @@ export interface PromptApiEngineDependencies {
   languageModel?: LanguageModelApi;
 }
 
-export const promptApiLabel = "Chrome's built-in model";
+const promptApiLabel = engineLabels['prompt-api'];
 const modelName = 'Gemini Nano (built into Chrome)';
 const otherEngines = 'pick WebLLM or a local server in the options';
 // As the options page says it, where the engines are right there.
@@ -31,7 +32,6 @@ export function createPromptApiEngine(settings: Settings, dependencies: PromptAp
 
   return {
     id: 'prompt-api',
-    label: promptApiLabel,
     modelId: modelName,
     format: promptApiFormat,
     model: {

@@ -23,8 +23,6 @@ export type WebLlmEngine = Engine & {
   readonly webGpu: WebGpuStatus | undefined;
 };
 
-export const webLlmLabel = 'WebLLM (on this GPU)';
-
 /**
  * WebLLM on WebGPU, in the service worker. The model lives in a runtime shared by every engine
  * built from the same module, so `load` before each run costs nothing once the model is in.
@@ -75,7 +73,6 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
 
   return {
     id: 'webllm',
-    label: webLlmLabel,
     get modelId() {
       return choice?.id ?? (settings.model || 'the default for this GPU');
     },
