@@ -1,6 +1,7 @@
 import { computed, createModel, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { Engine, EngineLoadProgress } from '@/lib/engines/engine';
+import { engineHoldsGpu } from '@/lib/engines/engine-holds-gpu';
 import { createOpenAiEngine } from '@/lib/engines/openai/openai-engine';
 import { listServerModels } from '@/lib/engines/openai/list-server-models';
 import { normalizeServerAddress, serverPermissionPattern } from '@/lib/engines/openai/server-address';
@@ -325,8 +326,9 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
 
 export type OptionsModel = InstanceType<typeof OptionsModel>;
 
-/** WebLLM is not tried here: a second copy of the model in this page could exhaust the GPU. */
+/** No engine that holds the GPU (WebLLM) is tried here: a second copy of the model in this page could exhaust it. */
 function trialEngine(settings: Settings, dependencies: OptionsDependencies): Engine | undefined {
+  if (engineHoldsGpu[settings.engine]) return undefined;
   if (settings.engine === 'prompt-api') {
     return createPromptApiEngine(settings, dependencies.languageModel ? { languageModel: dependencies.languageModel } : {});
   }

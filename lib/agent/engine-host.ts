@@ -35,15 +35,15 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     else pending ??= setTimeout(publishNow, wait);
   };
 
-  // A WebLLM model being replaced must go before the next one loads (one GPU), but not under a
-  // run another tab is going through (a reply, or a tool between two replies): the new load waits
-  // for those runs to end. Another engine holds nothing shared, and is let go once they have.
+  // A model on the GPU (`holdsGpu`, WebLLM's) being replaced must go before the next one loads, but
+  // not under a run another tab is going through (a reply, or a tool between two replies): the new
+  // load waits for those runs to end. Another engine holds nothing shared, and is let go once they have.
   // Tabs whose load waits for a swap, counted per tab (see `statusFor`).
   const waitingTabs = new Map<number, number>();
   // A swap waits for the runs still going (the tabs waiting say so, see `statusFor`).
   const waitingForRuns = () => idleWaiters.length > 0;
   const retire = async (engine: Engine): Promise<void> => {
-    if (engine.id !== 'webllm' && busy()) return void retired.push(engine);
+    if (!engine.holdsGpu && busy()) return void retired.push(engine);
     if (busy()) await new Promise<void>((resolve) => idleWaiters.push(resolve));
     await engine.unload?.().catch(() => {});
     // Its model is gone: whoever asked for the next may have stopped waiting, and loads it later.
@@ -79,12 +79,12 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       return current.engine;
     }
     const previous = current?.engine;
-    // Only a different WebLLM model frees the GPU; the same one under new settings stays loaded.
-    // The default ('') is the same model only where it was asked for before: which model it
-    // stands for is found out by loading. Other engines hold nothing shared (Chrome's model keeps
-    // a session per engine): let go.
+    // Only a different model frees the GPU; the same one under new settings stays loaded, for the
+    // next engine of that id to take over (see `holdsGpu`). The default ('') is the same model only
+    // where it was asked for before: which model it stands for is found out by loading. Other
+    // engines hold nothing shared (Chrome's model keeps a session per engine): let go.
     const sameModel = current?.requestedModel === settings.model || (settings.model !== '' && previous?.modelId === settings.model);
-    const keepLoaded = previous?.id === 'webllm' && settings.engine === 'webllm' && sameModel;
+    const keepLoaded = previous?.holdsGpu === true && previous.id === settings.engine && sameModel;
     const swap = (async () => {
       if (previous && !keepLoaded) await retire(previous);
       current = { key, engine: create(settings), requestedModel: settings.model };

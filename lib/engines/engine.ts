@@ -87,6 +87,14 @@ export interface Engine {
   readonly model: LanguageModel;
   /** How many tokens the loaded model reads at once (prompt and reply), where the engine knows. */
   readonly contextTokens?: number;
+  /**
+   * Its model sits in GPU memory, which has room for one: the engine host unloads a replaced
+   * engine with this flag only once the runs using it have ended, before the next one loads, and
+   * the options page does not try it beside the service worker's copy. Such an engine keeps the
+   * model where every engine of its id finds it (as WebLLM's runtime does), so one made for the
+   * same model under new settings takes it over without a reload. Say the same in `engineHoldsGpu`.
+   */
+  readonly holdsGpu?: true;
   load(onProgress: (progress: EngineLoadProgress) => void, signal?: AbortSignal): Promise<void>;
   /** Frees the GPU or the session; the next `load` starts again. */
   unload?(): Promise<void>;

@@ -3,13 +3,15 @@ import { hermesFormat } from '@webmcp-agents/local-agent';
 import { createEngineHost } from '../../lib/agent/engine-host';
 import type { EngineStatus } from '../../lib/agent/session-state';
 import type { Engine, EngineLoadProgress } from '../../lib/engines/engine';
+import { engineHoldsGpu } from '../../lib/engines/engine-holds-gpu';
 import { defaultSettings, type Settings } from '../../lib/settings';
 
-/** An engine whose load reports what `steps` say, `gapMs` apart. */
+/** An engine whose load reports what `steps` say, `gapMs` apart; it holds the GPU where the real one does. */
 function fakeEngine(settings: Settings, steps: EngineLoadProgress[] = [], gapMs = 0) {
   const unload = vi.fn(async () => {});
   const engine: Engine = {
     id: settings.engine,
+    ...(engineHoldsGpu[settings.engine] ? { holdsGpu: true as const } : {}),
     modelId: settings.model || 'default-model',
     format: hermesFormat,
     model: { async *stream() {} },
@@ -24,14 +26,18 @@ function fakeEngine(settings: Settings, steps: EngineLoadProgress[] = [], gapMs 
   return { engine, unload };
 }
 
-/** A host whose engines each stream one reply that waits until `finishReply()`. */
-function hostWithReplyOnHold() {
+/**
+ * A host whose engines each stream one reply that waits until `finishReply()`; with `holdsGpu`,
+ * every engine says its model is on the GPU, whichever its id.
+ */
+function hostWithReplyOnHold({ holdsGpu = false } = {}) {
   let release: () => void = () => {};
   const made: Array<ReturnType<typeof fakeEngine>> = [];
   const host = createEngineHost(() => {}, (settings) => {
     const fake = fakeEngine(settings);
     fake.engine = {
       ...fake.engine,
+      ...(holdsGpu ? { holdsGpu: true as const } : {}),
       model: {
         async *stream() {
           await new Promise<void>((resolve) => (release = resolve));
@@ -186,6 +192,34 @@ describe('the engine host', () => {
     await reply.next();
     await second;
     expect(made[0]!.unload).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives any engine that holds the GPU what WebLLM gets: its next model waits for the reply, and the same model stays loaded', async () => {
+    const { host, made, finishReply } = hostWithReplyOnHold({ holdsGpu: true });
+    const signal = new AbortController().signal;
+    const gpuServer = { ...defaultSettings, engine: 'openai' as const, model: 'big-model' };
+    const first = await host.load(gpuServer, signal);
+    if ('error' in first) throw new Error(first.error);
+    // The same model under a new temperature is taken over, not unloaded.
+    await host.load({ ...gpuServer, temperature: 0.7 }, signal);
+    expect(made).toHaveLength(2);
+    expect(made[0]!.unload).not.toHaveBeenCalled();
+    const running = await host.load({ ...gpuServer, temperature: 0.7 }, signal);
+    if ('error' in running) throw new Error(running.error);
+    const reply = running.model.stream({ messages: [], tools: [], signal })[Symbol.asyncIterator]();
+    const firstChunk = reply.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Another model: made only once the reply has ended and the one on the GPU has gone.
+    const second = host.load({ ...gpuServer, model: 'small-model' }, signal);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(made).toHaveLength(2);
+    expect(made[1]!.unload).not.toHaveBeenCalled();
+    finishReply();
+    await firstChunk;
+    await reply.next();
+    await second;
+    expect(made[1]!.unload).toHaveBeenCalledTimes(1);
+    expect(made).toHaveLength(3);
   });
 
   it('swaps the WebLLM model once for every tab: a Stop during the wait or another tab asking never loads it under the reply', async () => {

@@ -73,6 +73,7 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
 
   return {
     id: 'webllm',
+    holdsGpu: true,
     get modelId() {
       return choice?.id ?? (settings.model || 'the default for this GPU');
     },
