@@ -1,3 +1,4 @@
+import { errorNameAndMessage } from '@/lib/messaging/error-message';
 import type { Failure } from './describe-failure';
 
 /** What the options page did with the WebLLM models stored on this computer. */
@@ -9,7 +10,7 @@ export type StorageAction = { kind: 'read' } | { kind: 'delete'; label: string }
  * ("Unexpected internal error"), from its storage on disk; a QuotaExceededError means no room.
  */
 export function describeStorageFailure(action: StorageAction, error: unknown): Failure {
-  const { name, message } = describe(error);
+  const { name, message } = errorNameAndMessage(error);
   const said = (message || name).replace(/\.$/, '');
   const full = name === 'QuotaExceededError';
   if (action.kind === 'read') {
@@ -31,10 +32,3 @@ export function describeStorageFailure(action: StorageAction, error: unknown): F
   };
 }
 
-function describe(error: unknown): { name: string; message: string } {
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const { name, message } = error as { name?: unknown; message?: unknown };
-    return { name: String(name ?? 'Error'), message: String(message ?? '') };
-  }
-  return { name: 'Error', message: String(error) };
-}

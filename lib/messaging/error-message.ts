@@ -13,3 +13,15 @@ export function errorMessage(error: unknown): string {
     return 'Unknown error';
   }
 }
+
+/** The name and message of any thrown value ("Error" where it has no name); never throws. */
+export function errorNameAndMessage(error: unknown): { name: string; message: string } {
+  let name = 'Error';
+  try {
+    const own = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+    if (typeof own === 'string' && own) name = own;
+  } catch {
+    // A name that throws reads as the plain "Error".
+  }
+  return { name, message: errorMessage(error) };
+}

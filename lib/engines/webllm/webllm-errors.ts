@@ -1,3 +1,4 @@
+import { errorNameAndMessage } from '../../messaging/error-message';
 import { megabyteCount } from '../../text/format-bytes';
 import { contextFull, EngineError } from '../engine';
 
@@ -17,20 +18,20 @@ const recoverHint = 'The extension recovers by itself: there is no need to reloa
 
 /** Whether an error from WebLLM means the GPU device is gone (usually out of memory). */
 export function isDeviceLost(error: unknown): boolean {
-  const { name, message } = describe(error);
+  const { name, message } = errorNameAndMessage(error);
   return name === 'DeviceLostError' || /device (was )?lost|out of memory|\bOOM\b/i.test(message);
 }
 
 /** Whether a load failed while fetching files, so that a retry can resume the download. */
 export function isNetworkFailure(error: unknown): boolean {
-  const { name, message } = describe(error);
+  const { name, message } = errorNameAndMessage(error);
   if (name === 'QuotaExceededError') return false;
   return name === 'NetworkError' || /failed to fetch|network|cannot fetch|unable to fetch|load failed|ERR_/i.test(message);
 }
 
 /** What a failed WebLLM load means for the person, and what to do next. */
 export function loadFailure(error: unknown, context: LoadFailureContext): EngineError {
-  const { name, message } = describe(error);
+  const { name, message } = errorNameAndMessage(error);
   const { label } = context;
   const smaller = context.smallerLabel ? `a smaller model such as ${context.smallerLabel}` : 'a smaller model';
   if (isDeviceLost(error)) {
@@ -82,14 +83,14 @@ export function loadFailure(error: unknown, context: LoadFailureContext): Engine
 export function generationFailure(error: unknown, label: string, smallerLabel?: string): EngineError {
   // Already said in the person's terms (a reply cut off at the length limit).
   if (error instanceof EngineError) return error;
-  if (isDeviceLost(error) || /not loaded/i.test(describe(error).message)) {
+  if (isDeviceLost(error) || /not loaded/i.test(errorNameAndMessage(error).message)) {
     return new EngineError(
       'device-lost',
       `The GPU stopped working while ${label} was answering.`,
       `Send your request again to reload the model${smallerLabel ? `; if it keeps happening, pick ${smallerLabel} in the options` : ''}. ${recoverHint}`,
     );
   }
-  const { name, message } = describe(error);
+  const { name, message } = errorNameAndMessage(error);
   // WebLLM's own text is advice for developers (`context_window_size`); only its figure is kept.
   if (name === 'ContextWindowSizeExceededError') return contextFull(label, contextWindowIn(message));
   return new EngineError(
@@ -117,10 +118,3 @@ function contextWindowIn(message: string): number | undefined {
   return size ? Number(size) : undefined;
 }
 
-function describe(error: unknown): { name: string; message: string } {
-  if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
-    const { name, message } = error as { name?: unknown; message?: unknown };
-    return { name: String(name ?? 'Error'), message: String(message ?? '') };
-  }
-  return { name: 'Error', message: String(error) };
-}
