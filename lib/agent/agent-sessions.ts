@@ -207,6 +207,18 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     return sendSnapshot(tabId);
   };
 
+  // The agent was turned off on a site while a run went on there (from the options page, or
+  // another panel): it ends now, as from this tab's own panel, not at its next step.
+  const stopRunsWhereOff = async (): Promise<void> => {
+    const running = [...sessions].filter(([, session]) => session.running);
+    if (running.length === 0) return;
+    const { disabledSites } = await deps.loadSettings();
+    for (const [tabId, session] of running) {
+      const origin = (await deps.getTabTools(tabId).catch(() => undefined))?.origin;
+      if (origin && agentOffOn(disabledSites, origin)) session.agentTurnedOff(origin);
+    }
+  };
+
   const handle = async (port: PanelPort, message: PanelMessage) => {
     if (message.type === 'heartbeat') return;
     if (message.type === 'subscribe') {
@@ -258,6 +270,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     /** The settings changed (the options page, or "allow on this site"): what panels show of them is redrawn. */
     settingsChanged() {
       previews.clear();
+      void stopRunsWhereOff().catch(() => {});
       for (const tabId of panels.keys()) resendSnapshot(tabId);
       deps.wakePanels?.();
     },

@@ -485,7 +485,7 @@ export class TabSession {
 }
 
 function agentOffNotice(origin: string): string {
-  return `The agent is off on ${origin}. Turn it back on in the extension's options.`;
+  return `The agent is off on ${origin}. Turn it back on in the side panel or the extension's options.`;
 }
 
 /** A run that ended with words for the person: a reply with neither a call nor a word (only thoughts, or nothing) is no answer. */

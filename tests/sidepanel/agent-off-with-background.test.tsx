@@ -127,9 +127,22 @@ describe('the agent turned off and on from the panel, with the background and th
     await panel.until(() => expect(panel!.model.running.value).toBe(false));
     const turn = panel.model.session.value!.turns[0]!;
     expect(turn.outcome).toBe('error');
-    expect(turn.notice).toBe("The agent is off on https://shop.example. Turn it back on in the extension's options.");
+    expect(turn.notice).toBe("The agent is off on https://shop.example. Turn it back on in the side panel or the extension's options.");
     expect(panel.executed).toEqual([]);
     await panel.until(() => expect(panel!.detail()).toBe('Agent off on this site'));
     expect((await loadSettings()).disabledSites).toContain('https://shop.example');
+  });
+
+  it('stops a run at once when the options page turns its site off, not at the run’s next step', async () => {
+    await replayScriptItem.setValue({ replies: ['<tool_call>{"name": "checkout", "arguments": {}}</tool_call>', 'Ordered.'], chunkSize: 8, delayMs: 0 });
+    panel = mountWithBackground();
+    await panel.until(() => expect(panel!.model.canSend.value).toBe(true));
+    panel.model.send('buy it');
+    await panel.until(() => expect(panel!.find('approve-once')).not.toBeNull());
+
+    await updateSettings({ disabledSites: ['https://shop.example'] });
+    await panel.until(() => expect(panel!.model.running.value).toBe(false));
+    expect(panel.model.session.value!.turns[0]!.notice).toBe("The agent is off on https://shop.example. Turn it back on in the side panel or the extension's options.");
+    expect(panel.executed).toEqual([]);
   });
 });
