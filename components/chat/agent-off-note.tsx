@@ -2,6 +2,8 @@ import { siteLabel } from '@/lib/text/site-label';
 
 interface AgentOffNoteProps {
   origin: string;
+  /** The panel reconnects: a press would go nowhere. */
+  disabled: boolean;
   /** The entries of the person's list that keep the agent off here (see `agentOffBy`). */
   offBy: readonly string[];
   onTurnOn(): void;
@@ -12,7 +14,7 @@ interface AgentOffNoteProps {
  * which they can do from here. An entry that covers more than this site (its parent domain)
  * goes too, so the button names it: the person sees what else turns on before pressing.
  */
-export function AgentOffNote({ origin, offBy, onTurnOn }: AgentOffNoteProps) {
+export function AgentOffNote({ origin, disabled, offBy, onTurnOn }: AgentOffNoteProps) {
   const wider = offBy.filter((entry) => coversMoreThan(entry, origin));
   const names = wider.length > 0 ? `${listed(wider.map(siteLabel))} and ${wider.length === 1 ? 'its' : 'their'} subdomains` : undefined;
   return (
@@ -24,7 +26,7 @@ export function AgentOffNote({ origin, offBy, onTurnOn }: AgentOffNoteProps) {
           : `You turned it off for ${siteLabel(origin)}, so it reads nothing here and runs no tool.`}
       </p>
       <p>
-        <button type="button" class="button" data-testid="agent-on" onClick={onTurnOn}>
+        <button type="button" class="button" data-testid="agent-on" disabled={disabled} onClick={onTurnOn}>
           {names ? `Turn the agent on for ${names}` : 'Turn the agent on here'}
         </button>
       </p>

@@ -49,6 +49,7 @@ export function Conversation({ model }: { model: PanelModel }) {
         {session?.agentOff && (
           <AgentOffNote
             origin={session.origin}
+            disabled={model.connection.value !== 'connected'}
             offBy={session.agentOffBy}
             onTurnOn={() => {
               model.setAgentOff(false);

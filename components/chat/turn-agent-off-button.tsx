@@ -26,6 +26,8 @@ export function TurnAgentOffButton({ model }: { model: PanelModel }) {
       type="button"
       class="site-switch"
       data-testid="agent-off-here"
+      // While the panel reconnects, a press would go nowhere: it waits, as Undo does.
+      disabled={model.connection.value !== 'connected'}
       aria-label={`Turn agent off on ${siteLabel(session.origin)}`}
       onClick={() => {
         pressed.current = model.setAgentOff(true);

@@ -47,6 +47,18 @@ describe('turning the agent off on a site from the panel', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'set-agent-off', tabId, origin: 'https://shop.example', off: true });
   });
 
+  it('cannot be pressed, off or back on, while the panel reconnects, so a press never goes nowhere', async () => {
+    panel = await mountPanel();
+    panel.background.port.drop();
+    await panel.flush();
+    expect(offButton()?.disabled).toBe(true);
+    panel.unmount();
+    panel = await mountPanel({ agentOff: true, agentOffBy: ['https://shop.example'] });
+    panel.background.port.drop();
+    await panel.flush();
+    expect(onButton()?.disabled).toBe(true);
+  });
+
   it('is not offered where there is no web site to list: a browser page, a file, a page that reported no tools', async () => {
     const pages = [
       { url: 'chrome://newtab/', origin: '', pageReachable: false, closedPage: 'browser' as const, toolCount: 0 },
