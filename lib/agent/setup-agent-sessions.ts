@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { executeTabTool, requestTabTools, getTabTools, onTabToolsChanged, pageScriptAnswers, readLoadedPageResult, showAsking } from '../registry';
 import { loadSettings, updateSettings, watchSettings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
+import { tellExtensionPages } from '../messaging/background-broadcast';
 import { acceptNamedChannels } from '../messaging/port-channel';
 import { z } from 'zod';
 import { agentPortName, type PanelWake, type SessionMessage } from './agent-port-protocol';
@@ -64,7 +65,6 @@ function createPanelWaker(): (tabId?: number) => void {
     if (lastSent.size >= 1_000) lastSent.clear();
     lastSent.set(tabId, now);
     const message: PanelWake = tabId === undefined ? { type: 'panel-wake' } : { type: 'panel-wake', tabId };
-    // No extension page open is the usual case: nobody to tell.
-    browser.runtime.sendMessage(message).catch(() => undefined);
+    tellExtensionPages(message);
   };
 }

@@ -1,4 +1,4 @@
-import { browser, type Browser } from 'wxt/browser';
+import { hearBackground } from '../messaging/background-broadcast';
 import { z } from 'zod';
 import { agentPortName, panelWakeSchema, type PanelMessage } from '../agent/agent-port-protocol';
 import { connectNamedChannel } from '../messaging/port-channel';
@@ -28,11 +28,8 @@ export function connectAgentPort(): AgentPort {
  * held a port. Only the background's word counts: a content script's message names a tab.
  */
 export function listenForPanelWake(listener: (tabId: number | undefined) => void): () => void {
-  const onMessage = (message: unknown, sender: Browser.runtime.MessageSender) => {
-    if (sender.id !== browser.runtime.id || sender.tab !== undefined) return;
+  return hearBackground((message) => {
     const parsed = panelWakeSchema.safeParse(message);
     if (parsed.success) listener(parsed.data.tabId);
-  };
-  browser.runtime.onMessage.addListener(onMessage);
-  return () => browser.runtime.onMessage.removeListener(onMessage);
+  });
 }
