@@ -217,9 +217,10 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     // The form in the open shadow root runs like any other.
     await expect(inspector.run('search_menu', { q: 'soup' })).resolves.toMatchObject({ text: formSubmittedWithoutResult, isError: false });
     await expect(page.locator('#searched').textContent()).resolves.toBe('Searched for soup.');
-    // A component defined later gets its shadow root without any change the page's observer sees.
+    // A component defined later gets its shadow root without any change the page's observer sees:
+    // found at the next check of undefined elements, which come at most 5 s apart.
     await page.evaluate(() => (window as unknown as { defineNewsletter(): void }).defineNewsletter());
-    await inspector.waitForTools(['book_slot', 'search_menu', 'subscribe'], 2_000);
+    await inspector.waitForTools(['book_slot', 'search_menu', 'subscribe'], 7_000);
     // A shadow root given quietly to a plain element is found when a panel opens on the tab.
     await page.evaluate(() => (window as unknown as { attachGiftCard(): void }).attachGiftCard());
     const reopened = await InspectorPage.open(extension, tabId);
