@@ -65,4 +65,4 @@ function webLlmReason(model: OptionsModel, chosen: boolean): string | undefined 
   return `It cannot run on this computer: ${status.message}${chosen ? '' : ` ${status.fix}.`}`;
 }
 
-const replayChoice: EngineChoice = { id: 'replay', description: 'For tests and trace replays.' };
+const replayChoice: EngineChoice = { id: 'replay', description: 'Plays back recorded replies, for tests and trace replays.' };

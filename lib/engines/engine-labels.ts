@@ -8,5 +8,5 @@ export const engineLabels: Readonly<Record<EngineId, string>> = {
   webllm: 'WebLLM (on this GPU)',
   'prompt-api': "Chrome's built-in model",
   openai: 'Local server (OpenAI-compatible)',
-  replay: 'Replay (recorded replies)',
+  replay: 'Replay',
 };

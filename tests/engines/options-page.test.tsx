@@ -195,8 +195,8 @@ describe('the options page', () => {
     await vi.waitFor(() => expect(page.root.querySelector('input[name="engine"]')).not.toBeNull());
     expect(names(page.root)).toEqual(['WebLLM (on this GPU)', "Chrome's built-in model", 'Local server (OpenAI-compatible)']);
     const replaying = show({ settings: memorySettings({ engine: 'replay' }), caches: createFakeCacheStorage().storage });
-    await vi.waitFor(() => expect(names(replaying.root)).toContain('Replay (recorded replies)'));
-    expect(replaying.root.querySelector('input[value="replay"]')?.closest('label')?.querySelector('.muted')?.textContent).toBe('For tests and trace replays.');
+    await vi.waitFor(() => expect(names(replaying.root)).toContain('Replay'));
+    expect(replaying.root.querySelector('input[value="replay"]')?.closest('label')?.querySelector('.muted')?.textContent).toBe('Plays back recorded replies, for tests and trace replays.');
   });
 
   it('heads the WebLLM section with the engine\'s name, not the "Model" its field is labelled', async () => {

@@ -84,7 +84,7 @@ describe('the trace viewer', () => {
     await viewer.until(() => viewer!.find('run-detail') !== null, 'the run');
     expect(viewer.find('run-title')?.textContent).toBe('Put two enamel mugs in my cart');
     // The engine as the side panel names it.
-    expect(viewer.find('run-engine')?.textContent).toContain('Replay (recorded replies) · recorded replies');
+    expect(viewer.find('run-engine')?.textContent).toContain('Replay · recorded replies');
     expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
     expect(viewer.find('run-answer')?.textContent?.trim()).toBe('I added two enamel mugs (12 each) to your cart.');
 
