@@ -27,6 +27,16 @@ export function showAsking(tabId: number, waits: boolean): void {
   showBadge(tabId);
 }
 
+/**
+ * A worker that starts knows of no call waiting (a run does not outlive its worker), but Chrome
+ * keeps a tab's title until the tab closes: a title an earlier worker left saying a call waits
+ * there is put back to the manifest's.
+ */
+export async function resetTitles(): Promise<void> {
+  const title = defaultTitle();
+  for (const tab of await browser.tabs.query({})) if (tab.id !== undefined && !asking.has(tab.id)) setTitle(tab.id, title);
+}
+
 /** The sites where the person turned the agent off changed: their tabs count no tools. */
 export function showAgentOffSites(disabledSites: readonly string[]): void {
   offSites = disabledSites;

@@ -5,7 +5,7 @@ import { handleBackgroundMessages, type MessageSender } from '../messaging/runti
 import { requestTabTools } from './request-tab-tools';
 import type { ReportSender, TabToolRegistry } from './tab-tool-registry';
 import { serveInspector } from './serve-inspector';
-import { showAgentOffSites, showToolCount } from './show-tool-count';
+import { resetTitles, showAgentOffSites, showToolCount } from './show-tool-count';
 import { loadSettings, watchSettings } from '../settings';
 
 /**
@@ -31,6 +31,7 @@ export function wireToolRegistry(registry: TabToolRegistry): void {
   browser.tabs.onRemoved.addListener((tabId) => void registry.removeTab(tabId));
   browser.tabs.onReplaced.addListener((_addedTabId, removedTabId) => void registry.removeTab(removedTabId));
   registry.onChange(showToolCount);
+  void resetTitles().catch(() => undefined);
   void loadSettings().then((settings) => showAgentOffSites(settings.disabledSites), () => undefined);
   watchSettings((settings) => showAgentOffSites(settings.disabledSites));
   acceptChannels('inspector', (channel) => serveInspector(registry, channel));

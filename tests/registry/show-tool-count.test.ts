@@ -1,0 +1,37 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+
+const defaultTitle = 'Open the WebMCP agent';
+const askingTitle = 'The WebMCP agent waits for your answer in this tab';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.resetModules();
+  vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'test', version: '1', action: { default_title: defaultTitle } });
+});
+
+const title = (tabId: number) => fakeBrowser.action.getTitle({ tabId });
+
+describe('the toolbar title of a tab where a call waits', () => {
+  it('says so while the call waits, and is put back once it is answered', async () => {
+    const { id } = await fakeBrowser.tabs.create({ url: 'https://shop.example/' });
+    const { showAsking } = await import('@/lib/registry/show-tool-count');
+    showAsking(id!, true);
+    await vi.waitFor(async () => expect(await title(id!)).toBe(askingTitle));
+    showAsking(id!, false);
+    await vi.waitFor(async () => expect(await title(id!)).toBe(defaultTitle));
+  });
+
+  it('is put back by the next worker where the one that set it stopped while the call waited', async () => {
+    const { id } = await fakeBrowser.tabs.create({ url: 'https://shop.example/' });
+    const first = await import('@/lib/registry/show-tool-count');
+    first.showAsking(id!, true);
+    await vi.waitFor(async () => expect(await title(id!)).toBe(askingTitle));
+
+    // A new worker: the module is loaded again, knowing of no call waiting.
+    vi.resetModules();
+    const next = await import('@/lib/registry/show-tool-count');
+    await next.resetTitles();
+    expect(await title(id!)).toBe(defaultTitle);
+  });
+});
