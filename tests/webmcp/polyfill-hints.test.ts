@@ -31,3 +31,41 @@ describe('a consequential tool on a page with the real @mcp-b/webmcp-polyfill 5.
     expect(await annotationsOf(discovery)).toEqual([expect.objectContaining({ consequenceUnknown: true })]);
   });
 });
+
+describe('a polyfill that keeps its own records of the tools readable, without the hints it does not list', () => {
+  function install() {
+    const records = new Map<string, { name: string; description: string; inputSchema: object; annotations: Record<string, boolean>; execute(): unknown }>();
+    const context = {
+      tools: records,
+      async registerTool(tool: typeof placeOrder) {
+        const { readOnlyHint = false } = tool.annotations as { readOnlyHint?: boolean };
+        records.set(tool.name, { ...tool, annotations: { readOnlyHint } });
+      },
+      async getTools() {
+        return [...records.values()].map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations }));
+      },
+      async executeTool() {
+        return 'ok';
+      },
+    };
+    Object.defineProperty(navigator, 'modelContext', { value: context, configurable: true });
+    return context;
+  }
+  afterEach(() => delete (navigator as unknown as { modelContext?: unknown }).modelContext);
+
+  it('reads the hints from what the page registered, not from those records', async () => {
+    const discovery = createAdapterDiscovery(() => {});
+    const context = install();
+    discovery.discover();
+    await context.registerTool(placeOrder);
+    expect(await annotationsOf(discovery)).toEqual([expect.objectContaining({ consequentialHint: true })]);
+  });
+
+  it('still asks every time for a tool registered before it was found, whatever its records say', async () => {
+    const discovery = createAdapterDiscovery(() => {});
+    const context = install();
+    await context.registerTool(placeOrder);
+    discovery.discover();
+    expect(await annotationsOf(discovery)).toEqual([expect.objectContaining({ consequenceUnknown: true })]);
+  });
+});

@@ -156,8 +156,29 @@ describe('createLegacyContextAdapter: following an older context', () => {
     await expect(adapter.execute('delete_notes', {}, never)).rejects.toThrow('The page offers no tool named "delete_notes".');
   });
 
+  it('lists the tools of both methods where its `tools` holds only those of provideContext, and prefers what went through the methods', async () => {
+    const provided: Array<{ name: string; description?: string; execute(): string }> = [];
+    const added = new Map<string, { name: string; execute(): string }>();
+    const context = {
+      provideContext({ tools = [] }: { tools?: typeof provided }) {
+        provided.splice(0, provided.length, ...tools.map(({ name, execute }) => ({ name, execute })));
+      },
+      registerTool(tool: { name: string; execute(): string }) {
+        added.set(tool.name, tool);
+      },
+      get tools() {
+        return provided;
+      },
+    };
+    const adapter = createLegacyContextAdapter(context);
+    context.provideContext({ tools: [{ name: 'search', description: 'Search the shop.', execute: () => 'found' }] });
+    context.registerTool({ name: 'add_to_cart', execute: () => 'added' });
+    expect(await adapter.list()).toMatchObject([{ name: 'search', description: 'Search the shop.' }, { name: 'add_to_cart' }]);
+    expect(await adapter.execute('add_to_cart', {}, never)).toBe('added');
+  });
+
   it('keeps to the tools it followed where `tools` is not a list of named tools', async () => {
-    for (const tools of [['add_note'], [], 'add_note', new Map([['x', 1]])]) {
+    for (const tools of [['add_note'], [], 'add_note', new Map([['x', 1]]), [{ name: 'settings' }]]) {
       const context = { ...olderContext(), tools };
       const adapter = createLegacyContextAdapter(context as LegacyContextLike);
       context.registerTool({ name: 'add_note', execute: () => 'added' } as never);

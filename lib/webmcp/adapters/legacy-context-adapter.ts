@@ -15,22 +15,30 @@ export function isLegacyContextLike(value: unknown): boolean {
 /**
  * Follows an older context by wrapping its four methods: each still does what it did, and the
  * adapter keeps the tools (with their `execute`) that passed through. `provideContext` replaces
- * its own set; `registerTool` adds to a second set, as the older polyfills did. Where the context
- * keeps its tools readable (see readToolStore), that list is the page's own and wins: it also
- * holds what the page registered before the context was found, in the script that set it up. (A
- * handle the page got back then is not followed: what it withdraws shows at the next change.)
+ * its own set; `registerTool` adds to a second set, as the older polyfills did.
+ *
+ * Where the context keeps its tools readable (see readToolStore), the tools found only there are
+ * listed too: those the page registered before the context was found, in the script that set it
+ * up. What went through the methods still wins for a name both have: it is what the page gave,
+ * hints included. (A handle the page got back before is not followed: what it withdraws shows at
+ * the next change.) `readStore: false` keeps to what went through the methods, for reading the
+ * hints a polyfill's own records may have dropped.
  */
-export function createLegacyContextAdapter(context: LegacyContextLike): ToolAdapter {
+export function createLegacyContextAdapter(context: LegacyContextLike, { readStore = true } = {}): ToolAdapter {
   const provided = new Map<string, unknown>();
   const registered = new Map<string, unknown>();
   const listeners = new Set<() => void>();
   const notify = (): void => listeners.forEach((listener) => listener());
   wrapMethods(context, { provided, registered, notify });
-  const followed = (): unknown[] => [...provided.values(), ...[...registered.values()].filter((tool) => !provided.has(readToolName(tool) ?? ''))];
   const tools = (): unknown[] => {
-    const store = readToolStore(context);
-    // An empty store beside tools that went through the methods is something else of the same name.
-    return store && (store.length > 0 || (provided.size === 0 && registered.size === 0)) ? store : followed();
+    const followed = [...provided.values(), ...[...registered.values()].filter((tool) => !provided.has(readToolName(tool) ?? ''))];
+    // In the page's own order where it keeps one; what went through the methods stands in for its
+    // name, and what the list lacks comes after.
+    const followedByName = new Map(followed.map((tool) => [readToolName(tool), tool]));
+    const stored = (readStore ? readToolStore(context) : undefined) ?? [];
+    const listed = stored.map((tool) => followedByName.get(readToolName(tool)) ?? tool);
+    const listedNames = new Set(listed.map(readToolName));
+    return [...listed, ...followed.filter((tool) => !listedNames.has(readToolName(tool)))];
   };
   return {
     list: async () => tools(),
@@ -54,7 +62,7 @@ export function createLegacyContextAdapter(context: LegacyContextLike): ToolAdap
  * The tools a hand-written context keeps readable as `tools` (an array, or a Map or Set of them,
  * directly or through a getter). The bridge finds a context only between scripts, so this is the
  * one way to see tools registered in the very script that set the context up. Undefined where there
- * is no such list, or where it holds anything but named tools.
+ * is no such list, or where it holds anything but named tools that carry their own `execute`.
  */
 function readToolStore(context: LegacyContextLike): unknown[] | undefined {
   const store = readProperty(context, 'tools');
@@ -67,7 +75,7 @@ function readToolStore(context: LegacyContextLike): unknown[] | undefined {
   } catch {
     return undefined;
   }
-  return entries.every((tool) => readToolName(tool) !== undefined) ? entries : undefined;
+  return entries.every((tool) => readToolName(tool) !== undefined && typeof readProperty(tool, 'execute') === 'function') ? entries : undefined;
 }
 
 interface Buckets {

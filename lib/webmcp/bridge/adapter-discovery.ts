@@ -49,8 +49,11 @@ export function createAdapterDiscovery(onChange: () => void): AdapterDiscovery {
 function adapt(candidate: object): ToolAdapter | undefined {
   if (isModelContextLike(candidate)) {
     const adapter = createModelContextAdapter(candidate, window);
-    // A polyfill with `registerTool`: what the page registered says which hints it meant.
-    return isLegacyContextLike(candidate) ? withRegisteredHints(adapter, createLegacyContextAdapter(candidate as LegacyContextLike)) : adapter;
+    // A polyfill with `registerTool`: what the page registered says which hints it meant (not its
+    // own records of the tools, which may have dropped them).
+    return isLegacyContextLike(candidate)
+      ? withRegisteredHints(adapter, createLegacyContextAdapter(candidate as LegacyContextLike, { readStore: false }))
+      : adapter;
   }
   if (isTestingApiLike(candidate)) return createTestingApiAdapter(candidate);
   if (isLegacyContextLike(candidate)) return createLegacyContextAdapter(candidate);
