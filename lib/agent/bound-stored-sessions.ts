@@ -14,33 +14,45 @@ export const storedProseCharacters = 200_000;
 
 /**
  * The conversations as they are written: long prose cut (with a note saying so), and past the
- * budget the oldest turns left out, from the tab that holds the most, never a conversation's last
- * turn. A conversation "New chat" put aside counts with its tab, and gives up its turns first.
+ * budget the oldest turns left out. First those of the conversations "New chat" put aside, which
+ * cost only the Undo offer: the largest first, down to the whole conversation. Only then those of
+ * the live conversations, the largest first, never a conversation's last turn.
  */
 export function boundStoredSessions(
   sessions: ReadonlyMap<number, StoredSession>,
   budget = storedSessionsBudget,
 ): Record<string, StoredSession> {
-  const tabs = [...sessions].map(([tabId, { previous, ...session }]) => {
+  const tabs = [...sessions].map(([tabId, { previous, ...session }]) => ({
+    tabId,
     // Everything else of the session is kept as it is: the history's site above all, without which
     // a restarted worker would make the model forget the conversation.
-    const current = boundable(session);
-    const aside = previous && boundable(previous);
-    // The conversation put aside is the older one: its turns go first.
-    return { tabId, current, aside, conversations: aside ? [aside, current] : [current] };
-  });
-  const tabSize = (tab: (typeof tabs)[number]) => tab.conversations.reduce((sum, conversation) => sum + sizeOf(conversation), 0);
-  let total = tabs.reduce((sum, tab) => sum + tabSize(tab), 0);
-  while (total > budget) {
-    const largest = tabs.filter((tab) => tab.conversations.some(canGiveUpTurn)).sort((a, b) => tabSize(b) - tabSize(a))[0];
-    if (!largest) break;
-    const conversation = largest.conversations.find(canGiveUpTurn)!;
-    conversation.stored.turns = conversation.stored.turns.slice(1);
-    total -= conversation.turnSizes.shift() ?? 0;
-  }
+    current: boundable(session),
+    // One put aside with no turn has nothing to bring back.
+    aside: previous?.turns.length ? boundable(previous) : undefined,
+  }));
+  const asides = tabs.flatMap(({ aside }) => (aside ? [aside] : []));
+  const currents = tabs.map(({ current }) => current);
+  let total = [...asides, ...currents].reduce((sum, conversation) => sum + sizeOf(conversation), 0);
+  total = leaveOutOldestTurns(asides, { total, budget, keep: 0 });
+  leaveOutOldestTurns(currents, { total, budget, keep: 1 });
   return Object.fromEntries(
-    tabs.map(({ tabId, current, aside }) => [tabId, { ...current.stored, ...(aside ? { previous: aside.stored } : {}) }]),
+    tabs.map(({ tabId, current, aside }) => [tabId, { ...current.stored, ...(aside?.stored.turns.length ? { previous: aside.stored } : {}) }]),
   );
+}
+
+/**
+ * While the total passes the budget, leaves out the oldest turn of the largest conversation that
+ * has more than `keep`; one left with no turn goes whole, its history with it. Answers the new total.
+ */
+function leaveOutOldestTurns(conversations: Boundable[], { total, budget, keep }: { total: number; budget: number; keep: number }): number {
+  while (total > budget) {
+    const largest = conversations.filter((conversation) => conversation.stored.turns.length > keep).sort((a, b) => sizeOf(b) - sizeOf(a))[0];
+    if (!largest) break;
+    largest.stored.turns = largest.stored.turns.slice(1);
+    total -= largest.turnSizes.shift() ?? 0;
+    if (largest.stored.turns.length === 0) total -= largest.historySize;
+  }
+  return total;
 }
 
 /** A conversation as it is written, with what each of its parts weighs. */
@@ -56,7 +68,6 @@ function boundable(conversation: StoredConversation): Boundable {
 }
 
 const sizeOf = (conversation: Boundable) => conversation.turnSizes.reduce((sum, size) => sum + size, conversation.historySize);
-const canGiveUpTurn = (conversation: Boundable) => conversation.stored.turns.length > 1;
 
 function capProse(turn: Turn): Turn {
   if (!turn.items.some((item) => item.kind === 'prose' && item.text.length > storedProseCharacters)) return turn;

@@ -40,7 +40,7 @@ describe('the conversations as they are stored', () => {
     expect(utf8Bytes(stored)).toBeLessThanOrEqual(budget);
   });
 
-  it('count a conversation "New chat" put aside with its tab: it gives up its oldest turns first, never its last', () => {
+  it('leave out the turns of a conversation "New chat" put aside first, oldest first, down to all of them', () => {
     const long = 'é'.repeat(150_000);
     const sessions = new Map([
       [1, { ...session(turnWith('e', long)), previous: session(...['a', 'b', 'c', 'd'].map((id) => turnWith(id, long))) }],
@@ -48,18 +48,39 @@ describe('the conversations as they are stored', () => {
     ]);
     const budget = 1_550_000;
     const stored = boundStoredSessions(sessions, budget);
-    // Each long turn is 300,000 bytes: the budget holds five of the seven. The first tab holds the
-    // most, and gives up two, from the conversation put aside.
+    // Each long turn is 300,000 bytes: the budget holds five of the seven. The conversation put
+    // aside gives up two.
     expect(stored['1']!.previous!.turns.map((turn) => turn.id)).toEqual(['c', 'd']);
     expect(stored['1']!.turns.map((turn) => turn.id)).toEqual(['e']);
     expect(stored['2']!.turns.map((turn) => turn.id)).toEqual(['f', 'g']);
     expect(stored['1']!.previous!.history).toEqual(sessions.get(1)!.previous!.history);
     expect(utf8Bytes(stored)).toBeLessThanOrEqual(budget);
 
-    // Even past any budget, each conversation keeps its last turn.
+    // Past any budget, the conversation put aside is left out whole (it costs only the Undo offer),
+    // and each live conversation keeps its last turn.
     const tight = boundStoredSessions(sessions, 100_000);
-    expect(tight['1']!.previous!.turns.map((turn) => turn.id)).toEqual(['d']);
+    expect(tight['1']!.previous).toBeUndefined();
     expect(tight['1']!.turns.map((turn) => turn.id)).toEqual(['e']);
+    expect(tight['2']!.turns.map((turn) => turn.id)).toEqual(['g']);
+  });
+
+  it('leave out a conversation put aside before the live conversation of another tab, even a larger one, loses a turn', () => {
+    const long = 'é'.repeat(150_000);
+    const sessions = new Map([
+      // New chat was pressed in the first tab: its conversation waits for an Undo that may never come.
+      [1, { ...session(), previous: session(turnWith('a', long), turnWith('b', long)) }],
+      // The second tab holds the most: the conversation the person is having now.
+      [2, session(...['c', 'd', 'e', 'f'].map((id) => turnWith(id, long)))],
+    ]);
+    // The budget holds five of the six long turns: the conversation put aside gives up its older one.
+    const five = boundStoredSessions(sessions, 1_550_000);
+    expect(five['1']!.previous!.turns.map((turn) => turn.id)).toEqual(['b']);
+    expect(five['2']!.turns.map((turn) => turn.id)).toEqual(['c', 'd', 'e', 'f']);
+    // The budget holds four: it goes whole, and the live conversation keeps every turn.
+    const four = boundStoredSessions(sessions, 1_250_000);
+    expect(four['1']).toEqual(session());
+    expect(four['2']!.turns.map((turn) => turn.id)).toEqual(['c', 'd', 'e', 'f']);
+    expect(utf8Bytes(four)).toBeLessThanOrEqual(1_250_000);
   });
 
   it('cut the long prose of a conversation put aside too', () => {
