@@ -13,7 +13,8 @@ const storedConversationSchema = z.object({
   historyReadUntrusted: z.boolean().optional(),
 });
 
-const storedSessionSchema = storedConversationSchema.extend({ previous: storedConversationSchema.optional() });
+// A conversation put aside that does not read (a later build's turns, say) costs only the Undo offer.
+const storedSessionSchema = storedConversationSchema.extend({ previous: storedConversationSchema.optional().catch(undefined) });
 
 /**
  * A conversation's turns, and what the model reads again: the last exchanges, made on `historyOrigin`,

@@ -921,6 +921,20 @@ describe('agent sessions', () => {
       expect(promptOfTurn(second, 1).map((message) => message.content)).toEqual(['find mugs', 'Found **two** mugs.', 'how many?']);
     });
 
+    it('loses only the conversation put aside when it does not read from storage, not the one shown', async () => {
+      const shown = { id: 't', request: 'hi', items: [{ kind: 'prose', text: 'Hello.' }], startedAt: 1, outcome: 'answer', endedAt: 2 };
+      // A turn of a shape this build does not know, written by another one.
+      const unknown = { id: 'p', request: 'find mugs', items: [{ kind: 'chart' }], startedAt: 1 };
+      await fakeBrowser.storage.session.set({
+        agentSessions: { 1: { turns: [shown], history: [], previous: { turns: [unknown], history: [] } } },
+      });
+      const h = harness();
+      h.send({ type: 'subscribe', tabId: 1 });
+      await h.until(() => h.state() !== undefined);
+      expect(h.state()!.turns).toEqual([shown]);
+      expect(h.state()?.canUndoNewChat).toBeUndefined();
+    });
+
     it('ends with the first request of the new chat: an Undo then changes nothing and says so, in this worker and the next', async () => {
       const h = harness();
       await clearedAfterOneRequest(h);
