@@ -44,13 +44,17 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   /** Approvals sent for cards that still show as waiting. */
   const approvalsSent = signal<ReadonlySet<string>>(new Set());
   /**
-   * Undo of "New chat": `asked` until a snapshot without the offer answers it (one pressed twice
-   * asks once), `done` once that snapshot brought the conversation back, for a screen reader to hear.
+   * "New chat" and its Undo, as this panel saw them. `pressed`: New chat was pressed here, and
+   * `started` once its snapshot offers Undo; only then does the panel say it started a new chat.
+   * An offer this panel finds (opened later, back on the tab, another panel's press) stays quiet.
+   * `asked`: Undo waits for a snapshot without the offer (one pressed twice asks once); `done`
+   * once that snapshot brought the conversation back, for a screen reader to hear.
    */
-  const undoNewChatState = signal<'none' | 'asked' | 'done'>('none');
-  // A worker that stopped may have taken the question with it: the next snapshot offers Undo again if so.
-  const forgetUndoAsked = () => {
-    if (undoNewChatState.value === 'asked') undoNewChatState.value = 'none';
+  const undoNewChatState = signal<'none' | 'pressed' | 'started' | 'asked' | 'done'>('none');
+  // A worker that stopped may have taken the question (New chat, or Undo) with it: the next
+  // snapshot says what came of it, and offers Undo, quietly, if there is one.
+  const forgetUnanswered = () => {
+    if (undoNewChatState.value === 'asked' || undoNewChatState.value === 'pressed') undoNewChatState.value = 'none';
   };
 
   const running = computed(() => session.value?.running === true || unconfirmedRequest.value !== undefined);
@@ -61,6 +65,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   const engineCannotRun = computed(() => session.value?.engine.state === 'error' && session.value.engine.errorDuring === 'check');
   // Only while the new chat is empty and quiet: a request sent in it ends the offer.
   const canUndoNewChat = computed(() => session.value?.canUndoNewChat === true && !running.value && undoNewChatState.value !== 'asked');
+  const newChatStartedHere = computed(() => undoNewChatState.value === 'started');
   const newChatUndone = computed(() => undoNewChatState.value === 'done');
   const canSend = computed(
     () =>
@@ -81,7 +86,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     onOpen: () => postSubscribe(),
     // The stopped worker took the model with it: the next request loads it again.
     onRest: () => {
-      forgetUndoAsked();
+      forgetUnanswered();
       const current = session.value;
       if (current && current.engine.state !== 'error') {
         session.value = { ...current, engine: { ...current.engine, state: 'idle', tokensPerSecond: undefined, progress: undefined, progressText: undefined } };
@@ -90,7 +95,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     onLost: () => {
       connection.value = 'reconnecting';
       returnUnconfirmedRequest();
-      forgetUndoAsked();
+      forgetUnanswered();
     },
     onMessage: (raw) => {
       const parsed = sessionMessageSchema.safeParse(raw);
@@ -124,14 +129,12 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     if (message.type === 'error') {
       lastError.value = message.message;
       returnUnconfirmedRequest();
-      forgetUndoAsked();
+      forgetUnanswered();
       return;
     }
     // A snapshot of the tab this panel followed before must not replace the current one.
     if (message.type === 'snapshot' && message.state.tabId !== tabId.value) return;
-    if (message.type === 'snapshot' && undoNewChatState.value === 'asked' && !message.state.canUndoNewChat) {
-      undoNewChatState.value = message.state.turns.length > 0 ? 'done' : 'none';
-    }
+    if (message.type === 'snapshot') followUndoNewChat(message.state);
     if (message.type === 'turn') undoNewChatState.value = 'none';
     const pending = unconfirmedRequest.value;
     if (message.type === 'turn' && message.turn.request === pending) unconfirmedRequest.value = undefined;
@@ -145,6 +148,18 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       const waiting = waitingCallIds(next);
       approvalsSent.value = new Set([...approvalsSent.value].filter((callId) => waiting.has(callId)));
     }
+  }
+
+  function followUndoNewChat(state: SessionState): void {
+    const offered = state.canUndoNewChat === true;
+    const now = undoNewChatState.value;
+    if (now === 'asked' && !offered) undoNewChatState.value = state.turns.length > 0 ? 'done' : 'none';
+    // A snapshot sent before the background cleared the chat still has its turns: a later one answers
+    // New chat. One without turns or offer answers a run cut off, with nothing to bring back.
+    if (now === 'pressed' && offered) undoNewChatState.value = 'started';
+    if (now === 'pressed' && !offered && state.turns.length === 0) undoNewChatState.value = 'none';
+    // The offer ended (a request, or Undo, from another panel): a later one was not started here.
+    if (now === 'started' && !offered) undoNewChatState.value = 'none';
   }
 
   const needsHeartbeat = computed(
@@ -179,6 +194,8 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     canSend,
     engineCannotRun,
     canUndoNewChat,
+    /** This panel pressed New chat, and the offer to undo it is the one that press made. */
+    newChatStartedHere,
     /** Undo brought the conversation back (until the next request, New chat or another tab). */
     newChatUndone,
 
@@ -214,8 +231,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     },
     newChat() {
       if (running.value) return;
-      undoNewChatState.value = 'none';
-      postForTab((id) => ({ type: 'new-chat', tabId: id }));
+      undoNewChatState.value = postForTab((id) => ({ type: 'new-chat', tabId: id })) ? 'pressed' : 'none';
     },
     /** Brings back the conversation "New chat" put aside, while the background offers that. */
     undoNewChat() {

@@ -28,7 +28,11 @@ async function afterNewChat(): Promise<MountedPanel> {
   return mounted;
 }
 
+/** What the live region says: a screen reader reads out each change of it. */
 const note = (mounted: MountedPanel) => mounted.find('new-chat-status')?.textContent ?? '';
+/** The offer a panel finds, where nobody pressed New chat just now. */
+const quietOffer = (mounted: MountedPanel) => mounted.find('earlier-chat-note');
+const inLiveRegion = (element: Element) => element.closest('[role=status], [role=alert], [role=log], [aria-live]') !== null;
 const undoButton = (mounted: MountedPanel) => mounted.find('undo-new-chat') as HTMLButtonElement | null;
 const undoes = (mounted: MountedPanel) => mounted.posted().filter((message) => message.type === 'undo-new-chat');
 
@@ -45,7 +49,59 @@ describe('Undo after New chat', () => {
     expect(panel.find('new-chat-status')).toBe(region);
     expect(note(panel)).toBe('Started a new chat.Undo');
     expect(undoButton(panel)?.textContent).toBe('Undo');
+    expect(quietOffer(panel)).toBeNull();
     expect(panel.findAll('turn')).toEqual([]);
+  });
+
+  it('waits for the snapshot that answers New chat: one sent before it, with the chat still there, says nothing yet', async () => {
+    panel = await mountPanel({ turns: earlier });
+    panel.find('new-chat')?.click();
+    // The page's tools changed as the background was about to clear the chat.
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: earlier, toolCount: 4 }) });
+    expect(note(panel)).toBe('');
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [], canUndoNewChat: true }) });
+    expect(note(panel)).toBe('Started a new chat.Undo');
+    expect(quietOffer(panel)).toBeNull();
+  });
+
+  it('offers the earlier chat quietly to a panel opened later on the tab, and brings it back from there', async () => {
+    panel = await mountPanel({ turns: [], canUndoNewChat: true });
+    // Nobody pressed New chat here: nothing is read out, and the offer says what it is.
+    expect(note(panel)).toBe('');
+    const offer = quietOffer(panel)!;
+    expect(inLiveRegion(offer)).toBe(false);
+    expect(offer.textContent).toBe('The earlier chat can be brought back.Bring it back');
+    const button = undoButton(panel)!;
+    expect(button.textContent).toBe('Bring it back');
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('The earlier chat can be brought back.');
+    button.click();
+    expect(undoes(panel)).toEqual([{ type: 'undo-new-chat', tabId }]);
+    await panel.flush();
+    expect(quietOffer(panel)).toBeNull();
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: earlier }) });
+    expect(panel.find('turn')?.textContent).toContain('Two mugs are in your cart.');
+    // What this panel's press did is heard.
+    expect(note(panel)).toBe('The earlier chat is back.');
+  });
+
+  it('offers it quietly in a second panel on the tab, where nobody pressed New chat', async () => {
+    panel = await mountPanel({ turns: earlier });
+    // Another panel's New chat: this one follows the tab's snapshot.
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [], canUndoNewChat: true }) });
+    expect(note(panel)).toBe('');
+    expect(inLiveRegion(quietOffer(panel)!)).toBe(false);
+    expect(panel.find('new-chat-note')).toBeNull();
+  });
+
+  it('says a later New chat quietly where another panel undid this one, and that one started it', async () => {
+    panel = await afterNewChat();
+    // The other panel's Undo, then its New chat.
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: earlier }) });
+    expect(note(panel)).toBe('');
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [], canUndoNewChat: true }) });
+    expect(note(panel)).toBe('');
+    expect(quietOffer(panel)).not.toBeNull();
   });
 
   it('brings the conversation back with its tool card and prose, once, and says so to a screen reader', async () => {
@@ -91,10 +147,13 @@ describe('Undo after New chat', () => {
     panel.model.selectTab(tabId + 1);
     await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: tabId + 1 }) });
     expect(note(panel)).toBe('');
-    // Back on the first tab, its offer stands as the background keeps it.
+    // Back on the first tab, its offer stands as the background keeps it, but is no news: not read out again.
     panel.model.selectTab(tabId);
     await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [], canUndoNewChat: true }) });
-    expect(undoButton(panel)).not.toBeNull();
+    expect(note(panel)).toBe('');
+    expect(inLiveRegion(quietOffer(panel)!)).toBe(false);
+    undoButton(panel)?.click();
+    expect(undoes(panel)).toEqual([{ type: 'undo-new-chat', tabId }]);
   });
 
   it('says so where the background could no longer bring the chat back, and offers Undo no more', async () => {
@@ -114,6 +173,11 @@ describe('Undo after New chat', () => {
     expect(undoButton(panel)?.disabled).toBe(true);
     undoButton(panel)?.click();
     expect(undoes(panel)).toEqual([]);
+    // Connected again, the same words stay where they were: nothing new to read out.
+    await vi.waitFor(() => expect(panel!.background.ports).toHaveLength(2));
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [], canUndoNewChat: true }) });
+    expect(note(panel)).toBe('Started a new chat.Undo');
+    expect(undoButton(panel)?.disabled).toBe(false);
   });
 
   it('is offered again where the worker stopped before it answered an Undo', async () => {
