@@ -69,7 +69,8 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await panel.screenshot({ path: screenshotPath('agent-run.png') });
 
     // A misclick on New chat: Undo brings the conversation back, even after the panel was closed
-    // and the service worker stopped, and the model reads it again.
+    // and the service worker stopped, and the model reads it again. Only the panel that pressed
+    // New chat says so; the one opened later offers the earlier chat quietly.
     const shown = await panel.getByTestId('turn').innerText();
     await panel.getByTestId('new-chat').click();
     await panel.getByTestId('turn').waitFor({ state: 'detached' });
@@ -77,10 +78,16 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await panel.close();
     await stopServiceWorker(extension.context);
     const reopened = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
-    await reopened.getByTestId('undo-new-chat').click({ timeout: 15_000 });
+    const offer = reopened.getByTestId('earlier-chat-note');
+    await offer.waitFor({ timeout: 15_000 });
+    expect(await offer.innerText()).toMatch(/^The earlier chat can be brought back\.\s*Bring it back$/);
+    expect(await offer.evaluate((node) => node.closest('[role=status], [role=alert], [aria-live]') === null)).toBe(true);
+    expect(await reopened.getByTestId('new-chat-status').textContent()).toBe('');
+    await reopened.getByTestId('undo-new-chat').click();
     await expect.poll(() => reopened.getByTestId('turn').innerText().catch(() => ''), { timeout: 5_000 }).toBe(shown);
     expect(await reopened.getByTestId('tool-card').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')))).toEqual(['done', 'done', 'done']);
-    expect(await reopened.getByTestId('new-chat-note').count()).toBe(0);
+    expect(await reopened.getByTestId('earlier-chat-note').count()).toBe(0);
+    expect(await reopened.getByTestId('new-chat-status').textContent()).toBe('The earlier chat is back.');
     await useReplayEngine(await worker(), { replies: ['Two, as I said.'] });
     await ask(reopened, 'how many mugs did you add?');
     await reopened.getByTestId('turn').last().getByText('Two, as I said.').waitFor({ timeout: 15_000 });
