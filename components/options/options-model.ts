@@ -16,14 +16,14 @@ import {
   type CacheStorageLike,
   type StoredModel,
 } from '@/lib/engines/webllm/model-storage';
-import { loadSettings, normalizeSiteOrigin, updateSettings, watchSettings, type Settings } from '@/lib/settings';
+import { loadSettings, normalizeSiteOrigin, updateSettings, watchSettings, type Settings, type SettingsChange } from '@/lib/settings';
 import { describeFailure, type Failure } from './describe-failure';
 import { describeStorageFailure, type StorageAction } from './describe-storage-failure';
 import { runTrial, type Trial } from './run-trial';
 
 /** The world the options page reads and changes; tests pass fakes. */
 export interface OptionsDependencies {
-  settings?: { load(): Promise<Settings>; update(change: Partial<Settings>): Promise<Settings>; watch(listener: (settings: Settings) => void): () => void };
+  settings?: { load(): Promise<Settings>; update(change: SettingsChange): Promise<Settings>; watch(listener: (settings: Settings) => void): () => void };
   gpu?: GpuLike;
   languageModel?: LanguageModelApi;
   caches?: CacheStorageLike;
@@ -75,7 +75,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const recommendedModel = computed(() => (webGpu.value?.available ? defaultModelFor(webGpu.value) : undefined));
   const recommendationReason = computed(() => (webGpu.value?.available ? defaultModelReason(webGpu.value) : undefined));
 
-  async function update(change: Partial<Settings>): Promise<void> {
+  async function update(change: SettingsChange): Promise<void> {
     settings.value = await store.update(change);
   }
 
@@ -314,12 +314,12 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
               ? `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`
               : `"${text}" is not a web address, such as shop.example.com.`,
           };
-      const current = settings.value?.[list] ?? [];
-      if (origin && !current.includes(origin)) await update({ [list]: [...current, origin] });
+      // Changed as the list is when written: the side panel may change it at the same moment.
+      if (origin) await update((current) => (current[list].includes(origin) ? {} : { [list]: [...current[list], origin] }));
       return origin;
     },
     removeSite(list: SiteList, origin: string) {
-      return update({ [list]: (settings.value?.[list] ?? []).filter((site) => site !== origin) });
+      return update((current) => ({ [list]: current[list].filter((site) => site !== origin) }));
     },
   };
 });

@@ -2,7 +2,7 @@ import type { ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
 import { errorMessage } from '../messaging/error-message';
 import { settleTabTools } from '../registry/settle-tab-tools';
-import { agentOffBy, agentOffOn, disabledSitesWith, type Settings } from '../settings';
+import { agentOffBy, agentOffOn, disabledSitesWith, type Settings, type SettingsChange } from '../settings';
 import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { isAllowableSite } from './approval-policy';
@@ -23,7 +23,7 @@ export interface PanelPort {
 
 export interface AgentSessionsDeps {
   loadSettings(): Promise<Settings>;
-  updateSettings(change: Partial<Settings>): Promise<Settings>;
+  updateSettings(change: SettingsChange): Promise<Settings>;
   getTabTools(tabId: number): Promise<TabToolList | undefined>;
   onTabToolsChanged(listener: (tabId: number) => void): () => void;
   /** Whether the extension's content script answers in the tab's page (see `pageScriptAnswers`). */
@@ -112,8 +112,10 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     allowSite: async (tabId) => {
       const tools = await deps.getTabTools(tabId);
       const settings = await deps.loadSettings();
-      if (tools?.origin && isAllowableSite(tools.origin) && !settings.allowedSites.includes(tools.origin)) {
-        await deps.updateSettings({ allowedSites: [...settings.allowedSites, tools.origin] });
+      const origin = tools?.origin;
+      if (origin && isAllowableSite(origin) && !settings.allowedSites.includes(origin)) {
+        // Added to the list as it is when written: another change may have come meanwhile.
+        await deps.updateSettings(({ allowedSites }) => (allowedSites.includes(origin) ? {} : { allowedSites: [...allowedSites, origin] }));
       }
     },
     recorder: deps.recorder,
@@ -199,10 +201,10 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   // The person turned the agent off, or back on, from the panel. A run on a site that is off now
   // stops at once, not at its next step: whatever it was about to do there, they just said no.
   const setAgentOff = async (tabId: number, origin: string, off: boolean): Promise<void> => {
-    const [{ disabledSites }, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
-    const next = disabledSitesWith(disabledSites, origin, off);
-    if (off && tools?.origin && agentOffOn(next, tools.origin)) sessions.get(tabId)?.agentTurnedOff(tools.origin);
-    if (next !== disabledSites) await deps.updateSettings({ disabledSites: [...next] });
+    const tools = await deps.getTabTools(tabId);
+    if (off && tools?.origin && agentOffOn(disabledSitesWith([], origin, true), tools.origin)) sessions.get(tabId)?.agentTurnedOff(tools.origin);
+    // Changed as the list is when written: another panel, or the options page, may change it too.
+    await deps.updateSettings(({ disabledSites }) => ({ disabledSites: [...disabledSitesWith(disabledSites, origin, off)] }));
     // The settings' watcher redraws every panel too; this one need not wait for it.
     return sendSnapshot(tabId);
   };

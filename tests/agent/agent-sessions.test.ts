@@ -6,7 +6,7 @@ import type { SessionMessage } from '../../lib/agent/agent-port-protocol';
 import { applySessionMessage } from '../../lib/agent/apply-session-message';
 import type { SessionState, ToolCard } from '../../lib/agent/session-state';
 import { replayScriptItem } from '../../lib/engines/replay-script';
-import { defaultSettings, type Settings } from '../../lib/settings';
+import { changedSettings, defaultSettings, type Settings, type SettingsChange } from '../../lib/settings';
 import { createMemoryRecorder } from '../support/memory-recorder';
 
 const tools: ToolDescriptor[] = [
@@ -53,7 +53,7 @@ function harness(options: HarnessOptions = {}) {
   const recorder = createMemoryRecorder();
   const deps: AgentSessionsDeps = {
     loadSettings: async () => settings,
-    updateSettings: vi.fn(async (change) => (settings = { ...settings, ...change })),
+    updateSettings: vi.fn(async (change: SettingsChange) => (settings = changedSettings(settings, change))),
     getTabTools: async () => (options.tabTools ? options.tabTools() : { url: 'https://shop.example/', origin: 'https://shop.example', tools }),
     onTabToolsChanged: () => () => {},
     pageAnswers: async () => options.pageAnswers?.() ?? true,
@@ -167,7 +167,7 @@ describe('agent sessions', () => {
     h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'allow-site' });
     await h.until(() => h.cards()[2]?.state === 'waiting');
     expect(h.cards()[1]?.state).toBe('done');
-    expect(h.deps.updateSettings).toHaveBeenCalledWith({ allowedSites: ['https://shop.example'] });
+    expect((await h.deps.loadSettings()).allowedSites).toEqual(['https://shop.example']);
     h.send({ type: 'approve', tabId: 1, callId: h.cards()[2]!.callId, decision: 'allow-once' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(h.executed).toEqual(['add_to_cart', 'add_to_cart', 'checkout']);

@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { OptionsModel, type OptionsDependencies } from '../../../components/options/options-model';
 import { OptionsPage } from '../../../components/options/options-page';
-import { defaultSettings, parseSettings, type Settings } from '../../../lib/settings';
+import { changedSettings, defaultSettings, type Settings } from '../../../lib/settings';
 import { fakeGpu } from '../../engines/support/fake-gpu';
 
 /** Settings kept in memory, as the options page reads and writes them through storage. */
@@ -9,7 +9,7 @@ export function memorySettings(initial: Partial<Settings> = {}): NonNullable<Opt
   let value: Settings = { ...defaultSettings, ...initial };
   return {
     load: async () => value,
-    update: async (change) => (value = parseSettings({ ...value, ...change })),
+    update: async (change) => (value = changedSettings(value, change)),
     watch: () => () => {},
   };
 }
