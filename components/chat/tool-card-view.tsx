@@ -67,7 +67,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
         <details class="tool-result">
           <summary>
             {card.state === 'done' ? 'Result' : 'Details'}
-            {card.read && <span class="tool-read"> · the model read the first {card.read.characters.toLocaleString('en-US')} of {card.read.of.toLocaleString('en-US')} characters</span>}
+            {card.read && <span class="tool-read"> · {readText(card.read)}</span>}
           </summary>
           {/* Already cut by the background (cardResultLimit); the trace keeps what the model saw. */}
           <pre data-testid="tool-result">{shownResult}</pre>
@@ -88,4 +88,10 @@ function fullJson(value: unknown): string {
     text = String(value);
   }
   return text.length > fullArgumentsLimit ? `${text.slice(0, fullArgumentsLimit)}\n… (${text.length - fullArgumentsLimit} more characters)` : text;
+}
+
+/** How much of a cut result the model read, as the trace viewer says it too. */
+function readText({ characters, of }: { characters: number; of: number }): string {
+  const whole = of.toLocaleString('en-US');
+  return characters === 0 ? `the model read none of its ${whole} characters` : `the model read the first ${characters.toLocaleString('en-US')} of ${whole} characters`;
 }

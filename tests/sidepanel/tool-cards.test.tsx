@@ -59,9 +59,15 @@ describe('tool cards', () => {
     expect(panel.findAll('tool-result').map((result) => result.textContent)).toEqual([cut, deep]);
   });
 
-  it('says how much of a long result the model read', async () => {
-    panel = await showCards([toolCard({ state: 'done', result: 'SKU-1, SKU-2, …', read: { characters: 4_603, of: 30_412 } })]);
-    expect(panel.find('tool-card')?.querySelector('summary')?.textContent).toBe('Result · the model read the first 4,603 of 30,412 characters');
+  it('says how much of a long result the model read, none included', async () => {
+    panel = await showCards([
+      toolCard({ callId: 'part', state: 'done', result: 'SKU-1, SKU-2, …', read: { characters: 4_603, of: 30_412 } }),
+      toolCard({ callId: 'none', state: 'done', result: 'SKU-1, SKU-2, …', read: { characters: 0, of: 30_412 } }),
+    ]);
+    expect(panel.findAll('tool-card').map((card) => card.querySelector('summary')?.textContent)).toEqual([
+      'Result · the model read the first 4,603 of 30,412 characters',
+      'Result · the model read none of its 30,412 characters',
+    ]);
   });
 
   it('shows page text in a result as text', async () => {
