@@ -121,6 +121,15 @@ describe('the options page', () => {
     }
   });
 
+  it('keeps what the person types into the address as soon as the field shows, before the page has settled', async () => {
+    const settings = memorySettings({ engine: 'openai', openaiBaseUrl: 'http://localhost:11434/v1' });
+    const { root } = show({ settings, caches: createFakeCacheStorage().storage, fetch: (async () => new Response('{"data":[]}')) as typeof fetch });
+    await vi.waitFor(() => expect(addressField(root).field).not.toBeNull(), { interval: 1 });
+    addressField(root).type('http://localhost:11435');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(addressField(root).field?.value).toBe('http://localhost:11435');
+  });
+
   it('keeps the address in use when the server at a new one does not answer, and says it is not saved', async () => {
     const settings = memorySettings({ engine: 'openai', openaiBaseUrl: 'http://localhost:11434/v1', model: 'llama3.2:3b' });
     const { root, model } = show({

@@ -79,6 +79,32 @@ describe('the options page, for a keyboard and a screen reader', () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(root.querySelector(`input[aria-label="${offSitesLabel}"]`)));
   });
 
+  it('moves focus on after Remove only once the list is drawn without the site, not at a redraw that still has it', async () => {
+    // The settings drawn again (the side panel wrote them) while the removal is still being written.
+    const stored = memorySettings({ disabledSites: ['https://a.example', 'https://b.example', 'https://c.example'] });
+    let redraw: (settings: Settings) => void = () => {};
+    let finish!: () => void;
+    const written = new Promise<void>((resolve) => (finish = resolve));
+    const settings = {
+      ...stored,
+      update: async (change: Parameters<typeof stored.update>[0]) => {
+        const before = await stored.load();
+        redraw({ ...before, disabledSites: [...before.disabledSites] });
+        await written;
+        const after = await stored.update(change);
+        redraw(after);
+        return after;
+      },
+      watch: (listener: (settings: Settings) => void) => ((redraw = listener), () => {}),
+    };
+    const { root } = showOptionsPage({ settings, caches: createFakeCacheStorage().storage });
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Remove https://b.example')).not.toBeNull());
+    press(buttonLabelled(root, 'Remove https://b.example'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    finish();
+    await vi.waitFor(() => expect(document.activeElement).toBe(buttonLabelled(root, 'Remove https://c.example')));
+  });
+
   it('says what an add or a removal did, in a status the list\'s screen-reader user hears', async () => {
     const { root } = show({});
     await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"]')).not.toBeNull());
