@@ -123,9 +123,9 @@ export class TabSession {
     this.active.controller.abort();
   }
 
-  /** The person turned the agent off on `origin`, the tab's site: a run there ends now, saying why. */
+  /** The person turned the agent off on `origin`, the tab's site: a run there stops now, saying why. */
   agentTurnedOff(origin: string): void {
-    this.stop('error', agentOffNotice(origin));
+    this.stop('stopped', agentOffNotice(origin));
   }
 
   /** The tab committed a new document (`documentId`, where the browser names it): a run on the old one ends. */
@@ -366,7 +366,7 @@ export class TabSession {
           return [];
         }
         if (agentOffOn(disabledSites, topOrigin)) {
-          this.stop('error', agentOffNotice(topOrigin));
+          this.stop('stopped', agentOffNotice(topOrigin));
           return [];
         }
         return tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin!));
@@ -375,7 +375,7 @@ export class TabSession {
         const { disabledSites } = await this.world.loadSettings();
         const off = [topOrigin, toolOriginOf(context.tool)].find((origin) => origin !== undefined && agentOffOn(disabledSites, origin));
         if (off !== undefined) {
-          this.stop('error', agentOffNotice(off));
+          this.stop('stopped', agentOffNotice(off));
           return { text: agentOffNotice(off), isError: true };
         }
         // From here on, what strangers wrote may be steering the model (see approvalReason).

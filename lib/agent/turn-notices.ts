@@ -6,7 +6,8 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
     case 'answer':
       return undefined;
     case 'stopped':
-      return 'Stopped.';
+      // `detail` says why, where the person stopped it otherwise than with Stop (the agent turned off).
+      return detail ?? 'Stopped.';
     case 'interrupted':
       return 'This run was cut off when the extension restarted. Ask again to continue.';
     case 'max-steps':

@@ -1106,7 +1106,7 @@ describe('agent sessions', () => {
     });
     h.send({ type: 'subscribe', tabId: 1 });
     h.send({ type: 'send', tabId: 1, text: 'find mugs' });
-    await h.until(() => h.state()?.turns[0]?.outcome === 'error');
+    await h.until(() => h.state()?.turns[0]?.outcome === 'stopped');
     expect(h.executed).toEqual(['search_products']);
     expect(h.state()!.turns[0]!.notice).toBe("The agent is off on https://shop.example. Turn it back on in the side panel or the extension's options.");
   });
@@ -1184,7 +1184,7 @@ describe('agent sessions: which site is allowed, checked again before every call
     h.send({ type: 'send', tabId: TAB, text: 'find mugs and cups' });
     await h.until(() => h.state()?.turns.at(-1)?.outcome !== undefined);
     expect(h.executed).toEqual(['search_products']);
-    expect(h.state()!.turns.at(-1)!.outcome).toBe('error');
+    expect(h.state()!.turns.at(-1)!.outcome).toBe('stopped');
   });
 
   it('checks a framed tool’s own site before its call, not only when the step began', async () => {

@@ -126,7 +126,7 @@ describe('the agent turned off and on from the panel, with the background and th
     panel.find('agent-off-here')!.click();
     await panel.until(() => expect(panel!.model.running.value).toBe(false));
     const turn = panel.model.session.value!.turns[0]!;
-    expect(turn.outcome).toBe('error');
+    expect(turn.outcome).toBe('stopped');
     expect(turn.notice).toBe("The agent is off on https://shop.example. Turn it back on in the side panel or the extension's options.");
     expect(panel.executed).toEqual([]);
     await panel.until(() => expect(panel!.detail()).toBe('Agent off on this site'));
