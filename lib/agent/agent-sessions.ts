@@ -201,16 +201,15 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   // The person turned the agent off, or back on, from the panel. A run on a site that is off now
   // stops at once, not at its next step: whatever it was about to do there, they just said no.
   const setAgentOff = async (tabId: number, origin: string, off: boolean): Promise<void> => {
-    const tools = await deps.getTabTools(tabId);
-    if (off && tools?.origin && agentOffOn(disabledSitesWith([], origin, true), tools.origin)) sessions.get(tabId)?.agentTurnedOff(tools.origin);
     // Changed as the list is when written: another panel, or the options page, may change it too.
     await deps.updateSettings(({ disabledSites }) => ({ disabledSites: [...disabledSitesWith(disabledSites, origin, off)] }));
-    // The settings' watcher redraws every panel too; this one need not wait for it.
+    // The settings' watcher does both too; this panel need not wait for it.
+    if (off) await stopRunsWhereOff();
     return sendSnapshot(tabId);
   };
 
-  // The agent was turned off on a site while a run went on there (from the options page, or
-  // another panel): it ends now, as from this tab's own panel, not at its next step.
+  // The agent was turned off on a site while a run went on there (from a panel or the options
+  // page): it ends now, not at its next step.
   const stopRunsWhereOff = async (): Promise<void> => {
     const running = [...sessions].filter(([, session]) => session.running);
     if (running.length === 0) return;
