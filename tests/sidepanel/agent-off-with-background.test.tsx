@@ -75,6 +75,16 @@ function mountWithBackground(origin = 'https://shop.example') {
   };
 }
 
+/** A run on the shop whose checkout call waits for the person's answer. */
+async function checkoutWaitingForAnswer() {
+  await replayScriptItem.setValue({ replies: ['<tool_call>{"name": "checkout", "arguments": {}}</tool_call>', 'Ordered.'], chunkSize: 8, delayMs: 0 });
+  const mounted = mountWithBackground();
+  await mounted.until(() => expect(mounted.model.canSend.value).toBe(true));
+  mounted.model.send('buy it');
+  await mounted.until(() => expect(mounted.find('approve-once')).not.toBeNull());
+  return mounted;
+}
+
 let panel: ReturnType<typeof mountWithBackground> | undefined;
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -116,11 +126,7 @@ describe('the agent turned off and on from the panel, with the background and th
   });
 
   it('stops a run waiting for the person’s answer at once: its call never runs, and the turn says why', async () => {
-    await replayScriptItem.setValue({ replies: ['<tool_call>{"name": "checkout", "arguments": {}}</tool_call>', 'Ordered.'], chunkSize: 8, delayMs: 0 });
-    panel = mountWithBackground();
-    await panel.until(() => expect(panel!.model.canSend.value).toBe(true));
-    panel.model.send('buy it');
-    await panel.until(() => expect(panel!.find('approve-once')).not.toBeNull());
+    panel = await checkoutWaitingForAnswer();
     expect(panel.find('agent-off-here')).not.toBeNull();
 
     panel.find('agent-off-here')!.click();
@@ -134,11 +140,7 @@ describe('the agent turned off and on from the panel, with the background and th
   });
 
   it('stops a run at once when the options page turns its site off, not at the run’s next step', async () => {
-    await replayScriptItem.setValue({ replies: ['<tool_call>{"name": "checkout", "arguments": {}}</tool_call>', 'Ordered.'], chunkSize: 8, delayMs: 0 });
-    panel = mountWithBackground();
-    await panel.until(() => expect(panel!.model.canSend.value).toBe(true));
-    panel.model.send('buy it');
-    await panel.until(() => expect(panel!.find('approve-once')).not.toBeNull());
+    panel = await checkoutWaitingForAnswer();
 
     await updateSettings({ disabledSites: ['https://shop.example'] });
     await panel.until(() => expect(panel!.model.running.value).toBe(false));
