@@ -6,6 +6,7 @@ import { agentOffOn, type Settings } from '../settings';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { capText } from '../traces/trace-limits';
 import { originOf } from '../text/origin-of';
+import { siteLabel } from '../text/site-label';
 import { unfinishedRequestNote } from './unfinished-request-note';
 import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import { toolOutputFromResult } from '../registry/tool-output-from-result';
@@ -485,7 +486,7 @@ export class TabSession {
 }
 
 function agentOffNotice(origin: string): string {
-  return `The agent is off on ${origin}. Turn it back on in the side panel or the extension's options.`;
+  return `The agent is off on ${siteLabel(origin)}. Turn it back on in the side panel or the extension's options.`;
 }
 
 /** A run that ended with words for the person: a reply with neither a call nor a word (only thoughts, or nothing) is no answer. */

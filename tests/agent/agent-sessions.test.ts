@@ -1024,7 +1024,7 @@ describe('agent sessions', () => {
     h.send({ type: 'subscribe', tabId: 1 });
     h.send({ type: 'send', tabId: 1, text: 'find mugs' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'error');
-    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on https://shop.example.com. Turn it back on in the side panel or the extension's options.");
+    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on shop.example.com. Turn it back on in the side panel or the extension's options.");
     expect(h.executed).toEqual([]);
     expect(h.state()!.turns[0]!.runId).toBeUndefined();
   });
@@ -1070,7 +1070,7 @@ describe('agent sessions', () => {
     h.send({ type: 'subscribe', tabId: 1 });
     h.send({ type: 'send', tabId: 1, text: 'what is my balance?' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'error');
-    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on https://bank.example. Turn it back on in the side panel or the extension's options.");
+    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on bank.example. Turn it back on in the side panel or the extension's options.");
     expect(h.executed).toEqual([]);
   });
 
@@ -1108,7 +1108,7 @@ describe('agent sessions', () => {
     h.send({ type: 'send', tabId: 1, text: 'find mugs' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'stopped');
     expect(h.executed).toEqual(['search_products']);
-    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on https://shop.example. Turn it back on in the side panel or the extension's options.");
+    expect(h.state()!.turns[0]!.notice).toBe("The agent is off on shop.example. Turn it back on in the side panel or the extension's options.");
   });
 
   it('ranks the tools with the ranker the settings name', async () => {

@@ -133,7 +133,7 @@ describe('the agent turned off and on from the panel, with the background and th
     await panel.until(() => expect(panel!.model.running.value).toBe(false));
     const turn = panel.model.session.value!.turns[0]!;
     expect(turn.outcome).toBe('stopped');
-    expect(turn.notice).toBe("The agent is off on https://shop.example. Turn it back on in the side panel or the extension's options.");
+    expect(turn.notice).toBe("The agent is off on shop.example. Turn it back on in the side panel or the extension's options.");
     expect(panel.executed).toEqual([]);
     await panel.until(() => expect(panel!.detail()).toBe('Agent off on this site'));
     expect((await loadSettings()).disabledSites).toContain('https://shop.example');
@@ -144,7 +144,7 @@ describe('the agent turned off and on from the panel, with the background and th
 
     await updateSettings({ disabledSites: ['https://shop.example'] });
     await panel.until(() => expect(panel!.model.running.value).toBe(false));
-    expect(panel.model.session.value!.turns[0]!.notice).toBe("The agent is off on https://shop.example. Turn it back on in the side panel or the extension's options.");
+    expect(panel.model.session.value!.turns[0]!.notice).toBe("The agent is off on shop.example. Turn it back on in the side panel or the extension's options.");
     expect(panel.executed).toEqual([]);
   });
 });
