@@ -1,0 +1,217 @@
+import type { ChatMessage } from '@webmcp-agents/chat';
+import type { AgentEvent, ShownTool } from './agent-events';
+import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
+import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools';
+import { leastResultTokens, leftOutTokens, leftOutToolOutput, shareResultRoom, type StepSize } from './fit-tool-replies';
+import type { PromptFormat } from './formats';
+import { createSystemPromptCache } from './system-prompt-cache';
+import { createFenceMarker, toolRepliesForModel, type CallReply } from './tool-output-text';
+
+export interface RunPromptOptions {
+  format: PromptFormat;
+  request: string;
+  instructions: string;
+  /** Earlier turns of the conversation, oldest first. */
+  history: readonly ChatMessage[];
+  /** Characters of a tool's output the model reads. */
+  toolOutputLimit: number;
+  /** Tokens the model reads at once, where known (see RunLocalAgentOptions). */
+  contextTokens: number | undefined;
+  emit(event: AgentEvent): void;
+}
+
+/** The prompt of one step: the tools it shows, and its messages in order, the system prompt first. */
+export interface StepPrompt {
+  shown: readonly ShownTool[];
+  messages: ChatMessage[];
+}
+
+/** One step's tool results, as the prompts have shown them so far. */
+interface StepResults extends StepSize {
+  step: number;
+  /** Where their message sits in the run's messages. */
+  index: number;
+  replies: readonly CallReply[];
+  /** The share of the room they were last cut to; undefined: left out. */
+  share: number | undefined;
+  /** Characters of each output the model read in the last prompt that showed them. */
+  read: readonly number[];
+  /** Whether the person was told how much of them the model read. */
+  told: boolean;
+}
+
+/**
+ * The prompts of one run, fitted to the model's context: the system prompt with the tools that
+ * fit, the earlier turns, and the run's own messages (the request, the model's replies and the
+ * tools' results), whose results are cut to the room each prompt leaves them. Where the newest
+ * results would have too little room, the oldest turns of the history give way first, then the
+ * oldest steps of the run. A model that finds a prompt too long gets a smaller one (see shrink).
+ */
+export class RunPrompt {
+  /** The messages the run added: the request, replies and results, as the model last read them. */
+  readonly messages: ChatMessage[];
+  /** The first step whose reply and results the prompt still shows. */
+  firstShownStep = 1;
+
+  private readonly systemPrompt: (shown: readonly ShownTool[]) => string;
+  private readonly fenceMarker = createFenceMarker();
+  private history: readonly ChatMessage[];
+  // The context the prompt is fitted to: the model's own, until the model finds a prompt longer
+  // than its context after all (the estimate counted short); then less, for the rest of the run.
+  // The tools are fitted to a context of their own, which only a smaller context cuts.
+  private contextTokens: number | undefined;
+  private toolsContextTokens: number | undefined;
+  private readonly stepResults: StepResults[] = [];
+
+  constructor(private readonly options: RunPromptOptions) {
+    this.messages = [{ role: 'user', content: options.request }];
+    this.history = options.history;
+    this.systemPrompt = createSystemPromptCache(options.format, options.instructions);
+    this.contextTokens = this.toolsContextTokens = options.contextTokens;
+  }
+
+  /**
+   * The next prompt, showing the best of `ranked` that fit. The tools shown and the system prompt
+   * are fitted beside the whole history, so that they stay the same all run.
+   */
+  next(ranked: readonly ShownTool[]): StepPrompt {
+    const { shown, system } =
+      this.toolsContextTokens === undefined
+        ? { shown: ranked, system: this.systemPrompt(ranked) }
+        : fitShownTools(ranked, systemPromptRoom(this.toolsContextTokens, this.options.request, this.options.history), this.systemPrompt);
+    const runMessages = this.fitRunMessages(system);
+    return { shown, messages: [{ role: 'system', content: system }, ...this.history, ...runMessages] };
+  }
+
+  /** Whether a prompt the model found too long can be made smaller: only one fitted to a known context. */
+  get canShrink(): boolean {
+    return this.contextTokens !== undefined && this.toolsContextTokens !== undefined;
+  }
+
+  /**
+   * Makes the next prompt smaller after the model found one too long: fitted to the model's own
+   * context where it says that is smaller; else without the older half of the history (the room
+   * for the tools and the run's results stays as it was, so the prompt is that much shorter); else
+   * with a quarter less room all round (fewer tools may be shown, the results are cut shorter).
+   */
+  shrink(modelContext: number | undefined): void {
+    if (!this.canShrink) return;
+    if (modelContext !== undefined && modelContext < this.contextTokens!) {
+      this.contextTokens = modelContext;
+      this.toolsContextTokens = Math.min(this.toolsContextTokens!, modelContext);
+    } else if (this.history.length > 0) {
+      const kept = withoutOlderHalf(this.history);
+      this.contextTokens! -= messagesTokens(this.history) - messagesTokens(kept);
+      this.history = kept;
+    } else {
+      this.contextTokens = Math.floor((this.contextTokens! * 3) / 4);
+      this.toolsContextTokens = Math.floor((this.toolsContextTokens! * 3) / 4);
+    }
+  }
+
+  /**
+   * The model read the last prompt: says, once per step, how much of each of its outputs the model
+   * read in the first prompt it answered that shows them (a card shows the person the whole result).
+   */
+  promptRead(): void {
+    for (const results of this.stepResults) {
+      if (results.told) continue;
+      results.told = true;
+      const outputs = results.replies.flatMap((reply) => ('output' in reply ? [reply] : []));
+      const read = outputs.flatMap((reply, index) => (reply.callId ? [{ callId: reply.callId, characters: results.read[index]!, of: reply.output.text.length }] : []));
+      if (read.some(({ characters, of }) => characters < of)) this.options.emit({ type: 'results-read', step: results.step, results: read });
+    }
+  }
+
+  /** The model's reply at a step. An empty reasoning block (a model told not to think writes one) is nothing to read again. */
+  addReply(raw: string): void {
+    this.messages.push({ role: 'assistant', content: raw.replace(/^\s*<think>\s*<\/think>\s*/, '') });
+  }
+
+  /** A step's replies to the model's calls: whole for now, as the next prompt cuts them to its room. */
+  addResults(step: number, replies: readonly CallReply[]): void {
+    const whole = this.repliesMessage(replies, Number.POSITIVE_INFINITY);
+    this.messages.push(whole.message);
+    const need = estimateMessageTokens(whole.message);
+    // With no room at all, each output keeps its start and a note: the step's floor.
+    const floor = Math.min(need, estimateMessageTokens(this.repliesMessage(replies, 0).message));
+    this.stepResults.push({ step, index: this.messages.length - 1, replies, need, floor, share: Number.POSITIVE_INFINITY, read: whole.read, told: false });
+  }
+
+  // Tokens the run's own messages may take in the next prompt: what the context leaves beside the
+  // system prompt, the history and a reply. Unbounded where the context is not known.
+  private roomForRun(system: string): number {
+    return this.contextTokens === undefined
+      ? Number.POSITIVE_INFINITY
+      : this.contextTokens - replyTokens - estimateTokens(system) - messageFrameTokens - messagesTokens(this.history);
+  }
+
+  // A step's replies as one message of at most `tokens`, frame included (whole where unbounded).
+  private repliesMessage(replies: readonly CallReply[], tokens: number) {
+    const limit = { characters: this.options.toolOutputLimit, roomTokens: tokens - messageFrameTokens };
+    return toolRepliesForModel(replies, this.options.format, limit, this.fenceMarker);
+  }
+
+  /**
+   * The run's messages as the next prompt shows them, in what the context leaves the run beside
+   * `system`: each step's results cut to their share of the room (see shareResultRoom), and kept so
+   * in `messages` as the model reads them, or a note where they are left out. Where the newest
+   * results would have less room than they need and `leastResultTokens`, the oldest turns of the
+   * history give way first, then the oldest steps of the run.
+   */
+  private fitRunMessages(system: string): ChatMessage[] {
+    const { messages, stepResults } = this;
+    if (stepResults.length === 0) return [...messages];
+    const resultAt = () => new Set(stepResults.map(({ index }) => index));
+    const others = () => messages.reduce((sum, message, index) => sum + (resultAt().has(index) ? 0 : estimateMessageTokens(message)), 0);
+    const newest = stepResults.at(-1)!;
+    const newestWants = Math.min(newest.need, Math.max(newest.floor, leastResultTokens));
+    // What the newest could have with every older step left out.
+    const newestRoom = () => this.roomForRun(system) - others() - (stepResults.length - 1) * leftOutTokens;
+    while (this.history.length > 0 && newestRoom() < newestWants) this.history = withoutOldestTurn(this.history);
+    // A long run then gives up its oldest steps whole: the reply that made the calls and their results.
+    while (stepResults.length > 1 && newestRoom() < newestWants) this.dropOldestStep();
+    const newestFirst = [...stepResults].reverse();
+    const shares = shareResultRoom(newestFirst, this.roomForRun(system) - others());
+    newestFirst.forEach((results, at) => {
+      const share = shares[at];
+      // Whole where the share holds it: cutting to the very figure could lose a token to rounding.
+      const cutTo = share === undefined || share < results.need ? share : Number.POSITIVE_INFINITY;
+      if (cutTo !== results.share) {
+        const cut = cutTo === undefined ? undefined : this.repliesMessage(results.replies, cutTo);
+        messages[results.index] = cut?.message ?? { ...messages[results.index]!, content: leftOutToolOutput };
+        results.read = cut?.read ?? results.read.map(() => 0);
+        results.share = cutTo;
+      }
+    });
+    return [...messages];
+  }
+
+  // The oldest step leaves the run's messages: the model's reply before its results, and them.
+  private dropOldestStep(): void {
+    const oldest = this.stepResults.shift()!;
+    this.messages.splice(oldest.index - 1, 2);
+    this.firstShownStep = oldest.step + 1;
+    for (const results of this.stepResults) results.index -= 2;
+  }
+}
+
+/** The estimated tokens of `messages`, frames included. */
+export function messagesTokens(messages: readonly ChatMessage[]): number {
+  return messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+}
+
+/** The history without its oldest turn: the first message, and the replies that follow it. */
+function withoutOldestTurn(history: readonly ChatMessage[]): readonly ChatMessage[] {
+  let start = 1;
+  while (start < history.length && history[start]!.role !== 'user') start += 1;
+  return history.slice(start);
+}
+
+/** The history without its older half (by tokens), whole turns at a time. */
+function withoutOlderHalf(history: readonly ChatMessage[]): readonly ChatMessage[] {
+  const half = messagesTokens(history) / 2;
+  let kept = withoutOldestTurn(history);
+  while (kept.length > 0 && messagesTokens(kept) > half) kept = withoutOldestTurn(kept);
+  return kept;
+}
