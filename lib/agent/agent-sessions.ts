@@ -21,7 +21,8 @@ export interface PanelPort {
   postMessage(message: SessionMessage): void;
 }
 
-export interface AgentSessionsDeps {
+/** What the background gives the sessions: the settings, the tabs and their tools, the trace recorder. Tests pass their own. */
+export interface AgentSessionsBackground {
   loadSettings(): Promise<Settings>;
   updateSettings(change: SettingsChange): Promise<Settings>;
   getTabTools(tabId: number): Promise<TabToolList | undefined>;
@@ -58,7 +59,7 @@ const defaultApprovalWaitMs = 5 * 60_000;
 const previewLifetimeMs = 5_000;
 
 /** Every tab's agent session, the panels watching them, and the one engine they share. */
-export function createAgentSessions(deps: AgentSessionsDeps) {
+export function createAgentSessions(background: AgentSessionsBackground) {
   const sessions = new Map<number, TabSession>();
   const panels = new Map<number, Set<PanelPort>>();
   let stored: Map<number, StoredSession> | undefined;
@@ -71,7 +72,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   );
   const batcher = createProseBatcher((tabId, message) => {
     // A run going on in the tab (started from another panel of it, say) is news to a resting panel.
-    if (message.type === 'turn') deps.wakePanels?.(tabId);
+    if (message.type === 'turn') background.wakePanels?.(tabId);
     panels.get(tabId)?.forEach((port) => safePost(port, message));
   });
   const publish = batcher.publish;
@@ -84,46 +85,46 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   // options page may have deleted the model meanwhile.
   const previews = new Map<string, { at: number; preview: Promise<WebLlmPreview | undefined> }>();
   const previewFor = (settings: Settings): Promise<WebLlmPreview | undefined> => {
-    if (settings.engine !== 'webllm' || !deps.previewWebLlm) return Promise.resolve(undefined);
+    if (settings.engine !== 'webllm' || !background.previewWebLlm) return Promise.resolve(undefined);
     const known = previews.get(settings.model);
     if (known && Date.now() - known.at < previewLifetimeMs) return known.preview;
-    const preview = deps.previewWebLlm(settings.model).catch(() => undefined);
+    const preview = background.previewWebLlm(settings.model).catch(() => undefined);
     previews.set(settings.model, { at: Date.now(), preview });
     return preview;
   };
 
   const siteAllowed = async (tabId: number) => {
-    const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
+    const [settings, tools] = await Promise.all([background.loadSettings(), background.getTabTools(tabId)]);
     return Boolean(tools?.origin && settings.allowedSites.includes(tools.origin));
   };
   const world: AgentWorld = {
-    loadSettings: deps.loadSettings,
-    getTabTools: deps.getTabTools,
-    settleTools: (tabId) => settleTabTools(deps.onTabToolsChanged, tabId),
-    executeTabTool: (...args): Promise<ToolOutput> => deps.executeTabTool(...args),
-    ...(deps.readLoadedPageResult ? { readLoadedPageResult: deps.readLoadedPageResult } : {}),
+    loadSettings: background.loadSettings,
+    getTabTools: background.getTabTools,
+    settleTools: (tabId) => settleTabTools(background.onTabToolsChanged, tabId),
+    executeTabTool: (...args): Promise<ToolOutput> => background.executeTabTool(...args),
+    ...(background.readLoadedPageResult ? { readLoadedPageResult: background.readLoadedPageResult } : {}),
     // A run keeps its engine until it ends (`releaseEngine`), so another tab's new model waits for it.
     loadEngine: (settings, tabId, signal) => engines.load(settings, signal, { hold: true, tabId }).finally(() => previews.clear()),
     releaseEngine: (engine) => engines.release(engine),
     reportUsage: (_tabId, usage) => engines.reportUsage(usage),
     reportEngineError: (message, hint) => engines.reportError(message, hint),
-    scorerFor: deps.scorerFor,
+    scorerFor: background.scorerFor,
     isSiteAllowed: siteAllowed,
     allowSite: async (tabId) => {
-      const tools = await deps.getTabTools(tabId);
-      const settings = await deps.loadSettings();
+      const tools = await background.getTabTools(tabId);
+      const settings = await background.loadSettings();
       const origin = tools?.origin;
       if (origin && isAllowableSite(origin) && !settings.allowedSites.includes(origin)) {
         // Added to the list as it is when written: another change may have come meanwhile.
-        await deps.updateSettings(({ allowedSites }) => (allowedSites.includes(origin) ? {} : { allowedSites: [...allowedSites, origin] }));
+        await background.updateSettings(({ allowedSites }) => (allowedSites.includes(origin) ? {} : { allowedSites: [...allowedSites, origin] }));
       }
     },
-    recorder: deps.recorder,
-    keepAwake: () => deps.keepAwake?.() ?? (() => {}),
-    showAsking: (tabId, waits) => deps.showAsking?.(tabId, waits),
-    approvalWaitMs: deps.approvalWaitMs ?? defaultApprovalWaitMs,
+    recorder: background.recorder,
+    keepAwake: () => background.keepAwake?.() ?? (() => {}),
+    showAsking: (tabId, waits) => background.showAsking?.(tabId, waits),
+    approvalWaitMs: background.approvalWaitMs ?? defaultApprovalWaitMs,
     // The conversation is saved after the trace, so it never shows a step the trace lacks.
-    persist: (urgent) => (urgent ? void Promise.resolve(deps.recorder.flush?.()).finally(writer.urgent) : writer.schedule()),
+    persist: (urgent) => (urgent ? void Promise.resolve(background.recorder.flush?.()).finally(writer.urgent) : writer.schedule()),
   };
 
   const sessionFor = async (tabId: number): Promise<TabSession> => {
@@ -163,15 +164,15 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   };
   const buildAndSendSnapshot = async (tabId: number): Promise<void> => {
     // A panel resting may follow the tab, held port or not: it connects for a snapshot of its own.
-    deps.wakePanels?.(tabId);
+    background.wakePanels?.(tabId);
     if (!panels.get(tabId)?.size) return;
     const session = await sessionFor(tabId);
-    const [settings, tools] = await Promise.all([deps.loadSettings(), deps.getTabTools(tabId)]);
+    const [settings, tools] = await Promise.all([background.loadSettings(), background.getTabTools(tabId)]);
     // A page that reported tools has the content script; only a silent one is asked, unless its
     // address says no extension may run there (a browser page), which no asking changes.
-    const address = tools === undefined ? await deps.pageAddress?.(tabId).catch(() => undefined) : undefined;
+    const address = tools === undefined ? await background.pageAddress?.(tabId).catch(() => undefined) : undefined;
     const closedPage = address === undefined ? undefined : closedPageKind(address);
-    const pageReachable = tools !== undefined || (closedPage !== 'browser' && (await deps.pageAnswers(tabId)));
+    const pageReachable = tools !== undefined || (closedPage !== 'browser' && (await background.pageAnswers(tabId)));
     engines.describe(settings, await previewFor(settings));
     const offBy = tools?.origin ? agentOffBy(settings.disabledSites, tools.origin) : [];
     const state: SessionState = {
@@ -202,7 +203,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   // stops at once, not at its next step: whatever it was about to do there, they just said no.
   const setAgentOff = async (tabId: number, origin: string, off: boolean): Promise<void> => {
     // Changed as the list is when written: another panel, or the options page, may change it too.
-    await deps.updateSettings(({ disabledSites }) => ({ disabledSites: [...disabledSitesWith(disabledSites, origin, off)] }));
+    await background.updateSettings(({ disabledSites }) => ({ disabledSites: [...disabledSitesWith(disabledSites, origin, off)] }));
     // The settings' watcher does both too; this panel need not wait for it.
     if (off) await stopRunsWhereOff();
     return sendSnapshot(tabId);
@@ -213,9 +214,9 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
   const stopRunsWhereOff = async (): Promise<void> => {
     const running = [...sessions].filter(([, session]) => session.running);
     if (running.length === 0) return;
-    const { disabledSites } = await deps.loadSettings();
+    const { disabledSites } = await background.loadSettings();
     for (const [tabId, session] of running) {
-      const origin = (await deps.getTabTools(tabId).catch(() => undefined))?.origin;
+      const origin = (await background.getTabTools(tabId).catch(() => undefined))?.origin;
       if (origin && agentOffOn(disabledSites, origin)) session.agentTurnedOff(origin);
     }
   };
@@ -225,7 +226,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
     if (message.type === 'subscribe') {
       for (const set of panels.values()) set.delete(port);
       panels.set(message.tabId, (panels.get(message.tabId) ?? new Set()).add(port));
-      if (message.lookAgain) deps.askPageAgain?.(message.tabId);
+      if (message.lookAgain) background.askPageAgain?.(message.tabId);
       return sendSnapshot(message.tabId);
     }
     const session = await sessionFor(message.tabId);
@@ -249,7 +250,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       case 'approve':
         return session.decide(message.callId, message.decision);
       case 'reload-page':
-        return deps.reloadTab(message.tabId);
+        return background.reloadTab(message.tabId);
       case 'set-agent-off':
         return setAgentOff(message.tabId, message.origin, message.off);
     }
@@ -273,7 +274,7 @@ export function createAgentSessions(deps: AgentSessionsDeps) {
       previews.clear();
       void stopRunsWhereOff().catch(() => {});
       for (const tabId of panels.keys()) resendSnapshot(tabId);
-      deps.wakePanels?.();
+      background.wakePanels?.();
     },
     /** The tab's page finished loading: its content script, if any, answers now. */
     pageLoaded: resendSnapshot,

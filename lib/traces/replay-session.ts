@@ -5,7 +5,7 @@ import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { agentOffOn } from '../settings/agent-off-on';
 import { replayTrace } from './replay-trace';
 import { replayClientMessageSchema, type ReplayConfirmRequest, type ReplayServerMessage } from './trace-protocol';
-import type { TabTools, TraceServiceDeps } from './trace-service';
+import type { TabTools, TraceServiceBackground } from './trace-service';
 
 /** The ends of a viewer's replay port that the session uses. */
 export interface ReplayPort {
@@ -20,7 +20,7 @@ const defaultToolTimeoutMs = 30_000;
  * One viewer's replays: it asks for a run and a tab, answers the confirmations, and gets the
  * replayed steps and their divergences. Closing the viewer cancels the replay.
  */
-export function connectReplaySession(port: ReplayPort, deps: TraceServiceDeps): void {
+export function connectReplaySession(port: ReplayPort, background: TraceServiceBackground): void {
   let controller: AbortController | undefined;
   const pending = new Map<string, (allow: boolean) => void>();
   const post = (message: ReplayServerMessage) => {
@@ -52,7 +52,7 @@ export function connectReplaySession(port: ReplayPort, deps: TraceServiceDeps): 
         if (controller) return fail('A replay is already running in this viewer.');
         const current = new AbortController();
         controller = current;
-        replayInTab(deps, { runId: message.runId, tabId: message.tabId, signal: current.signal, confirm, post })
+        replayInTab(background, { runId: message.runId, tabId: message.tabId, signal: current.signal, confirm, post })
           .catch((error: unknown) => fail(errorMessage(error)))
           .finally(() => {
             if (controller === current) controller = undefined;
@@ -79,43 +79,43 @@ interface ReplayRequest {
 }
 
 /** Replays one stored run in a tab through the tool registry, and posts what happens. */
-async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confirm, post }: ReplayRequest): Promise<void> {
+async function replayInTab(background: TraceServiceBackground, { runId, tabId, signal, confirm, post }: ReplayRequest): Promise<void> {
   const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
-  const trace = await (await deps.store()).getTrace(runId);
+  const trace = await (await background.store()).getTrace(runId);
   if (!trace) return fail('This run is no longer stored.');
-  const tabTools = await deps.getTabTools(tabId);
+  const tabTools = await background.getTabTools(tabId);
   if (!tabTools) return fail('That tab offers no tools now: it was closed, or its page has none.');
   const site = tabTools.origin;
-  const offProblem = await agentOffProblem(deps, site);
+  const offProblem = await agentOffProblem(background, site);
   if (offProblem) return fail(`${offProblem}, so nothing is replayed there. Turn it back on in the extension's options.`);
-  const timeoutMs = (await deps.toolTimeoutMs?.()) ?? defaultToolTimeoutMs;
+  const timeoutMs = (await background.toolTimeoutMs?.()) ?? defaultToolTimeoutMs;
 
-  const guard = guardSite(deps, site, signal);
+  const guard = guardSite(background, site, signal);
   let toolRan = false;
   // The viewer stays open for the whole replay (closing it cancels), so this hold ends with it.
-  const scorer = await deps.scorer?.();
-  const releaseWorker = deps.keepAwake?.() ?? (() => {});
+  const scorer = await background.scorer?.();
+  const releaseWorker = background.keepAwake?.() ?? (() => {});
   const report = await replayTrace({
     trace,
     scorer,
-    askEveryCall: (await deps.consent?.())?.askEveryCall ?? false,
+    askEveryCall: (await background.consent?.())?.askEveryCall ?? false,
     signal: guard.signal,
     getTools: async () => {
       // As in a real run: the page may be changing its tools after the last call.
-      if (toolRan) await deps.settleTools?.(tabId);
+      if (toolRan) await background.settleTools?.(tabId);
       toolRan = false;
-      const now = await deps.getTabTools(tabId);
+      const now = await background.getTabTools(tabId);
       const disabledSites = await guard.check(now);
       // As in a live run, a frame of a site where the agent is off offers nothing.
       return (now?.tools ?? []).filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? site));
     },
     executeTool: async (call, context) => {
-      await guard.check(await deps.getTabTools(tabId), toolOriginOf(context.tool));
+      await guard.check(await background.getTabTools(tabId), toolOriginOf(context.tool));
       toolRan = true;
-      return deps.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) });
+      return background.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) });
     },
     confirm: async (call) => {
-      await guard.check(await deps.getTabTools(tabId), call.origin);
+      await guard.check(await background.getTabTools(tabId), call.origin);
       return confirm({ ...call, origin: call.origin ?? site });
     },
     onEvent: (event) => {
@@ -133,14 +133,14 @@ async function replayInTab(deps: TraceServiceDeps, { runId, tabId, signal, confi
  * answers the sites where the agent is off, as it read them; the signal it gives aborts the replay,
  * and `stoppedBecause` says why in words.
  */
-function guardSite(deps: TraceServiceDeps, site: string, signal: AbortSignal) {
+function guardSite(background: TraceServiceBackground, site: string, signal: AbortSignal) {
   const stop = new AbortController();
   const guard = {
     signal: AbortSignal.any([signal, stop.signal]),
     stoppedBecause: undefined as string | undefined,
     /** `frameSite`: the site of the frame whose tool is about to run, where it is not the tab's. */
     async check(now: TabTools | undefined, frameSite?: string): Promise<readonly string[]> {
-      const disabledSites = (await deps.consent?.())?.disabledSites ?? [];
+      const disabledSites = (await background.consent?.())?.disabledSites ?? [];
       if (!guard.stoppedBecause && now && now.origin !== site) {
         const other = now.origin || 'another page';
         guard.stoppedBecause = `The tab went from ${site} to ${other}, so the replay stopped, as a run does when its page changes. Nothing was run on ${other}.`;
@@ -156,8 +156,8 @@ function guardSite(deps: TraceServiceDeps, site: string, signal: AbortSignal) {
 }
 
 /** Says so when the person has turned the agent off on `site`, whether before or during the replay. */
-async function agentOffProblem(deps: TraceServiceDeps, site: string): Promise<string | undefined> {
-  const consent = await deps.consent?.();
+async function agentOffProblem(background: TraceServiceBackground, site: string): Promise<string | undefined> {
+  const consent = await background.consent?.();
   return consent && agentOffOn(consent.disabledSites, site) ? `The agent is off on ${site}` : undefined;
 }
 

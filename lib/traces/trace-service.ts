@@ -21,8 +21,8 @@ export interface TabTools {
   tools: readonly ToolDescriptor[];
 }
 
-/** The world the trace service works in; the background passes the real one, tests their own. */
-export interface TraceServiceDeps {
+/** What the background gives the trace service: the store, the tabs and their tools, the settings. Tests pass their own. */
+export interface TraceServiceBackground {
   store(): Promise<TraceStore>;
   getTabTools(tabId: number): Promise<TabTools | undefined>;
   executeTabTool(
@@ -46,9 +46,9 @@ export interface TraceServiceDeps {
 }
 
 /** Answers the trace viewer: list, get, delete, import, export, and replays over a port. */
-export function createTraceService(deps: TraceServiceDeps) {
+export function createTraceService(background: TraceServiceBackground) {
   const answer = async (request: TraceRequest): Promise<TraceResponseData<TraceRequestType>> => {
-    const store = await deps.store();
+    const store = await background.store();
     switch (request.type) {
       case 'traces-list':
         return { runs: await store.listRuns() };
@@ -63,7 +63,7 @@ export function createTraceService(deps: TraceServiceDeps) {
       case 'traces-export':
         return { file: createTraceFile(await store.getTraces(request.runIds)) };
       case 'traces-replay-tabs':
-        return { tabs: await replayTabs(deps) };
+        return { tabs: await replayTabs(background) };
     }
   };
 
@@ -80,7 +80,7 @@ export function createTraceService(deps: TraceServiceDeps) {
       }
     },
     connectReplay(port: ReplayPort): void {
-      connectReplaySession(port, deps);
+      connectReplaySession(port, background);
     },
   };
 }
@@ -109,9 +109,9 @@ async function importFile(store: TraceStore, file: unknown) {
   return { imported: traces.length };
 }
 
-async function replayTabs(deps: TraceServiceDeps): Promise<ReplayTab[]> {
-  const tabIds = await deps.listTabIds();
-  const lists = await Promise.all(tabIds.map((tabId) => deps.getTabTools(tabId).catch(() => undefined)));
+async function replayTabs(background: TraceServiceBackground): Promise<ReplayTab[]> {
+  const tabIds = await background.listTabIds();
+  const lists = await Promise.all(tabIds.map((tabId) => background.getTabTools(tabId).catch(() => undefined)));
   return tabIds.flatMap((tabId, index) => {
     const list = lists[index];
     if (!list || list.tools.length === 0) return [];

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import { createAgentSessions, type AgentSessionsDeps } from '../../lib/agent/agent-sessions';
+import { createAgentSessions, type AgentSessionsBackground } from '../../lib/agent/agent-sessions';
 import type { SessionMessage } from '../../lib/agent/agent-port-protocol';
 import { applySessionMessage } from '../../lib/agent/apply-session-message';
 import type { SessionState, ToolCard } from '../../lib/agent/session-state';
@@ -39,11 +39,11 @@ interface HarnessOptions {
   pageAnswers?: () => boolean;
   /** The address of the tab's page, as the browser tells it. */
   pageAddress?: () => string | undefined;
-  previewWebLlm?: AgentSessionsDeps['previewWebLlm'];
+  previewWebLlm?: AgentSessionsBackground['previewWebLlm'];
   approvalWaitMs?: number;
-  scorerFor?: AgentSessionsDeps['scorerFor'];
+  scorerFor?: AgentSessionsBackground['scorerFor'];
   /** What the page a form loaded gives as its result. */
-  readLoadedPageResult?: AgentSessionsDeps['readLoadedPageResult'];
+  readLoadedPageResult?: AgentSessionsBackground['readLoadedPageResult'];
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -51,7 +51,7 @@ function harness(options: HarnessOptions = {}) {
   const executed: string[] = [];
   const reloaded: number[] = [];
   const recorder = createMemoryRecorder();
-  const deps: AgentSessionsDeps = {
+  const background: AgentSessionsBackground = {
     loadSettings: async () => settings,
     updateSettings: vi.fn(async (change: SettingsChange) => (settings = changedSettings(settings, change))),
     getTabTools: async () => (options.tabTools ? options.tabTools() : { url: 'https://shop.example/', origin: 'https://shop.example', tools }),
@@ -71,7 +71,7 @@ function harness(options: HarnessOptions = {}) {
     ...(options.approvalWaitMs === undefined ? {} : { approvalWaitMs: options.approvalWaitMs }),
     ...(options.readLoadedPageResult ? { readLoadedPageResult: options.readLoadedPageResult } : {}),
   };
-  const sessions = createAgentSessions(deps);
+  const sessions = createAgentSessions(background);
   let state: SessionState | undefined;
   const received: SessionMessage[] = [];
   let listener: (message: unknown) => void = () => {};
@@ -86,7 +86,7 @@ function harness(options: HarnessOptions = {}) {
   const send = (message: object) => listener(message);
   const cards = () => (state?.turns.at(-1)?.items.filter((item) => item.kind === 'tool') ?? []) as ToolCard[];
   const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 3000, interval: 5 });
-  return { sessions, deps, executed, reloaded, recorder, send, received, cards, until, state: () => state };
+  return { sessions, background, executed, reloaded, recorder, send, received, cards, until, state: () => state };
 }
 
 /** The messages after the system prompt that the model read at the first step of a turn's run. */
@@ -167,7 +167,7 @@ describe('agent sessions', () => {
     h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'allow-site' });
     await h.until(() => h.cards()[2]?.state === 'waiting');
     expect(h.cards()[1]?.state).toBe('done');
-    expect((await h.deps.loadSettings()).allowedSites).toEqual(['https://shop.example']);
+    expect((await h.background.loadSettings()).allowedSites).toEqual(['https://shop.example']);
     h.send({ type: 'approve', tabId: 1, callId: h.cards()[2]!.callId, decision: 'allow-once' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(h.executed).toEqual(['add_to_cart', 'add_to_cart', 'checkout']);
@@ -197,7 +197,7 @@ describe('agent sessions', () => {
     h.send({ type: 'approve', tabId: 1, callId: h.cards()[1]!.callId, decision: 'allow-site' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(h.executed).toEqual(['add_to_cart', 'archive_all_mail']);
-    expect(h.deps.updateSettings).not.toHaveBeenCalled();
+    expect(h.background.updateSettings).not.toHaveBeenCalled();
   });
 
   it('stops at once when the person presses Stop during a slow tool', async () => {
@@ -235,7 +235,7 @@ describe('agent sessions', () => {
     let awake = 0;
     let finishSearch: (output: ToolOutput) => void = () => {};
     const h = harness({ execute: (name) => (name === 'search_products' ? new Promise((resolve) => (finishSearch = resolve)) : Promise.resolve({ text: 'ok' })) });
-    h.deps.keepAwake = () => {
+    h.background.keepAwake = () => {
       awake += 1;
       return () => (awake -= 1);
     };
@@ -256,7 +256,7 @@ describe('agent sessions', () => {
     await script([call('checkout', {}), call('checkout', { express: true }), 'never']);
     const h = harness();
     const told: string[] = [];
-    h.deps.showAsking = (tabId, waits) => told.push(`${tabId} ${waits ? 'asks' : 'done'}`);
+    h.background.showAsking = (tabId, waits) => told.push(`${tabId} ${waits ? 'asks' : 'done'}`);
     h.send({ type: 'subscribe', tabId: 1 });
     h.send({ type: 'send', tabId: 1, text: 'check out' });
     await h.until(() => h.cards()[0]?.state === 'waiting');
@@ -400,16 +400,16 @@ describe('agent sessions', () => {
     await script(['Two mugs.']);
     const h = harness();
     h.sessions.toolsChanged(5);
-    await vi.waitFor(() => expect(h.deps.wakePanels).toHaveBeenCalledWith(5));
+    await vi.waitFor(() => expect(h.background.wakePanels).toHaveBeenCalledWith(5));
     h.sessions.settingsChanged();
-    expect(h.deps.wakePanels).toHaveBeenLastCalledWith();
+    expect(h.background.wakePanels).toHaveBeenLastCalledWith();
     // A request from one panel of the tab is news to another one resting.
     h.send({ type: 'subscribe', tabId: 6 });
     await h.until(() => h.state()?.tabId === 6);
-    vi.mocked(h.deps.wakePanels!).mockClear();
+    vi.mocked(h.background.wakePanels!).mockClear();
     h.send({ type: 'send', tabId: 6, text: 'find mugs' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
-    expect(h.deps.wakePanels).toHaveBeenCalledWith(6);
+    expect(h.background.wakePanels).toHaveBeenCalledWith(6);
   });
 
   it('answers a malformed panel message with an error and keeps working', async () => {
@@ -504,10 +504,10 @@ describe('agent sessions', () => {
     const h = harness();
     h.send({ type: 'subscribe', tabId: 4, lookAgain: true });
     await h.until(() => h.state() !== undefined);
-    expect(h.deps.askPageAgain).toHaveBeenCalledWith(4);
+    expect(h.background.askPageAgain).toHaveBeenCalledWith(4);
     h.send({ type: 'subscribe', tabId: 4 });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(h.deps.askPageAgain).toHaveBeenCalledTimes(1);
+    expect(h.background.askPageAgain).toHaveBeenCalledTimes(1);
   });
 
   it('does not ask the page again while it offers tools', async () => {
@@ -523,7 +523,7 @@ describe('agent sessions', () => {
     let tabTools: ReturnType<NonNullable<HarnessOptions['tabTools']>>;
     let answer: (answers: boolean) => void = () => {};
     const h = harness({ tabTools: () => tabTools });
-    h.deps.pageAnswers = () => new Promise((resolve) => (answer = resolve));
+    h.background.pageAnswers = () => new Promise((resolve) => (answer = resolve));
     h.send({ type: 'subscribe', tabId: 6 });
     await vi.waitFor(() => expect(answer).not.toBe(undefined));
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -576,7 +576,7 @@ describe('agent sessions', () => {
     expect(h.cards()[0]?.siteChoice).toBe(false);
     h.send({ type: 'approve', tabId: 3, callId: h.cards()[0]!.callId, decision: 'allow-site' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
-    expect(h.deps.updateSettings).not.toHaveBeenCalled();
+    expect(h.background.updateSettings).not.toHaveBeenCalled();
   });
 
   it("never lets one site's page read what was asked and answered on another site in the same tab", async () => {
@@ -1009,7 +1009,7 @@ describe('agent sessions', () => {
     const h = harness();
     h.send({ type: 'subscribe', tabId: 1 });
     await h.until(() => h.state()?.siteAllowed === false);
-    await h.deps.updateSettings({ allowedSites: ['https://shop.example'] });
+    await h.background.updateSettings({ allowedSites: ['https://shop.example'] });
     h.sessions.settingsChanged();
     await h.until(() => h.state()?.siteAllowed === true);
   });
@@ -1048,15 +1048,15 @@ describe('agent sessions', () => {
     h.send({ type: 'set-agent-off', tabId: 1, origin: 'https://shop.example', off: true });
     await h.until(() => h.state()?.agentOff === true);
     expect(h.state()?.agentOffBy).toEqual(['https://shop.example']);
-    expect((await h.deps.loadSettings()).disabledSites).toEqual(['https://bank.example', 'https://shop.example']);
+    expect((await h.background.loadSettings()).disabledSites).toEqual(['https://bank.example', 'https://shop.example']);
     h.send({ type: 'set-agent-off', tabId: 1, origin: 'https://shop.example', off: false });
     await h.until(() => h.state()?.agentOff === false);
-    expect((await h.deps.loadSettings()).disabledSites).toEqual(['https://bank.example']);
+    expect((await h.background.loadSettings()).disabledSites).toEqual(['https://bank.example']);
 
     h.send({ type: 'set-agent-off', tabId: 1, origin: 'file://', off: true });
     await h.until(() => h.received.some((message) => message.type === 'error'));
     expect(h.received.find((message) => message.type === 'error')).toEqual({ type: 'error', message: 'The agent can be turned off on web sites only, not on file://.' });
-    expect((await h.deps.loadSettings()).disabledSites).toEqual(['https://bank.example']);
+    expect((await h.background.loadSettings()).disabledSites).toEqual(['https://bank.example']);
   });
 
   it('refuses a site where the agent is off whose page reports its tools only after the request was sent', async () => {
@@ -1100,7 +1100,7 @@ describe('agent sessions', () => {
     await script([call('search_products', { query: 'mug' }), call('search_products', { query: 'blue mug' }), 'Found it.']);
     const h = harness({
       execute: async (name) => {
-        await h.deps.updateSettings({ disabledSites: ['https://shop.example'] });
+        await h.background.updateSettings({ disabledSites: ['https://shop.example'] });
         return { text: `${name} ok` };
       },
     });
@@ -1176,7 +1176,7 @@ describe('agent sessions: which site is allowed, checked again before every call
     await script([`${call('search_products', { query: 'mug' })}${call('search_products', { query: 'cup' })}`, 'Found.']);
     const h = harness({
       execute: async (name) => {
-        await h.deps.updateSettings({ disabledSites: ['https://shop.example'] });
+        await h.background.updateSettings({ disabledSites: ['https://shop.example'] });
         return { text: `${name} ok` };
       },
     });
@@ -1201,7 +1201,7 @@ describe('agent sessions: which site is allowed, checked again before every call
     const h = harness({
       tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: [...tools, frameTool] }),
       execute: async (name) => {
-        await h.deps.updateSettings({ disabledSites: ['https://bank.example'] });
+        await h.background.updateSettings({ disabledSites: ['https://bank.example'] });
         return { text: `${name} ok` };
       },
     });
@@ -1228,7 +1228,7 @@ describe('agent sessions: which site is allowed, checked again before every call
     h.send({ type: 'approve', tabId: TAB, callId: h.cards()[0]!.callId, decision: 'allow-site' });
     await h.until(() => h.state()?.turns.at(-1)?.outcome === 'answer');
     expect(h.executed).toEqual(['archive_all_mail']);
-    expect(h.deps.updateSettings).not.toHaveBeenCalled();
+    expect(h.background.updateSettings).not.toHaveBeenCalled();
   });
 
   it('a forged "allow on this site" for a consequential call allows that call only, and no site', async () => {
@@ -1241,7 +1241,7 @@ describe('agent sessions: which site is allowed, checked again before every call
     h.send({ type: 'approve', tabId: TAB, callId: h.cards()[0]!.callId, decision: 'allow-site' });
     // The next call, which may change the page, still asks: the site was not allowed.
     await h.until(() => h.cards()[1]?.state === 'waiting');
-    expect(h.deps.updateSettings).not.toHaveBeenCalled();
+    expect(h.background.updateSettings).not.toHaveBeenCalled();
     h.send({ type: 'approve', tabId: TAB, callId: h.cards()[1]!.callId, decision: 'deny' });
     await h.until(() => h.state()?.turns.at(-1)?.outcome !== undefined);
     expect(h.executed).toEqual(['checkout']);

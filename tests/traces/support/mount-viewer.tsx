@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { TraceViewerApp } from '@/components/traces/trace-viewer-app';
 import { createTraceClient } from '@/lib/traces/trace-client';
 import { loadTraceSettings, saveTraceSettings } from '@/lib/traces/trace-settings';
-import type { TraceServiceDeps } from '@/lib/traces/trace-service';
+import type { TraceServiceBackground } from '@/lib/traces/trace-service';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import type { ShopPage } from './shop-page';
@@ -13,7 +13,7 @@ export interface MountOptions {
   /** The largest file imported and exported; the viewer's own 50 MB by default. */
   maxFileBytes?: number;
   /** More of the background's world: the person's consent settings, say. */
-  service?: Partial<TraceServiceDeps>;
+  service?: Partial<TraceServiceBackground>;
 }
 
 /** The whole viewer page, rendered into the test document, over a real store and trace service. */

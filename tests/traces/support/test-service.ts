@@ -1,5 +1,5 @@
 import type { ReplayClientPort } from '@/lib/traces/trace-client';
-import { createTraceService, type TraceServiceDeps } from '@/lib/traces/trace-service';
+import { createTraceService, type TraceServiceBackground } from '@/lib/traces/trace-service';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import type { ShopPage } from './shop-page';
 
@@ -7,7 +7,7 @@ import type { ShopPage } from './shop-page';
  * The real trace service over a test store, with the shop page open in tab 7; the two ends of a
  * replay port are joined in memory, as Chrome joins them between the viewer and the background.
  */
-export function createTestService(store: TraceStore, pages: Map<number, ShopPage> = new Map(), more: Partial<TraceServiceDeps> = {}) {
+export function createTestService(store: TraceStore, pages: Map<number, ShopPage> = new Map(), more: Partial<TraceServiceBackground> = {}) {
   const service = createTraceService({
     ...more,
     store: async () => store,
