@@ -106,6 +106,9 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
 
   // Several tabs may have a reply on the way; the status says "generating" while any does.
   let replying = 0;
+  // Loads going on, each tab's own: they share the one engine's, and its progress.
+  let loads = 0;
+  let quiet: ReturnType<typeof watchQuietLoad> | undefined;
   // Runs going on with the engine they loaded (see `hold`), replies or not.
   let running = 0;
   const busy = () => replying > 0 || running > 0;
@@ -204,24 +207,30 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         const engine = await waitFor(options.tabId, engineFor(settings, signal, options.hold === true));
         if (options.hold) release = releaseOnce();
         loading = true;
-        // An engine left to pick its model may know which only once loaded: the panel named the
-        // one the preview found (see describe), and keeps that name meanwhile.
-        const previewed = settings.model === '' && status.engineId === settings.engine ? status.model : '';
-        setStatus({ ...base, model: previewed || engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined, stalled: undefined });
-        // A download that stalls (a captive portal, a proxy that holds the connection) says nothing.
-        const quiet = watchQuietLoad(() => setStatus({ stalled: true }));
+        // Another tab's load of the same engine under way: its progress is this one's too.
+        if (loads === 0 || status.state !== 'loading') {
+          // An engine left to pick its model may know which only once loaded: the panel named the
+          // one the preview found (see describe), and keeps that name meanwhile.
+          const previewed = settings.model === '' && status.engineId === settings.engine ? status.model : '';
+          setStatus({ ...base, model: previewed || engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined, stalled: undefined });
+        }
+        // A download that stalls (a captive portal, a proxy that holds the connection) says nothing:
+        // one watch for all the loads going on, which any load's progress starts again.
+        if (loads === 0) quiet = watchQuietLoad(() => setStatus({ stalled: true }));
+        loads += 1;
         try {
           await raceAbort(
             engine.load((progress) => {
               // A load stopped may still report as it winds down: the status is no longer its own.
               if (signal.aborted) return;
-              quiet.heard();
+              quiet?.heard();
               setStatus({ progress: progress.fraction, progressText: progress.text, stalled: undefined }, progress.fraction >= 1);
             }, signal),
             signal,
           );
         } finally {
-          quiet.stop();
+          loads -= 1;
+          if (loads === 0) quiet?.stop();
         }
         // The engine may only know which model it picked for this machine once it has loaded. It
         // may be replying to another tab already (the same model, loaded before).
@@ -232,8 +241,9 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       } catch (error) {
         release?.();
         if (signal.aborted) {
-          // A Stop while waiting for a swap leaves the status to whoever else is using the engine.
-          if (loading) setStatus({ state: 'idle', progress: undefined, progressText: undefined, stalled: undefined });
+          // A Stop while waiting for a swap, or while another tab's load goes on, leaves the status
+          // to whoever else is using the engine.
+          if (loading && loads === 0) setStatus({ state: 'idle', progress: undefined, progressText: undefined, stalled: undefined });
           return { error: 'Stopped while the model was loading.' };
         }
         const { message, hint } = describeEngineError(error);

@@ -130,6 +130,50 @@ describe('the engine host', () => {
     }
   });
 
+  it("keeps showing a download that goes on for one tab when another tab, waiting for the same, is stopped", async () => {
+    vi.useFakeTimers();
+    try {
+      // Like WebLLM's runtime: a second load waits for the one under way, and only the first reports.
+      let report: (progress: EngineLoadProgress) => void = () => {};
+      let finish: () => void = () => {};
+      let shared: Promise<void> | undefined;
+      const host = createEngineHost(() => {}, (settings) => ({
+        ...fakeEngine(settings).engine,
+        load(onProgress) {
+          if (shared) return shared;
+          report = onProgress;
+          return (shared = new Promise<void>((resolve) => (finish = resolve)));
+        },
+      }));
+      const [tab1, tab2] = [new AbortController(), new AbortController()];
+      const load1 = host.load(defaultSettings, tab1.signal, { hold: true, tabId: 1 });
+      await vi.advanceTimersByTimeAsync(0);
+      report({ fraction: 0.4, text: 'Downloading Qwen3 1.7B: 440 of 1,100 MB.' });
+      const load2 = host.load(defaultSettings, tab2.signal, { hold: true, tabId: 2 });
+      await vi.advanceTimersByTimeAsync(0);
+      // The second tab joins the download where it is, not back at the start.
+      expect(host.statusFor(2)).toMatchObject({ state: 'loading', progress: 0.4, progressText: 'Downloading Qwen3 1.7B: 440 of 1,100 MB.' });
+      tab2.abort();
+      expect(await load2).toEqual({ error: 'Stopped while the model was loading.' });
+      expect(host.statusFor(1)).toMatchObject({ state: 'loading', progress: 0.4 });
+      report({ fraction: 0.5, text: 'Downloading Qwen3 1.7B: 550 of 1,100 MB.' });
+      await vi.advanceTimersByTimeAsync(150);
+      expect(host.statusFor(1)).toMatchObject({ state: 'loading', progress: 0.5, progressText: 'Downloading Qwen3 1.7B: 550 of 1,100 MB.' });
+      // Still one watch for a quiet download, which the first tab's progress keeps quiet.
+      await vi.advanceTimersByTimeAsync(59_000);
+      report({ fraction: 0.6, text: 'Downloading Qwen3 1.7B: 660 of 1,100 MB.' });
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(host.status.stalled).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(host.status.stalled).toBe(true);
+      finish();
+      expect(await load1).not.toHaveProperty('error');
+      expect(host.statusFor(1)).toMatchObject({ state: 'ready' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('names the model the preview found while an engine left to pick one loads it', async () => {
     const named: string[] = [];
     const host = createEngineHost(() => named.push(`${host.status.state} ${host.status.model}`), (settings) => fakeEngine(settings, [{ fraction: 0.5, text: 'Half way.' }]).engine);
