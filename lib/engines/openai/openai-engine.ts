@@ -64,6 +64,7 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
           temperature: settings.temperature,
           fetch: fetchFunction,
           memory,
+          ...(contextTokens === undefined ? {} : { contextTokens }),
           ...(dependencies.replyTimeouts ? { timeouts: dependencies.replyTimeouts } : {}),
           ...(permissionGranted === undefined ? {} : { permissionGranted }),
         });

@@ -1,5 +1,5 @@
 import type { ModelChunk, ModelRequest } from '@webmcp-agents/local-agent';
-import { EngineError, replyCutOff } from '../engine';
+import { contextFull, EngineError, replyCutOff } from '../engine';
 import { createServerMemory, postChatRequest, type ServerMemory } from './chat-request';
 import { readServerSentEvents } from './read-server-sent-events';
 import { defaultReplyTimeouts, startIdleTimer, type IdleTimer, type ReplyTimeouts } from './reply-timeouts';
@@ -18,6 +18,8 @@ export interface OpenAiReplyOptions {
   /** 120 s for the first byte and 60 s between chunks unless set. */
   timeouts?: Partial<ReplyTimeouts>;
   maxTokens?: number;
+  /** The model's context as the server said it, where it did. */
+  contextTokens?: number;
 }
 
 /**
@@ -27,6 +29,8 @@ export interface OpenAiReplyOptions {
 interface CompletionChunk extends ServerFigures {
   choices?: {
     delta?: { content?: string | null; reasoning?: string | null; reasoning_content?: string | null };
+    /** A whole completion where a stream was asked for (a server that sent JSON without its type). */
+    message?: { content?: string | null };
     finish_reason?: string | null;
   }[];
   error?: { message?: string } | string;
@@ -44,8 +48,9 @@ export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiR
   const timer = startIdleTimer({ ...defaultReplyTimeouts, ...options.timeouts });
   try {
     const memory = options.memory ?? createServerMemory();
-    const response = await postChatRequest(request, { ...options, maxTokens: options.maxTokens ?? defaultMaxTokens, memory }, timer);
-    const reading = { address: options.address, model: options.model, timer, startedAt };
+    const maxTokens = options.maxTokens ?? defaultMaxTokens;
+    const response = await postChatRequest(request, { ...options, maxTokens, memory }, timer);
+    const reading = { address: options.address, model: options.model, timer, startedAt, maxTokens, contextTokens: options.contextTokens };
     const type = response.headers.get('content-type') ?? '';
     // A server that ignores `stream: true` answers with the whole completion at once.
     if (/\bjson\b/i.test(type)) yield* readWholeReply(response, request, reading);
@@ -61,6 +66,8 @@ interface ReplyReading {
   model: string;
   timer: IdleTimer;
   startedAt: number;
+  maxTokens: number;
+  contextTokens: number | undefined;
 }
 
 async function* readReply(body: ReadableStream<Uint8Array>, request: ModelRequest, reading: ReplyReading): AsyncGenerator<ModelChunk> {
@@ -87,7 +94,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       if (chunk.usage) last = { ...last, usage: chunk.usage };
       if (chunk.timings) last = { ...last, timings: chunk.timings };
       finishReason = chunk.choices?.[0]?.finish_reason ?? finishReason;
-      const text = chunk.choices?.[0]?.delta?.content;
+      const text = chunk.choices?.[0]?.delta?.content ?? chunk.choices?.[0]?.message?.content;
       if (!text) continue;
       firstTokenAt ??= performance.now();
       deltas += 1;
@@ -96,12 +103,14 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       timer.touch();
     }
   } catch (error) {
-    throw readFailure(error, request, address, timer);
+    // A reply the server said was whole is the answer, though the connection broke before its end.
+    const whole = finishReason !== undefined && finishReason !== 'length' && !(error instanceof EngineError) && !request.signal.aborted;
+    if (!whole) throw readFailure(error, request, address, timer);
   }
-  if (timer.expired) throw serverStalled(address, timer.expired, timer.waitedMs);
+  if (timer.expired && finishReason === undefined) throw serverStalled(address, timer.expired, timer.waitedMs);
   if (request.signal.aborted) return;
   // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
-  if (finishReason === 'length') throw replyCutOff("the server's length limit or the end of the model's context");
+  if (finishReason === 'length') throw cutOff(last, reading);
   // Nothing but data this extension cannot read is no reply, and no answer either. Said before
   // "closed in the middle of a reply": such a stream rarely ends the way the API's does.
   if (deltas === 0 && unreadable > 0) throw replyUnreadable(address);
@@ -124,9 +133,29 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   if (typeof text !== 'string') throw replyUnreadable(reading.address);
   const firstTokenAt = performance.now();
   if (text) yield { type: 'text-delta', text };
-  if (choice?.finish_reason === 'length') throw replyCutOff("the server's length limit or the end of the model's context");
+  if (choice?.finish_reason === 'length') throw cutOff(body ?? {}, reading);
   yield { type: 'usage', usage: serverUsage(body ?? {}, { startedAt: reading.startedAt, firstTokenAt, endedAt: firstTokenAt, deltas: text ? 1 : 0 }) };
 }
+
+/**
+ * A reply that stopped with `length`: at the `max_tokens` sent, or where the model's context filled
+ * up as it wrote (llama.cpp without context shift), which a shorter prompt mends: the agent fits
+ * the prompt again for `context-full`, as for WebLLM's. Where the server said its context, the
+ * reply's own figures tell which; else fewer tokens than asked for say the context.
+ */
+function cutOff(figures: ServerFigures, { address, model, maxTokens, contextTokens }: ReplyReading): EngineError {
+  const written = figures.usage?.completion_tokens ?? figures.timings?.predicted_n;
+  const prompt = figures.usage?.prompt_tokens ?? figures.timings?.prompt_n;
+  const filled =
+    contextTokens !== undefined && written !== undefined && prompt !== undefined
+      ? prompt + written >= contextTokens - contextSlackTokens
+      : written !== undefined && written < maxTokens;
+  if (filled) return contextFull(serverModelLabel(address, model), contextTokens);
+  return replyCutOff(written === maxTokens ? `${maxTokens.toLocaleString('en-US')} tokens` : "the server's length limit or the end of the model's context");
+}
+
+/** Tokens a server may keep back from a full context (a start-of-text token, a reserved few). */
+const contextSlackTokens = 16;
 
 /** Stop stays the loop's own abort; a silent server or a broken connection says what happened. */
 function readFailure(error: unknown, request: ModelRequest, address: string, timer: IdleTimer): unknown {

@@ -17,15 +17,18 @@ export interface FakeOllamaOptions {
   /**
    * The model's context, as llama.cpp's `-c` sets it: a prompt of more tokens (each four characters
    * of its messages, the way `qwenTokens` would be too slow here) is refused with HTTP 400 and
-   * llama.cpp's `exceed_context_size_error`.
+   * llama.cpp's `exceed_context_size_error`; a reply that fills the rest stops there with
+   * `finish_reason: "length"`, as llama.cpp does without context shift.
    */
   contextTokens?: number;
   /**
    * Answers a chat request other than as a stream: the whole completion as JSON (a server that
    * ignores `stream: true`), a web page (an address that is a site or a proxy), or SSE lines of
-   * data that is not JSON (then `data: [DONE]`, or the end of the body without it).
+   * data that is not JSON (then `data: [DONE]`, or the end of the body without it); the whole
+   * completion as JSON with no content type; a JSON error under the stream's type (a proxy, or a
+   * server whose runner died); an `error:` line that ends the body without a line break.
    */
-  answerAs?: 'whole-json' | 'web-page' | 'unreadable-stream' | 'unreadable-stream-unended';
+  answerAs?: 'whole-json' | 'web-page' | 'unreadable-stream' | 'unreadable-stream-unended' | 'untyped-whole-json' | 'json-error-as-stream' | 'error-line-unended';
   /**
    * Answers `GET /v1/models` other than with the list: a web page (a router's, or a site on the
    * wrong port), text that is not JSON, JSON without a `data` list, HTTP 500 (a model that
@@ -45,6 +48,8 @@ export interface FakeOllamaOptions {
   stall?: 'before-headers' | { afterDeltas: number };
   /** Ends the body after this many deltas: closed cleanly without `[DONE]`, or broken off. */
   cut?: { afterDeltas: number; how: 'close' | 'break' };
+  /** Breaks the connection off once the reply and its finish reason are sent, before `[DONE]`. */
+  breakAfterFinish?: boolean;
 }
 
 export interface ChatRequestBody {
@@ -129,7 +134,7 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
         sendJson(response, 400, { error: { message: `think value "${body.reasoning_effort}" is not supported for this model`, type: 'invalid_request_error' } });
         return;
       }
-      const promptTokens = Math.ceil(body.messages.reduce((sum, message) => sum + message.content.length, 0) / 4);
+      const promptTokens = promptTokensOf(body);
       if (options.contextTokens !== undefined && promptTokens > options.contextTokens) {
         refused.push(body);
         const message = `request (${promptTokens} tokens) exceeds the available context size (${options.contextTokens} tokens), try increasing it`;
@@ -141,6 +146,19 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
       if (options.answerAs === 'whole-json') {
         const message = { role: 'assistant', content: reply };
         sendJson(response, 200, { id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message, finish_reason: 'stop' }], usage: { prompt_tokens: 12, completion_tokens: 5 } });
+        return;
+      }
+      if (options.answerAs === 'untyped-whole-json') {
+        const message = { role: 'assistant', content: reply };
+        response.writeHead(200).end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message, finish_reason: 'stop' }] }));
+        return;
+      }
+      if (options.answerAs === 'json-error-as-stream') {
+        response.writeHead(200, { 'content-type': 'text/event-stream' }).end(JSON.stringify({ error: { message: 'model runner has unexpectedly stopped' } }, null, 2));
+        return;
+      }
+      if (options.answerAs === 'error-line-unended') {
+        response.writeHead(200, { 'content-type': 'text/event-stream' }).end('error: {"message":"the model crashed"}');
         return;
       }
       if (options.answerAs === 'web-page') {
@@ -179,6 +197,11 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
   };
 }
 
+/** The prompt's tokens as this server counts them: four characters of its messages each. */
+function promptTokensOf(body: ChatRequestBody): number {
+  return Math.ceil(body.messages.reduce((sum, message) => sum + message.content.length, 0) / 4);
+}
+
 async function streamReply(response: ServerResponse, body: ChatRequestBody, fullReply: string, options: FakeOllamaOptions) {
   if (options.stall === 'before-headers') return;
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -188,8 +211,12 @@ async function streamReply(response: ServerResponse, body: ChatRequestBody, full
     return;
   }
   const chunkSize = options.chunkSize ?? 6;
-  const cut = options.lengthLimitTokens !== undefined && fullReply.length > options.lengthLimitTokens * 4;
-  const reply = cut ? fullReply.slice(0, options.lengthLimitTokens! * 4) : fullReply;
+  // The reply stops at `max_tokens`, the server's own limit, or where it fills the model's context
+  // (llama.cpp without context shift), whichever comes first.
+  const room = options.contextTokens === undefined ? Infinity : options.contextTokens - promptTokensOf(body);
+  const limitTokens = Math.min(body.max_tokens ?? Infinity, options.lengthLimitTokens ?? Infinity, room);
+  const cut = fullReply.length > limitTokens * 4;
+  const reply = cut ? fullReply.slice(0, limitTokens * 4) : fullReply;
   const base = { id: 'chatcmpl-42', object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, system_fingerprint: 'fp_ollama' };
   const send = (value: unknown) => response.write(`data: ${JSON.stringify(value)}\n\n`);
   for (let index = 0; index < (options.reasoning?.chunks ?? 0); index += 1) {
@@ -208,9 +235,14 @@ async function streamReply(response: ServerResponse, body: ChatRequestBody, full
   }
   send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: cut ? 'length' : 'stop' }] });
   if (body.stream_options?.include_usage) {
-    const promptTokens = body.messages.reduce((sum, message) => sum + Math.ceil(message.content.length / 4), 0);
+    const promptTokens = promptTokensOf(body);
     const completionTokens = Math.ceil(reply.length / 4);
     send({ ...base, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } });
+  }
+  if (options.breakAfterFinish) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    response.destroy();
+    return;
   }
   response.end('data: [DONE]\n\n');
 }
