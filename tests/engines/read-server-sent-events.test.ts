@@ -41,6 +41,15 @@ describe('reading server-sent events', () => {
     expect(await events(['error: plain words\n\n'])).toEqual(['{"error": "plain words"}']);
   });
 
+  it('reads an error line that ends the body, and a body of plain JSON with no event at all, so a server\'s words are not lost', async () => {
+    expect(await events(['error: {"message":"the model crashed"}'])).toEqual(['{"error": {"message":"the model crashed"}}']);
+    const json = JSON.stringify({ error: { message: 'model runner has unexpectedly stopped' } }, null, 2);
+    expect(await events([json.slice(0, 10), json.slice(10)])).toEqual([json]);
+    // Plain text is no event; nor is JSON beside events, which a stream's readers take as they come.
+    expect(await events(['Internal Server Error\n'])).toEqual([]);
+    expect(await events(['{"stray": true}\ndata: one\n\n'])).toEqual(['one']);
+  });
+
   it('decodes characters split across chunks', async () => {
     const bytes = new TextEncoder().encode('data: café ✓\n\n');
     const body = new ReadableStream<Uint8Array>({

@@ -3,14 +3,25 @@
  * servers (Ollama, LM Studio, llama.cpp) stream chat completions. Comment lines and other fields
  * are skipped; a multi-line `data` is joined with newlines, as the SSE standard says. Some
  * llama.cpp builds send a failure as an `error:` line of JSON: it comes out as `{"error": …}`,
- * the shape other servers use, so the reader of the data sees it. `onBytes` hears of every chunk
- * of bytes, comments and unfinished events included: each is a sign the server is still there.
+ * the shape other servers use, so the reader of the data sees it. A body with no event at all
+ * that is one JSON value (a server or proxy that answered in JSON under the stream's type, an
+ * error most often) comes out as one event's data, so that what it says is not lost. `onBytes`
+ * hears of every chunk of bytes, comments and unfinished events included: each is a sign the
+ * server is still there.
  */
 export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, onBytes?: () => void): AsyncGenerator<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string[] = [];
+  let events = 0;
+  // The start of what is no field of the stream's (see above), kept in case no event comes.
+  let stray = '';
+  const field = (line: string) => {
+    if (line.startsWith('data:')) data.push(fieldValue(line, 'data:'));
+    else if (line.startsWith('error:')) data.push(`{"error": ${asJson(fieldValue(line, 'error:'))}}`);
+    else if (!/^(?::|event:|id:|retry:)/.test(line) && stray.length < strayLimit) stray += `${line}\n`;
+  };
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -22,21 +33,32 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, on
       const lines = buffer.slice(0, buffer.length - heldCr.length).split(/\r\n|\r|\n/);
       buffer = (lines.pop() ?? '') + heldCr;
       for (const line of lines) {
-        if (line === '') {
-          if (data.length) yield data.join('\n');
+        if (line !== '') field(line);
+        else if (data.length) {
+          events += 1;
+          yield data.join('\n');
           data = [];
-        } else if (line.startsWith('data:')) {
-          data.push(fieldValue(line, 'data:'));
-        } else if (line.startsWith('error:')) {
-          data.push(`{"error": ${asJson(fieldValue(line, 'error:'))}}`);
         }
       }
     }
     if (buffer.endsWith('\r')) buffer = buffer.slice(0, -1);
-    if (buffer.startsWith('data:')) data.push(fieldValue(buffer, 'data:'));
+    if (buffer !== '') field(buffer);
     if (data.length) yield data.join('\n');
+    else if (events === 0 && isJsonObject(stray)) yield stray.trim();
   } finally {
     await reader.cancel().catch(() => {});
+  }
+}
+
+/** Characters of a body that is not a stream kept to be read as JSON: enough for any error. */
+const strayLimit = 16_384;
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null;
+  } catch {
+    return false;
   }
 }
 
