@@ -19,7 +19,7 @@ const recoverHint = 'The extension recovers by itself: there is no need to reloa
 /** Whether an error from WebLLM means the GPU device is gone (usually out of memory). */
 export function isDeviceLost(error: unknown): boolean {
   const { name, message } = errorNameAndMessage(error);
-  return name === 'DeviceLostError' || /device (was )?lost|out of memory|\bOOM\b/i.test(message);
+  return name === 'DeviceLostError' || /device (?:is |was )?lost|out of memory|\bOOM\b/i.test(message);
 }
 
 /** Whether a load failed while fetching files, so that a retry can resume the download. */
