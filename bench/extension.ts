@@ -12,7 +12,82 @@ export async function benchExtension(): Promise<BenchSection[]> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     return [{ title: 'Built extension', rows: [], notes: ['Skipped: build the extension first (`npm run build`).'] }];
   }
-  return [sizes(), await sidePanelPaint(), await bigPageCost()];
+  return [sizes(), await sidePanelPaint(), await bigPageCost(), await changingToolsCost()];
+}
+
+/**
+ * What reading a page's tools costs a page whose list keeps changing: 500 tools of 20 parameters,
+ * and one that the page registers again every 20 ms (a framework that re-renders). Counted on the
+ * page's own main thread, with the browser's WebMCP, with and without the extension: how many of
+ * its 250 timer ticks in 5 s run, and the long tasks (over 50 ms) meanwhile.
+ */
+async function changingToolsCost(): Promise<BenchSection> {
+  const title = 'A page whose 500 tools keep changing (headless Chromium with WebMCP, 5 s, median of 3)';
+  if (!chromiumAvailable) return { title, rows: [], notes: ['Skipped: no Chromium.'] };
+  const folder = mkdtempSync(join(tmpdir(), 'changing-tools-'));
+  writeFileSync(
+    join(folder, 'changing.html'),
+    `<!doctype html><html><head><title>Changing tools</title></head><body><script>
+const context = document.modelContext;
+for (let tool = 0; tool < 500; tool += 1) {
+  const properties = {};
+  for (let field = 0; field < 20; field += 1) properties['field_' + field] = { type: 'string', description: 'Field ' + field + ' of tool ' + tool };
+  context.registerTool({ name: 'tool_' + tool, description: 'Tool ' + tool + ', with twenty fields.', inputSchema: { type: 'object', properties }, execute: async () => 'ok' });
+}
+let controller, renders = 0;
+window.ticks = 0;
+setInterval(() => {
+  controller?.abort();
+  controller = new AbortController();
+  context.registerTool({ name: 'render_count', description: 'Rendered ' + renders++ + ' times.', inputSchema: { type: 'object', properties: {} }, execute: async () => renders }, { signal: controller.signal });
+  window.ticks += 1;
+}, 20);
+</script></body></html>`,
+  );
+  const server = await serveFixtures(folder);
+  const measure = async (context: BrowserContext) => {
+    const samples: Array<{ ticks: number; longTaskMs: number }> = [];
+    for (let run = 0; run < 3; run += 1) {
+      const page = await context.newPage();
+      await page.goto(server.url('/changing.html'));
+      await page.waitForTimeout(2_000);
+      samples.push(
+        await page.evaluate(
+          () =>
+            new Promise<{ ticks: number; longTaskMs: number }>((resolve) => {
+              const window_ = window as unknown as { ticks: number };
+              const first = window_.ticks;
+              let longTaskMs = 0;
+              new PerformanceObserver((list) => list.getEntries().forEach((entry) => (longTaskMs += entry.duration))).observe({ type: 'longtask' });
+              setTimeout(() => resolve({ ticks: window_.ticks - first, longTaskMs }), 5_000);
+            }),
+        ),
+      );
+      await page.close();
+    }
+    return samples;
+  };
+  const row = (measureName: string, pick: (sample: { ticks: number; longTaskMs: number }) => number, without: { ticks: number; longTaskMs: number }[], withExtension: { ticks: number; longTaskMs: number }[]) => ({
+    measure: measureName,
+    'without the extension': Math.round(median(without.map(pick))),
+    'with the extension': Math.round(median(withExtension.map(pick))),
+  });
+  try {
+    const plain = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--enable-features=WebMCP'] });
+    const without = await measure(await plain.newContext()).finally(() => plain.close());
+    const extension = await launchExtension({ webmcp: true });
+    const withExtension = await measure(extension.context).finally(() => extension.close());
+    return {
+      title,
+      rows: [row('timer ticks that ran (of 250)', (sample) => sample.ticks, without, withExtension), row('long tasks (ms)', (sample) => sample.longTaskMs, without, withExtension)],
+      notes: [
+        'The content script reads the tools again after each change, at most once per quiet period, which is four times as long as the last reading took; a tool whose text did not change is not checked again.',
+      ],
+    };
+  } finally {
+    await server.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 import { readProperty, readToolName } from './adapters/tool-adapter';
+import { CheckedToolCache } from './checked-tool-cache';
 import type { DroppedToolReport, ReportedTool } from './reported-tool';
 import type { PageToolSource } from './page-tool-source';
 import { sanitizeTools, type OfferedTool } from './sanitize-tools';
+import { toolLimits } from './tool-limits';
 
 export interface FrameReport {
   tools: ReportedTool[];
@@ -12,9 +14,21 @@ export interface ReaderOptions {
   sources: readonly PageToolSource[];
   origin: string;
   onReport(tools: FrameReport): void;
-  /** Quiet time before a change is read; 100 ms like Chrome's own extensions. */
+  /**
+   * Quiet time before a change is read; 100 ms like Chrome's own extensions, or longer after a
+   * reading that took long (see readShare).
+   */
   debounceMs?: number;
 }
+
+/**
+ * The most of the page's main thread the readings may take while its tools keep changing: the
+ * wait before the next is four times what the last one took, so that a page with hundreds of
+ * tools, one of which a framework registers again at every render, keeps its own time.
+ */
+const readShare = 0.2;
+/** However long a reading took, a change shows within this. */
+const longestWaitMs = 3_000;
 
 /**
  * Follows a frame's tools from all its sources (the first source wins a name), checks them with
@@ -22,8 +36,10 @@ export interface ReaderOptions {
  * A frame that never had tools stays silent: most pages have none, and the worker may sleep.
  */
 export class PageToolReader {
-  private lastKey = '';
+  private last: FrameReport | undefined;
   private reported = false;
+  private lastReadMs = 0;
+  private readonly checked = new CheckedToolCache(toolLimits.toolsPerFrame * 2);
   private owners = new Map<string, PageToolSource>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private queue = Promise.resolve();
@@ -51,10 +67,12 @@ export class PageToolReader {
 
   private schedule(): void {
     if (this.timer !== undefined) return;
+    const quiet = this.options.debounceMs ?? 100;
+    const wait = Math.min(Math.max(quiet, (this.lastReadMs * (1 - readShare)) / readShare), Math.max(quiet, longestWaitMs));
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.report(false);
-    }, this.options.debounceMs ?? 100);
+    }, wait);
   }
 
   /** One reading at a time, so reports leave in the order the page changed. */
@@ -64,13 +82,17 @@ export class PageToolReader {
   }
 
   private async readAndReport(force: boolean): Promise<void> {
-    const frameTools = await this.read();
-    const key = JSON.stringify(frameTools);
-    const empty = frameTools.tools.length === 0 && frameTools.dropped.length === 0;
-    if ((empty && !this.reported) || (key === this.lastKey && !force)) return;
-    this.lastKey = key;
-    this.reported = true;
-    this.options.onReport(frameTools);
+    const startedAt = performance.now();
+    try {
+      const frameTools = await this.read();
+      const empty = frameTools.tools.length === 0 && frameTools.dropped.length === 0;
+      if ((empty && !this.reported) || (!force && this.last && sameReport(frameTools, this.last))) return;
+      this.last = frameTools;
+      this.reported = true;
+      this.options.onReport(frameTools);
+    } finally {
+      this.lastReadMs = performance.now() - startedAt;
+    }
   }
 
   private async read(): Promise<FrameReport> {
@@ -96,7 +118,13 @@ export class PageToolReader {
       refused.push(...listing.refused);
     }
     this.owners = owners;
-    const checked = sanitizeTools(offered, this.options.origin);
+    const checked = sanitizeTools(offered, this.options.origin, this.checked);
     return { tools: checked.tools, dropped: [...refused, ...checked.dropped] };
   }
+}
+
+/** Whether two readings say the same; a tool checked once (see CheckedToolCache) is the same object. */
+function sameReport(next: FrameReport, last: FrameReport): boolean {
+  const same = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, at) => item === b[at] || JSON.stringify(item) === JSON.stringify(b[at]));
+  return same(next.tools, last.tools) && same(next.dropped, last.dropped);
 }

@@ -21,7 +21,11 @@ const hintNames = ['readOnlyHint', 'consequentialHint', 'untrustedContentHint', 
  * Never throws, whatever the page put in `tool`.
  */
 export function sanitizeTool(tool: unknown, context: ToolContext): SanitizeResult {
-  const raw = readToolFields(tool);
+  return sanitizeToolFields(readToolFields(tool), context);
+}
+
+/** `sanitizeTool` of a tool whose fields were read already (see readToolFields). */
+export function sanitizeToolFields(raw: RawTool, context: ToolContext): SanitizeResult {
   const refuse = (reason: string): SanitizeResult => ({ ok: false, name: displayName(raw.name), reason });
   const problem = textProblem(raw);
   if (problem) return refuse(problem);

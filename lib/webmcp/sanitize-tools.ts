@@ -1,5 +1,7 @@
+import type { CheckedToolCache } from './checked-tool-cache';
+import { readToolFields } from './read-tool-fields';
 import type { DroppedToolReport, ReportedTool, ToolSource } from './reported-tool';
-import { displayName, sanitizeTool } from './sanitize-tool';
+import { displayName, sanitizeToolFields } from './sanitize-tool';
 import { toolLimits } from './tool-limits';
 
 /** A tool as one source of a frame offers it, before any check. */
@@ -18,9 +20,9 @@ export interface SanitizedTools {
 /**
  * Checks every tool a frame offers: each is copied and capped (`sanitizeTool`), a name already
  * taken is refused (the first source wins), and the frame's list is capped in count and size.
- * Never throws.
+ * With `cache`, a tool checked before is not checked again. Never throws.
  */
-export function sanitizeTools(offered: readonly OfferedTool[], origin: string): SanitizedTools {
+export function sanitizeTools(offered: readonly OfferedTool[], origin: string, cache?: CheckedToolCache): SanitizedTools {
   const tools: ReportedTool[] = [];
   const dropped: DroppedToolReport[] = [];
   const taken = new Set<string>();
@@ -28,7 +30,9 @@ export function sanitizeTools(offered: readonly OfferedTool[], origin: string): 
   // Past ten times the cap nothing more could be taken: the rest is not even looked at.
   const considered = offered.slice(0, toolLimits.toolsPerFrame * 10);
   for (const { tool, source, formNotes } of considered) {
-    const result = sanitizeTool(tool, { origin, source, ...(formNotes ? { formNotes } : {}) });
+    const raw = readToolFields(tool);
+    const context = { origin, source, ...(formNotes ? { formNotes } : {}) };
+    const result = cache ? cache.check(raw, context, () => sanitizeToolFields(raw, context)) : sanitizeToolFields(raw, context);
     if (!result.ok) {
       dropped.push({ name: result.name, reason: result.reason });
       continue;
@@ -42,7 +46,7 @@ export function sanitizeTools(offered: readonly OfferedTool[], origin: string): 
       dropped.push({ name: displayName(name), reason: `the page offers more than ${toolLimits.toolsPerFrame} tools` });
       continue;
     }
-    const size = JSON.stringify(result.tool).length;
+    const size = sizeOf(result.tool);
     if (characters + size > toolLimits.reportCharacters) {
       const limit = toolLimits.reportCharacters.toLocaleString('en-US');
       dropped.push({ name: displayName(name), reason: `the page's tools together pass the limit of ${limit} characters` });
@@ -56,6 +60,15 @@ export function sanitizeTools(offered: readonly OfferedTool[], origin: string): 
   const capped = capDropped(dropped);
   if (unread > 0) capped.push({ name: '(more)', reason: `${unread} more tools were not read` });
   return { tools, dropped: capped };
+}
+
+// A tool checked before (see CheckedToolCache) is the same object: its size is not measured again.
+const sizes = new WeakMap<ReportedTool, number>();
+
+function sizeOf(tool: ReportedTool): number {
+  let size = sizes.get(tool);
+  if (size === undefined) sizes.set(tool, (size = JSON.stringify(tool).length));
+  return size;
 }
 
 /** A page can offer thousands of bad tools; the inspector needs only the first reasons. */

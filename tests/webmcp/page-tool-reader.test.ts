@@ -36,3 +36,72 @@ describe('PageToolReader: the same name from two sources', () => {
     expect(report.dropped).toEqual([{ name: 'search', reason: 'another tool of this page already has this name' }]);
   });
 });
+
+describe('PageToolReader on a page whose tools keep changing', () => {
+  /** A source that hands over fresh objects at each reading, as the browser's `getTools()` does. */
+  function changingSource(tools: () => Array<{ name: string; description: string }>, readingMs = 0) {
+    let changed: () => void = () => {};
+    const page: PageToolSource = {
+      list: async () => {
+        const until = performance.now() + readingMs;
+        while (performance.now() < until) {
+          // A page with hundreds of tools: reading them takes this long on its main thread.
+        }
+        return { offered: tools().map((tool) => ({ tool: { ...tool, inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }, source: 'native' as const })), refused: [] };
+      },
+      watch: (listener) => {
+        changed = listener;
+        return () => {};
+      },
+      execute: async () => 'ran',
+    };
+    return { page, change: () => changed() };
+  }
+
+  it('keeps a tool that did not change as it was checked, and says nothing when nothing changed', async () => {
+    let version = 0;
+    const { page, change } = changingSource(() => [
+      { name: 'add_note', description: 'Add a note.' },
+      { name: 'render_count', description: `Rendered ${version} times.` },
+    ]);
+    const reports: FrameReport[] = [];
+    const reader = new PageToolReader({ sources: [page], origin: 'https://notes.example', onReport: (report) => reports.push(report), debounceMs: 5 });
+    await reader.reportNow();
+    version += 1;
+    change();
+    await expect.poll(() => reports.length).toBe(2);
+    // The unchanged tool is the one checked before; the changed one is checked again.
+    expect(reports[1]!.tools[0]).toBe(reports[0]!.tools[0]);
+    expect(reports[1]!.tools[1]!.description).toBe('Rendered 1 times.');
+    // Read again with nothing changed: no report.
+    change();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reports).toHaveLength(2);
+  });
+
+  it("leaves the page most of its time when reading its tools takes long: the next reading waits four times as long", async () => {
+    let version = 0;
+    const { page, change } = changingSource(() => [{ name: 'render_count', description: `Rendered ${version} times.` }], 40);
+    const readAt: number[] = [];
+    const reader = new PageToolReader({
+      sources: [page],
+      origin: 'https://notes.example',
+      onReport: () => readAt.push(performance.now()),
+      debounceMs: 10,
+    });
+    await reader.reportNow();
+    // A framework that registers the tool again at every render.
+    const renders = setInterval(() => {
+      version += 1;
+      change();
+    }, 5);
+    try {
+      await expect.poll(() => readAt.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+    } finally {
+      clearInterval(renders);
+    }
+    const gaps = readAt.slice(1).map((at, index) => at - readAt[index]!);
+    // Each reading takes 40 ms and the next starts no sooner than 160 ms after it ended.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(195);
+  });
+});

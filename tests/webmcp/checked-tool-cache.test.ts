@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CheckedToolCache } from '@/lib/webmcp/checked-tool-cache';
+import { readToolFields } from '@/lib/webmcp/read-tool-fields';
+import { sanitizeToolFields, type ToolContext } from '@/lib/webmcp/sanitize-tool';
+
+const context: ToolContext = { origin: 'https://notes.example', source: 'native' };
+
+/** Checks `tool` through the cache, counting the checks that really ran. */
+function checker(limit = 10) {
+  const cache = new CheckedToolCache(limit);
+  const checks = vi.fn(sanitizeToolFields);
+  return {
+    check: (tool: unknown, toolContext = context) => {
+      const raw = readToolFields(tool);
+      return cache.check(raw, toolContext, () => checks(raw, toolContext));
+    },
+    checks,
+  };
+}
+
+const note = () => ({ name: 'add_note', description: 'Add a note.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } });
+
+describe('CheckedToolCache', () => {
+  it('checks a tool read again with the same text once, though each reading hands over new objects', () => {
+    const { check, checks } = checker();
+    const first = check(note());
+    expect(check(note())).toBe(first);
+    expect(check({ ...note(), inputSchema: JSON.stringify(note().inputSchema) })).not.toBe(first);
+    expect(checks).toHaveBeenCalledTimes(2);
+  });
+
+  it('checks again whatever changed: a word of the description, the schema changed in place, the frame or the source', () => {
+    const { check, checks } = checker();
+    const tool = note();
+    check(tool);
+    check({ ...tool, description: 'Add a short note.' });
+    tool.inputSchema.properties.text.type = 'number';
+    expect(check(tool)).toMatchObject({ ok: true, tool: { inputSchema: { properties: { text: { type: 'number' } } } } });
+    check(tool, { ...context, origin: 'https://other.example' });
+    check(tool, { ...context, source: 'polyfill' });
+    expect(checks).toHaveBeenCalledTimes(5);
+  });
+
+  it('checks every time a tool it cannot write down: a schema with a cycle, annotations that are not plain', () => {
+    const { check, checks } = checker();
+    const schema: Record<string, unknown> = { type: 'object' };
+    schema['self'] = schema;
+    const looped = { ...note(), inputSchema: schema };
+    expect(check(looped)).toMatchObject({ ok: false });
+    expect(check(looped)).toMatchObject({ ok: false });
+    const hinted = { ...note(), annotations: new Map([['readOnlyHint', true]]) };
+    check(hinted);
+    check(hinted);
+    expect(checks).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps at most its limit, the tools seen least lately giving way', () => {
+    const { check, checks } = checker(2);
+    const tool = (name: string) => ({ ...note(), name });
+    check(tool('a'));
+    check(tool('b'));
+    check(tool('a'));
+    check(tool('c'));
+    expect(checks).toHaveBeenCalledTimes(3);
+    check(tool('a'));
+    check(tool('b'));
+    expect(checks).toHaveBeenCalledTimes(4);
+  });
+});
