@@ -3,6 +3,7 @@ import { compactSchema, toolDescriptionLimit } from '@webmcp-agents/local-agent'
 import { plainSchema } from '../registry/plain-schema';
 import type { PageTool } from '../registry/types';
 import { firstType } from './json-template';
+import { schemaShapeProblems } from './schema-shape-problems';
 
 /** A problem the inspector points out in a tool: a site author's to-do, not a reason to drop it. */
 export interface LintFinding {
@@ -64,6 +65,7 @@ function lintTool(tool: PageTool): Finding[] {
   if (firstType(tool.inputSchema) !== 'object') {
     findings.push(warning('The input schema is not an object schema ("type": "object").'));
   }
+  findings.push(...schemaShapeProblems(tool.inputSchema).map(warning));
   for (const note of tool.formNotes ?? []) findings.push(warning(note));
   if (tool.annotations?.destructiveHint) {
     findings.push(

@@ -112,3 +112,70 @@ describe('lintTools: what the inspector points out', () => {
     ]);
   });
 });
+
+describe('lintTools: a schema that is not JSON Schema', () => {
+  const withSchema = (properties: unknown, extra: Record<string, unknown> = {}) =>
+    messages([tool({ inputSchema: { type: 'object', properties, ...extra } })]);
+  const described = (schema: Record<string, unknown>) => ({ ...schema, description: 'Something to give' });
+
+  it('points out a type that is not a JSON Schema type, also within a list of types', () => {
+    expect(withSchema({ people: described({ type: 'integr' }) }, { required: ['people'] })).toEqual([
+      'warning: The type of "people" is "integr", not a JSON Schema type (string, number, integer, boolean, object, array, null): the model is shown it as written.',
+    ]);
+    expect(withSchema({ note: described({ type: ['string', 'nul'] }) })).toEqual([
+      'warning: The types of "note" include "nul", not a JSON Schema type (string, number, integer, boolean, object, array, null): the model is shown it as written.',
+    ]);
+  });
+
+  it('points out properties given as a list, and a property that is not a schema', () => {
+    expect(withSchema(['a', 'b'])).toEqual([
+      'warning: The properties of the input schema are a list, not an object of named schemas: the tool is read as taking no arguments.',
+    ]);
+    expect(withSchema({ city: 'string' })).toEqual([
+      'warning: The property "city" is "string", not a schema (an object, or true or false): it is read as allowing any value.',
+      'info: The parameter "city" has no description.',
+    ]);
+  });
+
+  it('points out a required that is not a list of names', () => {
+    const query = { query: described({ type: 'string' }) };
+    expect(withSchema(query, { required: 'query' })).toEqual([
+      'warning: The "required" of the input schema is "query", not a list of property names: nothing in it is required.',
+    ]);
+    expect(withSchema(query, { required: ['query', 3] })).toEqual([
+      'warning: The "required" of the input schema holds 3, not a property name: it is ignored.',
+    ]);
+  });
+
+  it('points out items that are not a schema', () => {
+    expect(withSchema({ tags: described({ type: 'array', items: 'string' }) })).toEqual([
+      'warning: The items of "tags" are "string", not a schema (an object, or true or false): they are read as allowing any value.',
+    ]);
+  });
+
+  it('looks into nested properties, items and alternatives, and says where', () => {
+    const address = { type: 'object', properties: { city: { type: 'text' }, lines: { type: 'array', items: { type: 'strng' } } }, required: 'city' };
+    const people = { type: 'array', items: { type: 'object', properties: { age: { anyOf: [{ type: 'int' }, { type: 'null' }] } } } };
+    expect(withSchema({ address: described(address), people: described(people) })).toEqual([
+      'warning: The "required" of "address" is "city", not a list of property names: nothing in it is required.',
+      'warning: The type of "address.city" is "text", not a JSON Schema type (string, number, integer, boolean, object, array, null): the model is shown it as written.',
+      'warning: The type of "address.lines[]" is "strng", not a JSON Schema type (string, number, integer, boolean, object, array, null): the model is shown it as written.',
+      'warning: The type of "people[].age" is "int", not a JSON Schema type (string, number, integer, boolean, object, array, null): the model is shown it as written.',
+    ]);
+  });
+
+  it('finds nothing in a valid schema: every type, true and false as schemas, tuples, nested required lists', () => {
+    const valid = {
+      name: { type: 'string' },
+      count: { type: ['integer', 'null'] },
+      price: { type: 'number' },
+      gift: { type: 'boolean' },
+      nothing: { type: 'null' },
+      extra: { type: 'object', properties: { anything: true, never: false } },
+      pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] },
+      tags: { type: 'array', items: { type: 'object', properties: { label: { anyOf: [{ type: 'string' }, { type: 'null' }] } }, required: ['label'] } },
+    };
+    const properties = Object.fromEntries(Object.entries(valid).map(([name, schema]) => [name, described(schema)]));
+    expect(withSchema(properties, { required: ['name'] })).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import { isRecord } from '@webmcp-agents/chat';
+import { isJsonSchemaType, jsonSchemaTypes } from './json-schema-types';
+
+/** As deep as the model is shown a schema (compactSchema's limit); deeper is not worth a note. */
+const depthLimit = 32;
+const typeList = `(${jsonSchemaTypes.join(', ')})`;
+const notSchema = 'not a schema (an object, or true or false)';
+
+/**
+ * Where a tool's input schema is not JSON Schema, through nested properties, items and
+ * alternatives: a `type` no validator knows, `properties` that are not an object of schemas,
+ * `required` that is not a list of names, `items` that are not a schema. Every other reader
+ * (the model's view, the run form, argument checks) quietly skips such a keyword, so this is the
+ * one place a developer hears of it.
+ */
+export function schemaShapeProblems(schema: Record<string, unknown>): string[] {
+  return nodeProblems(schema, undefined, 0);
+}
+
+/** `path` is where the node sits, as `address.city` or `tags[]`; undefined for the root. */
+function nodeProblems(node: Record<string, unknown>, path: string | undefined, depth: number): string[] {
+  if (depth > depthLimit) return [];
+  const place = path === undefined ? 'the input schema' : `"${path}"`;
+  const problems = typeProblems(node.type, place);
+  const required = node.required;
+  if (required !== undefined && !Array.isArray(required)) {
+    problems.push(`The "required" of ${place} is ${describe(required)}, not a list of property names: nothing in it is required.`);
+  }
+  for (const name of Array.isArray(required) ? required : []) {
+    if (typeof name !== 'string') problems.push(`The "required" of ${place} holds ${describe(name)}, not a property name: it is ignored.`);
+  }
+  problems.push(...propertiesProblems(node.properties, path, place, depth));
+  problems.push(...itemsProblems(node.items, path, place, depth));
+  // A branch describes the same value, so it sits at the same place.
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const branches = node[key];
+    for (const branch of Array.isArray(branches) ? branches : []) {
+      if (isRecord(branch)) problems.push(...nodeProblems(branch, path, depth + 1));
+    }
+  }
+  return problems;
+}
+
+function typeProblems(type: unknown, place: string): string[] {
+  if (type === undefined) return [];
+  if (!Array.isArray(type)) return isJsonSchemaType(type) ? [] : [`The type of ${place} is ${describe(type)}, not a JSON Schema type ${typeList}: the model is shown it as written.`];
+  return type.filter((name) => !isJsonSchemaType(name)).map((name) => `The types of ${place} include ${describe(name)}, not a JSON Schema type ${typeList}: the model is shown it as written.`);
+}
+
+function propertiesProblems(properties: unknown, path: string | undefined, place: string, depth: number): string[] {
+  if (properties === undefined) return [];
+  if (!isRecord(properties)) {
+    const readAs = path === undefined ? 'the tool is read as taking no arguments' : 'they are read as none';
+    return [`The properties of ${place} are ${describe(properties)}, not an object of named schemas: ${readAs}.`];
+  }
+  return Object.entries(properties).flatMap(([name, property]) => {
+    const propertyPath = path === undefined ? name : `${path}.${name}`;
+    return subschemaProblems(property, propertyPath, depth, (shown) => `The property "${propertyPath}" is ${shown}, ${notSchema}: it is read as allowing any value.`);
+  });
+}
+
+// An array of schemas is the tuple form of drafts before 2020-12, which compactSchema still reads.
+function itemsProblems(items: unknown, path: string | undefined, place: string, depth: number): string[] {
+  if (items === undefined) return [];
+  const itemPath = `${path ?? ''}[]`;
+  if (Array.isArray(items)) {
+    return items.flatMap((item) => subschemaProblems(item, itemPath, depth, (shown) => `The items of ${place} hold ${shown}, ${notSchema}: that item is read as allowing any value.`));
+  }
+  return subschemaProblems(items, itemPath, depth, (shown) => `The items of ${place} are ${shown}, ${notSchema}: they are read as allowing any value.`);
+}
+
+/** A schema is an object, or true or false (anything, nothing); `problem` says so of anything else. */
+function subschemaProblems(schema: unknown, path: string, depth: number, problem: (shown: string) => string): string[] {
+  if (isRecord(schema)) return nodeProblems(schema, path, depth + 1);
+  return typeof schema === 'boolean' ? [] : [problem(describe(schema))];
+}
+
+const shownLimit = 40;
+
+/** A value as a developer wrote it, when short: `"integr"`, `3`, `null`; a list or object by its kind. */
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (isRecord(value)) return 'an object';
+  const text = JSON.stringify(value) ?? String(value);
+  const characters = [...text];
+  return characters.length > shownLimit ? `${characters.slice(0, shownLimit).join('')}…` : text;
+}
