@@ -298,6 +298,17 @@ describe('the inspector page', () => {
     container.remove();
   });
 
+  it('shows on the tool\'s card where its schema is not JSON Schema', async () => {
+    const { fake, container, tick } = showInspector();
+    const people = { type: 'integr', description: 'How many people' };
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('book_table', { inputSchema: { type: 'object', properties: { people } } })]) });
+    await tick();
+    const card = container.querySelector('article[data-tool=book_table]')!;
+    expect([...card.querySelectorAll('.finding')].map((finding) => finding.textContent)).toEqual([
+      'Warning: The type of "people" is "integr", not a JSON Schema type (string, number, integer, boolean, object, array, null): the model is shown it as written.',
+    ]);
+  });
+
   it('renders everything a page provides as text, never as HTML', () => {
     const fake = fakeChannel();
     const model = new InspectorModel(5, () => fake.channel);
