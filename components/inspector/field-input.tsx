@@ -19,7 +19,9 @@ interface FieldInputProps {
  */
 export function FieldInput({ id, field, value, problemId, onChange }: FieldInputProps) {
   const descriptionId = `${id}-description`;
-  const describedBy = [field.description ? descriptionId : '', problemId ?? ''].filter((part) => part !== '').join(' ');
+  const noteId = `${id}-note`;
+  const note = field.kind === 'json' ? field.note : undefined;
+  const describedBy = [field.description ? descriptionId : '', note ? noteId : '', problemId ?? ''].filter((part) => part !== '').join(' ');
   const aria = {
     // A checkbox always sends true or false: "required" would read as "must be checked".
     'aria-required': field.required && !isCheckbox(field) ? true : undefined,
@@ -49,6 +51,11 @@ export function FieldInput({ id, field, value, problemId, onChange }: FieldInput
       {field.description && (
         <small id={descriptionId} class="field-description">
           {field.description}
+        </small>
+      )}
+      {note && (
+        <small id={noteId} class="field-description">
+          {note}
         </small>
       )}
     </div>

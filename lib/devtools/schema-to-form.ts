@@ -1,4 +1,5 @@
 import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
+import { isJsonSchemaType } from './json-schema-types';
 import { followBranches, isNullSchema, jsonTemplate } from './json-template';
 
 interface FieldBase {
@@ -13,7 +14,7 @@ export type FormField =
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
   | (FieldBase & { kind: 'select'; options: unknown[]; default?: unknown })
-  | (FieldBase & { kind: 'json'; template: string })
+  | (FieldBase & { kind: 'json'; template: string; note?: string })
   | (FieldBase & { kind: 'arguments'; template: string });
 
 /** The browser's own input for a string `format` it can check as the person types. */
@@ -85,7 +86,9 @@ function fieldFor(name: string, property: unknown, required: boolean): FormField
       ...(typeof node.default === 'number' ? { default: node.default } : {}),
     };
   }
-  return { ...base, kind: 'json', template: JSON.stringify(jsonTemplate(property), null, 2) };
+  // A misspelt type gets an editor like any schema the form cannot show: say why, or it looks like a bug here.
+  const note = type !== undefined && !isJsonSchemaType(type) ? { note: `"${type}" is not a JSON Schema type, so the form cannot tell what to ask: write the value as JSON.` } : {};
+  return { ...base, kind: 'json', template: JSON.stringify(jsonTemplate(property), null, 2), ...note };
 }
 
 /**

@@ -95,6 +95,14 @@ describe('schemaToForm: the run form of a tool', () => {
     expect(schemaToForm(union)).toEqual([{ name: 'id', required: true, kind: 'json', template: '0' }]);
     expect(untouched(union, { id: '"SKU-1"' })).toEqual({ ok: true, args: { id: 'SKU-1' } });
   });
+
+  it('says why a property whose type is not a JSON Schema type gets a JSON editor', () => {
+    const typo = { type: 'object', properties: { people: { type: 'integr' }, seats: { type: ['intger', 'null'] } } };
+    expect(schemaToForm(typo)).toEqual([
+      { name: 'people', required: false, kind: 'json', template: 'null', note: '"integr" is not a JSON Schema type, so the form cannot tell what to ask: write the value as JSON.' },
+      { name: 'seats', required: false, kind: 'json', template: 'null', note: '"intger" is not a JSON Schema type, so the form cannot tell what to ask: write the value as JSON.' },
+    ]);
+  });
 });
 
 describe('formValuesToArgs: what the form sends', () => {

@@ -204,6 +204,16 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(form.root.querySelector('.required')?.getAttribute('aria-hidden')).toBe('true');
   });
 
+  it('says why a property with a misspelt type gets a JSON editor, and ties that to it', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { people: { type: 'integr', description: 'How many' } } }));
+    const editor = form.control<HTMLTextAreaElement>('people');
+    const describedBy = editor.getAttribute('aria-describedby')!.split(' ');
+    expect(describedBy.map((id) => form.root.querySelector(`[id="${id}"]`)?.textContent)).toEqual([
+      'How many',
+      '"integr" is not a JSON Schema type, so the form cannot tell what to ask: write the value as JSON.',
+    ]);
+  });
+
   it('after a failed check marks the field invalid, reads the problem with it, and puts focus on it', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer', minimum: 1 } }, required: ['limit'] }));
     form.runButton().focus();
