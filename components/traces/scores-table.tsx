@@ -6,7 +6,10 @@ import type { TraceStep } from '@/lib/traces/trace-schema';
  * order (the page's, when every tool fits), so that order is shown too.
  */
 export function ScoresTable({ step }: { step: TraceStep }) {
-  if (step.tools.length === 0) return <p class="muted">The page offered no tools at this step.</p>;
+  if (step.tools.length === 0) {
+    // A page whose tools were all left out (a prompt with no room for any) did offer some.
+    return <p class="muted">{step.offeredCount ? 'No tool was shown at this step.' : 'The page offered no tools at this step.'}</p>;
+  }
   const called = new Set(step.calls.map((call) => call.name));
   const ranked = step.tools.map((tool, index) => ({ tool, position: index + 1 })).sort((a, b) => b.tool.score - a.tool.score || a.position - b.position);
   return (
@@ -48,6 +51,6 @@ export function ScoresTable({ step }: { step: TraceStep }) {
   );
 }
 
-function formatScore(score: number): string {
+export function formatScore(score: number): string {
   return Number.isInteger(score) ? String(score) : score.toFixed(3);
 }

@@ -4,6 +4,7 @@ import type { Divergence } from '@/lib/traces/divergence-schema';
 import type { TraceStep } from '@/lib/traces/trace-schema';
 import { CallList } from './call-list';
 import { DivergenceItem } from './divergence-list';
+import { NotShownTable } from './not-shown-table';
 import { PromptMessages } from './prompt-messages';
 import { RawOutputView } from './raw-output-view';
 import { ScoresTable } from './scores-table';
@@ -36,6 +37,7 @@ export function StepView({ step, divergences, open }: { step: TraceStep; diverge
         <>
           <h3>Tools shown, and their scores</h3>
           <ScoresTable step={step} />
+          <NotShownTable step={step} />
           <h3>Prompt</h3>
           <PromptMessages messages={step.messages} />
           <h3>Raw output</h3>

@@ -12,10 +12,30 @@ export interface ShownTool {
   score: number;
 }
 
+/** A page's tool the model was not shown at a step, and its score for the request. */
+export interface NotShownTool {
+  name: string;
+  score: number;
+}
+
 /** What a run reports as it goes, for a UI to stream and a recorder to keep. */
 export type AgentEvent =
-  /** `refits`: how many times this step's prompt was fitted again, the model having found it too long. */
-  | { type: 'step-start'; step: number; tools: readonly ShownTool[]; messages: readonly ChatMessage[]; refits?: number }
+  /**
+   * `refits`: how many times this step's prompt was fitted again, the model having found it too long.
+   * `offeredCount`: the tools the page offered at this step; `notShownCount` of them were not shown,
+   * and `notShown` names the best scored of those (see toolsNotShown), so a trace can say why the
+   * model did not get a tool.
+   */
+  | {
+      type: 'step-start';
+      step: number;
+      tools: readonly ShownTool[];
+      messages: readonly ChatMessage[];
+      refits?: number;
+      offeredCount?: number;
+      notShownCount?: number;
+      notShown?: readonly NotShownTool[];
+    }
   | { type: 'text-delta'; step: number; text: string }
   | { type: 'prose-delta'; step: number; text: string }
   | { type: 'tool-call'; step: number; callId: string; name: string; arguments: Record<string, unknown> }
@@ -24,8 +44,21 @@ export type AgentEvent =
   | { type: 'tool-result'; step: number; callId: string; name: string; output: ToolOutput; durationMs: number }
   /** How much of a step's outputs the model reads, once, where it reads less than all of one: `characters` of `of`. */
   | { type: 'results-read'; step: number; results: readonly { callId: string; characters: number; of: number }[] }
-  /** `arguments`: for an unknown tool, what the model wrote for it, where it could be read. */
-  | { type: 'tool-error'; step: number; callId?: string; name?: string; kind: ToolErrorKind; message: string; arguments?: Record<string, unknown> }
+  /**
+   * `arguments`: for an unknown tool, what the model wrote for it, where it could be read.
+   * `shownCount`: for an unknown tool the page does offer, how many tools were shown at the step
+   * instead; absent where the page has no tool by that name.
+   */
+  | {
+      type: 'tool-error';
+      step: number;
+      callId?: string;
+      name?: string;
+      kind: ToolErrorKind;
+      message: string;
+      arguments?: Record<string, unknown>;
+      shownCount?: number;
+    }
   | {
       type: 'step-end';
       step: number;

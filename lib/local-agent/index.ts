@@ -9,7 +9,7 @@ export type { ProseFilter } from './prose-filter';
 export { defaultMaxTools, runLocalAgent } from './run-local-agent';
 export type { RunError, RunLocalAgentOptions, RunLocalAgentResult } from './run-local-agent';
 export type { ToolCallContext } from './run-tool-call';
-export type { AgentEvent, AgentEventType, FinishReason, ShownTool, ToolErrorKind } from './agent-events';
+export type { AgentEvent, AgentEventType, FinishReason, NotShownTool, ShownTool, ToolErrorKind } from './agent-events';
 export type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
 export { defaultInstructions } from './default-instructions';
 export { defaultToolOutputLimit, inertMarkup } from './tool-output-text';

@@ -28,16 +28,32 @@ export function rankToolsWithScores(
   query: string,
   options: RankOptions = {},
 ): Array<{ tool: CompactTool; score: number }> {
+  return rankScoredTools(tools, scoreTools(tools, query, options), options.max);
+}
+
+/**
+ * Every tool's score for `query`, in the page's order, as `rankToolsWithScores` ranks them. A run
+ * scores once and ranks with `rankScoredTools`, so its trace can give the scores of the tools left out.
+ */
+export function scoreTools(tools: readonly ToolDescriptor[], query: string, options: Omit<RankOptions, 'max'> = {}): number[] {
   const scorer = options.scorer ?? wordOverlapScorer;
   const rawScores = scorer(tools, query, options.recent ?? []);
-  const scores = tools.map((_, index) => readScore(rawScores[index]));
-  const max = resolveMax(options.max);
+  return tools.map((_, index) => readScore(rawScores[index]));
+}
+
+/** `rankToolsWithScores` for tools already scored (`scores` from `scoreTools`). */
+export function rankScoredTools(
+  tools: readonly ToolDescriptor[],
+  scores: readonly number[],
+  maxTools?: number,
+): Array<{ tool: CompactTool; score: number }> {
+  const max = resolveMax(maxTools);
   const order = tools.length <= max ? tools.map((_, index) => index) : topIndexes(scores, max);
   return order.map((index) => ({ tool: compactTool(tools[index]!), score: scores[index]! }));
 }
 
 /** The indexes of the `count` best scores, best first; among equals the earlier tool first. */
-function topIndexes(scores: readonly number[], count: number): number[] {
+export function topIndexes(scores: readonly number[], count: number): number[] {
   const indexes = scores.map((_, index) => index);
   indexes.sort((left, right) => {
     const difference = scores[right]! - scores[left]!;

@@ -5,12 +5,13 @@ import { defaultInstructions } from './default-instructions';
 import type { PromptFormat } from './formats';
 import type { LanguageModel } from './language-model';
 import { parseToolCalls } from './parse-tool-calls';
-import { rankToolsWithScores } from './rank-tools';
+import { rankScoredTools, scoreTools } from './rank-tools';
 import { maxIdenticalCalls, runToolCall, type ToolCallContext } from './run-tool-call';
 import { isEmptyFence } from './fenced-call-holder';
 import { messagesTokens, RunPrompt } from './run-prompt';
 import { streamReply } from './stream-reply';
 import { defaultToolOutputLimit, type CallReply } from './tool-output-text';
+import { toolsNotShown } from './tools-not-shown';
 import type { ParsedCall, ToolScorer } from './types';
 
 export interface RunLocalAgentOptions {
@@ -106,9 +107,10 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
   /**
    * Fits the prompt, streams the model's reply to it, and says how to read the reply. A prompt the
    * model finds too long is made smaller (see RunPrompt.shrink) and sent again while the person
-   * has seen nothing of the step.
+   * has seen nothing of the step. The page's `tools` and their `scores` are for the trace: how many
+   * the page offered, and which the model was not shown.
    */
-  const askModel = async (ranked: readonly ShownTool[]) => {
+  const askModel = async (ranked: readonly ShownTool[], tools: readonly ToolDescriptor[], scores: readonly number[]) => {
     // The last prompt the model refused, by size, and what it said.
     let refused: { tokens: number; error: unknown } | undefined;
     for (let refits = 0; ; refits += 1) {
@@ -120,9 +122,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         prompt.shrink(undefined);
         continue;
       }
-      emit({ type: 'step-start', step, tools: shown, messages, ...(refits > 0 ? { refits } : {}) });
       const shownTools = shown.map(({ tool }) => tool);
       const shownNames = new Set(shownTools.map((tool) => tool.name));
+      emit({ type: 'step-start', step, tools: shown, messages, ...(refits > 0 ? { refits } : {}), offeredCount: tools.length, ...toolsNotShown(tools, scores, shownNames) });
       const parse = (reply: string) => (format.parseReply ?? parseToolCalls)(reply, shownNames);
       // A fence left empty once the prose filter took a tagged call out of it is markup too.
       const isCall = (block: string) => {
@@ -161,8 +163,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const tools = await options.getTools();
       // Stopped while the tools were read: the model is not asked.
       if (signal.aborted) return finish('aborted');
-      const ranked = rankToolsWithScores(tools, request, { max: maxTools, recent, scorer: options.scorer });
-      const { reply, shownTools, parse } = await askModel(ranked);
+      const scores = scoreTools(tools, request, { recent, scorer: options.scorer });
+      const ranked = rankScoredTools(tools, scores, maxTools);
+      const { reply, shownTools, parse } = await askModel(ranked, tools, scores);
       const parsed = parse(reply.raw);
       // Held-back prose was a call after all (show what is around it) or an answer (show it).
       if (reply.heldProse !== undefined) {
@@ -185,16 +188,19 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const replies: CallReply[] = [];
       for (const message of parsed.errors) {
         const name = unknownToolName(message);
+        const onPage = name !== undefined && tools.some((tool) => tool.name === name);
         if (name !== undefined) {
           // The same missing tool asked for a third time ends the run, as the same call would.
           if (countCall(`\u0001${name}`) + 1 >= maxIdenticalCalls) {
-            const offered = tools.some((tool) => tool.name === name) ? 'which was not among the tools shown to it' : 'which this page does not offer';
+            const offered = onPage ? 'which was not among the tools shown to it' : 'which this page does not offer';
             const stopped = `The model asked ${maxIdenticalCalls} times for "${name}", ${offered}, so the run was stopped.`;
             emit({ type: 'tool-error', step, name, kind: 'repeated', message: stopped });
             return finish('repeated-call');
           }
         }
-        emit({ type: 'tool-error', step, ...(name === undefined ? { kind: 'parse' } : { name, kind: 'unknown-tool', ...askedArguments(format, reply.raw, name) }), message });
+        // `shownCount` tells the person a tool the page offers was only not shown; the model's message does not say.
+        const notShown = onPage ? { shownCount: shownTools.length } : {};
+        emit({ type: 'tool-error', step, ...(name === undefined ? { kind: 'parse' } : { name, kind: 'unknown-tool', ...askedArguments(format, reply.raw, name), ...notShown }), message });
         replies.push({ name: 'tool_call', text: message, isError: true });
       }
       for (const [index, call] of parsed.calls.entries()) {

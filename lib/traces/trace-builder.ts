@@ -1,6 +1,6 @@
 import { assertNever } from '@webmcp-agents/chat';
 import type { AgentEvent } from '@webmcp-agents/local-agent';
-import { capError, finiteOr, traceMessage, traceParsed, traceProblem, traceResult, traceTool, traceUsage } from './trace-fields';
+import { capError, finiteOr, traceMessage, traceParsed, traceProblem, traceResult, traceTool, traceToolsNotShown, traceUsage } from './trace-fields';
 import { capText, traceLimits } from './trace-limits';
 import { runSizeBytes, stepBytes } from './measure-trace';
 import type { RunInfo } from './trace-recorder';
@@ -122,6 +122,7 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
       step.tools = event.tools.map(traceTool);
       step.messages = event.messages.map(traceMessage);
       if (event.refits) step.refits = event.refits;
+      Object.assign(step, traceToolsNotShown(event));
       return;
     case 'step-end':
       draft.rawParts = [];

@@ -1,6 +1,6 @@
 import type { ChatMessage, ToolOutput } from '@webmcp-agents/chat';
 import type { AgentEvent, ModelUsage, ParseResult, ShownTool } from '@webmcp-agents/local-agent';
-import { capText, traceLimits } from './trace-limits';
+import { capText, traceCounts, traceLimits } from './trace-limits';
 import type { TraceCall, TraceMessage, TraceProblem, TraceStep, TraceTool } from './trace-schema';
 
 // What the events carry, as trace records: untrusted text cut to the trace's limits, numbers checked.
@@ -12,6 +12,25 @@ export function traceTool({ tool, score }: ShownTool): TraceTool {
     parameters: tool.parameters,
     score: Number.isFinite(score) ? score : 0,
   };
+}
+
+/** How many tools the page offered at a step and the best scored of those not shown, where the event says. */
+export function traceToolsNotShown(
+  event: Extract<AgentEvent, { type: 'step-start' }>,
+): Pick<TraceStep, 'offeredCount' | 'notShownCount' | 'notShown'> {
+  const kept: Pick<TraceStep, 'offeredCount' | 'notShownCount' | 'notShown'> = {};
+  if (isCount(event.offeredCount)) kept.offeredCount = event.offeredCount;
+  if (isCount(event.notShownCount)) kept.notShownCount = event.notShownCount;
+  if (event.notShown) {
+    kept.notShown = event.notShown
+      .slice(0, traceCounts.notShownPerStep)
+      .map(({ name, score }) => ({ name: capText(name, traceLimits.name), score: Number.isFinite(score) ? score : 0 }));
+  }
+  return kept;
+}
+
+function isCount(value: number | undefined): value is number {
+  return value !== undefined && Number.isInteger(value) && value >= 0;
 }
 
 export function traceMessage(message: ChatMessage): TraceMessage {

@@ -23,12 +23,15 @@ export function capText(text: string, limit: number): string {
 
 /**
  * The most of each thing one run holds, for an imported file. A recorder writes far fewer (at most
- * 30 steps, 8 tools shown a step, 64 calls a reply, a prompt of some 70 messages, arguments nested
- * 100 deep, schemas 32): the margin is wide, but a hand-made file cannot make the viewer freeze.
+ * 30 steps, 8 tools shown and 50 named as not shown a step, 64 calls a reply, a prompt of some 70
+ * messages, arguments nested 100 deep, schemas 32): the margin is wide, but a hand-made file cannot
+ * make the viewer freeze.
  */
 export const traceCounts = {
   steps: 100,
   toolsPerStep: 100,
+  /** The tools a step names as not shown; a recorder names at most 50 (notShownLimit). */
+  notShownPerStep: 200,
   messagesPerStep: 200,
   /** Calls, problems, and the calls and errors the parser read, each. */
   callsPerStep: 200,

@@ -18,6 +18,9 @@ export const traceToolSchema = z.object({
   score: z.number(),
 });
 
+/** A tool the page offered that the model was not shown at a step, with its score. */
+export const traceScoredNameSchema = z.object({ name: text(limits.name), score: z.number() });
+
 export const traceMessageSchema = z.object({
   role: z.enum(['system', 'user', 'assistant']),
   content: text(limits.long),
@@ -93,6 +96,13 @@ export const traceStepSchema = z.object({
   firstTokenAt: time.optional(),
   /** How many times the prompt was fitted again because the model found it too long. */
   refits: z.number().int().min(1).max(10).optional(),
+  /**
+   * How many tools the page offered at this step, how many of them the model was not shown, and
+   * the best scored of those. Absent in traces recorded before these were kept.
+   */
+  offeredCount: z.number().int().min(0).optional(),
+  notShownCount: z.number().int().min(0).optional(),
+  notShown: atMost(traceScoredNameSchema, counts.notShownPerStep, 'tools not shown').optional(),
 });
 
 /** A run as the list shows it: who, where, with what, and how it ended. */

@@ -27,6 +27,69 @@ describe('runLocalAgent: what the model is shown, may call, and how a stop ends'
     expect(model.requests[1]!.messages.at(-1)!.content).toContain('Unknown tool "tool_11"');
   });
 
+  it('tells the person whether an unknown tool is on the page but not shown, or not on the page at all', async () => {
+    const events: AgentEvent[] = [];
+    await runLocalAgent({
+      request: 'search mugs',
+      model: createReplayEngine([`${call('tool_11')}\n${call('delete_everything')}`, 'Done.'], { chunkSize: 8 }),
+      format: hermesFormat,
+      maxTools: 2,
+      getTools: () => manyTools,
+      executeTool: async () => ({ text: 'ran' }),
+      onEvent: (event) => events.push(event),
+    });
+    const errors = events.flatMap((event) => (event.type === 'tool-error' ? [event] : []));
+    expect(errors.map(({ name, kind, shownCount }) => ({ name, kind, shownCount }))).toEqual([
+      { name: 'tool_11', kind: 'unknown-tool', shownCount: 2 },
+      { name: 'delete_everything', kind: 'unknown-tool', shownCount: undefined },
+    ]);
+    // The model reads the documented words either way.
+    expect(errors[0]!.message).toBe('Unknown tool "tool_11". Available now: tool_0, tool_1.');
+  });
+
+  it('says at each step how many tools the page offered, and names those not shown with their scores', async () => {
+    const events: AgentEvent[] = [];
+    await runLocalAgent({
+      request: 'search mugs',
+      model: createReplayEngine(['Nothing.'], { chunkSize: 8 }),
+      format: hermesFormat,
+      maxTools: 2,
+      getTools: () => manyTools,
+      executeTool: async () => ({ text: '' }),
+      onEvent: (event) => events.push(event),
+    });
+    const start = events.find((event) => event.type === 'step-start');
+    expect(start?.type === 'step-start' && start.tools.map(({ tool }) => tool.name)).toEqual(['tool_0', 'tool_1']);
+    // Only tool_0 matches the request; the rest score 0 and keep the page's order.
+    expect(start).toMatchObject({
+      offeredCount: 12,
+      notShownCount: 10,
+      notShown: Array.from({ length: 10 }, (_, index) => ({ name: `tool_${index + 2}`, score: 0 })),
+    });
+  });
+
+  it('names at most the 50 best scored of the tools not shown, so a page of 500 tools does not fill every step', async () => {
+    const pageTools: ToolDescriptor[] = Array.from({ length: 500 }, (_, index) => ({ name: `tool_${index}`, description: '', inputSchema: { type: 'object' } }));
+    const events: AgentEvent[] = [];
+    await runLocalAgent({
+      request: 'anything',
+      model: createReplayEngine(['Nothing.'], { chunkSize: 8 }),
+      format: hermesFormat,
+      // The later a tool, the better it scores: the best are tool_499, tool_498, …
+      scorer: (tools) => tools.map((_, index) => index),
+      getTools: () => pageTools,
+      executeTool: async () => ({ text: '' }),
+      onEvent: (event) => events.push(event),
+    });
+    const start = events.find((event) => event.type === 'step-start');
+    expect(start?.type === 'step-start' && start.tools.map(({ tool }) => tool.name)).toEqual(Array.from({ length: 8 }, (_, index) => `tool_${499 - index}`));
+    expect(start).toMatchObject({
+      offeredCount: 500,
+      notShownCount: 492,
+      notShown: Array.from({ length: 50 }, (_, index) => ({ name: `tool_${491 - index}`, score: 491 - index })),
+    });
+  });
+
   it('shows the model 8 tools by default', async () => {
     const events: AgentEvent[] = [];
     await runLocalAgent({

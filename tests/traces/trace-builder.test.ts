@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '@webmcp-agents/local-agent';
 import { TraceBuilder } from '@/lib/traces/trace-builder';
+import { traceStepSchema } from '@/lib/traces/trace-schema';
 
 const startedAt = Date.UTC(2025, 0, 1);
 
@@ -33,5 +34,35 @@ describe('the trace builder, on how much of a result the model read', () => {
     const read = (characters: number, of: number, callId = '1.1'): AgentEvent => ({ type: 'results-read', step: 1, results: [{ callId, characters, of }] });
     for (const event of [read(10, 20, '9.9'), read(-1, 20), read(1.5, 20), read(Number.NaN, 20), read(30, 20)]) builder.apply(event, startedAt + 20);
     expect(builder.steps()[0]!.calls.map((call) => call.read)).toEqual([undefined, undefined]);
+  });
+});
+
+describe('the trace builder, on the tools the model was not shown', () => {
+  const builder = () => new TraceBuilder({ runId: 'run-1', tabId: 1, url: 'https://dev.example/', origin: 'https://dev.example', engineId: 'replay', model: 'recorded', request: 'book a table', startedAt });
+
+  it('keeps how many tools the page offered and the best scored of those not shown', () => {
+    const traced = builder();
+    const notShown = [{ name: 'throws_error', score: 1.5 }, { name: 'returns_nothing', score: 0 }];
+    traced.apply({ type: 'step-start', step: 1, tools: [], messages: [], offeredCount: 14, notShownCount: 6, notShown }, startedAt + 10);
+    expect(traced.steps()[0]).toMatchObject({ offeredCount: 14, notShownCount: 6, notShown });
+  });
+
+  it('cuts a page\'s long tool name and a score no number can show, as it does for the tools shown', () => {
+    const traced = builder();
+    traced.apply({ type: 'step-start', step: 1, tools: [], messages: [], offeredCount: 9, notShownCount: 1, notShown: [{ name: 'x'.repeat(5_000), score: Number.NaN }] }, startedAt + 10);
+    const [kept] = traced.steps()[0]!.notShown!;
+    expect(kept!.name.length).toBeLessThanOrEqual(1_000);
+    expect(kept!.name).toContain('(cut: ');
+    expect(kept!.score).toBe(0);
+  });
+
+  it('records a step without them as traces did before they were kept', () => {
+    const traced = builder();
+    traced.apply({ type: 'step-start', step: 1, tools: [], messages: [] }, startedAt + 10);
+    const [step] = traced.steps();
+    expect(step).not.toHaveProperty('offeredCount');
+    expect(step).not.toHaveProperty('notShown');
+    // Such a stored step is still read.
+    expect(traceStepSchema.safeParse(step).success).toBe(true);
   });
 });

@@ -580,6 +580,55 @@ describe('the trace viewer', () => {
     expect(viewer.find('no-calls')?.textContent).toBe('No reply, so no call.');
   });
 
+  it('says under the scores how many tools the page offered, and which were not shown with their scores', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    // The shop's 2 tools and `extraCount` more that match nothing: all score 0 and keep the page's order.
+    const pageWith = (extraCount: number) => {
+      const shop = createShopPage();
+      const extras = Array.from({ length: extraCount }, (_, index) => ({ name: `dev_tool_${index + 1}`, description: 'Fails on purpose.', inputSchema: { type: 'object' } }));
+      return { ...shop, tools: () => [...shop.tools(), ...extras] };
+    };
+    const askForLeftOut = '<tool_call>{"name": "dev_tool_12", "arguments": {}}</tool_call>';
+    await recordShopRun({ recorder, runId: 'fourteen', page: pageWith(12), replies: [askForLeftOut, 'Sorry.'], startedAt: recentTime });
+    await recordShopRun({ recorder, runId: 'many', page: pageWith(500), replies: ['Nothing.'], startedAt: recentTime + 60_000 });
+    recorder.startRun({ runId: 'older', tabId: 7, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'e', model: 'm', request: 'older', startedAt: recentTime + 120_000 });
+    // A step as recorded before the page's count was kept.
+    recorder.record('older', { type: 'step-start', step: 1, tools: [], messages: [{ role: 'user', content: 'older' }] });
+    recorder.endRun('older', 'stopped', recentTime + 120_500);
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    const notShownRows = () => viewer!.findAll('not-shown-row').map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+
+    await viewer.act(() => viewer!.model.open('fourteen'));
+    await viewer.openSteps();
+    const [first] = viewer.findAll('step');
+    expect(viewer.findAll('score-row', first).map((row) => row.dataset.tool)).toHaveLength(8);
+    expect(viewer.find('not-shown-summary', first)?.textContent).toBe('14 tools on the page; 6 not shown:');
+    expect(notShownRows().slice(0, 6)).toEqual([
+      ['dev_tool_7', '0'],
+      ['dev_tool_8', '0'],
+      ['dev_tool_9', '0'],
+      ['dev_tool_10', '0'],
+      ['dev_tool_11', '0'],
+      // The tool the model asked for and was not given.
+      ['dev_tool_12 (asked for)', '0'],
+    ]);
+    expect(viewer.find('not-shown-rest', first)).toBeNull();
+
+    await viewer.act(() => viewer!.model.open('many'));
+    await viewer.openSteps();
+    expect(viewer.find('not-shown-summary')?.textContent).toBe('502 tools on the page; 494 not shown:');
+    expect(notShownRows()).toHaveLength(50);
+    expect(notShownRows()[0]).toEqual(['dev_tool_7', '0']);
+    expect(viewer.find('not-shown-rest')?.textContent).toBe('And 444 more, none scored above 0.');
+
+    await viewer.act(() => viewer!.model.open('older'));
+    await viewer.openSteps();
+    expect(viewer.find('not-shown-summary')).toBeNull();
+    expect(viewer.find('step')?.textContent).toContain('The page offered no tools at this step.');
+  });
+
   it('keeps the first step of a live run open when its second step arrives', async () => {
     const store = await openTestStore();
     const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
