@@ -28,6 +28,7 @@ interface ToolCardViewProps {
 /** One tool call: what was called with what, how it went, and its result on demand. */
 export const ToolCardView = memo(function ToolCardView({ card, answered, onApprove }: ToolCardViewProps) {
   const result = card.result;
+  const stateLabel = stateLabelOf(card);
   // A snapshot brings every card anew: the same result is not read again.
   const shownResult = useMemo(() => (result === undefined ? undefined : readableResult(result)), [result]);
   return (
@@ -37,7 +38,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
       data-state={card.state}
       data-name={card.name}
       role="group"
-      aria-label={`${card.name}: ${stateLabels[card.state]}`}
+      aria-label={`${card.name}: ${stateLabel}`}
     >
       <header class="tool-head">
         <code class="tool-name" title={card.name}>
@@ -45,7 +46,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
         </code>
         <span class="tool-state">
           {card.state === 'running' && <span class="spinner" aria-hidden="true" />}
-          {stateLabels[card.state]}
+          {stateLabel}
         </span>
         {card.durationMs !== undefined && <span class="tool-duration">{formatDuration(card.durationMs)}</span>}
       </header>
@@ -76,6 +77,16 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
     </section>
   );
 });
+
+/**
+ * A tool the page offers that the ranking left out is not missing: the person is told it was not
+ * shown, where the model's own message says only "Unknown tool".
+ */
+function stateLabelOf(card: ToolCard): string {
+  if (card.state !== 'unknown' || card.shownCount === undefined) return stateLabels[card.state];
+  const count = card.shownCount;
+  return count === 0 ? 'Not shown for this request' : `Not among the ${count} tool${count === 1 ? '' : 's'} shown for this request`;
+}
 
 // The arguments a model writes are small; a huge one is cut, and says so, rather than freeze the card.
 const fullArgumentsLimit = 20_000;

@@ -34,7 +34,7 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
       );
     case 'tool-error':
       // A call of a tool the model was not offered never ran, but the person sees what was asked
-      // (no arguments where the model's could not be read).
+      // (no arguments where the model's could not be read), and whether the page has that tool.
       if (event.kind === 'unknown-tool' && event.name !== undefined) {
         const card: ToolCard = {
           kind: 'tool',
@@ -43,6 +43,7 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
           arguments: event.arguments ?? {},
           state: 'unknown',
           result: event.message,
+          ...(event.shownCount !== undefined ? { shownCount: event.shownCount } : {}),
         };
         return { ...turn, items: [...turn.items, card] };
       }

@@ -28,6 +28,8 @@ export const toolCardSchema = z.object({
   pageResult: z.string().optional(),
   /** How much of the result the model read, where less than all: `characters` of `of`. */
   read: z.object({ characters: z.number().int().min(0), of: z.number().int().min(0) }).optional(),
+  /** For an `unknown` tool the page does offer: how many tools the model was shown instead. */
+  shownCount: z.number().int().min(0).optional(),
 });
 
 export const proseItemSchema = z.object({ kind: z.literal('prose'), text: z.string() });

@@ -675,6 +675,23 @@ describe('agent sessions', () => {
     });
   });
 
+  it('tells apart a call of a tool the page offers but did not show the model from one of a tool the page lacks', async () => {
+    await script([call('extra_tool_6', {}), call('delete_notes', {}), 'Sorry.']);
+    const extras: ToolDescriptor[] = Array.from({ length: 6 }, (_, index) => ({ name: `extra_tool_${index + 1}`, description: 'Unrelated.', inputSchema: { type: 'object' } }));
+    const h = harness({
+      tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: [...tools, ...extras] }),
+      // The later a tool, the worse it scores: the page's ninth, extra_tool_6, is left out.
+      scorerFor: () => (offered) => offered.map((_, index) => -index),
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find a mug' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.cards().map(({ name, state, shownCount }) => ({ name, state, shownCount }))).toEqual([
+      { name: 'extra_tool_6', state: 'unknown', shownCount: 8 },
+      { name: 'delete_notes', state: 'unknown', shownCount: undefined },
+    ]);
+  });
+
   it('says the model gave no answer when its reply holds only its thoughts, and remembers what its tools did', async () => {
     await script([call('add_to_cart', { qty: 2 }), '<think>\nThe person wants mugs.\n</think>\n\n']);
     const h = harness({ settings: { allowedSites: ['https://shop.example'] } });

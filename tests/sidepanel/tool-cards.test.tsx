@@ -29,6 +29,20 @@ describe('tool cards', () => {
     expect(cards[2]?.querySelector('.spinner')).toBeNull();
   });
 
+  it('says a tool the model asked for is on the page but was not shown, or is not on the page at all', async () => {
+    const told = 'Unknown tool "throws_error". Available now: book_table, get_weather.';
+    panel = await showCards([
+      toolCard({ callId: 'left-out', name: 'throws_error', state: 'unknown', shownCount: 8, result: told }),
+      toolCard({ callId: 'missing', name: 'delete_notes', state: 'unknown', result: told }),
+    ]);
+    const [leftOut, missing] = panel.findAll('tool-card');
+    expect(leftOut?.querySelector('.tool-state')?.textContent).toBe('Not among the 8 tools shown for this request');
+    expect(leftOut?.getAttribute('aria-label')).toBe('throws_error: Not among the 8 tools shown for this request');
+    expect(missing?.querySelector('.tool-state')?.textContent).toBe('Not available');
+    // What the model was told stays on the card, word for word.
+    expect(panel.findAll('tool-result').map((result) => result.textContent)).toEqual([told, told]);
+  });
+
   it('keeps the result collapsed and shows the duration', async () => {
     panel = await showCards([toolCard({ state: 'done', result: '{"cart":["mug","mug"]}', durationMs: 1_234 })]);
     const result = panel.find('tool-result');
