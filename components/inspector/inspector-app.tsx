@@ -1,3 +1,4 @@
+import { noResultAsPageChanged } from '@/lib/registry/tool-output-from-result';
 import { AgentPreview } from './agent-preview';
 import { ChangeLog } from './change-log';
 import { DroppedTools } from './dropped-tools';
@@ -95,6 +96,15 @@ function ToolFilter({ model }: { model: InspectorModel }) {
  * result the new page gives is shown below it, outside the announced words.
  */
 function LeftRunWords({ name, output, pageResult }: LeftRun) {
+  // The person pressed Run here, and the page went before the tool answered: that much is known,
+  // not who made it go (the tool, a script, or the person).
+  if (!pageResult && output.text === noResultAsPageChanged(name)) {
+    return (
+      <>
+        <span class="change-name">{name}</span> was still running when the page navigated or reloaded, so no result came back.
+      </>
+    );
+  }
   const said = pageResult ? 'it loaded a page that gives its result (below).' : output.text;
   const text = said.length > 300 ? `${said.slice(0, 299)}…` : said;
   return (

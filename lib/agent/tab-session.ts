@@ -9,7 +9,7 @@ import { originOf } from '../text/origin-of';
 import { siteLabel } from '../text/site-label';
 import { unfinishedRequestNote } from './unfinished-request-note';
 import { withReadableFailure } from '../webmcp/hidden-tool-error';
-import { toolOutputFromResult } from '../registry/tool-output-from-result';
+import { noResultAsPageChanged } from '../registry/tool-output-from-result';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { closeOpenCards } from './close-open-cards';
@@ -153,7 +153,7 @@ export class TabSession {
     const turn = this.turns.find((candidate) => candidate.id === active.turnId);
     const card = turn?.items.find((item): item is ToolCard => item.kind === 'tool' && item.callId === tool.callId);
     // Only the call that navigated: one that failed, or answered otherwise, keeps what it said.
-    const navigated = card?.state === 'unanswered' || (card?.state === 'done' && card.result === toolOutputFromResult(card.name, null).text);
+    const navigated = card?.state === 'unanswered' || (card?.state === 'done' && card.result === noResultAsPageChanged(card.name));
     if (!turn || !card || !navigated) return;
     const shown: ToolCard = { ...card, state: 'done', result: `The page it loaded (${loaded.url}) gives this result:\n${loaded.data}`, pageResult: loaded.data };
     const updated: Turn = {

@@ -29,7 +29,7 @@ export const toolCallSchema = z.object({
   timeoutMs: z.number().check(z.positive()),
 });
 
-/** What a tool call gave: the page's JSON string, `null` when the call navigated, or an error. */
+/** What a tool call gave: the page's JSON string, `null` when its document went away before it answered, or an error. */
 export const toolCallReplySchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok'), result: z.nullable(z.string()) }),
   z.object({ status: z.literal('error'), error: errorPayloadSchema }),

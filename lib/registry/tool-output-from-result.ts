@@ -4,13 +4,20 @@ import { readMcpResult } from '../webmcp/read-mcp-result';
 /**
  * A page's result as text for the model: an MCP-style `{content: [{type: 'text', text}]}` becomes
  * its joined text (and `isError` is kept); any other string stays as the page gave it; `null`
- * means the call navigated the page.
+ * means the calling document went away before the tool answered.
  */
 export function toolOutputFromResult(name: string, result: string | null): ToolOutput {
-  if (result === null) {
-    return { text: `The tool "${name}" navigated the page to a new document; it gave no other result.` };
-  }
+  if (result === null) return { text: noResultAsPageChanged(name) };
   const mcp = readMcpResult(result);
   if (!mcp) return { text: result };
   return { text: mcp.text, ...(mcp.isError ? { isError: true } : {}) };
+}
+
+/**
+ * The words for a call whose page navigated or reloaded before it answered. The browser answers
+ * `null` however the document went (a form that posts, a script, the person's reload), so they
+ * blame no one.
+ */
+export function noResultAsPageChanged(name: string): string {
+  return `The page navigated or reloaded while the tool "${name}" ran, so no result came back. The tool may have done it (a form that posts does).`;
 }

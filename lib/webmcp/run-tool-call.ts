@@ -10,7 +10,7 @@ import { toolLimits } from './tool-limits';
 export type RunningCalls = Map<string, AbortController>;
 
 /**
- * Runs one call in the page and answers with its result, `null` if it navigated, or the error.
+ * Runs one call in the page and answers with its result, `null` if its document went away first, or the error.
  * The page's AbortSignal fires on timeout or when the background aborts. Never throws.
  */
 export async function runToolCall(reader: Pick<PageToolReader, 'sourceOf'>, call: ToolCall, running: RunningCalls): Promise<ToolCallReply> {

@@ -8,6 +8,7 @@ import type { SessionState, ToolCard } from '../../lib/agent/session-state';
 import { replayScriptItem } from '../../lib/engines/replay-script';
 import { changedSettings, defaultSettings, type Settings, type SettingsChange } from '../../lib/settings';
 import { createMemoryRecorder } from '../support/memory-recorder';
+import { toolOutputFromResult } from '../../lib/registry/tool-output-from-result';
 
 const tools: ToolDescriptor[] = [
   {
@@ -741,7 +742,7 @@ describe('agent sessions', () => {
         // A form tool that submits: the content script answers at once, the new document commits
         // after the server answers the post, while the model already writes its next reply.
         setTimeout(() => h.sessions.navigated(1), 600);
-        return { text: `The tool "${name}" navigated the page to a new document; it gave no other result.` };
+        return toolOutputFromResult(name, null);
       },
     });
     h.send({ type: 'subscribe', tabId: 1 });

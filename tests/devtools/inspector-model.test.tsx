@@ -6,6 +6,7 @@ import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel, type InspectorChannel } from '@/components/inspector/inspector-model';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
 import type { PageTool, TabTools } from '@/lib/registry/types';
+import { toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
 
 /** A channel to a pretend background: the test plays the background's part. */
 function fakeChannel() {
@@ -144,24 +145,25 @@ describe('the inspector model', () => {
     };
     expect((await status())?.getAttribute('role')).toBe('status');
     const onPage = (name: string, documentId: string) => tool(name, { documentId });
-    const navigated = 'The tool "hard_nav" navigated the page to a new document; it gave no other result.';
+    const noResult = (name: string) => toolOutputFromResult(name, null);
+    const stillRunning = (name: string) => `${name} was still running when the page navigated or reloaded, so no result came back.`;
 
     // Reloaded: the same tool, listed from the new document.
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('reload_page', 'DOC-1')]) });
     model.runTool(onPage('reload_page', 'DOC-1'), {});
-    fake.send({ type: 'run-result', runId: 'run-1', output: { text: navigated.replace('hard_nav', 'reload_page') }, durationMs: 3 });
+    fake.send({ type: 'run-result', runId: 'run-1', output: noResult('reload_page'), durationMs: 3 });
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('reload_page', 'DOC-2')]) });
     expect(model.runs.value['0:reload_page']).toBeUndefined();
-    expect((await status())?.textContent).toBe(`reload_page ran as the page changed: ${navigated.replace('hard_nav', 'reload_page')}`);
+    expect((await status())?.textContent).toBe(stillRunning('reload_page'));
 
     // Navigated away: the new page has other tools. A new run clears the old word.
     model.runTool(onPage('reload_page', 'DOC-2'), {});
     expect((await status())?.textContent).toBe('');
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('hard_nav', 'DOC-2')]) });
     model.runTool(onPage('hard_nav', 'DOC-2'), {});
-    fake.send({ type: 'run-result', runId: 'run-3', output: { text: navigated }, durationMs: 5 });
+    fake.send({ type: 'run-result', runId: 'run-3', output: noResult('hard_nav'), durationMs: 5 });
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('about_info', 'DOC-3')]) });
-    expect((await status())?.textContent).toBe(`hard_nav ran as the page changed: ${navigated}`);
+    expect((await status())?.textContent).toBe(stillRunning('hard_nav'));
 
     // A run whose tool is still there, in its document, stays on its card.
     model.runTool(onPage('about_info', 'DOC-3'), {});
@@ -173,13 +175,13 @@ describe('the inspector model', () => {
     // The old page said goodbye (no tools) before the result came, and the new one offers none.
     model.runTool(onPage('about_info', 'DOC-3'), {});
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: null });
-    fake.send({ type: 'run-result', runId: 'run-5', output: { text: navigated.replace('hard_nav', 'about_info') }, durationMs: 2 });
-    expect((await status())?.textContent).toBe(`about_info ran as the page changed: ${navigated.replace('hard_nav', 'about_info')}`);
+    fake.send({ type: 'run-result', runId: 'run-5', output: noResult('about_info'), durationMs: 2 });
+    expect((await status())?.textContent).toBe(stillRunning('about_info'));
   });
 
   it('shows what the page a form loaded gives, however its word and the new listing come', async () => {
     const { fake, model, container, tick } = showInspector();
-    const navigated = 'The tool "place_order" navigated the page to a new document; it gave no other result.';
+    const navigated = toolOutputFromResult('place_order', null).text;
     const pageResult = { url: 'https://shop.example/placed?qty=2', data: '{"orderNumber":"C-42"}' };
     const form = (documentId: string) => tool('place_order', { source: 'declarative', documentId });
 
@@ -231,7 +233,7 @@ describe('the inspector model', () => {
     expect(model.leftRun.value).toBeUndefined();
 
     model.runTool(tool('about_info', { documentId: 'DOC-2' }), {});
-    fake.send({ type: 'run-result', runId: 'run-2', output: { text: 'The tool "about_info" navigated the page to a new document; it gave no other result.' }, durationMs: 3 });
+    fake.send({ type: 'run-result', runId: 'run-2', output: toolOutputFromResult('about_info', null), durationMs: 3 });
     listing('https://shop.example/team', [tool('team', { documentId: 'DOC-3' })]);
     expect(model.leftRun.value).toMatchObject({ name: 'about_info' });
     vi.advanceTimersByTime(60_000);

@@ -5,6 +5,7 @@ import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel, type InspectorChannel } from '@/components/inspector/inspector-model';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
 import type { PageTool, TabTools } from '@/lib/registry/types';
+import { toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
 
 /** A channel to a pretend background: the test plays the background's part. */
 function fakeChannel() {
@@ -240,17 +241,17 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(document.activeElement).toBe(form.runButton());
   });
 
-  it('shows what the page a form loaded gives in place of "no other result", where its card stays', async () => {
+  it('shows what the page a form loaded gives in place of "no result came back", where its card stays', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: {} }));
     await form.submit();
     const runId = form.fake.posted.find((request) => request.type === 'run-tool')!.runId;
-    form.fake.send({ type: 'run-result', runId, output: { text: 'The tool "search" navigated the page to a new document; it gave no other result.' }, durationMs: 4 });
+    form.fake.send({ type: 'run-result', runId, output: toolOutputFromResult('search', null), durationMs: 4 });
     form.fake.send({ type: 'run-page-result', runId, pageResult: { url: 'https://shop.example/done', data: '{"ok":true}' } });
     await tick();
     const result = form.root.querySelector('.run-result')!;
     expect(result.querySelector('.run-meta')?.textContent).toBe('Result · took 4 ms');
     expect(result.querySelector('[data-testid="page-result"]')?.textContent).toBe('The page it loaded, https://shop.example/done, gives this result:{\n  "ok": true\n}');
-    expect(result.textContent).not.toContain('no other result');
+    expect(result.textContent).not.toContain('no result came back');
   });
 
   it('announces a run from status regions already in the page: running, then its first line only, and a second copy again', async () => {

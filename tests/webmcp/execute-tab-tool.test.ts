@@ -48,11 +48,11 @@ describe('executeTabTool: a tab’s tool, run in its frame', () => {
   it('says so when the call navigated, or the tool is unknown, or the page is gone', async () => {
     contentAnswers(async () => ({ status: 'ok', result: null }));
     await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toEqual({
-      text: 'The tool "shared" navigated the page to a new document; it gave no other result.',
+      text: 'The page navigated or reloaded while the tool "shared" ran, so no result came back. The tool may have done it (a form that posts does).',
     });
     await expect(executeTabTool(registry, 3, 'nope', {})).resolves.toEqual({ text: 'The page offers no tool named "nope".', isError: true });
     contentAnswers(() => Promise.reject(new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received')));
-    await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toMatchObject({ text: expect.stringContaining('navigated the page') });
+    await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toMatchObject({ text: expect.stringContaining('The page navigated or reloaded while') });
     contentAnswers(() => Promise.reject(new Error('Could not establish connection. Receiving end does not exist.')));
     await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toEqual({
       text: 'The page that offered "shared" is gone (it navigated or closed).',

@@ -50,9 +50,9 @@ describe('toolOutputFromResult: a page’s result as text for the model', () => 
     expect(toolOutputFromResult('broken', '{"content": [')).toEqual({ text: '{"content": [' });
   });
 
-  it('says so when the call navigated the page', () => {
+  it('says the page navigated or reloaded, blaming no one, when the call gave no result because its document went', () => {
     expect(toolOutputFromResult('checkout', null)).toEqual({
-      text: 'The tool "checkout" navigated the page to a new document; it gave no other result.',
+      text: 'The page navigated or reloaded while the tool "checkout" ran, so no result came back. The tool may have done it (a form that posts does).',
     });
   });
 });

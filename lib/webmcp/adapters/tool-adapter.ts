@@ -10,7 +10,7 @@ export interface ToolAdapter {
   list(): Promise<unknown[]>;
   /** Calls `onChange` whenever the page says its tools changed; returns a function that stops. */
   watch(onChange: () => void): () => void;
-  /** Runs a tool: the page's result as a JSON string, or `null` when the call navigated. */
+  /** Runs a tool: the page's result as a JSON string, or `null` when the document went away mid-call. */
   execute(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<string | null>;
 }
 
