@@ -30,8 +30,10 @@ export function RunResult({ run }: { run: RunState | undefined }) {
           {run?.pageResult ? <PageResultView pageResult={run.pageResult} /> : <pre class="run-text">{formatToolText(output.text)}</pre>}
           {output.isError && browserHidesError(output.text) && (
             <p class="run-tip">
-              Chrome does not pass on what the tool threw, so the agent cannot tell why it failed either. To say
-              why, return <code>{'{ content: [{ type: "text", text: "…" }], isError: true }'}</code> instead of throwing.
+              Chrome does not pass on why the tool failed: it threw, or it returned something JSON cannot hold (a
+              cycle, a BigInt). The page's Console, in this DevTools window, shows which. The agent is not told
+              either; to tell it why, return <code>{'{ content: [{ type: "text", text: "…" }], isError: true }'}</code>{' '}
+              instead of throwing.
             </p>
           )}
         </div>

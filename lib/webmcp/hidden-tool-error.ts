@@ -1,9 +1,9 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
 
 /**
- * Chrome's words for any error a tool's `execute` threw (or a result it could not copy). Chrome
- * ends there, and the tool's own message is lost; a JavaScript polyfill writes the same words
- * and then ": " and the message.
+ * Chrome's words for any error a tool's `execute` threw, and for a result JSON cannot hold (a
+ * cycle, a BigInt). Chrome ends there and logs the cause only to the page's console; a JavaScript
+ * polyfill writes the same words and then ": " and the message.
  */
 const failedInPage = /^Tool was executed but the invocation failed\b[^:]*(?::\s*([\s\S]*))?$/;
 
@@ -21,5 +21,5 @@ export function withReadableFailure(name: string, output: ToolOutput): ToolOutpu
   const match = output.isError ? failedInPage.exec(output.text) : null;
   if (!match) return output;
   const said = match[1]?.trim();
-  return { text: said ? `The tool "${name}" failed in the page: ${said}` : `The tool "${name}" failed in the page, and the page did not say why.`, isError: true };
+  return { text: said ? `The tool "${name}" failed in the page: ${said}` : `The tool "${name}" failed in the page, and the browser did not pass on why.`, isError: true };
 }

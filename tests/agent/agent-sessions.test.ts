@@ -642,7 +642,7 @@ describe('agent sessions', () => {
     h.send({ type: 'subscribe', tabId: 1 });
     h.send({ type: 'send', tabId: 1, text: 'find a mug' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
-    const plain = 'The tool "search_products" failed in the page, and the page did not say why.';
+    const plain = 'The tool "search_products" failed in the page, and the browser did not pass on why.';
     expect(h.cards()[0]).toMatchObject({ state: 'failed', result: plain });
     const starts = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.filter((event) => event.type === 'step-start');
     expect(starts[1]?.type === 'step-start' && starts[1].messages.at(-1)!.content).toContain(plain);

@@ -279,7 +279,7 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(statuses()).toContain('Copied 1 tools as JSON.');
   });
 
-  it('tells the author how to let a failure say why, where the browser hid what the tool threw', async () => {
+  it('points the author to the page’s Console, names both causes and tells how to let a failure say why, where the browser hid it', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: {} }));
     const failWith = async (text: string) => {
       await form.submit();
@@ -289,7 +289,9 @@ describe('the run form for keyboard and screen reader users', () => {
       return form.root.querySelector('.run-tip')?.textContent ?? null;
     };
     expect(await failWith('Tool was executed but the invocation failed. For example, the script function threw an error')).toBe(
-      'Chrome does not pass on what the tool threw, so the agent cannot tell why it failed either. To say why, return { content: [{ type: "text", text: "…" }], isError: true } instead of throwing.',
+      'Chrome does not pass on why the tool failed: it threw, or it returned something JSON cannot hold (a cycle, a BigInt). ' +
+        "The page's Console, in this DevTools window, shows which. " +
+        'The agent is not told either; to tell it why, return { content: [{ type: "text", text: "…" }], isError: true } instead of throwing.',
     );
     expect(await failWith('Out of stock: the blue mug')).toBeNull();
     // A polyfill passes the message on after the browser's words: nothing to tell the author.
