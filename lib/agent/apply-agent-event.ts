@@ -1,4 +1,4 @@
-import { assertNever } from '@webmcp-agents/chat';
+import { assertNever, toolOutputLength } from '@webmcp-agents/chat';
 import type { AgentEvent } from '@webmcp-agents/local-agent';
 import { appendProse } from './append-prose';
 import type { ToolCard, Turn } from './session-state';
@@ -24,7 +24,7 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
     case 'tool-result':
       return updateCard(turn, event.callId, {
         state: event.output.isError ? 'failed' : 'done',
-        result: cut(event.output.text),
+        result: cut(event.output.text, toolOutputLength(event.output)),
         durationMs: Math.round(event.durationMs),
       });
     case 'results-read':
@@ -72,6 +72,7 @@ export function updateCard(turn: Turn, callId: string, change: Partial<ToolCard>
   };
 }
 
-function cut(text: string): string {
-  return text.length <= cardResultLimit ? text : `${text.slice(0, cardResultLimit)}\n… (${text.length - cardResultLimit} more characters)`;
+/** `fullLength`: the result's length as the page gave it, which a huge one had before it was carried. */
+function cut(text: string, fullLength: number): string {
+  return text.length <= cardResultLimit ? text : `${text.slice(0, cardResultLimit)}\n… (${fullLength - cardResultLimit} more characters)`;
 }

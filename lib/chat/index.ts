@@ -2,3 +2,4 @@ export type { JSONSchema, ToolAnnotations, ToolDescriptor, ToolOutput } from './
 export type { ChatMessage, ChatRole } from './messages';
 export { assertNever } from './assert-never';
 export { isRecord } from './is-record';
+export { toolOutputLength } from './tool-output-length';

@@ -36,4 +36,9 @@ export interface ToolOutput {
   text: string;
   /** True when the tool failed; `text` then says why. */
   isError?: boolean;
+  /**
+   * Characters the result had before the extension cut `text` to carry it between contexts (a
+   * page's huge result): what "N of M characters" counts. Absent where nothing was cut.
+   */
+  fullLength?: number;
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@webmcp-agents/chat';
+import { toolOutputLength, type ChatMessage } from '@webmcp-agents/chat';
 import type { AgentEvent, ShownTool } from './agent-events';
 import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools';
@@ -118,7 +118,7 @@ export class RunPrompt {
       if (results.told) continue;
       results.told = true;
       const outputs = results.replies.flatMap((reply) => ('output' in reply ? [reply] : []));
-      const read = outputs.flatMap((reply, index) => (reply.callId ? [{ callId: reply.callId, characters: results.read[index]!, of: reply.output.text.length }] : []));
+      const read = outputs.flatMap((reply, index) => (reply.callId ? [{ callId: reply.callId, characters: results.read[index]!, of: toolOutputLength(reply.output) }] : []));
       if (read.some(({ characters, of }) => characters < of)) this.options.emit({ type: 'results-read', step: results.step, results: read });
     }
   }

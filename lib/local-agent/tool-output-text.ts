@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolOutput } from '@webmcp-agents/chat';
+import { toolOutputLength, type ChatMessage, type ToolOutput } from '@webmcp-agents/chat';
 import type { PromptFormat, ToolReply } from './formats';
 import { cutText } from './cut-text';
 import { cutToTokens, estimateTokens } from './estimate-tokens';
@@ -9,9 +9,10 @@ export const defaultToolOutputLimit = 4000;
 /**
  * The start of a tool's output that the model reads, made inert (see inertMarkup): at most
  * `characters` of it and no more than `tokens` hold, note included, and how many characters of the
- * output that is. A cut says how much was left out, so the model knows it did not see everything.
+ * output that is. A cut says how much was left out (of `fullLength`, the output before the
+ * extension cut it to carry it), so the model knows it did not see everything.
  */
-function shownOutput(text: string, characters: number, tokens: number): { shown: string; read: number } {
+function shownOutput(text: string, characters: number, tokens: number, fullLength: number): { shown: string; read: number } {
   let shown = cutText(text, characters);
   // Where the output starts: after its leading white space when it is cut to the context (page
   // text read whole often opens with indented blank lines, which would take the little room).
@@ -29,7 +30,7 @@ function shownOutput(text: string, characters: number, tokens: number): { shown:
   }
   if (shown.length === text.length) return { shown: inertMarkup(text), read: text.length };
   const read = start + shown.length;
-  return { shown: `${inertMarkup(shown)}\n${cutNote(text.length - read)}`, read };
+  return { shown: `${inertMarkup(shown)}\n${cutNote(fullLength - read)}`, read };
 }
 
 /**
@@ -83,7 +84,7 @@ export function toolRepliesForModel(
   limit: { characters: number; roomTokens: number },
   fenceMarker: string,
 ): { message: ChatMessage; read: number[] } {
-  const outputs = replies.flatMap((reply, at) => ('output' in reply ? [{ at, text: reply.output.text }] : []));
+  const outputs = replies.flatMap((reply, at) => ('output' in reply ? [{ at, text: reply.output.text, fullLength: toolOutputLength(reply.output) }] : []));
   const wrapped: ToolReply[] = replies.map((reply) =>
     // Error texts quote the page's names and schemas too.
     'text' in reply ? { ...reply, text: inertMarkup(reply.text) } : { name: reply.name, text: fenced('', fenceMarker, reply.output.isError), isError: reply.output.isError },
@@ -109,8 +110,8 @@ export function toolRepliesForModel(
     floorsLeft -= least - share;
     return least;
   });
-  const read = outputs.map(({ at, text }, index) => {
-    const { shown, read: characters } = shownOutput(text, limit.characters, shares[index]!);
+  const read = outputs.map(({ at, text, fullLength }, index) => {
+    const { shown, read: characters } = shownOutput(text, limit.characters, shares[index]!, fullLength);
     wrapped[at]!.text = fenced(shown, fenceMarker, wrapped[at]!.isError);
     return characters;
   });

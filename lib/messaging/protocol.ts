@@ -31,7 +31,8 @@ export const toolCallSchema = z.object({
 
 /** What a tool call gave: the page's JSON string, `null` when its document went away before it answered, or an error. */
 export const toolCallReplySchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('ok'), result: z.nullable(z.string()) }),
+  // `fullLength`: the result's length before the content script cut it, where it did.
+  z.object({ status: z.literal('ok'), result: z.nullable(z.string()), fullLength: z.optional(z.int().check(z.minimum(0))) }),
   z.object({ status: z.literal('error'), error: errorPayloadSchema }),
 ]);
 

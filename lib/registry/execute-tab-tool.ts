@@ -100,7 +100,7 @@ function raceCall(
 }
 
 function outputForReply(name: string, reply: ToolCallReply): ToolOutput {
-  if (reply.status === 'ok') return toolOutputFromResult(name, reply.result);
+  if (reply.status === 'ok') return toolOutputFromResult(name, reply.result, reply.fullLength);
   return { text: reply.error.message || `The tool "${name}" failed (${reply.error.name}).`, isError: true };
 }
 

@@ -4,13 +4,14 @@ import { readMcpResult } from '../webmcp/read-mcp-result';
 /**
  * A page's result as text for the model: an MCP-style `{content: [{type: 'text', text}]}` becomes
  * its joined text (and `isError` is kept); any other string stays as the page gave it; `null`
- * means the calling document went away before the tool answered.
+ * means the calling document went away before the tool answered. `fullLength`: the length of the
+ * result (an MCP result's text) before the content script cut it, where it did.
  */
-export function toolOutputFromResult(name: string, result: string | null): ToolOutput {
+export function toolOutputFromResult(name: string, result: string | null, fullLength?: number): ToolOutput {
   if (result === null) return { text: noResultAsPageChanged(name) };
   const mcp = readMcpResult(result);
-  if (!mcp) return { text: result };
-  return { text: mcp.text, ...(mcp.isError ? { isError: true } : {}) };
+  const output: ToolOutput = mcp ? { text: mcp.text, ...(mcp.isError ? { isError: true } : {}) } : { text: result };
+  return fullLength !== undefined && fullLength > output.text.length ? { ...output, fullLength } : output;
 }
 
 /**

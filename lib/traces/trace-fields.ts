@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolOutput } from '@webmcp-agents/chat';
+import { toolOutputLength, type ChatMessage, type ToolOutput } from '@webmcp-agents/chat';
 import type { AgentEvent, ModelUsage, ParseResult, ShownTool } from '@webmcp-agents/local-agent';
 import { capText, traceCounts, traceLimits } from './trace-limits';
 import type { TraceCall, TraceMessage, TraceProblem, TraceStep, TraceTool } from './trace-schema';
@@ -54,13 +54,14 @@ export function traceUsage(usage: ModelUsage): ModelUsage {
   return kept;
 }
 
-/** A tool's output as the trace keeps it: cut to the limit, with its length before the cut. */
+/** A tool's output as the trace keeps it: cut to the limit, with its length before any cut. */
 export function traceResult(output: ToolOutput, durationMs: number, endedAt: number): NonNullable<TraceCall['result']> {
   const text = typeof output.text === 'string' ? output.text : String(output.text);
+  const length = toolOutputLength({ ...output, text });
   return {
-    text: capText(text, traceLimits.result),
+    text: capText(text, traceLimits.result, length),
     ...(output.isError ? { isError: true } : {}),
-    length: text.length,
+    length,
     durationMs: finiteOr(durationMs),
     endedAt,
   };

@@ -14,10 +14,13 @@ export const traceLimits = {
   long: 400_000,
 } as const;
 
-/** `text` cut to `limit` characters, with a note of how much was cut so a reader never mistakes it. */
-export function capText(text: string, limit: number): string {
+/**
+ * `text` cut to `limit` characters, with a note of how much was cut so a reader never mistakes it.
+ * `fullLength`: what the text had before an earlier cut (a huge tool result carried in part).
+ */
+export function capText(text: string, limit: number, fullLength = text.length): string {
   if (text.length <= limit) return text;
-  const note = ` … (cut: ${text.length - limit} more characters)`;
+  const note = ` … (cut: ${fullLength - limit} more characters)`;
   return text.slice(0, Math.max(0, limit - note.length)) + note;
 }
 

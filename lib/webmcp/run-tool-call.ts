@@ -22,7 +22,7 @@ export async function runToolCall(reader: Pick<PageToolReader, 'sourceOf'>, call
     if (!source) throw Object.assign(new Error(`The page offers no tool named "${call.name}".`), { name: 'NotFoundError' });
     // Raced with the signal: a source that ignores it must not hold the call past its timeout.
     const result = await abortable(source.execute(call.name, call.args, controller.signal), controller.signal);
-    return { status: 'ok', result: typeof result === 'string' ? capResult(result) : null };
+    return typeof result === 'string' ? { status: 'ok', ...capResult(result) } : { status: 'ok', result: null };
   } catch (error) {
     // A timeout is reported as such, whatever the page threw when its signal aborted.
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
@@ -35,15 +35,19 @@ export async function runToolCall(reader: Pick<PageToolReader, 'sourceOf'>, call
 }
 
 /**
- * A long result, cut with a line that says so. An MCP-style result is read before it is cut, and
- * its text cut: cut JSON would reach the model as raw JSON, and without its `isError`.
+ * A long result, cut with a line that says so, and the length of what was cut: the background
+ * and the trace say "N of M characters" of the result the page gave, not of the part carried. An
+ * MCP-style result is read before it is cut, and its text cut: cut JSON would reach the model as
+ * raw JSON, and without its `isError`.
  */
-function capResult(result: string): string {
+function capResult(result: string): { result: string; fullLength?: number } {
   const limit = toolLimits.resultCharacters;
-  if (result.length <= limit) return result;
+  if (result.length <= limit) return { result };
   const mcp = readMcpResult(result);
-  if (!mcp) return cutAndSay(result, limit);
-  return JSON.stringify({ content: [{ type: 'text', text: cutAndSay(mcp.text, limit) }], ...(mcp.isError ? { isError: true } : {}) });
+  if (!mcp) return { result: cutAndSay(result, limit), fullLength: result.length };
+  const text = cutAndSay(mcp.text, limit);
+  const cut = JSON.stringify({ content: [{ type: 'text', text }], ...(mcp.isError ? { isError: true } : {}) });
+  return text === mcp.text ? { result: cut } : { result: cut, fullLength: mcp.text.length };
 }
 
 /** Stops a running call: the page's signal aborts and the call answers with an AbortError. */

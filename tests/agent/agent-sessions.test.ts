@@ -635,6 +635,16 @@ describe('agent sessions', () => {
     expect(rows[read.characters]).toBe('\n');
   });
 
+  it('counts on the card the characters the page gave, where the extension cut a huge result to carry it', async () => {
+    await script([call('search_products', { query: 'mug' }), 'Found mugs.']);
+    const h = harness({ execute: async () => ({ text: 'mug, '.repeat(200_000), fullLength: 2_457_790 }) });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find a mug' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.cards()[0]!.read).toMatchObject({ of: 2_457_790 });
+    expect(h.cards()[0]!.result?.slice(20_000)).toBe('\n… (2437790 more characters)');
+  });
+
   it('tells the person and the model in plain words that a tool failed where Chrome hid why', async () => {
     await script([call('search_products', { query: 'mug' }), 'The search failed.']);
     const hidden = 'Tool was executed but the invocation failed. For example, the script function threw an error';

@@ -79,8 +79,10 @@ describe.skipIf(!chromiumAvailable)('under volume the side panel takes input wit
     ]);
     expect(big.shownResult.startsWith('EXPORT START\nRecord: a line of the export')).toBe(true);
     // The page's 10 MB is cut in the page to 999,999 characters, a line saying so included; the
-    // card shows the first 20,000.
-    expect(big.shownResult).toMatch(/\n… \(979999 more characters\)$/);
+    // card shows the first 20,000, and counts the rest of the 10,485,760 the page gave.
+    expect(big.shownResult).toMatch(/\n… \(10465760 more characters\)$/);
+    // What the model read is counted of the 10 MB the page gave, not of the million carried.
+    expect(big.resultSummary).toMatch(/^Result · the model read the first [\d,]+ of 10,485,760 characters$/);
     expectResponsive(big.figures);
     expectBounded(big.figures.heap.worker, 100, 5);
     expectBounded(big.figures.heap.panel, 40, 5);

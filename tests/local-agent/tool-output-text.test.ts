@@ -17,6 +17,13 @@ describe('toolRepliesForModel', () => {
     expect(read).toEqual([shown![1]!.length]);
   });
 
+  it('counts what was left out from the result the page gave, where the extension cut it to carry it', () => {
+    const carried = `${'y'.repeat(999_950)}\n… (cut: 1457840 of 2457790 characters not shown)`;
+    const { message, read } = toolRepliesForModel([{ name: 'export', output: { text: carried, fullLength: 2_457_790 } }], hermesFormat, { characters: 4_000, roomTokens: 4_000 }, 'abc');
+    expect(read).toEqual([4_000]);
+    expect(message.content).toContain(`\n… (cut: ${2_457_790 - 4_000} more characters not shown)\n</data-abc>`);
+  });
+
   it('starts a result cut to the context after its leading white space, so little room still shows words', () => {
     const page = `${'\n        '.repeat(40)}Mugs: blue, 350 ml, 12 USD. ${'More mugs in stock. '.repeat(200)}`;
     const { message, read } = toolRepliesForModel([{ name: 'read_page', output: { text: page } }], hermesFormat, { characters: 100_000, roomTokens: 0 }, 'abc');

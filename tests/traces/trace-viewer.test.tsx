@@ -227,6 +227,24 @@ describe('the trace viewer', () => {
     expect(viewer.find('call-read')?.textContent).toBe('The model read none of its 12,000 characters: the prompt had no room for them.');
   });
 
+  it('gives the size the page gave, not the size carried, of a result the extension cut to carry it', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    const page = createShopPage();
+    // What the content script passes on of a 2,457,790-character result: its first million, with the length it had.
+    const carried = { text: 'mug '.repeat(250_000), fullLength: 2_457_790 };
+    const huge = { ...page, executeTool: async (name: string, args: Record<string, unknown>) => (name === 'search_products' ? carried : page.executeTool(name, args)) };
+    await recordShopRun({ recorder, runId: 'huge', page: huge, replies: ['<tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call>', 'Done.'], toolOutputLimit: 4_000 });
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('huge'));
+    await viewer.openSteps();
+    const [search] = viewer.findAll('call');
+    expect(search?.querySelector('.call-result > p')?.textContent).toMatch(/^The page returned in .+ \(kept 20,000 of 2,457,790 characters\):$/);
+    expect(viewer.find('call-read', search)?.textContent).toBe('The model read the first 4,000 of 2,457,790 characters.');
+    expect(viewer.find('call-result', search)?.textContent).toMatch(/^(mug )+… \(cut: 2437790 more characters\)$/);
+  });
+
   it('exports one run as a file that imports back identical, and refuses a malformed file with a clear message', async () => {
     const store = await storeWith([{ runId: 'mugs' }, { runId: 'hello', replies: ['Hello!'] }]);
     viewer = await mountViewer(store);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ToolCallReply } from '@/lib/messaging/protocol';
+import { toolCallReplySchema, type ToolCallReply } from '@/lib/messaging/protocol';
 import { sendToContent } from '@/lib/messaging/runtime-messaging';
 import { executeTabTool } from '@/lib/registry/execute-tab-tool';
 import { TabToolRegistry } from '@/lib/registry/tab-tool-registry';
@@ -43,6 +43,14 @@ describe('executeTabTool: a tab’s tool, run in its frame', () => {
     );
     await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toEqual({ text: 'one\ntwo' });
     await expect(executeTabTool(registry, 3, 'framed', {})).resolves.toEqual({ text: 'The weather service is down.', isError: true });
+  });
+
+  it('keeps the length a huge result had before the content script cut it, checked as a count', async () => {
+    contentAnswers(async () => ({ status: 'ok', result: 'y'.repeat(1_000), fullLength: 2_457_790 }));
+    await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toEqual({ text: 'y'.repeat(1_000), fullLength: 2_457_790 });
+    // A reply from before the length was sent reads as before; a length that is no count is refused.
+    expect(toolCallReplySchema.safeParse({ status: 'ok', result: 'done' }).success).toBe(true);
+    for (const fullLength of [-1, 1.5, '9']) expect(toolCallReplySchema.safeParse({ status: 'ok', result: 'done', fullLength }).success).toBe(false);
   });
 
   it('says so when the call navigated, or the tool is unknown, or the page is gone', async () => {

@@ -58,9 +58,11 @@ describe('runToolCall: one call in the page', () => {
     expect(running.size).toBe(0);
   });
 
-  it('cuts a huge result to 1,000,000 characters, and says how many of how many were cut', async () => {
+  it('cuts a huge result to 1,000,000 characters, says how many of how many were cut, and carries the whole length', async () => {
     const reply = await runToolCall(readerWith(async () => 'y'.repeat(10_000_000)), call('read'), new Map());
-    const output = toolOutputFromResult('read', reply.status === 'ok' ? reply.result : null);
+    expect(reply).toMatchObject({ status: 'ok', fullLength: 10_000_000 });
+    const output = toolOutputFromResult('read', reply.status === 'ok' ? reply.result : null, reply.status === 'ok' ? reply.fullLength : undefined);
+    expect(output.fullLength).toBe(10_000_000);
     const kept = output.text.indexOf('\n');
     expect(output.text.length).toBeLessThanOrEqual(1_000_000);
     expect(kept).toBeGreaterThan(999_900);
@@ -70,7 +72,10 @@ describe('runToolCall: one call in the page', () => {
   it('reads a huge MCP-style result before cutting it: the text is cut, not the JSON, and isError stays', async () => {
     const page = JSON.stringify({ content: [{ type: 'text', text: `Payment failed: ${'x'.repeat(1_100_000)}` }], isError: true });
     const reply = await runToolCall(readerWith(async () => page), call('pay'), new Map());
-    const output = toolOutputFromResult('pay', reply.status === 'ok' ? reply.result : null);
+    // The length of the text the model would read, not of the JSON around it.
+    expect(reply).toMatchObject({ status: 'ok', fullLength: 1_100_016 });
+    const output = toolOutputFromResult('pay', reply.status === 'ok' ? reply.result : null, reply.status === 'ok' ? reply.fullLength : undefined);
+    expect(output.fullLength).toBe(1_100_016);
     const kept = output.text.indexOf('\n');
     expect(output.isError).toBe(true);
     expect(output.text.startsWith('Payment failed: xxx')).toBe(true);

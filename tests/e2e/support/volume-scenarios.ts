@@ -111,10 +111,11 @@ export class VolumeLab {
     });
     const results = panel.getByTestId('tool-result');
     const shownResult = (await results.first().textContent()) ?? '';
+    const resultSummary = (await panel.getByTestId('tool-card').first().locator('summary').first().textContent()) ?? '';
     const cards = await cardStates(panel);
     await page.close();
     await panel.close();
-    return { figures, cards, shownResult };
+    return { figures, cards, shownResult, resultSummary };
   }
 
   /**
