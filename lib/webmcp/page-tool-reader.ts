@@ -22,9 +22,11 @@ export interface ReaderOptions {
 }
 
 /**
- * The most of the page's main thread the readings may take while its tools keep changing: the
- * wait before the next is four times what the last one took, so that a page with hundreds of
- * tools, one of which a framework registers again at every render, keeps its own time.
+ * The most of the page's main thread the readings may take while its tools keep changing: a
+ * reading follows the last one no sooner than four times the work that one did, so that a page
+ * with hundreds of tools, one of which a framework registers again at every render, keeps its
+ * own time. A change after a quiet spell (a tool the agent just called) is read after the quiet
+ * period alone, and the work counted is the reader's own, not its waits for the page's promises.
  */
 const readShare = 0.2;
 /** However long a reading took, a change shows within this. */
@@ -38,7 +40,8 @@ const longestWaitMs = 3_000;
 export class PageToolReader {
   private last: FrameReport | undefined;
   private reported = false;
-  private lastReadMs = 0;
+  /** When the last reading ended, and the main-thread time it took. */
+  private lastRead = { endedAt: 0, workMs: 0 };
   private readonly checked = new CheckedToolCache(toolLimits.toolsPerFrame * 2);
   private owners = new Map<string, PageToolSource>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -68,7 +71,8 @@ export class PageToolReader {
   private schedule(): void {
     if (this.timer !== undefined) return;
     const quiet = this.options.debounceMs ?? 100;
-    const wait = Math.min(Math.max(quiet, (this.lastReadMs * (1 - readShare)) / readShare), Math.max(quiet, longestWaitMs));
+    const rest = (this.lastRead.workMs * (1 - readShare)) / readShare;
+    const wait = Math.min(Math.max(quiet, this.lastRead.endedAt + rest - performance.now()), Math.max(quiet, longestWaitMs));
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.report(false);
@@ -82,26 +86,26 @@ export class PageToolReader {
   }
 
   private async readAndReport(force: boolean): Promise<void> {
-    const startedAt = performance.now();
+    const work = new WorkClock();
     try {
-      const frameTools = await this.read();
+      const frameTools = await this.read(work);
       const empty = frameTools.tools.length === 0 && frameTools.dropped.length === 0;
       if ((empty && !this.reported) || (!force && this.last && sameReport(frameTools, this.last))) return;
       this.last = frameTools;
       this.reported = true;
       this.options.onReport(frameTools);
     } finally {
-      this.lastReadMs = performance.now() - startedAt;
+      this.lastRead = { endedAt: performance.now(), workMs: work.stop() };
     }
   }
 
-  private async read(): Promise<FrameReport> {
+  private async read(work = new WorkClock()): Promise<FrameReport> {
     const offered: OfferedTool[] = [];
     const refused: DroppedToolReport[] = [];
     const owners = new Map<string, PageToolSource>();
     const descriptions = new Map<string, unknown>();
     for (const source of this.options.sources) {
-      const listing = await source.list().catch(() => ({ offered: [], refused: [] }));
+      const listing = await work.waitFor(source.list().catch(() => ({ offered: [], refused: [] })));
       for (const entry of listing.offered) {
         const name = readToolName(entry.tool);
         const taken = name !== undefined && owners.has(name);
@@ -120,6 +124,25 @@ export class PageToolReader {
     this.owners = owners;
     const checked = sanitizeTools(offered, this.options.origin, this.checked);
     return { tools: checked.tools, dropped: [...refused, ...checked.dropped] };
+  }
+}
+
+/** Main-thread time of an async task: from its start to its end, less the waits it marks. */
+class WorkClock {
+  private workMs = 0;
+  private since = performance.now();
+
+  async waitFor<T>(promise: Promise<T>): Promise<T> {
+    this.workMs += performance.now() - this.since;
+    try {
+      return await promise;
+    } finally {
+      this.since = performance.now();
+    }
+  }
+
+  stop(): number {
+    return this.workMs + (performance.now() - this.since);
   }
 }
 

@@ -38,15 +38,21 @@ describe('PageToolReader: the same name from two sources', () => {
 });
 
 describe('PageToolReader on a page whose tools keep changing', () => {
-  /** A source that hands over fresh objects at each reading, as the browser's `getTools()` does. */
-  function changingSource(tools: () => Array<{ name: string; description: string }>, readingMs = 0) {
+  /**
+   * A source that hands over fresh objects at each reading, as the browser's `getTools()` does.
+   * Each reading works `readingMs` on the main thread (hundreds of tools), the first `firstMs`
+   * (nothing checked yet), and then waits `waitMs` for a promise the browser resolves later.
+   */
+  function changingSource(tools: () => Array<{ name: string; description: string }>, readingMs = 0, { firstMs = readingMs, waitMs = 0 } = {}) {
     let changed: () => void = () => {};
+    let readings = 0;
     const page: PageToolSource = {
       list: async () => {
-        const until = performance.now() + readingMs;
+        const until = performance.now() + (readings++ === 0 ? firstMs : readingMs);
         while (performance.now() < until) {
-          // A page with hundreds of tools: reading them takes this long on its main thread.
+          // The reading's own work on the page's main thread.
         }
+        if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
         return { offered: tools().map((tool) => ({ tool: { ...tool, inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }, source: 'native' as const })), refused: [] };
       },
       watch: (listener) => {
@@ -103,5 +109,23 @@ describe('PageToolReader on a page whose tools keep changing', () => {
     const gaps = readAt.slice(1).map((at, index) => at - readAt[index]!);
     // Each reading takes 40 ms and the next starts no sooner than 160 ms after it ended.
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(195);
+  });
+
+  it('reads a change after a quiet spell (a tool the agent just called) within the quiet period, however long the last reading waited or first took', async () => {
+    // The agent waits 300 ms after a call for the page's tools to change.
+    for (const reading of [{ firstMs: 0, waitMs: 120 }, { firstMs: 80, waitMs: 0 }]) {
+      let version = 0;
+      const { page, change } = changingSource(() => [{ name: version === 0 ? 'open_cart' : 'checkout', description: 'A tool.' }], 1, reading);
+      const reports: number[] = [];
+      new PageToolReader({ sources: [page], origin: 'https://shop.example', onReport: () => reports.push(performance.now()), debounceMs: 20 });
+      await expect.poll(() => reports.length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      version = 1;
+      const changedAt = performance.now();
+      change();
+      await expect.poll(() => reports.length).toBe(2);
+      // Four times the last reading would be 480 ms after one that waited, 320 ms after the first.
+      expect(reports[1]! - changedAt).toBeLessThan(250);
+    }
   });
 });
