@@ -140,47 +140,47 @@ describe('local OpenAI-compatible server engine', () => {
   });
 
   it('says a reply was cut off at the server\'s length limit instead of passing half of it as the answer', async () => {
-    // The server said its context, which the reply is far from filling: its own limit stopped it.
-    const { engine } = await setup({ replies: ['word '.repeat(100)], lengthLimitTokens: 20, saysContext: { as: 'llama.cpp', tokens: 32_768 } });
-    await engine.load(() => {});
-    const request = { messages: [{ role: 'user' as const, content: 'Write a lot' }], tools: [], signal: new AbortController().signal };
-    const error = await (async () => {
-      for await (const _chunk of engine.model.stream(request) as AsyncIterable<ModelChunk>) void _chunk;
-    })().catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ name: 'EngineError', code: 'reply-cut-off' });
+    // Whether or not the server said its context (which the reply is far from filling): its own limit stopped it.
+    for (const saysContext of [undefined, { as: 'llama.cpp' as const, tokens: 32_768 }]) {
+      const { engine } = await setup({ replies: ['word '.repeat(100)], lengthLimitTokens: 20, ...(saysContext ? { saysContext } : {}) });
+      await engine.load(() => {});
+      const request = { messages: [{ role: 'user' as const, content: 'Write a lot' }], tools: [], signal: new AbortController().signal };
+      const error = await (async () => {
+        for await (const _chunk of engine.model.stream(request) as AsyncIterable<ModelChunk>) void _chunk;
+      })().catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ name: 'EngineError', code: 'reply-cut-off' });
+    }
   });
 
-  it('says the conversation no longer fits, as WebLLM does, when the context fills while the model writes, so the agent fits the prompt again and goes on', async () => {
+  it('says the conversation no longer fits, as WebLLM does, when the context the server said fills while the model writes, so the agent fits the prompt again and goes on', async () => {
     // llama.cpp without context shift stops a reply with "length" where the context is full.
     const call = `<tool_call>\n{"name": "search_products", "arguments": {"query": "${'mug '.repeat(500)}"}}\n</tool_call>`;
     const history = Array.from({ length: 6 }, (_, index) => ({ role: index % 2 ? ('assistant' as const) : ('user' as const), content: `Earlier message ${index}. `.repeat(30) }));
-    for (const saysContext of [undefined, { as: 'llama.cpp' as const, tokens: 1_600 }]) {
-      const { engine, server } = await setup({ replies: ['word '.repeat(200), call, call, 'People like the mug.'], contextTokens: 1_600, ...(saysContext ? { saysContext } : {}) });
-      await engine.load(() => {});
-      const alone = await replyOf(engine.model.stream({ ...ask('x'), messages: [{ role: 'user', content: 'word '.repeat(1_200) }] }));
-      expect(alone.error).toMatchObject({ code: 'context-full', ...(saysContext ? { contextTokens: 1_600 } : {}) });
+    const { engine, server } = await setup({ replies: ['word '.repeat(200), call, call, 'People like the mug.'], contextTokens: 1_600, saysContext: { as: 'llama.cpp', tokens: 1_600 } });
+    await engine.load(() => {});
+    const alone = await replyOf(engine.model.stream({ ...ask('x'), messages: [{ role: 'user', content: 'word '.repeat(1_200) }] }));
+    expect(alone.error).toMatchObject({ code: 'context-full', contextTokens: 1_600 });
 
-      const shop = createInMemoryShop();
-      const ran: string[] = [];
-      const result = await runLocalAgent({
-        request: 'What do people say about the mug?',
-        history,
-        model: engine.model,
-        format: engine.format,
-        contextTokens: 4_096,
-        getTools: () => shop.tools,
-        executeTool: async (call) => {
-          ran.push(call.name);
-          return { text: 'The mug keeps coffee hot.' };
-        },
-      });
-      expect(result).toMatchObject({ finishReason: 'answer', text: 'People like the mug.' });
-      // The first prompt filled the context as the call was written; a smaller one left it room.
-      const tokens = server.requests.map((request) => request.messages.reduce((sum, message) => sum + message.content.length, 0) / 4);
-      expect(tokens).toHaveLength(4);
-      expect(tokens[2]).toBeLessThan(tokens[1]!);
-      expect(ran).toEqual(['search_products']);
-    }
+    const shop = createInMemoryShop();
+    const ran: string[] = [];
+    const result = await runLocalAgent({
+      request: 'What do people say about the mug?',
+      history,
+      model: engine.model,
+      format: engine.format,
+      contextTokens: 4_096,
+      getTools: () => shop.tools,
+      executeTool: async (call) => {
+        ran.push(call.name);
+        return { text: 'The mug keeps coffee hot.' };
+      },
+    });
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'People like the mug.' });
+    // The first prompt filled the context as the call was written; a smaller one left it room.
+    const tokens = server.requests.map((request) => request.messages.reduce((sum, message) => sum + message.content.length, 0) / 4);
+    expect(tokens).toHaveLength(4);
+    expect(tokens[2]).toBeLessThan(tokens[1]!);
+    expect(ran).toEqual(['search_products']);
   });
 
   it('keeps a whole reply when the connection breaks after the server said it was done, before [DONE]', async () => {

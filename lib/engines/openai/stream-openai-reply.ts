@@ -138,18 +138,16 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
 }
 
 /**
- * A reply that stopped with `length`: at the `max_tokens` sent, or where the model's context filled
- * up as it wrote (llama.cpp without context shift), which a shorter prompt mends: the agent fits
- * the prompt again for `context-full`, as for WebLLM's. Where the server said its context, the
- * reply's own figures tell which; else fewer tokens than asked for say the context.
+ * A reply that stopped with `length`: at the `max_tokens` sent, at a cap of the server's own, or
+ * where the model's context filled up as it wrote (llama.cpp without context shift), which a
+ * shorter prompt mends: the agent fits the prompt again for `context-full`, as for WebLLM's. Only
+ * a server that said its context (llama.cpp, Ollama and LM Studio do) tells the last apart: its
+ * reply's figures reach that context.
  */
 function cutOff(figures: ServerFigures, { address, model, maxTokens, contextTokens }: ReplyReading): EngineError {
   const written = figures.usage?.completion_tokens ?? figures.timings?.predicted_n;
   const prompt = figures.usage?.prompt_tokens ?? figures.timings?.prompt_n;
-  const filled =
-    contextTokens !== undefined && written !== undefined && prompt !== undefined
-      ? prompt + written >= contextTokens - contextSlackTokens
-      : written !== undefined && written < maxTokens;
+  const filled = contextTokens !== undefined && written !== undefined && prompt !== undefined && prompt + written >= contextTokens - contextSlackTokens;
   if (filled) return contextFull(serverModelLabel(address, model), contextTokens);
   return replyCutOff(written === maxTokens ? `${maxTokens.toLocaleString('en-US')} tokens` : "the server's length limit or the end of the model's context");
 }
