@@ -1,5 +1,6 @@
 import type { RawTool } from './read-tool-fields';
 import type { SanitizeResult, ToolContext } from './sanitize-tool';
+import { toolLimits } from './tool-limits';
 
 /**
  * What `sanitizeTool` said of tools read before, by their text: a page whose list changes often
@@ -33,33 +34,46 @@ export class CheckedToolCache {
   }
 }
 
+/**
+ * The tool as a key: its fields as text, its schema and annotations as plain JSON. Undefined (the
+ * tool is checked every time) for anything the key could not tell apart from what the check
+ * refuses, or that would cost more to write than to check: a field past its limit, a value that
+ * is not plain JSON (a number that is not finite, a Date, a getter that throws), more values than
+ * the check reads.
+ */
 function cacheKey({ name, title, description, inputSchema, annotations }: RawTool, context: ToolContext): string | undefined {
-  const text = (value: unknown) => value === undefined || value === null || typeof value === 'string';
-  if (!text(name) || !text(title) || !text(description)) return undefined;
-  const schema = text(inputSchema) ? inputSchema : schemaKey(inputSchema);
-  const hints = annotationsKey(annotations);
-  if (schema === undefined || hints === undefined) return undefined;
-  // A schema given as text and the same given as an object are told apart.
-  const fields = [context.source, context.origin, name, title, description, typeof inputSchema, schema, hints, ...(context.formNotes ?? [])];
-  // Each field with its length, so that no two different tools join into the same key.
-  return fields.map((field) => (typeof field === 'string' ? `${field.length}:${field}` : `-${String(field)}`)).join('|');
-}
-
-/** A schema given as an object, as JSON; undefined where it cannot be written (a cycle, a getter that throws). */
-function schemaKey(schema: unknown): string | undefined {
-  if (typeof schema !== 'object') return undefined;
   try {
-    return JSON.stringify(schema);
+    const within = (value: unknown, limit: number) => value === undefined || value === null || (typeof value === 'string' && value.length <= limit);
+    if (!within(name, 128) || !within(title, toolLimits.titleLength) || !within(description, toolLimits.descriptionLength)) return undefined;
+    const schema = typeof inputSchema === 'object' && inputSchema !== null ? plainJson(inputSchema) : inputSchema;
+    if (!within(schema, toolLimits.schemaCharacters)) return undefined;
+    const hints = annotations === undefined || annotations === null ? annotations : plainJson(annotations);
+    if (!within(hints, toolLimits.schemaCharacters)) return undefined;
+    // A schema given as text and the same given as an object are told apart.
+    const fields = [context.source, context.origin, name, title, description, typeof inputSchema, schema, hints, ...(context.formNotes ?? [])];
+    // Each field with its length, so that no two different tools join into the same key.
+    return fields.map((field) => (typeof field === 'string' ? `${field.length}:${field}` : `-${String(field)}`)).join('|');
   } catch {
     return undefined;
   }
 }
 
-/** Annotations as a key where they are a plain record of a few flat values, else undefined. */
-function annotationsKey(annotations: unknown): string | undefined {
-  if (annotations === undefined || annotations === null) return String(annotations);
-  if (typeof annotations !== 'object' || Object.getPrototypeOf(annotations) !== Object.prototype) return undefined;
-  const entries = Object.entries(annotations as Record<string, unknown>);
-  if (entries.length > 8 || entries.some(([, value]) => typeof value === 'object' || typeof value === 'function')) return undefined;
-  return JSON.stringify(entries);
+/** The values a schema may hold before the check refuses it (see sanitizeSchema). */
+const valueLimit = 20_000;
+
+/** `value` as JSON where it is plain JSON of at most `valueLimit` values; throws otherwise. */
+function plainJson(value: object): string {
+  let values = 0;
+  return JSON.stringify(value, function (this: unknown, key: string, written: unknown) {
+    // The value before its `toJSON` (a Date has one): the check refuses what is not plain.
+    const original = key === '' ? value : (this as Record<string, unknown>)[key];
+    if (++values > valueLimit) throw new Error('too many values');
+    if (typeof original === 'number' && !Number.isFinite(original)) throw new Error('not finite');
+    if (typeof original === 'object' && original !== null && !Array.isArray(original)) {
+      const prototype = Object.getPrototypeOf(original);
+      if (prototype !== Object.prototype && prototype !== null) throw new Error('not plain');
+    }
+    if (typeof original === 'function' || typeof original === 'symbol' || typeof original === 'bigint' || original === undefined) throw new Error('not JSON');
+    return written;
+  });
 }

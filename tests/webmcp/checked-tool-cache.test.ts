@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CheckedToolCache } from '@/lib/webmcp/checked-tool-cache';
 import { readToolFields } from '@/lib/webmcp/read-tool-fields';
 import { sanitizeToolFields, type ToolContext } from '@/lib/webmcp/sanitize-tool';
+import { sanitizeTools } from '@/lib/webmcp/sanitize-tools';
 
 const context: ToolContext = { origin: 'https://notes.example', source: 'native' };
 
@@ -65,5 +66,39 @@ describe('CheckedToolCache', () => {
     check(tool('a'));
     check(tool('b'));
     expect(checks).toHaveBeenCalledTimes(4);
+  });
+
+  it('checks every time what it could not tell from what the check refuses: a number that is not finite, a Date, a field past its limit', () => {
+    const { check, checks } = checker();
+    const withMaximum = (maximum: unknown) => ({ ...note(), inputSchema: { type: 'object', properties: { n: { type: 'number', maximum } } } });
+    expect(check(withMaximum(Infinity))).toMatchObject({ ok: false });
+    // Fixed by the page's author to what JSON would have written: taken, not the refusal kept.
+    expect(check(withMaximum(null))).toMatchObject({ ok: true });
+    expect(check({ ...note(), inputSchema: { type: 'object', default: new Date(0) } })).toMatchObject({ ok: false });
+    expect(check({ ...note(), inputSchema: { type: 'object', default: new Date(0).toISOString() } })).toMatchObject({ ok: true });
+    const long = { ...note(), description: 'x'.repeat(2_000_000) };
+    check(long);
+    check(long);
+    expect(checks).toHaveBeenCalledTimes(6);
+  });
+
+  it('keeps a tool that takes no arguments (no schema at all) like any other', () => {
+    const { check, checks } = checker();
+    check({ name: 'refresh', description: 'Refresh the list.' });
+    check({ name: 'refresh', description: 'Refresh the list.' });
+    expect(checks).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves sanitizeTools throwing nothing and costing no more, whatever a page hands over', () => {
+    const cache = new CheckedToolCache(10);
+    const refusing = new Proxy({}, { getPrototypeOf: () => { throw new Error('no'); } });
+    const throwing = Object.defineProperty({}, 'readOnlyHint', { get: () => { throw new Error('no'); }, enumerable: true });
+    const huge: unknown[] = [];
+    huge.length = 20_000_000;
+    for (const tool of [{ ...note(), annotations: refusing }, { ...note(), annotations: throwing }, { ...note(), inputSchema: { type: 'object', enum: huge } }]) {
+      const started = performance.now();
+      expect(() => sanitizeTools([{ tool, source: 'polyfill' }], context.origin, cache)).not.toThrow();
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
   });
 });

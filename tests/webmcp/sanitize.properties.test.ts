@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { copyToolForPosting } from '@/lib/webmcp/bridge/copy-tool-for-posting';
 import { droppedToolSchema, reportedToolSchema, type ReportedTool } from '@/lib/webmcp/reported-tool';
 import { sanitizeTool } from '@/lib/webmcp/sanitize-tool';
+import { CheckedToolCache } from '@/lib/webmcp/checked-tool-cache';
 import { sanitizeTools } from '@/lib/webmcp/sanitize-tools';
 import { toolLimits, toolNamePattern } from '@/lib/webmcp/tool-limits';
 
@@ -179,6 +180,22 @@ describe('the page-data sanitiser on arbitrary page data', () => {
         expect(dropped.length).toBeLessThanOrEqual(toolLimits.toolsPerFrame + 2);
         for (const entry of dropped) if (!droppedToolSchema.safeParse(entry).success) expect(entry).toBe('a short refusal');
         for (const tool of taken) expectPlainJson(tool);
+      }),
+      { numRuns: Math.ceil(runs / 10) },
+    );
+  });
+
+  it('sanitizeTools with a cache of checked tools says what it says without, the first time and the next', { timeout }, () => {
+    const offered = fc.array(fc.record({ tool: pageTool, source: fc.constantFrom('native' as const, 'polyfill' as const, 'declarative' as const) }), { maxLength: 8 });
+    fc.assert(
+      fc.property(offered, (tools) => {
+        const list = tools.map(({ tool, source }) => ({ tool: build(tool), source }));
+        const expected = JSON.stringify(sanitizeTools(list, context.origin));
+        const cache = new CheckedToolCache(toolLimits.toolsPerFrame * 2);
+        expect(JSON.stringify(sanitizeTools(list, context.origin, cache))).toBe(expected);
+        // The tools again, as fresh objects, as the next reading of the page hands them over.
+        const again = tools.map(({ tool, source }) => ({ tool: build(tool), source }));
+        expect(JSON.stringify(sanitizeTools(again, context.origin, cache))).toBe(expected);
       }),
       { numRuns: Math.ceil(runs / 10) },
     );
