@@ -14,8 +14,15 @@ const notSchema = 'not a schema (an object, or true or false)';
  * one place a developer hears of it.
  */
 export function schemaShapeProblems(schema: Record<string, unknown>): string[] {
-  return nodeProblems(schema, undefined, 0);
+  const problems = nodeProblems(schema, undefined, 0);
+  if (problems.length <= shownProblems) return problems;
+  // A schema may repeat one mistake thousands of times: a few say what to fix, the card stays short.
+  const more = problems.length - shownProblems;
+  return [...problems.slice(0, shownProblems), `And ${more.toLocaleString('en-US')} more ${more === 1 ? 'place' : 'places'} where the input schema is not JSON Schema.`];
 }
+
+/** The most problems of one tool's schema listed one by one. */
+const shownProblems = 10;
 
 /** `path` is where the node sits, as `address.city` or `tags[]`; undefined for the root. */
 function nodeProblems(node: Record<string, unknown>, path: string | undefined, depth: number): string[] {

@@ -164,6 +164,14 @@ describe('lintTools: a schema that is not JSON Schema', () => {
     ]);
   });
 
+  it('lists a schema\'s first ten mistakes and counts the rest, however many a page repeats', () => {
+    const required = Array.from({ length: 15_000 }, (_, index) => index);
+    const found = withSchema({ note: described({ type: 'string' }) }, { required });
+    expect(found).toHaveLength(11);
+    expect(found[0]).toBe('warning: The "required" of the input schema holds 0, not a property name: it is ignored.');
+    expect(found[10]).toBe('warning: And 14,990 more places where the input schema is not JSON Schema.');
+  });
+
   it('finds nothing in a valid schema: every type, true and false as schemas, tuples, nested required lists', () => {
     const valid = {
       name: { type: 'string' },
