@@ -26,7 +26,8 @@ export interface ReaderOptions {
  * reading follows the last one no sooner than four times the work that one did, so that a page
  * with hundreds of tools, one of which a framework registers again at every render, keeps its
  * own time. A change after a quiet spell (a tool the agent just called) is read after the quiet
- * period alone, and the work counted is the reader's own, not its waits for the page's promises.
+ * period alone. A reading's time counts its waits for the browser's `getTools()`, which is the
+ * browser's work on the same thread.
  */
 const readShare = 0.2;
 /** However long a reading took, a change shows within this. */
@@ -40,8 +41,8 @@ const longestWaitMs = 3_000;
 export class PageToolReader {
   private last: FrameReport | undefined;
   private reported = false;
-  /** When the last reading ended, and the main-thread time it took. */
-  private lastRead = { endedAt: 0, workMs: 0 };
+  /** When the last reading ended, and how long it took. */
+  private lastRead = { endedAt: 0, tookMs: 0 };
   private readonly checked = new CheckedToolCache(toolLimits.toolsPerFrame * 2);
   private owners = new Map<string, PageToolSource>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -71,7 +72,7 @@ export class PageToolReader {
   private schedule(): void {
     if (this.timer !== undefined) return;
     const quiet = this.options.debounceMs ?? 100;
-    const rest = (this.lastRead.workMs * (1 - readShare)) / readShare;
+    const rest = (this.lastRead.tookMs * (1 - readShare)) / readShare;
     const wait = Math.min(Math.max(quiet, this.lastRead.endedAt + rest - performance.now()), Math.max(quiet, longestWaitMs));
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -86,26 +87,27 @@ export class PageToolReader {
   }
 
   private async readAndReport(force: boolean): Promise<void> {
-    const work = new WorkClock();
+    const startedAt = performance.now();
     try {
-      const frameTools = await this.read(work);
+      const frameTools = await this.read();
       const empty = frameTools.tools.length === 0 && frameTools.dropped.length === 0;
       if ((empty && !this.reported) || (!force && this.last && sameReport(frameTools, this.last))) return;
       this.last = frameTools;
       this.reported = true;
       this.options.onReport(frameTools);
     } finally {
-      this.lastRead = { endedAt: performance.now(), workMs: work.stop() };
+      const endedAt = performance.now();
+      this.lastRead = { endedAt, tookMs: endedAt - startedAt };
     }
   }
 
-  private async read(work = new WorkClock()): Promise<FrameReport> {
+  private async read(): Promise<FrameReport> {
     const offered: OfferedTool[] = [];
     const refused: DroppedToolReport[] = [];
     const owners = new Map<string, PageToolSource>();
     const descriptions = new Map<string, unknown>();
     for (const source of this.options.sources) {
-      const listing = await work.waitFor(source.list().catch(() => ({ offered: [], refused: [] })));
+      const listing = await source.list().catch(() => ({ offered: [], refused: [] }));
       for (const entry of listing.offered) {
         const name = readToolName(entry.tool);
         const taken = name !== undefined && owners.has(name);
@@ -124,25 +126,6 @@ export class PageToolReader {
     this.owners = owners;
     const checked = sanitizeTools(offered, this.options.origin, this.checked);
     return { tools: checked.tools, dropped: [...refused, ...checked.dropped] };
-  }
-}
-
-/** Main-thread time of an async task: from its start to its end, less the waits it marks. */
-class WorkClock {
-  private workMs = 0;
-  private since = performance.now();
-
-  async waitFor<T>(promise: Promise<T>): Promise<T> {
-    this.workMs += performance.now() - this.since;
-    try {
-      return await promise;
-    } finally {
-      this.since = performance.now();
-    }
-  }
-
-  stop(): number {
-    return this.workMs + (performance.now() - this.since);
   }
 }
 
