@@ -81,7 +81,8 @@ setInterval(() => {
       title,
       rows: [row('timer ticks that ran (of 250)', (sample) => sample.ticks, without, withExtension), row('long tasks (ms)', (sample) => sample.longTaskMs, without, withExtension)],
       notes: [
-        'The content script reads the tools again after each change, at most once per quiet period, which is four times as long as the last reading took; a tool whose text did not change is not checked again.',
+        'The content script reads the tools again 100 ms after a change, and no sooner after its last reading than four times what that reading took; a tool whose text did not change is not checked again.',
+        'Before (2026-12-01, commit c09cf86, the same page by a review script and a profile): 41–80 ticks ran, with 3.7–4.4 s of long tasks.',
       ],
     };
   } finally {
