@@ -1,10 +1,11 @@
 import type { ToolChange } from '@/lib/devtools/diff-tool-lists';
 
-const kindLabels = { added: 'added', removed: 'removed', changed: 'changed' } as const;
+const kindLabels = { added: 'added', removed: 'removed', changed: 'changed', reloaded: 'page reloaded:', navigated: 'page went to' } as const;
 
 /**
  * Tools added, removed and changed since the inspector opened, newest first: above the list of
- * tools, folded once it grows (a single-page app's view tools come and go at every view).
+ * tools, folded once it grows (a single-page app's view tools come and go at every view). A reload
+ * or a navigation of the tab is a line of its own, followed by what the new page changed.
  */
 export function ChangeLog({ changes }: { changes: readonly ToolChange[] }) {
   return (
@@ -16,7 +17,7 @@ export function ChangeLog({ changes }: { changes: readonly ToolChange[] }) {
           <summary>
             {changes.length === 1 ? '1 change' : `${changes.length} changes`} to the list since the inspector opened
           </summary>
-          <ol>
+          <ul>
             {changes.map((change, index) => (
               <li key={index} class={`change ${change.kind}`}>
                 <time>{new Date(change.at).toLocaleTimeString()}</time> <span class="change-kind">{kindLabels[change.kind]}</span>{' '}
@@ -25,7 +26,7 @@ export function ChangeLog({ changes }: { changes: readonly ToolChange[] }) {
                 {change.frameId !== 0 && <span class="muted"> in frame {change.frameId}</span>}
               </li>
             ))}
-          </ol>
+          </ul>
         </details>
       )}
     </section>

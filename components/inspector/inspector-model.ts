@@ -13,7 +13,7 @@ import {
 } from '@webmcp-agents/local-agent';
 import { assumedContextTokens } from '@/lib/agent/fit-history';
 import { toolsForAgent } from '@/lib/registry/tools-for-agent';
-import { diffToolLists, type ToolChange } from '@/lib/devtools/diff-tool-lists';
+import { diffToolLists, isAnotherDocument, type ToolChange } from '@/lib/devtools/diff-tool-lists';
 import { lintTools, type LintFinding } from '@/lib/devtools/lint-tools';
 import { toolListJson } from '@/lib/devtools/tool-list-json';
 import { errorMessage } from '@/lib/messaging/error-message';
@@ -62,6 +62,8 @@ export const minTimeoutSeconds = 1;
 export const maxTimeoutSeconds = 600;
 
 const changeLogLength = 200;
+/** How long tools the page took away all at once wait for the next page's before they are logged as removed. */
+const heldRemovalMs = 2_000;
 const reconnectDelayMs = 200;
 
 /**
@@ -73,6 +75,7 @@ export class InspectorModel {
   /** undefined while loading; null when the tab offers nothing. */
   readonly tabTools = signal<TabTools | null | undefined>(undefined);
   readonly changes = signal<ToolChange[]>([]);
+  private heldRemoval?: { tools: readonly PageTool[]; url: string | undefined; at: number; timer: ReturnType<typeof setTimeout> };
   readonly runs = signal<Record<string, RunState>>({});
   readonly connected = signal(false);
   readonly query = signal('');
@@ -216,7 +219,7 @@ export class InspectorModel {
     const previous = this.tabTools.value;
     batch(() => {
       // The first reading is the baseline; the log tells what changed after it.
-      if (previous !== undefined) this.logChanges(diffToolLists(previous?.tools ?? [], event.tabTools?.tools ?? [], Date.now()));
+      if (previous !== undefined) this.logListChange(previous, event.tabTools);
       this.tabTools.value = event.tabTools;
       const tools = event.tabTools?.tools ?? [];
       // A run that ended since the last listing, a moment ago, whose tool the page no longer lists there.
@@ -231,6 +234,51 @@ export class InspectorModel {
       else if (this.leftRun.value && this.leftRun.value.url !== event.tabTools?.url) this.leftRun.value = undefined;
       this.runs.value = withoutOtherDocuments(this.runs.value, tools);
     });
+  }
+
+  /**
+   * Logs what changed from `previous` to `next`. A reload or a navigation is one line, then what
+   * the new page offers differently: the old page's tools go all at once a moment before the new
+   * page's come, so tools taken away all at once wait a moment for them (see heldRemovalMs).
+   */
+  private logListChange(previous: TabTools | null, next: TabTools | null | undefined): void {
+    const after = next?.tools ?? [];
+    const now = Date.now();
+    const held = this.heldRemoval;
+    if (held) {
+      if (after.length === 0) return;
+      this.dropHeldRemoval();
+      if (isAnotherDocument(held.tools, after)) {
+        // Newest first: the page's line heads what its page changed.
+        this.logChanges(diffToolLists(held.tools, after, now));
+        this.logPageChange(held.url, next!);
+      } else {
+        this.logChanges(diffToolLists(held.tools, [], held.at));
+        this.logChanges(diffToolLists([], after, now));
+      }
+      return;
+    }
+    const before = previous?.tools ?? [];
+    if (before.length > 0 && after.length === 0) {
+      const timer = setTimeout(() => {
+        const removed = this.heldRemoval;
+        this.heldRemoval = undefined;
+        if (removed) this.logChanges(diffToolLists(removed.tools, [], removed.at));
+      }, heldRemovalMs);
+      this.heldRemoval = { tools: before, url: previous?.url, at: now, timer };
+      return;
+    }
+    this.logChanges(diffToolLists(before, after, now));
+    if (next && isAnotherDocument(before, after)) this.logPageChange(previous?.url, next);
+  }
+
+  private logPageChange(url: string | undefined, next: TabTools): void {
+    this.logChanges([{ kind: url === next.url ? 'reloaded' : 'navigated', name: next.url, frameId: 0, at: Date.now() }]);
+  }
+
+  private dropHeldRemoval(): void {
+    if (this.heldRemoval) clearTimeout(this.heldRemoval.timer);
+    this.heldRemoval = undefined;
   }
 
   private logChanges(found: ToolChange[]): void {

@@ -1,13 +1,23 @@
 import type { PageTool } from '../registry/types';
 
-/** One line of the inspector's change log. */
+/** One line of the inspector's change log: a tool's change, or the tab's page (`name`: its address) changing. */
 export interface ToolChange {
-  kind: 'added' | 'removed' | 'changed';
+  kind: 'added' | 'removed' | 'changed' | 'reloaded' | 'navigated';
   name: string;
   frameId: number;
   at: number;
   /** For a changed tool: which fields changed. */
   fields?: string[];
+}
+
+/**
+ * Whether `after` is another document's list than `before`: the tab's page reloaded or went
+ * elsewhere, where the browser names documents (a tool of the top frame in each).
+ */
+export function isAnotherDocument(before: readonly PageTool[], after: readonly PageTool[]): boolean {
+  const documentOf = (tools: readonly PageTool[]) => tools.find((tool) => tool.frameId === 0)?.documentId;
+  const [was, is] = [documentOf(before), documentOf(after)];
+  return was !== undefined && is !== undefined && was !== is;
 }
 
 const comparedFields = ['title', 'description', 'inputSchema', 'annotations', 'source'] as const;

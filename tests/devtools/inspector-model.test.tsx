@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentPreview } from '@/components/inspector/agent-preview';
+import { ChangeLog } from '@/components/inspector/change-log';
 import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel, type InspectorChannel } from '@/components/inspector/inspector-model';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
@@ -66,6 +67,40 @@ describe('the inspector model', () => {
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('b')]) });
     expect(model.tools.value.map((entry) => entry.name)).toEqual(['b']);
     expect(model.changes.value.map((change) => `${change.kind} ${change.name}`)).toEqual(['added b', 'removed a']);
+  });
+
+  it('logs a reload or a navigation as one line, then only what the new page offers differently', () => {
+    vi.useFakeTimers();
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const page = (url: string, documentId: string, names: string[]): TabTools => ({ ...tabTools(names.map((name) => tool(name, { documentId }))), url });
+    const log = () => model.changes.value.map((change) => `${change.kind} ${change.name}`);
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/', 'one', ['search', 'add_to_cart']) });
+    // A reload: the old page's tools go all at once, and the new page's come a moment later.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: null });
+    vi.advanceTimersByTime(300);
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/', 'two', ['search', 'add_to_cart', 'checkout']) });
+    expect(log()).toEqual(['reloaded https://shop.example/', 'added checkout']);
+    // A link to another page, whose tools replace these at once.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/cart', 'three', ['checkout']) });
+    expect(log().slice(0, 3)).toEqual(['navigated https://shop.example/cart', 'removed search', 'removed add_to_cart']);
+    // The page takes its tools away and no page follows: they are removed, a moment later.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/cart', 'three', []) });
+    expect(log()).toHaveLength(5);
+    vi.advanceTimersByTime(2_000);
+    expect(log()[0]).toBe('removed checkout');
+    // Taken away and given back by the same page: removed, then added, no page line.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/cart', 'three', ['checkout']) });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/cart', 'three', []) });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/cart', 'three', ['checkout']) });
+    expect(log().slice(0, 3)).toEqual(['added checkout', 'removed checkout', 'added checkout']);
+    // As the panel shows it: the page's line says what happened and where.
+    const container = document.createElement('div');
+    render(<ChangeLog changes={model.changes.value} />, container);
+    const lines = [...container.querySelectorAll('li')].map((line) => line.textContent!.replace(/^\S+ (AM|PM)? ?/, ''));
+    expect(lines.filter((line) => line.startsWith('page'))).toEqual(['page went to https://shop.example/cart', 'page reloaded: https://shop.example/']);
+    render(null, container);
   });
 
   it('runs a tool in the frame it was chosen from', () => {

@@ -129,4 +129,23 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     await page.close();
     await inspector.page.close();
   });
+
+  it('logs a reload as one line, not every tool removed and added again', async () => {
+    const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
+    await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
+    const lines = () => inspector.page.locator('section.change-log li').allTextContents();
+    const before = await lines();
+    await page.reload();
+    await expect.poll(async () => (await lines()).some((line) => line.includes('page reloaded:')), { timeout: 10_000 }).toBe(true);
+    // A moment for the late tool (the page registers it a moment after it loads) and any stray line.
+    await page.waitForTimeout(2_500);
+    const now = await lines();
+    const added = now.slice(0, now.length - before.length).map((line) => line.replace(/^\S+( [AP]M)? /, ''));
+    // One line for the page; the tools it offers again unchanged are not logged. (The late tool may
+    // be missing from the new page's first report: then it is removed, then added again.)
+    expect(added.filter((line) => line.startsWith('page'))).toEqual([`page reloaded: ${page.url()}`]);
+    expect(added.filter((line) => /add_to_cart|search_products/.test(line))).toEqual([]);
+    await page.close();
+    await inspector.page.close();
+  });
 });
