@@ -44,6 +44,7 @@ export function ChatInput({ model }: { model: PanelModel }) {
       <textarea
         data-testid="chat-input"
         aria-label="Your request"
+        dir="auto"
         placeholder={placeholderFor(model)}
         rows={1}
         maxLength={20_000}

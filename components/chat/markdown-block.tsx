@@ -11,7 +11,8 @@ interface MarkdownBlockProps {
 export const MarkdownBlock = memo(
   function MarkdownBlock({ token }: MarkdownBlockProps) {
     const html = renderMarkdownBlock(token);
-    return html ? <div class="markdown-block" dangerouslySetInnerHTML={{ __html: html }} /> : null;
+    // Each block takes its direction from its own first letters: a reply may mix languages.
+    return html ? <div class="markdown-block" dir="auto" dangerouslySetInnerHTML={{ __html: html }} /> : null;
   },
   (previous, next) => previous.token.raw === next.token.raw && previous.linksKey === next.linksKey,
 );

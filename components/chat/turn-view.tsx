@@ -19,7 +19,8 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove,
   return (
     // Named by its request, a heading, so a screen reader's heading keys move from request to request.
     <article class="turn" data-testid="turn" aria-busy={!turn.outcome} aria-labelledby={`request-${turn.id}`}>
-      <h2 class="request" data-testid="request" id={`request-${turn.id}`}>
+      {/* A request in Arabic or Hebrew reads right to left: each text takes its direction from its first letters. */}
+      <h2 class="request" data-testid="request" id={`request-${turn.id}`} dir="auto">
         {turn.request}
       </h2>
       {turn.items.map((item, index) =>

@@ -17,6 +17,18 @@ describe('the side panel as a screen reader walks it', () => {
     expect(panel.find('tool-card')?.getAttribute('aria-label')).toBe('search_products: Done');
   });
 
+  it('lets a request and each block of a reply in a right-to-left language read right to left, and the request box too', async () => {
+    const reply = 'יש שלושה ספלים כחולים.\n\nThe cheapest is the enamel mug.';
+    panel = await mountPanel({ turns: [turn({ request: 'מצא ספל כחול', items: [{ kind: 'prose', text: reply }], outcome: 'answer' })] });
+    expect(panel.find('request')?.getAttribute('dir')).toBe('auto');
+    const blocks = [...panel.container.querySelectorAll('.markdown-block')];
+    expect(blocks.map((block) => [block.textContent?.trim(), block.getAttribute('dir')])).toEqual([
+      ['יש שלושה ספלים כחולים.', 'auto'],
+      ['The cheapest is the enamel mug.', 'auto'],
+    ]);
+    expect(panel.find('chat-input')?.getAttribute('dir')).toBe('auto');
+  });
+
   it('moves focus to the request box when the error it dismisses takes its button away', async () => {
     panel = await mountPanel();
     await panel.deliver({ type: 'error', message: 'The page went away.' });
