@@ -1,14 +1,18 @@
 /**
  * Splits a name or a run of text into its words: `getUserByID`, `get_user_by_id`,
  * `users.get-by-id` and `badge1` all come apart where a person would read a break. A run of
- * Chinese, Japanese or Korean characters, written without spaces, stays one word.
+ * characters of a script written without spaces (Chinese, Thai…) stays one word.
  */
 export function splitIdentifier(text: string): string[] {
   return text.match(wordPattern) ?? [];
 }
 
-/** Characters of the scripts that are written without spaces between words. */
-export const unspacedScript = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/**
+ * Characters of the scripts that are written without spaces between words: Chinese, Japanese
+ * (with its long-vowel mark ー), Korean, Thai, Lao, Khmer and Myanmar.
+ */
+export const unspacedScript =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc]/u;
 
 // In order: an unspaced run; an acronym before a capitalised word (`ID` of `IDList`); a
 // capitalised or lower-case word; an acronym; digits; any other letters (with their marks).

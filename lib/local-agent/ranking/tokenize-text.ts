@@ -16,25 +16,66 @@ const digitsOnly = /^\p{N}+$/u;
 
 /**
  * Turns a name, a description or a query into search terms: words split at identifier
- * boundaries, lower-cased, stop words dropped, stemmed; Chinese, Japanese and Korean runs as
- * character bigrams so that a description in those scripts can match a query in them.
+ * boundaries, lower-cased, stop words dropped, stemmed; runs of scripts written without spaces
+ * (Chinese, Japanese, Korean, Thai…) as character bigrams so that a description in those scripts
+ * can match a query in them; Cyrillic, Greek, Arabic and Hebrew words as pushMarkedWord says.
  */
 export function tokenizeText(text: string, options: TokenizeOptions = {}): string[] {
   const stem = options.stem ?? true;
   const dropStopWords = options.dropStopWords ?? true;
   const keepNumbers = options.keepNumbers ?? false;
   const terms: string[] = [];
-  for (const word of splitIdentifier(text)) {
+  // Full-width letters (typed with a Japanese input method) and other compatibility forms read as
+  // their plain letters; plain ASCII, most tool text, has none.
+  for (const word of splitIdentifier(nonAscii.test(text) ? text.normalize('NFKC') : text)) {
     if (unspacedScript.test(word)) {
       pushBigrams(word, terms);
       continue;
     }
-    const lower = word.toLowerCase();
+    const lower = foldCase(word);
     if (dropStopWords && stopWords.has(lower)) continue;
     if (!keepNumbers && digitsOnly.test(lower)) continue;
+    if (nonAscii.test(lower) && marked.test(lower)) {
+      pushMarkedWord(lower, terms);
+      continue;
+    }
     terms.push(stem ? stemWord(lower) : lower);
   }
   return terms;
+}
+
+/** Lower case, with the German ß as "ss" and the Turkish İ as a plain i (its lower case keeps a dot). */
+function foldCase(word: string): string {
+  const lower = word.toLowerCase();
+  return nonAscii.test(lower) ? lower.replace(/i\u0307/g, 'i').replace(/ß/g, 'ss') : lower;
+}
+
+const nonAscii = /[^\x00-\x7f]/;
+
+// Scripts whose short words are mostly prepositions and conjunctions (Russian в, на; Arabic في).
+const marked = /^[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Arabic}\p{Script=Hebrew}]/u;
+const arabic = /^\p{Script=Arabic}/u;
+const hebrew = /^\p{Script=Hebrew}/u;
+// Arabic's article and the particles written onto it ("the", "and the", "with the"…).
+const arabicArticle = /^(?:[وفبكل]?ال|لل)(?=\p{L}{3})/u;
+// Hebrew's one-letter prefixes ("and", "the", "in", "to", "from", "that", "as"), and "the" after one.
+const hebrewPrefix = /^[והבלמשכ]ה?(?=\p{L}{3})/u;
+
+/**
+ * A word of Cyrillic, Greek, Arabic or Hebrew: words of one or two letters are dropped; Arabic and
+ * Hebrew lose their vowel marks, which most text leaves out, and the little words written onto
+ * the front of a word: Arabic's article goes, and a Hebrew word is also read without its prefix
+ * (a root letter may look like one, so the whole word stays a term too).
+ */
+function pushMarkedWord(lower: string, terms: string[]): void {
+  const word = arabic.test(lower) || hebrew.test(lower) ? lower.replace(/\p{M}/gu, '') : lower;
+  const base = arabic.test(word) ? word.replace(arabicArticle, '') : word;
+  if (Array.from(base).length <= 2) return;
+  terms.push(base);
+  if (hebrew.test(base)) {
+    const bare = base.replace(hebrewPrefix, '');
+    if (bare !== base) terms.push(bare);
+  }
 }
 
 function pushBigrams(run: string, terms: string[]): void {

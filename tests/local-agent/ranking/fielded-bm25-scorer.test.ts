@@ -70,6 +70,16 @@ describe('searchScorer', () => {
     expect(ranked('帮我搜索关键词')[0]).toBe('bing_search');
   });
 
+  it('ranks the tool a request in Arabic, Hebrew or Russian names, though the request writes the word with an article, a prefix or a preposition', () => {
+    const stores = (description: string) => tool('list_stores', description);
+    const cases: Array<[ToolDescriptor[], string]> = [
+      [[tool('apply_coupon', 'تطبيق رمز قسيمة خصم على السلة.'), tool('checkout', 'الدفع مقابل المنتجات في السلة وتأكيد الطلب.'), stores('عرض قائمة المتاجر القريبة من مدينة.')], 'استخدم القسيمة SAVE10'],
+      [[stores('רשימת החנויות הקרובות לעיר.'), tool('add_to_cart', 'הוספת מוצר לעגלת הקניות.'), tool('track_order', 'מעקב אחר סטטוס המשלוח של הזמנה.')], 'חנויות בתל אביב'],
+      [[tool('add_to_cart', 'Добавить товар в корзину.'), tool('contact_support', 'Отправить сообщение в службу поддержки.'), stores('Показать список магазинов рядом с городом.')], 'Магазины в Москве'],
+    ];
+    for (const [tools, request] of cases) expect(ranked(request, [], tools, 1)).toEqual([tools[0]!.name === 'apply_coupon' ? 'apply_coupon' : 'list_stores']);
+  });
+
   it('lifts a recent tool without burying the one the request names', () => {
     const scores = searchScorer(shop, 'add it to the cart', ['get_weather']);
     const plain = searchScorer(shop, 'add it to the cart', []);

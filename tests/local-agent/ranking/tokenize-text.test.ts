@@ -23,6 +23,28 @@ describe('tokenizeText', () => {
     expect(tokenizeText('查 news')).toEqual(['查', 'new']);
   });
 
+  it('writes Thai, Lao, Khmer and Myanmar as character pairs too, and keeps the Japanese long-vowel mark in its run', () => {
+    expect(tokenizeText('ค้นหาสินค้า')).toHaveLength(Array.from('ค้นหาสินค้า').length - 1);
+    expect(tokenizeText('コーヒー')).toEqual(['コー', 'ーヒ', 'ヒー']);
+  });
+
+  it('reads full-width letters, ß and the Turkish İ as their plain letters', () => {
+    expect(tokenizeText('ｃｓｖ Ｅｘｐｏｒｔ')).toEqual(tokenizeText('csv Export'));
+    expect(tokenizeText('Straße')).toEqual(tokenizeText('Strasse'));
+    expect(tokenizeText('İPTAL')).toEqual(['iptal']);
+  });
+
+  it('drops the one- and two-letter words of Cyrillic, Greek, Arabic and Hebrew, mostly prepositions', () => {
+    expect(tokenizeText('Магазины в Москве')).toEqual(['магазины', 'москве']);
+    expect(tokenizeText('المتاجر في الرياض')).toEqual(['متاجر', 'رياض']);
+  });
+
+  it('takes off Arabic vowel marks and article, and reads a Hebrew word without its prefix as well', () => {
+    expect(tokenizeText('ألغِ القسيمة')).toEqual(['ألغ', 'قسيمة']);
+    expect(tokenizeText('בחנות שלנו')).toEqual(['בחנות', 'חנות', 'שלנו', 'לנו']);
+    expect(tokenizeText('הַחֲנוּיוֹת')).toEqual(['החנויות', 'חנויות']);
+  });
+
   it('gives nothing for an empty or stop-word-only text', () => {
     expect(tokenizeText('')).toEqual([]);
     expect(tokenizeText('could you please do it for me')).toEqual([]);
