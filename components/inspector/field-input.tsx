@@ -49,7 +49,7 @@ export function FieldInput({ id, field, value, problemId, onChange }: FieldInput
         )}
       </div>
       {field.description && (
-        <small id={descriptionId} class="field-description">
+        <small id={descriptionId} class="field-description" dir="auto">
           {field.description}
         </small>
       )}

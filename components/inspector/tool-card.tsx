@@ -15,10 +15,16 @@ export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageToo
     <article class="tool" data-tool={tool.name} aria-label={`Tool ${tool.name}`}>
       <header class="tool-header">
         <h3 class="tool-name">{tool.name}</h3>
-        {tool.title && <span class="tool-title">{tool.title}</span>}
+        {tool.title && (
+          <span class="tool-title" dir="auto">
+            {tool.title}
+          </span>
+        )}
         <AnnotationBadges annotations={tool.annotations} />
       </header>
-      <p class="tool-description">{tool.description}</p>
+      <p class="tool-description" dir="auto">
+        {tool.description}
+      </p>
       <p class="tool-meta">
         {tool.origin} · frame {tool.frameId} · {tool.source}
       </p>

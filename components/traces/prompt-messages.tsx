@@ -9,7 +9,7 @@ export function PromptMessages({ messages }: { messages: readonly TraceMessage[]
         <li key={index} data-testid="prompt-message" data-role={message.role}>
           <details open={message.role !== 'system'}>
             <summary>
-              <span class="role">{message.role}</span> <span class="muted">{message.content.length.toLocaleString()} characters</span>
+              <span class="role">{message.role}</span> <span class="muted">{message.content.length.toLocaleString('en-US')} characters</span>
             </summary>
             <pre class="message-content">{message.content}</pre>
           </details>

@@ -13,10 +13,10 @@ export function RunAnswer({ text }: { text: string }) {
   const html = useMemo(() => (text.length > markdownLimit ? undefined : renderMarkdown(text)), [text]);
   if (html === undefined) {
     return (
-      <p class="run-answer as-written" data-testid="run-answer">
+      <p class="run-answer as-written" data-testid="run-answer" dir="auto">
         {text}
       </p>
     );
   }
-  return <div class="run-answer" data-testid="run-answer" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div class="run-answer" data-testid="run-answer" dir="auto" dangerouslySetInnerHTML={{ __html: html }} />;
 }

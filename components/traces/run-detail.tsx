@@ -56,7 +56,7 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
   return (
     <article class="run-detail" data-testid="run-detail" data-run-id={run.id} data-outcome={run.outcome ?? 'running'}>
       <header class="run-header">
-        <h2 data-testid="run-title">{run.request || '(empty request)'}</h2>
+        <h2 data-testid="run-title" dir="auto">{run.request || '(empty request)'}</h2>
         <dl class="run-facts">
           <Fact label="Outcome" testId="run-outcome">
             {outcomeLabel(run.outcome)}

@@ -39,7 +39,7 @@ function RunItem({ run, selected, onOpen }: { run: TraceRun; selected: boolean; 
   return (
     <li data-testid="run-item" data-run-id={run.id} data-outcome={run.outcome ?? 'running'} class={selected ? 'selected' : ''}>
       <button type="button" class="run-button" onClick={onOpen} aria-current={selected ? 'true' : undefined}>
-        <span class="run-request" data-testid="run-request">
+        <span class="run-request" data-testid="run-request" dir="auto">
           {run.request || '(empty request)'}
         </span>
         <span class="run-meta">

@@ -360,6 +360,8 @@ describe('the inspector page', () => {
     render(<InspectorApp model={model} copyText={async () => {}} />, root);
     expect(root.querySelector('img, b')).toBeNull();
     expect(root.querySelector('.tool-description')?.textContent).toBe(hostile);
+    // The page's words take their direction from their own first letters (Arabic, Hebrew).
+    expect([root.querySelector('.tool-description')?.getAttribute('dir'), root.querySelector('.tool-title')?.getAttribute('dir')]).toEqual(['auto', 'auto']);
     expect(root.querySelector('.dropped-name')?.textContent).toBe(hostile);
     expect(root.querySelector('.tool-count')?.textContent).toBe('1 tool');
   });

@@ -87,6 +87,8 @@ describe('the trace viewer', () => {
     expect(viewer.find('run-engine')?.textContent).toContain('Replay · recorded replies');
     expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
     expect(viewer.find('run-answer')?.textContent?.trim()).toBe('I added two enamel mugs (12 each) to your cart.');
+    // A request or an answer in Arabic or Hebrew reads right to left, as in the side panel.
+    for (const shown of ['run-title', 'run-request', 'run-answer']) expect(viewer.find(shown)?.getAttribute('dir'), shown).toBe('auto');
 
     const steps = viewer.findAll('step');
     expect(steps.map((step) => step.dataset.step)).toEqual(['1', '2', '3', '4']);
