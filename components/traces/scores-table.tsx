@@ -39,7 +39,9 @@ export function ScoresTable({ step }: { step: TraceStep }) {
                 {formatScore(tool.score)}
               </td>
               <td class="number">{position}</td>
-              <td class="description">{tool.description}</td>
+              <td class="description" dir="auto">
+                {tool.description}
+              </td>
               <td>
                 <code class="parameters">{compactJson(tool.parameters, 200)}</code>
               </td>
