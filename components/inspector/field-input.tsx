@@ -93,7 +93,7 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
         <select id={id} value={text} {...aria} onChange={onText}>
           <option value="">{field.required ? '(choose)' : field.default !== undefined ? `(not set: the tool's default is ${sayOption(field.default)})` : '(none)'}</option>
           {field.options.map((option, index) => (
-            <option key={index} value={String(index)}>
+            <option key={index} value={String(index)} dir="auto">
               {sayOption(option)}
             </option>
           ))}

@@ -106,6 +106,8 @@ describe('the run form', () => {
       }),
     );
     expect(form.control<HTMLSelectElement>('unit').selectedOptions[0]?.textContent).toBe("(not set: the tool's default is C)");
+    // A choice the page wrote in Arabic or Hebrew reads right to left.
+    expect([...form.control<HTMLSelectElement>('unit').options].slice(1).map((option) => option.getAttribute('dir'))).toEqual(['auto', 'auto']);
     expect(form.control<HTMLInputElement>('sort').placeholder).toBe("The tool's default: relevance");
     expect(form.control<HTMLInputElement>('limit').placeholder).toBe("The tool's default: 20");
     expect(form.control<HTMLInputElement>('query').placeholder).toBe('');
