@@ -5,6 +5,7 @@ import { compactJson } from '@/lib/sidepanel/compact-json';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { ApprovalDecision } from '@/lib/sidepanel/panel-model';
 import { readableResult } from '@/lib/sidepanel/readable-result';
+import { plural } from '@/lib/text/plural';
 import { ApprovalButtons } from './approval-buttons';
 
 const stateLabels: Record<ToolCard['state'], string> = {
@@ -85,7 +86,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
 function stateLabelOf(card: ToolCard): string {
   if (card.state !== 'unknown' || card.shownCount === undefined) return stateLabels[card.state];
   const count = card.shownCount;
-  return count === 0 ? 'Not shown for this request' : `Not among the ${count} tool${count === 1 ? '' : 's'} shown for this request`;
+  return count === 0 ? 'Not shown for this request' : `Not among the ${plural(count, 'tool')} shown for this request`;
 }
 
 // The arguments a model writes are small; a huge one is cut, and says so, rather than freeze the card.

@@ -1,4 +1,5 @@
 import type { TraceStep } from '@/lib/traces/trace-schema';
+import { plural } from '@/lib/text/plural';
 import { formatScore } from './scores-table';
 
 /**
@@ -9,7 +10,7 @@ import { formatScore } from './scores-table';
 export function NotShownTable({ step }: { step: TraceStep }) {
   const { offeredCount, notShownCount, notShown = [] } = step;
   if (offeredCount === undefined || notShownCount === undefined || offeredCount === 0) return null;
-  const onPage = `${countOf(offeredCount, 'tool')} on the page`;
+  const onPage = `${plural(offeredCount, 'tool')} on the page`;
   if (notShownCount === 0) {
     return (
       <p class="muted" data-testid="not-shown-summary">
@@ -55,8 +56,4 @@ export function NotShownTable({ step }: { step: TraceStep }) {
       )}
     </>
   );
-}
-
-function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
