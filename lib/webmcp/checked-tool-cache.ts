@@ -44,7 +44,7 @@ export class CheckedToolCache {
 function cacheKey({ name, title, description, inputSchema, annotations }: RawTool, context: ToolContext): string | undefined {
   try {
     const within = (value: unknown, limit: number) => value === undefined || value === null || (typeof value === 'string' && value.length <= limit);
-    if (!within(name, 128) || !within(title, toolLimits.titleLength) || !within(description, toolLimits.descriptionLength)) return undefined;
+    if (!within(name, toolLimits.nameLength) || !within(title, toolLimits.titleLength) || !within(description, toolLimits.descriptionLength)) return undefined;
     const schema = typeof inputSchema === 'object' && inputSchema !== null ? plainJson(inputSchema) : inputSchema;
     if (!within(schema, toolLimits.schemaCharacters)) return undefined;
     const hints = annotations === undefined || annotations === null ? annotations : plainJson(annotations);
@@ -58,16 +58,13 @@ function cacheKey({ name, title, description, inputSchema, annotations }: RawToo
   }
 }
 
-/** The values a schema may hold before the check refuses it (see sanitizeSchema). */
-const valueLimit = 20_000;
-
-/** `value` as JSON where it is plain JSON of at most `valueLimit` values; throws otherwise. */
+/** `value` as JSON where it is plain JSON of at most `toolLimits.schemaValues` values, as the check takes; throws otherwise. */
 function plainJson(value: object): string {
   let values = 0;
   return JSON.stringify(value, function (this: unknown, key: string, written: unknown) {
     // The value before its `toJSON` (a Date has one): the check refuses what is not plain.
     const original = key === '' ? value : (this as Record<string, unknown>)[key];
-    if (++values > valueLimit) throw new Error('too many values');
+    if (++values > toolLimits.schemaValues) throw new Error('too many values');
     if (typeof original === 'number' && !Number.isFinite(original)) throw new Error('not finite');
     if (typeof original === 'object' && original !== null && !Array.isArray(original)) {
       const prototype = Object.getPrototypeOf(original);

@@ -84,7 +84,7 @@ function sanitizeSchema(inputSchema: unknown): SchemaResult {
   const kind = schemaKind(candidate);
   if (kind === 'unreadable') return { ok: false, reason: 'the input schema cannot be read' };
   if (kind !== 'an object') return { ok: false, reason: `the input schema must be a JSON object, not ${kind}` };
-  const copy = copyJsonValue(candidate, { depth: toolLimits.schemaDepth, values: 20_000 });
+  const copy = copyJsonValue(candidate, { depth: toolLimits.schemaDepth, values: toolLimits.schemaValues });
   if (!copy.ok) return { ok: false, reason: `the input schema cannot be used: ${copy.reason}` };
   const characters = JSON.stringify(copy.value).length;
   if (characters > toolLimits.schemaCharacters) {

@@ -9,6 +9,8 @@ export const toolLimits = {
   /** Characters of the input schema written as JSON. */
   schemaCharacters: 64_000,
   schemaDepth: 32,
+  /** Values (objects, arrays, strings, numbers…) in the input schema. */
+  schemaValues: 20_000,
   /** Tools taken from one frame; the rest are dropped with a reason. */
   toolsPerFrame: 500,
   /** Characters of all tools of a frame together, as JSON. */
