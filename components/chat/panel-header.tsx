@@ -1,6 +1,5 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { plural } from '@/lib/text/plural';
-import { originOf } from '@/lib/text/origin-of';
 import { siteLabel } from '@/lib/text/site-label';
 import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
@@ -53,11 +52,9 @@ function siteDetail(session: NonNullable<PanelModel['session']['value']>): strin
 }
 
 /**
- * The page the panel is about. A page that reported no tools has no origin, only its address: a
- * web page is still named by its site; a browser page or a file by its address as it is.
+ * The page the panel is about: by its site, or where the background names none (a browser page, a
+ * file), by its address as it is.
  */
 function pageLabel(origin: string, url: string): string {
-  if (origin) return siteLabel(origin);
-  const webOrigin = /^https?:/i.test(url) ? originOf(url) : undefined;
-  return webOrigin ? siteLabel(webOrigin) : url;
+  return origin ? siteLabel(origin) : url;
 }

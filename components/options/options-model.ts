@@ -312,7 +312,9 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
             attempt: (siteFailure.value?.attempt ?? 0) + 1,
             message: text.includes('*')
               ? `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`
-              : `"${text}" is not a web address, such as shop.example.com.`,
+              : /^[\w-]+(:\d+)?$/.test(text.trim())
+                ? `"${text}" is not a web address, such as shop.example.com. A site on your own network takes its scheme: http://${text.trim()}.`
+                : `"${text}" is not a web address, such as shop.example.com.`,
           };
       // Changed as the list is when written: the side panel may change it at the same moment.
       if (origin) await update((current) => (current[list].includes(origin) ? {} : { [list]: [...current[list], origin] }));

@@ -13,6 +13,7 @@ import { createEngineHost } from './engine-host';
 import { createProseBatcher } from './prose-batcher';
 import type { SessionState } from './session-state';
 import { createSessionWriter, loadStoredSessions, type StoredSession } from './session-store';
+import { originOf } from '../text/origin-of';
 import { suggestRequests } from './suggestions';
 import { TabSession } from './tab-session';
 
@@ -174,12 +175,15 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     const closedPage = address === undefined ? undefined : closedPageKind(address);
     const pageReachable = tools !== undefined || (closedPage !== 'browser' && (await background.pageAnswers(tabId)));
     engines.describe(settings, await previewFor(settings));
-    const offBy = tools?.origin ? agentOffBy(settings.disabledSites, tools.origin) : [];
+    // A web page that reported no tools is still a site: the person may turn the agent off there
+    // before it offers any. A browser page or a file has no site to name.
+    const origin = tools?.origin ?? (address !== undefined && /^https?:/i.test(address) ? (originOf(address) ?? '') : '');
+    const offBy = origin ? agentOffBy(settings.disabledSites, origin) : [];
     const state: SessionState = {
       tabId,
       // A page without tools, reachable or not, is named by its address: the panel says which tab it is about.
       url: tools?.url ?? address ?? '',
-      origin: tools?.origin ?? '',
+      origin,
       turns: session.turns,
       // As the panel works it out from each turn message: one rule, so the two never disagree.
       running: session.turns.some((turn) => !turn.outcome),
@@ -189,7 +193,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       ...(closedPage && !pageReachable ? { closedPage } : {}),
       suggestions: suggestRequests(tools?.tools ?? []),
       engine: engines.statusFor(tabId),
-      siteAllowed: Boolean(tools?.origin && settings.allowedSites.includes(tools.origin)),
+      siteAllowed: Boolean(origin && settings.allowedSites.includes(origin)),
       agentOff: offBy.length > 0,
       agentOffBy: offBy,
     };

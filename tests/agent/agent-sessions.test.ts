@@ -488,6 +488,26 @@ describe('agent sessions', () => {
     expect(h.state()).toMatchObject({ pageReachable: true, toolCount: 0, url: 'https://blog.example/posts/1' });
   });
 
+  it('names the site of a web page that offers no tools yet, so the agent can be turned off there before it offers any', async () => {
+    const h = harness({ tabTools: () => undefined, pageAnswers: () => true, pageAddress: () => 'http://wiki:8080/start' });
+    h.send({ type: 'subscribe', tabId: 4 });
+    await h.until(() => h.state() !== undefined);
+    expect(h.state()).toMatchObject({ origin: 'http://wiki:8080', agentOff: false });
+    h.send({ type: 'set-agent-off', tabId: 4, origin: 'http://wiki:8080', off: true });
+    await h.until(() => h.state()?.agentOff === true);
+    expect(h.state()?.agentOffBy).toEqual(['http://wiki:8080']);
+    expect((await h.background.loadSettings()).disabledSites).toEqual(['http://wiki:8080']);
+  });
+
+  it('names no site for a browser page or a file that offers no tools', async () => {
+    for (const address of ['chrome://newtab/', 'file:///home/ada/menu.html']) {
+      const h = harness({ tabTools: () => undefined, pageAnswers: () => false, pageAddress: () => address });
+      h.send({ type: 'subscribe', tabId: 4 });
+      await h.until(() => h.state() !== undefined);
+      expect(h.state()?.origin, address).toBe('');
+    }
+  });
+
   it('tells a browser page or a file no reload opens from a page a reload does', async () => {
     for (const [address, closedPage] of [['chrome://newtab/', 'browser'], ['file:///home/ada/menu.html', 'file'], ['https://shop.example/', undefined]] as const) {
       let asked = 0;

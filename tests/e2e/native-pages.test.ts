@@ -90,6 +90,32 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       await panel.close();
     });
 
+    it('turns the agent off on a page that offers no tools yet: the tools it registers later stay uncounted', async () => {
+      const bare = await openFixture('empty.html');
+      const worker = await currentServiceWorker(extension.context);
+      const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${bare.tabId}`);
+      const detail = panel.locator('.site-detail');
+      await expect.poll(() => detail.textContent()).toBe('0 tools');
+      await panel.getByRole('button', { name: `Turn agent off on ${server.origin}` }).click();
+      await expect.poll(() => detail.textContent()).toBe('Agent off on this site');
+      expect(await offSites(worker)).toEqual([server.origin]);
+
+      await bare.page.evaluate(() => {
+        const context = (document as unknown as { modelContext: { registerTool(tool: object): void } }).modelContext;
+        context.registerTool({ name: 'read_note', description: 'Read the note.', inputSchema: { type: 'object', properties: {} }, execute: async () => 'A note.' });
+      });
+      await bare.inspector.waitForTools(['read_note'], 2_000);
+      expect(await badgeText(worker, bare.tabId)).toBe('');
+      await expect.poll(() => detail.textContent()).toBe('Agent off on this site');
+
+      await panel.getByRole('button', { name: 'Turn the agent on here' }).click();
+      await expect.poll(() => detail.textContent()).toBe('1 tool');
+      await expect.poll(() => badgeText(worker, bare.tabId)).toBe('1');
+      await panel.close();
+      await bare.inspector.page.close();
+      await bare.page.close();
+    });
+
     it('runs a tool in the page and shows its JSON result pretty-printed, with the time it took', async () => {
       const run = await fixture.inspector.run('search_products', { query: 'mug', limit: '2' });
       expect(run.meta).toMatch(/^Result · took \d+ ms$/);

@@ -318,9 +318,16 @@ describe('the options page', () => {
     await vi.waitFor(() => expect(root.textContent).toContain('"not a site" is not a web address'));
     await add('*.bank.example');
     await vi.waitFor(() => expect(root.textContent).toContain('Leave out the *'));
+    // A single word may be a slip; a host on the person's network is taken with its scheme.
+    await add('wiki:8080');
+    await vi.waitFor(() => expect(root.textContent).toContain('A site on your own network takes its scheme: http://wiki:8080.'));
     expect((await settings.load()).disabledSites).toHaveLength(3);
+    await add('http://wiki:8080');
+    await vi.waitFor(async () => expect((await settings.load()).disabledSites).toHaveLength(4));
     click(buttonLabelled(root, 'Remove https://bank.example.com'));
-    await vi.waitFor(async () => expect((await settings.load()).disabledSites).toEqual(['http://localhost:8377', 'https://shop.example']));
+    await vi.waitFor(async () =>
+      expect((await settings.load()).disabledSites).toEqual(['http://localhost:8377', 'https://shop.example', 'http://wiki:8080']),
+    );
     await vi.waitFor(() => expect(buttonLabelled(root, 'Remove https://bank.example.com')).toBeNull());
   });
 });

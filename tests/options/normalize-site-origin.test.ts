@@ -14,4 +14,9 @@ describe('normalizeSiteOrigin: what a site list takes', () => {
     expect(normalizeSiteOrigin('[::1]:8377')).toBe('http://[::1]:8377');
     expect(normalizeSiteOrigin('intranet')).toBeUndefined();
   });
+
+  it('takes a host without a dot where its scheme is written, as the side panel sends a page on a private network', () => {
+    expect(normalizeSiteOrigin('http://wiki:8080/start')).toBe('http://wiki:8080');
+    expect(normalizeSiteOrigin('https://intranet')).toBe('https://intranet');
+  });
 });

@@ -59,7 +59,7 @@ describe('turning the agent off on a site from the panel', () => {
     expect(onButton()?.disabled).toBe(true);
   });
 
-  it('is not offered where there is no web site to list: a browser page, a file, a page that reported no tools', async () => {
+  it('is not offered where there is no web site to list: a browser page, a file, a page the background names no site of', async () => {
     const pages = [
       { url: 'chrome://newtab/', origin: '', pageReachable: false, closedPage: 'browser' as const, toolCount: 0 },
       { url: 'file:///home/me/tools.html', origin: 'file://', toolCount: 2 },
@@ -69,6 +69,18 @@ describe('turning the agent off on a site from the panel', () => {
     for (const page of pages) {
       panel = await mountPanel(page);
       expect(offButton(), page.origin || page.url).toBeNull();
+      panel.unmount();
+    }
+    panel = undefined;
+  });
+
+  it('is offered on a web page that offers no tools yet, and on a site whose host has no dot', async () => {
+    for (const origin of ['https://blog.example', 'http://wiki:8080']) {
+      panel = await mountPanel({ url: `${origin}/start`, origin, toolCount: 0 });
+      expect(offButton()?.getAttribute('aria-label'), origin).toBe(`Turn agent off on ${origin.replace('https://', '')}`);
+      offButton()!.click();
+      await panel.flush();
+      expect(panel.posted().at(-1)).toEqual({ type: 'set-agent-off', tabId, origin, off: true });
       panel.unmount();
     }
     panel = undefined;

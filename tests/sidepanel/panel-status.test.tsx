@@ -319,11 +319,11 @@ describe('the site the panel talks to', () => {
     expect(panel.container.querySelector('h1')?.textContent).toBe('http://127.0.0.1:8080');
   });
 
-  it('is named by its address on a page that offers no tools, so the person knows which tab it is', async () => {
-    panel = await mountPanel({ origin: '', url: 'https://blog.example/posts/1', toolCount: 0 });
+  it('is named by its site on a page that offers no tools, by its address where it has none, so the person knows which tab it is', async () => {
+    panel = await mountPanel({ origin: 'https://blog.example', url: 'https://blog.example/posts/1', toolCount: 0 });
     expect(panel.container.querySelector('h1')?.textContent).toBe('blog.example');
     expect(panel.find('empty-no-tools')).not.toBeNull();
-    await panel.deliver({ type: 'snapshot', state: sessionState({ origin: '', url: 'http://127.0.0.1:8080/404', toolCount: 0 }) });
+    await panel.deliver({ type: 'snapshot', state: sessionState({ origin: 'http://127.0.0.1:8080', url: 'http://127.0.0.1:8080/404', toolCount: 0 }) });
     expect(panel.container.querySelector('h1')?.textContent).toBe('http://127.0.0.1:8080');
     await panel.deliver({ type: 'snapshot', state: sessionState({ origin: '', url: 'file:///home/ada/menu.html', toolCount: 0, pageReachable: false, closedPage: 'file' }) });
     expect(panel.container.querySelector('h1')?.textContent).toBe('file:///home/ada/menu.html');
