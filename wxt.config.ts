@@ -15,6 +15,10 @@ export default defineConfig({
     permissions: ['storage', 'webNavigation'],
     // public/icon/ holds 16, 32, 48 and 128 px; WXT lists them as the manifest's `icons` by itself.
     action: { default_title: 'Open the WebMCP agent', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
+    // The action opens the side panel (see the background), so its shortcut opens the panel too;
+    // the person may change it at chrome://extensions/shortcuts. (Chrome 156 gives an extension neither
+    // Alt+Shift+W nor Alt+Shift+A.)
+    commands: { _execute_action: { suggested_key: { default: 'Alt+Shift+M' } } },
     // WebLLM runs WebAssembly; no connect-src, since the model hosts (Hugging Face's CDNs) change.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
     // Asked for one origin at a time, when the person connects a local model server.

@@ -152,6 +152,17 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(await panel.getByTestId('request').allTextContents()).toEqual(['Search products for mugs', 'Search products for mugs']);
   });
 
+  it('opens the side panel from its toolbar button, whose keyboard shortcut is Alt+Shift+M', async () => {
+    const opening = await (await worker()).evaluate(async () => {
+      const { chrome } = globalThis as unknown as {
+        chrome: { commands: { getAll(): Promise<Array<{ name?: string; shortcut?: string }>> }; sidePanel: { getPanelBehavior(): Promise<object> } };
+      };
+      return { commands: await chrome.commands.getAll(), behavior: await chrome.sidePanel.getPanelBehavior() };
+    });
+    expect(opening.behavior).toEqual({ openPanelOnActionClick: true });
+    expect(opening.commands).toEqual([expect.objectContaining({ name: '_execute_action', shortcut: 'Alt+Shift+M' })]);
+  });
+
   it('waits for the person before checkout: Deny never runs it, Allow once runs it once', async () => {
     await useReplayEngine(await worker(), {
       replies: [toolCall('checkout', { email: 'ada@example.com' }), 'Alright, I did not place the order.'],
