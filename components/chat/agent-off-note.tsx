@@ -22,8 +22,8 @@ export function AgentOffNote({ origin, disabled, offBy, onTurnOn }: AgentOffNote
       <h2>The agent is off on this site</h2>
       <p>
         {names
-          ? `You turned it off for ${names}, this site among them, so it reads nothing here and runs no tool.`
-          : `You turned it off for ${siteLabel(origin)}, so it reads nothing here and runs no tool.`}
+          ? `You turned it off for ${names}, this site among them, so the model gets nothing from this page and runs none of its tools.`
+          : `You turned it off for ${siteLabel(origin)}, so the model gets nothing from this page and runs none of its tools.`}
       </p>
       <p>
         <button type="button" class="button" data-testid="agent-on" disabled={disabled} onClick={onTurnOn}>

@@ -41,7 +41,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
 }
 
 /**
- * What the agent may do here: off on the site (it reads nothing, so its tools are not counted),
+ * What the agent may do here: off on the site (no model is shown its tools, so they are not counted),
  * nothing on a page no extension can read, or how many tools it offers.
  */
 function siteDetail(session: NonNullable<PanelModel['session']['value']>): string {

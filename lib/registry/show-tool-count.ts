@@ -4,7 +4,7 @@ import type { TabTools } from './types';
 
 
 // What each tab's badge says: its tool count, or that a call waits for the person's answer there;
-// nothing on a site where the agent is off, which reads nothing there.
+// nothing on a site where the agent is off, whose tools no model is shown.
 const tabs = new Map<number, { count: number; origin: string }>();
 const asking = new Set<number>();
 let offSites: readonly string[] = [];

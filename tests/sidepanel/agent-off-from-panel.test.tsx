@@ -33,7 +33,7 @@ describe('turning the agent off on a site from the panel', () => {
     await panel.deliver({ type: 'snapshot', state: sessionState({ agentOff: true, agentOffBy: ['https://shop.example'] }) });
     expect(detail()).toBe('Agent off on this site');
     expect(offButton()).toBeNull();
-    expect(panel.find('agent-off')?.textContent).toContain('You turned it off for shop.example, so it reads nothing here and runs no tool.');
+    expect(panel.find('agent-off')?.textContent).toContain('You turned it off for shop.example, so the model gets nothing from this page and runs none of its tools.');
     expect(onButton()?.textContent).toBe('Turn the agent on here');
     expect(document.activeElement).toBe(onButton());
   });
@@ -115,7 +115,7 @@ describe('turning the agent back on from the note', () => {
       agentOffBy: ['https://bank.example', 'https://www.bank.example'],
     });
     expect(panel.find('agent-off')?.textContent).toContain(
-      'You turned it off for bank.example and its subdomains, this site among them, so it reads nothing here and runs no tool.',
+      'You turned it off for bank.example and its subdomains, this site among them, so the model gets nothing from this page and runs none of its tools.',
     );
     expect(onButton()?.textContent).toBe('Turn the agent on for bank.example and its subdomains');
     onButton()!.click();

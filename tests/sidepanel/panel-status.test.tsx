@@ -340,7 +340,7 @@ describe('a site where the agent is off', () => {
     expect(panel.findAll('suggestion')).toHaveLength(0);
     expect(panel.model.canSend.value).toBe(false);
     expect(panel.model.send('find mugs')).toBe(false);
-    // It reads nothing here: its tools are not counted.
+    // No model is shown its tools here: they are not counted.
     expect(panel.container.querySelector('.site-detail')?.textContent).toBe('Agent off on this site');
   });
 });
