@@ -327,7 +327,6 @@ export class TabSession {
     onEvent: (event: AgentEvent) => void,
     markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string }) => void,
   ): Promise<RunLocalAgentResult> {
-    let siteAllowed: boolean | undefined;
     let topOrigin: string | undefined;
     // The site the run works on: the tab's when it began, or the first the page reports.
     let runOrigin = origin;
@@ -337,6 +336,13 @@ export class TabSession {
     const otherSiteOf = (tool: ToolDescriptor): string | undefined => {
       const own = toolOriginOf(tool);
       return own !== undefined && own !== topOrigin ? own : undefined;
+    };
+    // The confirmation policy and the sites allowed are read again before every call, as the sites
+    // where the agent is off are: the person may take an allowance back, or ask to confirm every
+    // call, while they watch the run.
+    const approvalFor = async (tool: ToolDescriptor): Promise<ApprovalReason | null> => {
+      const [current, allowed] = await Promise.all([this.world.loadSettings(), this.world.isSiteAllowed(this.tabId)]);
+      return approvalReason(tool, current, { siteAllowed: allowed && !otherSiteOf(tool), readUntrusted: active.readUntrusted });
     };
     return runLocalAgent({
       request,
@@ -383,13 +389,10 @@ export class TabSession {
         if (context.tool.annotations?.untrustedContentHint) active.readUntrusted = true;
         return this.executeWithTimeout(call, context, active, settings);
       },
-      needsApproval: async (_call, { tool }) => {
-        siteAllowed ??= await this.world.isSiteAllowed(this.tabId);
-        return approvalReason(tool, settings, { siteAllowed: siteAllowed && !otherSiteOf(tool), readUntrusted: active.readUntrusted });
-      },
+      needsApproval: (_call, { tool }) => approvalFor(tool),
       approve: async (call, { callId, tool }) => {
         const otherSite = otherSiteOf(tool);
-        const reason = approvalReason(tool, settings, { siteAllowed: (siteAllowed ?? false) && !otherSite, readUntrusted: active.readUntrusted }) ?? 'not-read-only';
+        const reason = (await approvalFor(tool)) ?? 'not-read-only';
         const offerSite = siteChoice && !otherSite;
         const description = toolSummary(tool);
         markWaiting({
@@ -405,10 +408,7 @@ export class TabSession {
         const decision = await this.waitForDecision(active, callId, call.name);
         active.approvals.delete(callId);
         // "Allow on this site" never covers a consequential tool: those ask every time.
-        if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) {
-          siteAllowed = true;
-          await this.world.allowSite(this.tabId);
-        }
+        if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await this.world.allowSite(this.tabId);
         return decision !== 'deny';
       },
     });

@@ -1159,6 +1159,28 @@ describe('agent sessions', () => {
     expect(h.state()!.turns[0]!.notice).toBe("The agent is off on shop.example. Turn it back on in the side panel or the extension's options.");
   });
 
+  it.each([
+    ['takes the site’s allowance back', { allowedSites: [] }],
+    ['asks to confirm every call', { confirmation: 'ask-always' as const }],
+  ])('asks at the next call once the person %s while the run goes on', async (_, change) => {
+    await script([call('add_to_cart', { qty: 1 }), call('add_to_cart', { qty: 2 }), 'Done.']);
+    const h = harness({
+      settings: { allowedSites: ['https://shop.example'] },
+      execute: async (name) => {
+        await h.background.updateSettings(change);
+        return { text: `${name} ok` };
+      },
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'add a mug, then two more' });
+    // The site was allowed when the run began: the first call changes the page without asking.
+    await h.until(() => h.cards()[1]?.state === 'waiting' || h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.executed).toEqual(['add_to_cart']);
+    expect(h.cards().map((card) => card.state)).toEqual(['done', 'waiting']);
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[1]!.callId, decision: 'deny' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+  });
+
   it('ranks the tools with the ranker the settings name', async () => {
     await script(['Hello.']);
     const rankers: string[] = [];
