@@ -286,8 +286,31 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     navigated(tabId: number, documentId?: string) {
       sessions.get(tabId)?.documentChanged(documentId);
     },
+    /**
+     * Chrome gave the tab a new id: a tab discarded to save memory (and brought back later), or a
+     * page prerendered out of sight swapped in. Its chat goes with it, so the panel finds it there;
+     * a run on the page that went ends, as on a reload.
+     */
+    async tabReplaced(removedTabId: number, addedTabId: number) {
+      await ready;
+      const session = sessions.get(removedTabId);
+      session?.stop('navigated');
+      await session?.whenIdle();
+      const conversation = session?.stored() ?? stored?.get(removedTabId);
+      sessions.delete(removedTabId);
+      stored?.delete(removedTabId);
+      panels.delete(removedTabId);
+      // A panel may have turned to the new id first: it made an empty session there, which gives way.
+      const there = sessions.get(addedTabId);
+      if (conversation && (!there || (there.turns.length === 0 && !there.running))) {
+        sessions.delete(addedTabId);
+        stored?.set(addedTabId, conversation);
+      }
+      writer.urgent();
+      resendSnapshot(addedTabId);
+    },
     tabClosed(tabId: number) {
-      sessions.get(tabId)?.stop('navigated');
+      sessions.get(tabId)?.stop('stopped', 'Stopped: the tab was closed.');
       sessions.delete(tabId);
       panels.delete(tabId);
       // A closing tab may be what woke the worker: forget its stored conversation once it is read.

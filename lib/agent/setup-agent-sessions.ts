@@ -51,6 +51,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     if (frameId === 0) sessions.pageLoaded(tabId);
   });
   browser.tabs.onRemoved.addListener((tabId) => sessions.tabClosed(tabId));
+  browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => void sessions.tabReplaced(removedTabId, addedTabId));
 }
 
 /**

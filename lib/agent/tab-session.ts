@@ -117,6 +117,11 @@ export class TabSession {
     return this.active !== undefined;
   }
 
+  /** Resolves once no run goes on here: at once, or when the running one has ended. */
+  whenIdle(): Promise<void> {
+    return this.active?.ended ?? Promise.resolve();
+  }
+
   stop(reason: TurnOutcome = 'stopped', detail?: string): void {
     if (!this.active || this.active.controller.signal.aborted) return;
     this.active.stopReason = reason;

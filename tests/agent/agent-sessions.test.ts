@@ -577,6 +577,49 @@ describe('agent sessions', () => {
     expect(Object.keys(stored['agentSessions'] as object)).toEqual(['6']);
   });
 
+  it('keeps the chat of a tab Chrome gave a new id (a discarded tab brought back): the panel finds it there, and the model reads it', async () => {
+    await script(['Two mugs are in stock.', 'Yes, the blue one.']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 5 });
+    h.send({ type: 'send', tabId: 5, text: 'any mugs?' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    await h.sessions.tabReplaced(5, 9);
+    h.send({ type: 'subscribe', tabId: 9 });
+    await h.until(() => h.state()?.tabId === 9);
+    expect(h.state()?.turns.map((turn) => turn.request)).toEqual(['any mugs?']);
+    h.send({ type: 'send', tabId: 9, text: 'a blue one?' });
+    await h.until(() => h.state()?.turns[1]?.outcome === 'answer');
+    expect(promptOfTurn(h, 1).map(({ content }) => content)).toEqual(['any mugs?', 'Two mugs are in stock.', 'a blue one?']);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const stored = await fakeBrowser.storage.session.get('agentSessions');
+    expect(Object.keys(stored['agentSessions'] as object)).toEqual(['9']);
+  });
+
+  it('ends a run on the page of a replaced tab, as on a reload, and keeps its turn under the new id', async () => {
+    await script(['This reply streams out slowly, long enough to be cut.'], 20);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 5 });
+    h.send({ type: 'send', tabId: 5, text: 'tell me slowly' });
+    await h.until(() => (h.state()?.turns[0]?.items.length ?? 0) > 0);
+    await h.sessions.tabReplaced(5, 9);
+    h.send({ type: 'subscribe', tabId: 9 });
+    await h.until(() => h.state()?.tabId === 9);
+    expect(h.state()?.turns[0]).toMatchObject({ request: 'tell me slowly', outcome: 'navigated' });
+    expect(h.state()?.running).toBe(false);
+  });
+
+  it('ends a run whose tab closed as stopped, saying so, not as a page change', async () => {
+    await script(['This reply streams out slowly, long enough to be cut.'], 20);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 5 });
+    h.send({ type: 'send', tabId: 5, text: 'tell me slowly' });
+    await h.until(() => (h.state()?.turns[0]?.items.length ?? 0) > 0);
+    const runId = h.state()!.turns[0]!.runId!;
+    h.sessions.tabClosed(5);
+    await h.until(() => h.recorder.runs.get(runId)?.outcome !== undefined);
+    expect(h.recorder.runs.get(runId)?.outcome).toBe('stopped');
+  });
+
   it('shows the engine generating while a reply streams, and ready after', async () => {
     await script(['A reply that takes a moment to stream out.'], 5);
     const h = harness();

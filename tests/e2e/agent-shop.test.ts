@@ -152,6 +152,25 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(await panel.getByTestId('request').allTextContents()).toEqual(['Search products for mugs', 'Search products for mugs']);
   });
 
+  it('keeps the chat of a tab Chrome discarded to save memory: brought back, under its new id, the panel shows it', async () => {
+    await useReplayEngine(await worker(), { replies: ['Four mugs match.'] });
+    const { panel, tabId } = await openShopAndPanel();
+    await ask(panel, 'any mugs?');
+    await panel.getByTestId('turn').getByText('Four mugs match.').waitFor({ timeout: 15_000 });
+    await panel.close();
+    // Chrome gives a discarded tab a new id (Memory Saver does the same to a tab left alone).
+    const discardedId = await (await worker()).evaluate(async (id) => {
+      const { chrome } = globalThis as unknown as { chrome: { tabs: { discard(tabId: number): Promise<{ id?: number } | undefined> } } };
+      return (await chrome.tabs.discard(id))?.id;
+    }, tabId);
+    expect(discardedId).toBeDefined();
+    expect(discardedId).not.toBe(tabId);
+    const again = await extension.openExtensionPage(`sidepanel.html?tabId=${discardedId}`);
+    await again.getByTestId('turn').getByText('Four mugs match.').waitFor({ timeout: 5_000 });
+    expect(await again.getByTestId('request').allTextContents()).toEqual(['any mugs?']);
+    await again.close();
+  });
+
   it('opens the side panel from its toolbar button, whose keyboard shortcut is Alt+Shift+M', async () => {
     const opening = await (await worker()).evaluate(async () => {
       const { chrome } = globalThis as unknown as {
