@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { boundStoredSessions } from './bound-stored-sessions';
 import { closeOpenCards } from './close-open-cards';
 import { noticeFor } from './turn-notices';
+import { unfinishedRequestNote } from './unfinished-request-note';
+import { withExchange } from './with-exchange';
 import { turnSchema, type Turn } from './session-state';
 
 const storedConversationSchema = z.object({
@@ -11,6 +13,7 @@ const storedConversationSchema = z.object({
   history: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
   historyOrigin: z.string().optional(),
   historyReadUntrusted: z.boolean().optional(),
+  runGoingOn: z.object({ readUntrusted: z.boolean() }).optional(),
 });
 
 // A conversation put aside that does not read (a later build's turns, say) costs only the Undo offer.
@@ -19,8 +22,15 @@ const storedSessionSchema = storedConversationSchema.extend({ previous: storedCo
 /**
  * A conversation's turns, and what the model reads again: the last exchanges, made on `historyOrigin`,
  * one of whose answers came from a run that read text strangers wrote where `historyReadUntrusted`.
+ * `runGoingOn`: a run whose exchange the history will keep was going on when this was written.
  */
-export type StoredConversation = { turns: Turn[]; history: ChatMessage[]; historyOrigin?: string; historyReadUntrusted?: boolean };
+export type StoredConversation = {
+  turns: Turn[];
+  history: ChatMessage[];
+  historyOrigin?: string;
+  historyReadUntrusted?: boolean;
+  runGoingOn?: { readUntrusted: boolean };
+};
 
 /** A tab's conversation, and the one "New chat" put aside, which Undo brings back until the next request. */
 export type StoredSession = StoredConversation & { previous?: StoredConversation };
@@ -46,12 +56,17 @@ export async function loadStoredSessions(now = Date.now()): Promise<Map<number, 
 }
 
 function conversationFrom(parsed: z.infer<typeof storedConversationSchema>, now: number): StoredConversation {
-  const { turns, history, historyOrigin, historyReadUntrusted } = parsed;
+  const { turns, history, historyOrigin, historyReadUntrusted, runGoingOn } = parsed;
+  const ended = turns.map((turn) => interruptIfRunning(turn, now));
+  // The run the worker stopped under: the model reads that it ended and what its tools did, as
+  // after Stop, so "continue" means something and nothing done is done again.
+  const cut = runGoingOn ? ended.find((turn, index) => turn !== turns[index]) : undefined;
+  const cutReadUntrusted = cut !== undefined && runGoingOn!.readUntrusted && cut.items.some((item) => item.kind === 'tool');
   return {
-    turns: turns.map((turn) => interruptIfRunning(turn, now)),
-    history,
+    turns: ended,
+    history: cut ? withExchange(history, cut.request, { role: 'assistant', content: unfinishedRequestNote(cut) }) : history,
     ...(historyOrigin === undefined ? {} : { historyOrigin }),
-    ...(historyReadUntrusted ? { historyReadUntrusted } : {}),
+    ...(historyReadUntrusted || cutReadUntrusted ? { historyReadUntrusted: true } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { capText } from '../traces/trace-limits';
 import { originOf } from '../text/origin-of';
 import { siteLabel } from '../text/site-label';
 import { unfinishedRequestNote } from './unfinished-request-note';
+import { withExchange } from './with-exchange';
 import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import { noResultAsPageChanged } from '../registry/tool-output-from-result';
 import type { SessionMessage } from './agent-port-protocol';
@@ -46,13 +47,13 @@ interface ActiveRun {
   approvals: Map<string, (decision: Decision) => void>;
   /** It has read text that strangers wrote (see `approvalReason`), or its history holds an answer that did. */
   readUntrusted: boolean;
+  /** Its exchange goes into the history when it ends: it runs on a known site. */
+  remembered?: boolean;
 }
 
 /** A new document this soon after a tool's call ended may be that tool's doing (a form that posts). */
 const navigationAfterToolMs = 10_000;
 
-/** Previous turns the model sees again: requests and answers only, which keeps the prompt short. */
-const historyTurns = 6;
 /** An answer the model reads again is cut to this: a 1 MB reply must not fill every later prompt. */
 const historyAnswerCharacters = 4_000;
 
@@ -98,11 +99,15 @@ export class TabSession {
   }
 
   private conversation(): StoredConversation {
+    const active = this.active;
     return {
       turns: this.turns,
       history: this.history,
       ...(this.historyOrigin === undefined ? {} : { historyOrigin: this.historyOrigin }),
       ...(this.historyReadUntrusted ? { historyReadUntrusted: true } : {}),
+      // Should the worker stop under this run, the next one writes its exchange into the history
+      // as this one would have (see `loadStoredSessions`).
+      ...(active?.remembered && active.generation === this.generation ? { runGoingOn: { readUntrusted: active.readUntrusted } } : {}),
     };
   }
 
@@ -262,6 +267,7 @@ export class TabSession {
     // reported no tools yet has no known site: it neither reads the history nor ends it.
     if (origin !== '' && origin !== this.historyOrigin) [this.history, this.historyOrigin, this.historyReadUntrusted] = [[], origin, false];
     active.readUntrusted = this.historyReadUntrusted && origin !== '';
+    active.remembered = origin !== '';
     const engine = await this.world.loadEngine(settings, this.tabId, active.controller.signal);
     // The engine's own message and what to do about it are shown above the conversation.
     if ('error' in engine) {
@@ -482,8 +488,7 @@ export class TabSession {
   private rememberExchange(turn: Turn, result: RunLocalAgentResult, active: ActiveRun): void {
     const reply: ChatMessage = { role: 'assistant', content: answered(result) ? capText(result.text, historyAnswerCharacters) : unfinishedRequestNote(turn) };
     if (!answered(result)) active.note = reply;
-    const request: ChatMessage = { role: 'user', content: turn.request };
-    this.history = [...this.history, request, reply].slice(-historyTurns * 2);
+    this.history = withExchange(this.history, turn.request, reply);
     // A closed request's words are the extension's own, but for its calls' arguments (and the
     // result a form's page gave, made inert); an answer may carry what the run read.
     if (active.readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.historyReadUntrusted = true;
