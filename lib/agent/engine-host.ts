@@ -126,10 +126,15 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   // An engine replaced while another tab's run still uses it is let go once no run does.
   const retired: Engine[] = [];
   const idleWaiters: Array<() => void> = [];
+  // The settings changed to another engine while a run used this one: told once no run does.
+  let describeWhenIdle: (() => void) | undefined;
   const whenIdle = () => {
     if (busy()) return;
     for (const engine of retired.splice(0)) void engine.unload?.().catch(() => {});
     for (const resume of idleWaiters.splice(0)) resume();
+    const describeNow = describeWhenIdle;
+    describeWhenIdle = undefined;
+    describeNow?.();
   };
   // Which tabs have a reply on the way: the others' panels say the model is ready, not generating.
   const replyingTabs = new Map<number, number>();
@@ -190,6 +195,14 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
      */
     describe(settings: Settings, preview?: WebLlmPreview): void {
       if (status.state !== 'idle' && status.engineId === settings.engine && status.errorDuring !== 'check') return;
+      // A run goes on with the engine it loaded: the status says so until it ends.
+      if (busy()) {
+        describeWhenIdle = () => {
+          this.describe(settings, preview);
+          publishNow();
+        };
+        return;
+      }
       const base = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], model: settings.model };
       if (preview && 'error' in preview) status = { ...base, state: 'error', error: preview.error, hint: preview.hint, errorDuring: 'check' };
       else status = { ...base, model: preview?.model ?? settings.model, state: 'idle', ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}) };

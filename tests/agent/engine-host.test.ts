@@ -218,6 +218,24 @@ describe('the engine host', () => {
     expect(made[0]!.unload).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps saying which engine a run uses while the settings name another, and names the next one once the run ends', async () => {
+    const { host, finishReply } = hostWithReplyOnHold();
+    const signal = new AbortController().signal;
+    const engine = await host.load({ ...defaultSettings, engine: 'replay' }, signal, { hold: true, tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    const reply = engine.model.stream({ messages: [], tools: [], signal })[Symbol.asyncIterator]();
+    const firstChunk = reply.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    host.describe({ ...defaultSettings, engine: 'openai' });
+    expect(host.statusFor(1)).toMatchObject({ engineId: 'replay', state: 'generating' });
+    finishReply();
+    await firstChunk;
+    await reply.next();
+    expect(host.statusFor(1)).toMatchObject({ engineId: 'replay', state: 'ready' });
+    host.release(engine);
+    expect(host.statusFor(1)).toMatchObject({ engineId: 'openai', state: 'idle' });
+  });
+
   it('loads another WebLLM model only once the reply another tab reads from the first has ended', async () => {
     const { host, made, finishReply } = hostWithReplyOnHold();
     const signal = new AbortController().signal;
