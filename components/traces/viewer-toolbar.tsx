@@ -1,9 +1,10 @@
 import { useRef } from 'preact/hooks';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { SafeAnswer } from '@/components/shared/safe-answer';
+import { plural } from '@/lib/text/plural';
 import { focusAfterDeletion, useDeleteQuestion } from './delete-question';
 
-/** Import a file; export or delete every run. */
+/** Import a file; export every run; delete every run, or those the filters show. */
 export function ViewerToolbar({ model }: { model: TraceViewerModel }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const count = model.runs.value.length;
@@ -33,25 +34,31 @@ export function ViewerToolbar({ model }: { model: TraceViewerModel }) {
   );
 }
 
-/** Deleting every run asks once more, with the number of runs. */
+/**
+ * Deleting every run asks once more, with the number of runs. Where the filters narrow the list
+ * (one site's runs, say), it deletes the runs shown, and says so.
+ */
 function DeleteAllButton({ model, count }: { model: TraceViewerModel; count: number }) {
   const question = useDeleteQuestion();
+  const shown = model.visibleRuns.value;
+  const narrowed = shown.length < count;
   if (!question.asking) {
     return (
-      <button type="button" ref={question.askButton} disabled={count === 0} onClick={question.ask} data-testid="delete-all">
-        Delete all
+      <button type="button" ref={question.askButton} disabled={shown.length === 0} onClick={question.ask} data-testid="delete-all">
+        {narrowed ? 'Delete shown' : 'Delete all'}
       </button>
     );
   }
   const confirm = async () => {
     question.close();
-    await model.deleteRuns('all');
+    await model.deleteRuns(narrowed ? shown.map((run) => run.id) : 'all');
     focusAfterDeletion(model);
   };
   return (
     <>
       <button type="button" class="danger" data-testid="confirm-delete-all" onClick={() => void confirm()}>
-        Delete {count} runs
+        Delete {plural(shown.length, 'run')}
+        {narrowed ? ' shown' : ''}
       </button>
       <SafeAnswer onClick={question.keep}>Keep them</SafeAnswer>
     </>

@@ -295,6 +295,21 @@ describe('the trace viewer', () => {
     expect(viewer.find('notice-text')?.textContent).toBe('Deleted 2 runs.');
   });
 
+  it('deletes only the runs shown where a filter narrows the list: one site’s runs, say', async () => {
+    viewer = await mountViewer(
+      await storeWith([{ runId: 'a' }, { runId: 'b', origin: 'https://clinic.example' }, { runId: 'c', origin: 'https://clinic.example' }]),
+    );
+    await viewer.act(() => (viewer!.model.site.value = 'https://clinic.example'));
+    expect(viewer.find('delete-all')?.textContent).toBe('Delete shown');
+    await viewer.click(viewer.find('delete-all'));
+    expect(viewer.find('confirm-delete-all')?.textContent).toBe('Delete 2 runs shown');
+    await viewer.click(viewer.find('confirm-delete-all'));
+    await viewer.until(() => viewer!.find('notice-text')?.textContent === 'Deleted 2 runs.', 'the deletion');
+    await viewer.act(() => (viewer!.model.site.value = ''));
+    expect(runIds(viewer)).toEqual(['a']);
+    expect(viewer.find('delete-all')?.textContent).toBe('Delete all');
+  });
+
   it('focuses "Keep" when a deletion asks, the button that asked after "Keep", and the run list or the heading after deleting', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'a' }, { runId: 'b' }]));
     const focused = () => document.activeElement as HTMLElement | null;
