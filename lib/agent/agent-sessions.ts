@@ -40,6 +40,11 @@ export interface AgentSessionsBackground {
   /** What WebLLM's first request would load or why it cannot run here (see `previewWebLlm`). */
   previewWebLlm?(model: string): Promise<WebLlmPreview>;
   reloadTab(tabId: number): Promise<void>;
+  /**
+   * Whether the tab is in a private (incognito) window, where nothing may outlast the window: its
+   * runs leave no trace and its panel saves no site (see `isPrivateTab`).
+   */
+  isPrivateTab(tabId: number): Promise<boolean>;
   executeTabTool: AgentWorld['executeTabTool'];
   readLoadedPageResult?: AgentWorld['readLoadedPageResult'];
   showAsking?: AgentWorld['showAsking'];
@@ -58,6 +63,7 @@ export interface AgentSessionsBackground {
 
 const defaultApprovalWaitMs = 5 * 60_000;
 const previewLifetimeMs = 5_000;
+const privateWindowKeepsNothing = "A private window saves no site: to turn the agent off on this one, use the extension's options or a normal window.";
 
 /** Every tab's agent session, the panels watching them, and the one engine they share. */
 export function createAgentSessions(background: AgentSessionsBackground) {
@@ -120,6 +126,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
         await background.updateSettings(({ allowedSites }) => (allowedSites.includes(origin) ? {} : { allowedSites: [...allowedSites, origin] }));
       }
     },
+    isPrivateTab: background.isPrivateTab,
     recorder: background.recorder,
     keepAwake: () => background.keepAwake?.() ?? (() => {}),
     showAsking: (tabId, waits) => background.showAsking?.(tabId, waits),
@@ -168,7 +175,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     background.wakePanels?.(tabId);
     if (!panels.get(tabId)?.size) return;
     const session = await sessionFor(tabId);
-    const [settings, tools] = await Promise.all([background.loadSettings(), background.getTabTools(tabId)]);
+    const [settings, tools, privateWindow] = await Promise.all([background.loadSettings(), background.getTabTools(tabId), background.isPrivateTab(tabId)]);
     // A page that reported tools has the content script; only a silent one is asked, unless its
     // address says no extension may run there (a browser page), which no asking changes.
     const address = tools === undefined ? await background.pageAddress?.(tabId).catch(() => undefined) : undefined;
@@ -196,6 +203,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       siteAllowed: Boolean(origin && settings.allowedSites.includes(origin)),
       agentOff: offBy.length > 0,
       agentOffBy: offBy,
+      ...(privateWindow ? { privateWindow: true } : {}),
     };
     // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
     publish(tabId, { type: 'snapshot', state });
@@ -206,6 +214,10 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   // The person turned the agent off, or back on, from the panel. A run on a site that is off now
   // stops at once, not at its next step: whatever it was about to do there, they just said no.
   const setAgentOff = async (tabId: number, origin: string, off: boolean): Promise<void> => {
+    // A private window's site must not be listed for good: its panel offers no "Turn agent off",
+    // and one that still does (drawn before the snapshot said so) is refused here. Turning the
+    // agent back on stays: it takes away an entry the person made, and adds nothing of this visit.
+    if (off && (await background.isPrivateTab(tabId))) throw new Error(privateWindowKeepsNothing);
     // Changed as the list is when written: another panel, or the options page, may change it too.
     await background.updateSettings(({ disabledSites }) => ({ disabledSites: [...disabledSitesWith(disabledSites, origin, off)] }));
     // The settings' watcher does both too; this panel need not wait for it.

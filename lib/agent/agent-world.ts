@@ -43,6 +43,8 @@ export interface AgentWorld {
   scorerFor(settings: Settings): ToolScorer | undefined;
   isSiteAllowed(tabId: number): Promise<boolean>;
   allowSite(tabId: number): Promise<void>;
+  /** The tab is in a private window: its runs are not recorded, and its site is never allowed for good. */
+  isPrivateTab(tabId: number): Promise<boolean>;
   recorder: TraceRecorder;
   /** Keeps the service worker from being stopped while a run waits; returns the release. */
   keepAwake(): () => void;

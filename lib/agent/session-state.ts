@@ -16,7 +16,10 @@ export const toolCardSchema = z.object({
   state: z.enum(['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid', 'unknown']),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
   approvalReason: z.enum(['consequential', 'consequence-unknown', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
-  /** False where "allow on this site" cannot hold (a page without a web origin, a frame of another site). */
+  /**
+   * False where "allow on this site" cannot hold (a page without a web origin, a frame of another
+   * site) or must not be kept (a private window's tab).
+   */
   siteChoice: z.boolean().optional(),
   /** The site of the frame that offers the tool, where it is not the tab's own. */
   origin: z.string().optional(),
@@ -55,6 +58,8 @@ export const turnSchema = z.object({
   startedAt: z.number(),
   endedAt: z.number().optional(),
   runId: z.string().optional(),
+  /** The run went on in a private window, so it has no trace (no `runId`): the panel says so. */
+  privateWindow: z.boolean().optional(),
 });
 
 export const engineStatusSchema = z.object({
@@ -103,6 +108,11 @@ export const sessionStateSchema = z.object({
   agentOff: z.boolean(),
   /** The entries of the person's list that keep it off here, as they are kept: the panel names them. */
   agentOffBy: z.array(z.string()),
+  /**
+   * The tab is in a private (incognito) window: its runs leave no trace, and the panel offers no
+   * choice that would be saved for good ("Allow on this site", "Turn agent off").
+   */
+  privateWindow: z.boolean().optional(),
 });
 
 export type ToolCard = z.infer<typeof toolCardSchema>;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { agentPortName, type PanelWake, type SessionMessage } from './agent-port-protocol';
 import { createAgentSessions } from './agent-sessions';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
+import { isPrivateTab } from '../service-worker/is-private-tab';
 import { previewWebLlm } from '../engines/webllm/preview-webllm';
 import { scorerFor } from './scorer-for';
 
@@ -23,6 +24,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     pageAddress: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 }))?.url,
     previewWebLlm: (model) => previewWebLlm(model),
     reloadTab: (tabId) => browser.tabs.reload(tabId),
+    isPrivateTab,
     executeTabTool,
     readLoadedPageResult: (tabId, documentId) => readLoadedPageResult(tabId, { documentId }),
     showAsking,

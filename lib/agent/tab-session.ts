@@ -49,6 +49,8 @@ interface ActiveRun {
   readUntrusted: boolean;
   /** Its exchange goes into the history when it ends: it runs on a known site. */
   remembered?: boolean;
+  /** The tab is in a private window: the run leaves no trace, and allows no site for good. */
+  privateWindow?: boolean;
 }
 
 /** A new document this soon after a tool's call ended may be that tool's doing (a form that posts). */
@@ -260,8 +262,13 @@ export class TabSession {
     current: () => Turn,
     setTurn: (next: Turn, message?: SessionMessage) => void,
   ): Promise<[TurnOutcome, string?]> {
-    const [settings, tabTools] = await Promise.all([this.world.loadSettings(), this.world.getTabTools(this.tabId)]);
+    const [settings, tabTools, privateWindow] = await Promise.all([
+      this.world.loadSettings(),
+      this.world.getTabTools(this.tabId),
+      this.world.isPrivateTab(this.tabId),
+    ]);
     const origin = tabTools?.origin ?? '';
+    active.privateWindow = privateWindow;
     if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
     // What was asked and answered on one site must not reach another site's tools. A page that
     // reported no tools yet has no known site: it neither reads the history nor ends it.
@@ -295,27 +302,30 @@ export class TabSession {
     current: () => Turn,
     setTurn: (next: Turn, message?: SessionMessage) => void,
   ): Promise<[TurnOutcome, string?]> {
-    // Only a run that started has a trace for the turn's link to open.
-    const runId = crypto.randomUUID();
+    // Only a run that started has a trace for the turn's link to open. A private window's run
+    // has none: the trace store outlasts the window, and the browser, on disk.
+    const runId = active.privateWindow ? undefined : crypto.randomUUID();
     const turn = current();
-    this.world.recorder.startRun({
-      runId,
-      tabId: this.tabId,
-      url: tabTools?.url ?? '',
-      origin,
-      engineId: engine.id,
-      model: engine.modelId,
-      format: engine.format.id,
-      request,
-      startedAt: turn.startedAt,
-    });
-    setTurn({ ...turn, runId });
+    if (runId) {
+      this.world.recorder.startRun({
+        runId,
+        tabId: this.tabId,
+        url: tabTools?.url ?? '',
+        origin,
+        engineId: engine.id,
+        model: engine.modelId,
+        format: engine.format.id,
+        request,
+        startedAt: turn.startedAt,
+      });
+    }
+    setTurn(runId ? { ...turn, runId } : { ...turn, privateWindow: true });
     // Only what fits the model's context: a long answer earlier must not crowd out this run.
     const history = origin === '' ? [] : fitHistory(this.history, engine.contextTokens);
     // The loop's own words for why it stopped a model that kept asking for the same thing.
     let repeated: string | undefined;
     const result = await this.runAgent(request, history, settings, engine, active, origin, (event) => {
-      this.world.recorder.record(runId, event);
+      if (runId) this.world.recorder.record(runId, event);
       if (event.type === 'tool-error' && event.kind === 'repeated') repeated = event.message;
       if (event.type === 'step-end') this.world.reportUsage(this.tabId, event.usage);
       const before = current();
@@ -341,7 +351,8 @@ export class TabSession {
     let topOrigin: string | undefined;
     // The site the run works on: the tab's when it began, or the first the page reports.
     let runOrigin = origin;
-    const siteChoice = isAllowableSite(origin);
+    // A private window's tab is never allowed for good: the choice would outlast the window.
+    const siteChoice = isAllowableSite(origin) && !active.privateWindow;
     // "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
     // and its card says where the tool comes from.
     const otherSiteOf = (tool: ToolDescriptor): string | undefined => {

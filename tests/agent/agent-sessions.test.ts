@@ -45,6 +45,8 @@ interface HarnessOptions {
   scorerFor?: AgentSessionsBackground['scorerFor'];
   /** What the page a form loaded gives as its result. */
   readLoadedPageResult?: AgentSessionsBackground['readLoadedPageResult'];
+  /** Whether the tab is in a private window; default no. */
+  privateTab?: boolean;
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -61,6 +63,7 @@ function harness(options: HarnessOptions = {}) {
     pageAddress: async () => options.pageAddress?.(),
     ...(options.previewWebLlm ? { previewWebLlm: options.previewWebLlm } : {}),
     reloadTab: async (tabId) => void reloaded.push(tabId),
+    isPrivateTab: async () => options.privateTab ?? false,
     executeTabTool: async (_tabId, name) => {
       executed.push(name);
       return options.execute ? options.execute(name) : { text: `${name} ok` };
@@ -1419,5 +1422,82 @@ describe('agent sessions: which site is allowed, checked again before every call
     h.send({ type: 'subscribe', tabId: TAB });
     await h.until(() => h.state() !== undefined);
     expect(h.state()?.agentOff).toBe(true);
+  });
+});
+
+describe('agent sessions in a private (incognito) window: nothing outlasts the window', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('records no trace of a run, and the panel is told the tab is private and the turn unrecorded', async () => {
+    await script([call('search_products', { query: 'mug' }), 'Found two mugs.']);
+    const h = harness({ privateTab: true });
+    h.send({ type: 'subscribe', tabId: 1 });
+    await h.until(() => h.state()?.privateWindow === true);
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    const turn = h.state()!.turns[0]!;
+    expect(turn.privateWindow).toBe(true);
+    expect(turn.runId).toBeUndefined();
+    expect(h.executed).toEqual(['search_products']);
+    expect(h.recorder.runs.size).toBe(0);
+  });
+
+  it('tells an ordinary tab from a private one: its runs are recorded, and it is not called private', async () => {
+    await script(['Hello.']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'hi' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.state()?.privateWindow).toBeUndefined();
+    expect(h.state()!.turns[0]!.privateWindow).toBeUndefined();
+    expect(h.recorder.runs.has(h.state()!.turns[0]!.runId!)).toBe(true);
+  });
+
+  it('offers no "allow on this site", and an "allow on this site" sent anyway runs the call once and saves no site', async () => {
+    await script([call('add_to_cart', { qty: 1 }), call('add_to_cart', { qty: 2 }), 'Done.']);
+    const h = harness({ privateTab: true });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'add mugs' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    expect(h.cards()[0]).toMatchObject({ approvalReason: 'not-read-only', siteChoice: false });
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'allow-site' });
+    // The next call asks again: nothing was allowed beyond the one call.
+    await h.until(() => h.cards()[1]?.state === 'waiting');
+    expect(h.executed).toEqual(['add_to_cart']);
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[1]!.callId, decision: 'deny' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.background.updateSettings).not.toHaveBeenCalled();
+  });
+
+  it('still reads the settings: a site the person allowed runs its calls without asking', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'Added.']);
+    const h = harness({ privateTab: true, settings: { allowedSites: ['https://shop.example'] } });
+    h.send({ type: 'subscribe', tabId: 1 });
+    await h.until(() => h.state()?.siteAllowed === true);
+    h.send({ type: 'send', tabId: 1, text: 'add a mug' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.executed).toEqual(['add_to_cart']);
+  });
+
+  it('refuses to turn the agent off for good, saying where it can be, and turns it back on', async () => {
+    const h = harness({ privateTab: true, settings: { disabledSites: ['https://bank.example'] } });
+    h.send({ type: 'subscribe', tabId: 1 });
+    await h.until(() => h.state()?.privateWindow === true);
+    h.send({ type: 'set-agent-off', tabId: 1, origin: 'https://shop.example', off: true });
+    await h.until(() => h.received.some((message) => message.type === 'error'));
+    expect(h.received.find((message) => message.type === 'error')).toEqual({
+      type: 'error',
+      message: "A private window saves no site: to turn the agent off on this one, use the extension's options or a normal window.",
+    });
+    expect(h.background.updateSettings).not.toHaveBeenCalled();
+    expect(h.state()?.agentOff).toBe(false);
+
+    // Turned off elsewhere (the options page): the private tab's panel may turn it back on.
+    await h.background.updateSettings(({ disabledSites }) => ({ disabledSites: [...disabledSites, 'https://shop.example'] }));
+    h.sessions.settingsChanged();
+    await h.until(() => h.state()?.agentOff === true);
+    h.send({ type: 'set-agent-off', tabId: 1, origin: 'https://shop.example', off: false });
+    await h.until(() => h.state()?.agentOff === false);
+    expect((await h.background.loadSettings()).disabledSites).toEqual(['https://bank.example']);
   });
 });

@@ -34,6 +34,7 @@ function background(registry: TabToolRegistry) {
     onTabToolsChanged: (listener) => registry.onChange(listener),
     pageAnswers: async () => true,
     reloadTab: async () => {},
+    isPrivateTab: async () => false,
     executeTabTool: (tabId, name, args, options) => executeTabTool(registry, tabId, name, args, options),
     scorerFor: () => undefined,
     recorder: createMemoryRecorder(),

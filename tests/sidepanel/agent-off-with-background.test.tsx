@@ -31,6 +31,7 @@ function mountWithBackground(origin = 'https://shop.example') {
     onTabToolsChanged: () => () => {},
     pageAnswers: async () => true,
     reloadTab: async () => {},
+    isPrivateTab: async () => false,
     executeTabTool: async (_tabId, name) => (executed.push(name), { text: `${name} ok` }),
     scorerFor: () => undefined,
     recorder: createMemoryRecorder(),
