@@ -46,6 +46,7 @@ export function Conversation({ model }: { model: PanelModel }) {
             {...(turn === latest && canSend ? { onTryAgain: model.send } : {})}
           />
         ))}
+        {/* Offered in a private window too: turning the agent on takes an entry away, and keeps nothing of the visit. */}
         {session?.agentOff && (
           <AgentOffNote
             origin={session.origin}

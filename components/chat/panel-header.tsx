@@ -5,7 +5,10 @@ import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
 import { TurnAgentOffButton } from './turn-agent-off-button';
 
-/** Which site the panel talks to, a way to turn the agent off there, to start over, and the way to the options. */
+/**
+ * Which site the panel talks to, a way to turn the agent off there (or, in a private window, that
+ * nothing is kept), to start over, and the way to the options.
+ */
 export function PanelHeader({ model }: { model: PanelModel }) {
   const session = model.session.value;
   const site = session ? pageLabel(session.origin, session.url) : '';
@@ -19,6 +22,11 @@ export function PanelHeader({ model }: { model: PanelModel }) {
           <span class="site-line">
             <span class="site-detail">{siteDetail(session)}</span>
             <TurnAgentOffButton model={model} />
+            {session.privateWindow && (
+              <span class="site-detail" data-testid="private-window">
+                Private window: nothing is kept
+              </span>
+            )}
           </span>
         )}
       </div>

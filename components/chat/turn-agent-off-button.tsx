@@ -20,7 +20,8 @@ export function TurnAgentOffButton({ model }: { model: PanelModel }) {
     document.querySelector<HTMLElement>('[data-testid="agent-on"]')?.focus();
   }, [agentOff]);
 
-  if (!session || agentOff || normalizeSiteOrigin(session.origin) === undefined) return null;
+  // A private window's site would stay listed after the window closes: not offered there.
+  if (!session || agentOff || session.privateWindow || normalizeSiteOrigin(session.origin) === undefined) return null;
   return (
     <button
       type="button"

@@ -24,7 +24,7 @@ interface TurnFooterProps {
   onTryAgain?: (request: string) => unknown;
 }
 
-/** How a finished turn ended, how long it took, and where its trace is. */
+/** How a finished turn ended, how long it took, and where its trace is (or that a private window keeps none). */
 export function TurnFooter({ turn, onTryAgain }: TurnFooterProps) {
   // The background words every ending; its generic wording stands in should a turn lack one.
   const notice = turn.notice ?? noticeFor(turn.outcome);
@@ -45,6 +45,8 @@ export function TurnFooter({ turn, onTryAgain }: TurnFooterProps) {
             Trace
           </a>
         )}
+        {/* Where the link would be: the person may look for the run in the trace viewer. */}
+        {turn.privateWindow && <span data-testid="not-recorded">Not recorded (private window)</span>}
       </p>
     </footer>
   );

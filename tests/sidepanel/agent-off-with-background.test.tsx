@@ -22,7 +22,7 @@ const tabId = 7;
  * The whole side panel talking to the background's real agent sessions over an in-memory port,
  * with the settings in the extension's storage: what the panel writes is what the options page reads.
  */
-function mountWithBackground(origin = 'https://shop.example') {
+function mountWithBackground(origin = 'https://shop.example', { privateTab = false } = {}) {
   const executed: string[] = [];
   const sessions = createAgentSessions({
     loadSettings,
@@ -31,7 +31,7 @@ function mountWithBackground(origin = 'https://shop.example') {
     onTabToolsChanged: () => () => {},
     pageAnswers: async () => true,
     reloadTab: async () => {},
-    isPrivateTab: async () => false,
+    isPrivateTab: async () => privateTab,
     executeTabTool: async (_tabId, name) => (executed.push(name), { text: `${name} ok` }),
     scorerFor: () => undefined,
     recorder: createMemoryRecorder(),
@@ -147,5 +147,40 @@ describe('the agent turned off and on from the panel, with the background and th
     await panel.until(() => expect(panel!.model.running.value).toBe(false));
     expect(panel.model.session.value!.turns[0]!.notice).toBe("The agent is off on shop.example. Turn it back on in the side panel or the extension's options.");
     expect(panel.executed).toEqual([]);
+  });
+});
+
+describe('the panel of a tab in a private window, with the background and the settings', () => {
+  it('says nothing is kept, offers no "Turn agent off", and marks a run as not recorded instead of linking a trace', async () => {
+    await replayScriptItem.setValue({ replies: ['<tool_call>{"name": "search_products", "arguments": {}}</tool_call>', 'Two mugs.'], chunkSize: 8, delayMs: 0 });
+    panel = mountWithBackground('https://shop.example', { privateTab: true });
+    await panel.until(() => expect(panel!.find('private-window')?.textContent).toBe('Private window: nothing is kept'));
+    expect(panel.find('agent-off-here')).toBeNull();
+
+    panel.model.send('find mugs');
+    await panel.until(() => expect(panel!.find('not-recorded')?.textContent).toBe('Not recorded (private window)'));
+    expect(panel.find('trace-link')).toBeNull();
+    expect(panel.executed).toEqual(['search_products']);
+    expect(await loadSettings()).toMatchObject({ disabledSites: ['https://other.example'], allowedSites: [] });
+  });
+
+  it('still turns the agent back on where the person turned it off, which keeps nothing of the visit', async () => {
+    await updateSettings({ disabledSites: ['https://other.example', 'https://shop.example'] });
+    panel = mountWithBackground('https://shop.example', { privateTab: true });
+    await panel.until(() => expect(panel!.find('agent-on')).not.toBeNull());
+    panel.find('agent-on')!.click();
+    await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
+    expect((await loadSettings()).disabledSites).toEqual(['https://other.example']);
+    expect(panel.find('agent-off-here')).toBeNull();
+  });
+
+  it('shows an ordinary tab neither note, and links its run’s trace', async () => {
+    await replayScriptItem.setValue({ replies: ['Hello.'], chunkSize: 8, delayMs: 0 });
+    panel = mountWithBackground();
+    await panel.until(() => expect(panel!.model.canSend.value).toBe(true));
+    panel.model.send('hi');
+    await panel.until(() => expect(panel!.find('trace-link')).not.toBeNull());
+    expect(panel.find('private-window')).toBeNull();
+    expect(panel.find('not-recorded')).toBeNull();
   });
 });
