@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { scorerFor } from '../agent/scorer-for';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
+import { isPrivateTab } from '../service-worker/is-private-tab';
 import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
 import { loadSettings } from '../settings';
 import { getTraceStore } from './get-trace-store';
@@ -27,6 +28,7 @@ export function setupTraceService(): void {
     executeTabTool,
     settleTools: (tabId) => settleTabTools((listener) => onTabToolsChanged((changed) => listener(changed)), tabId),
     listTabIds: async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id])),
+    isPrivateTab,
     scorer: async () => scorerFor(await loadSettings()),
     toolTimeoutMs: async () => (await loadSettings()).toolTimeoutSeconds * 1000,
     consent: async () => {

@@ -35,6 +35,11 @@ export interface TraceServiceBackground {
   settleTools?(tabId: number): Promise<void>;
   /** The ids of the open tabs. */
   listTabIds(): Promise<number[]>;
+  /**
+   * Whether the tab is in a private (incognito) window: the viewer, which a normal window shows,
+   * neither lists it nor replays into it (see `isPrivateTab`).
+   */
+  isPrivateTab(tabId: number): Promise<boolean>;
   /** The ranker the settings ask for now. */
   scorer?(): Promise<ToolScorer | undefined>;
   /** How long a replayed tool may take. Default 30 s. */
@@ -110,7 +115,11 @@ async function importFile(store: TraceStore, file: unknown) {
 }
 
 async function replayTabs(background: TraceServiceBackground): Promise<ReplayTab[]> {
-  const tabIds = await background.listTabIds();
+  // A private window's tabs stay out of sight: the viewer would show their addresses and titles
+  // in a normal window, and a replay would carry a normal window's run into them.
+  const allTabIds = await background.listTabIds();
+  const isPrivate = await Promise.all(allTabIds.map((tabId) => background.isPrivateTab(tabId)));
+  const tabIds = allTabIds.filter((_tabId, index) => !isPrivate[index]);
   const lists = await Promise.all(tabIds.map((tabId) => background.getTabTools(tabId).catch(() => undefined)));
   return tabIds.flatMap((tabId, index) => {
     const list = lists[index];

@@ -142,6 +142,18 @@ describe('the trace service', () => {
     });
   });
 
+  it('neither lists nor replays into a tab of a private window, whose address a normal window must not show', async () => {
+    const store = await storeWithRuns(1);
+    const page = createShopPage({});
+    const privatePage = createShopPage({});
+    const { service, openReplayPort } = createTestService(store, new Map([[7, page], [8, privatePage]]), { isPrivateTab: async (tabId) => tabId === 8 });
+    const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+    expect((await client.replayTabs()).map((tab) => tab.tabId)).toEqual([7]);
+    const failed = await new Promise((resolve) => client.replay('run-1', 8, { onMessage: resolve, onLost: () => resolve('lost') }));
+    expect(failed).toEqual({ type: 'failed', error: { name: 'ReplayError', message: 'That tab offers no tools now: it was closed, or its page has none.' } });
+    expect(privatePage.cart).toEqual([]);
+  });
+
   it('replays nothing on a site where the person turned the agent off', async () => {
     const store = await storeWithRuns(1);
     const page = createShopPage({});

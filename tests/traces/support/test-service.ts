@@ -9,6 +9,7 @@ import type { ShopPage } from './shop-page';
  */
 export function createTestService(store: TraceStore, pages: Map<number, ShopPage> = new Map(), more: Partial<TraceServiceBackground> = {}) {
   const service = createTraceService({
+    isPrivateTab: async () => false,
     ...more,
     store: async () => store,
     getTabTools: async (tabId) => {
