@@ -1,5 +1,6 @@
 import { bridgeReplySchema, type BridgeReply } from '../messaging/bridge-schemas';
 import { openExtensionEnd, randomToken, type BridgeEnd, type ToBridgeMessage } from '../messaging/bridge-wire';
+import { readProperty } from './adapters/tool-adapter';
 import { displayName } from './sanitize-tool';
 import type { PageToolSource, SourceListing } from './page-tool-source';
 
@@ -55,7 +56,7 @@ export function createBridgeSource(): BridgeSource {
         return;
       case 'bridge-tools':
         listing = {
-          offered: reply.tools.map((tool) => ({ tool, source: 'polyfill' as const })),
+          offered: reply.tools.map((tool) => ({ tool, source: 'polyfill' as const, ...outputSchemaProblemOf(tool) })),
           refused: reply.unreadable.slice(0, 100).map(({ name, reason }) => ({ name: displayName(name), reason: reason.slice(0, 300) })),
         };
         listeners.forEach((listener) => listener());
@@ -114,6 +115,12 @@ export function createBridgeSource(): BridgeSource {
 }
 
 type FormAnswer = Awaited<ReturnType<FormResponse['settle']>>;
+
+/** Why the bridge could not copy a posted tool's output schema, where it says (see copyToolForPosting). */
+function outputSchemaProblemOf(tool: unknown): { outputSchemaProblem?: string } {
+  const problem = readProperty(tool, 'outputSchemaProblem');
+  return typeof problem === 'string' ? { outputSchemaProblem: problem } : {};
+}
 
 function callThroughBridge(
   bridge: BridgeEnd<ToBridgeMessage>,

@@ -6,7 +6,7 @@ import { toolLimits } from './tool-limits';
  * What `sanitizeTool` said of tools read before, by their text: a page whose list changes often
  * (a framework that registers one tool again at each render) is read again and again, and the
  * tools that did not change need not be copied and checked again each time. A tool is known by
- * its fields as text, its schema as JSON (the browser's `getTools()` and the bridge hand over
+ * its fields as text, its schemas as JSON (the browser's `getTools()` and the bridge hand over
  * fresh plain objects at each reading, so the same object is no sign of the same tool, and
  * `JSON.stringify` is far quicker than the checking copy). A tool that cannot be written so is
  * checked every time. The oldest give way past `limit`.
@@ -35,22 +35,23 @@ export class CheckedToolCache {
 }
 
 /**
- * The tool as a key: its fields as text, its schema and annotations as plain JSON. Undefined (the
+ * The tool as a key: its fields as text, its schemas and annotations as plain JSON. Undefined (the
  * tool is checked every time) for anything the key could not tell apart from what the check
  * refuses, or that would cost more to write than to check: a field past its limit, a value that
  * is not plain JSON (a number that is not finite, a Date, a getter that throws), more values than
  * the check reads.
  */
-function cacheKey({ name, title, description, inputSchema, annotations }: RawTool, context: ToolContext): string | undefined {
+function cacheKey({ name, title, description, inputSchema, outputSchema, annotations }: RawTool, context: ToolContext): string | undefined {
   try {
     const within = (value: unknown, limit: number) => value === undefined || value === null || (typeof value === 'string' && value.length <= limit);
     if (!within(name, toolLimits.nameLength) || !within(title, toolLimits.titleLength) || !within(description, toolLimits.descriptionLength)) return undefined;
-    const schema = typeof inputSchema === 'object' && inputSchema !== null ? plainJson(inputSchema) : inputSchema;
-    if (!within(schema, toolLimits.schemaCharacters)) return undefined;
+    const schemaText = (schema: unknown) => (typeof schema === 'object' && schema !== null ? plainJson(schema) : schema);
+    const [input, output] = [schemaText(inputSchema), schemaText(outputSchema)];
+    if (!within(input, toolLimits.schemaCharacters) || !within(output, toolLimits.schemaCharacters)) return undefined;
     const hints = annotations === undefined || annotations === null ? annotations : plainJson(annotations);
     if (!within(hints, toolLimits.schemaCharacters)) return undefined;
-    // A schema given as text and the same given as an object are told apart.
-    const fields = [context.source, context.origin, name, title, description, typeof inputSchema, schema, hints, ...(context.formNotes ?? [])];
+    // A schema given as text and the same given as an object are told apart; the notes, as many as there are, come last.
+    const fields = [context.source, context.origin, name, title, description, typeof inputSchema, input, typeof outputSchema, output, context.outputSchemaProblem, hints, ...(context.formNotes ?? [])];
     // Each field with its length, so that no two different tools join into the same key.
     return fields.map((field) => (typeof field === 'string' ? `${field.length}:${field}` : `-${String(field)}`)).join('|');
   } catch {

@@ -7,10 +7,12 @@ export interface RawTool {
   title: unknown;
   description: unknown;
   inputSchema: unknown;
+  /** What the tool's results look like (Chrome 159, and polyfills): only the inspector reads it. */
+  outputSchema: unknown;
   annotations: unknown;
 }
 
-const fieldNames = ['name', 'title', 'description', 'inputSchema', 'annotations'] as const;
+const fieldNames = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
 
 /** Reads the fields a tool may have; a field whose getter throws reads as undefined. Never throws. */
 export function readToolFields(tool: unknown): RawTool {
@@ -19,6 +21,7 @@ export function readToolFields(tool: unknown): RawTool {
     title: undefined,
     description: undefined,
     inputSchema: undefined,
+    outputSchema: undefined,
     annotations: undefined,
   };
   if (typeof tool !== 'object' || tool === null) return raw;

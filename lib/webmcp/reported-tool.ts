@@ -22,6 +22,10 @@ export const reportedToolSchema = z.object({
   title: z.optional(z.string().check(z.maxLength(toolLimits.titleLength))),
   description: z.string().check(z.minLength(1), z.maxLength(toolLimits.descriptionLength)),
   inputSchema: z.record(z.string(), z.unknown()),
+  /** What the tool's results look like, where the page says; the inspector checks a run's result against it. */
+  outputSchema: z.optional(z.record(z.string(), z.unknown())),
+  /** Why the page's output schema was left out (the tool is kept without it). */
+  outputSchemaProblem: z.optional(z.string().check(z.maxLength(300))),
   annotations: z.optional(toolAnnotationsSchema),
   origin: z.string().check(z.maxLength(2_048)),
   source: toolSourceSchema,

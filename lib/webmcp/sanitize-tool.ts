@@ -11,6 +11,8 @@ export interface ToolContext {
   source: ToolSource;
   /** The extension's notes on a tool form's fields (not the page's words about itself). */
   formNotes?: readonly string[];
+  /** Why the page-world bridge could not copy the tool's output schema (see copyToolForPosting). */
+  outputSchemaProblem?: string;
 }
 
 const emptyObjectSchema = { type: 'object', properties: {} };
@@ -29,7 +31,8 @@ export function sanitizeToolFields(raw: RawTool, context: ToolContext): Sanitize
   const refuse = (reason: string): SanitizeResult => ({ ok: false, name: displayName(raw.name), reason });
   const problem = textProblem(raw);
   if (problem) return refuse(problem);
-  const schema = sanitizeSchema(raw.inputSchema);
+  // No schema means no arguments.
+  const schema = isAbsent(raw.inputSchema) ? { ok: true as const, value: { ...emptyObjectSchema } } : sanitizeSchema(raw.inputSchema, 'the input schema');
   if (!schema.ok) return refuse(schema.reason);
   const annotations = sanitizeAnnotations(raw.annotations);
   const copy = {
@@ -37,6 +40,7 @@ export function sanitizeToolFields(raw: RawTool, context: ToolContext): Sanitize
     ...(typeof raw.title === 'string' && raw.title !== '' ? { title: raw.title } : {}),
     description: raw.description,
     inputSchema: schema.value,
+    ...outputSchemaOf(raw.outputSchema, context.outputSchemaProblem),
     ...(annotations ? { annotations } : {}),
     origin: context.origin.slice(0, 2_048),
     source: context.source,
@@ -65,30 +69,41 @@ function textProblem({ name, description, title }: RawTool): string | undefined 
 
 type SchemaResult = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
 
-/** Older Chrome gave the schema as JSON text, newer as an object; no schema means no arguments. */
-function sanitizeSchema(inputSchema: unknown): SchemaResult {
-  if (inputSchema === undefined || inputSchema === null || inputSchema === '') {
-    return { ok: true, value: { ...emptyObjectSchema } };
-  }
-  let candidate = inputSchema;
-  if (typeof inputSchema === 'string') {
-    if (inputSchema.length > toolLimits.schemaCharacters) {
-      return { ok: false, reason: overLimit('the input schema', inputSchema.length, toolLimits.schemaCharacters) };
+const isAbsent = (schema: unknown): boolean => schema === undefined || schema === null || schema === '';
+
+/**
+ * The output schema, read and capped like the input schema. It only describes results (the
+ * inspector checks them against it; the agent never reads it), so one that cannot be used leaves
+ * the tool without it, with the reason the inspector shows, instead of refusing the tool.
+ */
+function outputSchemaOf(outputSchema: unknown, bridgeProblem: string | undefined): Pick<ReportedTool, 'outputSchema' | 'outputSchemaProblem'> {
+  if (bridgeProblem !== undefined) return { outputSchemaProblem: bridgeProblem.slice(0, 300) };
+  if (isAbsent(outputSchema)) return {};
+  const schema = sanitizeSchema(outputSchema, 'the output schema');
+  return schema.ok ? { outputSchema: schema.value } : { outputSchemaProblem: schema.reason.slice(0, 300) };
+}
+
+/** Older Chrome gave the schema as JSON text, newer as an object. `what` names it in a refusal. */
+function sanitizeSchema(given: unknown, what: string): SchemaResult {
+  let candidate = given;
+  if (typeof given === 'string') {
+    if (given.length > toolLimits.schemaCharacters) {
+      return { ok: false, reason: overLimit(what, given.length, toolLimits.schemaCharacters) };
     }
     try {
-      candidate = JSON.parse(inputSchema);
+      candidate = JSON.parse(given);
     } catch {
-      return { ok: false, reason: 'the input schema is text that is not valid JSON' };
+      return { ok: false, reason: `${what} is text that is not valid JSON` };
     }
   }
   const kind = schemaKind(candidate);
-  if (kind === 'unreadable') return { ok: false, reason: 'the input schema cannot be read' };
-  if (kind !== 'an object') return { ok: false, reason: `the input schema must be a JSON object, not ${kind}` };
+  if (kind === 'unreadable') return { ok: false, reason: `${what} cannot be read` };
+  if (kind !== 'an object') return { ok: false, reason: `${what} must be a JSON object, not ${kind}` };
   const copy = copyJsonValue(candidate, { depth: toolLimits.schemaDepth, values: toolLimits.schemaValues });
-  if (!copy.ok) return { ok: false, reason: `the input schema cannot be used: ${copy.reason}` };
+  if (!copy.ok) return { ok: false, reason: `${what} cannot be used: ${copy.reason}` };
   const characters = JSON.stringify(copy.value).length;
   if (characters > toolLimits.schemaCharacters) {
-    return { ok: false, reason: overLimit('the input schema', characters, toolLimits.schemaCharacters) };
+    return { ok: false, reason: overLimit(what, characters, toolLimits.schemaCharacters) };
   }
   return { ok: true, value: copy.value as Record<string, unknown> };
 }

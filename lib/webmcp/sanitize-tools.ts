@@ -10,6 +10,8 @@ export interface OfferedTool {
   source: ToolSource;
   /** What the extension saw in a tool form's fields, for its author (see `formFieldNotes`). */
   formNotes?: readonly string[];
+  /** Why the page-world bridge could not copy the tool's output schema. */
+  outputSchemaProblem?: string;
 }
 
 export interface SanitizedTools {
@@ -29,9 +31,9 @@ export function sanitizeTools(offered: readonly OfferedTool[], origin: string, c
   let characters = 0;
   // Past ten times the cap nothing more could be taken: the rest is not even looked at.
   const considered = offered.slice(0, toolLimits.toolsPerFrame * 10);
-  for (const { tool, source, formNotes } of considered) {
+  for (const { tool, source, formNotes, outputSchemaProblem } of considered) {
     const raw = readToolFields(tool);
-    const context = { origin, source, ...(formNotes ? { formNotes } : {}) };
+    const context = { origin, source, ...(formNotes ? { formNotes } : {}), ...(outputSchemaProblem !== undefined ? { outputSchemaProblem } : {}) };
     const result = cache ? cache.check(raw, context, () => sanitizeToolFields(raw, context)) : sanitizeToolFields(raw, context);
     if (!result.ok) {
       dropped.push({ name: result.name, reason: result.reason });

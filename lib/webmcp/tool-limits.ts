@@ -6,10 +6,10 @@ export const toolLimits = {
   nameLength: 128,
   titleLength: 256,
   descriptionLength: 10_000,
-  /** Characters of the input schema written as JSON. */
+  /** Characters of the input schema (and of the output schema) written as JSON. */
   schemaCharacters: 64_000,
   schemaDepth: 32,
-  /** Values (objects, arrays, strings, numbers…) in the input schema. */
+  /** Values (objects, arrays, strings, numbers…) in the input schema (and in the output schema). */
   schemaValues: 20_000,
   /** Tools taken from one frame; the rest are dropped with a reason. */
   toolsPerFrame: 500,

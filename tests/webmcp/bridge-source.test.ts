@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBridgeEnd, type BridgeEnd, type ToExtensionMessage } from '@/lib/messaging/bridge-wire';
+import { copyToolForPosting } from '@/lib/webmcp/bridge/copy-tool-for-posting';
 import { createBridgeSource, type BridgeSource } from '@/lib/webmcp/bridge-source';
+import { sanitizeTools } from '@/lib/webmcp/sanitize-tools';
 
 const stops: Array<() => void> = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
@@ -46,6 +48,20 @@ describe('the content script’s half of the bridge', () => {
       offered: [{ tool: { name: 'a', description: 'd' }, source: 'polyfill' }],
       refused: [{ name: 'b', reason: 'the input schema cannot be used' }],
     });
+  });
+
+  it('keeps a polyfilled tool whose output schema the bridge cannot copy, and says why', async () => {
+    const source = bridgeSource();
+    const { bridge } = fakeBridge(() => ({ result: 'x' }));
+    const posted = copyToolForPosting({ name: 'cart_total', description: 'The cart’s total.', outputSchema: { type: 'object', default: () => 0 } });
+    expect(posted).toEqual({ ok: true, tool: { name: 'cart_total', description: 'The cart’s total.', outputSchemaProblem: 'the output schema cannot be used: it holds a function, which is not JSON' } });
+    bridge.post({ type: 'bridge-tools', tools: [posted.ok && posted.tool], unreadable: [] });
+    await settle();
+    const { tools, dropped } = sanitizeTools((await source.list()).offered, 'https://shop.example');
+    expect(dropped).toEqual([]);
+    expect(tools).toEqual([
+      expect.objectContaining({ name: 'cart_total', outputSchemaProblem: 'the output schema cannot be used: it holds a function, which is not JSON' }),
+    ]);
   });
 
   it('runs a call through the bridge and takes only the answer to that call', async () => {

@@ -42,6 +42,22 @@ describe('CheckedToolCache', () => {
     expect(checks).toHaveBeenCalledTimes(5);
   });
 
+  it('checks again when only the output schema changed, or how it was given, or the bridge’s word on it', () => {
+    const { check, checks } = checker();
+    const outputSchema = { type: 'object', properties: { id: { type: 'string' } } };
+    const first = check({ ...note(), outputSchema });
+    expect(check({ ...note(), outputSchema: structuredClone(outputSchema) })).toBe(first);
+    outputSchema.properties.id.type = 'number';
+    expect(check({ ...note(), outputSchema })).toMatchObject({ ok: true, tool: { outputSchema: { properties: { id: { type: 'number' } } } } });
+    check({ ...note(), outputSchema: JSON.stringify(outputSchema) });
+    expect(check(note())).toMatchObject({ ok: true, tool: { name: 'add_note' } });
+    expect(check(note(), { ...context, outputSchemaProblem: 'the output schema cannot be used: it holds a function, which is not JSON' })).toMatchObject({
+      ok: true,
+      tool: { outputSchemaProblem: 'the output schema cannot be used: it holds a function, which is not JSON' },
+    });
+    expect(checks).toHaveBeenCalledTimes(5);
+  });
+
   it('checks every time a tool it cannot write down: a schema with a cycle, annotations that are not plain', () => {
     const { check, checks } = checker();
     const schema: Record<string, unknown> = { type: 'object' };

@@ -23,6 +23,20 @@ describe('a consequential tool on a page with the real @mcp-b/webmcp-polyfill 5.
     expect(await annotationsOf(discovery)).toEqual([expect.objectContaining({ consequentialHint: true })]);
   });
 
+  it('keeps the output schema the page registered, which the polyfill does not list', async () => {
+    const discovery = createAdapterDiscovery(() => {});
+    initializeWebMCPPolyfill();
+    discovery.discover();
+    const outputSchema = { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] };
+    await modelContext().registerTool({ ...placeOrder, outputSchema });
+    await modelContext().registerTool({ ...placeOrder, name: 'track_order' });
+    const listed = (await discovery.adapters()[0]!.list()) as Array<{ name: string; outputSchema?: unknown }>;
+    expect(listed.map(({ name, outputSchema }) => ({ name, outputSchema }))).toEqual([
+      { name: 'place_order', outputSchema },
+      { name: 'track_order', outputSchema: undefined },
+    ]);
+  });
+
   it('asks every time where it was registered in the script that set the polyfill up, unseen', async () => {
     const discovery = createAdapterDiscovery(() => {});
     initializeWebMCPPolyfill();

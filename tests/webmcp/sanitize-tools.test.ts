@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeTool } from '@/lib/webmcp/sanitize-tool';
+import { sanitizeTool, type ToolContext } from '@/lib/webmcp/sanitize-tool';
 import { sanitizeTools, type OfferedTool } from '@/lib/webmcp/sanitize-tools';
 import { toolLimits } from '@/lib/webmcp/tool-limits';
 import { toolsReportSchema } from '@/lib/messaging/protocol';
+import { reportedToolSchema } from '@/lib/webmcp/reported-tool';
 import { z } from 'zod/mini';
 
 const origin = 'https://shop.example';
@@ -130,6 +131,60 @@ describe('sanitizeTool: what it refuses, and why', () => {
   });
 });
 
+describe('sanitizeTool: the output schema, which only describes results', () => {
+  const schema = { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] };
+  const withOutput = (outputSchema: unknown, toolContext: ToolContext = context) => sanitizeTool({ name: 'cart_total', description: 'd', outputSchema }, toolContext);
+
+  it('copies it as plain JSON, given as an object or as JSON text, like the input schema', () => {
+    const given = { ...schema, example: undefined };
+    const fromObject = withOutput(given);
+    expect(fromObject.ok && fromObject.tool.outputSchema).toEqual(schema);
+    expect(fromObject.ok && fromObject.tool.outputSchema).not.toBe(given);
+    const fromText = withOutput(JSON.stringify(schema));
+    expect(fromText.ok && fromText.tool.outputSchema).toEqual(schema);
+    expect(fromText.ok && fromText.tool.outputSchemaProblem).toBeUndefined();
+  });
+
+  it('changes nothing where there is none', () => {
+    for (const none of [undefined, null, '']) {
+      expect(withOutput(none)).toEqual(sanitizeTool({ name: 'cart_total', description: 'd' }, context));
+      expect(withOutput(none)).toEqual({ ok: true, tool: { name: 'cart_total', description: 'd', inputSchema: { type: 'object', properties: {} }, origin, source: 'native' } });
+    }
+  });
+
+  it.each([
+    ['not json {', 'the output schema is text that is not valid JSON'],
+    [[schema], 'the output schema must be a JSON object, not an array'],
+    ['"text"', 'the output schema must be a JSON object, not a string'],
+    [42, 'the output schema must be a JSON object, not a number'],
+    [{ ...schema, default: () => 1 }, 'the output schema cannot be used: it holds a function, which is not JSON'],
+  ])('keeps the tool without a broken one, %j, and says why', (outputSchema, reason) => {
+    const result = withOutput(outputSchema);
+    expect(result).toEqual({
+      ok: true,
+      tool: { name: 'cart_total', description: 'd', inputSchema: { type: 'object', properties: {} }, outputSchemaProblem: reason, origin, source: 'native' },
+    });
+    expect(result.ok && reportedToolSchema.safeParse(result.tool).success).toBe(true);
+  });
+
+  it('keeps the tool without one over the input schema’s limits: too big, too deep, holding itself', () => {
+    const big = { type: 'object', description: 'z'.repeat(toolLimits.schemaCharacters) };
+    expect(withOutput(big)).toMatchObject({ ok: true, tool: { outputSchemaProblem: expect.stringMatching(/^the output schema is 64,0\d\d characters, over the limit of 64,000$/) } });
+    expect(withOutput(JSON.stringify(big))).toMatchObject({ ok: true, tool: { outputSchemaProblem: expect.stringMatching(/^the output schema is 64,0\d\d characters/) } });
+    const cyclic: Record<string, unknown> = { type: 'object' };
+    cyclic.properties = { self: cyclic };
+    expect(withOutput(cyclic)).toMatchObject({ ok: true, tool: { outputSchemaProblem: 'the output schema cannot be used: it is nested too deeply' } });
+    for (const result of [withOutput(big), withOutput(cyclic)]) expect(result.ok && result.tool.outputSchema).toBeUndefined();
+  });
+
+  it('keeps the tool without one whose getter throws, and takes the bridge’s word where it could not copy one', () => {
+    const throwing = Object.defineProperty({ name: 'cart_total', description: 'd' }, 'outputSchema', { get: () => { throw new Error('no'); } });
+    expect(sanitizeTool(throwing, context)).toMatchObject({ ok: true, tool: { name: 'cart_total' } });
+    const bridged = withOutput(undefined, { ...context, outputSchemaProblem: `the output schema cannot be used: ${'x'.repeat(400)}` });
+    expect(bridged.ok && bridged.tool.outputSchemaProblem?.length).toBe(300);
+  });
+});
+
 describe('sanitizeTool never throws', () => {
   it('survives getters that throw and proxies that refuse everything', () => {
     const throwing = Object.defineProperty({}, 'name', { get: () => { throw new Error('no'); } });
@@ -148,6 +203,8 @@ describe('sanitizeTool never throws', () => {
         expect(typeof result.ok).toBe('boolean');
         const wrapped = sanitizeTool({ name: 'a', description: 'd', inputSchema: value, annotations: value, title: value }, context);
         expect(typeof wrapped.ok).toBe('boolean');
+        // An output schema, whatever it is, never costs the tool.
+        expect(sanitizeTool({ name: 'a', description: 'd', outputSchema: value }, context).ok).toBe(true);
       }),
       { numRuns: 300 },
     );

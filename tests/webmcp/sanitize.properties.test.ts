@@ -109,7 +109,13 @@ const annotationsLike = fc.oneof(
 
 /** A tool as a page offers it: mostly tool-shaped, sometimes hostile itself, sometimes anything. */
 const pageTool = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ name: nameLike, title: textLike(toolLimits.titleLength), description: textLike(toolLimits.descriptionLength), inputSchema: schemaLike, annotations: annotationsLike }, { requiredKeys: ['name', 'description'] }) },
+  {
+    weight: 4,
+    arbitrary: fc.record(
+      { name: nameLike, title: textLike(toolLimits.titleLength), description: textLike(toolLimits.descriptionLength), inputSchema: schemaLike, outputSchema: schemaLike, annotations: annotationsLike },
+      { requiredKeys: ['name', 'description'] },
+    ),
+  },
   { weight: 1, arbitrary: hostile(fc.record({ name: nameLike, description: textLike(100) })) },
   { weight: 1, arbitrary: pageValue },
 );
@@ -137,6 +143,7 @@ function brokenRules(tool: ReportedTool): string[] {
     ['a description', tool.description.trim() !== '' && tool.description.length <= toolLimits.descriptionLength],
     ['the title cap', (tool.title?.length ?? 0) <= toolLimits.titleLength],
     ['the schema cap', JSON.stringify(tool.inputSchema).length <= toolLimits.schemaCharacters],
+    ['the output schema cap', JSON.stringify(tool.outputSchema ?? {}).length <= toolLimits.schemaCharacters],
     ['boolean hints', Object.values(tool.annotations ?? {}).every((hint) => typeof hint === 'boolean')],
     ['the wire schema', reportedToolSchema.safeParse(tool).success],
     ['plain JSON', isPlainJson(tool)],
@@ -207,6 +214,8 @@ describe('the page-data sanitiser on arbitrary page data', () => {
         const posted = copyToolForPosting(build(generated));
         if (!posted.ok) {
           if (typeof posted.reason !== 'string') expect(posted).toBe('a refusal with a reason');
+          // An output schema it cannot copy is left out, never the tool.
+          if (posted.reason.startsWith('the output schema')) expect(posted).toBe('a tool kept without its output schema');
           return;
         }
         expectPlainJson(posted.tool);

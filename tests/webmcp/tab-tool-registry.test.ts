@@ -47,6 +47,17 @@ describe('the tab tool registry', () => {
     ]);
   });
 
+  it('keeps a tool’s output schema, and the reason one was left out, through its check', async () => {
+    const registry = new TabToolRegistry(memoryStorage());
+    const outputSchema = { type: 'object', properties: { total: { type: 'number' } } };
+    const outputSchemaProblem = 'the output schema is text that is not valid JSON';
+    await registry.report(top, { url: top.url, tools: [{ ...tool('cart_total'), outputSchema }, { ...tool('cart_items'), outputSchemaProblem }], dropped: [] });
+    expect((await registry.get(7))?.tools).toEqual([
+      expect.objectContaining({ name: 'cart_total', outputSchema }),
+      expect.objectContaining({ name: 'cart_items', outputSchemaProblem }),
+    ]);
+  });
+
   it('uses no tool of a sandboxed document, framed or a whole tab, whatever site its address names', async () => {
     const registry = new TabToolRegistry(memoryStorage());
     const sandboxedFrame = { ...frame, url: 'https://bank.example/balance', origin: 'null' };
