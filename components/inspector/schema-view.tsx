@@ -18,3 +18,15 @@ export function SchemaView({ schema, forModel = schema }: { schema: JSONSchema; 
     </div>
   );
 }
+
+/** The output schema as the page gave it, with its size: the agent never reads it. */
+export function OutputSchemaView({ schema }: { schema: JSONSchema }) {
+  const given = JSON.stringify(schema);
+  return (
+    <div class="schema">
+      <h4>Output schema ({given.length.toLocaleString('en-US')} characters)</h4>
+      <pre class="schema-output">{JSON.stringify(schema, null, 2)}</pre>
+      <p class="muted">The agent is not shown it; a run here checks the result against it.</p>
+    </div>
+  );
+}

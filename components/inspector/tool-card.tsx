@@ -2,15 +2,17 @@ import { useState } from 'preact/hooks';
 import type { PageTool } from '@/lib/registry/types';
 import { AnnotationBadges } from './annotation-badges';
 import { toolKey, type InspectorModel } from './inspector-model';
-import { SchemaView } from './schema-view';
+import { OutputSchemaView, SchemaView } from './schema-view';
 import { ToolRunner } from './tool-runner';
 
 /**
- * One tool: name, title, description, hints, origin, lint findings; the run form and the schema
- * open on demand (a page may offer hundreds). Everything is rendered as text.
+ * One tool: name, title, description, hints, origin, lint findings; the run form, the schema and
+ * the output schema (where the tool has one) open on demand (a page may offer hundreds).
+ * Everything is rendered as text.
  */
 export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageTool }) {
   const findings = model.findingsByTool.value.get(toolKey(tool)) ?? [];
+  const { outputSchema } = tool;
   return (
     <article class="tool" data-tool={tool.name} aria-label={`Tool ${tool.name}`}>
       <header class="tool-header">
@@ -41,6 +43,7 @@ export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageToo
       )}
       <Disclosure label="Run" toolName={tool.name}>{() => <ToolRunner model={model} tool={tool} />}</Disclosure>
       <Disclosure label="Schema" toolName={tool.name}>{() => <SchemaView schema={tool.inputSchema} forModel={model.agentSchemaOf(tool)} />}</Disclosure>
+      {outputSchema && <Disclosure label="Returns" toolName={tool.name}>{() => <OutputSchemaView schema={outputSchema} />}</Disclosure>}
     </article>
   );
 }

@@ -20,7 +20,7 @@ export function isAnotherDocument(before: readonly PageTool[], after: readonly P
   return was !== undefined && is !== undefined && was !== is;
 }
 
-const comparedFields = ['title', 'description', 'inputSchema', 'annotations', 'source'] as const;
+const comparedFields = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'source'] as const;
 
 /** What changed between two readings of a tab's tools (a tool is its name in its frame). */
 export function diffToolLists(before: readonly PageTool[], after: readonly PageTool[], at: number): ToolChange[] {

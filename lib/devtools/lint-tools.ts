@@ -66,6 +66,7 @@ function lintTool(tool: PageTool): Finding[] {
     findings.push(warning('The input schema is not an object schema ("type": "object").'));
   }
   findings.push(...schemaShapeProblems(tool.inputSchema).map(warning));
+  findings.push(...outputSchemaFindings(tool));
   for (const note of tool.formNotes ?? []) findings.push(warning(note));
   if (tool.annotations?.destructiveHint) {
     findings.push(
@@ -74,6 +75,17 @@ function lintTool(tool: PageTool): Finding[] {
   }
   findings.push(...textFindings('The description', tool.description));
   findings.push(...parameterFindings(tool.inputSchema));
+  return findings;
+}
+
+/** The output schema's mistakes; an agent never reads it, but the inspector checks results against it. */
+function outputSchemaFindings({ outputSchema, outputSchemaProblem }: PageTool): Finding[] {
+  if (outputSchemaProblem !== undefined) return [warning(`The output schema is left out, so results are not checked against it: ${outputSchemaProblem}.`)];
+  if (outputSchema === undefined) return [];
+  const findings = schemaShapeProblems(outputSchema, 'output').map(warning);
+  if (firstType(outputSchema) !== 'object') {
+    findings.unshift(warning('The output schema is not an object schema ("type": "object"), as MCP asks of structured results: results are not checked against it.'));
+  }
   return findings;
 }
 

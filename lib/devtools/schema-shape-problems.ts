@@ -6,29 +6,47 @@ const depthLimit = 32;
 const typeList = `(${jsonSchemaTypes.join(', ')})`;
 const notSchema = 'not a schema (an object, or true or false)';
 
+/** How the problems of each of a tool's schemas are told: where they are, and what each costs. */
+const wordings = {
+  input: {
+    schema: 'the input schema',
+    at: (path: string) => `"${path}"`,
+    unknownType: 'the model is shown it as written',
+    noProperties: 'the tool is read as taking no arguments',
+  },
+  output: {
+    schema: 'the output schema',
+    at: (path: string) => `"${path}" of the output schema`,
+    unknownType: 'a result is not checked against it',
+    noProperties: 'they are read as none',
+  },
+};
+type Wording = (typeof wordings)['input'];
+
 /**
- * Where a tool's input schema is not JSON Schema, through nested properties, items and
+ * Where a tool's input (or output) schema is not JSON Schema, through nested properties, items and
  * alternatives: a `type` no validator knows, `properties` that are not an object of schemas,
  * `required` that is not a list of names, `items` that are not a schema. Every other reader
- * (the model's view, the run form, argument checks) quietly skips such a keyword, so this is the
- * one place a developer hears of it.
+ * (the model's view, the run form, argument and result checks) quietly skips such a keyword, so
+ * this is the one place a developer hears of it.
  */
-export function schemaShapeProblems(schema: Record<string, unknown>): string[] {
-  const problems = nodeProblems(schema, undefined, 0);
+export function schemaShapeProblems(schema: Record<string, unknown>, which: keyof typeof wordings = 'input'): string[] {
+  const words = wordings[which];
+  const problems = nodeProblems(schema, undefined, 0, words);
   if (problems.length <= shownProblems) return problems;
   // A schema may repeat one mistake thousands of times: a few say what to fix, the card stays short.
   const more = problems.length - shownProblems;
-  return [...problems.slice(0, shownProblems), `And ${more.toLocaleString('en-US')} more ${more === 1 ? 'place' : 'places'} where the input schema is not JSON Schema.`];
+  return [...problems.slice(0, shownProblems), `And ${more.toLocaleString('en-US')} more ${more === 1 ? 'place' : 'places'} where ${words.schema} is not JSON Schema.`];
 }
 
 /** The most problems of one tool's schema listed one by one. */
 const shownProblems = 10;
 
 /** `path` is where the node sits, as `address.city` or `tags[]`; undefined for the root. */
-function nodeProblems(node: Record<string, unknown>, path: string | undefined, depth: number): string[] {
+function nodeProblems(node: Record<string, unknown>, path: string | undefined, depth: number, words: Wording): string[] {
   if (depth > depthLimit) return [];
-  const place = path === undefined ? 'the input schema' : `"${path}"`;
-  const problems = typeProblems(node.type, place);
+  const place = path === undefined ? words.schema : words.at(path);
+  const problems = typeProblems(node.type, place, words);
   const required = node.required;
   if (required !== undefined && !Array.isArray(required)) {
     problems.push(`The "required" of ${place} is ${describe(required)}, not a list of property names: nothing in it is required.`);
@@ -36,49 +54,49 @@ function nodeProblems(node: Record<string, unknown>, path: string | undefined, d
   for (const name of Array.isArray(required) ? required : []) {
     if (typeof name !== 'string') problems.push(`The "required" of ${place} holds ${describe(name)}, not a property name: it is ignored.`);
   }
-  problems.push(...propertiesProblems(node.properties, path, place, depth));
-  problems.push(...itemsProblems(node.items, path, place, depth));
+  problems.push(...propertiesProblems(node.properties, path, place, depth, words));
+  problems.push(...itemsProblems(node.items, path, place, depth, words));
   // A branch describes the same value, so it sits at the same place.
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
     const branches = node[key];
     for (const branch of Array.isArray(branches) ? branches : []) {
-      if (isRecord(branch)) problems.push(...nodeProblems(branch, path, depth + 1));
+      if (isRecord(branch)) problems.push(...nodeProblems(branch, path, depth + 1, words));
     }
   }
   return problems;
 }
 
-function typeProblems(type: unknown, place: string): string[] {
+function typeProblems(type: unknown, place: string, words: Wording): string[] {
   if (type === undefined) return [];
-  if (!Array.isArray(type)) return isJsonSchemaType(type) ? [] : [`The type of ${place} is ${describe(type)}, not a JSON Schema type ${typeList}: the model is shown it as written.`];
-  return type.filter((name) => !isJsonSchemaType(name)).map((name) => `The types of ${place} include ${describe(name)}, not a JSON Schema type ${typeList}: the model is shown it as written.`);
+  if (!Array.isArray(type)) return isJsonSchemaType(type) ? [] : [`The type of ${place} is ${describe(type)}, not a JSON Schema type ${typeList}: ${words.unknownType}.`];
+  return type.filter((name) => !isJsonSchemaType(name)).map((name) => `The types of ${place} include ${describe(name)}, not a JSON Schema type ${typeList}: ${words.unknownType}.`);
 }
 
-function propertiesProblems(properties: unknown, path: string | undefined, place: string, depth: number): string[] {
+function propertiesProblems(properties: unknown, path: string | undefined, place: string, depth: number, words: Wording): string[] {
   if (properties === undefined) return [];
   if (!isRecord(properties)) {
-    const readAs = path === undefined ? 'the tool is read as taking no arguments' : 'they are read as none';
+    const readAs = path === undefined ? words.noProperties : 'they are read as none';
     return [`The properties of ${place} are ${describe(properties)}, not an object of named schemas: ${readAs}.`];
   }
   return Object.entries(properties).flatMap(([name, property]) => {
     const propertyPath = path === undefined ? name : `${path}.${name}`;
-    return subschemaProblems(property, propertyPath, depth, (shown) => `The property "${propertyPath}" is ${shown}, ${notSchema}: it is read as allowing any value.`);
+    return subschemaProblems(property, propertyPath, depth, words, (shown) => `The property ${words.at(propertyPath)} is ${shown}, ${notSchema}: it is read as allowing any value.`);
   });
 }
 
 // An array of schemas is the tuple form of drafts before 2020-12, which compactSchema still reads.
-function itemsProblems(items: unknown, path: string | undefined, place: string, depth: number): string[] {
+function itemsProblems(items: unknown, path: string | undefined, place: string, depth: number, words: Wording): string[] {
   if (items === undefined) return [];
   const itemPath = `${path ?? ''}[]`;
   if (Array.isArray(items)) {
-    return items.flatMap((item) => subschemaProblems(item, itemPath, depth, (shown) => `The items of ${place} hold ${shown}, ${notSchema}: that item is read as allowing any value.`));
+    return items.flatMap((item) => subschemaProblems(item, itemPath, depth, words, (shown) => `The items of ${place} hold ${shown}, ${notSchema}: that item is read as allowing any value.`));
   }
-  return subschemaProblems(items, itemPath, depth, (shown) => `The items of ${place} are ${shown}, ${notSchema}: they are read as allowing any value.`);
+  return subschemaProblems(items, itemPath, depth, words, (shown) => `The items of ${place} are ${shown}, ${notSchema}: they are read as allowing any value.`);
 }
 
 /** A schema is an object, or true or false (anything, nothing); `problem` says so of anything else. */
-function subschemaProblems(schema: unknown, path: string, depth: number, problem: (shown: string) => string): string[] {
-  if (isRecord(schema)) return nodeProblems(schema, path, depth + 1);
+function subschemaProblems(schema: unknown, path: string, depth: number, words: Wording, problem: (shown: string) => string): string[] {
+  if (isRecord(schema)) return nodeProblems(schema, path, depth + 1, words);
   return typeof schema === 'boolean' ? [] : [problem(describe(schema))];
 }
 

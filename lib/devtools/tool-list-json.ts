@@ -2,11 +2,12 @@ import type { TabTools } from '../registry/types';
 
 /** The tab's tools as "Copy as JSON" gives them: the descriptors with origin, frame and source. */
 export function toolListJson(tabTools: TabTools): string {
-  const tools = tabTools.tools.map(({ name, title, description, inputSchema, annotations, origin, frameId, source }) => ({
+  const tools = tabTools.tools.map(({ name, title, description, inputSchema, outputSchema, annotations, origin, frameId, source }) => ({
     name,
     ...(title === undefined ? {} : { title }),
     description,
     inputSchema,
+    ...(outputSchema === undefined ? {} : { outputSchema }),
     ...(annotations === undefined ? {} : { annotations }),
     origin,
     frameId,

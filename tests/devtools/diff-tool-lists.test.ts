@@ -25,6 +25,11 @@ describe('diffToolLists: the change log', () => {
     ]);
   });
 
+  it('tells a tool whose output schema changed', () => {
+    const outputSchema = { type: 'object', properties: { total: { type: 'number' } } };
+    expect(diffToolLists([tool('a')], [tool('a', { outputSchema })], 2)).toEqual([{ kind: 'changed', name: 'a', frameId: 0, at: 2, fields: ['outputSchema'] }]);
+  });
+
   it('keeps a tool of one name in two frames apart', () => {
     expect(diffToolLists([tool('a')], [tool('a'), tool('a', { frameId: 3 })], 1)).toEqual([{ kind: 'added', name: 'a', frameId: 3, at: 1 }]);
   });
@@ -42,5 +47,15 @@ describe('formatToolText and toolListJson', () => {
     expect(JSON.parse(json)).toEqual([
       { name: 'a', title: 'A', description: 'The a tool.', inputSchema: { type: 'object' }, origin: 'https://shop.example', frameId: 0, source: 'native' },
     ]);
+  });
+
+  it('copies a tool\'s output schema beside its input schema, where it has one', () => {
+    const outputSchema = { type: 'object', properties: { total: { type: 'number' } } };
+    const tools = [tool('a', { outputSchema })];
+    const json = toolListJson({ tabId: 1, url: 'https://shop.example/', origin: 'https://shop.example', tools, dropped: [], updatedAt: 0 });
+    expect(JSON.parse(json)).toEqual([
+      { name: 'a', description: 'The a tool.', inputSchema: { type: 'object' }, outputSchema, origin: 'https://shop.example', frameId: 0, source: 'native' },
+    ]);
+    expect(Object.keys(JSON.parse(json)[0])).toEqual(['name', 'description', 'inputSchema', 'outputSchema', 'origin', 'frameId', 'source']);
   });
 });

@@ -66,6 +66,29 @@ describe('lintTools: what the inspector points out', () => {
     expect(messages([tool({ source: 'declarative', formNotes: [note] })])).toEqual([`warning: ${note}`]);
   });
 
+  it('says why a tool\'s output schema was left out, and that results are not checked against it', () => {
+    expect(messages([tool({ outputSchemaProblem: 'the output schema is text that is not valid JSON' })])).toEqual([
+      'warning: The output schema is left out, so results are not checked against it: the output schema is text that is not valid JSON.',
+    ]);
+  });
+
+  it('finds nothing in a well-made output schema, and points out one that is not an object schema or not JSON Schema', () => {
+    const result = { type: 'object', properties: { total: { type: 'number' }, items: { type: 'array', items: { type: 'string' } } }, required: ['total'] };
+    expect(messages([tool({ outputSchema: result })])).toEqual([]);
+    expect(messages([tool({ outputSchema: { type: 'array', items: 'string' } })])).toEqual([
+      'warning: The output schema is not an object schema ("type": "object"), as MCP asks of structured results: results are not checked against it.',
+      'warning: The items of the output schema are "string", not a schema (an object, or true or false): they are read as allowing any value.',
+    ]);
+    expect(messages([tool({ outputSchema: { type: 'object', properties: { total: { type: 'numbr' }, lines: 'string' }, required: 'total' } })])).toEqual([
+      'warning: The "required" of the output schema is "total", not a list of property names: nothing in it is required.',
+      'warning: The type of "total" of the output schema is "numbr", not a JSON Schema type (string, number, integer, boolean, object, array, null): a result is not checked against it.',
+      'warning: The property "lines" of the output schema is "string", not a schema (an object, or true or false): it is read as allowing any value.',
+    ]);
+    expect(messages([tool({ outputSchema: { type: 'object', properties: ['total'] } })])).toEqual([
+      'warning: The properties of the output schema are a list, not an object of named schemas: they are read as none.',
+    ]);
+  });
+
   it('points out MCP\'s destructiveHint, which WebMCP browsers do not read', () => {
     expect(messages([tool({ annotations: { destructiveHint: true, consequentialHint: true } })])).toEqual([
       'warning: "destructiveHint" is MCP\'s name: WebMCP\'s is "consequentialHint". This extension asks before each call either way; a browser\'s own agent may not.',

@@ -73,6 +73,29 @@ describe('a tool card', () => {
   });
 });
 
+describe('a tool with an output schema', () => {
+  const outputSchema = { type: 'object', properties: { found: { type: 'integer' } }, required: ['found'] };
+
+  it('shows it in a section of its own, "Returns", as the page gave it, with its size', async () => {
+    const { root } = await showRunForm(tool({ type: 'object', properties: {} }, { outputSchema }));
+    const summaries = [...root.querySelectorAll('summary')];
+    expect(summaries.map((summary) => summary.textContent)).toEqual(['Run search_products', 'Schema search_products', 'Returns search_products']);
+    const returns = summaries[2]!.parentElement as HTMLDetailsElement;
+    returns.open = true;
+    returns.dispatchEvent(new Event('toggle'));
+    await tick();
+    expect(returns.querySelector('h4')?.textContent).toBe(`Output schema (${JSON.stringify(outputSchema).length} characters)`);
+    expect(returns.querySelector('pre')?.textContent).toBe(JSON.stringify(outputSchema, null, 2));
+  });
+
+  it('copies it with the tool as JSON', async () => {
+    const { model } = await showRunForm(tool({ type: 'object', properties: {} }, { outputSchema }));
+    let copied = '';
+    await model.copyToolList(async (text) => void (copied = text));
+    expect(JSON.parse(copied)).toEqual([expect.objectContaining({ name: 'search_products', outputSchema })]);
+  });
+});
+
 describe('the run form', () => {
   const search = {
     type: 'object',
