@@ -13,6 +13,7 @@ import {
 } from '@webmcp-agents/local-agent';
 import { assumedContextTokens } from '@/lib/agent/fit-history';
 import { toolsForAgent } from '@/lib/registry/tools-for-agent';
+import { checkToolResult, type ResultCheck } from '@/lib/devtools/check-tool-result';
 import { diffToolLists, isAnotherDocument, type ToolChange } from '@/lib/devtools/diff-tool-lists';
 import { lintTools, type LintFinding } from '@/lib/devtools/lint-tools';
 import { toolListJson } from '@/lib/devtools/tool-list-json';
@@ -38,6 +39,8 @@ export interface RunState {
   durationMs?: number;
   /** What the page a form's run loaded gives as its result, where it gives one. */
   pageResult?: PageResult;
+  /** The result against the tool's output schema, where it has one. */
+  resultCheck?: ResultCheck;
   /** The document the tool ran in, where the browser names documents. */
   documentId?: string;
 }
@@ -203,7 +206,12 @@ export class InspectorModel {
       const [key, run] = Object.entries(this.runs.value).find(([, entry]) => entry.runId === event.runId) ?? [];
       if (!key || !run) return;
       const finished = { at: Date.now(), listing: this.listings };
-      this.runs.value = { ...this.runs.value, [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs } };
+      const tool = this.tools.value.find((candidate) => toolKey(candidate) === key);
+      const resultCheck = tool && checkToolResult(tool, event.output, event.structuredContent);
+      this.runs.value = {
+        ...this.runs.value,
+        [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs, ...(resultCheck ? { resultCheck } : {}) },
+      };
       // The page said goodbye before the result came: its card is gone already.
       if (!listedIn(this.tools.value, key, run.documentId)) this.leftRun.value = leftRunOf(run, event.output, this.tabTools.value?.url);
       return;

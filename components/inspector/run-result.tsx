@@ -5,17 +5,19 @@ import { PageResultView } from './page-result';
 
 /**
  * A run's outcome: the result (JSON pretty-printed; for a form that loaded its result page, what
- * that page gives) or the error, and the time it took. Only its
- * first line is announced (a long result read aloud would drown everything else), from a region
- * that stays in the page: one added with its words already in it is often not read at all.
+ * that page gives) or the error, the time it took, and whether the result matches the tool's
+ * output schema where it has one. Only its first line is announced (a long result read aloud
+ * would drown everything else), with a mismatch, from a region that stays in the page: one added
+ * with its words already in it is often not read at all.
  */
 export function RunResult({ run }: { run: RunState | undefined }) {
   const output = run?.running ? undefined : run?.output;
   const meta = run?.running ? 'Running…' : output ? `${output.isError ? 'Error' : 'Result'}${run?.durationMs !== undefined ? ` · took ${run.durationMs} ms` : ''}` : '';
+  const check = output ? run?.resultCheck : undefined;
   return (
     <>
       <p class="visually-hidden" role="status">
-        {meta}
+        {check && !check.matches ? `${meta} · does not match the output schema` : meta}
       </p>
       {run?.running && (
         <p class="run-status" aria-hidden="true">
@@ -28,6 +30,12 @@ export function RunResult({ run }: { run: RunState | undefined }) {
             {meta}
           </p>
           {run?.pageResult ? <PageResultView pageResult={run.pageResult} /> : <pre class="run-text">{formatToolText(output.text)}</pre>}
+          {check && (
+            <p class={check.matches ? 'run-check muted' : 'run-check finding warning'}>
+              {!check.matches && <span class="finding-level">Warning: </span>}
+              {check.message}
+            </p>
+          )}
           {output.isError && browserHidesError(output.text) && (
             <p class="run-tip">
               Chrome does not pass on why the tool failed: it threw, or it returned something JSON cannot hold (a

@@ -122,7 +122,7 @@ export function carryOverValues(before: readonly FormField[], values: FieldValue
 }
 
 /** The field a problem from `validateArgs` is about ('Missing required argument "x".', '"x" must be …'). */
-export function fieldNamedIn(message: string, fields: readonly FormField[]): string | undefined {
+export function fieldNamedIn(message: string, fields: readonly Pick<FormField, 'name'>[]): string | undefined {
   return fields.find((field) => {
     const quoted = JSON.stringify(field.name);
     return message === `Missing required argument ${quoted}.` || message.startsWith(`${quoted} `);

@@ -58,7 +58,14 @@ export const inspectorRequestSchema = z.discriminatedUnion('type', [
 /** Background → devtools inspector. */
 export const inspectorEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tab-tools'), tabId: z.number(), tabTools: z.nullable(tabToolsSchema) }),
-  z.object({ type: z.literal('run-result'), runId: z.string(), output: toolOutputSchema, durationMs: z.number() }),
+  z.object({
+    type: z.literal('run-result'),
+    runId: z.string(),
+    output: toolOutputSchema,
+    /** An MCP-style result's `structuredContent`, for a tool with an output schema to check it against. */
+    structuredContent: z.optional(z.unknown()),
+    durationMs: z.number(),
+  }),
   /** After a run's result that said the form navigated: what the page it loaded gives. */
   z.object({ type: z.literal('run-page-result'), runId: z.string(), pageResult: pageResultSchema }),
 ]);

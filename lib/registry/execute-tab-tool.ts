@@ -5,7 +5,7 @@ import type { ToolCallReply } from '../messaging/protocol';
 import { timeoutMessage } from '../webmcp/run-tool-call';
 import { defaultToolTimeoutMs } from '../webmcp/tool-limits';
 import type { TabToolRegistry } from './tab-tool-registry';
-import { toolOutputFromResult } from './tool-output-from-result';
+import { toolOutputFromResult, toolRunFromResult, type ToolRun } from './tool-output-from-result';
 
 export interface ExecuteOptions {
   /** Aborting stops the call: the page's signal aborts and the promise rejects. */
@@ -45,15 +45,26 @@ export async function executeTabTool(
   args: Record<string, unknown>,
   options: ExecuteOptions = {},
 ): Promise<ToolOutput> {
+  return (await runTabTool(registry, tabId, name, args, options)).output;
+}
+
+/** `executeTabTool`, with an MCP-style result's `structuredContent` beside the output (for the inspector). */
+export async function runTabTool(
+  registry: TabToolRegistry,
+  tabId: number,
+  name: string,
+  args: Record<string, unknown>,
+  options: ExecuteOptions = {},
+): Promise<ToolRun> {
   options.signal?.throwIfAborted();
   const tool = (await registry.get(tabId))?.tools.find(
     (candidate) => candidate.name === name && (options.frameId === undefined || candidate.frameId === options.frameId),
   );
   // Stop may have come while the registry answered: the call must not go out after it.
   options.signal?.throwIfAborted();
-  if (!tool) return { text: `The page offers no tool named "${name}".`, isError: true };
+  if (!tool) return { output: { text: `The page offers no tool named "${name}".`, isError: true } };
   if (options.documentId !== undefined && tool.documentId !== undefined && tool.documentId !== options.documentId) {
-    return { text: pageChangedMessage(name), isError: true };
+    return { output: { text: pageChangedMessage(name), isError: true } };
   }
   // The browser itself then refuses to deliver to any other document of the frame.
   const documentId = options.documentId ?? tool.documentId;
@@ -61,9 +72,10 @@ export async function executeTabTool(
   const timeoutMs = options.timeoutMs ?? defaultToolTimeoutMs;
   const call = { callId: crypto.randomUUID(), name, args, timeoutMs };
   const reply = await raceCall(tabId, target, call, options.signal);
-  if (reply.kind === 'timeout') return { text: timeoutMessage(name, timeoutMs), isError: true };
-  if (reply.kind === 'failed') return outputForDeliveryFailure(name, reply.error);
-  return outputForReply(name, reply.reply);
+  if (reply.kind === 'timeout') return { output: { text: timeoutMessage(name, timeoutMs), isError: true } };
+  if (reply.kind === 'failed') return { output: outputForDeliveryFailure(name, reply.error) };
+  if (reply.reply.status === 'ok') return toolRunFromResult(name, reply.reply.result, reply.reply.fullLength);
+  return { output: { text: reply.reply.error.message || `The tool "${name}" failed (${reply.reply.error.name}).`, isError: true } };
 }
 
 type CallOutcome = { kind: 'reply'; reply: ToolCallReply } | { kind: 'timeout' } | { kind: 'failed'; error: unknown };
@@ -97,11 +109,6 @@ function raceCall(
       (error: unknown) => finish({ kind: 'failed', error }),
     );
   });
-}
-
-function outputForReply(name: string, reply: ToolCallReply): ToolOutput {
-  if (reply.status === 'ok') return toolOutputFromResult(name, reply.result, reply.fullLength);
-  return { text: reply.error.message || `The tool "${name}" failed (${reply.error.name}).`, isError: true };
 }
 
 /** The message could not make the round trip: the frame navigated mid-call, or is gone. */

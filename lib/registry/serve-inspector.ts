@@ -1,10 +1,10 @@
 import type { Channel } from '../messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '../messaging/protocol';
 import { requestTabTools } from './request-tab-tools';
-import { executeTabTool } from './execute-tab-tool';
+import { runTabTool } from './execute-tab-tool';
 import { readLoadedPageResult } from './read-loaded-page-result';
 import type { TabToolRegistry } from './tab-tool-registry';
-import { noResultAsPageChanged } from './tool-output-from-result';
+import { noResultAsPageChanged, type ToolRun } from './tool-output-from-result';
 import type { PageResult } from '../webmcp/read-page-result';
 import { originOf } from '../text/origin-of';
 
@@ -64,11 +64,13 @@ export function serveInspector(
     const tool = (await registry.get(tabId))?.tools.find(
       (candidate) => candidate.name === request.name && candidate.frameId === (request.frameId ?? candidate.frameId),
     );
-    const output = await executeTabTool(registry, tabId, request.name, request.args, options).catch(
-      () => ({ text: 'Stopped before the tool answered.', isError: true }),
+    const { output, structuredContent } = await runTabTool(registry, tabId, request.name, request.args, options).catch(
+      (): ToolRun => ({ output: { text: 'Stopped before the tool answered.', isError: true } }),
     );
     runs.delete(request.runId);
-    channel.post({ type: 'run-result', runId: request.runId, output, durationMs: Math.round(performance.now() - started) });
+    // Only the inspector checks a result against the tool's output schema, and only where it has one.
+    const structured = tool?.outputSchema && structuredContent !== undefined ? { structuredContent } : {};
+    channel.post({ type: 'run-result', runId: request.runId, output, ...structured, durationMs: Math.round(performance.now() - started) });
     // Only a form of the top frame that navigated it: any page may carry JSON-LD of its own. And
     // only where the browser names documents: else the form's own page, answering before the new
     // one commits, would pass for it.

@@ -8,10 +8,22 @@ import { readMcpResult } from '../webmcp/read-mcp-result';
  * result (an MCP result's text) before the content script cut it, where it did.
  */
 export function toolOutputFromResult(name: string, result: string | null, fullLength?: number): ToolOutput {
-  if (result === null) return { text: noResultAsPageChanged(name) };
+  return toolRunFromResult(name, result, fullLength).output;
+}
+
+/** What a run gave: the output the model reads, and an MCP-style result's `structuredContent`, which only the inspector reads. */
+export interface ToolRun {
+  output: ToolOutput;
+  structuredContent?: unknown;
+}
+
+/** `toolOutputFromResult`, with the result's `structuredContent` beside the output where it has one. */
+export function toolRunFromResult(name: string, result: string | null, fullLength?: number): ToolRun {
+  if (result === null) return { output: { text: noResultAsPageChanged(name) } };
   const mcp = readMcpResult(result);
   const output: ToolOutput = mcp ? { text: mcp.text, ...(mcp.isError ? { isError: true } : {}) } : { text: result };
-  return fullLength !== undefined && fullLength > output.text.length ? { ...output, fullLength } : output;
+  const structured = mcp?.structuredContent !== undefined ? { structuredContent: mcp.structuredContent } : {};
+  return { output: fullLength !== undefined && fullLength > output.text.length ? { ...output, fullLength } : output, ...structured };
 }
 
 /**

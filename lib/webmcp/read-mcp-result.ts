@@ -5,9 +5,10 @@ import { isRecord } from '@webmcp-agents/chat';
  * whether it failed; undefined for any other string. Text items are kept as they are; an image or
  * audio item is named with its type and size, never given as base64; a resource gives its text
  * (or its address); a link its address. With no item the model can read, `structuredContent` is
- * given as JSON, and failing that the whole result.
+ * given as JSON, and failing that the whole result. `structuredContent` comes back too, where the
+ * result has one: the inspector checks it against the tool's output schema.
  */
-export function readMcpResult(result: string): { text: string; isError: boolean } | undefined {
+export function readMcpResult(result: string): { text: string; isError: boolean; structuredContent?: unknown } | undefined {
   const trimmed = result.trimStart();
   if (!trimmed.startsWith('{')) return undefined;
   let parsed: unknown;
@@ -21,7 +22,7 @@ export function readMcpResult(result: string): { text: string; isError: boolean 
   if (!Array.isArray(content)) return undefined;
   const parts = content.flatMap(describeItem);
   const text = parts.length > 0 ? parts.join('\n') : structuredContent !== undefined ? JSON.stringify(structuredContent) : result;
-  return { text, isError: isError === true };
+  return { text, isError: isError === true, ...(structuredContent !== undefined ? { structuredContent } : {}) };
 }
 
 function describeItem(item: unknown): string[] {

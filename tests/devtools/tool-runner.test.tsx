@@ -88,6 +88,46 @@ describe('a tool with an output schema', () => {
     expect(returns.querySelector('pre')?.textContent).toBe(JSON.stringify(outputSchema, null, 2));
   });
 
+  it('checks a run’s result against it: a mismatch is a warning, heard with the result; a match is said quietly', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: {} }, { outputSchema }));
+    const runWith = async (event: { text: string; structuredContent?: unknown }) => {
+      await form.submit();
+      const runId = form.fake.posted.filter((request) => request.type === 'run-tool').at(-1)!.runId;
+      const { text, structuredContent } = event;
+      form.fake.send({ type: 'run-result', runId, output: { text }, ...(structuredContent === undefined ? {} : { structuredContent }), durationMs: 5 });
+      await tick();
+      const check = form.root.querySelector('.run-result .run-check');
+      const statuses = [...form.root.querySelectorAll('[role="status"]')].map((region) => region.textContent);
+      return { check: check?.textContent, warning: check?.classList.contains('warning'), heard: statuses.includes('Result · took 5 ms · does not match the output schema') };
+    };
+    expect(await runWith({ text: '{"total":3}' })).toEqual({
+      check: 'Warning: The result does not match the tool\'s output schema: "found" is missing.',
+      warning: true,
+      heard: true,
+    });
+    expect(await runWith({ text: '{"found":3}' })).toEqual({ check: "The result matches the tool's output schema.", warning: false, heard: false });
+    expect(await runWith({ text: 'Found 3 products.', structuredContent: { found: 'three' } })).toEqual({
+      check: 'Warning: The result\'s structuredContent does not match the tool\'s output schema: "found" must be integer, got "three".',
+      warning: true,
+      heard: true,
+    });
+  });
+
+  it('says nothing of a result where the tool has no output schema, or failed', async () => {
+    const plain = await showRunForm(tool({ type: 'object', properties: {} }));
+    await plain.submit();
+    plain.fake.send({ type: 'run-result', runId: plain.fake.posted.find((request) => request.type === 'run-tool')!.runId, output: { text: 'Found 3.' }, durationMs: 5 });
+    await tick();
+    expect(plain.root.querySelector('.run-check')).toBeNull();
+    document.body.innerHTML = '';
+    const failing = await showRunForm(tool({ type: 'object', properties: {} }, { outputSchema }));
+    await failing.submit();
+    const runId = failing.fake.posted.find((request) => request.type === 'run-tool')!.runId;
+    failing.fake.send({ type: 'run-result', runId, output: { text: 'Out of stock.', isError: true }, durationMs: 5 });
+    await tick();
+    expect(failing.root.querySelector('.run-check')).toBeNull();
+  });
+
   it('copies it with the tool as JSON', async () => {
     const { model } = await showRunForm(tool({ type: 'object', properties: {} }, { outputSchema }));
     let copied = '';

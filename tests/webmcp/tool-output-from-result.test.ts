@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
+import { toolOutputFromResult, toolRunFromResult } from '@/lib/registry/tool-output-from-result';
 
 describe('toolOutputFromResult: a page’s result as text for the model', () => {
   it('joins the text of an MCP-style result', () => {
@@ -36,6 +36,15 @@ describe('toolOutputFromResult: a page’s result as text for the model', () => 
   it('gives the structured content as JSON when no item has text', () => {
     const result = JSON.stringify({ content: [], structuredContent: { temperature: 21, unit: 'C' } });
     expect(toolOutputFromResult('weather', result)).toEqual({ text: '{"temperature":21,"unit":"C"}' });
+  });
+
+  it('keeps structuredContent beside the output for the inspector, and the model reads the same text as without it', () => {
+    const structuredContent = { temperature: 21, unit: 'C' };
+    const content = [{ type: 'text', text: 'Sunny, 21 °C.' }];
+    expect(toolRunFromResult('weather', JSON.stringify({ content, structuredContent }))).toEqual({ output: { text: 'Sunny, 21 °C.' }, structuredContent });
+    expect(toolOutputFromResult('weather', JSON.stringify({ content, structuredContent }))).toEqual(toolOutputFromResult('weather', JSON.stringify({ content })));
+    expect(toolRunFromResult('weather', JSON.stringify({ content }))).toEqual({ output: { text: 'Sunny, 21 °C.' } });
+    expect(toolRunFromResult('search', '{"products":["mug"]}')).toEqual({ output: { text: '{"products":["mug"]}' } });
   });
 
   it('keeps an MCP-style isError', () => {

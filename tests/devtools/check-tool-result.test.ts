@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { checkToolResult } from '@/lib/devtools/check-tool-result';
+import { toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
+
+const outputSchema = {
+  type: 'object',
+  properties: { city: { type: 'string' }, celsius: { type: 'number' }, sky: { enum: ['sunny', 'cloudy'] }, days: { type: 'integer', minimum: 1 } },
+  required: ['city', 'celsius'],
+};
+const tool = { name: 'get_weather', outputSchema };
+const check = (text: string, structuredContent?: unknown) => checkToolResult(tool, { text }, structuredContent);
+
+describe('checkToolResult: a run’s result against the tool’s output schema', () => {
+  it('says quietly that a result matches, read from the result’s JSON', () => {
+    expect(check('{"city":"Oslo","celsius":21,"sky":"sunny"}')).toEqual({ matches: true, message: "The result matches the tool's output schema." });
+  });
+
+  it('names the first problems, in words about a result, not arguments', () => {
+    expect(check('{"celsius":"21"}')).toEqual({
+      matches: false,
+      message: 'The result does not match the tool\'s output schema: "city" is missing; "celsius" must be number, got "21".',
+    });
+    expect(check('{"city":"Oslo","celsius":21,"sky":"rainy","days":0}')).toEqual({
+      matches: false,
+      message: 'The result does not match the tool\'s output schema: "sky" must be one of "sunny", "cloudy"; "days" must be at least 1.',
+    });
+    expect(check('{"sky":"rainy","days":0}')?.message).toBe(
+      'The result does not match the tool\'s output schema: "city" is missing; "celsius" is missing; "sky" must be one of "sunny", "cloudy".',
+    );
+    expect(check('["Oslo", 21]')?.message).toBe('The result does not match the tool\'s output schema: it is ["Oslo",21], not a JSON object.');
+  });
+
+  it('takes an empty string as given: a result may hold one', () => {
+    expect(check('{"city":"","celsius":21}')?.matches).toBe(true);
+    expect(check('{"city":"","celsius":""}')?.message).toBe('The result does not match the tool\'s output schema: "celsius" must be number, got "".');
+  });
+
+  it('checks an MCP-style result’s structuredContent where it has one, and says so', () => {
+    const result = JSON.stringify({ content: [{ type: 'text', text: 'Sunny, 21 °C in Oslo.' }], structuredContent: { city: 'Oslo', celsius: '21' } });
+    const output = toolOutputFromResult('get_weather', result);
+    expect(checkToolResult(tool, output, { city: 'Oslo', celsius: '21' })?.message).toBe(
+      'The result\'s structuredContent does not match the tool\'s output schema: "celsius" must be number, got "21".',
+    );
+    expect(checkToolResult(tool, output, { city: 'Oslo', celsius: 21 })).toEqual({ matches: true, message: "The result's structuredContent matches the tool's output schema." });
+    // Without structuredContent its text is read as JSON, and prose is none.
+    expect(checkToolResult(tool, output)).toEqual({
+      matches: false,
+      message: "The result is not JSON and has no structuredContent, so it cannot match the tool's output schema.",
+    });
+  });
+
+  it('reads the schema as the agent would: references written out, allOf merged', () => {
+    const referred = { type: 'object', $ref: '#/$defs/weather', $defs: { weather: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] } } };
+    expect(checkToolResult({ name: 'get_weather', outputSchema: referred }, { text: '{}' })?.message).toBe('The result does not match the tool\'s output schema: "celsius" is missing.');
+    const merged = { type: 'object', allOf: [{ properties: { celsius: { type: 'number' } } }, { required: ['celsius'] }] };
+    expect(checkToolResult({ name: 'get_weather', outputSchema: merged }, { text: '{"celsius":"warm"}' })?.matches).toBe(false);
+  });
+
+  it('checks nothing without an output schema, with one that is not an object’s, for an error, or where no result came back', () => {
+    expect(checkToolResult({ name: 'get_weather' }, { text: '{}' })).toBeUndefined();
+    expect(checkToolResult({ name: 'get_weather', outputSchema: { type: 'array' } }, { text: '{}' })).toBeUndefined();
+    expect(checkToolResult(tool, { text: 'The weather service is down.', isError: true })).toBeUndefined();
+    expect(checkToolResult(tool, toolOutputFromResult('get_weather', null))).toBeUndefined();
+  });
+});

@@ -1,0 +1,44 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { inspectorEventSchema, type InspectorEvent, type InspectorRequest, type ToolCallReply } from '@/lib/messaging/protocol';
+import type { Channel } from '@/lib/messaging/port-channel';
+import { sendToContent } from '@/lib/messaging/runtime-messaging';
+import { serveInspector } from '@/lib/registry/serve-inspector';
+import { TabToolRegistry } from '@/lib/registry/tab-tool-registry';
+
+vi.mock('@/lib/messaging/runtime-messaging', () => ({ sendToContent: vi.fn() }));
+const send = vi.mocked(sendToContent);
+
+const outputSchema = { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] };
+const result = JSON.stringify({ content: [{ type: 'text', text: 'The cart comes to 12 €.' }], structuredContent: { total: 12 } });
+
+/** The inspector's end of its channel: the test plays the panel. */
+function inspectorChannel() {
+  const events: InspectorEvent[] = [];
+  let receive: (request: InspectorRequest) => void = () => {};
+  const channel: Channel<InspectorEvent, InspectorRequest> = { post: (event) => events.push(event), onMessage: (listener) => (receive = listener), onDisconnect: () => {}, disconnect: () => {} };
+  return { channel, events, ask: (request: InspectorRequest) => receive(request) };
+}
+
+let registry: TabToolRegistry;
+beforeEach(async () => {
+  send.mockReset();
+  send.mockImplementation(((_tabId: number, type: string) => Promise.resolve(type === 'tool-execute' ? ({ status: 'ok', result } satisfies ToolCallReply) : null)) as never);
+  registry = new TabToolRegistry({ load: async () => new Map(), save: async () => {} });
+  const tool = (name: string, more = {}) => ({ name, description: 'A tool.', inputSchema: { type: 'object' }, origin: '', source: 'native', ...more });
+  await registry.report({ tabId: 3, frameId: 0, url: 'https://shop.example/', origin: 'https://shop.example' }, { url: '', tools: [tool('cart_total', { outputSchema }), tool('cart_text')], dropped: [] });
+});
+
+describe('serveInspector: a run by hand', () => {
+  it('passes an MCP-style result’s structuredContent on with the output, only for a tool with an output schema to check it against', async () => {
+    const { channel, events, ask } = inspectorChannel();
+    serveInspector(registry, channel);
+    ask({ type: 'inspect', tabId: 3 });
+    ask({ type: 'run-tool', runId: 'run-1', name: 'cart_total', args: {} });
+    ask({ type: 'run-tool', runId: 'run-2', name: 'cart_text', args: {} });
+    await vi.waitFor(() => expect(events.filter((event) => event.type === 'run-result')).toHaveLength(2));
+    const results = events.filter((event) => event.type === 'run-result');
+    expect(results.find((event) => event.runId === 'run-1')).toMatchObject({ output: { text: 'The cart comes to 12 €.' }, structuredContent: { total: 12 } });
+    expect(results.find((event) => event.runId === 'run-2')).not.toHaveProperty('structuredContent');
+    for (const event of results) expect(inspectorEventSchema.parse(event)).toEqual(event);
+  });
+});
