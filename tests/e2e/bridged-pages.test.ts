@@ -45,7 +45,10 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     });
 
     it('lists exactly its tools, the late one and the polyfill’s own form tool included', async () => {
-      await fixture.inspector.waitForTools(['cancel_alerts', 'get_forecast', 'radar_image', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 2_000);
+      await fixture.inspector.waitForTools(
+        ['cancel_alerts', 'get_forecast', 'get_humidity', 'get_temperature', 'radar_image', 'report_storm', 'subscribe_newsletter', 'weather_summary'],
+        2_000,
+      );
       await expect(fixture.inspector.tool('get_forecast').locator('.tool-meta').textContent()).resolves.toBe(
         `${server.origin} · frame 0 · polyfill`,
       );
@@ -66,6 +69,32 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
       expect(storm.text).toContain('The weather service is down.');
     });
 
+    it('shows the output schema the page registered under Returns, and flags a result that does not match it', async () => {
+      const card = fixture.inspector.tool('get_temperature');
+      await fixture.inspector.openSection('get_temperature', 'Returns');
+      expect(JSON.parse((await card.locator('pre.schema-output').textContent()) ?? '')).toEqual({
+        type: 'object',
+        properties: { city: { type: 'string' }, celsius: { type: 'number' } },
+        required: ['city', 'celsius'],
+      });
+      const run = await fixture.inspector.run('get_temperature', { city: 'Oslo' });
+      expect(run).toMatchObject({ text: '21 °C in Oslo.', isError: false });
+      await expect(card.locator('.run-check').textContent()).resolves.toBe(
+        'Warning: The result\'s structuredContent does not match the tool\'s output schema: "celsius" must be number, got "21".',
+      );
+    });
+
+    it('keeps a tool whose output schema is broken, without it, and tells its author why', async () => {
+      const card = fixture.inspector.tool('get_humidity');
+      await expect(card.locator('.finding').allTextContents()).resolves.toContain(
+        'Warning: The output schema is left out, so results are not checked against it: the output schema is text that is not valid JSON.',
+      );
+      await expect(card.locator('summary', { hasText: 'Returns' }).count()).resolves.toBe(0);
+      const run = await fixture.inspector.run('get_humidity', { city: 'Oslo' });
+      expect(JSON.parse(run.text)).toEqual({ city: 'Oslo', percent: 60 });
+      await expect(card.locator('.run-check').count()).resolves.toBe(0);
+    });
+
     it('answers a call of the polyfill\'s form without toolautosubmit once it is filled, and leaves the sending to the person', async () => {
       const run = await fixture.inspector.run('subscribe_newsletter', { email: 'ada@example.com' });
       expect(run).toMatchObject({ isError: false, text: 'The form is filled in and waits for the person to submit it.' });
@@ -74,7 +103,7 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
 
     it('follows a tool removed by aborting its signal within a second', async () => {
       await fixture.page.evaluate(() => (window as unknown as { unregisterTool(name: string): void }).unregisterTool('radar_image'));
-      await fixture.inspector.waitForTools(['cancel_alerts', 'get_forecast', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 1_000);
+      await fixture.inspector.waitForTools(['cancel_alerts', 'get_forecast', 'get_humidity', 'get_temperature', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 1_000);
       expect((await fixture.inspector.changes())[0]).toBe('removed radar_image');
     });
   });

@@ -86,8 +86,8 @@ export class InspectorPage {
     await this.openSection(name, 'Run');
   }
 
-  /** Opens one of a tool's sections ("Run" or "Schema") unless it is open already. */
-  async openSection(name: string, label: 'Run' | 'Schema'): Promise<void> {
+  /** Opens one of a tool's sections ("Run", "Schema" or "Returns") unless it is open already. */
+  async openSection(name: string, label: 'Run' | 'Schema' | 'Returns'): Promise<void> {
     const details = this.tool(name).locator('details', { has: this.page.locator('summary', { hasText: label }) });
     if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator('summary').click();
   }
