@@ -46,7 +46,7 @@ export function TurnFooter({ turn, onTryAgain }: TurnFooterProps) {
           </a>
         )}
         {/* Where the link would be: the person may look for the run in the trace viewer. */}
-        {turn.privateWindow && <span data-testid="not-recorded">Not recorded (private window)</span>}
+        {turn.notRecorded && <span data-testid="not-recorded">{notRecordedWords[turn.notRecorded]}</span>}
       </p>
     </footer>
   );
@@ -84,3 +84,8 @@ function TryAgainButton({ turn, onTryAgain }: { turn: Turn; onTryAgain: (request
     </button>
   );
 }
+
+const notRecordedWords: Record<NonNullable<Turn['notRecorded']>, string> = {
+  'private-window': 'Not recorded (private window)',
+  'traces-off': 'Not recorded (traces are off)',
+};

@@ -17,6 +17,10 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
         <h1>WebMCP Local Agent</h1>
         <a href="traces.html">Traces of agent runs</a>
       </header>
+      <p class="muted options-traces-note">
+        Each request is kept on this computer as a trace, with the prompts and the page's answers (not in a private window). The traces page
+        says how many are kept, and can stop keeping them.
+      </p>
       <EngineSection model={model} settings={settings} />
       {settings.engine === 'webllm' && <WebLlmSection model={model} settings={settings} />}
       {settings.engine === 'prompt-api' && <PromptApiSection model={model} />}

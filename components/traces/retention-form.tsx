@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
-/** How many runs are kept: the last N runs, or M megabytes, whichever is reached first. */
+/** Whether runs are kept as traces, and how many: the last N runs, or M megabytes, whichever is reached first. */
 export function RetentionForm({ model }: { model: TraceViewerModel }) {
   useEffect(() => void model.loadRetention(), [model]);
   const settings = model.retention.value;
@@ -9,12 +9,20 @@ export function RetentionForm({ model }: { model: TraceViewerModel }) {
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    void model.saveRetention({ maxRuns: Number(form.get('maxRuns')), maxMegabytes: Number(form.get('maxMegabytes')) });
+    void model.saveRetention({
+      keepTraces: form.get('keepTraces') === 'on',
+      maxRuns: Number(form.get('maxRuns')),
+      maxMegabytes: Number(form.get('maxMegabytes')),
+    });
   };
   return (
     <details class="retention">
-      <summary>Keeping {settings.maxRuns} runs, up to {settings.maxMegabytes} MB</summary>
+      <summary>{settings.keepTraces ? `Keeping ${settings.maxRuns} runs, up to ${settings.maxMegabytes} MB` : 'Keeping no traces'}</summary>
       <form onSubmit={onSubmit} data-testid="retention-settings">
+        <label>
+          <input name="keepTraces" type="checkbox" checked={settings.keepTraces} />
+          Keep a trace of each run (the request, the prompts, the page's answers), on this computer
+        </label>
         <label>
           Last runs kept
           <input name="maxRuns" type="number" min={1} max={10_000} step={1} required value={settings.maxRuns} />

@@ -58,8 +58,11 @@ export const turnSchema = z.object({
   startedAt: z.number(),
   endedAt: z.number().optional(),
   runId: z.string().optional(),
-  /** The run went on in a private window, so it has no trace (no `runId`): the panel says so. */
-  privateWindow: z.boolean().optional(),
+  /**
+   * Why the run has no trace (no `runId`), which the panel says: it went on in a private window,
+   * or the person keeps no traces.
+   */
+  notRecorded: z.enum(['private-window', 'traces-off']).optional(),
 });
 
 export const engineStatusSchema = z.object({

@@ -51,6 +51,8 @@ interface ActiveRun {
   remembered?: boolean;
   /** The tab is in a private window: the run leaves no trace, and allows no site for good. */
   privateWindow?: boolean;
+  /** Why it leaves no trace, where it leaves none. */
+  notRecorded?: Turn['notRecorded'];
 }
 
 /** A new document this soon after a tool's call ended may be that tool's doing (a form that posts). */
@@ -262,13 +264,15 @@ export class TabSession {
     current: () => Turn,
     setTurn: (next: Turn, message?: SessionMessage) => void,
   ): Promise<[TurnOutcome, string?]> {
-    const [settings, tabTools, privateWindow] = await Promise.all([
+    const [settings, tabTools, privateWindow, keepsTraces] = await Promise.all([
       this.world.loadSettings(),
       this.world.getTabTools(this.tabId),
       this.world.isPrivateTab(this.tabId),
+      this.world.recorder.keepsTraces?.() ?? true,
     ]);
     const origin = tabTools?.origin ?? '';
     active.privateWindow = privateWindow;
+    active.notRecorded = privateWindow ? 'private-window' : keepsTraces ? undefined : 'traces-off';
     if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
     // What was asked and answered on one site must not reach another site's tools. A page that
     // reported no tools yet has no known site: it neither reads the history nor ends it.
@@ -303,8 +307,9 @@ export class TabSession {
     setTurn: (next: Turn, message?: SessionMessage) => void,
   ): Promise<[TurnOutcome, string?]> {
     // Only a run that started has a trace for the turn's link to open. A private window's run
-    // has none: the trace store outlasts the window, and the browser, on disk.
-    const runId = active.privateWindow ? undefined : crypto.randomUUID();
+    // has none (the trace store outlasts the window, and the browser, on disk), nor has any run
+    // where the person keeps no traces.
+    const runId = active.notRecorded ? undefined : crypto.randomUUID();
     const turn = current();
     if (runId) {
       this.world.recorder.startRun({
@@ -319,7 +324,7 @@ export class TabSession {
         startedAt: turn.startedAt,
       });
     }
-    setTurn(runId ? { ...turn, runId } : { ...turn, privateWindow: true });
+    setTurn(runId ? { ...turn, runId } : { ...turn, notRecorded: active.notRecorded });
     // Only what fits the model's context: a long answer earlier must not crowd out this run.
     const history = origin === '' ? [] : fitHistory(this.history, engine.contextTokens);
     // The loop's own words for why it stopped a model that kept asking for the same thing.

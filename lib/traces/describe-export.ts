@@ -2,7 +2,7 @@ import { formatBytesToTenthMegabyte } from '../text/format-bytes';
 import { plural } from '../text/plural';
 import type { ExportSummary } from './export-in-files';
 import { selectRunsToRemove, type RetainedRun } from './select-runs-to-remove';
-import type { TraceSettings } from './trace-settings';
+import type { RetentionLimits } from './trace-settings';
 
 /** What an export did, in words: how many runs, in how many files, and any file that cannot come back. */
 export function describeExport(summary: ExportSummary, maxFileBytes: number): string {
@@ -17,7 +17,7 @@ export function describeExport(summary: ExportSummary, maxFileBytes: number): st
  * After an import, what the next run's end will remove under the retention limits, or nothing to
  * say. The next run takes a place too, and is the newest.
  */
-export function describeRemovalAhead(runs: readonly RetainedRun[], settings: TraceSettings, now = Date.now()): string {
+export function describeRemovalAhead(runs: readonly RetainedRun[], settings: RetentionLimits, now = Date.now()): string {
   // Dated now: a run dated later than now counts as the oldest (see selectRunsToRemove).
   const next = { id: '', startedAt: now, sizeBytes: 0, outcome: 'answer' };
   const over = selectRunsToRemove([...runs, next], settings).length;

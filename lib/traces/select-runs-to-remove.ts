@@ -1,4 +1,4 @@
-import type { TraceSettings } from './trace-settings';
+import type { RetentionLimits } from './trace-settings';
 
 /** The part of a run record retention looks at. */
 export interface RetainedRun {
@@ -16,7 +16,7 @@ const futureMarginMs = 24 * 60 * 60 * 1000;
  * Which runs to delete so that at most `maxRuns` runs and `maxMegabytes` remain: the oldest go
  * first. A run still going on is never removed, and the newest finished run is always kept.
  */
-export function selectRunsToRemove(runs: readonly RetainedRun[], settings: TraceSettings, now = Date.now()): string[] {
+export function selectRunsToRemove(runs: readonly RetainedRun[], settings: RetentionLimits, now = Date.now()): string[] {
   const maxBytes = settings.maxMegabytes * 1024 * 1024;
   // A run dated in the future (only a file imported before files were checked can be) counts as
   // the oldest: as the newest it would be kept forever, and push out every run recorded after it.

@@ -101,6 +101,7 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
   return {
     ready,
     flush,
+    keepsTraces: async () => (await loadSettings()).keepTraces,
     startRun(info: RunInfo) {
       builders.set(info.runId, new TraceBuilder(info));
       schedule(flushDelayMs);

@@ -16,6 +16,8 @@ export interface RunInfo {
 
 /** Where every event of every run goes, as it happens. */
 export interface TraceRecorder {
+  /** Whether the person keeps traces at all (see `TraceSettings`); a recorder without settings does. */
+  keepsTraces?(): Promise<boolean>;
   startRun(info: RunInfo): void;
   record(runId: string, event: AgentEvent): void;
   endRun(runId: string, outcome: string, endedAt: number): void;

@@ -1,13 +1,20 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 
-/** How many traces are kept: the oldest runs go first once either limit is passed. */
+/**
+ * Whether runs are kept as traces at all, and how many: the oldest runs go first once either
+ * limit is passed.
+ */
 export const traceSettingsSchema = z.object({
+  keepTraces: z.boolean().default(true),
   maxRuns: z.number().int().min(1).max(10_000).default(200),
   maxMegabytes: z.number().min(1).max(2_000).default(50),
 });
 
 export type TraceSettings = z.infer<typeof traceSettingsSchema>;
+
+/** The limits the oldest runs are removed by. */
+export type RetentionLimits = Pick<TraceSettings, 'maxRuns' | 'maxMegabytes'>;
 
 export const defaultTraceSettings: TraceSettings = traceSettingsSchema.parse({});
 
@@ -17,6 +24,7 @@ export function parseTraceSettings(value: unknown): TraceSettings {
   const maxRuns = traceSettingsSchema.shape.maxRuns.safeParse(record.maxRuns);
   const maxMegabytes = traceSettingsSchema.shape.maxMegabytes.safeParse(record.maxMegabytes);
   return {
+    keepTraces: record.keepTraces !== false,
     maxRuns: maxRuns.success ? maxRuns.data : defaultTraceSettings.maxRuns,
     maxMegabytes: maxMegabytes.success ? maxMegabytes.data : defaultTraceSettings.maxMegabytes,
   };

@@ -87,7 +87,10 @@ export class TraceViewerModel {
     const saved = await this.attempt(() => this.options.settings.save(change));
     if (!saved) return;
     this.retention.value = saved;
-    this.notice.value = { tone: 'info', text: `Keeping the last ${saved.maxRuns} runs, up to ${saved.maxMegabytes} MB.` };
+    const text = saved.keepTraces
+      ? `Keeping the last ${saved.maxRuns} runs, up to ${saved.maxMegabytes} MB.`
+      : 'Keeping no traces of new runs. The runs listed stay until you delete them.';
+    this.notice.value = { tone: 'info', text };
   }
 
   async open(runId: string): Promise<void> {

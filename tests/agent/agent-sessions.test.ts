@@ -1436,7 +1436,7 @@ describe('agent sessions in a private (incognito) window: nothing outlasts the w
     h.send({ type: 'send', tabId: 1, text: 'find mugs' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     const turn = h.state()!.turns[0]!;
-    expect(turn.privateWindow).toBe(true);
+    expect(turn.notRecorded).toBe('private-window');
     expect(turn.runId).toBeUndefined();
     expect(h.executed).toEqual(['search_products']);
     expect(h.recorder.runs.size).toBe(0);
@@ -1449,8 +1449,20 @@ describe('agent sessions in a private (incognito) window: nothing outlasts the w
     h.send({ type: 'send', tabId: 1, text: 'hi' });
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(h.state()?.privateWindow).toBeUndefined();
-    expect(h.state()!.turns[0]!.privateWindow).toBeUndefined();
+    expect(h.state()!.turns[0]!.notRecorded).toBeUndefined();
     expect(h.recorder.runs.has(h.state()!.turns[0]!.runId!)).toBe(true);
+  });
+
+  it('records no trace where the person keeps none, and says so on the turn', async () => {
+    await script(['Hello.']);
+    const h = harness();
+    h.recorder.keepsTraces = async () => false;
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'hi' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.state()!.turns[0]!.notRecorded).toBe('traces-off');
+    expect(h.state()!.turns[0]!.runId).toBeUndefined();
+    expect(h.recorder.runs.size).toBe(0);
   });
 
   it('offers no "allow on this site", and an "allow on this site" sent anyway runs the call once and saves no site', async () => {

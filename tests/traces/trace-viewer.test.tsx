@@ -496,6 +496,20 @@ describe('the trace viewer', () => {
     );
   });
 
+  it('keeps no traces once the person unticks it: the recorder is told, the runs listed stay, and the summary says so', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'mine' }]));
+    await viewer.until(() => viewer!.find('retention-settings') !== null, 'the retention form');
+    const form = viewer.find('retention-settings') as HTMLFormElement;
+    const keep = form.querySelector<HTMLInputElement>('input[name="keepTraces"]')!;
+    expect(keep.checked).toBe(true);
+    keep.checked = false;
+    await viewer.act(() => form.requestSubmit());
+    await viewer.until(() => viewer!.find('notice-text')?.textContent === 'Keeping no traces of new runs. The runs listed stay until you delete them.', 'the notice');
+    expect(viewer.container.querySelector('.retention summary')?.textContent).toBe('Keeping no traces');
+    expect(await createStoredRecorder({ store: await openTestStore(), loadSettings: loadTraceSettings }).keepsTraces?.()).toBe(false);
+    expect(runIds(viewer)).toEqual(['mine']);
+  });
+
   it('after an import past the megabyte limit, says how many runs the next one will remove, and it removes that many', async () => {
     const store = await storeWith([{ runId: 'mine' }]);
     viewer = await mountViewer(store);
