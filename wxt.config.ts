@@ -21,7 +21,5 @@ export default defineConfig({
     commands: { _execute_action: { suggested_key: { default: 'Alt+Shift+M' } } },
     // WebLLM runs WebAssembly; no connect-src, since the model hosts (Hugging Face's CDNs) change.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
-    // Asked for one origin at a time, when the person connects a local model server.
-    optional_host_permissions: ['http://*/*', 'https://*/*'],
   },
 });

@@ -1,10 +1,9 @@
 import { computed, createModel, effect, signal, type ReadonlySignal } from '@preact/signals';
-import { browser } from 'wxt/browser';
 import type { Engine, EngineLoadProgress } from '@/lib/engines/engine';
 import { engineHoldsGpu } from '@/lib/engines/engine-holds-gpu';
 import { createOpenAiEngine } from '@/lib/engines/openai/openai-engine';
 import { listServerModels } from '@/lib/engines/openai/list-server-models';
-import { normalizeServerAddress, serverPermissionPattern } from '@/lib/engines/openai/server-address';
+import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import { serverStalled } from '@/lib/engines/openai/server-errors';
 import { createPromptApiEngine } from '@/lib/engines/prompt-api/prompt-api-engine';
 import { browserLanguageModel, englishText, type LanguageModelApi } from '@/lib/engines/prompt-api/prompt-api-types';
@@ -28,10 +27,6 @@ export interface OptionsDependencies {
   languageModel?: LanguageModelApi;
   caches?: CacheStorageLike;
   estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
-  /** Asks the person for a host permission; must be called while handling their click. */
-  requestHostPermission?: (pattern: string) => Promise<boolean>;
-  /** Whether the person allowed a host already (no question asked). */
-  hasHostPermission?: (pattern: string) => Promise<boolean>;
   fetch?: typeof fetch;
   /** How long Connect and Try it wait for the server; tests shorten them. */
   timeouts?: { connectMs?: number; trialReplyMs?: number };
@@ -131,9 +126,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   }
 
   /** The server's models, asked for with the page's own fetch and timeout. */
-  function listModels(target: string, permissionGranted: boolean): Promise<string[]> {
+  function listModels(target: string): Promise<string[]> {
     return listServerModels(target, {
-      permissionGranted,
       ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}),
       ...(dependencies.timeouts?.connectMs ? { timeoutMs: dependencies.timeouts.connectMs } : {}),
     });
@@ -145,19 +139,17 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
 
   /**
    * Back on the page, or back on the local server engine: the server set up before is asked for
-   * its models without a Connect, where the person allowed its address already, so the page says
-   * at once whether it answers and shows the model picked from its list. Quietly: the field and
-   * Connect stay free, and a Connect pressed meanwhile is the answer shown.
+   * its models without a Connect, so the page says at once whether it answers and shows the model
+   * picked from its list. Quietly: the field and Connect stay free, and a Connect pressed meanwhile
+   * is the answer shown.
    */
   async function reconnectServer(current: Settings): Promise<void> {
     if (current.engine !== 'openai' || serverState.value !== 'idle') return;
     const mine = (serverAsks += 1);
     const address = current.openaiBaseUrl;
     const stillAsked = () => mine === serverAsks && serverState.value === 'idle' && settings.value?.openaiBaseUrl === address;
-    const allowed = dependencies.hasHostPermission ?? hasHostPermission;
-    if (!(await allowed(serverPermissionPattern(address)).catch(() => false))) return;
     try {
-      const models = await listModels(address, true);
+      const models = await listModels(address);
       if (!stillAsked()) return;
       serverModels.value = models;
       serverState.value = 'connected';
@@ -206,8 +198,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
       return choosing;
     },
     /**
-     * Asks for the host permission (first, while the click still counts as the person's), then
-     * lists the server's models. The address is saved only once the server has answered: one that
+     * Lists the server's models. The address is saved only once the server has answered: one that
      * does not answer leaves the agent on the address it had.
      */
     async connectServer(address: string) {
@@ -221,15 +212,12 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
         serverFailure.value = describeFailure(error);
         return;
       }
-      const request = dependencies.requestHostPermission ?? requestHostPermission;
-      const granted = request(serverPermissionPattern(target));
       serverAsks += 1;
       serverState.value = 'connecting';
       // An earlier trial's reply was about the server as it was: it must not vouch for this one.
       dropTrial();
       try {
-        const permissionGranted = await granted.catch(() => false);
-        const models = await listModels(target, permissionGranted);
+        const models = await listModels(target);
         // A model picked on another server is not one this server has: let the person pick again.
         const picked = settings.value?.model;
         await update({ openaiBaseUrl: target, ...(picked && !models.includes(picked) ? { model: '' } : {}) });
@@ -336,12 +324,4 @@ function trialEngine(settings: Settings, dependencies: OptionsDependencies): Eng
   }
   if (settings.engine === 'openai') return createOpenAiEngine(settings, dependencies.fetch ? { fetch: dependencies.fetch } : {});
   return undefined;
-}
-
-async function requestHostPermission(pattern: string): Promise<boolean> {
-  return browser.permissions.request({ origins: [pattern] });
-}
-
-async function hasHostPermission(pattern: string): Promise<boolean> {
-  return browser.permissions.contains({ origins: [pattern] });
 }

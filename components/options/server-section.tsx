@@ -9,10 +9,7 @@ import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import { TrialView } from './trial-view';
 
-/**
- * A local OpenAI-compatible server: its address, the permission to reach it (asked on Connect),
- * and the model, chosen from the server's own list.
- */
+/** An OpenAI-compatible server: its address, and the model, chosen from the server's own list. */
 export function ServerSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
   const address = useSignal(settings.openaiBaseUrl);
   // The field shows the address as stored once it changes (written out in full by Connect, or

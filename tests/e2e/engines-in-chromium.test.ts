@@ -4,9 +4,11 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOllama } from '../engines/support/fake-ollama-server';
 import { installFakeLanguageModel, type FakeLanguageModelOptions } from '../engines/support/install-fake-language-model';
 import { projectRoot } from '../support/shared-eval';
 import { chromiumAvailable, chromiumPath, extensionDir, launchExtension, serveFixtures, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
+import { ask } from './support/drive-agent';
 
 const ready = chromiumAvailable && existsSync(join(extensionDir, 'manifest.json'));
 if (!ready) console.warn(`Chromium (${chromiumPath}) or the built extension (npx wxt build) is missing: the engine browser tests are skipped.`);
@@ -110,6 +112,42 @@ describe.skipIf(!ready)('without WebGPU, and with a fake of Chrome\'s built-in m
     await expect.poll(() => page.getByTestId('trial-reply').textContent().catch(() => '')).toBe('Hello! The built-in model is ready.');
     expect(await page.getByTestId('trial-speed').textContent()).toMatch(/first token after \d+ ms · [\d.]+ tokens per second · 9 tokens/);
     await page.close();
+  });
+});
+
+describe.skipIf(!ready)('a model server that sends no CORS headers', () => {
+  let extension: LaunchedExtension;
+  let fixtures: FixtureServer;
+  let server: Awaited<ReturnType<typeof startFakeOllama>>;
+  beforeAll(async () => {
+    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    server = await startFakeOllama({ replies: ['The blue mug is in stock.'], noCors: true });
+    extension = await launchExtension({ webgpu: false });
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await fixtures?.close();
+    await server?.close();
+  });
+
+  // The content scripts' <all_urls> is host access to every server: no permission is asked, and
+  // the server's answer is read whatever CORS headers it sends (a preflight it refuses is never made).
+  it('connects on the options page with no permission asked, and answers a request from the side panel', async () => {
+    const options = await extension.openExtensionPage('options.html');
+    await options.locator('input[value="openai"]').check();
+    await options.locator('section[aria-labelledby="server-heading"] input').fill(server.address);
+    await options.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => options.getByTestId('server-connected').textContent(), { timeout: 15_000 }).toBe('Connected: 2 models.');
+    const origins = await options.evaluate(async () => (await (globalThis as unknown as { chrome: { permissions: { getAll(): Promise<{ origins: string[] }> } } }).chrome.permissions.getAll()).origins);
+    expect(origins).toEqual(['<all_urls>']);
+
+    const page = await extension.context.newPage();
+    await page.goto(fixtures.url('/native.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await ask(panel, 'Is the blue mug in stock?');
+    await panel.getByTestId('turn').last().getByText('The blue mug is in stock.').waitFor({ timeout: 15_000 });
+    expect(server.requests).toHaveLength(1);
+    await Promise.all([options.close(), panel.close(), page.close()]);
   });
 });
 

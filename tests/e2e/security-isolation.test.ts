@@ -196,7 +196,7 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
         all: { permissions: [...all.permissions].sort(), origins: all.origins },
         permissions: manifest.permissions,
         hostPermissions: manifest.host_permissions ?? [],
-        optionalHostPermissions: manifest.optional_host_permissions,
+        optionalHostPermissions: manifest.optional_host_permissions ?? [],
         optionalPermissions: manifest.optional_permissions ?? [],
         webAccessible: manifest.web_accessible_resources ?? [],
         externallyConnectable: manifest.externally_connectable ?? null,
@@ -204,11 +204,12 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
       };
     });
     expect(granted).toEqual({
-      // "devtools" comes with the devtools page (the inspector); "<all_urls>" with the content scripts.
+      // "devtools" comes with the devtools page (the inspector); "<all_urls>" with the content scripts,
+      // and it is what lets the extension reach a model server too (tests/e2e/engines-in-chromium.test.ts).
       all: { permissions: ['devtools', 'sidePanel', 'storage', 'webNavigation'], origins: ['<all_urls>'] },
       permissions: ['storage', 'webNavigation', 'sidePanel'],
       hostPermissions: [],
-      optionalHostPermissions: ['http://*/*', 'https://*/*'],
+      optionalHostPermissions: [],
       optionalPermissions: [],
       webAccessible: [],
       externallyConnectable: null,

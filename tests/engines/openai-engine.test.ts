@@ -3,7 +3,7 @@ import { runLocalAgent, type AgentEvent, type ModelChunk } from '@webmcp-agents/
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
 import type { ReplyTimeouts } from '../../lib/engines/openai/reply-timeouts';
-import { normalizeServerAddress, serverPermissionPattern } from '../../lib/engines/openai/server-address';
+import { normalizeServerAddress } from '../../lib/engines/openai/server-address';
 import { defaultSettings, type Settings } from '../../lib/settings';
 import { startFakeOllama, type FakeOllamaOptions } from './support/fake-ollama-server';
 import { createInMemoryShop, shopReplies } from './support/in-memory-shop';
@@ -20,12 +20,12 @@ afterEach(async () => {
   servers = [];
 });
 
-async function setup(options: FakeOllamaOptions, settings: Partial<Settings> = {}, permission: boolean | undefined = true, replyTimeouts?: Partial<ReplyTimeouts>) {
+async function setup(options: FakeOllamaOptions, settings: Partial<Settings> = {}, replyTimeouts?: Partial<ReplyTimeouts>) {
   const server = await startFakeOllama(options);
   servers.push(server);
   const engine = createOpenAiEngine(
     { ...defaultSettings, openaiBaseUrl: server.address, ...settings },
-    { fetch: fetchFromExtension, hasHostPermission: async () => permission, ...(replyTimeouts ? { replyTimeouts } : {}) },
+    { fetch: fetchFromExtension, ...(replyTimeouts ? { replyTimeouts } : {}) },
   );
   return { server, engine };
 }
@@ -101,14 +101,13 @@ describe('local OpenAI-compatible server engine', () => {
   });
 
   it('says the server is down and how to start it', async () => {
-    const { server, engine } = await setup({ replies: [] }, {}, false);
+    const { server, engine } = await setup({ replies: [] });
     await server.close();
     servers = [];
     const error = await loadError(engine.load(() => {}));
     expect(error.code).toBe('server-down');
     expect(error.message).toBe(`No server answers at ${server.address}.`);
     expect(error.hint).toContain('ollama serve');
-    expect(error.hint).toContain('not yet allowed to reach it');
   });
 
   it('says what to do when Ollama refuses the extension\'s origin (HTTP 403)', async () => {
@@ -324,7 +323,6 @@ describe('local OpenAI-compatible server engine', () => {
   it('reads the address the way people type it', () => {
     expect(normalizeServerAddress('http://localhost:11434')).toBe('http://localhost:11434/v1');
     expect(normalizeServerAddress(' http://localhost:1234/v1/ ')).toBe('http://localhost:1234/v1');
-    expect(serverPermissionPattern('http://127.0.0.1:8080/v1')).toBe('http://127.0.0.1/*');
     // host:port without a scheme is what a person types for a server on this machine: it speaks http.
     expect(normalizeServerAddress('localhost:11434')).toBe('http://localhost:11434/v1');
     expect(normalizeServerAddress('127.0.0.1:11555')).toBe('http://127.0.0.1:11555/v1');
@@ -377,14 +375,14 @@ describe('local server engine: thinking, limits and replies that never finish', 
   it('counts the model\'s reasoning as the server answering: it waits through it, and times out only after it stops', async () => {
     // Sixteen thoughts 100 ms apart take longer than the 1 s allowed for the first byte.
     const thinking = { chunks: 16, intervalMs: 100 };
-    const { engine } = await setup({ replies: ['Done.'], reasoning: thinking }, {}, true, quick);
+    const { engine } = await setup({ replies: ['Done.'], reasoning: thinking }, {}, quick);
     await engine.load(() => {});
     const reply = await replyOf(engine.model.stream(ask('Hi')));
     expect(reply.error).toBeUndefined();
     expect(reply.text).toBe('Done.');
     expect(reply.chunks.at(-1)?.type).toBe('usage');
 
-    const silent = await setup({ replies: ['Never sent.'], reasoning: thinking, stall: { afterDeltas: 0 } }, {}, true, quick);
+    const silent = await setup({ replies: ['Never sent.'], reasoning: thinking, stall: { afterDeltas: 0 } }, {}, quick);
     await silent.engine.load(() => {});
     const stalled = await replyOf(silent.engine.model.stream(ask('Hi')));
     expect(stalled.error).toMatchObject({
@@ -394,7 +392,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
   });
 
   it('gives up with what to do when the server sends nothing before the first-byte timeout', async () => {
-    const { engine, server } = await setup({ replies: ['Never sent.'], stall: 'before-headers' }, {}, true, quick);
+    const { engine, server } = await setup({ replies: ['Never sent.'], stall: 'before-headers' }, {}, quick);
     await engine.load(() => {});
     const reply = await replyOf(engine.model.stream(ask('Hi')));
     expect(reply.error).toBeInstanceOf(EngineError);
@@ -407,7 +405,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
   });
 
   it('gives up with what to do when the server stops sending in the middle of a reply, and hangs up', async () => {
-    const { engine, server } = await setup({ replies: ['Hello there, how are you?'], stall: { afterDeltas: 2 } }, {}, true, quick);
+    const { engine, server } = await setup({ replies: ['Hello there, how are you?'], stall: { afterDeltas: 2 } }, {}, quick);
     await engine.load(() => {});
     const reply = await replyOf(engine.model.stream(ask('Hi')));
     expect(reply.text).toBe('Hello there,');

@@ -18,7 +18,7 @@ afterEach(async () => {
 async function loadError(models: string[], model: string): Promise<unknown> {
   const server = await startFakeOllama({ replies: [], models });
   servers.push(server);
-  const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: server.address, model }, { hasHostPermission: async () => true });
+  const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: server.address, model });
   return engine.load(() => {}).then(() => undefined, (error: unknown) => error);
 }
 
@@ -26,8 +26,7 @@ async function loadError(models: string[], model: string): Promise<unknown> {
 async function everyServerError(): Promise<EngineError[]> {
   const refused = (status: number, model?: string) => serverRefused(address, new Response('{"error": "no"}', { status }), model);
   const errors = [
-    serverDown(address, false),
-    serverDown(address, undefined),
+    serverDown(address),
     serverStalled(address, 'first-byte', 30_000),
     serverStalled(address, 'between-chunks', 30_000),
     serverSilent(address, 10_000),
@@ -63,7 +62,7 @@ describe('the local server engine\'s error wording', () => {
     for (const error of await everyServerError()) {
       for (const words of [error.message, error.hint, error.optionsHint ?? '']) expect(words).not.toContain('`');
     }
-    expect(serverDown(address, undefined).hint).toContain('for Ollama, run ollama serve');
+    expect(serverDown(address).hint).toContain('for Ollama, run ollama serve');
   });
 
   it('names a proxy\'s error page by its title, never quoting its markup', async () => {
@@ -76,11 +75,10 @@ describe('the local server engine\'s error wording', () => {
     const errors = await everyServerError();
     for (const error of errors) expect(error.optionsHint ?? error.hint).not.toMatch(/\bthe options\b/);
     // The panel's words still point there: it has no address field of its own.
-    expect(serverDown(address, false).hint).toContain('correct its address in the options');
-    expect(serverDown(address, false).optionsHint).toBe(
+    expect(serverDown(address).hint).toContain('correct its address in the options');
+    expect(serverDown(address).optionsHint).toBe(
       'Start your local server (for Ollama, run ollama serve; in LM Studio, start the server in its Developer tab; ' +
-        'for llama.cpp, run llama-server), or correct the address, then press Connect again. ' +
-        'The extension is also not allowed to reach it yet: press Connect and allow it when Chrome asks.',
+        'for llama.cpp, run llama-server), or correct the address, then press Connect again.',
     );
   });
 

@@ -8,7 +8,6 @@ export interface ChatRequestOptions {
   temperature: number;
   maxTokens: number;
   fetch: typeof fetch;
-  permissionGranted?: boolean;
   memory: ServerMemory;
 }
 
@@ -80,7 +79,7 @@ async function send(
   } catch (error) {
     if (request.signal.aborted) throw error;
     if (timer.expired) throw serverStalled(options.address, timer.expired, timer.waitedMs);
-    throw serverDown(options.address, options.permissionGranted);
+    throw serverDown(options.address);
   }
 }
 

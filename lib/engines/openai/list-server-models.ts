@@ -5,8 +5,6 @@ import { notAnApi, replyUnreadable, serverDown, serverRefused, serverSilent } fr
 export interface ServerRequestOptions {
   fetch?: typeof fetch;
   signal?: AbortSignal;
-  /** Whether the extension may reach the server, to say so when nothing answers. */
-  permissionGranted?: boolean;
   /** How long the server may take to send the list: 10 s unless set; tests shorten it. */
   timeoutMs?: number;
 }
@@ -21,7 +19,7 @@ export async function listServerModels(address: string, options: ServerRequestOp
   // A server that is running but busy is told apart from one that is not running at all.
   const failure = (error: unknown) => {
     if (options.signal?.aborted && isAbortError(error)) return error;
-    return timeout.aborted ? serverSilent(address, timeoutMs) : serverDown(address, options.permissionGranted);
+    return timeout.aborted ? serverSilent(address, timeoutMs) : serverDown(address);
   };
   let response: Response;
   let text: string;

@@ -1,4 +1,3 @@
-import { browser } from 'wxt/browser';
 import { promptFormats, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
 import type { Settings } from '../../settings';
 import { EngineError, type Engine } from '../engine';
@@ -8,13 +7,11 @@ import { firstChatModel } from './first-chat-model';
 import { listServerModels } from './list-server-models';
 import type { ReplyTimeouts } from './reply-timeouts';
 import { readServerContext, type ServerKind } from './server-context';
-import { normalizeServerAddress, serverHost, serverPermissionPattern } from './server-address';
+import { normalizeServerAddress, serverHost } from './server-address';
 import { streamOpenAiReply } from './stream-openai-reply';
 
 export interface OpenAiEngineDependencies {
   fetch?: typeof fetch;
-  /** Whether the extension holds the host permission for a pattern; undefined when it cannot tell. */
-  hasHostPermission?: (pattern: string) => Promise<boolean | undefined>;
   /** How long a reply may wait for the server; tests shorten it. */
   replyTimeouts?: Partial<ReplyTimeouts>;
 }
@@ -25,10 +22,8 @@ export interface OpenAiEngineDependencies {
  */
 export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngineDependencies = {}): Engine {
   const fetchFunction = dependencies.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const hasHostPermission = dependencies.hasHostPermission ?? extensionHasHostPermission;
   let address: string | undefined;
   let model: string | undefined;
-  let permissionGranted: boolean | undefined;
   // The model's context as the server says it. Ollama says it only while the model is loaded, and
   // loads it again with another context when another program asks for one: where the server said
   // nothing on connecting it is asked again after the first reply, and Ollama after each one.
@@ -66,7 +61,6 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
           memory,
           ...(contextTokens === undefined ? {} : { contextTokens }),
           ...(dependencies.replyTimeouts ? { timeouts: dependencies.replyTimeouts } : {}),
-          ...(permissionGranted === undefined ? {} : { permissionGranted }),
         });
         if (contextFrom === 'ollama' || (contextTokens === undefined && !contextAskedAfterReply)) {
           contextAskedAfterReply = true;
@@ -76,13 +70,8 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
     },
     async load(onProgress, signal) {
       const target = normalizeServerAddress(settings.openaiBaseUrl);
-      permissionGranted = await hasHostPermission(serverPermissionPattern(target));
       onProgress({ fraction: 0, text: `Connecting to ${serverHost(target)}…` });
-      const models = await listServerModels(target, {
-        fetch: fetchFunction,
-        ...(signal ? { signal } : {}),
-        ...(permissionGranted === undefined ? {} : { permissionGranted }),
-      });
+      const models = await listServerModels(target, { fetch: fetchFunction, ...(signal ? { signal } : {}) });
       model = pickModel(settings.model, models, target);
       address = target;
       await askContext(target, model, signal);
@@ -113,12 +102,4 @@ function pickModel(requested: string, models: readonly string[], address: string
 
 function modelList(models: readonly string[]): string {
   return `${models.slice(0, 5).join(', ')}${models.length > 5 ? ', …' : ''}`;
-}
-
-async function extensionHasHostPermission(pattern: string): Promise<boolean | undefined> {
-  try {
-    return await browser.permissions.contains({ origins: [pattern] });
-  } catch {
-    return undefined;
-  }
 }

@@ -19,12 +19,6 @@ export function normalizeServerAddress(address: string): string {
   return `${url.origin}${path || '/v1'}`;
 }
 
-/** The host permission pattern that lets the extension reach this server (any port). */
-export function serverPermissionPattern(address: string): string {
-  const url = new URL(normalizeServerAddress(address));
-  return `${url.protocol}//${url.hostname}/*`;
-}
-
 /** "localhost:11434", for messages. */
 export function serverHost(address: string): string {
   return new URL(address).host;

@@ -8,17 +8,14 @@ const startServer =
   'Start your local server (for Ollama, run ollama serve; in LM Studio, start the server in its Developer tab; ' +
   'for llama.cpp, run llama-server)';
 
-/** Nothing answered at the address: the server is not running, or the extension may not reach it. */
-export function serverDown(address: string, permissionGranted: boolean | undefined): EngineError {
-  const notAllowed = permissionGranted === false;
+/** Nothing answered at the address: the server is not running, or the address is wrong. */
+export function serverDown(address: string): EngineError {
   return new EngineError(
     'server-down',
     `No server answers at ${address}.`,
-    `${startServer}, or correct its address in the options.` +
-      (notAllowed ? ' The extension is also not yet allowed to reach it: in the options, choose the local server and press Connect.' : ''),
+    `${startServer}, or correct its address in the options.`,
     // On the options page the address and Connect are right there.
-    `${startServer}, or correct the address, then press Connect again.` +
-      (notAllowed ? ' The extension is also not allowed to reach it yet: press Connect and allow it when Chrome asks.' : ''),
+    `${startServer}, or correct the address, then press Connect again.`,
   );
 }
 

@@ -12,7 +12,6 @@ export interface OpenAiReplyOptions {
   model: string;
   temperature: number;
   fetch: typeof fetch;
-  permissionGranted?: boolean;
   /** What the server refused before, shared by the engine's replies. */
   memory?: ServerMemory;
   /** 120 s for the first byte and 60 s between chunks unless set. */

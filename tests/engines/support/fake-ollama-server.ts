@@ -6,6 +6,8 @@ export interface FakeOllamaOptions {
   replies: readonly string[];
   /** Origins allowed to call (Ollama's OLLAMA_ORIGINS); others get 403. Absent: all allowed. */
   allowedOrigins?: readonly string[];
+  /** Sends no CORS headers at all, and refuses a preflight (405), as a server made for no browser does. */
+  noCors?: boolean;
   /** Characters per streamed chunk. */
   chunkSize?: number;
   /** The reply stops after this many tokens with `finish_reason: "length"` (num_predict, n_predict). */
@@ -90,8 +92,12 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
       response.writeHead(403).end();
       return;
     }
+    if (options.noCors && request.method === 'OPTIONS') {
+      response.writeHead(405).end();
+      return;
+    }
     // An allowed origin gets CORS headers, and its preflight an empty answer, as Ollama gives them.
-    if (origin) {
+    if (origin && !options.noCors) {
       response.setHeader('access-control-allow-origin', origin);
       response.setHeader('access-control-allow-headers', 'authorization, content-type, accept, user-agent');
       response.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
