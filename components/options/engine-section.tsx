@@ -1,4 +1,4 @@
-import { engineLabels } from '@/lib/engines/engine-labels';
+import { engineLabel } from '@/lib/engines/engine-labels';
 import type { Settings } from '@/lib/settings';
 import type { OptionsModel, PromptApiState } from './options-model';
 
@@ -7,7 +7,7 @@ interface EngineChoice {
   description: string;
 }
 
-// Every engine a person can pick, in the order shown, named from `engineLabels`; the replay
+// Every engine a person can pick, in the order shown, named by `engineLabel`; the replay
 // engine is for tests and is shown only while it is the one chosen. A new engine id fails the type
 // check here until it is given words.
 const descriptions: Readonly<Record<Exclude<Settings['engine'], 'replay'>, string>> = {
@@ -46,7 +46,7 @@ export function EngineSection({ model, settings }: { model: OptionsModel; settin
               onChange={() => void model.chooseEngine(choice.id)}
             />
             <span>
-              <strong>{engineLabels[choice.id]}</strong>
+              <strong>{engineLabel({ engine: choice.id, openaiBaseUrl: settings.openaiBaseUrl })}</strong>
               {/* Only the radio and the name are dimmed (the stylesheet's .choice.disabled): the reason must stay readable. */}
               <span class="muted">{reason ?? choice.description}</span>
             </span>

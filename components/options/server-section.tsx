@@ -1,8 +1,9 @@
 import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import { firstChatModel } from '@/lib/engines/openai/first-chat-model';
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import type { Settings } from '@/lib/settings';
+import { isOnThisMachine } from '@/lib/text/on-this-machine';
 import { plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
@@ -22,9 +23,12 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
   }, [settings.openaiBaseUrl]);
   const models = model.serverModels.value;
   const state = model.serverState.value;
+  // The address in the field, once it is one; until then the one the agent uses.
+  const elsewhere = elsewhereNote(storedAs(address.value) ?? settings.openaiBaseUrl);
+  const elsewhereId = useId();
   return (
     <section aria-labelledby="server-heading">
-      <h2 id="server-heading">Local server</h2>
+      <h2 id="server-heading">Model server</h2>
       <form
         class="row"
         onSubmit={(event) => {
@@ -42,6 +46,7 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
             autocomplete="off"
             // The address being tried stays as it is until the server answers, or the answer would be about another.
             readOnly={state === 'connecting'}
+            aria-describedby={elsewhere ? elsewhereId : undefined}
             value={address.value}
             onInput={(event) => {
               address.value = event.currentTarget.value;
@@ -53,6 +58,11 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
           {state === 'connecting' ? 'Connecting…' : 'Connect'}
         </BusyButton>
       </form>
+      {elsewhere && (
+        <p id={elsewhereId} class="notice" data-testid="server-elsewhere">
+          {elsewhere}
+        </p>
+      )}
       {/* The address is kept only once the server answers: say so while an edit waits. */}
       {storedAs(address.value) !== settings.openaiBaseUrl && state !== 'connecting' && (
         <p class="muted" data-testid="address-unsaved">
@@ -93,6 +103,23 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
 function connectedText(models: readonly string[]): string {
   if (models.length > 0) return `Connected: ${plural(models.length, 'model')}.`;
   return 'Connected, but the server has no models. Download one first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.';
+}
+
+/**
+ * What a server that is not this computer gets: every prompt, which holds the page's text and what
+ * its tools return; over plain http, anyone on the network on the way can read it too. Said, not
+ * refused: a bigger GPU on the same network is a fair choice.
+ */
+function elsewhereNote(address: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return undefined;
+  }
+  if (isOnThisMachine(url.hostname)) return undefined;
+  const sent = `${url.hostname} is not this computer: each request sends it the page's text and what the page's tools return.`;
+  return url.protocol === 'http:' ? `${sent} The address is plain http, so anyone on the network between this computer and the server can read it too.` : sent;
 }
 
 // The address as Connect would keep it (written out in full, with /v1); a typo is never "the same".

@@ -1,6 +1,6 @@
 import { raceAbort, type LanguageModel, type ModelUsage } from '@webmcp-agents/local-agent';
 import { createEngine } from '../engines/create-engine';
-import { engineLabels } from '../engines/engine-labels';
+import { engineLabel, engineLabels } from '../engines/engine-labels';
 import { EngineError, type Engine } from '../engines/engine';
 import { usageFigure } from '../engines/usage-figure';
 import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
@@ -203,7 +203,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         };
         return;
       }
-      const base = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], model: settings.model };
+      const base = { engineId: settings.engine, engineLabel: engineLabel(settings), model: settings.model };
       if (preview && 'error' in preview) status = { ...base, state: 'error', error: preview.error, hint: preview.hint, errorDuring: 'check' };
       else status = { ...base, model: preview?.model ?? settings.model, state: 'idle', ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}) };
     },
@@ -213,7 +213,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
      * `tabId`: the tab asking, told apart in `statusFor` while it waits for such a run.
      */
     async load(settings: Settings, signal: AbortSignal, options: { hold?: boolean; tabId?: number } = {}): Promise<Engine | { error: string }> {
-      const base = { engineId: settings.engine, engineLabel: engineLabels[settings.engine], tokensPerSecond: undefined };
+      const base = { engineId: settings.engine, engineLabel: engineLabel(settings), tokensPerSecond: undefined };
       let release: (() => void) | undefined;
       let loading = false;
       try {

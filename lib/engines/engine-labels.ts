@@ -1,12 +1,35 @@
+import type { Settings } from '../settings';
 import type { EngineId } from './engine';
+import { normalizeServerAddress } from './openai/server-address';
+import { isOnThisMachine } from '../text/on-this-machine';
 
 /**
  * Each engine's name, the one place it is written: the options page's choices, the panel's status
- * line, the trace viewer and the engines' own messages all read it.
+ * line, the trace viewer and the engines' own messages all read it. A server's name says where it
+ * runs where the address is known (`engineLabel`); this one is for where it is not (a trace).
  */
 export const engineLabels: Readonly<Record<EngineId, string>> = {
   webllm: 'WebLLM (on this GPU)',
   'prompt-api': "Chrome's built-in model",
-  openai: 'Local server (OpenAI-compatible)',
+  openai: 'Model server (OpenAI-compatible)',
   replay: 'Replay',
 };
+
+/**
+ * The engine the settings choose, by name. A server is "Local" only on this computer; elsewhere,
+ * where every prompt (the page's text and what its tools return) goes, its host is named.
+ */
+export function engineLabel(settings: Pick<Settings, 'engine' | 'openaiBaseUrl'>): string {
+  if (settings.engine !== 'openai') return engineLabels[settings.engine];
+  const hostname = serverHostname(settings.openaiBaseUrl);
+  if (hostname === undefined) return engineLabels.openai;
+  return isOnThisMachine(hostname) ? 'Local server (OpenAI-compatible)' : `Server at ${hostname} (OpenAI-compatible)`;
+}
+
+function serverHostname(address: string): string | undefined {
+  try {
+    return new URL(normalizeServerAddress(address)).hostname;
+  } catch {
+    return undefined;
+  }
+}

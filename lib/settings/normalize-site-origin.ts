@@ -1,3 +1,5 @@
+import { isOnThisMachine } from '../text/on-this-machine';
+
 /**
  * The origin of a site as a person types it ("shop.example", "https://shop.example/cart"), the
  * form the settings keep; undefined for anything that is not an http(s) address. Without a scheme,
@@ -25,10 +27,5 @@ function withoutScheme(text: string): URL {
 }
 
 function speaksPlainHttp(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname.startsWith('[') ||
-    /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname)
-  );
+  return isOnThisMachine(hostname) || hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
 }

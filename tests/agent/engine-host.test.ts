@@ -184,6 +184,18 @@ describe('the engine host', () => {
     expect(named.at(-1)).toBe('ready default-model');
   });
 
+  it('names a server by where it runs, before it loads and while it does', async () => {
+    const host = createEngineHost(() => {}, (settings) => fakeEngine(settings).engine);
+    const local = { ...defaultSettings, engine: 'openai' as const, openaiBaseUrl: 'http://localhost:11434/v1' };
+    host.describe(local);
+    expect(host.status.engineLabel).toBe('Local server (OpenAI-compatible)');
+    const elsewhere = { ...local, openaiBaseUrl: 'http://gpu-box.lan:11434/v1' };
+    host.describe(elsewhere);
+    expect(host.status.engineLabel).toBe('Server at gpu-box.lan (OpenAI-compatible)');
+    await host.load(elsewhere, new AbortController().signal);
+    expect(host.status).toMatchObject({ state: 'ready', engineLabel: 'Server at gpu-box.lan (OpenAI-compatible)' });
+  });
+
   it('lets go of an engine whose settings changed, except a WebLLM model that stays the same', async () => {
     const made: Array<ReturnType<typeof fakeEngine>> = [];
     const host = createEngineHost(() => {}, (settings) => {

@@ -147,6 +147,9 @@ describe.skipIf(!ready)('a model server that sends no CORS headers', () => {
     await ask(panel, 'Is the blue mug in stock?');
     await panel.getByTestId('turn').last().getByText('The blue mug is in stock.').waitFor({ timeout: 15_000 });
     expect(server.requests).toHaveLength(1);
+    // 127.0.0.1 is this computer: the server is called local, and the options page warns of nothing.
+    expect(await panel.getByTestId('status-line').locator('.status-engine').textContent()).toBe('Local server (OpenAI-compatible)');
+    expect(await options.getByTestId('server-elsewhere').count()).toBe(0);
     await Promise.all([options.close(), panel.close(), page.close()]);
   });
 });

@@ -194,6 +194,9 @@ describe('the options page', () => {
     const page = show({ settings: memorySettings(), caches: createFakeCacheStorage().storage });
     await vi.waitFor(() => expect(page.root.querySelector('input[name="engine"]')).not.toBeNull());
     expect(names(page.root)).toEqual(['WebLLM (on this GPU)', "Chrome's built-in model", 'Local server (OpenAI-compatible)']);
+    // A server that is not this computer is named by its host, as the side panel names it.
+    const elsewhere = show({ settings: memorySettings({ openaiBaseUrl: 'http://gpu-box.lan:11434/v1' }), caches: createFakeCacheStorage().storage });
+    await vi.waitFor(() => expect(names(elsewhere.root)).toContain('Server at gpu-box.lan (OpenAI-compatible)'));
     const replaying = show({ settings: memorySettings({ engine: 'replay' }), caches: createFakeCacheStorage().storage });
     await vi.waitFor(() => expect(names(replaying.root)).toContain('Replay'));
     expect(replaying.root.querySelector('input[value="replay"]')?.closest('label')?.querySelector('.muted')?.textContent).toBe('Plays back recorded replies, for tests and trace replays.');

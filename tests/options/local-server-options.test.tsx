@@ -218,6 +218,47 @@ describe('the local server on the options page', () => {
     await vi.waitFor(() => expect(loading.closedByClient).toHaveLength(1));
   });
 
+  it('says under the address that a server elsewhere gets the page\'s text and what its tools return, and over plain http who else can read it', async () => {
+    // Nothing listens at these addresses: the note is about the address, said before any Connect.
+    const page = show({ openaiBaseUrl: 'http://127.0.0.1:9/v1' });
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    const note = () => page.root.querySelector('[data-testid="server-elsewhere"]');
+    const field = () => page.root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')!;
+    const shown = async (address: string) => {
+      page.type(address);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return note()?.textContent ?? null;
+    };
+    expect(note()).toBeNull();
+    for (const here of ['localhost:11434', 'http://127.0.0.1:8080/v1', 'http://[::1]:1234', 'http://ollama.localhost']) expect(await shown(here), here).toBeNull();
+
+    expect(await shown('http://gpu-box.lan:11434')).toBe(
+      "gpu-box.lan is not this computer: each request sends it the page's text and what the page's tools return. " +
+        'The address is plain http, so anyone on the network between this computer and the server can read it too.',
+    );
+    // The field says it to a screen reader too.
+    expect(document.getElementById(field().getAttribute('aria-describedby') ?? '')).toBe(note());
+    expect(await shown('192.168.1.20:11434')).toContain('192.168.1.20 is not this computer');
+    expect(await shown('https://llm.example.com/v1')).toBe("llm.example.com is not this computer: each request sends it the page's text and what the page's tools return.");
+    expect(await shown('localhost:11434')).toBeNull();
+    expect(field().hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('keeps saying so for the server elsewhere in use while the field holds no address', async () => {
+    const { root } = showOptionsPage({
+      settings: memorySettings({ engine: 'openai', openaiBaseUrl: 'http://gpu-box.lan:11434/v1' }),
+      caches: createFakeCacheStorage().storage,
+      fetch: async () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const note = () => root.querySelector('[data-testid="server-elsewhere"]')?.textContent;
+    await vi.waitFor(() => expect(note()).toContain('gpu-box.lan is not this computer'));
+    const field = root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')!;
+    field.value = 'olama';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(note()).toContain('gpu-box.lan is not this computer');
+  });
+
   it('counts one token as "1 token"', async () => {
     const short = await server({ replies: ['Hi.'] });
     const page = show({ openaiBaseUrl: short.address });
