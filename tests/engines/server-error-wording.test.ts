@@ -80,6 +80,8 @@ describe('the local server engine\'s error wording', () => {
       'Start your local server (for Ollama, run ollama serve; in LM Studio, start the server in its Developer tab; ' +
         'for llama.cpp, run llama-server), or correct the address, then press Connect again.',
     );
+    // A server on another computer is not "your local server": it is named by its host.
+    expect(serverDown('http://gpu-box.lan:11434/v1').hint).toMatch(/^Start the server on gpu-box\.lan \(for Ollama, run ollama serve;/);
   });
 
   // The options page sends no request of its own: Connect and Try it do, and are pressed again.

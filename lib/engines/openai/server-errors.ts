@@ -1,15 +1,16 @@
 import { contextFull, EngineError } from '../engine';
 import { secondsText } from '../../text/seconds-text';
 import type { IdlePhase } from './reply-timeouts';
+import { isOnThisMachine } from '../../text/on-this-machine';
 import { serverHost } from './server-address';
 
 // Commands are written out as plain words: the panel and the options page show hints as text.
-const startServer =
-  'Start your local server (for Ollama, run ollama serve; in LM Studio, start the server in its Developer tab; ' +
-  'for llama.cpp, run llama-server)';
+const serverCommands = 'for Ollama, run ollama serve; in LM Studio, start the server in its Developer tab; for llama.cpp, run llama-server';
 
 /** Nothing answered at the address: the server is not running, or the address is wrong. */
 export function serverDown(address: string): EngineError {
+  const host = new URL(address).hostname;
+  const startServer = isOnThisMachine(host) ? `Start your local server (${serverCommands})` : `Start the server on ${host} (${serverCommands})`;
   return new EngineError(
     'server-down',
     `No server answers at ${address}.`,
