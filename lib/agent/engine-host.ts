@@ -194,7 +194,11 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
      * first request loads, what it downloads, or why it cannot run here at all.
      */
     describe(settings: Settings, preview?: WebLlmPreview): void {
-      if (status.state !== 'idle' && status.engineId === settings.engine && status.errorDuring !== 'check') return;
+      // The settings say now what a description held for the run's end would have said.
+      describeWhenIdle = undefined;
+      // The engine in use is the one the settings name (a server at the same address): its status stands.
+      const label = engineLabel(settings);
+      if (status.state !== 'idle' && status.engineId === settings.engine && status.engineLabel === label && status.errorDuring !== 'check') return;
       // A run goes on with the engine it loaded: the status says so until it ends.
       if (busy()) {
         describeWhenIdle = () => {
@@ -203,7 +207,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         };
         return;
       }
-      const base = { engineId: settings.engine, engineLabel: engineLabel(settings), model: settings.model };
+      const base = { engineId: settings.engine, engineLabel: label, model: settings.model };
       if (preview && 'error' in preview) status = { ...base, state: 'error', error: preview.error, hint: preview.hint, errorDuring: 'check' };
       else status = { ...base, model: preview?.model ?? settings.model, state: 'idle', ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}) };
     },

@@ -248,6 +248,32 @@ describe('the engine host', () => {
     expect(host.statusFor(1)).toMatchObject({ engineId: 'openai', state: 'idle' });
   });
 
+  it('names the engine the settings name once the run ends, where they switched away and back meanwhile', async () => {
+    const { host, finishReply } = hostWithReplyOnHold();
+    const signal = new AbortController().signal;
+    const engine = await host.load({ ...defaultSettings, engine: 'replay' }, signal, { hold: true, tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    const reply = engine.model.stream({ messages: [], tools: [], signal })[Symbol.asyncIterator]();
+    const firstChunk = reply.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    host.describe({ ...defaultSettings, engine: 'openai' });
+    host.describe({ ...defaultSettings, engine: 'replay' });
+    finishReply();
+    await firstChunk;
+    await reply.next();
+    host.release(engine);
+    expect(host.statusFor(1)).toMatchObject({ engineId: 'replay', state: 'ready' });
+  });
+
+  it('stops calling a loaded server local once the settings point to another computer', async () => {
+    const host = createEngineHost(() => {}, (settings) => fakeEngine(settings).engine);
+    const local = { ...defaultSettings, engine: 'openai' as const, openaiBaseUrl: 'http://localhost:11434/v1' };
+    await host.load(local, new AbortController().signal);
+    expect(host.status).toMatchObject({ state: 'ready', engineLabel: 'Local server (OpenAI-compatible)' });
+    host.describe({ ...local, openaiBaseUrl: 'http://gpu-box.lan:11434/v1' });
+    expect(host.status).toMatchObject({ state: 'idle', engineLabel: 'Server at gpu-box.lan (OpenAI-compatible)' });
+  });
+
   it('loads another WebLLM model only once the reply another tab reads from the first has ended', async () => {
     const { host, made, finishReply } = hostWithReplyOnHold();
     const signal = new AbortController().signal;
