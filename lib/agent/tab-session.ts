@@ -278,7 +278,6 @@ export class TabSession {
     // reported no tools yet has no known site: it neither reads the history nor ends it.
     if (origin !== '' && origin !== this.historyOrigin) [this.history, this.historyOrigin, this.historyReadUntrusted] = [[], origin, false];
     active.readUntrusted = this.historyReadUntrusted && origin !== '';
-    active.remembered = origin !== '';
     const engine = await this.world.loadEngine(settings, this.tabId, active.controller.signal);
     // The engine's own message and what to do about it are shown above the conversation.
     if ('error' in engine) {
@@ -306,6 +305,9 @@ export class TabSession {
     current: () => Turn,
     setTurn: (next: Turn, message?: SessionMessage) => void,
   ): Promise<[TurnOutcome, string?]> {
+    // From here on the run's exchange goes into the history when it ends (as `rememberExchange`
+    // does, on a known site): a model that never loaded leaves none.
+    active.remembered = origin !== '';
     // Only a run that started has a trace for the turn's link to open. A private window's run
     // has none (the trace store outlasts the window, and the browser, on disk), nor has any run
     // where the person keeps no traces.
