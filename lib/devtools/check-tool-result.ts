@@ -1,4 +1,4 @@
-import { isRecord, type JSONSchema, type ToolOutput } from '@webmcp-agents/chat';
+import { isRecord, toolOutputLength, type JSONSchema, type ToolOutput } from '@webmcp-agents/chat';
 import { validateArgs } from '@webmcp-agents/local-agent';
 import { plainSchema } from '../registry/plain-schema';
 import { noResultAsPageChanged } from '../registry/tool-output-from-result';
@@ -26,6 +26,10 @@ const shownProblems = 3;
 export function checkToolResult(tool: Pick<PageTool, 'name' | 'outputSchema'>, output: ToolOutput, structuredContent?: unknown): ResultCheck | undefined {
   const schema = tool.outputSchema;
   if (!schema || firstType(schema) !== 'object' || output.isError || output.text === noResultAsPageChanged(tool.name)) return undefined;
+  // A result past the transport's cap came cut: its JSON cannot be read whole, so it is not judged.
+  if (structuredContent === undefined && toolOutputLength(output) > output.text.length) {
+    return { matches: false, message: "The result was too long to carry whole, so it was not checked against the tool's output schema." };
+  }
   const given = structuredContent === undefined ? readJson(output.text) : { value: structuredContent };
   if (!given) return { matches: false, message: "The result is not JSON and has no structuredContent, so it cannot match the tool's output schema." };
   const what = structuredContent === undefined ? 'The result' : "The result's structuredContent";

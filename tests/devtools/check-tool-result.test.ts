@@ -49,6 +49,14 @@ describe('checkToolResult: a run’s result against the tool’s output schema',
     });
   });
 
+  it('does not judge a JSON result cut on its way from the page: it says it was too long to check', () => {
+    const tool = { name: 'get_weather', outputSchema: { type: 'object', properties: { celsius: { type: 'number' } } } };
+    expect(checkToolResult(tool, { text: '{"celsius": 21, "hours": [1, 2', fullLength: 2_000_000 })).toEqual({
+      matches: false,
+      message: "The result was too long to carry whole, so it was not checked against the tool's output schema.",
+    });
+  });
+
   it('reads the schema as the agent would: references written out, allOf merged', () => {
     const referred = { type: 'object', $ref: '#/$defs/weather', $defs: { weather: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] } } };
     expect(checkToolResult({ name: 'get_weather', outputSchema: referred }, { text: '{}' })?.message).toBe('The result does not match the tool\'s output schema: "celsius" is missing.');
