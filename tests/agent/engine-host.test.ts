@@ -230,7 +230,8 @@ describe('the engine host', () => {
     expect(made[0]!.unload).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps saying which engine a run uses while the settings name another, and names the next one once the run ends', async () => {
+  /** A Replay run in tab 1 holding its engine, its reply on its way: `endReply` lets it finish, `release` ends the run. */
+  async function replayRunOnHold() {
     const { host, finishReply } = hostWithReplyOnHold();
     const signal = new AbortController().signal;
     const engine = await host.load({ ...defaultSettings, engine: 'replay' }, signal, { hold: true, tabId: 1 });
@@ -238,30 +239,30 @@ describe('the engine host', () => {
     const reply = engine.model.stream({ messages: [], tools: [], signal })[Symbol.asyncIterator]();
     const firstChunk = reply.next();
     await new Promise((resolve) => setTimeout(resolve, 0));
+    const endReply = async () => {
+      finishReply();
+      await firstChunk;
+      await reply.next();
+    };
+    return { host, endReply, release: () => host.release(engine) };
+  }
+
+  it('keeps saying which engine a run uses while the settings name another, and names the next one once the run ends', async () => {
+    const { host, endReply, release } = await replayRunOnHold();
     host.describe({ ...defaultSettings, engine: 'openai' });
     expect(host.statusFor(1)).toMatchObject({ engineId: 'replay', state: 'generating' });
-    finishReply();
-    await firstChunk;
-    await reply.next();
+    await endReply();
     expect(host.statusFor(1)).toMatchObject({ engineId: 'replay', state: 'ready' });
-    host.release(engine);
+    release();
     expect(host.statusFor(1)).toMatchObject({ engineId: 'openai', state: 'idle' });
   });
 
   it('names the engine the settings name once the run ends, where they switched away and back meanwhile', async () => {
-    const { host, finishReply } = hostWithReplyOnHold();
-    const signal = new AbortController().signal;
-    const engine = await host.load({ ...defaultSettings, engine: 'replay' }, signal, { hold: true, tabId: 1 });
-    if ('error' in engine) throw new Error(engine.error);
-    const reply = engine.model.stream({ messages: [], tools: [], signal })[Symbol.asyncIterator]();
-    const firstChunk = reply.next();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const { host, endReply, release } = await replayRunOnHold();
     host.describe({ ...defaultSettings, engine: 'openai' });
     host.describe({ ...defaultSettings, engine: 'replay' });
-    finishReply();
-    await firstChunk;
-    await reply.next();
-    host.release(engine);
+    await endReply();
+    release();
     expect(host.statusFor(1)).toMatchObject({ engineId: 'replay', state: 'ready' });
   });
 
