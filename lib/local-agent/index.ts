@@ -3,6 +3,8 @@ export { wordOverlapScorer } from './word-overlap-scorer';
 export { createFieldedBm25Scorer, searchScorer } from './ranking';
 export { compactSchema } from './compact-schema';
 export { validateArgs } from './validate-args';
+export { describeValue, hasType, knownTypes, sameJson } from './json-values';
+export type { TypeName } from './json-values';
 export { parseToolCalls } from './parse-tool-calls';
 export { createProseFilter } from './prose-filter';
 export type { ProseFilter } from './prose-filter';

@@ -22,12 +22,58 @@ describe('checkToolResult: a run’s result against the tool’s output schema',
     });
     expect(check('{"city":"Oslo","celsius":21,"sky":"rainy","days":0}')).toEqual({
       matches: false,
-      message: 'The result does not match the tool\'s output schema: "sky" must be one of "sunny", "cloudy"; "days" must be at least 1.',
+      message: 'The result does not match the tool\'s output schema: "sky" must be one of "sunny", "cloudy"; "days" must be at least 1, got 0.',
     });
     expect(check('{"sky":"rainy","days":0}')?.message).toBe(
       'The result does not match the tool\'s output schema: "city" is missing; "celsius" is missing; "sky" must be one of "sunny", "cloudy".',
     );
     expect(check('["Oslo", 21]')?.message).toBe('The result does not match the tool\'s output schema: it is ["Oslo",21], not a JSON object.');
+  });
+
+  it('looks into every level, naming where each problem is', () => {
+    const forecast = {
+      type: 'object',
+      properties: {
+        city: { type: 'object', properties: { name: { type: 'string', minLength: 1 }, country: { type: 'string', pattern: '^[A-Z]{2}$' } }, required: ['name'] },
+        days: {
+          type: 'array',
+          maxItems: 7,
+          items: { type: 'object', properties: { date: { type: 'string' }, celsius: { type: 'number' }, sky: { enum: ['sunny', 'cloudy'] } }, required: ['date', 'celsius'], additionalProperties: false },
+        },
+      },
+      required: ['city', 'days'],
+    };
+    const checkForecast = (value: unknown) => checkToolResult({ name: 'forecast', outputSchema: forecast }, { text: JSON.stringify(value) });
+    const good = { city: { name: 'Oslo', country: 'NO' }, days: [{ date: '2026-12-01', celsius: -2, sky: 'cloudy' }] };
+    expect(checkForecast(good)?.matches).toBe(true);
+    expect(checkForecast({ city: { country: 'Norway' }, days: [{ date: '2026-12-01', celsius: '-2' }, { date: '2026-12-02', celsius: 1, wind: 4 }] })?.message).toBe(
+      'The result does not match the tool\'s output schema: "city.name" is missing; "city.country" must match "^[A-Z]{2}$", got "Norway"; "days[0].celsius" must be number, got "-2".',
+    );
+    expect(checkForecast({ ...good, days: [{ date: '2026-12-01', celsius: 1, wind: 4 }] })?.message).toBe(
+      'The result does not match the tool\'s output schema: "days[0]" has "wind", which its schema does not allow.',
+    );
+    expect(checkForecast({ ...good, days: Array.from({ length: 8 }, () => good.days[0]) })?.message).toBe(
+      'The result does not match the tool\'s output schema: "days" must have at most 7 items, got 8.',
+    );
+    expect(checkForecast({ city: { name: '' }, days: 'none' })?.message).toBe(
+      'The result does not match the tool\'s output schema: "city.name" must be at least 1 character long, got 0; "days" must be array, got "none".',
+    );
+  });
+
+  it('names a key that is not a plain word in brackets, and says when a value fits none of a union’s shapes', () => {
+    const schema = {
+      type: 'object',
+      properties: { 'unit price': { type: 'number', exclusiveMinimum: 0 }, stock: { anyOf: [{ type: 'integer', minimum: 0 }, { const: 'unknown' }] } },
+    };
+    const checkItem = (value: unknown) => checkToolResult({ name: 'item', outputSchema: schema }, { text: JSON.stringify(value) })?.message;
+    expect(checkItem({ 'unit price': 0, stock: -1 })).toBe(
+      'The result does not match the tool\'s output schema: "unit price" must be more than 0, got 0; "stock" matches none of the 2 shapes its schema allows.',
+    );
+    expect(checkItem({ 'unit price': 2, stock: 'unknown' })).toBe("The result matches the tool's output schema.");
+    const nested = { type: 'object', properties: { prices: { type: 'object', additionalProperties: { type: 'number' } } } };
+    expect(checkToolResult({ name: 'item', outputSchema: nested }, { text: '{"prices":{"unit price":"2 €"}}' })?.message).toBe(
+      'The result does not match the tool\'s output schema: "prices[\'unit price\']" must be number, got "2 €".',
+    );
   });
 
   it('takes an empty string as given: a result may hold one', () => {
