@@ -1,5 +1,6 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { AgentOffNote } from './agent-off-note';
+import { ChatEndedNote } from './chat-ended-note';
 import { focusRequestBox } from './focus-request-box';
 import { NoToolsNote } from './no-tools-note';
 import { RunAnnouncer } from './run-announcer';
@@ -27,6 +28,7 @@ export function Conversation({ model }: { model: PanelModel }) {
   return (
     <main class="conversation" ref={scroller} aria-label="Conversation">
       <div class="conversation-content" ref={content}>
+        {session?.chatEnded && turns.length === 0 && <ChatEndedNote ending={session.chatEnded} />}
         {noTools && turns.length === 0 && <NoToolsNote compact={false} />}
         {session && !session.agentOff && turns.length === 0 && session.toolCount > 0 && (
           <div class="empty-state">

@@ -11,8 +11,9 @@ import { panelMessageSchema, type PanelMessage, type SessionMessage } from './ag
 import type { AgentWorld, TabToolList } from './agent-world';
 import { createEngineHost } from './engine-host';
 import { createProseBatcher } from './prose-batcher';
-import type { SessionState } from './session-state';
+import type { ChatEnding, SessionState } from './session-state';
 import { createSessionWriter, loadStoredSessions, type StoredSession } from './session-store';
+import { loadEndedChats, saveEndedChats } from './chats-across-update';
 import { originOf } from '../text/origin-of';
 import { suggestRequests } from './suggestions';
 import { TabSession } from './tab-session';
@@ -50,6 +51,8 @@ export interface AgentSessionsBackground {
   showAsking?: AgentWorld['showAsking'];
   scorerFor(settings: Settings): ToolScorer | undefined;
   recorder: TraceRecorder;
+  /** Keeps on disk which tabs have a chat, for after an update (see `createTabsWithChatsNote`). */
+  noteTabsWithChats?(tabIds: number[]): Promise<void>;
   /** Keeps the service worker up while a run waits (see AgentWorld); default: nothing to keep. */
   keepAwake?(): () => void;
   /** How long a call waits for the person's answer; default 5 minutes. */
@@ -70,13 +73,26 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const sessions = new Map<number, TabSession>();
   const panels = new Map<number, Set<PanelPort>>();
   let stored: Map<number, StoredSession> | undefined;
-  const ready = loadStoredSessions().then(
-    (loaded) => void (stored = loaded),
-    () => void (stored = new Map()),
-  );
+  // Tabs whose chat an update of the extension ended, told so in their panels until their next request.
+  let endedChats = new Map<number, ChatEnding>();
+  const ready = Promise.all([
+    loadStoredSessions().then(
+      (loaded) => void (stored = loaded),
+      () => void (stored = new Map()),
+    ),
+    loadEndedChats().then(
+      (loaded) => void (endedChats = loaded),
+      () => {},
+    ),
+  ]);
   const writer = createSessionWriter(
     () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, session]) => [tabId, session.stored()] as const)]),
+    undefined,
+    background.noteTabsWithChats,
   );
+  const forgetEndedChat = (tabId: number) => {
+    if (endedChats.delete(tabId)) void saveEndedChats(endedChats).catch(() => {});
+  };
   const batcher = createProseBatcher((tabId, message) => {
     // A run going on in the tab (started from another panel of it, say) is news to a resting panel.
     if (message.type === 'turn') background.wakePanels?.(tabId);
@@ -186,6 +202,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     // before it offers any. A browser page or a file has no site to name.
     const origin = tools?.origin ?? (address !== undefined && /^https?:/i.test(address) ? (originOf(address) ?? '') : '');
     const offBy = origin ? agentOffBy(settings.disabledSites, origin) : [];
+    const ending = endedChats.get(tabId);
     const state: SessionState = {
       tabId,
       // A page without tools, reachable or not, is named by its address: the panel says which tab it is about.
@@ -204,6 +221,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       agentOff: offBy.length > 0,
       agentOffBy: offBy,
       ...(privateWindow ? { privateWindow: true } : {}),
+      ...(ending && session.turns.length === 0 ? { chatEnded: ending } : {}),
     };
     // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
     publish(tabId, { type: 'snapshot', state });
@@ -248,12 +266,14 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     const session = await sessionFor(message.tabId);
     switch (message.type) {
       case 'send':
+        forgetEndedChat(message.tabId);
         return session.send(message.text.trim()).then(() => writer.flush());
       case 'stop':
         return session.stop();
       // Written at once: a worker stopped a moment later must not bring back what the person
       // just cleared, nor lose the conversation put aside for Undo.
       case 'new-chat':
+        forgetEndedChat(message.tabId);
         session.clear();
         writer.urgent();
         return sendSnapshot(message.tabId);
@@ -312,6 +332,12 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       sessions.delete(removedTabId);
       stored?.delete(removedTabId);
       panels.delete(removedTabId);
+      const ending = endedChats.get(removedTabId);
+      if (ending) {
+        endedChats.delete(removedTabId);
+        endedChats.set(addedTabId, ending);
+        void saveEndedChats(endedChats).catch(() => {});
+      }
       // A panel may have turned to the new id first: it made an empty session there, which gives way.
       const there = sessions.get(addedTabId);
       if (conversation && (!there || (there.turns.length === 0 && !there.running))) {
@@ -321,7 +347,22 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       writer.urgent();
       resendSnapshot(addedTabId);
     },
+    /**
+     * The extension was updated (`cause` "update") or reloaded, which cleared every chat: the tabs
+     * that had one, as the last worker noted them, say so in their panels.
+     */
+    async chatsEnded(tabIds: readonly number[], cause: ChatEnding['cause']) {
+      await ready;
+      const tracesKept = (await background.recorder.keepsTraces?.().catch(() => true)) ?? true;
+      for (const tabId of tabIds) {
+        // A chat that survived (the worker only restarted) has not ended.
+        if (!sessions.get(tabId)?.turns.length && !stored?.get(tabId)?.turns.length) endedChats.set(tabId, { cause, tracesKept });
+      }
+      await saveEndedChats(endedChats);
+      for (const tabId of tabIds) resendSnapshot(tabId);
+    },
     tabClosed(tabId: number) {
+      forgetEndedChat(tabId);
       sessions.get(tabId)?.stop('stopped', 'Stopped: the tab was closed.');
       sessions.delete(tabId);
       panels.delete(tabId);

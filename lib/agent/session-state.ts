@@ -85,6 +85,9 @@ export const engineStatusSchema = z.object({
   stalled: z.boolean().optional(),
 });
 
+/** Why a tab's chat is gone: the extension was updated to a new version, or reloaded as it was. */
+export const chatEndingSchema = z.object({ cause: z.enum(['update', 'reload']), tracesKept: z.boolean() });
+
 /** Everything the side panel shows for one tab. */
 export const sessionStateSchema = z.object({
   tabId: z.number(),
@@ -116,6 +119,11 @@ export const sessionStateSchema = z.object({
    * choice that would be saved for good ("Allow on this site", "Turn agent off").
    */
   privateWindow: z.boolean().optional(),
+  /**
+   * The tab had a chat that an update (or a reload) of the extension ended, when Chrome cleared it;
+   * said until the next request here. `tracesKept`: its runs are in the trace viewer.
+   */
+  chatEnded: chatEndingSchema.optional(),
 });
 
 export type ToolCard = z.infer<typeof toolCardSchema>;
@@ -123,3 +131,4 @@ export type TurnOutcome = z.infer<typeof turnOutcomeSchema>;
 export type Turn = z.infer<typeof turnSchema>;
 export type EngineStatus = z.infer<typeof engineStatusSchema>;
 export type SessionState = z.infer<typeof sessionStateSchema>;
+export type ChatEnding = z.infer<typeof chatEndingSchema>;

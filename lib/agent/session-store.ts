@@ -78,14 +78,18 @@ export function interruptIfRunning(turn: Turn, now: number): Turn {
 /**
  * Writes sessions: streamed prose at most every `delayMs`, anything else (a tool card, the end
  * of a turn) at the next turn of the event loop, so a worker that dies loses as little as possible.
+ * `noteTabsWithChats` is then told which tabs have something to lose (a chat, or one to bring back).
  */
-export function createSessionWriter(read: () => Map<number, StoredSession>, delayMs = 300) {
+export function createSessionWriter(read: () => Map<number, StoredSession>, delayMs = 300, noteTabsWithChats?: (tabIds: number[]) => Promise<void>) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let due = Number.POSITIVE_INFINITY;
   const write = async () => {
     timer = undefined;
     due = Number.POSITIVE_INFINITY;
-    await sessionsItem.setValue(boundStoredSessions(read()));
+    const sessions = read();
+    await sessionsItem.setValue(boundStoredSessions(sessions));
+    const withChats = [...sessions].filter(([, { turns, previous }]) => turns.length > 0 || Boolean(previous?.turns.length));
+    await noteTabsWithChats?.(withChats.map(([tabId]) => tabId));
   };
   const scheduleIn = (ms: number) => {
     if (Date.now() + ms >= due) return;

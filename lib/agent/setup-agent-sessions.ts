@@ -11,6 +11,7 @@ import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { isPrivateTab } from '../service-worker/is-private-tab';
 import { previewWebLlm } from '../engines/webllm/preview-webllm';
 import { scorerFor } from './scorer-for';
+import { createTabsWithChatsNote, forgetTabsWithChats, takeTabsWithChats } from './chats-across-update';
 
 /** Wires the agent sessions to the extension: panel ports, the tool registry, tab life. */
 export function setupAgentSessions(recorder: TraceRecorder): void {
@@ -32,6 +33,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     recorder,
     keepAwake: keepServiceWorkerAwake,
     wakePanels: createPanelWaker(),
+    noteTabsWithChats: createTabsWithChatsNote(isPrivateTab),
   });
   // Only the extension's own pages may drive the agent; never a content script or a page.
   // The sessions check every message themselves and answer a malformed one: no second check here.
@@ -54,6 +56,18 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
   });
   browser.tabs.onRemoved.addListener((tabId) => sessions.tabClosed(tabId));
   browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => void sessions.tabReplaced(removedTabId, addedTabId));
+  // Chrome cleared every chat with session storage: the tabs still open that had one say so.
+  browser.runtime.onInstalled.addListener(({ reason, previousVersion }) => {
+    if (reason !== 'update') return;
+    const cause = previousVersion === browser.runtime.getManifest().version ? 'reload' : 'update';
+    void (async () => {
+      const [hadChats, open] = await Promise.all([takeTabsWithChats(), browser.tabs.query({})]);
+      const openIds = new Set(open.map((tab) => tab.id));
+      await sessions.chatsEnded(hadChats.filter((tabId) => openIds.has(tabId)), cause);
+    })().catch(() => {});
+  });
+  // Tab numbers of the last browser session name nothing now.
+  browser.runtime.onStartup.addListener(() => void forgetTabsWithChats().catch(() => {}));
 }
 
 /**

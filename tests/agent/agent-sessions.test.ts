@@ -9,6 +9,7 @@ import { replayScriptItem } from '../../lib/engines/replay-script';
 import { changedSettings, defaultSettings, type Settings, type SettingsChange } from '../../lib/settings';
 import { createMemoryRecorder } from '../support/memory-recorder';
 import { toolOutputFromResult } from '../../lib/registry/tool-output-from-result';
+import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chats-across-update';
 
 const tools: ToolDescriptor[] = [
   {
@@ -47,6 +48,7 @@ interface HarnessOptions {
   readLoadedPageResult?: AgentSessionsBackground['readLoadedPageResult'];
   /** Whether the tab is in a private window; default no. */
   privateTab?: boolean;
+  noteTabsWithChats?: AgentSessionsBackground['noteTabsWithChats'];
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -74,6 +76,7 @@ function harness(options: HarnessOptions = {}) {
     askPageAgain: vi.fn(),
     ...(options.approvalWaitMs === undefined ? {} : { approvalWaitMs: options.approvalWaitMs }),
     ...(options.readLoadedPageResult ? { readLoadedPageResult: options.readLoadedPageResult } : {}),
+    ...(options.noteTabsWithChats ? { noteTabsWithChats: options.noteTabsWithChats } : {}),
   };
   const sessions = createAgentSessions(background);
   let state: SessionState | undefined;
@@ -1511,5 +1514,75 @@ describe('agent sessions in a private (incognito) window: nothing outlasts the w
     h.send({ type: 'set-agent-off', tabId: 1, origin: 'https://shop.example', off: false });
     await h.until(() => h.state()?.agentOff === false);
     expect((await h.background.loadSettings()).disabledSites).toEqual(['https://bank.example']);
+  });
+});
+
+describe('agent sessions after an update of the extension, which clears every chat', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  /** What Chrome does to storage when it updates or reloads the extension: session storage goes, local storage stays. */
+  const update = () => fakeBrowser.storage.session.clear();
+  const privateTabs = new Set([3]);
+  const note = () => createTabsWithChatsNote(async (tabId) => privateTabs.has(tabId));
+
+  it('keeps on disk only which tabs have a chat, not a private window’s', async () => {
+    await script(['Two mugs.', 'Still two.']);
+    const h = harness({ noteTabsWithChats: note() });
+    for (const tabId of [1, 2, 3]) h.send({ type: 'subscribe', tabId });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    h.send({ type: 'send', tabId: 3, text: 'find mugs' });
+    await vi.waitFor(async () => expect(await fakeBrowser.storage.local.get('tabsWithChats')).toEqual({ tabsWithChats: [1] }));
+    h.send({ type: 'new-chat', tabId: 1 });
+    // Put aside for Undo, the chat can still be lost.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await fakeBrowser.storage.local.get('tabsWithChats')).toEqual({ tabsWithChats: [1] });
+  });
+
+  it('says in the panel of a tab that had a chat where it went, until the next request there', async () => {
+    await script(['Two mugs.']);
+    const before = harness({ noteTabsWithChats: note() });
+    before.send({ type: 'subscribe', tabId: 1 });
+    before.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await before.until(() => before.state()?.turns[0]?.outcome === 'answer');
+    await vi.waitFor(async () => expect(await fakeBrowser.storage.local.get('tabsWithChats')).toEqual({ tabsWithChats: [1] }));
+
+    await update();
+    const after = harness({ noteTabsWithChats: note() });
+    await after.sessions.chatsEnded(await takeTabsWithChats(), 'update');
+    after.send({ type: 'subscribe', tabId: 1 });
+    await after.until(() => after.state()?.chatEnded !== undefined);
+    expect(after.state()).toMatchObject({ turns: [], chatEnded: { cause: 'update', tracesKept: true } });
+    // Read once: a later start of the worker finds nothing more to say of it.
+    expect(await takeTabsWithChats()).toEqual([]);
+
+    // The worker stops and starts again: the note stays.
+    const restarted = harness({ noteTabsWithChats: note() });
+    restarted.send({ type: 'subscribe', tabId: 1 });
+    await restarted.until(() => restarted.state()?.chatEnded?.cause === 'update');
+    await script(['Hello.']);
+    restarted.send({ type: 'send', tabId: 1, text: 'hello' });
+    await restarted.until(() => restarted.state()?.turns[0]?.outcome === 'answer');
+    const later = harness();
+    later.send({ type: 'subscribe', tabId: 1 });
+    await later.until(() => later.state()?.turns.length === 1);
+    expect(later.state()?.chatEnded).toBeUndefined();
+  });
+
+  it('says nothing where the chat is still there, and says where traces are only if they were kept', async () => {
+    await script(['Two mugs.']);
+    const h = harness({ noteTabsWithChats: note() });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    // The worker only restarted: session storage kept the chat.
+    const restarted = harness();
+    restarted.recorder.keepsTraces = async () => false;
+    await restarted.sessions.chatsEnded([1, 2], 'reload');
+    restarted.send({ type: 'subscribe', tabId: 1 });
+    await restarted.until(() => restarted.state()?.turns.length === 1);
+    expect(restarted.state()?.chatEnded).toBeUndefined();
+    restarted.send({ type: 'subscribe', tabId: 2 });
+    await restarted.until(() => restarted.state()?.tabId === 2);
+    expect(restarted.state()?.chatEnded).toEqual({ cause: 'reload', tracesKept: false });
   });
 });

@@ -260,6 +260,19 @@ describe('empty states', () => {
     expect(panel.find('empty-no-tools')).toBeNull();
   });
 
+  it('says where a chat went that an update of the extension ended, above the rest, until a request starts a new one', async () => {
+    panel = await mountPanel({ toolCount: 0, pageReachable: false, chatEnded: { cause: 'update', tracesKept: true } });
+    const note = panel.find('chat-ended-note');
+    expect(note?.textContent).toBe("This tab's chat ended when the extension was updated, which clears every chat. Its runs are in Traces.");
+    expect(note?.querySelector('a')?.getAttribute('href')).toBe('traces.html');
+    expect(note!.compareDocumentPosition(panel.find('page-unreachable')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await panel.deliver({ type: 'snapshot', state: sessionState({ chatEnded: { cause: 'reload', tracesKept: false } }) });
+    expect(panel.find('chat-ended-note')?.textContent).toBe("This tab's chat ended when the extension was reloaded, which clears every chat.");
+    await panel.deliver({ type: 'snapshot', state: sessionState({ chatEnded: { cause: 'reload', tracesKept: false }, turns: [turn({ outcome: 'answer' })] }) });
+    expect(panel.find('chat-ended-note')).toBeNull();
+  });
+
   it('does not show the no-tools note on a page with tools', async () => {
     panel = await mountPanel({ toolCount: 4 });
     expect(panel.find('empty-no-tools')).toBeNull();
