@@ -171,6 +171,42 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await again.close();
   });
 
+  it('says in the panel of a tab whose chat an update of the extension ended where it went', async () => {
+    await useReplayEngine(await worker(), { replies: ['Four mugs match.'] });
+    const { panel, tabId } = await openShopAndPanel();
+    await ask(panel, 'any mugs?');
+    await panel.getByTestId('turn').getByText('Four mugs match.').waitFor({ timeout: 15_000 });
+    await panel.close();
+    type UpdateGlobal = {
+      chrome: {
+        storage: { local: { get(key: string): Promise<Record<string, unknown>> }; session: { clear(): Promise<void> } };
+        runtime: { onInstalled: { dispatch(details: object): void } };
+      };
+    };
+    // Which tabs had a chat is on disk, by number only.
+    await expect
+      .poll(async () => (await worker()).evaluate(async () => (globalThis as unknown as UpdateGlobal).chrome.storage.local.get('tabsWithChats')))
+      .toEqual({ tabsWithChats: expect.arrayContaining([tabId]) });
+    // An update, as the new version's worker meets it: session storage cleared, a new worker, onInstalled.
+    await (await worker()).evaluate(() => (globalThis as unknown as UpdateGlobal).chrome.storage.session.clear());
+    await stopServiceWorker(extension.context);
+    // The panel wakes the new worker, which is then told it was updated: its snapshot follows.
+    const reopened = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await reopened.getByTestId('chat-input').waitFor();
+    await (await worker()).evaluate(() =>
+      (globalThis as unknown as UpdateGlobal).chrome.runtime.onInstalled.dispatch({ reason: 'update', previousVersion: '0.0.1' }),
+    );
+    const note = reopened.getByTestId('chat-ended-note');
+    await note.waitFor({ timeout: 5_000 });
+    expect(await note.innerText()).toBe("This tab's chat ended when the extension was updated, which clears every chat. Its runs are in Traces.");
+    expect(await reopened.getByTestId('turn').count()).toBe(0);
+    await useReplayEngine(await worker(), { replies: ['Still four.'] });
+    await ask(reopened, 'and now?');
+    await reopened.getByTestId('turn').getByText('Still four.').waitFor({ timeout: 15_000 });
+    expect(await note.count()).toBe(0);
+    await reopened.close();
+  });
+
   it('opens the side panel from its toolbar button, whose keyboard shortcut is Alt+Shift+M', async () => {
     const opening = await (await worker()).evaluate(async () => {
       const { chrome } = globalThis as unknown as {
