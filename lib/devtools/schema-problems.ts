@@ -13,14 +13,22 @@ import { describeValue as describe, hasType, knownTypes, sameJson } from '@webmc
  */
 export function schemaProblems(schema: unknown, value: unknown, limit = 3): string[] {
   const problems: string[] = [];
-  check(schema, value, [], { problems, limit });
+  check(schema, value, [], { problems, limit, work: { left: workLimit } });
   return problems;
 }
 
 interface Found {
   problems: string[];
   limit: number;
+  /** Values still to look at, shared with the tries of a union's branches. */
+  work: { left: number };
 }
+
+/**
+ * The most values one check looks at: unions nested in a page's schema could make the tries
+ * multiply without end. Past it the rest is taken as it is.
+ */
+const workLimit = 100_000;
 
 type Path = ReadonlyArray<string | number>;
 
@@ -28,7 +36,7 @@ type Path = ReadonlyArray<string | number>;
 const depthLimit = 32;
 
 function check(schema: unknown, value: unknown, path: Path, found: Found): void {
-  if (!isRecord(schema) || found.problems.length >= found.limit || path.length > depthLimit) return;
+  if (!isRecord(schema) || found.problems.length >= found.limit || path.length > depthLimit || found.work.left-- <= 0) return;
   const say = (problem: string) => report(found, path, problem);
   const types = knownTypes(schema.type);
   if (types.length > 0 && !types.some((type) => hasType(value, type))) {
@@ -71,7 +79,13 @@ function checkChoices(schema: Record<string, unknown>, value: unknown, path: Pat
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches) || branches.length === 0) continue;
-    if (!branches.some((branch) => schemaProblems(branch, value, 1).length === 0)) {
+    // Each branch is tried where the value is, so its depth counts on from here.
+    const fits = (branch: unknown) => {
+      const tried: Found = { problems: [], limit: 1, work: found.work };
+      check(branch, value, path, tried);
+      return tried.problems.length === 0;
+    };
+    if (!branches.some(fits)) {
       say(`matches none of the ${branches.length} shapes its schema allows`);
       return false;
     }

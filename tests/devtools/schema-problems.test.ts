@@ -26,6 +26,12 @@ describe('schemaProblems: what a schema refuses in a value, at every level', () 
     const chain: Record<string, unknown> = { type: 'object', properties: {} };
     (chain.properties as Record<string, unknown>).next = chain;
     expect(() => schemaProblems(chain, deep)).not.toThrow();
+    // Unions at every level of a schema that refers to itself: tried within a bound, not without end.
+    const tree: Record<string, unknown> = {};
+    Object.assign(tree, { anyOf: [{ type: 'object', properties: { next: tree, other: tree } }, { type: 'object', properties: { next: tree } }] });
+    let wide: unknown = 1;
+    for (let level = 0; level < 40; level++) wide = { next: wide, other: wide };
+    expect(schemaProblems(tree, wide)).toEqual([]);
   });
 
   it('says how a value misses a constant, an exact choice or a length', () => {
