@@ -32,6 +32,9 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   const lastError = signal<string | undefined>(undefined);
   const invalidMessages = signal(0);
   const draft = signal('');
+  // What was typed, unsent, in the other tabs this panel followed: words meant for one page must not
+  // follow the panel to another site, where Enter would send them, and are there again on the way back.
+  const otherTabsDrafts = new Map<number, string>();
   /**
    * A request that was sent but whose turn has not arrived yet: a second Enter must not send it
    * twice, and if the connection drops first the request goes back into the input box, not lost.
@@ -202,6 +205,11 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
     selectTab(nextTabId: number) {
       if (nextTabId !== tabId.value) {
+        if (tabId.value !== undefined) {
+          if (draft.value !== '') otherTabsDrafts.set(tabId.value, draft.value);
+          draft.value = otherTabsDrafts.get(nextTabId) ?? '';
+          otherTabsDrafts.delete(nextTabId);
+        }
         tabId.value = nextTabId;
         turnedToTab = true;
         session.value = undefined;

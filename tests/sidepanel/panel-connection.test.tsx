@@ -143,6 +143,42 @@ describe('following a tab', () => {
     await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 8, origin: 'https://tea.example' }) });
     expect(panel.container.querySelector('.site-origin')?.textContent).toBe('tea.example');
   });
+
+  it("keeps what was typed for each tab with that tab: another tab's site never gets it, and it is there again on the way back", async () => {
+    panel = await mountPanel();
+    const input = () => panel!.find('chat-input') as HTMLTextAreaElement;
+    panel.model.setDraft('place the order for the whole cart');
+    panel.model.selectTab(8);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 8, origin: 'https://tea.example' }) });
+    expect(input().value).toBe('');
+    // Enter in the other tab's empty box sends nothing.
+    expect(panel.model.send()).toBe(false);
+    panel.model.setDraft('a pot of green tea');
+
+    panel.model.selectTab(tabId);
+    await panel.deliver({ type: 'snapshot', state: sessionState() });
+    expect(input().value).toBe('place the order for the whole cart');
+    panel.model.send();
+    expect(panel.posted().filter((message) => message.type === 'send')).toEqual([{ type: 'send', tabId, text: 'place the order for the whole cart' }]);
+
+    panel.model.selectTab(8);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 8, origin: 'https://tea.example' }) });
+    expect(input().value).toBe('a pot of green tea');
+  });
+
+  it('puts a request the worker never took back into its own tab\'s box, not into the next tab\'s', async () => {
+    panel = await mountPanel();
+    panel.model.send('add two mugs to the cart');
+    panel.background.port.drop();
+    await panel.flush();
+    panel.model.selectTab(8);
+    await vi.advanceTimersByTimeAsync(150);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 8, origin: 'https://tea.example' }) });
+    expect(panel.model.draft.value).toBe('');
+    panel.model.selectTab(tabId);
+    await panel.deliver({ type: 'snapshot', state: sessionState() });
+    expect(panel.model.draft.value).toBe('add two mugs to the cart');
+  });
 });
 
 describe('an idle panel when the worker stops', () => {
