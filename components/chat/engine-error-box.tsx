@@ -19,7 +19,7 @@ export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineS
   const key = `${engine.error}\u0000${engine.hint}`;
   const fresh = announced.current.key !== key;
   announced.current = { key, during: engine.errorDuring };
-  // The request that failed says so in its own notice: that was the news, and another tab's panel still shows the box.
+  // The request that failed says so in its own notice: that was the news.
   if (saidInTurn) return null;
   return (
     <div class="notice-box tone-error" data-testid="engine-error" role={fresh ? 'alert' : undefined}>

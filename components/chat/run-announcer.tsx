@@ -44,5 +44,7 @@ function runningAnnouncement(turn: Turn, engine: EngineStatus | undefined): stri
   }
   const last = turn.items.at(-1);
   if (last?.kind === 'tool' && last.state === 'running') return `Running ${last.name}…`;
-  return engine?.state === 'generating' ? 'The model is writing…' : '';
+  // A reply that waits for another tab's: the engine's own words say so.
+  if (engine?.state === 'generating') return engine.progressText ?? 'The model is writing…';
+  return '';
 }

@@ -76,6 +76,8 @@ function EngineActivity({ engine, asked, waiting, stalled }: { engine: EngineSta
       </span>
     );
   }
+  // A reply waiting for another tab's (an engine that answers one at a time): the engine's words say so.
+  if (engine.state === 'generating' && engine.progressText) return <span class="status-state state-generating">{engine.progressText}</span>;
   if (engine.state === 'generating' && engine.tokensPerSecond !== undefined) {
     return <span class="status-state">{engine.tokensPerSecond.toFixed(1)} tokens/s</span>;
   }

@@ -129,8 +129,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     // A run keeps its engine until it ends (`releaseEngine`), so another tab's new model waits for it.
     loadEngine: (settings, tabId, signal) => engines.load(settings, signal, { hold: true, tabId }).finally(() => previews.clear()),
     releaseEngine: (engine) => engines.release(engine),
-    reportUsage: (_tabId, usage) => engines.reportUsage(usage),
-    reportEngineError: (message, hint) => engines.reportError(message, hint),
+    reportUsage: (tabId, usage) => engines.reportUsage(tabId, usage),
+    reportEngineError: (tabId, message, hint) => engines.reportError(tabId, message, hint),
     scorerFor: background.scorerFor,
     isSiteAllowed: siteAllowed,
     allowSite: async (tabId) => {

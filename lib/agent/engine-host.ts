@@ -2,6 +2,7 @@ import { raceAbort, type LanguageModel, type ModelUsage } from '@webmcp-agents/l
 import { createEngine } from '../engines/create-engine';
 import { engineLabel, engineLabels } from '../engines/engine-labels';
 import { EngineError, type Engine } from '../engines/engine';
+import type { ReplyTurns } from '../engines/reply-turns';
 import { usageFigure } from '../engines/usage-figure';
 import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
 import { errorMessage } from '../messaging/error-message';
@@ -48,20 +49,19 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     await engine.unload?.().catch(() => {});
     // Its model is gone: whoever asked for the next may have stopped waiting, and loads it later.
     if (status.model === engine.modelId && (status.state === 'ready' || status.state === 'generating')) {
-      setStatus({ state: 'idle', tokensPerSecond: undefined });
+      speeds.clear();
+      setStatus({ state: 'idle' });
     }
   };
   const waitFor = async <T>(tabId: number | undefined, task: Promise<T>): Promise<T> => {
     if (tabId === undefined) return task;
-    waitingTabs.set(tabId, (waitingTabs.get(tabId) ?? 0) + 1);
+    count(waitingTabs, tabId, 1);
     // The swap began waiting as this tab's load began: its panel says so now.
     if (waitingForRuns()) publishNow();
     try {
       return await task;
     } finally {
-      const left = waitingTabs.get(tabId)! - 1;
-      if (left > 0) waitingTabs.set(tabId, left);
-      else waitingTabs.delete(tabId);
+      count(waitingTabs, tabId, -1);
       if (waitingForRuns()) publishNow();
     }
   };
@@ -138,11 +138,29 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   };
   // Which tabs have a reply on the way: the others' panels say the model is ready, not generating.
   const replyingTabs = new Map<number, number>();
-  const countReply = (tabId: number | undefined, change: 1 | -1): void => {
-    if (tabId === undefined) return;
-    const left = (replyingTabs.get(tabId) ?? 0) + change;
-    if (left > 0) replyingTabs.set(tabId, left);
-    else replyingTabs.delete(tabId);
+  // Which tabs' replies wait for their turn (an engine with `replyTurns`) while another tab's goes on.
+  const waitingForTurnTabs = new Map<number, number>();
+  // Each tab's last reply speed: a panel shows its own tab's, not whichever tab's reply ended last.
+  const speeds = new Map<number, number>();
+  // A reply that failed (the server answered 500, the GPU was lost) is the news of the tab that
+  // asked, with what to do about it; the other tabs' panels go on saying what the engine does.
+  const replyFailures = new Map<number, { error: string; hint?: string }>();
+  // The engine answers again: what a reply before said of it no longer holds.
+  const forgetReplyFailures = () => {
+    if (replyFailures.size === 0) return;
+    replyFailures.clear();
+    publishNow();
+  };
+  const waitForTurn = async (turns: ReplyTurns | undefined, tabId: number | undefined, signal: AbortSignal): Promise<(() => void) | undefined> => {
+    if (!turns) return () => {};
+    if (tabId === undefined || !turns.busy) return turns.take(signal);
+    count(waitingForTurnTabs, tabId, 1);
+    publishNow();
+    try {
+      return await turns.take(signal);
+    } finally {
+      count(waitingForTurnTabs, tabId, -1);
+    }
   };
   const withGeneratingStatus = (engine: Engine, tabId: number | undefined): Engine => {
     // The model as loaded for this run: a later load (another tab's run) may swap the engine's own.
@@ -150,17 +168,26 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     const model: LanguageModel = {
       async *stream(request) {
         replying += 1;
-        countReply(tabId, 1);
-        // Generating already for another tab: this tab's panel is told all the same.
-        if (status.state === 'ready') setStatus({ state: 'generating' });
-        else if (status.state === 'generating') publishNow();
         try {
-          yield* loaded.stream(request);
+          // The engine takes the turn again, at once (see `createReplyTurns`).
+          const passOn = await waitForTurn(engine.replyTurns, tabId, request.signal);
+          if (!passOn) return;
+          count(replyingTabs, tabId, 1);
+          // Generating already for another tab: this tab's panel is told all the same.
+          if (status.state === 'ready') setStatus({ state: 'generating' });
+          else publishNow();
+          try {
+            yield* loaded.stream(request);
+            if (!request.signal.aborted) forgetReplyFailures();
+          } finally {
+            count(replyingTabs, tabId, -1);
+            passOn();
+          }
         } finally {
           replying -= 1;
-          countReply(tabId, -1);
+          // The tab's panel hears that its reply ended, or its wait did (a Stop), whatever the others do.
           if (replying === 0 && status.state === 'generating') setStatus({ state: 'ready' });
-          else if (status.state === 'generating') publishNow();
+          else publishNow();
           whenIdle();
         }
       },
@@ -175,19 +202,28 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     },
     /**
      * The status as `tabId`'s panel shows it: the shared one, except while that tab's request
-     * waits for another tab's run to end before its model can replace the one loaded, and that
-     * the model generates only for the tabs it is replying to (the others see it ready).
+     * waits for another tab's run to end before its model can replace the one loaded, or its reply
+     * waits for another tab's, and that the model generates only for the tabs it is replying to
+     * (the others see it ready). The speed is the tab's own, and so is a reply that failed there.
      */
     statusFor(tabId: number): EngineStatus {
+      const own: EngineStatus = { ...status, tokensPerSecond: speeds.get(tabId) };
       if (waitingForRuns() && waitingTabs.has(tabId)) {
-        return { ...status, state: 'loading', progress: undefined, progressText: 'Waiting for the run in another tab to end…', tokensPerSecond: undefined };
+        return { ...own, state: 'loading', progress: undefined, progressText: 'Waiting for the run in another tab to end…', tokensPerSecond: undefined };
       }
-      if (status.state === 'generating' && replyingTabs.size > 0 && !replyingTabs.has(tabId)) return { ...status, state: 'ready' };
-      // Another tab loading the model already loaded does not stop this tab's reply.
-      if (replyingTabs.has(tabId) && (status.state === 'loading' || status.state === 'ready')) {
-        return { ...status, state: 'generating', progress: undefined, progressText: undefined };
+      // Another tab loading the model already loaded does not stop this tab's reply, nor its wait.
+      const inUse = status.state === 'loading' || status.state === 'ready' || status.state === 'generating';
+      if (inUse && waitingForTurnTabs.has(tabId)) {
+        return { ...own, state: 'generating', progress: undefined, progressText: 'Waiting for the reply in another tab…', tokensPerSecond: undefined };
       }
-      return status;
+      if (inUse && replyingTabs.has(tabId)) return { ...own, state: 'generating', progress: undefined, progressText: undefined };
+      // A load going on, or an engine that cannot load, is every tab's news; a failed reply, its tab's own.
+      const failure = replyFailures.get(tabId);
+      if (failure && status.state !== 'loading' && status.state !== 'error') {
+        return { ...own, state: 'error', ...failure, errorDuring: 'reply', tokensPerSecond: undefined };
+      }
+      if (status.state === 'generating' && replyingTabs.size > 0) return { ...own, state: 'ready' };
+      return own;
     },
     /**
      * The status before the engine loads: its name, and where known (`preview`) the model the
@@ -207,6 +243,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         };
         return;
       }
+      // Another engine now: what a reply of the one before said of itself no longer holds.
+      replyFailures.clear();
       const base = { engineId: settings.engine, engineLabel: label, model: settings.model };
       if (preview && 'error' in preview) status = { ...base, state: 'error', error: preview.error, hint: preview.hint, errorDuring: 'check' };
       else status = { ...base, model: preview?.model ?? settings.model, state: 'idle', ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}) };
@@ -217,7 +255,12 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
      * `tabId`: the tab asking, told apart in `statusFor` while it waits for such a run.
      */
     async load(settings: Settings, signal: AbortSignal, options: { hold?: boolean; tabId?: number } = {}): Promise<Engine | { error: string }> {
-      const base = { engineId: settings.engine, engineLabel: engineLabel(settings), tokensPerSecond: undefined };
+      const base = { engineId: settings.engine, engineLabel: engineLabel(settings) };
+      // The tab asks again: its panel follows this load, and its next replies, from here.
+      if (options.tabId !== undefined) {
+        replyFailures.delete(options.tabId);
+        speeds.delete(options.tabId);
+      }
       let release: (() => void) | undefined;
       let loading = false;
       try {
@@ -273,15 +316,27 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       holds.get(engine)?.();
       holds.delete(engine);
     },
-    reportError(message: string, hint?: string): void {
-      setStatus({ state: 'error', error: message, hint, errorDuring: 'reply' });
+    /** The engine failed in the middle of `tabId`'s reply: that tab's panel says so until the engine answers again. */
+    reportError(tabId: number, message: string, hint?: string): void {
+      replyFailures.set(tabId, { error: message, ...(hint ? { hint } : {}) });
+      publishNow();
     },
-    reportUsage(usage: ModelUsage): void {
+    reportUsage(tabId: number, usage: ModelUsage): void {
       // Any engine's figure, checked here too: a status that fails the panel's schema blanks every panel.
       const speed = usageFigure(usage.decodeTokensPerSecond);
-      if (speed !== undefined) setStatus({ tokensPerSecond: Math.round(speed * 10) / 10 });
+      if (speed === undefined) return;
+      speeds.set(tabId, Math.round(speed * 10) / 10);
+      publishNow();
     },
   };
+}
+
+/** Counts per tab (loads, replies) one more or one fewer; a tab at none is let go. */
+function count(counts: Map<number, number>, tabId: number | undefined, change: 1 | -1): void {
+  if (tabId === undefined) return;
+  const left = (counts.get(tabId) ?? 0) + change;
+  if (left > 0) counts.set(tabId, left);
+  else counts.delete(tabId);
 }
 
 /** How long a load may say nothing before the panel says so. */

@@ -9,8 +9,8 @@ const replyOnlyCodes: ReadonlySet<string> = new Set<EngineErrorCode>(['reply-cut
 
 /**
  * Whether a run's error means the engine itself failed (the GPU was lost, the server went away),
- * which every tab's panel should show; a reply that was too long, or a fault of the extension in
- * the loop, is only that turn's.
+ * which the tab's status line says too, with the way to the options; a reply that was too long, or
+ * a fault of the extension in the loop, is only that turn's.
  */
 export function isEngineFailure(error: RunError): boolean {
   return error.name === 'EngineError' && !replyOnlyCodes.has(error.code ?? '');

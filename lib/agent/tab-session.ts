@@ -35,7 +35,7 @@ interface ActiveRun {
   lastTool?: { name: string; callId: string; topFrameForm: boolean; endedAt?: number };
   /** The history's message that closed this run's request, where it ended unfinished. */
   note?: ChatMessage;
-  /** The engine itself failed (see isEngineFailure): every tab's panel says so. */
+  /** The engine itself failed (see isEngineFailure): the turn offers the options, and the tab's status line says so. */
   engineFailed?: boolean;
   /** The model could not load for it, so nothing ran. */
   loadFailed?: boolean;
@@ -492,9 +492,9 @@ export class TabSession {
       case 'repeated-call':
         return ['repeated-call', repeated];
       case 'error':
-        // Only a failing engine fails for every tab; a reply that was too long is this turn's own.
+        // A failing engine is said on the tab's status line too; a reply that was too long is only this turn's.
         if (result.error && isEngineFailure(result.error)) {
-          this.world.reportEngineError(result.error.message, result.error.hint);
+          this.world.reportEngineError(this.tabId, result.error.message, result.error.hint);
           active.engineFailed = true;
         }
         return ['error', result.error ? [`The model stopped with an error: ${result.error.message}`, result.error.hint].filter(Boolean).join(' ') : undefined];

@@ -1,4 +1,5 @@
 import type { LanguageModel, PromptFormat } from '@webmcp-agents/local-agent';
+import type { ReplyTurns } from './reply-turns';
 
 /** Every engine the settings may name: the settings schema, the factories and the options read this. */
 export const engineIds = ['webllm', 'prompt-api', 'openai', 'replay'] as const;
@@ -95,6 +96,12 @@ export interface Engine {
    * same model under new settings takes it over without a reload. Say the same in `engineHoldsGpu`.
    */
   readonly holdsGpu?: true;
+  /**
+   * Its replies take turns (one model, one reply at a time), which its `model.stream` takes: the
+   * engine host takes a reply's turn first, so a tab whose reply waits for another tab's says so
+   * instead of saying the model writes for it.
+   */
+  readonly replyTurns?: ReplyTurns;
   load(onProgress: (progress: EngineLoadProgress) => void, signal?: AbortSignal): Promise<void>;
   /** Frees the GPU or the session; the next `load` starts again. */
   unload?(): Promise<void>;

@@ -4,6 +4,10 @@ import { createEngineHost } from '../../lib/agent/engine-host';
 import type { EngineStatus } from '../../lib/agent/session-state';
 import type { Engine, EngineLoadProgress } from '../../lib/engines/engine';
 import { engineHoldsGpu } from '../../lib/engines/engine-holds-gpu';
+import { createReplyTurns } from '../../lib/engines/reply-turns';
+import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
+import { fakeGpu } from '../engines/support/fake-gpu';
+import { createFakeWebLlm } from '../engines/support/fake-webllm';
 import { defaultSettings, type Settings } from '../../lib/settings';
 
 /** An engine whose load reports what `steps` say, `gapMs` apart; it holds the GPU where the real one does. */
@@ -482,5 +486,151 @@ describe('the engine host', () => {
     expect([host.statusFor(1).state, host.statusFor(2).state]).toEqual(['ready', 'generating']);
     await endSecond();
     expect([host.statusFor(1).state, host.statusFor(2).state]).toEqual(['ready', 'ready']);
+  });
+
+  /**
+   * A host whose engine answers one reply at a time, as WebLLM and Chrome's model do: each reply
+   * waits for `finishReply()` (the oldest first) before its last word. `reply(tabId)` loads for the
+   * tab and starts its reply, and gives the reply's chunks and its Stop.
+   */
+  function hostAnsweringInTurn() {
+    const turns = createReplyTurns();
+    const finishers: Array<() => void> = [];
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      replyTurns: turns,
+      model: {
+        async *stream(request) {
+          const passOn = await turns.take(request.signal);
+          if (!passOn) return;
+          try {
+            yield { type: 'text-delta', text: 'Working' };
+            await new Promise<void>((resolve) => finishers.push(resolve));
+            yield { type: 'text-delta', text: ' done.' };
+          } finally {
+            passOn();
+          }
+        },
+      },
+    }));
+    const settings = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
+    const reply = async (tabId: number) => {
+      const stop = new AbortController();
+      const engine = await host.load(settings, new AbortController().signal, { tabId });
+      if ('error' in engine) throw new Error(engine.error);
+      const texts: string[] = [];
+      const done = (async () => {
+        for await (const chunk of engine.model.stream({ messages: [], tools: [], signal: stop.signal })) if (chunk.type === 'text-delta') texts.push(chunk.text);
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return { texts, done, stop: () => stop.abort() };
+    };
+    const finishReply = async () => {
+      finishers.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return { host, reply, finishReply };
+  }
+
+  const waitingWords = 'Waiting for the reply in another tab…';
+
+  it("tells a tab whose reply waits for another tab's turn that it waits, not that the model writes for it", async () => {
+    const { host, reply, finishReply } = hostAnsweringInTurn();
+    const first = await reply(1);
+    const second = await reply(2);
+    expect(first.texts).toEqual(['Working']);
+    expect(second.texts).toEqual([]);
+    expect(host.statusFor(1)).toMatchObject({ state: 'generating', progressText: undefined });
+    expect(host.statusFor(2)).toMatchObject({ state: 'generating', progressText: waitingWords });
+    expect(host.statusFor(3)).toMatchObject({ state: 'ready', progressText: undefined });
+    await finishReply();
+    await first.done;
+    expect(second.texts).toEqual(['Working']);
+    expect(host.statusFor(1).state).toBe('ready');
+    expect(host.statusFor(2)).toMatchObject({ state: 'generating', progressText: undefined });
+    await finishReply();
+    await second.done;
+    expect([host.statusFor(1).state, host.statusFor(2).state]).toEqual(['ready', 'ready']);
+  });
+
+  it('lets a tab stopped while its reply waits for its turn go back to ready at once', async () => {
+    const { host, reply, finishReply } = hostAnsweringInTurn();
+    const first = await reply(1);
+    const second = await reply(2);
+    second.stop();
+    await second.done;
+    expect(host.statusFor(2)).toMatchObject({ state: 'ready', progressText: undefined });
+    expect(host.statusFor(1).state).toBe('generating');
+    await finishReply();
+    await first.done;
+    expect(first.texts).toEqual(['Working', ' done.']);
+  });
+
+  it("shows each tab its own reply speed, not the speed of whichever tab's reply ended last", async () => {
+    const { host, reply, finishReply } = hostAnsweringInTurn();
+    const first = await reply(1);
+    host.reportUsage(1, { decodeTokensPerSecond: 64.3 });
+    const second = await reply(2);
+    expect(host.statusFor(1).tokensPerSecond).toBe(64.3);
+    expect(host.statusFor(2).tokensPerSecond).toBeUndefined();
+    await finishReply();
+    await first.done;
+    expect(host.statusFor(2)).toMatchObject({ state: 'generating', tokensPerSecond: undefined });
+    host.reportUsage(2, { decodeTokensPerSecond: 4.8 });
+    expect(host.statusFor(2).tokensPerSecond).toBe(4.8);
+    expect(host.statusFor(1).tokensPerSecond).toBe(64.3);
+    await finishReply();
+    await second.done;
+  });
+
+  it("says a reply that failed only in the tab that asked, and no longer once the engine answers again", async () => {
+    const { host, reply, finishReply } = hostAnsweringInTurn();
+    const settings = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
+    await host.load(settings, new AbortController().signal, { tabId: 1 });
+    const failure = { error: 'The server at 127.0.0.1:42853 answered HTTP 500: model crashed.', hint: "Check the server's own log, then send your request again." };
+    const second = await reply(2);
+    host.reportError(1, failure.error, failure.hint);
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'reply', ...failure });
+    // The tab whose own reply streams, and the tab that never asked, go on as they were.
+    expect(host.statusFor(2)).toMatchObject({ state: 'generating', error: undefined });
+    expect(host.statusFor(3)).toMatchObject({ state: 'ready', error: undefined });
+    await finishReply();
+    await second.done;
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready', error: undefined, errorDuring: undefined });
+  });
+
+  it('still tells every tab of a model that could not load', async () => {
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      load: async () => {
+        throw new Error('The GPU ran out of memory.');
+      },
+    }));
+    await host.load({ ...defaultSettings, engine: 'openai' }, new AbortController().signal, { tabId: 1 });
+    expect(host.statusFor(2)).toMatchObject({ state: 'error', errorDuring: 'load' });
+  });
+
+  it("tells the tab that waits for WebLLM to finish another tab's reply so, and answers it next", async () => {
+    const fake = createFakeWebLlm({ replies: ['A long first answer. '.repeat(5), 'Second.'], chunkSize: 3 });
+    const host = createEngineHost(() => {}, (settings) => createWebLlmEngine(settings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} }));
+    const load = async (tabId: number) => {
+      const engine = await host.load(defaultSettings, new AbortController().signal, { tabId });
+      if ('error' in engine) throw new Error(engine.error);
+      return engine;
+    };
+    const request = { messages: [{ role: 'user' as const, content: 'Hello' }], tools: [], signal: new AbortController().signal };
+    const first = (await load(1)).model.stream(request)[Symbol.asyncIterator]();
+    await first.next();
+    const secondTexts: string[] = [];
+    const second = (async () => {
+      for await (const chunk of (await load(2)).model.stream({ ...request, signal: new AbortController().signal })) if (chunk.type === 'text-delta') secondTexts.push(chunk.text);
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(host.statusFor(2)).toMatchObject({ state: 'generating', progressText: waitingWords });
+    expect(secondTexts).toEqual([]);
+    while (!(await first.next()).done);
+    await second;
+    expect(secondTexts.join('')).toBe('Second.');
+    expect(host.statusFor(2)).toMatchObject({ state: 'ready', progressText: undefined });
   });
 });

@@ -154,6 +154,39 @@ describe.skipIf(!ready)('a model server that sends no CORS headers', () => {
   });
 });
 
+describe.skipIf(!ready)('a model server whose reply fails in one tab', () => {
+  let extension: LaunchedExtension;
+  let fixtures: FixtureServer;
+  let server: Awaited<ReturnType<typeof startFakeOllama>>;
+  beforeAll(async () => {
+    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    server = await startFakeOllama({ replies: ['Never sent.'], answerAs: 'error-line-unended' });
+    extension = await launchExtension({ webgpu: false });
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await fixtures?.close();
+    await server?.close();
+  });
+
+  it("says so in that tab's panel only: another tab's panel goes on saying the model is ready", async () => {
+    await extension.serviceWorker.evaluate(async (address) => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
+      await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: address, model: 'qwen3:1.7b' } });
+    }, server.address);
+    const [pageA, pageB] = [await extension.context.newPage(), await extension.context.newPage()];
+    await Promise.all([pageA.goto(fixtures.url('/native.html')), pageB.goto(fixtures.url('/native.html'))]);
+    const panelB = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(pageB)}`);
+    const panelA = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(pageA)}`);
+    await ask(panelA, 'Is the blue mug in stock?');
+    await panelA.getByTestId('turn-notice').getByText('the model crashed').waitFor({ timeout: 15_000 });
+    await expect.poll(() => panelA.getByTestId('status-line').textContent()).toContain('Failed while answering');
+    await expect.poll(() => panelB.getByTestId('status-line').textContent()).toContain('Ready');
+    expect(await panelB.getByTestId('engine-error').count()).toBe(0);
+    await Promise.all([panelA.close(), panelB.close(), pageA.close(), pageB.close()]);
+  });
+});
+
 /**
  * A test-only extension whose service worker holds the real WebLLM engine code and the real
  * `@mlc-ai/web-llm`, bundled the way the background is (a classic script, no `import()`).

@@ -23,9 +23,9 @@ describe('the figures an engine reports for a reply', () => {
 
   it('never puts a speed into the engine status that the panels could not read', () => {
     const host = createEngineHost(() => {});
-    host.reportUsage({ decodeTokensPerSecond: 12.34 });
-    host.reportUsage({ decodeTokensPerSecond: Number.NaN });
-    expect(host.status.tokensPerSecond).toBe(12.3);
-    expect(sessionMessageSchema.safeParse({ type: 'engine', tabId: 1, engine: host.status }).success).toBe(true);
+    host.reportUsage(1, { decodeTokensPerSecond: 12.34 });
+    host.reportUsage(1, { decodeTokensPerSecond: Number.NaN });
+    expect(host.statusFor(1).tokensPerSecond).toBe(12.3);
+    expect(sessionMessageSchema.safeParse({ type: 'engine', tabId: 1, engine: host.statusFor(1) }).success).toBe(true);
   });
 });

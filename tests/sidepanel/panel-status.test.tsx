@@ -28,6 +28,16 @@ describe('the status line', () => {
     expect(panel.find('status-line')?.textContent).toContain('23.5 tokens/s');
   });
 
+  it('says a reply waits for the reply in another tab, with no speed, until its turn comes', async () => {
+    panel = await mountPanel({ turns: [turn()], running: true });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', progressText: 'Waiting for the reply in another tab…' }) });
+    expect(panel.find('status-line')?.textContent).toContain('Waiting for the reply in another tab…');
+    expect(panel.find('status-line')?.textContent).not.toContain('Generating');
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating' }) });
+    expect(panel.find('status-line')?.textContent).toContain('Generating');
+    expect(panel.find('status-line')?.textContent).not.toContain('Waiting');
+  });
+
   it('names a model of the catalogue as the options do, its id kept as the title', async () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'loading', model: 'Qwen3-0.6B-q4f32_1-MLC', progress: 0.1, progressText: 'Downloading Qwen3 0.6B (q4f32): 40 of 400 MB.' }) });
     const name = panel.container.querySelector('.status-model');

@@ -170,6 +170,14 @@ describe('approvals', () => {
     expect(panel.find('announcement')?.textContent).toBe('Waiting for the run in another tab to end…');
   });
 
+  it('tells a screen reader the reply waits for another tab’s, then that the model writes once its turn comes', async () => {
+    panel = await mountPanel({ turns: [turn()] });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', progressText: 'Waiting for the reply in another tab…' }) });
+    expect(panel.find('announcement')?.textContent).toBe('Waiting for the reply in another tab…');
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating' }) });
+    expect(panel.find('announcement')?.textContent).toBe('The model is writing…');
+  });
+
   it('says nothing of a turn that had ended before it came into view (a tab switch, the panel opening)', async () => {
     panel = await mountPanel({ turns: [turn({ items: [toolCard({ name: 'checkout', state: 'done' })], outcome: 'answer' })] });
     expect(panel.find('turn')).not.toBeNull();

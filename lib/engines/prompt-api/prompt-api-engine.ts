@@ -34,6 +34,7 @@ export function createPromptApiEngine(settings: Settings, dependencies: PromptAp
     id: 'prompt-api',
     modelId: modelName,
     format: promptApiFormat,
+    replyTurns,
     model: {
       async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
         if (!api) throw new EngineError('unavailable', `${promptApiLabel} is not ready.`, 'Send your request again to load it.');

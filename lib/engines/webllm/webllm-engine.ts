@@ -74,6 +74,7 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
   return {
     id: 'webllm',
     holdsGpu: true,
+    replyTurns: runtime.replyTurns,
     get modelId() {
       return choice?.id ?? (settings.model || 'the default for this GPU');
     },
