@@ -284,6 +284,10 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
               // A load stopped may still report as it winds down: the status is no longer its own.
               if (signal.aborted) return;
               quiet?.heard();
+              // Loads going on together share one bar, which never goes back: where the tab that began
+              // a download stops it, the load another tab waited for starts over, and soon catches up
+              // with what was stored.
+              if (progress.fraction < (status.progress ?? 0)) return;
               setStatus({ progress: progress.fraction, progressText: progress.text, stalled: undefined }, progress.fraction >= 1);
             }, signal),
             signal,

@@ -8,6 +8,7 @@ import { createReplyTurns } from '../../lib/engines/reply-turns';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
 import { fakeGpu } from '../engines/support/fake-gpu';
 import { createFakeWebLlm } from '../engines/support/fake-webllm';
+import { createStandInWebLlm } from '../engines/support/webllm-reload-stand-in';
 import { defaultSettings, type Settings } from '../../lib/settings';
 
 /** An engine whose load reports what `steps` say, `gapMs` apart; it holds the GPU where the real one does. */
@@ -632,5 +633,36 @@ describe('the engine host', () => {
     await second;
     expect(secondTexts.join('')).toBe('Second.');
     expect(host.statusFor(2)).toMatchObject({ state: 'ready', progressText: undefined });
+  });
+
+  it('never sends back the progress bar of a tab waiting for a WebLLM download when the tab that began it presses Stop', async () => {
+    vi.useFakeTimers();
+    try {
+      const { module, world } = createStandInWebLlm({ shardsPerModel: 120, megabytesPerShard: 3 });
+      const host = createEngineHost(() => {}, (settings) => createWebLlmEngine(settings, { webllm: module, gpu: fakeGpu(), keepAwake: () => () => {} }));
+      const settings = { ...defaultSettings, model: 'Qwen3-1.7B-q4f16_1-MLC' };
+      const stopFirst = new AbortController();
+      const first = host.load(settings, stopFirst.signal, { hold: true, tabId: 1 });
+      for (let step = 0; step < 10_000 && (host.statusFor(1).progress ?? 0) < 0.3; step += 1) await vi.advanceTimersByTimeAsync(1);
+      const second = host.load(settings, new AbortController().signal, { hold: true, tabId: 2 });
+      let loaded = false;
+      void second.then(() => (loaded = true));
+      await vi.advanceTimersByTimeAsync(1);
+      stopFirst.abort();
+      // What the second tab's panel shows, step by step, until its model has loaded.
+      const shown: number[] = [];
+      for (let step = 0; step < 10_000 && !loaded; step += 1) {
+        await vi.advanceTimersByTimeAsync(1);
+        const status = host.statusFor(2);
+        if (status.state === 'loading' && status.progress !== undefined) shown.push(status.progress);
+      }
+      expect(await first).toEqual({ error: 'Stopped while the model was loading.' });
+      expect(await second).not.toHaveProperty('error');
+      expect(shown[0]).toBeGreaterThanOrEqual(0.3);
+      expect(shown).toEqual([...shown].sort((a, b) => a - b));
+      expect(world.downloads).toHaveLength(world.shardsPerModel);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
