@@ -72,6 +72,10 @@ const privateWindowKeepsNothing = "A private window saves no site: to turn the a
 export function createAgentSessions(background: AgentSessionsBackground) {
   const sessions = new Map<number, TabSession>();
   const panels = new Map<number, Set<PanelPort>>();
+  // A tab no panel follows any more is let go: every settings change redraws, and wakes, each tab listed.
+  const leavePanels = (port: PanelPort) => {
+    for (const [tabId, set] of panels) if (set.delete(port) && set.size === 0) panels.delete(tabId);
+  };
   let stored: Map<number, StoredSession> | undefined;
   // Tabs whose chat an update of the extension ended, told so in their panels until their next request.
   let endedChats = new Map<number, ChatEnding>();
@@ -258,7 +262,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const handle = async (port: PanelPort, message: PanelMessage) => {
     if (message.type === 'heartbeat') return;
     if (message.type === 'subscribe') {
-      for (const set of panels.values()) set.delete(port);
+      leavePanels(port);
       panels.set(message.tabId, (panels.get(message.tabId) ?? new Set()).add(port));
       if (message.lookAgain) background.askPageAgain?.(message.tabId);
       return sendSnapshot(message.tabId);
@@ -302,7 +306,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
           safePost(port, { type: 'error', message: errorMessage(error) }),
         );
       });
-      port.onDisconnect(() => panels.forEach((set) => set.delete(port)));
+      port.onDisconnect(() => leavePanels(port));
     },
     toolsChanged: resendSnapshot,
     /** The settings changed (the options page, or "allow on this site"): what panels show of them is redrawn. */

@@ -469,6 +469,18 @@ describe('agent sessions', () => {
     expect(h.background.wakePanels).toHaveBeenCalledWith(6);
   });
 
+  it('wakes, on a settings change, only the tabs a panel follows now, not every tab one followed before', async () => {
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 5 });
+    await h.until(() => h.state()?.tabId === 5);
+    h.send({ type: 'subscribe', tabId: 6 });
+    await h.until(() => h.state()?.tabId === 6);
+    vi.mocked(h.background.wakePanels!).mockClear();
+    h.sessions.settingsChanged();
+    await h.until(() => vi.mocked(h.background.wakePanels!).mock.calls.some((call) => call[0] === 6));
+    expect(h.background.wakePanels).not.toHaveBeenCalledWith(5);
+  });
+
   it('answers a malformed panel message with an error and keeps working', async () => {
     const h = harness();
     h.send({ type: 'send', tabId: 'seven', text: 42 });
