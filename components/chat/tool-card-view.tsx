@@ -18,6 +18,8 @@ const stateLabels: Record<ToolCard['state'], string> = {
   'not-run': 'Not run',
   invalid: 'Invalid arguments',
   unknown: 'Not available',
+  // The trace viewer's word for the same problem.
+  unreadable: 'Unreadable call',
 };
 
 interface ToolCardViewProps {
@@ -39,12 +41,15 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
       data-state={card.state}
       data-name={card.name}
       role="group"
-      aria-label={`${card.name}: ${stateLabel}`}
+      aria-label={card.name ? `${card.name}: ${stateLabel}` : stateLabel}
     >
       <header class="tool-head">
-        <code class="tool-name" title={card.name}>
-          {card.name}
-        </code>
+        {/* A call that could not be read may not even name its tool. */}
+        {card.name && (
+          <code class="tool-name" title={card.name}>
+            {card.name}
+          </code>
+        )}
         <span class="tool-state">
           {card.state === 'running' && <span class="spinner" aria-hidden="true" />}
           {stateLabel}
@@ -60,9 +65,12 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
           </pre>
         </>
       ) : (
-        <code class="tool-arguments" title="Arguments" data-testid="tool-arguments">
-          {compactJson(card.arguments)}
-        </code>
+        // Arguments that could not be read are not `{}`: what the model wrote is in the details.
+        card.state !== 'unreadable' && (
+          <code class="tool-arguments" title="Arguments" data-testid="tool-arguments">
+            {compactJson(card.arguments)}
+          </code>
+        )
       )}
       {card.state === 'waiting' && <ApprovalButtons card={card} answered={answered} onApprove={onApprove} />}
       {result !== undefined && (

@@ -61,9 +61,9 @@ function modelFailed(turn: Turn & { outcome: TurnOutcome }): boolean {
   return !turn.items.some((item) => item.kind === 'tool' && toolMayHaveRun(item.state));
 }
 
-/** Calls refused before they reached the page (an unknown tool, bad arguments, declined) did nothing. */
+/** Calls refused before they reached the page (an unknown tool, bad arguments, unreadable, declined) did nothing. */
 function toolMayHaveRun(state: ToolCard['state']): boolean {
-  return state !== 'unknown' && state !== 'invalid' && state !== 'declined' && state !== 'not-run';
+  return state !== 'unknown' && state !== 'invalid' && state !== 'unreadable' && state !== 'declined' && state !== 'not-run';
 }
 
 /** Sends the turn's request again, so the person need not type it again. Its description is the request. */

@@ -1,5 +1,5 @@
 import { assertNever, toolOutputLength } from '@webmcp-agents/chat';
-import type { AgentEvent } from '@webmcp-agents/local-agent';
+import type { AgentEvent, ToolErrorKind } from '@webmcp-agents/local-agent';
 import { appendProse } from './append-prose';
 import type { ToolCard, Turn } from './session-state';
 
@@ -33,25 +33,7 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
         turn,
       );
     case 'tool-error':
-      // A call of a tool the model was not offered never ran, but the person sees what was asked
-      // (no arguments where the model's could not be read), and whether the page has that tool.
-      if (event.kind === 'unknown-tool' && event.name !== undefined) {
-        const card: ToolCard = {
-          kind: 'tool',
-          callId: `${event.step}.unknown.${turn.items.length}`,
-          name: event.name,
-          arguments: event.arguments ?? {},
-          state: 'unknown',
-          result: event.message,
-          ...(event.shownCount !== undefined ? { shownCount: event.shownCount } : {}),
-        };
-        return { ...turn, items: [...turn.items, card] };
-      }
-      if (!event.callId) return turn;
-      return updateCard(turn, event.callId, {
-        state: event.kind === 'invalid-arguments' ? 'invalid' : event.kind === 'declined' ? 'declined' : 'failed',
-        result: event.message,
-      });
+      return applyToolError(turn, event);
     // Nothing a turn shows: the reply reaches it as prose-delta, and the session itself marks a
     // card waiting (with the reason it shows) and sets the turn's end.
     case 'step-start':
@@ -63,6 +45,34 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
     default:
       return assertNever(event);
   }
+}
+
+/** How a call's card ends when the loop refused it. */
+const refusedStates: Record<ToolErrorKind, ToolCard['state']> = {
+  parse: 'unreadable',
+  'unknown-tool': 'unknown',
+  'invalid-arguments': 'invalid',
+  declined: 'declined',
+  repeated: 'failed',
+};
+
+function applyToolError(turn: Turn, event: Extract<AgentEvent, { type: 'tool-error' }>): Turn {
+  if (event.callId) return updateCard(turn, event.callId, { state: refusedStates[event.kind], result: event.message });
+  // A call the model wrote that never became one still shows, so that a step whose call failed
+  // is seen (and its prose stays apart from the next step's): what was asked of a tool it was not
+  // offered (no arguments where they could not be read) and whether the page has that tool, or a
+  // call that could not be read at all, named where its tool's name could be read.
+  if (event.kind !== 'unknown-tool' && event.kind !== 'parse') return turn;
+  const card: ToolCard = {
+    kind: 'tool',
+    callId: `${event.step}.${event.kind === 'parse' ? 'unreadable' : 'unknown'}.${turn.items.length}`,
+    name: event.name ?? '',
+    arguments: event.arguments ?? {},
+    state: refusedStates[event.kind],
+    result: event.message,
+    ...(event.shownCount !== undefined ? { shownCount: event.shownCount } : {}),
+  };
+  return { ...turn, items: [...turn.items, card] };
 }
 
 export function updateCard(turn: Turn, callId: string, change: Partial<ToolCard>): Turn {

@@ -11,9 +11,10 @@ export const toolCardSchema = z.object({
    * `declined`: the person said no; `not-run`: the request ended before anyone answered;
    * `unanswered`: the request ended while the tool ran, so it may still have done its work;
    * `unknown`: the model asked for a tool it was not offered (the page has none by that name, or
-   * it was not among the tools shown at that step).
+   * it was not among the tools shown at that step); `unreadable`: the model wrote a call that could
+   * not be read (its `name` is empty where not even the tool's name could).
    */
-  state: z.enum(['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid', 'unknown']),
+  state: z.enum(['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid', 'unknown', 'unreadable']),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
   approvalReason: z.enum(['consequential', 'consequence-unknown', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
   /**

@@ -92,9 +92,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
     emit,
   });
   const recent: string[] = [];
-  // The steps each call (its name and arguments, or a missing tool's name) was made in. Only those
-  // the prompt still shows count toward the repeated-call stop: a step given up is one the model
-  // can no longer see, so making its call again is no loop.
+  // The steps each call (its name and arguments, a missing tool's name, or what could not be read
+  // of it) was made in. Only those the prompt still shows count toward the repeated-call stop: a
+  // step given up is one the model can no longer see, so making its call again is no loop.
   const callSteps = new Map<string, number[]>();
   const countCall = (key: string): number => {
     const shown = (callSteps.get(key) ?? []).filter((made) => made >= prompt.firstShownStep);
@@ -189,18 +189,23 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       for (const message of parsed.errors) {
         const name = unknownToolName(message);
         const onPage = name !== undefined && tools.some((tool) => tool.name === name);
-        if (name !== undefined) {
-          // The same missing tool asked for a third time ends the run, as the same call would.
-          if (countCall(`\u0001${name}`) + 1 >= maxIdenticalCalls) {
-            const offered = onPage ? 'which was not among the tools shown to it' : 'which this page does not offer';
-            const stopped = `The model asked ${maxIdenticalCalls} times for "${name}", ${offered}, so the run was stopped.`;
-            emit({ type: 'tool-error', step, name, kind: 'repeated', message: stopped });
-            return finish('repeated-call');
-          }
+        // The same missing tool asked for, or the same unreadable call written, a third time ends
+        // the run, as the same call would: more steps would only repeat it.
+        if (countCall(name === undefined ? `\u0002${message}` : `\u0001${name}`) + 1 >= maxIdenticalCalls) {
+          const offered = onPage ? 'which was not among the tools shown to it' : 'which this page does not offer';
+          const stopped =
+            name === undefined
+              ? `The model wrote the same unreadable tool call ${maxIdenticalCalls} times, so the run was stopped.`
+              : `The model asked ${maxIdenticalCalls} times for "${name}", ${offered}, so the run was stopped.`;
+          emit({ type: 'tool-error', step, ...(name === undefined ? {} : { name }), kind: 'repeated', message: stopped });
+          return finish('repeated-call');
         }
         // `shownCount` tells the person a tool the page offers was only not shown; the model's message does not say.
         const notShown = onPage ? { shownCount: shownTools.length } : {};
-        emit({ type: 'tool-error', step, ...(name === undefined ? { kind: 'parse' } : { name, kind: 'unknown-tool', ...askedArguments(format, reply.raw, name), ...notShown }), message });
+        // A call whose arguments were no object still names its tool: the person sees which it was.
+        const named = name ?? argumentlessToolName(message);
+        const details = name === undefined ? { kind: 'parse' as const } : { kind: 'unknown-tool' as const, ...askedArguments(format, reply.raw, name), ...notShown };
+        emit({ type: 'tool-error', step, ...(named === undefined ? {} : { name: named }), ...details, message });
         replies.push({ name: 'tool_call', text: message, isError: true });
       }
       for (const [index, call] of parsed.calls.entries()) {
@@ -260,4 +265,9 @@ function askedArguments(format: PromptFormat, raw: string, name: string): { argu
 /** The tool a parse error says the model asked for and the page does not offer (see unknownToolMessage). */
 function unknownToolName(message: string): string | undefined {
   return /^Unknown tool "(.*)"\. Available now: /s.exec(message)?.[1];
+}
+
+/** The offered tool a parse error names, whose arguments were not an object (see argumentsMessage). */
+function argumentlessToolName(message: string): string | undefined {
+  return /^Arguments for "(.*)" must be a JSON object\.$/s.exec(message)?.[1];
 }

@@ -817,6 +817,47 @@ describe('agent sessions', () => {
     });
   });
 
+  it('shows a call the model wrote that could not be read as a card between its step\'s prose and the next', async () => {
+    const told = 'Couldn\'t read a tool call: it is neither JSON nor name(argument=value) in "search_products mug".';
+    await script(['Let me look that up.<tool_call>search_products mug</tool_call>', 'Here are the mugs.']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.state()?.turns[0]?.items).toEqual([
+      { kind: 'prose', text: 'Let me look that up.' },
+      { kind: 'tool', callId: '1.unreadable.1', name: '', arguments: {}, state: 'unreadable', result: told },
+      { kind: 'prose', text: 'Here are the mugs.' },
+    ]);
+
+    // Arguments that are no object: the card names the tool, and says nothing ran.
+    await script(['<tool_call>{"name": "search_products", "arguments": null}</tool_call>', 'Empty cart.']);
+    h.send({ type: 'send', tabId: 1, text: 'what is in my cart?' });
+    await h.until(() => h.state()?.turns[1]?.outcome === 'answer');
+    expect(h.cards()).toEqual([expect.objectContaining({ name: 'search_products', state: 'unreadable', result: 'Arguments for "search_products" must be a JSON object.' })]);
+    expect(h.executed).toEqual([]);
+  });
+
+  it('stops a model that writes the same call that cannot be read over and over, saying so', async () => {
+    const unreadable = '<tool_call>search_products mug</tool_call>';
+    await script([`Let me search.${unreadable}`, `Let me search.${unreadable}`, `Let me search.${unreadable}`, 'never']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.state()?.turns[0]).toMatchObject({
+      outcome: 'repeated-call',
+      notice: 'The model wrote the same unreadable tool call 3 times, so the run was stopped. Try rephrasing the request.',
+    });
+    expect(h.state()?.turns[0]?.items.map((item) => (item.kind === 'prose' ? item.text : item.state))).toEqual([
+      'Let me search.',
+      'unreadable',
+      'Let me search.',
+      'unreadable',
+      'Let me search.',
+    ]);
+  });
+
   it('tells apart a call of a tool the page offers but did not show the model from one of a tool the page lacks', async () => {
     await script([call('extra_tool_6', {}), call('delete_notes', {}), 'Sorry.']);
     const extras: ToolDescriptor[] = Array.from({ length: 6 }, (_, index) => ({ name: `extra_tool_${index + 1}`, description: 'Unrelated.', inputSchema: { type: 'object' } }));

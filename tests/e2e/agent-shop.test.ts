@@ -128,6 +128,32 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(told(5)).toContain('"qty" must be at least 1.');
   });
 
+  it('shows a call the model could not write as an unreadable card between its steps\' prose, and stops one written the same way three times', async () => {
+    const unreadable = '<tool_call>search_products mug</tool_call>';
+    await useReplayEngine(await worker(), { replies: [`Let me look that up.${unreadable}`, 'Here are the mugs.'] });
+    const { panel } = await openShopAndPanel();
+    await ask(panel, 'find mugs');
+    const first = panel.getByTestId('turn').last();
+    await first.getByText('Here are the mugs.').waitFor({ timeout: 15_000 });
+    expect(await first.getByTestId('prose').allInnerTexts()).toEqual(['Let me look that up.', 'Here are the mugs.']);
+    const card = first.getByTestId('tool-card');
+    expect(await card.getAttribute('data-state')).toBe('unreadable');
+    expect(await card.getAttribute('aria-label')).toBe('Unreadable call');
+    await card.getByText('Details').click();
+    expect(await card.getByTestId('tool-result').textContent()).toBe('Couldn\'t read a tool call: it is neither JSON nor name(argument=value) in "search_products mug".');
+
+    await useReplayEngine(await worker(), { replies: [unreadable, unreadable, unreadable, 'never'] });
+    await ask(panel, 'find mugs, please');
+    const notice = panel.getByTestId('turn').last().getByTestId('turn-notice');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.getAttribute('data-outcome')).toBe('repeated-call');
+    expect(await notice.innerText()).toBe('The model wrote the same unreadable tool call 3 times, so the run was stopped. Try rephrasing the request.');
+    expect(await panel.getByTestId('turn').last().getByTestId('tool-card').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')))).toEqual([
+      'unreadable',
+      'unreadable',
+    ]);
+  });
+
   it('a chip starts a request to finish, and a request whose model could not load is sent again with Try again', async () => {
     // Nothing listens on port 9: the local server's model cannot load.
     await useReplayEngine(await worker(), { replies: [], settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });

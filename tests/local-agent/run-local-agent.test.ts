@@ -260,6 +260,27 @@ describe('runLocalAgent', () => {
     expect(executed).toHaveLength(2);
   });
 
+  it('stops when the model writes the same call that cannot be read a third time, and names the tool where it can', async () => {
+    const unreadable = '<tool_call>search_products mug</tool_call>';
+    const { run, events, model } = setup([`Let me search.${unreadable}`, unreadable, unreadable, 'never']);
+    const result = await run();
+    expect(result).toMatchObject({ finishReason: 'repeated-call', steps: 3 });
+    expect(model.requests).toHaveLength(3);
+    const errors = events.flatMap((event) => (event.type === 'tool-error' ? [[event.kind, event.message]] : []));
+    expect(errors).toEqual([
+      ['parse', 'Couldn\'t read a tool call: it is neither JSON nor name(argument=value) in "search_products mug".'],
+      ['parse', 'Couldn\'t read a tool call: it is neither JSON nor name(argument=value) in "search_products mug".'],
+      ['repeated', 'The model wrote the same unreadable tool call 3 times, so the run was stopped.'],
+    ]);
+
+    // Arguments that are no object: the tool is named, so the person sees which call it was.
+    const named = setup(['<tool_call>{"name": "add_to_cart", "arguments": null}</tool_call>', 'Done.']);
+    await named.run();
+    expect(named.events).toContainEqual(
+      expect.objectContaining({ type: 'tool-error', kind: 'parse', name: 'add_to_cart', message: 'Arguments for "add_to_cart" must be a JSON object.' }),
+    );
+  });
+
   it('ends at once when aborted in the middle of a stream', async () => {
     const controller = new AbortController();
     const slowModel: LanguageModel = createReplayEngine(['A long answer that streams slowly. '.repeat(20)], {

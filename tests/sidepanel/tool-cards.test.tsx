@@ -15,12 +15,12 @@ async function showCards(cards: ToolCard[]): Promise<MountedPanel> {
 
 describe('tool cards', () => {
   it('shows each state in words, with the name and compact arguments (in full while a call waits)', async () => {
-    const states = ['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid', 'unknown'] as const;
+    const states = ['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid', 'unknown', 'unreadable'] as const;
     panel = await showCards(states.map((state, index) => toolCard({ callId: `call-${index}`, state, approvalReason: 'consequential' })));
     const cards = panel.findAll('tool-card');
     expect(cards.map((card) => card.dataset.state)).toEqual([...states]);
     expect(cards.map((card) => card.querySelector('.tool-state')?.textContent)).toEqual([
-      'Waiting for you', 'Running', 'Done', 'Failed', 'No answer', 'Declined', 'Not run', 'Invalid arguments', 'Not available',
+      'Waiting for you', 'Running', 'Done', 'Failed', 'No answer', 'Declined', 'Not run', 'Invalid arguments', 'Not available', 'Unreadable call',
     ]);
     expect(cards[0]?.dataset.name).toBe('add_to_cart');
     expect(cards[0]?.querySelector('.tool-arguments')?.textContent).toBe('{\n  "product": "mug",\n  "quantity": 2\n}');
@@ -41,6 +41,22 @@ describe('tool cards', () => {
     expect(missing?.querySelector('.tool-state')?.textContent).toBe('Not available');
     // What the model was told stays on the card, word for word.
     expect(panel.findAll('tool-result').map((result) => result.textContent)).toEqual([told, told]);
+  });
+
+  it('shows a call that could not be read by its tool where that was read, with no arguments it never had, and what the model was told', async () => {
+    const told = 'Couldn\'t read a tool call: it is neither JSON nor name(argument=value) in "search_products mug".';
+    panel = await showCards([
+      toolCard({ callId: 'nameless', name: '', arguments: {}, state: 'unreadable', result: told }),
+      toolCard({ callId: 'named', name: 'view_cart', arguments: {}, state: 'unreadable', result: 'Arguments for "view_cart" must be a JSON object.' }),
+    ]);
+    const [nameless, named] = panel.findAll('tool-card');
+    expect(nameless?.getAttribute('aria-label')).toBe('Unreadable call');
+    expect(nameless?.querySelector('.tool-name')).toBeNull();
+    expect(nameless?.querySelector('.tool-head')?.textContent).toBe('Unreadable call');
+    expect(named?.getAttribute('aria-label')).toBe('view_cart: Unreadable call');
+    expect(named?.querySelector('.tool-name')?.textContent).toBe('view_cart');
+    expect(panel.findAll('tool-arguments')).toEqual([]);
+    expect(panel.findAll('tool-result').map((result) => result.textContent)).toEqual([told, 'Arguments for "view_cart" must be a JSON object.']);
   });
 
   it('keeps the result collapsed and shows the duration', async () => {
