@@ -47,13 +47,13 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
   }
 }
 
-/** How a call's card ends when the loop refused it. */
+/** How a call's card ends when the loop refused it; one that never ran is not said to have failed. */
 const refusedStates: Record<ToolErrorKind, ToolCard['state']> = {
   parse: 'unreadable',
   'unknown-tool': 'unknown',
   'invalid-arguments': 'invalid',
   declined: 'declined',
-  repeated: 'failed',
+  repeated: 'not-run',
 };
 
 function applyToolError(turn: Turn, event: Extract<AgentEvent, { type: 'tool-error' }>): Turn {

@@ -42,14 +42,15 @@ export async function runToolCall(
   host.emit({ type: 'tool-call', step, callId, name, arguments: call.arguments });
 
   const problem = validateArgs(shown.parameters, call.arguments);
+  // Checked before the arguments: a model that keeps writing the same invalid call is stuck too.
+  if (context.timesCalled + 1 >= maxIdenticalCalls) {
+    const message = `The model called ${name} with the same ${problem ? 'invalid arguments' : 'arguments'} ${maxIdenticalCalls} times, so the run was stopped.`;
+    host.emit({ type: 'tool-error', step, callId, name, kind: 'repeated', message });
+    return { stop: 'repeated-call', message };
+  }
   if (problem) {
     host.emit({ type: 'tool-error', step, callId, name, kind: 'invalid-arguments', message: problem });
     return { reply: { name, text: `${problem} Fix the arguments and call ${name} again.`, isError: true } };
-  }
-  if (context.timesCalled + 1 >= maxIdenticalCalls) {
-    const message = `The model called ${name} with the same arguments ${maxIdenticalCalls} times, so the run was stopped.`;
-    host.emit({ type: 'tool-error', step, callId, name, kind: 'repeated', message });
-    return { stop: 'repeated-call', message };
   }
 
   const callContext: ToolCallContext = { callId, tool, signal };

@@ -858,6 +858,27 @@ describe('agent sessions', () => {
     ]);
   });
 
+  it('says "Not run" on the call a repeat stopped, an invalid one included', async () => {
+    const same = call('search_products', { query: 'mug' });
+    await script([same, same, same, 'never']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.cards().map((card) => card.state)).toEqual(['done', 'done', 'not-run']);
+    expect(h.cards()[2]!.result).toBe('The model called search_products with the same arguments 3 times, so the run was stopped.');
+
+    const invalid = call('search_products', { q: 'mug' });
+    await script([invalid, invalid, invalid, 'never']);
+    h.send({ type: 'send', tabId: 1, text: 'find mugs again' });
+    await h.until(() => h.state()?.turns[1]?.outcome !== undefined);
+    expect(h.cards().map((card) => card.state)).toEqual(['invalid', 'invalid', 'not-run']);
+    expect(h.state()?.turns[1]).toMatchObject({
+      outcome: 'repeated-call',
+      notice: 'The model called search_products with the same invalid arguments 3 times, so the run was stopped. Try rephrasing the request.',
+    });
+  });
+
   it('tells apart a call of a tool the page offers but did not show the model from one of a tool the page lacks', async () => {
     await script([call('extra_tool_6', {}), call('delete_notes', {}), 'Sorry.']);
     const extras: ToolDescriptor[] = Array.from({ length: 6 }, (_, index) => ({ name: `extra_tool_${index + 1}`, description: 'Unrelated.', inputSchema: { type: 'object' } }));

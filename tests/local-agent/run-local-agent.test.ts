@@ -260,6 +260,20 @@ describe('runLocalAgent', () => {
     expect(executed).toHaveLength(2);
   });
 
+  it('stops when the same invalid call is made a third time: fixing nothing is a loop too', async () => {
+    const invalid = call('search_products', { q: 'mug' });
+    const { run, events, model } = setup([invalid, invalid, invalid, 'never']);
+    const result = await run();
+    expect(result).toMatchObject({ finishReason: 'repeated-call', steps: 3 });
+    expect(model.requests).toHaveLength(3);
+    const errors = events.flatMap((event) => (event.type === 'tool-error' ? [[event.kind, event.message]] : []));
+    expect(errors).toEqual([
+      ['invalid-arguments', 'Missing required argument "query".'],
+      ['invalid-arguments', 'Missing required argument "query".'],
+      ['repeated', 'The model called search_products with the same invalid arguments 3 times, so the run was stopped.'],
+    ]);
+  });
+
   it('stops when the model writes the same call that cannot be read a third time, and names the tool where it can', async () => {
     const unreadable = '<tool_call>search_products mug</tool_call>';
     const { run, events, model } = setup([`Let me search.${unreadable}`, unreadable, unreadable, 'never']);
