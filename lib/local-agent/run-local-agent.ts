@@ -101,6 +101,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
     callSteps.set(key, [...shown, step]);
     return shown.length;
   };
+  // The calls (name and arguments) the person declined in this run: never asked about again.
+  const declined = new Set<string>();
   let text = '';
   let step = 0;
 
@@ -209,12 +211,14 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         replies.push({ name: 'tool_call', text: message, isError: true });
       }
       for (const [index, call] of parsed.calls.entries()) {
-        const timesCalled = countCall(`${call.name}\u0000${JSON.stringify(call.arguments)}`);
+        const key = `${call.name}\u0000${JSON.stringify(call.arguments)}`;
+        const timesCalled = countCall(key);
         const callId = `${step}.${index + 1}`;
         const compact = shownTools.find((tool) => tool.name === call.name)!;
         const tool = tools.find((candidate) => candidate.name === call.name)!;
-        const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled }, host);
+        const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled, declinedBefore: declined.has(key) }, host);
         if ('stop' in outcome) return finish(outcome.stop);
+        if ('declined' in outcome) declined.add(key);
         replies.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output, callId });
         recent.unshift(call.name);
       }

@@ -22,19 +22,23 @@ export interface ToolCallHost {
 /** The third time the model makes the very same call, the call does not run and the run stops. */
 export const maxIdenticalCalls = 3;
 
-/** A reply the model reads as it is (a mistake to fix), the output of a call that ran, or the end of the run. */
-export type CallOutcome = { reply: ToolReply } | { output: ToolOutput } | { stop: 'repeated-call'; message: string };
+/**
+ * A reply the model reads as it is (a mistake to fix; `declined` where the person said no), the
+ * output of a call that ran, or the end of the run.
+ */
+export type CallOutcome = { reply: ToolReply; declined?: true } | { output: ToolOutput } | { stop: 'repeated-call'; message: string };
 
 /**
  * Checks one parsed call and runs it. A model's mistake (bad arguments, a declined call) becomes a
  * reply it can act on, and the same call made a third time stops the run; only an abort escapes as
- * an error.
+ * an error. `declinedBefore`: the person declined this very call (name and arguments) earlier in
+ * the run, so it is refused without asking them again.
  */
 export async function runToolCall(
   call: ParsedCall,
   shown: CompactTool,
   tool: ToolDescriptor,
-  context: { step: number; callId: string; signal: AbortSignal; timesCalled: number },
+  context: { step: number; callId: string; signal: AbortSignal; timesCalled: number; declinedBefore: boolean },
   host: ToolCallHost,
 ): Promise<CallOutcome> {
   const { step, callId, signal } = context;
@@ -52,6 +56,12 @@ export async function runToolCall(
     host.emit({ type: 'tool-error', step, callId, name, kind: 'invalid-arguments', message: problem });
     return { reply: { name, text: `${problem} Fix the arguments and call ${name} again.`, isError: true } };
   }
+  // The person said no to this very call earlier in the run: their answer stands, unasked.
+  if (context.declinedBefore) {
+    const message = `The user already declined this call to ${name}, so they were not asked again. Do not call it again unless they ask.`;
+    host.emit({ type: 'tool-error', step, callId, name, kind: 'declined', message });
+    return { reply: { name, text: message, isError: true }, declined: true };
+  }
 
   const callContext: ToolCallContext = { callId, tool, signal };
   // Without needsApproval, every call is asked; with it, only those it gives a reason for.
@@ -63,7 +73,7 @@ export async function runToolCall(
     if (!approved) {
       const message = `The user declined the call to ${name}. Do not call it again unless they ask.`;
       host.emit({ type: 'tool-error', step, callId, name, kind: 'declined', message });
-      return { reply: { name, text: message, isError: true } };
+      return { reply: { name, text: message, isError: true }, declined: true };
     }
   }
 

@@ -879,6 +879,24 @@ describe('agent sessions', () => {
     });
   });
 
+  it('does not ask the person again about a call they declined in the same request', async () => {
+    await script([call('checkout', {}), call('checkout', {}), 'Okay, I did not order.']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'check out' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'deny' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.cards().map((card) => card.state)).toEqual(['declined', 'declined']);
+    expect(h.cards()[1]!.result).toBe('The user already declined this call to checkout, so they were not asked again. Do not call it again unless they ask.');
+    // Only the first call ever waited for the person.
+    const waited = h.received.flatMap((message) =>
+      message.type === 'turn' ? message.turn.items.flatMap((item) => (item.kind === 'tool' && item.state === 'waiting' ? [item.callId] : [])) : [],
+    );
+    expect(new Set(waited)).toEqual(new Set(['1.1']));
+    expect(h.executed).toEqual([]);
+  });
+
   it('tells apart a call of a tool the page offers but did not show the model from one of a tool the page lacks', async () => {
     await script([call('extra_tool_6', {}), call('delete_notes', {}), 'Sorry.']);
     const extras: ToolDescriptor[] = Array.from({ length: 6 }, (_, index) => ({ name: `extra_tool_${index + 1}`, description: 'Unrelated.', inputSchema: { type: 'object' } }));

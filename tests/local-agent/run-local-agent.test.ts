@@ -295,6 +295,23 @@ describe('runLocalAgent', () => {
     );
   });
 
+  it('does not ask again about a call the person declined in this run, and tells the model so', async () => {
+    const approve = vi.fn(async (_call: ParsedCall) => false);
+    const once = call('add_to_cart', { slug: 'mug', qty: 1 });
+    const { run, executed, model, events } = setup([once, once, call('add_to_cart', { slug: 'mug', qty: 2 }), 'I added nothing.'], { approve });
+    const result = await run();
+    // The same call is not asked about again; another one (two mugs) is.
+    expect(approve).toHaveBeenCalledTimes(2);
+    expect(approve.mock.calls.map(([parsed]) => parsed.arguments)).toEqual([
+      { slug: 'mug', qty: 1 },
+      { slug: 'mug', qty: 2 },
+    ]);
+    expect(executed).toHaveLength(0);
+    expect(lastPromptMessage(model, 2)).toContain('The user already declined this call to add_to_cart, so they were not asked again.');
+    expect(events.filter((event) => event.type === 'tool-error').map((event) => event.type === 'tool-error' && event.kind)).toEqual(['declined', 'declined', 'declined']);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'I added nothing.' });
+  });
+
   it('ends at once when aborted in the middle of a stream', async () => {
     const controller = new AbortController();
     const slowModel: LanguageModel = createReplayEngine(['A long answer that streams slowly. '.repeat(20)], {
