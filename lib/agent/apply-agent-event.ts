@@ -1,6 +1,7 @@
 import { assertNever, toolOutputLength } from '@webmcp-agents/chat';
 import type { AgentEvent, ToolErrorKind } from '@webmcp-agents/local-agent';
 import { appendProse } from './append-prose';
+import { replaceStepProse } from './replace-step-prose';
 import type { ToolCard, Turn } from './session-state';
 
 /** A tool result shown on a card is cut here; the trace keeps what the model saw. */
@@ -34,6 +35,8 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
       );
     case 'tool-error':
       return applyToolError(turn, event);
+    case 'prose-replace':
+      return replaceStepProse(turn, event.text);
     // Nothing a turn shows: the reply reaches it as prose-delta, and the session itself marks a
     // card waiting (with the reason it shows) and sets the turn's end.
     case 'step-start':

@@ -38,6 +38,12 @@ export type AgentEvent =
     }
   | { type: 'text-delta'; step: number; text: string }
   | { type: 'prose-delta'; step: number; text: string }
+  /**
+   * The step's prose as its parse read it, in place of what streamed: markup or reasoning the prose
+   * filter could not hide as it came (a `<function>` call, a `</think>` never opened) is taken back.
+   * Only where the two differ by more than white space.
+   */
+  | { type: 'prose-replace'; step: number; text: string }
   | { type: 'tool-call'; step: number; callId: string; name: string; arguments: Record<string, unknown> }
   | { type: 'tool-approval-request'; step: number; callId: string; name: string; reason: string }
   | { type: 'tool-approval-response'; step: number; callId: string; approved: boolean }

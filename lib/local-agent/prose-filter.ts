@@ -15,7 +15,8 @@ export interface ProseFilter {
  * hides only these tags, as documented: a fenced or whole-reply JSON call streams out as text.
  * The output is the same however the reply is cut into chunks. Stray closing call tags are
  * dropped; a `</think>` before any `<think>` is dropped too, but the reasoning already shown before
- * it cannot be taken back (parseToolCalls, which sees the whole reply, drops it).
+ * it cannot be taken back here (parseToolCalls, which sees the whole reply, drops it, and the agent
+ * loop shows its text in place of what streamed: see settleProse).
  */
 export function createProseFilter(): ProseFilter {
   let region: RegionKind | 'prose' = 'prose';

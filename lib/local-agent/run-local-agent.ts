@@ -8,6 +8,7 @@ import { parseToolCalls } from './parse-tool-calls';
 import { rankScoredTools, scoreTools } from './rank-tools';
 import { maxIdenticalCalls, runToolCall, type ToolCallContext } from './run-tool-call';
 import { isEmptyFence } from './fenced-call-holder';
+import { settleProse } from './settle-prose';
 import { messagesTokens, RunPrompt } from './run-prompt';
 import { streamReply } from './stream-reply';
 import { defaultToolOutputLimit, type CallReply } from './tool-output-text';
@@ -134,18 +135,18 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const { calls, errors } = parse(block);
         return calls.length > 0 || errors.length > 0;
       };
-      let proseShown = false;
+      let proseShown = '';
       const emitStep = (event: AgentEvent) => {
-        proseShown ||= event.type === 'prose-delta';
+        if (event.type === 'prose-delta') proseShown += event.text;
         emit(event);
       };
       try {
         const reply = await streamReply(model, { messages, tools: shownTools, signal }, step, emitStep, isCall);
         // The model read this prompt: the person may learn how much of each result it read.
         prompt.promptRead();
-        return { reply, shownTools, parse };
+        return { reply, shownTools, parse, proseShown };
       } catch (error) {
-        const tooLong = refits < maxRefits && !proseShown && prompt.canShrink ? contextFullError(error) : undefined;
+        const tooLong = refits < maxRefits && proseShown === '' && prompt.canShrink ? contextFullError(error) : undefined;
         if (!tooLong) throw error;
         refused = { tokens, error };
         prompt.shrink(tooLong.contextTokens);
@@ -167,20 +168,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       if (signal.aborted) return finish('aborted');
       const scores = scoreTools(tools, request, { recent, scorer: options.scorer });
       const ranked = rankScoredTools(tools, scores, maxTools);
-      const { reply, shownTools, parse } = await askModel(ranked, tools, scores);
+      const { reply, shownTools, parse, proseShown } = await askModel(ranked, tools, scores);
       const parsed = parse(reply.raw);
-      // Held-back prose was a call after all (show what is around it) or an answer (show it).
-      if (reply.heldProse !== undefined) {
-        const shownProse = parsed.calls.length > 0 || parsed.errors.length > 0 ? parsed.text : reply.heldProse;
-        if (shownProse) emit({ type: 'prose-delta', step, text: shownProse });
-      }
-      // A fenced block kept back as a call that the parse left as prose after all (beside tagged
-      // calls) is shown, unless the held-back prose above already showed the parsed text.
-      if (reply.heldProse === undefined) {
-        for (const block of reply.hiddenBlocks) {
-          if (parsed.text.includes(block)) emit({ type: 'prose-delta', step, text: block });
-        }
-      }
+      settleProse(reply, parsed, { step, proseShown }, emit);
       emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
       prompt.addReply(reply.raw);
       text = parsed.text;

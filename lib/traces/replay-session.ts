@@ -175,6 +175,7 @@ function progressText(event: AgentEvent): string | undefined {
     // These happen within what a line above already names.
     case 'text-delta':
     case 'prose-delta':
+    case 'prose-replace':
     case 'tool-approval-response':
     case 'tool-result':
     case 'results-read':

@@ -124,6 +124,10 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
       if (event.refits) step.refits = event.refits;
       Object.assign(step, traceToolsNotShown(event));
       return;
+    case 'prose-replace':
+      // The step's prose as the person is left seeing it.
+      draft.proseParts = [event.text];
+      return;
     case 'step-end':
       draft.rawParts = [];
       Object.assign(step, { raw: capText(event.raw, traceLimits.long), complete: true, parsed: traceParsed(event.parsed), usage: traceUsage(event.usage) });

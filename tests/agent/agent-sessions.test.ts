@@ -897,6 +897,18 @@ describe('agent sessions', () => {
     expect(h.executed).toEqual([]);
   });
 
+  it('leaves the panel showing the prose the parse read, without call markup the prose filter let through or reasoning a lone </think> ended', async () => {
+    await script(['<function>{"name": "search_products", "parameters": {"query": "mug"}}</function>', 'The user wants mugs.</think>There are four mugs.']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.state()?.turns[0]?.items).toEqual([
+      expect.objectContaining({ kind: 'tool', name: 'search_products', state: 'done' }),
+      { kind: 'prose', text: 'There are four mugs.' },
+    ]);
+  });
+
   it('tells apart a call of a tool the page offers but did not show the model from one of a tool the page lacks', async () => {
     await script([call('extra_tool_6', {}), call('delete_notes', {}), 'Sorry.']);
     const extras: ToolDescriptor[] = Array.from({ length: 6 }, (_, index) => ({ name: `extra_tool_${index + 1}`, description: 'Unrelated.', inputSchema: { type: 'object' } }));

@@ -128,7 +128,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(told(5)).toContain('"qty" must be at least 1.');
   });
 
-  it('shows a call the model could not write as an unreadable card between its steps\' prose, and stops one written the same way three times', async () => {
+  it('shows a call the model could not write as an unreadable card between its steps\' prose, stops one written the same way three times, and takes back markup the parse read', async () => {
     const unreadable = '<tool_call>search_products mug</tool_call>';
     await useReplayEngine(await worker(), { replies: [`Let me look that up.${unreadable}`, 'Here are the mugs.'] });
     const { panel } = await openShopAndPanel();
@@ -152,6 +152,18 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
       'unreadable',
       'unreadable',
     ]);
+
+    // A call in a shape the prose filter does not hide, then an answer after reasoning whose
+    // `<think>` the chat template had opened: the panel is left with the answer alone.
+    await useReplayEngine(await worker(), {
+      replies: ['<function>{"name": "search_products", "parameters": {"query": "mug"}}</function>', 'The user wants mugs.</think>There are four mugs.'],
+    });
+    await ask(panel, 'any mugs?');
+    const last = panel.getByTestId('turn').last();
+    await expect.poll(() => last.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+    await expect.poll(() => last.getByTestId('prose').allInnerTexts()).toEqual(['There are four mugs.']);
+    expect(await last.getByTestId('tool-card').getAttribute('data-state')).toBe('done');
+    expect(await last.innerText()).not.toMatch(/<function>|The user wants mugs/);
   });
 
   it('a chip starts a request to finish, and a request whose model could not load is sent again with Try again', async () => {

@@ -312,6 +312,23 @@ describe('runLocalAgent', () => {
     expect(result).toMatchObject({ finishReason: 'answer', text: 'I added nothing.' });
   });
 
+  it('leaves the person the prose the parse read: call markup the filter does not hide, and reasoning a lone </think> ended, are taken back', async () => {
+    const { run, events, executed } = setup([
+      '<function>{"name": "search_products", "parameters": {"query": "mug"}}</function>',
+      'The user wants mugs, so I answer.</think>There are four mugs.',
+    ]);
+    const result = await run();
+    expect(executed).toEqual([{ name: 'search_products', arguments: { query: 'mug' } }]);
+    expect(events.filter((event) => event.type === 'prose-replace')).toEqual([
+      { type: 'prose-replace', step: 1, text: '' },
+      { type: 'prose-replace', step: 2, text: 'There are four mugs.' },
+    ]);
+    // Before the step ends, which then carries the same text.
+    const types = events.map((event) => event.type);
+    expect(types.lastIndexOf('prose-replace')).toBe(types.lastIndexOf('step-end') - 1);
+    expect(result.text).toBe('There are four mugs.');
+  });
+
   it('ends at once when aborted in the middle of a stream', async () => {
     const controller = new AbortController();
     const slowModel: LanguageModel = createReplayEngine(['A long answer that streams slowly. '.repeat(20)], {

@@ -66,3 +66,17 @@ describe('the trace builder, on the tools the model was not shown', () => {
     expect(traceStepSchema.safeParse(step).success).toBe(true);
   });
 });
+
+describe('the trace builder, on the prose of a step', () => {
+  it('keeps the prose the person was left seeing: the parse\'s, where it took back what streamed', () => {
+    const builder = new TraceBuilder({ runId: 'run-1', tabId: 1, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'replay', model: 'recorded', request: 'mugs', startedAt });
+    const events: AgentEvent[] = [
+      { type: 'step-start', step: 1, tools: [], messages: [] },
+      { type: 'prose-delta', step: 1, text: 'The user wants mugs.' },
+      { type: 'prose-delta', step: 1, text: 'There are four mugs.' },
+      { type: 'prose-replace', step: 1, text: 'There are four mugs.' },
+    ];
+    for (const event of events) builder.apply(event, startedAt + 10);
+    expect(builder.steps()[0]!.prose).toBe('There are four mugs.');
+  });
+});

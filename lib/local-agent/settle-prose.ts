@@ -1,0 +1,41 @@
+import type { AgentEvent } from './agent-events';
+import type { StreamedReply } from './stream-reply';
+import type { ParseResult } from './types';
+
+/**
+ * Brings what the person was shown of a step's reply (`proseShown`, as it streamed) in line with
+ * its parse, which reads the whole reply. Held-back prose is shown as the parse left it, and a
+ * fenced block hidden as a call that the parse kept as prose is shown after all. Whatever still
+ * differs is replaced by the parse's text: the prose filter hides only the tags it is documented
+ * to hide, so call markup it does not know (`<function>…</function>`, a `<tool>` wrapper) streams
+ * out, and reasoning streams before a `</think>` that was never opened shows it for what it was.
+ */
+export function settleProse(
+  reply: StreamedReply,
+  parsed: ParseResult,
+  { step, proseShown }: { step: number; proseShown: string },
+  emit: (event: AgentEvent) => void,
+): void {
+  let shown = proseShown;
+  const show = (text: string) => {
+    shown += text;
+    emit({ type: 'prose-delta', step, text });
+  };
+  // Held-back prose was a call after all (show what is around it) or an answer (show it).
+  if (reply.heldProse !== undefined) {
+    const heldShown = parsed.calls.length > 0 || parsed.errors.length > 0 ? parsed.text : reply.heldProse;
+    if (heldShown) show(heldShown);
+  } else {
+    // A fenced block kept back as a call that the parse left as prose after all (beside tagged calls).
+    for (const block of reply.hiddenBlocks) {
+      if (parsed.text.includes(block)) show(block);
+    }
+  }
+  if (!sameProse(shown, parsed.text)) emit({ type: 'prose-replace', step, text: parsed.text });
+}
+
+/** The same words in the same order: white space the parse trims or joins is no reason to redraw. */
+function sameProse(shown: string, parsed: string): boolean {
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+  return shown === parsed || words(shown) === words(parsed);
+}
