@@ -12,7 +12,7 @@ import type { AgentWorld, TabToolList } from './agent-world';
 import { createEngineHost } from './engine-host';
 import { createProseBatcher } from './prose-batcher';
 import type { ChatEnding, SessionState } from './session-state';
-import { createSessionWriter, loadStoredSessions, type StoredSession } from './session-store';
+import { createSessionStore, type StoredSession } from './session-store';
 import { loadEndedChats, saveEndedChats } from './chats-across-update';
 import { originOf } from '../text/origin-of';
 import { suggestRequests } from './suggestions';
@@ -79,8 +79,12 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   let stored: Map<number, StoredSession> | undefined;
   // Tabs whose chat an update of the extension ended, told so in their panels until their next request.
   let endedChats = new Map<number, ChatEnding>();
+  const store = createSessionStore(
+    () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, session]) => [tabId, session.stored()] as const)]),
+    { noteTabsWithChats: background.noteTabsWithChats },
+  );
   const ready = Promise.all([
-    loadStoredSessions().then(
+    store.load().then(
       (loaded) => void (stored = loaded),
       () => void (stored = new Map()),
     ),
@@ -89,11 +93,6 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       () => {},
     ),
   ]);
-  const writer = createSessionWriter(
-    () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, session]) => [tabId, session.stored()] as const)]),
-    undefined,
-    background.noteTabsWithChats,
-  );
   const forgetEndedChat = (tabId: number) => {
     if (endedChats.delete(tabId)) void saveEndedChats(endedChats).catch(() => {});
   };
@@ -152,7 +151,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     showAsking: (tabId, waits) => background.showAsking?.(tabId, waits),
     approvalWaitMs: background.approvalWaitMs ?? defaultApprovalWaitMs,
     // The conversation is saved after the trace, so it never shows a step the trace lacks.
-    persist: (urgent) => (urgent ? void Promise.resolve(background.recorder.flush?.()).finally(writer.urgent) : writer.schedule()),
+    persist: (urgent) => (urgent ? void Promise.resolve(background.recorder.flush?.()).finally(store.urgent) : store.schedule()),
   };
 
   const sessionFor = async (tabId: number): Promise<TabSession> => {
@@ -271,7 +270,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     switch (message.type) {
       case 'send':
         forgetEndedChat(message.tabId);
-        return session.send(message.text.trim()).then(() => writer.flush());
+        return session.send(message.text.trim()).then(() => store.flush());
       case 'stop':
         return session.stop();
       // Written at once: a worker stopped a moment later must not bring back what the person
@@ -279,12 +278,12 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       case 'new-chat':
         forgetEndedChat(message.tabId);
         session.clear();
-        writer.urgent();
+        store.urgent();
         return sendSnapshot(message.tabId);
       case 'undo-new-chat':
         // Nothing to bring back (a request was sent since, or another panel undid it first): the
         // panel is told, and its snapshot no longer offers Undo.
-        if (session.undoClear()) writer.urgent();
+        if (session.undoClear()) store.urgent();
         else safePost(port, { type: 'error', message: 'The earlier chat can no longer be brought back.' });
         return sendSnapshot(message.tabId);
       case 'approve':
@@ -348,7 +347,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
         sessions.delete(addedTabId);
         stored?.set(addedTabId, conversation);
       }
-      writer.urgent();
+      store.urgent();
       resendSnapshot(addedTabId);
     },
     /**
@@ -373,7 +372,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       // A closing tab may be what woke the worker: forget its stored conversation once it is read.
       void ready.then(() => {
         stored?.delete(tabId);
-        writer.schedule();
+        store.schedule();
       });
     },
   };

@@ -1,11 +1,12 @@
+import type { ChatMessage } from '@webmcp-agents/chat';
 import { jsonBytes } from '../text/utf8-length';
 import { capText } from '../traces/trace-limits';
 import type { StoredConversation, StoredSession } from './session-store';
 import type { Turn } from './session-state';
 
 /**
- * Bytes of conversation written to session storage, which holds 10 MB for everything: past it a
- * write fails whole, and every conversation would then be lost with the worker.
+ * Bytes of conversation written to session storage, all tabs together: it holds 10 MB for
+ * everything, and past that a write fails whole, so what it held would be lost with the worker.
  */
 export const storedSessionsBudget = 8_000_000;
 
@@ -63,8 +64,8 @@ interface Boundable {
 }
 
 function boundable(conversation: StoredConversation): Boundable {
-  const stored = { ...conversation, turns: conversation.turns.map(capProse) };
-  return { stored, turnSizes: conversation.turns.map(storedSize), historySize: jsonBytes(conversation.history) };
+  const stored = { ...conversation, turns: conversation.turns.map(storedTurn) };
+  return { stored, turnSizes: conversation.turns.map(storedSize), historySize: historySize(conversation.history) };
 }
 
 const sizeOf = (conversation: Boundable) => conversation.turnSizes.reduce((sum, size) => sum + size, conversation.historySize);
@@ -77,14 +78,33 @@ function capProse(turn: Turn): Turn {
   };
 }
 
-/** Turns never change in place (a change makes a new turn), so each is measured once. */
-const turnSizes = new WeakMap<Turn, number>();
+/**
+ * Turns and histories never change in place (a change makes a new one), so each is cut and
+ * measured once: a write costs the turns that changed, not every tab's chat. The stored turn is
+ * kept too, so a turn written once is the same object at the next write, which tells the writer
+ * that its tab need not be written again (see `createSessionStore`).
+ */
+const storedTurns = new WeakMap<Turn, { turn: Turn; size: number }>();
+const historySizes = new WeakMap<ChatMessage[], number>();
 
-function storedSize(turn: Turn): number {
-  let size = turnSizes.get(turn);
+function storedTurnOf(turn: Turn): { turn: Turn; size: number } {
+  let stored = storedTurns.get(turn);
+  if (stored === undefined) {
+    const cut = capProse(turn);
+    stored = { turn: cut, size: jsonBytes(cut) };
+    storedTurns.set(turn, stored);
+  }
+  return stored;
+}
+
+const storedTurn = (turn: Turn): Turn => storedTurnOf(turn).turn;
+const storedSize = (turn: Turn): number => storedTurnOf(turn).size;
+
+function historySize(history: ChatMessage[]): number {
+  let size = historySizes.get(history);
   if (size === undefined) {
-    size = jsonBytes(capProse(turn));
-    turnSizes.set(turn, size);
+    size = jsonBytes(history);
+    historySizes.set(history, size);
   }
   return size;
 }

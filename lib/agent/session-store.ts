@@ -35,24 +35,98 @@ export type StoredConversation = {
 /** A tab's conversation, and the one "New chat" put aside, which Undo brings back until the next request. */
 export type StoredSession = StoredConversation & { previous?: StoredConversation };
 
-/** Conversations live in session storage: they outlive the panel and the service worker, not the browser. */
-const sessionsItem = storage.defineItem<Record<string, unknown>>('session:agentSessions', { fallback: {} });
+/**
+ * Each tab's conversation lives under its own key in session storage: it outlives the panel and the
+ * service worker, not the browser. A write sets only the tabs whose conversation changed, so a reply
+ * streaming in one tab does not rewrite every other tab's chat three times a second.
+ *
+ * Earlier builds kept every tab in one item (`agentSessions`), which nothing reads: updating or
+ * reloading the extension clears session storage, so a build never finds another build's chats.
+ */
+const keyPrefix = 'agentSession:';
+const keyOf = (tabId: number) => `session:${keyPrefix}${tabId}` as const;
 
-/** Reads every tab's conversation; a run that was going when the worker stopped is marked interrupted. */
-export async function loadStoredSessions(now = Date.now()): Promise<Map<number, StoredSession>> {
-  const stored = await sessionsItem.getValue();
-  const sessions = new Map<number, StoredSession>();
-  for (const [key, value] of Object.entries(stored ?? {})) {
-    const parsed = storedSessionSchema.safeParse(value);
-    if (parsed.success && Number.isInteger(Number(key))) {
-      const { previous, ...current } = parsed.data;
-      sessions.set(Number(key), {
-        ...conversationFrom(current, now),
-        ...(previous === undefined ? {} : { previous: conversationFrom(previous, now) }),
-      });
+export interface SessionStoreOptions {
+  /** How long streamed prose waits to be written; default 300 ms. */
+  delayMs?: number;
+  /** Bytes all tabs' conversations may take together (see `boundStoredSessions`). */
+  budget?: number;
+  /** Told after each write which tabs have something to lose (a chat, or one to bring back). */
+  noteTabsWithChats?: ((tabIds: number[]) => Promise<void>) | undefined;
+}
+
+/**
+ * Reads and writes every tab's conversation (`read` gives them as they are now). Streamed prose is
+ * written at most every `delayMs`, anything else (a tool card, the end of a turn) at the next turn
+ * of the event loop, so a worker that dies loses as little as possible.
+ */
+export function createSessionStore(read: () => Map<number, StoredSession>, { delayMs = 300, budget, noteTabsWithChats }: SessionStoreOptions = {}) {
+  // What each tab's key holds, as last written or read; undefined where that is not known (a write
+  // that failed, a value that did not read), so that the next write sets or removes it.
+  const written = new Map<number, StoredSession | undefined>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let due = Number.POSITIVE_INFINITY;
+  const write = async () => {
+    timer = undefined;
+    due = Number.POSITIVE_INFINITY;
+    const sessions = read();
+    // Bounded across all tabs each time, from sizes measured once per turn: a tab that grows past
+    // the budget makes another leave out its oldest turns, and that tab is written too.
+    const bounded = Object.entries(boundStoredSessions(sessions, budget)).map(([tabId, session]) => [Number(tabId), session] as const);
+    const changed = bounded.filter(([tabId, session]) => !sameStoredSession(written.get(tabId), session));
+    const gone = [...written.keys()].filter((tabId) => !sessions.has(tabId));
+    // Noted before the write goes out, so a write that starts meanwhile sends only what is newer.
+    gone.forEach((tabId) => written.delete(tabId));
+    changed.forEach(([tabId, session]) => written.set(tabId, session));
+    try {
+      if (gone.length > 0) await storage.removeItems(gone.map(keyOf));
+      if (changed.length > 0) await storage.setItems(changed.map(([tabId, value]) => ({ key: keyOf(tabId), value })));
+    } catch (error) {
+      for (const tabId of [...gone, ...changed.map(([tabId]) => tabId)]) written.set(tabId, undefined);
+      throw error;
     }
-  }
-  return sessions;
+    const withChats = [...sessions].filter(([, { turns, previous }]) => turns.length > 0 || Boolean(previous?.turns.length));
+    await noteTabsWithChats?.(withChats.map(([tabId]) => tabId));
+  };
+  const scheduleIn = (ms: number) => {
+    if (Date.now() + ms >= due) return;
+    if (timer) clearTimeout(timer);
+    due = Date.now() + ms;
+    timer = setTimeout(() => void write().catch(() => {}), ms);
+  };
+  return {
+    /** Reads every tab's conversation; a run that was going when the worker stopped is marked interrupted. */
+    async load(now = Date.now()): Promise<Map<number, StoredSession>> {
+      const saved = await storage.snapshot('session');
+      const sessions = new Map<number, StoredSession>();
+      for (const [key, value] of Object.entries(saved)) {
+        if (!key.startsWith(keyPrefix)) continue;
+        const tabId = Number(key.slice(keyPrefix.length));
+        if (!Number.isInteger(tabId)) continue;
+        const parsed = storedSessionSchema.safeParse(value);
+        // As stored: a tab whose run is marked interrupted differs from it, and is written again.
+        written.set(tabId, parsed.success ? parsed.data : undefined);
+        if (parsed.success) sessions.set(tabId, restoredSession(parsed.data, now));
+      }
+      return sessions;
+    },
+    /** Soon, for changes that come many times a second. */
+    schedule: () => scheduleIn(delayMs),
+    /** At once, for changes that must survive the worker stopping. */
+    urgent: () => scheduleIn(0),
+    async flush() {
+      if (timer) clearTimeout(timer);
+      await write().catch(() => {});
+    },
+  };
+}
+
+function restoredSession(stored: z.infer<typeof storedSessionSchema>, now: number): StoredSession {
+  const { previous, ...current } = stored;
+  return {
+    ...conversationFrom(current, now),
+    ...(previous === undefined ? {} : { previous: conversationFrom(previous, now) }),
+  };
 }
 
 function conversationFrom(parsed: z.infer<typeof storedConversationSchema>, now: number): StoredConversation {
@@ -76,35 +150,22 @@ export function interruptIfRunning(turn: Turn, now: number): Turn {
 }
 
 /**
- * Writes sessions: streamed prose at most every `delayMs`, anything else (a tool card, the end
- * of a turn) at the next turn of the event loop, so a worker that dies loses as little as possible.
- * `noteTabsWithChats` is then told which tabs have something to lose (a chat, or one to bring back).
+ * Whether a tab's key already holds this conversation. Turns and histories never change in place
+ * (a change makes a new one, see `boundStoredSessions`), so comparing them by identity is enough.
  */
-export function createSessionWriter(read: () => Map<number, StoredSession>, delayMs = 300, noteTabsWithChats?: (tabIds: number[]) => Promise<void>) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let due = Number.POSITIVE_INFINITY;
-  const write = async () => {
-    timer = undefined;
-    due = Number.POSITIVE_INFINITY;
-    const sessions = read();
-    await sessionsItem.setValue(boundStoredSessions(sessions));
-    const withChats = [...sessions].filter(([, { turns, previous }]) => turns.length > 0 || Boolean(previous?.turns.length));
-    await noteTabsWithChats?.(withChats.map(([tabId]) => tabId));
-  };
-  const scheduleIn = (ms: number) => {
-    if (Date.now() + ms >= due) return;
-    if (timer) clearTimeout(timer);
-    due = Date.now() + ms;
-    timer = setTimeout(() => void write().catch(() => {}), ms);
-  };
-  return {
-    /** Soon, for changes that come many times a second. */
-    schedule: () => scheduleIn(delayMs),
-    /** At once, for changes that must survive the worker stopping. */
-    urgent: () => scheduleIn(0),
-    async flush() {
-      if (timer) clearTimeout(timer);
-      await write().catch(() => {});
-    },
-  };
+function sameStoredSession(stored: StoredSession | undefined, session: StoredSession): boolean {
+  if (stored === undefined || !sameConversation(stored, session)) return false;
+  if (stored.previous === undefined || session.previous === undefined) return stored.previous === session.previous;
+  return sameConversation(stored.previous, session.previous);
+}
+
+function sameConversation(stored: StoredConversation, conversation: StoredConversation): boolean {
+  return (
+    stored.history === conversation.history &&
+    stored.historyOrigin === conversation.historyOrigin &&
+    stored.historyReadUntrusted === conversation.historyReadUntrusted &&
+    stored.runGoingOn?.readUntrusted === conversation.runGoingOn?.readUntrusted &&
+    stored.turns.length === conversation.turns.length &&
+    stored.turns.every((turn, index) => turn === conversation.turns[index])
+  );
 }

@@ -110,7 +110,7 @@ export class TabSession {
       ...(this.historyOrigin === undefined ? {} : { historyOrigin: this.historyOrigin }),
       ...(this.historyReadUntrusted ? { historyReadUntrusted: true } : {}),
       // Should the worker stop under this run, the next one writes its exchange into the history
-      // as this one would have (see `loadStoredSessions`).
+      // as this one would have (see `createSessionStore`'s `load`).
       ...(active?.remembered && active.generation === this.generation ? { runGoingOn: { readUntrusted: active.readUntrusted } } : {}),
     };
   }

@@ -96,6 +96,12 @@ function harness(options: HarnessOptions = {}) {
   return { sessions, background, executed, reloaded, recorder, send, received, cards, until, state: () => state };
 }
 
+/** The tabs whose conversation is in session storage, each under its own key. */
+async function tabsStored(): Promise<number[]> {
+  const keys = Object.keys(await fakeBrowser.storage.session.get(null));
+  return keys.flatMap((key) => (key.startsWith('agentSession:') ? [Number(key.slice('agentSession:'.length))] : [])).sort((a, b) => a - b);
+}
+
 /** The messages after the system prompt that the model read at the first step of a turn's run. */
 /**
  * On a site the person allowed, a run that read customer reviews (marked as strangers' words),
@@ -641,8 +647,34 @@ describe('agent sessions', () => {
     const second = harness();
     second.sessions.tabClosed(5);
     await new Promise((resolve) => setTimeout(resolve, 600));
-    const stored = await fakeBrowser.storage.session.get('agentSessions');
-    expect(Object.keys(stored['agentSessions'] as object)).toEqual(['6']);
+    expect(await tabsStored()).toEqual([6]);
+  });
+
+  it('writes only the chat of the tab whose reply streams: another tab\'s chat is not written again, and a new worker finds both', async () => {
+    // A run may load the script afresh: one reply serves both, each streaming for a second or so.
+    await script(['This reply streams out slowly, word by word, so it is written several times while it comes.'], 20);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 5 });
+    h.send({ type: 'send', tabId: 5, text: 'any mugs?' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const set = vi.spyOn(fakeBrowser.storage.session, 'set');
+    h.send({ type: 'subscribe', tabId: 6 });
+    h.send({ type: 'send', tabId: 6, text: 'tell me slowly' });
+    await h.until(() => h.state()?.tabId === 6 && h.state()?.turns[0]?.outcome === 'answer');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const written = set.mock.calls.map(([items]) => Object.keys(items));
+    set.mockRestore();
+    expect(written.length).toBeGreaterThan(2);
+    expect(new Set(written.flat())).toEqual(new Set(['agentSession:6']));
+
+    const second = harness();
+    second.send({ type: 'subscribe', tabId: 5 });
+    await second.until(() => second.state()?.turns.length === 1);
+    expect(second.state()!.turns[0]).toMatchObject({ request: 'any mugs?', outcome: 'answer' });
+    second.send({ type: 'subscribe', tabId: 6 });
+    await second.until(() => second.state()?.tabId === 6 && second.state()?.turns.length === 1);
+    expect(second.state()!.turns[0]!.outcome).toBe('answer');
   });
 
   it('keeps the chat of a tab Chrome gave a new id (a discarded tab brought back): the panel finds it there, and the model reads it', async () => {
@@ -659,8 +691,7 @@ describe('agent sessions', () => {
     await h.until(() => h.state()?.turns[1]?.outcome === 'answer');
     expect(promptOfTurn(h, 1).map(({ content }) => content)).toEqual(['any mugs?', 'Two mugs are in stock.', 'a blue one?']);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const stored = await fakeBrowser.storage.session.get('agentSessions');
-    expect(Object.keys(stored['agentSessions'] as object)).toEqual(['9']);
+    expect(await tabsStored()).toEqual([9]);
   });
 
   it('ends a run on the page of a replaced tab, as on a reload, and keeps its turn under the new id', async () => {
@@ -1177,7 +1208,7 @@ describe('agent sessions', () => {
       // A turn of a shape this build does not know, written by another one.
       const unknown = { id: 'p', request: 'find mugs', items: [{ kind: 'chart' }], startedAt: 1 };
       await fakeBrowser.storage.session.set({
-        agentSessions: { 1: { turns: [shown], history: [], previous: { turns: [unknown], history: [] } } },
+        'agentSession:1': { turns: [shown], history: [], previous: { turns: [unknown], history: [] } },
       });
       const h = harness();
       h.send({ type: 'subscribe', tabId: 1 });

@@ -103,8 +103,9 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await expect
       .poll(() =>
         panel.evaluate(async () => {
-          const { storage } = (globalThis as unknown as { chrome: { storage: { session: { get(key: string): Promise<Record<string, unknown>> } } } }).chrome;
-          return JSON.stringify((await storage.session.get('agentSessions')).agentSessions ?? {}).includes('"state":"running"');
+          const { storage } = (globalThis as unknown as { chrome: { storage: { session: { get(key: null): Promise<Record<string, unknown>> } } } }).chrome;
+          const stored = Object.entries(await storage.session.get(null)).filter(([key]) => key.startsWith('agentSession:'));
+          return JSON.stringify(stored).includes('"state":"running"');
         }),
       )
       .toBe(true);
