@@ -1,5 +1,6 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
 import { executeTabTool as executeInTab, type ExecuteOptions } from './execute-tab-tool';
+import { coalesceRegistrySaves } from './coalesce-registry-saves';
 import { sessionRegistryStorage } from './session-registry-storage';
 import { TabToolRegistry, type TabToolsListener } from './tab-tool-registry';
 import { toolsForAgent } from './tools-for-agent';
@@ -19,7 +20,7 @@ let registry: TabToolRegistry | undefined;
 
 /** The background's one registry, created on first use. */
 function theRegistry(): TabToolRegistry {
-  registry ??= new TabToolRegistry(sessionRegistryStorage, (tabId, frameIds) => {
+  registry ??= new TabToolRegistry(coalesceRegistrySaves(sessionRegistryStorage), (tabId, frameIds) => {
     for (const frameId of frameIds) requestTabTools(tabId, { frameId });
   });
   return registry;

@@ -38,10 +38,11 @@ interface WaitingReport {
 }
 
 /**
- * The tools of every tab, by frame. Each change is saved (the service worker may be stopped at
- * any moment) and announced to listeners. A tab's changes apply one at a time, in arrival order,
- * on the tab's own queue (so a busy tab never delays another), and only once the saved tabs are
- * loaded (so a change that woke the worker is not undone by them).
+ * The tools of every tab, by frame. Each change is handed to the storage, since the service worker
+ * may be stopped at any moment (the background's writes a tab whose tools keep changing only every
+ * so often: see `coalesceRegistrySaves`), and announced to listeners. A tab's changes apply one at
+ * a time, in arrival order, on the tab's own queue (so a busy tab never delays another), and only
+ * once the saved tabs are loaded (so a change that woke the worker is not undone by them).
  */
 export class TabToolRegistry {
   private tabs = new Map<number, TabEntry>();
