@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { tabEntrySchema, type FrameTools, type TabEntry } from './frame-tools';
+import { tabEntrySchema, type TabEntry } from './frame-tools';
 import type { RegistryStorage } from './tab-tool-registry';
 import { jsonBytes } from '../text/utf8-length';
 
@@ -16,6 +16,11 @@ export const savedToolsBudget = 1_500_000;
  * Keeps each tab's tools in session storage (gone when the browser closes, readable by no
  * content script), one key per tab, so a restarted service worker finds them again. A tab whose
  * tools do not fit the budget is kept without them: after a restart it is asked to report again.
+ *
+ * An entry is stored as its JSON text: the browser copies one long string into storage many times
+ * faster than the thousands of small objects of a page's schemas (500 tools of 20 fields: about
+ * 30 ms against 490 ms a write). Earlier builds stored the objects; no build reads another's,
+ * since updating or reloading the extension clears session storage.
  */
 export function createSessionRegistryStorage(budget = savedToolsBudget): RegistryStorage {
   const savedBytes = new Map<number, number>();
@@ -24,12 +29,12 @@ export function createSessionRegistryStorage(budget = savedToolsBudget): Registr
       const saved = await storage.snapshot('session');
       const tabs = new Map<number, TabEntry>();
       for (const [key, value] of Object.entries(saved)) {
-        if (!key.startsWith(keyPrefix)) continue;
-        const parsed = tabEntrySchema.safeParse(value);
+        if (!key.startsWith(keyPrefix) || typeof value !== 'string') continue;
+        const parsed = tabEntrySchema.safeParse(parseJson(value));
         const tabId = Number(key.slice(keyPrefix.length));
         if (!parsed.success || !Number.isInteger(tabId)) continue;
         tabs.set(tabId, parsed.data);
-        savedBytes.set(tabId, entryBytes(parsed.data));
+        savedBytes.set(tabId, jsonBytes(value));
       }
       return tabs;
     },
@@ -42,33 +47,27 @@ export function createSessionRegistryStorage(budget = savedToolsBudget): Registr
       }
       let others = 0;
       for (const [otherTabId, bytes] of savedBytes) if (otherTabId !== tabId) others += bytes;
-      const bytes = entryBytes(entry);
-      const kept = others + bytes <= budget ? entry : { ...entry, frames: {} };
-      savedBytes.set(tabId, kept === entry ? bytes : entryBytes(kept));
-      await storage.setItem(key, kept);
+      const whole = JSON.stringify(entry);
+      // What storage counts: the text written as JSON, its quotes escaped.
+      const wholeBytes = jsonBytes(whole);
+      const [text, bytes] = others + wholeBytes <= budget ? [whole, wholeBytes] : withoutTools(entry);
+      savedBytes.set(tabId, bytes);
+      await storage.setItem(key, text);
     },
   };
 }
 
 export const sessionRegistryStorage = createSessionRegistryStorage();
 
-/**
- * What storage counts: the entry's JSON in UTF-8 bytes (give or take a comma). Each frame is
- * measured once: a change replaces one frame, and the others keep their objects.
- */
-function entryBytes(entry: TabEntry): number {
-  let bytes = jsonBytes({ ...entry, frames: {} });
-  for (const [frameId, frame] of Object.entries(entry.frames)) bytes += frameId.length + 4 + frameBytes(frame);
-  return bytes;
+function withoutTools(entry: TabEntry): [string, number] {
+  const text = JSON.stringify({ ...entry, frames: {} });
+  return [text, jsonBytes(text)];
 }
 
-const measuredFrames = new WeakMap<FrameTools, number>();
-
-function frameBytes(frame: FrameTools): number {
-  let bytes = measuredFrames.get(frame);
-  if (bytes === undefined) {
-    bytes = jsonBytes(frame);
-    measuredFrames.set(frame, bytes);
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
-  return bytes;
 }

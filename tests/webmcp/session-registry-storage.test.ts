@@ -31,6 +31,20 @@ describe('the registry in session storage', () => {
     expect(loaded.get(3)?.frames[0]?.tools[0]?.description).toBe('small');
   });
 
+  it('stores a tab\'s tools as one JSON text, which the browser copies far faster than their objects, and reads them back', async () => {
+    await createSessionRegistryStorage().save(1, entryOf('Find a product.'));
+    const stored = await fakeBrowser.storage.session.get('webmcp-tab-tools:1');
+    expect(typeof stored['webmcp-tab-tools:1']).toBe('string');
+    expect((await createSessionRegistryStorage().load()).get(1)).toEqual(entryOf('Find a product.'));
+  });
+
+  it('counts a tab\'s tools as storage does, their text written as JSON with its quotes escaped', async () => {
+    const storage = createSessionRegistryStorage(10_000);
+    // 3,000 quotes are 6,000 characters of the entry's JSON, and twice that once written as a string.
+    await storage.save(1, entryOf('"'.repeat(3_000)));
+    expect((await createSessionRegistryStorage().load()).get(1)?.frames).toEqual({});
+  });
+
   it('frees a closed tab\'s share of the budget', async () => {
     const storage = createSessionRegistryStorage(10_000);
     await storage.save(1, entryOf('a'.repeat(6_000)));
