@@ -19,7 +19,7 @@ import { lintTools, type LintFinding } from '@/lib/devtools/lint-tools';
 import { toolListJson } from '@/lib/devtools/tool-list-json';
 import { errorMessage } from '@/lib/messaging/error-message';
 import type { Channel } from '@/lib/messaging/port-channel';
-import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
+import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector-protocol';
 import { toolTargetOf } from '@/lib/registry/tool-target';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 import type { PageResult } from '@/lib/webmcp/read-page-result';

@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel } from '@/components/inspector/inspector-model';
 import { copyText } from '@/lib/devtools/copy-text';
+import { inspectorPort } from '@/lib/messaging/inspector-protocol';
 import { connectChannel } from '@/lib/messaging/port-channel';
 import { scorerFor } from '@/lib/agent/scorer-for';
 import { loadSettings, watchSettings, type Settings } from '@/lib/settings';
@@ -16,7 +17,7 @@ const app = document.getElementById('app')!;
 if (tabId === undefined || !Number.isInteger(tabId)) {
   app.textContent = 'Open this panel from devtools, or as devtools-panel.html?tabId=N.';
 } else {
-  const model = new InspectorModel(tabId, () => connectChannel('inspector'));
+  const model = new InspectorModel(tabId, () => connectChannel(inspectorPort));
   model.open();
   // The agent's ranker and tool timeout, kept up to date while the panel is open; a timeout the
   // person typed here stays until the setting itself changes.

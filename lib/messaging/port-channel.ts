@@ -1,11 +1,13 @@
 import { browser, type Browser } from 'wxt/browser';
 import { z } from 'zod/mini';
-import { protocol, type Ports } from './protocol';
 import { isExtensionPage } from './extension-page-sender';
 
-type PortName = keyof Ports;
-type ToBackgroundOf<P extends PortName> = z.output<Ports[P]['toBackground']>;
-type ToClientOf<P extends PortName> = z.output<Ports[P]['toClient']>;
+/** A long-lived connection: its name, and the schema each side checks what it receives with. */
+export interface PortProtocol<ToBackground, ToClient> {
+  name: string;
+  toBackground: z.core.$ZodType<ToBackground>;
+  toClient: z.core.$ZodType<ToClient>;
+}
 
 /** One end of a long-lived connection whose incoming messages are checked against the protocol. */
 export interface Channel<Outgoing, Incoming> {
@@ -16,15 +18,11 @@ export interface Channel<Outgoing, Incoming> {
 }
 
 /** An extension page opens a channel to the background. */
-export function connectChannel<P extends PortName>(portName: P): Channel<ToBackgroundOf<P>, ToClientOf<P>> {
-  const entry = protocol.ports[portName];
-  return connectNamedChannel(entry.name, entry.toClient) as Channel<ToBackgroundOf<P>, ToClientOf<P>>;
+export function connectChannel<ToBackground, ToClient>(port: PortProtocol<ToBackground, ToClient>): Channel<ToBackground, ToClient> {
+  return connectNamedChannel(port.name, port.toClient);
 }
 
-/**
- * The same for a channel whose schemas live with their feature (the side panel's agent port uses
- * classic zod, which must not be pulled into the content script through `protocol`).
- */
+/** The same for a channel known by its name and what comes back on it (the side panel's agent port). */
 export function connectNamedChannel<Outgoing, Incoming>(name: string, incoming: z.core.$ZodType<Incoming>): Channel<Outgoing, Incoming> {
   const port = browser.runtime.connect({ name });
   // Reading lastError marks it handled, so a service-worker restart logs no "unchecked" warning.
@@ -36,12 +34,11 @@ export function connectNamedChannel<Outgoing, Incoming>(name: string, incoming: 
  * The background accepts channels of one kind, from the extension's own pages only: a content
  * script (which runs inside a web page) is refused.
  */
-export function acceptChannels<P extends PortName>(
-  portName: P,
-  onChannel: (channel: Channel<ToClientOf<P>, ToBackgroundOf<P>>, sender: Browser.runtime.MessageSender | undefined) => void,
+export function acceptChannels<ToBackground, ToClient>(
+  port: PortProtocol<ToBackground, ToClient>,
+  onChannel: (channel: Channel<ToClient, ToBackground>, sender: Browser.runtime.MessageSender | undefined) => void,
 ): () => void {
-  const entry = protocol.ports[portName];
-  return acceptNamedChannels(entry.name, entry.toBackground, onChannel as never);
+  return acceptNamedChannels(port.name, port.toBackground, onChannel);
 }
 
 export function acceptNamedChannels<Outgoing, Incoming>(

@@ -1,20 +1,20 @@
 import { browser, type Browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { errorPayloadSchema } from './error-payload';
+import { lazySchema } from './lazy-schema';
 import { toErrorPayload } from './to-error-payload';
 import { protocol, type ToBackground, type ToContent } from './protocol';
 
-type MessageMap = Record<string, { message: z.core.$ZodType; reply: z.core.$ZodType }>;
-type MessageOf<M extends MessageMap, K extends keyof M> = z.output<M[K]['message']>;
-type ReplyOf<M extends MessageMap, K extends keyof M> = z.output<M[K]['reply']>;
+type MessageMap = Record<string, { message: () => z.core.$ZodType; reply: () => z.core.$ZodType }>;
+type MessageOf<M extends MessageMap, K extends keyof M> = z.output<ReturnType<M[K]['message']>>;
+type ReplyOf<M extends MessageMap, K extends keyof M> = z.output<ReturnType<M[K]['reply']>>;
 export type MessageSender = Browser.runtime.MessageSender;
 
 /** Every one-shot message travels as `{protocol, type, data}`; replies as `{ok, value | error}`. */
-const envelopeSchema = z.object({ protocol: z.literal('webmcp-local-agent'), type: z.string(), data: z.unknown() });
-const replySchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: errorPayloadSchema }),
-]);
+const envelopeSchema = lazySchema(() => z.object({ protocol: z.literal('webmcp-local-agent'), type: z.string(), data: z.unknown() }));
+const replySchema = lazySchema(() =>
+  z.union([z.object({ ok: z.literal(true), value: z.unknown() }), z.object({ ok: z.literal(false), error: errorPayloadSchema() })]),
+);
 
 /** A content script asks the background; resolves with the checked reply, rejects on failure. */
 export function sendToBackground<K extends keyof ToBackground>(
@@ -24,7 +24,7 @@ export function sendToBackground<K extends keyof ToBackground>(
   const envelope = { protocol: 'webmcp-local-agent', type, data };
   return browser.runtime
     .sendMessage(envelope)
-    .then((reply: unknown) => readReply(protocol.toBackground[type].reply, reply) as ReplyOf<ToBackground, K>);
+    .then((reply: unknown) => readReply(protocol.toBackground[type].reply(), reply) as ReplyOf<ToBackground, K>);
 }
 
 /**
@@ -44,7 +44,7 @@ export function sendToContent<K extends keyof ToContent>(
   };
   return browser.tabs
     .sendMessage(tabId, envelope, target)
-    .then((reply: unknown) => readReply(protocol.toContent[type].reply, reply) as ReplyOf<ToContent, K>);
+    .then((reply: unknown) => readReply(protocol.toContent[type].reply(), reply) as ReplyOf<ToContent, K>);
 }
 
 type Handlers<M extends MessageMap> = {
@@ -63,7 +63,7 @@ export function handleContentMessages(handlers: Handlers<ToContent>): () => void
 
 function listen<M extends MessageMap>(map: M, handlers: Handlers<M>): () => void {
   const listener = (message: unknown, sender: MessageSender, sendResponse: (reply: unknown) => void): boolean => {
-    const envelope = envelopeSchema.safeParse(message);
+    const envelope = envelopeSchema().safeParse(message);
     if (!envelope.success) return false;
     const type = envelope.data.type as keyof M;
     // Own entries only: a type such as "constructor" must not find what every object inherits.
@@ -71,7 +71,7 @@ function listen<M extends MessageMap>(map: M, handlers: Handlers<M>): () => void
     const handler = handlers[type];
     const entry = map[type];
     if (!handler || !entry) return false;
-    const data = z.safeParse(entry.message, envelope.data.data);
+    const data = z.safeParse(entry.message(), envelope.data.data);
     if (!data.success) {
       sendResponse({ ok: false, error: { name: 'TypeError', message: `A "${String(type)}" message had the wrong shape.` } });
       return true;
@@ -90,7 +90,7 @@ function listen<M extends MessageMap>(map: M, handlers: Handlers<M>): () => void
 }
 
 function readReply(schema: z.core.$ZodType, reply: unknown): unknown {
-  const parsed = replySchema.safeParse(reply);
+  const parsed = replySchema().safeParse(reply);
   if (!parsed.success) throw Object.assign(new Error('The other side sent no reply.'), { name: 'NoReplyError' });
   if (!parsed.data.ok) throw Object.assign(new Error(parsed.data.error.message), { name: parsed.data.error.name });
   const value = z.safeParse(schema, parsed.data.value);

@@ -9,8 +9,8 @@ export const frameToolsSchema = z.object({
   topOrigin: z.optional(z.string()),
   /** The document that reported, as the browser names it (Chrome 106+); a frame keeps its id across documents. */
   documentId: z.optional(z.string()),
-  tools: z.array(reportedToolSchema),
-  dropped: z.array(droppedToolSchema),
+  tools: z.array(reportedToolSchema()),
+  dropped: z.array(droppedToolSchema()),
   /** Some of its tools were left out for want of room in the tab (see `fitFrameToTab`). */
   cut: z.optional(z.literal(true)),
   updatedAt: z.number(),

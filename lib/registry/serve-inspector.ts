@@ -1,5 +1,5 @@
 import type { Channel } from '../messaging/port-channel';
-import type { InspectorEvent, InspectorRequest } from '../messaging/protocol';
+import type { InspectorEvent, InspectorRequest } from '../messaging/inspector-protocol';
 import { requestTabTools } from './request-tab-tools';
 import { runTabTool } from './execute-tab-tool';
 import { readLoadedPageResult } from './read-loaded-page-result';

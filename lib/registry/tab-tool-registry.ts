@@ -279,7 +279,7 @@ function recheckTools(tools: readonly unknown[], origin: string, refusal?: strin
   const checked: ReportedTool[] = [];
   const dropped: DroppedToolReport[] = [];
   for (const tool of tools) {
-    const parsed = refusal === undefined ? reportedToolSchema.safeParse(tool) : undefined;
+    const parsed = refusal === undefined ? reportedToolSchema().safeParse(tool) : undefined;
     if (parsed?.success) checked.push({ ...parsed.data, origin });
     else dropped.push({ name: displayName((tool as { name?: unknown } | null)?.name), reason: refusal ?? 'it failed the background check' });
   }

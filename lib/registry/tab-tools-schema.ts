@@ -5,7 +5,7 @@ import { reportedToolSchema } from '../webmcp/reported-tool';
  * A page tool as the registry keeps it: the reported tool, the frame that offers it and, where the
  * browser names documents (Chrome 106+), the document in that frame that offered it.
  */
-export const pageToolSchema = z.extend(reportedToolSchema, { frameId: z.number(), documentId: z.optional(z.string()) });
+export const pageToolSchema = z.extend(reportedToolSchema(), { frameId: z.number(), documentId: z.optional(z.string()) });
 
 /** A tool the extension refused, with the reason and the frame it came from. */
 export const droppedToolSchema = z.object({ name: z.string(), reason: z.string(), frameId: z.number() });

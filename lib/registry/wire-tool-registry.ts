@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { originOf } from '../text/origin-of';
+import { inspectorPort } from '../messaging/inspector-protocol';
 import { acceptChannels } from '../messaging/port-channel';
 import { handleBackgroundMessages, type MessageSender } from '../messaging/runtime-messaging';
 import { requestTabTools } from './request-tab-tools';
@@ -34,7 +35,7 @@ export function wireToolRegistry(registry: TabToolRegistry): void {
   void resetTitles().catch(() => undefined);
   void loadSettings().then((settings) => showAgentOffSites(settings.disabledSites), () => undefined);
   watchSettings((settings) => showAgentOffSites(settings.disabledSites));
-  acceptChannels('inspector', (channel) => serveInspector(registry, channel));
+  acceptChannels(inspectorPort, (channel) => serveInspector(registry, channel));
   void rereadSavedTabs(registry);
 }
 

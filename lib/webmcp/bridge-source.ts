@@ -43,7 +43,7 @@ export function createBridgeSource(): BridgeSource {
   // Only `refresh` speaks to a silent bridge, since a page may set its context up after the bridge's last look.
   let bridgeSeen = false;
   const bridge = openExtensionEnd((message) => {
-    const parsed = bridgeReplySchema.safeParse(message);
+    const parsed = bridgeReplySchema().safeParse(message);
     if (parsed.success) receive(parsed.data);
   });
   function receive(reply: BridgeReply): void {

@@ -47,7 +47,7 @@ export function sanitizeToolFields(raw: RawTool, context: ToolContext): Sanitize
     ...(context.formNotes?.length ? { formNotes: context.formNotes.slice(0, 5).map((note) => note.slice(0, 300)) } : {}),
   };
   // The wire schema has the last word: what passes here is what the background accepts.
-  const checked = reportedToolSchema.safeParse(copy);
+  const checked = reportedToolSchema().safeParse(copy);
   if (!checked.success) return refuse(`the tool does not fit the tool schema (${checked.error.issues[0]?.path.join('.') || 'tool'})`);
   return { ok: true, tool: checked.data };
 }

@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel, type InspectorChannel } from '@/components/inspector/inspector-model';
-import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/protocol';
+import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector-protocol';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 import { toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
 

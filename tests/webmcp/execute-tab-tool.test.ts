@@ -49,8 +49,8 @@ describe('executeTabTool: a tab’s tool, run in its frame', () => {
     contentAnswers(async () => ({ status: 'ok', result: 'y'.repeat(1_000), fullLength: 2_457_790 }));
     await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toEqual({ text: 'y'.repeat(1_000), fullLength: 2_457_790 });
     // A reply from before the length was sent reads as before; a length that is no count is refused.
-    expect(toolCallReplySchema.safeParse({ status: 'ok', result: 'done' }).success).toBe(true);
-    for (const fullLength of [-1, 1.5, '9']) expect(toolCallReplySchema.safeParse({ status: 'ok', result: 'done', fullLength }).success).toBe(false);
+    expect(toolCallReplySchema().safeParse({ status: 'ok', result: 'done' }).success).toBe(true);
+    for (const fullLength of [-1, 1.5, '9']) expect(toolCallReplySchema().safeParse({ status: 'ok', result: 'done', fullLength }).success).toBe(false);
   });
 
   it('says so when the call navigated, or the tool is unknown, or the page is gone', async () => {

@@ -164,7 +164,7 @@ describe('sanitizeTool: the output schema, which only describes results', () => 
       ok: true,
       tool: { name: 'cart_total', description: 'd', inputSchema: { type: 'object', properties: {} }, outputSchemaProblem: reason, origin, source: 'native' },
     });
-    expect(result.ok && reportedToolSchema.safeParse(result.tool).success).toBe(true);
+    expect(result.ok && reportedToolSchema().safeParse(result.tool).success).toBe(true);
   });
 
   it('keeps the tool without one over the input schema’s limits: too big, too deep, holding itself', () => {
@@ -232,7 +232,7 @@ describe('sanitizeTools: a frame’s whole list', () => {
     const long = (index: number) => tool(`${'n'.repeat(100)}${index}`);
     const result = sanitizeTools(Array.from({ length: 501 }, (_, index) => long(index)), origin);
     expect(result.dropped).toHaveLength(1);
-    expect(z.safeParse(toolsReportSchema, { url: origin, ...result }).success).toBe(true);
+    expect(z.safeParse(toolsReportSchema(), { url: origin, ...result }).success).toBe(true);
   });
 
   it('caps the frame’s tools together at 4,000,000 characters', () => {

@@ -145,7 +145,7 @@ function brokenRules(tool: ReportedTool): string[] {
     ['the schema cap', JSON.stringify(tool.inputSchema).length <= toolLimits.schemaCharacters],
     ['the output schema cap', JSON.stringify(tool.outputSchema ?? {}).length <= toolLimits.schemaCharacters],
     ['boolean hints', Object.values(tool.annotations ?? {}).every((hint) => typeof hint === 'boolean')],
-    ['the wire schema', reportedToolSchema.safeParse(tool).success],
+    ['the wire schema', reportedToolSchema().safeParse(tool).success],
     ['plain JSON', isPlainJson(tool)],
   ];
   return rules.filter(([, kept]) => !kept).map(([rule]) => rule);
@@ -166,7 +166,7 @@ describe('the page-data sanitiser on arbitrary page data', () => {
       fc.property(pageTool, (generated) => {
         const result = sanitizeTool(build(generated), context);
         if (result.ok) expectWithinCaps(result.tool);
-        else if (!droppedToolSchema.safeParse({ name: result.name, reason: result.reason }).success) expect(result).toBe('a short refusal');
+        else if (!droppedToolSchema().safeParse({ name: result.name, reason: result.reason }).success) expect(result).toBe('a short refusal');
       }),
       parameters,
     );
@@ -185,7 +185,7 @@ describe('the page-data sanitiser on arbitrary page data', () => {
         expect(new Set(taken.map((tool) => tool.name)).size).toBe(taken.length);
         expect(JSON.stringify(taken).length).toBeLessThanOrEqual(toolLimits.reportCharacters + taken.length + 2);
         expect(dropped.length).toBeLessThanOrEqual(toolLimits.toolsPerFrame + 2);
-        for (const entry of dropped) if (!droppedToolSchema.safeParse(entry).success) expect(entry).toBe('a short refusal');
+        for (const entry of dropped) if (!droppedToolSchema().safeParse(entry).success) expect(entry).toBe('a short refusal');
         for (const tool of taken) expectPlainJson(tool);
       }),
       { numRuns: Math.ceil(runs / 10) },

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { inspectorEventSchema, type InspectorEvent, type InspectorRequest, type ToolCallReply } from '@/lib/messaging/protocol';
+import { inspectorEventSchema, type InspectorEvent, type InspectorRequest } from '@/lib/messaging/inspector-protocol';
+import type { ToolCallReply } from '@/lib/messaging/protocol';
 import type { Channel } from '@/lib/messaging/port-channel';
 import { sendToContent } from '@/lib/messaging/runtime-messaging';
 import { serveInspector } from '@/lib/registry/serve-inspector';

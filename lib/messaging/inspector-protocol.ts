@@ -1,0 +1,51 @@
+import { z } from 'zod/mini';
+import { tabToolsSchema } from '../registry/tab-tools-schema';
+import type { PortProtocol } from './port-channel';
+import { pageResultSchema } from './protocol';
+
+const toolOutputSchema = z.object({ text: z.string(), isError: z.optional(z.boolean()) });
+
+/** Devtools inspector → background. */
+export const inspectorRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('inspect'), tabId: z.number() }),
+  z.object({
+    type: z.literal('run-tool'),
+    runId: z.string(),
+    name: z.string(),
+    args: z.record(z.string(), z.unknown()),
+    timeoutMs: z.optional(z.number().check(z.positive())),
+    /** The frame whose tool the person chose: it runs there, never in another frame with the name. */
+    frameId: z.optional(z.number()),
+    /** The document whose tool the person chose, where the browser names it: never the next one in the frame. */
+    documentId: z.optional(z.string().check(z.maxLength(200))),
+  }),
+  z.object({ type: z.literal('cancel-run'), runId: z.string() }),
+]);
+
+/** Background → devtools inspector. */
+export const inspectorEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('tab-tools'), tabId: z.number(), tabTools: z.nullable(tabToolsSchema) }),
+  z.object({
+    type: z.literal('run-result'),
+    runId: z.string(),
+    output: toolOutputSchema,
+    /** An MCP-style result's `structuredContent`, for a tool with an output schema to check it against. */
+    structuredContent: z.optional(z.unknown()),
+    durationMs: z.number(),
+  }),
+  /** After a run's result that said the form navigated: what the page it loaded gives. */
+  z.object({ type: z.literal('run-page-result'), runId: z.string(), pageResult: pageResultSchema() }),
+]);
+
+export type InspectorRequest = z.infer<typeof inspectorRequestSchema>;
+export type InspectorEvent = z.infer<typeof inspectorEventSchema>;
+
+/**
+ * The port between the devtools inspector and the background. Its schemas live here, not in
+ * `protocol`, so that the content script, which runs in every frame, never loads them.
+ */
+export const inspectorPort: PortProtocol<InspectorRequest, InspectorEvent> = {
+  name: 'webmcp-inspector',
+  toBackground: inspectorRequestSchema,
+  toClient: inspectorEventSchema,
+};
