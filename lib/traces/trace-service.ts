@@ -60,9 +60,9 @@ export function createTraceService(background: TraceServiceBackground) {
       case 'traces-get':
         return { trace: await store.getTrace(request.runId) };
       case 'traces-delete':
-        return deleteFinished(store, new Set(request.runIds));
+        return store.deleteFinished(request.runIds);
       case 'traces-delete-all':
-        return deleteFinished(store, undefined);
+        return store.deleteFinished();
       case 'traces-import':
         return importFile(store, request.file);
       case 'traces-export':
@@ -88,14 +88,6 @@ export function createTraceService(background: TraceServiceBackground) {
       connectReplaySession(port, background);
     },
   };
-}
-
-/** A run still going on is never deleted: its recorder would only write it back. */
-async function deleteFinished(store: TraceStore, only: ReadonlySet<string> | undefined) {
-  const runs = (await store.listRuns()).filter((run) => !only || only.has(run.id));
-  const finished = runs.filter((run) => run.outcome !== undefined).map((run) => run.id);
-  const deleted = finished.length > 0 ? await store.deleteRuns(finished) : 0;
-  return { deleted, skippedRunning: runs.length - finished.length };
 }
 
 async function importFile(store: TraceStore, file: unknown) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { measureTrace } from '@/lib/traces/measure-trace';
 import type { ReplayServerMessage } from '@/lib/traces/trace-protocol';
 import { createTraceClient } from '@/lib/traces/trace-client';
@@ -43,6 +43,24 @@ async function storeWithRuns(count: number): Promise<TraceStore> {
   await recorder.flush();
   return store;
 }
+
+/** Notes each request the trace stores get from now on, as "delete steps run-2": what deleting costs, without a clock. */
+function watchStoreRequests() {
+  const requests: string[] = [];
+  for (const method of ['get', 'getKey', 'getAll', 'delete', 'clear'] as const) {
+    const original = IDBObjectStore.prototype[method] as (this: IDBObjectStore, ...args: unknown[]) => IDBRequest;
+    vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(function (this: IDBObjectStore, ...args: unknown[]) {
+      const key = args[0] instanceof IDBKeyRange ? (args[0].lower as unknown[])[0] : args[0];
+      requests.push([method, this.name, key].filter((part) => part !== undefined).join(' '));
+      return original.apply(this, args);
+    });
+  }
+  return { take: () => requests.splice(0) };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('the trace service', () => {
   it('lists runs newest first and gets one with its steps', async () => {
@@ -110,6 +128,22 @@ describe('the trace service', () => {
     expect(await service.handle({ type: 'traces-delete-all' })).toEqual({ ok: true, data: { deleted: 1, skippedRunning: 1 } });
     expect((await store.listRuns()).map((run) => run.id)).toEqual(['live']);
     expect(await store.getTrace('run-1')).toBeUndefined();
+  });
+
+  it('deletes named runs without reading each one first, in the order they are stored, and every run with one request a store', async () => {
+    const store = await storeWithRuns(4);
+    const { service } = createTestService(store);
+    const requests = watchStoreRequests();
+    expect(await service.handle({ type: 'traces-delete', runIds: ['run-3', 'run-1'] })).toEqual({ ok: true, data: { deleted: 2, skippedRunning: 0 } });
+    expect(requests.take()).toEqual(['getAll runs', 'delete runs run-1', 'delete runs run-3', 'delete steps run-1', 'delete steps run-3']);
+    expect((await store.listRuns()).map((run) => run.id)).toEqual(['run-4', 'run-2']);
+    expect(await store.getTrace('run-3')).toBeUndefined();
+    expect((await store.getTrace('run-2'))?.steps).toHaveLength(4);
+    requests.take();
+
+    expect(await service.handle({ type: 'traces-delete-all' })).toEqual({ ok: true, data: { deleted: 2, skippedRunning: 0 } });
+    expect(requests.take()).toEqual(['getAll runs', 'clear runs', 'clear steps']);
+    expect(await store.getTraces()).toEqual([]);
   });
 
   it('answers a request it does not understand with an error, not an exception', async () => {
