@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
 import { plural } from '@/lib/text/plural';
 import type { TraceRun } from '@/lib/traces/trace-schema';
@@ -5,9 +6,26 @@ import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import { ShowOrExplain } from './show-or-explain';
 
-/** Every kept run that passes the filters, newest first. */
+/** Rows drawn at first, and added each time the person reaches the end of the list. */
+const rowsAtATime = 100;
+
+/**
+ * Every kept run that passes the filters, newest first: the first hundred drawn, more as the person
+ * scrolls to the end or asks, so that a search stays quick with thousands of runs. Each row says
+ * its place among all the runs shown, for a screen reader.
+ */
 export function RunList({ model }: { model: TraceViewerModel }) {
   const runs = model.visibleRuns.value;
+  const openIndex = runs.findIndex((run) => run.id === model.openRunId.value);
+  const [drawn, drawMore] = useRowsDrawn(`${model.query.value}\n${model.site.value}\n${model.outcome.value}`, openIndex);
+  const list = useRef<HTMLUListElement>(null);
+  // Where the focus goes once more rows are drawn: the first of them, when the button that asked for them had it.
+  const focusRow = useRef<number>();
+  useEffect(() => {
+    if (focusRow.current === undefined) return;
+    list.current?.children[focusRow.current]?.querySelector('button')?.focus();
+    focusRow.current = undefined;
+  });
   if (!model.loaded.value) return <p class="muted">Loading runs…</p>;
   if (model.runs.value.length === 0) {
     return (
@@ -17,27 +35,77 @@ export function RunList({ model }: { model: TraceViewerModel }) {
       </p>
     );
   }
+  const showMore = (hadFocus: boolean) => {
+    if (hadFocus) focusRow.current = drawn;
+    drawMore();
+  };
   return (
     <>
       <p class="muted run-count" data-testid="run-count">
         {runs.length === model.runs.value.length ? plural(runs.length, 'run') : `${runs.length} of ${plural(model.runs.value.length, 'run')}`}
       </p>
       {/* Focusable from script only: focus lands here after a deletion took the focused button away. */}
-      <ul class="run-list" tabIndex={-1} data-testid="run-list">
-        {runs.map((run) => (
-          <ShowOrExplain key={run.id} fallback={(message) => <UnreadableRunItem run={run} message={message} onOpen={() => void model.open(run.id)} />}>
-            <RunItem run={run} selected={run.id === model.openRunId.value} onOpen={() => void model.open(run.id)} />
-          </ShowOrExplain>
-        ))}
+      <ul class="run-list" tabIndex={-1} data-testid="run-list" ref={list}>
+        {runs.slice(0, drawn).map((run, index) => {
+          const position = { 'aria-posinset': index + 1, 'aria-setsize': runs.length };
+          return (
+            <ShowOrExplain key={run.id} fallback={(message) => <UnreadableRunItem run={run} position={position} message={message} onOpen={() => void model.open(run.id)} />}>
+              <RunItem run={run} position={position} selected={run.id === model.openRunId.value} onOpen={() => void model.open(run.id)} />
+            </ShowOrExplain>
+          );
+        })}
       </ul>
+      {drawn < runs.length && <MoreRunsButton notDrawn={runs.length - drawn} onShowMore={showMore} />}
     </>
   );
 }
 
-function RunItem({ run, selected, onOpen }: { run: TraceRun; selected: boolean; onOpen: () => void }) {
+/**
+ * How many rows to draw: a hundred, more after each `drawMore`, and a hundred again whenever the
+ * filters change (a search must not draw every row the last one scrolled through). The open run
+ * is always drawn, so the list marks it, even one far down opened by its address.
+ */
+function useRowsDrawn(filters: string, openIndex: number): [number, () => void] {
+  // Kept in a ref, not state: a change of filters resets it in the same render, and going back to
+  // the last filters must not bring back what they had drawn.
+  const asked = useRef({ filters, rows: rowsAtATime });
+  const [, redraw] = useState(0);
+  if (asked.current.filters !== filters) asked.current = { filters, rows: rowsAtATime };
+  const drawn = Math.max(asked.current.rows, openIndex + 1);
+  const drawMore = () => {
+    asked.current = { filters, rows: drawn + rowsAtATime };
+    redraw((passes) => passes + 1);
+  };
+  return [drawn, drawMore];
+}
+
+type ListPosition = { 'aria-posinset': number; 'aria-setsize': number };
+
+/**
+ * Draws the next hundred runs when pressed, or by itself once scrolled into view. If it had the
+ * focus, the focus moves to the first run it drew, so a keyboard user goes on down the list.
+ */
+function MoreRunsButton({ notDrawn, onShowMore }: { notDrawn: number; onShowMore: (hadFocus: boolean) => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const latest = useRef(onShowMore);
+  latest.current = onShowMore;
+  const showMore = () => latest.current(document.activeElement === button.current);
+  useEffect(() => {
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && showMore());
+    observer.observe(button.current!);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <button type="button" ref={button} data-testid="more-runs" onClick={showMore}>
+      Show {plural(Math.min(rowsAtATime, notDrawn), 'more run')} ({notDrawn} not shown yet)
+    </button>
+  );
+}
+
+function RunItem({ run, position, selected, onOpen }: { run: TraceRun; position: ListPosition; selected: boolean; onOpen: () => void }) {
   const took = run.endedAt !== undefined ? formatDuration(run.endedAt - run.startedAt) : '';
   return (
-    <li data-testid="run-item" data-run-id={run.id} data-outcome={run.outcome ?? 'running'} class={selected ? 'selected' : ''}>
+    <li data-testid="run-item" data-run-id={run.id} data-outcome={run.outcome ?? 'running'} class={selected ? 'selected' : ''} {...position}>
       <button type="button" class="run-button" onClick={onOpen} aria-current={selected ? 'true' : undefined}>
         <span class="run-request" data-testid="run-request" dir="auto">
           {run.request || '(empty request)'}
@@ -57,9 +125,9 @@ function RunItem({ run, selected, onOpen }: { run: TraceRun; selected: boolean; 
 }
 
 /** A run whose record cannot be drawn is still listed, so it can be opened, exported or deleted. */
-function UnreadableRunItem({ run, message, onOpen }: { run: TraceRun; message: string; onOpen: () => void }) {
+function UnreadableRunItem({ run, position, message, onOpen }: { run: TraceRun; position: ListPosition; message: string; onOpen: () => void }) {
   return (
-    <li data-testid="run-item" data-run-id={run.id} data-unreadable="true">
+    <li data-testid="run-item" data-run-id={run.id} data-unreadable="true" {...position}>
       <button type="button" class="run-button" onClick={onOpen}>
         <span class="run-request">{`Run ${String(run.id)}`}</span>
         <span class="run-meta">

@@ -49,15 +49,16 @@ export class TraceViewerModel {
   readonly retention = signal<TraceSettings | undefined>(undefined);
 
   readonly sites = computed(() => [...new Set(this.runs.value.map((run) => run.origin))].sort());
+  /** Each run's request in lower case, worked out once a load rather than again at every key of a search. */
+  private readonly searchedRequests = computed(() => this.runs.value.map((run) => run.request.toLowerCase()));
   readonly visibleRuns = computed(() => {
     const query = this.query.value.trim().toLowerCase();
     const site = this.site.value;
     const outcome = this.outcome.value;
+    const requests = query ? this.searchedRequests.value : [];
     return this.runs.value.filter(
-      (run) =>
-        (!query || run.request.toLowerCase().includes(query)) &&
-        (!site || run.origin === site) &&
-        (!outcome || (run.outcome ?? runningFilter) === outcome),
+      (run, index) =>
+        (!query || requests[index]!.includes(query)) && (!site || run.origin === site) && (!outcome || (run.outcome ?? runningFilter) === outcome),
     );
   });
 

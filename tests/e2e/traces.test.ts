@@ -220,4 +220,52 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(await viewer.locator('[data-testid=step][data-step="1"] [data-testid=call-result]').textContent()).toContain('Enamel mug');
     expect(await viewer.locator('[data-testid=step][data-step="2"] [data-testid=raw-output]').textContent()).toMatch(/^This reply streams/);
   });
+  it('with many runs, draws a hundred and more as the list scrolls to its end; Tab from the last goes on to the next; "Delete shown" deletes them all', async () => {
+    const viewer = await extension.openExtensionPage('traces.html');
+    await viewer.getByTestId('run-search').waitFor();
+    await viewer.evaluate(storeCopiedRuns, 250);
+    await viewer.reload();
+    await viewer.getByTestId('run-search').fill('copied run');
+    await expect.poll(() => viewer.getByTestId('run-count').textContent()).toMatch(/^250 (of \d+ )?runs$/);
+    expect(await viewer.getByTestId('run-item').count()).toBe(100);
+    expect(await viewer.getByTestId('run-item').first().getAttribute('aria-setsize')).toBe('250');
+
+    await viewer.locator('.runs-pane').evaluate((pane) => pane.scrollTo(0, pane.scrollHeight));
+    await expect.poll(() => viewer.getByTestId('run-item').count()).toBe(200);
+
+    // "Show more" draws the next runs once Tab reaches it (or Enter presses it), and hands the focus to the first of them.
+    await viewer.getByTestId('run-item').nth(199).locator('button').focus();
+    await viewer.keyboard.press('Tab');
+    if ((await focused(viewer)) === 'more-runs') await viewer.keyboard.press('Enter');
+    await expect.poll(() => viewer.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset'))).toBe('201');
+    expect(await viewer.getByTestId('run-item').count()).toBe(250);
+
+    await viewer.getByTestId('delete-all').click();
+    expect(await viewer.getByTestId('confirm-delete-all').textContent()).toMatch(/^Delete 250 runs( shown)?$/);
+    await viewer.getByTestId('confirm-delete-all').click();
+    await expect.poll(() => viewer.getByTestId('notice-text').textContent()).toBe('Deleted 250 runs.');
+  });
 });
+
+/** Runs in the viewer: writes `count` finished runs, "Copied run 0" to the last, straight into its database. */
+function storeCopiedRuns(count: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open('webmcp-agent-traces');
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const transaction = opening.result.transaction('runs', 'readwrite');
+      const startedAt = Date.now() - 3_600_000;
+      for (let index = 0; index < count; index += 1) {
+        transaction.objectStore('runs').put({
+          id: `copied-${index}`, tabId: 1, url: 'https://copies.example/', origin: 'https://copies.example', engineId: 'replay', model: 'copies',
+          request: `Copied run ${index}`, startedAt: startedAt + index * 1_000, endedAt: startedAt + index * 1_000 + 500, outcome: 'answer', stepCount: 0, sizeBytes: 1_000, updatedAt: startedAt,
+        });
+      }
+      transaction.oncomplete = () => {
+        opening.result.close();
+        resolve();
+      };
+      transaction.onerror = () => reject(transaction.error);
+    };
+  });
+}

@@ -32,7 +32,19 @@ async function storeWith(runs: Array<{ runId: string; request?: string; replies?
   return store;
 }
 
+/** `count` copies of one recorded run's record, "Request 0" the oldest: what the list shows of a run. */
+async function storeWithCopies(count: number): Promise<TraceStore> {
+  const store = await storeWith([{ runId: 'template' }]);
+  const { run } = (await store.getTrace('template'))!;
+  await store.deleteRuns(['template']);
+  const copies = Array.from({ length: count }, (_, index) => ({ ...run, id: `copy-${index}`, request: `Request ${index}`, startedAt: run.startedAt + index * 1_000 }));
+  await store.write(copies, []);
+  return store;
+}
+
 const runIds = (mounted: MountedViewer) => mounted.findAll('run-item').map((item) => item.dataset.runId);
+/** Where the list says a row stands: its place, and how many runs the list holds. */
+const place = (mounted: MountedViewer, index: number) => ['aria-posinset', 'aria-setsize'].map((name) => mounted.findAll('run-item')[index]?.getAttribute(name));
 
 describe('the trace viewer', () => {
   it('lists runs newest first, searchable by request text and filterable by site and outcome', async () => {
@@ -677,6 +689,62 @@ describe('the trace viewer', () => {
     expect(viewer.find('not-shown-summary')).toBeNull();
     expect(viewer.find('step')?.textContent).toContain('The page offered no tools at this step.');
   });
+
+  // These draw hundreds of rows: seconds in happy-dom on a busy machine.
+  const manyRowsMs = 30_000;
+
+  it('draws the first hundred of many runs, each saying its place among them, and the rest on request, the focus on the first new one', async () => {
+    viewer = await mountViewer(await storeWithCopies(150));
+    expect(viewer.find('run-count')?.textContent).toBe('150 runs');
+    expect(runIds(viewer)).toHaveLength(100);
+    expect(place(viewer, 0)).toEqual(['1', '150']);
+    expect(place(viewer, 99)).toEqual(['100', '150']);
+    const more = viewer.find('more-runs')!;
+    expect(more.textContent).toBe('Show 50 more runs (50 not shown yet)');
+    more.focus();
+    await viewer.click(more);
+    expect(runIds(viewer)).toHaveLength(150);
+    expect(place(viewer, 149)).toEqual(['150', '150']);
+    expect(document.activeElement).toBe(viewer.findAll('run-item')[100]!.querySelector('button'));
+    expect(viewer.find('more-runs')).toBeNull();
+  }, manyRowsMs);
+
+  it('draws a search’s first hundred, each placed among the runs it found, and a hundred again once the search changes', async () => {
+    viewer = await mountViewer(await storeWithCopies(250));
+    await viewer.act(() => (viewer!.model.query.value = 'request 1'));
+    expect(viewer.find('run-count')?.textContent).toBe('111 of 250 runs');
+    expect(runIds(viewer)).toHaveLength(100);
+    expect(place(viewer, 99)).toEqual(['100', '111']);
+    expect(viewer.find('more-runs')?.textContent).toBe('Show 11 more runs (11 not shown yet)');
+    await viewer.click(viewer.find('more-runs'));
+    expect(runIds(viewer)).toHaveLength(111);
+    // Going back to the same search draws its first hundred, not all it had drawn.
+    await viewer.act(() => (viewer!.model.query.value = 'request 10'));
+    await viewer.act(() => (viewer!.model.query.value = 'request 1'));
+    expect(runIds(viewer)).toHaveLength(100);
+  }, manyRowsMs);
+
+  it('deletes every run a search found, those not drawn yet too, when "Delete shown" is confirmed', async () => {
+    viewer = await mountViewer(await storeWithCopies(250));
+    await viewer.act(() => (viewer!.model.query.value = 'request 1'));
+    expect(runIds(viewer)).toHaveLength(100);
+    await viewer.click(viewer.find('delete-all'));
+    expect(viewer.find('confirm-delete-all')?.textContent).toBe('Delete 111 runs shown');
+    await viewer.click(viewer.find('confirm-delete-all'));
+    await viewer.until(() => viewer!.find('notice-text')?.textContent === 'Deleted 111 runs.', 'the deletion');
+    expect(viewer.find('run-count')?.textContent).toBe('0 of 139 runs');
+  }, manyRowsMs);
+
+  it('draws the open run and marks it however far down the list it is, as when its address opened it', async () => {
+    viewer = await mountViewer(await storeWithCopies(250));
+    // Newest first: the run at place 201 is the 50th recorded.
+    await viewer.act(() => viewer!.model.open('copy-49'));
+    const items = viewer.findAll('run-item');
+    expect(items).toHaveLength(201);
+    expect(items[200]?.dataset.runId).toBe('copy-49');
+    expect(items[200]?.querySelector('button')?.getAttribute('aria-current')).toBe('true');
+    expect(viewer.find('more-runs')?.textContent).toBe('Show 49 more runs (49 not shown yet)');
+  }, manyRowsMs);
 
   it('keeps the first step of a live run open when its second step arrives', async () => {
     const store = await openTestStore();
