@@ -18,7 +18,7 @@ import { approvalReason, isAllowableSite, type ApprovalReason } from './approval
 import type { AgentWorld, TabToolList } from './agent-world';
 import type { StoredConversation, StoredSession } from './session-store';
 import type { ToolCard, Turn, TurnOutcome } from './session-state';
-import { noticeFor, pageResultNotice } from './turn-notices';
+import { noCallWorkedNotice, noticeFor, pageResultNotice } from './turn-notices';
 import { isEngineFailure } from './is-engine-failure';
 import { assumedContextTokens, fitHistory } from './fit-history';
 
@@ -244,7 +244,8 @@ export class TabSession {
     try {
       const [outcome, detail] = await this.run(request, active, () => turn, setTurn);
       const failed = { ...(active.engineFailed ? { engineFailed: true } : {}), ...(active.loadFailed ? { loadFailed: true } : {}) };
-      setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice: noticeFor(outcome, detail), ...failed, endedAt: Date.now() });
+      const notice = outcome === 'max-steps' && !anyCallWorked(turn) ? noCallWorkedNotice(detail) : noticeFor(outcome, detail);
+      setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice, ...failed, endedAt: Date.now() });
     } catch (error) {
       // A fault of the extension itself: the turn still ends, and the next request can run.
       const message = errorMessage(error);
@@ -512,6 +513,14 @@ export class TabSession {
     if (active.readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.historyReadUntrusted = true;
   }
 }
+
+/** Whether a call of the run did something, or was the person's to refuse: not every one unreadable, refused or failed. */
+function anyCallWorked(turn: Turn): boolean {
+  const cards = turn.items.filter((item) => item.kind === 'tool');
+  return cards.length === 0 || cards.some((card) => !modelFailures.has(card.state));
+}
+
+const modelFailures = new Set<ToolCard['state']>(['failed', 'not-run', 'invalid', 'unknown', 'unreadable']);
 
 function agentOffNotice(origin: string): string {
   return `The agent is off on ${siteLabel(origin)}. Turn it back on in the side panel or the extension's options.`;

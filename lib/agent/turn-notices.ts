@@ -27,6 +27,14 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
   }
 }
 
+/**
+ * A run that spent every step without one tool call that worked (each unreadable, refused or
+ * failed): more steps would not help, other words or another model might.
+ */
+export function noCallWorkedNotice(steps = 'the maximum number of'): string {
+  return `Stopped after ${steps} steps: none of the model's tool calls worked. Try rephrasing the request, or pick another model in the options.`;
+}
+
 /** A run that a form's new page ended, where that page gave the form's result. */
 export function pageResultNotice(toolName: string): string {
   return `The page loaded a new document after "${toolName}" ran, so the run ended here. The result that page gives is shown with the call.`;

@@ -1452,6 +1452,30 @@ describe('agent sessions', () => {
   });
 });
 
+describe('agent sessions: a run that reaches the step limit', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('says more steps would not help where none of its calls worked, and to raise the limit where some did', async () => {
+    await script([call('find_mugs', {}), call('add_to_cart', { qty: 'two' }), call('search_products', {})]);
+    const h = harness({ settings: { maxSteps: 3 } });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'add two mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.state()?.turns[0]).toMatchObject({
+      outcome: 'max-steps',
+      notice: "Stopped after 3 steps: none of the model's tool calls worked. Try rephrasing the request, or pick another model in the options.",
+    });
+
+    await script([call('search_products', { query: 'mug' }), call('add_to_cart', { qty: 'two' }), call('search_products', {})]);
+    h.send({ type: 'send', tabId: 1, text: 'add two mugs' });
+    await h.until(() => h.state()?.turns[1]?.outcome !== undefined);
+    expect(h.state()?.turns[1]).toMatchObject({
+      outcome: 'max-steps',
+      notice: 'Stopped after 3 steps without finishing. Ask again, or raise the step limit in the options.',
+    });
+  });
+});
+
 describe('agent sessions: which site is allowed, checked again before every call', () => {
   beforeEach(() => fakeBrowser.reset());
 
