@@ -42,7 +42,7 @@ export function coalesceRegistrySaves(storage: RegistryStorage, intervalMs = reg
     });
     saves.done = done.catch(() => undefined);
     // A closed tab is forgotten once its removal is through, unless it came back meanwhile.
-    if (!entry) void saves.done.then(() => !saves.stored && !saves.waiting && tabs.get(tabId) === saves && tabs.delete(tabId));
+    if (!entry) void saves.done.then(() => !saves.stored && tabs.get(tabId) === saves && tabs.delete(tabId));
     return done;
   };
   return {
