@@ -6,7 +6,7 @@ import type { ParseResult } from './types';
  * Only this much of a reply is read, in characters (UTF-16 units, 32 KB of ASCII): a runaway
  * model cannot make parsing slow.
  */
-const MAX_READ = 32 * 1024;
+export const MAX_READ = 32 * 1024;
 
 /**
  * Reads tool calls out of a small model's free text: LFM2 tags (pythonic or JSON inside),

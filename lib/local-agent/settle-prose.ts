@@ -1,6 +1,7 @@
 import type { AgentEvent } from './agent-events';
 import type { StreamedReply } from './stream-reply';
 import type { ParseResult } from './types';
+import { MAX_READ } from './parse-tool-calls';
 
 /**
  * Brings what the person was shown of a step's reply (`proseShown`, as it streamed) in line with
@@ -31,7 +32,8 @@ export function settleProse(
       if (parsed.text.includes(block)) show(block);
     }
   }
-  if (!sameProse(shown, parsed.text)) emit({ type: 'prose-replace', step, text: parsed.text });
+  // The parse reads only the start of a long reply: its text would cut the answer the person has.
+  if (reply.raw.length <= MAX_READ && !sameProse(shown, parsed.text)) emit({ type: 'prose-replace', step, text: parsed.text });
 }
 
 /** The same words in the same order: white space the parse trims or joins is no reason to redraw. */

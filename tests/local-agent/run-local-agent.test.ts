@@ -329,6 +329,15 @@ describe('runLocalAgent', () => {
     expect(result.text).toBe('There are four mugs.');
   });
 
+  it('never takes back a long answer by the part of it the parse reads', async () => {
+    const answer = `${'A long answer, line after line.\n'.repeat(2_000)}The end.`;
+    const { run, events } = setup([answer]);
+    await run();
+    expect(events.some((event) => event.type === 'prose-replace')).toBe(false);
+    const shown = events.map((event) => (event.type === 'prose-delta' ? event.text : '')).join('');
+    expect(shown.endsWith('The end.')).toBe(true);
+  });
+
   it('ends at once when aborted in the middle of a stream', async () => {
     const controller = new AbortController();
     const slowModel: LanguageModel = createReplayEngine(['A long answer that streams slowly. '.repeat(20)], {
