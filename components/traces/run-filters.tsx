@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { outcomeLabel } from '@/lib/traces/describe-trace';
 import { traceOutcomes } from '@/lib/traces/trace-outcomes';
 import { runningFilter, type TraceViewerModel } from '@/lib/traces/trace-viewer-model';
@@ -6,14 +7,7 @@ import { runningFilter, type TraceViewerModel } from '@/lib/traces/trace-viewer-
 export function RunFilters({ model }: { model: TraceViewerModel }) {
   return (
     <div class="run-filters">
-      <input
-        type="search"
-        placeholder="Search requests"
-        aria-label="Search requests"
-        data-testid="run-search"
-        value={model.query.value}
-        onInput={(event) => (model.query.value = event.currentTarget.value)}
-      />
+      <SearchBox model={model} />
       <select aria-label="Site" data-testid="site-filter" value={model.site.value} onChange={(event) => (model.site.value = event.currentTarget.value)}>
         <option value="">All sites</option>
         {model.sites.value.map((site) => (
@@ -32,5 +26,37 @@ export function RunFilters({ model }: { model: TraceViewerModel }) {
         <option value={runningFilter}>{outcomeLabel(undefined)}</option>
       </select>
     </div>
+  );
+}
+
+/** How long the search waits for the next key before the list follows. */
+const searchPauseMs = 100;
+
+/**
+ * Shows every key at once; the list follows once typing pauses, so that a run of keys redraws it
+ * once, not at every key. What is typed is held here meanwhile: no key is lost, and the box never
+ * goes back to an older text.
+ */
+function SearchBox({ model }: { model: TraceViewerModel }) {
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  const pause = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(pause.current), []);
+  const onInput = (text: string) => {
+    setTyped(text);
+    clearTimeout(pause.current);
+    pause.current = setTimeout(() => {
+      model.query.value = text;
+      setTyped(undefined);
+    }, searchPauseMs);
+  };
+  return (
+    <input
+      type="search"
+      placeholder="Search requests"
+      aria-label="Search requests"
+      data-testid="run-search"
+      value={typed ?? model.query.value}
+      onInput={(event) => onInput(event.currentTarget.value)}
+    />
   );
 }

@@ -211,6 +211,8 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
 
     const viewer = await extension.openExtensionPage('traces.html');
     await viewer.getByTestId('run-search').fill('cut off');
+    // The list follows once typing pauses.
+    await expect.poll(() => viewer.getByTestId('run-count').textContent()).toMatch(/^1 of \d+ runs$/);
     await viewer.getByTestId('run-item').first().locator('button').click();
     // The panel reconnects, which starts the worker again; the recorder then ends the run.
     await expect.poll(() => viewer.getByTestId('run-outcome').textContent(), { timeout: 15_000 }).toBe('Interrupted');

@@ -70,6 +70,24 @@ describe('the trace viewer', () => {
     expect(viewer.find('run-count')?.textContent).toBe('1 of 3 runs');
   });
 
+  it('shows every key in the search box at once, and narrows the list once typing pauses, not at each key', async () => {
+    viewer = await mountViewer(await storeWith([{ runId: 'hat', request: 'Find a hat' }, { runId: 'hello', request: 'Say hello', replies: ['Hello!'] }, { runId: 'mugs' }]));
+    const box = viewer.find('run-search') as HTMLInputElement;
+    const listed: Array<Array<string | undefined>> = [];
+    for (const text of ['h', 'ha', 'hat']) {
+      box.value = text;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      // Time enough for the page to draw a change, far less than a pause in typing.
+      for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+      listed.push(runIds(viewer));
+    }
+    expect(listed).toEqual(Array(3).fill(['mugs', 'hello', 'hat']));
+    await viewer.until(() => runIds(viewer!).length === 1, 'the search');
+    expect(runIds(viewer)).toEqual(['hat']);
+    expect(box.value).toBe('hat');
+    expect(viewer.find('run-count')?.textContent).toBe('1 of 3 runs');
+  });
+
   it('with no runs, says how they come and asks no one to choose one', async () => {
     viewer = await mountViewer(await storeWith([]));
     expect(viewer.container.textContent).toContain('No runs yet.');
