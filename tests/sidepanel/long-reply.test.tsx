@@ -17,6 +17,7 @@ const reply = paragraphs.join('').repeat(4);
 /** How many characters each lexing of the reply read, in order. */
 const lexedLengths = () => vi.mocked(lexMarkdownBlocks).mock.calls.map(([text]) => text.length);
 
+  // These render long replies for real: on a busy two-core machine past vitest's 5 s default, which is no finding.
 describe('a long reply', () => {
   it('that arrives finished, as after a worker restart, is read in steps and ends all shown', async () => {
     panel = await mountPanel();
@@ -28,7 +29,7 @@ describe('a long reply', () => {
     lengths.forEach((length, index) => expect(length - (lengths[index - 1] ?? 0)).toBeLessThanOrEqual(maxStepCharacters));
     expect(lengths.at(-1)).toBe(reply.length);
     expect(panel.find('prose')?.querySelectorAll('p')).toHaveLength(2_400);
-  });
+  }, 20_000);
 
   it('that streams faster than the panel renders is read in steps too, and the end of the turn shows the rest', async () => {
     panel = await mountPanel();
@@ -45,5 +46,5 @@ describe('a long reply', () => {
     expect(lengths.at(-1)).toBe(reply.length);
     expect(panel.find('prose')?.textContent).toContain('Paragraph 599 of a long answer');
     expect(panel.find('prose')?.querySelectorAll('p')).toHaveLength(2_400);
-  });
+  }, 20_000);
 });

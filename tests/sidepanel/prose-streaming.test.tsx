@@ -69,6 +69,7 @@ describe('streamed prose', () => {
     expect(panel.find('prose')?.textContent).toBe('Done.\n');
   });
 
+  // Renders a long reply for real: on a busy two-core machine that takes past vitest's 5 s default, which is no finding.
   it('renders Markdown at a bounded rate, and only the blocks that changed, while a long reply streams', async () => {
     panel = await mountPanel();
     await panel.deliver({ type: 'turn', tabId, turn: turn() });
@@ -95,7 +96,7 @@ describe('streamed prose', () => {
 
     await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [{ kind: 'prose', text: paragraph.repeat(500) }], outcome: 'answer' }) });
     expect(panel.find('prose')?.querySelectorAll('p')).toHaveLength(500);
-  });
+  }, 20_000);
 });
 
 describe('prose from a model', () => {
