@@ -1,7 +1,7 @@
 /**
  * Where a page's `<form toolname>`s live: the document and every open shadow root in it (web
- * components), as Chrome lists them; closed roots stay closed. The page is walked once, then
- * only what it adds is looked into (`scan`), so listing the forms stays a plain query.
+ * components), as Chrome lists them; closed roots stay closed. The page is walked once it is
+ * parsed, then only what it adds is looked into (`scan`), so listing the forms stays a plain query.
  *
  * A shadow root can also appear with no change a mutation observer sees: a custom element the
  * page defines later (a lazily loaded widget) gets its root when it is upgraded. So each custom
@@ -15,7 +15,7 @@ export class ToolFormRoots {
 
   /** The tool forms of the document, then those of each open shadow root still in the page. */
   forms(): HTMLFormElement[] {
-    if (!this.walked) this.walk();
+    this.walkOnce();
     const forms = Array.from(document.querySelectorAll<HTMLFormElement>('form[toolname]'));
     for (const root of this.roots) {
       // A removed host is found again by `scan` if the page puts it back.
@@ -27,8 +27,13 @@ export class ToolFormRoots {
 
   /** Every open shadow root known now, the whole page walked first if it never was. */
   known(): ShadowRoot[] {
-    if (!this.walked) this.walk();
+    this.walkOnce();
     return [...this.roots];
+  }
+
+  /** While the page loads, its walk waits for DOMContentLoaded (see watchToolForms): it sees all the page then. */
+  private walkOnce(): void {
+    if (!this.walked && document.readyState !== 'loading') this.walk();
   }
 
   /** Walks the whole page again; answers whether a new root was found. */

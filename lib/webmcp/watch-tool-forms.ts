@@ -28,6 +28,10 @@ const watchedAttributes = [
   'id',
 ];
 
+/** On a page without forms only an added form or shadow root can bring tools: what was added is all that is watched. */
+const formlessOptions: MutationObserverInit = { childList: true, subtree: true };
+const formOptions: MutationObserverInit = { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: watchedAttributes };
+
 /**
  * How often a custom element name seen undefined is checked again: from a quarter second to
  * every 5 s (a name a page never defines costs one `matches` per 5 s).
@@ -35,69 +39,170 @@ const watchedAttributes = [
 const firstUpgradeCheckMs = 250;
 const lastUpgradeCheckMs = 5_000;
 
+/** However busy the page, the walk after it loaded comes within this. */
+const walkWithinMs = 1_000;
+
 /**
  * Calls `onChange` when the page's tool forms may have changed: in the document and in every open
  * shadow root, those found later included (added with their host, attached while the page loads,
  * or made when a custom element is defined). Changes away from forms and labels are skipped cheaply.
+ * Returns how to stop.
+ *
+ * The whole page is walked once it is parsed and once it has loaded (one walk when both come
+ * before the browser is idle), and when a custom element is defined. Otherwise only what the page
+ * added is looked into, a batch of changes at a time, each element with the outermost added one
+ * that holds it: the cost follows what the page changed, not how big it is.
  */
 export function watchToolForms(roots: ToolFormRoots, onChange: () => void): () => void {
-  // Most pages have no form at all: then only a form added can change the tools, and what each
-  // change touched need not be looked at (a long article parses in thousands of records). Known
-  // from the last look, since by the time a batch is read its changes are made.
-  let hadForms = pageHasForms(roots);
-  const observer = new MutationObserver((records) => {
-    // While the parser adds the page, its shadow roots are looked for once, at DOMContentLoaded.
-    const parsing = document.readyState === 'loading';
-    let changed = false;
-    for (const record of records) {
-      if (!parsing) for (const node of Array.from(record.addedNodes)) if (node instanceof Element) changed = roots.scan(node) || changed;
-      if (hadForms) changed ||= touchesForms(record, roots);
+  const watcher = new ToolFormWatcher(roots, onChange);
+  return () => watcher.stop();
+}
+
+class ToolFormWatcher {
+  /**
+   * Until DOMContentLoaded the parser adds the page, one record a node, and the walk then sees all
+   * of it: meanwhile each batch only asks whether a form came (reading every record's nodes would
+   * cost a long page a quarter second). A document already there (a frame the page wrote) is
+   * looked at at once.
+   */
+  private parsed = document.readyState !== 'loading';
+  /**
+   * Most pages have no form at all: then only a form added can change the tools, and what each
+   * change touched need not be looked at (a long article parses in thousands of records).
+   */
+  private hadForms: boolean;
+  private readonly observer = new MutationObserver((records) => this.read(records));
+  private readonly stopFinding: () => void;
+  private idleWalk: number | undefined;
+  private upgradeTimer: ReturnType<typeof setTimeout> | undefined;
+  private upgradeDelay = firstUpgradeCheckMs;
+  private readonly onParsed = (): void => {
+    this.parsed = true;
+    // The parser's records (tens of thousands on a long page) are dropped unread.
+    this.observer.disconnect();
+    this.walkWhenIdle();
+  };
+  private readonly onLoad = (): void => this.walkWhenIdle();
+
+  constructor(
+    private readonly roots: ToolFormRoots,
+    private readonly onChange: () => void,
+  ) {
+    this.hadForms = this.parsed && pageHasForms(roots);
+    this.stopFinding = roots.onFound((root) => this.observe(root));
+    this.observeAll();
+    document.addEventListener('DOMContentLoaded', this.onParsed);
+    window.addEventListener('load', this.onLoad);
+    this.scheduleUpgradeCheck();
+  }
+
+  stop(): void {
+    this.observer.disconnect();
+    this.stopFinding();
+    clearTimeout(this.upgradeTimer);
+    if (this.idleWalk !== undefined) cancelIdleCallback(this.idleWalk);
+    document.removeEventListener('DOMContentLoaded', this.onParsed);
+    window.removeEventListener('load', this.onLoad);
+  }
+
+  private read(records: MutationRecord[]): void {
+    if (!this.parsed) {
+      if (!this.hadForms && document.forms.length > 0) this.settle(true, true);
+      return;
     }
-    const hasForms = pageHasForms(roots);
-    if (hasForms !== hadForms) changed = true;
-    hadForms = hasForms;
-    if (changed) onChange();
-    scheduleUpgradeCheck();
-  });
-  const observe = (root: Document | ShadowRoot): void => {
-    observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: watchedAttributes });
-  };
-  const stopFinding = roots.onFound(observe);
-  observe(document);
-  roots.known().forEach(observe);
+    const added = new Set<Element>();
+    let formsTouched = false;
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node instanceof Element) added.add(node);
+      if (this.hadForms) formsTouched ||= touchesForms(record, this.roots);
+    }
+    // Text replaced, nodes removed: on a page without forms, nothing that could bring tools.
+    if (!this.hadForms && added.size === 0) return;
+    const outermost = outermostConnected(added);
+    let found = false;
+    for (const element of outermost) found = this.roots.scan(element) || found;
+    const hasForms = this.hadForms
+      ? !formsTouched || pageHasForms(this.roots)
+      : outermost.some(holdsForm) || (found && pageHasForms(this.roots));
+    this.settle(found || formsTouched, hasForms);
+  }
 
-  // Roots the parser or the page's first scripts attach, into elements already seen.
-  const walkAgain = (): void => {
-    if (roots.walk()) onChange();
-    scheduleUpgradeCheck();
-  };
-  document.addEventListener('DOMContentLoaded', walkAgain);
-  window.addEventListener('load', walkAgain);
+  /** Roots the parser or the page's first scripts attach, into elements already seen. */
+  private walkAgain(): void {
+    // Changes not yet read are dropped unread: the walk sees what they did.
+    this.observer.disconnect();
+    const found = this.roots.walk();
+    const hasForms = pageHasForms(this.roots);
+    // Those changes may have touched forms: a page with forms is read again (the reader reports
+    // only what differs).
+    this.settle(found || hasForms || this.hadForms, hasForms, true);
+  }
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let delay = firstUpgradeCheckMs;
-  function scheduleUpgradeCheck(): void {
-    if (timer !== undefined || !roots.hasWaiting()) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (roots.upgraded()) {
-        delay = firstUpgradeCheckMs;
-        walkAgain();
+  /** Off the page's DOMContentLoaded and load: a long page's walk would hold them up. */
+  private walkWhenIdle(): void {
+    this.idleWalk ??= requestIdleCallback(
+      () => {
+        this.idleWalk = undefined;
+        this.walkAgain();
+      },
+      { timeout: walkWithinMs },
+    );
+  }
+
+  private settle(changed: boolean, hasForms: boolean, observeAgain = false): void {
+    const formsCameOrWent = hasForms !== this.hadForms;
+    this.hadForms = hasForms;
+    if (formsCameOrWent || observeAgain) this.observeAll();
+    if (changed || formsCameOrWent) this.onChange();
+    this.scheduleUpgradeCheck();
+  }
+
+  private observe(root: Document | ShadowRoot): void {
+    this.observer.observe(root, this.hadForms ? formOptions : formlessOptions);
+  }
+
+  /** The document, and once it is parsed (no root is known before) every open shadow root in it. */
+  private observeAll(): void {
+    this.observe(document);
+    if (this.parsed) this.roots.known().forEach((root) => this.observe(root));
+  }
+
+  private scheduleUpgradeCheck(): void {
+    if (this.upgradeTimer !== undefined || !this.roots.hasWaiting()) return;
+    this.upgradeTimer = setTimeout(() => {
+      this.upgradeTimer = undefined;
+      if (this.roots.upgraded()) {
+        this.upgradeDelay = firstUpgradeCheckMs;
+        this.walkAgain();
         return;
       }
-      delay = Math.min(delay * 2, lastUpgradeCheckMs);
-      scheduleUpgradeCheck();
-    }, delay);
+      this.upgradeDelay = Math.min(this.upgradeDelay * 2, lastUpgradeCheckMs);
+      this.scheduleUpgradeCheck();
+    }, this.upgradeDelay);
   }
-  scheduleUpgradeCheck();
+}
 
-  return () => {
-    observer.disconnect();
-    stopFinding();
-    clearTimeout(timer);
-    document.removeEventListener('DOMContentLoaded', walkAgain);
-    window.removeEventListener('load', walkAgain);
-  };
+/**
+ * The elements of `added` still in the page that no other of them holds: walking these walks every
+ * one. An element added with its parent (as a framework renders a list) is not walked twice.
+ */
+function outermostConnected(added: ReadonlySet<Element>): Element[] {
+  return [...added].filter((element) => element.isConnected && !hasAncestorIn(element, added));
+}
+
+function hasAncestorIn(node: Node, nodes: ReadonlySet<Node>): boolean {
+  for (let at = parentOf(node); at; at = parentOf(at)) if (nodes.has(at)) return true;
+  return false;
+}
+
+/** A node's parent, out of a shadow root through its host. */
+function parentOf(node: Node): Node | null {
+  return node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
+}
+
+/** Whether `element` is a form or holds one (in its own tree: a shadow root in it is found by `scan`). */
+function holdsForm(element: Element): boolean {
+  return element.nodeName === 'FORM' || element.getElementsByTagName('form').length > 0;
 }
 
 /** Whether the page has any form, in the document or in an open shadow root known so far. */
