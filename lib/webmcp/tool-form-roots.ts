@@ -1,3 +1,6 @@
+/** How long a custom element name is waited for: a widget a page loads lazily comes within seconds. */
+const upgradeWaitMs = 60_000;
+
 /**
  * Where a page's `<form toolname>`s live: the document and every open shadow root in it (web
  * components), as Chrome lists them; closed roots stay closed. The page is walked once it is
@@ -5,11 +8,15 @@
  *
  * A shadow root can also appear with no change a mutation observer sees: a custom element the
  * page defines later (a lazily loaded widget) gets its root when it is upgraded. So each custom
- * element name not yet defined is remembered, with one element of it, for `upgraded` to check.
+ * element name not yet defined is remembered, with one element of it, for `upgraded` to check,
+ * for a minute: a page that never defines it (or defines it much later) is not checked for its
+ * whole life; a panel opening on the tab walks the page again (`lookAgain`) and finds the root.
  */
 export class ToolFormRoots {
   private readonly roots = new Set<ShadowRoot>();
-  private readonly waiting = new Map<string, Element>();
+  private readonly waiting = new Map<string, { element: Element; since: number }>();
+  /** Names waited for their whole minute: not waited for again. */
+  private readonly givenUp = new Set<string>();
   private readonly listeners = new Set<(root: ShadowRoot) => void>();
   private walked = false;
 
@@ -46,8 +53,9 @@ export class ToolFormRoots {
   scan(node: Node): boolean {
     let found = false;
     const visit = (element: Element): void => {
-      if (element.localName.includes('-') && !this.waiting.has(element.localName) && !element.matches(':defined')) {
-        this.waiting.set(element.localName, element);
+      const name = element.localName;
+      if (name.includes('-') && !this.waiting.has(name) && !this.givenUp.has(name) && !element.matches(':defined')) {
+        this.waiting.set(name, { element, since: performance.now() });
       }
       const shadow = element.shadowRoot;
       if (!shadow) return;
@@ -69,12 +77,20 @@ export class ToolFormRoots {
     return false;
   }
 
-  /** Whether a custom element name seen undefined is defined now (forgetting it then). */
+  /**
+   * Whether a custom element name seen undefined is defined now (forgetting it then). A name
+   * still undefined a minute after it was first seen is given up.
+   */
   upgraded(): boolean {
     let any = false;
-    for (const [name, element] of this.waiting) {
+    const now = performance.now();
+    for (const [name, { element, since }] of this.waiting) {
       const defined = element.shadowRoot !== null || element.matches(':defined');
       if (defined || !element.isConnected) this.waiting.delete(name);
+      else if (now - since >= upgradeWaitMs) {
+        this.waiting.delete(name);
+        this.givenUp.add(name);
+      }
       any ||= defined;
     }
     return any;

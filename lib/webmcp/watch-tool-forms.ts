@@ -34,7 +34,7 @@ const formOptions: MutationObserverInit = { childList: true, subtree: true, char
 
 /**
  * How often a custom element name seen undefined is checked again: from a quarter second to
- * every 5 s (a name a page never defines costs one `matches` per 5 s).
+ * every 5 s, for as long as ToolFormRoots waits for a name (`upgraded`).
  */
 const firstUpgradeCheckMs = 250;
 const lastUpgradeCheckMs = 5_000;

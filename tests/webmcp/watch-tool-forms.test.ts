@@ -87,4 +87,13 @@ describe('watchToolForms', () => {
     expect(looks.count).toBe(1 + 30 + 30 * 3);
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it('stops checking a custom element name the page never defines after a minute', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<main><user-avatar></user-avatar></main>';
+    stop = watchToolForms(new ToolFormRoots(), vi.fn());
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(2 * 60_000);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });
