@@ -12,7 +12,7 @@ export async function benchExtension(): Promise<BenchSection[]> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     return [{ title: 'Built extension', rows: [], notes: ['Skipped: build the extension first (`npm run build`).'] }];
   }
-  return [sizes(), await sidePanelPaint(), await bigPageCost(), await changingToolsCost()];
+  return [sizes(), await sidePanelPaint(), await changingToolsCost()];
 }
 
 /**
@@ -84,56 +84,6 @@ setInterval(() => {
         'The content script reads the tools again 100 ms after a change, and no sooner after its last reading than four times what that reading took; a tool whose text did not change is not checked again.',
         'Before (2026-12-01, commit c09cf86, the same page by a review script and a profile): 41–80 ticks ran, with 3.7–4.4 s of long tasks.',
       ],
-    };
-  } finally {
-    await server.close();
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-/**
- * What the content script costs a big page without WebMCP (where it also reads `<form toolname>`
- * itself): script time and DOMContentLoaded of a 40,000-element article, with and without the
- * extension. Measured with the browser's own WebMCP off, so the form watcher runs.
- */
-async function bigPageCost(): Promise<BenchSection> {
-  const title = 'Content script on a big page without WebMCP (headless Chromium, median of 7)';
-  if (!chromiumAvailable) return { title, rows: [], notes: ['Skipped: no Chromium.'] };
-  const folder = mkdtempSync(join(tmpdir(), 'big-page-'));
-  let rows = '';
-  for (let index = 0; index < 2000; index += 1) {
-    rows += `<div class="row"><div><div><div><a href="#">x</a><span>t</span><span>u</span></div></div><ul><li>a</li><li>b</li><li>c</li><li><div><div><div><div><p>paragraph ${index}</p></div></div></div></div></li></ul><img alt=""><b>b</b><i>i</i></div></div>`;
-  }
-  writeFileSync(join(folder, 'big.html'), `<!doctype html><html><head><title>Big</title></head><body><main>${rows}</main></body></html>`);
-  const server = await serveFixtures(folder);
-  const measure = async (context: BrowserContext) => {
-    const samples: Array<{ script: number; dcl: number }> = [];
-    for (let run = 0; run < 7; run += 1) {
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Performance.enable');
-      await page.goto(server.url('/big.html'));
-      await page.waitForLoadState('load');
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      const script = (metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? Number.NaN) * 1000;
-      const dcl = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd);
-      samples.push({ script, dcl });
-      await page.close();
-    }
-    return samples;
-  };
-  try {
-    const plain = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox'] });
-    const without = await measure(await plain.newContext()).finally(() => plain.close());
-    const extension = await launchExtension({ webmcp: false });
-    const withExtension = await measure(extension.context).finally(() => extension.close());
-    return {
-      title,
-      rows: [
-        { measure: 'script time (ms)', 'without the extension': Math.round(median(without.map((sample) => sample.script))), 'with the extension': Math.round(median(withExtension.map((sample) => sample.script))) },
-        { measure: 'DOMContentLoaded (ms)', 'without the extension': Math.round(median(without.map((sample) => sample.dcl))), 'with the extension': Math.round(median(withExtension.map((sample) => sample.dcl))) },
-      ],
-      notes: ['2,000 rows of 20 elements each, no form and no tools: the content script watches for forms and reports nothing.'],
     };
   } finally {
     await server.close();

@@ -18,6 +18,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   loop: async () => (await import('./loop')).benchLoop,
   discovery: async () => (await import('./discovery')).benchDiscovery,
   extension: async () => (await import('./extension')).benchExtension,
+  'content-scripts': async () => (await import('./content-scripts')).benchContentScripts,
   engines: async () => (await import('./engines')).benchEngines,
   traces: async () => (await import('./traces')).benchTraces,
   volume: async () => (await import('./volume')).benchVolume,
