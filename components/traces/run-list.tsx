@@ -6,11 +6,14 @@ import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import { ShowOrExplain } from './show-or-explain';
 
-/** Rows drawn at first, and added each time the person reaches the end of the list. */
-const rowsAtATime = 100;
+/**
+ * Rows drawn at first, and added each time the person reaches the end of the list: two or three
+ * screens. A filter that changes every row drawn redraws them all, so fewer rows answer sooner.
+ */
+const rowsAtATime = 50;
 
 /**
- * Every kept run that passes the filters, newest first: the first hundred drawn, more as the person
+ * Every kept run that passes the filters, newest first: the first fifty drawn, more as the person
  * scrolls to the end or asks, so that a search stays quick with thousands of runs. Each row says
  * its place among all the runs shown, for a screen reader.
  */
@@ -61,7 +64,7 @@ export function RunList({ model }: { model: TraceViewerModel }) {
 }
 
 /**
- * How many rows to draw: a hundred, more after each `drawMore`, and a hundred again whenever the
+ * How many rows to draw: fifty, more after each `drawMore`, and fifty again whenever the
  * filters change (a search must not draw every row the last one scrolled through). The open run
  * is always drawn, so the list marks it, even one far down opened by its address.
  */
@@ -82,7 +85,7 @@ function useRowsDrawn(filters: string, openIndex: number): [number, () => void] 
 type ListPosition = { 'aria-posinset': number; 'aria-setsize': number };
 
 /**
- * Draws the next hundred runs when pressed, or by itself once scrolled into view. If it had the
+ * Draws the next fifty runs when pressed, or by itself once scrolled into view. If it had the
  * focus, the focus moves to the first run it drew, so a keyboard user goes on down the list.
  */
 function MoreRunsButton({ notDrawn, onShowMore }: { notDrawn: number; onShowMore: (hadFocus: boolean) => void }) {
