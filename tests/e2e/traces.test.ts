@@ -235,10 +235,11 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.locator('.runs-pane').evaluate((pane) => pane.scrollTo(0, pane.scrollHeight));
     await expect.poll(() => viewer.getByTestId('run-item').count()).toBe(100);
 
-    // "Show more" draws the next runs once Tab reaches it (or Enter presses it), and hands the focus to the first of them.
+    // Tab from the last run drawn goes on to the next: "Show more" draws the next runs as soon as it
+    // is in view (the Tab scrolls it there) and hands the focus it has to the first of them. (Pressing
+    // it is the unit tests' part: here an Enter could land on the run the focus just moved to.)
     await viewer.getByTestId('run-item').nth(99).locator('button').focus();
     await viewer.keyboard.press('Tab');
-    if ((await focused(viewer)) === 'more-runs') await viewer.keyboard.press('Enter');
     await expect.poll(() => viewer.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset'))).toBe('101');
 
     await viewer.getByTestId('delete-all').click();
