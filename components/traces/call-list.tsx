@@ -85,5 +85,7 @@ function problemLabel(problem: TraceProblem): string {
       return 'Declined:';
     case 'repeated':
       return 'Repeated:';
+    case 'duplicate':
+      return 'Not run:';
   }
 }

@@ -57,6 +57,7 @@ const refusedStates: Record<ToolErrorKind, ToolCard['state']> = {
   'invalid-arguments': 'invalid',
   declined: 'declined',
   repeated: 'not-run',
+  duplicate: 'not-run',
 };
 
 function applyToolError(turn: Turn, event: Extract<AgentEvent, { type: 'tool-error' }>): Turn {

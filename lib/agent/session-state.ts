@@ -8,8 +8,9 @@ export const toolCardSchema = z.object({
   name: z.string(),
   arguments: z.record(z.string(), z.unknown()),
   /**
-   * `declined`: the person said no; `not-run`: the request ended before anyone answered, or the
-   * run stopped at this call, the model having made it twice already;
+   * `declined`: the person said no; `not-run`: the request ended before anyone answered, the
+   * run stopped at this call, the model having made it twice already, or the model wrote this very
+   * call before in the same reply;
    * `unanswered`: the request ended while the tool ran, so it may still have done its work;
    * `unknown`: the model asked for a tool it was not offered (the page has none by that name, or
    * it was not among the tools shown at that step); `unreadable`: the model wrote a call that could

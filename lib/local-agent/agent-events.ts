@@ -4,8 +4,11 @@ import type { CompactTool, ParseResult } from './types';
 
 export type FinishReason = 'answer' | 'max-steps' | 'repeated-call' | 'aborted' | 'error';
 
-/** Why a call did not run, or what the model must fix. */
-export type ToolErrorKind = 'parse' | 'unknown-tool' | 'invalid-arguments' | 'declined' | 'repeated';
+/**
+ * Why a call did not run, or what the model must fix. `duplicate`: the same call (name and
+ * arguments) as one before it in the same reply, which runs once.
+ */
+export type ToolErrorKind = 'parse' | 'unknown-tool' | 'invalid-arguments' | 'declined' | 'repeated' | 'duplicate';
 
 export interface ShownTool {
   tool: CompactTool;

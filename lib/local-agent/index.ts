@@ -3,7 +3,7 @@ export { wordOverlapScorer } from './word-overlap-scorer';
 export { createFieldedBm25Scorer, searchScorer } from './ranking';
 export { compactSchema } from './compact-schema';
 export { validateArgs } from './validate-args';
-export { describeValue, hasType, knownTypes, sameJson } from './json-values';
+export { canonicalJson, describeValue, hasType, knownTypes, sameJson } from './json-values';
 export type { TypeName } from './json-values';
 export { parseToolCalls } from './parse-tool-calls';
 export { createProseFilter } from './prose-filter';

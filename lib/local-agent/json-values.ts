@@ -69,3 +69,15 @@ export function sameJson(left: unknown, right: unknown, depth = 0): boolean {
     leftKeys.every((key) => Object.hasOwn(right, key) && sameJson((left as Record<string, unknown>)[key], rightRecord[key], depth + 1))
   );
 }
+
+/**
+ * A value as JSON with every object's keys in order, so that values equal as JSON (`{"a":1,"b":2}`
+ * and `{"b":2,"a":1}`) give the same text: a key to compare calls and results by.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  ) ?? 'undefined';
+}

@@ -8,6 +8,7 @@ import { parseToolCalls } from './parse-tool-calls';
 import { rankScoredTools, scoreTools } from './rank-tools';
 import { maxIdenticalCalls, runToolCall, type ToolCallContext } from './run-tool-call';
 import { isEmptyFence } from './fenced-call-holder';
+import { canonicalJson } from './json-values';
 import { settleProse } from './settle-prose';
 import { messagesTokens, RunPrompt } from './run-prompt';
 import { streamReply } from './stream-reply';
@@ -200,13 +201,19 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         emit({ type: 'tool-error', step, ...(named === undefined ? {} : { name: named }), ...details, message });
         replies.push({ name: 'tool_call', text: message, isError: true });
       }
+      // The calls of this reply so far. One written twice runs once, and counts once toward the
+      // repeated-call stop: a stutter within a reply is not the model going round in circles.
+      const inReply = new Set<string>();
       for (const [index, call] of parsed.calls.entries()) {
-        const key = `${call.name}\u0000${JSON.stringify(call.arguments)}`;
-        const timesCalled = countCall(key);
+        const key = callKey(call);
+        const earlierInReply = inReply.has(key);
+        inReply.add(key);
+        const timesCalled = earlierInReply ? 0 : countCall(key);
         const callId = `${step}.${index + 1}`;
         const compact = shownTools.find((tool) => tool.name === call.name)!;
         const tool = tools.find((candidate) => candidate.name === call.name)!;
-        const outcome = await runToolCall(call, compact, tool, { step, callId, signal, timesCalled, declinedBefore: declined.has(key) }, host);
+        const context = { step, callId, signal, timesCalled, declinedBefore: declined.has(key), earlierInReply };
+        const outcome = await runToolCall(call, compact, tool, context, host);
         if ('stop' in outcome) return finish(outcome.stop);
         if ('declined' in outcome) declined.add(key);
         replies.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output, callId });
@@ -219,6 +226,11 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
     if (isAbortError(error) || signal.aborted) return finish('aborted');
     return finish('error', toRunError(error));
   }
+}
+
+/** A call as one: its tool and its arguments, whatever the order the model wrote their keys in. */
+function callKey(call: ParsedCall): string {
+  return `${call.name}\u0000${canonicalJson(call.arguments)}`;
 }
 
 /** How many times one step's prompt is made smaller before the run gives up. */

@@ -32,19 +32,26 @@ export type CallOutcome = { reply: ToolReply; declined?: true } | { output: Tool
  * Checks one parsed call and runs it. A model's mistake (bad arguments, a declined call) becomes a
  * reply it can act on, and the same call made a third time stops the run; only an abort escapes as
  * an error. `declinedBefore`: the person declined this very call (name and arguments) earlier in
- * the run, so it is refused without asking them again.
+ * the run, so it is refused without asking them again. `earlierInReply`: the model wrote this very
+ * call before in the same reply, so it is not run (nor asked about) a second time.
  */
 export async function runToolCall(
   call: ParsedCall,
   shown: CompactTool,
   tool: ToolDescriptor,
-  context: { step: number; callId: string; signal: AbortSignal; timesCalled: number; declinedBefore: boolean },
+  context: { step: number; callId: string; signal: AbortSignal; timesCalled: number; declinedBefore: boolean; earlierInReply: boolean },
   host: ToolCallHost,
 ): Promise<CallOutcome> {
   const { step, callId, signal } = context;
   const { name } = call;
   host.emit({ type: 'tool-call', step, callId, name, arguments: call.arguments });
 
+  // A small model often writes the same call twice in a row: adding one mug twice would put two
+  // in the cart. The first stands for both; the model hears why the second did not run.
+  if (context.earlierInReply) {
+    host.emit({ type: 'tool-error', step, callId, name, kind: 'duplicate', message: 'The same call as the one above, in the same reply.' });
+    return { reply: { name, text: `You wrote this same call to ${name} twice in one reply, so it was not run again: the answer above is its answer.` } };
+  }
   const problem = validateArgs(shown.parameters, call.arguments);
   // Checked before the arguments: a model that keeps writing the same invalid call is stuck too.
   if (context.timesCalled + 1 >= maxIdenticalCalls) {

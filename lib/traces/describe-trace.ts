@@ -37,6 +37,8 @@ export function callStatusLabel(status: CallStatus): string {
       return 'was declined';
     case 'repeated':
       return 'was stopped as a repeat';
+    case 'duplicate':
+      return 'was not run, the same call as one before it';
     case 'not-run':
       return 'was not made';
   }

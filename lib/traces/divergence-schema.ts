@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { traceLimits } from './trace-limits';
 
 /** What became of a call the model wrote, in the recording or in the replay. */
-export const callStatusSchema = z.enum(['ran', 'invalid-arguments', 'unknown-tool', 'declined', 'repeated', 'not-run']);
+export const callStatusSchema = z.enum(['ran', 'invalid-arguments', 'unknown-tool', 'declined', 'repeated', 'duplicate', 'not-run']);
 
 const resultSchema = z.object({ text: z.string().max(traceLimits.result), isError: z.boolean().optional() });
 

@@ -1,3 +1,4 @@
+import { canonicalJson } from '@webmcp-agents/local-agent';
 import type { CallStatus, Divergence } from './divergence-schema';
 import type { TraceStep, TraceTool } from './trace-schema';
 
@@ -122,12 +123,4 @@ function normaliseResult(text: string): string {
   } catch {
     return text.trim();
   }
-}
-
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  ) ?? 'undefined';
 }

@@ -67,9 +67,12 @@ export const traceCallSchema = z.object({
   read: z.object({ characters: z.number().int().min(0), of: z.number().int().min(0) }).optional(),
 });
 
-/** A parse error, a rejected call, a declined one or a repeat: what the model was told to fix. */
+/**
+ * A parse error, a rejected call, a declined one, a repeat, or the same call written twice in one
+ * reply (not run the second time): what the model was told to fix.
+ */
 export const traceProblemSchema = z.object({
-  kind: z.enum(['parse', 'unknown-tool', 'invalid-arguments', 'declined', 'repeated']),
+  kind: z.enum(['parse', 'unknown-tool', 'invalid-arguments', 'declined', 'repeated', 'duplicate']),
   message: text(limits.message),
   callId: text(limits.id).optional(),
   name: text(limits.name).optional(),

@@ -928,6 +928,23 @@ describe('agent sessions', () => {
     expect(h.executed).toEqual([]);
   });
 
+  it('asks once about a call the model wrote twice in one reply, runs it once, and says "Not run" on the second', async () => {
+    await script([`${call('checkout', {})}\n${call('checkout', {})}`, 'Ordered.']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'check out' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    h.send({ type: 'approve', tabId: 1, callId: h.cards()[0]!.callId, decision: 'allow-once' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.cards().map((card) => card.state)).toEqual(['done', 'not-run']);
+    expect(h.cards()[1]!.result).toBe('The same call as the one above, in the same reply.');
+    const waited = h.received.flatMap((message) =>
+      message.type === 'turn' ? message.turn.items.flatMap((item) => (item.kind === 'tool' && item.state === 'waiting' ? [item.callId] : [])) : [],
+    );
+    expect(new Set(waited)).toEqual(new Set(['1.1']));
+    expect(h.executed).toEqual(['checkout']);
+  });
+
   it('leaves the panel showing the prose the parse read, without call markup the prose filter let through or reasoning a lone </think> ended', async () => {
     await script(['<function>{"name": "search_products", "parameters": {"query": "mug"}}</function>', 'The user wants mugs.</think>There are four mugs.']);
     const h = harness();

@@ -128,6 +128,30 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(told(5)).toContain('"qty" must be at least 1.');
   });
 
+  it('runs a call the model wrote twice in one reply once: the person is asked once, one mug goes in the cart, and the second card says it was not run', async () => {
+    const addOne = toolCall('add_to_cart', { qty: 1 });
+    await useReplayEngine(await worker(), {
+      replies: [toolCall('open_product', { slug: mug }), `Adding one.${addOne}\n${addOne}`, 'One Trail Mug is in your cart.'],
+    });
+    const { panel, page } = await openShopAndPanel();
+    await ask(panel, 'add a mug to the cart');
+    await panel.locator('[data-testid=tool-card][data-name=add_to_cart] [data-testid=approve-once]').click({ timeout: 15_000 });
+    await panel.getByTestId('turn').last().getByText('One Trail Mug is in your cart.').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    const cards = panel.getByTestId('tool-card');
+    expect(await cards.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('data-name'), node.getAttribute('data-state')]))).toEqual([
+      ['open_product', 'done'],
+      ['add_to_cart', 'done'],
+      ['add_to_cart', 'not-run'],
+    ]);
+    const second = cards.nth(2);
+    expect(await second.getAttribute('aria-label')).toBe('add_to_cart: Not run');
+    expect(await second.getByTestId('tool-result').textContent()).toBe('The same call as the one above, in the same reply.');
+    // The model heard why the second did not run, beside the first's result.
+    const { steps } = await stepsOfRun(panel, 'add a mug to the cart');
+    expect(steps.find((step) => step.step === 3)?.messages.at(-1)?.content).toContain('You wrote this same call to add_to_cart twice in one reply, so it was not run again');
+  });
+
   it('shows a call the model could not write as an unreadable card between its steps\' prose, stops one written the same way three times, and takes back markup the parse read', async () => {
     const unreadable = '<tool_call>search_products mug</tool_call>';
     await useReplayEngine(await worker(), { replies: [`Let me look that up.${unreadable}`, 'Here are the mugs.'] });

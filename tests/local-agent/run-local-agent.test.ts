@@ -312,6 +312,61 @@ describe('runLocalAgent', () => {
     expect(result).toMatchObject({ finishReason: 'answer', text: 'I added nothing.' });
   });
 
+  describe('the same call written twice in one reply', () => {
+    // A small model's stutter: the second copy, its keys in another order, is still the same call.
+    const once = call('add_to_cart', { slug: 'mug', qty: 1 });
+    const again = '<tool_call>{"name": "add_to_cart", "arguments": {"qty": 1, "slug": "mug"}}</tool_call>';
+
+    it('runs it once, shows the second as not run, and tells the model why, after the answer to the first', async () => {
+      const { run, executed, events, model } = setup([`${once}\n${again}\n${call('add_to_cart', { slug: 'mug', qty: 2 })}`, 'Added.']);
+      const result = await run();
+      expect(result).toMatchObject({ finishReason: 'answer', text: 'Added.' });
+      // Another call (two mugs) in the same reply still runs.
+      expect(executed).toEqual([
+        { name: 'add_to_cart', arguments: { slug: 'mug', qty: 1 } },
+        { name: 'add_to_cart', arguments: { slug: 'mug', qty: 2 } },
+      ]);
+      const calls = events.flatMap((event) => (event.type === 'tool-call' ? [event.callId] : []));
+      expect(calls).toEqual(['1.1', '1.2', '1.3']);
+      const errors = events.flatMap((event) => (event.type === 'tool-error' ? [[event.callId, event.kind, event.message]] : []));
+      expect(errors).toEqual([['1.2', 'duplicate', 'The same call as the one above, in the same reply.']]);
+      // Each of the three calls gets its answer, in the order the model wrote them.
+      const answers = lastPromptMessage(model, 1).split('</tool_response>');
+      expect(answers).toHaveLength(4);
+      expect(answers[0]).toContain('{"ok":true,"tool":"add_to_cart"}');
+      expect(answers[1]).toContain(
+        'You wrote this same call to add_to_cart twice in one reply, so it was not run again: the answer above is its answer.',
+      );
+      expect(answers[1]).not.toContain('Error:');
+      expect(answers[2]).toContain('{"ok":true,"tool":"add_to_cart"}');
+    });
+
+    it('asks the person once, and a no stands for both', async () => {
+      for (const answer of [true, false]) {
+        const approve = vi.fn(async (_call: ParsedCall) => answer);
+        const { run, executed, events } = setup([`${once}${again}`, 'Done.'], { approve });
+        await run();
+        expect(approve).toHaveBeenCalledOnce();
+        expect(executed).toHaveLength(answer ? 1 : 0);
+        expect(events.filter((event) => event.type === 'tool-approval-request')).toHaveLength(1);
+        const kinds = events.flatMap((event) => (event.type === 'tool-error' ? [event.kind] : []));
+        expect(kinds).toEqual(answer ? ['duplicate'] : ['declined', 'duplicate']);
+      }
+    });
+
+    it('counts once toward the repeated-call stop, which a third reply making it still reaches', async () => {
+      const twice = setup([`${once}${again}`, again, 'Done.']);
+      expect(await twice.run()).toMatchObject({ finishReason: 'answer', steps: 3 });
+      expect(twice.executed).toHaveLength(2);
+
+      // Its keys in another order at each step, it is the same call made a third time.
+      const thrice = setup([`${once}${again}`, again, once, 'never']);
+      expect(await thrice.run()).toMatchObject({ finishReason: 'repeated-call', steps: 3 });
+      expect(thrice.executed).toHaveLength(2);
+      expect(thrice.events.at(-2)).toMatchObject({ type: 'tool-error', kind: 'repeated', callId: '3.1' });
+    });
+  });
+
   it('leaves the person the prose the parse read: call markup the filter does not hide, and reasoning a lone </think> ended, are taken back', async () => {
     const { run, events, executed } = setup([
       '<function>{"name": "search_products", "parameters": {"query": "mug"}}</function>',

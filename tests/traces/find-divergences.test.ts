@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeDivergence } from '@/lib/traces/describe-trace';
 import { findDivergences, firstDivergentStep } from '@/lib/traces/find-divergences';
 import type { TraceCall, TraceProblem, TraceStep } from '@/lib/traces/trace-schema';
 
@@ -91,5 +92,16 @@ describe('findDivergences', () => {
     const unknownThen = [step(1, ['search_products'], [], [{ kind: 'unknown-tool', message: 'Unknown tool "open_product". Available now: search_products.' }])];
     const runsNow = [step(1, ['search_products'], [ran('1.1', 'open_product', { slug: 'x' }, '{}')])];
     expect(findDivergences(unknownThen, runsNow)).toEqual([{ type: 'call', step: 1, name: 'open_product', recorded: 'unknown-tool', replayed: 'ran' }]);
+  });
+
+  it('says a call the model wrote twice in one reply, which ran twice in the recording, now ran once', () => {
+    const twice = [recording[0]!, step(2, recording[1]!.tools.map((shown) => shown.name), [recording[1]!.calls[0]!, { ...recording[1]!.calls[0]!, callId: '2.2' }]), recording[2]!];
+    const duplicate: TraceProblem = { kind: 'duplicate', callId: '2.2', name: 'add_to_cart', message: 'The same call as the one above, in the same reply.' };
+    const replay = structuredClone(twice);
+    replay[1]!.calls[1]!.result = undefined;
+    replay[1]!.problems.push(duplicate);
+    const divergences = findDivergences(twice, replay);
+    expect(divergences).toEqual([{ type: 'call', step: 2, name: 'add_to_cart', recorded: 'ran', replayed: 'duplicate', message: duplicate.message }]);
+    expect(describeDivergence(divergences[0]!)).toBe('add_to_cart ran in the recording, and now was not run, the same call as one before it.');
   });
 });

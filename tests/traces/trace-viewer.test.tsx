@@ -8,7 +8,7 @@ import { defaultTraceSettings, loadTraceSettings } from '@/lib/traces/trace-sett
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
-import { createShopPage } from './support/shop-page';
+import { createShopPage, shopReplies } from './support/shop-page';
 import { openTestStore } from './support/trace-stores';
 
 let viewer: MountedViewer | undefined;
@@ -657,6 +657,19 @@ describe('the trace viewer', () => {
     await viewer.openSteps();
     expect(viewer.find('step-summary')?.textContent).toBe('Step 1 · no reply · prompt fitted again once: the model found it too long');
     expect(viewer.find('no-calls')?.textContent).toBe('No reply, so no call.');
+  });
+
+  it('shows the second of two identical calls in one reply as not run, and why', async () => {
+    const twice = `<tool_call>{"name": "add_to_cart", "arguments": {"qty": 1}}</tool_call>`;
+    const replies = [shopReplies[0]!, shopReplies[1]!, `${twice}\n${twice}`, 'I added one enamel mug.'];
+    viewer = await mountViewer(await storeWith([{ runId: 'stutter', replies }]));
+    await viewer.act(() => viewer!.model.open('stutter'));
+    await viewer.openSteps();
+    const calls = viewer.findAll('call', viewer.findAll('step')[2]);
+    expect(calls.map((call) => call.dataset.callId)).toEqual(['3.1', '3.2']);
+    expect(viewer.find('call-result', calls[0])?.textContent).toBe('{"itemCount":1}');
+    expect(viewer.find('call-result', calls[1])).toBeNull();
+    expect(viewer.find('problem', calls[1])?.textContent).toBe('Not run: The same call as the one above, in the same reply.');
   });
 
   it('says under the scores how many tools the page offered, and which were not shown with their scores', async () => {
