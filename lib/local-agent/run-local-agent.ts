@@ -170,10 +170,12 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const scores = scoreTools(tools, request, { recent, scorer: options.scorer });
       const ranked = rankScoredTools(tools, scores, maxTools);
       const { reply, shownTools, parse, proseShown } = await askModel(ranked, tools, scores);
-      const parsed = parse(reply.raw);
+      // The reply's own turn is read and kept: a tool result it made up is not the page's, and the
+      // model must not read it as fact next step. The trace keeps the reply as it came.
+      const parsed = parse(reply.text);
       settleProse(reply, parsed, { step, proseShown }, emit);
       emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
-      prompt.addReply(reply.raw);
+      prompt.addReply(reply.text);
       text = parsed.text;
       if (parsed.calls.length === 0 && parsed.errors.length === 0) return finish('answer');
 
@@ -197,7 +199,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const notShown = onPage ? { shownCount: shownTools.length } : {};
         // A call whose arguments were no object still names its tool: the person sees which it was.
         const named = name ?? argumentlessToolName(message);
-        const details = name === undefined ? { kind: 'parse' as const } : { kind: 'unknown-tool' as const, ...askedArguments(format, reply.raw, name), ...notShown };
+        const details = name === undefined ? { kind: 'parse' as const } : { kind: 'unknown-tool' as const, ...askedArguments(format, reply.text, name), ...notShown };
         emit({ type: 'tool-error', step, ...(named === undefined ? {} : { name: named }), ...details, message });
         replies.push({ name: 'tool_call', text: message, isError: true });
       }

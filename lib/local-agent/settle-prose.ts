@@ -33,7 +33,7 @@ export function settleProse(
     }
   }
   // The parse reads only the start of a long reply: its text would cut the answer the person has.
-  if (reply.raw.length <= MAX_READ && !sameProse(shown, parsed.text)) emit({ type: 'prose-replace', step, text: parsed.text });
+  if (reply.text.length <= MAX_READ && !sameProse(shown, parsed.text)) emit({ type: 'prose-replace', step, text: parsed.text });
 }
 
 /** The same words in the same order: white space the parse trims or joins is no reason to redraw. */

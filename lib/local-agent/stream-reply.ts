@@ -3,9 +3,16 @@ import { raceAbort } from './abortable';
 import type { LanguageModel, ModelRequest, ModelUsage } from './language-model';
 import { createProseFilter } from './prose-filter';
 import { createFencedCallHolder } from './fenced-call-holder';
+import { createOwnTurn } from './own-turn';
 
 export interface StreamedReply {
+  /** The reply as the model wrote it, for the trace. */
   raw: string;
+  /**
+   * Its own turn (see createOwnTurn): without chat-template tokens, and cut where the model went on
+   * to write a turn that is not its own, such as a made-up tool result. What is parsed and kept.
+   */
+  text: string;
   usage: ModelUsage;
   modelMs: number;
   /**
@@ -21,8 +28,8 @@ export interface StreamedReply {
 }
 
 /**
- * Streams one reply: every delta goes out raw (for the trace) and through the prose filter
- * (for the person). Two things the filter cannot judge are held: each ``` fenced block until it
+ * Streams one reply: every delta goes out raw (for the trace) and, once what is not the model's
+ * own turn is taken out, through the prose filter (for the person). Two things the filter cannot judge are held: each ``` fenced block until it
  * closes (dropped if `isCall` says it is a call), and a reply that opens like a bare JSON call,
  * for the loop to judge (see `heldProse`). Rejects with an AbortError as soon as the signal aborts.
  */
@@ -34,9 +41,11 @@ export async function streamReply(
   isCall: (block: string) => boolean = () => false,
 ): Promise<StreamedReply> {
   const started = performance.now();
+  const ownTurn = createOwnTurn();
   const filter = createProseFilter();
   const fences = createFencedCallHolder(isCall);
   const parts: string[] = [];
+  const ownParts: string[] = [];
   let usage: ModelUsage = {};
   // undefined once the reply has shown it is prose; until then, what the filter let through.
   let held: string | undefined = '';
@@ -69,7 +78,10 @@ export async function streamReply(
       if (chunk.text === '') continue;
       parts.push(chunk.text);
       emit({ type: 'text-delta', step, text: chunk.text });
-      const prose = filter.push(chunk.text);
+      const own = ownTurn.push(chunk.text);
+      if (!own) continue;
+      ownParts.push(own);
+      const prose = filter.push(own);
       if (prose) show(fences.push(prose));
     }
   } catch (error) {
@@ -81,9 +93,11 @@ export async function streamReply(
     if (unshown) emit({ type: 'prose-delta', step, text: unshown });
     throw error;
   }
-  show(fences.push(filter.flush()));
+  const ownRest = ownTurn.flush();
+  ownParts.push(ownRest);
+  show(fences.push(filter.push(ownRest) + filter.flush()));
   show(fences.flush());
-  const reply: StreamedReply = { raw: parts.join(''), usage, modelMs: performance.now() - started, hiddenBlocks: fences.hidden };
+  const reply: StreamedReply = { raw: parts.join(''), text: ownParts.join(''), usage, modelMs: performance.now() - started, hiddenBlocks: fences.hidden };
   if (held) reply.heldProse = held;
   return reply;
 }

@@ -982,4 +982,59 @@ describe('runLocalAgent', () => {
       expect(stepStarts(unknown.events, 1)).toHaveLength(1);
     });
   });
+  describe('what a model writes past its own turn', () => {
+    /** A step's prose as the person ends up seeing it: what streamed, unless the parse replaced it. */
+    const shownProse = (events: AgentEvent[], step: number) => {
+      const replaced = events.findLast((event) => event.type === 'prose-replace' && event.step === step);
+      if (replaced?.type === 'prose-replace') return replaced.text;
+      return events.flatMap((event) => (event.type === 'prose-delta' && event.step === step ? [event.text] : [])).join('');
+    };
+    const streamedProse = (events: AgentEvent[]) => events.flatMap((event) => (event.type === 'prose-delta' ? [event.text] : [])).join('');
+
+    it('neither shows a tool result the model made up nor keeps it for the next step: the real result counts', async () => {
+      const madeUp = `Adding them.${call('add_to_cart', { slug: 'enamel-mug', qty: 2 })}\n<tool_response>{"ok":true,"cart":["enamel-mug","enamel-mug"]}</tool_response>\nDone: two mugs are in your cart.`;
+      const { run, events, executed, model } = setup([madeUp, 'The cart now has two mugs.']);
+      const result = await run();
+      expect(executed).toEqual([{ name: 'add_to_cart', arguments: { slug: 'enamel-mug', qty: 2 } }]);
+      expect(shownProse(events, 1).trim()).toBe('Adding them.');
+      expect(streamedProse(events)).not.toMatch(/tool_response|"ok":true|Done: two mugs/);
+      // The model reads its own call next step, then the page's real result, and nothing it made up.
+      const next = model.requests[1]!.messages;
+      expect(next.at(-2)).toEqual({ role: 'assistant', content: `Adding them.${call('add_to_cart', { slug: 'enamel-mug', qty: 2 })}\n` });
+      expect(next.at(-1)!.content).toContain('{"ok":true,"tool":"add_to_cart"}');
+      expect(next.map((message) => message.content).join('\n')).not.toMatch(/"cart":\[|Done: two mugs/);
+      expect(result).toMatchObject({ finishReason: 'answer', text: 'The cart now has two mugs.' });
+      // The trace keeps what the model wrote.
+      expect(events.find((event) => event.type === 'step-end' && event.step === 1)).toMatchObject({ raw: madeUp });
+    });
+
+    it('runs no call the model wrote after a result it made up', async () => {
+      const reply = `${call('search_products', { query: 'mug' })}<|im_end|>\n<|im_start|>tool\n{"results":["enamel-mug"]}<|im_end|>\n<|im_start|>assistant\n${call('add_to_cart', { slug: 'enamel-mug', qty: 2 })}`;
+      const { run, executed, events } = setup([reply, 'Found the enamel mug.']);
+      await run();
+      expect(executed.map((made) => made.name)).toEqual(['search_products']);
+      expect(streamedProse(events)).not.toMatch(/<\||results/);
+    });
+
+    it('never shows chat-template tokens, nor the turns a model that ran past its stop token wrote for the person', async () => {
+      const { run, events, model } = setup(
+        ['<|im_start|>assistant\nThe enamel mug costs 12 USD.<|im_end|>\n<|im_start|>user\nGreat, add ten of them.<|im_end|>\n<|im_start|>assistant\nAdded.<|im_end|>'],
+        { history: [] },
+      );
+      const result = await run();
+      expect(streamedProse(events)).toBe('The enamel mug costs 12 USD.');
+      expect(shownProse(events, 1)).toBe('The enamel mug costs 12 USD.');
+      expect(result.text).toBe('The enamel mug costs 12 USD.');
+      expect(result.messages.at(-1)).toEqual({ role: 'assistant', content: 'The enamel mug costs 12 USD.' });
+      expect(model.requests).toHaveLength(1);
+    });
+
+    it('shows no Llama 3 or Gemma turn tokens either', async () => {
+      for (const reply of ['It costs 12 USD.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nAdd ten.<|eot_id|>', 'It costs 12 USD.<end_of_turn>\n<start_of_turn>user\nAdd ten.', 'It costs 12 USD.</s><|endoftext|>']) {
+        const { run, events } = setup([reply]);
+        expect((await run()).text).toBe('It costs 12 USD.');
+        expect(streamedProse(events)).toBe('It costs 12 USD.');
+      }
+    });
+  });
 });

@@ -1,0 +1,150 @@
+/**
+ * Keeps what is the model's own turn of a streamed reply. A misconfigured server, or a model that
+ * runs past its stop token, hands over chat-template tokens (`<|im_end|>`, `<|eot_id|>`, `</s>`…)
+ * and sometimes goes on to write the next turns itself: a made-up tool result after its call, or
+ * the person's next message. None of that is the model's answer: the tokens are taken out, and the
+ * reply ends where a turn that is not its own starts. The trace keeps the raw reply.
+ */
+export interface OwnTurn {
+  /** The model's own turn so far, holding back a tail that might start a token. */
+  push(delta: string): string;
+  /** What is left at the end of the reply; it is then ready for a new reply. */
+  flush(): string;
+}
+
+/** Tokens that end a turn. Taken out; where a turn opener follows one, the reply ends there. */
+const TURN_ENDS = ['<|im_end|>', '<|eot_id|>', '<|eom_id|>', '<|end_of_text|>', '<|endoftext|>', '<|end|>', '</s>', '<end_of_turn>'];
+
+/** A tool result only the page can give (Hermes, LFM2): one the model writes itself is made up. */
+const TOOL_RESULTS = ['<tool_response>', '<|tool_response_start|>'];
+
+/** Tokens that open a turn, each with its role after it: ChatML, Llama 3, Gemma. */
+const TURN_OPENERS = [
+  { open: '<|im_start|>', close: '\n' },
+  { open: '<|start_header_id|>', close: '<|end_header_id|>' },
+  { open: '<start_of_turn>', close: '\n' },
+];
+
+/** The model's own roles: a turn of its own opened again is template noise, any other is not its to write. */
+const OWN_ROLES = new Set(['assistant', 'model']);
+
+/** A role is a short word: a longer run of letters after an opener is not held back for. */
+const MAX_ROLE = 16;
+
+const FIXED_TOKENS = [...TURN_ENDS, ...TOOL_RESULTS, ...TURN_OPENERS.map(({ open }) => open)];
+
+type TokenMatch = { kind: 'end' | 'tool-result'; length: number } | { kind: 'opener'; length: number; own: boolean } | 'partial' | null;
+
+/**
+ * Which token starts at `at`, where `text[at]` is `<`: a whole one, the start of one cut off by
+ * the end of the text so far (`atEnd` false), or none.
+ */
+function matchTokenAt(text: string, at: number, atEnd: boolean): TokenMatch {
+  const rest = text.length - at;
+  for (const token of TURN_ENDS) if (text.startsWith(token, at)) return { kind: 'end', length: token.length };
+  for (const token of TOOL_RESULTS) if (text.startsWith(token, at)) return { kind: 'tool-result', length: token.length };
+  for (const { open, close } of TURN_OPENERS) {
+    if (!text.startsWith(open, at)) continue;
+    let end = at + open.length;
+    while (end < text.length && end - at - open.length < MAX_ROLE && /[A-Za-z_-]/.test(text[end] as string)) end += 1;
+    const role = text.slice(at + open.length, end);
+    if (!atEnd && end === text.length && role.length < MAX_ROLE) return 'partial';
+    const after = text.slice(end);
+    if (!atEnd && after.length < close.length && close.startsWith(after)) return 'partial';
+    return { kind: 'opener', length: end - at + (after.startsWith(close) ? close.length : 0), own: OWN_ROLES.has(role.toLowerCase()) };
+  }
+  if (!atEnd && FIXED_TOKENS.some((token) => rest < token.length && token.startsWith(text.slice(at)))) return 'partial';
+  return null;
+}
+
+/**
+ * Takes the reply's raw deltas and gives back its own turn, the same however the reply is cut
+ * into chunks. Turn-end tokens and openers of the model's own turn are dropped; the reply ends at
+ * a made-up tool result, at a turn opened for anyone else (the person, a tool, the system), and at
+ * a turn end that a new turn follows. White space after a turn end is held until what follows
+ * shows which.
+ */
+export function createOwnTurn(): OwnTurn {
+  // The unjudged tail: the start of a token, or white space after a turn end.
+  let held = '';
+  // Right after a turn-end token (and any white space since).
+  let ended = false;
+  // The reply went on to a turn not its own: the rest is dropped.
+  let over = false;
+
+  function scan(work: string, atEnd: boolean): string {
+    let shown = '';
+    let cursor = 0;
+    while (cursor < work.length) {
+      if (ended) {
+        let next = cursor;
+        while (next < work.length && /\s/.test(work[next] as string)) next += 1;
+        if (next === work.length) {
+          if (!atEnd) held = work.slice(cursor);
+          return shown;
+        }
+        const match = work[next] === '<' ? matchTokenAt(work, next, atEnd) : null;
+        if (match === 'partial') {
+          held = work.slice(cursor);
+          return shown;
+        }
+        if (match !== null && match.kind !== 'end') {
+          over = true;
+          return shown;
+        }
+        ended = false;
+        if (match !== null) {
+          // Another turn end (`<|im_end|><|endoftext|>`): still after the end.
+          ended = true;
+          cursor = next + match.length;
+          continue;
+        }
+      }
+      const at = work.indexOf('<', cursor);
+      if (at === -1) return shown + work.slice(cursor);
+      shown += work.slice(cursor, at);
+      const match = matchTokenAt(work, at, atEnd);
+      if (match === 'partial') {
+        held = work.slice(at);
+        return shown;
+      }
+      if (match === null) {
+        shown += '<';
+        cursor = at + 1;
+        continue;
+      }
+      if (match.kind === 'tool-result' || (match.kind === 'opener' && !match.own)) {
+        over = true;
+        return shown;
+      }
+      if (match.kind === 'end') ended = true;
+      cursor = at + match.length;
+    }
+    return shown;
+  }
+
+  return {
+    push(delta: string): string {
+      if (over || typeof delta !== 'string' || delta === '') return '';
+      // Most deltas hold no `<` at all and come with nothing held: pass them on without copying.
+      if (held === '' && !ended && delta.indexOf('<') === -1) return delta;
+      const work = held + delta;
+      held = '';
+      return scan(work, false);
+    },
+    flush(): string {
+      // A held tail that never became a token is the model's text; white space after a turn end is not.
+      const rest = over ? '' : scan(held, true);
+      held = '';
+      ended = false;
+      over = false;
+      return rest;
+    },
+  };
+}
+
+/** A whole reply's own turn (see createOwnTurn). */
+export function ownTurn(raw: string): string {
+  const turn = createOwnTurn();
+  return turn.push(raw) + turn.flush();
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createOwnTurn, ownTurn } from '../../lib/local-agent/own-turn';
+
+/** The own turn as a stream cut into chunks of `size` characters gives it. */
+function streamed(raw: string, size: number): string {
+  const turn = createOwnTurn();
+  let shown = '';
+  for (let index = 0; index < raw.length; index += size) shown += turn.push(raw.slice(index, index + size));
+  return shown + turn.flush();
+}
+
+const call = '<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug", "qty": 2}}</tool_call>';
+
+describe('ownTurn', () => {
+  it.each([
+    ['a made-up Hermes tool result after the call', `Adding them.${call}\n<tool_response>{"ok":true}</tool_response>\nDone: two mugs are in your cart.`, `Adding them.${call}\n`],
+    ['a made-up LFM2 tool result', '<|tool_call_start|>[open_cart()]<|tool_call_end|><|tool_response_start|>{"items":[]}<|tool_response_end|>Your cart is empty.', '<|tool_call_start|>[open_cart()]<|tool_call_end|>'],
+    ['a ChatML tool turn it wrote itself', `${call}<|im_end|>\n<|im_start|>tool\n{"ok":true}<|im_end|>\n<|im_start|>assistant\nDone.`, call],
+    ['a tool turn opened without ending its own', `${call}\n<|im_start|>user\n<tool_response>{"ok":true}</tool_response>`, `${call}\n`],
+    ['the person played after its answer (ChatML)', 'The mug costs 12 USD.<|im_end|>\n<|im_start|>user\nThanks! Add two.<|im_end|>', 'The mug costs 12 USD.'],
+    ['the person played after its answer (Llama 3)', 'The mug costs 12 USD.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nThanks!', 'The mug costs 12 USD.'],
+    ['the person played after its answer (Gemma)', 'The mug costs 12 USD.<end_of_turn>\n<start_of_turn>user\nThanks!', 'The mug costs 12 USD.'],
+    ['a second answer after its turn ended', 'It costs 12 USD.<|im_end|>\n<|im_start|>assistant\nIt costs 12 USD.', 'It costs 12 USD.'],
+    ['turn-end tokens at the end', 'It costs 12 USD.<|im_end|><|endoftext|>', 'It costs 12 USD.'],
+    ['other end tokens', 'One</s> two<|end_of_text|> three<end_of_turn> four<|eot_id|>', 'One two three four'],
+    ['an opener of its own turn echoed by the server', '<|im_start|>assistant\nIt costs 12 USD.', 'It costs 12 USD.'],
+    ['a Llama 3 header of its own turn', '<|start_header_id|>assistant<|end_header_id|>\n\nIt costs 12 USD.', '\n\nIt costs 12 USD.'],
+  ])('cuts %s', (_, raw, own) => {
+    expect(ownTurn(raw)).toBe(own);
+    for (const size of [1, 2, 3, 5, 7]) expect(streamed(raw, size)).toBe(own);
+  });
+
+  it('keeps text that only looks like a token, and text after a lone turn end', () => {
+    for (const raw of ['Use <b>bold</b> or a <| pipe, 3 < 4 and </span>.', 'a <|im_', 'Price: 12.<|im_end|> Anything else?', 'x<|im_start|']) {
+      const expected = raw.replace('<|im_end|>', '');
+      expect(ownTurn(raw)).toBe(expected);
+      for (const size of [1, 2, 4]) expect(streamed(raw, size)).toBe(expected);
+    }
+  });
+
+  it('never lets a token out before it is whole, so none flashes on screen as it streams', () => {
+    const turn = createOwnTurn();
+    const shown = [...'Done.<|im_end|>\n<|im_start|>user\nMore'].map((char) => turn.push(char));
+    expect(shown.join('')).toBe('Done.');
+    expect(shown.join('')).not.toContain('<');
+    expect(turn.flush()).toBe('');
+  });
+
+  it('is ready for a new reply after a flush', () => {
+    const turn = createOwnTurn();
+    turn.push('Done.<tool_response>{}');
+    turn.flush();
+    expect(turn.push('Next reply.') + turn.flush()).toBe('Next reply.');
+  });
+});
