@@ -18,7 +18,7 @@ import { approvalReason, isAllowableSite, type ApprovalReason } from './approval
 import type { AgentWorld, TabToolList } from './agent-world';
 import type { StoredConversation, StoredSession } from './session-store';
 import type { ToolCard, Turn, TurnOutcome } from './session-state';
-import { noCallWorkedNotice, noticeFor, pageResultNotice } from './turn-notices';
+import { noCallWorkedNotice, noticeFor, pageResultNotice, thinkingCutOffNotice } from './turn-notices';
 import { isEngineFailure } from './is-engine-failure';
 import { assumedContextTokens, fitHistory } from './fit-history';
 
@@ -332,9 +332,13 @@ export class TabSession {
     const history = origin === '' ? [] : fitHistory(this.history, engine.contextTokens);
     // The loop's own words for why it stopped a model that kept asking for the same thing.
     let repeated: string | undefined;
+    // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.
+    let stepRaw = '';
     const result = await this.runAgent(request, history, settings, engine, active, origin, (event) => {
       if (runId) this.world.recorder.record(runId, event);
       if (event.type === 'tool-error' && event.kind === 'repeated') repeated = event.message;
+      if (event.type === 'step-start') stepRaw = '';
+      if (event.type === 'text-delta') stepRaw += event.text;
       if (event.type === 'step-end') this.world.reportUsage(this.tabId, event.usage);
       const before = current();
       const next = applyAgentEvent(before, event);
@@ -342,7 +346,7 @@ export class TabSession {
       setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
     }, (change) => setTurn(updateCard(current(), change.callId, change)));
     if (this.generation === active.generation && origin !== '') this.rememberExchange(current(), result, active);
-    return this.outcomeOf(result, active, settings, repeated);
+    return this.outcomeOf(result, active, settings, repeated, stepRaw);
   }
 
   private runAgent(
@@ -481,7 +485,10 @@ export class TabSession {
     }
   }
 
-  private outcomeOf(result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated?: string): [TurnOutcome, string?] {
+  /** `lastReply`: the run's last reply as the model wrote it. */
+  private outcomeOf(result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated: string | undefined, lastReply: string): [TurnOutcome, string?] {
+    const cutWhileThinking = thinkingCutOffNotice(result, lastReply);
+    if (cutWhileThinking) return ['error', cutWhileThinking];
     switch (result.finishReason) {
       case 'answer':
         if (!answered(result)) return ['error', 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.'];

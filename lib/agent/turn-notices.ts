@@ -1,3 +1,4 @@
+import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { TurnOutcome } from './session-state';
 
 /** What the person reads under a turn that did not simply end with an answer. */
@@ -38,4 +39,23 @@ export function noCallWorkedNotice(steps = 'the maximum number of'): string {
 /** A run that a form's new page ended, where that page gave the form's result. */
 export function pageResultNotice(toolName: string): string {
   return `The page loaded a new document after "${toolName}" ran, so the run ended here. The result that page gives is shown with the call.`;
+}
+
+/**
+ * The notice for a run whose last reply stopped inside its reasoning (a `<think>` it never closed)
+ * without an answer, whether or not the engine said it cut the reply off: the model used up its
+ * reply length thinking. Such a reply is not empty, and asking for something shorter would not
+ * help. No setting changes the reply's length, and the extension already asks the models it knows
+ * not to think, so the way out is another model, or thinking turned off where the model runs.
+ */
+export function thinkingCutOffNotice(result: Pick<RunLocalAgentResult, 'finishReason' | 'text' | 'error'>, lastReply: string): string | undefined {
+  const noAnswer = (result.finishReason === 'answer' && result.text.trim() === '') || result.error?.code === 'reply-cut-off';
+  if (!noAnswer || !stillThinking(lastReply)) return undefined;
+  return 'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).';
+}
+
+/** Whether a reply ends inside its reasoning: its last `<think>` is never closed. */
+function stillThinking(reply: string): boolean {
+  const opened = reply.lastIndexOf('<think>');
+  return opened !== -1 && !reply.includes('</think>', opened);
 }

@@ -992,6 +992,19 @@ describe('agent sessions', () => {
     );
   });
 
+  it('says the model used up its reply length thinking, not that its reply was empty, when the reply stops inside its thoughts', async () => {
+    await script(['<think>\nThe person wants mugs. Which mug? There are enamel, glass and steel mugs; the enamel one is cheapest, but']);
+    const h = harness();
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'which mug is best?' });
+    await h.until(() => h.state()?.turns[0]?.outcome !== undefined);
+    expect(h.state()?.turns[0]).toMatchObject({
+      outcome: 'error',
+      notice:
+        'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+    });
+  });
+
   it('keeps what the tools of a stopped request did, so a later prompt knows what is already done', async () => {
     await script([`${call('add_to_cart', { qty: 2 })}`, call('search_products', { query: 'mug' }), 'never']);
     const h = harness({

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { thinkingCutOffNotice } from '../../lib/agent/turn-notices';
+
+const thinking = '<think>\nThe person wants mugs. The enamel one is cheapest, but';
+const notice =
+  'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).';
+
+describe('thinkingCutOffNotice', () => {
+  it('tells the person the model spent its reply thinking, whether the engine said it cut the reply or not', () => {
+    expect(thinkingCutOffNotice({ finishReason: 'answer', text: '' }, thinking)).toBe(notice);
+    const cutOff = { name: 'EngineError', code: 'reply-cut-off', message: "The model's reply reached 1,024 tokens and was cut off." };
+    expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: cutOff }, thinking)).toBe(notice);
+  });
+
+  it('leaves every other ending to its own notice', () => {
+    // Thoughts that ended, then nothing: an empty reply.
+    expect(thinkingCutOffNotice({ finishReason: 'answer', text: '' }, '<think>\nDone.\n</think>\n')).toBeUndefined();
+    // An answer after its thoughts, or a reply with no thoughts cut off.
+    expect(thinkingCutOffNotice({ finishReason: 'answer', text: 'The enamel mug.' }, '<think>x</think>The enamel mug.')).toBeUndefined();
+    const cutOff = { name: 'EngineError', code: 'reply-cut-off', message: 'cut off' };
+    expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: cutOff }, 'The enamel mug is the best because')).toBeUndefined();
+    expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: { name: 'EngineError', code: 'server-down', message: 'down' } }, thinking)).toBeUndefined();
+  });
+});
