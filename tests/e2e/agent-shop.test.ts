@@ -338,6 +338,38 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await panel.getByTestId('turn').getByText('Here I am again.').waitFor();
   });
 
+  it('never shows chat-template tokens or a tool result the model made up, not even for a moment as the reply streams', async () => {
+    const madeUp = '<tool_response>{"results": [{"name": "Gold Mug", "price": 1}]}</tool_response>';
+    await useReplayEngine(await worker(), {
+      replies: [
+        `Looking for mugs.${toolCall('search_products', { query: 'mug' })}\n${madeUp}\nThe Gold Mug costs 1 USD.<|im_end|>`,
+        'There are four mugs.<|im_end|>\n<|im_start|>user\nAdd them all.<|im_end|>',
+      ],
+      chunkSize: 2,
+      delayMs: 5,
+    });
+    const { panel } = await openShopAndPanel();
+    // Every text the panel shows, at every change, as the replies stream in.
+    await panel.evaluate(() => {
+      const shown: string[] = [];
+      (window as unknown as { shown: string[] }).shown = shown;
+      new MutationObserver(() => shown.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await ask(panel, 'which mugs are there?');
+    const turn = panel.getByTestId('turn').last();
+    await turn.getByText('There are four mugs.').waitFor({ timeout: 15_000 });
+    await expect.poll(() => turn.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+    expect(await turn.getByTestId('prose').allInnerTexts()).toEqual(['Looking for mugs.', 'There are four mugs.']);
+    expect(await turn.getByTestId('tool-card').getAttribute('data-state')).toBe('done');
+    const shown = await panel.evaluate(() => (window as unknown as { shown: string[] }).shown);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((text) => /<\||im_end|tool_response|Gold Mug|Add them all/.test(text))).toEqual([]);
+    // The model read the page's result next step, not the one it made up; the trace keeps what it wrote.
+    const { steps } = await stepsOfRun(panel, 'which mugs are there?');
+    expect(steps[1]?.messages.map((message) => message.content).join('\n')).not.toContain('Gold Mug');
+    expect(steps[0]?.raw).toContain(madeUp);
+  });
+
   it('a reply cut into 1-character chunks renders exactly like the same reply in one chunk', async () => {
     const reply = 'Here is **bold**, a list:\n\n- one\n- two\n\nand `code` <b>not html</b>. <tool_call>{"name":"view_cart","arguments":{}}';
     const rendered: string[] = [];
