@@ -1,6 +1,7 @@
 // `npx tsx bench/parse.ts`: how fast parseToolCalls and the prose filter are, on real model output
 // and on hostile input.
 import { parseToolCalls } from '../lib/local-agent/parse-tool-calls';
+import { createOwnTurn } from '../lib/local-agent/own-turn';
 import { createProseFilter } from '../lib/local-agent/prose-filter';
 import { readSharedEval } from '../tests/support/shared-eval';
 import type { BenchSection } from './bench-section';
@@ -90,10 +91,11 @@ function chunk(text: string, size: number): string[] {
   return chunks;
 }
 
-function filterMegabytesPerSecond(chunks: readonly string[], characters: number): number {
+/** How fast a streaming stage (the prose filter, or the own-turn cut before it) takes a reply in these chunks. */
+function filterMegabytesPerSecond(chunks: readonly string[], characters: number, create: () => { push(delta: string): string; flush(): string } = createProseFilter): number {
   let sink = 0;
   const ms = timePerCall(() => {
-    const filter = createProseFilter();
+    const filter = create();
     for (const piece of chunks) sink += filter.push(piece).length;
     sink += filter.flush().length;
   }, 200);
@@ -143,9 +145,14 @@ function corpusRow(replies: ReadonlyArray<{ raw: string; names: ReadonlySet<stri
 
 function filterRows(): Row[] {
   const text = filterText();
+  const nearMisses = '<|im_x <|eot_i <start_of_tur <tool_respons '.repeat(Math.ceil(1_000_000 / 45));
   return [
     { measure: 'prose filter, 1-character chunks', value: filterMegabytesPerSecond(chunk(text, 1), text.length), unit: 'MB/s', target: '≥ 20' },
     { measure: 'prose filter, 16-character chunks', value: filterMegabytesPerSecond(chunk(text, 16), text.length), unit: 'MB/s', target: '≥ 50' },
+    { measure: 'own-turn cut, 1-character chunks', value: filterMegabytesPerSecond(chunk(text, 1), text.length, createOwnTurn), unit: 'MB/s', target: '≥ 20' },
+    { measure: 'own-turn cut, 16-character chunks', value: filterMegabytesPerSecond(chunk(text, 16), text.length, createOwnTurn), unit: 'MB/s', target: '≥ 50' },
+    // Every `<` starts something that might be a chat-template token, and none is one.
+    { measure: 'own-turn cut, 1 MB of <|im_ near misses, 16-character chunks', value: filterMegabytesPerSecond(chunk(nearMisses, 16), nearMisses.length, createOwnTurn), unit: 'MB/s', target: '' },
   ];
 }
 

@@ -33,6 +33,9 @@ const MAX_ROLE = 16;
 
 const FIXED_TOKENS = [...TURN_ENDS, ...TOOL_RESULTS, ...TURN_OPENERS.map(({ open }) => open)];
 
+/** The characters that follow the `<` of a token. */
+const SECOND_CHARACTERS: ReadonlySet<number> = new Set(FIXED_TOKENS.map((token) => token.charCodeAt(1)));
+
 type TokenMatch = { kind: 'end' | 'tool-result'; length: number } | { kind: 'opener'; length: number; own: boolean } | 'partial' | null;
 
 /**
@@ -41,6 +44,8 @@ type TokenMatch = { kind: 'end' | 'tool-result'; length: number } | { kind: 'ope
  */
 function matchTokenAt(text: string, at: number, atEnd: boolean): TokenMatch {
   const rest = text.length - at;
+  // Most `<` in prose (`<b>`, `< 20`, `<think>`) are told apart by the character after it.
+  if (rest > 1 && !SECOND_CHARACTERS.has(text.charCodeAt(at + 1))) return null;
   for (const token of TURN_ENDS) if (text.startsWith(token, at)) return { kind: 'end', length: token.length };
   for (const token of TOOL_RESULTS) if (text.startsWith(token, at)) return { kind: 'tool-result', length: token.length };
   for (const { open, close } of TURN_OPENERS) {
