@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOwnTurn, ownTurn } from '../../lib/local-agent/own-turn';
+import { readSharedEval, sharedEvalAvailable } from '../support/shared-eval';
 
 /** The own turn as a stream cut into chunks of `size` characters gives it. */
 function streamed(raw: string, size: number): string {
@@ -51,5 +52,16 @@ describe('ownTurn', () => {
     turn.push('Done.<tool_response>{}');
     turn.flush();
     expect(turn.push('Next reply.') + turn.flush()).toBe('Next reply.');
+  });
+});
+
+describe.skipIf(!sharedEvalAvailable)('ownTurn on the raw output of real models (toolcalls.json)', () => {
+  const cases = readSharedEval<Array<{ id: string; raw: string }>>('toolcalls.json') ?? [];
+
+  // None of the recorded replies runs past its own turn: every one must reach the parse whole.
+  it('leaves every recorded reply as it is, however it streams', () => {
+    expect(cases.length).toBeGreaterThan(100);
+    const changed = cases.filter(({ raw }) => ownTurn(raw) !== raw || streamed(raw, 3) !== raw).map(({ id }) => id);
+    expect(changed).toEqual([]);
   });
 });
