@@ -29,9 +29,10 @@ export interface StreamedReply {
 
 /**
  * Streams one reply: every delta goes out raw (for the trace) and, once what is not the model's
- * own turn is taken out, through the prose filter (for the person). Two things the filter cannot judge are held: each ``` fenced block until it
- * closes (dropped if `isCall` says it is a call), and a reply that opens like a bare JSON call,
- * for the loop to judge (see `heldProse`). Rejects with an AbortError as soon as the signal aborts.
+ * own turn is taken out (see createOwnTurn), through the prose filter (for the person). Two things
+ * the filter cannot judge are held: each ``` fenced block until it closes (dropped if `isCall` says
+ * it is a call), and a reply that opens like a bare JSON call, for the loop to judge (see
+ * `heldProse`). Rejects with an AbortError as soon as the signal aborts.
  */
 export async function streamReply(
   model: LanguageModel,
