@@ -22,6 +22,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   engines: async () => (await import('./engines')).benchEngines,
   traces: async () => (await import('./traces')).benchTraces,
   volume: async () => (await import('./volume')).benchVolume,
+  'session-writes': async () => (await import('./session-writes')).benchSessionWrites,
 };
 
 const requested = process.argv.slice(2);

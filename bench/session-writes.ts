@@ -1,0 +1,118 @@
+// What saving a tab's chat costs while a reply streams into it: a tab with about 3 MB of chat
+// (long tool results, many turns), a reply written every 300 ms as the worker does, each write
+// through a storage area that turns what it is given into JSON as the browser does.
+// `npm run bench session-writes`.
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { StoredSession } from '../lib/agent/session-store';
+import type { Turn } from '../lib/agent/session-state';
+import type { BenchSection } from './bench-section';
+import { runDirectly } from './run-directly';
+
+const settledTurns = 40;
+const toolResultCharacters = 72_000;
+const streamedWrites = 100;
+// About 300 ms of a reply at 100 tokens a second.
+const charactersPerWrite = 120;
+
+function settledTurn(index: number): Turn {
+  return {
+    id: `turn-${index}`,
+    request: `Find the orders of week ${index}`,
+    items: [
+      { kind: 'prose', text: `Looking up week ${index}. `.repeat(20) },
+      { kind: 'tool', callId: `call-${index}`, name: 'list_orders', arguments: { week: index }, state: 'done', result: JSON.stringify({ orders: 'x'.repeat(toolResultCharacters) }), durationMs: 40 },
+      { kind: 'prose', text: `Week ${index} had many orders. `.repeat(40) },
+    ],
+    startedAt: index,
+    outcome: 'answer',
+    endedAt: index + 1,
+  };
+}
+
+interface Write {
+  ms: number;
+  bytes: number;
+  keys: number;
+}
+
+/** Session storage as the worker sees it, each write counted: its keys, its bytes as JSON, its time. */
+function countedStorage(): { writes: Write[]; measure: <T>(run: () => Promise<T>) => Promise<T> } {
+  const writes: Write[] = [];
+  const set = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
+  let pending: Omit<Write, 'ms'> | undefined;
+  fakeBrowser.storage.session.set = async (items: Record<string, unknown>) => {
+    // The browser turns every value it is given into its own form, a cost that grows with the bytes.
+    const bytes = Object.values(items).reduce<number>((sum, value) => sum + Buffer.byteLength(JSON.stringify(value)), 0);
+    pending = { bytes: (pending?.bytes ?? 0) + bytes, keys: (pending?.keys ?? 0) + Object.keys(items).length };
+    await set(items);
+  };
+  const measure = async <T>(run: () => Promise<T>): Promise<T> => {
+    pending = undefined;
+    const started = performance.now();
+    const result = await run();
+    const ms = performance.now() - started;
+    // Set by the storage call the run made, if it made one.
+    const written = pending as Omit<Write, 'ms'> | undefined;
+    if (written) writes.push({ ms, ...written });
+    return result;
+  };
+  return { writes, measure };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const kB = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1000).toFixed(1)} kB`);
+
+export async function benchSessionWrites(): Promise<BenchSection> {
+  (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
+  const { createSessionStore } = await import('../lib/agent/session-store');
+  const rows: Array<Record<string, string | number>> = [];
+  for (let run = 0; run < 3; run += 1) {
+    fakeBrowser.reset();
+    const { writes, measure } = countedStorage();
+    const turns = Array.from({ length: settledTurns }, (_, index) => settledTurn(index));
+    const history = turns.slice(-3).flatMap((turn) => [
+      { role: 'user' as const, content: turn.request },
+      { role: 'assistant' as const, content: `Week ${turn.startedAt} had many orders.` },
+    ]);
+    let session: StoredSession = { turns, history };
+    const store = createSessionStore(() => new Map([[7, session]]), { delayMs: 0 });
+    await measure(() => store.flush());
+    const chatBytes = writes.at(-1)?.bytes ?? 0;
+    writes.length = 0;
+
+    let streaming: Turn = { id: 'streaming', request: 'Which week had the most orders?', items: [{ kind: 'prose', text: '' }], startedAt: 100 };
+    session = { ...session, turns: [...turns, streaming], runGoingOn: { readUntrusted: false } };
+    await measure(() => store.flush());
+    const started = writes.length;
+    for (let index = 0; index < streamedWrites; index += 1) {
+      const prose = streaming.items[0]!.kind === 'prose' ? streaming.items[0]!.text : '';
+      streaming = { ...streaming, items: [{ kind: 'prose', text: prose + 'Week 12 had the most. '.repeat(charactersPerWrite / 22 + 1).slice(0, charactersPerWrite) }] };
+      session = { ...session, turns: [...turns, streaming] };
+      await measure(() => store.flush());
+    }
+    const streamed = writes.slice(started);
+    session = { turns: [...turns, { ...streaming, outcome: 'answer', endedAt: 200 }], history: [...history, { role: 'user', content: streaming.request }] };
+    await measure(() => store.flush());
+    const settle = writes.at(-1)!;
+    rows.push({
+      run: run + 1,
+      'chat stored': kB(chatBytes),
+      'writes while streaming': streamed.length,
+      'bytes a write (median)': kB(median(streamed.map((write) => write.bytes))),
+      'bytes written while streaming': kB(streamed.reduce((sum, write) => sum + write.bytes, 0)),
+      'ms a write (median)': median(streamed.map((write) => write.ms)).toFixed(2),
+      'ms a write (longest)': Math.max(...streamed.map((write) => write.ms)).toFixed(2),
+      'write as the turn ends': `${kB(settle.bytes)}, ${settle.ms.toFixed(1)} ms`,
+    });
+  }
+  return {
+    title: 'Saving a 3 MB chat while a reply streams (Node, fake session storage)',
+    rows,
+    notes: [
+      `${settledTurns} settled turns with a ${toolResultCharacters / 1000} kB tool result each; ${streamedWrites} writes of a reply growing by ${charactersPerWrite} characters, as the worker writes it every 300 ms.`,
+      'A write is timed from the store being asked to write to the storage call answering; the bytes are what the storage area was given, as JSON.',
+    ],
+  };
+}
+
+await runDirectly(import.meta.url, benchSessionWrites);
