@@ -82,7 +82,7 @@ function capProse(turn: Turn): Turn {
  * Turns and histories never change in place (a change makes a new one), so each is cut and
  * measured once: a write costs the turns that changed, not every tab's chat. The stored turn is
  * kept too, so a turn written once is the same object at the next write, which tells the writer
- * that its tab need not be written again (see `createSessionStore`).
+ * that its key need not be written again (see `createSessionStore`).
  */
 const storedTurns = new WeakMap<Turn, { turn: Turn; size: number }>();
 const historySizes = new WeakMap<ChatMessage[], number>();

@@ -8,16 +8,22 @@ import { unfinishedRequestNote } from './unfinished-request-note';
 import { withExchange } from './with-exchange';
 import { turnSchema, type Turn } from './session-state';
 
-const storedConversationSchema = z.object({
-  turns: z.array(turnSchema),
+/**
+ * A conversation as its tab's key holds it: its turns by id, each turn under a key of its own
+ * (see `createSessionStore`), and everything else as the conversation has it.
+ */
+const conversationEntrySchema = z.object({
+  turns: z.array(z.string()),
   history: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
   historyOrigin: z.string().optional(),
   historyReadUntrusted: z.boolean().optional(),
   runGoingOn: z.object({ readUntrusted: z.boolean() }).optional(),
 });
 
-// A conversation put aside that does not read (a later build's turns, say) costs only the Undo offer.
-const storedSessionSchema = storedConversationSchema.extend({ previous: storedConversationSchema.optional().catch(undefined) });
+const sessionEntrySchema = conversationEntrySchema.extend({ previous: conversationEntrySchema.optional().catch(undefined) });
+
+type ConversationEntry = z.infer<typeof conversationEntrySchema>;
+type SessionEntry = z.infer<typeof sessionEntrySchema>;
 
 /**
  * A conversation's turns, and what the model reads again: the last exchanges, made on `historyOrigin`,
@@ -36,15 +42,21 @@ export type StoredConversation = {
 export type StoredSession = StoredConversation & { previous?: StoredConversation };
 
 /**
- * Each tab's conversation lives under its own key in session storage: it outlives the panel and the
- * service worker, not the browser. A write sets only the tabs whose conversation changed, so a reply
- * streaming in one tab does not rewrite every other tab's chat three times a second.
+ * Each tab's conversation lives in session storage: it outlives the panel and the service worker,
+ * not the browser. The tab's key holds what the conversation is made of, each of its turns has a key
+ * of its own, and a write sets only the keys whose value changed: while a reply streams, that is
+ * the streaming turn alone, not every turn of a long chat (nor of every other tab's) three times a
+ * second. A turn and the tab's key that names it go out in one write, so storage never names a
+ * turn it lacks; turns no longer named are removed after.
  *
- * Earlier builds kept every tab in one item (`agentSessions`), which nothing reads: updating or
- * reloading the extension clears session storage, so a build never finds another build's chats.
+ * Earlier builds kept every tab in one item (`agentSessions`), then each tab's whole chat under its
+ * key, which nothing reads: updating or reloading the extension clears session storage, so a build
+ * never finds another build's chats, and a key that does not read is removed at the next write.
  */
-const keyPrefix = 'agentSession:';
-const keyOf = (tabId: number) => `session:${keyPrefix}${tabId}` as const;
+const sessionPrefix = 'agentSession:';
+const turnPrefix = 'agentTurn:';
+const sessionKey = (tabId: number) => `session:${sessionPrefix}${tabId}` as const;
+const turnKey = (tabId: number, turnId: string) => `session:${turnPrefix}${tabId}:${turnId}` as const;
 
 export interface SessionStoreOptions {
   /** How long streamed prose waits to be written; default 300 ms. */
@@ -56,33 +68,66 @@ export interface SessionStoreOptions {
 }
 
 /**
+ * What a tab's keys hold, as last written or read: its entry, and each turn by id. Undefined where
+ * that is not known (a write that failed, a value that did not read), so that the next write sets
+ * or removes it.
+ */
+interface WrittenTab {
+  entry: SessionEntry | undefined;
+  turns: Map<string, Turn | undefined>;
+}
+
+/** One key a write sets or removes: a tab's entry, or one of its turns (`turnId`). */
+interface KeyChange {
+  tabId: number;
+  turnId?: string;
+  value?: unknown;
+}
+
+/**
  * Reads and writes every tab's conversation (`read` gives them as they are now). Streamed prose is
  * written at most every `delayMs`, anything else (a tool card, the end of a turn) at the next turn
  * of the event loop, so a worker that dies loses as little as possible.
  */
 export function createSessionStore(read: () => Map<number, StoredSession>, { delayMs = 300, budget, noteTabsWithChats }: SessionStoreOptions = {}) {
-  // What each tab's key holds, as last written or read; undefined where that is not known (a write
-  // that failed, a value that did not read), so that the next write sets or removes it.
-  const written = new Map<number, StoredSession | undefined>();
+  const written = new Map<number, WrittenTab>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let due = Number.POSITIVE_INFINITY;
-  const write = async () => {
+  // One write at a time, each from what the one before left: a turn one write removes is never
+  // set again by another that went out meanwhile, which would leave its tab naming a turn it lacks.
+  let writing: Promise<void> = Promise.resolve();
+  const write = (): Promise<void> => {
     timer = undefined;
     due = Number.POSITIVE_INFINITY;
+    const next = writing.then(writeChanges);
+    writing = next.catch(() => {});
+    return next;
+  };
+  const writeChanges = async () => {
     const sessions = read();
     // Bounded across all tabs each time, from sizes measured once per turn: a tab that grows past
-    // the budget makes another leave out its oldest turns, and that tab is written too.
+    // the budget makes another leave out its oldest turns, and that tab's entry is written too.
     const bounded = Object.entries(boundStoredSessions(sessions, budget)).map(([tabId, session]) => [Number(tabId), session] as const);
-    const changed = bounded.filter(([tabId, session]) => !sameStoredSession(written.get(tabId), session));
-    const gone = [...written.keys()].filter((tabId) => !sessions.has(tabId));
-    // Noted before the write goes out, so a write that starts meanwhile sends only what is newer.
-    gone.forEach((tabId) => written.delete(tabId));
-    changed.forEach(([tabId, session]) => written.set(tabId, session));
+    const sets: KeyChange[] = [];
+    const removes: KeyChange[] = [];
+    for (const [tabId, session] of bounded) {
+      const before = written.get(tabId);
+      const now = writtenTabOf(session);
+      if (before?.entry === undefined || !sameSessionEntry(before.entry, now.entry)) sets.push({ tabId, value: now.entry });
+      for (const [turnId, turn] of now.turns) if (before?.turns.get(turnId) !== turn) sets.push({ tabId, turnId, value: turn });
+      for (const turnId of before?.turns.keys() ?? []) if (!now.turns.has(turnId)) removes.push({ tabId, turnId });
+      written.set(tabId, now);
+    }
+    for (const [tabId, before] of written) {
+      if (sessions.has(tabId)) continue;
+      removes.push({ tabId }, ...[...before.turns.keys()].map((turnId) => ({ tabId, turnId })));
+      written.delete(tabId);
+    }
     try {
-      if (gone.length > 0) await storage.removeItems(gone.map(keyOf));
-      if (changed.length > 0) await storage.setItems(changed.map(([tabId, value]) => ({ key: keyOf(tabId), value })));
+      if (sets.length > 0) await storage.setItems(sets.map((change) => ({ key: keyOf(change), value: change.value })));
+      if (removes.length > 0) await storage.removeItems(removes.map(keyOf));
     } catch (error) {
-      for (const tabId of [...gone, ...changed.map(([tabId]) => tabId)]) written.set(tabId, undefined);
+      for (const change of [...sets, ...removes]) forget(written, change);
       throw error;
     }
     const withChats = [...sessions].filter(([, { turns, previous }]) => turns.length > 0 || Boolean(previous?.turns.length));
@@ -99,14 +144,24 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
     async load(now = Date.now()): Promise<Map<number, StoredSession>> {
       const saved = await storage.snapshot('session');
       const sessions = new Map<number, StoredSession>();
+      // Every turn found is noted, named or not, so that one no entry names is removed at the next write.
       for (const [key, value] of Object.entries(saved)) {
-        if (!key.startsWith(keyPrefix)) continue;
-        const tabId = Number(key.slice(keyPrefix.length));
+        if (!key.startsWith(turnPrefix)) continue;
+        const { tabId, turnId } = keyParts(key.slice(turnPrefix.length));
+        if (tabId === undefined || turnId === undefined) continue;
+        const parsed = turnSchema.safeParse(value);
+        writtenTab(written, tabId).turns.set(turnId, parsed.success ? parsed.data : undefined);
+      }
+      for (const [key, value] of Object.entries(saved)) {
+        if (!key.startsWith(sessionPrefix)) continue;
+        const tabId = Number(key.slice(sessionPrefix.length));
         if (!Number.isInteger(tabId)) continue;
-        const parsed = storedSessionSchema.safeParse(value);
+        const tab = writtenTab(written, tabId);
+        const parsed = sessionEntrySchema.safeParse(value);
+        const session = parsed.success ? sessionFrom(parsed.data, (turnId) => tab.turns.get(turnId)) : undefined;
         // As stored: a tab whose run is marked interrupted differs from it, and is written again.
-        written.set(tabId, parsed.success ? parsed.data : undefined);
-        if (parsed.success) sessions.set(tabId, restoredSession(parsed.data, now));
+        tab.entry = session ? parsed.data : undefined;
+        if (session) sessions.set(tabId, restoredSession(session, now));
       }
       return sessions;
     },
@@ -121,16 +176,66 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
   };
 }
 
-function restoredSession(stored: z.infer<typeof storedSessionSchema>, now: number): StoredSession {
+const keyOf = ({ tabId, turnId }: KeyChange) => (turnId === undefined ? sessionKey(tabId) : turnKey(tabId, turnId));
+
+/** The tab and turn a turn's key names, after its prefix: `7:<turn id>`. */
+function keyParts(rest: string): { tabId?: number; turnId?: string } {
+  const colon = rest.indexOf(':');
+  const tabId = Number(rest.slice(0, colon));
+  return colon > 0 && Number.isInteger(tabId) ? { tabId, turnId: rest.slice(colon + 1) } : {};
+}
+
+function writtenTab(written: Map<number, WrittenTab>, tabId: number): WrittenTab {
+  let tab = written.get(tabId);
+  if (tab === undefined) {
+    tab = { entry: undefined, turns: new Map() };
+    written.set(tabId, tab);
+  }
+  return tab;
+}
+
+/** After a write that failed, what it would have changed is not known. */
+function forget(written: Map<number, WrittenTab>, { tabId, turnId }: KeyChange): void {
+  const tab = writtenTab(written, tabId);
+  if (turnId === undefined) tab.entry = undefined;
+  else tab.turns.set(turnId, undefined);
+}
+
+/** A session as its keys hold it: the entry naming its turns, and the turns (those put aside too) by id. */
+function writtenTabOf({ previous, ...current }: StoredSession): { entry: SessionEntry; turns: Map<string, Turn> } {
+  const turns = new Map([...current.turns, ...(previous?.turns ?? [])].map((turn) => [turn.id, turn] as const));
+  return { entry: { ...entryOf(current), ...(previous === undefined ? {} : { previous: entryOf(previous) }) }, turns };
+}
+
+function entryOf({ turns, ...rest }: StoredConversation): ConversationEntry {
+  return { ...rest, turns: turns.map((turn) => turn.id) };
+}
+
+/**
+ * The session an entry makes with the turns it names; none where the current conversation lacks
+ * a turn or one does not read. One put aside that lacks one costs only the Undo offer.
+ */
+function sessionFrom({ previous, ...current }: SessionEntry, turnOf: (turnId: string) => Turn | undefined): StoredSession | undefined {
+  const conversation = conversationFrom(current, turnOf);
+  const aside = previous && conversationFrom(previous, turnOf);
+  return conversation && { ...conversation, ...(aside ? { previous: aside } : {}) };
+}
+
+function conversationFrom({ turns: turnIds, ...rest }: ConversationEntry, turnOf: (turnId: string) => Turn | undefined): StoredConversation | undefined {
+  const turns = turnIds.map(turnOf);
+  return turns.every((turn) => turn !== undefined) ? { ...rest, turns } : undefined;
+}
+
+function restoredSession(stored: StoredSession, now: number): StoredSession {
   const { previous, ...current } = stored;
   return {
-    ...conversationFrom(current, now),
-    ...(previous === undefined ? {} : { previous: conversationFrom(previous, now) }),
+    ...restoredConversation(current, now),
+    ...(previous === undefined ? {} : { previous: restoredConversation(previous, now) }),
   };
 }
 
-function conversationFrom(parsed: z.infer<typeof storedConversationSchema>, now: number): StoredConversation {
-  const { turns, history, historyOrigin, historyReadUntrusted, runGoingOn } = parsed;
+function restoredConversation(stored: StoredConversation, now: number): StoredConversation {
+  const { turns, history, historyOrigin, historyReadUntrusted, runGoingOn } = stored;
   const ended = turns.map((turn) => interruptIfRunning(turn, now));
   // The run the worker stopped under: the model reads that it ended and what its tools did, as
   // after Stop, so "continue" means something and nothing done is done again.
@@ -150,22 +255,22 @@ export function interruptIfRunning(turn: Turn, now: number): Turn {
 }
 
 /**
- * Whether a tab's key already holds this conversation. Turns and histories never change in place
- * (a change makes a new one, see `boundStoredSessions`), so comparing them by identity is enough.
+ * Whether a tab's key already holds this entry. Histories never change in place (a change makes a
+ * new one), so comparing them by identity is enough; the turns are their own keys.
  */
-function sameStoredSession(stored: StoredSession | undefined, session: StoredSession): boolean {
-  if (stored === undefined || !sameConversation(stored, session)) return false;
-  if (stored.previous === undefined || session.previous === undefined) return stored.previous === session.previous;
-  return sameConversation(stored.previous, session.previous);
+function sameSessionEntry(stored: SessionEntry, entry: SessionEntry): boolean {
+  if (!sameConversationEntry(stored, entry)) return false;
+  if (stored.previous === undefined || entry.previous === undefined) return stored.previous === entry.previous;
+  return sameConversationEntry(stored.previous, entry.previous);
 }
 
-function sameConversation(stored: StoredConversation, conversation: StoredConversation): boolean {
+function sameConversationEntry(stored: ConversationEntry, entry: ConversationEntry): boolean {
   return (
-    stored.history === conversation.history &&
-    stored.historyOrigin === conversation.historyOrigin &&
-    stored.historyReadUntrusted === conversation.historyReadUntrusted &&
-    stored.runGoingOn?.readUntrusted === conversation.runGoingOn?.readUntrusted &&
-    stored.turns.length === conversation.turns.length &&
-    stored.turns.every((turn, index) => turn === conversation.turns[index])
+    stored.history === entry.history &&
+    stored.historyOrigin === entry.historyOrigin &&
+    stored.historyReadUntrusted === entry.historyReadUntrusted &&
+    stored.runGoingOn?.readUntrusted === entry.runGoingOn?.readUntrusted &&
+    stored.turns.length === entry.turns.length &&
+    stored.turns.every((turnId, index) => turnId === entry.turns[index])
   );
 }

@@ -10,12 +10,9 @@ function turnWith(id: string, prose: string): Turn {
 const session = (...turns: Turn[]): StoredSession => ({ turns, history: [{ role: 'user', content: 'hello' }] });
 const utf8Bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
-/** Each tab's conversation as session storage holds it, by tab. */
+/** Each tab's conversation as a worker started now would find it in session storage, by tab. */
 async function storedChats(): Promise<Record<string, StoredSession>> {
-  const items = await fakeBrowser.storage.session.get(null);
-  return Object.fromEntries(
-    Object.entries(items).flatMap(([key, value]) => (key.startsWith('agentSession:') ? [[key.slice('agentSession:'.length), value as StoredSession]] : [])),
-  );
+  return Object.fromEntries(await createSessionStore(() => new Map()).load());
 }
 
 /** The keys each write to session storage set, one list a write. */
@@ -24,7 +21,13 @@ function watchWrites(): () => string[][] {
   return () => set.mock.calls.map(([items]) => Object.keys(items));
 }
 
-describe('the conversations in session storage, one key a tab', () => {
+/** The bytes each write to session storage set, as JSON, one number a write. */
+function watchWrittenBytes(): () => number[] {
+  const set = vi.spyOn(fakeBrowser.storage.session, 'set');
+  return () => set.mock.calls.map(([items]) => utf8Bytes(items));
+}
+
+describe('the conversations in session storage, one key a tab and one a turn', () => {
   beforeEach(() => {
     fakeBrowser.reset();
     vi.restoreAllMocks();
@@ -41,7 +44,7 @@ describe('the conversations in session storage, one key a tab', () => {
     sessions.set(2, { ...sessions.get(2)!, turns: [...sessions.get(2)!.turns, turnWith('c', 'The blue one is.')] });
     await store.flush();
     await store.flush();
-    expect(writes()).toEqual([['agentSession:2']]);
+    expect(writes()).toEqual([['agentSession:2', 'agentTurn:2:c']]);
     expect(Object.keys(await storedChats())).toEqual(['1', '2']);
     expect((await storedChats())['2']!.turns.map((turn) => turn.id)).toEqual(['b', 'c']);
   });
@@ -59,7 +62,26 @@ describe('the conversations in session storage, one key a tab', () => {
     const stored = await storedChats();
     expect(stored['1']!.turns.map((turn) => turn.id)).toEqual(['b', 'c']);
     expect(stored['2']!.turns.map((turn) => turn.id)).toEqual(['d', 'e']);
-    expect(utf8Bytes(stored)).toBeLessThanOrEqual(budget);
+    expect(utf8Bytes(await fakeBrowser.storage.session.get(null))).toBeLessThanOrEqual(budget);
+    expect(Object.keys(await fakeBrowser.storage.session.get(null))).not.toContain('agentTurn:1:a');
+  });
+
+  it('keeps a turn the budget brings back while the write that left it out is still going: a new worker finds the whole chat', async () => {
+    const long = 'é'.repeat(150_000);
+    const sessions = new Map([[1, session(turnWith('a', long), turnWith('b', long), turnWith('c', long))]]);
+    const store = createSessionStore(() => sessions, { budget: 1_000_000 });
+    await store.flush();
+    // The write that leaves out tab 1's oldest turn is slow to remove it; meanwhile tab 2 closes.
+    const remove = fakeBrowser.storage.session.remove.bind(fakeBrowser.storage.session);
+    vi.spyOn(fakeBrowser.storage.session, 'remove').mockImplementationOnce(async (keys) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await remove(keys);
+    });
+    sessions.set(2, session(turnWith('d', long)));
+    const leftOut = store.flush();
+    sessions.delete(2);
+    await Promise.all([leftOut, store.flush()]);
+    expect((await storedChats())['1']!.turns.map((turn) => turn.id)).toEqual(['a', 'b', 'c']);
   });
 
   it('after a restart, writes again only the chat whose run it marked interrupted, and marks it once', async () => {
@@ -76,7 +98,7 @@ describe('the conversations in session storage, one key a tab', () => {
     expect(loaded.get(2)!.turns[0]).toMatchObject({ outcome: 'interrupted', endedAt: 100 });
     const writes = watchWrites();
     await restarted.flush();
-    expect(writes()).toEqual([['agentSession:2']]);
+    expect(writes()).toEqual([['agentSession:2', 'agentTurn:2:r']]);
 
     // The next worker reads the run as it was marked, not marked again.
     const again = await createSessionStore(() => new Map()).load(200);
@@ -84,14 +106,65 @@ describe('the conversations in session storage, one key a tab', () => {
     expect(again.get(1)).toEqual(before.get(1));
   });
 
-  it('removes the key of a tab that is gone, and of one that does not read', async () => {
-    await fakeBrowser.storage.session.set({ 'agentSession:3': { turns: 'not a list' } });
+  it('removes the keys of a tab that is gone, and of one that does not read: an older build\'s whole chat, a turn no entry names, an entry naming a turn storage lacks', async () => {
+    await fakeBrowser.storage.session.set({
+      'agentSession:3': { turns: 'not a list' },
+      // How the build before kept a chat: every turn inside the tab's key.
+      'agentSession:4': session(turnWith('old', 'Kept whole.')),
+      'agentTurn:5:lost': turnWith('lost', 'Named by no entry.'),
+      'agentSession:6': { turns: ['missing'], history: [] },
+    });
     const sessions = new Map([[1, session(turnWith('a', 'Hello.'))], [2, session(turnWith('b', 'Hi.'))]]);
     const store = createSessionStore(() => sessions);
-    await store.load();
+    expect([...(await store.load()).keys()]).toEqual([]);
     await store.flush();
     sessions.delete(1);
     await store.flush();
     expect(Object.keys(await storedChats())).toEqual(['2']);
+    expect(Object.keys(await fakeBrowser.storage.session.get(null)).sort()).toEqual(['agentSession:2', 'agentTurn:2:b']);
+  });
+
+  it('while a reply streams in a long chat, writes only the streaming turn; a worker stopped then shows the whole chat and the reply so far', async () => {
+    const result = 'x'.repeat(100_000);
+    const settled = Array.from({ length: 10 }, (_, index): Turn => ({
+      ...turnWith(`t${index}`, `Answer ${index}.`),
+      items: [{ kind: 'tool', callId: `c${index}`, name: 'list_orders', arguments: {}, state: 'done', result }],
+    }));
+    let streaming: Turn = { id: 'live', request: 'which week?', items: [{ kind: 'prose', text: 'Week' }], startedAt: 3 };
+    let current: StoredSession = { ...session(...settled, streaming), runGoingOn: { readUntrusted: false } };
+    const store = createSessionStore(() => new Map([[1, current]]));
+    await store.flush();
+
+    const writes = watchWrites();
+    const bytes = watchWrittenBytes();
+    for (const more of [' 12', ' had', ' the most']) {
+      const text = (streaming.items[0] as { text: string }).text + more;
+      streaming = { ...streaming, items: [{ kind: 'prose', text }] };
+      current = { ...current, turns: [...settled, streaming] };
+      await store.flush();
+    }
+    expect(writes()).toEqual([['agentTurn:1:live'], ['agentTurn:1:live'], ['agentTurn:1:live']]);
+    // The chat is over a megabyte; each write holds the streaming turn alone.
+    expect(Math.max(...bytes())).toBeLessThan(500);
+
+    const restored = (await createSessionStore(() => new Map()).load(10)).get(1)!;
+    expect(restored.turns.slice(0, -1)).toEqual(settled);
+    expect(restored.turns.at(-1)).toMatchObject({ id: 'live', items: [{ kind: 'prose', text: 'Week 12 had the most' }], outcome: 'interrupted', endedAt: 10 });
+    // The model reads that the request ended, as after Stop.
+    expect(restored.history.map((message) => message.content)).toEqual(['hello', 'which week?', expect.stringContaining('ended before it was finished')]);
+  });
+
+  it('puts a chat aside for Undo by writing only what names its turns, and a new worker can still bring it back', async () => {
+    const long = 'A long answer. '.repeat(10_000);
+    const chat = session(turnWith('a', long), turnWith('b', long));
+    let current: StoredSession = chat;
+    const store = createSessionStore(() => new Map([[1, current]]));
+    await store.flush();
+    const bytes = watchWrittenBytes();
+    current = { turns: [], history: [], previous: chat };
+    await store.flush();
+    expect(bytes()).toHaveLength(1);
+    expect(bytes()[0]).toBeLessThan(500);
+    expect((await storedChats())['1']).toEqual({ turns: [], history: [], previous: chat });
   });
 });

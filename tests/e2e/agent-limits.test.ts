@@ -28,6 +28,14 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     return { page, panel };
   }
 
+  /** What session storage holds of the tabs' chats, as one JSON text. */
+  const storedChats = (panel: Page) =>
+    panel.evaluate(async () => {
+      const { storage } = (globalThis as unknown as { chrome: { storage: { session: { get(key: null): Promise<Record<string, unknown>> } } } }).chrome;
+      const stored = Object.entries(await storage.session.get(null)).filter(([key]) => key.startsWith('agentSession:') || key.startsWith('agentTurn:'));
+      return JSON.stringify(stored);
+    });
+
   const lastTurnOutcome = (panel: Page) => panel.getByTestId('turn-notice').last().getAttribute('data-outcome');
 
   it('Stop ends a run within a second while a tool hangs', async () => {
@@ -100,15 +108,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await ask(panel, 'look up coffee');
     await panel.locator('[data-testid=tool-card][data-state=running]').waitFor();
     // Stop the worker once the running card is in session storage (it goes there at once).
-    await expect
-      .poll(() =>
-        panel.evaluate(async () => {
-          const { storage } = (globalThis as unknown as { chrome: { storage: { session: { get(key: null): Promise<Record<string, unknown>> } } } }).chrome;
-          const stored = Object.entries(await storage.session.get(null)).filter(([key]) => key.startsWith('agentSession:'));
-          return JSON.stringify(stored).includes('"state":"running"');
-        }),
-      )
-      .toBe(true);
+    await expect.poll(async () => (await storedChats(panel)).includes('"state":"running"')).toBe(true);
     const cdp = await extension.context.newCDPSession(panel);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
@@ -121,6 +121,30 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await ask(panel, 'and now?');
     await panel.getByTestId('turn').getByText('Back again.').waitFor({ timeout: 10_000 });
     expect(await panel.getByTestId('turn').count()).toBe(2);
+  });
+
+  it('a service worker stopped while a reply streams after a long answer: the panel shows the answer and what streamed so far', async () => {
+    const { panel } = await openPageAndPanel();
+    const earlier = `${'The first answer is long. '.repeat(2_000)}Its end.`;
+    await useReplayEngine(await currentServiceWorker(extension.context), { replies: [earlier], chunkSize: 4_000 });
+    await ask(panel, 'tell me everything');
+    await panel.getByTestId('turn').getByText('Its end.').waitFor({ timeout: 10_000 });
+    const words = Array.from({ length: 200 }, (_, index) => `word${index}`).join(' ');
+    await useReplayEngine(await currentServiceWorker(extension.context), { replies: [words], chunkSize: 6, delayMs: 30 });
+    await ask(panel, 'now slowly');
+    // Stop the worker once part of the reply is in session storage (streamed prose goes there every 300 ms).
+    await expect.poll(async () => (await storedChats(panel)).includes('word10 '), { timeout: 10_000 }).toBe(true);
+    const cdp = await extension.context.newCDPSession(panel);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    const storedSoFar = /word0(?: word\d+)+/.exec(await storedChats(panel))![0];
+
+    await expect.poll(() => lastTurnOutcome(panel), { timeout: 10_000 }).toBe('interrupted');
+    const turns = panel.getByTestId('turn');
+    expect(await turns.count()).toBe(2);
+    expect(await turns.first().textContent()).toContain('Its end.');
+    expect(await turns.last().textContent()).toContain(storedSoFar);
+    expect(await turns.last().textContent()).not.toContain('word199');
   });
 
   it('an idle panel lets the stopped worker sleep; a change in its page, or a request, wakes it and the panel shows it', async () => {
