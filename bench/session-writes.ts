@@ -1,8 +1,10 @@
 // What saving a tab's chat costs while a reply streams into it: a tab with about 3 MB of chat
 // (long tool results, many turns), a reply written every 300 ms as the worker does, each write
-// through a storage area that turns what it is given into JSON as the browser does.
-// `npm run bench session-writes`.
+// through a storage area that turns what it is given into JSON as the browser does; then what
+// Chromium's own session storage takes for a write of either size, in the built extension's worker.
+// `npm run bench session-writes` (build first for the Chromium table).
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { chromiumAvailable, currentServiceWorker, launchExtension } from '../tests/e2e/support';
 import type { StoredSession } from '../lib/agent/session-store';
 import type { Turn } from '../lib/agent/session-state';
 import type { BenchSection } from './bench-section';
@@ -62,18 +64,24 @@ function countedStorage(): { writes: Write[]; measure: <T>(run: () => Promise<T>
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const kB = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1000).toFixed(1)} kB`);
 
-export async function benchSessionWrites(): Promise<BenchSection> {
+/** A chat of `settledTurns` turns, as it is at the start of a reply. */
+function longChat(): { turns: Turn[]; history: StoredSession['history'] } {
+  const turns = Array.from({ length: settledTurns }, (_, index) => settledTurn(index));
+  const history = turns.slice(-3).flatMap((turn) => [
+    { role: 'user' as const, content: turn.request },
+    { role: 'assistant' as const, content: `Week ${turn.startedAt} had many orders.` },
+  ]);
+  return { turns, history };
+}
+
+async function storeWrites(): Promise<BenchSection> {
   (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
   const { createSessionStore } = await import('../lib/agent/session-store');
   const rows: Array<Record<string, string | number>> = [];
   for (let run = 0; run < 3; run += 1) {
     fakeBrowser.reset();
     const { writes, measure } = countedStorage();
-    const turns = Array.from({ length: settledTurns }, (_, index) => settledTurn(index));
-    const history = turns.slice(-3).flatMap((turn) => [
-      { role: 'user' as const, content: turn.request },
-      { role: 'assistant' as const, content: `Week ${turn.startedAt} had many orders.` },
-    ]);
+    const { turns, history } = longChat();
     let session: StoredSession = { turns, history };
     const store = createSessionStore(() => new Map([[7, session]]), { delayMs: 0 });
     await measure(() => store.flush());
@@ -113,6 +121,55 @@ export async function benchSessionWrites(): Promise<BenchSection> {
       'A write is timed from the store being asked to write to the storage call answering; the bytes are what the storage area was given, as JSON.',
     ],
   };
+}
+
+/**
+ * What `chrome.storage.session.set` takes in the service worker for the two sizes of write: the
+ * whole chat with the streaming turn in it, and the streaming turn alone (median of 20 each).
+ */
+async function browserWrites(): Promise<BenchSection> {
+  const title = "The same writes in Chromium's session storage (headless, the built extension's service worker)";
+  if (!chromiumAvailable) return { title, rows: [], notes: ['Skipped: no Chromium.'] };
+  const extension = await launchExtension();
+  try {
+    const worker = await currentServiceWorker(extension.context);
+    const { turns, history } = longChat();
+    const streaming: Turn = { id: 'streaming', request: 'Which week had the most orders?', items: [{ kind: 'prose', text: 'Week 12 had the most. '.repeat(280) }], startedAt: 100 };
+    const timings = await worker.evaluate(
+      async ({ chat, turn }) => {
+        const { session } = (globalThis as unknown as { chrome: { storage: { session: { set(items: object): Promise<void>; clear(): Promise<void> } } } }).chrome.storage;
+        // No named function in here: tsx would name it through a helper the worker lacks.
+        const medians: number[] = [];
+        for (const items of [{ 'bench:whole': chat }, { 'bench:turn': turn }]) {
+          const times: number[] = [];
+          for (let index = 0; index < 20; index += 1) {
+            const started = performance.now();
+            await session.set(items);
+            times.push(performance.now() - started);
+          }
+          medians.push(times.sort((a, b) => a - b)[10]!);
+        }
+        await session.clear();
+        return { whole: medians[0]!, alone: medians[1]! };
+      },
+      { chat: { turns: [...turns, streaming], history }, turn: streaming },
+    );
+    const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+    return {
+      title,
+      rows: [
+        { write: 'the whole chat, streaming turn in it', bytes: (bytes({ turns: [...turns, streaming], history }) / 1e6).toFixed(2) + ' MB', 'ms (median of 20)': timings.whole.toFixed(2) },
+        { write: 'the streaming turn alone', bytes: (bytes(streaming) / 1000).toFixed(1) + ' kB', 'ms (median of 20)': timings.alone.toFixed(2) },
+      ],
+      notes: ['Timed in the worker from the call to its answer: the worker turns the value into the browser\'s form on its own thread, then the browser stores it.'],
+    };
+  } finally {
+    await extension.close();
+  }
+}
+
+export async function benchSessionWrites(): Promise<BenchSection[]> {
+  return [await storeWrites(), await browserWrites()];
 }
 
 await runDirectly(import.meta.url, benchSessionWrites);
