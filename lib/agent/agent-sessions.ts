@@ -17,6 +17,7 @@ import { loadEndedChats, saveEndedChats } from './chats-across-update';
 import { originOf } from '../text/origin-of';
 import { suggestRequests } from './suggestions';
 import { TabSession } from './tab-session';
+import type { TabDrivers } from '../service-worker/tab-drivers';
 
 /** The two ends of a panel's port that the sessions use. */
 export interface PanelPort {
@@ -62,6 +63,8 @@ export interface AgentSessionsBackground {
    * changed, or with no tab that everything may have: see `PanelWake`.
    */
   wakePanels?(tabId?: number): void;
+  /** Who runs tools in which tab, shared with the trace viewer's replays; default: runs never wait for a replay. */
+  tabDrivers?: TabDrivers;
 }
 
 const defaultApprovalWaitMs = 5 * 60_000;
@@ -150,6 +153,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     keepAwake: () => background.keepAwake?.() ?? (() => {}),
     showAsking: (tabId, waits) => background.showAsking?.(tabId, waits),
     approvalWaitMs: background.approvalWaitMs ?? defaultApprovalWaitMs,
+    takeTab: (tabId) => background.tabDrivers?.take(tabId, 'agent') ?? { release: () => {} },
     // The conversation is saved after the trace, so it never shows a step the trace lacks.
     persist: (urgent) => (urgent ? void Promise.resolve(background.recorder.flush?.()).finally(store.urgent) : store.schedule()),
   };

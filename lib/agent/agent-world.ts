@@ -5,6 +5,7 @@ import type { Engine } from '../engines/engine';
 import type { ToolTarget } from '../registry/tool-target';
 import type { Settings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
+import type { TabClaim } from '../service-worker/tab-drivers';
 
 /** What a tab offers the agent right now. */
 export interface TabToolList {
@@ -52,6 +53,8 @@ export interface AgentWorld {
   approvalWaitMs: number;
   /** A call in the tab waits for the person's yes or no (`true`), or no longer does: the toolbar says so. */
   showAsking?(tabId: number, waits: boolean): void;
+  /** Takes the tab for a run, unless a replay from the trace viewer has it (see `createTabDrivers`). */
+  takeTab(tabId: number): TabClaim;
   /** Saves the conversation: `urgent` for changes that must survive the worker stopping. */
   persist(urgent?: boolean): void;
 }

@@ -11,10 +11,14 @@ import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { isPrivateTab } from '../service-worker/is-private-tab';
 import { previewWebLlm } from '../engines/webllm/preview-webllm';
 import { scorerFor } from './scorer-for';
+import type { TabDrivers } from '../service-worker/tab-drivers';
 import { createTabsWithChatsNote, forgetTabsWithChats, takeTabsWithChats } from './chats-across-update';
 
-/** Wires the agent sessions to the extension: panel ports, the tool registry, tab life. */
-export function setupAgentSessions(recorder: TraceRecorder): void {
+/**
+ * Wires the agent sessions to the extension: panel ports, the tool registry, tab life.
+ * `tabDrivers`: shared with the trace viewer's replays, so a run never starts in a tab a replay drives.
+ */
+export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrivers): void {
   const sessions = createAgentSessions({
     loadSettings,
     updateSettings,
@@ -34,6 +38,7 @@ export function setupAgentSessions(recorder: TraceRecorder): void {
     keepAwake: keepServiceWorkerAwake,
     wakePanels: createPanelWaker(),
     noteTabsWithChats: createTabsWithChatsNote(isPrivateTab),
+    tabDrivers,
   });
   // Only the extension's own pages may drive the agent; never a content script or a page.
   // The sessions check every message themselves and answer a malformed one: no second check here.

@@ -21,6 +21,7 @@ import type { ToolCard, Turn, TurnOutcome } from './session-state';
 import { noCallWorkedNotice, noticeFor, pageResultNotice, thinkingCutOffNotice } from './turn-notices';
 import { isEngineFailure } from './is-engine-failure';
 import { assumedContextTokens, fitHistory } from './fit-history';
+import { agentRefusal } from '../service-worker/tab-drivers';
 
 export type Decision = 'allow-once' | 'allow-site' | 'deny';
 
@@ -221,7 +222,10 @@ export class TabSession {
 
   /** Runs the agent for one request; resolves when the turn has ended, however it ended. */
   async send(request: string): Promise<void> {
-    if (this.active) return this.publish({ type: 'error', message: 'A request is still running: stop it first.' });
+    if (this.active) return this.publish({ type: 'error', message: agentRefusal('agent') });
+    // A replay from the trace viewer may be running the page's tools here: one driver at a time.
+    const claim = this.world.takeTab(this.tabId);
+    if ('busy' in claim) return this.publish({ type: 'error', message: agentRefusal(claim.busy) });
     // A request in the new chat: the conversation put aside is not coming back, nor merged with this one.
     this.previous = undefined;
     let markEnded = (): void => {};
@@ -252,6 +256,7 @@ export class TabSession {
       setTurn({ ...closeOpenCards(turn, 'ended'), outcome: 'error', notice: noticeFor('error', message), endedAt: Date.now() });
     } finally {
       releaseWorker();
+      claim.release();
       if (turn.runId) this.world.recorder.endRun(turn.runId, turn.outcome ?? 'error', turn.endedAt ?? Date.now());
       if (this.active === active) this.active = undefined;
       markEnded();

@@ -4,8 +4,10 @@ import { errorMessage } from '../messaging/error-message';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { agentOffOn } from '../settings/agent-off-on';
 import { replayTrace } from './replay-trace';
+import { replayRefusal } from '../service-worker/tab-drivers';
 import { replayClientMessageSchema, type ReplayConfirmRequest, type ReplayServerMessage } from './trace-protocol';
 import type { TabTools, TraceServiceBackground } from './trace-service';
+import type { StoredTrace } from './trace-schema';
 
 /** The ends of a viewer's replay port that the session uses. */
 export interface ReplayPort {
@@ -90,7 +92,25 @@ async function replayInTab(background: TraceServiceBackground, { runId, tabId, s
   const offProblem = await agentOffProblem(background, site);
   if (offProblem) return fail(`${offProblem}, so nothing is replayed there. Turn it back on in the extension's options.`);
   const timeoutMs = (await background.toolTimeoutMs?.()) ?? defaultToolTimeoutMs;
+  // The agent may be running the page's tools here: one driver at a time (see `createTabDrivers`).
+  const claim = background.tabDrivers?.take(tabId, 'replay') ?? { release: () => {} };
+  if ('busy' in claim) return fail(replayRefusal(claim.busy));
+  try {
+    await replayClaimed(background, { tabId, signal, confirm, post }, trace, site, timeoutMs);
+  } finally {
+    claim.release();
+  }
+}
 
+/** The replay itself, once the tab is the replay's own. */
+async function replayClaimed(
+  background: TraceServiceBackground,
+  { tabId, signal, confirm, post }: Omit<ReplayRequest, 'runId'>,
+  trace: StoredTrace,
+  site: string,
+  timeoutMs: number,
+): Promise<void> {
+  const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
   const guard = guardSite(background, site, signal);
   let toolRan = false;
   // The viewer stays open for the whole replay (closing it cancels), so this hold ends with it.

@@ -16,12 +16,14 @@ import {
   type ReplayServerMessage,
 } from './trace-protocol';
 import { createTraceService } from './trace-service';
+import type { TabDrivers } from '../service-worker/tab-drivers';
 
 /**
  * Background: answers the trace viewer's requests and runs its replays in a tab, through the
  * tool registry. Only the extension's own pages are answered, never a page or a content script.
+ * `tabDrivers`: shared with the agent, so a replay never runs in a tab where the agent does.
  */
-export function setupTraceService(): void {
+export function setupTraceService(tabDrivers: TabDrivers): void {
   const service = createTraceService({
     store: getTraceStore,
     getTabTools,
@@ -36,6 +38,7 @@ export function setupTraceService(): void {
       return { askEveryCall: settings.confirmation === 'ask-always', disabledSites: settings.disabledSites };
     },
     keepAwake: keepServiceWorkerAwake,
+    tabDrivers,
   });
   answerExtensionPages(isTraceMessage, (message) => service.handle(message), {
     ok: false,

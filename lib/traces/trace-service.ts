@@ -11,6 +11,7 @@ import {
   type TraceResponseData,
 } from './trace-protocol';
 import type { TraceStore } from './trace-store';
+import type { TabDrivers } from '../service-worker/tab-drivers';
 import { connectReplaySession, type ReplayPort } from './replay-session';
 
 /** What a tab offers now, as the tool registry reports it. */
@@ -48,6 +49,8 @@ export interface TraceServiceBackground {
   consent?(): Promise<{ askEveryCall: boolean; disabledSites: readonly string[] }>;
   /** Keeps the service worker up while a replay runs; returns the release. */
   keepAwake?(): () => void;
+  /** Who runs tools in which tab, shared with the agent (see `createTabDrivers`); default: replays never wait for a run. */
+  tabDrivers?: TabDrivers;
 }
 
 /** Answers the trace viewer: list, get, delete, import, export, and replays over a port. */

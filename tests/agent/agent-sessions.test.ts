@@ -10,6 +10,7 @@ import { changedSettings, defaultSettings, type Settings, type SettingsChange } 
 import { createMemoryRecorder } from '../support/memory-recorder';
 import { toolOutputFromResult } from '../../lib/registry/tool-output-from-result';
 import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chats-across-update';
+import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
 
 const tools: ToolDescriptor[] = [
   {
@@ -49,6 +50,7 @@ interface HarnessOptions {
   /** Whether the tab is in a private window; default no. */
   privateTab?: boolean;
   noteTabsWithChats?: AgentSessionsBackground['noteTabsWithChats'];
+  tabDrivers?: AgentSessionsBackground['tabDrivers'];
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -77,6 +79,7 @@ function harness(options: HarnessOptions = {}) {
     ...(options.approvalWaitMs === undefined ? {} : { approvalWaitMs: options.approvalWaitMs }),
     ...(options.readLoadedPageResult ? { readLoadedPageResult: options.readLoadedPageResult } : {}),
     ...(options.noteTabsWithChats ? { noteTabsWithChats: options.noteTabsWithChats } : {}),
+    ...(options.tabDrivers ? { tabDrivers: options.tabDrivers } : {}),
   };
   const sessions = createAgentSessions(background);
   let state: SessionState | undefined;
@@ -168,6 +171,26 @@ describe('agent sessions', () => {
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     expect(h.cards()[0]?.state).toBe('declined');
     expect(h.executed).toEqual([]);
+  });
+
+  it('refuses a request while a replay from the trace viewer runs in the tab, and runs it once the replay has ended', async () => {
+    await script(['Found two mugs.']);
+    const tabDrivers = createTabDrivers();
+    const h = harness({ tabDrivers });
+    const replay = tabDrivers.take(1, 'replay');
+    if ('busy' in replay) throw new Error('The tab was taken already.');
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.received.some((message) => message.type === 'error'));
+    expect(h.received.filter((message) => message.type === 'error')).toEqual([
+      { type: 'error', message: 'A replay from the trace viewer is running in this tab. Wait for it to end, or cancel it in the trace viewer, then send your request again.' },
+    ]);
+    expect(h.state()?.turns ?? []).toEqual([]);
+    replay.release();
+    h.send({ type: 'send', tabId: 1, text: 'find mugs' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    // The run gave the tab back when it ended: a replay may start there now.
+    expect('release' in tabDrivers.take(1, 'replay')).toBe(true);
   });
 
   it('"allow on this site" lets later calls of tools that change the page run without asking, never consequential ones', async () => {

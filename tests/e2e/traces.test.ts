@@ -196,6 +196,44 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(await page.locator('#cart-count').textContent()).toBe('0');
   });
 
+  it('takes turns at a tab with the agent: no replay while a request runs there, and no request while a replay does', async () => {
+    const replies = [toolCall('open_product', { slug: 'enamel-mug' }), `In stock.${toolCall('add_to_cart', { qty: 2 })}`, 'Two enamel mugs are in your cart.'];
+    await useReplayEngine(extension.serviceWorker, { replies });
+    const { page, panel } = await openPageAndPanel(fixtureServer.url('/mug-shop.html'));
+    const runId = await runAndApprove(panel, 'two enamel mugs please', 'Two enamel mugs are in your cart.');
+    await page.reload();
+    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
+
+    // A second request waits for the person's yes to add_to_cart: the agent is running in the tab.
+    await useReplayEngine(extension.serviceWorker, { replies });
+    await ask(panel, 'two more please');
+    await panel.locator('[data-testid=tool-card][data-name=add_to_cart] [data-testid=approve-once]').waitFor({ timeout: 15_000 });
+    const viewer = await extension.openExtensionPage(`traces.html?run=${encodeURIComponent(runId)}`);
+    await expect.poll(() => viewer.getByTestId('replay-start').isEnabled(), { timeout: 10_000 }).toBe(true);
+    await viewer.getByTestId('replay-start').click();
+    await viewer.getByTestId('replay-error').waitFor({ timeout: 15_000 });
+    expect(await viewer.getByTestId('replay-error').textContent()).toContain('The agent is running in that tab. Let its request finish, or stop it in the side panel, then replay.');
+    expect(await viewer.getByTestId('replay-confirm').count()).toBe(0);
+
+    // Once the request is stopped, the replay runs; a request sent meanwhile is refused, and kept in the box.
+    await panel.getByTestId('stop').click();
+    await panel.locator('[data-testid=turn-notice][data-outcome=stopped]').waitFor({ timeout: 15_000 });
+    await viewer.getByTestId('replay-start').click();
+    await viewer.locator('[data-testid=replay-confirm][data-name=add_to_cart]').waitFor({ timeout: 15_000 });
+    await ask(panel, 'and a spoon');
+    await panel.getByTestId('session-error').waitFor({ timeout: 15_000 });
+    expect(await panel.getByTestId('session-error').textContent()).toContain('A replay from the trace viewer is running in this tab. Wait for it to end, or cancel it in the trace viewer, then send your request again.');
+    expect(await panel.getByTestId('chat-input').inputValue()).toBe('and a spoon');
+    expect(await panel.getByTestId('turn').count()).toBe(2);
+
+    // The replay ends as usual, and the tab is the agent's again.
+    await viewer.getByTestId('replay-allow').click();
+    await viewer.getByTestId('replay-result').waitFor({ timeout: 15_000 });
+    await viewer.close();
+    await page.close();
+    await panel.close();
+  });
+
   it('keeps the steps of a run cut off by a service-worker stop, marked interrupted', async () => {
     await useReplayEngine(extension.serviceWorker, {
       replies: [`Opening it.${toolCall('open_product', { slug: 'enamel-mug' })}`, 'This reply streams very slowly. '.repeat(40)],

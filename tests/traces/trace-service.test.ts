@@ -9,6 +9,7 @@ import { recordShopRun } from './support/record-run';
 import { createShopPage, type ShopPage } from './support/shop-page';
 import { createTestService } from './support/test-service';
 import { openTestStore } from './support/trace-stores';
+import { createTabDrivers } from '@/lib/service-worker/tab-drivers';
 
 /** Runs are dated between 2020 and now, or an import refuses them. */
 const recentTime = Date.now() - 24 * 60 * 60 * 1000;
@@ -275,6 +276,23 @@ describe('the trace service', () => {
       ]);
       expect(ranOnOther).toEqual([]);
     }
+  });
+
+  it('refuses to replay in a tab where the agent is running, and replays there once the run has ended', async () => {
+    const store = await storeWithRuns(1);
+    // No call of this page asks for a yes (its add_to_cart is renamed): the replay runs to its end.
+    const page = createShopPage({ rename: { from: 'add_to_cart', to: 'add_item' } });
+    const tabDrivers = createTabDrivers();
+    const run = tabDrivers.take(7, 'agent');
+    if ('busy' in run) throw new Error('The tab was taken already.');
+    expect(await replayMessages(store, new Map([[7, page]]), { tabDrivers })).toEqual([
+      { type: 'failed', error: { name: 'ReplayError', message: 'The agent is running in that tab. Let its request finish, or stop it in the side panel, then replay.' } },
+    ]);
+    expect(page.cart).toEqual([]);
+    run.release();
+    expect((await replayMessages(store, new Map([[7, page]]), { tabDrivers })).map((message) => message.type)).toEqual(['done']);
+    // The replay gave the tab back when it ended.
+    expect('release' in tabDrivers.take(7, 'agent')).toBe(true);
   });
 
   it('stops a replay when the person turns the agent off on its site meanwhile', async () => {
