@@ -3,6 +3,7 @@ import { findCatalogModel, modelLabel } from '@/lib/engines/model-catalog';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { waitingCallIds } from '@/lib/sidepanel/waiting-call-ids';
+import { GoToTabButton } from './go-to-tab-button';
 
 // An error is said by when it came (errorLabels); idle, by whether a request came already.
 const stateLabels: Record<Exclude<EngineStatus['state'], 'error' | 'idle'>, string> = {
@@ -42,6 +43,7 @@ export function StatusLine({ model }: { model: PanelModel }) {
       {session?.closedPage !== 'browser' && (
         <EngineActivity engine={engine} asked={(session?.turns.length ?? 0) > 0} waiting={waitingCallIds(session).size > 0} stalled={stalled} />
       )}
+      {engine.waitingForTab !== undefined && <GoToTabButton tabId={engine.waitingForTab} />}
       {/* Always in the page, so the one sentence a person can act on is read when it comes. */}
       <span class="visually-hidden" role="status" data-testid="load-stalled">
         {stalled}
@@ -76,7 +78,7 @@ function EngineActivity({ engine, asked, waiting, stalled }: { engine: EngineSta
       </span>
     );
   }
-  // A reply waiting for another tab's (an engine that answers one at a time): the engine's words say so.
+  // A reply waiting for another tab's (an engine that answers one at a time): the engine's words say so, naming the tab.
   if (engine.state === 'generating' && engine.progressText) return <span class="status-state state-generating">{engine.progressText}</span>;
   if (engine.state === 'generating' && engine.tokensPerSecond !== undefined) {
     return <span class="status-state">{engine.tokensPerSecond.toFixed(1)} tokens/s</span>;

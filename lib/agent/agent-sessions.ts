@@ -4,6 +4,7 @@ import { errorMessage } from '../messaging/error-message';
 import { settleTabTools } from '../registry/settle-tab-tools';
 import { agentOffBy, agentOffOn, disabledSitesWith, type Settings, type SettingsChange } from '../settings';
 import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
+import type { Engine } from '../engines/engine';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { isAllowableSite } from './approval-policy';
 import { closedPageKind } from './closed-page-kind';
@@ -11,7 +12,8 @@ import { panelMessageSchema, type PanelMessage, type SessionMessage } from './ag
 import type { AgentWorld, TabToolList } from './agent-world';
 import { createEngineHost } from './engine-host';
 import { createProseBatcher } from './prose-batcher';
-import type { ChatEnding, SessionState } from './session-state';
+import type { ChatEnding, EngineStatus, SessionState } from './session-state';
+import { tabName, waitingWords } from './waiting-words';
 import { createSessionStore, type StoredSession } from './session-store';
 import { loadEndedChats, saveEndedChats } from './chats-across-update';
 import { originOf } from '../text/origin-of';
@@ -63,6 +65,8 @@ export interface AgentSessionsBackground {
    * changed, or with no tab that everything may have: see `PanelWake`.
    */
   wakePanels?(tabId?: number): void;
+  /** Makes the engine the settings ask for; default: `createEngine`. */
+  createEngine?(settings: Settings): Engine;
   /** Who runs tools in which tab, shared with the trace viewer's replays; default: runs never wait for a replay. */
   tabDrivers?: TabDrivers;
 }
@@ -105,9 +109,23 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     panels.get(tabId)?.forEach((port) => safePost(port, message));
   });
   const publish = batcher.publish;
-  const engines = createEngineHost(() => {
-    for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engines.statusFor(tabId) });
-  });
+  const publishEngineStatus = () => {
+    for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engineStatusFor(tabId) });
+  };
+  const engines = createEngineHost(publishEngineStatus, background.createEngine);
+  // A tab waiting for another tab's reply or run is told which tab, and whether that run waits for
+  // the person's answer there: they may have many tabs open, and only their answer ends the wait.
+  const engineStatusFor = (tabId: number): EngineStatus => {
+    const status = engines.statusFor(tabId);
+    if (status.waitingForTab === undefined) return status;
+    const waiting = sessions.get(tabId)?.runSeenFromElsewhere;
+    const other = sessions.get(status.waitingForTab)?.runSeenFromElsewhere;
+    // A private window's tab is neither named nor offered in a normal window's panel (see `isPrivateTab`).
+    if (!other || (other.privateWindow && !waiting?.privateWindow)) return { ...status, waitingForTab: undefined };
+    const name = tabName(other.title, other.origin);
+    const kind = status.state === 'loading' ? 'run' : 'reply';
+    return { ...status, progressText: waitingWords(kind, { ...(name ? { name } : {}), askingYou: other.askingYou }) };
+  };
 
   // What the first request would load, told before it. Asked again after every load and every
   // settings change, and by a snapshot built once the last answer is a few seconds old: the
@@ -151,7 +169,11 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     isPrivateTab: background.isPrivateTab,
     recorder: background.recorder,
     keepAwake: () => background.keepAwake?.() ?? (() => {}),
-    showAsking: (tabId, waits) => background.showAsking?.(tabId, waits),
+    showAsking: (tabId, waits) => {
+      background.showAsking?.(tabId, waits);
+      // A tab waiting for this run says whether it waits for the person's answer here.
+      publishEngineStatus();
+    },
     approvalWaitMs: background.approvalWaitMs ?? defaultApprovalWaitMs,
     takeTab: (tabId) => background.tabDrivers?.take(tabId, 'agent') ?? { release: () => {} },
     // The conversation is saved after the trace, so it never shows a step the trace lacks.
@@ -223,7 +245,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       pageReachable,
       ...(closedPage && !pageReachable ? { closedPage } : {}),
       suggestions: suggestRequests(tools?.tools ?? []),
-      engine: engines.statusFor(tabId),
+      engine: engineStatusFor(tabId),
       siteAllowed: Boolean(origin && settings.allowedSites.includes(origin)),
       agentOff: offBy.length > 0,
       agentOffBy: offBy,

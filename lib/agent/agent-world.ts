@@ -11,6 +11,8 @@ import type { TabClaim } from '../service-worker/tab-drivers';
 export interface TabToolList {
   url: string;
   origin: string;
+  /** The tab's title, as the page set it (capped, untrusted): only ever shown as text, never put in a prompt. */
+  title?: string;
   tools: readonly ToolDescriptor[];
 }
 

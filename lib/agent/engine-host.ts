@@ -8,6 +8,7 @@ import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
 import { errorMessage } from '../messaging/error-message';
 import type { Settings } from '../settings';
 import type { EngineStatus } from './session-state';
+import { waitingWords } from './waiting-words';
 
 /**
  * Holds the one engine the extension runs (a model on the GPU is shared by every tab) and its
@@ -113,13 +114,17 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   let running = 0;
   const busy = () => replying > 0 || running > 0;
   const holds = new WeakMap<Engine, () => void>();
-  // The hold `engineFor` took, given back once.
-  const releaseOnce = (): (() => void) => {
+  // Which tabs' runs hold the engine: a tab whose load waits for them is told which (see `statusFor`).
+  const holdingTabs = new Map<number, number>();
+  // The hold `engineFor` took for `tabId`'s run, given back once.
+  const releaseOnce = (tabId: number | undefined): (() => void) => {
     let released = false;
+    count(holdingTabs, tabId, 1);
     return () => {
       if (released) return;
       released = true;
       running -= 1;
+      count(holdingTabs, tabId, -1);
       whenIdle();
     };
   };
@@ -138,8 +143,11 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   };
   // Which tabs have a reply on the way: the others' panels say the model is ready, not generating.
   const replyingTabs = new Map<number, number>();
-  // Which tabs' replies wait for their turn (an engine with `replyTurns`) while another tab's goes on.
+  // Which tabs' replies wait for their turn (an engine with `replyTurns`) while another tab's goes on,
+  // and the turns each waits for; the tab whose reply has a turn, where a tab asked for it.
   const waitingForTurnTabs = new Map<number, number>();
+  const turnsWaitedFor = new Map<number, ReplyTurns>();
+  const turnHolders = new Map<ReplyTurns, number>();
   // Each tab's last reply speed: a panel shows its own tab's, not whichever tab's reply ended last.
   const speeds = new Map<number, number>();
   // A reply that failed (the server answered 500, the GPU was lost) is the news of the tab that
@@ -155,11 +163,13 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     if (!turns) return () => {};
     if (tabId === undefined || !turns.busy) return turns.take(signal);
     count(waitingForTurnTabs, tabId, 1);
+    turnsWaitedFor.set(tabId, turns);
     publishNow();
     try {
       return await turns.take(signal);
     } finally {
       count(waitingForTurnTabs, tabId, -1);
+      if (!waitingForTurnTabs.has(tabId)) turnsWaitedFor.delete(tabId);
     }
   };
   const withGeneratingStatus = (engine: Engine, tabId: number | undefined): Engine => {
@@ -170,8 +180,12 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         replying += 1;
         try {
           // The engine takes the turn again, at once (see `createReplyTurns`).
-          const passOn = await waitForTurn(engine.replyTurns, tabId, request.signal);
+          const turns = engine.replyTurns;
+          const passOn = await waitForTurn(turns, tabId, request.signal);
           if (!passOn) return;
+          // The tab that has the turn, for the panels of the tabs waiting for it.
+          const holdsTurn = turns !== undefined && tabId !== undefined && !turnHolders.has(turns);
+          if (holdsTurn) turnHolders.set(turns, tabId);
           count(replyingTabs, tabId, 1);
           // Generating already for another tab: this tab's panel is told all the same.
           if (status.state === 'ready') setStatus({ state: 'generating' });
@@ -181,6 +195,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
             if (!request.signal.aborted) forgetReplyFailures();
           } finally {
             count(replyingTabs, tabId, -1);
+            if (holdsTurn) turnHolders.delete(turns);
             passOn();
           }
         } finally {
@@ -205,16 +220,21 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
      * waits for another tab's run to end before its model can replace the one loaded, or its reply
      * waits for another tab's, and that the model generates only for the tabs it is replying to
      * (the others see it ready). The speed is the tab's own, and so is a reply that failed there.
+     * While it waits, `waitingForTab` is the tab it waits for, where one is known (see `nameTheWait`).
      */
     statusFor(tabId: number): EngineStatus {
       const own: EngineStatus = { ...status, tokensPerSecond: speeds.get(tabId) };
+      const waiting = { progress: undefined, tokensPerSecond: undefined };
       if (waitingForRuns() && waitingTabs.has(tabId)) {
-        return { ...own, state: 'loading', progress: undefined, progressText: 'Waiting for the run in another tab to end…', tokensPerSecond: undefined };
+        const other = [...holdingTabs.keys()].find((holding) => holding !== tabId);
+        return { ...own, ...waiting, state: 'loading', progressText: waitingWords('run'), ...(other === undefined ? {} : { waitingForTab: other }) };
       }
       // Another tab loading the model already loaded does not stop this tab's reply, nor its wait.
       const inUse = status.state === 'loading' || status.state === 'ready' || status.state === 'generating';
       if (inUse && waitingForTurnTabs.has(tabId)) {
-        return { ...own, state: 'generating', progress: undefined, progressText: 'Waiting for the reply in another tab…', tokensPerSecond: undefined };
+        const turns = turnsWaitedFor.get(tabId);
+        const other = turns && turnHolders.get(turns);
+        return { ...own, ...waiting, state: 'generating', progressText: waitingWords('reply'), ...(other === undefined ? {} : { waitingForTab: other }) };
       }
       if (inUse && replyingTabs.has(tabId)) return { ...own, state: 'generating', progress: undefined, progressText: undefined };
       // A load going on, or an engine that cannot load, is every tab's news; a failed reply, its tab's own.
@@ -265,7 +285,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       let loading = false;
       try {
         const engine = await waitFor(options.tabId, engineFor(settings, signal, options.hold === true));
-        if (options.hold) release = releaseOnce();
+        if (options.hold) release = releaseOnce(options.tabId);
         loading = true;
         // Another tab's load of the same engine under way: its progress is this one's too.
         if (loads === 0 || status.state !== 'loading') {

@@ -86,6 +86,8 @@ export const engineStatusSchema = z.object({
   downloadMB: z.number().optional(),
   /** A load that has reported nothing for a minute (a stalled download): the panel says so. */
   stalled: z.boolean().optional(),
+  /** The tab whose reply, or run, this tab's request waits for (see `waitingWords`): the panel offers to go there. */
+  waitingForTab: z.number().int().optional(),
 });
 
 /** Why a tab's chat is gone: the extension was updated to a new version, or reloaded as it was. */

@@ -54,6 +54,17 @@ interface ActiveRun {
   privateWindow?: boolean;
   /** Why it leaves no trace, where it leaves none. */
   notRecorded?: Turn['notRecorded'];
+  /** The tab's page as the run began: how another tab's panel waiting for this run names it. */
+  page?: { title?: string; origin: string };
+}
+
+/** A run as the panel of another tab waiting for it sees it (see `waitingWords`). */
+export interface RunSeenFromElsewhere {
+  title?: string;
+  origin: string;
+  privateWindow: boolean;
+  /** A call waits for the person's yes or no. */
+  askingYou: boolean;
 }
 
 /** A new document this soon after a tool's call ended may be that tool's doing (a form that posts). */
@@ -125,6 +136,13 @@ export class TabSession {
 
   get running(): boolean {
     return this.active !== undefined;
+  }
+
+  /** The run going on here, for the panel of a tab that waits for it; undefined before its page was read. */
+  get runSeenFromElsewhere(): RunSeenFromElsewhere | undefined {
+    const active = this.active;
+    if (!active?.page) return undefined;
+    return { ...active.page, privateWindow: active.privateWindow === true, askingYou: active.approvals.size > 0 };
   }
 
   /** Resolves once no run goes on here: at once, or when the running one has ended. */
@@ -277,6 +295,7 @@ export class TabSession {
       this.world.recorder.keepsTraces?.() ?? true,
     ]);
     const origin = tabTools?.origin ?? '';
+    active.page = { ...(tabTools?.title ? { title: tabTools.title } : {}), origin };
     active.privateWindow = privateWindow;
     active.notRecorded = privateWindow ? 'private-window' : keepsTraces ? undefined : 'traces-off';
     if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
@@ -445,7 +464,6 @@ export class TabSession {
         // The worker stays up while the person decides, even from another tab, but not for good:
         // a run nobody answers ends, and lets go of the model.
         const decision = await this.waitForDecision(active, callId, call.name);
-        active.approvals.delete(callId);
         // "Allow on this site" never covers a consequential tool: those ask every time.
         if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await this.world.allowSite(this.tabId);
         return decision !== 'deny';
@@ -462,14 +480,18 @@ export class TabSession {
       if (this.active === active) this.stop('tool-timeout', `nobody answered whether to run "${name}" within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`);
     }, approvalWaitMs);
     // Answered, or the run stopped (the question then goes unanswered): the wait is over either way.
+    // The question is in `approvals` whenever `showAsking` is told of it: a tab waiting for this
+    // run reads it there (see `runSeenFromElsewhere`).
     const over = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', over);
+      active.approvals.delete(callId);
       this.world.showAsking?.(this.tabId, false);
     };
+    const decided = new Promise<Decision>((resolve) => active.approvals.set(callId, resolve));
     signal.addEventListener('abort', over, { once: true });
     this.world.showAsking?.(this.tabId, true);
-    return new Promise<Decision>((resolve) => active.approvals.set(callId, resolve)).finally(over);
+    return decided.finally(over);
   }
 
   private async executeWithTimeout(call: ParsedCall, context: ToolCallContext, active: ActiveRun, settings: Settings): Promise<ToolOutput> {

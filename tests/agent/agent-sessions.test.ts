@@ -11,6 +11,8 @@ import { createMemoryRecorder } from '../support/memory-recorder';
 import { toolOutputFromResult } from '../../lib/registry/tool-output-from-result';
 import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chats-across-update';
 import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
+import type { Engine } from '../../lib/engines/engine';
+import { hermesFormat } from '@webmcp-agents/local-agent';
 
 const tools: ToolDescriptor[] = [
   {
@@ -37,7 +39,7 @@ interface HarnessOptions {
   settings?: Partial<Settings>;
   execute?: (name: string) => Promise<ToolOutput>;
   /** What the tab offers; default: the shop's three tools. */
-  tabTools?: () => { url: string; origin: string; tools: ToolDescriptor[] } | undefined;
+  tabTools?: (tabId: number) => { url: string; origin: string; title?: string; tools: ToolDescriptor[] } | undefined;
   /** Whether the content script answers in the tab; default yes. */
   pageAnswers?: () => boolean;
   /** The address of the tab's page, as the browser tells it. */
@@ -48,9 +50,10 @@ interface HarnessOptions {
   /** What the page a form loaded gives as its result. */
   readLoadedPageResult?: AgentSessionsBackground['readLoadedPageResult'];
   /** Whether the tab is in a private window; default no. */
-  privateTab?: boolean;
+  privateTab?: boolean | ((tabId: number) => boolean);
   noteTabsWithChats?: AgentSessionsBackground['noteTabsWithChats'];
   tabDrivers?: AgentSessionsBackground['tabDrivers'];
+  createEngine?: AgentSessionsBackground['createEngine'];
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -61,13 +64,13 @@ function harness(options: HarnessOptions = {}) {
   const background: AgentSessionsBackground = {
     loadSettings: async () => settings,
     updateSettings: vi.fn(async (change: SettingsChange) => (settings = changedSettings(settings, change))),
-    getTabTools: async () => (options.tabTools ? options.tabTools() : { url: 'https://shop.example/', origin: 'https://shop.example', tools }),
+    getTabTools: async (tabId) => (options.tabTools ? options.tabTools(tabId) : { url: 'https://shop.example/', origin: 'https://shop.example', tools }),
     onTabToolsChanged: () => () => {},
     pageAnswers: async () => options.pageAnswers?.() ?? true,
     pageAddress: async () => options.pageAddress?.(),
     ...(options.previewWebLlm ? { previewWebLlm: options.previewWebLlm } : {}),
     reloadTab: async (tabId) => void reloaded.push(tabId),
-    isPrivateTab: async () => options.privateTab ?? false,
+    isPrivateTab: async (tabId) => (typeof options.privateTab === 'function' ? options.privateTab(tabId) : (options.privateTab ?? false)),
     executeTabTool: async (_tabId, name) => {
       executed.push(name);
       return options.execute ? options.execute(name) : { text: `${name} ok` };
@@ -80,6 +83,7 @@ function harness(options: HarnessOptions = {}) {
     ...(options.readLoadedPageResult ? { readLoadedPageResult: options.readLoadedPageResult } : {}),
     ...(options.noteTabsWithChats ? { noteTabsWithChats: options.noteTabsWithChats } : {}),
     ...(options.tabDrivers ? { tabDrivers: options.tabDrivers } : {}),
+    ...(options.createEngine ? { createEngine: options.createEngine } : {}),
   };
   const sessions = createAgentSessions(background);
   let state: SessionState | undefined;
@@ -191,6 +195,60 @@ describe('agent sessions', () => {
     await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
     // The run gave the tab back when it ended: a replay may start there now.
     expect('release' in tabDrivers.take(1, 'replay')).toBe(true);
+  });
+
+  /**
+   * Tab 1 ("Mug shop") runs on a model on the GPU, as WebLLM's, and its checkout waits for the
+   * person's yes; the settings then name another model, and tab 2 asks: its new model loads only
+   * once tab 1's run has ended. Resolves once tab 2's panel (the harness's) says it waits.
+   */
+  async function waitingForAnotherTabsRun(privateTab?: (tabId: number) => boolean) {
+    const replies = [call('checkout', {}), 'Ordered.', 'Hello from the smaller model.'];
+    const gpuEngine = (settings: Settings): Engine => ({
+      id: settings.engine,
+      holdsGpu: true,
+      modelId: settings.model,
+      format: hermesFormat,
+      model: {
+        async *stream() {
+          yield { type: 'text-delta', text: replies.shift() ?? '' };
+        },
+      },
+      load: async () => {},
+    });
+    const pages: Record<number, { origin: string; title: string }> = { 1: { origin: 'https://shop.example', title: 'Mug shop' }, 2: { origin: 'https://news.example', title: 'News' } };
+    const h = harness({
+      settings: { engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' },
+      tabTools: (tabId) => ({ url: `${pages[tabId]!.origin}/`, ...pages[tabId]!, tools }),
+      createEngine: gpuEngine,
+      ...(privateTab ? { privateTab } : {}),
+    });
+    h.send({ type: 'subscribe', tabId: 1 });
+    h.send({ type: 'send', tabId: 1, text: 'check out' });
+    await h.until(() => h.cards()[0]?.state === 'waiting');
+    const callId = h.cards()[0]!.callId;
+    await h.background.updateSettings(() => ({ model: 'Qwen3-0.6B-q4f16_1-MLC' }));
+    h.send({ type: 'subscribe', tabId: 2 });
+    h.send({ type: 'send', tabId: 2, text: 'hello' });
+    await h.until(() => h.state()?.engine.state === 'loading' && h.state()?.engine.progressText?.startsWith('Waiting') === true);
+    return { ...h, answerInTab1: () => h.send({ type: 'approve', tabId: 1, callId, decision: 'allow-once' }) };
+  }
+
+  it("tells a tab whose new model waits for another tab's run which tab it is, and that the run there waits for the person's answer", async () => {
+    const h = await waitingForAnotherTabsRun();
+    expect(h.state()?.engine).toMatchObject({ progressText: 'Waiting for your answer in “Mug shop”, whose run must end first…', waitingForTab: 1 });
+    h.answerInTab1();
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
+    expect(h.state()?.engine).toMatchObject({ state: 'ready', model: 'Qwen3-0.6B-q4f16_1-MLC' });
+    expect(h.state()?.engine.waitingForTab).toBeUndefined();
+  });
+
+  it("names no tab of a private window in a normal window's panel, nor offers to go there", async () => {
+    const h = await waitingForAnotherTabsRun((tabId) => tabId === 1);
+    expect(h.state()?.engine.progressText).toBe('Waiting for the run in another tab to end…');
+    expect(h.state()?.engine.waitingForTab).toBeUndefined();
+    h.answerInTab1();
+    await h.until(() => h.state()?.turns[0]?.outcome === 'answer');
   });
 
   it('"allow on this site" lets later calls of tools that change the page run without asking, never consequential ones', async () => {

@@ -402,7 +402,8 @@ describe('the engine host', () => {
     // The tab still running keeps its status: ready, not loading; the tab waiting says why.
     expect(published.at(-1)?.state).toBe('ready');
     expect(host.statusFor(tabA).state).toBe('ready');
-    expect(host.statusFor(tabB)).toMatchObject({ state: 'loading', progressText: 'Waiting for the run in another tab to end…' });
+    // It names the tab it waits for, which the sessions turn into words and the panel into a way there.
+    expect(host.statusFor(tabB)).toMatchObject({ state: 'loading', progressText: 'Waiting for the run in another tab to end…', waitingForTab: tabA });
     // A Stop in tab C ends only its own wait, and leaves the status as it was.
     const stopped = new AbortController();
     const third = host.load({ ...qwen17, model: 'Qwen3-0.6B-q4f16_1-MLC' }, stopped.signal, { tabId: tabC });
@@ -535,20 +536,23 @@ describe('the engine host', () => {
 
   const waitingWords = 'Waiting for the reply in another tab…';
 
-  it("tells a tab whose reply waits for another tab's turn that it waits, not that the model writes for it", async () => {
+  it("tells a tab whose reply waits for another tab's turn that it waits, and for which tab, not that the model writes for it", async () => {
     const { host, reply, finishReply } = hostAnsweringInTurn();
     const first = await reply(1);
     const second = await reply(2);
     expect(first.texts).toEqual(['Working']);
     expect(second.texts).toEqual([]);
     expect(host.statusFor(1)).toMatchObject({ state: 'generating', progressText: undefined });
-    expect(host.statusFor(2)).toMatchObject({ state: 'generating', progressText: waitingWords });
+    // The tab waiting is told which tab has the turn.
+    expect(host.statusFor(2)).toMatchObject({ state: 'generating', progressText: waitingWords, waitingForTab: 1 });
     expect(host.statusFor(3)).toMatchObject({ state: 'ready', progressText: undefined });
+    expect([host.statusFor(1).waitingForTab, host.statusFor(3).waitingForTab]).toEqual([undefined, undefined]);
     await finishReply();
     await first.done;
     expect(second.texts).toEqual(['Working']);
     expect(host.statusFor(1).state).toBe('ready');
     expect(host.statusFor(2)).toMatchObject({ state: 'generating', progressText: undefined });
+    expect(host.statusFor(2).waitingForTab).toBeUndefined();
     await finishReply();
     await second.done;
     expect([host.statusFor(1).state, host.statusFor(2).state]).toEqual(['ready', 'ready']);

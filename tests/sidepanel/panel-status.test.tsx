@@ -1,11 +1,16 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { mountPanel, type MountedPanel } from './mount-panel';
 import type { Turn } from '@/lib/agent/session-state';
 import { engineStatus, sessionState, tabId, turn } from './session-fixtures';
 
 let panel: MountedPanel | undefined;
-afterEach(() => panel?.unmount());
+afterEach(() => {
+  panel?.unmount();
+  vi.restoreAllMocks();
+  fakeBrowser.reset();
+});
 
 describe('the status line', () => {
   it('names the engine and the model', async () => {
@@ -36,6 +41,26 @@ describe('the status line', () => {
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating' }) });
     expect(panel.find('status-line')?.textContent).toContain('Generating');
     expect(panel.find('status-line')?.textContent).not.toContain('Waiting');
+  });
+
+  it("names the tab a request waits for, and offers to go there: the tab comes to the front, in a window brought forward", async () => {
+    const otherWindow = (await fakeBrowser.windows.create({}))!;
+    const other = await fakeBrowser.tabs.create({ windowId: otherWindow.id!, active: false });
+    const update = vi.spyOn(fakeBrowser.tabs, 'update');
+    const focus = vi.spyOn(fakeBrowser.windows, 'update');
+    panel = await mountPanel({ turns: [turn()], running: true });
+    expect(panel.find('go-to-waited-tab')).toBeNull();
+    const waiting = engineStatus({ state: 'loading', progressText: 'Waiting for your answer in “Mug shop”, whose run must end first…', waitingForTab: other.id! });
+    await panel.deliver({ type: 'engine', tabId, engine: waiting });
+    expect(panel.find('status-line')?.textContent).toContain('Waiting for your answer in “Mug shop”, whose run must end first…');
+    const goThere = panel.find('go-to-waited-tab')!;
+    expect(goThere.textContent).toBe('Go to that tab');
+    goThere.click();
+    await vi.waitFor(() => expect(focus).toHaveBeenCalledWith(otherWindow.id, { focused: true }));
+    expect(update).toHaveBeenCalledWith(other.id, { active: true });
+    // The wait is over: nothing to go to.
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating' }) });
+    expect(panel.find('go-to-waited-tab')).toBeNull();
   });
 
   it('names a model of the catalogue as the options do, its id kept as the title', async () => {
