@@ -187,6 +187,54 @@ describe.skipIf(!ready)('a model server whose reply fails in one tab', () => {
   });
 });
 
+describe.skipIf(!ready)("Chrome's built-in model, answering one tab at a time", () => {
+  let extension: LaunchedExtension;
+  let fixtures: FixtureServer;
+  beforeAll(async () => {
+    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    extension = await launchExtension({ webgpu: false });
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await fixtures?.close();
+  });
+
+  it("names the tab whose reply another tab's request waits for, and goes there on a click", async () => {
+    // Tab A's reply streams a character at a time, long enough for tab B to ask meanwhile.
+    const fake: FakeLanguageModelOptions = {
+      availability: 'available',
+      chunkSize: 1,
+      replies: [`{"type": "message", "text": "${'The blue mug is in stock. '.repeat(60)}"}`, '{"type": "message", "text": "Hello from tab B."}'],
+    };
+    await extension.serviceWorker.evaluate(installFakeLanguageModel, fake);
+    await extension.serviceWorker.evaluate(async () => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
+      await chrome.storage.local.set({ settings: { engine: 'prompt-api' } });
+    });
+    const [pageA, pageB] = [await extension.context.newPage(), await extension.context.newPage()];
+    await Promise.all([pageA.goto(fixtures.url('/native.html')), pageB.goto(fixtures.url('/native.html?b'))]);
+    const tabA = await tabIdOf(pageA);
+    const panelA = await extension.openExtensionPage(`sidepanel.html?tabId=${tabA}`);
+    const panelB = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(pageB)}`);
+    await ask(panelA, 'Is the blue mug in stock?');
+    await panelA.getByTestId('turn').getByText('The blue mug is in stock.').first().waitFor({ timeout: 15_000 });
+    await ask(panelB, 'Hello?');
+    await expect.poll(() => panelB.getByTestId('status-line').textContent(), { timeout: 15_000 }).toContain('Waiting for the reply in “Native WebMCP shop”…');
+    const activeTab = () =>
+      extension.serviceWorker.evaluate(async (tabId) => {
+        const { chrome } = globalThis as unknown as { chrome: { tabs: { get(tabId: number): Promise<{ active: boolean }> } } };
+        return (await chrome.tabs.get(tabId)).active;
+      }, tabA);
+    expect(await activeTab()).toBe(false);
+    await panelB.getByTestId('go-to-waited-tab').click();
+    await expect.poll(activeTab, { timeout: 5_000 }).toBe(true);
+    // Tab B's turn comes once tab A's reply has ended, and the wait is no longer offered.
+    await panelB.getByTestId('turn').getByText('Hello from tab B.').waitFor({ timeout: 60_000 });
+    expect(await panelB.getByTestId('go-to-waited-tab').count()).toBe(0);
+    await Promise.all([panelA.close(), panelB.close(), pageA.close(), pageB.close()]);
+  });
+});
+
 /**
  * A test-only extension whose service worker holds the real WebLLM engine code and the real
  * `@mlc-ai/web-llm`, bundled the way the background is (a classic script, no `import()`).
