@@ -220,21 +220,23 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
      * waits for another tab's run to end before its model can replace the one loaded, or its reply
      * waits for another tab's, and that the model generates only for the tabs it is replying to
      * (the others see it ready). The speed is the tab's own, and so is a reply that failed there.
-     * While it waits, `waitingForTab` is the tab it waits for, where one is known (see `nameTheWait`).
+     * While it waits, `waitingForTab` is the tab it waits for, where one is known: the sessions name
+     * it (see `createAgentSessions`), and the panel offers to go there.
      */
     statusFor(tabId: number): EngineStatus {
       const own: EngineStatus = { ...status, tokensPerSecond: speeds.get(tabId) };
-      const waiting = { progress: undefined, tokensPerSecond: undefined };
+      const noProgress = { progress: undefined, tokensPerSecond: undefined };
       if (waitingForRuns() && waitingTabs.has(tabId)) {
+        // Where several runs hold it the load waits for them all; the first is the one named.
         const other = [...holdingTabs.keys()].find((holding) => holding !== tabId);
-        return { ...own, ...waiting, state: 'loading', progressText: waitingWords('run'), ...(other === undefined ? {} : { waitingForTab: other }) };
+        return { ...own, ...noProgress, state: 'loading', progressText: waitingWords('run'), ...(other === undefined ? {} : { waitingForTab: other }) };
       }
       // Another tab loading the model already loaded does not stop this tab's reply, nor its wait.
       const inUse = status.state === 'loading' || status.state === 'ready' || status.state === 'generating';
       if (inUse && waitingForTurnTabs.has(tabId)) {
         const turns = turnsWaitedFor.get(tabId);
         const other = turns && turnHolders.get(turns);
-        return { ...own, ...waiting, state: 'generating', progressText: waitingWords('reply'), ...(other === undefined ? {} : { waitingForTab: other }) };
+        return { ...own, ...noProgress, state: 'generating', progressText: waitingWords('reply'), ...(other === undefined ? {} : { waitingForTab: other }) };
       }
       if (inUse && replyingTabs.has(tabId)) return { ...own, state: 'generating', progress: undefined, progressText: undefined };
       // A load going on, or an engine that cannot load, is every tab's news; a failed reply, its tab's own.
