@@ -295,6 +295,34 @@ describe('the trace service', () => {
     expect('release' in tabDrivers.take(7, 'agent')).toBe(true);
   });
 
+  it('refuses a second replay in a tab where one is running, and lets one start once it was cancelled', async () => {
+    const store = await storeWithRuns(1);
+    const page = createShopPage();
+    const { service, openReplayPort } = createTestService(store, new Map([[7, page]]), { tabDrivers: createTabDrivers() });
+    const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+    const replayUntilAsked = () =>
+      new Promise<{ asked: boolean; cancel(): void; message?: ReplayServerMessage }>((resolve) => {
+        const replay = client.replay('run-1', 7, {
+          onMessage: (message) => {
+            if (message.type === 'confirm-request') resolve({ asked: true, cancel: replay.cancel });
+            if (message.type === 'failed' || message.type === 'done') resolve({ asked: false, cancel: replay.cancel, message });
+          },
+          onLost: () => resolve({ asked: false, cancel: () => {} }),
+        });
+      });
+    // The first waits for a yes to add_to_cart, so it is still running when the second asks.
+    const first = await replayUntilAsked();
+    expect(first.asked).toBe(true);
+    const second = await replayUntilAsked();
+    expect(second.message).toEqual({ type: 'failed', error: { name: 'ReplayError', message: 'Another replay is running in that tab. Wait for it to end, then replay.' } });
+    first.cancel();
+    await vi.waitFor(async () => {
+      const third = await replayUntilAsked();
+      third.cancel();
+      expect(third.asked).toBe(true);
+    });
+  });
+
   it('stops a replay when the person turns the agent off on its site meanwhile', async () => {
     const store = await storeWithRuns(1);
     const page = createShopPage();
