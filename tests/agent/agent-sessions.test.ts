@@ -109,6 +109,14 @@ async function tabsStored(): Promise<number[]> {
   return keys.flatMap((key) => (key.startsWith('agentSession:') ? [Number(key.slice('agentSession:'.length))] : [])).sort((a, b) => a - b);
 }
 
+/** Each stored turn as `<tab>:<outcome>`, in tab order. */
+async function storedOutcomes(): Promise<string[]> {
+  const stored = await fakeBrowser.storage.session.get(null);
+  return Object.entries(stored)
+    .flatMap(([key, turn]) => (key.startsWith('agentTurn:') ? [`${key.split(':')[1]}:${(turn as { outcome?: string }).outcome}`] : []))
+    .sort();
+}
+
 /** The messages after the system prompt that the model read at the first step of a turn's run. */
 /**
  * On a site the person allowed, a run that read customer reviews (marked as strangers' words),
@@ -722,8 +730,8 @@ describe('agent sessions', () => {
       first.send({ type: 'subscribe', tabId });
       first.send({ type: 'send', tabId, text: 'hi' });
     }
-    await first.until(() => first.state()?.turns[0]?.outcome === 'answer');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Both tabs' answers stored: the first worker has nothing left to write when the second starts.
+    await vi.waitFor(async () => expect(await storedOutcomes()).toEqual(['5:answer', '6:answer']), { timeout: 5_000 });
     // A new worker, woken by the tab closing: the close comes before the stored sessions are read.
     const second = harness();
     second.sessions.tabClosed(5);
