@@ -1,6 +1,6 @@
 import { assertNever } from '@webmcp-agents/chat';
 import type { AgentEvent } from '@webmcp-agents/local-agent';
-import { capError, finiteOr, traceMessage, traceParsed, traceProblem, traceResult, traceTool, traceToolsNotShown, traceUsage } from './trace-fields';
+import { capError, finiteOr, traceAddress, traceMessage, traceParsed, traceProblem, traceResult, traceTool, traceToolsNotShown, traceUsage } from './trace-fields';
 import { capText, traceLimits } from './trace-limits';
 import { runSizeBytes, stepBytes } from './measure-trace';
 import type { RunInfo } from './trace-recorder';
@@ -35,7 +35,7 @@ export class TraceBuilder {
     this.run = {
       id: capText(info.runId, traceLimits.id),
       tabId: info.tabId,
-      url: capText(info.url, traceLimits.url),
+      url: capText(traceAddress(info.url), traceLimits.url),
       origin: capText(info.origin, traceLimits.url),
       engineId: capText(info.engineId, traceLimits.id),
       model: capText(info.model, traceLimits.id),

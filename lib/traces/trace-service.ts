@@ -1,6 +1,7 @@
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
 import { measureTrace } from './measure-trace';
+import { traceAddress } from './trace-fields';
 import { createTraceFile, readTraceFile } from './trace-file';
 import {
   traceRequestSchema,
@@ -102,8 +103,10 @@ async function importFile(store: TraceStore, file: unknown) {
   const traces = reading.traces.map(({ run, steps }) => {
     // A run exported while it went on did not go on here: stored as running, it could never be deleted.
     const ended = run.outcome === undefined ? { ...run, outcome: 'interrupted' as const } : run;
+    // A file from an older version keeps the whole address; here it is kept as a new run keeps it.
+    const kept = { ...ended, url: traceAddress(ended.url) };
     // Retention counts what a run takes, never what a file says it takes.
-    return { run: { ...ended, sizeBytes: measureTrace({ run: ended, steps }) }, steps };
+    return { run: { ...kept, sizeBytes: measureTrace({ run: kept, steps }) }, steps };
   });
   await store.putTraces(traces);
   return { imported: traces.length };

@@ -80,3 +80,19 @@ describe('the trace builder, on the prose of a step', () => {
     expect(builder.steps()[0]!.prose).toBe('There are four mugs.');
   });
 });
+
+describe('the trace builder, on the address of the page', () => {
+  const runOn = (url: string) => new TraceBuilder({ runId: 'run-1', tabId: 1, url, origin: 'https://shop.example', engineId: 'replay', model: 'recorded', request: 'mugs', startedAt }).takeChanges().run!;
+
+  it('keeps the site and the path, never the query string, the fragment or a password in the address', () => {
+    expect(runOn('https://ann:hunter2@shop.example/reset/password?code=12345&email=ann%40example.com#access_token=abc').url).toBe('https://shop.example/reset/password');
+    expect(runOn('https://shop.example/search?q=divorce+lawyer').url).toBe('https://shop.example/search');
+    expect(runOn('https://shop.example/#/account?session=abc').url).toBe('https://shop.example/');
+    expect(runOn('http://localhost:8080/app/').url).toBe('http://localhost:8080/app/');
+  });
+
+  it('cuts text that is no address at its first ? or #, and keeps an empty one empty', () => {
+    expect(runOn('not an address?token=abc').url).toBe('not an address');
+    expect(runOn('').url).toBe('');
+  });
+});

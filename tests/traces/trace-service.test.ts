@@ -368,3 +368,44 @@ describe('the trace service', () => {
     });
   });
 });
+
+describe('the trace service, on the address of the page a run was on', () => {
+  const secretAddress = 'https://shop.example/mugs?token=secret-token&email=ann%40example.com#access_token=secret-fragment';
+
+  it('stores and exports the page without its query string or fragment, and replays the run in a tab at the full address', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    const page = { ...createShopPage(), url: secretAddress };
+    await recordShopRun({ recorder, runId: 'run-1', page, startedAt: recentTime });
+    await recorder.flush();
+
+    const [stored] = await store.getTraces();
+    expect(stored!.run).toMatchObject({ url: 'https://shop.example/mugs', origin: 'https://shop.example' });
+    const exported = JSON.stringify(await exportedFile(store));
+    for (const secret of ['secret-token', 'ann%40example.com', 'secret-fragment']) expect(exported).not.toContain(secret);
+
+    const tab = { ...createShopPage(), url: secretAddress };
+    const { service, openReplayPort } = createTestService(store, new Map([[7, tab]]));
+    const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+    const done = await new Promise<ReplayServerMessage | 'lost'>((resolve) => {
+      const replay = client.replay('run-1', 7, {
+        onMessage: (message) => {
+          if (message.type === 'confirm-request') replay.confirm(message.call.callId, true);
+          if (message.type === 'done' || message.type === 'failed') resolve(message);
+        },
+        onLost: () => resolve('lost'),
+      });
+    });
+    expect(done).toMatchObject({ type: 'done', divergences: [] });
+    expect(tab.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
+  });
+
+  it('imports a file of an older version, which kept the whole address, keeping only the page without query or fragment', async () => {
+    const file = await exportedFile(await storeWithRuns(1));
+    file.runs[0]!.run.url = secretAddress;
+    const target = await openTestStore();
+    expect(await createTestService(target).service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1 } });
+    const [run] = await target.listRuns();
+    expect(run!.url).toBe('https://shop.example/mugs');
+  });
+});
