@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../demo/serve-demo';
 import { chromiumAvailable, launchExtension, screenshotPath, serveFixtures, stopServiceWorker, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
+import { stepsOfRun } from './support/stored-traces';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../traces/fixtures');
 const mug = 'trail-mug-forest';
@@ -232,6 +233,34 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.close();
     await page.close();
     await panel.close();
+  });
+
+  it('keeps the page of a run without the token and fragment of its address, in the store, the viewer and an export, and replays it there', async () => {
+    await useReplayEngine(extension.serviceWorker, {
+      replies: [toolCall('open_product', { slug: 'enamel-mug' }), `In stock.${toolCall('add_to_cart', { qty: 2 })}`, 'Two enamel mugs, privately.'],
+    });
+    const { page, panel } = await openPageAndPanel(fixtureServer.url('/mug-shop.html?token=secret-token&email=ann%40example.com#access_token=secret-fragment'));
+    const runId = await runAndApprove(panel, 'two mugs from a secret address', 'Two enamel mugs, privately.');
+    const secrets = ['secret-token', 'ann%40example.com', 'ann@example.com', 'secret-fragment'];
+
+    const viewer = await extension.openExtensionPage(`traces.html?run=${encodeURIComponent(runId)}`);
+    const stored = JSON.stringify(await stepsOfRun(viewer, 'two mugs from a secret address'));
+    for (const secret of secrets) expect(stored).not.toContain(secret);
+    expect(await viewer.getByTestId('run-url').textContent()).toBe(fixtureServer.url('/mug-shop.html'));
+    const [download] = await Promise.all([viewer.waitForEvent('download'), viewer.getByTestId('export-run').click()]);
+    const exported = await readFile((await download.path())!, 'utf8');
+    expect(JSON.parse(exported).runs[0].run.url).toBe(fixtureServer.url('/mug-shop.html'));
+    for (const secret of secrets) expect(exported).not.toContain(secret);
+
+    // The run replays in the tab still at its whole address: a replay goes by the site, never the address.
+    await page.reload();
+    await viewer.getByTestId('replay-tab').waitFor();
+    await viewer.getByTestId('replay-start').click();
+    await viewer.locator('[data-testid=replay-confirm][data-name=add_to_cart]').waitFor({ timeout: 15_000 });
+    await viewer.getByTestId('replay-allow').click();
+    await viewer.getByTestId('replay-result').waitFor({ timeout: 15_000 });
+    expect(await viewer.getByTestId('replay-result').getAttribute('data-divergences')).toBe('0');
+    expect(await page.locator('#cart-count').textContent()).toBe('2');
   });
 
   it('keeps the steps of a run cut off by a service-worker stop, marked interrupted', async () => {
