@@ -1,6 +1,7 @@
 import { assertNever } from '@webmcp-agents/chat';
 import type { AgentEvent } from '@webmcp-agents/local-agent';
-import { capError, finiteOr, traceAddress, traceMessage, traceParsed, traceProblem, traceResult, traceTool, traceToolsNotShown, traceUsage } from './trace-fields';
+import { capError, finiteOr, traceMessage, traceParsed, traceProblem, traceResult, traceTool, traceToolsNotShown, traceUsage } from './trace-fields';
+import { traceAddress } from './trace-address';
 import { capText, traceLimits } from './trace-limits';
 import { runSizeBytes, stepBytes } from './measure-trace';
 import type { RunInfo } from './trace-recorder';

@@ -33,25 +33,6 @@ function isCount(value: number | undefined): value is number {
   return value !== undefined && Number.isInteger(value) && value >= 0;
 }
 
-/**
- * A page's address as a trace keeps it: without its query string and fragment, and without a user
- * name or password, where addresses carry session tokens, reset codes, `#access_token=` and search
- * terms. Traces outlast the page on disk and travel in exported files; the site and the path are
- * all that showing or replaying a run needs. Text that is no address is cut at its first ? or #.
- */
-export function traceAddress(url: string): string {
-  try {
-    const address = new URL(url);
-    address.search = '';
-    address.hash = '';
-    address.username = '';
-    address.password = '';
-    return address.href;
-  } catch {
-    return url.replace(/[?#].*$/s, '');
-  }
-}
-
 export function traceMessage(message: ChatMessage): TraceMessage {
   return { role: message.role, content: capText(message.content, traceLimits.long) };
 }

@@ -1,7 +1,7 @@
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
 import { measureTrace } from './measure-trace';
-import { traceAddress } from './trace-fields';
+import { traceAddress } from './trace-address';
 import { createTraceFile, readTraceFile } from './trace-file';
 import {
   traceRequestSchema,

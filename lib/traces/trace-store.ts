@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore, type IDBPTransaction, type StoreNames } from 'idb';
+import { traceAddress } from './trace-address';
 import type { StoredTrace, TraceOutcome, TraceRun, TraceStep } from './trace-schema';
 
 /** The extension's one trace database; tests and benchmarks open their own by name. */
@@ -54,12 +55,24 @@ function deleteRequests(transaction: Deletion, runIds: readonly string[]): Promi
   return [...sorted.map((id) => transaction.objectStore('runs').delete(id)), ...sorted.map((id) => transaction.objectStore('steps').delete(stepsOf(id)))];
 }
 
+/** Rewrites each stored run's address as a trace keeps it now (see `traceAddress`), within the upgrade. */
+async function keepAddressesWithoutQuery(runs: IDBPObjectStore<TraceDatabase, ArrayLike<StoreNames<TraceDatabase>>, 'runs', 'versionchange'>): Promise<void> {
+  for (let cursor = await runs.openCursor(); cursor; cursor = await cursor.continue()) {
+    const url = traceAddress(cursor.value.url);
+    if (url !== cursor.value.url) await cursor.update({ ...cursor.value, url });
+  }
+}
+
 /** Opens (and on first use creates) the trace database. */
 export async function openTraceStore(name: string = traceDatabaseName): Promise<TraceStore> {
-  const database: IDBPDatabase<TraceDatabase> = await openDB<TraceDatabase>(name, 1, {
-    upgrade(db) {
-      db.createObjectStore('runs', { keyPath: 'id' }).createIndex('startedAt', 'startedAt');
-      db.createObjectStore('steps', { keyPath: ['runId', 'step'] });
+  const database: IDBPDatabase<TraceDatabase> = await openDB<TraceDatabase>(name, 2, {
+    upgrade(db, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        db.createObjectStore('runs', { keyPath: 'id' }).createIndex('startedAt', 'startedAt');
+        db.createObjectStore('steps', { keyPath: ['runId', 'step'] });
+      }
+      // Version 1 kept a page's whole address: its query string and fragment go, as from new runs.
+      if (oldVersion === 1) void keepAddressesWithoutQuery(transaction.objectStore('runs'));
     },
     // A newer version of the extension wants to upgrade the schema: let it.
     blocking: () => database.close(),

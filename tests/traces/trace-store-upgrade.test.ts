@@ -1,0 +1,37 @@
+import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
+import { describe, expect, it } from 'vitest';
+import { openTraceStore } from '@/lib/traces/trace-store';
+import type { TraceRun } from '@/lib/traces/trace-schema';
+
+const run = (id: string, url: string): TraceRun => ({
+  id, tabId: 1, url, origin: 'https://shop.example', engineId: 'replay', model: 'recorded', request: 'mugs',
+  startedAt: 1_000, endedAt: 2_000, outcome: 'answer', stepCount: 0, sizeBytes: 100, updatedAt: 2_000,
+});
+
+/** A trace database as the first version of the extension left it: its runs keep the whole address. */
+async function storeOfFirstVersion(name: string, runs: readonly TraceRun[]): Promise<void> {
+  const database = await openDB(name, 1, {
+    upgrade(db) {
+      db.createObjectStore('runs', { keyPath: 'id' }).createIndex('startedAt', 'startedAt');
+      db.createObjectStore('steps', { keyPath: ['runId', 'step'] });
+    },
+  });
+  for (const stored of runs) await database.put('runs', stored);
+  database.close();
+}
+
+describe('the trace store, opened where an older version kept runs', () => {
+  it('rewrites their addresses without query string or fragment, and keeps everything else of them', async () => {
+    const name = `test-traces-${crypto.randomUUID()}`;
+    const secret = run('secret', 'https://shop.example/reset?code=12345&email=ann%40example.com#access_token=abc');
+    const plain = run('plain', 'https://shop.example/mugs');
+    await storeOfFirstVersion(name, [secret, plain]);
+
+    const store = await openTraceStore(name);
+    const runs = await store.listRuns();
+    store.close();
+    expect(runs.find((stored) => stored.id === 'secret')).toEqual({ ...secret, url: 'https://shop.example/reset' });
+    expect(runs.find((stored) => stored.id === 'plain')).toEqual(plain);
+  });
+});
