@@ -242,6 +242,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     const { page, panel } = await openPageAndPanel(fixtureServer.url('/mug-shop.html?token=secret-token&email=ann%40example.com#access_token=secret-fragment'));
     const runId = await runAndApprove(panel, 'two mugs from a secret address', 'Two enamel mugs, privately.');
     const secrets = ['secret-token', 'ann%40example.com', 'ann@example.com', 'secret-fragment'];
+    await page.reload();
 
     const viewer = await extension.openExtensionPage(`traces.html?run=${encodeURIComponent(runId)}`);
     const stored = JSON.stringify(await stepsOfRun(viewer, 'two mugs from a secret address'));
@@ -252,9 +253,16 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(JSON.parse(exported).runs[0].run.url).toBe(fixtureServer.url('/mug-shop.html'));
     for (const secret of secrets) expect(exported).not.toContain(secret);
 
-    // The run replays in the tab still at its whole address: a replay goes by the site, never the address.
-    await page.reload();
-    await viewer.getByTestId('replay-tab').waitFor();
+    // The run replays in its tab, still at its whole address: a replay goes by the site, never the
+    // address. The reloaded page reports its tools a moment after it loads; until then the list
+    // may offer another tab of the site.
+    await expect
+      .poll(async () => {
+        await viewer.getByTestId('replay-refresh').click();
+        return (await viewer.locator('[data-testid=replay-tab] option:checked').allTextContents()).join('');
+      }, { timeout: 10_000 })
+      .toContain('mug-shop.html?token=secret-token');
+    await expect.poll(() => viewer.getByTestId('replay-start').isEnabled()).toBe(true);
     await viewer.getByTestId('replay-start').click();
     await viewer.locator('[data-testid=replay-confirm][data-name=add_to_cart]').waitFor({ timeout: 15_000 });
     await viewer.getByTestId('replay-allow').click();
