@@ -58,6 +58,8 @@ function deleteRequests(transaction: Deletion, runIds: readonly string[]): Promi
 /** Rewrites each stored run's address as a trace keeps it now (see `traceAddress`), within the upgrade. */
 async function keepAddressesWithoutQuery(runs: IDBPObjectStore<TraceDatabase, ArrayLike<StoreNames<TraceDatabase>>, 'runs', 'versionchange'>): Promise<void> {
   for (let cursor = await runs.openCursor(); cursor; cursor = await cursor.continue()) {
+    // A record that does not read as a run is left as it is: the viewer lists it as unreadable.
+    if (typeof cursor.value?.url !== 'string') continue;
     const url = traceAddress(cursor.value.url);
     if (url !== cursor.value.url) await cursor.update({ ...cursor.value, url });
   }

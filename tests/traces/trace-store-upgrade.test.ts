@@ -34,4 +34,17 @@ describe('the trace store, opened where an older version kept runs', () => {
     expect(runs.find((stored) => stored.id === 'secret')).toEqual({ ...secret, url: 'https://shop.example/reset' });
     expect(runs.find((stored) => stored.id === 'plain')).toEqual(plain);
   });
+
+  it('leaves a record that does not read as a run as it is, and rewrites the runs after it', async () => {
+    const name = `test-traces-${crypto.randomUUID()}`;
+    const broken = { ...run('a-broken', ''), url: 42 } as unknown as TraceRun;
+    const secret = run('b-secret', 'https://shop.example/reset?code=12345');
+    await storeOfFirstVersion(name, [broken, secret]);
+
+    const store = await openTraceStore(name);
+    const runs = await store.listRuns();
+    store.close();
+    expect(runs.find((stored) => stored.id === 'a-broken')).toEqual(broken);
+    expect(runs.find((stored) => stored.id === 'b-secret')?.url).toBe('https://shop.example/reset');
+  });
 });
