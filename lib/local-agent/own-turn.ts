@@ -13,7 +13,17 @@ export interface OwnTurn {
 }
 
 /** Tokens that end a turn. Taken out; where a turn opener follows one, the reply ends there. */
-const TURN_ENDS = ['<|im_end|>', '<|eot_id|>', '<|eom_id|>', '<|end_of_text|>', '<|endoftext|>', '<|end|>', '</s>', '<end_of_turn>'];
+const TURN_ENDS = ['<|im_end|>', '<|eot_id|>', '<|eom_id|>', '<|end_of_text|>', '<|endoftext|>', '<|end|>', '<end_of_turn>'];
+
+/**
+ * Mistral's and TinyLlama's end of turn, which is also HTML's end of strikethrough (`<s>old</s>`):
+ * an end only where the reply ends after it, or another token follows it (white space aside).
+ */
+const TRAILING_END = '</s>';
+
+/** Reasoning, kept whole for the parse and the prose filter: a model thinking about a tag is not writing one. */
+const THINK_OPEN = '<think>';
+const THINK_CLOSE = '</think>';
 
 /** A tool result only the page can give (Hermes, LFM2): one the model writes itself is made up. */
 const TOOL_RESULTS = ['<tool_response>', '<|tool_response_start|>'];
@@ -31,12 +41,12 @@ const OWN_ROLES = new Set(['assistant', 'model']);
 /** A role is a short word: a longer run of letters after an opener is not held back for. */
 const MAX_ROLE = 16;
 
-const FIXED_TOKENS = [...TURN_ENDS, ...TOOL_RESULTS, ...TURN_OPENERS.map(({ open }) => open)];
+const FIXED_TOKENS = [...TURN_ENDS, TRAILING_END, THINK_OPEN, ...TOOL_RESULTS, ...TURN_OPENERS.map(({ open }) => open)];
 
 /** The characters that follow the `<` of a token. */
 const SECOND_CHARACTERS: ReadonlySet<number> = new Set(FIXED_TOKENS.map((token) => token.charCodeAt(1)));
 
-type TokenMatch = { kind: 'end' | 'tool-result'; length: number } | { kind: 'opener'; length: number; own: boolean } | 'partial' | null;
+type TokenMatch = { kind: 'end' | 'tool-result' | 'think'; length: number } | { kind: 'opener'; length: number; own: boolean } | 'partial' | null;
 
 /**
  * Which token starts at `at`, where `text[at]` is `<`: a whole one, the start of one cut off by
@@ -47,6 +57,15 @@ function matchTokenAt(text: string, at: number, atEnd: boolean): TokenMatch {
   // Most `<` in prose (`<b>`, `< 20`, `<think>`) are told apart by the character after it.
   if (rest > 1 && !SECOND_CHARACTERS.has(text.charCodeAt(at + 1))) return null;
   for (const token of TURN_ENDS) if (text.startsWith(token, at)) return { kind: 'end', length: token.length };
+  if (text.startsWith(TRAILING_END, at)) {
+    let next = at + TRAILING_END.length;
+    while (next < text.length && /\s/.test(text[next] as string)) next += 1;
+    if (next === text.length) return atEnd ? { kind: 'end', length: next - at } : 'partial';
+    const following = text[next] === '<' ? matchTokenAt(text, next, atEnd) : null;
+    if (following === 'partial') return 'partial';
+    return following !== null && following.kind !== 'think' ? { kind: 'end', length: TRAILING_END.length } : null;
+  }
+  if (text.startsWith(THINK_OPEN, at)) return { kind: 'think', length: THINK_OPEN.length };
   for (const token of TOOL_RESULTS) if (text.startsWith(token, at)) return { kind: 'tool-result', length: token.length };
   for (const { open, close } of TURN_OPENERS) {
     if (!text.startsWith(open, at)) continue;
@@ -67,7 +86,8 @@ function matchTokenAt(text: string, at: number, atEnd: boolean): TokenMatch {
  * into chunks. Turn-end tokens and openers of the model's own turn are dropped; the reply ends at
  * a made-up tool result, at a turn opened for anyone else (the person, a tool, the system), and at
  * a turn end that a new turn follows. White space after a turn end is held until what follows
- * shows which.
+ * shows which. Reasoning (`<think>…</think>`) passes whole: the prose filter and the parse take
+ * it out, and a tag the model merely thinks about must not cut the call it then writes.
  */
 export function createOwnTurn(): OwnTurn {
   // The unjudged tail: the start of a token, or white space after a turn end.
@@ -76,11 +96,25 @@ export function createOwnTurn(): OwnTurn {
   let ended = false;
   // The reply went on to a turn not its own: the rest is dropped.
   let over = false;
+  // Inside `<think>`: passed on as it is until `</think>`.
+  let thinking = false;
 
   function scan(work: string, atEnd: boolean): string {
     let shown = '';
     let cursor = 0;
     while (cursor < work.length) {
+      if (thinking) {
+        const close = work.indexOf(THINK_CLOSE, cursor);
+        if (close === -1) {
+          const partial = atEnd ? 0 : partialSuffix(work, THINK_CLOSE);
+          held = work.slice(work.length - partial);
+          return shown + work.slice(cursor, work.length - partial);
+        }
+        shown += work.slice(cursor, close + THINK_CLOSE.length);
+        cursor = close + THINK_CLOSE.length;
+        thinking = false;
+        continue;
+      }
       if (ended) {
         let next = cursor;
         while (next < work.length && /\s/.test(work[next] as string)) next += 1;
@@ -122,6 +156,10 @@ export function createOwnTurn(): OwnTurn {
         over = true;
         return shown;
       }
+      if (match.kind === 'think') {
+        shown += THINK_OPEN;
+        thinking = true;
+      }
       if (match.kind === 'end') ended = true;
       cursor = at + match.length;
     }
@@ -143,9 +181,16 @@ export function createOwnTurn(): OwnTurn {
       held = '';
       ended = false;
       over = false;
+      thinking = false;
       return rest;
     },
   };
+}
+
+/** How many characters at the end of `text` could start `token`. */
+function partialSuffix(text: string, token: string): number {
+  for (let length = Math.min(token.length - 1, text.length); length > 0; length -= 1) if (token.startsWith(text.slice(text.length - length))) return length;
+  return 0;
 }
 
 /** A whole reply's own turn (see createOwnTurn). */

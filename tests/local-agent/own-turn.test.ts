@@ -23,7 +23,10 @@ describe('ownTurn', () => {
     ['the person played after its answer (Gemma)', 'The mug costs 12 USD.<end_of_turn>\n<start_of_turn>user\nThanks!', 'The mug costs 12 USD.'],
     ['a second answer after its turn ended', 'It costs 12 USD.<|im_end|>\n<|im_start|>assistant\nIt costs 12 USD.', 'It costs 12 USD.'],
     ['turn-end tokens at the end', 'It costs 12 USD.<|im_end|><|endoftext|>', 'It costs 12 USD.'],
-    ['other end tokens', 'One</s> two<|end_of_text|> three<end_of_turn> four<|eot_id|>', 'One two three four'],
+    ['other end tokens', 'One<|eom_id|> two<|end_of_text|> three<end_of_turn> four<|eot_id|>', 'One two three four'],
+    ['a Mistral end of turn at the end of the reply', 'It costs 12 USD.</s>\n', 'It costs 12 USD.'],
+    ['a Mistral end of turn before another token', 'It costs 12 USD.</s> <|endoftext|>', 'It costs 12 USD.'],
+    ['a Mistral end of turn before the person\'s turn', 'It costs 12 USD.</s>\n<|im_start|>user\nThanks!', 'It costs 12 USD.'],
     ['an opener of its own turn echoed by the server', '<|im_start|>assistant\nIt costs 12 USD.', 'It costs 12 USD.'],
     ['a Llama 3 header of its own turn', '<|start_header_id|>assistant<|end_header_id|>\n\nIt costs 12 USD.', '\n\nIt costs 12 USD.'],
   ])('cuts %s', (_, raw, own) => {
@@ -37,6 +40,28 @@ describe('ownTurn', () => {
       expect(ownTurn(raw)).toBe(expected);
       for (const size of [1, 2, 4]) expect(streamed(raw, size)).toBe(expected);
     }
+  });
+
+  it('keeps an HTML strikethrough, in prose and in a call\'s arguments: only a </s> that ends the reply ends the turn', () => {
+    const strike = '<tool_call>{"name": "post_comment", "arguments": {"text": "<s>12 USD</s> 9 USD"}}</tool_call>';
+    for (const raw of ['Was <s>12 USD</s>, now 9 USD.', strike, `Posting it.${strike}`, 'A </s>\n\nand more']) {
+      expect(ownTurn(raw)).toBe(raw);
+      for (const size of [1, 2, 3, 5]) expect(streamed(raw, size)).toBe(raw);
+    }
+  });
+
+  it('leaves the model\'s reasoning whole: a tag it thinks about does not cut the call it then writes', () => {
+    const cases = [
+      `<think>I will call it, then read the <tool_response> it gives, and tell <|im_start|>user.</think>${call}`,
+      '<think>The page answers in <tool_response>, so',
+      `<think>Done</s></think>Adding them.${call}<think>again <tool_response></think>`,
+    ];
+    for (const raw of cases) {
+      expect(ownTurn(raw)).toBe(raw);
+      for (const size of [1, 2, 3, 5, 7]) expect(streamed(raw, size)).toBe(raw);
+    }
+    // After the reasoning, a made-up result still ends the turn.
+    expect(ownTurn(`<think>Add them.</think>${call}<tool_response>{"ok":true}</tool_response>Done.`)).toBe(`<think>Add them.</think>${call}`);
   });
 
   it('never lets a token out before it is whole, so none flashes on screen as it streams', () => {
