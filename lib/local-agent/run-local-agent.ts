@@ -203,13 +203,15 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         emit({ type: 'tool-error', step, ...(named === undefined ? {} : { name: named }), ...details, message });
         replies.push({ name: 'tool_call', text: message, isError: true });
       }
-      // The calls of this reply so far. One written twice runs once, and counts once toward the
-      // repeated-call stop: a stutter within a reply is not the model going round in circles.
-      const inReply = new Set<string>();
+      // The calls of this reply since another call last ran. One written again runs once, and
+      // counts once toward the repeated-call stop: a stutter within a reply is not the model going
+      // round in circles. Once another call ran, the page may have changed (`get_cart`,
+      // `remove_item`, `get_cart`), so the same call again runs again.
+      let sinceLastRun = new Set<string>();
       for (const [index, call] of parsed.calls.entries()) {
         const key = callKey(call);
-        const earlierInReply = inReply.has(key);
-        inReply.add(key);
+        const earlierInReply = sinceLastRun.has(key);
+        sinceLastRun.add(key);
         const timesCalled = earlierInReply ? 0 : countCall(key);
         const callId = `${step}.${index + 1}`;
         const compact = shownTools.find((tool) => tool.name === call.name)!;
@@ -218,6 +220,7 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
         const outcome = await runToolCall(call, compact, tool, context, host);
         if ('stop' in outcome) return finish(outcome.stop);
         if ('declined' in outcome) declined.add(key);
+        if ('output' in outcome) sinceLastRun = new Set([key]);
         replies.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output, callId });
         recent.unshift(call.name);
       }

@@ -341,6 +341,16 @@ describe('runLocalAgent', () => {
       expect(answers[2]).toContain('{"ok":true,"tool":"add_to_cart"}');
     });
 
+    it('runs it again once another call ran between them, which may have changed the page', async () => {
+      const search = call('search_products', { query: 'mug' });
+      const { run, executed, events } = setup([`${search}${once}${search}${search}`, 'Done.']);
+      await run();
+      // The second search reads the page the cart change left; the third is the second's stutter.
+      expect(executed.map(({ name }) => name)).toEqual(['search_products', 'add_to_cart', 'search_products']);
+      const errors = events.flatMap((event) => (event.type === 'tool-error' ? [[event.callId, event.kind]] : []));
+      expect(errors).toEqual([['1.4', 'duplicate']]);
+    });
+
     it('asks the person once, and a no stands for both', async () => {
       for (const answer of [true, false]) {
         const approve = vi.fn(async (_call: ParsedCall) => answer);
