@@ -259,11 +259,14 @@ export class TabSession {
       this.publish(message);
       this.world.persist(message.type !== 'prose-delta');
     };
-    // The request is shown and saved before anything else, so a worker that stops now keeps it.
-    setTurn(turn);
-    // A slow tool, a long reply or the person deciding must not see the worker stopped under it.
-    const releaseWorker = this.world.keepAwake();
+    let releaseWorker = (): void => {};
+    // From here on the turn ends however it goes, and the tab is free again: one left claimed
+    // would refuse every request and replay until the worker stops.
     try {
+      // The request is shown and saved before anything else, so a worker that stops now keeps it.
+      setTurn(turn);
+      // A slow tool, a long reply or the person deciding must not see the worker stopped under it.
+      releaseWorker = this.world.keepAwake();
       const [outcome, detail] = await this.run(request, active, () => turn, setTurn);
       const failed = { ...(active.engineFailed ? { engineFailed: true } : {}), ...(active.loadFailed ? { loadFailed: true } : {}) };
       const notice = outcome === 'max-steps' && !anyCallWorked(turn) ? noCallWorkedNotice(detail) : noticeFor(outcome, detail);

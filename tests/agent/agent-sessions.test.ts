@@ -54,6 +54,7 @@ interface HarnessOptions {
   noteTabsWithChats?: AgentSessionsBackground['noteTabsWithChats'];
   tabDrivers?: AgentSessionsBackground['tabDrivers'];
   createEngine?: AgentSessionsBackground['createEngine'];
+  keepAwake?: AgentSessionsBackground['keepAwake'];
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -84,6 +85,7 @@ function harness(options: HarnessOptions = {}) {
     ...(options.noteTabsWithChats ? { noteTabsWithChats: options.noteTabsWithChats } : {}),
     ...(options.tabDrivers ? { tabDrivers: options.tabDrivers } : {}),
     ...(options.createEngine ? { createEngine: options.createEngine } : {}),
+    ...(options.keepAwake ? { keepAwake: options.keepAwake } : {}),
   };
   const sessions = createAgentSessions(background);
   let state: SessionState | undefined;
@@ -721,6 +723,23 @@ describe('agent sessions', () => {
     const snapshots = h.received.flatMap((message) => (message.type === 'snapshot' ? [message.state.toolCount] : []));
     // The picture taken before the tools came, then one more: never a stale one after a fresh one.
     expect(snapshots).toEqual([0, 3]);
+  });
+
+  it('ends a request whose start failed, and takes the next one: the tab is not left busy', async () => {
+    await script(['Hello.']);
+    let fail = true;
+    const keepAwake = () => {
+      if (!fail) return () => {};
+      fail = false;
+      throw new Error('The worker could not be kept awake.');
+    };
+    const h = harness({ keepAwake });
+    h.send({ type: 'subscribe', tabId: 5 });
+    h.send({ type: 'send', tabId: 5, text: 'hi' });
+    await h.until(() => h.state()?.turns[0]?.outcome === 'error');
+    expect(h.state()!.turns[0]!.notice).toContain('The worker could not be kept awake.');
+    h.send({ type: 'send', tabId: 5, text: 'hi again' });
+    await h.until(() => h.state()?.turns[1]?.outcome === 'answer');
   });
 
   it('forgets a closed tab\'s stored conversation even when the close is what woke the worker', async () => {
