@@ -89,7 +89,7 @@ class ToolFormWatcher {
     private readonly onChange: () => void,
   ) {
     this.hadForms = this.parsed && pageHasForms(roots);
-    this.stopFinding = roots.onFound((root) => this.observe(root));
+    this.stopFinding = roots.onFound((root) => this.observeFound(root));
     this.observeAll();
     document.addEventListener('DOMContentLoaded', this.onParsed);
     window.addEventListener('load', this.onLoad);
@@ -155,6 +155,20 @@ class ToolFormWatcher {
     if (formsCameOrWent || observeAgain) this.observeAll();
     if (changed || formsCameOrWent) this.onChange();
     this.scheduleUpgradeCheck();
+  }
+
+  /**
+   * A root found by any walk: this watcher's, or one it never hears of (the panel's `lookAgain`, a
+   * call looking for its form). One holding a form makes the page one with forms, every root then
+   * watched whole: watched only for what is added, its form could gain a field, be renamed or go
+   * with no change told.
+   */
+  private observeFound(root: ShadowRoot): void {
+    if (!this.hadForms && root.querySelector('form') !== null) {
+      this.hadForms = true;
+      this.observeAll();
+    }
+    this.observe(root);
   }
 
   private observe(root: Document | ShadowRoot): void {

@@ -394,4 +394,30 @@ describe('createDeclarativeSource: following the page', () => {
     await tick();
     expect(counter.changes).toBeGreaterThan(1);
   });
+
+  it.each([
+    ['the panel looks again', (source: ReturnType<typeof createDeclarativeSource>) => source.lookAgain!()],
+    ['a call runs it', (source: ReturnType<typeof createDeclarativeSource>) => source.execute('search', { q: 'tides' }, never)],
+  ])('on a page with no other form, follows a form in a quietly attached shadow root once %s', async (_, find) => {
+    document.body.innerHTML = '<div id="plain"></div><p>An article.</p>';
+    const counter = watched();
+    await tick();
+    const shadow = document.getElementById('plain')!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<form toolname="search" tooldescription="Search."><input name="q"></form>';
+    await find(counter.source);
+    await tick();
+    const form = shadow.querySelector('form')!;
+    const changesAfter = async (change: () => void) => {
+      counter.changes = 0;
+      change();
+      await tick();
+      return counter.changes;
+    };
+
+    expect(await changesAfter(() => form.insertAdjacentHTML('beforeend', '<input name="size">'))).toBeGreaterThan(0);
+    expect(await changesAfter(() => form.setAttribute('toolname', 'find'))).toBeGreaterThan(0);
+    expect(await names(counter.source)).toEqual(['find']);
+    expect(await changesAfter(() => form.remove())).toBeGreaterThan(0);
+    expect(await names(counter.source)).toEqual([]);
+  });
 });
