@@ -1,3 +1,5 @@
+import { MARKERS } from './parsing/markup-markers';
+
 /**
  * Keeps what is the model's own turn of a streamed reply. A misconfigured server, or a model that
  * runs past its stop token, hands over chat-template tokens (`<|im_end|>`, `<|eot_id|>`, `</s>`…)
@@ -22,8 +24,7 @@ const TURN_ENDS = ['<|im_end|>', '<|eot_id|>', '<|eom_id|>', '<|end_of_text|>', 
 const TRAILING_END = '</s>';
 
 /** Reasoning, kept whole for the parse and the prose filter: a model thinking about a tag is not writing one. */
-const THINK_OPEN = '<think>';
-const THINK_CLOSE = '</think>';
+const { thinkOpen: THINK_OPEN, thinkClose: THINK_CLOSE } = MARKERS;
 
 /** A tool result only the page can give (Hermes, LFM2): one the model writes itself is made up. */
 const TOOL_RESULTS = ['<tool_response>', '<|tool_response_start|>'];
