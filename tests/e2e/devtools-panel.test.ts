@@ -100,6 +100,8 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     await card.locator('.run-status').waitFor();
     const focused = () => inspector.page.evaluate(() => document.activeElement?.textContent ?? document.activeElement?.tagName);
     await expect.poll(focused).toBe('Stop');
+    // The panel shows Stop as soon as it asks; the page's tool starts a moment later, on its own side.
+    await expect.poll(() => page.evaluate(() => typeof (window as unknown as { release?: () => void }).release)).toBe('function');
     await page.evaluate(() => (window as unknown as { release: () => void }).release());
     await card.locator('.run-result').waitFor();
     await expect.poll(focused).toBe('Run in page');
