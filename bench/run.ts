@@ -41,6 +41,11 @@ for (const name of names) {
     const sections = [await (await benches[name]!())()].flat();
     const text = sections.map(formatBenchSection).join('\n\n');
     console.log(text);
+    // A bench that measured nothing (its data is missing here) must not erase the figures on record.
+    if (sections.every((section) => section.rows.length === 0)) {
+      console.error(`The ${name} benchmark measured nothing here; bench/RESULTS.md keeps its figures.`);
+      continue;
+    }
     parts.push(`<!-- bench:${name} -->\n${text}\n<!-- /bench:${name} -->`);
   } catch (error) {
     console.error(`The ${name} benchmark failed:`, error);
