@@ -27,7 +27,7 @@ export const settingsSchema = z.object({
   disabledSites: z.array(z.string()).default([]),
   ranker: z.enum(['fielded-bm25', 'word-overlap']).default('fielded-bm25'),
   openaiBaseUrl: z.string().default('http://localhost:11434/v1'),
-  /** Qwen/Hermes models: constrain a `<tool_call>` body to the shown tools' schemas. */
+  /** Models that write `<tool_call>` tags (Qwen, Hermes 3, SmolLM2): constrain a `<tool_call>` body to the shown tools' schemas. */
   constrainedDecoding: z.boolean().default(false),
 });
 
