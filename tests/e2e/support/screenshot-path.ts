@@ -1,13 +1,16 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { projectRoot } from '../../support/shared-eval';
 
 /**
- * Where an end-to-end test saves a screenshot: the README's `docs/` with `UPDATE_SCREENSHOTS=1`,
- * otherwise `test-results/`, so an ordinary test run leaves the tracked files as they are.
+ * Where an end-to-end test saves a screenshot: with `UPDATE_SCREENSHOTS=1`, over the README's image
+ * of that name in `docs/`; otherwise, and for a picture the README does not show, `test-results/`,
+ * so a test run leaves the tracked files as they are and adds none.
  */
 export function screenshotPath(fileName: string): string {
-  const folder = resolve(projectRoot, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : 'test-results');
+  const shown = resolve(projectRoot, 'docs', fileName);
+  if (process.env.UPDATE_SCREENSHOTS === '1' && existsSync(shown)) return shown;
+  const folder = resolve(projectRoot, 'test-results');
   mkdirSync(folder, { recursive: true });
   return resolve(folder, fileName);
 }
