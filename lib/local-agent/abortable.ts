@@ -10,13 +10,14 @@ export function isAbortError(error: unknown): boolean {
 }
 
 /**
- * Settles with `promise`, or rejects with an AbortError as soon as `signal` aborts: Stop must end
- * a run at once even when an engine or a page ignores the signal it was given.
+ * Settles with `promise`, or rejects as soon as `signal` aborts (with an AbortError, or what
+ * `reason` gives): Stop must end a run at once even when an engine or a page ignores the signal
+ * it was given.
  */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortError());
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, reason: (signal: AbortSignal) => unknown = abortError): Promise<T> {
+  if (signal.aborted) return Promise.reject(reason(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError());
+    const onAbort = () => reject(reason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => {
