@@ -1,0 +1,81 @@
+import { raceAbort } from '@webmcp-agents/local-agent';
+import type { Engine } from '../engines/engine';
+import type { Settings } from '../settings';
+import type { RunTracker } from './run-tracker';
+
+/** The engine made for the settings last used, with the model those settings asked for ('' for the default). */
+interface CurrentEngine {
+  key: string;
+  engine: Engine;
+  requestedModel: string;
+}
+
+/**
+ * Gives each run the engine its settings name, making a new one when they changed. A model on the
+ * GPU (`holdsGpu`, WebLLM's) being replaced must go before the next one loads, but not under a run
+ * another tab is going through (a reply, or a tool between two replies): the swap waits for those
+ * runs to end. Another engine holds nothing shared, and is let go once they have. `unloaded` is
+ * told of each engine let go by a swap.
+ *
+ * One swap at a time, for every tab: whoever asks meanwhile waits for it, and a Stop ends only that
+ * tab's wait, never the swap, so no load ever starts under a reply still streaming.
+ */
+export function createEngineSwaps(runs: RunTracker, create: (settings: Settings) => Engine, unloaded: (engine: Engine) => void) {
+  let current: CurrentEngine | undefined;
+  let swapping: Promise<void> | undefined;
+
+  const retire = async (engine: Engine): Promise<void> => {
+    if (!engine.holdsGpu && runs.busy()) return runs.unloadAfterRuns(engine);
+    if (runs.busy()) await runs.untilRunsEnd();
+    await engine.unload?.().catch(() => {});
+    unloaded(engine);
+  };
+
+  const swapTo = async (settings: Settings, key: string): Promise<void> => {
+    const previous = current;
+    if (previous && !keepsModelLoaded(previous, settings)) await retire(previous.engine);
+    current = { key, engine: create(settings), requestedModel: settings.model };
+  };
+
+  /** With `hold`, the run takes its hold in the same turn it gets the engine (see `RunTracker.take`). */
+  const engineFor = async (settings: Settings, signal: AbortSignal, hold: boolean): Promise<Engine> => {
+    const key = engineKey(settings);
+    while (swapping) await raceAbort(swapping, signal);
+    if (current?.key === key) {
+      if (hold) runs.take();
+      return current.engine;
+    }
+    const swap = swapTo(settings, key);
+    const settled = swap.then(
+      () => undefined,
+      () => undefined,
+    );
+    swapping = settled;
+    void settled.then(() => {
+      if (swapping === settled) swapping = undefined;
+    });
+    await raceAbort(swap, signal);
+    // Another swap may have begun meanwhile: the engine is then had again, from its end.
+    if (swapping !== undefined && swapping !== settled) return engineFor(settings, signal, hold);
+    if (hold) runs.take();
+    return current!.engine;
+  };
+
+  return { engineFor };
+}
+
+/** Everything an engine reads when it is made; a change makes a new one on the next run. */
+function engineKey(settings: Settings): string {
+  return JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.openaiBaseUrl]);
+}
+
+/**
+ * Only a different model frees the GPU; the same one under new settings stays loaded, for the next
+ * engine of that id to take over (see `holdsGpu`). The default ('') is the same model only where it
+ * was asked for before: which model it stands for is found out by loading. Other engines hold
+ * nothing shared (Chrome's model keeps a session per engine): let go.
+ */
+function keepsModelLoaded(previous: CurrentEngine, settings: Settings): boolean {
+  const sameModel = previous.requestedModel === settings.model || (settings.model !== '' && previous.engine.modelId === settings.model);
+  return previous.engine.holdsGpu === true && previous.engine.id === settings.engine && sameModel;
+}

@@ -1,0 +1,84 @@
+import type { Engine } from '../engines/engine';
+import { createTabCounts } from './tab-counts';
+
+/**
+ * The runs going on with the engine, and what waits for them all to end. A run that loaded the
+ * engine with `hold` keeps it until it gives its hold back, and a reply counts while it streams or
+ * waits for its turn. While any goes on, a model on the GPU is not replaced (the swap waits), an
+ * engine replaced is not let go, and a new description of the engine waits: a run goes on with the
+ * engine it loaded, and the status says so until it ends.
+ */
+export function createRunTracker() {
+  let replying = 0;
+  let holding = 0;
+  // Which tabs' runs hold the engine: a tab whose load waits for them is told which.
+  const holdingTabs = createTabCounts();
+  // Engines replaced while another tab's run still used them.
+  const retired: Engine[] = [];
+  // Swaps that wait for the runs to end before they unload a model.
+  const swapsWaiting: Array<() => void> = [];
+  let whenRunsEnd: (() => void) | undefined;
+
+  const busy = (): boolean => replying > 0 || holding > 0;
+
+  /** Once no run goes on, lets go what waited for that; call it after anything that may end the last run. */
+  const settle = (): void => {
+    if (busy()) return;
+    for (const engine of retired.splice(0)) void engine.unload?.().catch(() => {});
+    for (const resume of swapsWaiting.splice(0)) resume();
+    const tell = whenRunsEnd;
+    whenRunsEnd = undefined;
+    tell?.();
+  };
+
+  return {
+    busy,
+    settle,
+    /** Whether a reply streams or waits for its turn: the status says "generating" while one does. */
+    get replying(): boolean {
+      return replying > 0;
+    },
+    replyStarts(): void {
+      replying += 1;
+    },
+    /** The caller says what the reply's end changes, then calls `settle`. */
+    replyEnds(): void {
+      replying -= 1;
+    },
+    /** A run takes its hold in the same turn it gets the engine, so no swap comes between. */
+    take(): void {
+      holding += 1;
+    },
+    /** The hold just taken is `tabId`'s run's: the function gives it back, once. */
+    heldBy(tabId: number | undefined): () => void {
+      let released = false;
+      holdingTabs.add(tabId);
+      return () => {
+        if (released) return;
+        released = true;
+        holding -= 1;
+        holdingTabs.remove(tabId);
+        settle();
+      };
+    },
+    /** The tabs whose runs hold the engine, the longest-held first. */
+    holdingTabs: (): number[] => holdingTabs.tabs(),
+    /** An engine that holds nothing shared is let go once the runs still using it end. */
+    unloadAfterRuns(engine: Engine): void {
+      retired.push(engine);
+    },
+    /** Resolves once no run goes on; meanwhile `swapWaits` (the tabs waiting say so). */
+    untilRunsEnd(): Promise<void> {
+      return new Promise<void>((resolve) => swapsWaiting.push(resolve));
+    },
+    get swapWaits(): boolean {
+      return swapsWaiting.length > 0;
+    },
+    /** Calls `tell` once no run goes on, in place of what was to be called before (none where undefined). */
+    whenRunsEnd(tell: (() => void) | undefined): void {
+      whenRunsEnd = tell;
+    },
+  };
+}
+
+export type RunTracker = ReturnType<typeof createRunTracker>;

@@ -1,0 +1,77 @@
+import { raceAbort } from '@webmcp-agents/local-agent';
+import type { Engine, EngineLoadProgress } from '../engines/engine';
+import type { Settings } from '../settings';
+import type { StatusPublisher } from './engine-status-publisher';
+import type { EngineStatus } from './session-state';
+
+/** How long a load may say nothing before the panel says so. */
+export const quietLoadMs = 60_000;
+
+/** The engine and the name the panels give it, as the settings name them. */
+export type EngineName = Pick<EngineStatus, 'engineId' | 'engineLabel'>;
+
+/**
+ * The loads going on, each tab's own, and what the panels hear of them. They share the one
+ * engine's load: one status, one progress bar, and one watch for a download that stalls (a captive
+ * portal, a proxy that holds the connection says nothing), which any load's progress starts again.
+ */
+export function createSharedLoad(shared: StatusPublisher) {
+  let loads = 0;
+  let watch: ReturnType<typeof watchQuietLoad> | undefined;
+
+  const showLoading = (engine: Engine, settings: Settings, name: EngineName): void => {
+    // An engine left to pick its model may know which only once loaded: the panel named the one
+    // the preview found (see describe), and keeps that name meanwhile.
+    const previewed = settings.model === '' && shared.status.engineId === settings.engine ? shared.status.model : '';
+    shared.update({ ...name, model: previewed || engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined, stalled: undefined });
+  };
+
+  const progressOf = (signal: AbortSignal) => (progress: EngineLoadProgress) => {
+    // A load stopped may still report as it winds down: the status is no longer its own.
+    if (signal.aborted) return;
+    watch?.heard();
+    // Loads going on together share one bar, which never goes back: where the tab that began a
+    // download stops it, the load another tab waited for starts over, and soon catches up with
+    // what was stored.
+    if (progress.fraction < (shared.status.progress ?? 0)) return;
+    shared.updateProgress({ progress: progress.fraction, progressText: progress.text, stalled: undefined }, progress.fraction >= 1);
+  };
+
+  return {
+    /** Loads `engine` for a run, alongside any other tab's load of it. */
+    async load(engine: Engine, settings: Settings, name: EngineName, signal: AbortSignal): Promise<void> {
+      // Another tab's load of the same engine under way: its progress is this one's too.
+      if (loads === 0 || shared.status.state !== 'loading') showLoading(engine, settings, name);
+      if (loads === 0) watch = watchQuietLoad(() => shared.update({ stalled: true }));
+      loads += 1;
+      try {
+        await raceAbort(engine.load(progressOf(signal), signal), signal);
+      } finally {
+        loads -= 1;
+        if (loads === 0) watch?.stop();
+      }
+    },
+    /** A load was stopped: the status is left to another tab's load still going on, if any. */
+    stopped(): void {
+      if (loads === 0) shared.update({ state: 'idle', progress: undefined, progressText: undefined, stalled: undefined });
+    },
+  };
+}
+
+/** Calls `tell` once a load has been quiet for `quietLoadMs`; progress starts the wait again, until `stop`. */
+function watchQuietLoad(tell: () => void): { heard(): void; stop(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const wait = () => {
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(tell, quietLoadMs);
+  };
+  wait();
+  return {
+    heard: wait,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { ReplyTurns } from '../engines/reply-turns';
+import type { EngineStatus } from './session-state';
+import { createTabCounts } from './tab-counts';
+import { waitingWords } from './waiting-words';
+
+/** A reply that failed in a tab, with what to do about it. */
+export interface ReplyFailure {
+  error: string;
+  hint?: string;
+}
+
+/**
+ * What each tab's panel is told of the shared engine beyond its status: every tab runs its own
+ * requests on the one engine, so each hears of its own waits, replies, speed and failures.
+ */
+export function createTabEngineNews() {
+  return {
+    /** Tabs whose load waits for a swap, which may wait for other tabs' runs. */
+    waitingForSwap: createTabCounts(),
+    /** Tabs with a reply on the way: the others' panels say the model is ready, not generating. */
+    replying: createTabCounts(),
+    /** Tabs whose replies wait for their turn (an engine with `replyTurns`) while another tab's goes on. */
+    waitingForTurn: createTabCounts(),
+    /** The turns each such tab waits for. */
+    turnsWaitedFor: new Map<number, ReplyTurns>(),
+    /** The tab whose reply has a turn, where a tab asked for it. */
+    turnHolders: new Map<ReplyTurns, number>(),
+    /** Each tab's last reply speed: a panel shows its own tab's, not whichever tab's reply ended last. */
+    speeds: new Map<number, number>(),
+    /**
+     * A reply that failed (the server answered 500, the GPU was lost) is the news of the tab that
+     * asked; the other tabs' panels go on saying what the engine does.
+     */
+    replyFailures: new Map<number, ReplyFailure>(),
+  };
+}
+
+export type TabEngineNews = ReturnType<typeof createTabEngineNews>;
+
+/** What the runs going on tell a waiting tab: whether a swap waits for them, and which tabs hold the engine. */
+export interface RunsView {
+  swapWaits: boolean;
+  holdingTabs: readonly number[];
+}
+
+/**
+ * The status as `tabId`'s panel shows it: the shared one, except while that tab's request waits for
+ * another tab's run to end before its model can replace the one loaded, or its reply waits for
+ * another tab's, and that the model generates only for the tabs it is replying to (the others see
+ * it ready). The speed is the tab's own, and so is a reply that failed there. While it waits,
+ * `waitingForTab` is the tab it waits for, where one is known.
+ */
+export function statusForTab(tabId: number, shared: EngineStatus, news: TabEngineNews, runs: RunsView): EngineStatus {
+  const own: EngineStatus = { ...shared, tokensPerSecond: news.speeds.get(tabId) };
+  const noProgress = { progress: undefined, tokensPerSecond: undefined };
+  if (runs.swapWaits && news.waitingForSwap.has(tabId)) {
+    // Where several runs hold it the load waits for them all; the first is the one named.
+    const other = runs.holdingTabs.find((holding) => holding !== tabId);
+    return { ...own, ...noProgress, state: 'loading', progressText: waitingWords('run'), ...(other === undefined ? {} : { waitingForTab: other }) };
+  }
+  // Another tab loading the model already loaded does not stop this tab's reply, nor its wait.
+  const inUse = shared.state === 'loading' || shared.state === 'ready' || shared.state === 'generating';
+  if (inUse && news.waitingForTurn.has(tabId)) {
+    const turns = news.turnsWaitedFor.get(tabId);
+    const other = turns && news.turnHolders.get(turns);
+    return { ...own, ...noProgress, state: 'generating', progressText: waitingWords('reply'), ...(other === undefined ? {} : { waitingForTab: other }) };
+  }
+  if (inUse && news.replying.has(tabId)) return { ...own, state: 'generating', progress: undefined, progressText: undefined };
+  // A load going on, or an engine that cannot load, is every tab's news; a failed reply, its tab's own.
+  const failure = news.replyFailures.get(tabId);
+  if (failure && shared.state !== 'loading' && shared.state !== 'error') {
+    return { ...own, state: 'error', ...failure, errorDuring: 'reply', tokensPerSecond: undefined };
+  }
+  if (shared.state === 'generating' && news.replying.size > 0) return { ...own, state: 'ready' };
+  return own;
+}
