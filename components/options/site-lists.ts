@@ -1,0 +1,34 @@
+import { signal, type ReadonlySignal } from '@preact/signals';
+import { normalizeSiteOrigin, type SettingsChange } from '@/lib/settings';
+import type { SiteFailure, SiteList } from './options-model';
+
+/**
+ * The sites where the agent is off, and those allowed: each kept as an origin, and a site the page
+ * cannot keep refused in words that say what to type instead, marked on its own list's field.
+ */
+export function createSiteLists(update: (change: SettingsChange) => Promise<void>) {
+  const failure = signal<SiteFailure | undefined>(undefined);
+  return {
+    failure: failure as ReadonlySignal<SiteFailure | undefined>,
+    /** Adds a site to a list; answers the site as kept (an origin), or undefined when refused. */
+    async add(list: SiteList, text: string): Promise<string | undefined> {
+      const origin = text.includes('*') ? undefined : normalizeSiteOrigin(text);
+      failure.value = origin ? undefined : { list, attempt: (failure.value?.attempt ?? 0) + 1, message: siteRefusal(text) };
+      // Changed as the list is when written: the side panel may change it at the same moment.
+      if (origin) await update((current) => (current[list].includes(origin) ? {} : { [list]: [...current[list], origin] }));
+      return origin;
+    },
+    remove(list: SiteList, origin: string): Promise<void> {
+      return update((current) => ({ [list]: current[list].filter((site) => site !== origin) }));
+    },
+  };
+}
+
+/** Why `text` is not a site the lists can keep, and what to type instead. */
+function siteRefusal(text: string): string {
+  if (text.includes('*')) return `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`;
+  if (/^[\w-]+(:\d+)?$/.test(text.trim())) {
+    return `"${text}" is not a web address, such as shop.example.com. A site on your own network takes its scheme: http://${text.trim()}.`;
+  }
+  return `"${text}" is not a web address, such as shop.example.com.`;
+}

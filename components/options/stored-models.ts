@@ -1,0 +1,64 @@
+import { signal, type ReadonlySignal } from '@preact/signals';
+import {
+  deleteAllStoredModels,
+  deleteStoredModel,
+  listStoredModels,
+  type CacheStorageLike,
+  type StoredModel,
+} from '@/lib/engines/webllm/model-storage';
+import type { Failure } from './describe-failure';
+import { describeStorageFailure, type StorageAction } from './describe-storage-failure';
+import type { OptionsDependencies } from './options-model';
+
+/**
+ * The WebLLM models stored in this browser, the room they take, and why the list could not be read
+ * or a model not deleted: a person freeing disk space sees what is there and what went wrong.
+ */
+export function createStoredModels(dependencies: Pick<OptionsDependencies, 'caches' | 'estimateStorage'>) {
+  const models = signal<readonly StoredModel[] | undefined>(undefined);
+  const quota = signal<{ usage?: number; quota?: number } | undefined>(undefined);
+  const failure = signal<Failure | undefined>(undefined);
+  // Where no browser storage exists (a test's page), the list is empty.
+  const cacheStorage = (): CacheStorageLike => dependencies.caches ?? globalThis.caches;
+
+  async function refresh(): Promise<void> {
+    const storage = cacheStorage();
+    try {
+      models.value = storage ? await listStoredModels(storage) : [];
+      failure.value = undefined;
+    } catch (error) {
+      failure.value = failed({ kind: 'read' }, error);
+    }
+    const estimate = dependencies.estimateStorage ?? (() => navigator.storage.estimate());
+    quota.value = await estimate().catch(() => undefined);
+  }
+
+  // The browser's own error goes to the console too, in full.
+  function failed(action: StorageAction, error: unknown): Failure {
+    console.warn(`The stored WebLLM models (${action.kind}):`, error);
+    return describeStorageFailure(action, error);
+  }
+
+  /** Deletes, then reads the list again; a failure to delete is shown after that, which would clear it. */
+  async function deleteThen(action: StorageAction, remove: () => Promise<void>): Promise<void> {
+    const deleteFailure = await remove().then(
+      () => undefined,
+      (error: unknown) => failed(action, error),
+    );
+    await refresh();
+    if (deleteFailure) failure.value = deleteFailure;
+  }
+
+  return {
+    models: models as ReadonlySignal<readonly StoredModel[] | undefined>,
+    quota: quota as ReadonlySignal<{ usage?: number; quota?: number } | undefined>,
+    failure: failure as ReadonlySignal<Failure | undefined>,
+    refresh,
+    async deleteModel(model: StoredModel): Promise<void> {
+      await deleteThen({ kind: 'delete', label: model.label }, () => deleteStoredModel(model, cacheStorage()));
+    },
+    async deleteAll(): Promise<void> {
+      await deleteThen({ kind: 'delete-all' }, () => deleteAllStoredModels(cacheStorage()));
+    },
+  };
+}
