@@ -17,7 +17,8 @@ export function createRunTracker() {
   const retired: Engine[] = [];
   // Swaps that wait for the runs to end before they unload a model.
   const swapsWaiting: Array<() => void> = [];
-  let whenRunsEnd: (() => void) | undefined;
+  // Told once the runs end (a description of the engine held back, see `describe`).
+  let afterRunsEnd: (() => void) | undefined;
 
   const busy = (): boolean => replying > 0 || holding > 0;
 
@@ -26,8 +27,8 @@ export function createRunTracker() {
     if (busy()) return;
     for (const engine of retired.splice(0)) void engine.unload?.().catch(() => {});
     for (const resume of swapsWaiting.splice(0)) resume();
-    const tell = whenRunsEnd;
-    whenRunsEnd = undefined;
+    const tell = afterRunsEnd;
+    afterRunsEnd = undefined;
     tell?.();
   };
 
@@ -76,7 +77,7 @@ export function createRunTracker() {
     },
     /** Calls `tell` once no run goes on, in place of what was to be called before (none where undefined). */
     whenRunsEnd(tell: (() => void) | undefined): void {
-      whenRunsEnd = tell;
+      afterRunsEnd = tell;
     },
   };
 }
