@@ -22,7 +22,9 @@ export interface ModelRequest {
 
 /**
  * The one interface every engine implements (WebLLM, the Prompt API, a local server, replay).
- * The stream ends when the reply is complete; it stops early when `signal` aborts. A prompt longer
+ * The stream ends when the reply is complete; it stops early when `signal` aborts: on the run's
+ * Stop, and once the reply has gone past the model's own turn (a tool result it made up), where
+ * the reply is read on until the stream ends, so the engine should end it soon. A prompt longer
  * than the model's context fails with an error whose `code` is `'context-full'` (and whose
  * `contextTokens` is the model's context, where the engine knows it): runLocalAgent then fits the
  * prompt again to less.

@@ -12,6 +12,11 @@ export interface OwnTurn {
   push(delta: string): string;
   /** What is left at the end of the reply; it is then ready for a new reply. */
   flush(): string;
+  /**
+   * The reply went on to a turn not its own (see createOwnTurn): nothing it writes from here is
+   * kept, so the model may be stopped. Never set by a tag inside `<think>`, nor by a turn end alone.
+   */
+  readonly over: boolean;
 }
 
 /** Tokens that end a turn. Taken out; where a turn opener follows one, the reply ends there. */
@@ -168,6 +173,9 @@ export function createOwnTurn(): OwnTurn {
   }
 
   return {
+    get over() {
+      return over;
+    },
     push(delta: string): string {
       if (over || typeof delta !== 'string' || delta === '') return '';
       // Most deltas hold no `<` at all and come with nothing held: pass them on without copying.

@@ -1,6 +1,6 @@
 import type { AgentEvent } from './agent-events';
 import { raceAbort } from './abortable';
-import type { LanguageModel, ModelRequest, ModelUsage } from './language-model';
+import type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
 import { createProseFilter } from './prose-filter';
 import { createFencedCallHolder } from './fenced-call-holder';
 import { createOwnTurn } from './own-turn';
@@ -32,7 +32,9 @@ export interface StreamedReply {
  * own turn is taken out (see createOwnTurn), through the prose filter (for the person). Two things
  * the filter cannot judge are held: each ``` fenced block until it closes (dropped if `isCall` says
  * it is a call), and a reply that opens like a bare JSON call, for the loop to judge (see
- * `heldProse`). Rejects with an AbortError as soon as the signal aborts.
+ * `heldProse`). Once the reply has gone past the model's own turn, the model is told to stop (its
+ * signal aborts) and the reply ends as soon as the engine has stopped. Rejects with an AbortError
+ * as soon as the run's signal aborts.
  */
 export async function streamReply(
   model: LanguageModel,
@@ -66,7 +68,11 @@ export async function streamReply(
     }
     emit({ type: 'prose-delta', step, text: prose });
   };
-  const iterator = model.stream(request)[Symbol.asyncIterator]();
+  // The model's own signal: the run's, and aborted too once the reply has gone past its own turn,
+  // so that the engine stops writing a tail nobody reads (a made-up tool result, the person's next message).
+  const turnOver = new AbortController();
+  const signal = AbortSignal.any([request.signal, turnOver.signal]);
+  const iterator = model.stream({ ...request, signal })[Symbol.asyncIterator]();
   try {
     for (;;) {
       const next = await raceAbort(iterator.next(), request.signal);
@@ -80,10 +86,16 @@ export async function streamReply(
       parts.push(chunk.text);
       emit({ type: 'text-delta', step, text: chunk.text });
       const own = ownTurn.push(chunk.text);
-      if (!own) continue;
-      ownParts.push(own);
-      const prose = filter.push(own);
-      if (prose) show(fences.push(prose));
+      if (own) {
+        ownParts.push(own);
+        const prose = filter.push(own);
+        if (prose) show(fences.push(prose));
+      }
+      if (ownTurn.over) {
+        turnOver.abort();
+        usage = { ...usage, ...(await untilStopped(iterator, request.signal)) };
+        break;
+      }
     }
   } catch (error) {
     // Tell the engine to stop producing; do not wait for it.
@@ -101,4 +113,25 @@ export async function streamReply(
   const reply: StreamedReply = { raw: parts.join(''), text: ownParts.join(''), usage, modelMs: performance.now() - started, hiddenBlocks: fences.hidden };
   if (held) reply.heldProse = held;
   return reply;
+}
+
+/**
+ * Reads what an engine told to stop still sends until its stream ends, so that the next reply
+ * starts only once the engine is free (WebLLM finishes the token it is on, a server's connection
+ * closes). The text is dropped, as everything past the cut is; the usage the engine still reports
+ * is kept for the trace. An error it ends with is not the reply's, which was whole at the cut. The
+ * run's Stop still rejects at once.
+ */
+async function untilStopped(iterator: AsyncIterator<ModelChunk>, runSignal: AbortSignal): Promise<ModelUsage> {
+  let usage: ModelUsage = {};
+  try {
+    for (;;) {
+      const next = await raceAbort(iterator.next(), runSignal);
+      if (next.done) return usage;
+      if (next.value.type === 'usage') usage = { ...usage, ...next.value.usage };
+    }
+  } catch (error) {
+    if (runSignal.aborted) throw error;
+    return usage;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hermesFormat } from '@webmcp-agents/local-agent';
+import { hermesFormat, runLocalAgent } from '@webmcp-agents/local-agent';
 import { createEngineHost } from '../../lib/agent/engine-host';
 import type { EngineStatus } from '../../lib/agent/session-state';
 import type { Engine, EngineLoadProgress } from '../../lib/engines/engine';
@@ -637,6 +637,52 @@ describe('the engine host', () => {
     await second;
     expect(secondTexts.join('')).toBe('Second.');
     expect(host.statusFor(2)).toMatchObject({ state: 'ready', progressText: undefined });
+  });
+
+  it("answers the tab waiting for WebLLM once another tab's reply is stopped where its model made up a tool result", async () => {
+    const call = '<tool_call>\n{"name": "search_products", "arguments": {"query": "mug"}}\n</tool_call>';
+    const fake = createFakeWebLlm({
+      replies: (request) => {
+        const last = String(request.messages.at(-1)?.content);
+        if (last === 'Hello') return 'Second.';
+        if (last.startsWith('<tool_response>')) return 'No mug was found.';
+        return `${call}<tool_response>{"results": ["enamel-mug"]}</tool_response>${' Found the enamel mug.'.repeat(100)}`;
+      },
+      chunkSize: 3,
+    });
+    const host = createEngineHost(() => {}, (settings) => createWebLlmEngine(settings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} }));
+    const load = async (tabId: number) => {
+      const engine = await host.load(defaultSettings, new AbortController().signal, { tabId });
+      if ('error' in engine) throw new Error(engine.error);
+      return engine;
+    };
+    const [first, second] = [await load(1), await load(2)];
+    const tool = { name: 'search_products', description: 'Search the catalogue.', inputSchema: { type: 'object' as const, properties: { query: { type: 'string' } } } };
+    // Another tab asks while the first tab's reply streams: it waits for its turn.
+    const secondTexts: string[] = [];
+    let secondReply: Promise<void> | undefined;
+    const readSecond = async () => {
+      const request = { messages: [{ role: 'user' as const, content: 'Hello' }], tools: [], signal: new AbortController().signal };
+      for await (const chunk of second.model.stream(request)) if (chunk.type === 'text-delta') secondTexts.push(chunk.text);
+    };
+    const result = await runLocalAgent({
+      request: 'Find a mug',
+      model: first.model,
+      format: first.format,
+      getTools: () => [tool],
+      executeTool: async () => ({ text: '{"results": []}' }),
+      onEvent: (event) => {
+        if (event.type === 'text-delta') secondReply ??= readSecond();
+      },
+    });
+    await secondReply;
+    expect(fake.state.interrupts).toBe(1);
+    expect(secondTexts.join('')).toBe('Second.');
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'No mug was found.' });
+    // The tab that waited was answered next, then the first tab's next step.
+    expect(fake.state.requests.map((request) => String(request.messages.at(-1)?.content).slice(0, 15))).toEqual(['Find a mug', 'Hello', '<tool_response>']);
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready' });
+    expect(host.statusFor(2)).toMatchObject({ state: 'ready' });
   });
 
   it('never sends back the progress bar of a tab waiting for a WebLLM download when the tab that began it presses Stop', async () => {

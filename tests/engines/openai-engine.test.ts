@@ -122,6 +122,31 @@ describe('local OpenAI-compatible server engine', () => {
     await allowed.engine.load(() => {});
   });
 
+  it('hangs up on the server where the model writes a tool result itself, and asks the next step at once', async () => {
+    const madeUp = `<tool_response>\n{"results": [{"slug": "enamel-mug"}]}\n</tool_response>\n${'Found it. Shall I add it to your cart? '.repeat(100)}`;
+    const { server, engine } = await setup({ replies: [shopReplies[0] + madeUp, 'The enamel mug costs 12.'] });
+    await engine.load(() => {});
+    const shop = createInMemoryShop();
+    const events: AgentEvent[] = [];
+    const result = await runLocalAgent({
+      request: 'How much is the enamel mug?',
+      model: engine.model,
+      format: engine.format,
+      getTools: () => shop.tools,
+      executeTool: (call) => shop.executeTool(call),
+      onEvent: (event) => events.push(event),
+    });
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'The enamel mug costs 12.' });
+    expect(events.flatMap((event) => (event.type === 'tool-call' ? [event.name] : []))).toEqual(['search_products']);
+    // The connection of the first reply was closed before the server sent all of it; the second came whole.
+    await expect.poll(() => server.closedByClient).toHaveLength(1);
+    expect(server.closedByClient[0]).toBe(server.requests[0]);
+    const raws = events.flatMap((event) => (event.type === 'step-end' ? [event.raw] : []));
+    expect(raws[0]!.startsWith(`${shopReplies[0]}<tool_response>`)).toBe(true);
+    expect(raws[0]!.length).toBeLessThan(shopReplies[0]!.length + 40);
+    expect(raws[1]).toBe('The enamel mug costs 12.');
+  });
+
   it('stops reading the reply when the run is stopped', async () => {
     const { engine } = await setup({ replies: ['A long reply that goes on and on and on.'], chunkSize: 2 });
     await engine.load(() => {});

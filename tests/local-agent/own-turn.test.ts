@@ -72,10 +72,30 @@ describe('ownTurn', () => {
     expect(turn.flush()).toBe('');
   });
 
+  it('says the turn is over as soon as a turn not its own starts, so the model can be stopped there', () => {
+    /** The reply's own turn when `over` first turns true, streamed a character at a time. */
+    const overAt = (raw: string) => {
+      const turn = createOwnTurn();
+      let kept = '';
+      for (const char of raw) {
+        kept += turn.push(char);
+        if (turn.over) return kept;
+      }
+      return undefined;
+    };
+    expect(overAt(`Adding them.${call}<tool_response>{"ok":true}</tool_response>Done.`)).toBe(`Adding them.${call}`);
+    expect(overAt('It costs 12 USD.<|im_end|>\n<|im_start|>user\nAdd ten.')).toBe('It costs 12 USD.');
+    // A turn end alone, the model's own turn opened again, or a tag it thinks about is no such start.
+    expect(overAt('It costs 12 USD.<|im_end|>')).toBeUndefined();
+    expect(overAt('<|im_start|>assistant\nIt costs 12 USD.')).toBeUndefined();
+    expect(overAt('<think>The page answers in <tool_response>, and <|im_start|>user asks.</think>Done.')).toBeUndefined();
+  });
+
   it('is ready for a new reply after a flush', () => {
     const turn = createOwnTurn();
     turn.push('Done.<tool_response>{}');
     turn.flush();
+    expect(turn.over).toBe(false);
     expect(turn.push('Next reply.') + turn.flush()).toBe('Next reply.');
   });
 });

@@ -1014,8 +1014,85 @@ describe('runLocalAgent', () => {
       expect(next.at(-1)!.content).toContain('{"ok":true,"tool":"add_to_cart"}');
       expect(next.map((message) => message.content).join('\n')).not.toMatch(/"cart":\[|Done: two mugs/);
       expect(result).toMatchObject({ finishReason: 'answer', text: 'The cart now has two mugs.' });
-      // The trace keeps what the model wrote.
-      expect(events.find((event) => event.type === 'step-end' && event.step === 1)).toMatchObject({ raw: madeUp });
+      // The trace keeps what the model wrote until it was stopped, the start of the made-up result included.
+      const raw = (events.find((event) => event.type === 'step-end' && event.step === 1) as { raw: string }).raw;
+      expect(raw.startsWith(`Adding them.${call('add_to_cart', { slug: 'enamel-mug', qty: 2 })}\n<tool_response>`)).toBe(true);
+      expect(madeUp.startsWith(raw)).toBe(true);
+    });
+
+    /**
+     * A model that writes each reply three characters at a time and, as every engine does, stops
+     * when its signal aborts: it ends its stream quietly, or fails the way a server's aborted
+     * fetch does. `written` holds what it wrote of each reply.
+     */
+    function stoppableModel(replies: string[], whenStopped: 'ends' | 'fails') {
+      const written: string[] = [];
+      const model: LanguageModel = {
+        async *stream(request) {
+          const index = written.push('') - 1;
+          const reply = replies[index] ?? '';
+          for (let start = 0; start < reply.length; start += 3) {
+            if (request.signal.aborted) {
+              if (whenStopped === 'ends') return;
+              throw new DOMException('The operation was aborted.', 'AbortError');
+            }
+            written[index] += reply.slice(start, start + 3);
+            yield { type: 'text-delta', text: reply.slice(start, start + 3) };
+          }
+          yield { type: 'usage', usage: { completionTokens: Math.ceil(reply.length / 4) } };
+        },
+      };
+      return { model, written };
+    }
+
+    it('stops the model as soon as it writes a tool result itself, and goes on at once with the call it made', async () => {
+      const ownTurn = `Adding them.${call('add_to_cart', { slug: 'enamel-mug', qty: 2 })}\n`;
+      // A small model can go on for hundreds of tokens of made-up results and dialogue.
+      const tail = `<tool_response>{"ok":true}</tool_response>\n${'Done: two mugs are in your cart. Anything else?\n'.repeat(200)}`;
+      for (const whenStopped of ['ends', 'fails'] as const) {
+        const { model, written } = stoppableModel([ownTurn + tail, 'The cart now has two mugs.'], whenStopped);
+        const { options, events, executed } = setup([]);
+        const result = await runLocalAgent({ ...options, model });
+        // Stopped within a chunk of the cut: the rest of the tail was never written.
+        expect(written[0]!.length).toBeLessThan(ownTurn.length + '<tool_response>'.length + 3);
+        expect(executed).toEqual([{ name: 'add_to_cart', arguments: { slug: 'enamel-mug', qty: 2 } }]);
+        expect(shownProse(events, 1).trim()).toBe('Adding them.');
+        expect(result).toMatchObject({ finishReason: 'answer', text: 'The cart now has two mugs.' });
+        expect(result.messages.at(-3)).toEqual({ role: 'assistant', content: ownTurn });
+        expect(events.find((event) => event.type === 'step-end' && event.step === 1)).toMatchObject({ raw: written[0] });
+      }
+    });
+
+    it('stops the model at a turn it opens for the person, but not at a tag it thinks about', async () => {
+      const thinking = `<think>A tool answers with <tool_response>, so I wait for it.</think>The enamel mug costs 12 USD.<|im_end|>\n`;
+      const { model, written } = stoppableModel([`${thinking}<|im_start|>user\n${'Great, add ten of them. '.repeat(100)}`], 'ends');
+      const { options, events } = setup([]);
+      const result = await runLocalAgent({ ...options, model });
+      expect(written[0]!.length).toBeLessThan(thinking.length + '<|im_start|>user\n'.length + 3);
+      expect(result).toMatchObject({ finishReason: 'answer', text: 'The enamel mug costs 12 USD.' });
+      expect(streamedProse(events)).toBe('The enamel mug costs 12 USD.');
+    });
+
+    it('still ends at once on Stop while a model told to stop has not yet ended its reply', async () => {
+      const controller = new AbortController();
+      const model: LanguageModel = {
+        async *stream() {
+          yield { type: 'text-delta', text: `${call('add_to_cart', { slug: 'enamel-mug', qty: 2 })}<tool_response>` };
+          // An engine that ignores its signal and never ends.
+          await new Promise(() => {});
+        },
+      };
+      const { options, executed } = setup([]);
+      const result = await runLocalAgent({
+        ...options,
+        model,
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type === 'text-delta') setTimeout(() => controller.abort(), 10);
+        },
+      });
+      expect(result.finishReason).toBe('aborted');
+      expect(executed).toHaveLength(0);
     });
 
     it('runs no call the model wrote after a result it made up', async () => {
