@@ -113,4 +113,30 @@ describe('the shop task through the real WebLLM engine code, with a fake WebLLM 
     expect(read).toBeLessThanOrEqual(4096);
     expect(String(fake.state.requests.at(-1)!.messages.at(-1)!.content)).toMatch(/배송이 빠르고[\s\S]*cut: \d+ more characters not shown/);
   });
+
+  it('interrupts WebLLM where the model writes a tool result itself, and the next step\'s reply comes whole', async () => {
+    const madeUp = `<tool_response>\n{"results": [{"slug": "enamel-mug"}]}\n</tool_response>\n${'Found it. Shall I add it to your cart? '.repeat(100)}`;
+    const fake = createFakeWebLlm({ replies: [shopReplies[0] + madeUp, 'The enamel mug costs 12.'], chunkSize: 7 });
+    const engine = createWebLlmEngine(defaultSettings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} });
+    await engine.load(() => {});
+    const shop = createInMemoryShop();
+    const events: AgentEvent[] = [];
+    const result = await runLocalAgent({
+      request: 'How much is the enamel mug?',
+      model: engine.model,
+      format: engine.format,
+      getTools: () => shop.tools,
+      executeTool: (call) => shop.executeTool(call),
+      onEvent: (event) => events.push(event),
+    });
+    expect(fake.state.interrupts).toBe(1);
+    // WebLLM stopped a token or two past the cut, and says so: the made-up tail was never generated.
+    const [first, second] = events.flatMap((event) => (event.type === 'step-end' ? [event] : []));
+    expect(first!.raw.startsWith(`${shopReplies[0]}<tool_response>`)).toBe(true);
+    expect(first!.usage.completionTokens).toBeLessThan((shopReplies[0]!.length + 30) / 4);
+    expect(events.flatMap((event) => (event.type === 'tool-call' ? [event.name] : []))).toEqual(['search_products']);
+    // The next reply is not cut short by the interrupt, nor queued behind the reply before.
+    expect(second!.raw).toBe('The enamel mug costs 12.');
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'The enamel mug costs 12.' });
+  });
 });

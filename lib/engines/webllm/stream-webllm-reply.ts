@@ -21,7 +21,8 @@ export interface WebLlmReplyOptions {
 
 /**
  * Streams one reply from WebLLM: text deltas as they come, then the usage chunk with WebLLM's own
- * speed figures. The abort signal interrupts generation, which ends the stream early.
+ * speed figures. The abort signal interrupts generation, which ends the stream early, with the
+ * usage of what was written until then.
  */
 export async function* streamWebLlmReply(
   engine: WebLlmEngineLike,
@@ -51,10 +52,13 @@ export async function* streamWebLlmReply(
   } finally {
     signal.removeEventListener('abort', interrupt);
   }
-  if (signal.aborted) return;
-  // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
-  if (finishReason === 'length') throw cutOff(usage, options);
-  if (finishReason === 'abort') throw new EngineError('unavailable', 'WebLLM stopped the reply before it was done.', 'Send your request again.');
+  // A reply told to stop (Stop, or one that went past the model's own turn) still says what it cost
+  // until then: the trace shows the tokens WebLLM wrote.
+  if (!signal.aborted) {
+    // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
+    if (finishReason === 'length') throw cutOff(usage, options);
+    if (finishReason === 'abort') throw new EngineError('unavailable', 'WebLLM stopped the reply before it was done.', 'Send your request again.');
+  }
   yield { type: 'usage', usage: toModelUsage(usage, { startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
 }
 
