@@ -364,10 +364,12 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     const shown = await panel.evaluate(() => (window as unknown as { shown: string[] }).shown);
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.filter((text) => /<\||im_end|tool_response|Gold Mug|Add them all/.test(text))).toEqual([]);
-    // The model read the page's result next step, not the one it made up; the trace keeps what it wrote.
+    // The model read the page's result next step, not the one it made up; the trace keeps what it
+    // wrote until it was stopped, at the start of the result it made up.
     const { steps } = await stepsOfRun(panel, 'which mugs are there?');
     expect(steps[1]?.messages.map((message) => message.content).join('\n')).not.toContain('Gold Mug');
-    expect(steps[0]?.raw).toContain(madeUp);
+    expect(steps[0]?.raw).toContain(`${toolCall('search_products', { query: 'mug' })}\n<tool_response>`);
+    expect(steps[0]?.raw).not.toContain('Gold Mug');
   });
 
   it('a reply cut into 1-character chunks renders exactly like the same reply in one chunk', async () => {
