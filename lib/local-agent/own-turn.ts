@@ -14,7 +14,7 @@ export interface OwnTurn {
   flush(): string;
   /**
    * The reply went on to a turn not its own (see createOwnTurn): nothing it writes from here is
-   * kept, so the model may be stopped. Never set by a tag inside `<think>`, nor by a turn end alone.
+   * kept, so the model may be stopped. Never set by a tag inside `<think>` or in inline code, nor by a turn end alone.
    */
   readonly over: boolean;
 }
@@ -93,7 +93,8 @@ function matchTokenAt(text: string, at: number, atEnd: boolean): TokenMatch {
  * a made-up tool result, at a turn opened for anyone else (the person, a tool, the system), and at
  * a turn end that a new turn follows. White space after a turn end is held until what follows
  * shows which. Reasoning (`<think>…</think>`) passes whole: the prose filter and the parse take
- * it out, and a tag the model merely thinks about must not cut the call it then writes.
+ * it out, and a tag the model merely thinks about must not cut the call it then writes. So does a
+ * tag in inline code (right after a backtick): the model is writing about it, not writing it.
  */
 export function createOwnTurn(): OwnTurn {
   // The unjudged tail: the start of a token, or white space after a turn end.
@@ -104,6 +105,8 @@ export function createOwnTurn(): OwnTurn {
   let over = false;
   // Inside `<think>`: passed on as it is until `</think>`.
   let thinking = false;
+  // The last character before what is scanned now: a backtick makes a token that follows it code.
+  let before = '';
 
   function scan(work: string, atEnd: boolean): string {
     let shown = '';
@@ -159,6 +162,12 @@ export function createOwnTurn(): OwnTurn {
         continue;
       }
       if (match.kind === 'tool-result' || (match.kind === 'opener' && !match.own)) {
+        // In inline code (`<tool_response>`) the model writes about the tag, as in its reasoning.
+        if ((at > 0 ? work[at - 1] : before) === '`') {
+          shown += '<';
+          cursor = at + 1;
+          continue;
+        }
         over = true;
         return shown;
       }
@@ -179,10 +188,16 @@ export function createOwnTurn(): OwnTurn {
     push(delta: string): string {
       if (over || typeof delta !== 'string' || delta === '') return '';
       // Most deltas hold no `<` at all and come with nothing held: pass them on without copying.
-      if (held === '' && !ended && delta.indexOf('<') === -1) return delta;
+      if (held === '' && !ended && delta.indexOf('<') === -1) {
+        before = delta[delta.length - 1] as string;
+        return delta;
+      }
       const work = held + delta;
       held = '';
-      return scan(work, false);
+      const shown = scan(work, false);
+      const scanned = work.length - held.length;
+      if (scanned > 0) before = work[scanned - 1] as string;
+      return shown;
     },
     flush(): string {
       // A held tail that never became a token is the model's text; white space after a turn end is not.
@@ -191,6 +206,7 @@ export function createOwnTurn(): OwnTurn {
       ended = false;
       over = false;
       thinking = false;
+      before = '';
       return rest;
     },
   };

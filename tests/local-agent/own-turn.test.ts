@@ -64,6 +64,19 @@ describe('ownTurn', () => {
     expect(ownTurn(`<think>Add them.</think>${call}<tool_response>{"ok":true}</tool_response>Done.`)).toBe(`<think>Add them.</think>${call}`);
   });
 
+  it('keeps a tag written in inline code: the model is writing about it, as when it thinks about one', () => {
+    const cases = [
+      'In Hermes, the page answers inside `<tool_response>` tags, and a turn starts with `<|im_start|>user`.',
+      `\`<|tool_response_start|>\` is LFM2's.${call}`,
+    ];
+    for (const raw of cases) {
+      expect(ownTurn(raw)).toBe(raw);
+      for (const size of [1, 2, 3, 5, 7]) expect(streamed(raw, size)).toBe(raw);
+    }
+    // Outside the code, a made-up result still ends the turn.
+    expect(ownTurn(`Results come in \`<tool_response>\`.${call}<tool_response>{"ok":true}</tool_response>`)).toBe(`Results come in \`<tool_response>\`.${call}`);
+  });
+
   it('never lets a token out before it is whole, so none flashes on screen as it streams', () => {
     const turn = createOwnTurn();
     const shown = [...'Done.<|im_end|>\n<|im_start|>user\nMore'].map((char) => turn.push(char));
