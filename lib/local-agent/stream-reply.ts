@@ -116,22 +116,35 @@ export async function streamReply(
 }
 
 /**
+ * How long an engine told to stop may take to end its stream. WebLLM ends within a token and a
+ * server's connection closes at once; an engine that stops writing but never ends its stream must
+ * not leave the run "generating" until the person presses Stop.
+ */
+const stopGraceMs = 2_000;
+
+/**
  * Reads what an engine told to stop still sends until its stream ends, so that the next reply
  * starts only once the engine is free (WebLLM finishes the token it is on, a server's connection
  * closes). The text is dropped, as everything past the cut is; the usage the engine still reports
- * is kept for the trace. An error it ends with is not the reply's, which was whole at the cut. The
- * run's Stop still rejects at once.
+ * is kept for the trace. An error it ends with is not the reply's, which was whole at the cut, and
+ * after `stopGraceMs` the stream is let go. The run's Stop still rejects at once.
  */
 async function untilStopped(iterator: AsyncIterator<ModelChunk>, runSignal: AbortSignal): Promise<ModelUsage> {
   let usage: ModelUsage = {};
+  const grace = new AbortController();
+  const timer = setTimeout(() => grace.abort(), stopGraceMs);
+  const stopped = AbortSignal.any([runSignal, grace.signal]);
   try {
     for (;;) {
-      const next = await raceAbort(iterator.next(), runSignal);
+      const next = await raceAbort(iterator.next(), stopped);
       if (next.done) return usage;
       if (next.value.type === 'usage') usage = { ...usage, ...next.value.usage };
     }
   } catch (error) {
     if (runSignal.aborted) throw error;
+    if (grace.signal.aborted) void iterator.return?.().catch(() => {});
     return usage;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1095,6 +1095,26 @@ describe('runLocalAgent', () => {
       expect(executed).toHaveLength(0);
     });
 
+    it('goes on after a short grace when a model told to stop never ends its reply', async () => {
+      let replies = 0;
+      const model: LanguageModel = {
+        async *stream() {
+          replies += 1;
+          if (replies > 1) {
+            yield { type: 'text-delta', text: 'Two enamel mugs are in your cart.' };
+            return;
+          }
+          yield { type: 'text-delta', text: `${call('add_to_cart', { slug: 'enamel-mug', qty: 2 })}<tool_response>` };
+          // An engine that stops writing when told to but never ends its stream.
+          await new Promise(() => {});
+        },
+      };
+      const { options, executed } = setup([]);
+      const result = await runLocalAgent({ ...options, model });
+      expect(executed.map((made) => made.name)).toEqual(['add_to_cart']);
+      expect(result.text).toBe('Two enamel mugs are in your cart.');
+    });
+
     it('runs no call the model wrote after a result it made up', async () => {
       const reply = `${call('search_products', { query: 'mug' })}<|im_end|>\n<|im_start|>tool\n{"results":["enamel-mug"]}<|im_end|>\n<|im_start|>assistant\n${call('add_to_cart', { slug: 'enamel-mug', qty: 2 })}`;
       const { run, executed, events } = setup([reply, 'Found the enamel mug.']);
