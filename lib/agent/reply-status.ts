@@ -1,4 +1,4 @@
-import type { LanguageModel } from '@webmcp-agents/local-agent';
+import { isTurnOver, type LanguageModel } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { ReplyTurns } from '../engines/reply-turns';
 import type { StatusPublisher } from './engine-status-publisher';
@@ -59,7 +59,8 @@ export function createReplyStatus({ shared, runs, news }: ReplyStatusParts) {
           else shared.publishNow();
           try {
             yield* loaded.stream(request);
-            if (!request.signal.aborted) forgetReplyFailures();
+            // A reply stopped at the end of the model's own turn ended well; one the person stopped tells nothing.
+            if (!request.signal.aborted || isTurnOver(request.signal.reason)) forgetReplyFailures();
           } finally {
             news.replying.remove(tabId);
             if (holdsTurn) news.turnHolders.delete(turns);

@@ -10,6 +10,20 @@ export function isAbortError(error: unknown): boolean {
 }
 
 /**
+ * Why a reply's signal aborts when the model went on past its own turn (see createOwnTurn): the
+ * reply ended well there, which an engine host must not take for the person's Stop.
+ */
+export function turnOverReason(): Error {
+  const reason = new Error("The model's turn was over.");
+  reason.name = 'TurnOver';
+  return reason;
+}
+
+export function isTurnOver(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === 'TurnOver';
+}
+
+/**
  * Settles with `promise`, or rejects as soon as `signal` aborts (with an AbortError, or what
  * `reason` gives): Stop must end a run at once even when an engine or a page ignores the signal
  * it was given.

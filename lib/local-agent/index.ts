@@ -18,5 +18,5 @@ export { defaultToolOutputLimit, inertMarkup } from './tool-output-text';
 export { cutToTokens, estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 export { fitShownTools, systemPromptRoom } from './fit-shown-tools';
 export * from './formats';
-export { isAbortError, raceAbort } from './abortable';
+export { isAbortError, isTurnOver, raceAbort } from './abortable';
 export type { CompactTool, ParsedCall, ParseResult, RankOptions, ToolScorer } from './types';

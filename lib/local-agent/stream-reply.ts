@@ -1,5 +1,5 @@
 import type { AgentEvent } from './agent-events';
-import { raceAbort } from './abortable';
+import { raceAbort, turnOverReason } from './abortable';
 import type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
 import { createProseFilter } from './prose-filter';
 import { createFencedCallHolder } from './fenced-call-holder';
@@ -92,7 +92,7 @@ export async function streamReply(
         if (prose) show(fences.push(prose));
       }
       if (ownTurn.over) {
-        turnOver.abort();
+        turnOver.abort(turnOverReason());
         usage = { ...usage, ...(await untilStopped(iterator, request.signal)) };
         break;
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { hermesFormat, runLocalAgent } from '@webmcp-agents/local-agent';
 import { createEngineHost } from '../../lib/agent/engine-host';
+import { turnOverReason } from '../../lib/local-agent/abortable';
 import type { EngineStatus } from '../../lib/agent/session-state';
 import type { Engine, EngineLoadProgress } from '../../lib/engines/engine';
 import { engineHoldsGpu } from '../../lib/engines/engine-holds-gpu';
@@ -525,7 +526,7 @@ describe('the engine host', () => {
         for await (const chunk of engine.model.stream({ messages: [], tools: [], signal: stop.signal })) if (chunk.type === 'text-delta') texts.push(chunk.text);
       })();
       await new Promise((resolve) => setTimeout(resolve, 0));
-      return { texts, done, stop: () => stop.abort() };
+      return { texts, done, stop: (reason?: unknown) => stop.abort(reason) };
     };
     const finishReply = async () => {
       finishers.shift()!();
@@ -601,6 +602,24 @@ describe('the engine host', () => {
     expect(host.statusFor(3)).toMatchObject({ state: 'ready', error: undefined });
     await finishReply();
     await second.done;
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready', error: undefined, errorDuring: undefined });
+  });
+
+  it("no longer says a reply failed once another tab's reply ends at the end of the model's own turn, but still does after a Stop", async () => {
+    const { host, reply, finishReply } = hostAnsweringInTurn();
+    const settings = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
+    await host.load(settings, new AbortController().signal, { tabId: 1 });
+    host.reportError(1, 'The model crashed.');
+    const stopped = await reply(2);
+    stopped.stop();
+    await finishReply();
+    await stopped.done;
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'reply' });
+    // The model went on past its own turn (a tool result it made up): the reply is cut, and it ended well.
+    const cut = await reply(2);
+    cut.stop(turnOverReason());
+    await finishReply();
+    await cut.done;
     expect(host.statusFor(1)).toMatchObject({ state: 'ready', error: undefined, errorDuring: undefined });
   });
 
