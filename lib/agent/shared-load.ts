@@ -5,7 +5,7 @@ import type { StatusPublisher } from './engine-status-publisher';
 import type { EngineStatus } from './session-state';
 
 /** How long a load may say nothing before the panel says so. */
-export const quietLoadMs = 60_000;
+const quietLoadMs = 60_000;
 
 /** The engine and the name the panels give it, as the settings name them. */
 export type EngineName = Pick<EngineStatus, 'engineId' | 'engineLabel'>;

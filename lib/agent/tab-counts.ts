@@ -21,5 +21,3 @@ export function createTabCounts() {
     tabs: (): number[] => [...counts.keys()],
   };
 }
-
-export type TabCounts = ReturnType<typeof createTabCounts>;
