@@ -1,5 +1,5 @@
 import type { AgentEvent } from './agent-events';
-import { raceAbort, turnOverReason } from './abortable';
+import { isAbortError, isTurnOver, raceAbort, turnOverReason } from './abortable';
 import type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
 import { createProseFilter } from './prose-filter';
 import { createFencedCallHolder } from './fenced-call-holder';
@@ -126,8 +126,8 @@ const stopGraceMs = 2_000;
  * Reads what an engine told to stop still sends until its stream ends, so that the next reply
  * starts only once the engine is free (WebLLM finishes the token it is on, a server's connection
  * closes). The text is dropped, as everything past the cut is; the usage the engine still reports
- * is kept for the trace. An error it ends with is not the reply's, which was whole at the cut, and
- * after `stopGraceMs` the stream is let go. The run's Stop still rejects at once.
+ * is kept for the trace. An error it ends with is not the reply's, which was whole at the cut (it
+ * is logged for a developer), and after `stopGraceMs` the stream is let go. The run's Stop still rejects at once.
  */
 async function untilStopped(iterator: AsyncIterator<ModelChunk>, runSignal: AbortSignal): Promise<ModelUsage> {
   let usage: ModelUsage = {};
@@ -143,6 +143,8 @@ async function untilStopped(iterator: AsyncIterator<ModelChunk>, runSignal: Abor
   } catch (error) {
     if (runSignal.aborted) throw error;
     if (grace.signal.aborted) void iterator.return?.().catch(() => {});
+    // Not the person's to read, but a developer's: an engine that fails as it stops may fail the next reply too.
+    else if (!isAbortError(error) && !isTurnOver(error)) console.warn('The engine failed after the reply was cut:', error);
     return usage;
   } finally {
     clearTimeout(timer);

@@ -1115,6 +1115,37 @@ describe('runLocalAgent', () => {
       expect(result.text).toBe('Two enamel mugs are in your cart.');
     });
 
+    it('tells a developer in the console when a model told to stop fails, but not when it ends as told', async () => {
+      const ownTurn = `${call('add_to_cart', { slug: 'enamel-mug', qty: 2 })}<tool_response>`;
+      const lost = new Error('GPU device was lost');
+      // A server's fetch fails with the signal's reason; another engine with an AbortError; one fails outright.
+      for (const failure of ['reason', new DOMException('The operation was aborted.', 'AbortError'), lost] as const) {
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+        try {
+          let replies = 0;
+          const model: LanguageModel = {
+            async *stream(request) {
+              replies += 1;
+              if (replies > 1) {
+                yield { type: 'text-delta', text: 'Two enamel mugs are in your cart.' };
+                return;
+              }
+              yield { type: 'text-delta', text: ownTurn };
+              throw failure === 'reason' ? request.signal.reason : failure;
+            },
+          };
+          const { options, executed } = setup([]);
+          const result = await runLocalAgent({ ...options, model });
+          // The reply was whole at the cut: its call runs either way.
+          expect(executed.map((made) => made.name)).toEqual(['add_to_cart']);
+          expect(result).toMatchObject({ finishReason: 'answer', text: 'Two enamel mugs are in your cart.' });
+          expect(warn.mock.calls).toEqual(failure === lost ? [['The engine failed after the reply was cut:', lost]] : []);
+        } finally {
+          warn.mockRestore();
+        }
+      }
+    });
+
     it('runs no call the model wrote after a result it made up', async () => {
       const reply = `${call('search_products', { query: 'mug' })}<|im_end|>\n<|im_start|>tool\n{"results":["enamel-mug"]}<|im_end|>\n<|im_start|>assistant\n${call('add_to_cart', { slug: 'enamel-mug', qty: 2 })}`;
       const { run, executed, events } = setup([reply, 'Found the enamel mug.']);
