@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runLocalAgent, type AgentEvent } from '@webmcp-agents/local-agent';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
 import { defaultSettings } from '../../lib/settings';
 import { fakeGpu } from './support/fake-gpu';
 import { createFakeWebLlm } from './support/fake-webllm';
 import { createInMemoryShop, shopReplies } from './support/in-memory-shop';
+
+function result({ finishReason, error }: { finishReason: string; error?: { code?: string; message: string } }) {
+  return { finishReason, code: error?.code, message: error?.message };
+}
 
 describe('the shop task through the real WebLLM engine code, with a fake WebLLM underneath', () => {
   async function runShopTask(constrainedDecoding = false) {
@@ -138,5 +142,49 @@ describe('the shop task through the real WebLLM engine code, with a fake WebLLM 
     // The next reply is not cut short by the interrupt, nor queued behind the reply before.
     expect(second!.raw).toBe('The enamel mug costs 12.');
     expect(result).toMatchObject({ finishReason: 'answer', text: 'The enamel mug costs 12.' });
+  });
+
+  it('unloads WebLLM when the GPU is lost as the model is stopped past its own turn, and the next reply says the GPU stopped', async () => {
+    const madeUp = `<tool_response>\n{"results": [{"slug": "enamel-mug"}]}\n</tool_response>\n${'Found it. '.repeat(100)}`;
+    const fake = createFakeWebLlm({ replies: [shopReplies[0] + madeUp, 'The enamel mug costs 12.<|im_end|>\n<|im_start|>user\nThanks!'], chunkSize: 7 });
+    const engine = createWebLlmEngine(defaultSettings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} });
+    const shop = createInMemoryShop();
+    const calls: string[] = [];
+    const run = async (request: string) => {
+      let raw = '';
+      return runLocalAgent({
+        request,
+        model: engine.model,
+        format: engine.format,
+        getTools: () => shop.tools,
+        executeTool: (call) => shop.executeTool(call),
+        onEvent: (event) => {
+          if (event.type === 'tool-call') calls.push(event.name);
+          if (event.type !== 'text-delta') return;
+          raw += event.text;
+          // The GPU is lost while WebLLM ends the reply it was told to stop.
+          if (/<tool_response>|<\|im_start\|>user/.test(raw)) fake.state.loseDeviceAfterChunks ??= 0;
+        },
+      });
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await engine.load(() => {});
+      // The cut reply's call was whole and runs; the next step is told why the model is gone.
+      const first = await run('How much is the enamel mug?');
+      expect(calls).toEqual(['search_products']);
+      expect(result(first)).toEqual({ finishReason: 'error', code: 'device-lost', message: 'The GPU stopped working while Qwen3 1.7B (q4f16) was answering.' });
+      // A reply that was the answer: the run ends well, and the next request loads the model afresh.
+      await engine.load(() => {});
+      const second = await run('How much is the enamel mug?');
+      expect(second).toMatchObject({ finishReason: 'answer', text: 'The enamel mug costs 12.' });
+      expect(fake.state.engines).toHaveLength(2);
+      await engine.load(() => {});
+      expect(fake.state.engines).toHaveLength(3);
+      expect(fake.state.reloads).toHaveLength(3);
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -32,6 +32,9 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
   const keepAwake = dependencies.keepAwake ?? keepServiceWorkerAwake;
   let webGpu: WebGpuStatus | undefined;
   let choice: WebLlmModelChoice | undefined;
+  // The GPU was lost as a reply ended on being told to stop: the run's next reply says so, as the
+  // reply it failed would have, instead of that the model is not loaded. Forgotten at the next load.
+  let lostDevice: EngineError | undefined;
 
   const smallerLabel = () => {
     const smaller = choice && smallerModelThan(choice.id, webGpu?.available === true && webGpu.shaderF16);
@@ -46,7 +49,7 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
       const engine = runtime.engine;
       if (!engine || !choice || runtime.loadedModelId !== choice.id) {
         passOn();
-        throw new EngineError('unavailable', 'The WebLLM model is not loaded.', 'Send your request again to load it.');
+        throw lostDevice ?? new EngineError('unavailable', 'The WebLLM model is not loaded.', 'Send your request again to load it.');
       }
       const stopKeepingAwake = keepAwake();
       try {
@@ -59,11 +62,14 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
           ...(choice.catalog ? { contextTokens: choice.catalog.contextTokens } : {}),
         });
       } catch (error) {
-        if (request.signal.aborted) throw error;
         const failure = generationFailure(error, choice.label, smallerLabel());
-        // Only this reply's engine: another run may have loaded a fresh one meanwhile.
-        if ((isDeviceLost(error) || failure.code === 'device-lost') && runtime.engine === engine) await unloadModel(runtime);
-        throw failure;
+        const deviceLost = isDeviceLost(error) || failure.code === 'device-lost';
+        // Only this reply's engine: another run may have loaded a fresh one meanwhile. Also where the
+        // reply was told to stop (Stop, or the end of the model's own turn), so the next load starts afresh.
+        if (deviceLost && runtime.engine === engine) await unloadModel(runtime);
+        if (!request.signal.aborted) throw failure;
+        if (deviceLost) lostDevice = failure;
+        throw error;
       } finally {
         stopKeepingAwake();
         passOn();
@@ -89,6 +95,7 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
     },
     model,
     async load(onProgress, signal) {
+      lostDevice = undefined;
       webGpu = await checkWebGpu(dependencies.gpu);
       if (!webGpu.available) throw new EngineError('no-webgpu', webGpu.message, webGpu.hint);
       choice = chooseWebLlmModel(settings.model, webGpu, runtime.appConfig);

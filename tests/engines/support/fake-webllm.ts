@@ -58,7 +58,7 @@ export interface FakeWebLlmState {
   corruptCache?: boolean;
   /** The stored file list cannot be parsed, so deleting the model's files fails. */
   unreadableFileList?: boolean;
-  /** The next reply stops with a lost device after this many chunks. */
+  /** The next reply fails with a lost device after this many chunks (the chunk after an interrupt too). */
   loseDeviceAfterChunks?: number;
   /** Resolves when a reload reaches a shard, so a test can act mid-download. */
   onShard?: (shard: number) => void | Promise<void>;
@@ -244,6 +244,12 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
       let finishReason: 'stop' | 'abort' | 'length' = 'stop';
       for (let start = 0; start < reply.length; start += chunkSize) {
         await Promise.resolve();
+        // The GPU work under way fails with the device, whether or not an interrupt came meanwhile.
+        if (state.loseDeviceAfterChunks !== undefined && start / chunkSize >= state.loseDeviceAfterChunks) {
+          state.loseDeviceAfterChunks = undefined;
+          this.loadedModelId = undefined;
+          throw new Error('Device was lost. This can happen due to insufficient memory or other GPU constraints.');
+        }
         if (this.interruptSignal) {
           finishReason = 'abort';
           break;
@@ -255,11 +261,6 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
         if (conversationTokens + tokenCount(produced) >= window) {
           finishReason = 'length';
           break;
-        }
-        if (state.loseDeviceAfterChunks !== undefined && start / chunkSize >= state.loseDeviceAfterChunks) {
-          state.loseDeviceAfterChunks = undefined;
-          this.loadedModelId = undefined;
-          throw new Error('Device was lost. This can happen due to insufficient memory or other GPU constraints.');
         }
         const text = reply.slice(start, start + chunkSize);
         produced += text;
