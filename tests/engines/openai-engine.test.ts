@@ -4,6 +4,7 @@ import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
 import type { ReplyTimeouts } from '../../lib/engines/openai/reply-timeouts';
 import { normalizeServerAddress } from '../../lib/engines/openai/server-address';
+import { turnOverReason } from '../../lib/local-agent/abortable';
 import { defaultSettings, type Settings } from '../../lib/settings';
 import { startFakeOllama, type FakeOllamaOptions } from './support/fake-ollama-server';
 import { createInMemoryShop, shopReplies } from './support/in-memory-shop';
@@ -145,6 +146,38 @@ describe('local OpenAI-compatible server engine', () => {
     expect(raws[0]!.startsWith(`${shopReplies[0]}<tool_response>`)).toBe(true);
     expect(raws[0]!.length).toBeLessThan(shopReplies[0]!.length + 40);
     expect(raws[1]).toBe('The enamel mug costs 12.');
+  });
+
+  it('still says what a reply stopped at a tool result the model made up cost, and reads Ollama\'s context after it; a Stop says nothing', async () => {
+    const madeUp = `<tool_response>\n{"results": [{"slug": "enamel-mug"}]}\n</tool_response>\n${'Found it. '.repeat(200)}`;
+    const { engine } = await setup({ replies: [shopReplies[0] + madeUp, shopReplies[0] + madeUp], chunkSize: 4, saysContext: { as: 'ollama', tokens: 4_096 } });
+    await engine.load(() => {});
+    expect(engine.contextTokens).toBeUndefined();
+    // Read as the agent reads a reply: stopped where it goes past the model's own turn, or on Stop, then drained.
+    const readStopped = async (reason?: unknown) => {
+      const controller = new AbortController();
+      const request = { messages: [{ role: 'user' as const, content: 'How much is the enamel mug?' }], tools: [], signal: controller.signal };
+      const chunks: ModelChunk[] = [];
+      let text = '';
+      const error = await (async () => {
+        for await (const chunk of engine.model.stream(request) as AsyncIterable<ModelChunk>) {
+          chunks.push(chunk);
+          if (chunk.type === 'text-delta') text += chunk.text;
+          if (text.includes('<tool_response>') && !controller.signal.aborted) controller.abort(reason);
+        }
+      })().then(() => undefined, (caught: unknown) => caught);
+      return { deltas: chunks.filter((chunk) => chunk.type === 'text-delta').length, usage: chunks.find((chunk) => chunk.type === 'usage'), error };
+    };
+    const cut = await readStopped(turnOverReason());
+    expect(cut.error).toBeUndefined();
+    expect(cut.usage).toMatchObject({ type: 'usage', usage: { completionTokens: cut.deltas } });
+    // Counted until the connection closed, long before the made-up tail ended.
+    expect(cut.deltas).toBeLessThan((shopReplies[0]! + madeUp).length / 4 / 2);
+    // Ollama's context is read again after the reply, as after any.
+    await expect.poll(() => engine.contextTokens).toBe(4_096);
+    const stopped = await readStopped();
+    expect(stopped.error).toMatchObject({ name: 'AbortError' });
+    expect(stopped.usage).toBeUndefined();
   });
 
   it('stops reading the reply when the run is stopped', async () => {

@@ -1,4 +1,4 @@
-import type { ModelChunk, ModelRequest } from '@webmcp-agents/local-agent';
+import { isTurnOver, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
 import { contextFull, EngineError, replyCutOff } from '../engine';
 import { createServerMemory, postChatRequest, type ServerMemory } from './chat-request';
 import { readServerSentEvents } from './read-server-sent-events';
@@ -104,17 +104,23 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   } catch (error) {
     // A reply the server said was whole is the answer, though the connection broke before its end.
     const whole = finishReason !== undefined && finishReason !== 'length' && !(error instanceof EngineError) && !request.signal.aborted;
-    if (!whole) throw readFailure(error, request, address, timer);
+    if (!whole && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
   }
   if (timer.expired && finishReason === undefined) throw serverStalled(address, timer.expired, timer.waitedMs);
-  if (request.signal.aborted) return;
+  const usage = () => serverUsage(last, { startedAt: reading.startedAt, firstTokenAt, endedAt: performance.now(), deltas });
+  if (request.signal.aborted) {
+    // A reply stopped at the end of the model's own turn still says what it cost until then: the
+    // server's figures come only at its end, so mostly those measured here. A Stop says nothing.
+    if (isTurnOver(request.signal.reason)) yield { type: 'usage', usage: usage() };
+    return;
+  }
   // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
   if (finishReason === 'length') throw cutOff(last, reading);
   // Nothing but data this extension cannot read is no reply, and no answer either. Said before
   // "closed in the middle of a reply": such a stream rarely ends the way the API's does.
   if (deltas === 0 && unreadable > 0) throw replyUnreadable(address);
   if (!sawDone && finishReason === undefined) throw replyUnfinished(address);
-  yield { type: 'usage', usage: serverUsage(last, { startedAt: reading.startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
+  yield { type: 'usage', usage: usage() };
 }
 
 /** A chat completion sent whole (`stream: false` answers), read as one delta. */
