@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runLocalAgent, type AgentEvent, type ModelChunk } from '@webmcp-agents/local-agent';
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
@@ -319,6 +319,22 @@ describe('local OpenAI-compatible server engine', () => {
     expect(read.error).toBeUndefined();
     expect(read.text).toBe('I found two mugs.');
     expect(read.chunks.at(-1)).toMatchObject({ type: 'usage', usage: { promptTokens: 12, completionTokens: 5 } });
+
+    // A whole reply that went on past the model's own turn to the server's length limit was whole at the cut.
+    const madeUp = `<tool_response>\n{"results": [{"slug": "enamel-mug"}]}\n</tool_response>\n${'Found it. '.repeat(200)}`;
+    const pastTurn = await setup({ replies: [shopReplies[0] + madeUp, 'The enamel mug costs 12.'], answerAs: 'whole-json', lengthLimitTokens: 200 });
+    await pastTurn.engine.load(() => {});
+    const shop = createInMemoryShop();
+    const events: AgentEvent[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const result = await runLocalAgent({ request: 'How much is the enamel mug?', model: pastTurn.engine.model, format: pastTurn.engine.format, getTools: () => shop.tools, executeTool: (call) => shop.executeTool(call), onEvent: (event) => events.push(event) });
+      expect(result).toMatchObject({ finishReason: 'answer', text: 'The enamel mug costs 12.' });
+      expect(events.find((event) => event.type === 'step-end')).toMatchObject({ usage: { promptTokens: 12, completionTokens: 5 } });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
 
     const page = await setup({ replies: ['unused'], answerAs: 'web-page' });
     await page.engine.load(() => {});

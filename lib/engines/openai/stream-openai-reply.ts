@@ -138,7 +138,8 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   if (typeof text !== 'string') throw replyUnreadable(reading.address);
   const firstTokenAt = performance.now();
   if (text) yield { type: 'text-delta', text };
-  if (choice?.finish_reason === 'length') throw cutOff(body ?? {}, reading);
+  // One that went on past the model's own turn to the limit was whole at the cut.
+  if (choice?.finish_reason === 'length' && !isTurnOver(request.signal.reason)) throw cutOff(body ?? {}, reading);
   yield { type: 'usage', usage: serverUsage(body ?? {}, { startedAt: reading.startedAt, firstTokenAt, endedAt: firstTokenAt, deltas: text ? 1 : 0 }) };
 }
 

@@ -150,8 +150,11 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
       const reply = options.replies[requests.length] ?? '(no more replies)';
       requests.push(body);
       if (options.answerAs === 'whole-json') {
-        const message = { role: 'assistant', content: reply };
-        sendJson(response, 200, { id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message, finish_reason: 'stop' }], usage: { prompt_tokens: 12, completion_tokens: 5 } });
+        // Its own length limit cuts a whole completion as it does a stream.
+        const limit = (options.lengthLimitTokens ?? Infinity) * 4;
+        const message = { role: 'assistant', content: reply.slice(0, limit) };
+        const finish = reply.length > limit ? 'length' : 'stop';
+        sendJson(response, 200, { id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message, finish_reason: finish }], usage: { prompt_tokens: 12, completion_tokens: 5 } });
         return;
       }
       if (options.answerAs === 'untyped-whole-json') {
