@@ -63,9 +63,13 @@ export async function mountViewer(store: TraceStore, pages: Map<number, ShopPage
       await act(() => (element as HTMLElement).click());
       await settle();
     },
-    /** Waits (a task at a time) until `check` holds; the store and the replay port answer in tasks. */
+    /**
+     * Waits (a task at a time) until `check` holds; the store and the replay port answer in tasks.
+     * Up to 10 s: deleting a hundred runs from the in-memory database takes over a second on a busy machine.
+     */
     until: async (check: () => boolean, what: string) => {
-      for (let attempt = 0; attempt < 200 && !check(); attempt += 1) await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+      const deadline = Date.now() + 10_000;
+      while (!check() && Date.now() < deadline) await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
       if (!check()) throw new Error(`The viewer never showed ${what}.`);
     },
     unmount: () => {
