@@ -118,8 +118,9 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       let release: (() => void) | undefined;
       let loading = false;
       try {
-        const engine = await waitForSwap(tabId, swaps.engineFor(settings, signal, options.hold === true));
-        if (options.hold) release = runs.heldBy(tabId);
+        const got = await waitForSwap(tabId, swaps.engineFor(settings, signal, options.hold ? { tabId } : undefined));
+        const { engine } = got;
+        release = got.release;
         loading = true;
         await loads.load(engine, settings, name, signal);
         // The engine may only know which model it picked for this machine once it has loaded. It

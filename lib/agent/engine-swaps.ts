@@ -10,6 +10,17 @@ interface CurrentEngine {
   requestedModel: string;
 }
 
+/** A run that keeps the engine it gets from being replaced, and its tab where known. */
+interface RunHold {
+  tabId: number | undefined;
+}
+
+/** The engine a run gets and, where it holds it, how it gives its hold back (see `RunTracker.hold`). */
+interface GotEngine {
+  engine: Engine;
+  release?: () => void;
+}
+
 /**
  * Gives each run the engine its settings name, making a new one when they changed. A model on the
  * GPU (`holdsGpu`, WebLLM's) being replaced must go before the next one loads, but not under a run
@@ -37,14 +48,14 @@ export function createEngineSwaps(runs: RunTracker, create: (settings: Settings)
     current = { key, engine: create(settings), requestedModel: settings.model };
   };
 
-  /** With `hold`, the run takes its hold in the same turn it gets the engine (see `RunTracker.take`). */
-  const engineFor = async (settings: Settings, signal: AbortSignal, hold: boolean): Promise<Engine> => {
+  // A run that holds the engine takes its hold in the same turn it gets it, so no swap comes between.
+  const handOut = (engine: Engine, hold: RunHold | undefined): GotEngine => (hold ? { engine, release: runs.hold(hold.tabId) } : { engine });
+
+  /** With `hold`, the tab's run keeps the engine from being replaced until it calls `release`. */
+  const engineFor = async (settings: Settings, signal: AbortSignal, hold: RunHold | undefined): Promise<GotEngine> => {
     const key = engineKey(settings);
     while (swapping) await raceAbort(swapping, signal);
-    if (current?.key === key) {
-      if (hold) runs.take();
-      return current.engine;
-    }
+    if (current?.key === key) return handOut(current.engine, hold);
     const swap = swapTo(settings, key);
     const settled = swap.then(
       () => undefined,
@@ -57,8 +68,7 @@ export function createEngineSwaps(runs: RunTracker, create: (settings: Settings)
     await raceAbort(swap, signal);
     // Another swap may have begun meanwhile: the engine is then had again, from its end.
     if (swapping !== undefined && swapping !== settled) return engineFor(settings, signal, hold);
-    if (hold) runs.take();
-    return current!.engine;
+    return handOut(current!.engine, hold);
   };
 
   return { engineFor };

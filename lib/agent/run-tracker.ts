@@ -46,13 +46,13 @@ export function createRunTracker() {
     replyEnds(): void {
       replying -= 1;
     },
-    /** A run takes its hold in the same turn it gets the engine, so no swap comes between. */
-    take(): void {
-      holding += 1;
-    },
-    /** The hold just taken is `tabId`'s run's: the function gives it back, once. */
-    heldBy(tabId: number | undefined): () => void {
+    /**
+     * `tabId`'s run holds the engine; it takes its hold in the same turn it gets the engine, so no
+     * swap comes between. The function gives the hold back, once.
+     */
+    hold(tabId: number | undefined): () => void {
       let released = false;
+      holding += 1;
       holdingTabs.add(tabId);
       return () => {
         if (released) return;
