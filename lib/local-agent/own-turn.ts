@@ -1,4 +1,4 @@
-import { MARKERS } from './parsing/markup-markers';
+import { MARKERS, markerEffect, matchMarkerAt, type RegionKind } from './parsing/markup-markers';
 
 /**
  * Keeps what is the model's own turn of a streamed reply. A misconfigured server, or a model that
@@ -14,7 +14,8 @@ export interface OwnTurn {
   flush(): string;
   /**
    * The reply went on to a turn not its own (see createOwnTurn): nothing it writes from here is
-   * kept, so the model may be stopped. Never set by a tag inside `<think>` or in inline code, nor by a turn end alone.
+   * kept, so the model may be stopped. Never set by a tag inside `<think>`, in inline code or in a
+   * string of a call's arguments, nor by a turn end alone.
    */
   readonly over: boolean;
 }
@@ -51,6 +52,52 @@ const FIXED_TOKENS = [...TURN_ENDS, TRAILING_END, THINK_OPEN, ...TOOL_RESULTS, .
 
 /** The characters that follow the `<` of a token. */
 const SECOND_CHARACTERS: ReadonlySet<number> = new Set(FIXED_TOKENS.map((token) => token.charCodeAt(1)));
+
+/** The second and third characters of the call and reasoning tags (`<to`, `<th`, `</t`, `<|t`). */
+const MARKER_TEXTS = Object.values(MARKERS);
+const MARKER_SECOND_CHARACTERS: ReadonlySet<number> = new Set(MARKER_TEXTS.map((marker) => marker.charCodeAt(1)));
+const MARKER_THIRD_CHARACTERS: ReadonlySet<number> = new Set(MARKER_TEXTS.map((marker) => marker.charCodeAt(2)));
+
+/** Whether a call or reasoning tag may start at `at`: most `<` (`< 20`, `<|im_end|>`) are ruled out by two characters. */
+function mayStartMarker(text: string, at: number): boolean {
+  if (at + 1 < text.length && !MARKER_SECOND_CHARACTERS.has(text.charCodeAt(at + 1))) return false;
+  return at + 2 >= text.length || MARKER_THIRD_CHARACTERS.has(text.charCodeAt(at + 2));
+}
+
+/**
+ * How far the reading of a call's body has come: how deep in its brackets, and in which string
+ * literal (its quote's code; 0 outside one). JSON's strings take `"`, the lenient parse's and
+ * LFM2's Python-like calls `'` too.
+ */
+interface CallBody {
+  depth: number;
+  quote: number;
+  escaped: boolean;
+}
+
+/**
+ * Reads `text` from `from` to `to` into a call's body; false once its outermost brackets have
+ * closed: what follows them is no longer the call's arguments, and a tag there is not in a string.
+ */
+function readCallBody(body: CallBody, text: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at += 1) {
+    const code = text.charCodeAt(at);
+    if (body.quote !== 0) {
+      if (body.escaped) body.escaped = false;
+      else if (code === 0x5c /* \ */) body.escaped = true;
+      else if (code === body.quote) body.quote = 0;
+    } else if (code === 0x7b /* { */ || code === 0x5b /* [ */ || code === 0x28 /* ( */) {
+      body.depth += 1;
+    } else if (code === 0x7d /* } */ || code === 0x5d /* ] */ || code === 0x29 /* ) */) {
+      if (body.depth === 0) continue;
+      body.depth -= 1;
+      if (body.depth === 0) return false;
+    } else if ((code === 0x22 /* " */ || code === 0x27 /* ' */) && body.depth > 0) {
+      body.quote = code;
+    }
+  }
+  return true;
+}
 
 type TokenMatch = { kind: 'end' | 'tool-result' | 'think'; length: number } | { kind: 'opener'; length: number; own: boolean } | 'partial' | null;
 
@@ -94,7 +141,10 @@ function matchTokenAt(text: string, at: number, atEnd: boolean): TokenMatch {
  * a turn end that a new turn follows. White space after a turn end is held until what follows
  * shows which. Reasoning (`<think>…</think>`) passes whole: the prose filter and the parse take
  * it out, and a tag the model merely thinks about must not cut the call it then writes. So does a
- * tag in inline code (right after a backtick): the model is writing about it, not writing it.
+ * tag in inline code (right after a backtick): the model is writing about it, not writing it. And
+ * so does any token in a string of a call's arguments (`{"text": "<tool_response> tags"}`), which
+ * is the page's to read: call regions are followed as the parse reads them (see markerEffect), and
+ * past the call's outermost brackets (a call whose closing tag was forgotten) a tag cuts again.
  */
 export function createOwnTurn(): OwnTurn {
   // The unjudged tail: the start of a token, or white space after a turn end.
@@ -103,8 +153,10 @@ export function createOwnTurn(): OwnTurn {
   let ended = false;
   // The reply went on to a turn not its own: the rest is dropped.
   let over = false;
-  // Inside `<think>`: passed on as it is until `</think>`.
-  let thinking = false;
+  // Inside `<think>` (passed on as it is until `</think>`), a call, or neither.
+  let region: RegionKind | 'prose' = 'prose';
+  // The call's body while its arguments are being read: null elsewhere, and past its brackets.
+  let body: CallBody | null = null;
   // The last character before what is scanned now: a backtick makes a token that follows it code.
   let before = '';
 
@@ -112,7 +164,7 @@ export function createOwnTurn(): OwnTurn {
     let shown = '';
     let cursor = 0;
     while (cursor < work.length) {
-      if (thinking) {
+      if (region === 'think') {
         const close = work.indexOf(THINK_CLOSE, cursor);
         if (close === -1) {
           const partial = atEnd ? 0 : partialSuffix(work, THINK_CLOSE);
@@ -121,7 +173,7 @@ export function createOwnTurn(): OwnTurn {
         }
         shown += work.slice(cursor, close + THINK_CLOSE.length);
         cursor = close + THINK_CLOSE.length;
-        thinking = false;
+        region = 'prose';
         continue;
       }
       if (ended) {
@@ -149,8 +201,28 @@ export function createOwnTurn(): OwnTurn {
         }
       }
       const at = work.indexOf('<', cursor);
+      // The `<` too, which ends an escape that a backslash before it began.
+      read(work, cursor, at === -1 ? work.length : at + 1);
       if (at === -1) return shown + work.slice(cursor);
       shown += work.slice(cursor, at);
+      const marker = mayStartMarker(work, at) ? matchMarkerAt(work, at) : null;
+      if (marker === 'partial' && !atEnd) {
+        held = work.slice(at);
+        return shown;
+      }
+      const effect = marker === null || marker === 'partial' ? 'content' : markerEffect(region, marker);
+      if (marker !== null && marker !== 'partial' && (effect === 'close' || typeof effect === 'object')) {
+        enter(effect === 'close' ? 'prose' : effect.open);
+        shown += MARKERS[marker];
+        cursor = at + MARKERS[marker].length;
+        continue;
+      }
+      // In a string of a call's arguments, every token is text the page gets.
+      if (body !== null && body.quote !== 0) {
+        shown += '<';
+        cursor = at + 1;
+        continue;
+      }
       const match = matchTokenAt(work, at, atEnd);
       if (match === 'partial') {
         held = work.slice(at);
@@ -171,14 +243,23 @@ export function createOwnTurn(): OwnTurn {
         over = true;
         return shown;
       }
-      if (match.kind === 'think') {
-        shown += THINK_OPEN;
-        thinking = true;
-      }
+      // Reasoning opens above; a `<think>` that gets here is in a call, where the parse reads it as the call's.
+      if (match.kind === 'think') shown += THINK_OPEN;
       if (match.kind === 'end') ended = true;
       cursor = at + match.length;
     }
     return shown;
+  }
+
+  /** Goes into a region: a call's body is read from its start. */
+  function enter(next: RegionKind | 'prose'): void {
+    region = next;
+    body = next === 'hermes' || next === 'lfm2' ? { depth: 0, quote: 0, escaped: false } : null;
+  }
+
+  /** Reads text into the open call's body, if one is being read. */
+  function read(text: string, from: number, to: number): void {
+    if (body !== null && !readCallBody(body, text, from, to)) body = null;
   }
 
   return {
@@ -189,6 +270,7 @@ export function createOwnTurn(): OwnTurn {
       if (over || typeof delta !== 'string' || delta === '') return '';
       // Most deltas hold no `<` at all and come with nothing held: pass them on without copying.
       if (held === '' && !ended && delta.indexOf('<') === -1) {
+        read(delta, 0, delta.length);
         before = delta[delta.length - 1] as string;
         return delta;
       }
@@ -205,7 +287,7 @@ export function createOwnTurn(): OwnTurn {
       held = '';
       ended = false;
       over = false;
-      thinking = false;
+      enter('prose');
       before = '';
       return rest;
     },

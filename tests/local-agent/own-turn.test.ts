@@ -77,6 +77,39 @@ describe('ownTurn', () => {
     expect(ownTurn(`Results come in \`<tool_response>\`.${call}<tool_response>{"ok":true}</tool_response>`)).toBe(`Results come in \`<tool_response>\`.${call}`);
   });
 
+  it('keeps a tag written in a string of a call\'s arguments: it is text for the page, and the call runs whole', () => {
+    const cases = [
+      '<tool_call>{"name": "post_comment", "arguments": {"text": "Hermes wraps results in <tool_response> tags"}}</tool_call>',
+      `Searching.<tool_call>{"name": "search", "arguments": {"q": "<|im_start|>user"}}</tool_call>${call}`,
+      // Escaped quotes and backslashes do not end the string; nor do the turn's own tokens, which stay in it.
+      '<tool_call>{"name": "post_comment", "arguments": {"text": "say \\"hi\\" to <start_of_turn>user, C:\\\\<|start_header_id|>user<|end_header_id|> and <|im_end|>"}}</tool_call>',
+      // Another call tag in a string starts the next call, as the parse reads it; the string there is read afresh.
+      '<tool_call>{"name": "a", "arguments": {"q": "<tool_call>"}}</tool_call>',
+      // LFM2's Python-like calls quote with either mark.
+      `<|tool_call_start|>[post_comment(text="LFM2 answers in <|tool_response_start|>", note='<|im_start|>user\nhi')]<|tool_call_end|>Posted.`,
+    ];
+    for (const raw of cases) {
+      expect(ownTurn(raw)).toBe(raw);
+      for (const size of [1, 2, 3, 5, 7]) expect(streamed(raw, size)).toBe(raw);
+    }
+  });
+
+  it('still cuts a made-up result after a call whose closing tag was forgotten, once its arguments have closed', () => {
+    const posted = '<tool_call>{"name": "post_comment", "arguments": {"text": "It\'s in <tool_response> tags"}}';
+    const cases = [
+      [`${posted}\n<tool_response>{"ok":true}</tool_response>Posted.`, `${posted}\n`],
+      // An apostrophe after the call opens no string.
+      [`${posted}\nI'll wait.<tool_response>{"ok":true}`, `${posted}\nI'll wait.`],
+      [`<|tool_call_start|>[post_comment(text='<tool_response>')]<|tool_response_start|>{"ok":true}`, `<|tool_call_start|>[post_comment(text='<tool_response>')]`],
+      // A `<think>` in a call is the call's text, as the parse reads it: it opens no reasoning that would hide the result.
+      ['<tool_call>{"name": "note", "arguments": {"text": "<think>"}}<tool_response>{}', '<tool_call>{"name": "note", "arguments": {"text": "<think>"}}'],
+    ];
+    for (const [raw, own] of cases) {
+      expect(ownTurn(raw as string)).toBe(own);
+      for (const size of [1, 2, 3, 5, 7]) expect(streamed(raw as string, size)).toBe(own);
+    }
+  });
+
   it('never lets a token out before it is whole, so none flashes on screen as it streams', () => {
     const turn = createOwnTurn();
     const shown = [...'Done.<|im_end|>\n<|im_start|>user\nMore'].map((char) => turn.push(char));
@@ -102,6 +135,7 @@ describe('ownTurn', () => {
     expect(overAt('It costs 12 USD.<|im_end|>')).toBeUndefined();
     expect(overAt('<|im_start|>assistant\nIt costs 12 USD.')).toBeUndefined();
     expect(overAt('<think>The page answers in <tool_response>, and <|im_start|>user asks.</think>Done.')).toBeUndefined();
+    expect(overAt('<tool_call>{"name": "post_comment", "arguments": {"text": "<|im_end|>\n<|im_start|>user"}}</tool_call>')).toBeUndefined();
   });
 
   it('is ready for a new reply after a flush', () => {
