@@ -1073,6 +1073,17 @@ describe('runLocalAgent', () => {
       expect(streamedProse(events)).toBe('The enamel mug costs 12 USD.');
     });
 
+    it('runs a call whose arguments hold a tool-result tag or a turn opener as text, and lets the model write it whole', async () => {
+      const query = 'why <tool_response> and <|im_start|>user show in my chat';
+      const reply = `Searching.${call('search_products', { query })}`;
+      const { model, written } = stoppableModel([reply, 'Nothing in the catalogue explains that.'], 'ends');
+      const { options, executed } = setup([]);
+      const result = await runLocalAgent({ ...options, model });
+      expect(written[0]).toBe(reply);
+      expect(executed).toEqual([{ name: 'search_products', arguments: { query } }]);
+      expect(result).toMatchObject({ finishReason: 'answer', text: 'Nothing in the catalogue explains that.' });
+    });
+
     it('still ends at once on Stop while a model told to stop has not yet ended its reply', async () => {
       const controller = new AbortController();
       const model: LanguageModel = {
