@@ -1,4 +1,4 @@
-import { MARKERS, markerEffect, matchMarkerAt, type RegionKind } from './parsing/markup-markers';
+import { MARKERS, markerEffect, matchMarkerAt, type MarkerMatch, type RegionKind } from './parsing/markup-markers';
 
 /**
  * Keeps what is the model's own turn of a streamed reply. A misconfigured server, or a model that
@@ -58,10 +58,14 @@ const MARKER_TEXTS = Object.values(MARKERS);
 const MARKER_SECOND_CHARACTERS: ReadonlySet<number> = new Set(MARKER_TEXTS.map((marker) => marker.charCodeAt(1)));
 const MARKER_THIRD_CHARACTERS: ReadonlySet<number> = new Set(MARKER_TEXTS.map((marker) => marker.charCodeAt(2)));
 
-/** Whether a call or reasoning tag may start at `at`: most `<` (`< 20`, `<|im_end|>`) are ruled out by two characters. */
-function mayStartMarker(text: string, at: number): boolean {
-  if (at + 1 < text.length && !MARKER_SECOND_CHARACTERS.has(text.charCodeAt(at + 1))) return false;
-  return at + 2 >= text.length || MARKER_THIRD_CHARACTERS.has(text.charCodeAt(at + 2));
+/**
+ * Which call or reasoning tag starts at `at`, where `text[at]` is `<` (see matchMarkerAt): most
+ * `<` (`< 20`, `<|im_end|>`, `<start_of_turn>`) are ruled out by the two characters after it.
+ */
+function matchCallMarkerAt(text: string, at: number): MarkerMatch {
+  if (at + 1 < text.length && !MARKER_SECOND_CHARACTERS.has(text.charCodeAt(at + 1))) return null;
+  if (at + 2 < text.length && !MARKER_THIRD_CHARACTERS.has(text.charCodeAt(at + 2))) return null;
+  return matchMarkerAt(text, at);
 }
 
 /**
@@ -205,7 +209,7 @@ export function createOwnTurn(): OwnTurn {
       read(work, cursor, at === -1 ? work.length : at + 1);
       if (at === -1) return shown + work.slice(cursor);
       shown += work.slice(cursor, at);
-      const marker = mayStartMarker(work, at) ? matchMarkerAt(work, at) : null;
+      const marker = matchCallMarkerAt(work, at);
       if (marker === 'partial' && !atEnd) {
         held = work.slice(at);
         return shown;

@@ -15,24 +15,29 @@ const MARKER_TEXTS: readonly string[] = Object.values(MARKERS);
 /** Longest marker length: a held-back tail is always shorter than this. */
 const LONGEST_MARKER = Math.max(...MARKER_TEXTS.map((marker) => marker.length));
 
-/** Every proper prefix of a marker: the tails a stream must hold back. */
-const MARKER_PREFIXES: ReadonlySet<string> = new Set(
-  MARKER_TEXTS.flatMap((marker) => Array.from({ length: marker.length - 1 }, (_, length) => marker.slice(0, length + 1))),
-);
-
 /** What sits at a `<`: a whole marker, the start of one cut off by the end of the text, or neither. */
 export type MarkerMatch = MarkerName | 'partial' | null;
 
-/** Whether the text is the start of a marker, but not the whole of one. */
-function isMarkerPrefix(text: string): boolean {
-  return text.length < LONGEST_MARKER && MARKER_PREFIXES.has(text);
+/**
+ * Whether the text from `index` to its end is the start of a marker, but not the whole of one:
+ * a tail a stream must hold back. Compared in place, as a stream asks this at most of its `<`.
+ */
+function isMarkerPrefixAt(text: string, index: number): boolean {
+  const length = text.length - index;
+  for (const marker of MARKER_TEXTS) {
+    if (length >= marker.length) continue;
+    let matched = 0;
+    while (matched < length && text.charCodeAt(index + matched) === marker.charCodeAt(matched)) matched += 1;
+    if (matched === length) return true;
+  }
+  return false;
 }
 
 /** Which marker starts at `index`, where `text[index]` is `<`. */
 export function matchMarkerAt(text: string, index: number): MarkerMatch {
   const whole = matchWholeMarker(text, index);
   if (whole !== null) return whole;
-  return text.length - index < LONGEST_MARKER && isMarkerPrefix(text.slice(index)) ? 'partial' : null;
+  return text.length - index < LONGEST_MARKER && isMarkerPrefixAt(text, index) ? 'partial' : null;
 }
 
 /**
