@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runLocalAgent, type AgentEvent, type ModelChunk } from '@webmcp-agents/local-agent';
+import { runLocalAgent, type ModelChunk } from '@webmcp-agents/local-agent';
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
 import type { ReplyTimeouts } from '../../lib/engines/openai/reply-timeouts';
@@ -7,7 +7,7 @@ import { normalizeServerAddress } from '../../lib/engines/openai/server-address'
 import { turnOverReason } from '../../lib/local-agent/abortable';
 import { defaultSettings, type Settings } from '../../lib/settings';
 import { startFakeOllama, type FakeOllamaOptions } from './support/fake-ollama-server';
-import { createInMemoryShop, shopReplies } from './support/in-memory-shop';
+import { createInMemoryShop, runShopRequest, shopReplies } from './support/in-memory-shop';
 
 const extensionOrigin = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
 
@@ -58,16 +58,7 @@ describe('local OpenAI-compatible server engine', () => {
     expect(engine.format.id).toBe('hermes');
     expect(progress.at(-1)).toEqual({ fraction: 1, text: `Connected to ${new URL(server.address).host}: qwen3:1.7b.`, fromCache: true });
 
-    const shop = createInMemoryShop();
-    const events: AgentEvent[] = [];
-    const result = await runLocalAgent({
-      request: 'Add two enamel mugs to my cart',
-      model: engine.model,
-      format: engine.format,
-      getTools: () => shop.tools,
-      executeTool: (call) => shop.executeTool(call),
-      onEvent: (event) => events.push(event),
-    });
+    const { result, events, shop } = await runShopRequest(engine, 'Add two enamel mugs to my cart');
     expect(result.finishReason).toBe('answer');
     expect(result.text).toBe('I added two Enamel camping mugs (12 each) to your cart.');
     expect(shop.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
@@ -127,16 +118,7 @@ describe('local OpenAI-compatible server engine', () => {
     const madeUp = `<tool_response>\n{"results": [{"slug": "enamel-mug"}]}\n</tool_response>\n${'Found it. Shall I add it to your cart? '.repeat(100)}`;
     const { server, engine } = await setup({ replies: [shopReplies[0] + madeUp, 'The enamel mug costs 12.'] });
     await engine.load(() => {});
-    const shop = createInMemoryShop();
-    const events: AgentEvent[] = [];
-    const result = await runLocalAgent({
-      request: 'How much is the enamel mug?',
-      model: engine.model,
-      format: engine.format,
-      getTools: () => shop.tools,
-      executeTool: (call) => shop.executeTool(call),
-      onEvent: (event) => events.push(event),
-    });
+    const { result, events } = await runShopRequest(engine, 'How much is the enamel mug?');
     expect(result).toMatchObject({ finishReason: 'answer', text: 'The enamel mug costs 12.' });
     expect(events.flatMap((event) => (event.type === 'tool-call' ? [event.name] : []))).toEqual(['search_products']);
     // The connection of the first reply was closed before the server sent all of it; the second came whole.
@@ -324,11 +306,9 @@ describe('local OpenAI-compatible server engine', () => {
     const madeUp = `<tool_response>\n{"results": [{"slug": "enamel-mug"}]}\n</tool_response>\n${'Found it. '.repeat(200)}`;
     const pastTurn = await setup({ replies: [shopReplies[0] + madeUp, 'The enamel mug costs 12.'], answerAs: 'whole-json', lengthLimitTokens: 200 });
     await pastTurn.engine.load(() => {});
-    const shop = createInMemoryShop();
-    const events: AgentEvent[] = [];
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
-      const result = await runLocalAgent({ request: 'How much is the enamel mug?', model: pastTurn.engine.model, format: pastTurn.engine.format, getTools: () => shop.tools, executeTool: (call) => shop.executeTool(call), onEvent: (event) => events.push(event) });
+      const { result, events } = await runShopRequest(pastTurn.engine, 'How much is the enamel mug?');
       expect(result).toMatchObject({ finishReason: 'answer', text: 'The enamel mug costs 12.' });
       expect(events.find((event) => event.type === 'step-end')).toMatchObject({ usage: { promptTokens: 12, completionTokens: 5 } });
       expect(warn).not.toHaveBeenCalled();

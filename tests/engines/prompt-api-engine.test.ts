@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runLocalAgent, type AgentEvent } from '@webmcp-agents/local-agent';
+import { runLocalAgent } from '@webmcp-agents/local-agent';
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createEnvelopeReader, textToEnvelope } from '../../lib/engines/prompt-api/envelope-reader';
 import { createPromptApiEngine } from '../../lib/engines/prompt-api/prompt-api-engine';
 import type { LanguageModelApi } from '../../lib/engines/prompt-api/prompt-api-types';
 import { defaultSettings } from '../../lib/settings';
-import { createInMemoryShop } from './support/in-memory-shop';
+import { createInMemoryShop, runShopRequest } from './support/in-memory-shop';
 import { installFakeLanguageModel, type FakeLanguageModelLog, type FakeLanguageModelOptions } from './support/install-fake-language-model';
 
 const world = globalThis as { LanguageModel?: LanguageModelApi; fakeLanguageModelLog?: FakeLanguageModelLog };
@@ -75,16 +75,7 @@ describe("Chrome's built-in model (Prompt API) engine", () => {
   it('runs the shop task, streaming prose and keeping one session for the run', async () => {
     const { engine, log } = setup({ replies: envelopeReplies });
     await engine.load(() => {});
-    const shop = createInMemoryShop();
-    const events: AgentEvent[] = [];
-    const result = await runLocalAgent({
-      request: 'Add two enamel mugs to my cart',
-      model: engine.model,
-      format: engine.format,
-      getTools: () => shop.tools,
-      executeTool: (call) => shop.executeTool(call),
-      onEvent: (event) => events.push(event),
-    });
+    const { result, events, shop } = await runShopRequest(engine, 'Add two enamel mugs to my cart');
     expect(result.finishReason).toBe('answer');
     expect(result.text).toBe('Done: two "Enamel camping mugs" are in your cart.');
     expect(shop.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);

@@ -4,7 +4,7 @@ import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
 import { defaultSettings } from '../../lib/settings';
 import { fakeGpu } from './support/fake-gpu';
 import { createFakeWebLlm } from './support/fake-webllm';
-import { createInMemoryShop, shopReplies } from './support/in-memory-shop';
+import { createInMemoryShop, runShopRequest, shopReplies } from './support/in-memory-shop';
 
 function result({ finishReason, error }: { finishReason: string; error?: { code?: string; message: string } }) {
   return { finishReason, code: error?.code, message: error?.message };
@@ -18,18 +18,8 @@ describe('the shop task through the real WebLLM engine code, with a fake WebLLM 
       gpu: fakeGpu(),
       keepAwake: () => () => {},
     });
-    const shop = createInMemoryShop();
-    const events: AgentEvent[] = [];
     await engine.load(() => {});
-    const result = await runLocalAgent({
-      request: 'Add two enamel mugs to my cart',
-      model: engine.model,
-      format: engine.format,
-      getTools: () => shop.tools,
-      executeTool: (call) => shop.executeTool(call),
-      onEvent: (event) => events.push(event),
-    });
-    return { fake, shop, events, result };
+    return { fake, ...(await runShopRequest(engine, 'Add two enamel mugs to my cart')) };
   }
 
   it('searches, opens the product, adds it to the cart and answers', async () => {
@@ -123,16 +113,7 @@ describe('the shop task through the real WebLLM engine code, with a fake WebLLM 
     const fake = createFakeWebLlm({ replies: [shopReplies[0] + madeUp, 'The enamel mug costs 12.'], chunkSize: 7 });
     const engine = createWebLlmEngine(defaultSettings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} });
     await engine.load(() => {});
-    const shop = createInMemoryShop();
-    const events: AgentEvent[] = [];
-    const result = await runLocalAgent({
-      request: 'How much is the enamel mug?',
-      model: engine.model,
-      format: engine.format,
-      getTools: () => shop.tools,
-      executeTool: (call) => shop.executeTool(call),
-      onEvent: (event) => events.push(event),
-    });
+    const { result, events } = await runShopRequest(engine, 'How much is the enamel mug?');
     expect(fake.state.interrupts).toBe(1);
     // WebLLM stopped a token or two past the cut, and says so: the made-up tail was never generated.
     const [first, second] = events.flatMap((event) => (event.type === 'step-end' ? [event] : []));

@@ -1,5 +1,6 @@
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import type { ParsedCall } from '@webmcp-agents/local-agent';
+import { runLocalAgent, type AgentEvent, type ParsedCall } from '@webmcp-agents/local-agent';
+import type { Engine } from '../../../lib/engines/engine';
 
 interface Product {
   slug: string;
@@ -73,3 +74,18 @@ export const shopReplies = [
   'It is in stock.\n<tool_call>\n{"name": "add_to_cart", "arguments": {"slug": "enamel-mug", "qty": 2}}\n</tool_call>',
   'I added two Enamel camping mugs (12 each) to your cart.',
 ];
+
+/** Runs one request with `engine`'s model against a new in-memory shop, keeping the run's events. */
+export async function runShopRequest(engine: Pick<Engine, 'model' | 'format'>, request: string) {
+  const shop = createInMemoryShop();
+  const events: AgentEvent[] = [];
+  const result = await runLocalAgent({
+    request,
+    model: engine.model,
+    format: engine.format,
+    getTools: () => shop.tools,
+    executeTool: (call) => shop.executeTool(call),
+    onEvent: (event) => events.push(event),
+  });
+  return { result, events, shop };
+}
