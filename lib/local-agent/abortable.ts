@@ -1,27 +1,24 @@
-/** The error a run stops with when its signal aborts, checked by name like every cross-context error. */
-export function abortError(): Error {
-  const error = new Error('The run was stopped.');
-  error.name = 'AbortError';
-  return error;
+/** An error known by its name, as every error that crosses contexts is checked. */
+function namedError(name: string, message: string): Error {
+  return Object.assign(new Error(message), { name });
 }
 
-export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
+function hasName(error: unknown, name: string): boolean {
+  return error instanceof Error && error.name === name;
 }
+
+/** The error a run stops with when its signal aborts. */
+export const abortError = (): Error => namedError('AbortError', 'The run was stopped.');
+
+export const isAbortError = (error: unknown): boolean => hasName(error, 'AbortError');
 
 /**
  * Why a reply's signal aborts when the model went on past its own turn (see createOwnTurn): the
  * reply ended well there, which an engine host must not take for the person's Stop.
  */
-export function turnOverReason(): Error {
-  const reason = new Error("The model's turn was over.");
-  reason.name = 'TurnOver';
-  return reason;
-}
+export const turnOverReason = (): Error => namedError('TurnOver', "The model's turn was over.");
 
-export function isTurnOver(reason: unknown): boolean {
-  return reason instanceof Error && reason.name === 'TurnOver';
-}
+export const isTurnOver = (reason: unknown): boolean => hasName(reason, 'TurnOver');
 
 /**
  * Settles with `promise`, or rejects as soon as `signal` aborts (with an AbortError, or what
