@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { setupMainWorldBridge } from '@/lib/webmcp/bridge/main-world-bridge';
 import { createBridgeSource } from '@/lib/webmcp/bridge-source';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 it('passes on a polyfilled tool’s long error cut to 2,000 characters, saying so', async () => {
   const source = createBridgeSource();
@@ -16,7 +14,8 @@ it('passes on a polyfilled tool’s long error cut to 2,000 characters, saying s
   });
   Object.defineProperty(navigator, 'modelContext', { value: context, configurable: true });
   window.dispatchEvent(new Event('load'));
-  await settle();
+  // Until the bridge has found the tool: on a busy machine that takes longer than any fixed pause.
+  await vi.waitFor(async () => expect((await source.list()).offered).toHaveLength(1));
   const error = await source.execute('pay', {}, new AbortController().signal).then(
     () => undefined,
     (thrown: Error) => thrown,
