@@ -1,6 +1,7 @@
 import { engineLabel } from '@/lib/engines/engine-labels';
 import type { Settings } from '@/lib/settings';
-import type { OptionsModel, PromptApiState } from './options-model';
+import type { OptionsModel } from './options-model';
+import type { PromptApiState } from './options-types';
 
 interface EngineChoice {
   id: Settings['engine'];

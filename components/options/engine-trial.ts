@@ -5,7 +5,7 @@ import { createOpenAiEngine } from '@/lib/engines/openai/openai-engine';
 import { serverStalled } from '@/lib/engines/openai/server-errors';
 import { createPromptApiEngine } from '@/lib/engines/prompt-api/prompt-api-engine';
 import type { Settings } from '@/lib/settings';
-import type { OptionsDependencies } from './options-model';
+import type { OptionsDependencies } from './options-types';
 import { runTrial, type Trial } from './run-trial';
 
 interface EngineTrialParts {

@@ -1,35 +1,12 @@
 import { computed, createModel, effect, signal, type ReadonlySignal } from '@preact/signals';
-import { checkWebGpu, defaultModelFor, defaultModelReason, type GpuLike, type WebGpuStatus } from '@/lib/engines/webgpu-check';
-import type { LanguageModelApi } from '@/lib/engines/prompt-api/prompt-api-types';
-import type { CacheStorageLike } from '@/lib/engines/webllm/model-storage';
+import { checkWebGpu, defaultModelFor, defaultModelReason, type WebGpuStatus } from '@/lib/engines/webgpu-check';
 import { loadSettings, updateSettings, watchSettings, type Settings, type SettingsChange } from '@/lib/settings';
 import { createEngineTrial } from './engine-trial';
+import type { OptionsDependencies } from './options-types';
 import { createPromptApiSetup } from './prompt-api-setup';
 import { createServerConnection } from './server-connection';
 import { createSiteLists } from './site-lists';
 import { createStoredModels } from './stored-models';
-
-/** The world the options page reads and changes; tests pass fakes. */
-export interface OptionsDependencies {
-  settings?: { load(): Promise<Settings>; update(change: SettingsChange): Promise<Settings>; watch(listener: (settings: Settings) => void): () => void };
-  gpu?: GpuLike;
-  languageModel?: LanguageModelApi;
-  caches?: CacheStorageLike;
-  estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
-  fetch?: typeof fetch;
-  /** How long Connect and Try it wait for the server; tests shorten them. */
-  timeouts?: { connectMs?: number; trialReplyMs?: number };
-}
-
-export type PromptApiState = 'checking' | 'absent' | 'unavailable' | 'downloadable' | 'downloading' | 'available';
-export type SiteList = 'disabledSites' | 'allowedSites';
-/** A site a list refused, and why. */
-export interface SiteFailure {
-  list: SiteList;
-  message: string;
-  /** Counts refusals, so that the same words refused again are drawn (and heard) afresh. */
-  attempt: number;
-}
 
 /**
  * The options page's state: components read these signals, the actions change them. Each section's

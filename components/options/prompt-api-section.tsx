@@ -1,6 +1,7 @@
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
-import type { OptionsModel, PromptApiState } from './options-model';
+import type { OptionsModel } from './options-model';
+import type { PromptApiState } from './options-types';
 import { ProgressBar } from './progress-bar';
 import { TrialView } from './trial-view';
 

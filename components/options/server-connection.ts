@@ -3,7 +3,7 @@ import { listServerModels } from '@/lib/engines/openai/list-server-models';
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import type { Settings, SettingsChange } from '@/lib/settings';
 import { describeFailure, type Failure } from './describe-failure';
-import type { OptionsDependencies } from './options-model';
+import type { OptionsDependencies } from './options-types';
 
 export type ServerState = 'idle' | 'connecting' | 'connected';
 

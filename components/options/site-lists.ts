@@ -1,6 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { normalizeSiteOrigin, type SettingsChange } from '@/lib/settings';
-import type { SiteFailure, SiteList } from './options-model';
+import type { SiteFailure, SiteList } from './options-types';
 
 /**
  * The sites where the agent is off, and those allowed: each kept as an origin, and a site the page

@@ -1,7 +1,8 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Settings } from '@/lib/settings';
-import type { OptionsModel, SiteList } from './options-model';
+import type { OptionsModel } from './options-model';
+import type { SiteList } from './options-types';
 
 /** The sites where the agent is off, and those whose page-changing tools run without asking. */
 export function SitesSection({ model, settings }: { model: OptionsModel; settings: Settings }) {

@@ -8,7 +8,7 @@ import {
 } from '@/lib/engines/webllm/model-storage';
 import type { Failure } from './describe-failure';
 import { describeStorageFailure, type StorageAction } from './describe-storage-failure';
-import type { OptionsDependencies } from './options-model';
+import type { OptionsDependencies } from './options-types';
 
 /**
  * The WebLLM models stored in this browser, the room they take, and why the list could not be read

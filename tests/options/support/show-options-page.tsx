@@ -1,5 +1,6 @@
 import { render } from 'preact';
-import { OptionsModel, type OptionsDependencies } from '../../../components/options/options-model';
+import { OptionsModel } from '../../../components/options/options-model';
+import type { OptionsDependencies } from '../../../components/options/options-types';
 import { OptionsPage } from '../../../components/options/options-page';
 import { changedSettings, defaultSettings, type Settings } from '../../../lib/settings';
 import { fakeGpu } from '../../engines/support/fake-gpu';

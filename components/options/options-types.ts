@@ -1,0 +1,28 @@
+// The types the options page's model and its parts share: the parts import them from here, not
+// from the model that is made of them.
+import type { GpuLike } from '@/lib/engines/webgpu-check';
+import type { LanguageModelApi } from '@/lib/engines/prompt-api/prompt-api-types';
+import type { CacheStorageLike } from '@/lib/engines/webllm/model-storage';
+import type { Settings, SettingsChange } from '@/lib/settings';
+
+/** The world the options page reads and changes; tests pass fakes. */
+export interface OptionsDependencies {
+  settings?: { load(): Promise<Settings>; update(change: SettingsChange): Promise<Settings>; watch(listener: (settings: Settings) => void): () => void };
+  gpu?: GpuLike;
+  languageModel?: LanguageModelApi;
+  caches?: CacheStorageLike;
+  estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
+  fetch?: typeof fetch;
+  /** How long Connect and Try it wait for the server; tests shorten them. */
+  timeouts?: { connectMs?: number; trialReplyMs?: number };
+}
+
+export type PromptApiState = 'checking' | 'absent' | 'unavailable' | 'downloadable' | 'downloading' | 'available';
+export type SiteList = 'disabledSites' | 'allowedSites';
+/** A site a list refused, and why. */
+export interface SiteFailure {
+  list: SiteList;
+  message: string;
+  /** Counts refusals, so that the same words refused again are drawn (and heard) afresh. */
+  attempt: number;
+}
