@@ -1,0 +1,143 @@
+// A run of the agent loop: what its caller gives it and gets back, what it keeps from one step to
+// the next, and how it starts and ends.
+import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import type { AgentEvent, FinishReason } from './agent-events';
+import { defaultInstructions } from './default-instructions';
+import type { PromptFormat } from './formats';
+import type { LanguageModel } from './language-model';
+import type { ToolCallContext, ToolCallHost } from './run-tool-call';
+import { RunPrompt } from './run-prompt';
+import { defaultToolOutputLimit } from './tool-output-text';
+import type { ParsedCall, ToolScorer } from './types';
+
+export interface RunLocalAgentOptions {
+  /** The person's request. */
+  request: string;
+  /** Earlier messages of the conversation (user and assistant turns), oldest first. */
+  history?: readonly ChatMessage[];
+  model: LanguageModel;
+  format: PromptFormat;
+  /** The page's tools, read fresh at every step because they change as the page does. */
+  getTools(): readonly ToolDescriptor[] | Promise<readonly ToolDescriptor[]>;
+  /** Runs a call in the page. Page faults come back as `isError` outputs, not exceptions. */
+  executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
+  /** Asks the person before a call; absent, every call runs. */
+  approve?(call: ParsedCall, context: ToolCallContext): Promise<boolean>;
+  /** Why this call must be approved, or null when it may run at once. Absent, every call is asked. */
+  needsApproval?(call: ParsedCall, context: ToolCallContext): string | null | Promise<string | null>;
+  onEvent?(event: AgentEvent): void;
+  signal?: AbortSignal;
+  /** Most model replies in one run. Default 8. */
+  maxSteps?: number;
+  /** Most tools shown to the model at a step. Default 8. */
+  maxTools?: number;
+  scorer?: ToolScorer;
+  instructions?: string;
+  /** Characters of a tool's output the model reads. Default 4,000. */
+  toolOutputLimit?: number;
+  /**
+   * Tokens the model reads at once, where known. The shown tools are those that fit, the best
+   * first, beside the request, the history, a reply and some tool results; the run's results are cut
+   * to the room each prompt leaves them (the newest first, a short one taking only what it needs,
+   * the earlier ones what is left, or a short note where too little is), and the oldest turns of
+   * the history, then the oldest steps of the run, give way where the newest results would have
+   * too little room. A model that still finds a prompt too long (see LanguageModel) gets it made
+   * smaller and sent again.
+   */
+  contextTokens?: number;
+}
+
+export interface RunLocalAgentResult {
+  finishReason: FinishReason;
+  /** The prose of the last reply. */
+  text: string;
+  steps: number;
+  /** The messages this run added to the conversation: the request, replies and tool results. */
+  messages: ChatMessage[];
+  error?: RunError;
+}
+
+/** An engine failure as it crosses contexts; `hint` is what the person can do, when the engine said. */
+export interface RunError {
+  name: string;
+  message: string;
+  hint?: string;
+  /** The engine's code for what went wrong, when it gave one. */
+  code?: string;
+}
+
+/** What a run keeps from one step to the next. */
+export interface Run {
+  readonly options: RunLocalAgentOptions;
+  readonly maxSteps: number;
+  readonly signal: AbortSignal;
+  readonly emit: (event: AgentEvent) => void;
+  /** The page and the person, as each call reaches them. */
+  readonly host: ToolCallHost;
+  readonly prompt: RunPrompt;
+  /** The tools the model called, the latest first: the ranking favours them. */
+  readonly recent: string[];
+  /** The steps each call was made in (see countCall). */
+  readonly callSteps: Map<string, number[]>;
+  /** The calls (name and arguments) the person declined in this run: never asked about again. */
+  readonly declined: Set<string>;
+  /** The prose of the last reply. */
+  text: string;
+  step: number;
+}
+
+export function startRun(options: RunLocalAgentOptions): Run {
+  const emit = (event: AgentEvent) => options.onEvent?.(event);
+  const prompt = new RunPrompt({
+    format: options.format,
+    request: options.request,
+    instructions: options.instructions ?? defaultInstructions,
+    history: options.history ?? [],
+    toolOutputLimit: options.toolOutputLimit ?? defaultToolOutputLimit,
+    contextTokens: options.contextTokens,
+    emit,
+  });
+  const { maxSteps = 8 } = options;
+  return {
+    options,
+    maxSteps,
+    signal: options.signal ?? new AbortController().signal,
+    emit,
+    host: { executeTool: options.executeTool, approve: options.approve, needsApproval: options.needsApproval, emit },
+    prompt,
+    recent: [],
+    callSteps: new Map(),
+    declined: new Set(),
+    text: '',
+    step: 0,
+  };
+}
+
+/** The run ends here, whatever the reason: the listener hears it as the caller does. */
+export function finish(run: Run, finishReason: FinishReason, error?: RunError): RunLocalAgentResult {
+  const { text, step } = run;
+  run.emit({ type: 'finish', reason: finishReason, text, steps: step, ...(error ? { error } : {}) });
+  return { finishReason, text, steps: step, messages: run.prompt.messages, ...(error ? { error } : {}) };
+}
+
+/**
+ * How many times a call (its name and arguments, a missing tool's name, or what could not be read
+ * of it) was made before, in the steps the prompt still shows, and notes it at this step. A step
+ * given up is one the model can no longer see, so making its call again is no loop.
+ */
+export function countCall(run: Run, key: string): number {
+  const shown = (run.callSteps.get(key) ?? []).filter((made) => made >= run.prompt.firstShownStep);
+  run.callSteps.set(key, [...shown, run.step]);
+  return shown.length;
+}
+
+export function toRunError(error: unknown): RunError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const { hint, code } = error as { hint?: unknown; code?: unknown };
+  return {
+    name: error.name,
+    message: error.message,
+    ...(typeof hint === 'string' ? { hint } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}

@@ -1,0 +1,115 @@
+// Asking the model at a step: the page's tools ranked for it, the prompt fitted, the reply streamed,
+// and the prompt made smaller and sent again where the model finds it too long.
+import type { ToolDescriptor } from '@webmcp-agents/chat';
+import type { AgentEvent, ShownTool } from './agent-events';
+import type { Run } from './agent-run';
+import { isEmptyFence } from './fenced-call-holder';
+import { parseToolCalls } from './parse-tool-calls';
+import { rankScoredTools, scoreTools } from './rank-tools';
+import { messagesTokens, type StepPrompt } from './run-prompt';
+import { streamReply, type StreamedReply } from './stream-reply';
+import { toolsNotShown } from './tools-not-shown';
+import type { CompactTool, ParseResult } from './types';
+
+/** The most tools shown to the model at a step, unless `maxTools` says otherwise. */
+export const defaultMaxTools = 8;
+
+/** The page's tools at a step, their scores for the request, and the best of them to show the model. */
+interface OfferedTools {
+  tools: readonly ToolDescriptor[];
+  scores: readonly number[];
+  ranked: readonly ShownTool[];
+}
+
+/** The page's tools change as the page does: they are ranked again at every step. */
+export function offerTools(run: Run, tools: readonly ToolDescriptor[]): OfferedTools {
+  const { request, scorer, maxTools = defaultMaxTools } = run.options;
+  const scores = scoreTools(tools, request, { recent: run.recent, scorer });
+  return { tools, scores, ranked: rankScoredTools(tools, scores, maxTools) };
+}
+
+/** A reply the model streamed to a step's prompt, the tools it was shown, and how to read the reply. */
+export interface Answer {
+  reply: StreamedReply;
+  shownTools: readonly CompactTool[];
+  parse: (reply: string) => ParseResult;
+  /** The prose the person saw of it as it streamed. */
+  proseShown: string;
+}
+
+/**
+ * Fits the prompt and streams the model's reply to it. A prompt the model finds too long is made
+ * smaller (see RunPrompt.shrink) and sent again while the person has seen nothing of the step.
+ */
+export async function askModel(run: Run, offered: OfferedTools): Promise<Answer> {
+  // The last prompt the model refused, by size, and what it said.
+  let refused: { tokens: number; error: unknown } | undefined;
+  for (let refits = 0; ; refits += 1) {
+    const stepPrompt = run.prompt.next(offered.ranked);
+    const tokens = messagesTokens(stepPrompt.messages);
+    // A prompt no smaller than the one refused is not sent again: smaller still, or the end.
+    if (refused && tokens >= refused.tokens) {
+      if (refits >= maxRefits) throw refused.error;
+      run.prompt.shrink(undefined);
+      continue;
+    }
+    const sent = await sendPrompt(run, stepPrompt, refits, offered);
+    if ('reply' in sent) return sent;
+    const tooLong = refits < maxRefits && sent.proseShown === '' && run.prompt.canShrink ? contextFullError(sent.error) : undefined;
+    if (!tooLong) throw sent.error;
+    refused = { tokens, error: sent.error };
+    run.prompt.shrink(tooLong.contextTokens);
+  }
+}
+
+/**
+ * Starts the step with this prompt and streams the model's reply to it; a failure comes back with
+ * the prose the person saw before it, which says whether the prompt may still be sent again. The
+ * page's tools and their scores are for the trace: how many the page offered, and which the model
+ * was not shown.
+ */
+async function sendPrompt(
+  run: Run,
+  { shown, messages }: StepPrompt,
+  refits: number,
+  { tools, scores }: OfferedTools,
+): Promise<Answer | { error: unknown; proseShown: string }> {
+  const { step, signal, emit } = run;
+  const shownTools = shown.map(({ tool }) => tool);
+  const shownNames = new Set(shownTools.map((tool) => tool.name));
+  emit({ type: 'step-start', step, tools: shown, messages, ...(refits > 0 ? { refits } : {}), offeredCount: tools.length, ...toolsNotShown(tools, scores, shownNames) });
+  const parse = (reply: string) => (run.options.format.parseReply ?? parseToolCalls)(reply, shownNames);
+  // A fence left empty once the prose filter took a tagged call out of it is markup too.
+  const isCall = (block: string) => {
+    if (isEmptyFence(block)) return true;
+    const { calls, errors } = parse(block);
+    return calls.length > 0 || errors.length > 0;
+  };
+  let proseShown = '';
+  const emitStep = (event: AgentEvent) => {
+    if (event.type === 'prose-delta') proseShown += event.text;
+    emit(event);
+  };
+  try {
+    const reply = await streamReply(run.options.model, { messages, tools: shownTools, signal }, step, emitStep, isCall);
+    // The model read this prompt: the person may learn how much of each result it read.
+    run.prompt.promptRead();
+    return { reply, shownTools, parse, proseShown };
+  } catch (error) {
+    return { error, proseShown };
+  }
+}
+
+/** How many times one step's prompt is made smaller before the run gives up. */
+const maxRefits = 3;
+
+/**
+ * An error whose `code` says the prompt was longer than the model's context (see LanguageModel),
+ * with the model's context where the error says it.
+ */
+function contextFullError(error: unknown): { contextTokens?: number } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, contextTokens } = error as { code?: unknown; contextTokens?: unknown };
+  if (code !== 'context-full') return undefined;
+  return typeof contextTokens === 'number' && Number.isInteger(contextTokens) && contextTokens > 0 ? { contextTokens } : {};
+}

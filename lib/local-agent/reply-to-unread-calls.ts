@@ -1,0 +1,62 @@
+// The calls the model got wrong at a step (a tool it was not shown, a call it could not write),
+// answered for the model to fix, and the run stopped where it keeps making the same one.
+import { countCall, type Run } from './agent-run';
+import type { PromptFormat } from './formats';
+import { parseToolCalls } from './parse-tool-calls';
+import type { ReadStep, StepReplies } from './read-reply';
+import { maxIdenticalCalls } from './run-tool-call';
+import type { CallReply } from './tool-output-text';
+
+/**
+ * The calls the model got wrong (a tool it was not shown, one it could not write) are replied to
+ * as they are, for the model to fix; the same one a third time ends the run, as the same call would.
+ */
+export function replyToUnreadCalls(run: Run, { tools, shownTools, reply, parsed }: ReadStep): StepReplies {
+  const { step, emit } = run;
+  const replies: CallReply[] = [];
+  for (const message of parsed.errors) {
+    const name = unknownToolName(message);
+    const onPage = name !== undefined && tools.some((tool) => tool.name === name);
+    // The same missing tool asked for, or the same unreadable call written, a third time ends
+    // the run, as the same call would: more steps would only repeat it.
+    if (countCall(run, name === undefined ? `\u0002${message}` : `\u0001${name}`) + 1 >= maxIdenticalCalls) {
+      emit({ type: 'tool-error', step, ...(name === undefined ? {} : { name }), kind: 'repeated', message: repeatedMistake(name, onPage) });
+      return { stop: 'repeated-call' };
+    }
+    // `shownCount` tells the person a tool the page offers was only not shown; the model's message does not say.
+    const notShown = onPage ? { shownCount: shownTools.length } : {};
+    // A call whose arguments were no object still names its tool: the person sees which it was.
+    const named = name ?? argumentlessToolName(message);
+    const details = name === undefined ? { kind: 'parse' as const } : { kind: 'unknown-tool' as const, ...askedArguments(run.options.format, reply.text, name), ...notShown };
+    emit({ type: 'tool-error', step, ...(named === undefined ? {} : { name: named }), ...details, message });
+    replies.push({ name: 'tool_call', text: message, isError: true });
+  }
+  return { replies };
+}
+
+/** Why the run stopped at the same missing tool, or the same unreadable call, a third time. */
+function repeatedMistake(name: string | undefined, onPage: boolean): string {
+  if (name === undefined) return `The model wrote the same unreadable tool call ${maxIdenticalCalls} times, so the run was stopped.`;
+  const offered = onPage ? 'which was not among the tools shown to it' : 'which this page does not offer';
+  return `The model asked ${maxIdenticalCalls} times for "${name}", ${offered}, so the run was stopped.`;
+}
+
+/**
+ * The arguments the model wrote for a tool it was not offered, so the person sees what it asked
+ * for: its reply read again as if that tool were offered (a parse error keeps only the name).
+ * Only a reply with an unknown tool is read twice. None where the arguments could not be read.
+ */
+function askedArguments(format: PromptFormat, raw: string, name: string): { arguments?: Record<string, unknown> } {
+  const call = (format.parseReply ?? parseToolCalls)(raw, new Set([name])).calls.find((parsed) => parsed.name === name);
+  return call ? { arguments: call.arguments } : {};
+}
+
+/** The tool a parse error says the model asked for and the page does not offer (see unknownToolMessage). */
+function unknownToolName(message: string): string | undefined {
+  return /^Unknown tool "(.*)"\. Available now: /s.exec(message)?.[1];
+}
+
+/** The offered tool a parse error names, whose arguments were not an object (see argumentsMessage). */
+function argumentlessToolName(message: string): string | undefined {
+  return /^Arguments for "(.*)" must be a JSON object\.$/s.exec(message)?.[1];
+}

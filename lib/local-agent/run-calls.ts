@@ -1,0 +1,40 @@
+// The calls the model wrote at a step, checked and run in order, with what counts as the same call.
+import { countCall, type Run } from './agent-run';
+import { canonicalJson } from './json-values';
+import type { ReadStep, StepReplies } from './read-reply';
+import { runToolCall } from './run-tool-call';
+import type { CallReply } from './tool-output-text';
+import type { ParsedCall } from './types';
+
+/** Checks and runs the step's calls in the order the model wrote them (see runToolCall). */
+export async function runCalls(run: Run, { tools, shownTools, parsed }: ReadStep): Promise<StepReplies> {
+  const { step, signal } = run;
+  const replies: CallReply[] = [];
+  // The calls of this reply since another call last ran. One written again runs once, and
+  // counts once toward the repeated-call stop: a stutter within a reply is not the model going
+  // round in circles. Once another call ran, the page may have changed (`get_cart`,
+  // `remove_item`, `get_cart`), so the same call again runs again.
+  let sinceLastRun = new Set<string>();
+  for (const [index, call] of parsed.calls.entries()) {
+    const key = callKey(call);
+    const earlierInReply = sinceLastRun.has(key);
+    sinceLastRun.add(key);
+    const timesCalled = earlierInReply ? 0 : countCall(run, key);
+    const callId = `${step}.${index + 1}`;
+    const compact = shownTools.find((tool) => tool.name === call.name)!;
+    const tool = tools.find((candidate) => candidate.name === call.name)!;
+    const context = { step, callId, signal, timesCalled, declinedBefore: run.declined.has(key), earlierInReply };
+    const outcome = await runToolCall(call, compact, tool, context, run.host);
+    if ('stop' in outcome) return { stop: outcome.stop };
+    if ('declined' in outcome) run.declined.add(key);
+    if ('output' in outcome) sinceLastRun = new Set([key]);
+    replies.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output, callId });
+    run.recent.unshift(call.name);
+  }
+  return { replies };
+}
+
+/** A call as one: its tool and its arguments, whatever the order the model wrote their keys in. */
+function callKey(call: ParsedCall): string {
+  return `${call.name}\u0000${canonicalJson(call.arguments)}`;
+}
