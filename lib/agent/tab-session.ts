@@ -1,71 +1,25 @@
-import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
+import type { ChatMessage } from '@webmcp-agents/chat';
+import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import { errorMessage } from '../messaging/error-message';
 import { agentOffOn, type Settings } from '../settings';
-import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { capText } from '../traces/trace-limits';
 import { originOf } from '../text/origin-of';
-import { siteLabel } from '../text/site-label';
 import { unfinishedRequestNote } from './unfinished-request-note';
 import { withExchange } from './with-exchange';
-import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import { noResultAsPageChanged } from '../registry/tool-output-from-result';
+import type { ActiveRun, Decision, RunSeenFromElsewhere, TabRunHost } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { closeOpenCards } from './close-open-cards';
-import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';
 import type { AgentWorld, TabToolList } from './agent-world';
 import type { StoredConversation, StoredSession } from './session-store';
 import type { ToolCard, Turn, TurnOutcome } from './session-state';
-import { noCallWorkedNotice, noticeFor, pageResultNotice, thinkingCutOffNotice } from './turn-notices';
-import { isEngineFailure } from './is-engine-failure';
-import { assumedContextTokens, fitHistory } from './fit-history';
+import { agentOffNotice, noCallWorkedNotice, noticeFor, pageResultNotice } from './turn-notices';
+import { answered, anyCallWorked, outcomeOf } from './turn-outcome';
+import { runTabAgent } from './run-tab-agent';
+import { fitHistory } from './fit-history';
 import { agentRefusal } from '../service-worker/tab-drivers';
-
-export type Decision = 'allow-once' | 'allow-site' | 'deny';
-
-interface ActiveRun {
-  controller: AbortController;
-  /** The conversation it belongs to: "New chat" starts another. */
-  generation: number;
-  /**
-   * The last tool it called, and when that call ended (while running, `endedAt` is undefined);
-   * `topFrameForm`: a `<form toolname>` of the top frame, whose submit may load the tab's next page.
-   */
-  lastTool?: { name: string; callId: string; topFrameForm: boolean; endedAt?: number };
-  /** The history's message that closed this run's request, where it ended unfinished. */
-  note?: ChatMessage;
-  /** The engine itself failed (see isEngineFailure): the turn offers the options, and the tab's status line says so. */
-  engineFailed?: boolean;
-  /** The model could not load for it, so nothing ran. */
-  loadFailed?: boolean;
-  /** The turn it runs for, and when that turn has ended (its outcome set, its exchange remembered). */
-  turnId: string;
-  ended: Promise<void>;
-  stopReason?: TurnOutcome;
-  stopDetail?: string;
-  approvals: Map<string, (decision: Decision) => void>;
-  /** It has read text that strangers wrote (see `approvalReason`), or its history holds an answer that did. */
-  readUntrusted: boolean;
-  /** Its exchange goes into the history when it ends: it runs on a known site. */
-  remembered?: boolean;
-  /** The tab is in a private window: the run leaves no trace, and allows no site for good. */
-  privateWindow?: boolean;
-  /** Why it leaves no trace, where it leaves none. */
-  notRecorded?: Turn['notRecorded'];
-  /** The tab's page as the run began: how another tab's panel waiting for this run names it. */
-  page?: { title?: string; origin: string };
-}
-
-/** A run as the panel of another tab waiting for it sees it (see `waitingWords`). */
-export interface RunSeenFromElsewhere {
-  title?: string;
-  origin: string;
-  privateWindow: boolean;
-  /** A call waits for the person's yes or no. */
-  askingYou: boolean;
-}
 
 /** A new document this soon after a tool's call ended may be that tool's doing (a form that posts). */
 const navigationAfterToolMs = 10_000;
@@ -87,8 +41,8 @@ export class TabSession {
    */
   private historyReadUntrusted = false;
   private active?: ActiveRun;
-  /** A tool ran since the tools were last read: the page may be changing its tools right now. */
-  private toolRan = false;
+  /** What the run's calls, and its questions to the person, need of this session (see runTabAgent). */
+  private readonly runHost: TabRunHost;
   /**
    * Bumped by "New chat" and by its Undo: a run, or a page result it waits for, from before either
    * changes nothing in the conversation shown after it, whatever the moment it comes back.
@@ -105,6 +59,14 @@ export class TabSession {
   ) {
     this.turns = [];
     this.history = [];
+    this.runHost = {
+      tabId,
+      world,
+      toolRan: false,
+      isActive: (active) => this.active === active,
+      stop: (reason, detail) => this.stop(reason, detail),
+      documentChanged: () => this.documentChanged(),
+    };
     if (stored) this.restore(stored);
     this.previous = stored?.previous;
   }
@@ -361,7 +323,7 @@ export class TabSession {
     let repeated: string | undefined;
     // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.
     let stepRaw = '';
-    const result = await this.runAgent(request, history, settings, engine, active, origin, (event) => {
+    const result = await runTabAgent(this.runHost, request, history, settings, engine, active, origin, (event) => {
       if (runId) this.world.recorder.record(runId, event);
       if (event.type === 'tool-error' && event.kind === 'repeated') repeated = event.message;
       if (event.type === 'step-start') stepRaw = '';
@@ -373,170 +335,7 @@ export class TabSession {
       setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
     }, (change) => setTurn(updateCard(current(), change.callId, change)));
     if (this.generation === active.generation && origin !== '') this.rememberExchange(current(), result, active);
-    return this.outcomeOf(result, active, settings, repeated, stepRaw);
-  }
-
-  private runAgent(
-    request: string,
-    history: ChatMessage[],
-    settings: Settings,
-    engine: Engine,
-    active: ActiveRun,
-    /** The tab's site when the run began ('' where the page had reported no tools yet). */
-    origin: string,
-    onEvent: (event: AgentEvent) => void,
-    markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string }) => void,
-  ): Promise<RunLocalAgentResult> {
-    let topOrigin: string | undefined;
-    // The site the run works on: the tab's when it began, or the first the page reports.
-    let runOrigin = origin;
-    // A private window's tab is never allowed for good: the choice would outlast the window.
-    const siteChoice = isAllowableSite(origin) && !active.privateWindow;
-    // "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
-    // and its card says where the tool comes from.
-    const otherSiteOf = (tool: ToolDescriptor): string | undefined => {
-      const own = toolOriginOf(tool);
-      return own !== undefined && own !== topOrigin ? own : undefined;
-    };
-    // The confirmation policy and the sites allowed are read again before every call, as the sites
-    // where the agent is off are: the person may take an allowance back, or ask to confirm every
-    // call, while they watch the run.
-    const approvalFor = async (tool: ToolDescriptor): Promise<ApprovalReason | null> => {
-      const [current, allowed] = await Promise.all([this.world.loadSettings(), this.world.isSiteAllowed(this.tabId)]);
-      return approvalReason(tool, current, { siteAllowed: allowed && !otherSiteOf(tool), readUntrusted: active.readUntrusted });
-    };
-    return runLocalAgent({
-      request,
-      history,
-      model: engine.model,
-      format: engine.format,
-      signal: active.controller.signal,
-      maxSteps: settings.maxSteps,
-      toolOutputLimit: settings.toolOutputLimit,
-      // Older tool results give way before the prompt outgrows what the model reads at once.
-      contextTokens: engine.contextTokens ?? assumedContextTokens,
-      scorer: this.world.scorerFor(settings),
-      onEvent,
-      // The person's list of sites where the agent is off is read again at every step and before
-      // every call: a page may report its tools only once the run started, a frame of such a
-      // site may sit in another site's page, and the list may change while the run goes on.
-      getTools: async () => {
-        if (this.toolRan) await this.world.settleTools(this.tabId);
-        this.toolRan = false;
-        const [tabTools, { disabledSites }] = await Promise.all([this.world.getTabTools(this.tabId), this.world.loadSettings()]);
-        if (!tabTools) return [];
-        topOrigin = tabTools.origin;
-        // The tab is on another site than the run began on, whether or not the browser said so
-        // yet: nothing of this run may reach that site's tools.
-        runOrigin ||= topOrigin;
-        if (topOrigin !== runOrigin) {
-          this.documentChanged();
-          return [];
-        }
-        if (agentOffOn(disabledSites, topOrigin)) {
-          this.stop('stopped', agentOffNotice(topOrigin));
-          return [];
-        }
-        return tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin!));
-      },
-      executeTool: async (call, context) => {
-        const { disabledSites } = await this.world.loadSettings();
-        const off = [topOrigin, toolOriginOf(context.tool)].find((origin) => origin !== undefined && agentOffOn(disabledSites, origin));
-        if (off !== undefined) {
-          this.stop('stopped', agentOffNotice(off));
-          return { text: agentOffNotice(off), isError: true };
-        }
-        // From here on, what strangers wrote may be steering the model (see approvalReason).
-        if (context.tool.annotations?.untrustedContentHint) active.readUntrusted = true;
-        return this.executeWithTimeout(call, context, active, settings);
-      },
-      needsApproval: (_call, { tool }) => approvalFor(tool),
-      approve: async (call, { callId, tool }) => {
-        const otherSite = otherSiteOf(tool);
-        const reason = (await approvalFor(tool)) ?? 'not-read-only';
-        const offerSite = siteChoice && !otherSite;
-        const description = toolSummary(tool);
-        markWaiting({
-          callId,
-          state: 'waiting',
-          approvalReason: reason,
-          ...(offerSite ? {} : { siteChoice: false as const }),
-          ...(otherSite ? { origin: otherSite } : {}),
-          ...(description ? { description } : {}),
-        });
-        // The worker stays up while the person decides, even from another tab, but not for good:
-        // a run nobody answers ends, and lets go of the model.
-        const decision = await this.waitForDecision(active, callId, call.name);
-        // "Allow on this site" never covers a consequential tool: those ask every time.
-        if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await this.world.allowSite(this.tabId);
-        return decision !== 'deny';
-      },
-    });
-  }
-
-  // Ends the run if the person has not answered in `approvalWaitMs`; the timer goes with the run.
-  private waitForDecision(active: ActiveRun, callId: string, name: string): Promise<Decision> {
-    const { approvalWaitMs } = this.world;
-    const minutes = Math.max(1, Math.round(approvalWaitMs / 60_000));
-    const signal = active.controller.signal;
-    const timer = setTimeout(() => {
-      if (this.active === active) this.stop('tool-timeout', `nobody answered whether to run "${name}" within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`);
-    }, approvalWaitMs);
-    // Answered, or the run stopped (the question then goes unanswered): the wait is over either way.
-    // The question is in `approvals` whenever `showAsking` is told of it: a tab waiting for this
-    // run reads it there (see `runSeenFromElsewhere`).
-    const over = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', over);
-      active.approvals.delete(callId);
-      this.world.showAsking?.(this.tabId, false);
-    };
-    const decided = new Promise<Decision>((resolve) => active.approvals.set(callId, resolve));
-    signal.addEventListener('abort', over, { once: true });
-    this.world.showAsking?.(this.tabId, true);
-    return decided.finally(over);
-  }
-
-  private async executeWithTimeout(call: ParsedCall, context: ToolCallContext, active: ActiveRun, settings: Settings): Promise<ToolOutput> {
-    const { tool, signal } = context;
-    const timeoutMs = settings.toolTimeoutSeconds * 1000;
-    this.toolRan = true;
-    const topFrameForm = (tool as { source?: unknown }).source === 'declarative' && (toolTargetOf(tool).frameId ?? 0) === 0;
-    const lastTool: NonNullable<ActiveRun['lastTool']> = { name: call.name, callId: context.callId, topFrameForm };
-    active.lastTool = lastTool;
-    const timer = setTimeout(() => this.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
-    try {
-      // The call runs in the frame, and the document, whose tool was chosen and judged for approval.
-      const options = { signal, timeoutMs: timeoutMs + 1000, ...toolTargetOf(tool) };
-      return withReadableFailure(call.name, await this.world.executeTabTool(this.tabId, call.name, call.arguments, options));
-    } finally {
-      clearTimeout(timer);
-      lastTool.endedAt = Date.now();
-    }
-  }
-
-  /** `lastReply`: the run's last reply as the model wrote it. */
-  private outcomeOf(result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated: string | undefined, lastReply: string): [TurnOutcome, string?] {
-    const cutWhileThinking = thinkingCutOffNotice(result, lastReply);
-    if (cutWhileThinking) return ['error', cutWhileThinking];
-    switch (result.finishReason) {
-      case 'answer':
-        if (!answered(result)) return ['error', 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.'];
-        return ['answer'];
-      case 'aborted':
-        return [active.stopReason ?? 'stopped', active.stopDetail];
-      case 'max-steps':
-        return ['max-steps', String(settings.maxSteps)];
-      case 'repeated-call':
-        return ['repeated-call', repeated];
-      case 'error':
-        // A failing engine is said on the tab's status line too; a reply that was too long is only this turn's.
-        if (result.error && isEngineFailure(result.error)) {
-          this.world.reportEngineError(this.tabId, result.error.message, result.error.hint);
-          active.engineFailed = true;
-        }
-        return ['error', result.error ? [`The model stopped with an error: ${result.error.message}`, result.error.hint].filter(Boolean).join(' ') : undefined];
-    }
+    return outcomeOf(this.runHost, result, active, settings, repeated, stepRaw);
   }
 
   // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
@@ -550,27 +349,3 @@ export class TabSession {
     if (active.readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.historyReadUntrusted = true;
   }
 }
-
-/** Whether a call of the run did something, or was the person's to refuse: not every one unreadable, refused or failed. */
-function anyCallWorked(turn: Turn): boolean {
-  const cards = turn.items.filter((item) => item.kind === 'tool');
-  return cards.length === 0 || cards.some((card) => !modelFailures.has(card.state));
-}
-
-const modelFailures = new Set<ToolCard['state']>(['failed', 'not-run', 'invalid', 'unknown', 'unreadable']);
-
-function agentOffNotice(origin: string): string {
-  return `The agent is off on ${siteLabel(origin)}. Turn it back on in the side panel or the extension's options.`;
-}
-
-/** A run that ended with words for the person: a reply with neither a call nor a word (only thoughts, or nothing) is no answer. */
-function answered(result: RunLocalAgentResult): boolean {
-  return result.finishReason === 'answer' && result.text.trim() !== '';
-}
-
-/** What a tool says it does, as the person reads it before allowing a call: its description, cut. */
-function toolSummary(tool: ToolDescriptor): string {
-  return capText((tool.description ?? '').replace(/\s+/g, ' ').trim(), toolSummaryCharacters);
-}
-
-const toolSummaryCharacters = 300;

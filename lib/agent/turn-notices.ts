@@ -1,4 +1,5 @@
 import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import { siteLabel } from '../text/site-label';
 import type { TurnOutcome } from './session-state';
 
 /** What the person reads under a turn that did not simply end with an answer. */
@@ -58,4 +59,9 @@ export function thinkingCutOffNotice(result: Pick<RunLocalAgentResult, 'finishRe
 function stillThinking(reply: string): boolean {
   const opened = reply.lastIndexOf('<think>');
   return opened !== -1 && !reply.includes('</think>', opened);
+}
+
+/** Why a run stopped, or could not start, on a site where the person turned the agent off. */
+export function agentOffNotice(origin: string): string {
+  return `The agent is off on ${siteLabel(origin)}. Turn it back on in the side panel or the extension's options.`;
 }

@@ -1,0 +1,63 @@
+// A run going on in a tab, as its session keeps it, and what the run's calls need of that session.
+import type { ChatMessage } from '@webmcp-agents/chat';
+import type { AgentWorld } from './agent-world';
+import type { Turn, TurnOutcome } from './session-state';
+
+/** The person's answer to a call that waits for their yes. */
+export type Decision = 'allow-once' | 'allow-site' | 'deny';
+
+/** A run going on in a tab, as its session keeps it. */
+export interface ActiveRun {
+  controller: AbortController;
+  /** The conversation it belongs to: "New chat" starts another. */
+  generation: number;
+  /**
+   * The last tool it called, and when that call ended (while running, `endedAt` is undefined);
+   * `topFrameForm`: a `<form toolname>` of the top frame, whose submit may load the tab's next page.
+   */
+  lastTool?: { name: string; callId: string; topFrameForm: boolean; endedAt?: number };
+  /** The history's message that closed this run's request, where it ended unfinished. */
+  note?: ChatMessage;
+  /** The engine itself failed (see isEngineFailure): the turn offers the options, and the tab's status line says so. */
+  engineFailed?: boolean;
+  /** The model could not load for it, so nothing ran. */
+  loadFailed?: boolean;
+  /** The turn it runs for, and when that turn has ended (its outcome set, its exchange remembered). */
+  turnId: string;
+  ended: Promise<void>;
+  stopReason?: TurnOutcome;
+  stopDetail?: string;
+  approvals: Map<string, (decision: Decision) => void>;
+  /** It has read text that strangers wrote (see `approvalReason`), or its history holds an answer that did. */
+  readUntrusted: boolean;
+  /** Its exchange goes into the history when it ends: it runs on a known site. */
+  remembered?: boolean;
+  /** The tab is in a private window: the run leaves no trace, and allows no site for good. */
+  privateWindow?: boolean;
+  /** Why it leaves no trace, where it leaves none. */
+  notRecorded?: Turn['notRecorded'];
+  /** The tab's page as the run began: how another tab's panel waiting for this run names it. */
+  page?: { title?: string; origin: string };
+}
+
+/** A run as the panel of another tab waiting for it sees it (see `waitingWords`). */
+export interface RunSeenFromElsewhere {
+  title?: string;
+  origin: string;
+  privateWindow: boolean;
+  /** A call waits for the person's yes or no. */
+  askingYou: boolean;
+}
+
+/** What a run's calls, and its questions to the person, need of the tab's session. */
+export interface TabRunHost {
+  readonly tabId: number;
+  readonly world: AgentWorld;
+  /** A tool ran since the tools were last read: the page may be changing its tools right now. */
+  toolRan: boolean;
+  /** Whether `active` is still the run going on in the tab. */
+  isActive(active: ActiveRun): boolean;
+  stop(reason: TurnOutcome, detail?: string): void;
+  /** The tab's page is no longer the one the run began on. */
+  documentChanged(): void;
+}

@@ -1,0 +1,133 @@
+// A run of the agent loop in a tab: the page's tools read fresh at every step, each call checked
+// against the sites where the agent is off, run in its frame within the tool timeout, and asked
+// about where the person must say yes first.
+import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
+import type { Engine } from '../engines/engine';
+import { agentOffOn, type Settings } from '../settings';
+import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
+import { withReadableFailure } from '../webmcp/hidden-tool-error';
+import type { ActiveRun, TabRunHost } from './active-run';
+import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';
+import { assumedContextTokens } from './fit-history';
+import { toolSummary } from './tool-summary';
+import { agentOffNotice } from './turn-notices';
+import { waitForDecision } from './wait-for-decision';
+
+/** Runs the agent loop for one request in the tab, with the engine loaded for it. */
+export function runTabAgent(
+  host: TabRunHost,
+  request: string,
+  history: ChatMessage[],
+  settings: Settings,
+  engine: Engine,
+  active: ActiveRun,
+  /** The tab's site when the run began ('' where the page had reported no tools yet). */
+  origin: string,
+  onEvent: (event: AgentEvent) => void,
+  markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string }) => void,
+): Promise<RunLocalAgentResult> {
+  let topOrigin: string | undefined;
+  // The site the run works on: the tab's when it began, or the first the page reports.
+  let runOrigin = origin;
+  // A private window's tab is never allowed for good: the choice would outlast the window.
+  const siteChoice = isAllowableSite(origin) && !active.privateWindow;
+  // "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
+  // and its card says where the tool comes from.
+  const otherSiteOf = (tool: ToolDescriptor): string | undefined => {
+    const own = toolOriginOf(tool);
+    return own !== undefined && own !== topOrigin ? own : undefined;
+  };
+  // The confirmation policy and the sites allowed are read again before every call, as the sites
+  // where the agent is off are: the person may take an allowance back, or ask to confirm every
+  // call, while they watch the run.
+  const approvalFor = async (tool: ToolDescriptor): Promise<ApprovalReason | null> => {
+    const [current, allowed] = await Promise.all([host.world.loadSettings(), host.world.isSiteAllowed(host.tabId)]);
+    return approvalReason(tool, current, { siteAllowed: allowed && !otherSiteOf(tool), readUntrusted: active.readUntrusted });
+  };
+  return runLocalAgent({
+    request,
+    history,
+    model: engine.model,
+    format: engine.format,
+    signal: active.controller.signal,
+    maxSteps: settings.maxSteps,
+    toolOutputLimit: settings.toolOutputLimit,
+    // Older tool results give way before the prompt outgrows what the model reads at once.
+    contextTokens: engine.contextTokens ?? assumedContextTokens,
+    scorer: host.world.scorerFor(settings),
+    onEvent,
+    // The person's list of sites where the agent is off is read again at every step and before
+    // every call: a page may report its tools only once the run started, a frame of such a
+    // site may sit in another site's page, and the list may change while the run goes on.
+    getTools: async () => {
+      if (host.toolRan) await host.world.settleTools(host.tabId);
+      host.toolRan = false;
+      const [tabTools, { disabledSites }] = await Promise.all([host.world.getTabTools(host.tabId), host.world.loadSettings()]);
+      if (!tabTools) return [];
+      topOrigin = tabTools.origin;
+      // The tab is on another site than the run began on, whether or not the browser said so
+      // yet: nothing of this run may reach that site's tools.
+      runOrigin ||= topOrigin;
+      if (topOrigin !== runOrigin) {
+        host.documentChanged();
+        return [];
+      }
+      if (agentOffOn(disabledSites, topOrigin)) {
+        host.stop('stopped', agentOffNotice(topOrigin));
+        return [];
+      }
+      return tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin!));
+    },
+    executeTool: async (call, context) => {
+      const { disabledSites } = await host.world.loadSettings();
+      const off = [topOrigin, toolOriginOf(context.tool)].find((origin) => origin !== undefined && agentOffOn(disabledSites, origin));
+      if (off !== undefined) {
+        host.stop('stopped', agentOffNotice(off));
+        return { text: agentOffNotice(off), isError: true };
+      }
+      // From here on, what strangers wrote may be steering the model (see approvalReason).
+      if (context.tool.annotations?.untrustedContentHint) active.readUntrusted = true;
+      return executeWithTimeout(host, call, context, active, settings);
+    },
+    needsApproval: (_call, { tool }) => approvalFor(tool),
+    approve: async (call, { callId, tool }) => {
+      const otherSite = otherSiteOf(tool);
+      const reason = (await approvalFor(tool)) ?? 'not-read-only';
+      const offerSite = siteChoice && !otherSite;
+      const description = toolSummary(tool);
+      markWaiting({
+        callId,
+        state: 'waiting',
+        approvalReason: reason,
+        ...(offerSite ? {} : { siteChoice: false as const }),
+        ...(otherSite ? { origin: otherSite } : {}),
+        ...(description ? { description } : {}),
+      });
+      // The worker stays up while the person decides, even from another tab, but not for good:
+      // a run nobody answers ends, and lets go of the model.
+      const decision = await waitForDecision(host, active, callId, call.name);
+      // "Allow on this site" never covers a consequential tool: those ask every time.
+      if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await host.world.allowSite(host.tabId);
+      return decision !== 'deny';
+    },
+  });
+}
+
+async function executeWithTimeout(host: TabRunHost, call: ParsedCall, context: ToolCallContext, active: ActiveRun, settings: Settings): Promise<ToolOutput> {
+  const { tool, signal } = context;
+  const timeoutMs = settings.toolTimeoutSeconds * 1000;
+  host.toolRan = true;
+  const topFrameForm = (tool as { source?: unknown }).source === 'declarative' && (toolTargetOf(tool).frameId ?? 0) === 0;
+  const lastTool: NonNullable<ActiveRun['lastTool']> = { name: call.name, callId: context.callId, topFrameForm };
+  active.lastTool = lastTool;
+  const timer = setTimeout(() => host.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
+  try {
+    // The call runs in the frame, and the document, whose tool was chosen and judged for approval.
+    const options = { signal, timeoutMs: timeoutMs + 1000, ...toolTargetOf(tool) };
+    return withReadableFailure(call.name, await host.world.executeTabTool(host.tabId, call.name, call.arguments, options));
+  } finally {
+    clearTimeout(timer);
+    lastTool.endedAt = Date.now();
+  }
+}

@@ -1,0 +1,44 @@
+// How a run's turn ended, in the words its notice is made from, read from what the agent loop answered.
+import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import type { Settings } from '../settings';
+import type { ActiveRun, TabRunHost } from './active-run';
+import { isEngineFailure } from './is-engine-failure';
+import type { ToolCard, Turn, TurnOutcome } from './session-state';
+import { thinkingCutOffNotice } from './turn-notices';
+
+/** `lastReply`: the run's last reply as the model wrote it. */
+export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated: string | undefined, lastReply: string): [TurnOutcome, string?] {
+  const cutWhileThinking = thinkingCutOffNotice(result, lastReply);
+  if (cutWhileThinking) return ['error', cutWhileThinking];
+  switch (result.finishReason) {
+    case 'answer':
+      if (!answered(result)) return ['error', 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.'];
+      return ['answer'];
+    case 'aborted':
+      return [active.stopReason ?? 'stopped', active.stopDetail];
+    case 'max-steps':
+      return ['max-steps', String(settings.maxSteps)];
+    case 'repeated-call':
+      return ['repeated-call', repeated];
+    case 'error':
+      // A failing engine is said on the tab's status line too; a reply that was too long is only this turn's.
+      if (result.error && isEngineFailure(result.error)) {
+        host.world.reportEngineError(host.tabId, result.error.message, result.error.hint);
+        active.engineFailed = true;
+      }
+      return ['error', result.error ? [`The model stopped with an error: ${result.error.message}`, result.error.hint].filter(Boolean).join(' ') : undefined];
+  }
+}
+
+/** Whether a call of the run did something, or was the person's to refuse: not every one unreadable, refused or failed. */
+export function anyCallWorked(turn: Turn): boolean {
+  const cards = turn.items.filter((item) => item.kind === 'tool');
+  return cards.length === 0 || cards.some((card) => !modelFailures.has(card.state));
+}
+
+const modelFailures = new Set<ToolCard['state']>(['failed', 'not-run', 'invalid', 'unknown', 'unreadable']);
+
+/** A run that ended with words for the person: a reply with neither a call nor a word (only thoughts, or nothing) is no answer. */
+export function answered(result: RunLocalAgentResult): boolean {
+  return result.finishReason === 'answer' && result.text.trim() !== '';
+}

@@ -1,0 +1,26 @@
+// The wait for the person's yes or no to a call: the tab's toolbar says a call waits, and a run
+// nobody answers ends.
+import type { ActiveRun, Decision, TabRunHost } from './active-run';
+
+// Ends the run if the person has not answered in `approvalWaitMs`; the timer goes with the run.
+export function waitForDecision(host: TabRunHost, active: ActiveRun, callId: string, name: string): Promise<Decision> {
+  const { approvalWaitMs } = host.world;
+  const minutes = Math.max(1, Math.round(approvalWaitMs / 60_000));
+  const signal = active.controller.signal;
+  const timer = setTimeout(() => {
+    if (host.isActive(active)) host.stop('tool-timeout', `nobody answered whether to run "${name}" within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`);
+  }, approvalWaitMs);
+  // Answered, or the run stopped (the question then goes unanswered): the wait is over either way.
+  // The question is in `approvals` whenever `showAsking` is told of it: a tab waiting for this
+  // run reads it there (see `runSeenFromElsewhere`).
+  const over = () => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', over);
+    active.approvals.delete(callId);
+    host.world.showAsking?.(host.tabId, false);
+  };
+  const decided = new Promise<Decision>((resolve) => active.approvals.set(callId, resolve));
+  signal.addEventListener('abort', over, { once: true });
+  host.world.showAsking?.(host.tabId, true);
+  return decided.finally(over);
+}
