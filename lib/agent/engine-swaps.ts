@@ -44,7 +44,12 @@ export function createEngineSwaps(runs: RunTracker, create: (settings: Settings)
 
   const swapTo = async (settings: Settings, key: string): Promise<void> => {
     const previous = current;
-    if (previous && !keepsModelLoaded(previous, settings)) await retire(previous.engine);
+    if (previous && !keepsModelLoaded(previous, settings)) {
+      // None is current from here: where the next engine cannot be made, the old settings asked
+      // for again make a new one rather than get back the engine just unloaded.
+      current = undefined;
+      await retire(previous.engine);
+    }
     current = { key, engine: create(settings), requestedModel: settings.model };
   };
 

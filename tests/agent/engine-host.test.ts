@@ -219,6 +219,25 @@ describe('the engine host', () => {
     expect(made[2]!.unload).not.toHaveBeenCalled();
   });
 
+  it('makes a new engine for the settings before, not the one it let go, when the engine of new settings cannot be made', async () => {
+    const made: Array<ReturnType<typeof fakeEngine>> = [];
+    const host = createEngineHost(() => {}, (settings) => {
+      if (settings.engine === 'openai') throw new Error('No server address.');
+      made.push(fakeEngine(settings));
+      return made.at(-1)!.engine;
+    });
+    const signal = new AbortController().signal;
+    const before = { ...defaultSettings, engine: 'prompt-api' as const };
+    await host.load(before, signal);
+    await expect(host.load({ ...defaultSettings, engine: 'openai' }, signal)).resolves.toMatchObject({ error: expect.stringContaining('No server address.') });
+    expect(made[0]!.unload).toHaveBeenCalledTimes(1);
+    // The person goes back to the settings before: the reply comes from an engine that is loaded.
+    const again = await host.load(before, signal);
+    expect(made).toHaveLength(2);
+    expect(made[1]!.unload).not.toHaveBeenCalled();
+    expect(again).not.toHaveProperty('error');
+  });
+
   it('lets go of a replaced engine only once no reply streams from it', async () => {
     const { host, made, finishReply } = hostWithReplyOnHold();
     const signal = new AbortController().signal;
