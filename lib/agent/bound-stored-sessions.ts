@@ -3,6 +3,7 @@ import { jsonBytes } from '../text/utf8-length';
 import { capText } from '../traces/trace-limits';
 import type { StoredConversation, StoredSession } from './session-store';
 import type { Turn } from './session-state';
+import { turnHeadOf, type TurnItem } from './stored-turn';
 
 /**
  * Bytes of conversation written to session storage, all tabs together: it holds 10 MB for
@@ -70,31 +71,52 @@ function boundable(conversation: StoredConversation): Boundable {
 
 const sizeOf = (conversation: Boundable) => conversation.turnSizes.reduce((sum, size) => sum + size, conversation.historySize);
 
+const tooLong = (item: TurnItem) => item.kind === 'prose' && item.text.length > storedProseCharacters;
+
 function capProse(turn: Turn): Turn {
-  if (!turn.items.some((item) => item.kind === 'prose' && item.text.length > storedProseCharacters)) return turn;
-  return {
-    ...turn,
-    items: turn.items.map((item) => (item.kind === 'prose' ? { ...item, text: capText(item.text, storedProseCharacters) } : item)),
-  };
+  return turn.items.some(tooLong) ? { ...turn, items: turn.items.map(storedItem) } : turn;
 }
 
 /**
- * Turns and histories never change in place (a change makes a new one), so each is cut and
- * measured once: a write costs the turns that changed, not every tab's chat. The stored turn is
- * kept too, so a turn written once is the same object at the next write, which tells the writer
- * that its key need not be written again (see `createSessionStore`).
+ * Turns, their items and histories never change in place (a change makes a new one), so each is
+ * cut and measured once: a write costs the turns that changed, and of those the items that did,
+ * not every tab's chat. The stored turn is kept too, so a turn written once is the same object at
+ * the next write, which tells the writer that its keys need not be written again (see
+ * `createSessionStore`). A turn weighs what its keys hold: its head and each of its items.
  */
 const storedTurns = new WeakMap<Turn, { turn: Turn; size: number }>();
+const cutProse = new WeakMap<TurnItem, TurnItem>();
+const itemSizes = new WeakMap<TurnItem, number>();
 const historySizes = new WeakMap<ChatMessage[], number>();
 
 function storedTurnOf(turn: Turn): { turn: Turn; size: number } {
   let stored = storedTurns.get(turn);
   if (stored === undefined) {
     const cut = capProse(turn);
-    stored = { turn: cut, size: jsonBytes(cut) };
+    stored = { turn: cut, size: cut.items.reduce((sum, item) => sum + itemSize(item), jsonBytes(turnHeadOf(cut))) };
     storedTurns.set(turn, stored);
   }
   return stored;
+}
+
+/** An item as stored, cut once: one that stays the same object is not written again (see `createSessionStore`). */
+function storedItem(item: TurnItem): TurnItem {
+  if (item.kind !== 'prose' || !tooLong(item)) return item;
+  let cut = cutProse.get(item);
+  if (cut === undefined) {
+    cut = { ...item, text: capText(item.text, storedProseCharacters) };
+    cutProse.set(item, cut);
+  }
+  return cut;
+}
+
+function itemSize(item: TurnItem): number {
+  let size = itemSizes.get(item);
+  if (size === undefined) {
+    size = jsonBytes(item);
+    itemSizes.set(item, size);
+  }
+  return size;
 }
 
 const storedTurn = (turn: Turn): Turn => storedTurnOf(turn).turn;

@@ -6,7 +6,8 @@ import { closeOpenCards } from './close-open-cards';
 import { noticeFor } from './turn-notices';
 import { unfinishedRequestNote } from './unfinished-request-note';
 import { withExchange } from './with-exchange';
-import { turnSchema, type Turn } from './session-state';
+import { turnItemSchema, type Turn } from './session-state';
+import { sameTurnHead, turnFrom, turnHeadOf, turnHeadSchema, type TurnHead, type TurnItem } from './stored-turn';
 
 /**
  * A conversation as its tab's key holds it: its turns by id, each turn under a key of its own
@@ -44,10 +45,11 @@ export type StoredSession = StoredConversation & { previous?: StoredConversation
 /**
  * Each tab's conversation lives in session storage: it outlives the panel and the service worker,
  * not the browser. The tab's key holds what the conversation is made of, each of its turns has a key
- * of its own, and a write sets only the keys whose value changed: while a reply streams, that is
- * the streaming turn alone, not every turn of a long chat (nor of every other tab's) three times a
- * second. A turn and the tab's key that names it go out in one write, so storage never names a
- * turn it lacks; turns no longer named are removed after.
+ * of its own, and so has each item of a turn (its prose, its tool cards); a write sets only the keys
+ * whose value changed: while a reply streams, that is the streaming prose alone, not every turn of
+ * a long chat (nor of every other tab's), nor a long tool result before it in the same turn, three
+ * times a second. Keys go out in one write with the keys that name them (a turn with the tab's key,
+ * an item with its turn's), so storage never names a key it lacks; keys no longer named are removed after.
  *
  * Earlier builds kept every tab in one item (`agentSessions`), then each tab's whole chat under its
  * key, which nothing reads: updating or reloading the extension clears session storage, so a build
@@ -55,8 +57,10 @@ export type StoredSession = StoredConversation & { previous?: StoredConversation
  */
 const sessionPrefix = 'agentSession:';
 const turnPrefix = 'agentTurn:';
+const itemPrefix = 'agentItem:';
 const sessionKey = (tabId: number) => `session:${sessionPrefix}${tabId}` as const;
 const turnKey = (tabId: number, turnId: string) => `session:${turnPrefix}${tabId}:${turnId}` as const;
+const itemKey = (tabId: number, turnId: string, index: number) => `session:${itemPrefix}${tabId}:${turnId}:${index}` as const;
 
 export interface SessionStoreOptions {
   /** How long streamed prose waits to be written; default 300 ms. */
@@ -68,19 +72,31 @@ export interface SessionStoreOptions {
 }
 
 /**
- * What a tab's keys hold, as last written or read: its entry, and each turn by id. Undefined where
- * that is not known (a write that failed, a value that did not read), so that the next write sets
- * or removes it.
+ * What a tab's keys hold, as last written or read: its entry, and each turn by id, its head and
+ * its items by index. Undefined where that is not known (a write that failed, a value that did not
+ * read), so that the next write sets or removes it.
  */
 interface WrittenTab {
   entry: SessionEntry | undefined;
-  turns: Map<string, Turn | undefined>;
+  turns: Map<string, WrittenTurn>;
 }
 
-/** One key a write sets or removes: a tab's entry, or one of its turns (`turnId`). */
+interface WrittenTurn {
+  head: TurnHead | undefined;
+  items: Map<number, TurnItem | undefined>;
+}
+
+/** A turn as it is to be written: its head, and its items by index. */
+interface TurnToWrite {
+  head: TurnHead;
+  items: Map<number, TurnItem>;
+}
+
+/** One key a write sets or removes: a tab's entry, one of its turns (`turnId`), or an item of that turn (`item`, its index). */
 interface KeyChange {
   tabId: number;
   turnId?: string;
+  item?: number;
   value?: unknown;
 }
 
@@ -114,13 +130,17 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
       const before = written.get(tabId);
       const now = writtenTabOf(session);
       if (before?.entry === undefined || !sameSessionEntry(before.entry, now.entry)) sets.push({ tabId, value: now.entry });
-      for (const [turnId, turn] of now.turns) if (before?.turns.get(turnId) !== turn) sets.push({ tabId, turnId, value: turn });
-      for (const turnId of before?.turns.keys() ?? []) if (!now.turns.has(turnId)) removes.push({ tabId, turnId });
+      for (const [turnId, turn] of now.turns) {
+        const { sets: turnSets, removes: turnRemoves } = turnChanges(tabId, turnId, before?.turns.get(turnId), turn);
+        sets.push(...turnSets);
+        removes.push(...turnRemoves);
+      }
+      for (const [turnId, turn] of before?.turns ?? []) if (!now.turns.has(turnId)) removes.push(...turnKeys(tabId, turnId, turn));
       written.set(tabId, now);
     }
     for (const [tabId, before] of written) {
       if (sessions.has(tabId)) continue;
-      removes.push({ tabId }, ...[...before.turns.keys()].map((turnId) => ({ tabId, turnId })));
+      removes.push({ tabId }, ...[...before.turns].flatMap(([turnId, turn]) => turnKeys(tabId, turnId, turn)));
       written.delete(tabId);
     }
     try {
@@ -144,13 +164,19 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
     async load(now = Date.now()): Promise<Map<number, StoredSession>> {
       const saved = await storage.snapshot('session');
       const sessions = new Map<number, StoredSession>();
-      // Every turn found is noted, named or not, so that one no entry names is removed at the next write.
+      // Every turn and item found is noted, named or not, so that one nothing names is removed at the next write.
       for (const [key, value] of Object.entries(saved)) {
-        if (!key.startsWith(turnPrefix)) continue;
-        const { tabId, turnId } = keyParts(key.slice(turnPrefix.length));
-        if (tabId === undefined || turnId === undefined) continue;
-        const parsed = turnSchema.safeParse(value);
-        writtenTab(written, tabId).turns.set(turnId, parsed.success ? parsed.data : undefined);
+        if (key.startsWith(turnPrefix)) {
+          const { tabId, turnId } = keyParts(key.slice(turnPrefix.length));
+          if (tabId === undefined || turnId === undefined) continue;
+          const parsed = turnHeadSchema.safeParse(value);
+          writtenTurn(written, tabId, turnId).head = parsed.success ? parsed.data : undefined;
+        } else if (key.startsWith(itemPrefix)) {
+          const { tabId, turnId, item } = itemKeyParts(key.slice(itemPrefix.length));
+          if (tabId === undefined || turnId === undefined || item === undefined) continue;
+          const parsed = turnItemSchema.safeParse(value);
+          writtenTurn(written, tabId, turnId).items.set(item, parsed.success ? parsed.data : undefined);
+        }
       }
       for (const [key, value] of Object.entries(saved)) {
         if (!key.startsWith(sessionPrefix)) continue;
@@ -158,7 +184,11 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
         if (!Number.isInteger(tabId)) continue;
         const tab = writtenTab(written, tabId);
         const parsed = sessionEntrySchema.safeParse(value);
-        const session = parsed.success ? sessionFrom(parsed.data, (turnId) => tab.turns.get(turnId)) : undefined;
+        const turnOf = (turnId: string) => {
+          const turn = tab.turns.get(turnId);
+          return turn?.head && turnFrom(turn.head, turn.items);
+        };
+        const session = parsed.success ? sessionFrom(parsed.data, turnOf) : undefined;
         // As stored: a tab whose run is marked interrupted differs from it, and is written again.
         tab.entry = session ? parsed.data : undefined;
         if (session) sessions.set(tabId, restoredSession(session, now));
@@ -176,13 +206,42 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
   };
 }
 
-const keyOf = ({ tabId, turnId }: KeyChange) => (turnId === undefined ? sessionKey(tabId) : turnKey(tabId, turnId));
+function keyOf({ tabId, turnId, item }: KeyChange): `session:${string}` {
+  if (turnId === undefined) return sessionKey(tabId);
+  return item === undefined ? turnKey(tabId, turnId) : itemKey(tabId, turnId, item);
+}
 
 /** The tab and turn a turn's key names, after its prefix: `7:<turn id>`. */
 function keyParts(rest: string): { tabId?: number; turnId?: string } {
   const colon = rest.indexOf(':');
   const tabId = Number(rest.slice(0, colon));
   return colon > 0 && Number.isInteger(tabId) ? { tabId, turnId: rest.slice(colon + 1) } : {};
+}
+
+/** The tab, turn and index an item's key names, after its prefix: `7:<turn id>:2`. */
+function itemKeyParts(rest: string): { tabId?: number; turnId?: string; item?: number } {
+  const colon = rest.lastIndexOf(':');
+  const item = Number(rest.slice(colon + 1));
+  const { tabId, turnId } = keyParts(rest.slice(0, colon));
+  return colon > 0 && rest.length > colon + 1 && Number.isInteger(item) && item >= 0 ? { tabId, turnId, item } : {};
+}
+
+/**
+ * The keys of a turn to set and remove: its head where what it says changed, each item that is not
+ * the one written, and the items past its end (a step's prose taken back). By identity: items
+ * never change in place, and one that stays the same object, a finished tool card, is never written again.
+ */
+function turnChanges(tabId: number, turnId: string, before: WrittenTurn | undefined, now: TurnToWrite): { sets: KeyChange[]; removes: KeyChange[] } {
+  const sets: KeyChange[] = [];
+  if (before?.head === undefined || !sameTurnHead(before.head, now.head)) sets.push({ tabId, turnId, value: now.head });
+  for (const [item, value] of now.items) if (before?.items.get(item) !== value) sets.push({ tabId, turnId, item, value });
+  const removes = [...(before?.items.keys() ?? [])].filter((item) => !now.items.has(item)).map((item) => ({ tabId, turnId, item }));
+  return { sets, removes };
+}
+
+/** Every key of a turn: its head and its items. */
+function turnKeys(tabId: number, turnId: string, turn: WrittenTurn): KeyChange[] {
+  return [{ tabId, turnId }, ...[...turn.items.keys()].map((item) => ({ tabId, turnId, item }))];
 }
 
 function writtenTab(written: Map<number, WrittenTab>, tabId: number): WrittenTab {
@@ -194,16 +253,31 @@ function writtenTab(written: Map<number, WrittenTab>, tabId: number): WrittenTab
   return tab;
 }
 
-/** After a write that failed, what it would have changed is not known. */
-function forget(written: Map<number, WrittenTab>, { tabId, turnId }: KeyChange): void {
-  const tab = writtenTab(written, tabId);
-  if (turnId === undefined) tab.entry = undefined;
-  else tab.turns.set(turnId, undefined);
+function writtenTurn(written: Map<number, WrittenTab>, tabId: number, turnId: string): WrittenTurn {
+  const { turns } = writtenTab(written, tabId);
+  let turn = turns.get(turnId);
+  if (turn === undefined) {
+    turn = { head: undefined, items: new Map() };
+    turns.set(turnId, turn);
+  }
+  return turn;
 }
 
-/** A session as its keys hold it: the entry naming its turns, and the turns (those put aside too) by id. */
-function writtenTabOf({ previous, ...current }: StoredSession): { entry: SessionEntry; turns: Map<string, Turn> } {
-  const turns = new Map([...current.turns, ...(previous?.turns ?? [])].map((turn) => [turn.id, turn] as const));
+/** After a write that failed, what it would have changed is not known. */
+function forget(written: Map<number, WrittenTab>, { tabId, turnId, item }: KeyChange): void {
+  if (turnId === undefined) writtenTab(written, tabId).entry = undefined;
+  else if (item === undefined) writtenTurn(written, tabId, turnId).head = undefined;
+  else writtenTurn(written, tabId, turnId).items.set(item, undefined);
+}
+
+/**
+ * A session as its keys hold it: the entry naming its turns, and the turns (those put aside too)
+ * by id, each as its head and its items.
+ */
+function writtenTabOf({ previous, ...current }: StoredSession): { entry: SessionEntry; turns: Map<string, TurnToWrite> } {
+  const turns = new Map(
+    [...current.turns, ...(previous?.turns ?? [])].map((turn) => [turn.id, { head: turnHeadOf(turn), items: new Map(turn.items.entries()) }] as const),
+  );
   return { entry: { ...entryOf(current), ...(previous === undefined ? {} : { previous: entryOf(previous) }) }, turns };
 }
 

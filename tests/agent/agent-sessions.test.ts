@@ -774,10 +774,11 @@ describe('agent sessions', () => {
     const written = set.mock.calls.map(([items]) => Object.keys(items));
     set.mockRestore();
     const turnKey = `agentTurn:6:${h.state()!.turns[0]!.id}`;
-    expect(new Set(written.flat())).toEqual(new Set(['agentSession:6', turnKey]));
+    const proseKey = `agentItem:6:${h.state()!.turns[0]!.id}:0`;
+    expect(new Set(written.flat())).toEqual(new Set(['agentSession:6', turnKey, proseKey]));
     // What names the tab's turns changes as the request starts and as it ends, not as prose comes.
     expect(written.filter((keys) => keys.includes('agentSession:6')).length).toBeLessThanOrEqual(2);
-    expect(written.filter((keys) => keys.join() === turnKey).length).toBeGreaterThan(2);
+    expect(written.filter((keys) => keys.includes(proseKey) && !keys.includes('agentSession:6')).length).toBeGreaterThan(2);
 
     const second = harness();
     second.send({ type: 'subscribe', tabId: 5 });
@@ -1350,8 +1351,10 @@ describe('agent sessions', () => {
       const unknown = { id: 'p', request: 'find mugs', items: [{ kind: 'chart' }], startedAt: 1 };
       await fakeBrowser.storage.session.set({
         'agentSession:1': { turns: ['t'], history: [], previous: { turns: ['p'], history: [] } },
-        'agentTurn:1:t': shown,
-        'agentTurn:1:p': unknown,
+        'agentTurn:1:t': { ...shown, items: 1 },
+        'agentItem:1:t:0': shown.items[0],
+        'agentTurn:1:p': { ...unknown, items: 1 },
+        'agentItem:1:p:0': unknown.items[0],
       });
       const h = harness();
       h.send({ type: 'subscribe', tabId: 1 });

@@ -44,7 +44,7 @@ describe('the conversations in session storage, one key a tab and one a turn', (
     sessions.set(2, { ...sessions.get(2)!, turns: [...sessions.get(2)!.turns, turnWith('c', 'The blue one is.')] });
     await store.flush();
     await store.flush();
-    expect(writes()).toEqual([['agentSession:2', 'agentTurn:2:c']]);
+    expect(writes()).toEqual([['agentSession:2', 'agentTurn:2:c', 'agentItem:2:c:0']]);
     expect(Object.keys(await storedChats())).toEqual(['1', '2']);
     expect((await storedChats())['2']!.turns.map((turn) => turn.id)).toEqual(['b', 'c']);
   });
@@ -121,7 +121,7 @@ describe('the conversations in session storage, one key a tab and one a turn', (
     sessions.delete(1);
     await store.flush();
     expect(Object.keys(await storedChats())).toEqual(['2']);
-    expect(Object.keys(await fakeBrowser.storage.session.get(null)).sort()).toEqual(['agentSession:2', 'agentTurn:2:b']);
+    expect(Object.keys(await fakeBrowser.storage.session.get(null)).sort()).toEqual(['agentItem:2:b:0', 'agentSession:2', 'agentTurn:2:b']);
   });
 
   it('while a reply streams in a long chat, writes only the streaming turn; a worker stopped then shows the whole chat and the reply so far', async () => {
@@ -143,7 +143,7 @@ describe('the conversations in session storage, one key a tab and one a turn', (
       current = { ...current, turns: [...settled, streaming] };
       await store.flush();
     }
-    expect(writes()).toEqual([['agentTurn:1:live'], ['agentTurn:1:live'], ['agentTurn:1:live']]);
+    expect(writes()).toEqual([['agentItem:1:live:0'], ['agentItem:1:live:0'], ['agentItem:1:live:0']]);
     // The chat is over a megabyte; each write holds the streaming turn alone.
     expect(Math.max(...bytes())).toBeLessThan(500);
 
@@ -152,6 +152,50 @@ describe('the conversations in session storage, one key a tab and one a turn', (
     expect(restored.turns.at(-1)).toMatchObject({ id: 'live', items: [{ kind: 'prose', text: 'Week 12 had the most' }], outcome: 'interrupted', endedAt: 10 });
     // The model reads that the request ended, as after Stop.
     expect(restored.history.map((message) => message.content)).toEqual(['hello', 'which week?', expect.stringContaining('ended before it was finished')]);
+  });
+
+  it('while prose streams after a long tool result in the same turn, writes only that prose, never the result again', async () => {
+    const card: Turn['items'][number] = { kind: 'tool', callId: 'c1', name: 'list_orders', arguments: { week: 12 }, state: 'done', result: 'x'.repeat(20_000), durationMs: 40 };
+    let streaming: Turn = { id: 'live', request: 'which week?', items: [{ kind: 'prose', text: 'Looking it up.' }, card, { kind: 'prose', text: '' }], startedAt: 3 };
+    let current: StoredSession = { ...session(streaming), runGoingOn: { readUntrusted: false } };
+    const store = createSessionStore(() => new Map([[1, current]]));
+    await store.flush();
+
+    const writes = watchWrites();
+    const bytes = watchWrittenBytes();
+    for (const more of ['Week 12', ' had', ' the most.']) {
+      const [before, tool, prose] = streaming.items as [Turn['items'][number], Turn['items'][number], { kind: 'prose'; text: string }];
+      streaming = { ...streaming, items: [before, tool, { kind: 'prose', text: prose.text + more }] };
+      current = { ...current, turns: [streaming] };
+      await store.flush();
+    }
+    expect(writes()).toEqual([['agentItem:1:live:2'], ['agentItem:1:live:2'], ['agentItem:1:live:2']]);
+    // The result is 20,000 characters; each write holds the streaming prose alone.
+    expect(Math.max(...bytes())).toBeLessThan(200);
+    const restored = (await createSessionStore(() => new Map()).load(10)).get(1)!;
+    expect(restored.turns[0]!.items).toEqual([{ kind: 'prose', text: 'Looking it up.' }, card, { kind: 'prose', text: 'Week 12 had the most.' }]);
+  });
+
+  it('a new worker finds every turn as it was, after a step whose prose was taken back, and drops a chat one of whose parts does not read', async () => {
+    const card: Turn['items'][number] = { kind: 'tool', callId: 'c1', name: 'add_to_cart', arguments: { id: 7 }, state: 'done', result: 'Added.' };
+    const done: Turn = { ...turnWith('a', 'Two mugs are in stock.'), runId: 'run-a' };
+    let live: Turn = { id: 'b', request: 'add the blue one', items: [{ kind: 'prose', text: 'Adding' }, card, { kind: 'prose', text: 'Added the' }], startedAt: 4 };
+    let current: StoredSession = { ...session(done, live), historyOrigin: 'https://shop.example', runGoingOn: { readUntrusted: true } };
+    const store = createSessionStore(() => new Map([[1, current]]));
+    await store.flush();
+    // The parse of the whole reply found nothing to say after the card: the streamed prose goes.
+    live = { ...live, items: live.items.slice(0, 2), outcome: 'answer', endedAt: 9 };
+    current = { turns: [done, live], history: [{ role: 'user', content: 'add the blue one' }, { role: 'assistant', content: 'Added.' }], historyOrigin: 'https://shop.example' };
+    await store.flush();
+    expect(Object.keys(await fakeBrowser.storage.session.get(null))).not.toContain('agentItem:1:b:2');
+    expect((await createSessionStore(() => new Map()).load(20)).get(1)).toEqual(current);
+
+    // A tool card that did not read: the chat is dropped, as one whose turn does not read, and its keys removed.
+    await fakeBrowser.storage.session.set({ 'agentItem:1:b:1': { kind: 'tool', result: 7 } });
+    const restarted = createSessionStore(() => new Map());
+    expect((await restarted.load(30)).size).toBe(0);
+    await restarted.flush();
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
   });
 
   it('puts a chat aside for Undo by writing only what names its turns, and a new worker can still bring it back', async () => {

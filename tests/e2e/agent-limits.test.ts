@@ -32,7 +32,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
   const storedChats = (panel: Page) =>
     panel.evaluate(async () => {
       const { storage } = (globalThis as unknown as { chrome: { storage: { session: { get(key: null): Promise<Record<string, unknown>> } } } }).chrome;
-      const stored = Object.entries(await storage.session.get(null)).filter(([key]) => key.startsWith('agentSession:') || key.startsWith('agentTurn:'));
+      const stored = Object.entries(await storage.session.get(null)).filter(([key]) => key.startsWith('agentSession:') || key.startsWith('agentTurn:') || key.startsWith('agentItem:'));
       return JSON.stringify(stored);
     });
 
