@@ -1,7 +1,8 @@
 // What saving a tab's chat costs while a reply streams into it: a tab with about 3 MB of chat
 // (long tool results, many turns), a reply written every 300 ms as the worker does, each write
-// through a storage area that turns what it is given into JSON as the browser does; then what
-// Chromium's own session storage takes for a write of either size, in the built extension's worker.
+// through a storage area that turns what it is given into JSON as the browser does; the same for
+// a reply that streams after a long tool result in its own turn; then what Chromium's own session
+// storage takes for a write of either size, in the built extension's worker.
 // `npm run bench session-writes` (build first for the Chromium table).
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { chromiumAvailable, currentServiceWorker, launchExtension } from '../tests/e2e/support';
@@ -123,6 +124,48 @@ async function storeWrites(): Promise<BenchSection> {
   };
 }
 
+const longResultCharacters = 20_000;
+
+/** A reply streaming in the turn that just read a long tool result: what each write holds. */
+async function longTurnWrites(): Promise<BenchSection> {
+  (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
+  const { createSessionStore } = await import('../lib/agent/session-store');
+  const rows: Array<Record<string, string | number>> = [];
+  for (let run = 0; run < 3; run += 1) {
+    fakeBrowser.reset();
+    const { writes, measure } = countedStorage();
+    const card: Turn['items'][number] = { kind: 'tool', callId: 'call-1', name: 'list_orders', arguments: { week: 12 }, state: 'done', result: 'x'.repeat(longResultCharacters), durationMs: 40 };
+    const opening: Turn['items'][number] = { kind: 'prose', text: 'Looking up the orders of week 12. ' };
+    let prose = '';
+    const turnWith = (text: string): Turn => ({ id: 'streaming', request: 'Which order was the largest?', items: [opening, card, { kind: 'prose', text }], startedAt: 100 });
+    let session: StoredSession = { turns: [turnWith(prose)], history: [], runGoingOn: { readUntrusted: false } };
+    const store = createSessionStore(() => new Map([[7, session]]), { delayMs: 0 });
+    await measure(() => store.flush());
+    const started = writes.length;
+    for (let index = 0; index < streamedWrites; index += 1) {
+      prose += 'The largest was order 4. '.repeat(charactersPerWrite / 25 + 1).slice(0, charactersPerWrite);
+      session = { ...session, turns: [turnWith(prose)] };
+      await measure(() => store.flush());
+    }
+    const streamed = writes.slice(started);
+    rows.push({
+      run: run + 1,
+      'writes while streaming': streamed.length,
+      'bytes a write (median)': kB(median(streamed.map((write) => write.bytes))),
+      'bytes a write (largest)': kB(Math.max(...streamed.map((write) => write.bytes))),
+      'bytes written while streaming': kB(streamed.reduce((sum, write) => sum + write.bytes, 0)),
+      'ms a write (median)': median(streamed.map((write) => write.ms)).toFixed(2),
+    });
+  }
+  return {
+    title: 'A reply streaming after a long tool result in its own turn (Node, fake session storage)',
+    rows,
+    notes: [
+      `One turn: a line of prose, a tool card with a ${longResultCharacters.toLocaleString('en')}-character result, then ${streamedWrites} writes of a reply growing by ${charactersPerWrite} characters, as the worker writes it every 300 ms.`,
+    ],
+  };
+}
+
 /**
  * What `chrome.storage.session.set` takes in the service worker for the two sizes of write: the
  * whole chat with the streaming turn in it, and the streaming turn alone (median of 20 each).
@@ -169,7 +212,7 @@ async function browserWrites(): Promise<BenchSection> {
 }
 
 export async function benchSessionWrites(): Promise<BenchSection[]> {
-  return [await storeWrites(), await browserWrites()];
+  return [await storeWrites(), await longTurnWrites(), await browserWrites()];
 }
 
 await runDirectly(import.meta.url, benchSessionWrites);
