@@ -133,21 +133,41 @@ export function hasType(value: unknown, type: unknown, lenient: boolean): boolea
   }
 }
 
+/**
+ * What a local `$ref` points at. Read from RFC 6901 itself, not from plainSchema's reading, so that
+ * a slip in that one shows as a disagreement instead of being copied here: the fragment after `#`
+ * is percent-decoded as a whole, a pointer is `""` (the root) or `/`-prefixed segments, and in a
+ * segment `~0` stands for `~` and `~1` for `/` (a `~` before anything else is no pointer).
+ */
 export function resolvePointer(root: unknown, reference: string): unknown {
-  if (reference === '#') return root;
-  if (!reference.startsWith('#/')) return undefined;
-  let node: unknown = root;
-  for (const raw of reference.slice(2).split('/')) {
-    let part: string;
-    try {
-      part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    } catch {
-      return undefined;
-    }
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
+  const segments = pointerSegments(reference);
+  if (segments === undefined) return undefined;
+  let node = root;
+  for (const segment of segments) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, segment)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
   }
   return node;
+}
+
+/** `#/$defs/a~1b` → `["$defs", "a/b"]`; undefined when `reference` is not a local JSON pointer. */
+function pointerSegments(reference: string): string[] | undefined {
+  if (!reference.startsWith('#')) return undefined;
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(reference.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) return undefined;
+  const segments: string[] = [];
+  for (const escaped of pointer.slice(1).split('/')) {
+    if (/~(?![01])/.test(escaped)) return undefined;
+    // One pass, each escape read once: `~01` is `~1`, never `/`.
+    segments.push(escaped.replace(/~[01]/g, (escape) => (escape === '~0' ? '~' : '/')));
+  }
+  return segments;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

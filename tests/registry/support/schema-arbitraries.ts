@@ -5,7 +5,11 @@ export const someValue = fc.constantFrom<unknown>(null, true, false, 0, 1, -1, 2
 
 export const typeName = fc.constantFrom('string', 'number', 'integer', 'boolean', 'object', 'array', 'null');
 export const propName = fc.constantFrom('a', 'b', 'c', 'd');
-export const reference = fc.constantFrom('#/$defs/d0', '#/$defs/d1', '#/$defs/d2', '#/definitions/e0', '#', '#/$defs/d0/properties/a', '#/%24defs/d1', '#/$defs/missing');
+export const reference = fc.constantFrom(
+  '#/$defs/d0', '#/$defs/d1', '#/$defs/d2', '#/definitions/e0', '#', '#/$defs/d0/properties/a', '#/%24defs/d1', '#/$defs/missing',
+  // Definitions under names a pointer must escape, each with a decoy where a misreading lands (see `rootSchema`).
+  '#/$defs/a~1b', '#/$defs/~01', '#/$defs/~0',
+);
 
 type Schema = Record<string, unknown>;
 
@@ -83,6 +87,19 @@ const definition = fc.oneof(
   { arbitrary: schemaArbitraries.leaf.map((schema) => (typeof schema === 'object' && schema !== null ? { type: 'string', ...schema, nullable: true } : schema)), weight: 1 },
 );
 
+/** The definitions again under names a pointer must escape: `a/b` (`a~1b`), `~1` (`~01`) and `~` (`~0`). */
+function underEscapedNames(defs: { d0: Schema; d1: Schema; d2?: Schema }): Schema {
+  return { 'a/b': defs.d0, '~1': defs.d1, ...(defs.d2 === undefined ? {} : { '~': defs.d2 }) };
+}
+
+/**
+ * Where a pointer to `a/b`, `~1` or `~` lands when its escapes are misread (`~1` left as it is,
+ * `~0` read before `~1` so that `~01` becomes `/`, `~0` left as it is): a schema no argument meets,
+ * so a reference resolved to one of these refuses calls the page takes. Without them a misreading
+ * would find nothing there, which only widens what the agent accepts and goes unseen.
+ */
+const misreadDecoys: Schema = Object.fromEntries(['a~1b', '/', '~01', '~0'].map((name) => [name, { const: `misread pointer to ${name}` }]));
+
 /** A whole input schema: a root (most often an object, or a union or allOf of objects) and its definitions. */
 export const rootSchema = fc
   .tuple(
@@ -98,7 +115,7 @@ export const rootSchema = fc
   )
   .map(([root, defs, e0]) => {
     if (!isObject(root)) return root;
-    const schema: Schema = { ...root, $defs: defs };
+    const schema: Schema = { ...root, $defs: { ...defs, ...underEscapedNames(defs), ...misreadDecoys } };
     if (e0 !== null) schema.definitions = { e0 };
     return schema;
   });
