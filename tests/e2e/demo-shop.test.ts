@@ -1,13 +1,9 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../demo/serve-demo';
-import { chromiumAvailable, chromiumPath } from './support';
+import { chromiumAvailable, chromiumPath, quietBrowserFlags } from './support';
 
 if (!chromiumAvailable) console.warn(`Chromium was not found at ${chromiumPath}: the demo shop's browser tests are skipped.`);
-
-const quietBrowserFlags = [
-  '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-];
 
 interface ToolAnnotations { readOnlyHint?: boolean; untrustedContentHint?: boolean; consequentialHint?: boolean }
 interface ListedTool { name: string; description: string; inputSchema: unknown; annotations: ToolAnnotations }

@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOllama } from '../engines/support/fake-ollama-server';
 import { installFakeLanguageModel, type FakeLanguageModelOptions } from '../engines/support/install-fake-language-model';
@@ -293,24 +292,17 @@ describe.skipIf(!chromiumAvailable)('the real WebLLM in an extension service wor
   });
   afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
 
-  const probe = async (flags: string[]): Promise<ProbeResult> => {
-    const userDataDir = mkdtempSync(join(tmpdir(), 'webllm-probe-profile-'));
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: chromiumPath,
-      headless: true,
-      args: [`--disable-extensions-except=${probeDir}`, `--load-extension=${probeDir}`, '--no-sandbox', '--no-first-run', offline, ...flags],
-    });
+  const probe = async (webgpu: boolean): Promise<ProbeResult> => {
+    const launched = await launchExtension({ extension: probeDir, webmcp: false, webgpu, flags: [offline] });
     try {
-      const worker: Worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-      return await worker.evaluate(() => (globalThis as unknown as { tryWebLlm(): Promise<ProbeResult> }).tryWebLlm());
+      return await launched.serviceWorker.evaluate(() => (globalThis as unknown as { tryWebLlm(): Promise<ProbeResult> }).tryWebLlm());
     } finally {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      await launched.close();
     }
   };
 
   it('picks the q4f32 model for the software adapter and says the download failed, with what to do', async () => {
-    const result = await probe(['--enable-unsafe-webgpu']);
+    const result = await probe(true);
     expect(result.modelId).toBe('Qwen3-0.6B-q4f32_1-MLC');
     expect(result.progress[0]).toBe('Downloading Qwen3 0.6B (q4f32) (about 400 MB), once.');
     expect(result.error).toMatchObject({ name: 'EngineError', code: 'download-failed', message: 'The download of Qwen3 0.6B (q4f32) failed.' });
@@ -318,7 +310,7 @@ describe.skipIf(!chromiumAvailable)('the real WebLLM in an extension service wor
   });
 
   it('says there is no WebGPU without the flag', async () => {
-    const result = await probe([]);
+    const result = await probe(false);
     expect(result.error).toMatchObject({ code: 'no-webgpu', message: 'WebGPU is turned off or found no usable GPU on this computer.' });
     expect(result.error?.hint).toContain('Chrome 124 or later');
   });

@@ -14,6 +14,16 @@ export const chromiumPath = browserPathFromEnvironment()?.path ?? '/usr/bin/chro
 export const chromiumAvailable = existsSync(chromiumPath);
 export const extensionDir = resolve(projectRoot, '.output/chrome-mv3');
 
+/** What keeps a test browser from calling home, syncing or updating parts of itself while it runs. */
+export const quietBrowserFlags = [
+  '--no-sandbox',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
 export interface LaunchOptions {
   /** The browser's own WebMCP (`--enable-features=WebMCP`). Default true. */
   webmcp?: boolean;
@@ -21,6 +31,10 @@ export interface LaunchOptions {
   webgpu?: boolean;
   /** DevTools opens with every tab (`--auto-open-devtools-for-tabs`); see DevToolsFrontEnd. Default false. */
   devtools?: boolean;
+  /** An unpacked extension to load instead of the built one, such as a test-only probe. */
+  extension?: string;
+  /** More command-line flags. */
+  flags?: string[];
 }
 
 export interface LaunchedExtension {
@@ -32,10 +46,11 @@ export interface LaunchedExtension {
   close(): Promise<void>;
 }
 
-/** Chromium, headless, with the built extension loaded, in a fresh profile that is removed on close. */
+/** Chromium, headless, with the built extension (or `options.extension`) loaded, in a fresh profile that is removed on close. */
 export async function launchExtension(options: LaunchOptions = {}): Promise<LaunchedExtension> {
-  if (!existsSync(join(extensionDir, 'manifest.json'))) {
-    throw new Error(`The extension is not built (no ${join(extensionDir, 'manifest.json')}): run "npx wxt build" first.`);
+  const extension = options.extension ?? extensionDir;
+  if (!existsSync(join(extension, 'manifest.json'))) {
+    throw new Error(`The extension is not built (no ${join(extension, 'manifest.json')}): run "npx wxt build" first.`);
   }
   if (!chromiumAvailable) throw new Error(`Chromium was not found at ${chromiumPath}; set CHROMIUM_PATH.`);
   if (looksLikeBrandedChrome(chromiumPath)) {
@@ -45,17 +60,13 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
   const userDataDir = await mkdtemp(join(tmpdir(), 'webmcp-extension-e2e-'));
   const args = [
     // Playwright adds --disable-extensions; naming the extension here is what lets it load.
-    `--disable-extensions-except=${extensionDir}`,
-    `--load-extension=${extensionDir}`,
-    '--no-sandbox',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
+    `--disable-extensions-except=${extension}`,
+    `--load-extension=${extension}`,
+    ...quietBrowserFlags,
     ...(options.webmcp === false ? [] : ['--enable-features=WebMCP']),
     ...(options.webgpu ? ['--enable-unsafe-webgpu'] : []),
     ...(options.devtools ? ['--auto-open-devtools-for-tabs'] : []),
+    ...(options.flags ?? []),
   ];
   const context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless: true, args });
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
