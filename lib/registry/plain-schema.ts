@@ -117,14 +117,16 @@ function spend(context: Context, key: string, target: Schema): boolean {
 function resolvePointer(root: Schema, reference: string): unknown {
   if (reference === '#') return root;
   if (!reference.startsWith('#/')) return undefined;
+  // A fragment is decoded whole before it is split (RFC 6901, section 6): "%2F" separates, as "/" does.
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(reference.slice(2));
+  } catch {
+    return undefined; // "#/%": not a pointer at all
+  }
   let node: unknown = root;
-  for (const raw of reference.slice(2).split('/')) {
-    let part: string;
-    try {
-      part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    } catch {
-      return undefined; // "#/%": not a pointer at all
-    }
+  for (const raw of pointer.split('/')) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (!isRecord(node) && !Array.isArray(node)) return undefined;
     node = Object.hasOwn(node, part) ? (node as Schema)[part] : undefined;
   }

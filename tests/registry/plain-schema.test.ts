@@ -161,6 +161,13 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
     });
   });
 
+  it('reads a reference as a URI fragment: decoded whole, then split, then unescaped', () => {
+    // RFC 6901, section 6: "%2F" is a "/" once the fragment is decoded, so it separates; only "~1" is a "/" in a name.
+    const $defs = { a: { b: { type: 'integer' } }, 'a/b': { type: 'boolean' }, '100%': { type: 'string' }, '~x': { type: 'number' } };
+    const schema = { type: 'object', properties: { split: { $ref: '#/$defs/a%2Fb' }, named: { $ref: '#/$defs/a~1b' }, percent: { $ref: '#/$defs/100%25' }, tilde: { $ref: '#/$defs/%7E0x' } }, $defs };
+    expect(modelReads(schema)).toEqual({ type: 'object', properties: { split: { type: 'integer' }, named: { type: 'boolean' }, percent: { type: 'string' }, tilde: { type: 'number' } } });
+  });
+
   it('leaves a schema that needs nothing as the same object, and a property named "__proto__" a property', () => {
     const simple = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
     expect(plainSchema(simple)).toBe(simple);
