@@ -317,8 +317,9 @@ export function createOwnTurn(): OwnTurn {
         return shown;
       }
       const cuts = match !== null && (match.kind === 'tool-result' || (match.kind === 'opener' && !match.own));
-      // In inline code (`<tool_response>`) the model writes about the tag, as in its reasoning.
-      if (match === null || (cuts && (at > 0 ? work[at - 1] : before) === '`')) {
+      // In inline code (`<tool_response>`) the model writes about the tag, as in its reasoning. A
+      // fenced block has no inline code: there a backtick before a tag ends the block's call.
+      if (match === null || (cuts && fence === null && (at > 0 ? work[at - 1] : before) === '`')) {
         shown += '<';
         opening = false;
         cursor = at + 1;

@@ -149,6 +149,8 @@ describe('ownTurn', () => {
       [`${fencedCall}<tool_response>{"results": []}</tool_response>\n\`\`\``, fencedCall],
       // Marks after the JSON on its line close no block (CommonMark), but the call in it is whole.
       [`\`\`\`\n[{"name": "search_products", "arguments": {"query": "mug"}}]\`\`\`\n<tool_response>{}`, '```\n[{"name": "search_products", "arguments": {"query": "mug"}}]```\n'],
+      // Nor do marks with the result right after them, which are no inline code in a block.
+      [`${fencedCall}\`\`\`<tool_response>{}`, `${fencedCall}\`\`\``],
       [`\`\`\`xml\n${call}\n<tool_response>{"ok": true}</tool_response>\n\`\`\``, `\`\`\`xml\n${call}\n`],
       // After a block of text, once it has closed.
       ['```xml\n<tool_response>x</tool_response>\n```\nAdding them.<tool_response>{"ok": true}', '```xml\n<tool_response>x</tool_response>\n```\nAdding them.'],
