@@ -146,9 +146,6 @@ function corpusRow(replies: ReadonlyArray<{ raw: string; names: ReadonlySet<stri
 function filterRows(): Row[] {
   const text = filterText();
   const nearMisses = '<|im_x <|eot_i <start_of_tur <tool_respons '.repeat(Math.ceil(1_000_000 / 45));
-  // A fenced call and a block of markup, line after line: every line start is read for a fence, and the JSON for its strings.
-  const fencedUnit = 'Like this:\n```json\n{"name": "search_products", "arguments": {"query": "trail cap"}}\n```\nand the page shows:\n~~~html\n<p>The <b>Trail Cap</b> costs 24 €.</p>\n~~~\n';
-  const fenced = fencedUnit.repeat(Math.ceil(1_000_000 / fencedUnit.length));
   return [
     { measure: 'prose filter, 1-character chunks', value: filterMegabytesPerSecond(chunk(text, 1), text.length), unit: 'MB/s', target: '≥ 20' },
     { measure: 'prose filter, 16-character chunks', value: filterMegabytesPerSecond(chunk(text, 16), text.length), unit: 'MB/s', target: '≥ 50' },
@@ -156,7 +153,6 @@ function filterRows(): Row[] {
     { measure: 'own-turn cut, 16-character chunks', value: filterMegabytesPerSecond(chunk(text, 16), text.length, createOwnTurn), unit: 'MB/s', target: '≥ 50' },
     // Every `<` starts something that might be a chat-template token, and none is one.
     { measure: 'own-turn cut, 1 MB of <|im_ near misses, 16-character chunks', value: filterMegabytesPerSecond(chunk(nearMisses, 16), nearMisses.length, createOwnTurn), unit: 'MB/s', target: '' },
-    { measure: 'own-turn cut, 1 MB of fenced blocks, 16-character chunks', value: filterMegabytesPerSecond(chunk(fenced, 16), fenced.length, createOwnTurn), unit: 'MB/s', target: '' },
   ];
 }
 

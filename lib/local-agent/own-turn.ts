@@ -1,5 +1,4 @@
 import { MARKERS, markerEffect, matchMarkerAt, type MarkerMatch, type RegionKind } from './parsing/markup-markers';
-import { isSpaceCode, skipSpace } from './parsing/text-range';
 
 /**
  * Keeps what is the model's own turn of a streamed reply. A misconfigured server, or a model that
@@ -15,8 +14,8 @@ export interface OwnTurn {
   flush(): string;
   /**
    * The reply went on to a turn not its own (see createOwnTurn): nothing it writes from here is
-   * kept, so the model may be stopped. Never set by a tag inside `<think>`, in inline code, in a
-   * fenced block's text or in a string of a call's arguments, nor by a turn end alone.
+   * kept, so the model may be stopped. Never set by a tag inside `<think>`, in inline code or in a
+   * string of a call's arguments, nor by a turn end alone.
    */
   readonly over: boolean;
 }
@@ -72,25 +71,17 @@ function matchCallMarkerAt(text: string, at: number): MarkerMatch {
 /**
  * How far the reading of a call's body has come: how deep in its brackets, and in which string
  * literal (its quote's code; 0 outside one). JSON's strings take `"`, the lenient parse's and
- * LFM2's Python-like calls `'` too. A body of bare JSON (the whole reply, or a fenced block) is a
- * `sequence`: the parse reads such values one after another, so it goes on past one value's
- * brackets while only white space, `,` or `;` come between.
+ * LFM2's Python-like calls `'` too.
  */
 interface CallBody {
   depth: number;
   quote: number;
   escaped: boolean;
-  sequence: boolean;
-}
-
-function startBody(sequence: boolean): CallBody {
-  return { depth: 0, quote: 0, escaped: false, sequence };
 }
 
 /**
  * Reads `text` from `from` to `to` into a call's body; false once its outermost brackets have
- * closed (or, in a sequence, once other text follows them): what follows is no longer the call's
- * arguments, and a tag there is not in a string.
+ * closed: what follows them is no longer the call's arguments, and a tag there is not in a string.
  */
 function readCallBody(body: CallBody, text: string, from: number, to: number): boolean {
   for (let at = from; at < to; at += 1) {
@@ -104,74 +95,12 @@ function readCallBody(body: CallBody, text: string, from: number, to: number): b
     } else if (code === 0x7d /* } */ || code === 0x5d /* ] */ || code === 0x29 /* ) */) {
       if (body.depth === 0) continue;
       body.depth -= 1;
-      if (body.depth === 0 && !body.sequence) return false;
+      if (body.depth === 0) return false;
     } else if ((code === 0x22 /* " */ || code === 0x27 /* ' */) && body.depth > 0) {
       body.quote = code;
-    } else if (body.depth === 0 && body.sequence && code !== 0x2c /* , */ && code !== 0x3b /* ; */ && !isSpaceCode(code)) {
-      return false;
     }
   }
   return true;
-}
-
-/**
- * A fenced code block of the reply's prose (CommonMark: a line of three or more backticks or
- * tildes, indented three spaces at most, opens one; a line of at least as many of the same closes
- * it): its mark and how many opened it, and what it holds so far. Its `text` is the model writing
- * about tags (a format it shows), which cut nothing; but a block that holds a call (JSON whose
- * brackets have closed, or a call tag) is the model's turn as any other, and a result it goes on
- * to make up in the same block is cut as it would be after the block.
- */
-interface Fence {
-  mark: number;
-  length: number;
-  holds: 'nothing' | 'json' | 'call' | 'text';
-}
-
-/**
- * How far the start of a line has been read for a fence: the spaces before its marks, the mark
- * and how many in a row so far (-1: the line is not a fence line), and whether they have ended.
- */
-interface FenceLine {
-  indent: number;
-  mark: number;
-  run: number;
-  after: boolean;
-}
-
-const BACKTICK = 0x60;
-const TILDE = 0x7e;
-
-/**
- * Reads a line's characters from `from` to `to` (its break left out) for whether it opens a
- * fenced block (`fence` null) or closes `fence`: false as soon as it cannot.
- */
-function readFenceLine(line: FenceLine, text: string, from: number, to: number, fence: Fence | null): boolean {
-  for (let at = from; at < to; at += 1) {
-    const code = text.charCodeAt(at);
-    if (!line.after) {
-      if (line.run === 0 && code === 0x20) {
-        line.indent += 1;
-        if (line.indent > 3) return false;
-        continue;
-      }
-      if ((code === BACKTICK || code === TILDE) && (line.run === 0 || code === line.mark)) {
-        line.mark = code;
-        line.run += 1;
-        continue;
-      }
-      if (!fenceMarksMatch(line, fence)) return false;
-      line.after = true;
-    }
-    // A closing line has only white space after its marks; an opening one any info string, but no backtick after backticks.
-    if (fence !== null ? code !== 0x20 && code !== 0x09 && code !== 0x0d : code === BACKTICK && line.mark === BACKTICK) return false;
-  }
-  return true;
-}
-
-/** Whether a line's marks open a block (`fence` null) or close `fence`. */
-function fenceMarksMatch(line: FenceLine, fence: Fence | null): boolean {
-  return fence === null ? line.run >= 3 : line.mark === fence.mark && line.run >= fence.length;
 }
 
 type TokenMatch = { kind: 'end' | 'tool-result' | 'think'; length: number } | { kind: 'opener'; length: number; own: boolean } | 'partial' | null;
@@ -216,13 +145,10 @@ function matchTokenAt(text: string, at: number, atEnd: boolean): TokenMatch {
  * a turn end that a new turn follows. White space after a turn end is held until what follows
  * shows which. Reasoning (`<think>…</think>`) passes whole: the prose filter and the parse take
  * it out, and a tag the model merely thinks about must not cut the call it then writes. So does a
- * tag in inline code (right after a backtick) or in a fenced block's text (see Fence): the model
- * is writing about it, not writing it. And so does any token in a string of a call's arguments
- * (`{"text": "<tool_response> tags"}`), which is the page's to read: call regions are followed as
- * the parse reads them (see markerEffect), and so is the bare JSON a reply or a fenced block
- * starts with (a call without tags); past the call's outermost brackets (a call whose closing tag
- * was forgotten) a tag cuts again. Nothing is held for a fence, so a block left open holds back
- * no text.
+ * tag in inline code (right after a backtick): the model is writing about it, not writing it. And
+ * so does any token in a string of a call's arguments (`{"text": "<tool_response> tags"}`), which
+ * is the page's to read: call regions are followed as the parse reads them (see markerEffect), and
+ * past the call's outermost brackets (a call whose closing tag was forgotten) a tag cuts again.
  */
 export function createOwnTurn(): OwnTurn {
   // The unjudged tail: the start of a token, or white space after a turn end.
@@ -233,24 +159,14 @@ export function createOwnTurn(): OwnTurn {
   let over = false;
   // Inside `<think>` (passed on as it is until `</think>`), a call, or neither.
   let region: RegionKind | 'prose' = 'prose';
-  // The body of a call, or of the bare JSON of the reply or of a fenced block, while it is being
-  // read: null elsewhere, and past its brackets.
+  // The call's body while its arguments are being read: null elsewhere, and past its brackets.
   let body: CallBody | null = null;
   // The last character before what is scanned now: a backtick makes a token that follows it code.
   let before = '';
-  // The fenced block the prose is in, from the line after its opening one: null outside one.
-  let fence: Fence | null = null;
-  // The start of the line being read, for a fence it may open or close.
-  const line: FenceLine = { indent: 0, mark: 0, run: 0, after: false };
-  // Nothing kept yet but white space, reasoning and dropped tokens: a `{` or `[` here starts bare JSON.
-  let opening = true;
-  // The next line break at or after where the text being read has come to (-1: none; -2: not looked for).
-  let lineBreak = -2;
 
   function scan(work: string, atEnd: boolean): string {
     let shown = '';
     let cursor = 0;
-    lineBreak = -2;
     while (cursor < work.length) {
       if (region === 'think') {
         const close = work.indexOf(THINK_CLOSE, cursor);
@@ -262,7 +178,6 @@ export function createOwnTurn(): OwnTurn {
         shown += work.slice(cursor, close + THINK_CLOSE.length);
         cursor = close + THINK_CLOSE.length;
         region = 'prose';
-        passedOver(work, cursor);
         continue;
       }
       if (ended) {
@@ -286,13 +201,12 @@ export function createOwnTurn(): OwnTurn {
           // Another turn end (`<|im_end|><|endoftext|>`): still after the end.
           ended = true;
           cursor = next + match.length;
-          passedOver(work, cursor);
           continue;
         }
       }
       const at = work.indexOf('<', cursor);
       // The `<` too, which ends an escape that a backslash before it began.
-      follow(work, cursor, at === -1 ? work.length : at + 1);
+      read(work, cursor, at === -1 ? work.length : at + 1);
       if (at === -1) return shown + work.slice(cursor);
       shown += work.slice(cursor, at);
       const marker = matchCallMarkerAt(work, at);
@@ -305,27 +219,31 @@ export function createOwnTurn(): OwnTurn {
         enter(effect === 'close' ? 'prose' : effect.open);
         shown += MARKERS[marker];
         cursor = at + MARKERS[marker].length;
-        passedOver(work, cursor);
         continue;
       }
-      // In a string of a call's arguments every token is text the page gets; in a fenced block's
-      // text, one the model writes about.
-      const isText = (body !== null && body.quote !== 0) || fence?.holds === 'text';
-      const match = isText ? null : matchTokenAt(work, at, atEnd);
+      // In a string of a call's arguments, every token is text the page gets.
+      if (body !== null && body.quote !== 0) {
+        shown += '<';
+        cursor = at + 1;
+        continue;
+      }
+      const match = matchTokenAt(work, at, atEnd);
       if (match === 'partial') {
         held = work.slice(at);
         return shown;
       }
-      const cuts = match !== null && (match.kind === 'tool-result' || (match.kind === 'opener' && !match.own));
-      // In inline code (`<tool_response>`) the model writes about the tag, as in its reasoning. A
-      // fenced block has no inline code: there a backtick before a tag ends the block's call.
-      if (match === null || (cuts && fence === null && (at > 0 ? work[at - 1] : before) === '`')) {
+      if (match === null) {
         shown += '<';
-        opening = false;
         cursor = at + 1;
         continue;
       }
-      if (cuts) {
+      if (match.kind === 'tool-result' || (match.kind === 'opener' && !match.own)) {
+        // In inline code (`<tool_response>`) the model writes about the tag, as in its reasoning.
+        if ((at > 0 ? work[at - 1] : before) === '`') {
+          shown += '<';
+          cursor = at + 1;
+          continue;
+        }
         over = true;
         return shown;
       }
@@ -333,87 +251,19 @@ export function createOwnTurn(): OwnTurn {
       if (match.kind === 'think') shown += THINK_OPEN;
       if (match.kind === 'end') ended = true;
       cursor = at + match.length;
-      passedOver(work, cursor);
     }
     return shown;
   }
 
-  /** Goes into a region: a call's body is read from its start, and a fenced block it is in holds a call. */
+  /** Goes into a region: a call's body is read from its start. */
   function enter(next: RegionKind | 'prose'): void {
     region = next;
-    body = next === 'hermes' || next === 'lfm2' ? startBody(false) : null;
-    if (body === null) return;
-    opening = false;
-    if (fence !== null) fence.holds = 'call';
+    body = next === 'hermes' || next === 'lfm2' ? { depth: 0, quote: 0, escaped: false } : null;
   }
 
-  /**
-   * Reads kept text a line at a time: for the fences it opens and closes, for the bare JSON it
-   * starts, and into the body being read.
-   */
-  function follow(text: string, from: number, to: number): void {
-    for (let start = from; start < to; ) {
-      if (lineBreak !== -1 && lineBreak < start) lineBreak = text.indexOf('\n', start);
-      const end = lineBreak === -1 || lineBreak >= to ? to : lineBreak;
-      // Most of a reply is the middle of a line of prose, where there is nothing to read for.
-      if (body !== null || line.run !== -1 || opening || (fence !== null && fence.holds === 'nothing')) followLine(text, start, end, end === to ? to : end + 1);
-      if (end === to) return;
-      endLine();
-      start = end + 1;
-    }
-  }
-
-  /** Reads part of one line, `to` its text's end and `readTo` past its break if it has one. */
-  function followLine(text: string, from: number, to: number, readTo: number): void {
-    // A fence is a line of prose; inside bare JSON a line of marks is a string's, and the body still reads it.
-    if (region !== 'prose' || (body !== null && fence === null)) line.run = -1;
-    else if (line.run !== -1 && !readFenceLine(line, text, from, to, fence)) line.run = -1;
-    let bodyFrom = from;
-    if (body === null && region === 'prose' && (opening || fence?.holds === 'nothing')) {
-      bodyFrom = skipSpace(text, from, to);
-      if (bodyFrom === to) return;
-      const code = text.charCodeAt(bodyFrom);
-      if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
-        body = startBody(true);
-        opening = false;
-        if (fence !== null) fence.holds = 'json';
-      } else if (fence !== null) {
-        fence.holds = 'text';
-      } else if (code !== 0x3c /* < */) {
-        // A `<` may yet be reasoning or a dropped token (judged in scan).
-        opening = false;
-      }
-    }
-    if (body !== null && !readCallBody(body, text, bodyFrom, readTo)) {
-      body = null;
-      if (fence?.holds === 'json') fence.holds = 'call';
-    }
-  }
-
-  /** At a line break: the line may have opened a fenced block or closed the one it was in. */
-  function endLine(): void {
-    if (line.run !== -1 && fenceMarksMatch(line, fence)) {
-      if (fence === null) {
-        fence = { mark: line.mark, length: line.run, holds: 'nothing' };
-      } else {
-        fence = null;
-        if (region === 'prose') body = null;
-      }
-    }
-    startLine();
-  }
-
-  function startLine(): void {
-    line.indent = 0;
-    line.mark = 0;
-    line.run = 0;
-    line.after = false;
-  }
-
-  /** After a tag or token passed over unread: a line starts after it only where it ended one. */
-  function passedOver(text: string, end: number): void {
-    if (text.charCodeAt(end - 1) === 0x0a) startLine();
-    else line.run = -1;
+  /** Reads text into the open call's body, if one is being read. */
+  function read(text: string, from: number, to: number): void {
+    if (body !== null && !readCallBody(body, text, from, to)) body = null;
   }
 
   return {
@@ -424,8 +274,7 @@ export function createOwnTurn(): OwnTurn {
       if (over || typeof delta !== 'string' || delta === '') return '';
       // Most deltas hold no `<` at all and come with nothing held: pass them on without copying.
       if (held === '' && !ended && delta.indexOf('<') === -1) {
-        lineBreak = -2;
-        follow(delta, 0, delta.length);
+        read(delta, 0, delta.length);
         before = delta[delta.length - 1] as string;
         return delta;
       }
@@ -444,9 +293,6 @@ export function createOwnTurn(): OwnTurn {
       over = false;
       enter('prose');
       before = '';
-      fence = null;
-      startLine();
-      opening = true;
       return rest;
     },
   };

@@ -4,7 +4,6 @@ import { parseToolCalls } from '../../lib/local-agent/parse-tool-calls';
 import { readToolCalls } from '../../lib/local-agent/parsing/read-tool-calls';
 import { createProseFilter } from '../../lib/local-agent/prose-filter';
 import { createFencedCallHolder } from '../../lib/local-agent/fenced-call-holder';
-import { createOwnTurn } from '../../lib/local-agent/own-turn';
 
 // Cases per property: 10^4 by default; `npm run fuzz` asks for 10^6.
 const runs = Number(process.env['FUZZ_RUNS']) || 10_000;
@@ -132,35 +131,6 @@ describe('createFencedCallHolder on arbitrary text', () => {
         const once = createFencedCallHolder(isCall);
         const pieces = createFencedCallHolder(isCall);
         expect(chunks.map((chunk) => pieces.push(chunk)).join('') + pieces.flush()).toBe(once.push(whole) + once.flush());
-      }),
-      parameters,
-    );
-  });
-});
-
-describe('the own-turn cut on arbitrary text', () => {
-  /** Fences, the tokens that end or cut a turn, call tags and the JSON around them: every state the cut keeps. */
-  const turnText = fc
-    .array(
-      fc.oneof(
-        fc.constantFrom(
-          '```', '~~~', '````', '```json', '`', '   ', '    ', '\n', '\r\n', '{', '}', '[', ']', '"', "'", '\\', ',', ' ',
-          '<tool_response>', '<|tool_response_start|>', '<|im_start|>user\n', '<|im_start|>assistant\n', '<|im_end|>', '</s>',
-          '<tool_call>', '</tool_call>', '<|tool_call_start|>', '<|tool_call_end|>', '<think>', '</think>', '<tool_resp', '<|im_',
-        ),
-        fc.string({ maxLength: 3, unit: 'binary' }),
-      ),
-      { maxLength: 40 },
-    )
-    .map((parts) => parts.join(''));
-
-  it('keeps the same turn, and ends it at the same place, in one push as in random chunks', { timeout }, () => {
-    fc.assert(
-      fc.property(chunked(fc.oneof(anyText, turnText)), ({ whole, chunks }) => {
-        const once = createOwnTurn();
-        const pieces = createOwnTurn();
-        const expected = once.push(whole) + once.flush();
-        expect(chunks.map((chunk) => pieces.push(chunk)).join('') + pieces.flush()).toBe(expected);
       }),
       parameters,
     );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createOwnTurn, ownTurn } from '../../lib/local-agent/own-turn';
-import { parseToolCalls } from '../../lib/local-agent/parse-tool-calls';
 import { readSharedEval, sharedEvalAvailable } from '../support/shared-eval';
 
 /** The own turn as a stream cut into chunks of `size` characters gives it. */
@@ -9,17 +8,6 @@ function streamed(raw: string, size: number): string {
   let shown = '';
   for (let index = 0; index < raw.length; index += size) shown += turn.push(raw.slice(index, index + size));
   return shown + turn.flush();
-}
-
-/** The own turn as a stream cut in two at each position, and in chunks of 1 to 7 characters, gives it: all the same. */
-function everyStream(raw: string): Set<string> {
-  const results = new Set<string>();
-  for (let split = 0; split <= raw.length; split += 1) {
-    const turn = createOwnTurn();
-    results.add(turn.push(raw.slice(0, split)) + turn.push(raw.slice(split)) + turn.flush());
-  }
-  for (let size = 1; size <= 7; size += 1) results.add(streamed(raw, size));
-  return results;
 }
 
 const call = '<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug", "qty": 2}}</tool_call>';
@@ -41,6 +29,11 @@ describe('ownTurn', () => {
     ['a Mistral end of turn before the person\'s turn', 'It costs 12 USD.</s>\n<|im_start|>user\nThanks!', 'It costs 12 USD.'],
     ['an opener of its own turn echoed by the server', '<|im_start|>assistant\nIt costs 12 USD.', 'It costs 12 USD.'],
     ['a Llama 3 header of its own turn', '<|start_header_id|>assistant<|end_header_id|>\n\nIt costs 12 USD.', '\n\nIt costs 12 USD.'],
+    // A code block the model ends its turn right after, or never closes, holds no tokens of its own.
+    ['the person played after a code block', 'Run this:\n```sh\nnpm test\n```<|im_end|>\n<|im_start|>user\nThanks!', 'Run this:\n```sh\nnpm test\n```'],
+    ['the person played inside a code block left open', 'Run this:\n```sh\nnpm test\n<|im_end|>\n<|im_start|>user\nThanks!', 'Run this:\n```sh\nnpm test\n'],
+    // A reply that opens with a bracket is prose too: its apostrophe opens no string that would hide the end.
+    ['the person played after a reply that opens with a link', '[Acme\'s store](https://shop.example/) has two mugs.<|im_end|>\n<|im_start|>user\nThanks!', '[Acme\'s store](https://shop.example/) has two mugs.'],
   ])('cuts %s', (_, raw, own) => {
     expect(ownTurn(raw)).toBe(own);
     for (const size of [1, 2, 3, 5, 7]) expect(streamed(raw, size)).toBe(own);
@@ -120,93 +113,6 @@ describe('ownTurn', () => {
       expect(ownTurn(raw as string)).toBe(own);
       for (const size of [1, 2, 3, 5, 7]) expect(streamed(raw as string, size)).toBe(own);
     }
-  });
-
-  it('keeps a tag written in a fenced block: the model is showing a format, not writing the next turn', () => {
-    const cases = [
-      'Here is the format:\n```xml\n<tool_response>{"ok": true}</tool_response>\n```\nDone.',
-      // Tildes too, and every token stays in the block, turn ends included.
-      'A ChatML chat reads:\n~~~\n<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\nHello!<|im_end|>\n~~~\nThat is all.',
-      // Indented up to three spaces, closed only by as many marks of its own kind; a line with text after its marks closes nothing.
-      'Nested:\n   ````md\n```\n<tool_response>\n~~~~~\n```` not the end\n<|start_header_id|>user<|end_header_id|>\n  `````\nDone.',
-      // A fence beside a fenced call, and a tag in a string of the fenced call.
-      '```json\n{"name": "post_comment", "arguments": {"text": "Results come in <tool_response> tags"}}\n```\nThe page answers so:\n```\n<tool_response>{"ok": true}</tool_response>\n```',
-      `${call}\nWhat the page sends back:\n\`\`\`\n<tool_response>{"ok": true}</tool_response>\n\`\`\``,
-    ];
-    for (const raw of cases) {
-      expect(ownTurn(raw)).toBe(raw);
-      expect(everyStream(raw)).toEqual(new Set([raw]));
-    }
-  });
-
-  it('still cuts a made-up result after a fenced block, and one written after a call in the same block', () => {
-    const fencedCall = '```json\n{"name": "search_products", "arguments": {"query": "mug"}}\n';
-    const cases = [
-      // After a fenced call: the fence has closed.
-      [`${fencedCall}\`\`\`\n<tool_response>{"results": []}</tool_response>\nNo mugs.`, `${fencedCall}\`\`\`\n`],
-      [`${fencedCall}\`\`\`\n<|im_start|>user\nThanks`, `${fencedCall}\`\`\`\n`],
-      // In the same block as the call: the call is the model's turn, and the result after it is made up.
-      [`${fencedCall}<tool_response>{"results": []}</tool_response>\n\`\`\``, fencedCall],
-      // Marks after the JSON on its line close no block (CommonMark), but the call in it is whole.
-      [`\`\`\`\n[{"name": "search_products", "arguments": {"query": "mug"}}]\`\`\`\n<tool_response>{}`, '```\n[{"name": "search_products", "arguments": {"query": "mug"}}]```\n'],
-      // Nor do marks with the result right after them, which are no inline code in a block.
-      [`${fencedCall}\`\`\`<tool_response>{}`, `${fencedCall}\`\`\``],
-      [`\`\`\`xml\n${call}\n<tool_response>{"ok": true}</tool_response>\n\`\`\``, `\`\`\`xml\n${call}\n`],
-      // After a block of text, once it has closed.
-      ['```xml\n<tool_response>x</tool_response>\n```\nAdding them.<tool_response>{"ok": true}', '```xml\n<tool_response>x</tool_response>\n```\nAdding them.'],
-      // Not fences: marks mid-line, a backtick in a ``` line's info string, four spaces before them.
-      ['Use ```x``` here.\n<tool_response>{}', 'Use ```x``` here.\n'],
-      ['```json {"a": 1}```\n<tool_response>{}', '```json {"a": 1}```\n'],
-      ['    ```\n<tool_response>{}', '    ```\n'],
-    ];
-    for (const [raw, own] of cases) {
-      expect(ownTurn(raw as string)).toBe(own);
-      expect(everyStream(raw as string)).toEqual(new Set([own]));
-    }
-    // What is kept of a call fenced with its made-up result is the call, which the parse reads.
-    const parsed = parseToolCalls(ownTurn(`${fencedCall}<tool_response>{"results": []}</tool_response>\n\`\`\``), new Set(['search_products']));
-    expect(parsed.calls).toEqual([{ name: 'search_products', arguments: { query: 'mug' } }]);
-  });
-
-  it('holds nothing back for a fenced block left open: the whole reply comes out by its end', () => {
-    const raw = 'Here:\n```xml\n<tool_response>{"ok": true}</tool_response>\n<|im_start|>user\n';
-    expect(everyStream(raw)).toEqual(new Set([raw]));
-    const turn = createOwnTurn();
-    // Each line is out as soon as it is whole: only a tail that may start a token waits.
-    expect(turn.push(raw)).toBe('Here:\n```xml\n<tool_response>{"ok": true}</tool_response>\n<|im_start|>user\n');
-    expect(turn.flush()).toBe('');
-    // The next reply starts outside any block.
-    expect(turn.push('Done.<tool_response>{}') + turn.flush()).toBe('Done.');
-  });
-
-  it('keeps a tag written in a string of a bare JSON call the reply starts with, and cuts a result made up after it', () => {
-    const post = '{"name": "post_comment", "arguments": {"text": "Hermes answers in <tool_response> tags; <|im_start|>user opens a turn"}}';
-    const keep = [
-      post,
-      `  <think>Post it.</think>\n${post}`,
-      `<|im_start|>assistant\n[${post}, ${post}]`,
-      // Calls one after another, as the parse reads them.
-      `${post}\n${post};${post}`,
-      '{"type": "message", "text": "Write <tool_response> in inline code."}',
-    ];
-    for (const raw of keep) {
-      const own = raw.replace('<|im_start|>assistant\n', '');
-      expect(ownTurn(raw)).toBe(own);
-      expect(everyStream(raw)).toEqual(new Set([own]));
-    }
-    const cut = [
-      [`${post}\n<tool_response>{"ok": true}</tool_response>`, `${post}\n`],
-      [`${post} Posted.<|im_start|>user\nThanks`, `${post} Posted.`],
-      // JSON that does not start the reply is prose, as the parse reads it.
-      ['Sure. {"text": "<tool_response>"}', 'Sure. {"text": "'],
-    ];
-    for (const [raw, own] of cut) {
-      expect(ownTurn(raw as string)).toBe(own);
-      expect(everyStream(raw as string)).toEqual(new Set([own]));
-    }
-    expect(parseToolCalls(ownTurn(post), new Set(['post_comment'])).calls).toEqual([
-      { name: 'post_comment', arguments: { text: 'Hermes answers in <tool_response> tags; <|im_start|>user opens a turn' } },
-    ]);
   });
 
   it('never lets a token out before it is whole, so none flashes on screen as it streams', () => {

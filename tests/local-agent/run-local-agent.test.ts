@@ -1084,30 +1084,6 @@ describe('runLocalAgent', () => {
       expect(result).toMatchObject({ finishReason: 'answer', text: 'Nothing in the catalogue explains that.' });
     });
 
-    it('shows a tool-result tag the model writes in a fenced block, and lets it write its answer whole', async () => {
-      const reply = 'The page answers in this shape:\n```xml\n<tool_response>{"ok": true}</tool_response>\n```\nThat is all.';
-      const { model, written } = stoppableModel([reply], 'ends');
-      const { options, events } = setup([]);
-      const result = await runLocalAgent({ ...options, model });
-      expect(written[0]).toBe(reply);
-      expect(result).toMatchObject({ finishReason: 'answer', text: reply });
-      expect(streamedProse(events)).toBe(reply);
-    });
-
-    it('runs a call written in a fenced block or as bare JSON, and stops the model at a result it makes up after it', async () => {
-      const fenced = '```json\n{"name": "search_products", "arguments": {"query": "mug"}}\n```\n';
-      const bare = '{"name": "search_products", "arguments": {"query": "what <tool_response> means"}}\n';
-      for (const [ownTurn, query] of [[fenced, 'mug'], [bare, 'what <tool_response> means']] as const) {
-        const tail = `<tool_response>{"results": []}</tool_response>\n${'No mugs, sorry.\n'.repeat(100)}`;
-        const { model, written } = stoppableModel([ownTurn + tail, 'There are four mugs.'], 'ends');
-        const { options, executed } = setup([]);
-        const result = await runLocalAgent({ ...options, model });
-        expect(written[0]!.length).toBeLessThan(ownTurn.length + '<tool_response>'.length + 3);
-        expect(executed).toEqual([{ name: 'search_products', arguments: { query } }]);
-        expect(result).toMatchObject({ finishReason: 'answer', text: 'There are four mugs.' });
-      }
-    });
-
     it('still ends at once on Stop while a model told to stop has not yet ended its reply', async () => {
       const controller = new AbortController();
       const model: LanguageModel = {
