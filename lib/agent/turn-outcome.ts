@@ -6,7 +6,11 @@ import { isEngineFailure } from './is-engine-failure';
 import type { ToolCard, Turn, TurnOutcome } from './session-state';
 import { thinkingCutOffNotice } from './turn-notices';
 
-/** `lastReply`: the run's last reply as the model wrote it. */
+/**
+ * The turn's outcome and its notice. `lastReply`: the run's last reply as the model wrote it. Not
+ * only a reading: an engine that failed is reported to the tab's status line here, and the run
+ * marked as ended by it.
+ */
 export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated: string | undefined, lastReply: string): [TurnOutcome, string?] {
   const cutWhileThinking = thinkingCutOffNotice(result, lastReply);
   if (cutWhileThinking) return ['error', cutWhileThinking];

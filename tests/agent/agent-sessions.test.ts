@@ -112,7 +112,7 @@ function harness(options: HarnessOptions = {}) {
     openPanel(tabId);
     ask(tabId, text);
   };
-  /** The person's answer on the last turn's tool card number `card` (from 0). */
+  /** The person's answer on the last turn's tool card number `card` (from 0), as the panel shown last shows it: the harness has one panel. */
   const answerCard = (tabId: number, card: number, decision: ApprovalDecision) =>
     send({ type: 'approve', tabId, callId: cards()[card]!.callId, decision });
   const pressStop = (tabId: number) => send({ type: 'stop', tabId });

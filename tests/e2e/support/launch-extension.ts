@@ -50,7 +50,9 @@ export interface LaunchedExtension {
 export async function launchExtension(options: LaunchOptions = {}): Promise<LaunchedExtension> {
   const extension = options.extension ?? extensionDir;
   if (!existsSync(join(extension, 'manifest.json'))) {
-    throw new Error(`The extension is not built (no ${join(extension, 'manifest.json')}): run "npx wxt build" first.`);
+    throw new Error(options.extension === undefined
+      ? `The extension is not built (no ${join(extension, 'manifest.json')}): run "npx wxt build" first.`
+      : `No extension at ${extension}: it has no manifest.json.`);
   }
   if (!chromiumAvailable) throw new Error(`Chromium was not found at ${chromiumPath}; set CHROMIUM_PATH.`);
   if (looksLikeBrandedChrome(chromiumPath)) {
