@@ -14,6 +14,22 @@ import { toolSummary } from './tool-summary';
 import { agentOffNotice } from './turn-notices';
 import { waitForDecision } from './wait-for-decision';
 
+/** How a call that waits for the person's yes shows on its card. */
+type WaitingCard = { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string };
+
+/** One run in the tab as its calls are checked: where it works, and what it may offer the person. */
+interface TabRun {
+  host: TabRunHost;
+  active: ActiveRun;
+  settings: Settings;
+  /** The tab's site as its tools were last read. */
+  topOrigin?: string;
+  /** The site the run works on: the tab's when it began, or the first the page reports. */
+  runOrigin: string;
+  /** "Allow on this site" may be offered. */
+  siteChoice: boolean;
+}
+
 /** Runs the agent loop for one request in the tab, with the engine loaded for it. */
 export function runTabAgent(
   host: TabRunHost,
@@ -25,26 +41,10 @@ export function runTabAgent(
   /** The tab's site when the run began ('' where the page had reported no tools yet). */
   origin: string,
   onEvent: (event: AgentEvent) => void,
-  markWaiting: (change: { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string }) => void,
+  markWaiting: (change: WaitingCard) => void,
 ): Promise<RunLocalAgentResult> {
-  let topOrigin: string | undefined;
-  // The site the run works on: the tab's when it began, or the first the page reports.
-  let runOrigin = origin;
   // A private window's tab is never allowed for good: the choice would outlast the window.
-  const siteChoice = isAllowableSite(origin) && !active.privateWindow;
-  // "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
-  // and its card says where the tool comes from.
-  const otherSiteOf = (tool: ToolDescriptor): string | undefined => {
-    const own = toolOriginOf(tool);
-    return own !== undefined && own !== topOrigin ? own : undefined;
-  };
-  // The confirmation policy and the sites allowed are read again before every call, as the sites
-  // where the agent is off are: the person may take an allowance back, or ask to confirm every
-  // call, while they watch the run.
-  const approvalFor = async (tool: ToolDescriptor): Promise<ApprovalReason | null> => {
-    const [current, allowed] = await Promise.all([host.world.loadSettings(), host.world.isSiteAllowed(host.tabId)]);
-    return approvalReason(tool, current, { siteAllowed: allowed && !otherSiteOf(tool), readUntrusted: active.readUntrusted });
-  };
+  const run: TabRun = { host, active, settings, runOrigin: origin, siteChoice: isAllowableSite(origin) && !active.privateWindow };
   return runLocalAgent({
     request,
     history,
@@ -57,61 +57,92 @@ export function runTabAgent(
     contextTokens: engine.contextTokens ?? assumedContextTokens,
     scorer: host.world.scorerFor(settings),
     onEvent,
-    // The person's list of sites where the agent is off is read again at every step and before
-    // every call: a page may report its tools only once the run started, a frame of such a
-    // site may sit in another site's page, and the list may change while the run goes on.
-    getTools: async () => {
-      if (host.toolRan) await host.world.settleTools(host.tabId);
-      host.toolRan = false;
-      const [tabTools, { disabledSites }] = await Promise.all([host.world.getTabTools(host.tabId), host.world.loadSettings()]);
-      if (!tabTools) return [];
-      topOrigin = tabTools.origin;
-      // The tab is on another site than the run began on, whether or not the browser said so
-      // yet: nothing of this run may reach that site's tools.
-      runOrigin ||= topOrigin;
-      if (topOrigin !== runOrigin) {
-        host.documentChanged();
-        return [];
-      }
-      if (agentOffOn(disabledSites, topOrigin)) {
-        host.stop('stopped', agentOffNotice(topOrigin));
-        return [];
-      }
-      return tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin!));
-    },
-    executeTool: async (call, context) => {
-      const { disabledSites } = await host.world.loadSettings();
-      const off = [topOrigin, toolOriginOf(context.tool)].find((origin) => origin !== undefined && agentOffOn(disabledSites, origin));
-      if (off !== undefined) {
-        host.stop('stopped', agentOffNotice(off));
-        return { text: agentOffNotice(off), isError: true };
-      }
-      // From here on, what strangers wrote may be steering the model (see approvalReason).
-      if (context.tool.annotations?.untrustedContentHint) active.readUntrusted = true;
-      return executeWithTimeout(host, call, context, active, settings);
-    },
-    needsApproval: (_call, { tool }) => approvalFor(tool),
-    approve: async (call, { callId, tool }) => {
-      const otherSite = otherSiteOf(tool);
-      const reason = (await approvalFor(tool)) ?? 'not-read-only';
-      const offerSite = siteChoice && !otherSite;
-      const description = toolSummary(tool);
-      markWaiting({
-        callId,
-        state: 'waiting',
-        approvalReason: reason,
-        ...(offerSite ? {} : { siteChoice: false as const }),
-        ...(otherSite ? { origin: otherSite } : {}),
-        ...(description ? { description } : {}),
-      });
-      // The worker stays up while the person decides, even from another tab, but not for good:
-      // a run nobody answers ends, and lets go of the model.
-      const decision = await waitForDecision(host, active, callId, call.name);
-      // "Allow on this site" never covers a consequential tool: those ask every time.
-      if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await host.world.allowSite(host.tabId);
-      return decision !== 'deny';
-    },
+    getTools: () => readTools(run),
+    executeTool: (call, context) => executeChecked(run, call, context),
+    needsApproval: (_call, { tool }) => approvalFor(run, tool),
+    approve: (call, context) => askPerson(run, call, context, markWaiting),
   });
+}
+
+/**
+ * The page's tools for the next step. The person's list of sites where the agent is off is read
+ * again at every step and before every call: a page may report its tools only once the run
+ * started, a frame of such a site may sit in another site's page, and the list may change while
+ * the run goes on.
+ */
+async function readTools(run: TabRun): Promise<ToolDescriptor[]> {
+  const { host } = run;
+  if (host.toolRan) await host.world.settleTools(host.tabId);
+  host.toolRan = false;
+  const [tabTools, { disabledSites }] = await Promise.all([host.world.getTabTools(host.tabId), host.world.loadSettings()]);
+  if (!tabTools) return [];
+  const topOrigin = tabTools.origin;
+  run.topOrigin = topOrigin;
+  // The tab is on another site than the run began on, whether or not the browser said so
+  // yet: nothing of this run may reach that site's tools.
+  run.runOrigin ||= topOrigin;
+  if (topOrigin !== run.runOrigin) {
+    host.documentChanged();
+    return [];
+  }
+  if (agentOffOn(disabledSites, topOrigin)) {
+    host.stop('stopped', agentOffNotice(topOrigin));
+    return [];
+  }
+  return tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin));
+}
+
+/** Runs a call, unless the agent is now off on the tab's site or the tool's own. */
+async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallContext): Promise<ToolOutput> {
+  const { host, active } = run;
+  const { disabledSites } = await host.world.loadSettings();
+  const off = [run.topOrigin, toolOriginOf(context.tool)].find((origin) => origin !== undefined && agentOffOn(disabledSites, origin));
+  if (off !== undefined) {
+    host.stop('stopped', agentOffNotice(off));
+    return { text: agentOffNotice(off), isError: true };
+  }
+  // From here on, what strangers wrote may be steering the model (see approvalReason).
+  if (context.tool.annotations?.untrustedContentHint) active.readUntrusted = true;
+  return executeWithTimeout(host, call, context, active, run.settings);
+}
+
+// "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
+// and its card says where the tool comes from.
+function otherSiteOf(run: TabRun, tool: ToolDescriptor): string | undefined {
+  const own = toolOriginOf(tool);
+  return own !== undefined && own !== run.topOrigin ? own : undefined;
+}
+
+// The confirmation policy and the sites allowed are read again before every call, as the sites
+// where the agent is off are: the person may take an allowance back, or ask to confirm every
+// call, while they watch the run.
+async function approvalFor(run: TabRun, tool: ToolDescriptor): Promise<ApprovalReason | null> {
+  const { host } = run;
+  const [current, allowed] = await Promise.all([host.world.loadSettings(), host.world.isSiteAllowed(host.tabId)]);
+  return approvalReason(tool, current, { siteAllowed: allowed && !otherSiteOf(run, tool), readUntrusted: run.active.readUntrusted });
+}
+
+/** Shows the call's card waiting and waits for the person's answer; answers whether the call may run. */
+async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }: ToolCallContext, markWaiting: (change: WaitingCard) => void): Promise<boolean> {
+  const { host } = run;
+  const otherSite = otherSiteOf(run, tool);
+  const reason = (await approvalFor(run, tool)) ?? 'not-read-only';
+  const offerSite = run.siteChoice && !otherSite;
+  const description = toolSummary(tool);
+  markWaiting({
+    callId,
+    state: 'waiting',
+    approvalReason: reason,
+    ...(offerSite ? {} : { siteChoice: false as const }),
+    ...(otherSite ? { origin: otherSite } : {}),
+    ...(description ? { description } : {}),
+  });
+  // The worker stays up while the person decides, even from another tab, but not for good:
+  // a run nobody answers ends, and lets go of the model.
+  const decision = await waitForDecision(host, run.active, callId, call.name);
+  // "Allow on this site" never covers a consequential tool: those ask every time.
+  if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await host.world.allowSite(host.tabId);
+  return decision !== 'deny';
 }
 
 async function executeWithTimeout(host: TabRunHost, call: ParsedCall, context: ToolCallContext, active: ActiveRun, settings: Settings): Promise<ToolOutput> {
