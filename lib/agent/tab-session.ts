@@ -1,45 +1,29 @@
-import type { ChatMessage } from '@webmcp-agents/chat';
-import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import { errorMessage } from '../messaging/error-message';
 import { agentOffOn, type Settings } from '../settings';
-import { capText } from '../traces/trace-limits';
 import { originOf } from '../text/origin-of';
-import { unfinishedRequestNote } from './unfinished-request-note';
-import { withExchange } from './with-exchange';
-import { noResultAsPageChanged } from '../registry/tool-output-from-result';
 import type { ActiveRun, Decision, RunSeenFromElsewhere, TabRunHost } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { closeOpenCards } from './close-open-cards';
 import type { AgentWorld, TabToolList } from './agent-world';
 import type { StoredConversation, StoredSession } from './session-store';
-import type { ToolCard, Turn, TurnOutcome } from './session-state';
-import { agentOffNotice, noCallWorkedNotice, noticeFor, pageResultNotice } from './turn-notices';
-import { answered, anyCallWorked, outcomeOf } from './turn-outcome';
+import type { Turn, TurnOutcome } from './session-state';
+import { SessionHistory } from './session-history';
+import { withLoadedPageResult } from './loaded-page-result';
+import { agentOffNotice, noCallWorkedNotice, noticeFor } from './turn-notices';
+import { anyCallWorked, outcomeOf } from './turn-outcome';
 import { runTabAgent } from './run-tab-agent';
-import { fitHistory } from './fit-history';
 import { agentRefusal } from '../service-worker/tab-drivers';
 
 /** A new document this soon after a tool's call ended may be that tool's doing (a form that posts). */
 const navigationAfterToolMs = 10_000;
 
-/** An answer the model reads again is cut to this: a 1 MB reply must not fill every later prompt. */
-const historyAnswerCharacters = 4_000;
-
 /** One tab's conversation and the run going on in it. */
 export class TabSession {
   turns: Turn[];
-  history: ChatMessage[];
-  /** The origin `history` was made on: another site's page never reads it. */
-  private historyOrigin?: string;
-  /**
-   * An answer in `history` came from a run that read text strangers wrote: it may repeat their
-   * orders, so every later run asks as that run did, until the history starts over. Each later
-   * run reads that answer, so its own answer may carry the same words: the mark stays while the
-   * conversation goes on, not only while the first answer is among the last exchanges.
-   */
-  private historyReadUntrusted = false;
+  /** What the model reads again of this conversation. */
+  private readonly history = new SessionHistory();
   private active?: ActiveRun;
   /** What the run's calls, and its questions to the person, need of this session (see runTabAgent). */
   private readonly runHost: TabRunHost;
@@ -58,7 +42,6 @@ export class TabSession {
     stored?: StoredSession,
   ) {
     this.turns = [];
-    this.history = [];
     this.runHost = {
       tabId,
       world,
@@ -80,9 +63,7 @@ export class TabSession {
     const active = this.active;
     return {
       turns: this.turns,
-      history: this.history,
-      ...(this.historyOrigin === undefined ? {} : { historyOrigin: this.historyOrigin }),
-      ...(this.historyReadUntrusted ? { historyReadUntrusted: true } : {}),
+      ...this.history.stored(),
       // Should the worker stop under this run, the next one writes its exchange into the history
       // as this one would have (see `createSessionStore`'s `load`).
       ...(active?.remembered && active.generation === this.generation ? { runGoingOn: { readUntrusted: active.readUntrusted } } : {}),
@@ -91,9 +72,7 @@ export class TabSession {
 
   private restore(conversation: StoredConversation): void {
     this.turns = conversation.turns;
-    this.history = conversation.history;
-    this.historyOrigin = conversation.historyOrigin;
-    this.historyReadUntrusted = conversation.historyReadUntrusted === true;
+    this.history.restore(conversation);
   }
 
   get running(): boolean {
@@ -133,7 +112,7 @@ export class TabSession {
     this.stop('navigated', toolMayHaveLoaded ? tool.name : undefined);
     // Only a call of a form in the top frame, whose submit loads the tab's page: any page of a site
     // may carry JSON-LD (a product, the site's name), and a framed form loads only its frame.
-    if (active && toolMayHaveLoaded && tool.topFrameForm && this.historyOrigin) void this.showLoadedPageResult(active, tool, this.historyOrigin, documentId);
+    if (active && toolMayHaveLoaded && tool.topFrameForm && this.history.origin) void this.showLoadedPageResult(active, tool, this.history.origin, documentId);
   }
 
   /**
@@ -146,24 +125,11 @@ export class TabSession {
     const [loaded] = await Promise.all([this.world.readLoadedPageResult?.(this.tabId, documentId), active.ended]);
     if (!loaded || this.generation !== active.generation || originOf(loaded.url) !== site) return;
     const turn = this.turns.find((candidate) => candidate.id === active.turnId);
-    const card = turn?.items.find((item): item is ToolCard => item.kind === 'tool' && item.callId === tool.callId);
-    // Only the call that navigated: one that failed, or answered otherwise, keeps what it said.
-    const navigated = card?.state === 'unanswered' || (card?.state === 'done' && card.result === noResultAsPageChanged(card.name));
-    if (!turn || !card || !navigated) return;
-    const shown: ToolCard = { ...card, state: 'done', result: `The page it loaded (${loaded.url}) gives this result:\n${loaded.data}`, pageResult: loaded.data };
-    const updated: Turn = {
-      ...turn,
-      items: turn.items.map((item) => (item === card ? shown : item)),
-      ...(turn.outcome === 'navigated' ? { notice: pageResultNotice(tool.name) } : {}),
-    };
-    this.turns = this.turns.map((candidate) => (candidate.id === turn.id ? updated : candidate));
-    // The history's note of this request says it too: page text, made inert, which the next
-    // prompts read as such (see approvalReason).
-    const note = active.note;
-    if (note && this.historyOrigin === site) {
-      this.history = this.history.map((message) => (message === note ? { ...message, content: unfinishedRequestNote(updated) } : message));
-      this.historyReadUntrusted = true;
-    }
+    const updated = turn && withLoadedPageResult(turn, tool, loaded);
+    if (!updated) return;
+    this.turns = this.turns.map((candidate) => (candidate.id === updated.id ? updated : candidate));
+    // The history's note of this request says it too.
+    this.history.updateNote(active.note, updated, site);
     this.publish({ type: 'turn', tabId: this.tabId, turn: updated });
     this.world.persist(true);
   }
@@ -178,8 +144,7 @@ export class TabSession {
     this.stop();
     this.generation += 1;
     this.turns = [];
-    this.history = [];
-    this.historyReadUntrusted = false;
+    this.history.clear();
   }
 
   /** Whether Undo would bring back a conversation: one was put aside, and nothing has happened since. */
@@ -264,10 +229,7 @@ export class TabSession {
     active.privateWindow = privateWindow;
     active.notRecorded = privateWindow ? 'private-window' : keepsTraces ? undefined : 'traces-off';
     if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
-    // What was asked and answered on one site must not reach another site's tools. A page that
-    // reported no tools yet has no known site: it neither reads the history nor ends it.
-    if (origin !== '' && origin !== this.historyOrigin) [this.history, this.historyOrigin, this.historyReadUntrusted] = [[], origin, false];
-    active.readUntrusted = this.historyReadUntrusted && origin !== '';
+    active.readUntrusted = this.history.enter(origin);
     const engine = await this.world.loadEngine(settings, this.tabId, active.controller.signal);
     // The engine's own message and what to do about it are shown above the conversation.
     if ('error' in engine) {
@@ -295,7 +257,7 @@ export class TabSession {
     current: () => Turn,
     setTurn: (next: Turn, message?: SessionMessage) => void,
   ): Promise<[TurnOutcome, string?]> {
-    // From here on the run's exchange goes into the history when it ends (as `rememberExchange`
+    // From here on the run's exchange goes into the history when it ends (as `SessionHistory.remember`
     // does, on a known site): a model that never loaded leaves none.
     active.remembered = origin !== '';
     // Only a run that started has a trace for the turn's link to open. A private window's run
@@ -317,8 +279,7 @@ export class TabSession {
       });
     }
     setTurn(runId ? { ...turn, runId } : { ...turn, notRecorded: active.notRecorded });
-    // Only what fits the model's context: a long answer earlier must not crowd out this run.
-    const history = origin === '' ? [] : fitHistory(this.history, engine.contextTokens);
+    const history = this.history.forRun(origin, engine.contextTokens);
     // The loop's own words for why it stopped a model that kept asking for the same thing.
     let repeated: string | undefined;
     // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.
@@ -334,18 +295,7 @@ export class TabSession {
       if (next === before) return;
       setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
     }, (change) => setTurn(updateCard(current(), change.callId, change)));
-    if (this.generation === active.generation && origin !== '') this.rememberExchange(current(), result, active);
+    if (this.generation === active.generation && origin !== '') this.history.remember(current(), result, active);
     return outcomeOf(this.runHost, result, active, settings, repeated, stepRaw);
-  }
-
-  // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
-  // so a later prompt never reads it as an order still to carry out; what its tools did is kept.
-  private rememberExchange(turn: Turn, result: RunLocalAgentResult, active: ActiveRun): void {
-    const reply: ChatMessage = { role: 'assistant', content: answered(result) ? capText(result.text, historyAnswerCharacters) : unfinishedRequestNote(turn) };
-    if (!answered(result)) active.note = reply;
-    this.history = withExchange(this.history, turn.request, reply);
-    // A closed request's words are the extension's own, but for its calls' arguments (and the
-    // result a form's page gave, made inert); an answer may carry what the run read.
-    if (active.readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.historyReadUntrusted = true;
   }
 }

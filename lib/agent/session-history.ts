@@ -1,0 +1,89 @@
+// What the model reads again of a tab's conversation: its last exchanges, the site they were made
+// on, and whether an answer among them may repeat what strangers wrote.
+import type { ChatMessage } from '@webmcp-agents/chat';
+import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import { capText } from '../traces/trace-limits';
+import type { ActiveRun } from './active-run';
+import { fitHistory } from './fit-history';
+import type { StoredConversation } from './session-store';
+import type { Turn } from './session-state';
+import { answered } from './turn-outcome';
+import { unfinishedRequestNote } from './unfinished-request-note';
+import { withExchange } from './with-exchange';
+
+/** An answer the model reads again is cut to this: a 1 MB reply must not fill every later prompt. */
+const historyAnswerCharacters = 4_000;
+
+/** The history as a stored conversation holds it. */
+type StoredHistory = Pick<StoredConversation, 'history' | 'historyOrigin' | 'historyReadUntrusted'>;
+
+/** The history of one tab's conversation. */
+export class SessionHistory {
+  messages: ChatMessage[] = [];
+  /** The origin `messages` were made on: another site's page never reads them. */
+  origin?: string;
+  /**
+   * An answer in `messages` came from a run that read text strangers wrote: it may repeat their
+   * orders, so every later run asks as that run did, until the history starts over. Each later
+   * run reads that answer, so its own answer may carry the same words: the mark stays while the
+   * conversation goes on, not only while the first answer is among the last exchanges.
+   */
+  readUntrusted = false;
+
+  stored(): StoredHistory {
+    return {
+      history: this.messages,
+      ...(this.origin === undefined ? {} : { historyOrigin: this.origin }),
+      ...(this.readUntrusted ? { historyReadUntrusted: true } : {}),
+    };
+  }
+
+  restore(stored: StoredHistory): void {
+    this.messages = stored.history;
+    this.origin = stored.historyOrigin;
+    this.readUntrusted = stored.historyReadUntrusted === true;
+  }
+
+  /** "New chat": the exchanges go, and their mark with them. */
+  clear(): void {
+    this.messages = [];
+    this.readUntrusted = false;
+  }
+
+  /**
+   * A run begins on `origin`; answers whether it reads an answer that may repeat what strangers
+   * wrote. What was asked and answered on one site must not reach another site's tools. A page
+   * that reported no tools yet has no known site: it neither reads the history nor ends it.
+   */
+  enter(origin: string): boolean {
+    if (origin !== '' && origin !== this.origin) [this.messages, this.origin, this.readUntrusted] = [[], origin, false];
+    return this.readUntrusted && origin !== '';
+  }
+
+  /** What a run on `origin` reads: only what fits the model's context, so a long answer earlier does not crowd out the run. */
+  forRun(origin: string, contextTokens: number | undefined): ChatMessage[] {
+    return origin === '' ? [] : fitHistory(this.messages, contextTokens);
+  }
+
+  // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
+  // so a later prompt never reads it as an order still to carry out; what its tools did is kept.
+  remember(turn: Turn, result: RunLocalAgentResult, active: ActiveRun): void {
+    const reply: ChatMessage = { role: 'assistant', content: answered(result) ? capText(result.text, historyAnswerCharacters) : unfinishedRequestNote(turn) };
+    if (!answered(result)) active.note = reply;
+    this.messages = withExchange(this.messages, turn.request, reply);
+    // A closed request's words are the extension's own, but for its calls' arguments (and the
+    // result a form's page gave, made inert); an answer may carry what the run read.
+    if (active.readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.readUntrusted = true;
+  }
+
+  /**
+   * The note that closed `turn`'s request says what the turn shows now (the result the page a
+   * form loaded gave), where the history is still of `site`: page text, made inert, which the
+   * next prompts read as such (see approvalReason).
+   */
+  updateNote(note: ChatMessage | undefined, turn: Turn, site: string): void {
+    if (!note || this.origin !== site) return;
+    this.messages = this.messages.map((message) => (message === note ? { ...message, content: unfinishedRequestNote(turn) } : message));
+    this.readUntrusted = true;
+  }
+}
