@@ -1,19 +1,16 @@
-import type { Engine } from '../engines/engine';
 import { errorMessage } from '../messaging/error-message';
-import { agentOffOn, type Settings } from '../settings';
 import { originOf } from '../text/origin-of';
-import type { ActiveRun, Decision, RunSeenFromElsewhere, TabRunHost } from './active-run';
+import type { ActiveRun, Decision, RunSeenFromElsewhere } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
-import { applyAgentEvent, updateCard } from './apply-agent-event';
+import type { AgentWorld } from './agent-world';
 import { closeOpenCards } from './close-open-cards';
-import type { AgentWorld, TabToolList } from './agent-world';
+import { withLoadedPageResult } from './loaded-page-result';
+import { runRequest, type RequestHost } from './run-request';
+import { SessionHistory } from './session-history';
 import type { StoredConversation, StoredSession } from './session-store';
 import type { Turn, TurnOutcome } from './session-state';
-import { SessionHistory } from './session-history';
-import { withLoadedPageResult } from './loaded-page-result';
 import { agentOffNotice, noCallWorkedNotice, noticeFor } from './turn-notices';
-import { anyCallWorked, outcomeOf } from './turn-outcome';
-import { runTabAgent } from './run-tab-agent';
+import { anyCallWorked } from './turn-outcome';
 import { agentRefusal } from '../service-worker/tab-drivers';
 
 /** A new document this soon after a tool's call ended may be that tool's doing (a form that posts). */
@@ -25,8 +22,8 @@ export class TabSession {
   /** What the model reads again of this conversation. */
   private readonly history = new SessionHistory();
   private active?: ActiveRun;
-  /** What the run's calls, and its questions to the person, need of this session (see runTabAgent). */
-  private readonly runHost: TabRunHost;
+  /** What the run, its calls and its questions to the person need of this session (see runRequest). */
+  private readonly runHost: RequestHost;
   /**
    * Bumped by "New chat" and by its Undo: a run, or a page result it waits for, from before either
    * changes nothing in the conversation shown after it, whatever the moment it comes back.
@@ -46,7 +43,9 @@ export class TabSession {
       tabId,
       world,
       toolRan: false,
+      history: this.history,
       isActive: (active) => this.active === active,
+      inConversation: (active) => this.generation === active.generation,
       stop: (reason, detail) => this.stop(reason, detail),
       documentChanged: () => this.documentChanged(),
     };
@@ -194,7 +193,7 @@ export class TabSession {
       setTurn(turn);
       // A slow tool, a long reply or the person deciding must not see the worker stopped under it.
       releaseWorker = this.world.keepAwake();
-      const [outcome, detail] = await this.run(request, active, () => turn, setTurn);
+      const [outcome, detail] = await runRequest(this.runHost, request, active, { current: () => turn, setTurn });
       const failed = { ...(active.engineFailed ? { engineFailed: true } : {}), ...(active.loadFailed ? { loadFailed: true } : {}) };
       const notice = outcome === 'max-steps' && !anyCallWorked(turn) ? noCallWorkedNotice(detail) : noticeFor(outcome, detail);
       setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice, ...failed, endedAt: Date.now() });
@@ -209,93 +208,5 @@ export class TabSession {
       if (this.active === active) this.active = undefined;
       markEnded();
     }
-  }
-
-  /** Loads what a run needs and runs it; answers how the turn ended. */
-  private async run(
-    request: string,
-    active: ActiveRun,
-    current: () => Turn,
-    setTurn: (next: Turn, message?: SessionMessage) => void,
-  ): Promise<[TurnOutcome, string?]> {
-    const [settings, tabTools, privateWindow, keepsTraces] = await Promise.all([
-      this.world.loadSettings(),
-      this.world.getTabTools(this.tabId),
-      this.world.isPrivateTab(this.tabId),
-      this.world.recorder.keepsTraces?.() ?? true,
-    ]);
-    const origin = tabTools?.origin ?? '';
-    active.page = { ...(tabTools?.title ? { title: tabTools.title } : {}), origin };
-    active.privateWindow = privateWindow;
-    active.notRecorded = privateWindow ? 'private-window' : keepsTraces ? undefined : 'traces-off';
-    if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
-    active.readUntrusted = this.history.enter(origin);
-    const engine = await this.world.loadEngine(settings, this.tabId, active.controller.signal);
-    // The engine's own message and what to do about it are shown above the conversation.
-    if ('error' in engine) {
-      if (active.controller.signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
-      active.loadFailed = true;
-      return ['error', 'The model could not load, so nothing was done.'];
-    }
-
-    try {
-      return await this.runWith(engine, request, settings, tabTools, origin, active, current, setTurn);
-    } finally {
-      // Another tab's new model may load now.
-      this.world.releaseEngine(engine);
-    }
-  }
-
-  /** Runs the agent with the loaded engine, recording the run; answers how the turn ended. */
-  private async runWith(
-    engine: Engine,
-    request: string,
-    settings: Settings,
-    tabTools: TabToolList | undefined,
-    origin: string,
-    active: ActiveRun,
-    current: () => Turn,
-    setTurn: (next: Turn, message?: SessionMessage) => void,
-  ): Promise<[TurnOutcome, string?]> {
-    // From here on the run's exchange goes into the history when it ends (as `SessionHistory.remember`
-    // does, on a known site): a model that never loaded leaves none.
-    active.remembered = origin !== '';
-    // Only a run that started has a trace for the turn's link to open. A private window's run
-    // has none (the trace store outlasts the window, and the browser, on disk), nor has any run
-    // where the person keeps no traces.
-    const runId = active.notRecorded ? undefined : crypto.randomUUID();
-    const turn = current();
-    if (runId) {
-      this.world.recorder.startRun({
-        runId,
-        tabId: this.tabId,
-        url: tabTools?.url ?? '',
-        origin,
-        engineId: engine.id,
-        model: engine.modelId,
-        format: engine.format.id,
-        request,
-        startedAt: turn.startedAt,
-      });
-    }
-    setTurn(runId ? { ...turn, runId } : { ...turn, notRecorded: active.notRecorded });
-    const history = this.history.forRun(origin, engine.contextTokens);
-    // The loop's own words for why it stopped a model that kept asking for the same thing.
-    let repeated: string | undefined;
-    // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.
-    let stepRaw = '';
-    const result = await runTabAgent(this.runHost, request, history, settings, engine, active, origin, (event) => {
-      if (runId) this.world.recorder.record(runId, event);
-      if (event.type === 'tool-error' && event.kind === 'repeated') repeated = event.message;
-      if (event.type === 'step-start') stepRaw = '';
-      if (event.type === 'text-delta') stepRaw += event.text;
-      if (event.type === 'step-end') this.world.reportUsage(this.tabId, event.usage);
-      const before = current();
-      const next = applyAgentEvent(before, event);
-      if (next === before) return;
-      setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: this.tabId, turnId: before.id, text: event.text } : undefined);
-    }, (change) => setTurn(updateCard(current(), change.callId, change)));
-    if (this.generation === active.generation && origin !== '') this.history.remember(current(), result, active);
-    return outcomeOf(this.runHost, result, active, settings, repeated, stepRaw);
   }
 }

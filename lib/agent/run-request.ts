@@ -1,0 +1,115 @@
+// A request's run in a tab: what it needs is loaded (the settings, the page's tools, the engine),
+// the run is recorded where traces are kept, each of its events shows in its turn, and its
+// exchange goes into the history.
+import type { Engine } from '../engines/engine';
+import { agentOffOn, type Settings } from '../settings';
+import type { ActiveRun, TabRunHost } from './active-run';
+import type { SessionMessage } from './agent-port-protocol';
+import type { TabToolList } from './agent-world';
+import { applyAgentEvent, updateCard } from './apply-agent-event';
+import { runTabAgent } from './run-tab-agent';
+import type { SessionHistory } from './session-history';
+import type { Turn, TurnOutcome } from './session-state';
+import { agentOffNotice } from './turn-notices';
+import { outcomeOf } from './turn-outcome';
+
+/** What a request's run needs of the tab's session, beyond what its calls need. */
+export interface RequestHost extends TabRunHost {
+  readonly history: SessionHistory;
+  /** Whether `active` is of the conversation shown: neither "New chat" nor its Undo came since it began. */
+  inConversation(active: ActiveRun): boolean;
+}
+
+/** The run's turn as it is now, and how it changes (shown, published and saved: see `TabSession.send`). */
+type TurnAccess = { current: () => Turn; setTurn: (next: Turn, message?: SessionMessage) => void };
+
+/** Loads what a run needs and runs it; answers how the turn ended. */
+export async function runRequest(host: RequestHost, request: string, active: ActiveRun, turn: TurnAccess): Promise<[TurnOutcome, string?]> {
+  const { world, tabId } = host;
+  const [settings, tabTools, privateWindow, keepsTraces] = await Promise.all([
+    world.loadSettings(),
+    world.getTabTools(tabId),
+    world.isPrivateTab(tabId),
+    world.recorder.keepsTraces?.() ?? true,
+  ]);
+  const origin = tabTools?.origin ?? '';
+  active.page = { ...(tabTools?.title ? { title: tabTools.title } : {}), origin };
+  active.privateWindow = privateWindow;
+  active.notRecorded = privateWindow ? 'private-window' : keepsTraces ? undefined : 'traces-off';
+  if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
+  active.readUntrusted = host.history.enter(origin);
+  const engine = await world.loadEngine(settings, tabId, active.controller.signal);
+  // The engine's own message and what to do about it are shown above the conversation.
+  if ('error' in engine) {
+    if (active.controller.signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
+    active.loadFailed = true;
+    return ['error', 'The model could not load, so nothing was done.'];
+  }
+
+  try {
+    return await runWith(host, engine, request, settings, tabTools, origin, active, turn);
+  } finally {
+    // Another tab's new model may load now.
+    world.releaseEngine(engine);
+  }
+}
+
+/** Runs the agent with the loaded engine, recording the run; answers how the turn ended. */
+async function runWith(
+  host: RequestHost,
+  engine: Engine,
+  request: string,
+  settings: Settings,
+  tabTools: TabToolList | undefined,
+  origin: string,
+  active: ActiveRun,
+  { current, setTurn }: TurnAccess,
+): Promise<[TurnOutcome, string?]> {
+  // From here on the run's exchange goes into the history when it ends (as `SessionHistory.remember`
+  // does, on a known site): a model that never loaded leaves none.
+  active.remembered = origin !== '';
+  const turn = current();
+  const runId = startRecording(host, engine, request, tabTools, origin, active, turn);
+  setTurn(runId ? { ...turn, runId } : { ...turn, notRecorded: active.notRecorded });
+  const history = host.history.forRun(origin, engine.contextTokens);
+  // The loop's own words for why it stopped a model that kept asking for the same thing.
+  let repeated: string | undefined;
+  // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.
+  let stepRaw = '';
+  const result = await runTabAgent(host, request, history, settings, engine, active, origin, (event) => {
+    if (runId) host.world.recorder.record(runId, event);
+    if (event.type === 'tool-error' && event.kind === 'repeated') repeated = event.message;
+    if (event.type === 'step-start') stepRaw = '';
+    if (event.type === 'text-delta') stepRaw += event.text;
+    if (event.type === 'step-end') host.world.reportUsage(host.tabId, event.usage);
+    const before = current();
+    const next = applyAgentEvent(before, event);
+    if (next === before) return;
+    setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: host.tabId, turnId: before.id, text: event.text } : undefined);
+  }, (change) => setTurn(updateCard(current(), change.callId, change)));
+  if (host.inConversation(active) && origin !== '') host.history.remember(current(), result, active);
+  return outcomeOf(host, result, active, settings, repeated, stepRaw);
+}
+
+/**
+ * Starts the run's trace; answers its id, or undefined where it leaves none. Only a run that
+ * started has a trace for the turn's link to open. A private window's run has none (the trace
+ * store outlasts the window, and the browser, on disk), nor has any run where the person keeps
+ * no traces.
+ */
+function startRecording(host: RequestHost, engine: Engine, request: string, tabTools: TabToolList | undefined, origin: string, active: ActiveRun, turn: Turn): string | undefined {
+  if (active.notRecorded) return undefined;
+  const runId = crypto.randomUUID();
+  host.world.recorder.startRun({
+    runId,
+    tabId: host.tabId,
+    url: tabTools?.url ?? '',
+    origin,
+    engineId: engine.id,
+    model: engine.modelId,
+    format: engine.format.id,
+    request,
+    startedAt: turn.startedAt,
+  });
+  return runId;
+}
