@@ -113,6 +113,17 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engineStatusFor(tabId) });
   };
   const engines = createEngineHost(publishEngineStatus, background.createEngine);
+  // The title of each tab with a session, as its page's latest report of tools told it: a page may
+  // retitle itself while its run goes on (a single-page app moving on, say), and a tab waiting for
+  // that run names it as the person sees it now, not as it was when the run began.
+  const currentTitles = new Map<number, string | undefined>();
+  const noteTitle = async (tabId: number): Promise<void> => {
+    if (!sessions.has(tabId)) return;
+    const title = (await background.getTabTools(tabId).catch(() => undefined))?.title;
+    if (!sessions.has(tabId) || (currentTitles.has(tabId) && currentTitles.get(tabId) === title)) return;
+    currentTitles.set(tabId, title);
+    if ([...panels.keys()].some((waiting) => engines.statusFor(waiting).waitingForTab === tabId)) publishEngineStatus();
+  };
   // A tab waiting for another tab's reply or run is told which tab, and whether that run waits for
   // the person's answer there: they may have many tabs open, and only their answer ends the wait.
   const engineStatusFor = (tabId: number): EngineStatus => {
@@ -122,7 +133,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     const other = sessions.get(status.waitingForTab)?.runSeenFromElsewhere;
     // A private window's tab is neither named nor offered in a normal window's panel (see `isPrivateTab`).
     if (!other || (other.privateWindow && !waiting?.privateWindow)) return { ...status, waitingForTab: undefined };
-    const name = tabName(other.title, other.origin);
+    const title = currentTitles.has(status.waitingForTab) ? currentTitles.get(status.waitingForTab) : other.title;
+    const name = tabName(title, other.origin);
     const kind = status.state === 'loading' ? 'run' : 'reply';
     return { ...status, progressText: waitingWords(kind, { ...(name ? { name } : {}), askingYou: other.askingYou }) };
   };
@@ -333,7 +345,11 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       });
       port.onDisconnect(() => leavePanels(port));
     },
-    toolsChanged: resendSnapshot,
+    /** The tab's tools, or its title, changed: its panels redraw, and those of tabs waiting for its run name it anew. */
+    toolsChanged(tabId: number) {
+      resendSnapshot(tabId);
+      void noteTitle(tabId);
+    },
     /** The settings changed (the options page, or "allow on this site"): what panels show of them is redrawn. */
     settingsChanged() {
       previews.clear();
@@ -359,6 +375,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       await session?.whenIdle();
       const conversation = session?.stored() ?? stored?.get(removedTabId);
       sessions.delete(removedTabId);
+      currentTitles.delete(removedTabId);
       stored?.delete(removedTabId);
       panels.delete(removedTabId);
       const ending = endedChats.get(removedTabId);
@@ -394,6 +411,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       forgetEndedChat(tabId);
       sessions.get(tabId)?.stop('stopped', 'Stopped: the tab was closed.');
       sessions.delete(tabId);
+      currentTitles.delete(tabId);
       panels.delete(tabId);
       // A closing tab may be what woke the worker: forget its stored conversation once it is read.
       void ready.then(() => {

@@ -259,7 +259,15 @@ describe('agent sessions', () => {
     await h.background.updateSettings(() => ({ model: 'Qwen3-0.6B-q4f16_1-MLC' }));
     h.openPanelAndAsk(2, 'hello');
     await h.until(() => h.state()?.engine.state === 'loading' && h.state()?.engine.progressText?.startsWith('Waiting') === true);
-    return { ...h, answerInTab1: () => h.send({ type: 'approve', tabId: 1, callId, decision: 'allow-once' }) };
+    return {
+      ...h,
+      answerInTab1: () => h.send({ type: 'approve', tabId: 1, callId, decision: 'allow-once' }),
+      /** Tab 1's page gives itself a new title (a single-page app moving on): its next report of tools tells it. */
+      retitleTab1: (title: string) => {
+        pages[1]!.title = title;
+        h.sessions.toolsChanged(1);
+      },
+    };
   }
 
   it("tells a tab whose new model waits for another tab's run which tab it is, and that the run there waits for the person's answer", async () => {
@@ -271,8 +279,22 @@ describe('agent sessions', () => {
     expect(h.state()?.engine.waitingForTab).toBeUndefined();
   });
 
+  it('names the tab waited for by the title its page has now, not the one it had when its run began', async () => {
+    const h = await waitingForAnotherTabsRun();
+    h.retitleTab1('Mug shop — Your basket');
+    await h.until(() => h.state()?.engine.progressText === 'Waiting for your answer in “Mug shop — Your basket”, whose run must end first…');
+    expect(h.state()?.engine.waitingForTab).toBe(1);
+    h.answerInTab1();
+    await h.untilTurnEnds(0, 'answer');
+  });
+
   it("names no tab of a private window in a normal window's panel, nor offers to go there", async () => {
     const h = await waitingForAnotherTabsRun((tabId) => tabId === 1);
+    expect(h.state()?.engine.progressText).toBe('Waiting for the run in another tab to end…');
+    expect(h.state()?.engine.waitingForTab).toBeUndefined();
+    // Nor once its page has a new title.
+    h.retitleTab1('Mug shop — Your basket');
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(h.state()?.engine.progressText).toBe('Waiting for the run in another tab to end…');
     expect(h.state()?.engine.waitingForTab).toBeUndefined();
     h.answerInTab1();
