@@ -132,11 +132,11 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     const waiting = sessions.get(tabId)?.runSeenFromElsewhere;
     const other = sessions.get(status.waitingForTab)?.runSeenFromElsewhere;
     // A private window's tab is neither named nor offered in a normal window's panel (see `isPrivateTab`).
-    if (!other || (other.privateWindow && !waiting?.privateWindow)) return { ...status, waitingForTab: undefined };
+    if (!other || (other.privateWindow && !waiting?.privateWindow)) return { ...status, waitingForTab: undefined, waitingForMore: undefined };
     const title = currentTitles.has(status.waitingForTab) ? currentTitles.get(status.waitingForTab) : other.title;
     const name = tabName(title, other.origin);
     const kind = status.state === 'loading' ? 'run' : 'reply';
-    return { ...status, progressText: waitingWords(kind, { ...(name ? { name } : {}), askingYou: other.askingYou }) };
+    return { ...status, progressText: waitingWords(kind, { ...(name ? { name } : {}), askingYou: other.askingYou, others: status.waitingForMore }) };
   };
 
   // What the first request would load, told before it. Asked again after every load and every

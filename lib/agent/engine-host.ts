@@ -138,6 +138,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     release(engine: Engine): void {
       holds.get(engine)?.();
       holds.delete(engine);
+      // A tab whose new model waits for the runs still going on says which, and how many.
+      if (runs.swapWaits) shared.publishNow();
     },
     /** The engine failed in the middle of `tabId`'s reply: that tab's panel says so until the engine answers again. */
     reportError(tabId: number, message: string, hint?: string): void {

@@ -88,6 +88,8 @@ export const engineStatusSchema = z.object({
   stalled: z.boolean().optional(),
   /** The tab whose reply, or run, this tab's request waits for (see `waitingWords`): the panel offers to go there. */
   waitingForTab: z.number().int().optional(),
+  /** Where a new model waits for several tabs' runs, how many besides `waitingForTab`'s. */
+  waitingForMore: z.number().int().optional(),
 });
 
 /** Why a tab's chat is gone: the extension was updated to a new version, or reloaded as it was. */

@@ -48,15 +48,17 @@ export interface RunsView {
  * another tab's run to end before its model can replace the one loaded, or its reply waits for
  * another tab's, and that the model generates only for the tabs it is replying to (the others see
  * it ready). The speed is the tab's own, and so is a reply that failed there. While it waits,
- * `waitingForTab` is the tab it waits for, where one is known.
+ * `waitingForTab` is the tab it waits for, where one is known, and `waitingForMore` how many other
+ * tabs' runs a new model waits for besides.
  */
 export function statusForTab(tabId: number, shared: EngineStatus, news: TabEngineNews, runs: RunsView): EngineStatus {
   const own: EngineStatus = { ...shared, tokensPerSecond: news.speeds.get(tabId) };
   const noProgress = { progress: undefined, tokensPerSecond: undefined };
   if (runs.swapWaits && news.waitingForSwap.has(tabId)) {
-    // Where several runs hold it the load waits for them all; the first is the one named.
-    const other = runs.holdingTabs.find((holding) => holding !== tabId);
-    return { ...own, ...noProgress, state: 'loading', progressText: waitingWords('run'), ...(other === undefined ? {} : { waitingForTab: other }) };
+    // Where several runs hold it the load waits for them all; the first is the one named, the others counted.
+    const [other, ...more] = runs.holdingTabs.filter((holding) => holding !== tabId);
+    const waited = { ...(other === undefined ? {} : { waitingForTab: other }), ...(more.length > 0 ? { waitingForMore: more.length } : {}) };
+    return { ...own, ...noProgress, state: 'loading', progressText: waitingWords('run', { others: more.length }), ...waited };
   }
   // Another tab loading the model already loaded does not stop this tab's reply, nor its wait.
   const inUse = shared.state === 'loading' || shared.state === 'ready' || shared.state === 'generating';

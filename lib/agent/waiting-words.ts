@@ -1,3 +1,4 @@
+import { plural } from '../text/plural';
 import { siteLabel } from '../text/site-label';
 
 /**
@@ -13,17 +14,28 @@ export interface WaitedTab {
   name?: string;
   /** Its run waits for the person's yes or no to a call: it goes on only once they answer there. */
   askingYou?: boolean;
+  /** How many other tabs' runs the wait is for too (a new model waits for every run to end); default none. */
+  others?: number;
 }
 
 /**
  * The words of the waiting tab's status line. The person may have many tabs open: the one waited
  * for is named, and where its run waits for their answer, that is what they are told to give, since
- * nothing else ends the wait.
+ * nothing else ends the wait. Where runs in other tabs must end too, the line says how many, short
+ * enough for a narrow panel.
  */
 export function waitingWords(kind: WaitKind, other: WaitedTab = {}): string {
   const where = other.name === undefined ? 'another tab' : `“${other.name}”`;
-  if (other.askingYou) return kind === 'reply' ? `Waiting for your answer in ${where}…` : `Waiting for your answer in ${where}, whose run must end first…`;
-  return kind === 'reply' ? `Waiting for the reply in ${where}…` : `Waiting for the run in ${where} to end…`;
+  const others = kind === 'run' ? (other.others ?? 0) : 0;
+  if (other.askingYou) {
+    if (kind === 'reply') return `Waiting for your answer in ${where}…`;
+    const runs = others === 0 ? 'run' : `run and ${plural(others, 'other')}`;
+    return `Waiting for your answer in ${where}, whose ${runs} must end first…`;
+  }
+  if (kind === 'reply') return `Waiting for the reply in ${where}…`;
+  if (others === 0) return `Waiting for the run in ${where} to end…`;
+  const tabs = other.name === undefined ? plural(others + 1, 'other tab') : `${where} and ${plural(others, 'other tab')}`;
+  return `Waiting for the runs in ${tabs} to end…`;
 }
 
 /** The longest tab name shown, in characters: a status line in a narrow panel. */

@@ -230,10 +230,14 @@ describe('agent sessions', () => {
   /**
    * Tab 1 ("Mug shop") runs on a model on the GPU, as WebLLM's, and its checkout waits for the
    * person's yes; the settings then name another model, and tab 2 asks: its new model loads only
-   * once tab 1's run has ended. Resolves once tab 2's panel (the harness's) says it waits.
+   * once tab 1's run has ended. With `alsoCheckingOut`, tab 3 ("Tea shop") and more do the same
+   * after tab 1, and the new model waits for their runs too. Resolves once tab 2's panel (the
+   * harness's) says it waits.
    */
-  async function waitingForAnotherTabsRun(privateTab?: (tabId: number) => boolean) {
-    const replies = [call('checkout', {}), 'Ordered.', 'Hello from the smaller model.'];
+  async function waitingForAnotherTabsRun(options: { privateTab?: (tabId: number) => boolean; alsoCheckingOut?: number[] } = {}) {
+    const { privateTab, alsoCheckingOut = [] } = options;
+    const checkouts = [1, ...alsoCheckingOut];
+    const replies = [...checkouts.map(() => call('checkout', {})), ...checkouts.map(() => 'Ordered.'), 'Hello from the smaller model.'];
     const gpuEngine = (settings: Settings): Engine => ({
       id: settings.engine,
       holdsGpu: true,
@@ -247,21 +251,27 @@ describe('agent sessions', () => {
       load: async () => {},
     });
     const pages: Record<number, { origin: string; title: string }> = { 1: { origin: 'https://shop.example', title: 'Mug shop' }, 2: { origin: 'https://news.example', title: 'News' } };
+    for (const tabId of alsoCheckingOut) pages[tabId] = { origin: `https://tea${tabId}.example`, title: 'Tea shop' };
     const h = harness({
       settings: { engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' },
       tabTools: (tabId) => ({ url: `${pages[tabId]!.origin}/`, ...pages[tabId]!, tools }),
       createEngine: gpuEngine,
       ...(privateTab ? { privateTab } : {}),
     });
-    h.openPanelAndAsk(1, 'check out');
-    await h.untilCard(0, 'waiting');
-    const callId = h.cards()[0]!.callId;
+    const callIds = new Map<number, string>();
+    for (const tabId of checkouts) {
+      h.openPanelAndAsk(tabId, 'check out');
+      await h.until(() => h.state()?.tabId === tabId && h.cards()[0]?.state === 'waiting');
+      callIds.set(tabId, h.cards()[0]!.callId);
+    }
     await h.background.updateSettings(() => ({ model: 'Qwen3-0.6B-q4f16_1-MLC' }));
     h.openPanelAndAsk(2, 'hello');
     await h.until(() => h.state()?.engine.state === 'loading' && h.state()?.engine.progressText?.startsWith('Waiting') === true);
+    const answerIn = (tabId: number) => h.send({ type: 'approve', tabId, callId: callIds.get(tabId), decision: 'allow-once' });
     return {
       ...h,
-      answerInTab1: () => h.send({ type: 'approve', tabId: 1, callId, decision: 'allow-once' }),
+      answerIn,
+      answerInTab1: () => answerIn(1),
       /** Tab 1's page gives itself a new title (a single-page app moving on): its next report of tools tells it. */
       retitleTab1: (title: string) => {
         pages[1]!.title = title;
@@ -288,8 +298,22 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(0, 'answer');
   });
 
+  it('names the first of the runs a new model waits for, says how many others, and names the next once the first has ended', async () => {
+    const h = await waitingForAnotherTabsRun({ alsoCheckingOut: [3, 4] });
+    expect(h.state()?.engine).toMatchObject({ progressText: 'Waiting for your answer in “Mug shop”, whose run and 2 others must end first…', waitingForTab: 1 });
+    h.answerIn(1);
+    await h.until(() => h.state()?.engine.progressText === 'Waiting for your answer in “Tea shop”, whose run and 1 other must end first…');
+    expect(h.state()?.engine.waitingForTab).toBe(3);
+    h.answerIn(3);
+    await h.until(() => h.state()?.engine.progressText === 'Waiting for your answer in “Tea shop”, whose run must end first…');
+    expect(h.state()?.engine.waitingForTab).toBe(4);
+    h.answerIn(4);
+    await h.until(() => h.state()?.engine.state === 'ready' && h.state()?.engine.model === 'Qwen3-0.6B-q4f16_1-MLC');
+    expect(h.state()?.engine.waitingForTab).toBeUndefined();
+  });
+
   it("names no tab of a private window in a normal window's panel, nor offers to go there", async () => {
-    const h = await waitingForAnotherTabsRun((tabId) => tabId === 1);
+    const h = await waitingForAnotherTabsRun({ privateTab: (tabId) => tabId === 1 });
     expect(h.state()?.engine.progressText).toBe('Waiting for the run in another tab to end…');
     expect(h.state()?.engine.waitingForTab).toBeUndefined();
     // Nor once its page has a new title.

@@ -12,6 +12,17 @@ describe('the words of a tab waiting for another tab', () => {
     expect(waitingWords('run', { askingYou: true })).toBe('Waiting for your answer in another tab, whose run must end first…');
   });
 
+  it('names the first of several runs a new model waits for, and says how many others, in few words', () => {
+    expect(waitingWords('run', { name: 'Mug shop', others: 1 })).toBe('Waiting for the runs in “Mug shop” and 1 other tab to end…');
+    expect(waitingWords('run', { name: 'Mug shop', others: 2 })).toBe('Waiting for the runs in “Mug shop” and 2 other tabs to end…');
+    expect(waitingWords('run', { others: 2 })).toBe('Waiting for the runs in 3 other tabs to end…');
+    expect(waitingWords('run', { name: 'Mug shop', askingYou: true, others: 1 })).toBe('Waiting for your answer in “Mug shop”, whose run and 1 other must end first…');
+    expect(waitingWords('run', { name: 'Mug shop', askingYou: true, others: 3 })).toBe('Waiting for your answer in “Mug shop”, whose run and 3 others must end first…');
+    expect(waitingWords('run', { name: 'Mug shop', others: 0 })).toBe('Waiting for the run in “Mug shop” to end…');
+    // A reply is one tab's at a time: there are no others to count.
+    expect(waitingWords('reply', { name: 'Mug shop', others: 2 })).toBe('Waiting for the reply in “Mug shop”…');
+  });
+
   it('names a tab by its title, or by its site where the title says nothing', () => {
     expect(tabName('Mug shop', 'https://shop.example')).toBe('Mug shop');
     expect(tabName(undefined, 'https://shop.example')).toBe('shop.example');
