@@ -93,7 +93,7 @@ describe.skipIf(!chromiumAvailable)('under volume the side panel never freezes o
     expectBounded(big.figures.heap.panel, 40, 5);
   });
 
-  it('a model reply of 1 MB streams in four-character pieces; the next request works and a new chat frees the memory', { timeout: 150_000 }, async () => {
+  it('a model reply of 1 MB streams in four-character pieces; the next request works and a new chat frees the memory', { timeout: 260_000 }, async () => {
     const long = await lab.longReply(1_000_000);
     report('1 MB reply', long.figures);
     expect(long.replyCharacters).toBe(1_000_000);
