@@ -198,6 +198,91 @@ describe('the conversations in session storage, one key a tab and one a turn', (
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});
   });
 
+  it('after a worker stopped between setting a turn whose prose was taken back and removing that prose, a new worker shows the turn without it and removes the prose', async () => {
+    const card: Turn['items'][number] = { kind: 'tool', callId: 'c1', name: 'add_to_cart', arguments: { id: 7 }, state: 'done', result: 'Added.' };
+    let live: Turn = {
+      id: 'b',
+      request: 'add the blue one',
+      items: [{ kind: 'prose', text: 'Adding' }, card, { kind: 'prose', text: 'Added the' }, { kind: 'prose', text: ' blue one' }],
+      startedAt: 4,
+    };
+    let current: StoredSession = { ...session(live), runGoingOn: { readUntrusted: false } };
+    const store = createSessionStore(() => new Map([[1, current]]));
+    await store.flush();
+    // The parse of the whole reply found nothing to say after the card; the worker stops before the prose is removed.
+    live = { ...live, items: live.items.slice(0, 2), outcome: 'answer', endedAt: 9 };
+    current = { turns: [live], history: [{ role: 'user', content: 'add the blue one' }, { role: 'assistant', content: 'Added.' }] };
+    vi.spyOn(fakeBrowser.storage.session, 'remove').mockRejectedValueOnce(new Error('The worker stopped.'));
+    await store.flush();
+    expect(Object.keys(await fakeBrowser.storage.session.get(null)).sort()).toEqual([
+      'agentItem:1:b:0', 'agentItem:1:b:1', 'agentItem:1:b:2', 'agentItem:1:b:3', 'agentSession:1', 'agentTurn:1:b',
+    ]);
+
+    let loaded = new Map<number, StoredSession>();
+    const restarted = createSessionStore(() => loaded);
+    loaded = await restarted.load(20);
+    expect(loaded.get(1)).toEqual(current);
+    const writes = watchWrites();
+    await restarted.flush();
+    expect(writes()).toEqual([]);
+    expect(Object.keys(await fakeBrowser.storage.session.get(null)).sort()).toEqual(['agentItem:1:b:0', 'agentItem:1:b:1', 'agentSession:1', 'agentTurn:1:b']);
+    expect((await storedChats())['1']).toEqual(current);
+  });
+
+  it('drops a chat whose turn counts an item storage lacks, keeps the other tabs\' chats, and removes its keys', async () => {
+    const card: Turn['items'][number] = { kind: 'tool', callId: 'c1', name: 'list_orders', arguments: {}, state: 'done', result: '3 orders.' };
+    const broken: Turn = { ...turnWith('a', 'Looking.'), items: [{ kind: 'prose', text: 'Looking.' }, card, { kind: 'prose', text: 'You have 3 orders.' }] };
+    const kept = session(turnWith('b', 'Two mugs are in stock.'));
+    await createSessionStore(() => new Map([[1, session(broken)], [2, kept]])).flush();
+    await fakeBrowser.storage.session.remove('agentItem:1:a:1');
+
+    let loaded = new Map<number, StoredSession>();
+    const restarted = createSessionStore(() => loaded);
+    loaded = await restarted.load(20);
+    expect([...loaded.keys()]).toEqual([2]);
+    expect(loaded.get(2)).toEqual(kept);
+    await restarted.flush();
+    expect(Object.keys(await fakeBrowser.storage.session.get(null)).sort()).toEqual(['agentItem:2:b:0', 'agentSession:2', 'agentTurn:2:b']);
+  });
+
+  it('after a write that failed, the next one sets what it meant to and removes what it meant to: a new worker finds the chat as it is, and nothing of a closed tab', async () => {
+    const running: Turn['items'][number] = { kind: 'tool', callId: 'c1', name: 'add_to_cart', arguments: { id: 7 }, state: 'running' };
+    let live: Turn = {
+      id: 'b',
+      request: 'add the blue one',
+      items: [{ kind: 'prose', text: 'Adding' }, running, { kind: 'prose', text: 'Added the' }, { kind: 'prose', text: ' blue one' }],
+      startedAt: 4,
+    };
+    const done = turnWith('a', 'Two mugs are in stock.');
+    let current: StoredSession = { ...session(done, live), runGoingOn: { readUntrusted: false } };
+    const sessions = new Map([[1, current], [2, session(turnWith('c', 'Closed soon.'))]]);
+    const store = createSessionStore(() => sessions);
+    await store.flush();
+
+    // The card ends, its prose is taken back and tab 2 closes; setting that fails, as storage full would.
+    live = { ...live, items: [live.items[0]!, { ...running, state: 'done', result: 'Added.' }], outcome: 'answer', endedAt: 9 };
+    current = { turns: [done, live], history: [{ role: 'user', content: 'add the blue one' }, { role: 'assistant', content: 'Added.' }] };
+    sessions.set(1, current);
+    sessions.delete(2);
+    const writes = watchWrites();
+    const remove = vi.spyOn(fakeBrowser.storage.session, 'remove');
+    vi.spyOn(fakeBrowser.storage.session, 'set').mockRejectedValueOnce(new Error('Session storage quota bytes exceeded.'));
+    await store.flush();
+    expect(remove).not.toHaveBeenCalled();
+    expect((await storedChats())['1']!.turns[1]!.items).toHaveLength(4);
+
+    await store.flush();
+    const meant = ['agentSession:1', 'agentTurn:1:b', 'agentItem:1:b:1'];
+    expect(writes()).toEqual([meant, meant]);
+    expect(remove.mock.calls.flatMap(([keys]) => keys).sort()).toEqual([
+      'agentItem:1:b:2', 'agentItem:1:b:3', 'agentItem:2:c:0', 'agentSession:2', 'agentTurn:2:c',
+    ]);
+    expect(await storedChats()).toEqual({ 1: current });
+    expect(Object.keys(await fakeBrowser.storage.session.get(null)).sort()).toEqual([
+      'agentItem:1:a:0', 'agentItem:1:b:0', 'agentItem:1:b:1', 'agentSession:1', 'agentTurn:1:a', 'agentTurn:1:b',
+    ]);
+  });
+
   it('puts a chat aside for Undo by writing only what names its turns, and a new worker can still bring it back', async () => {
     const long = 'A long answer. '.repeat(10_000);
     const chat = session(turnWith('a', long), turnWith('b', long));
