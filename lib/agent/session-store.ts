@@ -112,6 +112,8 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
   // One write at a time, each from what the one before left: a turn one write removes is never
   // set again by another that went out meanwhile, which would leave its tab naming a turn it lacks.
   let writing: Promise<void> = Promise.resolve();
+  // Keys found under this store's names that no build writes (`agentItem:1:<turn id>:01`): removed at the next write.
+  let strays: Array<`session:${string}`> = [];
   const write = (): Promise<void> => {
     timer = undefined;
     due = Number.POSITIVE_INFINITY;
@@ -126,6 +128,8 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
     const bounded = Object.entries(boundStoredSessions(sessions, budget)).map(([tabId, session]) => [Number(tabId), session] as const);
     const sets: KeyChange[] = [];
     const removes: KeyChange[] = [];
+    const strayKeys = strays;
+    strays = [];
     for (const [tabId, session] of bounded) {
       const before = written.get(tabId);
       const now = writtenTabOf(session);
@@ -145,9 +149,10 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
     }
     try {
       if (sets.length > 0) await storage.setItems(sets.map((change) => ({ key: keyOf(change), value: change.value })));
-      if (removes.length > 0) await storage.removeItems(removes.map(keyOf));
+      if (removes.length + strayKeys.length > 0) await storage.removeItems([...removes.map(keyOf), ...strayKeys]);
     } catch (error) {
       for (const change of [...sets, ...removes]) forget(written, change);
+      strays.push(...strayKeys);
       throw error;
     }
     const withChats = [...sessions].filter(([, { turns, previous }]) => turns.length > 0 || Boolean(previous?.turns.length));
@@ -164,24 +169,34 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
     async load(now = Date.now()): Promise<Map<number, StoredSession>> {
       const saved = await storage.snapshot('session');
       const sessions = new Map<number, StoredSession>();
+      const stray = (key: string) => void strays.push(`session:${key}`);
       // Every turn and item found is noted, named or not, so that one nothing names is removed at the next write.
       for (const [key, value] of Object.entries(saved)) {
         if (key.startsWith(turnPrefix)) {
           const { tabId, turnId } = keyParts(key.slice(turnPrefix.length));
-          if (tabId === undefined || turnId === undefined) continue;
+          if (tabId === undefined || turnId === undefined) {
+            stray(key);
+            continue;
+          }
           const parsed = turnHeadSchema.safeParse(value);
           writtenTurn(written, tabId, turnId).head = parsed.success ? parsed.data : undefined;
         } else if (key.startsWith(itemPrefix)) {
           const { tabId, turnId, item } = itemKeyParts(key.slice(itemPrefix.length));
-          if (tabId === undefined || turnId === undefined || item === undefined) continue;
+          if (tabId === undefined || turnId === undefined || item === undefined) {
+            stray(key);
+            continue;
+          }
           const parsed = turnItemSchema.safeParse(value);
           writtenTurn(written, tabId, turnId).items.set(item, parsed.success ? parsed.data : undefined);
         }
       }
       for (const [key, value] of Object.entries(saved)) {
         if (!key.startsWith(sessionPrefix)) continue;
-        const tabId = Number(key.slice(sessionPrefix.length));
-        if (!Number.isInteger(tabId)) continue;
+        const tabId = numberIn(key.slice(sessionPrefix.length));
+        if (tabId === undefined) {
+          stray(key);
+          continue;
+        }
         const tab = writtenTab(written, tabId);
         const parsed = sessionEntrySchema.safeParse(value);
         const turnOf = (turnId: string) => {
@@ -211,19 +226,28 @@ function keyOf({ tabId, turnId, item }: KeyChange): `session:${string}` {
   return item === undefined ? turnKey(tabId, turnId) : itemKey(tabId, turnId, item);
 }
 
+/**
+ * A tab id or an item's index as a key writes it. Only that spelling: `01`, `1e0`, ` 1` or `0x1`
+ * would read as 1, yet the key written for 1 is another, so such a key would stand in for the real
+ * one and never be removed.
+ */
+function numberIn(text: string): number | undefined {
+  const number = Number(text);
+  return Number.isSafeInteger(number) && number >= 0 && String(number) === text ? number : undefined;
+}
+
 /** The tab and turn a turn's key names, after its prefix: `7:<turn id>`. */
 function keyParts(rest: string): { tabId?: number; turnId?: string } {
   const colon = rest.indexOf(':');
-  const tabId = Number(rest.slice(0, colon));
-  return colon > 0 && Number.isInteger(tabId) ? { tabId, turnId: rest.slice(colon + 1) } : {};
+  const tabId = colon > 0 ? numberIn(rest.slice(0, colon)) : undefined;
+  return tabId === undefined ? {} : { tabId, turnId: rest.slice(colon + 1) };
 }
 
 /** The tab, turn and index an item's key names, after its prefix: `7:<turn id>:2`. */
 function itemKeyParts(rest: string): { tabId?: number; turnId?: string; item?: number } {
   const colon = rest.lastIndexOf(':');
-  const item = Number(rest.slice(colon + 1));
-  const { tabId, turnId } = keyParts(rest.slice(0, colon));
-  return colon > 0 && rest.length > colon + 1 && Number.isInteger(item) && item >= 0 ? { tabId, turnId, item } : {};
+  const item = colon > 0 ? numberIn(rest.slice(colon + 1)) : undefined;
+  return item === undefined ? {} : { ...keyParts(rest.slice(0, colon)), item };
 }
 
 /**

@@ -283,6 +283,30 @@ describe('the conversations in session storage, one key a tab and one a turn', (
     ]);
   });
 
+  it('reads an item or a tab only under the key this build writes for it: a stray key spelling its number otherwise is not shown, and is removed', async () => {
+    const chat = session({ ...turnWith('t', 'Two mugs are in stock.'), items: [{ kind: 'prose', text: 'Two mugs' }, { kind: 'prose', text: ' are in stock.' }] });
+    await createSessionStore(() => new Map([[1, chat]])).flush();
+    const madeUp = { kind: 'prose', text: ' are sold out.' };
+    await fakeBrowser.storage.session.set({
+      'agentItem:1:t:01': madeUp,
+      'agentItem:1:t:1e0': madeUp,
+      'agentItem:1:t: 1': madeUp,
+      'agentItem:1:t:0x1': madeUp,
+      'agentTurn:01:t': { ...turnWith('t', ''), items: 0 },
+      'agentSession:01': { turns: [], history: [] },
+    });
+
+    let loaded = new Map<number, StoredSession>();
+    const restarted = createSessionStore(() => loaded);
+    loaded = await restarted.load(20);
+    expect(loaded).toEqual(new Map([[1, chat]]));
+    await restarted.flush();
+    expect(Object.keys(await fakeBrowser.storage.session.get(null)).sort()).toEqual([
+      'agentItem:1:t:0', 'agentItem:1:t:1', 'agentSession:1', 'agentTurn:1:t',
+    ]);
+    expect(await storedChats()).toEqual({ 1: chat });
+  });
+
   it('puts a chat aside for Undo by writing only what names its turns, and a new worker can still bring it back', async () => {
     const long = 'A long answer. '.repeat(10_000);
     const chat = session(turnWith('a', long), turnWith('b', long));
