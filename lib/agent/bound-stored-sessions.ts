@@ -11,6 +11,13 @@ import { turnHeadOf, type TurnItem } from './stored-turn';
  */
 export const storedSessionsBudget = 8_000_000;
 
+/**
+ * Storage counts each key's name with its value, and every turn has a key for its head and one for
+ * each of its items, `agentItem:<tab id>:<turn id>:<index>`: about 55 bytes with a 36-character
+ * turn id, counted as 64. A head's counts twice: its turn id is written again in its tab's entry.
+ */
+const keyBytes = 64;
+
 /** One stretch of prose as stored; the panel shows all of it until the worker restarts. */
 export const storedProseCharacters = 200_000;
 
@@ -82,7 +89,7 @@ function capProse(turn: Turn): Turn {
  * cut and measured once: a write costs the turns that changed, and of those the items that did,
  * not every tab's chat. The stored turn is kept too, so a turn written once is the same object at
  * the next write, which tells the writer that its keys need not be written again (see
- * `createSessionStore`). A turn weighs what its keys hold: its head and each of its items.
+ * `createSessionStore`). A turn weighs what its keys hold, its head and each of its items, and the keys themselves.
  */
 const storedTurns = new WeakMap<Turn, { turn: Turn; size: number }>();
 const cutProse = new WeakMap<TurnItem, TurnItem>();
@@ -93,7 +100,7 @@ function storedTurnOf(turn: Turn): { turn: Turn; size: number } {
   let stored = storedTurns.get(turn);
   if (stored === undefined) {
     const cut = capProse(turn);
-    stored = { turn: cut, size: cut.items.reduce((sum, item) => sum + itemSize(item), jsonBytes(turnHeadOf(cut))) };
+    stored = { turn: cut, size: cut.items.reduce((sum, item) => sum + itemSize(item), jsonBytes(turnHeadOf(cut)) + 2 * keyBytes) };
     storedTurns.set(turn, stored);
   }
   return stored;
@@ -113,7 +120,7 @@ function storedItem(item: TurnItem): TurnItem {
 function itemSize(item: TurnItem): number {
   let size = itemSizes.get(item);
   if (size === undefined) {
-    size = jsonBytes(item);
+    size = jsonBytes(item) + keyBytes;
     itemSizes.set(item, size);
   }
   return size;

@@ -66,6 +66,18 @@ describe('the conversations in session storage, one key a tab and one a turn', (
     expect(Object.keys(await fakeBrowser.storage.session.get(null))).not.toContain('agentTurn:1:a');
   });
 
+  it('counts the keys within the budget too: a long chat of short turns, each with keys of its own, still fits in storage', async () => {
+    // Turn ids are UUIDs, as the tabs give them; each short turn's keys weigh about as much as what they hold.
+    const turns = Array.from({ length: 300 }, () => turnWith(crypto.randomUUID(), 'Yes.'));
+    const sessions = new Map([[1, session(...turns)]]);
+    const budget = 50_000;
+    await createSessionStore(() => sessions, { budget }).flush();
+    const stored = (await storedChats())['1']!.turns;
+    expect(stored.length).toBeGreaterThan(100);
+    expect(stored).toEqual(turns.slice(-stored.length));
+    expect(utf8Bytes(await fakeBrowser.storage.session.get(null))).toBeLessThanOrEqual(budget);
+  });
+
   it('keeps a turn the budget brings back while the write that left it out is still going: a new worker finds the whole chat', async () => {
     const long = 'é'.repeat(150_000);
     const sessions = new Map([[1, session(turnWith('a', long), turnWith('b', long), turnWith('c', long))]]);
