@@ -800,17 +800,18 @@ describe('agent sessions', () => {
     expect(await tabsStored()).toEqual([6]);
   });
 
-  it('writes only the turn whose reply streams: another tab\'s chat, and the tab\'s own entry, are not written again while it streams, and a new worker finds both', async () => {
-    // A run may load the script afresh: one reply serves both, each streaming for a second or so.
-    await script(['This reply streams out slowly, word by word, so it is written several times while it comes.'], 20);
+  it('writes only the turn whose reply streams: another tab\'s chat, and the tab\'s own entry, are not written again while it streams, and a new worker finds both', { timeout: 30_000 }, async () => {
+    // A run may load the script afresh: one reply serves both, each streaming in 48 chunks 50 ms
+    // apart, 2.4 seconds: streamed prose is written at most every 300 ms, so some seven times.
+    await script(['This reply streams out slowly, word by word, so it is written several times while it comes.'], 50);
     const h = harness();
+    const untilStored = (outcomes: string[]) => vi.waitFor(async () => expect(await storedOutcomes()).toEqual(outcomes), { timeout: 10_000, interval: 5 });
     h.openPanelAndAsk(5, 'any mugs?');
-    await h.untilTurnEnds(0, 'answer');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The turn's end is written at once, with all that is left of it.
+    await untilStored(['5:answer']);
     const set = vi.spyOn(fakeBrowser.storage.session, 'set');
     h.openPanelAndAsk(6, 'tell me slowly');
-    await h.until(() => h.state()?.tabId === 6 && h.state()?.turns[0]?.outcome === 'answer');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await untilStored(['5:answer', '6:answer']);
     const written = set.mock.calls.map(([items]) => Object.keys(items));
     set.mockRestore();
     const turnKey = `agentTurn:6:${h.state()!.turns[0]!.id}`;
