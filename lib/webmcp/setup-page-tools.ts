@@ -9,7 +9,6 @@ import { readPageResult } from './read-page-result';
 import { abortToolCall, runToolCall, type RunningCalls } from './run-tool-call';
 import { displayName } from './sanitize-tool';
 import { toolLimits } from './tool-limits';
-import { watchPageTitle } from './watch-page-title';
 
 /**
  * The content script of every frame: reads the frame's tools (the browser's API, then the bridge
@@ -56,13 +55,6 @@ export function setupPageTools(): void {
     // Only the top frame's page is asked, and only once a call of this tab loaded it.
     'page-result-request': () => (frame.isTop ? readPageResult() : null),
   });
-  // The browser tells the tab's title with each report: a page that retitles itself reports again,
-  // so a tab waiting for this one's run names it as the person sees it.
-  if (frame.isTop) {
-    watchPageTitle(() => {
-      if (connected && reader.hasReported() && !isPrerendering()) void reader.reportNow();
-    });
-  }
   // The background forgets this document's tools when it goes; a restored one reports again.
   const onShown = (event: Event) => {
     if (!event.isTrusted) return;
