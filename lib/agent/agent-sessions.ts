@@ -113,9 +113,10 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engineStatusFor(tabId) });
   };
   const engines = createEngineHost(publishEngineStatus, background.createEngine);
-  // The title of each tab with a session, as its page's latest report of tools told it: a page may
-  // retitle itself while its run goes on (a single-page app moving on, say), and a tab waiting for
-  // that run names it as the person sees it now, not as it was when the run began.
+  // The title of each tab with a session, as its page's latest report of tools told it: a page that
+  // moves on while its run goes on (a single-page app's next view, with tools of its own) is named
+  // by a tab waiting for that run as it was last reported, not as it was when the run began. A
+  // retitle alone is not reported: a flashing title would keep the worker awake.
   const currentTitles = new Map<number, string | undefined>();
   const noteTitle = async (tabId: number): Promise<void> => {
     if (!sessions.has(tabId)) return;
@@ -345,7 +346,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       });
       port.onDisconnect(() => leavePanels(port));
     },
-    /** The tab's tools, or its title, changed: its panels redraw, and those of tabs waiting for its run name it anew. */
+    /** The tab's tools changed (its title comes with them): its panels redraw, and those of tabs waiting for its run name it anew. */
     toolsChanged(tabId: number) {
       resendSnapshot(tabId);
       void noteTitle(tabId);
