@@ -289,7 +289,7 @@ describe('agent sessions', () => {
     expect(h.state()?.engine.waitingForTab).toBeUndefined();
   });
 
-  it('names the tab waited for by the title its page has now, not the one it had when its run began', async () => {
+  it('names the tab waited for by the title of its latest report of tools, not the one it had when its run began', async () => {
     const h = await waitingForAnotherTabsRun();
     h.retitleTab1('Mug shop — Your basket');
     await h.until(() => h.state()?.engine.progressText === 'Waiting for your answer in “Mug shop — Your basket”, whose run must end first…');
@@ -316,9 +316,11 @@ describe('agent sessions', () => {
     const h = await waitingForAnotherTabsRun({ privateTab: (tabId) => tabId === 1 });
     expect(h.state()?.engine.progressText).toBe('Waiting for the run in another tab to end…');
     expect(h.state()?.engine.waitingForTab).toBeUndefined();
-    // Nor once its page has a new title.
+    // Nor once its page has a new title: the waiting panel is told again, still without it.
+    const engineNews = () => h.received.filter((message) => message.type === 'engine').length;
+    const told = engineNews();
     h.retitleTab1('Mug shop — Your basket');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await h.until(() => engineNews() > told);
     expect(h.state()?.engine.progressText).toBe('Waiting for the run in another tab to end…');
     expect(h.state()?.engine.waitingForTab).toBeUndefined();
     h.answerInTab1();
