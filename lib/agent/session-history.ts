@@ -19,28 +19,34 @@ type StoredHistory = Pick<StoredConversation, 'history' | 'historyOrigin' | 'his
 
 /** The history of one tab's conversation. */
 export class SessionHistory {
-  messages: ChatMessage[] = [];
+  /** Always replaced, never changed in place: the session store sees a new history by its identity. */
+  private messages: ChatMessage[] = [];
   /** The origin `messages` were made on: another site's page never reads them. */
-  origin?: string;
+  private madeOn: string | undefined;
   /**
    * An answer in `messages` came from a run that read text strangers wrote: it may repeat their
    * orders, so every later run asks as that run did, until the history starts over. Each later
    * run reads that answer, so its own answer may carry the same words: the mark stays while the
    * conversation goes on, not only while the first answer is among the last exchanges.
    */
-  readUntrusted = false;
+  private readUntrusted = false;
+
+  /** The site the history was made on, if any. */
+  get origin(): string | undefined {
+    return this.madeOn;
+  }
 
   stored(): StoredHistory {
     return {
       history: this.messages,
-      ...(this.origin === undefined ? {} : { historyOrigin: this.origin }),
+      ...(this.madeOn === undefined ? {} : { historyOrigin: this.madeOn }),
       ...(this.readUntrusted ? { historyReadUntrusted: true } : {}),
     };
   }
 
   restore(stored: StoredHistory): void {
     this.messages = stored.history;
-    this.origin = stored.historyOrigin;
+    this.madeOn = stored.historyOrigin;
     this.readUntrusted = stored.historyReadUntrusted === true;
   }
 
@@ -56,7 +62,7 @@ export class SessionHistory {
    * that reported no tools yet has no known site: it neither reads the history nor ends it.
    */
   enter(origin: string): boolean {
-    if (origin !== '' && origin !== this.origin) [this.messages, this.origin, this.readUntrusted] = [[], origin, false];
+    if (origin !== '' && origin !== this.madeOn) [this.messages, this.madeOn, this.readUntrusted] = [[], origin, false];
     return this.readUntrusted && origin !== '';
   }
 
@@ -82,7 +88,7 @@ export class SessionHistory {
    * next prompts read as such (see approvalReason).
    */
   updateNote(note: ChatMessage | undefined, turn: Turn, site: string): void {
-    if (!note || this.origin !== site) return;
+    if (!note || this.madeOn !== site) return;
     this.messages = this.messages.map((message) => (message === note ? { ...message, content: unfinishedRequestNote(turn) } : message));
     this.readUntrusted = true;
   }
