@@ -233,7 +233,7 @@ function keyOf({ tabId, turnId, item }: KeyChange): `session:${string}` {
  */
 function numberIn(text: string): number | undefined {
   const number = Number(text);
-  return Number.isSafeInteger(number) && number >= 0 && String(number) === text ? number : undefined;
+  return Number.isSafeInteger(number) && String(number) === text ? number : undefined;
 }
 
 /** The tab and turn a turn's key names, after its prefix: `7:<turn id>`. */
