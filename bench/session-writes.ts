@@ -65,6 +65,24 @@ function countedStorage(): { writes: Write[]; measure: <T>(run: () => Promise<T>
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const kB = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1000).toFixed(1)} kB`);
 
+/** The store as the worker makes it, over the fake browser's session storage. */
+async function loadSessionStore() {
+  (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
+  return (await import('../lib/agent/session-store')).createSessionStore;
+}
+
+/** What the writes made while a reply streamed come to: how many, their bytes and their time. */
+function streamedFigures(streamed: Write[]): Record<string, string | number> {
+  return {
+    'writes while streaming': streamed.length,
+    'bytes a write (median)': kB(median(streamed.map((write) => write.bytes))),
+    'bytes a write (largest)': kB(Math.max(...streamed.map((write) => write.bytes))),
+    'bytes written while streaming': kB(streamed.reduce((sum, write) => sum + write.bytes, 0)),
+    'ms a write (median)': median(streamed.map((write) => write.ms)).toFixed(2),
+    'ms a write (longest)': Math.max(...streamed.map((write) => write.ms)).toFixed(2),
+  };
+}
+
 /** A chat of `settledTurns` turns, as it is at the start of a reply. */
 function longChat(): { turns: Turn[]; history: StoredSession['history'] } {
   const turns = Array.from({ length: settledTurns }, (_, index) => settledTurn(index));
@@ -76,8 +94,7 @@ function longChat(): { turns: Turn[]; history: StoredSession['history'] } {
 }
 
 async function storeWrites(): Promise<BenchSection> {
-  (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
-  const { createSessionStore } = await import('../lib/agent/session-store');
+  const createSessionStore = await loadSessionStore();
   const rows: Array<Record<string, string | number>> = [];
   for (let run = 0; run < 3; run += 1) {
     fakeBrowser.reset();
@@ -106,11 +123,7 @@ async function storeWrites(): Promise<BenchSection> {
     rows.push({
       run: run + 1,
       'chat stored': kB(chatBytes),
-      'writes while streaming': streamed.length,
-      'bytes a write (median)': kB(median(streamed.map((write) => write.bytes))),
-      'bytes written while streaming': kB(streamed.reduce((sum, write) => sum + write.bytes, 0)),
-      'ms a write (median)': median(streamed.map((write) => write.ms)).toFixed(2),
-      'ms a write (longest)': Math.max(...streamed.map((write) => write.ms)).toFixed(2),
+      ...streamedFigures(streamed),
       'write as the turn ends': `${kB(settle.bytes)}, ${settle.ms.toFixed(1)} ms`,
     });
   }
@@ -128,8 +141,7 @@ const longResultCharacters = 20_000;
 
 /** A reply streaming in the turn that just read a long tool result: what each write holds. */
 async function longTurnWrites(): Promise<BenchSection> {
-  (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
-  const { createSessionStore } = await import('../lib/agent/session-store');
+  const createSessionStore = await loadSessionStore();
   const rows: Array<Record<string, string | number>> = [];
   for (let run = 0; run < 3; run += 1) {
     fakeBrowser.reset();
@@ -148,14 +160,7 @@ async function longTurnWrites(): Promise<BenchSection> {
       await measure(() => store.flush());
     }
     const streamed = writes.slice(started);
-    rows.push({
-      run: run + 1,
-      'writes while streaming': streamed.length,
-      'bytes a write (median)': kB(median(streamed.map((write) => write.bytes))),
-      'bytes a write (largest)': kB(Math.max(...streamed.map((write) => write.bytes))),
-      'bytes written while streaming': kB(streamed.reduce((sum, write) => sum + write.bytes, 0)),
-      'ms a write (median)': median(streamed.map((write) => write.ms)).toFixed(2),
-    });
+    rows.push({ run: run + 1, ...streamedFigures(streamed) });
   }
   return {
     title: 'A reply streaming after a long tool result in its own turn (Node, fake session storage)',
