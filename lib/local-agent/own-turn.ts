@@ -1,4 +1,6 @@
-import { MARKERS, markerEffect, matchMarkerAt, type MarkerMatch, type RegionKind } from './parsing/markup-markers';
+import { readCallBody, startBody, type CallBody } from './call-body';
+import { MARKERS, markerEffect, type RegionKind } from './parsing/markup-markers';
+import { matchCallMarkerAt, matchTokenAt, THINK_CLOSE, THINK_OPEN } from './turn-tokens';
 
 /**
  * Keeps what is the model's own turn of a streamed reply. A misconfigured server, or a model that
@@ -18,124 +20,6 @@ export interface OwnTurn {
    * string of a call's arguments, nor by a turn end alone.
    */
   readonly over: boolean;
-}
-
-/** Tokens that end a turn. Taken out; where a turn opener follows one, the reply ends there. */
-const TURN_ENDS = ['<|im_end|>', '<|eot_id|>', '<|eom_id|>', '<|end_of_text|>', '<|endoftext|>', '<|end|>', '<end_of_turn>'];
-
-/**
- * Mistral's and TinyLlama's end of turn, which is also HTML's end of strikethrough (`<s>old</s>`):
- * an end only where the reply ends after it, or another token follows it (white space aside).
- */
-const TRAILING_END = '</s>';
-
-/** Reasoning, kept whole for the parse and the prose filter: a model thinking about a tag is not writing one. */
-const { thinkOpen: THINK_OPEN, thinkClose: THINK_CLOSE } = MARKERS;
-
-/** A tool result only the page can give (Hermes, LFM2): one the model writes itself is made up. */
-const TOOL_RESULTS = ['<tool_response>', '<|tool_response_start|>'];
-
-/** Tokens that open a turn, each with its role after it: ChatML, Llama 3, Gemma. */
-const TURN_OPENERS = [
-  { open: '<|im_start|>', close: '\n' },
-  { open: '<|start_header_id|>', close: '<|end_header_id|>' },
-  { open: '<start_of_turn>', close: '\n' },
-];
-
-/** The model's own roles: a turn of its own opened again is template noise, any other is not its to write. */
-const OWN_ROLES = new Set(['assistant', 'model']);
-
-/** A role is a short word: a longer run of letters after an opener is not held back for. */
-const MAX_ROLE = 16;
-
-const FIXED_TOKENS = [...TURN_ENDS, TRAILING_END, THINK_OPEN, ...TOOL_RESULTS, ...TURN_OPENERS.map(({ open }) => open)];
-
-/** The characters that follow the `<` of a token. */
-const SECOND_CHARACTERS: ReadonlySet<number> = new Set(FIXED_TOKENS.map((token) => token.charCodeAt(1)));
-
-/** The second and third characters of the call and reasoning tags (`<to`, `<th`, `</t`, `<|t`). */
-const MARKER_TEXTS = Object.values(MARKERS);
-const MARKER_SECOND_CHARACTERS: ReadonlySet<number> = new Set(MARKER_TEXTS.map((marker) => marker.charCodeAt(1)));
-const MARKER_THIRD_CHARACTERS: ReadonlySet<number> = new Set(MARKER_TEXTS.map((marker) => marker.charCodeAt(2)));
-
-/**
- * Which call or reasoning tag starts at `at`, where `text[at]` is `<` (see matchMarkerAt): most
- * `<` (`< 20`, `<|im_end|>`, `<start_of_turn>`) are ruled out by the two characters after it.
- */
-function matchCallMarkerAt(text: string, at: number): MarkerMatch {
-  if (at + 1 < text.length && !MARKER_SECOND_CHARACTERS.has(text.charCodeAt(at + 1))) return null;
-  if (at + 2 < text.length && !MARKER_THIRD_CHARACTERS.has(text.charCodeAt(at + 2))) return null;
-  return matchMarkerAt(text, at);
-}
-
-/**
- * How far the reading of a call's body has come: how deep in its brackets, and in which string
- * literal (its quote's code; 0 outside one). JSON's strings take `"`, the lenient parse's and
- * LFM2's Python-like calls `'` too.
- */
-interface CallBody {
-  depth: number;
-  quote: number;
-  escaped: boolean;
-}
-
-/**
- * Reads `text` from `from` to `to` into a call's body; false once its outermost brackets have
- * closed: what follows them is no longer the call's arguments, and a tag there is not in a string.
- */
-function readCallBody(body: CallBody, text: string, from: number, to: number): boolean {
-  for (let at = from; at < to; at += 1) {
-    const code = text.charCodeAt(at);
-    if (body.quote !== 0) {
-      if (body.escaped) body.escaped = false;
-      else if (code === 0x5c /* \ */) body.escaped = true;
-      else if (code === body.quote) body.quote = 0;
-    } else if (code === 0x7b /* { */ || code === 0x5b /* [ */ || code === 0x28 /* ( */) {
-      body.depth += 1;
-    } else if (code === 0x7d /* } */ || code === 0x5d /* ] */ || code === 0x29 /* ) */) {
-      if (body.depth === 0) continue;
-      body.depth -= 1;
-      if (body.depth === 0) return false;
-    } else if ((code === 0x22 /* " */ || code === 0x27 /* ' */) && body.depth > 0) {
-      body.quote = code;
-    }
-  }
-  return true;
-}
-
-type TokenMatch = { kind: 'end' | 'tool-result' | 'think'; length: number } | { kind: 'opener'; length: number; own: boolean } | 'partial' | null;
-
-/**
- * Which token starts at `at`, where `text[at]` is `<`: a whole one, the start of one cut off by
- * the end of the text so far (`atEnd` false), or none.
- */
-function matchTokenAt(text: string, at: number, atEnd: boolean): TokenMatch {
-  const rest = text.length - at;
-  // Most `<` in prose (`<b>`, `< 20`, `<think>`) are told apart by the character after it.
-  if (rest > 1 && !SECOND_CHARACTERS.has(text.charCodeAt(at + 1))) return null;
-  for (const token of TURN_ENDS) if (text.startsWith(token, at)) return { kind: 'end', length: token.length };
-  if (text.startsWith(TRAILING_END, at)) {
-    let next = at + TRAILING_END.length;
-    while (next < text.length && /\s/.test(text[next] as string)) next += 1;
-    if (next === text.length) return atEnd ? { kind: 'end', length: next - at } : 'partial';
-    const following = text[next] === '<' ? matchTokenAt(text, next, atEnd) : null;
-    if (following === 'partial') return 'partial';
-    return following !== null && following.kind !== 'think' ? { kind: 'end', length: TRAILING_END.length } : null;
-  }
-  if (text.startsWith(THINK_OPEN, at)) return { kind: 'think', length: THINK_OPEN.length };
-  for (const token of TOOL_RESULTS) if (text.startsWith(token, at)) return { kind: 'tool-result', length: token.length };
-  for (const { open, close } of TURN_OPENERS) {
-    if (!text.startsWith(open, at)) continue;
-    let end = at + open.length;
-    while (end < text.length && end - at - open.length < MAX_ROLE && /[A-Za-z_-]/.test(text[end] as string)) end += 1;
-    const role = text.slice(at + open.length, end);
-    if (!atEnd && end === text.length && role.length < MAX_ROLE) return 'partial';
-    const after = text.slice(end);
-    if (!atEnd && after.length < close.length && close.startsWith(after)) return 'partial';
-    return { kind: 'opener', length: end - at + (after.startsWith(close) ? close.length : 0), own: OWN_ROLES.has(role.toLowerCase()) };
-  }
-  if (!atEnd && FIXED_TOKENS.some((token) => rest < token.length && token.startsWith(text.slice(at)))) return 'partial';
-  return null;
 }
 
 /**
@@ -258,7 +142,7 @@ export function createOwnTurn(): OwnTurn {
   /** Goes into a region: a call's body is read from its start. */
   function enter(next: RegionKind | 'prose'): void {
     region = next;
-    body = next === 'hermes' || next === 'lfm2' ? { depth: 0, quote: 0, escaped: false } : null;
+    body = next === 'hermes' || next === 'lfm2' ? startBody() : null;
   }
 
   /** Reads text into the open call's body, if one is being read. */
