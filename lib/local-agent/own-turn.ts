@@ -48,95 +48,105 @@ export function createOwnTurn(): OwnTurn {
   // The last character before what is scanned now: a backtick makes a token that follows it code.
   let before = '';
 
+  // What this scan passes on so far.
+  let shown = '';
+
+  /** Reads `work` phase by phase, each phase saying where the next starts (its end once it stops). */
   function scan(work: string, atEnd: boolean): string {
-    let shown = '';
     let cursor = 0;
     while (cursor < work.length) {
-      if (region === 'think') {
-        const close = work.indexOf(THINK_CLOSE, cursor);
-        if (close === -1) {
-          const partial = atEnd ? 0 : partialSuffix(work, THINK_CLOSE);
-          held = work.slice(work.length - partial);
-          return shown + work.slice(cursor, work.length - partial);
-        }
-        shown += work.slice(cursor, close + THINK_CLOSE.length);
-        cursor = close + THINK_CLOSE.length;
-        region = 'prose';
-        continue;
-      }
-      if (ended) {
-        let next = cursor;
-        while (next < work.length && /\s/.test(work[next] as string)) next += 1;
-        if (next === work.length) {
-          if (!atEnd) held = work.slice(cursor);
-          return shown;
-        }
-        const match = work[next] === '<' ? matchTokenAt(work, next, atEnd) : null;
-        if (match === 'partial') {
-          held = work.slice(cursor);
-          return shown;
-        }
-        if (match !== null && match.kind !== 'end') {
-          over = true;
-          return shown;
-        }
-        ended = false;
-        if (match !== null) {
-          // Another turn end (`<|im_end|><|endoftext|>`): still after the end.
-          ended = true;
-          cursor = next + match.length;
-          continue;
-        }
-      }
-      const at = work.indexOf('<', cursor);
-      // The `<` too, which ends an escape that a backslash before it began.
-      read(work, cursor, at === -1 ? work.length : at + 1);
-      if (at === -1) return shown + work.slice(cursor);
-      shown += work.slice(cursor, at);
-      const marker = matchCallMarkerAt(work, at);
-      if (marker === 'partial' && !atEnd) {
-        held = work.slice(at);
-        return shown;
-      }
-      const effect = marker === null || marker === 'partial' ? 'content' : markerEffect(region, marker);
-      if (marker !== null && marker !== 'partial' && (effect === 'close' || typeof effect === 'object')) {
-        enter(effect === 'close' ? 'prose' : effect.open);
-        shown += MARKERS[marker];
-        cursor = at + MARKERS[marker].length;
-        continue;
-      }
-      // In a string of a call's arguments, every token is text the page gets.
-      if (body !== null && body.quote !== 0) {
-        shown += '<';
-        cursor = at + 1;
-        continue;
-      }
-      const match = matchTokenAt(work, at, atEnd);
-      if (match === 'partial') {
-        held = work.slice(at);
-        return shown;
-      }
-      if (match === null) {
-        shown += '<';
-        cursor = at + 1;
-        continue;
-      }
-      if (match.kind === 'tool-result' || (match.kind === 'opener' && !match.own)) {
-        // In inline code (`<tool_response>`) the model writes about the tag, as in its reasoning.
-        if ((at > 0 ? work[at - 1] : before) === '`') {
-          shown += '<';
-          cursor = at + 1;
-          continue;
-        }
-        over = true;
-        return shown;
-      }
-      // Reasoning opens above; a `<think>` that gets here is in a call, where the parse reads it as the call's.
-      if (match.kind === 'think') shown += THINK_OPEN;
-      if (match.kind === 'end') ended = true;
-      cursor = at + match.length;
+      if (region === 'think') cursor = passThink(work, cursor, atEnd);
+      else if (ended) cursor = afterEnd(work, cursor, atEnd);
+      else cursor = readProse(work, cursor, atEnd);
     }
-    return shown;
+    const text = shown;
+    shown = '';
+    return text;
+  }
+
+  /** Inside reasoning: passes it on as it is, up to and with `</think>`. */
+  function passThink(work: string, cursor: number, atEnd: boolean): number {
+    const close = work.indexOf(THINK_CLOSE, cursor);
+    if (close === -1) {
+      const partial = atEnd ? 0 : partialSuffix(work, THINK_CLOSE);
+      keep(work, cursor, work.length - partial);
+      return hold(work, work.length - partial);
+    }
+    region = 'prose';
+    return keep(work, cursor, close + THINK_CLOSE.length);
+  }
+
+  /** Right after a turn end: its white space shows nothing until what follows says whether a new turn starts. */
+  function afterEnd(work: string, cursor: number, atEnd: boolean): number {
+    let next = cursor;
+    while (next < work.length && /\s/.test(work[next] as string)) next += 1;
+    if (next === work.length) return atEnd ? work.length : hold(work, cursor);
+    const match = work[next] === '<' ? matchTokenAt(work, next, atEnd) : null;
+    if (match === 'partial') return hold(work, cursor);
+    if (match !== null && match.kind !== 'end') return cut(work);
+    // Another turn end (`<|im_end|><|endoftext|>`): still after the end.
+    if (match !== null) return next + match.length;
+    ended = false;
+    return cursor;
+  }
+
+  /** Prose or a call: passes it on up to the next `<`, and reads what starts there. */
+  function readProse(work: string, cursor: number, atEnd: boolean): number {
+    const at = work.indexOf('<', cursor);
+    // The `<` too, which ends an escape that a backslash before it began.
+    read(work, cursor, at === -1 ? work.length : at + 1);
+    if (at === -1) return keep(work, cursor, work.length);
+    keep(work, cursor, at);
+    return readTag(work, at, atEnd);
+  }
+
+  /** At a `<`: a tag that opens or closes a call or reasoning passes on, as it does for the parse. */
+  function readTag(work: string, at: number, atEnd: boolean): number {
+    const marker = matchCallMarkerAt(work, at);
+    if (marker === 'partial' && !atEnd) return hold(work, at);
+    if (marker !== null && marker !== 'partial') {
+      const effect = markerEffect(region, marker);
+      if (effect === 'close' || typeof effect === 'object') {
+        enter(effect === 'close' ? 'prose' : effect.open);
+        return keep(work, at, at + MARKERS[marker].length);
+      }
+    }
+    // In a string of a call's arguments, every token is text the page gets.
+    if (body !== null && body.quote !== 0) return keep(work, at, at + 1);
+    return readToken(work, at, atEnd);
+  }
+
+  /** At a `<` that may start a chat-template token: drops it, ends the reply there, or passes it on. */
+  function readToken(work: string, at: number, atEnd: boolean): number {
+    const match = matchTokenAt(work, at, atEnd);
+    if (match === 'partial') return hold(work, at);
+    if (match === null) return keep(work, at, at + 1);
+    if (match.kind === 'tool-result' || (match.kind === 'opener' && !match.own)) {
+      // In inline code (`<tool_response>`) the model writes about the tag, as in its reasoning.
+      return (at > 0 ? work[at - 1] : before) === '`' ? keep(work, at, at + 1) : cut(work);
+    }
+    // Reasoning opens above; a `<think>` that gets here is in a call, where the parse reads it as the call's.
+    if (match.kind === 'think') shown += THINK_OPEN;
+    if (match.kind === 'end') ended = true;
+    return at + match.length;
+  }
+
+  /** Passes `work` on from `from` to `to`, where reading goes on. */
+  function keep(work: string, from: number, to: number): number {
+    shown += work.slice(from, to);
+    return to;
+  }
+
+  /** Holds the tail from `from` until more of the reply shows what it is; this scan is done. */
+  function hold(work: string, from: number): number {
+    held = work.slice(from);
+    return work.length;
+  }
+
+  /** The reply went on to a turn not its own: nothing more is kept. */
+  function cut(work: string): number {
+    over = true;
+    return work.length;
   }
 
   /** Goes into a region: a call's body is read from its start. */
