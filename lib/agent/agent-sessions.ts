@@ -116,13 +116,17 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   // The title of each tab with a session, as its page's latest report of tools told it: a page that
   // moves on while its run goes on (a single-page app's next view, with tools of its own) is named
   // by a tab waiting for that run as it was last reported, not as it was when the run began. A
-  // retitle alone is not reported: a flashing title would keep the worker awake.
-  const currentTitles = new Map<number, string | undefined>();
+  // retitle alone is not reported: a flashing title would keep the worker awake. Each title keeps
+  // the site it was reported from: a page of another site (the tab left while its run unwinds) does
+  // not name a run of the first.
+  const currentTitles = new Map<number, { title: string | undefined; origin: string }>();
   const noteTitle = async (tabId: number): Promise<void> => {
     if (!sessions.has(tabId)) return;
-    const title = (await background.getTabTools(tabId).catch(() => undefined))?.title;
-    if (!sessions.has(tabId) || (currentTitles.has(tabId) && currentTitles.get(tabId) === title)) return;
-    currentTitles.set(tabId, title);
+    const report = await background.getTabTools(tabId).catch(() => undefined);
+    if (!report || !sessions.has(tabId)) return;
+    const known = currentTitles.get(tabId);
+    if (known !== undefined && known.title === report.title && known.origin === report.origin) return;
+    currentTitles.set(tabId, { title: report.title, origin: report.origin });
     if ([...panels.keys()].some((waiting) => engines.statusFor(waiting).waitingForTab === tabId)) publishEngineStatus();
   };
   // A tab waiting for another tab's reply or run is told which tab, and whether that run waits for
@@ -134,8 +138,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     const other = sessions.get(status.waitingForTab)?.runSeenFromElsewhere;
     // A private window's tab is neither named nor offered in a normal window's panel (see `isPrivateTab`).
     if (!other || (other.privateWindow && !waiting?.privateWindow)) return { ...status, waitingForTab: undefined, waitingForMore: undefined };
-    const title = currentTitles.has(status.waitingForTab) ? currentTitles.get(status.waitingForTab) : other.title;
-    const name = tabName(title, other.origin);
+    const current = currentTitles.get(status.waitingForTab);
+    const name = tabName(current?.origin === other.origin ? current.title : other.title, other.origin);
     const kind = status.state === 'loading' ? 'run' : 'reply';
     return { ...status, progressText: waitingWords(kind, { ...(name ? { name } : {}), askingYou: other.askingYou, others: status.waitingForMore }) };
   };

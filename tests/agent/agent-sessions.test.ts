@@ -272,9 +272,9 @@ describe('agent sessions', () => {
       ...h,
       answerIn,
       answerInTab1: () => answerIn(1),
-      /** Tab 1's page gives itself a new title (a single-page app moving on): its next report of tools tells it. */
-      retitleTab1: (title: string) => {
-        pages[1]!.title = title;
+      /** Tab 1's page gives itself a new title (a single-page app moving on), or another site's page has the tab: its next report of tools tells it. */
+      retitleTab1: (title: string, origin = pages[1]!.origin) => {
+        pages[1] = { origin, title };
         h.sessions.toolsChanged(1);
       },
     };
@@ -296,6 +296,17 @@ describe('agent sessions', () => {
     expect(h.state()?.engine.waitingForTab).toBe(1);
     h.answerInTab1();
     await h.untilTurnEnds(0, 'answer');
+  });
+
+  it("keeps naming the tab waited for by its run's page when another site's page reports from that tab", async () => {
+    const h = await waitingForAnotherTabsRun();
+    const engineNews = () => h.received.filter((message) => message.type === 'engine').length;
+    const told = engineNews();
+    h.retitleTab1('Tea shop — Sign in', 'https://tea.example');
+    await h.until(() => engineNews() > told);
+    expect(h.state()?.engine.progressText).toBe('Waiting for your answer in “Mug shop”, whose run must end first…');
+    h.answerInTab1();
+    await h.untilTurnEnds(0);
   });
 
   it('names the first of the runs a new model waits for, says how many others, and names the next once the first has ended', async () => {
