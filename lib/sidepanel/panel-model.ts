@@ -3,6 +3,7 @@ import { sessionMessageSchema, type PanelMessage, type SessionMessage } from '..
 import { applySessionMessage } from '../agent/apply-session-message';
 import type { SessionState } from '../agent/session-state';
 import type { AgentPort } from './agent-port';
+import { createNewChatUndo } from './new-chat-undo';
 import { createPortConnection } from './port-connection';
 import { waitingCallIds } from './waiting-call-ids';
 
@@ -46,19 +47,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   };
   /** Approvals sent for cards that still show as waiting. */
   const approvalsSent = signal<ReadonlySet<string>>(new Set());
-  /**
-   * "New chat" and its Undo, as this panel saw them. `pressed`: New chat was pressed here, and
-   * `started` once its snapshot offers Undo; only then does the panel say it started a new chat.
-   * An offer this panel finds (opened later, back on the tab, another panel's press) stays quiet.
-   * `asked`: Undo waits for a snapshot without the offer (one pressed twice asks once); `done`
-   * once that snapshot brought the conversation back, for a screen reader to hear.
-   */
-  const undoNewChatState = signal<'none' | 'pressed' | 'started' | 'asked' | 'done'>('none');
-  // A worker that stopped may have taken the question (New chat, or Undo) with it: the next
-  // snapshot says what came of it, and offers Undo, quietly, if there is one.
-  const forgetUnanswered = () => {
-    if (undoNewChatState.value === 'asked' || undoNewChatState.value === 'pressed') undoNewChatState.value = 'none';
-  };
+  const undo = createNewChatUndo();
 
   const running = computed(() => session.value?.running === true || unconfirmedRequest.value !== undefined);
   // A page without tools leaves the model nothing to do: no request loads it (a download, the
@@ -67,9 +56,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   // why and where to pick another, and the snapshot after a settings change lets it through.
   const engineCannotRun = computed(() => session.value?.engine.state === 'error' && session.value.engine.errorDuring === 'check');
   // Only while the new chat is empty and quiet: a request sent in it ends the offer.
-  const canUndoNewChat = computed(() => session.value?.canUndoNewChat === true && !running.value && undoNewChatState.value !== 'asked');
-  const newChatStartedHere = computed(() => undoNewChatState.value === 'started');
-  const newChatUndone = computed(() => undoNewChatState.value === 'done');
+  const canUndoNewChat = computed(() => session.value?.canUndoNewChat === true && !running.value && undo.state.value !== 'asked');
   const canSend = computed(
     () =>
       connection.value === 'connected' &&
@@ -89,7 +76,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     onOpen: () => postSubscribe(),
     // The stopped worker took the model with it: the next request loads it again.
     onRest: () => {
-      forgetUnanswered();
+      undo.forgetUnanswered();
       const current = session.value;
       if (current && current.engine.state !== 'error') {
         session.value = { ...current, engine: { ...current.engine, state: 'idle', tokensPerSecond: undefined, progress: undefined, progressText: undefined } };
@@ -98,7 +85,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     onLost: () => {
       connection.value = 'reconnecting';
       returnUnconfirmedRequest();
-      forgetUnanswered();
+      undo.forgetUnanswered();
     },
     onMessage: (raw) => {
       const parsed = sessionMessageSchema.safeParse(raw);
@@ -132,13 +119,13 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     if (message.type === 'error') {
       lastError.value = message.message;
       returnUnconfirmedRequest();
-      forgetUnanswered();
+      undo.forgetUnanswered();
       return;
     }
     // A snapshot of the tab this panel followed before must not replace the current one.
     if (message.type === 'snapshot' && message.state.tabId !== tabId.value) return;
-    if (message.type === 'snapshot') followUndoNewChat(message.state);
-    if (message.type === 'turn') undoNewChatState.value = 'none';
+    if (message.type === 'snapshot') undo.followSnapshot(message.state);
+    if (message.type === 'turn') undo.reset();
     const pending = unconfirmedRequest.value;
     if (message.type === 'turn' && message.turn.request === pending) unconfirmedRequest.value = undefined;
     if (message.type === 'snapshot' && message.state.turns.some((turn) => turn.request === pending && !turn.outcome)) {
@@ -151,18 +138,6 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       const waiting = waitingCallIds(next);
       approvalsSent.value = new Set([...approvalsSent.value].filter((callId) => waiting.has(callId)));
     }
-  }
-
-  function followUndoNewChat(state: SessionState): void {
-    const offered = state.canUndoNewChat === true;
-    const now = undoNewChatState.value;
-    if (now === 'asked' && !offered) undoNewChatState.value = state.turns.length > 0 ? 'done' : 'none';
-    // A snapshot sent before the background cleared the chat still has its turns: a later one answers
-    // New chat. One without turns or offer answers a run cut off, with nothing to bring back.
-    if (now === 'pressed' && offered) undoNewChatState.value = 'started';
-    if (now === 'pressed' && !offered && state.turns.length === 0) undoNewChatState.value = 'none';
-    // The offer ended (a request, or Undo, from another panel): a later one was not started here.
-    if (now === 'started' && !offered) undoNewChatState.value = 'none';
   }
 
   const needsHeartbeat = computed(
@@ -198,9 +173,9 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     engineCannotRun,
     canUndoNewChat,
     /** This panel pressed New chat, and the offer to undo it is the one that press made. */
-    newChatStartedHere,
+    newChatStartedHere: undo.startedHere,
     /** Undo brought the conversation back (until the next request, New chat or another tab). */
-    newChatUndone,
+    newChatUndone: undo.undone,
 
     /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
     selectTab(nextTabId: number) {
@@ -216,7 +191,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
         unconfirmedRequest.value = undefined;
         approvalsSent.value = new Set();
         lastError.value = undefined;
-        undoNewChatState.value = 'none';
+        undo.reset();
       }
       subscribe();
     },
@@ -239,11 +214,11 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     },
     newChat() {
       if (running.value) return;
-      undoNewChatState.value = postForTab((id) => ({ type: 'new-chat', tabId: id })) ? 'pressed' : 'none';
+      undo.pressed(postForTab((id) => ({ type: 'new-chat', tabId: id })));
     },
     /** Brings back the conversation "New chat" put aside, while the background offers that. */
     undoNewChat() {
-      if (canUndoNewChat.value && postForTab((id) => ({ type: 'undo-new-chat', tabId: id }))) undoNewChatState.value = 'asked';
+      if (canUndoNewChat.value && postForTab((id) => ({ type: 'undo-new-chat', tabId: id }))) undo.asked();
     },
     approve(callId: string, decision: ApprovalDecision) {
       if (approvalsSent.value.has(callId)) return;
