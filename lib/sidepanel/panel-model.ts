@@ -5,6 +5,7 @@ import type { SessionState } from '../agent/session-state';
 import type { AgentPort } from './agent-port';
 import { createNewChatUndo } from './new-chat-undo';
 import { createPortConnection } from './port-connection';
+import { createTabDrafts } from './tab-drafts';
 import { waitingCallIds } from './waiting-call-ids';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
@@ -33,9 +34,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   const lastError = signal<string | undefined>(undefined);
   const invalidMessages = signal(0);
   const draft = signal('');
-  // What was typed, unsent, in the other tabs this panel followed: words meant for one page must not
-  // follow the panel to another site, where Enter would send them, and are there again on the way back.
-  const otherTabsDrafts = new Map<number, string>();
+  const drafts = createTabDrafts();
   /**
    * A request that was sent but whose turn has not arrived yet: a second Enter must not send it
    * twice, and if the connection drops first the request goes back into the input box, not lost.
@@ -180,11 +179,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
     selectTab(nextTabId: number) {
       if (nextTabId !== tabId.value) {
-        if (tabId.value !== undefined) {
-          if (draft.value !== '') otherTabsDrafts.set(tabId.value, draft.value);
-          draft.value = otherTabsDrafts.get(nextTabId) ?? '';
-          otherTabsDrafts.delete(nextTabId);
-        }
+        if (tabId.value !== undefined) draft.value = drafts.turn(tabId.value, nextTabId, draft.value);
         tabId.value = nextTabId;
         turnedToTab = true;
         session.value = undefined;
