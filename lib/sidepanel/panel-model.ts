@@ -6,6 +6,7 @@ import type { AgentPort } from './agent-port';
 import { createNewChatUndo } from './new-chat-undo';
 import { createPortConnection } from './port-connection';
 import { createTabDrafts } from './tab-drafts';
+import { createUnconfirmedRequest } from './unconfirmed-request';
 import { waitingCallIds } from './waiting-call-ids';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
@@ -35,20 +36,12 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   const invalidMessages = signal(0);
   const draft = signal('');
   const drafts = createTabDrafts();
-  /**
-   * A request that was sent but whose turn has not arrived yet: a second Enter must not send it
-   * twice, and if the connection drops first the request goes back into the input box, not lost.
-   */
-  const unconfirmedRequest = signal<string | undefined>(undefined);
-  const returnUnconfirmedRequest = () => {
-    if (unconfirmedRequest.value !== undefined && draft.value === '') draft.value = unconfirmedRequest.value;
-    unconfirmedRequest.value = undefined;
-  };
+  const unconfirmed = createUnconfirmedRequest(draft);
   /** Approvals sent for cards that still show as waiting. */
   const approvalsSent = signal<ReadonlySet<string>>(new Set());
   const undo = createNewChatUndo();
 
-  const running = computed(() => session.value?.running === true || unconfirmedRequest.value !== undefined);
+  const running = computed(() => session.value?.running === true || unconfirmed.request.value !== undefined);
   // A page without tools leaves the model nothing to do: no request loads it (a download, the
   // first time) for nothing. One that registers tools later is asked at once. Nor does a request
   // go to an engine the check before any load found cannot run here (no WebGPU): the panel says
@@ -83,7 +76,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     },
     onLost: () => {
       connection.value = 'reconnecting';
-      returnUnconfirmedRequest();
+      unconfirmed.returnToDraft();
       undo.forgetUnanswered();
     },
     onMessage: (raw) => {
@@ -117,7 +110,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   function receive(message: SessionMessage): void {
     if (message.type === 'error') {
       lastError.value = message.message;
-      returnUnconfirmedRequest();
+      unconfirmed.returnToDraft();
       undo.forgetUnanswered();
       return;
     }
@@ -125,11 +118,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     if (message.type === 'snapshot' && message.state.tabId !== tabId.value) return;
     if (message.type === 'snapshot') undo.followSnapshot(message.state);
     if (message.type === 'turn') undo.reset();
-    const pending = unconfirmedRequest.value;
-    if (message.type === 'turn' && message.turn.request === pending) unconfirmedRequest.value = undefined;
-    if (message.type === 'snapshot' && message.state.turns.some((turn) => turn.request === pending && !turn.outcome)) {
-      unconfirmedRequest.value = undefined;
-    }
+    unconfirmed.confirmBy(message);
     const next = applySessionMessage(session.value, message);
     if (next === session.value) return;
     session.value = next;
@@ -183,7 +172,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
         tabId.value = nextTabId;
         turnedToTab = true;
         session.value = undefined;
-        unconfirmedRequest.value = undefined;
+        unconfirmed.forget();
         approvalsSent.value = new Set();
         lastError.value = undefined;
         undo.reset();
@@ -199,7 +188,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       if (!request || !canSend.value) return false;
       const sent = postForTab((id) => ({ type: 'send', tabId: id, text: request.slice(0, 20_000) }));
       if (!sent) return false;
-      unconfirmedRequest.value = request.slice(0, 20_000);
+      unconfirmed.sent(request.slice(0, 20_000));
       lastError.value = undefined;
       if (text === undefined) draft.value = '';
       return true;
