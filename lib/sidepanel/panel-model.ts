@@ -3,11 +3,11 @@ import { sessionMessageSchema, type PanelMessage, type SessionMessage } from '..
 import { applySessionMessage } from '../agent/apply-session-message';
 import type { SessionState } from '../agent/session-state';
 import type { AgentPort } from './agent-port';
+import { createApprovalsSent } from './approvals-sent';
 import { createNewChatUndo } from './new-chat-undo';
 import { createPortConnection } from './port-connection';
 import { createTabDrafts } from './tab-drafts';
 import { createUnconfirmedRequest } from './unconfirmed-request';
-import { waitingCallIds } from './waiting-call-ids';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
 export type ApprovalDecision = Extract<PanelMessage, { type: 'approve' }>['decision'];
@@ -37,8 +37,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   const draft = signal('');
   const drafts = createTabDrafts();
   const unconfirmed = createUnconfirmedRequest(draft);
-  /** Approvals sent for cards that still show as waiting. */
-  const approvalsSent = signal<ReadonlySet<string>>(new Set());
+  const approvals = createApprovalsSent();
   const undo = createNewChatUndo();
 
   const running = computed(() => session.value?.running === true || unconfirmed.request.value !== undefined);
@@ -122,10 +121,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     const next = applySessionMessage(session.value, message);
     if (next === session.value) return;
     session.value = next;
-    if (approvalsSent.value.size > 0) {
-      const waiting = waitingCallIds(next);
-      approvalsSent.value = new Set([...approvalsSent.value].filter((callId) => waiting.has(callId)));
-    }
+    approvals.keepWaitingIn(next);
   }
 
   const needsHeartbeat = computed(
@@ -155,7 +151,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     lastError: lastError as ReadonlySignal<string | undefined>,
     invalidMessages: invalidMessages as ReadonlySignal<number>,
     draft: draft as ReadonlySignal<string>,
-    approvalsSent: approvalsSent as ReadonlySignal<ReadonlySet<string>>,
+    approvalsSent: approvals.sent,
     running,
     canSend,
     engineCannotRun,
@@ -173,7 +169,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
         turnedToTab = true;
         session.value = undefined;
         unconfirmed.forget();
-        approvalsSent.value = new Set();
+        approvals.clear();
         lastError.value = undefined;
         undo.reset();
       }
@@ -205,9 +201,9 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       if (canUndoNewChat.value && postForTab((id) => ({ type: 'undo-new-chat', tabId: id }))) undo.asked();
     },
     approve(callId: string, decision: ApprovalDecision) {
-      if (approvalsSent.value.has(callId)) return;
+      if (approvals.sent.value.has(callId)) return;
       const sent = postForTab((id) => ({ type: 'approve', tabId: id, callId, decision }));
-      if (sent) approvalsSent.value = new Set([...approvalsSent.value, callId]);
+      if (sent) approvals.add(callId);
     },
     /**
      * Turns the agent off on the site the panel shows, or back on: the background changes the
