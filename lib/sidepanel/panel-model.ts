@@ -1,15 +1,13 @@
-import { batch, computed, createModel, effect, signal, type ReadonlySignal } from '@preact/signals';
-import { sessionMessageSchema, type PanelMessage, type SessionMessage } from '../agent/agent-port-protocol';
-import { applySessionMessage } from '../agent/apply-session-message';
+import { computed, createModel, effect, type ReadonlySignal } from '@preact/signals';
+import type { PanelMessage } from '../agent/agent-port-protocol';
 import type { SessionState } from '../agent/session-state';
 import type { AgentPort } from './agent-port';
-import { createApprovalsSent } from './approvals-sent';
-import { createNewChatUndo } from './new-chat-undo';
+import { createPanelState, type ConnectionState } from './panel-state';
 import { createPortConnection } from './port-connection';
+import { receiveSessionMessage } from './receive-session-message';
 import { createTabDrafts } from './tab-drafts';
-import { createUnconfirmedRequest } from './unconfirmed-request';
 
-export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
+export type { ConnectionState } from './panel-state';
 export type ApprovalDecision = Extract<PanelMessage, { type: 'approve' }>['decision'];
 
 export interface PanelModelOptions {
@@ -29,16 +27,9 @@ export interface PanelModelOptions {
  * Every message from the background is validated and applied with `applySessionMessage`.
  */
 export const PanelModel = createModel((options: PanelModelOptions) => {
-  const tabId = signal<number | undefined>(undefined);
-  const session = signal<SessionState | undefined>(undefined);
-  const connection = signal<ConnectionState>('connecting');
-  const lastError = signal<string | undefined>(undefined);
-  const invalidMessages = signal(0);
-  const draft = signal('');
+  const panel = createPanelState();
+  const { tabId, session, connection, lastError, invalidMessages, draft, unconfirmed, approvals, undo } = panel;
   const drafts = createTabDrafts();
-  const unconfirmed = createUnconfirmedRequest(draft);
-  const approvals = createApprovalsSent();
-  const undo = createNewChatUndo();
 
   const running = computed(() => session.value?.running === true || unconfirmed.request.value !== undefined);
   // A page without tools leaves the model nothing to do: no request loads it (a download, the
@@ -78,18 +69,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       unconfirmed.returnToDraft();
       undo.forgetUnanswered();
     },
-    onMessage: (raw) => {
-      const parsed = sessionMessageSchema.safeParse(raw);
-      if (!parsed.success) {
-        invalidMessages.value += 1;
-        return;
-      }
-      port.confirm();
-      batch(() => {
-        connection.value = 'connected';
-        receive(parsed.data);
-      });
-    },
+    onMessage: (raw) => receiveSessionMessage(panel, raw, () => port.confirm()),
   });
 
   function subscribe(): void {
@@ -104,24 +84,6 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     if (tabId.value === undefined) return;
     port.post({ type: 'subscribe', tabId: tabId.value, ...(turnedToTab ? { lookAgain: true } : {}) });
     turnedToTab = false;
-  }
-
-  function receive(message: SessionMessage): void {
-    if (message.type === 'error') {
-      lastError.value = message.message;
-      unconfirmed.returnToDraft();
-      undo.forgetUnanswered();
-      return;
-    }
-    // A snapshot of the tab this panel followed before must not replace the current one.
-    if (message.type === 'snapshot' && message.state.tabId !== tabId.value) return;
-    if (message.type === 'snapshot') undo.followSnapshot(message.state);
-    if (message.type === 'turn') undo.reset();
-    unconfirmed.confirmBy(message);
-    const next = applySessionMessage(session.value, message);
-    if (next === session.value) return;
-    session.value = next;
-    approvals.keepWaitingIn(next);
   }
 
   const needsHeartbeat = computed(

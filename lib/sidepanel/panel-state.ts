@@ -1,0 +1,28 @@
+import { signal } from '@preact/signals';
+import type { SessionState } from '../agent/session-state';
+import { createApprovalsSent } from './approvals-sent';
+import { createNewChatUndo } from './new-chat-undo';
+import { createUnconfirmedRequest } from './unconfirmed-request';
+
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
+
+/**
+ * The side panel's signals, written in one place each: what the background says is received into
+ * them, and the person's actions change them. The model hands them to components read-only.
+ */
+export function createPanelState() {
+  const draft = signal('');
+  return {
+    tabId: signal<number | undefined>(undefined),
+    session: signal<SessionState | undefined>(undefined),
+    connection: signal<ConnectionState>('connecting'),
+    lastError: signal<string | undefined>(undefined),
+    invalidMessages: signal(0),
+    draft,
+    unconfirmed: createUnconfirmedRequest(draft),
+    approvals: createApprovalsSent(),
+    undo: createNewChatUndo(),
+  };
+}
+
+export type PanelState = ReturnType<typeof createPanelState>;

@@ -1,0 +1,40 @@
+import { batch } from '@preact/signals';
+import { sessionMessageSchema, type SessionMessage } from '../agent/agent-port-protocol';
+import { applySessionMessage } from '../agent/apply-session-message';
+import type { PanelState } from './panel-state';
+
+/**
+ * A message from the background, unchecked: one that is not a session message is counted, not
+ * applied. `confirm` says the background is alive, so the next loss reconnects soonest.
+ */
+export function receiveSessionMessage(panel: PanelState, raw: unknown, confirm: () => void): void {
+  const parsed = sessionMessageSchema.safeParse(raw);
+  if (!parsed.success) {
+    panel.invalidMessages.value += 1;
+    return;
+  }
+  confirm();
+  batch(() => {
+    panel.connection.value = 'connected';
+    receive(panel, parsed.data);
+  });
+}
+
+function receive(panel: PanelState, message: SessionMessage): void {
+  const { session, unconfirmed, undo } = panel;
+  if (message.type === 'error') {
+    panel.lastError.value = message.message;
+    unconfirmed.returnToDraft();
+    undo.forgetUnanswered();
+    return;
+  }
+  // A snapshot of the tab this panel followed before must not replace the current one.
+  if (message.type === 'snapshot' && message.state.tabId !== panel.tabId.value) return;
+  if (message.type === 'snapshot') undo.followSnapshot(message.state);
+  if (message.type === 'turn') undo.reset();
+  unconfirmed.confirmBy(message);
+  const next = applySessionMessage(session.value, message);
+  if (next === session.value) return;
+  session.value = next;
+  panel.approvals.keepWaitingIn(next);
+}
