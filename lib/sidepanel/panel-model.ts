@@ -6,6 +6,7 @@ import { createPanelState, type ConnectionState } from './panel-state';
 import { createPortConnection } from './port-connection';
 import { receiveSessionMessage } from './receive-session-message';
 import { createTabDrafts } from './tab-drafts';
+import { createTabSubscription } from './tab-subscription';
 
 export type { ConnectionState } from './panel-state';
 export type ApprovalDecision = Extract<PanelMessage, { type: 'approve' }>['decision'];
@@ -49,13 +50,14 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       !running.value,
   );
 
+  const subscription = createTabSubscription(tabId, () => port);
   const port = createPortConnection({
     connect: options.connect,
     reconnectDelayMs: options.reconnectDelayMs,
     // An idle panel lets its port go with the stopped worker, and the worker sleep: the person
     // acting, or the background's word that this tab changed, connects it again.
     stayConnected: () => options.onWake === undefined || session.value === undefined || needsHeartbeat.value,
-    onOpen: () => postSubscribe(),
+    onOpen: () => subscription.post(),
     // The stopped worker took the model with it: the next request loads it again.
     onRest: () => {
       undo.forgetUnanswered();
@@ -71,20 +73,6 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     },
     onMessage: (raw) => receiveSessionMessage(panel, raw, () => port.confirm()),
   });
-
-  function subscribe(): void {
-    // A resting connection subscribes as it opens.
-    if (!port.wake()) postSubscribe();
-  }
-
-  // The panel turned to a tab: its first subscription asks the page to look for tools anew (a
-  // walk of its frames); a reconnect after the worker slept only asks for the picture.
-  let turnedToTab = false;
-  function postSubscribe(): void {
-    if (tabId.value === undefined) return;
-    port.post({ type: 'subscribe', tabId: tabId.value, ...(turnedToTab ? { lookAgain: true } : {}) });
-    turnedToTab = false;
-  }
 
   const needsHeartbeat = computed(
     () => running.value || session.value?.engine.state === 'loading' || session.value?.engine.state === 'generating',
@@ -128,14 +116,14 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       if (nextTabId !== tabId.value) {
         if (tabId.value !== undefined) draft.value = drafts.turn(tabId.value, nextTabId, draft.value);
         tabId.value = nextTabId;
-        turnedToTab = true;
+        subscription.turnedToTab();
         session.value = undefined;
         unconfirmed.forget();
         approvals.clear();
         lastError.value = undefined;
         undo.reset();
       }
-      subscribe();
+      subscription.renew();
     },
     setDraft(text: string) {
       draft.value = text;
