@@ -1,15 +1,14 @@
 import { computed, createModel, effect, type ReadonlySignal } from '@preact/signals';
-import type { PanelMessage } from '../agent/agent-port-protocol';
 import type { SessionState } from '../agent/session-state';
 import type { AgentPort } from './agent-port';
+import { createPanelActions } from './panel-actions';
 import { createPanelState, type ConnectionState } from './panel-state';
 import { createPortConnection } from './port-connection';
 import { receiveSessionMessage } from './receive-session-message';
-import { createTabDrafts } from './tab-drafts';
 import { createTabSubscription } from './tab-subscription';
 
 export type { ConnectionState } from './panel-state';
-export type ApprovalDecision = Extract<PanelMessage, { type: 'approve' }>['decision'];
+export type { ApprovalDecision } from './panel-actions';
 
 export interface PanelModelOptions {
   connect: () => AgentPort;
@@ -30,7 +29,6 @@ export interface PanelModelOptions {
 export const PanelModel = createModel((options: PanelModelOptions) => {
   const panel = createPanelState();
   const { tabId, session, connection, lastError, invalidMessages, draft, unconfirmed, approvals, undo } = panel;
-  const drafts = createTabDrafts();
 
   const running = computed(() => session.value?.running === true || unconfirmed.request.value !== undefined);
   // A page without tools leaves the model nothing to do: no request loads it (a download, the
@@ -48,6 +46,9 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       !session.value.agentOff &&
       !engineCannotRun.value &&
       !running.value,
+  );
+  const needsHeartbeat = computed(
+    () => running.value || session.value?.engine.state === 'loading' || session.value?.engine.state === 'generating',
   );
 
   const subscription = createTabSubscription(tabId, () => port);
@@ -74,9 +75,6 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     onMessage: (raw) => receiveSessionMessage(panel, raw, () => port.confirm()),
   });
 
-  const needsHeartbeat = computed(
-    () => running.value || session.value?.engine.state === 'loading' || session.value?.engine.state === 'generating',
-  );
   effect(() => {
     if (!needsHeartbeat.value) return;
     const timer = setInterval(() => port.post({ type: 'heartbeat' }), options.heartbeatMs ?? 10_000);
@@ -89,10 +87,6 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       if (changedTabId === undefined || changedTabId === tabId.peek()) port.wake();
     }),
   );
-
-  function postForTab(build: (tabId: number) => PanelMessage): boolean {
-    return tabId.value !== undefined && port.post(build(tabId.value));
-  }
 
   return {
     tabId: tabId as ReadonlySignal<number | undefined>,
@@ -110,66 +104,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     newChatStartedHere: undo.startedHere,
     /** Undo brought the conversation back (until the next request, New chat or another tab). */
     newChatUndone: undo.undone,
-
-    /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
-    selectTab(nextTabId: number) {
-      if (nextTabId !== tabId.value) {
-        if (tabId.value !== undefined) draft.value = drafts.turn(tabId.value, nextTabId, draft.value);
-        tabId.value = nextTabId;
-        subscription.turnedToTab();
-        session.value = undefined;
-        unconfirmed.forget();
-        approvals.clear();
-        lastError.value = undefined;
-        undo.reset();
-      }
-      subscription.renew();
-    },
-    setDraft(text: string) {
-      draft.value = text;
-    },
-    /** Sends the draft, or `text` when given (a request tried again), leaving the draft as it is. Returns whether it went out. */
-    send(text?: string) {
-      const request = (text ?? draft.value).trim();
-      if (!request || !canSend.value) return false;
-      const sent = postForTab((id) => ({ type: 'send', tabId: id, text: request.slice(0, 20_000) }));
-      if (!sent) return false;
-      unconfirmed.sent(request.slice(0, 20_000));
-      lastError.value = undefined;
-      if (text === undefined) draft.value = '';
-      return true;
-    },
-    stop() {
-      postForTab((id) => ({ type: 'stop', tabId: id }));
-    },
-    newChat() {
-      if (running.value) return;
-      undo.pressed(postForTab((id) => ({ type: 'new-chat', tabId: id })));
-    },
-    /** Brings back the conversation "New chat" put aside, while the background offers that. */
-    undoNewChat() {
-      if (canUndoNewChat.value && postForTab((id) => ({ type: 'undo-new-chat', tabId: id }))) undo.asked();
-    },
-    approve(callId: string, decision: ApprovalDecision) {
-      if (approvals.sent.value.has(callId)) return;
-      const sent = postForTab((id) => ({ type: 'approve', tabId: id, callId, decision }));
-      if (sent) approvals.add(callId);
-    },
-    /**
-     * Turns the agent off on the site the panel shows, or back on: the background changes the
-     * settings (see `disabledSitesWith`), stops a run there, and the panel follows their change.
-     */
-    setAgentOff(off: boolean) {
-      const origin = session.value?.origin;
-      return origin !== undefined && origin !== '' && postForTab((id) => ({ type: 'set-agent-off', tabId: id, origin, off }));
-    },
-    /** Reloads the tab's page, for a page the extension cannot reach yet. */
-    reloadPage() {
-      postForTab((id) => ({ type: 'reload-page', tabId: id }));
-    },
-    dismissError() {
-      lastError.value = undefined;
-    },
+    ...createPanelActions(panel, { running, canSend, canUndoNewChat }, port, subscription),
   };
 });
 
