@@ -7,8 +7,8 @@ import { createUnconfirmedRequest } from './unconfirmed-request';
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
 
 /**
- * The side panel's signals, written in one place each: what the background says is received into
- * them, and the person's actions change them. The model hands them to components read-only.
+ * The side panel's signals: what the background says is received into them, and the person's
+ * actions change them. The model hands them to components read-only.
  */
 export function createPanelState() {
   const draft = signal('');
