@@ -41,8 +41,10 @@ export function createNewChatUndo() {
     reset() {
       state.value = 'none';
     },
-    // A worker that stopped may have taken the question (New chat, or Undo) with it: the next
-    // snapshot says what came of it, and offers Undo, quietly, if there is one.
+    /**
+     * A worker that stopped may have taken the question (New chat, or Undo) with it: the next
+     * snapshot says what came of it, and offers Undo, quietly, if there is one.
+     */
     forgetUnanswered() {
       if (state.value === 'asked' || state.value === 'pressed') state.value = 'none';
     },

@@ -15,7 +15,12 @@ export interface ActionGuards {
 }
 
 /** What the components call: each writes the panel's signals, or asks the background for the tab followed. */
-export function createPanelActions(panel: PanelState, guards: ActionGuards, port: Pick<PortConnection, 'post'>, subscription: TabSubscription) {
+export function createPanelActions(
+  panel: PanelState,
+  guards: ActionGuards,
+  port: Pick<PortConnection, 'post'>,
+  subscription: TabSubscription,
+) {
   const { tabId, session, draft, lastError, unconfirmed, approvals, undo } = panel;
   const drafts = createTabDrafts();
 

@@ -51,6 +51,8 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     () => running.value || session.value?.engine.state === 'loading' || session.value?.engine.state === 'generating',
   );
 
+  // Asked for its port only once a tab is followed: the connection below opens (and subscribes)
+  // while it is being made, before any tab is.
   const subscription = createTabSubscription(tabId, () => port);
   const port = createPortConnection({
     connect: options.connect,

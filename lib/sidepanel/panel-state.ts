@@ -7,8 +7,9 @@ import { createUnconfirmedRequest } from './unconfirmed-request';
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
 
 /**
- * The side panel's signals: what the background says is received into them, and the person's
- * actions change them. The model hands them to components read-only.
+ * The side panel's signals: what the background says is received into them, the person's actions
+ * change them, and so does the connection as it rests or is lost. The model hands them to
+ * components read-only.
  */
 export function createPanelState() {
   const draft = signal('');

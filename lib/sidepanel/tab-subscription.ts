@@ -8,17 +8,17 @@ import type { PortConnection } from './port-connection';
 export function createTabSubscription(tabId: ReadonlySignal<number | undefined>, port: () => Pick<PortConnection, 'post' | 'wake'>) {
   // The panel turned to a tab: its first subscription asks the page to look for tools anew (a
   // walk of its frames); a reconnect after the worker slept only asks for the picture.
-  let turnedToTab = false;
+  let lookAgain = false;
   function post(): void {
     if (tabId.value === undefined) return;
-    port().post({ type: 'subscribe', tabId: tabId.value, ...(turnedToTab ? { lookAgain: true } : {}) });
-    turnedToTab = false;
+    port().post({ type: 'subscribe', tabId: tabId.value, ...(lookAgain ? { lookAgain: true } : {}) });
+    lookAgain = false;
   }
   return {
     /** Subscribes on the open port; see `PortConnectionOptions.onOpen`. */
     post,
     turnedToTab() {
-      turnedToTab = true;
+      lookAgain = true;
     },
     /** Subscribes again, which asks for a fresh snapshot. */
     renew() {
