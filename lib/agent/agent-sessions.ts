@@ -11,6 +11,7 @@ import { closedPageKind } from './closed-page-kind';
 import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
 import type { AgentWorld, TabToolList } from './agent-world';
 import { createEngineHost } from './engine-host';
+import { createModelPreviews } from './model-previews';
 import { createProseBatcher } from './prose-batcher';
 import type { ChatEnding, EngineStatus, SessionState } from './session-state';
 import { tabName, waitingWords } from './waiting-words';
@@ -72,7 +73,6 @@ export interface AgentSessionsBackground {
 }
 
 const defaultApprovalWaitMs = 5 * 60_000;
-const previewLifetimeMs = 5_000;
 const privateWindowKeepsNothing = "A private window saves no site: to turn the agent off on this one, use the extension's options or a normal window.";
 
 /** Every tab's agent session, the panels watching them, and the one engine they share. */
@@ -144,18 +144,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     return { ...status, progressText: waitingWords(kind, { ...(name ? { name } : {}), askingYou: other.askingYou, others: status.waitingForMore }) };
   };
 
-  // What the first request would load, told before it. Asked again after every load and every
-  // settings change, and by a snapshot built once the last answer is a few seconds old: the
-  // options page may have deleted the model meanwhile.
-  const previews = new Map<string, { at: number; preview: Promise<WebLlmPreview | undefined> }>();
-  const previewFor = (settings: Settings): Promise<WebLlmPreview | undefined> => {
-    if (settings.engine !== 'webllm' || !background.previewWebLlm) return Promise.resolve(undefined);
-    const known = previews.get(settings.model);
-    if (known && Date.now() - known.at < previewLifetimeMs) return known.preview;
-    const preview = background.previewWebLlm(settings.model).catch(() => undefined);
-    previews.set(settings.model, { at: Date.now(), preview });
-    return preview;
-  };
+  const previews = createModelPreviews(background);
 
   const siteAllowed = async (tabId: number) => {
     const [settings, tools] = await Promise.all([background.loadSettings(), background.getTabTools(tabId)]);
@@ -243,7 +232,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     const address = tools === undefined ? await background.pageAddress?.(tabId).catch(() => undefined) : undefined;
     const closedPage = address === undefined ? undefined : closedPageKind(address);
     const pageReachable = tools !== undefined || (closedPage !== 'browser' && (await background.pageAnswers(tabId)));
-    engines.describe(settings, await previewFor(settings));
+    engines.describe(settings, await previews.previewFor(settings));
     // A web page that reported no tools is still a site: the person may turn the agent off there
     // before it offers any. A browser page or a file has no site to name.
     const origin = tools?.origin ?? (address !== undefined && /^https?:/i.test(address) ? (originOf(address) ?? '') : '');
