@@ -13,8 +13,8 @@ import type { AgentWorld, TabToolList } from './agent-world';
 import { createEngineHost } from './engine-host';
 import { createModelPreviews } from './model-previews';
 import { createProseBatcher } from './prose-batcher';
-import type { ChatEnding, EngineStatus, SessionState } from './session-state';
-import { tabName, waitingWords } from './waiting-words';
+import type { ChatEnding, SessionState } from './session-state';
+import { createWaitingTabNames } from './waiting-tab-names';
 import { createSessionStore, type StoredSession } from './session-store';
 import { loadEndedChats, saveEndedChats } from './chats-across-update';
 import { originOf } from '../text/origin-of';
@@ -113,37 +113,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engineStatusFor(tabId) });
   };
   const engines = createEngineHost(publishEngineStatus, background.createEngine);
-  // The title of each tab with a session, as its page's latest report of tools told it: a page that
-  // moves on while its run goes on (a single-page app's next view, with tools of its own) is named
-  // by a tab waiting for that run as it was last reported, not as it was when the run began. A
-  // retitle alone is not reported: a flashing title would keep the worker awake. Each title keeps
-  // the site it was reported from: a page of another site (the tab left while its run unwinds) does
-  // not name a run of the first.
-  const currentTitles = new Map<number, { title: string | undefined; origin: string }>();
-  const noteTitle = async (tabId: number): Promise<void> => {
-    if (!sessions.has(tabId)) return;
-    const report = await background.getTabTools(tabId).catch(() => undefined);
-    if (!report || !sessions.has(tabId)) return;
-    const known = currentTitles.get(tabId);
-    if (known !== undefined && known.title === report.title && known.origin === report.origin) return;
-    currentTitles.set(tabId, { title: report.title, origin: report.origin });
-    if ([...panels.keys()].some((waiting) => engines.statusFor(waiting).waitingForTab === tabId)) publishEngineStatus();
-  };
-  // A tab waiting for another tab's reply or run is told which tab, and whether that run waits for
-  // the person's answer there: they may have many tabs open, and only their answer ends the wait.
-  const engineStatusFor = (tabId: number): EngineStatus => {
-    const status = engines.statusFor(tabId);
-    if (status.waitingForTab === undefined) return status;
-    const waiting = sessions.get(tabId)?.runSeenFromElsewhere;
-    const other = sessions.get(status.waitingForTab)?.runSeenFromElsewhere;
-    // A private window's tab is neither named nor offered in a normal window's panel (see `isPrivateTab`).
-    if (!other || (other.privateWindow && !waiting?.privateWindow)) return { ...status, waitingForTab: undefined, waitingForMore: undefined };
-    const current = currentTitles.get(status.waitingForTab);
-    const name = tabName(current?.origin === other.origin ? current.title : other.title, other.origin);
-    const kind = status.state === 'loading' ? 'run' : 'reply';
-    return { ...status, progressText: waitingWords(kind, { ...(name ? { name } : {}), askingYou: other.askingYou, others: status.waitingForMore }) };
-  };
-
+  const waitingTabs = createWaitingTabNames({ sessions, panels, engines, background, publishEngineStatus });
+  const { engineStatusFor } = waitingTabs;
   const previews = createModelPreviews(background);
 
   const siteAllowed = async (tabId: number) => {
@@ -342,7 +313,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     /** The tab's tools changed (its title comes with them): its panels redraw, and those of tabs waiting for its run name it anew. */
     toolsChanged(tabId: number) {
       resendSnapshot(tabId);
-      void noteTitle(tabId);
+      void waitingTabs.noteTitle(tabId);
     },
     /** The settings changed (the options page, or "allow on this site"): what panels show of them is redrawn. */
     settingsChanged() {
@@ -369,7 +340,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       await session?.whenIdle();
       const conversation = session?.stored() ?? stored?.get(removedTabId);
       sessions.delete(removedTabId);
-      currentTitles.delete(removedTabId);
+      waitingTabs.forget(removedTabId);
       stored?.delete(removedTabId);
       panels.delete(removedTabId);
       const ending = endedChats.get(removedTabId);
@@ -405,7 +376,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       forgetEndedChat(tabId);
       sessions.get(tabId)?.stop('stopped', 'Stopped: the tab was closed.');
       sessions.delete(tabId);
-      currentTitles.delete(tabId);
+      waitingTabs.forget(tabId);
       panels.delete(tabId);
       // A closing tab may be what woke the worker: forget its stored conversation once it is read.
       void ready.then(() => {

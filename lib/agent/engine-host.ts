@@ -96,7 +96,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     /**
      * The status as `tabId`'s panel shows it (see `statusForTab`). While it waits, `waitingForTab`
      * is the tab it waits for, where one is known: the sessions name it (see
-     * `createAgentSessions`), and the panel offers to go there.
+     * `createWaitingTabNames`), and the panel offers to go there.
      */
     statusFor(tabId: number): EngineStatus {
       return statusForTab(tabId, shared.status, news, { swapWaits: runs.swapWaits, holdingTabs: runs.holdingTabs() });
