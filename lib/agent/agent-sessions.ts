@@ -1,78 +1,27 @@
-import type { ToolOutput } from '@webmcp-agents/chat';
-import type { ToolScorer } from '@webmcp-agents/local-agent';
 import { errorMessage } from '../messaging/error-message';
-import { settleTabTools } from '../registry/settle-tab-tools';
-import { agentOffBy, agentOffOn, disabledSitesWith, type Settings, type SettingsChange } from '../settings';
-import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
-import type { Engine } from '../engines/engine';
-import type { TraceRecorder } from '../traces/trace-recorder';
-import { isAllowableSite } from './approval-policy';
+import { agentOffBy, agentOffOn, disabledSitesWith } from '../settings';
 import { closedPageKind } from './closed-page-kind';
 import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
-import type { AgentWorld, TabToolList } from './agent-world';
+import type { AgentSessionsBackground } from './agent-sessions-background';
 import { createEngineHost } from './engine-host';
 import { createModelPreviews } from './model-previews';
 import { createProseBatcher } from './prose-batcher';
 import type { ChatEnding, SessionState } from './session-state';
+import { createSessionsWorld } from './sessions-world';
 import { createWaitingTabNames } from './waiting-tab-names';
 import { createSessionStore, type StoredSession } from './session-store';
 import { loadEndedChats, saveEndedChats } from './chats-across-update';
 import { originOf } from '../text/origin-of';
 import { suggestRequests } from './suggestions';
 import { TabSession } from './tab-session';
-import type { TabDrivers } from '../service-worker/tab-drivers';
+
+export type { AgentSessionsBackground } from './agent-sessions-background';
 
 /** The two ends of a panel's port that the sessions use. */
 export interface PanelPort {
   postMessage(message: SessionMessage): void;
 }
 
-/** What the background gives the sessions: the settings, the tabs and their tools, the trace recorder. Tests pass their own. */
-export interface AgentSessionsBackground {
-  loadSettings(): Promise<Settings>;
-  updateSettings(change: SettingsChange): Promise<Settings>;
-  getTabTools(tabId: number): Promise<TabToolList | undefined>;
-  onTabToolsChanged(listener: (tabId: number) => void): () => void;
-  /** Whether the extension's content script answers in the tab's page (see `pageScriptAnswers`). */
-  pageAnswers(tabId: number): Promise<boolean>;
-  /**
-   * Asks every frame of the tab to look for tools again, those no event announced included (a
-   * polyfill set up late, a form in a shadow root attached quietly): a panel turning to the tab.
-   */
-  askPageAgain?(tabId: number): void;
-  /** The address of the tab's page, where the browser tells it; for a page the extension cannot read. */
-  pageAddress?(tabId: number): Promise<string | undefined>;
-  /** What WebLLM's first request would load or why it cannot run here (see `previewWebLlm`). */
-  previewWebLlm?(model: string): Promise<WebLlmPreview>;
-  reloadTab(tabId: number): Promise<void>;
-  /**
-   * Whether the tab is in a private (incognito) window, where nothing may outlast the window: its
-   * runs leave no trace and its panel saves no site (see `isPrivateTab`).
-   */
-  isPrivateTab(tabId: number): Promise<boolean>;
-  executeTabTool: AgentWorld['executeTabTool'];
-  readLoadedPageResult?: AgentWorld['readLoadedPageResult'];
-  showAsking?: AgentWorld['showAsking'];
-  scorerFor(settings: Settings): ToolScorer | undefined;
-  recorder: TraceRecorder;
-  /** Keeps on disk which tabs have a chat, for after an update (see `createTabsWithChatsNote`). */
-  noteTabsWithChats?(tabIds: number[]): Promise<void>;
-  /** Keeps the service worker up while a run waits (see AgentWorld); default: nothing to keep. */
-  keepAwake?(): () => void;
-  /** How long a call waits for the person's answer; default 5 minutes. */
-  approvalWaitMs?: number;
-  /**
-   * Tells resting panels (idle ones let their port go with the worker) that a tab's session
-   * changed, or with no tab that everything may have: see `PanelWake`.
-   */
-  wakePanels?(tabId?: number): void;
-  /** Makes the engine the settings ask for; default: `createEngine`. */
-  createEngine?(settings: Settings): Engine;
-  /** Who runs tools in which tab, shared with the trace viewer's replays; default: runs never wait for a replay. */
-  tabDrivers?: TabDrivers;
-}
-
-const defaultApprovalWaitMs = 5 * 60_000;
 const privateWindowKeepsNothing = "A private window saves no site: to turn the agent off on this one, use the extension's options or a normal window.";
 
 /** Every tab's agent session, the panels watching them, and the one engine they share. */
@@ -117,45 +66,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const { engineStatusFor } = waitingTabs;
   const previews = createModelPreviews(background);
 
-  const siteAllowed = async (tabId: number) => {
-    const [settings, tools] = await Promise.all([background.loadSettings(), background.getTabTools(tabId)]);
-    return Boolean(tools?.origin && settings.allowedSites.includes(tools.origin));
-  };
-  const world: AgentWorld = {
-    loadSettings: background.loadSettings,
-    getTabTools: background.getTabTools,
-    settleTools: (tabId) => settleTabTools(background.onTabToolsChanged, tabId),
-    executeTabTool: (...args): Promise<ToolOutput> => background.executeTabTool(...args),
-    ...(background.readLoadedPageResult ? { readLoadedPageResult: background.readLoadedPageResult } : {}),
-    // A run keeps its engine until it ends (`releaseEngine`), so another tab's new model waits for it.
-    loadEngine: (settings, tabId, signal) => engines.load(settings, signal, { hold: true, tabId }).finally(() => previews.clear()),
-    releaseEngine: (engine) => engines.release(engine),
-    reportUsage: (tabId, usage) => engines.reportUsage(tabId, usage),
-    reportEngineError: (tabId, message, hint) => engines.reportError(tabId, message, hint),
-    scorerFor: background.scorerFor,
-    isSiteAllowed: siteAllowed,
-    allowSite: async (tabId) => {
-      const tools = await background.getTabTools(tabId);
-      const settings = await background.loadSettings();
-      const origin = tools?.origin;
-      if (origin && isAllowableSite(origin) && !settings.allowedSites.includes(origin)) {
-        // Added to the list as it is when written: another change may have come meanwhile.
-        await background.updateSettings(({ allowedSites }) => (allowedSites.includes(origin) ? {} : { allowedSites: [...allowedSites, origin] }));
-      }
-    },
-    isPrivateTab: background.isPrivateTab,
-    recorder: background.recorder,
-    keepAwake: () => background.keepAwake?.() ?? (() => {}),
-    showAsking: (tabId, waits) => {
-      background.showAsking?.(tabId, waits);
-      // A tab waiting for this run says whether it waits for the person's answer here.
-      publishEngineStatus();
-    },
-    approvalWaitMs: background.approvalWaitMs ?? defaultApprovalWaitMs,
-    takeTab: (tabId) => background.tabDrivers?.take(tabId, 'agent') ?? { release: () => {} },
-    // The conversation is saved after the trace, so it never shows a step the trace lacks.
-    persist: (urgent) => (urgent ? void Promise.resolve(background.recorder.flush?.()).finally(store.urgent) : store.schedule()),
-  };
+  const world = createSessionsWorld(background, { engines, previews, store, publishEngineStatus });
 
   const sessionFor = async (tabId: number): Promise<TabSession> => {
     await ready;

@@ -170,3 +170,5 @@ function describeEngineError(error: unknown): { message: string; hint?: string }
   }
   return { message: `The model could not load: ${errorMessage(error)}` };
 }
+
+export type EngineHost = ReturnType<typeof createEngineHost>;

@@ -1,0 +1,52 @@
+import type { ToolScorer } from '@webmcp-agents/local-agent';
+import type { Engine } from '../engines/engine';
+import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
+import type { TabDrivers } from '../service-worker/tab-drivers';
+import type { Settings, SettingsChange } from '../settings';
+import type { TraceRecorder } from '../traces/trace-recorder';
+import type { AgentWorld, TabToolList } from './agent-world';
+
+/** What the background gives the sessions: the settings, the tabs and their tools, the trace recorder. Tests pass their own. */
+export interface AgentSessionsBackground {
+  loadSettings(): Promise<Settings>;
+  updateSettings(change: SettingsChange): Promise<Settings>;
+  getTabTools(tabId: number): Promise<TabToolList | undefined>;
+  onTabToolsChanged(listener: (tabId: number) => void): () => void;
+  /** Whether the extension's content script answers in the tab's page (see `pageScriptAnswers`). */
+  pageAnswers(tabId: number): Promise<boolean>;
+  /**
+   * Asks every frame of the tab to look for tools again, those no event announced included (a
+   * polyfill set up late, a form in a shadow root attached quietly): a panel turning to the tab.
+   */
+  askPageAgain?(tabId: number): void;
+  /** The address of the tab's page, where the browser tells it; for a page the extension cannot read. */
+  pageAddress?(tabId: number): Promise<string | undefined>;
+  /** What WebLLM's first request would load or why it cannot run here (see `previewWebLlm`). */
+  previewWebLlm?(model: string): Promise<WebLlmPreview>;
+  reloadTab(tabId: number): Promise<void>;
+  /**
+   * Whether the tab is in a private (incognito) window, where nothing may outlast the window: its
+   * runs leave no trace and its panel saves no site (see `isPrivateTab`).
+   */
+  isPrivateTab(tabId: number): Promise<boolean>;
+  executeTabTool: AgentWorld['executeTabTool'];
+  readLoadedPageResult?: AgentWorld['readLoadedPageResult'];
+  showAsking?: AgentWorld['showAsking'];
+  scorerFor(settings: Settings): ToolScorer | undefined;
+  recorder: TraceRecorder;
+  /** Keeps on disk which tabs have a chat, for after an update (see `createTabsWithChatsNote`). */
+  noteTabsWithChats?(tabIds: number[]): Promise<void>;
+  /** Keeps the service worker up while a run waits (see AgentWorld); default: nothing to keep. */
+  keepAwake?(): () => void;
+  /** How long a call waits for the person's answer; default 5 minutes. */
+  approvalWaitMs?: number;
+  /**
+   * Tells resting panels (idle ones let their port go with the worker) that a tab's session
+   * changed, or with no tab that everything may have: see `PanelWake`.
+   */
+  wakePanels?(tabId?: number): void;
+  /** Makes the engine the settings ask for; default: `createEngine`. */
+  createEngine?(settings: Settings): Engine;
+  /** Who runs tools in which tab, shared with the trace viewer's replays; default: runs never wait for a replay. */
+  tabDrivers?: TabDrivers;
+}

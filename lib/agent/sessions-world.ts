@@ -1,0 +1,67 @@
+import type { ToolOutput } from '@webmcp-agents/chat';
+import { settleTabTools } from '../registry/settle-tab-tools';
+import type { AgentSessionsBackground } from './agent-sessions-background';
+import type { AgentWorld } from './agent-world';
+import { isAllowableSite } from './approval-policy';
+import type { EngineHost } from './engine-host';
+import type { ModelPreviews } from './model-previews';
+
+const defaultApprovalWaitMs = 5 * 60_000;
+
+/** What the tabs' sessions share besides the background: the one engine, its previews, and the store of their conversations. */
+export interface SessionsWorldParts {
+  engines: EngineHost;
+  previews: ModelPreviews;
+  store: { urgent(): void; schedule(): void };
+  /** Tells every panel the engine's status as its tab sees it. */
+  publishEngineStatus(): void;
+}
+
+/**
+ * The world every tab's session runs in: the background's settings, tabs and recorder, with the
+ * engine every tab shares. One for all the sessions, so each run asks the same engine host.
+ */
+export function createSessionsWorld(background: AgentSessionsBackground, { engines, previews, store, publishEngineStatus }: SessionsWorldParts): AgentWorld {
+  return {
+    loadSettings: background.loadSettings,
+    getTabTools: background.getTabTools,
+    settleTools: (tabId) => settleTabTools(background.onTabToolsChanged, tabId),
+    executeTabTool: (...args): Promise<ToolOutput> => background.executeTabTool(...args),
+    ...(background.readLoadedPageResult ? { readLoadedPageResult: background.readLoadedPageResult } : {}),
+    // A run keeps its engine until it ends (`releaseEngine`), so another tab's new model waits for it.
+    loadEngine: (settings, tabId, signal) => engines.load(settings, signal, { hold: true, tabId }).finally(() => previews.clear()),
+    releaseEngine: (engine) => engines.release(engine),
+    reportUsage: (tabId, usage) => engines.reportUsage(tabId, usage),
+    reportEngineError: (tabId, message, hint) => engines.reportError(tabId, message, hint),
+    scorerFor: background.scorerFor,
+    isSiteAllowed: (tabId) => siteAllowed(background, tabId),
+    allowSite: (tabId) => allowSite(background, tabId),
+    isPrivateTab: background.isPrivateTab,
+    recorder: background.recorder,
+    keepAwake: () => background.keepAwake?.() ?? (() => {}),
+    showAsking: (tabId, waits) => {
+      background.showAsking?.(tabId, waits);
+      // A tab waiting for this run says whether it waits for the person's answer here.
+      publishEngineStatus();
+    },
+    approvalWaitMs: background.approvalWaitMs ?? defaultApprovalWaitMs,
+    takeTab: (tabId) => background.tabDrivers?.take(tabId, 'agent') ?? { release: () => {} },
+    // The conversation is saved after the trace, so it never shows a step the trace lacks.
+    persist: (urgent) => (urgent ? void Promise.resolve(background.recorder.flush?.()).finally(store.urgent) : store.schedule()),
+  };
+}
+
+async function siteAllowed(background: AgentSessionsBackground, tabId: number): Promise<boolean> {
+  const [settings, tools] = await Promise.all([background.loadSettings(), background.getTabTools(tabId)]);
+  return Boolean(tools?.origin && settings.allowedSites.includes(tools.origin));
+}
+
+async function allowSite(background: AgentSessionsBackground, tabId: number): Promise<void> {
+  const tools = await background.getTabTools(tabId);
+  const settings = await background.loadSettings();
+  const origin = tools?.origin;
+  if (origin && isAllowableSite(origin) && !settings.allowedSites.includes(origin)) {
+    // Added to the list as it is when written: another change may have come meanwhile.
+    await background.updateSettings(({ allowedSites }) => (allowedSites.includes(origin) ? {} : { allowedSites: [...allowedSites, origin] }));
+  }
+}
