@@ -1,18 +1,16 @@
 import { errorMessage } from '../messaging/error-message';
-import { agentOffBy, agentOffOn, disabledSitesWith } from '../settings';
-import { closedPageKind } from './closed-page-kind';
+import { agentOffOn, disabledSitesWith } from '../settings';
 import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
 import type { AgentSessionsBackground } from './agent-sessions-background';
 import { createEngineHost } from './engine-host';
 import { createModelPreviews } from './model-previews';
 import { createProseBatcher } from './prose-batcher';
-import type { ChatEnding, SessionState } from './session-state';
+import type { ChatEnding } from './session-state';
 import { createSessionsWorld } from './sessions-world';
+import { createTabSnapshots } from './tab-snapshots';
 import { createWaitingTabNames } from './waiting-tab-names';
 import { createSessionStore, type StoredSession } from './session-store';
 import { loadEndedChats, saveEndedChats } from './chats-across-update';
-import { originOf } from '../text/origin-of';
-import { suggestRequests } from './suggestions';
 import { TabSession } from './tab-session';
 
 export type { AgentSessionsBackground } from './agent-sessions-background';
@@ -78,73 +76,9 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     return session;
   };
 
-  // A snapshot waits on reads (settings, tools, asking the page). One is built at a time per tab,
-  // and a request that comes meanwhile builds one more afterwards: an older picture never lands
-  // after a newer one, and a stream of changes cannot starve the panel of pictures. Each is built
-  // after its last read and sent at once, so no turn published in between is overwritten.
-  const snapshots = new Map<number, { again: boolean; done: Promise<void> }>();
-  const sendSnapshot = (tabId: number): Promise<void> => {
-    const building = snapshots.get(tabId);
-    if (building) {
-      building.again = true;
-      return building.done;
-    }
-    const state = { again: false, done: Promise.resolve() };
-    state.done = (async () => {
-      try {
-        do {
-          state.again = false;
-          await buildAndSendSnapshot(tabId);
-        } while (state.again);
-      } finally {
-        snapshots.delete(tabId);
-      }
-    })();
-    snapshots.set(tabId, state);
-    return state.done;
-  };
-  const buildAndSendSnapshot = async (tabId: number): Promise<void> => {
-    // A panel resting may follow the tab, held port or not: it connects for a snapshot of its own.
-    background.wakePanels?.(tabId);
-    if (!panels.get(tabId)?.size) return;
-    const session = await sessionFor(tabId);
-    const [settings, tools, privateWindow] = await Promise.all([background.loadSettings(), background.getTabTools(tabId), background.isPrivateTab(tabId)]);
-    // A page that reported tools has the content script; only a silent one is asked, unless its
-    // address says no extension may run there (a browser page), which no asking changes.
-    const address = tools === undefined ? await background.pageAddress?.(tabId).catch(() => undefined) : undefined;
-    const closedPage = address === undefined ? undefined : closedPageKind(address);
-    const pageReachable = tools !== undefined || (closedPage !== 'browser' && (await background.pageAnswers(tabId)));
-    engines.describe(settings, await previews.previewFor(settings));
-    // A web page that reported no tools is still a site: the person may turn the agent off there
-    // before it offers any. A browser page or a file has no site to name.
-    const origin = tools?.origin ?? (address !== undefined && /^https?:/i.test(address) ? (originOf(address) ?? '') : '');
-    const offBy = origin ? agentOffBy(settings.disabledSites, origin) : [];
-    const ending = endedChats.get(tabId);
-    const state: SessionState = {
-      tabId,
-      // A page without tools, reachable or not, is named by its address: the panel says which tab it is about.
-      url: tools?.url ?? address ?? '',
-      origin,
-      turns: session.turns,
-      // As the panel works it out from each turn message: one rule, so the two never disagree.
-      running: session.turns.some((turn) => !turn.outcome),
-      ...(session.canUndoClear ? { canUndoNewChat: true } : {}),
-      toolCount: tools?.tools.length ?? 0,
-      pageReachable,
-      ...(closedPage && !pageReachable ? { closedPage } : {}),
-      suggestions: suggestRequests(tools?.tools ?? []),
-      engine: engineStatusFor(tabId),
-      siteAllowed: Boolean(origin && settings.allowedSites.includes(origin)),
-      agentOff: offBy.length > 0,
-      agentOffBy: offBy,
-      ...(privateWindow ? { privateWindow: true } : {}),
-      ...(ending && session.turns.length === 0 ? { chatEnded: ending } : {}),
-    };
-    // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
-    publish(tabId, { type: 'snapshot', state });
-  };
-
-  const resendSnapshot = (tabId: number) => void sendSnapshot(tabId).catch(() => {});
+  const snapshots = createTabSnapshots({ background, panels, sessionFor, engines, previews, engineStatusFor, endedChat: (tabId) => endedChats.get(tabId), publish });
+  const sendSnapshot = snapshots.send;
+  const resendSnapshot = snapshots.resend;
 
   // The person turned the agent off, or back on, from the panel. A run on a site that is off now
   // stops at once, not at its next step: whatever it was about to do there, they just said no.

@@ -1,0 +1,102 @@
+import { agentOffBy } from '../settings';
+import { originOf } from '../text/origin-of';
+import type { SessionMessage } from './agent-port-protocol';
+import type { AgentSessionsBackground } from './agent-sessions-background';
+import { closedPageKind } from './closed-page-kind';
+import type { EngineHost } from './engine-host';
+import type { ModelPreviews } from './model-previews';
+import type { ChatEnding, EngineStatus, SessionState } from './session-state';
+import { suggestRequests } from './suggestions';
+import type { TabSession } from './tab-session';
+
+/** What a tab's snapshot is built from: the background's reads, the tab's session, and what its panels are told. */
+export interface TabSnapshotsHost {
+  background: AgentSessionsBackground;
+  /** The panels following each tab: a tab none follows gets no snapshot. */
+  panels: ReadonlyMap<number, ReadonlySet<unknown>>;
+  sessionFor(tabId: number): Promise<TabSession>;
+  engines: Pick<EngineHost, 'describe'>;
+  previews: ModelPreviews;
+  engineStatusFor(tabId: number): EngineStatus;
+  /** How the tab's chat ended, where an update of the extension ended it. */
+  endedChat(tabId: number): ChatEnding | undefined;
+  publish(tabId: number, message: SessionMessage): void;
+}
+
+/**
+ * A snapshot waits on reads (settings, tools, asking the page). One is built at a time per tab,
+ * and a request that comes meanwhile builds one more afterwards: an older picture never lands
+ * after a newer one, and a stream of changes cannot starve the panel of pictures. Each is built
+ * after its last read and sent at once, so no turn published in between is overwritten.
+ */
+export function createTabSnapshots(host: TabSnapshotsHost) {
+  const snapshots = new Map<number, { again: boolean; done: Promise<void> }>();
+  const send = (tabId: number): Promise<void> => {
+    const building = snapshots.get(tabId);
+    if (building) {
+      building.again = true;
+      return building.done;
+    }
+    const state = { again: false, done: Promise.resolve() };
+    state.done = (async () => {
+      try {
+        do {
+          state.again = false;
+          await buildAndSendSnapshot(host, tabId);
+        } while (state.again);
+      } finally {
+        snapshots.delete(tabId);
+      }
+    })();
+    snapshots.set(tabId, state);
+    return state.done;
+  };
+  return {
+    /** Sends the tab's panels a snapshot; resolves once it is sent (or none follows the tab). */
+    send,
+    /** Sends one where nobody waits for it: a snapshot that fails leaves the panel as it was. */
+    resend: (tabId: number) => void send(tabId).catch(() => {}),
+  };
+}
+
+async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Promise<void> {
+  const { background } = host;
+  // A panel resting may follow the tab, held port or not: it connects for a snapshot of its own.
+  background.wakePanels?.(tabId);
+  if (!host.panels.get(tabId)?.size) return;
+  const session = await host.sessionFor(tabId);
+  const [settings, tools, privateWindow] = await Promise.all([background.loadSettings(), background.getTabTools(tabId), background.isPrivateTab(tabId)]);
+  // A page that reported tools has the content script; only a silent one is asked, unless its
+  // address says no extension may run there (a browser page), which no asking changes.
+  const address = tools === undefined ? await background.pageAddress?.(tabId).catch(() => undefined) : undefined;
+  const closedPage = address === undefined ? undefined : closedPageKind(address);
+  const pageReachable = tools !== undefined || (closedPage !== 'browser' && (await background.pageAnswers(tabId)));
+  host.engines.describe(settings, await host.previews.previewFor(settings));
+  // A web page that reported no tools is still a site: the person may turn the agent off there
+  // before it offers any. A browser page or a file has no site to name.
+  const origin = tools?.origin ?? (address !== undefined && /^https?:/i.test(address) ? (originOf(address) ?? '') : '');
+  const offBy = origin ? agentOffBy(settings.disabledSites, origin) : [];
+  const ending = host.endedChat(tabId);
+  const state: SessionState = {
+    tabId,
+    // A page without tools, reachable or not, is named by its address: the panel says which tab it is about.
+    url: tools?.url ?? address ?? '',
+    origin,
+    turns: session.turns,
+    // As the panel works it out from each turn message: one rule, so the two never disagree.
+    running: session.turns.some((turn) => !turn.outcome),
+    ...(session.canUndoClear ? { canUndoNewChat: true } : {}),
+    toolCount: tools?.tools.length ?? 0,
+    pageReachable,
+    ...(closedPage && !pageReachable ? { closedPage } : {}),
+    suggestions: suggestRequests(tools?.tools ?? []),
+    engine: host.engineStatusFor(tabId),
+    siteAllowed: Boolean(origin && settings.allowedSites.includes(origin)),
+    agentOff: offBy.length > 0,
+    agentOffBy: offBy,
+    ...(privateWindow ? { privateWindow: true } : {}),
+    ...(ending && session.turns.length === 0 ? { chatEnded: ending } : {}),
+  };
+  // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
+  host.publish(tabId, { type: 'snapshot', state });
+}
