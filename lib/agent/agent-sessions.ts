@@ -1,7 +1,7 @@
 import { errorMessage } from '../messaging/error-message';
-import { agentOffOn, disabledSitesWith } from '../settings';
 import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
 import type { AgentSessionsBackground } from './agent-sessions-background';
+import { createAgentOff } from './agent-off';
 import { createEngineHost } from './engine-host';
 import { createModelPreviews } from './model-previews';
 import { createProseBatcher } from './prose-batcher';
@@ -19,8 +19,6 @@ export type { AgentSessionsBackground } from './agent-sessions-background';
 export interface PanelPort {
   postMessage(message: SessionMessage): void;
 }
-
-const privateWindowKeepsNothing = "A private window saves no site: to turn the agent off on this one, use the extension's options or a normal window.";
 
 /** Every tab's agent session, the panels watching them, and the one engine they share. */
 export function createAgentSessions(background: AgentSessionsBackground) {
@@ -80,31 +78,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const sendSnapshot = snapshots.send;
   const resendSnapshot = snapshots.resend;
 
-  // The person turned the agent off, or back on, from the panel. A run on a site that is off now
-  // stops at once, not at its next step: whatever it was about to do there, they just said no.
-  const setAgentOff = async (tabId: number, origin: string, off: boolean): Promise<void> => {
-    // A private window's site must not be listed for good: its panel offers no "Turn agent off",
-    // and one that still does (drawn before the snapshot said so) is refused here. Turning the
-    // agent back on stays: it takes away an entry the person made, and adds nothing of this visit.
-    if (off && (await background.isPrivateTab(tabId))) throw new Error(privateWindowKeepsNothing);
-    // Changed as the list is when written: another panel, or the options page, may change it too.
-    await background.updateSettings(({ disabledSites }) => ({ disabledSites: [...disabledSitesWith(disabledSites, origin, off)] }));
-    // The settings' watcher does both too; this panel need not wait for it.
-    if (off) await stopRunsWhereOff();
-    return sendSnapshot(tabId);
-  };
-
-  // The agent was turned off on a site while a run went on there (from a panel or the options
-  // page): it ends now, not at its next step.
-  const stopRunsWhereOff = async (): Promise<void> => {
-    const running = [...sessions].filter(([, session]) => session.running);
-    if (running.length === 0) return;
-    const { disabledSites } = await background.loadSettings();
-    for (const [tabId, session] of running) {
-      const origin = (await background.getTabTools(tabId).catch(() => undefined))?.origin;
-      if (origin && agentOffOn(disabledSites, origin)) session.agentTurnedOff(origin);
-    }
-  };
+  const { setAgentOff, stopRunsWhereOff } = createAgentOff({ background, sessions, sendSnapshot });
 
   const handle = async (port: PanelPort, message: PanelMessage) => {
     if (message.type === 'heartbeat') return;
