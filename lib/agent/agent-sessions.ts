@@ -1,9 +1,11 @@
-import { errorMessage } from '../messaging/error-message';
-import { panelMessageSchema, type PanelMessage, type SessionMessage } from './agent-port-protocol';
+import type { PanelMessage } from './agent-port-protocol';
 import type { AgentSessionsBackground } from './agent-sessions-background';
 import { createAgentOff } from './agent-off';
+import { connectPanel, type ConnectingPanelPort } from './connect-panel';
 import { createEngineHost } from './engine-host';
+import { handlePanelMessage } from './handle-panel-message';
 import { createModelPreviews } from './model-previews';
+import { safePost, type PanelPort } from './panel-port';
 import { createProseBatcher } from './prose-batcher';
 import type { ChatEnding } from './session-state';
 import { createSessionsWorld } from './sessions-world';
@@ -14,11 +16,7 @@ import { loadEndedChats, saveEndedChats } from './chats-across-update';
 import { TabSession } from './tab-session';
 
 export type { AgentSessionsBackground } from './agent-sessions-background';
-
-/** The two ends of a panel's port that the sessions use. */
-export interface PanelPort {
-  postMessage(message: SessionMessage): void;
-}
+export type { PanelPort } from './panel-port';
 
 /** Every tab's agent session, the panels watching them, and the one engine they share. */
 export function createAgentSessions(background: AgentSessionsBackground) {
@@ -80,54 +78,13 @@ export function createAgentSessions(background: AgentSessionsBackground) {
 
   const { setAgentOff, stopRunsWhereOff } = createAgentOff({ background, sessions, sendSnapshot });
 
-  const handle = async (port: PanelPort, message: PanelMessage) => {
-    if (message.type === 'heartbeat') return;
-    if (message.type === 'subscribe') {
-      leavePanels(port);
-      panels.set(message.tabId, (panels.get(message.tabId) ?? new Set()).add(port));
-      if (message.lookAgain) background.askPageAgain?.(message.tabId);
-      return sendSnapshot(message.tabId);
-    }
-    const session = await sessionFor(message.tabId);
-    switch (message.type) {
-      case 'send':
-        forgetEndedChat(message.tabId);
-        return session.send(message.text.trim()).then(() => store.flush());
-      case 'stop':
-        return session.stop();
-      // Written at once: a worker stopped a moment later must not bring back what the person
-      // just cleared, nor lose the conversation put aside for Undo.
-      case 'new-chat':
-        forgetEndedChat(message.tabId);
-        session.clear();
-        store.urgent();
-        return sendSnapshot(message.tabId);
-      case 'undo-new-chat':
-        // Nothing to bring back (a request was sent since, or another panel undid it first): the
-        // panel is told, and its snapshot no longer offers Undo.
-        if (session.undoClear()) store.urgent();
-        else safePost(port, { type: 'error', message: 'The earlier chat can no longer be brought back.' });
-        return sendSnapshot(message.tabId);
-      case 'approve':
-        return session.decide(message.callId, message.decision);
-      case 'reload-page':
-        return background.reloadTab(message.tabId);
-      case 'set-agent-off':
-        return setAgentOff(message.tabId, message.origin, message.off);
-    }
-  };
+  const handle = (port: PanelPort, message: PanelMessage) =>
+    handlePanelMessage({ background, panels, leavePanels, sessionFor, forgetEndedChat, store, sendSnapshot, setAgentOff }, port, message);
 
   return {
     /** A panel connected: everything it sends is checked before anything acts on it. */
-    connect(port: PanelPort & { onMessage(listener: (message: unknown) => void): void; onDisconnect(listener: () => void): void }) {
-      port.onMessage((raw) => {
-        const parsed = panelMessageSchema.safeParse(raw);
-        if (!parsed.success) return safePost(port, { type: 'error', message: 'The extension did not understand that message.' });
-        handle(port, parsed.data).catch((error: unknown) =>
-          safePost(port, { type: 'error', message: errorMessage(error) }),
-        );
-      });
-      port.onDisconnect(() => leavePanels(port));
+    connect(port: ConnectingPanelPort) {
+      connectPanel(port, handle, leavePanels);
     },
     /** The tab's tools changed (its title comes with them): its panels redraw, and those of tabs waiting for its run name it anew. */
     toolsChanged(tabId: number) {
@@ -204,12 +161,4 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       });
     },
   };
-}
-
-function safePost(port: PanelPort, message: SessionMessage): void {
-  try {
-    port.postMessage(message);
-  } catch {
-    // The panel closed between the check and the post; it will get a snapshot when it comes back.
-  }
 }

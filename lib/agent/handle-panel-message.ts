@@ -1,0 +1,57 @@
+import type { PanelMessage } from './agent-port-protocol';
+import type { AgentSessionsBackground } from './agent-sessions-background';
+import { safePost, type PanelPort } from './panel-port';
+import type { TabSession } from './tab-session';
+
+/** What a panel's messages act on: the tabs panels follow, the tabs' sessions and their store, snapshots and the agent's off switch. */
+export interface PanelMessageHost {
+  background: Pick<AgentSessionsBackground, 'askPageAgain' | 'reloadTab'>;
+  panels: Map<number, Set<PanelPort>>;
+  /** The port follows no tab any more. */
+  leavePanels(port: PanelPort): void;
+  sessionFor(tabId: number): Promise<TabSession>;
+  /** The tab's panel no longer says that an update of the extension ended its chat. */
+  forgetEndedChat(tabId: number): void;
+  store: { flush(): Promise<void>; urgent(): void };
+  sendSnapshot(tabId: number): Promise<void>;
+  setAgentOff(tabId: number, origin: string, off: boolean): Promise<void>;
+}
+
+/** Acts on one message a panel sent, checked already: what the person asked of the tab's session. */
+export async function handlePanelMessage(host: PanelMessageHost, port: PanelPort, message: PanelMessage): Promise<void> {
+  const { background, panels, store, sendSnapshot } = host;
+  if (message.type === 'heartbeat') return;
+  if (message.type === 'subscribe') {
+    host.leavePanels(port);
+    panels.set(message.tabId, (panels.get(message.tabId) ?? new Set()).add(port));
+    if (message.lookAgain) background.askPageAgain?.(message.tabId);
+    return sendSnapshot(message.tabId);
+  }
+  const session = await host.sessionFor(message.tabId);
+  switch (message.type) {
+    case 'send':
+      host.forgetEndedChat(message.tabId);
+      return session.send(message.text.trim()).then(() => store.flush());
+    case 'stop':
+      return session.stop();
+    // Written at once: a worker stopped a moment later must not bring back what the person
+    // just cleared, nor lose the conversation put aside for Undo.
+    case 'new-chat':
+      host.forgetEndedChat(message.tabId);
+      session.clear();
+      store.urgent();
+      return sendSnapshot(message.tabId);
+    case 'undo-new-chat':
+      // Nothing to bring back (a request was sent since, or another panel undid it first): the
+      // panel is told, and its snapshot no longer offers Undo.
+      if (session.undoClear()) store.urgent();
+      else safePost(port, { type: 'error', message: 'The earlier chat can no longer be brought back.' });
+      return sendSnapshot(message.tabId);
+    case 'approve':
+      return session.decide(message.callId, message.decision);
+    case 'reload-page':
+      return background.reloadTab(message.tabId);
+    case 'set-agent-off':
+      return host.setAgentOff(message.tabId, message.origin, message.off);
+  }
+}

@@ -1,0 +1,15 @@
+import type { SessionMessage } from './agent-port-protocol';
+
+/** The two ends of a panel's port that the sessions use. */
+export interface PanelPort {
+  postMessage(message: SessionMessage): void;
+}
+
+/** Posts to a panel that may have closed meanwhile: a closed one gets nothing. */
+export function safePost(port: PanelPort, message: SessionMessage): void {
+  try {
+    port.postMessage(message);
+  } catch {
+    // The panel closed between the check and the post; it will get a snapshot when it comes back.
+  }
+}
