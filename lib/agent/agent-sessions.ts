@@ -2,18 +2,19 @@ import type { PanelMessage } from './agent-port-protocol';
 import type { AgentSessionsBackground } from './agent-sessions-background';
 import { createAgentOff } from './agent-off';
 import { connectPanel, type ConnectingPanelPort } from './connect-panel';
+import { createEndedChats } from './ended-chats';
 import { createEngineHost } from './engine-host';
 import { handlePanelMessage } from './handle-panel-message';
 import { createModelPreviews } from './model-previews';
 import { safePost, type PanelPort } from './panel-port';
 import { createProseBatcher } from './prose-batcher';
+import { replaceTab } from './replace-tab';
+import { createSavedSessions } from './saved-sessions';
 import type { ChatEnding } from './session-state';
 import { createSessionsWorld } from './sessions-world';
 import { createTabSnapshots } from './tab-snapshots';
-import { createWaitingTabNames } from './waiting-tab-names';
-import { createSessionStore, type StoredSession } from './session-store';
-import { loadEndedChats, saveEndedChats } from './chats-across-update';
 import { TabSession } from './tab-session';
+import { createWaitingTabNames } from './waiting-tab-names';
 
 export type { AgentSessionsBackground } from './agent-sessions-background';
 export type { PanelPort } from './panel-port';
@@ -26,32 +27,16 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const leavePanels = (port: PanelPort) => {
     for (const [tabId, set] of panels) if (set.delete(port) && set.size === 0) panels.delete(tabId);
   };
-  let stored: Map<number, StoredSession> | undefined;
-  // Tabs whose chat an update of the extension ended, told so in their panels until their next request.
-  let endedChats = new Map<number, ChatEnding>();
-  const store = createSessionStore(
-    () => new Map([...(stored ?? []), ...[...sessions].map(([tabId, session]) => [tabId, session.stored()] as const)]),
-    { noteTabsWithChats: background.noteTabsWithChats },
-  );
-  const ready = Promise.all([
-    store.load().then(
-      (loaded) => void (stored = loaded),
-      () => void (stored = new Map()),
-    ),
-    loadEndedChats().then(
-      (loaded) => void (endedChats = loaded),
-      () => {},
-    ),
-  ]);
-  const forgetEndedChat = (tabId: number) => {
-    if (endedChats.delete(tabId)) void saveEndedChats(endedChats).catch(() => {});
-  };
-  const batcher = createProseBatcher((tabId, message) => {
+  const saved = createSavedSessions(sessions, background.noteTabsWithChats);
+  const { store, stored } = saved;
+  const endedChats = createEndedChats();
+  // What an earlier worker left is read back before any session is made or changed.
+  const ready = Promise.all([saved.load(), endedChats.load()]);
+  const { publish } = createProseBatcher((tabId, message) => {
     // A run going on in the tab (started from another panel of it, say) is news to a resting panel.
     if (message.type === 'turn') background.wakePanels?.(tabId);
     panels.get(tabId)?.forEach((port) => safePost(port, message));
   });
-  const publish = batcher.publish;
   const publishEngineStatus = () => {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engineStatusFor(tabId) });
   };
@@ -66,20 +51,20 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     await ready;
     let session = sessions.get(tabId);
     if (!session) {
-      session = new TabSession(tabId, world, (message) => publish(tabId, message), stored?.get(tabId));
+      session = new TabSession(tabId, world, (message) => publish(tabId, message), stored()?.get(tabId));
       sessions.set(tabId, session);
     }
     return session;
   };
 
-  const snapshots = createTabSnapshots({ background, panels, sessionFor, engines, previews, engineStatusFor, endedChat: (tabId) => endedChats.get(tabId), publish });
+  const snapshots = createTabSnapshots({ background, panels, sessionFor, engines, previews, engineStatusFor, endedChat: endedChats.get, publish });
   const sendSnapshot = snapshots.send;
   const resendSnapshot = snapshots.resend;
 
   const { setAgentOff, stopRunsWhereOff } = createAgentOff({ background, sessions, sendSnapshot });
 
   const handle = (port: PanelPort, message: PanelMessage) =>
-    handlePanelMessage({ background, panels, leavePanels, sessionFor, forgetEndedChat, store, sendSnapshot, setAgentOff }, port, message);
+    handlePanelMessage({ background, panels, leavePanels, sessionFor, forgetEndedChat: endedChats.forget, store, sendSnapshot, setAgentOff }, port, message);
 
   return {
     /** A panel connected: everything it sends is checked before anything acts on it. */
@@ -104,36 +89,9 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     navigated(tabId: number, documentId?: string) {
       sessions.get(tabId)?.documentChanged(documentId);
     },
-    /**
-     * Chrome gave the tab a new id: a tab discarded to save memory (and brought back later), or a
-     * page prerendered out of sight swapped in. Its chat goes with it, so the panel finds it there;
-     * a run on the page that went ends, as on a reload.
-     */
-    async tabReplaced(removedTabId: number, addedTabId: number) {
-      await ready;
-      const session = sessions.get(removedTabId);
-      session?.stop('navigated');
-      await session?.whenIdle();
-      const conversation = session?.stored() ?? stored?.get(removedTabId);
-      sessions.delete(removedTabId);
-      waitingTabs.forget(removedTabId);
-      stored?.delete(removedTabId);
-      panels.delete(removedTabId);
-      const ending = endedChats.get(removedTabId);
-      if (ending) {
-        endedChats.delete(removedTabId);
-        endedChats.set(addedTabId, ending);
-        void saveEndedChats(endedChats).catch(() => {});
-      }
-      // A panel may have turned to the new id first: it made an empty session there, which gives way.
-      const there = sessions.get(addedTabId);
-      if (conversation && (!there || (there.turns.length === 0 && !there.running))) {
-        sessions.delete(addedTabId);
-        stored?.set(addedTabId, conversation);
-      }
-      store.urgent();
-      resendSnapshot(addedTabId);
-    },
+    /** Chrome gave the tab a new id (a tab discarded, a page prerendered): its chat goes with it (see `replaceTab`). */
+    tabReplaced: (removedTabId: number, addedTabId: number): Promise<void> =>
+      replaceTab({ ready, sessions, stored, panels, endedChats, forgetTitle: waitingTabs.forget, store, resendSnapshot }, removedTabId, addedTabId),
     /**
      * The extension was updated (`cause` "update") or reloaded, which cleared every chat: the tabs
      * that had one, as the last worker noted them, say so in their panels.
@@ -143,20 +101,20 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       const tracesKept = (await background.recorder.keepsTraces?.().catch(() => true)) ?? true;
       for (const tabId of tabIds) {
         // A chat that survived (the worker only restarted) has not ended.
-        if (!sessions.get(tabId)?.turns.length && !stored?.get(tabId)?.turns.length) endedChats.set(tabId, { cause, tracesKept });
+        if (!sessions.get(tabId)?.turns.length && !stored()?.get(tabId)?.turns.length) endedChats.set(tabId, { cause, tracesKept });
       }
-      await saveEndedChats(endedChats);
+      await endedChats.save();
       for (const tabId of tabIds) resendSnapshot(tabId);
     },
     tabClosed(tabId: number) {
-      forgetEndedChat(tabId);
+      endedChats.forget(tabId);
       sessions.get(tabId)?.stop('stopped', 'Stopped: the tab was closed.');
       sessions.delete(tabId);
       waitingTabs.forget(tabId);
       panels.delete(tabId);
       // A closing tab may be what woke the worker: forget its stored conversation once it is read.
       void ready.then(() => {
-        stored?.delete(tabId);
+        stored()?.delete(tabId);
         store.schedule();
       });
     },
