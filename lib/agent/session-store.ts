@@ -6,6 +6,7 @@ import { closeOpenCards } from './close-open-cards';
 import { noticeFor } from './turn-notices';
 import { unfinishedRequestNote } from './unfinished-request-note';
 import { withExchange } from './with-exchange';
+import { itemKeyParts, itemPrefix, keyOf, keyParts, numberIn, sessionPrefix, turnPrefix, type KeyChange } from './session-keys';
 import { turnItemSchema, type Turn } from './session-state';
 import { sameTurnHead, turnFrom, turnHeadOf, turnHeadSchema, type TurnHead, type TurnItem } from './stored-turn';
 
@@ -45,23 +46,12 @@ export type StoredSession = StoredConversation & { previous?: StoredConversation
 /**
  * Each tab's conversation lives in session storage: it outlives the panel and the service worker,
  * not the browser. The tab's key holds what the conversation is made of, each of its turns has a key
- * of its own, and so has each item of a turn (its prose, its tool cards); a write sets only the keys
- * whose value changed: while a reply streams, that is the streaming prose alone, not every turn of
- * a long chat (nor of every other tab's), nor a long tool result before it in the same turn, three
- * times a second. Keys go out in one write with the keys that name them (a turn with the tab's key,
- * an item with its turn's), so storage never names a key it lacks; keys no longer named are removed after.
- *
- * Earlier builds kept every tab in one item (`agentSessions`), then each tab's whole chat under its
- * key, which nothing reads: updating or reloading the extension clears session storage, so a build
- * never finds another build's chats, and a key that does not read is removed at the next write.
+ * of its own, and so has each item of a turn (its prose, its tool cards; see `session-keys`); a write
+ * sets only the keys whose value changed: while a reply streams, that is the streaming prose alone,
+ * not every turn of a long chat (nor of every other tab's), nor a long tool result before it in the
+ * same turn, three times a second. Keys go out in one write with the keys that name them (a turn with
+ * the tab's key, an item with its turn's), so storage never names a key it lacks; keys no longer named are removed after.
  */
-const sessionPrefix = 'agentSession:';
-const turnPrefix = 'agentTurn:';
-const itemPrefix = 'agentItem:';
-const sessionKey = (tabId: number) => `session:${sessionPrefix}${tabId}` as const;
-const turnKey = (tabId: number, turnId: string) => `session:${turnPrefix}${tabId}:${turnId}` as const;
-const itemKey = (tabId: number, turnId: string, index: number) => `session:${itemPrefix}${tabId}:${turnId}:${index}` as const;
-
 export interface SessionStoreOptions {
   /** How long streamed prose waits to be written; default 300 ms. */
   delayMs?: number;
@@ -90,14 +80,6 @@ interface WrittenTurn {
 interface TurnToWrite {
   head: TurnHead;
   items: Map<number, TurnItem>;
-}
-
-/** One key a write sets or removes: a tab's entry, one of its turns (`turnId`), or an item of that turn (`item`, its index). */
-interface KeyChange {
-  tabId: number;
-  turnId?: string;
-  item?: number;
-  value?: unknown;
 }
 
 /**
@@ -219,35 +201,6 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
       await write().catch(() => {});
     },
   };
-}
-
-function keyOf({ tabId, turnId, item }: KeyChange): `session:${string}` {
-  if (turnId === undefined) return sessionKey(tabId);
-  return item === undefined ? turnKey(tabId, turnId) : itemKey(tabId, turnId, item);
-}
-
-/**
- * A tab id or an item's index as a key writes it. Only that spelling: `01`, `1e0`, ` 1` or `0x1`
- * would read as 1, yet the key written for 1 is another, so such a key would stand in for the real
- * one and never be removed.
- */
-function numberIn(text: string): number | undefined {
-  const number = Number(text);
-  return Number.isSafeInteger(number) && String(number) === text ? number : undefined;
-}
-
-/** The tab and turn a turn's key names, after its prefix: `7:<turn id>`. */
-function keyParts(rest: string): { tabId?: number; turnId?: string } {
-  const colon = rest.indexOf(':');
-  const tabId = colon > 0 ? numberIn(rest.slice(0, colon)) : undefined;
-  return tabId === undefined ? {} : { tabId, turnId: rest.slice(colon + 1) };
-}
-
-/** The tab, turn and index an item's key names, after its prefix: `7:<turn id>:2`. */
-function itemKeyParts(rest: string): { tabId?: number; turnId?: string; item?: number } {
-  const colon = rest.lastIndexOf(':');
-  const item = colon > 0 ? numberIn(rest.slice(colon + 1)) : undefined;
-  return item === undefined ? {} : { ...keyParts(rest.slice(0, colon)), item };
 }
 
 /**
