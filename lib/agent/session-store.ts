@@ -1,31 +1,14 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
 import { boundStoredSessions } from './bound-stored-sessions';
 import { closeOpenCards } from './close-open-cards';
 import { noticeFor } from './turn-notices';
 import { unfinishedRequestNote } from './unfinished-request-note';
 import { withExchange } from './with-exchange';
+import { entryOf, sameSessionEntry, sessionEntrySchema, sessionFrom, type SessionEntry } from './session-entry';
 import { itemKeyParts, itemPrefix, keyOf, keyParts, numberIn, sessionPrefix, turnPrefix, type KeyChange } from './session-keys';
 import { turnItemSchema, type Turn } from './session-state';
 import { sameTurnHead, turnFrom, turnHeadOf, turnHeadSchema, type TurnHead, type TurnItem } from './stored-turn';
-
-/**
- * A conversation as its tab's key holds it: its turns by id, each turn under a key of its own
- * (see `createSessionStore`), and everything else as the conversation has it.
- */
-const conversationEntrySchema = z.object({
-  turns: z.array(z.string()),
-  history: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
-  historyOrigin: z.string().optional(),
-  historyReadUntrusted: z.boolean().optional(),
-  runGoingOn: z.object({ readUntrusted: z.boolean() }).optional(),
-});
-
-const sessionEntrySchema = conversationEntrySchema.extend({ previous: conversationEntrySchema.optional().catch(undefined) });
-
-type ConversationEntry = z.infer<typeof conversationEntrySchema>;
-type SessionEntry = z.infer<typeof sessionEntrySchema>;
 
 /**
  * A conversation's turns, and what the model reads again: the last exchanges, made on `historyOrigin`,
@@ -258,25 +241,6 @@ function writtenTabOf({ previous, ...current }: StoredSession): { entry: Session
   return { entry: { ...entryOf(current), ...(previous === undefined ? {} : { previous: entryOf(previous) }) }, turns };
 }
 
-function entryOf({ turns, ...rest }: StoredConversation): ConversationEntry {
-  return { ...rest, turns: turns.map((turn) => turn.id) };
-}
-
-/**
- * The session an entry makes with the turns it names; none where the current conversation lacks
- * a turn or one does not read. One put aside that lacks one costs only the Undo offer.
- */
-function sessionFrom({ previous, ...current }: SessionEntry, turnOf: (turnId: string) => Turn | undefined): StoredSession | undefined {
-  const conversation = conversationFrom(current, turnOf);
-  const aside = previous && conversationFrom(previous, turnOf);
-  return conversation && { ...conversation, ...(aside ? { previous: aside } : {}) };
-}
-
-function conversationFrom({ turns: turnIds, ...rest }: ConversationEntry, turnOf: (turnId: string) => Turn | undefined): StoredConversation | undefined {
-  const turns = turnIds.map(turnOf);
-  return turns.every((turn) => turn !== undefined) ? { ...rest, turns } : undefined;
-}
-
 function restoredSession(stored: StoredSession, now: number): StoredSession {
   const { previous, ...current } = stored;
   return {
@@ -303,25 +267,4 @@ function restoredConversation(stored: StoredConversation, now: number): StoredCo
 export function interruptIfRunning(turn: Turn, now: number): Turn {
   if (turn.outcome) return turn;
   return { ...closeOpenCards(turn, 'interrupted'), outcome: 'interrupted', notice: noticeFor('interrupted'), endedAt: now };
-}
-
-/**
- * Whether a tab's key already holds this entry. Histories never change in place (a change makes a
- * new one), so comparing them by identity is enough; the turns are their own keys.
- */
-function sameSessionEntry(stored: SessionEntry, entry: SessionEntry): boolean {
-  if (!sameConversationEntry(stored, entry)) return false;
-  if (stored.previous === undefined || entry.previous === undefined) return stored.previous === entry.previous;
-  return sameConversationEntry(stored.previous, entry.previous);
-}
-
-function sameConversationEntry(stored: ConversationEntry, entry: ConversationEntry): boolean {
-  return (
-    stored.history === entry.history &&
-    stored.historyOrigin === entry.historyOrigin &&
-    stored.historyReadUntrusted === entry.historyReadUntrusted &&
-    stored.runGoingOn?.readUntrusted === entry.runGoingOn?.readUntrusted &&
-    stored.turns.length === entry.turns.length &&
-    stored.turns.every((turnId, index) => turnId === entry.turns[index])
-  );
 }
