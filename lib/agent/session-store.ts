@@ -1,14 +1,13 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { storage } from 'wxt/utils/storage';
 import { boundStoredSessions } from './bound-stored-sessions';
-import { closeOpenCards } from './close-open-cards';
-import { noticeFor } from './turn-notices';
-import { unfinishedRequestNote } from './unfinished-request-note';
-import { withExchange } from './with-exchange';
 import { entryOf, sameSessionEntry, sessionEntrySchema, sessionFrom, type SessionEntry } from './session-entry';
 import { itemKeyParts, itemPrefix, keyOf, keyParts, numberIn, sessionPrefix, turnPrefix, type KeyChange } from './session-keys';
+import { restoredSession } from './restored-session';
 import { turnItemSchema, type Turn } from './session-state';
 import { sameTurnHead, turnFrom, turnHeadOf, turnHeadSchema, type TurnHead, type TurnItem } from './stored-turn';
+
+export { interruptIfRunning } from './restored-session';
 
 /**
  * A conversation's turns, and what the model reads again: the last exchanges, made on `historyOrigin`,
@@ -239,32 +238,4 @@ function writtenTabOf({ previous, ...current }: StoredSession): { entry: Session
     [...current.turns, ...(previous?.turns ?? [])].map((turn) => [turn.id, { head: turnHeadOf(turn), items: new Map(turn.items.entries()) }] as const),
   );
   return { entry: { ...entryOf(current), ...(previous === undefined ? {} : { previous: entryOf(previous) }) }, turns };
-}
-
-function restoredSession(stored: StoredSession, now: number): StoredSession {
-  const { previous, ...current } = stored;
-  return {
-    ...restoredConversation(current, now),
-    ...(previous === undefined ? {} : { previous: restoredConversation(previous, now) }),
-  };
-}
-
-function restoredConversation(stored: StoredConversation, now: number): StoredConversation {
-  const { turns, history, historyOrigin, historyReadUntrusted, runGoingOn } = stored;
-  const ended = turns.map((turn) => interruptIfRunning(turn, now));
-  // The run the worker stopped under: the model reads that it ended and what its tools did, as
-  // after Stop, so "continue" means something and nothing done is done again.
-  const cut = runGoingOn ? ended.find((turn, index) => turn !== turns[index]) : undefined;
-  const cutReadUntrusted = cut !== undefined && runGoingOn!.readUntrusted && cut.items.some((item) => item.kind === 'tool');
-  return {
-    turns: ended,
-    history: cut ? withExchange(history, cut.request, { role: 'assistant', content: unfinishedRequestNote(cut) }) : history,
-    ...(historyOrigin === undefined ? {} : { historyOrigin }),
-    ...(historyReadUntrusted || cutReadUntrusted ? { historyReadUntrusted: true } : {}),
-  };
-}
-
-export function interruptIfRunning(turn: Turn, now: number): Turn {
-  if (turn.outcome) return turn;
-  return { ...closeOpenCards(turn, 'interrupted'), outcome: 'interrupted', notice: noticeFor('interrupted'), endedAt: now };
 }
