@@ -6,6 +6,7 @@ import { itemKeyParts, itemPrefix, keyOf, keyParts, numberIn, sessionPrefix, tur
 import { restoredSession } from './restored-session';
 import { turnItemSchema, type Turn } from './session-state';
 import { sameTurnHead, turnFrom, turnHeadOf, turnHeadSchema, type TurnHead, type TurnItem } from './stored-turn';
+import { forget, writtenTab, writtenTurn, type WrittenTab, type WrittenTurn } from './written-tabs';
 
 export { interruptIfRunning } from './restored-session';
 
@@ -41,21 +42,6 @@ export interface SessionStoreOptions {
   budget?: number;
   /** Told after each write which tabs have something to lose (a chat, or one to bring back). */
   noteTabsWithChats?: ((tabIds: number[]) => Promise<void>) | undefined;
-}
-
-/**
- * What a tab's keys hold, as last written or read: its entry, and each turn by id, its head and
- * its items by index. Undefined where that is not known (a write that failed, a value that did not
- * read), so that the next write sets or removes it.
- */
-interface WrittenTab {
-  entry: SessionEntry | undefined;
-  turns: Map<string, WrittenTurn>;
-}
-
-interface WrittenTurn {
-  head: TurnHead | undefined;
-  items: Map<number, TurnItem | undefined>;
 }
 
 /** A turn as it is to be written: its head, and its items by index. */
@@ -201,32 +187,6 @@ function turnChanges(tabId: number, turnId: string, before: WrittenTurn | undefi
 /** Every key of a turn: its head and its items. */
 function turnKeys(tabId: number, turnId: string, turn: WrittenTurn): KeyChange[] {
   return [{ tabId, turnId }, ...[...turn.items.keys()].map((item) => ({ tabId, turnId, item }))];
-}
-
-function writtenTab(written: Map<number, WrittenTab>, tabId: number): WrittenTab {
-  let tab = written.get(tabId);
-  if (tab === undefined) {
-    tab = { entry: undefined, turns: new Map() };
-    written.set(tabId, tab);
-  }
-  return tab;
-}
-
-function writtenTurn(written: Map<number, WrittenTab>, tabId: number, turnId: string): WrittenTurn {
-  const { turns } = writtenTab(written, tabId);
-  let turn = turns.get(turnId);
-  if (turn === undefined) {
-    turn = { head: undefined, items: new Map() };
-    turns.set(turnId, turn);
-  }
-  return turn;
-}
-
-/** After a write that failed, what it would have changed is not known. */
-function forget(written: Map<number, WrittenTab>, { tabId, turnId, item }: KeyChange): void {
-  if (turnId === undefined) writtenTab(written, tabId).entry = undefined;
-  else if (item === undefined) writtenTurn(written, tabId, turnId).head = undefined;
-  else writtenTurn(written, tabId, turnId).items.set(item, undefined);
 }
 
 /**
