@@ -1,12 +1,13 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { storage } from 'wxt/utils/storage';
 import { boundStoredSessions } from './bound-stored-sessions';
-import { entryOf, sameSessionEntry, sessionEntrySchema, sessionFrom, type SessionEntry } from './session-entry';
-import { itemKeyParts, itemPrefix, keyOf, keyParts, numberIn, sessionPrefix, turnPrefix, type KeyChange } from './session-keys';
+import { sessionEntrySchema, sessionFrom } from './session-entry';
+import { itemKeyParts, itemPrefix, keyOf, keyParts, numberIn, sessionPrefix, turnPrefix } from './session-keys';
+import { planSessionWrite } from './session-write-plan';
 import { restoredSession } from './restored-session';
 import { turnItemSchema, type Turn } from './session-state';
-import { sameTurnHead, turnFrom, turnHeadOf, turnHeadSchema, type TurnHead, type TurnItem } from './stored-turn';
-import { forget, writtenTab, writtenTurn, type WrittenTab, type WrittenTurn } from './written-tabs';
+import { turnFrom, turnHeadSchema } from './stored-turn';
+import { forget, writtenTab, writtenTurn, type WrittenTab } from './written-tabs';
 
 export { interruptIfRunning } from './restored-session';
 
@@ -44,12 +45,6 @@ export interface SessionStoreOptions {
   noteTabsWithChats?: ((tabIds: number[]) => Promise<void>) | undefined;
 }
 
-/** A turn as it is to be written: its head, and its items by index. */
-interface TurnToWrite {
-  head: TurnHead;
-  items: Map<number, TurnItem>;
-}
-
 /**
  * Reads and writes every tab's conversation (`read` gives them as they are now). Streamed prose is
  * written at most every `delayMs`, anything else (a tool card, the end of a turn) at the next turn
@@ -76,27 +71,9 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
     // Bounded across all tabs each time, from sizes measured once per turn: a tab that grows past
     // the budget makes another leave out its oldest turns, and that tab's entry is written too.
     const bounded = Object.entries(boundStoredSessions(sessions, budget)).map(([tabId, session]) => [Number(tabId), session] as const);
-    const sets: KeyChange[] = [];
-    const removes: KeyChange[] = [];
     const strayKeys = strays;
     strays = [];
-    for (const [tabId, session] of bounded) {
-      const before = written.get(tabId);
-      const now = writtenTabOf(session);
-      if (before?.entry === undefined || !sameSessionEntry(before.entry, now.entry)) sets.push({ tabId, value: now.entry });
-      for (const [turnId, turn] of now.turns) {
-        const { sets: turnSets, removes: turnRemoves } = turnChanges(tabId, turnId, before?.turns.get(turnId), turn);
-        sets.push(...turnSets);
-        removes.push(...turnRemoves);
-      }
-      for (const [turnId, turn] of before?.turns ?? []) if (!now.turns.has(turnId)) removes.push(...turnKeys(tabId, turnId, turn));
-      written.set(tabId, now);
-    }
-    for (const [tabId, before] of written) {
-      if (sessions.has(tabId)) continue;
-      removes.push({ tabId }, ...[...before.turns].flatMap(([turnId, turn]) => turnKeys(tabId, turnId, turn)));
-      written.delete(tabId);
-    }
+    const { sets, removes } = planSessionWrite(written, sessions, bounded);
     try {
       if (sets.length > 0) await storage.setItems(sets.map((change) => ({ key: keyOf(change), value: change.value })));
       if (removes.length + strayKeys.length > 0) await storage.removeItems([...removes.map(keyOf), ...strayKeys]);
@@ -169,33 +146,4 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
       await write().catch(() => {});
     },
   };
-}
-
-/**
- * The keys of a turn to set and remove: its head where what it says changed, each item that is not
- * the one written, and the items past its end (a step's prose taken back). By identity: items
- * never change in place, and one that stays the same object, a finished tool card, is never written again.
- */
-function turnChanges(tabId: number, turnId: string, before: WrittenTurn | undefined, now: TurnToWrite): { sets: KeyChange[]; removes: KeyChange[] } {
-  const sets: KeyChange[] = [];
-  if (before?.head === undefined || !sameTurnHead(before.head, now.head)) sets.push({ tabId, turnId, value: now.head });
-  for (const [item, value] of now.items) if (before?.items.get(item) !== value) sets.push({ tabId, turnId, item, value });
-  const removes = [...(before?.items.keys() ?? [])].filter((item) => !now.items.has(item)).map((item) => ({ tabId, turnId, item }));
-  return { sets, removes };
-}
-
-/** Every key of a turn: its head and its items. */
-function turnKeys(tabId: number, turnId: string, turn: WrittenTurn): KeyChange[] {
-  return [{ tabId, turnId }, ...[...turn.items.keys()].map((item) => ({ tabId, turnId, item }))];
-}
-
-/**
- * A session as its keys hold it: the entry naming its turns, and the turns (those put aside too)
- * by id, each as its head and its items.
- */
-function writtenTabOf({ previous, ...current }: StoredSession): { entry: SessionEntry; turns: Map<string, TurnToWrite> } {
-  const turns = new Map(
-    [...current.turns, ...(previous?.turns ?? [])].map((turn) => [turn.id, { head: turnHeadOf(turn), items: new Map(turn.items.entries()) }] as const),
-  );
-  return { entry: { ...entryOf(current), ...(previous === undefined ? {} : { previous: entryOf(previous) }) }, turns };
 }
