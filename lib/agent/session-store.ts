@@ -1,13 +1,11 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { storage } from 'wxt/utils/storage';
 import { boundStoredSessions } from './bound-stored-sessions';
-import { sessionEntrySchema, sessionFrom } from './session-entry';
-import { itemKeyParts, itemPrefix, keyOf, keyParts, numberIn, sessionPrefix, turnPrefix } from './session-keys';
+import { keyOf } from './session-keys';
+import type { Turn } from './session-state';
 import { planSessionWrite } from './session-write-plan';
-import { restoredSession } from './restored-session';
-import { turnItemSchema, type Turn } from './session-state';
-import { turnFrom, turnHeadSchema } from './stored-turn';
-import { forget, writtenTab, writtenTurn, type WrittenTab } from './written-tabs';
+import { sessionsFromSnapshot } from './sessions-from-snapshot';
+import { forget, type WrittenTab } from './written-tabs';
 
 export { interruptIfRunning } from './restored-session';
 
@@ -95,47 +93,8 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
     /** Reads every tab's conversation; a run that was going when the worker stopped is marked interrupted. */
     async load(now = Date.now()): Promise<Map<number, StoredSession>> {
       const saved = await storage.snapshot('session');
-      const sessions = new Map<number, StoredSession>();
       const stray = (key: string) => void strays.push(`session:${key}`);
-      // Every turn and item found is noted, named or not, so that one nothing names is removed at the next write.
-      for (const [key, value] of Object.entries(saved)) {
-        if (key.startsWith(turnPrefix)) {
-          const { tabId, turnId } = keyParts(key.slice(turnPrefix.length));
-          if (tabId === undefined || turnId === undefined) {
-            stray(key);
-            continue;
-          }
-          const parsed = turnHeadSchema.safeParse(value);
-          writtenTurn(written, tabId, turnId).head = parsed.success ? parsed.data : undefined;
-        } else if (key.startsWith(itemPrefix)) {
-          const { tabId, turnId, item } = itemKeyParts(key.slice(itemPrefix.length));
-          if (tabId === undefined || turnId === undefined || item === undefined) {
-            stray(key);
-            continue;
-          }
-          const parsed = turnItemSchema.safeParse(value);
-          writtenTurn(written, tabId, turnId).items.set(item, parsed.success ? parsed.data : undefined);
-        }
-      }
-      for (const [key, value] of Object.entries(saved)) {
-        if (!key.startsWith(sessionPrefix)) continue;
-        const tabId = numberIn(key.slice(sessionPrefix.length));
-        if (tabId === undefined) {
-          stray(key);
-          continue;
-        }
-        const tab = writtenTab(written, tabId);
-        const parsed = sessionEntrySchema.safeParse(value);
-        const turnOf = (turnId: string) => {
-          const turn = tab.turns.get(turnId);
-          return turn?.head && turnFrom(turn.head, turn.items);
-        };
-        const session = parsed.success ? sessionFrom(parsed.data, turnOf) : undefined;
-        // As stored: a tab whose run is marked interrupted differs from it, and is written again.
-        tab.entry = session ? parsed.data : undefined;
-        if (session) sessions.set(tabId, restoredSession(session, now));
-      }
-      return sessions;
+      return sessionsFromSnapshot(saved, written, stray, now);
     },
     /** Soon, for changes that come many times a second. */
     schedule: () => scheduleIn(delayMs),
