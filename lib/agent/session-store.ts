@@ -5,6 +5,7 @@ import { keyOf } from './session-keys';
 import type { Turn } from './session-state';
 import { planSessionWrite } from './session-write-plan';
 import { sessionsFromSnapshot } from './sessions-from-snapshot';
+import { createWriteTimer } from './write-timer';
 import { forget, type WrittenTab } from './written-tabs';
 
 export { interruptIfRunning } from './restored-session';
@@ -25,15 +26,6 @@ export type StoredConversation = {
 /** A tab's conversation, and the one "New chat" put aside, which Undo brings back until the next request. */
 export type StoredSession = StoredConversation & { previous?: StoredConversation };
 
-/**
- * Each tab's conversation lives in session storage: it outlives the panel and the service worker,
- * not the browser. The tab's key holds what the conversation is made of, each of its turns has a key
- * of its own, and so has each item of a turn (its prose, its tool cards; see `session-keys`); a write
- * sets only the keys whose value changed: while a reply streams, that is the streaming prose alone,
- * not every turn of a long chat (nor of every other tab's), nor a long tool result before it in the
- * same turn, three times a second. Keys go out in one write with the keys that name them (a turn with
- * the tab's key, an item with its turn's), so storage never names a key it lacks; keys no longer named are removed after.
- */
 export interface SessionStoreOptions {
   /** How long streamed prose waits to be written; default 300 ms. */
   delayMs?: number;
@@ -47,19 +39,23 @@ export interface SessionStoreOptions {
  * Reads and writes every tab's conversation (`read` gives them as they are now). Streamed prose is
  * written at most every `delayMs`, anything else (a tool card, the end of a turn) at the next turn
  * of the event loop, so a worker that dies loses as little as possible.
+ *
+ * Each tab's conversation lives in session storage: it outlives the panel and the service worker,
+ * not the browser. The tab's key holds what the conversation is made of, each of its turns has a key
+ * of its own, and so has each item of a turn (its prose, its tool cards; see `session-keys`); a write
+ * sets only the keys whose value changed: while a reply streams, that is the streaming prose alone,
+ * not every turn of a long chat (nor of every other tab's), nor a long tool result before it in the
+ * same turn, three times a second. Keys go out in one write with the keys that name them (a turn with
+ * the tab's key, an item with its turn's), so storage never names a key it lacks; keys no longer named are removed after.
  */
 export function createSessionStore(read: () => Map<number, StoredSession>, { delayMs = 300, budget, noteTabsWithChats }: SessionStoreOptions = {}) {
   const written = new Map<number, WrittenTab>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let due = Number.POSITIVE_INFINITY;
   // One write at a time, each from what the one before left: a turn one write removes is never
   // set again by another that went out meanwhile, which would leave its tab naming a turn it lacks.
   let writing: Promise<void> = Promise.resolve();
   // Keys found under this store's names that no build writes (`agentItem:1:<turn id>:01`): removed at the next write.
   let strays: Array<`session:${string}`> = [];
   const write = (): Promise<void> => {
-    timer = undefined;
-    due = Number.POSITIVE_INFINITY;
     const next = writing.then(writeChanges);
     writing = next.catch(() => {});
     return next;
@@ -83,12 +79,7 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
     const withChats = [...sessions].filter(([, { turns, previous }]) => turns.length > 0 || Boolean(previous?.turns.length));
     await noteTabsWithChats?.(withChats.map(([tabId]) => tabId));
   };
-  const scheduleIn = (ms: number) => {
-    if (Date.now() + ms >= due) return;
-    if (timer) clearTimeout(timer);
-    due = Date.now() + ms;
-    timer = setTimeout(() => void write().catch(() => {}), ms);
-  };
+  const timer = createWriteTimer(write);
   return {
     /** Reads every tab's conversation; a run that was going when the worker stopped is marked interrupted. */
     async load(now = Date.now()): Promise<Map<number, StoredSession>> {
@@ -97,12 +88,9 @@ export function createSessionStore(read: () => Map<number, StoredSession>, { del
       return sessionsFromSnapshot(saved, written, stray, now);
     },
     /** Soon, for changes that come many times a second. */
-    schedule: () => scheduleIn(delayMs),
+    schedule: () => timer.within(delayMs),
     /** At once, for changes that must survive the worker stopping. */
-    urgent: () => scheduleIn(0),
-    async flush() {
-      if (timer) clearTimeout(timer);
-      await write().catch(() => {});
-    },
+    urgent: () => timer.within(0),
+    flush: timer.flush,
   };
 }
