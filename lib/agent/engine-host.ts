@@ -3,9 +3,9 @@ import { createEngine } from '../engines/create-engine';
 import { engineLabel, engineLabels } from '../engines/engine-labels';
 import { EngineError, type Engine } from '../engines/engine';
 import { usageFigure } from '../engines/usage-figure';
-import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
 import { errorMessage } from '../messaging/error-message';
 import type { Settings } from '../settings';
+import { createEngineDescription } from './engine-description';
 import { createEngineSwaps } from './engine-swaps';
 import { createStatusPublisher } from './engine-status-publisher';
 import { createReplyStatus } from './reply-status';
@@ -26,6 +26,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   const loads = createSharedLoad(shared);
   const swaps = createEngineSwaps(runs, create, modelUnloaded);
   const withReplyStatus = createReplyStatus({ shared, runs, news });
+  const describe = createEngineDescription({ shared, runs, news });
   // Each engine handed to a run with `hold`, and how that run gives its hold back (see `release`).
   const holds = new WeakMap<Engine, () => void>();
 
@@ -63,30 +64,6 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     const { message, hint } = describeEngineError(error);
     shared.update({ ...name, state: 'error', error: message, hint, errorDuring: 'load', progress: undefined, progressText: undefined, stalled: undefined });
     return { error: hint ? `${message} ${hint}` : message };
-  }
-
-  /**
-   * The status before the engine loads: its name, and where known (`preview`) the model the
-   * first request loads, what it downloads, or why it cannot run here at all.
-   */
-  function describe(settings: Settings, preview?: WebLlmPreview): void {
-    // The settings say now what a description held for the runs' end would have said.
-    runs.whenRunsEnd(undefined);
-    // The engine in use is the one the settings name (a server at the same address): its status stands.
-    const label = engineLabel(settings);
-    const { state, engineId, engineLabel: shownLabel, errorDuring } = shared.status;
-    if (state !== 'idle' && engineId === settings.engine && shownLabel === label && errorDuring !== 'check') return;
-    // A run goes on with the engine it loaded: the status says so until it ends.
-    if (runs.busy()) {
-      runs.whenRunsEnd(() => {
-        describe(settings, preview);
-        shared.publishNow();
-      });
-      return;
-    }
-    // Another engine now: what a reply of the one before said of itself no longer holds.
-    news.replyFailures.clear();
-    shared.replace(statusBeforeLoad(settings, label, preview));
   }
 
   return {
@@ -154,13 +131,6 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       shared.publishNow();
     },
   };
-}
-
-/** The status of an engine not loaded yet: the model the preview found and its download, or why it cannot run here. */
-function statusBeforeLoad(settings: Settings, label: string, preview: WebLlmPreview | undefined): EngineStatus {
-  const base = { engineId: settings.engine, engineLabel: label, model: settings.model };
-  if (preview && 'error' in preview) return { ...base, state: 'error', error: preview.error, hint: preview.hint, errorDuring: 'check' };
-  return { ...base, model: preview?.model ?? settings.model, state: 'idle', ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}) };
 }
 
 function describeEngineError(error: unknown): { message: string; hint?: string } {

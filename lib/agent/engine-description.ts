@@ -1,0 +1,48 @@
+import { engineLabel } from '../engines/engine-labels';
+import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
+import type { Settings } from '../settings';
+import type { StatusPublisher } from './engine-status-publisher';
+import type { RunTracker } from './run-tracker';
+import type { EngineStatus } from './session-state';
+import type { TabEngineNews } from './tab-engine-news';
+
+interface EngineDescriptionParts {
+  shared: StatusPublisher;
+  runs: RunTracker;
+  news: TabEngineNews;
+}
+
+/**
+ * What the panels say of the engine the settings name before it loads: its name, and where known
+ * (`preview`) the model the first request loads, what it downloads, or why it cannot run here at
+ * all. A run going on keeps its engine's status until it ends, and the description waits for that.
+ */
+export function createEngineDescription({ shared, runs, news }: EngineDescriptionParts) {
+  function describe(settings: Settings, preview?: WebLlmPreview): void {
+    // The settings say now what a description held for the runs' end would have said.
+    runs.whenRunsEnd(undefined);
+    // The engine in use is the one the settings name (a server at the same address): its status stands.
+    const label = engineLabel(settings);
+    const { state, engineId, engineLabel: shownLabel, errorDuring } = shared.status;
+    if (state !== 'idle' && engineId === settings.engine && shownLabel === label && errorDuring !== 'check') return;
+    // A run goes on with the engine it loaded: the status says so until it ends.
+    if (runs.busy()) {
+      runs.whenRunsEnd(() => {
+        describe(settings, preview);
+        shared.publishNow();
+      });
+      return;
+    }
+    // Another engine now: what a reply of the one before said of itself no longer holds.
+    news.replyFailures.clear();
+    shared.replace(statusBeforeLoad(settings, label, preview));
+  }
+  return describe;
+}
+
+/** The status of an engine not loaded yet: the model the preview found and its download, or why it cannot run here. */
+function statusBeforeLoad(settings: Settings, label: string, preview: WebLlmPreview | undefined): EngineStatus {
+  const base = { engineId: settings.engine, engineLabel: label, model: settings.model };
+  if (preview && 'error' in preview) return { ...base, state: 'error', error: preview.error, hint: preview.hint, errorDuring: 'check' };
+  return { ...base, model: preview?.model ?? settings.model, state: 'idle', ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}) };
+}
