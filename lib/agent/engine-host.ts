@@ -1,17 +1,17 @@
 import type { ModelUsage } from '@webmcp-agents/local-agent';
 import { createEngine } from '../engines/create-engine';
 import { engineLabel, engineLabels } from '../engines/engine-labels';
-import { EngineError, type Engine } from '../engines/engine';
+import type { Engine } from '../engines/engine';
 import { usageFigure } from '../engines/usage-figure';
-import { errorMessage } from '../messaging/error-message';
 import type { Settings } from '../settings';
 import { createEngineDescription } from './engine-description';
 import { createEngineSwaps } from './engine-swaps';
+import { createLoadFailure } from './load-failure';
 import { createStatusPublisher } from './engine-status-publisher';
 import { createReplyStatus } from './reply-status';
 import { createRunTracker } from './run-tracker';
 import type { EngineStatus } from './session-state';
-import { createSharedLoad, type EngineName } from './shared-load';
+import { createSharedLoad } from './shared-load';
 import { createTabEngineNews, statusForTab } from './tab-engine-news';
 
 /**
@@ -27,6 +27,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   const swaps = createEngineSwaps(runs, create, modelUnloaded);
   const withReplyStatus = createReplyStatus({ shared, runs, news });
   const describe = createEngineDescription({ shared, runs, news });
+  const loadFailed = createLoadFailure(shared, loads);
   // Each engine handed to a run with `hold`, and how that run gives its hold back (see `release`).
   const holds = new WeakMap<Engine, () => void>();
 
@@ -51,19 +52,6 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       news.waitingForSwap.remove(tabId);
       if (runs.swapWaits) shared.publishNow();
     }
-  }
-
-  /** What the panels and the run are told of a load that did not end with the engine loaded. */
-  function loadFailed(error: unknown, name: EngineName, signal: AbortSignal, loading: boolean): { error: string } {
-    if (signal.aborted) {
-      // A Stop while waiting for a swap, or while another tab's load goes on (see `stopped`), leaves
-      // the status to whoever else is using the engine.
-      if (loading) loads.stopped();
-      return { error: 'Stopped while the model was loading.' };
-    }
-    const { message, hint } = describeEngineError(error);
-    shared.update({ ...name, state: 'error', error: message, hint, errorDuring: 'load', progress: undefined, progressText: undefined, stalled: undefined });
-    return { error: hint ? `${message} ${hint}` : message };
   }
 
   return {
@@ -131,14 +119,6 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       shared.publishNow();
     },
   };
-}
-
-function describeEngineError(error: unknown): { message: string; hint?: string } {
-  if (error instanceof EngineError) return { message: error.message, hint: error.hint };
-  if (error instanceof Error && error.name === 'EngineError' && 'hint' in error) {
-    return { message: error.message, hint: String((error as { hint: unknown }).hint) };
-  }
-  return { message: `The model could not load: ${errorMessage(error)}` };
 }
 
 export type EngineHost = ReturnType<typeof createEngineHost>;

@@ -58,6 +58,8 @@ export function createSharedLoad(shared: StatusPublisher) {
   };
 }
 
+export type SharedLoad = ReturnType<typeof createSharedLoad>;
+
 /** Calls `tell` once a load has been quiet for `quietLoadMs`; progress starts the wait again, until `stop`. */
 function watchQuietLoad(tell: () => void): { heard(): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
