@@ -6,12 +6,13 @@ import { usageFigure } from '../engines/usage-figure';
 import type { Settings } from '../settings';
 import { createEngineDescription } from './engine-description';
 import { createEngineSwaps } from './engine-swaps';
-import { createLoadFailure } from './load-failure';
 import { createStatusPublisher } from './engine-status-publisher';
+import { createLoadFailure } from './load-failure';
 import { createReplyStatus } from './reply-status';
 import { createRunTracker } from './run-tracker';
 import type { EngineStatus } from './session-state';
 import { createSharedLoad } from './shared-load';
+import { createSwapWait } from './swap-wait';
 import { createTabEngineNews, statusForTab } from './tab-engine-news';
 
 /**
@@ -28,6 +29,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   const withReplyStatus = createReplyStatus({ shared, runs, news });
   const describe = createEngineDescription({ shared, runs, news });
   const loadFailed = createLoadFailure(shared, loads);
+  const waitForSwap = createSwapWait({ shared, runs, news });
   // Each engine handed to a run with `hold`, and how that run gives its hold back (see `release`).
   const holds = new WeakMap<Engine, () => void>();
 
@@ -37,20 +39,6 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     if (model === engine.modelId && (state === 'ready' || state === 'generating')) {
       news.speeds.clear();
       shared.update({ state: 'idle' });
-    }
-  }
-
-  /** `tabId`'s load waits for `swap`, which may wait for other tabs' runs: its panel says so meanwhile. */
-  async function waitForSwap<T>(tabId: number | undefined, swap: Promise<T>): Promise<T> {
-    if (tabId === undefined) return swap;
-    news.waitingForSwap.add(tabId);
-    // The swap began waiting as this tab's load began: its panel says so now.
-    if (runs.swapWaits) shared.publishNow();
-    try {
-      return await swap;
-    } finally {
-      news.waitingForSwap.remove(tabId);
-      if (runs.swapWaits) shared.publishNow();
     }
   }
 
