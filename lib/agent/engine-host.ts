@@ -5,6 +5,7 @@ import type { Engine } from '../engines/engine';
 import { usageFigure } from '../engines/usage-figure';
 import type { Settings } from '../settings';
 import { createEngineDescription } from './engine-description';
+import { createEngineHolds } from './engine-holds';
 import { createEngineSwaps } from './engine-swaps';
 import { createStatusPublisher } from './engine-status-publisher';
 import { createLoadFailure } from './load-failure';
@@ -30,8 +31,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   const describe = createEngineDescription({ shared, runs, news });
   const loadFailed = createLoadFailure(shared, loads);
   const waitForSwap = createSwapWait({ shared, runs, news });
-  // Each engine handed to a run with `hold`, and how that run gives its hold back (see `release`).
-  const holds = new WeakMap<Engine, () => void>();
+  const holds = createEngineHolds({ shared, runs });
 
   /** A swap let go of `engine`'s model: whoever asked for the next may have stopped waiting, and loads it later. */
   function modelUnloaded(engine: Engine): void {
@@ -80,20 +80,14 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         // may be replying to another tab already (the same model, loaded before).
         shared.update({ state: runs.replying ? 'generating' : 'ready', model: engine.modelId, progress: undefined, progressText: undefined, stalled: undefined });
         const loaded = withReplyStatus(engine, tabId);
-        if (release) holds.set(loaded, release);
+        if (release) holds.keep(loaded, release);
         return loaded;
       } catch (error) {
         release?.();
         return loadFailed(error, name, signal, loading);
       }
     },
-    /** The run that loaded `engine` with `hold` is over: another model may replace it now. */
-    release(engine: Engine): void {
-      holds.get(engine)?.();
-      holds.delete(engine);
-      // A tab whose new model waits for the runs still going on says which, and how many.
-      if (runs.swapWaits) shared.publishNow();
-    },
+    release: holds.release,
     /** The engine failed in the middle of `tabId`'s reply: that tab's panel says so until the engine answers again. */
     reportError(tabId: number, message: string, hint?: string): void {
       news.replyFailures.set(tabId, { error: message, ...(hint ? { hint } : {}) });
