@@ -1,8 +1,6 @@
-import type { ModelUsage } from '@webmcp-agents/local-agent';
 import { createEngine } from '../engines/create-engine';
 import { engineLabel, engineLabels } from '../engines/engine-labels';
 import type { Engine } from '../engines/engine';
-import { usageFigure } from '../engines/usage-figure';
 import type { Settings } from '../settings';
 import { createEngineDescription } from './engine-description';
 import { createEngineHolds } from './engine-holds';
@@ -15,6 +13,7 @@ import type { EngineStatus } from './session-state';
 import { createSharedLoad } from './shared-load';
 import { createSwapWait } from './swap-wait';
 import { createTabEngineNews, statusForTab } from './tab-engine-news';
+import { createTabReports } from './tab-reports';
 
 /**
  * Holds the one engine the extension runs (a model on the GPU is shared by every tab) and its
@@ -32,6 +31,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   const loadFailed = createLoadFailure(shared, loads);
   const waitForSwap = createSwapWait({ shared, runs, news });
   const holds = createEngineHolds({ shared, runs });
+  const reports = createTabReports({ shared, news });
 
   /** A swap let go of `engine`'s model: whoever asked for the next may have stopped waiting, and loads it later. */
   function modelUnloaded(engine: Engine): void {
@@ -88,18 +88,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       }
     },
     release: holds.release,
-    /** The engine failed in the middle of `tabId`'s reply: that tab's panel says so until the engine answers again. */
-    reportError(tabId: number, message: string, hint?: string): void {
-      news.replyFailures.set(tabId, { error: message, ...(hint ? { hint } : {}) });
-      shared.publishNow();
-    },
-    reportUsage(tabId: number, usage: ModelUsage): void {
-      // Any engine's figure, checked here too: a status that fails the panel's schema blanks every panel.
-      const speed = usageFigure(usage.decodeTokensPerSecond);
-      if (speed === undefined) return;
-      news.speeds.set(tabId, Math.round(speed * 10) / 10);
-      shared.publishNow();
-    },
+    reportError: reports.reportError,
+    reportUsage: reports.reportUsage,
   };
 }
 

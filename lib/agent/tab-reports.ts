@@ -1,0 +1,30 @@
+import type { ModelUsage } from '@webmcp-agents/local-agent';
+import { usageFigure } from '../engines/usage-figure';
+import type { StatusPublisher } from './engine-status-publisher';
+import type { TabEngineNews } from './tab-engine-news';
+
+interface TabReportsParts {
+  shared: StatusPublisher;
+  news: TabEngineNews;
+}
+
+/**
+ * What a tab's run reports of its replies once they end: a failure of the engine, or its speed.
+ * Each is that tab's news alone (see `statusForTab`), and its panel hears it at once.
+ */
+export function createTabReports({ shared, news }: TabReportsParts) {
+  return {
+    /** The engine failed in the middle of `tabId`'s reply: that tab's panel says so until the engine answers again. */
+    reportError(tabId: number, message: string, hint?: string): void {
+      news.replyFailures.set(tabId, { error: message, ...(hint ? { hint } : {}) });
+      shared.publishNow();
+    },
+    reportUsage(tabId: number, usage: ModelUsage): void {
+      // Any engine's figure, checked here too: a status that fails the panel's schema blanks every panel.
+      const speed = usageFigure(usage.decodeTokensPerSecond);
+      if (speed === undefined) return;
+      news.speeds.set(tabId, Math.round(speed * 10) / 10);
+      shared.publishNow();
+    },
+  };
+}
