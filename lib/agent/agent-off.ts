@@ -16,8 +16,7 @@ export interface AgentOffHost {
  * at its next step. Whatever it was about to do there, the person just said no.
  */
 export function createAgentOff({ background, sessions, sendSnapshot }: AgentOffHost) {
-  // The agent was turned off on a site while a run went on there (from a panel or the options
-  // page): it ends now, not at its next step.
+  // From a panel or the options page, while runs went on.
   const stopRunsWhereOff = async (): Promise<void> => {
     const running = [...sessions].filter(([, session]) => session.running);
     if (running.length === 0) return;

@@ -21,7 +21,7 @@ export function createEndedChats() {
       endedChats.set(tabId, ending);
     },
     save: (): Promise<void> => saveEndedChats(endedChats),
-    /** The tab's panel says no more that its chat ended: a request was sent there, or it was closed. */
+    /** The tab's panel says no more that its chat ended: a request was sent there, New chat pressed, or the tab closed. */
     forget(tabId: number): void {
       if (endedChats.delete(tabId)) saveSoon();
     },

@@ -1,6 +1,6 @@
 import type { SessionMessage } from './agent-port-protocol';
 
-/** The two ends of a panel's port that the sessions use. */
+/** What the sessions use of a panel's port: posting to it. */
 export interface PanelPort {
   postMessage(message: SessionMessage): void;
 }

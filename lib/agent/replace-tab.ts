@@ -24,10 +24,10 @@ export interface ReplaceTabHost {
 export async function replaceTab(host: ReplaceTabHost, removedTabId: number, addedTabId: number): Promise<void> {
   const { sessions } = host;
   await host.ready;
-  const stored = host.stored();
   const session = sessions.get(removedTabId);
   session?.stop('navigated');
   await session?.whenIdle();
+  const stored = host.stored();
   const conversation = session?.stored() ?? stored?.get(removedTabId);
   sessions.delete(removedTabId);
   host.forgetTitle(removedTabId);
