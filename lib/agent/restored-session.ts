@@ -29,7 +29,7 @@ function restoredConversation(stored: StoredConversation, now: number): StoredCo
   };
 }
 
-export function interruptIfRunning(turn: Turn, now: number): Turn {
+function interruptIfRunning(turn: Turn, now: number): Turn {
   if (turn.outcome) return turn;
   return { ...closeOpenCards(turn, 'interrupted'), outcome: 'interrupted', notice: noticeFor('interrupted'), endedAt: now };
 }

@@ -1,7 +1,7 @@
 /**
- * The names of the keys a tab's conversation takes in session storage: the tab's key holds what the
- * conversation is made of, each of its turns has a key of its own, and so has each item of a turn
- * (its prose, its tool cards), `agentItem:<tab id>:<turn id>:<index>` (see `createSessionStore`).
+ * The names of the keys a tab's conversation takes in session storage: `agentSession:<tab id>`,
+ * `agentTurn:<tab id>:<turn id>` and `agentItem:<tab id>:<turn id>:<index>` (why a chat is split
+ * so: see `createSessionStore`).
  *
  * Earlier builds kept every tab in one item (`agentSessions`), then each tab's whole chat under its
  * key, which nothing reads: updating or reloading the extension clears session storage, so a build

@@ -8,8 +8,6 @@ import { sessionsFromSnapshot } from './sessions-from-snapshot';
 import { createWriteTimer } from './write-timer';
 import { forget, type WrittenTab } from './written-tabs';
 
-export { interruptIfRunning } from './restored-session';
-
 /**
  * A conversation's turns, and what the model reads again: the last exchanges, made on `historyOrigin`,
  * one of whose answers came from a run that read text strangers wrote where `historyReadUntrusted`.

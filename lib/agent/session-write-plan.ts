@@ -12,9 +12,11 @@ interface TurnToWrite {
 
 /**
  * The keys a write sets and removes to bring storage from what `written` says it holds to the
- * `bounded` sessions, and `written` brought along with it: only the keys whose value changed are
- * set, so a reply streaming into a long chat writes its streaming prose alone. A tab no longer in
- * `sessions` loses all its keys.
+ * `bounded` sessions: only the keys whose value changed are set, so a reply streaming into a long
+ * chat writes its streaming prose alone. A tab no longer in `sessions` loses all its keys.
+ *
+ * It also updates `written` to what storage holds once this write succeeds; where the write fails,
+ * the caller forgets each change, so the next write sets those keys again.
  */
 export function planSessionWrite(
   written: Map<number, WrittenTab>,
