@@ -1,7 +1,7 @@
 import type { AgentEvent } from '@webmcp-agents/local-agent';
-import { selectRunsToRemove } from './select-runs-to-remove';
 import { TraceBuilder } from './trace-builder';
 import type { RunInfo, TraceRecorder } from './trace-recorder';
+import { createRetentionCheck } from './retention-check';
 import { isTraceOutcome, type TraceRun, type TraceStep } from './trace-schema';
 import { loadTraceSettings, type TraceSettings } from './trace-settings';
 import { getTraceStore } from './get-trace-store';
@@ -25,9 +25,6 @@ export interface StoredRecorder extends TraceRecorder {
   /** Writes everything recorded so far; settles when it is stored. */
   flush(): Promise<void>;
 }
-
-/** However quiet the limits look, every this many runs the retention check reads every run. */
-const fullCheckEvery = 25;
 
 /**
  * Records every run into IndexedDB as it goes. Events are folded in memory and written in small
@@ -75,28 +72,7 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
     timer = setTimeout(() => void flush(), delay);
   };
 
-  // Reading every run record to check the limits costs more than recording a run, so the full
-  // check runs only when a limit may have been passed, when runs were imported or deleted since
-  // (the running total no longer holds), or every so often.
-  let keptBytes: number | undefined;
-  let runsSinceCheck = 0;
-  let changesSeen: number | undefined;
-  const enforceRetention = (endedRunBytes: number) =>
-    enqueue(async (store) => {
-      const settings = await loadSettings();
-      runsSinceCheck += 1;
-      if (store.changeCount() !== changesSeen) keptBytes = undefined;
-      const bytesBound = (keptBytes ?? Infinity) + endedRunBytes;
-      keptBytes = bytesBound;
-      const mayExceed = bytesBound > settings.maxMegabytes * 1024 * 1024 || (await store.countRuns()) > settings.maxRuns;
-      if (!mayExceed && runsSinceCheck < fullCheckEvery) return;
-      const runs = await store.listRuns();
-      const remove = new Set(selectRunsToRemove(runs, settings));
-      if (remove.size > 0) await store.deleteRuns([...remove]);
-      keptBytes = runs.reduce((sum, run) => sum + (remove.has(run.id) ? 0 : run.sizeBytes), 0);
-      changesSeen = store.changeCount();
-      runsSinceCheck = 0;
-    });
+  const checkRetention = createRetentionCheck(loadSettings);
 
   return {
     ready,
@@ -122,7 +98,7 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
       builder.end(isTraceOutcome(outcome) ? outcome : 'error', endedAt);
       void flush();
       builders.delete(runId);
-      void enforceRetention(builder.run.sizeBytes);
+      void enqueue((store) => checkRetention(store, builder.run.sizeBytes));
     },
   };
 }
