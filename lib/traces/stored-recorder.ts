@@ -6,6 +6,7 @@ import { isTraceOutcome, type TraceRun, type TraceStep } from './trace-schema';
 import { loadTraceSettings, type TraceSettings } from './trace-settings';
 import { getTraceStore } from './get-trace-store';
 import type { TraceStore } from './trace-store';
+import { createTraceWriteQueue } from './trace-write-queue';
 
 export interface StoredRecorderOptions {
   /** Where traces go; by default the extension's trace database. */
@@ -43,12 +44,7 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
   let timerDelay = Infinity;
 
   const ready = storeReady.then((store) => store.endUnfinished('interrupted', new Set(builders.keys()))).then(() => {}, report);
-  // Writes happen one after another, in the order the changes were taken.
-  let writing: Promise<void> = ready;
-  const enqueue = (write: (store: TraceStore) => Promise<unknown>) => {
-    writing = writing.then(async () => void (await write(await storeReady))).catch(report);
-    return writing;
-  };
+  const writes = createTraceWriteQueue(storeReady, ready, report);
 
   const flush = (): Promise<void> => {
     clearTimeout(timer);
@@ -61,8 +57,8 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
       if (changes.run) runs.push(changes.run);
       steps.push(...changes.steps);
     }
-    if (runs.length === 0 && steps.length === 0) return writing;
-    return enqueue((store) => store.write(runs, steps));
+    if (runs.length === 0 && steps.length === 0) return writes.settled();
+    return writes.enqueue((store) => store.write(runs, steps));
   };
 
   const schedule = (delay: number) => {
@@ -98,7 +94,7 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
       builder.end(isTraceOutcome(outcome) ? outcome : 'error', endedAt);
       void flush();
       builders.delete(runId);
-      void enqueue((store) => checkRetention(store, builder.run.sizeBytes));
+      void writes.enqueue((store) => checkRetention(store, builder.run.sizeBytes));
     },
   };
 }
