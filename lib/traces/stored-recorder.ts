@@ -1,8 +1,9 @@
 import type { AgentEvent } from '@webmcp-agents/local-agent';
+import { createChangeFlusher } from './change-flusher';
 import { TraceBuilder } from './trace-builder';
 import type { RunInfo, TraceRecorder } from './trace-recorder';
 import { createRetentionCheck } from './retention-check';
-import { isTraceOutcome, type TraceRun, type TraceStep } from './trace-schema';
+import { isTraceOutcome } from './trace-schema';
 import { loadTraceSettings, type TraceSettings } from './trace-settings';
 import { getTraceStore } from './get-trace-store';
 import type { TraceStore } from './trace-store';
@@ -40,34 +41,10 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
   // Structural events are written at the next turn of the event loop: a worker may stop any time.
   const flushDelayMs = options.flushDelayMs ?? 0;
   const streamFlushDelayMs = options.streamFlushDelayMs ?? 1_000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let timerDelay = Infinity;
 
   const ready = storeReady.then((store) => store.endUnfinished('interrupted', new Set(builders.keys()))).then(() => {}, report);
   const writes = createTraceWriteQueue(storeReady, ready, report);
-
-  const flush = (): Promise<void> => {
-    clearTimeout(timer);
-    timer = undefined;
-    timerDelay = Infinity;
-    const runs: TraceRun[] = [];
-    const steps: TraceStep[] = [];
-    for (const builder of builders.values()) {
-      const changes = builder.takeChanges();
-      if (changes.run) runs.push(changes.run);
-      steps.push(...changes.steps);
-    }
-    if (runs.length === 0 && steps.length === 0) return writes.settled();
-    return writes.enqueue((store) => store.write(runs, steps));
-  };
-
-  const schedule = (delay: number) => {
-    if (timer !== undefined && timerDelay <= delay) return;
-    clearTimeout(timer);
-    timerDelay = delay;
-    timer = setTimeout(() => void flush(), delay);
-  };
-
+  const { flush, schedule } = createChangeFlusher(builders, writes);
   const checkRetention = createRetentionCheck(loadSettings);
 
   return {

@@ -1,5 +1,7 @@
 import type { TraceStore } from './trace-store';
 
+export type TraceWriteQueue = ReturnType<typeof createTraceWriteQueue>;
+
 /**
  * The recorder's writes, one after another in the order the changes were taken, each to the store
  * once it has opened and none before `first` settles (the runs a stopped worker left are marked
