@@ -1,15 +1,9 @@
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore, type IDBPTransaction, type StoreNames } from 'idb';
-import { traceAddress } from './trace-address';
+import type { IDBPTransaction } from 'idb';
+import { openTraceDatabase, stepsOf, type TraceDatabase } from './trace-database';
 import type { StoredTrace, TraceOutcome, TraceRun, TraceStep } from './trace-schema';
 
 /** The extension's one trace database; tests and benchmarks open their own by name. */
 export const traceDatabaseName = 'webmcp-agent-traces';
-
-interface TraceDatabase extends DBSchema {
-  runs: { key: string; value: TraceRun; indexes: { startedAt: number } };
-  /** Keyed `[runId, step]`, so a run's steps come back in order from one key range. */
-  steps: { key: [string, number]; value: TraceStep };
-}
 
 /** The IndexedDB store of every kept run: the background writes it, the viewer reads it too. */
 export interface TraceStore {
@@ -42,8 +36,6 @@ export interface TraceStore {
   close(): void;
 }
 
-const stepsOf = (runId: string, fromStep = -Infinity) => IDBKeyRange.bound([runId, fromStep], [runId, Infinity]);
-
 type Deletion = IDBPTransaction<TraceDatabase, ['runs', 'steps'], 'readwrite'>;
 
 /**
@@ -55,30 +47,9 @@ function deleteRequests(transaction: Deletion, runIds: readonly string[]): Promi
   return [...sorted.map((id) => transaction.objectStore('runs').delete(id)), ...sorted.map((id) => transaction.objectStore('steps').delete(stepsOf(id)))];
 }
 
-/** Rewrites each stored run's address as a trace keeps it now (see `traceAddress`), within the upgrade. */
-async function keepAddressesWithoutQuery(runs: IDBPObjectStore<TraceDatabase, ArrayLike<StoreNames<TraceDatabase>>, 'runs', 'versionchange'>): Promise<void> {
-  for (let cursor = await runs.openCursor(); cursor; cursor = await cursor.continue()) {
-    // A record that does not read as a run is left as it is: the viewer lists it as unreadable.
-    if (typeof cursor.value?.url !== 'string') continue;
-    const url = traceAddress(cursor.value.url);
-    if (url !== cursor.value.url) await cursor.update({ ...cursor.value, url });
-  }
-}
-
 /** Opens (and on first use creates) the trace database. */
 export async function openTraceStore(name: string = traceDatabaseName): Promise<TraceStore> {
-  const database: IDBPDatabase<TraceDatabase> = await openDB<TraceDatabase>(name, 2, {
-    upgrade(db, oldVersion, _newVersion, transaction) {
-      if (oldVersion < 1) {
-        db.createObjectStore('runs', { keyPath: 'id' }).createIndex('startedAt', 'startedAt');
-        db.createObjectStore('steps', { keyPath: ['runId', 'step'] });
-      }
-      // Version 1 kept a page's whole address: its query string and fragment go, as from new runs.
-      if (oldVersion === 1) void keepAddressesWithoutQuery(transaction.objectStore('runs'));
-    },
-    // A newer version of the extension wants to upgrade the schema: let it.
-    blocking: () => database.close(),
-  });
+  const database = await openTraceDatabase(name);
 
   const listRuns = async () => (await database.getAllFromIndex('runs', 'startedAt')).reverse();
   let changes = 0;

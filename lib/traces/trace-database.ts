@@ -1,0 +1,41 @@
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore, type StoreNames } from 'idb';
+import { traceAddress } from './trace-address';
+import type { TraceRun, TraceStep } from './trace-schema';
+
+export interface TraceDatabase extends DBSchema {
+  runs: { key: string; value: TraceRun; indexes: { startedAt: number } };
+  /** Keyed `[runId, step]`, so a run's steps come back in order from one key range. */
+  steps: { key: [string, number]; value: TraceStep };
+}
+
+export type TraceDatabaseConnection = IDBPDatabase<TraceDatabase>;
+
+/** A run's steps, or only those from `fromStep` on. */
+export const stepsOf = (runId: string, fromStep = -Infinity) => IDBKeyRange.bound([runId, fromStep], [runId, Infinity]);
+
+/** Rewrites each stored run's address as a trace keeps it now (see `traceAddress`), within the upgrade. */
+async function keepAddressesWithoutQuery(runs: IDBPObjectStore<TraceDatabase, ArrayLike<StoreNames<TraceDatabase>>, 'runs', 'versionchange'>): Promise<void> {
+  for (let cursor = await runs.openCursor(); cursor; cursor = await cursor.continue()) {
+    // A record that does not read as a run is left as it is: the viewer lists it as unreadable.
+    if (typeof cursor.value?.url !== 'string') continue;
+    const url = traceAddress(cursor.value.url);
+    if (url !== cursor.value.url) await cursor.update({ ...cursor.value, url });
+  }
+}
+
+/** Opens the trace database, creating its stores on first use and bringing an older version's runs up to date. */
+export async function openTraceDatabase(name: string): Promise<TraceDatabaseConnection> {
+  const database: TraceDatabaseConnection = await openDB<TraceDatabase>(name, 2, {
+    upgrade(db, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        db.createObjectStore('runs', { keyPath: 'id' }).createIndex('startedAt', 'startedAt');
+        db.createObjectStore('steps', { keyPath: ['runId', 'step'] });
+      }
+      // Version 1 kept a page's whole address: its query string and fragment go, as from new runs.
+      if (oldVersion === 1) void keepAddressesWithoutQuery(transaction.objectStore('runs'));
+    },
+    // A newer version of the extension wants to upgrade the schema: let it.
+    blocking: () => database.close(),
+  });
+  return database;
+}
