@@ -1,5 +1,5 @@
-import type { IDBPTransaction } from 'idb';
-import { openTraceDatabase, stepsOf, type TraceDatabase } from './trace-database';
+import { deleteFinishedRuns, deleteRuns } from './delete-runs';
+import { openTraceDatabase, stepsOf } from './trace-database';
 import type { StoredTrace, TraceOutcome, TraceRun, TraceStep } from './trace-schema';
 
 /** The extension's one trace database; tests and benchmarks open their own by name. */
@@ -34,17 +34,6 @@ export interface TraceStore {
   /** Gives every run still without an outcome (except `except`) this one; returns how many. */
   endUnfinished(outcome: TraceOutcome, except: ReadonlySet<string>): Promise<number>;
   close(): void;
-}
-
-type Deletion = IDBPTransaction<TraceDatabase, ['runs', 'steps'], 'readwrite'>;
-
-/**
- * The requests that delete runs and their steps; no run is read first. They go in ascending order
- * of run id: Chromium deleted step ranges taken in descending order several times slower.
- */
-function deleteRequests(transaction: Deletion, runIds: readonly string[]): Promise<unknown>[] {
-  const sorted = [...runIds].sort();
-  return [...sorted.map((id) => transaction.objectStore('runs').delete(id)), ...sorted.map((id) => transaction.objectStore('steps').delete(stepsOf(id)))];
 }
 
 /** Opens (and on first use creates) the trace database. */
@@ -90,23 +79,13 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
       }
       await Promise.all([...requests, transaction.done]);
     },
-    async deleteRuns(runIds) {
+    deleteRuns(runIds) {
       changes += 1;
-      const transaction = database.transaction(['runs', 'steps'], 'readwrite');
-      await Promise.all([...deleteRequests(transaction, runIds), transaction.done]);
+      return deleteRuns(database, runIds);
     },
-    async deleteFinished(runIds) {
+    deleteFinished(runIds) {
       changes += 1;
-      const transaction = database.transaction(['runs', 'steps'], 'readwrite');
-      const runStore = transaction.objectStore('runs');
-      const stored = await runStore.getAll();
-      const named = runIds && new Set(runIds);
-      const runs = named ? stored.filter((run) => named.has(run.id)) : stored;
-      const finished = runs.filter((run) => run.outcome !== undefined).map((run) => run.id);
-      // Nothing stays: two requests clear both stores, where deleting run by run took seconds for a thousand runs.
-      const requests = finished.length === stored.length ? [runStore.clear(), transaction.objectStore('steps').clear()] : deleteRequests(transaction, finished);
-      await Promise.all([...requests, transaction.done]);
-      return { deleted: finished.length, skippedRunning: runs.length - finished.length };
+      return deleteFinishedRuns(database, runIds);
     },
     async endUnfinished(outcome, except) {
       const transaction = database.transaction('runs', 'readwrite');
