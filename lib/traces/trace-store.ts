@@ -1,4 +1,5 @@
 import { deleteFinishedRuns, deleteRuns } from './delete-runs';
+import { getTrace, getTraces, listRuns } from './read-traces';
 import { openTraceDatabase, stepsOf } from './trace-database';
 import type { StoredTrace, TraceOutcome, TraceRun, TraceStep } from './trace-schema';
 
@@ -40,7 +41,6 @@ export interface TraceStore {
 export async function openTraceStore(name: string = traceDatabaseName): Promise<TraceStore> {
   const database = await openTraceDatabase(name);
 
-  const listRuns = async () => (await database.getAllFromIndex('runs', 'startedAt')).reverse();
   let changes = 0;
 
   return {
@@ -50,23 +50,10 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
       const puts = [...runs.map((run) => transaction.objectStore('runs').put(run)), ...steps.map((step) => transaction.objectStore('steps').put(step))];
       await Promise.all([...puts, transaction.done]);
     },
-    listRuns,
+    listRuns: () => listRuns(database),
     countRuns: () => database.count('runs'),
-    async getTrace(runId, fromStep) {
-      const transaction = database.transaction(['runs', 'steps']);
-      const [run, steps] = await Promise.all([
-        transaction.objectStore('runs').get(runId),
-        transaction.objectStore('steps').getAll(stepsOf(runId, fromStep)),
-      ]);
-      return run ? { run, steps } : undefined;
-    },
-    async getTraces(runIds) {
-      const runs = runIds ? (await Promise.all(runIds.map((id) => database.get('runs', id)))).filter((run) => run !== undefined) : await listRuns();
-      runs.sort((a, b) => b.startedAt - a.startedAt);
-      const transaction = database.transaction('steps');
-      const steps = await Promise.all(runs.map((run) => transaction.store.getAll(stepsOf(run.id))));
-      return runs.map((run, index) => ({ run, steps: steps[index]! }));
-    },
+    getTrace: (runId, fromStep) => getTrace(database, runId, fromStep),
+    getTraces: (runIds) => getTraces(database, runIds),
     async putTraces(traces) {
       changes += 1;
       const transaction = database.transaction(['runs', 'steps'], 'readwrite');
