@@ -1,7 +1,8 @@
 import { deleteFinishedRuns, deleteRuns } from './delete-runs';
 import { getTrace, getTraces, listRuns } from './read-traces';
-import { openTraceDatabase, stepsOf } from './trace-database';
+import { openTraceDatabase } from './trace-database';
 import type { StoredTrace, TraceOutcome, TraceRun, TraceStep } from './trace-schema';
+import { putTraces, writeRunsAndSteps } from './write-traces';
 
 /** The extension's one trace database; tests and benchmarks open their own by name. */
 export const traceDatabaseName = 'webmcp-agent-traces';
@@ -44,27 +45,14 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
   let changes = 0;
 
   return {
-    async write(runs, steps) {
-      if (runs.length === 0 && steps.length === 0) return;
-      const transaction = database.transaction(['runs', 'steps'], 'readwrite');
-      const puts = [...runs.map((run) => transaction.objectStore('runs').put(run)), ...steps.map((step) => transaction.objectStore('steps').put(step))];
-      await Promise.all([...puts, transaction.done]);
-    },
+    write: (runs, steps) => writeRunsAndSteps(database, runs, steps),
     listRuns: () => listRuns(database),
     countRuns: () => database.count('runs'),
     getTrace: (runId, fromStep) => getTrace(database, runId, fromStep),
     getTraces: (runIds) => getTraces(database, runIds),
-    async putTraces(traces) {
+    putTraces(traces) {
       changes += 1;
-      const transaction = database.transaction(['runs', 'steps'], 'readwrite');
-      const runStore = transaction.objectStore('runs');
-      const stepStore = transaction.objectStore('steps');
-      const requests: Promise<unknown>[] = [];
-      for (const { run, steps } of traces) {
-        requests.push(stepStore.delete(stepsOf(run.id)), runStore.put(run));
-        for (const step of steps) requests.push(stepStore.put({ ...step, runId: run.id }));
-      }
-      await Promise.all([...requests, transaction.done]);
+      return putTraces(database, traces);
     },
     deleteRuns(runIds) {
       changes += 1;
