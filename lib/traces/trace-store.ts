@@ -1,4 +1,5 @@
 import { deleteFinishedRuns, deleteRuns } from './delete-runs';
+import { endUnfinishedRuns } from './end-unfinished-runs';
 import { getTrace, getTraces, listRuns } from './read-traces';
 import { openTraceDatabase } from './trace-database';
 import type { StoredTrace, TraceOutcome, TraceRun, TraceStep } from './trace-schema';
@@ -41,7 +42,6 @@ export interface TraceStore {
 /** Opens (and on first use creates) the trace database. */
 export async function openTraceStore(name: string = traceDatabaseName): Promise<TraceStore> {
   const database = await openTraceDatabase(name);
-
   let changes = 0;
 
   return {
@@ -62,18 +62,7 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
       changes += 1;
       return deleteFinishedRuns(database, runIds);
     },
-    async endUnfinished(outcome, except) {
-      const transaction = database.transaction('runs', 'readwrite');
-      let ended = 0;
-      for (let cursor = await transaction.store.openCursor(); cursor; cursor = await cursor.continue()) {
-        const run = cursor.value;
-        if (run.outcome !== undefined || except.has(run.id)) continue;
-        await cursor.update({ ...run, outcome, endedAt: run.updatedAt });
-        ended += 1;
-      }
-      await transaction.done;
-      return ended;
-    },
+    endUnfinished: (outcome, except) => endUnfinishedRuns(database, outcome, except),
     changeCount: () => changes,
     close: () => database.close(),
   };
