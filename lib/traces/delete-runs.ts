@@ -13,7 +13,7 @@ function deleteRequests(transaction: Deletion, runIds: readonly string[]): Promi
 }
 
 /** Deletes runs and their steps in one transaction; an id not stored is passed over. */
-export async function deleteRuns(database: TraceDatabaseConnection, runIds: readonly string[]): Promise<void> {
+export async function deleteRunsAndSteps(database: TraceDatabaseConnection, runIds: readonly string[]): Promise<void> {
   const transaction = database.transaction(['runs', 'steps'], 'readwrite');
   await Promise.all([...deleteRequests(transaction, runIds), transaction.done]);
 }

@@ -71,7 +71,8 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
       builder.end(isTraceOutcome(outcome) ? outcome : 'error', endedAt);
       void flush();
       builders.delete(runId);
-      void writes.enqueue((store) => checkRetention(store, builder.run.sizeBytes));
+      const endedRunBytes = builder.run.sizeBytes;
+      void writes.enqueue((store) => checkRetention(store, endedRunBytes));
     },
   };
 }

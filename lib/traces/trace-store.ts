@@ -1,9 +1,9 @@
-import { deleteFinishedRuns, deleteRuns } from './delete-runs';
+import { deleteFinishedRuns, deleteRunsAndSteps } from './delete-runs';
 import { endUnfinishedRuns } from './end-unfinished-runs';
 import { getTrace, getTraces, listRuns } from './read-traces';
 import { openTraceDatabase } from './trace-database';
 import type { StoredTrace, TraceOutcome, TraceRun, TraceStep } from './trace-schema';
-import { putTraces, writeRunsAndSteps } from './write-traces';
+import { replaceTraces, writeRunsAndSteps } from './write-traces';
 
 /** The extension's one trace database; tests and benchmarks open their own by name. */
 export const traceDatabaseName = 'webmcp-agent-traces';
@@ -52,11 +52,11 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
     getTraces: (runIds) => getTraces(database, runIds),
     putTraces(traces) {
       changes += 1;
-      return putTraces(database, traces);
+      return replaceTraces(database, traces);
     },
     deleteRuns(runIds) {
       changes += 1;
-      return deleteRuns(database, runIds);
+      return deleteRunsAndSteps(database, runIds);
     },
     deleteFinished(runIds) {
       changes += 1;

@@ -13,7 +13,7 @@ export async function writeRunsAndSteps(database: TraceDatabaseConnection, runs:
  * Replaces each run and all its steps, as an import does, in one transaction: a step the stored run
  * had and the imported one lacks goes, and each step is filed under the run it came with.
  */
-export async function putTraces(database: TraceDatabaseConnection, traces: readonly StoredTrace[]): Promise<void> {
+export async function replaceTraces(database: TraceDatabaseConnection, traces: readonly StoredTrace[]): Promise<void> {
   const transaction = database.transaction(['runs', 'steps'], 'readwrite');
   const runStore = transaction.objectStore('runs');
   const stepStore = transaction.objectStore('steps');
