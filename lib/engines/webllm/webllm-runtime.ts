@@ -2,6 +2,7 @@ import type { AppConfig } from '@mlc-ai/web-llm';
 import { errorMessage } from '../../messaging/error-message';
 import { EngineError, type EngineLoadProgress } from '../engine';
 import { createReplyTurns, type ReplyTurns } from '../reply-turns';
+import { firstLoadProgress } from './first-load-progress';
 import { createLoadProgressReporter } from './load-progress';
 import { isDeviceLost, isNetworkFailure, loadFailure } from './webllm-errors';
 import type { WebLlmEngineLike, WebLlmModule } from './webllm-module';
@@ -72,12 +73,7 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   if (signal?.aborted) throw loadStopped();
   const wasCached = await webllm.hasModelInCache(modelId, appConfig).catch(() => false);
   if (signal?.aborted) throw loadStopped();
-  const note = request.note ? ` ${request.note}` : '';
-  request.onProgress({
-    fraction: 0,
-    text: wasCached ? `Loading ${label} from this computer.${note}` : `Downloading ${label}${sizeText(request.downloadMB)}, once.${note}`,
-    fromCache: wasCached,
-  });
+  request.onProgress(firstLoadProgress(request, wasCached));
   const reporter = createLoadProgressReporter({ label, fromCache: wasCached, onProgress: request.onProgress });
   const engine = (runtime.engine ??= new webllm.MLCEngine({ appConfig, logLevel: 'WARN' }));
   const stopped = new AbortController();
@@ -192,10 +188,6 @@ export async function unloadModel(runtime: WebLlmRuntime): Promise<void> {
   runtime.engine = undefined;
   runtime.loadedModelId = undefined;
   await engine?.unload().catch(() => {});
-}
-
-function sizeText(downloadMB: number | undefined): string {
-  return downloadMB ? ` (about ${downloadMB.toLocaleString('en-US')} MB)` : '';
 }
 
 function loadStopped(): DOMException {
