@@ -1,10 +1,10 @@
 import type { AppConfig } from '@mlc-ai/web-llm';
-import { errorMessage } from '../../messaging/error-message';
 import { EngineError, type EngineLoadProgress } from '../engine';
 import { createReplyTurns, type ReplyTurns } from '../reply-turns';
 import { firstLoadProgress } from './first-load-progress';
 import { createLoadProgressReporter } from './load-progress';
-import { isDeviceLost, isNetworkFailure, loadFailure } from './webllm-errors';
+import { recoverFailedLoad } from './recover-failed-load';
+import { loadFailure } from './webllm-errors';
 import type { WebLlmEngineLike, WebLlmModule } from './webllm-module';
 
 /**
@@ -118,7 +118,7 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
       if (runtime.loadedModelId !== modelId) await engine.unload().catch(() => {});
       throw stoppedError(signal, label);
     }
-    const clearedBrokenCache = await recover(runtime, engine, modelId, error);
+    const clearedBrokenCache = await recoverFailedLoad(runtime, engine, modelId, error);
     throw loadFailure(error, {
       label,
       wasCached,
@@ -139,38 +139,12 @@ function stoppedError(signal: AbortSignal | undefined, label: string): Error {
   return new EngineError('unavailable', `${label} was unloaded before it finished loading.`, 'Send your request again to load it.');
 }
 
-/**
- * Puts things right after a failed load so the next attempt can work without reloading the
- * extension: a lost GPU device means a fresh engine; unreadable stored files are removed. A
- * download cut by the network keeps what it fetched, so the retry resumes.
- */
-async function recover(runtime: WebLlmRuntime, engine: WebLlmEngineLike, modelId: string, error: unknown): Promise<boolean> {
-  if (isDeviceLost(error)) {
-    await engine.unload().catch(() => {});
-    if (runtime.engine === engine) runtime.engine = undefined;
-    return false;
-  }
-  if (isNetworkFailure(error) || !looksLikeBrokenFiles(error)) return false;
-  // Said to the person as "it has been removed": only when it was.
-  return runtime.webllm.deleteModelAllInfoInCache(modelId, runtime.appConfig).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** Whether the engine has `modelId` in the GPU now (it answers without a model loaded by refusing). */
 async function hasModelLoaded(engine: WebLlmEngineLike, modelId: string): Promise<boolean> {
   return engine.getMessage(modelId).then(
     () => true,
     (error: unknown) => !(error instanceof Error && (error.name === 'ModelNotLoadedError' || /not loaded/i.test(error.message))),
   );
-}
-
-/** Errors that mean a stored file is damaged, not that the network or the GPU failed. */
-function looksLikeBrokenFiles(error: unknown): boolean {
-  const name = error instanceof Error ? error.name : '';
-  const message = errorMessage(error);
-  return name === 'IntegrityError' || name === 'SyntaxError' || /integrity|JSON|unexpected (token|end)|corrupt|mismatch/i.test(message);
 }
 
 /**
