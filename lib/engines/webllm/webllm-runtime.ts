@@ -1,8 +1,9 @@
 import type { AppConfig } from '@mlc-ai/web-llm';
-import { EngineError, type EngineLoadProgress } from '../engine';
+import type { EngineLoadProgress } from '../engine';
 import { createReplyTurns, type ReplyTurns } from '../reply-turns';
 import { firstLoadProgress } from './first-load-progress';
 import { createLoadProgressReporter } from './load-progress';
+import { createLoadStop, loadStopped, stoppedError } from './load-stop';
 import { recoverFailedLoad } from './recover-failed-load';
 import { loadFailure } from './webllm-errors';
 import type { WebLlmEngineLike, WebLlmModule } from './webllm-module';
@@ -76,28 +77,13 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   request.onProgress(firstLoadProgress(request, wasCached));
   const reporter = createLoadProgressReporter({ label, fromCache: wasCached, onProgress: request.onProgress });
   const engine = (runtime.engine ??= new webllm.MLCEngine({ appConfig, logLevel: 'WARN' }));
-  const stopped = new AbortController();
-  let copying = false;
+  const loadStop = createLoadStop(engine, wasCached);
   engine.setInitProgressCallback((report) => {
-    const text = String(report.text ?? '');
-    // WebLLM's unload() aborts only the fetch under way and then forgets its abort controller, so a
-    // Stop while the tokenizer downloads would leave the weights download nothing to stop it. Its
-    // weights loader calls this synchronously before the first shard and after each one, outside
-    // its try/catch, and reload() ends quietly on an AbortError: throwing here ends the download.
-    // Nothing is in the GPU yet; the copy into it is never cut, so no half-loaded weights stay.
-    if (stopped.signal.aborted && (text.startsWith('Start to fetch params') || text.startsWith('Fetching param cache'))) throw loadStopped();
-    if (text.startsWith('Loading') || (text.startsWith('Fetching param cache') && report.progress >= 1)) copying = true;
+    loadStop.watch(report);
     reporter(report);
   });
   runtime.loadedModelId = undefined;
-  const stop = () => {
-    if (stopped.signal.aborted) return;
-    stopped.abort();
-    // Unloading aborts the download under way (config, library, weights) at once. It also clears
-    // the engine's state for the model, so not once the weights go into the GPU: that part ends
-    // by itself, and a model that finished loading is kept or unloaded as a whole.
-    if (!wasCached && !copying) void engine.unload().catch(() => {});
-  };
+  const stop = loadStop.stop;
   runtime.stopLoad = stop;
   signal?.addEventListener('abort', stop, { once: true });
   // Stop may come from the progress shown above, before the listener was there.
@@ -105,7 +91,7 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   const stopKeepingAwake = request.keepAwake();
   try {
     await engine.reload(modelId);
-    if (!stopped.signal.aborted) {
+    if (!loadStop.stopped) {
       runtime.loadedModelId = modelId;
       return;
     }
@@ -113,7 +99,7 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
     if (await hasModelLoaded(engine, modelId)) runtime.loadedModelId = modelId;
     throw stoppedError(signal, label);
   } catch (error) {
-    if (stopped.signal.aborted) {
+    if (loadStop.stopped) {
       // What a stopped load leaves in the engine (its config, a controller) goes with it.
       if (runtime.loadedModelId !== modelId) await engine.unload().catch(() => {});
       throw stoppedError(signal, label);
@@ -131,12 +117,6 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
     if (runtime.stopLoad === stop) runtime.stopLoad = undefined;
     stopKeepingAwake();
   }
-}
-
-/** Stop pressed: an AbortError; the model unloaded under a load (another model picked): say so. */
-function stoppedError(signal: AbortSignal | undefined, label: string): Error {
-  if (signal?.aborted) return loadStopped();
-  return new EngineError('unavailable', `${label} was unloaded before it finished loading.`, 'Send your request again to load it.');
 }
 
 /** Whether the engine has `modelId` in the GPU now (it answers without a model loaded by refusing). */
@@ -162,8 +142,4 @@ export async function unloadModel(runtime: WebLlmRuntime): Promise<void> {
   runtime.engine = undefined;
   runtime.loadedModelId = undefined;
   await engine?.unload().catch(() => {});
-}
-
-function loadStopped(): DOMException {
-  return new DOMException('The model load was stopped.', 'AbortError');
 }

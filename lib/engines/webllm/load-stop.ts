@@ -1,0 +1,54 @@
+import type { InitProgressReport } from '@mlc-ai/web-llm';
+import { EngineError } from '../engine';
+import type { WebLlmEngineLike } from './webllm-module';
+
+/** A load's Stop: how it cuts the download under way, and whether it came. */
+export interface LoadStop {
+  /** Stops the load: Stop was pressed, or the model is being unloaded. Twice is once. */
+  stop(): void;
+  readonly stopped: boolean;
+  /** Sees each of WebLLM's progress reports, to know when the download ends and to end it after a Stop. */
+  watch(report: InitProgressReport): void;
+}
+
+/**
+ * The Stop of one load into `engine`. WebLLM has no way to cancel a load of its own, so a Stop
+ * unloads the engine while it downloads, and throws from its progress callback between shards.
+ */
+export function createLoadStop(engine: WebLlmEngineLike, wasCached: boolean): LoadStop {
+  const stopped = new AbortController();
+  let copying = false;
+  return {
+    stop() {
+      if (stopped.signal.aborted) return;
+      stopped.abort();
+      // Unloading aborts the download under way (config, library, weights) at once. It also clears
+      // the engine's state for the model, so not once the weights go into the GPU: that part ends
+      // by itself, and a model that finished loading is kept or unloaded as a whole.
+      if (!wasCached && !copying) void engine.unload().catch(() => {});
+    },
+    get stopped() {
+      return stopped.signal.aborted;
+    },
+    watch(report) {
+      const text = String(report.text ?? '');
+      // WebLLM's unload() aborts only the fetch under way and then forgets its abort controller, so a
+      // Stop while the tokenizer downloads would leave the weights download nothing to stop it. Its
+      // weights loader calls this synchronously before the first shard and after each one, outside
+      // its try/catch, and reload() ends quietly on an AbortError: throwing here ends the download.
+      // Nothing is in the GPU yet; the copy into it is never cut, so no half-loaded weights stay.
+      if (stopped.signal.aborted && (text.startsWith('Start to fetch params') || text.startsWith('Fetching param cache'))) throw loadStopped();
+      if (text.startsWith('Loading') || (text.startsWith('Fetching param cache') && report.progress >= 1)) copying = true;
+    },
+  };
+}
+
+/** Stop pressed: an AbortError; the model unloaded under a load (another model picked): say so. */
+export function stoppedError(signal: AbortSignal | undefined, label: string): Error {
+  if (signal?.aborted) return loadStopped();
+  return new EngineError('unavailable', `${label} was unloaded before it finished loading.`, 'Send your request again to load it.');
+}
+
+export function loadStopped(): DOMException {
+  return new DOMException('The model load was stopped.', 'AbortError');
+}
