@@ -2,6 +2,7 @@ import type { AppConfig } from '@mlc-ai/web-llm';
 import type { EngineLoadProgress } from '../engine';
 import { createReplyTurns, type ReplyTurns } from '../reply-turns';
 import { firstLoadProgress } from './first-load-progress';
+import { hasModelLoaded } from './has-model-loaded';
 import { createLoadProgressReporter } from './load-progress';
 import { createLoadStop, loadStopped, stoppedError } from './load-stop';
 import { recoverFailedLoad } from './recover-failed-load';
@@ -117,14 +118,6 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
     if (runtime.stopLoad === stop) runtime.stopLoad = undefined;
     stopKeepingAwake();
   }
-}
-
-/** Whether the engine has `modelId` in the GPU now (it answers without a model loaded by refusing). */
-async function hasModelLoaded(engine: WebLlmEngineLike, modelId: string): Promise<boolean> {
-  return engine.getMessage(modelId).then(
-    () => true,
-    (error: unknown) => !(error instanceof Error && (error.name === 'ModelNotLoadedError' || /not loaded/i.test(error.message))),
-  );
 }
 
 /**
