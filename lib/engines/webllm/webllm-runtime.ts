@@ -4,9 +4,8 @@ import { createReplyTurns, type ReplyTurns } from '../reply-turns';
 import { firstLoadProgress } from './first-load-progress';
 import { hasModelLoaded } from './has-model-loaded';
 import { createLoadProgressReporter } from './load-progress';
-import { createLoadStop, loadStopped, stoppedError } from './load-stop';
-import { recoverFailedLoad } from './recover-failed-load';
-import { loadFailure } from './webllm-errors';
+import { createLoadStop, loadStopped } from './load-stop';
+import { reloadWebLlmEngine } from './reload-webllm-engine';
 import type { WebLlmEngineLike, WebLlmModule } from './webllm-module';
 
 /**
@@ -69,6 +68,7 @@ export async function ensureModelLoaded(runtime: WebLlmRuntime, request: LoadReq
   }
 }
 
+/** Loads the model into the one engine: its progress shown, Stop heard, the worker kept awake meanwhile. */
 async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promise<void> {
   const { webllm, appConfig } = runtime;
   const { modelId, label, signal } = request;
@@ -91,28 +91,7 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   if (signal?.aborted) stop();
   const stopKeepingAwake = request.keepAwake();
   try {
-    await engine.reload(modelId);
-    if (!loadStop.stopped) {
-      runtime.loadedModelId = modelId;
-      return;
-    }
-    // A load that finished in spite of Stop is kept: the next request needs no second load.
-    if (await hasModelLoaded(engine, modelId)) runtime.loadedModelId = modelId;
-    throw stoppedError(signal, label);
-  } catch (error) {
-    if (loadStop.stopped) {
-      // What a stopped load leaves in the engine (its config, a controller) goes with it.
-      if (runtime.loadedModelId !== modelId) await engine.unload().catch(() => {});
-      throw stoppedError(signal, label);
-    }
-    const clearedBrokenCache = await recoverFailedLoad(runtime, engine, modelId, error);
-    throw loadFailure(error, {
-      label,
-      wasCached,
-      clearedBrokenCache,
-      ...(request.smallerLabel ? { smallerLabel: request.smallerLabel } : {}),
-      ...(reporter.lastDownload && !wasCached ? { download: reporter.lastDownload } : {}),
-    });
+    await reloadWebLlmEngine(runtime, engine, request, { wasCached, loadStop, reporter });
   } finally {
     signal?.removeEventListener('abort', stop);
     if (runtime.stopLoad === stop) runtime.stopLoad = undefined;
