@@ -1,13 +1,13 @@
-import { promptFormats, type LanguageModel, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
+import { promptFormats } from '@webmcp-agents/local-agent';
 import type { Settings } from '../../settings';
 import { EngineError, type Engine } from '../engine';
-import { formatForModelName, modelLabel, smallerModelThan } from '../model-catalog';
+import { formatForModelName } from '../model-catalog';
 import { checkWebGpu, type GpuLike, type WebGpuStatus } from '../webgpu-check';
-import { chooseWebLlmModel, type WebLlmModelChoice } from './choose-webllm-model';
+import { chooseWebLlmModel } from './choose-webllm-model';
 import { keepServiceWorkerAwake } from '../../service-worker/keep-awake';
-import { streamWebLlmReply } from './stream-webllm-reply';
-import { generationFailure, isDeviceLost } from './webllm-errors';
+import { smallerModelLabel, type WebLlmEngineState } from './webllm-engine-state';
 import { realWebLlm, type WebLlmModule } from './webllm-module';
+import { createWebLlmReplyModel } from './webllm-reply-model';
 import { ensureModelLoaded, unloadModel, webLlmRuntime } from './webllm-runtime';
 
 export interface WebLlmEngineDependencies {
@@ -30,76 +30,32 @@ export type WebLlmEngine = Engine & {
 export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngineDependencies = {}): WebLlmEngine {
   const runtime = webLlmRuntime(dependencies.webllm ?? realWebLlm);
   const keepAwake = dependencies.keepAwake ?? keepServiceWorkerAwake;
-  let webGpu: WebGpuStatus | undefined;
-  let choice: WebLlmModelChoice | undefined;
-  // The GPU was lost as a reply ended on being told to stop: the run's next reply says so, as the
-  // reply it failed would have, instead of that the model is not loaded. Forgotten at the next load.
-  let lostDevice: EngineError | undefined;
-
-  const smallerLabel = () => {
-    const smaller = choice && smallerModelThan(choice.id, webGpu?.available === true && webGpu.shaderF16);
-    return smaller ? modelLabel(smaller) : undefined;
-  };
-
-  const model: LanguageModel = {
-    async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
-      const passOn = await runtime.replyTurns.take(request.signal);
-      if (!passOn) return;
-      // Read after the wait: the reply before this one may have ended with another model loaded.
-      const engine = runtime.engine;
-      if (!engine || !choice || runtime.loadedModelId !== choice.id) {
-        passOn();
-        throw lostDevice ?? new EngineError('unavailable', 'The WebLLM model is not loaded.', 'Send your request again to load it.');
-      }
-      const stopKeepingAwake = keepAwake();
-      try {
-        yield* streamWebLlmReply(engine, request, {
-          modelId: choice.id,
-          temperature: settings.temperature,
-          constrained: settings.constrainedDecoding && choice.format === 'hermes',
-          thinkingOff: choice.catalog?.hasThinkingMode ?? /qwen3/i.test(choice.id),
-          label: choice.label,
-          ...(choice.catalog ? { contextTokens: choice.catalog.contextTokens } : {}),
-        });
-      } catch (error) {
-        const failure = generationFailure(error, choice.label, smallerLabel());
-        const deviceLost = isDeviceLost(error) || failure.code === 'device-lost';
-        // Only this reply's engine: another run may have loaded a fresh one meanwhile. Also where the
-        // reply was told to stop (Stop, or the end of the model's own turn), so the next load starts afresh.
-        if (deviceLost && runtime.engine === engine) await unloadModel(runtime);
-        if (!request.signal.aborted) throw failure;
-        if (deviceLost) lostDevice = failure;
-        throw error;
-      } finally {
-        stopKeepingAwake();
-        passOn();
-      }
-    },
-  };
+  const state: WebLlmEngineState = {};
+  const model = createWebLlmReplyModel(runtime, settings, state, keepAwake);
 
   return {
     id: 'webllm',
     holdsGpu: true,
     replyTurns: runtime.replyTurns,
     get modelId() {
-      return choice?.id ?? (settings.model || 'the default for this GPU');
+      return state.choice?.id ?? (settings.model || 'the default for this GPU');
     },
     get format() {
-      return promptFormats[choice?.format ?? formatForModelName(settings.model || 'qwen3')];
+      return promptFormats[state.choice?.format ?? formatForModelName(settings.model || 'qwen3')];
     },
     get contextTokens() {
-      return choice?.catalog?.contextTokens;
+      return state.choice?.catalog?.contextTokens;
     },
     get webGpu() {
-      return webGpu;
+      return state.webGpu;
     },
     model,
     async load(onProgress, signal) {
-      lostDevice = undefined;
-      webGpu = await checkWebGpu(dependencies.gpu);
+      state.lostDevice = undefined;
+      const webGpu = (state.webGpu = await checkWebGpu(dependencies.gpu));
       if (!webGpu.available) throw new EngineError('no-webgpu', webGpu.message, webGpu.hint);
-      choice = chooseWebLlmModel(settings.model, webGpu, runtime.appConfig);
-      const smaller = smallerLabel();
+      const choice = (state.choice = chooseWebLlmModel(settings.model, webGpu, runtime.appConfig));
+      const smaller = smallerModelLabel(state);
       await ensureModelLoaded(runtime, {
         modelId: choice.id,
         label: choice.label,
