@@ -1,14 +1,14 @@
 import { promptFormats } from '@webmcp-agents/local-agent';
 import type { Settings } from '../../settings';
-import { EngineError, type Engine } from '../engine';
+import type { Engine } from '../engine';
 import { formatForModelName } from '../model-catalog';
-import { checkWebGpu, type GpuLike, type WebGpuStatus } from '../webgpu-check';
-import { chooseWebLlmModel } from './choose-webllm-model';
+import type { GpuLike, WebGpuStatus } from '../webgpu-check';
 import { keepServiceWorkerAwake } from '../../service-worker/keep-awake';
-import { smallerModelLabel, type WebLlmEngineState } from './webllm-engine-state';
+import { loadChosenWebLlmModel } from './load-chosen-webllm-model';
+import type { WebLlmEngineState } from './webllm-engine-state';
 import { realWebLlm, type WebLlmModule } from './webllm-module';
 import { createWebLlmReplyModel } from './webllm-reply-model';
-import { ensureModelLoaded, unloadModel, webLlmRuntime } from './webllm-runtime';
+import { unloadModel, webLlmRuntime } from './webllm-runtime';
 
 export interface WebLlmEngineDependencies {
   /** The WebLLM module; tests pass a fake with the same surface. */
@@ -50,22 +50,8 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
       return state.webGpu;
     },
     model,
-    async load(onProgress, signal) {
-      state.lostDevice = undefined;
-      const webGpu = (state.webGpu = await checkWebGpu(dependencies.gpu));
-      if (!webGpu.available) throw new EngineError('no-webgpu', webGpu.message, webGpu.hint);
-      const choice = (state.choice = chooseWebLlmModel(settings.model, webGpu, runtime.appConfig));
-      const smaller = smallerModelLabel(state);
-      await ensureModelLoaded(runtime, {
-        modelId: choice.id,
-        label: choice.label,
-        onProgress,
-        keepAwake,
-        ...(choice.catalog ? { downloadMB: choice.catalog.downloadMB } : {}),
-        ...(choice.note ? { note: choice.note } : {}),
-        ...(smaller ? { smallerLabel: smaller } : {}),
-        ...(signal ? { signal } : {}),
-      });
+    load(onProgress, signal) {
+      return loadChosenWebLlmModel(runtime, settings, state, { gpu: dependencies.gpu, keepAwake, onProgress, signal });
     },
     async unload() {
       await unloadModel(runtime);
