@@ -4,8 +4,8 @@ import type { WebLlmEngineLike } from './webllm-module';
 
 /** A load's Stop: how it cuts the download under way, and whether it came. */
 export interface LoadStop {
-  /** Stops the load: Stop was pressed, or the model is being unloaded. Twice is once. */
-  stop(): void;
+  /** Stops the load: Stop was pressed, or the model is being unloaded. Twice is once; safe to pass around. */
+  readonly stop: () => void;
   readonly stopped: boolean;
   /** Sees each of WebLLM's progress reports, to know when the download ends and to end it after a Stop. */
   watch(report: InitProgressReport): void;

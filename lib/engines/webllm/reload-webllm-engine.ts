@@ -6,16 +6,19 @@ import { loadFailure } from './webllm-errors';
 import type { WebLlmEngineLike } from './webllm-module';
 import type { LoadRequest, WebLlmRuntime } from './webllm-runtime';
 
-/** What the load knew before WebLLM started: whether the model was stored, its Stop, its progress so far. */
+/** What the load set up before WebLLM started: whether the model was stored, its Stop, its progress reporter. */
 export interface StartedLoad {
   wasCached: boolean;
   loadStop: LoadStop;
   reporter: LoadProgressReporter;
+  /** Lets go of what the load held (its Stop, the worker kept awake) the moment it ends, whichever way. */
+  done(): void;
 }
 
 /**
  * Has WebLLM load the model, and notes in the runtime what is in the GPU after it: the model, even
- * where Stop came too late; else the error the person reads, once things are put right for a retry.
+ * where Stop came too late. Otherwise it throws the error the person reads, once things are put
+ * right for a retry.
  */
 export async function reloadWebLlmEngine(runtime: WebLlmRuntime, engine: WebLlmEngineLike, request: LoadRequest, started: StartedLoad): Promise<void> {
   const { modelId, label, signal } = request;
@@ -43,5 +46,7 @@ export async function reloadWebLlmEngine(runtime: WebLlmRuntime, engine: WebLlmE
       ...(request.smallerLabel ? { smallerLabel: request.smallerLabel } : {}),
       ...(reporter.lastDownload && !wasCached ? { download: reporter.lastDownload } : {}),
     });
+  } finally {
+    started.done();
   }
 }

@@ -3,7 +3,7 @@ import { modelLabel, smallerModelThan } from '../model-catalog';
 import type { WebGpuStatus } from '../webgpu-check';
 import type { WebLlmModelChoice } from './choose-webllm-model';
 
-/** What a WebLLM engine found at its last load: its replies, its errors and its status go by it. */
+/** What a WebLLM engine found at its last load, and what its last reply left for the next: its replies, errors and status go by it. */
 export interface WebLlmEngineState {
   webGpu?: WebGpuStatus;
   choice?: WebLlmModelChoice;

@@ -90,13 +90,16 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   // Stop may come from the progress shown above, before the listener was there.
   if (signal?.aborted) stop();
   const stopKeepingAwake = request.keepAwake();
-  try {
-    await reloadWebLlmEngine(runtime, engine, request, { wasCached, loadStop, reporter });
-  } finally {
-    signal?.removeEventListener('abort', stop);
-    if (runtime.stopLoad === stop) runtime.stopLoad = undefined;
-    stopKeepingAwake();
-  }
+  await reloadWebLlmEngine(runtime, engine, request, {
+    wasCached,
+    loadStop,
+    reporter,
+    done() {
+      signal?.removeEventListener('abort', stop);
+      if (runtime.stopLoad === stop) runtime.stopLoad = undefined;
+      stopKeepingAwake();
+    },
+  });
 }
 
 /**
