@@ -1,4 +1,5 @@
 import { isRecord } from '@webmcp-agents/chat';
+import { resolvePointer } from './resolve-pointer';
 
 /**
  * A page's schema in the words the prompt keeps. The compact schema a small model reads keeps only
@@ -111,26 +112,6 @@ function spend(context: Context, key: string, target: Schema): boolean {
   if (size > context.budget) return false;
   context.budget -= size;
   return true;
-}
-
-/** `#`, `#/$defs/address`, `#/properties/a/items`: a JSON pointer into the schema itself. */
-function resolvePointer(root: Schema, reference: string): unknown {
-  if (reference === '#') return root;
-  if (!reference.startsWith('#/')) return undefined;
-  // A fragment is decoded whole before it is split (RFC 6901, section 6): "%2F" separates, as "/" does.
-  let pointer: string;
-  try {
-    pointer = decodeURIComponent(reference.slice(2));
-  } catch {
-    return undefined; // "#/%": not a pointer at all
-  }
-  let node: unknown = root;
-  for (const raw of pointer.split('/')) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isRecord(node) && !Array.isArray(node)) return undefined;
-    node = Object.hasOwn(node, part) ? (node as Schema)[part] : undefined;
-  }
-  return node;
 }
 
 /**
