@@ -1,5 +1,6 @@
 import { isRecord } from '@webmcp-agents/chat';
 import { resolvePointer } from './resolve-pointer';
+import { asArray, asRecord, isKnownType, omitType, oneOrList, requiredList, unique, uniqueJson, type Schema } from './schema-values';
 
 /**
  * A page's schema in the words the prompt keeps. The compact schema a small model reads keeps only
@@ -33,8 +34,6 @@ export function plainSchema(schema: unknown): unknown {
   const { $defs: _defs, definitions: _definitions, ...rest } = plain;
   return rest;
 }
-
-type Schema = Record<string, unknown>;
 
 interface Context {
   root: Schema;
@@ -249,45 +248,4 @@ function plainKeywords(schema: Schema): Schema {
 function sayDefault(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-}
-
-function asRecord(value: unknown): Schema {
-  return isRecord(value) ? value : {};
-}
-
-function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : value === undefined ? [] : [value];
-}
-
-/** `"string"` for one type, `["string", "integer"]` for several. */
-function oneOrList(types: unknown[]): unknown {
-  return types.length === 1 ? types[0] : types;
-}
-
-function unique<T>(values: T[]): T[] {
-  return [...new Set(values)];
-}
-
-const knownTypes = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-function isKnownType(type: unknown): boolean {
-  return knownTypes.includes(type as string);
-}
-
-function omitType(schema: Schema): Schema {
-  const { type: _type, ...rest } = schema;
-  return rest;
-}
-
-function requiredList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
-}
-
-function uniqueJson(values: unknown[]): unknown[] {
-  const seen = new Set<string>();
-  return values.filter((value) => {
-    const key = JSON.stringify(value) ?? String(value);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
