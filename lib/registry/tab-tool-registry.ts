@@ -1,11 +1,10 @@
 import type { ToolsReport } from '../messaging/protocol';
-import { reportedToolSchema, type DroppedToolReport, type ReportedTool } from '../webmcp/reported-tool';
 import { isSandboxedDocument, sandboxedReason } from '../webmcp/frame-tools-permission';
-import { displayName } from '../webmcp/sanitize-tool';
 import { toolLimits } from '../webmcp/tool-limits';
 import { fitFrameToTab } from './fit-frame-to-tab';
 import type { FrameTools, TabEntry } from './frame-tools';
 import { mergeTabTools } from './merge-tab-tools';
+import { recheckTools } from './recheck-tools';
 import type { TabTools } from './types';
 
 /** Where the registry keeps its tabs between service-worker restarts. */
@@ -269,19 +268,4 @@ const maxTurnedAwayPerTab = 1_000;
 /** Whether a goodbye is from the document the registry holds; unnamed documents (older browsers) always match. */
 function sameDocument(stored: string | undefined, sender: string | undefined): boolean {
   return stored === undefined || sender === undefined || stored === sender;
-}
-
-/**
- * The background's own check of each reported tool; a tool that fails is dropped, not the report.
- * With a `refusal`, every tool is dropped for that reason.
- */
-function recheckTools(tools: readonly unknown[], origin: string, refusal?: string): { tools: ReportedTool[]; dropped: DroppedToolReport[] } {
-  const checked: ReportedTool[] = [];
-  const dropped: DroppedToolReport[] = [];
-  for (const tool of tools) {
-    const parsed = refusal === undefined ? reportedToolSchema().safeParse(tool) : undefined;
-    if (parsed?.success) checked.push({ ...parsed.data, origin });
-    else dropped.push({ name: displayName((tool as { name?: unknown } | null)?.name), reason: refusal ?? 'it failed the background check' });
-  }
-  return { tools: checked, dropped };
 }
