@@ -56,7 +56,11 @@ function plainNode(node: unknown, context: Context, depth: number, inlining: Rea
   let schema = flat.schema;
   const below = flat.inlined.length > 0 ? new Set([...inlining, ...flat.inlined]) : inlining;
   const union = Array.isArray(schema.anyOf) ? 'anyOf' : Array.isArray(schema.oneOf) ? 'oneOf' : undefined;
-  if (union) schema = mergeUnion(schema, union, (schema[union] as unknown[]).map((branch) => plainNode(branch, context, depth + 1, below)));
+  if (union) {
+    // Its branches are made plain first, each spending the inline budget in turn, then merged.
+    const branches = (schema[union] as unknown[]).map((branch) => plainNode(branch, context, depth + 1, below));
+    schema = mergeUnion(schema, union, branches);
+  }
   schema = plainKeywords(schema);
 
   if (isRecord(schema.properties)) {
