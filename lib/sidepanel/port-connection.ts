@@ -1,5 +1,6 @@
 import type { PanelMessage } from '../agent/agent-port-protocol';
 import type { AgentPort } from './agent-port';
+import { createCurrentPort } from './current-port';
 
 export interface PortConnectionOptions {
   connect: () => AgentPort;
@@ -39,7 +40,7 @@ export interface PortConnection {
 export function createPortConnection(options: PortConnectionOptions): PortConnection {
   const firstDelay = options.reconnectDelayMs ?? 400;
   const maxDelay = options.maxReconnectDelayMs ?? 5_000;
-  let port: AgentPort | undefined;
+  const current = createCurrentPort((message) => options.onMessage(message), () => lose());
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
@@ -57,18 +58,12 @@ export function createPortConnection(options: PortConnectionOptions): PortConnec
       lose(true);
       return;
     }
-    port = opened;
-    opened.onMessage.addListener((message) => {
-      if (port === opened) options.onMessage(message);
-    });
-    opened.onDisconnect.addListener(() => {
-      if (port === opened) lose();
-    });
+    current.listen(opened);
     options.onOpen();
   }
 
   function lose(failedToOpen = false): void {
-    port = undefined;
+    current.drop();
     if (closed || timer !== undefined || resting) return;
     if (!failedToOpen && options.stayConnected?.() === false) {
       resting = true;
@@ -82,28 +77,16 @@ export function createPortConnection(options: PortConnectionOptions): PortConnec
     timer = setTimeout(open, delay);
   }
 
-  function send(message: PanelMessage): boolean {
-    if (!port) return false;
-    try {
-      port.postMessage(message);
-      return true;
-    } catch {
-      // Posting to a port whose service worker just stopped throws; treat it as a disconnect.
-      lose();
-      return false;
-    }
-  }
-
   open();
   return {
     post(message) {
       if (resting) open();
-      if (send(message)) return true;
+      if (current.send(message)) return true;
       // A port whose worker just stopped throws before it says so: one that may rest now opens
       // again at once for this message, which the person is waiting on.
       if (!resting) return false;
       open();
-      return send(message);
+      return current.send(message);
     },
     wake() {
       if (!resting || closed) return false;
@@ -116,13 +99,7 @@ export function createPortConnection(options: PortConnectionOptions): PortConnec
     close() {
       closed = true;
       clearTimeout(timer);
-      const current = port;
-      port = undefined;
-      try {
-        current?.disconnect();
-      } catch {
-        // Already gone.
-      }
+      current.disconnect();
     },
   };
 }
