@@ -1,6 +1,7 @@
 import type { PanelMessage } from '../agent/agent-port-protocol';
 import type { AgentPort } from './agent-port';
 import { createCurrentPort } from './current-port';
+import { createReconnectBackoff } from './reconnect-backoff';
 
 export interface PortConnectionOptions {
   connect: () => AgentPort;
@@ -38,17 +39,14 @@ export interface PortConnection {
  * caller need not stay connected, rests until it is woken or has something to send.
  */
 export function createPortConnection(options: PortConnectionOptions): PortConnection {
-  const firstDelay = options.reconnectDelayMs ?? 400;
-  const maxDelay = options.maxReconnectDelayMs ?? 5_000;
+  const backoff = createReconnectBackoff(options.reconnectDelayMs ?? 400, options.maxReconnectDelayMs ?? 5_000);
   const current = createCurrentPort((message) => options.onMessage(message), () => lose());
-  let failures = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   let resting = false;
 
   function open(): void {
     resting = false;
-    timer = undefined;
+    backoff.ran();
     if (closed) return;
     let opened: AgentPort;
     try {
@@ -64,17 +62,15 @@ export function createPortConnection(options: PortConnectionOptions): PortConnec
 
   function lose(failedToOpen = false): void {
     current.drop();
-    if (closed || timer !== undefined || resting) return;
+    if (closed || backoff.waiting || resting) return;
     if (!failedToOpen && options.stayConnected?.() === false) {
       resting = true;
-      failures = 0;
+      backoff.reset();
       options.onRest?.();
       return;
     }
     options.onLost();
-    const delay = Math.min(firstDelay * 2 ** failures, maxDelay);
-    failures += 1;
-    timer = setTimeout(open, delay);
+    backoff.schedule(open);
   }
 
   open();
@@ -94,11 +90,11 @@ export function createPortConnection(options: PortConnectionOptions): PortConnec
       return true;
     },
     confirm() {
-      failures = 0;
+      backoff.reset();
     },
     close() {
       closed = true;
-      clearTimeout(timer);
+      backoff.cancel();
       current.disconnect();
     },
   };
