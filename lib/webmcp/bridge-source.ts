@@ -1,6 +1,7 @@
 import { bridgeReplySchema, type BridgeReply } from '../messaging/bridge-schemas';
 import { openExtensionEnd, randomToken, type BridgeEnd, type ToBridgeMessage } from '../messaging/bridge-wire';
 import { readProperty } from './adapters/tool-adapter';
+import { createFormResponses } from './form-responses';
 import { displayName } from './sanitize-tool';
 import type { PageToolSource, SourceListing } from './page-tool-source';
 
@@ -36,9 +37,7 @@ export function createBridgeSource(): BridgeSource {
   let listing: SourceListing = { offered: [], refused: [] };
   const listeners = new Set<() => void>();
   const pending = new Map<string, PendingCall>();
-  // Submits of the extension's own form reader, waiting for what the page gave `respondWith()`.
-  const formAnswers = new Map<string, (answer: FormAnswer | Error) => void>();
-  const formsPending = new Set<string>();
+  const forms = createFormResponses(() => bridge);
   // The bridge speaks first, once the page has a JavaScript context: pages without one cost nothing.
   // Only `refresh` speaks to a silent bridge, since a page may set its context up after the bridge's last look.
   let bridgeSeen = false;
@@ -62,18 +61,14 @@ export function createBridgeSource(): BridgeSource {
         listeners.forEach((listener) => listener());
         return;
       case 'form-no-response':
-        formAnswers.get(reply.callId)?.({ responded: false });
-        formAnswers.delete(reply.callId);
+        forms.noResponse(reply.callId);
         return;
       case 'form-pending':
-        formsPending.add(reply.callId);
+        forms.pending(reply.callId);
         return;
       case 'call-result':
       case 'call-error': {
-        const form = formAnswers.get(reply.callId);
-        formAnswers.delete(reply.callId);
-        if (form && reply.type === 'call-result') return form({ responded: true, result: reply.result });
-        if (form && reply.type === 'call-error') return form(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+        if (forms.answer(reply)) return;
         const call = pending.get(reply.callId);
         if (!call) return;
         pending.delete(reply.callId);
@@ -92,29 +87,9 @@ export function createBridgeSource(): BridgeSource {
     refresh: () => bridge.post({ type: 'bridge-list' }),
     close: () => bridge.close(),
     execute: (name, args, signal) => callThroughBridge(bridge, pending, name, args, signal),
-    armFormResponse() {
-      if (!bridge.paired) return undefined;
-      const callId = randomToken();
-      bridge.post({ type: 'form-arm', callId });
-      return {
-        settle: (signal) =>
-          new Promise((resolve, reject) => {
-            signal?.addEventListener('abort', () => formAnswers.delete(callId) && reject(signal.reason), { once: true });
-            formAnswers.set(callId, (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)));
-            bridge.post({ type: 'form-disarm', callId });
-            // The page-world half answers at once; silence means it no longer listens (its
-            // listeners went with a `document.open()`): the submit was a plain one.
-            if (formAnswers.has(callId) && !formsPending.delete(callId)) {
-              formAnswers.delete(callId);
-              resolve({ responded: false });
-            }
-          }),
-      };
-    },
+    armFormResponse: () => forms.arm(),
   };
 }
-
-type FormAnswer = Awaited<ReturnType<FormResponse['settle']>>;
 
 /** Why the bridge could not copy a posted tool's output schema, where it says (see copyToolForPosting). */
 function outputSchemaProblemOf(tool: unknown): { outputSchemaProblem?: string } {
