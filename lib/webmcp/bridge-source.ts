@@ -1,8 +1,7 @@
 import { bridgeReplySchema, type BridgeReply } from '../messaging/bridge-schemas';
 import { openExtensionEnd, randomToken, type BridgeEnd, type ToBridgeMessage } from '../messaging/bridge-wire';
-import { readProperty } from './adapters/tool-adapter';
+import { bridgeListing } from './bridge-listing';
 import { createFormResponses } from './form-responses';
-import { displayName } from './sanitize-tool';
 import type { PageToolSource, SourceListing } from './page-tool-source';
 
 /** The content script's half of the bridge to polyfilled and older pages. */
@@ -54,10 +53,7 @@ export function createBridgeSource(): BridgeSource {
         bridge.post({ type: 'bridge-start' });
         return;
       case 'bridge-tools':
-        listing = {
-          offered: reply.tools.map((tool) => ({ tool, source: 'polyfill' as const, ...outputSchemaProblemOf(tool) })),
-          refused: reply.unreadable.slice(0, 100).map(({ name, reason }) => ({ name: displayName(name), reason: reason.slice(0, 300) })),
-        };
+        listing = bridgeListing(reply);
         listeners.forEach((listener) => listener());
         return;
       case 'form-no-response':
@@ -89,12 +85,6 @@ export function createBridgeSource(): BridgeSource {
     execute: (name, args, signal) => callThroughBridge(bridge, pending, name, args, signal),
     armFormResponse: () => forms.arm(),
   };
-}
-
-/** Why the bridge could not copy a posted tool's output schema, where it says (see copyToolForPosting). */
-function outputSchemaProblemOf(tool: unknown): { outputSchemaProblem?: string } {
-  const problem = readProperty(tool, 'outputSchemaProblem');
-  return typeof problem === 'string' ? { outputSchemaProblem: problem } : {};
 }
 
 function callThroughBridge(
