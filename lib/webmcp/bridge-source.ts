@@ -1,6 +1,7 @@
 import { bridgeReplySchema, type BridgeReply } from '../messaging/bridge-schemas';
-import { openExtensionEnd, randomToken, type BridgeEnd, type ToBridgeMessage } from '../messaging/bridge-wire';
+import { openExtensionEnd } from '../messaging/bridge-wire';
 import { bridgeListing } from './bridge-listing';
+import { answerCall, callThroughBridge, type PendingCall } from './call-through-bridge';
 import { createFormResponses } from './form-responses';
 import type { PageToolSource, SourceListing } from './page-tool-source';
 
@@ -20,11 +21,6 @@ export interface BridgeSource extends PageToolSource {
 
 export interface FormResponse {
   settle(signal?: AbortSignal): Promise<{ responded: false } | { responded: true; result: string | null }>;
-}
-
-interface PendingCall {
-  resolve(result: string | null): void;
-  reject(error: Error): void;
 }
 
 /**
@@ -63,15 +59,10 @@ export function createBridgeSource(): BridgeSource {
         forms.pending(reply.callId);
         return;
       case 'call-result':
-      case 'call-error': {
+      case 'call-error':
         if (forms.answer(reply)) return;
-        const call = pending.get(reply.callId);
-        if (!call) return;
-        pending.delete(reply.callId);
-        if (reply.type === 'call-result') call.resolve(reply.result);
-        else call.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+        answerCall(pending, reply);
         return;
-      }
     }
   }
   return {
@@ -85,30 +76,4 @@ export function createBridgeSource(): BridgeSource {
     execute: (name, args, signal) => callThroughBridge(bridge, pending, name, args, signal),
     armFormResponse: () => forms.arm(),
   };
-}
-
-function callThroughBridge(
-  bridge: BridgeEnd<ToBridgeMessage>,
-  pending: Map<string, PendingCall>,
-  name: string,
-  args: Record<string, unknown>,
-  signal: AbortSignal,
-): Promise<string | null> {
-  // Unguessable: an answer must name a call this side made.
-  const callId = randomToken();
-  return new Promise<string | null>((resolve, reject) => {
-    const onAbort = (): void => {
-      pending.delete(callId);
-      bridge.post({ type: 'call-abort', callId });
-      reject(signal.reason instanceof Error ? signal.reason : Object.assign(new Error('The call was aborted.'), { name: 'AbortError' }));
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    const settle = <T>(finish: (value: T) => void) => (value: T): void => {
-      signal.removeEventListener('abort', onAbort);
-      finish(value);
-    };
-    pending.set(callId, { resolve: settle(resolve), reject: settle(reject) });
-    bridge.post({ type: 'call-start', callId, name, args });
-  });
 }
