@@ -1,4 +1,5 @@
 import type { Engine } from '../engines/engine';
+import { createAfterRunsEnd } from './after-runs-end';
 import { createTabCounts } from './tab-counts';
 
 /**
@@ -13,23 +14,14 @@ export function createRunTracker() {
   let holding = 0;
   // Which tabs' runs hold the engine: a tab whose load waits for them is told which.
   const holdingTabs = createTabCounts();
-  // Engines replaced while another tab's run still used them.
-  const retired: Engine[] = [];
-  // Swaps that wait for the runs to end before they unload a model.
-  const swapsWaiting: Array<() => void> = [];
-  // Told once the runs end (a description of the engine held back, see `describe`).
-  let afterRunsEnd: (() => void) | undefined;
+  const waiting = createAfterRunsEnd();
 
   const busy = (): boolean => replying > 0 || holding > 0;
 
   /** Once no run goes on, lets go what waited for that; call it after anything that may end the last run. */
   const settle = (): void => {
     if (busy()) return;
-    for (const engine of retired.splice(0)) void engine.unload?.().catch(() => {});
-    for (const resume of swapsWaiting.splice(0)) resume();
-    const tell = afterRunsEnd;
-    afterRunsEnd = undefined;
-    tell?.();
+    waiting.release();
   };
 
   return {
@@ -66,18 +58,18 @@ export function createRunTracker() {
     holdingTabs: (): number[] => holdingTabs.tabs(),
     /** An engine that holds nothing shared is let go once the runs still using it end. */
     unloadAfterRuns(engine: Engine): void {
-      retired.push(engine);
+      waiting.unloadAfterRuns(engine);
     },
     /** Resolves once no run goes on; meanwhile `swapWaits` (the tabs waiting say so). */
     untilRunsEnd(): Promise<void> {
-      return new Promise<void>((resolve) => swapsWaiting.push(resolve));
+      return waiting.untilRunsEnd();
     },
     get swapWaits(): boolean {
-      return swapsWaiting.length > 0;
+      return waiting.swapWaits;
     },
     /** Calls `tell` once no run goes on, in place of what was to be called before (none where undefined). */
     whenRunsEnd(tell: (() => void) | undefined): void {
-      afterRunsEnd = tell;
+      waiting.whenRunsEnd(tell);
     },
   };
 }
