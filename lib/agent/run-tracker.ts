@@ -14,14 +14,14 @@ export function createRunTracker() {
   let holding = 0;
   // Which tabs' runs hold the engine: a tab whose load waits for them is told which.
   const holdingTabs = createTabCounts();
-  const waiting = createAfterRunsEnd();
+  const afterRunsEnd = createAfterRunsEnd();
 
   const busy = (): boolean => replying > 0 || holding > 0;
 
   /** Once no run goes on, lets go what waited for that; call it after anything that may end the last run. */
   const settle = (): void => {
     if (busy()) return;
-    waiting.release();
+    afterRunsEnd.release();
   };
 
   return {
@@ -58,18 +58,18 @@ export function createRunTracker() {
     holdingTabs: (): number[] => holdingTabs.tabs(),
     /** An engine that holds nothing shared is let go once the runs still using it end. */
     unloadAfterRuns(engine: Engine): void {
-      waiting.unloadAfterRuns(engine);
+      afterRunsEnd.unloadAfterRuns(engine);
     },
     /** Resolves once no run goes on; meanwhile `swapWaits` (the tabs waiting say so). */
     untilRunsEnd(): Promise<void> {
-      return waiting.untilRunsEnd();
+      return afterRunsEnd.untilRunsEnd();
     },
     get swapWaits(): boolean {
-      return waiting.swapWaits;
+      return afterRunsEnd.swapWaits;
     },
     /** Calls `tell` once no run goes on, in place of what was to be called before (none where undefined). */
     whenRunsEnd(tell: (() => void) | undefined): void {
-      waiting.whenRunsEnd(tell);
+      afterRunsEnd.whenRunsEnd(tell);
     },
   };
 }

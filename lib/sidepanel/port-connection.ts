@@ -40,6 +40,7 @@ export interface PortConnection {
  */
 export function createPortConnection(options: PortConnectionOptions): PortConnection {
   const backoff = createReconnectBackoff(options.reconnectDelayMs ?? 400, options.maxReconnectDelayMs ?? 5_000);
+  // The handler is read at each message, as before this part had a file of its own.
   const current = createCurrentPort((message) => options.onMessage(message), () => lose());
   let closed = false;
   let resting = false;

@@ -2,8 +2,10 @@ import { bridgeReplySchema, type BridgeReply } from '../messaging/bridge-schemas
 import { openExtensionEnd } from '../messaging/bridge-wire';
 import { bridgeListing } from './bridge-listing';
 import { answerCall, callThroughBridge, type PendingCall } from './call-through-bridge';
-import { createFormResponses } from './form-responses';
+import { createFormResponses, type FormResponse } from './form-responses';
 import type { PageToolSource, SourceListing } from './page-tool-source';
+
+export type { FormResponse } from './form-responses';
 
 /** The content script's half of the bridge to polyfilled and older pages. */
 export interface BridgeSource extends PageToolSource {
@@ -17,10 +19,6 @@ export interface BridgeSource extends PageToolSource {
    * what the page gave `respondWith()`, if anything. Undefined while the page-world half is not there.
    */
   armFormResponse(): FormResponse | undefined;
-}
-
-export interface FormResponse {
-  settle(signal?: AbortSignal): Promise<{ responded: false } | { responded: true; result: string | null }>;
 }
 
 /**

@@ -1,8 +1,12 @@
 import type { BridgeReply } from '../messaging/bridge-schemas';
 import { randomToken, type BridgeEnd, type ToBridgeMessage } from '../messaging/bridge-wire';
-import type { FormResponse } from './bridge-source';
 
-type FormAnswer = Awaited<ReturnType<FormResponse['settle']>>;
+/** A submit armed for: `settle`, once it was dispatched, says what the page gave `respondWith()`, if anything. */
+export interface FormResponse {
+  settle(signal?: AbortSignal): Promise<FormAnswer>;
+}
+
+type FormAnswer = { responded: false } | { responded: true; result: string | null };
 type CallReply = Extract<BridgeReply, { type: 'call-result' | 'call-error' }>;
 
 /**
