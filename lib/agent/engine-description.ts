@@ -1,23 +1,15 @@
 import { engineLabel } from '../engines/engine-labels';
 import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
 import type { Settings } from '../settings';
-import type { StatusPublisher } from './engine-status-publisher';
-import type { RunTracker } from './run-tracker';
+import type { EngineHostParts } from './engine-host-parts';
 import type { EngineStatus } from './session-state';
-import type { TabEngineNews } from './tab-engine-news';
-
-interface EngineDescriptionParts {
-  shared: StatusPublisher;
-  runs: RunTracker;
-  news: TabEngineNews;
-}
 
 /**
  * What the panels say of the engine the settings name before it loads: its name, and where known
  * (`preview`) the model the first request loads, what it downloads, or why it cannot run here at
  * all. A run going on keeps its engine's status until it ends, and the description waits for that.
  */
-export function createEngineDescription({ shared, runs, news }: EngineDescriptionParts) {
+export function createEngineDescription({ shared, runs, news }: EngineHostParts) {
   function describe(settings: Settings, preview?: WebLlmPreview): void {
     // The settings say now what a description held for the runs' end would have said.
     runs.whenRunsEnd(undefined);

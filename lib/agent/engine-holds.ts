@@ -1,17 +1,11 @@
 import type { Engine } from '../engines/engine';
-import type { StatusPublisher } from './engine-status-publisher';
-import type { RunTracker } from './run-tracker';
-
-interface EngineHoldsParts {
-  shared: StatusPublisher;
-  runs: RunTracker;
-}
+import type { EngineHostParts } from './engine-host-parts';
 
 /**
  * Each engine handed to a run with `hold`, and how that run gives its hold back: the run hands back
  * the engine it was given, not its hold, so the host finds the hold by the engine.
  */
-export function createEngineHolds({ shared, runs }: EngineHoldsParts) {
+export function createEngineHolds({ shared, runs }: Pick<EngineHostParts, 'shared' | 'runs'>) {
   const holds = new WeakMap<Engine, () => void>();
   return {
     /** `engine` was handed to a run that holds it; `release` gives that hold back. */

@@ -7,7 +7,7 @@ import type { EngineName, SharedLoad } from './shared-load';
  * What the panels and the run are told of a load that did not end with the engine loaded: a Stop
  * says only that it stopped, a load that failed puts its error and what to do about it in the status.
  */
-export function createLoadFailure(shared: StatusPublisher, loads: SharedLoad) {
+export function createLoadFailure({ shared, loads }: { shared: StatusPublisher; loads: SharedLoad }) {
   return (error: unknown, name: EngineName, signal: AbortSignal, loading: boolean): { error: string } => {
     if (signal.aborted) {
       // A Stop while waiting for a swap, or while another tab's load goes on (see `stopped`), leaves

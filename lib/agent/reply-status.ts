@@ -1,22 +1,14 @@
 import { isTurnOver, type LanguageModel } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { ReplyTurns } from '../engines/reply-turns';
-import type { StatusPublisher } from './engine-status-publisher';
-import type { RunTracker } from './run-tracker';
-import type { TabEngineNews } from './tab-engine-news';
-
-interface ReplyStatusParts {
-  shared: StatusPublisher;
-  runs: RunTracker;
-  news: TabEngineNews;
-}
+import type { EngineHostParts } from './engine-host-parts';
 
 /**
  * Wraps a loaded engine so that its replies tell the panels what they do: a tab's reply waits for
  * its turn, generates, ends or fails, and only that tab's panel hears it, while the shared status
  * says "generating" as long as any tab's reply goes on.
  */
-export function createReplyStatus({ shared, runs, news }: ReplyStatusParts) {
+export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
   /** The engine answers again: what a reply before said of it no longer holds. */
   const forgetReplyFailures = (): void => {
     if (news.replyFailures.size === 0) return;

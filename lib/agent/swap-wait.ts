@@ -1,18 +1,10 @@
-import type { StatusPublisher } from './engine-status-publisher';
-import type { RunTracker } from './run-tracker';
-import type { TabEngineNews } from './tab-engine-news';
-
-interface SwapWaitParts {
-  shared: StatusPublisher;
-  runs: RunTracker;
-  news: TabEngineNews;
-}
+import type { EngineHostParts } from './engine-host-parts';
 
 /**
  * A tab's load waits for the swap to the engine its settings name, which may wait for other tabs'
  * runs to end: while it does, that tab's panel says so (see `statusForTab`).
  */
-export function createSwapWait({ shared, runs, news }: SwapWaitParts) {
+export function createSwapWait({ shared, runs, news }: EngineHostParts) {
   /** `tabId`'s load waits for `swap`, which may wait for other tabs' runs: its panel says so meanwhile. */
   return async function waitForSwap<T>(tabId: number | undefined, swap: Promise<T>): Promise<T> {
     if (tabId === undefined) return swap;

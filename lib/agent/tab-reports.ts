@@ -1,18 +1,12 @@
 import type { ModelUsage } from '@webmcp-agents/local-agent';
 import { usageFigure } from '../engines/usage-figure';
-import type { StatusPublisher } from './engine-status-publisher';
-import type { TabEngineNews } from './tab-engine-news';
-
-interface TabReportsParts {
-  shared: StatusPublisher;
-  news: TabEngineNews;
-}
+import type { EngineHostParts } from './engine-host-parts';
 
 /**
  * What a tab's run reports of its replies once they end: a failure of the engine, or its speed.
  * Each is that tab's news alone (see `statusForTab`), and its panel hears it at once.
  */
-export function createTabReports({ shared, news }: TabReportsParts) {
+export function createTabReports({ shared, news }: Pick<EngineHostParts, 'shared' | 'news'>) {
   return {
     /** The engine failed in the middle of `tabId`'s reply: that tab's panel says so until the engine answers again. */
     reportError(tabId: number, message: string, hint?: string): void {
