@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 
 /**
@@ -11,14 +12,16 @@ export const reconnectNoticeDelayMs = 1_500;
 /** Shown while the port to the background stays down (the service worker restarts), so the panel never looks frozen. */
 export function ConnectionBanner({ model }: { model: PanelModel }) {
   const connection = model.connection.value;
-  const [overdue, setOverdue] = useState(false);
+  const overdue = useSignal(false);
   useEffect(() => {
-    setOverdue(false);
+    overdue.value = false;
     if (connection === 'connected') return;
-    const timer = setTimeout(() => setOverdue(true), reconnectNoticeDelayMs);
+    const timer = setTimeout(() => {
+      overdue.value = true;
+    }, reconnectNoticeDelayMs);
     return () => clearTimeout(timer);
   }, [connection]);
-  const shown = connection !== 'connected' && overdue;
+  const shown = connection !== 'connected' && overdue.value;
   // The live region stays in the panel and only its words change: one added with its words
   // already in it is often not read out.
   return (

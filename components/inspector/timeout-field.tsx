@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { maxTimeoutSeconds, minTimeoutSeconds, type InspectorModel } from './inspector-model';
 
 /**
@@ -7,7 +7,7 @@ import { maxTimeoutSeconds, minTimeoutSeconds, type InspectorModel } from './ins
  * gives way to the value in use, with a note that says so: the field never shows a value runs do not use.
  */
 export function TimeoutField({ model }: { model: InspectorModel }) {
-  const [note, setNote] = useState('');
+  const note = useSignal('');
   const read = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
   return (
     <span class="timeout">
@@ -19,26 +19,25 @@ export function TimeoutField({ model }: { model: InspectorModel }) {
           max={maxTimeoutSeconds}
           step="1"
           value={model.timeoutSeconds.value}
-          aria-describedby={note ? 'timeout-note' : undefined}
+          aria-describedby={note.value ? 'timeout-note' : undefined}
           onInput={(event) => {
             const seconds = read(event.currentTarget.value);
             if (seconds >= minTimeoutSeconds && seconds <= maxTimeoutSeconds) {
               model.setTimeoutSeconds(seconds);
-              setNote('');
+              note.value = '';
             }
           }}
           onChange={(event) => {
             const typed = read(event.currentTarget.value);
             const used = model.setTimeoutSeconds(typed);
             event.currentTarget.value = String(used);
-            if (typed === used) setNote('');
-            else setNote(`A timeout is ${minTimeoutSeconds} to ${maxTimeoutSeconds} s: ${Number.isFinite(typed) ? 'set to' : 'still'} ${used} s.`);
+            note.value = typed === used ? '' : `A timeout is ${minTimeoutSeconds} to ${maxTimeoutSeconds} s: ${Number.isFinite(typed) ? 'set to' : 'still'} ${used} s.`;
           }}
         />
       </label>
-      {note && (
+      {note.value && (
         <span id="timeout-note" class="timeout-note" role="status">
-          {note}
+          {note.value}
         </span>
       )}
     </span>

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import type { PageTool } from '@/lib/registry/types';
 import { AnnotationBadges } from './annotation-badges';
 import { toolKey, type InspectorModel } from './inspector-model';
@@ -53,14 +53,19 @@ export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageToo
  * reader going from control to control through a long list of tools.
  */
 function Disclosure({ label, toolName, children }: { label: string; toolName: string; children: () => preact.ComponentChildren }) {
-  const [open, setOpen] = useState(false);
+  const open = useSignal(false);
   return (
-    <details class="disclosure" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      class="disclosure"
+      onToggle={(event) => {
+        open.value = event.currentTarget.open;
+      }}
+    >
       <summary>
         {label}
         <span class="visually-hidden"> {toolName}</span>
       </summary>
-      {open && children()}
+      {open.value && children()}
     </details>
   );
 }

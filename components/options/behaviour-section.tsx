@@ -1,4 +1,5 @@
-import { useId, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useId } from 'preact/hooks';
 import type { Settings } from '@/lib/settings';
 import type { OptionsModel } from './options-model';
 
@@ -16,7 +17,7 @@ interface NumberFieldProps {
  * use, and a note says so: the field never changes without a word.
  */
 function NumberField({ label, value, min, max, step, onChange }: NumberFieldProps) {
-  const [note, setNote] = useState('');
+  const note = useSignal('');
   const noteId = useId();
   return (
     <>
@@ -28,20 +29,20 @@ function NumberField({ label, value, min, max, step, onChange }: NumberFieldProp
           min={min}
           max={max}
           step={step}
-          aria-describedby={note ? noteId : undefined}
+          aria-describedby={note.value ? noteId : undefined}
           onChange={(event) => {
             const typed = event.currentTarget.valueAsNumber;
             const used = Number.isFinite(typed) ? Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)) : value;
             // An emptied or unreadable field shows the value still in use again, not a blank.
             event.currentTarget.value = String(used);
-            setNote(used === typed ? '' : adjustedNote(typed, used, min, max));
+            note.value = used === typed ? '' : adjustedNote(typed, used, min, max);
             if (Number.isFinite(typed)) onChange(used);
           }}
         />
       </label>
       {/* Always mounted, so that a screen reader hears the note when its text comes. */}
       <p id={noteId} class="muted field-note" role="status">
-        {note}
+        {note.value}
       </p>
     </>
   );

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
 /**
@@ -6,25 +7,29 @@ import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
  * question shows, so on "Keep" the focus returns to it, or it would fall to the page body.
  */
 export function useDeleteQuestion() {
-  const [asking, setAsking] = useState(false);
+  const asking = useSignal(false);
   const askButton = useRef<HTMLButtonElement>(null);
   const kept = useRef(false);
   useEffect(() => {
-    if (asking || !kept.current) return;
+    if (asking.value || !kept.current) return;
     kept.current = false;
     askButton.current?.focus();
-  }, [asking]);
+  }, [asking.value]);
   return {
-    asking,
+    asking: asking.value,
     /** For the button that asks: it gets the focus back after "Keep". */
     askButton,
-    ask: () => setAsking(true),
+    ask: () => {
+      asking.value = true;
+    },
     keep: () => {
       kept.current = true;
-      setAsking(false);
+      asking.value = false;
     },
     /** The deletion goes ahead: the focus is the caller's to place, see `focusAfterDeletion`. */
-    close: () => setAsking(false),
+    close: () => {
+      asking.value = false;
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import { outcomeLabel } from '@/lib/traces/describe-trace';
 import { traceOutcomes } from '@/lib/traces/trace-outcomes';
 import { runningFilter, type TraceViewerModel } from '@/lib/traces/trace-viewer-model';
@@ -38,15 +39,15 @@ const searchPauseMs = 100;
  * goes back to an older text.
  */
 function SearchBox({ model }: { model: TraceViewerModel }) {
-  const [typed, setTyped] = useState<string | undefined>(undefined);
+  const typed = useSignal<string | undefined>(undefined);
   const pause = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(pause.current), []);
   const onInput = (text: string) => {
-    setTyped(text);
+    typed.value = text;
     clearTimeout(pause.current);
     pause.current = setTimeout(() => {
       model.query.value = text;
-      setTyped(undefined);
+      typed.value = undefined;
     }, searchPauseMs);
   };
   return (
@@ -55,7 +56,7 @@ function SearchBox({ model }: { model: TraceViewerModel }) {
       placeholder="Search requests"
       aria-label="Search requests"
       data-testid="run-search"
-      value={typed ?? model.query.value}
+      value={typed.value ?? model.query.value}
       onInput={(event) => onInput(event.currentTarget.value)}
     />
   );

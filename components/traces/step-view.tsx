@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { Divergence } from '@/lib/traces/divergence-schema';
 import type { TraceStep } from '@/lib/traces/trace-schema';
@@ -15,14 +15,16 @@ import { ScoresTable } from './scores-table';
  * characters, and a long run has many steps.
  */
 export function StepView({ step, divergences, open }: { step: TraceStep; divergences: readonly Divergence[]; open?: boolean }) {
-  const [opened, setOpened] = useState(Boolean(open));
+  const opened = useSignal(Boolean(open));
   return (
     <details
       class={`step ${divergences.length ? 'diverged' : ''}`}
       data-testid="step"
       data-step={step.step}
       open={open}
-      onToggle={(event) => setOpened(event.currentTarget.open)}
+      onToggle={(event) => {
+        opened.value = event.currentTarget.open;
+      }}
     >
       <summary data-testid="step-summary">{summaryLine(step, divergences.length)}</summary>
       {divergences.length > 0 && (
@@ -33,7 +35,7 @@ export function StepView({ step, divergences, open }: { step: TraceStep; diverge
         </ul>
       )}
       <UsageLine step={step} />
-      {opened && (
+      {opened.value && (
         <>
           <h3>Tools shown, and their scores</h3>
           <ScoresTable step={step} />
