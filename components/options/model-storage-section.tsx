@@ -1,4 +1,5 @@
-import { useSignal } from '@preact/signals';
+import { useSignal, type Signal } from '@preact/signals';
+import type { StoredModel } from '@/lib/engines/webllm/model-storage';
 import { formatBytes } from '@/lib/text/format-bytes';
 import { SafeAnswer } from '@/components/shared/safe-answer';
 import { FailureBox } from './failure-box';
@@ -8,10 +9,8 @@ import type { OptionsModel } from './options-model';
 export function ModelStorageSection({ model }: { model: OptionsModel }) {
   const stored = model.storedModels.value;
   const quota = model.storageQuota.value;
-  const confirmingDeleteAll = useSignal(false);
   // The model whose deletion waits for a yes: a gigabyte or more must not go in one stray click.
   const confirmingDelete = useSignal<string | undefined>(undefined);
-  const total = (stored ?? []).reduce((sum, entry) => sum + entry.bytes, 0);
   return (
     <section aria-labelledby="storage-heading" data-testid="model-storage">
       <h2 id="storage-heading" tabIndex={-1}>
@@ -24,62 +23,16 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
         </p>
       )}
       {stored && stored.length > 0 && (
-        <table>
-          <tbody>
-            {stored.map((entry) => (
-              <tr key={entry.baseUrl} data-testid="stored-model">
-                <td>{entry.label}</td>
-                <td class="number">{formatBytes(entry.bytes)}</td>
-                <td>{entry.complete ? '' : <span class="badge">incomplete download</span>}</td>
-                <td>
-                  {confirmingDelete.value === entry.baseUrl ? (
-                    <span class="row">
-                      Delete it?
-                      <button
-                        type="button"
-                        aria-label={`Yes, delete ${entry.label}`}
-                        onClick={async () => {
-                          confirmingDelete.value = undefined;
-                          await model.deleteModel(entry);
-                          document.getElementById('storage-heading')?.focus();
-                        }}
-                      >
-                        Yes
-                      </button>
-                      <SafeAnswer onClick={() => (confirmingDelete.value = undefined)}>No</SafeAnswer>
-                    </span>
-                  ) : (
-                    <button type="button" onClick={() => (confirmingDelete.value = entry.baseUrl)} aria-label={`Delete ${entry.label}`}>
-                      Delete
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {stored && stored.length > 0 && !confirmingDeleteAll.value && (
-        <button type="button" onClick={() => (confirmingDeleteAll.value = true)}>
-          Delete all
-        </button>
-      )}
-      {confirmingDeleteAll.value && (
-        <p class="row">
-          Delete all {stored?.length} models ({formatBytes(total)})?
-          <button
-            type="button"
-            onClick={async () => {
-              confirmingDeleteAll.value = false;
-              // The question goes, and "Delete all" with the models: the heading is what stays.
-              document.getElementById('storage-heading')?.focus();
-              await model.deleteAllModels();
-            }}
-          >
-            Yes, delete all
-          </button>
-          <SafeAnswer onClick={() => (confirmingDeleteAll.value = false)}>No</SafeAnswer>
-        </p>
+        <>
+          <table>
+            <tbody>
+              {stored.map((entry) => (
+                <StoredModelRow key={entry.baseUrl} model={model} entry={entry} confirmingDelete={confirmingDelete} />
+              ))}
+            </tbody>
+          </table>
+          <DeleteAll model={model} stored={stored} />
+        </>
       )}
       {quota?.quota !== undefined && (
         <p class="muted" data-testid="storage-quota">
@@ -89,5 +42,76 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
       )}
       <FailureBox failure={model.storageFailure.value} />
     </section>
+  );
+}
+
+interface StoredModelRowProps {
+  model: OptionsModel;
+  entry: StoredModel;
+  /** Shared by the rows, so that one question shows at a time. */
+  confirmingDelete: Signal<string | undefined>;
+}
+
+/** One stored model, with a Delete that asks once more in place. */
+function StoredModelRow({ model, entry, confirmingDelete }: StoredModelRowProps) {
+  return (
+    <tr data-testid="stored-model">
+      <td>{entry.label}</td>
+      <td class="number">{formatBytes(entry.bytes)}</td>
+      <td>{entry.complete ? '' : <span class="badge">incomplete download</span>}</td>
+      <td>
+        {confirmingDelete.value === entry.baseUrl ? (
+          <span class="row">
+            Delete it?
+            <button
+              type="button"
+              aria-label={`Yes, delete ${entry.label}`}
+              onClick={async () => {
+                confirmingDelete.value = undefined;
+                await model.deleteModel(entry);
+                document.getElementById('storage-heading')?.focus();
+              }}
+            >
+              Yes
+            </button>
+            <SafeAnswer onClick={() => (confirmingDelete.value = undefined)}>No</SafeAnswer>
+          </span>
+        ) : (
+          <button type="button" onClick={() => (confirmingDelete.value = entry.baseUrl)} aria-label={`Delete ${entry.label}`}>
+            Delete
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** "Delete all", which asks once more with the count and the space it frees. */
+function DeleteAll({ model, stored }: { model: OptionsModel; stored: readonly StoredModel[] }) {
+  const confirming = useSignal(false);
+  if (!confirming.value) {
+    return (
+      <button type="button" onClick={() => (confirming.value = true)}>
+        Delete all
+      </button>
+    );
+  }
+  const total = stored.reduce((sum, entry) => sum + entry.bytes, 0);
+  return (
+    <p class="row">
+      Delete all {stored.length} models ({formatBytes(total)})?
+      <button
+        type="button"
+        onClick={async () => {
+          confirming.value = false;
+          // The question goes, and "Delete all" with the models: the heading is what stays.
+          document.getElementById('storage-heading')?.focus();
+          await model.deleteAllModels();
+        }}
+      >
+        Yes, delete all
+      </button>
+      <SafeAnswer onClick={() => (confirming.value = false)}>No</SafeAnswer>
+    </p>
   );
 }

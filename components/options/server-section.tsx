@@ -12,6 +12,30 @@ import { TrialView } from './trial-view';
 
 /** An OpenAI-compatible server: its address, and the model, chosen from the server's own list. */
 export function ServerSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
+  const models = model.serverModels.value;
+  const state = model.serverState.value;
+  return (
+    <section aria-labelledby="server-heading">
+      <h2 id="server-heading">Model server</h2>
+      <ServerAddress model={model} settings={settings} />
+      {/* Mounted from the start, so that the words are read out when Connect works. */}
+      <div role="status" data-testid="server-connected">
+        {state === 'connected' && <p class="muted">{connectedText(models)}</p>}
+      </div>
+      {state === 'connected' && <ServerModelPicker model={model} settings={settings} models={models} />}
+      {state !== 'connected' && settings.model && <p class="muted">Model: {settings.model}</p>}
+      <FailureBox failure={model.serverFailure.value} />
+      {state === 'connected' && <TrialView model={model} />}
+      <p class="muted">
+        Ollama, LM Studio and llama.cpp serve this API at /v1. Ollama accepts the extension only when started with{' '}
+        <code>OLLAMA_ORIGINS=chrome-extension://*</code>.
+      </p>
+    </section>
+  );
+}
+
+/** The address field and Connect, with what the address means: another computer, or not saved yet. */
+function ServerAddress({ model, settings }: { model: OptionsModel; settings: Settings }) {
   const address = useSignal(settings.openaiBaseUrl);
   // The field shows the address as stored once it changes (written out in full by Connect, or
   // elsewhere); only then: the effect runs after the first paint, when the person may be typing.
@@ -21,14 +45,12 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
     shownStored.current = settings.openaiBaseUrl;
     address.value = settings.openaiBaseUrl;
   }, [settings.openaiBaseUrl]);
-  const models = model.serverModels.value;
-  const state = model.serverState.value;
+  const connecting = model.serverState.value === 'connecting';
   // The address in the field, once it is one; until then the one the agent uses.
   const elsewhere = elsewhereNote(storedAs(address.value) ?? settings.openaiBaseUrl);
   const elsewhereId = useId();
   return (
-    <section aria-labelledby="server-heading">
-      <h2 id="server-heading">Model server</h2>
+    <>
       <form
         class="row"
         onSubmit={(event) => {
@@ -45,7 +67,7 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
             spellcheck={false}
             autocomplete="off"
             // The address being tried stays as it is until the server answers, or the answer would be about another.
-            readOnly={state === 'connecting'}
+            readOnly={connecting}
             aria-describedby={elsewhere ? elsewhereId : undefined}
             value={address.value}
             onInput={(event) => {
@@ -54,8 +76,8 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
             }}
           />
         </label>
-        <BusyButton type="submit" busy={state === 'connecting'}>
-          {state === 'connecting' ? 'Connecting…' : 'Connect'}
+        <BusyButton type="submit" busy={connecting}>
+          {connecting ? 'Connecting…' : 'Connect'}
         </BusyButton>
       </form>
       {elsewhere && (
@@ -64,38 +86,31 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
         </p>
       )}
       {/* The address is kept only once the server answers: say so while an edit waits. */}
-      {storedAs(address.value) !== settings.openaiBaseUrl && state !== 'connecting' && (
+      {storedAs(address.value) !== settings.openaiBaseUrl && !connecting && (
         <p class="muted" data-testid="address-unsaved">
           Not saved yet: press Connect. The agent uses {settings.openaiBaseUrl} until then.
         </p>
       )}
-      {/* Mounted from the start, so that the words are read out when Connect works. */}
-      <div role="status" data-testid="server-connected">
-        {state === 'connected' && <p class="muted">{connectedText(models)}</p>}
-      </div>
-      {state === 'connected' && (
-        <label class="field">
-          <span>Model</span>
-          <select value={settings.model} onChange={(event) => void model.update({ model: event.currentTarget.value })}>
-            <option value="">The server's first chat model{models.length > 0 ? ` (${firstChatModel(models)})` : ''}</option>
-            {models.map((id) => (
-              <option value={id} key={id}>
-                {id}
-              </option>
-            ))}
-            {/* Picked on this server before, gone from it since: said, not shown as another model. */}
-            {settings.model && !models.includes(settings.model) && <option value={settings.model}>{settings.model} (not on this server)</option>}
-          </select>
-        </label>
-      )}
-      {state !== 'connected' && settings.model && <p class="muted">Model: {settings.model}</p>}
-      <FailureBox failure={model.serverFailure.value} />
-      {state === 'connected' && <TrialView model={model} />}
-      <p class="muted">
-        Ollama, LM Studio and llama.cpp serve this API at /v1. Ollama accepts the extension only when started with{' '}
-        <code>OLLAMA_ORIGINS=chrome-extension://*</code>.
-      </p>
-    </section>
+    </>
+  );
+}
+
+/** The server's models to choose from, and one picked before that the server no longer has. */
+function ServerModelPicker({ model, settings, models }: { model: OptionsModel; settings: Settings; models: readonly string[] }) {
+  return (
+    <label class="field">
+      <span>Model</span>
+      <select value={settings.model} onChange={(event) => void model.update({ model: event.currentTarget.value })}>
+        <option value="">The server's first chat model{models.length > 0 ? ` (${firstChatModel(models)})` : ''}</option>
+        {models.map((id) => (
+          <option value={id} key={id}>
+            {id}
+          </option>
+        ))}
+        {/* Picked on this server before, gone from it since: said, not shown as another model. */}
+        {settings.model && !models.includes(settings.model) && <option value={settings.model}>{settings.model} (not on this server)</option>}
+      </select>
+    </label>
   );
 }
 
