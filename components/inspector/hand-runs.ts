@@ -1,0 +1,168 @@
+// Apart from the inspector's model: what a result, a page's result and a new listing do to the runs started by hand.
+import { signal, type ReadonlySignal } from '@preact/signals';
+import type { ToolOutput } from '@webmcp-agents/chat';
+import { checkToolResult, type ResultCheck } from '@/lib/devtools/check-tool-result';
+import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector-protocol';
+import { toolTargetOf } from '@/lib/registry/tool-target';
+import type { PageTool, TabTools } from '@/lib/registry/types';
+import type { PageResult } from '@/lib/webmcp/read-page-result';
+import { toolKey } from './tool-key';
+
+/** A run started by hand from the inspector. */
+export interface RunState {
+  runId: string;
+  /** The tool's name, for a result shown after its card is gone. */
+  name: string;
+  running: boolean;
+  /**
+   * When it finished, and how many listings of the tab's tools had come by then: the next listing,
+   * soon after, without its tool says the run took its page away.
+   */
+  finished?: { at: number; listing: number };
+  output?: ToolOutput;
+  durationMs?: number;
+  /** What the page a form's run loaded gives as its result, where it gives one. */
+  pageResult?: PageResult;
+  /** The result against the tool's output schema, where it has one. */
+  resultCheck?: ResultCheck;
+  /** The document the tool ran in, where the browser names documents. */
+  documentId?: string;
+}
+
+/** The result of a run that ended as its page went, told apart from the cards. */
+export interface LeftRun {
+  runId: string;
+  name: string;
+  output: ToolOutput;
+  pageResult?: PageResult;
+  /** The address of the page listed when the result came. */
+  url: string | undefined;
+}
+
+/** A run's time limit, as the agent's setting allows it. */
+export const minTimeoutSeconds = 1;
+export const maxTimeoutSeconds = 600;
+
+/** How soon after a run its tool must leave the list for the run to count as having taken its page away. */
+const leftRunWindowMs = 5_000;
+
+type RunResultEvent = Extract<InspectorEvent, { type: 'run-result' }>;
+type RunPageResultEvent = Extract<InspectorEvent, { type: 'run-page-result' }>;
+
+/**
+ * The runs started by hand from the inspector, and the result of one that took its page away. It
+ * reads the tab's listing from the model's signals and sends its requests through `send`.
+ */
+export class HandRuns {
+  readonly runs = signal<Record<string, RunState>>({});
+  /**
+   * A run that ended as its page went (it navigated or reloaded it): the next list no longer has
+   * its tool in that document, so its card cannot show the result.
+   */
+  readonly leftRun = signal<LeftRun | undefined>(undefined);
+  /** How long a run may take before the page's signal aborts; the agent's setting once read. */
+  readonly timeoutSeconds = signal(30);
+  private runCount = 0;
+  /** How many listings of the tab's tools have come. */
+  private listings = 0;
+
+  constructor(
+    private readonly tabTools: ReadonlySignal<TabTools | null | undefined>,
+    private readonly tools: ReadonlySignal<readonly PageTool[]>,
+    private readonly send: (request: InspectorRequest) => void,
+  ) {}
+
+  run(tool: PageTool, args: Record<string, unknown>): void {
+    this.runCount += 1;
+    const runId = `run-${this.runCount}`;
+    const { documentId } = toolTargetOf(tool);
+    this.leftRun.value = undefined;
+    this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, name: tool.name, running: true, ...(documentId !== undefined ? { documentId } : {}) } };
+    const timeoutMs = clampTimeout(this.timeoutSeconds.value) * 1000;
+    // In the frame and the document listed: a frame that moved on runs nothing.
+    this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs, ...toolTargetOf(tool) });
+  }
+
+  /** See `InspectorModel.setTimeoutSeconds`. */
+  setTimeoutSeconds(seconds: number): number {
+    if (Number.isFinite(seconds)) this.timeoutSeconds.value = clampTimeout(seconds);
+    return this.timeoutSeconds.value;
+  }
+
+  stop(tool: PageTool): void {
+    const run = this.runs.value[toolKey(tool)];
+    if (run?.running) this.send({ type: 'cancel-run', runId: run.runId });
+  }
+
+  receiveResult(event: RunResultEvent): void {
+    const [key, run] = Object.entries(this.runs.value).find(([, entry]) => entry.runId === event.runId) ?? [];
+    if (!key || !run) return;
+    const finished = { at: Date.now(), listing: this.listings };
+    const tool = this.tools.value.find((candidate) => toolKey(candidate) === key);
+    const resultCheck = tool && checkToolResult(tool, event.output, event.structuredContent);
+    this.runs.value = {
+      ...this.runs.value,
+      [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs, ...(resultCheck ? { resultCheck } : {}) },
+    };
+    // The page said goodbye before the result came: its card is gone already.
+    if (!listedIn(this.tools.value, key, run.documentId)) this.leftRun.value = leftRunOf(run, event.output, this.tabTools.value?.url);
+  }
+
+  receivePageResult(event: RunPageResultEvent): void {
+    const [key, run] = Object.entries(this.runs.value).find(([, entry]) => entry.runId === event.runId) ?? [];
+    // Its card may have gone with the old page already, and the word of it with it.
+    if (key && run) this.runs.value = { ...this.runs.value, [key]: { ...run, pageResult: event.pageResult } };
+    if (this.leftRun.value?.runId === event.runId) this.leftRun.value = { ...this.leftRun.value, pageResult: event.pageResult };
+  }
+
+  /** Takes in a new listing, `next`, just written to the model's `tabTools` in the same batch. */
+  afterListing(next: TabTools | null): void {
+    const tools = next?.tools ?? [];
+    // A run that ended since the last listing, a moment ago, whose tool the page no longer lists there.
+    const listing = this.listings;
+    this.listings += 1;
+    const justEnded = (run: RunState) => run.finished?.listing === listing && Date.now() - run.finished.at <= leftRunWindowMs;
+    const left = Object.entries(this.runs.value)
+      .filter(([key, run]) => run.output && justEnded(run) && !listedIn(tools, key, run.documentId))
+      .at(-1)?.[1];
+    if (left?.output) this.leftRun.value = leftRunOf(left, left.output, next?.url);
+    // The page moved on again: what the run left behind is no longer news.
+    else if (this.leftRun.value && this.leftRun.value.url !== next?.url) this.leftRun.value = undefined;
+    this.runs.value = withoutOtherDocuments(this.runs.value, tools);
+  }
+
+  failRunning(text: string): void {
+    const next = { ...this.runs.value };
+    for (const [key, run] of Object.entries(next)) if (run.running) next[key] = { ...run, running: false, output: { text, isError: true } };
+    this.runs.value = next;
+  }
+}
+
+function leftRunOf(run: RunState, output: ToolOutput, url: string | undefined): LeftRun {
+  return { runId: run.runId, name: run.name, output, url, ...(run.pageResult ? { pageResult: run.pageResult } : {}) };
+}
+
+/** Whether the tool a run ran is still listed in the document it ran in. */
+function listedIn(tools: readonly PageTool[], key: string, documentId: string | undefined): boolean {
+  const tool = tools.find((candidate) => toolKey(candidate) === key);
+  return tool !== undefined && (documentId === undefined || toolTargetOf(tool).documentId === documentId);
+}
+
+/**
+ * The runs still worth showing: a finished run's result is dropped once its tool is listed from
+ * another document (the page navigated, maybe to a same-named tool that does something else).
+ */
+function withoutOtherDocuments(runs: Record<string, RunState>, tools: readonly PageTool[]): Record<string, RunState> {
+  const documents = new Map(tools.map((tool) => [toolKey(tool), toolTargetOf(tool).documentId]));
+  const stale = Object.entries(runs).filter(
+    ([key, run]) => !run.running && run.documentId !== undefined && documents.has(key) && documents.get(key) !== run.documentId,
+  );
+  if (stale.length === 0) return runs;
+  const kept = { ...runs };
+  for (const [key] of stale) delete kept[key];
+  return kept;
+}
+
+function clampTimeout(seconds: number): number {
+  return Math.min(maxTimeoutSeconds, Math.max(minTimeoutSeconds, seconds));
+}

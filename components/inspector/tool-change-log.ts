@@ -1,0 +1,64 @@
+// Apart from the inspector's model: a reload's tools go and come a moment apart, and telling that takes a timer and state of its own.
+import type { Signal } from '@preact/signals';
+import { diffToolLists, isAnotherDocument, type ToolChange } from '@/lib/devtools/diff-tool-lists';
+import type { PageTool, TabTools } from '@/lib/registry/types';
+
+const changeLogLength = 200;
+/** How long tools the page took away all at once wait for the next page's before they are logged as removed. */
+const heldRemovalMs = 2_000;
+
+/** Writes what changed between listings of a tab's tools into `changes`, newest first. */
+export class ToolChangeLog {
+  private heldRemoval?: { tools: readonly PageTool[]; url: string | undefined; at: number; timer: ReturnType<typeof setTimeout> };
+
+  constructor(private readonly changes: Signal<ToolChange[]>) {}
+
+  /**
+   * Logs what changed from `previous` to `next`. A reload or a navigation is one line, then what
+   * the new page offers differently: the old page's tools go all at once a moment before the new
+   * page's come, so tools taken away all at once wait a moment for them (see heldRemovalMs).
+   */
+  logListChange(previous: TabTools | null, next: TabTools | null | undefined): void {
+    const after = next?.tools ?? [];
+    const now = Date.now();
+    const held = this.heldRemoval;
+    if (held) {
+      if (after.length === 0) return;
+      this.dropHeldRemoval();
+      if (isAnotherDocument(held.tools, after)) {
+        // Newest first: the page's line heads what its page changed.
+        this.logChanges(diffToolLists(held.tools, after, now));
+        this.logPageChange(held.url, next!);
+      } else {
+        this.logChanges(diffToolLists(held.tools, [], held.at));
+        this.logChanges(diffToolLists([], after, now));
+      }
+      return;
+    }
+    const before = previous?.tools ?? [];
+    if (before.length > 0 && after.length === 0) {
+      const timer = setTimeout(() => {
+        const removed = this.heldRemoval;
+        this.heldRemoval = undefined;
+        if (removed) this.logChanges(diffToolLists(removed.tools, [], removed.at));
+      }, heldRemovalMs);
+      this.heldRemoval = { tools: before, url: previous?.url, at: now, timer };
+      return;
+    }
+    this.logChanges(diffToolLists(before, after, now));
+    if (next && isAnotherDocument(before, after)) this.logPageChange(previous?.url, next);
+  }
+
+  private logPageChange(url: string | undefined, next: TabTools): void {
+    this.logChanges([{ kind: url === next.url ? 'reloaded' : 'navigated', name: next.url, frameId: 0, at: Date.now() }]);
+  }
+
+  private dropHeldRemoval(): void {
+    if (this.heldRemoval) clearTimeout(this.heldRemoval.timer);
+    this.heldRemoval = undefined;
+  }
+
+  private logChanges(found: ToolChange[]): void {
+    if (found.length > 0) this.changes.value = [...found, ...this.changes.value].slice(0, changeLogLength);
+  }
+}
