@@ -1,32 +1,24 @@
 import { computed, signal } from '@preact/signals';
 import { downloadInFiles, exportInFiles } from './export-in-files';
 import { utf8Length } from '../text/utf8-length';
-import { replayStateAfter, type ReplayState } from './replay-state';
+import type { ReplayState } from './replay-state';
 import { formatBytesToTenthMegabyte } from '../text/format-bytes';
 import { describeExport, describeRemovalAhead } from './describe-export';
-import { errorMessage } from '../messaging/error-message';
+import { attemptAction } from './attempt-action';
+import { OpenRunFollower } from './open-run-follower';
 import { plural } from '../text/plural';
-import type { TraceClient } from './trace-client';
 import { createTraceFile, maxTraceFileBytes, readTraceFile } from './trace-file';
 import type { ReplayTab } from './trace-protocol';
 import type { StoredTrace, TraceRun } from './trace-schema';
 import type { TraceSettings } from './trace-settings';
+import { TraceReplay } from './trace-replay';
+import type { TraceViewerOptions } from './trace-viewer-options';
+
+export type { TraceViewerOptions } from './trace-viewer-options';
 
 export interface Notice {
   tone: 'info' | 'error';
   text: string;
-}
-
-export interface TraceViewerOptions {
-  client: TraceClient;
-  /** Hands the person a file: a download in the page, a capture in tests. */
-  download(fileName: string, text: string): void;
-  /** How often an unfinished run that is open is read again. Default 1 s. */
-  followIntervalMs?: number;
-  /** The retention settings, kept in extension storage. */
-  settings: { load(): Promise<TraceSettings>; save(change: Partial<TraceSettings>): Promise<TraceSettings> };
-  /** The largest file imported, and so the largest file an export writes. Default 50 MB. */
-  maxFileBytes?: number;
 }
 
 /** The outcome filter's value for runs that have not ended. */
@@ -65,11 +57,18 @@ export class TraceViewerModel {
   /** The largest file imported, and so the largest file an export writes. */
   readonly maxFileBytes: number;
 
-  private replayHandle?: { confirm(callId: string, allow: boolean): void; cancel(): void };
-  private followTimer?: ReturnType<typeof setTimeout>;
+  private readonly replaySession: TraceReplay;
+  private readonly follower: OpenRunFollower;
 
   constructor(private readonly options: TraceViewerOptions) {
     this.maxFileBytes = options.maxFileBytes ?? maxTraceFileBytes;
+    this.replaySession = new TraceReplay(options, this);
+    this.follower = new OpenRunFollower(options, {
+      openRunId: this.openRunId,
+      openTrace: this.openTrace,
+      attempt: (action) => this.attempt(action),
+      load: () => this.load(),
+    });
   }
 
   async load(): Promise<void> {
@@ -96,21 +95,21 @@ export class TraceViewerModel {
 
   async open(runId: string): Promise<void> {
     if (this.openRunId.value !== runId) {
-      this.resetReplay();
+      this.replaySession.reset();
       // Another run may be from another site: the tab picked for the last one must not carry over.
       this.replayTabId.value = undefined;
     }
     this.openRunId.value = runId;
-    clearTimeout(this.followTimer);
+    this.follower.stop();
     const trace = await this.attempt(() => this.options.client.getTrace(runId));
     if (this.openRunId.value !== runId) return;
     this.openTrace.value = trace ?? null;
-    this.followIfUnfinished(runId);
+    this.follower.followIfUnfinished(runId);
   }
 
   close(): void {
-    clearTimeout(this.followTimer);
-    this.resetReplay();
+    this.follower.stop();
+    this.replaySession.reset();
     this.openRunId.value = undefined;
     this.openTrace.value = undefined;
   }
@@ -163,86 +162,29 @@ export class TraceViewerModel {
   }
 
   /** The tabs a run can be replayed in; the run's own tab first choice while it shows the same site. */
-  async loadReplayTabs(): Promise<void> {
-    const run = this.openTrace.value?.run;
-    const tabs = (await this.attempt(() => this.options.client.replayTabs(), '', false)) ?? [];
-    this.replayTabs.value = tabs;
-    const sameSite = tabs.filter((tab) => tab.origin === run?.origin);
-    const chosen = sameSite.find((tab) => tab.tabId === run?.tabId) ?? sameSite[0];
-    if (!tabs.some((tab) => tab.tabId === this.replayTabId.value)) this.replayTabId.value = chosen?.tabId;
+  loadReplayTabs(): Promise<void> {
+    return this.replaySession.loadTabs();
   }
 
   startReplay(): void {
-    const runId = this.openRunId.value;
-    const tabId = this.replayTabId.value;
-    if (!runId || tabId === undefined || this.replay.value.status === 'running') return;
-    this.replay.value = { status: 'running', progress: 'Starting the replay' };
-    this.replayHandle = this.options.client.replay(runId, tabId, {
-      onMessage: (message) => {
-        if (message.type === 'done' || message.type === 'failed') this.replayHandle = undefined;
-        this.replay.value = replayStateAfter(message);
-      },
-      onLost: () => (this.replay.value = { status: 'failed', message: 'The extension stopped the replay (its background restarted).' }),
-    });
+    this.replaySession.start();
   }
 
   answerConfirm(allow: boolean): void {
-    const state = this.replay.value;
-    if (state.status !== 'running' || !state.confirm) return;
-    this.replayHandle?.confirm(state.confirm.callId, allow);
-    this.replay.value = { status: 'running', progress: allow ? `Running ${state.confirm.name}` : `Skipped ${state.confirm.name}` };
+    this.replaySession.answerConfirm(allow);
   }
 
   cancelReplay(): void {
-    this.resetReplay();
+    this.replaySession.reset();
   }
 
   [Symbol.dispose](): void {
     this.close();
   }
 
-  private resetReplay(): void {
-    this.replayHandle?.cancel();
-    this.replayHandle = undefined;
-    this.replay.value = { status: 'idle' };
-  }
-
-  // A run still going on (or whose worker stopped) is read again until it ends, to show its
-  // steps as they come.
-  private followIfUnfinished(runId: string): void {
-    const trace = this.openTrace.value;
-    if (!trace || trace.run.outcome !== undefined) return;
-    this.followTimer = setTimeout(() => void this.refreshOpen(runId), this.options.followIntervalMs ?? 1_000);
-  }
-
-  // Only the last step shown and any after it can have changed: earlier ones are not read again,
-  // and nothing is redrawn while the run stands still.
-  private async refreshOpen(runId: string): Promise<void> {
-    const shown = this.openTrace.value;
-    if (this.openRunId.value !== runId || !shown) return;
-    const fromStep = shown.steps.at(-1)?.step ?? 1;
-    const fresh = await this.attempt(async () => (await this.options.client.getTrace(runId, fromStep)) ?? null);
-    if (this.openRunId.value !== runId || this.openTrace.value !== shown) return;
-    // A failed read says so in a notice and is tried again.
-    if (fresh === undefined) return this.followIfUnfinished(runId);
-    // Deleted meanwhile.
-    if (fresh === null) return void (this.openTrace.value = null);
-    const { run } = shown;
-    if (fresh.run.updatedAt !== run.updatedAt || fresh.run.sizeBytes !== run.sizeBytes || fresh.run.outcome !== run.outcome) {
-      this.openTrace.value = { run: fresh.run, steps: [...shown.steps.filter((step) => step.step < fromStep), ...fresh.steps] };
-    }
-    if (fresh.run.outcome !== undefined) await this.load();
-    else this.followIfUnfinished(runId);
-  }
-
   /** Runs an action; a failure becomes a notice in words, never an uncaught error. */
-  private async attempt<T>(action: () => Promise<T>, prefix = '', report = true): Promise<T | undefined> {
-    try {
-      return await action();
-    } catch (error) {
-      if (report) this.notice.value = { tone: 'error', text: `${prefix}${errorMessage(error)}` };
-      return undefined;
-    }
+  private attempt<T>(action: () => Promise<T>, prefix = ''): Promise<T | undefined> {
+    return attemptAction(action, (text) => (this.notice.value = { tone: 'error', text }), prefix);
   }
 }
 

@@ -1,0 +1,64 @@
+// The replay panel's part of the viewer apart from its model: the tabs a run can replay in, and the replay going on.
+import type { ReadonlySignal, Signal } from '@preact/signals';
+import { attemptAction } from './attempt-action';
+import { replayStateAfter, type ReplayState } from './replay-state';
+import type { ReplayTab } from './trace-protocol';
+import type { StoredTrace } from './trace-schema';
+import type { TraceViewerOptions } from './trace-viewer-options';
+
+/** The viewer's signals the replay reads (the open run) and writes (its own). */
+export interface ReplaySignals {
+  readonly openRunId: ReadonlySignal<string | undefined>;
+  readonly openTrace: ReadonlySignal<StoredTrace | null | undefined>;
+  readonly replayTabs: Signal<ReplayTab[]>;
+  readonly replayTabId: Signal<number | undefined>;
+  readonly replay: Signal<ReplayState>;
+}
+
+/** Replays the open run in a tab of the person's choice, through the viewer's client. */
+export class TraceReplay {
+  private handle?: { confirm(callId: string, allow: boolean): void; cancel(): void };
+
+  constructor(
+    private readonly options: Pick<TraceViewerOptions, 'client'>,
+    private readonly signals: ReplaySignals,
+  ) {}
+
+  /** The tabs a run can be replayed in; the run's own tab first choice while it shows the same site. */
+  async loadTabs(): Promise<void> {
+    const run = this.signals.openTrace.value?.run;
+    const tabs = (await attemptAction(() => this.options.client.replayTabs(), undefined)) ?? [];
+    this.signals.replayTabs.value = tabs;
+    const sameSite = tabs.filter((tab) => tab.origin === run?.origin);
+    const chosen = sameSite.find((tab) => tab.tabId === run?.tabId) ?? sameSite[0];
+    if (!tabs.some((tab) => tab.tabId === this.signals.replayTabId.value)) this.signals.replayTabId.value = chosen?.tabId;
+  }
+
+  start(): void {
+    const { replay } = this.signals;
+    const runId = this.signals.openRunId.value;
+    const tabId = this.signals.replayTabId.value;
+    if (!runId || tabId === undefined || replay.value.status === 'running') return;
+    replay.value = { status: 'running', progress: 'Starting the replay' };
+    this.handle = this.options.client.replay(runId, tabId, {
+      onMessage: (message) => {
+        if (message.type === 'done' || message.type === 'failed') this.handle = undefined;
+        replay.value = replayStateAfter(message);
+      },
+      onLost: () => (replay.value = { status: 'failed', message: 'The extension stopped the replay (its background restarted).' }),
+    });
+  }
+
+  answerConfirm(allow: boolean): void {
+    const state = this.signals.replay.value;
+    if (state.status !== 'running' || !state.confirm) return;
+    this.handle?.confirm(state.confirm.callId, allow);
+    this.signals.replay.value = { status: 'running', progress: allow ? `Running ${state.confirm.name}` : `Skipped ${state.confirm.name}` };
+  }
+
+  reset(): void {
+    this.handle?.cancel();
+    this.handle = undefined;
+    this.signals.replay.value = { status: 'idle' };
+  }
+}

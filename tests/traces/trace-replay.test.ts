@@ -1,0 +1,47 @@
+import { signal } from '@preact/signals';
+import { describe, expect, it } from 'vitest';
+import type { ReplayState } from '../../lib/traces/replay-state';
+import type { TraceClient } from '../../lib/traces/trace-client';
+import type { ReplayTab } from '../../lib/traces/trace-protocol';
+import type { StoredTrace } from '../../lib/traces/trace-schema';
+import { TraceReplay } from '../../lib/traces/trace-replay';
+
+const tab = (tabId: number, origin: string): ReplayTab => ({ tabId, url: `${origin}/`, origin, toolCount: 1 });
+
+/** A replay of a run from tab 7 on the shop, with the tabs the client lists (or a failure). */
+function replayWith(tabs: ReplayTab[] | Error) {
+  const signals = {
+    openRunId: signal<string | undefined>('run-1'),
+    openTrace: signal<StoredTrace | null | undefined>({ run: { tabId: 7, origin: 'https://shop.example' }, steps: [] } as unknown as StoredTrace),
+    replayTabs: signal<ReplayTab[]>([]),
+    replayTabId: signal<number | undefined>(undefined),
+    replay: signal<ReplayState>({ status: 'idle' }),
+  };
+  const client = { replayTabs: async () => (tabs instanceof Error ? Promise.reject(tabs) : tabs) } as unknown as TraceClient;
+  return { signals, replay: new TraceReplay({ client }, signals) };
+}
+
+describe('TraceReplay.loadTabs', () => {
+  it('chooses the run’s own tab while it shows the same site, else the first tab on that site', async () => {
+    const own = replayWith([tab(3, 'https://shop.example'), tab(7, 'https://shop.example')]);
+    await own.replay.loadTabs();
+    expect(own.signals.replayTabId.value).toBe(7);
+    const moved = replayWith([tab(7, 'https://other.example'), tab(4, 'https://shop.example')]);
+    await moved.replay.loadTabs();
+    expect(moved.signals.replayTabId.value).toBe(4);
+  });
+
+  it('keeps a tab chosen before while it is still listed', async () => {
+    const { signals, replay } = replayWith([tab(3, 'https://shop.example'), tab(7, 'https://shop.example')]);
+    signals.replayTabId.value = 3;
+    await replay.loadTabs();
+    expect(signals.replayTabId.value).toBe(3);
+  });
+
+  it('lists no tabs, quietly, when the client cannot say which', async () => {
+    const { signals, replay } = replayWith(new Error('no background'));
+    await replay.loadTabs();
+    expect(signals.replayTabs.value).toEqual([]);
+    expect(signals.replayTabId.value).toBeUndefined();
+  });
+});
