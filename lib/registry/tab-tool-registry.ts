@@ -1,39 +1,25 @@
 import type { ToolsReport } from '../messaging/protocol';
 import { isSandboxedDocument, sandboxedReason } from '../webmcp/frame-tools-permission';
-import { toolLimits } from '../webmcp/tool-limits';
+import { announceTabTools, type TabToolsListener } from './announce-tab-tools';
 import { fitFrameToTab } from './fit-frame-to-tab';
 import type { FrameTools, TabEntry } from './frame-tools';
+import { framesAfterCommit } from './frames-after-commit';
 import { mergeTabTools } from './merge-tab-tools';
 import { recheckTools } from './recheck-tools';
+import type { ReportSender } from './report-sender';
+import { tabEntryWithReport } from './tab-entry-with-report';
+import { TabQueues } from './tab-queues';
+import { TurnedAwayFrames } from './turned-away-frames';
 import type { TabTools } from './types';
+import { WaitingReports, type WaitingReport } from './waiting-reports';
+
+export type { TabToolsListener } from './announce-tab-tools';
+export type { ReportSender } from './report-sender';
 
 /** Where the registry keeps its tabs between service-worker restarts. */
 export interface RegistryStorage {
   load(): Promise<Map<number, TabEntry>>;
   save(tabId: number, entry: TabEntry | undefined): Promise<void>;
-}
-
-export type TabToolsListener = (tabId: number, tools: TabTools | undefined) => void;
-
-/** The frame a report came from, as the browser names it. */
-export interface ReportSender {
-  tabId: number;
-  frameId: number;
-  url: string;
-  origin: string;
-  tabUrl?: string;
-  /** The tab's title as the browser told it with the report. */
-  tabTitle?: string;
-  /** The sending document (Chrome 106+): a frame keeps its id from one document to the next. */
-  documentId?: string;
-}
-
-/** A frame's report that waits its turn; a newer report of the frame takes its place. */
-interface WaitingReport {
-  sender: ReportSender;
-  report: ToolsReport;
-  resolve: () => void;
-  reject: (error: unknown) => void;
 }
 
 /**
@@ -47,15 +33,9 @@ export class TabToolRegistry {
   private tabs = new Map<number, TabEntry>();
   private readonly listeners = new Set<TabToolsListener>();
   private readonly loaded: Promise<void>;
-  private readonly queues = new Map<number, Promise<void>>();
-  /** By tab, then frame: a frame that reports faster than its tab applies keeps one report waiting, not a queue. */
-  private readonly waiting = new Map<number, Map<number, WaitingReport>>();
-  /**
-   * By tab: frames inside the page that reported while the tab had no room left for another frame
-   * (`innerFrameEntriesPerTab`), so it keeps nothing of them. Bounded, and held only while the
-   * worker runs: they are asked to report again when room frees.
-   */
-  private readonly turnedAway = new Map<number, Set<number>>();
+  private readonly queues: TabQueues;
+  private readonly waiting = new WaitingReports();
+  private readonly turnedAway = new TurnedAwayFrames();
 
   /**
    * `askAgain` asks frames of a tab to report again: those whose tools were left out for want of
@@ -70,6 +50,7 @@ export class TabToolRegistry {
       (loaded) => void (this.tabs = loaded),
       () => undefined,
     );
+    this.queues = new TabQueues(this.loaded);
   }
 
   /**
@@ -78,17 +59,8 @@ export class TabToolRegistry {
    */
   report(sender: ReportSender, report: ToolsReport): Promise<void> {
     return new Promise((resolve, reject) => {
-      const frames = this.waiting.get(sender.tabId) ?? new Map<number, WaitingReport>();
-      this.waiting.set(sender.tabId, frames);
-      const waiting = frames.get(sender.frameId);
-      if (waiting) {
-        waiting.resolve();
-        Object.assign(waiting, { sender, report, resolve, reject });
-        return;
-      }
-      const slot: WaitingReport = { sender, report, resolve, reject };
-      frames.set(sender.frameId, slot);
-      this.applyInTurn(slot);
+      const slot = this.waiting.hold(sender, report, resolve, reject);
+      if (slot) this.applyInTurn(slot);
     });
   }
 
@@ -98,9 +70,9 @@ export class TabToolRegistry {
    * another process) leaves the next one's tools alone.
    */
   frameGone(tabId: number, frameId: number, documentId?: string): Promise<void> {
-    this.stopWaiting(tabId, frameId);
-    return this.serial(tabId, () => {
-      this.turnedAway.get(tabId)?.delete(frameId);
+    this.waiting.stop(tabId, frameId);
+    return this.queues.serial(tabId, () => {
+      this.turnedAway.forget(tabId, frameId);
       const entry = this.tabs.get(tabId);
       const frame = entry?.frames[frameId];
       if (!entry || !frame || !sameDocument(frame.documentId, documentId)) return;
@@ -116,21 +88,15 @@ export class TabToolRegistry {
    * the browser names it): what the frame's old document reported is gone, and with a new top
    * document, every frame's. This does not wait for the old document's own goodbye, which a crash,
    * a discard or a stalled page never sends. A report of the new document, which may come before
-   * the commit event, stays: the frame's own is known by its document where both are named, the
-   * others (and any, without names) by arriving after the commit.
+   * the commit event, stays (see `framesAfterCommit`).
    */
   documentCommitted(tabId: number, frameId: number, committedAt: number, documentId?: string): Promise<void> {
-    this.stopWaiting(tabId, frameId === 0 ? undefined : frameId);
-    return this.serial(tabId, () => {
-      if (frameId === 0) this.turnedAway.delete(tabId);
-      else this.turnedAway.get(tabId)?.delete(frameId);
+    this.waiting.stop(tabId, frameId === 0 ? undefined : frameId);
+    return this.queues.serial(tabId, () => {
+      this.turnedAway.forget(tabId, frameId === 0 ? undefined : frameId);
       const entry = this.tabs.get(tabId);
       if (!entry) return;
-      const outdated = ([id, frame]: [string, FrameTools]): boolean => {
-        if (Number(id) === frameId && documentId !== undefined && frame.documentId !== undefined) return frame.documentId !== documentId;
-        return (frameId === 0 || Number(id) === frameId) && frame.updatedAt < committedAt;
-      };
-      const frames = Object.fromEntries(Object.entries(entry.frames).filter((frame) => !outdated(frame)));
+      const frames = framesAfterCommit(entry.frames, frameId, committedAt, documentId);
       if (Object.keys(frames).length === Object.keys(entry.frames).length) return;
       this.askCutFramesAgain(tabId, frames);
       return this.commit(tabId, { ...entry, frames });
@@ -140,29 +106,20 @@ export class TabToolRegistry {
   /** Asks the frames that may fit now to report again: those cut, and as many turned away as there is room for. */
   private askCutFramesAgain(tabId: number, frames: Record<string, FrameTools>): void {
     const ask = Object.entries(frames).flatMap(([id, frame]) => (frame.cut ? [Number(id)] : []));
-    const turnedAway = this.turnedAway.get(tabId);
-    if (turnedAway) {
-      let room = toolLimits.innerFrameEntriesPerTab - Object.keys(frames).filter((id) => id !== '0').length;
-      for (const frameId of turnedAway) {
-        if (room-- <= 0) break;
-        turnedAway.delete(frameId);
-        ask.push(frameId);
-      }
-      if (turnedAway.size === 0) this.turnedAway.delete(tabId);
-    }
+    ask.push(...this.turnedAway.takeAsRoomAllows(tabId, frames));
     if (ask.length > 0) this.askAgain(tabId, ask);
   }
 
   removeTab(tabId: number): Promise<void> {
-    this.stopWaiting(tabId);
-    return this.serial(tabId, () => {
-      this.turnedAway.delete(tabId);
+    this.waiting.stop(tabId);
+    return this.queues.serial(tabId, () => {
+      this.turnedAway.forget(tabId);
       return this.tabs.has(tabId) ? this.commit(tabId, undefined) : undefined;
     });
   }
 
   get(tabId: number): Promise<TabTools | undefined> {
-    return this.serial(tabId, () => {
+    return this.queues.serial(tabId, () => {
       const entry = this.tabs.get(tabId);
       return entry ? mergeTabTools(tabId, entry) : undefined;
     });
@@ -184,24 +141,11 @@ export class TabToolRegistry {
     const checked = recheckTools(report.tools, sender.origin, refusal);
     const fitted = fitFrameToTab(entry.frames, sender.frameId, checked.tools, [...report.dropped, ...checked.dropped]);
     if (fitted === null) {
-      this.turnAway(sender.tabId, sender.frameId);
+      this.turnedAway.add(sender.tabId, sender.frameId);
       return Promise.resolve();
     }
-    this.turnedAway.get(sender.tabId)?.delete(sender.frameId);
-    const frame = {
-      url: sender.url,
-      origin: sender.origin,
-      ...(sender.documentId === undefined ? {} : { documentId: sender.documentId }),
-      ...(report.topOrigin === undefined ? {} : { topOrigin: sender.frameId === 0 ? sender.origin : report.topOrigin }),
-      updatedAt: Date.now(),
-      ...fitted,
-    };
-    const tabTitle = sender.tabTitle ?? entry.tabTitle;
-    return this.commit(sender.tabId, {
-      tabUrl: sender.tabUrl ?? entry.tabUrl,
-      ...(tabTitle === undefined ? {} : { tabTitle }),
-      frames: { ...entry.frames, [sender.frameId]: frame },
-    });
+    this.turnedAway.forget(sender.tabId, sender.frameId);
+    return this.commit(sender.tabId, tabEntryWithReport(entry, sender, report, fitted, Date.now()));
   }
 
   /**
@@ -210,8 +154,8 @@ export class TabToolRegistry {
    */
   private applyInTurn(slot: WaitingReport): void {
     const { tabId, frameId } = slot.sender;
-    this.serial(tabId, () => {
-      if (this.waiting.get(tabId)?.get(frameId) === slot) this.stopWaiting(tabId, frameId);
+    this.queues.serial(tabId, () => {
+      this.waiting.turnCame(tabId, frameId, slot);
       return this.apply(slot.sender, slot.report);
     }).then(
       () => slot.resolve(),
@@ -219,51 +163,14 @@ export class TabToolRegistry {
     );
   }
 
-  private turnAway(tabId: number, frameId: number): void {
-    const turnedAway = this.turnedAway.get(tabId) ?? new Set<number>();
-    if (turnedAway.size < maxTurnedAwayPerTab) turnedAway.add(frameId);
-    this.turnedAway.set(tabId, turnedAway);
-  }
-
-  /** Later reports of the frame (or of every frame of the tab) queue after what comes next. */
-  private stopWaiting(tabId: number, frameId?: number): void {
-    const frames = this.waiting.get(tabId);
-    if (frameId === undefined) frames?.clear();
-    else frames?.delete(frameId);
-    if (frames?.size === 0) this.waiting.delete(tabId);
-  }
-
-  private serial<T>(tabId: number, change: () => Promise<T> | T): Promise<T> {
-    const next = (this.queues.get(tabId) ?? this.loaded).then(change);
-    const tail = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(tabId, tail);
-    void tail.then(() => {
-      if (this.queues.get(tabId) === tail) this.queues.delete(tabId);
-    });
-    return next;
-  }
-
   private async commit(tabId: number, entry: TabEntry | undefined): Promise<void> {
     if (entry && Object.keys(entry.frames).length > 0) this.tabs.set(tabId, entry);
     else this.tabs.delete(tabId);
     const saved = this.tabs.get(tabId);
     await this.storage.save(tabId, saved).catch(() => undefined);
-    const merged = saved ? mergeTabTools(tabId, saved) : undefined;
-    for (const listener of this.listeners) {
-      try {
-        listener(tabId, merged);
-      } catch (error) {
-        console.error('A tab-tools listener failed:', error);
-      }
-    }
+    announceTabTools(this.listeners, tabId, saved ? mergeTabTools(tabId, saved) : undefined);
   }
 }
-
-/** Frames a tab remembers having turned away; a page making more loses only the asking again. */
-const maxTurnedAwayPerTab = 1_000;
 
 /** Whether a goodbye is from the document the registry holds; unnamed documents (older browsers) always match. */
 function sameDocument(stored: string | undefined, sender: string | undefined): boolean {
