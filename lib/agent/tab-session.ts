@@ -1,20 +1,18 @@
-import { errorMessage } from '../messaging/error-message';
 import { originOf } from '../text/origin-of';
 import type { ActiveRun, Decision, RunSeenFromElsewhere } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
 import type { AgentWorld } from './agent-world';
-import { closeOpenCards } from './close-open-cards';
+import { endedTurn, turnEndedByFault } from './ended-turn';
 import { withLoadedPageResult } from './loaded-page-result';
+import { newActiveRun } from './new-active-run';
 import { runRequest, type RequestHost } from './run-request';
 import { SessionHistory } from './session-history';
 import type { StoredConversation, StoredSession } from './session-store';
 import type { Turn, TurnOutcome } from './session-state';
-import { agentOffNotice, noCallWorkedNotice, noticeFor } from './turn-notices';
-import { anyCallWorked } from './turn-outcome';
+import { storedConversation } from './stored-conversation';
+import { toolMayHaveLoaded } from './tool-may-have-loaded';
+import { agentOffNotice } from './turn-notices';
 import { agentRefusal } from '../service-worker/tab-drivers';
-
-/** A new document this soon after a tool's call ended may be that tool's doing (a form that posts). */
-const navigationAfterToolMs = 10_000;
 
 /** One tab's conversation and the run going on in it. */
 export class TabSession {
@@ -59,14 +57,7 @@ export class TabSession {
   }
 
   private conversation(): StoredConversation {
-    const active = this.active;
-    return {
-      turns: this.turns,
-      ...this.history.stored(),
-      // Should the worker stop under this run, the next one writes its exchange into the history
-      // as this one would have (see `createSessionStore`'s `load`).
-      ...(active?.remembered && active.generation === this.generation ? { runGoingOn: { readUntrusted: active.readUntrusted } } : {}),
-    };
+    return storedConversation(this.active, this.turns, this.history, this.generation);
   }
 
   private restore(conversation: StoredConversation): void {
@@ -107,11 +98,11 @@ export class TabSession {
     // A tool running, or done a moment ago, may be what loaded it (a form that posts): say so.
     const active = this.active;
     const tool = active?.lastTool;
-    const toolMayHaveLoaded = tool !== undefined && (tool.endedAt === undefined || Date.now() - tool.endedAt < navigationAfterToolMs);
-    this.stop('navigated', toolMayHaveLoaded ? tool.name : undefined);
+    const mayHaveLoaded = tool !== undefined && toolMayHaveLoaded(tool);
+    this.stop('navigated', mayHaveLoaded ? tool.name : undefined);
     // Only a call of a form in the top frame, whose submit loads the tab's page: any page of a site
     // may carry JSON-LD (a product, the site's name), and a framed form loads only its frame.
-    if (active && toolMayHaveLoaded && tool.topFrameForm && this.history.origin) void this.showLoadedPageResult(active, tool, this.history.origin, documentId);
+    if (active && mayHaveLoaded && tool.topFrameForm && this.history.origin) void this.showLoadedPageResult(active, tool, this.history.origin, documentId);
   }
 
   /**
@@ -172,10 +163,8 @@ export class TabSession {
     if ('busy' in claim) return this.publish({ type: 'error', message: agentRefusal(claim.busy) });
     // A request in the new chat: the conversation put aside is not coming back, nor merged with this one.
     this.previous = undefined;
-    let markEnded = (): void => {};
-    const ended = new Promise<void>((resolve) => (markEnded = resolve));
     let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now() };
-    const active: ActiveRun = { controller: new AbortController(), generation: this.generation, approvals: new Map(), readUntrusted: false, turnId: turn.id, ended };
+    const { active, markEnded } = newActiveRun(this.generation, turn.id);
     this.active = active;
     const setTurn = (next: Turn, message: SessionMessage = { type: 'turn', tabId: this.tabId, turn: next }) => {
       turn = next;
@@ -194,13 +183,10 @@ export class TabSession {
       // A slow tool, a long reply or the person deciding must not see the worker stopped under it.
       releaseWorker = this.world.keepAwake();
       const [outcome, detail] = await runRequest(this.runHost, request, active, { current: () => turn, setTurn });
-      const failed = { ...(active.engineFailed ? { engineFailed: true } : {}), ...(active.loadFailed ? { loadFailed: true } : {}) };
-      const notice = outcome === 'max-steps' && !anyCallWorked(turn) ? noCallWorkedNotice(detail) : noticeFor(outcome, detail);
-      setTurn({ ...closeOpenCards(turn, 'ended'), outcome, notice, ...failed, endedAt: Date.now() });
+      setTurn(endedTurn(turn, active, outcome, detail));
     } catch (error) {
       // A fault of the extension itself: the turn still ends, and the next request can run.
-      const message = errorMessage(error);
-      setTurn({ ...closeOpenCards(turn, 'ended'), outcome: 'error', notice: noticeFor('error', message), endedAt: Date.now() });
+      setTurn(turnEndedByFault(turn, error));
     } finally {
       releaseWorker();
       claim.release();
