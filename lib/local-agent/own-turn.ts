@@ -34,7 +34,7 @@ export interface OwnTurn {
  * past the call's outermost brackets (a call whose closing tag was forgotten) a tag cuts again.
  */
 export function createOwnTurn(): OwnTurn {
-  // The reading itself is in turn-cut/: its phases take this state as an input, and each reads alone.
+  // The reading itself is in turn-cut/: its phases take this state as an input, not a shared closure.
   const state = startCutState();
   return {
     get over() {

@@ -4,7 +4,7 @@ import { readCallBody, startBody, type CallBody } from '../call-body';
 import type { RegionKind } from '../parsing/markup-markers';
 
 export interface CutState {
-  /** The unjudged tail: the start of a token, or white space after a turn end. */
+  /** The unjudged tail: the start of a token, or white space after a turn end. Read again at the next delta. */
   held: string;
   /** Right after a turn-end token (and any white space since). */
   ended: boolean;
@@ -14,9 +14,12 @@ export interface CutState {
   region: RegionKind | 'prose';
   /** The call's body while its arguments are being read: null elsewhere, and past its brackets. */
   body: CallBody | null;
-  /** The last character before what is scanned now: a backtick makes a token that follows it code. */
+  /**
+   * The last character before what is scanned now: a backtick makes a token that follows it code.
+   * createOwnTurn sets it after each delta; readToken reads it for a token at a scan's first character.
+   */
   before: string;
-  /** What this scan passes on so far. */
+  /** What this scan passes on so far: scanReply hands it over and empties it as each scan ends. */
   shown: string;
 }
 

@@ -17,6 +17,8 @@ export function passThink(state: CutState, work: string, cursor: number, atEnd: 
 
 /** How many characters at the end of `text` could start `token`. */
 export function partialSuffix(text: string, token: string): number {
-  for (let length = Math.min(token.length - 1, text.length); length > 0; length -= 1) if (token.startsWith(text.slice(text.length - length))) return length;
+  for (let length = Math.min(token.length - 1, text.length); length > 0; length -= 1) {
+    if (token.startsWith(text.slice(text.length - length))) return length;
+  }
   return 0;
 }

@@ -30,7 +30,14 @@ describe('passThink', () => {
     expect(state.held).toBe('</th');
     expect(state.region).toBe('think');
     const ended = { ...startCutState(), region: 'think' as const };
-    passThink(ended, 'Add them.</th', 0, true);
+    expect(passThink(ended, 'Add them.</th', 0, true)).toBe('Add them.</th'.length);
     expect(ended.shown).toBe('Add them.</th');
+    expect(ended.held).toBe('');
+  });
+
+  it('starts where the scan has got to, not at the start of the text', () => {
+    const state = { ...startCutState(), region: 'think' as const };
+    expect(passThink(state, '<think>a</think>b', 7, false)).toBe(16);
+    expect(state.shown).toBe('a</think>');
   });
 });

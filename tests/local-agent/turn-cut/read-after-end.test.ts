@@ -24,6 +24,13 @@ describe('readAfterEnd', () => {
     expect(state.over).toBe(false);
   });
 
+  it('starts where the scan has got to, not at the start of the text', () => {
+    const state = afterEnd();
+    const work = 'Done.<|im_end|>\n<|im_start|>user\nThanks!';
+    expect(readAfterEnd(state, work, 'Done.<|im_end|>'.length, false)).toBe(work.length);
+    expect(state.over).toBe(true);
+  });
+
   it('ends the reply where a new turn follows, and stays after the end past another turn end', () => {
     const cut = afterEnd();
     expect(readAfterEnd(cut, '\n<|im_start|>user\nThanks!', 0, false)).toBe('\n<|im_start|>user\nThanks!'.length);
