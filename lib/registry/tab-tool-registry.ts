@@ -91,9 +91,11 @@ export class TabToolRegistry {
    * the commit event, stays (see `framesAfterCommit`).
    */
   documentCommitted(tabId: number, frameId: number, committedAt: number, documentId?: string): Promise<void> {
-    this.waiting.stop(tabId, frameId === 0 ? undefined : frameId);
+    // A new top document ends what every frame of the tab was waiting for, or was turned away for.
+    const frame = frameId === 0 ? undefined : frameId;
+    this.waiting.stop(tabId, frame);
     return this.queues.serial(tabId, () => {
-      this.turnedAway.forget(tabId, frameId === 0 ? undefined : frameId);
+      this.turnedAway.forget(tabId, frame);
       const entry = this.tabs.get(tabId);
       if (!entry) return;
       const frames = framesAfterCommit(entry.frames, frameId, committedAt, documentId);

@@ -34,7 +34,9 @@ describe('the frames a tab turned away', () => {
     const turnedAway = new TurnedAwayFrames();
     for (let frameId = 1; frameId <= 1_500; frameId += 1) turnedAway.add(7, frameId);
     const taken: number[] = [];
-    for (let round = 0; round < 20; round += 1) taken.push(...turnedAway.takeAsRoomAllows(7, framesOf(0)));
+    for (let round = turnedAway.takeAsRoomAllows(7, framesOf(0)); round.length > 0; round = turnedAway.takeAsRoomAllows(7, framesOf(0))) {
+      taken.push(...round);
+    }
     expect(taken).toHaveLength(1_000);
     expect(taken.at(-1)).toBe(1_000);
   });
