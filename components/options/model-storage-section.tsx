@@ -1,7 +1,10 @@
 import { useSignal, type Signal } from '@preact/signals';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { StoredModel } from '@/lib/engines/webllm/model-storage';
 import { formatBytes } from '@/lib/text/format-bytes';
+import { plural } from '@/lib/text/plural';
 import { SafeAnswer } from '@/components/shared/safe-answer';
+import { useFocusBack } from '@/components/shared/use-focus-back';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 
@@ -54,13 +57,15 @@ interface StoredModelRowProps {
 
 /** One stored model, with a Delete that asks once more in place. */
 function StoredModelRow({ model, entry, confirmingDelete }: StoredModelRowProps) {
+  const asking = confirmingDelete.value === entry.baseUrl;
+  const focusBack = useFocusBack(asking);
   return (
     <tr data-testid="stored-model">
       <td>{entry.label}</td>
       <td class="number">{formatBytes(entry.bytes)}</td>
       <td>{entry.complete ? '' : <span class="badge">incomplete download</span>}</td>
       <td>
-        {confirmingDelete.value === entry.baseUrl ? (
+        {asking ? (
           <span class="row">
             Delete it?
             <button
@@ -74,10 +79,17 @@ function StoredModelRow({ model, entry, confirmingDelete }: StoredModelRowProps)
             >
               Yes
             </button>
-            <SafeAnswer onClick={() => (confirmingDelete.value = undefined)}>No</SafeAnswer>
+            <SafeAnswer
+              onClick={() => {
+                focusBack.decline();
+                confirmingDelete.value = undefined;
+              }}
+            >
+              No
+            </SafeAnswer>
           </span>
         ) : (
-          <button type="button" onClick={() => (confirmingDelete.value = entry.baseUrl)} aria-label={`Delete ${entry.label}`}>
+          <button type="button" ref={focusBack.askButton} onClick={() => (confirmingDelete.value = entry.baseUrl)} aria-label={`Delete ${entry.label}`}>
             Delete
           </button>
         )}
@@ -86,20 +98,32 @@ function StoredModelRow({ model, entry, confirmingDelete }: StoredModelRowProps)
   );
 }
 
-/** "Delete all", which asks once more with the count and the space it frees. */
+/**
+ * "Delete all", which asks once more with the count and the space it frees. It goes with the last
+ * model (deleted by its own row, or in another tab); a question that had the focus leaves it on the
+ * section's heading, not on the page body.
+ */
 function DeleteAll({ model, stored }: { model: OptionsModel; stored: readonly StoredModel[] }) {
   const confirming = useSignal(false);
+  const focusBack = useFocusBack(confirming.value);
+  const question = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(
+    () => () => {
+      if (question.current?.contains(document.activeElement)) document.getElementById('storage-heading')?.focus();
+    },
+    [],
+  );
   if (!confirming.value) {
     return (
-      <button type="button" onClick={() => (confirming.value = true)}>
+      <button type="button" ref={focusBack.askButton} onClick={() => (confirming.value = true)}>
         Delete all
       </button>
     );
   }
   const total = stored.reduce((sum, entry) => sum + entry.bytes, 0);
   return (
-    <p class="row">
-      Delete all {stored.length} models ({formatBytes(total)})?
+    <p class="row" ref={question}>
+      {stored.length === 1 ? 'Delete the one model' : `Delete all ${plural(stored.length, 'model')}`} ({formatBytes(total)})?
       <button
         type="button"
         onClick={async () => {
@@ -111,7 +135,14 @@ function DeleteAll({ model, stored }: { model: OptionsModel; stored: readonly St
       >
         Yes, delete all
       </button>
-      <SafeAnswer onClick={() => (confirming.value = false)}>No</SafeAnswer>
+      <SafeAnswer
+        onClick={() => {
+          focusBack.decline();
+          confirming.value = false;
+        }}
+      >
+        No
+      </SafeAnswer>
     </p>
   );
 }

@@ -1,29 +1,20 @@
 import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { useFocusBack } from '@/components/shared/use-focus-back';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
-/**
- * A deletion asks once more, in place of the button that asked. That button goes away while the
- * question shows, so on "Keep" the focus returns to it, or it would fall to the page body.
- */
+/** A deletion asks once more, in place of the button that asked; "Keep" gives that button the focus back. */
 export function useDeleteQuestion() {
   const asking = useSignal(false);
-  const askButton = useRef<HTMLButtonElement>(null);
-  const kept = useRef(false);
-  useEffect(() => {
-    if (asking.value || !kept.current) return;
-    kept.current = false;
-    askButton.current?.focus();
-  }, [asking.value]);
+  const focusBack = useFocusBack(asking.value);
   return {
     asking: asking.value,
     /** For the button that asks: it gets the focus back after "Keep". */
-    askButton,
+    askButton: focusBack.askButton,
     ask: () => {
       asking.value = true;
     },
     keep: () => {
-      kept.current = true;
+      focusBack.decline();
       asking.value = false;
     },
     /** The deletion goes ahead: the focus is the caller's to place, see `focusAfterDeletion`. */

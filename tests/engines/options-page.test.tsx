@@ -72,7 +72,7 @@ describe('the options page', () => {
     expect(text()).not.toContain('Qwen3 1.7B (q4f32)1.1 GB');
 
     click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Delete all'));
-    await vi.waitFor(() => expect(text()).toContain('Delete all 1 models (300 MB)?'));
+    await vi.waitFor(() => expect(text()).toContain('Delete the one model (300 MB)?'));
     click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Yes, delete all'));
     await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
   });

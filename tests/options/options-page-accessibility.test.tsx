@@ -188,6 +188,41 @@ describe('the options page, for a keyboard and a screen reader', () => {
     expect(document.activeElement).toBe(root.querySelector('#storage-heading'));
   });
 
+  it('after "No", gives the focus back to the Delete button that asked, for a model and for all', async () => {
+    const fake = createFakeCacheStorage();
+    const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
+    fake.put('webllm/model', `${qwen}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
+    fake.put('webllm/model', `${qwen}params_shard_0.bin`, 1100 * megabyte);
+    const { root } = show({}, { caches: fake.storage });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Delete all')).toBeDefined());
+    press(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('No'));
+    press(document.activeElement as HTMLElement);
+    await vi.waitFor(() => expect(document.activeElement).toBe(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)')));
+
+    press(buttonNamed(root, 'Delete all'));
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('No'));
+    press(document.activeElement as HTMLElement);
+    await vi.waitFor(() => expect(document.activeElement).toBe(buttonNamed(root, 'Delete all')));
+  });
+
+  it('takes the question of "Delete all" away with the last model, leaving the focus on the heading', async () => {
+    const fake = createFakeCacheStorage();
+    const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
+    fake.put('webllm/model', `${qwen}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
+    fake.put('webllm/model', `${qwen}params_shard_0.bin`, 1100 * megabyte);
+    const { root, text, model } = show({}, { caches: fake.storage });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Delete all')).toBeDefined());
+    press(buttonNamed(root, 'Delete all'));
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('No'));
+    // The model goes elsewhere (another tab's options page), and this page reads the list again.
+    await fake.storage.delete('webllm/model');
+    await model.refreshStorage();
+    await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
+    expect(buttonNamed(root, 'Yes, delete all')).toBeUndefined();
+    expect(document.activeElement).toBe(root.querySelector('#storage-heading'));
+  });
+
   it('says, beside a number field, what an out-of-range number was set to and why', async () => {
     const { root } = show({});
     await vi.waitFor(() => expect(root.querySelector('#behaviour-heading')).not.toBeNull());
