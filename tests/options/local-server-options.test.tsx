@@ -12,6 +12,11 @@ afterEach(async () => {
   servers = [];
 });
 
+/** Waits for what the page shows once a real local server answered: slower than a render on a busy machine. */
+function answered<T>(check: () => T): Promise<T> {
+  return vi.waitFor(check, { timeout: 5_000 });
+}
+
 async function server(options: Partial<FakeOllamaOptions> = {}) {
   const started = await startFakeOllama({ replies: [], ...options });
   servers.push(started);
@@ -40,7 +45,7 @@ function show(settings: Partial<Settings>, timeouts?: { connectMs?: number; tria
     /** Presses Connect and waits for its answer (the page asked the stored server as it opened, too). */
     connect: async () => {
       click(buttonNamed(root, 'Connect'));
-      await vi.waitFor(() => expect(page.model.serverState.value).not.toBe('connecting'));
+      await answered(() => expect(page.model.serverState.value).not.toBe('connecting'));
     },
     connected: () => root.querySelector('[data-testid="server-connected"]')?.textContent ?? '',
     failure: () => section()?.querySelector('[role="alert"]')?.textContent ?? '',
@@ -53,7 +58,7 @@ describe('the local server on the options page', () => {
     const two = await server();
     const stored = memorySettings({ engine: 'openai', openaiBaseUrl: two.address, model: 'qwen3:1.7b' });
     const page = showOptionsPage({ settings: stored, caches: createFakeCacheStorage().storage });
-    await vi.waitFor(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toBe('Connected: 2 models.'));
+    await answered(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toBe('Connected: 2 models.'));
     // The model picked from its list shows as picked, with no Connect pressed.
     expect(page.root.querySelector<HTMLSelectElement>('section[aria-labelledby="server-heading"] select')?.value).toBe('qwen3:1.7b');
     await two.close();
@@ -62,7 +67,7 @@ describe('the local server on the options page', () => {
     // A server that is down now: said as the page opens.
     document.body.innerHTML = '';
     const down = showOptionsPage({ settings: memorySettings({ engine: 'openai', openaiBaseUrl: two.address }), caches: createFakeCacheStorage().storage });
-    await vi.waitFor(() => expect(down.root.querySelector('section[aria-labelledby="server-heading"] [role="alert"]')?.textContent).toContain('No server answers'));
+    await answered(() => expect(down.root.querySelector('section[aria-labelledby="server-heading"] [role="alert"]')?.textContent).toContain('No server answers'));
   });
 
   it('leaves Connect free while it asks quietly, and a Connect pressed meanwhile is the answer shown', async () => {
@@ -75,14 +80,14 @@ describe('the local server on the options page', () => {
       timeouts: { connectMs: 300 },
     });
     const section = () => page.root.querySelector('section[aria-labelledby="server-heading"]')!;
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     // The quiet question hangs: the field stays editable, Connect says nothing of it.
     const field = section().querySelector<HTMLInputElement>('input')!;
     expect(field.readOnly).toBe(false);
     field.value = two.address;
     field.dispatchEvent(new Event('input', { bubbles: true }));
     click(buttonNamed(page.root, 'Connect'));
-    await vi.waitFor(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toBe('Connected: 2 models.'));
+    await answered(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toBe('Connected: 2 models.'));
     // The quiet question's late failure, about the old address, is not shown.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(section().querySelector('[role="alert"]')).toBeNull();
@@ -96,7 +101,7 @@ describe('the local server on the options page', () => {
       caches: createFakeCacheStorage().storage,
     });
     const select = () => page.root.querySelector<HTMLSelectElement>('section[aria-labelledby="server-heading"] select');
-    await vi.waitFor(() => expect(select()).not.toBeNull());
+    await answered(() => expect(select()).not.toBeNull());
     expect(select()!.value).toBe('llama3.2:1b');
     expect(select()!.selectedOptions[0]?.textContent).toBe('llama3.2:1b (not on this server)');
   });
@@ -105,36 +110,36 @@ describe('the local server on the options page', () => {
   it('says Connect worked, and how many models the server has', async () => {
     const two = await server();
     const page = show({ openaiBaseUrl: two.address });
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     await page.connect();
-    await vi.waitFor(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
 
     const one = await server({ models: ['qwen3:1.7b'] });
     page.type(one.address);
     await page.connect();
-    await vi.waitFor(() => expect(page.connected()).toBe('Connected: 1 model.'));
+    await answered(() => expect(page.connected()).toBe('Connected: 1 model.'));
 
     // A server without models answers Connect, but could answer no request: said now, not later.
     const none = await server({ models: [] });
     page.type(none.address);
     await page.connect();
-    await vi.waitFor(() => expect(page.connected()).toContain('Connected, but the server has no models. Download one first'));
+    await answered(() => expect(page.connected()).toContain('Connected, but the server has no models. Download one first'));
     expect(page.connected()).toContain('then press Connect again');
   });
 
   it('says an address that answers with a web page is not the API, keeps the address in use, and drops the last trial\'s reply', async () => {
     const good = await server({ replies: ['Hello there! Nice to meet you.'] });
     const page = show({ openaiBaseUrl: good.address });
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     await page.connect();
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
     click(buttonNamed(page.root, 'Try it'));
-    await vi.waitFor(() => expect(page.trialText()).toContain('Hello there! Nice to meet you.'));
+    await answered(() => expect(page.trialText()).toContain('Hello there! Nice to meet you.'));
 
     const router = await server({ modelsAs: 'web-page' });
     page.type(router.address);
     await page.connect();
-    await vi.waitFor(() => expect(page.failure()).toContain(`The server at ${router.host} answered with a web page, not a list of models.`));
+    await answered(() => expect(page.failure()).toContain(`The server at ${router.host} answered with a web page, not a list of models.`));
     expect(page.failure()).toContain("Check the address: it should be the server's OpenAI-compatible API, which usually ends in /v1.");
     expect(page.text()).not.toContain('Hello there!');
     expect(page.text()).not.toContain('has no models');
@@ -144,7 +149,7 @@ describe('the local server on the options page', () => {
     // A new connection that works does not show the old server's reply either.
     page.type(good.address);
     await page.connect();
-    await vi.waitFor(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
     expect(page.text()).not.toContain('Hello there!');
   });
 
@@ -152,10 +157,10 @@ describe('the local server on the options page', () => {
     const odd = await server({ modelsAs });
     // Nothing listens at the address in use (the page asks it as it opens).
     const page = show({ openaiBaseUrl: 'http://127.0.0.1:9/v1' });
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     page.type(odd.address);
     await page.connect();
-    await vi.waitFor(() => expect(page.failure()).toContain(`The server at ${odd.host} sent a reply this extension could not read.`));
+    await answered(() => expect(page.failure()).toContain(`The server at ${odd.host} sent a reply this extension could not read.`));
     expect(page.failure()).toContain('usually ends in /v1');
     expect(page.failure()).toContain('then press Connect again');
     expect(page.text()).not.toContain('Model: ');
@@ -165,9 +170,9 @@ describe('the local server on the options page', () => {
   it('after HTTP 500, says to press Connect again, not to send a request', async () => {
     const failing = await server({ modelsAs: 'server-error' });
     const page = show({ openaiBaseUrl: failing.address });
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     await page.connect();
-    await vi.waitFor(() => expect(page.failure()).toContain(`The server at ${failing.host} answered HTTP 500: model failed to load: out of memory.`));
+    await answered(() => expect(page.failure()).toContain(`The server at ${failing.host} answered HTTP 500: model failed to load: out of memory.`));
     expect(page.failure()).toContain("Check the server's own log, then press Connect again.");
     expect(page.failure()).not.toContain('send your request');
   });
@@ -175,9 +180,9 @@ describe('the local server on the options page', () => {
   it('tells a server that takes the connection but does not answer apart from one that is not running', async () => {
     const busy = await server({ modelsAs: 'silent' });
     const page = show({ openaiBaseUrl: busy.address }, { connectMs: 300 });
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     await page.connect();
-    await vi.waitFor(() => expect(page.failure()).toContain(`The server at ${busy.host} took the connection but did not answer within 0.3 seconds.`));
+    await answered(() => expect(page.failure()).toContain(`The server at ${busy.host} took the connection but did not answer within 0.3 seconds.`));
     expect(page.failure()).toContain("It may be busy with another request, or still loading a model. Check the server's own log, then press Connect again.");
     expect(page.failure()).not.toContain('No server answers');
     expect(page.failure()).not.toContain('Start your local server');
@@ -186,11 +191,11 @@ describe('the local server on the options page', () => {
   it('says in words a person can act on that Try it got no answer in time, never "signal timed out"', async () => {
     const loading = await server({ replies: ['unused'], stall: 'before-headers' });
     const page = show({ openaiBaseUrl: loading.address }, { trialReplyMs: 300 });
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     await page.connect();
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
     click(buttonNamed(page.root, 'Try it'));
-    await vi.waitFor(() => expect(page.trialText()).toContain(`The server at ${loading.host} did not start answering within 0.3 seconds.`));
+    await answered(() => expect(page.trialText()).toContain(`The server at ${loading.host} did not start answering within 0.3 seconds.`));
     expect(page.trialText()).toContain("It may still be loading the model, or be busy with another request. Check the server's own log, then press Try it again.");
     expect(page.trialText()).not.toContain('signal timed out');
     expect(buttonNamed(page.root, 'Cancel')).toBeUndefined();
@@ -199,29 +204,29 @@ describe('the local server on the options page', () => {
   it('stops a trial on Cancel, says so, and gives the focus back to Try it', async () => {
     const loading = await server({ replies: ['unused'], stall: 'before-headers' });
     const page = show({ openaiBaseUrl: loading.address });
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     await page.connect();
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
     click(buttonNamed(page.root, 'Try it'));
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Cancel')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Cancel')).toBeDefined());
     expect(buttonNamed(page.root, 'Cancel')?.getAttribute('aria-label')).toBe('Cancel the trial');
     expect(buttonNamed(page.root, 'Trying…')).toBeDefined();
-    await vi.waitFor(() => expect(loading.requests).toHaveLength(1));
+    await answered(() => expect(loading.requests).toHaveLength(1));
 
     buttonNamed(page.root, 'Cancel')!.focus();
     click(buttonNamed(page.root, 'Cancel'));
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
     expect(page.trialText()).toContain('Cancelled.');
     expect(buttonNamed(page.root, 'Cancel')).toBeUndefined();
     expect(page.root.querySelector('[data-testid="trial"] [role="alert"]')).toBeNull();
     expect(document.activeElement).toBe(buttonNamed(page.root, 'Try it'));
-    await vi.waitFor(() => expect(loading.closedByClient).toHaveLength(1));
+    await answered(() => expect(loading.closedByClient).toHaveLength(1));
   });
 
   it('says under the address that a server elsewhere gets the page\'s text and what its tools return, and over plain http who else can read it', async () => {
     // Nothing listens at these addresses: the note is about the address, said before any Connect.
     const page = show({ openaiBaseUrl: 'http://127.0.0.1:9/v1' });
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     const note = () => page.root.querySelector('[data-testid="server-elsewhere"]');
     const field = () => page.root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')!;
     const shown = async (address: string) => {
@@ -251,7 +256,7 @@ describe('the local server on the options page', () => {
       fetch: async () => Promise.reject(new TypeError('Failed to fetch')),
     });
     const note = () => root.querySelector('[data-testid="server-elsewhere"]')?.textContent;
-    await vi.waitFor(() => expect(note()).toContain('gpu-box.lan is not this computer'));
+    await answered(() => expect(note()).toContain('gpu-box.lan is not this computer'));
     const field = root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')!;
     field.value = 'olama';
     field.dispatchEvent(new Event('input', { bubbles: true }));
@@ -262,11 +267,11 @@ describe('the local server on the options page', () => {
   it('counts one token as "1 token"', async () => {
     const short = await server({ replies: ['Hi.'] });
     const page = show({ openaiBaseUrl: short.address });
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     await page.connect();
-    await vi.waitFor(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
     click(buttonNamed(page.root, 'Try it'));
-    await vi.waitFor(() => expect(page.root.querySelector('[data-testid="trial-speed"]')?.textContent).toMatch(/ · 1 token$/));
+    await answered(() => expect(page.root.querySelector('[data-testid="trial-speed"]')?.textContent).toMatch(/ · 1 token$/));
     expect(page.trialText()).not.toMatch(/\b1 tokens\b/);
   });
 });
