@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { useSignal, type Signal } from '@preact/signals';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import { firstChatModel } from '@/lib/engines/openai/first-chat-model';
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
@@ -36,50 +36,14 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
 
 /** The address field and Connect, with what the address means: another computer, or not saved yet. */
 function ServerAddress({ model, settings }: { model: OptionsModel; settings: Settings }) {
-  const address = useSignal(settings.openaiBaseUrl);
-  // The field shows the address as stored once it changes (written out in full by Connect, or
-  // elsewhere); only then: the effect runs after the first paint, when the person may be typing.
-  const shownStored = useRef(settings.openaiBaseUrl);
-  useEffect(() => {
-    if (shownStored.current === settings.openaiBaseUrl) return;
-    shownStored.current = settings.openaiBaseUrl;
-    address.value = settings.openaiBaseUrl;
-  }, [settings.openaiBaseUrl]);
+  const address = useShownAddress(settings.openaiBaseUrl);
   const connecting = model.serverState.value === 'connecting';
   // The address in the field, once it is one; until then the one the agent uses.
   const elsewhere = elsewhereNote(storedAs(address.value) ?? settings.openaiBaseUrl);
   const elsewhereId = useId();
   return (
     <>
-      <form
-        class="row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void model.connectServer(address.value);
-        }}
-      >
-        <label class="field grow">
-          <span>Address</span>
-          {/* Text, not url: Chromium's own check would refuse "localhost:11434", which Connect accepts. */}
-          <input
-            type="text"
-            inputMode="url"
-            spellcheck={false}
-            autocomplete="off"
-            // The address being tried stays as it is until the server answers, or the answer would be about another.
-            readOnly={connecting}
-            aria-describedby={elsewhere ? elsewhereId : undefined}
-            value={address.value}
-            onInput={(event) => {
-              address.value = event.currentTarget.value;
-              model.editServerAddress();
-            }}
-          />
-        </label>
-        <BusyButton type="submit" busy={connecting}>
-          {connecting ? 'Connecting…' : 'Connect'}
-        </BusyButton>
-      </form>
+      <AddressForm model={model} address={address} connecting={connecting} describedBy={elsewhere ? elsewhereId : undefined} />
       {elsewhere && (
         <p id={elsewhereId} class="notice" data-testid="server-elsewhere">
           {elsewhere}
@@ -92,6 +56,64 @@ function ServerAddress({ model, settings }: { model: OptionsModel; settings: Set
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * What the address field shows: what the person typed, or the address as stored once that changes
+ * (written out in full by Connect, or elsewhere); only then: the effect runs after the first
+ * paint, when the person may be typing.
+ */
+function useShownAddress(stored: string): Signal<string> {
+  const address = useSignal(stored);
+  const shownStored = useRef(stored);
+  useEffect(() => {
+    if (shownStored.current === stored) return;
+    shownStored.current = stored;
+    address.value = stored;
+  }, [stored]);
+  return address;
+}
+
+interface AddressFormProps {
+  model: OptionsModel;
+  address: Signal<string>;
+  connecting: boolean;
+  /** The note that says where the address sends the page's words, when there is one. */
+  describedBy: string | undefined;
+}
+
+function AddressForm({ model, address, connecting, describedBy }: AddressFormProps) {
+  return (
+    <form
+      class="row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void model.connectServer(address.value);
+      }}
+    >
+      <label class="field grow">
+        <span>Address</span>
+        {/* Text, not url: Chromium's own check would refuse "localhost:11434", which Connect accepts. */}
+        <input
+          type="text"
+          inputMode="url"
+          spellcheck={false}
+          autocomplete="off"
+          // The address being tried stays as it is until the server answers, or the answer would be about another.
+          readOnly={connecting}
+          aria-describedby={describedBy}
+          value={address.value}
+          onInput={(event) => {
+            address.value = event.currentTarget.value;
+            model.editServerAddress();
+          }}
+        />
+      </label>
+      <BusyButton type="submit" busy={connecting}>
+        {connecting ? 'Connecting…' : 'Connect'}
+      </BusyButton>
+    </form>
   );
 }
 
