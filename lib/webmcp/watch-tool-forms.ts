@@ -1,36 +1,8 @@
+import { outermostConnected } from './outermost-connected';
+import { pageHasForms } from './page-has-forms';
 import type { ToolFormRoots } from './tool-form-roots';
-
-/**
- * The attributes a form tool's listing reads. `value`, `label` and the text of options and labels
- * (character data) matter because frameworks re-render choices in place: React keeps the radio or
- * `<option>` and sets its value and text.
- */
-const watchedAttributes = [
-  'toolname',
-  'tooldescription',
-  'tooltitle',
-  'toolparamdescription',
-  'toolautosubmit',
-  'name',
-  'value',
-  'label',
-  'aria-label',
-  'required',
-  'readonly',
-  'disabled',
-  'multiple',
-  'min',
-  'max',
-  'step',
-  'type',
-  'form',
-  'for',
-  'id',
-];
-
-/** On a page without forms only an added form or shadow root can bring tools: what was added is all that is watched. */
-const formlessOptions: MutationObserverInit = { childList: true, subtree: true };
-const formOptions: MutationObserverInit = { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: watchedAttributes };
+import { toolFormObserverOptions } from './tool-form-observer-options';
+import { touchesForms } from './touches-forms';
 
 /**
  * How often a custom element name seen undefined is checked again: from a quarter second to
@@ -172,7 +144,7 @@ class ToolFormWatcher {
   }
 
   private observe(root: Document | ShadowRoot): void {
-    this.observer.observe(root, this.hadForms ? formOptions : formlessOptions);
+    this.observer.observe(root, toolFormObserverOptions(this.hadForms));
   }
 
   /** The document, and once it is parsed (no root is known before) every open shadow root in it. */
@@ -196,40 +168,7 @@ class ToolFormWatcher {
   }
 }
 
-/**
- * The elements of `added` still in the page that no other of them holds: walking these walks every
- * one. An element added with its parent (as a framework renders a list) is not walked twice.
- */
-function outermostConnected(added: ReadonlySet<Element>): Element[] {
-  return [...added].filter((element) => element.isConnected && !hasAncestorIn(element, added));
-}
-
-function hasAncestorIn(node: Node, nodes: ReadonlySet<Node>): boolean {
-  for (let at = parentOf(node); at; at = parentOf(at)) if (nodes.has(at)) return true;
-  return false;
-}
-
-/** A node's parent, out of a shadow root through its host. */
-function parentOf(node: Node): Node | null {
-  return node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
-}
-
 /** Whether `element` is a form or holds one (in its own tree: a shadow root in it is found by `scan`). */
 function holdsForm(element: Element): boolean {
   return element.nodeName === 'FORM' || element.getElementsByTagName('form').length > 0;
-}
-
-/** Whether the page has any form, in the document or in an open shadow root known so far. */
-function pageHasForms(roots: ToolFormRoots): boolean {
-  return document.forms.length > 0 || roots.known().some((root) => root.querySelector('form') !== null);
-}
-
-/** Only changes in or around forms matter; everything else a page does is skipped cheaply. */
-function touchesForms(record: MutationRecord, roots: ToolFormRoots): boolean {
-  if (record.attributeName === 'form') return true;
-  const target = record.target instanceof Element ? record.target : record.target.parentElement;
-  // A control, option or label outside its form still belongs to it (`form`, `for`).
-  if (target && (target.closest('form, label') || ('form' in target && target.form instanceof HTMLFormElement))) return true;
-  const nodes = [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)];
-  return nodes.some((node) => node instanceof Element && (node.nodeName === 'FORM' || node.getElementsByTagName('form').length > 0 || roots.holdsKnownHost(node)));
 }
