@@ -1,11 +1,9 @@
-import { openBridgeEnd, type BridgeEnd, type ToExtensionMessage } from '../../messaging/bridge-wire';
-import { toErrorPayload } from '../../messaging/to-error-payload';
-import { executeResultString, readProperty, readToolName, toolNotFound, type ToolAdapter } from '../adapters/tool-adapter';
-import { cutAndSay } from '../cut-and-say';
-import { formWaitsForPerson } from '../form-waits-for-person';
-import { toolLimits } from '../tool-limits';
+import { openBridgeEnd } from '../../messaging/bridge-wire';
+import { readProperty, type ToolAdapter } from '../adapters/tool-adapter';
 import { createAdapterDiscovery } from './adapter-discovery';
-import { copyToolForPosting } from './copy-tool-for-posting';
+import { postTools } from './post-tools';
+import { runBridgeCall } from './run-bridge-call';
+import { watchAgentSubmits } from './watch-agent-submits';
 
 /**
  * The page-world half of the bridge. It follows polyfilled and older WebMCP contexts, posts their
@@ -38,7 +36,7 @@ export function setupMainWorldBridge(): void {
       discovery.discover();
       if (announced) schedulePost();
     } else if (type === 'call-start') {
-      void runCall(extension, message, owners, calls);
+      void runBridgeCall(extension, message, owners, calls);
     } else if (type === 'call-abort') {
       calls.get(String(readProperty(message, 'callId')))?.abort();
     } else if (type === 'form-arm' || type === 'form-disarm') {
@@ -48,147 +46,6 @@ export function setupMainWorldBridge(): void {
   const look = (): void => discovery.discover();
   watchWhileParsing(look);
   lookAfterLoad(look);
-}
-
-type ExtensionEnd = BridgeEnd<ToExtensionMessage>;
-
-async function postTools(extension: ExtensionEnd, adapters: readonly ToolAdapter[], owners: Map<string, ToolAdapter>): Promise<void> {
-  const listedOwners = new Map<string, ToolAdapter>();
-  const tools: unknown[] = [];
-  const unreadable: Array<{ name: unknown; reason: string }> = [];
-  for (const adapter of adapters) {
-    const listed = await adapter.list().catch(() => []);
-    for (const tool of listed) {
-      const name = readToolName(tool);
-      if (name !== undefined && listedOwners.has(name)) continue;
-      if (name !== undefined) listedOwners.set(name, adapter);
-      const posted = copyToolForPosting(tool);
-      if (posted.ok) tools.push(posted.tool);
-      // Only text crosses: a name that is a function or symbol would make postMessage throw.
-      else unreadable.push({ name: typeof posted.name === 'string' ? posted.name : undefined, reason: posted.reason });
-    }
-  }
-  owners.clear();
-  for (const [name, adapter] of listedOwners) owners.set(name, adapter);
-  extension.post({ type: 'bridge-tools', tools, unreadable });
-}
-
-async function runCall(
-  extension: ExtensionEnd,
-  message: unknown,
-  owners: Map<string, ToolAdapter>,
-  calls: Map<string, AbortController>,
-): Promise<void> {
-  const callId = readProperty(message, 'callId');
-  const name = readProperty(message, 'name');
-  const args = readProperty(message, 'args');
-  if (typeof callId !== 'string' || typeof name !== 'string' || typeof args !== 'object' || args === null) return;
-  const controller = new AbortController();
-  calls.set(callId, controller);
-  try {
-    const adapter = owners.get(name);
-    if (!adapter) throw toolNotFound(name);
-    const running = adapter.execute(name, args as Record<string, unknown>, controller.signal);
-    let result: string | null;
-    if (waitsForPerson(name)) {
-      // The listener for the form's activation goes once the call is answered, either way.
-      const done = new AbortController();
-      try {
-        result = await Promise.race([running, filledForPerson(name, AbortSignal.any([controller.signal, done.signal]))]);
-      } finally {
-        done.abort();
-      }
-    } else {
-      result = await running;
-    }
-    extension.post({ type: 'call-result', callId, result });
-  } catch (error) {
-    const payload = toErrorPayload(error, Infinity);
-    extension.post({ type: 'call-error', callId, error: { ...payload, message: cutAndSay(payload.message, toolLimits.errorCharacters) } });
-  } finally {
-    calls.delete(callId);
-  }
-}
-
-/**
- * Where the browser has no WebMCP, the extension's own form reader submits a `<form toolname>`
- * from its isolated world, whose properties the page cannot see. For that one submit, armed just
- * before and disarmed just after (dispatch is synchronous), the event gets what the browser would
- * give it in the page's world: `agentInvoked` and `respondWith()`, so a page written for WebMCP
- * (`event.preventDefault(); if (event.agentInvoked) event.respondWith(result)`) gives its result.
- * Heard first: this capture listener is added before any script of the page runs.
- */
-function watchAgentSubmits() {
-  let armed: { callId: string; seen: boolean; responded?: Promise<unknown>; closed?: boolean } | undefined;
-  window.addEventListener(
-    'submit',
-    (event) => {
-      const call = armed;
-      if (!call || call.seen) return;
-      call.seen = true;
-      try {
-        Object.defineProperty(event, 'agentInvoked', { value: true, configurable: true });
-        Object.defineProperty(event, 'respondWith', {
-          configurable: true,
-          // As the browser's: only while the event is dispatched, once, and after preventDefault().
-          value: (result: unknown) => {
-            if (call.closed) throw new DOMException('respondWith() must be called while the submit event is dispatched.', 'InvalidStateError');
-            if (call.responded) throw new DOMException('respondWith() was already called for this submit.', 'InvalidStateError');
-            if (!event.defaultPrevented) throw new DOMException('Call preventDefault() before respondWith().', 'InvalidStateError');
-            call.responded = Promise.resolve(result);
-          },
-        });
-      } catch {
-        // An event the page froze: it submits as a plain form.
-      }
-    },
-    { capture: true },
-  );
-  return {
-    handle(type: 'form-arm' | 'form-disarm', callId: string, extension: ExtensionEnd): void {
-      if (type === 'form-arm') {
-        armed = { callId, seen: false };
-        return;
-      }
-      const call = armed?.callId === callId ? armed : undefined;
-      armed = undefined;
-      if (call) call.closed = true;
-      // Answered at once either way (dispatch is synchronous): a content script that hears nothing
-      // back knows this half is not listening (a `document.open()` took its listeners).
-      if (!call?.responded) return extension.post({ type: 'form-no-response', callId });
-      extension.post({ type: 'form-pending', callId });
-      call.responded
-        .then((value) => executeResultString(value))
-        .then(
-          (result) => extension.post({ type: 'call-result', callId, result }),
-          (error: unknown) => {
-            const payload = toErrorPayload(error, Infinity);
-            extension.post({ type: 'call-error', callId, error: { ...payload, message: cutAndSay(payload.message, toolLimits.errorCharacters) } });
-          },
-        );
-    },
-  };
-}
-
-/** Whether `name` is a `<form toolname>` of this document that the person submits (no `toolautosubmit`). */
-function waitsForPerson(name: string): boolean {
-  return [...document.querySelectorAll('form[toolname]')].some((form) => form.getAttribute('toolname') === name && !form.hasAttribute('toolautosubmit'));
-}
-
-/**
- * A polyfill fills such a form, says so (`toolactivated`, as the browser does) and keeps the call
- * open until the person submits: the call answers then, as the browser's own form tools do.
- */
-function filledForPerson(name: string, signal: AbortSignal): Promise<string> {
-  return new Promise((resolve) => {
-    const onActivated = (event: Event): void => {
-      if (readProperty(event, 'toolName') !== name) return;
-      window.removeEventListener('toolactivated', onActivated);
-      resolve(formWaitsForPerson);
-    };
-    window.addEventListener('toolactivated', onActivated);
-    signal.addEventListener('abort', () => window.removeEventListener('toolactivated', onActivated), { once: true });
-  });
 }
 
 /**

@@ -1,0 +1,30 @@
+// Listing the page's polyfilled tools for the content script: its own file so the page-world
+// bridge's setup only wires, and which adapter owns a name is decided in one place.
+import { readToolName, type ToolAdapter } from '../adapters/tool-adapter';
+import { copyToolForPosting } from './copy-tool-for-posting';
+import type { ExtensionEnd } from './extension-end';
+
+/**
+ * Posts every adapter's tools, the first adapter to list a name owning it, and refills `owners`
+ * with those owners once all are listed.
+ */
+export async function postTools(extension: ExtensionEnd, adapters: readonly ToolAdapter[], owners: Map<string, ToolAdapter>): Promise<void> {
+  const listedOwners = new Map<string, ToolAdapter>();
+  const tools: unknown[] = [];
+  const unreadable: Array<{ name: unknown; reason: string }> = [];
+  for (const adapter of adapters) {
+    const listed = await adapter.list().catch(() => []);
+    for (const tool of listed) {
+      const name = readToolName(tool);
+      if (name !== undefined && listedOwners.has(name)) continue;
+      if (name !== undefined) listedOwners.set(name, adapter);
+      const posted = copyToolForPosting(tool);
+      if (posted.ok) tools.push(posted.tool);
+      // Only text crosses: a name that is a function or symbol would make postMessage throw.
+      else unreadable.push({ name: typeof posted.name === 'string' ? posted.name : undefined, reason: posted.reason });
+    }
+  }
+  owners.clear();
+  for (const [name, adapter] of listedOwners) owners.set(name, adapter);
+  extension.post({ type: 'bridge-tools', tools, unreadable });
+}
