@@ -47,6 +47,7 @@ export class PageToolReader {
   private owners = new Map<string, PageToolSource>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private queue = Promise.resolve();
+  private stopped = false;
 
   constructor(private readonly options: ReaderOptions) {
     for (const source of options.sources) source.watch(() => this.schedule());
@@ -64,13 +65,20 @@ export class PageToolReader {
     return this.owners.get(name);
   }
 
+  /** Reads and reports no more: the extension this script belonged to is gone. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
   /** Whether a list was ever reported. */
   hasReported(): boolean {
     return this.reported;
   }
 
   private schedule(): void {
-    if (this.timer !== undefined) return;
+    if (this.timer !== undefined || this.stopped) return;
     const quiet = this.options.debounceMs ?? 100;
     const rest = (this.lastRead.tookMs * (1 - readShare)) / readShare;
     const wait = Math.min(Math.max(quiet, this.lastRead.endedAt + rest - performance.now()), Math.max(quiet, longestWaitMs));
@@ -90,6 +98,7 @@ export class PageToolReader {
     const startedAt = performance.now();
     try {
       const frameTools = await this.read();
+      if (this.stopped) return;
       const empty = frameTools.tools.length === 0 && frameTools.dropped.length === 0;
       if ((empty && !this.reported) || (!force && this.last && sameReport(frameTools, this.last))) return;
       this.last = frameTools;

@@ -12,8 +12,9 @@ import { watchPageLifecycle } from './watch-page-lifecycle';
  * to page-world polyfills, then `<form toolname>` where the browser does not read forms), reports
  * them to the background whenever they change, and runs tools on the background's request. A
  * frame the page did not allow tools (see frameToolsPermission) reports them as dropped, runs none.
+ * Gives back how to stop reading the page (the extension went away).
  */
-export function setupPageTools(): void {
+export function setupPageTools(): () => void {
   const frame = readFrameFacts();
   const permission = frameToolsPermission(frame);
   const { bridge, sources } = createPageToolSources();
@@ -31,9 +32,19 @@ export function setupPageTools(): void {
   handlePageToolRequests({ frame, permission, reader, bridge, sources });
   watchPageLifecycle(reader, () => connected, disconnectIfGone);
 
-  /** After the extension is reloaded, this old script can no longer reach it: stop trying. */
+  return stop;
+
+  function stop(): void {
+    connected = false;
+    reader.stop();
+  }
+
+  /**
+   * After the extension is reloaded or updated, this old script can no longer reach it: it stops
+   * trying, and stops reading the page at each of its changes for nobody.
+   */
   function disconnectIfGone(error: unknown): void {
-    if (/context invalidated/i.test(String((error as Error | undefined)?.message))) connected = false;
+    if (/context invalidated/i.test(String((error as Error | undefined)?.message))) stop();
   }
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleContentMessages, sendToBackground } from '@/lib/messaging/runtime-messaging';
 import { setupPageTools } from '@/lib/webmcp/setup-page-tools';
 
@@ -9,6 +9,10 @@ vi.mock('@/lib/messaging/runtime-messaging', () => ({
 }));
 const send = vi.mocked(sendToBackground);
 
+// Each test's content script stops reading the page before the next test, or the page goes away.
+let stop = () => {};
+afterEach(() => stop());
+
 beforeEach(() => {
   send.mockClear();
   document.body.innerHTML = '<form toolname="find_table" tooldescription="Find a free table."><input name="day"></form>';
@@ -16,7 +20,7 @@ beforeEach(() => {
 
 describe('the content script and page lifecycle events', () => {
   it('ignores look-alike pageshow and pagehide events a page dispatches, so a page cannot flood the background', async () => {
-    setupPageTools();
+    stop = setupPageTools();
     await vi.waitFor(() => expect(send.mock.calls.filter(([type]) => type === 'tools-report')).toHaveLength(1));
     for (let index = 0; index < 200; index += 1) {
       window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
@@ -36,7 +40,7 @@ function lastReported(): string[] {
 describe("the background's request for a frame's tools", () => {
   it('reports what the frame knows; only a panel turning to the tab (lookAgain) makes it walk the page for what no event announced', async () => {
     document.body.insertAdjacentHTML('beforeend', '<div id="plain"></div>');
-    setupPageTools();
+    stop = setupPageTools();
     await vi.waitFor(() => expect(lastReported()).toEqual(['find_table']));
     const handlers = vi.mocked(handleContentMessages).mock.calls.at(-1)![0];
     // A script gives a plain element a shadow root with a form: nothing in the document changes.

@@ -85,6 +85,35 @@ describe('PageToolReader on a page whose tools keep changing', () => {
     expect(reports).toHaveLength(2);
   });
 
+  it('reads the page no more once stopped (its extension went away), and reports nothing of a reading under way', async () => {
+    let readings = 0;
+    let release: () => void = () => {};
+    let changed: () => void = () => {};
+    const page: PageToolSource = {
+      list: async () => {
+        readings += 1;
+        if (readings > 1) await new Promise<void>((resolve) => (release = resolve));
+        return { offered: [{ tool: { name: 'render_count', description: `Rendered ${readings} times.`, inputSchema: { type: 'object', properties: {} } }, source: 'native' }], refused: [] };
+      },
+      watch: (listener) => {
+        changed = listener;
+        return () => {};
+      },
+      execute: async () => 'ran',
+    };
+    const reports: FrameReport[] = [];
+    const reader = new PageToolReader({ sources: [page], origin: 'https://notes.example', onReport: (report) => reports.push(report), debounceMs: 5 });
+    await reader.reportNow();
+    changed();
+    await expect.poll(() => readings).toBe(2);
+    reader.stop();
+    release();
+    changed();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reports.map((report) => report.tools[0]!.description)).toEqual(['Rendered 1 times.']);
+    expect(readings).toBe(2);
+  });
+
   it("leaves the page most of its time when reading its tools takes long: the next reading waits four times as long", async () => {
     let version = 0;
     const { page, change } = changingSource(() => [{ name: 'render_count', description: `Rendered ${version} times.` }], 40);

@@ -18,8 +18,8 @@ describe('a page loaded ahead of time (prerendered)', () => {
   it('reports nothing from a page loaded ahead of time until the browser shows it; a look-alike event does not count', async () => {
     let prerendering = true;
     Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering });
+    const stop = setupPageTools();
     try {
-      setupPageTools();
       await new Promise((resolve) => setTimeout(resolve, 250));
       expect(send).not.toHaveBeenCalled();
 
@@ -34,6 +34,7 @@ describe('a page loaded ahead of time (prerendered)', () => {
       document.dispatchEvent(shown);
       await vi.waitFor(() => expect(send.mock.calls.map(([type]) => type)).toEqual(['tools-report']));
     } finally {
+      stop();
       Reflect.deleteProperty(document, 'prerendering');
     }
   });
