@@ -1,0 +1,39 @@
+// What the options page's components call to change things, gathered from the model's parts in one
+// place, so the model itself stays an outline of how those parts are made and wired.
+import type { Settings, SettingsChange } from '@/lib/settings';
+import type { createEngineTrial } from './engine-trial';
+import type { createPromptApiSetup } from './prompt-api-setup';
+import type { createServerConnection } from './server-connection';
+import type { createSiteLists } from './site-lists';
+import type { createStoredModels } from './stored-models';
+
+interface OptionsModelActionParts {
+  update(change: SettingsChange): Promise<void>;
+  /** A new engine starts on its own default model. */
+  chooseEngine(engine: Settings['engine']): Promise<void>;
+  promptApi: ReturnType<typeof createPromptApiSetup>;
+  server: ReturnType<typeof createServerConnection>;
+  storage: ReturnType<typeof createStoredModels>;
+  sites: ReturnType<typeof createSiteLists>;
+  trial: ReturnType<typeof createEngineTrial>;
+}
+
+/** The options page's actions, by the names its components call them. */
+export function optionsModelActions({ update, chooseEngine, promptApi, server, storage, sites, trial }: OptionsModelActionParts) {
+  return {
+    update,
+    chooseEngine,
+    connectServer: server.connect,
+    editServerAddress: server.editAddress,
+    /** Downloads Chrome's built-in model; Chrome wants this to start from the person's click. */
+    downloadPromptApiModel: promptApi.download,
+    /** Loads the chosen engine here and asks it for one short reply, to show it works and how fast. */
+    tryEngine: trial.run,
+    cancelTrial: trial.cancel,
+    refreshStorage: storage.refresh,
+    deleteModel: storage.deleteModel,
+    deleteAllModels: storage.deleteAll,
+    addSite: sites.add,
+    removeSite: sites.remove,
+  };
+}

@@ -1,0 +1,46 @@
+// What the options page's components read, gathered from the model's parts in one place, so the
+// model itself stays an outline of how those parts are made and wired.
+import type { ReadonlySignal } from '@preact/signals';
+import type { CatalogModel } from '@/lib/engines/model-catalog';
+import type { WebGpuStatus } from '@/lib/engines/webgpu-check';
+import type { Settings } from '@/lib/settings';
+import type { createEngineTrial } from './engine-trial';
+import type { createPromptApiSetup } from './prompt-api-setup';
+import type { createServerConnection } from './server-connection';
+import type { createSiteLists } from './site-lists';
+import type { createStoredModels } from './stored-models';
+
+interface OptionsModelSignalParts {
+  settings: ReadonlySignal<Settings | undefined>;
+  webGpu: ReadonlySignal<WebGpuStatus | undefined>;
+  recommendedModel: ReadonlySignal<CatalogModel | undefined>;
+  recommendationReason: ReadonlySignal<string | undefined>;
+  promptApi: ReturnType<typeof createPromptApiSetup>;
+  server: ReturnType<typeof createServerConnection>;
+  storage: ReturnType<typeof createStoredModels>;
+  sites: ReturnType<typeof createSiteLists>;
+  trial: ReturnType<typeof createEngineTrial>;
+}
+
+/** The options page's signals, by the names its components read them. */
+export function optionsModelSignals({ settings, webGpu, recommendedModel, recommendationReason, promptApi, server, storage, sites, trial }: OptionsModelSignalParts) {
+  return {
+    settings,
+    webGpu,
+    recommendedModel,
+    recommendationReason,
+    promptApi: promptApi.state,
+    promptApiProgress: promptApi.progress,
+    /** A download of Chrome's model started here is going on. */
+    promptApiBusy: promptApi.busy,
+    promptApiFailure: promptApi.failure,
+    serverModels: server.models,
+    serverState: server.state,
+    serverFailure: server.failure,
+    storedModels: storage.models,
+    storageQuota: storage.quota,
+    storageFailure: storage.failure,
+    siteFailure: sites.failure,
+    trial: trial.trial,
+  };
+}
