@@ -1,0 +1,40 @@
+// Asking again the server set up before is its own part: unlike a Connect it stays quiet, and gives
+// way to whatever the person does while it waits.
+import type { ReadonlySignal, Signal } from '@preact/signals';
+import type { Settings } from '@/lib/settings';
+import { describeFailure, type Failure } from './describe-failure';
+import type { ServerAsks } from './server-asks';
+import type { ServerState } from './server-connection';
+
+interface ServerReconnectParts {
+  settings: ReadonlySignal<Settings | undefined>;
+  models: Signal<readonly string[]>;
+  state: Signal<ServerState>;
+  failure: Signal<Failure | undefined>;
+  asks: ServerAsks;
+  listModels(target: string): Promise<string[]>;
+}
+
+/** The server connection's `reconnect`, over the connection's signals and count of questions. */
+export function createServerReconnect({ settings, models, state, failure, asks, listModels }: ServerReconnectParts) {
+  /**
+   * Back on the page, or back on the local server engine: the server set up before is asked for
+   * its models without a Connect, so the page says at once whether it answers and shows the model
+   * picked from its list. Quietly: the field and Connect stay free, and a Connect pressed meanwhile
+   * is the answer shown.
+   */
+  return async function reconnect(current: Settings): Promise<void> {
+    if (current.engine !== 'openai' || state.value !== 'idle') return;
+    const mine = asks.next();
+    const address = current.openaiBaseUrl;
+    const stillAsked = () => asks.isLatest(mine) && state.value === 'idle' && settings.value?.openaiBaseUrl === address;
+    try {
+      const listed = await listModels(address);
+      if (!stillAsked()) return;
+      models.value = listed;
+      state.value = 'connected';
+    } catch (error) {
+      if (stillAsked()) failure.value = describeFailure(error);
+    }
+  };
+}
