@@ -1,8 +1,12 @@
-import { contextFull, EngineError } from '../engine';
+import { EngineError } from '../engine';
 import { secondsText } from '../../text/seconds-text';
 import type { IdlePhase } from './reply-timeouts';
 import { isOnThisMachine } from '../../text/on-this-machine';
+import { contextRefusal } from './context-refusal';
+import { responseDetail } from './response-detail';
 import { serverHost } from './server-address';
+
+export { contextRefusal } from './context-refusal';
 
 // Commands are written out as plain words: the panel and the options page show hints as text.
 const serverCommands = 'for Ollama, run ollama serve; in LM Studio, start the server in its Developer tab; for llama.cpp, run llama-server';
@@ -154,65 +158,4 @@ export async function serverRefused(address: string, response: Response, model?:
     // Without a model it was the model list that was refused: Connect asks for it.
     logHintOnOptions(model ? 'Try it' : 'Connect'),
   );
-}
-
-interface ErrorBody {
-  error?: unknown;
-  message?: unknown;
-}
-
-/** The first words of an error body (servers put the reason there as JSON or text), and its `error`. */
-async function responseDetail(response: Response): Promise<{ detail: string; error?: unknown }> {
-  const text = await response.text().catch(() => '');
-  let body: ErrorBody = {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null) body = parsed as ErrorBody;
-  } catch {
-    // Not JSON: keep the text.
-  }
-  const { error } = body;
-  const message = typeof error === 'string' ? error : isObject(error) ? error['message'] : body.message;
-  const detail = typeof message === 'string' ? message : htmlTitle(text) ?? text;
-  return { detail: detail.replace(/\s+/g, ' ').trim().slice(0, 200), error };
-}
-
-/**
- * Whether a server's error says the prompt was longer than the model's context, and that
- * context where it gives it: llama.cpp's `exceed_context_size_error` (`n_ctx`), OpenAI's
- * `context_length_exceeded`, LM Studio's "loaded with (a) context length of (only) N" or
- * "n_keep … n_ctx: N", vLLM's "maximum context length is N" (where the prompt and the reply
- * together are too long: a prompt alone shorter than the reply's `max_tokens` would not help), or
- * words to that effect. Then the error to throw. Not an error about the server's own settings.
- */
-export function contextRefusal(error: unknown, detail: string, modelLabel: string): EngineError | undefined {
-  const fields = isObject(error) ? error : {};
-  if (/\brequested context size\b/i.test(detail)) return undefined;
-  const figure = (pattern: RegExp) => {
-    const found = pattern.exec(detail)?.[1];
-    return found === undefined ? undefined : Number(found);
-  };
-  const stated =
-    figure(/\bcontext length of (?:only )?(\d+)/i) ?? figure(/\bn_ctx:\s*(\d+)/i) ?? figure(/\bmaximum context length is (\d+)/i);
-  // vLLM's refusal of the reply's own length: only where the reply alone leaves the prompt no room.
-  const replyLength = figure(/\bmax_(?:completion_)?tokens'? (?:or '?max_(?:completion_)?tokens'? )?is too large: (\d+)/i);
-  if (replyLength !== undefined && (stated === undefined || replyLength >= stated)) return undefined;
-  const tooLong =
-    fields['type'] === 'exceed_context_size_error' ||
-    fields['code'] === 'context_length_exceeded' ||
-    stated !== undefined ||
-    (/\bcontext (?:size|length|window)\b/i.test(detail) && /\bexceed|\btoo long\b|\bnot enough\b/i.test(detail));
-  if (!tooLong) return undefined;
-  const size = fields['n_ctx'] ?? stated;
-  return contextFull(modelLabel, typeof size === 'number' && Number.isInteger(size) && size > 0 ? size : undefined);
-}
-
-/** A web page's title (a proxy's "502 Bad Gateway"), rather than its markup. */
-function htmlTitle(text: string): string | undefined {
-  if (!/^\s*<(?:!doctype|html|head|body)\b/i.test(text)) return undefined;
-  return /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim() || 'a web page';
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }

@@ -1,0 +1,34 @@
+// Servers word a prompt too long for the model's context in many ways; telling it from their other
+// refusals, and reading the context size they give, is a concept of its own.
+import { contextFull, type EngineError } from '../engine';
+import { isObject } from './is-object';
+
+/**
+ * Whether a server's error says the prompt was longer than the model's context, and that
+ * context where it gives it: llama.cpp's `exceed_context_size_error` (`n_ctx`), OpenAI's
+ * `context_length_exceeded`, LM Studio's "loaded with (a) context length of (only) N" or
+ * "n_keep … n_ctx: N", vLLM's "maximum context length is N" (where the prompt and the reply
+ * together are too long: a prompt alone shorter than the reply's `max_tokens` would not help), or
+ * words to that effect. Then the error to throw. Not an error about the server's own settings.
+ */
+export function contextRefusal(error: unknown, detail: string, modelLabel: string): EngineError | undefined {
+  const fields = isObject(error) ? error : {};
+  if (/\brequested context size\b/i.test(detail)) return undefined;
+  const figure = (pattern: RegExp) => {
+    const found = pattern.exec(detail)?.[1];
+    return found === undefined ? undefined : Number(found);
+  };
+  const stated =
+    figure(/\bcontext length of (?:only )?(\d+)/i) ?? figure(/\bn_ctx:\s*(\d+)/i) ?? figure(/\bmaximum context length is (\d+)/i);
+  // vLLM's refusal of the reply's own length: only where the reply alone leaves the prompt no room.
+  const replyLength = figure(/\bmax_(?:completion_)?tokens'? (?:or '?max_(?:completion_)?tokens'? )?is too large: (\d+)/i);
+  if (replyLength !== undefined && (stated === undefined || replyLength >= stated)) return undefined;
+  const tooLong =
+    fields['type'] === 'exceed_context_size_error' ||
+    fields['code'] === 'context_length_exceeded' ||
+    stated !== undefined ||
+    (/\bcontext (?:size|length|window)\b/i.test(detail) && /\bexceed|\btoo long\b|\bnot enough\b/i.test(detail));
+  if (!tooLong) return undefined;
+  const size = fields['n_ctx'] ?? stated;
+  return contextFull(modelLabel, typeof size === 'number' && Number.isInteger(size) && size > 0 ? size : undefined);
+}

@@ -1,0 +1,30 @@
+// What a refusing server said, read apart from the wording built on it: servers put the reason in
+// JSON of several shapes, in plain text, or in a web page.
+import { isObject } from './is-object';
+
+interface ErrorBody {
+  error?: unknown;
+  message?: unknown;
+}
+
+/** The first words of an error body (servers put the reason there as JSON or text), and its `error`. */
+export async function responseDetail(response: Response): Promise<{ detail: string; error?: unknown }> {
+  const text = await response.text().catch(() => '');
+  let body: ErrorBody = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null) body = parsed as ErrorBody;
+  } catch {
+    // Not JSON: keep the text.
+  }
+  const { error } = body;
+  const message = typeof error === 'string' ? error : isObject(error) ? error['message'] : body.message;
+  const detail = typeof message === 'string' ? message : htmlTitle(text) ?? text;
+  return { detail: detail.replace(/\s+/g, ' ').trim().slice(0, 200), error };
+}
+
+/** A web page's title (a proxy's "502 Bad Gateway"), rather than its markup. */
+function htmlTitle(text: string): string | undefined {
+  if (!/^\s*<(?:!doctype|html|head|body)\b/i.test(text)) return undefined;
+  return /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim() || 'a web page';
+}
