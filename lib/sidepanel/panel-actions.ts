@@ -1,8 +1,10 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { PanelMessage } from '../agent/agent-port-protocol';
+import { createConversationActions } from './conversation-actions';
 import type { PanelState } from './panel-state';
 import type { PortConnection } from './port-connection';
-import { createTabDrafts } from './tab-drafts';
+import { createPostForTab } from './post-for-tab';
+import { createTabActions } from './tab-actions';
 import type { TabSubscription } from './tab-subscription';
 
 export type ApprovalDecision = Extract<PanelMessage, { type: 'approve' }>['decision'];
@@ -21,73 +23,21 @@ export function createPanelActions(
   port: Pick<PortConnection, 'post'>,
   subscription: TabSubscription,
 ) {
-  const { tabId, session, draft, lastError, unconfirmed, approvals, undo } = panel;
-  const drafts = createTabDrafts();
-
-  function postForTab(build: (tabId: number) => PanelMessage): boolean {
-    return tabId.value !== undefined && port.post(build(tabId.value));
-  }
+  const postForTab = createPostForTab(panel.tabId, port);
+  const tab = createTabActions(panel, subscription, postForTab);
+  const conversation = createConversationActions(panel, guards, postForTab);
 
   return {
-    /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
-    selectTab(nextTabId: number) {
-      if (nextTabId !== tabId.value) {
-        if (tabId.value !== undefined) draft.value = drafts.turn(tabId.value, nextTabId, draft.value);
-        tabId.value = nextTabId;
-        subscription.turnedToTab();
-        session.value = undefined;
-        unconfirmed.forget();
-        approvals.clear();
-        lastError.value = undefined;
-        undo.reset();
-      }
-      subscription.renew();
-    },
-    setDraft(text: string) {
-      draft.value = text;
-    },
-    /** Sends the draft, or `text` when given (a request tried again), leaving the draft as it is. Returns whether it went out. */
-    send(text?: string) {
-      const request = (text ?? draft.value).trim();
-      if (!request || !guards.canSend.value) return false;
-      const sent = postForTab((id) => ({ type: 'send', tabId: id, text: request.slice(0, 20_000) }));
-      if (!sent) return false;
-      unconfirmed.sent(request.slice(0, 20_000));
-      lastError.value = undefined;
-      if (text === undefined) draft.value = '';
-      return true;
-    },
-    stop() {
-      postForTab((id) => ({ type: 'stop', tabId: id }));
-    },
-    newChat() {
-      if (guards.running.value) return;
-      undo.pressed(postForTab((id) => ({ type: 'new-chat', tabId: id })));
-    },
-    /** Brings back the conversation "New chat" put aside, while the background offers that. */
-    undoNewChat() {
-      if (guards.canUndoNewChat.value && postForTab((id) => ({ type: 'undo-new-chat', tabId: id }))) undo.asked();
-    },
-    approve(callId: string, decision: ApprovalDecision) {
-      if (approvals.sent.value.has(callId)) return;
-      const sent = postForTab((id) => ({ type: 'approve', tabId: id, callId, decision }));
-      if (sent) approvals.add(callId);
-    },
-    /**
-     * Turns the agent off on the site the panel shows, or back on: the background changes the
-     * settings (see `disabledSitesWith`), stops a run there, and the panel follows their change.
-     */
-    setAgentOff(off: boolean) {
-      const origin = session.value?.origin;
-      return origin !== undefined && origin !== '' && postForTab((id) => ({ type: 'set-agent-off', tabId: id, origin, off }));
-    },
-    /** Reloads the tab's page, for a page the extension cannot reach yet. */
-    reloadPage() {
-      postForTab((id) => ({ type: 'reload-page', tabId: id }));
-    },
-    dismissError() {
-      lastError.value = undefined;
-    },
+    selectTab: tab.selectTab,
+    setDraft: conversation.setDraft,
+    send: conversation.send,
+    stop: conversation.stop,
+    newChat: conversation.newChat,
+    undoNewChat: conversation.undoNewChat,
+    approve: conversation.approve,
+    setAgentOff: tab.setAgentOff,
+    reloadPage: tab.reloadPage,
+    dismissError: conversation.dismissError,
   };
 }
 

@@ -1,0 +1,41 @@
+// The actions about the tab itself (which one the panel follows, its site, its page), apart from
+// those about the conversation in it.
+import type { PanelState } from './panel-state';
+import type { PostForTab } from './post-for-tab';
+import { createTabDrafts } from './tab-drafts';
+import type { TabSubscription } from './tab-subscription';
+
+/** The panel's actions on the tab it follows: turning to another, the agent off there, a reload. */
+export function createTabActions(panel: PanelState, subscription: TabSubscription, postForTab: PostForTab) {
+  const { tabId, session, draft, lastError, unconfirmed, approvals, undo } = panel;
+  const drafts = createTabDrafts();
+
+  return {
+    /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
+    selectTab(nextTabId: number) {
+      if (nextTabId !== tabId.value) {
+        if (tabId.value !== undefined) draft.value = drafts.turn(tabId.value, nextTabId, draft.value);
+        tabId.value = nextTabId;
+        subscription.turnedToTab();
+        session.value = undefined;
+        unconfirmed.forget();
+        approvals.clear();
+        lastError.value = undefined;
+        undo.reset();
+      }
+      subscription.renew();
+    },
+    /**
+     * Turns the agent off on the site the panel shows, or back on: the background changes the
+     * settings (see `disabledSitesWith`), stops a run there, and the panel follows their change.
+     */
+    setAgentOff(off: boolean) {
+      const origin = session.value?.origin;
+      return origin !== undefined && origin !== '' && postForTab((id) => ({ type: 'set-agent-off', tabId: id, origin, off }));
+    },
+    /** Reloads the tab's page, for a page the extension cannot reach yet. */
+    reloadPage() {
+      postForTab((id) => ({ type: 'reload-page', tabId: id }));
+    },
+  };
+}
