@@ -1,9 +1,7 @@
 import type { AgentEvent } from './agent-events';
 import { isAbortError, isTurnOver, raceAbort, turnOverReason } from './abortable';
 import type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
-import { createProseFilter } from './prose-filter';
-import { createFencedCallHolder } from './fenced-call-holder';
-import { createOwnTurn } from './own-turn';
+import { createReplyPipeline, type ReplyPipeline } from './reply-pipeline';
 
 export interface StreamedReply {
   /** The reply as the model wrote it, for the trace. */
@@ -44,35 +42,10 @@ export async function streamReply(
   isCall: (block: string) => boolean = () => false,
 ): Promise<StreamedReply> {
   const started = performance.now();
-  const ownTurn = createOwnTurn();
-  const filter = createProseFilter();
-  const fences = createFencedCallHolder(isCall);
-  const parts: string[] = [];
-  const ownParts: string[] = [];
+  const pipeline = createReplyPipeline(step, emit, isCall);
   let usage: ModelUsage = {};
-  // undefined once the reply has shown it is prose; until then, what the filter let through.
-  let held: string | undefined = '';
-  // Set once the reply opens with `{` or `[`: then the rest is held without looking.
-  let holdToEnd = false;
-  const show = (prose: string) => {
-    if (!prose) return;
-    if (held !== undefined) {
-      held += prose;
-      if (holdToEnd) return;
-      const opening = held.trimStart();
-      if (opening === '') return;
-      holdToEnd = /^[{[]/.test(opening);
-      if (holdToEnd) return;
-      prose = held;
-      held = undefined;
-    }
-    emit({ type: 'prose-delta', step, text: prose });
-  };
-  // The model's own signal: the run's, and aborted too once the reply has gone past its own turn,
-  // so that the engine stops writing a tail nobody reads (a made-up tool result, the person's next message).
   const turnOver = new AbortController();
-  const signal = AbortSignal.any([request.signal, turnOver.signal]);
-  const iterator = model.stream({ ...request, signal })[Symbol.asyncIterator]();
+  const iterator = startStream(model, request, turnOver);
   try {
     for (;;) {
       const next = await raceAbort(iterator.next(), request.signal);
@@ -83,15 +56,8 @@ export async function streamReply(
         continue;
       }
       if (chunk.text === '') continue;
-      parts.push(chunk.text);
-      emit({ type: 'text-delta', step, text: chunk.text });
-      const own = ownTurn.push(chunk.text);
-      if (own) {
-        ownParts.push(own);
-        const prose = filter.push(own);
-        if (prose) show(fences.push(prose));
-      }
-      if (ownTurn.over) {
+      pipeline.push(chunk.text);
+      if (pipeline.over) {
         turnOver.abort(turnOverReason());
         usage = { ...usage, ...(await untilStopped(iterator, request.signal)) };
         break;
@@ -100,18 +66,28 @@ export async function streamReply(
   } catch (error) {
     // Tell the engine to stop producing; do not wait for it.
     void iterator.return?.().catch(() => {});
-    // What was held back is all the person gets of a reply that failed or was stopped, except
-    // what reads as a call: a call cut short is not an answer either.
-    const unshown = [held ?? '', fences.held()].filter((text) => text.trim() && !isCall(text)).join('');
-    if (unshown) emit({ type: 'prose-delta', step, text: unshown });
+    pipeline.showUnshown();
     throw error;
   }
-  const ownRest = ownTurn.flush();
-  ownParts.push(ownRest);
-  show(fences.push(filter.push(ownRest) + filter.flush()));
-  show(fences.flush());
-  const reply: StreamedReply = { raw: parts.join(''), text: ownParts.join(''), usage, modelMs: performance.now() - started, hiddenBlocks: fences.hidden };
-  if (held) reply.heldProse = held;
+  return finishedReply(pipeline, usage, started);
+}
+
+/**
+ * Starts the reply with the model's own signal: the run's, and aborted too by `turnOver` once the
+ * reply has gone past its own turn, so that the engine stops writing a tail nobody reads (a
+ * made-up tool result, the person's next message).
+ */
+function startStream(model: LanguageModel, request: ModelRequest, turnOver: AbortController): AsyncIterator<ModelChunk> {
+  const signal = AbortSignal.any([request.signal, turnOver.signal]);
+  return model.stream({ ...request, signal })[Symbol.asyncIterator]();
+}
+
+/** Ends a reply that streamed to its end (or its cut): shows what is left, and gathers it. */
+function finishedReply(pipeline: ReplyPipeline, usage: ModelUsage, started: number): StreamedReply {
+  pipeline.finish();
+  const reply: StreamedReply = { raw: pipeline.raw(), text: pipeline.text(), usage, modelMs: performance.now() - started, hiddenBlocks: pipeline.hiddenBlocks };
+  const heldProse = pipeline.heldProse();
+  if (heldProse) reply.heldProse = heldProse;
   return reply;
 }
 

@@ -1,0 +1,73 @@
+// The road each delta of a streamed reply takes (see streamReply), apart from the reading of the
+// stream: raw to the trace, then own turn, prose filter and the two holds before the person.
+import type { AgentEvent } from './agent-events';
+import { createBareCallHolder } from './bare-call-holder';
+import { createFencedCallHolder } from './fenced-call-holder';
+import { createOwnTurn } from './own-turn';
+import { createProseFilter } from './prose-filter';
+
+/** One reply's text as it streams, and what of it is kept and shown. */
+export interface ReplyPipeline {
+  /** Takes the next raw delta: emits it as `text-delta`, and as `prose-delta` what may be shown. */
+  push(text: string): void;
+  /** The reply has gone past the model's own turn (see createOwnTurn). */
+  readonly over: boolean;
+  /** At the end of the reply: emits what is left to show. */
+  finish(): void;
+  /**
+   * On a failed or stopped reply: emits what was held, all the person gets of it, except what
+   * reads as a call (a call cut short is not an answer either).
+   */
+  showUnshown(): void;
+  /** The reply as the model wrote it. */
+  raw(): string;
+  /** Its own turn, as parsed and kept. */
+  text(): string;
+  /** What the bare-call hold kept to the end (see createBareCallHolder). */
+  heldProse(): string | undefined;
+  /** Fenced blocks kept from the person because they read as calls. */
+  readonly hiddenBlocks: readonly string[];
+}
+
+/** One reply's pipeline, whose events carry `step`; `isCall` judges each fenced block. */
+export function createReplyPipeline(step: number, emit: (event: AgentEvent) => void, isCall: (block: string) => boolean): ReplyPipeline {
+  const ownTurn = createOwnTurn();
+  const filter = createProseFilter();
+  const fences = createFencedCallHolder(isCall);
+  const bareCall = createBareCallHolder();
+  const parts: string[] = [];
+  const ownParts: string[] = [];
+  const show = (prose: string) => showProse(bareCall.show(prose), step, emit);
+  return {
+    push(text) {
+      parts.push(text);
+      emit({ type: 'text-delta', step, text });
+      const own = ownTurn.push(text);
+      if (!own) return;
+      ownParts.push(own);
+      const prose = filter.push(own);
+      if (prose) show(fences.push(prose));
+    },
+    get over() {
+      return ownTurn.over;
+    },
+    finish() {
+      const ownRest = ownTurn.flush();
+      ownParts.push(ownRest);
+      show(fences.push(filter.push(ownRest) + filter.flush()));
+      show(fences.flush());
+    },
+    showUnshown() {
+      showProse([bareCall.held() ?? '', fences.held()].filter((text) => text.trim() && !isCall(text)).join(''), step, emit);
+    },
+    raw: () => parts.join(''),
+    text: () => ownParts.join(''),
+    heldProse: () => bareCall.held(),
+    hiddenBlocks: fences.hidden,
+  };
+}
+
+/** Emits prose for the person, if there is any. */
+function showProse(text: string, step: number, emit: (event: AgentEvent) => void): void {
+  if (text) emit({ type: 'prose-delta', step, text });
+}
