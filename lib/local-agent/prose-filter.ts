@@ -1,5 +1,5 @@
-import { isWholeMarkerNode, markerTrieNodeOf, markerTrieText, stepMarkerTrie, TRIE_ROOT } from './parsing/marker-trie';
-import { MARKERS, markerEffect, matchMarkerAt, type RegionKind } from './parsing/markup-markers';
+import { isWholeMarkerNode, markerTrieText, stepMarkerTrie, TRIE_ROOT } from './parsing/marker-trie';
+import { scanProse, startProseFilterState, type ProseFilterState } from './scan-prose';
 
 /** The streaming half of `parseToolCalls`: shows a reply's prose as it arrives. */
 export interface ProseFilter {
@@ -19,72 +19,41 @@ export interface ProseFilter {
  * loop shows its text in place of what streamed: see settleProse).
  */
 export function createProseFilter(): ProseFilter {
-  let region: RegionKind | 'prose' = 'prose';
-  // The held-back tail is always the start of a marker: `heldNode` is where it leads in the trie.
-  let held = '';
-  let heldNode = TRIE_ROOT;
-  let sawThinkTag = false;
-
-  function scan(work: string): string {
-    let shown = '';
-    let proseStart = 0;
-    let cursor = 0;
-    for (;;) {
-      const at = work.indexOf('<', cursor);
-      if (at === -1) break;
-      const marker = matchMarkerAt(work, at);
-      if (marker === 'partial') {
-        held = work.slice(at);
-        heldNode = markerTrieNodeOf(held);
-        return region === 'prose' ? shown + work.slice(proseStart, at) : shown;
-      }
-      const effect = marker === null ? 'content' : markerEffect(region, marker);
-      if (marker === null || effect === 'content') {
-        cursor = at + 1;
-        continue;
-      }
-      if (region === 'prose') {
-        shown += work.slice(proseStart, at);
-        // Only the first reasoning tag can be an unopened `</think>`; a later stray one is prose.
-        if (marker === 'thinkClose' && sawThinkTag) shown += MARKERS.thinkClose;
-        if (marker === 'thinkOpen' || marker === 'thinkClose') sawThinkTag = true;
-      }
-      region = typeof effect === 'object' ? effect.open : 'prose';
-      cursor = proseStart = at + MARKERS[marker].length;
-    }
-    return region === 'prose' ? shown + work.slice(proseStart) : shown;
-  }
-
+  // The reading of a stretch with a `<` in it is scanProse's; here are the quick paths around it.
+  const state = startProseFilterState();
   return {
     push(delta: string): string {
       if (typeof delta !== 'string' || delta === '') return '';
       if (delta.length === 1) {
         const code = delta.charCodeAt(0);
-        if (heldNode === TRIE_ROOT && code !== 0x3c) return region === 'prose' ? delta : '';
-        // A tag arriving a character at a time: while it is only the start of one, keep holding.
-        const next = stepMarkerTrie(heldNode, code);
-        if (next !== -1 && !isWholeMarkerNode(next)) {
-          heldNode = next;
-          held = markerTrieText(next);
-          return '';
-        }
-      } else if (heldNode === TRIE_ROOT && delta.indexOf('<') === -1) {
+        if (state.heldNode === TRIE_ROOT && code !== 0x3c) return state.region === 'prose' ? delta : '';
+        if (holdsTagStart(state, code)) return '';
+      } else if (state.heldNode === TRIE_ROOT && delta.indexOf('<') === -1) {
         // Most deltas hold no `<` at all: pass them on (or drop them) without copying.
-        return region === 'prose' ? delta : '';
+        return state.region === 'prose' ? delta : '';
       }
-      const work = held + delta;
-      held = '';
-      heldNode = TRIE_ROOT;
-      return scan(work);
+      const work = state.held + delta;
+      state.held = '';
+      state.heldNode = TRIE_ROOT;
+      return scanProse(state, work);
     },
     flush(): string {
       // A held tail that never became a tag is prose.
-      const rest = region === 'prose' ? held : '';
-      region = 'prose';
-      held = '';
-      heldNode = TRIE_ROOT;
-      sawThinkTag = false;
+      const rest = state.region === 'prose' ? state.held : '';
+      Object.assign(state, startProseFilterState());
       return rest;
     },
   };
+}
+
+/**
+ * A tag arriving a character at a time: while it is only the start of one, keep holding (the
+ * held tail grows by `code`, and the delta shows nothing).
+ */
+function holdsTagStart(state: ProseFilterState, code: number): boolean {
+  const next = stepMarkerTrie(state.heldNode, code);
+  if (next === -1 || isWholeMarkerNode(next)) return false;
+  state.heldNode = next;
+  state.held = markerTrieText(next);
+  return true;
 }
