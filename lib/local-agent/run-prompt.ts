@@ -1,11 +1,17 @@
-import { toolOutputLength, type ChatMessage } from '@webmcp-agents/chat';
+import type { ChatMessage } from '@webmcp-agents/chat';
 import type { AgentEvent, ShownTool } from './agent-events';
 import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools';
-import { leastResultTokens, leftOutTokens, leftOutToolOutput, shareResultRoom, type StepSize } from './fit-tool-replies';
+import { leastResultTokens, leftOutTokens, leftOutToolOutput, shareResultRoom } from './fit-tool-replies';
 import type { PromptFormat } from './formats';
+import { messagesTokens } from './messages-tokens';
+import { outputsRead, type StepResults } from './step-results';
 import { createSystemPromptCache } from './system-prompt-cache';
 import { createFenceMarker, toolRepliesForModel, type CallReply } from './tool-output-text';
+import { withoutOlderHalf, withoutOldestTurn } from './without-oldest-turn';
+
+// Exported here as before, for askModel, which measures the prompt it is given.
+export { messagesTokens } from './messages-tokens';
 
 export interface RunPromptOptions {
   format: PromptFormat;
@@ -24,20 +30,6 @@ export interface RunPromptOptions {
 export interface StepPrompt {
   shown: readonly ShownTool[];
   messages: ChatMessage[];
-}
-
-/** One step's tool results, as the prompts have shown them so far. */
-interface StepResults extends StepSize {
-  step: number;
-  /** Where their message sits in the run's messages. */
-  index: number;
-  replies: readonly CallReply[];
-  /** The share of the room they were last cut to; undefined: left out. */
-  share: number | undefined;
-  /** Characters of each output the model read in the last prompt that showed them. */
-  read: readonly number[];
-  /** Whether the person was told how much of them the model read. */
-  told: boolean;
 }
 
 /**
@@ -117,8 +109,7 @@ export class RunPrompt {
     for (const results of this.stepResults) {
       if (results.told) continue;
       results.told = true;
-      const outputs = results.replies.flatMap((reply) => ('output' in reply ? [reply] : []));
-      const read = outputs.flatMap((reply, index) => (reply.callId ? [{ callId: reply.callId, characters: results.read[index]!, of: toolOutputLength(reply.output) }] : []));
+      const read = outputsRead(results);
       if (read.some(({ characters, of }) => characters < of)) this.options.emit({ type: 'results-read', step: results.step, results: read });
     }
   }
@@ -194,24 +185,4 @@ export class RunPrompt {
     this.firstShownStep = oldest.step + 1;
     for (const results of this.stepResults) results.index -= 2;
   }
-}
-
-/** The estimated tokens of `messages`, frames included. */
-export function messagesTokens(messages: readonly ChatMessage[]): number {
-  return messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
-}
-
-/** The history without its oldest turn: the first message, and the replies that follow it. */
-function withoutOldestTurn(history: readonly ChatMessage[]): readonly ChatMessage[] {
-  let start = 1;
-  while (start < history.length && history[start]!.role !== 'user') start += 1;
-  return history.slice(start);
-}
-
-/** The history without its older half (by tokens), whole turns at a time. */
-function withoutOlderHalf(history: readonly ChatMessage[]): readonly ChatMessage[] {
-  const half = messagesTokens(history) / 2;
-  let kept = withoutOldestTurn(history);
-  while (kept.length > 0 && messagesTokens(kept) > half) kept = withoutOldestTurn(kept);
-  return kept;
 }
