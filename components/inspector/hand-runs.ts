@@ -83,7 +83,10 @@ export class HandRuns {
     this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs, ...toolTargetOf(tool) });
   }
 
-  /** See `InspectorModel.setTimeoutSeconds`. */
+  /**
+   * Sets how long runs may take, brought into the agent's own bounds (within them, a timer's
+   * delay never overflows); something not a number changes nothing. Returns the seconds in use.
+   */
   setTimeoutSeconds(seconds: number): number {
     if (Number.isFinite(seconds)) this.timeoutSeconds.value = clampTimeout(seconds);
     return this.timeoutSeconds.value;

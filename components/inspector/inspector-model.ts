@@ -46,12 +46,9 @@ export class InspectorModel {
   readonly connected = signal(false);
   readonly query = signal('');
   readonly copyStatus = signal('');
-  /**
-   * A run that ended as its page went (it navigated or reloaded it): the next list no longer has
-   * its tool in that document, so its card cannot show the result.
-   */
+  /** A run that ended as its page went (see HandRuns). */
   readonly leftRun = this.handRuns.leftRun;
-  /** How long a run may take before the page's signal aborts; the agent's setting once read. */
+  /** How long a run may take (see HandRuns). */
   readonly timeoutSeconds = this.handRuns.timeoutSeconds;
   readonly findingsByTool = computed(() => groupFindings(lintTools(this.tools.value)));
   /** Words the list of tools is narrowed to (by name, title or description), and whether to show only tools with notes. */
@@ -121,10 +118,7 @@ export class InspectorModel {
     this.handRuns.run(tool, args);
   }
 
-  /**
-   * Sets how long runs may take, brought into the agent's own bounds (within them, a timer's
-   * delay never overflows); something not a number changes nothing. Returns the seconds in use.
-   */
+  /** Sets how long runs may take, within bounds (see HandRuns.setTimeoutSeconds); returns the seconds in use. */
   setTimeoutSeconds(seconds: number): number {
     return this.handRuns.setTimeoutSeconds(seconds);
   }

@@ -1,4 +1,4 @@
-// Its own file so the inspector's parts (its model, the runs, the cards) key tools alike without importing each other.
+// Its own file so the inspector's model and its runs key tools alike without importing each other.
 import type { PageTool } from '@/lib/registry/types';
 
 /** The key of a tool in the inspector: its name in its frame. */

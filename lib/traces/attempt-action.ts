@@ -2,7 +2,7 @@
 import { errorMessage } from '../messaging/error-message';
 
 /** Runs an action; a failure is told to `report` in words after `prefix` (where there is one to tell), never thrown. */
-export async function attemptAction<T>(action: () => Promise<T>, report: ((text: string) => void) | undefined, prefix = ''): Promise<T | undefined> {
+export async function attemptAction<T>(action: () => Promise<T>, report?: (text: string) => void, prefix = ''): Promise<T | undefined> {
   try {
     return await action();
   } catch (error) {

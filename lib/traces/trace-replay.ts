@@ -27,7 +27,7 @@ export class TraceReplay {
   /** The tabs a run can be replayed in; the run's own tab first choice while it shows the same site. */
   async loadTabs(): Promise<void> {
     const run = this.signals.openTrace.value?.run;
-    const tabs = (await attemptAction(() => this.options.client.replayTabs(), undefined)) ?? [];
+    const tabs = (await attemptAction(() => this.options.client.replayTabs())) ?? [];
     this.signals.replayTabs.value = tabs;
     const sameSite = tabs.filter((tab) => tab.origin === run?.origin);
     const chosen = sameSite.find((tab) => tab.tabId === run?.tabId) ?? sameSite[0];

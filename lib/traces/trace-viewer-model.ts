@@ -57,12 +57,18 @@ export class TraceViewerModel {
   /** The largest file imported, and so the largest file an export writes. */
   readonly maxFileBytes: number;
 
-  private readonly replaySession: TraceReplay;
+  private readonly replayer: TraceReplay;
   private readonly follower: OpenRunFollower;
 
   constructor(private readonly options: TraceViewerOptions) {
     this.maxFileBytes = options.maxFileBytes ?? maxTraceFileBytes;
-    this.replaySession = new TraceReplay(options, this);
+    this.replayer = new TraceReplay(options, {
+      openRunId: this.openRunId,
+      openTrace: this.openTrace,
+      replayTabs: this.replayTabs,
+      replayTabId: this.replayTabId,
+      replay: this.replay,
+    });
     this.follower = new OpenRunFollower(options, {
       openRunId: this.openRunId,
       openTrace: this.openTrace,
@@ -95,7 +101,7 @@ export class TraceViewerModel {
 
   async open(runId: string): Promise<void> {
     if (this.openRunId.value !== runId) {
-      this.replaySession.reset();
+      this.replayer.reset();
       // Another run may be from another site: the tab picked for the last one must not carry over.
       this.replayTabId.value = undefined;
     }
@@ -109,7 +115,7 @@ export class TraceViewerModel {
 
   close(): void {
     this.follower.stop();
-    this.replaySession.reset();
+    this.replayer.reset();
     this.openRunId.value = undefined;
     this.openTrace.value = undefined;
   }
@@ -161,21 +167,21 @@ export class TraceViewerModel {
     });
   }
 
-  /** The tabs a run can be replayed in; the run's own tab first choice while it shows the same site. */
+  /** See TraceReplay.loadTabs. */
   loadReplayTabs(): Promise<void> {
-    return this.replaySession.loadTabs();
+    return this.replayer.loadTabs();
   }
 
   startReplay(): void {
-    this.replaySession.start();
+    this.replayer.start();
   }
 
   answerConfirm(allow: boolean): void {
-    this.replaySession.answerConfirm(allow);
+    this.replayer.answerConfirm(allow);
   }
 
   cancelReplay(): void {
-    this.replaySession.reset();
+    this.replayer.reset();
   }
 
   [Symbol.dispose](): void {

@@ -21,6 +21,6 @@ describe('attemptAction', () => {
     const throwing = (): Promise<number> => {
       throw new Error('no port');
     };
-    expect(await attemptAction(throwing, undefined)).toBeUndefined();
+    expect(await attemptAction(throwing)).toBeUndefined();
   });
 });
