@@ -10,7 +10,9 @@ export default defineContentScript({
   matchOriginAsFallback: true,
   // Pages hear nothing from the extension unless they offer WebMCP tools.
   noScriptStartedPostMessage: true,
-  main() {
-    setupPageTools();
+  main(ctx) {
+    // A script whose extension went away stops reading the page: told by WXT when a newer copy
+    // starts in the page, or by the first message that can no longer be sent.
+    ctx.onInvalidated(setupPageTools());
   },
 });

@@ -22,9 +22,15 @@ export function sendToBackground<K extends keyof ToBackground>(
   data: MessageOf<ToBackground, K>,
 ): Promise<ReplyOf<ToBackground, K>> {
   const envelope = { protocol: 'webmcp-local-agent', type, data };
-  return browser.runtime
-    .sendMessage(envelope)
-    .then((reply: unknown) => readReply(protocol.toBackground[type].reply(), reply) as ReplyOf<ToBackground, K>);
+  let sent: Promise<unknown>;
+  try {
+    sent = browser.runtime.sendMessage(envelope);
+  } catch (error) {
+    // A script whose extension was reloaded or updated gets "Extension context invalidated" thrown
+    // at once: it comes back as a failed send like any other, for the caller's catch.
+    return Promise.reject(error);
+  }
+  return sent.then((reply: unknown) => readReply(protocol.toBackground[type].reply(), reply) as ReplyOf<ToBackground, K>);
 }
 
 /**

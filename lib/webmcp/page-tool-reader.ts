@@ -48,9 +48,10 @@ export class PageToolReader {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private queue = Promise.resolve();
   private stopped = false;
+  private readonly unwatch: Array<() => void>;
 
   constructor(private readonly options: ReaderOptions) {
-    for (const source of options.sources) source.watch(() => this.schedule());
+    this.unwatch = options.sources.map((source) => source.watch(() => this.schedule()));
     this.schedule();
   }
 
@@ -70,6 +71,7 @@ export class PageToolReader {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+    for (const unwatch of this.unwatch) unwatch();
   }
 
   /** Whether a list was ever reported. */
@@ -84,17 +86,20 @@ export class PageToolReader {
     const wait = Math.min(Math.max(quiet, this.lastRead.endedAt + rest - performance.now()), Math.max(quiet, longestWaitMs));
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.report(false);
+      this.report(false).catch((error: unknown) => console.error('Reading the page\'s WebMCP tools failed:', error));
     }, wait);
   }
 
   /** One reading at a time, so reports leave in the order the page changed. */
   private report(force: boolean): Promise<void> {
-    this.queue = this.queue.then(() => this.readAndReport(force));
-    return this.queue;
+    const reading = this.queue.then(() => this.readAndReport(force));
+    // A reading that failed (a bug) is its caller's to hear of; the readings after it still run.
+    this.queue = reading.catch(() => undefined);
+    return reading;
   }
 
   private async readAndReport(force: boolean): Promise<void> {
+    if (this.stopped) return;
     const startedAt = performance.now();
     try {
       const frameTools = await this.read();

@@ -114,6 +114,26 @@ describe('PageToolReader on a page whose tools keep changing', () => {
     expect(readings).toBe(2);
   });
 
+  it('goes on reading after a reading failed: one failure does not stop the frame\'s reports for good', async () => {
+    let version = 0;
+    const { page, change } = changingSource(() => [{ name: 'render_count', description: `Rendered ${version} times.` }]);
+    const reports: FrameReport[] = [];
+    const reader = new PageToolReader({
+      sources: [page],
+      origin: 'https://notes.example',
+      onReport: (report) => {
+        if (reports.push(report) === 1) throw new Error('The first report could not be sent.');
+      },
+      debounceMs: 5,
+    });
+    await expect(reader.reportNow()).rejects.toThrow('The first report could not be sent.');
+    version += 1;
+    change();
+    await expect.poll(() => reports.length).toBe(2);
+    expect(reports[1]!.tools[0]!.description).toBe('Rendered 1 times.');
+    reader.stop();
+  });
+
   it("leaves the page most of its time when reading its tools takes long: the next reading waits four times as long", async () => {
     let version = 0;
     const { page, change } = changingSource(() => [{ name: 'render_count', description: `Rendered ${version} times.` }], 40);

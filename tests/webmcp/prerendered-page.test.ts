@@ -18,8 +18,9 @@ describe('a page loaded ahead of time (prerendered)', () => {
   it('reports nothing from a page loaded ahead of time until the browser shows it; a look-alike event does not count', async () => {
     let prerendering = true;
     Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering });
-    const stop = setupPageTools();
+    let stop = () => {};
     try {
+      stop = setupPageTools();
       await new Promise((resolve) => setTimeout(resolve, 250));
       expect(send).not.toHaveBeenCalled();
 

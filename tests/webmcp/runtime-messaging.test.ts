@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handleBackgroundMessages, sendToBackground } from '@/lib/messaging/runtime-messaging';
@@ -28,6 +28,17 @@ describe('one-shot messages through the protocol map', () => {
     const wrongShape = { protocol: 'webmcp-local-agent', type: 'tools-report', data: { url: 42 } };
     await expect(browser.runtime.sendMessage(wrongShape)).resolves.toMatchObject({ ok: false, error: { name: 'TypeError' } });
     await expect(sendToBackground('frame-gone', {})).rejects.toMatchObject({ name: 'NotFoundError', message: 'No such frame.' });
+  });
+
+  it('turns a send that throws at once (its extension reloaded) into a failed send, for the caller to catch', async () => {
+    const spy = vi.spyOn(browser.runtime, 'sendMessage').mockImplementation(() => {
+      throw new Error('Extension context invalidated.');
+    });
+    try {
+      await expect(sendToBackground('frame-gone', {})).rejects.toThrow('Extension context invalidated.');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('answers no message named after what every object inherits ("constructor", "__proto__", "toString")', async () => {

@@ -18,8 +18,11 @@ vi.mock('zod/mini', async (importOriginal) => {
 
 it('builds no schema in a frame whose page offers no tools, from its start to long after', async () => {
   const stop = setupPageTools();
-  document.body.innerHTML = '<main><h1>News</h1><p>An article without tools.</p></main>';
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(zodUses).toEqual([]);
-  stop();
+  try {
+    document.body.innerHTML = '<main><h1>News</h1><p>An article without tools.</p></main>';
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(zodUses).toEqual([]);
+  } finally {
+    stop();
+  }
 });
