@@ -59,6 +59,12 @@ interface StoredModelRowProps {
 function StoredModelRow({ model, entry, confirmingDelete }: StoredModelRowProps) {
   const asking = confirmingDelete.value === entry.baseUrl;
   const focusBack = useFocusBack(asking);
+  const question = useHeadingWhenGone<HTMLSpanElement>();
+  const deleteIt = async () => {
+    confirmingDelete.value = undefined;
+    await model.deleteModel(entry);
+    document.getElementById('storage-heading')?.focus();
+  };
   return (
     <tr data-testid="stored-model">
       <td>{entry.label}</td>
@@ -66,17 +72,9 @@ function StoredModelRow({ model, entry, confirmingDelete }: StoredModelRowProps)
       <td>{entry.complete ? '' : <span class="badge">incomplete download</span>}</td>
       <td>
         {asking ? (
-          <span class="row">
+          <span class="row" ref={question}>
             Delete it?
-            <button
-              type="button"
-              aria-label={`Yes, delete ${entry.label}`}
-              onClick={async () => {
-                confirmingDelete.value = undefined;
-                await model.deleteModel(entry);
-                document.getElementById('storage-heading')?.focus();
-              }}
-            >
+            <button type="button" aria-label={`Yes, delete ${entry.label}`} onClick={deleteIt}>
               Yes
             </button>
             <SafeAnswer
@@ -98,21 +96,11 @@ function StoredModelRow({ model, entry, confirmingDelete }: StoredModelRowProps)
   );
 }
 
-/**
- * "Delete all", which asks once more with the count and the space it frees. It goes with the last
- * model (deleted by its own row, or in another tab); a question that had the focus leaves it on the
- * section's heading, not on the page body.
- */
+/** "Delete all", which asks once more with the count and the space it frees; it goes with the last model. */
 function DeleteAll({ model, stored }: { model: OptionsModel; stored: readonly StoredModel[] }) {
   const confirming = useSignal(false);
   const focusBack = useFocusBack(confirming.value);
-  const question = useRef<HTMLParagraphElement>(null);
-  useLayoutEffect(
-    () => () => {
-      if (question.current?.contains(document.activeElement)) document.getElementById('storage-heading')?.focus();
-    },
-    [],
-  );
+  const question = useHeadingWhenGone<HTMLParagraphElement>();
   if (!confirming.value) {
     return (
       <button type="button" ref={focusBack.askButton} onClick={() => (confirming.value = true)}>
@@ -145,4 +133,20 @@ function DeleteAll({ model, stored }: { model: OptionsModel; stored: readonly St
       </SafeAnswer>
     </p>
   );
+}
+
+/**
+ * A question that goes with its row or with the list (the model deleted in another tab, and this
+ * page reading the list again) while it has the focus leaves the focus on the section's heading,
+ * not on the page body. Hook cleanups run before the element leaves the page.
+ */
+function useHeadingWhenGone<T extends HTMLElement>() {
+  const question = useRef<T>(null);
+  useLayoutEffect(
+    () => () => {
+      if (question.current?.contains(document.activeElement)) document.getElementById('storage-heading')?.focus();
+    },
+    [],
+  );
+  return question;
 }

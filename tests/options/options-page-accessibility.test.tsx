@@ -223,6 +223,21 @@ describe('the options page, for a keyboard and a screen reader', () => {
     expect(document.activeElement).toBe(root.querySelector('#storage-heading'));
   });
 
+  it('takes a model\'s own question away with it, leaving the focus on the heading', async () => {
+    const fake = createFakeCacheStorage();
+    const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
+    fake.put('webllm/model', `${qwen}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
+    fake.put('webllm/model', `${qwen}params_shard_0.bin`, 1100 * megabyte);
+    const { root, text, model } = show({}, { caches: fake.storage });
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)')).not.toBeNull());
+    press(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('No'));
+    await fake.storage.delete('webllm/model');
+    await model.refreshStorage();
+    await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
+    expect(document.activeElement).toBe(root.querySelector('#storage-heading'));
+  });
+
   it('says, beside a number field, what an out-of-range number was set to and why', async () => {
     const { root } = show({});
     await vi.waitFor(() => expect(root.querySelector('#behaviour-heading')).not.toBeNull());
