@@ -18,7 +18,7 @@ describe('measurePiece', () => {
   });
 
   it('takes a run of white space whole, and a character outside ASCII alone', () => {
-    expect(measurePiece('a \n\n  b', 1)).toMatchObject({ next: 6, firstChars: 0, perToken: 0 });
+    expect(measurePiece('a \n\n  b', 1)).toEqual({ next: 6, cost: 4, firstChars: 0, perToken: 0 });
     expect(measurePiece('ሀሀ', 0)).toEqual({ next: 1, cost: 3, firstChars: 0, perToken: 0 });
   });
 });

@@ -12,7 +12,7 @@ describe('withoutOldestTurn', () => {
     expect(withoutOldestTurn(history)).toEqual([user('d'), assistant('e')]);
   });
 
-  it('leaves nothing of a single turn, even one that does not open with the person', () => {
+  it('leaves nothing of a single turn; a history that opens with a reply loses that reply up to the person', () => {
     expect(withoutOldestTurn([user('a'), assistant('b')])).toEqual([]);
     expect(withoutOldestTurn([assistant('x'), user('a')])).toEqual([user('a')]);
   });

@@ -26,7 +26,7 @@ function reconnectOver() {
 }
 
 describe('createServerReconnect: asking again the server set up before', () => {
-  it('shows the models of the server that answers, and says nothing when it does not', async () => {
+  it('shows the models of the server that answers, and why when it does not', async () => {
     const answered = reconnectOver();
     const asking = answered.reconnect(stored);
     answered.answer().resolve(['qwen3:4b']);
