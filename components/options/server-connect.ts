@@ -1,19 +1,11 @@
 // The person's Connect is its own part: it alone saves an address, and only once the server there
 // has answered.
-import type { ReadonlySignal, Signal } from '@preact/signals';
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
-import type { Settings, SettingsChange } from '@/lib/settings';
-import { describeFailure, type Failure } from './describe-failure';
-import type { ServerAsks } from './server-asks';
-import type { ServerState } from './server-connection';
+import type { SettingsChange } from '@/lib/settings';
+import { describeFailure } from './describe-failure';
+import type { ServerReconnectParts } from './server-reconnect';
 
-interface ServerConnectParts {
-  settings: ReadonlySignal<Settings | undefined>;
-  models: Signal<readonly string[]>;
-  state: Signal<ServerState>;
-  failure: Signal<Failure | undefined>;
-  asks: ServerAsks;
-  listModels(target: string): Promise<string[]>;
+interface ServerConnectParts extends ServerReconnectParts {
   update(change: SettingsChange): Promise<void>;
   /** An earlier trial's reply was about the server as it was: it must not vouch for another. */
   dropTrial(): void;

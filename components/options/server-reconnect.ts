@@ -6,7 +6,8 @@ import { describeFailure, type Failure } from './describe-failure';
 import type { ServerAsks } from './server-asks';
 import type { ServerState } from './server-connection';
 
-interface ServerReconnectParts {
+/** What the server connection hands its parts: its signals, its count of questions, and how to ask. */
+export interface ServerReconnectParts {
   settings: ReadonlySignal<Settings | undefined>;
   models: Signal<readonly string[]>;
   state: Signal<ServerState>;

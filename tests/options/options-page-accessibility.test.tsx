@@ -29,6 +29,15 @@ function expectBusyAndFocused(button: HTMLButtonElement | undefined) {
   expect(document.activeElement).toBe(button);
 }
 
+/** Browser storage holding one downloaded WebLLM model: Qwen3 1.7B, 1.1 GB. */
+function oneStoredModel() {
+  const fake = createFakeCacheStorage();
+  const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
+  fake.put('webllm/model', `${qwen}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
+  fake.put('webllm/model', `${qwen}params_shard_0.bin`, 1100 * megabyte);
+  return fake;
+}
+
 afterEach(() => {
   document.body.innerHTML = '';
 });
@@ -175,10 +184,7 @@ describe('the options page, for a keyboard and a screen reader', () => {
   });
 
   it('after "Yes, delete all", focuses the section\'s heading, which stays', async () => {
-    const fake = createFakeCacheStorage();
-    const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
-    fake.put('webllm/model', `${qwen}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
-    fake.put('webllm/model', `${qwen}params_shard_0.bin`, 1100 * megabyte);
+    const fake = oneStoredModel();
     const { root, text } = show({}, { caches: fake.storage });
     await vi.waitFor(() => expect(buttonNamed(root, 'Delete all')).toBeDefined());
     press(buttonNamed(root, 'Delete all'));
@@ -189,10 +195,7 @@ describe('the options page, for a keyboard and a screen reader', () => {
   });
 
   it('after "No", gives the focus back to the Delete button that asked, for a model and for all', async () => {
-    const fake = createFakeCacheStorage();
-    const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
-    fake.put('webllm/model', `${qwen}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
-    fake.put('webllm/model', `${qwen}params_shard_0.bin`, 1100 * megabyte);
+    const fake = oneStoredModel();
     const { root } = show({}, { caches: fake.storage });
     await vi.waitFor(() => expect(buttonNamed(root, 'Delete all')).toBeDefined());
     press(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
@@ -207,10 +210,7 @@ describe('the options page, for a keyboard and a screen reader', () => {
   });
 
   it('takes the question of "Delete all" away with the last model, leaving the focus on the heading', async () => {
-    const fake = createFakeCacheStorage();
-    const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
-    fake.put('webllm/model', `${qwen}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
-    fake.put('webllm/model', `${qwen}params_shard_0.bin`, 1100 * megabyte);
+    const fake = oneStoredModel();
     const { root, text, model } = show({}, { caches: fake.storage });
     await vi.waitFor(() => expect(buttonNamed(root, 'Delete all')).toBeDefined());
     press(buttonNamed(root, 'Delete all'));
@@ -224,10 +224,7 @@ describe('the options page, for a keyboard and a screen reader', () => {
   });
 
   it('takes a model\'s own question away with it, leaving the focus on the heading', async () => {
-    const fake = createFakeCacheStorage();
-    const qwen = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
-    fake.put('webllm/model', `${qwen}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
-    fake.put('webllm/model', `${qwen}params_shard_0.bin`, 1100 * megabyte);
+    const fake = oneStoredModel();
     const { root, text, model } = show({}, { caches: fake.storage });
     await vi.waitFor(() => expect(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)')).not.toBeNull());
     press(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
