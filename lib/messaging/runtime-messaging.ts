@@ -34,6 +34,14 @@ export function sendToBackground<K extends keyof ToBackground>(
 }
 
 /**
+ * Whether a failed send means this script's extension was reloaded, updated or removed: Chrome
+ * says "Extension context invalidated", or has taken the runtime away altogether.
+ */
+export function isExtensionGone(error: unknown): boolean {
+  return browser.runtime?.id === undefined || /context invalidated/i.test(String((error as Error | undefined)?.message));
+}
+
+/**
  * The background asks a tab's content script (one frame, or every frame when none is given). With
  * a `documentId` (Chrome 106+) the browser delivers only to that document, and fails otherwise.
  */

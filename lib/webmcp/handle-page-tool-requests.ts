@@ -6,6 +6,7 @@ import type { FrameFacts, FrameToolsPermission } from './frame-tools-permission'
 import type { PageToolReader } from './page-tool-reader';
 import type { PageToolSource } from './page-tool-source';
 import { readPageResult } from './read-page-result';
+import { logFailedReading } from './log-failed-reading';
 import { abortToolCall, runToolCall, type RunningCalls } from './run-tool-call';
 
 export interface PageToolRequestsInput {
@@ -16,17 +17,20 @@ export interface PageToolRequestsInput {
   sources: readonly PageToolSource[];
 }
 
-/** Answers the background's requests for this frame's tools, its tool calls and aborts, and the page's result. */
-export function handlePageToolRequests({ frame, permission, reader, bridge, sources }: PageToolRequestsInput): void {
+/**
+ * Answers the background's requests for this frame's tools, its tool calls and aborts, and the
+ * page's result. Gives back how to stop answering.
+ */
+export function handlePageToolRequests({ frame, permission, reader, bridge, sources }: PageToolRequestsInput): () => void {
   const running: RunningCalls = new Map();
-  handleContentMessages({
+  return handleContentMessages({
     // Answered at once (the answer also tells the background this script is here); the report follows.
     'tools-request': ({ lookAgain }) => {
       // A polyfill may set its context up after the bridge last looked: asking again is cheap.
       bridge.refresh();
       // Walking the page for what no event announced is not: only when a panel opens on the tab.
       if (lookAgain) for (const source of sources) source.lookAgain?.();
-      if (reader.hasReported()) void reader.reportNow();
+      if (reader.hasReported()) reader.reportNow().catch(logFailedReading);
       return null;
     },
     'tool-execute': (call) =>

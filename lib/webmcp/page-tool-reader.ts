@@ -1,5 +1,6 @@
 import { readProperty, readToolName } from './adapters/tool-adapter';
 import { CheckedToolCache } from './checked-tool-cache';
+import { logFailedReading } from './log-failed-reading';
 import type { DroppedToolReport, ReportedTool } from './reported-tool';
 import type { PageToolSource } from './page-tool-source';
 import { sanitizeTools, type OfferedTool } from './sanitize-tools';
@@ -86,7 +87,7 @@ export class PageToolReader {
     const wait = Math.min(Math.max(quiet, this.lastRead.endedAt + rest - performance.now()), Math.max(quiet, longestWaitMs));
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.report(false).catch((error: unknown) => console.error('Reading the page\'s WebMCP tools failed:', error));
+      this.report(false).catch(logFailedReading);
     }, wait);
   }
 

@@ -1,4 +1,4 @@
-import { sendToBackground } from '../messaging/runtime-messaging';
+import { isExtensionGone, sendToBackground } from '../messaging/runtime-messaging';
 import { createPageToolSources } from './create-page-tool-sources';
 import { frameToolsPermission, readFrameFacts, topOriginOf } from './frame-tools-permission';
 import { handlePageToolRequests } from './handle-page-tool-requests';
@@ -29,14 +29,21 @@ export function setupPageTools(): () => void {
       sendToBackground('tools-report', { url: location.href.slice(0, 8_192), topOrigin: topOriginOf(frame).slice(0, 2_048), ...allowed }).catch(disconnectIfGone);
     },
   });
-  handlePageToolRequests({ frame, permission, reader, bridge, sources });
+  const stopAnswering = handlePageToolRequests({ frame, permission, reader, bridge, sources });
   watchPageLifecycle(reader, () => connected, disconnectIfGone);
 
   return stop;
 
   function stop(): void {
+    if (!connected) return;
     connected = false;
     reader.stop();
+    bridge.close();
+    try {
+      stopAnswering();
+    } catch {
+      // The extension's runtime went with it: there is nothing left to stop listening to.
+    }
   }
 
   /**
@@ -44,7 +51,7 @@ export function setupPageTools(): () => void {
    * trying, and stops reading the page at each of its changes for nobody.
    */
   function disconnectIfGone(error: unknown): void {
-    if (/context invalidated/i.test(String((error as Error | undefined)?.message))) stop();
+    if (isExtensionGone(error)) stop();
   }
 }
 

@@ -1,6 +1,7 @@
 // When a frame's document is shown, hidden or restored, the background must hear of it: its own
 // file so the setup only wires, and the rule that only the browser's own events count sits here.
 import { sendToBackground } from '../messaging/runtime-messaging';
+import { logFailedReading } from './log-failed-reading';
 import type { PageToolReader } from './page-tool-reader';
 
 /**
@@ -12,7 +13,7 @@ export function watchPageLifecycle(reader: PageToolReader, isConnected: () => bo
   const onShown = (event: Event) => {
     if (!event.isTrusted) return;
     document.removeEventListener('prerenderingchange', onShown);
-    void reader.reportNow();
+    reader.reportNow().catch(logFailedReading);
   };
   document.addEventListener('prerenderingchange', onShown);
   // Only the browser's own events count (a page can dispatch look-alikes to flood the background),
@@ -27,7 +28,7 @@ export function watchPageLifecycle(reader: PageToolReader, isConnected: () => bo
   window.addEventListener(
     'pageshow',
     (event) => {
-      if (event.isTrusted && event.persisted && reader.hasReported()) void reader.reportNow();
+      if (event.isTrusted && event.persisted && reader.hasReported()) reader.reportNow().catch(logFailedReading);
     },
     { capture: true },
   );

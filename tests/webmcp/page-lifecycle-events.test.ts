@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleContentMessages, sendToBackground } from '@/lib/messaging/runtime-messaging';
 import { setupPageTools } from '@/lib/webmcp/setup-page-tools';
 
-vi.mock('@/lib/messaging/runtime-messaging', () => ({
+vi.mock('@/lib/messaging/runtime-messaging', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/messaging/runtime-messaging')>()),
   sendToBackground: vi.fn(async () => null),
   handleContentMessages: vi.fn(() => () => {}),
 }));
@@ -28,6 +29,23 @@ describe('the content script and page lifecycle events', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(send.mock.calls.map(([type]) => type)).toEqual(['tools-report']);
+  });
+});
+
+describe('a content script whose extension went away (reloaded or updated)', () => {
+  it('stops answering and reporting at the first send that says so, and reads the page no more', async () => {
+    const stopAnswering = vi.fn();
+    vi.mocked(handleContentMessages).mockReturnValueOnce(stopAnswering);
+    send.mockRejectedValueOnce(new Error('Extension context invalidated.'));
+    const read = vi.spyOn(document, 'querySelectorAll');
+    stop = setupPageTools();
+    await vi.waitFor(() => expect(stopAnswering).toHaveBeenCalledOnce());
+    const readsWhenStopped = read.mock.calls.length;
+    document.body.insertAdjacentHTML('beforeend', '<form toolname="book_table" tooldescription="Book a table."><input name="day"></form>');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(send).toHaveBeenCalledOnce();
+    expect(read.mock.calls.length).toBe(readsWhenStopped);
+    read.mockRestore();
   });
 });
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { handleBackgroundMessages, sendToBackground } from '@/lib/messaging/runtime-messaging';
+import { handleBackgroundMessages, isExtensionGone, sendToBackground } from '@/lib/messaging/runtime-messaging';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -38,6 +38,18 @@ describe('one-shot messages through the protocol map', () => {
       await expect(sendToBackground('frame-gone', {})).rejects.toThrow('Extension context invalidated.');
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it('tells a send that failed because the extension went away from one the background refused', () => {
+    expect(isExtensionGone(new Error('Extension context invalidated.'))).toBe(true);
+    expect(isExtensionGone(Object.assign(new Error('No such frame.'), { name: 'NotFoundError' }))).toBe(false);
+    // Chrome may take the runtime away from an orphaned script altogether.
+    const id = vi.spyOn(browser.runtime, 'id', 'get').mockReturnValue(undefined as unknown as string);
+    try {
+      expect(isExtensionGone(new TypeError("Cannot read properties of undefined (reading 'sendMessage')"))).toBe(true);
+    } finally {
+      id.mockRestore();
     }
   });
 
