@@ -10,25 +10,8 @@ export function ChatInput({ model }: { model: PanelModel }) {
   const draft = model.draft.value;
   const running = model.running.value;
   const canSend = model.canSend.value && draft.trim() !== '';
-  const hadFocus = useRef(false);
-  useEffect(() => {
-    // Stop goes away when the run ends: focus it held goes back to the request box, not the page body.
-    if (!running && hadFocus.current) focusRequestBox();
-    hadFocus.current = false;
-  }, [running]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    // An IME uses Enter to confirm a composition, and Escape to cancel one: neither is for us.
-    if (event.isComposing) return;
-    if (event.key === 'Escape' && running) {
-      event.preventDefault();
-      model.stop();
-      return;
-    }
-    if (event.key !== 'Enter' || event.shiftKey) return;
-    event.preventDefault();
-    model.send();
-  };
+  const hadFocus = useFocusBackWhenRunEnds(running);
+  const onKeyDown = requestBoxKeys(model, running);
 
   return (
     <form
@@ -41,40 +24,86 @@ export function ChatInput({ model }: { model: PanelModel }) {
         focusRequestBox();
       }}
     >
-      <textarea
-        data-testid="chat-input"
-        aria-label="Your request"
-        dir="auto"
-        placeholder={placeholderFor(model)}
-        rows={1}
-        maxLength={20_000}
-        value={draft}
-        onInput={(event) => model.setDraft(event.currentTarget.value)}
-        onKeyDown={onKeyDown}
-      />
+      <RequestBox model={model} draft={draft} placeholder={placeholderFor(model)} onKeyDown={onKeyDown} />
       {running ? (
-        <button
-          key="stop"
-          type="button"
-          class="button danger"
-          data-testid="stop"
-          aria-keyshortcuts="Escape"
-          title="Stop (Esc)"
-          onFocus={() => (hadFocus.current = true)}
-          onClick={(event) => {
-            // Stop takes Send's place under the pointer: the second click of a double click on
-            // Send is not a request to stop.
-            if (event.detail < 2) model.stop();
-          }}
-        >
-          Stop
-        </button>
+        <StopButton key="stop" model={model} hadFocus={hadFocus} />
       ) : (
         <button key="send" type="submit" class="button primary" data-testid="send" disabled={!canSend}>
           Send
         </button>
       )}
     </form>
+  );
+}
+
+/** Stop goes away when the run ends: focus it held goes back to the request box, not the page body. */
+function useFocusBackWhenRunEnds(running: boolean): { current: boolean } {
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    if (!running && hadFocus.current) focusRequestBox();
+    hadFocus.current = false;
+  }, [running]);
+  return hadFocus;
+}
+
+/** The request box's keys, apart from the box so that ChatInput reads as its layout. */
+function requestBoxKeys(model: PanelModel, running: boolean) {
+  return (event: KeyboardEvent) => {
+    // An IME uses Enter to confirm a composition, and Escape to cancel one: neither is for us.
+    if (event.isComposing) return;
+    if (event.key === 'Escape' && running) {
+      event.preventDefault();
+      model.stop();
+      return;
+    }
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    event.preventDefault();
+    model.send();
+  };
+}
+
+interface RequestBoxProps {
+  model: PanelModel;
+  draft: string;
+  placeholder: string;
+  onKeyDown(event: KeyboardEvent): void;
+}
+
+/** The text area itself; its placeholder is worked out by ChatInput, which reads the signals behind it. */
+function RequestBox({ model, draft, placeholder, onKeyDown }: RequestBoxProps) {
+  return (
+    <textarea
+      data-testid="chat-input"
+      aria-label="Your request"
+      dir="auto"
+      placeholder={placeholder}
+      rows={1}
+      maxLength={20_000}
+      value={draft}
+      onInput={(event) => model.setDraft(event.currentTarget.value)}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+/** Stop, with the note of its focus that useFocusBackWhenRunEnds reads when the run ends. */
+function StopButton({ model, hadFocus }: { model: PanelModel; hadFocus: { current: boolean } }) {
+  return (
+    <button
+      type="button"
+      class="button danger"
+      data-testid="stop"
+      aria-keyshortcuts="Escape"
+      title="Stop (Esc)"
+      onFocus={() => (hadFocus.current = true)}
+      onClick={(event) => {
+        // Stop takes Send's place under the pointer: the second click of a double click on
+        // Send is not a request to stop.
+        if (event.detail < 2) model.stop();
+      }}
+    >
+      Stop
+    </button>
   );
 }
 
