@@ -1,3 +1,4 @@
+import type { SessionState } from '@/lib/agent/session-state';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { AgentOffNote } from './agent-off-note';
 import { ChatEndedNote } from './chat-ended-note';
@@ -30,15 +31,7 @@ export function Conversation({ model }: { model: PanelModel }) {
       <div class="conversation-content" ref={content}>
         {session?.chatEnded && turns.length === 0 && <ChatEndedNote ending={session.chatEnded} />}
         {noTools && turns.length === 0 && <NoToolsNote compact={false} />}
-        {session && !session.agentOff && turns.length === 0 && session.toolCount > 0 && (
-          <div class="empty-state">
-            <h2>Ask this page</h2>
-            <p>
-              It offers {session.toolCount} {session.toolCount === 1 ? 'tool' : 'tools'}. A small model on your
-              machine uses them for you, and asks before anything with consequences.
-            </p>
-          </div>
-        )}
+        {session && !session.agentOff && turns.length === 0 && session.toolCount > 0 && <AskThisPage toolCount={session.toolCount} />}
         {turns.slice(hidden).map((turn) => (
           <TurnView
             key={turn.id}
@@ -49,31 +42,54 @@ export function Conversation({ model }: { model: PanelModel }) {
           />
         ))}
         {/* Offered in a private window too: turning the agent on takes an entry away, and keeps nothing of the visit. */}
-        {session?.agentOff && (
-          <AgentOffNote
-            origin={session.origin}
-            disabled={model.connection.value !== 'connected'}
-            offBy={session.agentOffBy}
-            onTurnOn={() => {
-              model.setAgentOff(false);
-              // The note, and its button, go once the settings change: the request box is next.
-              focusRequestBox();
-            }}
-          />
-        )}
+        {session?.agentOff && <AgentOffEntry model={model} origin={session.origin} offBy={session.agentOffBy} />}
         {noTools && turns.length > 0 && <NoToolsNote compact />}
-        {unreachable && (
-          <UnreachablePageNote
-            closedPage={session.closedPage}
-            onReload={() => {
-              model.reloadPage();
-              // The note, and its button, go once the page answers.
-              focusRequestBox();
-            }}
-          />
-        )}
+        {unreachable && <UnreachableEntry model={model} closedPage={session.closedPage} />}
         <RunAnnouncer turn={turns.at(-1)} engine={session?.engine} />
       </div>
     </main>
+  );
+}
+
+/** What a page with tools and no conversation yet shows: what it offers, and how it is used. */
+function AskThisPage({ toolCount }: { toolCount: number }) {
+  return (
+    <div class="empty-state">
+      <h2>Ask this page</h2>
+      <p>
+        It offers {toolCount} {toolCount === 1 ? 'tool' : 'tools'}. A small model on your
+        machine uses them for you, and asks before anything with consequences.
+      </p>
+    </div>
+  );
+}
+
+/** The agent-off note with its way back on; it reads the connection only while it is shown. */
+function AgentOffEntry({ model, origin, offBy }: { model: PanelModel; origin: string; offBy: readonly string[] }) {
+  return (
+    <AgentOffNote
+      origin={origin}
+      disabled={model.connection.value !== 'connected'}
+      offBy={offBy}
+      onTurnOn={() => {
+        model.setAgentOff(false);
+        // The note, and its button, go once the settings change: the request box is next.
+        focusRequestBox();
+      }}
+    />
+  );
+}
+
+/** The note for a page the extension cannot read, with its Reload. */
+function UnreachableEntry({ model, closedPage }: { model: PanelModel; closedPage: SessionState['closedPage'] }) {
+  return (
+    <UnreachablePageNote
+      closedPage={closedPage}
+      onReload={() => {
+        model.reloadPage();
+        // The note, and its button, go once the page answers.
+        focusRequestBox();
+      }}
+    />
   );
 }
