@@ -25,6 +25,41 @@ interface FormState {
  * (the agent's own check, so the same messages) before the tool runs in the page.
  */
 export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageTool }) {
+  const { fields, form, setSaved } = useSchemaForm(tool);
+  const run = model.runs.value[toolKey(tool)];
+  const idPrefix = `field-${toolKey(tool)}`;
+  // A field may be called "problem": the message's id is one no field's can be.
+  const problemId = `${idPrefix}--problem`;
+  const focus = useRunFocus(run?.running === true);
+  useFocusOnProblem(form.problem, idPrefix);
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (run?.running) return;
+    const { args, problem } = checkForm(tool, fields, form.values);
+    setSaved({ ...form, problem });
+    if (args !== undefined) {
+      focus.runStarting();
+      model.runTool(tool, args);
+    }
+  };
+  return (
+    <form class="runner" noValidate onSubmit={submit}>
+      {fields.length === 0 && <p class="muted">This tool takes no arguments.</p>}
+      <RunnerFields fields={fields} form={form} idPrefix={idPrefix} problemId={problemId} setSaved={setSaved} />
+      <RunnerButtons running={run?.running} focus={focus} onStop={() => model.stopRun(tool)} />
+      {form.problem && (
+        <p class="problem" id={problemId} role="alert">
+          {form.problem.message}
+        </p>
+      )}
+      <RunResult run={run} />
+    </form>
+  );
+}
+
+/** The form's fields and values, kept across new readings of the tab's tools while the schema stays. */
+function useSchemaForm(tool: PageTool) {
   // Every reading of the tab's tools brings a new schema object: the form changes only when the schema does.
   const schemaText = JSON.stringify(tool.inputSchema);
   const fields = useMemo(() => schemaToForm(tool.inputSchema), [schemaText]);
@@ -32,32 +67,37 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
   // A new schema (the page registered the tool again, or another page has one of that name):
   // what still fits is kept, the rest starts afresh, and the old problem no longer applies.
   const form = saved.fields === fields ? saved : { fields, values: carryOverValues(saved.fields, saved.values, fields), problem: null };
-  const run = model.runs.value[toolKey(tool)];
-  const idPrefix = `field-${toolKey(tool)}`;
-  // A field may be called "problem": the message's id is one no field's can be.
-  const problemId = `${idPrefix}--problem`;
-  const focus = useRunFocus(run?.running === true);
+  return { fields, form, setSaved };
+}
 
-  // After a failed check, focus goes to the field it names.
+/** After a failed check, focus goes to the field it names. */
+function useFocusOnProblem(problem: Problem | null, idPrefix: string) {
   useLayoutEffect(() => {
-    if (form.problem?.field !== undefined) document.getElementById(`${idPrefix}-${form.problem.field}`)?.focus();
-  }, [form.problem]);
+    if (problem?.field !== undefined) document.getElementById(`${idPrefix}-${problem.field}`)?.focus();
+  }, [problem]);
+}
 
-  const submit = (event: Event) => {
-    event.preventDefault();
-    if (run?.running) return;
-    const read = formValuesToArgs(fields, form.values);
-    const message = read.ok ? validateArgs(tool.inputSchema, read.args) : read.message;
-    const field = read.ok ? (message === null ? undefined : fieldNamedIn(message, fields)) : read.field;
-    setSaved({ ...form, problem: message === null ? null : { message, ...(field !== undefined ? { field } : {}) } });
-    if (read.ok && message === null) {
-      focus.runStarting();
-      model.runTool(tool, read.args);
-    }
-  };
+/** Reads the form into arguments and checks them as the agent would: `args` only when they pass. */
+function checkForm(tool: PageTool, fields: FormField[], values: FieldValues): { args?: Record<string, unknown>; problem: Problem | null } {
+  const read = formValuesToArgs(fields, values);
+  const message = read.ok ? validateArgs(tool.inputSchema, read.args) : read.message;
+  const field = read.ok ? (message === null ? undefined : fieldNamedIn(message, fields)) : read.field;
+  const problem = message === null ? null : { message, ...(field !== undefined ? { field } : {}) };
+  return read.ok && message === null ? { args: read.args, problem } : { problem };
+}
+
+interface RunnerFieldsProps {
+  fields: FormField[];
+  form: FormState;
+  idPrefix: string;
+  problemId: string;
+  setSaved(form: FormState): void;
+}
+
+/** One input for each field of the schema; the one a failed check names points at its message. */
+function RunnerFields({ fields, form, idPrefix, problemId, setSaved }: RunnerFieldsProps) {
   return (
-    <form class="runner" noValidate onSubmit={submit}>
-      {fields.length === 0 && <p class="muted">This tool takes no arguments.</p>}
+    <>
       {fields.map((field) => (
         <FieldInput
           key={field.name}
@@ -68,23 +108,29 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
           onChange={(value) => setSaved({ ...form, values: { ...form.values, [field.name]: value } })}
         />
       ))}
-      <div class="runner-buttons">
-        <button type="submit" class="button primary" ref={focus.runButton} disabled={run?.running}>
-          Run in page
+    </>
+  );
+}
+
+interface RunnerButtonsProps {
+  running: boolean | undefined;
+  focus: ReturnType<typeof useRunFocus>;
+  onStop(): void;
+}
+
+/** "Run in page", and Stop while a run goes; their refs are useRunFocus's, which moves focus between them. */
+function RunnerButtons({ running, focus, onStop }: RunnerButtonsProps) {
+  return (
+    <div class="runner-buttons">
+      <button type="submit" class="button primary" ref={focus.runButton} disabled={running}>
+        Run in page
+      </button>
+      {running && (
+        <button type="button" class="button" ref={focus.stopButton} onClick={onStop}>
+          Stop
         </button>
-        {run?.running && (
-          <button type="button" class="button" ref={focus.stopButton} onClick={() => model.stopRun(tool)}>
-            Stop
-          </button>
-        )}
-      </div>
-      {form.problem && (
-        <p class="problem" id={problemId} role="alert">
-          {form.problem.message}
-        </p>
       )}
-      <RunResult run={run} />
-    </form>
+    </div>
   );
 }
 
