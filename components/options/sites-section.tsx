@@ -1,4 +1,5 @@
-import { useSignal } from '@preact/signals';
+import { useSignal, type Signal } from '@preact/signals';
+import type { Ref } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Settings } from '@/lib/settings';
 import type { OptionsModel } from './options-model';
@@ -31,34 +32,15 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
   return (
     <div class="site-list" data-testid={list}>
       <h3>{title}</h3>
-      <SiteRows
-        sites={sites}
-        onRemove={async (origin) => {
-          await model.removeSite(list, origin);
-          said.value = `Removed ${origin}.`;
-        }}
-        afterLast={() => input.current?.focus()}
-      />
-      <form
-        class="row"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const listed = new Set(sites);
-          const added = await model.addSite(list, draft.value);
-          if (added === undefined) return;
-          draft.value = '';
-          said.value = listed.has(added) ? `${added} is already listed.` : `Added ${added}.`;
-        }}
-      >
-        <input
-          ref={input}
-          type="text"
-          placeholder="shop.example.com"
-          aria-label={`Add to: ${title}`}
-          aria-invalid={failure ? 'true' : undefined}
-          aria-describedby={failure ? failureId : undefined}
+      <SiteRows sites={sites} onRemove={removeSite(model, list, said)} afterLast={() => input.current?.focus()} />
+      <form class="row" onSubmit={addSite(model, list, sites, draft, said)}>
+        <SiteInput
+          input={input}
+          title={title}
+          failure={failure}
+          failureId={failureId}
           value={draft.value}
-          onInput={(event) => (draft.value = event.currentTarget.value)}
+          onText={(text) => (draft.value = text)}
         />
         <button type="submit" aria-label={`Add to: ${title}`}>
           Add
@@ -76,6 +58,51 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
         </p>
       )}
     </div>
+  );
+}
+
+/** Remove, then say so: the site's row goes out of a screen reader's sight. */
+function removeSite(model: OptionsModel, list: SiteList, said: Signal<string>) {
+  return async (origin: string) => {
+    await model.removeSite(list, origin);
+    said.value = `Removed ${origin}.`;
+  };
+}
+
+/** Add what the field holds (read when the form is sent), then clear it and say what happened. */
+function addSite(model: OptionsModel, list: SiteList, sites: readonly string[], draft: Signal<string>, said: Signal<string>) {
+  return async (event: Event) => {
+    event.preventDefault();
+    const listed = new Set(sites);
+    const added = await model.addSite(list, draft.value);
+    if (added === undefined) return;
+    draft.value = '';
+    said.value = listed.has(added) ? `${added} is already listed.` : `Added ${added}.`;
+  };
+}
+
+interface SiteInputProps {
+  input: Ref<HTMLInputElement>;
+  title: string;
+  failure: string | undefined;
+  failureId: string;
+  value: string;
+  onText(text: string): void;
+}
+
+/** The field for a new site; a refusal marks it invalid and points at its message. */
+function SiteInput({ input, title, failure, failureId, value, onText }: SiteInputProps) {
+  return (
+    <input
+      ref={input}
+      type="text"
+      placeholder="shop.example.com"
+      aria-label={`Add to: ${title}`}
+      aria-invalid={failure ? 'true' : undefined}
+      aria-describedby={failure ? failureId : undefined}
+      value={value}
+      onInput={(event) => onText(event.currentTarget.value)}
+    />
   );
 }
 
