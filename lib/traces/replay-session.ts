@@ -1,12 +1,12 @@
-import { assertNever } from '@webmcp-agents/chat';
-import type { AgentEvent } from '@webmcp-agents/local-agent';
 import { errorMessage } from '../messaging/error-message';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { agentOffOn } from '../settings/agent-off-on';
 import { replayTrace } from './replay-trace';
+import { guardSite } from './guard-site';
+import { replayProgressText } from './replay-progress-text';
 import { replayRefusal } from '../service-worker/tab-drivers';
 import { replayClientMessageSchema, type ReplayConfirmRequest, type ReplayServerMessage } from './trace-protocol';
-import type { TabTools, TraceServiceBackground } from './trace-service';
+import type { TraceServiceBackground } from './trace-service';
 import type { StoredTrace } from './trace-schema';
 
 /** The ends of a viewer's replay port that the session uses. */
@@ -140,7 +140,7 @@ async function replayClaimed(
       return confirm({ ...call, origin: call.origin ?? site });
     },
     onEvent: (event) => {
-      const text = progressText(event);
+      const text = replayProgressText(event);
       if (text) post({ type: 'progress', step: 'step' in event ? event.step : 0, text });
     },
   }).finally(releaseWorker);
@@ -148,61 +148,8 @@ async function replayClaimed(
   post({ type: 'done', finishReason: report.finishReason, stepCount: report.steps.length, divergences: report.divergences });
 }
 
-/**
- * As a live run ends when its page changes, a replay stops once its tab leaves the site it started
- * on, or the person turns the agent off there. `check` runs before every step and every call, and
- * answers the sites where the agent is off, as it read them; the signal it gives aborts the replay,
- * and `stoppedBecause` says why in words.
- */
-function guardSite(background: TraceServiceBackground, site: string, signal: AbortSignal) {
-  const stop = new AbortController();
-  const guard = {
-    signal: AbortSignal.any([signal, stop.signal]),
-    stoppedBecause: undefined as string | undefined,
-    /** `frameSite`: the site of the frame whose tool is about to run, where it is not the tab's. */
-    async check(now: TabTools | undefined, frameSite?: string): Promise<readonly string[]> {
-      const disabledSites = (await background.consent?.())?.disabledSites ?? [];
-      if (!guard.stoppedBecause && now && now.origin !== site) {
-        const other = now.origin || 'another page';
-        guard.stoppedBecause = `The tab went from ${site} to ${other}, so the replay stopped, as a run does when its page changes. Nothing was run on ${other}.`;
-      }
-      const off = [site, frameSite].find((checked) => checked !== undefined && agentOffOn(disabledSites, checked));
-      if (!guard.stoppedBecause && off) guard.stoppedBecause = `The agent was turned off on ${off}, so the replay stopped there.`;
-      if (guard.stoppedBecause) stop.abort();
-      guard.signal.throwIfAborted();
-      return disabledSites;
-    },
-  };
-  return guard;
-}
-
 /** Says so when the person has turned the agent off on `site`, whether before or during the replay. */
 async function agentOffProblem(background: TraceServiceBackground, site: string): Promise<string | undefined> {
   const consent = await background.consent?.();
   return consent && agentOffOn(consent.disabledSites, site) ? `The agent is off on ${site}` : undefined;
-}
-
-function progressText(event: AgentEvent): string | undefined {
-  switch (event.type) {
-    case 'step-start':
-      return `Step ${event.step}: playing the recorded reply`;
-    case 'tool-call':
-      return `Step ${event.step}: calling ${event.name}`;
-    case 'tool-approval-request':
-      return `Step ${event.step}: waiting for you to allow ${event.name}`;
-    case 'finish':
-      return 'Comparing with the recording';
-    // These happen within what a line above already names.
-    case 'text-delta':
-    case 'prose-delta':
-    case 'prose-replace':
-    case 'tool-approval-response':
-    case 'tool-result':
-    case 'results-read':
-    case 'tool-error':
-    case 'step-end':
-      return undefined;
-    default:
-      return assertNever(event);
-  }
 }
