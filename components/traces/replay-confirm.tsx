@@ -1,0 +1,50 @@
+// Its own file: the replay's question to the person, with its own focus handling, apart from the panel around it.
+import { useEffect, useId, useRef } from 'preact/hooks';
+import { compactJson } from '@/lib/sidepanel/compact-json';
+import type { ReplayAskReason, ReplayConfirmRequest } from '@/lib/traces/trace-protocol';
+import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+
+const askReasons: Record<ReplayAskReason, string> = {
+  consequential: 'It is marked as having consequences, so it always asks.',
+  'confirm-all': 'You asked to confirm every tool call.',
+  'not-read-only': 'It is not marked read-only, so it may change the page.',
+};
+
+/**
+ * A call that waits for the person: named, on which site, and why. It takes the focus when it comes
+ * and, once answered, hands it on (`onAnswered`), as the answer removes it.
+ */
+export function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerModel; call: ReplayConfirmRequest; onAnswered: () => void }) {
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), [call.callId]);
+  const answer = (allow: boolean) => {
+    model.answerConfirm(allow);
+    onAnswered();
+  };
+  return (
+    <div
+      ref={box}
+      class="replay-confirm"
+      role="alertdialog"
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-reason`}
+      data-testid="replay-confirm"
+      data-name={call.name}
+    >
+      <p id={`${id}-title`} data-testid="replay-confirm-title">
+        The replay wants to run <code>{call.name}</code> on {call.origin} with <code>{compactJson(call.arguments)}</code>.
+      </p>
+      <p id={`${id}-reason`} data-testid="replay-confirm-reason">
+        {askReasons[call.reason]}
+      </p>
+      <button type="button" class="primary" onClick={() => answer(true)} data-testid="replay-allow">
+        Run it
+      </button>
+      <button type="button" onClick={() => answer(false)} data-testid="replay-skip">
+        Skip it
+      </button>
+    </div>
+  );
+}
