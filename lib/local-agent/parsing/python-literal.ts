@@ -1,6 +1,11 @@
+import { isDigit, isNameCharacter } from './is-name-character';
+import { readPythonNumber } from './python-number';
 import { readPythonString } from './python-string';
 import { setOwn } from './set-own';
 import { isSpaceCode } from './text-range';
+
+// Callers import the name test from here, where the reader of calls first found it.
+export { isNameCharacter } from './is-name-character';
 
 /** The text ended inside the value. */
 export const CUT = Symbol('cut');
@@ -9,7 +14,6 @@ export const FAIL = Symbol('fail');
 
 /** Deeper nesting than this is refused, so hostile input cannot exhaust the stack. */
 const MAX_DEPTH = 100;
-const MAX_NUMBER_LENGTH = 100;
 const WORDS: Record<string, unknown> = { True: true, False: false, None: null, true: true, false: false, null: null };
 
 /**
@@ -179,33 +183,9 @@ export class PythonScanner {
   }
 
   private number(): unknown {
-    const start = this.position;
-    let position = start + 1;
-    while (position < this.end) {
-      const code = this.text.charCodeAt(position);
-      const previous = this.text.charCodeAt(position - 1);
-      const signAfterExponent = (code === 0x2b || code === 0x2d) && (previous === 0x65 || previous === 0x45);
-      if (!signAfterExponent && !isNameCharacter(code, false) && code !== 0x2e) break;
-      position += 1;
-    }
-    this.position = position;
-    const lexeme = this.text.slice(start, position);
-    if (lexeme.length > MAX_NUMBER_LENGTH) return this.fail('a number is too long');
-    const negative = lexeme.startsWith('-');
-    const body = lexeme.replace(/^[-+]/, '').replaceAll('_', '');
-    // Number() also reads 0x, 0o and 0b prefixes and leading zeros, as the model meant them.
-    const parsed = body === '' ? Number.NaN : Number(body);
-    if (Number.isFinite(parsed)) return negative ? -parsed : parsed;
-    return position >= this.end ? CUT : this.fail(`"${lexeme.slice(0, 30)}" is not a number`);
+    const read = readPythonNumber(this.text, this.position, this.end);
+    this.position = read.end;
+    if ('reason' in read) return this.fail(read.reason);
+    return 'cut' in read ? CUT : read.value;
   }
-}
-
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
-/** A letter, `_`, or (not first) a digit: what a Python name, and each part of a tool's name, is made of. */
-export function isNameCharacter(code: number, first: boolean): boolean {
-  const letter = (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
-  return letter || (!first && isDigit(code));
 }
