@@ -29,3 +29,6 @@ export function guardSite(background: TraceServiceBackground, site: string, sign
   };
   return guard;
 }
+
+/** What `guardSite` gives: the replay's signal, why it stopped, and the check before each step and call. */
+export type SiteGuard = ReturnType<typeof guardSite>;

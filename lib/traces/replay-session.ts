@@ -1,9 +1,9 @@
 import { errorMessage } from '../messaging/error-message';
-import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { agentOffOn } from '../settings/agent-off-on';
 import { replayTrace } from './replay-trace';
 import { guardSite } from './guard-site';
 import { replayProgressText } from './replay-progress-text';
+import { replayTabTools } from './replay-tab-tools';
 import { replayRefusal } from '../service-worker/tab-drivers';
 import { replayClientMessageSchema, type ReplayConfirmRequest, type ReplayServerMessage } from './trace-protocol';
 import type { TraceServiceBackground } from './trace-service';
@@ -112,7 +112,6 @@ async function replayClaimed(
 ): Promise<void> {
   const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
   const guard = guardSite(background, site, signal);
-  let toolRan = false;
   // The viewer stays open for the whole replay (closing it cancels), so this hold ends with it.
   const scorer = await background.scorer?.();
   const releaseWorker = background.keepAwake?.() ?? (() => {});
@@ -121,20 +120,7 @@ async function replayClaimed(
     scorer,
     askEveryCall: (await background.consent?.())?.askEveryCall ?? false,
     signal: guard.signal,
-    getTools: async () => {
-      // As in a real run: the page may be changing its tools after the last call.
-      if (toolRan) await background.settleTools?.(tabId);
-      toolRan = false;
-      const now = await background.getTabTools(tabId);
-      const disabledSites = await guard.check(now);
-      // As in a live run, a frame of a site where the agent is off offers nothing.
-      return (now?.tools ?? []).filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? site));
-    },
-    executeTool: async (call, context) => {
-      await guard.check(await background.getTabTools(tabId), toolOriginOf(context.tool));
-      toolRan = true;
-      return background.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) });
-    },
+    ...replayTabTools(background, tabId, site, guard, timeoutMs),
     confirm: async (call) => {
       await guard.check(await background.getTabTools(tabId), call.origin);
       return confirm({ ...call, origin: call.origin ?? site });

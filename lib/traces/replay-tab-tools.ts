@@ -1,0 +1,33 @@
+// Its own file: the page's tools as a replay lists and runs them, each time behind the site guard.
+import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
+import { agentOffOn } from '../settings/agent-off-on';
+import type { SiteGuard } from './guard-site';
+import type { ReplayTraceOptions } from './replay-trace';
+import type { TraceServiceBackground } from './trace-service';
+
+/** The replay's `getTools` and `executeTool` for tab `tabId`, which it started on `site`. */
+export function replayTabTools(
+  background: TraceServiceBackground,
+  tabId: number,
+  site: string,
+  guard: SiteGuard,
+  timeoutMs: number,
+): Pick<ReplayTraceOptions, 'getTools' | 'executeTool'> {
+  let toolRan = false;
+  return {
+    getTools: async () => {
+      // As in a real run: the page may be changing its tools after the last call.
+      if (toolRan) await background.settleTools?.(tabId);
+      toolRan = false;
+      const now = await background.getTabTools(tabId);
+      const disabledSites = await guard.check(now);
+      // As in a live run, a frame of a site where the agent is off offers nothing.
+      return (now?.tools ?? []).filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? site));
+    },
+    executeTool: async (call, context) => {
+      await guard.check(await background.getTabTools(tabId), toolOriginOf(context.tool));
+      toolRan = true;
+      return background.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) });
+    },
+  };
+}
