@@ -10,9 +10,9 @@ export default defineContentScript({
   matchOriginAsFallback: true,
   // Pages hear nothing from the extension unless they offer WebMCP tools.
   noScriptStartedPostMessage: true,
-  main(ctx) {
-    // A script whose extension went away stops reading the page: told by WXT when a newer copy
-    // starts in the page, or by the first message that can no longer be sent.
-    ctx.onInvalidated(setupPageTools());
+  main() {
+    // Its stop is not tied to WXT's word of a newer copy of this script: a page can send that word
+    // itself, and the extension never injects a second copy. A send that fails says it instead.
+    setupPageTools();
   },
 });

@@ -37,12 +37,14 @@ export function setupPageTools(): () => void {
   function stop(): void {
     if (!connected) return;
     connected = false;
-    reader.stop();
-    bridge.close();
-    try {
-      stopAnswering();
-    } catch {
-      // The extension's runtime went with it: there is nothing left to stop listening to.
+    // Each part on its own: one that fails (the runtime's listener, gone with the extension) must
+    // not keep the others running.
+    for (const part of [() => reader.stop(), () => bridge.close(), stopAnswering]) {
+      try {
+        part();
+      } catch {
+        // Nothing is left to let go of there.
+      }
     }
   }
 

@@ -49,6 +49,19 @@ describe('a content script whose extension went away (reloaded or updated)', () 
   });
 });
 
+describe('a content script whose send the background refused', () => {
+  it('goes on reporting: only a gone extension stops it', async () => {
+    const stopAnswering = vi.fn();
+    vi.mocked(handleContentMessages).mockReturnValueOnce(stopAnswering);
+    send.mockRejectedValueOnce(Object.assign(new Error('No such frame.'), { name: 'NotFoundError' }));
+    stop = setupPageTools();
+    await vi.waitFor(() => expect(send).toHaveBeenCalledOnce());
+    document.body.insertAdjacentHTML('beforeend', '<form toolname="book_table" tooldescription="Book a table."><input name="day"></form>');
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    expect(stopAnswering).not.toHaveBeenCalled();
+  });
+});
+
 /** The names in the frame's last report to the background. */
 function lastReported(): string[] {
   const report = send.mock.calls.filter(([type]) => type === 'tools-report').at(-1)?.[1] as { tools: Array<{ name: string }> } | undefined;
