@@ -112,13 +112,15 @@ async function replayClaimed(
 ): Promise<void> {
   const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
   const guard = guardSite(background, site, signal);
-  // The viewer stays open for the whole replay (closing it cancels), so this hold ends with it.
   const scorer = await background.scorer?.();
+  const askEveryCall = (await background.consent?.())?.askEveryCall ?? false;
+  // The viewer stays open for the whole replay (closing it cancels), so this hold ends with it;
+  // taken once nothing before the replay can fail, or a failed read would keep it for good.
   const releaseWorker = background.keepAwake?.() ?? (() => {});
   const report = await replayTrace({
     trace,
     scorer,
-    askEveryCall: (await background.consent?.())?.askEveryCall ?? false,
+    askEveryCall,
     signal: guard.signal,
     ...replayTabTools(background, tabId, site, guard, timeoutMs),
     confirm: async (call) => {

@@ -333,6 +333,25 @@ describe('the trace service', () => {
     expect(page.cart).toEqual([]);
   });
 
+  it('lets the worker sleep again when a replay fails before it starts (the settings could not be read)', async () => {
+    const store = await storeWithRuns(1);
+    let reads = 0;
+    let held = 0;
+    const messages = await replayMessages(store, new Map([[7, createShopPage()]]), {
+      // The first read (is the agent off there?) works; the next one fails.
+      consent: async () => {
+        if ((reads += 1) > 1) throw new Error('The settings could not be read.');
+        return { askEveryCall: false, disabledSites: [] };
+      },
+      keepAwake: () => {
+        held += 1;
+        return () => (held -= 1);
+      },
+    });
+    expect(messages.at(-1)?.type).toBe('failed');
+    expect(held).toBe(0);
+  });
+
   it('asks about a framed tool naming the frame’s own site, and offers no tool of a frame where the agent is off', async () => {
     const store = await storeWithRuns(1);
     const page = createShopPage();
