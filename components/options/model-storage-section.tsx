@@ -59,20 +59,20 @@ interface StoredModelRowProps {
 function StoredModelRow({ model, entry, confirmingDelete }: StoredModelRowProps) {
   const asking = confirmingDelete.value === entry.baseUrl;
   const focusBack = useFocusBack(asking);
-  const question = useHeadingWhenGone<HTMLSpanElement>();
+  const row = useHeadingWhenGone<HTMLTableRowElement>();
   const deleteIt = async () => {
     confirmingDelete.value = undefined;
     await model.deleteModel(entry);
     document.getElementById('storage-heading')?.focus();
   };
   return (
-    <tr data-testid="stored-model">
+    <tr data-testid="stored-model" ref={row}>
       <td>{entry.label}</td>
       <td class="number">{formatBytes(entry.bytes)}</td>
       <td>{entry.complete ? '' : <span class="badge">incomplete download</span>}</td>
       <td>
         {asking ? (
-          <span class="row" ref={question}>
+          <span class="row">
             Delete it?
             <button type="button" aria-label={`Yes, delete ${entry.label}`} onClick={deleteIt}>
               Yes
@@ -136,9 +136,9 @@ function DeleteAll({ model, stored }: { model: OptionsModel; stored: readonly St
 }
 
 /**
- * A question that goes with its row or with the list (the model deleted in another tab, and this
- * page reading the list again) while it has the focus leaves the focus on the section's heading,
- * not on the page body. Hook cleanups run before the element leaves the page.
+ * A row, or a question, that goes (its model deleted in another tab, and this page reading the
+ * list again) while it has the focus leaves the focus on the section's heading, not on the page
+ * body. Hook cleanups run before the element leaves the page.
  */
 function useHeadingWhenGone<T extends HTMLElement>() {
   const question = useRef<T>(null);

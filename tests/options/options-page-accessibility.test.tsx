@@ -223,6 +223,17 @@ describe('the options page, for a keyboard and a screen reader', () => {
     expect(document.activeElement).toBe(root.querySelector('#storage-heading'));
   });
 
+  it('leaves the focus on the heading when a model goes while its Delete button has it', async () => {
+    const fake = oneStoredModel();
+    const { root, text, model } = show({}, { caches: fake.storage });
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)')).not.toBeNull());
+    buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)')!.focus();
+    await fake.storage.delete('webllm/model');
+    await model.refreshStorage();
+    await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
+    expect(document.activeElement).toBe(root.querySelector('#storage-heading'));
+  });
+
   it('takes a model\'s own question away with it, leaving the focus on the heading', async () => {
     const fake = oneStoredModel();
     const { root, text, model } = show({}, { caches: fake.storage });
