@@ -83,5 +83,7 @@ it('posts a rejected response as the call’s error, its message cut to 2,000 ch
   const error = (posted.at(-1) as { error: { name: string; message: string } }).error;
   expect(error.name).toBe('Error');
   expect(error.message.length).toBeLessThanOrEqual(2_000);
+  expect(error.message.length).toBeGreaterThan(1_990);
   expect(error.message.startsWith('Sold out. zzz')).toBe(true);
+  expect(error.message).toMatch(/\n… \(cut: \d+ of 5010 characters not shown\)$/);
 });
