@@ -23,8 +23,6 @@ import { HandRuns } from './hand-runs';
 import { toolKey } from './tool-key';
 import { ToolChangeLog } from './tool-change-log';
 
-export { maxTimeoutSeconds, minTimeoutSeconds, type LeftRun, type RunState } from './hand-runs';
-export { toolKey } from './tool-key';
 
 export type InspectorChannel = Channel<InspectorRequest, InspectorEvent>;
 

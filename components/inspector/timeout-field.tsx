@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
-import { maxTimeoutSeconds, minTimeoutSeconds, type InspectorModel } from './inspector-model';
+import { maxTimeoutSeconds, minTimeoutSeconds } from './hand-runs';
+import type { InspectorModel } from './inspector-model';
 
 /**
  * The header's "Timeout (s)": how long a run started here may take. A number in range is used as

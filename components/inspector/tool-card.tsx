@@ -1,7 +1,8 @@
 import { useSignal } from '@preact/signals';
 import type { PageTool } from '@/lib/registry/types';
 import { AnnotationBadges } from './annotation-badges';
-import { toolKey, type InspectorModel } from './inspector-model';
+import type { InspectorModel } from './inspector-model';
+import { toolKey } from './tool-key';
 import { OutputSchemaView, SchemaView } from './schema-view';
 import { ToolRunner } from './tool-runner';
 

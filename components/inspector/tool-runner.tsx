@@ -4,7 +4,8 @@ import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues, ty
 import { schemaToForm, type FormField } from '@/lib/devtools/schema-to-form';
 import type { PageTool } from '@/lib/registry/types';
 import { FieldInput } from './field-input';
-import { toolKey, type InspectorModel } from './inspector-model';
+import type { InspectorModel } from './inspector-model';
+import { toolKey } from './tool-key';
 import { RunResult } from './run-result';
 
 /** A failed check: its message and, when it names one, the field it is about. */

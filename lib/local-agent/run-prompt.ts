@@ -11,7 +11,6 @@ import { createFenceMarker, toolRepliesForModel, type CallReply } from './tool-o
 import { withoutOlderHalf, withoutOldestTurn } from './without-oldest-turn';
 
 // Exported here as before, for askModel, which measures the prompt it is given.
-export { messagesTokens } from './messages-tokens';
 
 export interface RunPromptOptions {
   format: PromptFormat;

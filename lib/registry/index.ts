@@ -2,7 +2,8 @@ import type { ToolOutput } from '@webmcp-agents/chat';
 import { executeTabTool as executeInTab, type ExecuteOptions } from './execute-tab-tool';
 import { coalesceRegistrySaves } from './coalesce-registry-saves';
 import { sessionRegistryStorage } from './session-registry-storage';
-import { TabToolRegistry, type TabToolsListener } from './tab-tool-registry';
+import type { TabToolsListener } from './announce-tab-tools';
+import { TabToolRegistry } from './tab-tool-registry';
 import { toolsForAgent } from './tools-for-agent';
 import { wireToolRegistry } from './wire-tool-registry';
 import { requestTabTools } from './request-tab-tools';
@@ -14,7 +15,7 @@ export { showAsking } from './show-tool-count';
 export { requestTabTools } from './request-tab-tools';
 export type { DroppedTool, PageTool, TabTools } from './types';
 export type { ExecuteOptions } from './execute-tab-tool';
-export type { TabToolsListener } from './tab-tool-registry';
+export type { TabToolsListener } from './announce-tab-tools';
 
 let registry: TabToolRegistry | undefined;
 

@@ -13,8 +13,6 @@ import { TurnedAwayFrames } from './turned-away-frames';
 import type { TabTools } from './types';
 import { WaitingReports, type WaitingReport } from './waiting-reports';
 
-export type { TabToolsListener } from './announce-tab-tools';
-export type { ReportSender } from './report-sender';
 
 /** Where the registry keeps its tabs between service-worker restarts. */
 export interface RegistryStorage {

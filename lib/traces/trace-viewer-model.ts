@@ -14,8 +14,6 @@ import type { TraceSettings } from './trace-settings';
 import { TraceReplay } from './trace-replay';
 import type { TraceViewerOptions } from './trace-viewer-options';
 
-export type { TraceViewerOptions } from './trace-viewer-options';
-
 export interface Notice {
   tone: 'info' | 'error';
   text: string;

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
 import { normalizeServerAddress } from '../../lib/engines/openai/server-address';
-import { connectionBroken, contextRefusal, notAnApi, replyUnfinished, replyUnreadable, serverDown, serverRefused, serverSilent, serverStalled } from '../../lib/engines/openai/server-errors';
+import { contextRefusal } from '../../lib/engines/openai/context-refusal';
+import { connectionBroken, notAnApi, replyUnfinished, replyUnreadable, serverDown, serverRefused, serverSilent, serverStalled } from '../../lib/engines/openai/server-errors';
 import { defaultSettings } from '../../lib/settings';
 import { startFakeOllama } from './support/fake-ollama-server';
 

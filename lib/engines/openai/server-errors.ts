@@ -6,8 +6,6 @@ import { contextRefusal } from './context-refusal';
 import { responseDetail } from './response-detail';
 import { serverHost } from './server-address';
 
-export { contextRefusal } from './context-refusal';
-
 // Commands are written out as plain words: the panel and the options page show hints as text.
 const serverCommands = 'for Ollama, run ollama serve; in LM Studio, start the server in its Developer tab; for llama.cpp, run llama-server';
 

@@ -4,7 +4,8 @@ import { createServerMemory, postChatRequest, type ServerMemory } from './chat-r
 import { readServerSentEvents } from './read-server-sent-events';
 import { defaultReplyTimeouts, startIdleTimer, type IdleTimer, type ReplyTimeouts } from './reply-timeouts';
 import { serverHost } from './server-address';
-import { connectionBroken, contextRefusal, logHintOnOptions, notAnApi, replyUnfinished, replyUnreadable, serverModelLabel, serverStalled } from './server-errors';
+import { contextRefusal } from './context-refusal';
+import { connectionBroken, logHintOnOptions, notAnApi, replyUnfinished, replyUnreadable, serverModelLabel, serverStalled } from './server-errors';
 import { serverUsage, type ServerFigures } from './server-usage';
 
 export interface OpenAiReplyOptions {

@@ -5,7 +5,6 @@ import { setOwn } from './set-own';
 import { isSpaceCode } from './text-range';
 
 // Callers import the name test from here, where the reader of calls first found it.
-export { isNameCharacter } from './is-name-character';
 
 /** The text ended inside the value. */
 export const CUT = Symbol('cut');

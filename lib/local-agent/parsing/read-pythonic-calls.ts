@@ -1,5 +1,6 @@
 import { MAX_CALLS_PER_REPLY } from './call-collector';
-import { CUT, FAIL, isNameCharacter, PythonScanner } from './python-literal';
+import { isNameCharacter } from './is-name-character';
+import { CUT, FAIL, PythonScanner } from './python-literal';
 import { setOwn } from './set-own';
 
 /** One call of a pythonic list: read, or not, with the reason. */
