@@ -15,6 +15,9 @@ export function setupMainWorldBridge(): void {
   let started = false;
   let announced = false;
   let postTimer: ReturnType<typeof setTimeout> | undefined;
+  // One post at a time: a slow `getTools()` must not post its older listing after a newer one,
+  // and one that failed must not stop the posts after it.
+  let posting = Promise.resolve();
   const owners = new Map<string, ToolAdapter>();
   const calls = new Map<string, AbortController>();
   const schedulePost = (): void => {
@@ -24,7 +27,7 @@ export function setupMainWorldBridge(): void {
     if (!started || postTimer !== undefined) return;
     postTimer = setTimeout(() => {
       postTimer = undefined;
-      void postTools(extension, discovery.adapters(), owners);
+      posting = posting.then(() => postTools(extension, discovery.adapters(), owners)).catch(() => undefined);
     }, 20);
   };
   const discovery = createAdapterDiscovery(schedulePost);
