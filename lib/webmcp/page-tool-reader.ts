@@ -5,6 +5,7 @@ import type { DroppedToolReport, ReportedTool } from './reported-tool';
 import type { PageToolSource } from './page-tool-source';
 import { sanitizeTools, type OfferedTool } from './sanitize-tools';
 import { toolLimits } from './tool-limits';
+import { waitAfterWork, type WorkDone } from './wait-after-work';
 
 export interface FrameReport {
   tools: ReportedTool[];
@@ -17,22 +18,10 @@ export interface ReaderOptions {
   onReport(tools: FrameReport): void;
   /**
    * Quiet time before a change is read; 100 ms like Chrome's own extensions, or longer after a
-   * reading that took long (see readShare).
+   * reading that took long (see waitAfterWork).
    */
   debounceMs?: number;
 }
-
-/**
- * The most of the page's main thread the readings may take while its tools keep changing: a
- * reading follows the last one no sooner than four times the work that one did, so that a page
- * with hundreds of tools, one of which a framework registers again at every render, keeps its
- * own time. A change after a quiet spell (a tool the agent just called) is read after the quiet
- * period alone. A reading's time counts its waits for the browser's `getTools()`, which is the
- * browser's work on the same thread.
- */
-const readShare = 0.2;
-/** However long a reading took, a change shows within this. */
-const longestWaitMs = 3_000;
 
 /**
  * Follows a frame's tools from all its sources (the first source wins a name), checks them with
@@ -43,7 +32,7 @@ export class PageToolReader {
   private last: FrameReport | undefined;
   private reported = false;
   /** When the last reading ended, and how long it took. */
-  private lastRead = { endedAt: 0, tookMs: 0 };
+  private lastRead: WorkDone = { endedAt: 0, tookMs: 0 };
   private readonly checked = new CheckedToolCache(toolLimits.toolsPerFrame * 2);
   private owners = new Map<string, PageToolSource>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -82,9 +71,8 @@ export class PageToolReader {
 
   private schedule(): void {
     if (this.timer !== undefined || this.stopped) return;
-    const quiet = this.options.debounceMs ?? 100;
-    const rest = (this.lastRead.tookMs * (1 - readShare)) / readShare;
-    const wait = Math.min(Math.max(quiet, this.lastRead.endedAt + rest - performance.now()), Math.max(quiet, longestWaitMs));
+    // Readings take at most a fifth of the page's main thread while its tools keep changing.
+    const wait = waitAfterWork(this.options.debounceMs ?? 100, this.lastRead, performance.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.report(false).catch(logFailedReading);

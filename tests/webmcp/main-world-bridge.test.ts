@@ -73,7 +73,40 @@ it('leaves the latest listing last when a slow getTools() ends after a quicker, 
   change();
   await vi.advanceTimersByTimeAsync(100);
   release();
-  await vi.advanceTimersByTimeAsync(100);
+  // However long the slow reading took, a change shows within 3 s (see waitAfterWork).
+  await vi.advanceTimersByTimeAsync(3_000);
   expect(await listed(source)).toEqual(['a', 'b', 'c']);
   await expect(source.execute('c', {}, new AbortController().signal)).resolves.toBe('ran');
+});
+
+it('leaves the page most of its thread when its tools change at every render: a post that took long waits four times as long', async () => {
+  vi.useFakeTimers();
+  let render = 0;
+  // Hundreds of tools take the polyfill 40 ms to list, and a framework registers one again at every render.
+  const { source, change } = startPolyfillPage(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    return [tool('checkout'), { name: 'cart', description: `The cart, render ${render}.` }];
+  });
+  await vi.advanceTimersByTimeAsync(200);
+  const postedAt: number[] = [];
+  source.watch(() => postedAt.push(performance.now()));
+  const renders = setInterval(() => {
+    render += 1;
+    change();
+  }, 5);
+  await vi.advanceTimersByTimeAsync(2_000);
+  clearInterval(renders);
+  const gaps = postedAt.slice(1).map((at, index) => at - postedAt[index]!);
+  expect(gaps.length).toBeGreaterThanOrEqual(5);
+  // Each post takes 40 ms and the next starts no sooner than 160 ms after it ended.
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(200);
+});
+
+it('copies no more than ten times the tools a frame may offer, and says how many it left', async () => {
+  vi.useFakeTimers();
+  const { source } = startPolyfillPage(async () => Array.from({ length: 5_003 }, (_, index) => tool(`tool_${index}`)));
+  await vi.advanceTimersByTimeAsync(200);
+  const listing = await source.list();
+  expect(listing.offered).toHaveLength(5_000);
+  expect(listing.refused).toEqual([{ name: '(more)', reason: '3 more tools were not read' }]);
 });

@@ -1,6 +1,7 @@
 import { openBridgeEnd } from '../../messaging/bridge-wire';
 import { readProperty, type ToolAdapter } from '../adapters/tool-adapter';
 import { createAdapterDiscovery } from './adapter-discovery';
+import { pacePosts } from './pace-posts';
 import { postTools } from './post-tools';
 import { runBridgeCall } from './run-bridge-call';
 import { watchAgentSubmits } from './watch-agent-submits';
@@ -14,21 +15,14 @@ import { watchAgentSubmits } from './watch-agent-submits';
 export function setupMainWorldBridge(): void {
   let started = false;
   let announced = false;
-  let postTimer: ReturnType<typeof setTimeout> | undefined;
-  // One post at a time: a slow `getTools()` must not post its older listing after a newer one,
-  // and one that failed must not stop the posts after it.
-  let posting = Promise.resolve();
   const owners = new Map<string, ToolAdapter>();
   const calls = new Map<string, AbortController>();
+  const post = pacePosts(() => postTools(extension, discovery.adapters(), owners));
   const schedulePost = (): void => {
     // Silent until the page has a context to read: most content scripts never hear from it.
     if (!announced) extension.post({ type: 'bridge-ready' });
     announced = true;
-    if (!started || postTimer !== undefined) return;
-    postTimer = setTimeout(() => {
-      postTimer = undefined;
-      posting = posting.then(() => postTools(extension, discovery.adapters(), owners)).catch(() => undefined);
-    }, 20);
+    if (started) post();
   };
   const discovery = createAdapterDiscovery(schedulePost);
   const formResponses = watchAgentSubmits();

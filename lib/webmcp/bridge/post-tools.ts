@@ -1,8 +1,12 @@
 // Listing the page's polyfilled tools for the content script: its own file so the page-world
 // bridge's setup only wires, and which adapter owns a name is decided in one place.
 import { readToolName, type ToolAdapter } from '../adapters/tool-adapter';
+import { toolLimits } from '../tool-limits';
 import { copyToolForPosting } from './copy-tool-for-posting';
 import type { ExtensionEnd } from './extension-end';
+
+/** Past ten times a frame's cap nothing more could be taken (see sanitizeTools): the rest is not copied. */
+const mostTools = toolLimits.toolsPerFrame * 10;
 
 /**
  * Posts every adapter's tools, the first adapter to list a name owning it, and refills `owners`
@@ -12,9 +16,14 @@ export async function postTools(extension: ExtensionEnd, adapters: readonly Tool
   const listedOwners = new Map<string, ToolAdapter>();
   const tools: unknown[] = [];
   const unreadable: Array<{ name: unknown; reason: string }> = [];
+  let looked = 0;
+  let unread = 0;
   for (const adapter of adapters) {
     const listed = await adapter.list().catch(() => []);
-    for (const tool of listed) {
+    const room = Math.max(0, mostTools - looked);
+    unread += Math.max(0, listed.length - room);
+    for (const tool of listed.slice(0, room)) {
+      looked += 1;
       const name = readToolName(tool);
       if (name !== undefined && listedOwners.has(name)) continue;
       if (name !== undefined) listedOwners.set(name, adapter);
@@ -24,6 +33,7 @@ export async function postTools(extension: ExtensionEnd, adapters: readonly Tool
       else unreadable.push({ name: typeof posted.name === 'string' ? posted.name : undefined, reason: posted.reason });
     }
   }
+  if (unread > 0) unreadable.push({ name: '(more)', reason: `${unread} more tools were not read` });
   owners.clear();
   for (const [name, adapter] of listedOwners) owners.set(name, adapter);
   extension.post({ type: 'bridge-tools', tools, unreadable });
