@@ -16,7 +16,7 @@ import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
 export function createNativeSource(): PageToolSource | undefined {
   const context = readProperty(document, 'modelContext');
   if (isModelContextLike(context)) {
-    const adapter = createModelContextAdapter(context, window);
+    const adapter = createModelContextAdapter(context, window, { nullIsNavigation: true });
     // The browser also reads forms in open shadow roots (web components). Those known when the
     // page is first listed are looked in; one attached later is found by walking again, when a
     // call does not find its form or a panel opens on the tab (`lookAgain`).

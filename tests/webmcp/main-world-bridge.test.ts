@@ -110,3 +110,15 @@ it('copies no more than ten times the tools a frame may offer, and says how many
   expect(listing.offered).toHaveLength(5_000);
   expect(listing.refused).toEqual([{ name: '(more)', reason: '3 more tools were not read' }]);
 });
+
+it('gives a polyfilled tool’s null result as its value: only the browser’s own null means the page went away', async () => {
+  vi.useFakeTimers();
+  const source = createBridgeSource();
+  stops.push(() => source.close());
+  setupMainWorldBridge();
+  // A polyfill that hands back what the tool returned: no such order.
+  const context = Object.assign(new EventTarget(), { getTools: async () => [tool('find_order')], executeTool: async () => null });
+  Object.defineProperty(navigator, 'modelContext', { value: context, configurable: true });
+  await vi.advanceTimersByTimeAsync(200);
+  await expect(source.execute('find_order', {}, new AbortController().signal)).resolves.toBe('null');
+});

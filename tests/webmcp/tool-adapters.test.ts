@@ -258,6 +258,12 @@ describe('createModelContextAdapter: the standard getTools / executeTool', () =>
     }
   });
 
+  it('reads the browser’s null as a navigation, and a polyfill’s null as the tool’s value', async () => {
+    const nullContext = { getTools: async () => [{ name: 'find_order', description: 'd' }], executeTool: async () => null };
+    expect(await createModelContextAdapter(nullContext, ownWindow, { nullIsNavigation: true }).execute('find_order', {}, never)).toBeNull();
+    expect(await createModelContextAdapter(nullContext, ownWindow, { nullIsNavigation: false }).execute('find_order', {}, never)).toBe('null');
+  });
+
   it('refuses a tool of another frame', async () => {
     await expect(createModelContextAdapter(context(false), ownWindow).execute('theirs', {}, never)).rejects.toThrow(
       'The page offers no tool named "theirs".',

@@ -15,9 +15,12 @@ export function isModelContextLike(value: unknown): value is ModelContextLike {
 /**
  * Reads tools through `getTools()` and runs them with `executeTool()`. `getTools` also lists
  * same-origin tools of other frames; each frame keeps only its own (`source`, formerly `window`),
- * since every frame has its own content script.
+ * since every frame has its own content script. With `nullIsNavigation`, the browser's own
+ * context, a `null` result means the document went away mid-call (Chrome's convention); a
+ * polyfill's `null` is the tool's value, since a page that navigated would take the polyfill with it.
  */
-export function createModelContextAdapter(context: ModelContextLike, ownWindow: Window): ToolAdapter {
+export function createModelContextAdapter(context: ModelContextLike, ownWindow: Window, { nullIsNavigation = true } = {}): ToolAdapter {
+  const resultString = nullIsNavigation ? browserResultString : (value: unknown) => browserResultString(value) ?? 'null';
   async function readTools(): Promise<unknown[]> {
     const tools = await context.getTools();
     if (!Array.isArray(tools)) return [];
@@ -38,16 +41,16 @@ export function createModelContextAdapter(context: ModelContextLike, ownWindow: 
       const tool = (await readTools()).find((candidate) => readToolName(candidate) === name);
       if (!tool) throw toolNotFound(name);
       const run = (input: unknown) => abortable(context.executeTool(tool, input, { signal }), signal);
-      if (inputAsString) return browserResultString(await run(JSON.stringify(args)));
+      if (inputAsString) return resultString(await run(JSON.stringify(args)));
       try {
-        return browserResultString(await run(args));
+        return resultString(await run(args));
       } catch (error) {
         // Before Chrome 155 (and in polyfill 5.1) the input was a JSON string. Only the input
         // parser's own refusal, which comes before the tool runs, means that: a tool's own error
         // comes wrapped ("Tool was executed but the invocation failed…") and must not run it twice.
         if (!/^failed to parse input/i.test(String(readProperty(error, 'message')))) throw error;
         inputAsString = true;
-        return browserResultString(await run(JSON.stringify(args)));
+        return resultString(await run(JSON.stringify(args)));
       }
     },
   };

@@ -48,7 +48,7 @@ export function createAdapterDiscovery(onChange: () => void): AdapterDiscovery {
 
 function adapt(candidate: object): ToolAdapter | undefined {
   if (isModelContextLike(candidate)) {
-    const adapter = createModelContextAdapter(candidate, window);
+    const adapter = createModelContextAdapter(candidate, window, { nullIsNavigation: false });
     // A polyfill with `registerTool`: what the page registered says which hints it meant (not its
     // own records of the tools, which may have dropped them).
     return isLegacyContextLike(candidate)
