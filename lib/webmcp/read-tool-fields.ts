@@ -1,5 +1,5 @@
 /**
- * A page's tool with each field read out once. Newer Chrome returns `Tool` objects that do not
+ * A tool, with each field read out once. Newer Chrome returns `Tool` objects that do not
  * serialise, and polyfilled tools may carry getters, so fields are copied one by one.
  */
 export interface RawTool {
@@ -14,7 +14,13 @@ export interface RawTool {
 
 const fieldNames = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
 
-/** Reads the fields a tool may have; a field whose getter throws reads as undefined. Never throws. */
+/**
+ * What a schema whose getter throws reads as: it is one that cannot be read (the tool is refused,
+ * or loses its output schema), not a missing one, which would offer a tool with no arguments.
+ */
+export const unreadableSchema = Symbol('unreadable schema');
+
+/** Reads the fields a tool may have (see readToolField). Never throws. */
 export function readToolFields(tool: unknown): RawTool {
   const raw: RawTool = {
     name: undefined,
@@ -25,14 +31,16 @@ export function readToolFields(tool: unknown): RawTool {
     annotations: undefined,
   };
   if (typeof tool !== 'object' || tool === null) return raw;
-  for (const field of fieldNames) raw[field] = readField(tool, field);
+  for (const field of fieldNames) raw[field] = readToolField(tool, field);
   return raw;
 }
 
-function readField(tool: object, field: string): unknown {
+/** One field of a tool; a getter that throws reads as undefined, or as `unreadableSchema` for a schema. Never throws. */
+export function readToolField(tool: unknown, field: (typeof fieldNames)[number]): unknown {
+  if ((typeof tool !== 'object' && typeof tool !== 'function') || tool === null) return undefined;
   try {
     return (tool as Record<string, unknown>)[field];
   } catch {
-    return undefined;
+    return field === 'inputSchema' || field === 'outputSchema' ? unreadableSchema : undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { copyJsonValue } from './copy-json-value';
-import { readToolFields, type RawTool } from './read-tool-fields';
+import { readToolFields, unreadableSchema, type RawTool } from './read-tool-fields';
 import { reportedToolSchema, type ReportedTool, type ToolSource } from './reported-tool';
 import { toolLimits, toolNamePattern } from './tool-limits';
 
@@ -85,6 +85,7 @@ function outputSchemaOf(outputSchema: unknown, bridgeProblem: string | undefined
 
 /** Older Chrome gave the schema as JSON text, newer as an object. `what` names it in a refusal. */
 function sanitizeSchema(given: unknown, what: string): SchemaResult {
+  if (given === unreadableSchema) return { ok: false, reason: `${what} cannot be read` };
   let candidate = given;
   if (typeof given === 'string') {
     if (given.length > toolLimits.schemaCharacters) {

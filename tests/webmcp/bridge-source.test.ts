@@ -64,6 +64,16 @@ describe('the content script’s half of the bridge', () => {
     ]);
   });
 
+  it('refuses a polyfilled tool whose input schema getter throws, and keeps one whose output schema getter throws without it', () => {
+    const thrower = () => {
+      throw new Error('zod: cannot convert z.date()');
+    };
+    const noInput = Object.defineProperty({ name: 'book_flight', description: 'Books a flight.' }, 'inputSchema', { get: thrower });
+    expect(copyToolForPosting(noInput)).toEqual({ ok: false, name: 'book_flight', reason: 'the input schema cannot be read' });
+    const noOutput = Object.defineProperty({ name: 'cart_total', description: 'The cart’s total.' }, 'outputSchema', { get: thrower });
+    expect(copyToolForPosting(noOutput)).toEqual({ ok: true, tool: { name: 'cart_total', description: 'The cart’s total.', outputSchemaProblem: 'the output schema cannot be read' } });
+  });
+
   it('runs a call through the bridge and takes only the answer to that call', async () => {
     const source = bridgeSource();
     const { bridge } = fakeBridge((name) => (name === 'ok' ? { result: 'real result' } : { error: 'The page says no.' }));

@@ -110,6 +110,11 @@ describe('sanitizeTool: what it refuses, and why', () => {
     expect(refusal(tool)).toBe(reason);
   });
 
+  it('refuses a tool whose input schema getter throws as one whose schema cannot be read, not as one without arguments', () => {
+    const throwing = Object.defineProperty({ name: 'book_flight', description: 'Books a flight.' }, 'inputSchema', { get: () => { throw new Error('zod: cannot convert z.date()'); } });
+    expect(refusal(throwing)).toBe('the input schema cannot be read');
+  });
+
   it('refuses a schema nested too deeply, or one that holds itself', () => {
     let deep: Record<string, unknown> = { type: 'string' };
     for (let level = 0; level < 40; level += 1) deep = { type: 'object', properties: { next: deep } };
@@ -179,7 +184,7 @@ describe('sanitizeTool: the output schema, which only describes results', () => 
 
   it('keeps the tool without one whose getter throws, and takes the bridge’s word where it could not copy one', () => {
     const throwing = Object.defineProperty({ name: 'cart_total', description: 'd' }, 'outputSchema', { get: () => { throw new Error('no'); } });
-    expect(sanitizeTool(throwing, context)).toMatchObject({ ok: true, tool: { name: 'cart_total' } });
+    expect(sanitizeTool(throwing, context)).toMatchObject({ ok: true, tool: { name: 'cart_total', outputSchemaProblem: 'the output schema cannot be read' } });
     const bridged = withOutput(undefined, { ...context, outputSchemaProblem: `the output schema cannot be used: ${'x'.repeat(400)}` });
     expect(bridged.ok && bridged.tool.outputSchemaProblem?.length).toBe(300);
   });

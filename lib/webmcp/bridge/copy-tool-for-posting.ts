@@ -1,5 +1,5 @@
-import { readProperty } from '../adapters/tool-adapter';
 import { copyJsonValue } from '../copy-json-value';
+import { readToolField, unreadableSchema } from '../read-tool-fields';
 
 const limits = { depth: 40, values: 50_000 };
 
@@ -8,19 +8,26 @@ export type PostedTool = { ok: true; tool: Record<string, unknown> } | { ok: fal
 
 /**
  * Copies the fields the extension reads; the content script checks them all again. An output
- * schema it cannot copy is left out, and `outputSchemaProblem` says why: it only describes
- * results, so the tool is kept (see sanitizeTool). Never throws.
+ * schema it cannot read or copy is left out, and `outputSchemaProblem` says why: it only
+ * describes results, so the tool is kept (see sanitizeTool). Never throws.
  */
 export function copyToolForPosting(tool: unknown): PostedTool {
-  const name = readProperty(tool, 'name');
+  const name = readToolField(tool, 'name');
   const copy: Record<string, unknown> = {};
-  for (const field of ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']) {
-    const value = readProperty(tool, field);
+  for (const field of ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const) {
+    const value = readToolField(tool, field);
     if (value === undefined) continue;
-    const copied = copyJsonValue(value, limits);
+    const copied = copyField(value);
     if (copied.ok) copy[field] = copied.value;
-    else if (field === 'outputSchema') copy.outputSchemaProblem = `the output schema cannot be used: ${copied.reason}`;
-    else return { ok: false, name, reason: `the ${field === 'inputSchema' ? 'input schema' : field} cannot be used: ${copied.reason}` };
+    else if (field === 'outputSchema') copy.outputSchemaProblem = `the output schema ${copied.problem}`;
+    else return { ok: false, name, reason: `the ${field === 'inputSchema' ? 'input schema' : field} ${copied.problem}` };
   }
   return { ok: true, tool: copy };
+}
+
+/** A field as plain JSON, or what is wrong with it, in words that follow its name. */
+function copyField(value: unknown): { ok: true; value: unknown } | { ok: false; problem: string } {
+  if (value === unreadableSchema) return { ok: false, problem: 'cannot be read' };
+  const copied = copyJsonValue(value, limits);
+  return copied.ok ? copied : { ok: false, problem: `cannot be used: ${copied.reason}` };
 }
