@@ -15,6 +15,8 @@ import { watchToolForms } from './watch-tool-forms';
  */
 export function createDeclarativeSource(armFormResponse: () => FormResponse | undefined = () => undefined): PageToolSource {
   const roots = new ToolFormRoots();
+  // Created when the content script starts (document_start), before any script of the page.
+  const windowSubmits = relaySubmits(window);
   let changed: (() => void) | undefined;
   return {
     yieldsToEarlier: true,
@@ -46,8 +48,33 @@ export function createDeclarativeSource(armFormResponse: () => FormResponse | un
       const form = named() ?? (roots.walk() ? named() : undefined);
       if (!form) throw toolNotFound(name);
       fillToolForm(form, args);
-      return submit(form, armFormResponse, signal);
+      return submit(form, { armFormResponse, windowSubmits }, signal);
     },
+  };
+}
+
+/** Hands the submits heard from now on to `onSubmit`; gives back how to stop. */
+type SubmitListener = (onSubmit: (event: Event) => void) => () => void;
+
+/**
+ * One capture listener on `target`, added now, that hands each submit to the listener set at the
+ * time: a page listener that stops the event (`stopImmediatePropagation()`) hides it only from
+ * listeners added after its own.
+ */
+function relaySubmits(target: EventTarget): SubmitListener {
+  let current: ((event: Event) => void) | undefined;
+  target.addEventListener('submit', (event) => current?.(event), { capture: true });
+  return (onSubmit) => {
+    current = onSubmit;
+    return () => (current = undefined);
+  };
+}
+
+/** A capture listener on `target` from now on, as a SubmitListener. */
+function listenFromNow(target: EventTarget): SubmitListener {
+  return (onSubmit) => {
+    target.addEventListener('submit', onSubmit, { capture: true });
+    return () => target.removeEventListener('submit', onSubmit, { capture: true });
   };
 }
 
@@ -57,29 +84,33 @@ export function createDeclarativeSource(armFormResponse: () => FormResponse | un
  * answers with it; one that handles the submit itself without a result gets a plain confirmation;
  * one that navigates gives `null`.
  */
-async function submit(form: HTMLFormElement, armFormResponse: () => FormResponse | undefined, signal: AbortSignal): Promise<string | null> {
+async function submit(
+  form: HTMLFormElement,
+  { armFormResponse, windowSubmits }: { armFormResponse: () => FormResponse | undefined; windowSubmits: SubmitListener },
+  signal: AbortSignal,
+): Promise<string | null> {
   const submitter = form.querySelector<HTMLElement>('button:not([type]), button[type="submit"], input[type="submit"]');
   if (!form.checkValidity()) throw formRefused(form);
   if (!form.hasAttribute('toolautosubmit')) {
     submitter?.focus();
     return formWaitsForPerson;
   }
-  // Heard in the capture phase, before any page listener can stop it; read once the page's own
-  // listeners have run (dispatch is synchronous), since a page that handles it may stop it there.
-  // A submit in a shadow root does not leave it, so it is heard at that root.
+  // Heard in the capture phase at `window` by a listener added before any of the page's, so no
+  // page listener can stop it first; read once the page's own listeners have run (dispatch is
+  // synchronous), since a page that handles it may stop it there. A submit in a shadow root does
+  // not leave it, so it is heard at that root.
   let submitEvent: Event | undefined;
-  const onSubmit = (event: Event): void => {
-    if (event.target === form) submitEvent = event;
-  };
   const root = form.getRootNode();
-  const listener: EventTarget = root instanceof ShadowRoot ? root : window;
-  listener.addEventListener('submit', onSubmit, { capture: true });
+  const listen = root instanceof ShadowRoot ? listenFromNow(root) : windowSubmits;
+  const stopListening = listen((event) => {
+    if (event.target === form) submitEvent = event;
+  });
   const response = armFormResponse();
   let answer: ReturnType<FormResponse['settle']> | undefined;
   try {
     form.requestSubmit(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null);
   } finally {
-    listener.removeEventListener('submit', onSubmit, { capture: true });
+    stopListening();
     // Disarmed whatever happened: the next submit of the page is not the agent's.
     answer = response?.settle(signal);
   }

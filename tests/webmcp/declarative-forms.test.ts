@@ -261,6 +261,25 @@ describe('createDeclarativeSource', () => {
     expect(booked).toBe('Ada');
   });
 
+  it('keeps the page’s own handling of a submit its script takes at window and stops there, since the content script listens from the document’s start', async () => {
+    const source = createDeclarativeSource();
+    let booked = '';
+    // The page's script, which runs after the content script started: it takes every submit (a router, analytics).
+    const takeEverySubmit = (event: Event): void => {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      booked = String(new FormData(form()).get('name'));
+    };
+    window.addEventListener('submit', takeEverySubmit, { capture: true });
+    try {
+      const result = await source.execute('book_table', { name: 'Ada', guests: 2 }, never);
+      expect(result).toBe(formSubmittedWithoutResult);
+      expect(booked).toBe('Ada');
+    } finally {
+      window.removeEventListener('submit', takeEverySubmit, { capture: true });
+    }
+  });
+
   it('leaves a form without toolautosubmit for the person to submit', async () => {
     form().removeAttribute('toolautosubmit');
     const result = await createDeclarativeSource().execute('book_table', { name: 'Ada', guests: 2 }, never);
