@@ -23,8 +23,11 @@ export interface TabToolList {
 export interface AgentWorld {
   loadSettings(): Promise<Settings>;
   getTabTools(tabId: number): Promise<TabToolList | undefined>;
-  /** Resolves once the tab's tool list has caught up with what a tool just did to the page. */
-  settleTools(tabId: number): Promise<void>;
+  /**
+   * Resolves once the tab's tool list has caught up with what a tool just did to the page, or
+   * has not within a ceiling (see `settleCeilingMs`), or `signal` aborted.
+   */
+  settleTools(tabId: number, signal: AbortSignal): Promise<void>;
   executeTabTool(
     tabId: number,
     name: string,

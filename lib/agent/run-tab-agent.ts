@@ -72,8 +72,10 @@ export function runTabAgent(
  */
 async function readTools(run: TabRun): Promise<ToolDescriptor[]> {
   const { host } = run;
-  if (host.toolRan) await host.world.settleTools(host.tabId);
+  if (host.toolRan) await host.world.settleTools(host.tabId, run.active.controller.signal);
   host.toolRan = false;
+  // Stopped while the tools settled: the run has ended, and nothing of the page is read for it.
+  if (run.active.controller.signal.aborted) return [];
   const [tabTools, { disabledSites }] = await Promise.all([host.world.getTabTools(host.tabId), host.world.loadSettings()]);
   if (!tabTools) return [];
   const topOrigin = tabTools.origin;

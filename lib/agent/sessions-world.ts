@@ -25,7 +25,7 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
   return {
     loadSettings: background.loadSettings,
     getTabTools: background.getTabTools,
-    settleTools: (tabId) => settleTabTools(background.onTabToolsChanged, tabId),
+    settleTools: (tabId, signal) => settleTabTools(background.onTabToolsChanged, tabId, { signal }),
     executeTabTool: (...args): Promise<ToolOutput> => background.executeTabTool(...args),
     ...(background.readLoadedPageResult ? { readLoadedPageResult: background.readLoadedPageResult } : {}),
     // A run keeps its engine until it ends (`releaseEngine`), so another tab's new model waits for it.

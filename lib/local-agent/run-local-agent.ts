@@ -1,4 +1,4 @@
-import { isAbortError } from './abortable';
+import { isAbortError, raceAbort } from './abortable';
 import { finish, startRun, toRunError, type RunLocalAgentOptions, type RunLocalAgentResult } from './agent-run';
 import { askModel, offerTools } from './ask-model';
 import { readReply } from './read-reply';
@@ -15,7 +15,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
     while (run.step < run.maxSteps) {
       if (run.signal.aborted) return finish(run, 'aborted');
       run.step += 1;
-      const tools = await options.getTools();
+      // Raced with the signal: a page's tools may take long to settle, and Stop ends the run at once.
+      const tools = await raceAbort(Promise.resolve(options.getTools()), run.signal);
       // Stopped while the tools were read: the model is not asked.
       if (run.signal.aborted) return finish(run, 'aborted');
       const answer = await askModel(run, offerTools(run, tools));

@@ -17,7 +17,7 @@ export function replayTabTools(
   return {
     getTools: async () => {
       // As in a real run: the page may be changing its tools after the last call.
-      if (toolRan) await background.settleTools?.(tabId);
+      if (toolRan) await background.settleTools?.(tabId, guard.signal);
       toolRan = false;
       const now = await background.getTabTools(tabId);
       const disabledSites = await guard.check(now);

@@ -28,7 +28,7 @@ export function setupTraceService(tabDrivers: TabDrivers): void {
     store: getTraceStore,
     getTabTools,
     executeTabTool,
-    settleTools: (tabId) => settleTabTools((listener) => onTabToolsChanged((changed) => listener(changed)), tabId),
+    settleTools: (tabId, signal) => settleTabTools((listener) => onTabToolsChanged((changed) => listener(changed)), tabId, { signal }),
     listTabIds: async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id])),
     isPrivateTab,
     scorer: async () => scorerFor(await loadSettings()),

@@ -33,8 +33,8 @@ export interface TraceServiceBackground {
     args: Record<string, unknown>,
     options: { signal: AbortSignal; timeoutMs: number },
   ): Promise<ToolOutput>;
-  /** Resolves once the tab's tool list has caught up with what a tool just did to the page. */
-  settleTools?(tabId: number): Promise<void>;
+  /** Resolves once the tab's tool list has caught up with what a tool just did to the page, or at the ceiling, or when `signal` aborts. */
+  settleTools?(tabId: number, signal: AbortSignal): Promise<void>;
   /** The ids of the open tabs. */
   listTabIds(): Promise<number[]>;
   /**

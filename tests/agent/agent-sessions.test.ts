@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { createAgentSessions, type AgentSessionsBackground } from '../../lib/agent/agent-sessions';
@@ -58,6 +58,8 @@ interface HarnessOptions {
   tabDrivers?: AgentSessionsBackground['tabDrivers'];
   createEngine?: AgentSessionsBackground['createEngine'];
   keepAwake?: AgentSessionsBackground['keepAwake'];
+  /** How the tab's tool changes are announced; default: never. */
+  onTabToolsChanged?: AgentSessionsBackground['onTabToolsChanged'];
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -69,7 +71,7 @@ function harness(options: HarnessOptions = {}) {
     loadSettings: async () => settings,
     updateSettings: vi.fn(async (change: SettingsChange) => (settings = changedSettings(settings, change))),
     getTabTools: async (tabId) => (options.tabTools ? options.tabTools(tabId) : { url: 'https://shop.example/', origin: 'https://shop.example', tools }),
-    onTabToolsChanged: () => () => {},
+    onTabToolsChanged: options.onTabToolsChanged ?? (() => () => {}),
     pageAnswers: async () => options.pageAnswers?.() ?? true,
     pageAddress: async () => options.pageAddress?.(),
     ...(options.previewWebLlm ? { previewWebLlm: options.previewWebLlm } : {}),
@@ -392,6 +394,43 @@ describe('agent sessions', () => {
     expect(h.cards()[0]).toMatchObject({
       state: 'unanswered',
       result: 'The request ended before the page answered: the tool may still have done its work. Check the page before asking again.',
+    });
+  });
+
+  describe('a page whose frames keep announcing tool changes', () => {
+    // Frames that report in turn: the tab never stays quiet for the 60 ms a settle waits for.
+    let storm: ReturnType<typeof setInterval> | undefined;
+    const stormingTab = (): AgentSessionsBackground['onTabToolsChanged'] => {
+      const listeners = new Set<(tabId: number) => void>();
+      storm = setInterval(() => listeners.forEach((listener) => listener(1)), 20);
+      return (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      };
+    };
+    afterEach(() => clearInterval(storm));
+
+    it('still gives the answer after a call: the wait for the tools to settle has a ceiling', async () => {
+      await script([call('search_products', { query: 'mug' }), 'Found two mugs.']);
+      const h = harness({ onTabToolsChanged: stormingTab() });
+      h.openPanelAndAsk(1, 'find mugs');
+      await h.untilTurnEnds(0);
+      expect(h.state()!.turns[0]!.outcome).toBe('answer');
+      expect(h.state()!.turns[0]!.items.at(-1)).toEqual({ kind: 'prose', text: 'Found two mugs.' });
+      expect(h.state()?.running).toBe(false);
+    });
+
+    it('ends the run at once when the person presses Stop while the tools settle', async () => {
+      await script([call('search_products', { query: 'mug' }), 'never']);
+      const h = harness({ onTabToolsChanged: stormingTab() });
+      h.openPanelAndAsk(1, 'find mugs');
+      await h.untilCard(0, 'done');
+      h.pressStop(1);
+      // Well before the settle's ceiling.
+      await vi.waitFor(() => expect(h.state()?.turns[0]?.outcome).toBe('stopped'), { timeout: 500, interval: 5 });
+      expect(h.state()?.turns[0]?.notice).toBe('Stopped.');
+      expect(h.state()?.running).toBe(false);
+      expect(JSON.stringify(h.state()?.turns[0]?.items)).not.toContain('never');
     });
   });
 

@@ -439,6 +439,25 @@ describe('runLocalAgent', () => {
     await expect(result).resolves.toMatchObject({ finishReason: 'aborted' });
   });
 
+  it('ends at once when aborted while the page\'s tools are read, even if they never come', async () => {
+    const controller = new AbortController();
+    const { options, model } = setup([call('search_products', { query: 'mug' }), 'never']);
+    let reads = 0;
+    const result = runLocalAgent({
+      ...options,
+      signal: controller.signal,
+      getTools: () => {
+        reads += 1;
+        if (reads === 1) return shopTools;
+        // The tools after the call never settle: only the person's Stop ends the wait.
+        setTimeout(() => controller.abort(), 10);
+        return new Promise<ToolDescriptor[]>(() => {});
+      },
+    });
+    await expect(result).resolves.toMatchObject({ finishReason: 'aborted' });
+    expect(model.requests).toHaveLength(1);
+  });
+
   it('asks before a call and tells the model when the person declines', async () => {
     const approve = vi.fn(async () => false);
     const { run, executed, model, events } = setup([call('add_to_cart', { slug: 'mug', qty: 2 }), 'Okay, I left it.'], {

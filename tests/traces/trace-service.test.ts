@@ -333,6 +333,36 @@ describe('the trace service', () => {
     expect(page.cart).toEqual([]);
   });
 
+  it('ends a cancelled replay at once while it waits for the page\'s tools to settle: the worker may sleep and the tab is free', async () => {
+    const store = await storeWithRuns(1);
+    const tabDrivers = createTabDrivers();
+    let held = 0;
+    let settling: (() => void) | undefined;
+    const settleStarted = new Promise<void>((resolve) => (settling = resolve));
+    const { service, openReplayPort } = createTestService(store, new Map([[7, createShopPage()]]), {
+      tabDrivers,
+      keepAwake: () => {
+        held += 1;
+        return () => (held -= 1);
+      },
+      // A page whose frames never stop changing their tools, and a settle that never ends.
+      settleTools: () => {
+        settling?.();
+        return new Promise<void>(() => {});
+      },
+    });
+    const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+    const replay = client.replay('run-1', 7, {
+      onMessage: (message) => message.type === 'confirm-request' && replay.confirm(message.call.callId, true),
+      onLost: () => {},
+    });
+    await settleStarted;
+    expect(held).toBe(1);
+    replay.cancel();
+    await vi.waitFor(() => expect(held).toBe(0), { timeout: 1000 });
+    expect('release' in tabDrivers.take(7, 'agent')).toBe(true);
+  });
+
   it('lets the worker sleep again when a replay fails before it starts (the settings could not be read)', async () => {
     const store = await storeWithRuns(1);
     let reads = 0;
