@@ -16,7 +16,9 @@ export function formToolSchema(form: HTMLFormElement): Schema {
     const schema = fieldSchema(controls);
     if (!schema) continue;
     const description = controlDescription(controls);
-    properties[name] = description ? { ...schema, description } : schema;
+    // defineProperty, not assignment: a field named "__proto__" must stay a property like any other.
+    const value = description ? { ...schema, description } : schema;
+    Object.defineProperty(properties, name, { value, enumerable: true, writable: true, configurable: true });
     if (controls.some((control) => control.required)) required.push(name);
   }
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };

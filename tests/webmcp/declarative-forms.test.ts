@@ -4,6 +4,7 @@ import { createDeclarativeSource } from '@/lib/webmcp/declarative-source';
 import { fillToolForm } from '@/lib/webmcp/fill-tool-form';
 import { formToolSchema } from '@/lib/webmcp/form-tool-schema';
 import { formSubmittedWithoutResult } from '@/lib/webmcp/form-waits-for-person';
+import { sanitizeTool } from '@/lib/webmcp/sanitize-tool';
 
 const never = new AbortController().signal;
 
@@ -53,6 +54,26 @@ describe('formToolSchema: a <form toolname> as an input schema', () => {
       },
       required: ['name', 'guests'],
     });
+  });
+});
+
+describe('fields named like what every object has', () => {
+  it('offers a field named __proto__ or constructor as a property like any other, and a call fills it', async () => {
+    document.body.innerHTML = `<form toolname="search" tooldescription="Search the shop." toolautosubmit>
+      <input name="q" required><input name="__proto__"><input name="constructor">
+    </form>`;
+    form().addEventListener('submit', (event) => event.preventDefault());
+    const source = createDeclarativeSource();
+    const [offered] = (await source.list()).offered;
+    const checked = sanitizeTool(offered!.tool, { origin: 'https://shop.example', source: 'declarative' });
+    if (!checked.ok) throw new Error(`refused: ${checked.reason}`);
+    const properties = checked.tool.inputSchema.properties as object;
+    expect(Object.keys(properties)).toEqual(['q', '__proto__', 'constructor']);
+    expect(JSON.stringify(properties)).toBe('{"q":{"type":"string"},"__proto__":{"type":"string"},"constructor":{"type":"string"}}');
+    // The model's arguments come as JSON, where "__proto__" is a key like any other.
+    const args = JSON.parse('{"q": "mug", "__proto__": "blue", "constructor": "oak"}') as Record<string, unknown>;
+    await expect(source.execute('search', args, never)).resolves.toBe(formSubmittedWithoutResult);
+    expect(['q', '__proto__', 'constructor'].map((name) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value)).toEqual(['mug', 'blue', 'oak']);
   });
 });
 
