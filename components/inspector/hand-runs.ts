@@ -102,7 +102,7 @@ export class HandRuns {
     if (!key || !run) return;
     const finished = { at: Date.now(), listing: this.listings };
     const tool = this.tools.value.find((candidate) => toolKey(candidate) === key);
-    const resultCheck = tool && checkToolResult(tool, event.output, event.structuredContent);
+    const resultCheck = tool && checkToolResult(tool, event.output, event.structuredContent, event.structuredContentDropped === true);
     this.runs.value = {
       ...this.runs.value,
       [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs, ...(resultCheck ? { resultCheck } : {}) },

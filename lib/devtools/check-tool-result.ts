@@ -20,12 +20,18 @@ const shownProblems = 3;
  * (`schemaProblems`) against the schema as the agent would read it (`plainSchema`: references
  * written out, unions merged). Undefined where there is nothing to check: no output schema, or
  * one that is not an object's (the lint says so), an error, or no result at all (the page went).
+ * `structuredContentDropped`: the result had a `structuredContent`, left out as too long to carry.
  */
-export function checkToolResult(tool: Pick<PageTool, 'name' | 'outputSchema'>, output: ToolOutput, structuredContent?: unknown): ResultCheck | undefined {
+export function checkToolResult(
+  tool: Pick<PageTool, 'name' | 'outputSchema'>,
+  output: ToolOutput,
+  structuredContent?: unknown,
+  structuredContentDropped = false,
+): ResultCheck | undefined {
   const schema = tool.outputSchema;
   if (!schema || firstType(schema) !== 'object' || output.isError || output.text === noResultAsPageChanged(tool.name)) return undefined;
   // A result past the transport's cap came cut: its JSON cannot be read whole, so it is not judged.
-  if (structuredContent === undefined && toolOutputLength(output) > output.text.length) {
+  if (structuredContent === undefined && (structuredContentDropped || toolOutputLength(output) > output.text.length)) {
     return { matches: false, message: "The result was too long to carry whole, so it was not checked against the tool's output schema." };
   }
   const given = structuredContent === undefined ? readJson(output.text) : { value: structuredContent };

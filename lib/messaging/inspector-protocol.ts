@@ -31,6 +31,8 @@ export const inspectorEventSchema = z.discriminatedUnion('type', [
     output: toolOutputSchema,
     /** An MCP-style result's `structuredContent`, for a tool with an output schema to check it against. */
     structuredContent: z.optional(z.unknown()),
+    /** The result had one, left out on the way because the whole was too long to carry: it is not checked. */
+    structuredContentDropped: z.optional(z.literal(true)),
     durationMs: z.number(),
   }),
   /** After a run's result that said the form navigated: what the page it loaded gives. */

@@ -40,7 +40,13 @@ export const toolCallSchema = lazySchema(() =>
 export const toolCallReplySchema = lazySchema(() =>
   z.discriminatedUnion('status', [
     // `fullLength`: the result's length before the content script cut it, where it did.
-    z.object({ status: z.literal('ok'), result: z.nullable(z.string()), fullLength: z.optional(z.int().check(z.minimum(0))) }),
+    // `structuredContentDropped`: an MCP-style result was too long, and its structuredContent left out to carry it.
+    z.object({
+      status: z.literal('ok'),
+      result: z.nullable(z.string()),
+      fullLength: z.optional(z.int().check(z.minimum(0))),
+      structuredContentDropped: z.optional(z.literal(true)),
+    }),
     z.object({ status: z.literal('error'), error: errorPayloadSchema() }),
   ]),
 );

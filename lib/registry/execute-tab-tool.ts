@@ -74,7 +74,7 @@ export async function runTabTool(
   const reply = await raceCall(tabId, target, call, options.signal);
   if (reply.kind === 'timeout') return { output: { text: timeoutMessage(name, timeoutMs), isError: true } };
   if (reply.kind === 'failed') return { output: outputForDeliveryFailure(name, reply.error) };
-  if (reply.reply.status === 'ok') return toolRunFromResult(name, reply.reply.result, reply.reply.fullLength);
+  if (reply.reply.status === 'ok') return toolRunFromResult(name, reply.reply.result, reply.reply.fullLength, reply.reply.structuredContentDropped);
   return { output: { text: reply.reply.error.message || `The tool "${name}" failed (${reply.reply.error.name}).`, isError: true } };
 }
 

@@ -64,12 +64,12 @@ export function serveInspector(
     const tool = (await registry.get(tabId))?.tools.find(
       (candidate) => candidate.name === request.name && candidate.frameId === (request.frameId ?? candidate.frameId),
     );
-    const { output, structuredContent } = await runTabTool(registry, tabId, request.name, request.args, options).catch(
+    const { output, ...besideOutput } = await runTabTool(registry, tabId, request.name, request.args, options).catch(
       (): ToolRun => ({ output: { text: 'Stopped before the tool answered.', isError: true } }),
     );
     runs.delete(request.runId);
-    // Only the inspector checks a result against the tool's output schema, and only where it has one.
-    const structured = tool?.outputSchema && structuredContent !== undefined ? { structuredContent } : {};
+    // Only the inspector checks a result (its structuredContent, or that it was left out) against the tool's output schema, and only where it has one.
+    const structured = tool?.outputSchema ? besideOutput : {};
     channel.post({ type: 'run-result', runId: request.runId, output, ...structured, durationMs: Math.round(performance.now() - started) });
     // Only a form of the top frame that navigated it: any page may carry JSON-LD of its own. And
     // only where the browser names documents: else the form's own page, answering before the new

@@ -15,15 +15,21 @@ export function toolOutputFromResult(name: string, result: string | null, fullLe
 export interface ToolRun {
   output: ToolOutput;
   structuredContent?: unknown;
+  /** The result had a `structuredContent`, left out because the whole was too long to carry. */
+  structuredContentDropped?: true;
 }
 
-/** `toolOutputFromResult`, with the result's `structuredContent` beside the output where it has one. */
-export function toolRunFromResult(name: string, result: string | null, fullLength?: number): ToolRun {
+/**
+ * `toolOutputFromResult`, with the result's `structuredContent` beside the output where it has one,
+ * or `structuredContentDropped` where the content script left it out.
+ */
+export function toolRunFromResult(name: string, result: string | null, fullLength?: number, structuredContentDropped?: boolean): ToolRun {
   if (result === null) return { output: { text: noResultAsPageChanged(name) } };
   const mcp = readMcpResult(result);
   const output: ToolOutput = mcp ? { text: mcp.text, ...(mcp.isError ? { isError: true } : {}) } : { text: result };
   const structured = mcp?.structuredContent !== undefined ? { structuredContent: mcp.structuredContent } : {};
-  return { output: fullLength !== undefined && fullLength > output.text.length ? { ...output, fullLength } : output, ...structured };
+  const dropped = mcp && structuredContentDropped ? { structuredContentDropped: true as const } : {};
+  return { output: fullLength !== undefined && fullLength > output.text.length ? { ...output, fullLength } : output, ...structured, ...dropped };
 }
 
 /**

@@ -38,16 +38,21 @@ export async function runToolCall(reader: Pick<PageToolReader, 'sourceOf'>, call
  * A long result, cut with a line that says so, and the length of what was cut: the background
  * and the trace say "N of M characters" of the result the page gave, not of the part carried. An
  * MCP-style result is read before it is cut, and its text cut: cut JSON would reach the model as
- * raw JSON, and without its `isError`.
+ * raw JSON, and without its `isError`. Its `structuredContent` is left out, and that is said, so
+ * the inspector does not blame the page for a result without one.
  */
-function capResult(result: string): { result: string; fullLength?: number } {
+function capResult(result: string): { result: string; fullLength?: number; structuredContentDropped?: true } {
   const limit = toolLimits.resultCharacters;
   if (result.length <= limit) return { result };
   const mcp = readMcpResult(result);
   if (!mcp) return { result: cutAndSay(result, limit), fullLength: result.length };
   const text = cutAndSay(mcp.text, limit);
   const cut = JSON.stringify({ content: [{ type: 'text', text }], ...(mcp.isError ? { isError: true } : {}) });
-  return text === mcp.text ? { result: cut } : { result: cut, fullLength: mcp.text.length };
+  return {
+    result: cut,
+    ...(text === mcp.text ? {} : { fullLength: mcp.text.length }),
+    ...(mcp.structuredContent === undefined ? {} : { structuredContentDropped: true as const }),
+  };
 }
 
 /** Stops a running call: the page's signal aborts and the call answers with an AbortError. */

@@ -90,11 +90,11 @@ describe('a tool with an output schema', () => {
 
   it('checks a run’s result against it: a mismatch is a warning, heard with the result; a match is said quietly', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: {} }, { outputSchema }));
-    const runWith = async (event: { text: string; structuredContent?: unknown }) => {
+    const runWith = async (event: { text: string; structuredContent?: unknown; structuredContentDropped?: true }) => {
       await form.submit();
       const runId = form.fake.posted.filter((request) => request.type === 'run-tool').at(-1)!.runId;
-      const { text, structuredContent } = event;
-      form.fake.send({ type: 'run-result', runId, output: { text }, ...(structuredContent === undefined ? {} : { structuredContent }), durationMs: 5 });
+      const { text, ...beside } = event;
+      form.fake.send({ type: 'run-result', runId, output: { text }, ...beside, durationMs: 5 });
       await tick();
       const check = form.root.querySelector('.run-result .run-check');
       const statuses = [...form.root.querySelectorAll('[role="status"]')].map((region) => region.textContent);
@@ -108,6 +108,12 @@ describe('a tool with an output schema', () => {
     expect(await runWith({ text: '{"found":3}' })).toEqual({ check: "The result matches the tool's output schema.", warning: false, heard: false });
     expect(await runWith({ text: 'Found 3 products.', structuredContent: { found: 'three' } })).toEqual({
       check: 'Warning: The result\'s structuredContent does not match the tool\'s output schema: "found" must be integer, got "three".',
+      warning: true,
+      heard: true,
+    });
+    // Its structuredContent was left out on the way: the page is not blamed for having none.
+    expect(await runWith({ text: 'Found 3 products.', structuredContentDropped: true })).toEqual({
+      check: "Warning: The result was too long to carry whole, so it was not checked against the tool's output schema.",
       warning: true,
       heard: true,
     });

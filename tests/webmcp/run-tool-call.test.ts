@@ -82,6 +82,18 @@ describe('runToolCall: one call in the page', () => {
     expect(output.text.slice(kept)).toBe(`\n… (cut: ${1_100_016 - kept} of 1100016 characters not shown)`);
   });
 
+  it('says it left out a huge MCP-style result\'s structuredContent to carry its text', async () => {
+    const orders = Array.from({ length: 30_000 }, (_, index) => ({ id: `order-${index}`, total: index, note: 'x'.repeat(20) }));
+    const page = JSON.stringify({ content: [{ type: 'text', text: 'Your orders.' }], structuredContent: { orders } });
+    expect(page.length).toBeGreaterThan(1_000_000);
+    const reply = await runToolCall(readerWith(async () => page), call('list_orders'), new Map());
+    // The text came whole, so no length of a cut: only the word that structuredContent is missing.
+    expect(reply).toEqual({ status: 'ok', result: '{"content":[{"type":"text","text":"Your orders."}]}', structuredContentDropped: true });
+    // A result that fits keeps its structuredContent, and has nothing to say.
+    const small = JSON.stringify({ content: [{ type: 'text', text: 'Your orders.' }], structuredContent: { orders: [] } });
+    expect(await runToolCall(readerWith(async () => small), call('list_orders'), new Map())).toEqual({ status: 'ok', result: small });
+  });
+
   it('cuts a long error message to 2,000 characters, and says so', async () => {
     const reader = readerWith(async () => {
       throw new Error(`Card declined. ${'z'.repeat(4_985)}`);

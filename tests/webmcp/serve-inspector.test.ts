@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { inspectorEventSchema, type InspectorEvent, type InspectorRequest } from '@/lib/messaging/inspector-protocol';
-import type { ToolCallReply } from '@/lib/messaging/protocol';
+import type { ToolCall, ToolCallReply } from '@/lib/messaging/protocol';
+import { checkToolResult } from '@/lib/devtools/check-tool-result';
+import { runToolCall } from '@/lib/webmcp/run-tool-call';
 import type { Channel } from '@/lib/messaging/port-channel';
 import { sendToContent } from '@/lib/messaging/runtime-messaging';
 import { serveInspector } from '@/lib/registry/serve-inspector';
@@ -41,5 +43,26 @@ describe('serveInspector: a run by hand', () => {
     expect(results.find((event) => event.runId === 'run-1')).toMatchObject({ output: { text: 'The cart comes to 12 €.' }, structuredContent: { total: 12 } });
     expect(results.find((event) => event.runId === 'run-2')).not.toHaveProperty('structuredContent');
     for (const event of results) expect(inspectorEventSchema.parse(event)).toEqual(event);
+  });
+
+  it('says a result too long to carry lost its structuredContent on the way, so the check says so instead of blaming the page', async () => {
+    const orders = Array.from({ length: 30_000 }, (_, index) => ({ id: `order-${index}`, total: index, note: 'x'.repeat(20) }));
+    const page = JSON.stringify({ content: [{ type: 'text', text: 'Your orders.' }], structuredContent: { total: 12, orders } });
+    const source = { list: async () => ({ offered: [], refused: [] }), watch: () => () => {}, execute: async () => page };
+    // The content script's own reply, as it carries the page's result.
+    send.mockImplementation(((_tabId: number, type: string, payload: ToolCall) =>
+      type === 'tool-execute' ? runToolCall({ sourceOf: async () => source }, payload, new Map()) : Promise.resolve(null)) as never);
+    const { channel, events, ask } = inspectorChannel();
+    serveInspector(registry, channel);
+    ask({ type: 'inspect', tabId: 3 });
+    ask({ type: 'run-tool', runId: 'run-1', name: 'cart_total', args: {} });
+    await vi.waitFor(() => expect(events.some((event) => event.type === 'run-result')).toBe(true));
+    const event = events.find((candidate) => candidate.type === 'run-result')!;
+    expect(inspectorEventSchema.parse(event)).toEqual(event);
+    if (event.type !== 'run-result') throw new Error('not a result');
+    expect(event.output).toEqual({ text: 'Your orders.' });
+    expect(checkToolResult({ name: 'cart_total', outputSchema }, event.output, event.structuredContent, event.structuredContentDropped)?.message).toBe(
+      "The result was too long to carry whole, so it was not checked against the tool's output schema.",
+    );
   });
 });
