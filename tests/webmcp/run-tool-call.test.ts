@@ -26,6 +26,32 @@ describe('runToolCall: one call in the page', () => {
     await expect(runToolCall(reader, call('a'), new Map())).resolves.toEqual({ status: 'error', error: { name: 'UnknownError', message: 'Out of stock.' } });
   });
 
+  it('keeps the words of a thrown value that is not an Error: a number as it reads, a plain object as JSON', async () => {
+    const thrownAs = async (thrown: unknown) => {
+      const reader = readerWith(async () => {
+        throw thrown;
+      });
+      return runToolCall(reader, call('buy'), new Map());
+    };
+    await expect(thrownAs(404)).resolves.toEqual({ status: 'error', error: { name: 'Error', message: '404' } });
+    await expect(thrownAs({ error: 'Out of stock', code: 409 })).resolves.toEqual({
+      status: 'error',
+      error: { name: 'Error', message: '{"error":"Out of stock","code":409}' },
+    });
+    await expect(thrownAs({ name: 'StockError', message: 'Out of stock.' })).resolves.toEqual({ status: 'error', error: { name: 'StockError', message: 'Out of stock.' } });
+    // A huge object is cut like any long message.
+    const reply = await thrownAs({ items: Array.from({ length: 1_000 }, (_, index) => `item-${index}`) });
+    const message = reply.status === 'error' ? reply.error.message : '';
+    expect(message.startsWith('{"items":["item-0","item-1"')).toBe(true);
+    expect(message.length).toBeLessThanOrEqual(2_000);
+    expect(message).toMatch(/\n… \(cut: \d+ of \d+ characters not shown\)$/);
+    // An object that is not JSON says what String says of it, and one that says nothing still answers.
+    const cyclic: Record<string, unknown> = { error: 'loop' };
+    cyclic.self = cyclic;
+    await expect(thrownAs(cyclic)).resolves.toEqual({ status: 'error', error: { name: 'Error', message: '[object Object]' } });
+    await expect(thrownAs(Object.create(null))).resolves.toEqual({ status: 'error', error: { name: 'Error', message: 'Unknown error' } });
+  });
+
   it('says when the page offers no such tool', async () => {
     await expect(runToolCall(readerWith(async () => 'x'), call('missing'), new Map())).resolves.toEqual({
       status: 'error',
