@@ -110,4 +110,30 @@ describe('tool names in pythonic calls', () => {
       ['maps.2d-view', {}],
     ]);
   });
+
+  it('reads a name that starts with a digit, numbers among its arguments read as numbers still', () => {
+    const names = new Set(['2fa_verify', '404_report', '3d-print.start', '123']);
+    const result = parseToolCalls(
+      '<|tool_call_start|>[2fa_verify(code="123456"), 404_report(page=404, ratio=0.5, ids=[1, -2]), 3d-print.start(copies=2), 123(n=1e3)]<|tool_call_end|>',
+      names,
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['2fa_verify', { code: '123456' }],
+      ['404_report', { page: 404, ratio: 0.5, ids: [1, -2] }],
+      ['3d-print.start', { copies: 2 }],
+      ['123', { n: 1000 }],
+    ]);
+  });
+
+  it('still reads a list of numbers, or prose that starts with one, in a call tag as no call', () => {
+    for (const region of ['[1, 2, 3]', '2024 was a good year', '[3.5, "x"]']) {
+      expect(parseToolCalls(`<|tool_call_start|>${region}<|tool_call_end|>`, new Set(['f'])).errors).toEqual([
+        `Couldn't read a tool call: it is neither JSON nor name(argument=value) in "${region}".`,
+      ]);
+    }
+    // A number alone reads as a name without its arguments, as a bare word does.
+    expect(parseToolCalls('<|tool_call_start|>42<|tool_call_end|>', new Set(['f'])).errors).toEqual(['Unknown tool "42". Available now: f.']);
+    expect(parseToolCalls('<|tool_call_start|>find<|tool_call_end|>', new Set(['f'])).errors).toEqual(['Unknown tool "find". Available now: f.']);
+  });
 });

@@ -55,16 +55,23 @@ export function readPythonicCalls(text: string, start: number, end: number): Pyt
 
 /** `name.sub.name`, or '' where no name starts. */
 function dottedName(scanner: PythonScanner, text: string): string {
-  let name = scanner.identifier();
-  // A WebMCP name may hold dots and dashes (`shop.cart-add`), and a part may start with a digit.
+  // A WebMCP name may start with a digit (`2fa_verify`), unlike a Python one. The name is checked
+  // against the tools offered right after: a number taken for one is only an unknown tool.
+  let name = namePart(scanner, text);
+  // It may hold dots and dashes (`shop.cart-add`), and each part may start with a digit too.
   while (name !== '' && (scanner.peek() === 0x2e || scanner.peek() === 0x2d) && isNameCharacter(scanner.peek(1), false)) {
     const separator = String.fromCharCode(scanner.peek());
     scanner.position += 1;
-    const start = scanner.position;
-    while (isNameCharacter(scanner.peek(), false)) scanner.position += 1;
-    name += separator + text.slice(start, scanner.position);
+    name += separator + namePart(scanner, text);
   }
   return name;
+}
+
+/** Letters, digits and `_` from the scanner's position on, in any order. */
+function namePart(scanner: PythonScanner, text: string): string {
+  const start = scanner.position;
+  while (isNameCharacter(scanner.peek(), false)) scanner.position += 1;
+  return text.slice(start, scanner.position);
 }
 
 const maxLenientTries = 4;
