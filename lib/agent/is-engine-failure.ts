@@ -5,7 +5,7 @@ import type { EngineErrorCode } from '../engines/engine';
  * Engine error codes about one reply, not about the engine: it can serve the next request. Checked
  * against the codes; read as text, since a run's error carries its code as a plain string.
  */
-const replyOnlyCodes: ReadonlySet<string> = new Set<EngineErrorCode>(['reply-cut-off', 'context-full']);
+const replyOnlyCodes: ReadonlySet<string> = new Set<EngineErrorCode>(['reply-cut-off', 'thinking-cut-off', 'context-full']);
 
 /**
  * Whether a run's error means the engine itself failed (the GPU was lost, the server went away),

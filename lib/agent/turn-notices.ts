@@ -1,4 +1,5 @@
 import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import { thinkingCutOff } from '../engines/engine';
 import { siteLabel } from '../text/site-label';
 import type { TurnOutcome } from './session-state';
 
@@ -44,15 +45,18 @@ export function pageResultNotice(toolName: string): string {
 
 /**
  * The notice for a run whose last reply stopped inside its reasoning (a `<think>` it never closed)
- * without an answer, whether or not the engine said it cut the reply off: the model used up its
- * reply length thinking. Such a reply is not empty, and asking for something shorter would not
+ * without an answer, whether or not the engine said it cut the reply off, or that the engine said
+ * was cut off while the model thought apart from its reply (`thinking-cut-off`): the model used up
+ * its reply length thinking. Such a reply is not empty, and asking for something shorter would not
  * help. No setting changes the reply's length, and the extension already asks the models it knows
  * not to think, so the way out is another model, or thinking turned off where the model runs.
  */
 export function thinkingCutOffNotice(result: Pick<RunLocalAgentResult, 'finishReason' | 'text' | 'error'>, lastReply: string): string | undefined {
   const noAnswer = (result.finishReason === 'answer' && result.text.trim() === '') || result.error?.code === 'reply-cut-off';
-  if (!noAnswer || !stillThinking(lastReply)) return undefined;
-  return 'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).';
+  const thoughtApart = result.error?.code === 'thinking-cut-off';
+  if (!thoughtApart && (!noAnswer || !stillThinking(lastReply))) return undefined;
+  const { message, hint } = thinkingCutOff();
+  return `${message} ${hint}`;
 }
 
 /** Whether a reply ends inside its reasoning: its last `<think>` is never closed. */

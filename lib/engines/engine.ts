@@ -29,6 +29,7 @@ export type EngineErrorCode =
   | 'forbidden'
   | 'unavailable'
   | 'reply-cut-off'
+  | 'thinking-cut-off'
   | 'context-full'
   | 'not-configured';
 
@@ -58,6 +59,20 @@ export function replyCutOff(limit: string): EngineError {
     'reply-cut-off',
     `The model's reply reached ${limit} and was cut off.`,
     'Ask for something shorter, or start a new chat if this one is long.',
+  );
+}
+
+/**
+ * A reply that reached the length limit while the model was still thinking, its thoughts sent
+ * apart from the reply (as servers send a thinking model's): no answer came, and asking for
+ * something shorter would not help. The panel says the same of a `<think>` never closed.
+ */
+export function thinkingCutOff(): EngineError {
+  return new EngineError(
+    'thinking-cut-off',
+    'The model used up its reply length while it was still thinking, so it gave no answer.',
+    'Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+    'Pick a model that does not think first, or turn thinking off on the server that runs it, then press Try it again.',
   );
 }
 

@@ -12,6 +12,11 @@ describe('thinkingCutOffNotice', () => {
     expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: cutOff }, thinking)).toBe(notice);
   });
 
+  it('says the same where the engine cut the reply off while the model thought apart from its text, which leaves the reply empty', () => {
+    const thoughtApart = { name: 'EngineError', code: 'thinking-cut-off', message: 'The model used up its reply length while it was still thinking, so it gave no answer.' };
+    expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: thoughtApart }, '')).toBe(notice);
+  });
+
   it('leaves every other ending to its own notice', () => {
     // Thoughts that ended, then nothing: an empty reply.
     expect(thinkingCutOffNotice({ finishReason: 'answer', text: '' }, '<think>\nDone.\n</think>\n')).toBeUndefined();

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runLocalAgent, type ModelChunk } from '@webmcp-agents/local-agent';
+import { describeFailure } from '../../components/options/describe-failure';
+import { thinkingCutOffNotice } from '../../lib/agent/turn-notices';
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
 import type { ReplyTimeouts } from '../../lib/engines/openai/reply-timeouts';
@@ -443,6 +445,25 @@ describe('local server engine: thinking, limits and replies that never finish', 
       code: 'server-down',
       message: `The server at ${new URL(silent.server.address).host} stopped answering in the middle of a reply (nothing for 0.6 seconds).`,
     });
+  });
+
+  it('says the model used up its reply length thinking, not "ask for something shorter", when its thoughts streamed apart reach the limit before any text', async () => {
+    // Ollama's gpt-oss or deepseek-r1, llama.cpp with --reasoning-format: thoughts in `delta.reasoning`, never in the text.
+    const { engine } = await setup({ models: ['gpt-oss:20b'], replies: [''], reasoning: { chunks: 3, intervalMs: 1, toTheLimit: true } }, {}, quick);
+    await engine.load(() => {});
+    const reply = await replyOf(engine.model.stream(ask('Add a mug to my cart')));
+    expect(reply.error).toMatchObject({
+      code: 'thinking-cut-off',
+      message: 'The model used up its reply length while it was still thinking, so it gave no answer.',
+      hint: 'Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+    });
+    expect(describeFailure(reply.error).hint).toBe('Pick a model that does not think first, or turn thinking off on the server that runs it, then press Try it again.');
+
+    // The panel's notice for the run is the one it gives a `<think>` never closed, though the reply's text is empty.
+    const result = await runLocalAgent({ request: 'Add a mug to my cart', history: [], model: engine.model, format: engine.format, getTools: () => [], executeTool: async () => ({ text: '' }) });
+    expect(thinkingCutOffNotice(result, '')).toBe(
+      'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+    );
   });
 
   it('gives up with what to do when the server sends nothing before the first-byte timeout', async () => {

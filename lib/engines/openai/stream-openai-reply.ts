@@ -1,5 +1,5 @@
 import { isTurnOver, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
-import { contextFull, EngineError, replyCutOff } from '../engine';
+import { contextFull, EngineError, replyCutOff, thinkingCutOff } from '../engine';
 import { createServerMemory, postChatRequest, type ServerMemory } from './chat-request';
 import { readServerSentEvents } from './read-server-sent-events';
 import { defaultReplyTimeouts, startIdleTimer, type IdleTimer, type ReplyTimeouts } from './reply-timeouts';
@@ -24,16 +24,22 @@ export interface OpenAiReplyOptions {
 
 /**
  * One streamed chunk as OpenAI-compatible servers send it. A model that thinks anyway streams its
- * thoughts in `reasoning` (Ollama) or `reasoning_content` (llama.cpp): not shown, but alive.
+ * thoughts in `reasoning` (Ollama) or `reasoning_content` (llama.cpp): not shown, but alive, and
+ * counted: a reply cut off with thoughts and no text was spent thinking.
  */
 interface CompletionChunk extends ServerFigures {
   choices?: {
-    delta?: { content?: string | null; reasoning?: string | null; reasoning_content?: string | null };
+    delta?: Thoughts & { content?: string | null };
     /** A whole completion where a stream was asked for (a server that sent JSON without its type). */
-    message?: { content?: string | null };
+    message?: Thoughts & { content?: string | null };
     finish_reason?: string | null;
   }[];
   error?: { message?: string } | string;
+}
+
+interface Thoughts {
+  reasoning?: string | null;
+  reasoning_content?: string | null;
 }
 
 /** The same cap as WebLLM's: a small model stuck in a loop must not stream until Stop. */
@@ -74,6 +80,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   const { address, timer } = reading;
   let firstTokenAt: number | undefined;
   let deltas = 0;
+  let thoughts = 0;
   let last: ServerFigures = {};
   let finishReason: string | undefined;
   let sawDone = false;
@@ -94,7 +101,9 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       if (chunk.usage) last = { ...last, usage: chunk.usage };
       if (chunk.timings) last = { ...last, timings: chunk.timings };
       finishReason = chunk.choices?.[0]?.finish_reason ?? finishReason;
-      const text = chunk.choices?.[0]?.delta?.content ?? chunk.choices?.[0]?.message?.content;
+      const delta = chunk.choices?.[0]?.delta;
+      if (isThought(delta)) thoughts += 1;
+      const text = delta?.content ?? chunk.choices?.[0]?.message?.content;
       if (!text) continue;
       firstTokenAt ??= performance.now();
       deltas += 1;
@@ -116,7 +125,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
     return;
   }
   // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
-  if (finishReason === 'length') throw cutOff(last, reading);
+  if (finishReason === 'length') throw cutOff(last, reading, deltas === 0 && thoughts > 0);
   // Nothing but data this extension cannot read is no reply, and no answer either. Said before
   // "closed in the middle of a reply": such a stream rarely ends the way the API's does.
   if (deltas === 0 && unreadable > 0) throw replyUnreadable(address);
@@ -126,7 +135,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
 
 /** A chat completion sent whole (`stream: false` answers), read as one delta. */
 async function* readWholeReply(response: Response, request: ModelRequest, reading: ReplyReading): AsyncGenerator<ModelChunk> {
-  let body: (CompletionChunk & { choices?: { message?: { content?: string | null }; finish_reason?: string | null }[] }) | undefined;
+  let body: CompletionChunk | undefined;
   try {
     body = parseChunk(await response.text());
   } catch (error) {
@@ -140,7 +149,7 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   const firstTokenAt = performance.now();
   if (text) yield { type: 'text-delta', text };
   // One that went on past the model's own turn to the limit was whole at the cut.
-  if (choice?.finish_reason === 'length' && !isTurnOver(request.signal.reason)) throw cutOff(body ?? {}, reading);
+  if (choice?.finish_reason === 'length' && !isTurnOver(request.signal.reason)) throw cutOff(body ?? {}, reading, !text && isThought(choice.message));
   yield { type: 'usage', usage: serverUsage(body ?? {}, { startedAt: reading.startedAt, firstTokenAt, endedAt: firstTokenAt, deltas: text ? 1 : 0 }) };
 }
 
@@ -149,14 +158,19 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
  * where the model's context filled up as it wrote (llama.cpp without context shift), which a
  * shorter prompt mends: the agent fits the prompt again for `context-full`, as for WebLLM's. Only
  * a server that said its context (llama.cpp, Ollama and LM Studio do) tells the last apart: its
- * reply's figures reach that context.
+ * reply's figures reach that context. `onlyThoughts`: the model wrote nothing but its thoughts.
  */
-function cutOff(figures: ServerFigures, { address, model, maxTokens, contextTokens }: ReplyReading): EngineError {
+function cutOff(figures: ServerFigures, { address, model, maxTokens, contextTokens }: ReplyReading, onlyThoughts: boolean): EngineError {
   const written = figures.usage?.completion_tokens ?? figures.timings?.predicted_n;
   const prompt = figures.usage?.prompt_tokens ?? figures.timings?.prompt_n;
   const filled = contextTokens !== undefined && written !== undefined && prompt !== undefined && prompt + written >= contextTokens - contextSlackTokens;
   if (filled) return contextFull(serverModelLabel(address, model), contextTokens);
+  if (onlyThoughts) return thinkingCutOff();
   return replyCutOff(written === maxTokens ? `${maxTokens.toLocaleString('en-US')} tokens` : "the server's length limit or the end of the model's context");
+}
+
+function isThought(message: Thoughts | undefined): boolean {
+  return Boolean(message?.reasoning || message?.reasoning_content);
 }
 
 /** Tokens a server may keep back from a full context (a start-of-text token, a reserved few). */

@@ -44,8 +44,11 @@ export interface FakeOllamaOptions {
   saysContext?: { as: 'llama.cpp' | 'ollama' | 'lm-studio'; tokens: number };
   /** Refuses `reasoning_effort` with HTTP 400, as Ollama does for a model that cannot think. */
   refuseReasoningEffort?: boolean;
-  /** Streams the model's thoughts in `delta.reasoning` first, as Ollama does: this many, this far apart. */
-  reasoning?: { chunks: number; intervalMs: number };
+  /**
+   * Streams the model's thoughts in `delta.reasoning` first, as Ollama does: this many, this far
+   * apart. `toTheLimit`: they use up the reply's length, which stops with `length` before any text.
+   */
+  reasoning?: { chunks: number; intervalMs: number; toTheLimit?: boolean };
   /** Stops sending and leaves the connection open: before the response's headers, or after this many deltas. */
   stall?: 'before-headers' | { afterDeltas: number };
   /** Ends the body after this many deltas: closed cleanly without `[DONE]`, or broken off. */
@@ -224,8 +227,9 @@ async function streamReply(response: ServerResponse, body: ChatRequestBody, full
   // (llama.cpp without context shift), whichever comes first.
   const room = options.contextTokens === undefined ? Infinity : options.contextTokens - promptTokensOf(body);
   const limitTokens = Math.min(body.max_tokens ?? Infinity, options.lengthLimitTokens ?? Infinity, room);
-  const cut = fullReply.length > limitTokens * 4;
-  const reply = cut ? fullReply.slice(0, limitTokens * 4) : fullReply;
+  const thoughtToTheLimit = options.reasoning?.toTheLimit === true;
+  const cut = thoughtToTheLimit || fullReply.length > limitTokens * 4;
+  const reply = cut ? fullReply.slice(0, thoughtToTheLimit ? 0 : limitTokens * 4) : fullReply;
   const base = { id: 'chatcmpl-42', object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, system_fingerprint: 'fp_ollama' };
   const send = (value: unknown) => response.write(`data: ${JSON.stringify(value)}\n\n`);
   for (let index = 0; index < (options.reasoning?.chunks ?? 0); index += 1) {
@@ -245,7 +249,7 @@ async function streamReply(response: ServerResponse, body: ChatRequestBody, full
   send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: cut ? 'length' : 'stop' }] });
   if (body.stream_options?.include_usage) {
     const promptTokens = promptTokensOf(body);
-    const completionTokens = Math.ceil(reply.length / 4);
+    const completionTokens = thoughtToTheLimit ? limitTokens : Math.ceil(reply.length / 4);
     send({ ...base, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } });
   }
   if (options.breakAfterFinish) {
