@@ -383,6 +383,11 @@ describe('local OpenAI-compatible server engine', () => {
     expect(normalizeServerAddress('localhost:11434')).toBe('http://localhost:11434/v1');
     expect(normalizeServerAddress('127.0.0.1:11555')).toBe('http://127.0.0.1:11555/v1');
     expect(normalizeServerAddress('my-box:8080/v1/')).toBe('http://my-box:8080/v1');
+    // An endpoint pasted from a server's docs is cut back to the API root it is under.
+    expect(normalizeServerAddress('http://localhost:11434/v1/chat/completions')).toBe('http://localhost:11434/v1');
+    expect(normalizeServerAddress('localhost:8080/v1/models/')).toBe('http://localhost:8080/v1');
+    expect(normalizeServerAddress('http://localhost:1234/v1/completions')).toBe('http://localhost:1234/v1');
+    expect(normalizeServerAddress('http://localhost:3000/api/chat/completions')).toBe('http://localhost:3000/api');
     // What is not an address is refused with the extension's own words.
     for (const typo of ['olama', 'not an address', 'ftp://localhost:11434', 'localhost:', '']) {
       expect(() => normalizeServerAddress(typo)).toThrow(EngineError);

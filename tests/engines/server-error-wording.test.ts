@@ -40,6 +40,7 @@ async function everyServerError(): Promise<EngineError[]> {
     await refused(403),
     await refused(401),
     await refused(404, 'mistral:7b'),
+    await refused(404),
     await refused(500),
     await refused(500, 'qwen3:1.7b'),
     await serverRefused(address, new Response('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>', { status: 502 })),

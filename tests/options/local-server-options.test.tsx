@@ -167,6 +167,30 @@ describe('the local server on the options page', () => {
     expect((await page.stored.load()).openaiBaseUrl).toBe('http://127.0.0.1:9/v1');
   });
 
+  it('connects to an address pasted with its endpoint, and says an address whose path has no model list is not the API, not to read the log', async () => {
+    const two = await server();
+    const one = await server({ models: ['qwen3:1.7b'] });
+    const page = show({ openaiBaseUrl: 'http://127.0.0.1:9/v1' });
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    // As servers' docs show them: the endpoint, under the API root.
+    page.type(`${two.address}/chat/completions`);
+    await page.connect();
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    expect((await page.stored.load()).openaiBaseUrl).toBe(two.address);
+    page.type(`${one.address}/models`);
+    await page.connect();
+    await answered(() => expect(page.connected()).toBe('Connected: 1 model.'));
+    expect((await page.stored.load()).openaiBaseUrl).toBe(one.address);
+
+    // Ollama's own API, not its OpenAI-compatible one: HTTP 404 at /api/models.
+    page.type(two.address.replace(/\/v1$/, '/api'));
+    await page.connect();
+    await answered(() => expect(page.failure()).toContain(`The server at ${two.host} answered HTTP 404: page not found.`));
+    expect(page.failure()).toContain("Check the address: it should be the server's OpenAI-compatible API, which usually ends in /v1.");
+    expect(page.failure()).not.toContain("server's own log");
+    expect((await page.stored.load()).openaiBaseUrl).toBe(one.address);
+  });
+
   it('after HTTP 500, says to press Connect again, not to send a request', async () => {
     const failing = await server({ modelsAs: 'server-error' });
     const page = show({ openaiBaseUrl: failing.address });

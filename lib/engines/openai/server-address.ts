@@ -5,7 +5,8 @@ export const defaultServerAddress = 'http://localhost:11434/v1';
 /**
  * The server's API root without a trailing slash. An address without a path gets `/v1`, where
  * Ollama, LM Studio and llama.cpp all serve the OpenAI-compatible API; one without a scheme
- * ("localhost:11434", "127.0.0.1:8080") gets `http://`, which local servers speak.
+ * ("localhost:11434", "127.0.0.1:8080") gets `http://`, which local servers speak. One endpoint
+ * of the API, as servers' docs show them (".../v1/chat/completions"), is cut back to its root.
  */
 export function normalizeServerAddress(address: string): string {
   let url: URL;
@@ -15,7 +16,7 @@ export function normalizeServerAddress(address: string): string {
     throw notAnAddress(address);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notAnAddress(address);
-  const path = url.pathname.replace(/\/+$/, '');
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/(?:chat\/completions|completions|models)$/i, '');
   return `${url.origin}${path || '/v1'}`;
 }
 

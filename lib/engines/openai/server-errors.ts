@@ -102,6 +102,8 @@ export function replyUnreadable(address: string, button: 'Connect' | 'Try it' = 
   );
 }
 
+const checkAddress = "it should be the server's OpenAI-compatible API, which usually ends in /v1.";
+
 /**
  * A web page answered where the API should: the address is a site, a proxy's page or the server's
  * own UI. `expected` is what the API would have sent.
@@ -110,8 +112,8 @@ export function notAnApi(address: string, expected = 'a chat reply'): EngineErro
   return new EngineError(
     'not-configured',
     `The server at ${serverHost(address)} answered with a web page, not ${expected}.`,
-    'Check the address in the options: it should be the server\'s OpenAI-compatible API, which usually ends in /v1.',
-    'Check the address: it should be the server\'s OpenAI-compatible API, which usually ends in /v1.',
+    `Check the address in the options: ${checkAddress}`,
+    `Check the address: ${checkAddress}`,
   );
 }
 
@@ -141,19 +143,27 @@ export async function serverRefused(address: string, response: Response, model?:
       'This extension sends no key: start the server without one, as local servers run by default.',
     );
   }
-  if (response.status === 404 && model) {
-    return new EngineError(
-      'not-configured',
-      `The server at ${host} has no model called "${model}".`,
-      `Pick one of its models in the options, or ${downloadModel}.`,
-      `Pick one of its models above, or ${downloadModel}.`,
-    );
-  }
+  const answered = `The server at ${host} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}.`;
+  if (response.status === 404) return model ? noSuchModel(host, model) : noModelList(answered);
   return new EngineError(
     'unavailable',
-    `The server at ${host} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}.`,
+    answered,
     logHint,
     // Without a model it was the model list that was refused: Connect asks for it.
     logHintOnOptions(model ? 'Try it' : 'Connect'),
   );
+}
+
+function noSuchModel(host: string, model: string): EngineError {
+  return new EngineError(
+    'not-configured',
+    `The server at ${host} has no model called "${model}".`,
+    `Pick one of its models in the options, or ${downloadModel}.`,
+    `Pick one of its models above, or ${downloadModel}.`,
+  );
+}
+
+/** No model list where the API keeps it: the address's path is not the API's (Ollama's own /api). */
+function noModelList(answered: string): EngineError {
+  return new EngineError('not-configured', answered, `Check the address in the options: ${checkAddress}`, `Check the address: ${checkAddress}`);
 }
