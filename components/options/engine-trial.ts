@@ -19,7 +19,7 @@ interface EngineTrialParts {
 
 /**
  * "Try it": the chosen engine loaded here for one short reply, to show that it works and how fast.
- * A trial's reply belongs to the engine and server it tried, so a new choice drops it.
+ * A trial's reply belongs to the engine, server and model it tried, so a new choice drops it.
  */
 export function createEngineTrial({ dependencies, settings, loadSettings, checkPromptApi }: EngineTrialParts) {
   const trial = signal<Trial | undefined>(undefined);

@@ -23,6 +23,11 @@ export function optionsModelActions({ update, chooseEngine, promptApi, server, s
   return {
     update,
     chooseEngine,
+    /** A trial's reply or failure was the model's it tried: picking another drops it, and stops it. */
+    pickServerModel(model: string): Promise<void> {
+      trial.drop();
+      return update({ model });
+    },
     connectServer: server.connect,
     editServerAddress: server.editAddress,
     /** Downloads Chrome's built-in model; Chrome wants this to start from the person's click. */

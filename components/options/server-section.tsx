@@ -122,7 +122,7 @@ function ServerModelPicker({ model, settings, models }: { model: OptionsModel; s
   return (
     <label class="field">
       <span>Model</span>
-      <select value={settings.model} onChange={(event) => void model.update({ model: event.currentTarget.value })}>
+      <select value={settings.model} onChange={(event) => void model.pickServerModel(event.currentTarget.value)}>
         <option value="">The server's first chat model{models.length > 0 ? ` (${firstChatModel(models)})` : ''}</option>
         {models.map((id) => (
           <option value={id} key={id}>

@@ -225,6 +225,39 @@ describe('the local server on the options page', () => {
     expect(buttonNamed(page.root, 'Cancel')).toBeUndefined();
   });
 
+  it("drops the last trial's reply or failure when another model is picked, and stops a trial still running", async () => {
+    const two = await server({ replies: ['Hello there!'] });
+    const page = show({ openaiBaseUrl: two.address, model: 'mistral:7b' });
+    const pick = (model: string) => {
+      const select = page.root.querySelector<HTMLSelectElement>('section[aria-labelledby="server-heading"] select')!;
+      select.value = model;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    click(buttonNamed(page.root, 'Try it'));
+    await answered(() => expect(page.trialText()).toContain(`The server at ${two.host} has no model called "mistral:7b".`));
+    pick('llama3.2:3b');
+    await answered(async () => expect((await page.stored.load()).model).toBe('llama3.2:3b'));
+    expect(page.trialText()).toBe('Try it');
+
+    // A good trial vouches only for the model it tried.
+    click(buttonNamed(page.root, 'Try it'));
+    await answered(() => expect(page.trialText()).toContain('Hello there!'));
+    pick('qwen3:1.7b');
+    await answered(async () => expect((await page.stored.load()).model).toBe('qwen3:1.7b'));
+    expect(page.trialText()).toBe('Try it');
+
+    // One still waiting for its reply is stopped: the reply would land under the new pick.
+    const loading = await server({ replies: ['Hello from the first model!'], stall: 'before-headers' });
+    page.type(loading.address);
+    await page.connect();
+    click(buttonNamed(page.root, 'Try it'));
+    await answered(() => expect(loading.requests).toHaveLength(1));
+    pick('llama3.2:3b');
+    await answered(() => expect(loading.closedByClient).toHaveLength(1));
+    expect(page.trialText()).toBe('Try it');
+  });
+
   it('stops a trial on Cancel, says so, and gives the focus back to Try it', async () => {
     const loading = await server({ replies: ['unused'], stall: 'before-headers' });
     const page = show({ openaiBaseUrl: loading.address });
