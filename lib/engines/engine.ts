@@ -53,12 +53,16 @@ export class EngineError extends Error {
   contextTokens?: number;
 }
 
-/** A reply that stopped at the length limit (or the context filled up): its end is missing. */
+/**
+ * A reply that stopped at the length limit (or the context filled up): its end is missing. The
+ * options page's trial asks for one short sentence: a model that runs on past it may do so again.
+ */
 export function replyCutOff(limit: string): EngineError {
   return new EngineError(
     'reply-cut-off',
     `The model's reply reached ${limit} and was cut off.`,
     'Ask for something shorter, or start a new chat if this one is long.',
+    'Press Try it again; if it keeps happening, pick another model.',
   );
 }
 
@@ -79,7 +83,8 @@ export function thinkingCutOff(): EngineError {
 /**
  * The conversation (system prompt, tools, history, tool output) no longer fits in what the model
  * can read at once. The agent fits the prompt again to less (see runLocalAgent); where that does
- * not help, sending it again fails the same way, so the hint says what makes it shorter.
+ * not help, sending it again fails the same way, so the hint says what makes it shorter. The
+ * options page has no chat: there even its short trial did not fit.
  */
 export function contextFull(model: string, contextTokens?: number): EngineError {
   const context = contextTokens ? `the ${contextTokens.toLocaleString('en-US')}-token context` : 'the context';
@@ -87,6 +92,7 @@ export function contextFull(model: string, contextTokens?: number): EngineError 
     'context-full',
     `This conversation no longer fits in ${context} of ${model}.`,
     'Start a new chat, lower "Characters of a tool\'s output the model reads" in the options, or pick a model with more context.',
+    'Even this short trial does not fit: pick a model with more context, or another engine.',
   );
   if (contextTokens) error.contextTokens = contextTokens;
   return error;

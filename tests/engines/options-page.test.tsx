@@ -266,6 +266,19 @@ describe('the options page', () => {
     expect(root.querySelector('progress')).toBeNull();
   });
 
+  it('says what to do on this page when Chrome\'s model fails while answering Try it: press it again, not send a request or start a new chat', async () => {
+    installFakeLanguageModel({ availability: 'available', replies: [], failWith: { name: 'UnknownError', message: 'The model crashed.' } });
+    const fake = globalThis as unknown as { LanguageModel: LanguageModelApi };
+    const { root } = show({ settings: memorySettings({ engine: 'prompt-api' }), caches: createFakeCacheStorage().storage, languageModel: fake.LanguageModel });
+    const tryIt = () => [...root.querySelectorAll('button')].find((button) => button.textContent === 'Try it');
+    await vi.waitFor(() => expect(tryIt()).toBeDefined());
+    click(tryIt());
+    const failure = () => root.querySelector('[data-testid="trial"] [role="alert"]')?.textContent ?? '';
+    await vi.waitFor(() => expect(failure()).toContain("Chrome's built-in model failed while answering: The model crashed."));
+    expect(failure()).toContain('Press Try it again; if it keeps failing, pick WebLLM or a local server above.');
+    expect(failure()).not.toMatch(/send your request|new chat/i);
+  });
+
   it('stores what the person sets in the behaviour section, clamping numbers to their range', async () => {
     const settings = memorySettings();
     const { root } = show({ settings, caches: createFakeCacheStorage().storage });

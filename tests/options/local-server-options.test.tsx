@@ -258,6 +258,25 @@ describe('the local server on the options page', () => {
     expect(page.trialText()).toBe('Try it');
   });
 
+  it('says what to do on this page when a trial\'s reply is cut off or does not fit the model\'s context, not to start a new chat', async () => {
+    const rambling = await server({ replies: ['Hello there! '.repeat(20)], lengthLimitTokens: 5 });
+    const page = show({ openaiBaseUrl: rambling.address, model: 'llama3.2:3b' });
+    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    click(buttonNamed(page.root, 'Try it'));
+    await answered(() => expect(page.trialText()).toContain("The model's reply reached the server's length limit or the end of the model's context and was cut off."));
+    expect(page.trialText()).toContain('Press Try it again; if it keeps happening, pick another model.');
+    expect(page.trialText()).not.toMatch(/new chat|ask for something shorter/i);
+
+    // llama.cpp started with a context too small for even the trial's prompt.
+    const tiny = await server({ replies: ['unused'], contextTokens: 10 });
+    page.type(tiny.address);
+    await page.connect();
+    click(buttonNamed(page.root, 'Try it'));
+    await answered(() => expect(page.trialText()).toContain('This conversation no longer fits in the 10-token context of "llama3.2:3b".'));
+    expect(page.trialText()).toContain('Even this short trial does not fit: pick a model with more context, or another engine.');
+    expect(page.trialText()).not.toMatch(/new chat|in the options/i);
+  });
+
   it('stops a trial on Cancel, says so, and gives the focus back to Try it', async () => {
     const loading = await server({ replies: ['unused'], stall: 'before-headers' });
     const page = show({ openaiBaseUrl: loading.address });

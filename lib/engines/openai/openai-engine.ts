@@ -5,6 +5,7 @@ import { formatForModelName } from '../model-catalog';
 import { createServerMemory } from './chat-request';
 import { firstChatModel } from './first-chat-model';
 import { listServerModels } from './list-server-models';
+import { notConnected } from './server-errors';
 import type { ReplyTimeouts } from './reply-timeouts';
 import { readServerContext, type ServerKind } from './server-context';
 import { normalizeServerAddress, serverHost } from './server-address';
@@ -51,7 +52,7 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
     model: {
       async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
         if (!address || !model) {
-          throw new EngineError('unavailable', 'The local server is not connected yet.', 'Send your request again to connect.');
+          throw notConnected();
         }
         yield* streamOpenAiReply(request, {
           address,

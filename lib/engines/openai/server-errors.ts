@@ -34,6 +34,11 @@ export function logHintOnOptions(button: 'Connect' | 'Try it'): string {
   return `Check the server's own log, then press ${button} again.`;
 }
 
+/** A reply asked for before the engine's load listed the server's models. */
+export function notConnected(): EngineError {
+  return new EngineError('unavailable', 'The local server is not connected yet.', 'Send your request again to connect.', 'Press Try it again to connect.');
+}
+
 /** The server went quiet: it never started the reply, or stopped in the middle of it. */
 export function serverStalled(address: string, phase: IdlePhase, waitedMs: number): EngineError {
   const host = serverHost(address);

@@ -37,7 +37,7 @@ export function createPromptApiEngine(settings: Settings, dependencies: PromptAp
     replyTurns,
     model: {
       async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
-        if (!api) throw new EngineError('unavailable', `${promptApiLabel} is not ready.`, 'Send your request again to load it.');
+        if (!api) throw new EngineError('unavailable', `${promptApiLabel} is not ready.`, 'Send your request again to load it.', 'Press Try it again.');
         const passOn = await replyTurns.take(request.signal);
         if (!passOn) return;
         try {
@@ -151,5 +151,10 @@ function replyFailure(error: unknown): EngineError {
   const message = errorMessage(error);
   // The prompt is longer than the session's input quota: the agent fits it again to less.
   if (name === 'QuotaExceededError') return contextFull(promptApiLabel);
-  return new EngineError('unavailable', `${promptApiLabel} failed while answering: ${message}`, 'Send your request again; if it keeps failing, start a new chat.');
+  return new EngineError(
+    'unavailable',
+    `${promptApiLabel} failed while answering: ${message}`,
+    'Send your request again; if it keeps failing, start a new chat.',
+    `Press Try it again; if it keeps failing, ${otherEnginesHere}.`,
+  );
 }

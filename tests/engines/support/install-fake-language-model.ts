@@ -8,6 +8,8 @@ export interface FakeLanguageModelOptions {
   needsUserActivation?: boolean;
   /** The session's context in tokens (a token per four characters); 9,216 unless set. */
   contextWindow?: number;
+  /** Every prompt's stream fails with this error, as when the model crashes while answering. */
+  failWith?: { name: string; message: string };
 }
 
 export interface FakeLanguageModelLog {
@@ -70,6 +72,14 @@ export function installFakeLanguageModel(options: FakeLanguageModelOptions): voi
           return new ReadableStream<string>({
             start(controller) {
               controller.error(domError('QuotaExceededError', 'The input is too large.'));
+            },
+          });
+        }
+        const failure = options.failWith;
+        if (failure) {
+          return new ReadableStream<string>({
+            start(controller) {
+              controller.error(domError(failure.name, failure.message));
             },
           });
         }
