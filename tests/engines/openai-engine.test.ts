@@ -337,6 +337,19 @@ describe('local OpenAI-compatible server engine', () => {
     expect((cut.error as EngineError).hint).toContain('usually ends in /v1');
   });
 
+  it('says a reply that is neither a stream, JSON nor a web page (a proxy\'s plain words, Ollama\'s own NDJSON) is one it could not read, not one closed in the middle', async () => {
+    for (const answerAs of ['plain-text', 'ndjson'] as const) {
+      const { engine, server } = await setup({ replies: ['Hi!'], answerAs });
+      await engine.load(() => {});
+      const { text, error } = await replyOf(engine.model.stream(ask('Hi')));
+      expect(text, answerAs).toBe('');
+      expect(error, answerAs).toMatchObject({ code: 'unavailable', message: `The server at ${new URL(server.address).host} sent a reply this extension could not read.` });
+      expect((error as EngineError).hint, answerAs).toBe(
+        "Check that the address is the server's OpenAI-compatible API (it usually ends in /v1). Check the server's own log, then send your request again.",
+      );
+    }
+  });
+
   it('on loading, says an address that answers with a web page or data it cannot read is not the API, rather than "no models"', async () => {
     const page = await setup({ replies: [], modelsAs: 'web-page' });
     const pageError = await loadError(page.engine.load(() => {}));

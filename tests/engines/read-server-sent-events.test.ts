@@ -50,6 +50,17 @@ describe('reading server-sent events', () => {
     expect(await events(['{"stray": true}\ndata: one\n\n'])).toEqual(['one']);
   });
 
+  it('tells of each line that is no field of the stream, so that a body of plain text or JSON lines is known for no stream', async () => {
+    const strayLines = async (pieces: string[]) => {
+      let count = 0;
+      for await (const _data of readServerSentEvents(bodyOf(pieces), undefined, () => (count += 1))) void _data;
+      return count;
+    };
+    expect(await strayLines(['404 page not found'])).toBe(1);
+    expect(await strayLines(['{"message":{"content":"Hi"},"done":false}\n{"message":{"content":""},"done":true}\n'])).toBe(2);
+    expect(await strayLines([': keep-alive\nevent: message\nid: 1\nretry: 10\ndata: {"a":1}\n\n'])).toBe(0);
+  });
+
   it('decodes characters split across chunks', async () => {
     const bytes = new TextEncoder().encode('data: café ✓\n\n');
     const body = new ReadableStream<Uint8Array>({

@@ -7,9 +7,10 @@
  * that is one JSON value (a server or proxy that answered in JSON under the stream's type, an
  * error most often) comes out as one event's data, so that what it says is not lost. `onBytes`
  * hears of every chunk of bytes, comments and unfinished events included: each is a sign the
- * server is still there.
+ * server is still there. `onStrayLine` hears of each line that is no field of the stream's: a body
+ * of plain text, or of JSON lines, is no stream at all.
  */
-export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, onBytes?: () => void): AsyncGenerator<string> {
+export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, onBytes?: () => void, onStrayLine?: () => void): AsyncGenerator<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -20,7 +21,7 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, on
   const field = (line: string) => {
     if (line.startsWith('data:')) data.push(fieldValue(line, 'data:'));
     else if (line.startsWith('error:')) data.push(`{"error": ${asJson(fieldValue(line, 'error:'))}}`);
-    else if (!/^(?::|event:|id:|retry:)/.test(line) && stray.length < strayLimit) stray += `${line}\n`;
+    else if (!/^(?::|event:|id:|retry:)/.test(line)) stray = withStray(stray, line, onStrayLine);
   };
   try {
     for (;;) {
@@ -52,6 +53,12 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, on
 
 /** Characters of a body that is not a stream kept to be read as JSON: enough for any error. */
 const strayLimit = 16_384;
+
+/** The stray text with `line` added while it is under the limit; `onStrayLine` hears of every line. */
+function withStray(stray: string, line: string, onStrayLine: (() => void) | undefined): string {
+  onStrayLine?.();
+  return stray.length < strayLimit ? `${stray}${line}\n` : stray;
+}
 
 function isJsonObject(text: string): boolean {
   try {

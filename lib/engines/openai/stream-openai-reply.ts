@@ -1,10 +1,11 @@
 import { isTurnOver, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
-import { contextFull, EngineError, replyCutOff, thinkingCutOff } from '../engine';
+import { EngineError } from '../engine';
 import { createServerMemory, postChatRequest, type ServerMemory } from './chat-request';
 import { readServerSentEvents } from './read-server-sent-events';
 import { defaultReplyTimeouts, startIdleTimer, type IdleTimer, type ReplyTimeouts } from './reply-timeouts';
 import { serverHost } from './server-address';
 import { contextRefusal } from './context-refusal';
+import { lengthError } from './length-error';
 import { connectionBroken, logHintOnOptions, notAnApi, replyUnfinished, replyUnreadable, serverModelLabel, serverStalled } from './server-errors';
 import { serverUsage, type ServerFigures } from './server-usage';
 
@@ -76,25 +77,38 @@ interface ReplyReading {
   contextTokens: number | undefined;
 }
 
+/** What a streamed reply held, as far as it was read. */
+interface StreamCounts {
+  /** Events, `[DONE]` included. */
+  events: number;
+  /** Deltas of the reply's text. */
+  deltas: number;
+  /** Deltas of the model's thoughts, sent apart from its text. */
+  thoughts: number;
+  /** Events whose data is not JSON. */
+  unreadable: number;
+  /** Lines that are no part of an event stream (plain text, Ollama's own NDJSON). */
+  strayLines: number;
+}
+
 async function* readReply(body: ReadableStream<Uint8Array>, request: ModelRequest, reading: ReplyReading): AsyncGenerator<ModelChunk> {
   const { address, timer } = reading;
+  const counts: StreamCounts = { events: 0, deltas: 0, thoughts: 0, unreadable: 0, strayLines: 0 };
   let firstTokenAt: number | undefined;
-  let deltas = 0;
-  let thoughts = 0;
   let last: ServerFigures = {};
   let finishReason: string | undefined;
   let sawDone = false;
-  let unreadable = 0;
   try {
     // Every chunk of bytes resets the timer, reasoning deltas and keep-alive comments included.
-    for await (const data of readServerSentEvents(body, timer.touch)) {
+    for await (const data of readServerSentEvents(body, timer.touch, () => (counts.strayLines += 1))) {
+      counts.events += 1;
       if (data === '[DONE]') {
         sawDone = true;
         break;
       }
       const chunk = parseChunk(data);
       if (!chunk) {
-        unreadable += 1;
+        counts.unreadable += 1;
         continue;
       }
       if (chunk.error) throw streamError(reading, chunk.error);
@@ -102,11 +116,11 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       if (chunk.timings) last = { ...last, timings: chunk.timings };
       finishReason = chunk.choices?.[0]?.finish_reason ?? finishReason;
       const delta = chunk.choices?.[0]?.delta;
-      if (isThought(delta)) thoughts += 1;
+      if (isThought(delta)) counts.thoughts += 1;
       const text = delta?.content ?? chunk.choices?.[0]?.message?.content;
       if (!text) continue;
       firstTokenAt ??= performance.now();
-      deltas += 1;
+      counts.deltas += 1;
       yield { type: 'text-delta', text };
       // The time the reader took over that delta is not the server's silence.
       timer.touch();
@@ -117,7 +131,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
     if (!whole && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
   }
   if (timer.expired && finishReason === undefined) throw serverStalled(address, timer.expired, timer.waitedMs);
-  const usage = () => serverUsage(last, { startedAt: reading.startedAt, firstTokenAt, endedAt: performance.now(), deltas });
+  const usage = () => serverUsage(last, { startedAt: reading.startedAt, firstTokenAt, endedAt: performance.now(), deltas: counts.deltas });
   if (request.signal.aborted) {
     // A reply stopped at the end of the model's own turn still says what it cost until then: the
     // server's figures come only at its end, so mostly those measured here. A Stop says nothing.
@@ -125,12 +139,19 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
     return;
   }
   // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
-  if (finishReason === 'length') throw cutOff(last, reading, deltas === 0 && thoughts > 0);
-  // Nothing but data this extension cannot read is no reply, and no answer either. Said before
-  // "closed in the middle of a reply": such a stream rarely ends the way the API's does.
-  if (deltas === 0 && unreadable > 0) throw replyUnreadable(address);
+  if (finishReason === 'length') throw lengthError(last, reading, counts.deltas === 0 && counts.thoughts > 0);
+  if (unreadableOnly(counts)) throw replyUnreadable(address);
   if (!sawDone && finishReason === undefined) throw replyUnfinished(address);
   yield { type: 'usage', usage: usage() };
+}
+
+/**
+ * Nothing but what this extension cannot read is no reply, and no answer either: events whose data
+ * is not JSON, or text with no event at all. Said before "closed in the middle of a reply": such a
+ * stream rarely ends the way the API's does.
+ */
+function unreadableOnly({ events, deltas, unreadable, strayLines }: StreamCounts): boolean {
+  return deltas === 0 && (unreadable > 0 || (events === 0 && strayLines > 0));
 }
 
 /** A chat completion sent whole (`stream: false` answers), read as one delta. */
@@ -149,32 +170,13 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   const firstTokenAt = performance.now();
   if (text) yield { type: 'text-delta', text };
   // One that went on past the model's own turn to the limit was whole at the cut.
-  if (choice?.finish_reason === 'length' && !isTurnOver(request.signal.reason)) throw cutOff(body ?? {}, reading, !text && isThought(choice.message));
+  if (choice?.finish_reason === 'length' && !isTurnOver(request.signal.reason)) throw lengthError(body ?? {}, reading, !text && isThought(choice.message));
   yield { type: 'usage', usage: serverUsage(body ?? {}, { startedAt: reading.startedAt, firstTokenAt, endedAt: firstTokenAt, deltas: text ? 1 : 0 }) };
-}
-
-/**
- * A reply that stopped with `length`: at the `max_tokens` sent, at a cap of the server's own, or
- * where the model's context filled up as it wrote (llama.cpp without context shift), which a
- * shorter prompt mends: the agent fits the prompt again for `context-full`, as for WebLLM's. Only
- * a server that said its context (llama.cpp, Ollama and LM Studio do) tells the last apart: its
- * reply's figures reach that context. `onlyThoughts`: the model wrote nothing but its thoughts.
- */
-function cutOff(figures: ServerFigures, { address, model, maxTokens, contextTokens }: ReplyReading, onlyThoughts: boolean): EngineError {
-  const written = figures.usage?.completion_tokens ?? figures.timings?.predicted_n;
-  const prompt = figures.usage?.prompt_tokens ?? figures.timings?.prompt_n;
-  const filled = contextTokens !== undefined && written !== undefined && prompt !== undefined && prompt + written >= contextTokens - contextSlackTokens;
-  if (filled) return contextFull(serverModelLabel(address, model), contextTokens);
-  if (onlyThoughts) return thinkingCutOff();
-  return replyCutOff(written === maxTokens ? `${maxTokens.toLocaleString('en-US')} tokens` : "the server's length limit or the end of the model's context");
 }
 
 function isThought(message: Thoughts | undefined): boolean {
   return Boolean(message?.reasoning || message?.reasoning_content);
 }
-
-/** Tokens a server may keep back from a full context (a start-of-text token, a reserved few). */
-const contextSlackTokens = 16;
 
 /** Stop stays the loop's own abort; a silent server or a broken connection says what happened. */
 function readFailure(error: unknown, request: ModelRequest, address: string, timer: IdleTimer): unknown {

@@ -28,9 +28,19 @@ export interface FakeOllamaOptions {
    * ignores `stream: true`), a web page (an address that is a site or a proxy), or SSE lines of
    * data that is not JSON (then `data: [DONE]`, or the end of the body without it); the whole
    * completion as JSON with no content type; a JSON error under the stream's type (a proxy, or a
-   * server whose runner died); an `error:` line that ends the body without a line break.
+   * server whose runner died); an `error:` line that ends the body without a line break; plain
+   * text (a proxy's words under HTTP 200); Ollama's own NDJSON (its native API behind a rewrite).
    */
-  answerAs?: 'whole-json' | 'web-page' | 'unreadable-stream' | 'unreadable-stream-unended' | 'untyped-whole-json' | 'json-error-as-stream' | 'error-line-unended';
+  answerAs?:
+    | 'whole-json'
+    | 'web-page'
+    | 'unreadable-stream'
+    | 'unreadable-stream-unended'
+    | 'untyped-whole-json'
+    | 'json-error-as-stream'
+    | 'error-line-unended'
+    | 'plain-text'
+    | 'ndjson';
   /**
    * Answers `GET /v1/models` other than with the list: a web page (a router's, or a site on the
    * wrong port), text that is not JSON, JSON without a `data` list, HTTP 500 (a model that
@@ -179,6 +189,15 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
       }
       if (options.answerAs === 'unreadable-stream') {
         response.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: {not json\n\ndata: [DONE]\n\n');
+        return;
+      }
+      if (options.answerAs === 'plain-text') {
+        response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('404 page not found');
+        return;
+      }
+      if (options.answerAs === 'ndjson') {
+        const line = (content: string, done: boolean) => `${JSON.stringify({ model: body.model, message: { role: 'assistant', content }, done })}\n`;
+        response.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(line(reply, false) + line('', true));
         return;
       }
       if (options.answerAs === 'unreadable-stream-unended') {
