@@ -94,6 +94,35 @@ describe('local OpenAI-compatible server engine', () => {
     expect(fresh.engine.modelId).toBe('qwen3:1.7b');
   });
 
+  it("with no model picked, keeps the model it picked while the server lists it, so another tab's load does not switch a run to another model", async () => {
+    const listed = ['qwen3:1.7b', 'llama3.2:3b'];
+    const { engine, server } = await setup({ models: listed, replies: shopReplies });
+    const host = new URL(server.address).host;
+    await engine.load(() => {});
+    const shop = createInMemoryShop();
+    const connected: string[] = [];
+    const result = await runLocalAgent({
+      request: 'Add two enamel mugs to my cart',
+      model: engine.model,
+      format: engine.format,
+      getTools: () => shop.tools,
+      executeTool: async (call) => {
+        // Meanwhile a model was pulled (Ollama lists the newest first) and another tab sent a request.
+        listed.splice(0, listed.length, 'llama3.2:3b', 'qwen3:1.7b');
+        await engine.load((progress) => connected.push(progress.text));
+        return shop.executeTool(call);
+      },
+    });
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'I added two Enamel camping mugs (12 each) to your cart.' });
+    expect(server.requests.map((request) => request.model)).toEqual(['qwen3:1.7b', 'qwen3:1.7b', 'qwen3:1.7b', 'qwen3:1.7b']);
+    expect(connected.at(-1)).toBe(`Connected to ${host}: qwen3:1.7b.`);
+
+    // Gone from the server, it gives way to the server's first chat model.
+    listed.splice(listed.indexOf('qwen3:1.7b'), 1);
+    await engine.load((progress) => connected.push(progress.text));
+    expect(connected.at(-1)).toBe(`Connected to ${host}: llama3.2:3b.`);
+  });
+
   it('says the server is down and how to start it', async () => {
     const { server, engine } = await setup({ replies: [] });
     await server.close();

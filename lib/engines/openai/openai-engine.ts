@@ -73,7 +73,10 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
       const target = normalizeServerAddress(settings.openaiBaseUrl);
       onProgress({ fraction: 0, text: `Connecting to ${serverHost(target)}…` });
       const models = await listServerModels(target, { fetch: fetchFunction, ...(signal ? { signal } : {}) });
-      model = pickModel(settings.model, models, target);
+      // Tabs share this engine: with no model named, another tab's load must not switch a run in
+      // progress to a new first model (Ollama lists the newest first), whose format may differ.
+      const earlier = !settings.model && address === target ? model : undefined;
+      model = earlier !== undefined && models.includes(earlier) ? earlier : pickModel(settings.model, models, target);
       address = target;
       await askContext(target, model, signal);
       const context = contextTokens ? ` (a ${contextTokens.toLocaleString('en-US')}-token context)` : '';
