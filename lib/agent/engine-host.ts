@@ -27,7 +27,9 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   const loads = createSharedLoad(shared);
   const swaps = createEngineSwaps(runs, create, modelUnloaded);
   const withReplyStatus = createReplyStatus({ shared, runs, news });
-  const describe = createEngineDescription({ shared, runs, news });
+  // The model the settings asked for ('' for the default) when a load last wrote the status.
+  let statusRequestedModel: string | undefined;
+  const describe = createEngineDescription({ shared, runs, news }, () => statusRequestedModel);
   const loadFailed = createLoadFailure({ shared, loads });
   const waitForSwap = createSwapWait({ shared, runs, news });
   const holds = createEngineHolds({ shared, runs });
@@ -75,6 +77,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         const { engine } = got;
         release = got.release;
         loading = true;
+        statusRequestedModel = settings.model;
         await loads.load(engine, settings, name, signal);
         // The engine may only know which model it picked for this machine once it has loaded. It
         // may be replying to another tab already (the same model, loaded before).
@@ -84,6 +87,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         return loaded;
       } catch (error) {
         release?.();
+        // A failure puts its error in the status (a Stop leaves the status to others).
+        if (!signal.aborted) statusRequestedModel = settings.model;
         return loadFailed(error, name, signal, loading);
       }
     },

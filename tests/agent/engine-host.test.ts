@@ -300,6 +300,71 @@ describe('the engine host', () => {
     expect(host.status).toMatchObject({ state: 'idle', engineLabel: 'Server at gpu-box.lan (OpenAI-compatible)' });
   });
 
+  it('names the model picked after one that could not load, what it downloads on the next request, and no longer the old error', async () => {
+    const big = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-8B-q4f16_1-MLC' };
+    const small = { ...big, model: 'Qwen3-0.6B-q4f16_1-MLC' };
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      load: async () => {
+        if (settings.model === big.model) throw new Error('Not enough GPU memory.');
+      },
+    }));
+    await host.load(big, new AbortController().signal, { tabId: 1 });
+    // The settings unchanged, a snapshot says the error again.
+    host.describe(big, { model: big.model, downloadMB: 5_000 });
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', model: big.model, errorDuring: 'load' });
+    host.describe(small, { model: small.model, downloadMB: 400 });
+    expect(host.statusFor(1)).toEqual({ engineId: 'webllm', engineLabel: 'WebLLM (on this GPU)', model: small.model, state: 'idle', downloadMB: 400 });
+  });
+
+  it('names the model picked after another loaded, with its download, and keeps the loaded one for new settings of the same model', async () => {
+    const host = createEngineHost(() => {}, (settings) => fakeEngine(settings).engine);
+    const loaded = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-8B-q4f16_1-MLC' };
+    await host.load(loaded, new AbortController().signal, { tabId: 1 });
+    host.describe({ ...loaded, temperature: 0.9 }, { model: loaded.model });
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready', model: loaded.model });
+    const picked = { ...loaded, model: 'Llama-3.2-1B-Instruct-q4f16_1-MLC' };
+    host.describe(picked, { model: picked.model, downloadMB: 700 });
+    expect(host.statusFor(1)).toMatchObject({ state: 'idle', model: picked.model, downloadMB: 700 });
+  });
+
+  it('keeps the model an engine left to pick one loaded while the settings still leave it to pick', async () => {
+    const host = createEngineHost(() => {}, (settings) => fakeEngine(settings).engine);
+    await host.load(defaultSettings, new AbortController().signal, { tabId: 1 });
+    host.describe(defaultSettings, { model: 'Qwen3-0.6B-q4f32_1-MLC', downloadMB: 400 });
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready', model: 'default-model' });
+  });
+
+  it("no longer says a server's reply failed once the settings name another of its models", async () => {
+    const host = createEngineHost(() => {}, (settings) => fakeEngine(settings).engine);
+    const server = { ...defaultSettings, engine: 'openai' as const, openaiBaseUrl: 'http://localhost:11434/v1', model: 'qwen3:8b' };
+    await host.load(server, new AbortController().signal, { tabId: 1 });
+    host.reportError(1, 'The server at localhost:11434 answered HTTP 500: model crashed.');
+    host.describe(server);
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'reply' });
+    host.describe({ ...server, model: 'llama3.2:3b' });
+    expect(host.statusFor(1)).toMatchObject({ state: 'idle', model: 'llama3.2:3b' });
+    expect(host.statusFor(1)).not.toHaveProperty('error');
+  });
+
+  it('keeps saying which model a run uses while the settings name another, and names that one once the run ends', async () => {
+    const { host, finishReply } = hostWithReplyOnHold({ holdsGpu: true });
+    const signal = new AbortController().signal;
+    const running = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
+    const engine = await host.load(running, signal, { hold: true, tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    const reply = engine.model.stream({ messages: [], tools: [], signal })[Symbol.asyncIterator]();
+    const firstChunk = reply.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    host.describe({ ...running, model: 'Qwen3-0.6B-q4f16_1-MLC' }, { model: 'Qwen3-0.6B-q4f16_1-MLC', downloadMB: 400 });
+    expect(host.statusFor(1)).toMatchObject({ state: 'generating', model: running.model });
+    finishReply();
+    await firstChunk;
+    await reply.next();
+    host.release(engine);
+    expect(host.statusFor(1)).toMatchObject({ state: 'idle', model: 'Qwen3-0.6B-q4f16_1-MLC', downloadMB: 400 });
+  });
+
   it('loads another WebLLM model only once the reply another tab reads from the first has ended', async () => {
     const { host, made, finishReply } = hostWithReplyOnHold();
     const signal = new AbortController().signal;
