@@ -36,7 +36,11 @@ export const sessionMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn'), tabId: z.number().int(), turn: turnSchema }),
   z.object({ type: z.literal('prose-delta'), tabId: z.number().int(), turnId: z.string(), text: z.string() }),
   z.object({ type: z.literal('engine'), tabId: z.number().int(), engine: engineStatusSchema }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  /**
+   * What the panel asked could not be done. `tabId`: the tab it was asked for, where the error
+   * answers a message about one: a panel that has turned to another tab since gives it back there.
+   */
+  z.object({ type: z.literal('error'), tabId: z.number().int().optional(), message: z.string() }),
 ]);
 
 export type PanelMessage = z.infer<typeof panelMessageSchema>;

@@ -13,9 +13,8 @@ export function connectPanel(port: ConnectingPanelPort, handle: (port: PanelPort
   port.onMessage((raw) => {
     const parsed = panelMessageSchema.safeParse(raw);
     if (!parsed.success) return safePost(port, { type: 'error', message: 'The extension did not understand that message.' });
-    handle(port, parsed.data).catch((error: unknown) =>
-      safePost(port, { type: 'error', message: errorMessage(error) }),
-    );
+    const about = 'tabId' in parsed.data ? { tabId: parsed.data.tabId } : {};
+    handle(port, parsed.data).catch((error: unknown) => safePost(port, { type: 'error', ...about, message: errorMessage(error) }));
   });
   port.onDisconnect(() => leave(port));
 }

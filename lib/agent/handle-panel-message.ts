@@ -45,7 +45,7 @@ export async function handlePanelMessage(host: PanelMessageHost, port: PanelPort
       // Nothing to bring back (a request was sent since, or another panel undid it first): the
       // panel is told, and its snapshot no longer offers Undo.
       if (session.undoClear()) store.urgent();
-      else safePost(port, { type: 'error', message: 'The earlier chat can no longer be brought back.' });
+      else safePost(port, { type: 'error', tabId: message.tabId, message: 'The earlier chat can no longer be brought back.' });
       return sendSnapshot(message.tabId);
     case 'approve':
       return session.decide(message.callId, message.decision);

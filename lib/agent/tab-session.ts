@@ -157,10 +157,10 @@ export class TabSession {
 
   /** Runs the agent for one request; resolves when the turn has ended, however it ended. */
   async send(request: string): Promise<void> {
-    if (this.active) return this.publish({ type: 'error', message: agentRefusal('agent') });
+    if (this.active) return this.publish({ type: 'error', tabId: this.tabId, message: agentRefusal('agent') });
     // A replay from the trace viewer may be running the page's tools here: one driver at a time.
     const claim = this.world.takeTab(this.tabId);
-    if ('busy' in claim) return this.publish({ type: 'error', message: agentRefusal(claim.busy) });
+    if ('busy' in claim) return this.publish({ type: 'error', tabId: this.tabId, message: agentRefusal(claim.busy) });
     // A request in the new chat: the conversation put aside is not coming back, nor merged with this one.
     this.previous = undefined;
     let turn: Turn = { id: crypto.randomUUID(), request, items: [], startedAt: Date.now() };

@@ -71,7 +71,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     },
     onLost: () => {
       connection.value = 'reconnecting';
-      unconfirmed.returnToDraft();
+      unconfirmed.returnAll();
       undo.forgetUnanswered();
     },
     onMessage: (raw) => receiveSessionMessage(panel, raw, () => port.confirm()),

@@ -2,6 +2,7 @@ import { signal } from '@preact/signals';
 import type { SessionState } from '../agent/session-state';
 import { createApprovalsSent } from './approvals-sent';
 import { createNewChatUndo } from './new-chat-undo';
+import { createTabDrafts } from './tab-drafts';
 import { createUnconfirmedRequest } from './unconfirmed-request';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
@@ -13,14 +14,17 @@ export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
  */
 export function createPanelState() {
   const draft = signal('');
+  const tabId = signal<number | undefined>(undefined);
+  const drafts = createTabDrafts();
   return {
-    tabId: signal<number | undefined>(undefined),
+    tabId,
     session: signal<SessionState | undefined>(undefined),
     connection: signal<ConnectionState>('connecting'),
     lastError: signal<string | undefined>(undefined),
     invalidMessages: signal(0),
     draft,
-    unconfirmed: createUnconfirmedRequest(draft),
+    drafts,
+    unconfirmed: createUnconfirmedRequest(draft, tabId, drafts),
     approvals: createApprovalsSent(),
     undo: createNewChatUndo(),
   };

@@ -23,6 +23,8 @@ export function receiveSessionMessage(panel: PanelState, raw: unknown, confirm: 
 function receive(panel: PanelState, message: SessionMessage): void {
   const { session, unconfirmed, undo } = panel;
   if (message.type === 'error') {
+    // The answer to what was asked for a tab the panel has turned away from since is that tab's.
+    if (message.tabId !== undefined && message.tabId !== panel.tabId.value) return unconfirmed.refusedIn(message.tabId, message.message);
     panel.lastError.value = message.message;
     unconfirmed.returnToDraft();
     undo.forgetUnanswered();

@@ -2,25 +2,25 @@
 // those about the conversation in it.
 import type { PanelState } from './panel-state';
 import type { PostForTab } from './post-for-tab';
-import { createTabDrafts } from './tab-drafts';
 import type { TabSubscription } from './tab-subscription';
 
 /** The panel's actions on the tab it follows: turning to another, the agent off there, a reload. */
 export function createTabActions(panel: PanelState, subscription: TabSubscription, postForTab: PostForTab) {
-  const { tabId, session, draft, lastError, unconfirmed, approvals, undo } = panel;
-  const drafts = createTabDrafts();
+  const { tabId, session, draft, drafts, lastError, unconfirmed, approvals, undo } = panel;
 
   return {
     /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
     selectTab(nextTabId: number) {
       if (nextTabId !== tabId.value) {
-        if (tabId.value !== undefined) draft.value = drafts.turn(tabId.value, nextTabId, draft.value);
+        const leftTabId = tabId.value;
+        if (leftTabId !== undefined) draft.value = drafts.turn(leftTabId, nextTabId, draft.value);
         tabId.value = nextTabId;
         subscription.turnedToTab();
         session.value = undefined;
-        unconfirmed.forget();
+        if (leftTabId !== undefined) unconfirmed.leave(leftTabId);
         approvals.clear();
-        lastError.value = undefined;
+        // A request refused there since the panel left is back in the box: the refusal says why.
+        lastError.value = drafts.takeRefusal(nextTabId);
         undo.reset();
       }
       subscription.renew();

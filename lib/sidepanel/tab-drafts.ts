@@ -1,9 +1,13 @@
+import { requestInFront } from './request-in-front';
+
 /**
  * What was typed, unsent, in the other tabs this panel followed: words meant for one page must not
  * follow the panel to another site, where Enter would send them, and are there again on the way back.
+ * So is a request the background refused there after the panel left, with its refusal.
  */
 export function createTabDrafts() {
   const otherTabsDrafts = new Map<number, string>();
+  const refusals = new Map<number, string>();
   return {
     /** Keeps `draft` for the tab the panel leaves; answers the draft kept for the tab it turns to. */
     turn(fromTabId: number, toTabId: number, draft: string): string {
@@ -11,6 +15,17 @@ export function createTabDrafts() {
       const kept = otherTabsDrafts.get(toTabId) ?? '';
       otherTabsDrafts.delete(toTabId);
       return kept;
+    },
+    /** A request for `tabId`, a tab the panel left, came back: in front of what was typed there, with the refusal where one came. */
+    putBack(tabId: number, request: string, refusal?: string): void {
+      otherTabsDrafts.set(tabId, requestInFront(request, otherTabsDrafts.get(tabId) ?? ''));
+      if (refusal !== undefined) refusals.set(tabId, refusal);
+    },
+    /** The refusal to show on turning back to `tabId`, once. */
+    takeRefusal(tabId: number): string | undefined {
+      const refusal = refusals.get(tabId);
+      refusals.delete(tabId);
+      return refusal;
     },
   };
 }

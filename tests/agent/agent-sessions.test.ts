@@ -219,7 +219,7 @@ describe('agent sessions', () => {
     h.openPanelAndAsk(1, 'find mugs');
     await h.until(() => h.received.some((message) => message.type === 'error'));
     expect(h.received.filter((message) => message.type === 'error')).toEqual([
-      { type: 'error', message: 'A replay from the trace viewer is running in this tab. Wait for it to end, or cancel it in the trace viewer, then send your request again.' },
+      { type: 'error', tabId: 1, message: 'A replay from the trace viewer is running in this tab. Wait for it to end, or cancel it in the trace viewer, then send your request again.' },
     ]);
     expect(h.state()?.turns ?? []).toEqual([]);
     replay.release();
@@ -1549,7 +1549,7 @@ describe('agent sessions', () => {
 
     h.send({ type: 'set-agent-off', tabId: 1, origin: 'file://', off: true });
     await h.until(() => h.received.some((message) => message.type === 'error'));
-    expect(h.received.find((message) => message.type === 'error')).toEqual({ type: 'error', message: 'The agent can be turned off on web sites only, not on file://.' });
+    expect(h.received.find((message) => message.type === 'error')).toEqual({ type: 'error', tabId: 1, message: 'The agent can be turned off on web sites only, not on file://.' });
     expect((await h.background.loadSettings()).disabledSites).toEqual(['https://bank.example']);
   });
 
@@ -1858,6 +1858,7 @@ describe('agent sessions in a private (incognito) window: nothing outlasts the w
     await h.until(() => h.received.some((message) => message.type === 'error'));
     expect(h.received.find((message) => message.type === 'error')).toEqual({
       type: 'error',
+      tabId: 1,
       message: "A private window saves no site: to turn the agent off on this one, use the extension's options or a normal window.",
     });
     expect(h.background.updateSettings).not.toHaveBeenCalled();
