@@ -1,13 +1,26 @@
+import type { ReadonlySignal } from '@preact/signals';
 import type { ToolCard } from '@/lib/agent/session-state';
-import type { ApprovalDecision } from '@/lib/sidepanel/panel-model';
+import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
+import { pressWhenConnected } from './press-when-connected';
 
 interface ApprovalButtonsProps {
   card: ToolCard;
   /** The answer went out; the buttons wait for the background to move the card on. */
   answered: boolean;
   onApprove: (callId: string, decision: ApprovalDecision) => void;
+  /** The panel's connection: while it is not there, an answer would go nowhere and waits. */
+  connection: ReadonlySignal<ConnectionState>;
 }
+
+/** Why the call waits for the person, by its `approvalReason`. */
+const reasons: Record<NonNullable<ToolCard['approvalReason']>, string> = {
+  consequential: 'This action has consequences. Check it before it runs.',
+  'consequence-unknown': "This page's WebMCP library does not say whether this tool has consequences, so it asks every time.",
+  'not-read-only': 'This tool may change the page.',
+  'read-untrusted': 'This tool may change the page, and this conversation has read text that strangers wrote (reviews, mail), which may be what asks for it.',
+  'confirm-all': 'You asked to confirm every tool call.',
+};
 
 /**
  * The person's answer to a call that waits. The site-wide choice is offered only for a tool that
@@ -15,19 +28,15 @@ interface ApprovalButtonsProps {
  * chose to confirm them all, and so does a tool that may change the page once the run has read
  * text that strangers wrote.
  */
-export function ApprovalButtons({ card, answered, onApprove }: ApprovalButtonsProps) {
+export function ApprovalButtons({ card, answered, onApprove, connection }: ApprovalButtonsProps) {
   const offerSite = card.approvalReason === 'not-read-only' && card.siteChoice !== false;
-  const why = {
-    consequential: 'This action has consequences. Check it before it runs.',
-    'consequence-unknown': "This page's WebMCP library does not say whether this tool has consequences, so it asks every time.",
-    'not-read-only': 'This tool may change the page.',
-    'read-untrusted': 'This tool may change the page, and this conversation has read text that strangers wrote (reviews, mail), which may be what asks for it.',
-    'confirm-all': 'You asked to confirm every tool call.',
-  }[card.approvalReason ?? 'consequential'];
-  const answer = (decision: ApprovalDecision) => () => {
-    onApprove(card.callId, decision);
-    focusRequestBox();
-  };
+  const why = reasons[card.approvalReason ?? 'consequential'];
+  const connected = connection.value === 'connected';
+  const answer = (decision: ApprovalDecision) =>
+    pressWhenConnected(connected, () => {
+      onApprove(card.callId, decision);
+      focusRequestBox();
+    });
   return (
     <div class="approval" role="group" aria-label={`Allow ${card.name}?`}>
       {card.origin && (
@@ -46,15 +55,15 @@ export function ApprovalButtons({ card, answered, onApprove }: ApprovalButtonsPr
         {why}
       </p>
       <div class="approval-buttons">
-        <button type="button" class="button primary" data-testid="approve-once" disabled={answered} onClick={answer('allow-once')}>
+        <button type="button" class="button primary" data-testid="approve-once" disabled={answered} {...answer('allow-once')}>
           Allow once
         </button>
         {offerSite && (
-          <button type="button" class="button" data-testid="approve-site" disabled={answered} onClick={answer('allow-site')}>
+          <button type="button" class="button" data-testid="approve-site" disabled={answered} {...answer('allow-site')}>
             Allow on this site
           </button>
         )}
-        <button type="button" class="button danger" data-testid="deny" disabled={answered} onClick={answer('deny')}>
+        <button type="button" class="button danger" data-testid="deny" disabled={answered} {...answer('deny')}>
           Deny
         </button>
       </div>

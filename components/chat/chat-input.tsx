@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
+import { pressWhenConnected } from './press-when-connected';
 
 /**
  * The request box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while a run goes,
@@ -96,11 +97,11 @@ function StopButton({ model, hadFocus }: { model: PanelModel; hadFocus: { curren
       aria-keyshortcuts="Escape"
       title="Stop (Esc)"
       onFocus={() => (hadFocus.current = true)}
-      onClick={(event) => {
+      {...pressWhenConnected(model.connection.value === 'connected', (event) => {
         // Stop takes Send's place under the pointer: the second click of a double click on
         // Send is not a request to stop.
         if (event.detail < 2) model.stop();
-      }}
+      })}
     >
       Stop
     </button>

@@ -38,6 +38,7 @@ export function Conversation({ model }: { model: PanelModel }) {
             turn={turn}
             approvalsSent={approvalsSent}
             onApprove={model.approve}
+            connection={model.connection}
             {...(turn === latest && canSend ? { onTryAgain: model.send } : {})}
           />
         ))}

@@ -3,6 +3,7 @@ import { plural } from '@/lib/text/plural';
 import { siteLabel } from '@/lib/text/site-label';
 import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
+import { pressWhenConnected } from './press-when-connected';
 import { TurnAgentOffButton } from './turn-agent-off-button';
 
 /**
@@ -35,11 +36,11 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         class="button"
         data-testid="new-chat"
         disabled={!session || model.running.value || session.turns.length === 0}
-        onClick={() => {
+        {...pressWhenConnected(model.connection.value === 'connected', () => {
           model.newChat();
           // The button is disabled once the chat is empty: focus goes on to the request box.
           focusRequestBox();
-        }}
+        })}
       >
         New chat
       </button>

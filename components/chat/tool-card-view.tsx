@@ -1,9 +1,10 @@
+import type { ReadonlySignal } from '@preact/signals';
 import { memo } from 'preact/compat';
 import { useMemo } from 'preact/hooks';
 import type { ToolCard } from '@/lib/agent/session-state';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
-import type { ApprovalDecision } from '@/lib/sidepanel/panel-model';
+import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { readableResult } from '@/lib/sidepanel/readable-result';
 import { plural } from '@/lib/text/plural';
 import { ApprovalButtons } from './approval-buttons';
@@ -26,10 +27,11 @@ interface ToolCardViewProps {
   card: ToolCard;
   answered: boolean;
   onApprove: (callId: string, decision: ApprovalDecision) => void;
+  connection: ReadonlySignal<ConnectionState>;
 }
 
 /** One tool call: what was called with what, how it went, and its result on demand. */
-export const ToolCardView = memo(function ToolCardView({ card, answered, onApprove }: ToolCardViewProps) {
+export const ToolCardView = memo(function ToolCardView({ card, answered, onApprove, connection }: ToolCardViewProps) {
   const result = card.result;
   const stateLabel = stateLabelOf(card);
   // A snapshot brings every card anew: the same result is not read again.
@@ -72,7 +74,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
           </code>
         )
       )}
-      {card.state === 'waiting' && <ApprovalButtons card={card} answered={answered} onApprove={onApprove} />}
+      {card.state === 'waiting' && <ApprovalButtons card={card} answered={answered} onApprove={onApprove} connection={connection} />}
       {result !== undefined && (
         <details class="tool-result">
           <summary>

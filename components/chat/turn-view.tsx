@@ -1,6 +1,7 @@
 import { memo } from 'preact/compat';
 import type { Turn } from '@/lib/agent/session-state';
-import type { ApprovalDecision } from '@/lib/sidepanel/panel-model';
+import type { ReadonlySignal } from '@preact/signals';
+import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { ProseView } from './prose-view';
 import { ToolCardView } from './tool-card-view';
 import { TurnFooter } from './turn-footer';
@@ -9,12 +10,14 @@ interface TurnViewProps {
   turn: Turn;
   approvalsSent: ReadonlySet<string>;
   onApprove: (callId: string, decision: ApprovalDecision) => void;
+  /** The panel's connection, which the approval buttons wait for. */
+  connection: ReadonlySignal<ConnectionState>;
   /** Given to the latest turn while a request can be sent: one whose model failed offers to try again. */
   onTryAgain?: (request: string) => unknown;
 }
 
 /** The person's request, then what the agent said and did for it, in order. */
-export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove, onTryAgain }: TurnViewProps) {
+export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove, connection, onTryAgain }: TurnViewProps) {
   const lastIndex = turn.items.length - 1;
   return (
     // Named by its request, a heading, so a screen reader's heading keys move from request to request.
@@ -27,7 +30,7 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove,
         item.kind === 'prose' ? (
           <ProseView key={`prose-${index}`} text={item.text} live={!turn.outcome && index === lastIndex} />
         ) : (
-          <ToolCardView key={item.callId} card={item} answered={approvalsSent.has(item.callId)} onApprove={onApprove} />
+          <ToolCardView key={item.callId} card={item} answered={approvalsSent.has(item.callId)} onApprove={onApprove} connection={connection} />
         ),
       )}
       {turn.outcome ? (
