@@ -11,8 +11,8 @@ export function createTabSubscription(tabId: ReadonlySignal<number | undefined>,
   let lookAgain = false;
   function post(): void {
     if (tabId.value === undefined) return;
-    port().post({ type: 'subscribe', tabId: tabId.value, ...(lookAgain ? { lookAgain: true } : {}) });
-    lookAgain = false;
+    // Kept until a subscribe goes out: one the reconnect wait swallowed asks on the next connect.
+    if (port().post({ type: 'subscribe', tabId: tabId.value, ...(lookAgain ? { lookAgain: true } : {}) })) lookAgain = false;
   }
   return {
     /** Subscribes on the open port; see `PortConnectionOptions.onOpen`. */

@@ -166,6 +166,18 @@ describe('following a tab', () => {
     expect(input().value).toBe('a pot of green tea');
   });
 
+  it('asks the page of a tab turned to during a reconnect to look for its tools, once connected again', async () => {
+    panel = await mountPanel();
+    panel.background.port.drop();
+    await panel.flush();
+    panel.model.selectTab(8);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(panel.background.ports).toHaveLength(2);
+    expect(panel.background.port.sent).toEqual([{ type: 'subscribe', tabId: 8, lookAgain: true }]);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 8, origin: 'https://tea.example' }) });
+    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('tea.example');
+  });
+
   it('puts a request the worker never took back into its own tab\'s box, not into the next tab\'s', async () => {
     panel = await mountPanel();
     panel.model.send('add two mugs to the cart');
