@@ -1,4 +1,5 @@
 import type { ToolDescriptor } from '@webmcp-agents/chat';
+import { cutText } from '../local-agent/cut-text';
 
 /**
  * A few requests a person could start with, built from the page's tools: read-only tools first,
@@ -11,7 +12,8 @@ export function suggestRequests(tools: readonly ToolDescriptor[], count = 3): st
   ];
   const suggestions = new Set<string>();
   for (const tool of ordered) {
-    const phrase = (tool.title?.trim() || humanize(tool.name)).slice(0, 60);
+    // Cut whole characters: a chip, and the box it fills, never ends in half an emoji.
+    const phrase = cutText(tool.title?.trim() || humanize(tool.name), 60);
     if (phrase) suggestions.add(phrase);
     if (suggestions.size === count) break;
   }

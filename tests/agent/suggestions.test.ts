@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDescriptor } from '@webmcp-agents/chat';
+import { suggestRequests } from '../../lib/agent/suggestions';
+
+const tool = (title: string): ToolDescriptor => ({ name: 'search_products', title, description: 'Searches the shop.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } });
+
+describe('the suggestion chips', () => {
+  it('cut a long title at 60 characters, never in the middle of an emoji', () => {
+    const title = `${'a'.repeat(59)}🛒 and the rest of a long title`;
+    const [chip] = suggestRequests([tool(title)]);
+    expect(chip).toBe('a'.repeat(59));
+    expect(chip!.isWellFormed()).toBe(true);
+    expect(suggestRequests([tool(`${'a'.repeat(58)}🛒 more`)])).toEqual([`${'a'.repeat(58)}🛒`]);
+  });
+});
