@@ -24,18 +24,28 @@ export interface ActiveTabSource {
 
 /**
  * Calls `onTab` with the active tab of the panel's window, again whenever another tab is activated
- * there, and when the active tab finishes loading a page (its session changes with the page).
- * Returns a function that stops following.
+ * there, and when another tab is found active as its page loads (an activation missed). Returns a
+ * function that stops following.
  */
 export function followActiveTab(onTab: (tabId: number) => void, source: ActiveTabSource = browser): () => void {
   let windowId: number | undefined;
+  let followed: number | undefined;
   let stopped = false;
+  const follow = (tabId: number): void => {
+    followed = tabId;
+    onTab(tabId);
+  };
   const onActivated: ActivatedListener = (info) => {
-    if (!stopped && info.windowId === windowId) onTab(info.tabId);
+    if (!stopped && info.windowId === windowId) follow(info.tabId);
   };
   const onUpdated: UpdatedListener = (tabId, change, tab) => {
+    // Not for the tab followed already: Chrome says "loading", then "complete", for an address
+    // the page rewrites itself too (a hash, history.replaceState, on every scroll for some), with
+    // no address to tell them apart, and asking each time would wake the worker a resting panel
+    // lets sleep. A new document there is the background's to tell: it wakes the panel with a
+    // snapshot once the page has loaded, and whenever its tools change.
     const loaded = change.status === 'complete' || change.url !== undefined;
-    if (!stopped && loaded && tab.active && tab.windowId === windowId) onTab(tabId);
+    if (!stopped && loaded && tab.active && tab.windowId === windowId && tabId !== followed) follow(tabId);
   };
   source.tabs.onActivated.addListener(onActivated);
   source.tabs.onUpdated.addListener(onUpdated);
@@ -45,7 +55,7 @@ export function followActiveTab(onTab: (tabId: number) => void, source: ActiveTa
     if (window.id === undefined || stopped) return;
     windowId = window.id;
     const [tab] = await source.tabs.query({ active: true, windowId: window.id });
-    if (tab?.id !== undefined && !stopped) onTab(tab.id);
+    if (tab?.id !== undefined && !stopped) follow(tab.id);
   })().catch(() => {
     // No window (the panel is closing): there is nothing to follow.
   });

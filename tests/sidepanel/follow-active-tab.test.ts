@@ -31,14 +31,17 @@ describe('followActiveTab', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     browser.onActivated.fire({ tabId: 11, windowId: 1 });
     browser.onActivated.fire({ tabId: 20, windowId: 2 });
+    // The tab followed already finishing a load (or its page rewriting its address) is the background's to tell.
     browser.onUpdated.fire(11, { status: 'complete' }, { windowId: 1, active: true });
     browser.onUpdated.fire(12, { status: 'complete' }, { windowId: 1, active: false });
     browser.onUpdated.fire(11, { status: 'loading' }, { windowId: 1, active: true });
-    expect(seen).toEqual([10, 11, 11]);
+    // Another tab found active as its page loads is followed.
+    browser.onUpdated.fire(14, { status: 'complete' }, { windowId: 1, active: true });
+    expect(seen).toEqual([10, 11, 14]);
 
     stop();
     browser.onActivated.fire({ tabId: 13, windowId: 1 });
-    expect(seen).toEqual([10, 11, 11]);
+    expect(seen).toEqual([10, 11, 14]);
     expect(browser.onActivated.registered.size).toBe(0);
   });
 });

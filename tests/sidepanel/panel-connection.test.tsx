@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { followActiveTab, type ActiveTabSource } from '@/lib/sidepanel/follow-active-tab';
 import { mountPanel, type MountedPanel } from './mount-panel';
 import { engineStatus, sessionState, tabId, turn } from './session-fixtures';
 
@@ -228,6 +229,37 @@ describe('an idle panel when the worker stops', () => {
     panel.model.selectTab(tabId + 1);
     expect(panel.background.ports).toHaveLength(3);
     expect(panel.background.port.sent).toEqual([{ type: 'subscribe', tabId: tabId + 1, lookAgain: true }]);
+  });
+
+  it('stays resting while its page rewrites its own address, and follows the tab the person turns to', async () => {
+    panel = await mountPanel({ turns: [turn({ outcome: 'answer' })] }, { restsWhenIdle: true });
+    type Updated = Parameters<ActiveTabSource['tabs']['onUpdated']['addListener']>[0];
+    const updated = new Set<Updated>();
+    const source: ActiveTabSource = {
+      tabs: {
+        query: async () => [{ id: tabId }],
+        onActivated: { addListener() {}, removeListener() {} },
+        onUpdated: { addListener: (listener) => void updated.add(listener), removeListener: (listener) => void updated.delete(listener) },
+      },
+      windows: { getCurrent: async () => ({ id: 1 }) },
+    };
+    const stop = followActiveTab((followed) => panel!.model.selectTab(followed), source);
+    await vi.advanceTimersByTimeAsync(0);
+    panel.background.port.drop();
+    await vi.advanceTimersByTimeAsync(30_000);
+    const update = (updatedTabId: number, change: { status?: string }) => updated.forEach((listener) => listener(updatedTabId, change, { windowId: 1, active: true }));
+    // history.replaceState as the person scrolls: Chrome says "loading", then "complete", each time, and no address.
+    for (let page = 2; page <= 10; page += 1) {
+      update(tabId, { status: 'loading' });
+      update(tabId, { status: 'complete' });
+    }
+    await panel.flush();
+    expect(panel.background.ports).toHaveLength(1);
+    // Another tab found active as its page loads is followed.
+    update(8, { status: 'complete' });
+    expect(panel.background.ports).toHaveLength(2);
+    expect(panel.background.port.sent).toEqual([{ type: 'subscribe', tabId: 8, lookAgain: true }]);
+    stop();
   });
 
   it('stays connected while a run goes on, and reconnects at once when the worker stops under it', async () => {
