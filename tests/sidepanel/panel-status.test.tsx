@@ -63,6 +63,30 @@ describe('the status line', () => {
     expect(panel.find('go-to-waited-tab')).toBeNull();
   });
 
+  it('opens the side panel on the tab it goes to, in the click itself, so the question waits on screen in another window', async () => {
+    const otherWindow = (await fakeBrowser.windows.create({}))!;
+    const other = await fakeBrowser.tabs.create({ windowId: otherWindow.id!, active: false });
+    const open = vi.spyOn(fakeBrowser.sidePanel, 'open').mockResolvedValue(undefined);
+    const update = vi.spyOn(fakeBrowser.tabs, 'update');
+    panel = await mountPanel({ turns: [turn()], running: true });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'loading', progressText: 'Waiting for your answer in “Mug shop”…', waitingForTab: other.id! }) });
+    panel.find('go-to-waited-tab')!.click();
+    // Before any await: Chrome opens a panel only while the click counts.
+    expect(open).toHaveBeenCalledWith({ tabId: other.id });
+    expect(open.mock.invocationCallOrder[0]).toBeLessThan(update.mock.invocationCallOrder[0]!);
+    await vi.waitFor(() => expect(update).toHaveBeenCalledWith(other.id, { active: true }));
+  });
+
+  it('still brings the tab forward where Chrome will not open a panel there', async () => {
+    const other = await fakeBrowser.tabs.create({ active: false });
+    vi.spyOn(fakeBrowser.sidePanel, 'open').mockRejectedValue(new Error('`sidePanel.open()` may only be called in response to a user gesture.'));
+    const update = vi.spyOn(fakeBrowser.tabs, 'update');
+    panel = await mountPanel({ turns: [turn()], running: true });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'loading', progressText: 'Waiting for your answer in “Mug shop”…', waitingForTab: other.id! }) });
+    panel.find('go-to-waited-tab')!.click();
+    await vi.waitFor(() => expect(update).toHaveBeenCalledWith(other.id, { active: true }));
+  });
+
   it('names a model of the catalogue as the options do, its id kept as the title', async () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'loading', model: 'Qwen3-0.6B-q4f32_1-MLC', progress: 0.1, progressText: 'Downloading Qwen3 0.6B (q4f32): 40 of 400 MB.' }) });
     const name = panel.container.querySelector('.status-model');
