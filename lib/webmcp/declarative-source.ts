@@ -96,21 +96,24 @@ async function submit(
     return formWaitsForPerson;
   }
   // Heard in the capture phase at `window` by a listener added before any of the page's, so no
-  // page listener can stop it first; read once the page's own listeners have run (dispatch is
+  // page listener can stop it first, and by one added now, as `document.open()` erases the
+  // listeners added before it; read once the page's own listeners have run (dispatch is
   // synchronous), since a page that handles it may stop it there. A submit in a shadow root does
   // not leave it, so it is heard at that root.
   let submitEvent: Event | undefined;
   const root = form.getRootNode();
-  const listen = root instanceof ShadowRoot ? listenFromNow(root) : windowSubmits;
-  const stopListening = listen((event) => {
-    if (event.target === form) submitEvent = event;
-  });
+  const listeners = root instanceof ShadowRoot ? [listenFromNow(root)] : [windowSubmits, listenFromNow(window)];
+  const stops = listeners.map((listen) =>
+    listen((event) => {
+      if (event.target === form) submitEvent = event;
+    }),
+  );
   const response = armFormResponse();
   let answer: ReturnType<FormResponse['settle']> | undefined;
   try {
     form.requestSubmit(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null);
   } finally {
-    stopListening();
+    for (const stop of stops) stop();
     // Disarmed whatever happened: the next submit of the page is not the agent's.
     answer = response?.settle(signal);
   }
