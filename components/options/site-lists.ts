@@ -27,8 +27,18 @@ export function createSiteLists(update: (change: SettingsChange) => Promise<void
 /** Why `text` is not a site the lists can keep, and what to type instead. */
 function siteRefusal(text: string): string {
   if (text.includes('*')) return `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`;
+  const first = firstOfList(text);
+  if (first !== undefined) return `One site at a time: add "${first}", then the next.`;
   if (/^[\w-]+(:\d+)?$/.test(text.trim())) {
     return `"${text}" is not a web address, such as shop.example.com. A site on your own network takes its scheme: http://${text.trim()}.`;
   }
   return `"${text}" is not a web address, such as shop.example.com.`;
+}
+
+/** The first site of a pasted list ("a.example, b.example", "a.example;b.example", "a.example b.example"), if `text` is one. */
+function firstOfList(text: string): string | undefined {
+  const host = text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '';
+  const parts = host.split(/[,;\s]+/).filter((part) => part.length > 0);
+  const isList = /[,;]/.test(host) || (parts.length > 1 && parts.every((part) => part.includes('.')));
+  return isList ? (parts[0] ?? 'shop.example.com') : undefined;
 }

@@ -24,7 +24,8 @@ function hostAndPort(origin: string): { hostname: string; port: string } | undef
   try {
     const url = new URL(origin);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    return { hostname: url.hostname, port: url.port };
+    // "bank.example." is bank.example to a person, though Chrome gives the page its own origin.
+    return { hostname: url.hostname.replace(/\.$/, ''), port: url.port };
   } catch {
     return undefined;
   }

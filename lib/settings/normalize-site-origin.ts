@@ -6,19 +6,38 @@ import { isOnThisMachine } from '../text/on-this-machine';
  * a site on this machine or a bare IP address is taken as http (what local servers speak), any
  * other as https, and a single word ("intranet") is taken for a slip, not a site; with its scheme
  * ("http://intranet:8080", as the side panel sends a page's origin) it is the site it says.
+ *
+ * A leading dot (".bank.example", the usual way to write "the domain and its subdomains") and a
+ * trailing one ("bank.example.", the same host to Chrome) are dropped: kept, the entry would match
+ * no page, and on the list where the agent is off a miss is the harmful mistake. Any other host no
+ * site can have (a pasted list, a quote, an empty label) is refused.
  */
 export function normalizeSiteOrigin(text: string): string | undefined {
   const trimmed = text.trim();
-  if (!trimmed) return undefined;
+  // The URL parser drops tabs and line breaks inside a host: "a.example\tb.example" would pass as one site.
+  if (!trimmed || /\s/.test(trimmed)) return undefined;
   try {
     const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
     const url = withScheme ? new URL(trimmed) : withoutScheme(trimmed);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    if (!withScheme && !url.hostname.includes('.') && url.hostname !== 'localhost' && !url.hostname.startsWith('[')) return undefined;
+    const hostname = url.hostname.replace(/^\./, '').replace(/\.$/, '');
+    if (!isSiteHost(hostname)) return undefined;
+    if (!withScheme && !hostname.includes('.') && hostname !== 'localhost' && !hostname.startsWith('[')) return undefined;
+    url.hostname = hostname;
     return url.origin;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A host a site can have, as the URL parser writes it (lower case, an IDN as punycode, an IPv4
+ * address as four numbers): labels of letters, digits and hyphens (and underscores, which Chrome
+ * loads and the side panel may send), or an IPv6 address in brackets.
+ */
+function isSiteHost(hostname: string): boolean {
+  if (/^\[[0-9a-f:.]+\]$/.test(hostname)) return true;
+  return hostname.length <= 253 && /^([a-z0-9_-]{1,63}\.)*[a-z0-9_-]{1,63}$/.test(hostname);
 }
 
 function withoutScheme(text: string): URL {

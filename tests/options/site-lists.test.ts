@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createSiteLists } from '@/components/options/site-lists';
+import { agentOffOn, changedSettings, defaultSettings, type Settings, type SettingsChange } from '@/lib/settings';
+
+/** The options page's site lists over settings kept in memory. */
+function listsOver(initial: Partial<Settings> = {}) {
+  let stored: Settings = { ...defaultSettings, ...initial };
+  const lists = createSiteLists(async (change: SettingsChange) => {
+    stored = changedSettings(stored, change);
+  });
+  return { lists, stored: () => stored, refusal: () => lists.failure.value?.message };
+}
+
+describe('the site lists: what a typed site becomes', () => {
+  it('keeps ".bank.example", as typed after "Leave out the *", as bank.example, so the agent is off there and on its subdomains', async () => {
+    const page = listsOver();
+    expect(await page.lists.add('disabledSites', '*.bank.example')).toBeUndefined();
+    expect(page.refusal()).toMatch(/^Leave out the \*/);
+    expect(await page.lists.add('disabledSites', '.bank.example')).toBe('https://bank.example');
+    expect(page.refusal()).toBeUndefined();
+    expect(page.stored().disabledSites).toEqual(['https://bank.example']);
+    expect(agentOffOn(page.stored().disabledSites, 'https://bank.example')).toBe(true);
+    expect(agentOffOn(page.stored().disabledSites, 'https://online.bank.example')).toBe(true);
+  });
+
+  it('keeps "bank.example." as bank.example, and an entry covers a page whose address ends in a dot', async () => {
+    const page = listsOver();
+    expect(await page.lists.add('disabledSites', 'bank.example.')).toBe('https://bank.example');
+    expect(agentOffOn(page.stored().disabledSites, 'https://bank.example')).toBe(true);
+    expect(agentOffOn(page.stored().disabledSites, 'https://bank.example.')).toBe(true);
+    expect(agentOffOn(page.stored().disabledSites, 'https://www.bank.example.')).toBe(true);
+  });
+
+  it('refuses a pasted list, saying to add one site at a time, and keeps nothing of it', async () => {
+    const page = listsOver();
+    for (const text of ['a.example, b.example', 'a.example;b.example', 'a.example,b.example', 'bank.example,', 'a.example b.example', 'a.example\tb.example']) {
+      expect(await page.lists.add('disabledSites', text), text).toBeUndefined();
+      expect(page.refusal(), text).toBe(`One site at a time: add "${text.startsWith('a') ? 'a.example' : 'bank.example'}", then the next.`);
+    }
+    expect(page.stored().disabledSites).toEqual([]);
+  });
+
+  it('refuses a host no site can have as not a web address', async () => {
+    const page = listsOver();
+    for (const text of ['"bank.example"', 'bank.example!', 'bank..example', '<bank.example>', '..bank.example']) {
+      expect(await page.lists.add('disabledSites', text), text).toBeUndefined();
+      expect(page.refusal(), text).toBe(`"${text}" is not a web address, such as shop.example.com.`);
+    }
+    expect(page.stored().disabledSites).toEqual([]);
+  });
+
+  it('still takes an IDN, an IP address, a bracketed IPv6 address and localhost', async () => {
+    const page = listsOver();
+    expect(await page.lists.add('disabledSites', 'bücher.de')).toBe('https://xn--bcher-kva.de');
+    expect(await page.lists.add('disabledSites', '192.168.1.10:8080')).toBe('http://192.168.1.10:8080');
+    expect(await page.lists.add('disabledSites', '[::1]:8377')).toBe('http://[::1]:8377');
+    expect(await page.lists.add('disabledSites', 'localhost:3000')).toBe('http://localhost:3000');
+    expect(await page.lists.add('disabledSites', 'https://my_wiki.corp.example/start')).toBe('https://my_wiki.corp.example');
+  });
+});
