@@ -1,7 +1,7 @@
 // The person's Connect is its own part: it alone saves an address, and only once the server there
 // has answered.
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
-import type { SettingsChange } from '@/lib/settings';
+import type { Settings, SettingsChange } from '@/lib/settings';
 import { describeFailure } from './describe-failure';
 import type { ServerReconnectParts } from './server-reconnect';
 
@@ -12,7 +12,7 @@ interface ServerConnectParts extends ServerReconnectParts {
 }
 
 /** The server connection's `connect`, over the connection's signals and count of questions. */
-export function createServerConnect({ settings, models, state, failure, asks, listModels, update, dropTrial }: ServerConnectParts) {
+export function createServerConnect({ models, state, failure, asks, listModels, update, dropTrial }: ServerConnectParts) {
   /** Lists the server's models at `address`, and saves the address once it has answered. */
   return async function connect(address: string): Promise<void> {
     // One connection at a time: Connect stays focusable while it waits, so Enter can come again.
@@ -30,9 +30,8 @@ export function createServerConnect({ settings, models, state, failure, asks, li
     dropTrial();
     try {
       const listed = await listModels(target);
-      // A model picked on another server is not one this server has: let the person pick again.
-      const picked = settings.value?.model;
-      await update({ openaiBaseUrl: target, ...(picked && !listed.includes(picked) ? { model: '' } : {}) });
+      // Read as the answer is written: the person may have chosen another engine while it came.
+      await update((current) => ({ openaiBaseUrl: target, ...serverModelOff(current, listed) }));
       models.value = listed;
       state.value = 'connected';
     } catch (error) {
@@ -40,4 +39,15 @@ export function createServerConnect({ settings, models, state, failure, asks, li
       failure.value = describeFailure(error);
     }
   };
+}
+
+/**
+ * A model picked on another server is not one this server has: the person picks again. It is the
+ * local server's own pick that goes, where it is kept now (the model in use, or the one kept for
+ * the engine's return), never another engine's.
+ */
+function serverModelOff(current: Settings, listed: readonly string[]): Partial<Settings> {
+  if (current.engine === 'openai') return current.model && !listed.includes(current.model) ? { model: '' } : {};
+  const kept = current.modelByEngine.openai;
+  return kept && !listed.includes(kept) ? { modelByEngine: { ...current.modelByEngine, openai: '' } } : {};
 }
