@@ -35,13 +35,27 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const defaultSettings: Settings = settingsSchema.parse({});
 
-/** Reads stored settings leniently: a bad field falls back to its default, the rest is kept. */
+/**
+ * Reads stored settings leniently: a bad field falls back to its default, the rest is kept. In a
+ * list or a record only the bad element goes: one stray entry must not drop every site where the
+ * agent is off (and the next write would store the empty list).
+ */
 export function parseSettings(value: unknown): Settings {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const settings: Record<string, unknown> = { ...defaultSettings };
   for (const key of Object.keys(settingsSchema.shape) as (keyof Settings)[]) {
-    const field = settingsSchema.shape[key].safeParse(record[key]);
+    const field = settingsSchema.shape[key].safeParse(readablePart(key, record[key]));
     if (field.success) settings[key] = field.data;
   }
+  // A model is its engine's: with the engine fallen back to the default, it names another engine's.
+  if ('engine' in record && settings.engine !== record.engine) settings.model = '';
   return settings as Settings;
+}
+
+/** The elements of a stored list or record that can be read, the value itself for other fields. */
+function readablePart(key: keyof Settings, value: unknown): unknown {
+  if (key === 'allowedSites' || key === 'disabledSites') return Array.isArray(value) ? value.filter((site) => typeof site === 'string') : value;
+  if (key !== 'modelByEngine' || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const engines: readonly string[] = engineIds;
+  return Object.fromEntries(Object.entries(value).filter(([engine, model]) => engines.includes(engine) && typeof model === 'string' && model.length <= 200));
 }

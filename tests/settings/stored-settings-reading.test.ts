@@ -1,0 +1,35 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { agentOffOn, loadSettings, settingsItem, updateSettings, type Settings } from '@/lib/settings';
+
+beforeEach(() => fakeBrowser.reset());
+
+/** Stores settings as something other than this extension may have written them (a hand edit, an import). */
+const storeRaw = (value: Record<string, unknown>) => settingsItem.setValue(value as unknown as Settings);
+
+describe('reading stored settings that are partly unreadable', () => {
+  it('drops only the unreadable element of a site list, and the rest stays through the next write', async () => {
+    await storeRaw({ disabledSites: ['https://bank.example', 5], allowedSites: ['https://shop.example', null] });
+    const read = await loadSettings();
+    expect(read.disabledSites).toEqual(['https://bank.example']);
+    expect(read.allowedSites).toEqual(['https://shop.example']);
+    expect(agentOffOn(read.disabledSites, 'https://bank.example')).toBe(true);
+
+    await updateSettings({ temperature: 0.5 });
+    const written = await loadSettings();
+    expect(written.disabledSites).toEqual(['https://bank.example']);
+    expect(agentOffOn(written.disabledSites, 'https://www.bank.example')).toBe(true);
+  });
+
+  it('drops only the unknown engine of the models kept for each engine', async () => {
+    await storeRaw({ engine: 'webllm', modelByEngine: { openai: 'llama3.2:3b', ollama: 'x', 'prompt-api': 7 } });
+    expect((await loadSettings()).modelByEngine).toEqual({ openai: 'llama3.2:3b' });
+  });
+
+  it('drops the model of an unreadable engine with it, rather than pairing it with the default engine', async () => {
+    await storeRaw({ engine: 'ollama', model: 'llama3.2:3b' });
+    expect(await loadSettings()).toMatchObject({ engine: 'webllm', model: '' });
+    await storeRaw({ engine: 'openai', model: 'llama3.2:3b' });
+    expect(await loadSettings()).toMatchObject({ engine: 'openai', model: 'llama3.2:3b' });
+  });
+});
