@@ -3,7 +3,7 @@ import { isOnThisMachine } from '../text/on-this-machine';
 /**
  * The origin of a site as a person types it ("shop.example", "https://shop.example/cart"), the
  * form the settings keep; undefined for anything that is not an http(s) address. Without a scheme,
- * a site on this machine or a bare IP address is taken as http (what local servers speak), any
+ * a site on this machine, a bare IP address or port 80 is taken as http (what local servers speak), any
  * other as https, and a single word ("intranet") is taken for a slip, not a site; with its scheme
  * ("http://intranet:8080", as the side panel sends a page's origin) it is the site it says.
  *
@@ -42,7 +42,8 @@ function isSiteHost(hostname: string): boolean {
 
 function withoutScheme(text: string): URL {
   const url = new URL(`https://${text}`);
-  return speaksPlainHttp(url.hostname) ? new URL(`http://${text}`) : url;
+  // Port 80 is plain http's own, as 443 is https's: "shop.example:80" means the http site.
+  return speaksPlainHttp(url.hostname) || url.port === '80' ? new URL(`http://${text}`) : url;
 }
 
 function speaksPlainHttp(hostname: string): boolean {

@@ -58,3 +58,12 @@ describe('the site lists: what a typed site becomes', () => {
     expect(await page.lists.add('disabledSites', 'https://my_wiki.corp.example/start')).toBe('https://my_wiki.corp.example');
   });
 });
+
+describe('the site lists: a port typed without a scheme', () => {
+  it('takes "shop.example:80" as the plain-http site, so the agent is off on http://shop.example', async () => {
+    const page = listsOver();
+    expect(await page.lists.add('disabledSites', 'shop.example:80')).toBe('http://shop.example');
+    expect(agentOffOn(page.stored().disabledSites, 'http://shop.example')).toBe(true);
+    expect(await page.lists.add('disabledSites', 'shop.example:8443')).toBe('https://shop.example:8443');
+  });
+});
