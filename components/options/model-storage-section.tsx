@@ -60,32 +60,33 @@ function StoredModelRow({ model, entry, confirmingDelete }: StoredModelRowProps)
   const asking = confirmingDelete.value === entry.baseUrl;
   const focusBack = useFocusBack(asking);
   const row = useHeadingWhenGone<HTMLTableRowElement>();
+  // From Yes until the list is read again without it (a second or more for gigabytes).
+  const deleting = useSignal(false);
   const deleteIt = async () => {
     confirmingDelete.value = undefined;
-    await model.deleteModel(entry);
+    deleting.value = true;
+    // The question goes, and the row with its model: the heading is what stays, as after Delete all.
     document.getElementById('storage-heading')?.focus();
+    await model.deleteModel(entry);
+    deleting.value = false;
   };
   return (
-    <tr data-testid="stored-model" ref={row}>
+    <tr data-testid="stored-model" ref={row} aria-busy={deleting.value ? 'true' : undefined}>
       <td>{entry.label}</td>
       <td class="number">{formatBytes(entry.bytes)}</td>
       <td>{entry.complete ? '' : <span class="badge">incomplete download</span>}</td>
       <td>
-        {asking ? (
-          <span class="row">
-            Delete it?
-            <button type="button" aria-label={`Yes, delete ${entry.label}`} onClick={deleteIt}>
-              Yes
-            </button>
-            <SafeAnswer
-              onClick={() => {
-                focusBack.decline();
-                confirmingDelete.value = undefined;
-              }}
-            >
-              No
-            </SafeAnswer>
-          </span>
+        {deleting.value ? (
+          <span class="muted">Deleting…</span>
+        ) : asking ? (
+          <DeleteQuestion
+            label={entry.label}
+            onYes={deleteIt}
+            onNo={() => {
+              focusBack.decline();
+              confirmingDelete.value = undefined;
+            }}
+          />
         ) : (
           <button type="button" ref={focusBack.askButton} onClick={() => (confirmingDelete.value = entry.baseUrl)} aria-label={`Delete ${entry.label}`}>
             Delete
@@ -93,6 +94,19 @@ function StoredModelRow({ model, entry, confirmingDelete }: StoredModelRowProps)
         )}
       </td>
     </tr>
+  );
+}
+
+/** A model's "Delete it?", in its row. */
+function DeleteQuestion({ label, onYes, onNo }: { label: string; onYes(): void; onNo(): void }) {
+  return (
+    <span class="row">
+      Delete it?
+      <button type="button" aria-label={`Yes, delete ${label}`} onClick={onYes}>
+        Yes
+      </button>
+      <SafeAnswer onClick={onNo}>No</SafeAnswer>
+    </span>
   );
 }
 

@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProgressBar } from '../../components/options/progress-bar';
 import type { LanguageModelApi } from '../../lib/engines/prompt-api/prompt-api-types';
+import type { CacheStorageLike } from '../../lib/engines/webllm/model-storage';
 import type { Settings } from '../../lib/settings';
 import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
 import { installFakeLanguageModel } from '../engines/support/install-fake-language-model';
@@ -191,6 +192,36 @@ describe('the options page, for a keyboard and a screen reader', () => {
     await vi.waitFor(() => expect(buttonNamed(root, 'Yes, delete all')).toBeDefined());
     press(buttonNamed(root, 'Yes, delete all'));
     await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
+    expect(document.activeElement).toBe(root.querySelector('#storage-heading'));
+  });
+
+  it('after "Yes" on a model\'s Delete, focuses the heading at once, and the row says it is being deleted until it goes', async () => {
+    const fake = oneStoredModel();
+    let finish!: () => void;
+    const deleted = new Promise<void>((resolve) => (finish = resolve));
+    // The Cache API takes its time over a gigabyte: each entry's deletion waits until the test lets it go.
+    const slow: CacheStorageLike = {
+      has: (name) => fake.storage.has(name),
+      delete: (name) => fake.storage.delete(name),
+      async open(name) {
+        const cache = await fake.storage.open(name);
+        return { keys: () => cache.keys(), match: (request) => cache.match(request), delete: async (request) => (await deleted, cache.delete(request)) };
+      },
+    };
+    const { root } = show({}, { caches: slow });
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)')).not.toBeNull());
+    press(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)')).not.toBeNull());
+    press(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)'));
+
+    const row = () => root.querySelector('[data-testid="stored-model"]');
+    await vi.waitFor(() => expect(row()?.textContent).toContain('Deleting…'));
+    expect(document.activeElement).toBe(root.querySelector('#storage-heading'));
+    expect(row()?.getAttribute('aria-busy')).toBe('true');
+    expect(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)')).toBeNull();
+
+    finish();
+    await vi.waitFor(() => expect(row()).toBeNull());
     expect(document.activeElement).toBe(root.querySelector('#storage-heading'));
   });
 
