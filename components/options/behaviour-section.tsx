@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useId } from 'preact/hooks';
 import type { Settings } from '@/lib/settings';
 import type { OptionsModel } from './options-model';
+import { useStoredNumber } from './use-stored-number';
 
 interface NumberFieldProps {
   label: string;
@@ -19,13 +20,14 @@ interface NumberFieldProps {
 function NumberField({ label, value, min, max, step, onChange }: NumberFieldProps) {
   const note = useSignal('');
   const noteId = useId();
+  const stored = useStoredNumber(value);
   return (
     <>
       <label class="field">
         <span>{label}</span>
         <input
+          ref={stored.input}
           type="number"
-          value={value}
           min={min}
           max={max}
           step={step}
@@ -36,8 +38,10 @@ function NumberField({ label, value, min, max, step, onChange }: NumberFieldProp
             // An emptied or unreadable field shows the value still in use again, not a blank.
             event.currentTarget.value = String(used);
             note.value = used === typed ? '' : adjustedNote(typed, used, min, max);
+            stored.committed();
             if (Number.isFinite(typed)) onChange(used);
           }}
+          onBlur={stored.blurred}
         />
       </label>
       {/* Always mounted, so that a screen reader hears the note when its text comes. */}

@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changedSettings, defaultSettings, type Settings, type SettingsChange } from '../../lib/settings';
+import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
+import { showOptionsPage } from './support/show-options-page';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** Settings in memory that another page (the side panel, a second tab) may change while this one is open. */
+function sharedSettings(initial: Partial<Settings>) {
+  let value: Settings = { ...defaultSettings, ...initial };
+  const listeners = new Set<(settings: Settings) => void>();
+  return {
+    stored: () => value,
+    changedElsewhere(change: SettingsChange) {
+      value = changedSettings(value, change);
+      for (const listener of listeners) listener(value);
+    },
+    store: {
+      load: async () => value,
+      update: async (change: SettingsChange) => (value = changedSettings(value, change)),
+      watch: (listener: (settings: Settings) => void) => (listeners.add(listener), () => void listeners.delete(listener)),
+    },
+  };
+}
+
+async function showSteps(initial: Partial<Settings>) {
+  const settings = sharedSettings(initial);
+  const { root } = showOptionsPage({ settings: settings.store, caches: createFakeCacheStorage().storage });
+  await vi.waitFor(() => expect(root.querySelector('#behaviour-heading')).not.toBeNull());
+  const field = [...root.querySelectorAll('label.field')]
+    .find((label) => label.querySelector('span')?.textContent === 'Maximum steps per request')!
+    .querySelector('input')!;
+  return { settings, field };
+}
+
+describe('a number field on the options page while the settings change elsewhere', () => {
+  it('keeps a number being typed, and stores it when the field is left', async () => {
+    const { settings, field } = await showSteps({ maxSteps: 12 });
+    expect(field.value).toBe('12');
+    field.focus();
+    field.value = '20';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    settings.changedElsewhere({ disabledSites: ['https://bank.example'] });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(field.value).toBe('20');
+
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    field.blur();
+    await vi.waitFor(() => expect(settings.stored().maxSteps).toBe(20));
+    expect(field.value).toBe('20');
+  });
+
+  it('shows the number stored elsewhere once the field is left with nothing typed, and at once when it has no focus', async () => {
+    const { settings, field } = await showSteps({ maxSteps: 12 });
+    field.focus();
+    settings.changedElsewhere({ maxSteps: 15 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    field.blur();
+    expect(field.value).toBe('15');
+
+    settings.changedElsewhere({ maxSteps: 9 });
+    await vi.waitFor(() => expect(field.value).toBe('9'));
+  });
+});
