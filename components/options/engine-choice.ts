@@ -21,15 +21,19 @@ export function createEngineChoice({ store, settings, update, trial, server }: E
   return function chooseEngine(engine: Settings['engine']): Promise<void> {
     // One choice at a time, in the order made: arrow keys go through the engines faster than a save.
     choosing = choosing.catch(() => undefined).then(async () => {
-      // As stored: a model picked in another page (the side panel's, a second options tab) counts.
-      const current = await store.load();
-      if (current.engine === engine) return;
+      if ((await store.load()).engine === engine) return;
       trial.drop();
-      // The model picked for the engine left is kept for its return; the one chosen gets its own back.
-      const { [engine]: returning = '', ...others } = current.modelByEngine;
-      await update({ engine, model: returning, modelByEngine: { ...others, [current.engine]: current.model } });
+      // Read as it is written, under the settings lock: a model picked in another page (the side
+      // panel's, a second options tab) since the load above counts.
+      await update((current) => (current.engine === engine ? {} : switchedEngine(current, engine)));
       if (settings.value) void server.reconnect(settings.value);
     });
     return choosing;
   };
+}
+
+/** The model picked for the engine left is kept for its return; the one chosen gets its own back. */
+function switchedEngine(current: Settings, engine: Settings['engine']): Partial<Settings> {
+  const { [engine]: returning = '', ...others } = current.modelByEngine;
+  return { engine, model: returning, modelByEngine: { ...others, [current.engine]: current.model } };
 }

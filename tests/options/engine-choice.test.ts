@@ -66,6 +66,26 @@ describe('createEngineChoice: choosing an engine on the options page', () => {
     ]);
   });
 
+  it('keeps a model picked in another page between reading the settings and writing the choice', async () => {
+    let stored: Settings = { ...defaultSettings, engine: 'webllm', model: 'small-model' };
+    const chooseEngine = createEngineChoice({
+      store: {
+        load: async () => {
+          const copy = stored;
+          // A second options tab picks another WebLLM model just after this page read the settings.
+          stored = changedSettings(stored, { model: 'picked-elsewhere' });
+          return copy;
+        },
+      },
+      settings: signal<Settings | undefined>(undefined),
+      update: async (change: SettingsChange) => void (stored = changedSettings(stored, change)),
+      trial: { drop: () => {} },
+      server: { reconnect: async () => {} },
+    });
+    await chooseEngine('openai');
+    expect(stored).toMatchObject({ engine: 'openai', model: '', modelByEngine: { webllm: 'picked-elsewhere' } });
+  });
+
   it('lets a choice go ahead after the one before it failed to save', async () => {
     const choice = choiceOver({ engine: 'webllm' }, { failSaves: 1 });
     const first = choice.chooseEngine('openai');
