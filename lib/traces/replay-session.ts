@@ -54,7 +54,7 @@ export function connectReplaySession(port: ReplayPort, background: TraceServiceB
         if (controller) return fail('A replay is already running in this viewer.');
         const current = new AbortController();
         controller = current;
-        replayInTab(background, { runId: message.runId, tabId: message.tabId, signal: current.signal, confirm, post })
+        replayInTab(background, { runId: message.runId, tabId: message.tabId, shownOrigin: message.origin, signal: current.signal, confirm, post })
           .catch((error: unknown) => fail(errorMessage(error)))
           .finally(() => {
             if (controller === current) controller = undefined;
@@ -75,13 +75,15 @@ export function connectReplaySession(port: ReplayPort, background: TraceServiceB
 interface ReplayRequest {
   runId: string;
   tabId: number;
+  /** The site the viewer showed for the tab, where it said. */
+  shownOrigin?: string;
   signal: AbortSignal;
   confirm(call: ReplayConfirmRequest): Promise<boolean>;
   post(message: ReplayServerMessage): void;
 }
 
 /** Replays one stored run in a tab through the tool registry, and posts what happens. */
-async function replayInTab(background: TraceServiceBackground, { runId, tabId, signal, confirm, post }: ReplayRequest): Promise<void> {
+async function replayInTab(background: TraceServiceBackground, { runId, tabId, shownOrigin, signal, confirm, post }: ReplayRequest): Promise<void> {
   const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
   const trace = await (await background.store()).getTrace(runId);
   if (!trace) return fail('This run is no longer stored.');
@@ -89,6 +91,10 @@ async function replayInTab(background: TraceServiceBackground, { runId, tabId, s
   const tabTools = (await background.isPrivateTab(tabId)) ? undefined : await background.getTabTools(tabId);
   if (!tabTools) return fail('That tab offers no tools now: it was closed, or its page has none.');
   const site = tabTools.origin;
+  // The person chose the tab by the site the list showed; recorded calls must not run on another.
+  if (shownOrigin !== undefined && site !== shownOrigin) {
+    return fail(`The tab you chose now shows ${site || 'another page'}, not ${shownOrigin} as the list said, so nothing was replayed. Refresh the tabs and choose again.`);
+  }
   const offProblem = await agentOffProblem(background, site);
   if (offProblem) return fail(`${offProblem}, so nothing is replayed there. Turn it back on in the extension's options.`);
   const timeoutMs = (await background.toolTimeoutMs?.()) ?? defaultToolTimeoutMs;
@@ -105,7 +111,7 @@ async function replayInTab(background: TraceServiceBackground, { runId, tabId, s
 /** The replay itself, once the tab is the replay's own. */
 async function replayClaimed(
   background: TraceServiceBackground,
-  { tabId, signal, confirm, post }: Omit<ReplayRequest, 'runId'>,
+  { tabId, signal, confirm, post }: Omit<ReplayRequest, 'runId' | 'shownOrigin'>,
   trace: StoredTrace,
   site: string,
   timeoutMs: number,

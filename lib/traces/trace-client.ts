@@ -56,8 +56,8 @@ export function createTraceClient(transport: TraceTransport) {
     /** Rejects with a `TraceFileError` whose message says what is wrong with the file. */
     importFile: (file: TraceFile | unknown) => ask({ type: 'traces-import', file }),
     replayTabs: async (): Promise<ReplayTab[]> => (await ask({ type: 'traces-replay-tabs' })).tabs,
-    /** Starts a replay; the returned functions answer a confirmation and cancel. */
-    replay(runId: string, tabId: number, handlers: ReplayHandlers) {
+    /** Starts a replay, in a tab that must still show `shownOrigin` where given; the returned functions answer a confirmation and cancel. */
+    replay(runId: string, tabId: number, handlers: ReplayHandlers, shownOrigin?: string) {
       const port = transport.openReplayPort();
       let finished = false;
       port.onMessage((raw) => {
@@ -70,7 +70,7 @@ export function createTraceClient(transport: TraceTransport) {
       port.onDisconnect(() => {
         if (!finished) handlers.onLost();
       });
-      port.post({ type: 'start', runId, tabId });
+      port.post({ type: 'start', runId, tabId, ...(shownOrigin !== undefined ? { origin: shownOrigin } : {}) });
       return {
         confirm: (callId: string, allow: boolean) => port.post({ type: 'confirm', callId, allow }),
         cancel: () => {

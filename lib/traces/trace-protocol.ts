@@ -55,7 +55,8 @@ export const traceReplayPortName = 'trace-replay';
 
 /** Viewer → background, on the replay port. */
 export const replayClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), runId, tabId: z.number().int() }),
+  /** `origin`: the site the viewer's list showed for the tab; the replay starts only while the tab still shows it. */
+  z.object({ type: z.literal('start'), runId, tabId: z.number().int(), origin: z.string().max(2_000).optional() }),
   z.object({ type: z.literal('confirm'), callId: z.string().max(200), allow: z.boolean() }),
   z.object({ type: z.literal('cancel') }),
 ]);

@@ -3,6 +3,7 @@ import type { ReadonlySignal, Signal } from '@preact/signals';
 import { attemptAction } from './attempt-action';
 import { replayStateAfter, type ReplayState } from './replay-state';
 import type { ReplayTab } from './trace-protocol';
+import type { ReplayHandlers } from './trace-client';
 import type { StoredTrace } from './trace-schema';
 import type { TraceViewerOptions } from './trace-viewer-options';
 
@@ -39,14 +40,17 @@ export class TraceReplay {
     const runId = this.signals.openRunId.value;
     const tabId = this.signals.replayTabId.value;
     if (!runId || tabId === undefined || replay.value.status === 'running') return;
+    // The list may be stale: the tab must still show the site the person chose it by.
+    const shownOrigin = this.signals.replayTabs.value.find((tab) => tab.tabId === tabId)?.origin;
     replay.value = { status: 'running', progress: 'Starting the replay' };
-    this.handle = this.options.client.replay(runId, tabId, {
+    const handlers: ReplayHandlers = {
       onMessage: (message) => {
         if (message.type === 'done' || message.type === 'failed') this.handle = undefined;
         replay.value = replayStateAfter(message);
       },
       onLost: () => (replay.value = { status: 'failed', message: 'The extension stopped the replay (its background restarted).' }),
-    });
+    };
+    this.handle = this.options.client.replay(runId, tabId, handlers, shownOrigin);
   }
 
   answerConfirm(allow: boolean): void {

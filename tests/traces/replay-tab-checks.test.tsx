@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createStoredRecorder } from '@/lib/traces/stored-recorder';
+import { defaultTraceSettings } from '@/lib/traces/trace-settings';
+import type { TraceStore } from '@/lib/traces/trace-store';
+import { recordShopRun } from './support/record-run';
+import { mountViewer, type MountedViewer } from './support/mount-viewer';
+import { createShopPage, type ShopPage } from './support/shop-page';
+import { openTestStore } from './support/trace-stores';
+
+let viewer: MountedViewer | undefined;
+afterEach(() => {
+  viewer?.unmount();
+  viewer = undefined;
+  fakeBrowser.reset();
+});
+
+/** The shop run "mugs", recorded an hour ago on https://shop.example. */
+async function storeWithMugs(): Promise<TraceStore> {
+  const store = await openTestStore();
+  const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+  await recordShopRun({ recorder, runId: 'mugs', startedAt: Date.now() - 3_600_000 });
+  await recorder.flush();
+  return store;
+}
+
+/** A shop page on another site, noting every tool run there. */
+function otherSite(ran: string[]): ShopPage {
+  const other = createShopPage();
+  return { ...other, url: 'https://other.example/', origin: 'https://other.example', executeTool: async (name, args) => (ran.push(name), other.executeTool(name, args)) };
+}
+
+describe('replay: the tab it runs in', () => {
+  it('refuses to replay when the chosen tab went to another site after the list was read, and runs nothing there', async () => {
+    const pages = new Map<number, ShopPage>([[7, createShopPage()]]);
+    viewer = await mountViewer(await storeWithMugs(), pages);
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
+    expect((viewer.find('replay-tab') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('https://shop.example/ · 2 tools');
+
+    const ran: string[] = [];
+    pages.set(7, otherSite(ran));
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => ['replay-error', 'replay-result', 'replay-confirm'].some((testId) => viewer!.find(testId) !== null), 'how the replay went');
+    expect(viewer.find('replay-error')?.textContent).toBe(
+      'The tab you chose now shows https://other.example, not https://shop.example as the list said, so nothing was replayed. Refresh the tabs and choose again.',
+    );
+    expect(ran).toEqual([]);
+  });
+});
