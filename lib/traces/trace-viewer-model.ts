@@ -108,6 +108,8 @@ export class TraceViewerModel {
     const trace = await this.attempt(() => this.options.client.getTrace(runId));
     if (this.openRunId.value !== runId) return;
     this.openTrace.value = trace ?? null;
+    // A run not shown has no replay panel: its replay would go on unseen, holding its tab.
+    if (!trace) this.replayer.reset();
     this.follower.followIfUnfinished(runId);
   }
 
@@ -122,9 +124,12 @@ export class TraceViewerModel {
     await this.attempt(async () => {
       const { deleted, skippedRunning } = runIds === 'all' ? await this.options.client.deleteAll() : await this.options.client.deleteRuns(runIds);
       const kept = skippedRunning > 0 ? ` ${plural(skippedRunning, 'run')} still going on ${skippedRunning === 1 ? 'was' : 'were'} kept.` : '';
-      this.notice.value = { tone: 'info', text: `Deleted ${plural(deleted, 'run')}.${kept}` };
+      const text = `Deleted ${plural(deleted, 'run')}.${kept}`;
+      this.notice.value = { tone: 'info', text };
       const openId = this.openRunId.value;
+      const replaying = this.replay.value.status === 'running';
       if (openId && (runIds === 'all' || runIds.includes(openId))) await this.open(openId);
+      if (replaying && this.openTrace.value === null) this.notice.value = { tone: 'info', text: `${text} Its replay was cancelled.` };
       await this.load();
     });
   }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createTabDrivers } from '@/lib/service-worker/tab-drivers';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { defaultTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
@@ -47,5 +48,26 @@ describe('replay: the tab it runs in', () => {
       'The tab you chose now shows https://other.example, not https://shop.example as the list said, so nothing was replayed. Refresh the tabs and choose again.',
     );
     expect(ran).toEqual([]);
+  });
+
+  it('cancels the replay of the open run when the run is deleted, says so, and gives its tab back', async () => {
+    const tabDrivers = createTabDrivers();
+    viewer = await mountViewer(await storeWithMugs(), new Map([[7, createShopPage()]]), undefined, { service: { tabDrivers } });
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the question before add_to_cart');
+
+    await viewer.click(viewer.find('delete-run'));
+    await viewer.click(viewer.find('confirm-delete-run'));
+    await viewer.until(() => viewer!.find('run-missing') !== null, 'that the run is gone');
+    expect(viewer.find('notice-text')?.textContent).toBe('Deleted 1 run. Its replay was cancelled.');
+    expect(viewer.model.replay.value.status).toBe('idle');
+    // The side panel may run the agent in that tab again.
+    await vi.waitFor(() => {
+      const claim = tabDrivers.take(7, 'agent');
+      expect(claim).not.toHaveProperty('busy');
+      if ('release' in claim) claim.release();
+    });
   });
 });
