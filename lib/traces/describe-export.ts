@@ -13,6 +13,14 @@ export function describeExport(summary: ExportSummary, maxFileBytes: number): st
   return `Exported ${plural(summary.runCount, 'run')}${split}.${unreadable.join('')}`;
 }
 
+/** After an import, the runs of the file that were here already in a later state and stayed as they are, or nothing to say. */
+export function describeKept(kept: number): string {
+  if (kept === 0) return '';
+  return kept === 1
+    ? ' 1 run was already here, newer than in the file, and was kept as it is.'
+    : ` ${kept} runs were already here, newer than in the file, and were kept as they are.`;
+}
+
 /**
  * After an import, what the next run's end will remove under the retention limits, or nothing to
  * say. The next run takes a place too, and is the newest.

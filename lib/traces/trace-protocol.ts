@@ -28,7 +28,8 @@ export const traceResponseSchemas = {
   'traces-get': z.object({ trace: storedTraceSchema.optional() }),
   'traces-delete': z.object({ deleted: z.number().int(), skippedRunning: z.number().int() }),
   'traces-delete-all': z.object({ deleted: z.number().int(), skippedRunning: z.number().int() }),
-  'traces-import': z.object({ imported: z.number().int() }),
+  /** `kept`: runs of the file already here in a later state, left as they are. */
+  'traces-import': z.object({ imported: z.number().int(), kept: z.number().int() }),
   'traces-export': z.object({ file: traceFileSchema }),
   'traces-replay-tabs': z.object({ tabs: z.array(replayTabSchema) }),
 } as const;

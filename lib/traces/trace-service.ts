@@ -97,10 +97,15 @@ export function createTraceService(background: TraceServiceBackground) {
 async function importFile(store: TraceStore, file: unknown) {
   const reading = readTraceFile(file);
   if (!reading.ok) throw namedError('TraceFileError', reading.message);
-  const running = new Set((await store.listRuns()).filter((run) => run.outcome === undefined).map((run) => run.id));
-  const clash = reading.traces.find(({ run }) => running.has(run.id));
+  const stored = new Map((await store.listRuns()).map((run) => [run.id, run]));
+  const clash = reading.traces.find(({ run }) => stored.has(run.id) && stored.get(run.id)!.outcome === undefined);
   if (clash) throw namedError('TraceFileError', `The file holds run ${clash.run.id}, which is still going on here; nothing was imported.`);
-  const traces = reading.traces.map(({ run, steps }) => {
+  // A run kept here that changed after the file's copy (an export made while it went on) stays as it is.
+  const fresh = reading.traces.filter(({ run }) => {
+    const here = stored.get(run.id);
+    return !here || here.updatedAt <= run.updatedAt;
+  });
+  const traces = fresh.map(({ run, steps }) => {
     // A run exported while it went on did not go on here: stored as running, it could never be deleted.
     const ended = run.outcome === undefined ? { ...run, outcome: 'interrupted' as const } : run;
     // A file from an older version keeps the whole address; here it is kept as a new run keeps it.
@@ -109,7 +114,7 @@ async function importFile(store: TraceStore, file: unknown) {
     return { run: { ...kept, sizeBytes: measureTrace({ run: kept, steps }) }, steps };
   });
   await store.putTraces(traces);
-  return { imported: traces.length };
+  return { imported: traces.length, kept: reading.traces.length - traces.length };
 }
 
 async function replayTabs(background: TraceServiceBackground): Promise<ReplayTab[]> {

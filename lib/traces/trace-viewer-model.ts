@@ -3,7 +3,7 @@ import { downloadInFiles, exportInFiles } from './export-in-files';
 import { utf8Length } from '../text/utf8-length';
 import type { ReplayState } from './replay-state';
 import { formatBytesToTenthMegabyte } from '../text/format-bytes';
-import { describeExport, describeRemovalAhead } from './describe-export';
+import { describeExport, describeKept, describeRemovalAhead } from './describe-export';
 import { attemptAction } from './attempt-action';
 import { OpenRunFollower } from './open-run-follower';
 import { plural } from '../text/plural';
@@ -146,11 +146,12 @@ export class TraceViewerModel {
       return;
     }
     await this.attempt(async () => {
-      const { imported } = await this.options.client.importFile(createTraceFile(reading.traces));
+      const { imported, kept } = await this.options.client.importFile(createTraceFile(reading.traces));
       await this.load();
       // Retention counts imported runs too: say before it happens what the next run will remove.
       const settings = this.retention.value;
-      this.notice.value = { tone: 'info', text: `Imported ${plural(imported, 'run')}.${settings ? describeRemovalAhead(this.runs.value, settings) : ''}` };
+      const removal = settings ? describeRemovalAhead(this.runs.value, settings) : '';
+      this.notice.value = { tone: 'info', text: `Imported ${plural(imported, 'run')}.${describeKept(kept)}${removal}` };
     }, 'Nothing was imported. ');
   }
 

@@ -80,7 +80,7 @@ describe('the trace service', () => {
 
     const target = await openTestStore();
     const imported = await createTestService(target).service.handle({ type: 'traces-import', file: JSON.parse(text) });
-    expect(imported).toEqual({ ok: true, data: { imported: 2 } });
+    expect(imported).toEqual({ ok: true, data: { imported: 2, kept: 0 } });
     expect(await target.getTraces()).toEqual(await source.getTraces());
     // Importing the same file again replaces those runs rather than doubling them.
     await createTestService(target).service.handle({ type: 'traces-import', file: JSON.parse(text) });
@@ -94,7 +94,7 @@ describe('the trace service', () => {
     delete (file.runs[0]!.run as { outcome?: string }).outcome;
     const target = await openTestStore();
     const { service } = createTestService(target);
-    expect(await service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1 } });
+    expect(await service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1, kept: 0 } });
     expect((await target.listRuns())[0]?.outcome).toBe('interrupted');
     expect(await service.handle({ type: 'traces-delete-all' })).toEqual({ ok: true, data: { deleted: 1, skippedRunning: 0 } });
   });
@@ -216,7 +216,7 @@ describe('the trace service', () => {
     claimed.run.id = 'claims-2-GB';
     claimed.run.sizeBytes = 2_000_000_000;
     for (const step of claimed.steps) step.runId = claimed.run.id;
-    expect(await createTestService(store).service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1 } });
+    expect(await createTestService(store).service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1, kept: 0 } });
     const stored = (await store.getTrace('claims-2-GB'))!;
     expect(stored.run.sizeBytes).toBe(measureTrace(stored));
     expect(stored.run.sizeBytes).toBeLessThan(100_000);
@@ -453,7 +453,7 @@ describe('the trace service, on the address of the page a run was on', () => {
     const file = await exportedFile(await storeWithRuns(1));
     file.runs[0]!.run.url = secretAddress;
     const target = await openTestStore();
-    expect(await createTestService(target).service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1 } });
+    expect(await createTestService(target).service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1, kept: 0 } });
     const [run] = await target.listRuns();
     expect(run!.url).toBe('https://shop.example/mugs');
   });

@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createStoredRecorder } from '@/lib/traces/stored-recorder';
+import { createTraceFile } from '@/lib/traces/trace-file';
+import { defaultTraceSettings } from '@/lib/traces/trace-settings';
+import type { TraceStore } from '@/lib/traces/trace-store';
+import { recordShopRun } from './support/record-run';
+import { mountViewer, type MountedViewer } from './support/mount-viewer';
+import { openTestStore } from './support/trace-stores';
+
+let viewer: MountedViewer | undefined;
+afterEach(() => {
+  viewer?.unmount();
+  viewer = undefined;
+  fakeBrowser.reset();
+});
+
+/** The shop run "mugs", recorded an hour ago: four steps, ended with its answer. */
+async function storeWithMugs(): Promise<TraceStore> {
+  const store = await openTestStore();
+  const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+  await recordShopRun({ recorder, runId: 'mugs', startedAt: Date.now() - 3_600_000 });
+  await recorder.flush();
+  return store;
+}
+
+/** "mugs" as a file exported while it was at its first step: no end yet. */
+async function exportedAtFirstStep(store: TraceStore): Promise<string> {
+  const { run, steps } = structuredClone((await store.getTrace('mugs'))!);
+  const { outcome: _outcome, endedAt: _endedAt, answer: _answer, ...going } = run;
+  const first = steps.slice(0, 1);
+  return JSON.stringify(createTraceFile([{ run: { ...going, stepCount: 1, updatedAt: first[0]!.startedAt }, steps: first }]));
+}
+
+describe('importing runs', () => {
+  it('keeps a run here that ended after the file’s copy was exported, and says it was kept', async () => {
+    const store = await storeWithMugs();
+    const file = await exportedAtFirstStep(store);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.importText(file));
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 0 runs. 1 run was already here, newer than in the file, and was kept as it is.');
+    await viewer.act(() => viewer!.model.open('mugs'));
+    expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
+    expect(viewer.findAll('step')).toHaveLength(4);
+  });
+
+  it('puts a run’s newer copy from a file in place of the older one here', async () => {
+    const store = await storeWithMugs();
+    const complete = JSON.stringify(createTraceFile([(await store.getTrace('mugs'))!]));
+    // Here, the copy an earlier import of that file left: interrupted at its first step.
+    const [partial] = JSON.parse(await exportedAtFirstStep(store)).runs;
+    await store.putTraces([{ ...partial, run: { ...partial.run, outcome: 'interrupted' } }]);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.importText(complete));
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run.');
+    await viewer.act(() => viewer!.model.open('mugs'));
+    expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
+  });
+});
