@@ -3,12 +3,12 @@ import { agentOffOn } from '../settings/agent-off-on';
 import type { TabTools, TraceServiceBackground } from './trace-service';
 
 /**
- * As a live run ends when its page changes, a replay stops once its tab leaves the site it started
- * on, or the person turns the agent off there. `check` runs before every step and every call, and
- * answers the sites where the agent is off, as it read them; the signal it gives aborts the replay,
- * and `stoppedBecause` says why in words.
+ * As a live run ends when its page changes, a replay stops once its tab `tabId` is closed or leaves
+ * the site it started on, or the person turns the agent off there. `check` runs before every step
+ * and every call, and answers the sites where the agent is off, as it read them; the signal it
+ * gives aborts the replay, and `stoppedBecause` says why in words.
  */
-export function guardSite(background: TraceServiceBackground, site: string, signal: AbortSignal) {
+export function guardSite(background: TraceServiceBackground, tabId: number, site: string, signal: AbortSignal) {
   const stop = new AbortController();
   const guard = {
     signal: AbortSignal.any([signal, stop.signal]),
@@ -16,6 +16,10 @@ export function guardSite(background: TraceServiceBackground, site: string, sign
     /** `frameSite`: the site of the frame whose tool is about to run, where it is not the tab's. */
     async check(now: TabTools | undefined, frameSite?: string): Promise<readonly string[]> {
       const disabledSites = (await background.consent?.())?.disabledSites ?? [];
+      // A closed tab lists no tools: that is no change of the page's to report as differences.
+      if (!guard.stoppedBecause && !now && !(await background.listTabIds()).includes(tabId)) {
+        guard.stoppedBecause = 'The tab was closed, so the replay stopped.';
+      }
       if (!guard.stoppedBecause && now && now.origin !== site) {
         const other = now.origin || 'another page';
         guard.stoppedBecause = `The tab went from ${site} to ${other}, so the replay stopped, as a run does when its page changes. Nothing was run on ${other}.`;

@@ -117,7 +117,7 @@ async function replayClaimed(
   timeoutMs: number,
 ): Promise<void> {
   const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
-  const guard = guardSite(background, site, signal);
+  const guard = guardSite(background, tabId, site, signal);
   const scorer = await background.scorer?.();
   const askEveryCall = (await background.consent?.())?.askEveryCall ?? false;
   // The viewer stays open for the whole replay (closing it cancels), so this hold ends with it;

@@ -70,4 +70,17 @@ describe('replay: the tab it runs in', () => {
       if ('release' in claim) claim.release();
     });
   });
+
+  it('stops a replay whose tab is closed midway, saying so, rather than reporting the page’s tools as removed', async () => {
+    const shop = createShopPage();
+    const pages = new Map<number, ShopPage>();
+    // The person closes the tab once the search has run.
+    pages.set(7, { ...shop, executeTool: async (name, args) => (name === 'search_products' && pages.delete(7), shop.executeTool(name, args)) });
+    viewer = await mountViewer(await storeWithMugs(), pages);
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => ['replay-error', 'replay-result', 'replay-confirm'].some((testId) => viewer!.find(testId) !== null), 'how the replay went');
+    expect(viewer.find('replay-error')?.textContent).toBe('The tab was closed, so the replay stopped.');
+  });
 });
