@@ -87,6 +87,8 @@ async function replayInTab(background: TraceServiceBackground, { runId, tabId, s
   const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
   const trace = await (await background.store()).getTrace(runId);
   if (!trace) return fail('This run is no longer stored.');
+  // Only finished replies are played back: with none, every step would read as a difference.
+  if (!trace.steps.some((step) => step.complete)) return fail('Nothing to replay: the model finished no reply in this run.');
   // The list offers no private window's tab; a viewer that names one anyway gets the same answer as for a closed tab.
   const tabTools = (await background.isPrivateTab(tabId)) ? undefined : await background.getTabTools(tabId);
   if (!tabTools) return fail('That tab offers no tools now: it was closed, or its page has none.');
