@@ -11,7 +11,8 @@ const systemPromptMarks: Array<[string, PromptFormatId]> = [
 
 /** The prompt format a recorded run used, so a replay gives the model's replies back the same way. */
 export function promptFormatOf({ run, steps }: StoredTrace): PromptFormat {
-  if (run.format && run.format in promptFormats) return promptFormats[run.format as PromptFormatId];
+  // Own keys only: a file's format may name an inherited one ("toString"), which is no format.
+  if (run.format && Object.hasOwn(promptFormats, run.format)) return promptFormats[run.format as PromptFormatId];
   const system = steps[0]?.messages.find((message) => message.role === 'system')?.content ?? '';
   const mark = systemPromptMarks.find(([text]) => system.includes(text));
   return promptFormats[mark?.[1] ?? 'hermes'];

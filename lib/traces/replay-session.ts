@@ -141,6 +141,8 @@ async function replayClaimed(
     },
   }).finally(releaseWorker);
   if (guard.stoppedBecause) return fail(guard.stoppedBecause);
+  // An error is no difference of the page's: its steps would only read as missing.
+  if (report.finishReason === 'error') return fail(`The replay stopped on an error: ${report.error?.message ?? 'the agent failed'}`);
   post({ type: 'done', finishReason: report.finishReason, stepCount: report.steps.length, divergences: report.divergences });
 }
 

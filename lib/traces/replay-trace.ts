@@ -4,6 +4,7 @@ import {
   type AgentEvent,
   type FinishReason,
   type ParsedCall,
+  type RunError,
   type ToolCallContext,
   type ToolScorer,
 } from '@webmcp-agents/local-agent';
@@ -46,6 +47,8 @@ export interface ReplayTraceOptions {
 
 export interface ReplayReport {
   finishReason: FinishReason;
+  /** What went wrong, when the replay ended on an error. */
+  error?: RunError;
   /** The replay's own steps, in the same shape as the recording's. */
   steps: TraceStep[];
   divergences: Divergence[];
@@ -86,7 +89,7 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
     },
   });
   const steps = builder.steps();
-  return { finishReason: result.finishReason, steps, divergences: findDivergences(recorded, steps) };
+  return { finishReason: result.finishReason, ...(result.error ? { error: result.error } : {}), steps, divergences: findDivergences(recorded, steps) };
 }
 
 /** As a live run asks on a site nobody allowed (see `approvalReason`), in the replay's words. */

@@ -7,7 +7,7 @@ import { defaultTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
-import { createShopPage } from './support/shop-page';
+import { createShopPage, type ShopPage } from './support/shop-page';
 import { openTestStore } from './support/trace-stores';
 
 let viewer: MountedViewer | undefined;
@@ -28,13 +28,14 @@ async function storeWithMugs(change: (trace: StoredTrace) => StoredTrace): Promi
 }
 
 /** Replays "mugs" in the shop's tab 7 from the viewer, and gives what the replay panel says first. */
-async function replayShown(store: TraceStore): Promise<{ error?: string; result?: string }> {
-  viewer = await mountViewer(store, new Map([[7, createShopPage()]]));
+async function replayShown(store: TraceStore, page: ShopPage = createShopPage()): Promise<{ error?: string; result?: string; asked?: string }> {
+  viewer = await mountViewer(store, new Map([[7, page]]));
   await viewer.act(() => viewer!.model.open('mugs'));
   await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
   await viewer.click(viewer.find('replay-start'));
   await viewer.until(() => ['replay-error', 'replay-result', 'replay-confirm'].some((testId) => viewer!.find(testId) !== null), 'how the replay went');
-  return { error: viewer.find('replay-error')?.textContent ?? undefined, result: viewer.find('replay-result')?.textContent ?? undefined };
+  const [error, result, asked] = ['replay-error', 'replay-result', 'replay-confirm'].map((testId) => viewer!.find(testId)?.textContent ?? undefined);
+  return { error, result, asked };
 }
 
 describe('how a replay ends', () => {
@@ -44,5 +45,28 @@ describe('how a replay ends', () => {
       steps: [{ ...steps[0]!, complete: false, calls: [] }],
     }));
     expect(await replayShown(store)).toEqual({ error: 'Nothing to replay: the model finished no reply in this run.' });
+  });
+
+  it('replays a run from a file whose format names no format ("toString") in the format its prompt shows', async () => {
+    const store = await storeWithMugs(({ run, steps }) => ({ run: { ...run, format: 'toString' }, steps }));
+    const shown = await replayShown(store);
+    expect(shown.error).toBeUndefined();
+    // As recorded: the search and the product ran, and add_to_cart waits for a yes.
+    expect(shown.asked).toContain('add_to_cart');
+  });
+
+  it('says what went wrong when the replay ends on an error, rather than listing the steps it missed as differences', async () => {
+    const shop = createShopPage();
+    let opened = false;
+    const failing: ShopPage = {
+      ...shop,
+      tools: () => {
+        if (opened) throw new Error('The page’s tool list could not be read.');
+        return shop.tools();
+      },
+      executeTool: async (name, args) => ((opened ||= name === 'open_product'), shop.executeTool(name, args)),
+    };
+    const store = await storeWithMugs((trace) => trace);
+    expect(await replayShown(store, failing)).toEqual({ error: 'The replay stopped on an error: The page’s tool list could not be read.' });
   });
 });
