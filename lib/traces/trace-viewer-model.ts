@@ -78,6 +78,8 @@ export class TraceViewerModel {
   async load(): Promise<void> {
     await this.attempt(async () => {
       this.runs.value = await this.options.client.listRuns();
+      // A site whose last run went is no longer offered: filtering on it would hide every run left.
+      if (this.site.value && !this.sites.value.includes(this.site.value)) this.site.value = '';
     });
     this.loaded.value = true;
   }

@@ -1,0 +1,45 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createStoredRecorder } from '@/lib/traces/stored-recorder';
+import { defaultTraceSettings } from '@/lib/traces/trace-settings';
+import type { TraceStore } from '@/lib/traces/trace-store';
+import { recordShopRun } from './support/record-run';
+import { mountViewer, type MountedViewer } from './support/mount-viewer';
+import { createShopPage } from './support/shop-page';
+import { openTestStore } from './support/trace-stores';
+
+let viewer: MountedViewer | undefined;
+afterEach(() => {
+  viewer?.unmount();
+  viewer = undefined;
+  fakeBrowser.reset();
+});
+
+/** The shop run on each site named, an hour ago, each under the site's host as its id. */
+async function storeWithRunsOn(origins: string[]): Promise<TraceStore> {
+  const store = await openTestStore();
+  const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+  for (const [index, origin] of origins.entries()) {
+    const page = { ...createShopPage(), origin, url: `${origin}/` };
+    await recordShopRun({ recorder, runId: new URL(origin).host, page, startedAt: Date.now() - 3_600_000 + index * 60_000 });
+  }
+  await recorder.flush();
+  return store;
+}
+
+const runIds = (mounted: MountedViewer) => mounted.findAll('run-item').map((item) => item.dataset.runId);
+
+describe('the viewer after runs are removed', () => {
+  it('goes back to all sites once the site it filtered on has no run left, listing the runs of the others', async () => {
+    viewer = await mountViewer(await storeWithRunsOn(['https://shop.example', 'https://clinic.example']));
+    await viewer.act(() => (viewer!.model.site.value = 'https://clinic.example'));
+    await viewer.click(viewer.find('delete-all'));
+    await viewer.click(viewer.find('confirm-delete-all'));
+    await viewer.until(() => viewer!.find('notice-text')?.textContent === 'Deleted 1 run.', 'the deletion');
+    const filter = viewer.find('site-filter') as HTMLSelectElement;
+    expect(filter.selectedOptions[0]?.textContent).toBe('All sites');
+    expect(runIds(viewer)).toEqual(['shop.example']);
+    expect(viewer.find('run-count')?.textContent).toBe('1 run');
+  });
+});
