@@ -27,6 +27,8 @@ export async function* exportInFiles(
   while (pending.length > 0) {
     const runIds = pending.shift()!;
     const traces = await read(runIds);
+    // Runs removed since they were listed leave nothing to write: no empty file is handed out.
+    if (traces.length === 0) continue;
     const text = JSON.stringify(createTraceFile(traces));
     const bytes = utf8Length(text);
     if (bytes <= maxBytes) {

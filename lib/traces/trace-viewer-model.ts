@@ -169,8 +169,17 @@ export class TraceViewerModel {
       // Every run in one file is read in one go, without naming each.
       const read = (ids: string[]) => this.options.client.getTraces(!runIds && ids.length === runs.length ? undefined : ids);
       const summary = await downloadInFiles(exportInFiles(runs, read, this.maxFileBytes), name, this.options.download);
+      if (summary.runCount === 0 && runIds) return this.exportedNone(runIds);
       this.notice.value = { tone: summary.tooLarge.length ? 'error' : 'info', text: describeExport(summary, this.maxFileBytes) };
     });
+  }
+
+  /** The named runs were removed meanwhile (retention, another viewer tab): says so, and shows the open one as gone. */
+  private async exportedNone(runIds: string[]): Promise<void> {
+    const text = runIds.length === 1 ? 'This run is no longer stored: nothing was exported.' : 'These runs are no longer stored: nothing was exported.';
+    this.notice.value = { tone: 'error', text };
+    const openId = this.openRunId.value;
+    if (openId && runIds.includes(openId)) await this.open(openId);
   }
 
   /** See TraceReplay.loadTabs. */

@@ -42,4 +42,18 @@ describe('the viewer after runs are removed', () => {
     expect(runIds(viewer)).toEqual(['shop.example']);
     expect(viewer.find('run-count')?.textContent).toBe('1 run');
   });
+
+  it('says a run removed meanwhile is no longer stored when it is exported, downloads no empty file, and shows it as gone', async () => {
+    const store = await storeWithRunsOn(['https://shop.example']);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('shop.example'));
+    // Deleted from another viewer tab, or removed by retention when another run ended.
+    await store.deleteFinished(['shop.example']);
+    await viewer.click(viewer.find('export-run'));
+    await viewer.until(() => viewer!.find('notice-text') !== null, 'a notice');
+    expect(viewer.find('notice')?.dataset.tone).toBe('error');
+    expect(viewer.find('notice-text')?.textContent).toBe('This run is no longer stored: nothing was exported.');
+    expect(viewer.downloads).toEqual([]);
+    await viewer.until(() => viewer!.find('run-missing') !== null, 'the run as gone');
+  });
 });
