@@ -107,7 +107,8 @@ async function importFile(store: TraceStore, file: unknown) {
   });
   const traces = fresh.map(({ run, steps }) => {
     // A run exported while it went on did not go on here: stored as running, it could never be deleted.
-    const ended = run.outcome === undefined ? { ...run, outcome: 'interrupted' as const } : run;
+    // It ended, as far as anyone here knows, when it was last written, as a run the worker lost does.
+    const ended = run.outcome === undefined ? { ...run, outcome: 'interrupted' as const, endedAt: run.updatedAt } : run;
     // A file from an older version keeps the whole address; here it is kept as a new run keeps it.
     const kept = { ...ended, url: traceAddress(ended.url) };
     // Retention counts what a run takes, never what a file says it takes.

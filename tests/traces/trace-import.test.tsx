@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { formatDuration } from '@/lib/sidepanel/format-duration';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { createTraceFile } from '@/lib/traces/trace-file';
 import { defaultTraceSettings } from '@/lib/traces/trace-settings';
@@ -57,4 +58,21 @@ describe('importing runs', () => {
     await viewer.act(() => viewer!.model.open('mugs'));
     expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
   });
+
+  it('shows a run exported while it went on as interrupted, and how long it had taken then, never as not ended', async () => {
+    const file = await exportedAtFirstStep(await storeWithMugs());
+    viewer = await mountViewer(await openTestStore());
+    await viewer.act(() => viewer!.model.importText(file));
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run.');
+    await viewer.act(() => viewer!.model.open('mugs'));
+    expect(viewer.find('run-outcome')?.textContent).toBe('Interrupted');
+    const { run } = JSON.parse(file).runs[0];
+    expect(factShown(viewer, 'Took')).toBe(formatDuration(run.updatedAt - run.startedAt));
+  });
 });
+
+/** What the run's header says beside `label`. */
+function factShown(mounted: MountedViewer, label: string): string | undefined {
+  const term = [...mounted.container.querySelectorAll('dt')].find((element) => element.textContent === label);
+  return term?.nextElementSibling?.textContent ?? undefined;
+}
