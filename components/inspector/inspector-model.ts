@@ -20,6 +20,7 @@ import type { Channel } from '@/lib/messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector-protocol';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 import { HandRuns } from './hand-runs';
+import { RunForms, type FormState, type RunForm } from './run-forms';
 import { toolKey } from './tool-key';
 import { ToolChangeLog } from './tool-change-log';
 
@@ -41,6 +42,7 @@ export class InspectorModel {
   private readonly changeLog = new ToolChangeLog(this.changes);
   private readonly handRuns = new HandRuns(this.tabTools, this.tools, (request) => this.send(request));
   readonly runs = this.handRuns.runs;
+  private readonly runForms = new RunForms();
   readonly connected = signal(false);
   readonly query = signal('');
   readonly copyStatus = signal('');
@@ -116,6 +118,19 @@ export class InspectorModel {
     this.handRuns.run(tool, args);
   }
 
+  /** The tool's run form as the developer left it: kept here, not in its card, which a filter or a listing may take away. */
+  runFormOf(tool: PageTool): RunForm {
+    return this.runForms.of(toolKey(tool));
+  }
+
+  setRunFormOpen(tool: PageTool, open: boolean): void {
+    this.runForms.setOpen(toolKey(tool), open);
+  }
+
+  saveRunForm(tool: PageTool, state: FormState): void {
+    this.runForms.save(toolKey(tool), state);
+  }
+
   /** Sets how long runs may take, within bounds (see HandRuns.setTimeoutSeconds); returns the seconds in use. */
   setTimeoutSeconds(seconds: number): number {
     return this.handRuns.setTimeoutSeconds(seconds);
@@ -159,6 +174,7 @@ export class InspectorModel {
       if (previous !== undefined) this.changeLog.logListChange(previous, event.tabTools);
       this.tabTools.value = event.tabTools;
       this.handRuns.afterListing(event.tabTools);
+      this.runForms.afterListing(new Set((event.tabTools?.tools ?? []).map(toolKey)));
     });
   }
 }

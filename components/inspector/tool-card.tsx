@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { useSignal, type ReadonlySignal } from '@preact/signals';
 import type { PageTool } from '@/lib/registry/types';
 import { AnnotationBadges } from './annotation-badges';
 import type { InspectorModel } from './inspector-model';
@@ -42,7 +42,10 @@ export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageToo
           ))}
         </ul>
       )}
-      <Disclosure label="Run" toolName={tool.name}>{() => <ToolRunner model={model} tool={tool} />}</Disclosure>
+      {/* Open or not as the model keeps it: the card may go (a filter, a listing without the tool) and come back. */}
+      <Disclosure label="Run" toolName={tool.name} open={model.runFormOf(tool).open} onToggle={(open) => model.setRunFormOpen(tool, open)}>
+        {() => <ToolRunner model={model} tool={tool} />}
+      </Disclosure>
       <Disclosure label="Schema" toolName={tool.name}>{() => <SchemaView schema={tool.inputSchema} forModel={model.agentSchemaOf(tool)} />}</Disclosure>
       {outputSchema && <Disclosure label="Returns" toolName={tool.name}>{() => <OutputSchemaView schema={outputSchema} />}</Disclosure>}
     </article>
@@ -51,22 +54,36 @@ export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageToo
 
 /**
  * A `<details>` whose content is only built once opened. Its name says whose it is, for a screen
- * reader going from control to control through a long list of tools.
+ * reader going from control to control through a long list of tools. It keeps whether it is open
+ * itself, unless given `open` and `onToggle` to keep it elsewhere.
  */
-function Disclosure({ label, toolName, children }: { label: string; toolName: string; children: () => preact.ComponentChildren }) {
-  const open = useSignal(false);
+function Disclosure({ label, toolName, open, onToggle, children }: DisclosureProps) {
+  const ownOpen = useSignal(false);
+  const shown = open ?? ownOpen;
   return (
     <details
       class="disclosure"
+      open={shown.value}
       onToggle={(event) => {
-        open.value = event.currentTarget.open;
+        const now = event.currentTarget.open;
+        if (now === shown.value) return;
+        if (onToggle) onToggle(now);
+        else ownOpen.value = now;
       }}
     >
       <summary>
         {label}
         <span class="visually-hidden"> {toolName}</span>
       </summary>
-      {open.value && children()}
+      {shown.value && children()}
     </details>
   );
+}
+
+interface DisclosureProps {
+  label: string;
+  toolName: string;
+  open?: ReadonlySignal<boolean>;
+  onToggle?: (open: boolean) => void;
+  children: () => preact.ComponentChildren;
 }

@@ -1,32 +1,20 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { validateArgs } from '@webmcp-agents/local-agent';
 import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues, type FieldValues } from '@/lib/devtools/form-values-to-args';
 import { schemaToForm, type FormField } from '@/lib/devtools/schema-to-form';
 import type { PageTool } from '@/lib/registry/types';
 import { FieldInput } from './field-input';
 import type { InspectorModel } from './inspector-model';
+import type { FormProblem as Problem, FormState } from './run-forms';
 import { toolKey } from './tool-key';
 import { RunResult } from './run-result';
-
-/** A failed check: its message and, when it names one, the field it is about. */
-interface Problem {
-  message: string;
-  field?: string;
-}
-
-/** The form as the person left it, for the fields of one version of the schema. */
-interface FormState {
-  fields: FormField[];
-  values: FieldValues;
-  problem: Problem | null;
-}
 
 /**
  * A form generated from the tool's input schema. The arguments are checked with `validateArgs`
  * (the agent's own check, so the same messages) before the tool runs in the page.
  */
 export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageTool }) {
-  const { fields, form, setSaved } = useSchemaForm(tool);
+  const { fields, form, setSaved } = useSchemaForm(model, tool);
   const run = model.runs.value[toolKey(tool)];
   const idPrefix = `field-${toolKey(tool)}`;
   // A field may be called "problem": the message's id is one no field's can be.
@@ -59,21 +47,32 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
   );
 }
 
-/** The form's fields and values, kept across new readings of the tab's tools while the schema stays. */
-function useSchemaForm(tool: PageTool) {
+/**
+ * The form's fields and values, kept in the model (they outlive this component) across new
+ * readings of the tab's tools while the schema stays.
+ */
+function useSchemaForm(model: InspectorModel, tool: PageTool) {
   // Every reading of the tab's tools brings a new schema object: the form changes only when the schema does.
   const schemaText = JSON.stringify(tool.inputSchema);
   const fields = useMemo(() => schemaToForm(tool.inputSchema), [schemaText]);
-  const [saved, setSaved] = useState<FormState>(() => ({ fields, values: initialFieldValues(fields), problem: null }));
-  // A new schema (the page registered the tool again, or another page has one of that name):
-  // what still fits is kept, the rest starts afresh, and the old problem no longer applies.
-  const form = saved.fields === fields ? saved : { fields, values: carryOverValues(saved.fields, saved.values, fields), problem: null };
-  return { fields, form, setSaved };
+  const form = formFor(model.runFormOf(tool).state.value, schemaText, fields);
+  return { fields, form, setSaved: (next: FormState) => model.saveRunForm(tool, next) };
 }
 
-/** After a failed check, focus goes to the field it names. */
+function formFor(saved: FormState | undefined, schema: string, fields: FormField[]): FormState {
+  if (saved === undefined) return { schema, fields, values: initialFieldValues(fields), problem: null };
+  if (saved.schema === schema) return saved;
+  // A new schema (the page registered the tool again, or another page has one of that name):
+  // what still fits is kept, the rest starts afresh, and the old problem no longer applies.
+  return { schema, fields, values: carryOverValues(saved.fields, saved.values, fields), problem: null };
+}
+
+/** After a failed check, focus goes to the field it names; not for one kept from before the form was last shown. */
 function useFocusOnProblem(problem: Problem | null, idPrefix: string) {
+  const handled = useRef(problem);
   useLayoutEffect(() => {
+    if (problem === handled.current) return;
+    handled.current = problem;
     if (problem?.field !== undefined) document.getElementById(`${idPrefix}-${problem.field}`)?.focus();
   }, [problem]);
 }

@@ -107,18 +107,24 @@ function initialValue(field: FormField): FieldValue {
 
 /**
  * The values of a form whose schema changed (the page registered the tool again, or a page with a
- * tool of the same name opened): a field described just as before keeps what the person set,
- * every other starts as in a fresh form.
+ * tool of the same name opened): a field that asks for the same as before keeps what the person
+ * set, every other starts as in a fresh form.
  */
 export function carryOverValues(before: readonly FormField[], values: FieldValues, after: readonly FormField[]): FieldValues {
   const fresh = initialFieldValues(after);
-  const described = new Map(before.map((field) => [field.name, JSON.stringify(field)]));
+  const asked = new Map(before.map((field) => [field.name, whatFieldAsks(field)]));
   return Object.fromEntries(
     after.map((field) => {
-      const same = described.get(field.name) === JSON.stringify(field) && Object.hasOwn(values, field.name);
+      const same = asked.get(field.name) === whatFieldAsks(field) && Object.hasOwn(values, field.name);
       return [field.name, same ? values[field.name]! : fresh[field.name]!];
     }),
   );
+}
+
+// A page may reword a description as it goes ("3 items in cart"): that leaves the value as good as before.
+function whatFieldAsks(field: FormField): string {
+  const { description: _description, ...asked } = field;
+  return JSON.stringify(asked);
 }
 
 /** The field a problem from `validateArgs` is about ('Missing required argument "x".', '"x" must be …'). */

@@ -112,6 +112,22 @@ describe('the inspector model', () => {
     expect(fake.posted.at(-1)).toMatchObject({ type: 'run-tool', name: 'pay', frameId: 3, documentId: 'DOC-3' });
   });
 
+  it('keeps the run forms of tools no longer listed, up to the 50 last listed, and forgets older ones', () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const listOnly = (name: string) => fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool(name)]) });
+    // A page that swaps its one tool 51 times; the developer opened "Run" on each.
+    for (let index = 0; index <= 50; index += 1) {
+      listOnly(`step_${index}`);
+      model.setRunFormOpen(tool(`step_${index}`), true);
+    }
+    listOnly('last_step');
+    expect(model.runFormOf(tool('step_1')).open.value).toBe(true);
+    expect(model.runFormOf(tool('step_50')).open.value).toBe(true);
+    expect(model.runFormOf(tool('step_0')).open.value).toBe(false);
+  });
+
   it('previews what the agent would be shown: its own list (one tool per name) ranked by its ranker', () => {
     const fake = fakeChannel();
     const model = new InspectorModel(5, () => fake.channel);

@@ -27,13 +27,13 @@ const tool = (inputSchema: Record<string, unknown>, overrides: Partial<PageTool>
 const tabTools = (tools: PageTool[]): TabTools => ({ tabId: 5, url: 'https://shop.example/', origin: 'https://shop.example', tools, dropped: [], updatedAt: 1 });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The inspector showing one tool, its run form open. */
-async function showRunForm(first: PageTool) {
+/** The inspector showing one tool, its run form open, and the `others` listed after it. */
+async function showRunForm(first: PageTool, others: PageTool[] = []) {
   const fake = fakeChannel();
   const model = new InspectorModel(5, () => fake.channel);
   model.open();
   const list = async (next: PageTool) => {
-    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([next]) });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([next, ...others]) });
     await tick();
   };
   await list(first);
@@ -265,6 +265,71 @@ describe('the run form when the tool changes', () => {
     expect(form.control<HTMLInputElement>('query').value).toBe('mug');
   });
 
+  it('keeps what was typed when the page only rewords a property’s description', async () => {
+    const described = (count: number) => tool({ type: 'object', properties: { query: { type: 'string', description: `Words (${count} items in cart)` } } });
+    const form = await showRunForm(described(3));
+    await form.type('query', 'blue mug');
+    await form.list(described(4));
+    expect(form.control<HTMLInputElement>('query').value).toBe('blue mug');
+    expect(form.root.querySelector('.field-description')?.textContent).toBe('Words (4 items in cart)');
+  });
+});
+
+describe('the run form while its card is away', () => {
+  const schema = { type: 'object', properties: { query: { type: 'string' } } };
+  const toggleRun = async (root: HTMLElement) => {
+    const details = root.querySelector<HTMLDetailsElement>('[data-tool="search_products"] details')!;
+    details.open = !details.open;
+    details.dispatchEvent(new Event('toggle'));
+    await tick();
+  };
+
+  it('keeps what was typed when "Run" is closed and opened again', async () => {
+    const form = await showRunForm(tool(schema));
+    await form.type('query', 'blue mug');
+    await toggleRun(form.root);
+    expect(form.root.querySelector('[id="field-0:search_products-query"]')).toBeNull();
+    await toggleRun(form.root);
+    expect(form.control<HTMLInputElement>('query').value).toBe('blue mug');
+  });
+
+  it('keeps "Run" open and what was typed while the filter hides the card', async () => {
+    const others = Array.from({ length: 8 }, (_, index) => tool({ type: 'object', properties: {} }, { name: `other_${index}` }));
+    const form = await showRunForm(tool(schema), others);
+    await form.type('query', 'blue mug');
+    const filter = form.root.querySelector<HTMLInputElement>('[data-testid=tool-filter]')!;
+    filter.value = 'other_3';
+    filter.dispatchEvent(new Event('input'));
+    await tick();
+    expect(form.root.querySelector('[data-tool="search_products"]')).toBeNull();
+    filter.value = '';
+    filter.dispatchEvent(new Event('input'));
+    await tick();
+    expect(form.root.querySelector<HTMLDetailsElement>('[data-tool="search_products"] details')?.open).toBe(true);
+    expect(form.control<HTMLInputElement>('query').value).toBe('blue mug');
+  });
+
+  it('keeps "Run" open and what was typed when one listing lacks the tool', async () => {
+    const form = await showRunForm(tool(schema));
+    await form.type('query', 'blue mug');
+    form.fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool({ type: 'object', properties: {} }, { name: 'open_cart' })]) });
+    await tick();
+    expect(form.root.querySelector('[data-tool="search_products"]')).toBeNull();
+    await form.list(tool(structuredClone(schema)));
+    expect(form.root.querySelector<HTMLDetailsElement>('[data-tool="search_products"] details')?.open).toBe(true);
+    expect(form.control<HTMLInputElement>('query').value).toBe('blue mug');
+  });
+
+  it('shows a failed check again with the form, without taking the focus to it', async () => {
+    const form = await showRunForm(tool({ ...schema, required: ['query'] }));
+    await form.submit();
+    expect(form.root.querySelector('.problem')?.textContent).toBe('Missing required argument "query".');
+    await toggleRun(form.root);
+    form.root.querySelector<HTMLElement>('summary')!.focus();
+    await toggleRun(form.root);
+    expect(form.root.querySelector('.problem')?.textContent).toBe('Missing required argument "query".');
+    expect(document.activeElement).toBe(form.root.querySelector('summary'));
+  });
 });
 
 describe('the run form for keyboard and screen reader users', () => {
