@@ -51,7 +51,7 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         <h2 id="tools-heading" class="visually-hidden">
           Tools
         </h2>
-        {tools.length > filterFrom && <ToolFilter model={model} />}
+        {filterShown(model) && <ToolFilter model={model} />}
         {model.shownTools.value.map((tool) => (
           <ToolCard key={toolKey(tool)} model={model} tool={tool} />
         ))}
@@ -63,6 +63,9 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
 
 /** A list longer than this gets a filter. */
 const filterFrom = 8;
+
+// A filter in effect stays in sight, even once the list is short, so what it hides can be seen and cleared.
+const filterShown = (model: InspectorModel) => model.tools.value.length > filterFrom || model.filter.value !== '' || model.onlyWithNotes.value;
 
 /** Narrows a long list of tools: by words of their name, title or description, or to those with notes. */
 function ToolFilter({ model }: { model: InspectorModel }) {
@@ -80,10 +83,10 @@ function ToolFilter({ model }: { model: InspectorModel }) {
           onInput={(event) => (model.filter.value = event.currentTarget.value)}
         />
       </label>
-      {withNotes > 0 && (
+      {(withNotes > 0 || model.onlyWithNotes.value) && (
         <label class="check">
           <input type="checkbox" data-testid="only-with-notes" checked={model.onlyWithNotes.value} onChange={(event) => (model.onlyWithNotes.value = event.currentTarget.checked)} />
-          Only the {withNotes === 1 ? 'tool' : `${withNotes} tools`} with notes
+          {withNotes === 0 ? 'Only tools with notes (none has any now)' : `Only the ${withNotes === 1 ? 'tool' : `${withNotes} tools`} with notes`}
         </label>
       )}
       <span class="muted" role="status" data-testid="tool-filter-count">

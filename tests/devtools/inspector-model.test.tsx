@@ -351,6 +351,51 @@ describe('the inspector page', () => {
     container.remove();
   });
 
+  it('keeps the filter in sight while its words still hide tools, after the list gets short', async () => {
+    const { fake, container, tick } = showInspector();
+    const list = (names: string[]) => fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(names.map((name) => tool(name))) });
+    list(['search', 'open', 'add_to_cart', 'checkout', 'track_order', 'rate_product', 'compare', 'wish_list', 'return_item', 'ask_help', 'gift_card']);
+    await tick();
+    const filter = () => container.querySelector<HTMLInputElement>('[data-testid=tool-filter]');
+    filter()!.value = 'cart';
+    filter()!.dispatchEvent(new Event('input'));
+    await tick();
+    list(['search', 'open', 'add_to_cart', 'checkout']);
+    await tick();
+    const cards = () => [...container.querySelectorAll('article.tool')].map((card) => card.getAttribute('data-tool'));
+    expect(cards()).toEqual(['add_to_cart']);
+    expect(filter()?.value).toBe('cart');
+    expect(container.querySelector('[data-testid=tool-filter-count]')?.textContent).toBe('1 of 4 tools shown');
+    filter()!.value = '';
+    filter()!.dispatchEvent(new Event('input'));
+    await tick();
+    expect(cards()).toEqual(['search', 'open', 'add_to_cart', 'checkout']);
+    // Cleared, a short list needs no filter.
+    expect(filter()).toBeNull();
+  });
+
+  it('keeps "only with notes" in sight while ticked, after the page fixed the last tool with notes', async () => {
+    const { fake, container, tick } = showInspector();
+    const names = ['add_task', 'close_task', 'comment_on_task', 'list_projects', 'open_project', 'rename_project', 'search', 'assign_user', 'invite_user'];
+    const list = (short: string[]) =>
+      fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(names.map((name) => tool(name, short.includes(name) ? { description: 'Search.' } : {}))) });
+    list(['search']);
+    await tick();
+    container.querySelector<HTMLInputElement>('[data-testid=only-with-notes]')!.click();
+    await tick();
+    list([]);
+    await tick();
+    const onlyNotes = container.querySelector<HTMLInputElement>('[data-testid=only-with-notes]');
+    expect(container.querySelectorAll('article.tool')).toHaveLength(0);
+    expect(onlyNotes?.checked).toBe(true);
+    expect(onlyNotes?.parentElement?.textContent).toBe('Only tools with notes (none has any now)');
+    expect(container.querySelector('[data-testid=tool-filter-count]')?.textContent).toBe('0 of 9 tools shown');
+    onlyNotes!.click();
+    await tick();
+    expect(container.querySelectorAll('article.tool')).toHaveLength(9);
+    expect(container.querySelector('[data-testid=only-with-notes]')).toBeNull();
+  });
+
   it('shows on the tool\'s card where its schema is not JSON Schema', async () => {
     const { fake, container, tick } = showInspector();
     const people = { type: 'integr', description: 'How many people' };
