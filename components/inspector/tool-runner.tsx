@@ -25,7 +25,7 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
   const submit = (event: Event) => {
     event.preventDefault();
     if (run?.running) return;
-    const { args, problem } = checkForm(tool, fields, form.values);
+    const { args, problem } = checkForm(tool, fields, form.values, unreadableNumber(fields, form.values, idPrefix));
     setSaved({ ...form, problem });
     if (args !== undefined) {
       focus.runStarting();
@@ -77,8 +77,21 @@ function useFocusOnProblem(problem: Problem | null, idPrefix: string) {
   }, [problem]);
 }
 
+/**
+ * The number field whose text the browser cannot read as a number ("5-", "1e"): it hands over ""
+ * for it, which would leave the argument out of the call unseen. One set to null is not read.
+ */
+function unreadableNumber(fields: readonly FormField[], values: FieldValues, idPrefix: string): string | undefined {
+  const unreadable = (field: FormField) => {
+    const input = document.getElementById(`${idPrefix}-${field.name}`);
+    return input instanceof HTMLInputElement && input.validity.badInput && values[field.name] !== null;
+  };
+  return fields.find((field) => field.kind === 'number' && unreadable(field))?.name;
+}
+
 /** Reads the form into arguments and checks them as the agent would: `args` only when they pass. */
-function checkForm(tool: PageTool, fields: FormField[], values: FieldValues): { args?: Record<string, unknown>; problem: Problem | null } {
+function checkForm(tool: PageTool, fields: FormField[], values: FieldValues, unreadable?: string): { args?: Record<string, unknown>; problem: Problem | null } {
+  if (unreadable !== undefined) return { problem: { message: `"${unreadable}" is not a number.`, field: unreadable } };
   const read = formValuesToArgs(fields, values);
   const message = read.ok ? validateArgs(tool.inputSchema, read.args) : read.message;
   const field = read.ok ? (message === null ? undefined : fieldNamedIn(message, fields)) : read.field;

@@ -14,7 +14,8 @@ export type ArgsResult = { ok: true; args: Record<string, unknown> } | { ok: fal
 
 /**
  * The call's arguments from the form: empty optional fields (and booleans not set) are left out,
- * numbers are read as numbers (a non-number is passed on as text, for `validateArgs` to name),
+ * numbers are read as numbers (a non-number, such as "1e400", is passed on as text, for
+ * `validateArgs` to name; text the browser cannot read as a number never gets here: it gives ""),
  * JSON is parsed. A required field left empty is sent as "" so `validateArgs` reports it as missing.
  */
 export function formValuesToArgs(fields: readonly FormField[], values: FieldValues): ArgsResult {

@@ -364,6 +364,25 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(document.activeElement).toBe(input);
   });
 
+  it('says a number field whose text the browser cannot read is not a number, with focus on it, rather than leaving it out', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } } }));
+    await form.type('query', 'mug');
+    // What Chrome does with "5-" or "1e": the field shows the text, but its value is "" and its validity says why.
+    const limit = form.control<HTMLInputElement>('limit');
+    Object.defineProperty(limit, 'validity', { configurable: true, value: { badInput: true } });
+    await form.type('limit', '');
+    form.runButton().focus();
+    await form.submit();
+    expect(form.root.querySelector('.problem')?.textContent).toBe('"limit" is not a number.');
+    expect(limit.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(limit);
+    expect(form.sent()).toEqual([]);
+    Reflect.deleteProperty(limit, 'validity');
+    await form.type('limit', '5');
+    await form.submit();
+    expect(form.sent()).toEqual([{ query: 'mug', limit: 5 }]);
+  });
+
   it('moves focus from "Run in page" to Stop while the tool runs, and back when it ends', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: {} }));
     form.runButton().focus();
