@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { tabToolsSchema } from '../registry/tab-tools-schema';
+import { isPlainRecord } from './is-plain-record';
 import type { PortProtocol } from './port-channel';
 import { pageResultSchema } from './protocol';
 
@@ -12,7 +13,8 @@ export const inspectorRequestSchema = z.discriminatedUnion('type', [
     type: z.literal('run-tool'),
     runId: z.string(),
     name: z.string(),
-    args: z.record(z.string(), z.unknown()),
+    /** Checked, not rebuilt, so that a property named "__proto__" reaches the page (see isPlainRecord). */
+    args: z.custom<Record<string, unknown>>(isPlainRecord),
     timeoutMs: z.optional(z.number().check(z.positive())),
     /** The frame whose tool the person chose: it runs there, never in another frame with the name. */
     frameId: z.optional(z.number()),

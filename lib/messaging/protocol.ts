@@ -3,6 +3,7 @@ import { pageResultCharacters } from '../webmcp/read-page-result';
 import { droppedToolSchema } from '../webmcp/reported-tool';
 import { toolLimits } from '../webmcp/tool-limits';
 import { errorPayloadSchema } from './error-payload';
+import { isPlainRecord } from './is-plain-record';
 import { lazySchema } from './lazy-schema';
 
 const noReply = lazySchema(() => z.null());
@@ -31,7 +32,8 @@ export const toolCallSchema = lazySchema(() =>
   z.object({
     callId: z.string().check(z.maxLength(100)),
     name: z.string().check(z.maxLength(200)),
-    args: z.record(z.string(), z.unknown()),
+    /** Checked, not rebuilt, so that a property named "__proto__" reaches the page (see isPlainRecord). */
+    args: z.custom<Record<string, unknown>>(isPlainRecord),
     timeoutMs: z.number().check(z.positive()),
   }),
 );

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { isPlainRecord } from '../messaging/is-plain-record';
 import { latestTime, traceCounts as counts, traceLimits as limits } from './trace-limits';
 import { traceOutcomes } from './trace-outcomes';
 
 export const traceOutcomeSchema = z.enum(traceOutcomes);
 
 const text = (max: number) => z.string().max(max);
-const jsonObject = z.record(z.string(), z.unknown());
+// Checked, not rebuilt, so that a property named "__proto__" survives export and import (see isPlainRecord).
+const jsonObject = z.custom<Record<string, unknown>>(isPlainRecord, { error: 'Invalid input: expected a JSON object' });
 const time = z.number().min(0).max(latestTime, 'not a date');
 const duration = z.number().min(0);
 const atMost = <T extends z.ZodType>(item: T, max: number, what: string) => z.array(item).max(max, `a step holds at most ${max} ${what}`);

@@ -3,7 +3,8 @@ import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel, type InspectorChannel } from '@/components/inspector/inspector-model';
-import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector-protocol';
+import { inspectorRequestSchema, type InspectorEvent, type InspectorRequest } from '@/lib/messaging/inspector-protocol';
+import { toolCallSchema } from '@/lib/messaging/protocol';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 import { toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
 
@@ -223,6 +224,19 @@ describe('the run form', () => {
     expect(form.control<HTMLInputElement>('note').disabled).toBe(true);
     await form.submit();
     expect(form.sent()).toEqual([{ note: null }]);
+  });
+
+  it('sends a property named "__proto__" on to the page, through the checks of each message on the way', async () => {
+    // A page's form may have a field of that name; JSON makes it a key like any other.
+    const form = await showRunForm(tool(JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "string"}, "q": {"type": "string"}}}')));
+    await form.type('__proto__', 'blue');
+    await form.type('q', 'mug');
+    await form.submit();
+    // The request as the background reads it, then the call as the page's content script reads it.
+    const request = inspectorRequestSchema.parse(JSON.parse(JSON.stringify(form.fake.posted.at(-1))));
+    if (request.type !== 'run-tool') throw new Error('no run');
+    const call = toolCallSchema().parse(JSON.parse(JSON.stringify({ callId: 'call-1', name: request.name, args: request.args, timeoutMs: 1_000 })));
+    expect(JSON.stringify(call.args)).toBe('{"__proto__":"blue","q":"mug"}');
   });
 
   it('takes a root with alternatives as one JSON object', async () => {
