@@ -79,6 +79,28 @@ it('leaves the latest listing last when a slow getTools() ends after a quicker, 
   await expect(source.execute('c', {}, new AbortController().signal)).resolves.toBe('ran');
 });
 
+it('still posts a tool added later when the polyfill’s first getTools() hangs, and drops that call’s late answer', async () => {
+  vi.useFakeTimers();
+  let names = ['a'];
+  let calls = 0;
+  let answerFirst: () => void = () => {};
+  const { source, change } = startPolyfillPage(async () => {
+    calls += 1;
+    const listing = names.map(tool);
+    // The first call comes while the polyfill starts, and is not answered for a long while.
+    if (calls === 1) await new Promise<void>((resolve) => (answerFirst = resolve));
+    return listing;
+  });
+  await vi.advanceTimersByTimeAsync(500);
+  names = ['a', 'b'];
+  change();
+  await vi.advanceTimersByTimeAsync(10_000);
+  expect(await listed(source)).toEqual(['a', 'b']);
+  answerFirst();
+  await vi.advanceTimersByTimeAsync(10_000);
+  expect(await listed(source)).toEqual(['a', 'b']);
+});
+
 it('leaves the page most of its thread when its tools change at every render: a post that took long waits four times as long', async () => {
   vi.useFakeTimers();
   let render = 0;

@@ -8,7 +8,8 @@ const quietMs = 20;
 /**
  * Gives back a function that has `post` run once the page's changes pause, no sooner than
  * `waitAfterWork` allows after the last post ended. One post at a time: a slow `getTools()` must
- * not post its older listing after a newer one, so a change heard meanwhile waits for it to end.
+ * not post its older listing after a newer one, so a change heard meanwhile waits for it to end
+ * (a bounded wait: postTools gives up on a listing that takes too long).
  */
 export function pacePosts(post: () => Promise<void>): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;

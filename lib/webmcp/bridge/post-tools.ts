@@ -9,6 +9,13 @@ import type { ExtensionEnd } from './extension-end';
 const mostTools = toolLimits.toolsPerFrame * 10;
 
 /**
+ * How long one adapter's listing may take before it counts as failed. Posts wait for each other
+ * (see pacePosts), so a polyfill `getTools()` that never settles would otherwise hold back every
+ * later listing for the page's life; its answer, if it comes later, is dropped unread.
+ */
+const listingWaitMs = 3_000;
+
+/**
  * Posts every adapter's tools, the first adapter to list a name owning it, and refills `owners`
  * with those owners once all are listed.
  */
@@ -19,7 +26,7 @@ export async function postTools(extension: ExtensionEnd, adapters: readonly Tool
   let looked = 0;
   let unread = 0;
   for (const adapter of adapters) {
-    const listed = await adapter.list().catch(() => []);
+    const listed = await listWithin(adapter);
     const room = Math.max(0, mostTools - looked);
     unread += Math.max(0, listed.length - room);
     for (const tool of listed.slice(0, room)) {
@@ -37,4 +44,15 @@ export async function postTools(extension: ExtensionEnd, adapters: readonly Tool
   owners.clear();
   for (const [name, adapter] of listedOwners) owners.set(name, adapter);
   extension.post({ type: 'bridge-tools', tools, unreadable });
+}
+
+/** The adapter's tools, or none when listing them fails or takes longer than `listingWaitMs`. */
+async function listWithin(adapter: ToolAdapter): Promise<unknown[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<unknown[]>((resolve) => (timer = setTimeout(() => resolve([]), listingWaitMs)));
+  try {
+    return await Promise.race([adapter.list().catch(() => []), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
