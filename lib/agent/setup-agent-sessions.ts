@@ -51,14 +51,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   );
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
   watchSettings(() => sessions.settingsChanged());
-  // A new document in the tab ends its run: the tools the model was using are gone. Same-document
-  // navigations (a hash or history change in a single-page app) keep the page and its tools.
-  browser.webNavigation.onCommitted.addListener(({ tabId, frameId, documentId }) => {
-    if (frameId === 0) sessions.navigated(tabId, documentId);
-  });
-  browser.webNavigation.onCompleted.addListener(({ tabId, frameId }) => {
-    if (frameId === 0) sessions.pageLoaded(tabId);
-  });
+  hearNavigations(sessions);
   browser.tabs.onRemoved.addListener((tabId) => sessions.tabClosed(tabId));
   browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => void sessions.tabReplaced(removedTabId, addedTabId));
   // Chrome cleared every chat with session storage: the tabs still open that had one say so.
@@ -73,6 +66,23 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   });
   // Tab numbers of the last browser session name nothing now.
   browser.runtime.onStartup.addListener(() => void forgetTabsWithChats().catch(() => {}));
+}
+
+/** Tells the sessions of their tabs' top-frame navigations. */
+function hearNavigations(sessions: Pick<ReturnType<typeof createAgentSessions>, 'navigated' | 'pageLoaded'>): void {
+  // A new document in the tab ends its run: the tools the model was using are gone. Same-document
+  // navigations (a hash or history change in a single-page app) keep the page and its tools.
+  browser.webNavigation.onCommitted.addListener(({ tabId, frameId, documentId }) => {
+    if (frameId === 0) sessions.navigated(tabId, documentId);
+  });
+  browser.webNavigation.onCompleted.addListener(({ tabId, frameId }) => {
+    if (frameId === 0) sessions.pageLoaded(tabId);
+  });
+  // A page that fails to load (offline, a mistyped host) gets Chrome's error page and no onCompleted:
+  // its panels must still stop describing the page before.
+  browser.webNavigation.onErrorOccurred.addListener(({ tabId, frameId }) => {
+    if (frameId === 0) sessions.pageLoaded(tabId);
+  });
 }
 
 /**
