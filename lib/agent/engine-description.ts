@@ -14,11 +14,12 @@ export function createEngineDescription({ shared, runs, news }: EngineHostParts,
     // The settings say now what a description held for the runs' end would have said.
     runs.whenRunsEnd(undefined);
     // The engine in use is the one the settings name (a server at the same address), with the
-    // model they name, or a load going on: its status stands. Another model is what the next
-    // request loads, and an error loading the one before says nothing of it.
+    // model they name: its status stands. Another model is what the next request loads, and an
+    // error loading the one before says nothing of it. A load of another model is a run's (every
+    // load holds the engine for its run), so it falls to the wait for the runs' end below.
     const label = engineLabel(settings);
     const { state, engineId, engineLabel: shownLabel, errorDuring, model } = shared.status;
-    const sameModel = state === 'loading' || namesModel(settings.model, model, requestedModel());
+    const sameModel = namesModel(settings.model, model, requestedModel());
     if (state !== 'idle' && engineId === settings.engine && shownLabel === label && errorDuring !== 'check' && sameModel) return;
     // A run goes on with the engine it loaded: the status says so until it ends.
     if (runs.busy()) {

@@ -365,6 +365,26 @@ describe('the engine host', () => {
     expect(host.statusFor(1)).toMatchObject({ state: 'idle', model: 'Qwen3-0.6B-q4f16_1-MLC', downloadMB: 400 });
   });
 
+  it('keeps saying which model a run loads while the settings name another, and names that one once the run ends', async () => {
+    let finishLoad: () => void = () => {};
+    const host = createEngineHost(() => {}, (settings) => {
+      const { engine } = fakeEngine(settings);
+      return { ...engine, holdsGpu: true as const, load: () => new Promise<void>((resolve) => (finishLoad = resolve)) };
+    });
+    const running = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-8B-q4f16_1-MLC' };
+    const loading = host.load(running, new AbortController().signal, { hold: true, tabId: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    host.describe(running);
+    expect(host.statusFor(1)).toMatchObject({ state: 'loading', model: running.model });
+    host.describe({ ...running, model: 'Qwen3-0.6B-q4f16_1-MLC' }, { model: 'Qwen3-0.6B-q4f16_1-MLC', downloadMB: 400 });
+    expect(host.statusFor(1)).toMatchObject({ state: 'loading', model: running.model });
+    finishLoad();
+    const engine = await loading;
+    if ('error' in engine) throw new Error(engine.error);
+    host.release(engine);
+    expect(host.statusFor(1)).toMatchObject({ state: 'idle', model: 'Qwen3-0.6B-q4f16_1-MLC', downloadMB: 400 });
+  });
+
   it('loads another WebLLM model only once the reply another tab reads from the first has ended', async () => {
     const { host, made, finishReply } = hostWithReplyOnHold();
     const signal = new AbortController().signal;
