@@ -52,7 +52,8 @@ function requestBoxKeys(model: PanelModel, running: boolean) {
   return (event: KeyboardEvent) => {
     // An IME uses Enter to confirm a composition, and Escape to cancel one: neither is for us.
     if (event.isComposing) return;
-    if (event.key === 'Escape' && running) {
+    // As the Stop button (see pressWhenConnected): while reconnecting, a stop would go nowhere.
+    if (event.key === 'Escape' && running && model.connection.value === 'connected') {
       event.preventDefault();
       model.stop();
       return;

@@ -62,6 +62,28 @@ describe('the buttons that ask the background, while the panel reconnects', () =
     expect(asked()).toEqual([{ type: 'stop', tabId }]);
   });
 
+  it('Escape in the request box does not stop the run either, until connected again', async () => {
+    const running = { turns: [turn()], running: true };
+    panel = await mountPanel(running);
+    const stop = vi.spyOn(panel.model, 'stop');
+    /** Whether the request box took the Escape as a Stop. */
+    const escapeTaken = async () => {
+      const event = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+      panel!.find('chat-input')!.dispatchEvent(event);
+      await panel!.flush();
+      return event.defaultPrevented;
+    };
+    panel.background.port.drop();
+    await panel.flush();
+    expect(panel.model.connection.value).toBe('reconnecting');
+    expect(await escapeTaken()).toBe(false);
+    expect(stop).not.toHaveBeenCalled();
+    await connectedAgain(running);
+    expect(await escapeTaken()).toBe(true);
+    expect(stop).toHaveBeenCalledTimes(1);
+    expect(asked()).toEqual([{ type: 'stop', tabId }]);
+  });
+
   it('Allow and Deny wait, keeping the focus, and the answer goes once connected', async () => {
     const waiting = { turns: [turn({ items: [toolCard({ state: 'waiting', approvalReason: 'consequential', name: 'checkout' })] })], running: true };
     panel = await mountPanel(waiting);
