@@ -133,6 +133,20 @@ it('copies no more than ten times the tools a frame may offer, and says how many
   expect(listing.refused).toEqual([{ name: '(more)', reason: '3 more tools were not read' }]);
 });
 
+it('says how many tools it left first among those it could not read, so the content script’s cut to 100 keeps it', async () => {
+  vi.useFakeTimers();
+  const cyclic: Record<string, unknown> = { type: 'object' };
+  cyclic.properties = { self: cyclic };
+  const { source } = startPolyfillPage(async () =>
+    Array.from({ length: 5_003 }, (_, index) => (index < 150 ? { ...tool(`broken_${index}`), inputSchema: cyclic } : tool(`tool_${index}`))),
+  );
+  await vi.advanceTimersByTimeAsync(200);
+  const listing = await source.list();
+  expect(listing.refused).toHaveLength(100);
+  expect(listing.refused[0]).toEqual({ name: '(more)', reason: '3 more tools were not read' });
+  expect(listing.refused[1]?.name).toBe('broken_0');
+});
+
 it('gives a polyfilled tool’s null result as its value: only the browser’s own null means the page went away', async () => {
   vi.useFakeTimers();
   const source = createBridgeSource();

@@ -40,7 +40,8 @@ export async function postTools(extension: ExtensionEnd, adapters: readonly Tool
       else unreadable.push({ name: typeof posted.name === 'string' ? posted.name : undefined, reason: posted.reason });
     }
   }
-  if (unread > 0) unreadable.push({ name: '(more)', reason: `${unread} more tools were not read` });
+  // First: the content script keeps only the first 100 unreadable entries (see bridgeListing).
+  if (unread > 0) unreadable.unshift({ name: '(more)', reason: `${unread} more tools were not read` });
   owners.clear();
   for (const [name, adapter] of listedOwners) owners.set(name, adapter);
   extension.post({ type: 'bridge-tools', tools, unreadable });
