@@ -24,8 +24,9 @@ function hostAndPort(origin: string): { hostname: string; port: string } | undef
   try {
     const url = new URL(origin);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    // "bank.example." is bank.example to a person, though Chrome gives the page its own origin.
-    return { hostname: url.hostname.replace(/\.$/, ''), port: url.port };
+    // "bank.example." is bank.example to a person, though Chrome gives the page its own origin;
+    // so is ".bank.example", an entry older versions kept as typed.
+    return { hostname: url.hostname.replace(/^\.+|\.$/g, ''), port: url.port };
   } catch {
     return undefined;
   }

@@ -13,6 +13,13 @@ describe('agentOffOn', () => {
     expect(agentOffOn(off, 'http://localhost:3000')).toBe(false);
     expect(agentOffOn(off, 'null')).toBe(false);
   });
+
+  it('reads an entry an older version kept with a leading dot as the site it names', () => {
+    const off = ['https://.bank.example'];
+    expect(agentOffOn(off, 'https://bank.example')).toBe(true);
+    expect(agentOffOn(off, 'https://www.bank.example')).toBe(true);
+    expect(agentOffOn(off, 'https://notbank.example')).toBe(false);
+  });
 });
 
 describe('agentOffBy', () => {
