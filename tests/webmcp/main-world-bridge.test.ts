@@ -101,6 +101,38 @@ it('still posts a tool added later when the polyfill’s first getTools() hangs,
   expect(await listed(source)).toEqual(['a', 'b']);
 });
 
+it('posts the tools of a polyfill slow to answer its first getTools() once they come, with nothing else changing', async () => {
+  vi.useFakeTimers();
+  let calls = 0;
+  const { source } = startPolyfillPage(async () => {
+    calls += 1;
+    // Loading its registry the first time takes five seconds; later calls answer at once.
+    if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 5_000));
+    return [tool('a'), tool('b')];
+  });
+  await vi.advanceTimersByTimeAsync(4_000);
+  expect(await listed(source)).toEqual([]);
+  await vi.advanceTimersByTimeAsync(10_000);
+  expect(await listed(source)).toEqual(['a', 'b']);
+});
+
+it('shows the last listing of a polyfill whose getTools() always takes longer than the bridge waits, says so, and does not ask it over and over', async () => {
+  vi.useFakeTimers();
+  let calls = 0;
+  const { source } = startPolyfillPage(async () => {
+    calls += 1;
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    return [tool('a')];
+  });
+  await vi.advanceTimersByTimeAsync(20_000);
+  const listing = await source.list();
+  expect(listing.offered.map((entry) => (entry.tool as { name: string }).name)).toEqual(['a']);
+  expect(listing.refused).toContainEqual(expect.objectContaining({ reason: expect.stringContaining('took longer than 3 s') }));
+  const callsSoFar = calls;
+  await vi.advanceTimersByTimeAsync(60_000);
+  expect(calls).toBe(callsSoFar);
+});
+
 it('leaves the page most of its thread when its tools change at every render: a post that took long waits four times as long', async () => {
   vi.useFakeTimers();
   let render = 0;

@@ -1,6 +1,7 @@
 import { openBridgeEnd } from '../../messaging/bridge-wire';
 import { readProperty, type ToolAdapter } from '../adapters/tool-adapter';
 import { createAdapterDiscovery } from './adapter-discovery';
+import { createAdapterListings } from './adapter-listings';
 import { pacePosts } from './pace-posts';
 import { postTools } from './post-tools';
 import { runBridgeCall } from './run-bridge-call';
@@ -17,7 +18,8 @@ export function setupMainWorldBridge(): void {
   let announced = false;
   const owners = new Map<string, ToolAdapter>();
   const calls = new Map<string, AbortController>();
-  const post = pacePosts(() => postTools(extension, discovery.adapters(), owners));
+  const listWithin = createAdapterListings(() => post());
+  const post = pacePosts(() => postTools(extension, discovery.adapters(), owners, listWithin));
   const schedulePost = (): void => {
     // Silent until the page has a context to read: most content scripts never hear from it.
     if (!announced) extension.post({ type: 'bridge-ready' });

@@ -3,30 +3,32 @@
 import { readToolName, type ToolAdapter } from '../adapters/tool-adapter';
 import { toolLimits } from '../tool-limits';
 import { copyToolForPosting } from './copy-tool-for-posting';
+import { listingWaitMs, type AdapterListing } from './adapter-listings';
 import type { ExtensionEnd } from './extension-end';
 
 /** Past ten times a frame's cap nothing more could be taken (see sanitizeTools): the rest is not copied. */
 const mostTools = toolLimits.toolsPerFrame * 10;
 
 /**
- * How long one adapter's listing may take before it counts as failed. Posts wait for each other
- * (see pacePosts), so a polyfill `getTools()` that never settles would otherwise hold back every
- * later listing for the page's life; its answer, if it comes later, is dropped unread.
- */
-const listingWaitMs = 3_000;
-
-/**
  * Posts every adapter's tools, the first adapter to list a name owning it, and refills `owners`
  * with those owners once all are listed.
  */
-export async function postTools(extension: ExtensionEnd, adapters: readonly ToolAdapter[], owners: Map<string, ToolAdapter>): Promise<void> {
+export async function postTools(
+  extension: ExtensionEnd,
+  adapters: readonly ToolAdapter[],
+  owners: Map<string, ToolAdapter>,
+  listWithin: (adapter: ToolAdapter) => Promise<AdapterListing>,
+): Promise<void> {
   const listedOwners = new Map<string, ToolAdapter>();
   const tools: unknown[] = [];
   const unreadable: Array<{ name: unknown; reason: string }> = [];
   let looked = 0;
   let unread = 0;
+  let late = 0;
   for (const adapter of adapters) {
-    const listed = await listWithin(adapter);
+    const listing = await listWithin(adapter);
+    if (listing.late) late += 1;
+    const listed = listing.tools;
     const room = Math.max(0, mostTools - looked);
     unread += Math.max(0, listed.length - room);
     for (const tool of listed.slice(0, room)) {
@@ -42,18 +44,8 @@ export async function postTools(extension: ExtensionEnd, adapters: readonly Tool
   }
   // First: the content script keeps only the first 100 unreadable entries (see bridgeListing).
   if (unread > 0) unreadable.unshift({ name: '(more)', reason: `${unread} more tools were not read` });
+  if (late > 0) unreadable.unshift({ name: '(slow)', reason: `getTools() took longer than ${listingWaitMs / 1000} s: its last listing is shown` });
   owners.clear();
   for (const [name, adapter] of listedOwners) owners.set(name, adapter);
   extension.post({ type: 'bridge-tools', tools, unreadable });
-}
-
-/** The adapter's tools, or none when listing them fails or takes longer than `listingWaitMs`. */
-async function listWithin(adapter: ToolAdapter): Promise<unknown[]> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<unknown[]>((resolve) => (timer = setTimeout(() => resolve([]), listingWaitMs)));
-  try {
-    return await Promise.race([adapter.list().catch(() => []), timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
