@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import type { StoredTrace } from '@/lib/traces/trace-schema';
-import { defaultTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
-import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
 import { createShopPage, type ShopPage } from './support/shop-page';
-import { openTestStore } from './support/trace-stores';
+import { openStoreWithMugs } from './support/trace-stores';
 
 let viewer: MountedViewer | undefined;
 afterEach(() => {
@@ -19,10 +16,7 @@ afterEach(() => {
 
 /** The shop run "mugs", recorded an hour ago, then stored again as `change` makes it. */
 async function storeWithMugs(change: (trace: StoredTrace) => StoredTrace): Promise<TraceStore> {
-  const store = await openTestStore();
-  const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
-  await recordShopRun({ recorder, runId: 'mugs', startedAt: Date.now() - 3_600_000 });
-  await recorder.flush();
+  const store = await openStoreWithMugs();
   await store.putTraces([change(structuredClone((await store.getTrace('mugs'))!))]);
   return store;
 }

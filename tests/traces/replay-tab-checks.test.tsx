@@ -2,13 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createTabDrivers } from '@/lib/service-worker/tab-drivers';
-import { createStoredRecorder } from '@/lib/traces/stored-recorder';
-import { defaultTraceSettings } from '@/lib/traces/trace-settings';
-import type { TraceStore } from '@/lib/traces/trace-store';
-import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
 import { createShopPage, type ShopPage } from './support/shop-page';
-import { openTestStore } from './support/trace-stores';
+import { openStoreWithMugs } from './support/trace-stores';
 
 let viewer: MountedViewer | undefined;
 afterEach(() => {
@@ -16,15 +12,6 @@ afterEach(() => {
   viewer = undefined;
   fakeBrowser.reset();
 });
-
-/** The shop run "mugs", recorded an hour ago on https://shop.example. */
-async function storeWithMugs(): Promise<TraceStore> {
-  const store = await openTestStore();
-  const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
-  await recordShopRun({ recorder, runId: 'mugs', startedAt: Date.now() - 3_600_000 });
-  await recorder.flush();
-  return store;
-}
 
 /** A shop page on another site, noting every tool run there. */
 function otherSite(ran: string[]): ShopPage {
@@ -35,7 +22,7 @@ function otherSite(ran: string[]): ShopPage {
 describe('replay: the tab it runs in', () => {
   it('refuses to replay when the chosen tab went to another site after the list was read, and runs nothing there', async () => {
     const pages = new Map<number, ShopPage>([[7, createShopPage()]]);
-    viewer = await mountViewer(await storeWithMugs(), pages);
+    viewer = await mountViewer(await openStoreWithMugs(), pages);
     await viewer.act(() => viewer!.model.open('mugs'));
     await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
     expect((viewer.find('replay-tab') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('https://shop.example/ · 2 tools');
@@ -52,7 +39,7 @@ describe('replay: the tab it runs in', () => {
 
   it('cancels the replay of the open run when the run is deleted, says so, and gives its tab back', async () => {
     const tabDrivers = createTabDrivers();
-    viewer = await mountViewer(await storeWithMugs(), new Map([[7, createShopPage()]]), undefined, { service: { tabDrivers } });
+    viewer = await mountViewer(await openStoreWithMugs(), new Map([[7, createShopPage()]]), undefined, { service: { tabDrivers } });
     await viewer.act(() => viewer!.model.open('mugs'));
     await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
     await viewer.click(viewer.find('replay-start'));
@@ -76,7 +63,7 @@ describe('replay: the tab it runs in', () => {
     const pages = new Map<number, ShopPage>();
     // The person closes the tab once the search has run.
     pages.set(7, { ...shop, executeTool: async (name, args) => (name === 'search_products' && pages.delete(7), shop.executeTool(name, args)) });
-    viewer = await mountViewer(await storeWithMugs(), pages);
+    viewer = await mountViewer(await openStoreWithMugs(), pages);
     await viewer.act(() => viewer!.model.open('mugs'));
     await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
     await viewer.click(viewer.find('replay-start'));

@@ -2,13 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
-import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { createTraceFile } from '@/lib/traces/trace-file';
-import { defaultTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
-import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
-import { openTestStore } from './support/trace-stores';
+import { openStoreWithMugs, openTestStore } from './support/trace-stores';
 
 let viewer: MountedViewer | undefined;
 afterEach(() => {
@@ -16,15 +13,6 @@ afterEach(() => {
   viewer = undefined;
   fakeBrowser.reset();
 });
-
-/** The shop run "mugs", recorded an hour ago: four steps, ended with its answer. */
-async function storeWithMugs(): Promise<TraceStore> {
-  const store = await openTestStore();
-  const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
-  await recordShopRun({ recorder, runId: 'mugs', startedAt: Date.now() - 3_600_000 });
-  await recorder.flush();
-  return store;
-}
 
 /** "mugs" as a file exported while it was at its first step: no end yet. */
 async function exportedAtFirstStep(store: TraceStore): Promise<string> {
@@ -36,7 +24,7 @@ async function exportedAtFirstStep(store: TraceStore): Promise<string> {
 
 describe('importing runs', () => {
   it('keeps a run here that ended after the file’s copy was exported, and says it was kept', async () => {
-    const store = await storeWithMugs();
+    const store = await openStoreWithMugs();
     const file = await exportedAtFirstStep(store);
     viewer = await mountViewer(store);
     await viewer.act(() => viewer!.model.importText(file));
@@ -47,7 +35,7 @@ describe('importing runs', () => {
   });
 
   it('puts a run’s newer copy from a file in place of the older one here', async () => {
-    const store = await storeWithMugs();
+    const store = await openStoreWithMugs();
     const complete = JSON.stringify(createTraceFile([(await store.getTrace('mugs'))!]));
     // Here, the copy an earlier import of that file left: interrupted at its first step.
     const [partial] = JSON.parse(await exportedAtFirstStep(store)).runs;
@@ -60,7 +48,7 @@ describe('importing runs', () => {
   });
 
   it('shows a run exported while it went on as interrupted, and how long it had taken then, never as not ended', async () => {
-    const file = await exportedAtFirstStep(await storeWithMugs());
+    const file = await exportedAtFirstStep(await openStoreWithMugs());
     viewer = await mountViewer(await openTestStore());
     await viewer.act(() => viewer!.model.importText(file));
     expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run.');
