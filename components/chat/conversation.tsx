@@ -45,7 +45,7 @@ export function Conversation({ model }: { model: PanelModel }) {
         {/* Offered in a private window too: turning the agent on takes an entry away, and keeps nothing of the visit. */}
         {session?.agentOff && <AgentOffEntry model={model} origin={session.origin} offBy={session.agentOffBy} />}
         {noTools && turns.length > 0 && <NoToolsNote compact />}
-        {unreachable && <UnreachableEntry model={model} closedPage={session.closedPage} />}
+        {unreachable && <UnreachableEntry model={model} closedPage={session.closedPage} loadFailed={session.pageLoadFailed === true} />}
         <RunAnnouncer turn={turns.at(-1)} engine={session?.engine} />
       </div>
     </main>
@@ -82,10 +82,11 @@ function AgentOffEntry({ model, origin, offBy }: { model: PanelModel; origin: st
 }
 
 /** The note for a page the extension cannot read, with its Reload. */
-function UnreachableEntry({ model, closedPage }: { model: PanelModel; closedPage: SessionState['closedPage'] }) {
+function UnreachableEntry({ model, closedPage, loadFailed }: { model: PanelModel; closedPage: SessionState['closedPage']; loadFailed: boolean }) {
   return (
     <UnreachablePageNote
       closedPage={closedPage}
+      loadFailed={loadFailed}
       onReload={() => {
         model.reloadPage();
         // The note, and its button, go once the page answers.

@@ -1,50 +1,76 @@
+import type { ComponentChildren } from 'preact';
 import type { SessionState } from '@/lib/agent/session-state';
 
 /**
  * The extension's content script does not run in this tab's page, so its tools cannot be read:
  * say why, and offer the reload that fixes the common case (a page open since before install).
- * A browser page, or a file the extension may not read, gets no reload that would not help.
+ * A browser page, or a file the extension may not read, gets no reload that would not help; a page
+ * that did not load is not the extension's doing, and is told apart.
  */
-export function UnreachablePageNote({ closedPage, onReload }: { closedPage: SessionState['closedPage']; onReload: () => void }) {
+export function UnreachablePageNote({
+  closedPage,
+  loadFailed = false,
+  onReload,
+}: {
+  closedPage: SessionState['closedPage'];
+  loadFailed?: boolean;
+  onReload: () => void;
+}) {
   if (closedPage === 'browser') {
     return (
-      <div class="empty-state" data-testid="page-unreachable" data-closed="browser">
-        <h2>No extension can work on this page</h2>
+      <Note closed="browser" heading="No extension can work on this page">
         <p>
           Browser pages (the new tab page, settings, the extension store, PDFs) stay closed to every extension. Open
           a web site that offers tools.
         </p>
-      </div>
+      </Note>
     );
   }
   if (closedPage === 'file') {
     return (
-      <div class="empty-state" data-testid="page-unreachable" data-closed="file">
-        <h2>This file needs your permission</h2>
+      <Note closed="file" heading="This file needs your permission">
         <p>
           The extension reads files from this computer only where you allow it: turn on “Allow access to file URLs”
           in its details (chrome://extensions), then reload this page.
         </p>
-        <p>
-          <button type="button" class="button" data-testid="reload-page" onClick={onReload}>
-            Reload page
-          </button>
-        </p>
-      </div>
+        <ReloadButton onReload={onReload} primary={false} />
+      </Note>
+    );
+  }
+  if (loadFailed) {
+    return (
+      <Note closed="load-failed" heading="This page did not load">
+        <p>Chrome could not load this page, so it offers no tools. Check the connection and the address, then reload it.</p>
+        <ReloadButton onReload={onReload} />
+      </Note>
     );
   }
   return (
-    <div class="empty-state" data-testid="page-unreachable">
-      <h2>Reload this page to use its tools</h2>
+    <Note heading="Reload this page to use its tools">
       <p>
-        The extension cannot read this page yet. Pages that were open before the extension was installed or
-        updated need a reload.
+        The extension cannot read this page yet. Pages that were open before the extension was installed or updated
+        need a reload.
       </p>
-      <p>
-        <button type="button" class="button primary" data-testid="reload-page" onClick={onReload}>
-          Reload page
-        </button>
-      </p>
+      <ReloadButton onReload={onReload} />
+    </Note>
+  );
+}
+
+function Note({ closed, heading, children }: { closed?: string; heading: string; children: ComponentChildren }) {
+  return (
+    <div class="empty-state" data-testid="page-unreachable" data-closed={closed}>
+      <h2>{heading}</h2>
+      {children}
     </div>
+  );
+}
+
+function ReloadButton({ onReload, primary = true }: { onReload: () => void; primary?: boolean }) {
+  return (
+    <p>
+      <button type="button" class={primary ? 'button primary' : 'button'} data-testid="reload-page" onClick={onReload}>
+        Reload page
+      </button>
+    </p>
   );
 }

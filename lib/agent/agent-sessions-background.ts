@@ -21,6 +21,8 @@ export interface AgentSessionsBackground {
   askPageAgain?(tabId: number): void;
   /** The address of the tab's page, where the browser tells it; for a page the extension cannot read. */
   pageAddress?(tabId: number): Promise<string | undefined>;
+  /** Whether the tab's page did not load, so Chrome shows its error page there (offline, a host that does not resolve). */
+  pageLoadFailed?(tabId: number): Promise<boolean>;
   /** What WebLLM's first request would load or why it cannot run here (see `previewWebLlm`). */
   previewWebLlm?(model: string): Promise<WebLlmPreview>;
   reloadTab(tabId: number): Promise<void>;

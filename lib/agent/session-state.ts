@@ -113,6 +113,8 @@ export const sessionStateSchema = z.object({
   pageReachable: z.boolean(),
   /** Why a page the extension cannot read stays closed whatever a reload does (see `closedPageKind`). */
   closedPage: z.enum(['browser', 'file']).optional(),
+  /** The page did not load (Chrome shows its error page: offline, a host that does not resolve): a reload once that is mended. */
+  pageLoadFailed: z.literal(true).optional(),
   suggestions: z.array(z.string()),
   engine: engineStatusSchema,
   /** The person allowed tools that change the page on this site without asking. */

@@ -27,6 +27,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     pageAnswers: pageScriptAnswers,
     askPageAgain: (tabId) => requestTabTools(tabId, { lookAgain: true }),
     pageAddress: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 }))?.url,
+    pageLoadFailed: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 }))?.errorOccurred === true,
     previewWebLlm: (model) => previewWebLlm(model),
     reloadTab: (tabId) => browser.tabs.reload(tabId),
     isPrivateTab,

@@ -66,11 +66,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
   if (!host.panels.get(tabId)?.size) return;
   const session = await host.sessionFor(tabId);
   const [settings, tools, privateWindow] = await Promise.all([background.loadSettings(), background.getTabTools(tabId), background.isPrivateTab(tabId)]);
-  // A page that reported tools has the content script; only a silent one is asked, unless its
-  // address says no extension may run there (a browser page), which no asking changes.
-  const address = tools === undefined ? await background.pageAddress?.(tabId).catch(() => undefined) : undefined;
-  const closedPage = address === undefined ? undefined : closedPageKind(address);
-  const pageReachable = tools !== undefined || (closedPage !== 'browser' && (await background.pageAnswers(tabId)));
+  const { address, closedPage, pageReachable, pageLoadFailed } = tools ? { pageReachable: true, pageLoadFailed: false } : await readSilentPage(background, tabId);
   host.engines.describe(settings, await host.previews.previewFor(settings));
   // A web page that reported no tools is still a site: the person may turn the agent off there
   // before it offers any. A browser page or a file has no site to name.
@@ -89,6 +85,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
     toolCount: tools?.tools.length ?? 0,
     pageReachable,
     ...(closedPage && !pageReachable ? { closedPage } : {}),
+    ...(pageLoadFailed ? { pageLoadFailed } : {}),
     suggestions: suggestRequests(tools?.tools ?? []),
     engine: host.engineStatusFor(tabId),
     siteAllowed: Boolean(origin && settings.allowedSites.includes(origin)),
@@ -99,4 +96,18 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
   };
   // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
   host.publish(tabId, { type: 'snapshot', state });
+}
+
+/**
+ * What can be told of a page that reported no tools: its address where the browser gives it, and
+ * whether the content script answers there. It is asked unless the address says no extension may
+ * run there (a browser page), which no asking changes; one that does not answer may be a page that
+ * did not load rather than one open from before the extension came.
+ */
+async function readSilentPage(background: AgentSessionsBackground, tabId: number) {
+  const address = await background.pageAddress?.(tabId).catch(() => undefined);
+  const closedPage = address === undefined ? undefined : closedPageKind(address);
+  const pageReachable = closedPage !== 'browser' && (await background.pageAnswers(tabId));
+  const pageLoadFailed = !pageReachable && closedPage === undefined && (await background.pageLoadFailed?.(tabId).catch(() => false)) === true;
+  return { address, closedPage, pageReachable, pageLoadFailed };
 }

@@ -47,6 +47,8 @@ interface HarnessOptions {
   pageAnswers?: () => boolean;
   /** The address of the tab's page, as the browser tells it. */
   pageAddress?: () => string | undefined;
+  /** Whether the tab's page did not load (Chrome's error page); default no. */
+  pageLoadFailed?: () => boolean;
   previewWebLlm?: AgentSessionsBackground['previewWebLlm'];
   approvalWaitMs?: number;
   scorerFor?: AgentSessionsBackground['scorerFor'];
@@ -74,6 +76,7 @@ function harness(options: HarnessOptions = {}) {
     onTabToolsChanged: options.onTabToolsChanged ?? (() => () => {}),
     pageAnswers: async () => options.pageAnswers?.() ?? true,
     pageAddress: async () => options.pageAddress?.(),
+    pageLoadFailed: async () => options.pageLoadFailed?.() ?? false,
     ...(options.previewWebLlm ? { previewWebLlm: options.previewWebLlm } : {}),
     reloadTab: async (tabId) => void reloaded.push(tabId),
     isPrivateTab: async (tabId) => (typeof options.privateTab === 'function' ? options.privateTab(tabId) : (options.privateTab ?? false)),
@@ -780,6 +783,17 @@ describe('agent sessions', () => {
       // No content script ever runs in a browser page: it is not asked (asking waits for one to come).
       expect(asked, address).toBe(closedPage === 'browser' ? 0 : 1);
     }
+  });
+
+  it('tells a page that did not load apart from one that was open before the extension came', async () => {
+    const h = harness({ tabTools: () => undefined, pageAnswers: () => false, pageAddress: () => 'https://typo.example/', pageLoadFailed: () => true });
+    h.openPanel(4);
+    await h.untilPanelShown();
+    expect(h.state()).toMatchObject({ pageReachable: false, pageLoadFailed: true, url: 'https://typo.example/' });
+    const loaded = harness({ tabTools: () => undefined, pageAnswers: () => false, pageAddress: () => 'https://shop.example/' });
+    loaded.openPanel(4);
+    await loaded.untilPanelShown();
+    expect(loaded.state()?.pageLoadFailed).toBeUndefined();
   });
 
   it('asks the page to look for its tools again when a panel turns to the tab, not when it only reconnects', async () => {

@@ -193,4 +193,14 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await emptyPanel.getByTestId('empty-no-tools').waitFor({ timeout: 5000 });
     expect(await emptyPanel.getByTestId('page-unreachable').count()).toBe(0);
   });
+
+  it('a page that did not load says so, not that it was open before the extension came', async () => {
+    const failed = await extension.context.newPage();
+    // Nothing listens on port 1: Chrome shows its error page.
+    await failed.goto('http://127.0.0.1:1/').catch(() => {});
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(failed)}`);
+    await panel.locator('[data-testid=page-unreachable][data-closed=load-failed]').waitFor({ timeout: 5000 });
+    expect(await panel.getByTestId('page-unreachable').textContent()).toContain('This page did not load');
+    expect(await panel.getByTestId('reload-page').count()).toBe(1);
+  });
 });

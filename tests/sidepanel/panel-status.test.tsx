@@ -418,6 +418,17 @@ describe('a site where the agent is off', () => {
 });
 
 describe('a page the extension cannot read', () => {
+  it('tells a page that did not load from one open before the extension came, and still offers its reload', async () => {
+    panel = await mountPanel({ pageReachable: false, toolCount: 0, pageLoadFailed: true, url: 'https://shop.example/' });
+    const note = panel.find('page-unreachable');
+    expect(note?.textContent).toContain('This page did not load');
+    expect(note?.textContent).toContain('Check the connection and the address, then reload it.');
+    expect(note?.textContent).not.toContain('before the extension was installed');
+    panel.find('reload-page')!.click();
+    await panel.flush();
+    expect(panel.posted().at(-1)).toEqual({ type: 'reload-page', tabId });
+  });
+
   it('offers a reload where one helps, and none on a browser page', async () => {
     panel = await mountPanel({ pageReachable: false, toolCount: 0 });
     expect(panel.find('page-unreachable')?.textContent).toContain('Reload this page to use its tools');
