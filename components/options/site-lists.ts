@@ -35,10 +35,13 @@ function siteRefusal(text: string): string {
   return `"${text}" is not a web address, such as shop.example.com.`;
 }
 
-/** The first site of a pasted list ("a.example, b.example", "a.example;b.example", "a.example b.example"), if `text` is one. */
+/**
+ * The first site of a pasted list ("a.example, b.example", "a.example;b.example", "a.example
+ * b.example"), if `text` is one, as typed: its scheme kept, which a site on a network needs.
+ */
 function firstOfList(text: string): string | undefined {
   const host = text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '';
   const parts = host.split(/[,;\s]+/).filter((part) => part.length > 0);
   const isList = /[,;]/.test(host) || (parts.length > 1 && parts.every((part) => part.includes('.')));
-  return isList ? (parts[0] ?? 'shop.example.com') : undefined;
+  return isList ? (text.trim().split(/[,;\s]+/)[0] || 'shop.example.com') : undefined;
 }

@@ -38,6 +38,10 @@ describe('the site lists: what a typed site becomes', () => {
       expect(page.refusal(), text).toBe(`One site at a time: add "${text.startsWith('a') ? 'a.example' : 'bank.example'}", then the next.`);
     }
     expect(page.stored().disabledSites).toEqual([]);
+    // The site it names keeps its scheme: one on a network is refused without it.
+    await page.lists.add('disabledSites', 'http://intranet:8080, http://wiki:8080');
+    expect(page.refusal()).toBe('One site at a time: add "http://intranet:8080", then the next.');
+    expect(await page.lists.add('disabledSites', 'http://intranet:8080')).toBe('http://intranet:8080');
   });
 
   it('refuses a host no site can have as not a web address', async () => {
