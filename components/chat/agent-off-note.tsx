@@ -1,9 +1,10 @@
 import { siteLabel } from '@/lib/text/site-label';
+import { pressWhenConnected } from './press-when-connected';
 
 interface AgentOffNoteProps {
   origin: string;
-  /** The panel reconnects: a press would go nowhere. */
-  disabled: boolean;
+  /** False while the panel reconnects, when a press would go nowhere. */
+  connected: boolean;
   /** The entries of the person's list that keep the agent off here (see `agentOffBy`). */
   offBy: readonly string[];
   onTurnOn(): void;
@@ -14,7 +15,7 @@ interface AgentOffNoteProps {
  * which they can do from here. An entry that covers more than this site (its parent domain)
  * goes too, so the button names it: the person sees what else turns on before pressing.
  */
-export function AgentOffNote({ origin, disabled, offBy, onTurnOn }: AgentOffNoteProps) {
+export function AgentOffNote({ origin, connected, offBy, onTurnOn }: AgentOffNoteProps) {
   const wider = offBy.filter((entry) => coversMoreThan(entry, origin));
   const names = wider.length > 0 ? `${listed(wider.map(siteLabel))} and ${wider.length === 1 ? 'its' : 'their'} subdomains` : undefined;
   return (
@@ -26,7 +27,7 @@ export function AgentOffNote({ origin, disabled, offBy, onTurnOn }: AgentOffNote
           : `You turned it off for ${siteLabel(origin)}, so the model gets nothing from this page and runs none of its tools.`}
       </p>
       <p>
-        <button type="button" class="button" data-testid="agent-on" disabled={disabled} onClick={onTurnOn}>
+        <button type="button" class="button" data-testid="agent-on" {...pressWhenConnected(connected, onTurnOn)}>
           {names ? `Turn the agent on for ${names}` : 'Turn the agent on here'}
         </button>
       </p>

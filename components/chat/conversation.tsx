@@ -70,7 +70,7 @@ function AgentOffEntry({ model, origin, offBy }: { model: PanelModel; origin: st
   return (
     <AgentOffNote
       origin={origin}
-      disabled={model.connection.value !== 'connected'}
+      connected={model.connection.value === 'connected'}
       offBy={offBy}
       onTurnOn={() => {
         model.setAgentOff(false);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { normalizeSiteOrigin } from '@/lib/settings/normalize-site-origin';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { siteLabel } from '@/lib/text/site-label';
+import { pressWhenConnected } from './press-when-connected';
 
 /**
  * Turns the agent off on the panel's site, from the line under its name: a link-like button, so
@@ -27,12 +28,10 @@ export function TurnAgentOffButton({ model }: { model: PanelModel }) {
       type="button"
       class="site-switch"
       data-testid="agent-off-here"
-      // While the panel reconnects, a press would go nowhere: it waits, as Undo does.
-      disabled={model.connection.value !== 'connected'}
       aria-label={`Turn agent off on ${siteLabel(session.origin)}`}
-      onClick={() => {
+      {...pressWhenConnected(model.connection.value === 'connected', () => {
         pressed.current = model.setAgentOff(true);
-      }}
+      })}
     >
       Turn agent off
     </button>

@@ -1,6 +1,7 @@
 import { useId } from 'preact/hooks';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
+import { pressWhenConnected } from './press-when-connected';
 
 /**
  * Undo of "New chat", for as long as the background keeps the conversation it put aside (until the
@@ -42,12 +43,11 @@ function UndoButton({ model, label, describedBy }: { model: PanelModel; label: s
       class="button"
       data-testid="undo-new-chat"
       aria-describedby={describedBy}
-      disabled={model.connection.value !== 'connected'}
-      onClick={() => {
+      {...pressWhenConnected(model.connection.value === 'connected', () => {
         model.undoNewChat();
         // The button goes with the note: the keyboard goes on in the request box.
         focusRequestBox();
-      }}
+      })}
     >
       {label}
     </button>
