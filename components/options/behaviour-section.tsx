@@ -32,6 +32,7 @@ function NumberField({ label, value, min, max, step, onChange }: NumberFieldProp
           max={max}
           step={step}
           aria-describedby={note.value ? noteId : undefined}
+          onInput={stored.typed}
           onChange={(event) => {
             const typed = event.currentTarget.valueAsNumber;
             const used = Number.isFinite(typed) ? Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)) : value;

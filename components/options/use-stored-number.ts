@@ -4,27 +4,33 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 
 /**
  * Writes `value` into the field by hand rather than as its `value` property, which Preact would
- * put back over the typed text at every redraw. While the field has the focus the stored value
- * waits; on leaving it shows, unless the person's own number is on its way to the store.
+ * put back over the typed text at every redraw. A value stored while the person types waits until
+ * they leave the field, unless their own number is on its way to the store by then (a change
+ * event: the store's answer redraws the field); once a number is read, the field follows the
+ * store again, focus or not.
  */
 export function useStoredNumber(value: number) {
   const input = useRef<HTMLInputElement>(null);
-  const waiting = useRef(false);
-  const committed = useRef(false);
+  const latest = useRef(value);
+  latest.current = value;
+  // Typed since the last number was read; and a stored value came meanwhile.
+  const typing = useRef(false);
+  const missed = useRef(false);
   useLayoutEffect(() => {
     const field = input.current;
     if (!field) return;
-    waiting.current = document.activeElement === field;
-    if (!waiting.current) field.value = String(value);
+    missed.current = typing.current && document.activeElement === field;
+    if (!missed.current) field.value = String(value);
   }, [value]);
   return {
     input,
-    /** The person's number was read (a change event): the store's answer redraws the field. */
-    committed: () => (committed.current = true),
+    typed: () => (typing.current = true),
+    /** The person's number was read (a change event). */
+    committed: () => (typing.current = false),
     blurred: () => {
-      if (waiting.current && !committed.current && input.current) input.current.value = String(value);
-      waiting.current = false;
-      committed.current = false;
+      if (missed.current && typing.current && input.current) input.current.value = String(latest.current);
+      typing.current = false;
+      missed.current = false;
     },
   };
 }

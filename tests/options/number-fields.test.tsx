@@ -64,4 +64,17 @@ describe('a number field on the options page while the settings change elsewhere
     settings.changedElsewhere({ maxSteps: 9 });
     await vi.waitFor(() => expect(field.value).toBe('9'));
   });
+
+  it('follows the store again once a number is read, though the field keeps the focus (Enter, the spin buttons)', async () => {
+    const { settings, field } = await showSteps({ maxSteps: 12 });
+    field.focus();
+    field.value = '20';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    await vi.waitFor(() => expect(settings.stored().maxSteps).toBe(20));
+    settings.changedElsewhere({ maxSteps: 15 });
+    await vi.waitFor(() => expect(field.value).toBe('15'));
+    field.blur();
+    expect(field.value).toBe('15');
+  });
 });
