@@ -129,6 +129,8 @@ async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }: ToolCa
   const { host } = run;
   const otherSite = otherSiteOf(run, tool);
   const reason = (await approvalFor(run, tool)) ?? 'not-read-only';
+  // Stopped while the settings were read: the ended turn must not show a card waiting for nobody.
+  if (run.active.controller.signal.aborted) return false;
   const offerSite = run.siteChoice && !otherSite;
   const description = toolSummary(tool);
   markWaiting({

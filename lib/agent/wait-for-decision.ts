@@ -7,6 +7,8 @@ export function waitForDecision(host: TabRunHost, active: ActiveRun, callId: str
   const { approvalWaitMs } = host.world;
   const minutes = Math.max(1, Math.round(approvalWaitMs / 60_000));
   const signal = active.controller.signal;
+  // Stopped while the question was being put: nobody is asked, and the tab says nothing waits.
+  if (signal.aborted) return Promise.resolve('deny');
   const timer = setTimeout(() => {
     if (host.isActive(active)) host.stop('tool-timeout', `nobody answered whether to run "${name}" within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`);
   }, approvalWaitMs);
