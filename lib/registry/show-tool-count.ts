@@ -9,9 +9,12 @@ const tabs = new Map<number, { count: number; origin: string }>();
 const asking = new Set<number>();
 let offSites: readonly string[] = [];
 
-/** The toolbar badge shows how many tools the tab offers (nothing when none). */
+/**
+ * The toolbar badge shows how many tools the tab offers (nothing when none): by name, as the
+ * panel and the model count them, a tool two frames offer once (see `toolsForAgent`).
+ */
 export function showToolCount(tabId: number, tabTools: TabTools | undefined): void {
-  const count = tabTools?.tools.length ?? 0;
+  const count = new Set(tabTools?.tools.map((tool) => tool.name)).size;
   if (count === 0) tabs.delete(tabId);
   else tabs.set(tabId, { count, origin: tabTools!.origin });
   showBadge(tabId);

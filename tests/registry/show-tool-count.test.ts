@@ -35,3 +35,14 @@ describe('the toolbar title of a tab where a call waits', () => {
     expect(await title(id!)).toBe(defaultTitle);
   });
 });
+
+describe('the toolbar badge of a tab with tools', () => {
+  it('counts a tool that two frames offer once, as the side panel and the model do', async () => {
+    const { id } = await fakeBrowser.tabs.create({ url: 'https://shop.example/' });
+    const { showToolCount } = await import('@/lib/registry/show-tool-count');
+    const tool = (name: string, frameId: number) => ({ name, description: `${name}.`, inputSchema: { type: 'object', properties: {} }, frameId, origin: 'https://shop.example', source: 'native' as const });
+    const tools = [tool('search', 0), tool('add_to_cart', 0), tool('track_order', 0), tool('search', 1)];
+    showToolCount(id!, { tabId: id!, url: 'https://shop.example/', origin: 'https://shop.example', tools, dropped: [], updatedAt: 1 });
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).toBe('3'));
+  });
+});
