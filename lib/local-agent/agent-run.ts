@@ -77,8 +77,8 @@ export interface Run {
   readonly prompt: RunPrompt;
   /** The tools the model called, the latest first: the ranking favours them. */
   readonly recent: string[];
-  /** The steps each call was made in (see countCall). */
-  readonly callSteps: Map<string, number[]>;
+  /** Each call's steps and answers, the latest last (see countCall). */
+  readonly callSteps: Map<string, CallMade[]>;
   /** The calls (name and arguments) the person declined in this run: never asked about again. */
   readonly declined: Set<string>;
   /** The prose of the last reply. */
@@ -120,15 +120,30 @@ export function finish(run: Run, finishReason: FinishReason, error?: RunError): 
   return { finishReason, text, steps: step, messages: run.prompt.messages, ...(error ? { error } : {}) };
 }
 
+/** A call made at a step, with the text it answered; none where it did not run (see countCall). */
+export interface CallMade {
+  step: number;
+  answer?: string;
+}
+
 /**
- * How many times a call (its name and arguments, a missing tool's name, or what could not be read
- * of it) was made before, in the steps the prompt still shows, and notes it at this step. A step
- * given up is one the model can no longer see, so making its call again is no loop.
+ * How many times in a row a call (its name and arguments, a missing tool's name, or what could not
+ * be read of it) was made before with the same answer, in the steps the prompt still shows. A
+ * changed answer means the page changed between (`get_cart`, `remove_item`, `get_cart`), so only
+ * the same call answered the same is a loop. A step given up is one the model can no longer see,
+ * so making its call again is no loop.
  */
 export function countCall(run: Run, key: string): number {
-  const shown = (run.callSteps.get(key) ?? []).filter((made) => made >= run.prompt.firstShownStep);
-  run.callSteps.set(key, [...shown, run.step]);
-  return shown.length;
+  const shown = (run.callSteps.get(key) ?? []).filter((made) => made.step >= run.prompt.firstShownStep);
+  run.callSteps.set(key, shown);
+  const last = shown.at(-1);
+  const changed = shown.findLastIndex((made) => made.answer !== last?.answer);
+  return shown.length - 1 - changed;
+}
+
+/** Notes a call made at this step and its answer: the text of its output, none where it did not run. */
+export function noteCall(run: Run, key: string, answer?: string): void {
+  run.callSteps.set(key, [...(run.callSteps.get(key) ?? []), { step: run.step, answer }]);
 }
 
 export function toRunError(error: unknown): RunError {

@@ -1,6 +1,6 @@
 // The calls the model got wrong at a step (a tool it was not shown, a call it could not write),
 // answered for the model to fix, and the run stopped where it keeps making the same one.
-import { countCall, type Run } from './agent-run';
+import { countCall, noteCall, type Run } from './agent-run';
 import type { PromptFormat } from './formats';
 import { parseToolCalls } from './parse-tool-calls';
 import type { ReadStep, StepReplies } from './read-reply';
@@ -19,10 +19,12 @@ export function replyToUnreadCalls(run: Run, { tools, shownTools, reply, parsed 
     const onPage = name !== undefined && tools.some((tool) => tool.name === name);
     // The same missing tool asked for, or the same unreadable call written, a third time ends
     // the run, as the same call would: more steps would only repeat it.
-    if (countCall(run, name === undefined ? `\u0002${message}` : `\u0001${name}`) + 1 >= maxIdenticalCalls) {
+    const key = name === undefined ? `\u0002${message}` : `\u0001${name}`;
+    if (countCall(run, key) + 1 >= maxIdenticalCalls) {
       emit({ type: 'tool-error', step, ...(name === undefined ? {} : { name }), kind: 'repeated', message: repeatedMistake(name, onPage) });
       return { stop: 'repeated-call' };
     }
+    noteCall(run, key);
     // `shownCount` tells the person a tool the page offers was only not shown; the model's message does not say.
     const notShown = onPage ? { shownCount: shownTools.length } : {};
     // A call whose arguments were no object still names its tool: the person sees which it was.

@@ -1,5 +1,5 @@
 // The calls the model wrote at a step, checked and run in order, with what counts as the same call.
-import { countCall, type Run } from './agent-run';
+import { countCall, noteCall, type Run } from './agent-run';
 import { canonicalJson } from './json-values';
 import type { ReadStep, StepReplies } from './read-reply';
 import { runToolCall } from './run-tool-call';
@@ -13,7 +13,8 @@ export async function runCalls(run: Run, { tools, shownTools, parsed }: ReadStep
   // The calls of this reply since another call last ran. One written again runs once, and
   // counts once toward the repeated-call stop: a stutter within a reply is not the model going
   // round in circles. Once another call ran, the page may have changed (`get_cart`,
-  // `remove_item`, `get_cart`), so the same call again runs again.
+  // `remove_item`, `get_cart`), so the same call again runs again, a loop only where it answers as
+  // before (see countCall).
   let sinceLastRun = new Set<string>();
   for (const [index, call] of parsed.calls.entries()) {
     const key = callKey(call);
@@ -26,6 +27,7 @@ export async function runCalls(run: Run, { tools, shownTools, parsed }: ReadStep
     const context = { step, callId, signal, timesCalled, declinedBefore: run.declined.has(key), earlierInReply };
     const outcome = await runToolCall(call, compact, tool, context, run.host);
     if ('stop' in outcome) return { stop: outcome.stop };
+    if (!earlierInReply) noteCall(run, key, 'output' in outcome ? outcome.output.text : undefined);
     if ('declined' in outcome) run.declined.add(key);
     if ('output' in outcome) sinceLastRun = new Set([key]);
     replies.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output, callId });

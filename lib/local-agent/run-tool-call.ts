@@ -19,7 +19,10 @@ export interface ToolCallHost {
   emit(event: AgentEvent): void;
 }
 
-/** The third time the model makes the very same call, the call does not run and the run stops. */
+/**
+ * The third time the model makes the very same call, answered the same the two times before (see
+ * countCall), the call does not run and the run stops.
+ */
 export const maxIdenticalCalls = 3;
 
 /**

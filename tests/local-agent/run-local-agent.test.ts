@@ -260,6 +260,51 @@ describe('runLocalAgent', () => {
     expect(executed).toHaveLength(2);
   });
 
+  describe('the same call made again after another call', () => {
+    const cartTools: ToolDescriptor[] = [
+      { name: 'get_cart', description: 'Show the cart.', inputSchema: { type: 'object', properties: {} } },
+      { name: 'remove_item', description: 'Remove a product from the cart.', inputSchema: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] } },
+    ];
+    const readAfterEachRemoval = [
+      call('get_cart', {}),
+      call('remove_item', { slug: 'mug' }),
+      call('get_cart', {}),
+      call('remove_item', { slug: 'cup' }),
+      call('get_cart', {}),
+      'Your cart now holds a plate.',
+    ];
+    // A cart the removals change, unless the page refuses them.
+    const cartPage = (removes: boolean) => {
+      let cart = ['mug', 'cup', 'plate'];
+      return async (parsed: ParsedCall): Promise<ToolOutput> => {
+        if (parsed.name === 'get_cart') return { text: JSON.stringify(cart) };
+        if (!removes) return { text: 'The cart is locked.', isError: true };
+        cart = cart.filter((slug) => slug !== parsed.arguments['slug']);
+        return { text: 'Removed.' };
+      };
+    };
+
+    it('runs it a third time where its answer changed between: the page changed, so it is no loop', async () => {
+      const { run, events } = setup(readAfterEachRemoval, { getTools: () => cartTools, executeTool: cartPage(true) });
+      expect(await run()).toMatchObject({ finishReason: 'answer', text: 'Your cart now holds a plate.', steps: 6 });
+      expect(events.filter((event) => event.type === 'tool-result')).toHaveLength(5);
+      expect(events.filter((event) => event.type === 'tool-error')).toEqual([]);
+    });
+
+    it('stops it the third time it gave the same answer, though a call that failed or was declined came between', async () => {
+      const failing = setup(readAfterEachRemoval, { getTools: () => cartTools, executeTool: cartPage(false) });
+      expect(await failing.run()).toMatchObject({ finishReason: 'repeated-call', steps: 5 });
+      expect(failing.events.at(-2)).toMatchObject({ type: 'tool-error', kind: 'repeated', callId: '5.1', name: 'get_cart' });
+
+      const approve = vi.fn(async (parsed: ParsedCall) => parsed.name === 'get_cart');
+      const remove = call('remove_item', { slug: 'mug' });
+      const get = call('get_cart', {});
+      const declined = setup([get, remove, get, remove, get, 'never'], { getTools: () => cartTools, executeTool: cartPage(true), approve });
+      expect(await declined.run()).toMatchObject({ finishReason: 'repeated-call', steps: 5 });
+      expect(approve).toHaveBeenCalledTimes(3);
+    });
+  });
+
   it('stops when the same invalid call is made a third time: fixing nothing is a loop too', async () => {
     const invalid = call('search_products', { q: 'mug' });
     const { run, events, model } = setup([invalid, invalid, invalid, 'never']);
