@@ -1,5 +1,6 @@
 import { assertNever, toolOutputLength } from '@webmcp-agents/chat';
 import type { AgentEvent, ToolErrorKind } from '@webmcp-agents/local-agent';
+import { cutText } from '../local-agent/cut-text';
 import { appendProse } from './append-prose';
 import { replaceStepProse } from './replace-step-prose';
 import type { ToolCard, Turn } from './session-state';
@@ -88,5 +89,8 @@ export function updateCard(turn: Turn, callId: string, change: Partial<ToolCard>
 
 /** `fullLength`: the result's length as the page gave it, which a huge one had before it was carried. */
 function cut(text: string, fullLength: number): string {
-  return text.length <= cardResultLimit ? text : `${text.slice(0, cardResultLimit)}\n… (${fullLength - cardResultLimit} more characters)`;
+  if (text.length <= cardResultLimit) return text;
+  // Never in half an emoji: the card would show "�".
+  const kept = cutText(text, cardResultLimit);
+  return `${kept}\n… (${fullLength - kept.length} more characters)`;
 }

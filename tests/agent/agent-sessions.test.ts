@@ -1017,6 +1017,15 @@ describe('agent sessions', () => {
     expect(h.cards()[0]!.result?.slice(20_000)).toBe('\n… (2437790 more characters)');
   });
 
+  it('cuts a long result on the card between characters, never in half an emoji', async () => {
+    await script([call('search_products', { query: 'mug' }), 'Found mugs.']);
+    const text = `${'x'.repeat(19_999)}😀${'y'.repeat(100)}`;
+    const h = harness({ execute: async () => ({ text }) });
+    h.openPanelAndAsk(1, 'find a mug');
+    await h.untilTurnEnds(0, 'answer');
+    expect(h.cards()[0]!.result).toBe(`${'x'.repeat(19_999)}\n… (${text.length - 19_999} more characters)`);
+  });
+
   it('tells the person and the model in plain words that a tool failed where Chrome hid why', async () => {
     await script([call('search_products', { query: 'mug' }), 'The search failed.']);
     const hidden = 'Tool was executed but the invocation failed. For example, the script function threw an error';
