@@ -27,10 +27,7 @@ export function createAdapterListings(onLateAnswer: () => void): (adapter: ToolA
     const call = ++calls;
     const before = kept.get(adapter);
     let late = false;
-    const answer = adapter.list().then(
-      (tools) => tools,
-      () => [],
-    );
+    const answer: Promise<unknown[]> = adapter.list().catch(() => []);
     void answer.then((tools) => {
       keep(adapter, call, tools);
       if (late && before === undefined) onLateAnswer();
