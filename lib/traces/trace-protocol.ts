@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainRecord } from '../messaging/is-plain-record';
 import { divergenceSchema } from './divergence-schema';
 import { traceFileSchema } from './trace-file';
 import { storedTraceSchema, traceRunSchema } from './trace-schema';
@@ -70,7 +71,8 @@ export const replayCallSchema = z.object({
   step: z.number().int(),
   callId: z.string(),
   name: z.string(),
-  arguments: z.record(z.string(), z.unknown()),
+  /** Checked, not rebuilt, so that a property named "__proto__" reaches the viewer (see isPlainRecord). */
+  arguments: z.custom<Record<string, unknown>>(isPlainRecord, { error: 'Invalid input: expected a JSON object' }),
   reason: replayAskReasonSchema,
   origin: z.string(),
 });
