@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainRecord } from '../messaging/is-plain-record';
 import { traceOutcomes } from '../traces/trace-outcomes';
 
 /** A tool call as the person sees it on its card. */
@@ -6,7 +7,8 @@ export const toolCardSchema = z.object({
   kind: z.literal('tool'),
   callId: z.string(),
   name: z.string(),
-  arguments: z.record(z.string(), z.unknown()),
+  /** Checked, not rebuilt, so that a property named "__proto__" reaches the panel (see isPlainRecord). */
+  arguments: z.custom<Record<string, unknown>>(isPlainRecord, { error: 'Invalid input: expected a JSON object' }),
   /**
    * `declined`: the person said no; `not-run`: the request ended before anyone answered, the
    * run stopped at this call, the model having made it twice already, or the model wrote this very
