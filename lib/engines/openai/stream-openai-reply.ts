@@ -6,7 +6,8 @@ import { defaultReplyTimeouts, startIdleTimer, type IdleTimer, type ReplyTimeout
 import { serverHost } from './server-address';
 import { contextRefusal } from './context-refusal';
 import { lengthError } from './length-error';
-import { connectionBroken, logHintOnOptions, notAnApi, replyUnfinished, replyUnreadable, serverModelLabel, serverStalled } from './server-errors';
+import { replyEnd, type StreamCounts } from './reply-end';
+import { connectionBroken, logHintOnOptions, notAnApi, replyUnreadable, serverModelLabel, serverStalled } from './server-errors';
 import { serverUsage, type ServerFigures } from './server-usage';
 
 export interface OpenAiReplyOptions {
@@ -77,20 +78,6 @@ interface ReplyReading {
   contextTokens: number | undefined;
 }
 
-/** What a streamed reply held, as far as it was read. */
-interface StreamCounts {
-  /** Events, `[DONE]` included. */
-  events: number;
-  /** Deltas of the reply's text. */
-  deltas: number;
-  /** Deltas of the model's thoughts, sent apart from its text. */
-  thoughts: number;
-  /** Events whose data is not JSON. */
-  unreadable: number;
-  /** Lines that are no part of an event stream (plain text, Ollama's own NDJSON). */
-  strayLines: number;
-}
-
 async function* readReply(body: ReadableStream<Uint8Array>, request: ModelRequest, reading: ReplyReading): AsyncGenerator<ModelChunk> {
   const { address, timer } = reading;
   const counts: StreamCounts = { events: 0, deltas: 0, thoughts: 0, unreadable: 0, strayLines: 0 };
@@ -126,32 +113,10 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       timer.touch();
     }
   } catch (error) {
-    // A reply the server said was whole is the answer, though the connection broke before its end.
-    const whole = finishReason !== undefined && finishReason !== 'length' && !(error instanceof EngineError) && !request.signal.aborted;
-    if (!whole && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
+    if (!wasWhole(finishReason, error, request) && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
   }
-  if (timer.expired && finishReason === undefined) throw serverStalled(address, timer.expired, timer.waitedMs);
-  const usage = () => serverUsage(last, { startedAt: reading.startedAt, firstTokenAt, endedAt: performance.now(), deltas: counts.deltas });
-  if (request.signal.aborted) {
-    // A reply stopped at the end of the model's own turn still says what it cost until then: the
-    // server's figures come only at its end, so mostly those measured here. A Stop says nothing.
-    if (isTurnOver(request.signal.reason)) yield { type: 'usage', usage: usage() };
-    return;
-  }
-  // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
-  if (finishReason === 'length') throw lengthError(last, reading, counts.deltas === 0 && counts.thoughts > 0);
-  if (unreadableOnly(counts)) throw replyUnreadable(address);
-  if (!sawDone && finishReason === undefined) throw replyUnfinished(address);
-  yield { type: 'usage', usage: usage() };
-}
-
-/**
- * Nothing but what this extension cannot read is no reply, and no answer either: events whose data
- * is not JSON, or text with no event at all. Said before "closed in the middle of a reply": such a
- * stream rarely ends the way the API's does.
- */
-function unreadableOnly({ events, deltas, unreadable, strayLines }: StreamCounts): boolean {
-  return deltas === 0 && (unreadable > 0 || (events === 0 && strayLines > 0));
+  const end = replyEnd(request, reading, { counts, last, finishReason, sawDone, firstTokenAt });
+  if (end) yield end;
 }
 
 /** A chat completion sent whole (`stream: false` answers), read as one delta. */
@@ -172,6 +137,11 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   // One that went on past the model's own turn to the limit was whole at the cut.
   if (choice?.finish_reason === 'length' && !isTurnOver(request.signal.reason)) throw lengthError(body ?? {}, reading, !text && isThought(choice.message));
   yield { type: 'usage', usage: serverUsage(body ?? {}, { startedAt: reading.startedAt, firstTokenAt, endedAt: firstTokenAt, deltas: text ? 1 : 0 }) };
+}
+
+/** A reply the server said was whole is the answer, though the connection broke before its end. */
+function wasWhole(finishReason: string | undefined, error: unknown, request: ModelRequest): boolean {
+  return finishReason !== undefined && finishReason !== 'length' && !(error instanceof EngineError) && !request.signal.aborted;
 }
 
 function isThought(message: Thoughts | undefined): boolean {
