@@ -1,26 +1,25 @@
-import { computed, signal } from '@preact/signals';
+import { signal } from '@preact/signals';
+import { createRunFilter } from './create-run-filter';
 import { downloadInFiles, exportInFiles } from './export-in-files';
-import { utf8Length } from '../text/utf8-length';
 import type { ReplayState } from './replay-state';
-import { formatBytesToTenthMegabyte } from '../text/format-bytes';
 import { describeExport, describeKept, describeRemovalAhead } from './describe-export';
 import { attemptAction } from './attempt-action';
 import { OpenRunFollower } from './open-run-follower';
 import { plural } from '../text/plural';
-import { createTraceFile, maxTraceFileBytes, readTraceFile } from './trace-file';
+import { readImportFile } from './read-import-file';
+import { createTraceFile, maxTraceFileBytes } from './trace-file';
 import type { ReplayTab } from './trace-protocol';
 import type { StoredTrace, TraceRun } from './trace-schema';
 import type { TraceSettings } from './trace-settings';
 import { TraceReplay } from './trace-replay';
 import type { TraceViewerOptions } from './trace-viewer-options';
 
+export { runningFilter } from './create-run-filter';
+
 export interface Notice {
   tone: 'info' | 'error';
   text: string;
 }
-
-/** The outcome filter's value for runs that have not ended. */
-export const runningFilter = 'running';
 
 /** The trace viewer's state, in signals: components read it, its methods change it. */
 export class TraceViewerModel {
@@ -38,19 +37,10 @@ export class TraceViewerModel {
   readonly replay = signal<ReplayState>({ status: 'idle' });
   readonly retention = signal<TraceSettings | undefined>(undefined);
 
-  readonly sites = computed(() => [...new Set(this.runs.value.map((run) => run.origin))].sort());
-  /** Each run's request in lower case, worked out once a load rather than again at every key of a search. */
-  private readonly searchedRequests = computed(() => this.runs.value.map((run) => run.request.toLowerCase()));
-  readonly visibleRuns = computed(() => {
-    const query = this.query.value.trim().toLowerCase();
-    const site = this.site.value;
-    const outcome = this.outcome.value;
-    const requests = query ? this.searchedRequests.value : [];
-    return this.runs.value.filter(
-      (run, index) =>
-        (!query || requests[index]!.includes(query)) && (!site || run.origin === site) && (!outcome || (run.outcome ?? runningFilter) === outcome),
-    );
-  });
+  /** The list narrowed by search, site and outcome. */
+  private readonly filter = createRunFilter({ runs: this.runs, query: this.query, site: this.site, outcome: this.outcome });
+  readonly sites = this.filter.sites;
+  readonly visibleRuns = this.filter.visibleRuns;
 
   /** The largest file imported, and so the largest file an export writes. */
   readonly maxFileBytes: number;
@@ -138,13 +128,9 @@ export class TraceViewerModel {
 
   /** Checks a file here first (a bad one changes nothing), then hands it to the background. */
   async importText(text: string): Promise<void> {
-    if (utf8Length(text) > this.maxFileBytes) {
-      this.notice.value = { tone: 'error', text: `Nothing was imported: the file is larger than ${formatBytesToTenthMegabyte(this.maxFileBytes)}.` };
-      return;
-    }
-    const reading = readTraceFile(text);
+    const reading = readImportFile(text, this.maxFileBytes);
     if (!reading.ok) {
-      this.notice.value = { tone: 'error', text: `Nothing was imported. ${reading.message}` };
+      this.notice.value = { tone: 'error', text: reading.message };
       return;
     }
     await this.attempt(async () => {
