@@ -2,7 +2,8 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { outcomeLabel } from '@/lib/traces/describe-trace';
 import { traceOutcomes } from '@/lib/traces/trace-outcomes';
-import { runningFilter, type TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+import { runningFilter } from '@/lib/traces/create-run-filter';
+import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
 /** Search by request text, and filter by site and by how the run ended. */
 export function RunFilters({ model }: { model: TraceViewerModel }) {

@@ -14,7 +14,6 @@ import type { TraceSettings } from './trace-settings';
 import { TraceReplay } from './trace-replay';
 import type { TraceViewerOptions } from './trace-viewer-options';
 
-export { runningFilter } from './create-run-filter';
 
 export interface Notice {
   tone: 'info' | 'error';
