@@ -13,6 +13,7 @@ import { assumedContextTokens } from './fit-history';
 import { toolSummary } from './tool-summary';
 import { agentOffNotice } from './turn-notices';
 import { waitForDecision } from './wait-for-decision';
+import { withRequestTooLong } from './with-request-too-long';
 
 /** How a call that waits for the person's yes shows on its card. */
 type WaitingCard = { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string };
@@ -45,7 +46,8 @@ export function runTabAgent(
 ): Promise<RunLocalAgentResult> {
   // A private window's tab is never allowed for good: the choice would outlast the window.
   const run: TabRun = { host, active, settings, runOrigin: origin, siteChoice: isAllowableSite(origin) && !active.privateWindow };
-  return runLocalAgent({
+  const contextTokens = engine.contextTokens ?? assumedContextTokens;
+  const result = runLocalAgent({
     request,
     history,
     model: engine.model,
@@ -54,7 +56,7 @@ export function runTabAgent(
     maxSteps: settings.maxSteps,
     toolOutputLimit: settings.toolOutputLimit,
     // Older tool results give way before the prompt outgrows what the model reads at once.
-    contextTokens: engine.contextTokens ?? assumedContextTokens,
+    contextTokens,
     scorer: host.world.scorerFor(settings),
     onEvent,
     getTools: () => readTools(run),
@@ -62,6 +64,8 @@ export function runTabAgent(
     needsApproval: (_call, { tool }) => approvalFor(run, tool),
     approve: (call, context) => askPerson(run, call, context, markWaiting),
   });
+  // A request that alone fills the context is told apart from a conversation grown too long.
+  return result.then((ended) => withRequestTooLong(ended, request, contextTokens));
 }
 
 /**
