@@ -19,10 +19,12 @@ export interface AgentSessionsBackground {
    * polyfill set up late, a form in a shadow root attached quietly): a panel turning to the tab.
    */
   askPageAgain?(tabId: number): void;
-  /** The address of the tab's page, where the browser tells it; for a page the extension cannot read. */
-  pageAddress?(tabId: number): Promise<string | undefined>;
-  /** Whether the tab's page did not load, so Chrome shows its error page there (offline, a host that does not resolve). */
-  pageLoadFailed?(tabId: number): Promise<boolean>;
+  /**
+   * The tab's top frame, where the browser tells it, for a page the extension cannot read: its
+   * address, and whether its page did not load, so Chrome shows its error page there (offline, a
+   * host that does not resolve). One read answers both.
+   */
+  topFrame?(tabId: number): Promise<{ url: string; errorOccurred?: boolean } | null | undefined>;
   /** What WebLLM's first request would load or why it cannot run here (see `previewWebLlm`). */
   previewWebLlm?(model: string): Promise<WebLlmPreview>;
   reloadTab(tabId: number): Promise<void>;

@@ -105,9 +105,10 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
  * did not load rather than one open from before the extension came.
  */
 async function readSilentPage(background: AgentSessionsBackground, tabId: number) {
-  const address = await background.pageAddress?.(tabId).catch(() => undefined);
+  const frame = await background.topFrame?.(tabId).catch(() => undefined);
+  const address = frame?.url;
   const closedPage = address === undefined ? undefined : closedPageKind(address);
   const pageReachable = closedPage !== 'browser' && (await background.pageAnswers(tabId));
-  const pageLoadFailed = !pageReachable && closedPage === undefined && (await background.pageLoadFailed?.(tabId).catch(() => false)) === true;
+  const pageLoadFailed = !pageReachable && closedPage === undefined && frame?.errorOccurred === true;
   return { address, closedPage, pageReachable, pageLoadFailed };
 }

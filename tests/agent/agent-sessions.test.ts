@@ -75,8 +75,10 @@ function harness(options: HarnessOptions = {}) {
     getTabTools: async (tabId) => (options.tabTools ? options.tabTools(tabId) : { url: 'https://shop.example/', origin: 'https://shop.example', tools }),
     onTabToolsChanged: options.onTabToolsChanged ?? (() => () => {}),
     pageAnswers: async () => options.pageAnswers?.() ?? true,
-    pageAddress: async () => options.pageAddress?.(),
-    pageLoadFailed: async () => options.pageLoadFailed?.() ?? false,
+    topFrame: async () => {
+      const url = options.pageAddress?.();
+      return url === undefined ? undefined : { url, errorOccurred: options.pageLoadFailed?.() ?? false };
+    },
     ...(options.previewWebLlm ? { previewWebLlm: options.previewWebLlm } : {}),
     reloadTab: async (tabId) => void reloaded.push(tabId),
     isPrivateTab: async (tabId) => (typeof options.privateTab === 'function' ? options.privateTab(tabId) : (options.privateTab ?? false)),

@@ -3,10 +3,21 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { setupAgentSessions } from '@/lib/agent/setup-agent-sessions';
 import type { TraceRecorder } from '@/lib/traces/trace-recorder';
 import type { TabDrivers } from '@/lib/service-worker/tab-drivers';
+import type { AgentSessionsBackground } from '@/lib/agent/agent-sessions-background';
+import { createTabSnapshots, type TabSnapshotsHost } from '@/lib/agent/tab-snapshots';
+import type { TabSession } from '@/lib/agent/tab-session';
+import { defaultSettings } from '@/lib/settings/settings-schema';
 
 // Only the browser events' wiring is checked here: the sessions are a stand-in, and the panels' port is not opened.
 const sessions = vi.hoisted(() => ({ navigated: vi.fn(), pageLoaded: vi.fn(), toolsChanged: vi.fn(), settingsChanged: vi.fn() }));
-vi.mock('@/lib/agent/agent-sessions', () => ({ createAgentSessions: () => sessions }));
+// What the background gives the sessions, as wired to the browser.
+const wired = vi.hoisted(() => ({ background: undefined as unknown }));
+vi.mock('@/lib/agent/agent-sessions', () => ({
+  createAgentSessions: (background: unknown) => {
+    wired.background = background;
+    return sessions;
+  },
+}));
 vi.mock('@/lib/messaging/port-channel', () => ({ acceptNamedChannels: vi.fn() }));
 Object.assign(fakeBrowser.tabs, { onReplaced: { addListener: () => {} } });
 
@@ -26,5 +37,33 @@ describe('the agent sessions as the background wires them to tab life', () => {
     await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...failed, frameId: 0 } as never);
     await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...failed, frameId: 7 } as never);
     expect(sessions.pageLoaded.mock.calls).toEqual([[4]]);
+  });
+});
+
+describe('a tab whose page reported no tools, as its snapshot reads it from the browser', () => {
+  it('asks Chrome for the top frame once, for its address and whether it failed to load', async () => {
+    const getFrame = vi.spyOn(fakeBrowser.webNavigation, 'getFrame').mockResolvedValue({ url: 'https://typo.example/', errorOccurred: true, parentFrameId: -1 } as never);
+    const background = {
+      ...(wired.background as AgentSessionsBackground),
+      loadSettings: async () => defaultSettings,
+      getTabTools: async () => undefined,
+      isPrivateTab: async () => false,
+      pageAnswers: async () => false,
+    };
+    const published: unknown[] = [];
+    const host = {
+      background,
+      panels: new Map([[4, new Set([{}])]]),
+      sessionFor: async () => ({ turns: [] }) as unknown as TabSession,
+      engines: { describe: () => {} },
+      previews: { previewFor: async () => undefined },
+      engineStatusFor: () => ({ state: 'idle' }),
+      endedChat: () => undefined,
+      publish: (_tabId: number, message: unknown) => published.push(message),
+    } as unknown as TabSnapshotsHost;
+    await createTabSnapshots(host).send(4);
+    expect(getFrame.mock.calls).toEqual([[{ tabId: 4, frameId: 0 }]]);
+    expect(published).toMatchObject([{ type: 'snapshot', state: { url: 'https://typo.example/', pageReachable: false, pageLoadFailed: true } }]);
+    getFrame.mockRestore();
   });
 });
