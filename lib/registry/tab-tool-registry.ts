@@ -7,6 +7,7 @@ import { framesAfterCommit } from './frames-after-commit';
 import { mergeTabTools } from './merge-tab-tools';
 import { recheckTools } from './recheck-tools';
 import type { ReportSender } from './report-sender';
+import { sameFrameReport } from './same-frame-report';
 import { tabEntryWithReport } from './tab-entry-with-report';
 import { TabQueues } from './tab-queues';
 import { TurnedAwayFrames } from './turned-away-frames';
@@ -34,6 +35,10 @@ export class TabToolRegistry {
   private readonly queues: TabQueues;
   private readonly waiting = new WaitingReports();
   private readonly turnedAway = new TurnedAwayFrames();
+  // The frames as this worker applied their reports: one that reports the same again is no change.
+  // A frame loaded from storage is still announced at its next report, so a worker that woke (the
+  // badge's counts gone with the last one) hears every tab again.
+  private readonly heard = new WeakSet<FrameTools>();
 
   /**
    * `askAgain` asks frames of a tab to report again: those whose tools were left out for want of
@@ -145,7 +150,12 @@ export class TabToolRegistry {
       return Promise.resolve();
     }
     this.turnedAway.forget(sender.tabId, sender.frameId);
-    return this.commit(sender.tabId, tabEntryWithReport(entry, sender, report, fitted, Date.now()));
+    const next = tabEntryWithReport(entry, sender, report, fitted, Date.now());
+    const previous = entry.frames[sender.frameId];
+    const same = previous !== undefined && this.heard.has(previous) && sameFrameReport(entry, next, sender.frameId);
+    this.heard.add(next.frames[sender.frameId]!);
+    // Saved all the same: when the frame last reported decides what a commit keeps (see framesAfterCommit).
+    return this.commit(sender.tabId, next, !same);
   }
 
   /**
@@ -163,12 +173,12 @@ export class TabToolRegistry {
     );
   }
 
-  private async commit(tabId: number, entry: TabEntry | undefined): Promise<void> {
+  private async commit(tabId: number, entry: TabEntry | undefined, announce = true): Promise<void> {
     if (entry && Object.keys(entry.frames).length > 0) this.tabs.set(tabId, entry);
     else this.tabs.delete(tabId);
     const saved = this.tabs.get(tabId);
     await this.storage.save(tabId, saved).catch(() => undefined);
-    announceTabTools(this.listeners, tabId, saved ? mergeTabTools(tabId, saved) : undefined);
+    if (announce) announceTabTools(this.listeners, tabId, saved ? mergeTabTools(tabId, saved) : undefined);
   }
 }
 

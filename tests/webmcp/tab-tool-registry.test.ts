@@ -92,6 +92,42 @@ describe('the tab tool registry', () => {
     expect(await registry.get(7)).toBeUndefined();
   });
 
+  it('announces no report that says again what its frame said last, and every one that changes anything', async () => {
+    const registry = new TabToolRegistry(memoryStorage());
+    const seen: string[][] = [];
+    registry.onChange((_tabId, tabTools) => seen.push(tabTools?.tools.map((entry) => `${entry.name}: ${entry.description} ${JSON.stringify(entry.inputSchema)}`) ?? []));
+    await registry.report(top, report(top.url, ['a', 'b']));
+    // Asked again (a panel opening on the tab): the same tools, in new objects.
+    await registry.report(top, report(top.url, ['a', 'b']));
+    expect(seen).toHaveLength(1);
+    const described = { ...tool('a'), description: 'The a tool, now with more words.' };
+    const schema = { ...tool('a'), inputSchema: { type: 'object', properties: { size: { type: 'string' } } } };
+    for (const tools of [[described, tool('b')], [schema, tool('b')], [tool('b'), schema]]) {
+      await registry.report(top, { url: top.url, tools, dropped: [] });
+      await registry.report(top, { url: top.url, tools, dropped: [] });
+    }
+    await registry.report({ ...top, tabTitle: 'Cart · Trail & Mug' }, { url: top.url, tools: [tool('b'), schema], dropped: [] });
+    expect(seen).toEqual([
+      ['a: The a tool. {"type":"object"}', 'b: The b tool. {"type":"object"}'],
+      ['a: The a tool, now with more words. {"type":"object"}', 'b: The b tool. {"type":"object"}'],
+      ['a: The a tool. {"type":"object","properties":{"size":{"type":"string"}}}', 'b: The b tool. {"type":"object"}'],
+      ['b: The b tool. {"type":"object"}', 'a: The a tool. {"type":"object","properties":{"size":{"type":"string"}}}'],
+      // The tab's title comes with the report: the panels name the tab anew.
+      ['b: The b tool. {"type":"object"}', 'a: The a tool. {"type":"object","properties":{"size":{"type":"string"}}}'],
+    ]);
+  });
+
+  it('announces a frame’s first report after a service-worker restart, though the saved tabs held it: the badge counts anew', async () => {
+    const storage = memoryStorage();
+    await new TabToolRegistry(storage).report(top, report(top.url, ['a']));
+    const woken = new TabToolRegistry(storage);
+    const seen: Array<string[] | undefined> = [];
+    woken.onChange((_tabId, tabTools) => seen.push(tabTools?.tools.map((entry) => entry.name)));
+    await woken.report(top, report(top.url, ['a']));
+    await woken.report(top, report(top.url, ['a']));
+    expect(seen).toEqual([['a']]);
+  });
+
   it('forgets an old document’s tools when a new one commits, without waiting for its goodbye', async () => {
     const registry = new TabToolRegistry(memoryStorage());
     await registry.report(top, report(top.url, ['a']));
