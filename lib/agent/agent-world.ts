@@ -25,9 +25,10 @@ export interface AgentWorld {
   getTabTools(tabId: number): Promise<TabToolList | undefined>;
   /**
    * Resolves once the tab's tool list has caught up with what a tool just did to the page, or
-   * has not within a ceiling (see `settleCeilingMs`), or `signal` aborted.
+   * has not within a ceiling (see `settleCeilingMs`), or `signal` aborted. `firstChangeMs`: how
+   * long it waits for the list's first change before it takes the list as settled.
    */
-  settleTools(tabId: number, signal: AbortSignal): Promise<void>;
+  settleTools(tabId: number, signal: AbortSignal, firstChangeMs?: number): Promise<void>;
   executeTabTool(
     tabId: number,
     name: string,

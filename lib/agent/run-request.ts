@@ -2,6 +2,7 @@
 // the run is recorded where traces are kept, each of its events shows in its turn, and its
 // exchange goes into the history.
 import type { Engine } from '../engines/engine';
+import { settleCeilingMs } from '../registry/settle-tab-tools';
 import { agentOffOn, type Settings } from '../settings';
 import type { ActiveRun, TabRunHost } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
@@ -28,7 +29,7 @@ export async function runRequest(host: RequestHost, request: string, active: Act
   const { world, tabId } = host;
   const [settings, tabTools, privateWindow, keepsTraces] = await Promise.all([
     world.loadSettings(),
-    world.getTabTools(tabId),
+    firstTabTools(host, active.controller.signal),
     world.isPrivateTab(tabId),
     world.recorder.keepsTraces?.() ?? true,
   ]);
@@ -52,6 +53,18 @@ export async function runRequest(host: RequestHost, request: string, active: Act
     // Another tab's new model may load now.
     world.releaseEngine(engine);
   }
+}
+
+/**
+ * The tab's tools as the run begins. A page that has not reported yet (its document just
+ * committed) is waited for a short while: the run's site decides which history it reads, whether
+ * its exchange is remembered and whether "Allow on this site" is offered.
+ */
+async function firstTabTools({ world, tabId }: RequestHost, signal: AbortSignal): Promise<TabToolList | undefined> {
+  const reported = await world.getTabTools(tabId);
+  if (reported) return reported;
+  await world.settleTools(tabId, signal, settleCeilingMs);
+  return world.getTabTools(tabId);
 }
 
 /** Runs the agent with the loaded engine, recording the run; answers how the turn ended. */

@@ -25,7 +25,7 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
   return {
     loadSettings: background.loadSettings,
     getTabTools: background.getTabTools,
-    settleTools: (tabId, signal) => settleTabTools(background.onTabToolsChanged, tabId, { signal }),
+    settleTools: (tabId, signal, firstChangeMs) => settleTabTools(background.onTabToolsChanged, tabId, { signal, firstChangeMs }),
     executeTabTool: (...args): Promise<ToolOutput> => background.executeTabTool(...args),
     ...(background.readLoadedPageResult ? { readLoadedPageResult: background.readLoadedPageResult } : {}),
     // A run keeps its engine until it ends (`releaseEngine`), so another tab's new model waits for it.

@@ -536,15 +536,16 @@ describe('agent sessions', () => {
   it('holds a run that began before the page reported its tools to the first site it reports', async () => {
     await script([call('search_products', { query: 'mug' }), call('search_products', { query: 'cup' }), 'never']);
     let origin = 'https://shop.example';
-    let reported = false;
+    let readsUnreported = 0;
     const h = harness({
-      // The page has not reported when the run starts; it does by the run's first step.
-      tabTools: () => (reported ? { url: `${origin}/`, origin, tools } : ((reported = true), undefined)),
+      // The page has not reported when the run starts, nor once the run's short wait for its first
+      // report is over; it does by the run's first step.
+      tabTools: () => (readsUnreported > 0 ? ((readsUnreported -= 1), undefined) : { url: `${origin}/`, origin, tools }),
       execute: async (name) => ((origin = 'https://other.example'), { text: `${name} ok` }),
     });
     h.openPanel(1);
     await h.untilPanelShown();
-    reported = false;
+    readsUnreported = 2;
     h.ask(1, 'find');
     await h.untilTurnEnds(0);
     expect(h.state()?.turns[0]?.outcome).toBe('navigated');
@@ -1680,6 +1681,34 @@ describe('agent sessions', () => {
     h.ask(1, 'how many?');
     await h.untilTurnEnds(2, 'answer');
     expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual(['find mugs', 'Two mugs.', 'how many?']);
+  });
+  it('waits for the first report of a page that just loaded: the request reads the site\'s chat, is remembered in it, and may allow the site', async () => {
+    await script(['Two mugs: Blue and Red.']);
+    let reported = true;
+    const listeners = new Set<(tabId: number) => void>();
+    const h = harness({
+      tabTools: () => (reported ? { url: 'https://shop.example/mugs', origin: 'https://shop.example', tools } : undefined),
+      onTabToolsChanged: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
+    });
+    h.openPanelAndAsk(1, 'find mugs');
+    await h.untilTurnEnds(0, 'answer');
+    // The person opens the shop's next page and asks at once, before that page reported its tools.
+    reported = false;
+    await script([call('add_to_cart', { qty: 1 }), 'Added the blue one.']);
+    h.ask(1, 'add the first one');
+    setTimeout(() => {
+      reported = true;
+      for (const listener of listeners) listener(1);
+    }, 100);
+    await h.untilCard(0, 'waiting');
+    expect(h.cards()[0]?.siteChoice).not.toBe(false);
+    expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'add the first one']);
+    h.answerCard(1, 0, 'allow-once');
+    await h.untilTurnEnds(1, 'answer');
+    await script(['The red one is 8 EUR.']);
+    h.ask(1, 'and the second?');
+    await h.untilTurnEnds(2, 'answer');
+    expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'add the first one', 'Added the blue one.', 'and the second?']);
   });
 });
 
