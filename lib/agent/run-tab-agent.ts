@@ -18,6 +18,9 @@ import { withRequestTooLong } from './with-request-too-long';
 /** How a call that waits for the person's yes shows on its card. */
 type WaitingCard = { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string };
 
+/** What the run changes on a call's card itself: it waits for the person, or it was handed to the page. */
+type CardChange = WaitingCard | { callId: string; sent: true };
+
 /** One run in the tab as its calls are checked: where it works, and what it may offer the person. */
 interface TabRun {
   host: TabRunHost;
@@ -29,6 +32,7 @@ interface TabRun {
   runOrigin: string;
   /** "Allow on this site" may be offered. */
   siteChoice: boolean;
+  changeCard: (change: CardChange) => void;
 }
 
 /** Runs the agent loop for one request in the tab, with the engine loaded for it. */
@@ -42,10 +46,10 @@ export function runTabAgent(
   /** The tab's site when the run began ('' where the page had reported no tools yet). */
   origin: string,
   onEvent: (event: AgentEvent) => void,
-  markWaiting: (change: WaitingCard) => void,
+  changeCard: (change: CardChange) => void,
 ): Promise<RunLocalAgentResult> {
   // A private window's tab is never allowed for good: the choice would outlast the window.
-  const run: TabRun = { host, active, settings, runOrigin: origin, siteChoice: isAllowableSite(origin) && !active.privateWindow };
+  const run: TabRun = { host, active, settings, runOrigin: origin, siteChoice: isAllowableSite(origin) && !active.privateWindow, changeCard };
   const contextTokens = engine.contextTokens ?? assumedContextTokens;
   const result = runLocalAgent({
     request,
@@ -62,7 +66,7 @@ export function runTabAgent(
     getTools: () => readTools(run),
     executeTool: (call, context) => executeChecked(run, call, context),
     needsApproval: (_call, { tool }) => approvalFor(run, tool),
-    approve: (call, context) => askPerson(run, call, context, markWaiting),
+    approve: (call, context) => askPerson(run, call, context),
   });
   // A request that alone fills the context is told apart from a conversation grown too long.
   return result.then((ended) => withRequestTooLong(ended, request, contextTokens));
@@ -109,6 +113,9 @@ async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallCo
   }
   // From here on, what strangers wrote may be steering the model (see approvalReason).
   if (context.tool.annotations?.untrustedContentHint) active.readUntrusted = true;
+  // Should the run end from here on, the card says the tool may have done its work; a run stopped
+  // during the read above never hands the call over (see executeTabTool).
+  if (!context.signal.aborted) run.changeCard({ callId: context.callId, sent: true });
   return executeWithTimeout(host, call, context, active, run.settings);
 }
 
@@ -129,7 +136,7 @@ async function approvalFor(run: TabRun, tool: ToolDescriptor): Promise<ApprovalR
 }
 
 /** Shows the call's card waiting and waits for the person's answer; answers whether the call may run. */
-async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }: ToolCallContext, markWaiting: (change: WaitingCard) => void): Promise<boolean> {
+async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }: ToolCallContext): Promise<boolean> {
   const { host } = run;
   const otherSite = otherSiteOf(run, tool);
   const reason = (await approvalFor(run, tool)) ?? 'not-read-only';
@@ -137,7 +144,7 @@ async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }: ToolCa
   if (run.active.controller.signal.aborted) return false;
   const offerSite = run.siteChoice && !otherSite;
   const description = toolSummary(tool);
-  markWaiting({
+  run.changeCard({
     callId,
     state: 'waiting',
     approvalReason: reason,

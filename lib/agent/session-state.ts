@@ -10,15 +10,17 @@ export const toolCardSchema = z.object({
   /** Checked, not rebuilt, so that a property named "__proto__" reaches the panel (see isPlainRecord). */
   arguments: z.custom<Record<string, unknown>>(isPlainRecord, { error: 'Invalid input: expected a JSON object' }),
   /**
-   * `declined`: the person said no; `not-run`: the request ended before anyone answered, the
-   * run stopped at this call, the model having made it twice already, or the model wrote this very
-   * call before in the same reply;
+   * `declined`: the person said no; `not-run`: the request ended before anyone answered or before
+   * the call reached the page, the run stopped at this call, the model having made it twice
+   * already, or the model wrote this very call before in the same reply;
    * `unanswered`: the request ended while the tool ran, so it may still have done its work;
    * `unknown`: the model asked for a tool it was not offered (the page has none by that name, or
    * it was not among the tools shown at that step); `unreadable`: the model wrote a call that could
    * not be read (its `name` is empty where not even the tool's name could).
    */
   state: z.enum(['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid', 'unknown', 'unreadable']),
+  /** The call was handed to the page; a `running` card without it was still being checked or asked about. */
+  sent: z.literal(true).optional(),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
   approvalReason: z.enum(['consequential', 'consequence-unknown', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
   /**

@@ -10,7 +10,8 @@ import type { ToolCard, Turn } from './session-state';
 export function unfinishedRequestNote(turn: Turn): string {
   const calls = turn.items.flatMap((item) => {
     if (item.kind !== 'tool') return [];
-    const outcome = callOutcomes[item.state];
+    // A call still being checked never reached the page: like a call not run, it is left out.
+    const outcome = item.state === 'running' && !item.sent ? undefined : callOutcomes[item.state];
     // The page's own data, made inert and quoted as one JSON string (its quotes and line breaks
     // escaped): it can neither close this note nor write turns after it, nor pass for a call.
     const page =

@@ -62,6 +62,8 @@ interface HarnessOptions {
   keepAwake?: AgentSessionsBackground['keepAwake'];
   /** How the tab's tool changes are announced; default: never. */
   onTabToolsChanged?: AgentSessionsBackground['onTabToolsChanged'];
+  /** What each read of the settings waits for first; default nothing. */
+  settingsRead?: () => Promise<void>;
 }
 
 function harness(options: HarnessOptions = {}) {
@@ -70,7 +72,10 @@ function harness(options: HarnessOptions = {}) {
   const reloaded: number[] = [];
   const recorder = createMemoryRecorder();
   const background: AgentSessionsBackground = {
-    loadSettings: async () => settings,
+    loadSettings: async () => {
+      await options.settingsRead?.();
+      return settings;
+    },
     updateSettings: vi.fn(async (change: SettingsChange) => (settings = changedSettings(settings, change))),
     getTabTools: async (tabId) => (options.tabTools ? options.tabTools(tabId) : { url: 'https://shop.example/', origin: 'https://shop.example', tools }),
     onTabToolsChanged: options.onTabToolsChanged ?? (() => () => {}),
@@ -565,6 +570,58 @@ describe('agent sessions', () => {
     expect(second.state()?.turns[0]).toMatchObject({ request: 'find mugs', outcome: 'interrupted' });
     expect(second.cards()[0]).toMatchObject({ state: 'unanswered', result: expect.stringMatching(/^The extension restarted before the page answered: the tool may still have done its work/) });
     expect(second.state()?.running).toBe(false);
+  });
+
+  describe('a call whose checks were still being made when the request ended', () => {
+    /** A request whose first call (add_to_cart unless `name`) ends up waiting in its checks (the settings read) until `release`. */
+    async function callInItsChecks(name = 'add_to_cart') {
+      await script([call(name, name === 'add_to_cart' ? { qty: 1 } : { query: 'mug' }), 'never']);
+      let release = (): void => {};
+      const checking = new Promise<void>((resolve) => (release = resolve));
+      const h = harness({ settingsRead: () => (h.cards().length > 0 ? checking : Promise.resolve()) });
+      h.openPanelAndAsk(1, 'add one');
+      await h.untilCard(0, 'running');
+      return { h, release };
+    }
+
+    it('says after Stop that it was not run, as the page never had it', async () => {
+      const { h, release } = await callInItsChecks();
+      h.pressStop(1);
+      release();
+      await h.untilTurnEnds(0, 'stopped');
+      expect(h.executed).toEqual([]);
+      expect(h.cards()[0]).toMatchObject({ state: 'not-run', result: 'Not run: the request ended first.' });
+      // Nor does the model read that the call may have done its work.
+      await script(['Nothing was added.']);
+      h.ask(1, 'did it add one?');
+      await h.untilTurnEnds(1, 'answer');
+      expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual([
+        'add one',
+        '(This request ended before it was finished. Do not carry it on unless the person asks again.)',
+        'did it add one?',
+      ]);
+    });
+
+    it('says after Stop that a call that needs no answer was not run either', async () => {
+      const { h, release } = await callInItsChecks('search_products');
+      h.pressStop(1);
+      release();
+      await h.untilTurnEnds(0, 'stopped');
+      expect(h.executed).toEqual([]);
+      expect(h.cards()[0]).toMatchObject({ state: 'not-run', result: 'Not run: the request ended first.' });
+    });
+
+    it('says after a restart that it was not run', async () => {
+      const { h: first } = await callInItsChecks();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // A new worker: the same storage, new memory.
+      const second = harness();
+      second.openPanel(1);
+      await second.until(() => second.state()?.turns.length === 1);
+      expect(first.executed).toEqual([]);
+      expect(second.state()?.turns[0]).toMatchObject({ request: 'add one', outcome: 'interrupted' });
+      expect(second.cards()[0]).toMatchObject({ state: 'not-run', result: 'Not run: the request ended first.' });
+    });
   });
 
   it('remembers the conversation for the model after a worker restart on the same site', async () => {
