@@ -12,6 +12,7 @@ const tones: Record<TurnOutcome, 'info' | 'neutral' | 'warning' | 'error'> = {
   'max-steps': 'warning',
   'repeated-call': 'warning',
   'tool-timeout': 'warning',
+  'no-answer': 'warning',
   error: 'error',
 };
 

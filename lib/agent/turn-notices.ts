@@ -20,6 +20,8 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
       return `${detail ?? 'Stopped: the model kept making the same call.'} Try rephrasing the request.`;
     case 'tool-timeout':
       return `Stopped: ${detail ?? 'a tool did not answer in time'}.`;
+    case 'no-answer':
+      return `Stopped: ${detail ?? 'nobody answered whether to run a call in time'}.`;
     case 'navigated':
       // `detail` names a tool that ran just before: it may be what loaded the new page.
       return detail

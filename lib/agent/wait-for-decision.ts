@@ -10,7 +10,7 @@ export function waitForDecision(host: TabRunHost, active: ActiveRun, callId: str
   // Stopped while the question was being put: nobody is asked, and the tab says nothing waits.
   if (signal.aborted) return Promise.resolve('deny');
   const timer = setTimeout(() => {
-    if (host.isActive(active)) host.stop('tool-timeout', `nobody answered whether to run "${name}" within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`);
+    if (host.isActive(active)) host.stop('no-answer', `nobody answered whether to run "${name}" within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`);
   }, approvalWaitMs);
   // Answered, or the run stopped (the question then goes unanswered): the wait is over either way.
   // The question is in `approvals` whenever `showAsking` is told of it: a tab waiting for this

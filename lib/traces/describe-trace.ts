@@ -18,6 +18,8 @@ export function outcomeLabel(outcome: TraceOutcome | undefined): string {
       return 'Repeated call';
     case 'tool-timeout':
       return 'Tool timed out';
+    case 'no-answer':
+      return 'Nobody answered';
     case 'navigated':
       return 'Page changed';
     case 'error':

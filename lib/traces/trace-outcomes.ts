@@ -6,6 +6,8 @@ export const traceOutcomes = [
   'max-steps',
   'repeated-call',
   'tool-timeout',
+  // Nobody answered whether to run a call in time: no tool ran.
+  'no-answer',
   'navigated',
   'error',
 ] as const;

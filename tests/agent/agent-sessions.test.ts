@@ -8,6 +8,8 @@ import type { SessionState, ToolCard } from '../../lib/agent/session-state';
 import { replayScriptItem } from '../../lib/engines/replay-script';
 import { changedSettings, defaultSettings, type Settings, type SettingsChange } from '../../lib/settings';
 import { createMemoryRecorder } from '../support/memory-recorder';
+import { outcomeLabel } from '../../lib/traces/describe-trace';
+import type { TraceOutcome } from '../../lib/traces/trace-schema';
 import { toolOutputFromResult } from '../../lib/registry/tool-output-from-result';
 import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chats-across-update';
 import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
@@ -499,10 +501,13 @@ describe('agent sessions', () => {
     const h = harness({ approvalWaitMs: 50 });
     h.openPanelAndAsk(1, 'check out');
     await h.untilCard(0, 'waiting');
-    await h.untilTurnEnds(0, 'tool-timeout');
+    await h.untilTurnEnds(0, 'no-answer');
     expect(h.state()?.turns[0]?.notice).toBe('Stopped: nobody answered whether to run "checkout" within a minute.');
     expect(h.cards()[0]?.state).not.toBe('waiting');
     expect(h.executed).toEqual([]);
+    // The trace viewer's list says so too: no tool ran, nor timed out.
+    await h.until(() => h.recorder.runs.get(h.state()!.turns[0]!.runId!)?.outcome !== undefined);
+    expect(outcomeLabel(h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.outcome as TraceOutcome)).toBe('Nobody answered');
   });
 
   it('stops a run whose tool does not answer in time, saying which tool', async () => {
