@@ -33,12 +33,10 @@ export async function runRequest(host: RequestHost, request: string, active: Act
     world.isPrivateTab(tabId),
     world.recorder.keepsTraces?.() ?? true,
   ]);
-  const origin = tabTools?.origin ?? '';
-  active.page = { ...(tabTools?.title ? { title: tabTools.title } : {}), origin };
   active.privateWindow = privateWindow;
   active.notRecorded = privateWindow ? 'private-window' : keepsTraces ? undefined : 'traces-off';
-  if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
-  active.readUntrusted = host.history.enter(origin);
+  const off = enterSite(host, active, settings, tabTools);
+  if (off) return ['error', off];
   const engine = await world.loadEngine(settings, tabId, active.controller.signal);
   // The engine's own message and what to do about it are shown above the conversation.
   if ('error' in engine) {
@@ -48,7 +46,11 @@ export async function runRequest(host: RequestHost, request: string, active: Act
   }
 
   try {
-    return await runWith(host, engine, request, settings, tabTools, origin, active, turn);
+    // A page that had not reported by then may have while the model loaded.
+    const tools = tabTools ?? (await world.getTabTools(tabId));
+    const lateOff = tools && !tabTools ? enterSite(host, active, settings, tools) : undefined;
+    if (lateOff) return ['error', lateOff];
+    return await runWith(host, engine, request, settings, tools, tools?.origin ?? '', active, turn);
   } finally {
     // Another tab's new model may load now.
     world.releaseEngine(engine);
@@ -65,6 +67,18 @@ async function firstTabTools({ world, tabId }: RequestHost, signal: AbortSignal)
   if (reported) return reported;
   await world.settleTools(tabId, signal, settleCeilingMs);
   return world.getTabTools(tabId);
+}
+
+/**
+ * The run takes the tab's site as its own ('' where the page reported no tools): the page it is
+ * named by, and the history it reads. Answers the notice where the agent is off on that site.
+ */
+function enterSite(host: RequestHost, active: ActiveRun, settings: Settings, tabTools: TabToolList | undefined): string | undefined {
+  const origin = tabTools?.origin ?? '';
+  active.page = { ...(tabTools?.title ? { title: tabTools.title } : {}), origin };
+  if (agentOffOn(settings.disabledSites, origin)) return agentOffNotice(origin);
+  active.readUntrusted = host.history.enter(origin);
+  return undefined;
 }
 
 /** Runs the agent with the loaded engine, recording the run; answers how the turn ended. */

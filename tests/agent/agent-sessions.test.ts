@@ -549,13 +549,13 @@ describe('agent sessions', () => {
     let readsUnreported = 0;
     const h = harness({
       // The page has not reported when the run starts, nor once the run's short wait for its first
-      // report is over; it does by the run's first step.
+      // report is over, nor once the model has loaded; it does by the run's first step.
       tabTools: () => (readsUnreported > 0 ? ((readsUnreported -= 1), undefined) : { url: `${origin}/`, origin, tools }),
       execute: async (name) => ((origin = 'https://other.example'), { text: `${name} ok` }),
     });
     h.openPanel(1);
     await h.untilPanelShown();
-    readsUnreported = 2;
+    readsUnreported = 3;
     h.ask(1, 'find');
     await h.untilTurnEnds(0);
     expect(h.state()?.turns[0]?.outcome).toBe('navigated');
@@ -1771,6 +1771,22 @@ describe('agent sessions', () => {
     h.ask(1, 'and the second?');
     await h.untilTurnEnds(2, 'answer');
     expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'add the first one', 'Added the blue one.', 'and the second?']);
+  });
+
+  it('reads the site\'s chat where the page reported only once the wait for it was over, while the model loaded', async () => {
+    await script(['Two mugs: Blue and Red.']);
+    let readsUnreported = 0;
+    const h = harness({
+      tabTools: () => (readsUnreported > 0 ? ((readsUnreported -= 1), undefined) : { url: 'https://shop.example/mugs', origin: 'https://shop.example', tools }),
+    });
+    h.openPanelAndAsk(1, 'find mugs');
+    await h.untilTurnEnds(0, 'answer');
+    // Unreported as the request comes and once the wait for the page is over.
+    readsUnreported = 2;
+    await script(['The blue one is 9 EUR.']);
+    h.ask(1, 'how much is the first one?');
+    await h.untilTurnEnds(1, 'answer');
+    expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'how much is the first one?']);
   });
 });
 
