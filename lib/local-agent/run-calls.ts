@@ -5,6 +5,7 @@ import type { ReadStep, StepReplies } from './read-reply';
 import { runToolCall } from './run-tool-call';
 import type { CallReply } from './tool-output-text';
 import type { ParsedCall } from './types';
+import { withoutNullOptionals } from './without-null-optionals';
 
 /** Checks and runs the step's calls in the order the model wrote them (see runToolCall). */
 export async function runCalls(run: Run, { tools, shownTools, parsed }: ReadStep): Promise<StepReplies> {
@@ -16,13 +17,15 @@ export async function runCalls(run: Run, { tools, shownTools, parsed }: ReadStep
   // `remove_item`, `get_cart`), so the same call again runs again, a loop only where it answers as
   // before (see countCall).
   let sinceLastRun = new Set<string>();
-  for (const [index, call] of parsed.calls.entries()) {
+  for (const [index, written] of parsed.calls.entries()) {
+    const compact = shownTools.find((tool) => tool.name === written.name)!;
+    // What the page is sent, and what counts as the same call: an optional null left out.
+    const call = withoutNullOptionals(written, compact.parameters);
     const key = callKey(call);
     const earlierInReply = sinceLastRun.has(key);
     sinceLastRun.add(key);
     const timesCalled = earlierInReply ? 0 : countCall(run, key);
     const callId = `${step}.${index + 1}`;
-    const compact = shownTools.find((tool) => tool.name === call.name)!;
     const tool = tools.find((candidate) => candidate.name === call.name)!;
     const context = { step, callId, signal, timesCalled, declinedBefore: run.declined.has(key), earlierInReply };
     const outcome = await runToolCall(call, compact, tool, context, run.host);
