@@ -54,7 +54,7 @@ function askedArguments(format: PromptFormat, raw: string, name: string): { argu
 }
 
 /** The tool a parse error says the model asked for and the page does not offer (see unknownToolMessage). */
-function unknownToolName(message: string): string | undefined {
+export function unknownToolName(message: string): string | undefined {
   return /^Unknown tool "(.*)"\. Available now: /s.exec(message)?.[1];
 }
 

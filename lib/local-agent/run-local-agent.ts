@@ -2,6 +2,7 @@ import { isAbortError, raceAbort } from './abortable';
 import { finish, startRun, toRunError, type RunLocalAgentOptions, type RunLocalAgentResult } from './agent-run';
 import { askModel, offerTools } from './ask-model';
 import { readReply } from './read-reply';
+import { repliesInWrittenOrder } from './replies-in-written-order';
 import { replyToUnreadCalls } from './reply-to-unread-calls';
 import { runCalls } from './run-calls';
 
@@ -27,8 +28,8 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       if ('stop' in unread) return finish(run, unread.stop);
       const ran = await runCalls(run, step);
       if ('stop' in ran) return finish(run, ran.stop);
-      // The model reads the replies to the calls it got wrong, then the outputs of those that ran.
-      run.prompt.addResults(run.step, [...unread.replies, ...ran.replies]);
+      // Each reply in its call's place: Qwen and LFM2 pair results with calls by position.
+      run.prompt.addResults(run.step, repliesInWrittenOrder(run, step, unread.replies, ran.replies));
     }
     return finish(run, 'max-steps');
   } catch (error) {
