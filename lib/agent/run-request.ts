@@ -8,6 +8,7 @@ import type { ActiveRun, TabRunHost } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
 import type { TabToolList } from './agent-world';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
+import { calledTools } from './called-tools';
 import { runTabAgent } from './run-tab-agent';
 import type { SessionHistory } from './session-history';
 import type { Turn, TurnOutcome } from './session-state';
@@ -19,6 +20,8 @@ export interface RequestHost extends TabRunHost {
   readonly history: SessionHistory;
   /** Whether `active` is of the conversation shown: neither "New chat" nor its Undo came since it began. */
   inConversation(active: ActiveRun): boolean;
+  /** The turn before `active`'s in the conversation, if any. */
+  turnBefore(active: ActiveRun): Turn | undefined;
 }
 
 /** The run's turn as it is now, and how it changes (shown, published and saved: see `TabSession.send`). */
@@ -99,11 +102,13 @@ async function runWith(
   const runId = startRecording(host, engine, request, tabTools, origin, active, turn);
   setTurn(runId ? { ...turn, runId } : { ...turn, notRecorded: active.notRecorded });
   const history = host.history.forRun(origin, engine.contextTokens);
+  // The tools the request before called, where the model reads that request again.
+  const recentTools = history.length > 0 ? calledTools(host.turnBefore(active)) : [];
   // The loop's own words for why it stopped a model that kept asking for the same thing.
   let repeated: string | undefined;
   // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.
   let stepRaw = '';
-  const result = await runTabAgent(host, request, history, settings, engine, active, origin, (event) => {
+  const result = await runTabAgent(host, request, { history, recentTools }, settings, engine, active, origin, (event) => {
     if (runId) host.world.recorder.record(runId, event);
     if (event.type === 'tool-error' && event.kind === 'repeated') repeated = event.message;
     if (event.type === 'step-start') stepRaw = '';

@@ -39,7 +39,8 @@ interface TabRun {
 export function runTabAgent(
   host: TabRunHost,
   request: string,
-  history: ChatMessage[],
+  /** What the model reads again of the conversation, and the tools its last request called. */
+  { history, recentTools }: { history: ChatMessage[]; recentTools: readonly string[] },
   settings: Settings,
   engine: Engine,
   active: ActiveRun,
@@ -54,6 +55,7 @@ export function runTabAgent(
   const result = runLocalAgent({
     request,
     history,
+    recentTools,
     model: engine.model,
     format: engine.format,
     signal: active.controller.signal,

@@ -44,6 +44,7 @@ export class TabSession {
       history: this.history,
       isActive: (active) => this.active === active,
       inConversation: (active) => this.generation === active.generation,
+      turnBefore: (active) => this.turns.filter((turn) => turn.id !== active.turnId).at(-1),
       stop: (reason, detail) => this.stop(reason, detail),
       documentChanged: () => this.documentChanged(),
     };

@@ -13,6 +13,8 @@ export type ToolErrorKind = 'parse' | 'unknown-tool' | 'invalid-arguments' | 'de
 export interface ShownTool {
   tool: CompactTool;
   score: number;
+  /** Shown because the model asked for it at a step that did not show it: fitted first. */
+  asked?: true;
 }
 
 /** A page's tool the model was not shown at a step, and its score for the request. */

@@ -15,6 +15,12 @@ export interface RunLocalAgentOptions {
   request: string;
   /** Earlier messages of the conversation (user and assistant turns), oldest first. */
   history?: readonly ChatMessage[];
+  /**
+   * Tools the conversation called lately (the last request's calls, say), the latest first: the
+   * ranking favours them as it does the run's own calls. A follow-up's words ("try WELCOME5
+   * instead") rarely name the tool it is about.
+   */
+  recentTools?: readonly string[];
   model: LanguageModel;
   format: PromptFormat;
   /** The page's tools, read fresh at every step because they change as the page does. */
@@ -77,6 +83,11 @@ export interface Run {
   readonly prompt: RunPrompt;
   /** The tools the model called, the latest first: the ranking favours them. */
   readonly recent: string[];
+  /**
+   * The page's tools the model asked for at a step that did not show them: shown at every later
+   * step (see offerTools), as the model was told.
+   */
+  readonly askedFor: Set<string>;
   /** Each call's steps and answers, the latest last (see countCall). */
   readonly callSteps: Map<string, CallMade[]>;
   /** The calls (name and arguments) the person declined in this run: never asked about again. */
@@ -105,7 +116,8 @@ export function startRun(options: RunLocalAgentOptions): Run {
     emit,
     host: { executeTool: options.executeTool, approve: options.approve, needsApproval: options.needsApproval, emit },
     prompt,
-    recent: [],
+    recent: [...(options.recentTools ?? [])],
+    askedFor: new Set(),
     callSteps: new Map(),
     declined: new Set(),
     text: '',

@@ -26,7 +26,24 @@ interface OfferedTools {
 export function offerTools(run: Run, tools: readonly ToolDescriptor[]): OfferedTools {
   const { request, scorer, maxTools = defaultMaxTools } = run.options;
   const scores = scoreTools(tools, request, { recent: run.recent, scorer });
-  return { tools, scores, ranked: rankScoredTools(tools, scores, maxTools) };
+  return { tools, scores, ranked: withAskedFor(run.askedFor, tools, scores, rankScoredTools(tools, scores, maxTools)) };
+}
+
+/**
+ * The ranked tools with each the model asked for (see Run.askedFor) among them, marked to be
+ * fitted to the context first (see fitShownTools): one the ranking left out takes the place of
+ * the lowest ranked of the others, so as many are shown.
+ */
+function withAskedFor(askedFor: ReadonlySet<string>, tools: readonly ToolDescriptor[], scores: readonly number[], ranked: readonly ShownTool[]): readonly ShownTool[] {
+  const shown: ShownTool[] = ranked.map((entry) => (askedFor.has(entry.tool.name) ? { ...entry, asked: true } : entry));
+  for (const name of askedFor) {
+    const index = tools.findIndex((tool) => tool.name === name);
+    if (index === -1 || shown.some(({ tool }) => tool.name === name)) continue;
+    const replaced = shown.findLastIndex(({ tool }) => !askedFor.has(tool.name));
+    if (replaced === -1) break;
+    shown[replaced] = { ...rankScoredTools([tools[index]!], [scores[index]!], 1)[0]!, asked: true };
+  }
+  return shown;
 }
 
 /** A reply the model streamed to a step's prompt, the tools it was shown, and how to read the reply. */

@@ -23,12 +23,12 @@ export function systemPromptRoom(contextTokens: number, request: string, history
 
 /**
  * The shown tools whose system prompt (`promptFor`) fits `roomTokens` as `estimateTokens` counts,
- * with that prompt. Where all of them do not fit, each is taken best first (the earlier of equals)
- * if the prompt still fits with it, so a small tool is never left out for a large one that could
- * not fit anyway; they stay in the order shown. Where none fits alone, the best is shown whatever
- * its size. A page whose forms list every country could otherwise fill a 4,096-token context
- * before the model writes a word. The same tools and room always give the same list, so the
- * prompt stays byte-identical from step to step.
+ * with that prompt. Where all of them do not fit, each is taken best first (one the model asked for
+ * before all, then by score, the earlier of equals) if the prompt still fits with it, so a small
+ * tool is never left out for a large one that could not fit anyway; they stay in the order shown.
+ * Where none fits alone, the best is shown whatever its size. A page whose forms list every
+ * country could otherwise fill a 4,096-token context before the model writes a word. The same
+ * tools and room always give the same list, so the prompt stays byte-identical from step to step.
  */
 export function fitShownTools(
   shown: readonly ShownTool[],
@@ -37,7 +37,9 @@ export function fitShownTools(
 ): { shown: readonly ShownTool[]; system: string } {
   const whole = promptFor(shown);
   if (shown.length <= 1 || estimateTokens(whole) <= roomTokens) return { shown, system: whole };
-  const bestFirst = shown.map((_, index) => index).sort((left, right) => shown[right]!.score - shown[left]!.score || left - right);
+  // The model was told a tool it asked for is shown now: it goes before the best scored.
+  const asked = (index: number) => (shown[index]!.asked ? 1 : 0);
+  const bestFirst = shown.map((_, index) => index).sort((left, right) => asked(right) - asked(left) || shown[right]!.score - shown[left]!.score || left - right);
   let kept: number[] = [];
   for (const index of bestFirst) {
     const tried = [...kept, index].sort((left, right) => left - right);

@@ -25,15 +25,30 @@ export function replyToUnreadCalls(run: Run, { tools, shownTools, reply, parsed 
       return { stop: 'repeated-call' };
     }
     noteCall(run, key);
-    // `shownCount` tells the person a tool the page offers was only not shown; the model's message does not say.
+    // A tool the page offers that this step did not show (a follow-up's words rarely name the
+    // tool the turn before used) is shown from the next step on, and the model is told so.
+    if (onPage) showFromNextStep(run, name);
+    const answer = onPage ? notShownMessage(name) : message;
+    // `shownCount` tells the person a tool the page offers was only not shown.
     const notShown = onPage ? { shownCount: shownTools.length } : {};
     // A call whose arguments were no object still names its tool: the person sees which it was.
     const named = name ?? argumentlessToolName(message);
     const details = name === undefined ? { kind: 'parse' as const } : { kind: 'unknown-tool' as const, ...askedArguments(run.options.format, reply.text, name), ...notShown };
-    emit({ type: 'tool-error', step, ...(named === undefined ? {} : { name: named }), ...details, message });
-    replies.push({ name: 'tool_call', text: message, isError: true });
+    emit({ type: 'tool-error', step, ...(named === undefined ? {} : { name: named }), ...details, message: answer });
+    replies.push({ name: 'tool_call', text: answer, isError: true });
   }
   return { replies };
+}
+
+/** The model asked for a tool the page offers but this step did not show: it is shown at the next. */
+function showFromNextStep(run: Run, name: string): void {
+  run.askedFor.add(name);
+  run.recent.unshift(name);
+}
+
+/** What the model reads of its call to a tool the page offers but this step did not show. */
+function notShownMessage(name: string): string {
+  return `"${name}" was not among your tools at this step, so it did not run. It is among them now: call it again if the request needs it.`;
 }
 
 /** Why the run stopped at the same missing tool, or the same unreadable call, a third time. */

@@ -409,6 +409,22 @@ describe('agent sessions', () => {
     });
   });
 
+  it('shows a follow-up the tool the request before called, on a page of more tools than a step shows', async () => {
+    const readOnly = { readOnlyHint: true };
+    const others: ToolDescriptor[] = Array.from({ length: 9 }, (_, index) => ({ name: `other_tool_${index}`, description: 'Something else.', inputSchema: { type: 'object', properties: {} }, annotations: readOnly }));
+    const coupon: ToolDescriptor = { name: 'apply_coupon', description: 'Apply a coupon code.', inputSchema: { type: 'object', properties: { code: { type: 'string' } } }, annotations: readOnly };
+    const h = harness({ tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: [...others, coupon] }) });
+    await script([call('apply_coupon', { code: 'SAVE10' }), 'SAVE10 is not a valid code.']);
+    h.openPanelAndAsk(1, 'apply the coupon SAVE10');
+    await h.untilTurnEnds(0, 'answer');
+    await script([call('apply_coupon', { code: 'WELCOME5' }), 'WELCOME5 is applied.']);
+    h.ask(1, 'that did not work, try WELCOME5 instead');
+    await h.untilTurnEnds(1, 'answer');
+    const start = h.recorder.runs.get(h.state()!.turns[1]!.runId!)!.events.find((event) => event.type === 'step-start');
+    expect(start?.type === 'step-start' && start.tools.map(({ tool }) => tool.name)).toContain('apply_coupon');
+    expect(h.cards().map((card) => [card.name, card.arguments, card.state])).toEqual([['apply_coupon', { code: 'WELCOME5' }, 'done']]);
+  });
+
   describe('a page whose frames keep announcing tool changes', () => {
     // Frames that report in turn: the tab never stays quiet for the 60 ms a settle waits for.
     let storm: ReturnType<typeof setInterval> | undefined;

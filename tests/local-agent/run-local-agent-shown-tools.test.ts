@@ -11,7 +11,7 @@ const manyTools: ToolDescriptor[] = Array.from({ length: 12 }, (_, index) => ({
 const call = (name: string) => `<tool_call>{"name": "${name}", "arguments": {}}</tool_call>`;
 
 describe('runLocalAgent: what the model is shown, may call, and how a stop ends', () => {
-  it('answers "Unknown tool" for a tool the tab offers but this step did not show, and never runs it', async () => {
+  it('tells the model a tool the tab offers but this step did not show did not run, and never runs that call', async () => {
     const model = createReplayEngine([call('tool_11'), 'Done.'], { chunkSize: 8 });
     const executed: string[] = [];
     const result = await runLocalAgent({
@@ -24,7 +24,7 @@ describe('runLocalAgent: what the model is shown, may call, and how a stop ends'
     });
     expect(executed).toEqual([]);
     expect(result.finishReason).toBe('answer');
-    expect(model.requests[1]!.messages.at(-1)!.content).toContain('Unknown tool "tool_11"');
+    expect(model.requests[1]!.messages.at(-1)!.content).toContain('"tool_11" was not among your tools at this step, so it did not run.');
   });
 
   it('tells the person whether an unknown tool is on the page but not shown, or not on the page at all', async () => {
@@ -43,8 +43,9 @@ describe('runLocalAgent: what the model is shown, may call, and how a stop ends'
       { name: 'tool_11', kind: 'unknown-tool', shownCount: 2 },
       { name: 'delete_everything', kind: 'unknown-tool', shownCount: undefined },
     ]);
-    // The model reads the documented words either way.
-    expect(errors[0]!.message).toBe('Unknown tool "tool_11". Available now: tool_0, tool_1.');
+    // A tool the page offers is not "unknown": the model reads that it is shown from now on.
+    expect(errors[0]!.message).toBe('"tool_11" was not among your tools at this step, so it did not run. It is among them now: call it again if the request needs it.');
+    expect(errors[1]!.message).toBe('Unknown tool "delete_everything". Available now: tool_0, tool_1.');
   });
 
   it('says at each step how many tools the page offered, and names those not shown with their scores', async () => {

@@ -218,9 +218,10 @@ describe('runLocalAgent', () => {
     ]);
     expect(errors[2]![2]).toBe('The model asked 3 times for "delete_notes", which this page does not offer, so the run was stopped.');
 
-    // A tool the page has, but that was not among the best tools shown, is named as such.
+    // A tool the page has, but that the context never had room to show, is named as such.
     const many = Array.from({ length: 10 }, (_, index): ToolDescriptor => ({ name: `tool_${index}`, description: `Tool number ${index}.`, inputSchema: { type: 'object', properties: {} } }));
-    const ranked = setup([call('tool_9', {}), call('tool_9', {}), call('tool_9', {})], { getTools: () => many, maxTools: 2, request: 'use tool 0' });
+    const huge: ToolDescriptor = { ...many[9]!, inputSchema: { type: 'object', properties: { country: { enum: Array.from({ length: 3000 }, (_, index) => `country ${index}`) } } } };
+    const ranked = setup([call('tool_9', {}), call('tool_9', {}), call('tool_9', {})], { getTools: () => [...many.slice(0, 9), huge], maxTools: 2, request: 'use tool 0', contextTokens: 4096 });
     await ranked.run();
     expect(ranked.events.at(-2)).toMatchObject({
       type: 'tool-error',
