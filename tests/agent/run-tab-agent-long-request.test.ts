@@ -32,7 +32,7 @@ function run(request: string, history: ChatMessage[]) {
   } as unknown as AgentWorld;
   const host = { tabId: 1, world, toolRan: false, isActive: () => true, stop: () => {}, documentChanged: () => {} } as TabRunHost;
   const active = { controller: new AbortController(), approvals: new Map(), readUntrusted: false } as unknown as ActiveRun;
-  return runTabAgent(host, request, history, defaultSettings, engine, active, 'https://shop.example', () => {}, () => {});
+  return runTabAgent(host, request, { history, recentTools: [] }, defaultSettings, engine, active, 'https://shop.example', () => {}, () => {});
 }
 
 describe('a request longer than the model reads at once', () => {
