@@ -46,6 +46,7 @@ export type AgentEvent =
   /**
    * The step's prose as its parse read it, in place of what streamed: markup or reasoning the prose
    * filter could not hide as it came (a `<function>` call, a `</think>` never opened) is taken back.
+   * Of a reply with calls, only the prose before its first call: what follows was never shown.
    * Only where the two differ by more than white space.
    */
   | { type: 'prose-replace'; step: number; text: string }

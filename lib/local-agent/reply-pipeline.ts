@@ -2,6 +2,7 @@
 // stream: raw to the trace, then own turn, prose filter and the two holds before the person.
 import type { AgentEvent } from './agent-events';
 import { createBareCallHolder } from './bare-call-holder';
+import { createCallWatch } from './call-watch';
 import { createFencedCallHolder } from './fenced-call-holder';
 import { createOwnTurn } from './own-turn';
 import { createProseFilter } from './prose-filter';
@@ -23,15 +24,22 @@ export interface ReplyPipeline {
   raw(): string;
   /** Its own turn, as parsed and kept. */
   text(): string;
+  /** Where its first call opened in `text()`: the prose after it was not shown (see createReplyPipeline). */
+  firstCallAt(): number | undefined;
   /** What the bare-call hold kept to the end (see createBareCallHolder). */
   heldProse(): string | undefined;
   /** Fenced blocks kept from the person because they read as calls. */
   readonly hiddenBlocks: readonly string[];
 }
 
-/** One reply's pipeline, whose events carry `step`; `isCall` judges each fenced block. */
+/**
+ * One reply's pipeline, whose events carry `step`; `isCall` judges each fenced block. Prose that
+ * follows a tagged call in the reply is not shown: a small model writes the outcome it expects
+ * ("Done! I added two mugs") before the call has run, or been allowed. The model reads it all.
+ */
 export function createReplyPipeline(step: number, emit: (event: AgentEvent) => void, isCall: (block: string) => boolean): ReplyPipeline {
   const ownTurn = createOwnTurn();
+  const calls = createCallWatch();
   const filter = createProseFilter();
   const fences = createFencedCallHolder(isCall);
   const bareCall = createBareCallHolder();
@@ -45,7 +53,7 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
       const own = ownTurn.push(text);
       if (!own) return;
       ownParts.push(own);
-      const prose = filter.push(own);
+      const prose = filter.push(calls.push(own));
       if (prose) show(fences.push(prose));
     },
     get over() {
@@ -54,7 +62,8 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
     finish() {
       const ownRest = ownTurn.flush();
       ownParts.push(ownRest);
-      show(fences.push(filter.push(ownRest) + filter.flush()));
+      // After a call, what the filter holds is part of its markup or of the prose held back.
+      show(fences.push(filter.push(calls.push(ownRest)) + (calls.firstCallAt === undefined ? filter.flush() : '')));
       show(fences.flush());
     },
     showUnshown() {
@@ -62,6 +71,7 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
     },
     raw: () => parts.join(''),
     text: () => ownParts.join(''),
+    firstCallAt: () => calls.firstCallAt,
     heldProse: () => bareCall.held(),
     hiddenBlocks: fences.hidden,
   };

@@ -10,13 +10,15 @@ import { MAX_READ } from './parse-tool-calls';
  * differs is replaced by the parse's text: the prose filter hides only the tags it is documented
  * to hide, so call markup it does not know (`<function>…</function>`, a `<tool>` wrapper) streams
  * out, and reasoning streams before a `</think>` that was never opened shows it for what it was.
+ * Of a reply with calls, only the prose before its first call is kept (see keptProse).
  */
 export function settleProse(
   reply: StreamedReply,
   parsed: ParseResult,
-  { step, proseShown }: { step: number; proseShown: string },
+  { step, proseShown, parse }: { step: number; proseShown: string; parse: (reply: string) => ParseResult },
   emit: (event: AgentEvent) => void,
 ): void {
+  const kept = keptProse(reply, parsed, parse);
   let shown = proseShown;
   const show = (text: string) => {
     shown += text;
@@ -24,16 +26,31 @@ export function settleProse(
   };
   // Held-back prose was a call after all (show what is around it) or an answer (show it).
   if (reply.heldProse !== undefined) {
-    const heldShown = parsed.calls.length > 0 || parsed.errors.length > 0 ? parsed.text : reply.heldProse;
+    const heldShown = parsed.calls.length > 0 || parsed.errors.length > 0 ? kept : reply.heldProse;
     if (heldShown) show(heldShown);
   } else {
     // A fenced block kept back as a call that the parse left as prose after all (beside tagged calls).
     for (const block of reply.hiddenBlocks) {
-      if (parsed.text.includes(block)) show(block);
+      if (kept.includes(block)) show(block);
     }
   }
   // The parse reads only the start of a long reply: its text would cut the answer the person has.
-  if (reply.text.length <= MAX_READ && !sameProse(shown, parsed.text)) emit({ type: 'prose-replace', step, text: parsed.text });
+  if (reply.text.length <= MAX_READ && !sameProse(shown, kept)) emit({ type: 'prose-replace', step, text: kept });
+}
+
+/**
+ * The parse's prose, but of a reply with calls (never the answer) only what came before its first
+ * tagged call: after it a small model writes the outcome it expects ("Done! I added two mugs"),
+ * which the person must not read as fact before the call ran, nor after it was declined or failed.
+ * It is read with the call's opening tag, so that the parse reads it as in the whole reply (a fence
+ * beside a tagged call is prose); a fence left open before the call is the call's wrapper.
+ */
+function keptProse(reply: StreamedReply, parsed: ParseResult, parse: (reply: string) => ParseResult): string {
+  if (reply.firstCallAt === undefined || (parsed.calls.length === 0 && parsed.errors.length === 0)) return parsed.text;
+  // Both opening tags end at their first `>`.
+  return parse(reply.text.slice(0, reply.text.indexOf('>', reply.firstCallAt) + 1))
+    .text.replace(/`{3}[\w+.-]*\s*$/, '')
+    .trimEnd();
 }
 
 /** The same words in the same order: white space the parse trims or joins is no reason to redraw. */

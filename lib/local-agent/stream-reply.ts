@@ -19,6 +19,11 @@ export interface StreamedReply {
    */
   heldProse?: string;
   /**
+   * Where in `text` its first tagged call opened: the prose after it was held from the person, who
+   * is shown no outcome before the call ran (see settleProse).
+   */
+  firstCallAt?: number;
+  /**
    * Fenced blocks kept from the person because they read as calls. The loop shows any that the
    * reply's parse left as prose after all (a fence beside tagged calls is not read as one).
    */
@@ -88,6 +93,8 @@ function finishedReply(pipeline: ReplyPipeline, usage: ModelUsage, started: numb
   const reply: StreamedReply = { raw: pipeline.raw(), text: pipeline.text(), usage, modelMs: performance.now() - started, hiddenBlocks: pipeline.hiddenBlocks };
   const heldProse = pipeline.heldProse();
   if (heldProse) reply.heldProse = heldProse;
+  const firstCallAt = pipeline.firstCallAt();
+  if (firstCallAt !== undefined) reply.firstCallAt = firstCallAt;
   return reply;
 }
 

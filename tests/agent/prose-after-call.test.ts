@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import { hermesFormat, lfm2Format, runLocalAgent, type PromptFormat } from '@webmcp-agents/local-agent';
+import { applyAgentEvent } from '../../lib/agent/apply-agent-event';
+import type { Turn } from '../../lib/agent/session-state';
+import { createReplayEngine } from '../../lib/engines/replay-engine';
+
+const tools: ToolDescriptor[] = [
+  {
+    name: 'add_to_cart',
+    description: 'Add a product to the cart.',
+    inputSchema: { type: 'object', properties: { slug: { type: 'string' }, qty: { type: 'integer' } }, required: ['slug'] },
+  },
+];
+
+/** Runs one request as the side panel shows it: every event applied to the turn. */
+async function runTurn(replies: string[], format: PromptFormat, allow: boolean) {
+  const model = createReplayEngine(replies, { chunkSize: 4 });
+  let turn: Turn = { id: 't', request: 'add two mugs', items: [], startedAt: 0 };
+  let atApproval: Turn['items'] = [];
+  await runLocalAgent({
+    request: 'add two mugs',
+    model,
+    format,
+    getTools: () => tools,
+    onEvent: (event) => {
+      turn = applyAgentEvent(turn, event);
+    },
+    approve: async () => {
+      atApproval = turn.items;
+      return allow;
+    },
+    executeTool: async (): Promise<ToolOutput> => ({ text: 'added' }),
+  });
+  const prose = (items: Turn['items']) => items.flatMap((item) => (item.kind === 'prose' ? [item.text.trim()] : [item.kind]));
+  return { atApproval: prose(atApproval), end: prose(turn.items), model };
+}
+
+describe('prose a model writes after its call, in the same reply', () => {
+  const shapes = {
+    hermes: {
+      format: hermesFormat,
+      reply: 'Adding them now.\n<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug", "qty": 2}}</tool_call>\nDone! I added two mugs to your cart.',
+    },
+    lfm2: {
+      format: lfm2Format,
+      reply: 'Adding them now.\n<|tool_call_start|>[add_to_cart(slug="mug", qty=2)]<|tool_call_end|>Done! I added two mugs to your cart.',
+    },
+  };
+
+  for (const [name, { format, reply }] of Object.entries(shapes)) {
+    it(`is not shown as fact above the card that asks to allow the call, nor after a no (${name})`, async () => {
+      const { atApproval, end, model } = await runTurn([reply, 'OK, I did not add them.'], format, false);
+      // What the model wrote before its call stays.
+      expect(atApproval).toEqual(['Adding them now.', 'tool']);
+      expect(end).toEqual(['Adding them now.', 'tool', 'OK, I did not add them.']);
+      // The model still reads its whole reply.
+      expect(model.requests[1]!.messages.map((message) => message.content).join('\n')).toContain('Done! I added two mugs to your cart.');
+    });
+  }
+
+  it('is not shown once the call ran either: the next step says what happened', async () => {
+    const { end } = await runTurn([shapes.hermes.reply, 'Two mugs are in your cart.'], hermesFormat, true);
+    expect(end).toEqual(['Adding them now.', 'tool', 'Two mugs are in your cart.']);
+  });
+});
