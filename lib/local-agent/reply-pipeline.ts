@@ -11,7 +11,10 @@ import { createProseFilter } from './prose-filter';
 export interface ReplyPipeline {
   /** Takes the next raw delta: emits it as `text-delta`, and as `prose-delta` what may be shown. */
   push(text: string): void;
-  /** The reply has gone past the model's own turn (see createOwnTurn). */
+  /**
+   * The reply has gone past the model's own turn (see createOwnTurn), or is plainly looping (the
+   * same call written over, see CallWatch): nothing it writes from here is kept.
+   */
   readonly over: boolean;
   /** At the end of the reply: emits what is left to show. */
   finish(): void;
@@ -22,7 +25,7 @@ export interface ReplyPipeline {
   showUnshown(): void;
   /** The reply as the model wrote it. */
   raw(): string;
-  /** Its own turn, as parsed and kept. */
+  /** Its own turn, as parsed and kept: to the end of the copy that showed it looping, if it did. */
   text(): string;
   /** Where its first call opened in `text()`: the prose after it was not shown (see createReplyPipeline). */
   firstCallAt(): number | undefined;
@@ -33,13 +36,14 @@ export interface ReplyPipeline {
 }
 
 /**
- * One reply's pipeline, whose events carry `step`; `isCall` judges each fenced block. Prose that
+ * One reply's pipeline, whose events carry `step`; `isCall` judges each fenced block, and
+ * `toolNames` (the step's) read its calls to compare them (see CallWatch). Prose that
  * follows a tagged call in the reply is not shown: a small model writes the outcome it expects
  * ("Done! I added two mugs") before the call has run, or been allowed. The model reads it all.
  */
-export function createReplyPipeline(step: number, emit: (event: AgentEvent) => void, isCall: (block: string) => boolean): ReplyPipeline {
+export function createReplyPipeline(step: number, emit: (event: AgentEvent) => void, isCall: (block: string) => boolean, toolNames: ReadonlySet<string>): ReplyPipeline {
   const ownTurn = createOwnTurn();
-  const calls = createCallWatch();
+  const calls = createCallWatch(toolNames);
   const filter = createProseFilter();
   const fences = createFencedCallHolder(isCall);
   const bareCall = createBareCallHolder();
@@ -57,7 +61,7 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
       if (prose) show(fences.push(prose));
     },
     get over() {
-      return ownTurn.over;
+      return ownTurn.over || calls.loopEnd !== undefined;
     },
     finish() {
       const ownRest = ownTurn.flush();
@@ -70,7 +74,7 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
       showProse([bareCall.held() ?? '', fences.held()].filter((text) => text.trim() && !isCall(text)).join(''), step, emit);
     },
     raw: () => parts.join(''),
-    text: () => ownParts.join(''),
+    text: () => ownParts.join('').slice(0, calls.loopEnd),
     firstCallAt: () => calls.firstCallAt,
     heldProse: () => bareCall.held(),
     hiddenBlocks: fences.hidden,

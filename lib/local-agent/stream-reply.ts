@@ -35,8 +35,9 @@ export interface StreamedReply {
  * own turn is taken out (see createOwnTurn), through the prose filter (for the person). Two things
  * the filter cannot judge are held: each ``` fenced block until it closes (dropped if `isCall` says
  * it is a call), and a reply that opens like a bare JSON call, for the loop to judge (see
- * `heldProse`). Once the reply has gone past the model's own turn, the model is told to stop (its
- * signal aborts) and the reply ends as soon as the engine has stopped. Rejects with an AbortError
+ * `heldProse`). Once the reply has gone past the model's own turn, or writes the same call a third
+ * time in a row (a loop that would run to the token cap), the model is told to stop (its signal
+ * aborts) and the reply ends as soon as the engine has stopped. Rejects with an AbortError
  * as soon as the run's signal aborts.
  */
 export async function streamReply(
@@ -47,7 +48,7 @@ export async function streamReply(
   isCall: (block: string) => boolean = () => false,
 ): Promise<StreamedReply> {
   const started = performance.now();
-  const pipeline = createReplyPipeline(step, emit, isCall);
+  const pipeline = createReplyPipeline(step, emit, isCall, new Set(request.tools.map((tool) => tool.name)));
   let usage: ModelUsage = {};
   const turnOver = new AbortController();
   const iterator = startStream(model, request, turnOver);

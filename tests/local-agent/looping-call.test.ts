@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import { hermesFormat, lfm2Format, runLocalAgent, type AgentEvent, type LanguageModel, type ParsedCall, type PromptFormat } from '@webmcp-agents/local-agent';
+import { replyCutOff } from '../../lib/engines/engine';
+
+const tools: ToolDescriptor[] = [
+  {
+    name: 'add_to_cart',
+    description: 'Add a product to the cart.',
+    inputSchema: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
+  },
+];
+
+/**
+ * A model that loops: its first reply writes the same call, `copies` times, a chunk each, then
+ * reaches the token cap as WebLLM does (unless `cutOff` is false). It stops when its signal aborts, as every engine does.
+ */
+function loopingModel(copy: string, copies: number, cutOff = true) {
+  const written: number[] = [];
+  let replies = 0;
+  const model: LanguageModel = {
+    async *stream(request) {
+      replies += 1;
+      if (replies > 1) {
+        yield { type: 'text-delta', text: 'A mug is in your cart.' };
+        return;
+      }
+      written.push(0);
+      for (let index = 0; index < copies; index += 1) {
+        if (request.signal.aborted) return;
+        written[0]! += 1;
+        yield { type: 'text-delta', text: copy };
+      }
+      if (cutOff) throw replyCutOff('1,024 tokens');
+    },
+  };
+  return { model, written };
+}
+
+describe('a model that writes the same call over and over', () => {
+  const copies: Record<string, { format: PromptFormat; copy: string }> = {
+    hermes: { format: hermesFormat, copy: '<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug"}}</tool_call>\n' },
+    lfm2: { format: lfm2Format, copy: '<|tool_call_start|>[add_to_cart(slug="mug")]<|tool_call_end|>' },
+  };
+
+  for (const [name, { format, copy }] of Object.entries(copies)) {
+    it(`is stopped once it plainly loops, and its call runs once instead of the reply failing at the token cap (${name})`, async () => {
+      const { model, written } = loopingModel(copy, 40);
+      const ran: ParsedCall[] = [];
+      const events: AgentEvent[] = [];
+      const result = await runLocalAgent({
+        request: 'add a mug',
+        model,
+        format,
+        getTools: () => tools,
+        onEvent: (event) => events.push(event),
+        executeTool: async (call): Promise<ToolOutput> => {
+          ran.push(call);
+          return { text: 'added' };
+        },
+      });
+      expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
+      expect(ran).toEqual([{ name: 'add_to_cart', arguments: { slug: 'mug' } }]);
+      // Stopped at the third copy, not at the cap.
+      expect(written[0]).toBe(3);
+      const cards = events.flatMap((event) => (event.type === 'tool-call' ? [event.callId] : []));
+      expect(cards).toEqual(['1.1', '1.2', '1.3']);
+    });
+  }
+
+  it('is not stopped for a call written twice, nor for the same call after another one', async () => {
+    const add = (slug: string) => `<tool_call>{"name": "add_to_cart", "arguments": {"slug": "${slug}"}}</tool_call>`;
+    const reply = `${add('mug')}${add('mug')}${add('cup')}${add('mug')}${add('mug')}${add('cap')}`;
+    const { model } = loopingModel(reply, 1, false);
+    const ran: string[] = [];
+    const result = await runLocalAgent({
+      request: 'add things',
+      model,
+      format: hermesFormat,
+      getTools: () => tools,
+      executeTool: async (call): Promise<ToolOutput> => {
+        ran.push(call.arguments.slug as string);
+        return { text: 'added' };
+      },
+    });
+    expect(result).toMatchObject({ finishReason: 'answer' });
+    // Each call written again straight after itself runs once (see runCalls); none is lost.
+    expect(ran).toEqual(['mug', 'cup', 'mug', 'cap']);
+  });
+});
