@@ -22,12 +22,13 @@ export interface CallWatch {
 
 /** What the watch knows between deltas. */
 interface WatchState {
-  text: string;
-  /** Where to look for the next `<`: a tag cut off by the end of a delta is read again whole. */
-  cursor: number;
+  /** Where in the reply `held` starts: all before it has been read. */
+  read: number;
+  /** A tail that may start a tag, read again with the next delta. */
+  held: string;
   region: RegionKind | 'prose';
-  /** Where the call region now open started. */
-  openAt: number;
+  /** The call region now open, from its opening tag, as far as it has been read. */
+  call: string;
   firstCallAt: number | undefined;
   loopEnd: number | undefined;
   /** The last call closed, as compared, and how many times in a row it closed. */
@@ -40,13 +41,13 @@ interface WatchState {
  * the step, by which a closed call is read to compare it.
  */
 export function createCallWatch(toolNames: ReadonlySet<string>): CallWatch {
-  const state: WatchState = { text: '', cursor: 0, region: 'prose', openAt: 0, firstCallAt: undefined, loopEnd: undefined, lastKey: undefined, copies: 0 };
+  const state: WatchState = { read: 0, held: '', region: 'prose', call: '', firstCallAt: undefined, loopEnd: undefined, lastKey: undefined, copies: 0 };
   return {
     push(delta) {
-      const start = state.text.length;
       if (state.loopEnd !== undefined) return '';
-      state.text += delta;
-      readMarkers(state, toolNames);
+      const start = state.read + state.held.length;
+      // Each delta is read once (with a held tail), however long the reply: never the whole again.
+      readMarkers(state, state.held + delta, toolNames);
       return state.firstCallAt === undefined ? delta : delta.slice(0, Math.max(0, state.firstCallAt - start));
     },
     get firstCallAt() {
@@ -58,30 +59,46 @@ export function createCallWatch(toolNames: ReadonlySet<string>): CallWatch {
   };
 }
 
-/** Reads the tags not yet read, region by region, as the prose filter does (see scanProse). */
-function readMarkers(state: WatchState, toolNames: ReadonlySet<string>): void {
-  const { text } = state;
-  for (let at = text.indexOf('<', state.cursor); at !== -1 && state.loopEnd === undefined; at = text.indexOf('<', state.cursor)) {
-    const marker = matchMarkerAt(text, at);
-    if (marker === 'partial') return;
-    state.cursor = at + 1;
+/** Reads the tags in `work`, which starts at `state.read`, region by region, as the prose filter does (see scanProse). */
+function readMarkers(state: WatchState, work: string, toolNames: ReadonlySet<string>): void {
+  state.held = '';
+  // Where the part of the open call region not yet added to `state.call` starts.
+  let callFrom = 0;
+  let cursor = 0;
+  for (let at = work.indexOf('<'); at !== -1; at = work.indexOf('<', cursor)) {
+    const marker = matchMarkerAt(work, at);
+    if (marker === 'partial') {
+      state.held = work.slice(at);
+      break;
+    }
+    cursor = at + 1;
     const effect = marker === null ? 'content' : markerEffect(state.region, marker);
     if (marker === null || effect === 'content') continue;
-    state.cursor = at + MARKERS[marker].length;
-    if (effect === 'close' && state.region !== 'think') closeCall(state, callKey(text.slice(state.openAt, state.cursor), toolNames));
+    cursor = at + MARKERS[marker].length;
+    if (isCallRegion(state.region)) state.call += work.slice(callFrom, cursor);
+    if (effect === 'close' && isCallRegion(state.region)) closeCall(state, callKey(state.call, toolNames), state.read + cursor);
+    if (state.loopEnd !== undefined) return;
     state.region = typeof effect === 'object' ? effect.open : 'prose';
-    if (state.region === 'hermes' || state.region === 'lfm2') {
-      state.openAt = at;
-      state.firstCallAt ??= at;
+    if (isCallRegion(state.region)) {
+      state.call = '';
+      callFrom = at;
+      state.firstCallAt ??= state.read + at;
     }
   }
+  const end = work.length - state.held.length;
+  if (isCallRegion(state.region)) state.call += work.slice(callFrom, end);
+  state.read += end;
 }
 
-/** A call closed: the third copy in a row of one ends the reading there. */
-function closeCall(state: WatchState, key: string | undefined): void {
+function isCallRegion(region: RegionKind | 'prose'): boolean {
+  return region === 'hermes' || region === 'lfm2';
+}
+
+/** A call closed at `end`: the third copy in a row of one ends the reading there. */
+function closeCall(state: WatchState, key: string | undefined, end: number): void {
   state.copies = key !== undefined && key === state.lastKey ? state.copies + 1 : 1;
   state.lastKey = key;
-  if (state.copies >= loopCopies) state.loopEnd = state.cursor;
+  if (state.copies >= loopCopies) state.loopEnd = end;
 }
 
 /** A closed call region as the run compares calls (see runCalls): its tools and canonical arguments. */
