@@ -1,5 +1,5 @@
 // The road each delta of a streamed reply takes (see streamReply), apart from the reading of the
-// stream: raw to the trace, then own turn, prose filter and the two holds before the person.
+// stream: raw to the trace, then own turn, call watch, prose filter and the two holds before the person.
 import type { AgentEvent } from './agent-events';
 import { createBareCallHolder } from './bare-call-holder';
 import { createCallWatch } from './call-watch';

@@ -32,13 +32,13 @@ export interface StreamedReply {
 
 /**
  * Streams one reply: every delta goes out raw (for the trace) and, once what is not the model's
- * own turn is taken out (see createOwnTurn), through the prose filter (for the person). Two things
- * the filter cannot judge are held: each ``` fenced block until it closes (dropped if `isCall` says
- * it is a call), and a reply that opens like a bare JSON call, for the loop to judge (see
- * `heldProse`). Once the reply has gone past the model's own turn, or writes the same call a third
- * time in a row (a loop that would run to the token cap), the model is told to stop (its signal
- * aborts) and the reply ends as soon as the engine has stopped. Rejects with an AbortError
- * as soon as the run's signal aborts.
+ * own turn is taken out (see createOwnTurn), through the prose filter (for the person), up to its
+ * first tagged call (see createReplyPipeline). Two things the filter cannot judge are held: each
+ * ``` fenced block until it closes (dropped if `isCall` says it is a call), and a reply that opens
+ * like a bare JSON call, for the loop to judge (see `heldProse`). Once the reply has gone past the
+ * model's own turn, or writes the same call a third time in a row (a loop that would run to the
+ * token cap), the model is told to stop (its signal aborts) and the reply ends as soon as the
+ * engine has stopped. Rejects with an AbortError as soon as the run's signal aborts.
  */
 export async function streamReply(
   model: LanguageModel,
