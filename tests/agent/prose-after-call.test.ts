@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import { hermesFormat, lfm2Format, runLocalAgent, type PromptFormat } from '@webmcp-agents/local-agent';
+import { hermesFormat, lfm2Format, promptApiFormat, runLocalAgent, type PromptFormat } from '@webmcp-agents/local-agent';
 import { applyAgentEvent } from '../../lib/agent/apply-agent-event';
 import type { Turn } from '../../lib/agent/session-state';
 import { createReplayEngine } from '../../lib/engines/replay-engine';
@@ -62,5 +62,24 @@ describe('prose a model writes after its call, in the same reply', () => {
   it('is not shown once the call ran either: the next step says what happened', async () => {
     const { end } = await runTurn([shapes.hermes.reply, 'Two mugs are in your cart.'], hermesFormat, true);
     expect(end).toEqual(['Adding them now.', 'tool', 'Two mugs are in your cart.']);
+  });
+
+  it("leaves no tag above the card of a format that reads only whole replies (Chrome's built-in model)", async () => {
+    const call = '<tool_call>\n{"name":"add_to_cart","arguments":{"slug":"mug","qty":2}}\n</tool_call>';
+    const { atApproval, end } = await runTurn([call, 'Two mugs are in your cart.'], promptApiFormat, true);
+    expect(atApproval).toEqual(['tool']);
+    expect(end).toEqual(['tool', 'Two mugs are in your cart.']);
+  });
+
+  it('keeps a code block that closed before the call whole', async () => {
+    const reply = `Your list:\n\`\`\`\nmug x2\n\`\`\`\n${shapes.hermes.reply.slice('Adding them now.\n'.length)}`;
+    const { end } = await runTurn([reply, 'Done.'], hermesFormat, true);
+    expect(end).toEqual(['Your list:\n```\nmug x2\n```', 'tool', 'Done.']);
+  });
+
+  it("is shown where the reply's only call was refused: nothing ran, so it is the answer", async () => {
+    const reply = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>\nI cannot check the weather here.';
+    const { end } = await runTurn([reply, 'Sorry, no weather here.'], hermesFormat, true);
+    expect(end).toEqual(['I cannot check the weather here.', 'tool', 'Sorry, no weather here.']);
   });
 });
