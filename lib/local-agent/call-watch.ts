@@ -4,7 +4,10 @@ import { canonicalJson } from './json-values';
 import { parseToolCalls } from './parse-tool-calls';
 import { MARKERS, markerEffect, matchMarkerAt, type RegionKind } from './parsing/markup-markers';
 
-/** How many times in a row one call closes before the reply is plainly looping. */
+/**
+ * How many copies in a row of one call a looping reply keeps. The reply is ended when one more
+ * closes: a model that wrote a call three times and then moved on to another is not looping.
+ */
 const loopCopies = 3;
 
 /** Follows a reply's own turn, delta by delta, for its `<tool_call>` and `<|tool_call_start|>` calls. */
@@ -15,7 +18,7 @@ export interface CallWatch {
   readonly firstCallAt: number | undefined;
   /**
    * Where the reply is plainly looping: the end of the closing tag of the same call (tool and
-   * arguments) written a third time in a row. Nothing after it is read.
+   * arguments) written a third time in a row, once a fourth copy closed. Nothing after it is read.
    */
   readonly loopEnd: number | undefined;
 }
@@ -31,9 +34,10 @@ interface WatchState {
   call: string;
   firstCallAt: number | undefined;
   loopEnd: number | undefined;
-  /** The last call closed, as compared, and how many times in a row it closed. */
+  /** The last call closed, as compared, how many times in a row it closed, and where it last ended. */
   lastKey: string | undefined;
   copies: number;
+  lastEnd: number;
 }
 
 /**
@@ -41,7 +45,7 @@ interface WatchState {
  * the step, by which a closed call is read to compare it.
  */
 export function createCallWatch(toolNames: ReadonlySet<string>): CallWatch {
-  const state: WatchState = { read: 0, held: '', region: 'prose', call: '', firstCallAt: undefined, loopEnd: undefined, lastKey: undefined, copies: 0 };
+  const state: WatchState = { read: 0, held: '', region: 'prose', call: '', firstCallAt: undefined, loopEnd: undefined, lastKey: undefined, copies: 0, lastEnd: 0 };
   return {
     push(delta) {
       if (state.loopEnd !== undefined) return '';
@@ -94,11 +98,12 @@ function isCallRegion(region: RegionKind | 'prose'): boolean {
   return region === 'hermes' || region === 'lfm2';
 }
 
-/** A call closed at `end`: the third copy in a row of one ends the reading there. */
+/** A call closed at `end`: a fourth copy in a row of one ends the reading after the third. */
 function closeCall(state: WatchState, key: string | undefined, end: number): void {
   state.copies = key !== undefined && key === state.lastKey ? state.copies + 1 : 1;
   state.lastKey = key;
-  if (state.copies >= loopCopies) state.loopEnd = end;
+  if (state.copies > loopCopies) state.loopEnd = state.lastEnd;
+  state.lastEnd = end;
 }
 
 /** A closed call region as the run compares calls (see runCalls): its tools and canonical arguments. */

@@ -61,16 +61,16 @@ describe('a model that writes the same call over and over', () => {
       });
       expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
       expect(ran).toEqual([{ name: 'add_to_cart', arguments: { slug: 'mug' } }]);
-      // Stopped at the third copy, not at the cap.
-      expect(written[0]).toBe(3);
+      // Stopped at the fourth copy, not at the cap; the model reads its reply up to the third.
+      expect(written[0]).toBe(4);
       const cards = events.flatMap((event) => (event.type === 'tool-call' ? [event.callId] : []));
       expect(cards).toEqual(['1.1', '1.2', '1.3']);
     });
   }
 
-  it('is not stopped for a call written twice, nor for the same call after another one', async () => {
+  it('is not stopped for a call written twice or three times, nor for the same call after another one', async () => {
     const add = (slug: string) => `<tool_call>{"name": "add_to_cart", "arguments": {"slug": "${slug}"}}</tool_call>`;
-    const reply = `${add('mug')}${add('mug')}${add('cup')}${add('mug')}${add('mug')}${add('cap')}`;
+    const reply = `${add('mug')}${add('mug')}${add('cup')}${add('mug')}${add('mug')}${add('mug')}${add('cap')}`;
     const { model } = loopingModel(reply, 1, false);
     const ran: string[] = [];
     const result = await runLocalAgent({
