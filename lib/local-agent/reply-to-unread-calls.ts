@@ -1,8 +1,10 @@
 // The calls the model got wrong at a step (a tool it was not shown, a call it could not write),
 // answered for the model to fix, and the run stopped where it keeps making the same one.
+import type { ToolDescriptor } from '@webmcp-agents/chat';
 import { countCall, noteCall, type Run } from './agent-run';
 import type { PromptFormat } from './formats';
 import { parseToolCalls } from './parse-tool-calls';
+import { rankScoredTools } from './rank-tools';
 import type { ReadStep, StepReplies } from './read-reply';
 import { maxIdenticalCalls } from './run-tool-call';
 import type { CallReply } from './tool-output-text';
@@ -26,9 +28,11 @@ export function replyToUnreadCalls(run: Run, { tools, shownTools, reply, parsed 
     }
     noteCall(run, key);
     // A tool the page offers that this step did not show (a follow-up's words rarely name the
-    // tool the turn before used) is shown from the next step on, and the model is told so.
-    if (onPage) showFromNextStep(run, name);
-    const answer = onPage ? notShownMessage(name) : message;
+    // tool the turn before used) is shown from the next step on, and the model is told so, where
+    // it fits the context; one too large is never promised, or the model would only call it again.
+    const shown = onPage && fitsWithAsked(run, tools, name);
+    if (shown) showFromNextStep(run, name);
+    const answer = !onPage ? message : shown ? notShownMessage(name) : tooLargeMessage(name, message);
     // `shownCount` tells the person a tool the page offers was only not shown.
     const notShown = onPage ? { shownCount: shownTools.length } : {};
     // A call whose arguments were no object still names its tool: the person sees which it was.
@@ -44,6 +48,23 @@ export function replyToUnreadCalls(run: Run, { tools, shownTools, reply, parsed 
 function showFromNextStep(run: Run, name: string): void {
   run.askedFor.add(name);
   run.recent.unshift(name);
+}
+
+/**
+ * Whether the tool `name`, with those the model asked for before, would be shown from the next step
+ * on: asked tools are fitted first, so they are where they all fit the room and the step's slots.
+ */
+function fitsWithAsked(run: Run, tools: readonly ToolDescriptor[], name: string): boolean {
+  const names = new Set([...run.askedFor, name]);
+  const asked = tools.filter((tool) => names.has(tool.name));
+  const ranked = rankScoredTools(asked, asked.map(() => 0), run.options.maxTools);
+  return ranked.length === asked.length && run.prompt.fitsTools(ranked);
+}
+
+/** What the model reads of its call to a tool the page offers that is too large to show it. */
+function tooLargeMessage(name: string, unknownMessage: string): string {
+  const available = unknownMessage.slice(unknownMessage.indexOf('Available now: '));
+  return `"${name}" was not among your tools at this step, so it did not run: it is too large to be shown with this model's context. ${available}`;
 }
 
 /** What the model reads of its call to a tool the page offers but this step did not show. */

@@ -74,6 +74,15 @@ export class RunPrompt {
     return { shown, messages: [{ role: 'system', content: system }, ...this.history, ...runMessages] };
   }
 
+  /**
+   * Whether these tools together fit the room the shown tools are fitted to, so that tried first
+   * they are all shown (see fitShownTools). Any tools fit a context that is not known.
+   */
+  fitsTools(tools: readonly ShownTool[]): boolean {
+    if (this.toolsContextTokens === undefined) return true;
+    return estimateTokens(this.systemPrompt(tools)) <= systemPromptRoom(this.toolsContextTokens, this.options.request, this.options.history);
+  }
+
   /** Whether a prompt the model found too long can be made smaller: only one fitted to a known context. */
   get canShrink(): boolean {
     return this.contextTokens !== undefined && this.toolsContextTokens !== undefined;

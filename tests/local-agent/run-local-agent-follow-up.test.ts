@@ -70,4 +70,18 @@ describe('runLocalAgent: a follow-up on a page with more tools than a step shows
     expect(shown[1]).toContain('apply_coupon');
     expect(ran).toHaveLength(1);
   });
+
+  it('does not promise a tool too large for the context, and says why it is not shown', async () => {
+    const countries = { type: 'object', properties: { country: { type: 'string', enum: Array.from({ length: 600 }, (_, index) => `Country number ${index} of the world`) } } };
+    const page = [...tools.slice(0, 3), { name: 'set_shipping_country', description: 'Set the shipping country.', inputSchema: countries }];
+    const countryCall = '<tool_call>{"name": "set_shipping_country", "arguments": {"country": "Country number 5 of the world"}}</tool_call>';
+    const { result, ran, shown, model, events } = await followUp([countryCall, 'Done.'], { contextTokens: 4096, getTools: () => page });
+    const told = '"set_shipping_country" was not among your tools at this step, so it did not run: it is too large to be shown with this model\'s context. Available now: search_products, add_to_cart, get_cart.';
+    expect(shown).toEqual([names.slice(0, 3), names.slice(0, 3)]);
+    expect(model.requests[1]!.messages.at(-1)!.content).toContain(told);
+    // The person's card reads the same, true words.
+    expect(events.find((event) => event.type === 'tool-error')).toMatchObject({ name: 'set_shipping_country', kind: 'unknown-tool', shownCount: 3, message: told });
+    expect(ran).toEqual([]);
+    expect(result.finishReason).toBe('answer');
+  });
 });
