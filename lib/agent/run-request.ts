@@ -99,11 +99,11 @@ async function runWith(
   // does, on a known site): a model that never loaded leaves none.
   active.remembered = origin !== '';
   const turn = current();
-  const runId = startRecording(host, engine, request, tabTools, origin, active, turn);
-  setTurn(runId ? { ...turn, runId } : { ...turn, notRecorded: active.notRecorded });
   const history = host.history.forRun(origin, engine.contextTokens);
   // The tools the request before called, where the model reads that request again.
   const recentTools = history.length > 0 ? calledTools(host.turnBefore(active)) : [];
+  const runId = startRecording(host, engine, request, tabTools, origin, active, turn, recentTools);
+  setTurn(runId ? { ...turn, runId } : { ...turn, notRecorded: active.notRecorded });
   // The loop's own words for why it stopped a model that kept asking for the same thing.
   let repeated: string | undefined;
   // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.
@@ -129,7 +129,16 @@ async function runWith(
  * store outlasts the window, and the browser, on disk), nor has any run where the person keeps
  * no traces.
  */
-function startRecording(host: RequestHost, engine: Engine, request: string, tabTools: TabToolList | undefined, origin: string, active: ActiveRun, turn: Turn): string | undefined {
+function startRecording(
+  host: RequestHost,
+  engine: Engine,
+  request: string,
+  tabTools: TabToolList | undefined,
+  origin: string,
+  active: ActiveRun,
+  turn: Turn,
+  recentTools: readonly string[],
+): string | undefined {
   if (active.notRecorded) return undefined;
   const runId = crypto.randomUUID();
   host.world.recorder.startRun({
@@ -140,6 +149,8 @@ function startRecording(host: RequestHost, engine: Engine, request: string, tabT
     engineId: engine.id,
     model: engine.modelId,
     format: engine.format.id,
+    // A replay ranks the page's tools as this run did.
+    ...(recentTools.length > 0 ? { recentTools } : {}),
     request,
     startedAt: turn.startedAt,
   });

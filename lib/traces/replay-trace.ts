@@ -70,6 +70,8 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
     request: trace.run.request,
     // The earlier turns the recorded run was given: between its system prompt and its request.
     history: firstPrompt.slice(1, -1),
+    // The tools the turn before called, which the recorded run's ranking favoured.
+    recentTools: trace.run.recentTools,
     model: createReplayEngine(replies, { chunkSize: 64 }),
     format: promptFormatOf(trace),
     maxSteps: Math.max(1, replies.length),

@@ -2,7 +2,7 @@ import { assertNever } from '@webmcp-agents/chat';
 import type { AgentEvent } from '@webmcp-agents/local-agent';
 import { capError, finiteOr, traceMessage, traceParsed, traceProblem, traceResult, traceTool, traceToolsNotShown, traceUsage } from './trace-fields';
 import { traceAddress } from './trace-address';
-import { capText, traceLimits } from './trace-limits';
+import { capText, traceCounts, traceLimits } from './trace-limits';
 import { runSizeBytes, stepBytes } from './measure-trace';
 import type { RunInfo } from './trace-recorder';
 import type { TraceOutcome, TraceRun, TraceStep } from './trace-schema';
@@ -41,6 +41,7 @@ export class TraceBuilder {
       engineId: capText(info.engineId, traceLimits.id),
       model: capText(info.model, traceLimits.id),
       ...(info.format ? { format: info.format.slice(0, 40) } : {}),
+      ...(info.recentTools?.length ? { recentTools: info.recentTools.slice(0, traceCounts.toolsPerStep).map((name) => capText(name, traceLimits.name)) } : {}),
       request: capText(info.request, traceLimits.message),
       startedAt: info.startedAt,
       stepCount: 0,

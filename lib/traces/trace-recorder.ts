@@ -12,6 +12,8 @@ export interface RunInfo {
   startedAt: number;
   /** The model's prompt format (`engine.format.id`), which a replay uses again; optional. */
   format?: string;
+  /** The tools the turn before called, latest first, which the ranking favoured (see runLocalAgent); a replay ranks with them again. */
+  recentTools?: readonly string[];
 }
 
 /** Where every event of every run goes, as it happens. */

@@ -120,6 +120,8 @@ export const traceRunSchema = z.object({
   model: text(limits.id),
   /** The prompt format of the model, when the recorder was told it. */
   format: text(40).optional(),
+  /** The tools the turn before called, latest first, which the run's ranking favoured; absent in older traces. */
+  recentTools: z.array(text(limits.name)).max(counts.toolsPerStep, `a run names at most ${counts.toolsPerStep} recent tools`).optional(),
   request: text(limits.message),
   startedAt: time,
   endedAt: time.optional(),

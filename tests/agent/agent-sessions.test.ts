@@ -423,6 +423,8 @@ describe('agent sessions', () => {
     const start = h.recorder.runs.get(h.state()!.turns[1]!.runId!)!.events.find((event) => event.type === 'step-start');
     expect(start?.type === 'step-start' && start.tools.map(({ tool }) => tool.name)).toContain('apply_coupon');
     expect(h.cards().map((card) => [card.name, card.arguments, card.state])).toEqual([['apply_coupon', { code: 'WELCOME5' }, 'done']]);
+    // Its trace keeps them, for a replay to rank as the run did; the first request had none.
+    expect(h.state()!.turns.map((turn) => h.recorder.runs.get(turn.runId!)!.info.recentTools)).toEqual([undefined, ['apply_coupon']]);
   });
 
   describe('a page whose frames keep announcing tool changes', () => {

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolDescriptor } from '@webmcp-agents/chat';
+import { hermesFormat, runLocalAgent } from '@webmcp-agents/local-agent';
+import { createReplayEngine } from '@/lib/engines/replay-engine';
 import { replayTrace, type ReplayCall } from '@/lib/traces/replay-trace';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { defaultTraceSettings } from '@/lib/traces/trace-settings';
@@ -91,5 +94,33 @@ describe('replayTrace', () => {
     const { report, page } = await recordThenReplay({}, false);
     expect(page.cart).toEqual([]);
     expect(report.divergences).toEqual([expect.objectContaining({ type: 'call', step: 2, name: 'add_to_cart', recorded: 'ran', replayed: 'declined' })]);
+  });
+
+  it('ranks a follow-up with the tools the turn before called, as the run did, and matches an unchanged page', async () => {
+    // A shop of 12 tools, more than the 8 a step shows: the words "try WELCOME5" do not name apply_coupon.
+    const names = ['search_products', 'add_to_cart', 'get_cart', 'remove_item', 'checkout', 'list_orders', 'track_order', 'get_reviews', 'write_review', 'subscribe_newsletter', 'contact_support', 'apply_coupon'];
+    const tools: ToolDescriptor[] = names.map((name) => ({ name, description: `${name.replace(/_/g, ' ')}.`, inputSchema: { type: 'object', properties: { code: { type: 'string' } } }, annotations: { readOnlyHint: true } }));
+    const request = 'that did not work, try WELCOME5 instead';
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    recorder.startRun({ runId: 'follow-up', tabId: 7, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'replay', model: 'recorded replies', request, startedAt: Date.now(), format: 'hermes', recentTools: ['apply_coupon'] });
+    const result = await runLocalAgent({
+      request,
+      history: [{ role: 'user', content: 'apply the coupon SAVE10' }, { role: 'assistant', content: 'SAVE10 is not a valid code.' }],
+      recentTools: ['apply_coupon'],
+      model: createReplayEngine([call('apply_coupon', { code: 'WELCOME5' }), 'Done.'], { chunkSize: 50 }),
+      format: hermesFormat,
+      getTools: () => tools,
+      executeTool: async () => ({ text: 'Coupon applied.' }),
+      onEvent: (event) => recorder.record('follow-up', event),
+    });
+    recorder.endRun('follow-up', result.finishReason, Date.now());
+    await recorder.flush();
+    const trace = (await store.getTrace('follow-up'))!;
+    expect(trace.run.recentTools).toEqual(['apply_coupon']);
+    const ran: string[] = [];
+    const report = await replayTrace({ trace, getTools: () => tools, executeTool: async (parsed) => (ran.push(parsed.name), { text: 'Coupon applied.' }), confirm: async () => true });
+    expect(report.divergences).toEqual([]);
+    expect(ran).toEqual(['apply_coupon']);
   });
 });

@@ -17,6 +17,15 @@ describe('readTraceFile', () => {
     expect(readTraceFile(file)).toEqual({ ok: true, traces: file.runs });
   });
 
+  it('keeps the tools the turn before called, which a replay ranks with, and reads a run from before they were kept', () => {
+    const followUp = trace('c');
+    followUp.run.recentTools = ['apply_coupon', 'get_cart'];
+    const file = createTraceFile([trace('a'), followUp], at + 5);
+    const read = readTraceFile(JSON.parse(JSON.stringify(file)));
+    expect(read).toEqual({ ok: true, traces: file.runs });
+    expect(read.ok && read.traces.map(({ run }) => run.recentTools)).toEqual([undefined, ['apply_coupon', 'get_cart']]);
+  });
+
   it('reads a call with a result from before the trace kept how much the model read, and one that keeps it', () => {
     const withCalls = trace('a');
     const result = { text: 'mug '.repeat(50), length: 200, durationMs: 3, endedAt: at + 2 };
