@@ -23,6 +23,8 @@ export interface TabToolList {
 export interface AgentWorld {
   loadSettings(): Promise<Settings>;
   getTabTools(tabId: number): Promise<TabToolList | undefined>;
+  /** The address of the tab's top-frame document as the browser tells it, where it does. */
+  pageAddress?(tabId: number): Promise<string | undefined>;
   /**
    * Resolves once the tab's tool list has caught up with what a tool just did to the page, or
    * has not within a ceiling (see `settleCeilingMs`), or `signal` aborted. `firstChangeMs`: how

@@ -4,6 +4,7 @@
 import type { Engine } from '../engines/engine';
 import { settleCeilingMs } from '../registry/settle-tab-tools';
 import { agentOffOn, type Settings } from '../settings';
+import { originOf } from '../text/origin-of';
 import type { ActiveRun, TabRunHost } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
 import type { TabToolList } from './agent-world';
@@ -30,16 +31,18 @@ type TurnAccess = { current: () => Turn; setTurn: (next: Turn, message?: Session
 /** Loads what a run needs and runs it; answers how the turn ended. */
 export async function runRequest(host: RequestHost, request: string, active: ActiveRun, turn: TurnAccess): Promise<[TurnOutcome, string?]> {
   const { world, tabId } = host;
-  const [settings, tabTools, privateWindow, keepsTraces] = await Promise.all([
+  const [settings, tabTools, privateWindow, keepsTraces, address] = await Promise.all([
     world.loadSettings(),
     firstTabTools(host, active.controller.signal),
     world.isPrivateTab(tabId),
     world.recorder.keepsTraces?.() ?? true,
+    world.pageAddress?.(tabId),
   ]);
   active.privateWindow = privateWindow;
   active.notRecorded = privateWindow ? 'private-window' : keepsTraces ? undefined : 'traces-off';
-  const off = enterSite(host, active, settings, tabTools);
-  if (off) return ['error', off];
+  const sentOn = siteOfAddress(address);
+  const off = enterSite(host, active, settings, tabTools, sentOn);
+  if (off) return off;
   const engine = await world.loadEngine(settings, tabId, active.controller.signal);
   // The engine's own message and what to do about it are shown above the conversation.
   if ('error' in engine) {
@@ -51,13 +54,23 @@ export async function runRequest(host: RequestHost, request: string, active: Act
   try {
     // A page that had not reported by then may have while the model loaded.
     const tools = tabTools ?? (await world.getTabTools(tabId));
-    const lateOff = tools && !tabTools ? enterSite(host, active, settings, tools) : undefined;
-    if (lateOff) return ['error', lateOff];
+    // A run stopped by then (a navigation) takes no site it learned late.
+    if (!tabTools && active.controller.signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
+    const lateOff = tools && !tabTools ? enterSite(host, active, settings, tools, sentOn) : undefined;
+    if (lateOff) return lateOff;
     return await runWith(host, engine, request, settings, tools, tools?.origin ?? '', active, turn);
   } finally {
     // Another tab's new model may load now.
     world.releaseEngine(engine);
   }
+}
+
+/**
+ * The site of the page the request was sent on, where its address names one: a web page's. Another
+ * document's (about:blank, a file) may be reported with an origin written otherwise.
+ */
+function siteOfAddress(address: string | undefined): string | undefined {
+  return address !== undefined && /^https?:/i.test(address) ? originOf(address) : undefined;
 }
 
 /**
@@ -74,12 +87,16 @@ async function firstTabTools({ world, tabId }: RequestHost, signal: AbortSignal)
 
 /**
  * The run takes the tab's site as its own ('' where the page reported no tools): the page it is
- * named by, and the history it reads. Answers the notice where the agent is off on that site.
+ * named by, and the history it reads. Answers how the turn ends where the agent is off on that
+ * site, or where it is not the site the request was sent on (`sentOn`, where known): the tab has
+ * gone to another site, whose first report may come before the browser says so, and what was
+ * asked on one site must neither reach another's tools nor end or join its history.
  */
-function enterSite(host: RequestHost, active: ActiveRun, settings: Settings, tabTools: TabToolList | undefined): string | undefined {
+function enterSite(host: RequestHost, active: ActiveRun, settings: Settings, tabTools: TabToolList | undefined, sentOn: string | undefined): [TurnOutcome, string?] | undefined {
   const origin = tabTools?.origin ?? '';
+  if (origin !== '' && sentOn !== undefined && origin !== sentOn) return ['navigated'];
   active.page = { ...(tabTools?.title ? { title: tabTools.title } : {}), origin };
-  if (agentOffOn(settings.disabledSites, origin)) return agentOffNotice(origin);
+  if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
   active.readUntrusted = host.history.enter(origin);
   return undefined;
 }

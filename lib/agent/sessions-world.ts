@@ -25,6 +25,7 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
   return {
     loadSettings: background.loadSettings,
     getTabTools: background.getTabTools,
+    pageAddress: async (tabId) => (await background.topFrame?.(tabId).catch(() => undefined))?.url,
     settleTools: (tabId, signal, firstChangeMs) => settleTabTools(background.onTabToolsChanged, tabId, { signal, firstChangeMs }),
     executeTabTool: (...args): Promise<ToolOutput> => background.executeTabTool(...args),
     ...(background.readLoadedPageResult ? { readLoadedPageResult: background.readLoadedPageResult } : {}),

@@ -1806,6 +1806,45 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(1, 'answer');
     expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'how much is the first one?']);
   });
+
+  // The tab goes to other.example, whose first report reaches the tab's tools just before the
+  // browser says the tab navigated: at the request's `read`th read of them (2: once the short wait
+  // for the page is over; 3: once the model loaded).
+  for (const [read, when] of [[2, 'the short wait for its tools is over'], [3, 'the model has loaded']] as const) {
+    it(`ends a request sent on a site whose page had not reported, where the tab is on another site by the time ${when}: neither site's chat has it`, async () => {
+      await script(['Two mugs: Blue and Red.']);
+      let origin = 'https://shop.example';
+      let reads: number | undefined;
+      let reported = true;
+      const h = harness({
+        pageAddress: () => `${origin}/`,
+        tabTools: () => {
+          if (reads !== undefined && ++reads === read) {
+            [origin, reported] = ['https://other.example', true];
+            setTimeout(() => h.sessions.navigated(1), 0);
+          }
+          return reported ? { url: `${origin}/`, origin, tools } : undefined;
+        },
+      });
+      h.openPanelAndAsk(1, 'find mugs');
+      await h.untilTurnEnds(0, 'answer');
+      // The shop's next page has not reported as the request is sent.
+      [reads, reported] = [0, false];
+      await script(['never'], 50);
+      h.ask(1, 'secret shop request');
+      await h.untilTurnEnds(1);
+      reads = undefined;
+      expect(h.state()?.turns[1]).toMatchObject({ outcome: 'navigated', items: [] });
+      expect(h.state()?.turns[1]?.runId).toBeUndefined();
+      expect(h.recorder.runs.size).toBe(1);
+      // Back on the shop, its chat is as it was.
+      origin = 'https://shop.example';
+      await script(['The blue one is 9 EUR.']);
+      h.ask(1, 'how much is the first one?');
+      await h.untilTurnEnds(2, 'answer');
+      expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'how much is the first one?']);
+    });
+  }
 });
 
 describe('agent sessions: a run that reaches the step limit', () => {
