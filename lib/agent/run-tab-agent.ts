@@ -70,8 +70,9 @@ export function runTabAgent(
     needsApproval: (_call, { tool }) => approvalFor(run, tool),
     approve: (call, context) => askPerson(run, call, context),
   });
-  // A request that alone fills the context is told apart from a conversation grown too long.
-  return result.then((ended) => withRequestTooLong(ended, request, contextTokens));
+  // A request that alone fills the context is told apart from a conversation grown too long. The
+  // engine may have learned its context only by now (a server that did not say it at first).
+  return result.then((ended) => withRequestTooLong(ended, request, engine.contextTokens));
 }
 
 /**

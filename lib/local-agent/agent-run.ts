@@ -70,6 +70,8 @@ export interface RunError {
   hint?: string;
   /** The engine's code for what went wrong, when it gave one. */
   code?: string;
+  /** How many tokens the model reads at once, where a `context-full` error says so. */
+  contextTokens?: number;
 }
 
 /** What a run keeps from one step to the next. */
@@ -160,11 +162,12 @@ export function noteCall(run: Run, key: string, answer?: string): void {
 
 export function toRunError(error: unknown): RunError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  const { hint, code } = error as { hint?: unknown; code?: unknown };
+  const { hint, code, contextTokens } = error as { hint?: unknown; code?: unknown; contextTokens?: unknown };
   return {
     name: error.name,
     message: error.message,
     ...(typeof hint === 'string' ? { hint } : {}),
     ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof contextTokens === 'number' ? { contextTokens } : {}),
   };
 }

@@ -22,7 +22,22 @@ const model = {
 
 const engine = { id: 'webllm', modelId: 'Qwen3-1.7B', format: hermesFormat, model, contextTokens: 4096 } as unknown as Engine;
 
-function run(request: string, history: ChatMessage[]) {
+/**
+ * A model at a local server (OpenAI-compatible) that did not say its context on connecting: the
+ * engine does not know it, and the server's refusal above `context` tokens names it where `named`.
+ */
+function serverEngine(context: number, named: boolean): Engine {
+  const serverModel = {
+    async *stream({ messages }: { messages: ChatMessage[] }) {
+      const tokens = messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+      if (tokens > context) throw contextFull('llama3 at localhost', named ? context : undefined);
+      yield { type: 'text-delta', text: 'Here is a summary.' };
+    },
+  } as unknown as LanguageModel;
+  return { id: 'openai', modelId: 'llama3', format: hermesFormat, model: serverModel } as unknown as Engine;
+}
+
+function run(request: string, history: ChatMessage[], chosen = engine) {
   const world = {
     loadSettings: async () => defaultSettings,
     getTabTools: async () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools }),
@@ -32,7 +47,7 @@ function run(request: string, history: ChatMessage[]) {
   } as unknown as AgentWorld;
   const host = { tabId: 1, world, toolRan: false, isActive: () => true, stop: () => {}, documentChanged: () => {} } as TabRunHost;
   const active = { controller: new AbortController(), approvals: new Map(), readUntrusted: false } as unknown as ActiveRun;
-  return runTabAgent(host, request, { history, recentTools: [] }, defaultSettings, engine, active, 'https://shop.example', () => {}, () => {});
+  return runTabAgent(host, request, { history, recentTools: [] }, defaultSettings, chosen, active, 'https://shop.example', () => {}, () => {});
 }
 
 describe('a request longer than the model reads at once', () => {
@@ -43,6 +58,20 @@ describe('a request longer than the model reads at once', () => {
     expect(result.finishReason).toBe('error');
     expect(result.error?.code).toBe('context-full');
     expect(result.error?.message).toMatch(/^Your request is too long for this model, about [\d,]+ tokens of the 4,096 it reads at once\.$/);
+    expect(result.error?.hint).toBe('Shorten it, or pick a model with more context in the options.');
+  });
+
+  it('names the context the engine\'s error gives where the engine did not know it when the run began', async () => {
+    const article = 'The quick brown fox jumps over the lazy dog. '.repeat(1000);
+    const result = await run(`Summarise this article for me: ${article}`, [], serverEngine(8192, true));
+    expect(result.error?.message).toMatch(/^Your request is too long for this model, about [\d,]+ tokens of the 8,192 it reads at once\.$/);
+    expect(result.error?.hint).toBe('Shorten it, or pick a model with more context in the options.');
+  });
+
+  it('names no context where neither the engine nor its error knows it', async () => {
+    const article = 'The quick brown fox jumps over the lazy dog. '.repeat(800);
+    const result = await run(`Summarise this article for me: ${article}`, [], serverEngine(4096, false));
+    expect(result.error?.message).toMatch(/^Your request is too long for this model, about [\d,]+ tokens\.$/);
     expect(result.error?.hint).toBe('Shorten it, or pick a model with more context in the options.');
   });
 
