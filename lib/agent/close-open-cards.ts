@@ -11,14 +11,17 @@ export function closeOpenCards(turn: Turn, reason: 'interrupted' | 'ended'): Tur
     ...turn,
     items: turn.items.map((item) => {
       if (item.kind !== 'tool') return item;
-      // The page may still finish it: saying "failed" would invite running it twice.
-      if (item.state === 'running' && item.sent) {
+      // The page may still finish it: saying "failed" would invite running it twice. After a
+      // restart a card without its `sent` mark may have been handed over all the same: the mark
+      // is saved only after the call goes to the page, and the worker may have stopped between.
+      if (item.state === 'running' && (item.sent || reason === 'interrupted')) {
         const ended = reason === 'interrupted' ? 'The extension restarted' : 'The request ended';
         return { ...item, state: 'unanswered', result: `${ended} before the page answered: the tool may still have done its work. Check the page before asking again.` };
       }
       // Nobody said no: the request ended first (a Stop, a timeout, a restart).
       if (item.state === 'waiting') return { ...item, state: 'not-run', result: 'Not run: the request ended before an answer.' };
-      // Still being checked (the sites where the agent is off, whether to ask): the page never had it.
+      // Still being checked (the sites where the agent is off, whether to ask), as the worker that
+      // ran it knows: the page never had it.
       if (item.state === 'running') return { ...item, state: 'not-run', result: 'Not run: the request ended first.' };
       return item;
     }),

@@ -19,7 +19,10 @@ export const toolCardSchema = z.object({
    * not be read (its `name` is empty where not even the tool's name could).
    */
   state: z.enum(['waiting', 'running', 'done', 'failed', 'unanswered', 'declined', 'not-run', 'invalid', 'unknown', 'unreadable']),
-  /** The call was handed to the page; a `running` card without it was still being checked or asked about. */
+  /**
+   * The call was handed to the page; a `running` card without it was still being checked or asked
+   * about, as the worker that ran it knows (a saved card may lag behind: see `closeOpenCards`).
+   */
   sent: z.literal(true).optional(),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
   approvalReason: z.enum(['consequential', 'consequence-unknown', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
