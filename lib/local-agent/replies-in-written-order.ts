@@ -3,7 +3,7 @@
 import type { Run } from './agent-run';
 import { parseToolCalls } from './parse-tool-calls';
 import type { ReadStep } from './read-reply';
-import { unknownToolName } from './reply-to-unread-calls';
+import { unknownToolName } from './unknown-tool-name';
 import type { CallReply } from './tool-output-text';
 
 /**

@@ -4,6 +4,7 @@ import type { ToolDescriptor } from '@webmcp-agents/chat';
 import { countCall, noteCall, type Run } from './agent-run';
 import type { PromptFormat } from './formats';
 import { parseToolCalls } from './parse-tool-calls';
+import { unknownToolName } from './unknown-tool-name';
 import { rankScoredTools } from './rank-tools';
 import type { ReadStep, StepReplies } from './read-reply';
 import { maxIdenticalCalls } from './run-tool-call';
@@ -30,9 +31,10 @@ export function replyToUnreadCalls(run: Run, { tools, shownTools, reply, parsed 
     // A tool the page offers that this step did not show (a follow-up's words rarely name the
     // tool the turn before used) is shown from the next step on, and the model is told so, where
     // it fits the context; one too large is never promised, or the model would only call it again.
-    const shown = onPage && fitsWithAsked(run, tools, name);
+    const unshowable = onPage ? whyNotShowable(run, tools, name) : undefined;
+    const shown = onPage && unshowable === undefined;
     if (shown) showFromNextStep(run, name);
-    const answer = !onPage ? message : shown ? notShownMessage(name) : tooLargeMessage(name, message);
+    const answer = !onPage ? message : unshowable === undefined ? notShownMessage(name) : notShowableMessage(name, unshowable, message);
     // `shownCount` tells the person a tool the page offers was only not shown.
     const notShown = onPage ? { shownCount: shownTools.length } : {};
     // A call whose arguments were no object still names its tool: the person sees which it was.
@@ -51,20 +53,23 @@ function showFromNextStep(run: Run, name: string): void {
 }
 
 /**
- * Whether the tool `name`, with those the model asked for before, would be shown from the next step
- * on: asked tools are fitted first, so they are where they all fit the room and the step's slots.
+ * Why the tool `name`, with those the model asked for before, would not be shown from the next step
+ * on (none where it would): asked tools are fitted first, so they are where they all fit the
+ * step's slots ('slots') and the context's room for tools ('room').
  */
-function fitsWithAsked(run: Run, tools: readonly ToolDescriptor[], name: string): boolean {
+function whyNotShowable(run: Run, tools: readonly ToolDescriptor[], name: string): 'slots' | 'room' | undefined {
   const names = new Set([...run.askedFor, name]);
   const asked = tools.filter((tool) => names.has(tool.name));
   const ranked = rankScoredTools(asked, asked.map(() => 0), run.options.maxTools);
-  return ranked.length === asked.length && run.prompt.fitsTools(ranked);
+  if (ranked.length < asked.length) return 'slots';
+  return run.prompt.fitsTools(ranked) ? undefined : 'room';
 }
 
-/** What the model reads of its call to a tool the page offers that is too large to show it. */
-function tooLargeMessage(name: string, unknownMessage: string): string {
+/** What the model reads of its call to a tool the page offers that cannot be shown to it. */
+function notShowableMessage(name: string, why: 'slots' | 'room', unknownMessage: string): string {
+  const reason = why === 'room' ? "it is too large to be shown with this model's context" : 'a step shows only so many tools, and those you asked for before take them all';
   const available = unknownMessage.slice(unknownMessage.indexOf('Available now: '));
-  return `"${name}" was not among your tools at this step, so it did not run: it is too large to be shown with this model's context. ${available}`;
+  return `"${name}" was not among your tools at this step, so it did not run: ${reason}. ${available}`;
 }
 
 /** What the model reads of its call to a tool the page offers but this step did not show. */
@@ -87,11 +92,6 @@ function repeatedMistake(name: string | undefined, onPage: boolean): string {
 function askedArguments(format: PromptFormat, raw: string, name: string): { arguments?: Record<string, unknown> } {
   const call = (format.parseReply ?? parseToolCalls)(raw, new Set([name])).calls.find((parsed) => parsed.name === name);
   return call ? { arguments: call.arguments } : {};
-}
-
-/** The tool a parse error says the model asked for and the page does not offer (see unknownToolMessage). */
-export function unknownToolName(message: string): string | undefined {
-  return /^Unknown tool "(.*)"\. Available now: /s.exec(message)?.[1];
 }
 
 /** The offered tool a parse error names, whose arguments were not an object (see argumentsMessage). */

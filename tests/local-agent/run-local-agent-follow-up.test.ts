@@ -84,4 +84,12 @@ describe('runLocalAgent: a follow-up on a page with more tools than a step shows
     expect(ran).toEqual([]);
     expect(result.finishReason).toBe('answer');
   });
+
+  it("says the step's slots are taken, not that a small tool is too large, where tools asked for before fill them", async () => {
+    const call = (name: string) => `<tool_call>{"name": "${name}", "arguments": {}}</tool_call>`;
+    const { events } = await followUp([call('get_cart') + call('apply_coupon') + call('checkout'), 'Done.'], { maxTools: 2 });
+    const told = events.flatMap((event) => (event.type === 'tool-error' && event.name === 'checkout' ? [event.message] : []));
+    expect(told).toEqual([expect.stringMatching(/^"checkout" was not among your tools at this step, so it did not run: a step shows only so many tools, and those you asked for before take them all\. Available now: /)]);
+  });
 });
+
