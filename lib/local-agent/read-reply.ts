@@ -24,7 +24,7 @@ export interface ReadStep {
 export function readReply(run: Run, tools: readonly ToolDescriptor[], { reply, shownTools, parse, proseShown }: Answer): ReadStep {
   const { step } = run;
   const parsed = parse(reply.text);
-  settleProse(reply, parsed, { step, proseShown }, run.emit);
+  settleProse(reply, parsed, { step, proseShown, offered: new Set(tools.map((tool) => tool.name)) }, run.emit);
   run.emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs });
   run.prompt.addReply(reply.text);
   run.text = parsed.text;

@@ -2,6 +2,7 @@ import type { AgentEvent } from './agent-events';
 import type { StreamedReply } from './stream-reply';
 import type { ParseResult } from './types';
 import { MAX_READ, parseToolCalls } from './parse-tool-calls';
+import { unknownToolName } from './unknown-tool-name';
 
 /**
  * Brings what the person was shown of a step's reply (`proseShown`, as it streamed) in line with
@@ -15,10 +16,10 @@ import { MAX_READ, parseToolCalls } from './parse-tool-calls';
 export function settleProse(
   reply: StreamedReply,
   parsed: ParseResult,
-  { step, proseShown }: { step: number; proseShown: string },
+  { step, proseShown, offered }: { step: number; proseShown: string; offered: ReadonlySet<string> },
   emit: (event: AgentEvent) => void,
 ): void {
-  const kept = keptProse(reply, parsed);
+  const kept = keptProse(reply, parsed, offered);
   let shown = proseShown;
   const show = (text: string) => {
     shown += text;
@@ -42,16 +43,18 @@ export function settleProse(
  * The parse's prose, but of a reply with calls (never the answer) only what came before its first
  * tagged call: after it a small model writes the outcome it expects ("Done! I added two mugs"),
  * which the person must not read as fact before the call ran, nor after it was declined or failed.
- * A reply whose only calls the parse refused runs nothing, so its prose is all the answer there is.
+ * A reply whose only calls the parse refused, none to a tool the page offers (which is shown and
+ * called at the next step), runs nothing, so its prose is all the answer there is.
  * It is read with the call's opening tag by the generic reader (a format's own may take only a
  * whole reply), so that it is read as in the whole reply: a fence beside a tagged call is prose,
  * and one left open before the call is the call's wrapper.
  */
-function keptProse(reply: StreamedReply, parsed: ParseResult): string {
-  if (reply.firstCallAt === undefined || parsed.calls.length === 0) return parsed.text;
+function keptProse(reply: StreamedReply, parsed: ParseResult, offered: ReadonlySet<string>): string {
+  const runsLater = parsed.calls.length > 0 || parsed.errors.some((error) => offered.has(unknownToolName(error) ?? ''));
+  if (reply.firstCallAt === undefined || !runsLater) return parsed.text;
   // Both opening tags end at their first `>`.
   const before = parseToolCalls(reply.text.slice(0, reply.text.indexOf('>', reply.firstCallAt) + 1), new Set()).text;
-  const fences = before.match(/`{3}/g)?.length ?? 0;
+  const fences = before.match(/^[ \t]*`{3}/gm)?.length ?? 0;
   return (fences % 2 === 1 ? before.replace(/`{3}[\w+.-]*\s*$/, '') : before).trimEnd();
 }
 

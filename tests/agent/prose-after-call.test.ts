@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import { hermesFormat, lfm2Format, promptApiFormat, runLocalAgent, type PromptFormat } from '@webmcp-agents/local-agent';
+import { hermesFormat, lfm2Format, promptApiFormat, runLocalAgent, type PromptFormat, type RunLocalAgentOptions } from '@webmcp-agents/local-agent';
 import { applyAgentEvent } from '../../lib/agent/apply-agent-event';
 import type { Turn } from '../../lib/agent/session-state';
 import { createReplayEngine } from '../../lib/engines/replay-engine';
@@ -14,7 +14,7 @@ const tools: ToolDescriptor[] = [
 ];
 
 /** Runs one request as the side panel shows it: every event applied to the turn. */
-async function runTurn(replies: string[], format: PromptFormat, allow: boolean) {
+async function runTurn(replies: string[], format: PromptFormat, allow: boolean, options: Partial<RunLocalAgentOptions> = {}) {
   const model = createReplayEngine(replies, { chunkSize: 4 });
   let turn: Turn = { id: 't', request: 'add two mugs', items: [], startedAt: 0 };
   let atApproval: Turn['items'] = [];
@@ -31,6 +31,7 @@ async function runTurn(replies: string[], format: PromptFormat, allow: boolean) 
       return allow;
     },
     executeTool: async (): Promise<ToolOutput> => ({ text: 'added' }),
+    ...options,
   });
   const prose = (items: Turn['items']) => items.flatMap((item) => (item.kind === 'prose' ? [item.text.trim()] : [item.kind]));
   return { atApproval: prose(atApproval), end: prose(turn.items), model };
@@ -82,4 +83,20 @@ describe('prose a model writes after its call, in the same reply', () => {
     const { end } = await runTurn([reply, 'Sorry, no weather here.'], hermesFormat, true);
     expect(end).toEqual(['I cannot check the weather here.', 'tool', 'Sorry, no weather here.']);
   });
+
+  it('is not shown after a call to a tool the page offers that the step did not show: it is called next', async () => {
+    const search: ToolDescriptor = { name: 'search_products', description: 'Search the products.', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } };
+    // One tool a step, and the ranking puts the search first.
+    const options = { getTools: () => [search, ...tools], maxTools: 1, scorer: (page: readonly ToolDescriptor[]) => page.map((tool) => (tool.name === 'search_products' ? 10 : 0)) };
+    const { atApproval, end } = await runTurn([shapes.hermes.reply, shapes.hermes.reply, 'Two mugs are in your cart.'], hermesFormat, true, options);
+    expect(atApproval).toEqual(['Adding them now.', 'tool', 'Adding them now.', 'tool']);
+    expect(end).toEqual(['Adding them now.', 'tool', 'Adding them now.', 'tool', 'Two mugs are in your cart.']);
+  });
+
+  it('drops the fence that wraps the call, after an inline mention of a fence', async () => {
+    const reply = `Use \`\`\` for code.\n\`\`\`json\n${shapes.hermes.reply.slice('Adding them now.\n'.length).replace('\nDone!', '\n\`\`\`\nDone!')}`;
+    const { end } = await runTurn([reply, 'Done.'], hermesFormat, true);
+    expect(end).toEqual(['Use ``` for code.', 'tool', 'Done.']);
+  });
 });
+
