@@ -21,6 +21,11 @@ export interface CallWatch {
    * arguments) written a third time in a row, once a fourth copy closed. Nothing after it is read.
    */
   readonly loopEnd: number | undefined;
+  /**
+   * Ends the reading after the third copy in a row of one call, where the reply was cut off (the
+   * engine's token cap) before a fourth could close; answers whether the reply ends looping.
+   */
+  endLoop(): boolean;
 }
 
 /** What the watch knows between deltas. */
@@ -59,6 +64,10 @@ export function createCallWatch(toolNames: ReadonlySet<string>): CallWatch {
     },
     get loopEnd() {
       return state.loopEnd;
+    },
+    endLoop() {
+      if (state.loopEnd === undefined && state.copies >= loopCopies) state.loopEnd = state.lastEnd;
+      return state.loopEnd !== undefined;
     },
   };
 }

@@ -16,6 +16,8 @@ export interface ReplyPipeline {
    * same call written over, see CallWatch): nothing it writes from here is kept.
    */
   readonly over: boolean;
+  /** Where the reply failed: ends it as looping, if one call was written three times in a row by then (see CallWatch). */
+  endLoop(): boolean;
   /** At the end of the reply: emits what is left to show. */
   finish(): void;
   /**
@@ -63,6 +65,7 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
     get over() {
       return ownTurn.over || calls.loopEnd !== undefined;
     },
+    endLoop: () => calls.endLoop(),
     finish() {
       const ownRest = ownTurn.flush();
       ownParts.push(ownRest);

@@ -87,4 +87,40 @@ describe('a model that writes the same call over and over', () => {
     // Each call written again straight after itself runs once (see runCalls); none is lost.
     expect(ran).toEqual(['mug', 'cup', 'mug', 'cap']);
   });
+
+  it('has its call run once where the token cap cuts the reply inside a fourth copy (a long call)', async () => {
+    const copy = `<tool_call>{"name": "add_to_cart", "arguments": {"slug": "${'mug'.repeat(200)}"}}</tool_call>`;
+    let replies = 0;
+    const model: LanguageModel = {
+      async *stream() {
+        replies += 1;
+        if (replies > 1) {
+          yield { type: 'text-delta', text: 'A mug is in your cart.' };
+          return;
+        }
+        for (const part of [copy, copy, copy, copy.slice(0, 30)]) yield { type: 'text-delta', text: part };
+        throw replyCutOff('1,024 tokens');
+      },
+    };
+    const ran: string[] = [];
+    const result = await runLocalAgent({
+      request: 'add a mug',
+      model,
+      format: hermesFormat,
+      getTools: () => tools,
+      executeTool: async (call): Promise<ToolOutput> => {
+        ran.push(call.name);
+        return { text: 'added' };
+      },
+    });
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
+    expect(ran).toEqual(['add_to_cart']);
+  });
+
+  it('still fails as cut off where the cap came before a third copy closed', async () => {
+    const { model } = loopingModel(copies.hermes!.copy, 2);
+    const result = await runLocalAgent({ request: 'add a mug', model, format: hermesFormat, getTools: () => tools, executeTool: async (): Promise<ToolOutput> => ({ text: 'added' }) });
+    expect(result).toMatchObject({ finishReason: 'error', error: { code: 'reply-cut-off' } });
+  });
 });
+
