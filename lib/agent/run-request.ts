@@ -94,7 +94,8 @@ async function firstTabTools({ world, tabId }: RequestHost, signal: AbortSignal)
  */
 function enterSite(host: RequestHost, active: ActiveRun, settings: Settings, tabTools: TabToolList | undefined, sentOn: string | undefined): [TurnOutcome, string?] | undefined {
   const origin = tabTools?.origin ?? '';
-  if (origin !== '' && sentOn !== undefined && origin !== sentOn) return ['navigated'];
+  // A sandboxed document's origin is opaque ('null'): it names no site to tell apart.
+  if (origin !== '' && origin !== 'null' && sentOn !== undefined && origin !== sentOn) return ['navigated'];
   active.page = { ...(tabTools?.title ? { title: tabTools.title } : {}), origin };
   if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
   active.readUntrusted = host.history.enter(origin);

@@ -1845,6 +1845,14 @@ describe('agent sessions', () => {
       expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'how much is the first one?']);
     });
   }
+
+  it('runs a request on a sandboxed page, whose tools come with the opaque origin "null" where the address names a site', async () => {
+    await script(['Hello there.']);
+    const h = harness({ tabTools: () => ({ url: 'https://sandboxed.example/app', origin: 'null', tools }), pageAddress: () => 'https://sandboxed.example/app' });
+    h.openPanelAndAsk(1, 'hi');
+    await h.untilTurnEnds(0, 'answer');
+    expect(h.state()?.turns[0]?.items).toEqual([{ kind: 'prose', text: 'Hello there.' }]);
+  });
 });
 
 describe('agent sessions: a run that reaches the step limit', () => {
