@@ -10,6 +10,8 @@ export interface FencedCallHolder {
   held(): string;
   /** The blocks judged to be calls and not shown, in order. */
   readonly hidden: readonly string[];
+  /** Where, in all the prose pushed, the first block judged a call opens, once one is. */
+  readonly firstHiddenAt: number | undefined;
 }
 
 /**
@@ -20,15 +22,31 @@ export interface FencedCallHolder {
  */
 export function createFencedCallHolder(isCall: (block: string) => boolean): FencedCallHolder {
   let pending = '';
+  // Where `pending` starts in all the prose pushed.
+  let pendingAt = 0;
   let inFence = false;
   const hidden: string[] = [];
-  const judge = (block: string) => {
+  let firstHiddenAt: number | undefined;
+  const take = (length: number) => {
+    const taken = pending.slice(0, length);
+    pending = pending.slice(length);
+    pendingAt += length;
+    return taken;
+  };
+  // Takes the block that starts `pending`, `length` long: shown unless it is a call.
+  const judge = (length: number) => {
+    const at = pendingAt;
+    const block = take(length);
     if (!isCall(block)) return block;
     hidden.push(block);
+    firstHiddenAt ??= at;
     return '';
   };
   return {
     hidden,
+    get firstHiddenAt() {
+      return firstHiddenAt;
+    },
     push(prose) {
       // Inside a long block, look for its close only in what is new.
       let closeFrom = inFence ? Math.max(FENCE.length, pending.length - FENCE.length + 1) : FENCE.length;
@@ -37,30 +55,21 @@ export function createFencedCallHolder(isCall: (block: string) => boolean): Fenc
       for (;;) {
         if (!inFence) {
           const open = pending.indexOf(FENCE);
-          if (open === -1) {
-            const keep = trailingBackticks(pending);
-            shown += pending.slice(0, pending.length - keep);
-            pending = pending.slice(pending.length - keep);
-            return shown;
-          }
-          shown += pending.slice(0, open);
-          pending = pending.slice(open);
+          if (open === -1) return shown + take(pending.length - trailingBackticks(pending));
+          shown += take(open);
           inFence = true;
         }
         const close = pending.indexOf(FENCE, closeFrom);
         closeFrom = FENCE.length;
         if (close === -1) return shown;
-        shown += judge(pending.slice(0, close + FENCE.length));
-        pending = pending.slice(close + FENCE.length);
+        shown += judge(close + FENCE.length);
         inFence = false;
       }
     },
     flush() {
-      const rest = pending;
       const wasFence = inFence;
-      pending = '';
       inFence = false;
-      return wasFence ? judge(rest) : rest;
+      return wasFence ? judge(pending.length) : take(pending.length);
     },
     held: () => pending,
   };

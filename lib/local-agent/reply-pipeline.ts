@@ -3,7 +3,7 @@
 import type { AgentEvent } from './agent-events';
 import { createBareCallHolder } from './bare-call-holder';
 import { createCallWatch } from './call-watch';
-import { createFencedCallHolder } from './fenced-call-holder';
+import { createFencedCallHolder, type FencedCallHolder } from './fenced-call-holder';
 import { createOwnTurn } from './own-turn';
 import { createProseFilter } from './prose-filter';
 
@@ -40,14 +40,15 @@ export interface ReplyPipeline {
 /**
  * One reply's pipeline, whose events carry `step`; `isCall` judges each fenced block, and
  * `toolNames` (the step's) read its calls to compare them (see CallWatch). Prose that
- * follows a tagged call in the reply is not shown: a small model writes the outcome it expects
- * ("Done! I added two mugs") before the call has run, or been allowed. The model reads it all.
+ * follows a tagged call, or a fenced block judged a call, is not shown: a small model writes the
+ * outcome it expects ("Done! I added two mugs") before the call has run, or been allowed. The
+ * model reads it all.
  */
 export function createReplyPipeline(step: number, emit: (event: AgentEvent) => void, isCall: (block: string) => boolean, toolNames: ReadonlySet<string>): ReplyPipeline {
   const ownTurn = createOwnTurn();
   const calls = createCallWatch(toolNames);
   const filter = createProseFilter();
-  const fences = createFencedCallHolder(isCall);
+  const fences = untilFencedCall(createFencedCallHolder(isCall));
   const bareCall = createBareCallHolder();
   const parts: string[] = [];
   const ownParts: string[] = [];
@@ -81,6 +82,30 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
     firstCallAt: () => calls.firstCallAt,
     heldProse: () => bareCall.held(),
     hiddenBlocks: fences.hidden,
+  };
+}
+
+/**
+ * The fence holder, showing nothing from the first block it hides as a call on, as the call watch
+ * does from a tagged call. All it let through before that block is all it was given, so the
+ * block's start says where to cut.
+ */
+function untilFencedCall(fences: FencedCallHolder): FencedCallHolder {
+  let passed = 0;
+  const cut = (shown: string) => {
+    const at = fences.firstHiddenAt;
+    const before = at === undefined ? shown : shown.slice(0, Math.max(0, at - passed));
+    passed += shown.length;
+    return before;
+  };
+  return {
+    hidden: fences.hidden,
+    get firstHiddenAt() {
+      return fences.firstHiddenAt;
+    },
+    push: (prose) => cut(fences.push(prose)),
+    flush: () => cut(fences.flush()),
+    held: () => (fences.firstHiddenAt === undefined ? fences.held() : ''),
   };
 }
 

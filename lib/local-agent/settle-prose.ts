@@ -1,7 +1,9 @@
 import type { AgentEvent } from './agent-events';
 import type { StreamedReply } from './stream-reply';
 import type { ParseResult } from './types';
+import { isEmptyFence } from './fenced-call-holder';
 import { MAX_READ, parseToolCalls } from './parse-tool-calls';
+import { scanMarkup } from './parsing/scan-markup';
 import { unknownToolName } from './unknown-tool-name';
 
 /**
@@ -41,21 +43,35 @@ export function settleProse(
 
 /**
  * The parse's prose, but of a reply with calls (never the answer) only what came before its first
- * tagged call: after it a small model writes the outcome it expects ("Done! I added two mugs"),
- * which the person must not read as fact before the call ran, nor after it was declined or failed.
- * A reply whose only calls the parse refused, none to a tool the page offers (which is shown and
- * called at the next step), runs nothing, so its prose is all the answer there is.
- * It is read with the call's opening tag by the generic reader (a format's own may take only a
- * whole reply), so that it is read as in the whole reply: a fence beside a tagged call is prose,
+ * call, tagged or else fenced: after it a small model writes the outcome it expects ("Done! I
+ * added two mugs"), which the person must not read as fact before the call ran, nor after it was
+ * declined or failed. A reply whose only calls the parse refused, none to a tool the page offers
+ * (which is shown and called at the next step), runs nothing, so its prose is all the answer there is.
+ * Before a tagged call it is read with the call's opening tag by the generic reader (a format's own
+ * may take only a whole reply), so that it is read as in the whole reply: a fence beside it is prose,
  * and one left open before the call is the call's wrapper.
  */
 function keptProse(reply: StreamedReply, parsed: ParseResult, offered: ReadonlySet<string>): string {
   const runsLater = parsed.calls.length > 0 || parsed.errors.some((error) => offered.has(unknownToolName(error) ?? ''));
-  if (reply.firstCallAt === undefined || !runsLater) return parsed.text;
+  if (!runsLater) return parsed.text;
+  if (reply.firstCallAt === undefined) return proseBeforeFencedCall(reply) ?? parsed.text;
   // Both opening tags end at their first `>`.
   const before = parseToolCalls(reply.text.slice(0, reply.text.indexOf('>', reply.firstCallAt) + 1), new Set()).text;
   const fences = before.match(/^[ \t]*`{3}/gm)?.length ?? 0;
   return (fences % 2 === 1 ? before.replace(/`{3}[\w+.-]*\s*$/, '') : before).trimEnd();
+}
+
+/**
+ * The prose before the first block hidden as a call, in a reply without tagged calls (where the
+ * parse reads fenced calls): it keeps the prose before a reply's first fenced call as written. An
+ * empty fence is no call there. Undefined where no such block is in the reply's prose.
+ */
+function proseBeforeFencedCall(reply: StreamedReply): string | undefined {
+  const block = reply.hiddenBlocks.find((hidden) => !isEmptyFence(hidden));
+  if (block === undefined) return undefined;
+  const { prose } = scanMarkup(reply.text);
+  const at = prose.indexOf(block);
+  return at === -1 ? undefined : prose.slice(0, at).trim();
 }
 
 /** The same words in the same order: white space the parse trims or joins is no reason to redraw. */

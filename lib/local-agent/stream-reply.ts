@@ -24,8 +24,9 @@ export interface StreamedReply {
    */
   firstCallAt?: number;
   /**
-   * Fenced blocks kept from the person because they read as calls. The loop shows any that the
-   * reply's parse left as prose after all (a fence beside tagged calls is not read as one).
+   * Fenced blocks kept from the person because they read as calls; nothing after the first was
+   * shown. The loop shows any that the reply's parse left as prose after all (a fence beside
+   * tagged calls is not read as one), and keeps only the prose before the first otherwise.
    */
   hiddenBlocks: readonly string[];
 }
@@ -33,7 +34,7 @@ export interface StreamedReply {
 /**
  * Streams one reply: every delta goes out raw (for the trace) and, once what is not the model's
  * own turn is taken out (see createOwnTurn), through the prose filter (for the person), up to its
- * first tagged call (see createReplyPipeline). Two things the filter cannot judge are held: each
+ * first call, tagged or fenced (see createReplyPipeline). Two things the filter cannot judge are held: each
  * ``` fenced block until it closes (dropped if `isCall` says it is a call), and a reply that opens
  * like a bare JSON call, for the loop to judge (see `heldProse`). Once the reply has gone past the
  * model's own turn, or closes a fourth copy in a row of one call (a loop that would run to the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import { hermesFormat, lfm2Format, promptApiFormat, runLocalAgent, type PromptFormat, type RunLocalAgentOptions } from '@webmcp-agents/local-agent';
+import { hermesFormat, lfm2Format, llama3JsonFormat, promptApiFormat, runLocalAgent, type PromptFormat, type RunLocalAgentOptions } from '@webmcp-agents/local-agent';
 import { applyAgentEvent } from '../../lib/agent/apply-agent-event';
 import type { Turn } from '../../lib/agent/session-state';
 import { createReplayEngine } from '../../lib/engines/replay-engine';
@@ -13,17 +13,22 @@ const tools: ToolDescriptor[] = [
   },
 ];
 
-/** Runs one request as the side panel shows it: every event applied to the turn. */
-async function runTurn(replies: string[], format: PromptFormat, allow: boolean, options: Partial<RunLocalAgentOptions> = {}) {
-  const model = createReplayEngine(replies, { chunkSize: 4 });
+/**
+ * Runs one request as the side panel shows it: every event applied to the turn. `streamed` is all
+ * the prose that streamed to the person, before any settle replaced it.
+ */
+async function runTurn(replies: string[], format: PromptFormat, allow: boolean, options: Partial<RunLocalAgentOptions> = {}, chunkSize = 4) {
+  const model = createReplayEngine(replies, { chunkSize });
   let turn: Turn = { id: 't', request: 'add two mugs', items: [], startedAt: 0 };
   let atApproval: Turn['items'] = [];
+  let streamed = '';
   await runLocalAgent({
     request: 'add two mugs',
     model,
     format,
     getTools: () => tools,
     onEvent: (event) => {
+      if (event.type === 'prose-delta') streamed += event.text;
       turn = applyAgentEvent(turn, event);
     },
     approve: async () => {
@@ -34,7 +39,7 @@ async function runTurn(replies: string[], format: PromptFormat, allow: boolean, 
     ...options,
   });
   const prose = (items: Turn['items']) => items.flatMap((item) => (item.kind === 'prose' ? [item.text.trim()] : [item.kind]));
-  return { atApproval: prose(atApproval), end: prose(turn.items), model };
+  return { atApproval: prose(atApproval), end: prose(turn.items), model, streamed };
 }
 
 describe('prose a model writes after its call, in the same reply', () => {
@@ -100,3 +105,48 @@ describe('prose a model writes after its call, in the same reply', () => {
   });
 });
 
+describe('prose a model writes after a call in a ``` fenced block (Llama 3), in the same reply', () => {
+  const call = '```json\n{"name": "add_to_cart", "parameters": {"slug": "mug", "qty": 2}}\n```';
+  const reply = `Adding them now.\n${call}\nDone! I added two mugs to your cart.`;
+  // Small chunks, and the whole reply in one.
+  const chunkSizes = [1, 4, reply.length];
+
+  for (const chunkSize of chunkSizes) {
+    it(`is not shown above the card that asks to allow the call, nor after a no (chunks of ${chunkSize})`, async () => {
+      const { atApproval, end, model, streamed } = await runTurn([reply, 'OK, I did not add them.'], llama3JsonFormat, false, {}, chunkSize);
+      expect(streamed).not.toContain('Done!');
+      // What the model wrote before its call stays.
+      expect(atApproval).toEqual(['Adding them now.', 'tool']);
+      expect(end).toEqual(['Adding them now.', 'tool', 'OK, I did not add them.']);
+      // The model still reads its whole reply.
+      expect(model.requests[1]!.messages.map((message) => message.content).join('\n')).toContain('Done! I added two mugs to your cart.');
+    });
+
+    it(`is not shown once the call ran either (chunks of ${chunkSize})`, async () => {
+      const { atApproval, end, streamed } = await runTurn([reply, 'Two mugs are in your cart.'], llama3JsonFormat, true, {}, chunkSize);
+      expect(streamed).not.toContain('Done!');
+      expect(atApproval).toEqual(['Adding them now.', 'tool']);
+      expect(end).toEqual(['Adding them now.', 'tool', 'Two mugs are in your cart.']);
+    });
+  }
+
+  it('leaves nothing above the card of a reply that opens with the call', async () => {
+    const { atApproval, end } = await runTurn([`${call}\nDone! I added two mugs to your cart.`, 'Two mugs are in your cart.'], llama3JsonFormat, true);
+    expect(atApproval).toEqual(['tool']);
+    expect(end).toEqual(['tool', 'Two mugs are in your cart.']);
+  });
+
+  it.each([1, 4, 1000])('still streams a code block that is not a call, and the prose after it, before the call (chunks of %i)', async (chunkSize) => {
+    const shown = 'Your list:\n```\nmug x2\n```\nAdding them now.';
+    const { atApproval, end, streamed } = await runTurn([`${shown}\n${reply.slice('Adding them now.\n'.length)}`, 'Done.'], llama3JsonFormat, true, {}, chunkSize);
+    expect(streamed).toBe(`${shown}\nDone.`);
+    expect(atApproval).toEqual([shown, 'tool']);
+    expect(end).toEqual([shown, 'tool', 'Done.']);
+  });
+
+  it("is shown where the reply's only fenced call names a tool the page does not offer: it is the answer", async () => {
+    const refused = '```json\n{"name": "get_weather", "parameters": {"city": "Paris"}}\n```\nI cannot check the weather here.';
+    const { end } = await runTurn([refused, 'Sorry, no weather here.'], llama3JsonFormat, true);
+    expect(end).toEqual(['I cannot check the weather here.', 'tool', 'Sorry, no weather here.']);
+  });
+});

@@ -36,4 +36,13 @@ describe('createFencedCallHolder', () => {
     expect(stream('Looking.\n```json\n{"name": "search"', 4).join('')).toBe('Looking.\n');
     expect(stream('Price list:\n```\nmug 12 USD', 4).join('')).toBe('Price list:\n```\nmug 12 USD');
   });
+
+  it.each([1, 3, 100])('says where the first block judged a call opens in all the prose pushed, in chunks of %i', (size) => {
+    const text = 'Here:\n```\nmug x2\n```\nLooking.\n```json\n{"name": "search"}\n```\nDone.\n```json\n{"name": "cart"}';
+    const holder = createFencedCallHolder(isCall);
+    for (let at = 0; at < text.length; at += size) holder.push(text.slice(at, at + size));
+    holder.flush();
+    expect(holder.firstHiddenAt).toBe(text.indexOf('```json'));
+    expect(createFencedCallHolder(isCall).firstHiddenAt).toBeUndefined();
+  });
 });

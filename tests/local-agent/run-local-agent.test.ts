@@ -82,7 +82,8 @@ describe('runLocalAgent', () => {
     expect(executed).toEqual([{ name: 'search_products', arguments: { query: 'mug' } }]);
     expect(result.text).toBe('The mug costs:\n```\n12 USD\n```');
     const prose = events.flatMap((event) => (event.type === 'prose-delta' ? [event.text] : [])).join('');
-    expect(prose).toBe('Let me look that up.\n\nOne moment.The mug costs:\n```\n12 USD\n```');
+    // What follows the call is held from the person, as after a tagged call (see prose-after-call).
+    expect(prose).toBe('Let me look that up.\nThe mug costs:\n```\n12 USD\n```');
   });
 
   it('shows a fenced block the reply parse left as prose (it sits beside a tagged call), and tells the model nothing ran from it', async () => {
