@@ -4,6 +4,7 @@ import type { ToolDescriptor } from '@webmcp-agents/chat';
 import { countCall, noteCall, type Run } from './agent-run';
 import type { PromptFormat } from './formats';
 import { parseToolCalls } from './parse-tool-calls';
+import { argumentlessToolName } from './argumentless-tool-name';
 import { unknownToolName } from './unknown-tool-name';
 import { rankScoredTools } from './rank-tools';
 import type { ReadStep, StepReplies } from './read-reply';
@@ -55,19 +56,21 @@ function showFromNextStep(run: Run, name: string): void {
 /**
  * Why the tool `name`, with those the model asked for before, would not be shown from the next step
  * on (none where it would): asked tools are fitted first, so they are where they all fit the
- * step's slots ('slots') and the context's room for tools ('room').
+ * step's slots and the context's room for tools. Answers 'room' where the tool alone is too large
+ * for that room, 'taken' where the tools asked for before leave it no slot or no room.
  */
-function whyNotShowable(run: Run, tools: readonly ToolDescriptor[], name: string): 'slots' | 'room' | undefined {
+function whyNotShowable(run: Run, tools: readonly ToolDescriptor[], name: string): 'taken' | 'room' | undefined {
   const names = new Set([...run.askedFor, name]);
   const asked = tools.filter((tool) => names.has(tool.name));
   const ranked = rankScoredTools(asked, asked.map(() => 0), run.options.maxTools);
-  if (ranked.length < asked.length) return 'slots';
-  return run.prompt.fitsTools(ranked) ? undefined : 'room';
+  if (ranked.length === asked.length && run.prompt.fitsTools(ranked)) return undefined;
+  const alone = tools.filter((tool) => tool.name === name);
+  return run.prompt.fitsTools(rankScoredTools(alone, [0])) ? 'taken' : 'room';
 }
 
 /** What the model reads of its call to a tool the page offers that cannot be shown to it. */
-function notShowableMessage(name: string, why: 'slots' | 'room', unknownMessage: string): string {
-  const reason = why === 'room' ? "it is too large to be shown with this model's context" : 'a step shows only so many tools, and those you asked for before take them all';
+function notShowableMessage(name: string, why: 'taken' | 'room', unknownMessage: string): string {
+  const reason = why === 'room' ? "it is too large to be shown with this model's context" : 'a step shows only so many tools, and those you asked for before take their places';
   const available = unknownMessage.slice(unknownMessage.indexOf('Available now: '));
   return `"${name}" was not among your tools at this step, so it did not run: ${reason}. ${available}`;
 }
@@ -92,9 +95,4 @@ function repeatedMistake(name: string | undefined, onPage: boolean): string {
 function askedArguments(format: PromptFormat, raw: string, name: string): { arguments?: Record<string, unknown> } {
   const call = (format.parseReply ?? parseToolCalls)(raw, new Set([name])).calls.find((parsed) => parsed.name === name);
   return call ? { arguments: call.arguments } : {};
-}
-
-/** The offered tool a parse error names, whose arguments were not an object (see argumentsMessage). */
-function argumentlessToolName(message: string): string | undefined {
-  return /^Arguments for "(.*)" must be a JSON object\.$/s.exec(message)?.[1];
 }

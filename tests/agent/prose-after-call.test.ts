@@ -149,4 +149,12 @@ describe('prose a model writes after a call in a ``` fenced block (Llama 3), in 
     const { end } = await runTurn([refused, 'Sorry, no weather here.'], llama3JsonFormat, true);
     expect(end).toEqual(['I cannot check the weather here.', 'tool', 'Sorry, no weather here.']);
   });
+
+  it('is not shown after a call whose arguments were no object: the model is told and calls again', async () => {
+    const reply = 'Adding them now.\n<tool_call>{"name": "add_to_cart", "arguments": "slug=mug"}</tool_call>\nDone! I added two mugs to your cart.';
+    const good = 'Adding them now.\n<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug", "qty": 2}}</tool_call>\nDone! I added two mugs to your cart.';
+    const { atApproval } = await runTurn([reply, good, 'Two mugs are in your cart.'], hermesFormat, true);
+    expect(atApproval).toEqual(['Adding them now.', 'tool', 'Adding them now.', 'tool']);
+  });
 });
+

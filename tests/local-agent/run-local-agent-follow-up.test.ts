@@ -89,7 +89,20 @@ describe('runLocalAgent: a follow-up on a page with more tools than a step shows
     const call = (name: string) => `<tool_call>{"name": "${name}", "arguments": {}}</tool_call>`;
     const { events } = await followUp([call('get_cart') + call('apply_coupon') + call('checkout'), 'Done.'], { maxTools: 2 });
     const told = events.flatMap((event) => (event.type === 'tool-error' && event.name === 'checkout' ? [event.message] : []));
-    expect(told).toEqual([expect.stringMatching(/^"checkout" was not among your tools at this step, so it did not run: a step shows only so many tools, and those you asked for before take them all\. Available now: /)]);
+    expect(told).toEqual([expect.stringMatching(/^"checkout" was not among your tools at this step, so it did not run: a step shows only so many tools, and those you asked for before take their places\. Available now: /)]);
+  });
+
+  it("says the tools asked for before take the room, not that a tool that fits alone is too large", async () => {
+    const form = (what: string): ToolDescriptor => ({
+      name: `fill_${what}`,
+      description: `Fill the ${what} address form. The country field accepts any of: ${Array.from({ length: 200 }, (_, index) => `Country${index}`).join(', ')}.`,
+      inputSchema: { type: 'object', properties: { country: { type: 'string' } } },
+    });
+    const page = [tools[0]!, form('shipping'), form('billing')];
+    const call = (name: string) => `<tool_call>{"name": "${name}", "arguments": {}}</tool_call>`;
+    const { events } = await followUp([call('fill_billing'), call('fill_shipping'), 'Done.'], { contextTokens: 2000, getTools: () => page });
+    const told = events.flatMap((event) => (event.type === 'tool-error' && event.name === 'fill_shipping' ? [event.message] : []));
+    expect(told).toEqual([expect.stringMatching(/so it did not run: a step shows only so many tools, and those you asked for before take their places\./)]);
   });
 });
 
