@@ -168,4 +168,38 @@ describe('the shop task through the real WebLLM engine code, with a fake WebLLM 
       warn.mockRestore();
     }
   });
+
+  describe('a reply that writes the same call over and over', () => {
+    const add = (slug: string) => `<tool_call>{"name": "add_to_cart", "arguments": {"slug": "${slug}", "qty": 1}}</tool_call>\n`;
+    async function runLooping(reply: string, loseDeviceAfterChunks?: number) {
+      const fake = createFakeWebLlm({ replies: [reply, 'A mug is in your cart.'], chunkSize: 5 });
+      const engine = createWebLlmEngine(defaultSettings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} });
+      await engine.load(() => {});
+      if (loseDeviceAfterChunks !== undefined) fake.state.loseDeviceAfterChunks = loseDeviceAfterChunks;
+      const shop = createInMemoryShop();
+      const events: AgentEvent[] = [];
+      const outcome = await runLocalAgent({ request: 'add a mug', model: engine.model, format: engine.format, getTools: () => shop.tools, executeTool: (call) => shop.executeTool(call), onEvent: (event) => events.push(event) });
+      return { outcome, events };
+    }
+
+    it('keeps the figures of a reply the token cap cut inside a fourth copy, whose call runs once', async () => {
+      const { outcome, events } = await runLooping(add('x'.repeat(1100)).repeat(6));
+      expect(outcome.finishReason).toBe('answer');
+      expect(events.filter((event) => event.type === 'tool-result')).toHaveLength(1);
+      const first = events.find((event) => event.type === 'step-end');
+      expect(first?.type === 'step-end' && first.usage.completionTokens).toBe(1024);
+    });
+
+    it('says the GPU stopped at the next step where it was lost after the third copy', async () => {
+      const copy = add('enamel-mug');
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        const { outcome } = await runLooping(copy.repeat(8), Math.ceil((3 * copy.length) / 5) + 2);
+        expect(result(outcome)).toEqual({ finishReason: 'error', code: 'device-lost', message: 'The GPU stopped working while Qwen3 1.7B (q4f16) was answering.' });
+      } finally {
+        warn.mockRestore();
+      }
+    });
+  });
 });
+

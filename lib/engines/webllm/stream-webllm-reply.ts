@@ -54,12 +54,14 @@ export async function* streamWebLlmReply(
   }
   // A reply told to stop (Stop, or one that went past the model's own turn) still says what it cost
   // until then: the trace shows the tokens WebLLM wrote.
+  // Its figures come first even where the reply was cut off, for a loop that keeps what came before
+  // the cut (a call written over and over).
+  yield { type: 'usage', usage: toModelUsage(usage, { startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
   if (!signal.aborted) {
     // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
     if (finishReason === 'length') throw cutOff(usage, options);
     if (finishReason === 'abort') throw new EngineError('unavailable', 'WebLLM stopped the reply before it was done.', 'Send your request again.');
   }
-  yield { type: 'usage', usage: toModelUsage(usage, { startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
 }
 
 const defaultMaxTokens = 1024;
