@@ -31,8 +31,10 @@ export function createWebLlmReplyModel(runtime: WebLlmRuntime, settings: Setting
         // Only this reply's engine: another run may have loaded a fresh one meanwhile. Also where the
         // reply was told to stop (Stop, or the end of the model's own turn), so the next load starts afresh.
         if (deviceLost && runtime.engine === engine) await unloadModel(runtime);
-        if (!request.signal.aborted) throw failure;
+        // The next reply says why the model is gone, where this one ends without it: told to stop,
+        // or ended by the loop at the third copy of a call it kept writing.
         if (deviceLost) state.lostDevice = failure;
+        if (!request.signal.aborted) throw failure;
         throw error;
       } finally {
         stopKeepingAwake();
