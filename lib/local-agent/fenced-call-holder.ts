@@ -10,7 +10,7 @@ export interface FencedCallHolder {
   held(): string;
   /** The blocks judged to be calls and not shown, in order. */
   readonly hidden: readonly string[];
-  /** Where, in all the prose pushed, the first block judged a call opens, once one is. */
+  /** Where, in the prose shown, the first hidden block that ends the prose opened, once one did. */
   readonly firstHiddenAt: number | undefined;
 }
 
@@ -18,11 +18,13 @@ export interface FencedCallHolder {
  * Holds each ``` fenced block of a reply until it closes, then shows it only if `isCall` says it
  * is not a call, so a call fenced in the middle of a reply (Llama 3, small models asked for
  * `<tool_call>` tags) never flashes up as prose before its card. Prose outside fences passes at
- * once; a trailing "`" or "``" waits for the next chunk, which may complete a fence.
+ * once; a trailing "`" or "``" waits for the next chunk, which may complete a fence. Of the
+ * blocks hidden, `endsProse` tells those after which the reply's prose is no more to be shown (a
+ * call that will run), as opposed to one that only looks like a call (an unknown tool, an example).
  */
-export function createFencedCallHolder(isCall: (block: string) => boolean): FencedCallHolder {
+export function createFencedCallHolder(isCall: (block: string) => boolean, endsProse: (block: string) => boolean = () => true): FencedCallHolder {
   let pending = '';
-  // Where `pending` starts in all the prose pushed.
+  // Where `pending` starts in the prose shown (the hidden blocks left out).
   let pendingAt = 0;
   let inFence = false;
   const hidden: string[] = [];
@@ -39,7 +41,8 @@ export function createFencedCallHolder(isCall: (block: string) => boolean): Fenc
     const block = take(length);
     if (!isCall(block)) return block;
     hidden.push(block);
-    firstHiddenAt ??= at;
+    pendingAt -= block.length;
+    if (endsProse(block)) firstHiddenAt ??= at;
     return '';
   };
   return {

@@ -5,6 +5,7 @@ import { createBareCallHolder } from './bare-call-holder';
 import { createCallWatch } from './call-watch';
 import { createFencedCallHolder, type FencedCallHolder } from './fenced-call-holder';
 import { createOwnTurn } from './own-turn';
+import { parseToolCalls } from './parse-tool-calls';
 import { createProseFilter } from './prose-filter';
 
 /** One reply's text as it streams, and what of it is kept and shown. */
@@ -48,7 +49,8 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
   const ownTurn = createOwnTurn();
   const calls = createCallWatch(toolNames);
   const filter = createProseFilter();
-  const fences = untilFencedCall(createFencedCallHolder(isCall));
+  // A fenced block that is a call to a shown tool ends the prose; one that only looks like a call does not.
+  const fences = untilFencedCall(createFencedCallHolder(isCall, (block) => parseToolCalls(block, toolNames).calls.length > 0));
   const bareCall = createBareCallHolder();
   const parts: string[] = [];
   const ownParts: string[] = [];
@@ -86,9 +88,9 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
 }
 
 /**
- * The fence holder, showing nothing from the first block it hides as a call on, as the call watch
- * does from a tagged call. All it let through before that block is all it was given, so the
- * block's start says where to cut.
+ * The fence holder, showing nothing from the first block that ends the prose on (a call that will
+ * run), as the call watch does from a tagged call. That block's start in what the holder showed
+ * says where to cut.
  */
 function untilFencedCall(fences: FencedCallHolder): FencedCallHolder {
   let passed = 0;

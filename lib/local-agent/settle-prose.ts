@@ -56,7 +56,7 @@ export function settleProse(
 function keptProse(reply: StreamedReply, parsed: ParseResult, offered: ReadonlySet<string>): string {
   const runsLater = parsed.calls.length > 0 || parsed.errors.some((error) => offered.has(unknownToolName(error) ?? argumentlessToolName(error) ?? ''));
   if (!runsLater) return parsed.text;
-  if (reply.firstCallAt === undefined) return proseBeforeFencedCall(reply) ?? parsed.text;
+  if (reply.firstCallAt === undefined) return proseBeforeFencedCall(reply, parsed) ?? parsed.text;
   // Both opening tags end at their first `>`.
   const before = parseToolCalls(reply.text.slice(0, reply.text.indexOf('>', reply.firstCallAt) + 1), new Set()).text;
   const fences = before.match(/^[ \t]*`{3}/gm)?.length ?? 0;
@@ -64,16 +64,18 @@ function keptProse(reply: StreamedReply, parsed: ParseResult, offered: ReadonlyS
 }
 
 /**
- * The prose before the first block hidden as a call, in a reply without tagged calls (where the
- * parse reads fenced calls): it keeps the prose before a reply's first fenced call as written. An
- * empty fence is no call there. Undefined where no such block is in the reply's prose.
+ * The prose before the first fenced call, in a reply without tagged calls (where the parse reads
+ * fenced calls), as written. Of the blocks hidden as calls, only those the parse took out count (an
+ * example it kept as prose, or an empty fence, is no call), found in the reply's prose (not in its
+ * reasoning). Undefined where none is.
  */
-function proseBeforeFencedCall(reply: StreamedReply): string | undefined {
-  const block = reply.hiddenBlocks.find((hidden) => !isEmptyFence(hidden));
-  if (block === undefined) return undefined;
+function proseBeforeFencedCall(reply: StreamedReply, parsed: ParseResult): string | undefined {
   const { prose } = scanMarkup(reply.text);
-  const at = prose.indexOf(block);
-  return at === -1 ? undefined : prose.slice(0, at).trim();
+  const starts = reply.hiddenBlocks
+    .filter((block) => !isEmptyFence(block) && !parsed.text.includes(block.trim()))
+    .map((block) => prose.indexOf(block))
+    .filter((at) => at !== -1);
+  return starts.length === 0 ? undefined : prose.slice(0, Math.min(...starts)).trim();
 }
 
 /** The same words in the same order: white space the parse trims or joins is no reason to redraw. */

@@ -103,6 +103,13 @@ describe('prose a model writes after its call, in the same reply', () => {
     const { end } = await runTurn([reply, 'Done.'], hermesFormat, true);
     expect(end).toEqual(['Use ``` for code.', 'tool', 'Done.']);
   });
+
+  it('is not shown after a call whose arguments were no object: the model is told and calls again', async () => {
+    const reply = 'Adding them now.\n<tool_call>{"name": "add_to_cart", "arguments": "slug=mug"}</tool_call>\nDone! I added two mugs to your cart.';
+    const good = 'Adding them now.\n<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug", "qty": 2}}</tool_call>\nDone! I added two mugs to your cart.';
+    const { atApproval } = await runTurn([reply, good, 'Two mugs are in your cart.'], hermesFormat, true);
+    expect(atApproval).toEqual(['Adding them now.', 'tool', 'Adding them now.', 'tool']);
+  });
 });
 
 describe('prose a model writes after a call in a ``` fenced block (Llama 3), in the same reply', () => {
@@ -146,15 +153,23 @@ describe('prose a model writes after a call in a ``` fenced block (Llama 3), in 
 
   it("is shown where the reply's only fenced call names a tool the page does not offer: it is the answer", async () => {
     const refused = '```json\n{"name": "get_weather", "parameters": {"city": "Paris"}}\n```\nI cannot check the weather here.';
-    const { end } = await runTurn([refused, 'Sorry, no weather here.'], llama3JsonFormat, true);
+    const { end, streamed } = await runTurn([refused, 'Sorry, no weather here.'], llama3JsonFormat, true, {}, 1);
+    // It streams as it comes: a Stop or a failed reply would not lose it.
+    expect(streamed).toContain('I cannot check the weather here.');
     expect(end).toEqual(['I cannot check the weather here.', 'tool', 'Sorry, no weather here.']);
   });
 
-  it('is not shown after a call whose arguments were no object: the model is told and calls again', async () => {
-    const reply = 'Adding them now.\n<tool_call>{"name": "add_to_cart", "arguments": "slug=mug"}</tool_call>\nDone! I added two mugs to your cart.';
-    const good = 'Adding them now.\n<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug", "qty": 2}}</tool_call>\nDone! I added two mugs to your cart.';
-    const { atApproval } = await runTurn([reply, good, 'Two mugs are in your cart.'], hermesFormat, true);
-    expect(atApproval).toEqual(['Adding them now.', 'tool', 'Adding them now.', 'tool']);
+  it('keeps an example the parse left as prose, and the words after it, before the call', async () => {
+    const shown = 'Format:\n```json\n{"name": "<tool>", "arguments": {...}}\n```\nNow adding:';
+    const { atApproval } = await runTurn([`${shown}\n${call}\nDone! I added two mugs.`, 'Done.'], llama3JsonFormat, true);
+    expect(atApproval[0]).toBe(shown);
+    expect(atApproval.slice(1)).not.toContain(expect.stringContaining('Done!'));
+  });
+
+  it('cuts before the call, not at a draft of it in reasoning the reply did not open', async () => {
+    const draft = 'I should add. ```json\n{"name": "add_to_cart", "parameters": {"slug": "draft"}}\n```</think>\n';
+    const { atApproval } = await runTurn([`${draft}Adding.\n${call}\nDone! I added two mugs.`, 'Done.'], llama3JsonFormat, true);
+    expect(atApproval).toEqual(['Adding.', 'tool']);
   });
 });
 
