@@ -49,8 +49,7 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
   const ownTurn = createOwnTurn();
   const calls = createCallWatch(toolNames);
   const filter = createProseFilter();
-  // A fenced block that is a call to a shown tool ends the prose; one that only looks like a call does not.
-  const fences = untilFencedCall(createFencedCallHolder(isCall, (block) => parseToolCalls(block, toolNames).calls.length > 0));
+  const fences = untilFencedCall(createFencedCallHolder(isCall, (block) => callsAShownTool(block, toolNames)));
   const bareCall = createBareCallHolder();
   const parts: string[] = [];
   const ownParts: string[] = [];
@@ -109,6 +108,11 @@ function untilFencedCall(fences: FencedCallHolder): FencedCallHolder {
     flush: () => cut(fences.flush()),
     held: () => (fences.firstHiddenAt === undefined ? fences.held() : ''),
   };
+}
+
+/** A fenced block that calls a shown tool ends the prose; one that only looks like a call does not. */
+function callsAShownTool(block: string, toolNames: ReadonlySet<string>): boolean {
+  return parseToolCalls(block, toolNames).calls.length > 0;
 }
 
 /** Emits prose for the person, if there is any. */

@@ -3,13 +3,13 @@
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import { countCall, noteCall, type Run } from './agent-run';
 import type { PromptFormat } from './formats';
-import { parseToolCalls } from './parse-tool-calls';
 import { argumentlessToolName } from './argumentless-tool-name';
-import { unknownToolName } from './unknown-tool-name';
+import { parseToolCalls } from './parse-tool-calls';
 import { rankScoredTools } from './rank-tools';
 import type { ReadStep, StepReplies } from './read-reply';
 import { maxIdenticalCalls } from './run-tool-call';
 import type { CallReply } from './tool-output-text';
+import { unknownToolName } from './unknown-tool-name';
 
 /**
  * The calls the model got wrong (a tool it was not shown, one it could not write) are replied to
@@ -31,7 +31,7 @@ export function replyToUnreadCalls(run: Run, { tools, shownTools, reply, parsed 
     noteCall(run, key);
     // A tool the page offers that this step did not show (a follow-up's words rarely name the
     // tool the turn before used) is shown from the next step on, and the model is told so, where
-    // it fits the context; one too large is never promised, or the model would only call it again.
+    // it can be; one that cannot is never promised, or the model would only call it again.
     const unshowable = onPage ? whyNotShowable(run, tools, name) : undefined;
     const shown = onPage && unshowable === undefined;
     if (shown) showFromNextStep(run, name);
