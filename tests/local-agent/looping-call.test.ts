@@ -12,11 +12,12 @@ const tools: ToolDescriptor[] = [
 ];
 
 /**
- * A model that loops: its first reply writes the same call, `copies` times, a chunk each, then
- * reaches the token cap as WebLLM does (unless `cutOff` is false). It stops when its signal aborts, as every engine does.
+ * A model whose first reply writes `parts`, a chunk each, then reaches the token cap as WebLLM
+ * does (unless `cutOff` is false); its next reply answers. It stops when its signal aborts, as
+ * every engine does; `written` counts the parts it wrote.
  */
-function loopingModel(copy: string, copies: number, cutOff = true) {
-  const written: number[] = [];
+function loopingModel(parts: readonly string[], cutOff = true) {
+  let written = 0;
   let replies = 0;
   const model: LanguageModel = {
     async *stream(request) {
@@ -25,16 +26,33 @@ function loopingModel(copy: string, copies: number, cutOff = true) {
         yield { type: 'text-delta', text: 'A mug is in your cart.' };
         return;
       }
-      written.push(0);
-      for (let index = 0; index < copies; index += 1) {
+      for (const part of parts) {
         if (request.signal.aborted) return;
-        written[0]! += 1;
-        yield { type: 'text-delta', text: copy };
+        written += 1;
+        yield { type: 'text-delta', text: part };
       }
       if (cutOff) throw replyCutOff('1,024 tokens');
     },
   };
-  return { model, written };
+  return { model, written: () => written };
+}
+
+/** Runs a request with `model`: how it ended, the calls that ran and the events. */
+async function runLooping(model: LanguageModel, format: PromptFormat = hermesFormat) {
+  const ran: ParsedCall[] = [];
+  const events: AgentEvent[] = [];
+  const result = await runLocalAgent({
+    request: 'add a mug',
+    model,
+    format,
+    getTools: () => tools,
+    onEvent: (event) => events.push(event),
+    executeTool: async (call): Promise<ToolOutput> => {
+      ran.push(call);
+      return { text: 'added' };
+    },
+  });
+  return { result, ran, events };
 }
 
 describe('a model that writes the same call over and over', () => {
@@ -45,24 +63,12 @@ describe('a model that writes the same call over and over', () => {
 
   for (const [name, { format, copy }] of Object.entries(copies)) {
     it(`is stopped once it plainly loops, and its call runs once instead of the reply failing at the token cap (${name})`, async () => {
-      const { model, written } = loopingModel(copy, 40);
-      const ran: ParsedCall[] = [];
-      const events: AgentEvent[] = [];
-      const result = await runLocalAgent({
-        request: 'add a mug',
-        model,
-        format,
-        getTools: () => tools,
-        onEvent: (event) => events.push(event),
-        executeTool: async (call): Promise<ToolOutput> => {
-          ran.push(call);
-          return { text: 'added' };
-        },
-      });
+      const { model, written } = loopingModel(Array<string>(40).fill(copy));
+      const { result, ran, events } = await runLooping(model, format);
       expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
       expect(ran).toEqual([{ name: 'add_to_cart', arguments: { slug: 'mug' } }]);
       // Stopped at the fourth copy, not at the cap; the model reads its reply up to the third.
-      expect(written[0]).toBe(4);
+      expect(written()).toBe(4);
       const cards = events.flatMap((event) => (event.type === 'tool-call' ? [event.callId] : []));
       expect(cards).toEqual(['1.1', '1.2', '1.3']);
     });
@@ -71,55 +77,21 @@ describe('a model that writes the same call over and over', () => {
   it('is not stopped for a call written twice or three times, nor for the same call after another one', async () => {
     const add = (slug: string) => `<tool_call>{"name": "add_to_cart", "arguments": {"slug": "${slug}"}}</tool_call>`;
     const reply = `${add('mug')}${add('mug')}${add('cup')}${add('mug')}${add('mug')}${add('mug')}${add('cap')}`;
-    const { model } = loopingModel(reply, 1, false);
-    const ran: string[] = [];
-    const result = await runLocalAgent({
-      request: 'add things',
-      model,
-      format: hermesFormat,
-      getTools: () => tools,
-      executeTool: async (call): Promise<ToolOutput> => {
-        ran.push(call.arguments.slug as string);
-        return { text: 'added' };
-      },
-    });
+    const { result, ran } = await runLooping(loopingModel([reply], false).model);
     expect(result).toMatchObject({ finishReason: 'answer' });
     // Each call written again straight after itself runs once (see runCalls); none is lost.
-    expect(ran).toEqual(['mug', 'cup', 'mug', 'cap']);
+    expect(ran.map((call) => call.arguments.slug)).toEqual(['mug', 'cup', 'mug', 'cap']);
   });
 
   it('has its call run once where the token cap cuts the reply inside a fourth copy (a long call)', async () => {
     const copy = `<tool_call>{"name": "add_to_cart", "arguments": {"slug": "${'mug'.repeat(200)}"}}</tool_call>`;
-    let replies = 0;
-    const model: LanguageModel = {
-      async *stream() {
-        replies += 1;
-        if (replies > 1) {
-          yield { type: 'text-delta', text: 'A mug is in your cart.' };
-          return;
-        }
-        for (const part of [copy, copy, copy, copy.slice(0, 30)]) yield { type: 'text-delta', text: part };
-        throw replyCutOff('1,024 tokens');
-      },
-    };
-    const ran: string[] = [];
-    const result = await runLocalAgent({
-      request: 'add a mug',
-      model,
-      format: hermesFormat,
-      getTools: () => tools,
-      executeTool: async (call): Promise<ToolOutput> => {
-        ran.push(call.name);
-        return { text: 'added' };
-      },
-    });
+    const { result, ran } = await runLooping(loopingModel([copy, copy, copy, copy.slice(0, 30)]).model);
     expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
-    expect(ran).toEqual(['add_to_cart']);
+    expect(ran.map((call) => call.name)).toEqual(['add_to_cart']);
   });
 
   it('still fails as cut off where the cap came before a third copy closed', async () => {
-    const { model } = loopingModel(copies.hermes!.copy, 2);
-    const result = await runLocalAgent({ request: 'add a mug', model, format: hermesFormat, getTools: () => tools, executeTool: async (): Promise<ToolOutput> => ({ text: 'added' }) });
+    const { result } = await runLooping(loopingModel([copies.hermes!.copy, copies.hermes!.copy]).model);
     expect(result).toMatchObject({ finishReason: 'error', error: { code: 'reply-cut-off' } });
   });
 });
