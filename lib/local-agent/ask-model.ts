@@ -3,7 +3,8 @@
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { AgentEvent, ShownTool } from './agent-events';
 import type { Run } from './agent-run';
-import { isEmptyFence } from './fenced-call-holder';
+import { callsAnOfferedTool } from './calls-an-offered-tool';
+import { isEmptyFence, type FenceJudge } from './fenced-call-holder';
 import { parseToolCalls } from './parse-tool-calls';
 import { rankScoredTools, scoreTools } from './rank-tools';
 import { messagesTokens } from './messages-tokens';
@@ -97,25 +98,35 @@ async function sendPrompt(
   const shownNames = new Set(shownTools.map((tool) => tool.name));
   emit({ type: 'step-start', step, tools: shown, messages, ...(refits > 0 ? { refits } : {}), offeredCount: tools.length, ...toolsNotShown(tools, scores, shownNames) });
   const parse = (reply: string) => (run.options.format.parseReply ?? parseToolCalls)(reply, shownNames);
-  // A fence left empty once the prose filter took a tagged call out of it is markup too.
-  const isCall = (block: string) => {
-    if (isEmptyFence(block)) return true;
-    const { calls, errors } = parse(block);
-    return calls.length > 0 || errors.length > 0;
-  };
   let proseShown = '';
   const emitStep = (event: AgentEvent) => {
     if (event.type === 'prose-delta') proseShown += event.text;
     emit(event);
   };
   try {
-    const reply = await streamReply(run.options.model, { messages, tools: shownTools, signal }, step, emitStep, isCall);
+    const reply = await streamReply(run.options.model, { messages, tools: shownTools, signal }, step, emitStep, judgeFences(parse, new Set(tools.map((tool) => tool.name))));
     // The model read this prompt: the person may learn how much of each result it read.
     run.prompt.promptRead();
     return { reply, shownTools, parse, proseShown };
   } catch (error) {
     return { error, proseShown };
   }
+}
+
+/**
+ * A step's fenced blocks, read as its reply is: one that reads as a call is kept from the person,
+ * and one that calls a tool the page offers (`offered`) ends the prose shown, as a tagged call does.
+ */
+function judgeFences(parse: (reply: string) => ParseResult, offered: ReadonlySet<string>): FenceJudge {
+  return {
+    // A fence left empty once the prose filter took a tagged call out of it is markup too.
+    isCall: (block) => {
+      if (isEmptyFence(block)) return true;
+      const { calls, errors } = parse(block);
+      return calls.length > 0 || errors.length > 0;
+    },
+    endsProse: (block) => callsAnOfferedTool(parse(block), offered),
+  };
 }
 
 /** How many times one step's prompt is made smaller before the run gives up. */

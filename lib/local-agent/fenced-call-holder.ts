@@ -1,5 +1,13 @@
 const FENCE = '```';
 
+/** How a reply's ``` fenced blocks are judged as they close (see createFencedCallHolder). */
+export interface FenceJudge {
+  /** The block reads as a call, or as a call's markup: it is kept from the person. */
+  isCall: (block: string) => boolean;
+  /** Of those, a block after which the reply's prose is no more shown: a call to a tool the page offers. */
+  endsProse: (block: string) => boolean;
+}
+
 /** Shows streamed prose except ``` fenced blocks that turn out to be calls. */
 export interface FencedCallHolder {
   /** Takes the next prose and returns what is safe to show so far. */
@@ -20,7 +28,8 @@ export interface FencedCallHolder {
  * `<tool_call>` tags) never flashes up as prose before its card. Prose outside fences passes at
  * once; a trailing "`" or "``" waits for the next chunk, which may complete a fence. Of the
  * blocks hidden, `endsProse` tells those after which the reply's prose is no more to be shown (a
- * call that will run), as opposed to one that only looks like a call (an unknown tool, an example).
+ * call to a tool the page offers), as opposed to one that only looks like a call (a tool the page
+ * does not offer, an example).
  */
 export function createFencedCallHolder(isCall: (block: string) => boolean, endsProse: (block: string) => boolean = () => true): FencedCallHolder {
   let pending = '';

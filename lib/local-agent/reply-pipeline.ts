@@ -3,9 +3,8 @@
 import type { AgentEvent } from './agent-events';
 import { createBareCallHolder } from './bare-call-holder';
 import { createCallWatch } from './call-watch';
-import { createFencedCallHolder, type FencedCallHolder } from './fenced-call-holder';
+import { createFencedCallHolder, type FenceJudge, type FencedCallHolder } from './fenced-call-holder';
 import { createOwnTurn } from './own-turn';
-import { parseToolCalls } from './parse-tool-calls';
 import { createProseFilter } from './prose-filter';
 
 /** One reply's text as it streams, and what of it is kept and shown. */
@@ -39,17 +38,17 @@ export interface ReplyPipeline {
 }
 
 /**
- * One reply's pipeline, whose events carry `step`; `isCall` judges each fenced block, and
+ * One reply's pipeline, whose events carry `step`; `judge` judges each fenced block, and
  * `toolNames` (the step's) read its calls to compare them (see CallWatch). Prose that
- * follows a tagged call, or a fenced block judged a call, is not shown: a small model writes the
- * outcome it expects ("Done! I added two mugs") before the call has run, or been allowed. The
- * model reads it all.
+ * follows a tagged call, or a fenced block that calls a tool the page offers, is not shown: a
+ * small model writes the outcome it expects ("Done! I added two mugs") before the call has run,
+ * or been allowed. The model reads it all.
  */
-export function createReplyPipeline(step: number, emit: (event: AgentEvent) => void, isCall: (block: string) => boolean, toolNames: ReadonlySet<string>): ReplyPipeline {
+export function createReplyPipeline(step: number, emit: (event: AgentEvent) => void, judge: FenceJudge, toolNames: ReadonlySet<string>): ReplyPipeline {
   const ownTurn = createOwnTurn();
   const calls = createCallWatch(toolNames);
   const filter = createProseFilter();
-  const fences = untilFencedCall(createFencedCallHolder(isCall, (block) => callsAShownTool(block, toolNames)));
+  const fences = untilFencedCall(createFencedCallHolder(judge.isCall, judge.endsProse));
   const bareCall = createBareCallHolder();
   const parts: string[] = [];
   const ownParts: string[] = [];
@@ -76,7 +75,7 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
       show(fences.flush());
     },
     showUnshown() {
-      showProse([bareCall.held() ?? '', fences.held()].filter((text) => text.trim() && !isCall(text)).join(''), step, emit);
+      showProse([bareCall.held() ?? '', fences.held()].filter((text) => text.trim() && !judge.isCall(text)).join(''), step, emit);
     },
     raw: () => parts.join(''),
     text: () => ownParts.join('').slice(0, calls.loopEnd),
@@ -108,11 +107,6 @@ function untilFencedCall(fences: FencedCallHolder): FencedCallHolder {
     flush: () => cut(fences.flush()),
     held: () => (fences.firstHiddenAt === undefined ? fences.held() : ''),
   };
-}
-
-/** A fenced block that calls a shown tool ends the prose; one that only looks like a call does not. */
-function callsAShownTool(block: string, toolNames: ReadonlySet<string>): boolean {
-  return parseToolCalls(block, toolNames).calls.length > 0;
 }
 
 /** Emits prose for the person, if there is any. */

@@ -4,8 +4,7 @@ import type { ParseResult } from './types';
 import { isEmptyFence } from './fenced-call-holder';
 import { MAX_READ, parseToolCalls } from './parse-tool-calls';
 import { scanMarkup } from './parsing/scan-markup';
-import { argumentlessToolName } from './argumentless-tool-name';
-import { unknownToolName } from './unknown-tool-name';
+import { callsAnOfferedTool } from './calls-an-offered-tool';
 
 /**
  * Brings what the person was shown of a step's reply (`proseShown`, as it streamed) in line with
@@ -46,16 +45,14 @@ export function settleProse(
  * The parse's prose, but of a reply with calls (never the answer) only what came before its first
  * call, tagged or else fenced: after it a small model writes the outcome it expects ("Done! I
  * added two mugs"), which the person must not read as fact before the call ran, nor after it was
- * declined or failed. A reply whose only calls the parse refused, none to a tool the page offers
- * (one not shown is shown at the next step, one given no object of arguments is called again),
- * runs nothing, so its prose is all the answer there is.
+ * declined or failed. A reply that calls no tool the page offers (see callsAnOfferedTool) runs
+ * nothing, so its prose is all the answer there is.
  * Before a tagged call it is read with the call's opening tag by the generic reader (a format's own
  * may take only a whole reply), so that it is read as in the whole reply: a fence beside it is prose,
  * and one left open before the call is the call's wrapper.
  */
 function keptProse(reply: StreamedReply, parsed: ParseResult, offered: ReadonlySet<string>): string {
-  const runsLater = parsed.calls.length > 0 || parsed.errors.some((error) => offered.has(unknownToolName(error) ?? argumentlessToolName(error) ?? ''));
-  if (!runsLater) return parsed.text;
+  if (!callsAnOfferedTool(parsed, offered)) return parsed.text;
   if (reply.firstCallAt === undefined) return proseBeforeFencedCall(reply, parsed) ?? parsed.text;
   // Both opening tags end at their first `>`.
   const before = parseToolCalls(reply.text.slice(0, reply.text.indexOf('>', reply.firstCallAt) + 1), new Set()).text;

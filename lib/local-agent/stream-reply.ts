@@ -1,6 +1,7 @@
 import type { AgentEvent } from './agent-events';
 import { isAbortError, isTurnOver, raceAbort, turnOverReason } from './abortable';
 import type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
+import type { FenceJudge } from './fenced-call-holder';
 import { createReplyPipeline, type ReplyPipeline } from './reply-pipeline';
 
 export interface StreamedReply {
@@ -31,11 +32,14 @@ export interface StreamedReply {
   hiddenBlocks: readonly string[];
 }
 
+/** Where no fenced block is judged a call, every one is shown. */
+const noFencedCalls: FenceJudge = { isCall: () => false, endsProse: () => false };
+
 /**
  * Streams one reply: every delta goes out raw (for the trace) and, once what is not the model's
  * own turn is taken out (see createOwnTurn), through the prose filter (for the person), up to its
  * first call, tagged or fenced (see createReplyPipeline). Two things the filter cannot judge are held: each
- * ``` fenced block until it closes (dropped if `isCall` says it is a call), and a reply that opens
+ * ``` fenced block until it closes (dropped if `judge` says it is a call), and a reply that opens
  * like a bare JSON call, for the loop to judge (see `heldProse`). Once the reply has gone past the
  * model's own turn, or closes a fourth copy in a row of one call (a loop that would run to the
  * token cap; it is kept to the third, as is one the cap cut inside the fourth), the model is told
@@ -47,10 +51,10 @@ export async function streamReply(
   request: ModelRequest,
   step: number,
   emit: (event: AgentEvent) => void,
-  isCall: (block: string) => boolean = () => false,
+  judge: FenceJudge = noFencedCalls,
 ): Promise<StreamedReply> {
   const started = performance.now();
-  const pipeline = createReplyPipeline(step, emit, isCall, new Set(request.tools.map((tool) => tool.name)));
+  const pipeline = createReplyPipeline(step, emit, judge, new Set(request.tools.map((tool) => tool.name)));
   let usage: ModelUsage = {};
   const turnOver = new AbortController();
   const iterator = startStream(model, request, turnOver);

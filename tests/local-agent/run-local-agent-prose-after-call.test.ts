@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import { llama3JsonFormat, runLocalAgent, type AgentEvent, type PromptFormat, type RunLocalAgentOptions } from '@webmcp-agents/local-agent';
+import { createReplayEngine } from '../../lib/engines/replay-engine';
+
+const search: ToolDescriptor = { name: 'search_products', description: 'Search the products.', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } };
+const add: ToolDescriptor = {
+  name: 'add_to_cart',
+  description: 'Add a product to the cart.',
+  inputSchema: { type: 'object', properties: { slug: { type: 'string' }, qty: { type: 'integer' } }, required: ['slug'] },
+};
+// One tool a step, and the ranking puts the search first: the cart is offered but not shown.
+const searchOnly: Partial<RunLocalAgentOptions> = { maxTools: 1, scorer: (page) => page.map((tool) => (tool.name === 'search_products' ? 10 : 0)) };
+
+/**
+ * Runs a request and returns, for its first step, the prose that streamed to the person and the
+ * prose the step ended with (where the settle replaced what streamed).
+ */
+async function firstStep(replies: string[], format: PromptFormat, options: Partial<RunLocalAgentOptions> = {}, chunkSize = 4) {
+  const events: AgentEvent[] = [];
+  await runLocalAgent({
+    request: 'add two mugs',
+    model: createReplayEngine(replies, { chunkSize }),
+    format,
+    getTools: () => [search, add],
+    executeTool: async (): Promise<ToolOutput> => ({ text: 'added' }),
+    onEvent: (event) => events.push(event),
+    ...options,
+  });
+  let streamed = '';
+  let ended = '';
+  for (const event of events) {
+    if (event.type === 'prose-delta' && event.step === 1) [streamed, ended] = [streamed + event.text, ended + event.text];
+    if (event.type === 'prose-replace' && event.step === 1) ended = event.text;
+  }
+  return { streamed, ended: ended.trim() };
+}
+
+describe('runLocalAgent: prose after a fenced call (Llama 3) that did not run, to a tool the page offers', () => {
+  const cases = {
+    'a tool the step did not show': ['```json\n{"name": "add_to_cart", "parameters": {"slug": "mug", "qty": 2}}\n```', searchOnly],
+    'arguments that were no object': ['```json\n{"name": "add_to_cart", "parameters": "slug=mug"}\n```', {}],
+  } as const;
+  for (const [what, [block, options]] of Object.entries(cases)) {
+    it.each([1, 4, 1000])(`never streams, as after a tagged call: the model is told and calls again (${what}, chunks of %i)`, async (chunkSize) => {
+      const reply = `Adding them now.\n${block}\nDone! I added two mugs.`;
+      const { streamed, ended } = await firstStep([reply, 'Two mugs are in your cart.'], llama3JsonFormat, options, chunkSize);
+      expect(streamed).toBe('Adding them now.\n');
+      expect(ended).toBe('Adding them now.');
+    });
+  }
+});
