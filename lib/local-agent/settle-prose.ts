@@ -49,15 +49,29 @@ export function settleProse(
  * nothing, so its prose is all the answer there is.
  * Before a tagged call it is read with the call's opening tag by the generic reader (a format's own
  * may take only a whole reply), so that it is read as in the whole reply: a fence beside it is prose,
- * and one left open before the call is the call's wrapper.
+ * and one left open before the call is the call's wrapper (see withoutWrapperFence).
  */
 function keptProse(reply: StreamedReply, parsed: ParseResult, offered: ReadonlySet<string>): string {
   if (!callsAnOfferedTool(parsed, offered)) return parsed.text;
   if (reply.firstCallAt === undefined) return proseBeforeFencedCall(reply, parsed) ?? parsed.text;
   // Both opening tags end at their first `>`.
   const before = parseToolCalls(reply.text.slice(0, reply.text.indexOf('>', reply.firstCallAt) + 1), new Set()).text;
-  const fences = before.match(/^[ \t]*`{3}/gm)?.length ?? 0;
-  return (fences % 2 === 1 ? before.replace(/`{3}[\w+.-]*\s*$/, '') : before).trimEnd();
+  return withoutWrapperFence(before).trimEnd();
+}
+
+/**
+ * The prose before a tagged call, less a ``` fence it ends with that was left open around the call.
+ * At a line's start, the fence opens a block where the fences at lines' starts before it are paired,
+ * and else closes one, which stays. A fence on the prose's own line ("Adding it now: ```json") is
+ * the call's wrapper too, unless it closes one opened on that line.
+ */
+function withoutWrapperFence(before: string): string {
+  const fence = /`{3}[\w+.-]*\s*$/.exec(before);
+  if (!fence) return before;
+  const line = before.slice(before.lastIndexOf('\n', fence.index) + 1, fence.index);
+  const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+  const opens = /^[ \t]*$/.test(line) ? count(before, /^[ \t]*`{3}/gm) % 2 === 1 : count(line, /`{3}/g) % 2 === 0;
+  return opens ? before.slice(0, fence.index) : before;
 }
 
 /**

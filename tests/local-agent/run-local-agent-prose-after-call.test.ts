@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import { llama3JsonFormat, runLocalAgent, type AgentEvent, type PromptFormat, type RunLocalAgentOptions } from '@webmcp-agents/local-agent';
+import { hermesFormat, llama3JsonFormat, runLocalAgent, type AgentEvent, type PromptFormat, type RunLocalAgentOptions } from '@webmcp-agents/local-agent';
 import { createReplayEngine } from '../../lib/engines/replay-engine';
 
 const search: ToolDescriptor = { name: 'search_products', description: 'Search the products.', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } };
@@ -49,4 +49,22 @@ describe('runLocalAgent: prose after a fenced call (Llama 3) that did not run, t
       expect(ended).toBe('Adding them now.');
     });
   }
+});
+
+describe('runLocalAgent: a code fence opened on the prose\'s own line, around a call', () => {
+  const call = '<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug", "qty": 2}}</tool_call>';
+  it.each([
+    ['a tagged call', hermesFormat, `Adding it now: \`\`\`json\n${call}\n\`\`\`\nDone! I added two mugs.`],
+    ['a tagged call, the fence never closed', hermesFormat, `Adding it now: \`\`\`\n${call}`],
+    ['a fenced call (Llama 3)', llama3JsonFormat, 'Adding it now: ```json\n{"name": "add_to_cart", "parameters": {"slug": "mug", "qty": 2}}\n```\nDone! I added two mugs.'],
+  ] as const)('leaves the prose above the card, without the fence marker (%s)', async (_, format, reply) => {
+    const { streamed, ended } = await firstStep([reply, 'Two mugs are in your cart.'], format);
+    expect(streamed.trim()).toBe('Adding it now:');
+    expect(ended).toBe('Adding it now:');
+  });
+
+  it('keeps inline code that closed on that line, just before the call', async () => {
+    const { ended } = await firstStep([`Adding the one you named, \`\`\`blue mug\`\`\`\n${call}`, 'Done.'], hermesFormat);
+    expect(ended).toBe('Adding the one you named, ```blue mug```');
+  });
 });
