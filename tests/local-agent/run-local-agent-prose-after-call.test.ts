@@ -33,7 +33,7 @@ async function firstStep(replies: string[], format: PromptFormat, options: Parti
     if (event.type === 'prose-delta' && event.step === 1) [streamed, ended] = [streamed + event.text, ended + event.text];
     if (event.type === 'prose-replace' && event.step === 1) ended = event.text;
   }
-  return { streamed, ended: ended.trim() };
+  return { streamed, ended: ended.trim(), events };
 }
 
 describe('runLocalAgent: prose after a fenced call (Llama 3) that did not run, to a tool the page offers', () => {
@@ -66,5 +66,22 @@ describe('runLocalAgent: a code fence opened on the prose\'s own line, around a 
   it('keeps inline code that closed on that line, just before the call', async () => {
     const { ended } = await firstStep([`Adding the one you named, \`\`\`blue mug\`\`\`\n${call}`, 'Done.'], hermesFormat);
     expect(ended).toBe('Adding the one you named, ```blue mug```');
+  });
+});
+
+describe('runLocalAgent: prose after a call to a tool the page offers that cannot be shown to the model', () => {
+  // Too large for a 4096-token context: the model is told why it did not run, and writes again.
+  const countries = { type: 'object', properties: { country: { type: 'string', enum: Array.from({ length: 600 }, (_, index) => `Country number ${index} of the world`) } } } as const;
+  const shipping: ToolDescriptor = { name: 'set_shipping_country', description: 'Set the shipping country.', inputSchema: countries };
+  const tooLarge: Partial<RunLocalAgentOptions> = { contextTokens: 4096, getTools: () => [search, add, shipping] };
+  it.each([
+    ['tagged', hermesFormat, '<tool_call>{"name": "set_shipping_country", "arguments": {"country": "France"}}</tool_call>'],
+    ['fenced', llama3JsonFormat, '```json\n{"name": "set_shipping_country", "parameters": {"country": "France"}}\n```'],
+  ] as const)('is never shown: it claims an outcome of a call that did not run, which the next step answers for (%s)', async (_, format, call) => {
+    const reply = `Setting it now.\n${call}\nDone! Your parcel ships to France.`;
+    const { streamed, ended, events } = await firstStep([reply, 'I cannot set the shipping country here.'], format, tooLarge);
+    expect(events.find((event) => event.type === 'tool-error')).toMatchObject({ name: 'set_shipping_country', message: expect.stringContaining('too large') });
+    expect(streamed).toBe('Setting it now.\n');
+    expect(ended).toBe('Setting it now.');
   });
 });
