@@ -34,3 +34,5 @@ export function readReply(run: Run, tools: readonly ToolDescriptor[], { reply, s
 /** What the model reads of a step's calls, in call order, or the reason the run ends there. */
 export type StepReplies = { replies: CallReply[] } | { stop: FinishReason };
 
+/** What the model reads of one call, or the reason the run ends there. */
+export type CallAnswer = { reply: CallReply } | { stop: FinishReason };

@@ -1,50 +1,69 @@
 // The calls the model got wrong at a step (a tool it was not shown, a call it could not write),
 // answered for the model to fix, and the run stopped where it keeps making the same one.
 import type { ToolDescriptor } from '@webmcp-agents/chat';
+import type { FinishReason } from './agent-events';
 import { countCall, noteCall, type Run } from './agent-run';
-import type { PromptFormat } from './formats';
 import { argumentlessToolName } from './argumentless-tool-name';
-import { parseToolCalls } from './parse-tool-calls';
+import type { UnreadCall } from './calls-in-written-order';
 import { rankScoredTools } from './rank-tools';
-import type { ReadStep, StepReplies } from './read-reply';
+import type { CallAnswer, ReadStep } from './read-reply';
 import { maxIdenticalCalls } from './run-tool-call';
-import type { CallReply } from './tool-output-text';
 import { unknownToolName } from './unknown-tool-name';
 
+/** A call the model got wrong: its parse error, the missing tool it names, and whether the page has that tool. */
+interface Mistake {
+  message: string;
+  name: string | undefined;
+  onPage: boolean;
+}
+
 /**
- * The calls the model got wrong (a tool it was not shown, one it could not write) are replied to
- * as they are, for the model to fix; the same one a third time ends the run, as the same call would.
+ * Answers the calls the model got wrong (a tool it was not shown, one it could not write), each
+ * where it wrote it (see callsInWrittenOrder), for the model to fix; the same one a third time
+ * ends the run, as the same call would.
  */
-export function replyToUnreadCalls(run: Run, { tools, shownTools, reply, parsed }: ReadStep): StepReplies {
-  const { step, emit } = run;
-  const replies: CallReply[] = [];
-  for (const message of parsed.errors) {
+export function unreadCallReplier(run: Run, step: ReadStep): (written: UnreadCall) => CallAnswer {
+  return ({ error, arguments: asked }) => {
+    const message = step.parsed.errors[error]!;
     const name = unknownToolName(message);
-    const onPage = name !== undefined && tools.some((tool) => tool.name === name);
-    // The same missing tool asked for, or the same unreadable call written, a third time ends
-    // the run, as the same call would: more steps would only repeat it.
-    const key = name === undefined ? `\u0002${message}` : `\u0001${name}`;
-    if (countCall(run, key) + 1 >= maxIdenticalCalls) {
-      emit({ type: 'tool-error', step, ...(name === undefined ? {} : { name }), kind: 'repeated', message: repeatedMistake(name, onPage) });
-      return { stop: 'repeated-call' };
-    }
-    noteCall(run, key);
-    // A tool the page offers that this step did not show (a follow-up's words rarely name the
-    // tool the turn before used) is shown from the next step on, and the model is told so, where
-    // it can be; one that cannot is never promised, or the model would only call it again.
-    const unshowable = onPage ? whyNotShowable(run, tools, name) : undefined;
-    const shown = onPage && unshowable === undefined;
-    if (shown) showFromNextStep(run, name);
-    const answer = !onPage ? message : unshowable === undefined ? notShownMessage(name) : notShowableMessage(name, unshowable, message);
-    // `shownCount` tells the person a tool the page offers was only not shown.
-    const notShown = onPage ? { shownCount: shownTools.length } : {};
-    // A call whose arguments were no object still names its tool: the person sees which it was.
-    const named = name ?? argumentlessToolName(message);
-    const details = name === undefined ? { kind: 'parse' as const } : { kind: 'unknown-tool' as const, ...askedArguments(run.options.format, reply.text, name), ...notShown };
-    emit({ type: 'tool-error', step, ...(named === undefined ? {} : { name: named }), ...details, message: answer });
-    replies.push({ name: 'tool_call', text: answer, isError: true });
+    const mistake = { message, name, onPage: name !== undefined && step.tools.some((tool) => tool.name === name) };
+    const answer = answerMistake(run, step.tools, mistake);
+    if (typeof answer !== 'string') return answer;
+    showMistake(run, step, mistake, answer, asked);
+    return { reply: { name: 'tool_call', text: answer, isError: true } };
+  };
+}
+
+/** What the model reads of a call it got wrong, the call noted toward the repeated-mistake stop; or that stop. */
+function answerMistake(run: Run, tools: readonly ToolDescriptor[], { message, name, onPage }: Mistake): string | { stop: FinishReason } {
+  // The same missing tool asked for, or the same unreadable call written, a third time ends
+  // the run, as the same call would: more steps would only repeat it.
+  const key = name === undefined ? `\u0002${message}` : `\u0001${name}`;
+  if (countCall(run, key) + 1 >= maxIdenticalCalls) {
+    run.emit({ type: 'tool-error', step: run.step, ...(name === undefined ? {} : { name }), kind: 'repeated', message: repeatedMistake(name, onPage) });
+    return { stop: 'repeated-call' };
   }
-  return { replies };
+  noteCall(run, key);
+  if (name === undefined || !onPage) return message;
+  // A tool the page offers that this step did not show (a follow-up's words rarely name the
+  // tool the turn before used) is shown from the next step on, and the model is told so, where
+  // it can be; one that cannot is never promised, or the model would only call it again.
+  const unshowable = whyNotShowable(run, tools, name);
+  if (unshowable !== undefined) return notShowableMessage(name, unshowable, message);
+  showFromNextStep(run, name);
+  return notShownMessage(name);
+}
+
+/**
+ * The person's card for a call the model got wrong: what it asked of which tool, where that could
+ * be read, and (`shownCount`) that a tool the page offers was only not shown.
+ */
+function showMistake(run: Run, { shownTools }: ReadStep, { message, name, onPage }: Mistake, answer: string, asked?: Record<string, unknown>): void {
+  const notShown = onPage ? { shownCount: shownTools.length } : {};
+  // A call whose arguments were no object still names its tool: the person sees which it was.
+  const named = name ?? argumentlessToolName(message);
+  const details = name === undefined ? { kind: 'parse' as const } : { kind: 'unknown-tool' as const, ...(asked ? { arguments: asked } : {}), ...notShown };
+  run.emit({ type: 'tool-error', step: run.step, ...(named === undefined ? {} : { name: named }), ...details, message: answer });
 }
 
 /** The model asked for a tool the page offers but this step did not show: it is shown at the next. */
@@ -85,14 +104,4 @@ function repeatedMistake(name: string | undefined, onPage: boolean): string {
   if (name === undefined) return `The model wrote the same unreadable tool call ${maxIdenticalCalls} times, so the run was stopped.`;
   const offered = onPage ? 'which was not among the tools shown to it' : 'which this page does not offer';
   return `The model asked ${maxIdenticalCalls} times for "${name}", ${offered}, so the run was stopped.`;
-}
-
-/**
- * The arguments the model wrote for a tool it was not offered, so the person sees what it asked
- * for: its reply read again as if that tool were offered (a parse error keeps only the name).
- * Only a reply with an unknown tool is read twice. None where the arguments could not be read.
- */
-function askedArguments(format: PromptFormat, raw: string, name: string): { arguments?: Record<string, unknown> } {
-  const call = (format.parseReply ?? parseToolCalls)(raw, new Set([name])).calls.find((parsed) => parsed.name === name);
-  return call ? { arguments: call.arguments } : {};
 }

@@ -1,23 +1,42 @@
 // The calls the model wrote at a step, checked and run in order, with what counts as the same call.
 import { countCall, noteCall, type Run } from './agent-run';
+import { callsInWrittenOrder } from './calls-in-written-order';
 import { canonicalJson } from './json-values';
-import type { ReadStep, StepReplies } from './read-reply';
+import type { CallAnswer, ReadStep, StepReplies } from './read-reply';
+import { unreadCallReplier } from './reply-to-unread-calls';
 import { runToolCall } from './run-tool-call';
 import type { CallReply } from './tool-output-text';
 import type { ParsedCall } from './types';
 import { withoutNullOptionals } from './without-null-optionals';
 
-/** Checks and runs the step's calls in the order the model wrote them (see runToolCall). */
-export async function runCalls(run: Run, { tools, shownTools, parsed }: ReadStep): Promise<StepReplies> {
-  const { step, signal } = run;
+/**
+ * Answers the step's calls in the order the model wrote them: runs those to shown tools (see
+ * runToolCall) and replies to those it got wrong. Each reply comes in its call's place, as Qwen and
+ * LFM2 pair results with calls by position, and the person sees the calls' cards in that order.
+ */
+export async function runCalls(run: Run, step: ReadStep): Promise<StepReplies> {
+  const runShown = shownCallRunner(run, step);
+  const replyToUnread = unreadCallReplier(run, step);
   const replies: CallReply[] = [];
+  for (const written of callsInWrittenOrder(run, step)) {
+    const answer = 'call' in written ? await runShown(written.call) : replyToUnread(written);
+    if ('stop' in answer) return answer;
+    replies.push(answer.reply);
+  }
+  return { replies };
+}
+
+/** Checks and runs the step's calls to shown tools, given by their place among the parse's calls. */
+function shownCallRunner(run: Run, { tools, shownTools, parsed }: ReadStep): (index: number) => Promise<CallAnswer> {
+  const { step, signal } = run;
   // The calls of this reply since another call last ran. One written again runs once, and
   // counts once toward the repeated-call stop: a stutter within a reply is not the model going
   // round in circles. Once another call ran, the page may have changed (`get_cart`,
   // `remove_item`, `get_cart`), so the same call again runs again, a loop only where it answers as
   // before (see countCall).
   let sinceLastRun = new Set<string>();
-  for (const [index, written] of parsed.calls.entries()) {
+  return async (index) => {
+    const written = parsed.calls[index]!;
     const compact = shownTools.find((tool) => tool.name === written.name)!;
     // What the page is sent, and what counts as the same call: an optional null left out.
     const call = withoutNullOptionals(written, compact.parameters);
@@ -33,10 +52,9 @@ export async function runCalls(run: Run, { tools, shownTools, parsed }: ReadStep
     if (!earlierInReply) noteCall(run, key, 'output' in outcome ? outcome.output.text : undefined);
     if ('declined' in outcome) run.declined.add(key);
     if ('output' in outcome) sinceLastRun = new Set([key]);
-    replies.push('reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output, callId });
     run.recent.unshift(call.name);
-  }
-  return { replies };
+    return { reply: 'reply' in outcome ? outcome.reply : { name: call.name, output: outcome.output, callId } };
+  };
 }
 
 /** A call as one: its tool and its arguments, whatever the order the model wrote their keys in. */

@@ -2,8 +2,6 @@ import { isAbortError, raceAbort } from './abortable';
 import { finish, startRun, toRunError, type RunLocalAgentOptions, type RunLocalAgentResult } from './agent-run';
 import { askModel, offerTools } from './ask-model';
 import { readReply } from './read-reply';
-import { repliesInWrittenOrder } from './replies-in-written-order';
-import { replyToUnreadCalls } from './reply-to-unread-calls';
 import { runCalls } from './run-calls';
 
 /**
@@ -24,12 +22,9 @@ export async function runLocalAgent(options: RunLocalAgentOptions): Promise<RunL
       const step = readReply(run, tools, answer);
       // A reply without a call, nor one it got wrong, is the model's answer.
       if (step.parsed.calls.length === 0 && step.parsed.errors.length === 0) return finish(run, 'answer');
-      const unread = replyToUnreadCalls(run, step);
-      if ('stop' in unread) return finish(run, unread.stop);
-      const ran = await runCalls(run, step);
-      if ('stop' in ran) return finish(run, ran.stop);
-      // Each reply in its call's place: Qwen and LFM2 pair results with calls by position.
-      run.prompt.addResults(run.step, repliesInWrittenOrder(run, step, unread.replies, ran.replies));
+      const answered = await runCalls(run, step);
+      if ('stop' in answered) return finish(run, answered.stop);
+      run.prompt.addResults(run.step, answered.replies);
     }
     return finish(run, 'max-steps');
   } catch (error) {
