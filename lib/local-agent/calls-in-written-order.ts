@@ -20,9 +20,10 @@ export type WrittenCall = { call: number } | UnreadCall;
 
 /**
  * A step's calls in the order the model wrote them. The parse gives its calls in order, and its
- * errors apart: the reply is read again with the unknown tools' names offered too, which places
- * each call to one among the calls, with its arguments. A call that could not be read at all has
- * no place to read, and comes after the others (a reply cut off by the token cap ends in one).
+ * errors apart, one for every call to the same missing tool: the reply is read again with the
+ * unknown tools' names offered too, which places each call to one among the calls, every copy
+ * with its own arguments. A call that could not be read at all has no place to read, and comes
+ * after the others (a reply cut off by the token cap ends in one).
  */
 export function callsInWrittenOrder(run: Run, { shownTools, reply, parsed }: ReadStep): WrittenCall[] {
   const calls = parsed.calls.map((_, call) => ({ call }));
@@ -39,9 +40,8 @@ export function callsInWrittenOrder(run: Run, { shownTools, reply, parsed }: Rea
       if (nextCall < calls.length) ordered.push(calls[nextCall++]!);
       continue;
     }
-    // One reply stands for every call to the same missing tool (the parse gives its error once).
     const error = unknownNames.indexOf(name);
-    if (error === -1 || placed.has(error)) continue;
+    if (error === -1) continue;
     placed.add(error);
     ordered.push({ error, arguments: asked });
   }

@@ -31,6 +31,16 @@ describe('the cards of a reply with several calls', () => {
     expect(await cards([reply, 'Done.'])).toEqual(['search_products(mug):done', 'gift_wrap(mug):unknown', 'add_to_cart(mug):done', 'get_price(mug):unknown']);
   });
 
+  it('show each call to the same missing tool, with what the model wrote for it', async () => {
+    const reply = [call('get_price', 'mug'), call('search_products'), call('get_price', 'cap')].join('\n');
+    expect(await cards([reply, 'Done.'])).toEqual(['get_price(mug):unknown', 'search_products(mug):done', 'get_price(cap):unknown']);
+  });
+
+  it('count a missing tool written twice in one reply once toward the repeated-mistake stop, as a stutter', async () => {
+    const twice = `${call('get_price', 'mug')}\n${call('get_price', 'cap')}`;
+    expect(await cards([twice, twice, 'Done.'])).toEqual(['get_price(mug):unknown', 'get_price(cap):unknown', 'get_price(mug):unknown', 'get_price(cap):unknown']);
+  });
+
   it('stop at the third call to the same missing tool, after the calls written before it ran', async () => {
     const replies = [call('get_price'), call('get_price'), `${call('search_products')}\n${call('get_price')}\n${call('add_to_cart')}`, 'Never read.'];
     expect(await cards(replies)).toEqual(['get_price(mug):unknown', 'get_price(mug):unknown', 'search_products(mug):done']);

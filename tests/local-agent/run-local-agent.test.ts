@@ -199,9 +199,10 @@ describe('runLocalAgent', () => {
     ]);
     await run();
     const unknown = events.flatMap((event) => (event.type === 'tool-error' ? [[event.name, event.arguments]] : []));
-    // The model's first call of a name stands for it: the model reads one message a name.
+    // Each call the model wrote shows, with what it wrote for it, as the model reads an answer to each.
     expect(unknown).toEqual([
       ['find_products', { query: 'mug' }],
+      ['find_products', { query: 'cap' }],
       ['open_cart', undefined],
     ]);
   });
