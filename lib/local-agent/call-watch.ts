@@ -1,14 +1,10 @@
 // Where a streamed reply's tagged calls open and close, read as the prose filter reads regions:
-// prose after a call is held from the person, and a reply that writes the same call over is ended.
+// prose after a call is held from the person, and a reply that writes the same calls over is ended.
+import { createCallItems } from './call-items';
+import { createLoopCheck, type LoopCheck } from './call-loop';
 import { canonicalJson } from './json-values';
 import { parseToolCalls } from './parse-tool-calls';
 import { MARKERS, markerEffect, matchMarkerAt, type RegionKind } from './parsing/markup-markers';
-
-/**
- * How many copies in a row of one call a looping reply keeps. The reply is ended when one more
- * closes: a model that wrote a call three times and then moved on to another is not looping.
- */
-const loopCopies = 3;
 
 /** Follows a reply's own turn, delta by delta, for its `<tool_call>` and `<|tool_call_start|>` calls. */
 export interface CallWatch {
@@ -17,13 +13,15 @@ export interface CallWatch {
   /** Where the first call's opening tag starts in the reply, once one has opened. */
   readonly firstCallAt: number | undefined;
   /**
-   * Where the reply is plainly looping: the end of the closing tag of the same call (tool and
-   * arguments) written a third time in a row, once a fourth copy closed. Nothing after it is read.
+   * Where the reply is plainly looping (see LoopCheck): the end of the third copy of the same call
+   * in a row, or of the first copy of a run of calls (`A, B, A, B, …`), once a fourth closed. A
+   * call closes at its closing tag, where the next call's tag opens, or, inside one call tag,
+   * where the next call of a list starts (`[f(x=1), f(x=1), …`). Nothing after it is read.
    */
   readonly loopEnd: number | undefined;
   /**
-   * Ends the reading after the third copy in a row of one call, where the reply was cut off (the
-   * engine's token cap) before a fourth could close; answers whether the reply ends looping.
+   * Ends the reading where the reply was cut off (the engine's token cap) before a fourth copy
+   * could close, if a third had; answers whether the reply ends looping.
    */
   endLoop(): boolean;
 }
@@ -37,12 +35,12 @@ interface WatchState {
   region: RegionKind | 'prose';
   /** The call region now open, from its opening tag, as far as it has been read. */
   call: string;
+  /** The calls closed inside the open call region, read as it streams in. */
+  inCall: { read: (piece: string, at: number) => void; loop: LoopCheck } | undefined;
   firstCallAt: number | undefined;
   loopEnd: number | undefined;
-  /** The last call closed, as compared, how many times in a row it closed, and where it last ended. */
-  lastKey: string | undefined;
-  copies: number;
-  lastEnd: number;
+  /** The call regions the reply closed, in order. */
+  calls: LoopCheck;
 }
 
 /**
@@ -50,7 +48,7 @@ interface WatchState {
  * the step, by which a closed call is read to compare it.
  */
 export function createCallWatch(toolNames: ReadonlySet<string>): CallWatch {
-  const state: WatchState = { read: 0, held: '', region: 'prose', call: '', firstCallAt: undefined, loopEnd: undefined, lastKey: undefined, copies: 0, lastEnd: 0 };
+  const state: WatchState = { read: 0, held: '', region: 'prose', call: '', inCall: undefined, firstCallAt: undefined, loopEnd: undefined, calls: createLoopCheck() };
   return {
     push(delta) {
       if (state.loopEnd !== undefined) return '';
@@ -66,7 +64,8 @@ export function createCallWatch(toolNames: ReadonlySet<string>): CallWatch {
       return state.loopEnd;
     },
     endLoop() {
-      if (state.loopEnd === undefined && state.copies >= loopCopies) state.loopEnd = state.lastEnd;
+      // The calls closed inside the call region the cap cut come after all those closed before it.
+      state.loopEnd ??= state.inCall?.loop.atCut() ?? state.calls.atCut();
       return state.loopEnd !== undefined;
     },
   };
@@ -75,7 +74,7 @@ export function createCallWatch(toolNames: ReadonlySet<string>): CallWatch {
 /** Reads the tags in `work`, which starts at `state.read`, region by region, as the prose filter does (see scanProse). */
 function readMarkers(state: WatchState, work: string, toolNames: ReadonlySet<string>): void {
   state.held = '';
-  // Where the part of the open call region not yet added to `state.call` starts.
+  // Where the part of the open call region not yet read into `state.call` starts.
   let callFrom = 0;
   let cursor = 0;
   for (let at = work.indexOf('<'); at !== -1; at = work.indexOf('<', cursor)) {
@@ -88,18 +87,19 @@ function readMarkers(state: WatchState, work: string, toolNames: ReadonlySet<str
     const effect = marker === null ? 'content' : markerEffect(state.region, marker);
     if (marker === null || effect === 'content') continue;
     cursor = at + MARKERS[marker].length;
-    if (isCallRegion(state.region)) state.call += work.slice(callFrom, cursor);
-    if (effect === 'close' && isCallRegion(state.region)) closeCall(state, callKey(state.call, toolNames), state.read + cursor);
+    if (isCallRegion(state.region)) {
+      readCall(state, work.slice(callFrom, at), state.read + callFrom);
+      // An opening tag in a call region ends the call before it as well (see markerEffect).
+      if (effect === 'close') state.call += MARKERS[marker];
+      if (state.loopEnd === undefined) closeCall(state, callKey(state.call, toolNames), state.read + (effect === 'close' ? cursor : at));
+    }
     if (state.loopEnd !== undefined) return;
     state.region = typeof effect === 'object' ? effect.open : 'prose';
-    if (isCallRegion(state.region)) {
-      state.call = '';
-      callFrom = at;
-      state.firstCallAt ??= state.read + at;
-    }
+    if (isCallRegion(state.region)) openCall(state, MARKERS[marker], state.read + at);
+    callFrom = cursor;
   }
   const end = work.length - state.held.length;
-  if (isCallRegion(state.region)) state.call += work.slice(callFrom, end);
+  if (isCallRegion(state.region)) readCall(state, work.slice(callFrom, end), state.read + callFrom);
   state.read += end;
 }
 
@@ -107,17 +107,36 @@ function isCallRegion(region: RegionKind | 'prose'): boolean {
   return region === 'hermes' || region === 'lfm2';
 }
 
-/** A call closed at `end`: a fourth copy in a row of one ends the reading after the third. */
-function closeCall(state: WatchState, key: string | undefined, end: number): void {
-  state.copies = key !== undefined && key === state.lastKey ? state.copies + 1 : 1;
-  state.lastKey = key;
-  if (state.copies > loopCopies) state.loopEnd = state.lastEnd;
-  state.lastEnd = end;
+/** A call region opens at `at` with `tag`: the calls inside it are read afresh. */
+function openCall(state: WatchState, tag: string, at: number): void {
+  state.call = tag;
+  state.firstCallAt ??= at;
+  const loop = createLoopCheck();
+  const read = createCallItems((text, end) => {
+    state.loopEnd ??= loop.add(text, end);
+  });
+  state.inCall = { read, loop };
 }
 
-/** A closed call region as the run compares calls (see runCalls): its tools and canonical arguments. */
-function callKey(region: string, toolNames: ReadonlySet<string>): string | undefined {
+/** The next piece of the open call region's text, which starts at `at` in the reply. */
+function readCall(state: WatchState, piece: string, at: number): void {
+  state.call += piece;
+  state.inCall?.read(piece, at);
+}
+
+/** A call region closed at `end`: a fourth copy in a row of one call, or of a run of calls, ends the reading. */
+function closeCall(state: WatchState, key: string, end: number): void {
+  state.inCall = undefined;
+  state.loopEnd = state.calls.add(key, end);
+}
+
+/**
+ * A closed call region as the run compares calls (see runCalls): its tools and canonical
+ * arguments. One the parse refuses (a tool not offered, arguments it cannot read) is compared as
+ * written: a loop writes the very same text again.
+ */
+function callKey(region: string, toolNames: ReadonlySet<string>): string {
   const { calls, errors } = parseToolCalls(region, toolNames);
-  if (calls.length === 0 || errors.length > 0) return undefined;
+  if (calls.length === 0 || errors.length > 0) return region.trim();
   return calls.map((call) => `${call.name}\u0000${canonicalJson(call.arguments)}`).join('\u0001');
 }

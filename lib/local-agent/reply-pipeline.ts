@@ -13,10 +13,10 @@ export interface ReplyPipeline {
   push(text: string): void;
   /**
    * The reply has gone past the model's own turn (see createOwnTurn), or is plainly looping (the
-   * same call written over, see CallWatch): nothing it writes from here is kept.
+   * same call, or run of calls, written over: see CallWatch): nothing it writes from here is kept.
    */
   readonly over: boolean;
-  /** Where the reply failed: ends it as looping, if one call was written three times in a row by then (see CallWatch). */
+  /** Where the reply failed: ends it as looping, if one call, or run of calls, was written three times in a row by then (see CallWatch). */
   endLoop(): boolean;
   /** At the end of the reply: emits what is left to show. */
   finish(): void;
@@ -27,7 +27,7 @@ export interface ReplyPipeline {
   showUnshown(): void;
   /** The reply as the model wrote it. */
   raw(): string;
-  /** Its own turn, as parsed and kept: to the end of the copy that showed it looping, if it did. */
+  /** Its own turn, as parsed and kept: to where a loop was cut, if it looped (see CallWatch). */
   text(): string;
   /** Where its first call opened in `text()`: the prose after it was not shown (see createReplyPipeline). */
   firstCallAt(): number | undefined;

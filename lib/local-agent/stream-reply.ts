@@ -41,10 +41,10 @@ const noFencedCalls: FenceJudge = { isCall: () => false, endsProse: () => false 
  * first call, tagged or fenced (see createReplyPipeline). Two things the filter cannot judge are held: each
  * ``` fenced block until it closes (dropped if `judge` says it is a call), and a reply that opens
  * like a bare JSON call, for the loop to judge (see `heldProse`). Once the reply has gone past the
- * model's own turn, or closes a fourth copy in a row of one call (a loop that would run to the
- * token cap; it is kept to the third, as is one the cap cut inside the fourth), the model is told
- * to stop (its signal aborts) and the reply ends as soon as the engine has stopped. Rejects with
- * an AbortError as soon as the run's signal aborts.
+ * model's own turn, or closes a fourth copy in a row of one call or run of calls (a loop that
+ * would run to the token cap; it is cut as CallWatch says, as is one the cap cut inside the
+ * fourth), the model is told to stop (its signal aborts) and the reply ends as soon as the engine
+ * has stopped. Rejects with an AbortError as soon as the run's signal aborts.
  */
 export async function streamReply(
   model: LanguageModel,
@@ -78,7 +78,7 @@ export async function streamReply(
   } catch (error) {
     // Tell the engine to stop producing; do not wait for it.
     void iterator.return?.().catch(() => {});
-    // A reply cut off (at the token cap) inside a fourth copy of one call was looping: it ends at the third.
+    // A reply cut off (at the token cap) inside a fourth copy of one call, or run of calls, was looping.
     if (!request.signal.aborted && pipeline.endLoop()) return finishedReply(pipeline, usage, started);
     pipeline.showUnshown();
     throw error;

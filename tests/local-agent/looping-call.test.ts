@@ -96,3 +96,49 @@ describe('a model that writes the same call over and over', () => {
   });
 });
 
+describe('a model that loops in other ways', () => {
+  const add = (slug: string) => `<tool_call>{"name": "add_to_cart", "arguments": {"slug": "${slug}"}}</tool_call>\n`;
+
+  it('is stopped once it plainly calls a tool the page does not offer over and over, and the run goes on', async () => {
+    const { model, written } = loopingModel(Array<string>(40).fill('<tool_call>{"name": "checkout", "arguments": {}}</tool_call>\n'));
+    const { result, ran } = await runLooping(model);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
+    expect(ran).toEqual([]);
+    expect(written()).toBe(4);
+  });
+
+  it('is stopped once it plainly writes two calls by turns, and each runs once', async () => {
+    const { model, written } = loopingModel(Array.from({ length: 40 }, (_, index) => add(index % 2 ? 'cup' : 'mug')));
+    const { result, ran, events } = await runLooping(model);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
+    expect(ran.map((call) => call.arguments.slug)).toEqual(['mug', 'cup']);
+    // Stopped at the fourth pair, not at the cap; the model reads its reply up to the first.
+    expect(written()).toBe(8);
+    expect(events.filter((event) => event.type === 'tool-call')).toHaveLength(2);
+  });
+
+  it('is stopped once its list of calls in one tag plainly runs on, and its call runs once', async () => {
+    const { model, written } = loopingModel(['<|tool_call_start|>[', ...Array<string>(40).fill('add_to_cart(slug="mug"), ')]);
+    const { result, ran } = await runLooping(model, lfm2Format);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
+    expect(ran).toEqual([{ name: 'add_to_cart', arguments: { slug: 'mug' } }]);
+    expect(written()).toBe(5);
+  });
+
+  it('is stopped once it plainly opens the same call tag over and over without closing it, and its call runs once', async () => {
+    const { model, written } = loopingModel(Array<string>(40).fill(add('mug').replace('</tool_call>', '')));
+    const { result, ran } = await runLooping(model);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
+    expect(ran).toEqual([{ name: 'add_to_cart', arguments: { slug: 'mug' } }]);
+    // The fourth copy ends where a fifth opens.
+    expect(written()).toBe(5);
+  });
+
+  it('is not stopped for different calls in one list', async () => {
+    const slugs = ['a', 'b', 'c', 'd', 'e'];
+    const reply = `<|tool_call_start|>[${slugs.map((slug) => `add_to_cart(slug="${slug}")`).join(', ')}]<|tool_call_end|>`;
+    const { result, ran } = await runLooping(loopingModel([...reply], false).model, lfm2Format);
+    expect(result).toMatchObject({ finishReason: 'answer' });
+    expect(ran.map((call) => call.arguments.slug)).toEqual(slugs);
+  });
+});

@@ -1,0 +1,55 @@
+// The calls inside one call region, found as its text streams in: a region may hold a list of
+// calls (`[f(x=1), f(x=1), …`, `[{…}, {…}, …`) that runs on without ever closing.
+
+/** What the reading of a region knows between pieces of its text. */
+interface ItemsState {
+  /** Brackets open (`(`, `[`, `{`) outside strings. */
+  depth: number;
+  /** The quote of the string the text is in (a character code), or 0. */
+  quote: number;
+  escaped: boolean;
+  /** The depth at which the first call opened (its `(` or `{`), where each call closes; -1 before. */
+  callDepth: number;
+  /** The text of the call being read, as far as it came. */
+  call: string;
+}
+
+/**
+ * A reader of one region's text, piece by piece (`at`: where the piece starts in the reply), that
+ * hands `onCall` each call closed in it: its text as written, and where it ends in the reply.
+ * Text is compared as written: a loop writes the very same text again.
+ */
+export function createCallItems(onCall: (text: string, end: number) => void): (piece: string, at: number) => void {
+  const state: ItemsState = { depth: 0, quote: 0, escaped: false, callDepth: -1, call: '' };
+  return (piece, at) => {
+    let from = 0;
+    for (let index = 0; index < piece.length; index += 1) {
+      if (!closesCall(state, piece.charCodeAt(index))) continue;
+      const call = state.call + piece.slice(from, index + 1);
+      state.call = '';
+      from = index + 1;
+      // What comes between calls (`[`, `, `, a new line) is not part of either.
+      onCall(call.replace(/^[\s,[]+/, ''), at + index + 1);
+    }
+    state.call += piece.slice(from);
+  };
+}
+
+/** Reads one character of the region: answers whether it closes a call of the list. */
+function closesCall(state: ItemsState, code: number): boolean {
+  if (state.quote !== 0) {
+    if (state.escaped) state.escaped = false;
+    else if (code === 0x5c /* \ */) state.escaped = true;
+    else if (code === state.quote) state.quote = 0;
+    return false;
+  }
+  if (code === 0x22 /* " */ || code === 0x27 /* ' */) state.quote = code;
+  else if (code === 0x28 /* ( */ || code === 0x7b /* { */ || code === 0x5b /* [ */) {
+    if (state.callDepth < 0 && code !== 0x5b) state.callDepth = state.depth;
+    state.depth += 1;
+  } else if (code === 0x29 /* ) */ || code === 0x7d /* } */ || code === 0x5d /* ] */) {
+    state.depth = Math.max(0, state.depth - 1);
+    return code !== 0x5d && state.depth === state.callDepth;
+  }
+  return false;
+}
