@@ -183,7 +183,9 @@ describe('local OpenAI-compatible server engine', () => {
     };
     const cut = await readStopped(turnOverReason());
     expect(cut.error).toBeUndefined();
-    expect(cut.usage).toMatchObject({ type: 'usage', usage: { completionTokens: cut.deltas } });
+    // The time it took; no token count, as the server never said one (its streamed pieces are not its tokens).
+    expect(cut.usage).toMatchObject({ type: 'usage', usage: { timeToFirstTokenMs: expect.any(Number) } });
+    expect(cut.usage?.type === 'usage' && cut.usage.usage.completionTokens).toBeUndefined();
     // Counted until the connection closed, long before the made-up tail ended.
     expect(cut.deltas).toBeLessThan((shopReplies[0]! + madeUp).length / 4 / 2);
     // Ollama's context is read again after the reply, as after any.
@@ -491,6 +493,33 @@ describe('local server engine: thinking, limits and replies that never finish', 
     expect(stalled.error).toMatchObject({
       code: 'server-down',
       message: `The server at ${new URL(silent.server.address).host} stopped answering in the middle of a reply (nothing for 0.6 seconds).`,
+    });
+  });
+
+  describe('a reply that writes the same call over and over', () => {
+    const add = (slug: string) => `<tool_call>{"name": "add_to_cart", "arguments": {"slug": "${slug}", "qty": 1}}</tool_call>\n`;
+    async function runLooping(options: FakeOllamaOptions) {
+      const { engine } = await setup(options);
+      await engine.load(() => {});
+      const { result, events } = await runShopRequest(engine, 'add a mug');
+      const usage = events.flatMap((event) => (event.type === 'step-end' ? [event.usage] : []))[0];
+      return { result, ran: events.filter((event) => event.type === 'tool-result'), usage };
+    }
+
+    it("keeps the server's figures for a reply its length limit cut inside a fourth copy, whose call runs once", async () => {
+      for (const answerAs of [undefined, 'whole-json' as const]) {
+        const { result, ran, usage } = await runLooping({ replies: [add('x'.repeat(1100)).repeat(6), 'A mug is in your cart.'], chunkSize: 5, lengthLimitTokens: 1024, ...(answerAs ? { answerAs } : {}) });
+        expect(result.finishReason).toBe('answer');
+        expect(ran).toHaveLength(1);
+        expect(usage).toMatchObject(answerAs ? { promptTokens: 12, completionTokens: 5 } : { promptTokens: expect.any(Number), completionTokens: 1024 });
+      }
+    });
+
+    it('gives no token count for one hung up on as a fourth copy closed, as the server never said one', async () => {
+      const { result, ran, usage } = await runLooping({ replies: [add('enamel-mug').repeat(8), 'A mug is in your cart.'], chunkSize: 5 });
+      expect(result.finishReason).toBe('answer');
+      expect(ran).toHaveLength(1);
+      expect(usage).toEqual({ timeToFirstTokenMs: expect.any(Number) });
     });
   });
 

@@ -31,24 +31,29 @@ export interface StreamEnd {
 
 /**
  * The chunk that closes a streamed reply once reading it stopped: its usage (none after a Stop),
- * or, thrown, the error that says why what came is no answer.
+ * then, thrown, the error that says why what came is no answer, if it is none.
  */
-export function replyEnd(request: ModelRequest, reading: LengthLimits & { timer: IdleTimer; startedAt: number }, end: StreamEnd): ModelChunk | undefined {
+export function* replyEnd(request: ModelRequest, reading: LengthLimits & { timer: IdleTimer; startedAt: number }, end: StreamEnd): Generator<ModelChunk> {
   const { address, timer } = reading;
   const { counts, last, finishReason, sawDone, firstTokenAt } = end;
   if (timer.expired && finishReason === undefined) throw serverStalled(address, timer.expired, timer.waitedMs);
-  const usage = () => serverUsage(last, { startedAt: reading.startedAt, firstTokenAt, endedAt: performance.now(), deltas: counts.deltas });
+  const usage = (): ModelChunk => ({ type: 'usage', usage: serverUsage(last, { startedAt: reading.startedAt, firstTokenAt, endedAt: performance.now() }) });
   if (request.signal.aborted) {
     // A reply stopped at the end of the model's own turn still says what it cost until then: the
-    // server's figures come only at its end, so mostly those measured here. A Stop says nothing.
-    if (isTurnOver(request.signal.reason)) return { type: 'usage', usage: usage() };
-    return undefined;
+    // server's figures come only at its end, so only the time measured here. A Stop says nothing.
+    if (isTurnOver(request.signal.reason)) yield usage();
+    return;
   }
-  // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
-  if (finishReason === 'length') throw lengthError(last, reading, counts.deltas === 0 && counts.thoughts > 0);
+  if (finishReason === 'length') {
+    // Its figures come first, as WebLLM's do, for a loop that keeps what came before the cut (a
+    // call written over and over). A cut-off reply is not an answer: a half-written call or
+    // sentence must not pass for one.
+    yield usage();
+    throw lengthError(last, reading, counts.deltas === 0 && counts.thoughts > 0);
+  }
   if (unreadableOnly(counts)) throw replyUnreadable(address);
   if (!sawDone && finishReason === undefined) throw replyUnfinished(address);
-  return { type: 'usage', usage: usage() };
+  yield usage();
 }
 
 /**

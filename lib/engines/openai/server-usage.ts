@@ -11,13 +11,16 @@ export interface ReplyTiming {
   startedAt: number;
   firstTokenAt: number | undefined;
   endedAt: number;
-  deltas: number;
 }
 
-/** The server's token counts, and its speeds where it says them, else the ones measured here. */
+/**
+ * The server's token counts, and its speeds where it says them, else the ones measured here. A
+ * server that said no counts (one hung up on before its last chunk) gets none: its streamed pieces
+ * are not its tokens, and the trace would show a count of them as tokens out.
+ */
 export function serverUsage(last: ServerFigures, timing: ReplyTiming): ModelUsage {
   const promptTokens = last.usage?.prompt_tokens ?? last.timings?.prompt_n;
-  const completionTokens = last.usage?.completion_tokens ?? last.timings?.predicted_n ?? timing.deltas;
+  const completionTokens = last.usage?.completion_tokens ?? last.timings?.predicted_n;
   if (timing.firstTokenAt === undefined) return modelUsage({ promptTokens, completionTokens });
   const firstTokenMs = timing.firstTokenAt - timing.startedAt;
   const decodeSeconds = (timing.endedAt - timing.firstTokenAt) / 1000;

@@ -115,8 +115,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   } catch (error) {
     if (!wasWhole(finishReason, error, request) && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
   }
-  const end = replyEnd(request, reading, { counts, last, finishReason, sawDone, firstTokenAt });
-  if (end) yield end;
+  yield* replyEnd(request, reading, { counts, last, finishReason, sawDone, firstTokenAt });
 }
 
 /** A chat completion sent whole (`stream: false` answers), read as one delta. */
@@ -134,9 +133,10 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   if (typeof text !== 'string') throw replyUnreadable(reading.address);
   const firstTokenAt = performance.now();
   if (text) yield { type: 'text-delta', text };
+  // Its figures come before a cut-off, as a stream's do.
+  yield { type: 'usage', usage: serverUsage(body ?? {}, { startedAt: reading.startedAt, firstTokenAt, endedAt: firstTokenAt }) };
   // One that went on past the model's own turn to the limit was whole at the cut.
   if (choice?.finish_reason === 'length' && !isTurnOver(request.signal.reason)) throw lengthError(body ?? {}, reading, !text && isThought(choice.message));
-  yield { type: 'usage', usage: serverUsage(body ?? {}, { startedAt: reading.startedAt, firstTokenAt, endedAt: firstTokenAt, deltas: text ? 1 : 0 }) };
 }
 
 /** A reply the server said was whole is the answer, though the connection broke before its end. */
