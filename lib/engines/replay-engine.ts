@@ -1,10 +1,16 @@
 import type { LanguageModel, ModelChunk, ModelRequest } from '@webmcp-agents/local-agent';
+import { replyCutOff } from './engine';
 
 export interface ReplayOptions {
   /** Characters per streamed chunk, as a model would send them. Default 4. */
   chunkSize?: number;
   /** Milliseconds between chunks. Default 0 (no timer at all). */
   delayMs?: number;
+  /**
+   * The replies (by index) that their engine ended with an error once written, as its length limit
+   * does: each ends with one too, so that a looping reply is kept to its third copy as it was.
+   */
+  cutOff?: ReadonlySet<number>;
 }
 
 /**
@@ -20,14 +26,16 @@ export function createReplayEngine(replies: readonly string[], options: ReplayOp
   return {
     requests,
     async *stream(request: ModelRequest): AsyncGenerator<ModelChunk> {
-      const reply = replies[requests.length] ?? '(The recording has no more replies.)';
+      const index = requests.length;
+      const reply = replies[index] ?? '(The recording has no more replies.)';
       requests.push(request);
-      for (let index = 0; index < reply.length; index += chunkSize) {
+      for (let at = 0; at < reply.length; at += chunkSize) {
         if (request.signal.aborted) return;
         if (delayMs > 0) await sleep(delayMs, request.signal);
-        yield { type: 'text-delta', text: reply.slice(index, index + chunkSize) };
+        yield { type: 'text-delta', text: reply.slice(at, at + chunkSize) };
       }
       yield { type: 'usage', usage: { completionTokens: Math.ceil(reply.length / 4) } };
+      if (options.cutOff?.has(index)) throw replyCutOff('the end of its recording');
     },
   };
 }

@@ -78,6 +78,8 @@ export type AgentEvent =
       parsed: ParseResult;
       usage: ModelUsage;
       modelMs: number;
+      /** The engine ended the reply with an error inside a fourth copy of one call: kept to the third (see StreamedReply). */
+      loopKept?: true;
     }
   | { type: 'finish'; reason: FinishReason; text: string; steps: number; error?: { name: string; message: string; hint?: string } };
 

@@ -30,6 +30,11 @@ export interface StreamedReply {
    * tagged calls is not read as one), and keeps only the prose before the first otherwise.
    */
   hiddenBlocks: readonly string[];
+  /**
+   * The engine ended the reply with an error (its length limit, mostly) inside a fourth copy in a
+   * row of one call, and it was kept to the third: it was looping. A replay ends it the same way.
+   */
+  loopKept?: true;
 }
 
 /** Where no fenced block is judged a call, every one is shown. */
@@ -78,8 +83,9 @@ export async function streamReply(
   } catch (error) {
     // Tell the engine to stop producing; do not wait for it.
     void iterator.return?.().catch(() => {});
-    // A reply cut off (at the token cap) inside a fourth copy of one call, or run of calls, was looping.
-    if (!request.signal.aborted && pipeline.endLoop()) return finishedReply(pipeline, usage, started);
+    // A reply cut off (at the token cap) inside a fourth copy of one call, or run of calls, was
+    // looping: it ends where the loop began repeating.
+    if (!request.signal.aborted && pipeline.endLoop()) return { ...finishedReply(pipeline, usage, started), loopKept: true };
     pipeline.showUnshown();
     throw error;
   }

@@ -134,6 +134,7 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
       draft.rawParts = [];
       Object.assign(step, { raw: capText(event.raw, traceLimits.long), complete: true, parsed: traceParsed(event.parsed), usage: traceUsage(event.usage) });
       step.modelMs = finiteOr(event.modelMs);
+      if (event.loopKept) step.loopKept = true;
       return;
     case 'tool-call':
       step.calls.push({ callId: event.callId, name: capText(event.name, traceLimits.name), arguments: { ...event.arguments }, calledAt: now });

@@ -92,6 +92,11 @@ export const traceStepSchema = z.object({
   raw: text(limits.long),
   /** False when the step was cut off before the model finished its reply. */
   complete: z.boolean(),
+  /**
+   * The engine ended the reply with an error (its length limit, mostly) inside a fourth copy of one
+   * call, and the run kept it to the third; absent otherwise, and in traces recorded before.
+   */
+  loopKept: z.literal(true).optional(),
   prose: text(limits.long),
   parsed: traceParsedSchema.optional(),
   calls: atMost(traceCallSchema, counts.callsPerStep, 'calls'),

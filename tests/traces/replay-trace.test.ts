@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDescriptor } from '@webmcp-agents/chat';
-import { hermesFormat, runLocalAgent } from '@webmcp-agents/local-agent';
+import { hermesFormat, runLocalAgent, type LanguageModel, type ModelChunk } from '@webmcp-agents/local-agent';
+import { replyCutOff } from '@/lib/engines/engine';
 import { createReplayEngine } from '@/lib/engines/replay-engine';
 import { replayTrace, type ReplayCall } from '@/lib/traces/replay-trace';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
@@ -122,5 +123,32 @@ describe('replayTrace', () => {
     const report = await replayTrace({ trace, getTools: () => tools, executeTool: async (parsed) => (ran.push(parsed.name), { text: 'Coupon applied.' }), confirm: async () => true });
     expect(report.divergences).toEqual([]);
     expect(ran).toEqual(['apply_coupon']);
+  });
+
+  it('matches a recording whose engine cut a reply off inside a fourth copy of one call, which the run kept to the third', async () => {
+    // An engine at its token cap: the reply as far as it came, its figures, then the cut.
+    const copy = `${call('open_product', { slug: 'enamel-mug' })}\n`;
+    const replies = [copy.repeat(3) + copy.slice(0, copy.indexOf('</tool_call>')), 'The mug is open.'];
+    let turns = 0;
+    const capped: LanguageModel = {
+      async *stream(request): AsyncGenerator<ModelChunk> {
+        const index = turns++;
+        for (let at = 0; at < replies[index]!.length; at += 5) yield { type: 'text-delta', text: replies[index]!.slice(at, at + 5) };
+        yield { type: 'usage', usage: { completionTokens: 1024 } };
+        if (index === 0 && !request.signal.aborted) throw replyCutOff('1,024 tokens');
+      },
+    };
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    await recordShopRun({ recorder, runId: 'looping', model: capped });
+    await recorder.flush();
+    const trace = (await store.getTrace('looping'))!;
+    expect(trace.steps[0]!.problems.map((problem) => problem.kind)).toEqual(['duplicate', 'duplicate']);
+
+    const page = createShopPage();
+    const report = await replayTrace({ trace, getTools: page.tools, executeTool: (parsed) => page.executeTool(parsed.name, parsed.arguments), confirm: async () => true });
+    expect(report.finishReason).toBe('answer');
+    expect(report.divergences).toEqual([]);
+    expect(report.steps[0]!.calls).toHaveLength(3);
   });
 });
