@@ -255,13 +255,20 @@ describe('local OpenAI-compatible server engine', () => {
     expect(ran).toEqual(['search_products']);
   });
 
-  it('keeps a whole reply when the connection breaks after the server said it was done, before [DONE]', async () => {
+  it('ends a reply as the server said, when the connection breaks after that, before [DONE]: a whole one is kept, a cut one says it was cut off', async () => {
     const { engine } = await setup({ replies: ['Two mugs are in the cart.'], breakAfterFinish: true });
     await engine.load(() => {});
     const { text, chunks, error } = await replyOf(engine.model.stream(ask('Add two mugs')));
     expect(error).toBeUndefined();
     expect(text).toBe('Two mugs are in the cart.');
     expect(chunks.at(-1)).toMatchObject({ type: 'usage' });
+
+    // One the server said it cut at its length limit says so, with the figures it sent, not that the connection broke.
+    const cut = await setup({ replies: ['word '.repeat(100)], lengthLimitTokens: 20, breakAfterFinish: true });
+    await cut.engine.load(() => {});
+    const cutReply = await replyOf(cut.engine.model.stream(ask('Write a lot')));
+    expect(cutReply.error).toMatchObject({ code: 'reply-cut-off', message: "The model's reply reached the server's length limit or the end of the model's context and was cut off." });
+    expect(cutReply.chunks.at(-1)).toMatchObject({ type: 'usage', usage: { completionTokens: 20 } });
   });
 
   it("shows the server's own words where it answers a stream with plain JSON or ends on an error line", async () => {

@@ -113,7 +113,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       timer.touch();
     }
   } catch (error) {
-    if (!wasWhole(finishReason, error, request) && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
+    if (!endWasSaid(finishReason, error, request) && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
   }
   yield* replyEnd(request, reading, { counts, last, finishReason, sawDone, firstTokenAt });
 }
@@ -139,9 +139,12 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   if (choice?.finish_reason === 'length' && !isTurnOver(request.signal.reason)) throw lengthError(body ?? {}, reading, !text && isThought(choice.message));
 }
 
-/** A reply the server said was whole is the answer, though the connection broke before its end. */
-function wasWhole(finishReason: string | undefined, error: unknown, request: ModelRequest): boolean {
-  return finishReason !== undefined && finishReason !== 'length' && !(error instanceof EngineError) && !request.signal.aborted;
+/**
+ * A reply the server said had ended, whole or at its length limit, ends as it said, though the
+ * connection broke before `[DONE]`: a whole one is the answer, a cut one says it was cut off.
+ */
+function endWasSaid(finishReason: string | undefined, error: unknown, request: ModelRequest): boolean {
+  return finishReason !== undefined && !(error instanceof EngineError) && !request.signal.aborted;
 }
 
 function isThought(message: Thoughts | undefined): boolean {
