@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LanguageModel } from '@webmcp-agents/local-agent';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { replyCutOff } from '@/lib/engines/engine';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { createTraceFile } from '@/lib/traces/trace-file';
 import { defaultTraceSettings, loadTraceSettings } from '@/lib/traces/trace-settings';
@@ -657,6 +658,28 @@ describe('the trace viewer', () => {
     await viewer.openSteps();
     expect(viewer.find('step-summary')?.textContent).toBe('Step 1 · no reply · prompt fitted again once: the model found it too long');
     expect(viewer.find('no-calls')?.textContent).toBe('No reply, so no call.');
+  });
+
+  it('says a step whose reply was cut off inside a fourth copy of one call was kept to its third', async () => {
+    const copy = '<tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call>\n';
+    let turns = 0;
+    // An engine at its token cap, then the answer.
+    const capped: LanguageModel = {
+      async *stream() {
+        if (turns++ > 0) return yield { type: 'text-delta', text: 'The mug is there.' };
+        yield { type: 'text-delta', text: copy.repeat(3) + copy.slice(0, 30) };
+        throw replyCutOff('1,024 tokens');
+      },
+    };
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    await recordShopRun({ recorder, runId: 'looping', model: capped });
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('looping'));
+    expect(viewer.find('step-summary', viewer.findAll('step')[0])?.textContent).toMatch(
+      /^Step 1 · model \d+ ms · search_products, search_products, search_products · 2 problems · cut off while writing one call over and over: kept to its third copy$/,
+    );
   });
 
   it('shows the second of two identical calls in one reply as not run, and why', async () => {
