@@ -1,5 +1,5 @@
 import type { LanguageModel, ModelChunk, ModelRequest } from '@webmcp-agents/local-agent';
-import { replyCutOff } from './engine';
+import { EngineError } from './engine';
 
 export interface ReplayOptions {
   /** Characters per streamed chunk, as a model would send them. Default 4. */
@@ -35,9 +35,14 @@ export function createReplayEngine(replies: readonly string[], options: ReplayOp
         yield { type: 'text-delta', text: reply.slice(at, at + chunkSize) };
       }
       yield { type: 'usage', usage: { completionTokens: Math.ceil(reply.length / 4) } };
-      if (options.cutOff?.has(index)) throw replyCutOff('the end of its recording');
+      if (options.cutOff?.has(index)) throw recordedCutOff();
     },
   };
+}
+
+/** Where the recording says only that its engine cut the reply off, not why (a length limit, mostly). */
+function recordedCutOff(): EngineError {
+  return new EngineError('reply-cut-off', 'The recorded reply was cut off here, and so is its replay.', 'See the recording for how the run went on.');
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -150,5 +150,10 @@ describe('replayTrace', () => {
     expect(report.finishReason).toBe('answer');
     expect(report.divergences).toEqual([]);
     expect(report.steps[0]!.calls).toHaveLength(3);
+
+    // Where the page no longer has the tool, the copies are no loop: the reply ends cut off, as recorded.
+    const renamed = createShopPage({ rename: { from: 'open_product', to: 'show_product' } });
+    const changed = await replayTrace({ trace, getTools: renamed.tools, executeTool: (parsed) => renamed.executeTool(parsed.name, parsed.arguments), confirm: async () => true });
+    expect(changed).toMatchObject({ finishReason: 'error', error: { message: 'The recorded reply was cut off here, and so is its replay.' } });
   });
 });
