@@ -8,7 +8,7 @@ export interface ReplayOptions {
   delayMs?: number;
   /**
    * The replies (by index) that their engine ended with an error once written, as its length limit
-   * does: each ends with one too, so that a looping reply is kept to its third copy as it was.
+   * does: each ends with one too, so that a looping reply is kept as it was.
    */
   cutOff?: ReadonlySet<number>;
 }

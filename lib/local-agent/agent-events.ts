@@ -78,7 +78,7 @@ export type AgentEvent =
       parsed: ParseResult;
       usage: ModelUsage;
       modelMs: number;
-      /** The engine ended the reply with an error inside a fourth copy of one call: kept to the third (see StreamedReply). */
+      /** The engine ended the reply with an error while it looped over one call, or a run of calls: kept to the loop's end (see StreamedReply). */
       loopKept?: true;
     }
   | { type: 'finish'; reason: FinishReason; text: string; steps: number; error?: { name: string; message: string; hint?: string } };

@@ -31,8 +31,9 @@ export interface StreamedReply {
    */
   hiddenBlocks: readonly string[];
   /**
-   * The engine ended the reply with an error (its length limit, mostly) inside a fourth copy in a
-   * row of one call, and it was kept to the third: it was looping. A replay ends it the same way.
+   * The engine ended the reply with an error (its length limit, mostly) after a call, or a run of
+   * calls, written three times in a row, and it was kept to where the loop ends (see CallWatch):
+   * it was looping. A replay ends it the same way.
    */
   loopKept?: true;
 }

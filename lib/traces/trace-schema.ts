@@ -93,8 +93,9 @@ export const traceStepSchema = z.object({
   /** False when the step was cut off before the model finished its reply. */
   complete: z.boolean(),
   /**
-   * The engine ended the reply with an error (its length limit, mostly) inside a fourth copy of one
-   * call, and the run kept it to the third; absent otherwise, and in traces recorded before.
+   * The engine ended the reply with an error (its length limit, mostly) while it wrote one call, or
+   * a run of calls, over and over, and the run kept it to where the loop ends; absent otherwise,
+   * and in traces recorded before.
    */
   loopKept: z.literal(true).optional(),
   prose: text(limits.long),

@@ -151,9 +151,12 @@ describe('replayTrace', () => {
     expect(report.divergences).toEqual([]);
     expect(report.steps[0]!.calls).toHaveLength(3);
 
-    // Where the page no longer has the tool, the copies are no loop: the reply ends cut off, as recorded.
+    // Where the page no longer has the tool, the copies are still a loop, read by their text: the
+    // reply is kept as recorded, and the replay tells of the missing tool rather than of a cut.
     const renamed = createShopPage({ rename: { from: 'open_product', to: 'show_product' } });
     const changed = await replayTrace({ trace, getTools: renamed.tools, executeTool: (parsed) => renamed.executeTool(parsed.name, parsed.arguments), confirm: async () => true });
-    expect(changed).toMatchObject({ finishReason: 'error', error: { message: 'The recorded reply was cut off here, and so is its replay.' } });
+    expect(changed.finishReason).toBe('answer');
+    const calls = changed.divergences.flatMap((divergence) => (divergence.type === 'call' ? [[divergence.recorded, divergence.replayed]] : []));
+    expect(calls).toEqual([['ran', 'unknown-tool'], ['duplicate', 'unknown-tool'], ['duplicate', 'unknown-tool']]);
   });
 });
