@@ -159,4 +159,15 @@ describe('replayTrace', () => {
     const calls = changed.divergences.flatMap((divergence) => (divergence.type === 'call' ? [[divergence.recorded, divergence.replayed]] : []));
     expect(calls).toEqual([['ran', 'unknown-tool'], ['duplicate', 'unknown-tool'], ['duplicate', 'unknown-tool']]);
   });
+
+  it('ends a reply its recording says was cut off with that cut, not with a length it never reached', async () => {
+    const engine = createReplayEngine(['The mug', 'is open.'], { cutOff: new Set([0]) });
+    const read = async () => {
+      let text = '';
+      for await (const chunk of engine.stream({ messages: [], tools: [], signal: new AbortController().signal })) if (chunk.type === 'text-delta') text += chunk.text;
+      return text;
+    };
+    await expect(read()).rejects.toMatchObject({ message: 'The recorded reply was cut off here, and so is its replay.' });
+    await expect(read()).resolves.toBe('is open.');
+  });
 });
