@@ -101,10 +101,11 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       if (chunk.error) throw streamError(reading, chunk.error);
       if (chunk.usage) last = { ...last, usage: chunk.usage };
       if (chunk.timings) last = { ...last, timings: chunk.timings };
-      finishReason = chunk.choices?.[0]?.finish_reason ?? finishReason;
       const delta = chunk.choices?.[0]?.delta;
       if (isThought(delta)) counts.thoughts += 1;
       const text = delta?.content ?? chunk.choices?.[0]?.message?.content;
+      // The reply ended as its last word said: text after a finish reason means it went on.
+      finishReason = chunk.choices?.[0]?.finish_reason ?? (text ? undefined : finishReason);
       if (!text) continue;
       firstTokenAt ??= performance.now();
       counts.deltas += 1;
