@@ -35,7 +35,7 @@ export function createReplayEngine(replies: readonly string[], options: ReplayOp
         yield { type: 'text-delta', text: reply.slice(at, at + chunkSize) };
       }
       yield { type: 'usage', usage: { completionTokens: Math.ceil(reply.length / 4) } };
-      if (options.cutOff?.has(index)) throw recordedCutOff();
+      if (options.cutOff?.has(index) && !request.signal.aborted) throw recordedCutOff();
     },
   };
 }

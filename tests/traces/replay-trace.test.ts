@@ -169,5 +169,15 @@ describe('replayTrace', () => {
     };
     await expect(read()).rejects.toMatchObject({ message: 'The recorded reply was cut off here, and so is its replay.' });
     await expect(read()).resolves.toBe('is open.');
+
+    // A reply told to stop (Stop, the end of the model's own turn) ends quietly, as an engine's does.
+    const stopped = createReplayEngine(['The mug'], { cutOff: new Set([0]), chunkSize: 10 });
+    const controller = new AbortController();
+    const chunks = [];
+    for await (const chunk of stopped.stream({ messages: [], tools: [], signal: controller.signal })) {
+      chunks.push(chunk);
+      controller.abort();
+    }
+    expect(chunks[0]).toEqual({ type: 'text-delta', text: 'The mug' });
   });
 });
