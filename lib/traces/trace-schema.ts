@@ -97,7 +97,7 @@ export const traceStepSchema = z.object({
    * a run of calls, over and over, and the run kept it to where the loop ends; absent otherwise,
    * and in traces recorded before.
    */
-  loopKept: z.literal(true).optional(),
+  loopKept: z.boolean().optional(),
   prose: text(limits.long),
   parsed: traceParsedSchema.optional(),
   calls: atMost(traceCallSchema, counts.callsPerStep, 'calls'),
