@@ -58,7 +58,7 @@ function summaryLine(step: TraceStep, divergenceCount: number): string {
   parts.push(step.calls.length ? step.calls.map((call) => call.name).join(', ') : withoutCalls(step));
   if (step.problems.length) parts.push(`${step.problems.length} problem${step.problems.length === 1 ? '' : 's'}`);
   // Its raw output runs on past the calls read: the cut fell inside a copy no one read.
-  if (step.loopKept) parts.push('cut off while writing the same calls over and over: the repeats were left out');
+  if (step.loopKept) parts.push('cut off while writing the same calls over and over: what it wrote after that was not read');
   if (step.refits) parts.push(`prompt fitted again ${step.refits === 1 ? 'once' : `${step.refits} times`}: the model found it too long`);
   if (divergenceCount) parts.push(`${divergenceCount} difference${divergenceCount === 1 ? '' : 's'} in the replay`);
   return parts.join(' · ');

@@ -678,7 +678,7 @@ describe('the trace viewer', () => {
     viewer = await mountViewer(store);
     await viewer.act(() => viewer!.model.open('looping'));
     expect(viewer.find('step-summary', viewer.findAll('step')[0])?.textContent).toMatch(
-      /^Step 1 · model \d+ ms · search_products, search_products, search_products · 2 problems · cut off while writing the same calls over and over: the repeats were left out$/,
+      /^Step 1 · model \d+ ms · search_products, search_products, search_products · 2 problems · cut off while writing the same calls over and over: what it wrote after that was not read$/,
     );
   });
 

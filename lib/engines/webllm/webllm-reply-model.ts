@@ -32,7 +32,7 @@ export function createWebLlmReplyModel(runtime: WebLlmRuntime, settings: Setting
         // reply was told to stop (Stop, or the end of the model's own turn), so the next load starts afresh.
         if (deviceLost && runtime.engine === engine) await unloadModel(runtime);
         // The next reply says why the model is gone, where this one ends without it: told to stop,
-        // or ended by the loop at the third copy of a call it kept writing.
+        // or ended by the loop where it kept writing the same calls.
         if (deviceLost) state.lostDevice = failure;
         if (!request.signal.aborted) throw failure;
         throw error;
