@@ -25,6 +25,8 @@ export interface AgentSessionsBackground {
    * host that does not resolve). One read answers both.
    */
   topFrame?(tabId: number): Promise<{ url: string; errorOccurred?: boolean } | null | undefined>;
+  /** Whether the tab's page is still loading, as the browser tells it (`tabs.get`'s status). */
+  tabLoading?(tabId: number): Promise<boolean>;
   /** What WebLLM's first request would load or why it cannot run here (see `previewWebLlm`). */
   previewWebLlm?(model: string): Promise<WebLlmPreview>;
   reloadTab(tabId: number): Promise<void>;

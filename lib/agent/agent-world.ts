@@ -25,6 +25,8 @@ export interface AgentWorld {
   getTabTools(tabId: number): Promise<TabToolList | undefined>;
   /** The address of the tab's top-frame document as the browser tells it, where it does. */
   pageAddress?(tabId: number): Promise<string | undefined>;
+  /** Whether the tab's page is still loading, as the browser tells it: its tools may come any moment. */
+  pageLoading?(tabId: number): Promise<boolean>;
   /**
    * Resolves once the tab's tool list has caught up with what a tool just did to the page, or
    * has not within a ceiling (see `settleCeilingMs`), or `signal` aborted. `firstChangeMs`: how

@@ -2,18 +2,16 @@
 // the run is recorded where traces are kept, each of its events shows in its turn, and its
 // exchange goes into the history.
 import type { Engine } from '../engines/engine';
-import { settleCeilingMs } from '../registry/settle-tab-tools';
-import { agentOffOn, type Settings } from '../settings';
-import { originOf } from '../text/origin-of';
+import type { Settings } from '../settings';
 import type { ActiveRun, TabRunHost } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
 import type { TabToolList } from './agent-world';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { calledTools } from './called-tools';
+import { enterSite, readPageAtSend, takeSite } from './request-site';
 import { runTabAgent } from './run-tab-agent';
 import type { SessionHistory } from './session-history';
 import type { Turn, TurnOutcome } from './session-state';
-import { agentOffNotice } from './turn-notices';
 import { outcomeOf } from './turn-outcome';
 
 /** What a request's run needs of the tab's session, beyond what its calls need. */
@@ -31,75 +29,40 @@ type TurnAccess = { current: () => Turn; setTurn: (next: Turn, message?: Session
 /** Loads what a run needs and runs it; answers how the turn ended. */
 export async function runRequest(host: RequestHost, request: string, active: ActiveRun, turn: TurnAccess): Promise<[TurnOutcome, string?]> {
   const { world, tabId } = host;
-  const [settings, tabTools, privateWindow, keepsTraces, address] = await Promise.all([
+  const { signal } = active.controller;
+  const [settings, page, privateWindow, keepsTraces] = await Promise.all([
     world.loadSettings(),
-    firstTabTools(host, active.controller.signal),
+    readPageAtSend(world, tabId, signal),
     world.isPrivateTab(tabId),
     world.recorder.keepsTraces?.() ?? true,
-    world.pageAddress?.(tabId),
   ]);
   active.privateWindow = privateWindow;
   active.notRecorded = privateWindow ? 'private-window' : keepsTraces ? undefined : 'traces-off';
-  const sentOn = siteOfAddress(address);
-  const off = enterSite(host, active, settings, tabTools, sentOn);
+  // Where the run ends on its site anyway, the model is not loaded for it.
+  const off = takeSite(active, settings, page.tools, page.sentOn);
   if (off) return off;
-  const engine = await world.loadEngine(settings, tabId, active.controller.signal);
+  const engine = await world.loadEngine(settings, tabId, signal);
   // The engine's own message and what to do about it are shown above the conversation.
   if ('error' in engine) {
-    if (active.controller.signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
+    if (signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
     active.loadFailed = true;
     return ['error', 'The model could not load, so nothing was done.'];
   }
 
   try {
-    // A page that had not reported by then may have while the model loaded.
-    const tools = tabTools ?? (await world.getTabTools(tabId));
+    // A page that had not reported may have while the model loaded; one still loading is given
+    // until its first report, or a short while from the request on.
+    await page.firstReport;
+    const tools = page.tools ?? (await world.getTabTools(tabId));
     // A run stopped by then (a navigation) takes no site it learned late.
-    if (!tabTools && active.controller.signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
-    const lateOff = tools && !tabTools ? enterSite(host, active, settings, tools, sentOn) : undefined;
+    if (!page.tools && signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
+    const lateOff = enterSite(host.history, active, settings, tools, page.sentOn);
     if (lateOff) return lateOff;
-    return await runWith(host, engine, request, settings, tools, tools?.origin ?? '', active, turn);
+    return await runWith(host, engine, request, settings, tools, active.page?.origin ?? '', active, turn);
   } finally {
     // Another tab's new model may load now.
     world.releaseEngine(engine);
   }
-}
-
-/**
- * The site of the page the request was sent on, where its address names one: a web page's. Another
- * document's (about:blank, a file) may be reported with an origin written otherwise.
- */
-function siteOfAddress(address: string | undefined): string | undefined {
-  return address !== undefined && /^https?:/i.test(address) ? originOf(address) : undefined;
-}
-
-/**
- * The tab's tools as the run begins. A page that has not reported yet (its document just
- * committed) is waited for a short while: the run's site decides which history it reads, whether
- * its exchange is remembered and whether "Allow on this site" is offered.
- */
-async function firstTabTools({ world, tabId }: RequestHost, signal: AbortSignal): Promise<TabToolList | undefined> {
-  const reported = await world.getTabTools(tabId);
-  if (reported) return reported;
-  await world.settleTools(tabId, signal, settleCeilingMs);
-  return world.getTabTools(tabId);
-}
-
-/**
- * The run takes the tab's site as its own ('' where the page reported no tools): the page it is
- * named by, and the history it reads. Answers how the turn ends where the agent is off on that
- * site, or where it is not the site the request was sent on (`sentOn`, where known): the tab has
- * gone to another site, whose first report may come before the browser says so, and what was
- * asked on one site must neither reach another's tools nor end or join its history.
- */
-function enterSite(host: RequestHost, active: ActiveRun, settings: Settings, tabTools: TabToolList | undefined, sentOn: string | undefined): [TurnOutcome, string?] | undefined {
-  const origin = tabTools?.origin ?? '';
-  // A sandboxed document's origin is opaque ('null'): it names no site to tell apart.
-  if (origin !== '' && origin !== 'null' && sentOn !== undefined && origin !== sentOn) return ['navigated'];
-  active.page = { ...(tabTools?.title ? { title: tabTools.title } : {}), origin };
-  if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
-  active.readUntrusted = host.history.enter(origin);
-  return undefined;
 }
 
 /** Runs the agent with the loaded engine, recording the run; answers how the turn ended. */

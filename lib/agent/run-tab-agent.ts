@@ -10,6 +10,7 @@ import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import type { ActiveRun, TabRunHost } from './active-run';
 import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';
 import { assumedContextTokens } from './fit-history';
+import { reportsOtherSite } from './request-site';
 import { toolSummary } from './tool-summary';
 import { agentOffNotice } from './turn-notices';
 import { waitForDecision } from './wait-for-decision';
@@ -44,7 +45,7 @@ export function runTabAgent(
   settings: Settings,
   engine: Engine,
   active: ActiveRun,
-  /** The tab's site when the run began ('' where the page had reported no tools yet). */
+  /** The tab's site when the run began ('' where neither the page's address nor its tools named one). */
   origin: string,
   onEvent: (event: AgentEvent) => void,
   changeCard: (change: CardChange) => void,
@@ -94,7 +95,7 @@ async function readTools(run: TabRun): Promise<ToolDescriptor[]> {
   // The tab is on another site than the run began on, whether or not the browser said so
   // yet: nothing of this run may reach that site's tools.
   run.runOrigin ||= topOrigin;
-  if (topOrigin !== run.runOrigin) {
+  if (reportsOtherSite(tabTools, run.runOrigin)) {
     host.documentChanged();
     return [];
   }

@@ -59,7 +59,7 @@ export class SessionHistory {
   /**
    * A run begins on `origin`; answers whether it reads an answer that may repeat what strangers
    * wrote. What was asked and answered on one site must not reach another site's tools. A page
-   * that reported no tools yet has no known site: it neither reads the history nor ends it.
+   * with no known site (a file that reported no tools yet) neither reads the history nor ends it.
    */
   enter(origin: string): boolean {
     if (origin !== '' && origin !== this.madeOn) [this.messages, this.madeOn, this.readUntrusted] = [[], origin, false];

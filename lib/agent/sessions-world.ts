@@ -26,6 +26,7 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
     loadSettings: background.loadSettings,
     getTabTools: background.getTabTools,
     pageAddress: async (tabId) => (await background.topFrame?.(tabId).catch(() => undefined))?.url,
+    pageLoading: async (tabId) => (await background.tabLoading?.(tabId).catch(() => false)) ?? false,
     settleTools: (tabId, signal, firstChangeMs) => settleTabTools(background.onTabToolsChanged, tabId, { signal, firstChangeMs }),
     executeTabTool: (...args): Promise<ToolOutput> => background.executeTabTool(...args),
     ...(background.readLoadedPageResult ? { readLoadedPageResult: background.readLoadedPageResult } : {}),

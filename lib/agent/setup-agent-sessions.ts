@@ -27,6 +27,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     pageAnswers: pageScriptAnswers,
     askPageAgain: (tabId) => requestTabTools(tabId, { lookAgain: true }),
     topFrame: (tabId) => browser.webNavigation.getFrame({ tabId, frameId: 0 }),
+    tabLoading: async (tabId) => (await browser.tabs.get(tabId)).status === 'loading',
     previewWebLlm: (model) => previewWebLlm(model),
     reloadTab: (tabId) => browser.tabs.reload(tabId),
     isPrivateTab,

@@ -1,5 +1,5 @@
 import { agentOffBy } from '../settings';
-import { originOf } from '../text/origin-of';
+import { siteOfAddress } from '../text/origin-of';
 import type { SessionMessage } from './agent-port-protocol';
 import type { AgentSessionsBackground } from './agent-sessions-background';
 import { closedPageKind } from './closed-page-kind';
@@ -70,7 +70,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
   host.engines.describe(settings, await host.previews.previewFor(settings));
   // A web page that reported no tools is still a site: the person may turn the agent off there
   // before it offers any. A browser page or a file has no site to name.
-  const origin = tools?.origin ?? (address !== undefined && /^https?:/i.test(address) ? (originOf(address) ?? '') : '');
+  const origin = tools?.origin ?? siteOfAddress(address) ?? '';
   const offBy = origin ? agentOffBy(settings.disabledSites, origin) : [];
   const ending = host.endedChat(tabId);
   const state: SessionState = {

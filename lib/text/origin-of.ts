@@ -6,3 +6,11 @@ export function originOf(url: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The site a tab's address names, where it is a web page's: a browser page, a file or about:blank
+ * names none, whatever origin its document runs with.
+ */
+export function siteOfAddress(address: string | undefined): string | undefined {
+  return address !== undefined && /^https?:/i.test(address) ? originOf(address) : undefined;
+}

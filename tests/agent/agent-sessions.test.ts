@@ -15,6 +15,7 @@ import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chat
 import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
 import type { Engine } from '../../lib/engines/engine';
 import { hermesFormat } from '@webmcp-agents/local-agent';
+import { settleCeilingMs } from '../../lib/registry/settle-tab-tools';
 
 const tools: ToolDescriptor[] = [
   {
@@ -49,6 +50,8 @@ interface HarnessOptions {
   pageAnswers?: () => boolean;
   /** The address of the tab's page, as the browser tells it. */
   pageAddress?: () => string | undefined;
+  /** Whether the tab's page is still loading; default no. */
+  pageLoading?: () => boolean;
   /** Whether the tab's page did not load (Chrome's error page); default no. */
   pageLoadFailed?: () => boolean;
   previewWebLlm?: AgentSessionsBackground['previewWebLlm'];
@@ -86,6 +89,7 @@ function harness(options: HarnessOptions = {}) {
       const url = options.pageAddress?.();
       return url === undefined ? undefined : { url, errorOccurred: options.pageLoadFailed?.() ?? false };
     },
+    tabLoading: async () => options.pageLoading?.() ?? false,
     ...(options.previewWebLlm ? { previewWebLlm: options.previewWebLlm } : {}),
     reloadTab: async (tabId) => void reloaded.push(tabId),
     isPrivateTab: async (tabId) => (typeof options.privateTab === 'function' ? options.privateTab(tabId) : (options.privateTab ?? false)),
@@ -1808,9 +1812,9 @@ describe('agent sessions', () => {
   });
 
   // The tab goes to other.example, whose first report reaches the tab's tools just before the
-  // browser says the tab navigated: at the request's `read`th read of them (2: once the short wait
-  // for the page is over; 3: once the model loaded).
-  for (const [read, when] of [[2, 'the short wait for its tools is over'], [3, 'the model has loaded']] as const) {
+  // browser says the tab navigated: at the request's second read of them, once the model loaded
+  // (and, for a page still loading, the short wait for its first report is over).
+  for (const [loading, when] of [[false, 'the model has loaded'], [true, 'the wait for the loading page is over']] as const) {
     it(`ends a request sent on a site whose page had not reported, where the tab is on another site by the time ${when}: neither site's chat has it`, async () => {
       await script(['Two mugs: Blue and Red.']);
       let origin = 'https://shop.example';
@@ -1818,8 +1822,9 @@ describe('agent sessions', () => {
       let reported = true;
       const h = harness({
         pageAddress: () => `${origin}/`,
+        pageLoading: () => loading,
         tabTools: () => {
-          if (reads !== undefined && ++reads === read) {
+          if (reads !== undefined && ++reads === 2) {
             [origin, reported] = ['https://other.example', true];
             setTimeout(() => h.sessions.navigated(1), 0);
           }
@@ -1853,6 +1858,77 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(0, 'answer');
     expect(h.state()?.turns[0]?.items).toEqual([{ kind: 'prose', text: 'Hello there.' }]);
   });
+
+  it('runs a request on a web page that offers no tools at once, in that site\'s chat', async () => {
+    await script(['It is about tides.']);
+    const h = harness({ tabTools: () => undefined, pageAddress: () => 'https://blog.example/posts/1' });
+    h.openPanel(1);
+    await h.untilPanelShown();
+    const sentAt = Date.now();
+    h.ask(1, 'what is this post about?');
+    await h.untilTurnEnds(0, 'answer');
+    // Most pages offer no tools and never say so: no report is waited for.
+    expect(Date.now() - sentAt).toBeLessThan(settleCeilingMs);
+    await script(['The moon.']);
+    h.ask(1, 'what causes them?');
+    await h.untilTurnEnds(1, 'answer');
+    expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual(['what is this post about?', 'It is about tides.', 'what causes them?']);
+  });
+
+  it('refuses a request on a web page that offers no tools where the agent is off on its site', async () => {
+    await script(['A summary.']);
+    const h = harness({ settings: { disabledSites: ['https://blog.example'] }, tabTools: () => undefined, pageAddress: () => 'https://blog.example/posts/1' });
+    h.openPanelAndAsk(1, 'summarise this');
+    await h.untilTurnEnds(0);
+    expect(h.state()?.turns[0]).toMatchObject({ outcome: 'error', notice: "The agent is off on blog.example. Turn it back on in the side panel or the extension's options." });
+    expect(h.state()?.turns[0]?.runId).toBeUndefined();
+  });
+
+  it('offers "Allow on this site" where the page reports its tools only once the model is ready and the run began', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'Added.']);
+    const h = harness({
+      pageAddress: () => 'https://shop.example/mugs',
+      tabTools: () => (h.recorder.runs.size > 0 ? { url: 'https://shop.example/mugs', origin: 'https://shop.example', tools } : undefined),
+    });
+    h.openPanelAndAsk(1, 'add a mug');
+    await h.untilCard(0, 'waiting');
+    expect(h.cards()[0]?.siteChoice).not.toBe(false);
+    h.answerCard(1, 0, 'allow-site');
+    await h.untilTurnEnds(0, 'answer');
+    expect((await h.background.loadSettings()).allowedSites).toEqual(['https://shop.example']);
+  });
+
+  it('reads the tools of a page still loading that reports them while the model loads', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'Added.']);
+    let reported = false;
+    const listeners = new Set<(tabId: number) => void>();
+    const h = harness({
+      pageAddress: () => 'https://shop.example/mugs',
+      pageLoading: () => !reported,
+      tabTools: () => (reported ? { url: 'https://shop.example/mugs', origin: 'https://shop.example', tools } : undefined),
+      onTabToolsChanged: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
+    });
+    h.openPanelAndAsk(1, 'add a mug');
+    setTimeout(() => {
+      reported = true;
+      for (const listener of listeners) listener(1);
+    }, 100);
+    await h.untilCard(0, 'waiting');
+    expect(h.cards()[0]).toMatchObject({ name: 'add_to_cart', approvalReason: 'not-read-only' });
+  });
+
+  // A sandboxed document's tools (all refused) come with the opaque origin "null": its address says its site.
+  for (const [url, outcome] of [['https://sandboxed.example/app', 'answer'], ['https://other.example/app', 'navigated']] as const) {
+    it(`ends as "${outcome}" a request on https://sandboxed.example whose page reports as sandboxed at ${url} once the run began`, async () => {
+      await script(['Hello there.']);
+      const h = harness({
+        pageAddress: () => 'https://sandboxed.example/app',
+        tabTools: () => (h.recorder.runs.size > 0 ? { url, origin: 'null', tools: [] } : undefined),
+      });
+      h.openPanelAndAsk(1, 'hi');
+      await h.untilTurnEnds(0, outcome);
+    });
+  }
 });
 
 describe('agent sessions: a run that reaches the step limit', () => {

@@ -1,0 +1,68 @@
+// The site a request's run takes: it decides which chat the model reads, whether the exchange is
+// remembered, whether "Allow on this site" is offered, and whether the agent may run at all.
+import { settleCeilingMs } from '../registry/settle-tab-tools';
+import { agentOffOn, type Settings } from '../settings';
+import { siteOfAddress } from '../text/origin-of';
+import type { ActiveRun } from './active-run';
+import type { AgentWorld, TabToolList } from './agent-world';
+import type { SessionHistory } from './session-history';
+import type { TurnOutcome } from './session-state';
+import { agentOffNotice } from './turn-notices';
+
+/** The tab's page as the request is sent. */
+export interface PageAtSend {
+  /** Its tools, where it has reported them. */
+  tools: TabToolList | undefined;
+  /** The site of the page the request was sent on, where its address names one. */
+  sentOn: string | undefined;
+  /** Resolves once a page still loading has reported its tools, or has not within a short while. */
+  firstReport: Promise<void>;
+}
+
+/**
+ * The tab's page as the request is sent. A web page's site is its address's, known at once: most
+ * pages offer no tools and never report. Only a page that has not reported yet is waited for: one
+ * still loading may report any moment, and is waited for while the model loads; one whose address
+ * names no site (a file, about:blank) has its site only from its report, so it is waited for first.
+ */
+export async function readPageAtSend(world: AgentWorld, tabId: number, signal: AbortSignal): Promise<PageAtSend> {
+  const [tools, address, loading] = await Promise.all([world.getTabTools(tabId), world.pageAddress?.(tabId), world.pageLoading?.(tabId)]);
+  const sentOn = siteOfAddress(address);
+  const noWait = Promise.resolve();
+  if (tools) return { tools, sentOn, firstReport: noWait };
+  if (sentOn !== undefined) return { tools, sentOn, firstReport: loading ? world.settleTools(tabId, signal, settleCeilingMs) : noWait };
+  await world.settleTools(tabId, signal, settleCeilingMs);
+  return { tools: await world.getTabTools(tabId), sentOn, firstReport: noWait };
+}
+
+/**
+ * The run takes the tab's site: its tools' where the page reported them, else its address's ('' where
+ * neither names one). Answers how the turn ends where the agent is off on that site, or where the
+ * tools are of another site than the request was sent on (`sentOn`): the tab has gone on, and the
+ * new site's first report may come before the browser says so; what was asked on one site must
+ * neither reach another's tools nor end or join its history.
+ */
+export function takeSite(active: ActiveRun, settings: Settings, tools: TabToolList | undefined, sentOn: string | undefined): [TurnOutcome, string?] | undefined {
+  if (tools && sentOn !== undefined && reportsOtherSite(tools, sentOn)) return ['navigated'];
+  const origin = tools?.origin ?? sentOn ?? '';
+  active.page = { ...(tools?.title ? { title: tools.title } : {}), origin };
+  if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
+  return undefined;
+}
+
+/** As `takeSite`, once the run is about to begin: it enters the site's history, which it reads. */
+export function enterSite(history: SessionHistory, active: ActiveRun, settings: Settings, tools: TabToolList | undefined, sentOn: string | undefined): [TurnOutcome, string?] | undefined {
+  const off = takeSite(active, settings, tools, sentOn);
+  if (off) return off;
+  active.readUntrusted = history.enter(active.page?.origin ?? '');
+  return undefined;
+}
+
+/**
+ * Whether a tab's tools are of another site than `site`. A sandboxed document's origin is opaque
+ * ('null') on every site: its address says where it is.
+ */
+export function reportsOtherSite({ origin, url }: Pick<TabToolList, 'origin' | 'url'>, site: string): boolean {
+  if (origin === site) return false;
+  return origin !== 'null' || (siteOfAddress(url) ?? site) !== site;
+}
