@@ -71,16 +71,20 @@ export type AgentEvent =
       arguments?: Record<string, unknown>;
       shownCount?: number;
     }
-  | {
-      type: 'step-end';
-      step: number;
-      raw: string;
-      parsed: ParseResult;
-      usage: ModelUsage;
-      modelMs: number;
-      /** The engine ended the reply with an error while it looped over one call, or a run of calls: kept to the loop's end (see StreamedReply). */
-      loopKept?: true;
-    }
+  /**
+   * A step's reply once it ended, what the engine said it cost, and how long it took. `failed`: the
+   * engine ended it with an error (cut off, the server or the GPU lost) and the run ends with that
+   * error; nothing of it was parsed, but its figures until then are the step's all the same.
+   */
+  | ({ type: 'step-end'; step: number; raw: string; usage: ModelUsage; modelMs: number } & (
+      | {
+          parsed: ParseResult;
+          /** The engine ended the reply with an error while it looped over one call, or a run of calls: kept to the loop's end (see StreamedReply). */
+          loopKept?: true;
+          failed?: never;
+        }
+      | { failed: true }
+    ))
   | { type: 'finish'; reason: FinishReason; text: string; steps: number; error?: { name: string; message: string; hint?: string } };
 
 export type AgentEventType = AgentEvent['type'];

@@ -9,7 +9,7 @@ import { parseToolCalls } from './parse-tool-calls';
 import { rankScoredTools, scoreTools } from './rank-tools';
 import { messagesTokens } from './messages-tokens';
 import type { StepPrompt } from './run-prompt';
-import { streamReply, type StreamedReply } from './stream-reply';
+import { streamReply, type FailedReply, type StreamedReply } from './stream-reply';
 import { toolsNotShown } from './tools-not-shown';
 import type { CompactTool, ParseResult } from './types';
 
@@ -56,27 +56,34 @@ export interface Answer {
   proseShown: string;
 }
 
+/** A prompt whose reply failed: the error, the prose the person saw before it, and the reply the engine began, if it did. */
+interface Failure {
+  error: unknown;
+  proseShown: string;
+  failedReply?: FailedReply;
+}
+
 /**
  * Fits the prompt and streams the model's reply to it. A prompt the model finds too long is made
  * smaller (see RunPrompt.shrink) and sent again while the person has seen nothing of the step.
  */
 export async function askModel(run: Run, offered: OfferedTools): Promise<Answer> {
-  // The last prompt the model refused, by size, and what it said.
-  let refused: { tokens: number; error: unknown } | undefined;
+  // The last prompt the model refused, by size, and how.
+  let refused: { tokens: number; failure: Failure } | undefined;
   for (let refits = 0; ; refits += 1) {
     const stepPrompt = run.prompt.next(offered.ranked);
     const tokens = messagesTokens(stepPrompt.messages);
     // A prompt no smaller than the one refused is not sent again: smaller still, or the end.
     if (refused && tokens >= refused.tokens) {
-      if (refits >= maxRefits) throw refused.error;
+      if (refits >= maxRefits) throw giveUp(run, refused.failure);
       run.prompt.shrink(undefined);
       continue;
     }
     const sent = await sendPrompt(run, stepPrompt, refits, offered);
     if ('reply' in sent) return sent;
     const tooLong = refits < maxRefits && sent.proseShown === '' && run.prompt.canShrink ? contextFullError(sent.error) : undefined;
-    if (!tooLong) throw sent.error;
-    refused = { tokens, error: sent.error };
+    if (!tooLong) throw giveUp(run, sent);
+    refused = { tokens, failure: sent };
     run.prompt.shrink(tooLong.contextTokens);
   }
 }
@@ -92,7 +99,7 @@ async function sendPrompt(
   { shown, messages }: StepPrompt,
   refits: number,
   { tools, scores }: OfferedTools,
-): Promise<Answer | { error: unknown; proseShown: string }> {
+): Promise<Answer | Failure> {
   const { step, signal, emit } = run;
   const shownTools = shown.map(({ tool }) => tool);
   const shownNames = new Set(shownTools.map((tool) => tool.name));
@@ -105,12 +112,27 @@ async function sendPrompt(
   };
   try {
     const reply = await streamReply(run.options.model, { messages, tools: shownTools, signal }, step, emitStep, judgeFences(parse, new Set(tools.map((tool) => tool.name))));
+    if ('error' in reply) return { error: reply.error, proseShown, failedReply: reply };
     // The model read this prompt: the person may learn how much of each result it read.
     run.prompt.promptRead();
     return { reply, shownTools, parse, proseShown };
   } catch (error) {
     return { error, proseShown };
   }
+}
+
+/**
+ * The step ends with the error its last prompt met, answered for the caller to throw. A reply the
+ * engine began keeps its figures (the trace's step, the panel's speed): those of the prompt last
+ * sent, whose step-start the trace's step is. A refused prompt sent again smaller was a step-start
+ * of its own, replaced by the next, so its figures are never the step's: none is counted twice.
+ */
+function giveUp(run: Run, { error, failedReply }: Failure): unknown {
+  if (failedReply) {
+    const { raw, usage, modelMs } = failedReply;
+    run.emit({ type: 'step-end', step: run.step, raw, usage, modelMs, failed: true });
+  }
+  return error;
 }
 
 /**

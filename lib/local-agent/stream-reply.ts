@@ -38,6 +38,14 @@ export interface StreamedReply {
   loopKept?: true;
 }
 
+/** A reply the engine ended with an error, not looping: what it wrote and cost until then. */
+export interface FailedReply {
+  error: unknown;
+  raw: string;
+  usage: ModelUsage;
+  modelMs: number;
+}
+
 /** Where no fenced block is judged a call, every one is shown. */
 const noFencedCalls: FenceJudge = { isCall: () => false, endsProse: () => false };
 
@@ -50,7 +58,8 @@ const noFencedCalls: FenceJudge = { isCall: () => false, endsProse: () => false 
  * model's own turn, or closes a fourth copy in a row of one call or run of calls (a loop that
  * would run to the token cap; it is cut as CallWatch says, as is one the cap cut inside the
  * fourth), the model is told to stop (its signal aborts) and the reply ends as soon as the engine
- * has stopped. Rejects with an AbortError as soon as the run's signal aborts.
+ * has stopped. A reply the engine ended with an error comes back as a FailedReply, with the figures
+ * it gave before its error. Rejects with an AbortError as soon as the run's signal aborts.
  */
 export async function streamReply(
   model: LanguageModel,
@@ -58,7 +67,7 @@ export async function streamReply(
   step: number,
   emit: (event: AgentEvent) => void,
   judge: FenceJudge = noFencedCalls,
-): Promise<StreamedReply> {
+): Promise<StreamedReply | FailedReply> {
   const started = performance.now();
   const pipeline = createReplyPipeline(step, emit, judge, new Set(request.tools.map((tool) => tool.name)));
   let usage: ModelUsage = {};
@@ -88,7 +97,8 @@ export async function streamReply(
     // looping: it ends where the loop began repeating.
     if (!request.signal.aborted && pipeline.endLoop()) return { ...finishedReply(pipeline, usage, started), loopKept: true };
     pipeline.showUnshown();
-    throw error;
+    if (request.signal.aborted) throw error;
+    return { error, raw: pipeline.raw(), usage, modelMs: performance.now() - started };
   }
   return finishedReply(pipeline, usage, started);
 }

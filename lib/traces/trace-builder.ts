@@ -131,10 +131,14 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
       draft.proseParts = [event.text];
       return;
     case 'step-end':
-      draft.rawParts = [];
-      Object.assign(step, { raw: capText(event.raw, traceLimits.long), complete: true, parsed: traceParsed(event.parsed), usage: traceUsage(event.usage) });
+      // A reply its engine ended with an error stays cut off, as it streamed, but with what it cost.
+      if (!event.failed) {
+        draft.rawParts = [];
+        Object.assign(step, { raw: capText(event.raw, traceLimits.long), complete: true, parsed: traceParsed(event.parsed) });
+        if (event.loopKept) step.loopKept = true;
+      }
+      step.usage = traceUsage(event.usage);
       step.modelMs = finiteOr(event.modelMs);
-      if (event.loopKept) step.loopKept = true;
       return;
     case 'tool-call':
       step.calls.push({ callId: event.callId, name: capText(event.name, traceLimits.name), arguments: { ...event.arguments }, calledAt: now });

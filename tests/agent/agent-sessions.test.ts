@@ -13,7 +13,7 @@ import type { TraceOutcome } from '../../lib/traces/trace-schema';
 import { toolOutputFromResult } from '../../lib/registry/tool-output-from-result';
 import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chats-across-update';
 import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
-import type { Engine } from '../../lib/engines/engine';
+import { replyCutOff, type Engine } from '../../lib/engines/engine';
 import { hermesFormat } from '@webmcp-agents/local-agent';
 import { settleCeilingMs } from '../../lib/registry/settle-tab-tools';
 
@@ -780,6 +780,27 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(0, 'error');
     expect(h.state()?.engine.state).toBe('error');
     expect(h.state()?.engine.hint).toBeTruthy();
+  });
+
+  it('shows the speed of a reply the engine cut off at its token cap, which the turn still ends with', async () => {
+    const cutEngine = (settings: Settings): Engine => ({
+      id: settings.engine,
+      modelId: settings.model,
+      format: hermesFormat,
+      model: {
+        async *stream() {
+          yield { type: 'text-delta', text: 'The enamel mug is a fine mug. ' };
+          yield { type: 'usage', usage: { completionTokens: 1_024, decodeTokensPerSecond: 23.4 } };
+          throw replyCutOff('1,024 tokens');
+        },
+      },
+      load: async () => {},
+    });
+    const h = harness({ settings: { engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, createEngine: cutEngine });
+    h.openPanelAndAsk(1, 'tell me about the mug');
+    await h.untilTurnEnds(0, 'error');
+    expect(h.state()?.turns[0]?.notice).toContain("The model's reply reached 1,024 tokens and was cut off.");
+    expect(h.state()?.engine).toMatchObject({ state: 'ready', tokensPerSecond: 23.4 });
   });
 
   it('tells a page the extension cannot reach from one that offers no tools, and reloads it on request', async () => {
