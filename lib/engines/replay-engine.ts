@@ -34,7 +34,8 @@ export function createReplayEngine(replies: readonly string[], options: ReplayOp
         if (delayMs > 0) await sleep(delayMs, request.signal);
         yield { type: 'text-delta', text: reply.slice(at, at + chunkSize) };
       }
-      yield { type: 'usage', usage: { completionTokens: Math.ceil(reply.length / 4) } };
+      // No figures: no model wrote the reply, and a count made up from its length would read in the
+      // trace as the tokens of one (a replayed run's as the recording's).
       if (options.cutOff?.has(index) && !request.signal.aborted) throw recordedCutOff();
     },
   };
