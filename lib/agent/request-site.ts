@@ -3,6 +3,7 @@
 import { settleCeilingMs } from '../registry/settle-tab-tools';
 import { agentOffOn, type Settings } from '../settings';
 import { siteOfAddress } from '../text/origin-of';
+import { isSandboxedDocument } from '../webmcp/frame-tools-permission';
 import type { ActiveRun } from './active-run';
 import type { AgentWorld, TabToolList } from './agent-world';
 import type { SessionHistory } from './session-history';
@@ -13,6 +14,8 @@ import { agentOffNotice } from './turn-notices';
 export interface PageAtSend {
   /** Its tools, where it has reported them. */
   tools: TabToolList | undefined;
+  /** The tab's address as the request was sent, where it is known. */
+  address: string | undefined;
   /** The site of the page the request was sent on, where its address names one. */
   sentOn: string | undefined;
   /** Resolves once a page still loading has reported its tools, or has not within a short while. */
@@ -29,40 +32,49 @@ export async function readPageAtSend(world: AgentWorld, tabId: number, signal: A
   const [tools, address, loading] = await Promise.all([world.getTabTools(tabId), world.pageAddress?.(tabId), world.pageLoading?.(tabId)]);
   const sentOn = siteOfAddress(address);
   const noWait = Promise.resolve();
-  if (tools) return { tools, sentOn, firstReport: noWait };
-  if (sentOn !== undefined) return { tools, sentOn, firstReport: loading ? world.settleTools(tabId, signal, settleCeilingMs) : noWait };
+  if (tools) return { tools, address, sentOn, firstReport: noWait };
+  if (sentOn !== undefined) return { tools, address, sentOn, firstReport: loading ? world.settleTools(tabId, signal, settleCeilingMs) : noWait };
   await world.settleTools(tabId, signal, settleCeilingMs);
-  return { tools: await world.getTabTools(tabId), sentOn, firstReport: noWait };
+  return { tools: await world.getTabTools(tabId), address, sentOn, firstReport: noWait };
 }
 
+/** How a turn ends before its run began: its outcome, and the notice shown with it. */
+type SiteRefusal = [TurnOutcome, string?];
+
 /**
- * The run takes the tab's site: its tools' where the page reported them, else its address's ('' where
- * neither names one). Answers how the turn ends where the agent is off on that site, or where the
+ * The run takes the tab's site: its report's where the page reported (see siteOfReport), else its
+ * address's ('' where neither names one). Answers how the turn ends where the agent is off on that site, or where the
  * tools are of another site than the request was sent on (`sentOn`): the tab has gone on, and the
  * new site's first report may come before the browser says so; what was asked on one site must
  * neither reach another's tools nor end or join its history.
  */
-export function takeSite(active: ActiveRun, settings: Settings, tools: TabToolList | undefined, sentOn: string | undefined): [TurnOutcome, string?] | undefined {
+export function takeSite(active: ActiveRun, settings: Settings, tools: TabToolList | undefined, sentOn: string | undefined): SiteRefusal | undefined {
   if (tools && sentOn !== undefined && reportsOtherSite(tools, sentOn)) return ['navigated'];
-  const origin = tools?.origin ?? sentOn ?? '';
+  const origin = (tools ? siteOfReport(tools) : sentOn) ?? '';
   active.page = { ...(tools?.title ? { title: tools.title } : {}), origin };
   if (agentOffOn(settings.disabledSites, origin)) return ['error', agentOffNotice(origin)];
   return undefined;
 }
 
 /** As `takeSite`, once the run is about to begin: it enters the site's history, which it reads. */
-export function enterSite(history: SessionHistory, active: ActiveRun, settings: Settings, tools: TabToolList | undefined, sentOn: string | undefined): [TurnOutcome, string?] | undefined {
+export function enterSite(history: SessionHistory, active: ActiveRun, settings: Settings, tools: TabToolList | undefined, sentOn: string | undefined): SiteRefusal | undefined {
   const off = takeSite(active, settings, tools, sentOn);
   if (off) return off;
   active.readUntrusted = history.enter(active.page?.origin ?? '');
   return undefined;
 }
 
+/** Whether a tab's tools are of another site than `site` (see siteOfReport). */
+export function reportsOtherSite(tools: Pick<TabToolList, 'origin' | 'url'>, site: string): boolean {
+  return siteOfReport(tools) !== site;
+}
+
 /**
- * Whether a tab's tools are of another site than `site`. A sandboxed document's origin is opaque
- * ('null') on every site: its address says where it is.
+ * The site a tab's report of its tools names: its origin, but a sandboxed document's is opaque
+ * ('null') on every site, and its address says where it is, so that a sandboxed page is refused
+ * where the agent is off on its site and does not share one chat with every other. A file's
+ * opaque origin stays 'null': no web site is it.
  */
-export function reportsOtherSite({ origin, url }: Pick<TabToolList, 'origin' | 'url'>, site: string): boolean {
-  if (origin === site) return false;
-  return origin !== 'null' || (siteOfAddress(url) ?? site) !== site;
+export function siteOfReport({ origin, url }: Pick<TabToolList, 'origin' | 'url'>): string {
+  return (isSandboxedDocument(origin, url) && siteOfAddress(url)) || origin;
 }

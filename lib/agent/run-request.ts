@@ -5,7 +5,6 @@ import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
 import type { ActiveRun, TabRunHost } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
-import type { TabToolList } from './agent-world';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { calledTools } from './called-tools';
 import { enterSite, readPageAtSend, takeSite } from './request-site';
@@ -22,6 +21,9 @@ export interface RequestHost extends TabRunHost {
   /** The turn before `active`'s in the conversation, if any. */
   turnBefore(active: ActiveRun): Turn | undefined;
 }
+
+/** The site a run took, and the address of its page (its report's, or the tab's where it reported none). */
+type RunPage = { origin: string; address: string };
 
 /** The run's turn as it is now, and how it changes (shown, published and saved: see `TabSession.send`). */
 type TurnAccess = { current: () => Turn; setTurn: (next: Turn, message?: SessionMessage) => void };
@@ -56,9 +58,9 @@ export async function runRequest(host: RequestHost, request: string, active: Act
     const tools = page.tools ?? (await world.getTabTools(tabId));
     // A run stopped by then (a navigation) takes no site it learned late.
     if (!page.tools && signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
-    const lateOff = enterSite(host.history, active, settings, tools, page.sentOn);
-    if (lateOff) return lateOff;
-    return await runWith(host, engine, request, settings, tools, active.page?.origin ?? '', active, turn);
+    const siteOff = enterSite(host.history, active, settings, tools, page.sentOn);
+    if (siteOff) return siteOff;
+    return await runWith(host, engine, request, settings, { origin: active.page?.origin ?? '', address: tools?.url ?? page.address ?? '' }, active, turn);
   } finally {
     // Another tab's new model may load now.
     world.releaseEngine(engine);
@@ -71,8 +73,7 @@ async function runWith(
   engine: Engine,
   request: string,
   settings: Settings,
-  tabTools: TabToolList | undefined,
-  origin: string,
+  { origin, address }: RunPage,
   active: ActiveRun,
   { current, setTurn }: TurnAccess,
 ): Promise<[TurnOutcome, string?]> {
@@ -83,7 +84,7 @@ async function runWith(
   const history = host.history.forRun(origin, engine.contextTokens);
   // The tools the request before called, where the model reads that request again.
   const recentTools = history.length > 0 ? calledTools(host.turnBefore(active)) : [];
-  const runId = startRecording(host, engine, request, tabTools, origin, active, turn, recentTools);
+  const runId = startRecording(host, engine, request, { origin, address }, active, turn, recentTools);
   setTurn(runId ? { ...turn, runId } : { ...turn, notRecorded: active.notRecorded });
   // The loop's own words for why it stopped a model that kept asking for the same thing.
   let repeated: string | undefined;
@@ -114,8 +115,7 @@ function startRecording(
   host: RequestHost,
   engine: Engine,
   request: string,
-  tabTools: TabToolList | undefined,
-  origin: string,
+  { origin, address }: RunPage,
   active: ActiveRun,
   turn: Turn,
   recentTools: readonly string[],
@@ -125,7 +125,7 @@ function startRecording(
   host.world.recorder.startRun({
     runId,
     tabId: host.tabId,
-    url: tabTools?.url ?? '',
+    url: address,
     origin,
     engineId: engine.id,
     model: engine.modelId,

@@ -10,7 +10,7 @@ import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import type { ActiveRun, TabRunHost } from './active-run';
 import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';
 import { assumedContextTokens } from './fit-history';
-import { reportsOtherSite } from './request-site';
+import { reportsOtherSite, siteOfReport } from './request-site';
 import { toolSummary } from './tool-summary';
 import { agentOffNotice } from './turn-notices';
 import { waitForDecision } from './wait-for-decision';
@@ -90,7 +90,8 @@ async function readTools(run: TabRun): Promise<ToolDescriptor[]> {
   if (run.active.controller.signal.aborted) return [];
   const [tabTools, { disabledSites }] = await Promise.all([host.world.getTabTools(host.tabId), host.world.loadSettings()]);
   if (!tabTools) return [];
-  const topOrigin = tabTools.origin;
+  // A sandboxed page is named by its address's site (see siteOfReport).
+  const topOrigin = siteOfReport(tabTools);
   run.topOrigin = topOrigin;
   // The tab is on another site than the run began on, whether or not the browser said so
   // yet: nothing of this run may reach that site's tools.

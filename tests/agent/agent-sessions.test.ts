@@ -1905,6 +1905,55 @@ describe('agent sessions', () => {
     expect(h.state()?.turns[0]?.runId).toBeUndefined();
   });
 
+  it('records a run on a web page that offers no tools with the page\'s address', async () => {
+    await script(['It is about tides.']);
+    const h = harness({ tabTools: () => undefined, pageAddress: () => 'https://blog.example/posts/1' });
+    h.openPanelAndAsk(1, 'what is this post about?');
+    await h.untilTurnEnds(0, 'answer');
+    expect([...h.recorder.runs.values()][0]?.info).toMatchObject({ url: 'https://blog.example/posts/1', origin: 'https://blog.example' });
+  });
+
+  it('ends a run on a web site whose tab reports a file of this computer before the browser says it went there, with none of its tools run', async () => {
+    await script([call('search_products', { query: 'mug' }), 'Done.']);
+    const h = harness({
+      pageAddress: () => 'https://shop.example/',
+      tabTools: () => (h.recorder.runs.size === 0 ? { url: 'https://shop.example/', origin: 'https://shop.example', tools } : { url: 'file:///home/me/tools.html', origin: 'null', tools }),
+    });
+    h.openPanelAndAsk(1, 'find mugs');
+    await h.untilTurnEnds(0);
+    expect(h.executed).toEqual([]);
+    expect(h.state()?.turns[0]?.outcome).toBe('navigated');
+  });
+
+  for (const reported of [false, true]) {
+    it(`refuses a request on a sandboxed page of a site the agent is off on, whether it reported yet or not (${reported ? 'reported' : 'loading'})`, async () => {
+      await script(['Hello.']);
+      const h = harness({
+        settings: { disabledSites: ['https://sandboxed.example'] },
+        pageAddress: () => 'https://sandboxed.example/app',
+        pageLoading: () => !reported,
+        tabTools: () => (reported ? { url: 'https://sandboxed.example/app', origin: 'null', tools: [] } : undefined),
+      });
+      h.openPanelAndAsk(1, 'hi');
+      await h.untilTurnEnds(0);
+      expect(h.state()?.turns[0]?.outcome).toBe('error');
+    });
+  }
+
+  it('keeps the chats of sandboxed pages of two sites apart', async () => {
+    await script(['The secret is 42.']);
+    let url = 'https://sandboxed.example/app';
+    const h = harness({ pageAddress: () => url, tabTools: () => ({ url, origin: 'null', tools: [] }) });
+    h.openPanelAndAsk(1, 'remember 42');
+    await h.untilTurnEnds(0, 'answer');
+    url = 'https://other.example/app';
+    h.sessions.navigated(1);
+    await script(['ok']);
+    h.ask(1, 'what was the secret?');
+    await h.untilTurnEnds(1, 'answer');
+    expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual(['what was the secret?']);
+  });
+
   it('offers "Allow on this site" where the page reports its tools only once the model is ready and the run began', async () => {
     await script([call('add_to_cart', { qty: 1 }), 'Added.']);
     const h = harness({
