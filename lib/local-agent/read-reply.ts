@@ -1,12 +1,10 @@
 // A step's reply as the loop reads it: its prose settled, its calls parsed, the reply kept for the
 // next prompt.
 import type { ToolDescriptor } from '@webmcp-agents/chat';
-import type { FinishReason } from './agent-events';
 import type { Run } from './agent-run';
 import type { Answer } from './ask-model';
 import { settleProse } from './settle-prose';
 import type { StreamedReply } from './stream-reply';
-import type { CallReply } from './tool-output-text';
 import type { CompactTool, ParseResult } from './types';
 
 /** A step's reply as the loop read it, with the page's tools at the step and those the model was shown. */
@@ -30,9 +28,3 @@ export function readReply(run: Run, tools: readonly ToolDescriptor[], { reply, s
   run.text = parsed.text;
   return { tools, shownTools, reply, parsed };
 }
-
-/** What the model reads of a step's calls, in call order, or the reason the run ends there. */
-export type StepReplies = { replies: CallReply[] } | { stop: FinishReason };
-
-/** What the model reads of one call, or the reason the run ends there. */
-export type CallAnswer = { reply: CallReply } | { stop: FinishReason };

@@ -6,7 +6,8 @@ import { countCall, noteCall, type Run } from './agent-run';
 import { argumentlessToolName } from './argumentless-tool-name';
 import type { UnreadCall } from './calls-in-written-order';
 import { rankScoredTools } from './rank-tools';
-import type { CallAnswer, ReadStep } from './read-reply';
+import type { ReadStep } from './read-reply';
+import type { CallAnswer } from './run-calls';
 import { maxIdenticalCalls } from './run-tool-call';
 import { unknownToolName } from './unknown-tool-name';
 
@@ -20,19 +21,20 @@ interface Mistake {
 /**
  * Answers the calls the model got wrong (a tool it was not shown, one it could not write), each
  * where it wrote it (see callsInWrittenOrder), for the model to fix; the same one a third time
- * ends the run, as the same call would. The parse gives one message for every call to the same
- * missing tool: the first of them counts, as a call written twice in one reply counts once (see
- * runCalls), and each later one is answered the same in its own place.
+ * ends the run, as the same call would. The parse gives one message for all copies of a mistake
+ * (the same missing tool, the same unreadable call): the first copy counts, as a call written
+ * twice in one reply counts once (see runCalls), and each later one is answered the same in its
+ * own place.
  */
 export function unreadCallReplier(run: Run, step: ReadStep): (written: UnreadCall) => CallAnswer {
   const answers = new Map<number, string>();
-  return ({ error, arguments: asked }) => {
-    const message = step.parsed.errors[error]!;
+  return ({ errorAt, arguments: asked }) => {
+    const message = step.parsed.errors[errorAt]!;
     const name = unknownToolName(message);
     const mistake = { message, name, onPage: name !== undefined && step.tools.some((tool) => tool.name === name) };
-    const answer = answers.get(error) ?? answerMistake(run, step.tools, mistake);
+    const answer = answers.get(errorAt) ?? answerMistake(run, step.tools, mistake);
     if (typeof answer !== 'string') return answer;
-    answers.set(error, answer);
+    answers.set(errorAt, answer);
     showMistake(run, step, mistake, answer, asked);
     return { reply: { name: 'tool_call', text: answer, isError: true } };
   };

@@ -1,13 +1,20 @@
 // The calls the model wrote at a step, checked and run in order, with what counts as the same call.
+import type { FinishReason } from './agent-events';
 import { countCall, noteCall, type Run } from './agent-run';
 import { callsInWrittenOrder } from './calls-in-written-order';
 import { canonicalJson } from './json-values';
-import type { CallAnswer, ReadStep, StepReplies } from './read-reply';
+import type { ReadStep } from './read-reply';
 import { unreadCallReplier } from './reply-to-unread-calls';
 import { runToolCall } from './run-tool-call';
 import type { CallReply } from './tool-output-text';
 import type { ParsedCall } from './types';
 import { withoutNullOptionals } from './without-null-optionals';
+
+/** What the model reads of a step's calls, in the order it wrote them, or the reason the run ends there. */
+export type StepReplies = { replies: CallReply[] } | { stop: FinishReason };
+
+/** What the model reads of one call, or the reason the run ends there. */
+export type CallAnswer = { reply: CallReply } | { stop: FinishReason };
 
 /**
  * Answers the step's calls in the order the model wrote them: runs those to shown tools (see
@@ -18,8 +25,8 @@ export async function runCalls(run: Run, step: ReadStep): Promise<StepReplies> {
   const runShown = shownCallRunner(run, step);
   const replyToUnread = unreadCallReplier(run, step);
   const replies: CallReply[] = [];
-  for (const written of callsInWrittenOrder(run, step)) {
-    const answer = 'call' in written ? await runShown(written.call) : replyToUnread(written);
+  for (const written of callsInWrittenOrder(step.parsed)) {
+    const answer = 'callAt' in written ? await runShown(written.callAt) : replyToUnread(written);
     if ('stop' in answer) return answer;
     replies.push(answer.reply);
   }
@@ -36,10 +43,10 @@ function shownCallRunner(run: Run, { tools, shownTools, parsed }: ReadStep): (in
   // before (see countCall).
   let sinceLastRun = new Set<string>();
   return async (index) => {
-    const written = parsed.calls[index]!;
-    const compact = shownTools.find((tool) => tool.name === written.name)!;
+    const asked = parsed.calls[index]!;
+    const compact = shownTools.find((tool) => tool.name === asked.name)!;
     // What the page is sent, and what counts as the same call: an optional null left out.
-    const call = withoutNullOptionals(written, compact.parameters);
+    const call = withoutNullOptionals(asked, compact.parameters);
     const key = callKey(call);
     const earlierInReply = sinceLastRun.has(key);
     sinceLastRun.add(key);

@@ -2,6 +2,7 @@ import { isRecord } from '@webmcp-agents/chat';
 import type { ParsedCall } from '../types';
 import { argumentsMessage, unknownToolMessage, unreadableMessage } from './call-messages';
 import { readJson } from './read-json';
+import type { WrittenCall } from './written-order';
 
 /**
  * Most calls and errors one reply yields. No agent step runs more, and a reply of thousands of
@@ -13,43 +14,56 @@ export const MAX_CALLS_PER_REPLY = 64;
 export class CallCollector {
   readonly calls: ParsedCall[] = [];
   readonly errors: string[] = [];
-  /** Wrong calls read, repeats included: they count toward the limit though each message is kept once. */
-  private wrongCalls = 0;
+  /**
+   * Every call and mistake read, in the order the model wrote them. Repeats are included: they
+   * count toward the limit though each message is kept once.
+   */
+  readonly writtenOrder: WrittenCall[] = [];
   private leftOut = false;
 
   constructor(private readonly toolNames: ReadonlySet<string>) {}
 
   /** Whether the reply has yielded as many calls and errors as are read. */
   get full(): boolean {
-    return this.calls.length + this.wrongCalls >= MAX_CALLS_PER_REPLY;
+    return this.writtenOrder.length >= MAX_CALLS_PER_REPLY;
   }
 
   /** Says, once, that calls past the limit were left unread. */
   noteLeftOut(): void {
     if (this.leftOut) return;
     this.leftOut = true;
+    this.writtenOrder.push({ errorAt: this.errors.length });
     this.errors.push(unreadableMessage(`a reply may hold at most ${MAX_CALLS_PER_REPLY} calls; the rest were not read`, ''));
   }
 
-  // A model stuck in a loop repeats one wrong call many times: the next prompt needs its message once.
-  private addError(message: string): void {
-    this.wrongCalls += 1;
-    if (!this.errors.includes(message)) this.errors.push(message);
+  // A model stuck in a loop repeats one wrong call many times: the errors need its message once,
+  // and each copy keeps its place in the written order.
+  private addError(message: string, asked?: Record<string, unknown>): void {
+    const known = this.errors.indexOf(message);
+    const errorAt = known === -1 ? this.errors.push(message) - 1 : known;
+    this.writtenOrder.push(asked ? { errorAt, arguments: asked } : { errorAt });
   }
 
   /** `rawArguments` is undefined when the model wrote none: that is a call without arguments. */
   addCall(name: string, rawArguments: unknown): void {
+    this.addRead(name, toArgumentsObject(rawArguments));
+  }
+
+  /** A call with its arguments, null where they are no object or could not be read. */
+  private addRead(name: string, argumentsObject: Record<string, unknown> | null): void {
     if (this.full) {
       this.noteLeftOut();
       return;
     }
     if (!this.toolNames.has(name)) {
-      this.addError(unknownToolMessage(name, this.toolNames));
-      return;
+      // The person's card for a call to a missing tool shows what the model asked of it.
+      this.addError(unknownToolMessage(name, this.toolNames), argumentsObject ?? undefined);
+    } else if (argumentsObject === null) {
+      this.addError(argumentsMessage(name));
+    } else {
+      this.writtenOrder.push({ callAt: this.calls.length });
+      this.calls.push({ name, arguments: argumentsObject });
     }
-    const argumentsObject = toArgumentsObject(rawArguments);
-    if (argumentsObject === null) this.addError(argumentsMessage(name));
-    else this.calls.push({ name, arguments: argumentsObject });
   }
 
   /** A JSON value that should be a call, or an array of calls. */
@@ -65,7 +79,7 @@ export class CallCollector {
 
   /** A call that could not be read: an unknown name is the more useful thing to say. */
   addBrokenCall(name: string | null, reason: string, offending: string): void {
-    if (name !== null && !this.toolNames.has(name)) this.addCall(name, undefined);
+    if (name !== null && !this.toolNames.has(name)) this.addRead(name, null);
     else this.addUnreadable(reason, offending);
   }
 
@@ -79,10 +93,16 @@ export class CallCollector {
     return new CallCollector(this.toolNames);
   }
 
+  /** Takes in a fork's reading, each call and mistake in its written place. */
   absorb(other: CallCollector): void {
-    this.calls.push(...other.calls);
-    for (const message of other.errors) this.addError(message);
-    this.wrongCalls += other.wrongCalls - other.errors.length;
+    for (const written of other.writtenOrder) {
+      if ('callAt' in written) {
+        this.writtenOrder.push({ callAt: this.calls.length });
+        this.calls.push(other.calls[written.callAt]!);
+      } else {
+        this.addError(other.errors[written.errorAt]!, written.arguments);
+      }
+    }
   }
 }
 

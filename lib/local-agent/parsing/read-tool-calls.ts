@@ -4,6 +4,7 @@ import { readFencedCalls } from './read-fenced-calls';
 import { readRegionCalls } from './read-region-calls';
 import { readWholeReply } from './read-whole-reply';
 import { scanMarkup } from './scan-markup';
+import { withWrittenOrder } from './written-order';
 
 /**
  * The shapes, in the documented order: call tags (LFM2's and Qwen/Hermes', read together in the
@@ -27,7 +28,7 @@ export function readToolCalls(text: string, toolNames: ReadonlySet<string>): Par
   } else {
     prose = readFencedCalls(prose, collector) ?? readWholeReply(prose, collector) ?? prose;
   }
-  return { text: prose.trim(), calls: collector.calls, errors: collector.errors };
+  return withWrittenOrder({ text: prose.trim(), calls: collector.calls, errors: collector.errors }, collector.writtenOrder);
 }
 
 const FENCE = '```';
