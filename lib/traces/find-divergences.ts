@@ -5,7 +5,7 @@ import type { TraceStep, TraceTool } from './trace-schema';
 /** A call the model wrote at a step, and what became of it. */
 interface CallEntry {
   name: string;
-  /** Absent for a call to an unknown tool: the parser drops its arguments. */
+  /** Absent for a call to an unknown tool: the trace keeps only its problem, without arguments. */
   argumentsKey?: string;
   status: CallStatus;
   message?: string;
@@ -56,7 +56,8 @@ function compareTools(step: number, recorded: readonly TraceTool[], replayed: re
   return added.length + removed.length + changed.length > 0 ? { type: 'tool-list', step, added, removed, changed } : undefined;
 }
 
-function compareCalls(step: number, recorded: CallEntry[], replayed: CallEntry[]): Divergence[] {
+function compareCalls(step: number, recordedCalls: CallEntry[], replayedCalls: CallEntry[]): Divergence[] {
+  const [recorded, replayed] = oneEntryPerAgreedMissingTool(recordedCalls, replayedCalls);
   const unused = new Set(replayed.keys());
   const take = (matches: (entry: CallEntry) => boolean) => {
     const index = [...unused].find((candidate) => matches(replayed[candidate]!));
@@ -71,6 +72,22 @@ function compareCalls(step: number, recorded: CallEntry[], replayed: CallEntry[]
   }
   for (const index of unused) pairs.push([undefined, replayed[index]]);
   return pairs.flatMap(([before, after]) => compareCall(step, before, after));
+}
+
+/**
+ * Each call to a missing tool now has its own problem; traces recorded before hold one per missing
+ * name. Where both sides say only that a tool was missing, they agree however many copies each
+ * counts, so each keeps one entry for it. A tool the recording ran and the replay lacks (or the
+ * other way round) still pairs call by call.
+ */
+function oneEntryPerAgreedMissingTool(recorded: CallEntry[], replayed: CallEntry[]): [CallEntry[], CallEntry[]] {
+  const onlyMissing = (entries: CallEntry[]) =>
+    new Set(entries.filter((entry) => entries.every((other) => other.name !== entry.name || other.status === 'unknown-tool')).map((entry) => entry.name));
+  const missingInReplay = onlyMissing(replayed);
+  const agreed = new Set([...onlyMissing(recorded)].filter((name) => missingInReplay.has(name)));
+  const firstOfAgreed = (entries: CallEntry[]) =>
+    entries.filter((entry, at) => !agreed.has(entry.name) || entries.findIndex((other) => other.name === entry.name) === at);
+  return [firstOfAgreed(recorded), firstOfAgreed(replayed)];
 }
 
 function compareCall(step: number, before: CallEntry | undefined, after: CallEntry | undefined): Divergence[] {

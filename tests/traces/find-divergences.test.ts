@@ -104,4 +104,24 @@ describe('findDivergences', () => {
     expect(divergences).toEqual([{ type: 'call', step: 2, name: 'add_to_cart', recorded: 'ran', replayed: 'duplicate', message: duplicate.message }]);
     expect(describeDivergence(divergences[0]!)).toBe('add_to_cart ran in the recording, and now was not run, the same call as one before it.');
   });
+
+  // Traces recorded before each copy was answered in its place hold one problem per missing name.
+  it('finds none where both sides say only that a tool was missing, one problem per copy or one per name', () => {
+    const message = 'Unknown tool "get_price". Available now: search_products, open_product.';
+    const missing: TraceProblem = { kind: 'unknown-tool', name: 'get_price', message };
+    const searched = recording[0]!.calls;
+    const oldTrace = [step(1, ['search_products', 'open_product'], searched, [missing])];
+    const replay = [step(1, ['search_products', 'open_product'], searched, [missing, missing])];
+    expect(findDivergences(oldTrace, replay)).toEqual([]);
+    expect(findDivergences(replay, oldTrace)).toEqual([]);
+  });
+
+  it('still reports each copy of a call the recording ran to a tool the replay lacks', () => {
+    const message = 'Unknown tool "open_product". Available now: search_products.';
+    const opened = [ran('1.1', 'open_product', { slug: 'mug' }, '{}'), ran('1.2', 'open_product', { slug: 'cap' }, '{}')];
+    const recorded = [step(1, ['search_products', 'open_product'], opened)];
+    const replay = [step(1, ['search_products'], [], [{ kind: 'unknown-tool', name: 'open_product', message }, { kind: 'unknown-tool', name: 'open_product', message }])];
+    const lost = { type: 'call', step: 1, name: 'open_product', recorded: 'ran', replayed: 'unknown-tool', message };
+    expect(findDivergences(recorded, replay).filter((divergence) => divergence.type === 'call')).toEqual([lost, lost]);
+  });
 });
