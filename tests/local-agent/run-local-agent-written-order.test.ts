@@ -34,7 +34,7 @@ async function firstStep(format: PromptFormat, reply: string): Promise<{ read: s
 /** What each result the model reads says, in the order it reads them. */
 function eachResult(text: string): string[] {
   const blocks = text.split(/<tool_response>|<\|tool_response_start\|>/).slice(1);
-  return blocks.map((block) => ['FOUND', 'Unknown tool "get_price"', 'ADDED'].find((marker) => block.includes(marker)) ?? block);
+  return blocks.map((block) => ['FOUND', 'Unknown tool "get_price"', 'ADDED', "Couldn't read"].find((marker) => block.includes(marker)) ?? block);
 }
 
 /** The markers in the order they appear in `text`. */
@@ -88,6 +88,12 @@ describe('runLocalAgent: the results of a reply with several calls', () => {
   it('give a call to a missing tool whose arguments cannot be read its answer in its place (LFM2)', async () => {
     const read = await resultsRead(lfm2Format, '<|tool_call_start|>[get_price(slug=mug), search_products(slug="mug")]<|tool_call_end|>');
     expect(eachResult(read)).toEqual(['Unknown tool "get_price"', 'FOUND']);
+  });
+
+  it('give each copy of a call that could not be read its answer in its place', async () => {
+    const unreadable = '<tool_call>{"arguments": {}}</tool_call>';
+    const read = await resultsRead(hermesFormat, [unreadable, hermesCall('search_products'), unreadable, hermesCall('add_to_cart')].join('\n'));
+    expect(eachResult(read)).toEqual(["Couldn't read", 'FOUND', "Couldn't read", 'ADDED']);
   });
 
   it('come as a format of its own read them, calls first, where its parseReply gives a result of its own', async () => {
