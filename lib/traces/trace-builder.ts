@@ -131,14 +131,7 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
       draft.proseParts = [event.text];
       return;
     case 'step-end':
-      // A reply its engine ended with an error stays cut off, as it streamed, but with what it cost.
-      if (!event.failed) {
-        draft.rawParts = [];
-        Object.assign(step, { raw: capText(event.raw, traceLimits.long), complete: true, parsed: traceParsed(event.parsed) });
-        if (event.loopKept) step.loopKept = true;
-      }
-      step.usage = traceUsage(event.usage);
-      step.modelMs = finiteOr(event.modelMs);
+      endStep(draft, event);
       return;
     case 'tool-call':
       step.calls.push({ callId: event.callId, name: capText(event.name, traceLimits.name), arguments: { ...event.arguments }, calledAt: now });
@@ -156,14 +149,30 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
       step.problems.push(traceProblem(event));
       return;
     case 'results-read':
-      // Told once, at the step that made the calls, after the model answered a prompt showing them.
-      for (const { callId, characters, of } of event.results) {
-        const cut = step.calls.find((candidate) => candidate.callId === callId);
-        if (cut && Number.isInteger(characters) && Number.isInteger(of) && characters >= 0 && characters < of) cut.read = { characters, of };
-      }
+      noteResultsRead(step, event);
       return;
     default:
       assertNever(event);
+  }
+}
+
+/** The step's reply as it ended: a reply its engine ended with an error stays cut off, as it streamed, but with what it cost. */
+function endStep(draft: StepDraft, event: Extract<AgentEvent, { type: 'step-end' }>): void {
+  const { step } = draft;
+  if (!event.failed) {
+    draft.rawParts = [];
+    Object.assign(step, { raw: capText(event.raw, traceLimits.long), complete: true, parsed: traceParsed(event.parsed) });
+    if (event.loopKept) step.loopKept = true;
+  }
+  step.usage = traceUsage(event.usage);
+  step.modelMs = finiteOr(event.modelMs);
+}
+
+/** How much of each result the model read: told once, at the step that made the calls, after it answered a prompt showing them. */
+function noteResultsRead(step: TraceStep, event: Extract<AgentEvent, { type: 'results-read' }>): void {
+  for (const { callId, characters, of } of event.results) {
+    const cut = step.calls.find((candidate) => candidate.callId === callId);
+    if (cut && Number.isInteger(characters) && Number.isInteger(of) && characters >= 0 && characters < of) cut.read = { characters, of };
   }
 }
 
