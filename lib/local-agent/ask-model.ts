@@ -138,16 +138,22 @@ function giveUp(run: Run, { error, failedReply }: Failure): unknown {
 /**
  * A step's fenced blocks, read as its reply is: one that reads as a call is kept from the person,
  * and one that calls a tool the page offers (`offered`) ends the prose shown, as a tagged call does.
+ * A block is asked about twice as it closes: it is parsed once.
  */
 function judgeFences(parse: (reply: string) => ParseResult, offered: ReadonlySet<string>): FenceJudge {
+  let last: { block: string; parsed: ParseResult } | undefined;
+  const parsed = (block: string) => {
+    if (last?.block !== block) last = { block, parsed: parse(block) };
+    return last.parsed;
+  };
   return {
     // A fence left empty once the prose filter took a tagged call out of it is markup too.
     isCall: (block) => {
       if (isEmptyFence(block)) return true;
-      const { calls, errors } = parse(block);
+      const { calls, errors } = parsed(block);
       return calls.length > 0 || errors.length > 0;
     },
-    endsProse: (block) => callsAnOfferedTool(parse(block), offered),
+    endsProse: (block) => callsAnOfferedTool(parsed(block), offered),
   };
 }
 

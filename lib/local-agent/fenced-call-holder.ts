@@ -22,16 +22,19 @@ export interface FencedCallHolder {
   readonly firstHiddenAt: number | undefined;
 }
 
+/** Where no fenced block is judged a call, every one is shown. */
+export const noFencedCalls: FenceJudge = { isCall: () => false, endsProse: () => false };
+
 /**
- * Holds each ``` fenced block of a reply until it closes, then shows it only if `isCall` says it
- * is not a call, so a call fenced in the middle of a reply (Llama 3, small models asked for
- * `<tool_call>` tags) never flashes up as prose before its card. Prose outside fences passes at
- * once; a trailing "`" or "``" waits for the next chunk, which may complete a fence. Of the
- * blocks hidden, `endsProse` tells those after which the reply's prose is no more to be shown (a
- * call to a tool the page offers), as opposed to one that only looks like a call (a tool the page
- * does not offer, an example).
+ * Holds each ``` fenced block of a reply until it closes, then shows it only if `judge.isCall`
+ * says it is not a call, so a call fenced in the middle of a reply (Llama 3, small models asked
+ * for `<tool_call>` tags) never flashes up as prose before its card. Prose outside fences passes
+ * at once; a trailing "`" or "``" waits for the next chunk, which may complete a fence. Of the
+ * blocks hidden, `judge.endsProse` tells those after which the reply's prose is no more to be
+ * shown (a call to a tool the page offers), as opposed to one that only looks like a call (a tool
+ * the page does not offer, an example).
  */
-export function createFencedCallHolder(isCall: (block: string) => boolean, endsProse: (block: string) => boolean = () => true): FencedCallHolder {
+export function createFencedCallHolder(judge: FenceJudge): FencedCallHolder {
   let pending = '';
   // Where `pending` starts in the prose shown (the hidden blocks left out).
   let pendingAt = 0;
@@ -45,13 +48,13 @@ export function createFencedCallHolder(isCall: (block: string) => boolean, endsP
     return taken;
   };
   // Takes the block that starts `pending`, `length` long: shown unless it is a call.
-  const judge = (length: number) => {
+  const judgeBlock = (length: number) => {
     const at = pendingAt;
     const block = take(length);
-    if (!isCall(block)) return block;
+    if (!judge.isCall(block)) return block;
     hidden.push(block);
     pendingAt -= block.length;
-    if (endsProse(block)) firstHiddenAt ??= at;
+    if (firstHiddenAt === undefined && judge.endsProse(block)) firstHiddenAt = at;
     return '';
   };
   return {
@@ -74,14 +77,14 @@ export function createFencedCallHolder(isCall: (block: string) => boolean, endsP
         const close = pending.indexOf(FENCE, closeFrom);
         closeFrom = FENCE.length;
         if (close === -1) return shown;
-        shown += judge(close + FENCE.length);
+        shown += judgeBlock(close + FENCE.length);
         inFence = false;
       }
     },
     flush() {
       const wasFence = inFence;
       inFence = false;
-      return wasFence ? judge(pending.length) : take(pending.length);
+      return wasFence ? judgeBlock(pending.length) : take(pending.length);
     },
     held: () => pending,
   };

@@ -1,7 +1,7 @@
 import type { AgentEvent } from './agent-events';
 import { isAbortError, isTurnOver, raceAbort, turnOverReason } from './abortable';
 import type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
-import type { FenceJudge } from './fenced-call-holder';
+import { noFencedCalls, type FenceJudge } from './fenced-call-holder';
 import { createReplyPipeline, type ReplyPipeline } from './reply-pipeline';
 
 export interface StreamedReply {
@@ -45,9 +45,6 @@ export interface FailedReply {
   usage: ModelUsage;
   modelMs: number;
 }
-
-/** Where no fenced block is judged a call, every one is shown. */
-const noFencedCalls: FenceJudge = { isCall: () => false, endsProse: () => false };
 
 /**
  * Streams one reply: every delta goes out raw (for the trace) and, once what is not the model's

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createFencedCallHolder } from '../../lib/local-agent/fenced-call-holder';
 
-const isCall = (block: string) => block.includes('"name"');
+/** Every block with a name is a call, and ends the prose. */
+const judge = { isCall: (block: string) => block.includes('"name"'), endsProse: () => true };
 
 /** Feeds `text` in chunks of `size` and returns what was shown, chunk by chunk, and at the end. */
 function stream(text: string, size: number) {
-  const holder = createFencedCallHolder(isCall);
+  const holder = createFencedCallHolder(judge);
   const shown: string[] = [];
   for (let at = 0; at < text.length; at += size) shown.push(holder.push(text.slice(at, at + size)));
   shown.push(holder.flush());
@@ -24,7 +25,7 @@ describe('createFencedCallHolder', () => {
   });
 
   it('passes prose at once and holds only what may start a fence', () => {
-    const holder = createFencedCallHolder(isCall);
+    const holder = createFencedCallHolder(judge);
     expect(holder.push('Searching for `mugs`')).toBe('Searching for `mugs');
     expect(holder.held()).toBe('`');
     expect(holder.push(' now.``')).toBe('` now.');
@@ -39,10 +40,10 @@ describe('createFencedCallHolder', () => {
 
   it.each([1, 3, 100])('says where the first block judged a call opens in all the prose pushed, in chunks of %i', (size) => {
     const text = 'Here:\n```\nmug x2\n```\nLooking.\n```json\n{"name": "search"}\n```\nDone.\n```json\n{"name": "cart"}';
-    const holder = createFencedCallHolder(isCall);
+    const holder = createFencedCallHolder(judge);
     for (let at = 0; at < text.length; at += size) holder.push(text.slice(at, at + size));
     holder.flush();
     expect(holder.firstHiddenAt).toBe(text.indexOf('```json'));
-    expect(createFencedCallHolder(isCall).firstHiddenAt).toBeUndefined();
+    expect(createFencedCallHolder(judge).firstHiddenAt).toBeUndefined();
   });
 });

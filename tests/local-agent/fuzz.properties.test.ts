@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseToolCalls } from '../../lib/local-agent/parse-tool-calls';
 import { readToolCalls } from '../../lib/local-agent/parsing/read-tool-calls';
 import { createProseFilter } from '../../lib/local-agent/prose-filter';
-import { createFencedCallHolder } from '../../lib/local-agent/fenced-call-holder';
+import { createFencedCallHolder, noFencedCalls } from '../../lib/local-agent/fenced-call-holder';
 
 // Cases per property: 10^4 by default; `npm run fuzz` asks for 10^6.
 const runs = Number(process.env['FUZZ_RUNS']) || 10_000;
@@ -117,7 +117,7 @@ describe('createFencedCallHolder on arbitrary text', () => {
   it('loses nothing and reorders nothing when no block is a call, however the text is chunked', { timeout }, () => {
     fc.assert(
       fc.property(chunked(fc.oneof(anyText, fencedText)), ({ whole, chunks }) => {
-        const holder = createFencedCallHolder(() => false);
+        const holder = createFencedCallHolder(noFencedCalls);
         expect(chunks.map((chunk) => holder.push(chunk)).join('') + holder.flush()).toBe(whole);
       }),
       parameters,
@@ -125,11 +125,11 @@ describe('createFencedCallHolder on arbitrary text', () => {
   });
 
   it('shows the same text in one push as in random chunks, when blocks are judged by their text', { timeout }, () => {
-    const isCall = (block: string) => block.length % 2 === 0;
+    const judge = { isCall: (block: string) => block.length % 2 === 0, endsProse: () => true };
     fc.assert(
       fc.property(chunked(fencedText), ({ whole, chunks }) => {
-        const once = createFencedCallHolder(isCall);
-        const pieces = createFencedCallHolder(isCall);
+        const once = createFencedCallHolder(judge);
+        const pieces = createFencedCallHolder(judge);
         expect(chunks.map((chunk) => pieces.push(chunk)).join('') + pieces.flush()).toBe(once.push(whole) + once.flush());
       }),
       parameters,
