@@ -95,7 +95,10 @@ function trailingBackticks(text: string): number {
   return text.endsWith('`') ? 1 : 0;
 }
 
-/** A block with nothing inside: what the prose filter leaves of a tagged call wrapped in a fence. */
+/**
+ * A block with nothing inside: what the prose filter leaves of a tagged call wrapped in a fence,
+ * of three backticks or more.
+ */
 export function isEmptyFence(block: string): boolean {
-  return /^```[\w+.-]*\s*(```)?$/.test(block);
+  return /^`{3,}[\w+.-]*\s*(`{3,})?$/.test(block);
 }

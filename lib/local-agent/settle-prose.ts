@@ -60,17 +60,21 @@ function keptProse(reply: StreamedReply, parsed: ParseResult, offered: ReadonlyS
 }
 
 /**
- * The prose before a tagged call, less a ``` fence it ends with that was left open around the call.
- * At a line's start, the fence opens a block where the fences at lines' starts before it are paired,
- * and else closes one, which stays. A fence on the prose's own line ("Adding it now: ```json") is
- * the call's wrapper too, unless it closes one opened on that line.
+ * The prose before a tagged call, less a fence of three backticks or more that it ends with, left
+ * open around the call. At a line's start, the fence opens a block where the fences at lines'
+ * starts before it are paired, and else closes one, which stays. A fence on the prose's own line
+ * ("Adding it now: ```json") is the call's wrapper too, unless it closes inline code opened on that
+ * line (a fence at the line's start that closes a block is no inline code).
  */
 function withoutWrapperFence(before: string): string {
-  const fence = /`{3}[\w+.-]*\s*$/.exec(before);
+  const fence = /`{3,}[\w+.-]*\s*$/.exec(before);
   if (!fence) return before;
-  const line = before.slice(before.lastIndexOf('\n', fence.index) + 1, fence.index);
+  const lineStart = before.lastIndexOf('\n', fence.index) + 1;
+  const line = before.slice(lineStart, fence.index);
   const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
-  const opens = /^[ \t]*$/.test(line) ? count(before, /^[ \t]*`{3}/gm) % 2 === 1 : count(line, /`{3}/g) % 2 === 0;
+  const blockOpen = count(before.slice(0, lineStart), /^[ \t]*`{3,}/gm) % 2 === 1;
+  const inline = count(line, /`{3,}/g) - (blockOpen && /^[ \t]*`{3,}/.test(line) ? 1 : 0);
+  const opens = /^[ \t]*$/.test(line) ? !blockOpen : inline % 2 === 0;
   return opens ? before.slice(0, fence.index) : before;
 }
 

@@ -67,6 +67,19 @@ describe('runLocalAgent: a code fence opened on the prose\'s own line, around a 
     const { ended } = await firstStep([`Adding the one you named, \`\`\`blue mug\`\`\`\n${call}`, 'Done.'], hermesFormat);
     expect(ended).toBe('Adding the one you named, ```blue mug```');
   });
+
+  // The step ends showing what streamed: no fence marker flashes up to be taken back, nor the other way.
+  const asStreamed = [
+    ['a block closed at a line\'s start, then the wrapper on that line', `Example:\n\`\`\`\nqty=2\n\`\`\` now: \`\`\`json\n${call}\n\`\`\``, 'Example:\n```\nqty=2\n``` now:'],
+    ['a wrapper of four backticks', `Adding: \`\`\`\`json\n${call}\n\`\`\`\`\nDone!`, 'Adding:'],
+  ] as const;
+  for (const [what, reply, expected] of asStreamed) {
+    it.each([1, 4, 1000])(`ends as it streamed (${what}, chunks of %i)`, async (chunkSize) => {
+      const { streamed, ended } = await firstStep([reply, 'Done.'], hermesFormat, {}, chunkSize);
+      expect(streamed.trim()).toBe(expected);
+      expect(ended).toBe(expected);
+    });
+  }
 });
 
 describe('runLocalAgent: prose after a call to a tool the page offers that cannot be shown to the model', () => {
