@@ -20,6 +20,8 @@ export interface FencedCallHolder {
   readonly hidden: readonly string[];
   /** Where, in the prose shown, the first hidden block that ends the prose opened, once one did. */
   readonly firstHiddenAt: number | undefined;
+  /** Which of `hidden` that block is, once there is one. */
+  readonly endingBlock: number | undefined;
 }
 
 /** Where no fenced block is judged a call, every one is shown. */
@@ -41,6 +43,7 @@ export function createFencedCallHolder(judge: FenceJudge): FencedCallHolder {
   let inFence = false;
   const hidden: string[] = [];
   let firstHiddenAt: number | undefined;
+  let endingBlock: number | undefined;
   const take = (length: number) => {
     const taken = pending.slice(0, length);
     pending = pending.slice(length);
@@ -54,13 +57,16 @@ export function createFencedCallHolder(judge: FenceJudge): FencedCallHolder {
     if (!judge.isCall(block)) return block;
     hidden.push(block);
     pendingAt -= block.length;
-    if (firstHiddenAt === undefined && judge.endsProse(block)) firstHiddenAt = at;
+    if (endingBlock === undefined && judge.endsProse(block)) [firstHiddenAt, endingBlock] = [at, hidden.length - 1];
     return '';
   };
   return {
     hidden,
     get firstHiddenAt() {
       return firstHiddenAt;
+    },
+    get endingBlock() {
+      return endingBlock;
     },
     push(prose) {
       // Inside a long block, look for its close only in what is new.

@@ -35,6 +35,8 @@ export interface ReplyPipeline {
   heldProse(): string | undefined;
   /** Fenced blocks kept from the person because they read as calls. */
   readonly hiddenBlocks: readonly string[];
+  /** Which of them ended the prose shown (see createFencedCallHolder), once one did. */
+  readonly endingBlock: number | undefined;
 }
 
 /**
@@ -82,6 +84,9 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
     firstCallAt: () => calls.firstCallAt,
     heldProse: () => bareCall.held(),
     hiddenBlocks: fences.hidden,
+    get endingBlock() {
+      return fences.endingBlock;
+    },
   };
 }
 
@@ -102,6 +107,9 @@ function untilFencedCall(fences: FencedCallHolder): FencedCallHolder {
     hidden: fences.hidden,
     get firstHiddenAt() {
       return fences.firstHiddenAt;
+    },
+    get endingBlock() {
+      return fences.endingBlock;
     },
     push: (prose) => cut(fences.push(prose)),
     flush: () => cut(fences.flush()),

@@ -43,9 +43,9 @@ export function settleProse(
 
 /**
  * The parse's prose, but of a reply with calls (never the answer) only what came before its first
- * call, tagged or else fenced: after it a small model writes the outcome it expects ("Done! I
- * added two mugs"), which the person must not read as fact before the call ran, nor after it was
- * declined or failed. A reply that calls no tool the page offers (see callsAnOfferedTool) runs
+ * call, tagged, or else fenced to a tool the page offers: after it a small model writes the
+ * outcome it expects ("Done! I added two mugs"), which the person must not read as fact before the
+ * call ran, nor after it was declined or failed. A reply that calls no tool the page offers (see callsAnOfferedTool) runs
  * nothing, so its prose is all the answer there is.
  * Before a tagged call it is read with the call's opening tag by the generic reader (a format's own
  * may take only a whole reply), so that it is read as in the whole reply: a fence beside it is prose,
@@ -79,18 +79,22 @@ function withoutWrapperFence(before: string): string {
 }
 
 /**
- * The prose before the first fenced call, in a reply without tagged calls (where the parse reads
- * fenced calls), as written. Of the blocks hidden as calls, only those the parse took out count (an
- * example it kept as prose, or an empty fence, is no call), found in the reply's prose (not in its
- * reasoning). Undefined where none is.
+ * The prose before the first fenced call to a tool the page offers (the block that ended the prose
+ * shown, or the first after it that the parse took out), in a reply without tagged calls, less the
+ * blocks before it that the parse took out (each one that only looks like a call, which was never
+ * shown). An example the parse kept as prose, or an empty fence, is no call. Blocks are found in the
+ * reply's prose, not in its reasoning. Undefined where none ended the prose.
  */
 function proseBeforeFencedCall(reply: StreamedReply, parsed: ParseResult): string | undefined {
+  const { hiddenBlocks, endingBlock } = reply;
+  if (endingBlock === undefined) return undefined;
   const { prose } = scanMarkup(reply.text);
-  const starts = reply.hiddenBlocks
-    .filter((block) => !isEmptyFence(block) && !parsed.text.includes(block.trim()))
-    .map((block) => prose.indexOf(block))
-    .filter((at) => at !== -1);
-  return starts.length === 0 ? undefined : prose.slice(0, Math.min(...starts)).trim();
+  const takenOut = (block: string) => !isEmptyFence(block) && !parsed.text.includes(block.trim());
+  const ending = hiddenBlocks.slice(endingBlock).find((block) => takenOut(block) && prose.includes(block));
+  if (ending === undefined) return undefined;
+  let before = prose.slice(0, prose.indexOf(ending));
+  for (const block of hiddenBlocks.slice(0, endingBlock)) if (takenOut(block)) before = before.replace(block, '');
+  return before.trim();
 }
 
 /** The same words in the same order: white space the parse trims or joins is no reason to redraw. */

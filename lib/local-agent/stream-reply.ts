@@ -25,11 +25,17 @@ export interface StreamedReply {
    */
   firstCallAt?: number;
   /**
-   * Fenced blocks kept from the person because they read as calls; nothing after the first was
-   * shown. The loop shows any that the reply's parse left as prose after all (a fence beside
-   * tagged calls is not read as one), and keeps only the prose before the first otherwise.
+   * Fenced blocks kept from the person because they read as calls; nothing after the one that
+   * ended the prose (see `endingBlock`) was shown. The loop shows any that the reply's parse left
+   * as prose after all (a fence beside tagged calls is not read as one), and keeps only the prose
+   * before that one otherwise.
    */
   hiddenBlocks: readonly string[];
+  /**
+   * Which of `hiddenBlocks` ended the prose shown: the first to call a tool the page offers. One
+   * before it that only looks like a call (an example, a tool the page does not offer) did not.
+   */
+  endingBlock?: number;
   /**
    * The engine ended the reply with an error (its length limit, mostly) after a call, or a run of
    * calls, written three times in a row, and it was kept to where the loop ends (see CallWatch):
@@ -118,6 +124,7 @@ function finishedReply(pipeline: ReplyPipeline, usage: ModelUsage, started: numb
   if (heldProse) reply.heldProse = heldProse;
   const firstCallAt = pipeline.firstCallAt();
   if (firstCallAt !== undefined) reply.firstCallAt = firstCallAt;
+  if (pipeline.endingBlock !== undefined) reply.endingBlock = pipeline.endingBlock;
   return reply;
 }
 

@@ -49,6 +49,13 @@ describe('runLocalAgent: prose after a fenced call (Llama 3) that did not run, t
       expect(ended).toBe('Adding them now.');
     });
   }
+
+  it.each([1, 4, 1000])('streams, and keeps, the prose after a block that calls a tool the page does not offer, up to the call that will run (chunks of %i)', async (chunkSize) => {
+    const reply = 'Example:\n```json\n{"name": "fly", "parameters": {}}\n```\nNow adding.\n```json\n{"name": "add_to_cart", "parameters": {"slug": "mug"}}\n```\nDone!';
+    const { streamed, ended } = await firstStep([reply, 'A mug is in your cart.'], llama3JsonFormat, {}, chunkSize);
+    expect(streamed).toBe('Example:\n\nNow adding.\n');
+    expect(ended).toBe('Example:\n\nNow adding.');
+  });
 });
 
 describe('runLocalAgent: a code fence opened on the prose\'s own line, around a call', () => {
