@@ -100,11 +100,3 @@ function trailingBackticks(text: string): number {
   if (text.endsWith('``')) return 2;
   return text.endsWith('`') ? 1 : 0;
 }
-
-/**
- * A block with nothing inside: what the prose filter leaves of a tagged call wrapped in a fence,
- * of three backticks or more.
- */
-export function isEmptyFence(block: string): boolean {
-  return /^`{3,}[\w+.-]*\s*(`{3,})?$/.test(block);
-}

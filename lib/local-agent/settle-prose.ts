@@ -1,7 +1,7 @@
 import type { AgentEvent } from './agent-events';
 import type { StreamedReply } from './stream-reply';
 import type { ParseResult } from './types';
-import { isEmptyFence } from './fenced-call-holder';
+import { isEmptyFence } from './parsing/empty-fence';
 import { MAX_READ, parseToolCalls } from './parse-tool-calls';
 import { scanMarkup } from './parsing/scan-markup';
 import { callsAnOfferedTool } from './calls-an-offered-tool';

@@ -301,6 +301,10 @@ describe('limits and bad input', () => {
     expect(parse(`${blocks}\n<tool_call>{"name": "open_cart", "arguments": {}}</tool_call>`).text).toBe(blocks);
   });
 
+  it('keeps a word in inline code beside a tagged call: it is no fence left empty', () => {
+    expect(parse('Run ```ls``` first.\n<tool_call>{"name": "open_cart", "arguments": {}}</tool_call>').text).toBe('Run ```ls``` first.');
+  });
+
   it('drops stray closing call tags from the prose', () => {
     expect(parse('Done.</tool_call> Really.<|tool_call_end|>')).toEqual({ text: 'Done. Really.', calls: [], errors: [] });
   });

@@ -79,6 +79,7 @@ describe('runLocalAgent: a code fence opened on the prose\'s own line, around a 
   const asStreamed = [
     ['a block closed at a line\'s start, then the wrapper on that line', `Example:\n\`\`\`\nqty=2\n\`\`\` now: \`\`\`json\n${call}\n\`\`\``, 'Example:\n```\nqty=2\n``` now:'],
     ['a wrapper of four backticks', `Adding: \`\`\`\`json\n${call}\n\`\`\`\`\nDone!`, 'Adding:'],
+    ['a word in inline code before the call', `Run \`\`\`ls\`\`\`\n${call}\nDone!`, 'Run ```ls```'],
   ] as const;
   for (const [what, reply, expected] of asStreamed) {
     it.each([1, 4, 1000])(`ends as it streamed (${what}, chunks of %i)`, async (chunkSize) => {

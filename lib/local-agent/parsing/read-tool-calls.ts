@@ -1,5 +1,6 @@
 import type { ParseResult } from '../types';
 import { CallCollector } from './call-collector';
+import { isEmptyFenceBody } from './empty-fence';
 import { readFencedCalls } from './read-fenced-calls';
 import { readRegionCalls } from './read-region-calls';
 import { readWholeReply } from './read-whole-reply';
@@ -34,9 +35,9 @@ export function readToolCalls(text: string, toolNames: ReadonlySet<string>): Par
 const FENCE = '```';
 
 /**
- * Removes the ``` blocks (with or without a language) whose body is only white space. Fences pair
- * in order, as `readFencedCalls` reads them, so the close of one block and the open of the next
- * never count as an empty block between them.
+ * Removes the ``` blocks left empty (see isEmptyFenceBody). Fences pair in order, as
+ * `readFencedCalls` reads them, so the close of one block and the open of the next never count as
+ * an empty block between them.
  */
 function dropEmptyFences(text: string): string {
   const kept: string[] = [];
@@ -44,7 +45,7 @@ function dropEmptyFences(text: string): string {
   for (let open = text.indexOf(FENCE); open !== -1; ) {
     const close = text.indexOf(FENCE, open + FENCE.length);
     if (close === -1) break;
-    if (/^[\w+.-]*\s*$/.test(text.slice(open + FENCE.length, close))) {
+    if (isEmptyFenceBody(text.slice(open + FENCE.length, close))) {
       kept.push(text.slice(from, open));
       from = close + FENCE.length;
     }
