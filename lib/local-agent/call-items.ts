@@ -1,13 +1,10 @@
 // The calls inside one call region, found as its text streams in: a region may hold a list of
 // calls (`[f(x=1), f(x=1), …`, `[{…}, {…}, …`) that runs on without ever closing.
+import { createCallBrackets, readBracket, type CallBrackets } from './parsing/call-brackets';
 
 /** What the reading of a region knows between pieces of its text. */
 interface ItemsState {
-  /** Brackets open (`(`, `[`, `{`) outside strings. */
-  depth: number;
-  /** The quote of the string the text is in (a character code), or 0. */
-  quote: number;
-  escaped: boolean;
+  brackets: CallBrackets;
   /** The depth at which the first call opened (its `(` or `{`), where each call closes; -1 before. */
   callDepth: number;
   /** The text of the call being read, as far as it came. */
@@ -20,7 +17,7 @@ interface ItemsState {
  * Text is compared as written: a loop writes the very same text again.
  */
 export function createCallItems(onCall: (text: string, end: number) => void): (piece: string, at: number) => void {
-  const state: ItemsState = { depth: 0, quote: 0, escaped: false, callDepth: -1, call: '' };
+  const state: ItemsState = { brackets: createCallBrackets(false), callDepth: -1, call: '' };
   return (piece, at) => {
     let from = 0;
     for (let index = 0; index < piece.length; index += 1) {
@@ -37,19 +34,12 @@ export function createCallItems(onCall: (text: string, end: number) => void): (p
 
 /** Reads one character of the region: answers whether it closes a call of the list. */
 function closesCall(state: ItemsState, code: number): boolean {
-  if (state.quote !== 0) {
-    if (state.escaped) state.escaped = false;
-    else if (code === 0x5c /* \ */) state.escaped = true;
-    else if (code === state.quote) state.quote = 0;
-    return false;
+  const { brackets } = state;
+  const step = readBracket(brackets, code);
+  if (step > 0 && state.callDepth < 0 && code !== 0x5b /* [ */) {
+    state.callDepth = brackets.depth - 1;
+    // Pythonic calls' strings end where the parser's lenient pass ends them (`text='I'm done :)'`); JSON's at their quote.
+    brackets.lenient = code === 0x28 /* ( */;
   }
-  if (code === 0x22 /* " */ || code === 0x27 /* ' */) state.quote = code;
-  else if (code === 0x28 /* ( */ || code === 0x7b /* { */ || code === 0x5b /* [ */) {
-    if (state.callDepth < 0 && code !== 0x5b) state.callDepth = state.depth;
-    state.depth += 1;
-  } else if (code === 0x29 /* ) */ || code === 0x7d /* } */ || code === 0x5d /* ] */) {
-    state.depth = Math.max(0, state.depth - 1);
-    return code !== 0x5d && state.depth === state.callDepth;
-  }
-  return false;
+  return step < 0 && code !== 0x5d /* ] */ && brackets.depth === state.callDepth;
 }

@@ -125,6 +125,14 @@ describe('a model that loops in other ways', () => {
     expect(written()).toBe(5);
   });
 
+  it('is stopped once its list of calls in one tag plainly runs on, where a quote inside the calls\' strings does not end them', async () => {
+    const { model, written } = loopingModel(['<|tool_call_start|>[', ...Array<string>(40).fill("add_to_cart(slug='kid's mug :)'), ")]);
+    const { result, ran } = await runLooping(model, lfm2Format);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
+    expect(ran).toEqual([{ name: 'add_to_cart', arguments: { slug: "kid's mug :)" } }]);
+    expect(written()).toBe(5);
+  });
+
   it('is stopped once it plainly opens the same call tag over and over without closing it, and its call runs once', async () => {
     const { model, written } = loopingModel(Array<string>(40).fill(add('mug').replace('</tool_call>', '')));
     const { result, ran } = await runLooping(model);

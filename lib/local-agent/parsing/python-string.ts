@@ -51,8 +51,11 @@ function closesString(text: string, position: number, end: number, triple: boole
   if (!lenient) return true;
   let next = position + 1;
   while (next < end && isSpaceCode(text.charCodeAt(next))) next += 1;
-  if (next >= end) return true;
-  const code = text.charCodeAt(next);
+  return next >= end || endsLenientString(text.charCodeAt(next));
+}
+
+/** Whether `code`, after a quote and any spaces, makes the quote end a string in the lenient pass: `,`, `)`, `]`, `}` or `:`. */
+export function endsLenientString(code: number): boolean {
   return code === 0x2c || code === 0x29 || code === 0x5d || code === 0x7d || code === 0x3a;
 }
 

@@ -1,4 +1,5 @@
 import { MAX_CALLS_PER_REPLY } from './call-collector';
+import { createCallBrackets, readBracket } from './call-brackets';
 import { isNameCharacter } from './is-name-character';
 import { CUT, FAIL, PythonScanner } from './python-literal';
 import { setOwn } from './set-own';
@@ -127,16 +128,10 @@ function readArguments(scanner: PythonScanner): ArgumentsRead {
 
 /** Just past the `)` that closes the `(` at `open`, quotes respected; -1 when there is none. */
 function skipBalanced(text: string, open: number, end: number): number {
-  let depth = 0;
-  let quote = 0;
+  // A call neither pass could read: its strings are taken to end at their quote, as the strict pass ends them.
+  const brackets = createCallBrackets(false);
   for (let position = open; position < end; position += 1) {
-    const code = text.charCodeAt(position);
-    if (quote !== 0) {
-      if (code === 0x5c) position += 1;
-      else if (code === quote) quote = 0;
-    } else if (code === 0x22 || code === 0x27) quote = code;
-    else if (code === 0x28 || code === 0x5b || code === 0x7b) depth += 1;
-    else if ((code === 0x29 || code === 0x5d || code === 0x7d) && --depth === 0) return position + 1;
+    if (readBracket(brackets, text.charCodeAt(position)) < 0 && brackets.depth === 0) return position + 1;
   }
   return -1;
 }
