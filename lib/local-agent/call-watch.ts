@@ -1,9 +1,7 @@
 // Where a streamed reply's tagged calls open and close, read as the prose filter reads regions:
 // prose after a call is held from the person, and a reply that writes the same calls over is ended.
-import { createCallItems } from './call-items';
+import { createCallItems, type CallItems } from './call-items';
 import { createLoopCheck, type LoopCheck } from './call-loop';
-import { canonicalJson } from './json-values';
-import { parseToolCalls } from './parse-tool-calls';
 import { MARKERS, markerEffect, matchMarkerAt, type RegionKind } from './parsing/markup-markers';
 
 /** Follows a reply's own turn, delta by delta, for its `<tool_call>` and `<|tool_call_start|>` calls. */
@@ -13,17 +11,32 @@ export interface CallWatch {
   /** Where the first call's opening tag starts in the reply, once one has opened. */
   readonly firstCallAt: number | undefined;
   /**
-   * Where the reply is plainly looping (see LoopCheck): the end of the third copy of the same call
-   * in a row, or of the first copy of a run of calls (`A, B, A, B, …`), once a fourth closed. A
-   * call closes at its closing tag, where the next call's tag opens, or, inside one call tag,
-   * where the next call of a list starts (`[f(x=1), f(x=1), …`). Nothing after it is read.
+   * Where the reply is plainly looping (see LoopCheck): cut after the third copy of the same call
+   * in a row, once a fourth closed. A call closes at its closing tag, where the next call's tag
+   * opens, or, inside one call tag, at the end of each call of a list (`[f(x=1), f(x=1), …`).
+   * Nothing after the cut is read.
    */
-  readonly loopEnd: number | undefined;
+  readonly loopCut: LoopCut | undefined;
   /**
-   * Ends the reading where the reply was cut off (the engine's token cap) before a fourth copy
-   * could close, if a third had; answers whether the reply ends looping.
+   * Cuts the reading where the reply was cut off (the engine's token cap) while it wrote one call,
+   * or a run of calls, over and over; answers whether it was.
    */
   endLoop(): boolean;
+}
+
+/** Where a looping reply is cut: the model reads it back to `end`, its call tag closed with `closing`. */
+export interface LoopCut {
+  end: number;
+  /**
+   * What closes the call tag the cut falls in (`]<|tool_call_end|>`), '' where the cut comes after
+   * its closing tag: a small model copies the markup it reads, a list left open too.
+   */
+  closing: string;
+}
+
+/** A call the reply closed: its text as written (see LoopCheck), and where the reply is cut after it. */
+interface WatchedCall extends LoopCut {
+  key: string;
 }
 
 /** What the watch knows between deltas. */
@@ -33,49 +46,57 @@ interface WatchState {
   /** A tail that may start a tag, read again with the next delta. */
   held: string;
   region: RegionKind | 'prose';
-  /** The call region now open, from its opening tag, as far as it has been read. */
-  call: string;
-  /** The calls closed inside the open call region, read as it streams in. */
-  inCall: { read: (piece: string, at: number) => void; loop: LoopCheck } | undefined;
+  /** The open call region's text, from its opening tag, as far as it has been read. */
+  regionText: string;
+  /** The calls found in the open call region as it streams in. */
+  regionCalls: CallItems | undefined;
+  /** The last call closed in the open call region. */
+  lastCall: WatchedCall | undefined;
   firstCallAt: number | undefined;
-  loopEnd: number | undefined;
-  /** The call regions the reply closed, in order. */
-  calls: LoopCheck;
+  loopCut: WatchedCall | undefined;
+  /** Every call the reply closed, in order. */
+  loop: LoopCheck<WatchedCall>;
 }
 
-/**
- * A watch for one reply, fed its own turn (see createOwnTurn). `toolNames`: the tools offered at
- * the step, by which a closed call is read to compare it.
- */
-export function createCallWatch(toolNames: ReadonlySet<string>): CallWatch {
-  const state: WatchState = { read: 0, held: '', region: 'prose', call: '', inCall: undefined, firstCallAt: undefined, loopEnd: undefined, calls: createLoopCheck() };
+/** A watch for one reply, fed its own turn (see createOwnTurn). */
+export function createCallWatch(): CallWatch {
+  const state: WatchState = {
+    read: 0,
+    held: '',
+    region: 'prose',
+    regionText: '',
+    regionCalls: undefined,
+    lastCall: undefined,
+    firstCallAt: undefined,
+    loopCut: undefined,
+    loop: createLoopCheck(),
+  };
   return {
     push(delta) {
-      if (state.loopEnd !== undefined) return '';
+      if (state.loopCut !== undefined) return '';
       const start = state.read + state.held.length;
       // Each delta is read once (with a held tail), however long the reply: never the whole again.
-      readMarkers(state, state.held + delta, toolNames);
+      readMarkers(state, state.held + delta);
       return state.firstCallAt === undefined ? delta : delta.slice(0, Math.max(0, state.firstCallAt - start));
     },
     get firstCallAt() {
       return state.firstCallAt;
     },
-    get loopEnd() {
-      return state.loopEnd;
+    get loopCut() {
+      return state.loopCut;
     },
     endLoop() {
-      // The calls closed inside the call region the cap cut come after all those closed before it.
-      state.loopEnd ??= state.inCall?.loop.atCut() ?? state.calls.atCut();
-      return state.loopEnd !== undefined;
+      state.loopCut ??= state.loop.atCut();
+      return state.loopCut !== undefined;
     },
   };
 }
 
 /** Reads the tags in `work`, which starts at `state.read`, region by region, as the prose filter does (see scanProse). */
-function readMarkers(state: WatchState, work: string, toolNames: ReadonlySet<string>): void {
+function readMarkers(state: WatchState, work: string): void {
   state.held = '';
-  // Where the part of the open call region not yet read into `state.call` starts.
-  let callFrom = 0;
+  // Where the part of the open call region not yet read into `state.regionText` starts.
+  let regionFrom = 0;
   let cursor = 0;
   for (let at = work.indexOf('<'); at !== -1; at = work.indexOf('<', cursor)) {
     const marker = matchMarkerAt(work, at);
@@ -88,18 +109,18 @@ function readMarkers(state: WatchState, work: string, toolNames: ReadonlySet<str
     if (marker === null || effect === 'content') continue;
     cursor = at + MARKERS[marker].length;
     if (isCallRegion(state.region)) {
-      readCall(state, work.slice(callFrom, at), state.read + callFrom);
+      readRegion(state, work.slice(regionFrom, at), state.read + regionFrom);
       // An opening tag in a call region ends the call before it as well (see markerEffect).
-      if (effect === 'close') state.call += MARKERS[marker];
-      if (state.loopEnd === undefined) closeCall(state, callKey(state.call, toolNames), state.read + (effect === 'close' ? cursor : at));
+      if (effect === 'close') state.regionText += MARKERS[marker];
+      if (state.loopCut === undefined) closeRegion(state, effect === 'close', state.read + (effect === 'close' ? cursor : at));
     }
-    if (state.loopEnd !== undefined) return;
+    if (state.loopCut !== undefined) return;
     state.region = typeof effect === 'object' ? effect.open : 'prose';
-    if (isCallRegion(state.region)) openCall(state, MARKERS[marker], state.read + at);
-    callFrom = cursor;
+    if (isCallRegion(state.region)) openRegion(state, MARKERS[marker], state.read + at);
+    regionFrom = cursor;
   }
   const end = work.length - state.held.length;
-  if (isCallRegion(state.region)) readCall(state, work.slice(callFrom, end), state.read + callFrom);
+  if (isCallRegion(state.region)) readRegion(state, work.slice(regionFrom, end), state.read + regionFrom);
   state.read += end;
 }
 
@@ -108,35 +129,36 @@ function isCallRegion(region: RegionKind | 'prose'): boolean {
 }
 
 /** A call region opens at `at` with `tag`: the calls inside it are read afresh. */
-function openCall(state: WatchState, tag: string, at: number): void {
-  state.call = tag;
+function openRegion(state: WatchState, tag: string, at: number): void {
+  state.regionText = tag;
   state.firstCallAt ??= at;
-  const loop = createLoopCheck();
-  const read = createCallItems((text, end) => {
-    state.loopEnd ??= loop.add(text, end);
+  const closeTag = state.region === 'lfm2' ? MARKERS.lfm2Close : MARKERS.hermesClose;
+  state.regionCalls = createCallItems(({ text, end, lists }) => {
+    state.lastCall = { key: text, end, closing: ']'.repeat(lists) + closeTag };
+    addCall(state, state.lastCall);
   });
-  state.inCall = { read, loop };
 }
 
 /** The next piece of the open call region's text, which starts at `at` in the reply. */
-function readCall(state: WatchState, piece: string, at: number): void {
-  state.call += piece;
-  state.inCall?.read(piece, at);
-}
-
-/** A call region closed at `end`: a fourth copy in a row of one call, or of a run of calls, ends the reading. */
-function closeCall(state: WatchState, key: string, end: number): void {
-  state.inCall = undefined;
-  state.loopEnd = state.calls.add(key, end);
+function readRegion(state: WatchState, piece: string, at: number): void {
+  state.regionText += piece;
+  state.regionCalls?.read(piece, at);
 }
 
 /**
- * A closed call region as the run compares calls (see runCalls): its tools and canonical
- * arguments. One the parse refuses (a tool not offered, arguments it cannot read) is compared as
- * written: a loop writes the very same text again.
+ * The open call region ended at `end`, by its closing tag (`closed`) or the next call's tag. One
+ * where no call could be told (`<tool_call>checkout</tool_call>`) is taken as one call, as written.
  */
-function callKey(region: string, toolNames: ReadonlySet<string>): string {
-  const { calls, errors } = parseToolCalls(region, toolNames);
-  if (calls.length === 0 || errors.length > 0) return region.trim();
-  return calls.map((call) => `${call.name}\u0000${canonicalJson(call.arguments)}`).join('\u0001');
+function closeRegion(state: WatchState, closed: boolean, end: number): void {
+  const last = state.lastCall;
+  if (last === undefined) addCall(state, { key: state.regionText.trim(), end, closing: '' });
+  // A cut after the region's last call keeps its closing tag as the model wrote it.
+  else if (closed && state.regionCalls?.endsAfterCall) Object.assign(last, { end, closing: '' });
+  state.regionCalls = undefined;
+  state.lastCall = undefined;
+}
+
+/** The next call the reply closed: once it is a fourth copy in a row, the reading ends. */
+function addCall(state: WatchState, call: WatchedCall): void {
+  state.loopCut ??= state.loop.add(call);
 }

@@ -2,7 +2,7 @@
 // stream: raw to the trace, then own turn, call watch, prose filter and the two holds before the person.
 import type { AgentEvent } from './agent-events';
 import { createBareCallHolder } from './bare-call-holder';
-import { createCallWatch } from './call-watch';
+import { createCallWatch, type LoopCut } from './call-watch';
 import { createFencedCallHolder, type FenceJudge, type FencedCallHolder } from './fenced-call-holder';
 import { createOwnTurn } from './own-turn';
 import { createProseFilter } from './prose-filter';
@@ -13,7 +13,7 @@ export interface ReplyPipeline {
   push(text: string): void;
   /**
    * The reply has gone past the model's own turn (see createOwnTurn), or is plainly looping (the
-   * same call, or run of calls, written over: see CallWatch): nothing it writes from here is kept.
+   * same call written over: see CallWatch): nothing it writes from here is kept.
    */
   readonly over: boolean;
   /** Where the reply failed: ends it as looping, if one call, or run of calls, was written three times in a row by then (see CallWatch). */
@@ -27,7 +27,7 @@ export interface ReplyPipeline {
   showUnshown(): void;
   /** The reply as the model wrote it. */
   raw(): string;
-  /** Its own turn, as parsed and kept: to where a loop was cut, if it looped (see CallWatch). */
+  /** Its own turn, as parsed and kept: to where a loop was cut, its call tag closed, if it looped (see CallWatch). */
   text(): string;
   /** Where its first call opened in `text()`: the prose after it was not shown (see createReplyPipeline). */
   firstCallAt(): number | undefined;
@@ -40,15 +40,14 @@ export interface ReplyPipeline {
 }
 
 /**
- * One reply's pipeline, whose events carry `step`; `judge` judges each fenced block, and
- * `toolNames` (the step's) read its calls to compare them (see CallWatch). Prose that
+ * One reply's pipeline, whose events carry `step`; `judge` judges each fenced block. Prose that
  * follows a tagged call, or a fenced block that calls a tool the page offers, is not shown: a
  * small model writes the outcome it expects ("Done! I added two mugs") before the call has run,
  * or been allowed. The model reads it all.
  */
-export function createReplyPipeline(step: number, emit: (event: AgentEvent) => void, judge: FenceJudge, toolNames: ReadonlySet<string>): ReplyPipeline {
+export function createReplyPipeline(step: number, emit: (event: AgentEvent) => void, judge: FenceJudge): ReplyPipeline {
   const ownTurn = createOwnTurn();
-  const calls = createCallWatch(toolNames);
+  const calls = createCallWatch();
   const filter = createProseFilter();
   const fences = untilFencedCall(createFencedCallHolder(judge));
   const bareCall = createBareCallHolder();
@@ -66,7 +65,7 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
       if (prose) show(fences.push(prose));
     },
     get over() {
-      return ownTurn.over || calls.loopEnd !== undefined;
+      return ownTurn.over || calls.loopCut !== undefined;
     },
     endLoop: () => calls.endLoop(),
     finish() {
@@ -80,7 +79,7 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
       showProse([bareCall.held() ?? '', fences.held()].filter((text) => text.trim() && !judge.isCall(text)).join(''), step, emit);
     },
     raw: () => parts.join(''),
-    text: () => ownParts.join('').slice(0, calls.loopEnd),
+    text: () => keptText(ownParts.join(''), calls.loopCut),
     firstCallAt: () => calls.firstCallAt,
     heldProse: () => bareCall.held(),
     hiddenBlocks: fences.hidden,
@@ -115,6 +114,11 @@ function untilFencedCall(fences: FencedCallHolder): FencedCallHolder {
     flush: () => cut(fences.flush()),
     held: () => (fences.firstHiddenAt === undefined ? fences.held() : ''),
   };
+}
+
+/** A reply's own turn as the model reads it back: to where a loop was cut, if it looped. */
+function keptText(own: string, loopCut: LoopCut | undefined): string {
+  return loopCut === undefined ? own : own.slice(0, loopCut.end) + loopCut.closing;
 }
 
 /** Emits prose for the person, if there is any. */

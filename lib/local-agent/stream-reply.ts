@@ -58,9 +58,9 @@ export interface FailedReply {
  * first call, tagged or fenced (see createReplyPipeline). Two things the filter cannot judge are held: each
  * ``` fenced block until it closes (dropped if `judge` says it is a call), and a reply that opens
  * like a bare JSON call, for the loop to judge (see `heldProse`). Once the reply has gone past the
- * model's own turn, or closes a fourth copy in a row of one call or run of calls (a loop that
- * would run to the token cap; it is cut as CallWatch says, as is one the cap cut inside the
- * fourth), the model is told to stop (its signal aborts) and the reply ends as soon as the engine
+ * model's own turn, or closes a fourth copy in a row of one call (a loop that would run to the
+ * token cap; it is cut as CallWatch says, as is one the cap cut while it repeated a call or a run
+ * of calls), the model is told to stop (its signal aborts) and the reply ends as soon as the engine
  * has stopped. A reply the engine ended with an error comes back as a FailedReply, with the figures
  * it gave before its error. Rejects with an AbortError as soon as the run's signal aborts.
  */
@@ -72,7 +72,7 @@ export async function streamReply(
   judge: FenceJudge = noFencedCalls,
 ): Promise<StreamedReply | FailedReply> {
   const started = performance.now();
-  const pipeline = createReplyPipeline(step, emit, judge, new Set(request.tools.map((tool) => tool.name)));
+  const pipeline = createReplyPipeline(step, emit, judge);
   let usage: ModelUsage = {};
   const turnOver = new AbortController();
   const iterator = startStream(model, request, turnOver);
@@ -96,8 +96,8 @@ export async function streamReply(
   } catch (error) {
     // Tell the engine to stop producing; do not wait for it.
     void iterator.return?.().catch(() => {});
-    // A reply cut off (at the token cap) inside a fourth copy of one call, or run of calls, was
-    // looping: it ends where the loop began repeating.
+    // A reply cut off (at the token cap) while it wrote one call, or run of calls, a third time
+    // in a row or more was looping: it ends where the loop began repeating.
     if (!request.signal.aborted && pipeline.endLoop()) return { ...finishedReply(pipeline, usage, started), loopKept: true };
     pipeline.showUnshown();
     if (request.signal.aborted) throw error;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import { hermesFormat, lfm2Format, runLocalAgent, type AgentEvent, type LanguageModel, type ParsedCall, type PromptFormat } from '@webmcp-agents/local-agent';
+import {
+  hermesFormat,
+  lfm2Format,
+  runLocalAgent,
+  type AgentEvent,
+  type LanguageModel,
+  type ModelRequest,
+  type ParsedCall,
+  type PromptFormat,
+} from '@webmcp-agents/local-agent';
 import { replyCutOff } from '../../lib/engines/engine';
 
 const tools: ToolDescriptor[] = [
@@ -14,14 +23,16 @@ const tools: ToolDescriptor[] = [
 /**
  * A model whose first reply writes `parts`, a chunk each, then reaches the token cap as WebLLM
  * does (unless `cutOff` is false); its next reply answers. It stops when its signal aborts, as
- * every engine does; `written` counts the parts it wrote.
+ * every engine does; `written` counts the parts it wrote, `requests` keeps what it was sent.
  */
 function loopingModel(parts: readonly string[], cutOff = true) {
   let written = 0;
   let replies = 0;
+  const requests: ModelRequest[] = [];
   const model: LanguageModel = {
     async *stream(request) {
       replies += 1;
+      requests.push(request);
       if (replies > 1) {
         yield { type: 'text-delta', text: 'A mug is in your cart.' };
         return;
@@ -34,7 +45,7 @@ function loopingModel(parts: readonly string[], cutOff = true) {
       if (cutOff) throw replyCutOff('1,024 tokens');
     },
   };
-  return { model, written: () => written };
+  return { model, written: () => written, requests };
 }
 
 /** Runs a request with `model`: how it ended, the calls that ran and the events. */
@@ -49,7 +60,8 @@ async function runLooping(model: LanguageModel, format: PromptFormat = hermesFor
     onEvent: (event) => events.push(event),
     executeTool: async (call): Promise<ToolOutput> => {
       ran.push(call);
-      return { text: 'added' };
+      // Each call answers anew, as the cart fills: none is a loop by its answers (see countCall).
+      return { text: `${ran.length} in the cart` };
     },
   });
   return { result, ran, events };
@@ -107,22 +119,38 @@ describe('a model that loops in other ways', () => {
     expect(written()).toBe(4);
   });
 
-  it('is stopped once it plainly writes two calls by turns, and each runs once', async () => {
-    const { model, written } = loopingModel(Array.from({ length: 40 }, (_, index) => add(index % 2 ? 'cup' : 'mug')));
+  it('has every call run where it writes two calls by turns four times (4 mugs and 4 cups, a square: forward, left, …), as tags or as one list', async () => {
+    const lfm2 = `<|tool_call_start|>[${Array<string>(4).fill('add_to_cart(slug="mug"), add_to_cart(slug="cup")').join(', ')}]<|tool_call_end|>`;
+    for (const [reply, format] of [[(add('mug') + add('cup')).repeat(4), hermesFormat], [lfm2, lfm2Format]] as const) {
+      const { result, ran } = await runLooping(loopingModel([...reply], false).model, format);
+      expect(result).toMatchObject({ finishReason: 'answer' });
+      expect(ran.map((call) => call.arguments.slug)).toEqual(Array<string[]>(4).fill(['mug', 'cup']).flat());
+    }
+  });
+
+  it('is kept to the first pair where the token cap cuts it off while it writes two calls by turns, and each runs once', async () => {
+    const { model } = loopingModel(Array.from({ length: 40 }, (_, index) => add(index % 2 ? 'cup' : 'mug')));
     const { result, ran, events } = await runLooping(model);
     expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
     expect(ran.map((call) => call.arguments.slug)).toEqual(['mug', 'cup']);
-    // Stopped at the fourth pair, not at the cap; the model reads its reply up to the first.
-    expect(written()).toBe(8);
     expect(events.filter((event) => event.type === 'tool-call')).toHaveLength(2);
   });
 
-  it('is stopped once its list of calls in one tag plainly runs on, and its call runs once', async () => {
-    const { model, written } = loopingModel(['<|tool_call_start|>[', ...Array<string>(40).fill('add_to_cart(slug="mug"), ')]);
+  it('has each call run once where the token cap cuts it off while it writes one tag holding two calls over and over', async () => {
+    const tag = '<|tool_call_start|>[add_to_cart(slug="mug"), add_to_cart(slug="cup")]<|tool_call_end|>';
+    const { result, ran } = await runLooping(loopingModel(Array<string>(20).fill(tag)).model, lfm2Format);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
+    expect(ran.map((call) => call.arguments.slug)).toEqual(['mug', 'cup']);
+  });
+
+  it('is stopped once its list of calls in one tag plainly runs on, its call runs once, and it reads back its list closed', async () => {
+    const { model, written, requests } = loopingModel(['<|tool_call_start|>[', ...Array<string>(40).fill('add_to_cart(slug="mug"), ')]);
     const { result, ran } = await runLooping(model, lfm2Format);
     expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
     expect(ran).toEqual([{ name: 'add_to_cart', arguments: { slug: 'mug' } }]);
     expect(written()).toBe(5);
+    const mugs = Array<string>(3).fill('add_to_cart(slug="mug")').join(', ');
+    expect(requests[1]!.messages).toContainEqual({ role: 'assistant', content: `<|tool_call_start|>[${mugs}]<|tool_call_end|>` });
   });
 
   it('is stopped once its list of calls in one tag plainly runs on, where a quote inside the calls\' strings does not end them', async () => {
@@ -138,8 +166,8 @@ describe('a model that loops in other ways', () => {
     const { result, ran } = await runLooping(model);
     expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
     expect(ran).toEqual([{ name: 'add_to_cart', arguments: { slug: 'mug' } }]);
-    // The fourth copy ends where a fifth opens.
-    expect(written()).toBe(5);
+    // The fourth copy's call is read as it closes, without waiting for a fifth tag to open.
+    expect(written()).toBe(4);
   });
 
   it('is not stopped for different calls in one list', async () => {
