@@ -1,3 +1,4 @@
+import { siteOfReport } from '../registry/report-site';
 import { agentOffOn, disabledSitesWith } from '../settings';
 import type { AgentSessionsBackground } from './agent-sessions-background';
 import type { TabSession } from './tab-session';
@@ -22,7 +23,8 @@ export function createAgentOff({ background, sessions, sendSnapshot }: AgentOffH
     if (running.length === 0) return;
     const { disabledSites } = await background.loadSettings();
     for (const [tabId, session] of running) {
-      const origin = (await background.getTabTools(tabId).catch(() => undefined))?.origin;
+      const tools = await background.getTabTools(tabId).catch(() => undefined);
+      const origin = tools && siteOfReport(tools);
       if (origin && agentOffOn(disabledSites, origin)) session.agentTurnedOff(origin);
     }
   };

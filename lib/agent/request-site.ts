@@ -1,9 +1,9 @@
 // The site a request's run takes: it decides which chat the model reads, whether the exchange is
 // remembered, whether "Allow on this site" is offered, and whether the agent may run at all.
+import { siteOfReport } from '../registry/report-site';
 import { settleCeilingMs } from '../registry/settle-tab-tools';
 import { agentOffOn, type Settings } from '../settings';
 import { siteOfAddress } from '../text/origin-of';
-import { isSandboxedDocument } from '../webmcp/frame-tools-permission';
 import type { ActiveRun } from './active-run';
 import type { AgentWorld, TabToolList } from './agent-world';
 import type { SessionHistory } from './session-history';
@@ -43,10 +43,10 @@ type SiteRefusal = [TurnOutcome, string?];
 
 /**
  * The run takes the tab's site: its report's where the page reported (see siteOfReport), else its
- * address's ('' where neither names one). Answers how the turn ends where the agent is off on that site, or where the
- * tools are of another site than the request was sent on (`sentOn`): the tab has gone on, and the
- * new site's first report may come before the browser says so; what was asked on one site must
- * neither reach another's tools nor end or join its history.
+ * address's ('' where neither names one). Answers how the turn ends where the agent is off on that
+ * site, or where the tools are of another site than the request was sent on (`sentOn`): the tab
+ * has gone on, and the new site's first report may come before the browser says so; what was
+ * asked on one site must neither reach another's tools nor end or join its history.
  */
 export function takeSite(active: ActiveRun, settings: Settings, tools: TabToolList | undefined, sentOn: string | undefined): SiteRefusal | undefined {
   if (tools && sentOn !== undefined && reportsOtherSite(tools, sentOn)) return ['navigated'];
@@ -67,14 +67,4 @@ export function enterSite(history: SessionHistory, active: ActiveRun, settings: 
 /** Whether a tab's tools are of another site than `site` (see siteOfReport). */
 export function reportsOtherSite(tools: Pick<TabToolList, 'origin' | 'url'>, site: string): boolean {
   return siteOfReport(tools) !== site;
-}
-
-/**
- * The site a tab's report of its tools names: its origin, but a sandboxed document's is opaque
- * ('null') on every site, and its address says where it is, so that a sandboxed page is refused
- * where the agent is off on its site and does not share one chat with every other. A file's
- * opaque origin stays 'null': no web site is it.
- */
-export function siteOfReport({ origin, url }: Pick<TabToolList, 'origin' | 'url'>): string {
-  return (isSandboxedDocument(origin, url) && siteOfAddress(url)) || origin;
 }

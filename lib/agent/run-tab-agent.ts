@@ -5,12 +5,13 @@ import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/cha
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import { agentOffOn, type Settings } from '../settings';
+import { siteOfReport } from '../registry/report-site';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import type { ActiveRun, TabRunHost } from './active-run';
 import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';
 import { assumedContextTokens } from './fit-history';
-import { reportsOtherSite, siteOfReport } from './request-site';
+import { reportsOtherSite } from './request-site';
 import { toolSummary } from './tool-summary';
 import { agentOffNotice } from './turn-notices';
 import { waitForDecision } from './wait-for-decision';

@@ -1,4 +1,5 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
+import { siteOfReport } from '../registry/report-site';
 import { settleTabTools } from '../registry/settle-tab-tools';
 import type { AgentSessionsBackground } from './agent-sessions-background';
 import type { AgentWorld } from './agent-world';
@@ -55,13 +56,14 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
 
 async function siteAllowed(background: AgentSessionsBackground, tabId: number): Promise<boolean> {
   const [settings, tools] = await Promise.all([background.loadSettings(), background.getTabTools(tabId)]);
-  return Boolean(tools?.origin && settings.allowedSites.includes(tools.origin));
+  const origin = tools && siteOfReport(tools);
+  return Boolean(origin && settings.allowedSites.includes(origin));
 }
 
 async function allowSite(background: AgentSessionsBackground, tabId: number): Promise<void> {
   const tools = await background.getTabTools(tabId);
   const settings = await background.loadSettings();
-  const origin = tools?.origin;
+  const origin = tools && siteOfReport(tools);
   if (origin && isAllowableSite(origin) && !settings.allowedSites.includes(origin)) {
     // Added to the list as it is when written: another change may have come meanwhile.
     await background.updateSettings(({ allowedSites }) => (allowedSites.includes(origin) ? {} : { allowedSites: [...allowedSites, origin] }));

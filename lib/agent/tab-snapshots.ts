@@ -1,3 +1,4 @@
+import { siteOfReport } from '../registry/report-site';
 import { agentOffBy } from '../settings';
 import { siteOfAddress } from '../text/origin-of';
 import type { SessionMessage } from './agent-port-protocol';
@@ -5,7 +6,6 @@ import type { AgentSessionsBackground } from './agent-sessions-background';
 import { closedPageKind } from './closed-page-kind';
 import type { EngineHost } from './engine-host';
 import type { ModelPreviews } from './model-previews';
-import { siteOfReport } from './request-site';
 import type { ChatEnding, EngineStatus, SessionState } from './session-state';
 import { suggestRequests } from './suggestions';
 import type { TabSession } from './tab-session';
@@ -70,7 +70,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
   const { address, closedPage, pageReachable, pageLoadFailed } = tools ? { pageReachable: true, pageLoadFailed: false } : await readSilentPage(background, tabId);
   host.engines.describe(settings, await host.previews.previewFor(settings));
   // A web page that reported no tools is still a site: the person may turn the agent off there
-  // before it offers any. A browser page or a file has no site to name.
+  // before it offers any. A browser page has no site to name, nor a file (its report's is 'null').
   const origin = (tools ? siteOfReport(tools) : siteOfAddress(address)) ?? '';
   const offBy = origin ? agentOffBy(settings.disabledSites, origin) : [];
   const ending = host.endedChat(tabId);

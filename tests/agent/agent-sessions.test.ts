@@ -1940,6 +1940,19 @@ describe('agent sessions', () => {
     });
   }
 
+  for (const [label, origin] of [['a', 'https://shop.example'], ['a sandboxed', 'null']] as const) {
+    it(`stops a run on ${label} page at once where the person turns the agent off on its site`, async () => {
+      await script(['x'.repeat(4000)], 5);
+      const url = 'https://shop.example/app';
+      const h = harness({ tabTools: () => ({ url, origin, tools: [] }), pageAddress: () => url });
+      h.openPanelAndAsk(1, 'hi');
+      await h.until(() => h.state()?.origin === 'https://shop.example' && h.state()?.engine.state === 'generating');
+      h.send({ type: 'set-agent-off', tabId: 1, origin: 'https://shop.example', off: true });
+      await h.untilTurnEnds(0);
+      expect(h.state()?.turns[0]?.outcome).toBe('stopped');
+    });
+  }
+
   it('keeps the chats of sandboxed pages of two sites apart', async () => {
     await script(['The secret is 42.']);
     let url = 'https://sandboxed.example/app';
