@@ -285,6 +285,11 @@ describe('limits and bad input', () => {
     const many = parse(`<|tool_call_start|>[${'open_cart(), '.repeat(100)}]<|tool_call_end|>`);
     expect(many.calls).toHaveLength(64);
     expect(many.errors).toHaveLength(1);
+    // Calls read block by block count toward the one limit together.
+    const block = (language: string, count: number) => `\`\`\`${language}\n[${Array(count).fill('{"name": "open_cart", "arguments": {}}').join(', ')}]\n\`\`\``;
+    const blocks = parse(`${block('json', 63)}\n${block('js', 64)}`);
+    expect(blocks.calls).toHaveLength(64);
+    expect(blocks.errors).toEqual(["Couldn't read a tool call: a reply may hold at most 64 calls; the rest were not read."]);
   });
 
   it('never cuts the read limit inside a character', () => {

@@ -93,9 +93,13 @@ export class CallCollector {
     return new CallCollector(this.toolNames);
   }
 
-  /** Takes in a fork's reading, each call and mistake in its written place. */
+  /** Takes in a fork's reading, each call and mistake in its written place, up to the reply's limit. */
   absorb(other: CallCollector): void {
     for (const written of other.writtenOrder) {
+      if (this.full) {
+        this.noteLeftOut();
+        return;
+      }
       if ('callAt' in written) {
         this.writtenOrder.push({ callAt: this.calls.length });
         this.calls.push(other.calls[written.callAt]!);
