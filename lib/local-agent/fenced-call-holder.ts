@@ -1,6 +1,6 @@
-const FENCE = '```';
+import { nextFence, settlingFence } from './parsing/fences';
 
-/** How a reply's ``` fenced blocks are judged as they close (see createFencedCallHolder). */
+/** How a reply's fenced blocks are judged as they close (see createFencedCallHolder). */
 export interface FenceJudge {
   /** The block reads as a call, or as a call's markup: it is kept from the person. */
   isCall: (block: string) => boolean;
@@ -28,75 +28,99 @@ export interface FencedCallHolder {
 export const noFencedCalls: FenceJudge = { isCall: () => false, endsProse: () => false };
 
 /**
- * Holds each ``` fenced block of a reply until it closes, then shows it only if `judge.isCall`
- * says it is not a call, so a call fenced in the middle of a reply (Llama 3, small models asked
- * for `<tool_call>` tags) never flashes up as prose before its card. Prose outside fences passes
- * at once; a trailing "`" or "``" waits for the next chunk, which may complete a fence. Of the
+ * Holds each fenced block of a reply until it closes (its fences paired as the parse pairs them:
+ * see settlingFence), then shows it only if `judge.isCall` says it is not a call, so a call fenced
+ * in the middle of a reply (Llama 3, small models asked for `<tool_call>` tags) never flashes up
+ * as prose before its card. Prose outside fences passes
+ * at once; backticks at the end wait for the next chunk, which may make or lengthen a fence. Of the
  * blocks hidden, `judge.endsProse` tells those after which the reply's prose is no more to be
  * shown (a call to a tool the page offers), as opposed to one that only looks like a call (a tool
  * the page does not offer, an example).
  */
 export function createFencedCallHolder(judge: FenceJudge): FencedCallHolder {
-  let pending = '';
-  // Where `pending` starts in the prose shown (the hidden blocks left out).
-  let pendingAt = 0;
-  let inFence = false;
-  const hidden: string[] = [];
-  let firstHiddenAt: number | undefined;
-  let endingBlock: number | undefined;
-  const take = (length: number) => {
-    const taken = pending.slice(0, length);
-    pending = pending.slice(length);
-    pendingAt += length;
-    return taken;
-  };
-  // Takes the block that starts `pending`, `length` long: shown unless it is a call.
-  const judgeBlock = (length: number) => {
-    const at = pendingAt;
-    const block = take(length);
-    if (!judge.isCall(block)) return block;
-    hidden.push(block);
-    pendingAt -= block.length;
-    if (endingBlock === undefined && judge.endsProse(block)) [firstHiddenAt, endingBlock] = [at, hidden.length - 1];
-    return '';
-  };
-  return {
-    hidden,
-    get firstHiddenAt() {
-      return firstHiddenAt;
-    },
-    get endingBlock() {
-      return endingBlock;
-    },
-    push(prose) {
-      // Inside a long block, look for its close only in what is new.
-      let closeFrom = inFence ? Math.max(FENCE.length, pending.length - FENCE.length + 1) : FENCE.length;
-      pending += prose;
-      let shown = '';
-      for (;;) {
-        if (!inFence) {
-          const open = pending.indexOf(FENCE);
-          if (open === -1) return shown + take(pending.length - trailingBackticks(pending));
-          shown += take(open);
-          inFence = true;
-        }
-        const close = pending.indexOf(FENCE, closeFrom);
-        closeFrom = FENCE.length;
-        if (close === -1) return shown;
-        shown += judgeBlock(close + FENCE.length);
-        inFence = false;
-      }
-    },
-    flush() {
-      const wasFence = inFence;
-      inFence = false;
-      return wasFence ? judgeBlock(pending.length) : take(pending.length);
-    },
-    held: () => pending,
-  };
+  return new Holder(judge);
 }
 
+class Holder implements FencedCallHolder {
+  readonly hidden: string[] = [];
+  firstHiddenAt: number | undefined;
+  endingBlock: number | undefined;
+  private readonly judge: FenceJudge;
+  // What is neither shown nor hidden yet: an unclosed block, or backticks that may start one.
+  private pending = '';
+  // Where `pending` starts in the prose shown (the hidden blocks left out).
+  private pendingAt = 0;
+  private inFence = false;
+  // Only spaces or tabs came since the last line's end before `pending`: a fence there opens a block.
+  private atLineStart = true;
+
+  constructor(judge: FenceJudge) {
+    this.judge = judge;
+  }
+
+  push(prose: string): string {
+    // Inside a long block, look for its close only in what is new (and the backticks before it).
+    let closeFrom = this.inFence ? this.pending.length - trailingBackticks(this.pending) : 0;
+    this.pending += prose;
+    let shown = '';
+    for (;;) {
+      if (!this.inFence) {
+        const open = nextFence(this.pending);
+        if (open === undefined) return shown + this.take(this.pending.length - trailingBackticks(this.pending));
+        shown += this.take(open.at);
+        this.inFence = true;
+      }
+      const settling = this.settling(closeFrom);
+      closeFrom = 0;
+      if (settling === undefined) return shown;
+      // A fence that closes nothing was a mention: the prose up to the next fence is shown.
+      shown += settling.closes ? this.judgeBlock(settling.fence.end) : this.take(settling.fence.at);
+      this.inFence = !settling.closes;
+    }
+  }
+
+  flush(): string {
+    const wasFence = this.inFence;
+    this.inFence = false;
+    return wasFence ? this.judgeBlock(this.pending.length) : this.take(this.pending.length);
+  }
+
+  held(): string {
+    return this.pending;
+  }
+
+  /** The fence that settles the one `pending` starts with (see settlingFence), once it is whole. */
+  private settling(from: number): ReturnType<typeof settlingFence> {
+    const open = nextFence(this.pending);
+    const settling = open && settlingFence(this.pending, open, { from: Math.max(open.end, from), openAtLineStart: this.atLineStart });
+    // A fence that ends what came so far may go on, or take a language, in the next chunk.
+    return settling && settling.fence.end < this.pending.length ? settling : undefined;
+  }
+
+  private take(length: number): string {
+    const taken = this.pending.slice(0, length);
+    this.pending = this.pending.slice(length);
+    this.pendingAt += length;
+    const lineEnd = taken.lastIndexOf('\n');
+    this.atLineStart = /^[ \t]*$/.test(taken.slice(lineEnd + 1)) && (lineEnd !== -1 || this.atLineStart);
+    return taken;
+  }
+
+  /** Takes the block that starts `pending`, `length` long: shown unless it is a call. */
+  private judgeBlock(length: number): string {
+    const at = this.pendingAt;
+    const block = this.take(length);
+    if (!this.judge.isCall(block)) return block;
+    this.hidden.push(block);
+    this.pendingAt -= block.length;
+    if (this.endingBlock === undefined && this.judge.endsProse(block)) [this.firstHiddenAt, this.endingBlock] = [at, this.hidden.length - 1];
+    return '';
+  }
+}
+
+/** How many backticks `text` ends with: they may be the start, or the rest, of a fence. */
 function trailingBackticks(text: string): number {
-  if (text.endsWith('``')) return 2;
-  return text.endsWith('`') ? 1 : 0;
+  let start = text.length;
+  while (text[start - 1] === '`') start -= 1;
+  return text.length - start;
 }

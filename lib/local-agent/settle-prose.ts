@@ -2,6 +2,7 @@ import type { AgentEvent } from './agent-events';
 import type { StreamedReply } from './stream-reply';
 import type { ParseResult } from './types';
 import { isEmptyFence } from './parsing/empty-fence';
+import { fencedBlocks } from './parsing/fences';
 import { MAX_READ, parseToolCalls } from './parse-tool-calls';
 import { scanMarkup } from './parsing/scan-markup';
 import { callsAnOfferedTool } from './calls-an-offered-tool';
@@ -60,22 +61,14 @@ function keptProse(reply: StreamedReply, parsed: ParseResult, offered: ReadonlyS
 }
 
 /**
- * The prose before a tagged call, less a fence of three backticks or more that it ends with, left
- * open around the call. At a line's start, the fence opens a block where the fences at lines'
- * starts before it are paired, and else closes one, which stays. A fence on the prose's own line
- * ("Adding it now: ```json") is the call's wrapper too, unless it closes inline code opened on that
- * line (a fence at the line's start that closes a block is no inline code).
+ * The prose before a tagged call, less a fence it ends with (and the fence's language), left open
+ * around the call. Fences pair as the fence holder pairs them as they stream (see fencedBlocks), so
+ * a fence there that closes a block, inline code ("```ls```") among them, stays.
  */
 function withoutWrapperFence(before: string): string {
-  const fence = /`{3,}[\w+.-]*\s*$/.exec(before);
-  if (!fence) return before;
-  const lineStart = before.lastIndexOf('\n', fence.index) + 1;
-  const line = before.slice(lineStart, fence.index);
-  const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
-  const blockOpen = count(before.slice(0, lineStart), /^[ \t]*`{3,}/gm) % 2 === 1;
-  const inline = count(line, /`{3,}/g) - (blockOpen && /^[ \t]*`{3,}/.test(line) ? 1 : 0);
-  const opens = /^[ \t]*$/.test(line) ? !blockOpen : inline % 2 === 0;
-  return opens ? before.slice(0, fence.index) : before;
+  const last = fencedBlocks(before).pop();
+  if (last === undefined || last.close !== undefined) return before;
+  return isEmptyFence(before.slice(last.open.at)) ? before.slice(0, last.open.at) : before;
 }
 
 /**

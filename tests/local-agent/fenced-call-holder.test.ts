@@ -46,4 +46,28 @@ describe('createFencedCallHolder', () => {
     expect(holder.firstHiddenAt).toBe(text.indexOf('```json'));
     expect(createFencedCallHolder(judge).firstHiddenAt).toBeUndefined();
   });
+
+  it.each([1, 3, 100])('says which hidden block ended the prose: the first that endsProse, in chunks of %i', (size) => {
+    const ends = { isCall: judge.isCall, endsProse: (block: string) => block.includes('"add"') };
+    const text = 'Ex:\n```json\n{"name": "fly"}\n```\nNow:\n```json\n{"name": "add"}\n```\nAnd:\n```json\n{"name": "add"}\n```';
+    const holder = createFencedCallHolder(ends);
+    let shown = '';
+    for (let at = 0; at < text.length; at += size) shown += holder.push(text.slice(at, at + size));
+    shown += holder.flush();
+    expect(holder.hidden).toHaveLength(3);
+    expect(holder.endingBlock).toBe(1);
+    expect(shown.slice(0, holder.firstHiddenAt)).toBe('Ex:\n\nNow:\n');
+    expect(createFencedCallHolder(ends).endingBlock).toBeUndefined();
+  });
+
+  it.each([1, 4, 100])('pairs fences as CommonMark does: a ``` sample stays inside a ```` block, and ```js opens a block, in chunks of %i', (size) => {
+    const judged: string[] = [];
+    const holder = createFencedCallHolder({ isCall: (block) => judged.push(block) < 0, endsProse: () => false });
+    const text = 'Markdown:\n````md\n```js\nx\n```\n````\nThen ```` a ``` b ````` c.\nUse ``` here:\n```js\ny\n```\nEnd.';
+    let shown = '';
+    for (let at = 0; at < text.length; at += size) shown += holder.push(text.slice(at, at + size));
+    expect(shown + holder.flush()).toBe(text);
+    // "Use ``` here" mentions a fence: "```js" at a line's start cannot close it, and opens a block.
+    expect(judged).toEqual(['````md\n```js\nx\n```\n````', '```` a ``` b `````', '```js\ny\n```']);
+  });
 });

@@ -106,3 +106,21 @@ describe('runLocalAgent: prose after a call to a tool the page offers that canno
     expect(ended).toBe('Setting it now.');
   });
 });
+
+describe('runLocalAgent: a fence of four backticks around a ``` block (a markdown sample)', () => {
+  const call = '<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug"}}</tool_call>';
+  const sample = 'Markdown:\n````md\n```js\nx\n```\n````';
+  it.each([1, 4, 1000])('streams the sample whole before a call, as the step ends with it (chunks of %i)', async (chunkSize) => {
+    const { streamed, ended } = await firstStep([`${sample}\nNow ${call}\nDone`, 'Done.'], hermesFormat, {}, chunkSize);
+    expect(streamed.trim()).toBe(`${sample}\nNow`);
+    expect(ended).toBe(`${sample}\nNow`);
+  });
+
+  it.each([1, 4, 1000])('streams the sample whole in an answer, fences and all (chunks of %i)', async (chunkSize) => {
+    const answer = `To show a fence:\n${sample.slice('Markdown:\n'.length)}\nThat is all.`;
+    const { streamed, ended } = await firstStep([answer], hermesFormat, {}, chunkSize);
+    expect(streamed).toBe(answer);
+    expect(ended).toBe(answer);
+  });
+
+});

@@ -1,5 +1,6 @@
 // A code fence a model wrapped around a tagged call is left empty once the call is taken out:
 // it is call markup too, and goes with the call.
+import { fencedBlocks } from './fences';
 
 /**
  * What is left inside a fence emptied of a call: nothing, or its language and white space. A word
@@ -10,11 +11,15 @@ export function isEmptyFenceBody(body: string): boolean {
 }
 
 /**
- * A block of three backticks or more with nothing inside (see isEmptyFenceBody), or one still open
- * with at most its language: what the prose filter leaves of a tagged call wrapped in a fence.
+ * A block with nothing inside (see isEmptyFenceBody), or one still open with at most its language:
+ * what the prose filter leaves of a tagged call wrapped in a fence. Its fences pair as the reply's
+ * do (see fencedBlocks).
  */
 export function isEmptyFence(block: string): boolean {
-  const [, body, close] = /^`{3,}([^`]*)(`{3,})?$/.exec(block) ?? [];
-  if (body === undefined) return false;
-  return close === undefined ? /^[\w+.-]*\s*$/.test(body) : isEmptyFenceBody(body);
+  const [first, ...more] = fencedBlocks(block);
+  if (first?.open.at !== 0 || more.length > 0) return false;
+  const { open, close } = first;
+  // An open block's language may be all that came yet, with no white space after it.
+  if (close === undefined) return isEmptyFenceBody(`${block.slice(open.end).trimEnd()} `);
+  return close.end === block.length && isEmptyFenceBody(block.slice(open.end, close.at));
 }

@@ -1,6 +1,7 @@
 import type { ParseResult } from '../types';
 import { CallCollector } from './call-collector';
 import { isEmptyFenceBody } from './empty-fence';
+import { fencedBlocks } from './fences';
 import { readFencedCalls } from './read-fenced-calls';
 import { readRegionCalls } from './read-region-calls';
 import { readWholeReply } from './read-whole-reply';
@@ -32,24 +33,18 @@ export function readToolCalls(text: string, toolNames: ReadonlySet<string>): Par
   return withWrittenOrder({ text: prose.trim(), calls: collector.calls, errors: collector.errors }, collector.writtenOrder);
 }
 
-const FENCE = '```';
-
 /**
- * Removes the ``` blocks left empty (see isEmptyFenceBody). Fences pair in order, as
- * `readFencedCalls` reads them, so the close of one block and the open of the next never count as
- * an empty block between them.
+ * Removes the fenced blocks left empty (see isEmptyFenceBody). Fences pair as everywhere else (see
+ * fencedBlocks), so the close of one block and the open of the next never count as an empty block
+ * between them.
  */
 function dropEmptyFences(text: string): string {
   const kept: string[] = [];
   let from = 0;
-  for (let open = text.indexOf(FENCE); open !== -1; ) {
-    const close = text.indexOf(FENCE, open + FENCE.length);
-    if (close === -1) break;
-    if (isEmptyFenceBody(text.slice(open + FENCE.length, close))) {
-      kept.push(text.slice(from, open));
-      from = close + FENCE.length;
-    }
-    open = text.indexOf(FENCE, close + FENCE.length);
+  for (const { open, close } of fencedBlocks(text)) {
+    if (close === undefined || !isEmptyFenceBody(text.slice(open.end, close.at))) continue;
+    kept.push(text.slice(from, open.at));
+    from = close.end;
   }
   kept.push(text.slice(from));
   return kept.join('');

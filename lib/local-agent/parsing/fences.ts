@@ -1,0 +1,61 @@
+// How a reply's code fences pair, in one place: the stream (the fence holder), the parse and the
+// step's end read the same blocks, so the prose that streamed is the prose the step ends with.
+
+/** A run of three backticks or more, from `at` to `end`: a fence that opens a block or closes one. */
+export interface Fence {
+  at: number;
+  end: number;
+}
+
+/** A fenced block: its opening fence, and its closing one where it closed. */
+export interface FencedBlock {
+  open: Fence;
+  close: Fence | undefined;
+}
+
+/** The first fence that starts at `from` or after it, whole: the run's backticks before `from` are no fence. */
+export function nextFence(text: string, from = 0): Fence | undefined {
+  const run = /(?<!`)`{3,}/g;
+  run.lastIndex = from;
+  const found = run.exec(text);
+  return found ? { at: found.index, end: found.index + found[0].length } : undefined;
+}
+
+/** Only spaces or tabs come before `at` on its line. */
+export function atLineStart(text: string, at: number): boolean {
+  return /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
+}
+
+/**
+ * The next fence after `open` (looked for from `from` on) that settles it: one that closes its
+ * block (`closes`), or, for a fence opened inside a line ("Use ``` for code."), a fence at a line's
+ * start that cannot close it, which opens a block of its own: the first was no fence but a mention.
+ * As in CommonMark, a fence closes a block when it is at least as long as the opening one (a ```
+ * sample stays inside a ```` block) and carries no language ("```json" opens one).
+ */
+export function settlingFence(
+  text: string,
+  open: Fence,
+  { from = open.end, openAtLineStart = atLineStart(text, open.at) } = {},
+): { fence: Fence; closes: boolean } | undefined {
+  for (let fence = nextFence(text, from); fence; fence = nextFence(text, fence.end)) {
+    const closes = fence.end - fence.at >= open.end - open.at && !/[\w+.-]/.test(text[fence.end] ?? '');
+    if (closes || (!openAtLineStart && atLineStart(text, fence.at))) return { fence, closes };
+  }
+  return undefined;
+}
+
+/** The fenced blocks of `text` in order, the last one open where no fence closes it. */
+export function fencedBlocks(text: string): FencedBlock[] {
+  const blocks: FencedBlock[] = [];
+  for (let open = nextFence(text); open; ) {
+    const settling = settlingFence(text, open);
+    if (settling?.closes === false) {
+      open = settling.fence;
+      continue;
+    }
+    blocks.push({ open, close: settling?.fence });
+    open = settling && nextFence(text, settling.fence.end);
+  }
+  return blocks;
+}
