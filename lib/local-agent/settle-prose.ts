@@ -33,9 +33,11 @@ export function settleProse(
     const heldShown = parsed.calls.length > 0 || parsed.errors.length > 0 ? kept : reply.heldProse;
     if (heldShown) show(heldShown);
   } else {
-    // A fenced block kept back as a call that the parse left as prose after all (beside tagged calls).
+    // A fenced block kept back as a call that the parse left as prose after all (beside tagged calls):
+    // one of the kept prose's blocks, not an emptied fence whose backticks some other block holds.
+    const keptBlocks = new Set(fencedBlocks(kept).map(({ open, close }) => kept.slice(open.at, close?.end).trimEnd()));
     for (const block of reply.hiddenBlocks) {
-      if (kept.includes(block)) show(block);
+      if (keptBlocks.has(block.trimEnd())) show(block);
     }
   }
   // The parse reads only the start of a long reply: its text would cut the answer the person has.

@@ -123,4 +123,9 @@ describe('runLocalAgent: a fence of four backticks around a ``` block (a markdow
     expect(ended).toBe(answer);
   });
 
+  it.each([1, 4, 1000])('keeps an emptied fence after the sample hidden: it is no block of the prose kept (chunks of %i)', async (chunkSize) => {
+    const { streamed, ended } = await firstStep([`${sample}\n\`\`\`\n\`\`\`\nNow ${call}\nDone`, 'Done.'], hermesFormat, {}, chunkSize);
+    expect(streamed.trim()).toBe(`${sample}\n\nNow`);
+    expect(ended).toBe(`${sample}\n\nNow`);
+  });
 });
