@@ -92,7 +92,8 @@ class Holder implements FencedCallHolder {
   /** The fence that settles the one `pending` starts with (see settlingFence), once it is whole. */
   private settling(from: number): ReturnType<typeof settlingFence> {
     const open = nextFence(this.pending);
-    const settling = open && settlingFence(this.pending, open, { from: Math.max(open.end, from), openAtLineStart: this.atLineStart });
+    const openAtLineStart = this.atLineStart;
+    const settling = open && settlingFence(this.pending, open, { from: Math.max(open.end, from), openAtLineStart });
     // A fence that ends what came so far may go on, or take a language, in the next chunk.
     return settling && settling.fence.end < this.pending.length ? settling : undefined;
   }
@@ -113,7 +114,9 @@ class Holder implements FencedCallHolder {
     if (!this.judge.isCall(block)) return block;
     this.hidden.push(block);
     this.pendingAt -= block.length;
-    if (this.endingBlock === undefined && this.judge.endsProse(block)) [this.firstHiddenAt, this.endingBlock] = [at, this.hidden.length - 1];
+    if (this.endingBlock === undefined && this.judge.endsProse(block)) {
+      [this.firstHiddenAt, this.endingBlock] = [at, this.hidden.length - 1];
+    }
     return '';
   }
 }

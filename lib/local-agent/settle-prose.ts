@@ -48,8 +48,8 @@ export function settleProse(
  * The parse's prose, but of a reply with calls (never the answer) only what came before its first
  * call, tagged, or else fenced to a tool the page offers: after it a small model writes the
  * outcome it expects ("Done! I added two mugs"), which the person must not read as fact before the
- * call ran, nor after it was declined or failed. A reply that calls no tool the page offers (see callsAnOfferedTool) runs
- * nothing, so its prose is all the answer there is.
+ * call ran, nor after it was declined or failed. A reply that calls no tool the page offers (see
+ * callsAnOfferedTool) runs nothing, so its prose is all the answer there is.
  * Before a tagged call it is read with the call's opening tag by the generic reader (a format's own
  * may take only a whole reply), so that it is read as in the whole reply: a fence beside it is prose,
  * and one left open before the call is the call's wrapper (see withoutWrapperFence).
