@@ -1,4 +1,4 @@
-import { nextFence, settlingFence } from './parsing/fences';
+import { atLineStart, nextFence, settlingFence } from './parsing/fences';
 
 /** How a reply's fenced blocks are judged as they close (see createFencedCallHolder). */
 export interface FenceJudge {
@@ -52,15 +52,16 @@ class Holder implements FencedCallHolder {
   private pendingAt = 0;
   private inFence = false;
   // Only spaces or tabs came since the last line's end before `pending`: a fence there opens a block.
-  private atLineStart = true;
+  private pendingAtLineStart = true;
 
   constructor(judge: FenceJudge) {
     this.judge = judge;
   }
 
   push(prose: string): string {
-    // Inside a long block, look for its close only in what is new (and the backticks before it).
-    let closeFrom = this.inFence ? this.pending.length - trailingBackticks(this.pending) : 0;
+    // Inside a long block, look for its close only in what is new, and the line it goes on (a
+    // fence there may wait for its line's end, and the backticks before it may be one).
+    let closeFrom = this.inFence ? Math.min(this.pending.length - trailingBackticks(this.pending), this.pending.lastIndexOf('\n') + 1) : 0;
     this.pending += prose;
     let shown = '';
     for (;;) {
@@ -92,10 +93,13 @@ class Holder implements FencedCallHolder {
   /** The fence that settles the one `pending` starts with (see settlingFence), once it is whole. */
   private settling(from: number): ReturnType<typeof settlingFence> {
     const open = nextFence(this.pending);
-    const openAtLineStart = this.atLineStart;
+    const openAtLineStart = this.pendingAtLineStart;
     const settling = open && settlingFence(this.pending, open, { from: Math.max(open.end, from), openAtLineStart });
-    // A fence that ends what came so far may go on, or take a language, in the next chunk.
-    return settling && settling.fence.end < this.pending.length ? settling : undefined;
+    // A fence that ends what came so far may go on in the next chunk; after a mention, one at a
+    // line's start is judged by its whole line (a language alone there opens a block).
+    if (!settling || settling.fence.end >= this.pending.length) return undefined;
+    const byItsLine = !openAtLineStart && atLineStart(this.pending, settling.fence.at);
+    return byItsLine && !this.pending.includes('\n', settling.fence.end) ? undefined : settling;
   }
 
   private take(length: number): string {
@@ -103,7 +107,7 @@ class Holder implements FencedCallHolder {
     this.pending = this.pending.slice(length);
     this.pendingAt += length;
     const lineEnd = taken.lastIndexOf('\n');
-    this.atLineStart = /^[ \t]*$/.test(taken.slice(lineEnd + 1)) && (lineEnd !== -1 || this.atLineStart);
+    this.pendingAtLineStart = /^[ \t]*$/.test(taken.slice(lineEnd + 1)) && (lineEnd !== -1 || this.pendingAtLineStart);
     return taken;
   }
 

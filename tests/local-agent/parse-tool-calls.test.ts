@@ -264,6 +264,18 @@ describe('reasoning', () => {
   });
 });
 
+describe('fenced calls a model closed its own way', () => {
+  const call = '{"name": "add_to_cart", "parameters": {"slug": "mug"}}';
+  it.each([
+    'Adding.\n```json\n' + call + '\n```Done! Added.',
+    '```json\n' + call + '\n```json',
+    '```json ' + call + '```Done',
+    'Adding.\n```json\n' + call + '\n```.',
+  ])('reads the call of %j', (reply) => {
+    expect(parseToolCalls(reply, new Set(['add_to_cart'])).calls).toEqual([{ name: 'add_to_cart', arguments: { slug: 'mug' } }]);
+  });
+});
+
 describe('limits and bad input', () => {
   it('does not read a call lying past the first 32 KB of a 40 KB reply', () => {
     const call = '<tool_call>{"name": "open_cart", "arguments": {}}</tool_call>';

@@ -129,3 +129,15 @@ describe('runLocalAgent: a fence of four backticks around a ``` block (a markdow
     expect(ended).toBe(`${sample}\n\nNow`);
   });
 });
+
+describe('runLocalAgent: a Llama 3 fenced call closed with text on its fence\'s line', () => {
+  const call = '{"name": "add_to_cart", "parameters": {"slug": "mug"}}';
+  for (const closing of ['```Done! Added.', '```.', '```json']) {
+    it.each([1, 4, 1000])(`runs the call and shows only the prose before it (${closing}, chunks of %i)`, async (chunkSize) => {
+      const { streamed, ended, events } = await firstStep([`Adding.\n\`\`\`json\n${call}\n${closing}`, 'A mug is in your cart.'], llama3JsonFormat, {}, chunkSize);
+      expect(events.filter((event) => event.type === 'tool-call').map((event) => event.type === 'tool-call' && event.name)).toEqual(['add_to_cart']);
+      expect(streamed).toBe('Adding.\n');
+      expect(ended).toBe('Adding.');
+    });
+  }
+});

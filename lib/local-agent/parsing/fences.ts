@@ -29,9 +29,11 @@ export function atLineStart(text: string, at: number): boolean {
 /**
  * The next fence after `open` (looked for from `from` on) that settles it: one that closes its
  * block (`closes`), or, for a fence opened inside a line ("Use ``` for code."), a fence at a line's
- * start that cannot close it, which opens a block of its own: the first was no fence but a mention.
- * As in CommonMark, a fence closes a block when it is at least as long as the opening one (a ```
- * sample stays inside a ```` block) and carries no language ("```json" opens one).
+ * start that opens a block of its own: the first was no fence but a mention. As in CommonMark, a
+ * fence closes a block when it is at least as long as the opening one (a ``` sample stays inside a
+ * ```` block). Small models end a block as they like ("```Done!", "```json" again, "```."), so
+ * anything may follow a closing fence, but after a mention a line of a fence and a language alone
+ * ("```json") opens the block the mention was not.
  */
 export function settlingFence(
   text: string,
@@ -39,10 +41,17 @@ export function settlingFence(
   { from = open.end, openAtLineStart = atLineStart(text, open.at) } = {},
 ): { fence: Fence; closes: boolean } | undefined {
   for (let fence = nextFence(text, from); fence; fence = nextFence(text, fence.end)) {
-    const closes = fence.end - fence.at >= open.end - open.at && !/[\w+.-]/.test(text[fence.end] ?? '');
-    if (closes || (!openAtLineStart && atLineStart(text, fence.at))) return { fence, closes };
+    const longEnough = fence.end - fence.at >= open.end - open.at;
+    const opensOwn = !openAtLineStart && atLineStart(text, fence.at) && (!longEnough || namesLanguageAlone(text, fence));
+    if (opensOwn || longEnough) return { fence, closes: !opensOwn };
   }
   return undefined;
+}
+
+/** The fence's line is the fence and a language, nothing else ("```json"): a block's opening line. */
+function namesLanguageAlone(text: string, fence: Fence): boolean {
+  const lineEnd = text.indexOf('\n', fence.end);
+  return /^[\w+.-]+[ \t]*$/.test(text.slice(fence.end, lineEnd === -1 ? undefined : lineEnd));
 }
 
 /** The fenced blocks of `text` in order, the last one open where no fence closes it. */
