@@ -59,9 +59,10 @@ class Holder implements FencedCallHolder {
   }
 
   push(prose: string): string {
-    // Inside a long block, look for its close only in what is new, and the line it goes on (a
-    // fence there may wait for its line's end, and the backticks before it may be one).
-    let closeFrom = this.inFence ? Math.min(this.pending.length - trailingBackticks(this.pending), this.pending.lastIndexOf('\n') + 1) : 0;
+    // Inside a long block, look for its close only in what is new (and the backticks before it
+    // may be one), and after a mention in the line it goes on too (a fence there waits for its line's end).
+    let closeFrom = this.inFence ? this.pending.length - trailingBackticks(this.pending) : 0;
+    if (this.inFence && !this.pendingAtLineStart) closeFrom = Math.min(closeFrom, this.pending.lastIndexOf('\n') + 1);
     this.pending += prose;
     let shown = '';
     for (;;) {
