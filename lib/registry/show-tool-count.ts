@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { agentOffOn } from '../settings';
+import { siteOfReport } from './report-site';
 import type { TabTools } from './types';
 
 
@@ -16,7 +17,7 @@ let offSites: readonly string[] = [];
 export function showToolCount(tabId: number, tabTools: TabTools | undefined): void {
   const count = new Set(tabTools?.tools.map((tool) => tool.name)).size;
   if (count === 0) tabs.delete(tabId);
-  else tabs.set(tabId, { count, origin: tabTools!.origin });
+  else tabs.set(tabId, { count, origin: siteOfReport(tabTools!) });
   showBadge(tabId);
 }
 

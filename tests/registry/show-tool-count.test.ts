@@ -46,3 +46,14 @@ describe('the toolbar badge of a tab with tools', () => {
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).toBe('3'));
   });
 });
+
+describe('the toolbar badge where the agent is off', () => {
+  it('shows no count on a sandboxed page of a site the agent is off on, named by its address', async () => {
+    const { id } = await fakeBrowser.tabs.create({ url: 'https://shop.example/app' });
+    const { showToolCount, showAgentOffSites } = await import('@/lib/registry/show-tool-count');
+    showAgentOffSites(['https://shop.example']);
+    const tool = { name: 'search', description: 'Search.', inputSchema: { type: 'object', properties: {} }, frameId: 1, origin: 'https://shop.example', source: 'native' as const };
+    showToolCount(id!, { tabId: id!, url: 'https://shop.example/app', origin: 'null', tools: [tool], dropped: [], updatedAt: 1 });
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).toBe(''));
+  });
+});
