@@ -24,8 +24,8 @@ export function createAgentOff({ background, sessions, sendSnapshot }: AgentOffH
     const { disabledSites } = await background.loadSettings();
     for (const [tabId, session] of running) {
       const tools = await background.getTabTools(tabId).catch(() => undefined);
-      const origin = tools && siteOfReport(tools);
-      if (origin && agentOffOn(disabledSites, origin)) session.agentTurnedOff(origin);
+      const site = tools && siteOfReport(tools);
+      if (site && agentOffOn(disabledSites, site)) session.agentTurnedOff(site);
     }
   };
 

@@ -4,9 +4,9 @@
 import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
-import { agentOffOn, type Settings } from '../settings';
 import { siteOfReport } from '../registry/report-site';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
+import { agentOffOn, type Settings } from '../settings';
 import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import type { ActiveRun, TabRunHost } from './active-run';
 import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';

@@ -56,16 +56,16 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
 
 async function siteAllowed(background: AgentSessionsBackground, tabId: number): Promise<boolean> {
   const [settings, tools] = await Promise.all([background.loadSettings(), background.getTabTools(tabId)]);
-  const origin = tools && siteOfReport(tools);
-  return Boolean(origin && settings.allowedSites.includes(origin));
+  const site = tools && siteOfReport(tools);
+  return Boolean(site && settings.allowedSites.includes(site));
 }
 
 async function allowSite(background: AgentSessionsBackground, tabId: number): Promise<void> {
   const tools = await background.getTabTools(tabId);
   const settings = await background.loadSettings();
-  const origin = tools && siteOfReport(tools);
-  if (origin && isAllowableSite(origin) && !settings.allowedSites.includes(origin)) {
+  const site = tools && siteOfReport(tools);
+  if (site && isAllowableSite(site) && !settings.allowedSites.includes(site)) {
     // Added to the list as it is when written: another change may have come meanwhile.
-    await background.updateSettings(({ allowedSites }) => (allowedSites.includes(origin) ? {} : { allowedSites: [...allowedSites, origin] }));
+    await background.updateSettings(({ allowedSites }) => (allowedSites.includes(site) ? {} : { allowedSites: [...allowedSites, site] }));
   }
 }

@@ -1,3 +1,4 @@
+import { siteOfReport } from '../registry/report-site';
 import type { TabToolList } from './agent-world';
 import type { RunSeenFromElsewhere } from './active-run';
 import type { EngineStatus } from './session-state';
@@ -31,8 +32,10 @@ export function createWaitingTabNames({ sessions, panels, engines, background, p
       const report = await background.getTabTools(tabId).catch(() => undefined);
       if (!report || !sessions.has(tabId)) return;
       const known = currentTitles.get(tabId);
-      if (known !== undefined && known.title === report.title && known.origin === report.origin) return;
-      currentTitles.set(tabId, { title: report.title, origin: report.origin });
+      // Named by its site, as the run is (see siteOfReport).
+      const origin = siteOfReport(report);
+      if (known !== undefined && known.title === report.title && known.origin === origin) return;
+      currentTitles.set(tabId, { title: report.title, origin });
       if ([...panels.keys()].some((waiting) => engines.statusFor(waiting).waitingForTab === tabId)) publishEngineStatus();
     },
     /** The engine's status as `tabId`'s panel shows it, naming the tab it waits for where it may. */
