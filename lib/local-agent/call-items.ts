@@ -20,10 +20,18 @@ export interface CallItems {
 /** What the reading of a region knows between pieces of its text. */
 interface ItemsState {
   brackets: CallBrackets;
-  /** The depth at which the first call opened (its `(` or `{`), where each call closes; -1 before. */
-  callDepth: number;
+  /**
+   * The lists (`[`) open around each call: the depth of the brackets where the first call opened
+   * (its `(` or `{`), and where each call closes; -1 before.
+   */
+  lists: number;
   /** The text since the last call closed: the call being read, as far as it came. */
   call: string;
+  /**
+   * Where in `call` the call being read opened its bracket; -1 before. A closing bracket before it
+   * is a stray one (`{…}}}`), not a call.
+   */
+  opening: number;
 }
 
 /**
@@ -31,17 +39,20 @@ interface ItemsState {
  * written: a loop writes the very same text again.
  */
 export function createCallItems(onCall: (item: CallItem) => void): CallItems {
-  const state: ItemsState = { brackets: createCallBrackets(false), callDepth: -1, call: '' };
+  const state: ItemsState = { brackets: createCallBrackets(false), lists: -1, call: '', opening: -1 };
   return {
     read(piece, at) {
       let from = 0;
       for (let index = 0; index < piece.length; index += 1) {
-        if (!closesCall(state, piece.charCodeAt(index))) continue;
+        const step = readCallBracket(state, piece.charCodeAt(index));
+        if (step === 'open') state.opening = state.call.length + index - from;
+        if (step !== 'close') continue;
         const text = state.call + piece.slice(from, index + 1);
-        state.call = '';
-        from = index + 1;
         // What comes between calls (`[`, `, `, a new line) is not part of either.
-        onCall({ text: text.replace(/^[\s,[]+/, ''), end: at + index + 1, lists: state.callDepth });
+        onCall({ text: text.replace(/^[\s,[]+/, ''), end: at + index + 1, lists: state.lists });
+        state.call = '';
+        state.opening = -1;
+        from = index + 1;
       }
       state.call += piece.slice(from);
     },
@@ -51,14 +62,19 @@ export function createCallItems(onCall: (item: CallItem) => void): CallItems {
   };
 }
 
-/** Reads one character of the region: answers whether it closes a call of the list. */
-function closesCall(state: ItemsState, code: number): boolean {
+/** Reads one character of the region: whether it opens a call of the list, closes one, or neither. */
+function readCallBracket(state: ItemsState, code: number): 'open' | 'close' | undefined {
   const { brackets } = state;
   const step = readBracket(brackets, code);
-  if (step > 0 && state.callDepth < 0 && code !== 0x5b /* [ */) {
-    state.callDepth = brackets.depth - 1;
-    // Pythonic calls' strings end where the parser's lenient pass ends them (`text='I'm done :)'`); JSON's at their quote.
-    brackets.lenient = code === 0x28 /* ( */;
+  if (step > 0 && state.opening < 0 && code !== 0x5b /* [ */) {
+    if (state.lists < 0) {
+      state.lists = brackets.depth - 1;
+      // Pythonic calls' strings end where the parser's lenient pass ends them (`text='I'm done :)'`); JSON's at their quote.
+      brackets.lenient = code === 0x28 /* ( */;
+    }
+    // A call opens where the first one did: brackets gone astray before it open none.
+    return brackets.depth === state.lists + 1 ? 'open' : undefined;
   }
-  return step < 0 && code !== 0x5d /* ] */ && brackets.depth === state.callDepth;
+  const closes = step < 0 && code !== 0x5d /* ] */ && state.opening >= 0 && brackets.depth === state.lists;
+  return closes ? 'close' : undefined;
 }

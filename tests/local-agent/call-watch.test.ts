@@ -103,6 +103,15 @@ describe('createCallWatch, on loops other than one readable call closed over and
     expect(kept(list, true)).toBe(tag);
   });
 
+  it('ends a looping call written with a closing bracket too many, as the parser reads it, at the third copy', () => {
+    const copies = ['<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug"}}}</tool_call>\n', '<|tool_call_start|>add_to_cart(slug="mug"))<|tool_call_end|>'];
+    for (const copy of copies) {
+      expect(parseToolCalls(copy, new Set(['add_to_cart'])).calls).toHaveLength(1);
+      // The stray bracket is not a call of its own: the copies are still one call written over.
+      expect(parseToolCalls(kept(copy.repeat(10)), new Set(['add_to_cart'])).calls).toHaveLength(3);
+    }
+  });
+
   it('keeps a run the cap cut off to its first copy where the run ends with a call written three times', () => {
     const [mug, cup] = [hermes('mug'), hermes('cup')];
     const run = mug + mug + mug + cup;

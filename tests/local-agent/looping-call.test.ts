@@ -71,6 +71,9 @@ describe('a model that writes the same call over and over', () => {
   const copies: Record<string, { format: PromptFormat; copy: string }> = {
     hermes: { format: hermesFormat, copy: '<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug"}}</tool_call>\n' },
     lfm2: { format: lfm2Format, copy: '<|tool_call_start|>[add_to_cart(slug="mug")]<|tool_call_end|>' },
+    // A small model's slip that the parser reads past: the stray bracket is no call of its own.
+    'hermes, a brace too many': { format: hermesFormat, copy: '<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug"}}}</tool_call>\n' },
+    'lfm2, a parenthesis too many': { format: lfm2Format, copy: '<|tool_call_start|>add_to_cart(slug="mug"))<|tool_call_end|>' },
   };
 
   for (const [name, { format, copy }] of Object.entries(copies)) {
