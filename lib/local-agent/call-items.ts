@@ -1,6 +1,7 @@
 // The calls inside one call region, found as its text streams in: a region may hold a list of
 // calls (`[f(x=1), f(x=1), …`, `[{…}, {…}, …`) that runs on without ever closing.
 import { createCallBrackets, readBracket, type CallBrackets } from './parsing/call-brackets';
+import { isNameCharacter } from './parsing/is-name-character';
 
 /** A call closed in a region: its text as written, where it ends in the reply, and the lists (`[`) open around it. */
 export interface CallItem {
@@ -48,8 +49,9 @@ export function createCallItems(onCall: (item: CallItem) => void): CallItems {
         if (step === 'open') state.opening = state.call.length + index - from;
         if (step !== 'close') continue;
         const text = state.call + piece.slice(from, index + 1);
-        // What comes between calls (`[`, `, `, a new line) is not part of either.
-        onCall({ text: text.replace(/^[\s,[]+/, ''), end: at + index + 1, lists: state.lists });
+        // What comes before the call (`[`, `, `, a fence's ```json line) is not part of it: a loop's
+        // first copy reads as its next ones.
+        onCall({ text: text.slice(callStart(text, state.opening)), end: at + index + 1, lists: state.lists });
         state.call = '';
         state.opening = -1;
         from = index + 1;
@@ -77,4 +79,17 @@ function readCallBracket(state: ItemsState, code: number): 'open' | 'close' | un
   }
   const closes = step < 0 && code !== 0x5d /* ] */ && state.opening >= 0 && brackets.depth === state.lists;
   return closes ? 'close' : undefined;
+}
+
+/** Where the call that opened its bracket at `opening` starts: there (`{`), or at its name (`add_to_cart(`). */
+function callStart(text: string, opening: number): number {
+  if (text.charCodeAt(opening) !== 0x28 /* ( */) return opening;
+  let start = opening;
+  // A tool's name is made of parts joined by `.` or `-` (see dottedName).
+  while (start > 0 && isToolNameCode(text.charCodeAt(start - 1))) start -= 1;
+  return start;
+}
+
+function isToolNameCode(code: number): boolean {
+  return isNameCharacter(code, false) || code === 0x2e /* . */ || code === 0x2d /* - */;
 }

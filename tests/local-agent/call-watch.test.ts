@@ -112,6 +112,14 @@ describe('createCallWatch, on loops other than one readable call closed over and
     }
   });
 
+  it('reads a list fenced inside a tag from its first call on, so that a loop in it is kept as any other', () => {
+    const [f, g] = ['{"name": "f", "arguments": {"x": 1}}', '{"name": "g", "arguments": {"y": 2}}'];
+    const fenced = '<tool_call>\n```json\n';
+    expect(kept(`${fenced}[${`${f}, ${g}, `.repeat(4)}{"name`, true)).toBe(`${fenced}[${f}, ${g}]</tool_call>`);
+    expect(kept(`<|tool_call_start|>\`\`\`python\n[${'f(x=1), g(y=2), '.repeat(4)}f(x=`, true)).toBe('<|tool_call_start|>```python\n[f(x=1), g(y=2)]<|tool_call_end|>');
+    expect(kept(fenced + `${f}\n`.repeat(6))).toBe(`${fenced}${f}\n${f}\n${f}</tool_call>`);
+  });
+
   it('keeps a run the cap cut off to its first copy where the run ends with a call written three times', () => {
     const [mug, cup] = [hermes('mug'), hermes('cup')];
     const run = mug + mug + mug + cup;

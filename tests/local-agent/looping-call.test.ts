@@ -146,6 +146,14 @@ describe('a model that loops in other ways', () => {
     expect(ran.map((call) => call.arguments.slug)).toEqual(['mug', 'cup']);
   });
 
+  it('has each call run once where the token cap cuts it off while it writes two calls by turns in a list fenced inside a tag', async () => {
+    const [mug, cup] = ['mug', 'cup'].map((slug) => `{"name": "add_to_cart", "arguments": {"slug": "${slug}"}}`);
+    const list = ['<tool_call>\n```json\n[', ...Array<string>(20).fill(`${mug}, ${cup}, `)];
+    const { result, ran } = await runLooping(loopingModel(list).model);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
+    expect(ran.map((call) => call.arguments.slug)).toEqual(['mug', 'cup']);
+  });
+
   it('is stopped once its list of calls in one tag plainly runs on, its call runs once, and it reads back its list closed', async () => {
     const { model, written, requests } = loopingModel(['<|tool_call_start|>[', ...Array<string>(40).fill('add_to_cart(slug="mug"), ')]);
     const { result, ran } = await runLooping(model, lfm2Format);
