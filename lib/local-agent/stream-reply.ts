@@ -37,7 +37,7 @@ export interface StreamedReply {
    */
   endingBlock?: number;
   /**
-   * The engine ended the reply with an error (its length limit, mostly) after a call, or a run of
+   * The engine cut the reply off at its length limit (see LanguageModel) after a call, or a run of
    * calls, written three times in a row, and it was kept to where the loop ends (see CallWatch):
    * it was looping. A replay ends it the same way.
    */
@@ -96,14 +96,20 @@ export async function streamReply(
   } catch (error) {
     // Tell the engine to stop producing; do not wait for it.
     void iterator.return?.().catch(() => {});
-    // A reply cut off (at the token cap) while it wrote one call, or run of calls, a third time
-    // in a row or more was looping: it ends where the loop began repeating.
-    if (!request.signal.aborted && pipeline.endLoop()) return { ...finishedReply(pipeline, usage, started), loopKept: true };
+    // A reply cut off at the token cap while it wrote one call, or run of calls, a third time in a
+    // row or more was looping: it ends where the loop began repeating. One the engine failed in
+    // otherwise (a server lost) may have been a square drawn side by side: its error stands.
+    if (!request.signal.aborted && isCutOff(error) && pipeline.endLoop()) return { ...finishedReply(pipeline, usage, started), loopKept: true };
     pipeline.showUnshown();
     if (request.signal.aborted) throw error;
     return { error, raw: pipeline.raw(), usage, modelMs: performance.now() - started };
   }
   return finishedReply(pipeline, usage, started);
+}
+
+/** Whether the engine cut the reply off at its length limit (see LanguageModel). */
+function isCutOff(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'reply-cut-off';
 }
 
 /**

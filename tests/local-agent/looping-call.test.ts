@@ -10,7 +10,7 @@ import {
   type ParsedCall,
   type PromptFormat,
 } from '@webmcp-agents/local-agent';
-import { replyCutOff } from '../../lib/engines/engine';
+import { EngineError, replyCutOff } from '../../lib/engines/engine';
 
 const tools: ToolDescriptor[] = [
   {
@@ -137,6 +137,19 @@ describe('a model that loops in other ways', () => {
     expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
     expect(ran.map((call) => call.arguments.slug)).toEqual(['mug', 'cup']);
     expect(events.filter((event) => event.type === 'tool-call')).toHaveLength(2);
+  });
+
+  it('fails with the engine\'s error where the engine fails otherwise after two calls written by turns three times (a square\'s sides, then a server lost)', async () => {
+    const model: LanguageModel = {
+      async *stream() {
+        yield { type: 'text-delta', text: (add('mug') + add('cup')).repeat(3) };
+        throw new EngineError('unavailable', 'The server stopped the reply.', 'Check that the server is running.');
+      },
+    };
+    const { result, ran } = await runLooping(model);
+    // Not taken for a loop kept to its first pair: the person learns the reply was lost.
+    expect(result).toMatchObject({ finishReason: 'error', error: { code: 'unavailable', message: 'The server stopped the reply.' } });
+    expect(ran).toEqual([]);
   });
 
   it('has each call run once where the token cap cuts it off while it writes one tag holding two calls over and over', async () => {
