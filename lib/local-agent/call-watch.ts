@@ -12,9 +12,9 @@ export interface CallWatch {
   readonly firstCallAt: number | undefined;
   /**
    * Where the reply is plainly looping (see LoopCheck): cut after the third copy of the same call
-   * in a row, once a fourth closed. A call closes at its closing tag, where the next call's tag
-   * opens, or, inside one call tag, at the end of each call of a list (`[f(x=1), f(x=1), …`).
-   * Nothing after the cut is read.
+   * in a row, once a fourth closed. A call closes at its own last bracket (`}`, `)`), each call of
+   * a list in one tag too (`[f(x=1), f(x=1), …`); a tag where no call could be told, at its closing
+   * tag or where the next call's tag opens. Nothing after the cut is read.
    */
   readonly loopCut: LoopCut | undefined;
   /**
@@ -151,9 +151,14 @@ function readRegion(state: WatchState, piece: string, at: number): void {
  */
 function closeRegion(state: WatchState, closed: boolean, end: number): void {
   const last = state.lastCall;
-  if (last === undefined) addCall(state, { key: state.regionText.trim(), end, closing: '' });
-  // A cut after the region's last call keeps its closing tag as the model wrote it.
-  else if (closed && state.regionCalls?.endsAfterCall) Object.assign(last, { end, closing: '' });
+  if (last === undefined) {
+    addCall(state, { key: state.regionText.trim(), end, closing: '' });
+  } else if (closed && state.regionCalls?.endsAfterCall) {
+    // A cut after the region's last call keeps its closing tag as the model wrote it. The loop
+    // check holds this very call (it may be the copy it would cut after): it moves the cut too.
+    last.end = end;
+    last.closing = '';
+  }
   state.regionCalls = undefined;
   state.lastCall = undefined;
 }

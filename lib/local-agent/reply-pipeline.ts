@@ -46,11 +46,7 @@ export interface ReplyPipeline {
  * or been allowed. The model reads it all.
  */
 export function createReplyPipeline(step: number, emit: (event: AgentEvent) => void, judge: FenceJudge): ReplyPipeline {
-  const ownTurn = createOwnTurn();
-  const calls = createCallWatch();
-  const filter = createProseFilter();
-  const fences = untilFencedCall(createFencedCallHolder(judge));
-  const bareCall = createBareCallHolder();
+  const { ownTurn, calls, filter, fences, bareCall } = createStages(judge);
   const parts: string[] = [];
   const ownParts: string[] = [];
   const show = (prose: string) => showProse(bareCall.show(prose), step, emit);
@@ -86,6 +82,17 @@ export function createReplyPipeline(step: number, emit: (event: AgentEvent) => v
     get endingBlock() {
       return fences.endingBlock;
     },
+  };
+}
+
+/** The stages each delta goes through, in order: own turn, call watch, prose filter and the two holds. */
+function createStages(judge: FenceJudge) {
+  return {
+    ownTurn: createOwnTurn(),
+    calls: createCallWatch(),
+    filter: createProseFilter(),
+    fences: untilFencedCall(createFencedCallHolder(judge)),
+    bareCall: createBareCallHolder(),
   };
 }
 
