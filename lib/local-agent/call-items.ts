@@ -68,6 +68,11 @@ export function createCallItems(onCall: (item: CallItem) => void): CallItems {
 function readCallBracket(state: ItemsState, code: number): 'open' | 'close' | undefined {
   const { brackets } = state;
   const step = readBracket(brackets, code);
+  if (step < 0 && state.opening < 0 && code !== 0x5d /* ] */ && brackets.depth < state.lists) {
+    // Between calls only a `]` closes a list: a stray `}` or `)` there (`[{…}}, {…}}, …`) closes nothing.
+    brackets.depth += 1;
+    return undefined;
+  }
   if (step > 0 && state.opening < 0 && code !== 0x5b /* [ */) {
     if (state.lists < 0) {
       state.lists = brackets.depth - 1;

@@ -112,6 +112,13 @@ describe('createCallWatch, on loops other than one readable call closed over and
     }
   });
 
+  it('ends a list of calls in one tag written over with a closing bracket too many at the third copy, each call whole', () => {
+    const object = '{"name": "add_to_cart", "arguments": {"slug": "mug"}}';
+    expect(kept(`<tool_call>[${`${object}}, `.repeat(10)}`)).toBe(`<tool_call>[${object}}, ${object}}, ${object}]</tool_call>`);
+    const call = 'add_to_cart(slug="mug")';
+    expect(kept(`<|tool_call_start|>[${`${call}), `.repeat(10)}`)).toBe(`<|tool_call_start|>[${call}), ${call}), ${call}]<|tool_call_end|>`);
+  });
+
   it('reads a list fenced inside a tag from its first call on, so that a loop in it is kept as any other', () => {
     const [f, g] = ['{"name": "f", "arguments": {"x": 1}}', '{"name": "g", "arguments": {"y": 2}}'];
     const fenced = '<tool_call>\n```json\n';
