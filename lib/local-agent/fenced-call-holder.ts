@@ -60,7 +60,8 @@ class Holder implements FencedCallHolder {
 
   push(prose: string): string {
     // Inside a long block, look for its close only in what is new (and the backticks before it
-    // may be one), and after a mention in the line it goes on too (a fence there waits for its line's end).
+    // may be one); after a mention, rescan the current line too: a fence at its start is judged
+    // only once its line ends.
     let closeFrom = this.inFence ? this.pending.length - trailingBackticks(this.pending) : 0;
     if (this.inFence && !this.pendingAtLineStart) closeFrom = Math.min(closeFrom, this.pending.lastIndexOf('\n') + 1);
     this.pending += prose;
