@@ -28,7 +28,8 @@ export interface ModelRequest {
  * than the model's context fails with an error whose `code` is `'context-full'` (and whose
  * `contextTokens` is the model's context, where the engine knows it): runLocalAgent then fits the
  * prompt again to less. A reply that reaches the engine's length limit fails with an error whose
- * `code` is `'reply-cut-off'`: one that wrote the same calls over until then was looping (see streamReply).
+ * `code` is `'reply-cut-off'`: one that wrote the same calls over until then, to that limit or to
+ * the end of the context, was looping (see streamReply).
  */
 export interface LanguageModel {
   stream(request: ModelRequest): AsyncIterable<ModelChunk>;

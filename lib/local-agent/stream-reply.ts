@@ -107,9 +107,10 @@ export async function streamReply(
   return finishedReply(pipeline, usage, started);
 }
 
-/** Whether the engine cut the reply off at its length limit (see LanguageModel). */
+/** Whether the engine cut the reply off at its length limit, or at the end of the model's context (see LanguageModel). */
 function isCutOff(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'reply-cut-off';
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'reply-cut-off' || code === 'context-full';
 }
 
 /**

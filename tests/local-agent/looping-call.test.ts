@@ -10,7 +10,7 @@ import {
   type ParsedCall,
   type PromptFormat,
 } from '@webmcp-agents/local-agent';
-import { EngineError, replyCutOff } from '../../lib/engines/engine';
+import { contextFull, EngineError, replyCutOff } from '../../lib/engines/engine';
 
 const tools: ToolDescriptor[] = [
   {
@@ -25,7 +25,7 @@ const tools: ToolDescriptor[] = [
  * does (unless `cutOff` is false); its next reply answers. It stops when its signal aborts, as
  * every engine does; `written` counts the parts it wrote, `requests` keeps what it was sent.
  */
-function loopingModel(parts: readonly string[], cutOff = true) {
+function loopingModel(parts: readonly string[], cutOff: boolean | Error = true) {
   let written = 0;
   let replies = 0;
   const requests: ModelRequest[] = [];
@@ -42,7 +42,7 @@ function loopingModel(parts: readonly string[], cutOff = true) {
         written += 1;
         yield { type: 'text-delta', text: part };
       }
-      if (cutOff) throw replyCutOff('1,024 tokens');
+      if (cutOff) throw cutOff === true ? replyCutOff('1,024 tokens') : cutOff;
     },
   };
   return { model, written: () => written, requests };
@@ -137,6 +137,13 @@ describe('a model that loops in other ways', () => {
     expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
     expect(ran.map((call) => call.arguments.slug)).toEqual(['mug', 'cup']);
     expect(events.filter((event) => event.type === 'tool-call')).toHaveLength(2);
+  });
+
+  it('is kept to the first pair where the reply runs into the end of the model\'s context while it writes two calls by turns', async () => {
+    const { model } = loopingModel(Array.from({ length: 40 }, (_, index) => add(index % 2 ? 'cup' : 'mug')), contextFull('Qwen3 1.7B', 4096));
+    const { result, ran } = await runLooping(model);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'A mug is in your cart.' });
+    expect(ran.map((call) => call.arguments.slug)).toEqual(['mug', 'cup']);
   });
 
   it('fails with the engine\'s error where the engine fails otherwise after two calls written by turns three times (a square\'s sides, then a server lost)', async () => {
