@@ -15,10 +15,14 @@ export interface FencedBlock {
 
 /** The first fence that starts at `from` or after it, whole: the run's backticks before `from` are no fence. */
 export function nextFence(text: string, from = 0): Fence | undefined {
-  const run = /(?<!`)`{3,}/g;
-  run.lastIndex = from;
-  const found = run.exec(text);
-  return found ? { at: found.index, end: found.index + found[0].length } : undefined;
+  // indexOf, not a regular expression: a reply's prose is read this way at every chunk.
+  for (let at = text.indexOf('```', from); at !== -1; ) {
+    let end = at + 3;
+    while (text[end] === '`') end += 1;
+    if (text[at - 1] !== '`') return { at, end };
+    at = text.indexOf('```', end);
+  }
+  return undefined;
 }
 
 /** Only spaces or tabs come before `at` on its line. */
