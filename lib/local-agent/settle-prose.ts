@@ -36,9 +36,10 @@ export function settleProse(
     // A fenced block kept back as a call that the parse left as prose after all (beside tagged calls):
     // one of the kept prose's blocks, not an emptied fence whose backticks some other block holds.
     const keptBlocks = new Set(fencedBlocks(kept).map(({ open, close }) => kept.slice(open.at, close?.end).trimEnd()));
-    for (const block of reply.hiddenBlocks) {
-      if (keptBlocks.has(block.trimEnd())) show(block);
-    }
+    const reshown = reply.hiddenBlocks.filter((block) => keptBlocks.has(block.trimEnd()));
+    // Added at the end they stand where they were written only where nothing was shown after them;
+    // else the prose is replaced at once, not shown with a block out of its place first.
+    if (sameProse(shown + reshown.join(''), kept)) for (const block of reshown) show(block);
   }
   // The parse reads only the start of a long reply: its text would cut the answer the person has.
   if (reply.text.length <= MAX_READ && !sameProse(shown, kept)) emit({ type: 'prose-replace', step, text: kept });

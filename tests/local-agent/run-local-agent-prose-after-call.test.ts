@@ -141,3 +141,19 @@ describe('runLocalAgent: a Llama 3 fenced call closed with text on its fence\'s 
     });
   }
 });
+
+describe('runLocalAgent: a block held as a call that the parse kept as prose, with prose after it', () => {
+  const call = '<tool_call>{"name": "add_to_cart", "arguments": {"slug": "mug"}}</tool_call>';
+  const cases = {
+    'an example before a tagged call': ['Example:\n```json\n{"name": "fly", "arguments": {}}\n```\nNow ' + call + '\nDone', 'Example:\n```json\n{"name": "fly", "arguments": {}}\n```\nNow'],
+    'an empty block in an answer': ['Here:\n```\n```\nThat is all.', 'Here:\n```\n```\nThat is all.'],
+  } as const;
+  for (const [what, [reply, kept]] of Object.entries(cases)) {
+    it.each([1, 4, 1000])(`is put in its place at once, never shown after the prose that followed it (${what}, chunks of %i)`, async (chunkSize) => {
+      const { events, ended } = await firstStep([reply, 'Done.'], hermesFormat, {}, chunkSize);
+      const deltas = events.flatMap((event) => (event.type === 'prose-delta' && event.step === 1 ? [event.text] : []));
+      expect(deltas.join('')).not.toContain('```');
+      expect(ended).toBe(kept);
+    });
+  }
+});

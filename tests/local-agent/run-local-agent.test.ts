@@ -91,8 +91,13 @@ describe('runLocalAgent', () => {
     const { run, events, executed } = setup([`Plan:\n${fenced}\nNow: ${call('add_to_cart', { slug: 'mug', qty: 1 })}`, 'Done.']);
     await run();
     expect(executed.map((parsed) => parsed.name)).toEqual(['add_to_cart']);
-    const prose = events.flatMap((event) => (event.type === 'prose-delta' ? [event.text] : [])).join('');
-    expect(prose).toContain(fenced);
+    // What the person is left reading: the block in its place, put there by the step's end.
+    let prose = '';
+    for (const event of events) {
+      if (event.type === 'prose-delta' && event.step === 1) prose += event.text;
+      if (event.type === 'prose-replace' && event.step === 1) prose = event.text;
+    }
+    expect(prose).toBe(`Plan:\n${fenced}\nNow:`);
   });
 
   it('never shows a call the model was still writing when its reply failed or was stopped', async () => {
