@@ -7,6 +7,7 @@ import type { ActiveRun, TabRunHost } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
 import { calledTools } from './called-tools';
+import { watchRepeatedStop } from './repeated-stop';
 import { enterSite, readPageAtSend, takeSite } from './request-site';
 import { runTabAgent } from './run-tab-agent';
 import type { SessionHistory } from './session-history';
@@ -87,12 +88,12 @@ async function runWith(
   const runId = startRecording(host, engine, request, { origin, address }, active, turn, recentTools);
   setTurn(runId ? { ...turn, runId } : { ...turn, notRecorded: active.notRecorded });
   // The loop's own words for why it stopped a model that kept asking for the same thing.
-  let repeated: string | undefined;
+  const repeatedStop = watchRepeatedStop();
   // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.
   let stepRaw = '';
   const result = await runTabAgent(host, request, { history, recentTools }, settings, engine, active, origin, (event) => {
     if (runId) host.world.recorder.record(runId, event);
-    if (event.type === 'tool-error' && event.kind === 'repeated') repeated = event.message;
+    repeatedStop.see(event);
     if (event.type === 'step-start') stepRaw = '';
     if (event.type === 'text-delta') stepRaw += event.text;
     if (event.type === 'step-end') host.world.reportUsage(host.tabId, event.usage);
@@ -102,7 +103,7 @@ async function runWith(
     setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: host.tabId, turnId: before.id, text: event.text } : undefined);
   }, (change) => setTurn(updateCard(current(), change.callId, change)));
   if (host.inConversation(active) && origin !== '') host.history.remember(current(), result, active);
-  return outcomeOf(host, result, active, settings, repeated, stepRaw);
+  return outcomeOf(host, result, active, settings, repeatedStop.notice, stepRaw);
 }
 
 /**

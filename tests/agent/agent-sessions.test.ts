@@ -1172,6 +1172,28 @@ describe('agent sessions', () => {
     });
   });
 
+  it('says which calls of the stopping reply ran before a repeated-mistake stop, and a repeated-call stop', async () => {
+    const missing = call('delete_notes', {});
+    await script([missing, missing, `${call('search_products', { query: 'mug' })}${call('search_products', { query: 'cup' })}${missing}`, 'never']);
+    const h = harness();
+    h.openPanelAndAsk(1, 'delete my notes');
+    await h.untilTurnEnds(0);
+    expect(h.executed).toEqual(['search_products', 'search_products']);
+    expect(h.state()?.turns[0]).toMatchObject({
+      outcome: 'repeated-call',
+      notice: 'The model asked 3 times for "delete_notes", which this page does not offer, so the run was stopped after search_products ran. Try rephrasing the request.',
+    });
+
+    const same = call('search_products', { query: 'mug' });
+    await script([same, same, `${call('search_products', { query: 'cup' })}${same}`, 'never']);
+    h.ask(1, 'find mugs');
+    await h.untilTurnEnds(1);
+    expect(h.state()?.turns[1]).toMatchObject({
+      outcome: 'repeated-call',
+      notice: 'The model called search_products with the same arguments 3 times, so the run was stopped after search_products ran. Try rephrasing the request.',
+    });
+  });
+
   it('shows a call the model wrote that could not be read as a card between its step\'s prose and the next', async () => {
     const told = 'Couldn\'t read a tool call: it is neither JSON nor name(argument=value) in "search_products mug".';
     await script(['Let me look that up.<tool_call>search_products mug</tool_call>', 'Here are the mugs.']);
