@@ -64,8 +64,9 @@ function summaryLine(step: TraceStep, divergenceCount: number): string {
   return parts.join(' · ');
 }
 
-/** A step without a call answered, was cut off, or held only calls that could not be read or run. */
+/** A step without a call answered, was stopped or cut off, or held only calls that could not be read or run. */
 function withoutCalls(step: TraceStep): string {
+  if (step.stopped) return 'stopped';
   if (!step.complete) return step.raw === '' ? 'no reply' : 'cut off';
   if (step.problems.length === 0) return 'answer';
   return step.problems.every((problem) => problem.kind === 'unknown-tool') ? 'call to an unknown tool' : 'unreadable call';

@@ -75,6 +75,8 @@ export type AgentEvent =
    * A step's reply once it ended, what the engine said it cost, and how long it took. `failed`: the
    * engine ended it with an error (cut off, the server or the GPU lost) and the run ends with that
    * error; nothing of it was parsed, but its figures until then are the step's all the same.
+   * `stopped`: the person stopped the run while it streamed; unparsed too, with its figures until
+   * then. Either counts the pieces it streamed as its tokens where the engine gave no count.
    */
   | ({ type: 'step-end'; step: number; raw: string; usage: ModelUsage; modelMs: number } & (
       | {
@@ -82,8 +84,10 @@ export type AgentEvent =
           /** The engine ended the reply with an error while it looped over one call, or a run of calls: kept to the loop's end (see StreamedReply). */
           loopKept?: true;
           failed?: never;
+          stopped?: never;
         }
-      | { failed: true }
+      | { failed: true; stopped?: never }
+      | { stopped: true; failed?: never }
     ))
   | { type: 'finish'; reason: FinishReason; text: string; steps: number; error?: { name: string; message: string; hint?: string } };
 

@@ -14,6 +14,7 @@ export type { RunError, RunLocalAgentOptions, RunLocalAgentResult } from './agen
 export type { ToolCallContext } from './run-tool-call';
 export type { AgentEvent, AgentEventType, FinishReason, NotShownTool, ShownTool, ToolErrorKind } from './agent-events';
 export type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
+export { tokensWritten } from './streamed-tokens';
 export { defaultInstructions } from './default-instructions';
 export { defaultToolOutputLimit, inertMarkup } from './tool-output-text';
 export { cutToTokens, estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';

@@ -3,6 +3,7 @@ import { isAbortError, isTurnOver, raceAbort, turnOverReason } from './abortable
 import type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
 import { noFencedCalls, type FenceJudge } from './fenced-call-holder';
 import { createReplyPipeline, type ReplyPipeline } from './reply-pipeline';
+import { withStreamedTokens } from './streamed-tokens';
 
 export interface StreamedReply {
   /** The reply as the model wrote it, for the trace. */
@@ -62,7 +63,9 @@ export interface FailedReply {
  * token cap; it is cut as CallWatch says, as is one the cap cut while it repeated a call or a run
  * of calls), the model is told to stop (its signal aborts) and the reply ends as soon as the engine
  * has stopped. A reply the engine ended with an error comes back as a FailedReply, with the figures
- * it gave before its error. Rejects with an AbortError as soon as the run's signal aborts.
+ * it gave before its error, and one stopped by the run's signal ends its step, marked stopped, with
+ * what it cost until then; either counts the pieces it streamed as its tokens where the engine gave
+ * no count. Rejects with an AbortError as soon as the run's signal aborts.
  */
 export async function streamReply(
   model: LanguageModel,
@@ -74,6 +77,7 @@ export async function streamReply(
   const started = performance.now();
   const pipeline = createReplyPipeline(step, emit, judge);
   let usage: ModelUsage = {};
+  let pieces = 0;
   const turnOver = new AbortController();
   const iterator = startStream(model, request, turnOver);
   try {
@@ -86,6 +90,7 @@ export async function streamReply(
         continue;
       }
       if (chunk.text === '') continue;
+      pieces += 1;
       pipeline.push(chunk.text);
       if (pipeline.over) {
         turnOver.abort(turnOverReason());
@@ -100,11 +105,26 @@ export async function streamReply(
     // row or more was looping: it ends where the loop began repeating. One the engine failed in
     // otherwise (a server lost) may have been a square drawn side by side: its error stands.
     if (!request.signal.aborted && isCutOff(error) && pipeline.endLoop()) return { ...finishedReply(pipeline, usage, started), loopKept: true };
-    pipeline.showUnshown();
-    if (request.signal.aborted) throw error;
-    return { error, raw: pipeline.raw(), usage, modelMs: performance.now() - started };
+    return endedEarly(error, request.signal, { pipeline, step, emit }, { raw: pipeline.raw(), usage: withStreamedTokens(usage, pieces), modelMs: performance.now() - started });
   }
   return finishedReply(pipeline, usage, started);
+}
+
+/**
+ * A reply that failed or was stopped before its end: what was held is shown, and a failed one
+ * comes back with what it cost. A stopped one ends its step here, marked stopped, with its cost
+ * until then, and the stop's error is thrown on.
+ */
+function endedEarly(
+  error: unknown,
+  signal: AbortSignal,
+  { pipeline, step, emit }: { pipeline: ReplyPipeline; step: number; emit: (event: AgentEvent) => void },
+  ended: Omit<FailedReply, 'error'>,
+): FailedReply {
+  pipeline.showUnshown();
+  if (!signal.aborted) return { error, ...ended };
+  emit({ type: 'step-end', step, ...ended, stopped: true });
+  throw error;
 }
 
 /** Whether the engine cut the reply off at its length limit, or at the end of the model's context (see LanguageModel). */

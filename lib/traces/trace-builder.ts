@@ -156,10 +156,11 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
   }
 }
 
-/** The step's reply as it ended: a reply its engine ended with an error stays cut off, as it streamed, but with what it cost. */
+/** The step's reply as it ended: one its engine ended with an error, or the person stopped, stays cut off, as it streamed, but with what it cost. */
 function endStep(draft: StepDraft, event: Extract<AgentEvent, { type: 'step-end' }>): void {
   const { step } = draft;
-  if (!event.failed) {
+  if (event.stopped) step.stopped = true;
+  else if (!event.failed) {
     draft.rawParts = [];
     Object.assign(step, { raw: capText(event.raw, traceLimits.long), complete: true, parsed: traceParsed(event.parsed) });
     if (event.loopKept) step.loopKept = true;

@@ -98,6 +98,8 @@ export const traceStepSchema = z.object({
    * and in traces recorded before.
    */
   loopKept: z.boolean().optional(),
+  /** The person stopped the run while the model wrote this reply; absent otherwise, and in traces recorded before. */
+  stopped: z.boolean().optional(),
   prose: text(limits.long),
   parsed: traceParsedSchema.optional(),
   calls: atMost(traceCallSchema, counts.callsPerStep, 'calls'),

@@ -74,7 +74,7 @@ describe('the figures of a reply its engine ended with an error', () => {
     expect(cutAgain.stepEnds).toEqual([expect.objectContaining({ failed: true, raw: 'The enamel', usage: { promptTokens: 1_500, completionTokens: 1_024 } })]);
   });
 
-  it('are not told of a run the person stopped', async () => {
+  it('are told of a run the person stopped as a stopped step, with the pieces it streamed until then', async () => {
     const stop = new AbortController();
     const events: AgentEvent[] = [];
     const model: LanguageModel = {
@@ -86,6 +86,8 @@ describe('the figures of a reply its engine ended with an error', () => {
     };
     const result = await runLocalAgent({ request: 'find a mug', model, format: hermesFormat, signal: stop.signal, getTools: () => [search], executeTool: async () => ({ text: '' }), onEvent: (event) => void events.push(event) });
     expect(result.finishReason).toBe('aborted');
-    expect(events.some((event) => event.type === 'step-end')).toBe(false);
+    expect(events.filter((event) => event.type === 'step-end')).toEqual([
+      { type: 'step-end', step: 1, raw: 'Mugs are ', usage: { completionTokens: 1 }, modelMs: expect.any(Number), stopped: true },
+    ]);
   });
 });

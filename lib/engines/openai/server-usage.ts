@@ -15,8 +15,9 @@ export interface ReplyTiming {
 
 /**
  * The server's token counts, and its speeds where it says them, else the ones measured here. A
- * server that said no counts (one hung up on before its last chunk) gets none: its streamed pieces
- * are not its tokens, and the trace would show a count of them as tokens out.
+ * server that said no counts (one hung up on before its last chunk) gets none here: only a reply
+ * that failed or was stopped before its figures came has its streamed pieces counted as its
+ * tokens, by the agent (see withStreamedTokens), as a server streams a token a piece.
  */
 export function serverUsage(last: ServerFigures, timing: ReplyTiming): ModelUsage {
   const promptTokens = last.usage?.prompt_tokens ?? last.timings?.prompt_n;

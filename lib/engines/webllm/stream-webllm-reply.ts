@@ -1,5 +1,5 @@
 import type { ChatCompletionChunk, ChatCompletionRequestStreaming, CompletionUsage } from '@mlc-ai/web-llm';
-import type { ModelChunk, ModelRequest, ModelUsage } from '@webmcp-agents/local-agent';
+import { tokensWritten, type ModelChunk, type ModelRequest, type ModelUsage } from '@webmcp-agents/local-agent';
 import { contextFull, EngineError, replyCutOff } from '../engine';
 import { modelUsage, usageFigure } from '../usage-figure';
 import { isConstraintError, toolCallConstraint } from './tool-call-constraint';
@@ -132,7 +132,7 @@ interface LocalTiming {
 export function toModelUsage(usage: CompletionUsage | undefined, timing: LocalTiming): ModelUsage {
   const extra = usage?.extra;
   const measuredFirstTokenMs = timing.firstTokenAt === undefined ? undefined : timing.firstTokenAt - timing.startedAt;
-  const completionTokens = usage?.completion_tokens ?? timing.deltas;
+  const completionTokens = tokensWritten(usage?.completion_tokens, timing.deltas);
   const decodeSeconds = timing.firstTokenAt === undefined ? 0 : (timing.endedAt - timing.firstTokenAt) / 1000;
   const firstTokenMs = extra?.time_to_first_token_s !== undefined ? extra.time_to_first_token_s * 1000 : measuredFirstTokenMs;
   const measuredDecode = decodeSeconds > 0 && completionTokens > 1 ? (completionTokens - 1) / decodeSeconds : undefined;
