@@ -35,3 +35,16 @@ describe('a step whose reply its engine cut off after it streamed', () => {
     expect(storedTraceSchema.safeParse(trace).success).toBe(true);
   });
 });
+
+describe('a step whose reply WebLLM lost the GPU in, before it gave any figures', () => {
+  it('keeps its time and counts the pieces it streamed as its tokens', async () => {
+    const fake = createFakeWebLlm({ replies: ['The enamel mug is a fine mug. '.repeat(20)], chunkSize: 4 });
+    const engine = createWebLlmEngine(defaultSettings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} });
+    await engine.load(() => {});
+    fake.state.loseDeviceAfterChunks = 5;
+    const { result, events } = await runShopRequest(engine, 'tell me about the mug');
+    expect(result.finishReason).toBe('error');
+    const stepEnds = events.filter((event) => event.type === 'step-end');
+    expect(stepEnds).toEqual([expect.objectContaining({ failed: true, usage: { completionTokens: 5 }, modelMs: expect.any(Number) })]);
+  });
+});
