@@ -3,18 +3,16 @@ import type { TraceStep } from '@/lib/traces/trace-schema';
 
 const partTitles = { call: 'Read as a tool call', think: 'Reasoning, not shown to the person', prose: 'Prose, shown to the person' } as const;
 
-/** What the model wrote, with the parts the parser read as calls or reasoning highlighted. */
-export function RawOutputView({ step }: { step: TraceStep }) {
+/**
+ * What the model wrote, with the parts the parser read as calls or reasoning highlighted.
+ * `endedWith` is the error the run ended with, given for its last step: why a reply cut off there
+ * ended (its length limit reached, an engine lost).
+ */
+export function RawOutputView({ step, endedWith }: { step: TraceStep; endedWith?: string }) {
   const segments = segmentRawOutput(step.raw, step.parsed?.calls.length ?? 0);
   return (
     <div class="raw-output">
-      {!step.complete && (
-        <p class="muted">
-          {step.raw === ''
-            ? 'No reply: the run ended before the model wrote anything.'
-            : 'The reply was cut off here: the run ended while the model was writing.'}
-        </p>
-      )}
+      {!step.complete && <p class="muted" data-testid="cut-off-notice">{cutOffNotice(step, endedWith)}</p>}
       <pre data-testid="raw-output">
         {segments.map((segment, index) =>
           segment.kind === 'prose' ? (
@@ -34,4 +32,12 @@ export function RawOutputView({ step }: { step: TraceStep }) {
       )}
     </div>
   );
+}
+
+/** Why a reply the trace holds unfinished ends where it does. */
+function cutOffNotice(step: TraceStep, endedWith: string | undefined): string {
+  const why = step.stopped ? undefined : endedWith;
+  const how = step.stopped ? 'the run was stopped' : 'the run ended';
+  if (step.raw === '') return why ? `No reply. ${why}` : `No reply: ${how} before the model wrote anything.`;
+  return why ? `The reply ends here. ${why}` : `The reply was cut off here: ${how} while the model was writing.`;
 }

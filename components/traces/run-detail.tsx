@@ -86,6 +86,7 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
           step={step}
           divergences={divergences.filter((divergence) => divergence.step === step.step)}
           open={openFirstStep && index === 0}
+          endedWith={index === steps.length - 1 ? run.error?.message : undefined}
         />
       ))}
     </article>

@@ -9,12 +9,20 @@ import { PromptMessages } from './prompt-messages';
 import { RawOutputView } from './raw-output-view';
 import { ScoresTable } from './scores-table';
 
+interface StepViewProps {
+  step: TraceStep;
+  divergences: readonly Divergence[];
+  open?: boolean;
+  /** The error the run ended with, given for its last step (see RawOutputView). */
+  endedWith?: string;
+}
+
 /**
  * One step, folded to a line until opened: scores, prompt, raw output, calls, problems, results.
  * The body is built only once opened: a step's prompt alone can run to hundreds of thousands of
  * characters, and a long run has many steps.
  */
-export function StepView({ step, divergences, open }: { step: TraceStep; divergences: readonly Divergence[]; open?: boolean }) {
+export function StepView({ step, divergences, open, endedWith }: StepViewProps) {
   const opened = useSignal(Boolean(open));
   return (
     <details
@@ -43,7 +51,7 @@ export function StepView({ step, divergences, open }: { step: TraceStep; diverge
           <h3>Prompt</h3>
           <PromptMessages messages={step.messages} />
           <h3>Raw output</h3>
-          <RawOutputView step={step} />
+          <RawOutputView step={step} endedWith={endedWith} />
           <h3>Calls and results</h3>
           <CallList step={step} />
         </>

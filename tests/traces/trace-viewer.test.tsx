@@ -660,6 +660,35 @@ describe('the trace viewer', () => {
     expect(viewer.find('no-calls')?.textContent).toBe('No reply, so no call.');
   });
 
+  it("says why a reply the trace holds unfinished ends: the engine's error, or the person's stop", async () => {
+    const capped: LanguageModel = {
+      async *stream() {
+        yield { type: 'text-delta', text: 'Here is a long story about mugs' };
+        throw replyCutOff('1,024 tokens');
+      },
+    };
+    const stopping = new AbortController();
+    const stopped: LanguageModel = {
+      async *stream() {
+        yield { type: 'text-delta', text: 'Let me look' };
+        stopping.abort();
+        await new Promise(() => {});
+      },
+    };
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    await recordShopRun({ recorder, runId: 'capped', model: capped });
+    await recordShopRun({ recorder, runId: 'stopped', model: stopped, signal: stopping.signal });
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('capped'));
+    await viewer.openSteps();
+    expect(viewer.find('cut-off-notice')?.textContent).toBe("The reply ends here. The model's reply reached 1,024 tokens and was cut off.");
+    await viewer.act(() => viewer!.model.open('stopped'));
+    await viewer.openSteps();
+    expect(viewer.find('cut-off-notice')?.textContent).toBe('The reply was cut off here: the run was stopped while the model was writing.');
+  });
+
   it('says a step whose reply was cut off inside a fourth copy of one call was kept to its third', async () => {
     const copy = '<tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call>\n';
     let turns = 0;

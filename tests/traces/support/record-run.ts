@@ -17,6 +17,8 @@ export interface RecordOptions {
   model?: LanguageModel;
   /** The characters of a result the model may read (runLocalAgent's default otherwise). */
   toolOutputLimit?: number;
+  /** Stops the run, as the side panel's Stop does. */
+  signal?: AbortSignal;
 }
 
 /** Runs the agent loop on the shop page with recorded replies, as the background would, recording it. */
@@ -35,6 +37,7 @@ export async function recordShopRun(options: RecordOptions): Promise<RunLocalAge
     approve: async (call, { tool }) => tool.annotations?.readOnlyHint === true || (options.approve?.(call.name) ?? true),
     onEvent: (event) => recorder.record(runId, event),
     toolOutputLimit: options.toolOutputLimit,
+    signal: options.signal,
   });
   if (!options.leaveUnfinished) recorder.endRun(runId, result.finishReason === 'aborted' ? 'stopped' : result.finishReason, Date.now());
   return result;
