@@ -3,6 +3,7 @@
 import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import type { AgentEvent, FinishReason } from './agent-events';
 import { defaultInstructions } from './default-instructions';
+import { engineErrorFields, type EngineErrorFields } from './engine-error-fields';
 import type { PromptFormat } from './formats';
 import type { LanguageModel } from './language-model';
 import type { ToolCallContext, ToolCallHost } from './run-tool-call';
@@ -63,15 +64,10 @@ export interface RunLocalAgentResult {
   error?: RunError;
 }
 
-/** An engine failure as it crosses contexts; `hint` is what the person can do, when the engine said. */
-export interface RunError {
+/** An engine failure as it crosses contexts, with what the engine said of it beyond its message. */
+export interface RunError extends EngineErrorFields {
   name: string;
   message: string;
-  hint?: string;
-  /** The engine's code for what went wrong, when it gave one. */
-  code?: string;
-  /** How many tokens the model reads at once, where a `context-full` error says so. */
-  contextTokens?: number;
 }
 
 /** What a run keeps from one step to the next. */
@@ -162,12 +158,5 @@ export function noteCall(run: Run, key: string, answer?: string): void {
 
 export function toRunError(error: unknown): RunError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  const { hint, code, contextTokens } = error as { hint?: unknown; code?: unknown; contextTokens?: unknown };
-  return {
-    name: error.name,
-    message: error.message,
-    ...(typeof hint === 'string' ? { hint } : {}),
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(typeof contextTokens === 'number' ? { contextTokens } : {}),
-  };
+  return { name: error.name, message: error.message, ...engineErrorFields(error) };
 }

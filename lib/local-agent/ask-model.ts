@@ -5,6 +5,7 @@ import type { AgentEvent, ShownTool } from './agent-events';
 import type { Run } from './agent-run';
 import { callsAnOfferedTool } from './calls-an-offered-tool';
 import type { FenceJudge } from './fenced-call-holder';
+import { engineErrorFields } from './engine-error-fields';
 import { isEmptyFence } from './parsing/empty-fence';
 import { parseToolCalls } from './parse-tool-calls';
 import { rankScoredTools, scoreTools } from './rank-tools';
@@ -166,8 +167,7 @@ const maxRefits = 3;
  * with the model's context where the error says it.
  */
 function contextFullError(error: unknown): { contextTokens?: number } | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, contextTokens } = error as { code?: unknown; contextTokens?: unknown };
+  const { code, contextTokens } = engineErrorFields(error);
   if (code !== 'context-full') return undefined;
-  return typeof contextTokens === 'number' && Number.isInteger(contextTokens) && contextTokens > 0 ? { contextTokens } : {};
+  return contextTokens !== undefined ? { contextTokens } : {};
 }

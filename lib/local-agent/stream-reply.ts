@@ -2,6 +2,7 @@ import type { AgentEvent } from './agent-events';
 import { isAbortError, isTurnOver, raceAbort, turnOverReason } from './abortable';
 import type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
 import { noFencedCalls, type FenceJudge } from './fenced-call-holder';
+import { engineErrorFields } from './engine-error-fields';
 import { createReplyPipeline, type ReplyPipeline } from './reply-pipeline';
 import { withStreamedTokens } from './streamed-tokens';
 
@@ -129,7 +130,7 @@ function endedEarly(
 
 /** Whether the engine cut the reply off at its length limit, or at the end of the model's context (see LanguageModel). */
 function isCutOff(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const { code } = engineErrorFields(error);
   return code === 'reply-cut-off' || code === 'context-full';
 }
 
