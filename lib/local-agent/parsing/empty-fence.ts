@@ -1,13 +1,13 @@
 // A code fence a model wrapped around a tagged call is left empty once the call is taken out:
 // it is call markup too, and goes with the call.
-import { fencedBlocks } from './fences';
+import { fencedBlocks, languageEnd } from './fences';
 
 /**
  * What is left inside a fence emptied of a call: nothing, or its language and white space. A word
  * alone between fences ("```ls```") is inline code the model wrote, and stays.
  */
 export function isEmptyFenceBody(body: string): boolean {
-  return /^(?:[\w+.-]*\s+)?$/.test(body);
+  return body === '' || /^\s+$/.test(body.slice(languageEnd(body, 0)));
 }
 
 /**

@@ -52,10 +52,18 @@ export function settlingFence(
   return undefined;
 }
 
+/** Where the language a block names after its opening fence, at `from`, ends ("json", "c++", "objective-c"). */
+export function languageEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && /[\w+.-]/.test(text[end]!)) end += 1;
+  return end;
+}
+
 /** The fence's line is the fence and a language, nothing else ("```json"): a block's opening line. */
 function namesLanguageAlone(text: string, fence: Fence): boolean {
-  const lineEnd = text.indexOf('\n', fence.end);
-  return /^[\w+.-]+[ \t]*$/.test(text.slice(fence.end, lineEnd === -1 ? undefined : lineEnd));
+  const end = languageEnd(text, fence.end);
+  const lineEnd = text.indexOf('\n', end);
+  return end > fence.end && /^[ \t]*$/.test(text.slice(end, lineEnd === -1 ? undefined : lineEnd));
 }
 
 /** The fenced blocks of `text` in order, the last one open where no fence closes it. */

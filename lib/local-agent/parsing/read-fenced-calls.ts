@@ -1,7 +1,7 @@
 import { MAX_CALLS_PER_REPLY, type CallCollector } from './call-collector';
 import { readJsonReply } from './read-json-reply';
 import { readNearMiss } from './read-whole-reply';
-import { fencedBlocks } from './fences';
+import { fencedBlocks, languageEnd } from './fences';
 import { trimRange } from './text-range';
 
 /**
@@ -17,8 +17,7 @@ export function readFencedCalls(text: string, collector: CallCollector): string 
   // Past this many fences the reply is a code listing, not calls: the rest stays prose unread.
   for (const { open, close } of fencedBlocks(text).slice(0, MAX_CALLS_PER_REPLY)) {
     if (collector.full) break;
-    let bodyStart = open.end;
-    while (bodyStart < text.length && /[\w+.-]/.test(text[bodyStart] ?? '')) bodyStart += 1;
+    const bodyStart = languageEnd(text, open.end);
     const language = text.slice(open.end, bodyStart).toLowerCase();
     if (readFenceBody(text, language, bodyStart, close?.at ?? text.length, collector)) {
       kept.push(text.slice(keptFrom, open.at));
