@@ -53,6 +53,8 @@ class Holder implements FencedCallHolder {
   private inFence = false;
   // Only spaces or tabs came since the last line's end before `pending`: a fence there opens a block.
   private pendingAtLineStart = true;
+  // Where in `pending` a fence at a line's start after a mention waits for its line to end (see settling).
+  private lineFenceAt: number | undefined;
 
   constructor(judge: FenceJudge) {
     this.judge = judge;
@@ -60,10 +62,8 @@ class Holder implements FencedCallHolder {
 
   push(prose: string): string {
     // Inside a long block, look for its close only in what is new (and the backticks before it
-    // may be one); after a mention, rescan the current line too: a fence at its start is judged
-    // only once its line ends.
-    let closeFrom = this.inFence ? this.pending.length - trailingBackticks(this.pending) : 0;
-    if (this.inFence && !this.pendingAtLineStart) closeFrom = Math.min(closeFrom, this.pending.lastIndexOf('\n') + 1);
+    // may be one), or from a fence that waits for the end of its line.
+    let closeFrom = this.inFence ? (this.lineFenceAt ?? this.pending.length - trailingBackticks(this.pending)) : 0;
     this.pending += prose;
     let shown = '';
     for (;;) {
@@ -99,9 +99,12 @@ class Holder implements FencedCallHolder {
     const settling = open && settlingFence(this.pending, open, { from: Math.max(open.end, from), openAtLineStart });
     // A fence that ends what came so far may go on in the next chunk; after a mention, one at a
     // line's start is judged by its whole line (a language alone there opens a block).
+    this.lineFenceAt = undefined;
     if (!settling || settling.fence.end >= this.pending.length) return undefined;
     const byItsLine = !openAtLineStart && atLineStart(this.pending, settling.fence.at);
-    return byItsLine && !this.pending.includes('\n', settling.fence.end) ? undefined : settling;
+    const waits = byItsLine && !this.pending.includes('\n', settling.fence.end);
+    this.lineFenceAt = waits ? settling.fence.at : undefined;
+    return waits ? undefined : settling;
   }
 
   private take(length: number): string {
