@@ -7,10 +7,27 @@ import type { TabToolRegistry } from './tab-tool-registry';
 import { noResultAsPageChanged, type ToolRun } from './tool-output-from-result';
 import type { PageResult } from '../webmcp/read-page-result';
 import { originOf } from '../text/origin-of';
+import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 
 export interface InspectorServices {
   /** The result the page a form loaded in a tab's top frame gives; by default, `readLoadedPageResult`. */
   readLoadedPageResult?: (tabId: number, formDocumentId: string) => Promise<PageResult | undefined>;
+  /** Holds the service worker awake until the function it returns is called; by default, `keepServiceWorkerAwake`. */
+  keepAwake?: () => () => void;
+}
+
+const defaultServices: Required<InspectorServices> = {
+  readLoadedPageResult: (tabId, formDocumentId) => readLoadedPageResult(tabId, { formDocumentId }),
+  keepAwake: keepServiceWorkerAwake,
+};
+
+/** What the inspector's runs by hand share. */
+interface HandRuns {
+  registry: TabToolRegistry;
+  channel: Channel<InspectorEvent, InspectorRequest>;
+  services: Required<InspectorServices>;
+  /** The runs waiting for their tool, by the panel's id for each. */
+  running: Map<string, AbortController>;
 }
 
 /**
@@ -23,9 +40,8 @@ export function serveInspector(
   channel: Channel<InspectorEvent, InspectorRequest>,
   services: InspectorServices = {},
 ): void {
-  const { readLoadedPageResult: readResultPage = (tabId: number, formDocumentId: string) => readLoadedPageResult(tabId, { formDocumentId }) } = services;
+  const runs: HandRuns = { registry, channel, services: { ...defaultServices, ...services }, running: new Map() };
   let inspectedTabId: number | undefined;
-  const runs = new Map<string, AbortController>();
   const stopWatching = registry.onChange((tabId, tabTools) => {
     if (tabId === inspectedTabId) channel.post({ type: 'tab-tools', tabId, tabTools: tabTools ?? null });
   });
@@ -39,35 +55,35 @@ export function serveInspector(
         });
         return;
       case 'run-tool':
-        if (inspectedTabId !== undefined) void run(inspectedTabId, request);
+        if (inspectedTabId !== undefined) void runByHand(runs, inspectedTabId, request);
         return;
       case 'cancel-run':
-        runs.get(request.runId)?.abort(new DOMException('Stopped by hand.', 'AbortError'));
+        runs.running.get(request.runId)?.abort(new DOMException('Stopped by hand.', 'AbortError'));
         return;
     }
   });
   channel.onDisconnect(() => {
     stopWatching();
-    for (const controller of runs.values()) controller.abort(new DOMException('The inspector closed.', 'AbortError'));
+    for (const controller of runs.running.values()) controller.abort(new DOMException('The inspector closed.', 'AbortError'));
   });
+}
 
-  async function run(tabId: number, request: Extract<InspectorRequest, { type: 'run-tool' }>): Promise<void> {
-    const controller = new AbortController();
-    runs.set(request.runId, controller);
+/**
+ * Runs a tool as the inspector asked and posts its result. The service worker is held awake until
+ * the result is posted: a tool may take minutes, and no message comes meanwhile to keep it.
+ */
+async function runByHand({ registry, channel, services, running }: HandRuns, tabId: number, request: Extract<InspectorRequest, { type: 'run-tool' }>): Promise<void> {
+  const controller = new AbortController();
+  running.set(request.runId, controller);
+  const release = services.keepAwake();
+  try {
     const started = performance.now();
-    const options = {
-      signal: controller.signal,
-      ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
-      ...(request.frameId === undefined ? {} : { frameId: request.frameId }),
-      ...(request.documentId === undefined ? {} : { documentId: request.documentId }),
-    };
     const tool = (await registry.get(tabId))?.tools.find(
       (candidate) => candidate.name === request.name && candidate.frameId === (request.frameId ?? candidate.frameId),
     );
-    const { output, ...besideOutput } = await runTabTool(registry, tabId, request.name, request.args, options).catch(
+    const { output, ...besideOutput } = await runTabTool(registry, tabId, request.name, request.args, runOptions(request, controller.signal)).catch(
       (): ToolRun => ({ output: { text: 'Stopped before the tool answered.', isError: true } }),
     );
-    runs.delete(request.runId);
     // Only the inspector checks a result (its structuredContent, or that it was left out) against the tool's output schema, and only where it has one.
     const structured = tool?.outputSchema ? besideOutput : {};
     channel.post({ type: 'run-result', runId: request.runId, output, ...structured, durationMs: Math.round(performance.now() - started) });
@@ -76,8 +92,21 @@ export function serveInspector(
     // one commits, would pass for it.
     const formNavigated = tool?.source === 'declarative' && tool.frameId === 0 && output.text === noResultAsPageChanged(request.name);
     if (!formNavigated || tool.documentId === undefined) return;
-    const pageResult = await readResultPage(tabId, tool.documentId);
+    const pageResult = await services.readLoadedPageResult(tabId, tool.documentId);
     // The form's own site, as the agent's card shows it: another site's page says nothing of it.
     if (pageResult && originOf(pageResult.url) === tool.origin) channel.post({ type: 'run-page-result', runId: request.runId, pageResult });
+  } finally {
+    running.delete(request.runId);
+    release();
   }
+}
+
+/** How the tool is run: stopped by `signal`, with the panel's time limit, in the frame and document the panel names. */
+function runOptions(request: Extract<InspectorRequest, { type: 'run-tool' }>, signal: AbortSignal) {
+  return {
+    signal,
+    ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
+    ...(request.frameId === undefined ? {} : { frameId: request.frameId }),
+    ...(request.documentId === undefined ? {} : { documentId: request.documentId }),
+  };
 }

@@ -66,3 +66,49 @@ describe('serveInspector: a run by hand', () => {
     );
   });
 });
+
+describe('serveInspector: the service worker while a tool runs by hand', () => {
+  /** A page whose tool answers only when the test says so. */
+  function slowPage() {
+    let answer: (reply: ToolCallReply) => void = () => {};
+    send.mockImplementation(((_tabId: number, type: string) =>
+      type === 'tool-execute' ? new Promise<ToolCallReply>((resolve) => (answer = resolve)) : Promise.resolve(null)) as never);
+    return { answer: (reply: ToolCallReply) => answer(reply) };
+  }
+  function awakeCounter() {
+    const held = { now: 0 };
+    return { held, keepAwake: () => ((held.now += 1), () => void (held.now -= 1)) };
+  }
+
+  it('is held awake until the tool answers, a tool may take minutes with no message meanwhile', async () => {
+    const page = slowPage();
+    const { held, keepAwake } = awakeCounter();
+    const { channel, events, ask } = inspectorChannel();
+    serveInspector(registry, channel, { keepAwake });
+    ask({ type: 'inspect', tabId: 3 });
+    ask({ type: 'run-tool', runId: 'run-1', name: 'cart_text', args: {} });
+    await vi.waitFor(() => expect(send).toHaveBeenCalledWith(3, 'tool-execute', expect.anything(), expect.anything()));
+    expect(held.now).toBe(1);
+    page.answer({ status: 'ok', result });
+    await vi.waitFor(() => expect(events.some((event) => event.type === 'run-result')).toBe(true));
+    expect(held.now).toBe(0);
+  });
+
+  it('is let go when a run by hand is stopped, or the inspector closes', async () => {
+    slowPage();
+    const { held, keepAwake } = awakeCounter();
+    const { channel, events, ask } = inspectorChannel();
+    let disconnect = () => {};
+    channel.onDisconnect = (listener) => void (disconnect = listener);
+    serveInspector(registry, channel, { keepAwake });
+    ask({ type: 'inspect', tabId: 3 });
+    ask({ type: 'run-tool', runId: 'run-1', name: 'cart_text', args: {} });
+    ask({ type: 'run-tool', runId: 'run-2', name: 'cart_text', args: {} });
+    await vi.waitFor(() => expect(held.now).toBe(2));
+    ask({ type: 'cancel-run', runId: 'run-1' });
+    await vi.waitFor(() => expect(events.filter((event) => event.type === 'run-result')).toHaveLength(1));
+    expect(held.now).toBe(1);
+    disconnect();
+    await vi.waitFor(() => expect(held.now).toBe(0));
+  });
+});
