@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { engineIds } from '../engines/engine';
+import { normalizeSiteOrigin } from './normalize-site-origin';
 
 /** The person's settings. Stored typed and versioned; anything unreadable falls back to defaults. */
 export const settingsSchema = z.object({
@@ -54,8 +55,18 @@ export function parseSettings(value: unknown): Settings {
 
 /** The elements of a stored list or record that can be read, the value itself for other fields. */
 function readablePart(key: keyof Settings, value: unknown): unknown {
-  if (key === 'allowedSites' || key === 'disabledSites') return Array.isArray(value) ? value.filter((site) => typeof site === 'string') : value;
+  if (key === 'allowedSites' || key === 'disabledSites') return Array.isArray(value) ? readableSites(value) : value;
   if (key !== 'modelByEngine' || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const engines: readonly string[] = engineIds;
   return Object.fromEntries(Object.entries(value).filter(([engine, model]) => engines.includes(engine) && typeof model === 'string' && model.length <= 200));
+}
+
+/**
+ * The entries of a stored site list, each as the options page keeps a typed one: a hand-edited or
+ * imported "bank.example" would be listed and match no page, and where the agent is off a miss is
+ * the harmful mistake. An entry that is no site is kept as it is, for the person to see and remove.
+ */
+function readableSites(value: unknown[]): string[] {
+  const sites = value.filter((site) => typeof site === 'string').map((site) => normalizeSiteOrigin(site) ?? site);
+  return [...new Set(sites)];
 }

@@ -26,10 +26,19 @@ describe('reading stored settings that are partly unreadable', () => {
     expect((await loadSettings()).modelByEngine).toEqual({ openai: 'llama3.2:3b' });
   });
 
+  it('reads a site typed into the stored lists by hand as the options page keeps one, so that it matches', async () => {
+    await storeRaw({ disabledSites: ['bank.example', 'https://bank.example/', 'intranet'], allowedSites: ['localhost:8080'] });
+    const read = await loadSettings();
+    expect(read.disabledSites).toEqual(['https://bank.example', 'intranet']);
+    expect(agentOffOn(read.disabledSites, 'https://www.bank.example')).toBe(true);
+    expect(read.allowedSites).toEqual(['http://localhost:8080']);
+  });
+
   it('drops the model of an unreadable engine with it, rather than pairing it with the default engine', async () => {
     await storeRaw({ engine: 'ollama', model: 'llama3.2:3b' });
     expect(await loadSettings()).toMatchObject({ engine: 'webllm', model: '' });
     await storeRaw({ engine: 'openai', model: 'llama3.2:3b' });
     expect(await loadSettings()).toMatchObject({ engine: 'openai', model: 'llama3.2:3b' });
   });
+
 });
