@@ -48,9 +48,17 @@ export function parseSettings(value: unknown): Settings {
     const field = settingsSchema.shape[key].safeParse(readablePart(key, record[key]));
     if (field.success) settings[key] = field.data;
   }
-  // A model is its engine's: with the engine fallen back to the default, it names another engine's.
-  if ('engine' in record && settings.engine !== record.engine) settings.model = '';
+  if ('engine' in record && settings.engine !== record.engine) Object.assign(settings, withDefaultEngine(settings as Settings));
   return settings as Settings;
+}
+
+/**
+ * The settings once the engine fell back to the default: the stored model names another engine's,
+ * so the default gets back the model kept for it, as choosing it in the options page would.
+ */
+function withDefaultEngine(settings: Settings): Partial<Settings> {
+  const { [settings.engine]: kept = '', ...others } = settings.modelByEngine;
+  return { model: kept, modelByEngine: others };
 }
 
 /** The elements of a stored list or record that can be read, the value itself for other fields. */

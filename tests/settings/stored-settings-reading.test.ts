@@ -41,4 +41,8 @@ describe('reading stored settings that are partly unreadable', () => {
     expect(await loadSettings()).toMatchObject({ engine: 'openai', model: 'llama3.2:3b' });
   });
 
+  it('gives the default engine, where an unreadable one falls back to it, the model kept for it', async () => {
+    await storeRaw({ engine: 'ollama', model: 'llama3.2:3b', modelByEngine: { webllm: 'Qwen3-1.7B-q4f32_1-MLC', openai: 'qwen3:4b' } });
+    expect(await loadSettings()).toMatchObject({ engine: 'webllm', model: 'Qwen3-1.7B-q4f32_1-MLC', modelByEngine: { openai: 'qwen3:4b' } });
+  });
 });
