@@ -14,6 +14,7 @@ import {
 import type { TraceStore } from './trace-store';
 import type { TabDrivers } from '../service-worker/tab-drivers';
 import { connectReplaySession, type ReplayPort } from './replay-session';
+import { siteOfReport } from '../registry/report-site';
 
 /** What a tab offers now, as the tool registry reports it. */
 export interface TabTools {
@@ -55,7 +56,10 @@ export interface TraceServiceBackground {
 }
 
 /** Answers the trace viewer: list, get, delete, import, export, and replays over a port. */
-export function createTraceService(background: TraceServiceBackground) {
+export function createTraceService(given: TraceServiceBackground) {
+  // A sandboxed page is named by its address's site, as the agent names it (see `siteOfReport`):
+  // the tab list offers it for runs on that site, and a replay there is refused where the agent is off.
+  const background: TraceServiceBackground = { ...given, getTabTools: async (tabId) => namedBySite(await given.getTabTools(tabId)) };
   const answer = async (request: TraceRequest): Promise<TraceResponseData<TraceRequestType>> => {
     const store = await background.store();
     switch (request.type) {
@@ -92,6 +96,10 @@ export function createTraceService(background: TraceServiceBackground) {
       connectReplaySession(port, background);
     },
   };
+}
+
+function namedBySite(tabTools: TabTools | undefined): TabTools | undefined {
+  return tabTools && { ...tabTools, origin: siteOfReport(tabTools) };
 }
 
 async function importFile(store: TraceStore, file: unknown) {

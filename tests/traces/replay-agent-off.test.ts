@@ -43,3 +43,29 @@ describe('replay: the agent turned off while a call waits', () => {
     expect(done).toMatchObject({ type: 'failed', error: { message: expect.stringContaining('turned off on https://cart.example') } });
   });
 });
+
+describe('replay: a sandboxed page', () => {
+  it('names a sandboxed page by the site of its address, so the tab list offers it by that site and the agent off there refuses the replay', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    await recordShopRun({ recorder, runId: 'run-1', startedAt: Date.now() - 60_000 });
+    await recorder.flush();
+    const page = createShopPage();
+    const ran: string[] = [];
+    // The shop's page served sandboxed (a CSP `sandbox` header): its origin is opaque.
+    const sandboxed: ShopPage = { ...page, origin: 'null', executeTool: async (name, args) => (ran.push(name), page.executeTool(name, args)) };
+    const { service, openReplayPort } = createTestService(store, new Map([[7, sandboxed]]), {
+      consent: async () => ({ askEveryCall: false, disabledSites: ['https://shop.example'] }),
+    });
+    const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+    expect((await client.replayTabs()).map((tab) => tab.origin)).toEqual(['https://shop.example']);
+    const done = await new Promise<ReplayServerMessage | 'lost'>((resolve) => {
+      client.replay('run-1', 7, {
+        onMessage: (message) => (message.type === 'done' || message.type === 'failed') && resolve(message),
+        onLost: () => resolve('lost'),
+      });
+    });
+    expect(ran).toEqual([]);
+    expect(done).toMatchObject({ type: 'failed', error: { message: 'The agent is off on https://shop.example, so nothing is replayed there. Turn it back on in the extension\'s options.' } });
+  });
+});
