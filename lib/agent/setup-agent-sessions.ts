@@ -80,9 +80,13 @@ function hearNavigations(sessions: Pick<ReturnType<typeof createAgentSessions>, 
     if (frameId === 0) sessions.pageLoaded(tabId);
   });
   // A page that fails to load (offline, a mistyped host) gets Chrome's error page and no onCompleted:
-  // its panels must still stop describing the page before.
-  browser.webNavigation.onErrorOccurred.addListener(({ tabId, frameId }) => {
-    if (frameId === 0) sessions.pageLoaded(tabId);
+  // its panels must still stop describing the page before. That error page is a new document, and
+  // Chrome tells no onCommitted of it, so it ends a run here. A navigation cancelled before it
+  // committed (a download, a 204 answer) names no document: the page and its run stay.
+  browser.webNavigation.onErrorOccurred.addListener(({ tabId, frameId, documentId }) => {
+    if (frameId !== 0) return;
+    if (documentId && !/^0+$/.test(documentId)) sessions.navigated(tabId, documentId);
+    sessions.pageLoaded(tabId);
   });
 }
 

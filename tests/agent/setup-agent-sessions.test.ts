@@ -38,6 +38,17 @@ describe('the agent sessions as the background wires them to tab life', () => {
     await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...failed, frameId: 7 } as never);
     expect(sessions.pageLoaded.mock.calls).toEqual([[4]]);
   });
+
+  it('ends the run of a tab whose page gave way to Chrome’s error page, not of one whose navigation was cancelled before it committed', async () => {
+    // As Chromium 156 tells them: a host that does not resolve commits an error page (a document of
+    // its own); a download or a 204 answer cancels the navigation, and the page stays.
+    const failed = { tabId: 4, frameId: 0, url: 'https://offline.example/', error: 'net::ERR_NAME_NOT_RESOLVED', documentId: '273A1A192517FA05E8AB6072CDF39552' };
+    const cancelled = { tabId: 5, frameId: 0, url: 'https://shop.example/invoice.pdf', error: 'net::ERR_ABORTED', documentId: '00000000000000000000000000000000' };
+    await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...failed, processId: 1, timeStamp: 0 } as never);
+    await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...cancelled, processId: 1, timeStamp: 0 } as never);
+    await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...failed, frameId: 7, processId: 1, timeStamp: 0 } as never);
+    expect(sessions.navigated.mock.calls).toEqual([[4, failed.documentId]]);
+  });
 });
 
 describe('a tab whose page reported no tools, as its snapshot reads it from the browser', () => {

@@ -81,6 +81,18 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await panel.getByTestId('turn').getByText('Still here.').waitFor({ timeout: 5000 });
   });
 
+  it('the tab giving way to Chrome\'s error page (a host that does not resolve) during a run stops it as a navigation does', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [`Looking it up.${toolCall('slow_lookup', { topic: 'tea' })}`, 'Done.'],
+    });
+    const { panel, page } = await openPageAndPanel();
+    await ask(panel, 'look up tea');
+    await panel.locator('[data-testid=tool-card][data-state=running]').waitFor();
+    await page.goto('http://no-such-host.invalid/').catch(() => {});
+    await expect.poll(() => lastTurnOutcome(panel), { timeout: 5000 }).toBe('navigated');
+    expect(await panel.getByTestId('turn').last().textContent()).not.toContain('Done.');
+  });
+
   it('a form that posts to its result page: the run ends there, and the card shows what that page gives', async () => {
     await useReplayEngine(await currentServiceWorker(extension.context), {
       replies: [`Ordering.${toolCall('place_order', { qty: 2 })}`, 'never'],
