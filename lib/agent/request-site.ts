@@ -33,9 +33,24 @@ export async function readPageAtSend(world: AgentWorld, tabId: number, signal: A
   const sentOn = siteOfAddress(address);
   const noWait = Promise.resolve();
   if (tools) return { tools, address, sentOn, firstReport: noWait };
-  if (sentOn !== undefined) return { tools, address, sentOn, firstReport: loading ? world.settleTools(tabId, signal, settleCeilingMs) : noWait };
-  await world.settleTools(tabId, signal, settleCeilingMs);
+  if (sentOn !== undefined) return { tools, address, sentOn, firstReport: loading ? firstReportOf(world, tabId, signal) : noWait };
+  await firstReportOf(world, tabId, signal);
   return { tools: await world.getTabTools(tabId), address, sentOn, firstReport: noWait };
+}
+
+/**
+ * Resolves once the tab's page has reported its tools, or after a short while. A report that
+ * landed after the tools were first read, before this listened, announces nothing more: the tools
+ * are read again once it listens, so that such a page is not waited out.
+ */
+function firstReportOf(world: AgentWorld, tabId: number, signal: AbortSignal): Promise<void> {
+  const reported = new AbortController();
+  const settled = world.settleTools(tabId, AbortSignal.any([signal, reported.signal]), settleCeilingMs);
+  world.getTabTools(tabId).then(
+    (tools) => tools && reported.abort(),
+    () => {},
+  );
+  return settled;
 }
 
 /** How a turn ends before its run began: its outcome, and the notice shown with it. */

@@ -2022,6 +2022,24 @@ describe('agent sessions', () => {
     expect(h.cards()[0]).toMatchObject({ name: 'add_to_cart', approvalReason: 'not-read-only' });
   });
 
+  it('does not wait out the short while for a page still loading whose first report landed just as the request read the tools', async () => {
+    await script(['Hello there.']);
+    let reads: number | undefined;
+    const h = harness({
+      pageAddress: () => 'https://shop.example/mugs',
+      pageLoading: () => reads === 1,
+      // The report lands after the request's first read, before anything listens for it: no change is announced.
+      tabTools: () => (reads !== undefined && ++reads === 1 ? undefined : { url: 'https://shop.example/mugs', origin: 'https://shop.example', tools }),
+    });
+    h.openPanel(1);
+    await h.untilPanelShown();
+    reads = 0;
+    const sentAt = Date.now();
+    h.ask(1, 'hi');
+    await h.untilTurnEnds(0, 'answer');
+    expect(Date.now() - sentAt).toBeLessThan(settleCeilingMs);
+  });
+
   // A sandboxed document's tools (all refused) come with the opaque origin "null": its address says its site.
   for (const [url, outcome] of [['https://sandboxed.example/app', 'answer'], ['https://other.example/app', 'navigated']] as const) {
     it(`ends as "${outcome}" a request on https://sandboxed.example whose page reports as sandboxed at ${url} once the run began`, async () => {
