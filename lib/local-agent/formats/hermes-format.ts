@@ -23,4 +23,6 @@ export const hermesFormat: PromptFormat = {
     const blocks = replies.map((reply) => `<tool_response>\n${errorPrefix(reply)}${reply.text}\n</tool_response>`);
     return { role: 'user', content: blocks.join('\n') };
   },
+  howToCall: (calls) =>
+    `To call ${calls.length === 1 ? 'it' : 'them'}, write ${calls.map((call) => JSON.stringify({ name: call.name, arguments: call.arguments })).join(' and ')}, each between tool_call tags, as the system prompt shows.`,
 };

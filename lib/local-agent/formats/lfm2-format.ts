@@ -17,4 +17,18 @@ export const lfm2Format: PromptFormat = {
     );
     return { role: 'user', content: blocks.join('\n') };
   },
+  howToCall: (calls) => {
+    const written = calls.map((call) => `${call.name}(${Object.entries(call.arguments).map(([key, value]) => `${key}=${pythonLiteral(value)}`).join(', ')})`);
+    return `To call ${calls.length === 1 ? 'it' : 'them'}, write [${written.join(', ')}] between the tool call start and end tokens.`;
+  },
 };
+
+/** A JSON value as Python writes it: JSON's own text but for `true`, `false` and `null`. */
+function pythonLiteral(value: unknown): string {
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (value === null || value === undefined) return 'None';
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
+  if (typeof value === 'object') return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${pythonLiteral(item)}`).join(', ')}}`;
+  return JSON.stringify(value);
+}

@@ -21,4 +21,5 @@ export const llama3JsonFormat: PromptFormat = {
     const blocks = replies.map((reply) => `Output of ${reply.name}: ${errorPrefix(reply)}${reply.text}`);
     return { role: 'user', content: blocks.join('\n\n') };
   },
+  howToCall: ([call]) => `To call ${call!.name}, respond with only ${JSON.stringify({ name: call!.name, parameters: call!.arguments })}.`,
 };

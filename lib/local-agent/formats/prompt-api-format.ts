@@ -20,6 +20,7 @@ export const promptApiFormat: PromptFormat = {
     const blocks = replies.map((reply) => `Result of ${reply.name}: ${errorPrefix(reply)}${reply.text}`);
     return { role: 'user', content: blocks.join('\n\n') };
   },
+  howToCall: ([call]) => `To call ${call!.name}, reply with only ${JSON.stringify({ type: 'tool_call', name: call!.name, arguments: call!.arguments })}.`,
   // A call only ever comes as the `tool_call` envelope, which the engine turns into one tag block.
   // A message is prose, whatever it shows: a JSON example in an answer must not run a tool.
   parseReply(raw, toolNames) {

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { inertMarkup } from '../tool-output-text';
-import type { CompactTool, ParseResult } from '../types';
+import type { CompactTool, ParseResult, ParsedCall } from '../types';
 
 export type PromptFormatId = 'hermes' | 'lfm2' | 'llama3-json' | 'prompt-api';
 
@@ -26,6 +26,12 @@ export interface PromptFormat {
    * whose every call comes in one shape). Default: `parseToolCalls`.
    */
   parseReply?(raw: string, toolNames: ReadonlySet<string>): ParseResult;
+  /**
+   * How to write these calls in this format, for a model that wrote them as code (see
+   * withCallsWrittenAsCode): in words where the format's markup would be, since markup in what
+   * the model reads is made inert (see inertMarkup), and a model may copy it so.
+   */
+  howToCall?(calls: readonly ParsedCall[]): string;
 }
 
 /**

@@ -1,0 +1,63 @@
+// A call written as code rather than in the format's call markup: read as a call written wrong,
+// so that the model is told how to write it instead of the run ending with code for an answer.
+import type { PromptFormat } from './formats/prompt-format';
+import { fencedBlocks, languageEnd } from './parsing/fences';
+import { readPythonicCalls } from './parsing/read-pythonic-calls';
+import type { ParseResult, ParsedCall } from './types';
+
+/** The languages of a block that holds code to run, as models name it; none named counts too. */
+const codeLanguages = new Set(['', 'tool_code', 'tool_call', 'python', 'py']);
+
+/**
+ * The parse of a reply that ends with calls written as code, `search_products(query="mug")` alone
+ * or in a ```tool_code or ```python block (as Gemma and small Qwen models write them), to tools of
+ * the page: none of the documented shapes, so the parse found no call, and the run would end with
+ * the code as its answer. It is read instead as a call written wrong: nothing runs, the model is
+ * told how to write each call in its format (`format.howToCall`), and the code leaves the prose
+ * the person reads. Any other parse is returned as it is, as is one that found a call or an error.
+ */
+export function withCallsWrittenAsCode(parsed: ParseResult, pageTools: ReadonlySet<string>, format: PromptFormat): ParseResult {
+  if (parsed.calls.length > 0 || parsed.errors.length > 0) return parsed;
+  const code = trailingCode(parsed.text, pageTools);
+  if (!code) return parsed;
+  return { text: parsed.text.slice(0, code.at).trimEnd(), calls: [], errors: [writtenAsCodeMessage(code.text, code.calls, format)] };
+}
+
+/** Calls to `pageTools` written as code at the end of `text`, where it ends so: where they start, their text and their reading. */
+function trailingCode(text: string, pageTools: ReadonlySet<string>): { at: number; text: string; calls: ParsedCall[] } | undefined {
+  const end = text.trimEnd().length;
+  const block = fencedBlocks(text).at(-1);
+  if (block && (block.close?.end ?? text.length) >= end) {
+    const languageAt = block.open.end;
+    const bodyAt = languageEnd(text, languageAt);
+    const bodyEnd = block.close?.at ?? end;
+    if (!codeLanguages.has(text.slice(languageAt, bodyAt).toLowerCase())) return undefined;
+    const calls = callsOnly(text, bodyAt, bodyEnd, pageTools);
+    return calls && { at: block.open.at, text: text.slice(bodyAt, bodyEnd).trim(), calls };
+  }
+  // Outside a block, the calls are the reply's last lines: from the first line that starts one of them.
+  for (let at = 0; at < end; at = text.indexOf('\n', at) + 1 || end) {
+    const start = at + (/^\s*/.exec(text.slice(at, end))?.[0].length ?? 0);
+    const name = /^\[?\s*([\w.-]+)\s*\(/.exec(text.slice(start, start + 200))?.[1];
+    if (name === undefined || !pageTools.has(name)) continue;
+    const calls = callsOnly(text, start, end, pageTools);
+    if (calls) return { at: start, text: text.slice(start, end), calls };
+  }
+  return undefined;
+}
+
+/** The calls `text` holds from `start` to `end`, where it holds nothing else and each is to a tool of the page. */
+function callsOnly(text: string, start: number, end: number, pageTools: ReadonlySet<string>): ParsedCall[] | undefined {
+  const code = text.slice(start, end).trim();
+  // The reading stops at a list's closing bracket, or at a call's closing parenthesis: nothing may follow.
+  if (!(code.startsWith('[') ? code.endsWith(']') : code.endsWith(')'))) return undefined;
+  const items = readPythonicCalls(text, start, end);
+  if (!items?.length || !items.every((item) => item.ok && pageTools.has(item.name))) return undefined;
+  return items.flatMap((item) => (item.ok ? [{ name: item.name, arguments: item.arguments }] : []));
+}
+
+function writtenAsCodeMessage(code: string, calls: readonly ParsedCall[], format: PromptFormat): string {
+  const quoted = code.length > 200 ? `${code.slice(0, 200)}…` : code;
+  const how = format.howToCall?.(calls) ?? 'Write each call as the system prompt shows.';
+  return `Couldn't read a tool call: ${quoted} was written as code, so nothing ran. ${how}`;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import { hermesFormat, lfm2Format, llama3JsonFormat, runLocalAgent, type AgentEvent, type PromptFormat } from '@webmcp-agents/local-agent';
+import { createReplayEngine } from '../../lib/engines/replay-engine';
+
+const tools: ToolDescriptor[] = [
+  { name: 'search_products', description: 'Search the shop.', inputSchema: { type: 'object', properties: { query: { type: 'string' }, inStock: { type: 'boolean' } } } },
+  { name: 'open_cart', description: 'Show the cart.', inputSchema: { type: 'object', properties: {} } },
+];
+
+/** Runs one request over `replies`: what ran, what the model read after its first reply, the prose shown of that reply, and how the run ended. */
+async function run(replies: string[], format: PromptFormat = hermesFormat) {
+  const model = createReplayEngine(replies, { chunkSize: 7 });
+  const events: AgentEvent[] = [];
+  const ran: string[] = [];
+  const result = await runLocalAgent({
+    request: 'find a mug',
+    model,
+    format,
+    getTools: () => tools,
+    executeTool: async (call): Promise<ToolOutput> => (ran.push(`${call.name} ${JSON.stringify(call.arguments)}`), { text: 'FOUND enamel mug' }),
+    onEvent: (event) => events.push(event),
+  });
+  let shown = '';
+  for (const event of events) {
+    if (event.type === 'prose-delta' && event.step === 1) shown += event.text;
+    if (event.type === 'prose-replace' && event.step === 1) shown = event.text;
+  }
+  const cards = events.flatMap((event) => (event.type === 'tool-error' && event.step === 1 ? [event.kind] : []));
+  return { ran, read: model.requests[1]?.messages.at(-1)?.content, shown, cards, result };
+}
+
+describe('runLocalAgent: a call written as code, not as the format writes calls', () => {
+  it('runs nothing for a bare Python call, and tells the model how its format writes that call', async () => {
+    const { ran, read, shown, cards, result } = await run(['search_products(query="mug", inStock=True)', '<tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call>', 'An enamel mug.']);
+    expect(read).toBe(
+      '<tool_response>\nError: Couldn\'t read a tool call: search_products(query="mug", inStock=True) was written as code, so nothing ran. ' +
+        'To call it, write {"name":"search_products","arguments":{"query":"mug","inStock":true}}, each between tool_call tags, as the system prompt shows.\n</tool_response>',
+    );
+    expect(shown).toBe('');
+    expect(cards).toEqual(['parse']);
+    expect(ran).toEqual(['search_products {"query":"mug"}']);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'An enamel mug.' });
+  });
+
+  it('keeps the prose before a ```tool_code block of calls, as Gemma writes them, and tells the model how to write each', async () => {
+    const reply = 'I will look for mugs first.\n```tool_code\nsearch_products(query="mug")\nopen_cart()\n```';
+    const { ran, read, shown } = await run([reply, 'Nothing found.'], llama3JsonFormat);
+    expect(ran).toEqual([]);
+    expect(shown).toBe('I will look for mugs first.');
+    // Llama 3 writes one call a reply: it is shown the first.
+    expect(read).toContain('was written as code, so nothing ran. To call search_products, respond with only {"name":"search_products","parameters":{"query":"mug"}}.');
+  });
+
+  it('shows LFM2 its call list with Python values, for calls written on a line of their own after prose', async () => {
+    const { ran, read, shown } = await run(['Looking.\nsearch_products(query="mug", inStock=False), open_cart()', 'Nothing found.'], lfm2Format);
+    expect(ran).toEqual([]);
+    expect(shown).toBe('Looking.');
+    expect(read).toContain('To call them, write [search_products(query="mug", inStock=False), open_cart()] between the tool call start and end tokens.');
+  });
+
+  it('ends the run as a repeated mistake where the model writes the same code a third time', async () => {
+    const { ran, result } = await run(['open_cart()', 'open_cart()', 'open_cart()', 'never']);
+    expect(ran).toEqual([]);
+    expect(result.finishReason).toBe('repeated-call');
+  });
+
+  // An answer is not a call: only code that is all the reply's end, to tools of the page, is read so.
+  for (const answer of [
+    'You can search with search_products(query="mug") yourself.',
+    'search_products(query="mug") finds mugs; open_cart() shows the cart.',
+    'Try this:\n```js\nsearch_products("mug")\n```',
+    'Try this:\n```python\nsearch_products(query="mug")\n```\nIt finds every mug.',
+    'delete_account(confirm=True)',
+  ]) {
+    it(`keeps as the answer: ${JSON.stringify(answer)}`, async () => {
+      const { ran, result } = await run([answer, 'never']);
+      expect(ran).toEqual([]);
+      expect(result).toMatchObject({ finishReason: 'answer', steps: 1 });
+    });
+  }
+});
