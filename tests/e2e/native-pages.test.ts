@@ -116,6 +116,23 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       await bare.page.close();
     });
 
+    it('names a page served sandboxed by its address\'s site: it offers no tools, and the agent turns off on that site', async () => {
+      const sandboxed = await openFixture('sandboxed.html');
+      expect(await sandboxed.page.evaluate(() => origin)).toBe('null');
+      const worker = await currentServiceWorker(extension.context);
+      const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${sandboxed.tabId}`);
+      const detail = panel.locator('.site-detail');
+      await expect.poll(() => detail.textContent()).toBe('0 tools');
+      await panel.getByRole('button', { name: `Turn agent off on ${server.origin}` }).click();
+      await expect.poll(() => detail.textContent()).toBe('Agent off on this site');
+      expect(await offSites(worker)).toEqual([server.origin]);
+      await panel.getByRole('button', { name: 'Turn the agent on here' }).click();
+      await expect.poll(() => offSites(worker)).toEqual([]);
+      await panel.close();
+      await sandboxed.inspector.page.close();
+      await sandboxed.page.close();
+    });
+
     it('runs a tool in the page and shows its JSON result pretty-printed, with the time it took', async () => {
       const run = await fixture.inspector.run('search_products', { query: 'mug', limit: '2' });
       expect(run.meta).toMatch(/^Result · took \d+ ms$/);

@@ -30,7 +30,9 @@ export async function serveFixtures(dir: string, routes: Record<string, string> 
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    // A page named `sandboxed.html` is served as a sandboxed document, whose origin is opaque ("null").
+    const sandbox = file.endsWith(`${sep}sandboxed.html`) ? { 'content-security-policy': 'sandbox allow-scripts' } : {};
+    response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...sandbox });
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
