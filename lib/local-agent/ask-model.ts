@@ -7,6 +7,7 @@ import { callsAnOfferedTool } from './calls-an-offered-tool';
 import type { FenceJudge } from './fenced-call-holder';
 import { engineErrorFields } from './engine-error-fields';
 import { isEmptyFence } from './parsing/empty-fence';
+import { withCallsWrittenAsCode } from './calls-written-as-code';
 import { parseToolCalls } from './parse-tool-calls';
 import { rankScoredTools, scoreTools } from './rank-tools';
 import { messagesTokens } from './messages-tokens';
@@ -106,14 +107,17 @@ async function sendPrompt(
   const shownTools = shown.map(({ tool }) => tool);
   const shownNames = new Set(shownTools.map((tool) => tool.name));
   emit({ type: 'step-start', step, tools: shown, messages, ...(refits > 0 ? { refits } : {}), offeredCount: tools.length, ...toolsNotShown(tools, scores, shownNames) });
-  const parse = (reply: string) => (run.options.format.parseReply ?? parseToolCalls)(reply, shownNames);
+  const { format } = run.options;
+  const pageNames = new Set(tools.map((tool) => tool.name));
+  // Calls written as code are read as calls written wrong here, so that the stream holds such a block back as it does a call.
+  const parse = (reply: string) => withCallsWrittenAsCode((format.parseReply ?? parseToolCalls)(reply, shownNames), pageNames, format);
   let proseShown = '';
   const emitStep = (event: AgentEvent) => {
     if (event.type === 'prose-delta') proseShown += event.text;
     emit(event);
   };
   try {
-    const reply = await streamReply(run.options.model, { messages, tools: shownTools, signal }, step, emitStep, judgeFences(parse, new Set(tools.map((tool) => tool.name))));
+    const reply = await streamReply(run.options.model, { messages, tools: shownTools, signal }, step, emitStep, judgeFences(parse, pageNames));
     if ('error' in reply) return { error: reply.error, proseShown, failedReply: reply };
     // The model read this prompt: the person may learn how much of each result it read.
     run.prompt.promptRead();

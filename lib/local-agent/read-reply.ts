@@ -3,7 +3,6 @@
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { Run } from './agent-run';
 import type { Answer } from './ask-model';
-import { withCallsWrittenAsCode } from './calls-written-as-code';
 import { settleProse } from './settle-prose';
 import type { StreamedReply } from './stream-reply';
 import type { CompactTool, ParseResult } from './types';
@@ -22,9 +21,8 @@ export interface ReadStep {
  */
 export function readReply(run: Run, tools: readonly ToolDescriptor[], { reply, shownTools, parse, proseShown }: Answer): ReadStep {
   const { step } = run;
-  const offered = new Set(tools.map((tool) => tool.name));
-  const parsed = withCallsWrittenAsCode(parse(reply.text), offered, run.options.format);
-  settleProse(reply, parsed, { step, proseShown, offered }, run.emit);
+  const parsed = parse(reply.text);
+  settleProse(reply, parsed, { step, proseShown, offered: new Set(tools.map((tool) => tool.name)) }, run.emit);
   run.emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs, ...(reply.loopKept ? { loopKept: true } : {}) });
   run.prompt.addReply(reply.text);
   run.text = parsed.text;

@@ -22,12 +22,13 @@ async function run(replies: string[], format: PromptFormat = hermesFormat) {
     onEvent: (event) => events.push(event),
   });
   let shown = '';
+  let streamed = '';
   for (const event of events) {
-    if (event.type === 'prose-delta' && event.step === 1) shown += event.text;
+    if (event.type === 'prose-delta' && event.step === 1) [shown, streamed] = [shown + event.text, streamed + event.text];
     if (event.type === 'prose-replace' && event.step === 1) shown = event.text;
   }
   const cards = events.flatMap((event) => (event.type === 'tool-error' && event.step === 1 ? [event.kind] : []));
-  return { ran, read: model.requests[1]?.messages.at(-1)?.content, shown, cards, result };
+  return { ran, read: model.requests[1]?.messages.at(-1)?.content, shown, streamed, cards, result };
 }
 
 describe('runLocalAgent: a call written as code, not as the format writes calls', () => {
@@ -45,9 +46,11 @@ describe('runLocalAgent: a call written as code, not as the format writes calls'
 
   it('keeps the prose before a ```tool_code block of calls, as Gemma writes them, and tells the model how to write each', async () => {
     const reply = 'I will look for mugs first.\n```tool_code\nsearch_products(query="mug")\nopen_cart()\n```';
-    const { ran, read, shown } = await run([reply, 'Nothing found.'], llama3JsonFormat);
+    const { ran, read, shown, streamed } = await run([reply, 'Nothing found.'], llama3JsonFormat);
     expect(ran).toEqual([]);
-    expect(shown).toBe('I will look for mugs first.');
+    expect(shown.trimEnd()).toBe('I will look for mugs first.');
+    // The block is held back as it streams, as a fenced call is: it never flashes up.
+    expect(streamed).not.toContain('search_products');
     // Llama 3 writes one call a reply: it is shown the first.
     expect(read).toContain('was written as code, so nothing ran. To call search_products, respond with only {"name":"search_products","parameters":{"query":"mug"}}.');
   });
@@ -74,9 +77,10 @@ describe('runLocalAgent: a call written as code, not as the format writes calls'
     'delete_account(confirm=True)',
   ]) {
     it(`keeps as the answer: ${JSON.stringify(answer)}`, async () => {
-      const { ran, result } = await run([answer, 'never']);
+      const { ran, result, shown } = await run([answer, 'never']);
       expect(ran).toEqual([]);
       expect(result).toMatchObject({ finishReason: 'answer', steps: 1 });
+      expect(shown).toBe(answer);
     });
   }
 });
