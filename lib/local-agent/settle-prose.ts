@@ -49,14 +49,18 @@ export function settleProse(
  * The parse's prose, but of a reply with calls (never the answer) only what came before its first
  * call, tagged, or else fenced to a tool the page offers: after it a small model writes the
  * outcome it expects ("Done! I added two mugs"), which the person must not read as fact before the
- * call ran, nor after it was declined or failed. A reply that calls no tool the page offers (see
- * callsAnOfferedTool) runs nothing, so its prose is all the answer there is.
+ * call ran, nor after it was declined or failed. A tagged call is one whatever tool it names: the
+ * run goes on to tell the model the tool is missing, so what it wrote after that call claims an
+ * outcome nothing gave ("Your order shipped yesterday"). A fenced block is often an example: one
+ * that calls no tool the page offers (see callsAnOfferedTool) runs nothing, and the prose around
+ * it is kept.
  * Before a tagged call it is read with the call's opening tag by the generic reader (a format's own
  * may take only a whole reply), so that it is read as in the whole reply: a fence beside it is prose,
  * and one left open before the call is the call's wrapper (see withoutWrapperFence).
  */
 function keptProse(reply: StreamedReply, parsed: ParseResult, offered: ReadonlySet<string>): string {
-  if (!callsAnOfferedTool(parsed, offered)) return parsed.text;
+  const tagged = reply.firstCallAt !== undefined && (parsed.calls.length > 0 || parsed.errors.length > 0);
+  if (!tagged && !callsAnOfferedTool(parsed, offered)) return parsed.text;
   if (reply.firstCallAt === undefined) return proseBeforeFencedCall(reply, parsed) ?? parsed.text;
   // Both opening tags end at their first `>`.
   const before = parseToolCalls(reply.text.slice(0, reply.text.indexOf('>', reply.firstCallAt) + 1), new Set()).text;

@@ -83,10 +83,10 @@ describe('prose a model writes after its call, in the same reply', () => {
     expect(end).toEqual(['Your list:\n```\nmug x2\n```', 'tool', 'Done.']);
   });
 
-  it("is shown where the reply's only call was refused: nothing ran, so it is the answer", async () => {
-    const reply = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>\nI cannot check the weather here.';
-    const { end } = await runTurn([reply, 'Sorry, no weather here.'], hermesFormat, true);
-    expect(end).toEqual(['I cannot check the weather here.', 'tool', 'Sorry, no weather here.']);
+  it("is not shown where the reply's only call was refused: the model is told, and its next reply answers", async () => {
+    const reply = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>\nIt is sunny in Paris.';
+    const { end } = await runTurn([reply, 'Sorry, I cannot check the weather here.'], hermesFormat, true);
+    expect(end).toEqual(['tool', 'Sorry, I cannot check the weather here.']);
   });
 
   it('is not shown after a call to a tool the page offers that the step did not show: it is called next', async () => {

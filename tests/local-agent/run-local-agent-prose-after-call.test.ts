@@ -157,3 +157,15 @@ describe('runLocalAgent: a block held as a call that the parse kept as prose, wi
     });
   }
 });
+
+describe('runLocalAgent: prose after a tagged call to a tool the page does not offer', () => {
+  // Tags are no example: the model called, the run goes on to tell it the tool is missing, and
+  // what it wrote after the call claims an outcome nothing gave.
+  it.each([1, 4, 1000])('is never shown, as after any tagged call (chunks of %i)', async (chunkSize) => {
+    const reply = 'Checking your order.\n<tool_call>{"name": "track_order", "arguments": {"id": "C-42"}}</tool_call>\nYour order shipped yesterday.';
+    const { streamed, ended, events } = await firstStep([reply, 'I cannot track orders on this page.'], hermesFormat, {}, chunkSize);
+    expect(events.find((event) => event.type === 'tool-error')).toMatchObject({ name: 'track_order', kind: 'unknown-tool' });
+    expect(streamed).toBe('Checking your order.\n');
+    expect(ended).toBe('Checking your order.');
+  });
+});
