@@ -8,12 +8,18 @@ import { createShopPage, type ShopPage } from './support/shop-page';
 import { createTestService } from './support/test-service';
 import { openTestStore } from './support/trace-stores';
 
+/** A test store holding one recorded run on the shop, `run-1`. */
+async function storeWithShopRun() {
+  const store = await openTestStore();
+  const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+  await recordShopRun({ recorder, runId: 'run-1', startedAt: Date.now() - 60_000 });
+  await recorder.flush();
+  return store;
+}
+
 describe('replay: the agent turned off while a call waits', () => {
   it('runs no call of a framed tool whose site the person turned the agent off on while its confirmation waited', async () => {
-    const store = await openTestStore();
-    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
-    await recordShopRun({ recorder, runId: 'run-1', startedAt: Date.now() - 60_000 });
-    await recorder.flush();
+    const store = await storeWithShopRun();
     const page = createShopPage();
     const ran: string[] = [];
     const framed: ShopPage = {
@@ -46,10 +52,7 @@ describe('replay: the agent turned off while a call waits', () => {
 
 describe('replay: a sandboxed page', () => {
   it('names a sandboxed page by the site of its address, so the tab list offers it by that site and the agent off there refuses the replay', async () => {
-    const store = await openTestStore();
-    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
-    await recordShopRun({ recorder, runId: 'run-1', startedAt: Date.now() - 60_000 });
-    await recorder.flush();
+    const store = await storeWithShopRun();
     const page = createShopPage();
     const ran: string[] = [];
     // The shop's page served sandboxed (a CSP `sandbox` header): its origin is opaque.
