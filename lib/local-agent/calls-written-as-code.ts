@@ -59,5 +59,13 @@ function callsOnly(text: string, start: number, end: number, pageTools: Readonly
 function writtenAsCodeMessage(code: string, calls: readonly ParsedCall[], format: PromptFormat): string {
   const quoted = code.length > 200 ? `${code.slice(0, 200)}…` : code;
   const how = format.howToCall?.(calls) ?? 'Write each call as the system prompt shows.';
-  return `Couldn't read a tool call: ${quoted} was written as code, so nothing ran. ${how}`;
+  return `${codeMessageStart}${quoted} was written as code, so nothing ran. ${how}`;
+}
+
+const codeMessageStart = "Couldn't read a tool call: ";
+
+/** The tool the first call written as code names, where `message` says calls were written so: its card names it. */
+export function codeCallName(message: string): string | undefined {
+  if (!message.startsWith(codeMessageStart) || !message.includes(' was written as code, so nothing ran. ')) return undefined;
+  return /^\[?\s*([\w.-]+)\s*\(/.exec(message.slice(codeMessageStart.length))?.[1];
 }

@@ -4,6 +4,7 @@ import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { FinishReason } from './agent-events';
 import { countCall, noteCall, type Run } from './agent-run';
 import { argumentlessToolName } from './argumentless-tool-name';
+import { codeCallName } from './calls-written-as-code';
 import type { UnreadCall } from './calls-in-written-order';
 import { rankScoredTools } from './rank-tools';
 import type { ReadStep } from './read-reply';
@@ -66,8 +67,8 @@ function answerMistake(run: Run, tools: readonly ToolDescriptor[], { message, na
  */
 function showMistake(run: Run, { shownTools }: ReadStep, { message, name, onPage }: Mistake, answer: string, asked?: Record<string, unknown>): void {
   const notShown = onPage ? { shownCount: shownTools.length } : {};
-  // A call whose arguments were no object still names its tool: the person sees which it was.
-  const named = name ?? argumentlessToolName(message);
+  // A call whose arguments were no object, or written as code, still names its tool: the person sees which it was.
+  const named = name ?? argumentlessToolName(message) ?? codeCallName(message);
   const details = name === undefined ? { kind: 'parse' as const } : { kind: 'unknown-tool' as const, ...(asked ? { arguments: asked } : {}), ...notShown };
   run.emit({ type: 'tool-error', step: run.step, ...(named === undefined ? {} : { name: named }), ...details, message: answer });
 }

@@ -27,7 +27,7 @@ async function run(replies: string[], format: PromptFormat = hermesFormat) {
     if (event.type === 'prose-delta' && event.step === 1) [shown, streamed] = [shown + event.text, streamed + event.text];
     if (event.type === 'prose-replace' && event.step === 1) shown = event.text;
   }
-  const cards = events.flatMap((event) => (event.type === 'tool-error' && event.step === 1 ? [event.kind] : []));
+  const cards = events.flatMap((event) => (event.type === 'tool-error' && event.step === 1 ? [`${event.name}:${event.kind}`] : []));
   return { ran, read: model.requests[1]?.messages.at(-1)?.content, shown, streamed, cards, result };
 }
 
@@ -39,7 +39,7 @@ describe('runLocalAgent: a call written as code, not as the format writes calls'
         'To call it, write {"name":"search_products","arguments":{"query":"mug","inStock":true}}, each between tool_call tags, as the system prompt shows.\n</tool_response>',
     );
     expect(shown).toBe('');
-    expect(cards).toEqual(['parse']);
+    expect(cards).toEqual(['search_products:parse']);
     expect(ran).toEqual(['search_products {"query":"mug"}']);
     expect(result).toMatchObject({ finishReason: 'answer', text: 'An enamel mug.' });
   });
