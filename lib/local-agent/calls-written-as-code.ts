@@ -1,9 +1,22 @@
 // A call written as code rather than in the format's call markup: read as a call written wrong,
 // so that the model is told how to write it instead of the run ending with code for an answer.
 import type { PromptFormat } from './formats/prompt-format';
+import { MAX_CALLS_PER_REPLY } from './parsing/call-collector';
 import { fencedBlocks, languageEnd } from './parsing/fences';
 import { readPythonicCalls } from './parsing/read-pythonic-calls';
 import type { ParseResult, ParsedCall } from './types';
+
+/**
+ * The most characters of code at a reply's end read for calls: calls written so take a few lines,
+ * and a reply is read this way at every step, so a long one must cost no more than a short one.
+ */
+const longestCode = 2_000;
+
+/** The most lines that start a call read back from a reply's end: each is read to the end. */
+const mostCallLines = 16;
+
+/** The longest telling of how to write the calls: past it, the model is only pointed to its system prompt. */
+const longestHowTo = 1_000;
 
 /** The languages of a block that holds code to run, as models name it; none named counts too. */
 const codeLanguages = new Set(['', 'tool_code', 'tool_call', 'python', 'py']);
@@ -31,19 +44,29 @@ function trailingCode(text: string, pageTools: ReadonlySet<string>): { at: numbe
     const languageAt = block.open.end;
     const bodyAt = languageEnd(text, languageAt);
     const bodyEnd = block.close?.at ?? end;
+    if (bodyEnd - bodyAt > longestCode) return undefined;
     if (!codeLanguages.has(text.slice(languageAt, bodyAt).toLowerCase())) return undefined;
     const calls = callsOnly(text, bodyAt, bodyEnd, pageTools);
     return calls && { at: block.open.at, text: text.slice(bodyAt, bodyEnd).trim(), calls };
   }
-  // Outside a block, the calls are the reply's last lines: from the first line that starts one of them.
-  for (let at = 0; at < end; at = text.indexOf('\n', at) + 1 || end) {
-    const start = at + (/^\s*/.exec(text.slice(at, end))?.[0].length ?? 0);
-    const name = /^\[?\s*([\w.-]+)\s*\(/.exec(text.slice(start, start + 200))?.[1];
+  // Outside a block, the calls are the reply's last lines: read from the last line that starts a
+  // call back to the earliest from which all that follows is calls (a line that continues a call
+  // begins none). The first line back that starts a call and reads otherwise ends the search, as do
+  // the limits above: a long reply is read no more than a short one.
+  let found: { at: number; text: string; calls: ParsedCall[] } | undefined;
+  let callLines = 0;
+  for (let lineEnd = end; lineEnd > 0; lineEnd = text.lastIndexOf('\n', lineEnd - 1)) {
+    const at = text.lastIndexOf('\n', lineEnd - 1) + 1;
+    if (end - at > longestCode || callLines === mostCallLines) break;
+    const start = at + (/^\s*/.exec(text.slice(at, lineEnd))?.[0].length ?? 0);
+    const name = /^\[?\s*([\w.-]+)\s*\(/.exec(text.slice(start, Math.min(lineEnd, start + 200)))?.[1];
     if (name === undefined || !pageTools.has(name)) continue;
+    callLines += 1;
     const calls = callsOnly(text, start, end, pageTools);
-    if (calls) return { at: start, text: text.slice(start, end), calls };
+    if (!calls) break;
+    found = { at: start, text: text.slice(start, end), calls };
   }
-  return undefined;
+  return found;
 }
 
 /** The calls `text` holds from `start` to `end`, where it holds nothing else and each is to a tool of the page. */
@@ -52,13 +75,15 @@ function callsOnly(text: string, start: number, end: number, pageTools: Readonly
   // The reading stops at a list's closing bracket, or at a call's closing parenthesis: nothing may follow.
   if (!(code.startsWith('[') ? code.endsWith(']') : code.endsWith(')'))) return undefined;
   const items = readPythonicCalls(text, start, end);
-  if (!items?.length || !items.every((item) => item.ok && pageTools.has(item.name))) return undefined;
+  // Past the most calls a step takes the reading stops, and what follows is unread.
+  if (!items?.length || items.length > MAX_CALLS_PER_REPLY || !items.every((item) => item.ok && pageTools.has(item.name))) return undefined;
   return items.flatMap((item) => (item.ok ? [{ name: item.name, arguments: item.arguments }] : []));
 }
 
 function writtenAsCodeMessage(code: string, calls: readonly ParsedCall[], format: PromptFormat): string {
   const quoted = code.length > 200 ? `${code.slice(0, 200)}…` : code;
-  const how = format.howToCall?.(calls) ?? 'Write each call as the system prompt shows.';
+  const told = format.howToCall?.(calls);
+  const how = told !== undefined && told.length <= longestHowTo ? told : 'Write each call as the system prompt shows.';
   return `${codeMessageStart}${quoted} was written as code, so nothing ran. ${how}`;
 }
 

@@ -62,6 +62,25 @@ describe('runLocalAgent: a call written as code, not as the format writes calls'
     expect(read).toContain('To call them, write [search_products(query="mug", inStock=False), open_cart()] between the tool call start and end tokens.');
   });
 
+  it('reads a call written as code over several lines, after the prose', async () => {
+    const { ran, read, shown } = await run(['Looking.\nsearch_products(\n  query="mug",\n)', 'Nothing found.']);
+    expect(ran).toEqual([]);
+    expect(shown.trimEnd()).toBe('Looking.');
+    expect(read).toContain('To call it, write {"name":"search_products","arguments":{"query":"mug"}}');
+  });
+
+  it('reads calls written as code after a long answer, and many of them', async () => {
+    const prose = 'A line of the answer.\n'.repeat(300).trim();
+    const { read, shown } = await run([`${prose}\nopen_cart()`, 'Nothing found.']);
+    expect(shown.trimEnd()).toBe(prose);
+    expect(read).toContain('open_cart() was written as code, so nothing ran.');
+    const calls = Array.from({ length: 20 }, (_, index) => `search_products(query="mug ${index}")`);
+    const { read: readOfMany, ran } = await run([calls.join('\n'), 'Nothing found.']);
+    expect(ran).toEqual([]);
+    // Sixteen calls' telling would be too long to read: the model is pointed to its system prompt.
+    expect(readOfMany).toContain('… was written as code, so nothing ran. Write each call as the system prompt shows.');
+  });
+
   it('ends the run as a repeated mistake where the model writes the same code a third time', async () => {
     const { ran, result } = await run(['open_cart()', 'open_cart()', 'open_cart()', 'never']);
     expect(ran).toEqual([]);
