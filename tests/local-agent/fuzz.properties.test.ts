@@ -4,6 +4,8 @@ import { parseToolCalls } from '../../lib/local-agent/parse-tool-calls';
 import { readToolCalls } from '../../lib/local-agent/parsing/read-tool-calls';
 import { createProseFilter } from '../../lib/local-agent/prose-filter';
 import { createFencedCallHolder, noFencedCalls } from '../../lib/local-agent/fenced-call-holder';
+import { withCallsWrittenAsCode } from '../../lib/local-agent/calls-written-as-code';
+import { hermesFormat, lfm2Format, llama3JsonFormat, promptApiFormat } from '../../lib/local-agent/formats';
 
 // Cases per property: 10^4 by default; `npm run fuzz` asks for 10^6.
 const runs = Number(process.env['FUZZ_RUNS']) || 10_000;
@@ -131,6 +133,30 @@ describe('createFencedCallHolder on arbitrary text', () => {
         const once = createFencedCallHolder(judge);
         const pieces = createFencedCallHolder(judge);
         expect(chunks.map((chunk) => pieces.push(chunk)).join('') + pieces.flush()).toBe(once.push(whole) + once.flush());
+      }),
+      parameters,
+    );
+  });
+});
+
+describe('withCallsWrittenAsCode on arbitrary text', () => {
+  const formats = [hermesFormat, lfm2Format, llama3JsonFormat, promptApiFormat];
+  const value = fc.oneof(fc.constantFrom('1', '"mug"', "'a'", 'True', 'None', '[1, 2]', '{"k": 2}'), fc.string({ maxLength: 4 }));
+  const call = fc.tuple(fc.constantFrom('f', 'search', 'open_cart', 'other'), fc.array(fc.tuple(fc.constantFrom('q', 'n'), value), { maxLength: 3 }), fc.constantFrom(')', '', '))', ') x'));
+  const calls = fc.array(call, { minLength: 1, maxLength: 4 }).map((list) => list.map(([name, args, end]) => `${name}(${args.map(([key, arg]) => `${key}=${arg}`).join(', ')}${end}`));
+  /** Prose, then calls written as code: on lines, in a list, or in a block, with slips of every kind. */
+  const codeText = fc
+    .tuple(anyText, calls, fc.constantFrom('\n', ', ', ',\n'), fc.constantFrom(['', ''], ['[', ']'], ['```tool_code\n', '\n```'], ['```python\n', ''], ['```js\n', '\n```']), anyText)
+    .map(([prose, written, separator, [open, close], after]) => `${prose}\n${open}${written.join(separator)}${close}${after.length % 3 === 0 ? after : ''}`);
+  // A call written as code runs nothing: the reading only takes code off the end of the prose and says why.
+  it('never throws, runs nothing, and keeps a start of the prose', { timeout }, () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText, codeText), fc.constantFrom(...formats), (text, format) => {
+        const prose = parseToolCalls(text, names);
+        const read = withCallsWrittenAsCode(prose, names, format);
+        expect(read.calls).toEqual(prose.calls);
+        expect(prose.text.startsWith(read.text)).toBe(true);
+        expect(read.errors.length - prose.errors.length).toBeLessThanOrEqual(1);
       }),
       parameters,
     );
