@@ -1,5 +1,6 @@
 // A call written as code rather than in the format's call markup: read as a call written wrong,
 // so that the model is told how to write it instead of the run ending with code for an answer.
+import { cutText } from './cut-text';
 import type { PromptFormat } from './formats/prompt-format';
 import { MAX_CALLS_PER_REPLY } from './parsing/call-collector';
 import { fencedBlocks, languageEnd } from './parsing/fences';
@@ -81,7 +82,7 @@ function callsOnly(text: string, start: number, end: number, pageTools: Readonly
 }
 
 function writtenAsCodeMessage(code: string, calls: readonly ParsedCall[], format: PromptFormat): string {
-  const quoted = code.length > 200 ? `${code.slice(0, 200)}…` : code;
+  const quoted = code.length > 200 ? `${cutText(code, 200)}…` : code;
   const told = format.howToCall?.(calls);
   const how = told !== undefined && told.length <= longestHowTo ? told : 'Write each call as the system prompt shows.';
   return `${codeMessageStart}${quoted} was written as code, so nothing ran. ${how}`;
