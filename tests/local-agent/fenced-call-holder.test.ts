@@ -70,4 +70,15 @@ describe('createFencedCallHolder', () => {
     // "Use ``` here" mentions a fence: "```js" at a line's start cannot close it, and opens a block.
     expect(judged).toEqual(['````md\n```js\nx\n```\n````', '```` a ``` b `````', '```js\ny\n```']);
   });
+
+  it.each([1, 4, 100])('reads a fence that prose follows on its line as a mention, so the blocks after it pair as written, in chunks of %i', (size) => {
+    const judged: string[] = [];
+    const holder = createFencedCallHolder({ isCall: (block) => judged.push(block) < 0, endsProse: () => false });
+    const text = 'Use ``` for code.\n```\nplain\n```\n```\nmore\n```\nHere: ```json\n{"a": 1}\n```\nEnd.';
+    let shown = '';
+    for (let at = 0; at < text.length; at += size) shown += holder.push(text.slice(at, at + size));
+    expect(shown + holder.flush()).toBe(text);
+    // A fence a language follows on the prose's line ("Here: ```json") still opens a block there.
+    expect(judged).toEqual(['```\nplain\n```', '```\nmore\n```', '```json\n{"a": 1}\n```']);
+  });
 });

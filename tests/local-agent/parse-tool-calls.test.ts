@@ -48,6 +48,13 @@ describe('the four shapes', () => {
     expect(bare.calls).toEqual([search('a'), { name: 'open_cart', arguments: {} }]);
   });
 
+  it('reads a fenced call after a fence mentioned in prose and a code block, as CommonMark pairs them', () => {
+    const reply = 'Use ``` for code.\n```\nplain\n```\n```json\n{"name": "search", "arguments": {"query": "a"}}\n```';
+    expect(parse(reply)).toEqual({ text: 'Use ``` for code.\n```\nplain\n```', calls: [search('a')], errors: [] });
+    // A fence a call's brace follows on the prose's own line opens the block there, as small models write it.
+    expect(parse('Here: ```json {"name": "search", "arguments": {"query": "a"}}\n```').calls).toEqual([search('a')]);
+  });
+
   it('leaves a fence that holds JSON but not a call as prose', () => {
     const reply = 'The data:\n```json\n{"price": 12}\n```';
     expect(parse(reply)).toEqual({ text: reply, calls: [], errors: [] });

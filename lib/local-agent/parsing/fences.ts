@@ -37,7 +37,10 @@ export function atLineStart(text: string, at: number): boolean {
  * fence closes a block when it is at least as long as the opening one (a ``` sample stays inside a
  * ```` block). Small models end a block as they like ("```Done!", "```json" again, "```."), so
  * anything may follow a closing fence, but after a mention a line of a fence and a language alone
- * ("```json") opens the block the mention was not.
+ * ("```json") opens the block the mention was not. A fence inside a line that prose follows on its
+ * line ("Use ``` for code.") is a mention whatever comes next, as in CommonMark, where a fence at a
+ * line's start always opens a block; one that a language, a call's brace or nothing follows ("Here
+ * it is: ```json") opens a block there, as small models write them.
  */
 export function settlingFence(
   text: string,
@@ -46,7 +49,8 @@ export function settlingFence(
 ): { fence: Fence; closes: boolean } | undefined {
   for (let fence = nextFence(text, from); fence; fence = nextFence(text, fence.end)) {
     const longEnough = fence.end - fence.at >= open.end - open.at;
-    const opensOwn = !openAtLineStart && atLineStart(text, fence.at) && (!longEnough || namesLanguageAlone(text, fence));
+    // Read only once a fence at a later line's start is found: by then the mention's line is whole.
+    const opensOwn = !openAtLineStart && atLineStart(text, fence.at) && (!longEnough || namesLanguageAlone(text, fence) || proseFollows(text, open));
     if (opensOwn || longEnough) return { fence, closes: !opensOwn };
   }
   return undefined;
@@ -57,6 +61,13 @@ export function languageEnd(text: string, from: number): number {
   let end = from;
   while (end < text.length && /[\w+.-]/.test(text[end]!)) end += 1;
   return end;
+}
+
+/** Prose follows the fence on its line: not a language alone, nor one before a call's brace (`json {"name": …`). */
+function proseFollows(text: string, fence: Fence): boolean {
+  const lineEnd = text.indexOf('\n', fence.end);
+  const rest = text.slice(fence.end, lineEnd === -1 ? undefined : lineEnd);
+  return /\S/.test(rest) && !/^[\w+.-]*[ \t]*([{[]|$)/.test(rest);
 }
 
 /** The fence's line is the fence and a language, nothing else ("```json"): a block's opening line. */
