@@ -47,10 +47,11 @@ export function settlingFence(
   open: Fence,
   { from = open.end, openAtLineStart = atLineStart(text, open.at) } = {},
 ): { fence: Fence; closes: boolean } | undefined {
+  let mention: boolean | undefined;
   for (let fence = nextFence(text, from); fence; fence = nextFence(text, fence.end)) {
     const longEnough = fence.end - fence.at >= open.end - open.at;
-    // Read only once a fence at a later line's start is found: by then the mention's line is whole.
-    const opensOwn = !openAtLineStart && atLineStart(text, fence.at) && (!longEnough || namesLanguageAlone(text, fence) || proseFollows(text, open));
+    // Read once, when a fence at a later line's start is found: by then the mention's line is whole.
+    const opensOwn = !openAtLineStart && atLineStart(text, fence.at) && (!longEnough || namesLanguageAlone(text, fence) || (mention ??= proseFollows(text, open)));
     if (opensOwn || longEnough) return { fence, closes: !opensOwn };
   }
   return undefined;
