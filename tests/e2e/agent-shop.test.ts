@@ -190,6 +190,24 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(await last.innerText()).not.toMatch(/<function>|The user wants mugs/);
   });
 
+  it('takes a call written as code out of the prose, names its tool on a card, and runs the call the model then writes', async () => {
+    await useReplayEngine(await worker(), {
+      replies: ['Let me look.\n```tool_code\nsearch_products(query="mug")\n```', toolCall('search_products', { query: 'mug' }), 'There are four mugs.'],
+    });
+    const { panel } = await openShopAndPanel();
+    await ask(panel, 'find mugs');
+    const turn = panel.getByTestId('turn').last();
+    await turn.getByText('There are four mugs.').waitFor({ timeout: 15_000 });
+    expect(await turn.getByTestId('prose').allInnerTexts()).toEqual(['Let me look.', 'There are four mugs.']);
+    const cards = turn.getByTestId('tool-card');
+    expect(await cards.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('data-name'), node.getAttribute('data-state')]))).toEqual([
+      ['search_products', 'unreadable'],
+      ['search_products', 'done'],
+    ]);
+    const { steps } = await stepsOfRun(panel, 'find mugs');
+    expect(steps.find((step) => step.step === 2)?.messages.at(-1)?.content).toContain('was written as code, so nothing ran. To call it, write {"name":"search_products","arguments":{"query":"mug"}}');
+  });
+
   it('a chip starts a request to finish, and a request whose model could not load is sent again with Try again', async () => {
     // Nothing listens on port 9: the local server's model cannot load.
     await useReplayEngine(await worker(), { replies: [], settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });
