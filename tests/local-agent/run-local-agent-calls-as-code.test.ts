@@ -36,7 +36,7 @@ describe('runLocalAgent: a call written as code, not as the format writes calls'
     const { ran, read, shown, cards, result } = await run(['search_products(query="mug", inStock=True)', '<tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call>', 'An enamel mug.']);
     expect(read).toBe(
       '<tool_response>\nError: Couldn\'t read a tool call: search_products(query="mug", inStock=True) was written as code, so nothing ran. ' +
-        'To call it, write {"name":"search_products","arguments":{"query":"mug","inStock":true}}, each between tool_call tags, as the system prompt shows.\n</tool_response>',
+        'To call it, write {"name":"search_products","arguments":{"query":"mug","inStock":true}} between tool_call tags, as the system prompt shows.\n</tool_response>',
     );
     expect(shown).toBe('');
     expect(cards).toEqual(['search_products:parse']);

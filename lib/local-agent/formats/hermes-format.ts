@@ -23,6 +23,8 @@ export const hermesFormat: PromptFormat = {
     const blocks = replies.map((reply) => `<tool_response>\n${errorPrefix(reply)}${reply.text}\n</tool_response>`);
     return { role: 'user', content: blocks.join('\n') };
   },
-  howToCall: (calls) =>
-    `To call ${calls.length === 1 ? 'it' : 'them'}, write ${calls.map((call) => JSON.stringify({ name: call.name, arguments: call.arguments })).join(' and ')}, each between tool_call tags, as the system prompt shows.`,
+  howToCall: (calls) => {
+    const written = calls.map((call) => JSON.stringify({ name: call.name, arguments: call.arguments })).join(' and ');
+    return calls.length === 1 ? `To call it, write ${written} between tool_call tags, as the system prompt shows.` : `To call them, write ${written}, each between tool_call tags, as the system prompt shows.`;
+  },
 };
