@@ -60,24 +60,24 @@ describe('createFencedCallHolder', () => {
     expect(createFencedCallHolder(ends).endingBlock).toBeUndefined();
   });
 
-  it.each([1, 4, 100])('pairs fences as CommonMark does: a ``` sample stays inside a ```` block, and ```js opens a block, in chunks of %i', (size) => {
+  /** The blocks a holder judges of `text` pushed `size` characters at a time, none a call; it must show all of the text. */
+  function judgedBlocks(text: string, size: number): string[] {
     const judged: string[] = [];
     const holder = createFencedCallHolder({ isCall: (block) => judged.push(block) < 0, endsProse: () => false });
-    const text = 'Markdown:\n````md\n```js\nx\n```\n````\nThen ```` a ``` b ````` c.\nUse ``` here:\n```js\ny\n```\nEnd.';
     let shown = '';
     for (let at = 0; at < text.length; at += size) shown += holder.push(text.slice(at, at + size));
     expect(shown + holder.flush()).toBe(text);
+    return judged;
+  }
+
+  it.each([1, 4, 100])('pairs fences as CommonMark does: a ``` sample stays inside a ```` block, and ```js opens a block, in chunks of %i', (size) => {
+    const judged = judgedBlocks('Markdown:\n````md\n```js\nx\n```\n````\nThen ```` a ``` b ````` c.\nUse ``` here:\n```js\ny\n```\nEnd.', size);
     // "Use ``` here" mentions a fence: "```js" at a line's start cannot close it, and opens a block.
     expect(judged).toEqual(['````md\n```js\nx\n```\n````', '```` a ``` b `````', '```js\ny\n```']);
   });
 
   it.each([1, 4, 100])('reads a fence that prose follows on its line as a mention, so the blocks after it pair as written, in chunks of %i', (size) => {
-    const judged: string[] = [];
-    const holder = createFencedCallHolder({ isCall: (block) => judged.push(block) < 0, endsProse: () => false });
-    const text = 'Use ``` for code.\n```\nplain\n```\n```\nmore\n```\nHere: ```json\n{"a": 1}\n```\nEnd.';
-    let shown = '';
-    for (let at = 0; at < text.length; at += size) shown += holder.push(text.slice(at, at + size));
-    expect(shown + holder.flush()).toBe(text);
+    const judged = judgedBlocks('Use ``` for code.\n```\nplain\n```\n```\nmore\n```\nHere: ```json\n{"a": 1}\n```\nEnd.', size);
     // A fence a language follows on the prose's line ("Here: ```json") still opens a block there.
     expect(judged).toEqual(['```\nplain\n```', '```\nmore\n```', '```json\n{"a": 1}\n```']);
   });
