@@ -47,7 +47,7 @@ function answerMistake(run: Run, tools: readonly ToolDescriptor[], { message, na
   // the run, as the same call would: more steps would only repeat it.
   const key = name === undefined ? `\u0002${message}` : `\u0001${name}`;
   if (countCall(run, key) + 1 >= maxIdenticalCalls) {
-    run.emit({ type: 'tool-error', step: run.step, ...(name === undefined ? {} : { name }), kind: 'repeated', message: repeatedMistake(name, onPage) });
+    run.emit({ type: 'tool-error', step: run.step, ...(name === undefined ? {} : { name }), kind: 'repeated', message: repeatedMistake(name, onPage, message) });
     return { stop: 'repeated-call' };
   }
   noteCall(run, key);
@@ -107,7 +107,9 @@ function notShownMessage(name: string): string {
 }
 
 /** Why the run stopped at the same missing tool, or the same unreadable call, a third time. */
-function repeatedMistake(name: string | undefined, onPage: boolean): string {
+function repeatedMistake(name: string | undefined, onPage: boolean, message: string): string {
+  const asCode = codeCallName(message);
+  if (asCode !== undefined) return `The model wrote the same call to "${asCode}" as code, not as a tool call, ${maxIdenticalCalls} times, so the run was stopped.`;
   if (name === undefined) return `The model wrote the same unreadable tool call ${maxIdenticalCalls} times, so the run was stopped.`;
   const offered = onPage ? 'which was not among the tools shown to it' : 'which this page does not offer';
   return `The model asked ${maxIdenticalCalls} times for "${name}", ${offered}, so the run was stopped.`;

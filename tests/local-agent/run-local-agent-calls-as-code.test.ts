@@ -28,7 +28,7 @@ async function run(replies: string[], format: PromptFormat = hermesFormat) {
     if (event.type === 'prose-replace' && event.step === 1) shown = event.text;
   }
   const cards = events.flatMap((event) => (event.type === 'tool-error' && event.step === 1 ? [`${event.name}:${event.kind}`] : []));
-  return { ran, read: model.requests[1]?.messages.at(-1)?.content, shown, streamed, cards, result };
+  return { ran, read: model.requests[1]?.messages.at(-1)?.content, shown, streamed, cards, result, events };
 }
 
 describe('runLocalAgent: a call written as code, not as the format writes calls', () => {
@@ -82,9 +82,12 @@ describe('runLocalAgent: a call written as code, not as the format writes calls'
   });
 
   it('ends the run as a repeated mistake where the model writes the same code a third time', async () => {
-    const { ran, result } = await run(['open_cart()', 'open_cart()', 'open_cart()', 'never']);
+    const { ran, result, events } = await run(['open_cart()', 'open_cart()', 'open_cart()', 'never']);
     expect(ran).toEqual([]);
     expect(result.finishReason).toBe('repeated-call');
+    expect(events.find((event) => event.type === 'tool-error' && event.kind === 'repeated')).toMatchObject({
+      message: 'The model wrote the same call to "open_cart" as code, not as a tool call, 3 times, so the run was stopped.',
+    });
   });
 
   // An answer is not a call: only code that is all the reply's end, to tools of the page, is read so.
