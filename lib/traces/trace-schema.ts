@@ -98,7 +98,7 @@ export const traceStepSchema = z.object({
    * and in traces recorded before.
    */
   loopKept: z.boolean().optional(),
-  /** The person stopped the run while the model wrote this reply; absent otherwise, and in traces recorded before. */
+  /** The run was stopped while the model wrote this reply (by the person, a navigation, the tab closed or the agent turned off); absent otherwise, and in traces recorded before. */
   stopped: z.boolean().optional(),
   prose: text(limits.long),
   parsed: traceParsedSchema.optional(),
