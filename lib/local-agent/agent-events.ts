@@ -75,8 +75,9 @@ export type AgentEvent =
    * A step's reply once it ended, what the engine said it cost, and how long it took. `failed`: the
    * engine ended it with an error (cut off, the server or the GPU lost) and the run ends with that
    * error; nothing of it was parsed, but its figures until then are the step's all the same.
-   * `stopped`: the run's signal stopped it while it streamed (the person, or the caller); unparsed too, with its figures until
-   * then. Either counts the pieces it streamed as its tokens where the engine gave no count.
+   * `stopped`: the run's signal stopped it while it streamed (the person, or the caller); unparsed
+   * too, with its figures until then. Either counts the pieces it streamed as its tokens where the
+   * engine gave no count.
    */
   | ({ type: 'step-end'; step: number; raw: string; usage: ModelUsage; modelMs: number } & (
       | {
