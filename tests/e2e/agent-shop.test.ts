@@ -195,7 +195,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
       replies: ['Let me look.\n```tool_code\nsearch_products(query="mug")\n```', toolCall('search_products', { query: 'mug' }), 'There are four mugs.'],
     });
     const { panel } = await openShopAndPanel();
-    await ask(panel, 'find mugs');
+    await ask(panel, 'show me the mugs');
     const turn = panel.getByTestId('turn').last();
     await turn.getByText('There are four mugs.').waitFor({ timeout: 15_000 });
     expect(await turn.getByTestId('prose').allInnerTexts()).toEqual(['Let me look.', 'There are four mugs.']);
@@ -204,7 +204,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
       ['search_products', 'unreadable'],
       ['search_products', 'done'],
     ]);
-    const { steps } = await stepsOfRun(panel, 'find mugs');
+    const { steps } = await stepsOfRun(panel, 'show me the mugs');
     expect(steps.find((step) => step.step === 2)?.messages.at(-1)?.content).toContain('was written as code, so nothing ran. To call it, write {"name":"search_products","arguments":{"query":"mug"}}');
   });
 
