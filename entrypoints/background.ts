@@ -3,6 +3,9 @@ import { setupToolRegistry } from '../lib/registry';
 import { createStoredRecorder, setupTraceService } from '../lib/traces';
 import { keepStoragePrivate } from '../lib/service-worker/keep-storage-private';
 import { createTabDrivers } from '../lib/service-worker/tab-drivers';
+import { answerModelDeletions } from '../lib/engines/webllm/model-deletion-messages';
+import { realWebLlm } from '../lib/engines/webllm/webllm-module';
+import { webLlmRuntime } from '../lib/engines/webllm/webllm-runtime';
 
 export default defineBackground(() => {
   void keepStoragePrivate(browser.storage);
@@ -11,5 +14,7 @@ export default defineBackground(() => {
   const tabDrivers = createTabDrivers();
   setupAgentSessions(createStoredRecorder(), tabDrivers);
   setupTraceService(tabDrivers);
+  // The options page deletes stored models: a load of one of them stops first.
+  answerModelDeletions(() => webLlmRuntime(realWebLlm));
   void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
 });

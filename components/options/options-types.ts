@@ -12,6 +12,8 @@ export interface OptionsDependencies {
   languageModel?: LanguageModelApi;
   caches?: CacheStorageLike;
   estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
+  /** Stops the background's load of models about to be deleted (all where undefined), and waits for it. */
+  stopModelLoads?: (baseUrls: readonly string[] | undefined) => Promise<void>;
   fetch?: typeof fetch;
   /** How long Connect and Try it wait for the server; tests shorten them. */
   timeouts?: { connectMs?: number; trialReplyMs?: number };

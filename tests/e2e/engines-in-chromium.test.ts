@@ -38,6 +38,31 @@ describe.skipIf(!ready)('the WebGPU check with a software adapter (--enable-unsa
     expect(await page.locator('option[value="Qwen3-1.7B-q4f16_1-MLC"]').isDisabled()).toBe(true);
     await page.close();
   });
+
+  it('deletes a stored model on the options page after the service worker says no load of it is under way', async () => {
+    const page = await extension.openExtensionPage('options.html');
+    const baseUrl = 'https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f32_1-MLC/resolve/main/';
+    // A model as WebLLM stores it, in the extension's Cache Storage.
+    await page.evaluate(async (base) => {
+      const cache = await caches.open('webllm/model');
+      await cache.put(`${base}tensor-cache.json`, new Response('{"records": [{"dataPath": "params_shard_0.bin"}]}'));
+      await cache.put(`${base}params_shard_0.bin`, new Response(new Uint8Array(1024)));
+    }, baseUrl);
+    await page.reload();
+    const row = page.getByTestId('stored-model');
+    await row.waitFor({ timeout: 10_000 });
+    // The question the options page sends first, answered by the service worker itself.
+    const answer = await page.evaluate((base) => {
+      const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } };
+      return chrome.runtime.sendMessage({ type: 'webllm-models-deleting', baseUrls: [base] });
+    }, baseUrl);
+    expect(answer).toEqual({ stopped: false });
+    await page.getByRole('button', { name: 'Delete Qwen3 0.6B (q4f32)' }).click();
+    await page.getByRole('button', { name: 'Yes, delete Qwen3 0.6B (q4f32)' }).click();
+    await page.getByText('No WebLLM model is stored yet').waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(async () => (await (await caches.open('webllm/model')).keys()).length)).toBe(0);
+    await page.close();
+  });
 });
 
 describe.skipIf(!ready)('without WebGPU, and with a fake of Chrome\'s built-in model', () => {

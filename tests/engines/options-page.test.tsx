@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../lib/settings';
-import { buttonLabelled, click, memorySettings, showOptionsPage as show } from '../options/support/show-options-page';
+import { buttonLabelled, buttonNamed, click, memorySettings, showOptionsPage as show } from '../options/support/show-options-page';
 import { createFakeCacheStorage } from './support/fake-cache-storage';
 import { fakeGpu } from './support/fake-gpu';
 import { startFakeOllama } from './support/fake-ollama-server';
@@ -74,6 +74,34 @@ describe('the options page', () => {
     click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Delete all'));
     await vi.waitFor(() => expect(text()).toContain('Delete the one model (300 MB)?'));
     click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Yes, delete all'));
+    await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
+  });
+
+  it('has the background stop loading a model before deleting its files, and shows Deleting… until it has', async () => {
+    const fake = twoStoredModels();
+    const asked: { baseUrls: readonly string[] | undefined; modelsStored: number }[] = [];
+    let loadStopped = () => {};
+    const stopModelLoads = async (baseUrls: readonly string[] | undefined) => {
+      asked.push({ baseUrls, modelsStored: (await fake.storage.open('webllm/model').then((cache) => cache.keys())).length });
+      await new Promise<void>((resolve) => (loadStopped = resolve));
+    };
+    const { root, text } = show({ settings: memorySettings(), caches: fake.storage, stopModelLoads });
+    await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(2));
+    click(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)')).not.toBeNull());
+    click(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)'));
+    await vi.waitFor(() => expect(asked).toEqual([{ baseUrls: ['https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/'], modelsStored: 4 }]));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(2);
+    expect(text()).toContain('Deleting…');
+    loadStopped();
+    await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(1));
+
+    click(buttonNamed(root, 'Delete all'));
+    await vi.waitFor(() => expect(buttonNamed(root, 'Yes, delete all')).toBeDefined());
+    click(buttonNamed(root, 'Yes, delete all'));
+    await vi.waitFor(() => expect(asked[1]).toEqual({ baseUrls: undefined, modelsStored: 2 }));
+    loadStopped();
     await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
   });
 

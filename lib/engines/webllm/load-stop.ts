@@ -2,11 +2,18 @@ import type { InitProgressReport } from '@mlc-ai/web-llm';
 import { EngineError } from '../engine';
 import type { WebLlmEngineLike } from './webllm-module';
 
+/** Why a load was stopped other than by its run's signal: its model's files are being deleted. */
+export type LoadStopReason = 'unloaded' | 'deleted';
+
 /** A load's Stop: how it cuts the download under way, and whether it came. */
 export interface LoadStop {
-  /** Stops the load: Stop was pressed, or the model is being unloaded. Twice is once; safe to pass around. */
-  readonly stop: () => void;
+  /**
+   * Stops the load: Stop was pressed, the model is being unloaded, or its files deleted. Twice is
+   * once (the first reason stays); safe to pass around.
+   */
+  readonly stop: (reason?: LoadStopReason) => void;
   readonly stopped: boolean;
+  readonly reason: LoadStopReason | undefined;
   /** Sees each of WebLLM's progress reports, to know when the download ends and to end it after a Stop. */
   watch(report: InitProgressReport): void;
 }
@@ -18,9 +25,11 @@ export interface LoadStop {
 export function createLoadStop(engine: WebLlmEngineLike, wasCached: boolean): LoadStop {
   const stopped = new AbortController();
   let copying = false;
+  let reason: LoadStopReason | undefined;
   return {
-    stop() {
+    stop(why = 'unloaded') {
       if (stopped.signal.aborted) return;
+      reason = why;
       stopped.abort();
       // Unloading aborts the download under way (config, library, weights) at once. It also clears
       // the engine's state for the model, so not once the weights go into the GPU: that part ends
@@ -29,6 +38,9 @@ export function createLoadStop(engine: WebLlmEngineLike, wasCached: boolean): Lo
     },
     get stopped() {
       return stopped.signal.aborted;
+    },
+    get reason() {
+      return reason;
     },
     watch(report) {
       const text = String(report.text ?? '');
@@ -43,9 +55,15 @@ export function createLoadStop(engine: WebLlmEngineLike, wasCached: boolean): Lo
   };
 }
 
-/** Stop pressed: an AbortError; the model unloaded under a load (another model picked): say so. */
-export function stoppedError(signal: AbortSignal | undefined, label: string): Error {
+/**
+ * Stop pressed: an AbortError; the model's files deleted in the options, or the model unloaded
+ * under a load (another model picked): say so.
+ */
+export function stoppedError(signal: AbortSignal | undefined, label: string, reason?: LoadStopReason): Error {
   if (signal?.aborted) return loadStopped();
+  if (reason === 'deleted') {
+    return new EngineError('unavailable', `${label} was deleted in the options before it finished loading.`, 'Send your request again to download it again.');
+  }
   return new EngineError('unavailable', `${label} was unloaded before it finished loading.`, 'Send your request again to load it.');
 }
 

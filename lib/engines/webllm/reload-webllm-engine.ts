@@ -31,12 +31,12 @@ export async function reloadWebLlmEngine(runtime: WebLlmRuntime, engine: WebLlmE
     }
     // A load that finished in spite of Stop is kept: the next request needs no second load.
     if (await hasModelLoaded(engine, modelId)) runtime.loadedModelId = modelId;
-    throw stoppedError(signal, label);
+    throw stoppedError(signal, label, loadStop.reason);
   } catch (error) {
     if (loadStop.stopped) {
       // What a stopped load leaves in the engine (its config, a controller) goes with it.
       if (runtime.loadedModelId !== modelId) await engine.unload().catch(() => {});
-      throw stoppedError(signal, label);
+      throw stoppedError(signal, label, loadStop.reason);
     }
     const clearedBrokenCache = await recoverFailedLoad(runtime, engine, modelId, error);
     throw loadFailure(error, {

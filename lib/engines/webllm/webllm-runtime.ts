@@ -4,7 +4,7 @@ import { createReplyTurns, type ReplyTurns } from '../reply-turns';
 import { firstLoadProgress } from './first-load-progress';
 import { hasModelLoaded } from './has-model-loaded';
 import { createLoadProgressReporter } from './load-progress';
-import { createLoadStop, loadStopped } from './load-stop';
+import { createLoadStop, loadStopped, stoppedError, type LoadStopReason } from './load-stop';
 import { reloadWebLlmEngine } from './reload-webllm-engine';
 import type { WebLlmEngineLike, WebLlmModule } from './webllm-module';
 
@@ -19,8 +19,10 @@ export interface WebLlmRuntime {
   loadedModelId?: string;
   /** The load under way, so that two runs never download the same model twice. */
   pending?: Promise<void>;
-  /** Stops the load under way: Stop was pressed, or the model is being unloaded. */
-  stopLoad?: () => void;
+  /** The model the load under way loads. */
+  loadingModelId?: string;
+  /** Stops the load under way: Stop was pressed, the model is being unloaded, or its files deleted. */
+  stopLoad?: (reason?: LoadStopReason) => void;
   /**
    * Replies take turns: WebLLM queues them itself, but its interrupt flag is one for the whole
    * engine, so Stop in one tab would end another tab's reply.
@@ -60,11 +62,14 @@ export async function ensureModelLoaded(runtime: WebLlmRuntime, request: LoadReq
     request.onProgress({ fraction: 1, text: `${request.label} is ready.`, fromCache: true });
     return;
   }
+  runtime.loadingModelId = request.modelId;
   runtime.pending = reloadModel(runtime, request);
   try {
     await runtime.pending;
   } finally {
     runtime.pending = undefined;
+    runtime.stopLoad = undefined;
+    runtime.loadingModelId = undefined;
   }
 }
 
@@ -73,8 +78,12 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   const { webllm, appConfig } = runtime;
   const { modelId, label, signal } = request;
   if (signal?.aborted) throw loadStopped();
+  // A stop that comes while the cache is read, before WebLLM starts, is kept for the moment after.
+  let earlyStop: LoadStopReason | undefined;
+  runtime.stopLoad = (reason) => void (earlyStop ??= reason ?? 'unloaded');
   const wasCached = await webllm.hasModelInCache(modelId, appConfig).catch(() => false);
   if (signal?.aborted) throw loadStopped();
+  if (earlyStop) throw stoppedError(signal, label, earlyStop);
   request.onProgress(firstLoadProgress(request, wasCached));
   const reporter = createLoadProgressReporter({ label, fromCache: wasCached, onProgress: request.onProgress });
   const engine = (runtime.engine ??= new webllm.MLCEngine({ appConfig, logLevel: 'WARN' }));
@@ -84,8 +93,8 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
     reporter(report);
   });
   runtime.loadedModelId = undefined;
-  const stop = loadStop.stop;
-  runtime.stopLoad = stop;
+  runtime.stopLoad = loadStop.stop;
+  const stop = () => loadStop.stop();
   signal?.addEventListener('abort', stop, { once: true });
   // Stop may come from the progress shown above, before the listener was there.
   if (signal?.aborted) stop();
@@ -96,7 +105,7 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
     reporter,
     done() {
       signal?.removeEventListener('abort', stop);
-      if (runtime.stopLoad === stop) runtime.stopLoad = undefined;
+      if (runtime.stopLoad === loadStop.stop) runtime.stopLoad = undefined;
       stopKeepingAwake();
     },
   });

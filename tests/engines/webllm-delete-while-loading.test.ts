@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import * as webllm from '@mlc-ai/web-llm';
+import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
+import { modelBaseUrl, stopDeletedModelLoads } from '../../lib/engines/webllm/stop-deleted-model-loads';
+import { webLlmRuntime } from '../../lib/engines/webllm/webllm-runtime';
+import { findCatalogModel } from '../../lib/engines/model-catalog';
+import { weightsBaseUrl } from '../../lib/engines/webllm/model-storage';
+import { defaultSettings } from '../../lib/settings';
+import { fakeGpu } from './support/fake-gpu';
+import { createStandInWebLlm } from './support/webllm-reload-stand-in';
+
+// The options page deletes a stored model while the service worker loads it, through WebLLM
+// 0.2.86's own reload() and unload() (see the stand-in).
+const big = 'Qwen3-1.7B-q4f16_1-MLC';
+const small = 'Qwen3-0.6B-q4f16_1-MLC';
+
+function setup(options: Parameters<typeof createStandInWebLlm>[0] = {}) {
+  const { module, world } = createStandInWebLlm(options);
+  const engine = createWebLlmEngine({ ...defaultSettings, engine: 'webllm', model: big }, { webllm: module, gpu: fakeGpu(), keepAwake: () => () => {} });
+  return { world, module, engine, runtime: webLlmRuntime(module) };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+const baseUrlOf = (modelId: string) => weightsBaseUrl(findCatalogModel(modelId)!);
+
+describe('deleting a stored model while it loads', () => {
+  it('stops its download, and the run that waited for it says the model was deleted and what to do', async () => {
+    const { world, engine, runtime } = setup();
+    let stopping: Promise<boolean> | undefined;
+    const error = await engine
+      .load((progress) => {
+        if (!stopping && progress.text.startsWith('Downloading Qwen3 1.7B (q4f16): 120')) stopping = stopDeletedModelLoads(runtime, [baseUrlOf(big)]);
+      })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      name: 'EngineError',
+      code: 'unavailable',
+      message: 'Qwen3 1.7B (q4f16) was deleted in the options before it finished loading.',
+      hint: 'Send your request again to download it again.',
+    });
+    expect(await stopping).toBe(true);
+    // When the answer comes, nothing writes the model's files any more: the deletion sticks.
+    expect(runtime.pending).toBeUndefined();
+    const downloaded = world.downloads.length;
+    await settle();
+    expect(world.downloads.length).toBe(downloaded);
+    expect(downloaded).toBeLessThan(world.shardsPerModel);
+    expect(world.gpuMegabytes()).toBe(0);
+  });
+
+  it('stops it when the deletion comes before WebLLM starts, while the stored files are read', async () => {
+    const { world, module, engine, runtime } = setup();
+    const hasModelInCache = module.hasModelInCache;
+    let stopping: Promise<boolean> | undefined;
+    module.hasModelInCache = (modelId, appConfig) => {
+      // The options page's message comes in a task of its own.
+      stopping = new Promise((resolve) => setTimeout(resolve, 0)).then(() => stopDeletedModelLoads(runtime, undefined));
+        return new Promise((resolve) => setTimeout(resolve, 5)).then(() => hasModelInCache(modelId, appConfig));
+    };
+    const error = await engine.load(() => {}).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ message: 'Qwen3 1.7B (q4f16) was deleted in the options before it finished loading.' });
+    expect(await stopping).toBe(true);
+    await settle();
+    expect(world.downloads).toEqual([]);
+    expect(world.engines).toEqual([]);
+  });
+
+  it("deleting every model stops the load; deleting another model's files does not", async () => {
+    const other = setup();
+    let otherStop: Promise<boolean> | undefined;
+    await other.engine.load((progress) => {
+      if (!otherStop && progress.text.startsWith('Downloading Qwen3 1.7B (q4f16): 120')) otherStop = stopDeletedModelLoads(other.runtime, [baseUrlOf(small)]);
+    });
+    expect(await otherStop).toBe(false);
+    expect(other.world.downloads).toHaveLength(other.world.shardsPerModel);
+
+    const all = setup();
+    let allStop: Promise<boolean> | undefined;
+    const error = await all.engine
+      .load((progress) => {
+        if (!allStop && progress.text.startsWith('Downloading Qwen3 1.7B (q4f16): 120')) allStop = stopDeletedModelLoads(all.runtime, undefined);
+      })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'unavailable' });
+    expect(await allStop).toBe(true);
+  });
+
+  it('leaves a model that finished loading in the GPU, and the next request uses it', async () => {
+    const { world, engine, runtime } = setup();
+    await engine.load(() => {});
+    expect(await stopDeletedModelLoads(runtime, undefined)).toBe(false);
+    await engine.load(() => {});
+    expect(world.instances).toHaveLength(1);
+    expect(world.gpuMegabytes()).toBe(world.shardsPerModel * world.megabytesPerShard);
+  });
+
+  it("finds a model's stored files where WebLLM puts them, as the options page lists them", () => {
+    const config = webllm.prebuiltAppConfig;
+    expect(modelBaseUrl(config, big)).toBe(baseUrlOf(big));
+    expect(modelBaseUrl({ model_list: [{ model: 'https://example.test/models/m/resolve/v2/', model_id: 'm', model_lib: '' }] }, 'm')).toBe(
+      'https://example.test/models/m/resolve/v2/',
+    );
+    expect(modelBaseUrl(config, 'no-such-model')).toBeUndefined();
+  });
+});
