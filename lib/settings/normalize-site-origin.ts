@@ -14,10 +14,12 @@ import { isOnThisMachine } from '../text/on-this-machine';
  */
 export function normalizeSiteOrigin(text: string): string | undefined {
   const trimmed = text.trim();
-  // The URL parser drops tabs and line breaks inside a host: "a.example\tb.example" would pass as one site.
-  if (!trimmed || /\s/.test(trimmed)) return undefined;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
+  // The URL parser drops tabs and line breaks inside a host: "a.example\tb.example" would pass as
+  // one site. Past the host, a space is part of a pasted page's address ("…/My files/").
+  const host = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/, 1)[0] ?? '';
+  if (!host || /\s/.test(host)) return undefined;
   try {
-    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
     const url = withScheme ? new URL(trimmed) : withoutScheme(trimmed);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
     const hostname = url.hostname.replace(/^\./, '').replace(/\.$/, '');
