@@ -1,22 +1,26 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
-import { jsonBytes } from '../text/utf8-length';
+import { sessionStorageBytes } from '../text/session-storage-bytes';
 import { capText } from '../traces/trace-limits';
 import type { StoredConversation, StoredSession } from './session-store';
 import type { Turn } from './session-state';
 import { turnHeadOf, type TurnItem } from './stored-turn';
 
 /**
- * Bytes of conversation written to session storage, all tabs together: it holds 10 MB for
- * everything, and past that a write fails whole, so what it held would be lost with the worker.
+ * Bytes of conversation written to session storage, all tabs together, as Chrome counts them
+ * (`sessionStorageBytes`): it holds 10 MB for everything, and past that a write fails whole, so
+ * what it held would be lost with the worker.
  */
 export const storedSessionsBudget = 8_000_000;
 
 /**
  * Storage counts each key's name with its value, and every turn has a key for its head and one for
  * each of its items, `agentItem:<tab id>:<turn id>:<index>`: about 55 bytes with a 36-character
- * turn id, counted as 64. A head's counts twice: its turn id is written again in its tab's entry.
+ * turn id, which Chrome counts as 56, counted here as 64.
  */
 const keyBytes = 64;
+
+/** A turn's id is written again in its tab's entry, as an element of the list of its turns. */
+const listedBytes = (turnId: string) => 32 + sessionStorageBytes(turnId);
 
 /** One stretch of prose as stored; the panel shows all of it until the worker restarts. */
 export const storedProseCharacters = 200_000;
@@ -100,7 +104,7 @@ function storedTurnOf(turn: Turn): { turn: Turn; size: number } {
   let stored = storedTurns.get(turn);
   if (stored === undefined) {
     const cut = capProse(turn);
-    stored = { turn: cut, size: cut.items.reduce((sum, item) => sum + itemSize(item), jsonBytes(turnHeadOf(cut)) + 2 * keyBytes) };
+    stored = { turn: cut, size: cut.items.reduce((sum, item) => sum + itemSize(item), sessionStorageBytes(turnHeadOf(cut)) + keyBytes + listedBytes(cut.id)) };
     storedTurns.set(turn, stored);
   }
   return stored;
@@ -120,7 +124,7 @@ function storedItem(item: TurnItem): TurnItem {
 function itemSize(item: TurnItem): number {
   let size = itemSizes.get(item);
   if (size === undefined) {
-    size = jsonBytes(item) + keyBytes;
+    size = sessionStorageBytes(item) + keyBytes;
     itemSizes.set(item, size);
   }
   return size;
@@ -132,7 +136,7 @@ const storedSize = (turn: Turn): number => storedTurnOf(turn).size;
 function historySize(history: ChatMessage[]): number {
   let size = historySizes.get(history);
   if (size === undefined) {
-    size = jsonBytes(history);
+    size = sessionStorageBytes(history);
     historySizes.set(history, size);
   }
   return size;

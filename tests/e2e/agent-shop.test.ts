@@ -4,6 +4,8 @@ import { startDemoServer } from '../../demo/serve-demo';
 import { chromiumAvailable, currentServiceWorker, launchExtension, screenshotPath, stopServiceWorker, tabIdOf, type LaunchedExtension } from './support';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
 import { stepsOfRun } from './support/stored-traces';
+import { sessionStorageBytes } from '../../lib/text/session-storage-bytes';
+import { jsonBytes } from '../../lib/text/utf8-length';
 
 const mug = 'trail-mug-forest';
 
@@ -98,6 +100,21 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
       'how many mugs did you add?',
     ]);
     await reopened.close();
+
+    // What the chats (and the tab's tools) left in session storage weighs, to Chrome, what the
+    // 8 MB budget counts it as: not its JSON, which here is about three quarters of that.
+    const stored = await (await worker()).evaluate(async () => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { session: { get(keys: null): Promise<Record<string, unknown>>; getBytesInUse(keys: null): Promise<number> } } } };
+      return { values: await chrome.storage.session.get(null), bytesInUse: await chrome.storage.session.getBytesInUse(null) };
+    });
+    const keyCount = Object.keys(stored.values).length;
+    expect(Object.keys(stored.values).filter((key) => key.startsWith('agentItem:')).length).toBeGreaterThan(5);
+    // Each key's value is counted as an entry of one object, less the entry itself.
+    const counted = sessionStorageBytes(stored.values) - 64 * keyCount;
+    expect(counted).toBeGreaterThanOrEqual(stored.bytesInUse);
+    expect(counted).toBeLessThan(stored.bytesInUse * 1.05);
+    console.info(`session storage: ${stored.bytesInUse} bytes to Chrome, ${counted} counted, ${jsonBytes(stored.values)} of JSON`);
+    expect(jsonBytes(stored.values)).toBeLessThan(stored.bytesInUse * 0.9);
   });
 
   it('corrects an unknown tool and invalid arguments from the messages it is given', async () => {
