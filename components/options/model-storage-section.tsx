@@ -113,8 +113,11 @@ function DeleteQuestion({ label, onYes, onNo }: { label: string; onYes(): void; 
 /** "Delete all", which asks once more with the count and the space it frees; it goes with the last model. */
 function DeleteAll({ model, stored }: { model: OptionsModel; stored: readonly StoredModel[] }) {
   const confirming = useSignal(false);
+  // From Yes until the list is read again: a load of a model stops first, which may take seconds.
+  const deleting = useSignal(false);
   const focusBack = useFocusBack(confirming.value);
   const question = useHeadingWhenGone<HTMLParagraphElement>();
+  if (deleting.value) return <p class="muted" aria-busy="true">Deleting…</p>;
   if (!confirming.value) {
     return (
       <button type="button" ref={focusBack.askButton} onClick={() => (confirming.value = true)}>
@@ -130,9 +133,11 @@ function DeleteAll({ model, stored }: { model: OptionsModel; stored: readonly St
         type="button"
         onClick={async () => {
           confirming.value = false;
+          deleting.value = true;
           // The question goes, and "Delete all" with the models: the heading is what stays.
           document.getElementById('storage-heading')?.focus();
           await model.deleteAllModels();
+          deleting.value = false;
         }}
       >
         Yes, delete all

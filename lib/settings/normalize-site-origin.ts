@@ -17,7 +17,8 @@ export function normalizeSiteOrigin(text: string): string | undefined {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
   // The URL parser drops tabs and line breaks inside a host: "a.example\tb.example" would pass as
   // one site. Past the host, a space is part of a pasted page's address ("…/My files/").
-  const host = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/, 1)[0] ?? '';
+  // (The URL parser reads a backslash as a slash in a web address, and skips slashes before the host.)
+  const host = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[/\\]+/, '').split(/[/\\?#]/, 1)[0] ?? '';
   if (!host || /\s/.test(host)) return undefined;
   try {
     const url = withScheme ? new URL(trimmed) : withoutScheme(trimmed);

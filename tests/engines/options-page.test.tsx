@@ -101,6 +101,8 @@ describe('the options page', () => {
     await vi.waitFor(() => expect(buttonNamed(root, 'Yes, delete all')).toBeDefined());
     click(buttonNamed(root, 'Yes, delete all'));
     await vi.waitFor(() => expect(asked[1]).toEqual({ baseUrls: undefined, modelsStored: 2 }));
+    expect(text()).toContain('Deleting…');
+    expect(buttonNamed(root, 'Delete all')).toBeUndefined();
     loadStopped();
     await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
   });

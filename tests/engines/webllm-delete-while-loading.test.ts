@@ -55,7 +55,7 @@ describe('deleting a stored model while it loads', () => {
     module.hasModelInCache = (modelId, appConfig) => {
       // The options page's message comes in a task of its own.
       stopping = new Promise((resolve) => setTimeout(resolve, 0)).then(() => stopDeletedModelLoads(runtime, undefined));
-        return new Promise((resolve) => setTimeout(resolve, 5)).then(() => hasModelInCache(modelId, appConfig));
+      return new Promise((resolve) => setTimeout(resolve, 5)).then(() => hasModelInCache(modelId, appConfig));
     };
     const error = await engine.load(() => {}).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ message: 'Qwen3 1.7B (q4f16) was deleted in the options before it finished loading.' });
@@ -83,6 +83,22 @@ describe('deleting a stored model while it loads', () => {
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'unavailable' });
     expect(await allStop).toBe(true);
+  });
+
+  it('too late to cut, while the model goes into the GPU, lets the load finish and its run go on with the model', async () => {
+    const { world, engine, runtime } = setup({ stored: [big] });
+    let stopping: Promise<boolean> | undefined;
+    world.onCopy = (_modelId, shard) => {
+      if (shard === 3) stopping = stopDeletedModelLoads(runtime, [baseUrlOf(big)]);
+    };
+    await engine.load(() => {});
+    expect(await stopping).toBe(true);
+    expect(await world.engines[0]!.getMessage(big)).toBe('');
+    expect(world.gpuMegabytes()).toBe(world.shardsPerModel * world.megabytesPerShard);
+    world.onCopy = undefined;
+    // The next request finds it loaded: nothing is read again.
+    await engine.load(() => {});
+    expect(world.instances).toHaveLength(1);
   });
 
   it('leaves a model that finished loading in the GPU, and the next request uses it', async () => {

@@ -23,6 +23,8 @@ describe('normalizeSiteOrigin: what a site list takes', () => {
   it('takes a pasted page address with spaces in its path, and refuses spaces or line breaks in the host', () => {
     expect(normalizeSiteOrigin('https://files.example/My files/report 1.pdf')).toBe('https://files.example');
     expect(normalizeSiteOrigin('files.example/My files/?q=a b#c d')).toBe('https://files.example');
+    expect(normalizeSiteOrigin('https://files.example\\My files\\x')).toBe('https://files.example');
+    expect(normalizeSiteOrigin('//files.example/My files')).toBe('https://files.example');
     for (const text of ['a.example b.example/page', 'https://a.example\tb.example/', 'a.example\n/b', ' ', 'https:// /path']) {
       expect(normalizeSiteOrigin(text), JSON.stringify(text)).toBeUndefined();
     }

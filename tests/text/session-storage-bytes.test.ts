@@ -36,8 +36,9 @@ describe('sessionStorageBytes: what Chrome counts against session storage', () =
     expect(sessionStorageBytes(messages)).toBe(1_600_000);
   });
 
-  it('leaves out what storage leaves out, and counts a hole in a list as null', () => {
+  it('leaves out of an object what storage leaves out, and counts undefined or a hole in a list as null', () => {
     expect(sessionStorageBytes({ a: undefined, b: 1 })).toBe(64);
     expect(sessionStorageBytes([undefined])).toBe(32);
+    expect(sessionStorageBytes([, 1])).toBe(64);
   });
 });

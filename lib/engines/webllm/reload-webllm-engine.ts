@@ -29,8 +29,13 @@ export async function reloadWebLlmEngine(runtime: WebLlmRuntime, engine: WebLlmE
       runtime.loadedModelId = modelId;
       return;
     }
-    // A load that finished in spite of Stop is kept: the next request needs no second load.
-    if (await hasModelLoaded(engine, modelId)) runtime.loadedModelId = modelId;
+    // A load that finished in spite of Stop is kept: the next request needs no second load. One
+    // stopped only because its files were being deleted (too late to cut, the copy into the GPU
+    // under way) has all it needs: its run goes on with it.
+    if (await hasModelLoaded(engine, modelId)) {
+      runtime.loadedModelId = modelId;
+      if (loadStop.reason === 'deleted' && !signal?.aborted) return;
+    }
     throw stoppedError(signal, label, loadStop.reason);
   } catch (error) {
     if (loadStop.stopped) {

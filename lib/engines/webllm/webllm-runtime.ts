@@ -94,6 +94,7 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   });
   runtime.loadedModelId = undefined;
   runtime.stopLoad = loadStop.stop;
+  if (earlyStop) loadStop.stop(earlyStop);
   const stop = () => loadStop.stop();
   signal?.addEventListener('abort', stop, { once: true });
   // Stop may come from the progress shown above, before the listener was there.
