@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -37,6 +38,14 @@ describe.skipIf(!ready)('the WebGPU check with a software adapter (--enable-unsa
     expect(await page.getByTestId('recommendation-reason').textContent()).toContain('software adapter');
     expect(await page.locator('option[value="Qwen3-1.7B-q4f16_1-MLC"]').isDisabled()).toBe(true);
     await page.close();
+  });
+
+  it('may fill the free disk with models: Chrome caps the extension at no share of it (unlimitedStorage)', async () => {
+    const quota = await extension.serviceWorker.evaluate(async () => (await navigator.storage.estimate()).quota ?? 0);
+    // Chrome's quota for an extension with the permission is the space free on the disk of its
+    // profile; without it, a share (10.7 GB where 84 GB were free, in Chromium 156).
+    const disk = await statfs(tmpdir());
+    expect(quota).toBeGreaterThan(0.8 * disk.bavail * disk.bsize);
   });
 
   it('deletes a stored model on the options page after the service worker says no load of it is under way', async () => {

@@ -206,8 +206,8 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
     expect(granted).toEqual({
       // "devtools" comes with the devtools page (the inspector); "<all_urls>" with the content scripts,
       // and it is what lets the extension reach a model server too (tests/e2e/engines-in-chromium.test.ts).
-      all: { permissions: ['devtools', 'sidePanel', 'storage', 'webNavigation'], origins: ['<all_urls>'] },
-      permissions: ['storage', 'webNavigation', 'sidePanel'],
+      all: { permissions: ['devtools', 'sidePanel', 'storage', 'unlimitedStorage', 'webNavigation'], origins: ['<all_urls>'] },
+      permissions: ['storage', 'unlimitedStorage', 'webNavigation', 'sidePanel'],
       hostPermissions: [],
       optionalHostPermissions: [],
       optionalPermissions: [],
