@@ -26,13 +26,20 @@ export function createSiteLists(update: (change: SettingsChange) => Promise<void
 
 /** Why `text` is not a site the lists can keep, and what to type instead. */
 function siteRefusal(text: string): string {
+  if (!text.trim()) return 'Type a site first, such as shop.example.com.';
   if (text.includes('*')) return `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`;
   const first = firstOfList(text);
   if (first !== undefined) return `One site at a time: add "${first}", then the next.`;
   if (/^[\w-]+(:\d+)?$/.test(text.trim())) {
-    return `"${text}" is not a web address, such as shop.example.com. A site on your own network takes its scheme: http://${text.trim()}.`;
+    return `${quoted(text)} is not a web address, such as shop.example.com. A site on your own network takes its scheme: http://${text.trim()}.`;
   }
-  return `"${text}" is not a web address, such as shop.example.com.`;
+  return `${quoted(text)} is not a web address, such as shop.example.com.`;
+}
+
+/** What the person typed, in quotes: a pasted page of text is not said back whole. */
+function quoted(text: string): string {
+  const shown = Array.from(text);
+  return `"${shown.length > 80 ? `${shown.slice(0, 79).join('')}…` : text}"`;
 }
 
 /**

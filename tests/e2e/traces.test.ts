@@ -55,7 +55,8 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
         `I'll look for mugs.${toolCall('search_products', { query: 'mug' })}`,
         `<think>The forest one is first.</think>Opening it.${toolCall('open_product', { slug: mug })}`,
         `Adding two.${toolCall('add_to_cart', { qty: 2 })}`,
-        'Done! Two **Trail Mugs, Forest Green** are in your cart.',
+        // A long address: the step's prose wraps it at any width, as the raw output does.
+        `Done! Two **Trail Mugs, Forest Green** are in your cart: ${shop.url('/cart')}?from=${'TrailMugForestGreen'.repeat(10)}`,
       ],
       // Results past 200 characters are cut for the model, so the trace says how much it read.
       settings: { toolOutputLimit: 200 },
@@ -106,6 +107,9 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.setViewportSize({ width: 1280, height: 1500 });
     await viewer.locator('.detail-pane').evaluate((pane) => pane.scrollTo(0, 0));
     await viewer.screenshot({ path: screenshotPath('trace.png') });
+    const fourth = viewer.locator('[data-testid=step][data-step="4"]');
+    await fourth.getByTestId('step-summary').click();
+    expect(await fourth.getByTestId('parsed-prose').textContent()).toContain('TrailMugForestGreenTrailMug');
 
     // 640 CSS px is a 1,280 px window at 200 % zoom, 320 is 400 %: the run reflows, nothing but a
     // wide table or chart scrolls sideways, and the chart's words never shrink below 8 px.

@@ -53,6 +53,17 @@ describe('the site lists: what a typed site becomes', () => {
     expect(page.stored().disabledSites).toEqual([]);
   });
 
+  it('asks for a site when the field is empty, and says back at most 80 characters of a long entry', async () => {
+    const page = listsOver();
+    for (const text of ['', '   ']) {
+      expect(await page.lists.add('disabledSites', text)).toBeUndefined();
+      expect(page.refusal()).toBe('Type a site first, such as shop.example.com.');
+    }
+    await page.lists.add('disabledSites', `${'x'.repeat(5_000)}!`);
+    expect(page.refusal()).toBe(`"${'x'.repeat(79)}…" is not a web address, such as shop.example.com.`);
+    expect(page.stored().disabledSites).toEqual([]);
+  });
+
   it('still takes an IDN, an IP address, a bracketed IPv6 address and localhost', async () => {
     const page = listsOver();
     expect(await page.lists.add('disabledSites', 'bücher.de')).toBe('https://xn--bcher-kva.de');
