@@ -349,6 +349,12 @@ describe('the trace viewer', () => {
     expect(focused()?.textContent).toBe('Keep it');
     await viewer.click(focused());
     expect(focused()).toBe(viewer.find('delete-run'));
+    // Escape is "Keep it", from either answer.
+    await viewer.click(viewer.find('delete-run'));
+    await viewer.act(() => void viewer!.find('confirm-delete-run')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(viewer.find('confirm-delete-run')).toBeNull();
+    expect(focused()).toBe(viewer.find('delete-run'));
+    expect(runIds(viewer)).toEqual(['b', 'a']);
     await viewer.click(viewer.find('delete-run'));
     await viewer.click(viewer.find('confirm-delete-run'));
     await viewer.until(() => runIds(viewer!).length === 1, 'one run');
