@@ -1,11 +1,16 @@
+import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
 import { pressWhenConnected } from './press-when-connected';
 
+/** The most a request may hold, in UTF-16 units as the text area counts them. */
+export const requestCharacters = 20_000;
+
 /**
  * The request box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while a run goes,
- * and Escape in the box stops it too (as in most chat apps).
+ * and Escape in the box stops it too (as in most chat apps). A paste past the box's limit is cut
+ * by the browser, and the panel says so.
  */
 export function ChatInput({ model }: { model: PanelModel }) {
   const draft = model.draft.value;
@@ -13,27 +18,44 @@ export function ChatInput({ model }: { model: PanelModel }) {
   const canSend = model.canSend.value && draft.trim() !== '';
   const hadFocus = useFocusBackWhenRunEnds(running);
   const onKeyDown = requestBoxKeys(model, running);
+  // The request as a paste the box cut left it: said until it is sent or edited.
+  const cutDraft = useSignal<string | undefined>(undefined);
+  const pasteCut = cutDraft.value !== undefined && cutDraft.value === draft;
 
   return (
-    <form
-      class="composer"
-      aria-label="Request"
-      onSubmit={(event) => {
-        event.preventDefault();
-        model.send();
-        // Send turns into Stop: keep the keyboard in the request box, where a second Enter does nothing.
-        focusRequestBox();
-      }}
-    >
-      <RequestBox model={model} draft={draft} placeholder={placeholderFor(model)} onKeyDown={onKeyDown} />
-      {running ? (
-        <StopButton key="stop" model={model} hadFocus={hadFocus} />
-      ) : (
-        <button key="send" type="submit" class="button primary" data-testid="send" disabled={!canSend}>
-          Send
-        </button>
-      )}
-    </form>
+    <>
+      <form
+        class="composer"
+        aria-label="Request"
+        onSubmit={(event) => {
+          event.preventDefault();
+          model.send();
+          // Send turns into Stop: keep the keyboard in the request box, where a second Enter does nothing.
+          focusRequestBox();
+        }}
+      >
+        <RequestBox
+          model={model}
+          draft={draft}
+          placeholder={placeholderFor(model)}
+          onKeyDown={onKeyDown}
+          onPasteCut={(left) => (cutDraft.value = left)}
+        />
+        {running ? (
+          <StopButton key="stop" model={model} hadFocus={hadFocus} />
+        ) : (
+          <button key="send" type="submit" class="button primary" data-testid="send" disabled={!canSend}>
+            Send
+          </button>
+        )}
+      </form>
+      {/* A live region that stays in the panel, only its words changing, so a screen reader reads them. */}
+      <p class="muted request-cut" role="status" data-testid="request-cut">
+        {pasteCut
+          ? `Only the first ${requestCharacters.toLocaleString('en-US')} characters fit in a request: the rest of what you pasted was left out.`
+          : ''}
+      </p>
+    </>
   );
 }
 
@@ -69,10 +91,13 @@ interface RequestBoxProps {
   draft: string;
   placeholder: string;
   onKeyDown(event: KeyboardEvent): void;
+  /** A paste did not fit: the browser kept what did, and the request is now `left`. */
+  onPasteCut(left: string): void;
 }
 
 /** The text area itself; its placeholder is worked out by ChatInput, which reads the signals behind it. */
-function RequestBox({ model, draft, placeholder, onKeyDown }: RequestBoxProps) {
+function RequestBox({ model, draft, placeholder, onKeyDown, onPasteCut }: RequestBoxProps) {
+  const pasteTooLong = useRef(false);
   return (
     <textarea
       data-testid="chat-input"
@@ -80,9 +105,20 @@ function RequestBox({ model, draft, placeholder, onKeyDown }: RequestBoxProps) {
       dir="auto"
       placeholder={placeholder}
       rows={1}
-      maxLength={20_000}
+      maxLength={requestCharacters}
       value={draft}
-      onInput={(event) => model.setDraft(event.currentTarget.value)}
+      onPaste={(event) => {
+        const box = event.currentTarget;
+        const pasted = event.clipboardData?.getData('text/plain') ?? '';
+        const replaced = (box.selectionEnd ?? 0) - (box.selectionStart ?? 0);
+        pasteTooLong.current = box.value.length - replaced + pasted.length > requestCharacters;
+      }}
+      onInput={(event) => {
+        model.setDraft(event.currentTarget.value);
+        // The input that follows a paste carries what of it the box kept.
+        if (pasteTooLong.current) onPasteCut(event.currentTarget.value);
+        pasteTooLong.current = false;
+      }}
       onKeyDown={onKeyDown}
     />
   );

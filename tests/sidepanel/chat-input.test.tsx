@@ -140,4 +140,30 @@ describe('the request box', () => {
     await panel.flush();
     expect(input().value).toBe('a green mug, then Show my cart ');
   });
+
+  it('says so when a paste is longer than a request may be, until the request is sent or edited', async () => {
+    panel = await mountPanel();
+    const input = panel.find('chat-input') as HTMLTextAreaElement;
+    const note = () => panel!.find('request-cut')!;
+    expect(note().getAttribute('role')).toBe('status');
+    expect(note().textContent).toBe('');
+    /** A paste of `text` as the browser does it: the paste event, then the box holds what fits, then input. */
+    const paste = async (text: string) => {
+      const event = new Event('paste', { bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'clipboardData', { value: { getData: () => text } });
+      input.dispatchEvent(event);
+      await type(panel!, text.slice(0, 20_000));
+    };
+    await paste('fits '.repeat(1_000));
+    expect(note().textContent).toBe('');
+    await type(panel, '');
+    await paste('x'.repeat(25_000));
+    expect(input.value).toHaveLength(20_000);
+    expect(note().textContent).toBe('Only the first 20,000 characters fit in a request: the rest of what you pasted was left out.');
+    await type(panel, 'x'.repeat(19_990));
+    expect(note().textContent).toBe('');
+    await paste('y'.repeat(25_000));
+    await press(panel, { key: 'Enter' });
+    expect(note().textContent).toBe('');
+  });
 });
