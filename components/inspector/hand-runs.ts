@@ -129,8 +129,7 @@ export class HandRuns {
       .filter(([key, run]) => run.output && justEnded(run) && !listedIn(tools, key, run.documentId))
       .at(-1)?.[1];
     if (left?.output) this.leftRun.value = leftRunOf(left, left.output, next?.url);
-    // The page moved on again: what the run left behind is no longer news.
-    else if (this.leftRun.value && this.leftRun.value.url !== next?.url) this.leftRun.value = undefined;
+    else if (this.leftRun.value) this.leftRun.value = stillNews(this.leftRun.value, next);
     this.runs.value = withoutOtherDocuments(this.runs.value, tools);
   }
 
@@ -143,6 +142,16 @@ export class HandRuns {
 
 function leftRunOf(run: RunState, output: ToolOutput, url: string | undefined): LeftRun {
   return { runId: run.runId, name: run.name, output, url, ...(run.pageResult ? { pageResult: run.pageResult } : {}) };
+}
+
+/**
+ * The word of a run that took its page away, after a later listing: gone once the page has moved on
+ * again. Listed while the tab listed nothing (the old page's goodbye came before the new page), it
+ * takes the address of the first page listed after, the one the run left to.
+ */
+function stillNews(leftRun: LeftRun, next: TabTools | null): LeftRun | undefined {
+  if (leftRun.url === undefined) return next ? { ...leftRun, url: next.url } : leftRun;
+  return leftRun.url === next?.url ? leftRun : undefined;
 }
 
 /** Whether the tool a run ran is still listed in the document it ran in. */

@@ -292,6 +292,28 @@ describe('the inspector model', () => {
     expect(model.leftRun.value).toBeUndefined();
   });
 
+  it('keeps the word of a run that took its page away while the tab lists nothing between the two pages', () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const listing = (url: string, tools: PageTool[]) => fake.send({ type: 'tab-tools', tabId: 5, tabTools: { ...tabTools(tools), url } });
+    const goodbye = () => fake.send({ type: 'tab-tools', tabId: 5, tabTools: null });
+    listing('https://shop.example/', [tool('open_cart', { documentId: 'DOC-1' })]);
+    model.runTool(tool('open_cart', { documentId: 'DOC-1' }), {});
+    // The result comes first, then the old page's goodbye, then the new page, which lists twice as it loads.
+    fake.send({ type: 'run-result', runId: 'run-1', output: toolOutputFromResult('open_cart', null), durationMs: 3 });
+    goodbye();
+    expect(model.leftRun.value).toMatchObject({ name: 'open_cart' });
+    listing('https://shop.example/cart', [tool('checkout', { documentId: 'DOC-2' })]);
+    listing('https://shop.example/cart', [tool('checkout', { documentId: 'DOC-2' }), tool('empty_cart', { documentId: 'DOC-2' })]);
+    expect(model.leftRun.value).toMatchObject({ name: 'open_cart', url: 'https://shop.example/cart' });
+
+    // The page moves on once more: the word goes, even with a goodbye between.
+    goodbye();
+    listing('https://shop.example/pay', [tool('pay', { documentId: 'DOC-3' })]);
+    expect(model.leftRun.value).toBeUndefined();
+  });
+
   it('reconnects after the service worker restarts, and sends what was asked meanwhile', () => {
     vi.useFakeTimers();
     const channels = [fakeChannel(), fakeChannel()];

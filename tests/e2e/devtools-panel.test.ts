@@ -132,6 +132,39 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     await inspector.page.close();
   });
 
+  it('keeps saying that a tool run by hand was still running when it took its page away', async () => {
+    const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
+    const words = inspector.page.locator('.left-run');
+    // The listings around a navigation come in more than one order: a few rounds meet them.
+    for (const round of [1, 2, 3, 4]) {
+      await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
+      await page.evaluate((next) => {
+        const context = (document as unknown as { modelContext: { registerTool(tool: unknown): void } }).modelContext;
+        context.registerTool({
+          name: 'next_page',
+          description: 'Goes to the next page (or reloads this one) and never answers.',
+          inputSchema: { type: 'object', properties: {} },
+          execute: () => {
+            if (next % 2 === 0) location.reload();
+            else location.search = `?round=${next}`;
+            return new Promise(() => {});
+          },
+        });
+      }, round);
+      await inspector.tool('next_page').waitFor({ timeout: 10_000 });
+      await inspector.openRunForm('next_page');
+      await inspector.tool('next_page').getByRole('button', { name: 'Run in page' }).click();
+      const said = 'next_page was still running when the page navigated or reloaded, so no result came back.';
+      await expect.poll(() => words.textContent(), { timeout: 10_000 }).toBe(said);
+      // Still there once the new page has listed its tools, and a while after.
+      await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
+      await inspector.page.waitForTimeout(1_000);
+      expect(await words.textContent(), `round ${round}`).toBe(said);
+    }
+    await page.close();
+    await inspector.page.close();
+  });
+
   it('logs a reload as one line, not every tool removed and added again', async () => {
     const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
     await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
