@@ -12,8 +12,8 @@ export interface OptionsDependencies {
   languageModel?: LanguageModelApi;
   caches?: CacheStorageLike;
   estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
-  /** Stops the background's load of models about to be deleted (all where undefined), and waits for it. */
-  stopModelLoads?: (baseUrls: readonly string[] | undefined) => Promise<void>;
+  /** Deletes stored models by their weights' base URLs (all where undefined): by default the service worker does, after stopping a load of them. */
+  deleteModels?: (baseUrls: readonly string[] | undefined) => Promise<void>;
   fetch?: typeof fetch;
   /** How long Connect and Try it wait for the server; tests shorten them. */
   timeouts?: { connectMs?: number; trialReplyMs?: number };

@@ -1,12 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
-import {
-  deleteAllStoredModels,
-  deleteStoredModel,
-  listStoredModels,
-  type CacheStorageLike,
-  type StoredModel,
-} from '@/lib/engines/webllm/model-storage';
-import { stopLoadsBeforeDeleting } from '@/lib/engines/webllm/model-deletion-messages';
+import { listStoredModels, type CacheStorageLike, type StoredModel } from '@/lib/engines/webllm/model-storage';
+import { deleteModelsInBackground } from '@/lib/engines/webllm/model-deletion-messages';
 import type { Failure } from './describe-failure';
 import { describeStorageFailure, type StorageAction } from './describe-storage-failure';
 import type { OptionsDependencies } from './options-types';
@@ -15,14 +9,14 @@ import type { OptionsDependencies } from './options-types';
  * The WebLLM models stored in this browser, the room they take, and why the list could not be read
  * or a model not deleted: a person freeing disk space sees what is there and what went wrong.
  */
-export function createStoredModels(dependencies: Pick<OptionsDependencies, 'caches' | 'estimateStorage' | 'stopModelLoads'>) {
+export function createStoredModels(dependencies: Pick<OptionsDependencies, 'caches' | 'estimateStorage' | 'deleteModels'>) {
   const models = signal<readonly StoredModel[] | undefined>(undefined);
   const quota = signal<{ usage?: number; quota?: number } | undefined>(undefined);
   const failure = signal<Failure | undefined>(undefined);
   // Where no browser storage exists (a test's page), the list is empty.
   const cacheStorage = (): CacheStorageLike => dependencies.caches ?? globalThis.caches;
-  // A download under way would write the files again as they go.
-  const stopLoads = dependencies.stopModelLoads ?? stopLoadsBeforeDeleting;
+  // The service worker deletes them: it stops a download that would write the files again first.
+  const deleteModels = dependencies.deleteModels ?? ((baseUrls: readonly string[] | undefined) => deleteModelsInBackground(baseUrls, cacheStorage()));
 
   async function refresh(): Promise<void> {
     const storage = cacheStorage();
@@ -58,16 +52,10 @@ export function createStoredModels(dependencies: Pick<OptionsDependencies, 'cach
     failure: failure as ReadonlySignal<Failure | undefined>,
     refresh,
     async deleteModel(model: StoredModel): Promise<void> {
-      await deleteThen({ kind: 'delete', label: model.label }, async () => {
-        await stopLoads([model.baseUrl]);
-        await deleteStoredModel(model, cacheStorage());
-      });
+      await deleteThen({ kind: 'delete', label: model.label }, () => deleteModels([model.baseUrl]));
     },
     async deleteAll(): Promise<void> {
-      await deleteThen({ kind: 'delete-all' }, async () => {
-        await stopLoads(undefined);
-        await deleteAllStoredModels(cacheStorage());
-      });
+      await deleteThen({ kind: 'delete-all' }, () => deleteModels(undefined));
     },
   };
 }

@@ -48,29 +48,40 @@ describe.skipIf(!ready)('the WebGPU check with a software adapter (--enable-unsa
     expect(quota).toBeGreaterThan(0.8 * disk.bavail * disk.bsize);
   });
 
-  it('deletes a stored model on the options page after the service worker says no load of it is under way', async () => {
+  it('deletes stored models from the options page through the service worker, also when the page is closed at once', async () => {
     const page = await extension.openExtensionPage('options.html');
     const baseUrl = 'https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f32_1-MLC/resolve/main/';
+    const storeModel = (base: string) =>
+      caches.open('webllm/model').then(async (cache) => {
+        await cache.put(`${base}tensor-cache.json`, new Response('{"records": [{"dataPath": "params_shard_0.bin"}]}'));
+        await cache.put(`${base}params_shard_0.bin`, new Response(new Uint8Array(1024)));
+      });
+    const filesLeft = () => extension.serviceWorker.evaluate(async () => (await (await caches.open('webllm/model')).keys()).length);
     // A model as WebLLM stores it, in the extension's Cache Storage.
-    await page.evaluate(async (base) => {
-      const cache = await caches.open('webllm/model');
-      await cache.put(`${base}tensor-cache.json`, new Response('{"records": [{"dataPath": "params_shard_0.bin"}]}'));
-      await cache.put(`${base}params_shard_0.bin`, new Response(new Uint8Array(1024)));
-    }, baseUrl);
+    await page.evaluate(storeModel, baseUrl);
     await page.reload();
-    const row = page.getByTestId('stored-model');
-    await row.waitFor({ timeout: 10_000 });
-    // The question the options page sends first, answered by the service worker itself.
-    const answer = await page.evaluate((base) => {
-      const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } };
-      return chrome.runtime.sendMessage({ type: 'webllm-models-deleting', baseUrls: [base] });
-    }, baseUrl);
-    expect(answer).toEqual({ stopped: false });
+    await page.getByTestId('stored-model').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Delete Qwen3 0.6B (q4f32)' }).click();
     await page.getByRole('button', { name: 'Yes, delete Qwen3 0.6B (q4f32)' }).click();
     await page.getByText('No WebLLM model is stored yet').waitFor({ timeout: 10_000 });
-    expect(await page.evaluate(async () => (await (await caches.open('webllm/model')).keys()).length)).toBe(0);
+    expect(await filesLeft()).toBe(0);
+
+    // The request the options page sends, answered by the service worker itself.
+    await page.evaluate(storeModel, baseUrl);
+    const answer = await page.evaluate((base) => {
+      const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } };
+      return chrome.runtime.sendMessage({ type: 'webllm-models-delete', baseUrls: [base] });
+    }, baseUrl);
+    expect(answer).toEqual({ deleted: true });
+    expect(await filesLeft()).toBe(0);
+
+    // Closed the moment Yes is pressed: the files go all the same.
+    await page.evaluate(storeModel, baseUrl);
+    await page.reload();
+    await page.getByRole('button', { name: 'Delete all' }).click();
+    await page.getByRole('button', { name: 'Yes, delete all' }).click();
     await page.close();
+    await expect.poll(filesLeft, { timeout: 10_000 }).toBe(0);
   });
 });
 

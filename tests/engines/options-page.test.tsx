@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../lib/settings';
 import { buttonLabelled, buttonNamed, click, memorySettings, showOptionsPage as show } from '../options/support/show-options-page';
+import { deleteStoredModels } from '../../lib/engines/webllm/model-storage';
 import { createFakeCacheStorage } from './support/fake-cache-storage';
 import { fakeGpu } from './support/fake-gpu';
 import { startFakeOllama } from './support/fake-ollama-server';
@@ -77,33 +78,35 @@ describe('the options page', () => {
     await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
   });
 
-  it('has the background stop loading a model before deleting its files, and shows Deleting… until it has', async () => {
+  it('has the service worker delete a model (it stops a load of it first), and shows Deleting… until it has', async () => {
     const fake = twoStoredModels();
-    const asked: { baseUrls: readonly string[] | undefined; modelsStored: number }[] = [];
-    let loadStopped = () => {};
-    const stopModelLoads = async (baseUrls: readonly string[] | undefined) => {
-      asked.push({ baseUrls, modelsStored: (await fake.storage.open('webllm/model').then((cache) => cache.keys())).length });
-      await new Promise<void>((resolve) => (loadStopped = resolve));
+    const asked: (readonly string[] | undefined)[] = [];
+    let workerDone = () => {};
+    const deleteModels = async (baseUrls: readonly string[] | undefined) => {
+      asked.push(baseUrls);
+      await new Promise<void>((resolve) => (workerDone = resolve));
+      await deleteStoredModels(baseUrls, fake.storage);
     };
-    const { root, text } = show({ settings: memorySettings(), caches: fake.storage, stopModelLoads });
+    const { root, text } = show({ settings: memorySettings(), caches: fake.storage, deleteModels });
     await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(2));
     click(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
     await vi.waitFor(() => expect(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)')).not.toBeNull());
     click(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)'));
-    await vi.waitFor(() => expect(asked).toEqual([{ baseUrls: ['https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/'], modelsStored: 4 }]));
+    await vi.waitFor(() => expect(asked).toEqual([['https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/']]));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(2);
     expect(text()).toContain('Deleting…');
-    loadStopped();
+    workerDone();
     await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(1));
 
     click(buttonNamed(root, 'Delete all'));
     await vi.waitFor(() => expect(buttonNamed(root, 'Yes, delete all')).toBeDefined());
     click(buttonNamed(root, 'Yes, delete all'));
-    await vi.waitFor(() => expect(asked[1]).toEqual({ baseUrls: undefined, modelsStored: 2 }));
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]).toBeUndefined();
     expect(text()).toContain('Deleting…');
     expect(buttonNamed(root, 'Delete all')).toBeUndefined();
-    loadStopped();
+    workerDone();
     await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
   });
 

@@ -1,13 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as webllm from '@mlc-ai/web-llm';
+import { browser } from 'wxt/browser';
+import { deleteModelsOnceStopped } from '../../lib/engines/webllm/delete-models-once-stopped';
+import { answerModelDeletions, deleteModelsInBackground } from '../../lib/engines/webllm/model-deletion-messages';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
 import { modelBaseUrl, stopDeletedModelLoads } from '../../lib/engines/webllm/stop-deleted-model-loads';
 import { webLlmRuntime } from '../../lib/engines/webllm/webllm-runtime';
 import { findCatalogModel } from '../../lib/engines/model-catalog';
-import { weightsBaseUrl } from '../../lib/engines/webllm/model-storage';
+import { weightsBaseUrl, type CacheLike, type CacheStorageLike } from '../../lib/engines/webllm/model-storage';
 import { defaultSettings } from '../../lib/settings';
 import { fakeGpu } from './support/fake-gpu';
-import { createStandInWebLlm } from './support/webllm-reload-stand-in';
+import { createStandInWebLlm, type StandInWorld } from './support/webllm-reload-stand-in';
 
 // The options page deletes a stored model while the service worker loads it, through WebLLM
 // 0.2.86's own reload() and unload() (see the stand-in).
@@ -22,6 +25,26 @@ function setup(options: Parameters<typeof createStandInWebLlm>[0] = {}) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 const baseUrlOf = (modelId: string) => weightsBaseUrl(findCatalogModel(modelId)!);
+
+/**
+ * The stand-in's stored shards as the Cache API shows them to the deletion: each shard a file
+ * under its model's base URL. Deleting a file waits for `slowly`, where given.
+ */
+function storedFiles(world: StandInWorld, slowly?: Promise<void>): CacheStorageLike {
+  const files = () => [...world.stored].flatMap(([modelId, shards]) => [...shards].map((shard) => ({ modelId, shard, url: `${baseUrlOf(modelId)}params_shard_${shard}.bin` })));
+  const weights: CacheLike = {
+    keys: async () => files().map((file) => new Request(file.url)),
+    match: async () => undefined,
+    async delete(request) {
+      await slowly;
+      const file = files().find((candidate) => candidate.url === (typeof request === 'string' ? request : request.url));
+      return file ? world.stored.get(file.modelId)!.delete(file.shard) : false;
+    },
+  };
+  return { has: async (name) => name === 'webllm/model', open: async () => weights, delete: async () => (world.stored.clear(), true) };
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('deleting a stored model while it loads', () => {
   it('stops its download, and the run that waited for it says the model was deleted and what to do', async () => {
@@ -108,6 +131,76 @@ describe('deleting a stored model while it loads', () => {
     await engine.load(() => {});
     expect(world.instances).toHaveLength(1);
     expect(world.gpuMegabytes()).toBe(world.shardsPerModel * world.megabytesPerShard);
+  });
+
+  it('deletes the files in the service worker once the download stopped; a request sent meanwhile waits, then says the model was deleted', async () => {
+    const { world, engine, runtime } = setup();
+    let release = () => {};
+    const slowly = new Promise<void>((resolve) => (release = resolve));
+    let deleting: Promise<void> | undefined;
+    const first = await engine
+      .load((progress) => {
+        if (!deleting && progress.text.startsWith('Downloading Qwen3 1.7B (q4f16): 120')) deleting = deleteModelsOnceStopped(runtime, [baseUrlOf(big)], storedFiles(world, slowly));
+      })
+      .catch((caught: unknown) => caught);
+    expect(first).toMatchObject({ message: 'Qwen3 1.7B (q4f16) was deleted in the options before it finished loading.' });
+    // The files are being deleted: a request sent now downloads nothing until they are gone, and then nothing either.
+    const downloaded = world.downloads.length;
+    expect(world.stored.get(big)?.size).toBeGreaterThan(0);
+    const second = engine.load(() => {}).catch((caught: unknown) => caught);
+    await settle();
+    expect(world.downloads.length).toBe(downloaded);
+    release();
+    await deleting;
+    expect(await second).toMatchObject({ code: 'unavailable', message: 'Qwen3 1.7B (q4f16) was deleted in the options before it finished loading.' });
+    await settle();
+    expect(world.downloads.length).toBe(downloaded);
+    expect(world.stored.get(big)?.size).toBe(0);
+  });
+
+  it('has a request for another model wait while the files are deleted, then load it', async () => {
+    const { world, module, runtime } = setup({ stored: [big] });
+    const other = createWebLlmEngine({ ...defaultSettings, engine: 'webllm', model: small }, { webllm: module, gpu: fakeGpu(), keepAwake: () => () => {} });
+    let release = () => {};
+    const deleting = deleteModelsOnceStopped(runtime, [baseUrlOf(big)], storedFiles(world, new Promise<void>((resolve) => (release = resolve))));
+    const loading = other.load(() => {});
+    await settle();
+    expect(world.downloads).toEqual([]);
+    release();
+    await deleting;
+    await loading;
+    expect(world.downloads).toHaveLength(world.shardsPerModel);
+    expect(world.downloads.every((shard) => shard.startsWith(`${small}#`))).toBe(true);
+    expect(world.stored.get(big)?.size).toBe(0);
+  });
+
+  it("answers the options page's request to delete, from the extension's own pages only, with the browser's error where it fails", async () => {
+    const { world, runtime } = setup({ stored: [big, small] });
+    type Listener = (message: unknown, sender: unknown, sendResponse: (answer: unknown) => void) => unknown;
+    let listener: Listener = () => undefined;
+    vi.spyOn(browser.runtime.onMessage, 'addListener').mockImplementation((added) => void (listener = added as unknown as Listener));
+    let failing = false;
+    const files = storedFiles(world);
+    const broken = async () => Promise.reject(Object.assign(new Error('Unexpected internal error.'), { name: 'UnknownError' }));
+    answerModelDeletions(
+      () => runtime,
+      () => (failing ? { ...files, open: broken, delete: broken } : files),
+    );
+    // Chrome hands the listener the sender; the answer comes through sendResponse.
+    let sender: unknown = { id: browser.runtime.id, url: browser.runtime.getURL('/options.html') };
+    vi.spyOn(browser.runtime, 'sendMessage').mockImplementation(
+      (message: unknown) => new Promise((resolve) => (listener(message, sender, resolve) === true ? undefined : resolve(undefined))) as never,
+    );
+    await deleteModelsInBackground([baseUrlOf(big)], files);
+    expect(world.stored.get(big)?.size).toBe(0);
+    expect(world.stored.get(small)?.size).toBe(world.shardsPerModel);
+
+    failing = true;
+    await expect(deleteModelsInBackground(undefined, files)).rejects.toMatchObject({ name: 'UnknownError', message: 'Unexpected internal error.' });
+    failing = false;
+    sender = { id: browser.runtime.id, url: 'https://shop.example/' };
+    await expect(deleteModelsInBackground(undefined, files)).rejects.toMatchObject({ name: 'SecurityError' });
+    expect(world.stored.get(small)?.size).toBe(world.shardsPerModel);
   });
 
   it("finds a model's stored files where WebLLM puts them, as the options page lists them", () => {

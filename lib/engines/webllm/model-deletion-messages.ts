@@ -1,46 +1,52 @@
 import { z } from 'zod/mini';
+import { errorNameAndMessage } from '../../messaging/error-message';
 import { answerExtensionPages, askBackgroundFromPage } from '../../messaging/extension-page-requests';
-import { stopDeletedModelLoads } from './stop-deleted-model-loads';
+import { deleteModelsOnceStopped } from './delete-models-once-stopped';
+import { deleteStoredModels, type CacheStorageLike } from './model-storage';
 import type { WebLlmRuntime } from './webllm-runtime';
 
-const messageType = 'webllm-models-deleting';
+const messageType = 'webllm-models-delete';
 
-/** Options page → background, before it deletes stored models: `baseUrls` absent for all of them. */
-const deletingSchema = z.object({
+/** Options page → background: delete stored models, `baseUrls` absent for all of them. */
+const deleteSchema = z.object({
   type: z.literal(messageType),
   baseUrls: z.optional(z.array(z.string().check(z.maxLength(2_048))).check(z.maxLength(1_000))),
 });
 
-/**
- * How long the options page waits for the background to stop a load before it deletes anyway: a
- * download stops at once, but a model being copied into the GPU finishes first (seconds).
- */
-const stopWaitMs = 15_000;
+/** Background → options page: done, or the browser's error, by name (a QuotaExceededError, say) and message. */
+const answerSchema = z.union([
+  z.object({ deleted: z.literal(true) }),
+  z.object({ deleted: z.literal(false), name: z.string(), message: z.string() }),
+]);
+type DeletionAnswer = z.infer<typeof answerSchema>;
 
 /**
- * Options page: asks the background to stop loading the models about to be deleted, and waits
- * until it has (or no background answers, or `stopWaitMs` passed). Never fails: the deletion
- * goes on regardless.
+ * Options page: has the service worker delete stored models (`baseUrls`; undefined for all), once
+ * no load of them is under way (see deleteModelsOnceStopped). Fails with the browser's error. Where
+ * no service worker answers, the page deletes them itself.
  */
-export async function stopLoadsBeforeDeleting(baseUrls: readonly string[] | undefined, waitMs = stopWaitMs): Promise<void> {
-  const message: z.infer<typeof deletingSchema> = { type: messageType, ...(baseUrls ? { baseUrls: [...baseUrls] } : {}) };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    askBackgroundFromPage(message).catch(() => undefined),
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))),
-  ]);
-  clearTimeout(timer);
+export async function deleteModelsInBackground(baseUrls: readonly string[] | undefined, cacheStorage: CacheStorageLike): Promise<void> {
+  const message: z.infer<typeof deleteSchema> = { type: messageType, ...(baseUrls ? { baseUrls: [...baseUrls] } : {}) };
+  const answer = answerSchema.safeParse(await askBackgroundFromPage(message).catch(() => undefined));
+  if (!answer.success) return deleteStoredModels(baseUrls, cacheStorage);
+  if (!answer.data.deleted) throw Object.assign(new Error(answer.data.message), { name: answer.data.name });
 }
 
-/** Background: stops the loads of models the options page is deleting, for the extension's own pages only. */
-export function answerModelDeletions(runtime: () => WebLlmRuntime): () => void {
+/** Background: deletes the stored models the options page asks it to, for the extension's own pages only. */
+export function answerModelDeletions(runtime: () => WebLlmRuntime, cacheStorage: () => CacheStorageLike = () => globalThis.caches): () => void {
+  const refusal: DeletionAnswer = { deleted: false, name: 'SecurityError', message: "Only the extension's own pages may delete its models" };
   return answerExtensionPages(
     (message) => (message as { type?: unknown } | null)?.type === messageType,
-    async (message) => {
-      const parsed = deletingSchema.safeParse(message);
-      if (!parsed.success) return { stopped: false };
-      return { stopped: await stopDeletedModelLoads(runtime(), parsed.data.baseUrls) };
+    async (message): Promise<DeletionAnswer> => {
+      const parsed = deleteSchema.safeParse(message);
+      if (!parsed.success) return { deleted: false, name: 'TypeError', message: 'The request to delete models was malformed' };
+      try {
+        await deleteModelsOnceStopped(runtime(), parsed.data.baseUrls, cacheStorage());
+        return { deleted: true };
+      } catch (error) {
+        return { deleted: false, ...errorNameAndMessage(error) };
+      }
     },
-    { stopped: false },
+    refusal,
   );
 }

@@ -68,8 +68,20 @@ export async function isModelStored(model: CatalogModel, cacheStorage: CacheStor
   return allShardsStored(weights, baseUrl, requests);
 }
 
+/**
+ * Removes the stored models whose weights' base URLs are `baseUrls` (each as `deleteStoredModel`
+ * does), or every stored file where `baseUrls` is undefined.
+ */
+export async function deleteStoredModels(baseUrls: readonly string[] | undefined, cacheStorage: CacheStorageLike = globalThis.caches): Promise<void> {
+  if (baseUrls === undefined) return deleteAllStoredModels(cacheStorage);
+  for (const baseUrl of baseUrls) {
+    const catalog = modelCatalog.find((model) => baseUrl === weightsBaseUrl(model));
+    await deleteStoredModel({ baseUrl, ...(catalog ? { catalog } : {}) }, cacheStorage);
+  }
+}
+
 /** Removes one model's weights, configuration and (unless another stored model shares it) library. */
-export async function deleteStoredModel(model: StoredModel, cacheStorage: CacheStorageLike = globalThis.caches): Promise<void> {
+export async function deleteStoredModel(model: Pick<StoredModel, 'baseUrl' | 'catalog'>, cacheStorage: CacheStorageLike = globalThis.caches): Promise<void> {
   for (const name of [weightsCache, configCache]) {
     if (!(await cacheStorage.has(name))) continue;
     const cache = await cacheStorage.open(name);

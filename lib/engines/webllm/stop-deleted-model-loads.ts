@@ -2,11 +2,11 @@ import type { AppConfig } from '@mlc-ai/web-llm';
 import type { WebLlmRuntime } from './webllm-runtime';
 
 /**
- * Before the options page deletes stored models: stops the load of any of them under way, and
- * waits for it to end. Otherwise the download goes on writing the files being deleted, and the
- * run that waits for it gets a model with half its files gone from the disk. `baseUrls`: the
- * weights' base URLs of the models deleted; undefined for all of them. Answers whether a load was
- * stopped. A model already in the GPU stays there: it no longer reads its files.
+ * Before stored models are deleted: stops the load of any of them under way, and waits for it to
+ * end. Otherwise the download goes on writing the files being deleted, and the run that waits for
+ * it gets a model with half its files gone from the disk. `baseUrls`: the weights' base URLs of the
+ * models deleted; undefined for all of them. Answers whether a load was stopped. A model already
+ * in the GPU stays there: it no longer reads its files.
  */
 export async function stopDeletedModelLoads(runtime: WebLlmRuntime, baseUrls: readonly string[] | undefined): Promise<boolean> {
   const deleted = (modelId: string | undefined) =>

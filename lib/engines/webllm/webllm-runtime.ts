@@ -1,6 +1,7 @@
 import type { AppConfig } from '@mlc-ai/web-llm';
 import type { EngineLoadProgress } from '../engine';
 import { createReplyTurns, type ReplyTurns } from '../reply-turns';
+import type { ModelDeletion } from './delete-models-once-stopped';
 import { firstLoadProgress } from './first-load-progress';
 import { hasModelLoaded } from './has-model-loaded';
 import { createLoadProgressReporter } from './load-progress';
@@ -23,6 +24,8 @@ export interface WebLlmRuntime {
   loadingModelId?: string;
   /** Stops the load under way: Stop was pressed, the model is being unloaded, or its files deleted. */
   stopLoad?: (reason?: LoadStopReason) => void;
+  /** Stored models being deleted: no load starts until the files are gone (see deleteModelsOnceStopped). */
+  deletion?: ModelDeletion;
   /**
    * Replies take turns: WebLLM queues them itself, but its interrupt flag is one for the whole
    * engine, so Stop in one tab would end another tab's reply.
@@ -54,14 +57,23 @@ export function webLlmRuntime(webllm: WebLlmModule): WebLlmRuntime {
   return runtime;
 }
 
-/** Loads a model unless it is already in the GPU; waits for a load already under way. */
+/**
+ * Loads a model unless it is already in the GPU; waits for a load already under way, and for a
+ * deletion of stored models. A model deleted meanwhile is not downloaded again: the run says so.
+ */
 export async function ensureModelLoaded(runtime: WebLlmRuntime, request: LoadRequest): Promise<void> {
-  while (runtime.pending) await runtime.pending.catch(() => {});
+  let deleted = false;
+  for (;;) {
+    if (runtime.pending) await runtime.pending.catch(() => {});
+    else if (runtime.deletion) deleted = (await deletionEnded(runtime.deletion, request.modelId)) || deleted;
+    else break;
+  }
   // WebLLM unloads the model by itself when the GPU device is lost while nothing runs.
   if (runtime.engine && runtime.loadedModelId === request.modelId && (await hasModelLoaded(runtime.engine, request.modelId))) {
     request.onProgress({ fraction: 1, text: `${request.label} is ready.`, fromCache: true });
     return;
   }
+  if (deleted) throw stoppedError(request.signal, request.label, 'deleted');
   runtime.loadingModelId = request.modelId;
   runtime.pending = reloadModel(runtime, request);
   try {
@@ -71,6 +83,12 @@ export async function ensureModelLoaded(runtime: WebLlmRuntime, request: LoadReq
     runtime.stopLoad = undefined;
     runtime.loadingModelId = undefined;
   }
+}
+
+/** Waits for a deletion to end; answers whether it deleted the files of `modelId`. */
+async function deletionEnded(deletion: ModelDeletion, modelId: string): Promise<boolean> {
+  await deletion.done.catch(() => {});
+  return deletion.covers(modelId);
 }
 
 /** Loads the model into the one engine: its progress shown, Stop heard, the worker kept awake meanwhile. */

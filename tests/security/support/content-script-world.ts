@@ -24,6 +24,7 @@ export async function tryEverything(tabId: number): Promise<Record<string, unkno
     inspector: await tryPort('webmcp-inspector', { type: 'inspect', tabId }),
     replay: await tryPort('trace-replay', { type: 'start', runId: 'any', tabId }),
     traces: await runtime.sendMessage({ type: 'traces-list' }),
+    deleteModels: await runtime.sendMessage({ type: 'webllm-models-delete' }),
     // Conversations and the tab registry live in session storage, which content scripts cannot open.
     conversations: await storage.session.get(null).then(
       (items) => `read ${Object.keys(items).join(', ')}`,
