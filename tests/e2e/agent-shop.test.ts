@@ -421,4 +421,45 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(rendered[0]).not.toContain('<b>');
     expect(rendered[0]).not.toContain('tool_call');
   });
+
+  it('lays out a table in the answer with its words whole at 320 px, in the panel and in the trace viewer: the table scrolls sideways, not the page', async () => {
+    const reply = [
+      'Here are the mugs:',
+      '',
+      '| Product | Price | Notes |',
+      '|---|---:|---|',
+      '| Trail mug | $12.00 | a long note that goes on and on to see that it wraps inside its own cell |',
+      '| Kettle | $40.00 | enamel |',
+    ].join('\n');
+    await useReplayEngine(await worker(), { replies: [reply] });
+    const { panel } = await openShopAndPanel();
+    await ask(panel, 'compare the mugs');
+    await panel.getByTestId('turn').locator('table').waitFor({ timeout: 15_000 });
+    const traceLink = panel.getByTestId('trace-link');
+    await traceLink.waitFor({ timeout: 15_000 });
+    const viewer = await extension.openExtensionPage((await traceLink.getAttribute('href'))!);
+    await viewer.getByTestId('run-answer').locator('table').waitFor();
+    // 320 CSS px is a 1,280 px window at 400 % zoom, and a narrow side panel.
+    for (const [name, page, answer] of [['panel', panel, '[data-testid=prose]'], ['viewer', viewer, '[data-testid=run-answer]']] as const) {
+      await page.setViewportSize({ width: 320, height: 900 });
+      const layout = await page.evaluate((answer) => {
+        const lines = (cell: Element) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        };
+        const cells = [...document.querySelectorAll(`${answer} th, ${answer} td`)];
+        return {
+          pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          // A cell of one word or a price takes one line: a word is never broken between letters.
+          brokenWords: cells.filter((cell) => !/\s/.test(cell.textContent!.trim()) && lines(cell) > 1).map((cell) => cell.textContent),
+          longNoteLines: lines(cells.find((cell) => cell.textContent!.startsWith('a long note'))!),
+        };
+      }, answer);
+      expect(layout.pageOverflow, `the ${name}'s page`).toBe(0);
+      expect(layout.brokenWords, `the ${name}'s table`).toEqual([]);
+      expect(layout.longNoteLines, `the ${name}'s long note`).toBeGreaterThan(1);
+    }
+    await viewer.close();
+  });
 });
