@@ -19,6 +19,8 @@ interface TurnViewProps {
 /** The person's request, then what the agent said and did for it, in order. */
 export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove, connection, onTryAgain }: TurnViewProps) {
   const lastIndex = turn.items.length - 1;
+  // While a call waits for the person's answer the agent writes nothing: no typing dots then.
+  const waitsForPerson = turn.items.some((item) => item.kind !== 'prose' && item.state === 'waiting' && !approvalsSent.has(item.callId));
   return (
     // Named by its request, a heading, so a screen reader's heading keys move from request to request.
     <article class="turn" data-testid="turn" aria-busy={!turn.outcome} aria-labelledby={`request-${turn.id}`}>
@@ -35,7 +37,7 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove,
       )}
       {turn.outcome ? (
         <TurnFooter turn={{ ...turn, outcome: turn.outcome }} {...(onTryAgain ? { onTryAgain } : {})} />
-      ) : (
+      ) : waitsForPerson ? null : (
         <div class="typing" aria-hidden="true">
           <span />
           <span />

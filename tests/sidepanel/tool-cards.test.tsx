@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolCard } from '@/lib/agent/session-state';
 import { mountPanel, type MountedPanel } from './mount-panel';
@@ -198,6 +199,13 @@ describe('approvals', () => {
     panel = await mountPanel({ turns: [turn({ items: [toolCard({ name: 'checkout', state: 'done' })], outcome: 'answer' })] });
     expect(panel.find('turn')).not.toBeNull();
     expect(panel.find('announcement')?.textContent).toBe('');
+  });
+
+  it('shows no typing dots while a call waits for the person: the agent is not writing; they come back once answered', async () => {
+    panel = await showCards([toolCard({ state: 'done' }), toolCard({ callId: 'call-2', state: 'waiting', approvalReason: 'consequential' })]);
+    expect(panel.find('turn')?.querySelector('.typing')).toBeNull();
+    await act(() => panel!.find('approve-once')?.click());
+    expect(panel.find('turn')?.querySelector('.typing')).not.toBeNull();
   });
 
   it('moves focus to the request box once an approval is answered, as the buttons go away', async () => {
