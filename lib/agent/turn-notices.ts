@@ -1,5 +1,6 @@
 import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import { thinkingCutOff } from '../engines/engine';
+import { plural } from '../text/plural';
 import { siteLabel } from '../text/site-label';
 import type { TurnOutcome } from './session-state';
 
@@ -14,7 +15,7 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
     case 'interrupted':
       return 'This run was cut off when the extension restarted. Ask again to continue.';
     case 'max-steps':
-      return `Stopped after ${detail ?? 'the maximum number of'} steps without finishing. Ask again, or raise the step limit in the options.`;
+      return `Stopped after ${stepsTaken(detail)} without finishing. Ask again, or raise the step limit in the options.`;
     case 'repeated-call':
       // `detail` is the loop's own sentence: which call, or which missing tool, came again.
       return `${detail ?? 'Stopped: the model kept making the same call.'} Try rephrasing the request.`;
@@ -36,8 +37,13 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
  * A run that spent every step without one tool call that worked (each unreadable, refused or
  * failed): more steps would not help, other words or another model might.
  */
-export function noCallWorkedNotice(steps = 'the maximum number of'): string {
-  return `Stopped after ${steps} steps: none of the model's tool calls worked. Try rephrasing the request, or pick another model in the options.`;
+export function noCallWorkedNotice(steps?: string): string {
+  return `Stopped after ${stepsTaken(steps)}: none of the model's tool calls worked. Try rephrasing the request, or pick another model in the options.`;
+}
+
+/** "1 step", "8 steps": the step limit the run reached (`limit`, a number in words), where known. */
+function stepsTaken(limit: string | undefined): string {
+  return limit === undefined ? 'the maximum number of steps' : plural(Number(limit), 'step');
 }
 
 /** A run that a form's new page ended, where that page gave the form's result. */

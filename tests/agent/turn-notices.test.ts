@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thinkingCutOffNotice } from '../../lib/agent/turn-notices';
+import { noCallWorkedNotice, noticeFor, thinkingCutOffNotice } from '../../lib/agent/turn-notices';
 
 const thinking = '<think>\nThe person wants mugs. The enamel one is cheapest, but';
 const notice =
@@ -25,5 +25,14 @@ describe('thinkingCutOffNotice', () => {
     const cutOff = { name: 'EngineError', code: 'reply-cut-off', message: 'cut off' };
     expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: cutOff }, 'The enamel mug is the best because')).toBeUndefined();
     expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: { name: 'EngineError', code: 'server-down', message: 'down' } }, thinking)).toBeUndefined();
+  });
+});
+
+describe('the step-limit notices', () => {
+  it('count one step as one step', () => {
+    expect(noticeFor('max-steps', '1')).toBe('Stopped after 1 step without finishing. Ask again, or raise the step limit in the options.');
+    expect(noCallWorkedNotice('1')).toBe("Stopped after 1 step: none of the model's tool calls worked. Try rephrasing the request, or pick another model in the options.");
+    expect(noticeFor('max-steps', '8')).toMatch(/^Stopped after 8 steps without finishing\./);
+    expect(noCallWorkedNotice()).toMatch(/^Stopped after the maximum number of steps: /);
   });
 });
