@@ -81,6 +81,8 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
     signal: options.signal,
     getTools: options.getTools,
     executeTool: options.executeTool,
+    // Only a call that asks waits for the person (and says so in the progress line); the rest run.
+    needsApproval: (_call, { tool }) => askReason(tool, options.askEveryCall ?? false) ?? null,
     approve: async (call, { callId, tool }) => {
       const reason = askReason(tool, options.askEveryCall ?? false);
       if (!reason) return true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDescriptor } from '@webmcp-agents/chat';
-import { hermesFormat, runLocalAgent, type LanguageModel, type ModelChunk } from '@webmcp-agents/local-agent';
+import { hermesFormat, runLocalAgent, type AgentEvent, type LanguageModel, type ModelChunk } from '@webmcp-agents/local-agent';
 import { replyCutOff } from '@/lib/engines/engine';
 import { createReplayEngine } from '@/lib/engines/replay-engine';
 import { replayTrace, type ReplayCall } from '@/lib/traces/replay-trace';
@@ -23,14 +23,16 @@ async function recordThenReplay(changed: ShopPageOptions, allow = true, askEvery
   const trace = (await store.getTrace('recorded'))!;
   const page = createShopPage(changed);
   const asked: ReplayCall[] = [];
+  const events: AgentEvent[] = [];
   const report = await replayTrace({
     trace,
     getTools: page.tools,
     executeTool: (parsed) => page.executeTool(parsed.name, parsed.arguments),
     confirm: async (pending) => (asked.push(pending), allow),
     askEveryCall,
+    onEvent: (event) => events.push(event),
   });
-  return { trace, report, asked, page };
+  return { trace, report, asked, page, events };
 }
 
 describe('replayTrace', () => {
@@ -41,6 +43,12 @@ describe('replayTrace', () => {
     expect(report.steps.map((step) => step.step)).toEqual([1, 2, 3]);
     expect(asked).toEqual([{ step: 2, callId: '2.1', name: 'add_to_cart', arguments: { qty: 2 }, reason: 'not-read-only' }]);
     expect(page.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
+  });
+
+  it('says it waits for the person only before a call that asks: a read-only tool just runs', async () => {
+    const waitedFor = (events: AgentEvent[]) => events.flatMap((event) => (event.type === 'tool-approval-request' ? [event.name] : []));
+    expect(waitedFor((await recordThenReplay({})).events)).toEqual(['add_to_cart']);
+    expect(waitedFor((await recordThenReplay({}, true, true)).events)).toEqual(['open_product', 'add_to_cart']);
   });
 
   it('asks before every call, read-only ones too, when the person confirms every call, and says that is why', async () => {
