@@ -96,10 +96,11 @@ export class TabSession {
 
   /** The tab committed a new document (`documentId`, where the browser names it): a run on the old one ends. */
   documentChanged(documentId?: string): void {
-    // A tool running, or done a moment ago, may be what loaded it (a form that posts): say so.
+    // A tool running, or done a moment ago, may be what loaded it (a form that posts): say so. Not
+    // while the run asks the person about a later call: that tool's work was done before the question.
     const active = this.active;
     const tool = active?.lastTool;
-    const mayHaveLoaded = tool !== undefined && toolMayHaveLoaded(tool);
+    const mayHaveLoaded = active?.approvals.size === 0 && tool !== undefined && toolMayHaveLoaded(tool);
     this.stop('navigated', mayHaveLoaded ? tool.name : undefined);
     // Only a call of a form in the top frame, whose submit loads the tab's page: any page of a site
     // may carry JSON-LD (a product, the site's name), and a framed form loads only its frame.

@@ -1390,6 +1390,16 @@ describe('agent sessions', () => {
     expect(h.state()!.turns[1]!.notice).toBe('Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.');
   });
 
+  it('blames no tool for a reload while the run waits for the person: the tool before that question had done its work', async () => {
+    await script([call('search_products', { query: 'mug' }), call('add_to_cart', { qty: 1 }), 'Added.']);
+    const h = harness({});
+    h.openPanelAndAsk(1, 'add a mug');
+    await h.untilCard(1, 'waiting');
+    h.sessions.navigated(1);
+    await h.untilTurnEnds(0, 'navigated');
+    expect(h.state()!.turns[0]!.notice).toBe('Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.');
+  });
+
   describe('a form whose post loads a page that gives its result', () => {
     const orderForm: ToolDescriptor & { source: string } = {
       name: 'place_order',
