@@ -9,14 +9,16 @@ const clockSkewMs = 24 * 60 * 60 * 1000;
 
 /**
  * What a trace's shape cannot say is wrong with it: a time before 2020 or after `now` (a run
- * dated in the future would pass for the newest forever, and retention keeps the newest), or
- * arguments nested too deeply to show. Says where, or nothing when the trace is sound.
+ * dated in the future would pass for the newest forever, and retention keeps the newest), an end
+ * before the start, or arguments nested too deeply to show. Says where, or nothing when the trace is sound.
  */
 export function checkTraceContent(trace: StoredTrace, now: number): string | undefined {
   for (const [path, time] of timesOf(trace)) {
     if (time < earliestTraceTime) return `${path}: ${new Date(time).toISOString()} is before 2020, when no run was recorded.`;
     if (time > now + clockSkewMs) return `${path}: ${new Date(time).toISOString()} is in the future.`;
   }
+  const { startedAt, endedAt } = trace.run;
+  if (endedAt !== undefined && endedAt < startedAt) return 'run.endedAt: the run ends before it starts.';
   for (const [path, value] of jsonValuesOf(trace)) {
     if (nestsDeeperThan(value, traceCounts.depth)) return `${path}: it is nested more than ${traceCounts.depth} levels deep.`;
   }

@@ -5,6 +5,8 @@ import { latestTime } from './trace-limits';
 import { storedTraceSchema, type StoredTrace } from './trace-schema';
 
 export const traceFileFormat = 'webmcp-agent-traces';
+/** The version of the file's format that this extension writes and reads. */
+const traceFileVersion = 1;
 
 /**
  * Largest file the viewer will read (an extension message carries at most 64 MiB). "Export all"
@@ -18,7 +20,7 @@ export const maxRunsPerFile = 10_000;
 /** Exported runs, as one JSON file: the same records the store keeps. */
 export const traceFileSchema = z.object({
   format: z.literal(traceFileFormat),
-  version: z.literal(1),
+  version: z.literal(traceFileVersion),
   exportedAt: z.number().min(0).max(latestTime),
   runs: z.array(storedTraceSchema).max(maxRunsPerFile),
 });
@@ -28,7 +30,7 @@ export type TraceFile = z.infer<typeof traceFileSchema>;
 export type TraceFileReading = { ok: true; traces: StoredTrace[] } | { ok: false; message: string };
 
 export function createTraceFile(traces: readonly StoredTrace[], exportedAt = Date.now()): TraceFile {
-  return { format: traceFileFormat, version: 1, exportedAt, runs: [...traces] };
+  return { format: traceFileFormat, version: traceFileVersion, exportedAt, runs: [...traces] };
 }
 
 /**
@@ -47,6 +49,12 @@ export function readTraceFile(input: unknown, now = Date.now()): TraceFileReadin
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   if (record.format !== traceFileFormat) {
     return { ok: false, message: `This is not a trace file of the WebMCP agent: it has no "format": "${traceFileFormat}".` };
+  }
+  if (typeof record.version === 'number' && record.version !== traceFileVersion) {
+    return {
+      ok: false,
+      message: `This trace file comes from another version of the extension (its format is version ${record.version}; this one reads version ${traceFileVersion}). Update the extension, or export the runs again from this version.`,
+    };
   }
   const parsed = traceFileSchema.safeParse(value);
   if (!parsed.success) return { ok: false, message: `The trace file is damaged: ${describeIssues(parsed.error.issues)}` };
@@ -75,6 +83,9 @@ function findInconsistency(traces: readonly StoredTrace[], now: number): string 
     for (const [stepIndex, step] of steps.entries()) {
       if (step.runId !== run.id) return `runs[${index}].steps[${stepIndex}]: the step belongs to another run.`;
       if (numbers.has(step.step)) return `runs[${index}].steps[${stepIndex}]: step ${step.step} appears twice.`;
+      // A run keeps its steps in order: the viewer shows them, and a replay plays them, as listed.
+      const previous = steps[stepIndex - 1]?.step;
+      if (previous !== undefined && step.step < previous) return `runs[${index}].steps[${stepIndex}]: step ${step.step} comes after step ${previous}.`;
       numbers.add(step.step);
     }
     const problem = checkTraceContent(trace, now);

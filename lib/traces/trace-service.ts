@@ -116,11 +116,14 @@ async function importFile(store: TraceStore, file: unknown) {
   const traces = fresh.map(({ run, steps }) => {
     // A run exported while it went on did not go on here: stored as running, it could never be deleted.
     // It ended, as far as anyone here knows, when it was last written, as a run the worker lost does.
-    const ended = run.outcome === undefined ? { ...run, outcome: 'interrupted' as const, endedAt: run.updatedAt } : run;
+    // An ended run whose file gives no end ended, as far as anyone knows, then too.
+    const ended = run.outcome === undefined ? { ...run, outcome: 'interrupted' as const, endedAt: run.updatedAt } : { ...run, endedAt: run.endedAt ?? run.updatedAt };
     // A file from an older version keeps the whole address; here it is kept as a new run keeps it.
     const kept = { ...ended, url: traceAddress(ended.url) };
     // Retention counts what a run takes, never what a file says it takes.
-    return { run: { ...kept, sizeBytes: measureTrace({ run: kept, steps }) }, steps };
+    // Nor what it says of its steps: the list counts those the run holds.
+    const counted = { ...kept, stepCount: steps.reduce((highest, { step }) => Math.max(highest, step), 0) };
+    return { run: { ...counted, sizeBytes: measureTrace({ run: counted, steps }) }, steps };
   });
   await store.putTraces(traces);
   return { imported: traces.length, kept: reading.traces.length - traces.length };

@@ -44,7 +44,10 @@ describe('readTraceFile', () => {
     expect(readTraceFile('{')).toMatchObject({ ok: false, message: expect.stringMatching(/^This file is not JSON \(/) });
     expect(readTraceFile(null)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });
     expect(readTraceFile([1, 2])).toMatchObject({ ok: false });
-    expect(readTraceFile({ ...createTraceFile([]), version: 2 })).toEqual({ ok: false, message: 'The trace file is damaged: version: Invalid input: expected 1.' });
+    expect(readTraceFile({ ...createTraceFile([]), version: 2 })).toEqual({
+      ok: false,
+      message: 'This trace file comes from another version of the extension (its format is version 2; this one reads version 1). Update the extension, or export the runs again from this version.',
+    });
     expect(readTraceFile(createTraceFile([trace('a'), trace('a')]))).toEqual({ ok: false, message: 'The trace file is damaged: runs[1]: the run a appears twice.' });
     const stray = trace('a');
     stray.steps[0]!.runId = 'b';
@@ -61,6 +64,15 @@ describe('readTraceFile, on a file no recorder could have written', () => {
     return readTraceFile(JSON.stringify(createTraceFile([odd], at)), now);
   };
   const call = (index: number) => ({ callId: `1.${index}`, name: 'search', arguments: {}, calledAt: at + 1 });
+
+  it('refuses a run that ends before it starts, or whose steps are out of order, saying where', () => {
+    expect(read((odd) => (odd.run.endedAt = at - 1))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.endedAt: the run ends before it starts.' });
+    const twoSteps = trace('a', [7, 2]);
+    expect(readTraceFile(JSON.stringify(createTraceFile([twoSteps], at)), now)).toEqual({
+      ok: false,
+      message: 'The trace file is damaged: runs[0].steps[1]: step 2 comes after step 7.',
+    });
+  });
 
   it('refuses times before 2020, in the future, or past what a date can show, saying where', () => {
     expect(read((odd) => (odd.run.startedAt = 1e300))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.startedAt: not a date.' });

@@ -229,6 +229,21 @@ describe('the trace service', () => {
     expect((await store.listRuns()).map((run) => run.id).sort()).toEqual(['claims-2-GB', 'run-1', 'run-2']);
   });
 
+  it('counts an imported run\'s steps from its steps and dates an ended run without an end at its last write, whatever its file says', async () => {
+    const store = await storeWithRuns(1);
+    const file = await exportedFile(store);
+    const edited = file.runs[0]!;
+    edited.run.id = 'edited';
+    for (const step of edited.steps) step.runId = 'edited';
+    const steps = edited.steps.length;
+    edited.run.stepCount = steps + 7;
+    delete edited.run.endedAt;
+    expect(await createTestService(store).service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1, kept: 0 } });
+    const { run } = (await store.getTrace('edited'))!;
+    expect(run.stepCount).toBe(steps);
+    expect(run.endedAt).toBe(run.updatedAt);
+  });
+
   it('refuses a file whose run starts in the future, which retention would keep as the newest forever', async () => {
     const store = await storeWithRuns(1);
     const file = await exportedFile(store);
