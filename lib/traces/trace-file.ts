@@ -79,14 +79,13 @@ function findInconsistency(traces: readonly StoredTrace[], now: number): string 
     const { run, steps } = trace;
     if (ids.has(run.id)) return `runs[${index}]: the run ${run.id} appears twice.`;
     ids.add(run.id);
-    const numbers = new Set<number>();
     for (const [stepIndex, step] of steps.entries()) {
       if (step.runId !== run.id) return `runs[${index}].steps[${stepIndex}]: the step belongs to another run.`;
-      if (numbers.has(step.step)) return `runs[${index}].steps[${stepIndex}]: step ${step.step} appears twice.`;
-      // A run keeps its steps in order: the viewer shows them, and a replay plays them, as listed.
+      // A run keeps its steps in order (the viewer shows them, and a replay plays them, as listed),
+      // so a step's number is above the one before it: a copy of an earlier step is out of order too.
       const previous = steps[stepIndex - 1]?.step;
+      if (previous === step.step) return `runs[${index}].steps[${stepIndex}]: step ${step.step} appears twice.`;
       if (previous !== undefined && step.step < previous) return `runs[${index}].steps[${stepIndex}]: step ${step.step} comes after step ${previous}.`;
-      numbers.add(step.step);
     }
     const problem = checkTraceContent(trace, now);
     if (problem) return `runs[${index}].${problem}`;
