@@ -6,8 +6,14 @@ import { connectAgentPort, listenForPanelWake } from '@/lib/sidepanel/agent-port
 import { followActiveTab } from '@/lib/sidepanel/follow-active-tab';
 import { PanelModel } from '@/lib/sidepanel/panel-model';
 import { readTabIdParameter } from '@/lib/sidepanel/read-tab-id-parameter';
+import { createDraftStorage } from '@/lib/agent/stored-drafts';
+import { browser } from 'wxt/browser';
 
-const model = new PanelModel({ connect: connectAgentPort, onWake: listenForPanelWake });
+const model = new PanelModel({
+  connect: connectAgentPort,
+  onWake: listenForPanelWake,
+  draftStorage: createDraftStorage(browser.storage.session),
+});
 
 // Opened as a normal tab (`sidepanel.html?tabId=N`) the panel stays on that tab; as a side panel
 // it follows the active tab of its window.

@@ -13,6 +13,7 @@ import { previewWebLlm } from '../engines/webllm/preview-webllm';
 import { scorerFor } from './scorer-for';
 import type { TabDrivers } from '../service-worker/tab-drivers';
 import { createTabsWithChatsNote, forgetTabsWithChats, takeTabsWithChats } from './chats-across-update';
+import { storedDraftsOfTabs } from './stored-drafts';
 
 /**
  * Wires the agent sessions to the extension: panel ports, the tool registry, tab life.
@@ -53,8 +54,16 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
   watchSettings(() => sessions.settingsChanged());
   hearNavigations(sessions);
-  browser.tabs.onRemoved.addListener((tabId) => sessions.tabClosed(tabId));
-  browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => void sessions.tabReplaced(removedTabId, addedTabId));
+  // The panel keeps each tab's unsent request (see the panel's `keepDraftsStored`): it goes with its tab.
+  const drafts = storedDraftsOfTabs(browser.storage.session);
+  browser.tabs.onRemoved.addListener((tabId) => {
+    sessions.tabClosed(tabId);
+    void drafts.tabClosed(tabId).catch(() => {});
+  });
+  browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => {
+    void sessions.tabReplaced(removedTabId, addedTabId);
+    void drafts.tabReplaced(removedTabId, addedTabId).catch(() => {});
+  });
   // Chrome cleared every chat with session storage: the tabs still open that had one say so.
   browser.runtime.onInstalled.addListener(({ reason, previousVersion }) => {
     if (reason !== 'update') return;

@@ -5,6 +5,7 @@ import { createPanelActions } from './panel-actions';
 import { createPanelState, type ConnectionState } from './panel-state';
 import { createPortConnection } from './port-connection';
 import { receiveSessionMessage } from './receive-session-message';
+import type { DraftStorage } from '../agent/stored-drafts';
 import { createTabSubscription } from './tab-subscription';
 
 export type { ConnectionState } from './panel-state';
@@ -20,6 +21,8 @@ export interface PanelModelOptions {
    * `PanelWake`); returns a function that stops. Without it, the panel never rests.
    */
   onWake?: (listener: (tabId: number | undefined) => void) => () => void;
+  /** Where each tab's unsent request is kept while the panel is closed; without it, only while it is open. */
+  draftStorage?: DraftStorage;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface PanelModelOptions {
  * Every message from the background is validated and applied with `applySessionMessage`.
  */
 export const PanelModel = createModel((options: PanelModelOptions) => {
-  const panel = createPanelState();
+  const panel = createPanelState(options.draftStorage);
   const { tabId, session, connection, lastError, invalidMessages, draft, unconfirmed, approvals, undo } = panel;
 
   const running = computed(() => session.value?.running === true || unconfirmed.request.value !== undefined);

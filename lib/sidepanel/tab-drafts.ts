@@ -3,9 +3,10 @@ import { requestInFront } from './request-in-front';
 /**
  * What was typed, unsent, in the other tabs this panel followed: words meant for one page must not
  * follow the panel to another site, where Enter would send them, and are there again on the way back.
- * So is a request the background refused there after the panel left, with its refusal.
+ * So is a request the background refused there after the panel left, with its refusal. `keep` is
+ * told the draft such a request leaves in its tab (see `keepDraftsStored` for the followed tab's).
  */
-export function createTabDrafts() {
+export function createTabDrafts(keep: (tabId: number, draft: string) => void = () => {}) {
   const otherTabsDrafts = new Map<number, string>();
   const refusals = new Map<number, string>();
   return {
@@ -18,7 +19,9 @@ export function createTabDrafts() {
     },
     /** A request for `tabId`, a tab the panel left, came back: in front of what was typed there, with the refusal where one came. */
     putBack(tabId: number, request: string, refusal?: string): void {
-      otherTabsDrafts.set(tabId, requestInFront(request, otherTabsDrafts.get(tabId) ?? ''));
+      const draft = requestInFront(request, otherTabsDrafts.get(tabId) ?? '');
+      otherTabsDrafts.set(tabId, draft);
+      keep(tabId, draft);
       if (refusal !== undefined) refusals.set(tabId, refusal);
     },
     /** The refusal to show on turning back to `tabId`, once. */

@@ -268,6 +268,38 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await again.close();
   });
 
+  it('keeps what was typed and not sent when the panel is closed, through a discard of its tab, and forgets it with the tab', async () => {
+    const { page, panel, tabId } = await openShopAndPanel();
+    await panel.getByTestId('chat-input').fill('add two mugs and a teapot');
+    const keptDrafts = async () =>
+      (await worker()).evaluate(async () => {
+        const { chrome } = globalThis as unknown as { chrome: { storage: { session: { get(keys: null): Promise<Record<string, unknown>> } } } };
+        return Object.entries(await chrome.storage.session.get(null)).filter(([key]) => key.startsWith('panelDraft:'));
+      });
+    await expect.poll(keptDrafts).toEqual([[`panelDraft:${tabId}`, 'add two mugs and a teapot']]);
+    await panel.close();
+
+    const reopened = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await expect.poll(() => reopened.getByTestId('chat-input').inputValue()).toBe('add two mugs and a teapot');
+    await reopened.close();
+
+    const discardedId = await (await worker()).evaluate(async (id) => {
+      const { chrome } = globalThis as unknown as { chrome: { tabs: { discard(tabId: number): Promise<{ id?: number } | undefined> } } };
+      return (await chrome.tabs.discard(id))?.id;
+    }, tabId);
+    const afterDiscard = await extension.openExtensionPage(`sidepanel.html?tabId=${discardedId}`);
+    await expect.poll(() => afterDiscard.getByTestId('chat-input').inputValue()).toBe('add two mugs and a teapot');
+    await afterDiscard.close();
+
+    // The discarded tab is another page to Playwright: the worker closes it.
+    await (await worker()).evaluate(async (id) => {
+      const { chrome } = globalThis as unknown as { chrome: { tabs: { remove(tabId: number): Promise<void> } } };
+      await chrome.tabs.remove(id);
+    }, discardedId!);
+    await expect.poll(keptDrafts).toEqual([]);
+    await page.close().catch(() => {});
+  });
+
   it('says in the panel of a tab whose chat an update of the extension ended where it went', async () => {
     await useReplayEngine(await worker(), { replies: ['Four mugs match.'] });
     const { panel, tabId } = await openShopAndPanel();

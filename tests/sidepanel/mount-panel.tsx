@@ -2,19 +2,25 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { ChatApp } from '@/components/chat/chat-app';
 import type { SessionState } from '@/lib/agent/session-state';
+import type { DraftStorage } from '@/lib/agent/stored-drafts';
 import { PanelModel } from '@/lib/sidepanel/panel-model';
 import { createFakeBackground } from './fake-agent-port';
 import { sessionState, tabId } from './session-fixtures';
 
 /** The whole side panel, rendered into the test document and talking to a fake background. */
-export async function mountPanel(initial: Partial<SessionState> = {}, options: { restsWhenIdle?: boolean } = {}) {
+export async function mountPanel(initial: Partial<SessionState> = {}, options: { restsWhenIdle?: boolean; draftStorage?: DraftStorage } = {}) {
   const background = createFakeBackground();
   const wakeListeners = new Set<(tabId: number | undefined) => void>();
   const onWake = (listener: (tabId: number | undefined) => void) => {
     wakeListeners.add(listener);
     return () => void wakeListeners.delete(listener);
   };
-  const model = new PanelModel({ connect: background.connect, reconnectDelayMs: 100, ...(options.restsWhenIdle ? { onWake } : {}) });
+  const model = new PanelModel({
+    connect: background.connect,
+    reconnectDelayMs: 100,
+    ...(options.restsWhenIdle ? { onWake } : {}),
+    draftStorage: options.draftStorage,
+  });
   const container = document.createElement('div');
   document.body.append(container);
   await act(() => {

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDraftStorage } from '@/lib/agent/stored-drafts';
+import { createFakeDraftArea } from '../agent/fake-draft-area';
+import { mountPanel, type MountedPanel } from './mount-panel';
+import { sessionState, tabId } from './session-fixtures';
+
+const mounted: MountedPanel[] = [];
+afterEach(() => mounted.splice(0).forEach((panel) => panel.unmount()));
+
+const otherTab = { tabId: 8, origin: 'https://tea.example', url: 'https://tea.example/' };
+const input = (panel: MountedPanel) => panel.find('chat-input') as HTMLTextAreaElement;
+
+/** One session storage for the panels a test opens one after another, as Chrome keeps it while the browser runs. */
+function sessionStorage() {
+  const fake = createFakeDraftArea();
+  const drafts = createDraftStorage(fake.area);
+  return {
+    ...fake,
+    drafts,
+    /** The panel is closed, once what it wrote went out; another is opened on `tabId`. */
+    async reopen(panel: MountedPanel) {
+      await drafts.settled();
+      panel.unmount();
+      const again = await mountPanel({}, { draftStorage: drafts });
+      mounted.push(again);
+      await again.flush();
+      return again;
+    },
+    async open() {
+      const panel = await mountPanel({}, { draftStorage: drafts });
+      mounted.push(panel);
+      return panel;
+    },
+  };
+}
+
+describe('what was typed and not sent, when the panel is closed', () => {
+  it('is in the box again when the panel is opened again on that tab', async () => {
+    const storage = sessionStorage();
+    const panel = await storage.open();
+    panel.model.setDraft('add two mugs and a teapot');
+    const again = await storage.reopen(panel);
+    expect(input(again).value).toBe('add two mugs and a teapot');
+  });
+
+  it('is gone once sent', async () => {
+    const storage = sessionStorage();
+    const panel = await storage.open();
+    panel.model.setDraft('add two mugs');
+    await storage.drafts.settled();
+    panel.model.send();
+    const again = await storage.reopen(panel);
+    expect(input(again).value).toBe('');
+  });
+
+  it("stays with its tab: the panel closed on another tab finds it on the way back, and the other tab's box empty", async () => {
+    const storage = sessionStorage();
+    const panel = await storage.open();
+    panel.model.setDraft('place the order');
+    panel.model.selectTab(otherTab.tabId);
+    await panel.deliver({ type: 'snapshot', state: sessionState(otherTab) });
+    const again = await storage.reopen(panel);
+    expect(input(again).value).toBe('place the order');
+    again.model.selectTab(otherTab.tabId);
+    await again.deliver({ type: 'snapshot', state: sessionState(otherTab) });
+    await again.flush();
+    expect(input(again).value).toBe('');
+  });
+
+  it('keeps a request refused after the panel left its tab, in front of what was typed there', async () => {
+    const storage = sessionStorage();
+    const panel = await storage.open();
+    panel.model.setDraft('add two mugs');
+    panel.model.send();
+    panel.model.setDraft('and a teapot');
+    panel.model.selectTab(otherTab.tabId);
+    await panel.deliver({ type: 'error', tabId, message: 'A replay from the trace viewer is running in this tab.' });
+    const again = await storage.reopen(panel);
+    expect(input(again).value).toBe('add two mugs\nand a teapot');
+  });
+
+  it('does not write over what the person typed before it was read, nor is removed before it is read', async () => {
+    const storage = sessionStorage();
+    const panel = await storage.open();
+    panel.model.setDraft('add two mugs');
+    await storage.drafts.settled();
+    panel.unmount();
+
+    // A slow read: the box starts empty, which must not remove the kept draft.
+    storage.holdReads();
+    const slow = await storage.open();
+    await storage.drafts.settled();
+    expect(storage.items.get(`panelDraft:${tabId}`)).toBe('add two mugs');
+    slow.model.setDraft('a teapot');
+    storage.releaseReads();
+    await slow.flush();
+    expect(input(slow).value).toBe('a teapot');
+    const again = await storage.reopen(slow);
+    expect(input(again).value).toBe('a teapot');
+  });
+});
