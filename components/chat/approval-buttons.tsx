@@ -3,6 +3,7 @@ import type { ToolCard } from '@/lib/agent/session-state';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
 import { pressWhenConnected } from './press-when-connected';
+import { AddressText } from '@/components/shared/address-text';
 
 interface ApprovalButtonsProps {
   card: ToolCard;
@@ -41,7 +42,7 @@ export function ApprovalButtons({ card, answered, onApprove, connection }: Appro
     <div class="approval" role="group" aria-label={`Allow ${card.name}?`}>
       {card.origin && (
         <p class="approval-origin" data-testid="tool-origin">
-          From <strong>{card.origin}</strong>, another site framed in this page.
+          From <strong><AddressText text={card.origin} /></strong>, another site framed in this page.
         </p>
       )}
       {card.description && (

@@ -5,6 +5,7 @@ import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
 import { pressWhenConnected } from './press-when-connected';
 import { TurnAgentOffButton } from './turn-agent-off-button';
+import { AddressText } from '@/components/shared/address-text';
 
 /**
  * Which site the panel talks to, a way to turn the agent off there (or, in a private window, that
@@ -17,7 +18,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
     <header class="panel-header">
       <div class="site">
         <h1 class="site-origin" title={session?.url}>
-          {site || 'WebMCP agent'}
+          {site ? <AddressText text={site} /> : 'WebMCP agent'}
         </h1>
         {session && (
           <span class="site-line">

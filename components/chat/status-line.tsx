@@ -4,6 +4,7 @@ import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { waitingCallIds } from '@/lib/sidepanel/waiting-call-ids';
 import { GoToTabButton } from './go-to-tab-button';
+import { AddressText } from '@/components/shared/address-text';
 
 // An error is said by when it came (errorLabels); idle, by whether a request came already.
 const stateLabels: Record<Exclude<EngineStatus['state'], 'error' | 'idle'>, string> = {
@@ -35,7 +36,7 @@ export function StatusLine({ model }: { model: PanelModel }) {
   const stalled = engine.state === 'loading' && engine.stalled ? stalledWords(model.running.value) : '';
   return (
     <div class="status-line" data-testid="status-line" data-engine-state={engine.state}>
-      <span class="status-engine">{engine.engineLabel}</span>
+      <span class="status-engine"><AddressText text={engine.engineLabel} /></span>
       <span class="status-model" title={engine.model}>
         {catalogued ? modelLabel(catalogued) : engine.model}
       </span>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { Settings } from '@/lib/settings';
 import type { OptionsModel } from './options-model';
 import type { SiteList } from './options-types';
+import { AddressText } from '@/components/shared/address-text';
 
 /** The sites where the agent is off, and those whose page-changing tools run without asking. */
 export function SitesSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
@@ -137,7 +138,7 @@ function SiteRows({ sites, onRemove, afterLast }: SiteRowsProps) {
     <ul ref={list}>
       {sites.map((origin, index) => (
         <li key={origin}>
-          <span>{origin}</span>
+          <span><AddressText text={origin} /></span>
           <button
             type="button"
             class="link"

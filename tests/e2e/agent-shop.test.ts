@@ -454,6 +454,33 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(rendered[0]).not.toContain('tool_call');
   });
 
+  it("names the site in a narrow panel whole, or broken after a dot, colon or slash of its address: never inside its port", async () => {
+    const { panel } = await openShopAndPanel();
+    const origin = panel.locator('.site-origin');
+    expect(await origin.textContent()).toBe(new URL(shop.url('/')).origin);
+    for (const width of [320, 240, 180]) {
+      await panel.setViewportSize({ width, height: 600 });
+      // The text of each line the name takes, from where each of its letters is drawn.
+      const lines = await origin.evaluate((element) => {
+        const rows = new Map<number, string>();
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let index = 0; index < node.textContent!.length; index++) {
+            const range = document.createRange();
+            range.setStart(node, index);
+            range.setEnd(node, index + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            rows.set(top, (rows.get(top) ?? '') + node.textContent![index]);
+          }
+        }
+        return [...rows].sort(([a], [b]) => a - b).map(([, text]) => text);
+      });
+      expect(lines.join(''), `at ${width} px`).toBe(new URL(shop.url('/')).origin);
+      for (const line of lines.slice(0, -1)) expect(line, `a line of ${JSON.stringify(lines)} at ${width} px`).toMatch(/[.:/]$/);
+      if (width === 180) expect(lines.length).toBeGreaterThan(1);
+    }
+  });
+
   it('lays out a table in the answer with its words whole at 320 px, in the panel and in the trace viewer: the table scrolls sideways, not the page', async () => {
     const reply = [
       'Here are the mugs:',
