@@ -59,6 +59,12 @@ function adjustedNote(typed: number, used: number, min: number, max: number): st
   return `Whole numbers only: set to ${used}.`;
 }
 
+const confirmationHints: Record<Settings['confirmation'], string> = {
+  'ask-unless-read-only':
+    'A tool the page marks as only reading runs at once; any other waits for your Allow, unless you listed its site under Sites. One marked consequential always asks.',
+  'ask-always': 'Every tool waits for your Allow, even one that only reads.',
+};
+
 /** How the agent behaves: sampling, how long it may go on, when it asks, how much it reads. */
 export function BehaviourSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
   return (
@@ -68,14 +74,19 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
       <NumberField label="Maximum steps per request" value={settings.maxSteps} min={1} max={30} step={1} onChange={(maxSteps) => void model.update({ maxSteps })} />
       <label class="field">
         <span>Ask before a tool runs</span>
+        {/* A closed list cannot wrap: short choices, and what the one picked means said under it. */}
         <select
           value={settings.confirmation}
+          aria-describedby="confirmation-hint"
           onChange={(event) => void model.update({ confirmation: event.currentTarget.value as Settings['confirmation'] })}
         >
-          <option value="ask-unless-read-only">When it may change the page, unless you allowed the site</option>
-          <option value="ask-always">Always, even for tools that only read</option>
+          <option value="ask-unless-read-only">When it may change the page</option>
+          <option value="ask-always">Always</option>
         </select>
       </label>
+      <p id="confirmation-hint" class="muted field-hint" data-testid="confirmation-hint">
+        {confirmationHints[settings.confirmation]}
+      </p>
       <NumberField
         label="Characters of a tool's output the model reads"
         value={settings.toolOutputLimit}

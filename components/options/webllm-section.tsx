@@ -52,9 +52,13 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
   );
 }
 
+/**
+ * The choice that leaves the model to the extension, which picks the one that fits this computer.
+ * Short enough for the closed list of a page 320 px wide: why it fits is said under it.
+ */
 function recommendedLabel(status: WebGpuStatus | undefined, recommended: CatalogModel | undefined): string {
-  if (status?.available === false) return 'None: WebLLM cannot run on this computer';
-  return recommended ? `Recommended for this computer: ${modelLabel(recommended)}` : 'Recommended for this computer';
+  if (status?.available === false) return 'None: WebLLM cannot run here';
+  return recommended ? `Default: ${modelLabel(recommended)}` : 'Default for this computer';
 }
 
 function ModelDetails({ entry, reason }: { entry: CatalogModel; reason: string | undefined }) {

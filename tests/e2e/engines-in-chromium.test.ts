@@ -40,6 +40,30 @@ describe.skipIf(!ready)('the WebGPU check with a software adapter (--enable-unsa
     await page.close();
   });
 
+  it('shows each closed list of the options whole at 320 px, and what the choice picked means under it', async () => {
+    const page = await extension.openExtensionPage('options.html');
+    await page.setViewportSize({ width: 320, height: 900 });
+    await expect.poll(() => page.getByTestId('webgpu-status').textContent(), { timeout: 15_000 }).toContain('WebGPU is available on');
+    // Each list's chosen text against the room its closed box gives it (its padding and arrow aside).
+    const cut = await page.evaluate(() => {
+      const context = document.createElement('canvas').getContext('2d')!;
+      return [...document.querySelectorAll('select')].flatMap((select) => {
+        const style = getComputedStyle(select);
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.selectedOptions[0]?.textContent ?? '';
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return context.measureText(text).width > room ? [text] : [];
+      });
+    });
+    expect(cut).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    expect(await page.getByTestId('confirmation-hint').textContent()).toContain('unless you listed its site under Sites');
+    await page.getByLabel('Ask before a tool runs').selectOption('ask-always');
+    await expect.poll(() => page.getByTestId('confirmation-hint').textContent()).toBe('Every tool waits for your Allow, even one that only reads.');
+    await page.getByLabel('Ask before a tool runs').selectOption('ask-unless-read-only');
+    await page.close();
+  });
+
   it('may fill the free disk with models: Chrome caps the extension at no share of it (unlimitedStorage)', async () => {
     const quota = await extension.serviceWorker.evaluate(async () => (await navigator.storage.estimate()).quota ?? 0);
     // Chrome's quota for an extension with the permission is the space free on the disk of its

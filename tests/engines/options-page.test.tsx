@@ -44,7 +44,7 @@ describe('the options page', () => {
     expect(text()).toContain('It cannot run on this computer: WebGPU is turned off or found no usable GPU on this computer.');
     expect(text()).toContain('Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated), or choose another engine above');
     expect(text()).not.toContain('in the options');
-    expect(root.querySelector('select option[value=""]')?.textContent).toBe('None: WebLLM cannot run on this computer');
+    expect(root.querySelector('select option[value=""]')?.textContent).toBe('None: WebLLM cannot run here');
     expect(root.querySelector('[data-testid="recommendation-reason"]')).toBeNull();
     expect(text()).not.toContain('the first request');
   });
@@ -113,7 +113,7 @@ describe('the options page', () => {
   it('recommends a q4f32 model for a GPU without shader-f16, and offers Chrome\'s model only where it can run', async () => {
     const { root } = show({ settings: memorySettings(), caches: createFakeCacheStorage().storage });
     await vi.waitFor(() => expect(root.querySelector('[data-testid="shader-f16"]')?.textContent).toBe('no'));
-    expect(root.querySelector('select')?.selectedOptions[0]?.textContent).toBe('Recommended for this computer: Qwen3 1.7B (q4f32)');
+    expect(root.querySelector('select')?.selectedOptions[0]?.textContent).toBe('Default: Qwen3 1.7B (q4f32)');
     expect(root.querySelector('[data-testid="model-id"]')?.textContent).toBe('Qwen3-1.7B-q4f32_1-MLC');
     const f16Option = root.querySelector<HTMLOptionElement>('option[value="Qwen3-4B-q4f16_1-MLC"]');
     expect(f16Option?.disabled).toBe(true);
@@ -326,7 +326,11 @@ describe('the options page', () => {
     };
     await set('Temperature', '0.7', { temperature: 0.7 });
     await set('Maximum steps per request', '99', { maxSteps: 30 });
+    const hint = () => root.querySelector('[data-testid="confirmation-hint"]')?.textContent;
+    expect(field('Ask before a tool runs').getAttribute('aria-describedby')).toBe('confirmation-hint');
+    expect(hint()).toContain('unless you listed its site under Sites');
     await set('Ask before a tool runs', 'ask-always', { confirmation: 'ask-always' });
+    await vi.waitFor(() => expect(hint()).toBe('Every tool waits for your Allow, even one that only reads.'));
     await set("Characters of a tool's output the model reads", '2550', { toolOutputLimit: 2550 });
     await set('Seconds a tool may take before the run stops', '0', { toolTimeoutSeconds: 1 });
     await set('How tools are ranked for the model', 'word-overlap', { ranker: 'word-overlap' });
