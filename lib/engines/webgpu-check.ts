@@ -44,7 +44,8 @@ const oneGiB = 1 << 30;
 const noWebGpuFix =
   'Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated)';
 const limitsFix = 'Update Chrome and your graphics driver';
-const otherEngines = "pick Chrome's built-in model or a local server in the options";
+// The options offer only the engines that can run here, each with why another cannot.
+const otherEngines = 'pick another engine in the options';
 
 /**
  * Finds out whether WebLLM can run here: WebGPU, an adapter, the limits WebLLM asks for, and

@@ -103,7 +103,7 @@ describe('WebLLM engine: loading', () => {
     const error = await loadError(engine.load(() => {}));
     expect(error.code).toBe('no-webgpu');
     expect(error.message).toBe('WebGPU is turned off or found no usable GPU on this computer.');
-    expect(error.hint).toMatch(/Chrome 124 or later.*built-in model or a local server/);
+    expect(error.hint).toMatch(/Chrome 124 or later.*pick another engine in the options/);
     expect(fake.state.reloads).toEqual([]);
   });
 

@@ -14,9 +14,10 @@ export interface PromptApiEngineDependencies {
 
 const promptApiLabel = engineLabels['prompt-api'];
 const modelName = 'Gemini Nano (built into Chrome)';
-const otherEngines = 'pick WebLLM or a local server in the options';
+// The options offer only the engines that can run here, each with why another cannot.
+const otherEngines = 'pick another engine in the options';
 // As the options page says it, where the engines are right there.
-const otherEnginesHere = 'pick WebLLM or a local server above';
+const otherEnginesHere = 'pick another engine above';
 
 /**
  * Chrome's built-in model through the Prompt API: offered only where `availability()` allows,

@@ -59,7 +59,7 @@ export function loadFailure(error: unknown, context: LoadFailureContext): Engine
     return new EngineError(
       'no-webgpu',
       'WebGPU found no usable GPU, so WebLLM cannot run here.',
-      'Update Chrome and your graphics driver, or pick Chrome\'s built-in model or a local server in the options.',
+      'Update Chrome and your graphics driver, or pick another engine in the options.',
     );
   }
   if (context.clearedBrokenCache) {
