@@ -13,7 +13,8 @@ export const draftKey = (tabId: number) => `${draftPrefix}${tabId}`;
 /**
  * Bytes all tabs' drafts may take together, as Chrome counts them (`sessionStorageBytes`): part of
  * what conversations (8 MB) and tools (1.5 MB) leave of session storage's 10 MB. A draft that
- * does not fit is not kept: it stays in the open panel's box only.
+ * does not fit is not kept: it stays in the open panel's box only. So is every draft in a Chrome
+ * older than 130, which cannot list storage's keys (`getKeys`) to count the others.
  */
 export const storedDraftsBudget = 400_000;
 
