@@ -77,7 +77,7 @@ export function createDraftStorage(area: DraftArea, budget = storedDraftsBudget)
   };
 }
 
-/** The service worker's part: a closed tab's draft goes, a replaced tab's (a prerendered page swapped in) follows it. */
+/** The service worker's part: a closed tab's draft goes; a replaced tab's (discarded, or a prerendered page swapped in) follows it to its new id. */
 export const storedDraftsOfTabs = (area: Pick<DraftArea, 'get' | 'set' | 'remove'>) => ({
   async tabClosed(tabId: number): Promise<void> {
     await area.remove(draftKey(tabId));
