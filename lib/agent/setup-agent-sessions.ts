@@ -56,6 +56,8 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   hearNavigations(sessions);
   // The panel keeps each tab's unsent request (see the panel's `keepDraftsStored`): it goes with its tab.
   const drafts = storedDraftsOfTabs(browser.storage.session);
+  const openTabIds = async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
+  void drafts.keepOnlyOpenTabs(openTabIds).catch(() => {});
   browser.tabs.onRemoved.addListener((tabId) => {
     sessions.tabClosed(tabId);
     void drafts.tabClosed(tabId).catch(() => {});

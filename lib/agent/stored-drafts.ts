@@ -48,15 +48,15 @@ export function createDraftStorage(area: DraftArea, budget = storedDraftsBudget)
     if (text === '') return area.remove(key);
     const others = (await area.getKeys()).filter((other) => other.startsWith(draftPrefix) && other !== key);
     const othersBytes = others.length > 0 ? await area.getBytesInUse(others) : 0;
-    // Past the budget, an older draft kept for the tab would come back in place of this one: none is kept.
-    if (othersBytes + sessionStorageBytes({ [key]: text }) > budget) return area.remove(key);
+    if (othersBytes + sessionStorageBytes({ [key]: text }) > budget) throw new RangeError('Over the drafts budget');
     return area.set({ [key]: text });
   };
   const drain = async (): Promise<void> => {
     for (const [tabId, text] of wanted) {
       wanted.delete(tabId);
-      // A draft that could not be kept is still in the box: nothing to say, nothing lost.
-      await writeOne(tabId, text).catch(() => {});
+      // A draft that could not be kept (past the budget, storage full) is still in the box: nothing
+      // to say, nothing lost. An older one kept for the tab would come back in its place: it goes.
+      await writeOne(tabId, text).catch(() => area.remove(draftKey(tabId)).catch(() => {}));
     }
   };
 
@@ -77,8 +77,20 @@ export function createDraftStorage(area: DraftArea, budget = storedDraftsBudget)
   };
 }
 
-/** The service worker's part: a closed tab's draft goes; a replaced tab's (discarded, or a prerendered page swapped in) follows it to its new id. */
-export const storedDraftsOfTabs = (area: Pick<DraftArea, 'get' | 'set' | 'remove'>) => ({
+/**
+ * The service worker's part: a closed tab's draft goes; a replaced tab's (discarded, or a
+ * prerendered page swapped in) follows it to its new id. At each start it removes the drafts of
+ * tabs no longer open: a panel that lost its connection puts a request back in its tab's draft,
+ * and that tab may have closed meanwhile.
+ */
+export const storedDraftsOfTabs = (area: Pick<DraftArea, 'get' | 'set' | 'remove' | 'getKeys'>) => ({
+  /** `openTabIds` is asked after the keys are listed, so a tab opened meanwhile keeps its new draft. */
+  async keepOnlyOpenTabs(openTabIds: () => Promise<number[]>): Promise<void> {
+    const keys = (await area.getKeys()).filter((key) => key.startsWith(draftPrefix));
+    if (keys.length === 0) return;
+    const open = new Set((await openTabIds()).map(draftKey));
+    for (const key of keys) if (!open.has(key)) await area.remove(key);
+  },
   async tabClosed(tabId: number): Promise<void> {
     await area.remove(draftKey(tabId));
   },

@@ -48,6 +48,17 @@ describe('the drafts kept in session storage', () => {
     expect(await drafts.read(2)).toBe(`add a mug ${'and a pot '.repeat(40)}`);
   });
 
+  it('keeps no older draft in place of one storage refused to write (full), and says nothing', async () => {
+    const { area } = createFakeDraftArea();
+    const drafts = createDraftStorage(area);
+    drafts.write(1, 'add a mug');
+    await drafts.settled();
+    const full = createDraftStorage({ ...area, set: () => Promise.reject(new Error('Session storage quota bytes exceeded.')) });
+    full.write(1, 'add a mug and a teapot');
+    await full.settled();
+    expect(await drafts.read(1)).toBe('');
+  });
+
   it('reads nothing, without throwing, where storage cannot be read or holds something else', async () => {
     const { area, items } = createFakeDraftArea();
     items.set('panelDraft:1', { text: 'not a string' });
@@ -66,5 +77,13 @@ describe('the drafts kept in session storage', () => {
     await tabs.tabClosed(1);
     await tabs.tabReplaced(2, 9);
     expect(Object.fromEntries(items)).toEqual({ 'panelDraft:9': 'a pot of green tea' });
+  });
+
+  it('keeps, when the worker starts, only the drafts of tabs still open (a panel put a request back into a tab that had closed)', async () => {
+    const { area, items } = createFakeDraftArea();
+    items.set('agentSession:4', { turns: [] });
+    for (const tabId of [3, 4, 5]) items.set(`panelDraft:${tabId}`, `draft of ${tabId}`);
+    await storedDraftsOfTabs(area).keepOnlyOpenTabs(async () => [4, 9]);
+    expect(Object.fromEntries(items)).toEqual({ 'agentSession:4': { turns: [] }, 'panelDraft:4': 'draft of 4' });
   });
 });

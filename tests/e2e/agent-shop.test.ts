@@ -298,6 +298,18 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     }, discardedId!);
     await expect.poll(keptDrafts).toEqual([]);
     await page.close().catch(() => {});
+
+    // A draft of a tab that closed while the worker slept (a panel put a request back there) goes at its next start.
+    await (await worker()).evaluate(async (key) => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { session: { set(items: Record<string, unknown>): Promise<void> } } } };
+      await chrome.storage.session.set({ [key]: 'add a kettle' });
+    }, `panelDraft:${discardedId! + 1_000}`);
+    await stopServiceWorker(extension.context);
+    // A panel wakes the new worker.
+    const another = await openShopAndPanel();
+    await expect.poll(keptDrafts).toEqual([]);
+    await another.panel.close();
+    await another.page.close();
   });
 
   it('says in the panel of a tab whose chat an update of the extension ended where it went', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDraftStorage } from '@/lib/agent/stored-drafts';
 import { createFakeDraftArea } from '../agent/fake-draft-area';
 import { mountPanel, type MountedPanel } from './mount-panel';
@@ -78,6 +78,27 @@ describe('what was typed and not sent, when the panel is closed', () => {
     await panel.deliver({ type: 'error', tabId, message: 'A replay from the trace viewer is running in this tab.' });
     const again = await storage.reopen(panel);
     expect(input(again).value).toBe('add two mugs\nand a teapot');
+  });
+
+  it("never puts a tab's kept draft into another tab's box, when the panel turned there before it was read", async () => {
+    const storage = sessionStorage();
+    storage.items.set(`panelDraft:${tabId}`, 'add two mugs');
+    storage.holdReads();
+    const panel = await storage.open();
+    panel.model.selectTab(otherTab.tabId);
+    await panel.deliver({ type: 'snapshot', state: sessionState(otherTab) });
+    storage.releaseReads();
+    // The reads come back while the panel is on the other tab.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await panel.flush();
+    await storage.drafts.settled();
+    expect(panel.model.tabId.value).toBe(otherTab.tabId);
+    expect(input(panel).value).toBe('');
+    expect(storage.items.get(`panelDraft:${otherTab.tabId}`)).toBeUndefined();
+    // Back on its own tab, it is read again.
+    panel.model.selectTab(tabId);
+    await panel.deliver({ type: 'snapshot', state: sessionState() });
+    await vi.waitFor(() => expect(input(panel).value).toBe('add two mugs'));
   });
 
   it('does not write over what the person typed before it was read, nor is removed before it is read', async () => {
