@@ -115,7 +115,7 @@ export class TraceViewerModel {
     await this.attempt(async () => {
       const { deleted, skippedRunning } = runIds === 'all' ? await this.options.client.deleteAll() : await this.options.client.deleteRuns(runIds);
       const kept = skippedRunning > 0 ? ` ${plural(skippedRunning, 'run')} still going on ${skippedRunning === 1 ? 'was' : 'were'} kept.` : '';
-      const text = `Deleted ${plural(deleted, 'run')}.${kept}`;
+      const text = deleted === 0 && skippedRunning === 0 ? nothingDeleted(runIds) : `Deleted ${plural(deleted, 'run')}.${kept}`;
       this.notice.value = { tone: 'info', text };
       const openId = this.openRunId.value;
       const replaying = this.replay.value.status === 'running';
@@ -134,6 +134,9 @@ export class TraceViewerModel {
     }
     await this.attempt(async () => {
       const { imported, kept } = await this.options.client.importFile(createTraceFile(reading.traces));
+      // The run open may be one the file brought back, or a newer copy of: shown as it is now stored.
+      const openId = this.openRunId.value;
+      if (openId && reading.traces.some(({ run }) => run.id === openId)) await this.open(openId);
       await this.load();
       // Retention counts imported runs too: say before it happens what the next run will remove.
       const settings = this.retention.value;
@@ -194,3 +197,8 @@ export class TraceViewerModel {
   }
 }
 
+/** What a deletion that found nothing to delete says: another viewer, or retention, removed it first. */
+function nothingDeleted(runIds: string[] | 'all'): string {
+  if (runIds === 'all') return 'There was no run to delete.';
+  return runIds.length === 1 ? 'This run was no longer stored: nothing was deleted.' : 'These runs were no longer stored: nothing was deleted.';
+}

@@ -57,6 +57,24 @@ describe('importing runs', () => {
     const { run } = JSON.parse(file).runs[0];
     expect(factShown(viewer, 'Took')).toBe(formatDuration(run.updatedAt - run.startedAt));
   });
+
+  it('shows the open run as the file brings it: a newer copy in its place, or the run back after it was deleted', async () => {
+    const store = await openStoreWithMugs();
+    const trace = (await store.getTrace('mugs'))!;
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('mugs'));
+    const edited = { ...trace, run: { ...trace.run, request: 'add three mugs to the cart', updatedAt: trace.run.updatedAt + 1_000 } };
+    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile([edited]))));
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run.');
+    expect(viewer.find('run-title')?.textContent).toBe('add three mugs to the cart');
+
+    await viewer.act(() => viewer!.model.deleteRuns(['mugs']));
+    await viewer.until(() => viewer!.find('run-missing') !== null, 'the run as gone');
+    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile([edited]))));
+    await viewer.until(() => viewer!.find('run-title') !== null, 'the run back');
+    expect(viewer.find('run-missing')).toBeNull();
+    expect(viewer.find('run-title')?.textContent).toBe('add three mugs to the cart');
+  });
 });
 
 /** What the run's header says beside `label`. */

@@ -57,4 +57,14 @@ describe('the viewer after runs are removed', () => {
     expect(viewer.downloads).toEqual([]);
     await viewer.until(() => viewer!.find('run-missing') !== null, 'the run as gone');
   });
+
+  it('says a run another viewer deleted first was no longer stored, not "Deleted 0 runs", and shows it as gone', async () => {
+    const store = await storeWithRunsOn(['https://shop.example']);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('shop.example'));
+    await store.deleteFinished(['shop.example']);
+    await viewer.act(() => viewer!.model.deleteRuns(['shop.example']));
+    expect(viewer.find('notice-text')?.textContent).toBe('This run was no longer stored: nothing was deleted.');
+    await viewer.until(() => viewer!.find('run-missing') !== null, 'the run as gone');
+  });
 });
