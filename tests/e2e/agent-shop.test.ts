@@ -493,6 +493,27 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     }
   });
 
+  it('wraps a request of one long address in the trace viewer at 320 px: its title stays on the page', async () => {
+    await useReplayEngine(await worker(), { replies: ['That page is about mugs.'] });
+    const { panel } = await openShopAndPanel();
+    const request = `summarize https://example.com/${'segment'.repeat(36)}`;
+    await ask(panel, request);
+    const traceLink = panel.getByTestId('trace-link');
+    await traceLink.waitFor({ timeout: 15_000 });
+    const viewer = await extension.openExtensionPage((await traceLink.getAttribute('href'))!);
+    await viewer.getByTestId('run-title').waitFor();
+    await viewer.setViewportSize({ width: 320, height: 900 });
+    expect(await viewer.getByTestId('run-title').textContent()).toBe(request);
+    const layout = await viewer.evaluate(() => ({
+      pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      titleRight: document.querySelector('[data-testid=run-title]')!.getBoundingClientRect().right,
+    }));
+    expect(layout.pageOverflow).toBe(0);
+    expect(layout.titleRight).toBeLessThanOrEqual(320);
+    await viewer.close();
+    await panel.close();
+  });
+
   it('lays out a table in the answer with its words whole at 320 px, in the panel and in the trace viewer: the table scrolls sideways, not the page', async () => {
     const reply = [
       'Here are the mugs:',

@@ -165,6 +165,32 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     await inspector.page.close();
   });
 
+  it('keeps a tool with a long unbroken field name inside its card at 320 px: the name wraps, nothing scrolls sideways', async () => {
+    const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
+    await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
+    const field = `field_name_that_is_very_long_and_unbroken_${'x'.repeat(40)}`;
+    await page.evaluate((field) => {
+      (window as unknown as { register(tool: unknown): void }).register({
+        name: 'a_long_tool_name_that_goes_on_without_any_spaces_at_all_version_two',
+        description: 'Echoes its field.',
+        inputSchema: { type: 'object', properties: { [field]: { type: 'string', description: 'Anything.' } } },
+        execute: async () => 'ok',
+      });
+    }, field);
+    const name = 'a_long_tool_name_that_goes_on_without_any_spaces_at_all_version_two';
+    await inspector.waitForTools(['a_long_tool_name_that_goes_on_without_any_spaces_at_all_version_two', 'add_to_cart', 'search_products', 'track_order'], 10_000);
+    await inspector.openRunForm(name);
+    await inspector.page.locator('.agent-query').fill('echo the long field');
+    await inspector.page.setViewportSize({ width: 320, height: 900 });
+    const overflow = await inspector.page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      past: [...document.querySelectorAll('main *')].filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((element) => element.className),
+    }));
+    expect(overflow).toEqual({ page: 0, past: [] });
+    await page.close();
+    await inspector.page.close();
+  });
+
   it('logs a reload as one line, not every tool removed and added again', async () => {
     const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
     await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
