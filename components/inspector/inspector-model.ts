@@ -15,6 +15,7 @@ import { toolsForAgent } from '@/lib/registry/tools-for-agent';
 import type { ToolChange } from '@/lib/devtools/diff-tool-lists';
 import { lintTools, type LintFinding } from '@/lib/devtools/lint-tools';
 import { toolListJson } from '@/lib/devtools/tool-list-json';
+import { plural } from '@/lib/text/plural';
 import { errorMessage } from '@/lib/messaging/error-message';
 import type { Channel } from '@/lib/messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector-protocol';
@@ -147,7 +148,7 @@ export class InspectorModel {
     this.copyStatus.value = '';
     try {
       await write(toolListJson(current));
-      this.copyStatus.value = `Copied ${current.tools.length} tools as JSON.`;
+      this.copyStatus.value = `Copied ${plural(current.tools.length, 'tool')} as JSON.`;
     } catch (error) {
       this.copyStatus.value = `Could not copy: ${errorMessage(error)}`;
     }
@@ -173,10 +174,16 @@ export class InspectorModel {
       // The first reading is the baseline; the log tells what changed after it.
       if (previous !== undefined) this.changeLog.logListChange(previous, event.tabTools);
       this.tabTools.value = event.tabTools;
+      // "Copied 3 tools" no longer says what the list holds once it changed.
+      if (this.copyStatus.value && !sameList(previous, event.tabTools)) this.copyStatus.value = '';
       this.handRuns.afterListing(event.tabTools);
       this.runForms.afterListing(new Set((event.tabTools?.tools ?? []).map(toolKey)));
     });
   }
+}
+
+function sameList(a: TabTools | null | undefined, b: TabTools | null | undefined): boolean {
+  return a === b || (Boolean(a) && Boolean(b) && toolListJson(a!) === toolListJson(b!));
 }
 
 function groupFindings(findings: readonly LintFinding[]): Map<string, LintFinding[]> {

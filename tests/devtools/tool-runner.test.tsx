@@ -436,16 +436,23 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(statuses()).toContain('Result · took 12 ms');
     expect(statuses().join(' ')).not.toContain('found');
     await form.model.copyToolList(async () => {});
-    expect(statuses()).toContain('Copied 1 tools as JSON.');
+    expect(statuses()).toContain('Copied 1 tool as JSON.');
     // A second copy empties the region first, so the same words are heard again.
     let written = (): void => {};
     const copying = form.model.copyToolList(() => new Promise<void>((resolve) => (written = resolve)));
     await tick();
-    expect(statuses()).not.toContain('Copied 1 tools as JSON.');
+    expect(statuses()).not.toContain('Copied 1 tool as JSON.');
     written();
     await copying;
     await tick();
-    expect(statuses()).toContain('Copied 1 tools as JSON.');
+    expect(statuses()).toContain('Copied 1 tool as JSON.');
+    // The same list told again keeps the words; a changed list takes them away.
+    form.fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool({ type: 'object', properties: {} })]) });
+    await tick();
+    expect(statuses()).toContain('Copied 1 tool as JSON.');
+    form.fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool({ type: 'object', properties: {} }, { name: 'open_cart' })]) });
+    await tick();
+    expect(statuses().join(' ')).not.toContain('Copied');
   });
 
   it('points the author to the page’s Console, names both causes and tells how to let a failure say why, where the browser hid it', async () => {
