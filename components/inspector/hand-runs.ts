@@ -27,6 +27,8 @@ export interface RunState {
   resultCheck?: ResultCheck;
   /** The document the tool ran in, where the browser names documents. */
   documentId?: string;
+  /** The address of the page listed when it was started. */
+  url?: string;
 }
 
 /** The result of a run that ended as its page went, told apart from the cards. */
@@ -37,6 +39,11 @@ export interface LeftRun {
   pageResult?: PageResult;
   /** The address of the page listed when the result came. */
   url: string | undefined;
+  /**
+   * The page stayed, and took the tool away itself: its document still lists other tools, or it
+   * lists none at the same address. Said so, and forgotten once the page lists the tool again.
+   */
+  removedByPage?: boolean;
 }
 
 /** A run's time limit, as the agent's setting allows it. */
@@ -56,8 +63,8 @@ type RunPageResultEvent = Extract<InspectorEvent, { type: 'run-page-result' }>;
 export class HandRuns {
   readonly runs = signal<Record<string, RunState>>({});
   /**
-   * A run that ended as its page went (it navigated or reloaded it): the next list no longer has
-   * its tool in that document, so its card cannot show the result.
+   * A run that ended as its page went (it navigated or reloaded it), or as the page took its tool
+   * away: the next list no longer has its tool in that document, so its card cannot show the result.
    */
   readonly leftRun = signal<LeftRun | undefined>(undefined);
   /** How long a run may take before the page's signal aborts; the agent's setting once read. */
@@ -77,7 +84,11 @@ export class HandRuns {
     const runId = `run-${this.runCount}`;
     const { documentId } = toolTargetOf(tool);
     this.leftRun.value = undefined;
-    this.runs.value = { ...this.runs.value, [toolKey(tool)]: { runId, name: tool.name, running: true, ...(documentId !== undefined ? { documentId } : {}) } };
+    const url = this.tabTools.value?.url;
+    this.runs.value = {
+      ...this.runs.value,
+      [toolKey(tool)]: { runId, name: tool.name, running: true, ...(documentId !== undefined ? { documentId } : {}), ...(url !== undefined ? { url } : {}) },
+    };
     const timeoutMs = clampTimeout(this.timeoutSeconds.value) * 1000;
     // In the frame and the document listed: a frame that moved on runs nothing.
     this.send({ type: 'run-tool', runId, name: tool.name, args, timeoutMs, ...toolTargetOf(tool) });
@@ -108,7 +119,7 @@ export class HandRuns {
       [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs, ...(resultCheck ? { resultCheck } : {}) },
     };
     // The page said goodbye before the result came: its card is gone already.
-    if (!listedIn(this.tools.value, key, run.documentId)) this.leftRun.value = leftRunOf(run, event.output, this.tabTools.value?.url);
+    if (!listedIn(this.tools.value, key, run.documentId)) this.leftRun.value = leftRunOf(run, event.output, this.tabTools.value);
   }
 
   receivePageResult(event: RunPageResultEvent): void {
@@ -128,8 +139,8 @@ export class HandRuns {
     const left = Object.entries(this.runs.value)
       .filter(([key, run]) => run.output && justEnded(run) && !listedIn(tools, key, run.documentId))
       .at(-1)?.[1];
-    if (left?.output) this.leftRun.value = leftRunOf(left, left.output, next?.url);
-    else if (this.leftRun.value) this.leftRun.value = stillNews(this.leftRun.value, next);
+    if (left?.output) this.leftRun.value = leftRunOf(left, left.output, next);
+    else if (this.leftRun.value) this.leftRun.value = stillNews(this.leftRun.value, next, this.runs.value);
     this.runs.value = withoutOtherDocuments(this.runs.value, tools);
   }
 
@@ -140,8 +151,16 @@ export class HandRuns {
   }
 }
 
-function leftRunOf(run: RunState, output: ToolOutput, url: string | undefined): LeftRun {
-  return { runId: run.runId, name: run.name, output, url, ...(run.pageResult ? { pageResult: run.pageResult } : {}) };
+function leftRunOf(run: RunState, output: ToolOutput, listed: TabTools | null | undefined): LeftRun {
+  const removedByPage = pageStayed(run, listed);
+  return { runId: run.runId, name: run.name, output, url: listed?.url, ...(run.pageResult ? { pageResult: run.pageResult } : {}), ...(removedByPage ? { removedByPage } : {}) };
+}
+
+/** Whether the page a run's tool was listed in is still the one listed, without that tool. */
+function pageStayed(run: RunState, listed: TabTools | null | undefined): boolean {
+  if (!listed) return false;
+  if (run.documentId !== undefined && listed.tools.some((tool) => toolTargetOf(tool).documentId === run.documentId)) return true;
+  return listed.tools.length === 0 && run.url !== undefined && listed.url === run.url;
 }
 
 /**
@@ -149,9 +168,12 @@ function leftRunOf(run: RunState, output: ToolOutput, url: string | undefined): 
  * again. Listed while the tab listed nothing (the old page's goodbye came before the new page), it
  * takes the address of the first page listed after, the one the run left to.
  */
-function stillNews(leftRun: LeftRun, next: TabTools | null): LeftRun | undefined {
+function stillNews(leftRun: LeftRun, next: TabTools | null, runs: Record<string, RunState>): LeftRun | undefined {
   if (leftRun.url === undefined) return next ? { ...leftRun, url: next.url } : leftRun;
-  return leftRun.url === next?.url ? leftRun : undefined;
+  if (leftRun.url !== next?.url) return undefined;
+  // A tool the page took away and lists again has its card back, with the result on it.
+  const key = Object.entries(runs).find(([, run]) => run.runId === leftRun.runId)?.[0];
+  return leftRun.removedByPage && key !== undefined && (next?.tools ?? []).some((tool) => toolKey(tool) === key) ? undefined : leftRun;
 }
 
 /** Whether the tool a run ran is still listed in the document it ran in. */

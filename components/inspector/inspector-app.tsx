@@ -33,7 +33,11 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
       {tabTools === undefined && <p class="muted">Reading the tab's tools…</p>}
       {tabTools !== undefined && tools.length === 0 && (
         <p class="empty">
-          This tab offers no WebMCP tools. <span class="muted">A page open since before the extension was installed or updated needs a reload first.</span>
+          This tab offers no WebMCP tools.{' '}
+          {/* A page seen with tools took them away itself: no reload would help. */}
+          {model.listedToolsAt.value !== tabTools?.url && (
+            <span class="muted">A page open since before the extension was installed or updated needs a reload first.</span>
+          )}
         </p>
       )}
       {/* In the page from the start, so that a result arriving in it is read. */}
@@ -100,7 +104,15 @@ function ToolFilter({ model }: { model: InspectorModel }) {
  * The result of a run that ended as its page went: its card, in the old document, is gone. A
  * result the new page gives is shown below it, outside the announced words.
  */
-function LeftRunWords({ name, output, pageResult }: LeftRun) {
+function LeftRunWords({ name, output, pageResult, removedByPage }: LeftRun) {
+  if (removedByPage) {
+    const said = output.text.length > 300 ? `${output.text.slice(0, 299)}…` : output.text;
+    return (
+      <>
+        The page took <span class="change-name">{name}</span> away while it ran; it {output.isError ? 'failed' : 'answered'}: {said}
+      </>
+    );
+  }
   // The person pressed Run here, and the page went before the tool answered: that much is known,
   // not who made it go (the tool, a script, or the person).
   if (!pageResult && output.text === noResultAsPageChanged(name)) {

@@ -38,6 +38,8 @@ const reconnectDelayMs = 200;
 export class InspectorModel {
   /** undefined while loading; null when the tab offers nothing. */
   readonly tabTools = signal<TabTools | null | undefined>(undefined);
+  /** The address of the last page seen listing tools: one that lists none now took them away itself. */
+  readonly listedToolsAt = signal<string | undefined>(undefined);
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
   readonly changes = signal<ToolChange[]>([]);
   private readonly changeLog = new ToolChangeLog(this.changes);
@@ -174,6 +176,7 @@ export class InspectorModel {
       // The first reading is the baseline; the log tells what changed after it.
       if (previous !== undefined) this.changeLog.logListChange(previous, event.tabTools);
       this.tabTools.value = event.tabTools;
+      if (event.tabTools?.tools.length) this.listedToolsAt.value = event.tabTools.url;
       // "Copied 3 tools" no longer says what the list holds once it changed.
       if (this.copyStatus.value && !sameList(previous, event.tabTools)) this.copyStatus.value = '';
       this.handRuns.afterListing(event.tabTools);

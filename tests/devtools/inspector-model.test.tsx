@@ -314,6 +314,37 @@ describe('the inspector model', () => {
     expect(model.leftRun.value).toBeUndefined();
   });
 
+  it('says the page took a tool away while it ran, not that the page changed, and lets the word go once the tool is back', async () => {
+    const { fake, model, container, tick } = showInspector();
+    const status = async () => {
+      await tick();
+      return container.querySelector('.left-run')?.textContent;
+    };
+    const onPage = (name: string) => tool(name, { documentId: 'DOC-1' });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('only_one'), onPage('view_cart')]) });
+    model.runTool(onPage('only_one'), {});
+    // The page unregisters it while it runs, then it answers.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('view_cart')]) });
+    fake.send({ type: 'run-result', runId: 'run-1', output: { text: 'released v2' }, durationMs: 3 });
+    expect(await status()).toBe('The page took only_one away while it ran; it answered: released v2');
+    // Registered again: its card is back with the result, and the word goes.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('only_one'), onPage('view_cart')]) });
+    expect(await status()).toBe('');
+    expect(model.runs.value['0:only_one']).toMatchObject({ output: { text: 'released v2' } });
+
+    // A tool that takes itself away, the page's last, then answers: the page lists none at the same address.
+    model.runTool(onPage('only_one'), {});
+    fake.send({ type: 'run-result', runId: 'run-2', output: { text: 'done, and I removed myself' }, durationMs: 2 });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([]) });
+    expect(await status()).toBe('The page took only_one away while it ran; it answered: done, and I removed myself');
+    // No reload would bring them back: the page was seen with tools.
+    expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
+    // Another page, never seen with tools, may be one open since before the extension came.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: { ...tabTools([]), url: 'https://shop.example/old-tab' } });
+    await tick();
+    expect(container.querySelector('.empty')?.textContent).toContain('needs a reload first');
+  });
+
   it('reconnects after the service worker restarts, and sends what was asked meanwhile', () => {
     vi.useFakeTimers();
     const channels = [fakeChannel(), fakeChannel()];
@@ -333,7 +364,15 @@ describe('the inspector model', () => {
       { type: 'run-tool', runId: 'run-2', name: 'a', args: { again: true }, timeoutMs: 30_000, frameId: 0 },
     ]);
     channels[1]!.send({ type: 'run-result', runId: 'run-2', output: { text: 'done' }, durationMs: 4 });
-    expect(model.runs.value['0:a']).toEqual({ runId: 'run-2', name: 'a', running: false, finished: { at: expect.any(Number), listing: 1 }, output: { text: 'done' }, durationMs: 4 });
+    expect(model.runs.value['0:a']).toEqual({
+      runId: 'run-2',
+      name: 'a',
+      url: 'https://shop.example/',
+      running: false,
+      finished: { at: expect.any(Number), listing: 1 },
+      output: { text: 'done' },
+      durationMs: 4,
+    });
   });
 });
 
