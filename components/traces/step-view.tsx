@@ -64,7 +64,11 @@ function summaryLine(step: TraceStep, divergenceCount: number): string {
   const parts = [`Step ${step.step}`];
   if (step.modelMs !== undefined) parts.push(`model ${formatDuration(step.modelMs)}`);
   parts.push(step.calls.length ? step.calls.map((call) => call.name).join(', ') : withoutCalls(step));
-  if (step.problems.length) parts.push(`${step.problems.length} problem${step.problems.length === 1 ? '' : 's'}`);
+  // A call the person declined was their answer, not a mistake of the model's.
+  const declined = step.problems.filter((problem) => problem.kind === 'declined').length;
+  const problems = step.problems.length - declined;
+  if (problems) parts.push(`${problems} problem${problems === 1 ? '' : 's'}`);
+  if (declined) parts.push(declined === 1 ? 'declined by you' : `${declined} declined by you`);
   // Its raw output runs on past the calls read: the cut fell inside a copy no one read.
   if (step.loopKept) parts.push('cut off while writing the same calls over and over: what it wrote after that was not read');
   if (step.refits) parts.push(`prompt fitted again ${step.refits === 1 ? 'once' : `${step.refits} times`}: the model found it too long`);

@@ -637,6 +637,19 @@ describe('the trace viewer', () => {
     expect(viewer.find('replay-confirm-reason')?.textContent).toBe('You asked to confirm every tool call.');
   });
 
+  it('sums up a step whose call the person declined as declined, not as a problem', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    await recordShopRun({ recorder, runId: 'declined', approve: (name) => name !== 'add_to_cart' });
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('declined'));
+    const summaries = viewer.findAll('step').map((step) => viewer!.find('step-summary', step)?.textContent ?? '');
+    const declinedStep = summaries.find((summary) => summary.includes('add_to_cart'));
+    expect(declinedStep).toMatch(/ · add_to_cart · declined by you$/);
+    expect(summaries.join('\n')).not.toMatch(/problem/);
+  });
+
   it('sums up a step that held only an unreadable call, one cut off before any call and one with no reply, as what they were', async () => {
     const store = await storeWith([{ runId: 'broken', replies: ['<tool_call>search products, please</tool_call>', 'Sorry.'] }]);
     const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
