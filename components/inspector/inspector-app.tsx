@@ -1,3 +1,4 @@
+import { useRef } from 'preact/hooks';
 import { noResultAsPageChanged } from '@/lib/registry/tool-output-from-result';
 import { AgentPreview } from './agent-preview';
 import { ChangeLog } from './change-log';
@@ -11,12 +12,19 @@ import { ToolCard } from './tool-card';
 
 /** The "WebMCP" devtools panel: the inspected tab's tools, as an agent gets them. */
 export function InspectorApp({ model, copyText }: { model: InspectorModel; copyText: (text: string) => Promise<void> }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const leftRunWords = useRef<HTMLParagraphElement>(null);
+  // A card that held the focus went (the page took its tool away, or moved on): the focus goes to
+  // what its run left said, or to the top, not to the page body.
+  const focusAfterCardLeft = () => setTimeout(() => (leftRunWords.current?.textContent ? leftRunWords.current : heading.current)?.focus());
   const tabTools = model.tabTools.value;
   const tools = model.tools.value;
   return (
     <main class="inspector">
       <header class="inspector-header">
-        <h1>WebMCP tools</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          WebMCP tools
+        </h1>
         <span class="tool-count">{tools.length === 1 ? '1 tool' : `${tools.length} tools`}</span>
         {tabTools && <span class="tab-url">{tabTools.url}</span>}
         <span class="connection" role="status">
@@ -41,7 +49,7 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         </p>
       )}
       {/* In the page from the start, so that a result arriving in it is read. */}
-      <p class="left-run" role="status">
+      <p class="left-run" role="status" ref={leftRunWords} tabIndex={-1}>
         {model.leftRun.value && <LeftRunWords {...model.leftRun.value} />}
       </p>
       {model.leftRun.value?.pageResult && (
@@ -57,7 +65,7 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         </h2>
         {filterShown(model) && <ToolFilter model={model} />}
         {model.shownTools.value.map((tool) => (
-          <ToolCard key={toolKey(tool)} model={model} tool={tool} />
+          <ToolCard key={toolKey(tool)} model={model} tool={tool} onLeftWithFocus={focusAfterCardLeft} />
         ))}
       </section>
       <DroppedTools dropped={tabTools?.dropped ?? []} />

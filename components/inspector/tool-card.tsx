@@ -1,4 +1,5 @@
 import { useSignal, type ReadonlySignal } from '@preact/signals';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { PageTool } from '@/lib/registry/types';
 import { AnnotationBadges } from './annotation-badges';
 import type { InspectorModel } from './inspector-model';
@@ -11,11 +12,16 @@ import { ToolRunner } from './tool-runner';
  * the output schema (where the tool has one) open on demand (a page may offer hundreds).
  * Everything is rendered as text.
  */
-export function ToolCard({ model, tool }: { model: InspectorModel; tool: PageTool }) {
+export function ToolCard({ model, tool, onLeftWithFocus }: { model: InspectorModel; tool: PageTool; onLeftWithFocus?: () => void }) {
   const findings = model.findingsByTool.value.get(toolKey(tool)) ?? [];
   const { outputSchema } = tool;
+  const card = useRef<HTMLElement>(null);
+  // Run before the card leaves the page: once it has, the focus is on the page body.
+  useLayoutEffect(() => () => {
+    if (card.current?.contains(document.activeElement)) onLeftWithFocus?.();
+  }, []);
   return (
-    <article class="tool" data-tool={tool.name} aria-label={`Tool ${tool.name}`}>
+    <article class="tool" data-tool={tool.name} aria-label={`Tool ${tool.name}`} ref={card}>
       <header class="tool-header">
         <h3 class="tool-name">{tool.name}</h3>
         {tool.title && (

@@ -323,8 +323,14 @@ describe('the inspector model', () => {
     const onPage = (name: string) => tool(name, { documentId: 'DOC-1' });
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('only_one'), onPage('view_cart')]) });
     model.runTool(onPage('only_one'), {});
-    // The page unregisters it while it runs, then it answers.
+    await tick();
+    const focusIn = (name: string) => container.querySelector<HTMLElement>(`article[data-tool="${name}"] summary`)!.focus();
+    focusIn('only_one');
+    // The page unregisters it while it runs, then it answers. The focus goes to the top, not the page body.
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([onPage('view_cart')]) });
+    await tick();
+    await tick();
+    expect(document.activeElement?.tagName).toBe('H1');
     fake.send({ type: 'run-result', runId: 'run-1', output: { text: 'released v2' }, durationMs: 3 });
     expect(await status()).toBe('The page took only_one away while it ran; it answered: released v2');
     // Registered again: its card is back with the result, and the word goes.
@@ -334,9 +340,14 @@ describe('the inspector model', () => {
 
     // A tool that takes itself away, the page's last, then answers: the page lists none at the same address.
     model.runTool(onPage('only_one'), {});
+    await tick();
+    focusIn('only_one');
     fake.send({ type: 'run-result', runId: 'run-2', output: { text: 'done, and I removed myself' }, durationMs: 2 });
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([]) });
     expect(await status()).toBe('The page took only_one away while it ran; it answered: done, and I removed myself');
+    // What it said has the focus, for a keyboard and a screen reader.
+    await tick();
+    expect(document.activeElement?.className).toBe('left-run');
     // No reload would bring them back: the page was seen with tools.
     expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
     // Another page, never seen with tools, may be one open since before the extension came.
