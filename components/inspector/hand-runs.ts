@@ -34,6 +34,8 @@ export interface RunState {
 /** The result of a run that ended as its page went, told apart from the cards. */
 export interface LeftRun {
   runId: string;
+  /** Its tool's card's key (`toolKey`). */
+  key: string;
   name: string;
   output: ToolOutput;
   pageResult?: PageResult;
@@ -119,7 +121,7 @@ export class HandRuns {
       [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs, ...(resultCheck ? { resultCheck } : {}) },
     };
     // The page said goodbye before the result came: its card is gone already.
-    if (!listedIn(this.tools.value, key, run.documentId)) this.leftRun.value = leftRunOf(run, event.output, this.tabTools.value);
+    if (!listedIn(this.tools.value, key, run.documentId)) this.leftRun.value = leftRunOf(key, run, event.output, this.tabTools.value);
   }
 
   receivePageResult(event: RunPageResultEvent): void {
@@ -136,11 +138,11 @@ export class HandRuns {
     const listing = this.listings;
     this.listings += 1;
     const justEnded = (run: RunState) => run.finished?.listing === listing && Date.now() - run.finished.at <= leftRunWindowMs;
-    const left = Object.entries(this.runs.value)
+    const [leftKey, left] = Object.entries(this.runs.value)
       .filter(([key, run]) => run.output && justEnded(run) && !listedIn(tools, key, run.documentId))
-      .at(-1)?.[1];
-    if (left?.output) this.leftRun.value = leftRunOf(left, left.output, next);
-    else if (this.leftRun.value) this.leftRun.value = stillNews(this.leftRun.value, next, this.runs.value);
+      .at(-1) ?? [];
+    if (leftKey && left?.output) this.leftRun.value = leftRunOf(leftKey, left, left.output, next);
+    else if (this.leftRun.value) this.leftRun.value = stillNews(this.leftRun.value, next);
     this.runs.value = withoutOtherDocuments(this.runs.value, tools);
   }
 
@@ -151,9 +153,9 @@ export class HandRuns {
   }
 }
 
-function leftRunOf(run: RunState, output: ToolOutput, listed: TabTools | null | undefined): LeftRun {
+function leftRunOf(key: string, run: RunState, output: ToolOutput, listed: TabTools | null | undefined): LeftRun {
   const removedByPage = pageStayed(run, listed);
-  return { runId: run.runId, name: run.name, output, url: listed?.url, ...(run.pageResult ? { pageResult: run.pageResult } : {}), ...(removedByPage ? { removedByPage } : {}) };
+  return { runId: run.runId, key, name: run.name, output, url: listed?.url, ...(run.pageResult ? { pageResult: run.pageResult } : {}), ...(removedByPage ? { removedByPage } : {}) };
 }
 
 /** Whether the page a run's tool was listed in is still the one listed, without that tool. */
@@ -168,12 +170,11 @@ function pageStayed(run: RunState, listed: TabTools | null | undefined): boolean
  * again. Listed while the tab listed nothing (the old page's goodbye came before the new page), it
  * takes the address of the first page listed after, the one the run left to.
  */
-function stillNews(leftRun: LeftRun, next: TabTools | null, runs: Record<string, RunState>): LeftRun | undefined {
+function stillNews(leftRun: LeftRun, next: TabTools | null): LeftRun | undefined {
   if (leftRun.url === undefined) return next ? { ...leftRun, url: next.url } : leftRun;
   if (leftRun.url !== next?.url) return undefined;
   // A tool the page took away and lists again has its card back, with the result on it.
-  const key = Object.entries(runs).find(([, run]) => run.runId === leftRun.runId)?.[0];
-  return leftRun.removedByPage && key !== undefined && (next?.tools ?? []).some((tool) => toolKey(tool) === key) ? undefined : leftRun;
+  return leftRun.removedByPage && next?.tools.some((tool) => toolKey(tool) === leftRun.key) ? undefined : leftRun;
 }
 
 /** Whether the tool a run ran is still listed in the document it ran in. */

@@ -114,10 +114,9 @@ function ToolFilter({ model }: { model: InspectorModel }) {
  */
 function LeftRunWords({ name, output, pageResult, removedByPage }: LeftRun) {
   if (removedByPage) {
-    const said = output.text.length > 300 ? `${output.text.slice(0, 299)}…` : output.text;
     return (
       <>
-        The page took <span class="change-name">{name}</span> away while it ran; it {output.isError ? 'failed' : 'answered'}: {said}
+        The page took <span class="change-name">{name}</span> away while it ran; it {output.isError ? 'failed' : 'answered'}: {shortened(output.text)}
       </>
     );
   }
@@ -130,11 +129,15 @@ function LeftRunWords({ name, output, pageResult, removedByPage }: LeftRun) {
       </>
     );
   }
-  const said = pageResult ? 'it loaded a page that gives its result (below).' : output.text;
-  const text = said.length > 300 ? `${said.slice(0, 299)}…` : said;
+  const said = pageResult ? 'it loaded a page that gives its result (below).' : shortened(output.text);
   return (
     <>
-      <span class="change-name">{name}</span> ran as the page changed{output.isError ? ' and failed' : ''}: {text}
+      <span class="change-name">{name}</span> ran as the page changed{output.isError ? ' and failed' : ''}: {said}
     </>
   );
+}
+
+/** A result told in the status line is cut to 300 characters: its whole text is not on a card. */
+function shortened(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
