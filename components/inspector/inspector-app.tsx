@@ -1,5 +1,4 @@
 import { useRef } from 'preact/hooks';
-import { noResultAsPageChanged } from '@/lib/registry/tool-output-from-result';
 import { AgentPreview } from './agent-preview';
 import { ChangeLog } from './change-log';
 import { DroppedTools } from './dropped-tools';
@@ -116,13 +115,13 @@ function LeftRunWords({ name, output, pageResult, removedByPage }: LeftRun) {
   if (removedByPage) {
     return (
       <>
-        The page took <span class="change-name">{name}</span> away while it ran; it {output.isError ? 'failed' : 'answered'}: {shortened(output.text)}
+        The page took <span class="change-name">{name}</span> away while it ran; it {output.isError ? 'failed' : output.noAnswer ? 'gave no answer' : 'answered'}: {shortened(output.text)}
       </>
     );
   }
   // The person pressed Run here, and the page went before the tool answered: that much is known,
   // not who made it go (the tool, a script, or the person).
-  if (!pageResult && output.text === noResultAsPageChanged(name)) {
+  if (!pageResult && output.noAnswer) {
     return (
       <>
         <span class="change-name">{name}</span> was still running when the page navigated or reloaded, so no result came back.

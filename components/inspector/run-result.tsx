@@ -1,3 +1,4 @@
+import type { ToolOutput } from '@webmcp-agents/chat';
 import { formatToolText } from '@/lib/devtools/format-tool-text';
 import type { RunState } from './hand-runs';
 import { browserHidesError } from '@/lib/webmcp/hidden-tool-error';
@@ -12,7 +13,7 @@ import { PageResultView } from './page-result';
  */
 export function RunResult({ run }: { run: RunState | undefined }) {
   const output = run?.running ? undefined : run?.output;
-  const meta = run?.running ? 'Running…' : output ? `${output.isError ? 'Error' : 'Result'}${run?.durationMs !== undefined ? ` · took ${run.durationMs} ms` : ''}` : '';
+  const meta = run?.running ? 'Running…' : output ? `${outcomeOf(output, run?.pageResult !== undefined)}${run?.durationMs !== undefined ? ` · took ${run.durationMs} ms` : ''}` : '';
   const check = output ? run?.resultCheck : undefined;
   return (
     <>
@@ -48,4 +49,10 @@ export function RunResult({ run }: { run: RunState | undefined }) {
       )}
     </>
   );
+}
+
+/** A run's outcome in a word: a call whose page went answers through the page it loaded, where that page gives a result. */
+function outcomeOf(output: ToolOutput, pageResult: boolean): string {
+  if (output.isError) return 'Error';
+  return output.noAnswer && !pageResult ? 'No answer' : 'Result';
 }

@@ -25,7 +25,7 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
       return updateCard(turn, event.callId, { state: event.approved ? 'running' : 'declined' });
     case 'tool-result':
       return updateCard(turn, event.callId, {
-        state: event.output.isError ? 'failed' : 'done',
+        state: event.output.isError ? 'failed' : event.output.noAnswer ? 'unanswered' : 'done',
         result: cut(event.output.text, toolOutputLength(event.output)),
         durationMs: Math.round(event.durationMs),
       });

@@ -1,6 +1,5 @@
 // A form that posts ends the run by loading a page, which may give the form's result (its JSON-LD,
 // as WebMCP's declarative explainer proposes): the card of the call that loaded it shows it.
-import { noResultAsPageChanged } from '../registry/tool-output-from-result';
 import type { PageResult } from '../webmcp/read-page-result';
 import type { ToolCard, Turn } from './session-state';
 import { pageResultNotice } from './turn-notices';
@@ -13,8 +12,7 @@ import { pageResultNotice } from './turn-notices';
 export function withLoadedPageResult(turn: Turn, tool: { name: string; callId: string }, loaded: PageResult): Turn | undefined {
   const card = turn.items.find((item): item is ToolCard => item.kind === 'tool' && item.callId === tool.callId);
   // Only the call that navigated: one that failed, or answered otherwise, keeps what it said.
-  const navigated = card?.state === 'unanswered' || (card?.state === 'done' && card.result === noResultAsPageChanged(card.name));
-  if (!card || !navigated) return undefined;
+  if (card?.state !== 'unanswered') return undefined;
   const shown: ToolCard = { ...card, state: 'done', result: `The page it loaded (${loaded.url}) gives this result:\n${loaded.data}`, pageResult: loaded.data };
   return {
     ...turn,

@@ -13,7 +13,8 @@ export const toolCardSchema = z.object({
    * `declined`: the person said no; `not-run`: the request ended before anyone answered or before
    * the call reached the page, the run stopped at this call, the model having made it twice
    * already, or the model wrote this very call before in the same reply;
-   * `unanswered`: the request ended while the tool ran, so it may still have done its work;
+   * `unanswered`: the request ended while the tool ran, or the document that ran it went before it
+   * answered (it navigated, reloaded, or its frame was removed), so it may still have done its work;
    * `unknown`: the model asked for a tool it was not offered (the page has none by that name, or
    * it was not among the tools shown at that step); `unreadable`: the model wrote a call that could
    * not be read (its `name` is empty where not even the tool's name could).

@@ -37,6 +37,11 @@ export interface ToolOutput {
   /** True when the tool failed; `text` then says why. */
   isError?: boolean;
   /**
+   * True when no answer came because the document that ran the tool went first (it navigated,
+   * reloaded or its frame was removed): the tool may have done its work; `text` says so.
+   */
+  noAnswer?: boolean;
+  /**
    * Characters the result had before the extension cut `text` to carry it between contexts (a
    * page's huge result): what "N of M characters" counts. Absent where nothing was cut.
    */

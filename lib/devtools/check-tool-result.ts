@@ -1,6 +1,5 @@
 import { toolOutputLength, type ToolOutput } from '@webmcp-agents/chat';
 import { plainSchema } from '../registry/plain-schema';
-import { noResultAsPageChanged } from '../registry/tool-output-from-result';
 import type { PageTool } from '../registry/types';
 import { firstType } from './json-template';
 import { schemaProblems } from './schema-problems';
@@ -29,7 +28,7 @@ export function checkToolResult(
   structuredContentDropped = false,
 ): ResultCheck | undefined {
   const schema = tool.outputSchema;
-  if (!schema || firstType(schema) !== 'object' || output.isError || output.text === noResultAsPageChanged(tool.name)) return undefined;
+  if (!schema || firstType(schema) !== 'object' || output.isError || output.noAnswer) return undefined;
   // A result past the transport's cap came cut: its JSON cannot be read whole, so it is not judged.
   if (structuredContent === undefined && (structuredContentDropped || toolOutputLength(output) > output.text.length)) {
     return { matches: false, message: "The result was too long to carry whole, so it was not checked against the tool's output schema." };

@@ -4,7 +4,7 @@ import { isPlainRecord } from './is-plain-record';
 import type { PortProtocol } from './port-channel';
 import { pageResultSchema } from './protocol';
 
-const toolOutputSchema = z.object({ text: z.string(), isError: z.optional(z.boolean()) });
+const toolOutputSchema = z.object({ text: z.string(), isError: z.optional(z.boolean()), noAnswer: z.optional(z.boolean()) });
 
 /** Devtools inspector → background. */
 export const inspectorRequestSchema = z.discriminatedUnion('type', [

@@ -5,7 +5,7 @@ import type { ToolCallReply } from '../messaging/protocol';
 import { timeoutMessage } from '../webmcp/run-tool-call';
 import { defaultToolTimeoutMs } from '../webmcp/tool-limits';
 import type { TabToolRegistry } from './tab-tool-registry';
-import { toolOutputFromResult, toolRunFromResult, type ToolRun } from './tool-output-from-result';
+import { noAnswerOutput, toolRunFromResult, type ToolRun } from './tool-output-from-result';
 
 export interface ExecuteOptions {
   /** Aborting stops the call: the page's signal aborts and the promise rejects. */
@@ -73,7 +73,8 @@ export async function runTabTool(
   const call = { callId: crypto.randomUUID(), name, args, timeoutMs };
   const reply = await raceCall(tabId, target, call, options.signal);
   if (reply.kind === 'timeout') return { output: { text: timeoutMessage(name, timeoutMs), isError: true } };
-  if (reply.kind === 'failed') return { output: outputForDeliveryFailure(name, reply.error) };
+  if (reply.kind === 'failed') return { output: outputForDeliveryFailure(name, tool.frameId, reply.error) };
+  if (reply.reply.status === 'ok' && reply.reply.result === null) return { output: noAnswerOutput(name, tool.frameId) };
   if (reply.reply.status === 'ok') return toolRunFromResult(name, reply.reply.result, reply.reply.fullLength, reply.reply.structuredContentDropped);
   return { output: { text: reply.reply.error.message || `The tool "${name}" failed (${reply.reply.error.name}).`, isError: true } };
 }
@@ -112,9 +113,9 @@ function raceCall(
 }
 
 /** The message could not make the round trip: the frame navigated mid-call, or is gone. */
-function outputForDeliveryFailure(name: string, error: unknown): ToolOutput {
+function outputForDeliveryFailure(name: string, frameId: number, error: unknown): ToolOutput {
   const message = errorMessage(error);
-  if (/channel closed|port closed|back\/forward cache/i.test(message)) return toolOutputFromResult(name, null);
+  if (/channel closed|port closed|back\/forward cache/i.test(message)) return noAnswerOutput(name, frameId);
   if (/receiving end does not exist|could not establish connection/i.test(message)) {
     return { text: `The page that offered "${name}" is gone (it navigated or closed).`, isError: true };
   }

@@ -4,7 +4,7 @@ import { requestTabTools } from './request-tab-tools';
 import { runTabTool } from './execute-tab-tool';
 import { readLoadedPageResult } from './read-loaded-page-result';
 import type { TabToolRegistry } from './tab-tool-registry';
-import { noResultAsPageChanged, type ToolRun } from './tool-output-from-result';
+import type { ToolRun } from './tool-output-from-result';
 import type { PageResult } from '../webmcp/read-page-result';
 import { originOf } from '../text/origin-of';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
@@ -90,7 +90,7 @@ async function runByHand({ registry, channel, services, running }: HandRuns, tab
     // Only a form of the top frame that navigated it: any page may carry JSON-LD of its own. And
     // only where the browser names documents: else the form's own page, answering before the new
     // one commits, would pass for it.
-    const formNavigated = tool?.source === 'declarative' && tool.frameId === 0 && output.text === noResultAsPageChanged(request.name);
+    const formNavigated = tool?.source === 'declarative' && tool.frameId === 0 && output.noAnswer === true;
     if (!formNavigated || tool.documentId === undefined) return;
     const pageResult = await services.readLoadedPageResult(tabId, tool.documentId);
     // The form's own site, as the agent's card shows it: another site's page says nothing of it.

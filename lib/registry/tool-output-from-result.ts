@@ -4,7 +4,7 @@ import { readMcpResult } from '../webmcp/read-mcp-result';
 /**
  * A page's result as text for the model: an MCP-style `{content: [{type: 'text', text}]}` becomes
  * its joined text (and `isError` is kept); any other string stays as the page gave it; `null`
- * means the calling document went away before the tool answered. `fullLength`: the length of the
+ * means the calling document went away before the tool answered (`noAnswerOutput`). `fullLength`: the length of the
  * result (an MCP result's text) before the content script cut it, where it did.
  */
 export function toolOutputFromResult(name: string, result: string | null, fullLength?: number): ToolOutput {
@@ -24,7 +24,7 @@ export interface ToolRun {
  * or `structuredContentDropped` where the content script left it out.
  */
 export function toolRunFromResult(name: string, result: string | null, fullLength?: number, structuredContentDropped?: boolean): ToolRun {
-  if (result === null) return { output: { text: noResultAsPageChanged(name) } };
+  if (result === null) return { output: noAnswerOutput(name) };
   const mcp = readMcpResult(result);
   const output: ToolOutput = mcp ? { text: mcp.text, ...(mcp.isError ? { isError: true } : {}) } : { text: result };
   const structured = mcp?.structuredContent !== undefined ? { structuredContent: mcp.structuredContent } : {};
@@ -33,10 +33,12 @@ export function toolRunFromResult(name: string, result: string | null, fullLengt
 }
 
 /**
- * The words for a call whose page navigated or reloaded before it answered. The browser answers
- * `null` however the document went (a form that posts, a script, the person's reload), so they
- * blame no one.
+ * What a call gives whose document went before it answered. The browser answers `null` however
+ * the document went (a form that posts, a script, the person's reload), so the words blame no
+ * one; they name the frame where the tool was in one (`frameId` other than 0), which may also
+ * have been removed.
  */
-export function noResultAsPageChanged(name: string): string {
-  return `The page navigated or reloaded while the tool "${name}" ran, so no result came back. The tool may have done it (a form that posts does).`;
+export function noAnswerOutput(name: string, frameId = 0): ToolOutput {
+  const went = frameId === 0 ? 'The page navigated or reloaded' : 'The frame that offered it navigated, reloaded or was removed';
+  return { text: `${went} while the tool "${name}" ran, so no result came back. The tool may have done it (a form that posts does).`, noAnswer: true };
 }

@@ -10,7 +10,7 @@ import { changedSettings, defaultSettings, type Settings, type SettingsChange } 
 import { createMemoryRecorder } from '../support/memory-recorder';
 import { outcomeLabel } from '../../lib/traces/describe-trace';
 import type { TraceOutcome } from '../../lib/traces/trace-schema';
-import { toolOutputFromResult } from '../../lib/registry/tool-output-from-result';
+import { noAnswerOutput, toolOutputFromResult } from '../../lib/registry/tool-output-from-result';
 import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chats-across-update';
 import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
 import { replyCutOff, type Engine } from '../../lib/engines/engine';
@@ -1361,6 +1361,22 @@ describe('agent sessions', () => {
         '(This request ended before it was finished. Its tool calls: add_to_cart {"qty":2}: done; ' +
         'search_products {"query":"mug"}: no answer came, it may have done its work. Do not carry it on unless the person asks again.)',
     });
+  });
+
+  it('shows a call whose frame went before it answered as "No answer", not done, and the run goes on', async () => {
+    await script([call('search_products', { query: 'mug' }), 'The search went away before it answered.']);
+    const h = harness({ execute: async (name) => noAnswerOutput(name, 4) });
+    h.openPanelAndAsk(1, 'find a mug');
+    await h.untilTurnEnds(0, 'answer');
+    expect(h.state()!.turns[0]!.items).toMatchObject([
+      {
+        kind: 'tool',
+        name: 'search_products',
+        state: 'unanswered',
+        result: 'The frame that offered it navigated, reloaded or was removed while the tool "search_products" ran, so no result came back. The tool may have done it (a form that posts does).',
+      },
+      { kind: 'prose', text: 'The search went away before it answered.' },
+    ]);
   });
 
   it('says a tool ran when the page it changed loads a new document, instead of inviting the request again', async () => {

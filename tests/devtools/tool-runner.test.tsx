@@ -6,7 +6,7 @@ import { InspectorModel, type InspectorChannel } from '@/components/inspector/in
 import { inspectorRequestSchema, type InspectorEvent, type InspectorRequest } from '@/lib/messaging/inspector-protocol';
 import { toolCallSchema } from '@/lib/messaging/protocol';
 import type { PageTool, TabTools } from '@/lib/registry/types';
-import { toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
+import { noAnswerOutput, toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
 
 /** A channel to a pretend background: the test plays the background's part. */
 function fakeChannel() {
@@ -408,6 +408,17 @@ describe('the run form for keyboard and screen reader users', () => {
     await tick();
     expect(form.stopButton()).toBeUndefined();
     expect(document.activeElement).toBe(form.runButton());
+  });
+
+  it('says "No answer" of a run whose page or frame went before the tool answered, where no loaded page gives a result', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: {} }));
+    await form.submit();
+    const runId = form.fake.posted.find((request) => request.type === 'run-tool')!.runId;
+    form.fake.send({ type: 'run-result', runId, output: noAnswerOutput('search', 2), durationMs: 4 });
+    await tick();
+    const result = form.root.querySelector('.run-result')!;
+    expect(result.querySelector('.run-meta')?.textContent).toBe('No answer · took 4 ms');
+    expect(result.querySelector('.run-text')?.textContent).toContain('The frame that offered it navigated, reloaded or was removed');
   });
 
   it('shows what the page a form loaded gives in place of "no result came back", where its card stays', async () => {

@@ -112,6 +112,23 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     expect(await panel.getByTestId('turn-notice').last().textContent()).toContain('The result that page gives is shown with the call.');
   });
 
+  it('a frame taken away while its tool runs: the card says no answer came, blaming the frame, and the run goes on', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [toolCall('map_search', { near: 'Lyon' }), 'The map closed before it answered.'],
+    });
+    const page = await extension.context.newPage();
+    await page.goto(server.url('/map-page.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
+    await ask(panel, 'find bakeries near Lyon');
+    await panel.getByTestId('turn').getByText('The map closed before it answered.').waitFor({ timeout: 10_000 });
+    const card = panel.locator('[data-testid=tool-card][data-name=map_search]');
+    expect(await card.getAttribute('data-state')).toBe('unanswered');
+    expect(await card.locator('.tool-state').textContent()).toBe('No answer');
+    await card.locator('summary').click();
+    expect(await card.textContent()).toContain('The frame that offered it navigated, reloaded or was removed while the tool "map_search" ran');
+  });
+
   it('a service worker stopped mid-run: the run shows as interrupted, the conversation survives, the next request works', async () => {
     await useReplayEngine(await currentServiceWorker(extension.context), {
       replies: [`First part.${toolCall('slow_lookup', { topic: 'coffee' })}`, 'never'],

@@ -57,15 +57,27 @@ describe('executeTabTool: a tab’s tool, run in its frame', () => {
     contentAnswers(async () => ({ status: 'ok', result: null }));
     await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toEqual({
       text: 'The page navigated or reloaded while the tool "shared" ran, so no result came back. The tool may have done it (a form that posts does).',
+      noAnswer: true,
     });
     await expect(executeTabTool(registry, 3, 'nope', {})).resolves.toEqual({ text: 'The page offers no tool named "nope".', isError: true });
     contentAnswers(() => Promise.reject(new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received')));
-    await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toMatchObject({ text: expect.stringContaining('The page navigated or reloaded while') });
+    await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toMatchObject({ text: expect.stringContaining('The page navigated or reloaded while'), noAnswer: true });
     contentAnswers(() => Promise.reject(new Error('Could not establish connection. Receiving end does not exist.')));
     await expect(executeTabTool(registry, 3, 'shared', {})).resolves.toEqual({
       text: 'The page that offered "shared" is gone (it navigated or closed).',
       isError: true,
     });
+  });
+
+  it('blames the frame, not the page, when a frame’s tool gave no answer: the frame went, the page stayed', async () => {
+    const framed = {
+      text: 'The frame that offered it navigated, reloaded or was removed while the tool "framed" ran, so no result came back. The tool may have done it (a form that posts does).',
+      noAnswer: true,
+    };
+    contentAnswers(async () => ({ status: 'ok', result: null }));
+    await expect(executeTabTool(registry, 3, 'framed', {})).resolves.toEqual(framed);
+    contentAnswers(() => Promise.reject(new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received')));
+    await expect(executeTabTool(registry, 3, 'framed', {})).resolves.toEqual(framed);
   });
 
   it('gives up with a clear message when the frame never answers', async () => {

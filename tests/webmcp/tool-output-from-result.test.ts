@@ -62,6 +62,7 @@ describe('toolOutputFromResult: a page’s result as text for the model', () => 
   it('says the page navigated or reloaded, blaming no one, when the call gave no result because its document went', () => {
     expect(toolOutputFromResult('checkout', null)).toEqual({
       text: 'The page navigated or reloaded while the tool "checkout" ran, so no result came back. The tool may have done it (a form that posts does).',
+      noAnswer: true,
     });
   });
 });
