@@ -1,8 +1,10 @@
 import type { SessionState } from '@/lib/agent/session-state';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { requestInFront } from '@/lib/sidepanel/request-in-front';
+import { useMemo } from 'preact/hooks';
 import { AgentOffNote } from './agent-off-note';
 import { ChatEndedNote } from './chat-ended-note';
-import { focusRequestBox } from './focus-request-box';
+import { fillRequestBox, focusRequestBox } from './focus-request-box';
 import { NoToolsNote } from './no-tools-note';
 import { RunAnnouncer } from './run-announcer';
 import { TurnView } from './turn-view';
@@ -21,6 +23,14 @@ export function Conversation({ model }: { model: PanelModel }) {
   // Only the latest request is offered again: an older one has been followed by others.
   const latest = turns.at(-1);
   const canSend = model.canSend.value;
+  // A request too long for the model goes back in the box to be shortened, before what was typed since.
+  const editRequest = useMemo(
+    () => (request: string) => {
+      const draft = model.draft.peek();
+      fillRequestBox(draft.startsWith(request) ? draft : requestInFront(request, draft), model.setDraft);
+    },
+    [model],
+  );
   // The tools note speaks of a page the extension can read; one it cannot gets its own.
   const unreachable = session !== undefined && !session.pageReachable && session.toolCount === 0;
   // Where the agent is off, that is all there is to say.
@@ -40,6 +50,7 @@ export function Conversation({ model }: { model: PanelModel }) {
             onApprove={model.approve}
             connection={model.connection}
             {...(turn === latest && canSend ? { onTryAgain: model.send } : {})}
+            {...(turn === latest ? { onEditRequest: editRequest } : {})}
           />
         ))}
         {/* Offered in a private window too: turning the agent on takes an entry away, and keeps nothing of the visit. */}

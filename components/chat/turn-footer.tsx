@@ -23,10 +23,12 @@ interface TurnFooterProps {
   turn: Turn & { outcome: TurnOutcome };
   /** Sends a request; given where the turn may be tried again now (the latest, with nothing running). */
   onTryAgain?: (request: string) => unknown;
+  /** Puts a request back in the request box; given to the latest turn. */
+  onEditRequest?: (request: string) => void;
 }
 
 /** How a finished turn ended, how long it took, and where its trace is (or that a private window keeps none). */
-export function TurnFooter({ turn, onTryAgain }: TurnFooterProps) {
+export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps) {
   // The background words every ending; its generic wording stands in should a turn lack one.
   const notice = turn.notice ?? noticeFor(turn.outcome);
   const took = turn.endedAt !== undefined ? formatDuration(turn.endedAt - turn.startedAt) : '';
@@ -36,6 +38,11 @@ export function TurnFooter({ turn, onTryAgain }: TurnFooterProps) {
         <div class={`turn-notice tone-${tones[turn.outcome]}`} data-testid="turn-notice" data-outcome={turn.outcome}>
           <p>{notice}</p>
           {onTryAgain && modelFailed(turn) && <TryAgainButton turn={turn} onTryAgain={onTryAgain} />}
+          {onEditRequest && turn.requestTooLong && (
+            <button type="button" class="button" data-testid="edit-request" aria-describedby={`request-${turn.id}`} onClick={() => onEditRequest(turn.request)}>
+              Edit the request
+            </button>
+          )}
           {(turn.engineFailed || sendsToOptions.test(notice)) && <OpenOptionsButton testId="turn-open-options" />}
         </div>
       )}

@@ -14,10 +14,12 @@ interface TurnViewProps {
   connection: ReadonlySignal<ConnectionState>;
   /** Given to the latest turn while a request can be sent: one whose model failed offers to try again. */
   onTryAgain?: (request: string) => unknown;
+  /** Given to the latest turn: one whose request was too long for the model offers to put it back in the box. */
+  onEditRequest?: (request: string) => void;
 }
 
 /** The person's request, then what the agent said and did for it, in order. */
-export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove, connection, onTryAgain }: TurnViewProps) {
+export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove, connection, onTryAgain, onEditRequest }: TurnViewProps) {
   const lastIndex = turn.items.length - 1;
   // While a call waits for the person's answer the agent writes nothing: no typing dots then.
   const waitsForPerson = turn.items.some((item) => item.kind !== 'prose' && item.state === 'waiting' && !approvalsSent.has(item.callId));
@@ -36,7 +38,7 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove,
         ),
       )}
       {turn.outcome ? (
-        <TurnFooter turn={{ ...turn, outcome: turn.outcome }} {...(onTryAgain ? { onTryAgain } : {})} />
+        <TurnFooter turn={{ ...turn, outcome: turn.outcome }} {...(onTryAgain ? { onTryAgain } : {})} {...(onEditRequest ? { onEditRequest } : {})} />
       ) : waitsForPerson ? null : (
         <div class="typing" aria-hidden="true">
           <span />

@@ -22,6 +22,8 @@ export interface ActiveRun {
   engineFailed?: boolean;
   /** The model could not load for it, so nothing ran. */
   loadFailed?: boolean;
+  /** The request alone did not fit in the model's context: the turn offers to edit it. */
+  requestTooLong?: boolean;
   /** The turn it runs for, and when that turn has ended (its outcome set, its exchange remembered). */
   turnId: string;
   ended: Promise<void>;

@@ -8,7 +8,11 @@ import { anyCallWorked } from './turn-outcome';
 
 /** The turn once its run answered `outcome`; the notice says so, and whether the engine or the model's load failed. */
 export function endedTurn(turn: Turn, active: ActiveRun, outcome: TurnOutcome, detail: string | undefined): Turn {
-  const failed = { ...(active.engineFailed ? { engineFailed: true } : {}), ...(active.loadFailed ? { loadFailed: true } : {}) };
+  const failed = {
+    ...(active.engineFailed ? { engineFailed: true } : {}),
+    ...(active.loadFailed ? { loadFailed: true } : {}),
+    ...(active.requestTooLong ? { requestTooLong: true } : {}),
+  };
   const notice = outcome === 'max-steps' && !anyCallWorked(turn) ? noCallWorkedNotice(detail) : noticeFor(outcome, detail);
   return { ...closeOpenCards(turn, 'ended'), outcome, notice, ...failed, endedAt: Date.now() };
 }

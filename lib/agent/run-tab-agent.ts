@@ -15,7 +15,7 @@ import { reportsOtherSite } from './request-site';
 import { toolSummary } from './tool-summary';
 import { agentOffNotice } from './turn-notices';
 import { waitForDecision } from './wait-for-decision';
-import { withRequestTooLong } from './with-request-too-long';
+import { withContextFullWords } from './context-full-words';
 
 /** How a call that waits for the person's yes shows on its card. */
 type WaitingCard = { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string };
@@ -72,9 +72,14 @@ export function runTabAgent(
     needsApproval: (_call, { tool }) => approvalFor(run, tool),
     approve: (call, context) => askPerson(run, call, context),
   });
-  // A request that alone fills the context is told apart from a conversation grown too long. The
-  // engine may have learned its context only by now (a server that did not say it at first).
-  return result.then((ended) => withRequestTooLong(ended, request, engine.contextTokens));
+  // A request that alone fills the context, or a first one, is told apart from a conversation grown
+  // too long. The engine may have learned its context only by now (a server that did not say it at first).
+  return result.then((ended) => {
+    const worded = withContextFullWords(ended, { request, history, contextTokens: engine.contextTokens, engineId: engine.id });
+    // The panel offers to put it back in the request box, to shorten it.
+    if (worded.tooLong) active.requestTooLong = true;
+    return worded.result;
+  });
 }
 
 /**

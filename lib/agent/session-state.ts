@@ -66,6 +66,8 @@ export const turnSchema = z.object({
   engineFailed: z.boolean().optional(),
   /** The model could not load, so nothing ran: the same request may simply be sent again. */
   loadFailed: z.boolean().optional(),
+  /** The request alone did not fit in the model's context: the panel offers to put it back in the box, to shorten it. */
+  requestTooLong: z.boolean().optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
   runId: z.string().optional(),

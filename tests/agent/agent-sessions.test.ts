@@ -13,7 +13,7 @@ import type { TraceOutcome } from '../../lib/traces/trace-schema';
 import { noAnswerOutput, toolOutputFromResult } from '../../lib/registry/tool-output-from-result';
 import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chats-across-update';
 import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
-import { replyCutOff, type Engine } from '../../lib/engines/engine';
+import { contextFull, replyCutOff, type Engine } from '../../lib/engines/engine';
 import { hermesFormat } from '@webmcp-agents/local-agent';
 import { settleCeilingMs } from '../../lib/registry/settle-tab-tools';
 
@@ -1361,6 +1361,29 @@ describe('agent sessions', () => {
         '(This request ended before it was finished. Its tool calls: add_to_cart {"qty":2}: done; ' +
         'search_products {"query":"mug"}: no answer came, it may have done its work. Do not carry it on unless the person asks again.)',
     });
+  });
+
+  it('marks a turn whose request alone did not fit in the model, so the panel offers to put it back; a short one is not marked', async () => {
+    const smallModel = (): Engine => ({
+      id: 'openai',
+      modelId: 'small',
+      format: hermesFormat,
+      contextTokens: 1024,
+      model: {
+        async *stream({ messages }) {
+          if (messages.some((message) => message.content.length > 3_000)) throw contextFull('small', 1024);
+          yield { type: 'text-delta', text: 'Short enough.' };
+        },
+      },
+      load: async () => {},
+    });
+    const h = harness({ settings: { engine: 'openai' }, createEngine: smallModel });
+    h.openPanelAndAsk(1, `Summarise: ${'words upon words. '.repeat(400)}`);
+    await h.untilTurnEnds(0, 'error');
+    expect(h.state()!.turns[0]).toMatchObject({ requestTooLong: true, notice: expect.stringContaining('Your request is too long for this model') });
+    h.ask(1, 'Summarise it in short.');
+    await h.untilTurnEnds(1, 'answer');
+    expect(h.state()!.turns[1]!.requestTooLong).toBeUndefined();
   });
 
   it('shows a call whose frame went before it answered as "No answer", not done, and the run goes on', async () => {

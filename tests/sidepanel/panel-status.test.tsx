@@ -273,6 +273,48 @@ describe('a request whose model failed', () => {
   });
 });
 
+describe('a request too long for the model', () => {
+  const tooLong = (overrides: Partial<Turn> = {}) =>
+    turn({
+      request: 'Summarise this article: a very long one',
+      outcome: 'error',
+      notice: 'The model stopped with an error: Your request is too long for this model, about 3,500 tokens of the 2,048 it reads at once. Shorten it, or pick a model with more context in the options.',
+      requestTooLong: true,
+      endedAt: 2_000,
+      ...overrides,
+    });
+
+  it('offers to put it back in the request box, in front of what was typed since, with the cursor at the end', async () => {
+    panel = await mountPanel({ turns: [tooLong()] });
+    panel.model.setDraft('and keep it short');
+    await panel.flush();
+    const button = panel.find('edit-request') as HTMLButtonElement;
+    expect(button.textContent).toBe('Edit the request');
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('Summarise this article: a very long one');
+    button.click();
+    await panel.flush();
+    const box = panel.find('chat-input') as HTMLTextAreaElement;
+    expect(box.value).toBe('Summarise this article: a very long one\nand keep it short');
+    expect(document.activeElement).toBe(box);
+    expect(box.selectionStart).toBe(box.value.length);
+    // Pressed again, it does not write the request twice.
+    button.click();
+    await panel.flush();
+    expect(box.value).toBe('Summarise this article: a very long one\nand keep it short');
+    expect(panel.posted().filter((message) => (message as { type: string }).type === 'send')).toEqual([]);
+  });
+
+  it('is offered on the latest request only, and not for a conversation that grew too long', async () => {
+    panel = await mountPanel({ turns: [tooLong({ id: 'a' }), tooLong({ id: 'b', requestTooLong: undefined })] });
+    expect(panel.find('edit-request')).toBeNull();
+    panel.unmount();
+    panel = await mountPanel({ turns: [turn({ id: 'a', outcome: 'answer', endedAt: 1 }), tooLong({ id: 'b' })] });
+    const [older, latest] = panel.findAll('turn');
+    expect(older?.querySelector('[data-testid=edit-request]')).toBeNull();
+    expect(latest?.querySelector('[data-testid=edit-request]')).not.toBeNull();
+  });
+});
+
 describe('a notice whose remedy is a setting', () => {
   it('offers the way to the options, and a notice without one offers none', async () => {
     panel = await mountPanel({

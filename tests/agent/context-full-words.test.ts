@@ -5,7 +5,7 @@ import type { ActiveRun, TabRunHost } from '../../lib/agent/active-run';
 import type { AgentWorld } from '../../lib/agent/agent-world';
 import { fitHistory } from '../../lib/agent/fit-history';
 import { runTabAgent } from '../../lib/agent/run-tab-agent';
-import { withRequestTooLong } from '../../lib/agent/with-request-too-long';
+import { withContextFullWords } from '../../lib/agent/context-full-words';
 import { contextFull, type Engine } from '../../lib/engines/engine';
 import { defaultSettings } from '../../lib/settings/settings-schema';
 
@@ -37,7 +37,7 @@ function serverEngine(context: number, named: boolean): Engine {
   return { id: 'openai', modelId: 'llama3', format: hermesFormat, model: serverModel } as unknown as Engine;
 }
 
-function run(request: string, history: ChatMessage[], chosen = engine) {
+function run(request: string, history: ChatMessage[], chosen = engine, active = { controller: new AbortController(), approvals: new Map(), readUntrusted: false } as unknown as ActiveRun) {
   const world = {
     loadSettings: async () => defaultSettings,
     getTabTools: async () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools }),
@@ -46,9 +46,11 @@ function run(request: string, history: ChatMessage[], chosen = engine) {
     isSiteAllowed: async () => false,
   } as unknown as AgentWorld;
   const host = { tabId: 1, world, toolRan: false, isActive: () => true, stop: () => {}, documentChanged: () => {} } as TabRunHost;
-  const active = { controller: new AbortController(), approvals: new Map(), readUntrusted: false } as unknown as ActiveRun;
   return runTabAgent(host, request, { history, recentTools: [] }, defaultSettings, chosen, active, 'https://shop.example', () => {}, () => {});
 }
+
+const serverAdvice =
+  'run the model with a larger context on your server (llama.cpp: llama-server -c 8192; Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio: its context length when loading the model), or pick a model with more context in the options.';
 
 describe('a request longer than the model reads at once', () => {
   it('is said to be too long, with the way to shorten it, not to start a new chat', async () => {
@@ -61,18 +63,27 @@ describe('a request longer than the model reads at once', () => {
     expect(result.error?.hint).toBe('Shorten it, or pick a model with more context in the options.');
   });
 
-  it('names the context the engine\'s error gives where the engine did not know it when the run began', async () => {
+  it('marks the run, so that its turn offers to put the request back in the box; a first request that does not fit is not marked', async () => {
+    const active = { controller: new AbortController(), approvals: new Map(), readUntrusted: false } as unknown as ActiveRun;
+    await run(`Summarise this article for me: ${'The quick brown fox jumps over the lazy dog. '.repeat(800)}`, [], engine, active);
+    expect(active.requestTooLong).toBe(true);
+    const first = { controller: new AbortController(), approvals: new Map(), readUntrusted: false } as unknown as ActiveRun;
+    await run('Summarise my cart.', [], serverEngine(100, true), first);
+    expect(first.requestTooLong).toBeUndefined();
+  });
+
+  it('names the context the engine\'s error gives where the engine did not know it when the run began, and how a server gives more', async () => {
     const article = 'The quick brown fox jumps over the lazy dog. '.repeat(1000);
     const result = await run(`Summarise this article for me: ${article}`, [], serverEngine(8192, true));
     expect(result.error?.message).toMatch(/^Your request is too long for this model, about [\d,]+ tokens of the 8,192 it reads at once\.$/);
-    expect(result.error?.hint).toBe('Shorten it, or pick a model with more context in the options.');
+    expect(result.error?.hint).toBe(`Shorten it, or ${serverAdvice}`);
   });
 
   it('names no context where neither the engine nor its error knows it', async () => {
     const article = 'The quick brown fox jumps over the lazy dog. '.repeat(800);
     const result = await run(`Summarise this article for me: ${article}`, [], serverEngine(4096, false));
     expect(result.error?.message).toMatch(/^Your request is too long for this model, about [\d,]+ tokens\.$/);
-    expect(result.error?.hint).toBe('Shorten it, or pick a model with more context in the options.');
+    expect(result.error?.hint).toBe(`Shorten it, or ${serverAdvice}`);
   });
 
   it('leaves a short request that fits to its answer', async () => {
@@ -81,9 +92,21 @@ describe('a request longer than the model reads at once', () => {
     expect(result.error).toBeUndefined();
   });
 
-  it('keeps the engine\'s words where the request is short: the conversation or the tools filled the context', () => {
+  it('keeps the engine\'s words where the request is short and the chat had earlier messages, or the tools gave results', () => {
     const error = { name: 'EngineError', code: 'context-full', message: 'This conversation no longer fits in the 4,096-token context of Qwen3-1.7B.', hint: 'Start a new chat.' };
     const result = { finishReason: 'error' as const, text: '', steps: 1, messages: [], error };
-    expect(withRequestTooLong(result, 'Summarise my cart.', 4096)).toBe(result);
+    const asked = { request: 'Summarise my cart.', contextTokens: 4096, engineId: 'webllm' as const };
+    expect(withContextFullWords(result, { ...asked, history: [{ role: 'user', content: 'hello' }] })).toEqual({ result, tooLong: false });
+    expect(withContextFullWords({ ...result, steps: 3 }, { ...asked, history: [] }).result.error).toBe(error);
+  });
+
+  it('says a first request does not fit even alone, blaming the tools and instructions, not the conversation', async () => {
+    // A server started with a small context: the tools and the instructions alone fill it.
+    const result = await run('Summarise my cart.', [], serverEngine(100, true));
+    expect(result.error?.code).toBe('context-full');
+    expect(result.error?.message).toBe(
+      "Even a first request does not fit in the 100-token context of this model: the page's tools and the agent's instructions take most of it.",
+    );
+    expect(result.error?.hint).toBe(`Give it more room: ${serverAdvice}`);
   });
 });

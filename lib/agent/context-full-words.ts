@@ -1,0 +1,54 @@
+// The engine words a full context "this conversation no longer fits: start a new chat…". Two
+// requests are told otherwise, since that advice cannot help them: one that alone fills the
+// context, and the first of a chat that does not fit even without earlier messages.
+import type { ChatMessage } from '@webmcp-agents/chat';
+import { estimateTokens, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import type { EngineId } from '../engines/engine';
+import { assumedContextTokens } from './fit-history';
+
+/** What the run knew of its request: the words, what the model read of the chat before it, and the engine. */
+export interface ContextOfRequest {
+  request: string;
+  history: readonly ChatMessage[];
+  /** The model's context where the engine knows it; the error's own figure comes first. */
+  contextTokens: number | undefined;
+  engineId: EngineId;
+}
+
+/**
+ * The run's result, its error reworded where the model's context filled up and either the request
+ * alone takes over half of it (`tooLong`: the prompt keeps the request whole, the history gets at
+ * most a quarter and the reply a quarter, so whatever the run drops, too little room is left
+ * beside it), or the chat had nothing before it: then the page's tools and the instructions left
+ * no room, and with no tool run yet a new chat or shorter tool output would not help. Where
+ * neither the engine nor the error knows the context, the words name none (the assumed one may be
+ * far off).
+ */
+export function withContextFullWords(result: RunLocalAgentResult, { request, history, contextTokens, engineId }: ContextOfRequest): { result: RunLocalAgentResult; tooLong: boolean } {
+  const { error } = result;
+  if (error?.code !== 'context-full') return { result, tooLong: false };
+  const known = error.contextTokens ?? contextTokens;
+  const requestTokens = estimateTokens(request);
+  const moreContext = moreContextFor(engineId);
+  if (requestTokens > (known ?? assumedContextTokens) / 2) {
+    const about = (Math.round(requestTokens / 100) * 100).toLocaleString('en-US');
+    const ofContext = known === undefined ? '' : ` of the ${known.toLocaleString('en-US')} it reads at once`;
+    const reworded = { ...error, message: `Your request is too long for this model, about ${about} tokens${ofContext}.`, hint: `Shorten it, or ${moreContext}` };
+    return { result: { ...result, error: reworded }, tooLong: true };
+  }
+  // A later step's prompt holds what the tools gave: there, shorter tool output helps.
+  if (history.length > 0 || result.steps > 1) return { result, tooLong: false };
+  const context = known === undefined ? 'the context' : `the ${known.toLocaleString('en-US')}-token context`;
+  const reworded = {
+    ...error,
+    message: `Even a first request does not fit in ${context} of this model: the page's tools and the agent's instructions take most of it.`,
+    hint: `Give it more room: ${moreContext}`,
+  };
+  return { result: { ...result, error: reworded }, tooLong: false };
+}
+
+/** How the model gets more context: a server's model may be run with a larger one than it was started with. */
+function moreContextFor(engineId: EngineId): string {
+  if (engineId !== 'openai') return 'pick a model with more context in the options.';
+  return 'run the model with a larger context on your server (llama.cpp: llama-server -c 8192; Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio: its context length when loading the model), or pick a model with more context in the options.';
+}
