@@ -1,4 +1,4 @@
-import type { ModelUsage } from '@webmcp-agents/local-agent';
+import { createProseFilter, type ModelUsage } from '@webmcp-agents/local-agent';
 import { secondsText } from '@/lib/text/seconds-text';
 import { EngineError, type Engine, type EngineLoadProgress } from '@/lib/engines/engine';
 import { describeFailure, type Failure } from './describe-failure';
@@ -7,7 +7,10 @@ import { describeFailure, type Failure } from './describe-failure';
 export interface Trial {
   running: boolean;
   progress?: EngineLoadProgress;
+  /** The reply's prose, as the side panel shows it: its thoughts and any markup held back. */
   reply: string;
+  /** Text has come, none of it prose yet: the model thinks before it answers. */
+  thinking?: boolean;
   usage?: ModelUsage;
   failure?: Failure;
   /** The person pressed Cancel. */
@@ -45,14 +48,23 @@ export async function runTrial(engine: Engine, onChange: (trial: Trial) => void,
       tools: [],
       signal: AbortSignal.any([options.signal, timeout]),
     };
+    const prose = createProseFilter();
     for await (const chunk of engine.model.stream(request)) {
       if (chunk.type === 'usage') change({ usage: chunk.usage });
-      else change({ reply: trial.reply + chunk.text });
+      else change(shownWith(prose.push(chunk.text)));
     }
+    change(shownWith(prose.flush()));
     // An engine may end a stopped reply quietly rather than throw.
-    change({ running: false, ...stopped(options.signal, timeout) });
+    const ended = stopped(options.signal, timeout);
+    change({ running: false, thinking: false, ...(ended ?? (trial.reply.trim() === '' ? { failure: describeFailure(emptyReply()) } : {})) });
   } catch (error) {
-    change({ running: false, ...(stopped(options.signal, timeout) ?? { failure: describeFailure(error) }) });
+    change({ running: false, thinking: false, ...(stopped(options.signal, timeout) ?? { failure: describeFailure(error) }) });
+  }
+
+  /** The reply with `shown` added; text that showed nothing yet is the model thinking. */
+  function shownWith(shown: string): Partial<Trial> {
+    const reply = trial.reply + shown;
+    return { reply, thinking: reply === '' };
   }
 
   // What the page says when the trial was stopped, by the person or by the time limit.
@@ -62,6 +74,15 @@ export async function runTrial(engine: Engine, onChange: (trial: Trial) => void,
     const error = trial.reply ? tooSlow(replyTimeoutMs) : (options.silent?.(replyTimeoutMs) ?? noAnswer(replyTimeoutMs));
     return { failure: describeFailure(error) };
   }
+}
+
+/** The reply ended with no words: nothing, only thoughts, or only markup (a tool call no one asked for). */
+function emptyReply(): EngineError {
+  return new EngineError(
+    'unavailable',
+    'The model answered, but with no words for the person: its reply was empty, or only thoughts or a tool call.',
+    'Press Try it again; if it stays empty, pick another model.',
+  );
 }
 
 /** Nothing came in time, from an engine that has no words of its own for it. */

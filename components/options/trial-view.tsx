@@ -35,7 +35,8 @@ export function TrialView({ model }: { model: OptionsModel }) {
       {/* Mounted before the reply comes, so that it is read out; busy while it streams, so that it
           is read once, whole, where the screen reader honours aria-busy. */}
       <div aria-live="polite" aria-busy={trial?.running ? 'true' : undefined} data-testid="trial-result">
-        {trial?.reply && <blockquote data-testid="trial-reply">{trial.reply}</blockquote>}
+        {trial?.running && trial.thinking && <p class="muted" data-testid="trial-thinking">The model is thinking…</p>}
+        {trial?.reply.trim() && <blockquote data-testid="trial-reply">{trial.reply}</blockquote>}
         {usage && (
           <p class="muted" data-testid="trial-speed">
             {speedText(usage)}

@@ -212,6 +212,28 @@ describe('the local server on the options page', () => {
     expect(page.failure()).not.toContain('Start your local server');
   });
 
+  it('shows the reply of Try it as the side panel would, without the thoughts, and says so when it had no words at all', async () => {
+    const thinker = await server({ replies: ['<think>The person wants a greeting. Keep it short.</think>Hello there!', '  \n', '<tool_call>{"name": "greet", "arguments": {}}</tool_call>'], chunkSize: 5 });
+    const page = show({ openaiBaseUrl: thinker.address });
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await page.connect();
+    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    click(buttonNamed(page.root, 'Try it'));
+    await answered(() => expect(page.root.querySelector('[data-testid="trial-reply"]')?.textContent).toBe('Hello there!'));
+    expect(page.trialText()).not.toContain('greeting');
+    expect(page.trialText()).not.toContain('think>');
+
+    const empty = 'The model answered, but with no words for the person: its reply was empty, or only thoughts or a tool call.';
+    for (const _reply of ['whitespace', 'a tool call']) {
+      await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+      click(buttonNamed(page.root, 'Try it'));
+      await answered(() => expect(page.model.trial.value?.running).toBe(false));
+      expect(page.trialText()).toContain(empty);
+      expect(page.trialText()).toContain('Press Try it again; if it stays empty, pick another model.');
+      expect(page.root.querySelector('[data-testid="trial-reply"]')).toBeNull();
+    }
+  });
+
   it('says in words a person can act on that Try it got no answer in time, never "signal timed out"', async () => {
     const loading = await server({ replies: ['unused'], stall: 'before-headers' });
     const page = show({ openaiBaseUrl: loading.address }, { trialReplyMs: 300 });

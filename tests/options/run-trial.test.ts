@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { hermesFormat, type LanguageModel } from '@webmcp-agents/local-agent';
+import type { Engine } from '@/lib/engines/engine';
+import { runTrial, type Trial } from '@/components/options/run-trial';
+
+/** An engine whose reply comes in these pieces. */
+function engineReplying(pieces: readonly string[]): Engine {
+  const model = {
+    async *stream() {
+      for (const text of pieces) yield { type: 'text-delta', text };
+    },
+  } as unknown as LanguageModel;
+  return { id: 'openai', modelId: 'qwen3', format: hermesFormat, model, load: async () => {} } as unknown as Engine;
+}
+
+async function trialsOf(pieces: readonly string[]): Promise<Trial[]> {
+  const seen: Trial[] = [];
+  await runTrial(engineReplying(pieces), (trial) => seen.push(trial), { signal: new AbortController().signal });
+  return seen;
+}
+
+describe('Try it: one short reply, shown as the side panel shows prose', () => {
+  it('says the model is thinking while only its thoughts come, then shows the answer alone', async () => {
+    const seen = await trialsOf(['<think>', 'A greeting, short.', '</think>', 'Hello', ' there!']);
+    expect(seen.some((trial) => trial.running && trial.thinking && trial.reply === '')).toBe(true);
+    expect(seen.at(-1)).toMatchObject({ running: false, thinking: false, reply: 'Hello there!' });
+    expect(seen.at(-1)?.failure).toBeUndefined();
+  });
+
+  it('fails in words where the reply had none for the person', async () => {
+    for (const pieces of [[], [' ', '\n'], ['<think>Only thoughts.</think>'], ['<tool_call>{"name": "greet", "arguments": {}}</tool_call>']]) {
+      const last = (await trialsOf(pieces)).at(-1);
+      expect(last?.failure?.message).toBe('The model answered, but with no words for the person: its reply was empty, or only thoughts or a tool call.');
+    }
+  });
+});
