@@ -18,16 +18,19 @@ export function createServerConnect({ models, state, failure, asks, listModels, 
     // One connection at a time: Connect stays focusable while it waits, so Enter can come again.
     if (state.value === 'connecting') return;
     failure.value = undefined;
+    asks.next();
+    // Whatever comes of it, the last connection and trial were about the server as it was.
+    dropTrial();
     let target: string;
     try {
       target = normalizeServerAddress(address);
     } catch (error) {
+      // A mistyped address fails as a server that does not answer does: never beside "Connected".
+      state.value = 'idle';
       failure.value = describeFailure(error);
       return;
     }
-    asks.next();
     state.value = 'connecting';
-    dropTrial();
     try {
       const listed = await listModels(target);
       // Read as the answer is written: the person may have chosen another engine while it came.

@@ -86,6 +86,16 @@ describe('the local server engine\'s error wording', () => {
     expect(serverDown('http://gpu-box.lan:11434/v1').hint).toMatch(/^Start the server on gpu-box\.lan \(for Ollama, run ollama serve;/);
   });
 
+  it('tells an https address on this computer to try plain http, which local servers speak', () => {
+    expect(serverDown('https://127.0.0.1:8080/v1').optionsHint).toBe(
+      'Local servers speak plain http: try http://127.0.0.1:8080/v1. Else start your local server (for Ollama, run ollama serve; ' +
+        'in LM Studio, start the server in its Developer tab; for llama.cpp, run llama-server), or correct the address, then press Connect again.',
+    );
+    // A server elsewhere may well speak https: nothing is said of it.
+    expect(serverDown('https://gpu-box.lan/v1').hint).toMatch(/^Start the server on gpu-box\.lan/);
+    expect(serverDown('http://localhost:11434/v1').hint).not.toContain('plain http');
+  });
+
   // The options page sends no request of its own: Connect and Try it do, and are pressed again.
   it('on the options page, says which button to press again, never to send a request', async () => {
     for (const error of await everyServerError()) expect(error.optionsHint ?? error.hint).not.toMatch(/send your request/i);

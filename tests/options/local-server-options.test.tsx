@@ -234,6 +234,23 @@ describe('the local server on the options page', () => {
     }
   });
 
+  it('never says "Connected" beside the refusal of a mistyped address: that Connect failed like any other', async () => {
+    const two = await server({ replies: ['Hello there!'] });
+    const page = show({ openaiBaseUrl: two.address });
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await page.connect();
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    click(buttonNamed(page.root, 'Try it'));
+    await answered(() => expect(page.trialText()).toContain('Hello there!'));
+    page.type(`htp://${two.host}`);
+    click(buttonNamed(page.root, 'Connect'));
+    await answered(() => expect(page.failure()).toContain(`"htp://${two.host}" is not a server address.`));
+    expect(page.connected()).toBe('');
+    expect(page.text()).not.toContain('Hello there!');
+    // The address in use stays the one that answered.
+    expect((await page.stored.load()).openaiBaseUrl).toBe(two.address);
+  });
+
   it('says in words a person can act on that Try it got no answer in time, never "signal timed out"', async () => {
     const loading = await server({ replies: ['unused'], stall: 'before-headers' });
     const page = show({ openaiBaseUrl: loading.address }, { trialReplyMs: 300 });
