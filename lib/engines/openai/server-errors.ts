@@ -11,8 +11,14 @@ const serverCommands = 'for Ollama, run ollama serve; in LM Studio, start the se
 
 /** Nothing answered at the address: the server is not running, or the address is wrong. */
 export function serverDown(address: string): EngineError {
-  const host = new URL(address).hostname;
-  const startServer = isOnThisMachine(host) ? `Start your local server (${serverCommands})` : `Start the server on ${host} (${serverCommands})`;
+  const url = new URL(address);
+  const local = isOnThisMachine(url.hostname);
+  const start = local ? `start your local server (${serverCommands})` : `start the server on ${url.hostname} (${serverCommands})`;
+  // None of those servers speaks https on this computer: a running one refuses the handshake.
+  const startServer =
+    local && url.protocol === 'https:'
+      ? `Local servers speak plain http: try http://${address.slice('https://'.length)}. Else ${start}`
+      : start.charAt(0).toUpperCase() + start.slice(1);
   return new EngineError(
     'server-down',
     `No server answers at ${address}.`,
