@@ -1,4 +1,5 @@
-import { fieldChoices, fieldKind, type Choice, type FormControl } from './form-controls';
+import { plural } from '../text/plural';
+import { fieldChoices, fieldKind, typedTextTypes, type Choice, type FormControl } from './form-controls';
 
 /** Choices named in a refusal; a long list (countries) is cut, the model still sees the schema. */
 const choicesShown = 30;
@@ -38,8 +39,22 @@ export function valueProblem(name: string, controls: readonly FormControl[], val
     return fits ? undefined : `${quote(name)} must be a list of distinct values from ${listChoices(choices)}, not ${quote(value)}.`;
   }
   const text = plainText(value);
-  if (text !== undefined && keeps(first, text)) return undefined;
-  return `${quote(name)} must be ${describeInput(first)}, not ${quote(value)}.`;
+  if (text === undefined || !keeps(first, text)) return `${quote(name)} must be ${describeInput(first)}, not ${quote(value)}.`;
+  return lengthProblem(name, first, text);
+}
+
+/**
+ * Why `text` is too long or too short for the field's `maxlength` or `minlength`: the browser
+ * checks those only against what a person typed, never a value a script set, so the page would
+ * get a value no person could have sent. An empty value is the `required` check's to refuse.
+ */
+function lengthProblem(name: string, control: FormControl, text: string): string | undefined {
+  if (!(control instanceof HTMLTextAreaElement) && !(control instanceof HTMLInputElement && typedTextTypes.has(control.type))) return undefined;
+  // Counted as the browser counts them, in UTF-16 code units.
+  const { maxLength, minLength } = control;
+  if (maxLength >= 0 && text.length > maxLength) return `${quote(name)} must be at most ${plural(maxLength, 'character')}, not ${text.length} (${quote(text)}).`;
+  if (minLength > 0 && text !== '' && text.length < minLength) return `${quote(name)} must be at least ${plural(minLength, 'character')}, not ${text.length} (${quote(text)}).`;
+  return undefined;
 }
 
 /** A lone checkbox's state from a value, or undefined when the value is no yes/no. */

@@ -58,9 +58,23 @@ function controlLabel(control: FormControl): string {
 export function formRefused(form: HTMLFormElement): Error {
   const problems = Array.from(form.elements)
     .filter((element): element is FormControl => isValueControl(element) && element.willValidate && !element.validity.valid)
-    .map((element) => `${element.name.trim() || `${controlLabel(element)}, a field without a name`}: ${element.validationMessage}`);
+    .map((element) => `${element.name.trim() || `${controlLabel(element)}, a field without a name`}: ${element.validationMessage}${patternWanted(element)}`);
   return Object.assign(new Error(`The form did not accept the values (${problems.join('; ')}).`), { name: 'TypeError' });
 }
+
+/**
+ * The format a field's `pattern` asks for, which the browser's words ("Please match the requested
+ * format.") leave out and the model never saw (a schema given to it keeps no `pattern`), with the
+ * page's own description of it in `title`, where it has one.
+ */
+function patternWanted(control: FormControl): string {
+  if (!(control instanceof HTMLInputElement) || !control.validity.patternMismatch) return '';
+  const title = control.title.trim();
+  return ` It must match the pattern ${control.pattern}${title ? ` (${title.slice(0, 200)})` : ''}.`;
+}
+
+/** Input types of typed text: those whose `pattern`, `minlength` and `maxlength` count. */
+export const typedTextTypes: ReadonlySet<string> = new Set(['text', 'search', 'url', 'tel', 'email', 'password']);
 
 function isValueControl(element: Element): element is FormControl {
   if (element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return true;

@@ -1,10 +1,10 @@
-import { controlDescription, fieldChoices, fieldKind, namedControls, type Choice, type FormControl } from './form-controls';
+import { controlDescription, fieldChoices, fieldKind, namedControls, typedTextTypes, type Choice, type FormControl } from './form-controls';
 
 type Schema = Record<string, unknown>;
 
 /**
  * The input schema of a `<form toolname>`, as Chrome derives it: each named field becomes a
- * property (text, number with min and max, boolean for a lone checkbox, a choice for a select or
+ * property (text with its `pattern`, number with min and max, boolean for a lone checkbox, a choice for a select or
  * radio group, a list of distinct choices for a multiple select or checkbox group); `required`
  * fields are required. Each choice keeps the words the page shows for it (`anyOf` with `const`
  * and `title`) next to the plain `enum`.
@@ -33,7 +33,8 @@ function fieldSchema(controls: readonly FormControl[]): Schema | undefined {
   if (kind === 'flag') return { type: 'boolean' };
   if (first instanceof HTMLInputElement && (first.type === 'number' || first.type === 'range')) return numberSchema(first);
   if (first instanceof HTMLInputElement && first.type === 'date') return { type: 'string', format: 'date' };
-  return { type: 'string' };
+  const pattern = first instanceof HTMLInputElement && typedTextTypes.has(first.type) ? first.getAttribute('pattern') : null;
+  return pattern ? { type: 'string', pattern } : { type: 'string' };
 }
 
 function choiceSchema(choices: readonly Choice[]): Schema {

@@ -201,6 +201,20 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     await inspector.waitForTools([], 1_000);
   });
 
+  it('refuses a value longer than a field\'s maxlength, which the browser lets a script set, and names the pattern a refused value missed', async () => {
+    const { page, inspector } = await openFixture('declarative-constraints.html');
+    await inspector.waitForTools(['sign_up'], 2_000);
+    await inspector.openSection('sign_up', 'Schema');
+    const schema = JSON.parse((await inspector.tool('sign_up').locator('.schema-given').textContent()) ?? '');
+    expect(schema.properties.code).toEqual({ type: 'string', pattern: '[A-Z]{3}[0-9]{2}', description: 'Member code' });
+    const tooLong = await inspector.run('sign_up', { code: 'ABC12', nick: 'toolongnick' });
+    expect(tooLong).toMatchObject({ isError: true, text: '"nick" must be at most 5 characters, not 11 ("toolongnick").' });
+    const mismatch = await inspector.run('sign_up', { code: 'abc12', nick: 'Ada' });
+    expect(mismatch.text).toMatch(/It must match the pattern \[A-Z\]\{3\}\[0-9\]\{2\} \(Three capital letters, then two digits\)\.\)\.$/);
+    await expect(page.locator('#sent').textContent()).resolves.toBe('');
+    expect(await inspector.run('sign_up', { code: 'ABC12', nick: 'Ada' })).toMatchObject({ isError: false, text: 'Signed up ABC12.' });
+  });
+
   it('gives a form\'s submit agentInvoked and respondWith(), so a page written for WebMCP answers with its result', async () => {
     const { page, inspector } = await openFixture('declarative-respond.html');
     await inspector.waitForTools(['check_menu', 'pay_bill', 'reserve_table'], 2_000);

@@ -341,6 +341,18 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     expect(run).toMatchObject({ isError: true, text: expect.stringMatching(/^The form did not accept the values \("Your name", a field without a name: .+\)\.$/) });
   });
 
+  it('says which pattern a field wants when the form refuses a value for it, which the browser\'s words leave out', async () => {
+    const { page, inspector } = await openFixture('declarative-constraints.html');
+    await inspector.waitForTools(['sign_up'], 2_000);
+    const run = await inspector.run('sign_up', { code: 'abc12' });
+    expect(run).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/^The form did not accept the values \(code: .+ It must match the pattern \[A-Z\]\{3\}\[0-9\]\{2\} \(Three capital letters, then two digits\)\.\)\.$/),
+    });
+    await expect(page.locator('#sent').textContent()).resolves.toBe('');
+    expect(await inspector.run('sign_up', { code: 'ABC12' })).toMatchObject({ isError: false, text: 'Signed up ABC12.' });
+  });
+
   it('marks a form the browser reads in an open shadow root as a form, and runs it there', async () => {
     const { page, inspector } = await openFixture('declarative-components.html');
     await inspector.waitForTools(['book_slot', 'search_menu'], 2_000);

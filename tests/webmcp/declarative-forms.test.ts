@@ -210,6 +210,32 @@ describe('fillToolForm: a value the form does not take', () => {
   });
 });
 
+describe('lengths and patterns, which the browser checks only against what a person typed', () => {
+  beforeEach(() => {
+    document.body.innerHTML = `<form toolname="sign_up">
+      <input name="nick" maxlength="5"><input name="code" pattern="[A-Z]{3}" title="Three capital letters" minlength="3">
+      <textarea name="bio" maxlength="10"></textarea><input name="age" type="number" maxlength="1">
+    </form>`;
+  });
+
+  it('refuses a value longer than maxlength or shorter than minlength, counting as the browser does, and fills nothing', () => {
+    expect(() => fillToolForm(form(), { nick: 'toolongnick', code: 'ABC' })).toThrow('"nick" must be at most 5 characters, not 11 ("toolongnick").');
+    expect(() => fillToolForm(form(), { code: 'AB' })).toThrow('"code" must be at least 3 characters, not 2 ("AB").');
+    expect(() => fillToolForm(form(), { bio: 'x'.repeat(11) })).toThrow('"bio" must be at most 10 characters, not 11');
+    // One emoji is two UTF-16 code units, as maxlength counts it.
+    expect(() => fillToolForm(form(), { nick: '😀😀😀' })).toThrow('"nick" must be at most 5 characters, not 6');
+    expect((document.querySelector('[name=nick]') as HTMLInputElement).value).toBe('');
+    // Empty is the required check's to refuse; a number's maxlength means nothing.
+    fillToolForm(form(), { nick: 'Ada', code: '', bio: 'Hi', age: 42 });
+    expect((document.querySelector('[name=age]') as HTMLInputElement).value).toBe('42');
+  });
+
+  it('gives a typed text field its pattern in the schema, as Chrome does', () => {
+    expect(formToolSchema(form()).properties).toMatchObject({ code: { type: 'string', pattern: '[A-Z]{3}' }, nick: { type: 'string' } });
+    expect((formToolSchema(form()).properties as Record<string, object>).nick).not.toHaveProperty('pattern');
+  });
+});
+
 describe('createDeclarativeSource', () => {
   it('offers each <form toolname> as a declarative tool', async () => {
     const listing = await createDeclarativeSource().list();
