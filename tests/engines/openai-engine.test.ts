@@ -224,6 +224,16 @@ describe('local OpenAI-compatible server engine', () => {
     }
   });
 
+  it('stops a reply at its token cap itself where the server ignores max_tokens, rather than stream until Stop', async () => {
+    // One token a chunk, as servers stream: 5,000 of them, far past the 1,024 asked for.
+    const { engine, server } = await setup({ replies: ['word '.repeat(5_000)], chunkSize: 5, ignoresMaxTokens: true });
+    await engine.load(() => {});
+    const reply = await replyOf(engine.model.stream(ask('Write a lot')));
+    expect(reply.error).toMatchObject({ name: 'EngineError', code: 'reply-cut-off', message: expect.stringContaining('1,024 tokens') });
+    expect(reply.text).toBe('word '.repeat(1_024));
+    expect(server.requests.at(-1)).toMatchObject({ max_tokens: 1_024 });
+  });
+
   it('says the conversation no longer fits, as WebLLM does, when the context the server said fills while the model writes, so the agent fits the prompt again and goes on', async () => {
     // llama.cpp without context shift stops a reply with "length" where the context is full.
     const call = `<tool_call>\n{"name": "search_products", "arguments": {"query": "${'mug '.repeat(500)}"}}\n</tool_call>`;

@@ -106,6 +106,13 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       const text = delta?.content ?? chunk.choices?.[0]?.message?.content;
       // The reply ended as its last word said: text after a finish reason means it went on.
       finishReason = chunk.choices?.[0]?.finish_reason ?? (text ? undefined : finishReason);
+      // Each delta holds a token at least: past the cap, the server ignored `max_tokens`. The reply
+      // is cut here, as the server would have cut it, and the connection closes, so it stops too.
+      if (counts.deltas + counts.thoughts + (text ? 1 : 0) > reading.maxTokens) {
+        finishReason = 'length';
+        last = { ...last, usage: { ...last.usage, completion_tokens: reading.maxTokens } };
+        break;
+      }
       if (!text) continue;
       firstTokenAt ??= performance.now();
       counts.deltas += 1;

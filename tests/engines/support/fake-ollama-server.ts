@@ -12,6 +12,8 @@ export interface FakeOllamaOptions {
   chunkSize?: number;
   /** The reply stops after this many tokens with `finish_reason: "length"` (num_predict, n_predict). */
   lengthLimitTokens?: number;
+  /** Streams the whole reply whatever `max_tokens` asked, as a server that ignores it does. */
+  ignoresMaxTokens?: boolean;
   /** The reply fails at once the way some llama.cpp builds say it: an `error:` line, then `data: [DONE]`. */
   errorEventMessage?: string;
   /** The `type` of that error: llama.cpp's `exceed_context_size_error` unless set. */
@@ -245,7 +247,7 @@ async function streamReply(response: ServerResponse, body: ChatRequestBody, full
   // The reply stops at `max_tokens`, the server's own limit, or where it fills the model's context
   // (llama.cpp without context shift), whichever comes first.
   const room = options.contextTokens === undefined ? Infinity : options.contextTokens - promptTokensOf(body);
-  const limitTokens = Math.min(body.max_tokens ?? Infinity, options.lengthLimitTokens ?? Infinity, room);
+  const limitTokens = Math.min((options.ignoresMaxTokens ? undefined : body.max_tokens) ?? Infinity, options.lengthLimitTokens ?? Infinity, room);
   const thoughtToTheLimit = options.reasoning?.toTheLimit === true;
   const cut = thoughtToTheLimit || fullReply.length > limitTokens * 4;
   const reply = cut ? fullReply.slice(0, thoughtToTheLimit ? 0 : limitTokens * 4) : fullReply;
