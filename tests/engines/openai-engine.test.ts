@@ -224,6 +224,31 @@ describe('local OpenAI-compatible server engine', () => {
     }
   });
 
+  it('runs the calls a server sends apart from the text, in tool_calls, streamed in pieces or whole', async () => {
+    for (const answerAs of ['tool-calls-stream', 'tool-calls-whole'] as const) {
+      const calls = JSON.stringify([{ name: 'search_products', arguments: { query: 'enamel mug' } }]);
+      const { engine } = await setup({ replies: [calls, calls, 'The enamel mug is in stock.'], answerAs });
+      await engine.load(() => {});
+      const reply = await replyOf(engine.model.stream(ask('Find an enamel mug')));
+      expect(reply.error).toBeUndefined();
+      expect(reply.text).toBe('<tool_call>\n{"name": "search_products", "arguments": {"query":"enamel mug"}}\n</tool_call>');
+      const shop = createInMemoryShop();
+      const ran: string[] = [];
+      const result = await runLocalAgent({
+        request: 'Find an enamel mug',
+        model: engine.model,
+        format: engine.format,
+        getTools: () => shop.tools,
+        executeTool: (call) => {
+          ran.push(`${call.name} ${JSON.stringify(call.arguments)}`);
+          return shop.executeTool(call);
+        },
+      });
+      expect(ran).toEqual(['search_products {"query":"enamel mug"}']);
+      expect(result).toMatchObject({ finishReason: 'answer', text: 'The enamel mug is in stock.' });
+    }
+  });
+
   it('stops a reply at its token cap itself where the server ignores max_tokens, rather than stream until Stop', async () => {
     // One token a chunk, as servers stream: 5,000 of them, far past the 1,024 asked for.
     const { engine, server } = await setup({ replies: ['word '.repeat(5_000)], chunkSize: 5, ignoresMaxTokens: true });

@@ -8,6 +8,7 @@ import { contextRefusal } from './context-refusal';
 import { lengthError } from './length-error';
 import { replyEnd, type StreamCounts } from './reply-end';
 import { connectionBroken, logHintOnOptions, notAnApi, replyUnreadable, serverModelLabel, serverStalled } from './server-errors';
+import { createServerToolCalls } from './server-tool-calls';
 import { serverUsage, type ServerFigures } from './server-usage';
 
 export interface OpenAiReplyOptions {
@@ -31,9 +32,9 @@ export interface OpenAiReplyOptions {
  */
 interface CompletionChunk extends ServerFigures {
   choices?: {
-    delta?: Thoughts & { content?: string | null };
+    delta?: Thoughts & { content?: string | null; tool_calls?: unknown };
     /** A whole completion where a stream was asked for (a server that sent JSON without its type). */
-    message?: Thoughts & { content?: string | null };
+    message?: Thoughts & { content?: string | null; tool_calls?: unknown };
     finish_reason?: string | null;
   }[];
   error?: { message?: string } | string;
@@ -85,6 +86,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   let last: ServerFigures = {};
   let finishReason: string | undefined;
   let sawDone = false;
+  const toolCalls = createServerToolCalls();
   try {
     // Every chunk of bytes resets the timer, reasoning deltas and keep-alive comments included.
     for await (const data of readServerSentEvents(body, timer.touch, () => (counts.strayLines += 1))) {
@@ -103,6 +105,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       if (chunk.timings) last = { ...last, timings: chunk.timings };
       const delta = chunk.choices?.[0]?.delta;
       if (isThought(delta)) counts.thoughts += 1;
+      if (toolCalls.add(delta?.tool_calls ?? chunk.choices?.[0]?.message?.tool_calls)) timer.touch();
       const text = delta?.content ?? chunk.choices?.[0]?.message?.content;
       // The reply ended as its last word said: text after a finish reason means it went on.
       finishReason = chunk.choices?.[0]?.finish_reason ?? (text ? undefined : finishReason);
@@ -123,6 +126,12 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   } catch (error) {
     if (!endWasSaid(finishReason, error, request) && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
   }
+  const calls = request.signal.aborted ? '' : toolCalls.text();
+  if (calls) {
+    firstTokenAt ??= performance.now();
+    counts.deltas += 1;
+    yield { type: 'text-delta', text: calls };
+  }
   yield* replyEnd(request, reading, { counts, last, finishReason, sawDone, firstTokenAt });
 }
 
@@ -137,10 +146,15 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   if (request.signal.aborted) return;
   if (body?.error) throw streamError(reading, body.error);
   const choice = body?.choices?.[0];
-  const text = choice?.message?.content;
+  const toolCalls = createServerToolCalls();
+  toolCalls.add(choice?.message?.tool_calls);
+  const calls = toolCalls.text();
+  // A message with calls may have no content at all (null), as OpenAI's own API sends it.
+  const text = choice?.message?.content ?? (calls ? '' : undefined);
   if (typeof text !== 'string') throw replyUnreadable(reading.address);
   const firstTokenAt = performance.now();
   if (text) yield { type: 'text-delta', text };
+  if (calls) yield { type: 'text-delta', text: text ? `\n${calls}` : calls };
   // Its figures come before a cut-off, as a stream's do.
   yield { type: 'usage', usage: serverUsage(body ?? {}, { startedAt: reading.startedAt, firstTokenAt, endedAt: firstTokenAt }) };
   // One that went on past the model's own turn to the limit was whole at the cut.

@@ -31,7 +31,9 @@ export interface FakeOllamaOptions {
    * data that is not JSON (then `data: [DONE]`, or the end of the body without it); the whole
    * completion as JSON with no content type; a JSON error under the stream's type (a proxy, or a
    * server whose runner died); an `error:` line that ends the body without a line break; plain
-   * text (a proxy's words under HTTP 200); Ollama's own NDJSON (its native API behind a rewrite).
+   * text (a proxy's words under HTTP 200); Ollama's own NDJSON (its native API behind a rewrite);
+   * the reply (a JSON list of `{name, arguments}`) as OpenAI's `tool_calls`, streamed in pieces or
+   * whole, with no content, as a server that parses the model's calls itself sends them.
    */
   answerAs?:
     | 'whole-json'
@@ -42,7 +44,9 @@ export interface FakeOllamaOptions {
     | 'json-error-as-stream'
     | 'error-line-unended'
     | 'plain-text'
-    | 'ndjson';
+    | 'ndjson'
+    | 'tool-calls-stream'
+    | 'tool-calls-whole';
   /**
    * Answers `GET /v1/models` other than with the list: a web page (a router's, or a site on the
    * wrong port), text that is not JSON, JSON without a `data` list, HTTP 500 (a model that
@@ -200,6 +204,31 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
       if (options.answerAs === 'ndjson') {
         const line = (content: string, done: boolean) => `${JSON.stringify({ model: body.model, message: { role: 'assistant', content }, done })}\n`;
         response.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(line(reply, false) + line('', true));
+        return;
+      }
+      // Only a reply that is a list of calls: the model's answer after them streams as text.
+      if ((options.answerAs === 'tool-calls-whole' || options.answerAs === 'tool-calls-stream') && reply.startsWith('[')) {
+        const calls = (JSON.parse(reply) as { name: string; arguments: unknown }[]).map((call, index) => ({
+          index,
+          id: `call_${index}`,
+          type: 'function',
+          function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+        }));
+        const base = { id: 'chatcmpl-7', model: body.model };
+        if (options.answerAs === 'tool-calls-whole') {
+          const message = { role: 'assistant', content: null, tool_calls: calls };
+          sendJson(response, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'tool_calls' }] });
+          return;
+        }
+        const event = (delta: unknown, finish: string | null = null) => `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+        let stream = event({ role: 'assistant', content: null });
+        for (const call of calls) {
+          stream += event({ tool_calls: [{ ...call, function: { name: call.function.name, arguments: '' } }] });
+          for (let start = 0; start < call.function.arguments.length; start += 5) {
+            stream += event({ tool_calls: [{ index: call.index, function: { arguments: call.function.arguments.slice(start, start + 5) } }] });
+          }
+        }
+        response.writeHead(200, { 'content-type': 'text/event-stream' }).end(`${stream}${event({}, 'tool_calls')}data: [DONE]\n\n`);
         return;
       }
       if (options.answerAs === 'unreadable-stream-unended') {
