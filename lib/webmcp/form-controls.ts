@@ -120,8 +120,20 @@ export interface Choice {
 /** The values a choice field offers now, in the page's order. */
 export function fieldChoices(controls: readonly FormControl[]): Choice[] {
   const first = controls[0];
-  if (first instanceof HTMLSelectElement) return Array.from(first.options, (option) => ({ value: option.value, title: optionTitle(option) }));
+  if (first instanceof HTMLSelectElement) {
+    const options = Array.from(first.options).filter((option, index) => !(index === 0 && isPlaceholder(first, option)));
+    return options.map((option) => ({ value: option.value, title: optionTitle(option) }));
+  }
   return controls.map((control) => ({ value: control.value, title: labelsText(control) }));
+}
+
+/**
+ * A required select's first option with an empty value ("Choose…") is no choice but its
+ * placeholder, as HTML defines it: the form refuses it, so it is not offered.
+ */
+function isPlaceholder(select: HTMLSelectElement, option: HTMLOptionElement): boolean {
+  const shownRows = Number(select.getAttribute('size')) || 1;
+  return select.required && !select.multiple && shownRows <= 1 && option.value === '' && option.parentElement === select;
 }
 
 /** An option's `label` attribute, else its text (what the select shows). */

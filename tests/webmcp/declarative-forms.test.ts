@@ -210,6 +210,22 @@ describe('fillToolForm: a value the form does not take', () => {
   });
 });
 
+describe('a required select’s placeholder option', () => {
+  it('is not offered as a choice, and a call that picks it is told the real ones; an optional select keeps its empty choice', () => {
+    document.body.innerHTML = `<form toolname="contact">
+      <select name="topic" required><option value="">Choose…</option><option value="sales">Sales</option></select>
+      <select name="team"><option value="">Anyone</option><option value="care">Care</option></select>
+    </form>`;
+    expect(formToolSchema(form()).properties).toMatchObject({
+      topic: { enum: ['sales'] },
+      team: { enum: ['', 'care'] },
+    });
+    expect(() => fillToolForm(form(), { topic: '' })).toThrow('"topic" must be one of "sales" (Sales), not "".');
+    fillToolForm(form(), { topic: 'sales', team: '' });
+    expect(Array.from(new FormData(form()).values())).toEqual(['sales', '']);
+  });
+});
+
 describe('lengths and patterns, which the browser checks only against what a person typed', () => {
   beforeEach(() => {
     document.body.innerHTML = `<form toolname="sign_up">
