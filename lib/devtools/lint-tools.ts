@@ -73,6 +73,7 @@ function lintTool(tool: PageTool): Finding[] {
       warning('"destructiveHint" is MCP\'s name: WebMCP\'s is "consequentialHint". This extension asks before each call either way; a browser\'s own agent may not.'),
     );
   }
+  if (tool.title) findings.push(...textFindings('The title', tool.title));
   findings.push(...textFindings('The description', tool.description));
   findings.push(...parameterFindings(tool.inputSchema));
   return findings;
