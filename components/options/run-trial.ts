@@ -71,7 +71,9 @@ export async function runTrial(engine: Engine, onChange: (trial: Trial) => void,
   function stopped(cancel: AbortSignal, replyTimeout: AbortSignal | undefined): Partial<Trial> | undefined {
     if (cancel.aborted) return { cancelled: true };
     if (!replyTimeout?.aborted) return undefined;
-    const error = trial.reply ? tooSlow(replyTimeoutMs) : (options.silent?.(replyTimeoutMs) ?? noAnswer(replyTimeoutMs));
+    // A model that was thinking had started: it is slow, not silent.
+    const started = trial.reply !== '' || trial.thinking === true;
+    const error = started ? tooSlow(replyTimeoutMs) : (options.silent?.(replyTimeoutMs) ?? noAnswer(replyTimeoutMs));
     return { failure: describeFailure(error) };
   }
 }

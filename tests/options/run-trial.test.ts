@@ -27,6 +27,19 @@ describe('Try it: one short reply, shown as the side panel shows prose', () => {
     expect(seen.at(-1)?.failure).toBeUndefined();
   });
 
+  it('calls a model that thought past the time limit slow, not silent', async () => {
+    const model = {
+      async *stream({ signal }: { signal: AbortSignal }) {
+        yield { type: 'text-delta', text: '<think>Let me think about greetings.' };
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      },
+    } as unknown as LanguageModel;
+    const engine = { id: 'openai', modelId: 'qwen3', format: hermesFormat, model, load: async () => {} } as unknown as Engine;
+    const seen: Trial[] = [];
+    await runTrial(engine, (trial) => seen.push(trial), { signal: new AbortController().signal, replyTimeoutMs: 100 });
+    expect(seen.at(-1)?.failure?.message).toBe('The reply took longer than 0.1 seconds, so it was stopped there.');
+  });
+
   it('fails in words where the reply had none for the person', async () => {
     for (const pieces of [[], [' ', '\n'], ['<think>Only thoughts.</think>'], ['<tool_call>{"name": "greet", "arguments": {}}</tool_call>']]) {
       const last = (await trialsOf(pieces)).at(-1);
