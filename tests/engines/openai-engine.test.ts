@@ -257,6 +257,13 @@ describe('local OpenAI-compatible server engine', () => {
     expect(reply.error).toMatchObject({ name: 'EngineError', code: 'reply-cut-off', message: expect.stringContaining('1,024 tokens') });
     expect(reply.text).toBe('word '.repeat(1_024));
     expect(server.requests.at(-1)).toMatchObject({ max_tokens: 1_024 });
+    // The connection closed before the server had sent it all: it stops writing too.
+    await vi.waitFor(() => expect(server.closedByClient).toHaveLength(1));
+
+    // A call streamed in tool_calls counts too: 1,400 pieces of arguments are past the cap.
+    const looping = await setup({ replies: [JSON.stringify([{ name: 'write_note', arguments: { text: 'again '.repeat(1_000) } }])], answerAs: 'tool-calls-stream' });
+    await looping.engine.load(() => {});
+    expect((await replyOf(looping.engine.model.stream(ask('Write a note')))).error).toMatchObject({ code: 'reply-cut-off' });
   });
 
   it('says the conversation no longer fits, as WebLLM does, when the context the server said fills while the model writes, so the agent fits the prompt again and goes on', async () => {

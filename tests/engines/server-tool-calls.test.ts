@@ -2,13 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { createServerToolCalls } from '@/lib/engines/openai/server-tool-calls';
 
 describe('a server’s tool_calls, as the text the model wrote', () => {
-  it('joins each call’s streamed pieces under its index, in order, whoever comes first', () => {
+  it('joins each call’s streamed pieces under its index, in the order the calls began', () => {
     const calls = createServerToolCalls();
-    calls.add([{ index: 1, function: { name: 'add_to_cart', arguments: '{"qty"' } }]);
-    calls.add([{ index: 0, function: { name: 'open_', arguments: '' } }]);
-    calls.add([{ index: 0, function: { name: 'product', arguments: '{"slug": "mug"}' } }, { index: 1, function: { arguments: ': 2}' } }]);
+    calls.add([{ index: 0, id: 'call_0', function: { name: 'open_product', arguments: '' } }]);
+    calls.add([{ index: 1, id: 'call_1', function: { name: 'add_to_cart', arguments: '{"qty"' } }]);
+    calls.add([{ index: 0, function: { arguments: '{"slug": "mug"}' } }, { index: 1, function: { arguments: ': 2}' } }]);
     expect(calls.text()).toBe(
       '<tool_call>\n{"name": "open_product", "arguments": {"slug":"mug"}}\n</tool_call>\n<tool_call>\n{"name": "add_to_cart", "arguments": {"qty":2}}\n</tool_call>',
+    );
+  });
+
+  it('keeps apart calls that share an index, as Ollama streams them all under index 0', () => {
+    const calls = createServerToolCalls();
+    calls.add([{ index: 0, id: 'call_a', function: { name: 'search', arguments: '{"q": "a"}' } }]);
+    calls.add([{ index: 0, id: 'call_b', function: { name: 'search', arguments: '{"q": "b"}' } }]);
+    // Without ids, a piece that names a tool begins the next call.
+    calls.add([{ index: 0, function: { name: 'open', arguments: '{"n": ' } }]);
+    calls.add([{ index: 0, function: { arguments: '1}' } }]);
+    expect(calls.text()).toBe(
+      [
+        '<tool_call>\n{"name": "search", "arguments": {"q":"a"}}\n</tool_call>',
+        '<tool_call>\n{"name": "search", "arguments": {"q":"b"}}\n</tool_call>',
+        '<tool_call>\n{"name": "open", "arguments": {"n":1}}\n</tool_call>',
+      ].join('\n'),
     );
   });
 
@@ -22,8 +38,8 @@ describe('a server’s tool_calls, as the text the model wrote', () => {
 
   it('says nothing of what is no list of calls, or a call without a name', () => {
     const calls = createServerToolCalls();
-    expect(calls.add(undefined)).toBe(false);
-    expect(calls.add({ function: { name: 'x' } })).toBe(false);
+    expect(calls.add(undefined)).toBe(0);
+    expect(calls.add({ function: { name: 'x' } })).toBe(0);
     calls.add([null, 'x', { function: { arguments: '{}' } }]);
     expect(calls.text()).toBe('');
   });

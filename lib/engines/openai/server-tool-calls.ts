@@ -5,39 +5,55 @@
 /** One call of a chunk's `tool_calls`: streamed in pieces under its `index`, or sent whole. */
 export interface ServerToolCall {
   index?: number;
+  id?: string;
   function?: { name?: string; arguments?: unknown };
+}
+
+interface CollectedCall {
+  id?: string;
+  name: string;
+  args: string;
 }
 
 /** Collects a reply's `tool_calls`, piece by piece, and writes them out as tagged calls. */
 export function createServerToolCalls() {
-  const calls = new Map<number, { name: string; args: string }>();
+  const calls: CollectedCall[] = [];
+  // The call each index is writing now. A call's first piece brings its name (and id) whole, as
+  // OpenAI's API streams them; Ollama sends every call under index 0, so a piece with a name, or
+  // another id, starts the next call.
+  const writing = new Map<number, CollectedCall>();
   return {
-    /** Adds a chunk's `tool_calls`; anything that is no list of calls is left out. */
-    add(toolCalls: unknown): boolean {
-      if (!Array.isArray(toolCalls)) return false;
-      let added = false;
+    /** Adds a chunk's `tool_calls`; answers how many pieces it held (anything that is no list of calls holds none). */
+    add(toolCalls: unknown): number {
+      if (!Array.isArray(toolCalls)) return 0;
+      let pieces = 0;
       toolCalls.forEach((value: unknown, position) => {
         if (typeof value !== 'object' || value === null) return;
-        const call = value as ServerToolCall;
-        const index = typeof call.index === 'number' ? call.index : position;
-        const so = calls.get(index) ?? { name: '', args: '' };
-        const name = call.function?.name;
-        const args = call.function?.arguments;
-        if (typeof name === 'string') so.name += name;
+        const piece = value as ServerToolCall;
+        const index = typeof piece.index === 'number' ? piece.index : position;
+        const name = typeof piece.function?.name === 'string' ? piece.function.name : undefined;
+        const id = typeof piece.id === 'string' ? piece.id : undefined;
+        let call = writing.get(index);
+        const next = !call || (name !== undefined && call.name !== '') || (id !== undefined && call.id !== undefined && id !== call.id);
+        if (next) {
+          call = { ...(id === undefined ? {} : { id }), name: '', args: '' };
+          calls.push(call);
+          writing.set(index, call);
+        }
+        if (name !== undefined) call!.name += name;
+        const args = piece.function?.arguments;
         // Streamed as pieces of a JSON text; sent whole, sometimes as the object itself.
-        if (typeof args === 'string') so.args += args;
-        else if (args !== undefined && args !== null) so.args += JSON.stringify(args);
-        calls.set(index, so);
-        added = true;
+        if (typeof args === 'string') call!.args += args;
+        else if (args !== undefined && args !== null) call!.args += JSON.stringify(args);
+        pieces += 1;
       });
-      return added;
+      return pieces;
     },
     /** The calls as tagged text (Qwen's and Hermes's `<tool_call>`, which the agent reads in every format), or '' where none came. */
     text(): string {
-      return [...calls.entries()]
-        .sort(([a], [b]) => a - b)
-        .filter(([, call]) => call.name !== '')
-        .map(([, call]) => `<tool_call>\n{"name": ${JSON.stringify(call.name)}, "arguments": ${argumentsText(call.args)}}\n</tool_call>`)
+      return calls
+        .filter((call) => call.name !== '')
+        .map((call) => `<tool_call>\n{"name": ${JSON.stringify(call.name)}, "arguments": ${argumentsText(call.args)}}\n</tool_call>`)
         .join('\n');
     },
   };

@@ -87,6 +87,7 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   let finishReason: string | undefined;
   let sawDone = false;
   const toolCalls = createServerToolCalls();
+  let callPieces = 0;
   try {
     // Every chunk of bytes resets the timer, reasoning deltas and keep-alive comments included.
     for await (const data of readServerSentEvents(body, timer.touch, () => (counts.strayLines += 1))) {
@@ -105,13 +106,13 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       if (chunk.timings) last = { ...last, timings: chunk.timings };
       const delta = chunk.choices?.[0]?.delta;
       if (isThought(delta)) counts.thoughts += 1;
-      if (toolCalls.add(delta?.tool_calls ?? chunk.choices?.[0]?.message?.tool_calls)) timer.touch();
+      callPieces += toolCalls.add(delta?.tool_calls ?? chunk.choices?.[0]?.message?.tool_calls);
       const text = delta?.content ?? chunk.choices?.[0]?.message?.content;
       // The reply ended as its last word said: text after a finish reason means it went on.
       finishReason = chunk.choices?.[0]?.finish_reason ?? (text ? undefined : finishReason);
       // Each delta holds a token at least: past the cap, the server ignored `max_tokens`. The reply
       // is cut here, as the server would have cut it, and the connection closes, so it stops too.
-      if (counts.deltas + counts.thoughts + (text ? 1 : 0) > reading.maxTokens) {
+      if (counts.deltas + counts.thoughts + callPieces + (text ? 1 : 0) > reading.maxTokens) {
         finishReason = 'length';
         last = { ...last, usage: { ...last.usage, completion_tokens: reading.maxTokens } };
         break;
