@@ -1,6 +1,7 @@
 // The engine words a full context "this conversation no longer fits: start a new chat…". Two
 // requests are told otherwise, since that advice cannot help them: one that alone fills the
-// context, and the first of a chat that does not fit even without earlier messages.
+// context, and one that does not fit even without earlier messages (the first of a chat, the
+// first on another site, or one whose earlier exchange was too long to keep).
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { estimateTokens, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { EngineId } from '../engines/engine';
@@ -29,7 +30,7 @@ export function withContextFullWords(result: RunLocalAgentResult, { request, his
   if (error?.code !== 'context-full') return { result, tooLong: false };
   const known = error.contextTokens ?? contextTokens;
   const requestTokens = estimateTokens(request);
-  const moreContext = moreContextFor(engineId);
+  const moreContext = moreContextFor(engineId, known);
   if (requestTokens > (known ?? assumedContextTokens) / 2) {
     const about = (Math.round(requestTokens / 100) * 100).toLocaleString('en-US');
     const ofContext = known === undefined ? '' : ` of the ${known.toLocaleString('en-US')} it reads at once`;
@@ -41,14 +42,18 @@ export function withContextFullWords(result: RunLocalAgentResult, { request, his
   const context = known === undefined ? 'the context' : `the ${known.toLocaleString('en-US')}-token context`;
   const reworded = {
     ...error,
-    message: `Even a first request does not fit in ${context} of this model: the page's tools and the agent's instructions take most of it.`,
+    message: `Even with nothing before it, this request does not fit in ${context} of this model: the page's tools and the agent's instructions take most of it.`,
     hint: `Give it more room: ${moreContext}`,
   };
   return { result: { ...result, error: reworded }, tooLong: false };
 }
 
-/** How the model gets more context: a server's model may be run with a larger one than it was started with. */
-function moreContextFor(engineId: EngineId): string {
+/**
+ * How the model gets more context: a server's model may be run with a larger one than it was
+ * started with, twice the one it has where that is known.
+ */
+function moreContextFor(engineId: EngineId, contextTokens: number | undefined): string {
   if (engineId !== 'openai') return 'pick a model with more context in the options.';
-  return 'run the model with a larger context on your server (llama.cpp: llama-server -c 8192; Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio: its context length when loading the model), or pick a model with more context in the options.';
+  const larger = contextTokens === undefined ? 8192 : Math.max(8192, contextTokens * 2);
+  return `run the model with a larger context on your server (llama.cpp: llama-server -c ${larger}; Ollama: OLLAMA_CONTEXT_LENGTH=${larger}; LM Studio: its context length when loading the model), or pick a model with more context in the options.`;
 }

@@ -49,8 +49,8 @@ function run(request: string, history: ChatMessage[], chosen = engine, active = 
   return runTabAgent(host, request, { history, recentTools: [] }, defaultSettings, chosen, active, 'https://shop.example', () => {}, () => {});
 }
 
-const serverAdvice =
-  'run the model with a larger context on your server (llama.cpp: llama-server -c 8192; Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio: its context length when loading the model), or pick a model with more context in the options.';
+const serverAdvice = (tokens = 8192) =>
+  `run the model with a larger context on your server (llama.cpp: llama-server -c ${tokens}; Ollama: OLLAMA_CONTEXT_LENGTH=${tokens}; LM Studio: its context length when loading the model), or pick a model with more context in the options.`;
 
 describe('a request longer than the model reads at once', () => {
   it('is said to be too long, with the way to shorten it, not to start a new chat', async () => {
@@ -76,14 +76,15 @@ describe('a request longer than the model reads at once', () => {
     const article = 'The quick brown fox jumps over the lazy dog. '.repeat(1000);
     const result = await run(`Summarise this article for me: ${article}`, [], serverEngine(8192, true));
     expect(result.error?.message).toMatch(/^Your request is too long for this model, about [\d,]+ tokens of the 8,192 it reads at once\.$/);
-    expect(result.error?.hint).toBe(`Shorten it, or ${serverAdvice}`);
+    // Twice the context it has: never the one it already runs with.
+    expect(result.error?.hint).toBe(`Shorten it, or ${serverAdvice(16384)}`);
   });
 
   it('names no context where neither the engine nor its error knows it', async () => {
     const article = 'The quick brown fox jumps over the lazy dog. '.repeat(800);
     const result = await run(`Summarise this article for me: ${article}`, [], serverEngine(4096, false));
     expect(result.error?.message).toMatch(/^Your request is too long for this model, about [\d,]+ tokens\.$/);
-    expect(result.error?.hint).toBe(`Shorten it, or ${serverAdvice}`);
+    expect(result.error?.hint).toBe(`Shorten it, or ${serverAdvice()}`);
   });
 
   it('leaves a short request that fits to its answer', async () => {
@@ -105,8 +106,8 @@ describe('a request longer than the model reads at once', () => {
     const result = await run('Summarise my cart.', [], serverEngine(100, true));
     expect(result.error?.code).toBe('context-full');
     expect(result.error?.message).toBe(
-      "Even a first request does not fit in the 100-token context of this model: the page's tools and the agent's instructions take most of it.",
+      "Even with nothing before it, this request does not fit in the 100-token context of this model: the page's tools and the agent's instructions take most of it.",
     );
-    expect(result.error?.hint).toBe(`Give it more room: ${serverAdvice}`);
+    expect(result.error?.hint).toBe(`Give it more room: ${serverAdvice()}`);
   });
 });
