@@ -13,6 +13,8 @@ export interface RunState {
   runId: string;
   /** The tool's name, for a result shown after its card is gone. */
   name: string;
+  /** The frame that offered the tool: 0, the page's own. */
+  frameId: number;
   running: boolean;
   /**
    * When it finished, and how many listings of the tab's tools had come by then: the next listing,
@@ -37,6 +39,8 @@ export interface LeftRun {
   /** Its tool's card's key (`toolKey`). */
   key: string;
   name: string;
+  /** The frame that offered the tool: 0, the page's own. */
+  frameId: number;
   output: ToolOutput;
   pageResult?: PageResult;
   /** The address of the page listed when the result came. */
@@ -89,7 +93,7 @@ export class HandRuns {
     const url = this.tabTools.value?.url;
     this.runs.value = {
       ...this.runs.value,
-      [toolKey(tool)]: { runId, name: tool.name, running: true, ...(documentId !== undefined ? { documentId } : {}), ...(url !== undefined ? { url } : {}) },
+      [toolKey(tool)]: { runId, name: tool.name, frameId: tool.frameId, running: true, ...(documentId !== undefined ? { documentId } : {}), ...(url !== undefined ? { url } : {}) },
     };
     const timeoutMs = clampTimeout(this.timeoutSeconds.value) * 1000;
     // In the frame and the document listed: a frame that moved on runs nothing.
@@ -155,7 +159,7 @@ export class HandRuns {
 
 function leftRunOf(key: string, run: RunState, output: ToolOutput, listed: TabTools | null | undefined): LeftRun {
   const removedByPage = pageStayed(run, listed);
-  return { runId: run.runId, key, name: run.name, output, url: listed?.url, ...(run.pageResult ? { pageResult: run.pageResult } : {}), ...(removedByPage ? { removedByPage } : {}) };
+  return { runId: run.runId, key, name: run.name, frameId: run.frameId, output, url: listed?.url, ...(run.pageResult ? { pageResult: run.pageResult } : {}), ...(removedByPage ? { removedByPage } : {}) };
 }
 
 /** Whether the page a run's tool was listed in is still the one listed, without that tool. */

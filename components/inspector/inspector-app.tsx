@@ -111,7 +111,7 @@ function ToolFilter({ model }: { model: InspectorModel }) {
  * The result of a run that ended as its page went: its card, in the old document, is gone. A
  * result the new page gives is shown below it, outside the announced words.
  */
-function LeftRunWords({ name, output, pageResult, removedByPage }: LeftRun) {
+function LeftRunWords({ name, frameId, output, pageResult, removedByPage }: LeftRun) {
   if (removedByPage) {
     return (
       <>
@@ -124,7 +124,8 @@ function LeftRunWords({ name, output, pageResult, removedByPage }: LeftRun) {
   if (!pageResult && output.noAnswer) {
     return (
       <>
-        <span class="change-name">{name}</span> was still running when the page navigated or reloaded, so no result came back.
+        <span class="change-name">{name}</span> was still running when{' '}
+        {frameId === 0 ? 'the page navigated or reloaded' : 'the frame that offered it navigated, reloaded or was removed'}, so no result came back.
       </>
     );
   }

@@ -74,8 +74,7 @@ export async function runTabTool(
   const reply = await raceCall(tabId, target, call, options.signal);
   if (reply.kind === 'timeout') return { output: { text: timeoutMessage(name, timeoutMs), isError: true } };
   if (reply.kind === 'failed') return { output: outputForDeliveryFailure(name, tool.frameId, reply.error) };
-  if (reply.reply.status === 'ok' && reply.reply.result === null) return { output: noAnswerOutput(name, tool.frameId) };
-  if (reply.reply.status === 'ok') return toolRunFromResult(name, reply.reply.result, reply.reply.fullLength, reply.reply.structuredContentDropped);
+  if (reply.reply.status === 'ok') return toolRunFromResult(name, reply.reply.result, reply.reply.fullLength, reply.reply.structuredContentDropped, tool.frameId);
   return { output: { text: reply.reply.error.message || `The tool "${name}" failed (${reply.reply.error.name}).`, isError: true } };
 }
 
@@ -117,7 +116,8 @@ function outputForDeliveryFailure(name: string, frameId: number, error: unknown)
   const message = errorMessage(error);
   if (/channel closed|port closed|back\/forward cache/i.test(message)) return noAnswerOutput(name, frameId);
   if (/receiving end does not exist|could not establish connection/i.test(message)) {
-    return { text: `The page that offered "${name}" is gone (it navigated or closed).`, isError: true };
+    const gone = frameId === 0 ? `The page that offered "${name}" is gone (it navigated or closed).` : `The frame that offered "${name}" is gone (it navigated or was removed).`;
+    return { text: gone, isError: true };
   }
   return { text: `The tool "${name}" could not be run: ${message}`, isError: true };
 }

@@ -23,8 +23,8 @@ export interface ToolRun {
  * `toolOutputFromResult`, with the result's `structuredContent` beside the output where it has one,
  * or `structuredContentDropped` where the content script left it out.
  */
-export function toolRunFromResult(name: string, result: string | null, fullLength?: number, structuredContentDropped?: boolean): ToolRun {
-  if (result === null) return { output: noAnswerOutput(name) };
+export function toolRunFromResult(name: string, result: string | null, fullLength?: number, structuredContentDropped?: boolean, frameId = 0): ToolRun {
+  if (result === null) return { output: noAnswerOutput(name, frameId) };
   const mcp = readMcpResult(result);
   const output: ToolOutput = mcp ? { text: mcp.text, ...(mcp.isError ? { isError: true } : {}) } : { text: result };
   const structured = mcp?.structuredContent !== undefined ? { structuredContent: mcp.structuredContent } : {};
@@ -39,6 +39,6 @@ export function toolRunFromResult(name: string, result: string | null, fullLengt
  * have been removed.
  */
 export function noAnswerOutput(name: string, frameId = 0): ToolOutput {
-  const went = frameId === 0 ? 'The page navigated or reloaded' : 'The frame that offered it navigated, reloaded or was removed';
-  return { text: `${went} while the tool "${name}" ran, so no result came back. The tool may have done it (a form that posts does).`, noAnswer: true };
+  const went = frameId === 0 ? `The page navigated or reloaded while the tool "${name}" ran` : `The frame that offered "${name}" navigated, reloaded or was removed while it ran`;
+  return { text: `${went}, so no result came back. The tool may have done it (a form that posts does).`, noAnswer: true };
 }

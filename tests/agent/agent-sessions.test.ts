@@ -1396,7 +1396,7 @@ describe('agent sessions', () => {
         kind: 'tool',
         name: 'search_products',
         state: 'unanswered',
-        result: 'The frame that offered it navigated, reloaded or was removed while the tool "search_products" ran, so no result came back. The tool may have done it (a form that posts does).',
+        result: 'The frame that offered "search_products" navigated, reloaded or was removed while it ran, so no result came back. The tool may have done it (a form that posts does).',
       },
       { kind: 'prose', text: 'The search went away before it answered.' },
     ]);

@@ -7,7 +7,7 @@ import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel, type InspectorChannel } from '@/components/inspector/inspector-model';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector-protocol';
 import type { PageTool, TabTools } from '@/lib/registry/types';
-import { toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
+import { noAnswerOutput, toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
 
 /** A channel to a pretend background: the test plays the background's part. */
 function fakeChannel() {
@@ -230,6 +230,20 @@ describe('the inspector model', () => {
     expect((await status())?.textContent).toBe(stillRunning('about_info'));
   });
 
+  it('blames the frame, not the page, for a run whose frame went while the page stayed', async () => {
+    const { fake, model, container, tick } = showInspector();
+    const top = tool('search', { documentId: 'DOC-TOP' });
+    const framed = tool('map_search', { frameId: 3, documentId: 'DOC-MAP' });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([top, framed]) });
+    model.runTool(framed, {});
+    fake.send({ type: 'run-result', runId: 'run-1', output: noAnswerOutput('map_search', 3), durationMs: 3 });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([top]) });
+    await tick();
+    expect(container.querySelector('.left-run')?.textContent).toBe(
+      'map_search was still running when the frame that offered it navigated, reloaded or was removed, so no result came back.',
+    );
+  });
+
   it('shows what the page a form loaded gives, however its word and the new listing come', async () => {
     const { fake, model, container, tick } = showInspector();
     const navigated = toolOutputFromResult('place_order', null).text;
@@ -378,6 +392,7 @@ describe('the inspector model', () => {
     expect(model.runs.value['0:a']).toEqual({
       runId: 'run-2',
       name: 'a',
+      frameId: 0,
       url: 'https://shop.example/',
       running: false,
       finished: { at: expect.any(Number), listing: 1 },

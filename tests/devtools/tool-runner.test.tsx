@@ -418,7 +418,7 @@ describe('the run form for keyboard and screen reader users', () => {
     await tick();
     const result = form.root.querySelector('.run-result')!;
     expect(result.querySelector('.run-meta')?.textContent).toBe('No answer · took 4 ms');
-    expect(result.querySelector('.run-text')?.textContent).toContain('The frame that offered it navigated, reloaded or was removed');
+    expect(result.querySelector('.run-text')?.textContent).toContain('The frame that offered "search" navigated, reloaded or was removed while it ran');
   });
 
   it('shows what the page a form loaded gives in place of "no result came back", where its card stays', async () => {

@@ -126,7 +126,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     expect(await card.getAttribute('data-state')).toBe('unanswered');
     expect(await card.locator('.tool-state').textContent()).toBe('No answer');
     await card.locator('summary').click();
-    expect(await card.textContent()).toContain('The frame that offered it navigated, reloaded or was removed while the tool "map_search" ran');
+    expect(await card.textContent()).toContain('The frame that offered "map_search" navigated, reloaded or was removed while it ran');
   });
 
   it('a service worker stopped mid-run: the run shows as interrupted, the conversation survives, the next request works', async () => {

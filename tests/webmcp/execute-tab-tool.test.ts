@@ -71,13 +71,15 @@ describe('executeTabTool: a tab’s tool, run in its frame', () => {
 
   it('blames the frame, not the page, when a frame’s tool gave no answer: the frame went, the page stayed', async () => {
     const framed = {
-      text: 'The frame that offered it navigated, reloaded or was removed while the tool "framed" ran, so no result came back. The tool may have done it (a form that posts does).',
+      text: 'The frame that offered "framed" navigated, reloaded or was removed while it ran, so no result came back. The tool may have done it (a form that posts does).',
       noAnswer: true,
     };
     contentAnswers(async () => ({ status: 'ok', result: null }));
     await expect(executeTabTool(registry, 3, 'framed', {})).resolves.toEqual(framed);
     contentAnswers(() => Promise.reject(new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received')));
     await expect(executeTabTool(registry, 3, 'framed', {})).resolves.toEqual(framed);
+    contentAnswers(() => Promise.reject(new Error('Could not establish connection. Receiving end does not exist.')));
+    await expect(executeTabTool(registry, 3, 'framed', {})).resolves.toEqual({ text: 'The frame that offered "framed" is gone (it navigated or was removed).', isError: true });
   });
 
   it('gives up with a clear message when the frame never answers', async () => {
