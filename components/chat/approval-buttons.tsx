@@ -20,7 +20,7 @@ const reasons: Record<NonNullable<ToolCard['approvalReason']>, string> = {
   'consequence-unknown': "This page's WebMCP library does not say whether this tool has consequences, so it asks every time.",
   'not-read-only': 'This tool may change the page.',
   'read-untrusted':
-    'This tool may change the page, and this conversation has read text the site does not vouch for (reviews, mail, the page a form loaded), which may be what asks for it.',
+    'This tool may change the page, and this conversation has read text the page marks as written by others (reviews, mail), or the page a form loaded, which may be what asks for it.',
   'confirm-all': 'You asked to confirm every tool call.',
 };
 

@@ -1,7 +1,7 @@
 import type { SessionState } from '@/lib/agent/session-state';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { requestInFront } from '@/lib/sidepanel/request-in-front';
-import { useMemo } from 'preact/hooks';
+import { useCallback } from 'preact/hooks';
 import { AgentOffNote } from './agent-off-note';
 import { ChatEndedNote } from './chat-ended-note';
 import { fillRequestBox, focusRequestBox } from './focus-request-box';
@@ -24,8 +24,8 @@ export function Conversation({ model }: { model: PanelModel }) {
   const latest = turns.at(-1);
   const canSend = model.canSend.value;
   // A request too long for the model goes back in the box to be shortened, before what was typed since.
-  const editRequest = useMemo(
-    () => (request: string) => {
+  const editRequest = useCallback(
+    (request: string) => {
       const draft = model.draft.peek();
       fillRequestBox(draft.startsWith(request) ? draft : requestInFront(request, draft), model.setDraft);
     },

@@ -233,7 +233,7 @@ describe('approvals', () => {
     panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'read-untrusted' })]);
     expect(panel.find('approve-site')).toBeNull();
     expect(panel.find('approve-once')).not.toBeNull();
-    expect(panel.container.textContent).toContain('this conversation has read text the site does not vouch for');
+    expect(panel.container.textContent).toContain('this conversation has read text the page marks as written by others');
   });
 
   it('never offers the site-wide choice for a consequential tool', async () => {
