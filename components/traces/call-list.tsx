@@ -46,7 +46,7 @@ function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | 
       {result && (
         <div class={`call-result ${result.isError ? 'is-error' : ''}`}>
           <p class="muted">
-            {result.isError ? 'The tool failed' : 'The page returned'} in {formatDuration(result.durationMs)}
+            {result.isError ? 'The tool failed in' : result.noAnswer ? 'No answer came back after' : 'The page returned in'} {formatDuration(result.durationMs)}
             {result.length > result.text.length && ` (kept ${result.text.length.toLocaleString('en-US')} of ${result.length.toLocaleString('en-US')} characters)`}:
           </p>
           <pre data-testid="call-result">{result.text}</pre>

@@ -61,6 +61,7 @@ export function traceResult(output: ToolOutput, durationMs: number, endedAt: num
   return {
     text: capText(text, traceLimits.result, length),
     ...(output.isError ? { isError: true } : {}),
+    ...(output.noAnswer ? { noAnswer: true } : {}),
     length,
     durationMs: finiteOr(durationMs),
     endedAt,

@@ -56,6 +56,8 @@ export const traceCallSchema = z.object({
       /** The page's text, cut at the trace's limit. */
       text: text(limits.result),
       isError: z.boolean().optional(),
+      /** No answer came: the document that ran the tool went first (see `ToolOutput.noAnswer`). */
+      noAnswer: z.boolean().optional(),
       /** The length before cutting. */
       length: z.number().int().min(0),
       durationMs: duration,

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noAnswerOutput } from '@/lib/registry/tool-output-from-result';
 import type { LanguageModel } from '@webmcp-agents/local-agent';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { replyCutOff } from '@/lib/engines/engine';
@@ -258,6 +259,21 @@ describe('the trace viewer', () => {
     await viewer.act(() => viewer!.model.open('long'));
     await viewer.openSteps();
     expect(viewer.find('call-read')?.textContent).toBe('The model read none of its 12,000 characters: the prompt had no room for them.');
+  });
+
+  it('says no answer came back for a call whose document went before its tool answered, not that the page returned', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    const page = createShopPage();
+    const gone = { ...page, executeTool: async (name: string, args: Record<string, unknown>) => (name === 'search_products' ? noAnswerOutput(name, 2) : page.executeTool(name, args)) };
+    await recordShopRun({ recorder, runId: 'gone', page: gone, replies: ['<tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call>', 'Done.'] });
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('gone'));
+    await viewer.openSteps();
+    const [search] = viewer.findAll('call');
+    expect(search?.querySelector('.call-result > p')?.textContent).toMatch(/^No answer came back after .+:$/);
+    expect(viewer.find('call-result', search)?.textContent).toContain('The frame that offered "search_products" navigated, reloaded or was removed while it ran');
   });
 
   it('gives the size the page gave, not the size carried, of a result the extension cut to carry it', async () => {
