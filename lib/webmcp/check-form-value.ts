@@ -1,5 +1,5 @@
 import { plural } from '../text/plural';
-import { fieldChoices, fieldKind, typedTextTypes, type Choice, type FormControl } from './form-controls';
+import { fieldChoices, fieldKind, namedControls, typedTextTypes, type Choice, type FormControl } from './form-controls';
 
 /** Choices named in a refusal; a long list (countries) is cut, the model still sees the schema. */
 const choicesShown = 30;
@@ -41,6 +41,20 @@ export function valueProblem(name: string, controls: readonly FormControl[], val
   const text = plainText(value);
   if (text === undefined || !keeps(first, text)) return `${quote(name)} must be ${describeInput(first)}, not ${quote(value)}.`;
   return lengthProblem(name, first, text);
+}
+
+/**
+ * Why values of `args` are too long or too short for the form's typed fields (see `lengthProblem`):
+ * the browser's own WebMCP fills a form by script too, so it leaves them unchecked as well.
+ */
+export function lengthProblems(form: HTMLFormElement, args: Record<string, unknown>): string[] {
+  const fields = namedControls(form);
+  return Object.entries(args).flatMap(([name, value]) => {
+    const controls = fields.get(name) ?? [];
+    const text = plainText(value);
+    if (fieldKind(controls) !== 'text' || !controls[0] || text === undefined) return [];
+    return lengthProblem(name, controls[0], text) ?? [];
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createModelContextAdapter, isModelContextLike, type ModelContextLike } from './adapters/model-context-adapter';
 import { createTestingApiAdapter, isTestingApiLike } from './adapters/testing-api-adapter';
 import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-adapter';
+import { lengthProblems } from './check-form-value';
 import { formFieldNotes, formRefused } from './form-controls';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { DroppedToolReport } from './reported-tool';
@@ -23,8 +24,11 @@ export function createNativeSource(): PageToolSource | undefined {
     const roots = new ToolFormRoots();
     const formFor = (name: string): HTMLFormElement | undefined => roots.forms().find((form) => form.getAttribute('toolname') === name);
     const execute: ToolAdapter['execute'] = (name, args, signal) => {
-      const running = adapter.execute(name, args, signal);
       const form = formFor(name) ?? (roots.walk() ? formFor(name) : undefined);
+      // Only a form listed as the tool: a script's tool of the same name takes what it takes.
+      const tooLong = form && declarative.has(name) ? lengthProblems(form, args) : [];
+      if (tooLong.length > 0) return Promise.reject(Object.assign(new Error(tooLong.join(' ')), { name: 'TypeError' }));
+      const running = adapter.execute(name, args, signal);
       if (!form) return running;
       const answered = running.catch((error: unknown) => {
         throw refusedInWords(form, error);
@@ -32,6 +36,8 @@ export function createNativeSource(): PageToolSource | undefined {
       return form.hasAttribute('toolautosubmit') ? submittedByPage(answered) : filledForPerson(context, name, form, answered);
     };
     let forms = new Map<string | null, HTMLFormElement>();
+    // The names of the tools the last listing found to be forms.
+    let declarative = new Set<string>();
     // A page may register a tool in script and keep a form of the same name for browsers without
     // it (the browser keeps the script's tool): the form is the tool only where it says the same.
     const formOf = (tool: unknown): HTMLFormElement | undefined => {
@@ -51,6 +57,7 @@ export function createNativeSource(): PageToolSource | undefined {
           return formNotes.length > 0 ? { ...entry, formNotes } : entry;
         });
         const listed = new Set(listing.offered.map((entry) => readToolName(entry.tool)));
+        declarative = new Set(listing.offered.filter((entry) => entry.source === 'declarative').map((entry) => readToolName(entry.tool) ?? ''));
         return { ...listing, offered, refused: [...listing.refused, ...formsIgnored(roots.forms(), listed)] };
       },
       lookAgain: () => void roots.walk(),
