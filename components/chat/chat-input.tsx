@@ -44,7 +44,18 @@ export function ChatInput({ model }: { model: PanelModel }) {
         {running ? (
           <StopButton key="stop" model={model} hadFocus={hadFocus} />
         ) : (
-          <button key="send" type="submit" class="button primary" data-testid="send" disabled={!canSend}>
+          <button
+            key="send"
+            type="submit"
+            class="button primary"
+            data-testid="send"
+            disabled={!canSend}
+            onClick={(event) => {
+              // Send takes Stop's place under the pointer: the second click of a double click on
+              // Stop is not a request to send what was typed meanwhile.
+              if (event.detail >= 2) event.preventDefault();
+            }}
+          >
             Send
           </button>
         )}

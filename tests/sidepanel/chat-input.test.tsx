@@ -93,6 +93,21 @@ describe('the request box', () => {
     expect(document.activeElement).toBe(panel.find('chat-input'));
   });
 
+  it('takes a double click on Stop as one Stop, not a Stop and the sending of what was typed meanwhile', async () => {
+    panel = await mountPanel({ turns: [turn()], running: true });
+    await type(panel, 'half-typed next questi');
+    panel.find('stop')?.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'stopped', endedAt: 2_000 })] }) });
+    panel.find('send')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 2 }));
+    await panel.flush();
+    expect(panel.posted().map((message) => message.type)).toEqual(['subscribe', 'stop']);
+    expect((panel.find('chat-input') as HTMLTextAreaElement).value).toBe('half-typed next questi');
+    // A single click, or Enter, still sends.
+    panel.find('send')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
+    await panel.flush();
+    expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'half-typed next questi' });
+  });
+
   it('treats the time between sending and the first turn as running', async () => {
     panel = await mountPanel();
     await type(panel, 'add a mug');
