@@ -30,6 +30,12 @@ export function wireToolRegistry(registry: TabToolRegistry): void {
   browser.webNavigation.onCommitted.addListener(
     ({ tabId, frameId, timeStamp, documentId }) => void registry.documentCommitted(tabId, frameId, timeStamp, documentId),
   );
+  // A page that fails to load gets Chrome's error page, a new document Chrome tells no onCommitted
+  // of: the tools of the page before go with it. A navigation cancelled before it committed (a
+  // download, a 204 answer) names no document, and the page stays.
+  browser.webNavigation.onErrorOccurred.addListener(({ tabId, frameId, timeStamp, documentId }) => {
+    if (documentId && !/^0+$/.test(documentId)) void registry.documentCommitted(tabId, frameId, timeStamp, documentId);
+  });
   browser.tabs.onRemoved.addListener((tabId) => void registry.removeTab(tabId));
   browser.tabs.onReplaced.addListener((_addedTabId, removedTabId) => void registry.removeTab(removedTabId));
   registry.onChange(showToolCount);

@@ -232,4 +232,16 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     expect(await panel.getByTestId('page-unreachable').textContent()).toContain('This page did not load');
     expect(await panel.getByTestId('reload-page').count()).toBe(1);
   });
+
+  it('a page with tools that goes to one that does not load no longer offers the old page\'s tools', async () => {
+    const { page, panel } = await openPageAndPanel();
+    await expect.poll(() => panel.locator('.site-detail').textContent()).toContain('2 tools');
+    // Nothing listens on port 1: Chrome shows its error page, of which it tells no onCommitted.
+    await page.goto('http://127.0.0.1:1/').catch(() => {});
+    await panel.locator('[data-testid=page-unreachable][data-closed=load-failed]').waitFor({ timeout: 5000 });
+    expect(await panel.locator('.site-detail').textContent()).toContain('0 tools');
+    const fresh = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await fresh.locator('[data-testid=page-unreachable][data-closed=load-failed]').waitFor({ timeout: 5000 });
+    expect(await fresh.getByTestId('suggestion').count()).toBe(0);
+  });
 });
