@@ -20,8 +20,8 @@ export function UnreachablePageNote({
     return (
       <Note closed="browser" heading="No extension can work on this page">
         <p>
-          Browser pages (the new tab page, settings, the extension store, PDFs) stay closed to every extension. Open
-          a web site that offers tools.
+          Browser pages (the new tab page, settings, the extension store, PDFs) and extensions' own pages stay
+          closed to every extension. Open a web site that offers tools.
         </p>
       </Note>
     );

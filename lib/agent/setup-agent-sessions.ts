@@ -27,7 +27,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     onTabToolsChanged: (listener) => onTabToolsChanged((tabId) => listener(tabId)),
     pageAnswers: pageScriptAnswers,
     askPageAgain: (tabId) => requestTabTools(tabId, { lookAgain: true }),
-    topFrame: (tabId) => browser.webNavigation.getFrame({ tabId, frameId: 0 }),
+    topFrame: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 })) ?? (await ownPageIn(tabId)),
     tabLoading: async (tabId) => (await browser.tabs.get(tabId)).status === 'loading',
     previewWebLlm: (model) => previewWebLlm(model),
     reloadTab: (tabId) => browser.tabs.reload(tabId),
@@ -99,6 +99,15 @@ function hearNavigations(sessions: Pick<ReturnType<typeof createAgentSessions>, 
     if (documentId && !/^0+$/.test(documentId)) sessions.navigated(tabId, documentId);
     sessions.pageLoaded(tabId);
   });
+}
+
+/**
+ * The extension's own page a tab shows (its options, its trace viewer), of which webNavigation
+ * tells nothing: its address says no extension works there.
+ */
+async function ownPageIn(tabId: number): Promise<{ url: string } | null> {
+  const [own] = await browser.runtime.getContexts({ contextTypes: ['TAB'], tabIds: [tabId] }).catch(() => []);
+  return own?.documentUrl ? { url: own.documentUrl } : null;
 }
 
 /**

@@ -216,6 +216,12 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     expect(await panel.getByTestId('reload-page').count()).toBe(0);
     expect(await panel.getByTestId('empty-no-tools').count()).toBe(0);
 
+    // Nor in the extension's own pages: the trace viewer a turn's "Trace" link opens in a tab.
+    const own = await extension.openExtensionPage('traces.html');
+    const ownPanel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(own)}`);
+    await ownPanel.locator('[data-testid=page-unreachable][data-closed=browser]').waitFor({ timeout: 5000 });
+    expect(await ownPanel.getByTestId('reload-page').count()).toBe(0);
+
     const empty = await extension.context.newPage();
     await empty.goto(server.url('/no-such-page.html'));
     const emptyPanel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(empty)}`);
