@@ -1418,7 +1418,7 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(0);
     expect(h.state()!.turns[0]).toMatchObject({
       outcome: 'navigated',
-      notice: 'The page loaded a new document after "add_to_cart" ran, so the run ended here. Check the page before asking again.',
+      notice: 'The page loaded a new document when "add_to_cart" ran, so the run ended here. Check the page before asking again.',
     });
     // A navigation with no tool behind it still says to ask again.
     await script(['Thinking…'.repeat(50)], 20);
