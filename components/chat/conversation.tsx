@@ -40,7 +40,7 @@ export function Conversation({ model }: { model: PanelModel }) {
     <main class="conversation" ref={scroller} aria-label="Conversation">
       <div class="conversation-content" ref={content}>
         {session?.chatEnded && turns.length === 0 && <ChatEndedNote ending={session.chatEnded} />}
-        {noTools && turns.length === 0 && <NoToolsNote compact={false} />}
+        {noTools && turns.length === 0 && <NoToolsNote compact={false} loading={session.pageLoading === true} />}
         {session && !session.agentOff && turns.length === 0 && session.toolCount > 0 && <AskThisPage toolCount={session.toolCount} />}
         {turns.slice(hidden).map((turn) => (
           <TurnView
@@ -55,7 +55,7 @@ export function Conversation({ model }: { model: PanelModel }) {
         ))}
         {/* Offered in a private window too: turning the agent on takes an entry away, and keeps nothing of the visit. */}
         {session?.agentOff && <AgentOffEntry model={model} origin={session.origin} offBy={session.agentOffBy} />}
-        {noTools && turns.length > 0 && <NoToolsNote compact />}
+        {noTools && turns.length > 0 && <NoToolsNote compact loading={session.pageLoading === true} />}
         {unreachable && <UnreachableEntry model={model} closedPage={session.closedPage} loadFailed={session.pageLoadFailed === true} />}
         <RunAnnouncer turn={turns.at(-1)} engine={session?.engine} />
       </div>

@@ -1,5 +1,17 @@
-/** The page offers no WebMCP tools: say so, and how a site author adds some. */
-export function NoToolsNote({ compact }: { compact: boolean }) {
+/** The page offers no WebMCP tools: say so, and how a site author adds some; or that it is still loading, and may. */
+export function NoToolsNote({ compact, loading = false }: { compact: boolean; loading?: boolean }) {
+  if (loading) {
+    return compact ? (
+      <p class="notice-box tone-neutral" data-testid="empty-no-tools" data-loading="true">
+        This page is still loading: its tools, if it offers any, appear once it has.
+      </p>
+    ) : (
+      <div class="empty-state" data-testid="empty-no-tools" data-loading="true">
+        <h2>This page is still loading</h2>
+        <p>Its tools, if it offers any, appear here once it has loaded.</p>
+      </div>
+    );
+  }
   if (compact) {
     return (
       <p class="notice-box tone-neutral" data-testid="empty-no-tools">

@@ -125,6 +125,8 @@ export const sessionStateSchema = z.object({
   closedPage: z.enum(['browser', 'file']).optional(),
   /** The page did not load (Chrome shows its error page: offline, a host that does not resolve): a reload once that is mended. */
   pageLoadFailed: z.literal(true).optional(),
+  /** A page without tools that is still loading: it may offer some once it has. */
+  pageLoading: z.literal(true).optional(),
   suggestions: z.array(z.string()),
   engine: engineStatusSchema,
   /** The person allowed tools that change the page on this site without asking. */

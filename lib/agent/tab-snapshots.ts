@@ -68,6 +68,8 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
   const session = await host.sessionFor(tabId);
   const [settings, tools, privateWindow] = await Promise.all([background.loadSettings(), background.getTabTools(tabId), background.isPrivateTab(tabId)]);
   const { address, closedPage, pageReachable, pageLoadFailed } = tools ? { pageReachable: true, pageLoadFailed: false } : await readSilentPage(background, tabId);
+  // A page with no tools yet may register them as it loads: said so, not that it offers none.
+  const pageLoading = pageReachable && !tools?.tools.length && (await background.tabLoading?.(tabId).catch(() => false)) === true;
   host.engines.describe(settings, await host.previews.previewFor(settings));
   // A web page that reported no tools is still a site: the person may turn the agent off there
   // before it offers any. A browser page has no site to name, nor a file (its report's is 'null').
@@ -87,6 +89,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
     pageReachable,
     ...(closedPage && !pageReachable ? { closedPage } : {}),
     ...(pageLoadFailed ? { pageLoadFailed } : {}),
+    ...(pageLoading ? { pageLoading } : {}),
     suggestions: suggestRequests(tools?.tools ?? []),
     engine: host.engineStatusFor(tabId),
     siteAllowed: Boolean(origin && settings.allowedSites.includes(origin)),

@@ -1386,6 +1386,17 @@ describe('agent sessions', () => {
     expect(h.state()!.turns[1]!.requestTooLong).toBeUndefined();
   });
 
+  it('tells a panel that a page without tools is still loading, and no longer once it has loaded', async () => {
+    let loading = true;
+    const h = harness({ pageLoading: () => loading, tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: [] }) });
+    h.openPanel(1);
+    await h.until(() => h.state()?.pageLoading === true);
+    loading = false;
+    h.sessions.pageLoaded(1);
+    await h.until(() => h.state() !== undefined && h.state()!.pageLoading === undefined);
+    expect(h.state()).toMatchObject({ toolCount: 0, pageReachable: true });
+  });
+
   it('shows a call whose frame went before it answered as "No answer", not done, and the run goes on', async () => {
     await script([call('search_products', { query: 'mug' }), 'The search went away before it answered.']);
     const h = harness({ execute: async (name) => noAnswerOutput(name, 4) });

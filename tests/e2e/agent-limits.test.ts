@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumAvailable, currentServiceWorker, launchExtension, serveFixtures, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
@@ -237,6 +239,29 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await panel.locator('[data-testid=page-unreachable][data-closed=load-failed]').waitFor({ timeout: 5000 });
     expect(await panel.getByTestId('page-unreachable').textContent()).toContain('This page did not load');
     expect(await panel.getByTestId('reload-page').count()).toBe(1);
+  });
+
+  it('a page still loading says so, not that it offers no tools, until its tools come', async () => {
+    // The page's head comes at once, its body (with its tools) eight seconds later.
+    const slow = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.write('<!doctype html><html><head><title>Slow page</title></head>');
+      const tools = `document.modelContext.registerTool({ name: 'late_tool', description: 'Comes with the body.', inputSchema: { type: 'object', properties: {} }, execute: async () => 'ok' });`;
+      setTimeout(() => response.end(`<body><p>Here at last.</p><script>${tools}</script></body></html>`), 8_000);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const page = await extension.context.newPage();
+      await page.goto(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/`, { waitUntil: 'commit' });
+      const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+      await panel.locator('[data-testid=empty-no-tools][data-loading=true]').waitFor({ timeout: 6_000 });
+      expect(await panel.getByTestId('empty-no-tools').textContent()).toContain('This page is still loading');
+      await expect.poll(() => panel.locator('.site-detail').textContent(), { timeout: 15_000 }).toContain('1 tool');
+      expect(await panel.getByTestId('empty-no-tools').count()).toBe(0);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 
   it('a page with tools that goes to one that does not load no longer offers the old page\'s tools', async () => {

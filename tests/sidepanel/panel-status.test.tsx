@@ -338,6 +338,13 @@ describe('empty states', () => {
     expect(note?.textContent).toContain('<form toolname');
   });
 
+  it('says a page without tools that is still loading may offer some once it has, rather than that it offers none', async () => {
+    panel = await mountPanel({ toolCount: 0, pageLoading: true });
+    expect(panel.find('empty-no-tools')?.textContent).toBe('This page is still loadingIts tools, if it offers any, appear here once it has loaded.');
+    await panel.deliver({ type: 'snapshot', state: sessionState({ toolCount: 0 }) });
+    expect(panel.find('empty-no-tools')?.textContent).toContain('No tools on this page');
+  });
+
   it('asks for a reload where the extension cannot read the page, and reloads it on request', async () => {
     panel = await mountPanel({ toolCount: 0, pageReachable: false });
     expect(panel.find('empty-no-tools')).toBeNull();
