@@ -72,7 +72,7 @@ export function runTabAgent(
     needsApproval: (_call, { tool }) => approvalFor(run, tool),
     approve: (call, context) => askPerson(run, call, context),
   });
-  // A request that alone fills the context, or a first one, is told apart from a conversation grown
+  // A request that alone fills the context, or one with nothing before it, is told apart from a conversation grown
   // too long. The engine may have learned its context only by now (a server that did not say it at first).
   return result.then((ended) => {
     const worded = withContextFullWords(ended, { request, history, contextTokens: engine.contextTokens, engineId: engine.id });
