@@ -6,6 +6,19 @@ import type { Turn, TurnOutcome } from './session-state';
 /** The person's answer to a call that waits for their yes. */
 export type Decision = 'allow-once' | 'allow-site' | 'deny';
 
+/**
+ * How a question ends without the person's answer: the page took the tool away (`withdrawn`), or
+ * the call may now run unasked (`allowed`: its site allowed meanwhile, in another tab say).
+ */
+export type Settled = 'withdrawn' | 'allowed';
+
+/** A call that waits for the person's yes or no. */
+export interface Question {
+  answer(decision: Decision): void;
+  /** Looks again whether the question still stands: the page's tools, or the settings, changed. */
+  lookAgain(): void;
+}
+
 /** A run going on in a tab, as its session keeps it. */
 export interface ActiveRun {
   controller: AbortController;
@@ -29,7 +42,8 @@ export interface ActiveRun {
   ended: Promise<void>;
   stopReason?: TurnOutcome;
   stopDetail?: string;
-  approvals: Map<string, (decision: Decision) => void>;
+  /** The calls that wait for the person's answer, by call id. */
+  approvals: Map<string, Question>;
   /** It has read text that strangers wrote (see `approvalReason`), or its history holds an answer that did. */
   readUntrusted: boolean;
   /** Its exchange goes into the history when it ends: it runs on a known site. */

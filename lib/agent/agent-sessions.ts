@@ -71,15 +71,23 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     connect(port: ConnectingPanelPort) {
       connectPanel(port, handle, leavePanels);
     },
-    /** The tab's tools changed (its title comes with them): its panels redraw, and those of tabs waiting for its run name it anew. */
+    /**
+     * The tab's tools changed (its title comes with them): its panels redraw, those of tabs waiting
+     * for its run name it anew, and a call waiting for the person whose tool went asks no more.
+     */
     toolsChanged(tabId: number) {
       resendSnapshot(tabId);
+      sessions.get(tabId)?.lookAgainAtQuestions();
       void waitingTabs.noteTitle(tabId);
     },
-    /** The settings changed (the options page, or "allow on this site"): what panels show of them is redrawn. */
+    /**
+     * The settings changed (the options page, or "allow on this site"): what panels show of them is
+     * redrawn, and a call waiting for the person on a site now allowed runs.
+     */
     settingsChanged() {
       previews.clear();
       void stopRunsWhereOff().catch(() => {});
+      for (const session of sessions.values()) session.lookAgainAtQuestions();
       for (const tabId of panels.keys()) resendSnapshot(tabId);
       background.wakePanels?.();
     },

@@ -22,7 +22,8 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
         ],
       };
     case 'tool-approval-response':
-      return updateCard(turn, event.callId, { state: event.approved ? 'running' : 'declined' });
+      // A question withdrawn (the page took its tool away) was never declined: the error after it says why.
+      return updateCard(turn, event.callId, { state: event.approved ? 'running' : event.withdrawn ? 'unknown' : 'declined' });
     case 'tool-result':
       return updateCard(turn, event.callId, {
         state: event.output.isError ? 'failed' : event.output.noAnswer ? 'unanswered' : 'done',

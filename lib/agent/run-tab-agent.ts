@@ -2,13 +2,13 @@
 // against the sites where the agent is off, run in its frame within the tool timeout, and asked
 // about where the person must say yes first.
 import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
+import { runLocalAgent, type AgentEvent, type Approval, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import { siteOfReport } from '../registry/report-site';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { agentOffOn, type Settings } from '../settings';
 import { withReadableFailure } from '../webmcp/hidden-tool-error';
-import type { ActiveRun, TabRunHost } from './active-run';
+import type { ActiveRun, Settled, TabRunHost } from './active-run';
 import { approvalReason, isAllowableSite, type ApprovalReason } from './approval-policy';
 import { assumedContextTokens } from './fit-history';
 import { reportsOtherSite } from './request-site';
@@ -146,8 +146,11 @@ async function approvalFor(run: TabRun, tool: ToolDescriptor): Promise<ApprovalR
   return approvalReason(tool, current, { siteAllowed: allowed && !otherSiteOf(run, tool), readUntrusted: run.active.readUntrusted });
 }
 
-/** Shows the call's card waiting and waits for the person's answer; answers whether the call may run. */
-async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }: ToolCallContext): Promise<boolean> {
+/**
+ * Shows the call's card waiting and waits for the person's answer, or until the question no longer
+ * stands; answers whether the call may run.
+ */
+async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }: ToolCallContext): Promise<Approval> {
   const { host } = run;
   const otherSite = otherSiteOf(run, tool);
   const reason = (await approvalFor(run, tool)) ?? 'not-read-only';
@@ -165,10 +168,31 @@ async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }: ToolCa
   });
   // The worker stays up while the person decides, even from another tab, but not for good:
   // a run nobody answers ends, and lets go of the model.
-  const decision = await waitForDecision(host, run.active, callId, call.name);
+  const decision = await waitForDecision(host, run.active, callId, call.name, () => settledMeanwhile(run, tool));
+  if (decision === 'withdrawn') return { withdrawn: `The page removed the tool ${call.name} while the user was being asked about this call, so it did not run.` };
+  if (decision === 'allowed') return true;
   // "Allow on this site" never covers a consequential tool: those ask every time.
   if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await host.world.allowSite(host.tabId);
   return decision !== 'deny';
+}
+
+/**
+ * Whether a question ended without the person: the page no longer offers the tool where it was
+ * chosen (its frame, its document), or the call needs no yes now (its site allowed meanwhile).
+ */
+async function settledMeanwhile(run: TabRun, tool: ToolDescriptor): Promise<Settled | undefined> {
+  const tabTools = await run.host.world.getTabTools(run.host.tabId);
+  const { frameId, documentId } = toolTargetOf(tool);
+  const offered = tabTools?.tools.some((candidate) => {
+    const target = toolTargetOf(candidate);
+    return (
+      candidate.name === tool.name &&
+      (frameId === undefined || target.frameId === frameId) &&
+      (documentId === undefined || target.documentId === undefined || target.documentId === documentId)
+    );
+  });
+  if (!offered) return 'withdrawn';
+  return (await approvalFor(run, tool)) === null ? 'allowed' : undefined;
 }
 
 async function executeWithTimeout(host: TabRunHost, call: ParsedCall, context: ToolCallContext, active: ActiveRun, settings: Settings): Promise<ToolOutput> {

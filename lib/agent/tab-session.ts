@@ -154,7 +154,12 @@ export class TabSession {
   }
 
   decide(callId: string, decision: Decision): void {
-    this.active?.approvals.get(callId)?.(decision);
+    this.active?.approvals.get(callId)?.answer(decision);
+  }
+
+  /** The page's tools or the settings changed: a call waiting for the person may need them no more. */
+  lookAgainAtQuestions(): void {
+    for (const question of this.active?.approvals.values() ?? []) question.lookAgain();
   }
 
   /** Runs the agent for one request; resolves when the turn has ended, however it ended. */

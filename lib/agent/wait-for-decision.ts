@@ -1,9 +1,19 @@
 // The wait for the person's yes or no to a call: the tab's toolbar says a call waits, and a run
 // nobody answers ends.
-import type { ActiveRun, Decision, TabRunHost } from './active-run';
+import type { ActiveRun, Decision, Settled, TabRunHost } from './active-run';
 
-// Ends the run if the person has not answered in `approvalWaitMs`; the timer goes with the run.
-export function waitForDecision(host: TabRunHost, active: ActiveRun, callId: string, name: string): Promise<Decision> {
+/**
+ * Ends the run if the person has not answered in `approvalWaitMs`; the timer goes with the run.
+ * `settledMeanwhile` is asked each time the page's tools or the settings change, and ends the wait
+ * where the question no longer stands.
+ */
+export function waitForDecision(
+  host: TabRunHost,
+  active: ActiveRun,
+  callId: string,
+  name: string,
+  settledMeanwhile: () => Promise<Settled | undefined> = async () => undefined,
+): Promise<Decision | Settled> {
   const { approvalWaitMs } = host.world;
   const minutes = Math.max(1, Math.round(approvalWaitMs / 60_000));
   const signal = active.controller.signal;
@@ -21,7 +31,13 @@ export function waitForDecision(host: TabRunHost, active: ActiveRun, callId: str
     active.approvals.delete(callId);
     host.world.showAsking?.(host.tabId, false);
   };
-  const decided = new Promise<Decision>((resolve) => active.approvals.set(callId, resolve));
+  const decided = new Promise<Decision | Settled>((resolve) =>
+    active.approvals.set(callId, {
+      answer: resolve,
+      // Whichever comes first, the person's answer or this, ends the wait.
+      lookAgain: () => void settledMeanwhile().then((settled) => settled && resolve(settled), () => {}),
+    }),
+  );
   signal.addEventListener('abort', over, { once: true });
   host.world.showAsking?.(host.tabId, true);
   return decided.finally(over);

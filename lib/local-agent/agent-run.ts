@@ -6,7 +6,7 @@ import { defaultInstructions } from './default-instructions';
 import { engineErrorFields, type EngineErrorFields } from './engine-error-fields';
 import type { PromptFormat } from './formats';
 import type { LanguageModel } from './language-model';
-import type { ToolCallContext, ToolCallHost } from './run-tool-call';
+import type { Approval, ToolCallContext, ToolCallHost } from './run-tool-call';
 import { RunPrompt } from './run-prompt';
 import { defaultToolOutputLimit } from './tool-output-text';
 import type { ParsedCall, ToolScorer } from './types';
@@ -29,7 +29,7 @@ export interface RunLocalAgentOptions {
   /** Runs a call in the page. Page faults come back as `isError` outputs, not exceptions. */
   executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
   /** Asks the person before a call; absent, every call runs. */
-  approve?(call: ParsedCall, context: ToolCallContext): Promise<boolean>;
+  approve?(call: ParsedCall, context: ToolCallContext): Promise<Approval>;
   /** Why this call must be approved, or null when it may run at once. Absent, every call is asked. */
   needsApproval?(call: ParsedCall, context: ToolCallContext): string | null | Promise<string | null>;
   onEvent?(event: AgentEvent): void;

@@ -14,10 +14,16 @@ export interface ToolCallContext {
 /** What the loop needs to run one call; the host supplies the world (the page, the person). */
 export interface ToolCallHost {
   executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
-  approve?(call: ParsedCall, context: ToolCallContext): Promise<boolean>;
+  approve?(call: ParsedCall, context: ToolCallContext): Promise<Approval>;
   needsApproval?(call: ParsedCall, context: ToolCallContext): string | null | Promise<string | null>;
   emit(event: AgentEvent): void;
 }
+
+/**
+ * The person's answer to a call: yes or no, or none because the question no longer stands (the
+ * page took the tool away meanwhile): `withdrawn` says why, to the model and on the call's card.
+ */
+export type Approval = boolean | { withdrawn: string };
 
 /**
  * The third time the model makes the very same call, answered the same the two times before (see
@@ -78,9 +84,14 @@ export async function runToolCall(
   const reason = !host.approve ? null : host.needsApproval ? await raceAbort(Promise.resolve(host.needsApproval(call, callContext)), signal) : 'asked';
   if (host.approve && reason !== null) {
     host.emit({ type: 'tool-approval-request', step, callId, name, reason });
-    const approved = await raceAbort(host.approve(call, callContext), signal);
-    host.emit({ type: 'tool-approval-response', step, callId, approved });
-    if (!approved) {
+    const answer = await raceAbort(host.approve(call, callContext), signal);
+    if (typeof answer === 'object') {
+      host.emit({ type: 'tool-approval-response', step, callId, approved: false, withdrawn: true });
+      host.emit({ type: 'tool-error', step, callId, name, kind: 'unknown-tool', message: answer.withdrawn });
+      return { reply: { name, text: answer.withdrawn, isError: true } };
+    }
+    host.emit({ type: 'tool-approval-response', step, callId, approved: answer });
+    if (!answer) {
       const message = `The user declined the call to ${name}. Do not call it again unless they ask.`;
       host.emit({ type: 'tool-error', step, callId, name, kind: 'declined', message });
       return { reply: { name, text: message, isError: true }, declined: true };

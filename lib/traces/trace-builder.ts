@@ -140,7 +140,7 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
       if (call) call.approval = { askedAt: now };
       return;
     case 'tool-approval-response':
-      if (call) call.approval = { askedAt: call.approval?.askedAt ?? now, answeredAt: now, approved: event.approved };
+      if (call) call.approval = { askedAt: call.approval?.askedAt ?? now, answeredAt: now, approved: event.approved, ...(event.withdrawn ? { withdrawn: true } : {}) };
       return;
     case 'tool-result':
       if (call) call.result = traceResult(event.output, event.durationMs, now);

@@ -49,7 +49,8 @@ export const traceCallSchema = z.object({
   arguments: jsonObject,
   calledAt: time,
   approval: z
-    .object({ askedAt: time, answeredAt: time.optional(), approved: z.boolean().optional() })
+    // `withdrawn`: nobody answered, as the page took the tool away meanwhile (`answeredAt` is when).
+    .object({ askedAt: time, answeredAt: time.optional(), approved: z.boolean().optional(), withdrawn: z.boolean().optional() })
     .optional(),
   result: z
     .object({

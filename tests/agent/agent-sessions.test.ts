@@ -371,6 +371,59 @@ describe('agent sessions', () => {
     expect(h.executed).toEqual(['add_to_cart', 'add_to_cart', 'checkout']);
   });
 
+  it('"allow on this site" in one tab answers a call of that site waiting in another tab', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'Done.']);
+    const h = harness();
+    h.openPanelAndAsk(1, 'buy');
+    await h.untilCard(0, 'waiting');
+    const inTab1 = h.cards()[0]!.callId;
+    h.openPanelAndAsk(2, 'buy');
+    await h.until(() => h.state()?.tabId === 2 && h.cards()[0]?.state === 'waiting');
+    h.send({ type: 'approve', tabId: 1, callId: inTab1, decision: 'allow-site' });
+    // The settings' change reaches the sessions as the browser's storage tells it.
+    await h.until(() => (h.background.updateSettings as ReturnType<typeof vi.fn>).mock.calls.length === 1);
+    h.sessions.settingsChanged();
+    await h.untilTurnEnds(0, 'answer');
+    expect(h.cards()[0]?.state).toBe('done');
+    expect(h.executed).toEqual(['add_to_cart', 'add_to_cart']);
+  });
+
+  it('a site allowed while a consequential call waits leaves that call asking', async () => {
+    await script([call('checkout', {}), 'Done.']);
+    const h = harness();
+    h.openPanelAndAsk(1, 'check out');
+    await h.untilCard(0, 'waiting');
+    await h.background.updateSettings(() => ({ allowedSites: ['https://shop.example'] }));
+    h.sessions.settingsChanged();
+    h.sessions.toolsChanged(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.cards()[0]?.state).toBe('waiting');
+    expect(h.executed).toEqual([]);
+    h.answerCard(1, 0, 'allow-once');
+    await h.untilTurnEnds(0, 'answer');
+    expect(h.executed).toEqual(['checkout']);
+  });
+
+  it('a call whose tool the page takes away while the person is asked stops asking: the card and the model hear why it did not run', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'The shop no longer lets me add it.']);
+    let offered = tools;
+    const h = harness({ tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: offered }) });
+    h.openPanelAndAsk(1, 'buy');
+    await h.untilCard(0, 'waiting');
+    // A report of the same tools changes nothing.
+    h.sessions.toolsChanged(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.cards()[0]?.state).toBe('waiting');
+    offered = tools.filter((tool) => tool.name !== 'add_to_cart');
+    h.sessions.toolsChanged(1);
+    await h.untilTurnEnds(0, 'answer');
+    const withdrawn = 'The page removed the tool add_to_cart while the user was being asked about this call, so it did not run.';
+    expect(h.cards()[0]).toMatchObject({ state: 'unknown', result: withdrawn });
+    expect(h.executed).toEqual([]);
+    const steps = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.filter((event) => event.type === 'step-start');
+    expect(JSON.stringify(steps[1])).toContain(withdrawn);
+  });
+
   it('"allow on this site" never covers a frame of another site in the page: its card asks, and says where the tool comes from', async () => {
     await script([call('add_to_cart', { qty: 1 }), call('archive_all_mail', {}), 'Done.']);
     const frameTool: ToolDescriptor & { origin: string; frameId: number } = {

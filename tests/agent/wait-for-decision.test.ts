@@ -17,7 +17,7 @@ describe('waitForDecision', () => {
     const { host, active, asking } = runAsking();
     const decided = waitForDecision(host, active, '1.1', 'add_to_cart');
     expect(asking).toEqual([true]);
-    active.approvals.get('1.1')?.('allow-once');
+    active.approvals.get('1.1')?.answer('allow-once');
     await expect(decided).resolves.toBe('allow-once');
     expect(asking).toEqual([true, false]);
     expect(active.approvals.size).toBe(0);

@@ -131,6 +131,29 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     expect(await card.textContent()).toContain('The frame that offered "map_search" navigated, reloaded or was removed while it ran');
   });
 
+  it('a tool the page takes away while the person is asked about its call: the question goes, the call never runs, and the run goes on', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [toolCall('delete_draft', {}), 'The page no longer offers to delete the draft.'],
+    });
+    const page = await extension.context.newPage();
+    await page.goto(server.url('/draft-tools.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await ask(panel, 'delete the draft');
+    const card = panel.getByTestId('tool-card').first();
+    await panel.getByRole('button', { name: 'Allow once' }).waitFor();
+    await page.evaluate(() => (window as unknown as { withdrawDeleteDraft(): void }).withdrawDeleteDraft());
+    // The run went on: the model's next step read why the call did not run, and answered.
+    await expect.poll(() => panel.getByTestId('prose').allInnerTexts(), { timeout: 5000 }).toEqual(['The page no longer offers to delete the draft.']);
+    expect(await card.getAttribute('data-state')).toBe('unknown');
+    expect(await card.getAttribute('aria-label')).toBe('delete_draft: Not available');
+    await card.locator('summary').click();
+    expect(await card.getByTestId('tool-result').textContent()).toBe('The page removed the tool delete_draft while the user was being asked about this call, so it did not run.');
+    expect(await panel.getByRole('button', { name: 'Allow once' }).count()).toBe(0);
+    expect(await page.locator('#deleted').textContent()).toBe('0');
+    await page.close();
+    await panel.close();
+  });
+
   it('a service worker stopped mid-run: the run shows as interrupted, the conversation survives, the next request works', async () => {
     await useReplayEngine(await currentServiceWorker(extension.context), {
       replies: [`First part.${toolCall('slow_lookup', { topic: 'coffee' })}`, 'never'],

@@ -7,6 +7,7 @@ import {
   parseToolCalls,
   runLocalAgent,
   type AgentEvent,
+  type Approval,
   type LanguageModel,
   type ParsedCall,
   type RunLocalAgentOptions,
@@ -522,6 +523,21 @@ describe('runLocalAgent', () => {
     expect(lastPromptMessage(model, 1)).toContain('The user declined');
     expect(events).toContainEqual(expect.objectContaining({ type: 'tool-approval-response', approved: false }));
     expect(result.text).toBe('Okay, I left it.');
+  });
+
+  it('tells the model why a call did not run when its question was withdrawn, and does not count it as declined', async () => {
+    const withdrawn = 'The page removed the tool add_to_cart while the user was being asked about this call, so it did not run.';
+    const approve = vi.fn(async (_call: ParsedCall): Promise<Approval> => (approve.mock.calls.length === 1 ? { withdrawn } : true));
+    const again = call('add_to_cart', { slug: 'mug', qty: 2 });
+    const { run, executed, model, events } = setup([again, again, 'Added.'], { approve });
+    const result = await run();
+    expect(lastPromptMessage(model, 1)).toContain(withdrawn);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-approval-response', approved: false, withdrawn: true }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-error', kind: 'unknown-tool', message: withdrawn }));
+    // Not declined: the same call, made again once the tool is back, is asked about and runs.
+    expect(approve).toHaveBeenCalledTimes(2);
+    expect(executed).toHaveLength(1);
+    expect(result.text).toBe('Added.');
   });
 
   it('asks only for calls that need it, and says why in the approval event', async () => {

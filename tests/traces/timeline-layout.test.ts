@@ -63,6 +63,20 @@ describe('layoutTimeline', () => {
     expect(layout.totals).toMatchObject({ modelMs: 2_000, waitMs: 300_000, wallMs: 302_000 });
   });
 
+  it('ends the wait of a question the page withdrew when it did, and says why', () => {
+    const steps = [
+      step(1, {
+        startedAt: 10_000,
+        modelMs: 2_000,
+        calls: [{ callId: '1.1', name: 'buy', arguments: {}, calledAt: 12_000, approval: { askedAt: 12_000, answeredAt: 15_000, approved: false, withdrawn: true } }],
+      }),
+    ];
+    const layout = layoutTimeline({ run, steps });
+    expect(layout.bars).toContainEqual({ kind: 'wait', step: 1, startMs: 2_000, durationMs: 3_000, label: 'waiting for the person: buy (the page removed the tool)' });
+    // It never ran: no tool bar.
+    expect(layout.bars.filter((bar) => bar.kind === 'tool')).toEqual([]);
+  });
+
   it('counts a tool that never answered until the run ended, and says it got no answer', () => {
     // Allowed at 13 s, the tool hung; the tool timeout ended the run at 16 s.
     const timedOut = { ...run, outcome: 'tool-timeout' as const };

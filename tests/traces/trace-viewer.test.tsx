@@ -153,6 +153,24 @@ describe('the trace viewer', () => {
     expect([...totals.querySelectorAll('[data-total]')].map((row) => (row as HTMLElement).dataset.total)).toEqual(['total', 'model', 'tool', 'wait', 'tokens']);
   });
 
+  it('says of a question the page withdrew, by removing its tool, that no answer was needed, and why the call did not run', async () => {
+    const store = await storeWith([{ runId: 'mugs' }]);
+    const { run, steps } = (await store.getTrace('mugs'))!;
+    const asked = steps[2]!.calls[0]!;
+    const message = `The page removed the tool ${asked.name} while the user was being asked about this call, so it did not run.`;
+    asked.approval = { askedAt: asked.calledAt, answeredAt: asked.calledAt + 2_000, approved: false, withdrawn: true };
+    delete asked.result;
+    steps[2]!.problems.push({ kind: 'unknown-tool', callId: asked.callId, name: asked.name, message });
+    await store.write([run], steps);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.findAll('step').length === 4, 'the steps');
+    await viewer.openSteps();
+    const shown = viewer.find('call', viewer.findAll('step')[2])!;
+    expect(viewer.find('call-approval', shown)?.textContent).toBe('Asked; the page removed the tool 2.0 s later, before an answer.');
+    expect(viewer.find('problem', shown)?.textContent).toContain(message);
+  });
+
   it('gives the timeline a table a screen reader can read, draws tool calls thinner than model time, and says in words which tool was called', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]));
     await viewer.act(() => viewer!.model.open('mugs'));
