@@ -127,6 +127,13 @@ export function fieldChoices(controls: readonly FormControl[]): Choice[] {
   return controls.map((control) => ({ value: control.value, title: labelsText(control) }));
 }
 
+/** Whether a field is a required select whose first option is its placeholder (see `isPlaceholder`). */
+export function hasPlaceholderChoice(controls: readonly FormControl[]): boolean {
+  const first = controls[0];
+  const option = first instanceof HTMLSelectElement ? first.options[0] : undefined;
+  return controls.length === 1 && option !== undefined && isPlaceholder(first as HTMLSelectElement, option);
+}
+
 /**
  * A required select's first option with an empty value ("Choose…") is no choice but its
  * placeholder, as HTML defines it: the form refuses it, so it is not offered.

@@ -8,6 +8,7 @@ import type { DroppedToolReport } from './reported-tool';
 import { toolNamePattern } from './tool-limits';
 import { ToolFormRoots } from './tool-form-roots';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
+import { withoutPlaceholderChoices } from './without-placeholder-choices';
 
 /**
  * The browser's own WebMCP, which an isolated-world script sees directly (JavaScript polyfills
@@ -53,8 +54,9 @@ export function createNativeSource(): PageToolSource | undefined {
         const listing = await source.list();
         const offered = listing.offered.map((entry) => {
           const form = formOf(entry.tool);
-          const formNotes = form ? formFieldNotes(form) : [];
-          return formNotes.length > 0 ? { ...entry, formNotes } : entry;
+          if (!form) return entry;
+          const formNotes = formFieldNotes(form);
+          return { ...entry, tool: withoutPlaceholderChoices(entry.tool, form), ...(formNotes.length > 0 ? { formNotes } : {}) };
         });
         const listed = new Set(listing.offered.map((entry) => readToolName(entry.tool)));
         declarative = new Set(listing.offered.filter((entry) => entry.source === 'declarative').map((entry) => readToolName(entry.tool) ?? ''));

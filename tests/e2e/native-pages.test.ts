@@ -344,17 +344,27 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
   it('says which pattern a field wants when the form refuses a value for it, which the browser\'s words leave out, and refuses a value past maxlength', async () => {
     const { page, inspector } = await openFixture('declarative-constraints.html');
     await inspector.waitForTools(['sign_up'], 2_000);
-    const run = await inspector.run('sign_up', { code: 'abc12' });
+    const run = await inspector.run('sign_up', { code: 'abc12', letters: 'weekly' });
     expect(run).toMatchObject({
       isError: true,
       text: expect.stringMatching(/^The form did not accept the values \(code: .+ It must match the pattern \[A-Z\]\{3\}\[0-9\]\{2\} \(Three capital letters, then two digits\)\.\)\.$/),
     });
     await expect(page.locator('#sent').textContent()).resolves.toBe('');
     // The browser fills the form by script, which maxlength does not hold back: the extension does.
-    const tooLong = await inspector.run('sign_up', { code: 'ABC12', nick: 'toolongnick' });
+    const tooLong = await inspector.run('sign_up', { code: 'ABC12', nick: 'toolongnick', letters: 'weekly' });
     expect(tooLong).toMatchObject({ isError: true, text: '"nick" must be at most 5 characters, not 11 ("toolongnick").' });
     await expect(page.locator('#sent').textContent()).resolves.toBe('');
-    expect(await inspector.run('sign_up', { code: 'ABC12', nick: 'Ada' })).toMatchObject({ isError: false, text: 'Signed up ABC12.' });
+    expect(await inspector.run('sign_up', { code: 'ABC12', nick: 'Ada', letters: 'weekly' })).toMatchObject({ isError: false, text: 'Signed up ABC12.' });
+  });
+
+  it('offers a required select\'s choices without its placeholder ("Choose…"), which the browser lists as one', async () => {
+    const { inspector } = await openFixture('declarative-constraints.html');
+    await inspector.waitForTools(['sign_up'], 2_000);
+    const card = inspector.tool('sign_up');
+    await inspector.openSection('sign_up', 'Schema');
+    await card.locator('.schema-compact').waitFor();
+    const compact = JSON.parse((await card.locator('.schema-compact').textContent()) ?? '');
+    expect(compact.properties.letters.enum).toEqual(['weekly', 'monthly']);
   });
 
   it('marks a form the browser reads in an open shadow root as a form, and runs it there', async () => {

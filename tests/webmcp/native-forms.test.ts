@@ -152,3 +152,32 @@ describe('a browser form with a field that has no name', () => {
     );
   });
 });
+
+describe("Chrome's schema of a form with a required select", () => {
+  it('offers no placeholder ("Choose…") as a choice, as the extension\'s own reader does; an optional select keeps its empty choice', async () => {
+    document.body.innerHTML = `<form toolname="ask" tooldescription="Ask the shop.">
+      <select name="topic" required><option value="">Choose…</option><option value="sales">Sales</option></select>
+      <select name="team"><option value="">Anyone</option><option value="care">Care</option></select>
+    </form>`;
+    // As Chrome 156 lists it: each option a choice, the placeholder included.
+    const choice = (value: string, title: string) => ({ type: 'string', const: value, title });
+    const inputSchema = {
+      type: 'object',
+      properties: {
+        topic: { type: 'string', anyOf: [choice('', 'Choose…'), choice('sales', 'Sales')], enum: ['', 'sales'] },
+        team: { type: 'string', anyOf: [choice('', 'Anyone'), choice('care', 'Care')], enum: ['', 'care'] },
+      },
+      required: ['topic'],
+    };
+    (document as unknown as { modelContext: unknown }).modelContext = Object.assign(new EventTarget(), {
+      getTools: async () => [{ name: 'ask', description: 'Ask the shop.', inputSchema, source: window }],
+      executeTool: async () => 'ok',
+    });
+    const [listed] = (await createNativeSource()!.list()).offered;
+    const schema = (listed!.tool as { inputSchema: typeof inputSchema }).inputSchema;
+    expect(schema.properties.topic).toEqual({ type: 'string', anyOf: [choice('sales', 'Sales')], enum: ['sales'] });
+    expect(schema.properties.team).toEqual(inputSchema.properties.team);
+    expect(schema.required).toEqual(['topic']);
+    expect((listed!.tool as { name: string }).name).toBe('ask');
+  });
+});
