@@ -11,10 +11,15 @@ const blocks = 'p, li, h1, h2, h3, h4, h5, h6, pre, blockquote, tr, ul, ol, tabl
 
 /**
  * A finished turn's answer as a screen reader should hear it: its words without Markdown's marks,
- * a block at a time, and only the start of a long one, saying where the rest is.
+ * a block at a time, and only the start of a long one, saying where the rest is. The answer is the
+ * prose after the last call: what the model said before its calls ("First I search the shop…") is
+ * in the conversation, and would otherwise take the time the answer is said in.
  */
 export function spokenAnswer(turn: Turn): string {
-  const prose = turn.items.flatMap((item) => (item.kind === 'prose' ? [item.text] : [])).join('\n\n');
+  const lastCall = turn.items.findLastIndex((item) => item.kind !== 'prose');
+  const answerItems = turn.items.slice(lastCall + 1);
+  const said = answerItems.some((item) => item.kind === 'prose' && item.text.trim() !== '') ? answerItems : turn.items;
+  const prose = said.flatMap((item) => (item.kind === 'prose' ? [item.text] : [])).join('\n\n');
   // Only the start is said: a reply of a megabyte is not rendered again to say 320 characters.
   const text = plainText(prose.length > readCharacters ? prose.slice(0, readCharacters) : prose);
   if (text === '') return 'The answer is ready.';

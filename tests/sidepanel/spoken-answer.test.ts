@@ -13,9 +13,14 @@ describe('spokenAnswer', () => {
     expect(said).toBe('I added two mugs to your cart (shop.example).\nTrail Mug, Clay Red: $16.00\nCamp Mug\nBlue: $12.00\nItem, Price\nMug, $16');
   });
 
-  it('says the words around the calls of a multi-step answer, in order', () => {
-    const said = spokenAnswer(turn({ outcome: 'answer', items: [{ kind: 'prose', text: 'Looking.' }, toolCard({ state: 'done' }), { kind: 'prose', text: 'Found 3 mugs.' }] }));
-    expect(said).toBe('Looking.\nFound 3 mugs.');
+  it('says the answer of a multi-step run, not what the model said before its calls, which would take its time', () => {
+    const narration = 'First I search the shop for mugs, then I open each one to check its price and whether it is in stock, and then I look at your cart. '.repeat(3);
+    const said = spokenAnswer(
+      turn({ outcome: 'answer', items: [{ kind: 'prose', text: narration }, toolCard({ state: 'done' }), { kind: 'prose', text: 'Found 3 mugs.' }, { kind: 'prose', text: 'The cheapest is $12.' }] }),
+    );
+    expect(said).toBe('Found 3 mugs.\nThe cheapest is $12.');
+    // A run whose words all came before its last call says those.
+    expect(spokenAnswer(turn({ outcome: 'answer', items: [{ kind: 'prose', text: 'Added.' }, toolCard({ state: 'done' })] }))).toBe('Added.');
   });
 
   it('says only the start of a long answer, cut between words, and where the rest is', () => {
