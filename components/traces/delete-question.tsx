@@ -17,7 +17,7 @@ export function useDeleteQuestion() {
       focusBack.decline();
       asking.value = false;
     },
-    /** The deletion goes ahead: the focus is the caller's to place, see `focusAfterDeletion`. */
+    /** The deletion goes ahead: the focus is the caller's to place, see `focusRunList`. */
     close: () => {
       asking.value = false;
     },
@@ -25,12 +25,13 @@ export function useDeleteQuestion() {
 }
 
 /**
- * After a deletion the buttons that asked for it are gone: focus goes to the run list, or to the
- * page's heading once no run is left, so a keyboard user goes on from there, not from the top.
+ * After a deletion the buttons that asked for it are gone (and after a notice is dismissed, its
+ * button): focus goes to the run list, or to the page's heading once no run is left, so a keyboard
+ * user goes on from there, not from the top.
  * Chosen from the model, not from the page: the page may not have drawn the shorter list yet, and
  * a list that still holds runs is the element already there.
  */
-export function focusAfterDeletion(model: TraceViewerModel): void {
+export function focusRunList(model: TraceViewerModel): void {
   const target = model.runs.value.length > 0 ? 'run-list' : 'viewer-title';
   document.querySelector<HTMLElement>(`[data-testid="${target}"]`)?.focus();
 }

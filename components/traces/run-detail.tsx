@@ -9,7 +9,7 @@ import { layoutTimeline } from '@/lib/traces/timeline-layout';
 import type { StoredTrace } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { SafeAnswer } from '@/components/shared/safe-answer';
-import { focusAfterDeletion, useDeleteQuestion } from './delete-question';
+import { focusRunList, useDeleteQuestion } from './delete-question';
 import { ReplayPanel } from './replay-panel';
 import { RunAnswer } from './run-answer';
 import { ShowOrExplain } from './show-or-explain';
@@ -106,7 +106,7 @@ function RunActions({ model, runId, running }: { model: TraceViewerModel; runId:
   const question = useDeleteQuestion();
   const remove = async () => {
     await model.deleteRuns([runId]);
-    focusAfterDeletion(model);
+    focusRunList(model);
   };
   return (
     <div class="run-actions">

@@ -375,7 +375,7 @@ describe('the trace viewer', () => {
     expect(viewer.find('delete-all')?.textContent).toBe('Delete all');
   });
 
-  it('focuses "Keep" when a deletion asks, the button that asked after "Keep", and the run list or the heading after deleting', async () => {
+  it('focuses "Keep" when a deletion asks, the button that asked after "Keep", and the run list or the heading after deleting or dismissing its notice', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'a' }, { runId: 'b' }]));
     const focused = () => document.activeElement as HTMLElement | null;
     await viewer.act(() => viewer!.model.open('b'));
@@ -392,6 +392,11 @@ describe('the trace viewer', () => {
     await viewer.click(viewer.find('delete-run'));
     await viewer.click(viewer.find('confirm-delete-run'));
     await viewer.until(() => runIds(viewer!).length === 1, 'one run');
+    expect(focused()).toBe(viewer.find('run-list'));
+    // "Deleted 1 run." is dismissed: its button goes, and the focus goes on from the list, not from the page's top.
+    (viewer.find('notice')!.querySelector('button') as HTMLElement).focus();
+    await viewer.click(viewer.find('notice')!.querySelector('button'));
+    expect(viewer.find('notice')).toBeNull();
     expect(focused()).toBe(viewer.find('run-list'));
 
     await viewer.click(viewer.find('delete-all'));
