@@ -4,6 +4,8 @@ import type { InspectorModel } from './inspector-model';
 export function AgentPreview({ model }: { model: InspectorModel }) {
   const ranking = model.ranking.value;
   const best = Math.max(0, ...ranking.map(({ score }) => score));
+  const note = ranking.length > 0 ? rankingNote(ranking.length, model.preview.value.ranked, model.agentTools.value.length, model.maxTools) : '';
+  const bestName = ranking.find(({ score }) => score > 0 && score === best)?.tool.name;
   return (
     <section class="agent-preview" aria-label="What would the agent see">
       <h2>What would the agent see?</h2>
@@ -15,10 +17,14 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
         value={model.query.value}
         onInput={(event) => (model.query.value = event.currentTarget.value)}
       />
+      {/* Always in the page, so that a screen reader hears each new ranking as the request is typed. */}
+      <span class="visually-hidden" role="status" data-testid="ranking-status">
+        {note && `${note}${bestName ? ` Best match: ${bestName}.` : ''}`}
+      </span>
       {ranking.length > 0 && (
         <>
           <p class="ranking-note" data-testid="ranking-note">
-            {rankingNote(ranking.length, model.preview.value.ranked, model.agentTools.value.length, model.maxTools)}
+            {note}
           </p>
           <ol class="ranking">
             {ranking.map(({ tool, score }) => (

@@ -44,7 +44,8 @@ export function RunList({ model }: { model: TraceViewerModel }) {
   };
   return (
     <>
-      <p class="muted run-count" data-testid="run-count">
+      {/* A status: a screen reader hears how many runs a search or a filter leaves. */}
+      <p class="muted run-count" role="status" data-testid="run-count">
         {runs.length === model.runs.value.length ? plural(runs.length, 'run') : `${runs.length} of ${plural(model.runs.value.length, 'run')}`}
       </p>
       {/* Focusable from script only: focus lands here after a deletion took the focused button away. */}

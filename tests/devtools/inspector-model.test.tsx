@@ -155,6 +155,10 @@ describe('the inspector model', () => {
     await show(shop, 'add two mugs to the cart');
     expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe("All 3 tools fit (the agent shows up to 8), so it sees them in the page's order.");
     expect(container.querySelector('li[data-best] .ranking-name')?.textContent).toBe('add_to_cart');
+    // A screen reader hears it too, as the request is typed.
+    const status = container.querySelector('[data-testid="ranking-status"]');
+    expect(status?.getAttribute('role')).toBe('status');
+    expect(status?.textContent).toBe("All 3 tools fit (the agent shows up to 8), so it sees them in the page's order. Best match: add_to_cart.");
     expect([...container.querySelectorAll('.ranking-score')].map((score) => score.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^score (\d+|\d+\.\d\d)$/)]));
 
     const many = Array.from({ length: 10 }, (_, index) => tool(`tool_${index}`));

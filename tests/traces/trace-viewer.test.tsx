@@ -70,6 +70,8 @@ describe('the trace viewer', () => {
     await viewer.act(() => (viewer!.model.outcome.value = 'repeated-call'));
     expect(runIds(viewer)).toEqual(['caps']);
     expect(viewer.find('run-count')?.textContent).toBe('1 of 3 runs');
+    // Said to a screen reader as the list narrows.
+    expect(viewer.find('run-count')?.getAttribute('role')).toBe('status');
   });
 
   it('shows every key in the search box at once, and narrows the list once typing pauses, not at each key', async () => {
