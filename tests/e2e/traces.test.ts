@@ -126,6 +126,20 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
       expect(layout.detailWidth, `the open run at ${width} px`).toBeGreaterThanOrEqual(width - 20);
       expect(layout.tickText, `the timeline's words at ${width} px`).toBeGreaterThanOrEqual(8);
     }
+
+    // High contrast (Windows' contrast themes) drops backgrounds: the chosen run and the legend's colours must not go with them.
+    await viewer.setViewportSize({ width: 1280, height: 900 });
+    await viewer.emulateMedia({ forcedColors: 'active' });
+    const forced = await viewer.evaluate(() => {
+      const selected = getComputedStyle(document.querySelector('.run-list li.selected button')!).borderTopWidth;
+      const swatch = getComputedStyle(document.querySelector('.legend-swatch.bar-model')!).backgroundColor;
+      const bar = getComputedStyle(document.querySelector('.timeline rect.bar-model')!).fill;
+      return { selected, swatch, bar };
+    });
+    // Every button has a thin border there: the chosen run's is thick.
+    expect(forced.selected).toBe('3px');
+    expect(forced.swatch).toBe(forced.bar);
+    await viewer.emulateMedia({ forcedColors: 'none' });
   });
 
   it('exports a run and imports it back unchanged; a malformed file is refused with a message and changes nothing', async () => {
