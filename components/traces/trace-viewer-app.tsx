@@ -1,3 +1,5 @@
+import { useEffect } from 'preact/hooks';
+import { cutText } from '@/lib/local-agent/cut-text';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { NoticeBanner } from './notice-banner';
 import { OpenedRunAnnouncer } from './opened-run-announcer';
@@ -9,6 +11,14 @@ import { ViewerToolbar } from './viewer-toolbar';
 
 /** The trace viewer: the runs on the left, the open run on the right; `initialRunId`, the run its address opened. */
 export function TraceViewerApp({ model, initialRunId }: { model: TraceViewerModel; initialRunId?: string }) {
+  const request = model.openTrace.value?.run.request;
+  // Each turn's "Trace" link opens a tab: its title names the run, so the tabs, and a screen
+  // reader's list of them, tell one run from another.
+  useEffect(() => {
+    const words = request?.replace(/\s+/g, ' ').trim() ?? '';
+    const shown = cutText(words, 60);
+    document.title = words ? `${shown}${shown.length < words.length ? '…' : ''} – Agent traces` : 'Agent traces';
+  }, [request]);
   return (
     <div class="viewer">
       <header class="viewer-header">

@@ -117,6 +117,8 @@ describe('the trace viewer', () => {
     await viewer.click(viewer.find('run-item')!.querySelector('button'));
     await viewer.until(() => viewer!.find('run-detail') !== null, 'the run');
     expect(viewer.find('run-title')?.textContent).toBe('Put two enamel mugs in my cart');
+    // The tab says which run it shows: a "Trace" link opens one tab a run.
+    expect(document.title).toBe('Put two enamel mugs in my cart – Agent traces');
     // The engine as the side panel names it.
     expect(viewer.find('run-engine')?.textContent).toContain('Replay · recorded replies');
     expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
