@@ -25,7 +25,8 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove,
   const waitsForPerson = turn.items.some((item) => item.kind !== 'prose' && item.state === 'waiting' && !approvalsSent.has(item.callId));
   return (
     // Named by its request, a heading, so a screen reader's heading keys move from request to request.
-    <article class="turn" data-testid="turn" aria-busy={!turn.outcome} aria-labelledby={`request-${turn.id}`}>
+    // Not busy while it asks the person: some screen readers do not read into a busy region.
+    <article class="turn" data-testid="turn" aria-busy={!turn.outcome && !waitsForPerson} aria-labelledby={`request-${turn.id}`}>
       {/* A request in Arabic or Hebrew reads right to left: each text takes its direction from its first letters. */}
       <h2 class="request" data-testid="request" id={`request-${turn.id}`} dir="auto">
         {turn.request}

@@ -204,8 +204,11 @@ describe('approvals', () => {
   it('shows no typing dots while a call waits for the person: the agent is not writing; they come back once answered', async () => {
     panel = await showCards([toolCard({ state: 'done' }), toolCard({ callId: 'call-2', state: 'waiting', approvalReason: 'consequential' })]);
     expect(panel.find('turn')?.querySelector('.typing')).toBeNull();
+    // Nor is the turn busy then: some screen readers do not read into a busy region, where the question is.
+    expect(panel.find('turn')?.getAttribute('aria-busy')).toBe('false');
     await act(() => panel!.find('approve-once')?.click());
     expect(panel.find('turn')?.querySelector('.typing')).not.toBeNull();
+    expect(panel.find('turn')?.getAttribute('aria-busy')).toBe('true');
   });
 
   it('moves focus to the request box once an approval is answered, as the buttons go away', async () => {
