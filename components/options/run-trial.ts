@@ -51,6 +51,8 @@ export async function runTrial(engine: Engine, onChange: (trial: Trial) => void,
     const prose = createProseFilter();
     for await (const chunk of engine.model.stream(request)) {
       if (chunk.type === 'usage') change({ usage: chunk.usage });
+      // Thoughts the server sends apart from the reply: the model thinks until its words come.
+      else if (chunk.type === 'thinking') change({ thinking: trial.reply === '' });
       else change(shownWith(prose.push(chunk.text)));
     }
     change(shownWith(prose.flush()));

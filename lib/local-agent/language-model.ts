@@ -10,8 +10,11 @@ export interface ModelUsage {
   decodeTokensPerSecond?: number;
 }
 
-/** A piece of a streamed reply. */
-export type ModelChunk = { type: 'text-delta'; text: string } | { type: 'usage'; usage: ModelUsage };
+/**
+ * A piece of the reply, the reply's figures, or word that the model has begun thinking apart from
+ * its reply (a server that streams its thoughts on their own: nothing of them is text).
+ */
+export type ModelChunk = { type: 'text-delta'; text: string } | { type: 'usage'; usage: ModelUsage } | { type: 'thinking' };
 
 export interface ModelRequest {
   messages: readonly ChatMessage[];

@@ -90,7 +90,7 @@ export async function streamReply(
         usage = { ...usage, ...chunk.usage };
         continue;
       }
-      if (chunk.text === '') continue;
+      if (chunk.type === 'thinking' || chunk.text === '') continue;
       pieces += 1;
       pipeline.push(chunk.text);
       if (pipeline.over) {

@@ -535,6 +535,9 @@ describe('local server engine: thinking, limits and replies that never finish', 
     expect(reply.error).toBeUndefined();
     expect(reply.text).toBe('Done.');
     expect(reply.chunks.at(-1)?.type).toBe('usage');
+    // Said once, before the words: whoever shows the reply can say the model thinks.
+    expect(reply.chunks.filter((chunk) => chunk.type === 'thinking')).toHaveLength(1);
+    expect(reply.chunks[0]?.type).toBe('thinking');
 
     const silent = await setup({ replies: ['Never sent.'], reasoning: thinking, stall: { afterDeltas: 0 } }, {}, quick);
     await silent.engine.load(() => {});

@@ -27,6 +27,20 @@ describe('Try it: one short reply, shown as the side panel shows prose', () => {
     expect(seen.at(-1)?.failure).toBeUndefined();
   });
 
+  it('says the model is thinking where a server sends its thoughts apart from the reply, and calls it slow, not silent, at the time limit', async () => {
+    const model = {
+      async *stream({ signal }: { signal: AbortSignal }) {
+        yield { type: 'thinking' };
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      },
+    } as unknown as LanguageModel;
+    const engine = { id: 'openai', modelId: 'gpt-oss:20b', format: hermesFormat, model, load: async () => {} } as unknown as Engine;
+    const seen: Trial[] = [];
+    await runTrial(engine, (trial) => seen.push(trial), { signal: new AbortController().signal, replyTimeoutMs: 100 });
+    expect(seen.some((trial) => trial.running && trial.thinking)).toBe(true);
+    expect(seen.at(-1)?.failure?.message).toBe('The reply took longer than 0.1 seconds, so it was stopped there.');
+  });
+
   it('calls a model that thought past the time limit slow, not silent', async () => {
     const model = {
       async *stream({ signal }: { signal: AbortSignal }) {

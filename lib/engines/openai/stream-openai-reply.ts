@@ -117,7 +117,11 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
         last = { ...last, usage: { ...last.usage, completion_tokens: reading.maxTokens } };
         break;
       }
-      if (!text) continue;
+      if (!text) {
+        // Said once, as the thoughts begin: a trial of the model says it thinks.
+        if (counts.thoughts === 1 && isThought(delta)) yield { type: 'thinking' };
+        continue;
+      }
       firstTokenAt ??= performance.now();
       counts.deltas += 1;
       yield { type: 'text-delta', text };
