@@ -7,10 +7,11 @@ import type { Turn, TurnOutcome } from './session-state';
 export type Decision = 'allow-once' | 'allow-site' | 'deny';
 
 /**
- * How a question ends without the person's answer: the page took the tool away (`withdrawn`), or
- * the call may now run unasked (`allowed`: its site allowed meanwhile, in another tab say).
+ * How a question ends without the person's answer: the page took the tool away, or changed it, so
+ * the call does not run (`withdrawn`, and why), or the call may now run unasked (`allowed`: its
+ * site allowed meanwhile, in another tab say).
  */
-export type Settled = 'withdrawn' | 'allowed';
+export type Settled = { withdrawn: string } | 'allowed';
 
 /** A call that waits for the person's yes or no. */
 export interface Question {

@@ -6,7 +6,7 @@ import { defaultInstructions } from './default-instructions';
 import { engineErrorFields, type EngineErrorFields } from './engine-error-fields';
 import type { PromptFormat } from './formats';
 import type { LanguageModel } from './language-model';
-import type { Approval, ToolCallContext, ToolCallHost } from './run-tool-call';
+import type { Approval, ApprovalNeed, ToolCallContext, ToolCallHost } from './run-tool-call';
 import { RunPrompt } from './run-prompt';
 import { defaultToolOutputLimit } from './tool-output-text';
 import type { ParsedCall, ToolScorer } from './types';
@@ -30,8 +30,11 @@ export interface RunLocalAgentOptions {
   executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
   /** Asks the person before a call; absent, every call runs. */
   approve?(call: ParsedCall, context: ToolCallContext): Promise<Approval>;
-  /** Why this call must be approved, or null when it may run at once. Absent, every call is asked. */
-  needsApproval?(call: ParsedCall, context: ToolCallContext): string | null | Promise<string | null>;
+  /**
+   * Why this call must be approved, or null when it may run at once; `{ withdrawn }` where it may
+   * not run at all (its tool changed since the step showed it). Absent, every call is asked.
+   */
+  needsApproval?(call: ParsedCall, context: ToolCallContext): ApprovalNeed | Promise<ApprovalNeed>;
   onEvent?(event: AgentEvent): void;
   signal?: AbortSignal;
   /** Most model replies in one run. Default 8. */

@@ -15,15 +15,23 @@ export interface ToolCallContext {
 export interface ToolCallHost {
   executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
   approve?(call: ParsedCall, context: ToolCallContext): Promise<Approval>;
-  needsApproval?(call: ParsedCall, context: ToolCallContext): string | null | Promise<string | null>;
+  needsApproval?(call: ParsedCall, context: ToolCallContext): ApprovalNeed | Promise<ApprovalNeed>;
   emit(event: AgentEvent): void;
 }
 
 /**
- * The person's answer to a call: yes or no, or none because the question no longer stands (the
- * page took the tool away meanwhile): `withdrawn` says why, to the model and on the call's card.
+ * The tool is no longer what the model was shown (the page took it away, or changed it), so the
+ * call does not run: `withdrawn` says why, to the model and on the call's card.
  */
-export type Approval = boolean | { withdrawn: string };
+export interface ToolWithdrawn {
+  withdrawn: string;
+}
+
+/** The person's answer to a call: yes or no, or none because the question no longer stands. */
+export type Approval = boolean | ToolWithdrawn;
+
+/** Why a call must be approved first, null where it may run at once, or why it may not run at all. */
+export type ApprovalNeed = string | null | ToolWithdrawn;
 
 /**
  * The third time the model makes the very same call, answered the same the two times before (see
@@ -82,13 +90,13 @@ export async function runToolCall(
   const callContext: ToolCallContext = { callId, tool, signal };
   // Without needsApproval, every call is asked; with it, only those it gives a reason for.
   const reason = !host.approve ? null : host.needsApproval ? await raceAbort(Promise.resolve(host.needsApproval(call, callContext)), signal) : 'asked';
+  if (typeof reason === 'object' && reason !== null) return withdrawn(step, callId, name, reason, host);
   if (host.approve && reason !== null) {
     host.emit({ type: 'tool-approval-request', step, callId, name, reason });
     const answer = await raceAbort(host.approve(call, callContext), signal);
     if (typeof answer === 'object') {
       host.emit({ type: 'tool-approval-response', step, callId, approved: false, withdrawn: true });
-      host.emit({ type: 'tool-error', step, callId, name, kind: 'unknown-tool', message: answer.withdrawn });
-      return { reply: { name, text: answer.withdrawn, isError: true } };
+      return withdrawn(step, callId, name, answer, host);
     }
     host.emit({ type: 'tool-approval-response', step, callId, approved: answer });
     if (!answer) {
@@ -102,6 +110,12 @@ export async function runToolCall(
   const output = await executeSafely(call, callContext, host);
   host.emit({ type: 'tool-result', step, callId, name, output, durationMs: performance.now() - started });
   return { output };
+}
+
+/** A call whose tool went, or changed, before it ran: not a mistake of the model's, nor declined. */
+function withdrawn(step: number, callId: string, name: string, { withdrawn: message }: ToolWithdrawn, host: ToolCallHost): CallOutcome {
+  host.emit({ type: 'tool-error', step, callId, name, kind: 'unknown-tool', message });
+  return { reply: { name, text: message, isError: true } };
 }
 
 async function executeSafely(call: ParsedCall, context: ToolCallContext, host: ToolCallHost): Promise<ToolOutput> {

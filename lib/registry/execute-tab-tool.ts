@@ -81,7 +81,8 @@ export async function runTabTool(
 type CallOutcome = { kind: 'reply'; reply: ToolCallReply } | { kind: 'timeout' } | { kind: 'failed'; error: unknown };
 
 /** What the model reads when the frame's page changed between its choice and the call. */
-function pageChangedMessage(name: string): string {
+/** What the model reads of a call whose frame shows another document than the one whose tool it chose. */
+export function pageChangedMessage(name: string): string {
   return `The page that offered "${name}" changed before the call could run, so nothing was run. Its tools will be listed again: choose from those.`;
 }
 

@@ -540,6 +540,19 @@ describe('runLocalAgent', () => {
     expect(result.text).toBe('Added.');
   });
 
+  it('neither asks about nor runs a call its host says may not run, and tells the model why', async () => {
+    const withdrawn = 'The page changed the tool add_to_cart (what it does, its parameters or its hints) after this step showed it, so it did not run.';
+    const approve = vi.fn(async () => true);
+    const needsApproval = vi.fn(async () => ({ withdrawn }));
+    const { run, executed, model, events } = setup([call('add_to_cart', { slug: 'mug', qty: 2 }), 'It changed.'], { approve, needsApproval });
+    await run();
+    expect(approve).not.toHaveBeenCalled();
+    expect(executed).toHaveLength(0);
+    expect(lastPromptMessage(model, 1)).toContain(withdrawn);
+    expect(events.some((event) => event.type === 'tool-approval-request')).toBe(false);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-error', kind: 'unknown-tool', message: withdrawn }));
+  });
+
   it('asks only for calls that need it, and says why in the approval event', async () => {
     const approve = vi.fn(async () => true);
     const needsApproval = vi.fn(async (_call: ParsedCall, { tool }: { tool: ToolDescriptor }) =>
