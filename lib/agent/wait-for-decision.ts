@@ -25,7 +25,10 @@ export function waitForDecision(
   // Answered, or the run stopped (the question then goes unanswered): the wait is over either way.
   // The question is in `approvals` whenever `showAsking` is told of it: a tab waiting for this
   // run reads it there (see `runSeenFromElsewhere`).
+  let finished = false;
   const over = () => {
+    if (finished) return;
+    finished = true;
     clearTimeout(timer);
     signal.removeEventListener('abort', over);
     active.approvals.delete(callId);
@@ -34,11 +37,13 @@ export function waitForDecision(
   const decided = new Promise<Decision | Settled>((resolve) =>
     active.approvals.set(callId, {
       answer: resolve,
-      // Whichever comes first, the person's answer or this, ends the wait.
-      lookAgain: () => void settledMeanwhile().then((settled) => settled && resolve(settled), () => {}),
+      // Whichever comes first, the person's answer or this, ends the wait; a run stopped meanwhile has ended it.
+      lookAgain: () => void settledMeanwhile().then((settled) => settled && !signal.aborted && resolve(settled), () => {}),
     }),
   );
   signal.addEventListener('abort', over, { once: true });
   host.world.showAsking?.(host.tabId, true);
+  // A change that came before the question was put (while the call was judged) was told to no one.
+  active.approvals.get(callId)?.lookAgain();
   return decided.finally(over);
 }

@@ -30,4 +30,52 @@ describe('waitForDecision', () => {
     expect(asking).toEqual([]);
     expect(active.approvals.size).toBe(0);
   });
+
+  it('ends without the person where the question no longer stands, looked at once as it is put and again at each change', async () => {
+    const { host, active, asking } = runAsking();
+    const looks: Array<() => void> = [];
+    let settled: 'allowed' | undefined;
+    const decided = waitForDecision(host, active, '1.1', 'add_to_cart', () => new Promise((resolve) => looks.push(() => resolve(settled))));
+    // Looked at as it is put: it still stands.
+    expect(looks).toHaveLength(1);
+    looks[0]!();
+    await Promise.resolve();
+    expect(active.approvals.size).toBe(1);
+    settled = 'allowed';
+    active.approvals.get('1.1')?.lookAgain();
+    looks[1]!();
+    await expect(decided).resolves.toBe('allowed');
+    expect(asking).toEqual([true, false]);
+  });
+
+  it('keeps the person\'s answer over a look that ends later, and the question over a look that fails', async () => {
+    const { host, active } = runAsking();
+    let finish: (settled: { withdrawn: string }) => void = () => {};
+    const decided = waitForDecision(host, active, '1.1', 'add_to_cart', () => new Promise((resolve) => (finish = resolve)));
+    active.approvals.get('1.1')?.answer('deny');
+    finish({ withdrawn: 'gone' });
+    await expect(decided).resolves.toBe('deny');
+
+    const failing = runAsking();
+    const waiting = waitForDecision(failing.host, failing.active, '1.2', 'add_to_cart', async () => {
+      throw new Error('the settings could not be read');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(failing.active.approvals.has('1.2')).toBe(true);
+    failing.active.approvals.get('1.2')?.answer('allow-once');
+    await expect(waiting).resolves.toBe('allow-once');
+  });
+
+  it('says nothing more once the run stopped, though a look ends after: the toolbar of a next run in the tab is left alone', async () => {
+    const { host, active, asking } = runAsking();
+    let finish: (settled: 'allowed') => void = () => {};
+    void waitForDecision(host, active, '1.1', 'add_to_cart', () => new Promise((resolve) => (finish = resolve)));
+    // The page's tools change, and are being looked at, as the person presses Stop.
+    active.approvals.get('1.1')?.lookAgain();
+    active.controller.abort();
+    expect(asking).toEqual([true, false]);
+    finish('allowed');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asking).toEqual([true, false]);
+  });
 });
