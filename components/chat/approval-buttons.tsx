@@ -1,4 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ToolCard } from '@/lib/agent/session-state';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
@@ -34,13 +35,22 @@ export function ApprovalButtons({ card, answered, onApprove, connection }: Appro
   const offerSite = card.approvalReason === 'not-read-only' && card.siteChoice !== false;
   const why = reasons[card.approvalReason ?? 'consequential'];
   const connected = connection.value === 'connected';
+  // The question may end without the person (the page took the tool away, the site was allowed in
+  // another tab): focus on its buttons goes to the request box, as after an answer, not to the body.
+  const group = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const shown = group.current;
+    return () => {
+      if (shown?.contains(document.activeElement)) focusRequestBox();
+    };
+  }, []);
   const answer = (decision: ApprovalDecision) =>
     pressWhenConnected(connected, () => {
       onApprove(card.callId, decision);
       focusRequestBox();
     });
   return (
-    <div class="approval" role="group" aria-label={`Allow ${card.name}?`}>
+    <div class="approval" role="group" aria-label={`Allow ${card.name}?`} ref={group}>
       {card.origin && (
         <p class="approval-origin" data-testid="tool-origin">
           From <strong><AddressText text={card.origin} /></strong>, another site framed in this page.

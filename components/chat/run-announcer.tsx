@@ -44,6 +44,8 @@ function runningAnnouncement(turn: Turn, engine: EngineStatus | undefined): stri
   }
   const last = turn.items.at(-1);
   if (last?.kind === 'tool' && last.state === 'running') return `Running ${last.name}…`;
+  // A question that ended without the person: said, or their buttons would just vanish.
+  if (last?.kind === 'tool' && last.withdrawn) return `${last.name} did not run: the page changed or removed it.`;
   // A reply that waits for another tab's: the engine's own words say so.
   if (engine?.state === 'generating') return engine.progressText ?? 'The model is writing…';
   return '';

@@ -5,7 +5,7 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
   const ranking = model.ranking.value;
   const best = Math.max(0, ...ranking.map(({ score }) => score));
   const note = ranking.length > 0 ? rankingNote(ranking.length, model.preview.value.ranked, model.agentTools.value.length, model.maxTools) : '';
-  const bestName = ranking.find(({ score }) => score > 0 && score === best)?.tool.name;
+  const bestNames = ranking.filter(({ score }) => score > 0 && score === best).map(({ tool }) => tool.name);
   return (
     <section class="agent-preview" aria-label="What would the agent see">
       <h2>What would the agent see?</h2>
@@ -19,7 +19,7 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
       />
       {/* Always in the page, so that a screen reader hears each new ranking as the request is typed. */}
       <span class="visually-hidden" role="status" data-testid="ranking-status">
-        {note && `${note}${bestName ? ` Best match: ${bestName}.` : ''}`}
+        {note && `${note}${bestNames.length === 0 ? '' : ` Best ${bestNames.length === 1 ? 'match' : 'matches'}: ${bestNames.join(', ')}.`}`}
       </span>
       {ranking.length > 0 && (
         <>

@@ -79,7 +79,7 @@ function problemLabel(problem: TraceProblem): string {
     case 'parse':
       return 'Unreadable call:';
     case 'unknown-tool':
-      return 'Unknown tool:';
+      return problem.withdrawn ? 'Not run:' : 'Unknown tool:';
     case 'invalid-arguments':
       return 'Invalid arguments:';
     case 'declined':

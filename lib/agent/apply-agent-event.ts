@@ -63,7 +63,7 @@ const refusedStates: Record<ToolErrorKind, ToolCard['state']> = {
 };
 
 function applyToolError(turn: Turn, event: Extract<AgentEvent, { type: 'tool-error' }>): Turn {
-  if (event.callId) return updateCard(turn, event.callId, { state: refusedStates[event.kind], result: event.message });
+  if (event.callId) return updateCard(turn, event.callId, { state: refusedStates[event.kind], result: event.message, ...(event.withdrawn ? { withdrawn: true as const } : {}) });
   // A call the model wrote that never became one still shows, so that a step whose call failed
   // is seen (and its prose stays apart from the next step's): what was asked of a tool it was not
   // offered (no arguments where they could not be read) and whether the page has that tool, or a

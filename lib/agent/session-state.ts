@@ -27,6 +27,8 @@ export const toolCardSchema = z.object({
   sent: z.literal(true).optional(),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
   approvalReason: z.enum(['consequential', 'consequence-unknown', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
+  /** An `unknown` call whose tool the page changed or removed after the model was shown it: not the model's mistake. */
+  withdrawn: z.literal(true).optional(),
   /**
    * False where "allow on this site" cannot hold (a page without a web origin, a frame of another
    * site) or must not be kept (a private window's tab).

@@ -37,7 +37,8 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
 /** Whether a call of the run did something, or was the person's to refuse: not every one unreadable, refused or failed. */
 export function anyCallWorked(turn: Turn): boolean {
   const cards = turn.items.filter((item) => item.kind === 'tool');
-  return cards.length === 0 || cards.some((card) => !modelFailures.has(card.state));
+  // A call whose tool the page changed or took away was the page's doing, not the model's.
+  return cards.length === 0 || cards.some((card) => !modelFailures.has(card.state) || card.withdrawn);
 }
 
 const modelFailures = new Set<ToolCard['state']>(['failed', 'not-run', 'invalid', 'unknown', 'unreadable']);

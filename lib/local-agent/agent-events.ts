@@ -60,7 +60,8 @@ export type AgentEvent =
   /**
    * `arguments`: for an unknown tool, what the model wrote for it, where it could be read.
    * `shownCount`: for an unknown tool the page does offer, how many tools were shown at the step
-   * instead; absent where the page has no tool by that name.
+   * instead; absent where the page has no tool by that name. `withdrawn`: an `unknown-tool` whose
+   * call was shown its tool, which the page then changed or removed (see `ToolWithdrawn`).
    */
   | {
       type: 'tool-error';
@@ -71,6 +72,7 @@ export type AgentEvent =
       message: string;
       arguments?: Record<string, unknown>;
       shownCount?: number;
+      withdrawn?: true;
     }
   /**
    * A step's reply once it ended, what the engine said it cost, and how long it took. `failed`: the

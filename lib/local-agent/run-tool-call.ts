@@ -114,7 +114,7 @@ export async function runToolCall(
 
 /** A call whose tool went, or changed, before it ran: not a mistake of the model's, nor declined. */
 function withdrawn(step: number, callId: string, name: string, { withdrawn: message }: ToolWithdrawn, host: ToolCallHost): CallOutcome {
-  host.emit({ type: 'tool-error', step, callId, name, kind: 'unknown-tool', message });
+  host.emit({ type: 'tool-error', step, callId, name, kind: 'unknown-tool', message, withdrawn: true });
   return { reply: { name, text: message, isError: true } };
 }
 

@@ -108,7 +108,8 @@ function compareCall(step: number, before: CallEntry | undefined, after: CallEnt
 function callEntries(step: TraceStep): CallEntry[] {
   const entries: CallEntry[] = step.calls.map((call) => {
     const problem = step.problems.find((candidate) => candidate.callId === call.callId);
-    const status: CallStatus = problem && problem.kind !== 'parse' && problem.kind !== 'unknown-tool' ? problem.kind : call.result ? 'ran' : 'not-run';
+    // A call's own `unknown-tool`: the page changed or removed its tool before it ran.
+    const status: CallStatus = problem && problem.kind !== 'parse' ? problem.kind : call.result ? 'ran' : 'not-run';
     return {
       name: call.name,
       argumentsKey: canonicalJson(call.arguments),

@@ -74,6 +74,7 @@ export function traceProblem(event: Extract<AgentEvent, { type: 'tool-error' }>)
     message: capText(event.message, traceLimits.message),
     ...(event.callId ? { callId: event.callId } : {}),
     ...(event.name ? { name: capText(event.name, traceLimits.name) } : {}),
+    ...(event.withdrawn ? { withdrawn: true } : {}),
   };
 }
 

@@ -79,6 +79,8 @@ export const traceCallSchema = z.object({
 export const traceProblemSchema = z.object({
   kind: z.enum(['parse', 'unknown-tool', 'invalid-arguments', 'declined', 'repeated', 'duplicate']),
   message: text(limits.message),
+  /** An `unknown-tool` of a call whose tool the page changed or removed after the step showed it. */
+  withdrawn: z.boolean().optional(),
   callId: text(limits.id).optional(),
   name: text(limits.name).optional(),
 });

@@ -2241,6 +2241,21 @@ describe('agent sessions: a run that reaches the step limit', () => {
       notice: 'Stopped after 3 steps without finishing. Ask again, or raise the step limit in the options.',
     });
   });
+
+  it('does not blame the model for a call whose tool the page took away before it ran', async () => {
+    await script([call('add_to_cart', { qty: 1 }), call('find_mugs', {}), call('find_mugs', {})]);
+    let offered = tools;
+    const h = harness({ settings: { maxSteps: 3 }, tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: offered }) });
+    h.openPanelAndAsk(1, 'add a mug');
+    await h.untilCard(0, 'waiting');
+    offered = tools.filter((tool) => tool.name !== 'add_to_cart');
+    h.sessions.toolsChanged(1);
+    await h.untilTurnEnds(0);
+    expect(h.state()?.turns[0]).toMatchObject({
+      outcome: 'max-steps',
+      notice: 'Stopped after 3 steps without finishing. Ask again, or raise the step limit in the options.',
+    });
+  });
 });
 
 describe('agent sessions: which site is allowed, checked again before every call', () => {

@@ -219,6 +219,16 @@ describe('approvals', () => {
     expect(document.activeElement).toBe(panel.find('chat-input'));
   });
 
+  it('moves focus to the request box, and says why, when a question ends without the person: the page changed or removed its tool', async () => {
+    panel = await showCards([toolCard({ name: 'delete_draft', state: 'waiting', approvalReason: 'not-read-only' })]);
+    (panel.find('approve-once') as HTMLButtonElement).focus();
+    const message = 'The page removed the tool delete_draft while the user was being asked about this call, so it did not run.';
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'delete_draft', state: 'unknown', withdrawn: true, result: message })] }) });
+    expect(panel.find('approve-once')).toBeNull();
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+    expect(panel.find('announcement')?.textContent).toBe('delete_draft did not run: the page changed or removed it.');
+  });
+
   it('names the site of a framed tool from another site on its card and to a screen reader, and offers no site-wide yes', async () => {
     panel = await showCards([toolCard({ name: 'archive_all_mail', state: 'waiting', approvalReason: 'not-read-only', siteChoice: false, origin: 'https://mail.example' })]);
     expect(panel.find('tool-origin')?.textContent).toBe('From https://mail.example, another site framed in this page.');

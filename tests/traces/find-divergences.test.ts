@@ -94,6 +94,13 @@ describe('findDivergences', () => {
     expect(findDivergences(unknownThen, runsNow)).toEqual([{ type: 'call', step: 1, name: 'open_product', recorded: 'unknown-tool', replayed: 'ran' }]);
   });
 
+  it('says a call whose tool the page changed before it ran was made, and did not run, not that it was never made', () => {
+    const message = 'The page removed the tool add_to_cart while the user was being asked about this call, so it did not run.';
+    const withdrawn: TraceProblem = { kind: 'unknown-tool', callId: '2.1', name: 'add_to_cart', message, withdrawn: true };
+    const recorded = [recording[0]!, step(2, recording[1]!.tools.map((shown) => shown.name), [{ ...recording[1]!.calls[0]!, result: undefined }], [withdrawn]), recording[2]!];
+    expect(findDivergences(recorded, recording)).toEqual([{ type: 'call', step: 2, name: 'add_to_cart', recorded: 'unknown-tool', replayed: 'ran' }]);
+  });
+
   it('says a call the model wrote twice in one reply, which ran twice in the recording, now ran once', () => {
     const twice = [recording[0]!, step(2, recording[1]!.tools.map((shown) => shown.name), [recording[1]!.calls[0]!, { ...recording[1]!.calls[0]!, callId: '2.2' }]), recording[2]!];
     const duplicate: TraceProblem = { kind: 'duplicate', callId: '2.2', name: 'add_to_cart', message: 'The same call as the one above, in the same reply.' };

@@ -164,7 +164,7 @@ describe('the trace viewer', () => {
     const message = `The page removed the tool ${asked.name} while the user was being asked about this call, so it did not run.`;
     asked.approval = { askedAt: asked.calledAt, answeredAt: asked.calledAt + 2_000, approved: false, withdrawn: true };
     delete asked.result;
-    steps[2]!.problems.push({ kind: 'unknown-tool', callId: asked.callId, name: asked.name, message });
+    steps[2]!.problems.push({ kind: 'unknown-tool', callId: asked.callId, name: asked.name, message, withdrawn: true });
     await store.write([run], steps);
     viewer = await mountViewer(store);
     await viewer.act(() => viewer!.model.open('mugs'));
@@ -172,7 +172,7 @@ describe('the trace viewer', () => {
     await viewer.openSteps();
     const shown = viewer.find('call', viewer.findAll('step')[2])!;
     expect(viewer.find('call-approval', shown)?.textContent).toBe('Asked; the page removed the tool 2.0 s later, before an answer.');
-    expect(viewer.find('problem', shown)?.textContent).toContain(message);
+    expect(viewer.find('problem', shown)?.textContent).toBe(`Not run: ${message}`);
   });
 
   it('gives the timeline a table a screen reader can read, draws tool calls thinner than model time, and says in words which tool was called', async () => {
