@@ -55,8 +55,10 @@ function plainNode(node: unknown, context: Context, depth: number, inlining: Rea
   const flat = flatten(node, context, inlining);
   let schema = flat.schema;
   const below = flat.inlined.length > 0 ? new Set([...inlining, ...flat.inlined]) : inlining;
-  const union = Array.isArray(schema.anyOf) ? 'anyOf' : Array.isArray(schema.oneOf) ? 'oneOf' : undefined;
-  if (union) {
+  // Both where an `allOf` brought one beside the other (a nullable field's branch may be such a
+  // merge): each is merged, or the one left would hide the branch's type from its parent's union.
+  for (const union of ['anyOf', 'oneOf'] as const) {
+    if (!Array.isArray(schema[union])) continue;
     // Its branches are made plain first, each spending the inline budget in turn, then merged.
     const branches = (schema[union] as unknown[]).map((branch) => plainNode(branch, context, depth + 1, below));
     schema = mergeUnion(schema, union, branches);

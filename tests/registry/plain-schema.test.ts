@@ -108,6 +108,25 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
     });
   });
 
+  it('keeps null for a nullable field whose other branch merges an allOf that brings both anyOf and oneOf (found by the property test)', () => {
+    const schema = {
+      type: 'object',
+      properties: { filter: { anyOf: [{ type: 'null' }, { $ref: '#/$defs/filter' }] } },
+      required: ['filter'],
+      $defs: {
+        filter: {
+          allOf: [
+            { anyOf: [{ properties: { tag: { type: 'string' } } }, { properties: { tags: { type: 'array' } } }] },
+            { oneOf: [{ type: 'object', properties: { all: { type: 'boolean' } } }, { type: 'object', properties: { any: { type: 'boolean' } } }] },
+          ],
+        },
+      },
+    };
+    const read = modelReads(schema) as { properties: { filter: { type: unknown } } };
+    expect(read.properties.filter.type).toEqual(['object', 'null']);
+    expect(validateArgs(plainSchema(schema) as Record<string, unknown>, { filter: null })).toBeNull();
+  });
+
   it('keeps what a reference review found lost: values that are not objects, and null', () => {
     // Branches that say no type take a word as well as an object.
     expect(validateArgs(plainSchema({ type: 'object', properties: { a: { anyOf: [{ properties: {} }, { properties: {} }] } } }) as Record<string, unknown>, { a: 'b' })).toBeNull();
