@@ -1,0 +1,114 @@
+// Whether a call of a run must be asked about, and the question itself: judged on the tool as the
+// step showed it, put to the person on the call's card, and ended early where it no longer stands.
+import type { ToolDescriptor } from '@webmcp-agents/chat';
+import type { Approval, ParsedCall, ToolCallContext, ToolWithdrawn } from '@webmcp-agents/local-agent';
+import { pageChangedMessage } from '../registry/execute-tab-tool';
+import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
+import type { Settled } from './active-run';
+import { approvalReason, type ApprovalReason } from './approval-policy';
+import type { TabRun } from './tab-run';
+import { toolSummary } from './tool-summary';
+import { waitForDecision } from './wait-for-decision';
+
+// "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
+// and its card says where the tool comes from.
+function otherSiteOf(run: TabRun, tool: ToolDescriptor): string | undefined {
+  const own = toolOriginOf(tool);
+  return own !== undefined && own !== run.topOrigin ? own : undefined;
+}
+
+/**
+ * Whether the call must be asked about, runs at once, or does not run: its tool is no longer as
+ * the step showed it (see `toolNow`).
+ */
+export async function judgeCall(run: TabRun, call: ParsedCall, tool: ToolDescriptor): Promise<ApprovalReason | null | ToolWithdrawn> {
+  const now = await toolNow(run, tool);
+  if (now !== 'same') return { withdrawn: notRunMessage(call.name, now, 'after this step showed it') };
+  return approvalFor(run, tool);
+}
+
+// The confirmation policy and the sites allowed are read again before every call, as the sites
+// where the agent is off are: the person may take an allowance back, or ask to confirm every
+// call, while they watch the run.
+async function approvalFor(run: TabRun, tool: ToolDescriptor): Promise<ApprovalReason | null> {
+  const { host } = run;
+  const [current, allowed] = await Promise.all([host.world.loadSettings(), host.world.isSiteAllowed(host.tabId)]);
+  return approvalReason(tool, current, { siteAllowed: allowed && !otherSiteOf(run, tool), readUntrusted: run.active.readUntrusted });
+}
+
+/**
+ * Shows the call's card waiting and waits for the person's answer, or until the question no longer
+ * stands; answers whether the call may run.
+ */
+export async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }: ToolCallContext): Promise<Approval> {
+  const { host } = run;
+  const otherSite = otherSiteOf(run, tool);
+  const reason = (await approvalFor(run, tool)) ?? 'not-read-only';
+  // Stopped while the settings were read: the ended turn must not show a card waiting for nobody.
+  if (run.active.controller.signal.aborted) return false;
+  const offerSite = run.siteChoice && !otherSite;
+  const description = toolSummary(tool);
+  run.changeCard({
+    callId,
+    state: 'waiting',
+    approvalReason: reason,
+    ...(offerSite ? {} : { siteChoice: false as const }),
+    ...(otherSite ? { origin: otherSite } : {}),
+    ...(description ? { description } : {}),
+  });
+  // The worker stays up while the person decides, even from another tab, but not for good:
+  // a run nobody answers ends, and lets go of the model.
+  const decision = await waitForDecision(host, run.active, callId, call.name, () => settledMeanwhile(run, call.name, tool));
+  if (decision === 'allowed') return true;
+  if (typeof decision === 'object') return decision;
+  // The page's last change may have come as the person answered: a yes holds only for the tool they saw.
+  const now = decision === 'deny' ? 'same' : await toolNow(run, tool);
+  if (now !== 'same') return { withdrawn: notRunMessage(call.name, now, 'while the user was being asked about this call') };
+  // "Allow on this site" never covers a consequential tool: those ask every time.
+  if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await host.world.allowSite(host.tabId);
+  return decision !== 'deny';
+}
+
+/**
+ * Whether a question ended without the person: the tool went or changed (see `toolNow`), or the
+ * call needs no yes now (its site allowed meanwhile).
+ */
+async function settledMeanwhile(run: TabRun, name: string, tool: ToolDescriptor): Promise<Settled | undefined> {
+  const now = await toolNow(run, tool);
+  if (now !== 'same') return { withdrawn: notRunMessage(name, now, 'while the user was being asked about this call') };
+  return (await approvalFor(run, tool)) === null ? 'allowed' : undefined;
+}
+
+/**
+ * The tool as the tab offers it now where the call would run (its frame, its document): the same
+ * as the step showed it, changed (what it does, its parameters, its hints), or removed. A call is
+ * judged, asked about and run only for the tool the model and the person were shown: a page that
+ * marks a tool consequential, or swaps in another of the same name, while the model writes its
+ * call or the person decides, gets that call not run, and the model sees the new tool next step.
+ */
+async function toolNow(run: TabRun, tool: ToolDescriptor): Promise<ToolNow> {
+  const tabTools = await run.host.world.getTabTools(run.host.tabId);
+  const { frameId, documentId } = toolTargetOf(tool);
+  const inFrame = (tabTools?.tools ?? []).filter((candidate) => candidate.name === tool.name && (frameId === undefined || toolTargetOf(candidate).frameId === frameId));
+  const now = inFrame.find((candidate) => {
+    const shown = toolTargetOf(candidate).documentId;
+    return documentId === undefined || shown === undefined || shown === documentId;
+  });
+  // The frame shows another document, whose tool of that name is another tool.
+  if (!now) return inFrame.length > 0 ? 'page-changed' : 'removed';
+  return shownFace(now) === shownFace(tool) ? 'same' : 'changed';
+}
+
+type ToolNow = 'same' | 'changed' | 'removed' | 'page-changed';
+
+/** What the model and the person are shown of a tool, and what its approval is judged on. */
+function shownFace({ title, description, inputSchema, annotations }: ToolDescriptor): string {
+  return JSON.stringify([title, description, inputSchema, annotations]);
+}
+
+/** What the model reads, and the call's card shows, of a call whose tool went or changed `when`. */
+function notRunMessage(name: string, why: Exclude<ToolNow, 'same'>, when: string): string {
+  if (why === 'page-changed') return pageChangedMessage(name);
+  if (why === 'removed') return `The page removed the tool ${name} ${when}, so it did not run.`;
+  return `The page changed the tool ${name} (what it does, its parameters or its hints) ${when}, so it did not run. The next step shows it as it is now: call it again if the request still needs it.`;
+}
