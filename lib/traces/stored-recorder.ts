@@ -19,6 +19,8 @@ export interface StoredRecorderOptions {
   streamFlushDelayMs?: number;
   /** The clock the trace's times come from. */
   now?: () => number;
+  /** How often a run that waits for the person's answer is noted as still going. Default 10 s. */
+  waitBeatMs?: number;
 }
 
 export interface StoredRecorder extends TraceRecorder {
@@ -42,6 +44,15 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
   const flushDelayMs = options.flushDelayMs ?? 0;
   const streamFlushDelayMs = options.streamFlushDelayMs ?? 1_000;
 
+  // A run that waits for the person writes nothing: noted as still going now and then, one cut off
+  // meanwhile (a stopped worker) ends about when it was, not when it asked.
+  const waitBeatMs = options.waitBeatMs ?? 10_000;
+  const beats = new Map<string, ReturnType<typeof setInterval>>();
+  const stopBeat = (runId: string) => {
+    clearInterval(beats.get(runId));
+    beats.delete(runId);
+  };
+
   const ready = storeReady.then((store) => store.endUnfinished('interrupted', new Set(builders.keys()))).then(() => {}, report);
   const writes = createTraceWriteQueue(storeReady, ready, report);
   const { flush, schedule } = createChangeFlusher(builders, writes);
@@ -64,8 +75,20 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
         // A recorder fault must never reach the run it records.
         report(error);
       }
+      // Whatever comes after a question, its wait is over.
+      stopBeat(runId);
+      if (event.type === 'tool-approval-request') {
+        beats.set(
+          runId,
+          setInterval(() => {
+            builder.stillGoing(now());
+            schedule(flushDelayMs);
+          }, waitBeatMs),
+        );
+      }
     },
     endRun(runId: string, outcome: string, endedAt: number) {
+      stopBeat(runId);
       const builder = builders.get(runId);
       if (!builder) return;
       builder.end(isTraceOutcome(outcome) ? outcome : 'error', endedAt);

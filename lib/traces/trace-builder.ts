@@ -100,6 +100,11 @@ export class TraceBuilder {
     return [...this.drafts.keys()].sort((a, b) => a - b).map((step) => materialise(this.drafts.get(step)!));
   }
 
+  /** The run goes on though nothing happened (it waits for the person): one cut off now ended now. */
+  stillGoing(now: number): void {
+    this.touch(now);
+  }
+
   private touch(now: number): void {
     this.run.updatedAt = Math.max(this.run.updatedAt, now);
     this.runDirty = true;

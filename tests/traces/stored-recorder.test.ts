@@ -208,6 +208,26 @@ describe('the stored recorder', () => {
     expect(run.endedAt! - run.startedAt).toBe(40_000);
   });
 
+  it('ends a run cut off while a call waited for the person about when it was cut off, not when it asked', async () => {
+    const store = await openTestStore();
+    let clock = Date.UTC(2025, 4, 1);
+    const startedAt = clock;
+    const recorder = createStoredRecorder({ store, loadSettings: settings(), now: () => clock, waitBeatMs: 5 });
+    recorder.startRun({ runId: 'r', tabId: 1, url: 'https://a.example/', origin: 'https://a.example', engineId: 'webllm', model: 'm', request: 'q', startedAt });
+    recorder.record('r', { type: 'step-start', step: 1, tools: [], messages: [] });
+    recorder.record('r', { type: 'tool-call', step: 1, callId: '1.1', name: 'buy', arguments: {} });
+    recorder.record('r', { type: 'tool-approval-request', step: 1, callId: '1.1', name: 'buy', reason: 'consequential' });
+    // The person reads the card for half a minute; then the worker stops.
+    clock = startedAt + 30_000;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await recorder.flush();
+    await createStoredRecorder({ store, loadSettings: settings() }).ready;
+    const { run } = (await store.getTrace('r'))!;
+    expect(run.outcome).toBe('interrupted');
+    expect(run.endedAt! - run.startedAt).toBe(30_000);
+    recorder.endRun('r', 'interrupted', clock);
+  });
+
   it('trims runs an import pushed past the megabyte limit as soon as the next run ends', async () => {
     const store = await openTestStore();
     const limits = settings({ maxMegabytes: 1 });
