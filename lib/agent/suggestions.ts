@@ -1,9 +1,13 @@
 import type { ToolDescriptor } from '@webmcp-agents/chat';
+import { compactSchema, defaultInstructions, estimateTokens, hermesFormat, systemPromptRoom } from '@webmcp-agents/local-agent';
 import { cutText } from '../local-agent/cut-text';
+import { assumedContextTokens } from './fit-history';
 
 /**
  * A few requests a person could start with, built from the page's tools: read-only tools first,
- * since trying them is harmless. "search_products" becomes "Search products".
+ * since trying them is harmless. "search_products" becomes "Search products". A tool too large to
+ * be shown to the default model at all (a form listing ten thousand choices) is not offered: its
+ * chip would lead to a request the model cannot do.
  */
 export function suggestRequests(tools: readonly ToolDescriptor[], count = 3): string[] {
   const ordered = [
@@ -14,7 +18,7 @@ export function suggestRequests(tools: readonly ToolDescriptor[], count = 3): st
   for (const tool of ordered) {
     // Cut whole characters: a chip, and the box it fills, never ends in half an emoji.
     const phrase = cutText(tool.title?.trim() || humanize(tool.name), 60);
-    if (phrase) suggestions.add(phrase);
+    if (phrase && !suggestions.has(phrase) && showable(tool, phrase)) suggestions.add(phrase);
     if (suggestions.size === count) break;
   }
   return [...suggestions];
@@ -28,4 +32,10 @@ function humanize(name: string): string {
     .map((word) => word.toLowerCase());
   const sentence = words.join(' ');
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/** Whether the tool, alone, fits the room the default model's context leaves the prompt's tools for this request. */
+function showable(tool: ToolDescriptor, request: string): boolean {
+  const shown = { name: tool.name, description: tool.description, parameters: compactSchema(tool.inputSchema) };
+  return estimateTokens(hermesFormat.systemPrompt([shown], defaultInstructions)) <= systemPromptRoom(assumedContextTokens, request);
 }

@@ -12,4 +12,16 @@ describe('the suggestion chips', () => {
     expect(chip!.isWellFormed()).toBe(true);
     expect(suggestRequests([tool(`${'a'.repeat(58)}🛒 more`)])).toEqual([`${'a'.repeat(58)}🛒`]);
   });
+
+  it('offer no tool too large to be shown to the model at all: its request could not be done', () => {
+    const countries = Array.from({ length: 3_000 }, (_, index) => `Country number ${index}`);
+    const address: ToolDescriptor = {
+      name: 'set_address',
+      description: 'Sets the delivery address.',
+      inputSchema: { type: 'object', properties: { country: { type: 'string', enum: countries } } },
+      annotations: { readOnlyHint: true },
+    };
+    expect(suggestRequests([address, tool('Search the shop')])).toEqual(['Search the shop']);
+  });
 });
+
