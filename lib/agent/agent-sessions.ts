@@ -73,7 +73,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     },
     /**
      * The tab's tools changed (its title comes with them): its panels redraw, those of tabs waiting
-     * for its run name it anew, and a call waiting for the person whose tool went asks no more.
+     * for its run name it anew, and a call waiting for the person whose tool changed or went asks no more.
      */
     toolsChanged(tabId: number) {
       resendSnapshot(tabId);

@@ -22,7 +22,7 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
         ],
       };
     case 'tool-approval-response':
-      // A question withdrawn (the page took its tool away) was never declined: the error after it says why.
+      // A question withdrawn (the page changed or removed its tool) was never declined: the error after it says why.
       return updateCard(turn, event.callId, { state: event.approved ? 'running' : event.withdrawn ? 'unknown' : 'declined' });
     case 'tool-result':
       return updateCard(turn, event.callId, {
