@@ -91,9 +91,11 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
 
 /**
  * A tool the page offers that the ranking left out is not missing: the person is told it was not
- * shown, where the model's own message says only "Unknown tool".
+ * shown, where the model's own message says only "Unknown tool". One the page changed or removed
+ * after the model was shown it did not run, as the trace says; its details say why.
  */
 function stateLabelOf(card: ToolCard): string {
+  if (card.withdrawn) return 'Not run';
   if (card.state !== 'unknown' || card.shownCount === undefined) return stateLabels[card.state];
   const count = card.shownCount;
   return count === 0 ? 'Not shown for this request' : `Not among the ${plural(count, 'tool')} shown for this request`;

@@ -145,7 +145,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     // The run went on: the model's next step read why the call did not run, and answered.
     await expect.poll(() => panel.getByTestId('prose').allInnerTexts(), { timeout: 5000 }).toEqual(['The page no longer offers to delete the draft.']);
     expect(await card.getAttribute('data-state')).toBe('unknown');
-    expect(await card.getAttribute('aria-label')).toBe('delete_draft: Not available');
+    expect(await card.getAttribute('aria-label')).toBe('delete_draft: Not run');
     await card.locator('summary').click();
     expect(await card.getByTestId('tool-result').textContent()).toBe('The page removed the tool delete_draft while the user was being asked about this call, so it did not run.');
     expect(await panel.getByRole('button', { name: 'Allow once' }).count()).toBe(0);

@@ -225,6 +225,7 @@ describe('approvals', () => {
     const message = 'The page removed the tool delete_draft while the user was being asked about this call, so it did not run.';
     await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'delete_draft', state: 'unknown', withdrawn: true, result: message })] }) });
     expect(panel.find('approve-once')).toBeNull();
+    expect(panel.find('tool-card')?.querySelector('.tool-state')?.textContent).toBe('Not run');
     expect(document.activeElement).toBe(panel.find('chat-input'));
     expect(panel.find('announcement')?.textContent).toBe('delete_draft did not run: the page changed or removed it.');
   });
