@@ -70,7 +70,7 @@ function readText({ characters, of }: NonNullable<TraceCall['read']>): string {
 /** Neutral about who answered: the events do not say whether a rule or the person allowed it. */
 function approvalText(approval: NonNullable<TraceCall['approval']>): string {
   if (approval.approved === undefined || approval.answeredAt === undefined) return 'Waited for an answer; none came.';
-  if (approval.withdrawn) return `Asked; the page removed the tool ${formatDuration(approval.answeredAt - approval.askedAt)} later, before an answer.`;
+  if (approval.withdrawn) return `Asked; the page changed or removed the tool ${formatDuration(approval.answeredAt - approval.askedAt)} later, before an answer.`;
   return `${approval.approved ? 'Allowed' : 'Declined'} after ${formatDuration(approval.answeredAt - approval.askedAt)}.`;
 }
 

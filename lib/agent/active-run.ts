@@ -70,7 +70,7 @@ export interface RunSeenFromElsewhere {
 export interface TabRunHost {
   readonly tabId: number;
   readonly world: AgentWorld;
-  /** A tool ran since the tools were last read: the page may be changing its tools right now. */
+  /** A tool ran since the tools last settled (see `settleTools`): the page may be changing its tools right now. */
   toolRan: boolean;
   /** Whether `active` is still the run going on in the tab. */
   isActive(active: ActiveRun): boolean;

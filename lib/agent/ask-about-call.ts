@@ -22,6 +22,13 @@ function otherSiteOf(run: TabRun, tool: ToolDescriptor): string | undefined {
  * the step showed it (see `toolNow`).
  */
 export async function judgeCall(run: TabRun, call: ParsedCall, tool: ToolDescriptor): Promise<ApprovalReason | null | ToolWithdrawn> {
+  // An earlier call of this step may have changed the page's tools, which the page reports a
+  // moment later: the tools settle first, as before the next step.
+  const { host } = run;
+  if (host.toolRan) {
+    await host.world.settleTools(host.tabId, run.active.controller.signal);
+    host.toolRan = false;
+  }
   const now = await toolNow(run, tool);
   if (now !== 'same') return { withdrawn: notRunMessage(call.name, now, 'after this step showed it') };
   return approvalFor(run, tool);

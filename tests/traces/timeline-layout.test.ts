@@ -72,7 +72,7 @@ describe('layoutTimeline', () => {
       }),
     ];
     const layout = layoutTimeline({ run, steps });
-    expect(layout.bars).toContainEqual({ kind: 'wait', step: 1, startMs: 2_000, durationMs: 3_000, label: 'waiting for the person: buy (the page removed the tool)' });
+    expect(layout.bars).toContainEqual({ kind: 'wait', step: 1, startMs: 2_000, durationMs: 3_000, label: 'waiting for the person: buy (the page changed or removed the tool)' });
     // It never ran: no tool bar.
     expect(layout.bars.filter((bar) => bar.kind === 'tool')).toEqual([]);
   });

@@ -171,7 +171,7 @@ describe('the trace viewer', () => {
     await viewer.until(() => viewer!.findAll('step').length === 4, 'the steps');
     await viewer.openSteps();
     const shown = viewer.find('call', viewer.findAll('step')[2])!;
-    expect(viewer.find('call-approval', shown)?.textContent).toBe('Asked; the page removed the tool 2.0 s later, before an answer.');
+    expect(viewer.find('call-approval', shown)?.textContent).toBe('Asked; the page changed or removed the tool 2.0 s later, before an answer.');
     expect(viewer.find('problem', shown)?.textContent).toBe(`Not run: ${message}`);
   });
 
