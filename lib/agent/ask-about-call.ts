@@ -29,9 +29,7 @@ export async function judgeCall(run: TabRun, call: ParsedCall, tool: ToolDescrip
     await host.world.settleTools(host.tabId, run.active.controller.signal);
     host.toolRan = false;
   }
-  const now = await toolNow(run, tool);
-  if (now !== 'same') return { withdrawn: notRunMessage(call.name, now, 'after this step showed it') };
-  return approvalFor(run, tool);
+  return (await withdrawnSince(run, call.name, tool, 'after this step showed it')) ?? approvalFor(run, tool);
 }
 
 // The confirmation policy and the sites allowed are read again before every call, as the sites
@@ -69,8 +67,8 @@ export async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }:
   if (decision === 'allowed') return true;
   if (typeof decision === 'object') return decision;
   // The page's last change may have come as the person answered: a yes holds only for the tool they saw.
-  const now = decision === 'deny' ? 'same' : await toolNow(run, tool);
-  if (now !== 'same') return { withdrawn: notRunMessage(call.name, now, 'while the user was being asked about this call') };
+  const withdrawn = decision === 'deny' ? undefined : await withdrawnSince(run, call.name, tool, whileAsked);
+  if (withdrawn) return withdrawn;
   // "Allow on this site" never covers a consequential tool: those ask every time.
   if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await host.world.allowSite(host.tabId);
   return decision !== 'deny';
@@ -81,9 +79,15 @@ export async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }:
  * call needs no yes now (its site allowed meanwhile).
  */
 async function settledMeanwhile(run: TabRun, name: string, tool: ToolDescriptor): Promise<Settled | undefined> {
+  return (await withdrawnSince(run, name, tool, whileAsked)) ?? ((await approvalFor(run, tool)) === null ? 'allowed' : undefined);
+}
+
+const whileAsked = 'while the user was being asked about this call';
+
+/** Why the call may not run where its tool is no longer as the step showed it (`when` it changed or went). */
+async function withdrawnSince(run: TabRun, name: string, tool: ToolDescriptor, when: string): Promise<ToolWithdrawn | undefined> {
   const now = await toolNow(run, tool);
-  if (now !== 'same') return { withdrawn: notRunMessage(name, now, 'while the user was being asked about this call') };
-  return (await approvalFor(run, tool)) === null ? 'allowed' : undefined;
+  return now === 'same' ? undefined : { withdrawn: notRunMessage(name, now, when) };
 }
 
 /**

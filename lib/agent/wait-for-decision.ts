@@ -12,7 +12,7 @@ export function waitForDecision(
   active: ActiveRun,
   callId: string,
   name: string,
-  settledMeanwhile: () => Promise<Settled | undefined> = async () => undefined,
+  settledMeanwhile: () => Promise<Settled | undefined>,
 ): Promise<Decision | Settled> {
   const { approvalWaitMs } = host.world;
   const minutes = Math.max(1, Math.round(approvalWaitMs / 60_000));

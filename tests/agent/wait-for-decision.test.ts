@@ -12,10 +12,13 @@ function runAsking() {
   return { host, active, asking };
 }
 
+/** A question that stands, whatever changes. */
+const stillStands = async () => undefined;
+
 describe('waitForDecision', () => {
   it('asks through the toolbar until the person answers, then says nothing waits', async () => {
     const { host, active, asking } = runAsking();
-    const decided = waitForDecision(host, active, '1.1', 'add_to_cart');
+    const decided = waitForDecision(host, active, '1.1', 'add_to_cart', stillStands);
     expect(asking).toEqual([true]);
     active.approvals.get('1.1')?.answer('allow-once');
     await expect(decided).resolves.toBe('allow-once');
@@ -26,7 +29,7 @@ describe('waitForDecision', () => {
   it('asks nobody for a run stopped while its question was being put: no "?" is left on the tab', async () => {
     const { host, active, asking } = runAsking();
     active.controller.abort();
-    await expect(waitForDecision(host, active, '1.1', 'add_to_cart')).resolves.toBe('deny');
+    await expect(waitForDecision(host, active, '1.1', 'add_to_cart', stillStands)).resolves.toBe('deny');
     expect(asking).toEqual([]);
     expect(active.approvals.size).toBe(0);
   });
