@@ -142,7 +142,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     const card = panel.getByTestId('tool-card').first();
     await panel.getByRole('button', { name: 'Allow once' }).waitFor();
     await page.evaluate(() => (window as unknown as { withdrawDeleteDraft(): void }).withdrawDeleteDraft());
-    // The run went on: the model's next step read why the call did not run, and answered.
+    // The run went on to the model's next step (what it read there is checked in the unit tests).
     await expect.poll(() => panel.getByTestId('prose').allInnerTexts(), { timeout: 5000 }).toEqual(['The page no longer offers to delete the draft.']);
     expect(await card.getAttribute('data-state')).toBe('unknown');
     expect(await card.getAttribute('aria-label')).toBe('delete_draft: Not run');

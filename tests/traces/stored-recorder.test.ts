@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageModel } from '@webmcp-agents/local-agent';
 import { createReplayEngine } from '@/lib/engines/replay-engine';
-import { createStoredRecorder } from '@/lib/traces/stored-recorder';
+import { createStoredRecorder, type StoredRecorderOptions } from '@/lib/traces/stored-recorder';
 import { createTraceFile } from '@/lib/traces/trace-file';
 import { storedTraceSchema } from '@/lib/traces/trace-schema';
 import { defaultTraceSettings, type TraceSettings } from '@/lib/traces/trace-settings';
@@ -189,43 +189,49 @@ describe('the stored recorder', () => {
     expect(trace.run.sizeBytes).toBeLessThan(fileBytes + 1_000);
   });
 
-  it('ends a run cut off while the model was writing at its last streamed token, not when the step began', async () => {
+  /** A run 'r' recorded on a clock the test moves, and how it reads once the next worker marked it interrupted. */
+  async function runOnClock(options: Pick<StoredRecorderOptions, 'streamFlushDelayMs' | 'waitBeatMs'>) {
     const store = await openTestStore();
-    let clock = Date.UTC(2025, 4, 1);
-    const startedAt = clock;
-    const recorder = createStoredRecorder({ store, loadSettings: settings(), now: () => clock, streamFlushDelayMs: 0 });
+    const startedAt = Date.UTC(2025, 4, 1);
+    let clock = startedAt;
+    const recorder = createStoredRecorder({ store, loadSettings: settings(), now: () => clock, ...options });
     recorder.startRun({ runId: 'r', tabId: 1, url: 'https://a.example/', origin: 'https://a.example', engineId: 'webllm', model: 'm', request: 'q', startedAt });
     recorder.record('r', { type: 'step-start', step: 1, tools: [], messages: [] });
+    return {
+      recorder,
+      at: (ms: number) => (clock = startedAt + ms),
+      async afterWorkerStops() {
+        await recorder.flush();
+        await createStoredRecorder({ store, loadSettings: settings() }).ready;
+        return (await store.getTrace('r'))!.run;
+      },
+    };
+  }
+
+  it('ends a run cut off while the model was writing at its last streamed token, not when the step began', async () => {
+    const { recorder, at, afterWorkerStops } = await runOnClock({ streamFlushDelayMs: 0 });
     for (let second = 1; second <= 40; second += 1) {
-      clock = startedAt + second * 1_000;
+      at(second * 1_000);
       recorder.record('r', { type: 'text-delta', step: 1, text: 'word ' });
       await recorder.flush();
     }
-    // The worker stops here; the next one marks the run interrupted.
-    await createStoredRecorder({ store, loadSettings: settings() }).ready;
-    const { run } = (await store.getTrace('r'))!;
+    const run = await afterWorkerStops();
     expect(run.outcome).toBe('interrupted');
     expect(run.endedAt! - run.startedAt).toBe(40_000);
   });
 
   it('ends a run cut off while a call waited for the person about when it was cut off, not when it asked', async () => {
-    const store = await openTestStore();
-    let clock = Date.UTC(2025, 4, 1);
-    const startedAt = clock;
-    const recorder = createStoredRecorder({ store, loadSettings: settings(), now: () => clock, waitBeatMs: 5 });
-    recorder.startRun({ runId: 'r', tabId: 1, url: 'https://a.example/', origin: 'https://a.example', engineId: 'webllm', model: 'm', request: 'q', startedAt });
-    recorder.record('r', { type: 'step-start', step: 1, tools: [], messages: [] });
+    const { recorder, at, afterWorkerStops } = await runOnClock({ waitBeatMs: 5 });
     recorder.record('r', { type: 'tool-call', step: 1, callId: '1.1', name: 'buy', arguments: {} });
     recorder.record('r', { type: 'tool-approval-request', step: 1, callId: '1.1', name: 'buy', reason: 'consequential' });
     // The person reads the card for half a minute; then the worker stops.
-    clock = startedAt + 30_000;
+    at(30_000);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    await recorder.flush();
-    await createStoredRecorder({ store, loadSettings: settings() }).ready;
-    const { run } = (await store.getTrace('r'))!;
+    const run = await afterWorkerStops();
     expect(run.outcome).toBe('interrupted');
     expect(run.endedAt! - run.startedAt).toBe(30_000);
-    recorder.endRun('r', 'interrupted', clock);
+    // Its beat goes with the run.
+    recorder.endRun('r', 'interrupted', Date.now());
   });
 
   it('trims runs an import pushed past the megabyte limit as soon as the next run ends', async () => {
