@@ -194,7 +194,10 @@ describe('the stored recorder', () => {
     const store = await openTestStore();
     const startedAt = Date.UTC(2025, 4, 1);
     let clock = startedAt;
-    const recorder = createStoredRecorder({ store, loadSettings: settings(), now: () => clock, ...options });
+    // A stopped worker writes nothing more: its timers died with it.
+    let stopped = false;
+    const workerStore: TraceStore = { ...store, write: (runs, steps) => (stopped ? Promise.resolve() : store.write(runs, steps)) };
+    const recorder = createStoredRecorder({ store: workerStore, loadSettings: settings(), now: () => clock, ...options });
     recorder.startRun({ runId: 'r', tabId: 1, url: 'https://a.example/', origin: 'https://a.example', engineId: 'webllm', model: 'm', request: 'q', startedAt });
     recorder.record('r', { type: 'step-start', step: 1, tools: [], messages: [] });
     return {
@@ -202,6 +205,7 @@ describe('the stored recorder', () => {
       at: (ms: number) => (clock = startedAt + ms),
       async afterWorkerStops() {
         await recorder.flush();
+        stopped = true;
         await createStoredRecorder({ store, loadSettings: settings() }).ready;
         return (await store.getTrace('r'))!.run;
       },
