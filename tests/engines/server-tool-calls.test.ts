@@ -28,6 +28,32 @@ describe('a server’s tool_calls, as the text the model wrote', () => {
     );
   });
 
+  it('joins the pieces of one call that repeat its name, and its id, on every piece, as older llama.cpp and llama-cpp-python stream them', () => {
+    const calls = createServerToolCalls();
+    calls.add([{ index: 0, id: 'call_1', function: { name: 'add_to_cart', arguments: '' } }]);
+    calls.add([{ index: 0, id: 'call_1', function: { name: 'add_to_cart', arguments: '{"slug": "mug", ' } }]);
+    calls.add([{ index: 0, id: 'call_1', function: { name: 'add_to_cart', arguments: '"qty": 2}' } }]);
+    // Without ids, the name repeated before the arguments are whole goes on the same call.
+    calls.add([{ index: 0, function: { name: 'search', arguments: '{"q": ' } }]);
+    calls.add([{ index: 0, function: { name: 'search', arguments: '"mug"}' } }]);
+    calls.add([{ index: 0, function: { name: 'search', arguments: '{"q": "cup"}' } }]);
+    expect(calls.text()).toBe(
+      [
+        '<tool_call>\n{"name": "add_to_cart", "arguments": {"slug":"mug","qty":2}}\n</tool_call>',
+        '<tool_call>\n{"name": "search", "arguments": {"q":"mug"}}\n</tool_call>',
+        '<tool_call>\n{"name": "search", "arguments": {"q":"cup"}}\n</tool_call>',
+      ].join('\n'),
+    );
+  });
+
+  it('takes an empty name or id on a later piece as none: the piece goes on the call it belongs to', () => {
+    const calls = createServerToolCalls();
+    calls.add([{ index: 0, id: 'chatcmpl-tool-1', function: { name: 'add_to_cart', arguments: '' } }]);
+    calls.add([{ index: 0, id: '', function: { name: '', arguments: '{"slug": ' } }]);
+    calls.add([{ index: 0, function: { name: '', arguments: '"mug"}' } }]);
+    expect(calls.text()).toBe('<tool_call>\n{"name": "add_to_cart", "arguments": {"slug":"mug"}}\n</tool_call>');
+  });
+
   it('takes arguments sent as an object, none as {}, and keeps ones that are no JSON as a string the agent reports', () => {
     const calls = createServerToolCalls();
     calls.add([{ function: { name: 'a', arguments: { x: 1 } } }, { function: { name: 'b' } }, { function: { name: 'c', arguments: '{"x": ' } }]);

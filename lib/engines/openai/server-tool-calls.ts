@@ -18,9 +18,7 @@ interface CollectedCall {
 /** Collects a reply's `tool_calls`, piece by piece, and writes them out as tagged calls. */
 export function createServerToolCalls() {
   const calls: CollectedCall[] = [];
-  // The call each index is writing now. A call's first piece brings its name (and id) whole, as
-  // OpenAI's API streams them; Ollama sends every call under index 0, so a piece with a name, or
-  // another id, starts the next call.
+  // The call each index is writing now (see `beginsAnother`).
   const writing = new Map<number, CollectedCall>();
   return {
     /** Adds a chunk's `tool_calls`; answers how many pieces it held (anything that is no list of calls holds none). */
@@ -31,20 +29,19 @@ export function createServerToolCalls() {
         if (typeof value !== 'object' || value === null) return;
         const piece = value as ServerToolCall;
         const index = typeof piece.index === 'number' ? piece.index : position;
-        const name = typeof piece.function?.name === 'string' ? piece.function.name : undefined;
-        const id = typeof piece.id === 'string' ? piece.id : undefined;
+        const name = filled(piece.function?.name);
+        const id = filled(piece.id);
         let call = writing.get(index);
-        const next = !call || (name !== undefined && call.name !== '') || (id !== undefined && call.id !== undefined && id !== call.id);
-        if (next) {
+        if (!call || beginsAnother(call, id, name)) {
           call = { ...(id === undefined ? {} : { id }), name: '', args: '' };
           calls.push(call);
           writing.set(index, call);
         }
-        if (name !== undefined) call!.name += name;
+        if (name !== undefined && call.name === '') call.name = name;
         const args = piece.function?.arguments;
         // Streamed as pieces of a JSON text; sent whole, sometimes as the object itself.
-        if (typeof args === 'string') call!.args += args;
-        else if (args !== undefined && args !== null) call!.args += JSON.stringify(args);
+        if (typeof args === 'string') call.args += args;
+        else if (args !== undefined && args !== null) call.args += JSON.stringify(args);
         pieces += 1;
       });
       return pieces;
@@ -57,6 +54,33 @@ export function createServerToolCalls() {
         .join('\n');
     },
   };
+}
+
+/**
+ * Whether a piece under an index that already writes a call begins the next one. A call's first
+ * piece brings its name (and id) whole, as OpenAI's API streams them; Ollama sends every call under
+ * index 0, so another id, or a name where the call has one, begins the next call. Older llama.cpp
+ * and llama-cpp-python repeat the call's name and id on every piece: the same id, or the same name
+ * before the arguments are whole, goes on.
+ */
+function beginsAnother(call: CollectedCall, id: string | undefined, name: string | undefined): boolean {
+  if (id !== undefined && call.id !== undefined) return id !== call.id;
+  if (name === undefined || call.name === '') return false;
+  return name !== call.name || isWholeJson(call.args);
+}
+
+/** A string with something in it; servers send `""` for a name or id they do not repeat. */
+function filled(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function isWholeJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The arguments as JSON: as sent where they read as JSON (none: `{}`), else as a string, which the agent reports as arguments it cannot read. */
