@@ -1,7 +1,8 @@
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import type { JSONSchema } from '@webmcp-agents/chat';
 import { validateArgs } from '@webmcp-agents/local-agent';
 import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues, type FieldValues } from '@/lib/devtools/form-values-to-args';
-import { schemaToForm, type FormField } from '@/lib/devtools/schema-to-form';
+import { formSchema, schemaToForm, type FormField } from '@/lib/devtools/schema-to-form';
 import type { PageTool } from '@/lib/registry/types';
 import { FieldInput } from './field-input';
 import type { InspectorModel } from './inspector-model';
@@ -11,10 +12,11 @@ import { RunResult } from './run-result';
 
 /**
  * A form generated from the tool's input schema. The arguments are checked with `validateArgs`
- * (the agent's own check, so the same messages) before the tool runs in the page.
+ * against the schema the agent reads (the agent's own check, so the same calls refused with the
+ * same messages) before the tool runs in the page.
  */
 export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageTool }) {
-  const { fields, form, setSaved } = useSchemaForm(model, tool);
+  const { schema, fields, form, setSaved } = useSchemaForm(model, tool);
   const run = model.runs.value[toolKey(tool)];
   const idPrefix = `field-${toolKey(tool)}`;
   // A field may be called "problem": the message's id is one no field's can be.
@@ -25,7 +27,7 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
   const submit = (event: Event) => {
     event.preventDefault();
     if (run?.running) return;
-    const { args, problem } = checkForm(tool, fields, form.values, unreadableNumber(fields, form.values, idPrefix));
+    const { args, problem } = checkForm(schema, fields, form.values, unreadableNumber(fields, form.values, idPrefix));
     setSaved({ ...form, problem });
     if (args !== undefined) {
       focus.runStarting();
@@ -54,9 +56,9 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
 function useSchemaForm(model: InspectorModel, tool: PageTool) {
   // Every reading of the tab's tools brings a new schema object: the form changes only when the schema does.
   const schemaText = JSON.stringify(tool.inputSchema);
-  const fields = useMemo(() => schemaToForm(tool.inputSchema), [schemaText]);
+  const { schema, fields } = useMemo(() => ({ schema: formSchema(tool.inputSchema), fields: schemaToForm(tool.inputSchema) }), [schemaText]);
   const form = formFor(model.runFormOf(tool).state.value, schemaText, fields);
-  return { fields, form, setSaved: (next: FormState) => model.saveRunForm(tool, next) };
+  return { schema, fields, form, setSaved: (next: FormState) => model.saveRunForm(tool, next) };
 }
 
 function formFor(saved: FormState | undefined, schema: string, fields: FormField[]): FormState {
@@ -90,10 +92,10 @@ function unreadableNumber(fields: readonly FormField[], values: FieldValues, idP
 }
 
 /** Reads the form into arguments and checks them as the agent would: `args` only when they pass. */
-function checkForm(tool: PageTool, fields: FormField[], values: FieldValues, unreadable?: string): { args?: Record<string, unknown>; problem: Problem | null } {
+function checkForm(schema: JSONSchema, fields: FormField[], values: FieldValues, unreadable?: string): { args?: Record<string, unknown>; problem: Problem | null } {
   if (unreadable !== undefined) return { problem: { message: `"${unreadable}" is not a number.`, field: unreadable } };
   const read = formValuesToArgs(fields, values);
-  const message = read.ok ? validateArgs(tool.inputSchema, read.args) : read.message;
+  const message = read.ok ? validateArgs(schema, read.args) : read.message;
   const field = read.ok ? (message === null ? undefined : fieldNamedIn(message, fields)) : read.field;
   const problem = message === null ? null : { message, ...(field !== undefined ? { field } : {}) };
   return read.ok && message === null ? { args: read.args, problem } : { problem };

@@ -1,4 +1,5 @@
 import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
+import { plainSchema } from '../registry/plain-schema';
 import { isJsonSchemaType } from './json-schema-types';
 import { followBranches, isNullSchema, jsonTemplate } from './json-template';
 
@@ -25,14 +26,16 @@ const inputTypes: Record<string, TextInputType> = { date: 'date', time: 'time', 
 export const argumentsFieldName = 'arguments';
 
 /**
- * The run form of a tool: text, number and integer (with min and max), boolean, an enum as a
- * select, and a JSON editor with a template from the schema for nested objects, arrays, unions of
- * types and anything else. "X or null" is X with a way to send null. A root the fields cannot
- * show (alternatives, or a map of keys the schema does not name) gives one JSON editor for the
- * whole arguments object. A schema with no properties gives no fields.
+ * The run form of a tool: text, number and integer (with min and max), boolean, an enum (or a
+ * `const`) as a select, and a JSON editor with a template from the schema for nested objects,
+ * arrays, unions of types and anything else. "X or null" is X with a way to send null. The fields
+ * are those of the schema the agent reads (see `formSchema`). A root the fields cannot show
+ * (alternatives, or a map of keys the schema does not name) gives one JSON editor for the whole
+ * arguments object. A schema with no properties gives no fields.
  */
 export function schemaToForm(schema: JSONSchema): FormField[] {
-  if (takesRawArguments(schema)) {
+  const plain = formSchema(schema);
+  if (takesRawArguments(schema, plain)) {
     return [
       {
         name: argumentsFieldName,
@@ -43,16 +46,31 @@ export function schemaToForm(schema: JSONSchema): FormField[] {
       },
     ];
   }
-  if (!isRecord(schema.properties)) return [];
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key) => typeof key === 'string') : []);
-  return Object.entries(schema.properties).map(([name, property]) => fieldFor(name, property, required.has(name)));
+  if (!isRecord(plain.properties)) return [];
+  const required = new Set(Array.isArray(plain.required) ? plain.required.filter((key) => typeof key === 'string') : []);
+  return Object.entries(plain.properties).map(([name, property]) => fieldFor(name, property, required.has(name)));
 }
 
-/** One of several shapes (`oneOf`, `anyOf`, `allOf`), or keys the schema does not name (a map). */
-function takesRawArguments(schema: JSONSchema): boolean {
-  if (['oneOf', 'anyOf', 'allOf'].some((key) => Array.isArray(schema[key]))) return true;
-  if (isRecord(schema.properties)) return false;
-  return schema.additionalProperties === true || isRecord(schema.additionalProperties) || isRecord(schema.patternProperties);
+/**
+ * The schema the form's arguments are checked against: the one the agent checks a model's call
+ * against (see `plainSchema`: references written out, `allOf` merged, `const` a one-value enum),
+ * with the page's own descriptions, so the form and the agent refuse the same calls.
+ */
+export function formSchema(schema: JSONSchema): JSONSchema {
+  try {
+    const plain = plainSchema(schema, { notes: false });
+    return isRecord(plain) ? plain : schema;
+  } catch {
+    // As for the agent: an odd schema is taken as given.
+    return schema;
+  }
+}
+
+/** The page's root has alternatives (`oneOf`, `anyOf`: the agent reads them merged), or is a map of keys it does not name. */
+function takesRawArguments(schema: JSONSchema, plain: JSONSchema): boolean {
+  if (['oneOf', 'anyOf'].some((key) => Array.isArray(schema[key]))) return true;
+  if (isRecord(plain.properties)) return false;
+  return plain.additionalProperties === true || isRecord(plain.additionalProperties) || isRecord(plain.patternProperties);
 }
 
 function fieldFor(name: string, property: unknown, required: boolean): FormField {
@@ -63,9 +81,9 @@ function fieldFor(name: string, property: unknown, required: boolean): FormField
     ...(typeof node.description === 'string' && node.description !== '' ? { description: node.description } : {}),
   };
   const orNull = nullable ? { nullable: true as const } : {};
+  // Its options are all it may be: "X or null" lists null where null is one of them.
   if (Array.isArray(node.enum) && node.enum.length > 0) {
-    const options = nullable && !node.enum.includes(null) ? [...node.enum, null] : node.enum;
-    return { ...base, kind: 'select', options, ...(node.default !== undefined ? { default: node.default } : {}) };
+    return { ...base, kind: 'select', options: node.enum, ...(node.default !== undefined ? { default: node.default } : {}) };
   }
   if (type === 'string') {
     const inputType = typeof node.format === 'string' && Object.hasOwn(inputTypes, node.format) ? inputTypes[node.format] : undefined;

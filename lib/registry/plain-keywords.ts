@@ -1,12 +1,13 @@
 import { withNull } from './merge-schemas';
 import type { Schema } from './schema-values';
 
-/** `const`, `nullable`, `format` and `default`, said in what the prompt keeps. */
-export function plainKeywords(schema: Schema): Schema {
+/** `const`, `nullable`, `format` and `default`, said in what the prompt keeps; the last two only with `describe`. */
+export function plainKeywords(schema: Schema, describe = true): Schema {
   if (!('const' in schema) && schema.nullable !== true && schema.format === undefined && schema.default === undefined) return schema;
   let plain: Schema = schema;
   if ('const' in plain && !Array.isArray(plain.enum)) plain = { ...plain, enum: [plain.const] };
   if (plain.nullable === true) plain = withNull(plain, true);
+  if (!describe) return plain;
   const notes = [
     typeof plain.format === 'string' && plain.format !== '' ? `format: ${plain.format}` : undefined,
     plain.default !== undefined ? `default: ${sayDefault(plain.default)}` : undefined,

@@ -25,12 +25,15 @@ import type { Schema } from './schema-values';
  * branches disagree on a property, it takes either), so checking a call against it stays a first
  * check, the page's own the last. Choices with titles (`anyOf` of `{const, title}`) keep their
  * list for `foldChoiceTitles`. A schema with none of these comes back as the same object.
+ *
+ * `notes: false` leaves descriptions as the page wrote them, for a reader that shows `format` and
+ * `default` itself (the inspector's run form).
  */
-export function plainSchema(schema: unknown): unknown {
+export function plainSchema(schema: unknown, { notes = true }: { notes?: boolean } = {}): unknown {
   if (!isRecord(schema)) return schema;
   // References may write out up to twice the schema again (a few thousand characters at least).
   const budget = Math.min(inlineBudgetLimit, Math.max(inlineBudgetFloor, 2 * JSON.stringify(schema).length));
-  const context: Context = { root: schema, budget, sizes: new Map() };
+  const context: Context = { root: schema, budget, sizes: new Map(), notes };
   const plain = plainNode(schema, context, 0, new Set());
   if (!isRecord(plain) || (!('$defs' in plain) && !('definitions' in plain))) return plain;
   const { $defs: _defs, definitions: _definitions, ...rest } = plain;
@@ -43,6 +46,8 @@ interface Context {
   budget: number;
   /** Each reference's size, measured once. */
   sizes: Map<string, number>;
+  /** Whether `format` and `default` are said in descriptions. */
+  notes: boolean;
 }
 
 const inlineBudgetFloor = 8_000;
@@ -63,7 +68,7 @@ function plainNode(node: unknown, context: Context, depth: number, inlining: Rea
     const branches = (schema[union] as unknown[]).map((branch) => plainNode(branch, context, depth + 1, below));
     schema = mergeUnion(schema, union, branches);
   }
-  schema = plainKeywords(schema);
+  schema = plainKeywords(schema, context.notes);
 
   if (isRecord(schema.properties)) {
     let changed = false;

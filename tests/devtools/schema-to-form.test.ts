@@ -2,7 +2,7 @@ import { validateArgs } from '@webmcp-agents/local-agent';
 import { describe, expect, it } from 'vitest';
 import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
 import { jsonTemplate } from '@/lib/devtools/json-template';
-import { schemaToForm } from '@/lib/devtools/schema-to-form';
+import { formSchema, schemaToForm } from '@/lib/devtools/schema-to-form';
 
 const schema = {
   type: 'object',
@@ -88,6 +88,37 @@ describe('schemaToForm: the run form of a tool', () => {
     expect(untouched(nullable)).toEqual({ ok: true, args: { address: { city: '' } } });
     expect(untouched(schema, { query: null, size: '0' })).toEqual({ ok: true, args: { query: null, size: 'S' } });
     expect(untouched(nullable, { count: null, gift: null, size: '2' })).toMatchObject({ ok: true, args: { count: null, gift: null, size: null } });
+  });
+
+  it('asks for what the agent reads: a reference its target, a const its one value, an allOf root its fields; and refuses what the agent refuses', () => {
+    const address = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const referenced = { type: 'object', $defs: { Address: address }, properties: { home: { $ref: '#/$defs/Address' } }, required: ['home'] };
+    expect(schemaToForm(referenced)).toEqual([{ name: 'home', required: true, kind: 'json', template: '{\n  "city": ""\n}' }]);
+    expect(validateArgs(formSchema(referenced), { home: 12 })).toBe('"home" must be object, got 12.');
+
+    const fixed = { type: 'object', properties: { speed: { type: 'string', const: 'fast', description: 'How fast.' } } };
+    expect(schemaToForm(fixed)).toEqual([{ name: 'speed', required: false, description: 'How fast.', kind: 'select', options: ['fast'] }]);
+    expect(validateArgs(formSchema(fixed), { speed: 'slow' })).toBe('"speed" must be one of "fast".');
+
+    const merged = { allOf: [{ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, { properties: { note: { type: 'string' } } }] };
+    expect(schemaToForm(merged)).toEqual([
+      { name: 'id', required: true, kind: 'number', integer: true },
+      { name: 'note', required: false, kind: 'text' },
+    ]);
+    expect(untouched(merged)).toEqual({ ok: true, args: { id: '' } });
+    expect(validateArgs(formSchema(merged), { id: '' })).toBe('Missing required argument "id".');
+
+    // Its own words stay: the form says a format and a default in its own way.
+    const dated = { type: 'object', properties: { day: { type: 'string', format: 'date', default: '2026-01-01', description: 'The day.' } } };
+    expect(schemaToForm(dated)).toEqual([{ name: 'day', required: false, description: 'The day.', kind: 'text', default: '2026-01-01', inputType: 'date' }]);
+  });
+
+  it('offers null in a list of choices only where null is one of them', () => {
+    const colour = { type: 'object', properties: { colour: { type: ['string', 'null'], enum: ['red', 'blue'] }, size: { type: ['string', 'null'], enum: ['S', null] } } };
+    expect(schemaToForm(colour)).toEqual([
+      { name: 'colour', required: false, kind: 'select', options: ['red', 'blue'] },
+      { name: 'size', required: false, kind: 'select', options: ['S', null] },
+    ]);
   });
 
   it('gives a union of types a JSON editor, so every branch can be written', () => {

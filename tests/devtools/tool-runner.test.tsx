@@ -167,6 +167,20 @@ describe('the run form', () => {
     expect(form.sent()).toEqual([{ query: 'mug', includeArchived: true }]);
   });
 
+  it('refuses what the agent would refuse where the schema refers to its parts: a referenced object given a number is not sent', async () => {
+    const form = await showRunForm(
+      tool({ type: 'object', $defs: { Address: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }, properties: { home: { $ref: '#/$defs/Address' } }, required: ['home'] }),
+    );
+    expect(form.control<HTMLTextAreaElement>('home').value).toBe('{\n  "city": ""\n}');
+    await form.type('home', '12');
+    await form.submit();
+    expect(form.root.querySelector('.problem')?.textContent).toBe('"home" must be object, got 12.');
+    expect(form.sent()).toEqual([]);
+    await form.type('home', '{"city": "Oslo"}');
+    await form.submit();
+    expect(form.sent()).toEqual([{ home: { city: 'Oslo' } }]);
+  });
+
   it('says what an optional text, number or choice field left empty falls back to', async () => {
     const form = await showRunForm(
       tool({
