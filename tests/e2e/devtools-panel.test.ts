@@ -165,7 +165,7 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     await inspector.page.close();
   });
 
-  it('keeps a tool with a long unbroken field name inside its card at 320 px: the name wraps, nothing scrolls sideways', async () => {
+  it('keeps a tool with a long unbroken field name or description inside its card at 320 px: they wrap, nothing scrolls sideways; every kind of text box looks alike', async () => {
     const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
     await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
     const field = `field_name_that_is_very_long_and_unbroken_${'x'.repeat(40)}`;
@@ -173,7 +173,14 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
       (window as unknown as { register(tool: unknown): void }).register({
         name: 'a_long_tool_name_that_goes_on_without_any_spaces_at_all_version_two',
         description: 'Echoes its field.',
-        inputSchema: { type: 'object', properties: { [field]: { type: 'string', description: 'Anything.' } } },
+        inputSchema: {
+          type: 'object',
+          properties: {
+            [field]: { type: 'string', description: 'Anything.' },
+            commit: { type: 'string', description: `The commit, such as ${'9f3c2a7b'.repeat(8)}.` },
+            email: { type: 'string', format: 'email' },
+          },
+        },
         execute: async () => 'ok',
       });
     }, field);
@@ -187,6 +194,14 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
       past: [...document.querySelectorAll('main *')].filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((element) => element.className),
     }));
     expect(overflow).toEqual({ page: 0, past: [] });
+    const looks = await inspector.page.locator('.field input:not([type="checkbox"])').evaluateAll((inputs) =>
+      inputs.map((input) => {
+        const style = getComputedStyle(input);
+        return `${style.borderTopStyle} ${style.borderTopLeftRadius} ${style.fontSize} ${style.width}`;
+      }),
+    );
+    expect(looks).toHaveLength(3);
+    expect(new Set(looks).size).toBe(1);
     await page.close();
     await inspector.page.close();
   });
