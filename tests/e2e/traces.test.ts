@@ -172,6 +172,47 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(reexported.runs).toEqual(exported.runs);
   });
 
+  it('wraps the long tool names of a step’s problems and calls at 320 px: nothing but a table or chart scrolls sideways', async () => {
+    const name = 'search_products_by_category_and_price_range_with_filters_v2';
+    const at = Date.UTC(2026, 5, 1, 12);
+    const step = (number: number, change: Record<string, unknown>) => ({
+      runId: 'long-names',
+      step: number,
+      startedAt: at + number * 1_000,
+      tools: [{ name, description: 'Searches.', parameters: { type: 'object' }, score: 0.5 }],
+      messages: [{ role: 'user', content: 'find a mug' }],
+      raw: '',
+      complete: true,
+      prose: '',
+      calls: [],
+      problems: [],
+      usage: { promptTokens: 10, completionTokens: 5 },
+      modelMs: 500,
+      ...change,
+    });
+    const run = { id: 'long-names', tabId: 1, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'replay', model: 'm', request: 'find a mug', startedAt: at, endedAt: at + 3_000, outcome: 'answer', answer: 'None.', stepCount: 2, sizeBytes: 1_000, updatedAt: at + 3_000 };
+    const steps = [
+      step(1, { raw: `<tool_call>{"name": "${name}x", "arguments": {}}</tool_call>`, problems: [{ kind: 'unknown-tool', name: `${name}x`, message: `The page offers no tool named "${name}x".` }] }),
+      step(2, {
+        calls: [{ callId: '2.1', name, arguments: { [name]: 1 }, calledAt: at + 2_100 }],
+        problems: [{ kind: 'invalid-arguments', callId: '2.1', name, message: `"${name}" is not a parameter of ${name}.` }],
+      }),
+    ];
+    const viewer = await extension.openExtensionPage('traces.html');
+    await viewer.getByTestId('import-file').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'webmcp-agent-traces', version: 1, exportedAt: at + 5_000, runs: [{ run, steps }] })) });
+    await expect.poll(() => viewer.getByTestId('notice-text').textContent()).toBe('Imported 1 run.');
+    await viewer.locator('[data-testid=run-item][data-run-id=long-names] button').click();
+    for (const summary of await viewer.getByTestId('step-summary').all()) await summary.click();
+    await viewer.setViewportSize({ width: 320, height: 900 });
+    expect(await viewer.getByTestId('problem').count()).toBe(2);
+    const overflow = await viewer.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await viewer.getByTestId('delete-run').click();
+    await viewer.getByTestId('confirm-delete-run').click();
+    await viewer.locator('[data-testid=run-item][data-run-id=long-names]').waitFor({ state: 'detached' });
+    await viewer.close();
+  });
+
   it('replays a run against its page: as recorded when unchanged, and diverging at step 2 once add_to_cart is renamed', async () => {
     await useReplayEngine(extension.serviceWorker, {
       replies: [toolCall('open_product', { slug: 'enamel-mug' }), `In stock.${toolCall('add_to_cart', { qty: 2 })}`, 'Two enamel mugs are in your cart.'],
