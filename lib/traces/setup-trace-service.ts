@@ -30,6 +30,7 @@ export function setupTraceService(tabDrivers: TabDrivers): void {
     executeTabTool,
     settleTools: (tabId, signal) => settleTabTools((listener) => onTabToolsChanged((changed) => listener(changed)), tabId, { signal }),
     listTabIds: async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id])),
+    pageAddress: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => undefined))?.url,
     isPrivateTab,
     scorer: async () => scorerFor(await loadSettings()),
     toolTimeoutMs: async () => (await loadSettings()).toolTimeoutSeconds * 1000,

@@ -38,6 +38,8 @@ export interface TraceServiceBackground {
   settleTools?(tabId: number, signal: AbortSignal): Promise<void>;
   /** The ids of the open tabs. */
   listTabIds(): Promise<number[]>;
+  /** The address of the tab's page (its top frame's), where it is known. */
+  pageAddress?(tabId: number): Promise<string | undefined>;
   /**
    * Whether the tab is in a private (incognito) window: the viewer, which a normal window shows,
    * neither lists it nor replays into it (see `isPrivateTab`).

@@ -254,6 +254,27 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(await viewer.locator('[data-testid=divergence-list] [data-type=call]').textContent()).toContain('add_to_cart ran in the recording, and now named a tool the page does not offer.');
     expect(await viewer.locator('[data-testid=step][data-step="2"] [data-testid=step-divergences]').count()).toBe(1);
     expect(await page.locator('#cart-count').textContent()).toBe('0');
+
+    // The tab leaves, while the replay asks, for a page of another site that offers no tools: the
+    // replay stops there, rather than report the shop's tools as gone.
+    await page.goto(fixtureServer.url('/mug-shop.html'));
+    await expect
+      .poll(async () => {
+        await viewer.getByTestId('replay-refresh').click();
+        return (await viewer.locator('[data-testid=replay-tab] option:checked').allTextContents()).join('');
+      }, { timeout: 10_000 })
+      .toMatch(/mug-shop\.html · /);
+    await viewer.getByTestId('replay-start').click();
+    await viewer.locator('[data-testid=replay-confirm][data-name=add_to_cart]').waitFor({ timeout: 15_000 });
+    const elsewhere = fixtureServer.url('/no-tools-here').replace('127.0.0.1', 'localhost');
+    await page.goto(elsewhere);
+    await viewer.getByTestId('replay-allow').click();
+    await viewer.getByTestId('replay-error').waitFor({ timeout: 15_000 });
+    const other = new URL(elsewhere).origin;
+    expect(await viewer.getByTestId('replay-error').textContent()).toBe(
+      `The tab went from ${new URL(fixtureServer.url('/')).origin} to ${other}, so the replay stopped, as a run does when its page changes. Nothing was run on ${other}.`,
+    );
+    expect(await viewer.getByTestId('replay-result').count()).toBe(0);
   });
 
   it('takes turns at a tab with the agent: no replay while a request runs there, and no request while a replay does', async () => {

@@ -293,6 +293,30 @@ describe('the trace service', () => {
     }
   });
 
+  it('stops a replay once the tab leaves for a page with no tools, of another site or none, rather than report the tools as gone', async () => {
+    const store = await storeWithRuns(1);
+    for (const [address, there] of [
+      ['https://other.example/welcome', 'https://other.example'],
+      ['about:blank', 'another page'],
+    ] as const) {
+      const shop = createShopPage();
+      const pages = new Map<number, ShopPage>();
+      let tabAddress = shop.url;
+      // Once the search has run, the tab goes to a page that offers no tools, so reports none.
+      pages.set(7, { ...shop, executeTool: async (name, args) => (name === 'search_products' && (pages.delete(7), (tabAddress = address)), shop.executeTool(name, args)) });
+      const messages = await replayMessages(store, pages, { listTabIds: async () => [7], pageAddress: async () => tabAddress });
+      expect(messages).toEqual([
+        { type: 'failed', error: { name: 'ReplayError', message: `The tab went from https://shop.example to ${there}, so the replay stopped, as a run does when its page changes. Nothing was run on ${there}.` } },
+      ]);
+    }
+    // A page of the same site that lists no tools for a moment (it reloads) is no reason to stop.
+    const shop = createShopPage({ rename: { from: 'add_to_cart', to: 'add_item' } });
+    const pages = new Map<number, ShopPage>([[7, shop]]);
+    const reloading = { ...shop, executeTool: async (name: string, args: Record<string, unknown>) => (name === 'search_products' && (pages.delete(7), setTimeout(() => pages.set(7, shop), 0)), shop.executeTool(name, args)) };
+    pages.set(7, reloading);
+    expect((await replayMessages(store, pages, { listTabIds: async () => [7], pageAddress: async () => 'https://shop.example/cart' })).map((message) => message.type)).toEqual(['done']);
+  });
+
   it('refuses to replay in a tab where the agent is running, and replays there once the run has ended', async () => {
     const store = await storeWithRuns(1);
     // No call of this page asks for a yes (its add_to_cart is renamed): the replay runs to its end.

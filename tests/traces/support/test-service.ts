@@ -10,6 +10,7 @@ import type { ShopPage } from './shop-page';
 export function createTestService(store: TraceStore, pages: Map<number, ShopPage> = new Map(), more: Partial<TraceServiceBackground> = {}) {
   const service = createTraceService({
     isPrivateTab: async () => false,
+    listTabIds: async () => [...pages.keys(), 99],
     ...more,
     store: async () => store,
     getTabTools: async (tabId) => {
@@ -17,7 +18,6 @@ export function createTestService(store: TraceStore, pages: Map<number, ShopPage
       return page && { url: page.url, origin: page.origin, ...(page.title ? { title: page.title } : {}), tools: page.tools() };
     },
     executeTabTool: async (tabId, name, args) => pages.get(tabId)!.executeTool(name, args),
-    listTabIds: async () => [...pages.keys(), 99],
   });
   const openReplayPort = (): ReplayClientPort => {
     const toViewer: Array<(message: unknown) => void> = [];
