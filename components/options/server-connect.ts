@@ -1,6 +1,7 @@
-// The person's Connect is its own part: it alone saves an address, and only once the server there
-// has answered.
+// The person's Connect is its own part: it alone saves an address and its key, and only once the
+// server there has answered.
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
+import { normalizeServerKey } from '@/lib/engines/openai/server-key';
 import type { Settings, SettingsChange } from '@/lib/settings';
 import { describeFailure } from './describe-failure';
 import type { ServerReconnectParts } from './server-reconnect';
@@ -13,8 +14,8 @@ interface ServerConnectParts extends ServerReconnectParts {
 
 /** The server connection's `connect`, over the connection's signals and count of questions. */
 export function createServerConnect({ models, state, failure, asks, listModels, update, dropTrial }: ServerConnectParts) {
-  /** Lists the server's models at `address`, and saves the address once it has answered. */
-  return async function connect(address: string): Promise<void> {
+  /** Lists the server's models at `address` with `typedKey`, and saves both once it has answered. */
+  return async function connect(address: string, typedKey: string): Promise<void> {
     // One connection at a time: Connect stays focusable while it waits, so Enter can come again.
     if (state.value === 'connecting') return;
     failure.value = undefined;
@@ -22,8 +23,10 @@ export function createServerConnect({ models, state, failure, asks, listModels, 
     // Whatever comes of it, the last connection and trial were about the server as it was.
     dropTrial();
     let target: string;
+    let key: string;
     try {
       target = normalizeServerAddress(address);
+      key = normalizeServerKey(typedKey);
     } catch (error) {
       // A mistyped address fails as a server that does not answer does: never beside "Connected".
       state.value = 'idle';
@@ -32,9 +35,9 @@ export function createServerConnect({ models, state, failure, asks, listModels, 
     }
     state.value = 'connecting';
     try {
-      const listed = await listModels(target);
+      const listed = await listModels(target, key);
       // Read as the answer is written: the person may have chosen another engine while it came.
-      await update((current) => ({ openaiBaseUrl: target, ...serverModelOff(current, listed) }));
+      await update((current) => ({ openaiBaseUrl: target, openaiApiKey: key, ...serverModelOff(current, listed) }));
       models.value = listed;
       state.value = 'connected';
     } catch (error) {

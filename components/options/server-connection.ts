@@ -1,5 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { listServerModels } from '@/lib/engines/openai/list-server-models';
+import { fetchWithKey } from '@/lib/engines/openai/server-key';
 import type { Settings, SettingsChange } from '@/lib/settings';
 import type { Failure } from './describe-failure';
 import type { OptionsDependencies } from './options-types';
@@ -28,10 +29,10 @@ export function createServerConnection({ dependencies, settings, update, dropTri
   const failure = signal<Failure | undefined>(undefined);
   const asks = createServerAsks();
 
-  /** The server's models, asked for with the page's own fetch and timeout. */
-  function listModels(target: string): Promise<string[]> {
+  /** The server's models, asked for with its key and the page's own fetch and timeout. */
+  function listModels(target: string, key: string): Promise<string[]> {
     return listServerModels(target, {
-      ...(dependencies.fetch ? { fetch: dependencies.fetch } : {}),
+      fetch: fetchWithKey(dependencies.fetch ?? ((input, init) => globalThis.fetch(input, init)), key),
       ...(dependencies.timeouts?.connectMs ? { timeoutMs: dependencies.timeouts.connectMs } : {}),
     });
   }
@@ -42,7 +43,7 @@ export function createServerConnection({ dependencies, settings, update, dropTri
     failure: failure as ReadonlySignal<Failure | undefined>,
     reconnect: createServerReconnect({ settings, models, state, failure, asks, listModels }),
     connect: createServerConnect({ settings, models, state, failure, asks, listModels, update, dropTrial }),
-    /** The last attempt's failure was about the address as it was: an edited one has not been tried. */
+    /** The last attempt's failure was about the address or key as they were: edited ones have not been tried. */
     editAddress(): void {
       asks.next();
       failure.value = undefined;

@@ -13,7 +13,7 @@ export interface ServerReconnectParts {
   state: Signal<ServerState>;
   failure: Signal<Failure | undefined>;
   asks: ServerAsks;
-  listModels(target: string): Promise<string[]>;
+  listModels(target: string, key: string): Promise<string[]>;
 }
 
 /** The server connection's `reconnect`, over the connection's signals and count of questions. */
@@ -27,10 +27,10 @@ export function createServerReconnect({ settings, models, state, failure, asks, 
   return async function reconnect(current: Settings): Promise<void> {
     if (current.engine !== 'openai' || state.value !== 'idle') return;
     const mine = asks.next();
-    const address = current.openaiBaseUrl;
-    const stillAsked = () => asks.isLatest(mine) && state.value === 'idle' && settings.value?.openaiBaseUrl === address;
+    const { openaiBaseUrl: address, openaiApiKey: key } = current;
+    const stillAsked = () => asks.isLatest(mine) && state.value === 'idle' && settings.value?.openaiBaseUrl === address && settings.value.openaiApiKey === key;
     try {
-      const listed = await listModels(address);
+      const listed = await listModels(address, key);
       if (!stillAsked()) return;
       models.value = listed;
       state.value = 'connected';

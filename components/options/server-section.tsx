@@ -34,62 +34,70 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
   );
 }
 
-/** The address field and Connect, with what the address means: another computer, or not saved yet. */
+/** The address and key fields and Connect, with what the address means: another computer, or not saved yet. */
 function ServerAddress({ model, settings }: { model: OptionsModel; settings: Settings }) {
-  const address = useShownAddress(settings.openaiBaseUrl);
+  const address = useShownSetting(settings.openaiBaseUrl);
+  const key = useShownSetting(settings.openaiApiKey);
   const connecting = model.serverState.value === 'connecting';
   // The address in the field, once it is one; until then the one the agent uses.
   const elsewhere = elsewhereNote(storedAs(address.value) ?? settings.openaiBaseUrl);
   const elsewhereId = useId();
   return (
     <>
-      <AddressForm model={model} address={address} connecting={connecting} describedBy={elsewhere ? elsewhereId : undefined} />
+      <AddressForm model={model} address={address} apiKey={key} connecting={connecting} describedBy={elsewhere ? elsewhereId : undefined} />
       {elsewhere && (
         <p id={elsewhereId} class="notice" data-testid="server-elsewhere">
           {elsewhere}
         </p>
       )}
-      {/* The address is kept only once the server answers: say so while an edit waits. */}
-      {storedAs(address.value) !== settings.openaiBaseUrl && !connecting && (
-        <p class="muted" data-testid="address-unsaved">
-          Not saved yet: press Connect. The agent uses {settings.openaiBaseUrl} until then.
-        </p>
-      )}
+      {/* The address and key are kept only once the server answers: say so while an edit waits. */}
+      {!connecting && <UnsavedNote settings={settings} address={address.value} apiKey={key.value} />}
     </>
   );
 }
 
+function UnsavedNote({ settings, address, apiKey }: { settings: Settings; address: string; apiKey: string }) {
+  const newAddress = storedAs(address) !== settings.openaiBaseUrl;
+  if (!newAddress && apiKey.trim() === settings.openaiApiKey) return null;
+  return (
+    <p class="muted" data-testid="address-unsaved">
+      {newAddress ? `Not saved yet: press Connect. The agent uses ${settings.openaiBaseUrl} until then.` : 'The key is not saved yet: press Connect.'}
+    </p>
+  );
+}
+
 /**
- * What the address field shows: what the person typed, or the address as stored once that changes
- * (written out in full by Connect, or elsewhere); only then: the effect runs after the first
- * paint, when the person may be typing.
+ * What a field shows: what the person typed, or the setting as stored once that changes (the
+ * address written out in full by Connect, or either changed elsewhere); only then: the effect
+ * runs after the first paint, when the person may be typing.
  */
-function useShownAddress(stored: string): Signal<string> {
-  const address = useSignal(stored);
+function useShownSetting(stored: string): Signal<string> {
+  const shown = useSignal(stored);
   const shownStored = useRef(stored);
   useEffect(() => {
     if (shownStored.current === stored) return;
     shownStored.current = stored;
-    address.value = stored;
+    shown.value = stored;
   }, [stored]);
-  return address;
+  return shown;
 }
 
 interface AddressFormProps {
   model: OptionsModel;
   address: Signal<string>;
+  apiKey: Signal<string>;
   connecting: boolean;
   /** The note that says where the address sends the page's words, when there is one. */
   describedBy: string | undefined;
 }
 
-function AddressForm({ model, address, connecting, describedBy }: AddressFormProps) {
+function AddressForm({ model, address, apiKey, connecting, describedBy }: AddressFormProps) {
   return (
     <form
       class="row"
       onSubmit={(event) => {
         event.preventDefault();
-        void model.connectServer(address.value);
+        void model.connectServer(address.value, apiKey.value);
       }}
     >
       <label class="field grow">
@@ -106,6 +114,21 @@ function AddressForm({ model, address, connecting, describedBy }: AddressFormPro
           value={address.value}
           onInput={(event) => {
             address.value = event.currentTarget.value;
+            model.editServerAddress();
+          }}
+        />
+      </label>
+      {/* Sent to this server alone; local servers ask for none unless started with one. */}
+      <label class="field grow">
+        <span>API key, if the server asks for one</span>
+        <input
+          type="password"
+          spellcheck={false}
+          autocomplete="off"
+          readOnly={connecting}
+          value={apiKey.value}
+          onInput={(event) => {
+            apiKey.value = event.currentTarget.value;
             model.editServerAddress();
           }}
         />

@@ -81,7 +81,7 @@ export function createEngineSwaps(runs: RunTracker, create: (settings: Settings)
 
 /** Everything an engine reads when it is made; a change makes a new one on the next run. */
 function engineKey(settings: Settings): string {
-  return JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.openaiBaseUrl]);
+  return JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.openaiBaseUrl, settings.openaiApiKey]);
 }
 
 /**

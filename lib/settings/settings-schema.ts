@@ -28,6 +28,12 @@ export const settingsSchema = z.object({
   disabledSites: z.array(z.string()).default([]),
   ranker: z.enum(['fielded-bm25', 'word-overlap']).default('fielded-bm25'),
   openaiBaseUrl: z.string().default('http://localhost:11434/v1'),
+  /**
+   * The key the server at `openaiBaseUrl` asks for, if any (llama.cpp's and vLLM's `--api-key`, LM
+   * Studio's authentication, a hosted endpoint): sent to it alone, as `Authorization: Bearer`.
+   * Printable ASCII, as an HTTP header must be.
+   */
+  openaiApiKey: z.string().max(1_000).regex(/^[\x21-\x7e]*$/).default(''),
   /** Models that write `<tool_call>` tags (Qwen, Hermes 3, SmolLM2): constrain a `<tool_call>` body to the shown tools' schemas. */
   constrainedDecoding: z.boolean().default(false),
 });

@@ -145,6 +145,26 @@ describe('local OpenAI-compatible server engine', () => {
     await allowed.engine.load(() => {});
   });
 
+  it('brings the key a server started with one asks for, to every request; without it, says where to enter it', async () => {
+    const key = 'sk-local-7f3a';
+    const keyless = await setup({ replies: [], apiKey: key });
+    const error = await loadError(keyless.engine.load(() => {}));
+    expect(error.code).toBe('forbidden');
+    expect(error.message).toBe(`The server at ${new URL(keyless.server.address).host} asks for an API key, or refused the one given (HTTP 401).`);
+    expect(error.hint).toBe('Enter the key the server was started with under "API key" in the options.');
+    expect(describeFailure(error).hint).toBe('Enter the key the server was started with under "API key", then press Connect.');
+
+    const { engine } = await setup({ replies: ['Hello.'], apiKey: key, saysContext: { as: 'llama.cpp', tokens: 8_192 } }, { openaiApiKey: key });
+    await engine.load(() => {});
+    // The context came from the server's own endpoint, which asks for the key too.
+    expect(engine.contextTokens).toBe(8_192);
+    expect((await replyOf(engine.model.stream(ask('Hi')))).text).toBe('Hello.');
+  });
+
+  it('refuses an address with a key or user name written into it, rather than drop it unsaid', () => {
+    expect(() => normalizeServerAddress('http://me:sk-local-7f3a@gpu-box.lan:8080/v1')).toThrow('The server address has a user name or key in it (before "@gpu-box.lan:8080").');
+  });
+
   it('hangs up on the server where the model writes a tool result itself, and asks the next step at once', async () => {
     const madeUp = `<tool_response>\n{"results": [{"slug": "enamel-mug"}]}\n</tool_response>\n${'Found it. Shall I add it to your cart? '.repeat(100)}`;
     const { server, engine } = await setup({ replies: [shopReplies[0] + madeUp, 'The enamel mug costs 12.'] });

@@ -127,6 +127,30 @@ describe('the local server on the options page', () => {
     expect(page.connected()).toContain('then press Connect again');
   });
 
+  it('connects to a server that asks for a key once it is typed, keeps it hidden, and saves it with the address; a key in the address is refused', async () => {
+    const key = 'sk-local-7f3a';
+    const locked = await server({ apiKey: key });
+    const page = show({ openaiBaseUrl: locked.address });
+    await answered(() => expect(page.failure()).toContain('asks for an API key'));
+    const keyField = page.root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input[type="password"]')!;
+    expect(keyField.closest('label')?.textContent).toBe('API key, if the server asks for one');
+    expect(page.failure()).toContain('Enter the key the server was started with under "API key", then press Connect.');
+
+    keyField.value = ` ${key} `;
+    keyField.dispatchEvent(new Event('input', { bubbles: true }));
+    await answered(() => expect(page.root.querySelector('[data-testid="address-unsaved"]')?.textContent).toBe('The key is not saved yet: press Connect.'));
+    await page.connect();
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    expect(await page.stored.load()).toMatchObject({ openaiBaseUrl: locked.address, openaiApiKey: key });
+    expect(page.root.querySelector('[data-testid="address-unsaved"]')).toBeNull();
+
+    page.type(locked.address.replace('http://', `http://me:${key}@`));
+    await page.connect();
+    expect(page.failure()).toContain('The server address has a user name or key in it');
+    expect(page.connected()).toBe('');
+    expect((await page.stored.load()).openaiBaseUrl).toBe(locked.address);
+  });
+
   it('says an address that answers with a web page is not the API, keeps the address in use, and drops the last trial\'s reply', async () => {
     const good = await server({ replies: ['Hello there! Nice to meet you.'] });
     const page = show({ openaiBaseUrl: good.address });

@@ -28,7 +28,7 @@ it('keeps the WebLLM model picked when a Connect answers after the person chose 
   const { root, model } = showOptionsPage({ settings: stored, fetch: server.fetch, caches: createFakeCacheStorage().storage });
   await vi.waitFor(() => expect(model.serverFailure.value).toBeDefined());
 
-  const connecting = model.connectServer('http://gpu-box.lan:11434/v1');
+  const connecting = model.connectServer('http://gpu-box.lan:11434/v1', '');
   await vi.waitFor(() => expect(server.asked()).toBe(2));
   await model.chooseEngine('webllm');
   server.answer();

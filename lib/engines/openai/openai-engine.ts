@@ -9,6 +9,7 @@ import { notConnected } from './server-errors';
 import type { ReplyTimeouts } from './reply-timeouts';
 import { readServerContext, type ServerKind } from './server-context';
 import { normalizeServerAddress, serverHost } from './server-address';
+import { fetchWithKey } from './server-key';
 import { streamOpenAiReply } from './stream-openai-reply';
 
 export interface OpenAiEngineDependencies {
@@ -22,7 +23,7 @@ export interface OpenAiEngineDependencies {
  * `/models`, replies streamed over SSE from `/chat/completions`.
  */
 export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngineDependencies = {}): Engine {
-  const fetchFunction = dependencies.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchFunction = fetchWithKey(dependencies.fetch ?? ((input, init) => globalThis.fetch(input, init)), settings.openaiApiKey);
   let address: string | undefined;
   let model: string | undefined;
   // The model's context as the server says it. Ollama says it only while the model is loaded, and

@@ -16,6 +16,8 @@ export function normalizeServerAddress(address: string): string {
     throw notAnAddress(address);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notAnAddress(address);
+  // A key written into the address would be lost here, and kept in plain sight in the field.
+  if (url.username !== '' || url.password !== '') throw keyInAddress(url);
   const path = url.pathname.replace(/\/+$/, '').replace(/\/(?:chat\/completions|completions|models)$/i, '');
   return `${url.origin}${path || '/v1'}`;
 }
@@ -34,6 +36,15 @@ function withScheme(address: string): string {
   const host = /^([^/?#:]+)/.exec(address)?.[1] ?? '';
   const hostLike = host.toLowerCase() === 'localhost' || host.includes('.') || address.startsWith('[') || /^[^/?#]+:\d+/.test(address);
   return hostLike ? `http://${address}` : address;
+}
+
+function keyInAddress(url: URL): EngineError {
+  return new EngineError(
+    'not-configured',
+    `The server address has a user name or key in it (before "@${url.host}").`,
+    'Enter the address without it in the options, and the key under "API key".',
+    'Enter the address without it, and the key under "API key", then press Connect.',
+  );
 }
 
 function notAnAddress(address: string): EngineError {

@@ -150,8 +150,9 @@ export async function serverRefused(address: string, response: Response, model?:
   if (response.status === 401) {
     return new EngineError(
       'forbidden',
-      `The server at ${host} asks for an API key (HTTP 401).`,
-      'This extension sends no key: start the server without one, as local servers run by default.',
+      `The server at ${host} asks for an API key, or refused the one given (HTTP 401).`,
+      'Enter the key the server was started with under "API key" in the options.',
+      'Enter the key the server was started with under "API key", then press Connect.',
     );
   }
   const answered = `The server at ${host} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}.`;

@@ -71,6 +71,8 @@ export interface FakeOllamaOptions {
   cut?: { afterDeltas: number; how: 'close' | 'break' };
   /** Breaks the connection off once the reply and its finish reason are sent, before `[DONE]`. */
   breakAfterFinish?: boolean;
+  /** Answers only requests that bring this key as `Authorization: Bearer`, as llama.cpp and vLLM started with `--api-key` do; others get HTTP 401. */
+  apiKey?: string;
 }
 
 export interface ChatRequestBody {
@@ -123,6 +125,10 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
     }
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end();
+      return;
+    }
+    if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      sendJson(response, 401, { error: { code: 401, message: 'Invalid API Key', type: 'authentication_error' } });
       return;
     }
     if (request.method === 'GET' && request.url === '/v1/models' && options.modelsAs) {
