@@ -1,6 +1,6 @@
 import { useSignal, type Signal } from '@preact/signals';
 import { useEffect, useId, useRef } from 'preact/hooks';
-import { firstChatModel } from '@/lib/engines/openai/first-chat-model';
+import { firstChatModel, isEmbeddingModel } from '@/lib/engines/openai/first-chat-model';
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import type { Settings } from '@/lib/settings';
 import { isOnThisMachine } from '@/lib/text/on-this-machine';
@@ -22,10 +22,11 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
       <div role="status" data-testid="server-connected">
         {state === 'connected' && <p class="muted">{connectedText(models)}</p>}
       </div>
-      {state === 'connected' && <ServerModelPicker model={model} settings={settings} models={models} />}
+      {/* A server with no models has none to pick or try. */}
+      {state === 'connected' && models.length > 0 && <ServerModelPicker model={model} settings={settings} models={models} />}
       {state !== 'connected' && settings.model && <p class="muted">Model: {settings.model}</p>}
       <FailureBox failure={model.serverFailure.value} />
-      {state === 'connected' && <TrialView model={model} />}
+      {state === 'connected' && models.length > 0 && <TrialView model={model} />}
       <p class="muted">
         Ollama, LM Studio and llama.cpp serve this API at /v1. Ollama accepts the extension only when started with{' '}
         <code>OLLAMA_ORIGINS=chrome-extension://*</code>.
@@ -140,18 +141,25 @@ function AddressForm({ model, address, apiKey, connecting, describedBy }: Addres
   );
 }
 
-/** The server's models to choose from, and one picked before that the server no longer has. */
+/**
+ * The server's models to choose from, those that only make embeddings apart at the end (servers list
+ * them with the rest; they cannot chat), and one picked before that the server no longer has.
+ */
 function ServerModelPicker({ model, settings, models }: { model: OptionsModel; settings: Settings; models: readonly string[] }) {
+  const embedding = models.filter(isEmbeddingModel);
+  const options = (ids: readonly string[]) =>
+    ids.map((id) => (
+      <option value={id} key={id}>
+        {id}
+      </option>
+    ));
   return (
     <label class="field">
       <span>Model</span>
       <select value={settings.model} onChange={(event) => void model.pickServerModel(event.currentTarget.value)}>
-        <option value="">The server's first chat model{models.length > 0 ? ` (${firstChatModel(models)})` : ''}</option>
-        {models.map((id) => (
-          <option value={id} key={id}>
-            {id}
-          </option>
-        ))}
+        <option value="">The server's first chat model ({firstChatModel(models)})</option>
+        {options(models.filter((id) => !isEmbeddingModel(id)))}
+        {embedding.length > 0 && <optgroup label="Embedding models, which cannot chat">{options(embedding)}</optgroup>}
         {/* Picked on this server before, gone from it since: said, not shown as another model. */}
         {settings.model && !models.includes(settings.model) && <option value={settings.model}>{settings.model} (not on this server)</option>}
       </select>

@@ -125,6 +125,20 @@ describe('the local server on the options page', () => {
     await page.connect();
     await answered(() => expect(page.connected()).toContain('Connected, but the server has no models. Download one first'));
     expect(page.connected()).toContain('then press Connect again');
+    // Nothing to pick, nothing to try.
+    expect(page.root.querySelector('section[aria-labelledby="server-heading"] select')).toBeNull();
+    expect(buttonNamed(page.root, 'Try it')).toBeUndefined();
+  });
+
+  it('lists the models that only make embeddings apart, after those that chat', async () => {
+    const mixed = await server({ models: ['nomic-embed-text:latest', 'qwen3:1.7b', 'all-minilm:l6-v2', 'llama3.2:3b'] });
+    const page = show({ openaiBaseUrl: mixed.address });
+    await answered(() => expect(page.connected()).toBe('Connected: 4 models.'));
+    const select = page.root.querySelector<HTMLSelectElement>('section[aria-labelledby="server-heading"] select')!;
+    const shown = [...select.children].map((child) =>
+      child instanceof HTMLOptGroupElement ? `${child.label}: ${[...child.children].map((option) => option.textContent).join(', ')}` : child.textContent,
+    );
+    expect(shown).toEqual(["The server's first chat model (qwen3:1.7b)", 'qwen3:1.7b', 'llama3.2:3b', 'Embedding models, which cannot chat: nomic-embed-text:latest, all-minilm:l6-v2']);
   });
 
   it('connects to a server that asks for a key once it is typed, keeps it hidden, and saves it with the address; a key in the address is refused', async () => {
