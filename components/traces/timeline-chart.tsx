@@ -83,11 +83,18 @@ function inset(bar: TimelineBar): number {
   return bar.kind === 'tool' ? toolBarInset : 0;
 }
 
-/** Round times along the axis (0, 200 ms, 400 ms …), at most six of them. */
-function niceTicks(spanMs: number): number[] {
+/** Steps of the axis a person counts in: milliseconds by 1, 2, 5; seconds and minutes by 1, 2, 5, 10, 15, 30; hours by 1, 2, 3, 6, 12, 24. */
+const tickSteps = [
+  ...[1, 2, 5, 10, 20, 50, 100, 200, 500],
+  ...[1, 2, 5, 10, 15, 30].map((seconds) => seconds * 1_000),
+  ...[1, 2, 5, 10, 15, 30].map((minutes) => minutes * 60_000),
+  ...[1, 2, 3, 6, 12, 24].map((hours) => hours * 3_600_000),
+];
+
+/** Round times along the axis (0, 200 ms, 400 ms …; 0, 10 min, 20 min …), at most six of them. */
+export function niceTicks(spanMs: number): number[] {
   const rough = spanMs / 5;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const step = ([1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= rough) ?? rough);
+  const step = tickSteps.find((candidate) => candidate >= rough) ?? Math.ceil(rough / 86_400_000) * 86_400_000;
   return Array.from({ length: Math.floor(spanMs / step) + 1 }, (_, index) => index * step);
 }
 
