@@ -1,5 +1,6 @@
 import type { TraceFile } from './trace-file';
 import {
+  maxRunIdsPerRequest,
   replayServerMessageSchema,
   traceResponseSchemas,
   type ReplayClientMessage,
@@ -51,7 +52,16 @@ export function createTraceClient(transport: TraceTransport) {
     getTrace: async (runId: string, fromStep?: number): Promise<StoredTrace | undefined> =>
       (await transport.store()).getTrace(runId, fromStep),
     getTraces: async (runIds?: readonly string[]): Promise<StoredTrace[]> => (await transport.store()).getTraces(runIds),
-    deleteRuns: (runIds: string[]) => ask({ type: 'traces-delete', runIds }),
+    /** Deletes the finished runs of `runIds`, as many requests as the protocol's limit asks. */
+    async deleteRuns(runIds: string[]): Promise<TraceResponseData<'traces-delete'>> {
+      const total = { deleted: 0, skippedRunning: 0 };
+      for (let start = 0; start === 0 || start < runIds.length; start += maxRunIdsPerRequest) {
+        const { deleted, skippedRunning } = await ask({ type: 'traces-delete', runIds: runIds.slice(start, start + maxRunIdsPerRequest) });
+        total.deleted += deleted;
+        total.skippedRunning += skippedRunning;
+      }
+      return total;
+    },
     deleteAll: () => ask({ type: 'traces-delete-all' }),
     /** Rejects with a `TraceFileError` whose message says what is wrong with the file. */
     importFile: (file: TraceFile | unknown) => ask({ type: 'traces-import', file }),

@@ -7,15 +7,18 @@ import { storedTraceSchema, traceRunSchema } from './trace-schema';
 const runId = z.string().min(1).max(200);
 
 /** Trace viewer → background, one request a message. Every type starts with `traces-`. */
+/** The most runs one request names; the client sends more in turn. */
+export const maxRunIdsPerRequest = 10_000;
+
 export const traceRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('traces-list') }),
   z.object({ type: z.literal('traces-get'), runId }),
-  z.object({ type: z.literal('traces-delete'), runIds: z.array(runId).max(10_000) }),
+  z.object({ type: z.literal('traces-delete'), runIds: z.array(runId).max(maxRunIdsPerRequest) }),
   z.object({ type: z.literal('traces-delete-all') }),
   /** The file as parsed JSON; the background checks it again before it changes anything. */
   z.object({ type: z.literal('traces-import'), file: z.unknown() }),
   /** All runs when `runIds` is absent. */
-  z.object({ type: z.literal('traces-export'), runIds: z.array(runId).max(10_000).optional() }),
+  z.object({ type: z.literal('traces-export'), runIds: z.array(runId).max(maxRunIdsPerRequest).optional() }),
   /** The open tabs whose page offers tools: where a run can be replayed. */
   z.object({ type: z.literal('traces-replay-tabs') }),
 ]);

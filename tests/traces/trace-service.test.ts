@@ -131,6 +131,15 @@ describe('the trace service', () => {
     expect(await store.getTrace('run-1')).toBeUndefined();
   });
 
+  it('deletes more runs than one request may name, as "Delete shown" asks after a search that matches over 10,000', async () => {
+    const store = await storeWithRuns(2);
+    const { service, openReplayPort } = createTestService(store);
+    const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+    const runIds = [...Array.from({ length: 10_050 }, (_, index) => `gone-${index}`), 'run-1', 'run-2'];
+    expect(await client.deleteRuns(runIds)).toEqual({ deleted: 2, skippedRunning: 0 });
+    expect(await store.listRuns()).toEqual([]);
+  });
+
   it('deletes named runs without reading each one first, in the order they are stored, and every run with one request a store', async () => {
     const store = await storeWithRuns(4);
     const { service } = createTestService(store);
