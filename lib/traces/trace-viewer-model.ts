@@ -70,6 +70,10 @@ export class TraceViewerModel {
       // A site whose last run went is no longer offered: filtering on it would hide every run left.
       if (this.site.value && !this.sites.value.includes(this.site.value)) this.site.value = '';
     });
+    // The run on screen went meanwhile (another viewer deleted it, or the retention limit removed
+    // it): it says so, and its replay stops, rather than offer buttons that can only fail.
+    const openId = this.openRunId.value;
+    if (openId && this.openTrace.value && !this.runs.value.some((run) => run.id === openId)) await this.open(openId);
     this.loaded.value = true;
   }
 

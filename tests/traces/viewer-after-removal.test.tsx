@@ -58,6 +58,19 @@ describe('the viewer after runs are removed', () => {
     await viewer.until(() => viewer!.find('run-missing') !== null, 'the run as gone');
   });
 
+  it('shows the open run as gone once the list, read again as the window comes back, no longer has it', async () => {
+    const store = await storeWithRunsOn(['https://shop.example', 'https://clinic.example']);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('shop.example'));
+    expect(viewer.find('export-run')).not.toBeNull();
+    // Deleted from another viewer tab, or removed by retention when another run ended.
+    await store.deleteFinished(['shop.example']);
+    await viewer.act(() => viewer!.model.load());
+    await viewer.until(() => viewer!.find('run-missing') !== null, 'the run as gone');
+    expect(viewer.find('export-run')).toBeNull();
+    expect(runIds(viewer)).toEqual(['clinic.example']);
+  });
+
   it('says a run another viewer deleted first was no longer stored, not "Deleted 0 runs", and shows it as gone', async () => {
     const store = await storeWithRunsOn(['https://shop.example']);
     viewer = await mountViewer(store);
