@@ -47,6 +47,17 @@ export function describeValue(value: unknown): string {
   return text.length > valueLimit ? `${cutText(text, valueLimit)}…` : text;
 }
 
+const nameLimit = 200;
+
+/**
+ * An argument's name in quotes (`"qty"`), whole: the model must write it exactly, and the inspector
+ * finds its field by it. Only a page's absurdly long one is cut, inside the quotes.
+ */
+export function describeName(name: string): string {
+  const quoted = JSON.stringify(name);
+  return quoted.length > nameLimit + 2 ? `${JSON.stringify(cutText(name, nameLimit - 1)).slice(0, -1)}…"` : quoted;
+}
+
 // JSON equality, as JSON Schema's `enum` and `const` mean it: the order of an object's keys does not count.
 // Depth-bounded, so a cycle in a page's schema or the model's arguments ends as "not equal".
 export function sameJson(left: unknown, right: unknown, depth = 0): boolean {

@@ -1,5 +1,5 @@
 import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
-import { describeValue, hasType, knownTypes, sameJson } from './json-values';
+import { describeName, describeValue, hasType, knownTypes, sameJson } from './json-values';
 
 /**
  * The first problem with a call's arguments against a tool's (compacted) schema, or null. It
@@ -13,7 +13,7 @@ export function validateArgs(schema: JSONSchema, args: unknown): string | null {
   // A schema that is not an object constrains nothing (a page's junk must not block every call).
   const root = isRecord(schema) ? schema : {};
   const missing = findMissingRequired(root.required, args);
-  if (missing !== undefined) return `Missing required argument ${describeValue(missing)}.`;
+  if (missing !== undefined) return `Missing required argument ${describeName(missing)}.`;
   const properties = isRecord(root.properties) ? root.properties : {};
   for (const name of Object.keys(properties)) {
     const propertySchema = properties[name];
@@ -39,7 +39,7 @@ function findMissingRequired(
 
 function checkProperty(name: string, schema: Record<string, unknown>, value: unknown): string | null {
   // A page's property names are cut like values: they go back to the model in the message.
-  const label = describeValue(name);
+  const label = describeName(name);
   const types = knownTypes(schema.type);
   if (types.length > 0 && !types.some((type) => hasType(value, type))) {
     return `${label} must be ${types.join(' or ')}, got ${describeValue(value)}.`;

@@ -158,6 +158,16 @@ describe('validateArgs', () => {
     expect(message).toBe(`"n" must be number, got "${'x'.repeat(59)}….`);
   });
 
+  it('names an argument whole, in its quotes, however long: the model must write it exactly', () => {
+    const name = `shipping_address_line_${'x'.repeat(60)}`;
+    const schema = { type: 'object', properties: { [name]: { type: 'integer' } }, required: [name] };
+    expect(validateArgs(schema, {})).toBe(`Missing required argument "${name}".`);
+    expect(validateArgs(schema, { [name]: 'two' })).toBe(`"${name}" must be integer, got "two".`);
+    // A page's absurd name is still cut, inside its quotes.
+    const absurd = 'n'.repeat(500);
+    expect(validateArgs({ type: 'object', required: [absurd] }, {})).toBe(`Missing required argument "${'n'.repeat(199)}…".`);
+  });
+
   it('does not throw on values JSON cannot write', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
