@@ -19,15 +19,16 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
   const { schema, fields, form, setSaved } = useSchemaForm(model, tool);
   const run = model.runs.value[toolKey(tool)];
   const idPrefix = `field-${toolKey(tool)}`;
-  // A field may be called "problem": the message's id is one no field's can be.
-  const problemId = `${idPrefix}--problem`;
+  // Fields are numbered, not named, in ids: a field may be called "problem", or "note-description".
+  const idOf = (name: string) => `${idPrefix}-${fields.findIndex((field) => field.name === name)}`;
+  const problemId = `${idPrefix}-problem`;
   const focus = useRunFocus(run?.running === true);
-  useFocusOnProblem(form.problem, idPrefix);
+  useFocusOnProblem(form.problem, idOf);
 
   const submit = (event: Event) => {
     event.preventDefault();
     if (run?.running) return;
-    const { args, problem } = checkForm(schema, fields, form.values, unreadableNumber(fields, form.values, idPrefix));
+    const { args, problem } = checkForm(schema, fields, form.values, unreadableNumber(fields, form.values, idOf));
     setSaved({ ...form, problem });
     if (args !== undefined) {
       focus.runStarting();
@@ -37,14 +38,15 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
   return (
     <form class="runner" noValidate onSubmit={submit}>
       {fields.length === 0 && <p class="muted">This tool takes no arguments.</p>}
-      <RunnerFields fields={fields} form={form} idPrefix={idPrefix} problemId={problemId} setSaved={setSaved} />
+      <RunnerFields fields={fields} form={form} idOf={idOf} problemId={problemId} setSaved={setSaved} />
       <RunnerButtons running={run?.running} focus={focus} onStop={() => model.stopRun(tool)} />
       {form.problem && (
         <p class="problem" id={problemId} role="alert">
           {form.problem.message}
         </p>
       )}
-      <RunResult run={run} />
+      {/* A failed check is why this run did not go: an earlier run's result under it would read as this one's. */}
+      {!form.problem && <RunResult run={run} />}
     </form>
   );
 }
@@ -70,12 +72,12 @@ function formFor(saved: FormState | undefined, schema: string, fields: FormField
 }
 
 /** After a failed check, focus goes to the field it names; not for one kept from before the form was last shown. */
-function useFocusOnProblem(problem: Problem | null, idPrefix: string) {
+function useFocusOnProblem(problem: Problem | null, idOf: (name: string) => string) {
   const handled = useRef(problem);
   useLayoutEffect(() => {
     if (problem === handled.current) return;
     handled.current = problem;
-    if (problem?.field !== undefined) document.getElementById(`${idPrefix}-${problem.field}`)?.focus();
+    if (problem?.field !== undefined) document.getElementById(idOf(problem.field))?.focus();
   }, [problem]);
 }
 
@@ -83,9 +85,9 @@ function useFocusOnProblem(problem: Problem | null, idPrefix: string) {
  * The number field whose text the browser cannot read as a number ("5-", "1e"): it hands over ""
  * for it, which would leave the argument out of the call unseen. One set to null is not read.
  */
-function unreadableNumber(fields: readonly FormField[], values: FieldValues, idPrefix: string): string | undefined {
+function unreadableNumber(fields: readonly FormField[], values: FieldValues, idOf: (name: string) => string): string | undefined {
   const unreadable = (field: FormField) => {
-    const input = document.getElementById(`${idPrefix}-${field.name}`);
+    const input = document.getElementById(idOf(field.name));
     return input instanceof HTMLInputElement && input.validity.badInput && values[field.name] !== null;
   };
   return fields.find((field) => field.kind === 'number' && unreadable(field))?.name;
@@ -104,19 +106,19 @@ function checkForm(schema: JSONSchema, fields: FormField[], values: FieldValues,
 interface RunnerFieldsProps {
   fields: FormField[];
   form: FormState;
-  idPrefix: string;
+  idOf(name: string): string;
   problemId: string;
   setSaved(form: FormState): void;
 }
 
 /** One input for each field of the schema; the one a failed check names points at its message. */
-function RunnerFields({ fields, form, idPrefix, problemId, setSaved }: RunnerFieldsProps) {
+function RunnerFields({ fields, form, idOf, problemId, setSaved }: RunnerFieldsProps) {
   return (
     <>
       {fields.map((field) => (
         <FieldInput
           key={field.name}
-          id={`${idPrefix}-${field.name}`}
+          id={idOf(field.name)}
           field={field}
           value={Object.hasOwn(form.values, field.name) ? form.values[field.name]! : ''}
           {...(form.problem?.field === field.name ? { problemId } : {})}

@@ -45,7 +45,11 @@ async function showRunForm(first: PageTool, others: PageTool[] = []) {
   details.open = true;
   details.dispatchEvent(new Event('toggle'));
   await tick();
-  const control = <T extends Element>(name: string) => root.querySelector<T>(`[id="field-0:search_products-${name}"]`)!;
+  // A field's control, found as a person finds it: by the label that names it.
+  const control = <T extends Element>(name: string) => {
+    const label = [...root.querySelectorAll<HTMLLabelElement>('.field > label')].find((candidate) => candidate.firstChild?.textContent === name);
+    return (label ? document.getElementById(label.htmlFor) : null) as unknown as T;
+  };
   const type = async (name: string, text: string) => {
     const input = control<HTMLInputElement>(name);
     input.value = text;
@@ -316,7 +320,7 @@ describe('the run form while its card is away', () => {
     const form = await showRunForm(tool(schema));
     await form.type('query', 'blue mug');
     await toggleRun(form.root);
-    expect(form.root.querySelector('[id="field-0:search_products-query"]')).toBeNull();
+    expect(form.control('query')).toBeNull();
     await toggleRun(form.root);
     expect(form.control<HTMLInputElement>('query').value).toBe('blue mug');
   });
@@ -390,6 +394,39 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(input.getAttribute('aria-describedby')).toBe(problem.id);
     expect(form.control('query').hasAttribute('aria-invalid')).toBe(false);
     expect(document.activeElement).toBe(input);
+  });
+
+  it('links a problem to its field whatever the field is called: a long name, or one that ends as another field’s description would', async () => {
+    const long = `shipping_address_line_${'x'.repeat(60)}`;
+    const form = await showRunForm(
+      tool({
+        type: 'object',
+        properties: { note: { type: 'string', description: 'A note.' }, 'note-description': { type: 'string' }, [long]: { type: 'integer' } },
+        required: [long],
+      }),
+    );
+    const ids = [...form.root.querySelectorAll('[id]')].map((element) => element.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(form.control('note-description')).toBeInstanceOf(HTMLInputElement);
+    await form.type(long, '1.5');
+    await form.submit();
+    const input = form.control<HTMLInputElement>(long);
+    expect(form.root.querySelector('.problem')?.textContent).toBe(`"${long}" must be integer, got 1.5.`);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('shows no result of an earlier run under a check that failed: what is shown is why this run did not go', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }));
+    await form.type('query', 'mug');
+    await form.submit();
+    form.fake.send({ type: 'run-result', runId: form.fake.posted.find((request) => request.type === 'run-tool')!.runId, output: { text: 'Found 3.' }, durationMs: 5 });
+    await tick();
+    expect(form.root.querySelector('.run-result')?.textContent).toContain('Found 3.');
+    await form.type('query', '');
+    await form.submit();
+    expect(form.root.querySelector('.problem')?.textContent).toBe('Missing required argument "query".');
+    expect(form.root.querySelector('.run-result')).toBeNull();
   });
 
   it('says a number field whose text the browser cannot read is not a number, with focus on it, rather than leaving it out', async () => {
