@@ -333,6 +333,34 @@ describe('local OpenAI-compatible server engine', () => {
     expect(cutReply.chunks.at(-1)).toMatchObject({ type: 'usage', usage: { completionTokens: 20 } });
   });
 
+  it('ends a reply a moment after the server said it finished, where the server then neither ends the stream nor closes it', async () => {
+    const { engine } = await setup({ replies: ['Two mugs are in the cart.'], hangAfterFinish: true }, {}, { betweenChunksMs: 60_000, afterFinishMs: 50 });
+    await engine.load(() => {});
+    const { text, chunks, error } = await replyOf(engine.model.stream(ask('Add two mugs')));
+    expect(error).toBeUndefined();
+    expect(text).toBe('Two mugs are in the cart.');
+    expect(chunks.at(-1)).toMatchObject({ type: 'usage' });
+  });
+
+  it('reads a delta whose content comes as a list of text parts, and a legacy completion chunk’s text', async () => {
+    const fetchParts: typeof fetch = async () =>
+      new Response(
+        [
+          { choices: [{ delta: { content: [{ type: 'text', text: 'Two mugs ' }, { type: 'text', text: 'are ' }] } }] },
+          { choices: [{ text: 'in the cart.' }] },
+          { choices: [{ delta: {}, finish_reason: 'stop' }] },
+        ]
+          .map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`)
+          .join('') + 'data: [DONE]\n\n',
+        { headers: { 'content-type': 'text/event-stream' } },
+      );
+    const models: typeof fetch = async (input, init) =>
+      String(input).endsWith('/models') ? new Response(JSON.stringify({ data: [{ id: 'm' }] }), { headers: { 'content-type': 'application/json' } }) : fetchParts(input, init);
+    const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: 'http://127.0.0.1:9/v1' }, { fetch: models });
+    await engine.load(() => {});
+    expect((await replyOf(engine.model.stream(ask('Add two mugs')))).text).toBe('Two mugs are in the cart.');
+  });
+
   it("shows the server's own words where it answers a stream with plain JSON or ends on an error line", async () => {
     const died = await setup({ replies: ['unused'], answerAs: 'json-error-as-stream' });
     await died.engine.load(() => {});

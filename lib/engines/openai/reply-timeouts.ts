@@ -4,9 +4,15 @@ export interface ReplyTimeouts {
   firstByteMs: number;
   /** Between two chunks once bytes came; reasoning deltas and keep-alive comments count. */
   betweenChunksMs: number;
+  /**
+   * Once the server said the reply finished (`finish_reason`), for the rest: its usage and
+   * `[DONE]` come at once, and a server (or a proxy) that sends neither nor closes the stream must
+   * not hold a whole answer for a minute. Running out here ends the reply as said, not in error.
+   */
+  afterFinishMs: number;
 }
 
-export const defaultReplyTimeouts: ReplyTimeouts = { firstByteMs: 120_000, betweenChunksMs: 60_000 };
+export const defaultReplyTimeouts: ReplyTimeouts = { firstByteMs: 120_000, betweenChunksMs: 60_000, afterFinishMs: 2_000 };
 
 export type IdlePhase = 'first-byte' | 'between-chunks';
 
@@ -22,6 +28,8 @@ export interface IdleTimer {
   readonly waitedMs: number;
   /** Something came from the server (or the reader was busy): the wait starts again. */
   touch(): void;
+  /** Whether the server has said the reply finished: the wait for the rest is short (see `afterFinishMs`). */
+  finished(said: boolean): void;
   stop(): void;
 }
 
@@ -30,7 +38,8 @@ export function startIdleTimer(timeouts: ReplyTimeouts): IdleTimer {
   let phase: IdlePhase = 'first-byte';
   let expired: IdlePhase | undefined;
   let stopped = false;
-  const limit = () => (phase === 'first-byte' ? timeouts.firstByteMs : timeouts.betweenChunksMs);
+  let afterFinish = false;
+  const limit = () => (phase === 'first-byte' ? timeouts.firstByteMs : afterFinish ? timeouts.afterFinishMs : timeouts.betweenChunksMs);
   const expire = () => {
     expired = phase;
     controller.abort(new DOMException('The server stopped answering.', 'TimeoutError'));
@@ -49,6 +58,11 @@ export function startIdleTimer(timeouts: ReplyTimeouts): IdleTimer {
       phase = 'between-chunks';
       clearTimeout(timer);
       timer = setTimeout(expire, limit());
+    },
+    finished(said: boolean) {
+      if (afterFinish === said) return;
+      afterFinish = said;
+      this.touch();
     },
     stop() {
       stopped = true;

@@ -32,9 +32,11 @@ export interface OpenAiReplyOptions {
  */
 interface CompletionChunk extends ServerFigures {
   choices?: {
-    delta?: Thoughts & { content?: string | null; tool_calls?: unknown };
+    delta?: Thoughts & { content?: unknown; tool_calls?: unknown };
     /** A whole completion where a stream was asked for (a server that sent JSON without its type). */
-    message?: Thoughts & { content?: string | null; tool_calls?: unknown };
+    message?: Thoughts & { content?: unknown; tool_calls?: unknown };
+    /** A legacy completion's chunk, which some servers send on this endpoint too. */
+    text?: unknown;
     finish_reason?: string | null;
   }[];
   error?: { message?: string } | string;
@@ -107,9 +109,10 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       const delta = chunk.choices?.[0]?.delta;
       if (isThought(delta)) counts.thoughts += 1;
       callPieces += toolCalls.add(delta?.tool_calls ?? chunk.choices?.[0]?.message?.tool_calls);
-      const text = delta?.content ?? chunk.choices?.[0]?.message?.content;
+      const text = contentText(delta?.content ?? chunk.choices?.[0]?.message?.content ?? chunk.choices?.[0]?.text);
       // The reply ended as its last word said: text after a finish reason means it went on.
       finishReason = chunk.choices?.[0]?.finish_reason ?? (text ? undefined : finishReason);
+      timer.finished(Boolean(finishReason));
       // Each delta holds a token at least: past the cap, the server ignored `max_tokens`. The reply
       // is cut here, as the server would have cut it, and the connection closes, so it stops too.
       if (counts.deltas + counts.thoughts + callPieces + (text ? 1 : 0) > reading.maxTokens) {
@@ -155,7 +158,7 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   toolCalls.add(choice?.message?.tool_calls);
   const calls = toolCalls.text();
   // A message with calls may have no content at all (null), as OpenAI's own API sends it.
-  const text = choice?.message?.content ?? (calls ? '' : undefined);
+  const text = contentText(choice?.message?.content) ?? (calls ? '' : undefined);
   if (typeof text !== 'string') throw replyUnreadable(reading.address);
   const firstTokenAt = performance.now();
   if (text) yield { type: 'text-delta', text };
@@ -170,6 +173,17 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
  * A reply the server said had ended, whole or at its length limit, ends as it said, though the
  * connection broke before `[DONE]`: a whole one is the answer, a cut one says it was cut off.
  */
+/**
+ * A delta's text: a string, or a list of parts (`[{type: "text", text}]`, as some proxies send
+ * content); anything else holds none.
+ */
+function contentText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const parts = content.flatMap((part: unknown) => (typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string' ? [(part as { text: string }).text] : []));
+  return parts.length > 0 ? parts.join('') : undefined;
+}
+
 function endWasSaid(finishReason: string | undefined, error: unknown, request: ModelRequest): boolean {
   return finishReason !== undefined && !(error instanceof EngineError) && !request.signal.aborted;
 }

@@ -71,6 +71,8 @@ export interface FakeOllamaOptions {
   cut?: { afterDeltas: number; how: 'close' | 'break' };
   /** Breaks the connection off once the reply and its finish reason are sent, before `[DONE]`. */
   breakAfterFinish?: boolean;
+  /** Sends neither `[DONE]` nor the end of the body once the reply and its finish reason are sent, as a buffering proxy may. */
+  hangAfterFinish?: boolean;
   /** Answers only requests that bring this key as `Authorization: Bearer`, as llama.cpp and vLLM started with `--api-key` do; others get HTTP 401. */
   apiKey?: string;
 }
@@ -313,6 +315,7 @@ async function streamReply(response: ServerResponse, body: ChatRequestBody, full
     response.destroy();
     return;
   }
+  if (options.hangAfterFinish) return;
   response.end('data: [DONE]\n\n');
 }
 
