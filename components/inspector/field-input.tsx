@@ -103,7 +103,8 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
     case 'arguments':
       return <JsonEditor id={id} name={field.name} template={field.template} text={text} aria={aria} onChange={onChange} />;
     case 'text':
-      return <input id={id} type={field.inputType ?? 'text'} value={text} disabled={value === null} placeholder={defaultPlaceholder(field)} {...aria} onInput={onText} />;
+      if (field.inputType) return <input id={id} type={field.inputType} value={text} disabled={value === null} placeholder={defaultPlaceholder(field)} {...aria} onInput={onText} />;
+      return <TextEditor id={id} text={text} disabled={value === null} placeholder={defaultPlaceholder(field)} aria={aria} onChange={onChange} />;
     default:
       return assertNever(field);
   }
@@ -113,6 +114,40 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
 function defaultPlaceholder(field: FormField): string | undefined {
   if (field.required || (field.kind !== 'text' && field.kind !== 'number') || field.default === undefined) return undefined;
   return `The tool's default: ${String(field.default)}`;
+}
+
+interface TextEditorProps {
+  id: string;
+  text: string;
+  disabled: boolean;
+  placeholder: string | undefined;
+  aria: ControlProps['aria'];
+  onChange(value: FieldValue): void;
+}
+
+/**
+ * A string's box: one line, as a text box, that grows with the lines it holds. A string may hold
+ * line breaks (a message, a note, a form's textarea): Shift+Enter writes one, a paste keeps them,
+ * and Enter runs the tool, as in a text box.
+ */
+function TextEditor({ id, text, disabled, placeholder, aria, onChange }: TextEditorProps) {
+  return (
+    <textarea
+      id={id}
+      class="text-editor"
+      rows={Math.min(8, text.split('\n').length)}
+      value={text}
+      disabled={disabled}
+      placeholder={placeholder}
+      {...aria}
+      onInput={(event) => onChange(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+        event.preventDefault();
+        event.currentTarget.form?.requestSubmit();
+      }}
+    />
+  );
 }
 
 /** A boolean that may be left out (or be null): "not set", true, false (and null), as the schema allows. */

@@ -211,7 +211,7 @@ describe('the run form', () => {
         properties: { day: { type: 'string', format: 'date' }, at: { type: 'string', format: 'time' }, mail: { type: 'string', format: 'email' }, site: { type: 'string', format: 'uri' }, code: { type: 'string', format: 'uuid' } },
       }),
     );
-    expect(['day', 'at', 'mail', 'site', 'code'].map((name) => form.control<HTMLInputElement>(name).type)).toEqual(['date', 'time', 'email', 'url', 'text']);
+    expect(['day', 'at', 'mail', 'site', 'code'].map((name) => form.control<HTMLInputElement>(name).type)).toEqual(['date', 'time', 'email', 'url', 'textarea']);
     await form.type('day', '2026-12-24');
     await form.submit();
     expect(form.sent()).toEqual([{ day: '2026-12-24' }]);
@@ -407,13 +407,27 @@ describe('the run form for keyboard and screen reader users', () => {
     );
     const ids = [...form.root.querySelectorAll('[id]')].map((element) => element.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(form.control('note-description')).toBeInstanceOf(HTMLInputElement);
+    expect(form.control('note-description')).toBeInstanceOf(HTMLTextAreaElement);
     await form.type(long, '1.5');
     await form.submit();
     const input = form.control<HTMLInputElement>(long);
     expect(form.root.querySelector('.problem')?.textContent).toBe(`"${long}" must be integer, got 1.5.`);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(input);
+  });
+
+  it('keeps the line breaks of a string: Shift+Enter writes one, Enter runs the tool', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { note: { type: 'string' } }, required: ['note'] }));
+    const note = form.control<HTMLTextAreaElement>('note');
+    const key = (shiftKey: boolean) => note.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey, bubbles: true, cancelable: true }));
+    await form.type('note', 'Leave it\nat the door');
+    expect(key(true)).toBe(true);
+    await tick();
+    expect(form.sent()).toEqual([]);
+    expect(key(false)).toBe(false);
+    await tick();
+    expect(form.sent()).toEqual([{ note: 'Leave it\nat the door' }]);
+    expect(note.getAttribute('rows')).toBe('2');
   });
 
   it('shows no result of an earlier run under a check that failed: what is shown is why this run did not go', async () => {

@@ -117,7 +117,7 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/agent/order-form.html'));
     await inspector.waitForTools(['place_order'], 5_000);
     await inspector.openRunForm('place_order');
-    await inspector.tool('place_order').locator('[id$="-qty"]').fill('2');
+    await inspector.field('place_order', 'qty').fill('2');
     await inspector.tool('place_order').getByRole('button', { name: 'Run in page' }).click();
     await page.waitForURL(/order-placed\.html\?qty=2$/);
     const shown = inspector.page.getByTestId('page-result');
@@ -194,7 +194,7 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
       past: [...document.querySelectorAll('main *')].filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((element) => element.className),
     }));
     expect(overflow).toEqual({ page: 0, past: [] });
-    const looks = await inspector.page.locator('.field input:not([type="checkbox"])').evaluateAll((inputs) =>
+    const looks = await inspector.page.locator('.field input:not([type="checkbox"]), .field .text-editor').evaluateAll((inputs) =>
       inputs.map((input) => {
         const style = getComputedStyle(input);
         return `${style.borderTopStyle} ${style.borderTopLeftRadius} ${style.fontSize} ${style.width}`;

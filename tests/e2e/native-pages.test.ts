@@ -162,13 +162,13 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       const card = inspector.tool('track_order');
       await card.getByRole('button', { name: 'Run in page' }).click();
       await expect(inspector.problem('track_order')).resolves.toBe('Missing required argument "order".');
-      await card.locator('[id$="-order"]').fill('A-17');
-      await card.locator('[id$="-details"]').fill('{"carrier": true, "history": ["packed"]}');
+      await inspector.field('track_order', 'order').fill('A-17');
+      await inspector.field('track_order', 'details').fill('{"carrier": true, "history": ["packed"]}');
       await card.getByRole('button', { name: 'Run in page' }).click();
       await card.locator('.run-result').waitFor();
       await expect(card.locator('.run-text').textContent()).resolves.toBe('Order A-17 is on its way.');
       const search = inspector.tool('search_products');
-      await search.locator('[id$="-limit"]').fill('50');
+      await inspector.field('search_products', 'limit').fill('50');
       await search.getByRole('button', { name: 'Run in page' }).click();
       await expect(inspector.problem('search_products')).resolves.toBe('"limit" must be at most 20.');
     });

@@ -32,7 +32,7 @@ describe("form fields' edges (WCAG 1.4.11: 3:1 or more on what surrounds them)",
     expect(rule(read('entrypoints/options/style.css'), '.field input, .field select, .row input')).toContain('border: 1px solid var(--field-border)');
     expect(rule(read('entrypoints/sidepanel/style.css'), '.composer textarea')).toContain('border: 1px solid var(--field-border)');
     expect(rule(read('entrypoints/traces/style.css'), "select, input[type='search'], input[type='number']")).toContain('border: 1px solid var(--field-border)');
-    expect(rule(inspector, ".field input[type='text'], .field input[type='number'], .field select, .json-editor")).toContain('var(--field-border)');
+    expect(rule(inspector, ".field input:not([type='checkbox']), .field select, .json-editor, .text-editor")).toContain('var(--field-border)');
     expect(rule(inspector, '.agent-query')).toContain('var(--field-border)');
   });
 });

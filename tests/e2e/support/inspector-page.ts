@@ -60,12 +60,18 @@ export class InspectorPage {
     await this.page.getByLabel('Timeout (s)').fill(String(seconds));
   }
 
+  /** The control of a field of the tool's run form, found as a person finds it: by the label that names it ("qty", "qty *"). */
+  field(name: string, field: string): Locator {
+    const named = new RegExp(`^${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+    return this.tool(name).locator('.field').filter({ has: this.page.locator(':scope > label', { hasText: named }) }).locator('input, textarea, select').first();
+  }
+
   /** Opens the tool's run form, fills it (by field name), runs it and waits for what it shows. */
   async run(name: string, values: Record<string, string | boolean> = {}, timeoutMs = 10_000): Promise<ShownRun> {
     const card = this.tool(name);
     await this.openRunForm(name);
     for (const [field, value] of Object.entries(values)) {
-      const input = card.locator(`[id$="-${field}"]`).first();
+      const input = this.field(name, field);
       const isSelect = (await input.evaluate((element) => element.tagName)) === 'SELECT';
       // A boolean the tool may go without is a select: "(not set)", "true", "false".
       if (isSelect) await input.selectOption({ label: String(value) });
