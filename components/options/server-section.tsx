@@ -13,6 +13,7 @@ import { TrialView } from './trial-view';
 /** An OpenAI-compatible server: its address, and the model, chosen from the server's own list. */
 export function ServerSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
   const models = model.serverModels.value;
+  const chat = firstChatModel(models);
   const state = model.serverState.value;
   return (
     <section aria-labelledby="server-heading">
@@ -22,11 +23,11 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
       <div role="status" data-testid="server-connected">
         {state === 'connected' && <p class="muted">{connectedText(models)}</p>}
       </div>
-      {/* A server with no models has none to pick or try. */}
-      {state === 'connected' && models.length > 0 && <ServerModelPicker model={model} settings={settings} models={models} />}
+      {/* A server with no model that can chat has none to pick or try. */}
+      {state === 'connected' && chat !== undefined && <ServerModelPicker model={model} settings={settings} models={models} firstChat={chat} />}
       {state !== 'connected' && settings.model && <p class="muted">Model: {settings.model}</p>}
       <FailureBox failure={model.serverFailure.value} />
-      {state === 'connected' && models.length > 0 && <TrialView model={model} />}
+      {state === 'connected' && chat !== undefined && <TrialView model={model} />}
       <p class="muted">
         Ollama, LM Studio and llama.cpp serve this API at /v1. Ollama accepts the extension only when started with{' '}
         <code>OLLAMA_ORIGINS=chrome-extension://*</code>.
@@ -45,7 +46,7 @@ function ServerAddress({ model, settings }: { model: OptionsModel; settings: Set
   const elsewhereId = useId();
   return (
     <>
-      <AddressForm model={model} address={address} apiKey={key} connecting={connecting} describedBy={elsewhere ? elsewhereId : undefined} />
+      <AddressForm model={model} settings={settings} address={address} apiKey={key} connecting={connecting} describedBy={elsewhere ? elsewhereId : undefined} />
       {elsewhere && (
         <p id={elsewhereId} class="notice" data-testid="server-elsewhere">
           {elsewhere}
@@ -85,6 +86,7 @@ function useShownSetting(stored: string): Signal<string> {
 
 interface AddressFormProps {
   model: OptionsModel;
+  settings: Settings;
   address: Signal<string>;
   apiKey: Signal<string>;
   connecting: boolean;
@@ -92,7 +94,14 @@ interface AddressFormProps {
   describedBy: string | undefined;
 }
 
-function AddressForm({ model, address, apiKey, connecting, describedBy }: AddressFormProps) {
+function AddressForm({ model, settings, address, apiKey, connecting, describedBy }: AddressFormProps) {
+  // The key saved is its server's alone: an address of another server takes it out of the field,
+  // for that server's key (none, for most), rather than send it there; back to the saved server, it
+  // returns. A key typed for the new server stays.
+  const followAddress = (typed: string) => {
+    const shown = apiKey.value.trim();
+    if (shown === settings.openaiApiKey || shown === '') apiKey.value = sameServer(typed, settings.openaiBaseUrl) ? settings.openaiApiKey : '';
+  };
   return (
     <form
       class="row"
@@ -115,6 +124,7 @@ function AddressForm({ model, address, apiKey, connecting, describedBy }: Addres
           value={address.value}
           onInput={(event) => {
             address.value = event.currentTarget.value;
+            followAddress(address.value);
             model.editServerAddress();
           }}
         />
@@ -145,7 +155,7 @@ function AddressForm({ model, address, apiKey, connecting, describedBy }: Addres
  * The server's models to choose from, those that only make embeddings apart at the end (servers list
  * them with the rest; they cannot chat), and one picked before that the server no longer has.
  */
-function ServerModelPicker({ model, settings, models }: { model: OptionsModel; settings: Settings; models: readonly string[] }) {
+function ServerModelPicker({ model, settings, models, firstChat }: { model: OptionsModel; settings: Settings; models: readonly string[]; firstChat: string }) {
   const embedding = models.filter(isEmbeddingModel);
   const options = (ids: readonly string[]) =>
     ids.map((id) => (
@@ -157,7 +167,7 @@ function ServerModelPicker({ model, settings, models }: { model: OptionsModel; s
     <label class="field">
       <span>Model</span>
       <select value={settings.model} onChange={(event) => void model.pickServerModel(event.currentTarget.value)}>
-        <option value="">The server's first chat model ({firstChatModel(models)})</option>
+        <option value="">The server's first chat model ({firstChat})</option>
         {options(models.filter((id) => !isEmbeddingModel(id)))}
         {embedding.length > 0 && <optgroup label="Embedding models, which cannot chat">{options(embedding)}</optgroup>}
         {/* Picked on this server before, gone from it since: said, not shown as another model. */}
@@ -169,8 +179,11 @@ function ServerModelPicker({ model, settings, models }: { model: OptionsModel; s
 
 // A server with no models answers Connect, but no request: say so now, not at the first request.
 function connectedText(models: readonly string[]): string {
-  if (models.length > 0) return `Connected: ${plural(models.length, 'model')}.`;
-  return 'Connected, but the server has no models. Download one first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.';
+  if (models.length === 0) return 'Connected, but the server has no models. Download one first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.';
+  if (firstChatModel(models) === undefined) {
+    return 'Connected, but the server has only embedding models, which cannot chat. Download a chat model first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.';
+  }
+  return `Connected: ${plural(models.length, 'model')}.`;
 }
 
 /**
@@ -188,6 +201,12 @@ function elsewhereNote(address: string): string | undefined {
   if (isOnThisMachine(url.hostname)) return undefined;
   const sent = `${url.hostname} is not this computer: each request sends it the page's text and what the page's tools return.`;
   return url.protocol === 'http:' ? `${sent} The address is plain http, so anyone on the network between this computer and the server can read it too.` : sent;
+}
+
+/** Whether a typed address is one of the server at `stored` (its scheme, host and port). */
+function sameServer(typed: string, stored: string): boolean {
+  const [address, saved] = [storedAs(typed), storedAs(stored)];
+  return address !== undefined && saved !== undefined && new URL(address).origin === new URL(saved).origin;
 }
 
 // The address as Connect would keep it (written out in full, with /v1); a typo is never "the same".

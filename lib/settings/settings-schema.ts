@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { engineIds } from '../engines/engine';
+import { maxServerKeyLength } from '../engines/openai/server-key';
 import { normalizeSiteOrigin } from './normalize-site-origin';
 
 /** The person's settings. Stored typed and versioned; anything unreadable falls back to defaults. */
@@ -33,7 +34,7 @@ export const settingsSchema = z.object({
    * Studio's authentication, a hosted endpoint): sent to it alone, as `Authorization: Bearer`.
    * Printable ASCII, as an HTTP header must be.
    */
-  openaiApiKey: z.string().max(1_000).regex(/^[\x21-\x7e]*$/).default(''),
+  openaiApiKey: z.string().max(maxServerKeyLength).regex(/^[\x21-\x7e]*$/).default(''),
   /** Models that write `<tool_call>` tags (Qwen, Hermes 3, SmolLM2): constrain a `<tool_call>` body to the shown tools' schemas. */
   constrainedDecoding: z.boolean().default(false),
 });

@@ -92,6 +92,12 @@ describe('local OpenAI-compatible server engine', () => {
     const fresh = await setup({ replies: [], models: ['nomic-embed-text:latest', 'bge-m3', 'qwen3:1.7b', 'llama3.2:3b'] });
     await fresh.engine.load(() => {});
     expect(fresh.engine.modelId).toBe('qwen3:1.7b');
+
+    // With only embedding models, it says so, rather than send a chat to one.
+    const embedding = await setup({ replies: [], models: ['nomic-embed-text:latest', 'bge-m3'] });
+    const error = await loadError(embedding.engine.load(() => {}));
+    expect(error).toMatchObject({ code: 'not-configured', message: `The server at ${new URL(embedding.server.address).host} has only embedding models, which cannot chat.` });
+    expect(embedding.server.requests).toEqual([]);
   });
 
   it("with no model picked, keeps the model it picked while the server lists it, so another tab's load does not switch a run to another model", async () => {

@@ -130,6 +130,46 @@ describe('the local server on the options page', () => {
     expect(buttonNamed(page.root, 'Try it')).toBeUndefined();
   });
 
+  it('keeps a long signed key, refuses one past any server\'s, and never sends a server\'s key to another address', async () => {
+    const token = `eyJ${'a'.repeat(1_500)}.${'b'.repeat(400)}`;
+    const locked = await server({ apiKey: token });
+    const page = show({ openaiBaseUrl: locked.address });
+    const section = () => page.root.querySelector('section[aria-labelledby="server-heading"]')!;
+    const keyField = () => section().querySelector<HTMLInputElement>('input[type="password"]')!;
+    const typeKey = (text: string) => {
+      keyField().value = text;
+      keyField().dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    await answered(() => expect(page.failure()).toContain('asks for an API key'));
+    typeKey(token);
+    await page.connect();
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    expect((await page.stored.load()).openaiApiKey).toBe(token);
+
+    typeKey('k'.repeat(8_001));
+    await page.connect();
+    expect(page.failure()).toContain('The API key is longer than 8,000 characters');
+    expect((await page.stored.load()).openaiApiKey).toBe(token);
+    typeKey(token);
+
+    // Another server's address empties the field: the saved key stays that server's.
+    const other = await server();
+    page.type(other.address);
+    await answered(() => expect(keyField().value).toBe(''));
+    await page.connect();
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    expect(await page.stored.load()).toMatchObject({ openaiBaseUrl: other.address, openaiApiKey: '' });
+    expect(other.authorizations.filter((header) => header !== undefined)).toEqual([]);
+  });
+
+  it('says a server with only embedding models has none that can chat, and offers none to pick or try', async () => {
+    const embedding = await server({ models: ['nomic-embed-text:latest', 'all-minilm:l6-v2'] });
+    const page = show({ openaiBaseUrl: embedding.address });
+    await answered(() => expect(page.connected()).toBe('Connected, but the server has only embedding models, which cannot chat. Download a chat model first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.'));
+    expect(page.root.querySelector('section[aria-labelledby="server-heading"] select')).toBeNull();
+    expect(buttonNamed(page.root, 'Try it')).toBeUndefined();
+  });
+
   it('lists the models that only make embeddings apart, after those that chat', async () => {
     const mixed = await server({ models: ['nomic-embed-text:latest', 'qwen3:1.7b', 'all-minilm:l6-v2', 'llama3.2:3b'] });
     const page = show({ openaiBaseUrl: mixed.address });

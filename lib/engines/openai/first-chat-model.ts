@@ -6,7 +6,7 @@ export function isEmbeddingModel(model: string): boolean {
   return embeddingModel.test(model);
 }
 
-/** The model used when the person picked none: the server's first that can chat. */
-export function firstChatModel(models: readonly string[]): string {
-  return models.find((model) => !isEmbeddingModel(model)) ?? models[0]!;
+/** The model used when the person picked none: the server's first that can chat, if any can. */
+export function firstChatModel(models: readonly string[]): string | undefined {
+  return models.find((model) => !isEmbeddingModel(model));
 }

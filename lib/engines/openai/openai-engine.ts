@@ -95,13 +95,26 @@ function pickModel(requested: string, models: readonly string[], address: string
       'Download one first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.',
     );
   }
-  if (!requested) return firstChatModel(models);
+  if (!requested) {
+    const chat = firstChatModel(models);
+    if (chat === undefined) throw noChatModel(address);
+    return chat;
+  }
   if (models.includes(requested)) return requested;
   throw new EngineError(
     'not-configured',
     `The server at ${serverHost(address)} has no model called "${requested}".`,
     `Pick one of its models in the options: ${modelList(models)}.`,
     `Pick one of its models above: ${modelList(models)}.`,
+  );
+}
+
+function noChatModel(address: string): EngineError {
+  return new EngineError(
+    'not-configured',
+    `The server at ${serverHost(address)} has only embedding models, which cannot chat.`,
+    'Download a chat model first (for Ollama, run ollama pull qwen3:1.7b), then send your request again.',
+    'Download a chat model first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.',
   );
 }
 

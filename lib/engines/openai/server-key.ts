@@ -26,5 +26,16 @@ export function normalizeServerKey(typed: string): string {
       'Paste it again as the server gave it, then press Connect.',
     );
   }
+  if (key.length > maxServerKeyLength) {
+    throw new EngineError(
+      'not-configured',
+      `The API key is longer than ${maxServerKeyLength.toLocaleString('en-US')} characters, longer than any server's.`,
+      'Paste the key again in the options, as the server gave it.',
+      'Paste it again as the server gave it, then press Connect.',
+    );
+  }
   return key;
 }
+
+/** Room for a signed token (a JWT of a few kilobytes), never a pasted file. */
+export const maxServerKeyLength = 8_000;

@@ -101,6 +101,8 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
   /** Chat requests answered with an HTTP error instead of a reply. */
   const refused: ChatRequestBody[] = [];
   const origins: (string | undefined)[] = [];
+  /** The `Authorization` header of each request, as it came. */
+  const authorizations: (string | undefined)[] = [];
   /** Replies whose connection the client closed before the reply ended. */
   const closedByClient: ChatRequestBody[] = [];
 
@@ -110,6 +112,7 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     origins.push(request.headers.origin);
+    authorizations.push(request.headers.authorization);
     const origin = request.headers.origin;
     if (origin && options.allowedOrigins && !options.allowedOrigins.some((allowed) => originMatches(allowed, origin))) {
       response.writeHead(403).end();
@@ -259,6 +262,7 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
     requests,
     refused,
     origins,
+    authorizations,
     closedByClient,
     async close() {
       server.closeAllConnections();
