@@ -54,8 +54,7 @@ const nameLimit = 200;
  * finds its field by it. Only a page's absurdly long one is cut, inside the quotes.
  */
 export function describeName(name: string): string {
-  const quoted = JSON.stringify(name);
-  return quoted.length > nameLimit + 2 ? `${JSON.stringify(cutText(name, nameLimit - 1)).slice(0, -1)}…"` : quoted;
+  return name.length > nameLimit ? `${JSON.stringify(cutText(name, nameLimit - 1)).slice(0, -1)}…"` : JSON.stringify(name);
 }
 
 // JSON equality, as JSON Schema's `enum` and `const` mean it: the order of an object's keys does not count.

@@ -38,7 +38,7 @@ function findMissingRequired(
 }
 
 function checkProperty(name: string, schema: Record<string, unknown>, value: unknown): string | null {
-  // A page's property names are cut like values: they go back to the model in the message.
+  // Whole, in quotes: the model writes the name back exactly (see describeName).
   const label = describeName(name);
   const types = knownTypes(schema.type);
   if (types.length > 0 && !types.some((type) => hasType(value, type))) {

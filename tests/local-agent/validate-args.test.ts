@@ -163,6 +163,8 @@ describe('validateArgs', () => {
     const schema = { type: 'object', properties: { [name]: { type: 'integer' } }, required: [name] };
     expect(validateArgs(schema, {})).toBe(`Missing required argument "${name}".`);
     expect(validateArgs(schema, { [name]: 'two' })).toBe(`"${name}" must be integer, got "two".`);
+    // Quotes inside a name are escaped, not counted against it.
+    expect(validateArgs({ type: 'object', required: ['a"'.repeat(70)] }, {})).toBe(`Missing required argument ${JSON.stringify('a"'.repeat(70))}.`);
     // A page's absurd name is still cut, inside its quotes.
     const absurd = 'n'.repeat(500);
     expect(validateArgs({ type: 'object', required: [absurd] }, {})).toBe(`Missing required argument "${'n'.repeat(199)}…".`);
