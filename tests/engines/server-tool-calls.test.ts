@@ -37,6 +37,8 @@ describe('a server’s tool_calls, as the text the model wrote', () => {
     calls.add([{ index: 0, function: { name: 'search', arguments: '{"q": ' } }]);
     calls.add([{ index: 0, function: { name: 'search', arguments: '"mug"}' } }]);
     calls.add([{ index: 0, function: { name: 'search', arguments: '{"q": "cup"}' } }]);
+    // A last piece that repeats the name with nothing more ends the call: no call of its own.
+    calls.add([{ index: 0, function: { name: 'search', arguments: '' } }]);
     expect(calls.text()).toBe(
       [
         '<tool_call>\n{"name": "add_to_cart", "arguments": {"slug":"mug","qty":2}}\n</tool_call>',

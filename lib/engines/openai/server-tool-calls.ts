@@ -32,13 +32,13 @@ export function createServerToolCalls() {
         const name = filled(piece.function?.name);
         const id = filled(piece.id);
         let call = writing.get(index);
-        if (!call || beginsAnother(call, id, name)) {
+        const args = piece.function?.arguments;
+        if (!call || beginsAnother(call, id, name, args)) {
           call = { ...(id === undefined ? {} : { id }), name: '', args: '' };
           calls.push(call);
           writing.set(index, call);
         }
         if (name !== undefined && call.name === '') call.name = name;
-        const args = piece.function?.arguments;
         // Streamed as pieces of a JSON text; sent whole, sometimes as the object itself.
         if (typeof args === 'string') call.args += args;
         else if (args !== undefined && args !== null) call.args += JSON.stringify(args);
@@ -61,12 +61,14 @@ export function createServerToolCalls() {
  * piece brings its name (and id) whole, as OpenAI's API streams them; Ollama sends every call under
  * index 0, so another id, or a name where the call has one, begins the next call. Older llama.cpp
  * and llama-cpp-python repeat the call's name and id on every piece: the same id, or the same name
- * before the arguments are whole, goes on.
+ * before the arguments are whole or with none, goes on.
  */
-function beginsAnother(call: CollectedCall, id: string | undefined, name: string | undefined): boolean {
+function beginsAnother(call: CollectedCall, id: string | undefined, name: string | undefined, args: unknown): boolean {
   if (id !== undefined && call.id !== undefined) return id !== call.id;
   if (name === undefined || call.name === '') return false;
-  return name !== call.name || isWholeJson(call.args);
+  // The same name again, once the arguments are whole, is another call only if it brings arguments of its own.
+  const bringsArguments = typeof args === 'string' ? args.trim() !== '' : args !== undefined && args !== null;
+  return name !== call.name || (isWholeJson(call.args) && bringsArguments);
 }
 
 /** A string with something in it; servers send `""` for a name or id they do not repeat. */
