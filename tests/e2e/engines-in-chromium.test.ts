@@ -203,7 +203,7 @@ describe.skipIf(!ready)('a model server that sends no CORS headers', () => {
   it('connects on the options page with no permission asked, and answers a request from the side panel', async () => {
     const options = await extension.openExtensionPage('options.html');
     await options.locator('input[value="openai"]').check();
-    await options.locator('section[aria-labelledby="server-heading"] input').fill(server.address);
+    await options.getByLabel('Address', { exact: true }).fill(server.address);
     await options.getByRole('button', { name: 'Connect' }).click();
     await expect.poll(() => options.getByTestId('server-connected').textContent(), { timeout: 15_000 }).toBe('Connected: 2 models.');
     const origins = await options.evaluate(async () => (await (globalThis as unknown as { chrome: { permissions: { getAll(): Promise<{ origins: string[] }> } } }).chrome.permissions.getAll()).origins);

@@ -160,15 +160,21 @@ describe('local OpenAI-compatible server engine', () => {
     expect(error.hint).toBe('Enter the key the server was started with under "API key" in the options.');
     expect(describeFailure(error).hint).toBe('Enter the key the server was started with under "API key", then press Connect.');
 
-    const { engine } = await setup({ replies: ['Hello.'], apiKey: key, saysContext: { as: 'llama.cpp', tokens: 8_192 } }, { openaiApiKey: key });
+    const { engine, server } = await setup({ replies: ['Hello.'], apiKey: key, saysContext: { as: 'llama.cpp', tokens: 8_192 } }, { openaiApiKey: key });
     await engine.load(() => {});
     // The context came from the server's own endpoint, which asks for the key too.
     expect(engine.contextTokens).toBe(8_192);
     expect((await replyOf(engine.model.stream(ask('Hi')))).text).toBe('Hello.');
+    // The model list, the context and the reply: each brought it.
+    expect(server.authorizations.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(server.authorizations)).toEqual(new Set([`Bearer ${key}`]));
   });
 
   it('refuses an address with a key or user name written into it, rather than drop it unsaid', () => {
     expect(() => normalizeServerAddress('http://me:sk-local-7f3a@gpu-box.lan:8080/v1')).toThrow('The server address has a user name or key in it (before "@gpu-box.lan:8080").');
+    // Without a scheme too, and the key is never repeated in the message.
+    expect(() => normalizeServerAddress('me:sk-local-7f3a@gpu-box.lan:8080/v1')).toThrow('The server address has a user name or key in it (before "@gpu-box.lan:8080").');
+    expect(() => normalizeServerAddress('https://gw.example/v1?api_key=sk-local-7f3a')).toThrow('The server address has a query or fragment in it (after "/v1").');
   });
 
   it('hangs up on the server where the model writes a tool result itself, and asks the next step at once', async () => {

@@ -9,6 +9,10 @@ export const defaultServerAddress = 'http://localhost:11434/v1';
  * of the API, as servers' docs show them (".../v1/chat/completions"), is cut back to its root.
  */
 export function normalizeServerAddress(address: string): string {
+  // A key written into the address (a user and key before "@", an api_key in its query) would be
+  // lost here, unsaid: refused, and never repeated in the message.
+  const signedIn = /^(?:[a-z][a-z\d+.-]*:\/\/)?[^/?#]*@([^/?#]*)/i.exec(address.trim());
+  if (signedIn) throw keyInAddress(`before "@${signedIn[1]}"`);
   let url: URL;
   try {
     url = new URL(withScheme(address.trim()));
@@ -16,8 +20,7 @@ export function normalizeServerAddress(address: string): string {
     throw notAnAddress(address);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notAnAddress(address);
-  // A key written into the address would be lost here, and kept in plain sight in the field.
-  if (url.username !== '' || url.password !== '') throw keyInAddress(url);
+  if (url.search !== '' || url.hash !== '') throw keyInAddress(`after "${url.pathname}"`, 'a query or fragment');
   const path = url.pathname.replace(/\/+$/, '').replace(/\/(?:chat\/completions|completions|models)$/i, '');
   return `${url.origin}${path || '/v1'}`;
 }
@@ -38,10 +41,10 @@ function withScheme(address: string): string {
   return hostLike ? `http://${address}` : address;
 }
 
-function keyInAddress(url: URL): EngineError {
+function keyInAddress(where: string, what = 'a user name or key'): EngineError {
   return new EngineError(
     'not-configured',
-    `The server address has a user name or key in it (before "@${url.host}").`,
+    `The server address has ${what} in it (${where}).`,
     'Enter the address without it in the options, and the key under "API key".',
     'Enter the address without it, and the key under "API key", then press Connect.',
   );
