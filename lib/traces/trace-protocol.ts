@@ -6,10 +6,10 @@ import { storedTraceSchema, traceRunSchema } from './trace-schema';
 
 const runId = z.string().min(1).max(200);
 
-/** Trace viewer → background, one request a message. Every type starts with `traces-`. */
 /** The most runs one request names; the client sends more in turn. */
 export const maxRunIdsPerRequest = 10_000;
 
+/** Trace viewer → background, one request a message. Every type starts with `traces-`. */
 export const traceRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('traces-list') }),
   z.object({ type: z.literal('traces-get'), runId }),

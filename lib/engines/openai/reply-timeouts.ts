@@ -12,7 +12,7 @@ export interface ReplyTimeouts {
   afterFinishMs: number;
 }
 
-export const defaultReplyTimeouts: ReplyTimeouts = { firstByteMs: 120_000, betweenChunksMs: 60_000, afterFinishMs: 2_000 };
+export const defaultReplyTimeouts: ReplyTimeouts = { firstByteMs: 120_000, betweenChunksMs: 60_000, afterFinishMs: 5_000 };
 
 export type IdlePhase = 'first-byte' | 'between-chunks';
 
@@ -45,6 +45,13 @@ export function startIdleTimer(timeouts: ReplyTimeouts): IdleTimer {
     controller.abort(new DOMException('The server stopped answering.', 'TimeoutError'));
   };
   let timer = setTimeout(expire, limit());
+  // Handed around on its own (the event reader calls it for every chunk of bytes): no `this`.
+  const touch = () => {
+    if (stopped || expired) return;
+    phase = 'between-chunks';
+    clearTimeout(timer);
+    timer = setTimeout(expire, limit());
+  };
   return {
     signal: controller.signal,
     get expired() {
@@ -53,16 +60,11 @@ export function startIdleTimer(timeouts: ReplyTimeouts): IdleTimer {
     get waitedMs() {
       return limit();
     },
-    touch() {
-      if (stopped || expired) return;
-      phase = 'between-chunks';
-      clearTimeout(timer);
-      timer = setTimeout(expire, limit());
-    },
+    touch,
     finished(said: boolean) {
       if (afterFinish === said) return;
       afterFinish = said;
-      this.touch();
+      touch();
     },
     stop() {
       stopped = true;

@@ -170,10 +170,6 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
 }
 
 /**
- * A reply the server said had ended, whole or at its length limit, ends as it said, though the
- * connection broke before `[DONE]`: a whole one is the answer, a cut one says it was cut off.
- */
-/**
  * A delta's text: a string, or a list of parts (`[{type: "text", text}]`, as some proxies send
  * content); anything else holds none.
  */
@@ -184,6 +180,10 @@ function contentText(content: unknown): string | undefined {
   return parts.length > 0 ? parts.join('') : undefined;
 }
 
+/**
+ * A reply the server said had ended, whole or at its length limit, ends as it said, though the
+ * connection broke before `[DONE]`: a whole one is the answer, a cut one says it was cut off.
+ */
 function endWasSaid(finishReason: string | undefined, error: unknown, request: ModelRequest): boolean {
   return finishReason !== undefined && !(error instanceof EngineError) && !request.signal.aborted;
 }
