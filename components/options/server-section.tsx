@@ -23,11 +23,11 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
       <div role="status" data-testid="server-connected">
         {state === 'connected' && <p class="muted">{connectedText(models)}</p>}
       </div>
-      {/* A server with no model that can chat has none to pick or try. */}
-      {state === 'connected' && chat !== undefined && <ServerModelPicker model={model} settings={settings} models={models} firstChat={chat} />}
+      {/* A server with no model that can chat has none to pick or try; one picked stays in sight, to undo. */}
+      {state === 'connected' && (chat !== undefined || settings.model) && <ServerModelPicker model={model} settings={settings} models={models} firstChat={chat} />}
       {state !== 'connected' && settings.model && <p class="muted">Model: {settings.model}</p>}
       <FailureBox failure={model.serverFailure.value} />
-      {state === 'connected' && chat !== undefined && <TrialView model={model} />}
+      {state === 'connected' && (chat !== undefined || settings.model) && <TrialView model={model} />}
       <p class="muted">
         Ollama, LM Studio and llama.cpp serve this API at /v1. Ollama accepts the extension only when started with{' '}
         <code>OLLAMA_ORIGINS=chrome-extension://*</code>.
@@ -97,10 +97,17 @@ interface AddressFormProps {
 function AddressForm({ model, settings, address, apiKey, connecting, describedBy }: AddressFormProps) {
   // The key saved is its server's alone: an address of another server takes it out of the field,
   // for that server's key (none, for most), rather than send it there; back to the saved server, it
-  // returns. A key typed for the new server stays.
+  // returns. A key typed, or emptied, by the person stays as they left it.
+  const takenOut = useRef(false);
   const followAddress = (typed: string) => {
-    const shown = apiKey.value.trim();
-    if (shown === settings.openaiApiKey || shown === '') apiKey.value = sameServer(typed, settings.openaiBaseUrl) ? settings.openaiApiKey : '';
+    const same = sameServer(typed, settings.openaiBaseUrl);
+    if (!same && apiKey.value.trim() === settings.openaiApiKey && settings.openaiApiKey !== '') {
+      apiKey.value = '';
+      takenOut.current = true;
+    } else if (same && takenOut.current && apiKey.value === '') {
+      apiKey.value = settings.openaiApiKey;
+      takenOut.current = false;
+    }
   };
   return (
     <form
@@ -155,7 +162,7 @@ function AddressForm({ model, settings, address, apiKey, connecting, describedBy
  * The server's models to choose from, those that only make embeddings apart at the end (servers list
  * them with the rest; they cannot chat), and one picked before that the server no longer has.
  */
-function ServerModelPicker({ model, settings, models, firstChat }: { model: OptionsModel; settings: Settings; models: readonly string[]; firstChat: string }) {
+function ServerModelPicker({ model, settings, models, firstChat }: { model: OptionsModel; settings: Settings; models: readonly string[]; firstChat: string | undefined }) {
   const embedding = models.filter(isEmbeddingModel);
   const options = (ids: readonly string[]) =>
     ids.map((id) => (
@@ -167,7 +174,7 @@ function ServerModelPicker({ model, settings, models, firstChat }: { model: Opti
     <label class="field">
       <span>Model</span>
       <select value={settings.model} onChange={(event) => void model.pickServerModel(event.currentTarget.value)}>
-        <option value="">The server's first chat model ({firstChat})</option>
+        <option value="">{firstChat === undefined ? "The server's first chat model (it has none)" : `The server's first chat model (${firstChat})`}</option>
         {options(models.filter((id) => !isEmbeddingModel(id)))}
         {embedding.length > 0 && <optgroup label="Embedding models, which cannot chat">{options(embedding)}</optgroup>}
         {/* Picked on this server before, gone from it since: said, not shown as another model. */}
@@ -200,7 +207,7 @@ function elsewhereNote(address: string): string | undefined {
   }
   if (isOnThisMachine(url.hostname)) return undefined;
   const sent = `${url.hostname} is not this computer: each request sends it the page's text and what the page's tools return.`;
-  return url.protocol === 'http:' ? `${sent} The address is plain http, so anyone on the network between this computer and the server can read it too.` : sent;
+  return url.protocol === 'http:' ? `${sent} The address is plain http, so anyone on the network between this computer and the server can read it too, and the API key, if one is set.` : sent;
 }
 
 /** Whether a typed address is one of the server at `stored` (its scheme, host and port). */

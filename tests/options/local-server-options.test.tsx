@@ -152,6 +152,14 @@ describe('the local server on the options page', () => {
     expect((await page.stored.load()).openaiApiKey).toBe(token);
     typeKey(token);
 
+    // A key the person emptied stays empty while they edit the same server's address.
+    typeKey('');
+    page.type(`${locked.address}/`);
+    await answered(() => expect(page.root.querySelector('[data-testid="address-unsaved"]')?.textContent).toBe('The key is not saved yet: press Connect.'));
+    expect(keyField().value).toBe('');
+    typeKey(token);
+    page.type(locked.address);
+
     // Another server's address empties the field: the saved key stays that server's.
     const other = await server();
     page.type(other.address);
@@ -168,6 +176,14 @@ describe('the local server on the options page', () => {
     await answered(() => expect(page.connected()).toBe('Connected, but the server has only embedding models, which cannot chat. Download a chat model first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.'));
     expect(page.root.querySelector('section[aria-labelledby="server-heading"] select')).toBeNull();
     expect(buttonNamed(page.root, 'Try it')).toBeUndefined();
+
+    // One picked before stays in sight, so it can be undone.
+    document.body.innerHTML = '';
+    const picked = show({ openaiBaseUrl: embedding.address, model: 'bge-m3' });
+    await answered(() => expect(picked.connected()).toContain('only embedding models'));
+    const select = picked.root.querySelector<HTMLSelectElement>('section[aria-labelledby="server-heading"] select')!;
+    expect(select.value).toBe('bge-m3');
+    expect(select.options[0]?.textContent).toBe("The server's first chat model (it has none)");
   });
 
   it('lists the models that only make embeddings apart, after those that chat', async () => {
@@ -432,7 +448,7 @@ describe('the local server on the options page', () => {
 
     expect(await shown('http://gpu-box.lan:11434')).toBe(
       "gpu-box.lan is not this computer: each request sends it the page's text and what the page's tools return. " +
-        'The address is plain http, so anyone on the network between this computer and the server can read it too.',
+        'The address is plain http, so anyone on the network between this computer and the server can read it too, and the API key, if one is set.',
     );
     // The field says it to a screen reader too.
     expect(document.getElementById(field().getAttribute('aria-describedby') ?? '')).toBe(note());
