@@ -58,6 +58,26 @@ describe('replay: the tab it runs in', () => {
     });
   });
 
+  it('cancels the replay of the open run when another viewer deletes the run, once the list is read again, and gives its tab back', async () => {
+    const tabDrivers = createTabDrivers();
+    const store = await openStoreWithMugs();
+    viewer = await mountViewer(store, new Map([[7, createShopPage()]]), undefined, { service: { tabDrivers } });
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the question before add_to_cart');
+
+    await store.deleteFinished(['mugs']);
+    await viewer.act(() => viewer!.model.load());
+    await viewer.until(() => viewer!.find('run-missing') !== null, 'that the run is gone');
+    expect(viewer.model.replay.value.status).toBe('idle');
+    await vi.waitFor(() => {
+      const claim = tabDrivers.take(7, 'agent');
+      expect(claim).not.toHaveProperty('busy');
+      if ('release' in claim) claim.release();
+    });
+  });
+
   it('stops a replay whose tab is closed midway, saying so, rather than reporting the page’s tools as removed', async () => {
     const shop = createShopPage();
     const pages = new Map<number, ShopPage>();
