@@ -52,8 +52,8 @@ function ServerAddress({ model, settings }: { model: OptionsModel; settings: Set
           {elsewhere}
         </p>
       )}
-      {/* The address and key are kept only once the server answers: say so while an edit waits. */}
-      {!connecting && <UnsavedNote settings={settings} address={address.value} apiKey={key.value} />}
+      {/* The address and key are kept only once the server answers: say so while an edit waits, to a screen reader too. */}
+      <div role="status">{!connecting && <UnsavedNote settings={settings} address={address.value} apiKey={key.value} />}</div>
     </>
   );
 }

@@ -209,6 +209,8 @@ describe('the local server on the options page', () => {
     keyField.value = ` ${key} `;
     keyField.dispatchEvent(new Event('input', { bubbles: true }));
     await answered(() => expect(page.root.querySelector('[data-testid="address-unsaved"]')?.textContent).toBe('The key is not saved yet: press Connect.'));
+    // Heard as well as seen.
+    expect(page.root.querySelector('[data-testid="address-unsaved"]')?.closest('[role="status"]')).not.toBeNull();
     await page.connect();
     await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
     expect(await page.stored.load()).toMatchObject({ openaiBaseUrl: locked.address, openaiApiKey: key });
