@@ -28,9 +28,7 @@ effect(() => {
   else url.searchParams.delete('run');
   if (url.href !== location.href) history.replaceState(null, '', url);
 });
-// Runs that end, or go, elsewhere show at once; and, where a message was missed (the page was
-// asleep in the background), when it comes back.
-model.watchRuns();
+// Runs recorded while the page was in the background show when it comes back.
 window.addEventListener('focus', () => void model.load());
 
 render(<TraceViewerApp model={model} {...(requested ? { initialRunId: requested } : {})} />, document.getElementById('app')!);

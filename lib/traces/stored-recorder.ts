@@ -3,7 +3,6 @@ import { createChangeFlusher } from './change-flusher';
 import { TraceBuilder } from './trace-builder';
 import type { RunInfo, TraceRecorder } from './trace-recorder';
 import { createRetentionCheck } from './retention-check';
-import { announceRunsChanged } from './runs-changed';
 import { isTraceOutcome } from './trace-schema';
 import { loadTraceSettings, type TraceSettings } from './trace-settings';
 import { getTraceStore } from './get-trace-store';
@@ -22,8 +21,6 @@ export interface StoredRecorderOptions {
   now?: () => number;
   /** How often a run that waits for the person's answer is noted as still going. Default 10 s. */
   waitBeatMs?: number;
-  /** Called once an ended run is stored (and older runs trimmed): by default, open viewers are told. */
-  onRunEnded?: () => void;
 }
 
 export interface StoredRecorder extends TraceRecorder {
@@ -98,7 +95,7 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
       void flush();
       builders.delete(runId);
       const endedRunBytes = builder.run.sizeBytes;
-      void writes.enqueue((store) => checkRetention(store, endedRunBytes)).then(options.onRunEnded ?? announceRunsChanged);
+      void writes.enqueue((store) => checkRetention(store, endedRunBytes));
     },
   };
 }

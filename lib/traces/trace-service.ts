@@ -1,6 +1,5 @@
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
-import { announceRunsChanged } from './runs-changed';
 import { measureTrace } from './measure-trace';
 import { traceAddress } from './trace-address';
 import { createTraceFile, readTraceFile } from './trace-file';
@@ -70,13 +69,12 @@ export function createTraceService(given: TraceServiceBackground) {
         return { runs: await store.listRuns() };
       case 'traces-get':
         return { trace: await store.getTrace(request.runId) };
-      // Other viewers are told; the one that asked reads the list again itself.
       case 'traces-delete':
-        return announcedAfter(store.deleteFinished(request.runIds));
+        return store.deleteFinished(request.runIds);
       case 'traces-delete-all':
-        return announcedAfter(store.deleteFinished());
+        return store.deleteFinished();
       case 'traces-import':
-        return announcedAfter(importFile(store, request.file));
+        return importFile(store, request.file);
       case 'traces-export':
         return { file: createTraceFile(await store.getTraces(request.runIds)) };
       case 'traces-replay-tabs':
@@ -155,10 +153,4 @@ function namedError(name: string, message: string): Error {
   const error = new Error(message);
   error.name = name;
   return error;
-}
-
-async function announcedAfter<T>(change: Promise<T>): Promise<T> {
-  const result = await change;
-  announceRunsChanged();
-  return result;
 }

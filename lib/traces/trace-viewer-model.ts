@@ -2,7 +2,6 @@ import { signal } from '@preact/signals';
 import { createRunFilter } from './create-run-filter';
 import { downloadInFiles, exportInFiles } from './export-in-files';
 import type { ReplayState } from './replay-state';
-import { onRunsChanged } from './runs-changed';
 import { describeExport, describeKept, describeRemovalAhead } from './describe-export';
 import { attemptAction } from './attempt-action';
 import { OpenRunFollower } from './open-run-follower';
@@ -76,14 +75,6 @@ export class TraceViewerModel {
     const openId = this.openRunId.value;
     if (openId && this.openTrace.value && !this.runs.value.some((run) => run.id === openId)) await this.open(openId);
     this.loaded.value = true;
-  }
-
-  /**
-   * Reads the list again whenever the stored runs change elsewhere (a run ends, another viewer
-   * deletes or imports), so a viewer left open in a window never focused keeps up; returns how to stop.
-   */
-  watchRuns(): () => void {
-    return onRunsChanged(() => void this.load());
   }
 
   async loadRetention(): Promise<void> {

@@ -7,7 +7,6 @@ import type { TraceStore } from '@/lib/traces/trace-store';
 import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
 import { createShopPage } from './support/shop-page';
-import { createTestService } from './support/test-service';
 import { openTestStore } from './support/trace-stores';
 
 let viewer: MountedViewer | undefined;
@@ -70,23 +69,6 @@ describe('the viewer after runs are removed', () => {
     await viewer.until(() => viewer!.find('run-missing') !== null, 'the run as gone');
     expect(viewer.find('export-run')).toBeNull();
     expect(runIds(viewer)).toEqual(['clinic.example']);
-  });
-
-  it('keeps up, unfocused, with runs that end or go elsewhere: a run recorded meanwhile shows, one deleted in another viewer goes', async () => {
-    const store = await storeWithRunsOn(['https://shop.example']);
-    viewer = await mountViewer(store);
-    const stop = viewer.model.watchRuns();
-    await viewer.act(() => viewer!.model.open('shop.example'));
-    // The background records a run; no focus comes to this window.
-    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
-    await recordShopRun({ recorder, runId: 'clinic.example', page: { ...createShopPage(), origin: 'https://clinic.example', url: 'https://clinic.example/' } });
-    await viewer.until(() => runIds(viewer!).length === 2, 'the new run listed');
-    // Another viewer deletes the open run.
-    const { service } = createTestService(store);
-    await service.handle({ type: 'traces-delete', runIds: ['shop.example'] });
-    await viewer.until(() => viewer!.find('run-missing') !== null, 'the run as gone');
-    expect(runIds(viewer)).toEqual(['clinic.example']);
-    stop();
   });
 
   it('says a run another viewer deleted first was no longer stored, not "Deleted 0 runs", and shows it as gone', async () => {
