@@ -1,4 +1,7 @@
 import { errorMessage } from '../../messaging/error-message';
+import { findCatalogModel } from '../model-catalog';
+import { deleteStoredModel } from './model-storage';
+import { modelBaseUrl } from './stop-deleted-model-loads';
 import { isDeviceLost, isNetworkFailure } from './webllm-errors';
 import type { WebLlmEngineLike } from './webllm-module';
 import type { WebLlmRuntime } from './webllm-runtime';
@@ -16,16 +19,36 @@ export async function recoverFailedLoad(runtime: WebLlmRuntime, engine: WebLlmEn
     return false;
   }
   if (isNetworkFailure(error) || !looksLikeBrokenFiles(error)) return false;
-  // Said to the person as "it has been removed": only when it was.
+  // Said to the person as "it has been removed": only when it was. WebLLM's own deletion reads
+  // (and, where it is missing, downloads) the model's file list first: where that is what cannot
+  // be read, such as a sign-in page stored in its place, the files go by their address instead.
   return runtime.webllm.deleteModelAllInfoInCache(modelId, runtime.appConfig).then(
+    () => true,
+    () => deleteByAddress(runtime, modelId),
+  );
+}
+
+async function deleteByAddress(runtime: WebLlmRuntime, modelId: string): Promise<boolean> {
+  const baseUrl = modelBaseUrl(runtime.appConfig, modelId);
+  if (!baseUrl || typeof caches === 'undefined') return false;
+  const catalog = findCatalogModel(modelId);
+  return deleteStoredModel({ baseUrl, ...(catalog ? { catalog } : {}) }).then(
     () => true,
     () => false,
   );
 }
 
-/** Errors that mean a stored file is damaged, not that the network or the GPU failed. */
+/**
+ * Errors that mean a stored file is damaged, not that the network or the GPU failed: a file that
+ * is not JSON, or a library that is not WebAssembly (a web page stored in its place begins "<").
+ */
 function looksLikeBrokenFiles(error: unknown): boolean {
   const name = error instanceof Error ? error.name : '';
   const message = errorMessage(error);
-  return name === 'IntegrityError' || name === 'SyntaxError' || /integrity|JSON|unexpected (token|end)|corrupt|mismatch/i.test(message);
+  return (
+    name === 'IntegrityError' ||
+    name === 'SyntaxError' ||
+    name === 'CompileError' ||
+    /integrity|JSON|unexpected (token|end)|corrupt|mismatch|magic word/i.test(message)
+  );
 }

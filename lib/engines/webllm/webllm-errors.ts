@@ -22,11 +22,22 @@ export function isDeviceLost(error: unknown): boolean {
   return name === 'DeviceLostError' || /device (?:is |was )?lost|out of memory|\bOOM\b/i.test(message);
 }
 
-/** Whether a load failed while fetching files, so that a retry can resume the download. */
+/**
+ * Whether a load failed while fetching files, so that a retry can resume the download. Chrome's
+ * Cache API says "Request failed" where the server answered with an error (404, 429, 503).
+ */
 export function isNetworkFailure(error: unknown): boolean {
   const { name, message } = errorNameAndMessage(error);
   if (name === 'QuotaExceededError') return false;
-  return name === 'NetworkError' || /failed to fetch|network|cannot fetch|unable to fetch|load failed|ERR_/i.test(message);
+  return name === 'NetworkError' || /failed to fetch|network|cannot fetch|unable to fetch|load failed|request failed|ERR_/i.test(message);
+}
+
+/**
+ * Whether a file WebLLM read was a web page: JSON.parse or WebAssembly met its "<". A network
+ * that asks the person to sign in first answers every address with its sign-in page.
+ */
+function wasWebPage(message: string): boolean {
+  return /token '?<|found 3c\b/i.test(message);
 }
 
 /** What a failed WebLLM load means for the person, and what to do next. */
@@ -62,6 +73,13 @@ export function loadFailure(error: unknown, context: LoadFailureContext): Engine
       'Update Chrome and your graphics driver, or pick another engine in the options.',
     );
   }
+  if (context.clearedBrokenCache && wasWebPage(message)) {
+    return new EngineError(
+      'download-failed',
+      `The download of ${label} got a web page instead of the model's files: a network that asks you to sign in (in a hotel, on a train) sends one.`,
+      'Sign in to the network if it asks, then send your request again: the page has been removed.',
+    );
+  }
   if (context.clearedBrokenCache) {
     return new EngineError(
       'download-failed',
@@ -70,7 +88,9 @@ export function loadFailure(error: unknown, context: LoadFailureContext): Engine
     );
   }
   if (isNetworkFailure(error) || context.download) {
-    return new EngineError('download-failed', downloadStoppedMessage(label, context.download), resumeHint);
+    // Chrome's words where the server answered, with an error: the connection is not to blame.
+    const hint = /request failed/i.test(message) ? serverErrorHint : resumeHint;
+    return new EngineError('download-failed', downloadStoppedMessage(label, context.download), hint);
   }
   return new EngineError(
     'unavailable',
@@ -99,6 +119,10 @@ export function generationFailure(error: unknown, label: string, smallerLabel?: 
     'Send your request again; if it keeps failing, start a new chat.',
   );
 }
+
+const serverErrorHint =
+  'The server the model comes from (Hugging Face) answered with an error: it may be busy. Send your request again in a few minutes: ' +
+  'the download picks up where it stopped.';
 
 const resumeHint =
   'Check your connection and send your request again: the download picks up where it stopped. ' +

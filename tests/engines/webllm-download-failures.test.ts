@@ -1,0 +1,74 @@
+import * as webllm from '@mlc-ai/web-llm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EngineError } from '../../lib/engines/engine';
+import { findCatalogModel } from '../../lib/engines/model-catalog';
+import { recoverFailedLoad } from '../../lib/engines/webllm/recover-failed-load';
+import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
+import { loadFailure } from '../../lib/engines/webllm/webllm-errors';
+import { webLlmRuntime } from '../../lib/engines/webllm/webllm-runtime';
+import type { WebLlmModule } from '../../lib/engines/webllm/webllm-module';
+import { defaultSettings } from '../../lib/settings';
+import { installChromeCaches, type Network } from './support/chrome-caches';
+import { fakeGpu } from './support/fake-gpu';
+
+// WebLLM 0.2.86's own reload(): it fetches and parses the model's configuration through the Cache
+// API before it needs WebGPU, so what a failed download leaves behind is WebLLM's real doing.
+const realWebLlm = webllm as unknown as WebLlmModule;
+const model = 'Qwen3-0.6B-q4f16_1-MLC';
+const label = 'Qwen3 0.6B (q4f16)';
+
+let installed: ReturnType<typeof installChromeCaches> | undefined;
+afterEach(() => installed?.uninstall());
+
+function setup(network: Network) {
+  const current = { current: network };
+  installed = installChromeCaches(current);
+  const engine = createWebLlmEngine({ ...defaultSettings, engine: 'webllm', model }, { webllm: realWebLlm, gpu: fakeGpu(), keepAwake: () => () => {} });
+  const loadError = () => engine.load(() => {}).then(() => new Error('loaded'), (error: unknown) => error as EngineError);
+  return { current, engine, loadError, fetched: installed.fetched };
+}
+
+// A hotel's or a train's wifi, before the person signs in: every address leads to its sign-in page.
+const signInPage: Network = () => new Response('<!DOCTYPE html><html><body>Sign in to the wifi</body></html>', { status: 200 });
+const huggingFace: Network = (url) => (url.endsWith('.json') ? new Response('{"tokenizer_files":["tokenizer.json"],"records":[]}') : new Response(new Uint8Array([0, 97, 115, 109])));
+
+describe('a WebLLM download that goes wrong', () => {
+  it("says a network's sign-in page came instead of the model, and removes it, so the next request downloads the model", async () => {
+    const { current, loadError, fetched } = setup(signInPage);
+    expect(await loadError()).toMatchObject({
+      code: 'download-failed',
+      message: `The download of ${label} got a web page instead of the model's files: a network that asks you to sign in (in a hotel, on a train) sends one.`,
+      hint: 'Sign in to the network if it asks, then send your request again: the page has been removed.',
+    });
+    // The person signs in; the page stored in the configuration's place is gone, so it is fetched.
+    current.current = huggingFace;
+    fetched.length = 0;
+    const again = await loadError();
+    expect(fetched.some((url) => url.endsWith('mlc-chat-config.json'))).toBe(true);
+    expect(again.message).not.toMatch(/JSON|web page/);
+  });
+
+  it('reads an error answer from the server (503, 429, 404) as a failed download, in words, not as the browser\'s text', async () => {
+    const { loadError } = setup(() => new Response('Service Unavailable', { status: 503 }));
+    const error = await loadError();
+    expect(error).toMatchObject({ code: 'download-failed', message: `The download of ${label} failed.` });
+    expect(error.hint).toBe(
+      'The server the model comes from (Hugging Face) answered with an error: it may be busy. Send your request again in a few minutes: the download picks up where it stopped.',
+    );
+  });
+
+  it('removes a sign-in page stored as the model\'s library (WebAssembly cannot compile it), and says what it was', async () => {
+    setup(signInPage);
+    const runtime = webLlmRuntime(realWebLlm);
+    const record = runtime.appConfig.model_list.find((candidate) => candidate.model_id === model)!;
+    const library = await installed!.caches.open('webllm/wasm');
+    await library.put(record.model_lib, await signInPage(record.model_lib));
+    // WebAssembly's own words for a file that begins "<!DO".
+    const error = Object.assign(new Error('WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 3c 21 44 4f @+0'), { name: 'CompileError' });
+    const cleared = await recoverFailedLoad(runtime, { unload: async () => {} } as never, model, error);
+    expect(cleared).toBe(true);
+    expect(await library.keys()).toEqual([]);
+    expect(findCatalogModel(model)!.libraryFile).toBe(record.model_lib.split('/').pop());
+    expect(loadFailure(error, { label, wasCached: true, clearedBrokenCache: cleared }).message).toContain('got a web page');
+  });
+});
