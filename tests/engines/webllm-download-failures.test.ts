@@ -24,7 +24,7 @@ function setup(network: Network) {
   const current = { current: network };
   installed = installChromeCaches(current);
   const engine = createWebLlmEngine({ ...defaultSettings, engine: 'webllm', model }, { webllm: realWebLlm, gpu: fakeGpu(), keepAwake: () => () => {} });
-  const loadError = () => engine.load(() => {}).then(() => new Error('loaded'), (error: unknown) => error as EngineError);
+  const loadError = () => engine.load(() => {}).then(() => expect.unreachable('the load should fail'), (error: unknown) => error as EngineError);
   return { current, engine, loadError, fetched: installed.fetched };
 }
 
