@@ -158,6 +158,31 @@ describe('deleting a stored model while it loads', () => {
     expect(world.stored.get(big)?.size).toBe(0);
   });
 
+  it('waits for a copy into the GPU to end before it deletes, as WebLLM would download the files deleted under it again', async () => {
+    const { world, engine, runtime } = setup({ stored: [big] });
+    let release = () => {};
+    const copying = new Promise<void>((resolve) => (release = resolve));
+    let deleting: Promise<void> | undefined;
+    let deleted = false;
+    world.onCopy = async (_modelId, shard) => {
+      if (shard !== 2) return;
+      deleting = deleteModelsOnceStopped(runtime, [baseUrlOf(big)], storedFiles(world)).then(() => void (deleted = true));
+      // The copy of a large model on a slow GPU: longer than any wait the deletion could give it.
+      await copying;
+    };
+    const loading = engine.load(() => {});
+    while (!deleting) await settle();
+    await settle();
+    expect({ deleted, stored: world.stored.get(big)?.size }).toEqual({ deleted: false, stored: world.shardsPerModel });
+    release();
+    await deleting;
+    // The run goes on with the model in the GPU; nothing of it is left on the disk, nor fetched again.
+    await loading;
+    expect(engine.modelId).toBe(big);
+    expect(world.stored.get(big)?.size).toBe(0);
+    expect(world.downloads).toEqual([]);
+  });
+
   it('has a request for another model wait while the files are deleted, then load it', async () => {
     const { world, module, runtime } = setup({ stored: [big] });
     const other = createWebLlmEngine({ ...defaultSettings, engine: 'webllm', model: small }, { webllm: module, gpu: fakeGpu(), keepAwake: () => () => {} });

@@ -10,30 +10,25 @@ export interface ModelDeletion {
 }
 
 /**
- * How long a deletion waits for a load of the model to stop before it deletes anyway: a download
- * stops at once, but a model being copied into the GPU finishes first (seconds).
- */
-const stopWaitMs = 15_000;
-
-/**
  * Deletes stored models in the service worker (`baseUrls`: the weights' base URLs, undefined for
  * all): first the load of any of them under way is stopped, and waited for, so the download no
- * longer writes back the files being deleted. Until the files are gone a run that asks for one of
- * them waits, and is then told it was deleted, rather than start a download that races the
- * deletion. Done here rather than in the options page, it ends even when that page is closed.
+ * longer writes back the files being deleted. A download stops at once; a model being copied into
+ * the GPU cannot be cut, and is waited for however long it takes (seconds; a minute for a large
+ * model on a slow GPU): WebLLM reads each file it copies through its cache, which downloads a
+ * missing one again, so files deleted under the copy would come back. Until the files are gone a
+ * run that asks for one of them waits, and is then told it was deleted, rather than start a
+ * download that races the deletion. Done here rather than in the options page, it ends even when
+ * that page is closed.
  */
 export async function deleteModelsOnceStopped(
   runtime: WebLlmRuntime,
   baseUrls: readonly string[] | undefined,
   cacheStorage: CacheStorageLike,
-  waitMs = stopWaitMs,
 ): Promise<void> {
   const before = runtime.deletion;
   const done = (async () => {
     await before?.done.catch(() => {});
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([stopDeletedModelLoads(runtime, baseUrls), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-    clearTimeout(timer);
+    await stopDeletedModelLoads(runtime, baseUrls);
     await deleteStoredModels(baseUrls, cacheStorage);
   })();
   const covers = (modelId: string) => baseUrls === undefined || baseUrls.includes(modelBaseUrl(runtime.appConfig, modelId) ?? '');

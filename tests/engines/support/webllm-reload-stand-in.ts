@@ -139,6 +139,12 @@ export function createStandInWebLlm(options: { shardsPerModel?: number; megabyte
       for (let i = 0; i < count; ++i) {
         await world.onCopy?.(modelId, i);
         await tick();
+        // WebLLM reads each shard through its cache (fetchWithCache), which downloads and stores one
+        // that is missing: a shard deleted under the copy comes back.
+        if (!stored.has(i)) {
+          world.downloads.push(`${modelId}#${i}`);
+          stored.add(i);
+        }
         this.held.gpuMegabytes += megabytes;
         fetchedBytes += megabytes * 2 ** 20;
         reportCallback(++fetchedShards, true);
