@@ -125,4 +125,14 @@ describe('WebLLM load: Stop (real reload and unload)', () => {
     await engine.unload!();
     expect(world.gpuMegabytes()).toBe(0);
   });
+
+  it('two tabs asking at the same moment, after WebLLM dropped the model while idle (GPU lost), load it once', async () => {
+    const { world, make } = setup({ stored: [big] });
+    await make().load(() => {});
+    // WebLLM's own handler of a lost device unloads the model; the runtime still names it.
+    await world.engines[0]!.unload();
+    await Promise.all([make().load(() => {}), make().load(() => {})]);
+    expect(world.engines[0]!.loadedModelIdToPipeline.size).toBe(1);
+    expect(world.gpuMegabytes()).toBe(world.shardsPerModel * world.megabytesPerShard);
+  });
 });

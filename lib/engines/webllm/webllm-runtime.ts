@@ -66,12 +66,15 @@ export async function ensureModelLoaded(runtime: WebLlmRuntime, request: LoadReq
   for (;;) {
     if (runtime.pending) await runtime.pending.catch(() => {});
     else if (runtime.deletion) deleted = (await deletionEnded(runtime.deletion, request.modelId)) || deleted;
-    else break;
-  }
-  // WebLLM unloads the model by itself when the GPU device is lost while nothing runs.
-  if (runtime.engine && runtime.loadedModelId === request.modelId && (await hasModelLoaded(runtime.engine, request.modelId))) {
-    request.onProgress({ fraction: 1, text: `${request.label} is ready.`, fromCache: true });
-    return;
+    else if (runtime.engine && runtime.loadedModelId === request.modelId) {
+      // WebLLM unloads the model by itself when the GPU device is lost while nothing runs. Another
+      // run may start its load while this asks: then this waits for that one, rather than load twice.
+      const loaded = await hasModelLoaded(runtime.engine, request.modelId);
+      if (runtime.pending || runtime.deletion) continue;
+      if (!loaded) break;
+      request.onProgress({ fraction: 1, text: `${request.label} is ready.`, fromCache: true });
+      return;
+    } else break;
   }
   if (deleted) throw stoppedError(request.signal, request.label, 'deleted');
   runtime.loadingModelId = request.modelId;
