@@ -21,16 +21,18 @@ export function charactersPerPassNow(): number {
  * How many of `blocks` to render now. Blocks already rendered stay (the last one is rendered again,
  * as it may have grown); new ones are added up to the budget of characters per pass, and the next
  * pass follows after the browser has painted, so a 1 MB reply appears over a few frames instead
- * of freezing the panel while it renders.
+ * of freezing the panel while it renders. Each pass adds at least one new block, however large:
+ * a block over the budget would otherwise never fit beside the one rendered again.
  */
 export function useProgressiveCount(blocks: ReadonlyArray<{ raw: string }>): number {
   const passStarted = performance.now();
   const [rendered, setRendered] = useState(0);
-  let count = Math.max(0, Math.min(rendered, blocks.length) - 1);
+  const firstNew = Math.min(rendered, blocks.length);
+  let count = Math.max(0, firstNew - 1);
   let spent = 0;
   while (count < blocks.length) {
     const length = blocks[count]?.raw.length ?? 0;
-    if (spent > 0 && spent + length > charactersPerPass) break;
+    if (count > firstNew && spent + length > charactersPerPass) break;
     spent += length;
     count += 1;
   }

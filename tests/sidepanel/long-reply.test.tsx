@@ -47,4 +47,18 @@ describe('a long reply', () => {
     expect(panel.find('prose')?.textContent).toContain('Paragraph 599 of a long answer');
     expect(panel.find('prose')?.querySelectorAll('p')).toHaveLength(2_400);
   }, 20_000);
+
+  it('shows a block larger than a pass can render whole when it follows a short one: a long list or code block after an intro', async () => {
+    panel = await mountPanel();
+    // Larger than any pass renders, however fast this machine has proved.
+    const code = Array.from({ length: 2_000 }, (_, index) => `const line${index} = ${index}; // padding the block`).join('\n');
+    const list = Array.from({ length: 120 }, (_, index) => `${index + 1}. Item number ${index + 1} of the list, described`).join('\n');
+    const text = `Here is the code:\n\n\`\`\`js\n${code}\n\`\`\`\n\nAnd the list:\n\n${list}\n\nShall I add them?`;
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [{ kind: 'prose', text }], outcome: 'answer' }) });
+    // Each pass waits for the one before to be painted.
+    for (let pass = 0; pass < 20; pass++) await panel.flush();
+    expect(panel.find('prose')?.textContent).toContain('Shall I add them?');
+    expect(panel.find('prose')?.querySelector('code')?.textContent).toBe(`${code}\n`);
+    expect(panel.find('prose')?.querySelectorAll('li')).toHaveLength(120);
+  }, 20_000);
 });
