@@ -466,6 +466,32 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(rendered[0]).not.toContain('tool_call');
   });
 
+  it('draws the numbers of a long numbered list whole in a narrow panel, 10 and 100 too', async () => {
+    const list = Array.from({ length: 120 }, (_, index) => `${index + 1}. item`).join('\n');
+    await useReplayEngine(await worker(), { replies: [`Here they are:\n\n${list}`] });
+    const { panel } = await openShopAndPanel();
+    await panel.setViewportSize({ width: 320, height: 900 });
+    await ask(panel, 'list them');
+    const items = panel.getByTestId('prose').locator('ol > li');
+    await items.nth(119).waitFor({ state: 'attached', timeout: 15_000 });
+    for (const index of [9, 99]) {
+      // A number is drawn outside its item, to its left; a box that contains paint clips it there.
+      const fit = await items.nth(index).evaluate((item, number) => {
+        const style = getComputedStyle(item);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const numberLeft = item.getBoundingClientRect().left - context.measureText(`${number}. `).width;
+        let clipLeft = 0;
+        for (let node = item.parentElement; node && node !== document.body; node = node.parentElement) {
+          const css = getComputedStyle(node);
+          if (css.contentVisibility === 'auto' || /paint|strict|content/.test(css.contain) || css.overflowX !== 'visible') clipLeft = Math.max(clipLeft, node.getBoundingClientRect().left);
+        }
+        return { numberLeft, clipLeft };
+      }, index + 1);
+      expect(fit.numberLeft, `number ${index + 1}`).toBeGreaterThanOrEqual(fit.clipLeft);
+    }
+  });
+
   it("names the site in a narrow panel whole, or broken after a dot, colon or slash of its address: never inside its port", async () => {
     const { panel } = await openShopAndPanel();
     const origin = panel.locator('.site-origin');
