@@ -18,7 +18,7 @@ export function Conversation({ model }: { model: PanelModel }) {
   const approvalsSent = model.approvalsSent.value;
   const turns = session?.turns ?? [];
   // A new request, or another tab's conversation, starts at its end.
-  const { scroller, content } = useStickToBottom<HTMLElement, HTMLDivElement>(`${session?.tabId}:${turns.length}`);
+  const { scroller, content, newerBelow, toEnd } = useStickToBottom<HTMLElement, HTMLDivElement>(`${session?.tabId}:${turns.length}`);
   const hidden = useTurnsInPasses(turns, session?.tabId);
   // Only the latest request is offered again: an older one has been followed by others.
   const latest = turns.at(-1);
@@ -59,6 +59,20 @@ export function Conversation({ model }: { model: PanelModel }) {
         {unreachable && <UnreachableEntry model={model} closedPage={session.closedPage} loadFailed={session.pageLoadFailed === true} />}
         <RunAnnouncer turn={turns.at(-1)} engine={session?.engine} />
       </div>
+      {/* Read out as it streams by the announcer above: this is for the eyes, back to where things happen. */}
+      {newerBelow && (
+        <button
+          type="button"
+          class="to-newest"
+          onClick={() => {
+            toEnd();
+            // The button goes at the end: the request box is what comes next.
+            focusRequestBox();
+          }}
+        >
+          Newer below ↓
+        </button>
+      )}
     </main>
   );
 }

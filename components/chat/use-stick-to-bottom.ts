@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 
 // A scroller this close to its end is at the end (rounding in zoomed layouts leaves a pixel or two).
 const atEndPx = 2;
@@ -7,12 +7,14 @@ const atEndPx = 2;
  * Keeps a scroller at its end while its content grows, until the person scrolls up to read: any
  * move up of their own (a wheel notch, one arrow key) lets go, and reaching the end again follows
  * again. A change of `followKey` (a new request, another tab) goes back to the end and follows.
- * Returns the refs for the scroller and its content.
+ * Returns the refs for the scroller and its content; `newerBelow`, whether content came below
+ * while the person read above; and `toEnd`, which goes to the end and follows again.
  */
 export function useStickToBottom<Scroller extends HTMLElement, Content extends HTMLElement>(followKey?: unknown) {
   const scroller = useRef<Scroller>(null);
   const content = useRef<Content>(null);
   const pinned = useRef(true);
+  const [newerBelow, setNewerBelow] = useState(false);
 
   useEffect(() => {
     const scrollElement = scroller.current;
@@ -22,7 +24,10 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
     let lastHeight = scrollElement.scrollHeight;
     const onScroll = () => {
       const { scrollTop, scrollHeight, clientHeight } = scrollElement;
-      if (scrollHeight - scrollTop - clientHeight <= atEndPx) pinned.current = true;
+      if (scrollHeight - scrollTop - clientHeight <= atEndPx) {
+        pinned.current = true;
+        setNewerBelow(false);
+      }
       // Up, while the content did not shrink under it: the person's own move.
       else if (scrollTop < lastTop && scrollHeight >= lastHeight) pinned.current = false;
       lastTop = scrollTop;
@@ -31,6 +36,7 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
     scrollElement.addEventListener('scroll', onScroll, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => {
       if (pinned.current) scrollElement.scrollTop = scrollElement.scrollHeight;
+      else if (scrollElement.scrollHeight > lastHeight) setNewerBelow(true);
       lastTop = scrollElement.scrollTop;
       lastHeight = scrollElement.scrollHeight;
     });
@@ -41,11 +47,13 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
     };
   }, []);
 
-  useEffect(() => {
+  const toEnd = useCallback(() => {
     pinned.current = true;
+    setNewerBelow(false);
     const scrollElement = scroller.current;
     if (scrollElement) scrollElement.scrollTop = scrollElement.scrollHeight;
-  }, [followKey]);
+  }, []);
+  useEffect(toEnd, [followKey]);
 
-  return { scroller, content };
+  return { scroller, content, newerBelow, toEnd };
 }

@@ -466,6 +466,24 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(rendered[0]).not.toContain('tool_call');
   });
 
+  it('offers a way back to the newest text to a person who scrolled up while the reply streams; it takes them there, to the request box', async () => {
+    const paragraphs = Array.from({ length: 150 }, (_, index) => `Paragraph ${index + 1} of a long answer about mugs.`).join('\n\n');
+    await useReplayEngine(await worker(), { replies: [paragraphs], chunkSize: 12, delayMs: 15 });
+    const { panel } = await openShopAndPanel();
+    await panel.setViewportSize({ width: 360, height: 500 });
+    await ask(panel, 'tell me all about mugs');
+    const conversation = panel.locator('main.conversation');
+    await panel.getByText('Paragraph 30 of').waitFor({ timeout: 15_000 });
+    await conversation.hover();
+    await panel.mouse.wheel(0, -400);
+    const button = panel.getByRole('button', { name: 'Newer below' });
+    await button.waitFor({ timeout: 10_000 });
+    await button.click();
+    await expect.poll(() => conversation.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)).toBeLessThanOrEqual(2);
+    expect(await panel.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    expect(await button.count()).toBe(0);
+  });
+
   it('draws the numbers of a long numbered list whole in a narrow panel, 10 and 100 too', async () => {
     const list = Array.from({ length: 120 }, (_, index) => `${index + 1}. item`).join('\n');
     await useReplayEngine(await worker(), { replies: [`Here they are:\n\n${list}`] });

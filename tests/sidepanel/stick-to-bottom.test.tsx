@@ -24,11 +24,14 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+let toEnd: (() => void) | undefined;
+
 function Box({ followKey }: { followKey: string }) {
-  const { scroller, content } = useStickToBottom<HTMLDivElement, HTMLDivElement>(followKey);
+  const stick = useStickToBottom<HTMLDivElement, HTMLDivElement>(followKey);
+  toEnd = stick.toEnd;
   return (
-    <div id="scroller" ref={scroller}>
-      <div ref={content} />
+    <div id="scroller" ref={stick.scroller} data-newer-below={String(stick.newerBelow)}>
+      <div ref={stick.content} />
     </div>
   );
 }
@@ -48,37 +51,61 @@ async function setup(height: { value: number }) {
     get: () => top,
     set: (value: number) => (top = Math.max(0, Math.min(value, height.value - 400))),
   });
-  const grow = (to: number) => {
-    height.value = to;
-    resize!();
-  };
-  const scrollBy = (dy: number) => {
-    scroller().scrollTop = top + dy;
-    scroller().dispatchEvent(new Event('scroll'));
-  };
-  return { top: () => top, grow, scrollBy, show };
+  const grow = (to: number) =>
+    act(() => {
+      height.value = to;
+      resize!();
+    });
+  const scrollBy = (dy: number) =>
+    act(() => {
+      scroller().scrollTop = top + dy;
+      scroller().dispatchEvent(new Event('scroll'));
+    });
+  const newerBelow = () => scroller().dataset.newerBelow === 'true';
+  return { top: () => top, grow, scrollBy, show, newerBelow };
 }
 
 it('follows a streaming reply, lets go at one line scrolled up, and follows again at the end', async () => {
   const box = await setup({ value: 2000 });
-  box.grow(2020);
+  await box.grow(2020);
   expect(box.top()).toBe(1620);
   // One ArrowUp (40 px) to read the line above: the next streamed line leaves the view alone.
-  box.scrollBy(-40);
-  box.grow(2040);
+  await box.scrollBy(-40);
+  await box.grow(2040);
   expect(box.top()).toBe(1580);
   // Back at the end: it follows again.
-  box.scrollBy(1_000);
-  box.grow(2060);
+  await box.scrollBy(1_000);
+  await box.grow(2060);
   expect(box.top()).toBe(1660);
 });
 
 it('goes to the end for a new request or another tab, even when scrolled up', async () => {
   const box = await setup({ value: 2000 });
-  box.grow(2020);
-  box.scrollBy(-600);
-  box.grow(2400);
+  await box.grow(2020);
+  await box.scrollBy(-600);
+  await box.grow(2400);
   expect(box.top()).toBe(1020);
   await box.show('tab 1: 2 turns');
   expect(box.top()).toBe(2000);
+});
+
+it('says when text came below while the person reads above, until they are back at the end', async () => {
+  const box = await setup({ value: 2000 });
+  await box.grow(2020);
+  expect(box.newerBelow()).toBe(false);
+  await box.scrollBy(-300);
+  expect(box.newerBelow()).toBe(false);
+  await box.grow(2100);
+  expect(box.newerBelow()).toBe(true);
+  // Scrolled down to the end by hand: nothing is below any more.
+  await box.scrollBy(1_000);
+  expect(box.newerBelow()).toBe(false);
+  // Or taken there by the button, which follows again.
+  await box.scrollBy(-300);
+  await box.grow(2200);
+  expect(box.newerBelow()).toBe(true);
+  await act(() => toEnd!());
+  expect({ top: box.top(), newerBelow: box.newerBelow() }).toEqual({ top: 1800, newerBelow: false });
+  await box.grow(2260);
+  expect(box.top()).toBe(1860);
 });
