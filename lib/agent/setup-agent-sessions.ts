@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { executeTabTool, requestTabTools, getTabTools, onTabToolsChanged, pageScriptAnswers, readLoadedPageResult, showAsking } from '../registry';
+import { executeTabTool, lookAgainInTab, getTabTools, onTabToolsChanged, pageScriptAnswers, readLoadedPageResult, showAsking } from '../registry';
 import { loadSettings, updateSettings, watchSettings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { tellExtensionPages } from '../messaging/background-broadcast';
@@ -26,7 +26,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     getTabTools,
     onTabToolsChanged: (listener) => onTabToolsChanged((tabId) => listener(tabId)),
     pageAnswers: pageScriptAnswers,
-    askPageAgain: (tabId) => requestTabTools(tabId, { lookAgain: true }),
+    askPageAgain: (tabId) => void lookAgainInTab(tabId),
     topFrame: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 })) ?? (await ownPageIn(tabId)),
     tabLoading: async (tabId) => (await browser.tabs.get(tabId)).status === 'loading',
     previewWebLlm: (model) => previewWebLlm(model),

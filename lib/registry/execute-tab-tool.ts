@@ -4,6 +4,7 @@ import { errorMessage } from '../messaging/error-message';
 import type { ToolCallReply } from '../messaging/protocol';
 import { timeoutMessage } from '../webmcp/run-tool-call';
 import { defaultToolTimeoutMs } from '../webmcp/tool-limits';
+import { foundNoPage } from './look-again-in-tab';
 import type { TabToolRegistry } from './tab-tool-registry';
 import { noAnswerOutput, toolRunFromResult, type ToolRun } from './tool-output-from-result';
 
@@ -73,7 +74,12 @@ export async function runTabTool(
   const call = { callId: crypto.randomUUID(), name, args, timeoutMs };
   const reply = await raceCall(tabId, target, call, options.signal);
   if (reply.kind === 'timeout') return { output: { text: timeoutMessage(name, timeoutMs), isError: true } };
-  if (reply.kind === 'failed') return { output: outputForDeliveryFailure(name, tool.frameId, reply.error) };
+  if (reply.kind === 'failed') {
+    // The document that offered the tool no longer takes messages: a renderer that crashed tells
+    // extensions nothing else, so its tools would stay listed. One the browser names goes alone.
+    if (foundNoPage(reply.error) && tool.documentId !== undefined) void registry.frameGone(tabId, tool.frameId, tool.documentId);
+    return { output: outputForDeliveryFailure(name, tool.frameId, reply.error) };
+  }
   if (reply.reply.status === 'ok') return toolRunFromResult(name, reply.reply.result, reply.reply.fullLength, reply.reply.structuredContentDropped, tool.frameId);
   return { output: { text: reply.reply.error.message || `The tool "${name}" failed (${reply.reply.error.name}).`, isError: true } };
 }
@@ -116,7 +122,7 @@ function raceCall(
 function outputForDeliveryFailure(name: string, frameId: number, error: unknown): ToolOutput {
   const message = errorMessage(error);
   if (/channel closed|port closed|back\/forward cache/i.test(message)) return noAnswerOutput(name, frameId);
-  if (/receiving end does not exist|could not establish connection/i.test(message)) {
+  if (foundNoPage(error)) {
     const gone = frameId === 0 ? `The page that offered "${name}" is gone (it navigated or closed).` : `The frame that offered "${name}" is gone (it navigated or was removed).`;
     return { text: gone, isError: true };
   }

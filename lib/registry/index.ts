@@ -6,6 +6,7 @@ import type { TabToolsListener } from './announce-tab-tools';
 import { TabToolRegistry } from './tab-tool-registry';
 import { toolsForAgent } from './tools-for-agent';
 import { wireToolRegistry } from './wire-tool-registry';
+import { lookAgainInTab as lookAgain } from './look-again-in-tab';
 import { requestTabTools } from './request-tab-tools';
 import type { TabTools } from './types';
 
@@ -39,6 +40,11 @@ export function setupToolRegistry(): void {
 export async function getTabTools(tabId: number): Promise<TabTools | undefined> {
   const tabTools = await theRegistry().get(tabId);
   return tabTools && toolsForAgent(tabTools);
+}
+
+/** Has a tab's frames look for their tools again, and forgets those of a page that no longer answers (see `lookAgainInTab`). */
+export function lookAgainInTab(tabId: number): Promise<void> {
+  return lookAgain(theRegistry(), tabId);
 }
 
 /** Calls `listener` whenever a tab's tools change; returns a function that stops. */

@@ -2,10 +2,9 @@ import { sendToContent } from '../messaging/runtime-messaging';
 
 /**
  * Asks a tab's frames (or one of them) to report their tools again; a tab without the content
- * script has nobody to answer, and that is fine. With `lookAgain` (a panel opening on the tab)
- * each frame first looks for tools no event announced, such as a form in a shadow root attached
- * quietly: a walk of its whole page, so not for every reason to ask.
+ * script has nobody to answer, and that is fine. A panel or an inspector opening on the tab asks
+ * more of it: see `lookAgainInTab`.
  */
-export function requestTabTools(tabId: number, { frameId, lookAgain = false }: { frameId?: number; lookAgain?: boolean } = {}): void {
-  sendToContent(tabId, 'tools-request', lookAgain ? { lookAgain } : {}, frameId === undefined ? {} : { frameId }).catch(() => undefined);
+export function requestTabTools(tabId: number, { frameId }: { frameId?: number } = {}): void {
+  sendToContent(tabId, 'tools-request', {}, frameId === undefined ? {} : { frameId }).catch(() => undefined);
 }

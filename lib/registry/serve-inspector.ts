@@ -1,6 +1,6 @@
 import type { Channel } from '../messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '../messaging/inspector-protocol';
-import { requestTabTools } from './request-tab-tools';
+import { lookAgainInTab } from './look-again-in-tab';
 import { runTabTool } from './execute-tab-tool';
 import { readLoadedPageResult } from './read-loaded-page-result';
 import type { TabToolRegistry } from './tab-tool-registry';
@@ -49,7 +49,7 @@ export function serveInspector(
     switch (request.type) {
       case 'inspect':
         inspectedTabId = request.tabId;
-        requestTabTools(request.tabId, { lookAgain: true });
+        void lookAgainInTab(registry, request.tabId);
         void registry.get(request.tabId).then((tabTools) => {
           if (inspectedTabId === request.tabId) channel.post({ type: 'tab-tools', tabId: request.tabId, tabTools: tabTools ?? null });
         });

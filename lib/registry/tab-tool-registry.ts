@@ -115,6 +115,15 @@ export class TabToolRegistry {
     if (ask.length > 0) this.askAgain(tabId, ask);
   }
 
+  /** The documents the tab's tools come from, by frame, where the browser named them. */
+  documents(tabId: number): Promise<Array<{ frameId: number; documentId: string }>> {
+    return this.queues.serial(tabId, () =>
+      Object.entries(this.tabs.get(tabId)?.frames ?? {}).flatMap(([frameId, frame]) =>
+        frame.documentId === undefined ? [] : [{ frameId: Number(frameId), documentId: frame.documentId }],
+      ),
+    );
+  }
+
   removeTab(tabId: number): Promise<void> {
     this.waiting.stop(tabId);
     return this.queues.serial(tabId, () => {

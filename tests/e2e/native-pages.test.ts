@@ -251,6 +251,32 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     });
   });
 
+  it('forgets the tools of a page whose renderer crashed once a call finds it gone, or the inspector opens on it', async () => {
+    const crashPage = async () => {
+      const { page, inspector, tabId } = await openFixture('native.html');
+      await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 2_000);
+      const crashed = new Promise<void>((resolve) => page.once('crash', () => resolve()));
+      // The renderer never answers this: it is gone.
+      void (await page.context().newCDPSession(page)).send('Page.crash').catch(() => undefined);
+      await crashed;
+      return { page, inspector, tabId };
+    };
+    // Chrome tells extensions nothing of a crash: the first call learns it, and the tools go.
+    const first = await crashPage();
+    await first.inspector.openRunForm('track_order');
+    await first.inspector.field('track_order', 'order').fill('C-3');
+    await first.inspector.tool('track_order').getByRole('button', { name: 'Run in page' }).click();
+    await first.inspector.waitForTools([], 5_000);
+    await first.inspector.page.getByText('This tab offers no WebMCP tools.').waitFor();
+    expect(await badgeText(await currentServiceWorker(extension.context), first.tabId)).toBe('');
+    // An inspector opened on the crashed tab asks its frames again; none answers.
+    const second = await crashPage();
+    const reopened = await InspectorPage.open(extension, second.tabId);
+    await reopened.waitForTools([], 2_000);
+    expect(await badgeText(await currentServiceWorker(extension.context), second.tabId)).toBe('');
+    await Promise.all([first.page, second.page, first.inspector.page, second.inspector.page, reopened.page].map((page) => page.close()));
+  });
+
   it('shows each page’s own tools going Back and Forward, and runs a call in the page shown', async () => {
     const { page, inspector } = await openFixture('native.html');
     await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 2_000);
