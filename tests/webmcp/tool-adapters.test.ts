@@ -55,6 +55,11 @@ describe('createLegacyContextAdapter: following an older context', () => {
     context.registerTool({ name: 'clear_cart', execute: () => {} } as never);
     expect(await adapter.execute('selected_item', {}, never)).toBe('null');
     expect(await adapter.execute('clear_cart', {}, never)).toBe('The tool finished without a result.');
+    // A function or a symbol has no JSON, as nothing has none: never its source, which may hold the page's secrets.
+    context.registerTool({ name: 'order_status', execute: () => function status() { return 'sk-page-secret'; } } as never);
+    context.registerTool({ name: 'marker', execute: () => Symbol('marker') } as never);
+    expect(await adapter.execute('order_status', {}, never)).toBe('The tool finished without a result.');
+    expect(await adapter.execute('marker', {}, never)).toBe('The tool finished without a result.');
   });
 
   it('fails a call whose result has no JSON, as Chrome does, instead of answering "[object Object]"', async () => {

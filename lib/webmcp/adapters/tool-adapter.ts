@@ -34,7 +34,8 @@ export function readToolName(tool: unknown): string | undefined {
 /**
  * Results as the browser gives them: text stays text, anything else becomes JSON. A value that
  * has no JSON (a BigInt, a cycle) fails the call, as it does in Chrome, instead of reading as a
- * successful "[object Object]".
+ * successful "[object Object]"; a function or a symbol, which JSON leaves out, is no result, as
+ * in Chrome (never a function's source, which may hold the page's secrets).
  */
 export function toResultString(value: unknown): string | null {
   if (value === null) return null;
@@ -46,7 +47,7 @@ export function toResultString(value: unknown): string | null {
     const why = errorMessage(error);
     throw new Error(`The tool's result could not be turned into JSON (${why}), so nothing of it can be passed on.`);
   }
-  return json ?? String(value);
+  return json ?? noResult;
 }
 
 /**
