@@ -160,6 +160,9 @@ describe('deleting a stored model while it loads', () => {
 
   it('waits for a copy into the GPU to end before it deletes, as WebLLM would download the files deleted under it again', async () => {
     const { world, engine, runtime } = setup({ stored: [big] });
+    // However long the copy takes: any wait of 10 s or more the deletion might set runs out at once here.
+    const realSetTimeout = globalThis.setTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms?: number) => realSetTimeout(run, (ms ?? 0) >= 10_000 ? 0 : ms)) as typeof setTimeout);
     let release = () => {};
     const copying = new Promise<void>((resolve) => (release = resolve));
     let deleting: Promise<void> | undefined;
