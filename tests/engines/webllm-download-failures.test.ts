@@ -1,7 +1,6 @@
 import * as webllm from '@mlc-ai/web-llm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineError } from '../../lib/engines/engine';
-import { findCatalogModel } from '../../lib/engines/model-catalog';
 import { recoverFailedLoad } from '../../lib/engines/webllm/recover-failed-load';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
 import { loadFailure } from '../../lib/engines/webllm/webllm-errors';
@@ -53,22 +52,29 @@ describe('a WebLLM download that goes wrong', () => {
     const error = await loadError();
     expect(error).toMatchObject({ code: 'download-failed', message: `The download of ${label} failed.` });
     expect(error.hint).toBe(
-      'The server the model comes from (Hugging Face) answered with an error: it may be busy. Send your request again in a few minutes: the download picks up where it stopped.',
+      'A server the model comes from answered with an error. Send your request again in a few minutes: the download picks up where it stopped. ' +
+        'On a network that asks you to sign in (in a hotel, on a train), sign in first; if it keeps failing, pick another model.',
     );
   });
 
-  it('removes a sign-in page stored as the model\'s library (WebAssembly cannot compile it), and says what it was', async () => {
+  it("removes a sign-in page stored as the model's library (shared or not), and says what it was; the weights stay", async () => {
     setup(signInPage);
     const runtime = webLlmRuntime(realWebLlm);
     const record = runtime.appConfig.model_list.find((candidate) => candidate.model_id === model)!;
     const library = await installed!.caches.open('webllm/wasm');
+    const weights = await installed!.caches.open('webllm/model');
     await library.put(record.model_lib, await signInPage(record.model_lib));
+    await weights.put(`${record.model}/resolve/main/params_shard_0.bin`, new Response(new Uint8Array(8)));
+    const recover = (message: string) =>
+      recoverFailedLoad(runtime, { unload: async () => {} } as never, model, Object.assign(new Error(message), { name: 'CompileError' }));
+    // A library this Chrome cannot compile is no damaged file: nothing goes.
+    expect(await recover('WebAssembly.instantiate(): Compiling function #12 failed: invalid opcode 0xfd')).toBe(false);
+    expect(await library.keys()).toHaveLength(1);
     // WebAssembly's own words for a file that begins "<!DO".
-    const error = Object.assign(new Error('WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 3c 21 44 4f @+0'), { name: 'CompileError' });
-    const cleared = await recoverFailedLoad(runtime, { unload: async () => {} } as never, model, error);
-    expect(cleared).toBe(true);
+    const notWebAssembly = 'WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 3c 21 44 4f @+0';
+    expect(await recover(notWebAssembly)).toBe(true);
     expect(await library.keys()).toEqual([]);
-    expect(findCatalogModel(model)!.libraryFile).toBe(record.model_lib.split('/').pop());
-    expect(loadFailure(error, { label, wasCached: true, clearedBrokenCache: cleared }).message).toContain('got a web page');
+    expect(await weights.keys()).toHaveLength(1);
+    expect(loadFailure(new Error(notWebAssembly), { label, wasCached: true, clearedBrokenCache: true }).message).toContain('got a web page');
   });
 });

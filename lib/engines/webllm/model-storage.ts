@@ -98,6 +98,12 @@ export async function deleteStoredModel(model: Pick<StoredModel, 'baseUrl' | 'ca
   }
 }
 
+/** Removes one library (WebLLM's compiled model code) by its address, whichever models share it. */
+export async function deleteStoredLibrary(url: string, cacheStorage: CacheStorageLike = globalThis.caches): Promise<void> {
+  if (!(await cacheStorage.has(libraryCache))) return;
+  await (await cacheStorage.open(libraryCache)).delete(url);
+}
+
 /** Removes everything WebLLM stored. */
 export async function deleteAllStoredModels(cacheStorage: CacheStorageLike = globalThis.caches): Promise<void> {
   await Promise.all([weightsCache, configCache, libraryCache].map((name) => cacheStorage.delete(name)));

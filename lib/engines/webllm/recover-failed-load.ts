@@ -1,6 +1,6 @@
 import { errorMessage } from '../../messaging/error-message';
 import { findCatalogModel } from '../model-catalog';
-import { deleteStoredModel } from './model-storage';
+import { deleteStoredLibrary, deleteStoredModel } from './model-storage';
 import { modelBaseUrl } from './stop-deleted-model-loads';
 import { isDeviceLost, isNetworkFailure } from './webllm-errors';
 import type { WebLlmEngineLike } from './webllm-module';
@@ -19,6 +19,8 @@ export async function recoverFailedLoad(runtime: WebLlmRuntime, engine: WebLlmEn
     return false;
   }
   if (isNetworkFailure(error) || !looksLikeBrokenFiles(error)) return false;
+  // A library that is no WebAssembly at all goes alone, shared or not: the weights are sound.
+  if (libraryIsNotWebAssembly(error)) return deleteLibrary(runtime, modelId);
   // Said to the person as "it has been removed": only when it was. WebLLM's own deletion reads
   // (and, where it is missing, downloads) the model's file list first: where that is what cannot
   // be read, such as a sign-in page stored in its place, the files go by their address instead.
@@ -38,17 +40,28 @@ async function deleteByAddress(runtime: WebLlmRuntime, modelId: string): Promise
   );
 }
 
+async function deleteLibrary(runtime: WebLlmRuntime, modelId: string): Promise<boolean> {
+  const url = runtime.appConfig.model_list.find((record) => record.model_id === modelId)?.model_lib;
+  if (!url || typeof caches === 'undefined') return false;
+  return deleteStoredLibrary(url).then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * Errors that mean a stored file is damaged, not that the network or the GPU failed: a file that
  * is not JSON, or a library that is not WebAssembly (a web page stored in its place begins "<").
  */
 function looksLikeBrokenFiles(error: unknown): boolean {
   const name = error instanceof Error ? error.name : '';
-  const message = errorMessage(error);
-  return (
-    name === 'IntegrityError' ||
-    name === 'SyntaxError' ||
-    name === 'CompileError' ||
-    /integrity|JSON|unexpected (token|end)|corrupt|mismatch|magic word/i.test(message)
-  );
+  return name === 'IntegrityError' || name === 'SyntaxError' || libraryIsNotWebAssembly(error) || /integrity|JSON|unexpected (token|end)|corrupt|mismatch/i.test(errorMessage(error));
+}
+
+/**
+ * WebAssembly's words for a file that does not even begin as WebAssembly. A library this Chrome
+ * cannot compile (a feature it lacks) says otherwise, and is not a damaged file.
+ */
+function libraryIsNotWebAssembly(error: unknown): boolean {
+  return /expected magic word/i.test(errorMessage(error));
 }

@@ -88,7 +88,7 @@ export function loadFailure(error: unknown, context: LoadFailureContext): Engine
     );
   }
   if (isNetworkFailure(error) || context.download) {
-    // Chrome's words where the server answered, with an error: the connection is not to blame.
+    // Chrome's words where a server answered, with an error: the connection is not to blame.
     const hint = /request failed/i.test(message) ? serverErrorHint : resumeHint;
     return new EngineError('download-failed', downloadStoppedMessage(label, context.download), hint);
   }
@@ -120,9 +120,10 @@ export function generationFailure(error: unknown, label: string, smallerLabel?: 
   );
 }
 
+// Chrome says no more than "Request failed": busy (429, 503), gone (404), or a network's sign-in page (511).
 const serverErrorHint =
-  'The server the model comes from (Hugging Face) answered with an error: it may be busy. Send your request again in a few minutes: ' +
-  'the download picks up where it stopped.';
+  'A server the model comes from answered with an error. Send your request again in a few minutes: the download picks up where it ' +
+  'stopped. On a network that asks you to sign in (in a hotel, on a train), sign in first; if it keeps failing, pick another model.';
 
 const resumeHint =
   'Check your connection and send your request again: the download picks up where it stopped. ' +
