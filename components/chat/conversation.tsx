@@ -1,7 +1,7 @@
 import type { SessionState } from '@/lib/agent/session-state';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { requestInFront } from '@/lib/sidepanel/request-in-front';
-import { useCallback } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useRef } from 'preact/hooks';
 import { AgentOffNote } from './agent-off-note';
 import { ChatEndedNote } from './chat-ended-note';
 import { fillRequestBox, focusRequestBox } from './focus-request-box';
@@ -18,7 +18,14 @@ export function Conversation({ model }: { model: PanelModel }) {
   const approvalsSent = model.approvalsSent.value;
   const turns = session?.turns ?? [];
   // A new request, or another tab's conversation, starts at its end.
-  const { scroller, content, newerBelow, toEnd } = useStickToBottom<HTMLElement, HTMLDivElement>(`${session?.tabId}:${turns.length}`);
+  // Each delta of the reply, each call and answer, makes a new latest turn.
+  const { scroller, content, newerBelow, toEnd } = useStickToBottom<HTMLElement, HTMLDivElement>(`${session?.tabId}:${turns.length}`, turns.at(-1));
+  const newerButton = useRef<HTMLButtonElement>(null);
+  // The button goes once the end is in view, however the person got there: focus on it goes on.
+  const newerButtonHadFocus = !newerBelow && newerButton.current !== null && document.activeElement === newerButton.current;
+  useLayoutEffect(() => {
+    if (newerButtonHadFocus) focusAfterNewerBelow();
+  }, [newerButtonHadFocus]);
   const hidden = useTurnsInPasses(turns, session?.tabId);
   // Only the latest request is offered again: an older one has been followed by others.
   const latest = turns.at(-1);
@@ -59,18 +66,18 @@ export function Conversation({ model }: { model: PanelModel }) {
         {unreachable && <UnreachableEntry model={model} closedPage={session.closedPage} loadFailed={session.pageLoadFailed === true} />}
         <RunAnnouncer turn={turns.at(-1)} engine={session?.engine} />
       </div>
-      {/* Read out as it streams by the announcer above: this is for the eyes, back to where things happen. */}
+      {/* The announcer above says what a screen reader needs of the run: this is for the eyes. */}
       {newerBelow && (
         <button
+          ref={newerButton}
           type="button"
           class="to-newest"
           onClick={() => {
             toEnd();
-            // The button goes at the end: the request box is what comes next.
-            focusRequestBox();
+            focusAfterNewerBelow();
           }}
         >
-          Newer below ↓
+          Newer below <span aria-hidden="true">↓</span>
         </button>
       )}
     </main>
@@ -119,4 +126,11 @@ function UnreachableEntry({ model, closedPage, loadFailed }: { model: PanelModel
       }}
     />
   );
+}
+
+/** Where "Newer below" leaves focus as it goes: on a question that waits for the person, else the request box. */
+function focusAfterNewerBelow(): void {
+  const waiting = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="approve-once"]:not(:disabled)')].at(-1);
+  if (waiting) waiting.focus();
+  else focusRequestBox();
 }

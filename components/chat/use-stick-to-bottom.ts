@@ -7,10 +7,11 @@ const atEndPx = 2;
  * Keeps a scroller at its end while its content grows, until the person scrolls up to read: any
  * move up of their own (a wheel notch, one arrow key) lets go, and reaching the end again follows
  * again. A change of `followKey` (a new request, another tab) goes back to the end and follows.
- * Returns the refs for the scroller and its content; `newerBelow`, whether content came below
- * while the person read above; and `toEnd`, which goes to the end and follows again.
+ * Returns the refs for the scroller and its content; `newerBelow`, whether `newsKey` changed (new
+ * text came) while the person read above, not any growth, such as a section they opened; and
+ * `toEnd`, which goes to the end and follows again.
  */
-export function useStickToBottom<Scroller extends HTMLElement, Content extends HTMLElement>(followKey?: unknown) {
+export function useStickToBottom<Scroller extends HTMLElement, Content extends HTMLElement>(followKey?: unknown, newsKey?: unknown) {
   const scroller = useRef<Scroller>(null);
   const content = useRef<Content>(null);
   const pinned = useRef(true);
@@ -36,7 +37,6 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
     scrollElement.addEventListener('scroll', onScroll, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => {
       if (pinned.current) scrollElement.scrollTop = scrollElement.scrollHeight;
-      else if (scrollElement.scrollHeight > lastHeight) setNewerBelow(true);
       lastTop = scrollElement.scrollTop;
       lastHeight = scrollElement.scrollHeight;
     });
@@ -54,6 +54,9 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
     if (scrollElement) scrollElement.scrollTop = scrollElement.scrollHeight;
   }, []);
   useEffect(toEnd, [followKey]);
+  useEffect(() => {
+    if (!pinned.current) setNewerBelow(true);
+  }, [newsKey]);
 
   return { scroller, content, newerBelow, toEnd };
 }

@@ -467,7 +467,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
   });
 
   it('offers a way back to the newest text to a person who scrolled up while the reply streams; it takes them there, to the request box', async () => {
-    const paragraphs = Array.from({ length: 150 }, (_, index) => `Paragraph ${index + 1} of a long answer about mugs.`).join('\n\n');
+    const paragraphs = Array.from({ length: 300 }, (_, index) => `Paragraph ${index + 1} of a long answer about mugs.`).join('\n\n');
     await useReplayEngine(await worker(), { replies: [paragraphs], chunkSize: 12, delayMs: 15 });
     const { panel } = await openShopAndPanel();
     await panel.setViewportSize({ width: 360, height: 500 });
@@ -479,9 +479,22 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     const button = panel.getByRole('button', { name: 'Newer below' });
     await button.waitFor({ timeout: 10_000 });
     await button.click();
-    await expect.poll(() => conversation.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)).toBeLessThanOrEqual(2);
-    expect(await panel.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    const toEnd = () => conversation.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+    const focused = () => panel.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+    await expect.poll(toEnd).toBeLessThanOrEqual(2);
+    expect(await focused()).toBe('chat-input');
     expect(await button.count()).toBe(0);
+    // Up again; this time, with focus on the button, the person scrolls to the end: focus does not fall to the page.
+    await conversation.hover();
+    await panel.mouse.wheel(0, -400);
+    await button.waitFor({ timeout: 10_000 });
+    await button.focus();
+    await panel.mouse.wheel(0, 100_000);
+    await button.waitFor({ state: 'detached' });
+    expect(await focused()).toBe('chat-input');
+    // Stopped, not left streaming into the tests that follow.
+    await panel.keyboard.press('Escape');
+    await panel.getByTestId('turn').last().getByText('Stopped', { exact: false }).first().waitFor({ timeout: 5_000 });
   });
 
   it('draws the numbers of a long numbered list whole in a narrow panel, 10 and 100 too', async () => {

@@ -26,8 +26,8 @@ afterEach(() => {
 
 let toEnd: (() => void) | undefined;
 
-function Box({ followKey }: { followKey: string }) {
-  const stick = useStickToBottom<HTMLDivElement, HTMLDivElement>(followKey);
+function Box({ followKey, newsKey }: { followKey: string; newsKey?: number }) {
+  const stick = useStickToBottom<HTMLDivElement, HTMLDivElement>(followKey, newsKey);
   toEnd = stick.toEnd;
   return (
     <div id="scroller" ref={stick.scroller} data-newer-below={String(stick.newerBelow)}>
@@ -41,8 +41,9 @@ async function setup(height: { value: number }) {
   document.body.append(container);
   const scroller = () => container.querySelector<HTMLDivElement>('#scroller')!;
   let top = 0;
-  const show = async (followKey: string) => {
-    await act(() => render(<Box followKey={followKey} />, container));
+  let news = 0;
+  const show = async (followKey: string, newsKey = news) => {
+    await act(() => render(<Box followKey={followKey} newsKey={newsKey} />, container));
   };
   await show('tab 1: 1 turn');
   Object.defineProperty(scroller(), 'clientHeight', { get: () => 400 });
@@ -62,7 +63,13 @@ async function setup(height: { value: number }) {
       scroller().dispatchEvent(new Event('scroll'));
     });
   const newerBelow = () => scroller().dataset.newerBelow === 'true';
-  return { top: () => top, grow, scrollBy, show, newerBelow };
+  /** New text comes: the news key changes, and the content grows. */
+  const newText = async (to: number) => {
+    news += 1;
+    await show('tab 1: 1 turn', news);
+    await grow(to);
+  };
+  return { top: () => top, grow, scrollBy, show, newerBelow, newText };
 }
 
 it('follows a streaming reply, lets go at one line scrolled up, and follows again at the end', async () => {
@@ -89,23 +96,25 @@ it('goes to the end for a new request or another tab, even when scrolled up', as
   expect(box.top()).toBe(2000);
 });
 
-it('says when text came below while the person reads above, until they are back at the end', async () => {
+it('says when new text came below while the person reads above, until they are back at the end; a section they open is no news', async () => {
   const box = await setup({ value: 2000 });
-  await box.grow(2020);
+  await box.newText(2020);
   expect(box.newerBelow()).toBe(false);
   await box.scrollBy(-300);
+  // The person opens a tool card's result: the content grows, with nothing new.
+  await box.grow(2300);
   expect(box.newerBelow()).toBe(false);
-  await box.grow(2100);
+  await box.newText(2400);
   expect(box.newerBelow()).toBe(true);
   // Scrolled down to the end by hand: nothing is below any more.
   await box.scrollBy(1_000);
   expect(box.newerBelow()).toBe(false);
   // Or taken there by the button, which follows again.
   await box.scrollBy(-300);
-  await box.grow(2200);
+  await box.newText(2500);
   expect(box.newerBelow()).toBe(true);
   await act(() => toEnd!());
-  expect({ top: box.top(), newerBelow: box.newerBelow() }).toEqual({ top: 1800, newerBelow: false });
-  await box.grow(2260);
-  expect(box.top()).toBe(1860);
+  expect({ top: box.top(), newerBelow: box.newerBelow() }).toEqual({ top: 2100, newerBelow: false });
+  await box.newText(2560);
+  expect(box.top()).toBe(2160);
 });
