@@ -10,9 +10,10 @@ export function foundNoPage(error: unknown): boolean {
 /**
  * Asks every frame of a tab to look for its tools again (a panel or an inspector opens on it):
  * each first looks for tools no event announced, such as a form in a shadow root attached quietly
- * (a walk of its whole page, so not for every reason to ask), then reports. Where none answers, the documents its tools came from are gone: a page whose renderer crashed,
- * of which Chrome tells extensions nothing, would keep its tools listed and counted. Each goes by
- * the browser's name for it, so the report of a page loading meanwhile stays.
+ * (a walk of its whole page, so not for every reason to ask), then reports. Where none answers,
+ * the documents its tools came from are gone: a page whose renderer crashed, of which Chrome tells
+ * extensions nothing, would keep its tools listed and counted. Each goes by the browser's name for
+ * it, so the report of a page loading meanwhile stays.
  */
 export async function lookAgainInTab(registry: TabToolRegistry, tabId: number): Promise<void> {
   const documents = await registry.documents(tabId);

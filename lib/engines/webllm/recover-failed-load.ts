@@ -55,7 +55,8 @@ async function deleteLibrary(runtime: WebLlmRuntime, modelId: string): Promise<b
  */
 function looksLikeBrokenFiles(error: unknown): boolean {
   const name = error instanceof Error ? error.name : '';
-  return name === 'IntegrityError' || name === 'SyntaxError' || libraryIsNotWebAssembly(error) || /integrity|JSON|unexpected (token|end)|corrupt|mismatch/i.test(errorMessage(error));
+  if (name === 'IntegrityError' || name === 'SyntaxError' || libraryIsNotWebAssembly(error)) return true;
+  return /integrity|JSON|unexpected (token|end)|corrupt|mismatch/i.test(errorMessage(error));
 }
 
 /**
