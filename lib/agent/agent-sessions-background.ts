@@ -1,6 +1,6 @@
 import type { ToolScorer } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
-import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
+import type { EnginePreview } from '../engines/engine-preview';
 import type { TabDrivers } from '../service-worker/tab-drivers';
 import type { Settings, SettingsChange } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
@@ -28,7 +28,9 @@ export interface AgentSessionsBackground {
   /** Whether the tab's page is still loading, as the browser tells it (`tabs.get`'s status). */
   tabLoading?(tabId: number): Promise<boolean>;
   /** What WebLLM's first request would load or why it cannot run here (see `previewWebLlm`). */
-  previewWebLlm?(model: string): Promise<WebLlmPreview>;
+  previewWebLlm?(model: string): Promise<EnginePreview>;
+  /** Whether Chrome's built-in model can run here (see `previewPromptApi`). */
+  previewPromptApi?(): Promise<EnginePreview>;
   reloadTab(tabId: number): Promise<void>;
   /**
    * Whether the tab is in a private (incognito) window, where nothing may outlast the window: its

@@ -1,5 +1,5 @@
 import { engineLabel } from '../engines/engine-labels';
-import type { WebLlmPreview } from '../engines/webllm/preview-webllm';
+import type { EnginePreview } from '../engines/engine-preview';
 import type { Settings } from '../settings';
 import type { EngineHostParts } from './engine-host-parts';
 import type { EngineStatus } from './session-state';
@@ -10,7 +10,7 @@ import type { EngineStatus } from './session-state';
  * all. A run going on keeps its engine's status until it ends, and the description waits for that.
  */
 export function createEngineDescription({ shared, runs, news }: EngineHostParts, requestedModel: () => string | undefined) {
-  function describe(settings: Settings, preview?: WebLlmPreview): void {
+  function describe(settings: Settings, preview?: EnginePreview): void {
     // The settings say now what a description held for the runs' end would have said.
     runs.whenRunsEnd(undefined);
     // The engine in use is the one the settings name (a server at the same address), with the
@@ -45,7 +45,7 @@ function namesModel(asked: string, shown: string, requested: string | undefined)
 }
 
 /** The status of an engine not loaded yet: the model the preview found and its download, or why it cannot run here. */
-function statusBeforeLoad(settings: Settings, label: string, preview: WebLlmPreview | undefined): EngineStatus {
+function statusBeforeLoad(settings: Settings, label: string, preview: EnginePreview | undefined): EngineStatus {
   const base = { engineId: settings.engine, engineLabel: label, model: settings.model };
   if (preview && 'error' in preview) return { ...base, state: 'error', error: preview.error, hint: preview.hint, errorDuring: 'check' };
   return { ...base, model: preview?.model ?? settings.model, state: 'idle', ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}) };

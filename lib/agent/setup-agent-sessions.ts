@@ -9,6 +9,7 @@ import { agentPortName, type PanelWake, type SessionMessage } from './agent-port
 import { createAgentSessions } from './agent-sessions';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { isPrivateTab } from '../service-worker/is-private-tab';
+import { previewPromptApi } from '../engines/prompt-api/prompt-api-engine';
 import { previewWebLlm } from '../engines/webllm/preview-webllm';
 import { scorerFor } from './scorer-for';
 import type { TabDrivers } from '../service-worker/tab-drivers';
@@ -30,6 +31,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     topFrame: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 })) ?? (await ownPageIn(tabId)),
     tabLoading: async (tabId) => (await browser.tabs.get(tabId)).status === 'loading',
     previewWebLlm: (model) => previewWebLlm(model),
+    previewPromptApi: () => previewPromptApi(),
     reloadTab: (tabId) => browser.tabs.reload(tabId),
     isPrivateTab,
     executeTabTool,

@@ -55,6 +55,7 @@ interface HarnessOptions {
   /** Whether the tab's page did not load (Chrome's error page); default no. */
   pageLoadFailed?: () => boolean;
   previewWebLlm?: AgentSessionsBackground['previewWebLlm'];
+  previewPromptApi?: AgentSessionsBackground['previewPromptApi'];
   approvalWaitMs?: number;
   scorerFor?: AgentSessionsBackground['scorerFor'];
   /** What the page a form loaded gives as its result. */
@@ -91,6 +92,7 @@ function harness(options: HarnessOptions = {}) {
     },
     tabLoading: async () => options.pageLoading?.() ?? false,
     ...(options.previewWebLlm ? { previewWebLlm: options.previewWebLlm } : {}),
+    ...(options.previewPromptApi ? { previewPromptApi: options.previewPromptApi } : {}),
     reloadTab: async (tabId) => void reloaded.push(tabId),
     isPrivateTab: async (tabId) => (typeof options.privateTab === 'function' ? options.privateTab(tabId) : (options.privateTab ?? false)),
     executeTabTool: async (_tabId, name) => {
@@ -967,6 +969,14 @@ describe('agent sessions', () => {
     expect(previewWebLlm).toHaveBeenCalledTimes(1);
     first.sessions.settingsChanged();
     await vi.waitFor(() => expect(previewWebLlm).toHaveBeenCalledTimes(2));
+  });
+
+  it("tells the panel before any request that Chrome's built-in model cannot run here, as for WebLLM", async () => {
+    const error = "This browser has no built-in model (Chrome's Prompt API).";
+    const h = harness({ settings: { engine: 'prompt-api' }, previewPromptApi: async () => ({ error, hint: 'Pick another engine in the options.' }) });
+    h.openPanel(1);
+    await h.untilPanelShown();
+    expect(h.state()?.engine).toMatchObject({ state: 'error', errorDuring: 'check', error });
   });
 
   it('marks a request whose model could not load, which the panel then offers to send again', async () => {

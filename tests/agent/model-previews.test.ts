@@ -38,4 +38,12 @@ describe('the model previews', () => {
     await expect(createModelPreviews({ previewWebLlm }).previewFor({ ...defaultSettings, engine: 'openai' })).resolves.toBeUndefined();
     expect(previewWebLlm).not.toHaveBeenCalled();
   });
+
+  it("asks whether Chrome's built-in model can run where it is the engine", async () => {
+    const previewPromptApi = vi.fn(async () => ({ error: 'This browser has no built-in model.', hint: 'Pick another engine.' }));
+    const previews = createModelPreviews({ previewPromptApi });
+    await expect(previews.previewFor({ ...defaultSettings, engine: 'prompt-api' })).resolves.toEqual({ error: 'This browser has no built-in model.', hint: 'Pick another engine.' });
+    await expect(previews.previewFor(webllm('Qwen'))).resolves.toBeUndefined();
+    expect(previewPromptApi).toHaveBeenCalledTimes(1);
+  });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runLocalAgent } from '@webmcp-agents/local-agent';
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createEnvelopeReader, textToEnvelope } from '../../lib/engines/prompt-api/envelope-reader';
-import { createPromptApiEngine } from '../../lib/engines/prompt-api/prompt-api-engine';
+import { createPromptApiEngine, previewPromptApi } from '../../lib/engines/prompt-api/prompt-api-engine';
 import type { LanguageModelApi } from '../../lib/engines/prompt-api/prompt-api-types';
 import { defaultSettings } from '../../lib/settings';
 import { createInMemoryShop, runShopRequest } from './support/in-memory-shop';
@@ -167,6 +167,21 @@ describe("Chrome's built-in model (Prompt API) engine", () => {
       expect(shown.optionsHint).toBeDefined();
       expect(shown.optionsHint).not.toContain('in the options');
     }
+  });
+
+  it('tells before any request, as its load would, where the model cannot run; one Chrome would download can', async () => {
+    for (const availability of ['unavailable', 'downloadable', 'downloading', 'available'] as const) {
+      setup({ availability });
+      const loaded = await createPromptApiEngine(defaultSettings, { languageModel: world.LanguageModel! }).load(() => {}).then(() => undefined, (error: EngineError) => error);
+      const preview = await previewPromptApi(world.LanguageModel!);
+      if (availability === 'unavailable') expect(preview).toEqual({ error: loaded!.message, hint: loaded!.hint });
+      else expect(preview).toEqual({ model: 'Gemini Nano (built into Chrome)' });
+    }
+    delete world.LanguageModel;
+    expect(await previewPromptApi(undefined)).toEqual({
+      error: "This browser has no built-in model (Chrome's Prompt API).",
+      hint: 'Use Chrome 138 or later on a computer that meets its requirements, or pick another engine in the options.',
+    });
   });
 
   it('says the conversation no longer fits when Chrome refuses an input longer than the context, and the agent fits it to less', async () => {

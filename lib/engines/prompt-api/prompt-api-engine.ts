@@ -2,6 +2,7 @@ import { promptApiFormat, type ModelChunk, type ModelRequest } from '@webmcp-age
 import { errorMessage } from '../../messaging/error-message';
 import type { Settings } from '../../settings';
 import { contextFull, EngineError, type Engine, type EngineLoadProgress } from '../engine';
+import type { EnginePreview } from '../engine-preview';
 import { engineLabels } from '../engine-labels';
 import { createReplyTurns } from '../reply-turns';
 import { browserLanguageModel, englishText, type LanguageModelApi, type LanguageModelCoreOptions } from './prompt-api-types';
@@ -53,14 +54,7 @@ export function createPromptApiEngine(settings: Settings, dependencies: PromptAp
     },
     async load(onProgress, signal) {
       const languageModel = dependencies.languageModel ?? browserLanguageModel();
-      if (!languageModel) {
-        throw new EngineError(
-          'unavailable',
-          'This browser has no built-in model (Chrome\'s Prompt API).',
-          `Use Chrome 138 or later on a computer that meets its requirements, or ${otherEngines}.`,
-          `Use Chrome 138 or later on a computer that meets its requirements, or ${otherEnginesHere}.`,
-        );
-      }
+      if (!languageModel) throw noBuiltInModel();
       sessionOptions = await sessionOptionsFor(languageModel, settings.temperature);
       await ensureDownloaded(languageModel, sessionOptions, onProgress, signal);
       api = languageModel;
@@ -72,6 +66,33 @@ export function createPromptApiEngine(settings: Settings, dependencies: PromptAp
   };
 }
 
+/**
+ * Whether Chrome's built-in model can run here at all, asked before the first request so the panel
+ * says so at once, as the engine's load would. One Chrome needs a go-ahead to download can run.
+ */
+export async function previewPromptApi(languageModel = browserLanguageModel()): Promise<EnginePreview> {
+  const cannot = !languageModel ? noBuiltInModel() : (await languageModel.availability(englishText).catch(() => 'unavailable')) === 'unavailable' ? unavailableHere() : undefined;
+  return cannot ? { error: cannot.message, hint: cannot.hint } : { model: modelName };
+}
+
+function noBuiltInModel(): EngineError {
+  return new EngineError(
+    'unavailable',
+    "This browser has no built-in model (Chrome's Prompt API).",
+    `Use Chrome 138 or later on a computer that meets its requirements, or ${otherEngines}.`,
+    `Use Chrome 138 or later on a computer that meets its requirements, or ${otherEnginesHere}.`,
+  );
+}
+
+function unavailableHere(): EngineError {
+  return new EngineError(
+    'unavailable',
+    `${promptApiLabel} cannot run on this computer.`,
+    `Chrome says it is unavailable here: ${otherEngines}.`,
+    `Chrome says it is unavailable here: ${otherEnginesHere}.`,
+  );
+}
+
 async function ensureDownloaded(
   api: LanguageModelApi,
   options: LanguageModelCoreOptions,
@@ -79,14 +100,7 @@ async function ensureDownloaded(
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const availability = await api.availability(options).catch(() => 'unavailable' as const);
-  if (availability === 'unavailable') {
-    throw new EngineError(
-      'unavailable',
-      `${promptApiLabel} cannot run on this computer.`,
-      `Chrome says it is unavailable here: ${otherEngines}.`,
-      `Chrome says it is unavailable here: ${otherEnginesHere}.`,
-    );
-  }
+  if (availability === 'unavailable') throw unavailableHere();
   if (availability === 'available') {
     onProgress({ fraction: 1, text: `${promptApiLabel} is ready.`, fromCache: true });
     return;

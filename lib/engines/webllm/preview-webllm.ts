@@ -1,12 +1,8 @@
+import type { EnginePreview } from '../engine-preview';
 import { buildFor, findCatalogModel, type CatalogModel } from '../model-catalog';
 import { checkWebGpu, defaultModelFor, type GpuLike, type WebGpuStatus } from '../webgpu-check';
 import { isModelStored, type CacheStorageLike } from './model-storage';
 
-/** What WebLLM will do on the first request, told before it: which model, and whether it downloads. */
-export type WebLlmPreview =
-  | { model: string; downloadMB?: number }
-  /** WebLLM cannot run here at all (no WebGPU, or limits below what it needs). */
-  | { error: string; hint: string };
 
 export interface PreviewDependencies {
   gpu?: GpuLike;
@@ -16,9 +12,10 @@ export interface PreviewDependencies {
 /**
  * Tells, without loading anything, the model the WebLLM engine would load for `requested` (the
  * default for this GPU when empty, the 32-bit twin on a GPU without 16-bit shaders) and its
- * download size when it is not stored yet; or why WebLLM cannot run here. Never throws.
+ * download size when it is not stored yet; or why WebLLM cannot run here at all (no WebGPU, or
+ * limits below what it needs). Never throws.
  */
-export async function previewWebLlm(requested: string, dependencies: PreviewDependencies = {}): Promise<WebLlmPreview> {
+export async function previewWebLlm(requested: string, dependencies: PreviewDependencies = {}): Promise<EnginePreview> {
   // This computer's GPU does not change while the worker runs: it is asked once, unless it was
   // not found (the GPU process may have been restarting): that is asked again next time.
   const gpu = await (dependencies.gpu ? checkWebGpu(dependencies.gpu) : (thisGpu ??= checkWebGpu()));
