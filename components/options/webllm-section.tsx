@@ -1,4 +1,5 @@
-import { findCatalogModel, modelCatalog, modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
+import { buildFor, findCatalogModel, modelCatalog, modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
+import { twinNote } from '@/lib/engines/webllm/choose-webllm-model';
 import type { WebGpuStatus } from '@/lib/engines/webgpu-check';
 import type { Settings } from '@/lib/settings';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
@@ -12,7 +13,11 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
   const status = model.webGpu.value;
   const recommended = model.recommendedModel.value;
   const shaderF16 = status?.available === true && status.shaderF16;
-  const selected = findCatalogModel(settings.model) ?? (settings.model ? undefined : recommended);
+  const chosen = findCatalogModel(settings.model);
+  // What loads, as the engine chooses it: a 16-bit build on a GPU without 16-bit shaders gives way to its twin.
+  const twin = chosen?.needsShaderF16 && status?.available === true && !shaderF16 ? buildFor(chosen.family, false) : undefined;
+  const selected = twin ?? chosen ?? (settings.model ? undefined : recommended);
+  const reason = settings.model ? (twin ? twinNote : undefined) : model.recommendationReason.value;
   return (
     <section aria-labelledby="webllm-heading">
       {/* Named after the engine, as the other engines' sections are: "Model" is the field's label below. */}
@@ -32,7 +37,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
           })}
         </select>
       </label>
-      {selected && <ModelDetails entry={selected} reason={settings.model ? undefined : model.recommendationReason.value} />}
+      {selected && <ModelDetails entry={selected} reason={reason} />}
       <label class="choice">
         <input
           type="checkbox"

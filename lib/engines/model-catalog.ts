@@ -45,7 +45,7 @@ const families: readonly Family[] = [
     format: 'hermes',
     hasThinkingMode: true,
     sizesMB: { q4f16_1: { download: 990, memory: 2037 }, q4f32_1: { download: 1100, memory: 2635 } },
-    why: 'The default: the best tool caller of its size (about 49% on BFCL v3), in the Hermes <tool_call> format that constrained decoding can enforce.',
+    why: 'The default on most computers: the best tool caller of its size (about 49% on BFCL v3), in the Hermes <tool_call> format that constrained decoding can enforce.',
   },
   {
     family: 'Qwen3 0.6B',

@@ -16,6 +16,9 @@ export interface WebLlmModelChoice {
 
 type AvailableGpu = Extract<WebGpuStatus, { available: true }>;
 
+/** What the panels and the options say where a 16-bit build gives way to its 32-bit twin. */
+export const twinNote = 'Using the q4f32 build: this GPU has no 16-bit shaders (shader-f16).';
+
 /**
  * The WebLLM model to load: the one in the settings, or the default for this GPU when none is
  * set; a 16-bit build on a GPU without `shader-f16` is swapped for its 32-bit twin.
@@ -27,7 +30,7 @@ export function chooseWebLlmModel(requested: string, gpu: AvailableGpu, appConfi
     if (!catalog.needsShaderF16 || gpu.shaderF16) return fromCatalog(catalog);
     const twin = buildFor(catalog.family, false);
     if (twin) {
-      return { ...fromCatalog(twin), note: `Using the q4f32 build: this GPU has no 16-bit shaders (shader-f16).` };
+      return { ...fromCatalog(twin), note: twinNote };
     }
   }
   const record = appConfig.model_list.find((candidate) => candidate.model_id === requested);
