@@ -5,7 +5,7 @@ import type { TraceCall, TraceProblem, TraceStep } from '@/lib/traces/trace-sche
 export function CallList({ step }: { step: TraceStep }) {
   const general = step.problems.filter((problem) => !problem.callId);
   if (step.calls.length === 0 && general.length === 0) {
-    return <p class="muted" data-testid="no-calls">{step.complete ? 'No calls at this step: the model answered.' : step.raw === '' ? 'No reply, so no call.' : 'The reply was cut off before any call.'}</p>;
+    return <p class="muted" data-testid="no-calls">{withoutCalls(step)}</p>;
   }
   return (
     <div class="step-calls" data-testid="step-calls">
@@ -89,4 +89,10 @@ function problemLabel(problem: TraceProblem): string {
     case 'duplicate':
       return 'Not run:';
   }
+}
+
+function withoutCalls(step: TraceStep): string {
+  if (!step.complete) return step.raw === '' ? 'No reply, so no call.' : 'The reply was cut off before any call.';
+  if (step.prose.trim() !== '') return 'No calls at this step: the model answered.';
+  return step.raw.trim() === '' ? 'No calls at this step, and no answer: the reply was empty.' : 'No calls at this step, and no answer: the model wrote only its thinking.';
 }

@@ -76,12 +76,17 @@ function summaryLine(step: TraceStep, divergenceCount: number): string {
   return parts.join(' · ');
 }
 
-/** A step without a call answered, was stopped or cut off, or held only calls that could not be read or run. */
+/**
+ * A step without a call answered (or wrote nothing to show: only its thinking), was stopped or
+ * cut off, or held only calls that could not be read or run: a call to a tool the page does not
+ * offer is that, the third time too, when the run stopped at it.
+ */
 function withoutCalls(step: TraceStep): string {
   if (step.stopped) return 'stopped';
   if (!step.complete) return step.raw === '' ? 'no reply' : 'cut off';
-  if (step.problems.length === 0) return 'answer';
-  return step.problems.every((problem) => problem.kind === 'unknown-tool') ? 'call to an unknown tool' : 'unreadable call';
+  if (step.problems.length === 0) return step.prose.trim() === '' ? 'no answer' : 'answer';
+  if (step.problems.some((problem) => problem.kind === 'parse')) return 'unreadable call';
+  return step.problems.some((problem) => problem.kind === 'unknown-tool' || (problem.kind === 'repeated' && problem.name !== undefined)) ? 'call to an unknown tool' : 'unreadable call';
 }
 
 function UsageLine({ step }: { step: TraceStep }) {

@@ -16,7 +16,7 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
   if (cutWhileThinking) return ['error', cutWhileThinking];
   switch (result.finishReason) {
     case 'answer':
-      if (!answered(result)) return ['error', 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.'];
+      if (!answered(result)) return ['error', `The model gave no answer: ${whyNoAnswer(lastReply)}. Ask again, or pick another model in the options.`];
       return ['answer'];
     case 'aborted':
       return [active.stopReason ?? 'stopped', active.stopDetail];
@@ -46,4 +46,10 @@ const modelFailures = new Set<ToolCard['state']>(['failed', 'not-run', 'invalid'
 /** A run that ended with words for the person: a reply with neither a call nor a word (only thoughts, or nothing) is no answer. */
 export function answered(result: RunLocalAgentResult): boolean {
   return result.finishReason === 'answer' && result.text.trim() !== '';
+}
+
+/** What the last reply held, where it held no answer. */
+function whyNoAnswer(lastReply: string): string {
+  if (lastReply.trim() === '') return 'its reply was empty';
+  return /<think>/i.test(lastReply) ? 'it wrote only its thinking' : 'its reply held nothing to show';
 }

@@ -1455,7 +1455,7 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(0);
     expect(h.state()?.turns[0]).toMatchObject({
       outcome: 'error',
-      notice: 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.',
+      notice: 'The model gave no answer: it wrote only its thinking. Ask again, or pick another model in the options.',
     });
     await script(['Two mugs are in your cart.']);
     h.ask(1, 'did that work?');

@@ -722,6 +722,23 @@ describe('the trace viewer', () => {
     expect(viewer.find('no-calls')?.textContent).toBe('No reply, so no call.');
   });
 
+  it('sums up a step that called a missing tool a third time as that, and one that only thought as no answer, as the panel said them', async () => {
+    const missing = '<tool_call>{"name": "find_products", "arguments": {"query": "mug"}}</tool_call>';
+    const store = await storeWith([
+      { runId: 'missing', replies: [missing, missing, missing] },
+      { runId: 'thinking', replies: ['<think>I will call <tool_call>{"name": "search_products", "arguments": {"query": "mug"}}</tool_call></think>'] },
+    ]);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('missing'));
+    const summaries = viewer.findAll('step').map((step) => viewer!.find('step-summary', step)?.textContent ?? '');
+    expect(summaries).toHaveLength(3);
+    for (const summary of summaries) expect(summary).toMatch(/ · call to an unknown tool · 1 problem$/);
+    await viewer.act(() => viewer!.model.open('thinking'));
+    await viewer.openSteps();
+    expect(viewer.find('step-summary')?.textContent).toMatch(/^Step 1 · model \d+ ms · no answer$/);
+    expect(viewer.find('no-calls')?.textContent).toBe('No calls at this step, and no answer: the model wrote only its thinking.');
+  });
+
   it("says why a reply the trace holds unfinished ends: the engine's error, or the person's stop", async () => {
     const capped: LanguageModel = {
       async *stream() {
