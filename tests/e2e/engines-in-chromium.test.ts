@@ -373,7 +373,7 @@ describe.skipIf(!chromiumAvailable)('the real WebLLM in an extension service wor
   it('picks the q4f32 model for the software adapter and says the download failed, with what to do', async () => {
     const result = await probe(true);
     expect(result.modelId).toBe('Qwen3-0.6B-q4f32_1-MLC');
-    expect(result.progress[0]).toBe('Downloading Qwen3 0.6B (q4f32) (about 400 MB), once.');
+    expect(result.progress[0]).toBe('Downloading Qwen3 0.6B (q4f32), about 400 MB, once.');
     expect(result.error).toMatchObject({ name: 'EngineError', code: 'download-failed', message: 'The download of Qwen3 0.6B (q4f32) failed.' });
     expect(result.error?.hint).toContain('picks up where it stopped');
   });

@@ -47,7 +47,7 @@ describe('WebLLM engine: loading', () => {
     expect(engine.format.id).toBe('hermes');
     expect(fake.state.reloads).toEqual(['Qwen3-1.7B-q4f16_1-MLC']);
     const texts = progress.map((event) => event.text);
-    expect(texts[0]).toBe('Downloading Qwen3 1.7B (q4f16) (about 990 MB), once.');
+    expect(texts[0]).toBe('Downloading Qwen3 1.7B (q4f16), about 990 MB, once.');
     // The time left once two shards came after the first second.
     expect(texts).toContain('Downloading Qwen3 1.7B (q4f16): 200 of 400 MB.');
     expect(texts).toContain('Downloading Qwen3 1.7B (q4f16): 300 of 400 MB, a few seconds left.');

@@ -1,3 +1,4 @@
+import { formatSizeFromMegabytes } from '../../text/format-bytes';
 import type { EngineLoadProgress } from '../engine';
 import type { LoadRequest } from './webllm-runtime';
 
@@ -14,6 +15,7 @@ export function firstLoadProgress(request: LoadRequest, wasCached: boolean): Eng
   };
 }
 
+// As the status line and the options say it: "about 1.1 GB".
 function sizeText(downloadMB: number | undefined): string {
-  return downloadMB ? ` (about ${downloadMB.toLocaleString('en-US')} MB)` : '';
+  return downloadMB ? `, about ${formatSizeFromMegabytes(downloadMB)}` : '';
 }
