@@ -57,6 +57,15 @@ describe('a WebLLM download that goes wrong', () => {
     );
   });
 
+  it('asks only to check the connection where a first download could not begin: nothing is stored to resume or delete', async () => {
+    const { loadError } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await loadError()).toMatchObject({
+      code: 'download-failed',
+      message: `The download of ${label} failed.`,
+      hint: 'Check your connection and send your request again.',
+    });
+  });
+
   it("removes a sign-in page stored as the model's library (shared or not), and says what it was; the weights stay", async () => {
     setup(signInPage);
     const runtime = webLlmRuntime(realWebLlm);

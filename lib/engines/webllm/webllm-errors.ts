@@ -88,14 +88,18 @@ export function loadFailure(error: unknown, context: LoadFailureContext): Engine
     );
   }
   if (isNetworkFailure(error) || context.download) {
-    // Chrome's words where a server answered, with an error: the connection is not to blame.
-    const hint = /request failed/i.test(message) ? serverErrorHint : resumeHint;
+    // Chrome's words where a server answered, with an error: the connection is not to blame. With
+    // nothing of the model stored yet, there is nothing to resume or delete.
+    const nothingStored = !context.wasCached && (context.download?.loadedBytes ?? 0) === 0;
+    const hint = /request failed/i.test(message) ? serverErrorHint : nothingStored ? connectionHint : resumeHint;
     return new EngineError('download-failed', downloadStoppedMessage(label, context.download), hint);
   }
   return new EngineError(
     'unavailable',
     `WebLLM could not load ${label}: ${message || name}.`,
-    'Send your request again. If it fails again, delete the model in the options to download it afresh, or pick another model.',
+    context.wasCached
+      ? 'Send your request again. If it fails again, delete the model in the options to download it afresh, or pick another model.'
+      : 'Send your request again. If it fails again, pick another model in the options.',
   );
 }
 
@@ -124,6 +128,8 @@ export function generationFailure(error: unknown, label: string, smallerLabel?: 
 const serverErrorHint =
   'A server the model comes from answered with an error. Send your request again in a few minutes: the download picks up where it ' +
   'stopped. On a network that asks you to sign in (in a hotel, on a train), sign in first; if it keeps failing, pick another model.';
+
+const connectionHint = 'Check your connection and send your request again.';
 
 const resumeHint =
   'Check your connection and send your request again: the download picks up where it stopped. ' +
