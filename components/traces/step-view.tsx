@@ -86,7 +86,9 @@ function withoutCalls(step: TraceStep): string {
   if (!step.complete) return step.raw === '' ? 'no reply' : 'cut off';
   if (step.problems.length === 0) return step.prose.trim() === '' ? 'no answer' : 'answer';
   if (step.problems.some((problem) => problem.kind === 'parse')) return 'unreadable call';
-  return step.problems.some((problem) => problem.kind === 'unknown-tool' || (problem.kind === 'repeated' && problem.name !== undefined)) ? 'call to an unknown tool' : 'unreadable call';
+  // A repeat that names a tool is the third call to a missing one; one that names none, of an unreadable call.
+  const namesMissingTool = (problem: TraceStep['problems'][number]) => problem.kind === 'unknown-tool' || (problem.kind === 'repeated' && problem.name !== undefined);
+  return step.problems.some(namesMissingTool) ? 'call to an unknown tool' : 'unreadable call';
 }
 
 function UsageLine({ step }: { step: TraceStep }) {

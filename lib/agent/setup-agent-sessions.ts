@@ -27,7 +27,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     getTabTools,
     onTabToolsChanged: (listener) => onTabToolsChanged((tabId) => listener(tabId)),
     pageAnswers: pageScriptAnswers,
-    askPageAgain: (tabId) => void lookAgainInTab(tabId),
+    askPageAgain: (tabId) => void lookAgainInTab(tabId).catch(() => undefined),
     topFrame: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 })) ?? (await ownPageIn(tabId)),
     tabLoading: async (tabId) => (await browser.tabs.get(tabId)).status === 'loading',
     previewWebLlm: (model) => previewWebLlm(model),

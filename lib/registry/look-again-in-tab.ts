@@ -17,10 +17,9 @@ export function foundNoPage(error: unknown): boolean {
  */
 export async function lookAgainInTab(registry: TabToolRegistry, tabId: number): Promise<void> {
   const documents = await registry.documents(tabId);
-  try {
-    await sendToContent(tabId, 'tools-request', { lookAgain: true });
-  } catch (error) {
-    if (!foundNoPage(error)) return;
-    await Promise.all(documents.map(({ frameId, documentId }) => registry.frameGone(tabId, frameId, documentId)));
-  }
+  const answered = await sendToContent(tabId, 'tools-request', { lookAgain: true }).then(
+    () => true,
+    (error: unknown) => !foundNoPage(error),
+  );
+  if (!answered) await Promise.all(documents.map(({ frameId, documentId }) => registry.frameGone(tabId, frameId, documentId)));
 }

@@ -49,7 +49,7 @@ export function serveInspector(
     switch (request.type) {
       case 'inspect':
         inspectedTabId = request.tabId;
-        void lookAgainInTab(registry, request.tabId);
+        lookAgainInTab(registry, request.tabId).catch(() => undefined);
         void registry.get(request.tabId).then((tabTools) => {
           if (inspectedTabId === request.tabId) channel.post({ type: 'tab-tools', tabId: request.tabId, tabTools: tabTools ?? null });
         });

@@ -71,8 +71,14 @@ export function createPromptApiEngine(settings: Settings, dependencies: PromptAp
  * says so at once, as the engine's load would. One Chrome needs a go-ahead to download can run.
  */
 export async function previewPromptApi(languageModel = browserLanguageModel()): Promise<EnginePreview> {
-  const cannot = !languageModel ? noBuiltInModel() : (await languageModel.availability(englishText).catch(() => 'unavailable')) === 'unavailable' ? unavailableHere() : undefined;
+  const cannot = await whyItCannotRun(languageModel);
   return cannot ? { error: cannot.message, hint: cannot.hint } : { model: modelName };
+}
+
+async function whyItCannotRun(api: LanguageModelApi | undefined): Promise<EngineError | undefined> {
+  if (!api) return noBuiltInModel();
+  const availability = await api.availability(englishText).catch(() => 'unavailable' as const);
+  return availability === 'unavailable' ? unavailableHere() : undefined;
 }
 
 function noBuiltInModel(): EngineError {
