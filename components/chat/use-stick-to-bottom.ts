@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 
 // A scroller this close to its end is at the end (rounding in zoomed layouts leaves a pixel or two).
 const atEndPx = 2;
+// Scrolled down into this share of a view from the end: back at the end.
+const nearEndShare = 0.25;
 
 /**
  * Keeps a scroller at its end while its content grows, until the person scrolls up to read: any
@@ -25,7 +27,9 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
     let lastHeight = scrollElement.scrollHeight;
     const onScroll = () => {
       const { scrollTop, scrollHeight, clientHeight } = scrollElement;
-      if (scrollHeight - scrollTop - clientHeight <= atEndPx) {
+      const gap = scrollHeight - scrollTop - clientHeight;
+      // Down to the end while a reply streams, the end moves on during the scroll: its last stretch counts.
+      if (gap <= atEndPx || (scrollTop > lastTop && gap <= clientHeight * nearEndShare)) {
         pinned.current = true;
         setNewerBelow(false);
       }

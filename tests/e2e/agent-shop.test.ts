@@ -489,8 +489,13 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await panel.mouse.wheel(0, -400);
     await button.waitFor({ timeout: 10_000 });
     await button.focus();
-    await panel.mouse.wheel(0, 100_000);
-    await button.waitFor({ state: 'detached' });
+    // Down to the end, again if the reply ran on past where a scroll landed, as a person would.
+    await expect
+      .poll(async () => {
+        await panel.mouse.wheel(0, 100_000);
+        return button.count();
+      })
+      .toBe(0);
     expect(await focused()).toBe('chat-input');
     // Stopped, not left streaming into the tests that follow.
     await panel.keyboard.press('Escape');

@@ -118,3 +118,20 @@ it('says when new text came below while the person reads above, until they are b
   await box.newText(2560);
   expect(box.top()).toBe(2160);
 });
+
+it('follows again when the person scrolls down to an end that moved on while they scrolled, as a streaming reply makes it', async () => {
+  const box = await setup({ value: 2400 });
+  await box.scrollBy(-300);
+  // A wheel's smooth scroll lands where the end was when it began; the reply grew meanwhile.
+  await box.newText(2460);
+  await box.scrollBy(300);
+  expect(box.newerBelow()).toBe(false);
+  await box.newText(2500);
+  expect(box.top()).toBe(2100);
+  // Scrolling down through what is far above the end does not follow.
+  await box.scrollBy(-1_000);
+  await box.scrollBy(300);
+  await box.newText(2560);
+  expect(box.top()).toBe(1400);
+  expect(box.newerBelow()).toBe(true);
+});
