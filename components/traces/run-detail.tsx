@@ -69,7 +69,16 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
           </Fact>
           <Fact label="Started">{formatMoment(run.startedAt)}</Fact>
           <Fact label="Took">{run.endedAt !== undefined ? formatDuration(run.endedAt - run.startedAt) : 'not ended'}</Fact>
-          {run.error && <Fact label="Error">{`${run.error.name}: ${run.error.message}`}</Fact>}
+          {run.notice && (
+            <Fact label="The panel said" testId="run-notice" wide>
+              {run.notice}
+            </Fact>
+          )}
+          {run.error && (
+            <Fact label="Error" wide>
+              {`${run.error.name}: ${run.error.message}`}
+            </Fact>
+          )}
         </dl>
         {run.answer && <RunAnswer text={run.answer} />}
         <RunActions model={model} runId={run.id} running={run.outcome === undefined} />
@@ -93,9 +102,10 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
   );
 }
 
-function Fact({ label, testId, children }: { label: string; testId?: string; children: string }) {
+/** `wide`: a sentence or more, given the whole row rather than a column. */
+function Fact({ label, testId, wide, children }: { label: string; testId?: string; wide?: boolean; children: string }) {
   return (
-    <div>
+    <div class={wide ? 'wide' : undefined}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>

@@ -197,7 +197,7 @@ export class TabSession {
     } finally {
       releaseWorker();
       claim.release();
-      if (turn.runId) this.world.recorder.endRun(turn.runId, turn.outcome ?? 'error', turn.endedAt ?? Date.now());
+      if (turn.runId) this.world.recorder.endRun(turn.runId, turn.outcome ?? 'error', turn.endedAt ?? Date.now(), turn.notice);
       if (this.active === active) this.active = undefined;
       markEnded();
     }

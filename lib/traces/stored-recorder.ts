@@ -87,11 +87,11 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
         );
       }
     },
-    endRun(runId: string, outcome: string, endedAt: number) {
+    endRun(runId: string, outcome: string, endedAt: number, notice?: string) {
       stopBeat(runId);
       const builder = builders.get(runId);
       if (!builder) return;
-      builder.end(isTraceOutcome(outcome) ? outcome : 'error', endedAt);
+      builder.end(isTraceOutcome(outcome) ? outcome : 'error', endedAt, notice);
       void flush();
       builders.delete(runId);
       const endedRunBytes = builder.run.sizeBytes;

@@ -77,9 +77,10 @@ export class TraceBuilder {
     return 'change';
   }
 
-  end(outcome: TraceOutcome, endedAt: number): void {
+  end(outcome: TraceOutcome, endedAt: number, notice?: string): void {
     this.run.outcome = outcome;
     this.run.endedAt = endedAt;
+    if (notice) this.run.notice = capText(notice, traceLimits.message);
     this.touch(endedAt);
   }
 

@@ -22,7 +22,8 @@ export interface TraceRecorder {
   keepsTraces?(): Promise<boolean>;
   startRun(info: RunInfo): void;
   record(runId: string, event: AgentEvent): void;
-  endRun(runId: string, outcome: string, endedAt: number): void;
+  /** `notice`: what the side panel said under the turn, where it said more than its answer (why it stopped, what failed). */
+  endRun(runId: string, outcome: string, endedAt: number, notice?: string): void;
   /** Resolves once everything recorded so far is stored. */
   flush?(): Promise<void>;
 }

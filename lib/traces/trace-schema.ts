@@ -139,6 +139,8 @@ export const traceRunSchema = z.object({
   startedAt: time,
   endedAt: time.optional(),
   outcome: traceOutcomeSchema.optional(),
+  /** What the side panel said under the turn, where it said more than the answer; absent in older traces. */
+  notice: text(limits.message).optional(),
   /** The prose of the last reply. */
   answer: text(limits.long).optional(),
   error: z.object({ name: text(limits.id), message: text(limits.message) }).optional(),

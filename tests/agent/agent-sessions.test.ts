@@ -1457,6 +1457,11 @@ describe('agent sessions', () => {
       outcome: 'error',
       notice: 'The model gave no answer: it wrote only its thinking. Ask again, or pick another model in the options.',
     });
+    // Its trace keeps the same words, for the trace viewer to say why the run ended in an error.
+    expect(h.recorder.runs.get(h.state()!.turns[0]!.runId!)).toMatchObject({
+      outcome: 'error',
+      notice: 'The model gave no answer: it wrote only its thinking. Ask again, or pick another model in the options.',
+    });
     await script(['Two mugs are in your cart.']);
     h.ask(1, 'did that work?');
     await h.untilTurnEnds(1, 'answer');

@@ -3,7 +3,7 @@ import type { AgentEvent } from '@webmcp-agents/local-agent';
 
 /** Keeps the last runs in memory, for tests that look at what a run recorded. */
 export function createMemoryRecorder(limit = 20) {
-  const runs = new Map<string, { info: RunInfo; events: AgentEvent[]; outcome?: string; endedAt?: number }>();
+  const runs = new Map<string, { info: RunInfo; events: AgentEvent[]; outcome?: string; endedAt?: number; notice?: string }>();
   const recorder: TraceRecorder & { runs: typeof runs } = {
     runs,
     startRun(info) {
@@ -13,9 +13,9 @@ export function createMemoryRecorder(limit = 20) {
     record(runId, event) {
       runs.get(runId)?.events.push(event);
     },
-    endRun(runId, outcome, endedAt) {
+    endRun(runId, outcome, endedAt, notice) {
       const run = runs.get(runId);
-      if (run) Object.assign(run, { outcome, endedAt });
+      if (run) Object.assign(run, { outcome, endedAt, notice });
     },
   };
   return recorder;

@@ -910,6 +910,25 @@ describe('the trace viewer', () => {
     expect(viewer.find('more-runs')?.textContent).toBe('Show 49 more runs (49 not shown yet)');
   }, manyRowsMs);
 
+  it('says why a run ended without an answer in the words the side panel gave, beside its outcome', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    recorder.startRun({ runId: 'thoughts', tabId: 1, url: 'https://a.example/', origin: 'https://a.example', engineId: 'e', model: 'm', request: 'q', startedAt: Date.now() });
+    recorder.record('thoughts', { type: 'step-start', step: 1, tools: [], messages: [{ role: 'user', content: 'q' }] });
+    recorder.record('thoughts', { type: 'step-end', step: 1, raw: '<think>Hmm.</think>', parsed: { text: '', calls: [], errors: [] }, usage: {}, modelMs: 5 });
+    const notice = 'The model gave no answer: it wrote only its thinking. Ask again, or pick another model in the options.';
+    recorder.endRun('thoughts', 'error', Date.now(), notice);
+    recorder.startRun({ runId: 'fine', tabId: 1, url: 'https://a.example/', origin: 'https://a.example', engineId: 'e', model: 'm', request: 'q', startedAt: Date.now() });
+    recorder.endRun('fine', 'answer', Date.now());
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('thoughts'));
+    expect(viewer.find('run-outcome')?.textContent).toBe('Error');
+    expect(viewer.find('run-notice')?.textContent).toBe(notice);
+    await viewer.act(() => viewer!.model.open('fine'));
+    expect(viewer.find('run-notice')).toBeNull();
+  });
+
   it('keeps the first step of a live run open when its second step arrives', async () => {
     const store = await openTestStore();
     const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
