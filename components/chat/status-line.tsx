@@ -4,6 +4,7 @@ import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { waitingCallIds } from '@/lib/sidepanel/waiting-call-ids';
 import { GoToTabButton } from './go-to-tab-button';
+import { OpenOptionsButton } from './open-options-button';
 import { AddressText } from '@/components/shared/address-text';
 
 // An error is said by when it came (errorLabels); idle, by whether a request came already.
@@ -83,6 +84,14 @@ function EngineActivity({ engine, asked, waiting, stalled }: { engine: EngineSta
   if (engine.state === 'generating' && engine.progressText) return <span class="status-state state-generating">{engine.progressText}</span>;
   if (engine.state === 'generating' && engine.tokensPerSecond !== undefined) {
     return <span class="status-state">{engine.tokensPerSecond.toFixed(1)} tokens/s</span>;
+  }
+  if (engine.state === 'idle' && engine.goAheadFirst) {
+    return (
+      <>
+        <span class="status-state state-idle">Press Download in the options first</span>
+        <OpenOptionsButton testId="status-open-options" extraClass="status-button" />
+      </>
+    );
   }
   const next = asked ? 'next' : 'first';
   if (engine.state === 'idle' && engine.downloadMB !== undefined) {

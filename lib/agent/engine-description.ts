@@ -48,5 +48,11 @@ function namesModel(asked: string, shown: string, requested: string | undefined)
 function statusBeforeLoad(settings: Settings, label: string, preview: EnginePreview | undefined): EngineStatus {
   const base = { engineId: settings.engine, engineLabel: label, model: settings.model };
   if (preview && 'error' in preview) return { ...base, state: 'error', error: preview.error, hint: preview.hint, errorDuring: 'check' };
-  return { ...base, model: preview?.model ?? settings.model, state: 'idle', ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}) };
+  return {
+    ...base,
+    model: preview?.model ?? settings.model,
+    state: 'idle',
+    ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}),
+    ...(preview?.goAheadFirst ? { goAheadFirst: true } : {}),
+  };
 }

@@ -96,6 +96,8 @@ export const engineStatusSchema = z.object({
   errorDuring: z.enum(['check', 'load', 'reply']).optional(),
   /** Megabytes the first request downloads (once), while the model is not stored yet. */
   downloadMB: z.number().optional(),
+  /** The model is downloaded only at the person's click in the options (Chrome's built-in model), not by a request. */
+  goAheadFirst: z.boolean().optional(),
   /** A load that has reported nothing for a minute (a stalled download): the panel says so. */
   stalled: z.boolean().optional(),
   /** The tab whose reply, or run, this tab's request waits for (see `waitingWords`): the panel offers to go there. */

@@ -23,7 +23,7 @@ export function createSharedLoad(shared: StatusPublisher) {
     // An engine left to pick its model may know which only once loaded: the panel named the one
     // the preview found (see describe), and keeps that name meanwhile.
     const previewed = settings.model === '' && shared.status.engineId === settings.engine ? shared.status.model : '';
-    shared.update({ ...name, model: previewed || engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined, stalled: undefined });
+    shared.update({ ...name, model: previewed || engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, stalled: undefined });
   };
 
   const progressOf = (signal: AbortSignal) => (progress: EngineLoadProgress) => {

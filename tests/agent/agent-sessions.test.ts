@@ -979,6 +979,13 @@ describe('agent sessions', () => {
     expect(h.state()?.engine).toMatchObject({ state: 'error', errorDuring: 'check', error });
   });
 
+  it("tells the panel before any request that Chrome's built-in model waits for the person's go-ahead to download", async () => {
+    const h = harness({ settings: { engine: 'prompt-api' }, previewPromptApi: async () => ({ model: 'Gemini Nano (built into Chrome)', goAheadFirst: true }) });
+    h.openPanel(1);
+    await h.untilPanelShown();
+    expect(h.state()?.engine).toMatchObject({ state: 'idle', goAheadFirst: true, model: 'Gemini Nano (built into Chrome)' });
+  });
+
   it('marks a request whose model could not load, which the panel then offers to send again', async () => {
     // Nothing listens on port 9: the local server's model cannot load.
     const h = harness({ settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });

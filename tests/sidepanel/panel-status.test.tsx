@@ -122,6 +122,13 @@ describe('the status line', () => {
     expect(panel.find('status-line')?.textContent).not.toContain('Ready');
   });
 
+  it("sends the person to the options' Download where Chrome's built-in model waits for their go-ahead, not to a first request that would fail", async () => {
+    panel = await mountPanel({ engine: engineStatus({ state: 'idle', goAheadFirst: true }) });
+    expect(panel.find('status-line')?.textContent).toContain('Press Download in the options first');
+    expect(panel.find('status-line')?.textContent).not.toContain('Loads on your');
+    expect(panel.find('status-open-options')?.textContent).toBe('Open the options');
+  });
+
   it('explains an engine that could not load', async () => {
     panel = await mountPanel({
       engine: engineStatus({ state: 'error', error: 'WebGPU is not available.', hint: 'Turn on hardware acceleration in chrome://settings/system.' }),

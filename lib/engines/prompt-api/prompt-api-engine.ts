@@ -68,17 +68,18 @@ export function createPromptApiEngine(settings: Settings, dependencies: PromptAp
 
 /**
  * Whether Chrome's built-in model can run here at all, asked before the first request so the panel
- * says so at once, as the engine's load would. One Chrome needs a go-ahead to download can run.
+ * says so at once, as the engine's load would. One Chrome needs a go-ahead to download can run once
+ * the person gives it in the options: a request cannot, as Chrome starts that download only at a click.
  */
 export async function previewPromptApi(languageModel = browserLanguageModel()): Promise<EnginePreview> {
-  const cannot = await whyItCannotRun(languageModel);
-  return cannot ? { error: cannot.message, hint: cannot.hint } : { model: modelName };
+  if (!languageModel) return cannotRun(noBuiltInModel());
+  const availability = await languageModel.availability(englishText).catch(() => 'unavailable' as const);
+  if (availability === 'unavailable') return cannotRun(unavailableHere());
+  return availability === 'downloadable' ? { model: modelName, goAheadFirst: true } : { model: modelName };
 }
 
-async function whyItCannotRun(api: LanguageModelApi | undefined): Promise<EngineError | undefined> {
-  if (!api) return noBuiltInModel();
-  const availability = await api.availability(englishText).catch(() => 'unavailable' as const);
-  return availability === 'unavailable' ? unavailableHere() : undefined;
+function cannotRun(error: EngineError): EnginePreview {
+  return { error: error.message, hint: error.hint };
 }
 
 function noBuiltInModel(): EngineError {
