@@ -18,6 +18,8 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
   const twin = chosen?.needsShaderF16 && status?.available === true && !shaderF16 ? buildFor(chosen.family, false) : undefined;
   const selected = twin ?? chosen ?? (settings.model ? undefined : recommended);
   const reason = settings.model ? (twin ? twinNote : undefined) : model.recommendationReason.value;
+  // Without WebGPU no model runs: the box above says why, and nothing here is to choose.
+  const cannotRun = status?.available === false;
   return (
     <section aria-labelledby="webllm-heading">
       {/* Named after the engine, as the other engines' sections are: "Model" is the field's label below. */}
@@ -25,7 +27,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
       <WebGpuStatusBox status={status} />
       <label class="field">
         <span>Model</span>
-        <select value={settings.model} onChange={(event) => void model.update({ model: event.currentTarget.value })}>
+        <select value={settings.model} disabled={cannotRun} data-testid="webllm-model" onChange={(event) => void model.update({ model: event.currentTarget.value })}>
           <option value="">{recommendedLabel(status, recommended)}</option>
           {modelCatalog.map((entry) => {
             const unsupported = entry.needsShaderF16 && status?.available === true && !shaderF16;
@@ -42,7 +44,8 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
         <input
           type="checkbox"
           checked={settings.constrainedDecoding}
-          disabled={selected !== undefined && selected.format !== 'hermes'}
+          disabled={cannotRun || (selected !== undefined && selected.format !== 'hermes')}
+          data-testid="constrained-decoding"
           onChange={(event) => void model.update({ constrainedDecoding: event.currentTarget.checked })}
         />
         <span>

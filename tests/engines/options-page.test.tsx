@@ -45,6 +45,9 @@ describe('the options page', () => {
     expect(text()).toContain('Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated), or choose another engine above');
     expect(text()).not.toContain('in the options');
     expect(root.querySelector('select option[value=""]')?.textContent).toBe('None: WebLLM cannot run here');
+    // No model can be picked where none can run, nor its decoding set.
+    expect(root.querySelector<HTMLSelectElement>('[data-testid="webllm-model"]')?.disabled).toBe(true);
+    expect(root.querySelector<HTMLInputElement>('[data-testid="constrained-decoding"]')?.disabled).toBe(true);
     expect(root.querySelector('[data-testid="recommendation-reason"]')).toBeNull();
     expect(text()).not.toContain('the first request');
   });
