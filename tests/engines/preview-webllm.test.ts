@@ -24,6 +24,16 @@ describe('previewWebLlm: what the first request will do, told before it', () => 
     expect(await previewWebLlm('Qwen3-1.7B-q4f16_1-MLC', { gpu: fakeGpu(), caches: fake.storage })).toEqual({ model: 'Qwen3-1.7B-q4f16_1-MLC' });
   });
 
+  it('names only what is left to download of a download that stopped part way', async () => {
+    const fake = createFakeCacheStorage();
+    fake.put('webllm/model', `${qwen17}tensor-cache.json`, 0, JSON.stringify({ records: [{ dataPath: 'params_shard_0.bin' }, { dataPath: 'params_shard_1.bin' }] }));
+    fake.put('webllm/model', `${qwen17}params_shard_0.bin`, 600 * megabyte);
+    expect(await previewWebLlm('Qwen3-1.7B-q4f16_1-MLC', { gpu: fakeGpu(), caches: fake.storage })).toEqual({ model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 390 });
+    // Stored shards larger than the catalogue's figure still leave something to fetch.
+    fake.put('webllm/model', `${qwen17}params_shard_0.bin`, 1_000 * megabyte);
+    expect(await previewWebLlm('Qwen3-1.7B-q4f16_1-MLC', { gpu: fakeGpu(), caches: fake.storage })).toEqual({ model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 1 });
+  });
+
   it('names the 32-bit build a GPU without 16-bit shaders will load instead', async () => {
     const preview = await previewWebLlm('Qwen3-1.7B-q4f16_1-MLC', { gpu: fakeGpu({ shaderF16: false }), caches: createFakeCacheStorage().storage });
     expect(preview).toMatchObject({ model: 'Qwen3-1.7B-q4f32_1-MLC' });

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ModelChunk } from '@webmcp-agents/local-agent';
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
 import { defaultSettings, type Settings } from '../../lib/settings';
 import { fakeGpu, type FakeGpuOptions } from './support/fake-gpu';
+import { createFakeCacheStorage } from './support/fake-cache-storage';
 import { createFakeWebLlm, type FakeWebLlmOptions } from './support/fake-webllm';
 
 function setup(options: Partial<FakeWebLlmOptions> = {}, settings: Partial<Settings> = {}, gpu: FakeGpuOptions = {}) {
@@ -40,6 +41,21 @@ async function loadError(promise: Promise<unknown>): Promise<EngineError> {
 }
 
 describe('WebLLM engine: loading', () => {
+  it('names only the rest of a download that stopped part way, as it starts again', async () => {
+    const stored = createFakeCacheStorage();
+    const base = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f16_1-MLC/resolve/main/';
+    stored.put('webllm/model', `${base}tensor-cache.json`, 0, JSON.stringify({ records: [{ dataPath: 'params_shard_0.bin' }, { dataPath: 'params_shard_1.bin' }] }));
+    stored.put('webllm/model', `${base}params_shard_0.bin`, 600 * 2 ** 20);
+    vi.stubGlobal('caches', stored.storage);
+    try {
+      const { engine, progress, record } = setup();
+      await engine.load(record);
+      expect(progress[0]!.text).toBe('Downloading the rest of Qwen3 1.7B (q4f16), about 390 MB, once.');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('downloads the default model with a progress bar in megabytes and time left', async () => {
     const { engine, fake, progress, record } = setup();
     await engine.load(record);

@@ -4,13 +4,16 @@ import type { LoadRequest } from './webllm-runtime';
 
 /**
  * What the panels say as a load starts, before WebLLM reports anything: whether the model comes
- * from this computer or is downloaded, and how large that download is, once.
+ * from this computer or is downloaded, and how large that download is, once. `leftMB`: what a
+ * download that stopped part way has left to fetch.
  */
-export function firstLoadProgress(request: LoadRequest, wasCached: boolean): EngineLoadProgress {
+export function firstLoadProgress(request: LoadRequest, wasCached: boolean, leftMB = request.downloadMB): EngineLoadProgress {
   const note = request.note ? ` ${request.note}` : '';
+  const resumed = leftMB !== undefined && request.downloadMB !== undefined && leftMB < request.downloadMB;
+  const download = `${resumed ? 'the rest of ' : ''}${request.label}${sizeText(leftMB)}`;
   return {
     fraction: 0,
-    text: wasCached ? `Loading ${request.label} from this computer.${note}` : `Downloading ${request.label}${sizeText(request.downloadMB)}, once.${note}`,
+    text: wasCached ? `Loading ${request.label} from this computer.${note}` : `Downloading ${download}, once.${note}`,
     fromCache: wasCached,
   };
 }

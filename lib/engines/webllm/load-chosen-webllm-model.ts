@@ -3,6 +3,7 @@ import { EngineError, type EngineLoadProgress } from '../engine';
 import { checkWebGpu, type GpuLike } from '../webgpu-check';
 import { chooseWebLlmModel } from './choose-webllm-model';
 import { smallerModelLabel, type WebLlmEngineState } from './webllm-engine-state';
+import { weightsBaseUrl } from './model-storage';
 import { ensureModelLoaded, type WebLlmRuntime } from './webllm-runtime';
 
 /** What a WebLLM engine's load needs besides its runtime and settings. */
@@ -29,7 +30,7 @@ export async function loadChosenWebLlmModel(runtime: WebLlmRuntime, settings: Se
     label: choice.label,
     onProgress,
     keepAwake,
-    ...(choice.catalog ? { downloadMB: choice.catalog.downloadMB } : {}),
+    ...(choice.catalog ? { downloadMB: choice.catalog.downloadMB, weightsUrl: weightsBaseUrl(choice.catalog) } : {}),
     ...(choice.note ? { note: choice.note } : {}),
     ...(smaller ? { smallerLabel: smaller } : {}),
     ...(signal ? { signal } : {}),

@@ -69,6 +69,19 @@ export async function isModelStored(model: CatalogModel, cacheStorage: CacheStor
 }
 
 /**
+ * Megabytes of `downloadMB` still to download for the weights at `baseUrl` (see `weightsBaseUrl`):
+ * all of them, less the shards a download that stopped part way stored. At least 1: a model not
+ * stored whole has something left to fetch, whatever the catalogue's figure said.
+ */
+export async function megabytesLeftToDownload(baseUrl: string, downloadMB: number, cacheStorage: CacheStorageLike = globalThis.caches): Promise<number> {
+  const stored = await entriesUnder(cacheStorage, weightsCache, baseUrl).catch(() => []);
+  const storedMB = stored.reduce((sum, size) => sum + size, 0) / megabyte;
+  return Math.max(1, Math.round(downloadMB - storedMB));
+}
+
+const megabyte = 1024 * 1024;
+
+/**
  * Removes the stored models whose weights' base URLs are `baseUrls` (each as `deleteStoredModel`
  * does), or every stored file where `baseUrls` is undefined.
  */

@@ -1,7 +1,7 @@
 import type { EnginePreview } from '../engine-preview';
 import { buildFor, findCatalogModel, type CatalogModel } from '../model-catalog';
 import { checkWebGpu, defaultModelFor, type GpuLike, type WebGpuStatus } from '../webgpu-check';
-import { isModelStored, type CacheStorageLike } from './model-storage';
+import { isModelStored, megabytesLeftToDownload, weightsBaseUrl, type CacheStorageLike } from './model-storage';
 
 
 export interface PreviewDependencies {
@@ -26,7 +26,8 @@ export async function previewWebLlm(requested: string, dependencies: PreviewDepe
   const catalog = requested ? runnableBuild(findCatalogModel(requested), gpu.shaderF16) : defaultModelFor(gpu);
   if (!catalog) return { model: requested };
   const stored = await isModelStored(catalog, dependencies.caches).catch(() => false);
-  return stored ? { model: catalog.id } : { model: catalog.id, downloadMB: catalog.downloadMB };
+  if (stored) return { model: catalog.id };
+  return { model: catalog.id, downloadMB: await megabytesLeftToDownload(weightsBaseUrl(catalog), catalog.downloadMB, dependencies.caches) };
 }
 
 let thisGpu: Promise<WebGpuStatus> | undefined;

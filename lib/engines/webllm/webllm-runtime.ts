@@ -3,6 +3,7 @@ import type { EngineLoadProgress } from '../engine';
 import { createReplyTurns, type ReplyTurns } from '../reply-turns';
 import type { ModelDeletion } from './delete-models-once-stopped';
 import { firstLoadProgress } from './first-load-progress';
+import { megabytesLeftToDownload } from './model-storage';
 import { hasModelLoaded } from './has-model-loaded';
 import { createLoadProgressReporter } from './load-progress';
 import { createLoadStop, loadStopped, stoppedError, type LoadStopReason } from './load-stop';
@@ -37,6 +38,8 @@ export interface LoadRequest {
   modelId: string;
   label: string;
   downloadMB?: number;
+  /** Where the model's weights are stored (see `weightsBaseUrl`), to tell what a resumed download has left. */
+  weightsUrl?: string;
   smallerLabel?: string;
   note?: string;
   onProgress(progress: EngineLoadProgress): void;
@@ -103,9 +106,10 @@ async function reloadModel(runtime: WebLlmRuntime, request: LoadRequest): Promis
   let earlyStop: LoadStopReason | undefined;
   runtime.stopLoad = (reason) => void (earlyStop ??= reason ?? 'unloaded');
   const wasCached = await webllm.hasModelInCache(modelId, appConfig).catch(() => false);
+  const leftMB = await downloadLeft(request, wasCached);
   if (signal?.aborted) throw loadStopped();
   if (earlyStop) throw stoppedError(signal, label, earlyStop);
-  request.onProgress(firstLoadProgress(request, wasCached));
+  request.onProgress(firstLoadProgress(request, wasCached, leftMB));
   const reporter = createLoadProgressReporter({ label, fromCache: wasCached, onProgress: request.onProgress });
   const engine = (runtime.engine ??= new webllm.MLCEngine({ appConfig, logLevel: 'WARN' }));
   const loadStop = createLoadStop(engine, wasCached);
@@ -148,4 +152,10 @@ export async function unloadModel(runtime: WebLlmRuntime): Promise<void> {
   runtime.engine = undefined;
   runtime.loadedModelId = undefined;
   await engine?.unload().catch(() => {});
+}
+
+/** Megabytes the load downloads, where known: a download that stopped part way has only the rest left. */
+async function downloadLeft({ downloadMB, weightsUrl }: LoadRequest, wasCached: boolean): Promise<number | undefined> {
+  if (wasCached || downloadMB === undefined || weightsUrl === undefined) return downloadMB;
+  return megabytesLeftToDownload(weightsUrl, downloadMB);
 }
