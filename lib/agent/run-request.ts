@@ -3,6 +3,7 @@
 // exchange goes into the history.
 import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
+import { originOf } from '../text/origin-of';
 import type { ActiveRun, TabRunHost } from './active-run';
 import type { SessionMessage } from './agent-port-protocol';
 import { applyAgentEvent, updateCard } from './apply-agent-event';
@@ -23,7 +24,7 @@ export interface RequestHost extends TabRunHost {
   turnBefore(active: ActiveRun): Turn | undefined;
 }
 
-/** The site a run took, and the address of its page (its report's, or the tab's where it reported none). */
+/** The site a run took, and the address of its page (see `addressOfRun`). */
 type RunPage = { origin: string; address: string };
 
 /** The run's turn as it is now, and how it changes (shown, published and saved: see `TabSession.send`). */
@@ -61,11 +62,22 @@ export async function runRequest(host: RequestHost, request: string, active: Act
     if (!page.tools && signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
     const siteOff = enterSite(host.history, active, settings, tools, page.sentOn);
     if (siteOff) return siteOff;
-    return await runWith(host, engine, request, settings, { origin: active.page?.origin ?? '', address: tools?.url ?? page.address ?? '' }, active, turn);
+    const origin = active.page?.origin ?? '';
+    return await runWith(host, engine, request, settings, { origin, address: addressOfRun(origin, tools?.url, page.address) }, active, turn);
   } finally {
     // Another tab's new model may load now.
     world.releaseEngine(engine);
   }
+}
+
+/**
+ * The page's address for the run's trace: the tab's as the request was sent, which follows a
+ * single-page app's moves (a report keeps the address its document loaded at), where it is of the
+ * run's site; else the report's.
+ */
+function addressOfRun(origin: string, reported: string | undefined, current: string | undefined): string {
+  if (current !== undefined && originOf(current) === origin) return current;
+  return reported ?? current ?? '';
 }
 
 /** Runs the agent with the loaded engine, recording the run; answers how the turn ended. */

@@ -1,4 +1,4 @@
-import type { TabEntry } from './frame-tools';
+import type { FrameTools, TabEntry } from './frame-tools';
 import type { TabTools } from './types';
 import { originOf } from '../text/origin-of';
 
@@ -13,7 +13,7 @@ export function mergeTabTools(tabId: number, entry: TabEntry): TabTools | undefi
   if (frames.length === 0) return undefined;
   const top = frames.find(({ frameId }) => frameId === 0)?.frame;
   const reportedTop = frames.find(({ frame }) => frame.topOrigin !== undefined)?.frame.topOrigin;
-  const url = top?.url ?? entry.tabUrl ?? reportedTop ?? frames[0]!.frame.url;
+  const url = topAddress(top, entry.tabUrl) ?? reportedTop ?? frames[0]!.frame.url;
   return {
     tabId,
     url,
@@ -26,4 +26,13 @@ export function mergeTabTools(tabId: number, entry: TabEntry): TabTools | undefi
     dropped: frames.flatMap(({ frameId, frame }) => frame.dropped.map((dropped) => ({ ...dropped, frameId }))),
     updatedAt: Math.max(...frames.map(({ frame }) => frame.updatedAt)),
   };
+}
+
+/**
+ * The top frame's address: the tab's as the browser last told it, which follows a single-page
+ * app's moves (the frame's own is where its document loaded), where it is of the frame's site.
+ */
+function topAddress(top: FrameTools | undefined, tabUrl: string | undefined): string | undefined {
+  if (!top) return tabUrl;
+  return tabUrl !== undefined && originOf(tabUrl) === top.origin ? tabUrl : top.url;
 }

@@ -2142,6 +2142,14 @@ describe('agent sessions', () => {
     expect([...h.recorder.runs.values()][0]?.info).toMatchObject({ url: 'https://blog.example/posts/1', origin: 'https://blog.example' });
   });
 
+  it('records a run with the address the page has now, where a single-page app moved on since its tools were reported', async () => {
+    await script(['Order 42 shipped.']);
+    const h = harness({ pageAddress: () => 'https://shop.example/orders/42', tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools }) });
+    h.openPanelAndAsk(1, 'where is my order?');
+    await h.untilTurnEnds(0, 'answer');
+    expect(h.recorder.runs.get(h.state()!.turns[0]!.runId!)?.info.url).toBe('https://shop.example/orders/42');
+  });
+
   it('ends a run on a web site whose tab reports a file of this computer before the browser says it went there, with none of its tools run', async () => {
     await script([call('search_products', { query: 'mug' }), 'Done.']);
     const h = harness({

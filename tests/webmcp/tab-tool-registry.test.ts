@@ -206,6 +206,16 @@ describe('the tab tool registry', () => {
     expect([tabTools.url, tabTools.origin]).toEqual(['https://shop.example/', 'https://shop.example']);
   });
 
+  it('takes the tab’s address where a single-page app moved on since its document loaded, as long as it is of the same site', async () => {
+    const registry = new TabToolRegistry(memoryStorage());
+    // The browser tells a report the address the document loaded at, and the tab's address now.
+    await registry.report({ ...top, tabUrl: 'https://shop.example/orders/42' }, report(top.url, ['track_order']));
+    expect((await registry.get(7))?.url).toBe('https://shop.example/orders/42');
+    // A tab already on another site names a page these tools are not of.
+    await registry.report({ ...top, tabUrl: 'https://elsewhere.example/' }, report(top.url, ['checkout']));
+    expect((await registry.get(7))?.url).toBe('https://shop.example/cart');
+  });
+
   it('keeps the tab’s title the browser told with a report, until a later report tells another', async () => {
     const registry = new TabToolRegistry(memoryStorage());
     await registry.report({ ...top, tabTitle: 'Enamel mug · Trail & Mug' }, report(top.url, ['add_to_cart']));
