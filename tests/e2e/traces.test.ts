@@ -353,6 +353,22 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(await page.locator('#cart-count').textContent()).toBe('2');
   });
 
+  it('keeps the address a single-page app moved to with pushState, not the one its document loaded at', async () => {
+    await useReplayEngine(extension.serviceWorker, { replies: ['Order 42 is on its way.'] });
+    const { page, panel } = await openPageAndPanel(fixtureServer.url('/mug-shop.html'));
+    await page.evaluate(() => history.pushState(null, '', '/orders/42?tab=tracking'));
+    await ask(panel, 'where is order 42?');
+    await panel.getByTestId('turn').getByText('Order 42 is on its way.').waitFor({ timeout: 15_000 });
+    const link = panel.getByTestId('trace-link').last();
+    await link.waitFor({ timeout: 15_000 });
+    const runId = new URL((await link.getAttribute('href'))!, 'chrome-extension://x/').searchParams.get('run')!;
+    const viewer = await extension.openExtensionPage(`traces.html?run=${encodeURIComponent(runId)}`);
+    await expect.poll(() => viewer.getByTestId('run-url').textContent(), { timeout: 10_000 }).toBe(fixtureServer.url('/orders/42'));
+    await viewer.close();
+    await panel.close();
+    await page.close();
+  });
+
   it('keeps the steps of a run cut off by a service-worker stop, marked interrupted', async () => {
     await useReplayEngine(extension.serviceWorker, {
       replies: [`Opening it.${toolCall('open_product', { slug: 'enamel-mug' })}`, 'This reply streams very slowly. '.repeat(40)],
