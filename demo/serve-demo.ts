@@ -68,6 +68,18 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   };
 }
 
+/** The demo server on `port`, or the next free port after it (any free one after twenty taken). */
+export async function startDemoServerNear(port: number): Promise<DemoServer> {
+  for (let candidate = port; candidate < port + 20; candidate += 1) {
+    try {
+      return await startDemoServer({ port: candidate });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+  return startDemoServer();
+}
+
 async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('Allow', 'GET, HEAD');

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startDemoServer, type DemoServer } from '../demo/serve-demo';
+import { startDemoServerNear } from '../demo/serve-demo';
 import { browserPathFromEnvironment, loadUnpackedSteps, looksLikeBrandedChrome } from './browser-path';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,18 +20,6 @@ function buildExtension(): void {
     console.error('The build failed (see above); nothing was started.');
     process.exit(build.status ?? 1);
   }
-}
-
-/** The demo server on 8377, or the next free port after it. */
-async function startServerNear(port: number): Promise<DemoServer> {
-  for (let candidate = port; candidate < port + 20; candidate += 1) {
-    try {
-      return await startDemoServer({ port: candidate });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    }
-  }
-  return startDemoServer();
 }
 
 function onPath(name: string): string | undefined {
@@ -136,7 +124,7 @@ function launchBrowser(browserPath: string, shopUrl: string): ChildProcess {
 
 async function main(): Promise<void> {
   buildExtension();
-  const server = await startServerNear(preferredPort);
+  const server = await startDemoServerNear(preferredPort);
   const shopUrl = server.url('/');
   console.log(`The demo shop is at ${shopUrl}`);
 

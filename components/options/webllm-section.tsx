@@ -52,7 +52,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
           <strong>Only well-formed tool calls</strong>
           <span class="muted">
             The model can then write a tool call only in the shape the page's tool asks for, so fewer calls fail; replies may
-            start a little later. Qwen and Hermes models (constrained decoding).
+            start a little later. Qwen, Hermes 3 and SmolLM2 models (constrained decoding).
           </span>
         </span>
       </label>
