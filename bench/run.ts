@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchSection } from './bench-section';
+import { whyFiguresStay, type BenchSection } from './bench-section';
 import { formatBenchSection } from './format-bench-section';
 
 type Bench = () => Promise<BenchSection | BenchSection[]>;
@@ -42,9 +42,10 @@ for (const name of names) {
     const sections = [await (await benches[name]!())()].flat();
     const text = sections.map(formatBenchSection).join('\n\n');
     console.log(text);
-    // A bench that measured nothing (its data is missing here) must not erase the figures on record.
-    if (sections.every((section) => section.rows.length === 0)) {
-      console.error(`The ${name} benchmark measured nothing here; bench/RESULTS.md keeps its figures.`);
+    // A bench that measured nothing, or only part (its data is missing here), must not erase the figures on record.
+    const stay = whyFiguresStay(sections);
+    if (stay) {
+      console.error(`The ${name} benchmark did not write bench/RESULTS.md, which keeps its figures: ${stay}.`);
       continue;
     }
     parts.push(`<!-- bench:${name} -->\n${text}\n<!-- /bench:${name} -->`);
