@@ -1,3 +1,4 @@
+import { siteLabel } from '@/lib/text/site-label';
 import type { InspectorModel } from './inspector-model';
 
 /** "What would the agent see": the tools `rankTools` would show a small model for a request. */
@@ -6,6 +7,8 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
   const best = Math.max(0, ...ranking.map(({ score }) => score));
   const note = ranking.length > 0 ? rankingNote(ranking.length, model.preview.value.ranked, model.agentTools.value.length, model.maxTools) : '';
   const bestNames = ranking.filter(({ score }) => score > 0 && score === best).map(({ tool }) => tool.name);
+  const offSite = model.agentOffSite.value;
+  const off = offSite === undefined ? '' : `The agent is off on ${siteLabel(offSite)}, so it sees none of these tools. Were it on, it would see:`;
   return (
     <section class="agent-preview" aria-label="What would the agent see">
       <h2>What would the agent see?</h2>
@@ -19,10 +22,15 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
       />
       {/* Always in the page, so that a screen reader hears each new ranking as the request is typed. */}
       <span class="visually-hidden" role="status" data-testid="ranking-status">
-        {note && `${note}${bestNames.length === 0 ? '' : ` Best ${bestNames.length === 1 ? 'match' : 'matches'}: ${bestNames.join(', ')}.`}`}
+        {note && `${off ? `${off} ` : ''}${note}${bestNames.length === 0 ? '' : ` Best ${bestNames.length === 1 ? 'match' : 'matches'}: ${bestNames.join(', ')}.`}`}
       </span>
       {ranking.length > 0 && (
         <>
+          {off && (
+            <p class="ranking-note agent-off-note" data-testid="agent-off-note">
+              {off}
+            </p>
+          )}
           <p class="ranking-note" data-testid="ranking-note">
             {note}
           </p>

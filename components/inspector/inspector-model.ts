@@ -11,7 +11,9 @@ import {
   type ToolScorer,
 } from '@webmcp-agents/local-agent';
 import { assumedContextTokens } from '@/lib/agent/fit-history';
+import { siteOfReport } from '@/lib/registry/report-site';
 import { toolsForAgent } from '@/lib/registry/tools-for-agent';
+import { agentOffOn } from '@/lib/settings/agent-off-on';
 import type { ToolChange } from '@/lib/devtools/diff-tool-lists';
 import { lintTools, type LintFinding } from '@/lib/devtools/lint-tools';
 import { toolListJson } from '@/lib/devtools/tool-list-json';
@@ -69,6 +71,14 @@ export class InspectorModel {
   });
   /** The ranker the agent uses (set from the settings); the extension's default until they are read. */
   readonly scorer = signal<ToolScorer | undefined>(searchScorer);
+  /** The sites where the agent is off (set from the settings). */
+  readonly disabledSites = signal<readonly string[]>([]);
+  /** The page's site where the agent is off on it (it then sees none of its tools), else undefined. */
+  readonly agentOffSite = computed(() => {
+    const tabTools = this.tabTools.value;
+    const site = tabTools ? siteOfReport(tabTools) : undefined;
+    return site !== undefined && agentOffOn(this.disabledSites.value, site) ? site : undefined;
+  });
   /** The tools the agent would choose from: its own list, one per name, frames labelled. */
   readonly agentTools = computed(() => (this.tabTools.value ? toolsForAgent(this.tabTools.value).tools : []));
   /** The schema the agent checks a call of `tool` against, and whose compact form the model reads. */

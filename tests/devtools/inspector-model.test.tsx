@@ -139,6 +139,27 @@ describe('the inspector model', () => {
     expect(model.ranking.value.map(({ tool: shown, score }) => `${shown.name} ${score}`)).toEqual(['track_order 1', 'add_to_cart 5']);
   });
 
+  it('says where the agent is off on the page\'s site that it sees none of its tools, above what it would see were it on', async () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const container = document.createElement('div');
+    document.body.append(container);
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('add_to_cart'), tool('track_order')]) });
+    model.query.value = 'add two mugs';
+    model.disabledSites.value = ['https://shop.example'];
+    render(<AgentPreview model={model} />, container);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const off = 'The agent is off on shop.example, so it sees none of these tools. Were it on, it would see:';
+    expect(container.querySelector('[data-testid="agent-off-note"]')?.textContent).toBe(off);
+    expect(container.querySelector('[data-testid="ranking-status"]')?.textContent).toMatch(/^The agent is off on shop\.example, so it sees none of these tools\. Were it on, it would see: All 2 tools fit/);
+    model.disabledSites.value = ['https://elsewhere.example'];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(container.querySelector('[data-testid="agent-off-note"]')).toBeNull();
+    render(null, container);
+    container.remove();
+  });
+
   it('says whether the preview is the best matches or every tool in the page\'s order, and marks the best match', async () => {
     const fake = fakeChannel();
     const model = new InspectorModel(5, () => fake.channel);
