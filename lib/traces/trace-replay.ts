@@ -45,8 +45,11 @@ export class TraceReplay {
     replay.value = { status: 'running', progress: 'Starting the replay' };
     const handlers: ReplayHandlers = {
       onMessage: (message) => {
-        if (message.type === 'done' || message.type === 'failed') this.handle = undefined;
         replay.value = replayStateAfter(message);
+        if (message.type !== 'done' && message.type !== 'failed') return;
+        this.handle = undefined;
+        // The replay ran tools in the tab: the list names it as it is now (its tools, its page).
+        void this.loadTabs();
       },
       onLost: () => (replay.value = { status: 'failed', message: 'The extension stopped the replay (its background restarted).' }),
     };

@@ -37,6 +37,22 @@ describe('replay: the tab it runs in', () => {
     expect(ran).toEqual([]);
   });
 
+  it('reads the tabs again once a replay ends, so the list names what the replay left the tab showing', async () => {
+    viewer = await mountViewer(await openStoreWithMugs(), new Map([[7, createShopPage()]]));
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
+    // The tab's option, as the list names it (happy-dom loses a select's choice when an option's text changes; Chrome does not).
+    const picked = () => viewer!.find('replay-tab')?.querySelector('option[value="7"]')?.textContent;
+    expect(picked()).toBe('https://shop.example/ · 2 tools');
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the question before add_to_cart');
+    await viewer.click(viewer.find('replay-allow'));
+    await viewer.until(() => viewer!.find('replay-result') !== null, 'the replay’s end');
+    // The replay opened a product: add_to_cart is there now.
+    await viewer.until(() => picked() === 'https://shop.example/ · 3 tools', 'the tab as it is now');
+    expect(viewer.model.replayTabId.value).toBe(7);
+  }, 25_000);
+
   it('cancels the replay of the open run when the run is deleted, says so, and gives its tab back', async () => {
     const tabDrivers = createTabDrivers();
     viewer = await mountViewer(await openStoreWithMugs(), new Map([[7, createShopPage()]]), undefined, { service: { tabDrivers } });
