@@ -117,8 +117,24 @@ describe('which server errors say the prompt was longer than the model\'s contex
     ['an OpenAI-style server', { code: 'context_length_exceeded' }, "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", 8192],
     // The prompt fits, but not with the reply: a shorter prompt is the cure.
     ['vLLM', undefined, "'max_tokens' or 'max_completion_tokens' is too large: 1024. This model's maximum context length is 4096 tokens and your request has 3300 input tokens (1024 > 4096 - 3300).", 4096],
+    ['vLLM, a prompt alone too long', undefined, 'The decoder prompt (length 5000) is longer than the maximum model length of 4096. Make sure that `max_model_len` is no smaller than the number of text tokens.', 4096],
+    ['vLLM, newer', undefined, "The input (5000 tokens) is longer than the model's context length (4096 tokens).", 4096],
+    ['a Mistral-style server', undefined, 'Prompt contains 5000 tokens, too large for model with 4096 maximum context length', 4096],
+    ['Text Generation Inference', undefined, 'Input validation error: `inputs` tokens + `max_new_tokens` must be <= 4096. Given: 5000 `inputs` tokens and 1024 `max_new_tokens`', 4096],
+    ['Ollama', undefined, 'the input length exceeds the context length', undefined],
   ] as const)('%s', (_server, error, detail, contextTokens) => {
     expect(contextRefusal(error, detail, '"m"')).toMatchObject({ code: 'context-full', contextTokens });
+  });
+
+  it('reads a refusal for a prompt too long whatever status it comes with (TGI answers 422, Ollama 500), and says it once', async () => {
+    const refused = (status: number, body: unknown) => serverRefused(address, new Response(JSON.stringify(body), { status }), 'qwen3:1.7b');
+    const tgi = await refused(422, { error: 'Input validation error: `inputs` tokens + `max_new_tokens` must be <= 4096. Given: 5000 `inputs` tokens and 1024 `max_new_tokens`', error_type: 'validation' });
+    const ollama = await refused(500, { error: 'the input length exceeds the context length' });
+    expect([tgi.code, ollama.code]).toEqual(['context-full', 'context-full']);
+    expect(tgi).toMatchObject({ contextTokens: 4096 });
+    // Other refusals keep their own words, with one full stop.
+    const other = await refused(500, { error: { message: 'Out of memory.' } });
+    expect(other.message).toBe('The server at localhost:11434 answered HTTP 500: Out of memory.');
   });
 
   it.each([

@@ -8,8 +8,10 @@ import { isObject } from './is-object';
  * context where it gives it: llama.cpp's `exceed_context_size_error` (`n_ctx`), OpenAI's
  * `context_length_exceeded`, LM Studio's "loaded with (a) context length of (only) N" or
  * "n_keep … n_ctx: N", vLLM's "maximum context length is N" (where the prompt and the reply
- * together are too long: a prompt alone shorter than the reply's `max_tokens` would not help), or
- * words to that effect. Then the error to throw. Not an error about the server's own settings.
+ * together are too long: a prompt alone shorter than the reply's `max_tokens` would not help) or
+ * "longer than the maximum model length of N", Text Generation Inference's "`inputs` tokens +
+ * `max_new_tokens` must be <= N", or words to that effect. Then the error to throw. Not an error
+ * about the server's own settings.
  */
 export function contextRefusal(error: unknown, detail: string, modelLabel: string): EngineError | undefined {
   const fields = isObject(error) ? error : {};
@@ -19,7 +21,13 @@ export function contextRefusal(error: unknown, detail: string, modelLabel: strin
     return found === undefined ? undefined : Number(found);
   };
   const stated =
-    figure(/\bcontext length of (?:only )?(\d+)/i) ?? figure(/\bn_ctx:\s*(\d+)/i) ?? figure(/\bmaximum context length is (\d+)/i);
+    figure(/\bcontext length of (?:only )?(\d+)/i) ??
+    figure(/\bn_ctx:\s*(\d+)/i) ??
+    figure(/\bmaximum context length is (\d+)/i) ??
+    figure(/\bmaximum model length of (\d+)/i) ??
+    figure(/\bcontext length \((\d+) tokens?\)/i) ??
+    figure(/\b(\d+) maximum context length\b/i) ??
+    figure(/\btokens \+ `?max_new_tokens`? must be <= (\d+)/i);
   // vLLM's refusal of the reply's own length: only where the reply alone leaves the prompt no room.
   const replyLength = figure(/\bmax_(?:completion_)?tokens'? (?:or '?max_(?:completion_)?tokens'? )?is too large: (\d+)/i);
   if (replyLength !== undefined && (stated === undefined || replyLength >= stated)) return undefined;
@@ -27,7 +35,7 @@ export function contextRefusal(error: unknown, detail: string, modelLabel: strin
     fields['type'] === 'exceed_context_size_error' ||
     fields['code'] === 'context_length_exceeded' ||
     stated !== undefined ||
-    (/\bcontext (?:size|length|window)\b/i.test(detail) && /\bexceed|\btoo long\b|\bnot enough\b/i.test(detail));
+    (/\bcontext (?:size|length|window)\b/i.test(detail) && /\bexceed|\btoo (?:long|large)\b|\bnot enough\b|\blonger than\b/i.test(detail));
   if (!tooLong) return undefined;
   const size = fields['n_ctx'] ?? stated;
   return contextFull(modelLabel, typeof size === 'number' && Number.isInteger(size) && size > 0 ? size : undefined);

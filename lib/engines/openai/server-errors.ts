@@ -133,11 +133,15 @@ export function serverModelLabel(address: string, model: string | undefined): st
   return model ? `"${model}"` : `the model at ${serverHost(address)}`;
 }
 
+const contextRefusalStatuses = new Set([400, 413, 422, 500]);
+
 /** The server answered, but not with what was asked. */
 export async function serverRefused(address: string, response: Response, model?: string): Promise<EngineError> {
   const { detail, error } = await responseDetail(response);
   const host = serverHost(address);
-  const tooLong = response.status === 400 ? contextRefusal(error, detail, serverModelLabel(address, model)) : undefined;
+  // Most servers refuse a prompt too long with a 400; Text Generation Inference with a 422, Ollama
+  // at times with a 500. The refusal's own words decide (see contextRefusal).
+  const tooLong = contextRefusalStatuses.has(response.status) ? contextRefusal(error, detail, serverModelLabel(address, model)) : undefined;
   if (tooLong) return tooLong;
   if (response.status === 403) {
     return new EngineError(
@@ -155,7 +159,7 @@ export async function serverRefused(address: string, response: Response, model?:
       'Enter the key the server was started with under "API key", then press Connect.',
     );
   }
-  const answered = `The server at ${host} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}.`;
+  const answered = `The server at ${host} answered HTTP ${response.status}${detail ? `: ${detail.replace(/\.+$/, '')}` : ''}.`;
   if (response.status === 404) return model ? noSuchModel(host, model) : noModelList(answered);
   return new EngineError(
     'unavailable',
