@@ -1,7 +1,8 @@
-// The engine words a full context "this conversation no longer fits: start a new chat…". Two
+// The engine words a full context "this conversation no longer fits: start a new chat…". Three
 // requests are told otherwise, since that advice cannot help them: one that alone fills the
-// context, and one that does not fit even without earlier messages (the first of a chat, the
-// first on another site, or one whose earlier exchange was too long to keep).
+// context, one that does not fit even without earlier messages (the first of a chat, the first
+// on another site, or one whose earlier exchange was too long to keep), and one without earlier
+// messages whose tools' results filled it.
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { estimateTokens, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { EngineId } from '../engines/engine';
@@ -37,9 +38,17 @@ export function withContextFullWords(result: RunLocalAgentResult, { request, his
     const reworded = { ...error, message: `Your request is too long for this model, about ${about} tokens${ofContext}.`, hint: `Shorten it, or ${moreContext}` };
     return { result: { ...result, error: reworded }, tooLong: true };
   }
-  // A later step's prompt holds what the tools gave: there, shorter tool output helps.
-  if (history.length > 0 || result.steps > 1) return { result, tooLong: false };
+  if (history.length > 0) return { result, tooLong: false };
   const context = known === undefined ? 'the context' : `the ${known.toLocaleString('en-US')}-token context`;
+  // A later step's prompt holds what the tools gave: there, shorter tool output helps, and a new chat would not.
+  if (result.steps > 1) {
+    const reworded = {
+      ...error,
+      message: `What the page's tools returned does not fit in ${context} of this model, beside the page's tools and the agent's instructions.`,
+      hint: `Lower "Characters of a tool's output the model reads", or ${moreContext}`,
+    };
+    return { result: { ...result, error: reworded }, tooLong: false };
+  }
   const reworded = {
     ...error,
     message: `Even with nothing before it, this request does not fit in ${context} of this model: the page's tools and the agent's instructions take most of it.`,

@@ -98,7 +98,17 @@ describe('a request longer than the model reads at once', () => {
     const result = { finishReason: 'error' as const, text: '', steps: 1, messages: [], error };
     const asked = { request: 'Summarise my cart.', contextTokens: 4096, engineId: 'webllm' as const };
     expect(withContextFullWords(result, { ...asked, history: [{ role: 'user', content: 'hello' }] })).toEqual({ result, tooLong: false });
-    expect(withContextFullWords({ ...result, steps: 3 }, { ...asked, history: [] }).result.error).toBe(error);
+  });
+
+  it('blames what the page\'s tools returned, not the conversation, where a chat\'s first request filled the context at a later step', () => {
+    const error = { name: 'EngineError', code: 'context-full', message: 'This conversation no longer fits in the 4,096-token context of Qwen3-1.7B.', hint: 'Start a new chat.' };
+    const result = { finishReason: 'error' as const, text: '', steps: 3, messages: [], error };
+    const { result: worded } = withContextFullWords(result, { request: 'List the catalogue.', contextTokens: 4096, engineId: 'webllm', history: [] });
+    expect(worded.error).toMatchObject({
+      code: 'context-full',
+      message: "What the page's tools returned does not fit in the 4,096-token context of this model, beside the page's tools and the agent's instructions.",
+      hint: 'Lower "Characters of a tool\'s output the model reads", or pick a model with more context in the options.',
+    });
   });
 
   it('says a first request does not fit even alone, blaming the tools and instructions, not the conversation', async () => {
