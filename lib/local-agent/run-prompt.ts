@@ -90,9 +90,11 @@ export class RunPrompt {
 
   /**
    * Makes the next prompt smaller after the model found one too long: fitted to the model's own
-   * context where it says that is smaller; else without the older half of the history (the room
-   * for the tools and the run's results stays as it was, so the prompt is that much shorter); else
-   * with a quarter less room all round (fewer tools may be shown, the results are cut shorter).
+   * context where it says that is smaller; else without the older half of the history, and with an
+   * eighth less room for the run's results (the refusal proved the estimate counts this text short,
+   * and a prompt that merely fits would leave the reply no room; the tools shown stay as they
+   * were); else with a quarter less room all round (fewer tools may be shown, the results are cut
+   * shorter).
    */
   shrink(modelContext: number | undefined): void {
     if (!this.canShrink) return;
@@ -101,7 +103,7 @@ export class RunPrompt {
       this.toolsContextTokens = Math.min(this.toolsContextTokens!, modelContext);
     } else if (this.history.length > 0) {
       const kept = withoutOlderHalf(this.history);
-      this.contextTokens! -= messagesTokens(this.history) - messagesTokens(kept);
+      this.contextTokens! -= messagesTokens(this.history) - messagesTokens(kept) + Math.floor(this.contextTokens! / 8);
       this.history = kept;
     } else {
       this.contextTokens = Math.floor((this.contextTokens! * 3) / 4);

@@ -1076,6 +1076,34 @@ describe('runLocalAgent', () => {
       for (let index = 1; index < second.length; index += 1) expect(second[index]!, `refit ${index}`).toBeLessThan(second[index - 1]! - 50);
     });
 
+    it('leaves the reply room once it gave up history: the refusal proved the estimate counts short', async () => {
+      const history: ChatMessage[] = Array.from({ length: 4 }, (_, index) => [
+        { role: 'user' as const, content: `what about mug ${index}?` },
+        { role: 'assistant' as const, content: `Mug ${index} is blue, holds 350 ml and costs 12 USD. `.repeat(6) },
+      ]).flat();
+      // Text this model reads at 1.35 times the estimate. It refuses a prompt longer than its
+      // context, naming the same context; a prompt it takes that leaves it fewer than 400 tokens
+      // cuts its reply short, as a server without context shift does.
+      const replay = createReplayEngine([call('search_products', { query: 'mug' }), 'People like the mug: it keeps coffee hot and the handle stays cool.'], { chunkSize: 5 });
+      const asked: number[] = [];
+      const model: LanguageModel = {
+        async *stream(request) {
+          const tokens = 1.35 * request.messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+          asked.push(tokens);
+          if (tokens > 4_096) throw tooLong(4_096);
+          if (4_096 - tokens < 400) {
+            yield { type: 'text-delta', text: 'People like' };
+            throw tooLong(4_096);
+          }
+          yield* replay.stream(request);
+        },
+      };
+      const { options } = setup([], { model, history, contextTokens: 4_096, toolOutputLimit: 20_000, executeTool: async () => ({ text: review }) });
+      const result = await runLocalAgent({ ...options, request: 'what do people say about the mug?' });
+      expect(result).toMatchObject({ finishReason: 'answer', text: 'People like the mug: it keeps coffee hot and the handle stays cool.' });
+      expect(asked.filter((tokens) => tokens > 4_096).length).toBeGreaterThan(0);
+    });
+
     it('is not asked again once the person saw part of the reply, nor where the context is not known', async () => {
       const halfAnswer: LanguageModel = {
         async *stream() {
