@@ -33,9 +33,25 @@ function render(route) {
   document.title = heading ? `${heading} · Trail & Mug` : 'Trail & Mug';
 }
 
+/**
+ * The view shown drawn again for what changed under it (the cart, by a click or an agent's call):
+ * what the person typed in its fields, and where they were typing, stay.
+ */
+function renderAgain(route) {
+  const main = document.getElementById('view');
+  const fields = () => [...main.querySelectorAll('input[name], textarea[name], select[name]')];
+  const typed = new Map(fields().map((field) => [field.name, field.value]));
+  const focused = main.contains(document.activeElement) ? document.activeElement?.getAttribute('name') : null;
+  render(route);
+  for (const field of fields()) if (typed.has(field.name)) field.value = typed.get(field.name);
+  if (focused) fields().find((field) => field.name === focused)?.focus();
+}
+
 /** The route's view, then the tools that belong to it: add_to_cart only on a product page. */
 async function showRoute(route) {
   render(route);
+  // The header's search box names the search shown, and is empty elsewhere.
+  document.getElementById('header-search-input').value = route.name === 'search' ? route.query : '';
   window.scrollTo(0, 0);
   await productTool.show(route.name === 'product' ? findProduct(route.slug) ?? null : null);
 }
@@ -65,7 +81,7 @@ function start() {
   // Whoever changed the cart, a click or an agent's tool call, the page shows it at once.
   onCartChange(() => {
     showCartCount();
-    render(currentRoute());
+    renderAgain(currentRoute());
   });
   void startRouter(showRoute);
   void connectTools();

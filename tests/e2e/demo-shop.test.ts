@@ -126,6 +126,26 @@ describe.skipIf(!chromiumAvailable).each(modes)('the demo shop with $label', ({ 
     expect(await toolNames(page)).not.toContain('add_to_cart');
   });
 
+  it('keeps what the person types at checkout while the cart changes under it, as an agent\'s call changes it', async () => {
+    await page.evaluate(() => (location.hash = '#/checkout'));
+    const email = page.locator('#email');
+    await email.fill('ada@exa');
+    // The same module the page uses: its listeners hear the change as they hear a tool's. (A
+    // string, so that the test runner leaves the page's import() as it is.)
+    await page.evaluate("import('/cart.js').then((cart) => cart.addToCart('trail-mug-clay', 1))");
+    await expect.poll(() => page.locator('.checkout-form').evaluate((form) => form.parentElement?.textContent ?? '')).toContain('3 items');
+    expect(await email.inputValue()).toBe('ada@exa');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('email');
+    await page.evaluate("import('/cart.js').then((cart) => cart.removeFromCart('trail-mug-clay'))");
+    await expect.poll(() => page.locator('.checkout-form').evaluate((form) => form.parentElement?.textContent ?? '')).toContain('2 items');
+    expect(await email.inputValue()).toBe('ada@exa');
+    // The header's search box names the search shown, and nothing on other pages.
+    await page.evaluate(() => (location.hash = '#/search?q=cap'));
+    await expect.poll(() => page.locator('#header-search-input').inputValue()).toBe('cap');
+    await page.evaluate(() => (location.hash = '#/cart'));
+    await expect.poll(() => page.locator('#header-search-input').inputValue()).toBe('');
+  });
+
   it('keeps the cart across a reload and refuses what the shop cannot do', async () => {
     await page.reload();
     await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('2');
