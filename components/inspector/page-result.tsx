@@ -1,4 +1,4 @@
-import { formatToolText } from '@/lib/devtools/format-tool-text';
+import { formatToolText } from '@/lib/text/format-tool-text';
 import type { PageResult } from '@/lib/webmcp/read-page-result';
 
 /**

@@ -1,5 +1,5 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
-import { formatToolText } from '@/lib/devtools/format-tool-text';
+import { formatToolText } from '@/lib/text/format-tool-text';
 import type { RunState } from './hand-runs';
 import { browserHidesError } from '@/lib/webmcp/hidden-tool-error';
 import { PageResultView } from './page-result';

@@ -1,5 +1,6 @@
 import { describeDivergence } from '@/lib/traces/describe-trace';
 import type { Divergence } from '@/lib/traces/divergence-schema';
+import { formatToolText } from '@/lib/text/format-tool-text';
 
 /** Every place the replay went differently, in step order. */
 export function DivergenceList({ divergences }: { divergences: readonly Divergence[] }) {
@@ -22,11 +23,11 @@ export function DivergenceItem({ divergence, withStep }: { divergence: Divergenc
         <div class="result-pair">
           <div>
             <p class="muted">Recorded{divergence.recorded.isError ? ' (error)' : ''}</p>
-            <pre>{divergence.recorded.text}</pre>
+            <pre>{formatToolText(divergence.recorded.text)}</pre>
           </div>
           <div>
             <p class="muted">Now{divergence.replayed.isError ? ' (error)' : ''}</p>
-            <pre>{divergence.replayed.text}</pre>
+            <pre>{formatToolText(divergence.replayed.text)}</pre>
           </div>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffToolLists } from '@/lib/devtools/diff-tool-lists';
-import { formatToolText } from '@/lib/devtools/format-tool-text';
+import { formatToolText } from '@/lib/text/format-tool-text';
 import { toolListJson } from '@/lib/devtools/tool-list-json';
 import type { PageTool } from '@/lib/registry/types';
 

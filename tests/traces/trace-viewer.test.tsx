@@ -465,6 +465,11 @@ describe('the trace viewer', () => {
     const divergence = viewer.find('divergence', viewer.find('divergence-list')!)!;
     expect(divergence.dataset.type).toBe('result');
     expect(divergence.textContent).toContain('open_product returned something else.');
+    // Both results laid out as the side panel and the inspector lay out JSON, a field a line.
+    expect([...divergence.querySelectorAll('.result-pair pre')].map((pre) => pre.textContent)).toEqual([
+      '{\n  "slug": "enamel-mug",\n  "price": 12,\n  "inStock": true\n}',
+      '{\n  "slug": "enamel-mug",\n  "price": 14,\n  "inStock": true\n}',
+    ]);
     expect(viewer.find('step-divergences', viewer.findAll('step')[1])).not.toBeNull();
   });
 
