@@ -14,6 +14,8 @@ export interface TabToolList {
   /** The tab's title, as the page set it (capped, untrusted): only ever shown as text, never put in a prompt. */
   title?: string;
   tools: readonly ToolDescriptor[];
+  /** The tools the page offered that the agent refused (a name it does not take, a frame not allowed tools, a limit passed), with why. */
+  dropped?: readonly { name: string; reason: string }[];
 }
 
 /**

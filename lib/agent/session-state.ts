@@ -119,6 +119,8 @@ export const sessionStateSchema = z.object({
   /** "New chat" put the conversation before it aside, and no request came since: Undo brings it back. */
   canUndoNewChat: z.boolean().optional(),
   toolCount: z.number(),
+  /** Tools the page offered that the agent refused (the inspector lists them, with why); absent where none. */
+  refusedTools: z.number().optional(),
   /**
    * False when the extension's content script does not answer in the tab's page: the page was
    * open before the extension was installed or updated (a reload fixes that), or it is a browser

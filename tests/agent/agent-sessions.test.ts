@@ -45,7 +45,7 @@ interface HarnessOptions {
   settings?: Partial<Settings>;
   execute?: (name: string) => Promise<ToolOutput>;
   /** What the tab offers; default: the shop's three tools. */
-  tabTools?: (tabId: number) => { url: string; origin: string; title?: string; tools: ToolDescriptor[] } | undefined;
+  tabTools?: (tabId: number) => { url: string; origin: string; title?: string; tools: ToolDescriptor[]; dropped?: { name: string; reason: string }[] } | undefined;
   /** Whether the content script answers in the tab; default yes. */
   pageAnswers?: () => boolean;
   /** The address of the tab's page, as the browser tells it. */
@@ -1000,6 +1000,13 @@ describe('agent sessions', () => {
     h.openPanel(4);
     await h.untilPanelShown();
     expect(h.state()).toMatchObject({ pageReachable: true, toolCount: 0, url: 'https://blog.example/posts/1' });
+  });
+
+  it('tells the panel how many tools of the page the agent refused, so it does not say the page offers none', async () => {
+    const h = harness({ tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: [], dropped: [{ name: 'بحث', reason: 'the name must be…' }] }) });
+    h.openPanel(4);
+    await h.untilPanelShown();
+    expect(h.state()).toMatchObject({ toolCount: 0, refusedTools: 1 });
   });
 
   it('names the site of a web page that offers no tools yet, so the agent can be turned off there before it offers any', async () => {

@@ -345,6 +345,15 @@ describe('empty states', () => {
     expect(note?.textContent).toContain('<form toolname');
   });
 
+  it('says a page whose every tool the agent refused offers tools it cannot use, and where to see why, not that it offers none', async () => {
+    panel = await mountPanel({ toolCount: 0, refusedTools: 3 });
+    const note = panel.find('empty-no-tools');
+    expect(note?.querySelector('h2')?.textContent).toBe('No tools the agent can use');
+    expect(note?.textContent).toContain('This page offers 3 tools, and the agent refused each one');
+    expect(note?.textContent).toContain('the WebMCP panel in DevTools lists them, with why');
+    expect(note?.textContent).not.toContain('offers none');
+  });
+
   it('says a page without tools that is still loading may offer some once it has, rather than that it offers none', async () => {
     panel = await mountPanel({ toolCount: 0, pageLoading: true });
     expect(panel.find('empty-no-tools')?.textContent).toBe('This page is still loadingIts tools, if it offers any, appear here once it has loaded.');
