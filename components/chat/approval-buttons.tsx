@@ -60,7 +60,7 @@ export function ApprovalButtons({ card, answered, onApprove, connection }: Appro
         // The page's own words, so they are said to be the page's: a page may describe a tool as it likes.
         <p class="approval-description">
           <span class="muted">The page says: </span>
-          <span data-testid="tool-description">{card.description}</span>
+          <bdi data-testid="tool-description">{card.description}</bdi>
         </p>
       )}
       <p class="approval-reason">

@@ -7,6 +7,7 @@ import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { readableResult } from '@/lib/sidepanel/readable-result';
 import { plural } from '@/lib/text/plural';
+import { JsonText } from '@/components/shared/json-text';
 import { ApprovalButtons } from './approval-buttons';
 
 const stateLabels: Record<ToolCard['state'], string> = {
@@ -63,14 +64,14 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
         <>
           <span class="visually-hidden">Arguments</span>
           <pre class="tool-arguments full" data-testid="tool-arguments">
-            {fullJson(card.arguments)}
+            <JsonText text={fullJson(card.arguments)} />
           </pre>
         </>
       ) : (
         // Arguments that could not be read are not `{}`: what the model wrote is in the details.
         card.state !== 'unreadable' && (
           <code class="tool-arguments" title="Arguments" data-testid="tool-arguments">
-            {compactJson(card.arguments)}
+            <JsonText text={compactJson(card.arguments)} />
           </code>
         )
       )}
@@ -82,7 +83,9 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
             {card.read && <span class="tool-read"> · {readText(card.read)}</span>}
           </summary>
           {/* Already cut by the background (cardResultLimit); the trace keeps what the model saw. */}
-          <pre data-testid="tool-result">{shownResult}</pre>
+          <pre data-testid="tool-result">
+            <JsonText text={shownResult ?? ''} />
+          </pre>
         </details>
       )}
     </section>

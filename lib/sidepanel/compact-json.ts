@@ -1,4 +1,6 @@
-/** A value as one line of JSON for a tool card, cut to `maxLength` characters. Never throws. */
+import { cutText } from '../local-agent/cut-text';
+
+/** A value as one line of JSON for a tool card, cut to `maxLength` characters (never within a character). Never throws. */
 export function compactJson(value: unknown, maxLength = 300): string {
   let text: string;
   try {
@@ -6,5 +8,5 @@ export function compactJson(value: unknown, maxLength = 300): string {
   } catch {
     text = String(value);
   }
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  return text.length > maxLength ? `${cutText(text, maxLength - 1)}…` : text;
 }

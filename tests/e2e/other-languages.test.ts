@@ -1,0 +1,71 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchExtension, serveFixtures, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
+import { ask, toolCall, useReplayEngine } from './support/drive-agent';
+
+const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/agent');
+
+/** Where each word starts on screen, left to right, in the element `selector` finds. */
+function wordPositions(page: Page, selector: string, words: string[]): Promise<Record<string, number>> {
+  return page.locator(selector).first().evaluate((root, words) => {
+    const found: Record<string, number> = {};
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of words) {
+        const at = node.textContent!.indexOf(word);
+        if (at < 0 || word in found) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + word.length);
+        found[word] = range.getBoundingClientRect().left;
+      }
+    }
+    return found;
+  }, words);
+}
+
+describe.skipIf(!chromiumAvailable)('a page and a person in a right-to-left language', () => {
+  let extension: LaunchedExtension;
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    [extension, server] = await Promise.all([launchExtension({ webmcp: true }), serveFixtures(fixtures)]);
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await server?.close();
+  });
+
+  it('shows an Arabic value with a Latin word in it in its own order in the tool card, and keeps a 320 px panel from scrolling sideways', async () => {
+    const page = await extension.context.newPage();
+    await page.goto(server.url('/arabic-shop.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await panel.setViewportSize({ width: 320, height: 700 });
+    await panel.getByTestId('suggestion').first().waitFor({ timeout: 10_000 });
+    // A suggestion made of one long word wraps inside the panel.
+    expect(await panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+
+    await useReplayEngine(extension.serviceWorker, { replies: [toolCall('add_to_cart', { product: 'كوب iPhone أحمر', quantity: 2 }), 'تم.'] });
+    await ask(panel, 'أضف كوبين iPhone أحمر');
+    await panel.locator('[data-testid=tool-card][data-state=waiting]').waitFor({ timeout: 15_000 });
+    // Read right to left, as the model wrote it: كوب first (rightmost), then iPhone, then أحمر.
+    const words = await wordPositions(panel, '[data-testid=tool-arguments]', ['كوب', 'iPhone', 'أحمر']);
+    expect(words['كوب']).toBeGreaterThan(words['iPhone']!);
+    expect(words['iPhone']).toBeGreaterThan(words['أحمر']!);
+    // The page's Arabic description ends at its left, not before its first word.
+    const description = await wordPositions(panel, '[data-testid=tool-description]', ['يضيف', '.']);
+    expect(description['.']).toBeLessThan(description['يضيف']!);
+    await panel.getByTestId('approve-once').click();
+    await panel.getByTestId('turn').getByText('تم.').waitFor({ timeout: 15_000 });
+    await panel.locator('[data-testid=tool-card][data-state=done] summary').click();
+    // Wide enough for the result's line not to wrap, so that its words are compared on one line.
+    await panel.setViewportSize({ width: 700, height: 700 });
+    const result = await wordPositions(panel, '[data-testid=tool-result]', ['كوب', 'iPhone', 'أحمر']);
+    expect(result['كوب']).toBeGreaterThan(result['iPhone']!);
+    expect(result['iPhone']).toBeGreaterThan(result['أحمر']!);
+    await panel.close();
+    await page.close();
+  });
+});

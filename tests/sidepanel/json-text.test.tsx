@@ -1,0 +1,35 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { JsonText } from '@/components/shared/json-text';
+import { compactJson } from '@/lib/sidepanel/compact-json';
+
+const container = document.createElement('pre');
+afterEach(() => render(null, container));
+
+describe('JSON text with right-to-left values', () => {
+  it('isolates each quoted Arabic or Hebrew string, so its words keep their order on a left-to-right line, and changes no character', () => {
+    const text = '{\n  "product": "كوب iPhone أحمر",\n  "note": "שלום",\n  "quantity": 2,\n  "sku": "MUG-1"\n}';
+    render(<JsonText text={text} />, container);
+    expect([...container.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual(['"كوب iPhone أحمر"', '"שלום"']);
+    expect(container.textContent).toBe(text);
+  });
+
+  it('leaves text without a right-to-left letter as one text, and reads an escaped quote inside a string', () => {
+    render(<JsonText text={'{"a": "say \\"hi\\"", "b": 1}'} />, container);
+    expect(container.childNodes).toHaveLength(1);
+    const escaped = '{"a": "قل \\"مرحبا\\" الآن"}';
+    render(<JsonText text={escaped} />, container);
+    expect(container.querySelector('bdi')?.textContent).toBe('"قل \\"مرحبا\\" الآن"');
+    expect(container.textContent).toBe(escaped);
+  });
+});
+
+describe('compact arguments', () => {
+  it('are cut between characters, never within an emoji', () => {
+    const shown = compactJson({ note: `${'a'.repeat(289)}🛒🛒🛒` }, 300);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(shown).not.toMatch(/[\ud800-\udbff]…$/);
+    expect(shown.slice(0, -1)).toBe(`{"note":"${'a'.repeat(289)}`);
+  });
+});
