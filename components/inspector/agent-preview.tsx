@@ -14,6 +14,7 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
       <h2>What would the agent see?</h2>
       <input
         type="search"
+        dir="auto"
         class="agent-query"
         placeholder="Type a request, e.g. add two mugs to the cart"
         aria-label="Request"

@@ -134,6 +134,7 @@ function TextEditor({ id, text, disabled, placeholder, aria, onChange }: TextEdi
   return (
     <textarea
       id={id}
+      dir="auto"
       class="text-editor"
       rows={Math.min(8, text.split('\n').length)}
       value={text}

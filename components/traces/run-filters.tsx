@@ -54,6 +54,7 @@ function SearchBox({ model }: { model: TraceViewerModel }) {
   return (
     <input
       type="search"
+      dir="auto"
       placeholder="Search requests"
       aria-label="Search requests"
       data-testid="run-search"

@@ -152,6 +152,8 @@ describe('the inspector model', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     const off = 'The agent is off on shop.example, so it sees none of these tools. Were it on, it would see:';
     expect(container.querySelector('[data-testid="agent-off-note"]')?.textContent).toBe(off);
+    // A request typed in Arabic or Hebrew reads in its own direction.
+    expect(container.querySelector('.agent-query')?.getAttribute('dir')).toBe('auto');
     expect(container.querySelector('[data-testid="ranking-status"]')?.textContent).toMatch(/^The agent is off on shop\.example, so it sees none of these tools\. Were it on, it would see: All 2 tools fit/);
     model.disabledSites.value = ['https://elsewhere.example'];
     await new Promise((resolve) => setTimeout(resolve, 0));

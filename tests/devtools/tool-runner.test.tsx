@@ -212,6 +212,8 @@ describe('the run form', () => {
       }),
     );
     expect(['day', 'at', 'mail', 'site', 'code'].map((name) => form.control<HTMLInputElement>(name).type)).toEqual(['date', 'time', 'email', 'url', 'textarea']);
+    // Text typed in Arabic or Hebrew reads in its own direction.
+    expect(form.control<HTMLTextAreaElement>('code').getAttribute('dir')).toBe('auto');
     await form.type('day', '2026-12-24');
     await form.submit();
     expect(form.sent()).toEqual([{ day: '2026-12-24' }]);

@@ -930,6 +930,8 @@ describe('the trace viewer', () => {
     await viewer.act(() => viewer!.model.open('thoughts'));
     expect(viewer.find('run-outcome')?.textContent).toBe('Error');
     expect(viewer.find('run-notice')?.textContent).toBe(notice);
+    // A search typed in Arabic or Hebrew reads in its own direction.
+    expect(viewer.find('run-search')?.getAttribute('dir')).toBe('auto');
     await viewer.act(() => viewer!.model.open('fine'));
     expect(viewer.find('run-notice')).toBeNull();
   });
