@@ -63,12 +63,14 @@ const hebrewPrefix = /^[והבלמשכ]ה?(?=\p{L}{3})/u;
 
 /**
  * A word of Cyrillic, Greek, Arabic or Hebrew: words of one or two letters are dropped; Arabic and
- * Hebrew lose their vowel marks, which most text leaves out, and the little words written onto
+ * Hebrew lose their vowel marks, which most text leaves out (and Arabic letters are read as
+ * `normalizeArabic` says), and the little words written onto
  * the front of a word: Arabic's article goes, and a Hebrew word is also read without its prefix
  * (a root letter may look like one, so the whole word stays a term too).
  */
 function pushMarkedWord(lower: string, terms: string[]): void {
-  const word = arabic.test(lower) || hebrew.test(lower) ? lower.replace(/\p{M}/gu, '') : lower;
+  const unmarked = arabic.test(lower) || hebrew.test(lower) ? lower.replace(/\p{M}/gu, '') : lower;
+  const word = arabic.test(unmarked) ? normalizeArabic(unmarked) : unmarked;
   const base = arabic.test(word) ? word.replace(arabicArticle, '') : word;
   if (Array.from(base).length <= 2) return;
   terms.push(base);
@@ -76,6 +78,14 @@ function pushMarkedWord(lower: string, terms: string[]): void {
     const bare = base.replace(hebrewPrefix, '');
     if (bare !== base) terms.push(bare);
   }
+}
+
+/**
+ * Arabic letters as people type them, as search engines read them: alef with a hamza or madda as
+ * a plain alef, ta marbuta as ha, alef maksura as ya, and no tatweel (the stretching stroke).
+ */
+function normalizeArabic(word: string): string {
+  return word.replace(/[أإآٱ]/g, 'ا').replace(/ة/g, 'ه').replace(/ى/g, 'ي').replace(/ـ/g, '');
 }
 
 function pushBigrams(run: string, terms: string[]): void {

@@ -80,6 +80,11 @@ describe('searchScorer', () => {
     for (const [tools, request] of cases) expect(ranked(request, [], tools, 1)).toEqual([tools[0]!.name === 'apply_coupon' ? 'apply_coupon' : 'list_stores']);
   });
 
+  it('ranks the tool an Arabic request names when it is typed the informal way (no hamza, ه for ة)', () => {
+    const tools = [tool('search_products', 'ابحث عن منتجات في المتجر.'), tool('add_to_cart', 'أضف منتجًا إلى سلة التسوق.'), tool('track_order', 'تتبع حالة الطلب.')];
+    expect(ranked('اضف كوبين الى السله', [], tools, 1)).toEqual(['add_to_cart']);
+  });
+
   it('lifts a recent tool without burying the one the request names', () => {
     const scores = searchScorer(shop, 'add it to the cart', ['get_weather']);
     const plain = searchScorer(shop, 'add it to the cart', []);

@@ -39,8 +39,14 @@ describe('tokenizeText', () => {
     expect(tokenizeText('المتاجر في الرياض')).toEqual(['متاجر', 'رياض']);
   });
 
+  it('reads Arabic as people type it: a hamza or madda on alef or not, ة as ه, ى as ي, no tatweel', () => {
+    expect(tokenizeText('أضف إلى السلة')).toEqual(tokenizeText('اضف الى السله'));
+    expect(tokenizeText('آخر مستشفى')).toEqual(tokenizeText('اخر مستشفي'));
+    expect(tokenizeText('السـلـة')).toEqual(tokenizeText('السلة'));
+  });
+
   it('takes off Arabic vowel marks and article, and reads a Hebrew word without its prefix as well', () => {
-    expect(tokenizeText('ألغِ القسيمة')).toEqual(['ألغ', 'قسيمة']);
+    expect(tokenizeText('ألغِ القسيمة')).toEqual(['الغ', 'قسيمه']);
     expect(tokenizeText('בחנות שלנו')).toEqual(['בחנות', 'חנות', 'שלנו', 'לנו']);
     expect(tokenizeText('הַחֲנוּיוֹת')).toEqual(['החנויות', 'חנויות']);
   });
