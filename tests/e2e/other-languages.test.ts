@@ -26,7 +26,7 @@ function wordPositions(page: Page, selector: string, words: string[]): Promise<R
   }, words);
 }
 
-describe.skipIf(!chromiumAvailable)('a page and a person in a right-to-left language', () => {
+describe.skipIf(!chromiumAvailable)('the side panel with a right-to-left language, long labels and long words, at 320 px', () => {
   let extension: LaunchedExtension;
   let server: FixtureServer;
 
@@ -65,6 +65,24 @@ describe.skipIf(!chromiumAvailable)('a page and a person in a right-to-left lang
     const result = await wordPositions(panel, '[data-testid=tool-result]', ['كوب', 'iPhone', 'أحمر']);
     expect(result['كوب']).toBeGreaterThan(result['iPhone']!);
     expect(result['iPhone']).toBeGreaterThan(result['أحمر']!);
+    await panel.close();
+    await page.close();
+  });
+
+  it('keeps a card\'s tool name in sight at 320 px beside a long state ("Not among the 8 tools shown for this request")', async () => {
+    const page = await extension.context.newPage();
+    await page.goto(server.url('/many-reports.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await panel.setViewportSize({ width: 320, height: 700 });
+    await panel.getByTestId('suggestion').first().waitFor({ timeout: 10_000 });
+    await useReplayEngine(extension.serviceWorker, { replies: [toolCall('archive_old_data', {}), 'Here it is.'] });
+    await ask(panel, 'open the sales report');
+    const card = panel.locator('[data-testid=tool-card][data-name=archive_old_data]').first();
+    await card.waitFor({ timeout: 15_000 });
+    await expect.poll(() => card.locator('.tool-state').textContent()).toBe('Not among the 8 tools shown for this request');
+    const name = await card.locator('.tool-name').evaluate((element) => ({ width: element.getBoundingClientRect().width, cut: element.scrollWidth > element.clientWidth }));
+    expect(name).toEqual({ width: expect.any(Number), cut: false });
+    expect(name.width).toBeGreaterThan(50);
     await panel.close();
     await page.close();
   });
