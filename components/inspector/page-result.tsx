@@ -1,4 +1,5 @@
 import { formatToolText } from '@/lib/text/format-tool-text';
+import { JsonText } from '@/components/shared/json-text';
 import type { PageResult } from '@/lib/webmcp/read-page-result';
 
 /**
@@ -11,7 +12,9 @@ export function PageResultView({ pageResult }: { pageResult: PageResult }) {
       <p class="run-meta">
         The page it loaded, <span class="page-result-url">{pageResult.url}</span>, gives this result:
       </p>
-      <pre class="run-text">{formatToolText(pageResult.data)}</pre>
+      <pre class="run-text">
+        <JsonText text={formatToolText(pageResult.data)} />
+      </pre>
     </div>
   );
 }

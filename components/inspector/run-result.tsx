@@ -2,6 +2,7 @@ import type { ToolOutput } from '@webmcp-agents/chat';
 import { formatToolText } from '@/lib/text/format-tool-text';
 import type { RunState } from './hand-runs';
 import { browserHidesError } from '@/lib/webmcp/hidden-tool-error';
+import { JsonText } from '@/components/shared/json-text';
 import { PageResultView } from './page-result';
 
 /**
@@ -30,7 +31,7 @@ export function RunResult({ run }: { run: RunState | undefined }) {
           <p class="run-meta" aria-hidden="true">
             {meta}
           </p>
-          {run?.pageResult ? <PageResultView pageResult={run.pageResult} /> : <pre class="run-text">{formatToolText(output.text)}</pre>}
+          {run?.pageResult ? <PageResultView pageResult={run.pageResult} /> : <pre class="run-text"><JsonText text={formatToolText(output.text)} /></pre>}
           {check && (
             <p class={check.matches ? 'run-check muted' : 'run-check finding warning'}>
               {!check.matches && <span class="finding-level">Warning: </span>}

@@ -1,5 +1,6 @@
 import { describeDivergence } from '@/lib/traces/describe-trace';
 import type { Divergence } from '@/lib/traces/divergence-schema';
+import { JsonText } from '@/components/shared/json-text';
 import { formatToolText } from '@/lib/text/format-tool-text';
 
 /** Every place the replay went differently, in step order. */
@@ -23,11 +24,15 @@ export function DivergenceItem({ divergence, withStep }: { divergence: Divergenc
         <div class="result-pair">
           <div>
             <p class="muted">Recorded{divergence.recorded.isError ? ' (error)' : ''}</p>
-            <pre>{formatToolText(divergence.recorded.text)}</pre>
+            <pre>
+              <JsonText text={formatToolText(divergence.recorded.text)} />
+            </pre>
           </div>
           <div>
             <p class="muted">Now{divergence.replayed.isError ? ' (error)' : ''}</p>
-            <pre>{formatToolText(divergence.replayed.text)}</pre>
+            <pre>
+              <JsonText text={formatToolText(divergence.replayed.text)} />
+            </pre>
           </div>
         </div>
       )}

@@ -65,6 +65,19 @@ describe.skipIf(!chromiumAvailable)('the side panel with a right-to-left languag
     const result = await wordPositions(panel, '[data-testid=tool-result]', ['كوب', 'iPhone', 'أحمر']);
     expect(result['كوب']).toBeGreaterThan(result['iPhone']!);
     expect(result['iPhone']).toBeGreaterThan(result['أحمر']!);
+    // The trace viewer shows the call's arguments and result the same way.
+    const traceLink = panel.getByTestId('trace-link').last();
+    await traceLink.waitFor({ timeout: 15_000 });
+    const viewer = await extension.openExtensionPage((await traceLink.getAttribute('href'))!);
+    await viewer.setViewportSize({ width: 900, height: 800 });
+    for (const summary of await viewer.getByTestId('step-summary').all()) await summary.click();
+    await viewer.getByTestId('call-arguments').first().waitFor();
+    for (const shown of ['call-arguments', 'call-result']) {
+      const order = await wordPositions(viewer, `[data-testid=${shown}]`, ['كوب', 'iPhone', 'أحمر']);
+      expect(order['كوب'], shown).toBeGreaterThan(order['iPhone']!);
+      expect(order['iPhone'], shown).toBeGreaterThan(order['أحمر']!);
+    }
+    await viewer.close();
     await panel.close();
     await page.close();
   });
