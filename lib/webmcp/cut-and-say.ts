@@ -6,6 +6,9 @@
 export function cutAndSay(text: string, limit: number): string {
   if (text.length <= limit) return text;
   const marker = (kept: number): string => `\n… (cut: ${text.length - kept} of ${text.length} characters not shown)`;
-  const kept = Math.max(0, limit - marker(0).length);
+  let kept = Math.max(0, limit - marker(0).length);
+  // Never half a character: a cut between the two halves of an emoji keeps neither.
+  const last = text.charCodeAt(kept - 1);
+  if (kept > 0 && last >= 0xd800 && last <= 0xdbff) kept -= 1;
   return text.slice(0, kept) + marker(kept);
 }
