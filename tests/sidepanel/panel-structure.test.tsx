@@ -18,13 +18,16 @@ describe('the side panel as a screen reader walks it', () => {
   });
 
   it('lets a request and each block of a reply in a right-to-left language read right to left, and the request box too', async () => {
-    const reply = 'יש שלושה ספלים כחולים.\n\nThe cheapest is the enamel mug.';
+    const reply = 'יש שלושה ספלים כחולים.\n\nThe cheapest is the enamel mug.\n\n- iPhone 15 Pro: בחנות, במחיר 4999\n\n```\nשלום()\n```';
     panel = await mountPanel({ turns: [turn({ request: 'מצא ספל כחול', items: [{ kind: 'prose', text: reply }], outcome: 'answer' })] });
     expect(panel.find('request')?.getAttribute('dir')).toBe('auto');
     const blocks = [...panel.container.querySelectorAll('.markdown-block')];
     expect(blocks.map((block) => [block.textContent?.trim(), block.getAttribute('dir')])).toEqual([
-      ['יש שלושה ספלים כחולים.', 'auto'],
-      ['The cheapest is the enamel mug.', 'auto'],
+      ['יש שלושה ספלים כחולים.', 'rtl'],
+      ['The cheapest is the enamel mug.', 'ltr'],
+      // A list whose item starts with a Latin name is still Hebrew; code reads left to right.
+      ['iPhone 15 Pro: בחנות, במחיר 4999', 'rtl'],
+      ['שלום()', 'ltr'],
     ]);
     expect(panel.find('chat-input')?.getAttribute('dir')).toBe('auto');
   });
