@@ -61,7 +61,8 @@ export class InspectorModel {
   readonly onlyWithNotes = signal(false);
   /** The tools the list shows, in the page's order. */
   readonly shownTools = computed(() => {
-    const words = this.filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    // Full-width letters (typed with a Japanese input method) read as their plain letters.
+    const words = this.filter.value.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean);
     const findings = this.findingsByTool.value;
     return this.tools.value.filter((tool) => {
       if (this.onlyWithNotes.value && !(findings.get(toolKey(tool))?.length)) return false;

@@ -447,6 +447,11 @@ describe('the inspector page', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(cards()).toEqual(['list_projects', 'open_project', 'rename_project']);
     expect(container.querySelector('[data-testid=tool-filter-count]')?.textContent).toBe('3 of 9 tools shown');
+    // Full-width letters, as a Japanese input method types them, read as the plain ones.
+    filter.value = 'ｐｒｏｊｅｃｔ';
+    filter.dispatchEvent(new Event('input'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cards()).toEqual(['list_projects', 'open_project', 'rename_project']);
     filter.value = '';
     filter.dispatchEvent(new Event('input'));
     const onlyNotes = container.querySelector<HTMLInputElement>('[data-testid=only-with-notes]')!;
