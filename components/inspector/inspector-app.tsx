@@ -42,7 +42,7 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         <p class="empty">
           This tab offers no WebMCP tools.{' '}
           {/* A page seen with tools took them away itself: no reload would help. */}
-          {model.listedToolsAt.value !== tabTools?.url && (
+          {model.mayNeedReload.value && (
             <span class="muted">A page open since before the extension was installed or updated needs a reload first.</span>
           )}
         </p>

@@ -40,8 +40,13 @@ const reconnectDelayMs = 200;
 export class InspectorModel {
   /** undefined while loading; null when the tab offers nothing. */
   readonly tabTools = signal<TabTools | null | undefined>(undefined);
-  /** The address of the last page seen listing tools: one that lists none now took them away itself. */
-  readonly listedToolsAt = signal<string | undefined>(undefined);
+  /** The last page seen listing tools (see `pageOf`): one that lists none now took them away itself. */
+  private readonly listedToolsIn = signal<string | undefined>(undefined);
+  /** The tab lists no tools, and was never seen with any: it may be a page open since before the extension came. */
+  readonly mayNeedReload = computed(() => {
+    const tabTools = this.tabTools.value;
+    return !tabTools?.tools.length && (!tabTools || this.listedToolsIn.value !== pageOf(tabTools));
+  });
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
   readonly changes = signal<ToolChange[]>([]);
   private readonly changeLog = new ToolChangeLog(this.changes);
@@ -187,13 +192,18 @@ export class InspectorModel {
       // The first reading is the baseline; the log tells what changed after it.
       if (previous !== undefined) this.changeLog.logListChange(previous, event.tabTools);
       this.tabTools.value = event.tabTools;
-      if (event.tabTools?.tools.length) this.listedToolsAt.value = event.tabTools.url;
+      if (event.tabTools?.tools.length) this.listedToolsIn.value = pageOf(event.tabTools);
       // "Copied 3 tools" no longer says what the list holds once it changed.
       if (this.copyStatus.value && !sameList(previous, event.tabTools)) this.copyStatus.value = '';
       this.handRuns.afterListing(event.tabTools);
       this.runForms.afterListing(new Set((event.tabTools?.tools ?? []).map(toolKey)));
     });
   }
+}
+
+/** The page a report came from: its top document where the browser names it, which stays while a single-page app moves the address; else its address. */
+export function pageOf(tabTools: TabTools): string {
+  return tabTools.documentId ?? tabTools.url;
 }
 
 function sameList(a: TabTools | null | undefined, b: TabTools | null | undefined): boolean {

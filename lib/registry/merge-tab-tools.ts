@@ -19,6 +19,7 @@ export function mergeTabTools(tabId: number, entry: TabEntry): TabTools | undefi
     url,
     origin: top?.origin ?? reportedTop ?? originOf(url) ?? '',
     ...(entry.tabTitle ? { title: entry.tabTitle } : {}),
+    ...(top?.documentId === undefined ? {} : { documentId: top.documentId }),
     tools: frames.flatMap(({ frameId, frame }) => {
       const document = frame.documentId === undefined ? {} : { documentId: frame.documentId };
       return frame.tools.map((tool) => ({ ...tool, frameId, ...document }));

@@ -17,6 +17,8 @@ export const tabToolsSchema = z.object({
   origin: z.string(),
   /** The tab's title, as the browser told it with the latest report: the page's own words. */
   title: z.optional(z.string()),
+  /** The top frame's document, where the browser names it: it stays while a single-page app moves the address. */
+  documentId: z.optional(z.string()),
   tools: z.array(pageToolSchema),
   dropped: z.array(droppedToolSchema),
   updatedAt: z.number(),

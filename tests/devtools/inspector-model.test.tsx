@@ -397,6 +397,21 @@ describe('the inspector model', () => {
     expect(container.querySelector('.empty')?.textContent).toContain('needs a reload first');
   });
 
+  it('knows a single-page app that moved to a route without tools is the page seen with tools, not one to reload', async () => {
+    const { fake, container, tick } = showInspector();
+    const inDocument = (documentId: string, url: string, tools: PageTool[]): TabTools => ({ ...tabTools(tools), url, documentId });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: inDocument('doc-1', 'https://shop.example/', [tool('view_cart')]) });
+    await tick();
+    // history.pushState: the tab's address moves, the document stays, and the route has no tools.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: inDocument('doc-1', 'https://shop.example/orders/42', []) });
+    await tick();
+    expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
+    // A new document, even at an address seen with tools, was not.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: inDocument('doc-2', 'https://shop.example/', []) });
+    await tick();
+    expect(container.querySelector('.empty')?.textContent).toContain('needs a reload first');
+  });
+
   it('reconnects after the service worker restarts, and sends what was asked meanwhile', () => {
     vi.useFakeTimers();
     const channels = [fakeChannel(), fakeChannel()];

@@ -162,6 +162,8 @@ describe('the tab tool registry', () => {
       await registry.report(list, report(list.url, ['search']));
       await registry.frameGone(7, 0, 'product-document');
       expect((await registry.get(7))?.tools.map((entry) => [entry.name, entry.documentId])).toEqual([['search', 'list-document']]);
+      // The tab names the top frame's document, which stays while a single-page app moves the address.
+      expect((await registry.get(7))?.documentId).toBe('list-document');
       // The list's own goodbye still takes its tools.
       await registry.frameGone(7, 0, 'list-document');
       expect(await registry.get(7)).toBeUndefined();
