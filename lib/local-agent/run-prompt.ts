@@ -53,6 +53,8 @@ export class RunPrompt {
   private contextTokens: number | undefined;
   private toolsContextTokens: number | undefined;
   private readonly stepResults: StepResults[] = [];
+  // The system prompt of the last prompt given, which `shrink` measures the run's room beside.
+  private lastSystem = '';
 
   constructor(private readonly options: RunPromptOptions) {
     this.messages = [{ role: 'user', content: options.request }];
@@ -70,6 +72,7 @@ export class RunPrompt {
       this.toolsContextTokens === undefined
         ? { shown: ranked, system: this.systemPrompt(ranked) }
         : fitShownTools(ranked, systemPromptRoom(this.toolsContextTokens, this.options.request, this.options.history), this.systemPrompt);
+    this.lastSystem = system;
     const runMessages = this.fitRunMessages(system);
     return { shown, messages: [{ role: 'system', content: system }, ...this.history, ...runMessages] };
   }
@@ -91,10 +94,11 @@ export class RunPrompt {
   /**
    * Makes the next prompt smaller after the model found one too long: fitted to the model's own
    * context where it says that is smaller; else without the older half of the history, and with an
-   * eighth less room for the run's results (the refusal proved the estimate counts this text short,
-   * and a prompt that merely fits would leave the reply no room; the tools shown stay as they
-   * were); else with a quarter less room all round (fewer tools may be shown, the results are cut
-   * shorter).
+   * eighth of the room the refused prompt left the run's messages taken off it (the refusal proved
+   * the estimate counts this text short, and a prompt that merely fits would leave the reply no
+   * room; an eighth of the whole context could be more than that room, and cost the rest of the
+   * history; the tools shown stay as they were); else with a quarter less room all round (fewer
+   * tools may be shown, the results are cut shorter).
    */
   shrink(modelContext: number | undefined): void {
     if (!this.canShrink) return;
@@ -103,7 +107,8 @@ export class RunPrompt {
       this.toolsContextTokens = Math.min(this.toolsContextTokens!, modelContext);
     } else if (this.history.length > 0) {
       const kept = withoutOlderHalf(this.history);
-      this.contextTokens! -= messagesTokens(this.history) - messagesTokens(kept) + Math.floor(this.contextTokens! / 8);
+      const runRoom = Math.max(0, this.roomForRun(this.lastSystem));
+      this.contextTokens! -= messagesTokens(this.history) - messagesTokens(kept) + Math.floor(runRoom / 8);
       this.history = kept;
     } else {
       this.contextTokens = Math.floor((this.contextTokens! * 3) / 4);

@@ -1104,6 +1104,33 @@ describe('runLocalAgent', () => {
       expect(asked.filter((tokens) => tokens > 4_096).length).toBeGreaterThan(0);
     });
 
+    it('keeps the newer half of the history and most of the result on a page whose tools fill most of the context', async () => {
+      const history: ChatMessage[] = Array.from({ length: 4 }, (_, index) => [
+        { role: 'user' as const, content: `what about mug ${index}?` },
+        { role: 'assistant' as const, content: `Mug ${index} is blue, holds 350 ml and costs 12 USD. `.repeat(10) },
+      ]).flat();
+      const tools: ToolDescriptor[] = Array.from({ length: 80 }, (_, index) => ({
+        name: `tool_${index}`,
+        description: `Does thing ${index} with the mug, as a long description of what it does tells. `.repeat(4),
+        inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+      }));
+      // The model refuses the first prompt that shows a result, once: its tokenizer counts it long.
+      const replay = createReplayEngine([call('tool_0', { query: 'mug' }), 'People like the mug.'], { chunkSize: 20 });
+      let refused = 0;
+      const model: LanguageModel = {
+        async *stream(request) {
+          if (request.messages.at(-1)!.content.includes('keeps coffee hot') && refused++ === 0) throw tooLong(8_192);
+          yield* replay.stream(request);
+        },
+      };
+      const { options } = setup([], { model, history, contextTokens: 8_192, maxTools: 60, getTools: () => tools, toolOutputLimit: 20_000, executeTool: async () => ({ text: review }) });
+      expect(await runLocalAgent({ ...options, request: 'what do people say about the mug?' })).toMatchObject({ finishReason: 'answer' });
+      const refit = replay.requests[1]!.messages;
+      expect(refit.filter((message) => message.content.startsWith('what')).map((message) => message.content)).toEqual(['what about mug 2?', 'what about mug 3?', 'what do people say about the mug?']);
+      // The result keeps far more than its least (about 500 characters).
+      expect(refit.at(-1)!.content.length).toBeGreaterThan(1_200);
+    });
+
     it('is not asked again once the person saw part of the reply, nor where the context is not known', async () => {
       const halfAnswer: LanguageModel = {
         async *stream() {
