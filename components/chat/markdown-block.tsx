@@ -1,7 +1,7 @@
 import type { Token } from 'marked';
 import { memo } from 'preact/compat';
 import { renderMarkdownBlock } from '@/lib/sidepanel/render-markdown';
-import { textDirection } from '@/lib/text/text-direction';
+import { blockDirection } from '@/lib/text/text-direction';
 
 interface MarkdownBlockProps {
   token: Token;
@@ -12,9 +12,10 @@ interface MarkdownBlockProps {
 export const MarkdownBlock = memo(
   function MarkdownBlock({ token }: MarkdownBlockProps) {
     const html = renderMarkdownBlock(token);
-    // Each block reads in the direction of most of its letters: a reply may mix languages, and an
-    // Arabic list's items may each start with a Latin name. Code reads left to right.
-    const dir = token.type === 'code' ? 'ltr' : textDirection(token.raw);
+    // A block reads in the direction most of its letters say, else in the reply's (an Arabic
+    // list's items may each start with a Latin name); a reply may mix languages. Code reads left
+    // to right.
+    const dir = token.type === 'code' ? 'ltr' : blockDirection(token.raw);
     return html ? <div class="markdown-block" dir={dir} dangerouslySetInnerHTML={{ __html: html }} /> : null;
   },
   (previous, next) => previous.token.raw === next.token.raw && previous.linksKey === next.linksKey,

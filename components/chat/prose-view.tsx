@@ -1,11 +1,14 @@
 import { memo } from 'preact/compat';
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { lexMarkdownBlocks, type MarkdownBlocks } from '@/lib/sidepanel/lex-markdown-blocks';
+import { replyDirection } from '@/lib/text/text-direction';
 import { MarkdownBlockGroup } from './markdown-block-group';
 import { useProgressiveCount } from './use-progressive-count';
 import { useThrottledText } from './use-throttled-text';
 
 const blocksPerGroup = 64;
+// The reply's start tells its direction: counting its letters costs the same however long it grows.
+const directionSample = 4_000;
 
 function groupStarts(count: number): number[] {
   return Array.from({ length: Math.ceil(count / blocksPerGroup) }, (_, index) => index * blocksPerGroup);
@@ -36,6 +39,8 @@ export const ProseView = memo(function ProseView({ text, live }: ProseViewProps)
     return lexed.current;
   }, [shown, live]);
   const count = useProgressiveCount(blocks.tokens);
+  const start = shown.slice(0, directionSample);
+  const dir = useMemo(() => replyDirection(start), [start]);
   useLayoutEffect(() => {
     renderCost.current = performance.now() - renderStart.current;
   }, [blocks]);
@@ -43,7 +48,7 @@ export const ProseView = memo(function ProseView({ text, live }: ProseViewProps)
   // The same element while nothing changed: a delta that does not render yet costs nothing.
   return useMemo(
     () => (
-      <div class="prose" data-testid="prose">
+      <div class="prose" data-testid="prose" dir={dir}>
         {groupStarts(count).map((start) => {
           const end = Math.min(count, start + blocksPerGroup);
           return (
@@ -56,6 +61,6 @@ export const ProseView = memo(function ProseView({ text, live }: ProseViewProps)
         })}
       </div>
     ),
-    [blocks, count],
+    [blocks, count, dir],
   );
 });

@@ -1,15 +1,37 @@
-// Letters of the right-to-left scripts (Hebrew, Arabic and those near them), and letters of any script.
-const rightToLeftLetter = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/g;
+// Letters of the right-to-left scripts (Hebrew, Arabic and those near them): letters only, not
+// their digits, vowel marks or signs.
+const rightToLeftLetter = /(?=\p{L})[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 const letter = /\p{L}/gu;
+// What a reader never reads as words: a link's or an image's address, a bare address, code.
+const unread = /\]\([^)]*\)|<[a-z][\w+.-]*:[^>\s]*>|\b[a-z][\w+.-]*:\/\/\S+|`[^`\n]*`/gi;
+
+type Direction = 'rtl' | 'ltr';
+
+/** The share of a Markdown text's read letters that are right to left; undefined where it has none. */
+function rightToLeftShare(markdown: string): number | undefined {
+  const read = markdown.replace(unread, ' ');
+  const letters = read.match(letter)?.length ?? 0;
+  return letters === 0 ? undefined : (read.match(rightToLeftLetter)?.length ?? 0) / letters;
+}
 
 /**
- * The direction a block of a reply reads in, by most of its letters: an Arabic list whose items
- * each start with a Latin name ("iPhone 15 Pro: بسعر 4999 ريال") is still Arabic, where the first
- * letter alone would say left to right. `auto` where it has no letters.
+ * The direction a whole reply reads in: right to left where a third of its letters or more are,
+ * since a reply in Arabic or Hebrew often names products and brands in Latin letters ("iPhone 15
+ * Pro: بسعر 4999 ريال"), where the first letter alone would say left to right. Undefined where it
+ * has no letters.
  */
-export function textDirection(text: string): 'rtl' | 'ltr' | 'auto' {
-  const letters = text.match(letter)?.length ?? 0;
-  if (letters === 0) return 'auto';
-  const rightToLeft = text.match(rightToLeftLetter)?.length ?? 0;
-  return rightToLeft * 2 >= letters ? 'rtl' : 'ltr';
+export function replyDirection(markdown: string): Direction | undefined {
+  const share = rightToLeftShare(markdown);
+  return share === undefined ? undefined : share >= 1 / 3 ? 'rtl' : 'ltr';
+}
+
+/**
+ * The direction one block of a reply reads in, where most of its letters say it (a reply may mix
+ * languages: a quote, an English paragraph); undefined, the reply's own, where its letters are
+ * mixed ("- iPhone 15 Pro Max: 4999 ريال") or it has none.
+ */
+export function blockDirection(markdown: string): Direction | undefined {
+  const share = rightToLeftShare(markdown);
+  if (share === undefined) return undefined;
+  return share >= 0.6 ? 'rtl' : share <= 0.2 ? 'ltr' : undefined;
 }

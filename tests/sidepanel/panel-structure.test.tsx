@@ -6,6 +6,14 @@ import { tabId, toolCard, turn } from './session-fixtures';
 let panel: MountedPanel | undefined;
 afterEach(() => panel?.unmount());
 
+/** Each block of the replies shown, and the direction it reads in: its own, else the nearest around it that says one. */
+function shownDirections() {
+  return [...panel!.container.querySelectorAll('.markdown-block')].map((block) => [
+    block.textContent?.trim().replace(/\s*\n\s*/g, '\n'),
+    block.closest('[dir]')?.getAttribute('dir'),
+  ]);
+}
+
 describe('the side panel as a screen reader walks it', () => {
   it('heads the panel with the site, names the request form, each turn by its request and each tool card by its tool and state', async () => {
     panel = await mountPanel({ turns: [turn({ id: 'turn-9', request: 'find a blue mug', items: [toolCard({ name: 'search_products', state: 'done' })], outcome: 'answer' })] });
@@ -18,18 +26,32 @@ describe('the side panel as a screen reader walks it', () => {
   });
 
   it('lets a request and each block of a reply in a right-to-left language read right to left, and the request box too', async () => {
-    const reply = 'יש שלושה ספלים כחולים.\n\nThe cheapest is the enamel mug.\n\n- iPhone 15 Pro: בחנות, במחיר 4999\n\n```\nשלום()\n```';
+    const reply = 'יש שלושה ספלים כחולים.\n\nThe cheapest is the enamel mug.\n\n- iPhone 15 Pro: בחנות, במחיר 4999\n\nוגם:\n\n- Galaxy S24 Ultra: 3899 שקל, במלאי\n\n```\nשלום()\n```';
     panel = await mountPanel({ turns: [turn({ request: 'מצא ספל כחול', items: [{ kind: 'prose', text: reply }], outcome: 'answer' })] });
     expect(panel.find('request')?.getAttribute('dir')).toBe('auto');
-    const blocks = [...panel.container.querySelectorAll('.markdown-block')];
-    expect(blocks.map((block) => [block.textContent?.trim(), block.getAttribute('dir')])).toEqual([
+    expect(shownDirections()).toEqual([
       ['יש שלושה ספלים כחולים.', 'rtl'],
       ['The cheapest is the enamel mug.', 'ltr'],
-      // A list whose item starts with a Latin name is still Hebrew; code reads left to right.
+      // A list whose item starts with a Latin name is still Hebrew, mostly Latin too in a Hebrew
+      // reply; code reads left to right.
       ['iPhone 15 Pro: בחנות, במחיר 4999', 'rtl'],
+      ['וגם:', 'rtl'],
+      ['Galaxy S24 Ultra: 3899 שקל, במלאי', 'rtl'],
       ['שלום()', 'ltr'],
     ]);
     expect(panel.find('chat-input')?.getAttribute('dir')).toBe('auto');
+  });
+
+  it('reads an Arabic list of links right to left, and an English reply naming an Arabic word left to right', async () => {
+    const links = '- [كوب أحمر](https://shop.example/products/red-enamel-mug)\n- [كوب أزرق](https://shop.example/products/blue-enamel-mug)';
+    const english = 'The red mug is called كوب أحمر in Arabic; it costs 49 riyals.\n\n- Mug: ٤٩ ريال\n\n| 12 | 4.5 |\n|---|---|';
+    panel = await mountPanel({ turns: [turn({ items: [{ kind: 'prose', text: links }], outcome: 'answer' }), turn({ id: 'turn-2', items: [{ kind: 'prose', text: english }], outcome: 'answer' })] });
+    expect(shownDirections()).toEqual([
+      ['كوب أحمر (shop.example)\nكوب أزرق (shop.example)', 'rtl'],
+      ['The red mug is called كوب أحمر in Arabic; it costs 49 riyals.', 'ltr'],
+      ['Mug: ٤٩ ريال', 'ltr'],
+      ['12\n4.5', 'ltr'],
+    ]);
   });
 
   it('moves focus to the request box when the error it dismisses takes its button away', async () => {
