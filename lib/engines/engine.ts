@@ -86,14 +86,22 @@ export function thinkingCutOff(): EngineError {
  * not help, sending it again fails the same way, so the hint says what makes it shorter. The
  * options page has no chat: there even its short trial did not fit.
  */
-export function contextFull(model: string, contextTokens?: number): EngineError {
+export function contextFull(model: string, contextTokens?: number, promptLimit?: number): EngineError {
   const context = contextTokens ? `the ${contextTokens.toLocaleString('en-US')}-token context` : 'the context';
-  const error = new EngineError(
-    'context-full',
-    `This conversation no longer fits in ${context} of ${model}.`,
-    'Start a new chat, lower "Characters of a tool\'s output the model reads" in the options, or pick a model with more context.',
-    'Even this short trial does not fit: pick a model with more context, or another engine.',
-  );
+  // A server's limit on the prompt alone (Text Generation Inference's --max-input-tokens) is its own setting.
+  const error = promptLimit
+    ? new EngineError(
+        'context-full',
+        `This conversation no longer fits in the ${promptLimit.toLocaleString('en-US')} prompt tokens the server allows ${model}.`,
+        'Start a new chat, lower "Characters of a tool\'s output the model reads" in the options, or start the server with a higher limit on the prompt.',
+        'Even this short trial does not fit: start the server with a higher limit on the prompt, or pick another engine.',
+      )
+    : new EngineError(
+        'context-full',
+        `This conversation no longer fits in ${context} of ${model}.`,
+        'Start a new chat, lower "Characters of a tool\'s output the model reads" in the options, or pick a model with more context.',
+        'Even this short trial does not fit: pick a model with more context, or another engine.',
+      );
   if (contextTokens) error.contextTokens = contextTokens;
   return error;
 }

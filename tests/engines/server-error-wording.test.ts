@@ -123,7 +123,7 @@ describe('which server errors say the prompt was longer than the model\'s contex
     ['Text Generation Inference', undefined, 'Input validation error: `inputs` tokens + `max_new_tokens` must be <= 4096. Given: 5000 `inputs` tokens and 1024 `max_new_tokens`', 4096],
     ['Ollama', undefined, 'the input length exceeds the context length', undefined],
   ] as const)('%s', (_server, error, detail, contextTokens) => {
-    expect(contextRefusal(error, detail, '"m"')).toMatchObject({ code: 'context-full', contextTokens });
+    expect(contextRefusal(error, detail, '"m"', { loose: false })).toMatchObject({ code: 'context-full', contextTokens });
   });
 
   it('reads a refusal for a prompt too long whatever status it comes with (TGI answers 422, Ollama 500), and says it once', async () => {
@@ -137,6 +137,24 @@ describe('which server errors say the prompt was longer than the model\'s contex
     expect(other.message).toBe('The server at localhost:11434 answered HTTP 500: Out of memory.');
   });
 
+  it("reads a server fault that names the context as the server's, not as a prompt too long: only a 400 may say it in words of its own", async () => {
+    const refused = (status: number, body: unknown) => serverRefused(address, new Response(JSON.stringify(body), { status }), 'qwen3:1.7b');
+    const loading = await refused(500, { error: 'Failed to load model: context length of 32768 is too large for the memory available' });
+    expect(loading).toMatchObject({ code: 'unavailable', message: 'The server at localhost:11434 answered HTTP 500: Failed to load model: context length of 32768 is too large for the memory available.' });
+    expect((await refused(500, { error: 'KV cache allocation failed for n_ctx: 32768' })).code).toBe('unavailable');
+    expect((await refused(422, { error: 'The context window exceeds the GPU memory' })).code).toBe('unavailable');
+    expect((await refused(400, { error: 'The prompt exceeds the context window' })).code).toBe('context-full');
+  });
+
+  it("reads Text Generation Inference's limit on the prompt alone, and not its refusal of the reply's own length", async () => {
+    const refused = (body: unknown) => serverRefused(address, new Response(JSON.stringify(body), { status: 422 }), 'qwen3:1.7b', 1_024);
+    const prompt = await refused({ error: 'Input validation error: `inputs` must have less than 2048 tokens. Given: 3000', error_type: 'validation' });
+    // Fitted to 2,048 tokens of prompt beside the 1,024 the reply was asked.
+    expect(prompt).toMatchObject({ code: 'context-full', contextTokens: 3_072, message: 'This conversation no longer fits in the 2,048 prompt tokens the server allows "qwen3:1.7b".' });
+    const reply = await refused({ error: 'Input validation error: `inputs` tokens + `max_new_tokens` must be <= 1512. Given: 30 `inputs` tokens and 3984 `max_new_tokens`', error_type: 'validation' });
+    expect(reply.code).toBe('unavailable');
+  });
+
   it.each([
     // The reply's own length fills the context: a shorter prompt would not help.
     "'max_tokens' or 'max_completion_tokens' is too large: 1024. This model's maximum context length is 1024 tokens and your request has 41 input tokens (1024 > 1024 - 41).",
@@ -144,6 +162,6 @@ describe('which server errors say the prompt was longer than the model\'s contex
     'Requested context size 32768 exceeds the maximum supported by the model (8192).',
     'model "m" not found, try pulling it first',
   ])('not: %s', (detail) => {
-    expect(contextRefusal(undefined, detail, '"m"')).toBeUndefined();
+    expect(contextRefusal(undefined, detail, '"m"', { loose: true })).toBeUndefined();
   });
 });

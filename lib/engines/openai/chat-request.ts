@@ -58,7 +58,7 @@ export async function postChatRequest(request: ModelRequest, options: ChatReques
     await response.body?.cancel().catch(() => {});
     response = await send(request, options, false, signal, timer);
   }
-  if (!response.ok || !response.body) throw await serverRefused(options.address, response, options.model);
+  if (!response.ok || !response.body) throw await serverRefused(options.address, response, options.model, options.maxTokens);
   return response;
 }
 

@@ -133,15 +133,20 @@ export function serverModelLabel(address: string, model: string | undefined): st
   return model ? `"${model}"` : `the model at ${serverHost(address)}`;
 }
 
+// Most servers refuse a prompt too long with a 400; Text Generation Inference with a 422, Ollama at
+// times with a 500, and a gateway before a server may with a 413. Only at a 400 may the refusal say
+// it in words of its own (see contextRefusal).
 const contextRefusalStatuses = new Set([400, 413, 422, 500]);
 
-/** The server answered, but not with what was asked. */
-export async function serverRefused(address: string, response: Response, model?: string): Promise<EngineError> {
+/**
+ * The server answered, but not with what was asked. `replyTokens`: the tokens a chat request asked
+ * for the reply, which a refusal of the prompt's length leaves it.
+ */
+export async function serverRefused(address: string, response: Response, model?: string, replyTokens?: number): Promise<EngineError> {
   const { detail, error } = await responseDetail(response);
   const host = serverHost(address);
-  // Most servers refuse a prompt too long with a 400; Text Generation Inference with a 422, Ollama
-  // at times with a 500. The refusal's own words decide (see contextRefusal).
-  const tooLong = contextRefusalStatuses.has(response.status) ? contextRefusal(error, detail, serverModelLabel(address, model)) : undefined;
+  const reading = { loose: response.status === 400, ...(replyTokens === undefined ? {} : { replyTokens }) };
+  const tooLong = contextRefusalStatuses.has(response.status) ? contextRefusal(error, detail, serverModelLabel(address, model), reading) : undefined;
   if (tooLong) return tooLong;
   if (response.status === 403) {
     return new EngineError(

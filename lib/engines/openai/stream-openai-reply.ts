@@ -211,7 +211,8 @@ function parseChunk(data: string): CompletionChunk | undefined {
 
 function streamError({ address, model }: ReplyReading, error: NonNullable<CompletionChunk['error']>): EngineError {
   const message = typeof error === 'string' ? error : (error.message ?? 'unknown error');
-  const tooLong = contextRefusal(error, message, serverModelLabel(address, model));
+  // An error inside a reply the server took comes of the reply itself: the words of any server count.
+  const tooLong = contextRefusal(error, message, serverModelLabel(address, model), { loose: true });
   if (tooLong) return tooLong;
   return new EngineError(
     'unavailable',
