@@ -66,12 +66,12 @@ export class InspectorModel {
   readonly onlyWithNotes = signal(false);
   /** The tools the list shows, in the page's order. */
   readonly shownTools = computed(() => {
-    // Full-width letters (typed with a Japanese input method) read as their plain letters.
+    // Full-width letters (typed with a Japanese input method, or in a tool's text) read as their plain letters.
     const words = this.filter.value.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean);
     const findings = this.findingsByTool.value;
     return this.tools.value.filter((tool) => {
       if (this.onlyWithNotes.value && !(findings.get(toolKey(tool))?.length)) return false;
-      const text = `${tool.name} ${tool.title ?? ''} ${tool.description}`.toLowerCase();
+      const text = `${tool.name} ${tool.title ?? ''} ${tool.description}`.normalize('NFKC').toLowerCase();
       return words.every((word) => text.includes(word));
     });
   });

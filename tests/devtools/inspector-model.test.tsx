@@ -449,9 +449,10 @@ describe('the inspector page', () => {
     const fake = fakeChannel();
     const model = new InspectorModel(5, () => fake.channel);
     model.open();
-    const names = ['add_task', 'close_task', 'comment_on_task', 'list_projects', 'open_project', 'rename_project', 'search', 'assign_user', 'invite_user'];
-    // One description too short to tell the model anything: a lint note.
-    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(names.map((name) => tool(name, name === 'search' ? { description: 'Search.' } : {}))) });
+    const names = ['add_task', 'close_task', 'comment_on_task', 'list_projects', 'open_project', 'rename_project', 'search', 'assign_user', 'invite_user', 'save_pdf'];
+    // One description too short to tell the model anything: a lint note. One in full-width letters.
+    const described = (name: string) => (name === 'search' ? { description: 'Search.' } : name === 'save_pdf' ? { description: '開いている文書をＰＤＦで保存する。ファイル名を指定できます。' } : {});
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(names.map((name) => tool(name, described(name)))) });
     const container = document.createElement('div');
     document.body.append(container);
     render(<InspectorApp model={model} copyText={async () => {}} />, container);
@@ -461,12 +462,18 @@ describe('the inspector page', () => {
     filter.dispatchEvent(new Event('input'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(cards()).toEqual(['list_projects', 'open_project', 'rename_project']);
-    expect(container.querySelector('[data-testid=tool-filter-count]')?.textContent).toBe('3 of 9 tools shown');
-    // Full-width letters, as a Japanese input method types them, read as the plain ones.
+    expect(container.querySelector('[data-testid=tool-filter-count]')?.textContent).toBe('3 of 10 tools shown');
+    // Full-width letters, as a Japanese input method types them, read as the plain ones, typed or in a tool.
     filter.value = 'ｐｒｏｊｅｃｔ';
     filter.dispatchEvent(new Event('input'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(cards()).toEqual(['list_projects', 'open_project', 'rename_project']);
+    for (const typed of ['ＰＤＦで', 'pdfで']) {
+      filter.value = typed;
+      filter.dispatchEvent(new Event('input'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(cards(), typed).toEqual(['save_pdf']);
+    }
     filter.value = '';
     filter.dispatchEvent(new Event('input'));
     const onlyNotes = container.querySelector<HTMLInputElement>('[data-testid=only-with-notes]')!;
@@ -475,7 +482,7 @@ describe('the inspector page', () => {
     expect(cards()).toEqual(['search']);
     // The log of changes comes before the list, folded once it is long.
     const more = ['a', 'b', 'c', 'd', 'e', 'f'].map((letter) => tool(`extra_${letter}`, { description: 'Short.' }));
-    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([...names.map((name) => tool(name, name === 'search' ? { description: 'Search.' } : {})), ...more]) });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([...names.map((name) => tool(name, described(name))), ...more]) });
     await new Promise((resolve) => setTimeout(resolve, 0));
     const log = container.querySelector('section.change-log')!;
     expect(log.compareDocumentPosition(container.querySelector('article.tool')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
