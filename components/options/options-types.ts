@@ -14,6 +14,8 @@ export interface OptionsDependencies {
   estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
   /** Deletes stored models by their weights' base URLs (all where undefined): by default the service worker does, after stopping a load of them. */
   deleteModels?: (baseUrls: readonly string[] | undefined) => Promise<void>;
+  /** Tells the side panels a model was downloaded or stored ones deleted: by default through the service worker. */
+  modelsChanged?: () => Promise<void>;
   fetch?: typeof fetch;
   /** How long Connect and Try it wait for the server; tests shorten them. */
   timeouts?: { connectMs?: number; trialReplyMs?: number };

@@ -2,12 +2,13 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 import type { EngineLoadProgress } from '@/lib/engines/engine';
 import { createPromptApiEngine } from '@/lib/engines/prompt-api/prompt-api-engine';
 import { browserLanguageModel, englishText } from '@/lib/engines/prompt-api/prompt-api-types';
+import { tellModelsChanged } from '@/lib/agent/models-changed-message';
 import type { Settings } from '@/lib/settings';
 import { describeFailure, type Failure } from './describe-failure';
 import type { OptionsDependencies, PromptApiState } from './options-types';
 
 interface PromptApiSetupParts {
-  dependencies: Pick<OptionsDependencies, 'languageModel'>;
+  dependencies: Pick<OptionsDependencies, 'languageModel' | 'modelsChanged'>;
   settings: ReadonlySignal<Settings | undefined>;
   /** Reads the settings from storage, where the page has none yet. */
   loadSettings(): Promise<Settings>;
@@ -50,6 +51,8 @@ export function createPromptApiSetup({ dependencies, settings, loadSettings }: P
       busy.value = false;
     }
     await check();
+    // The side panels said to press Download here first.
+    if (state.value === 'available') void (dependencies.modelsChanged ?? tellModelsChanged)();
   }
 
   return {

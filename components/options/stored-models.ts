@@ -1,6 +1,7 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { listStoredModels, type CacheStorageLike, type StoredModel } from '@/lib/engines/webllm/model-storage';
 import { deleteModelsInBackground } from '@/lib/engines/webllm/model-deletion-messages';
+import { tellModelsChanged } from '@/lib/agent/models-changed-message';
 import type { Failure } from './describe-failure';
 import { describeStorageFailure, type StorageAction } from './describe-storage-failure';
 import type { OptionsDependencies } from './options-types';
@@ -9,7 +10,7 @@ import type { OptionsDependencies } from './options-types';
  * The WebLLM models stored in this browser, the room they take, and why the list could not be read
  * or a model not deleted: a person freeing disk space sees what is there and what went wrong.
  */
-export function createStoredModels(dependencies: Pick<OptionsDependencies, 'caches' | 'estimateStorage' | 'deleteModels'>) {
+export function createStoredModels(dependencies: Pick<OptionsDependencies, 'caches' | 'estimateStorage' | 'deleteModels' | 'modelsChanged'>) {
   const models = signal<readonly StoredModel[] | undefined>(undefined);
   const quota = signal<{ usage?: number; quota?: number } | undefined>(undefined);
   const failure = signal<Failure | undefined>(undefined);
@@ -36,12 +37,16 @@ export function createStoredModels(dependencies: Pick<OptionsDependencies, 'cach
     return describeStorageFailure(action, error);
   }
 
-  /** Deletes, then reads the list again; a failure to delete is shown after that, which would clear it. */
+  /**
+   * Deletes, then reads the list again and tells the side panels (some files may be gone though
+   * the deletion failed); a failure to delete is shown after that, which would clear it.
+   */
   async function deleteThen(action: StorageAction, remove: () => Promise<void>): Promise<void> {
     const deleteFailure = await remove().then(
       () => undefined,
       (error: unknown) => failed(action, error),
     );
+    void (dependencies.modelsChanged ?? tellModelsChanged)();
     await refresh();
     if (deleteFailure) failure.value = deleteFailure;
   }

@@ -91,6 +91,14 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       for (const tabId of panels.keys()) resendSnapshot(tabId);
       background.wakePanels?.();
     },
+    /**
+     * The options page downloaded a model (Chrome's built-in one) or deleted stored ones: what the
+     * panels say the first request loads, and downloads, is asked again.
+     */
+    modelsChanged() {
+      previews.clear();
+      for (const tabId of panels.keys()) resendSnapshot(tabId);
+    },
     /** The tab's page finished loading: its content script, if any, answers now. */
     pageLoaded: resendSnapshot,
     /** A new document committed in the tab's top frame (`documentId`, where the browser names it). */

@@ -15,6 +15,7 @@ import { scorerFor } from './scorer-for';
 import type { TabDrivers } from '../service-worker/tab-drivers';
 import { createTabsWithChatsNote, forgetTabsWithChats, takeTabsWithChats } from './chats-across-update';
 import { storedDraftsOfTabs } from './stored-drafts';
+import { hearModelsChanged } from './models-changed-message';
 
 /**
  * Wires the agent sessions to the extension: panel ports, the tool registry, tab life.
@@ -55,6 +56,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   );
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
   watchSettings(() => sessions.settingsChanged());
+  hearModelsChanged(() => sessions.modelsChanged());
   hearNavigations(sessions);
   // The panel keeps each tab's unsent request (see the panel's `keepDraftsStored`): it goes with its tab.
   const drafts = storedDraftsOfTabs(browser.storage.session);

@@ -986,6 +986,19 @@ describe('agent sessions', () => {
     expect(h.state()?.engine).toMatchObject({ state: 'idle', goAheadFirst: true, model: 'Gemini Nano (built into Chrome)' });
   });
 
+  it('tells the panel at once when the options page downloaded or deleted a model, not at its next redraw', async () => {
+    let downloaded = false;
+    const previewPromptApi = async () => (downloaded ? { model: 'Gemini Nano (built into Chrome)' } : { model: 'Gemini Nano (built into Chrome)', goAheadFirst: true });
+    const h = harness({ settings: { engine: 'prompt-api' }, previewPromptApi });
+    h.openPanel(1);
+    await h.untilPanelShown();
+    expect(h.state()?.engine).toMatchObject({ goAheadFirst: true });
+    downloaded = true;
+    h.sessions.modelsChanged();
+    await h.until(() => h.state()?.engine.goAheadFirst === undefined);
+    expect(h.state()?.engine).toMatchObject({ state: 'idle', model: 'Gemini Nano (built into Chrome)' });
+  });
+
   it('marks a request whose model could not load, which the panel then offers to send again', async () => {
     // Nothing listens on port 9: the local server's model cannot load.
     const h = harness({ settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });

@@ -9,7 +9,7 @@ import type { TabSession } from '@/lib/agent/tab-session';
 import { defaultSettings } from '@/lib/settings/settings-schema';
 
 // Only the browser events' wiring is checked here: the sessions are a stand-in, and the panels' port is not opened.
-const sessions = vi.hoisted(() => ({ navigated: vi.fn(), pageLoaded: vi.fn(), toolsChanged: vi.fn(), settingsChanged: vi.fn() }));
+const sessions = vi.hoisted(() => ({ navigated: vi.fn(), pageLoaded: vi.fn(), toolsChanged: vi.fn(), settingsChanged: vi.fn(), modelsChanged: vi.fn() }));
 // What the background gives the sessions, as wired to the browser.
 const wired = vi.hoisted(() => ({ background: undefined as unknown }));
 vi.mock('@/lib/agent/agent-sessions', () => ({
@@ -48,6 +48,18 @@ describe('the agent sessions as the background wires them to tab life', () => {
     await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...cancelled, processId: 1, timeStamp: 0 } as never);
     await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...failed, frameId: 7, processId: 1, timeStamp: 0 } as never);
     expect(sessions.navigated.mock.calls).toEqual([[4, failed.documentId]]);
+  });
+});
+
+describe('the agent sessions as the options page tells them of models', () => {
+  it('hears that a model was downloaded or deleted from the extension’s own pages only', async () => {
+    const answers: unknown[] = [];
+    const tell = (url: string) => fakeBrowser.runtime.onMessage.trigger({ type: 'local-models-changed' }, { id: fakeBrowser.runtime.id, url }, (answer: unknown) => answers.push(answer));
+    await tell(fakeBrowser.runtime.getURL('/options.html'));
+    await tell('https://shop.example/');
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(sessions.modelsChanged).toHaveBeenCalledTimes(1);
+    expect(answers).toEqual([{ heard: true }, { heard: false }]);
   });
 });
 

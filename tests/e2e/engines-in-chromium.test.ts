@@ -98,6 +98,12 @@ describe.skipIf(!ready)('the WebGPU check with a software adapter (--enable-unsa
     }, baseUrl);
     expect(answer).toEqual({ deleted: true });
     expect(await filesLeft()).toBe(0);
+    // The news the options page then gives the side panels, heard by the service worker.
+    const heard = await page.evaluate(() => {
+      const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } };
+      return chrome.runtime.sendMessage({ type: 'local-models-changed' });
+    });
+    expect(heard).toEqual({ heard: true });
 
     // Closed the moment Yes is pressed: the files go all the same.
     await page.evaluate(storeModel, baseUrl);

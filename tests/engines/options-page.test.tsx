@@ -90,7 +90,9 @@ describe('the options page', () => {
       await new Promise<void>((resolve) => (workerDone = resolve));
       await deleteStoredModels(baseUrls, fake.storage);
     };
-    const { root, text } = show({ settings: memorySettings(), caches: fake.storage, deleteModels });
+    // The side panels hear of each deletion once it is done, to say what the first request downloads.
+    const modelsChanged = vi.fn(async () => {});
+    const { root, text } = show({ settings: memorySettings(), caches: fake.storage, deleteModels, modelsChanged });
     await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(2));
     click(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
     await vi.waitFor(() => expect(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)')).not.toBeNull());
@@ -99,8 +101,10 @@ describe('the options page', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(2);
     expect(text()).toContain('Deleting…');
+    expect(modelsChanged).not.toHaveBeenCalled();
     workerDone();
     await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(1));
+    expect(modelsChanged).toHaveBeenCalledTimes(1);
 
     click(buttonNamed(root, 'Delete all'));
     await vi.waitFor(() => expect(buttonNamed(root, 'Yes, delete all')).toBeDefined());
@@ -111,6 +115,7 @@ describe('the options page', () => {
     expect(buttonNamed(root, 'Delete all')).toBeUndefined();
     workerDone();
     await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
+    expect(modelsChanged).toHaveBeenCalledTimes(2);
   });
 
   it('recommends a q4f32 model for a GPU without shader-f16, and offers Chrome\'s model only where it can run', async () => {
@@ -292,7 +297,8 @@ describe('the options page', () => {
   it('downloads Chrome\'s model once however often Download is pressed, and drops the bar when done', async () => {
     installFakeLanguageModel({ availability: 'downloadable', replies: [] });
     const fake = globalThis as unknown as { LanguageModel: LanguageModelApi; fakeLanguageModelLog: FakeLanguageModelLog };
-    const { root } = show({ settings: memorySettings({ engine: 'prompt-api' }), caches: createFakeCacheStorage().storage, languageModel: fake.LanguageModel });
+    const modelsChanged = vi.fn(async () => {});
+    const { root } = show({ settings: memorySettings({ engine: 'prompt-api' }), caches: createFakeCacheStorage().storage, languageModel: fake.LanguageModel, modelsChanged });
     await vi.waitFor(() => expect(root.querySelector('[data-testid="prompt-api-state"]')?.textContent).toContain('can download'));
     const download = () => [...root.querySelectorAll('button')].find((button) => /^Download/.test(button.textContent ?? ''));
     click(download());
@@ -300,6 +306,8 @@ describe('the options page', () => {
     await vi.waitFor(() => expect(root.querySelector('[data-testid="prompt-api-state"]')?.textContent).toContain('ready'));
     expect(fake.fakeLanguageModelLog.creates).toHaveLength(1);
     expect(root.querySelector('progress')).toBeNull();
+    // The side panels, which said "Press Download in the options first", hear of it.
+    expect(modelsChanged).toHaveBeenCalledTimes(1);
   });
 
   it('says what to do on this page when Chrome\'s model fails while answering Try it: press it again, not send a request or start a new chat', async () => {
