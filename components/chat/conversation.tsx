@@ -47,7 +47,7 @@ export function Conversation({ model }: { model: PanelModel }) {
     <main class="conversation" ref={scroller} aria-label="Conversation">
       <div class="conversation-content" ref={content}>
         {session?.chatEnded && turns.length === 0 && <ChatEndedNote ending={session.chatEnded} />}
-        {noTools && turns.length === 0 && <NoToolsNote compact={false} loading={session.pageLoading === true} refused={session.refusedTools ?? 0} />}
+        {noTools && turns.length === 0 && <NoToolsNote compact={false} loading={session.pageLoading === true} refused={session.toolsRefused === true} />}
         {session && !session.agentOff && turns.length === 0 && session.toolCount > 0 && <AskThisPage toolCount={session.toolCount} />}
         {turns.slice(hidden).map((turn) => (
           <TurnView
@@ -62,7 +62,7 @@ export function Conversation({ model }: { model: PanelModel }) {
         ))}
         {/* Offered in a private window too: turning the agent on takes an entry away, and keeps nothing of the visit. */}
         {session?.agentOff && <AgentOffEntry model={model} origin={session.origin} offBy={session.agentOffBy} />}
-        {noTools && turns.length > 0 && <NoToolsNote compact loading={session.pageLoading === true} refused={session.refusedTools ?? 0} />}
+        {noTools && turns.length > 0 && <NoToolsNote compact loading={session.pageLoading === true} refused={session.toolsRefused === true} />}
         {unreachable && <UnreachableEntry model={model} closedPage={session.closedPage} loadFailed={session.pageLoadFailed === true} />}
         <RunAnnouncer turn={turns.at(-1)} engine={session?.engine} />
       </div>

@@ -1,10 +1,8 @@
-import { plural } from '@/lib/text/plural';
-
 /**
  * The page offers no WebMCP tools: say so, and how a site author adds some; or that it is still
  * loading, and may; or (`refused`) that it offers tools the agent refused every one of.
  */
-export function NoToolsNote({ compact, loading = false, refused = 0 }: { compact: boolean; loading?: boolean; refused?: number }) {
+export function NoToolsNote({ compact, loading = false, refused = false }: { compact: boolean; loading?: boolean; refused?: boolean }) {
   if (loading) {
     return compact ? (
       <p class="notice-box tone-neutral" data-testid="empty-no-tools" data-loading="true">
@@ -21,16 +19,16 @@ export function NoToolsNote({ compact, loading = false, refused = 0 }: { compact
   if (compact) {
     return (
       <p class="notice-box tone-neutral" data-testid="empty-no-tools">
-        {refused > 0 ? `This page offers ${plural(refused, 'tool')} right now, none the agent can use: ${why}.` : 'This page offers no tools right now.'}
+        {refused ? `This page offers tools right now, none the agent can use: ${why}.` : 'This page offers no tools right now.'}
       </p>
     );
   }
-  if (refused > 0) {
+  if (refused) {
     return (
       <div class="empty-state" data-testid="empty-no-tools">
         <h2>No tools the agent can use</h2>
         <p>
-          {`This page offers ${plural(refused, 'tool')}, and the agent refused each one (a name it does not take, a frame the page did not allow tools, or a limit passed): ${why}.`}
+          {`This page offers tools, and the agent refused each one (a name it does not take, a frame the page did not allow tools, or a limit passed): ${why}.`}
         </p>
       </div>
     );

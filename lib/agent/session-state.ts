@@ -119,8 +119,11 @@ export const sessionStateSchema = z.object({
   /** "New chat" put the conversation before it aside, and no request came since: Undo brings it back. */
   canUndoNewChat: z.boolean().optional(),
   toolCount: z.number(),
-  /** Tools the page offered that the agent refused (the inspector lists them, with why); absent where none. */
-  refusedTools: z.number().optional(),
+  /**
+   * The page offered tools the agent refused (the inspector lists them, with why); absent where
+   * none. Not a count: the registry sums up a long list of refusals in a line or two.
+   */
+  toolsRefused: z.literal(true).optional(),
   /**
    * False when the extension's content script does not answer in the tab's page: the page was
    * open before the extension was installed or updated (a reload fixes that), or it is a browser

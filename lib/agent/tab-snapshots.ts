@@ -86,7 +86,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
     running: session.turns.some((turn) => !turn.outcome),
     ...(session.canUndoClear ? { canUndoNewChat: true } : {}),
     toolCount: tools?.tools.length ?? 0,
-    ...(tools?.dropped?.length ? { refusedTools: tools.dropped.length } : {}),
+    ...(tools?.dropped?.length ? { toolsRefused: true } : {}),
     pageReachable,
     ...(closedPage && !pageReachable ? { closedPage } : {}),
     ...(pageLoadFailed ? { pageLoadFailed } : {}),

@@ -346,10 +346,11 @@ describe('empty states', () => {
   });
 
   it('says a page whose every tool the agent refused offers tools it cannot use, and where to see why, not that it offers none', async () => {
-    panel = await mountPanel({ toolCount: 0, refusedTools: 3 });
+    panel = await mountPanel({ toolCount: 0, toolsRefused: true });
     const note = panel.find('empty-no-tools');
     expect(note?.querySelector('h2')?.textContent).toBe('No tools the agent can use');
-    expect(note?.textContent).toContain('This page offers 3 tools, and the agent refused each one');
+    // No count: the registry sums up a long list of refusals in a line ("(40 more)").
+    expect(note?.textContent).toContain('This page offers tools, and the agent refused each one');
     expect(note?.textContent).toContain('the WebMCP panel in DevTools lists them, with why');
     expect(note?.textContent).not.toContain('offers none');
   });
