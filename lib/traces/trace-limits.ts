@@ -1,3 +1,5 @@
+import { cutText } from '../local-agent/cut-text';
+
 /**
  * The longest text a trace keeps in each kind of field. Page and model text is untrusted and can
  * be huge; the recorder cuts it to these, and an imported file must fit them too.
@@ -21,7 +23,7 @@ export const traceLimits = {
 export function capText(text: string, limit: number, fullLength = text.length): string {
   if (text.length <= limit) return text;
   const note = ` … (cut: ${fullLength - limit} more characters)`;
-  return text.slice(0, Math.max(0, limit - note.length)) + note;
+  return cutText(text, Math.max(0, limit - note.length)) + note;
 }
 
 /**
