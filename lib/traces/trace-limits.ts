@@ -1,4 +1,4 @@
-import { cutText } from '../local-agent/cut-text';
+import { cutText } from '@webmcp-agents/local-agent';
 
 /**
  * The longest text a trace keeps in each kind of field. Page and model text is untrusted and can
