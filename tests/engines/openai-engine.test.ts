@@ -300,7 +300,7 @@ describe('local OpenAI-compatible server engine', () => {
 
   it('says the conversation no longer fits, as WebLLM does, when the context the server said fills while the model writes, so the agent fits the prompt again and goes on', async () => {
     // llama.cpp without context shift stops a reply with "length" where the context is full.
-    const call = `<tool_call>\n{"name": "search_products", "arguments": {"query": "${'mug '.repeat(500)}"}}\n</tool_call>`;
+    const call = `<tool_call>\n{"name": "search_products", "arguments": {"query": "${'mug '.repeat(480)}"}}\n</tool_call>`;
     const history = Array.from({ length: 6 }, (_, index) => ({ role: index % 2 ? ('assistant' as const) : ('user' as const), content: `Earlier message ${index}. `.repeat(30) }));
     const { engine, server } = await setup({ replies: ['word '.repeat(200), call, call, 'People like the mug.'], contextTokens: 1_600, saysContext: { as: 'llama.cpp', tokens: 1_600 } });
     await engine.load(() => {});

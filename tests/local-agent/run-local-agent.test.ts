@@ -61,6 +61,12 @@ const lastPromptMessage = (model: ReturnType<typeof createReplayEngine>, index: 
   model.requests[index]!.messages.at(-1)!.content;
 
 describe('runLocalAgent', () => {
+  it('tells the model to answer in the language of the request: a page\'s results in English do not make an Arabic request\'s answer English', async () => {
+    const { run, model } = setup(['تمت إضافة كوبين إلى السلة.']);
+    await run();
+    expect(model.requests[0]!.messages[0]!.content).toContain('answer briefly in plain language, in the language of the request.');
+  });
+
   it('never shows a bare JSON call as prose (Llama 3), yet shows an answer that opens with a code block', async () => {
     const { run, events } = setup(['{"name": "search_products", "parameters": {"query": "mug"}}', '```\nmug: 12 USD\n```\nThat is the price.'], {
       format: llama3JsonFormat,
