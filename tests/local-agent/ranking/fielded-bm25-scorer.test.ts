@@ -70,6 +70,12 @@ describe('searchScorer', () => {
     expect(ranked('帮我搜索关键词')[0]).toBe('bing_search');
   });
 
+  it('does not match a Chinese request to a tool by the particle before a word they share', () => {
+    // "Where is my order?": cancelling an order "not yet shipped的订单" shared 的订 with 我的订单.
+    const orders = [tool('void_order', '取消一个尚未发货的订单'), tool('track_order', '查询订单的物流状态')];
+    expect(ranked('我的订单到哪了', [], orders, 1)).toEqual(['track_order']);
+  });
+
   it('ranks the tool a request in Arabic, Hebrew or Russian names, though the request writes the word with an article, a prefix or a preposition', () => {
     const stores = (description: string) => tool('list_stores', description);
     const cases: Array<[ToolDescriptor[], string]> = [

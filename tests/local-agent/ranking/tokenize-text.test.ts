@@ -23,6 +23,11 @@ describe('tokenizeText', () => {
     expect(tokenizeText('查 news')).toEqual(['查', 'new']);
   });
 
+  it('leaves out the pairs a Chinese particle makes with the words around it', () => {
+    expect(tokenizeText('我的订单到哪了')).toEqual(['订单', '单到', '到哪']);
+    expect(tokenizeText('的')).toEqual([]);
+  });
+
   it('writes Thai, Lao, Khmer and Myanmar as character pairs too, and keeps the Japanese long-vowel mark in its run', () => {
     expect(tokenizeText('ค้นหาสินค้า')).toHaveLength(Array.from('ค้นหาสินค้า').length - 1);
     expect(tokenizeText('コーヒー')).toEqual(['コー', 'ーヒ', 'ヒー']);
