@@ -70,13 +70,35 @@ const hebrewPrefix = /^[והבלמשכ]ה?(?=\p{L}{3})/u;
  */
 function pushMarkedWord(lower: string, terms: string[]): void {
   const unmarked = arabic.test(lower) || hebrew.test(lower) ? lower.replace(/\p{M}/gu, '') : lower;
-  const word = arabic.test(unmarked) ? normalizeArabic(unmarked) : unmarked;
-  const base = arabic.test(word) ? word.replace(arabicArticle, '') : word;
-  if (Array.from(base).length <= 2) return;
-  terms.push(base);
-  if (hebrew.test(base)) {
-    const bare = base.replace(hebrewPrefix, '');
-    if (bare !== base) terms.push(bare);
+  if (arabic.test(unmarked)) {
+    pushArabicWord(unmarked, terms);
+    return;
+  }
+  if (Array.from(unmarked).length <= 2) return;
+  terms.push(unmarked);
+  if (hebrew.test(unmarked)) {
+    const bare = unmarked.replace(hebrewPrefix, '');
+    if (bare !== unmarked) terms.push(bare);
+  }
+}
+
+// Endings written onto an Arabic word: "my", "his", "her", the dual and plural endings (Light10's list).
+const arabicSuffixes = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
+
+/**
+ * An Arabic word, its letters folded (see `normalizeArabic`), without its article and, once each
+ * in turn, the endings of Light10, the light stemmer of Arabic search (Larkey, Ballesteros and
+ * Connell): طلبي ("my order") and الطلب ("the order") are both طلب. A word that starts with an
+ * alef with hamza and lam (إلغاء, "cancelling") has no article, but typed without its hamza it
+ * reads as if it had: it is a term both ways.
+ */
+function pushArabicWord(word: string, terms: string[]): void {
+  const folded = normalizeArabic(word);
+  const bare = folded.replace(arabicArticle, '');
+  const forms = bare !== folded && !arabicArticle.test(word) ? [folded, bare] : [bare];
+  for (const form of forms) {
+    const stem = arabicSuffixes.reduce((kept, suffix) => (kept.endsWith(suffix) && Array.from(kept).length - suffix.length >= 3 ? kept.slice(0, -suffix.length) : kept), form);
+    if (Array.from(stem).length > 2) terms.push(stem);
   }
 }
 

@@ -91,6 +91,12 @@ describe('searchScorer', () => {
     expect(ranked('اضف كوبين الى السله', [], tools, 1)).toEqual(['add_to_cart']);
   });
 
+  it('ranks the tool an Arabic request names with an ending on the word ("my order"), or a cancelling typed without its hamza', () => {
+    const tools = [tool('search_products', 'ابحث عن منتجات في المتجر.'), tool('track_order', 'تتبع حالة الطلب وموعد وصوله.'), tool('cancel_order', 'إلغاء طلب لم يُشحن بعد.'), tool('contact_support', 'أرسل رسالة إلى خدمة العملاء.')];
+    expect(ranked('وين طلبي؟', [], tools, 1)).toEqual(['track_order']);
+    expect(ranked('الغاء', [], tools, 1)).toEqual(['cancel_order']);
+  });
+
   it('lifts a recent tool without burying the one the request names', () => {
     const scores = searchScorer(shop, 'add it to the cart', ['get_weather']);
     const plain = searchScorer(shop, 'add it to the cart', []);

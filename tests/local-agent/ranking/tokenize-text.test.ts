@@ -50,8 +50,22 @@ describe('tokenizeText', () => {
     expect(tokenizeText('السـلـة')).toEqual(tokenizeText('السلة'));
   });
 
+  it('takes the endings off an Arabic word, as a light stemmer does: "my order" and "the order" are "order"', () => {
+    expect(tokenizeText('طلبي')).toEqual(['طلب']);
+    expect(tokenizeText('الطلب')).toEqual(['طلب']);
+    expect(tokenizeText('تطبيقات')).toEqual(['تطبيق']);
+    expect(tokenizeText('السيارة')).toEqual(tokenizeText('سيارات'));
+    // Too short to lose an ending.
+    expect(tokenizeText('بيان')).toEqual(['بيان']);
+  });
+
+  it('reads an Arabic word that only looks as if it had the article, once its hamza is left out, both ways', () => {
+    expect(tokenizeText('إلغاء')).toEqual(['الغاء', 'غاء']);
+    expect(tokenizeText('الغاء')).toEqual(['غاء']);
+  });
+
   it('takes off Arabic vowel marks and article, and reads a Hebrew word without its prefix as well', () => {
-    expect(tokenizeText('ألغِ القسيمة')).toEqual(['الغ', 'قسيمه']);
+    expect(tokenizeText('ألغِ القسيمة')).toEqual(['الغ', 'قسيم']);
     expect(tokenizeText('בחנות שלנו')).toEqual(['בחנות', 'חנות', 'שלנו', 'לנו']);
     expect(tokenizeText('הַחֲנוּיוֹת')).toEqual(['החנויות', 'חנויות']);
   });
