@@ -1,6 +1,6 @@
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import { compactSchema, defaultInstructions, estimateTokens, hermesFormat, systemPromptRoom } from '@webmcp-agents/local-agent';
-import { cutText } from '../local-agent/cut-text';
+import { cutGraphemes } from '../text/cut-graphemes';
 import { assumedContextTokens } from './fit-history';
 
 /**
@@ -16,8 +16,8 @@ export function suggestRequests(tools: readonly ToolDescriptor[], count = 3): st
   ];
   const suggestions = new Set<string>();
   for (const tool of ordered) {
-    // Cut whole characters: a chip, and the box it fills, never ends in half an emoji.
-    const phrase = cutText(tool.title?.trim() || humanize(tool.name), 60);
+    // Cut between characters as a reader sees them: a chip, and the box it fills, never ends in half an emoji or a flag.
+    const phrase = cutGraphemes(tool.title?.trim() || humanize(tool.name), 60);
     if (phrase && !suggestions.has(phrase) && showable(tool, phrase)) suggestions.add(phrase);
     if (suggestions.size === count) break;
   }

@@ -13,6 +13,12 @@ describe('the suggestion chips', () => {
     expect(suggestRequests([tool(`${'a'.repeat(58)}🛒 more`)])).toEqual([`${'a'.repeat(58)}🛒`]);
   });
 
+  it('cut a long title before a flag or an emoji made of several, not inside it', () => {
+    // 🇯🇵 is two letters of its own; 👨‍👩‍👧 three people joined into one family.
+    expect(suggestRequests([tool(`${'a'.repeat(57)}🇯🇵 more`)])).toEqual(['a'.repeat(57)]);
+    expect(suggestRequests([tool(`${'a'.repeat(55)}👨‍👩‍👧 more`)])).toEqual(['a'.repeat(55)]);
+  });
+
   it('offer no tool too large to be shown to the model at all: its request could not be done', () => {
     const countries = Array.from({ length: 3_000 }, (_, index) => `Country number ${index}`);
     const address: ToolDescriptor = {
