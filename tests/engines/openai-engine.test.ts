@@ -608,6 +608,21 @@ describe('local server engine: thinking, limits and replies that never finish', 
     });
   });
 
+  it('waits for the first byte longer the longer the prompt, as a server on a CPU reads it first', async () => {
+    // About 1,500 tokens read at 1,000 a second: 1.5 s, past the 1 s allowed a short prompt.
+    const long = ask('Tell me about the mug. '.repeat(260));
+    const slow = { replies: ['People like it.'], promptTokensPerSecond: 1_000 };
+    const scaled = await setup(slow, {}, { ...quick, firstBytePerPromptTokenMs: 2 });
+    await scaled.engine.load(() => {});
+    const reply = await replyOf(scaled.engine.model.stream(long));
+    expect(reply.error).toBeUndefined();
+    expect(reply.text).toBe('People like it.');
+
+    const flat = await setup(slow, {}, { ...quick, firstBytePerPromptTokenMs: 0 });
+    await flat.engine.load(() => {});
+    expect((await replyOf(flat.engine.model.stream(long))).error).toMatchObject({ code: 'server-down' });
+  });
+
   describe('a reply that writes the same call over and over', () => {
     const add = (slug: string) => `<tool_call>{"name": "add_to_cart", "arguments": {"slug": "${slug}", "qty": 1}}</tool_call>\n`;
     async function runLooping(options: FakeOllamaOptions) {

@@ -2,6 +2,12 @@
 export interface ReplyTimeouts {
   /** Until the first byte of the reply: a server may load the model from disk first. */
   firstByteMs: number;
+  /**
+   * And for each token of the prompt, where that comes to more: a server reads the whole prompt
+   * before its first byte, and one on a CPU may read only some 20 tokens a second (a 4,000-token
+   * prompt, 3 minutes and 20 seconds).
+   */
+  firstBytePerPromptTokenMs: number;
   /** Between two chunks once bytes came; reasoning deltas and keep-alive comments count. */
   betweenChunksMs: number;
   /**
@@ -12,7 +18,12 @@ export interface ReplyTimeouts {
   afterFinishMs: number;
 }
 
-export const defaultReplyTimeouts: ReplyTimeouts = { firstByteMs: 120_000, betweenChunksMs: 60_000, afterFinishMs: 5_000 };
+export const defaultReplyTimeouts: ReplyTimeouts = { firstByteMs: 120_000, firstBytePerPromptTokenMs: 50, betweenChunksMs: 60_000, afterFinishMs: 5_000 };
+
+/** The timeouts of a reply to a prompt of `promptTokens`: the first byte may take as long as the prompt does to read (see `firstBytePerPromptTokenMs`). */
+export function timeoutsForPrompt(timeouts: ReplyTimeouts, promptTokens: number): ReplyTimeouts {
+  return { ...timeouts, firstByteMs: Math.max(timeouts.firstByteMs, promptTokens * timeouts.firstBytePerPromptTokenMs) };
+}
 
 export type IdlePhase = 'first-byte' | 'between-chunks';
 

@@ -1,8 +1,8 @@
-import { isTurnOver, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
+import { estimateMessageTokens, isTurnOver, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
 import { EngineError } from '../engine';
 import { createServerMemory, postChatRequest, type ServerMemory } from './chat-request';
 import { readServerSentEvents } from './read-server-sent-events';
-import { defaultReplyTimeouts, startIdleTimer, type IdleTimer, type ReplyTimeouts } from './reply-timeouts';
+import { defaultReplyTimeouts, startIdleTimer, timeoutsForPrompt, type IdleTimer, type ReplyTimeouts } from './reply-timeouts';
 import { serverHost } from './server-address';
 import { contextRefusal } from './context-refusal';
 import { lengthError } from './length-error';
@@ -56,7 +56,8 @@ const defaultMaxTokens = 1024;
  */
 export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiReplyOptions): AsyncGenerator<ModelChunk> {
   const startedAt = performance.now();
-  const timer = startIdleTimer({ ...defaultReplyTimeouts, ...options.timeouts });
+  const promptTokens = request.messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+  const timer = startIdleTimer(timeoutsForPrompt({ ...defaultReplyTimeouts, ...options.timeouts }, promptTokens));
   try {
     const memory = options.memory ?? createServerMemory();
     const maxTokens = options.maxTokens ?? defaultMaxTokens;

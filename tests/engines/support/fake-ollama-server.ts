@@ -65,6 +65,8 @@ export interface FakeOllamaOptions {
    * apart. `toTheLimit`: they use up the reply's length, which stops with `length` before any text.
    */
   reasoning?: { chunks: number; intervalMs: number; toTheLimit?: boolean };
+  /** Reads the prompt at this many tokens a second before it answers, headers and all, as a server on a CPU does. */
+  promptTokensPerSecond?: number;
   /** Stops sending and leaves the connection open: before the response's headers, or after this many deltas. */
   stall?: 'before-headers' | { afterDeltas: number };
   /** Ends the body after this many deltas: closed cleanly without `[DONE]`, or broken off. */
@@ -278,6 +280,7 @@ function promptTokensOf(body: ChatRequestBody): number {
 
 async function streamReply(response: ServerResponse, body: ChatRequestBody, fullReply: string, options: FakeOllamaOptions) {
   if (options.stall === 'before-headers') return;
+  if (options.promptTokensPerSecond) await new Promise((resolve) => setTimeout(resolve, (promptTokensOf(body) / options.promptTokensPerSecond!) * 1_000));
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   if (options.errorEventMessage !== undefined) {
     response.write(`error: ${JSON.stringify({ code: 400, message: options.errorEventMessage, type: options.errorEventType ?? 'exceed_context_size_error' })}\n\n`);
