@@ -70,11 +70,15 @@ export function ChatInput({ model }: { model: PanelModel }) {
   );
 }
 
-/** Stop goes away when the run ends: focus it held goes back to the request box, not the page body. */
+/**
+ * Stop goes away when the run ends: focus it held goes back to the request box, not the page body.
+ * Focus the person moved on from Stop (Tab to a Trace link) stays where they put it.
+ */
 function useFocusBackWhenRunEnds(running: boolean): { current: boolean } {
   const hadFocus = useRef(false);
   useEffect(() => {
-    if (!running && hadFocus.current) focusRequestBox();
+    const focusWentWithStop = document.activeElement === null || document.activeElement === document.body;
+    if (!running && hadFocus.current && focusWentWithStop) focusRequestBox();
     hadFocus.current = false;
   }, [running]);
   return hadFocus;
@@ -145,6 +149,10 @@ function StopButton({ model, hadFocus }: { model: PanelModel; hadFocus: { curren
       aria-keyshortcuts="Escape"
       title="Stop (Esc)"
       onFocus={() => (hadFocus.current = true)}
+      // To another control, not with the button as it goes (then nothing takes the focus).
+      onBlur={(event) => {
+        if (event.relatedTarget) hadFocus.current = false;
+      }}
       {...pressWhenConnected(model.connection.value === 'connected', (event) => {
         // Stop takes Send's place under the pointer: the second click of a double click on
         // Send is not a request to stop.

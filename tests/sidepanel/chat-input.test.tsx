@@ -83,6 +83,22 @@ describe('the request box', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'stop', tabId });
   });
 
+  it('gives the request box the focus Stop had when the run ends, and leaves focus the person moved on from Stop where it is', async () => {
+    panel = await mountPanel({ turns: [turn()], running: true });
+    (panel.find('stop') as HTMLButtonElement).focus();
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'answer', endedAt: 2_000 })] }) });
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'answer', endedAt: 2_000 }), turn({ id: 'turn-2' })], running: true }) });
+    (panel.find('stop') as HTMLButtonElement).focus();
+    // On to another control (the last turn's Trace link, say) while the run goes on.
+    const elsewhere = document.createElement('button');
+    panel.container.append(elsewhere);
+    elsewhere.focus();
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'answer', endedAt: 2_000 }), turn({ id: 'turn-2', outcome: 'answer', endedAt: 3_000 })] }) });
+    expect(document.activeElement).toBe(elsewhere);
+  });
+
   it('takes a double click on Send as one request, not a request and a Stop', async () => {
     panel = await mountPanel();
     await type(panel, 'add a mug');
