@@ -43,7 +43,8 @@ function runningAnnouncement(turn: Turn, engine: EngineStatus | undefined): stri
     return quarter === 0 ? 'Loading the model…' : `Loading the model: ${quarter} %.`;
   }
   const last = turn.items.at(-1);
-  if (last?.kind === 'tool' && last.state === 'running') return `Running ${last.name}…`;
+  // Said once the page has the call: before, it is checked, and may have to wait for the person.
+  if (last?.kind === 'tool' && last.state === 'running' && last.sent) return `Running ${last.name}…`;
   // A question that ended without the person: said, or their buttons would just vanish.
   if (last?.kind === 'tool' && last.withdrawn) return `${last.name} did not run: the page changed or removed it.`;
   // A reply that waits for another tab's: the engine's own words say so.

@@ -169,7 +169,10 @@ describe('approvals', () => {
     }
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating' }) });
     hear();
+    // Checked first (a call may have to wait for the person): not yet said to run.
     await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'search_products', state: 'running' })] }) });
+    hear();
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'search_products', state: 'running', sent: true })] }) });
     hear();
     expect(said).toEqual([
       'Loading the model…',
@@ -179,6 +182,19 @@ describe('approvals', () => {
       'The model is writing…',
       'Running search_products…',
     ]);
+  });
+
+  it('tells a screen reader a call waits for approval first, never that it runs before the person allowed it', async () => {
+    panel = await mountPanel({ turns: [turn()] });
+    const said: string[] = [];
+    const hear = () => said.at(-1) !== panel!.find('announcement')?.textContent && said.push(panel!.find('announcement')?.textContent ?? '');
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'checkout', state: 'running' })] }) });
+    hear();
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'checkout', state: 'waiting' })] }) });
+    hear();
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'checkout', state: 'running', sent: true })] }) });
+    hear();
+    expect(said.filter(Boolean)).toEqual(['checkout waits for your approval.', 'Running checkout…']);
   });
 
   it('tells a screen reader the request waits for another tab’s run before its model can load', async () => {
