@@ -466,6 +466,26 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(rendered[0]).not.toContain('tool_call');
   });
 
+  it('keeps the status line whole and the conversation readable in a short panel zoomed to 200 %', async () => {
+    await useReplayEngine(await worker(), { replies: ['A short answer.'] });
+    const { panel } = await openShopAndPanel();
+    await ask(panel, 'hello');
+    await panel.getByTestId('trace-link').waitFor({ timeout: 15_000 });
+    // A 320 × 640 panel at 200 % zoom lays out in 160 × 320 CSS pixels.
+    await panel.setViewportSize({ width: 160, height: 320 });
+    const layout = () =>
+      panel.evaluate(() => {
+        const status = document.querySelector<HTMLElement>('[data-testid=status-line]')!;
+        const conversation = document.querySelector<HTMLElement>('main.conversation')!;
+        return { statusCut: status.scrollHeight - status.clientHeight, conversation: conversation.clientHeight };
+      });
+    await expect.poll(layout).toMatchObject({ statusCut: 0 });
+    expect((await layout()).conversation).toBeGreaterThanOrEqual(80);
+    // No wider than the panel: the panel scrolls up and down as a whole instead.
+    expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(160);
+    await panel.close();
+  });
+
   it('offers a way back to the newest text to a person who scrolled up while the reply streams; it takes them there, to the request box', async () => {
     const paragraphs = Array.from({ length: 300 }, (_, index) => `Paragraph ${index + 1} of a long answer about mugs.`).join('\n\n');
     await useReplayEngine(await worker(), { replies: [paragraphs], chunkSize: 12, delayMs: 15 });
