@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 import { spokenAnswer } from '@/lib/sidepanel/spoken-answer';
 
@@ -10,21 +10,33 @@ import { spokenAnswer } from '@/lib/sidepanel/spoken-answer';
  * had already ended when it came into view (a tab switch, the panel opening) stays silent.
  */
 export function RunAnnouncer({ turn, engine }: { turn: Turn | undefined; engine: EngineStatus | undefined }) {
-  const heard = useRef<{ turnId?: string; text: string; shown: string }>({ text: '', shown: '' });
+  const heard = useRef<{ turnId?: string; text: string; shown: string; said: number }>({ text: '', shown: '', said: 0 });
   // Worked out again only when the turn or the engine changes, not at every render of the panel.
   const text = useMemo(() => (turn ? announcementFor(turn, engine) : ''), [turn, engine]);
   const last = heard.current;
   if (turn?.id !== last.turnId) {
-    heard.current = { turnId: turn?.id, text, shown: turn && !turn.outcome ? text : '' };
+    heard.current = { turnId: turn?.id, text, shown: turn && !turn.outcome ? text : '', said: last.said + 1 };
   } else if (text !== last.text) {
-    heard.current = { ...last, text, shown: text };
+    heard.current = { ...last, text, shown: text, said: last.said + 1 };
   }
+  // Once said, the words go: the region sits in the conversation, which a screen reader reading it
+  // afterwards would otherwise hear twice (the answer, then the answer again).
+  const { shown, said } = heard.current;
+  const [spoken, setSpoken] = useState(0);
+  useEffect(() => {
+    if (!shown) return undefined;
+    const timer = setTimeout(() => setSpoken(said), announcementKeptMs);
+    return () => clearTimeout(timer);
+  }, [said, shown]);
   return (
     <p class="visually-hidden" aria-live="polite" data-testid="announcement">
-      {heard.current.shown}
+      {spoken === said ? '' : shown}
     </p>
   );
 }
+
+/** Long enough for a screen reader to have begun what it was given, which clearing it does not stop. */
+const announcementKeptMs = 7_000;
 
 function announcementFor(turn: Turn, engine: EngineStatus | undefined): string {
   const waiting = turn.items.find((item) => item.kind === 'tool' && item.state === 'waiting');

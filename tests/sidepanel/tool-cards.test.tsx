@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolCard } from '@/lib/agent/session-state';
 import { mountPanel, type MountedPanel } from './mount-panel';
 import { engineStatus, tabId, toolCard, turn } from './session-fixtures';
@@ -149,6 +149,22 @@ describe('approvals', () => {
     expect(live?.textContent).toBe('checkout waits for your approval.');
     await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'checkout', state: 'done' })], outcome: 'answer' }) });
     expect(panel.find('announcement')?.textContent).toBe('The answer is ready.');
+  });
+
+  it('says the answer once: a screen reader that reads the conversation afterwards does not hear it again from the announcer', async () => {
+    panel = await mountPanel({ turns: [turn({ request: 'Find a red mug' })] });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await panel.deliver({ type: 'turn', tabId, turn: turn({ request: 'Find a red mug', items: [{ kind: 'prose', text: 'The Trail Mug comes in Clay Red.' }], outcome: 'answer' }) });
+      expect(panel.find('announcement')?.textContent).toBe('The Trail Mug comes in Clay Red.');
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+      expect(panel.find('announcement')?.textContent).toBe('');
+      expect(panel.find('turn')?.textContent).toContain('The Trail Mug comes in Clay Red.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads the answer itself out when the run ends, and makes each request a heading to jump between', async () => {
