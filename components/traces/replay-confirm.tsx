@@ -32,6 +32,12 @@ export function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerM
       aria-describedby={`${id}-reason`}
       data-testid="replay-confirm"
       data-name={call.name}
+      // Escape gives the safe answer, as every other question of the extension takes it.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        answer(false);
+      }}
     >
       <p id={`${id}-title`} data-testid="replay-confirm-title">
         The replay wants to run <code>{call.name}</code> on {call.origin} with <code>{compactJson(call.arguments)}</code>.

@@ -53,6 +53,17 @@ describe('replay: the tab it runs in', () => {
     expect(viewer.model.replayTabId.value).toBe(7);
   }, 25_000);
 
+  it('takes Escape on the replay\'s question as its safe answer, Skip it, as the viewer\'s other questions do', async () => {
+    viewer = await mountViewer(await openStoreWithMugs(), new Map([[7, createShopPage()]]));
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the question before add_to_cart');
+    await viewer.act(() => viewer!.find('replay-confirm')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    await viewer.until(() => viewer!.find('replay-result') !== null, 'the replay’s end');
+    expect(viewer.find('replay-result')?.textContent).toContain('add_to_cart ran in the recording, and now was declined.');
+  }, 25_000);
+
   it('cancels the replay of the open run when the run is deleted, says so, and gives its tab back', async () => {
     const tabDrivers = createTabDrivers();
     viewer = await mountViewer(await openStoreWithMugs(), new Map([[7, createShopPage()]]), undefined, { service: { tabDrivers } });
