@@ -39,7 +39,7 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
     <form class="runner" noValidate onSubmit={submit}>
       {fields.length === 0 && <p class="muted">This tool takes no arguments.</p>}
       <RunnerFields fields={fields} form={form} idOf={idOf} problemId={problemId} setSaved={setSaved} />
-      <RunnerButtons running={run?.running} focus={focus} onStop={() => model.stopRun(tool)} />
+      <RunnerButtons toolName={tool.name} running={run?.running} focus={focus} onStop={() => model.stopRun(tool)} />
       {form.problem && (
         <p class="problem" id={problemId} role="alert">
           {form.problem.message}
@@ -130,20 +130,24 @@ function RunnerFields({ fields, form, idOf, problemId, setSaved }: RunnerFieldsP
 }
 
 interface RunnerButtonsProps {
+  toolName: string;
   running: boolean | undefined;
   focus: ReturnType<typeof useRunFocus>;
   onStop(): void;
 }
 
-/** "Run in page", and Stop while a run goes; their refs are useRunFocus's, which moves focus between them. */
-function RunnerButtons({ running, focus, onStop }: RunnerButtonsProps) {
+/**
+ * "Run in page", and Stop while a run goes; their refs are useRunFocus's, which moves focus between
+ * them. Their names say the tool, which a screen reader's list of every card's buttons needs.
+ */
+function RunnerButtons({ toolName, running, focus, onStop }: RunnerButtonsProps) {
   return (
     <div class="runner-buttons">
-      <button type="submit" class="button primary" ref={focus.runButton} disabled={running}>
+      <button type="submit" class="button primary" ref={focus.runButton} disabled={running} aria-label={`Run in page: ${toolName}`}>
         Run in page
       </button>
       {running && (
-        <button type="button" class="button" ref={focus.stopButton} onClick={onStop}>
+        <button type="button" class="button" ref={focus.stopButton} onClick={onStop} aria-label={`Stop: ${toolName}`}>
           Stop
         </button>
       )}

@@ -467,9 +467,12 @@ describe('the run form for keyboard and screen reader users', () => {
   it('moves focus from "Run in page" to Stop while the tool runs, and back when it ends', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: {} }));
     form.runButton().focus();
+    // Each card has its own: a screen reader's list of buttons tells them apart by the tool.
+    expect(form.runButton().getAttribute('aria-label')).toBe(`Run in page: ${form.runButton().closest('article')?.getAttribute('data-tool')}`);
     await form.submit();
     expect(form.runButton().disabled).toBe(true);
     expect(document.activeElement).toBe(form.stopButton());
+    expect(form.stopButton()?.getAttribute('aria-label')).toMatch(/^Stop: \w+$/);
     const runId = form.fake.posted.find((request) => request.type === 'run-tool')!.runId;
     form.fake.send({ type: 'run-result', runId, output: { text: 'done' }, durationMs: 3 });
     await tick();
