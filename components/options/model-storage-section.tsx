@@ -43,6 +43,10 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
           {formatBytes(Math.max(0, quota.quota - (quota.usage ?? 0)))} left.
         </p>
       )}
+      {/* In the page from the start, only its words changing, so that a screen reader reads them. */}
+      <p class="muted storage-status" role="status" data-testid="storage-status">
+        {model.storageDeleted.value}
+      </p>
       <FailureBox failure={model.storageFailure.value} />
     </section>
   );

@@ -40,6 +40,7 @@ export function optionsModelSignals({ settings, webGpu, recommendedModel, recomm
     storedModels: storage.models,
     storageQuota: storage.quota,
     storageFailure: storage.failure,
+    storageDeleted: storage.deleted,
     siteFailure: sites.failure,
     trial: trial.trial,
   };

@@ -14,6 +14,8 @@ export function createStoredModels(dependencies: Pick<OptionsDependencies, 'cach
   const models = signal<readonly StoredModel[] | undefined>(undefined);
   const quota = signal<{ usage?: number; quota?: number } | undefined>(undefined);
   const failure = signal<Failure | undefined>(undefined);
+  // What the last deletion did, in words a screen reader says: the row goes from under its focus.
+  const deleted = signal('');
   // Where no browser storage exists (a test's page), the list is empty.
   const cacheStorage = (): CacheStorageLike => dependencies.caches ?? globalThis.caches;
   // The service worker deletes them: it stops a download that would write the files again first.
@@ -42,10 +44,12 @@ export function createStoredModels(dependencies: Pick<OptionsDependencies, 'cach
    * the deletion failed); a failure to delete is shown after that, which would clear it.
    */
   async function deleteThen(action: StorageAction, remove: () => Promise<void>): Promise<void> {
+    deleted.value = '';
     const deleteFailure = await remove().then(
       () => undefined,
       (error: unknown) => failed(action, error),
     );
+    if (!deleteFailure) deleted.value = action.kind === 'delete' ? `Deleted ${action.label}.` : 'Deleted every stored model.';
     void (dependencies.modelsChanged ?? tellModelsChanged)();
     await refresh();
     if (deleteFailure) failure.value = deleteFailure;
@@ -55,6 +59,7 @@ export function createStoredModels(dependencies: Pick<OptionsDependencies, 'cach
     models: models as ReadonlySignal<readonly StoredModel[] | undefined>,
     quota: quota as ReadonlySignal<{ usage?: number; quota?: number } | undefined>,
     failure: failure as ReadonlySignal<Failure | undefined>,
+    deleted: deleted as ReadonlySignal<string>,
     refresh,
     async deleteModel(model: StoredModel): Promise<void> {
       await deleteThen({ kind: 'delete', label: model.label }, () => deleteModels([model.baseUrl]));

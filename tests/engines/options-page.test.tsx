@@ -105,6 +105,9 @@ describe('the options page', () => {
     workerDone();
     await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="stored-model"]')).toHaveLength(1));
     expect(modelsChanged).toHaveBeenCalledTimes(1);
+    // Said, as removing a site is: the row went from under a screen reader's focus, which is on the heading.
+    expect(root.querySelector('[data-testid="storage-status"]')?.getAttribute('role')).toBe('status');
+    expect(root.querySelector('[data-testid="storage-status"]')?.textContent).toBe('Deleted Qwen3 1.7B (q4f32).');
 
     click(buttonNamed(root, 'Delete all'));
     await vi.waitFor(() => expect(buttonNamed(root, 'Yes, delete all')).toBeDefined());
@@ -116,6 +119,7 @@ describe('the options page', () => {
     workerDone();
     await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet'));
     expect(modelsChanged).toHaveBeenCalledTimes(2);
+    expect(root.querySelector('[data-testid="storage-status"]')?.textContent).toBe('Deleted every stored model.');
   });
 
   it('recommends a q4f32 model for a GPU without shader-f16, and offers Chrome\'s model only where it can run', async () => {
