@@ -6,6 +6,7 @@ import { EngineErrorBox } from './engine-error-box';
 import { Conversation } from './conversation';
 import { ErrorBanner } from './error-banner';
 import { PanelHeader } from './panel-header';
+import { RunAnnouncer } from './run-announcer';
 import { StatusLine } from './status-line';
 import { SuggestionChips } from './suggestion-chips';
 import { UndoNewChatNote } from './undo-new-chat-note';
@@ -29,6 +30,8 @@ export function ChatApp({ model }: { model: PanelModel }) {
         <SuggestionChips model={model} />
         <ChatInput model={model} />
       </div>
+      {/* Outside the conversation, which says the same words where a screen reader reads it. */}
+      <RunAnnouncer turn={session?.turns.at(-1)} engine={session?.engine} />
     </div>
   );
 }

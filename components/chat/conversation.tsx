@@ -6,7 +6,6 @@ import { AgentOffNote } from './agent-off-note';
 import { ChatEndedNote } from './chat-ended-note';
 import { fillRequestBox, focusRequestBox } from './focus-request-box';
 import { NoToolsNote } from './no-tools-note';
-import { RunAnnouncer } from './run-announcer';
 import { TurnView } from './turn-view';
 import { UnreachablePageNote } from './unreachable-page-note';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -64,9 +63,8 @@ export function Conversation({ model }: { model: PanelModel }) {
         {session?.agentOff && <AgentOffEntry model={model} origin={session.origin} offBy={session.agentOffBy} />}
         {noTools && turns.length > 0 && <NoToolsNote compact loading={session.pageLoading === true} refused={session.toolsRefused === true} />}
         {unreachable && <UnreachableEntry model={model} closedPage={session.closedPage} loadFailed={session.pageLoadFailed === true} />}
-        <RunAnnouncer turn={turns.at(-1)} engine={session?.engine} />
       </div>
-      {/* The announcer above says what a screen reader needs of the run: this is for the eyes. */}
+      {/* The panel's run announcer says what a screen reader needs of the run: this is for the eyes. */}
       {newerBelow && (
         <button
           ref={newerButton}

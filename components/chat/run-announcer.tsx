@@ -19,8 +19,8 @@ export function RunAnnouncer({ turn, engine }: { turn: Turn | undefined; engine:
   } else if (text !== last.text) {
     heard.current = { ...last, text, shown: text, said: last.said + 1 };
   }
-  // Once said, the words go: the region sits in the conversation, which a screen reader reading it
-  // afterwards would otherwise hear twice (the answer, then the answer again).
+  // Once said, the words go: a screen reader reading the panel afterwards would otherwise hear
+  // them twice (the answer in the conversation, then again here).
   const { shown, said } = heard.current;
   const [spoken, setSpoken] = useState(0);
   useEffect(() => {

@@ -157,6 +157,8 @@ describe('approvals', () => {
     try {
       await panel.deliver({ type: 'turn', tabId, turn: turn({ request: 'Find a red mug', items: [{ kind: 'prose', text: 'The Trail Mug comes in Clay Red.' }], outcome: 'answer' }) });
       expect(panel.find('announcement')?.textContent).toBe('The Trail Mug comes in Clay Red.');
+      // Not in the conversation's landmark, which a screen reader reads as the conversation.
+      expect(panel.find('announcement')?.closest('main')).toBeNull();
       act(() => {
         vi.advanceTimersByTime(10_000);
       });
