@@ -483,6 +483,9 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect((await layout()).conversation).toBeGreaterThanOrEqual(80);
     // No wider than the panel: the panel scrolls up and down as a whole instead.
     expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(160);
+    // With the system's high-contrast colours, which drop backgrounds, the request keeps its shape.
+    await panel.emulateMedia({ forcedColors: 'active' });
+    expect(await panel.getByTestId('request').evaluate((node) => getComputedStyle(node).borderTopStyle)).toBe('solid');
     await panel.close();
   });
 
