@@ -28,7 +28,8 @@ export interface ContextOfRequest {
  */
 export function withContextFullWords(result: RunLocalAgentResult, { request, history, contextTokens, engineId }: ContextOfRequest): { result: RunLocalAgentResult; tooLong: boolean } {
   const { error } = result;
-  if (error?.code !== 'context-full') return { result, tooLong: false };
+  // A server's limit on the prompt alone is its own setting, which its words name: no larger context raises it.
+  if (error?.code !== 'context-full' || error.promptLimit !== undefined) return { result, tooLong: false };
   const known = error.contextTokens ?? contextTokens;
   const requestTokens = estimateTokens(request);
   const moreContext = moreContextFor(engineId, known);

@@ -51,6 +51,8 @@ export class EngineError extends Error {
 
   /** How many tokens the model reads at once, where a `context-full` error knows it. */
   contextTokens?: number;
+  /** A server's own limit on the prompt alone, where a `context-full` error comes of it (see contextFull). */
+  promptLimit?: number;
 }
 
 /**
@@ -93,7 +95,7 @@ export function contextFull(model: string, contextTokens?: number, promptLimit?:
     ? new EngineError(
         'context-full',
         `This conversation no longer fits in the ${promptLimit.toLocaleString('en-US')} prompt tokens the server allows ${model}.`,
-        'Start a new chat, lower "Characters of a tool\'s output the model reads" in the options, or start the server with a higher limit on the prompt.',
+        'Start a new chat, lower "Characters of a tool\'s output the model reads" in the options, or start the server with a higher limit on the prompt (Text Generation Inference: --max-input-tokens).',
         'Even this short trial does not fit: start the server with a higher limit on the prompt, or pick another engine.',
       )
     : new EngineError(
@@ -103,6 +105,7 @@ export function contextFull(model: string, contextTokens?: number, promptLimit?:
         'Even this short trial does not fit: pick a model with more context, or another engine.',
       );
   if (contextTokens) error.contextTokens = contextTokens;
+  if (promptLimit) error.promptLimit = promptLimit;
   return error;
 }
 

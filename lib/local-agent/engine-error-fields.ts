@@ -6,15 +6,22 @@ export interface EngineErrorFields {
   hint?: string;
   /** The model's context in tokens, where a `'context-full'` error knows it. */
   contextTokens?: number;
+  /** A server's own limit on the prompt alone, where a `'context-full'` error comes of it rather than of the model's context. */
+  promptLimit?: number;
 }
 
 /** The fields an engine's error carries, each kept only where it has the type it should. */
 export function engineErrorFields(error: unknown): EngineErrorFields {
   if (typeof error !== 'object' || error === null) return {};
-  const { code, hint, contextTokens } = error as { code?: unknown; hint?: unknown; contextTokens?: unknown };
+  const { code, hint, contextTokens, promptLimit } = error as { code?: unknown; hint?: unknown; contextTokens?: unknown; promptLimit?: unknown };
   return {
     ...(typeof code === 'string' ? { code } : {}),
     ...(typeof hint === 'string' ? { hint } : {}),
-    ...(typeof contextTokens === 'number' && Number.isInteger(contextTokens) && contextTokens > 0 ? { contextTokens } : {}),
+    ...(isCount(contextTokens) ? { contextTokens } : {}),
+    ...(isCount(promptLimit) ? { promptLimit } : {}),
   };
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
 }

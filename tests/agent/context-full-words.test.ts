@@ -120,4 +120,19 @@ describe('a request longer than the model reads at once', () => {
     );
     expect(result.error?.hint).toBe(`Give it more room: ${serverAdvice()}`);
   });
+
+  it("keeps a server's own limit on the prompt alone, which no larger context raises (Text Generation Inference)", async () => {
+    const limited = {
+      async *stream(): AsyncGenerator<never> {
+        throw contextFull('"qwen3"', 2_048 + 1_024, 2_048);
+      },
+    } as unknown as LanguageModel;
+    const result = await run('Summarise my cart.', [], { id: 'openai', modelId: 'qwen3', format: hermesFormat, model: limited } as unknown as Engine);
+    expect(result.error).toMatchObject({
+      code: 'context-full',
+      message: 'This conversation no longer fits in the 2,048 prompt tokens the server allows "qwen3".',
+    });
+    expect(result.error?.hint).toContain('start the server with a higher limit on the prompt');
+    expect(result.error?.hint).not.toContain('OLLAMA_CONTEXT_LENGTH');
+  });
 });
