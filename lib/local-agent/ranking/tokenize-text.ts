@@ -95,11 +95,10 @@ const arabicSuffixes = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', '�
 function pushArabicWord(word: string, terms: string[]): void {
   const folded = normalizeArabic(word);
   const bare = folded.replace(arabicArticle, '');
-  const forms = bare !== folded && !arabicArticle.test(word) ? [folded, bare] : [bare];
-  for (const form of forms) {
-    const stem = arabicSuffixes.reduce((kept, suffix) => (kept.endsWith(suffix) && Array.from(kept).length - suffix.length >= 3 ? kept.slice(0, -suffix.length) : kept), form);
-    if (Array.from(stem).length > 2) terms.push(stem);
-  }
+  const stem = arabicSuffixes.reduce((kept, suffix) => (kept.endsWith(suffix) && Array.from(kept).length - suffix.length >= 3 ? kept.slice(0, -suffix.length) : kept), bare);
+  if (Array.from(stem).length > 2) terms.push(stem);
+  // The word as written, unstemmed: its ending may be part of it (ألوان, "colours", is no dual).
+  if (bare !== folded && !arabicArticle.test(word)) terms.push(folded);
 }
 
 /**
@@ -110,19 +109,21 @@ function normalizeArabic(word: string): string {
   return word.replace(/[أإآٱ]/g, 'ا').replace(/ة/g, 'ه').replace(/ى/g, 'ي').replace(/ـ/g, '');
 }
 
-// Chinese particles, written onto the words around them: a pair across one ("的订" in 我的订单)
-// names nothing, yet matches every text where the particle comes before the same word.
-const chineseParticle = /[的了吗呢吧啊]/u;
+// 的, the commonest Chinese character, mostly joins a word to the one before it: a pair it starts
+// ("的订" in 我的订单, "my order") names nothing, yet matches every text where 的 comes before the same
+// word. Pairs that end with it stay (目的, "purpose", in 目的地), as do the other particles, whose
+// characters are also parts of words (了解, 完了, 酒吧).
+const particleStart = /^的/u;
 
-/** A run of a script written without spaces as its character pairs, less those with a Chinese particle in them. */
+/** A run of a script written without spaces as its character pairs, less those 的 starts. */
 function pushBigrams(run: string, terms: string[]): void {
   const characters = Array.from(run);
   if (characters.length === 1) {
-    if (!chineseParticle.test(run)) terms.push(run);
+    if (!particleStart.test(run)) terms.push(run);
     return;
   }
   for (let index = 0; index + 1 < characters.length; index += 1) {
     const pair = characters[index]! + characters[index + 1]!;
-    if (!chineseParticle.test(pair)) terms.push(pair);
+    if (!particleStart.test(pair)) terms.push(pair);
   }
 }

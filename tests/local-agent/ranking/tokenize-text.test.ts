@@ -23,9 +23,12 @@ describe('tokenizeText', () => {
     expect(tokenizeText('查 news')).toEqual(['查', 'new']);
   });
 
-  it('leaves out the pairs a Chinese particle makes with the words around it', () => {
-    expect(tokenizeText('我的订单到哪了')).toEqual(['订单', '单到', '到哪']);
+  it('leaves out the pairs 的 starts, which join a word to the one before it, and keeps the words the other particles are part of', () => {
+    expect(tokenizeText('我的订单到哪了')).toEqual(['我的', '订单', '单到', '到哪', '哪了']);
     expect(tokenizeText('的')).toEqual([]);
+    expect(tokenizeText('目的地')).toEqual(['目的']);
+    expect(tokenizeText('了解酒吧')).toEqual(['了解', '解酒', '酒吧']);
+    expect(tokenizeText('予約を完了')).toEqual(['予約', '約を', 'を完', '完了']);
   });
 
   it('writes Thai, Lao, Khmer and Myanmar as character pairs too, and keeps the Japanese long-vowel mark in its run', () => {
@@ -60,7 +63,8 @@ describe('tokenizeText', () => {
   });
 
   it('reads an Arabic word that only looks as if it had the article, once its hamza is left out, both ways', () => {
-    expect(tokenizeText('إلغاء')).toEqual(['الغاء', 'غاء']);
+    expect(tokenizeText('إلغاء')).toEqual(['غاء', 'الغاء']);
+    expect(tokenizeText('ألوان')).toEqual(['وان', 'الوان']);
     expect(tokenizeText('الغاء')).toEqual(['غاء']);
   });
 
