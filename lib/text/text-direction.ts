@@ -2,8 +2,9 @@
 // their digits, vowel marks or signs.
 const rightToLeftLetter = /(?=\p{L})[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 const letter = /\p{L}/gu;
-// What a reader never reads as words: a link's or an image's address, a bare address, code.
-const unread = /\]\([^)]*\)|<[a-z][\w+.-]*:[^>\s]*>|\b[a-z][\w+.-]*:\/\/\S+|`[^`\n]*`/gi;
+// What a reader never reads as words: a fenced block of code, a link's or an image's address, a
+// bare address, inline code.
+const unread = /^ {0,3}(```|~~~)[^]*?(?:^ {0,3}\1|(?![^]))|\]\([^)]*\)|<[a-z][\w+.-]*:[^>\s]*>|\b[a-z][\w+.-]*:\/\/\S+|`[^`\n]*`/gim;
 
 type Direction = 'rtl' | 'ltr';
 

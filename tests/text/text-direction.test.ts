@@ -12,6 +12,9 @@ describe('the direction a reply reads in', () => {
     expect(replyDirection('- [كوب أحمر](https://shop.example/products/red-enamel-mug)\n- [كوب أزرق](<https://shop.example/products/blue-enamel-mug>)')).toBe('rtl');
     expect(replyDirection('- كوب أحمر: https://shop.example/products/red-enamel-mug')).toBe('rtl');
     expect(replyDirection('Total: ٤٩٩٩ ﷼')).toBe('ltr');
+    expect(replyDirection('هذه حالة الطلب:\n\n```json\n{"order_status": "shipped", "carrier": "express delivery"}\n```\n\n- iPhone 15 Pro Max: 4999 ريال')).toBe('rtl');
+    // A block of code still being written, not closed yet.
+    expect(replyDirection('هذه حالة الطلب:\n\n```json\n{"order_status": "shipped", "carrier": "express delivery"')).toBe('rtl');
     expect(replyDirection('| 12 | 4.5 |')).toBeUndefined();
   });
 });
