@@ -72,7 +72,8 @@ export function ChatInput({ model }: { model: PanelModel }) {
 
 /**
  * Stop goes away when the run ends: focus it held goes back to the request box, not the page body.
- * Focus the person moved on from Stop (Tab to a Trace link) stays where they put it.
+ * Focus the person moved on from Stop (Tab to a Trace link) stays where they put it, unless what
+ * they moved to went too (an approval's buttons).
  */
 function useFocusBackWhenRunEnds(running: boolean): { current: boolean } {
   const hadFocus = useRef(false);
@@ -149,10 +150,6 @@ function StopButton({ model, hadFocus }: { model: PanelModel; hadFocus: { curren
       aria-keyshortcuts="Escape"
       title="Stop (Esc)"
       onFocus={() => (hadFocus.current = true)}
-      // To another control, not with the button as it goes (then nothing takes the focus).
-      onBlur={(event) => {
-        if (event.relatedTarget) hadFocus.current = false;
-      }}
       {...pressWhenConnected(model.connection.value === 'connected', (event) => {
         // Stop takes Send's place under the pointer: the second click of a double click on
         // Send is not a request to stop.

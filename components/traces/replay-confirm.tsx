@@ -32,9 +32,10 @@ export function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerM
       aria-describedby={`${id}-reason`}
       data-testid="replay-confirm"
       data-name={call.name}
-      // Escape gives the safe answer, as every other question of the extension takes it.
+      // Escape gives the safe answer, as every other question of the extension takes it; a held
+      // Escape's repeats are no answers, or the next question, which takes the focus, would go unseen.
       onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
+        if (event.key !== 'Escape' || event.repeat) return;
         event.preventDefault();
         answer(false);
       }}

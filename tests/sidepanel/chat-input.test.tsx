@@ -97,6 +97,14 @@ describe('the request box', () => {
     elsewhere.focus();
     await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'answer', endedAt: 2_000 }), turn({ id: 'turn-2', outcome: 'answer', endedAt: 3_000 })] }) });
     expect(document.activeElement).toBe(elsewhere);
+
+    // Moved on to a control that went too (an approval's buttons): the box, not the page body.
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ id: 'turn-3' })], running: true }) });
+    (panel.find('stop') as HTMLButtonElement).focus();
+    elsewhere.focus();
+    elsewhere.remove();
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ id: 'turn-3', outcome: 'answer', endedAt: 4_000 })] }) });
+    expect(document.activeElement).toBe(panel.find('chat-input'));
   });
 
   it('takes a double click on Send as one request, not a request and a Stop', async () => {
