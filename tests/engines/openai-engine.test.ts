@@ -4,7 +4,7 @@ import { describeFailure } from '../../components/options/describe-failure';
 import { thinkingCutOffNotice } from '../../lib/agent/turn-notices';
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';
-import type { ReplyTimeouts } from '../../lib/engines/openai/reply-timeouts';
+import { defaultReplyTimeouts, timeoutsForPrompt, type ReplyTimeouts } from '../../lib/engines/openai/reply-timeouts';
 import { normalizeServerAddress } from '../../lib/engines/openai/server-address';
 import { turnOverReason } from '../../lib/local-agent/abortable';
 import { defaultSettings, type Settings } from '../../lib/settings';
@@ -551,7 +551,7 @@ describe('local OpenAI-compatible server engine', () => {
 
 describe('local server engine: thinking, limits and replies that never finish', () => {
   // Short enough to keep the tests quick, long enough that a busy machine's pauses are not silences.
-  const quick: Partial<ReplyTimeouts> = { firstByteMs: 1_000, betweenChunksMs: 600 };
+  const quick: Partial<ReplyTimeouts> = { firstByteMs: 1_000, firstBytePerPromptTokenMs: 0, betweenChunksMs: 600 };
 
   it('asks for at most 1,024 tokens and, for Qwen3, no thinking, the ways Ollama, llama.cpp and LM Studio read it', async () => {
     const qwen = await setup({ replies: ['Hi.'] });
@@ -621,6 +621,8 @@ describe('local server engine: thinking, limits and replies that never finish', 
     const flat = await setup(slow, {}, { ...quick, firstBytePerPromptTokenMs: 0 });
     await flat.engine.load(() => {});
     expect((await replyOf(flat.engine.model.stream(long))).error).toMatchObject({ code: 'server-down' });
+    // By default: 2 minutes to load the model, and then 3 min 20 s to read a 4,000-token prompt on a CPU.
+    expect(timeoutsForPrompt(defaultReplyTimeouts, 4_000).firstByteMs).toBe(320_000);
   });
 
   describe('a reply that writes the same call over and over', () => {

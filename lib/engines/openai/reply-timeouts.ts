@@ -3,9 +3,9 @@ export interface ReplyTimeouts {
   /** Until the first byte of the reply: a server may load the model from disk first. */
   firstByteMs: number;
   /**
-   * And for each token of the prompt, where that comes to more: a server reads the whole prompt
-   * before its first byte, and one on a CPU may read only some 20 tokens a second (a 4,000-token
-   * prompt, 3 minutes and 20 seconds).
+   * And besides, for each token of the prompt: a server reads the whole prompt before its first
+   * byte (after loading the model, which `firstByteMs` allows for), and one on a CPU may read only
+   * some 20 tokens a second (a 4,000-token prompt, 3 minutes and 20 seconds more).
    */
   firstBytePerPromptTokenMs: number;
   /** Between two chunks once bytes came; reasoning deltas and keep-alive comments count. */
@@ -20,9 +20,9 @@ export interface ReplyTimeouts {
 
 export const defaultReplyTimeouts: ReplyTimeouts = { firstByteMs: 120_000, firstBytePerPromptTokenMs: 50, betweenChunksMs: 60_000, afterFinishMs: 5_000 };
 
-/** The timeouts of a reply to a prompt of `promptTokens`: the first byte may take as long as the prompt does to read (see `firstBytePerPromptTokenMs`). */
+/** The timeouts of a reply to a prompt of `promptTokens`: the first byte may also take as long as the prompt does to read (see `firstBytePerPromptTokenMs`). */
 export function timeoutsForPrompt(timeouts: ReplyTimeouts, promptTokens: number): ReplyTimeouts {
-  return { ...timeouts, firstByteMs: Math.max(timeouts.firstByteMs, promptTokens * timeouts.firstBytePerPromptTokenMs) };
+  return { ...timeouts, firstByteMs: timeouts.firstByteMs + promptTokens * timeouts.firstBytePerPromptTokenMs };
 }
 
 export type IdlePhase = 'first-byte' | 'between-chunks';

@@ -18,7 +18,7 @@ export interface OpenAiReplyOptions {
   fetch: typeof fetch;
   /** What the server refused before, shared by the engine's replies. */
   memory?: ServerMemory;
-  /** 120 s for the first byte (more for a long prompt, see `firstBytePerPromptTokenMs`) and 60 s between chunks unless set. */
+  /** 120 s for the first byte, and 50 ms more a token of the prompt, and 60 s between chunks, unless set. */
   timeouts?: Partial<ReplyTimeouts>;
   maxTokens?: number;
   /** The model's context as the server said it, where it did. */
