@@ -18,7 +18,6 @@ export { tokensWritten } from './streamed-tokens';
 export { defaultInstructions } from './default-instructions';
 export { defaultToolOutputLimit, inertMarkup } from './tool-output-text';
 export { cutToTokens, estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
-export { cutText } from './cut-text';
 export { fitShownTools, systemPromptRoom } from './fit-shown-tools';
 export * from './formats';
 export { isAbortError, isTurnOver, raceAbort } from './abortable';

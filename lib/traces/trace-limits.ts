@@ -1,4 +1,4 @@
-import { cutText } from '@webmcp-agents/local-agent';
+import { cutGraphemes } from '../text/cut-graphemes';
 
 /**
  * The longest text a trace keeps in each kind of field. Page and model text is untrusted and can
@@ -22,8 +22,10 @@ export const traceLimits = {
  */
 export function capText(text: string, limit: number, fullLength = text.length): string {
   if (text.length <= limit) return text;
-  const note = ` … (cut: ${fullLength - limit} more characters)`;
-  return cutText(text, Math.max(0, limit - note.length)) + note;
+  const note = (cut: number) => ` … (cut: ${cut} more characters)`;
+  // Room for the longest the note can be; it counts what was left out, its own length aside.
+  const kept = cutGraphemes(text, Math.max(0, limit - note(fullLength).length));
+  return kept + note(fullLength - kept.length);
 }
 
 /**

@@ -19,7 +19,8 @@ describe('the conversations as they are stored', () => {
   it('keep a 1 MB answer cut, saying how much was cut', () => {
     const sessions = new Map([[1, session(turnWith('a', 'x'.repeat(1_000_000)))]]);
     const stored = boundStoredSessions(sessions)['1']!.turns[0]!.items[0];
-    expect(stored?.kind === 'prose' && stored.text.length).toBe(storedProseCharacters);
+    expect(stored?.kind === 'prose' && stored.text.length).toBeGreaterThan(storedProseCharacters - 10);
+    expect(stored?.kind === 'prose' && stored.text.length).toBeLessThanOrEqual(storedProseCharacters);
     expect(stored?.kind === 'prose' && stored.text).toMatch(/ … \(cut: \d+ more characters\)$/);
   });
 
@@ -86,6 +87,7 @@ describe('the conversations as they are stored', () => {
   it('cut the long prose of a conversation put aside too', () => {
     const sessions = new Map([[1, { ...session(), previous: session(turnWith('a', 'x'.repeat(1_000_000))) }]]);
     const stored = boundStoredSessions(sessions)['1']!.previous!.turns[0]!.items[0];
-    expect(stored?.kind === 'prose' && stored.text.length).toBe(storedProseCharacters);
+    expect(stored?.kind === 'prose' && stored.text.length).toBeGreaterThan(storedProseCharacters - 10);
+    expect(stored?.kind === 'prose' && stored.text.length).toBeLessThanOrEqual(storedProseCharacters);
   });
 });

@@ -17,6 +17,8 @@ describe('the suggestion chips', () => {
     // 🇯🇵 is two letters of its own; 👨‍👩‍👧 three people joined into one family.
     expect(suggestRequests([tool(`${'a'.repeat(57)}🇯🇵 more`)])).toEqual(['a'.repeat(57)]);
     expect(suggestRequests([tool(`${'a'.repeat(55)}👨‍👩‍👧 more`)])).toEqual(['a'.repeat(55)]);
+    // A title whose first letter carries more marks than a chip holds is cut between them, not dropped.
+    expect(suggestRequests([tool(`Z${'\u0301'.repeat(80)}`)])[0]).toHaveLength(60);
   });
 
   it('offer no tool too large to be shown to the model at all: its request could not be done', () => {

@@ -11,4 +11,19 @@ describe('a text a trace keeps cut to its limit', () => {
       expect(kept, `after ${JSON.stringify(start)}`).not.toMatch(halfCharacter);
     }
   });
+
+  it('says how many characters it left out', () => {
+    const kept = capText('x'.repeat(5_000), 1_000);
+    expect(kept.length).toBeLessThanOrEqual(1_000);
+    expect(kept).toBe(`${'x'.repeat(970)} … (cut: 4030 more characters)`);
+  });
+
+  it('nor in half a flag or a family of emoji', () => {
+    for (const start of ['', 'a', 'ab', 'abc']) {
+      for (const emoji of ['🇯🇵', '👨‍👩‍👧']) {
+        const kept = capText(`${start}${emoji.repeat(500)}`, 1_000).replace(/ … \(cut: \d+ more characters\)$/, '');
+        expect(kept.slice(start.length).split(emoji).join(''), `${start} ${emoji}`).toBe('');
+      }
+    }
+  });
 });
