@@ -53,8 +53,9 @@ export class RunPrompt {
   private contextTokens: number | undefined;
   private toolsContextTokens: number | undefined;
   private readonly stepResults: StepResults[] = [];
-  // The system prompt of the last prompt given, which `shrink` measures the run's room beside.
+  // The last prompt given, which `shrink` measures: its messages, and the system prompt among them.
   private lastSystem = '';
+  private lastMessages: readonly ChatMessage[] = [];
 
   constructor(private readonly options: RunPromptOptions) {
     this.messages = [{ role: 'user', content: options.request }];
@@ -74,7 +75,9 @@ export class RunPrompt {
         : fitShownTools(ranked, systemPromptRoom(this.toolsContextTokens, this.options.request, this.options.history), this.systemPrompt);
     this.lastSystem = system;
     const runMessages = this.fitRunMessages(system);
-    return { shown, messages: [{ role: 'system', content: system }, ...this.history, ...runMessages] };
+    const messages: ChatMessage[] = [{ role: 'system', content: system }, ...this.history, ...runMessages];
+    this.lastMessages = messages;
+    return { shown, messages };
   }
 
   /**
@@ -93,12 +96,12 @@ export class RunPrompt {
 
   /**
    * Makes the next prompt smaller after the model found one too long: fitted to the model's own
-   * context where it says that is smaller; else without the older half of the history, and with an
-   * eighth of the room the refused prompt left the run's messages taken off it (the refusal proved
-   * the estimate counts this text short, and a prompt that merely fits would leave the reply no
-   * room; an eighth of the whole context could be more than that room, and cost the rest of the
-   * history; the tools shown stay as they were); else with a quarter less room all round (fewer
-   * tools may be shown, the results are cut shorter).
+   * context where it says that is smaller; else an eighth shorter than the refused prompt, as counted
+   * here (the refusal proved the estimate counts this text short, and a prompt that merely fits
+   * would leave the reply no room): the older half of the history goes first, then up to a quarter of the
+   * room of the run's results, then tools (on a page with many, they are most of the prompt); else,
+   * with no history, a quarter less room all round (fewer tools may be shown, the results are cut
+   * shorter).
    */
   shrink(modelContext: number | undefined): void {
     if (!this.canShrink) return;
@@ -108,7 +111,12 @@ export class RunPrompt {
     } else if (this.history.length > 0) {
       const kept = withoutOlderHalf(this.history);
       const runRoom = Math.max(0, this.roomForRun(this.lastSystem));
-      this.contextTokens! -= messagesTokens(this.history) - messagesTokens(kept) + Math.floor(runRoom / 8);
+      const cut = Math.ceil(messagesTokens(this.lastMessages) / 8);
+      const freed = messagesTokens(this.history) - messagesTokens(kept);
+      const fromResults = Math.min(Math.max(0, cut - freed), Math.floor(runRoom / 4));
+      const fromTools = Math.max(0, cut - freed - fromResults);
+      this.contextTokens! -= freed + fromResults + fromTools;
+      this.toolsContextTokens! -= fromTools;
       this.history = kept;
     } else {
       this.contextTokens = Math.floor((this.contextTokens! * 3) / 4);

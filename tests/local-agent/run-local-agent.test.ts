@@ -1137,6 +1137,33 @@ describe('runLocalAgent', () => {
       expect(refit.at(-1)!.content.length).toBeGreaterThan(1_200);
     });
 
+    it('fits again at once on a page whose tools are most of the prompt, where the model reads a tenth more than the estimate', async () => {
+      const history: ChatMessage[] = Array.from({ length: 6 }, (_, index) => [
+        { role: 'user' as const, content: `what about mug ${index}?` },
+        { role: 'assistant' as const, content: `Mug ${index} is blue.` },
+      ]).flat();
+      const tools: ToolDescriptor[] = Array.from({ length: 80 }, (_, index) => ({
+        name: `tool_${index}`,
+        description: `Does thing ${index} with the mug, as a long description of what it does tells. `.repeat(4),
+        inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+      }));
+      // As vLLM counts: the prompt and the reply's 1,024 tokens must fit the 8,192.
+      const replay = createReplayEngine([call('tool_0', { query: 'mug' }), 'People like the mug.'], { chunkSize: 20 });
+      const asked: number[] = [];
+      const model: LanguageModel = {
+        async *stream(request) {
+          const tokens = 1.1 * request.messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+          asked.push(tokens);
+          if (tokens + 1_024 > 8_192) throw tooLong(8_192);
+          yield* replay.stream(request);
+        },
+      };
+      const { options } = setup([], { model, history, contextTokens: 8_192, maxTools: 60, getTools: () => tools, toolOutputLimit: 20_000, executeTool: async () => ({ text: review }) });
+      expect(await runLocalAgent({ ...options, request: 'what do people say about the mug?' })).toMatchObject({ finishReason: 'answer' });
+      // The second step was refused once, and fitted the next time.
+      expect(asked.filter((tokens) => tokens + 1_024 > 8_192)).toHaveLength(1);
+    });
+
     it('is not asked again once the person saw part of the reply, nor where the context is not known', async () => {
       const halfAnswer: LanguageModel = {
         async *stream() {
