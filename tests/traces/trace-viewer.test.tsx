@@ -124,7 +124,9 @@ describe('the trace viewer', () => {
     expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
     expect(viewer.find('run-answer')?.textContent?.trim()).toBe('I added two enamel mugs (12 each) to your cart.');
     // A request or an answer in Arabic or Hebrew reads right to left, as in the side panel.
-    for (const shown of ['run-title', 'run-request', 'run-answer']) expect(viewer.find(shown)?.getAttribute('dir'), shown).toBe('auto');
+    for (const shown of ['run-title', 'run-request']) expect(viewer.find(shown)?.getAttribute('dir'), shown).toBe('auto');
+    // The answer reads as the side panel read it (see run-answer.test.tsx): this one, English, left to right.
+    expect(viewer.find('run-answer')?.getAttribute('dir')).toBe('ltr');
 
     const steps = viewer.findAll('step');
     expect(steps.map((step) => step.dataset.step)).toEqual(['1', '2', '3', '4']);
