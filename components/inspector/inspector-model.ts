@@ -42,10 +42,14 @@ export class InspectorModel {
   readonly tabTools = signal<TabTools | null | undefined>(undefined);
   /** The last page seen listing tools (see `pageOf`): one that lists none now took them away itself. */
   private readonly listedToolsIn = signal<string | undefined>(undefined);
-  /** The tab lists no tools, and was never seen with any: it may be a page open since before the extension came. */
+  /**
+   * The tab lists no tools, and was never seen with any: it may be a page open since before the
+   * extension came. Not one whose tools the extension read and refused: it is there.
+   */
   readonly mayNeedReload = computed(() => {
     const tabTools = this.tabTools.value;
-    return !tabTools?.tools.length && (!tabTools || this.listedToolsIn.value !== pageOf(tabTools));
+    if (tabTools?.tools.length || tabTools?.dropped.length) return false;
+    return !tabTools || this.listedToolsIn.value !== pageOf(tabTools);
   });
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
   readonly changes = signal<ToolChange[]>([]);

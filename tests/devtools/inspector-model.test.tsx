@@ -410,6 +410,10 @@ describe('the inspector model', () => {
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: inDocument('doc-2', 'https://shop.example/', []) });
     await tick();
     expect(container.querySelector('.empty')?.textContent).toContain('needs a reload first');
+    // One whose every tool the extension refused was read: a reload would change nothing.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: { ...inDocument('doc-3', 'https://shop.example/', []), dropped: [{ name: 'بحث', reason: 'the name…', frameId: 0 }] } });
+    await tick();
+    expect(container.querySelector('.empty')?.textContent).not.toContain('needs a reload first');
   });
 
   it('reconnects after the service worker restarts, and sends what was asked meanwhile', () => {
