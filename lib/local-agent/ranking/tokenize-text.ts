@@ -97,6 +97,8 @@ function pushArabicWord(word: string, terms: string[]): void {
   const bare = folded.replace(arabicArticle, '');
   const stem = arabicSuffixes.reduce((kept, suffix) => (kept.endsWith(suffix) && Array.from(kept).length - suffix.length >= 3 ? kept.slice(0, -suffix.length) : kept), bare);
   if (Array.from(stem).length > 2) terms.push(stem);
+  // A final ة is written ت before an ending (سلتي, "my cart", of السلة): the stem as it ends alone too.
+  if (stem !== bare && stem.endsWith('ت')) terms.push(`${stem.slice(0, -1)}ه`);
   // The word as written, unstemmed: its ending may be part of it (ألوان, "colours", is no dual).
   if (bare !== folded && !arabicArticle.test(word)) terms.push(folded);
 }
