@@ -1007,6 +1007,14 @@ describe('runLocalAgent', () => {
 
     const stepStarts = (events: AgentEvent[], step: number) => events.filter((event) => event.type === 'step-start' && event.step === step);
 
+    /** A page's `count` tools, each described at some length: together they fill most of a context. */
+    const manyTools = (count: number): ToolDescriptor[] =>
+      Array.from({ length: count }, (_, index) => ({
+        name: `tool_${index}`,
+        description: `Does thing ${index} with the mug, as a long description of what it does tells. `.repeat(4),
+        inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+      }));
+
     it('is fitted again to a quarter less, the latest result cut shorter, and the run keeps the smaller context', async () => {
       const { model, asked, replay } = denseModel([call('search_products', { query: 'mug' }), call('search_products', { query: 'cup' }), 'People like the mug.'], 1.5, 4_096);
       const { options, events } = setup([], { model, contextTokens: 4_096, toolOutputLimit: 20_000, executeTool: async () => ({ text: review }) });
@@ -1115,11 +1123,7 @@ describe('runLocalAgent', () => {
         { role: 'user' as const, content: `what about mug ${index}?` },
         { role: 'assistant' as const, content: `Mug ${index} is blue, holds 350 ml and costs 12 USD. `.repeat(10) },
       ]).flat();
-      const tools: ToolDescriptor[] = Array.from({ length: 80 }, (_, index) => ({
-        name: `tool_${index}`,
-        description: `Does thing ${index} with the mug, as a long description of what it does tells. `.repeat(4),
-        inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
-      }));
+      const tools = manyTools(80);
       // The model refuses the first prompt that shows a result, once: its tokenizer counts it long.
       const replay = createReplayEngine([call('tool_0', { query: 'mug' }), 'People like the mug.'], { chunkSize: 20 });
       let refused = 0;
@@ -1142,11 +1146,7 @@ describe('runLocalAgent', () => {
         { role: 'user' as const, content: `what about mug ${index}?` },
         { role: 'assistant' as const, content: `Mug ${index} is blue.` },
       ]).flat();
-      const tools: ToolDescriptor[] = Array.from({ length: 80 }, (_, index) => ({
-        name: `tool_${index}`,
-        description: `Does thing ${index} with the mug, as a long description of what it does tells. `.repeat(4),
-        inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
-      }));
+      const tools = manyTools(80);
       // As vLLM counts: the prompt and the reply's 1,024 tokens must fit the 8,192.
       const replay = createReplayEngine([call('tool_0', { query: 'mug' }), 'People like the mug.'], { chunkSize: 20 });
       const asked: number[] = [];
