@@ -53,8 +53,7 @@ export class RunPrompt {
   private contextTokens: number | undefined;
   private toolsContextTokens: number | undefined;
   private readonly stepResults: StepResults[] = [];
-  // The last prompt given, which `shrink` measures: its messages, and the system prompt among them.
-  private lastSystem = '';
+  // The last prompt given, the system prompt first, which `shrink` measures.
   private lastMessages: readonly ChatMessage[] = [];
 
   constructor(private readonly options: RunPromptOptions) {
@@ -73,7 +72,6 @@ export class RunPrompt {
       this.toolsContextTokens === undefined
         ? { shown: ranked, system: this.systemPrompt(ranked) }
         : fitShownTools(ranked, systemPromptRoom(this.toolsContextTokens, this.options.request, this.options.history), this.systemPrompt);
-    this.lastSystem = system;
     const runMessages = this.fitRunMessages(system);
     const messages: ChatMessage[] = [{ role: 'system', content: system }, ...this.history, ...runMessages];
     this.lastMessages = messages;
@@ -98,10 +96,10 @@ export class RunPrompt {
    * Makes the next prompt smaller after the model found one too long: fitted to the model's own
    * context where it says that is smaller; else an eighth shorter than the refused prompt, as counted
    * here (the refusal proved the estimate counts this text short, and a prompt that merely fits
-   * would leave the reply no room): the older half of the history goes first, then up to a quarter of the
-   * room of the run's results, then tools (on a page with many, they are most of the prompt); else,
-   * with no history, a quarter less room all round (fewer tools may be shown, the results are cut
-   * shorter).
+   * would leave the reply no room): the older half of the history goes first, then up to a quarter
+   * of the room of the run's results, then tools (on a page with many, they are most of the prompt);
+   * else, with no history, a quarter less room all round (fewer tools may be shown, the results are
+   * cut shorter).
    */
   shrink(modelContext: number | undefined): void {
     if (!this.canShrink) return;
@@ -110,7 +108,7 @@ export class RunPrompt {
       this.toolsContextTokens = Math.min(this.toolsContextTokens!, modelContext);
     } else if (this.history.length > 0) {
       const kept = withoutOlderHalf(this.history);
-      const runRoom = Math.max(0, this.roomForRun(this.lastSystem));
+      const runRoom = Math.max(0, this.roomForRun(this.lastMessages[0]?.content ?? ''));
       const cut = Math.ceil(messagesTokens(this.lastMessages) / 8);
       const freed = messagesTokens(this.history) - messagesTokens(kept);
       const fromResults = Math.min(Math.max(0, cut - freed), Math.floor(runRoom / 4));
