@@ -22,6 +22,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   engines: async () => (await import('./engines')).benchEngines,
   traces: async () => (await import('./traces')).benchTraces,
   volume: async () => (await import('./volume')).benchVolume,
+  'long-blocks': async () => (await import('./long-blocks')).benchLongBlocks,
   'session-writes': async () => (await import('./session-writes')).benchSessionWrites,
   'made-up-tail': async () => (await import('./made-up-tail')).benchMadeUpTail,
 };

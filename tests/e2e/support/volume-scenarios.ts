@@ -51,8 +51,8 @@ export class VolumeLab {
     return { page, panel };
   }
 
-  async replay(replies: string[], chunkSize = 4): Promise<void> {
-    await useReplayEngine(await currentServiceWorker(this.extension.context), { replies, chunkSize });
+  async replay(replies: string[], chunkSize = 4, delayMs = 0): Promise<void> {
+    await useReplayEngine(await currentServiceWorker(this.extension.context), { replies, chunkSize, delayMs });
   }
 
   /** The page registers and removes tools while the agent answers a request that uses one of its tools. */
@@ -146,6 +146,25 @@ export class VolumeLab {
     await panel.close();
     return { figures, replyCharacters: reply.length, shownCharacters, rememberedAnswer, afterNewChat };
   }
+
+  /**
+   * The model answers with one Markdown block of `characters` characters (a list or a table),
+   * streamed in 64-character pieces every 10 ms (200 kB in about half a minute).
+   */
+  async longBlockReply(shape: 'list' | 'table', characters: number) {
+    const { page, panel } = await this.open('big-result.html');
+    const ending = '\n\nThe end of the long answer.';
+    const reply = (shape === 'list' ? longList(characters) : longTable(characters)) + ending;
+    await this.replay([reply], 64, 10);
+    const { figures } = await measureUnderLoad({ panel }, async ({ withoutTyping }) => {
+      await withoutTyping(() => ask(panel, 'list everything'));
+      await waitForLastBlock(panel, 'The end of the long answer.', 200_000);
+    });
+    const shownRows = await panel.getByTestId('prose').last().locator(shape === 'list' ? 'li' : 'tbody tr').count();
+    await page.close();
+    await panel.close();
+    return { figures, shownRows };
+  }
 }
 
 export type VolumeFigures = LoadFigures;
@@ -193,6 +212,30 @@ export function longMarkdown(characters: number): string {
     length += part.length;
   }
   return parts.join('').slice(0, characters);
+}
+
+/** A numbered list of about `characters` characters, each item with inline marks and a link. */
+export function longList(characters: number): string {
+  const items: string[] = [];
+  let length = 0;
+  for (let index = 1; length < characters; index += 1) {
+    const item = `${index}. Item ${index}, with **bold** words, \`code\` and [a link](https://example.com/${index})\n`;
+    items.push(item);
+    length += item.length;
+  }
+  return items.join('');
+}
+
+/** A table of about `characters` characters: a header, an aligned column and inline marks in its cells. */
+export function longTable(characters: number): string {
+  const rows = ['| # | name | price | note |\n', '|---|---|---:|---|\n'];
+  let length = 0;
+  for (let index = 1; length < characters; index += 1) {
+    const row = `| ${index} | Widget ${index} | ${index}.99 | **fine** and \`ok\` |\n`;
+    rows.push(row);
+    length += row.length;
+  }
+  return rows.join('');
 }
 
 /** How long the earlier answer was in the prompt of the run for `request`, read from its trace. */
