@@ -3,7 +3,7 @@ import { memo } from 'preact/compat';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { showBlock, type BlockPieces } from '@/lib/sidepanel/growing-block';
 import { renderMarkdownBlock } from '@/lib/sidepanel/render-markdown';
-import { blockDirection } from '@/lib/text/text-direction';
+import { blockDirection, type Direction } from '@/lib/text/text-direction';
 
 interface MarkdownBlockProps {
   token: Token;
@@ -25,7 +25,7 @@ export const MarkdownBlock = memo(
 );
 
 /** A list or a table: as it grows, only its new or changed items or rows render. */
-function GrowingBlock({ token, linksKey, dir }: MarkdownBlockProps & { dir: string }) {
+function GrowingBlock({ token, linksKey, dir }: MarkdownBlockProps & { dir: Direction | undefined }) {
   const host = useRef<HTMLDivElement>(null);
   const shown = useRef<BlockPieces | undefined>(undefined);
   useLayoutEffect(() => {

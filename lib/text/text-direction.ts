@@ -6,7 +6,7 @@ const letter = /\p{L}/gu;
 // bare address, inline code.
 const unread = /^ {0,3}(```|~~~)[^]*?(?:^ {0,3}\1|(?![^]))|\]\([^)]*\)|<[a-z][\w+.-]*:[^>\s]*>|\b[a-z][\w+.-]*:\/\/\S+|`[^`\n]*`/gim;
 
-type Direction = 'rtl' | 'ltr';
+export type Direction = 'rtl' | 'ltr';
 
 /** The share of a Markdown text's read letters that are right to left; undefined where it has none. */
 function rightToLeftShare(markdown: string): number | undefined {
