@@ -23,6 +23,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   traces: async () => (await import('./traces')).benchTraces,
   volume: async () => (await import('./volume')).benchVolume,
   'long-blocks': async () => (await import('./long-blocks')).benchLongBlocks,
+  inspector: async () => (await import('./inspector')).benchInspector,
   'session-writes': async () => (await import('./session-writes')).benchSessionWrites,
   'made-up-tail': async () => (await import('./made-up-tail')).benchMadeUpTail,
 };

@@ -1,4 +1,5 @@
-import { useRef } from 'preact/hooks';
+import { useCallback, useRef } from 'preact/hooks';
+import { useTypingPause } from '@/components/shared/use-typing-pause';
 import { AgentPreview } from './agent-preview';
 import { ChangeLog } from './change-log';
 import { DroppedTools } from './dropped-tools';
@@ -8,6 +9,7 @@ import { toolKey } from './tool-key';
 import { PageResultView } from './page-result';
 import { TimeoutField } from './timeout-field';
 import { ToolCard } from './tool-card';
+import { useCardsInPasses } from './use-cards-in-passes';
 
 /** The "WebMCP" devtools panel: the inspected tab's tools, as an agent gets them. */
 export function InspectorApp({ model, copyText }: { model: InspectorModel; copyText: (text: string) => Promise<void> }) {
@@ -15,9 +17,11 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
   const leftRunWords = useRef<HTMLParagraphElement>(null);
   // A card that held the focus went (the page took its tool away, or moved on): the focus goes to
   // what its run left said, or to the top, not to the page body.
-  const focusAfterCardLeft = () => setTimeout(() => (leftRunWords.current?.textContent ? leftRunWords.current : heading.current)?.focus());
+  const focusAfterCardLeft = useCallback(() => setTimeout(() => (leftRunWords.current?.textContent ? leftRunWords.current : heading.current)?.focus()), []);
   const tabTools = model.tabTools.value;
   const tools = model.tools.value;
+  const cards = useCardsInPasses(model.shownTools.value);
+  const findings = model.findingsByTool.value;
   return (
     <main class="inspector">
       <header class="inspector-header">
@@ -63,8 +67,8 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
           Tools
         </h2>
         {filterShown(model) && <ToolFilter model={model} />}
-        {model.shownTools.value.map((tool) => (
-          <ToolCard key={toolKey(tool)} model={model} tool={tool} onLeftWithFocus={focusAfterCardLeft} />
+        {cards.map((tool) => (
+          <ToolCard key={toolKey(tool)} model={model} tool={tool} findings={findings.get(toolKey(tool))} onLeftWithFocus={focusAfterCardLeft} />
         ))}
       </section>
       <DroppedTools dropped={tabTools?.dropped ?? []} />
@@ -78,8 +82,12 @@ const filterFrom = 8;
 // A filter in effect stays in sight, even once the list is short, so what it hides can be seen and cleared.
 const filterShown = (model: InspectorModel) => model.tools.value.length > filterFrom || model.filter.value !== '' || model.onlyWithNotes.value;
 
-/** Narrows a long list of tools: by words of their name, title or description, or to those with notes. */
+/**
+ * Narrows a long list of tools: by words of their name, title or description (once typing pauses:
+ * each key would redraw hundreds of cards), or to those with notes.
+ */
 function ToolFilter({ model }: { model: InspectorModel }) {
+  const { typed, onInput } = useTypingPause((text) => (model.filter.value = text));
   const withNotes = model.tools.value.filter((tool) => model.findingsByTool.value.get(toolKey(tool))?.length).length;
   const shown = model.shownTools.value.length;
   return (
@@ -90,8 +98,8 @@ function ToolFilter({ model }: { model: InspectorModel }) {
           type="search"
           placeholder="Words of a tool's name or description"
           data-testid="tool-filter"
-          value={model.filter.value}
-          onInput={(event) => (model.filter.value = event.currentTarget.value)}
+          value={typed ?? model.filter.value}
+          onInput={(event) => onInput(event.currentTarget.value)}
         />
       </label>
       {(withNotes > 0 || model.onlyWithNotes.value) && (

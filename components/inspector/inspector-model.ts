@@ -73,12 +73,17 @@ export class InspectorModel {
     // Full-width letters (typed with a Japanese input method, or in a tool's text) read as their plain letters.
     const words = this.filter.value.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean);
     const findings = this.findingsByTool.value;
+    const texts = this.searchTexts.value;
     return this.tools.value.filter((tool) => {
       if (this.onlyWithNotes.value && !(findings.get(toolKey(tool))?.length)) return false;
-      const text = `${tool.name} ${tool.title ?? ''} ${tool.description}`.normalize('NFKC').toLowerCase();
+      const text = texts.get(tool) ?? '';
       return words.every((word) => text.includes(word));
     });
   });
+  /** Per tool, the text the filter reads, folded once per listing rather than at every key. */
+  private readonly searchTexts = computed(
+    () => new Map(this.tools.value.map((tool) => [tool, `${tool.name} ${tool.title ?? ''} ${tool.description}`.normalize('NFKC').toLowerCase()])),
+  );
   /** The ranker the agent uses (set from the settings); the extension's default until they are read. */
   readonly scorer = signal<ToolScorer | undefined>(searchScorer);
   /** The sites where the agent is off (set from the settings). */

@@ -1,19 +1,20 @@
 import { useSignal, type ReadonlySignal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { LintFinding } from '@/lib/devtools/lint-tools';
 import type { PageTool } from '@/lib/registry/types';
+import { pure } from '@/components/shared/pure';
 import { AnnotationBadges } from './annotation-badges';
 import type { InspectorModel } from './inspector-model';
-import { toolKey } from './tool-key';
 import { OutputSchemaView, SchemaView } from './schema-view';
 import { ToolRunner } from './tool-runner';
 
 /**
  * One tool: name, title, description, hints, origin, lint findings; the run form, the schema and
  * the output schema (where the tool has one) open on demand (a page may offer hundreds).
- * Everything is rendered as text.
+ * Everything is rendered as text. It renders again only when its props change: a pass that draws
+ * more cards leaves the ones drawn alone.
  */
-export function ToolCard({ model, tool, onLeftWithFocus }: { model: InspectorModel; tool: PageTool; onLeftWithFocus?: () => void }) {
-  const findings = model.findingsByTool.value.get(toolKey(tool)) ?? [];
+export const ToolCard = pure(function ToolCard({ model, tool, findings = [], onLeftWithFocus }: ToolCardProps) {
   const { outputSchema } = tool;
   const card = useRef<HTMLElement>(null);
   // Run before the card leaves the page: once it has, the focus is on the page body.
@@ -56,6 +57,14 @@ export function ToolCard({ model, tool, onLeftWithFocus }: { model: InspectorMod
       {outputSchema && <Disclosure label="Returns" toolName={tool.name}>{() => <OutputSchemaView schema={outputSchema} />}</Disclosure>}
     </article>
   );
+});
+
+interface ToolCardProps {
+  model: InspectorModel;
+  tool: PageTool;
+  /** Its lint findings, if any. */
+  findings?: readonly LintFinding[];
+  onLeftWithFocus?: () => void;
 }
 
 /**

@@ -1,9 +1,8 @@
-import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
 import { outcomeLabel } from '@/lib/traces/describe-trace';
 import { traceOutcomes } from '@/lib/traces/trace-outcomes';
 import { runningFilter } from '@/lib/traces/create-run-filter';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+import { useTypingPause } from '@/components/shared/use-typing-pause';
 
 /** Search by request text, and filter by site and by how the run ended. */
 export function RunFilters({ model }: { model: TraceViewerModel }) {
@@ -31,26 +30,9 @@ export function RunFilters({ model }: { model: TraceViewerModel }) {
   );
 }
 
-/** How long the search waits for the next key before the list follows. */
-const searchPauseMs = 100;
-
-/**
- * Shows every key at once; the list follows once typing pauses, so that a run of keys redraws it
- * once, not at every key. What is typed is held here meanwhile: no key is lost, and the box never
- * goes back to an older text.
- */
+/** Shows every key at once; the list follows once typing pauses. */
 function SearchBox({ model }: { model: TraceViewerModel }) {
-  const typed = useSignal<string | undefined>(undefined);
-  const pause = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(pause.current), []);
-  const onInput = (text: string) => {
-    typed.value = text;
-    clearTimeout(pause.current);
-    pause.current = setTimeout(() => {
-      model.query.value = text;
-      typed.value = undefined;
-    }, searchPauseMs);
-  };
+  const { typed, onInput } = useTypingPause((text) => (model.query.value = text));
   return (
     <input
       type="search"
@@ -58,7 +40,7 @@ function SearchBox({ model }: { model: TraceViewerModel }) {
       placeholder="Search requests"
       aria-label="Search requests"
       data-testid="run-search"
-      value={typed.value ?? model.query.value}
+      value={typed ?? model.query.value}
       onInput={(event) => onInput(event.currentTarget.value)}
     />
   );

@@ -5,6 +5,7 @@ import { AgentPreview } from '@/components/inspector/agent-preview';
 import { ChangeLog } from '@/components/inspector/change-log';
 import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel, type InspectorChannel } from '@/components/inspector/inspector-model';
+import { typingPauseMs } from '@/components/shared/use-typing-pause';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector-protocol';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 import { noAnswerOutput, toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
@@ -47,6 +48,8 @@ function showInspector() {
   return { fake, model, container, tick };
 }
 const shown: HTMLElement[] = [];
+/** Waits until the filter has followed what was typed (it waits for typing to pause). */
+const afterTyping = () => new Promise((resolve) => setTimeout(resolve, typingPauseMs + 10));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -464,22 +467,23 @@ describe('the inspector page', () => {
     const filter = container.querySelector<HTMLInputElement>('[data-testid=tool-filter]')!;
     filter.value = 'PROJECT';
     filter.dispatchEvent(new Event('input'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await afterTyping();
     expect(cards()).toEqual(['list_projects', 'open_project', 'rename_project']);
     expect(container.querySelector('[data-testid=tool-filter-count]')?.textContent).toBe('3 of 10 tools shown');
     // Full-width letters, as a Japanese input method types them, read as the plain ones, typed or in a tool.
     filter.value = 'ｐｒｏｊｅｃｔ';
     filter.dispatchEvent(new Event('input'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await afterTyping();
     expect(cards()).toEqual(['list_projects', 'open_project', 'rename_project']);
     for (const typed of ['ＰＤＦで', 'pdfで']) {
       filter.value = typed;
       filter.dispatchEvent(new Event('input'));
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await afterTyping();
       expect(cards(), typed).toEqual(['save_pdf']);
     }
     filter.value = '';
     filter.dispatchEvent(new Event('input'));
+    await afterTyping();
     const onlyNotes = container.querySelector<HTMLInputElement>('[data-testid=only-with-notes]')!;
     onlyNotes.click();
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -496,6 +500,41 @@ describe('the inspector page', () => {
     container.remove();
   });
 
+  it('follows the filter once typing pauses, showing every key at once', async () => {
+    const { fake, container, tick } = showInspector();
+    const names = ['add_task', 'close_task', 'comment_on_task', 'list_projects', 'open_project', 'rename_project', 'search', 'assign_user', 'invite_user'];
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(names.map((name) => tool(name))) });
+    await tick();
+    const cards = () => container.querySelectorAll('article.tool').length;
+    const filter = container.querySelector<HTMLInputElement>('[data-testid=tool-filter]')!;
+    for (const typed of ['p', 'pr', 'pro']) {
+      filter.value = typed;
+      filter.dispatchEvent(new Event('input'));
+      await tick();
+    }
+    // A run of keys redraws the list once, after the last of them, not at each.
+    expect(filter.value).toBe('pro');
+    expect(cards()).toBe(9);
+    await vi.waitFor(() => expect(cards()).toBe(3));
+    expect(container.querySelector<HTMLInputElement>('[data-testid=tool-filter]')?.value).toBe('pro');
+  });
+
+  it('draws a long list of tools a pass at a time, leaving the cards drawn in place', async () => {
+    const { fake, container, tick } = showInspector();
+    const many = Array.from({ length: 600 }, (_, index) => tool(`tool_${index}`));
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(many) });
+    await tick();
+    const cards = () => container.querySelectorAll('article.tool');
+    const first = cards()[0];
+    expect(cards().length).toBeGreaterThan(0);
+    expect(cards().length).toBeLessThan(600);
+    // The count says the whole list at once.
+    expect(container.querySelector('.tool-count')?.textContent).toBe('600 tools');
+    await vi.waitFor(() => expect(cards()).toHaveLength(600), { timeout: 10_000 });
+    expect(cards()[0]).toBe(first);
+    expect([...cards()].map((card) => card.getAttribute('data-tool'))).toEqual(many.map((each) => each.name));
+  });
+
   it('keeps the filter in sight while its words still hide tools, after the list gets short', async () => {
     const { fake, container, tick } = showInspector();
     const list = (names: string[]) => fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(names.map((name) => tool(name))) });
@@ -504,7 +543,7 @@ describe('the inspector page', () => {
     const filter = () => container.querySelector<HTMLInputElement>('[data-testid=tool-filter]');
     filter()!.value = 'cart';
     filter()!.dispatchEvent(new Event('input'));
-    await tick();
+    await afterTyping();
     list(['search', 'open', 'add_to_cart', 'checkout']);
     await tick();
     const cards = () => [...container.querySelectorAll('article.tool')].map((card) => card.getAttribute('data-tool'));
@@ -513,7 +552,7 @@ describe('the inspector page', () => {
     expect(container.querySelector('[data-testid=tool-filter-count]')?.textContent).toBe('1 of 4 tools shown');
     filter()!.value = '';
     filter()!.dispatchEvent(new Event('input'));
-    await tick();
+    await afterTyping();
     expect(cards()).toEqual(['search', 'open', 'add_to_cart', 'checkout']);
     // Cleared, a short list needs no filter.
     expect(filter()).toBeNull();

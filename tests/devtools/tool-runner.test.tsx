@@ -7,6 +7,7 @@ import { inspectorRequestSchema, type InspectorEvent, type InspectorRequest } fr
 import { toolCallSchema } from '@/lib/messaging/protocol';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 import { noAnswerOutput, toolOutputFromResult } from '@/lib/registry/tool-output-from-result';
+import { typingPauseMs } from '@/components/shared/use-typing-pause';
 
 /** A channel to a pretend background: the test plays the background's part. */
 function fakeChannel() {
@@ -334,11 +335,11 @@ describe('the run form while its card is away', () => {
     const filter = form.root.querySelector<HTMLInputElement>('[data-testid=tool-filter]')!;
     filter.value = 'other_3';
     filter.dispatchEvent(new Event('input'));
-    await tick();
+    await new Promise((resolve) => setTimeout(resolve, typingPauseMs + 10));
     expect(form.root.querySelector('[data-tool="search_products"]')).toBeNull();
     filter.value = '';
     filter.dispatchEvent(new Event('input'));
-    await tick();
+    await new Promise((resolve) => setTimeout(resolve, typingPauseMs + 10));
     expect(form.root.querySelector<HTMLDetailsElement>('[data-tool="search_products"] details')?.open).toBe(true);
     expect(form.control<HTMLInputElement>('query').value).toBe('blue mug');
   });
