@@ -24,19 +24,29 @@ export interface ContextOfRequest {
  * beside it), or the chat had nothing before it: then the page's tools and the instructions left
  * no room, and with no tool run yet a new chat or shorter tool output would not help. Where
  * neither the engine nor the error knows the context, the words name none (the assumed one may be
- * far off).
+ * far off). Against a server's own limit on the prompt alone, only a request that takes over half
+ * of it is told otherwise.
  */
 export function withContextFullWords(result: RunLocalAgentResult, { request, history, contextTokens, engineId }: ContextOfRequest): { result: RunLocalAgentResult; tooLong: boolean } {
   const { error } = result;
-  // A server's limit on the prompt alone is its own setting, which its words name: no larger context raises it.
-  if (error?.code !== 'context-full' || error.promptLimit !== undefined) return { result, tooLong: false };
-  const known = error.contextTokens ?? contextTokens;
+  if (error?.code !== 'context-full') return { result, tooLong: false };
   const requestTokens = estimateTokens(request);
+  // A server's limit on the prompt alone is its own setting, which its words name: no larger context
+  // raises it, and only a request that takes most of it is told otherwise.
+  if (error.promptLimit !== undefined) {
+    if (requestTokens <= error.promptLimit / 2) return { result, tooLong: false };
+    const reworded = {
+      ...error,
+      message: `Your request is too long for this server, about ${roundedTokens(requestTokens)} tokens of the ${error.promptLimit.toLocaleString('en-US')} it takes in a prompt.`,
+      hint: 'Shorten it, or start the server with a higher limit on the prompt (Text Generation Inference: --max-input-tokens).',
+    };
+    return { result: { ...result, error: reworded }, tooLong: true };
+  }
+  const known = error.contextTokens ?? contextTokens;
   const moreContext = moreContextFor(engineId, known);
   if (requestTokens > (known ?? assumedContextTokens) / 2) {
-    const about = (Math.round(requestTokens / 100) * 100).toLocaleString('en-US');
     const ofContext = known === undefined ? '' : ` of the ${known.toLocaleString('en-US')} it reads at once`;
-    const reworded = { ...error, message: `Your request is too long for this model, about ${about} tokens${ofContext}.`, hint: `Shorten it, or ${moreContext}` };
+    const reworded = { ...error, message: `Your request is too long for this model, about ${roundedTokens(requestTokens)} tokens${ofContext}.`, hint: `Shorten it, or ${moreContext}` };
     return { result: { ...result, error: reworded }, tooLong: true };
   }
   if (history.length > 0) return { result, tooLong: false };
@@ -56,6 +66,10 @@ export function withContextFullWords(result: RunLocalAgentResult, { request, his
     hint: `Give it more room: ${moreContext}`,
   };
   return { result: { ...result, error: reworded }, tooLong: false };
+}
+
+function roundedTokens(tokens: number): string {
+  return (Math.round(tokens / 100) * 100).toLocaleString('en-US');
 }
 
 /**

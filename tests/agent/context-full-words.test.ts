@@ -135,4 +135,18 @@ describe('a request longer than the model reads at once', () => {
     expect(result.error?.hint).toContain('start the server with a higher limit on the prompt');
     expect(result.error?.hint).not.toContain('OLLAMA_CONTEXT_LENGTH');
   });
+
+  it("says a request is too long where it alone takes over half a server's limit on the prompt, and how to raise the limit", async () => {
+    const limited = {
+      async *stream(): AsyncGenerator<never> {
+        throw contextFull('"qwen3"', 2_048 + 1_024, 2_048);
+      },
+    } as unknown as LanguageModel;
+    const article = 'The quick brown fox jumps over the lazy dog. '.repeat(150);
+    const history: ChatMessage[] = [{ role: 'user', content: 'hello' }, { role: 'assistant', content: 'Hi! How can I help?' }];
+    const result = await run(`Summarise this article for me: ${article}`, history, { id: 'openai', modelId: 'qwen3', format: hermesFormat, model: limited } as unknown as Engine);
+    expect(result.error?.code).toBe('context-full');
+    expect(result.error?.message).toMatch(/^Your request is too long for this server, about [\d,]+ tokens of the 2,048 it takes in a prompt\.$/);
+    expect(result.error?.hint).toBe('Shorten it, or start the server with a higher limit on the prompt (Text Generation Inference: --max-input-tokens).');
+  });
 });
