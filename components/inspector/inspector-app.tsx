@@ -20,8 +20,6 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
   const focusAfterCardLeft = useCallback(() => setTimeout(() => (leftRunWords.current?.textContent ? leftRunWords.current : heading.current)?.focus()), []);
   const tabTools = model.tabTools.value;
   const tools = model.tools.value;
-  const cards = useCardsInPasses(model.shownTools.value);
-  const findings = model.findingsByTool.value;
   return (
     <main class="inspector">
       <header class="inspector-header">
@@ -67,27 +65,39 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
           Tools
         </h2>
         {filterShown(model) && <ToolFilter model={model} />}
-        {cards.map((tool) => (
-          <ToolCard key={toolKey(tool)} model={model} tool={tool} findings={findings.get(toolKey(tool))} onLeftWithFocus={focusAfterCardLeft} />
-        ))}
+        <ToolCards model={model} onLeftWithFocus={focusAfterCardLeft} />
       </section>
       <DroppedTools dropped={tabTools?.dropped ?? []} />
     </main>
   );
 }
 
+/** The cards of the tools shown, drawn a pass at a time: a pass draws them, not the rest of the page. */
+function ToolCards({ model, onLeftWithFocus }: { model: InspectorModel; onLeftWithFocus: () => void }) {
+  const cards = useCardsInPasses(model.shownTools.value);
+  const findings = model.findingsByTool.value;
+  return (
+    <>
+      {cards.map((tool) => (
+        <ToolCard key={toolKey(tool)} model={model} tool={tool} findings={findings.get(toolKey(tool))} onLeftWithFocus={onLeftWithFocus} />
+      ))}
+    </>
+  );
+}
+
 /** A list longer than this gets a filter. */
 const filterFrom = 8;
 
-// A filter in effect stays in sight, even once the list is short, so what it hides can be seen and cleared.
-const filterShown = (model: InspectorModel) => model.tools.value.length > filterFrom || model.filter.value !== '' || model.onlyWithNotes.value;
+// A filter in effect, or being typed, stays in sight, even once the list is short, so what it hides can be seen and cleared.
+const filterShown = (model: InspectorModel) =>
+  model.tools.value.length > filterFrom || model.filter.value !== '' || model.filterTyped.value !== undefined || model.onlyWithNotes.value;
 
 /**
  * Narrows a long list of tools: by words of their name, title or description (once typing pauses:
  * each key would redraw hundreds of cards), or to those with notes.
  */
 function ToolFilter({ model }: { model: InspectorModel }) {
-  const { typed, onInput } = useTypingPause((text) => (model.filter.value = text));
+  const { typed, onInput } = useTypingPause((text) => (model.filter.value = text), model.filterTyped);
   const withNotes = model.tools.value.filter((tool) => model.findingsByTool.value.get(toolKey(tool))?.length).length;
   const shown = model.shownTools.value.length;
   return (

@@ -67,6 +67,8 @@ export class InspectorModel {
   readonly findingsByTool = computed(() => groupFindings(lintTools(this.tools.value)));
   /** Words the list of tools is narrowed to (by name, title or description), and whether to show only tools with notes. */
   readonly filter = signal('');
+  /** What is typed in the filter and waits for typing to pause before it applies. */
+  readonly filterTyped = signal<string | undefined>(undefined);
   readonly onlyWithNotes = signal(false);
   /** The tools the list shows, in the page's order. */
   readonly shownTools = computed(() => {

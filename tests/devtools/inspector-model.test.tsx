@@ -519,6 +519,24 @@ describe('the inspector page', () => {
     expect(container.querySelector<HTMLInputElement>('[data-testid=tool-filter]')?.value).toBe('pro');
   });
 
+  it('keeps the filter box and what was typed when the list gets short before typing pauses', async () => {
+    const { fake, model, container, tick } = showInspector();
+    const nine = Array.from({ length: 9 }, (_, index) => tool(`tool_${index}`));
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(nine) });
+    await tick();
+    const input = container.querySelector<HTMLInputElement>('[data-testid=tool-filter]')!;
+    input.focus();
+    input.value = 'tool_3';
+    input.dispatchEvent(new Event('input'));
+    // The page takes a tool away while the person types: eight need no filter, unless one is typed.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(nine.slice(0, 8)) });
+    await afterTyping();
+    expect(model.filter.value).toBe('tool_3');
+    expect(container.querySelector('[data-testid=tool-filter]')).toBe(input);
+    expect(document.activeElement).toBe(input);
+    expect([...container.querySelectorAll('article.tool')].map((card) => card.getAttribute('data-tool'))).toEqual(['tool_3']);
+  });
+
   it('draws a long list of tools a pass at a time, leaving the cards drawn in place', async () => {
     const { fake, container, tick } = showInspector();
     const many = Array.from({ length: 600 }, (_, index) => tool(`tool_${index}`));
