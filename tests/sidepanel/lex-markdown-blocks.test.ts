@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { lexMarkdownBlocks } from '@/lib/sidepanel/lex-markdown-blocks';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { lexMarkdownBlocks, type MarkdownBlocks } from '@/lib/sidepanel/lex-markdown-blocks';
+import { lexMarkdown } from '@/lib/sidepanel/render-markdown';
+
+// Spied, not replaced: the test counts the characters lexed.
+vi.mock('@/lib/sidepanel/render-markdown', { spy: true });
 
 const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index}.\n\n`).join('');
 
@@ -27,5 +32,54 @@ describe('lexMarkdownBlocks', () => {
   it('marks blocks lexed with reference definitions', () => {
     const blocks = lexMarkdownBlocks('See [shop].\n\n[shop]: https://shop.example/');
     expect(blocks.linksKeys[0]).toContain('https://shop.example/');
+  });
+
+  it('never takes a reference definition by its half written so far', () => {
+    const text = 'See [the shop].\n\nFirst.\n\nSecond.\n\nThird.\n\n[the shop]: https://shop.example/cart\n\nFourth.\n\nFifth.\n\nSixth.\n\nAnd [the shop] again.\n';
+    let blocks: MarkdownBlocks | undefined;
+    for (let end = 1; end <= text.length; end += 1) blocks = lexMarkdownBlocks(text.slice(0, end), blocks);
+    expect(blocks!.links['the shop']?.href).toBe('https://shop.example/cart');
+    const last = blocks!.tokens.findLast((token) => token.type === 'paragraph') as { tokens: Array<{ type: string; href?: string }> };
+    expect(last.tokens.find((token) => token.type === 'link')?.href).toBe('https://shop.example/cart');
+  });
+
+  it('lexes only the new end of a reply that is one long list or table, not the whole block', () => {
+    const items = Array.from({ length: 2_000 }, (_, index) => `${index + 1}. Item ${index + 1} with **bold** text\n`).join('');
+    const rows = Array.from({ length: 2_000 }, (_, index) => `| ${index + 1} | Widget ${index + 1} | ${index + 1}.99 |\n`).join('');
+    for (const text of [items, `| # | name | price |\n|---|---|---:|\n${rows}`]) {
+      vi.mocked(lexMarkdown).mockClear();
+      let blocks: MarkdownBlocks | undefined;
+      for (let end = 500; end < text.length + 500; end += 500) blocks = lexMarkdownBlocks(text.slice(0, end), blocks);
+      const lexed = vi.mocked(lexMarkdown).mock.calls.reduce((sum, [part]) => sum + part.length, 0);
+      // Lexing the whole block at each of its 130 updates would lex it 65 times over.
+      expect(lexed).toBeLessThan(3 * text.length);
+      expect(blocks!.tokens.map((token) => token.raw)).toEqual(lexMarkdownBlocks(text).tokens.map((token) => token.raw));
+    }
+  });
+
+  it('gives the blocks a fresh lex gives, at every point of a stream of lists and tables', () => {
+    const line = fc.constantFrom(
+      '- item', '- [ ] task', '* star', '+ plus', '1. first', '2. second', '10) paren', '   3. indented', '  - nested', '    code',
+      '| a | b |', '|---|:-:|', '| 1 | 2 |', '| 3 |', 'a | b', 'lazy line', '', '> quote', '# Title', '---', '```', 'text [ref]', '[ref]: https://ref.example',
+    );
+    const text = fc.array(line, { minLength: 1, maxLength: 40 }).map((lines) => lines.join('\n'));
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(), { maxLength: 12 }), (whole, cuts) => {
+        const points = [...new Set(cuts.map((cut) => cut % (whole.length + 1)))].sort((a, b) => a - b);
+        let blocks: MarkdownBlocks | undefined;
+        for (const point of [...points, whole.length]) {
+          const shown = whole.slice(0, point);
+          blocks = lexMarkdownBlocks(shown, blocks);
+          const fresh = lexMarkdownBlocks(shown);
+          expect(blocks.tokens.map((token) => token.raw)).toEqual(fresh.tokens.map((token) => token.raw));
+          // Blocks settled before a reference definition came read as they did without it: a
+          // finished reply with definitions is lexed whole once (see ProseView).
+          if (Object.keys(fresh.links).length > 0) continue;
+          expect(JSON.stringify(blocks.tokens)).toBe(JSON.stringify(fresh.tokens));
+          expect(blocks.linksKeys).toEqual(fresh.linksKeys);
+        }
+      }),
+      { numRuns: Math.min(Number(process.env.FUZZ_RUNS) || 300, 20_000) },
+    );
   });
 });
