@@ -23,6 +23,9 @@ describe('the direction a block of a reply reads in', () => {
   it('is its own where most of its letters are of one direction', () => {
     expect(blockDirection('- iPhone 15 Pro: بسعر 4999 ريال، متوفر الآن\n- Galaxy S24: بسعر 3899 ريال')).toBe('rtl');
     expect(blockDirection('The كوب mug is in stock, two of them.')).toBe('ltr');
+    // A long block reads in the direction of its start: a list of 5,000 items is not counted whole at each update.
+    const arabicItems = '- كوب أحمر كبير\n'.repeat(300);
+    expect(blockDirection(arabicItems + '- a red mug, large and heavy\n'.repeat(5_000))).toBe('rtl');
   });
 
   it("is the reply's where its letters are mixed, or it has none", () => {
