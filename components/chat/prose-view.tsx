@@ -7,7 +7,7 @@ import { useProgressiveCount } from './use-progressive-count';
 import { useThrottledText } from './use-throttled-text';
 
 const blocksPerGroup = 64;
-// The reply's start tells its direction: counting its letters costs the same however long it grows.
+// The reply's start tells its direction (see replyDirection): a delta after it changes nothing.
 const directionSample = 4_000;
 
 function groupStarts(count: number): number[] {
@@ -41,14 +41,18 @@ export const ProseView = memo(function ProseView({ text, live }: ProseViewProps)
   const count = useProgressiveCount(blocks.tokens);
   const start = shown.slice(0, directionSample);
   const dir = useMemo(() => replyDirection(start), [start]);
+  const container = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
+    // While it streams, the page is laid out here rather than at the next frame, so that the cost
+    // counts layout too: a growing table's layout follows every row, and can cost more than its rendering.
+    if (live) void container.current?.offsetHeight;
     renderCost.current = performance.now() - renderStart.current;
   }, [blocks]);
 
   // The same element while nothing changed: a delta that does not render yet costs nothing.
   return useMemo(
     () => (
-      <div class="prose" data-testid="prose" dir={dir}>
+      <div class="prose" data-testid="prose" dir={dir} ref={container}>
         {groupStarts(count).map((start) => {
           const end = Math.min(count, start + blocksPerGroup);
           return (

@@ -84,4 +84,29 @@ describe('a reply that is one long block', () => {
     expect(container.querySelectorAll('ol > li > p')).toHaveLength(21);
     render(null, container);
   });
+
+  it('waits longer between updates where laying the reply out is slow, not only rendering it', async () => {
+    vi.useRealTimers();
+    // Layout as slow as a long table's on a slow machine: 60 ms each time the page is laid out.
+    const layout = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => {
+      const until = performance.now() + 60;
+      while (performance.now() < until);
+      return 0;
+    });
+    const container = document.createElement('div');
+    document.body.append(container);
+    try {
+      act(() => render(<ProseView text={table(50)} live />, container));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const asked = performance.now();
+      act(() => render(<ProseView text={table(51)} live />, container));
+      await vi.waitFor(() => expect(container.querySelectorAll('tbody > tr')).toHaveLength(51), { timeout: 2_000, interval: 5 });
+      // Three times what the last update cost, layout included, before the next.
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(150);
+    } finally {
+      layout.mockRestore();
+      render(null, container);
+      container.remove();
+    }
+  });
 });
