@@ -12,18 +12,19 @@ export function ViewerToolbar({ model }: { model: TraceViewerModel }) {
   const onFile = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     input.value = '';
-    if (!file) return;
-    if (file.size > model.maxFileBytes) {
-      model.notice.value = { tone: 'error', text: `Nothing was imported: ${file.name} is larger than ${model.maxFileBytes / 1024 / 1024} MB.` };
-      return;
-    }
-    await model.importText(await file.text());
+    if (file) await model.importFile(file);
   };
 
   return (
     <div class="toolbar">
       <input ref={fileInput} type="file" accept="application/json,.json" hidden data-testid="import-file" onChange={(event) => void onFile(event.currentTarget)} />
-      <button type="button" onClick={() => fileInput.current?.click()} data-testid="import-button">
+      {/* Not disabled while a file imports: the focus would leave it for the page. */}
+      <button
+        type="button"
+        aria-disabled={model.importing.value ? 'true' : undefined}
+        onClick={() => !model.importing.value && fileInput.current?.click()}
+        data-testid="import-button"
+      >
         Import…
       </button>
       <button type="button" disabled={count === 0} onClick={() => void model.exportRuns()} data-testid="export-all">

@@ -5,6 +5,7 @@ import type { ReplayState } from './replay-state';
 import { describeExport, describeKept, describeRemovalAhead } from './describe-export';
 import { attemptAction } from './attempt-action';
 import { OpenRunFollower } from './open-run-follower';
+import { formatBytesToTenthMegabyte } from '../text/format-bytes';
 import { plural } from '../text/plural';
 import { readImportFile } from './read-import-file';
 import { createTraceFile, maxTraceFileBytes } from './trace-file';
@@ -31,6 +32,8 @@ export class TraceViewerModel {
   /** `null` when the run asked for is not stored. */
   readonly openTrace = signal<StoredTrace | null | undefined>(undefined);
   readonly notice = signal<Notice | undefined>(undefined);
+  /** A file chosen to import is being read, checked or stored. */
+  readonly importing = signal(false);
   readonly replayTabs = signal<ReplayTab[]>([]);
   readonly replayTabId = signal<number | undefined>(undefined);
   readonly replay = signal<ReplayState>({ status: 'idle' });
@@ -129,6 +132,27 @@ export class TraceViewerModel {
     });
   }
 
+  /**
+   * Imports a file the person chose. Reading and checking a large one takes a while (about a
+   * second for 15 MB): the viewer says what it is doing, and shows that before it starts.
+   */
+  async importFile(file: Pick<File, 'name' | 'size' | 'text'>): Promise<void> {
+    // One at a time: a second file's notice would take the place of the first's result.
+    if (this.importing.value) return;
+    if (file.size > this.maxFileBytes) {
+      this.notice.value = { tone: 'error', text: `Nothing was imported: ${file.name} is larger than ${formatBytesToTenthMegabyte(this.maxFileBytes)}.` };
+      return;
+    }
+    this.importing.value = true;
+    try {
+      this.notice.value = { tone: 'info', text: `Reading ${file.name}…` };
+      await afterPaint();
+      await this.importText(await file.text());
+    } finally {
+      this.importing.value = false;
+    }
+  }
+
   /** Checks a file here first (a bad one changes nothing), then hands it to the background. */
   async importText(text: string): Promise<void> {
     const reading = readImportFile(text, this.maxFileBytes);
@@ -136,6 +160,7 @@ export class TraceViewerModel {
       this.notice.value = { tone: 'error', text: reading.message };
       return;
     }
+    this.notice.value = { tone: 'info', text: `Importing ${plural(reading.traces.length, 'run')}…` };
     await this.attempt(async () => {
       const { imported, kept } = await this.options.client.importFile(createTraceFile(reading.traces));
       // The run open may be one the file brought back, or a newer copy of: shown as it is now stored.
@@ -156,6 +181,11 @@ export class TraceViewerModel {
   async exportRuns(runIds?: string[]): Promise<void> {
     await this.attempt(async () => {
       const runs = runIds ? runIds.map((id) => ({ id, sizeBytes: 0 })) : await this.options.client.listRuns();
+      // Every run, thousands maybe, takes a second or two to read and write out; one run does not.
+      if (!runIds) {
+        this.notice.value = { tone: 'info', text: `Exporting ${plural(runs.length, 'run')}…` };
+        await afterPaint();
+      }
       const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
       const name = runIds?.length === 1 ? `trace-${stamp}-${runIds[0]!.slice(0, 8)}` : `traces-${stamp}`;
       // Every run in one file is read in one go, without naming each.
@@ -205,4 +235,20 @@ export class TraceViewerModel {
 function nothingDeleted(runIds: string[] | 'all'): string {
   if (runIds === 'all') return 'There was no run to delete.';
   return runIds.length === 1 ? 'This run was no longer stored: nothing was deleted.' : 'These runs were no longer stored: nothing was deleted.';
+}
+
+/**
+ * Resolves once the page has had a frame to show what changed: after the next animation frame, or
+ * after 100 ms where none comes (a page in a background tab draws none).
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }),
+    );
+  });
 }

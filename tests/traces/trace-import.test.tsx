@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatBytesToTenthMegabyte } from '@/lib/text/format-bytes';
 import { createTraceFile } from '@/lib/traces/trace-file';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
@@ -56,6 +57,54 @@ describe('importing runs', () => {
     expect(viewer.find('run-outcome')?.textContent).toBe('Interrupted');
     const { run } = JSON.parse(file).runs[0];
     expect(factShown(viewer, 'Took')).toBe(formatDuration(run.updatedAt - run.startedAt));
+  });
+
+  it('says it is reading the file, then how many runs it imports, before it says what it imported', async () => {
+    const file = JSON.stringify(createTraceFile([(await (await openStoreWithMugs()).getTrace('mugs'))!]));
+    viewer = await mountViewer(await openTestStore());
+    const said: string[] = [];
+    const stop = viewer.model.notice.subscribe((notice) => notice && said.push(`${notice.tone}: ${notice.text}`));
+    await viewer.act(() => viewer!.model.importFile(new File([file], 'shop runs.json')));
+    stop();
+    expect(said).toEqual(['info: Reading shop runs.json…', 'info: Importing 1 run…', 'info: Imported 1 run.']);
+    expect(viewer.find('run-item')).not.toBeNull();
+  });
+
+  it('imports one file at a time: Import does nothing while a file is read, and says so', async () => {
+    const file = JSON.stringify(createTraceFile([(await (await openStoreWithMugs()).getTrace('mugs'))!]));
+    viewer = await mountViewer(await openTestStore());
+    const said: string[] = [];
+    const stop = viewer.model.notice.subscribe((notice) => notice && said.push(notice.text));
+    // A large file, still being read when the second is chosen.
+    let read: (text: string) => void = () => {};
+    const reading = new Promise<string>((resolve) => (read = resolve));
+    let first: Promise<void> | undefined;
+    await viewer.act(async () => {
+      first = viewer!.model.importFile({ name: 'first.json', size: file.length, text: () => reading });
+    });
+    expect(viewer.find('import-button')?.getAttribute('aria-disabled')).toBe('true');
+    await viewer.act(() => viewer!.model.importFile(new File(['not json'], 'second.json')));
+    read(file);
+    await viewer.act(() => first);
+    stop();
+    expect(said).toEqual(['Reading first.json…', 'Importing 1 run…', 'Imported 1 run.']);
+    expect(viewer.find('import-button')?.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('says it is exporting, and how many runs, before the files are made', async () => {
+    viewer = await mountViewer(await openStoreWithMugs());
+    const said: string[] = [];
+    const stop = viewer.model.notice.subscribe((notice) => notice && said.push(notice.text));
+    await viewer.act(() => viewer!.model.exportRuns());
+    stop();
+    expect(said[0]).toBe('Exporting 1 run…');
+    expect(said.at(-1)).toMatch(/^Exported 1 run/);
+  });
+
+  it('refuses a file larger than it imports before reading it', async () => {
+    viewer = await mountViewer(await openTestStore(), new Map(), undefined, { maxFileBytes: 1_000 });
+    await viewer.act(() => viewer!.model.importFile(new File(['x'.repeat(2_000)], 'big.json')));
+    expect(viewer.find('notice-text')?.textContent).toBe(`Nothing was imported: big.json is larger than ${formatBytesToTenthMegabyte(1_000)}.`);
   });
 
   it('shows the open run as the file brings it: a newer copy in its place, or the run back after it was deleted', async () => {
