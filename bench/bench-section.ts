@@ -16,3 +16,9 @@ export function whyFiguresStay(sections: readonly BenchSection[]): string | unde
   const leftOut = sections.flatMap((section) => section.leftOut ?? []);
   return leftOut.length > 0 ? `it left out ${leftOut.join('; ')}` : undefined;
 }
+
+/** Why a bench that drives the built extension in Chromium cannot run here, as its table's note; undefined where it can. */
+export function whyBrowserBenchSkips(extensionBuilt: boolean, chromiumAvailable: boolean): string | undefined {
+  if (!extensionBuilt) return 'Skipped: build the extension first (`npm run build`).';
+  return chromiumAvailable ? undefined : 'Skipped: no Chromium.';
+}

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { chromiumAvailable, extensionDir } from '../tests/e2e/support';
 import { tabIdOf } from '../tests/e2e/support/tab-id-of';
 import { VolumeLab } from '../tests/e2e/support/volume-scenarios';
-import type { BenchSection } from './bench-section';
+import { whyBrowserBenchSkips, type BenchSection } from './bench-section';
 import { runDirectly } from './run-directly';
 
 const runs = 3;
@@ -17,10 +17,8 @@ const typed = 'invoice 1';
  */
 export async function benchInspector(): Promise<BenchSection[]> {
   const title = 'Inspector on a page with 500 tools (headless Chromium)';
-  if (!existsSync(join(extensionDir, 'manifest.json'))) {
-    return [{ title, rows: [], notes: ['Skipped: build the extension first (`npm run build`).'] }];
-  }
-  if (!chromiumAvailable) return [{ title, rows: [], notes: ['Skipped: no Chromium.'] }];
+  const skipped = whyBrowserBenchSkips(existsSync(join(extensionDir, 'manifest.json')), chromiumAvailable);
+  if (skipped) return [{ title, rows: [], notes: [skipped] }];
   const lab = await VolumeLab.start();
   const rows: BenchSection['rows'] = [];
   try {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { chromiumAvailable, extensionDir } from '../tests/e2e/support';
 import { percentile } from '../tests/e2e/support/measure-under-load';
 import { VolumeLab } from '../tests/e2e/support/volume-scenarios';
-import type { BenchSection } from './bench-section';
+import { whyBrowserBenchSkips, type BenchSection } from './bench-section';
 import { runDirectly } from './run-directly';
 
 const characters = 200_000;
@@ -15,10 +15,8 @@ const runs = 3;
  */
 export async function benchLongBlocks(): Promise<BenchSection[]> {
   const title = 'Side panel while a reply that is one 200 kB list or table streams (headless Chromium)';
-  if (!existsSync(join(extensionDir, 'manifest.json'))) {
-    return [{ title, rows: [], notes: ['Skipped: build the extension first (`npm run build`).'] }];
-  }
-  if (!chromiumAvailable) return [{ title, rows: [], notes: ['Skipped: no Chromium.'] }];
+  const skipped = whyBrowserBenchSkips(existsSync(join(extensionDir, 'manifest.json')), chromiumAvailable);
+  if (skipped) return [{ title, rows: [], notes: [skipped] }];
   const lab = await VolumeLab.start();
   const rows: BenchSection['rows'] = [];
   try {

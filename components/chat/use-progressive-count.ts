@@ -1,9 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { learnPassSize } from '@/components/shared/learn-pass-size';
 
-/** A pass should leave the panel free to take a key press well within 100 ms. */
-const targetPassMs = 25;
-const fewestCharacters = 1_000;
-const mostCharacters = 64_000;
+const passBounds = { fewest: 1_000, most: 64_000 };
 
 /**
  * Characters of Markdown this machine renders (lexed, sanitized, put in the page) in one pass.
@@ -39,18 +37,10 @@ export function useProgressiveCount(blocks: ReadonlyArray<{ raw: string }>): num
   const added = count > rendered;
   // Runs once the blocks of this pass are in the page: what they cost tunes the next pass.
   useLayoutEffect(() => {
-    if (added) learnPassCost(spent, performance.now() - passStarted);
+    if (added) charactersPerPass = learnPassSize(charactersPerPass, spent, performance.now() - passStarted, passBounds);
   }, [count, blocks]);
   useEffect(() => {
     if (count !== rendered) setRendered(count);
   }, [count, rendered]);
   return count;
-}
-
-function learnPassCost(characters: number, elapsedMs: number): void {
-  // Passes that render little say little about the rate.
-  if (characters < fewestCharacters) return;
-  const fitting = (characters / Math.max(elapsedMs, 1)) * targetPassMs;
-  const next = Math.min(charactersPerPass * 2, (charactersPerPass + fitting) / 2);
-  charactersPerPass = Math.round(Math.min(mostCharacters, Math.max(fewestCharacters, next)));
 }

@@ -1,11 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PageTool } from '@/lib/registry/types';
+import { learnPassSize } from '@/components/shared/learn-pass-size';
 import { toolKey } from './tool-key';
 
-/** A pass should leave the page free to take a key press well within 100 ms. */
-const targetPassMs = 25;
-const fewestCards = 10;
-const mostCards = 500;
+const passBounds = { fewest: 10, most: 500 };
 
 /**
  * Cards this machine draws in one pass, as learned so far: it starts low and follows what passes
@@ -32,18 +30,10 @@ export function useCardsInPasses(tools: readonly PageTool[]): readonly PageTool[
   // Runs once this pass's cards are in the page: what they cost tunes the next pass.
   useLayoutEffect(() => {
     drawn.current = new Set(shown.map(toolKey));
-    if (added > 0) learnPassCost(added, performance.now() - passStarted);
+    if (added > 0) cardsPerPass = learnPassSize(cardsPerPass, added, performance.now() - passStarted, passBounds);
   });
   useEffect(() => {
     if (more) drawMore((passes) => passes + 1);
   });
   return shown;
-}
-
-function learnPassCost(cards: number, elapsedMs: number): void {
-  // Passes that draw few cards say little about the rate.
-  if (cards < fewestCards) return;
-  const fitting = (cards / Math.max(elapsedMs, 1)) * targetPassMs;
-  const next = Math.min(cardsPerPass * 2, (cardsPerPass + fitting) / 2);
-  cardsPerPass = Math.round(Math.min(mostCards, Math.max(fewestCards, next)));
 }
