@@ -63,9 +63,35 @@ export function readTraceFile(input: unknown, now = Date.now()): TraceFileReadin
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const shown = issues.slice(0, 3).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+  const shown = issues.slice(0, 3).map((issue) => `${formatPath(issue.path)}: ${plainIssue(issue)}`);
   const more = issues.length > 3 ? ` (and ${issues.length - 3} more problems)` : '';
   return `${shown.join('; ')}${more}.`;
+}
+
+/**
+ * What is wrong with a field, in words a person reads ("longer than 20,000 characters"), where the
+ * checker's own are its ("Too big: expected string to have <=20000 characters"); the schema's own
+ * messages ("not a date") stay as written.
+ */
+function plainIssue(issue: z.core.$ZodIssue): string {
+  const count = (value: number | bigint) => value.toLocaleString('en-US');
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.message.endsWith('received undefined')) return 'missing';
+      return issue.message.startsWith('Invalid input') ? `not ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}` : issue.message;
+    case 'too_big':
+      if (!issue.message.startsWith('Too big')) return issue.message;
+      if (issue.origin === 'string') return `longer than ${count(issue.maximum)} characters`;
+      if (issue.origin === 'array') return `more than ${count(issue.maximum)} items`;
+      return `above ${count(issue.maximum)}`;
+    case 'too_small':
+      if (!issue.message.startsWith('Too small')) return issue.message;
+      if (issue.origin === 'string') return issue.minimum === 1 ? 'empty' : `shorter than ${count(issue.minimum)} characters`;
+      if (issue.origin === 'array') return `fewer than ${count(issue.minimum)} items`;
+      return `below ${count(issue.minimum)}`;
+    default:
+      return issue.message;
+  }
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

@@ -40,6 +40,17 @@ describe('readTraceFile', () => {
     });
   });
 
+  it('says in plain words what a field of a bad file is, not in the schema checker\'s', () => {
+    const long = trace('a');
+    long.run.request = 'x'.repeat(300_000);
+    expect(readTraceFile(createTraceFile([long], at + 5))).toMatchObject({ ok: false, message: expect.stringMatching(/^The trace file is damaged: runs\[0\]\.run\.request: longer than [\d,]+ characters\.$/) });
+    const { id: _id, ...withoutId } = trace('b').run;
+    expect(readTraceFile({ ...createTraceFile([], at + 5), runs: [{ run: withoutId, steps: [] }] })).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.id: missing.' });
+    const counted = trace('c');
+    (counted.run as { stepCount: unknown }).stepCount = 'one';
+    expect(readTraceFile(createTraceFile([counted], at + 5))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.stepCount: not a number.' });
+  });
+
   it('says what is wrong with a bad file, never throwing', () => {
     expect(readTraceFile('{')).toMatchObject({ ok: false, message: expect.stringMatching(/^This file is not JSON \(/) });
     expect(readTraceFile(null)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });

@@ -110,7 +110,7 @@ describe('the trace service', () => {
 
     expect(await service.handle({ type: 'traces-import', file: damaged })).toEqual({
       ok: false,
-      error: { name: 'TraceFileError', message: 'The trace file is damaged: runs[0].steps[1].raw: Invalid input: expected string, received number.' },
+      error: { name: 'TraceFileError', message: 'The trace file is damaged: runs[0].steps[1].raw: not a string.' },
     });
     expect(await service.handle({ type: 'traces-import', file: { runs: [] } })).toMatchObject({
       ok: false,

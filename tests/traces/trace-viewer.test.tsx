@@ -335,7 +335,7 @@ describe('the trace viewer', () => {
 
     await viewer.act(() => viewer!.model.importText('{"format": "webmcp-agent-traces", "version": 1, "exportedAt": 1, "runs": [{"run": {}}]}'));
     expect(viewer.find('notice')?.dataset.tone).toBe('error');
-    expect(viewer.find('notice-text')?.textContent).toMatch(/^Nothing was imported\. The trace file is damaged: runs\[0\]\.run\.id: Invalid input: .* \(and \d+ more problems\)\.$/);
+    expect(viewer.find('notice-text')?.textContent).toMatch(/^Nothing was imported\. The trace file is damaged: runs\[0\]\.run\.id: missing; .* \(and \d+ more problems\)\.$/);
     await viewer.act(() => viewer!.model.importText('not json at all'));
     expect(viewer.find('notice-text')?.textContent).toMatch(/^Nothing was imported\. This file is not JSON/);
     expect(await store.getTraces()).toEqual(before);
