@@ -6,9 +6,9 @@ import { describeExport, describeKept, describeRemovalAhead } from './describe-e
 import { attemptAction } from './attempt-action';
 import { OpenRunFollower } from './open-run-follower';
 import { formatBytesToTenthMegabyte } from '../text/format-bytes';
+import { utf8Length } from '../text/utf8-length';
 import { plural } from '../text/plural';
-import { readImportFile } from './read-import-file';
-import { createTraceFile, maxTraceFileBytes } from './trace-file';
+import { maxTraceFileBytes } from './trace-file';
 import type { ReplayTab } from './trace-protocol';
 import type { StoredTrace, TraceRun } from './trace-schema';
 import type { TraceSettings } from './trace-settings';
@@ -140,12 +140,12 @@ export class TraceViewerModel {
     // One at a time: a second file's notice would take the place of the first's result.
     if (this.importing.value) return;
     if (file.size > this.maxFileBytes) {
-      this.notice.value = { tone: 'error', text: `Nothing was imported: ${file.name} is larger than ${formatBytesToTenthMegabyte(this.maxFileBytes)}.` };
+      this.notice.value = { tone: 'error', text: tooLarge(file.name, this.maxFileBytes) };
       return;
     }
     this.importing.value = true;
     try {
-      this.notice.value = { tone: 'info', text: `Reading ${file.name}…` };
+      this.notice.value = { tone: 'info', text: `Importing ${file.name}…` };
       await afterPaint();
       await this.importText(await file.text());
     } finally {
@@ -153,19 +153,21 @@ export class TraceViewerModel {
     }
   }
 
-  /** Checks a file here first (a bad one changes nothing), then hands it to the background. */
+  /**
+   * Hands a file's text to the background, which checks all of it before it stores any (a bad file
+   * changes nothing, and its notice says why). Checked there only, once: checking it here as well
+   * held this page up to a second for a large file, and did the work twice.
+   */
   async importText(text: string): Promise<void> {
-    const reading = readImportFile(text, this.maxFileBytes);
-    if (!reading.ok) {
-      this.notice.value = { tone: 'error', text: reading.message };
+    if (utf8Length(text) > this.maxFileBytes) {
+      this.notice.value = { tone: 'error', text: tooLarge('the file', this.maxFileBytes) };
       return;
     }
-    this.notice.value = { tone: 'info', text: `Importing ${plural(reading.traces.length, 'run')}…` };
     await this.attempt(async () => {
-      const { imported, kept } = await this.options.client.importFile(createTraceFile(reading.traces));
+      const { imported, kept, runIds } = await this.options.client.importFile(text);
       // The run open may be one the file brought back, or a newer copy of: shown as it is now stored.
       const openId = this.openRunId.value;
-      if (openId && reading.traces.some(({ run }) => run.id === openId)) await this.open(openId);
+      if (openId && runIds.includes(openId)) await this.open(openId);
       await this.load();
       // Retention counts imported runs too: say before it happens what the next run will remove.
       const settings = this.retention.value;
@@ -251,4 +253,8 @@ function afterPaint(): Promise<void> {
       }),
     );
   });
+}
+
+function tooLarge(name: string, maxFileBytes: number): string {
+  return `Nothing was imported: ${name} is larger than ${formatBytesToTenthMegabyte(maxFileBytes)}.`;
 }

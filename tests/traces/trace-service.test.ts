@@ -79,8 +79,11 @@ describe('the trace service', () => {
     const text = JSON.stringify(exported.data.file);
 
     const target = await openTestStore();
-    const imported = await createTestService(target).service.handle({ type: 'traces-import', file: JSON.parse(text) });
-    expect(imported).toEqual({ ok: true, data: { imported: 2, kept: 0 } });
+    // The file's text as it is, checked only here: the viewer hands it over without reading it.
+    const imported = await createTestService(target).service.handle({ type: 'traces-import', file: text });
+    const ids = (await source.listRuns()).map((run) => run.id).sort();
+    expect(imported).toMatchObject({ ok: true, data: { imported: 2, kept: 0 } });
+    expect(imported.ok && 'runIds' in imported.data && [...imported.data.runIds].sort()).toEqual(ids);
     expect(await target.getTraces()).toEqual(await source.getTraces());
     // Importing the same file again replaces those runs rather than doubling them.
     await createTestService(target).service.handle({ type: 'traces-import', file: JSON.parse(text) });
@@ -94,7 +97,7 @@ describe('the trace service', () => {
     delete (file.runs[0]!.run as { outcome?: string }).outcome;
     const target = await openTestStore();
     const { service } = createTestService(target);
-    expect(await service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1, kept: 0 } });
+    expect(await service.handle({ type: 'traces-import', file })).toMatchObject({ ok: true, data: { imported: 1, kept: 0 } });
     expect((await target.listRuns())[0]?.outcome).toBe('interrupted');
     expect(await service.handle({ type: 'traces-delete-all' })).toEqual({ ok: true, data: { deleted: 1, skippedRunning: 0 } });
   });
@@ -225,7 +228,7 @@ describe('the trace service', () => {
     claimed.run.id = 'claims-2-GB';
     claimed.run.sizeBytes = 2_000_000_000;
     for (const step of claimed.steps) step.runId = claimed.run.id;
-    expect(await createTestService(store).service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1, kept: 0 } });
+    expect(await createTestService(store).service.handle({ type: 'traces-import', file })).toMatchObject({ ok: true, data: { imported: 1, kept: 0 } });
     const stored = (await store.getTrace('claims-2-GB'))!;
     expect(stored.run.sizeBytes).toBe(measureTrace(stored));
     expect(stored.run.sizeBytes).toBeLessThan(100_000);
@@ -247,7 +250,7 @@ describe('the trace service', () => {
     const steps = edited.steps.length;
     edited.run.stepCount = steps + 7;
     delete edited.run.endedAt;
-    expect(await createTestService(store).service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1, kept: 0 } });
+    expect(await createTestService(store).service.handle({ type: 'traces-import', file })).toMatchObject({ ok: true, data: { imported: 1, kept: 0 } });
     const { run } = (await store.getTrace('edited'))!;
     expect(run.stepCount).toBe(steps);
     expect(run.endedAt).toBe(run.updatedAt);
@@ -501,7 +504,7 @@ describe('the trace service, on the address of the page a run was on', () => {
     const file = await exportedFile(await storeWithRuns(1));
     file.runs[0]!.run.url = secretAddress;
     const target = await openTestStore();
-    expect(await createTestService(target).service.handle({ type: 'traces-import', file })).toEqual({ ok: true, data: { imported: 1, kept: 0 } });
+    expect(await createTestService(target).service.handle({ type: 'traces-import', file })).toMatchObject({ ok: true, data: { imported: 1, kept: 0 } });
     const [run] = await target.listRuns();
     expect(run!.url).toBe('https://shop.example/mugs');
   });
