@@ -21,6 +21,18 @@ export function describeKept(kept: number): string {
     : ` ${kept} runs were already here, newer than in the file, and were kept as they are.`;
 }
 
+/** After an import, how many of the runs it stored were here before, and were replaced by the file's copies. */
+export function describeReplaced(replaced: number, imported: number): string {
+  if (replaced === 0) return '';
+  if (replaced === imported) {
+    const all = imported === 1 ? 'It was' : imported === 2 ? 'Both were' : `All ${imported} were`;
+    return ` ${all} already here, and the file’s ${imported === 1 ? 'copy took its place' : 'copies took their place'}.`;
+  }
+  return replaced === 1
+    ? ' 1 of them was already here, and the file’s copy took its place.'
+    : ` ${replaced} of them were already here, and the file’s copies took their place.`;
+}
+
 /**
  * After an import, what the next run's end will remove under the retention limits, or nothing to
  * say. The next run takes a place too, and is the newest.

@@ -128,7 +128,12 @@ async function importFile(store: TraceStore, file: unknown) {
     return { run: { ...counted, sizeBytes: measureTrace({ run: counted, steps }) }, steps };
   });
   await store.putTraces(traces);
-  return { imported: traces.length, kept: reading.traces.length - traces.length, runIds: reading.traces.map(({ run }) => run.id) };
+  return {
+    imported: traces.length,
+    replaced: traces.filter(({ run }) => stored.has(run.id)).length,
+    kept: reading.traces.length - traces.length,
+    runIds: reading.traces.map(({ run }) => run.id),
+  };
 }
 
 async function replayTabs(background: TraceServiceBackground): Promise<ReplayTab[]> {

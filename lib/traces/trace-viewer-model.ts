@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import { createRunFilter } from './create-run-filter';
 import { downloadInFiles, exportInFiles } from './export-in-files';
 import type { ReplayState } from './replay-state';
-import { describeExport, describeKept, describeRemovalAhead } from './describe-export';
+import { describeExport, describeKept, describeRemovalAhead, describeReplaced } from './describe-export';
 import { attemptAction } from './attempt-action';
 import { OpenRunFollower } from './open-run-follower';
 import { formatBytesToTenthMegabyte } from '../text/format-bytes';
@@ -164,7 +164,7 @@ export class TraceViewerModel {
       return;
     }
     await this.attempt(async () => {
-      const { imported, kept, runIds } = await this.options.client.importFile(text);
+      const { imported, replaced, kept, runIds } = await this.options.client.importFile(text);
       // The run open may be one the file brought back, or a newer copy of: shown as it is now stored.
       const openId = this.openRunId.value;
       if (openId && runIds.includes(openId)) await this.open(openId);
@@ -172,7 +172,7 @@ export class TraceViewerModel {
       // Retention counts imported runs too: say before it happens what the next run will remove.
       const settings = this.retention.value;
       const removal = settings ? describeRemovalAhead(this.runs.value, settings) : '';
-      this.notice.value = { tone: 'info', text: `Imported ${plural(imported, 'run')}.${describeKept(kept)}${removal}` };
+      this.notice.value = { tone: 'info', text: `Imported ${plural(imported, 'run')}.${describeReplaced(replaced, imported)}${describeKept(kept)}${removal}` };
     }, 'Nothing was imported. ');
   }
 

@@ -43,9 +43,22 @@ describe('importing runs', () => {
     await store.putTraces([{ ...partial, run: { ...partial.run, outcome: 'interrupted' } }]);
     viewer = await mountViewer(store);
     await viewer.act(() => viewer!.model.importText(complete));
-    expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run.');
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run. It was already here, and the file’s copy took its place.');
     await viewer.act(() => viewer!.model.open('mugs'));
     expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
+  });
+
+  it('says how many of the runs imported were already here and were replaced, as when a file is imported twice', async () => {
+    const store = await openStoreWithMugs();
+    const mugs = (await store.getTrace('mugs'))!;
+    const copy = { run: { ...mugs.run, id: 'mugs-again' }, steps: mugs.steps.map((step) => ({ ...step, runId: 'mugs-again' })) };
+    const file = JSON.stringify(createTraceFile([mugs, copy]));
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.importText(file));
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 2 runs. 1 of them was already here, and the file’s copy took its place.');
+    await viewer.act(() => viewer!.model.importText(file));
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 2 runs. Both were already here, and the file’s copies took their place.');
+    expect(viewer.findAll('run-item')).toHaveLength(2);
   });
 
   it('shows a run exported while it went on as interrupted, and how long it had taken then, never as not ended', async () => {
@@ -114,7 +127,7 @@ describe('importing runs', () => {
     await viewer.act(() => viewer!.model.open('mugs'));
     const edited = { ...trace, run: { ...trace.run, request: 'add three mugs to the cart', updatedAt: trace.run.updatedAt + 1_000 } };
     await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile([edited]))));
-    expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run.');
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run. It was already here, and the file’s copy took its place.');
     expect(viewer.find('run-title')?.textContent).toBe('add three mugs to the cart');
 
     await viewer.act(() => viewer!.model.deleteRuns(['mugs']));
