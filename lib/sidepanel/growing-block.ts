@@ -11,7 +11,7 @@ export interface BlockPieces {
 }
 
 /** The frame and pieces of a list or a table; `undefined` for any other block. */
-export function blockPieces(token: Token, linksKey: string): BlockPieces | undefined {
+function blockPieces(token: Token, linksKey: string): BlockPieces | undefined {
   if (token.type === 'list') {
     const list = token as Tokens.List;
     return { frame: [list.ordered, list.start, list.loose, linksKey].join('\n'), pieces: list.items.map((item) => item.raw) };
@@ -55,7 +55,8 @@ function patchPieces(host: HTMLElement, token: Token, shown: BlockPieces, next: 
     const source = piecesContainer(template.content, token.type);
     if (!source || source.childElementCount !== next.pieces.length - from) return false;
     // Pieces and the line ends between them, as the whole block's HTML has them.
-    added = [...source.childNodes].slice([...source.childNodes].indexOf(source.firstElementChild!));
+    const nodes = [...source.childNodes];
+    added = nodes.slice(nodes.indexOf(source.firstElementChild!));
   }
   // The pieces from `from` on go, with the line ends between them; the last ones first.
   const stale = container.children[from];
