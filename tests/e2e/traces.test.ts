@@ -7,6 +7,7 @@ import { startDemoServer } from '../../demo/serve-demo';
 import { chromiumAvailable, launchExtension, screenshotPath, serveFixtures, stopServiceWorker, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
 import { stepsOfRun } from './support/stored-traces';
+import { typingPauseMs } from '../../components/shared/use-typing-pause';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../traces/fixtures');
 const mug = 'trail-mug-forest';
@@ -202,9 +203,11 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.getByTestId('import-file').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'webmcp-agent-traces', version: 1, exportedAt: at + 5_000, runs: [{ run, steps }] })) });
     await expect.poll(() => viewer.getByTestId('notice-text').textContent()).toBe('Imported 1 run.');
     await viewer.locator('[data-testid=run-item][data-run-id=long-names] button').click();
+    // The run opens after the click: its steps are listed once it is read.
+    await expect.poll(() => viewer.getByTestId('step-summary').count()).toBe(steps.length);
     for (const summary of await viewer.getByTestId('step-summary').all()) await summary.click();
     await viewer.setViewportSize({ width: 320, height: 900 });
-    expect(await viewer.getByTestId('problem').count()).toBe(2);
+    await expect.poll(() => viewer.getByTestId('problem').count()).toBe(2);
     const overflow = await viewer.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await viewer.getByTestId('delete-run').click();
@@ -401,6 +404,9 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.evaluate(storeCopiedRuns, 250);
     await viewer.reload();
     await viewer.getByTestId('run-search').fill('copied run');
+    // The list follows the search once typing pauses: where every run matches, the count reads the
+    // same before, and the list would be drawn again under the scroll below.
+    await viewer.waitForTimeout(typingPauseMs + 100);
     await expect.poll(() => viewer.getByTestId('run-count').textContent()).toMatch(/^250 (of \d+ )?runs$/);
     expect(await viewer.getByTestId('run-item').count()).toBe(50);
     expect(await viewer.getByTestId('run-item').first().getAttribute('aria-setsize')).toBe('250');
