@@ -1,5 +1,7 @@
 // `npx tsx bench/parse.ts`: how fast parseToolCalls and the prose filter are, on real model output
-// and on hostile input.
+// and on hostile input, and how soon the fence holder shows an answer's code.
+import { judgeFences } from '../lib/local-agent/ask-model';
+import { createFencedCallHolder } from '../lib/local-agent/fenced-call-holder';
 import { parseToolCalls } from '../lib/local-agent/parse-tool-calls';
 import { createOwnTurn } from '../lib/local-agent/own-turn';
 import { createProseFilter } from '../lib/local-agent/prose-filter';
@@ -124,7 +126,7 @@ export async function benchParse(): Promise<BenchSection> {
     if (!realistic && ms > worst.ms) worst = { label, ms };
     rows.push({ measure: realistic ? label : `hostile 32 KB: ${label}`, value: ms.toFixed(4), unit: 'ms', target: realistic ? '≤ 0.05' : '≤ 1' });
   }
-  rows.push(...filterRows());
+  rows.push(...filterRows(), ...fenceRows());
   notes.push(`Worst hostile input: ${worst.label}, ${worst.ms.toFixed(3)} ms.`);
   notes.push(`Median of ${SAMPLES} timed samples after a warm-up; 1 MB = 10^6 characters.`);
   return { title: 'Parsing model output', rows, notes, leftOut };
@@ -154,6 +156,43 @@ function filterRows(): Row[] {
     // Every `<` starts something that might be a chat-template token, and none is one.
     { measure: 'own-turn cut, 1 MB of <|im_ near misses, 16-character chunks', value: filterMegabytesPerSecond(chunk(nearMisses, 16), nearMisses.length, createOwnTurn), unit: 'MB/s', target: '' },
   ];
+}
+
+/**
+ * The fence holder, judging blocks as a step does, on 1 MB of answers that are mostly code blocks
+ * of 300 lines: how fast it takes them, and how far into the reply the first line of code shows
+ * (a block that starts as no call shows as it streams; one that may be a call waits for its close).
+ */
+function fenceRows(): Row[] {
+  const judge = judgeFences((reply) => parseToolCalls(reply, names), names, true);
+  const answers = [
+    ['Python', '```python\nimport json\n', 'print(json.dumps({"mug": 12}))\n'],
+    ['JSON', '```json\n{"items": [\n', '{"name": "mug", "price": 12},\n'],
+  ] as const;
+  return answers.flatMap(([language, opening, line]) => {
+    const answer = `Here it is:\n${opening}${line.repeat(300)}\`\`\`\n`;
+    const text = answer.repeat(Math.ceil(1_000_000 / answer.length));
+    const chunks = chunk(text, 16);
+    let firstShown = 0;
+    const create = () => {
+      const holder = createFencedCallHolder(judge);
+      let [pushed, shown] = [0, 0];
+      return {
+        push(piece: string) {
+          const out = holder.push(piece);
+          [pushed, shown] = [pushed + piece.length, shown + out.length];
+          if (shown > 'Here it is:\n'.length + opening.length && firstShown === 0) firstShown = pushed;
+          return out;
+        },
+        flush: () => holder.flush(),
+      };
+    };
+    const speed = filterMegabytesPerSecond(chunks, text.length, create);
+    return [
+      { measure: `fence holder, 1 MB of ${language} blocks, 16-character chunks`, value: speed, unit: 'MB/s', target: '≥ 20' },
+      { measure: `fence holder, ${language} block of ${answer.length.toLocaleString('en')} characters: its code first shown after`, value: firstShown, unit: 'characters', target: '' },
+    ];
+  });
 }
 
 await runDirectly(import.meta.url, benchParse);

@@ -7,7 +7,8 @@ import { callsAnOfferedTool } from './calls-an-offered-tool';
 import type { FenceJudge } from './fenced-call-holder';
 import { engineErrorFields } from './engine-error-fields';
 import { isEmptyFence } from './parsing/empty-fence';
-import { withCallsWrittenAsCode } from './calls-written-as-code';
+import { mayOpenCodeCall, withCallsWrittenAsCode } from './calls-written-as-code';
+import { mayOpenFencedCall } from './parsing/read-fenced-calls';
 import { parseToolCalls } from './parse-tool-calls';
 import { rankScoredTools, scoreTools } from './rank-tools';
 import { messagesTokens } from './messages-tokens';
@@ -117,7 +118,7 @@ async function sendPrompt(
     emit(event);
   };
   try {
-    const reply = await streamReply(run.options.model, { messages, tools: shownTools, signal }, step, emitStep, judgeFences(parse, pageNames));
+    const reply = await streamReply(run.options.model, { messages, tools: shownTools, signal }, step, emitStep, judgeFences(parse, pageNames, format.parseReply === undefined));
     if ('error' in reply) return { error: reply.error, proseShown, failedReply: reply };
     // The model read this prompt: the person may learn how much of each result it read.
     run.prompt.promptRead();
@@ -144,9 +145,11 @@ function giveUp(run: Run, { error, failedReply }: Failure): unknown {
 /**
  * A step's fenced blocks, read as its reply is: one that reads as a call is kept from the person,
  * and one that calls a tool the page offers (`offered`) ends the prose shown, as a tagged call does.
- * A block is asked about twice as it closes: it is parsed once.
+ * A block is asked about twice as it closes: it is parsed once. Where the reply is read by
+ * parseToolCalls (`readByParseToolCalls`, not a format's own reading), a block that does not start
+ * as any call it reads shows as it streams.
  */
-function judgeFences(parse: (reply: string) => ParseResult, offered: ReadonlySet<string>): FenceJudge {
+export function judgeFences(parse: (reply: string) => ParseResult, offered: ReadonlySet<string>, readByParseToolCalls: boolean): FenceJudge {
   let last: { block: string; parsed: ParseResult } | undefined;
   const parsed = (block: string) => {
     if (last?.block !== block) last = { block, parsed: parse(block) };
@@ -160,6 +163,7 @@ function judgeFences(parse: (reply: string) => ParseResult, offered: ReadonlySet
       return calls.length > 0 || errors.length > 0;
     },
     endsProse: (block) => callsAnOfferedTool(parsed(block), offered),
+    mayBeCall: (start) => !readByParseToolCalls || mayOpenFencedCall(start) || mayOpenCodeCall(start, offered),
   };
 }
 

@@ -4,6 +4,7 @@ import { cutText } from './cut-text';
 import type { PromptFormat } from './formats/prompt-format';
 import { MAX_CALLS_PER_REPLY } from './parsing/call-collector';
 import { fencedBlocks, languageEnd } from './parsing/fences';
+import { openBlock } from './parsing/read-fenced-calls';
 import { readPythonicCalls } from './parsing/read-pythonic-calls';
 import type { ParseResult, ParsedCall } from './types';
 
@@ -35,6 +36,25 @@ export function withCallsWrittenAsCode(parsed: ParseResult, pageTools: ReadonlyS
   const code = trailingCode(parsed.text, pageTools);
   if (!code) return parsed;
   return { text: parsed.text.slice(0, code.at).trimEnd(), calls: [], errors: [writtenAsCodeMessage(code.text, code.calls, format)] };
+}
+
+/**
+ * Whether a fenced block still open (`block`, from its opening fence to what came so far) may yet
+ * end as calls written as code to `pageTools` (see trailingCode): its language holds code, and
+ * its body is blank so far, or starts as a call to one of them does (`search_products(`,
+ * `[open_cart(`). Once it cannot, the block is prose (as far as this reading goes), and may be
+ * shown as it streams.
+ */
+export function mayOpenCodeCall(block: string, pageTools: ReadonlySet<string>): boolean {
+  const open = openBlock(block);
+  if (open === undefined) return true;
+  if (!codeLanguages.has(open.language)) return false;
+  const code = open.body.trimStart();
+  const call = (code.startsWith('[') ? code.slice(1) : code).trimStart();
+  const name = /^[\w.-]*/.exec(call)![0];
+  if (name.length === call.length) return name === '' || [...pageTools].some((tool) => tool.startsWith(name));
+  const after = call.slice(name.length).trimStart();
+  return pageTools.has(name) && (after === '' || after.startsWith('('));
 }
 
 /** Calls to `pageTools` written as code at the end of `text`, where it ends so: where they start, their text and their reading. */

@@ -6,6 +6,12 @@ export interface FenceJudge {
   isCall: (block: string) => boolean;
   /** Of those, a block after which the reply's prose is no more shown: a call to a tool the page offers. */
   endsProse: (block: string) => boolean;
+  /**
+   * Whether a block still open, whose start is `start` (its fence and what came after it so far, at
+   * most `judgedStart` characters), may yet be judged a call once it closes. Where it may not, the
+   * block is prose, shown as it streams: the code of an answer need not wait for its closing fence.
+   */
+  mayBeCall: (start: string) => boolean;
 }
 
 /** Shows streamed prose except ``` fenced blocks that turn out to be calls. */
@@ -24,14 +30,18 @@ export interface FencedCallHolder {
   readonly endingBlock: number | undefined;
 }
 
-/** Where no fenced block is judged a call, every one is shown. */
-export const noFencedCalls: FenceJudge = { isCall: () => false, endsProse: () => false };
+/** How much of an open block's start FenceJudge.mayBeCall reads: a call shows its shape sooner. */
+export const judgedStart = 256;
+
+/** Where no fenced block is judged a call, every one is shown as it streams. */
+export const noFencedCalls: FenceJudge = { isCall: () => false, endsProse: () => false, mayBeCall: () => false };
 
 /**
  * Holds each fenced block of a reply until it closes (its fences paired as the parse pairs them:
  * see settlingFence), then shows it only if `judge.isCall` says it is not a call, so a call fenced
  * in the middle of a reply (Llama 3, small models asked for `<tool_call>` tags) never flashes up
- * as prose before its card. Prose outside fences passes
+ * as prose before its card. A block whose start `judge.mayBeCall` says no call has is shown as it
+ * streams instead, up to any fence that may close it, and is not judged. Prose outside fences passes
  * at once; backticks at the end wait for the next chunk, which may make or lengthen a fence. Of the
  * blocks hidden, `judge.endsProse` tells those after which the reply's prose is no more to be
  * shown (a call to a tool the page offers), as opposed to one that only looks like a call (a tool
@@ -55,6 +65,12 @@ class Holder implements FencedCallHolder {
   private pendingAtLineStart = true;
   // Where in `pending` a fence at a line's start after a mention waits for its line to end (see settling).
   private lineFenceAt: number | undefined;
+  // The open block that starts `pending` is prose (see FenceJudge.mayBeCall): its start is shown.
+  private released = false;
+  // How much of `pending` is shown, of a block released.
+  private shownOfPending = 0;
+  // How much of the open block's start was last judged by `judge.mayBeCall`.
+  private startAsked = 0;
 
   constructor(judge: FenceJudge) {
     this.judge = judge;
@@ -75,7 +91,7 @@ class Holder implements FencedCallHolder {
       }
       const settling = this.settling(closeFrom);
       closeFrom = 0;
-      if (settling === undefined) return shown;
+      if (settling === undefined) return shown + this.showReleased();
       // A fence that closes nothing was a mention: the prose up to the next fence is shown.
       shown += settling.closes ? this.judgeBlock(settling.fence.end) : this.take(settling.fence.at);
       this.inFence = !settling.closes;
@@ -89,7 +105,22 @@ class Holder implements FencedCallHolder {
   }
 
   held(): string {
-    return this.pending;
+    return this.pending.slice(this.shownOfPending);
+  }
+
+  /** What is new of the open block, once it is known to be prose: up to a fence that may settle it. */
+  private showReleased(): string {
+    const upTo = this.lineFenceAt ?? this.pending.length - trailingBackticks(this.pending);
+    // The same start as last asked has the same answer: a long block is asked about no more.
+    const start = Math.min(upTo, judgedStart);
+    if (!this.released && start > this.startAsked) {
+      this.startAsked = start;
+      this.released = !this.judge.mayBeCall(this.pending.slice(0, start));
+    }
+    if (!this.released) return '';
+    const shown = this.pending.slice(this.shownOfPending, upTo);
+    this.shownOfPending = Math.max(this.shownOfPending, upTo);
+    return shown;
   }
 
   /** The fence that settles the one `pending` starts with (see settlingFence), once it is whole. */
@@ -107,20 +138,24 @@ class Holder implements FencedCallHolder {
     return waits ? undefined : settling;
   }
 
+  /** Takes `pending`'s first `length` characters on: returns those not shown yet. */
   private take(length: number): string {
     const taken = this.pending.slice(0, length);
+    const fresh = taken.slice(this.shownOfPending);
     this.pending = this.pending.slice(length);
     this.pendingAt += length;
+    [this.released, this.shownOfPending, this.startAsked] = [false, 0, 0];
     const lineEnd = taken.lastIndexOf('\n');
     this.pendingAtLineStart = /^[ \t]*$/.test(taken.slice(lineEnd + 1)) && (lineEnd !== -1 || this.pendingAtLineStart);
-    return taken;
+    return fresh;
   }
 
-  /** Takes the block that starts `pending`, `length` long: shown unless it is a call. */
+  /** Takes the block that starts `pending`, `length` long: shown unless it is a call (one whose start is none is prose). */
   private judgeBlock(length: number): string {
     const at = this.pendingAt;
+    const prose = this.released || !this.judge.mayBeCall(this.pending.slice(0, Math.min(length, judgedStart)));
     const block = this.take(length);
-    if (!this.judge.isCall(block)) return block;
+    if (prose || !this.judge.isCall(block)) return block;
     this.hidden.push(block);
     this.pendingAt -= block.length;
     if (this.endingBlock === undefined && this.judge.endsProse(block)) {

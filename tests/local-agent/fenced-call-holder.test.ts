@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFencedCallHolder } from '../../lib/local-agent/fenced-call-holder';
 
 /** Every block with a name is a call, and ends the prose. */
-const judge = { isCall: (block: string) => block.includes('"name"'), endsProse: () => true };
+const judge = { isCall: (block: string) => block.includes('"name"'), endsProse: () => true, mayBeCall: () => true };
 
 /** Feeds `text` in chunks of `size` and returns what was shown, chunk by chunk, and at the end. */
 function stream(text: string, size: number) {
@@ -48,7 +48,7 @@ describe('createFencedCallHolder', () => {
   });
 
   it.each([1, 3, 100])('says which hidden block ended the prose: the first that endsProse, in chunks of %i', (size) => {
-    const ends = { isCall: judge.isCall, endsProse: (block: string) => block.includes('"add"') };
+    const ends = { ...judge, endsProse: (block: string) => block.includes('"add"') };
     const text = 'Ex:\n```json\n{"name": "fly"}\n```\nNow:\n```json\n{"name": "add"}\n```\nAnd:\n```json\n{"name": "add"}\n```';
     const holder = createFencedCallHolder(ends);
     let shown = '';
@@ -63,7 +63,7 @@ describe('createFencedCallHolder', () => {
   /** The blocks a holder judges of `text` pushed `size` characters at a time, none a call; it must show all of the text. */
   function judgedBlocks(text: string, size: number): string[] {
     const judged: string[] = [];
-    const holder = createFencedCallHolder({ isCall: (block) => judged.push(block) < 0, endsProse: () => false });
+    const holder = createFencedCallHolder({ isCall: (block) => judged.push(block) < 0, endsProse: () => false, mayBeCall: () => true });
     let shown = '';
     for (let at = 0; at < text.length; at += size) shown += holder.push(text.slice(at, at + size));
     expect(shown + holder.flush()).toBe(text);
@@ -80,5 +80,52 @@ describe('createFencedCallHolder', () => {
     const judged = judgedBlocks('Use ``` for code.\n```\nplain\n```\n```\nmore\n```\nHere: ```json\n{"a": 1}\n```\nEnd.', size);
     // A fence a language follows on the prose's line ("Here: ```json") still opens a block there.
     expect(judged).toEqual(['```\nplain\n```', '```\nmore\n```', '```json\n{"a": 1}\n```']);
+  });
+
+  describe('a block whose start shows it is no call', () => {
+    /** A block with `def` in it is code, never a call; one with a name is a call. */
+    const codeJudge = { ...judge, mayBeCall: (start: string) => !start.includes('def') };
+
+    /** What `text` pushed `size` characters at a time showed before `before` had all come, and in all. */
+    function shownBefore(text: string, before: string, size: number) {
+      const holder = createFencedCallHolder(codeJudge);
+      let shown = '';
+      let early = '';
+      for (let at = 0; at < text.length; at += size) {
+        if (at + size >= text.indexOf(before) + before.length && !early) early = shown || '(nothing)';
+        shown += holder.push(text.slice(at, at + size));
+      }
+      return { early, all: shown + holder.flush(), holder };
+    }
+
+    it.each([1, 4, 9])('shows it as it streams, before its closing fence comes, in chunks of %i', (size) => {
+      const text = 'A script:\n```python\ndef total(items):\n    return sum(items)\n```\nRun it.';
+      const { early, all } = shownBefore(text, '\n```\nRun', size);
+      expect(early).toContain('```python\ndef total(items):\n    return sum(items)');
+      expect(all).toBe(text);
+    });
+
+    it('keeps back the backticks at its end, which may close it, and holds only those', () => {
+      const holder = createFencedCallHolder(codeJudge);
+      expect(holder.push('Code:\n```py\ndef f')).toBe('Code:\n```py\ndef f');
+      expect(holder.push('():\n``')).toBe('():\n');
+      expect(holder.held()).toBe('``');
+      expect(holder.push('`\nDone.')).toBe('```\nDone.');
+      expect(holder.hidden).toEqual([]);
+    });
+
+    it.each([1, 5, 100])('never hides a block it showed, and still judges the next one, in chunks of %i', (size) => {
+      const text = 'Code:\n```\ndef f(): return {"name": 1}\n```\nNow:\n```json\n{"name": "search"}\n```';
+      const { all, holder } = shownBefore(text, 'Now', size);
+      expect(all).toBe('Code:\n```\ndef f(): return {"name": 1}\n```\nNow:\n');
+      expect(holder.hidden).toEqual(['```json\n{"name": "search"}\n```']);
+    });
+
+    it.each([1, 3, 100])('shows a fence mentioned in prose, and judges the block a fence at a line\'s start opens after it, in chunks of %i', (size) => {
+      const text = 'Use ``` to define code.\n```json\n{"name": "search"}\n```\nDone.';
+      const { all, holder } = shownBefore(text, 'Done', size);
+      expect(all).toBe('Use ``` to define code.\n\nDone.');
+      expect(holder.hidden).toEqual(['```json\n{"name": "search"}\n```']);
+    });
   });
 });

@@ -4,7 +4,10 @@ import { parseToolCalls } from '../../lib/local-agent/parse-tool-calls';
 import { readToolCalls } from '../../lib/local-agent/parsing/read-tool-calls';
 import { createProseFilter } from '../../lib/local-agent/prose-filter';
 import { createFencedCallHolder, noFencedCalls } from '../../lib/local-agent/fenced-call-holder';
-import { withCallsWrittenAsCode } from '../../lib/local-agent/calls-written-as-code';
+import { mayOpenCodeCall, withCallsWrittenAsCode } from '../../lib/local-agent/calls-written-as-code';
+import { fencedBlocks } from '../../lib/local-agent/parsing/fences';
+import { mayOpenFencedCall } from '../../lib/local-agent/parsing/read-fenced-calls';
+import { isEmptyFence } from '../../lib/local-agent/parsing/empty-fence';
 import { hermesFormat, lfm2Format, llama3JsonFormat, promptApiFormat } from '../../lib/local-agent/formats';
 
 // Cases per property: 10^4 by default; `npm run fuzz` asks for 10^6.
@@ -113,7 +116,7 @@ describe('the prose filter on arbitrary text', () => {
 
 describe('createFencedCallHolder on arbitrary text', () => {
   const fencedText = fc
-    .array(fc.oneof(fc.constantFrom('```', '`', '``', '```json\n', '\n'), fc.string({ maxLength: 4, unit: 'binary' })), { maxLength: 40 })
+    .array(fc.oneof(fc.constantFrom('```', '`', '``', '```json\n', '\n', 'q'), fc.string({ maxLength: 4, unit: 'binary' })), { maxLength: 40 })
     .map((parts) => parts.join(''));
 
   it('loses nothing and reorders nothing when no block is a call, however the text is chunked', { timeout }, () => {
@@ -127,7 +130,8 @@ describe('createFencedCallHolder on arbitrary text', () => {
   });
 
   it('shows the same text in one push as in random chunks, when blocks are judged by their text', { timeout }, () => {
-    const judge = { isCall: (block: string) => block.length % 2 === 0, endsProse: () => true };
+    // A block with a "q" is never a call, and shows as it streams once its start has one.
+    const judge = { isCall: (block: string) => block.length % 2 === 0 && !block.includes('q'), endsProse: () => true, mayBeCall: (start: string) => !start.includes('q') };
     fc.assert(
       fc.property(chunked(fencedText), ({ whole, chunks }) => {
         const once = createFencedCallHolder(judge);
@@ -157,6 +161,38 @@ describe('withCallsWrittenAsCode on arbitrary text', () => {
         expect(read.calls).toEqual(prose.calls);
         expect(prose.text.startsWith(read.text)).toBe(true);
         expect(read.errors.length - prose.errors.length).toBeLessThanOrEqual(1);
+      }),
+      parameters,
+    );
+  });
+});
+
+describe('the start of a fenced block, read before it closes', () => {
+  const language = fc.constantFrom('', 'json', 'python', 'py', 'tool_code', 'js', 'html', 'search', 'text');
+  const fragments = fc
+    .array(fc.oneof(fc.constantFrom(...syntax, 'search(q=1)', 'open_cart()', '[f(', 'print(', '<calls>', '<div>', '[{', '{"name": "f", "arguments": {}}'), fc.string({ maxLength: 3, unit: 'binary' })), { maxLength: 16 })
+    .map((parts) => parts.join(''));
+  const code = fc.constantFrom('search(q=1)', ' open_cart()\n', '[f(n=2), search(q="a")]', 'f (x=1)\nsearch()', '\n [ open_cart( ) ]', 'searc', 'print(f())');
+  const body = fc.oneof(fragments, code);
+  /** A block as the fence holder judges it: from its opening fence to the fence that closes it, if one does. */
+  const block = fc
+    .tuple(fc.constantFrom('```', '````'), language, fc.constantFrom('\n', ' ', ''), body, fc.constantFrom('\n```', '```', '\n````', ''))
+    .map(([fence, name, space, text, close]) => {
+      const written = `${fence}${name}${space}${text}${close}`;
+      const first = fencedBlocks(written)[0];
+      return first?.open.at === 0 ? written.slice(0, first.close?.end ?? written.length) : fence;
+    });
+
+  // A block shown as it streams is never hidden: every block the parse reads as a call must be held from its fence on.
+  it('is never taken for prose where the whole block reads as a call', { timeout }, () => {
+    fc.assert(
+      fc.property(block, fc.constantFrom(hermesFormat, lfm2Format, llama3JsonFormat), (text, format) => {
+        const parsed = withCallsWrittenAsCode(parseToolCalls(text, names), names, format);
+        if (!isEmptyFence(text) && parsed.calls.length === 0 && parsed.errors.length === 0) return;
+        for (let end = 3; end <= text.length; end += 1) {
+          const start = text.slice(0, Math.min(end, 256));
+          expect(mayOpenFencedCall(start) || mayOpenCodeCall(start, names), start).toBe(true);
+        }
       }),
       parameters,
     );

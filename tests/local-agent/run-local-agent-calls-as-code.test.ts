@@ -55,6 +55,20 @@ describe('runLocalAgent: a call written as code, not as the format writes calls'
     expect(read).toContain('was written as code, so nothing ran. To call search_products, respond with only {"name":"search_products","parameters":{"query":"mug"}}.');
   });
 
+  it.each([hermesFormat, llama3JsonFormat, lfm2Format])('streams the code of an answer before its block closes, where it starts as no call (%#)', async (format) => {
+    const reply = 'A script:\n```python\nimport json\nprint(json.dumps({"mug": 12}))\n```\nRun it.';
+    const { events, shown, result } = await run([reply, 'never'], format);
+    /** The index of the first event by which `part`'s text has all come, as raw text or as prose. */
+    const cameBy = (type: 'text-delta' | 'prose-delta', part: string) => {
+      let text = '';
+      return events.findIndex((event) => event.type === type && (text += event.text).includes(part));
+    };
+    expect(cameBy('prose-delta', 'import json')).toBeGreaterThan(-1);
+    expect(cameBy('prose-delta', 'import json')).toBeLessThan(cameBy('text-delta', '```\nRun'));
+    expect(shown).toBe(reply);
+    expect(result).toMatchObject({ finishReason: 'answer', text: reply });
+  });
+
   it('shows LFM2 its call list with Python values, for calls written on a line of their own after prose', async () => {
     const { ran, read, shown } = await run(['Looking.\nsearch_products(query="mug", inStock=False), open_cart()', 'Nothing found.'], lfm2Format);
     expect(ran).toEqual([]);

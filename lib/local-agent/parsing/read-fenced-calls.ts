@@ -1,6 +1,6 @@
 import { MAX_CALLS_PER_REPLY, type CallCollector } from './call-collector';
 import { readJsonReply } from './read-json-reply';
-import { readNearMiss } from './read-whole-reply';
+import { MISTRAL_OPEN, readNearMiss } from './read-whole-reply';
 import { fencedBlocks, languageEnd } from './fences';
 import { trimRange } from './text-range';
 
@@ -35,4 +35,49 @@ function readFenceBody(text: string, language: string, bodyStart: number, bodyEn
   if (start >= end) return false;
   if ((language === '' || language === 'json') && readJsonReply(text, start, end, collector).kind === 'calls') return true;
   return readNearMiss(text, start, end, collector, false);
+}
+
+/**
+ * Whether a fenced block still open (`block`, from its opening fence to what came so far) may yet
+ * be read as a call by readFencedCalls, however it goes on: its body is blank so far, or starts as
+ * a JSON call, a Mistral list, a function tag or a tag around one of those does. Once it cannot,
+ * the block is prose, and may be shown as it streams.
+ */
+export function mayOpenFencedCall(block: string): boolean {
+  const open = openBlock(block);
+  return open === undefined || mayOpenNearMiss(open.body.trimStart(), true);
+}
+
+/**
+ * The language and the body so far of a block still open (`block` starts with its fence), without
+ * the backticks at its end, which may be the fence that closes it; undefined while the fence or
+ * its language may still go on (the block may yet name another).
+ */
+export function openBlock(block: string): { language: string; body: string } | undefined {
+  let fenceEnd = 0;
+  while (block[fenceEnd] === '`') fenceEnd += 1;
+  const bodyStart = languageEnd(block, fenceEnd);
+  if (bodyStart === block.length) return undefined;
+  return { language: block.slice(fenceEnd, bodyStart).toLowerCase(), body: block.slice(bodyStart).replace(/`+$/, '') };
+}
+
+/** What readNearMiss, and readJsonReply before it, may read as calls can start as `text` does. */
+function mayOpenNearMiss(text: string, unwrap: boolean): boolean {
+  if (text === '' || text[0] === '{') return true;
+  if (text[0] === '[') {
+    const next = text.slice(1).trimStart();
+    return next === '' || next[0] === '{' || startsAs(text, MISTRAL_OPEN);
+  }
+  if (text[0] !== '<') return false;
+  if (startsAs(text, '<function=') || startsAs(text, '<function name=')) return true;
+  if (!unwrap) return false;
+  // A tag around the calls, `<calls>…`: its name so far, then what it wraps.
+  const name = /^<[A-Za-z0-9_-]{0,39}/.exec(text)![0];
+  if (name.length === text.length) return true;
+  return name.length > 1 && text[name.length] === '>' && mayOpenNearMiss(text.slice(name.length + 1).trimStart(), false);
+}
+
+/** `text` starts with `opening`, or is its start so far. */
+function startsAs(text: string, opening: string): boolean {
+  return text.startsWith(opening) || opening.startsWith(text);
 }

@@ -4,7 +4,7 @@ import { readJsonReply } from './read-json-reply';
 import { readPythonicCalls } from './read-pythonic-calls';
 import { skipSpace, trimRange } from './text-range';
 
-const MISTRAL_OPEN = '[TOOL_CALLS]';
+export const MISTRAL_OPEN = '[TOOL_CALLS]';
 const MISTRAL_CLOSE = '[/TOOL_CALLS]';
 
 /**
