@@ -59,6 +59,15 @@ describe('streamed prose', () => {
     expect(panel.find('prose')?.innerHTML).toBe(wholeHtml);
   });
 
+  it('shows a code block as code while it streams, before its closing fence comes', async () => {
+    panel = await streamReply(['Here:\n```python\nimport json\n', 'print(json.dumps({}))']);
+    expect(panel.find('prose')?.querySelector('pre code')?.textContent).toBe('import json\nprint(json.dumps({}))\n');
+    await panel.deliver({ type: 'prose-delta', tabId, turnId: 'turn-1', text: '\n```\nRun it.' });
+    await settle();
+    expect(panel.find('prose')?.querySelector('pre code')?.textContent).toBe('import json\nprint(json.dumps({}))\n');
+    expect(panel.find('prose')?.textContent).toContain('Run it.');
+  });
+
   it('shows a typing indicator while the turn runs and not after it ends', async () => {
     panel = await streamReply(['Looking', ' for mugs']);
     expect(panel.find('turn')?.querySelector('.typing')).not.toBeNull();
