@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorMessage } from '../messaging/error-message';
 import { checkTraceContent } from './check-trace-content';
 import { latestTime } from './trace-limits';
+import { inOneGo, type NextSlice } from './time-slices';
 import { storedTraceSchema, type StoredTrace } from './trace-schema';
 
 export const traceFileFormat = 'webmcp-agent-traces';
@@ -33,11 +34,16 @@ export function createTraceFile(traces: readonly StoredTrace[], exportedAt = Dat
   return { format: traceFileFormat, version: traceFileVersion, exportedAt, runs: [...traces] };
 }
 
+/** The file's fields, its runs still unread: they are checked one at a time (see readTraceFile). */
+const envelopeSchema = traceFileSchema.extend({ runs: z.array(z.unknown()).max(maxRunsPerFile) });
+
 /**
  * Checks a file's text (or its parsed JSON) and says in words what is wrong with a bad one. A file
- * is untrusted: besides its shape, its times must fall between 2020 and `now`.
+ * is untrusted: besides its shape, its times must fall between 2020 and `now`. Its runs are checked
+ * one at a time, `nextSlice` called after each, so that a large file (15 MB: about 0.1 s of
+ * checking) need not hold the service worker in one go.
  */
-export function readTraceFile(input: unknown, now = Date.now()): TraceFileReading {
+export async function readTraceFile(input: unknown, now = Date.now(), nextSlice: NextSlice = inOneGo): Promise<TraceFileReading> {
   let value = input;
   if (typeof input === 'string') {
     try {
@@ -56,10 +62,19 @@ export function readTraceFile(input: unknown, now = Date.now()): TraceFileReadin
       message: `This trace file comes from another version of the extension (its format is version ${record.version}; this one reads version ${traceFileVersion}). Update the extension, or export the runs again from this version.`,
     };
   }
-  const parsed = traceFileSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, message: `The trace file is damaged: ${describeIssues(parsed.error.issues)}` };
-  const problem = findInconsistency(parsed.data.runs, now);
-  return problem ? { ok: false, message: `The trace file is damaged: ${problem}` } : { ok: true, traces: parsed.data.runs };
+  const envelope = envelopeSchema.safeParse(value);
+  const issues = envelope.success ? [] : [...envelope.error.issues];
+  const traces: StoredTrace[] = [];
+  // The runs come after the file's other fields, as the whole file's check would list them.
+  for (const [index, run] of (envelope.data?.runs ?? []).entries()) {
+    const parsed = storedTraceSchema.safeParse(run);
+    if (parsed.success) traces.push(parsed.data);
+    else issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path: ['runs', index, ...issue.path] })));
+    await nextSlice();
+  }
+  if (issues.length > 0) return { ok: false, message: `The trace file is damaged: ${describeIssues(issues)}` };
+  const problem = await findInconsistency(traces, now, nextSlice);
+  return problem ? { ok: false, message: `The trace file is damaged: ${problem}` } : { ok: true, traces };
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
@@ -99,7 +114,7 @@ function formatPath(path: readonly PropertyKey[]): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('');
 }
 
-function findInconsistency(traces: readonly StoredTrace[], now: number): string | undefined {
+async function findInconsistency(traces: readonly StoredTrace[], now: number, nextSlice: NextSlice): Promise<string | undefined> {
   const ids = new Set<string>();
   for (const [index, trace] of traces.entries()) {
     const { run, steps } = trace;
@@ -115,6 +130,7 @@ function findInconsistency(traces: readonly StoredTrace[], now: number): string 
     }
     const problem = checkTraceContent(trace, now);
     if (problem) return `runs[${index}].${problem}`;
+    await nextSlice();
   }
   return undefined;
 }

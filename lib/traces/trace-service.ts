@@ -11,9 +11,11 @@ import {
   type TraceResponse,
   type TraceResponseData,
 } from './trace-protocol';
+import type { StoredTrace } from './trace-schema';
 import type { TraceStore } from './trace-store';
 import type { TabDrivers } from '../service-worker/tab-drivers';
 import { connectReplaySession, type ReplayPort } from './replay-session';
+import { createTimeSlices } from './time-slices';
 import { siteOfReport } from '../registry/report-site';
 
 /** What a tab offers now, as the tool registry reports it. */
@@ -104,8 +106,13 @@ function namedBySite(tabTools: TabTools | undefined): TabTools | undefined {
   return tabTools && { ...tabTools, origin: siteOfReport(tabTools) };
 }
 
+/**
+ * Checks and stores an imported file. Its runs are checked and measured a slice of time at a time
+ * (see createTimeSlices): a large file leaves the worker free for an agent run's stream meanwhile.
+ */
 async function importFile(store: TraceStore, file: unknown) {
-  const reading = readTraceFile(file);
+  const nextSlice = createTimeSlices();
+  const reading = await readTraceFile(file, Date.now(), nextSlice);
   if (!reading.ok) throw namedError('TraceFileError', reading.message);
   const stored = new Map((await store.listRuns()).map((run) => [run.id, run]));
   const clash = reading.traces.find(({ run }) => stored.has(run.id) && stored.get(run.id)!.outcome === undefined);
@@ -115,7 +122,8 @@ async function importFile(store: TraceStore, file: unknown) {
     const here = stored.get(run.id);
     return !here || here.updatedAt <= run.updatedAt;
   });
-  const traces = fresh.map(({ run, steps }) => {
+  const traces: StoredTrace[] = [];
+  for (const { run, steps } of fresh) {
     // A run exported while it went on did not go on here: stored as running, it could never be deleted.
     // It ended, as far as anyone here knows, when it was last written, as a run the worker lost does.
     // An ended run whose file gives no end ended, as far as anyone knows, then too.
@@ -125,8 +133,9 @@ async function importFile(store: TraceStore, file: unknown) {
     // Retention counts what a run takes, never what a file says it takes.
     // Nor what it says of its steps: the list counts those the run holds.
     const counted = { ...kept, stepCount: steps.reduce((highest, { step }) => Math.max(highest, step), 0) };
-    return { run: { ...counted, sizeBytes: measureTrace({ run: counted, steps }) }, steps };
-  });
+    traces.push({ run: { ...counted, sizeBytes: measureTrace({ run: counted, steps }) }, steps });
+    await nextSlice();
+  }
   await store.putTraces(traces);
   return {
     imported: traces.length,

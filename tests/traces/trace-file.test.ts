@@ -11,59 +11,66 @@ const trace = (id: string, steps: number[] = [1]): StoredTrace => ({
 });
 
 describe('readTraceFile', () => {
-  it('reads back what createTraceFile wrote, as text or as parsed JSON', () => {
+  it('reads back what createTraceFile wrote, as text or as parsed JSON', async () => {
     const file = createTraceFile([trace('a'), trace('b', [1, 2])], at + 5);
-    expect(readTraceFile(JSON.stringify(file))).toEqual({ ok: true, traces: file.runs });
-    expect(readTraceFile(file)).toEqual({ ok: true, traces: file.runs });
+    expect(await readTraceFile(JSON.stringify(file))).toEqual({ ok: true, traces: file.runs });
+    expect(await readTraceFile(file)).toEqual({ ok: true, traces: file.runs });
   });
 
-  it('keeps the tools the turn before called, which a replay ranks with, and reads a run from before they were kept', () => {
+  it('lets other work in between its runs, as it checks them and as it checks them against each other', async () => {
+    const file = createTraceFile([trace('a'), trace('b', [1, 2]), trace('c')], at + 5);
+    let slices = 0;
+    expect(await readTraceFile(JSON.stringify(file), Date.now(), async () => void (slices += 1))).toEqual({ ok: true, traces: file.runs });
+    expect(slices).toBe(6);
+  });
+
+  it('keeps the tools the turn before called, which a replay ranks with, and reads a run from before they were kept', async () => {
     const followUp = trace('c');
     followUp.run.recentTools = ['apply_coupon', 'get_cart'];
     const file = createTraceFile([trace('a'), followUp], at + 5);
-    const read = readTraceFile(JSON.parse(JSON.stringify(file)));
+    const read = await readTraceFile(JSON.parse(JSON.stringify(file)));
     expect(read).toEqual({ ok: true, traces: file.runs });
     expect(read.ok && read.traces.map(({ run }) => run.recentTools)).toEqual([undefined, ['apply_coupon', 'get_cart']]);
   });
 
-  it('reads a call with a result from before the trace kept how much the model read, and one that keeps it', () => {
+  it('reads a call with a result from before the trace kept how much the model read, and one that keeps it', async () => {
     const withCalls = trace('a');
     const result = { text: 'mug '.repeat(50), length: 200, durationMs: 3, endedAt: at + 2 };
     withCalls.steps[0]!.calls = [
       { callId: '1.1', name: 'search', arguments: {}, calledAt: at + 1, result },
       { callId: '1.2', name: 'search', arguments: {}, calledAt: at + 1, result, read: { characters: 120, of: 200 } },
     ];
-    expect(readTraceFile(JSON.stringify(createTraceFile([withCalls], at + 5)))).toEqual({ ok: true, traces: [withCalls] });
-    expect(readTraceFile(JSON.stringify(createTraceFile([{ ...withCalls, steps: [{ ...withCalls.steps[0]!, calls: [{ ...withCalls.steps[0]!.calls[1]!, read: { characters: -1, of: 200 } }] }] }])))).toMatchObject({
+    expect(await readTraceFile(JSON.stringify(createTraceFile([withCalls], at + 5)))).toEqual({ ok: true, traces: [withCalls] });
+    expect(await readTraceFile(JSON.stringify(createTraceFile([{ ...withCalls, steps: [{ ...withCalls.steps[0]!, calls: [{ ...withCalls.steps[0]!.calls[1]!, read: { characters: -1, of: 200 } }] }] }])))).toMatchObject({
       ok: false,
       message: expect.stringContaining('runs[0].steps[0].calls[0].read.characters'),
     });
   });
 
-  it('says in plain words what a field of a bad file is, not in the schema checker\'s', () => {
+  it('says in plain words what a field of a bad file is, not in the schema checker\'s', async () => {
     const long = trace('a');
     long.run.request = 'x'.repeat(300_000);
-    expect(readTraceFile(createTraceFile([long], at + 5))).toMatchObject({ ok: false, message: expect.stringMatching(/^The trace file is damaged: runs\[0\]\.run\.request: longer than [\d,]+ characters\.$/) });
+    expect(await readTraceFile(createTraceFile([long], at + 5))).toMatchObject({ ok: false, message: expect.stringMatching(/^The trace file is damaged: runs\[0\]\.run\.request: longer than [\d,]+ characters\.$/) });
     const { id: _id, ...withoutId } = trace('b').run;
-    expect(readTraceFile({ ...createTraceFile([], at + 5), runs: [{ run: withoutId, steps: [] }] })).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.id: missing.' });
+    expect(await readTraceFile({ ...createTraceFile([], at + 5), runs: [{ run: withoutId, steps: [] }] })).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.id: missing.' });
     const counted = trace('c');
     (counted.run as { stepCount: unknown }).stepCount = 'one';
-    expect(readTraceFile(createTraceFile([counted], at + 5))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.stepCount: not a number.' });
+    expect(await readTraceFile(createTraceFile([counted], at + 5))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.stepCount: not a number.' });
   });
 
-  it('says what is wrong with a bad file, never throwing', () => {
-    expect(readTraceFile('{')).toMatchObject({ ok: false, message: expect.stringMatching(/^This file is not JSON \(/) });
-    expect(readTraceFile(null)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });
-    expect(readTraceFile([1, 2])).toMatchObject({ ok: false });
-    expect(readTraceFile({ ...createTraceFile([]), version: 2 })).toEqual({
+  it('says what is wrong with a bad file, never throwing', async () => {
+    expect(await readTraceFile('{')).toMatchObject({ ok: false, message: expect.stringMatching(/^This file is not JSON \(/) });
+    expect(await readTraceFile(null)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });
+    expect(await readTraceFile([1, 2])).toMatchObject({ ok: false });
+    expect(await readTraceFile({ ...createTraceFile([]), version: 2 })).toEqual({
       ok: false,
       message: 'This trace file comes from another version of the extension (its format is version 2; this one reads version 1). Update the extension, or export the runs again from this version.',
     });
-    expect(readTraceFile(createTraceFile([trace('a'), trace('a')]))).toEqual({ ok: false, message: 'The trace file is damaged: runs[1]: the run a appears twice.' });
+    expect(await readTraceFile(createTraceFile([trace('a'), trace('a')]))).toEqual({ ok: false, message: 'The trace file is damaged: runs[1]: the run a appears twice.' });
     const stray = trace('a');
     stray.steps[0]!.runId = 'b';
-    expect(readTraceFile(createTraceFile([stray]))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].steps[0]: the step belongs to another run.' });
-    expect(readTraceFile(createTraceFile([trace('a', [1, 1])]))).toMatchObject({ ok: false, message: expect.stringContaining('step 1 appears twice') });
+    expect(await readTraceFile(createTraceFile([stray]))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].steps[0]: the step belongs to another run.' });
+    expect(await readTraceFile(createTraceFile([trace('a', [1, 1])]))).toMatchObject({ ok: false, message: expect.stringContaining('step 1 appears twice') });
   });
 });
 
@@ -76,45 +83,45 @@ describe('readTraceFile, on a file no recorder could have written', () => {
   };
   const call = (index: number) => ({ callId: `1.${index}`, name: 'search', arguments: {}, calledAt: at + 1 });
 
-  it('refuses a run that ends before it starts, or whose steps are out of order, saying where', () => {
-    expect(read((odd) => (odd.run.endedAt = at - 1))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.endedAt: the run ends before it starts.' });
+  it('refuses a run that ends before it starts, or whose steps are out of order, saying where', async () => {
+    expect(await read((odd) => (odd.run.endedAt = at - 1))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.endedAt: the run ends before it starts.' });
     const twoSteps = trace('a', [7, 2]);
-    expect(readTraceFile(JSON.stringify(createTraceFile([twoSteps], at)), now)).toEqual({
+    expect(await readTraceFile(JSON.stringify(createTraceFile([twoSteps], at)), now)).toEqual({
       ok: false,
       message: 'The trace file is damaged: runs[0].steps[1]: step 2 comes after step 7.',
     });
   });
 
-  it('refuses times before 2020, in the future, or past what a date can show, saying where', () => {
-    expect(read((odd) => (odd.run.startedAt = 1e300))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.startedAt: not a date.' });
-    expect(read((odd) => (odd.run.startedAt = Date.UTC(2300, 0, 1)))).toEqual({
+  it('refuses times before 2020, in the future, or past what a date can show, saying where', async () => {
+    expect(await read((odd) => (odd.run.startedAt = 1e300))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.startedAt: not a date.' });
+    expect(await read((odd) => (odd.run.startedAt = Date.UTC(2300, 0, 1)))).toEqual({
       ok: false,
       message: 'The trace file is damaged: runs[0].run.startedAt: 2300-01-01T00:00:00.000Z is in the future.',
     });
-    expect(read((odd) => (odd.steps[0]!.startedAt = 60_000))).toEqual({
+    expect(await read((odd) => (odd.steps[0]!.startedAt = 60_000))).toEqual({
       ok: false,
       message: 'The trace file is damaged: runs[0].steps[0].startedAt: 1970-01-01T00:01:00.000Z is before 2020, when no run was recorded.',
     });
-    expect(read((odd) => (odd.steps[0]!.calls = [{ ...call(1), approval: { askedAt: at + 1, answeredAt: now + 2 * 86_400_000 } }]))).toMatchObject({
+    expect(await read((odd) => (odd.steps[0]!.calls = [{ ...call(1), approval: { askedAt: at + 1, answeredAt: now + 2 * 86_400_000 } }]))).toMatchObject({
       ok: false,
       message: expect.stringContaining('runs[0].steps[0].calls[0].approval.answeredAt: 2026-01-03T00:00:00.000Z is in the future.'),
     });
     // A clock a few hours ahead of this one is still believed.
-    expect(read((odd) => (odd.run.updatedAt = now + 3_600_000))).toMatchObject({ ok: true });
+    expect(await read((odd) => (odd.run.updatedAt = now + 3_600_000))).toMatchObject({ ok: true });
   });
 
-  it('refuses more steps, tools or calls than a recorder writes, and arguments nested too deeply, saying which', () => {
-    expect(read((odd) => (odd.steps[0]!.calls = Array.from({ length: 201 }, (_, index) => call(index))))).toEqual({
+  it('refuses more steps, tools or calls than a recorder writes, and arguments nested too deeply, saying which', async () => {
+    expect(await read((odd) => (odd.steps[0]!.calls = Array.from({ length: 201 }, (_, index) => call(index))))).toEqual({
       ok: false,
       message: 'The trace file is damaged: runs[0].steps[0].calls: a step holds at most 200 calls.',
     });
     const tool = { name: 't', description: '', parameters: {}, score: 1 };
-    expect(read((odd) => (odd.steps[0]!.tools = Array(101).fill(tool)))).toEqual({
+    expect(await read((odd) => (odd.steps[0]!.tools = Array(101).fill(tool)))).toEqual({
       ok: false,
       message: 'The trace file is damaged: runs[0].steps[0].tools: a step holds at most 100 tools.',
     });
     const many = trace('a', Array.from({ length: 101 }, (_, index) => index + 1));
-    expect(readTraceFile(createTraceFile([many], at), now)).toMatchObject({
+    expect(await readTraceFile(createTraceFile([many], at), now)).toMatchObject({
       ok: false,
       message: expect.stringContaining('runs[0].steps: a run holds at most 100 steps'),
     });
@@ -123,7 +130,7 @@ describe('readTraceFile, on a file no recorder could have written', () => {
     odd.steps[0]!.calls = [{ ...call(1), arguments: { deep: 'here' } }];
     const deep = `${'{"a":'.repeat(5_000)}{}${'}'.repeat(5_000)}`;
     const text = JSON.stringify(createTraceFile([odd], at)).replace('{"deep":"here"}', deep);
-    expect(readTraceFile(text, now)).toEqual({
+    expect(await readTraceFile(text, now)).toEqual({
       ok: false,
       message: 'The trace file is damaged: runs[0].steps[0].calls[0].arguments: it is nested more than 128 levels deep.',
     });

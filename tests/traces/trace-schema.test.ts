@@ -33,12 +33,12 @@ function traceWithProtoArgument(): StoredTrace {
 }
 
 describe('a trace file', () => {
-  it('keeps an argument or a parameter named "__proto__" through export and import', () => {
+  it('keeps an argument or a parameter named "__proto__" through export and import', async () => {
     // The file as the viewer receives it from the background, then saves it as text.
     const exported = traceResponseSchemas['traces-export'].parse({ file: createTraceFile([traceWithProtoArgument()], at + 5) });
     const text = JSON.stringify(exported.file);
     expect(text).toContain('"arguments":{"__proto__":"blue","q":"mug"}');
-    const read = readTraceFile(text);
+    const read = await readTraceFile(text);
     if (!read.ok) throw new Error(read.message);
     const [step] = read.traces[0]!.steps;
     expect(JSON.stringify(step!.calls[0]!.arguments)).toBe('{"__proto__":"blue","q":"mug"}');
@@ -46,16 +46,16 @@ describe('a trace file', () => {
     expect(Object.keys(step!.tools[0]!.parameters)).toEqual(['__proto__', 'type']);
   });
 
-  it('still says where a call’s arguments are not an object', () => {
+  it('still says where a call’s arguments are not an object', async () => {
     const file = createTraceFile([traceWithProtoArgument()], at + 5);
     (file.runs[0]!.steps[0]!.calls[0] as { arguments: unknown }).arguments = ['blue'];
-    expect(readTraceFile(JSON.stringify(file))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].steps[0].calls[0].arguments: Invalid input: expected a JSON object.' });
+    expect(await readTraceFile(JSON.stringify(file))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].steps[0].calls[0].arguments: Invalid input: expected a JSON object.' });
   });
 
-  it('reads a step that says it was not kept from a loop, as a hand-edited or other writer’s file may', () => {
+  it('reads a step that says it was not kept from a loop, as a hand-edited or other writer’s file may', async () => {
     const file = createTraceFile([traceWithProtoArgument()], at + 5);
     (file.runs[0]!.steps[0]! as { loopKept?: boolean }).loopKept = false;
-    const read = readTraceFile(JSON.stringify(file));
+    const read = await readTraceFile(JSON.stringify(file));
     expect(read.ok).toBe(true);
   });
 });
