@@ -419,7 +419,8 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     // it is the unit tests' part: here an Enter could land on the run the focus just moved to.)
     await viewer.getByTestId('run-item').nth(99).locator('button').focus();
     await viewer.keyboard.press('Tab');
-    await expect.poll(() => viewer.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset'))).toBe('101');
+    // The focus moves once the rows are drawn, after a frame: a busy machine may take past a poll's default second.
+    await expect.poll(() => viewer.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset')), { timeout: 10_000 }).toBe('101');
 
     await viewer.getByTestId('delete-all').click();
     expect(await viewer.getByTestId('confirm-delete-all').textContent()).toMatch(/^Delete 250 runs( shown)?$/);
