@@ -31,7 +31,7 @@ export interface FencedCallHolder {
 }
 
 /** How much of an open block's start FenceJudge.mayBeCall reads: a call shows its shape sooner. */
-export const judgedStart = 256;
+const judgedStart = 256;
 
 /** Where no fenced block is judged a call, every one is shown as it streams. */
 export const noFencedCalls: FenceJudge = { isCall: () => false, endsProse: () => false, mayBeCall: () => false };

@@ -66,7 +66,7 @@ export async function readTraceFile(input: unknown, now = Date.now(), nextSlice:
   const issues = envelope.success ? [] : [...envelope.error.issues];
   const traces: StoredTrace[] = [];
   // The runs come after the file's other fields, as the whole file's check would list them.
-  for (const [index, run] of (envelope.data?.runs ?? []).entries()) {
+  for (const [index, run] of (Array.isArray(record.runs) ? record.runs : []).entries()) {
     const parsed = storedTraceSchema.safeParse(run);
     if (parsed.success) traces.push(parsed.data);
     else issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path: ['runs', index, ...issue.path] })));

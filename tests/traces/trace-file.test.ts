@@ -24,6 +24,11 @@ describe('readTraceFile', () => {
     expect(slices).toBe(6);
   });
 
+  it('lists what is wrong with the file\'s fields and with its runs together, the runs after', async () => {
+    const file = { ...createTraceFile([trace('a')], at + 5), exportedAt: 'soon', runs: [{ run: { id: 5 } }] };
+    expect(await readTraceFile(JSON.stringify(file))).toMatchObject({ ok: false, message: expect.stringMatching(/^The trace file is damaged: exportedAt: not a number; runs\[0\]\.run\.id: not a string; runs\[0\]\.run\.\w+: missing \(and \d+ more problems\)\.$/) });
+  });
+
   it('keeps the tools the turn before called, which a replay ranks with, and reads a run from before they were kept', async () => {
     const followUp = trace('c');
     followUp.run.recentTools = ['apply_coupon', 'get_cart'];
