@@ -8,7 +8,7 @@ import { waitForReplyTurn } from './wait-for-reply-turn';
 
 /**
  * Wraps a loaded engine so that its replies tell the panels what they do: a tab's reply waits for
- * its turn, generates, ends or fails, and only that tab's panel hears it, while the shared status
+ * its turn, waits for the first word, generates, ends or fails, and only that tab's panel hears it, while the shared status
  * says "generating" as long as any tab's reply goes on.
  */
 export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
@@ -23,12 +23,18 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
           const turns = engine.replyTurns;
           const passOn = await waitForReplyTurn({ shared, news }, turns, tabId, request.signal);
           if (!passOn) return;
+          // Until the first chunk the panel counts the wait: reading a long prompt, or a server loading its model, takes a while.
+          if (tabId !== undefined) news.firstWordWaits.set(tabId, Date.now());
           const heldTurns = markReplying({ shared, news }, turns, tabId);
           try {
-            yield* loaded.stream(request);
+            for await (const chunk of loaded.stream(request)) {
+              if (tabId !== undefined && news.firstWordWaits.delete(tabId)) shared.publishNow();
+              yield chunk;
+            }
             // A reply stopped at the end of the model's own turn ended well; one the person stopped tells nothing.
             if (!request.signal.aborted || isTurnOver(request.signal.reason)) forgetReplyFailures({ shared, news });
           } finally {
+            if (tabId !== undefined) news.firstWordWaits.delete(tabId);
             news.replying.remove(tabId);
             if (heldTurns) news.turnHolders.delete(heldTurns);
             passOn();

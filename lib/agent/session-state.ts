@@ -89,6 +89,12 @@ export const engineStatusSchema = z.object({
   progress: z.number().optional(),
   progressText: z.string().optional(),
   tokensPerSecond: z.number().optional(),
+  /**
+   * This tab's reply was asked for at this time (milliseconds since the epoch) and nothing of it has
+   * come yet: the model still reads the prompt, or the server has not answered (it may be loading
+   * the model). The panel counts the wait, which can be minutes, rather than saying it generates.
+   */
+  firstWordSince: z.number().optional(),
   error: z.string().optional(),
   /** What the person can do about the error. */
   hint: z.string().optional(),

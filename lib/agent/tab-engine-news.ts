@@ -25,6 +25,8 @@ export function createTabEngineNews() {
     turnsWaitedFor: new Map<number, ReplyTurns>(),
     /** The tab whose reply has a turn, where a tab asked for it. */
     turnHolders: new Map<ReplyTurns, number>(),
+    /** Tabs whose reply was asked for and has brought nothing yet, with when it was asked for (see `firstWordSince`). */
+    firstWordWaits: new Map<number, number>(),
     /** Each tab's last reply speed: a panel shows its own tab's, not whichever tab's reply ended last. */
     speeds: new Map<number, number>(),
     /**
@@ -67,7 +69,10 @@ export function statusForTab(tabId: number, shared: EngineStatus, news: TabEngin
     const other = turns && news.turnHolders.get(turns);
     return { ...own, ...noProgress, state: 'generating', progressText: waitingWords('reply'), ...(other === undefined ? {} : { waitingForTab: other }) };
   }
-  if (inUse && news.replying.has(tabId)) return { ...own, state: 'generating', progress: undefined, progressText: undefined };
+  if (inUse && news.replying.has(tabId)) {
+    const firstWordSince = news.firstWordWaits.get(tabId);
+    return { ...own, state: 'generating', progress: undefined, progressText: undefined, ...(firstWordSince === undefined ? {} : { firstWordSince }) };
+  }
   // A load going on, or an engine that cannot load, is every tab's news; a failed reply, its tab's own.
   const failure = news.replyFailures.get(tabId);
   if (failure && shared.state !== 'loading' && shared.state !== 'error') {

@@ -676,6 +676,65 @@ describe('the engine host', () => {
     expect(first.texts).toEqual(['Working', ' done.']);
   });
 
+  it('tells the tab that asked, and only it, since when its reply has brought nothing, until its first chunk comes', async () => {
+    let publishes = 0;
+    let release: () => void = () => {};
+    const host = createEngineHost(() => publishes++, (settings) => ({
+      ...fakeEngine(settings).engine,
+      model: {
+        async *stream() {
+          await new Promise<void>((resolve) => (release = resolve));
+          yield { type: 'thinking' };
+          yield { type: 'text-delta', text: 'Done.' };
+        },
+      },
+    }));
+    const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    const asked = Date.now();
+    const chunks = engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal })[Symbol.asyncIterator]();
+    const first = chunks.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(host.statusFor(1)).toMatchObject({ state: 'generating', firstWordSince: expect.any(Number) });
+    expect(host.statusFor(1).firstWordSince! - asked).toBeGreaterThanOrEqual(0);
+    expect(host.statusFor(1).firstWordSince! - asked).toBeLessThan(1_000);
+    expect(host.statusFor(2).firstWordSince).toBeUndefined();
+    const before = publishes;
+    release();
+    // A thought is a first word too: the model writes, it no longer reads.
+    expect(await first).toEqual({ done: false, value: { type: 'thinking' } });
+    expect(publishes).toBeGreaterThan(before);
+    expect(host.statusFor(1)).toMatchObject({ state: 'generating' });
+    expect(host.statusFor(1).firstWordSince).toBeUndefined();
+    await chunks.next();
+    await chunks.next();
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready' });
+    expect(host.statusFor(1).firstWordSince).toBeUndefined();
+  });
+
+  it('forgets the wait for a first word that never came once the reply is stopped', async () => {
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      model: {
+        async *stream(request) {
+          await new Promise((resolve) => request.signal.addEventListener('abort', resolve, { once: true }));
+        },
+      },
+    }));
+    const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    const stop = new AbortController();
+    const done = (async () => {
+      for await (const _ of engine.model.stream({ messages: [], tools: [], signal: stop.signal }));
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(host.statusFor(1).firstWordSince).toEqual(expect.any(Number));
+    stop.abort();
+    await done;
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready' });
+    expect(host.statusFor(1).firstWordSince).toBeUndefined();
+  });
+
   it("shows each tab its own reply speed, not the speed of whichever tab's reply ended last", async () => {
     const { host, reply, finishReply } = hostAnsweringInTurn();
     const first = await reply(1);

@@ -261,6 +261,41 @@ describe.skipIf(!ready)('a model server whose reply fails in one tab', () => {
   });
 });
 
+describe.skipIf(!ready)('a model server that takes the request and says nothing', () => {
+  let extension: LaunchedExtension;
+  let fixtures: FixtureServer;
+  let server: Awaited<ReturnType<typeof startFakeOllama>>;
+  beforeAll(async () => {
+    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    server = await startFakeOllama({ replies: ['Never sent.'], stall: 'before-headers' });
+    extension = await launchExtension({ webgpu: false });
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await fixtures?.close();
+    await server?.close();
+  });
+
+  it('counts the wait for its first word in the status line rather than saying it generates, and Stop ends the wait', async () => {
+    await extension.serviceWorker.evaluate(async (address) => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
+      await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: address, model: 'qwen3:1.7b' } });
+    }, server.address);
+    const page = await extension.context.newPage();
+    await page.goto(fixtures.url('/native.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await ask(panel, 'Is the blue mug in stock?');
+    const status = panel.getByTestId('status-line');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/Waiting for the server · [2-9] s/);
+    expect(await status.textContent()).not.toContain('Generating');
+    expect(server.requests).toHaveLength(1);
+    await panel.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => status.textContent()).toContain('Ready');
+    expect(await status.textContent()).not.toContain('Waiting');
+    await Promise.all([panel.close(), page.close()]);
+  });
+});
+
 describe.skipIf(!ready)("Chrome's built-in model, answering one tab at a time", () => {
   let extension: LaunchedExtension;
   let fixtures: FixtureServer;

@@ -43,6 +43,37 @@ describe('the status line', () => {
     expect(panel.find('status-line')?.textContent).not.toContain('Waiting');
   });
 
+  it("counts the wait for a server's first word in seconds, then says why it may take minutes, and speaks of generating once words come", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      vi.setSystemTime(100_000);
+      panel = await mountPanel({ turns: [turn()], running: true });
+      const server = { engineId: 'openai', engineLabel: 'Local server (OpenAI-compatible)', model: 'qwen3:1.7b', tokensPerSecond: 21.2 };
+      await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating', firstWordSince: 100_000 }) });
+      const status = () => panel!.find('status-line')?.textContent ?? '';
+      expect(status()).toContain('Waiting for the server…');
+      // Not the last reply's speed, nor "Generating": nothing is being written yet.
+      expect(status()).not.toMatch(/Generating|tokens\/s/);
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(status()).toContain('Waiting for the server · 12 s');
+      expect(status()).not.toContain('loading the model');
+      await vi.advanceTimersByTimeAsync(113_000);
+      expect(status()).toContain('Waiting for the server · 2 min 5 s');
+      expect(status()).toContain('It may be loading the model or reading a long prompt; Stop gives up.');
+      await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating' }) });
+      expect(status()).toContain('21.2 tokens/s');
+      expect(status()).not.toContain('Waiting');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says a model on this computer reads the prompt before its first word', async () => {
+    panel = await mountPanel({ turns: [turn()], running: true });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', firstWordSince: Date.now() - 3_400 }) });
+    expect(panel.find('status-line')?.textContent).toContain('Reading the prompt · 3 s');
+  });
+
   it("names the tab a request waits for, and offers to go there: the tab comes to the front, in a window brought forward", async () => {
     const otherWindow = (await fakeBrowser.windows.create({}))!;
     const other = await fakeBrowser.tabs.create({ windowId: otherWindow.id!, active: false });

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { EngineStatus } from '@/lib/agent/session-state';
+
+/** After this long a server's silence is explained: it may be loading the model, or reading a long prompt on a CPU. */
+const explainAfterMs = 15_000;
+
+/**
+ * A reply asked for that has brought nothing yet, counted in whole seconds: a model reading its
+ * prompt, or a server that has not answered (which may take minutes), rather than "Generating".
+ */
+export function FirstWordWait({ engine, since }: { engine: EngineStatus; since: number }) {
+  const waited = useTimeSince(since);
+  const server = engine.engineId === 'openai';
+  return (
+    <>
+      <span class="status-state state-generating" data-testid="first-word-wait">
+        {server ? 'Waiting for the server' : 'Reading the prompt'}
+        {waited >= 1_000 ? ` · ${formatWait(waited)}` : '…'}
+      </span>
+      {server && waited >= explainAfterMs && (
+        <span class="status-detail">It may be loading the model or reading a long prompt; Stop gives up.</span>
+      )}
+    </>
+  );
+}
+
+/** Milliseconds since `since`, brought up to date every second while shown. */
+function useTimeSince(since: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [since]);
+  return Math.max(0, now - since);
+}
+
+/** "12 s", "2 min 5 s": a count that goes up each second, so no tenths. */
+export function formatWait(milliseconds: number): string {
+  const seconds = Math.floor(milliseconds / 1_000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
