@@ -10,7 +10,14 @@ import type { EngineStatus } from './session-state';
  * all. A run going on keeps its engine's status until it ends, and the description waits for that.
  */
 export function createEngineDescription({ shared, runs, news }: EngineHostParts, requestedModel: () => string | undefined) {
+  // The settings the engine's requests were last described with (see `requestSettings`).
+  let described: string | undefined;
   function describe(settings: Settings, preview?: EnginePreview): void {
+    // A reply refused for a key, an address or a setting the person has changed since (the options
+    // say what to fix) may go through now: the panels stop saying it failed until one fails again.
+    const asked = requestSettings(settings);
+    const changed = described !== undefined && asked !== described;
+    if (changed) news.replyFailures.clear();
     // The settings say now what a description held for the runs' end would have said.
     runs.whenRunsEnd(undefined);
     // The engine in use is the one the settings name (a server at the same address), with the
@@ -20,7 +27,12 @@ export function createEngineDescription({ shared, runs, news }: EngineHostParts,
     const label = engineLabel(settings);
     const { state, engineId, engineLabel: shownLabel, errorDuring, model } = shared.status;
     const sameModel = namesModel(settings.model, model, requestedModel());
-    if (state !== 'idle' && engineId === settings.engine && shownLabel === label && errorDuring !== 'check' && sameModel) return;
+    // A load that failed is tried again by the next request: with a new key or address, the error no longer holds.
+    const failedBefore = state === 'error' && changed;
+    if (state !== 'idle' && !failedBefore && engineId === settings.engine && shownLabel === label && errorDuring !== 'check' && sameModel) {
+      described = asked;
+      return;
+    }
     // A run goes on with the engine it loaded: the status says so until it ends.
     if (runs.busy()) {
       runs.whenRunsEnd(() => {
@@ -30,10 +42,16 @@ export function createEngineDescription({ shared, runs, news }: EngineHostParts,
       return;
     }
     // Another engine or model now: what a reply of the one before said of itself no longer holds.
+    described = asked;
     news.replyFailures.clear();
     shared.replace(statusBeforeLoad(settings, label, preview));
   }
   return describe;
+}
+
+/** What of the settings goes into the engine's requests, as one string to compare. */
+function requestSettings({ engine, model, openaiBaseUrl, openaiApiKey, temperature, constrainedDecoding }: Settings): string {
+  return JSON.stringify([engine, model, openaiBaseUrl, openaiApiKey, temperature, constrainedDecoding]);
 }
 
 /**

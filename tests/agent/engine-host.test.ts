@@ -4,6 +4,7 @@ import { createEngineHost } from '../../lib/agent/engine-host';
 import { turnOverReason } from '../../lib/local-agent/abortable';
 import type { EngineStatus } from '../../lib/agent/session-state';
 import type { Engine, EngineLoadProgress } from '../../lib/engines/engine';
+import { EngineError } from '../../lib/engines/engine';
 import { engineHoldsGpu } from '../../lib/engines/engine-holds-gpu';
 import { createReplyTurns } from '../../lib/engines/reply-turns';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
@@ -766,6 +767,43 @@ describe('the engine host', () => {
     await finishReply();
     await second.done;
     expect(host.statusFor(1)).toMatchObject({ state: 'ready', error: undefined, errorDuring: undefined });
+  });
+
+  it('no longer says a reply failed once the settings its requests are made from change (a new key), but still does for a change beside them', async () => {
+    const host = createEngineHost(() => {}, (settings) => fakeEngine(settings).engine);
+    const settings = { ...defaultSettings, engine: 'openai' as const, openaiBaseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen3:1.7b', openaiApiKey: 'old-key' };
+    await host.load(settings, new AbortController().signal, { tabId: 1 });
+    host.describe(settings);
+    const failure = { error: 'The server at 127.0.0.1:8080 refused the API key (HTTP 401).', hint: 'Check the API key in the options.' };
+    host.reportError(1, failure.error, failure.hint);
+    // The same settings described again (another panel opened), or a change the engine never reads: the failure stands.
+    host.describe(settings);
+    host.describe({ ...settings, maxSteps: 12, allowedSites: ['https://shop.example'] });
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'reply', ...failure });
+    host.describe({ ...settings, maxSteps: 12, allowedSites: ['https://shop.example'], openaiApiKey: 'new-key' });
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready', error: undefined, errorDuring: undefined });
+  });
+
+  it('no longer says the model could not load once the key or address it was loaded with changes; the next request loads it again', async () => {
+    const refused = { error: 'The server at 127.0.0.1:8080 asks for an API key, or refused the one given (HTTP 401).', hint: 'Check the API key in the options.' };
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      async load() {
+        if (settings.openaiApiKey !== 'right-key') throw new EngineError('forbidden', refused.error, refused.hint);
+      },
+    }));
+    const settings = { ...defaultSettings, engine: 'openai' as const, openaiBaseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen3:1.7b', openaiApiKey: 'wrong-key' };
+    host.describe(settings);
+    expect(await host.load(settings, new AbortController().signal, { tabId: 1 })).toMatchObject({ error: expect.stringContaining(refused.error) });
+    host.describe(settings);
+    host.describe({ ...settings, maxSteps: 12 });
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'load', error: refused.error, hint: refused.hint });
+    const fixed = { ...settings, maxSteps: 12, openaiApiKey: 'right-key' };
+    host.describe(fixed);
+    expect(host.statusFor(1)).toMatchObject({ state: 'idle', model: 'qwen3:1.7b' });
+    expect([host.statusFor(1).error, host.statusFor(1).errorDuring]).toEqual([undefined, undefined]);
+    expect('error' in (await host.load(fixed, new AbortController().signal, { tabId: 1 }))).toBe(false);
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready' });
   });
 
   it("no longer says a reply failed once another tab's reply ends at the end of the model's own turn, but still does after a Stop", async () => {

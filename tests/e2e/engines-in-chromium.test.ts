@@ -296,6 +296,47 @@ describe.skipIf(!ready)('a model server that takes the request and says nothing'
   });
 });
 
+describe.skipIf(!ready)('a model server that asks for a key', () => {
+  let extension: LaunchedExtension;
+  let fixtures: FixtureServer;
+  let server: Awaited<ReturnType<typeof startFakeOllama>>;
+  beforeAll(async () => {
+    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    server = await startFakeOllama({ replies: ['The blue mug is in stock.'], apiKey: 'right-key' });
+    extension = await launchExtension({ webgpu: false });
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await fixtures?.close();
+    await server?.close();
+  });
+
+  it('stops saying the model could not load once the options take a new key, and the same request then goes through', async () => {
+    const setKey = (key: string) =>
+      extension.serviceWorker.evaluate(
+        async ([address, openaiApiKey]) => {
+          const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
+          await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: address, model: 'qwen3:1.7b', openaiApiKey } });
+        },
+        [server.address, key] as const,
+      );
+    await setKey('wrong-key');
+    const page = await extension.context.newPage();
+    await page.goto(fixtures.url('/native.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await ask(panel, 'Is the blue mug in stock?');
+    const status = panel.getByTestId('status-line');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('Could not load');
+    await expect.poll(() => panel.getByTestId('engine-error').textContent()).toContain('HTTP 401');
+    await setKey('right-key');
+    await expect.poll(() => status.textContent()).toContain('Loads on your next request');
+    expect(await panel.getByTestId('engine-error').count()).toBe(0);
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await panel.getByTestId('turn').last().getByText('The blue mug is in stock.').waitFor({ timeout: 15_000 });
+    await Promise.all([panel.close(), page.close()]);
+  });
+});
+
 describe.skipIf(!ready)("Chrome's built-in model, answering one tab at a time", () => {
   let extension: LaunchedExtension;
   let fixtures: FixtureServer;
