@@ -37,10 +37,10 @@ export function ChatApp({ model }: { model: PanelModel }) {
 }
 
 /**
- * Whether the request that just ended already says why the model failed mid-reply: then the turn's
- * own notice, where it happened and with the way to the options, is all this tab needs.
+ * Whether the request that just ended already says why the model failed to load or mid-reply: then
+ * the turn's own notice, where it happened and with the way to the options, is all this tab needs.
  */
 function saidInLatestTurn(engine: EngineStatus | undefined, turn: Turn | undefined): boolean {
-  if (engine?.state !== 'error' || engine.errorDuring !== 'reply' || !engine.error) return false;
+  if (engine?.state !== 'error' || engine.errorDuring === 'check' || !engine.error) return false;
   return turn?.outcome === 'error' && (turn.notice ?? '').includes(engine.error);
 }

@@ -23,7 +23,7 @@ export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineS
   if (saidInTurn) return null;
   return (
     <div class="notice-box tone-error" data-testid="engine-error" role={fresh ? 'alert' : undefined}>
-      <strong>{headings[engine.errorDuring ?? 'load']}</strong>
+      <strong>{engine.engineId === 'openai' ? serverHeadings[engine.errorDuring ?? 'load'] : headings[engine.errorDuring ?? 'load']}</strong>
       {engine.error && <p>{engine.error}</p>}
       {engine.hint && <p class="hint">{engine.hint}</p>}
       <p>
@@ -37,4 +37,11 @@ const headings: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
   check: 'The chosen engine cannot run on this computer.',
   load: 'The model could not load.',
   reply: 'The model could not answer.',
+};
+
+/** A server's model is not loaded here: the extension connects to it (as the options' Connect does). */
+const serverHeadings: typeof headings = {
+  ...headings,
+  load: 'Could not connect to the model server.',
+  reply: 'The model server could not answer.',
 };

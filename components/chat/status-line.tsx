@@ -21,6 +21,11 @@ const errorLabels: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
   reply: 'Failed while answering',
 };
 
+/** A server's model is connected to, not loaded here (the options' button says Connect). */
+function errorLabel(engine: EngineStatus): string {
+  const during = engine.errorDuring ?? 'load';
+  return engine.engineId === 'openai' && during === 'load' ? 'Could not connect' : errorLabels[during];
+}
 
 /** Which engine and model answer, and what they are doing now. */
 export function StatusLine({ model }: { model: PanelModel }) {
@@ -100,6 +105,6 @@ function EngineActivity({ engine, asked, waiting, stalled }: { engine: EngineSta
     return <span class="status-state state-idle">Downloads about {formatSizeFromMegabytes(engine.downloadMB)} on your {next} request, once</span>;
   }
   if (engine.state === 'ready' && waiting) return <span class="status-state state-waiting">Waiting for you</span>;
-  const label = engine.state === 'error' ? errorLabels[engine.errorDuring ?? 'load'] : engine.state === 'idle' ? `Loads on your ${next} request` : stateLabels[engine.state];
+  const label = engine.state === 'error' ? errorLabel(engine) : engine.state === 'idle' ? `Loads on your ${next} request` : stateLabels[engine.state];
   return <span class={`status-state state-${engine.state}`}>{label}</span>;
 }

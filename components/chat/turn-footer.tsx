@@ -43,7 +43,7 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
               Edit the request
             </button>
           )}
-          {(turn.engineFailed || sendsToOptions.test(notice)) && <OpenOptionsButton testId="turn-open-options" />}
+          {(turn.engineFailed || turn.loadFailed || sendsToOptions.test(notice)) && <OpenOptionsButton testId="turn-open-options" />}
         </div>
       )}
       <p class="turn-meta">

@@ -46,11 +46,12 @@ export async function runRequest(host: RequestHost, request: string, active: Act
   const off = takeSite(active, settings, page.tools, page.sentOn);
   if (off) return off;
   const engine = await world.loadEngine(settings, tabId, signal);
-  // The engine's own message and what to do about it are shown above the conversation.
+  // The engine's own message and what to do about it end the request: they stay with it when a
+  // later error replaces the one the panel shows above the conversation.
   if ('error' in engine) {
     if (signal.aborted) return [active.stopReason ?? 'stopped', active.stopDetail];
     active.loadFailed = true;
-    return ['error', 'The model could not load, so nothing was done.'];
+    return ['error', `Nothing was done. ${engine.error}`];
   }
 
   try {

@@ -1004,7 +1004,10 @@ describe('agent sessions', () => {
     const h = harness({ settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });
     h.openPanelAndAsk(1, 'find a mug');
     await h.untilTurnEnds(0);
-    expect(h.state()?.turns[0]).toMatchObject({ outcome: 'error', notice: 'The model could not load, so nothing was done.', loadFailed: true });
+    const { error, hint } = h.state()!.engine;
+    expect(error).toBe('No server answers at http://127.0.0.1:9/v1.');
+    // The request keeps why it failed, and what to do, when a later error replaces the engine's.
+    expect(h.state()?.turns[0]).toMatchObject({ outcome: 'error', notice: `Nothing was done. ${error} ${hint}`, loadFailed: true });
     expect(h.state()?.engine.state).toBe('error');
   });
 

@@ -239,10 +239,12 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
 
     const tryAgain = panel.getByTestId('turn').last().getByRole('button', { name: 'Try again' });
     await tryAgain.waitFor({ timeout: 15_000 });
-    expect(await panel.getByTestId('turn').last().getByTestId('turn-notice').textContent()).toContain('The model could not load');
+    expect(await panel.getByTestId('turn').last().getByTestId('turn-notice').textContent()).toContain('Nothing was done. No server answers at http://127.0.0.1:9/v1.');
+    expect(await panel.getByTestId('status-line').textContent()).toContain('Could not connect');
     // The person fixes the engine; the request needs no retyping.
     await useReplayEngine(await worker(), { replies: ['Four mugs match.'] });
-    await expect.poll(() => panel.getByTestId('engine-error').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => panel.getByTestId('status-line').textContent(), { timeout: 10_000 }).not.toContain('Could not connect');
+    expect(await panel.getByTestId('engine-error').count()).toBe(0);
     await tryAgain.focus();
     await panel.keyboard.press('Enter');
     await panel.getByTestId('turn').last().getByText('Four mugs match.').waitFor({ timeout: 15_000 });

@@ -216,6 +216,35 @@ describe('an engine that failed mid-reply', () => {
   });
 });
 
+describe('a model server that could not be used', () => {
+  const server = { engineId: 'openai', engineLabel: 'Local server (OpenAI-compatible)', model: 'qwen3:1.7b' };
+  const down = { error: 'No server answers at http://127.0.0.1:8080/v1.', hint: 'Start your local server, or correct its address in the options.' };
+  const refused = { error: 'The server at 127.0.0.1:8080 asks for an API key, or refused the one given (HTTP 401).', hint: 'Check the API key in the options.' };
+  const failedTurn = (id: string, words: { error: string; hint: string }) =>
+    turn({ id, request: `ask ${id}`, outcome: 'error', notice: `Nothing was done. ${words.error} ${words.hint}`, loadFailed: true, endedAt: 2_000 });
+
+  it('is said to be out of reach, not a model that could not load', async () => {
+    panel = await mountPanel({ engine: engineStatus({ ...server, state: 'error', errorDuring: 'load', ...down }) });
+    expect(panel.find('engine-error')?.textContent).toContain('Could not connect to the model server.');
+    expect(panel.find('status-line')?.textContent).toContain('Could not connect');
+    expect(panel.container.textContent).not.toMatch(/could not load/i);
+  });
+
+  it('leaves each request that failed with its own reason and remedy, said once, with the way to the options on the latest', async () => {
+    panel = await mountPanel({ engine: engineStatus({ ...server, state: 'error', errorDuring: 'load', ...refused }), turns: [failedTurn('t1', down), failedTurn('t2', refused)] });
+    const notices = [...panel.container.querySelectorAll('[data-testid=turn-notice]')].map((notice) => notice.textContent);
+    expect(notices[0]).toContain(down.error);
+    expect(notices[0]).toContain(down.hint);
+    expect(notices[1]).toContain(refused.error);
+    // The latest request says it: the box above would only repeat it.
+    expect(panel.find('engine-error')).toBeNull();
+    expect(panel.container.textContent?.split(refused.error)).toHaveLength(2);
+    const latest = panel.container.querySelectorAll('[data-testid=turn-notice]')[1]!;
+    expect(latest.querySelector('[data-testid=turn-open-options]')).not.toBeNull();
+    expect(latest.querySelector('[data-testid=try-again]')).not.toBeNull();
+  });
+});
+
 describe('an engine that failed in the request just made', () => {
   // A hint that does not itself send the person to the options: the button comes with the failure.
   const failed = { state: 'error' as const, errorDuring: 'reply' as const, error: 'The local server closed the connection.', hint: "Check the server's own log, then send your request again." };
@@ -252,7 +281,7 @@ describe('an engine that failed in the request just made', () => {
 describe('a request whose model failed', () => {
   const loadError = engineStatus({ state: 'error', errorDuring: 'load', error: 'The model could not be downloaded.', hint: 'Check your connection and send your request again.' });
   const failedTurn = (overrides: Partial<Turn> = {}) =>
-    turn({ request: 'add two mugs to the cart', outcome: 'error', notice: 'The model could not load, so nothing was done.', loadFailed: true, endedAt: 2_000, ...overrides });
+    turn({ request: 'add two mugs to the cart', outcome: 'error', notice: `Nothing was done. ${loadError.error} ${loadError.hint}`, loadFailed: true, endedAt: 2_000, ...overrides });
 
   it('offers to try it again: the same request goes out, from a button named for what it does', async () => {
     panel = await mountPanel({ engine: loadError, turns: [failedTurn()] });
