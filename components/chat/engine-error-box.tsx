@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
 import type { EngineStatus } from '@/lib/agent/session-state';
+import { isServerEngine } from '@/lib/engines/engine-labels';
 import { OpenOptionsButton } from './open-options-button';
 
 /**
@@ -23,7 +24,7 @@ export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineS
   if (saidInTurn) return null;
   return (
     <div class="notice-box tone-error" data-testid="engine-error" role={fresh ? 'alert' : undefined}>
-      <strong>{engine.engineId === 'openai' ? serverHeadings[engine.errorDuring ?? 'load'] : headings[engine.errorDuring ?? 'load']}</strong>
+      <strong>{isServerEngine(engine.engineId) ? serverHeadings[engine.errorDuring ?? 'load'] : headings[engine.errorDuring ?? 'load']}</strong>
       {engine.error && <p>{engine.error}</p>}
       {engine.hint && <p class="hint">{engine.hint}</p>}
       <p>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { EngineStatus } from '@/lib/agent/session-state';
+import { isServerEngine } from '@/lib/engines/engine-labels';
 
 /** After this long a server's silence is explained: it may be loading the model, or reading a long prompt on a CPU. */
 const explainAfterMs = 15_000;
@@ -10,7 +11,7 @@ const explainAfterMs = 15_000;
  */
 export function FirstWordWait({ engine, since }: { engine: EngineStatus; since: number }) {
   const waited = useTimeSince(since);
-  const server = engine.engineId === 'openai';
+  const server = isServerEngine(engine.engineId);
   return (
     <>
       <span class="status-state state-generating" data-testid="first-word-wait">

@@ -1,4 +1,5 @@
 import type { EngineStatus } from '@/lib/agent/session-state';
+import { isServerEngine } from '@/lib/engines/engine-labels';
 import { findCatalogModel, modelLabel } from '@/lib/engines/model-catalog';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
@@ -24,7 +25,7 @@ const errorLabels: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
 /** A server's model is connected to, not loaded here (the options' button says Connect). */
 function errorLabel(engine: EngineStatus): string {
   const during = engine.errorDuring ?? 'load';
-  return engine.engineId === 'openai' && during === 'load' ? 'Could not connect' : errorLabels[during];
+  return isServerEngine(engine.engineId) && during === 'load' ? 'Could not connect' : errorLabels[during];
 }
 
 /** Which engine and model answer, and what they are doing now. */
@@ -75,7 +76,7 @@ function EngineActivity({ engine, asked, waiting, stalled }: { engine: EngineSta
     const progress = engine.progress !== undefined ? Math.min(1, Math.max(0, engine.progress)) : undefined;
     return (
       <span class="status-loading">
-        <progress data-testid="progress" max={1} value={progress} aria-label="Loading the model" title={engine.progressText} />
+        <progress data-testid="progress" max={1} value={progress} aria-label={isServerEngine(engine.engineId) ? 'Connecting to the server' : 'Loading the model'} title={engine.progressText} />
         {progress !== undefined && <span class="status-percent">{Math.round(progress * 100)}%</span>}
         {engine.progressText && (
           <span class="status-detail">

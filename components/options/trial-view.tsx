@@ -31,7 +31,7 @@ export function TrialView({ model }: { model: OptionsModel }) {
           </button>
         )}
       </div>
-      {trial?.running && trial.progress && trial.progress.fraction < 1 && <ProgressBar progress={trial.progress} />}
+      {trial?.running && trial.progress && (trial.progress.fraction ?? 0) < 1 && <ProgressBar progress={trial.progress} />}
       {/* Mounted before the reply comes, so that it is read out; busy while it streams, so that it
           is read once, whole, where the screen reader honours aria-busy. */}
       <div aria-live="polite" aria-busy={trial?.running ? 'true' : undefined} data-testid="trial-result">

@@ -1,5 +1,6 @@
 import { raceAbort } from '@webmcp-agents/local-agent';
 import type { Engine, EngineLoadProgress } from '../engines/engine';
+import { isServerEngine } from '../engines/engine-labels';
 import type { Settings } from '../settings';
 import type { StatusPublisher } from './engine-status-publisher';
 import type { EngineStatus } from './session-state';
@@ -23,7 +24,9 @@ export function createSharedLoad(shared: StatusPublisher) {
     // An engine left to pick its model may know which only once loaded: the panel named the one
     // the preview found (see describe), and keeps that name meanwhile.
     const previewed = settings.model === '' && shared.status.engineId === settings.engine ? shared.status.model : '';
-    shared.update({ ...name, model: previewed || engine.modelId, state: 'loading', progress: 0, progressText: 'Loading the model…', error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, stalled: undefined });
+    // A server's model is connected to: no download, so no bar to fill.
+    const start = isServerEngine(engine.id) ? { progress: undefined, progressText: 'Connecting to the server…' } : { progress: 0, progressText: 'Loading the model…' };
+    shared.update({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, stalled: undefined });
   };
 
   const progressOf = (signal: AbortSignal) => (progress: EngineLoadProgress) => {
@@ -33,8 +36,9 @@ export function createSharedLoad(shared: StatusPublisher) {
     // Loads going on together share one bar, which never goes back: where the tab that began a
     // download stops it, the load another tab waited for starts over, and soon catches up with
     // what was stored.
-    if (progress.fraction < (shared.status.progress ?? 0)) return;
-    shared.updateProgress({ progress: progress.fraction, progressText: progress.text, stalled: undefined }, progress.fraction >= 1);
+    const { fraction } = progress;
+    if (fraction !== undefined && fraction < (shared.status.progress ?? 0)) return;
+    shared.updateProgress({ progress: fraction, progressText: progress.text, stalled: undefined }, fraction === undefined || fraction >= 1);
   };
 
   return {

@@ -16,6 +16,14 @@ export const engineLabels: Readonly<Record<EngineId, string>> = {
 };
 
 /**
+ * Whether the engine's model runs on a server the extension connects to, not in this browser: its
+ * "load" is a connection (no download, no progress to measure), and its silences are the server's.
+ */
+export function isServerEngine(engineId: string): boolean {
+  return engineId === 'openai';
+}
+
+/**
  * The engine the settings choose, by name. A server is "Local" only on this computer; elsewhere,
  * where every prompt (the page's text and what its tools return) goes, its host is named.
  */

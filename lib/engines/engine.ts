@@ -8,8 +8,8 @@ export type EngineId = (typeof engineIds)[number];
 
 /** How far a model load has come, for the progress bar. */
 export interface EngineLoadProgress {
-  /** 0..1. */
-  fraction: number;
+  /** 0..1; absent where the load cannot tell how far it is (a connection to a server). */
+  fraction?: number;
   /** What is happening, in words ("Downloading 412 of 1,100 MB"). */
   text: string;
   loadedBytes?: number;

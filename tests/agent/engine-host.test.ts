@@ -73,6 +73,21 @@ describe('the engine host', () => {
     expect(published.at(-1)?.state).toBe('ready');
   });
 
+  it("says a server is being connected to, with no share done, where a model in the browser shows its load from 0", async () => {
+    const published: EngineStatus[] = [];
+    const host = createEngineHost(() => published.push(host.status), (settings) => fakeEngine(settings, settings.engine === 'openai' ? [{ text: 'Connecting to 127.0.0.1:8080…' }] : []).engine);
+    await host.load({ ...defaultSettings, engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen3:1.7b' }, new AbortController().signal);
+    const loading = published.filter((status) => status.state === 'loading');
+    expect(loading.map((status) => [status.progressText, status.progress])).toEqual([
+      ['Connecting to the server…', undefined],
+      ['Connecting to 127.0.0.1:8080…', undefined],
+    ]);
+    expect(published.at(-1)?.state).toBe('ready');
+    published.length = 0;
+    await host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, new AbortController().signal);
+    expect(published.find((status) => status.state === 'loading')).toMatchObject({ progressText: 'Loading the model…', progress: 0 });
+  });
+
   it('says when a load has been quiet for a minute, keeping what it said last, and goes on when progress comes', async () => {
     vi.useFakeTimers();
     try {

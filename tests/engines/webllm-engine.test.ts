@@ -72,7 +72,7 @@ describe('WebLLM engine: loading', () => {
     expect(halfway).toMatchObject({ loadedBytes: 200 * 2 ** 20, totalBytes: 400 * 2 ** 20, fromCache: false });
     expect(progress.find((event) => event.text.includes('300 of 400'))).toMatchObject({ etaSeconds: 1 });
     const fractions = progress.map((event) => event.fraction);
-    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions).toEqual([...fractions].sort((a, b) => (a ?? 0) - (b ?? 0)));
     expect(fractions.at(-1)).toBe(1);
   });
 

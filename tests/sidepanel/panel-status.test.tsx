@@ -33,6 +33,17 @@ describe('the status line', () => {
     expect(panel.find('status-line')?.textContent).toContain('23.5 tokens/s');
   });
 
+  it('shows a connection to a server as under way, with no share done and no percentage', async () => {
+    const server = { engineId: 'openai', engineLabel: 'Local server (OpenAI-compatible)', model: 'qwen3:1.7b' };
+    panel = await mountPanel({ engine: engineStatus({ ...server, state: 'loading', progressText: 'Connecting to 127.0.0.1:8080…' }) });
+    const progress = panel.find('progress') as HTMLProgressElement;
+    // No value: the bar says something goes on, not how far it is.
+    expect(progress.hasAttribute('value')).toBe(false);
+    expect(progress.getAttribute('aria-label')).toBe('Connecting to the server');
+    expect(panel.find('status-line')?.textContent).toContain('Connecting to 127.0.0.1:8080…');
+    expect(panel.find('status-line')?.textContent).not.toMatch(/%|Loading the model/);
+  });
+
   it('says a reply waits for the reply in another tab, with no speed, until its turn comes', async () => {
     panel = await mountPanel({ turns: [turn()], running: true });
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', progressText: 'Waiting for the reply in another tab…' }) });

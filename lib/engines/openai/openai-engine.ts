@@ -72,7 +72,7 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
     },
     async load(onProgress, signal) {
       const target = normalizeServerAddress(settings.openaiBaseUrl);
-      onProgress({ fraction: 0, text: `Connecting to ${serverHost(target)}…` });
+      onProgress({ text: `Connecting to ${serverHost(target)}…` });
       const models = await listServerModels(target, { fetch: fetchFunction, ...(signal ? { signal } : {}) });
       // Tabs share this engine: with no model named, another tab's load must not switch a run in
       // progress to a new first model (Ollama lists the newest first), whose format may differ.

@@ -37,7 +37,7 @@ export function createLoadProgressReporter(options: LoadProgressOptions): LoadPr
   let shardsSince = 0;
 
   const report = (progress: EngineLoadProgress) => {
-    shown = Math.max(shown, Math.min(1, progress.fraction));
+    shown = Math.max(shown, Math.min(1, progress.fraction ?? shown));
     onProgress({ ...progress, fraction: shown, fromCache });
   };
 
