@@ -8,6 +8,11 @@ import type { FormField } from '@/lib/devtools/schema-to-form';
 export interface FormProblem {
   message: string;
   field?: string;
+  /**
+   * Only the page's whole schema refuses the arguments (a `pattern`, a length, a nested rule), which
+   * the agent does not check and would send: the person may run the tool with them anyway.
+   */
+  runAnyway?: true;
 }
 
 /** The form as the person left it, for the fields of one version of the tool's schema (as JSON). */

@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { JSONSchema } from '@webmcp-agents/chat';
 import { validateArgs } from '@webmcp-agents/local-agent';
 import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues, type FieldValues } from '@/lib/devtools/form-values-to-args';
+import { fullSchemaCheck } from '@/lib/devtools/full-schema-check';
 import { formSchema, schemaToForm, type FormField } from '@/lib/devtools/schema-to-form';
 import type { PageTool } from '@/lib/registry/types';
 import { FieldInput } from './field-input';
@@ -13,10 +14,11 @@ import { RunResult } from './run-result';
 /**
  * A form generated from the tool's input schema. The arguments are checked with `validateArgs`
  * against the schema the agent reads (the agent's own check, so the same calls refused with the
- * same messages) before the tool runs in the page.
+ * same messages) before the tool runs in the page; then against the page's whole schema, whose
+ * other rules the agent leaves to the page: arguments that break only those may be run anyway.
  */
 export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageTool }) {
-  const { schema, fields, form, setSaved } = useSchemaForm(model, tool);
+  const { schema, fullCheck, fields, form, setSaved } = useSchemaForm(model, tool);
   const run = model.runs.value[toolKey(tool)];
   const idPrefix = `field-${toolKey(tool)}`;
   // Fields are numbered, not named, in ids: a field may be called "problem", or "note-description".
@@ -25,15 +27,20 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
   const focus = useRunFocus(run?.running === true);
   useFocusOnProblem(form.problem, idOf);
 
-  const submit = (event: Event) => {
-    event.preventDefault();
+  // `anyway`: the person has read what the page's whole schema says, and runs the tool all the same.
+  const runForm = (anyway: boolean) => {
     if (run?.running) return;
     const { args, problem } = checkForm(schema, fields, form.values, unreadableNumber(fields, form.values, idOf));
-    setSaved({ ...form, problem });
-    if (args !== undefined) {
+    const breach = args !== undefined && !anyway && 'check' in fullCheck ? fullCheck.check(args) : null;
+    setSaved({ ...form, problem: problem ?? (breach && { ...breach, message: `${breach.message} The agent does not check this, and would send it.`, runAnyway: true }) });
+    if (args !== undefined && breach === null) {
       focus.runStarting();
       model.runTool(tool, args);
     }
+  };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    runForm(false);
   };
   return (
     <form class="runner" noValidate onSubmit={submit}>
@@ -43,6 +50,16 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
       {form.problem && (
         <p class="problem" id={problemId} role="alert">
           {form.problem.message}
+        </p>
+      )}
+      {form.problem?.runAnyway && (
+        <button type="button" class="button run-anyway" onClick={() => runForm(true)} aria-label={`Run anyway: ${tool.name}`}>
+          Run anyway
+        </button>
+      )}
+      {'unreadable' in fullCheck && (
+        <p class="muted" data-testid="partly-checked">
+          Checked only as the agent checks (required arguments, types, choices and ranges): the rest of this schema could not be read ({fullCheck.unreadable}).
         </p>
       )}
       {/* A failed check is why this run did not go: an earlier run's result under it would read as this one's. */}
@@ -58,9 +75,12 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
 function useSchemaForm(model: InspectorModel, tool: PageTool) {
   // Every reading of the tab's tools brings a new schema object: the form changes only when the schema does.
   const schemaText = JSON.stringify(tool.inputSchema);
-  const { schema, fields } = useMemo(() => ({ schema: formSchema(tool.inputSchema), fields: schemaToForm(tool.inputSchema) }), [schemaText]);
+  const { schema, fullCheck, fields } = useMemo(
+    () => ({ schema: formSchema(tool.inputSchema), fullCheck: fullSchemaCheck(tool.inputSchema), fields: schemaToForm(tool.inputSchema) }),
+    [schemaText],
+  );
   const form = formFor(model.runFormOf(tool).state.value, schemaText, fields);
-  return { schema, fields, form, setSaved: (next: FormState) => model.saveRunForm(tool, next) };
+  return { schema, fullCheck, fields, form, setSaved: (next: FormState) => model.saveRunForm(tool, next) };
 }
 
 function formFor(saved: FormState | undefined, schema: string, fields: FormField[]): FormState {

@@ -31,7 +31,7 @@ export const argumentsFieldName = 'arguments';
  * arrays, unions of types and anything else. "X or null" is X with a way to send null. The fields
  * are those of the schema the agent reads (see `formSchema`). A root the fields cannot show
  * (alternatives, or a map of keys the schema does not name) gives one JSON editor for the whole
- * arguments object. A schema with no properties gives no fields.
+ * arguments object. A schema with no properties gives no fields, but for the names it requires.
  */
 export function schemaToForm(schema: JSONSchema): FormField[] {
   const plain = formSchema(schema);
@@ -46,9 +46,17 @@ export function schemaToForm(schema: JSONSchema): FormField[] {
       },
     ];
   }
-  if (!isRecord(plain.properties)) return [];
+  const properties = isRecord(plain.properties) ? plain.properties : {};
   const required = new Set(Array.isArray(plain.required) ? plain.required.filter((key) => typeof key === 'string') : []);
-  return Object.entries(plain.properties).map(([name, property]) => fieldFor(name, property, required.has(name)));
+  const declared = Object.entries(properties).map(([name, property]) => fieldFor(name, property, required.has(name)));
+  // A name `required` lists that no property describes: the agent's check asks for it all the same,
+  // so without a field of its own the tool could never be run from here.
+  const undeclared = [...required].filter((name) => !Object.hasOwn(properties, name)).map(undeclaredField);
+  return [...declared, ...undeclared];
+}
+
+function undeclaredField(name: string): FormField {
+  return { name, required: true, kind: 'json', template: 'null', note: 'The schema requires it but does not describe it: write its value as JSON.' };
 }
 
 /**

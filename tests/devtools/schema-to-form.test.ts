@@ -49,6 +49,19 @@ describe('schemaToForm: the run form of a tool', () => {
     expect(schemaToForm({ properties: [1, 2] })).toEqual([]);
   });
 
+  it('gives a JSON editor, saying why, to each name the schema requires without describing it, so the tool can still be run', () => {
+    const note = 'The schema requires it but does not describe it: write its value as JSON.';
+    const schema = { type: 'object', properties: { query: { type: 'string' } }, required: ['query', 'token'] };
+    expect(schemaToForm(schema)).toEqual([
+      { name: 'query', required: true, kind: 'text' },
+      { name: 'token', required: true, kind: 'json', template: 'null', note },
+    ]);
+    expect(schemaToForm({ type: 'object', required: ['id'] })).toEqual([{ name: 'id', required: true, kind: 'json', template: 'null', note }]);
+    const read = formValuesToArgs(schemaToForm(schema), { query: 'mugs', token: '"abc"' });
+    expect(read).toEqual({ ok: true, args: { query: 'mugs', token: 'abc' } });
+    expect(read.ok && validateArgs(formSchema(schema), read.args)).toBeNull();
+  });
+
   it('gives one JSON editor for the whole arguments when the root has alternatives or is a map', () => {
     const byIdOrEmail = {
       type: 'object',

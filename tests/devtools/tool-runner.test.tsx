@@ -272,6 +272,63 @@ describe('the run form', () => {
   });
 });
 
+describe("the run form's check against the page's whole schema", () => {
+  const coded = { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]{3}$' }, address: { type: 'object', properties: { zip: { type: 'string' } }, required: ['zip'] } }, required: ['code'] };
+
+  it('says what the agent would send anyway, marks the field, and runs it only at "Run anyway"', async () => {
+    const form = await showRunForm(tool(coded));
+    await form.type('code', 'ab');
+    await form.submit();
+    expect(form.sent()).toEqual([]);
+    const problem = form.root.querySelector('.problem')!;
+    expect(problem.textContent).toBe('"code" must match ^[A-Z]{3}$. The agent does not check this, and would send it.');
+    expect(problem.getAttribute('role')).toBe('alert');
+    expect(form.control('code').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(form.control('code'));
+    const anyway = [...form.root.querySelectorAll('button')].find((button) => button.textContent === 'Run anyway')!;
+    expect(anyway.getAttribute('aria-label')).toBe('Run anyway: search_products');
+    anyway.click();
+    await tick();
+    expect(form.sent()).toEqual([{ code: 'ab' }]);
+    expect(form.root.querySelector('.problem')).toBeNull();
+  });
+
+  it('names a nested rule by its path, and runs at once what keeps every rule', async () => {
+    const form = await showRunForm(tool(coded));
+    await form.type('code', 'ABC');
+    await form.type('address', '{}');
+    await form.submit();
+    expect(form.root.querySelector('.problem')?.textContent).toBe('Missing required argument "address.zip". The agent does not check this, and would send it.');
+    await form.type('address', '{"zip": "0150"}');
+    await form.submit();
+    expect(form.sent()).toEqual([{ code: 'ABC', address: { zip: '0150' } }]);
+    expect([...form.root.querySelectorAll('button')].some((button) => button.textContent === 'Run anyway')).toBe(false);
+  });
+
+  it("refuses what the agent refuses with no way around it: the agent's check comes first", async () => {
+    const form = await showRunForm(tool(coded));
+    await form.submit();
+    expect(form.root.querySelector('.problem')?.textContent).toBe('Missing required argument "code".');
+    expect([...form.root.querySelectorAll('button')].some((button) => button.textContent === 'Run anyway')).toBe(false);
+  });
+
+  it('says which checks it could not make where the schema cannot be read whole, and runs what the agent would', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { code: { type: 'string', pattern: '[' } } }));
+    expect(form.root.querySelector('[data-testid=partly-checked]')?.textContent).toMatch(/^Checked only as the agent checks \(required arguments, types, choices and ranges\): the rest of this schema could not be read \(Invalid regular expression/);
+    await form.type('code', 'anything');
+    await form.submit();
+    expect(form.sent()).toEqual([{ code: 'anything' }]);
+  });
+
+  it('lets a tool be run whose schema requires a name it does not describe', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { query: { type: 'string' } }, required: ['query', 'token'] }));
+    await form.type('query', 'mugs');
+    await form.type('token', '"abc"');
+    await form.submit();
+    expect(form.sent()).toEqual([{ query: 'mugs', token: 'abc' }]);
+  });
+});
+
 describe('the run form when the tool changes', () => {
   it('gives a property added later the same start as a fresh form, and keeps what still fits', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: { query: { type: 'string' } } }));
