@@ -61,11 +61,12 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
 }
 
 /**
- * The model failed, not the request: once it is fixed (a server started, a connection back), the
- * same words may work. Only where no tool ran yet: sending them again would do that again.
+ * The model failed, not the request: once it is fixed (a server started, a connection back), or
+ * asked again where it gave no answer, the same words may work. Only where no tool ran yet:
+ * sending them again would do that again.
  */
 function modelFailed(turn: Turn & { outcome: TurnOutcome }): boolean {
-  if (turn.outcome !== 'error' || !(turn.loadFailed || turn.engineFailed)) return false;
+  if (turn.outcome !== 'error' || !(turn.loadFailed || turn.engineFailed || turn.noAnswer)) return false;
   return !turn.items.some((item) => item.kind === 'tool' && toolMayHaveRun(item.state));
 }
 

@@ -38,6 +38,8 @@ export interface ActiveRun {
   loadFailed?: boolean;
   /** The request alone did not fit in the model's context: the turn offers to edit it. */
   requestTooLong?: boolean;
+  /** The model's last reply held nothing to show: the turn offers to ask again. */
+  noAnswer?: boolean;
   /** The turn it runs for, and when that turn has ended (its outcome set, its exchange remembered). */
   turnId: string;
   ended: Promise<void>;

@@ -70,6 +70,8 @@ export const turnSchema = z.object({
   loadFailed: z.boolean().optional(),
   /** The request alone did not fit in the model's context: the panel offers to put it back in the box, to shorten it. */
   requestTooLong: z.boolean().optional(),
+  /** The model's reply held nothing to show (empty, or only its thinking): asked again, it may answer. */
+  noAnswer: z.boolean().optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
   runId: z.string().optional(),

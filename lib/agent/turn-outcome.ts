@@ -16,7 +16,10 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
   if (cutWhileThinking) return ['error', cutWhileThinking];
   switch (result.finishReason) {
     case 'answer':
-      if (!answered(result)) return ['error', `The model gave no answer: ${whyNoAnswer(lastReply)}. Ask again, or pick another model in the options.`];
+      if (!answered(result)) {
+        active.noAnswer = true;
+        return ['error', `The model gave no answer: ${whyNoAnswer(lastReply)}. Ask again, or pick another model in the options.`];
+      }
       return ['answer'];
     case 'aborted':
       return [active.stopReason ?? 'stopped', active.stopDetail];

@@ -1486,6 +1486,7 @@ describe('agent sessions', () => {
     expect(h.state()?.turns[0]).toMatchObject({
       outcome: 'error',
       notice: 'The model gave no answer: it wrote only its thinking. Ask again, or pick another model in the options.',
+      noAnswer: true,
     });
     // Its trace keeps the same words, for the trace viewer to say why the run ended in an error.
     expect(h.recorder.runs.get(h.state()!.turns[0]!.runId!)).toMatchObject({

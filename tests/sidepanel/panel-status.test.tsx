@@ -340,8 +340,18 @@ describe('a request whose model failed', () => {
     expect(panel.find('try-again')).not.toBeNull();
   });
 
+  it('offers it where the model gave no answer, as its notice asks, unless a tool ran before', async () => {
+    const noAnswer = (items: Turn['items'] = []) =>
+      turn({ outcome: 'error', notice: 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.', noAnswer: true, items, endedAt: 2_000 });
+    panel = await mountPanel({ turns: [noAnswer()] });
+    expect(panel.find('try-again')?.textContent).toBe('Try again');
+    const added = { kind: 'tool' as const, callId: '1.1', name: 'add_to_cart', arguments: { qty: 2 }, state: 'done' as const, result: 'Added.' };
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [noAnswer([added])] }) });
+    expect(panel.find('try-again')).toBeNull();
+  });
+
   it('is not offered where the request itself went wrong, or where no request can go now', async () => {
-    panel = await mountPanel({ turns: [turn({ outcome: 'error', notice: 'The model gave no answer: its reply was empty.', endedAt: 2_000 })] });
+    panel = await mountPanel({ turns: [turn({ outcome: 'error', notice: 'Something went wrong: the extension could not store the chat.', endedAt: 2_000 })] });
     expect(panel.find('turn-notice')).not.toBeNull();
     expect(panel.find('try-again')).toBeNull();
     panel.unmount();
