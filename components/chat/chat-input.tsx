@@ -9,8 +9,8 @@ export const requestCharacters = 20_000;
 
 /**
  * The request box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while a run goes,
- * and Escape in the box stops it too (as in most chat apps). A paste past the box's limit is cut
- * by the browser, and the panel says so.
+ * and Escape stops it too (as in most chat apps), wherever in the panel the focus is. A paste past
+ * the box's limit is cut by the browser, and the panel says so.
  */
 export function ChatInput({ model }: { model: PanelModel }) {
   const draft = model.draft.value;
@@ -18,6 +18,7 @@ export function ChatInput({ model }: { model: PanelModel }) {
   const canSend = model.canSend.value && draft.trim() !== '';
   const hadFocus = useFocusBackWhenRunEnds(running);
   const onKeyDown = requestBoxKeys(model, running);
+  useEscapeStops(model, running);
   // The request as a paste the box cut left it: said until it is sent or edited.
   const cutDraft = useSignal<string | undefined>(undefined);
   const pasteCut = cutDraft.value !== undefined && cutDraft.value === draft;
@@ -83,6 +84,25 @@ function useFocusBackWhenRunEnds(running: boolean): { current: boolean } {
     hadFocus.current = false;
   }, [running]);
   return hadFocus;
+}
+
+/**
+ * Escape anywhere in the panel stops the run, as Stop's `aria-keyshortcuts` says: on an approval's
+ * buttons or a link of the conversation as well as in the request box (whose own handler takes it
+ * first). A key something else already took (a menu, an IME's composition) is left to it.
+ */
+function useEscapeStops(model: PanelModel, running: boolean): void {
+  useEffect(() => {
+    if (!running) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      if (model.connection.value !== 'connected') return;
+      event.preventDefault();
+      model.stop();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [running, model]);
 }
 
 /** The request box's keys, apart from the box so that ChatInput reads as its layout. */

@@ -83,6 +83,26 @@ describe('the request box', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'stop', tabId });
   });
 
+  it('stops a run on Escape wherever the focus is in the panel, but not twice, nor where something else took the key', async () => {
+    panel = await mountPanel({ turns: [turn()], running: true });
+    const stops = () => panel!.posted().filter((message) => message.type === 'stop').length;
+    const elsewhere = document.createElement('button');
+    panel.container.append(elsewhere);
+    elsewhere.focus();
+    const taken = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    elsewhere.addEventListener('keydown', (event) => event.preventDefault(), { once: true });
+    elsewhere.dispatchEvent(taken);
+    expect(stops()).toBe(0);
+    elsewhere.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(stops()).toBe(1);
+    // In the request box its own handler stops the run; the panel's does not stop it again.
+    await press(panel, { key: 'Escape' });
+    expect(stops()).toBe(2);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'stopped', endedAt: 2_000 })] }) });
+    elsewhere.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(stops()).toBe(2);
+  });
+
   it('gives the request box the focus Stop had when the run ends, and leaves focus the person moved on from Stop where it is', async () => {
     panel = await mountPanel({ turns: [turn()], running: true });
     (panel.find('stop') as HTMLButtonElement).focus();
