@@ -1,9 +1,10 @@
-import type { Token } from 'marked';
+import type { Token, Tokens } from 'marked';
 import { memo } from 'preact/compat';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { showBlock, type BlockPieces } from '@/lib/sidepanel/growing-block';
 import { renderMarkdownBlock } from '@/lib/sidepanel/render-markdown';
 import { blockDirection, type Direction } from '@/lib/text/text-direction';
+import { CodeBlock } from './code-block';
 
 interface MarkdownBlockProps {
   token: Token;
@@ -19,7 +20,9 @@ export const MarkdownBlock = memo(
     const dir = token.type === 'code' ? 'ltr' : blockDirection(token.raw);
     if (token.type === 'list' || token.type === 'table') return <GrowingBlock token={token} linksKey={linksKey} dir={dir} />;
     const html = renderMarkdownBlock(token);
-    return html ? <div class="markdown-block" dir={dir} dangerouslySetInnerHTML={{ __html: html }} /> : null;
+    if (!html) return null;
+    if (token.type === 'code') return <CodeBlock token={token as Tokens.Code} html={html} />;
+    return <div class="markdown-block" dir={dir} dangerouslySetInnerHTML={{ __html: html }} />;
   },
   (previous, next) => previous.token.raw === next.token.raw && previous.linksKey === next.linksKey,
 );

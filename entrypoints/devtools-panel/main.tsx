@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { InspectorApp } from '@/components/inspector/inspector-app';
 import { InspectorModel } from '@/components/inspector/inspector-model';
-import { copyText } from '@/lib/devtools/copy-text';
+import { copyText } from '@/lib/text/copy-text';
 import { inspectorPort } from '@/lib/messaging/inspector-protocol';
 import { connectChannel } from '@/lib/messaging/port-channel';
 import { scorerFor } from '@/lib/agent/scorer-for';

@@ -601,6 +601,23 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await panel.close();
   });
 
+  it('copies a code block of the answer from its Copy button, and keeps a long line of code within a 320 px panel', async () => {
+    const code = `import json\nprint(json.dumps({"mugs": ["trail", "enamel"], "note": "${'a long line '.repeat(12)}"}))`;
+    await useReplayEngine(await worker(), { replies: [`Here is the script:\n\n\`\`\`python\n${code}\n\`\`\``] });
+    const { panel } = await openShopAndPanel();
+    await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await panel.setViewportSize({ width: 320, height: 700 });
+    await ask(panel, 'write me a script that lists the mugs');
+    const copy = panel.getByRole('button', { name: 'Copy the python code' });
+    await copy.waitFor({ timeout: 15_000 });
+    await panel.getByTestId('trace-link').waitFor({ timeout: 15_000 });
+    expect(await panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Copied');
+    expect(await panel.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await panel.screenshot({ path: screenshotPath('code-block-copy.png') });
+  });
+
   it('lays out a table in the answer with its words whole at 320 px, in the panel and in the trace viewer: the table scrolls sideways, not the page', async () => {
     const reply = [
       'Here are the mugs:',

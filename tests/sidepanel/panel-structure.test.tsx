@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountPanel, type MountedPanel } from './mount-panel';
 import { tabId, toolCard, turn } from './session-fixtures';
 
@@ -8,8 +8,9 @@ afterEach(() => panel?.unmount());
 
 /** Each block of the replies shown, and the direction it reads in: its own, else the nearest around it that says one. */
 function shownDirections() {
+  // A code block's text is its code, not its bar's language and Copy.
   return [...panel!.container.querySelectorAll('.markdown-block')].map((block) => [
-    block.textContent?.trim().replace(/\s*\n\s*/g, '\n'),
+    (block.querySelector('pre') ?? block).textContent?.trim().replace(/\s*\n\s*/g, '\n'),
     block.closest('[dir]')?.getAttribute('dir'),
   ]);
 }
@@ -72,5 +73,47 @@ describe('the side panel as a screen reader walks it', () => {
     reload.click();
     expect(panel.posted().at(-1)).toEqual({ type: 'reload-page', tabId });
     expect(document.activeElement).toBe(panel.find('chat-input'));
+  });
+});
+
+describe('a code block in a reply', () => {
+  it('names its language and copies its code without the fences, saying so, then offers Copy again', async () => {
+    const writes: string[] = [];
+    const clipboard = vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => void writes.push(text));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const reply = 'Here it is:\n\n```python\nimport json\nprint(json.dumps({"a": 1}))\n```';
+      panel = await mountPanel({ turns: [turn({ items: [{ kind: 'prose', text: reply }], outcome: 'answer' })] });
+      const block = panel.container.querySelector('.code-block')!;
+      expect(block.querySelector('.code-language')?.textContent).toBe('python');
+      const copy = block.querySelector<HTMLButtonElement>('[data-testid=copy-code]')!;
+      expect([copy.textContent, copy.getAttribute('aria-label')]).toEqual(['Copy', 'Copy the python code']);
+      copy.click();
+      await vi.waitFor(() => expect(copy.textContent).toBe('Copied'));
+      expect(writes).toEqual(['import json\nprint(json.dumps({"a": 1}))']);
+      expect(block.querySelector('[role=status]')?.textContent).toBe('Code copied.');
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(copy.textContent).toBe('Copy');
+      expect(block.querySelector('[role=status]')?.textContent).toBe('');
+    } finally {
+      vi.useRealTimers();
+      clipboard.mockRestore();
+    }
+  });
+
+  it('says when the browser would not copy, and shows no language a model made up as a sentence', async () => {
+    const clipboard = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Document is not focused.', 'NotAllowedError'));
+    try {
+      panel = await mountPanel({ turns: [turn({ items: [{ kind: 'prose', text: '```<img src=x onerror=alert(1)> and more\nls -la\n```' }], outcome: 'answer' })] });
+      const block = panel.container.querySelector('.code-block')!;
+      expect(block.querySelector('.code-language')).toBeNull();
+      const copy = block.querySelector<HTMLButtonElement>('[data-testid=copy-code]')!;
+      expect(copy.getAttribute('aria-label')).toBe('Copy the code');
+      copy.click();
+      await vi.waitFor(() => expect(block.querySelector('[role=status]')?.textContent).toBe('The browser would not copy the code: select it and copy it by hand.'));
+      expect(copy.textContent).toBe('Copy');
+    } finally {
+      clipboard.mockRestore();
+    }
   });
 });
