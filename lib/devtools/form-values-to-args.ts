@@ -114,12 +114,28 @@ function initialValue(field: FormField): FieldValue {
 export function carryOverValues(before: readonly FormField[], values: FieldValues, after: readonly FormField[]): FieldValues {
   const fresh = initialFieldValues(after);
   const asked = new Map(before.map((field) => [field.name, whatFieldAsks(field)]));
+  const earlier = new Map(before.map((field) => [field.name, field]));
   return Object.fromEntries(
     after.map((field) => {
-      const same = asked.get(field.name) === whatFieldAsks(field) && Object.hasOwn(values, field.name);
-      return [field.name, same ? values[field.name]! : fresh[field.name]!];
+      if (!Object.hasOwn(values, field.name)) return [field.name, fresh[field.name]!];
+      if (asked.get(field.name) === whatFieldAsks(field)) return [field.name, values[field.name]!];
+      const chosen = sameChoice(earlier.get(field.name), values[field.name]!, field);
+      return [field.name, chosen ?? fresh[field.name]!];
     }),
   );
+}
+
+/**
+ * A choice made among options the page has since changed (one added, the list reordered): the same
+ * option where it is still offered, at its new place. A select's value is its option's index.
+ */
+function sameChoice(before: FormField | undefined, value: FieldValue, after: FormField): FieldValue | undefined {
+  if (before?.kind !== 'select' || after.kind !== 'select' || typeof value !== 'string' || value === '') return undefined;
+  const index = Number(value);
+  if (!Number.isInteger(index) || index < 0 || index >= before.options.length) return undefined;
+  const option = JSON.stringify(before.options[index]);
+  const found = after.options.findIndex((candidate) => JSON.stringify(candidate) === option);
+  return found === -1 ? undefined : String(found);
 }
 
 // A page may reword a description as it goes ("3 items in cart"): that leaves the value as good as before.

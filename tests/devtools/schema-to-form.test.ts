@@ -224,6 +224,15 @@ describe('carryOverValues: the form after the schema changed', () => {
     });
     expect(carryOverValues(before, { query: 'mug', size: 'large' }, after)).toEqual({ query: 'mug', size: '', filters: '{\n  "maxPrice": 0\n}' });
   });
+
+  it('keeps a choice the page still offers when it changes the options, at its new place, and drops one it took away', () => {
+    const sized = (options: unknown[]) => schemaToForm({ type: 'object', properties: { size: { enum: options } } });
+    // "M" was the second option; a new first one moves it to the third place.
+    expect(carryOverValues(sized(['S', 'M']), { size: '1' }, sized(['XS', 'S', 'M', 'L']))).toEqual({ size: '2' });
+    expect(carryOverValues(sized([{ w: 1 }, { w: 2 }]), { size: '1' }, sized([{ w: 2 }]))).toEqual({ size: '0' });
+    expect(carryOverValues(sized(['S', 'M']), { size: '1' }, sized(['S', 'L']))).toEqual({ size: '' });
+    expect(carryOverValues(sized(['S', 'M']), { size: '' }, sized(['XS', 'S', 'M']))).toEqual({ size: '' });
+  });
 });
 
 describe('jsonTemplate', () => {
