@@ -5,9 +5,10 @@ const kindLabels = { added: 'added', removed: 'removed', changed: 'changed', rel
 /**
  * Tools added, removed and changed since the inspector opened, newest first: above the list of
  * tools, folded once it grows (a single-page app's view tools come and go at every view). A reload
- * or a navigation of the tab is a line of its own, followed by what the new page changed.
+ * or a navigation of the tab is a line of its own, followed by what the new page changed. `total`:
+ * how many changes there were, where the log keeps only the newest.
  */
-export function ChangeLog({ changes }: { changes: readonly ToolChange[] }) {
+export function ChangeLog({ changes, total = changes.length }: { changes: readonly ToolChange[]; total?: number }) {
   return (
     <section class="change-log" aria-label="Changes">
       {changes.length === 0 ? (
@@ -15,7 +16,8 @@ export function ChangeLog({ changes }: { changes: readonly ToolChange[] }) {
       ) : (
         <details open={changes.length <= openUpTo}>
           <summary>
-            {changes.length === 1 ? '1 change' : `${changes.length} changes`} to the list since the inspector opened
+            {total === 1 ? '1 change' : `${total.toLocaleString('en-US')} changes`} to the list since the inspector opened
+            {total > changes.length && `; the latest ${changes.length.toLocaleString('en-US')} are listed`}
           </summary>
           <ul>
             {changes.map((change, index) => (

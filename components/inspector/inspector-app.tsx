@@ -59,7 +59,7 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
         </div>
       )}
       {tools.length > 0 && <AgentPreview model={model} />}
-      <ChangeLog changes={model.changes.value} />
+      <ChangeLog changes={model.changes.value} total={model.changeCount.value} />
       <section class="tools" aria-labelledby="tools-heading">
         <h2 id="tools-heading" class="visually-hidden">
           Tools

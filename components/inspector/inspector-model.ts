@@ -53,7 +53,9 @@ export class InspectorModel {
   });
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
   readonly changes = signal<ToolChange[]>([]);
-  private readonly changeLog = new ToolChangeLog(this.changes);
+  /** How many changes there were since the inspector opened: the log keeps only the newest. */
+  readonly changeCount = signal(0);
+  private readonly changeLog = new ToolChangeLog(this.changes, this.changeCount);
   private readonly handRuns = new HandRuns(this.tabTools, this.tools, (request) => this.send(request));
   readonly runs = this.handRuns.runs;
   private readonly runForms = new RunForms();

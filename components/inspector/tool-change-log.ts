@@ -3,7 +3,8 @@ import type { Signal } from '@preact/signals';
 import { diffToolLists, isAnotherDocument, type ToolChange } from '@/lib/devtools/diff-tool-lists';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 
-const changeLogLength = 200;
+/** How many changes the log keeps, the newest: it counts them all. */
+export const changeLogLength = 200;
 /** How long tools the page took away all at once wait for the next page's before they are logged as removed. */
 const heldRemovalMs = 2_000;
 
@@ -11,7 +12,11 @@ const heldRemovalMs = 2_000;
 export class ToolChangeLog {
   private heldRemoval?: { tools: readonly PageTool[]; url: string | undefined; at: number; timer: ReturnType<typeof setTimeout> };
 
-  constructor(private readonly changes: Signal<ToolChange[]>) {}
+  /** `changes`: the newest kept; `count`: how many there were in all, kept or not. */
+  constructor(
+    private readonly changes: Signal<ToolChange[]>,
+    private readonly count: Signal<number>,
+  ) {}
 
   /**
    * Logs what changed from `previous` to `next`. A reload or a navigation is one line, then what
@@ -59,6 +64,8 @@ export class ToolChangeLog {
   }
 
   private logChanges(found: ToolChange[]): void {
-    if (found.length > 0) this.changes.value = [...found, ...this.changes.value].slice(0, changeLogLength);
+    if (found.length === 0) return;
+    this.changes.value = [...found, ...this.changes.value].slice(0, changeLogLength);
+    this.count.value += found.length;
   }
 }

@@ -656,3 +656,19 @@ describe('the inspector page', () => {
     expect(fake.posted.at(-1)).toMatchObject({ type: 'run-tool', timeoutMs: 600_000 });
   });
 });
+
+describe('the change log past what it keeps', () => {
+  it('counts every change, and says that only the latest are listed', () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    // A single-page app that swaps one view tool for another 150 times: an add and a removal each.
+    for (let index = 0; index <= 150; index += 1) fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('search'), tool(`view_${index}`)]) });
+    expect(model.changes.value).toHaveLength(200);
+    expect(model.changeCount.value).toBe(300);
+    const container = document.createElement('div');
+    render(<ChangeLog changes={model.changes.value} total={model.changeCount.value} />, container);
+    expect(container.querySelector('summary')?.textContent).toBe('300 changes to the list since the inspector opened; the latest 200 are listed');
+    render(null, container);
+  });
+});
