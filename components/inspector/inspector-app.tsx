@@ -106,7 +106,7 @@ function ToolFilter({ model }: { model: InspectorModel }) {
         <span>Filter</span>
         <input
           type="search"
-          placeholder="Words of a tool's name or description"
+          placeholder="Name, title or description"
           data-testid="tool-filter"
           value={typed ?? model.filter.value}
           onInput={(event) => onInput(event.currentTarget.value)}
