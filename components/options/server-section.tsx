@@ -44,26 +44,43 @@ function ServerAddress({ model, settings }: { model: OptionsModel; settings: Set
   // The address in the field, once it is one; until then the one the agent uses.
   const elsewhere = elsewhereNote(storedAs(address.value) ?? settings.openaiBaseUrl);
   const elsewhereId = useId();
+  // What the person's last Connect tried: where it failed, "press Connect" would ask for the same again.
+  const tried = useSignal<string | undefined>(undefined);
+  const failedAsTyped = model.serverFailure.value !== undefined && tried.value === triedKey(address.value, key.value);
   return (
     <>
-      <AddressForm model={model} settings={settings} address={address} apiKey={key} connecting={connecting} describedBy={elsewhere ? elsewhereId : undefined} />
+      <AddressForm
+        model={model}
+        settings={settings}
+        address={address}
+        apiKey={key}
+        connecting={connecting}
+        describedBy={elsewhere ? elsewhereId : undefined}
+        onConnect={() => (tried.value = triedKey(address.value, key.value))}
+      />
       {elsewhere && (
         <p id={elsewhereId} class="notice" data-testid="server-elsewhere">
           {elsewhere}
         </p>
       )}
       {/* The address and key are kept only once the server answers: say so while an edit waits, to a screen reader too. */}
-      <div role="status">{!connecting && <UnsavedNote settings={settings} address={address.value} apiKey={key.value} />}</div>
+      <div role="status">{!connecting && <UnsavedNote settings={settings} address={address.value} apiKey={key.value} failed={failedAsTyped} />}</div>
     </>
   );
 }
 
-function UnsavedNote({ settings, address, apiKey }: { settings: Settings; address: string; apiKey: string }) {
+function triedKey(address: string, key: string): string {
+  return JSON.stringify([address.trim(), key.trim()]);
+}
+
+/** An address or key typed and not saved yet; `failed`: Connect tried them as they are, and failed (its message says why). */
+function UnsavedNote({ settings, address, apiKey, failed }: { settings: Settings; address: string; apiKey: string; failed: boolean }) {
   const newAddress = storedAs(address) !== settings.openaiBaseUrl;
   if (!newAddress && apiKey.trim() === settings.openaiApiKey) return null;
+  const until = failed ? 'Not saved, as Connect failed.' : 'Not saved yet: press Connect.';
   return (
     <p class="muted" data-testid="address-unsaved">
-      {newAddress ? `Not saved yet: press Connect. The agent uses ${settings.openaiBaseUrl} until then.` : 'The key is not saved yet: press Connect.'}
+      {newAddress ? `${until} The agent uses ${settings.openaiBaseUrl} until then.` : failed ? 'The key is not saved, as Connect failed.' : 'The key is not saved yet: press Connect.'}
     </p>
   );
 }
@@ -92,9 +109,11 @@ interface AddressFormProps {
   connecting: boolean;
   /** The note that says where the address sends the page's words, when there is one. */
   describedBy: string | undefined;
+  /** Connect was pressed, with the address and key as typed now. */
+  onConnect(): void;
 }
 
-function AddressForm({ model, settings, address, apiKey, connecting, describedBy }: AddressFormProps) {
+function AddressForm({ model, settings, address, apiKey, connecting, describedBy, onConnect }: AddressFormProps) {
   // The key saved is its server's alone: an address of another server takes it out of the field,
   // for that server's key (none, for most), rather than send it there; back to the saved server, it
   // returns. A key typed, or emptied, by the person stays as they left it.
@@ -114,6 +133,7 @@ function AddressForm({ model, settings, address, apiKey, connecting, describedBy
       class="row"
       onSubmit={(event) => {
         event.preventDefault();
+        onConnect();
         void model.connectServer(address.value, apiKey.value);
       }}
     >

@@ -70,6 +70,21 @@ describe('the local server on the options page', () => {
     await answered(() => expect(down.root.querySelector('section[aria-labelledby="server-heading"] [role="alert"]')?.textContent).toContain('No server answers'));
   });
 
+  it("does not ask for Connect again just after Connect failed with the address as typed, and asks again once it is edited", async () => {
+    const two = await server();
+    const page = show({ openaiBaseUrl: two.address });
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    const unsaved = () => page.root.querySelector('[data-testid="address-unsaved"]')?.textContent;
+    // Nothing listens on port 9.
+    page.type('http://127.0.0.1:9/v1');
+    await answered(() => expect(unsaved()).toBe(`Not saved yet: press Connect. The agent uses ${two.address} until then.`));
+    await page.connect();
+    await answered(() => expect(page.failure()).toContain('No server answers at http://127.0.0.1:9/v1.'));
+    expect(unsaved()).toBe(`Not saved, as Connect failed. The agent uses ${two.address} until then.`);
+    page.type('http://127.0.0.1:10/v1');
+    await answered(() => expect(unsaved()).toBe(`Not saved yet: press Connect. The agent uses ${two.address} until then.`));
+  });
+
   it('leaves Connect free while it asks quietly, and a Connect pressed meanwhile is the answer shown', async () => {
     const busy = await server({ modelsAs: 'silent' });
     const two = await server();
