@@ -1,6 +1,7 @@
 // Asking again the server set up before is its own part: unlike a Connect it stays quiet, and gives
 // way to whatever the person does while it waits.
 import type { ReadonlySignal, Signal } from '@preact/signals';
+import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import type { Settings } from '@/lib/settings';
 import { describeFailure, type Failure } from './describe-failure';
 import type { ServerAsks } from './server-asks';
@@ -30,7 +31,8 @@ export function createServerReconnect({ settings, models, state, failure, asks, 
     const { openaiBaseUrl: address, openaiApiKey: key } = current;
     const stillAsked = () => asks.isLatest(mine) && state.value === 'idle' && settings.value?.openaiBaseUrl === address && settings.value.openaiApiKey === key;
     try {
-      const listed = await listModels(address, key);
+      // An address stored by hand ("ftp://…") is not a server's: said so, not that no server answers there.
+      const listed = await listModels(normalizeServerAddress(address), key);
       if (!stillAsked()) return;
       models.value = listed;
       state.value = 'connected';

@@ -70,6 +70,12 @@ describe('the local server on the options page', () => {
     await answered(() => expect(down.root.querySelector('section[aria-labelledby="server-heading"] [role="alert"]')?.textContent).toContain('No server answers'));
   });
 
+  it('says an address stored by hand that is no server address is not one, as the page opens, rather than that no server answers there', async () => {
+    const page = show({ openaiBaseUrl: 'ftp://127.0.0.1:21/v1' });
+    await answered(() => expect(page.failure()).toContain('"ftp://127.0.0.1:21/v1" is not a server address.'));
+    expect(page.failure()).not.toContain('No server answers');
+  });
+
   it("does not ask for Connect again just after Connect failed with the address as typed, and asks again once it is edited", async () => {
     const two = await server();
     const page = show({ openaiBaseUrl: two.address });
