@@ -79,9 +79,11 @@ function readablePart(key: keyof Settings, value: unknown): unknown {
 /**
  * The entries of a stored site list, each as the options page keeps a typed one: a hand-edited or
  * imported "bank.example" would be listed and match no page, and where the agent is off a miss is
- * the harmful mistake. An entry that is no site is kept as it is, for the person to see and remove.
+ * the harmful mistake. An entry that is no site is kept as it is, for the person to see and remove;
+ * a blank one, which names nothing and matches no page, would be a row with nothing to see, and goes.
  */
 function readableSites(value: unknown[]): string[] {
-  const sites = value.filter((site) => typeof site === 'string').map((site) => normalizeSiteOrigin(site) ?? site);
+  const written = value.filter((site): site is string => typeof site === 'string' && site.trim() !== '');
+  const sites = written.map((site) => normalizeSiteOrigin(site) ?? site);
   return [...new Set(sites)];
 }

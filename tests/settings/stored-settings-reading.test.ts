@@ -34,6 +34,13 @@ describe('reading stored settings that are partly unreadable', () => {
     expect(read.allowedSites).toEqual(['http://localhost:8080']);
   });
 
+  it('drops a blank entry of a site list, which names no site and would show as an empty row', async () => {
+    await storeRaw({ disabledSites: ['', 'https://bank.example', '   '], allowedSites: [' \t'] });
+    const read = await loadSettings();
+    expect(read.disabledSites).toEqual(['https://bank.example']);
+    expect(read.allowedSites).toEqual([]);
+  });
+
   it('drops the model of an unreadable engine with it, rather than pairing it with the default engine', async () => {
     await storeRaw({ engine: 'ollama', model: 'llama3.2:3b' });
     expect(await loadSettings()).toMatchObject({ engine: 'webllm', model: '' });
