@@ -294,6 +294,34 @@ describe.skipIf(!ready)('a model server that takes the request and says nothing'
     expect(await status.textContent()).not.toContain('Waiting');
     await Promise.all([panel.close(), page.close()]);
   });
+
+  it('keeps a model id of 199 characters stored by hand within the options page at 320 px', async () => {
+    // One word: no hyphen or space to break it at.
+    const model = `org/${'m'.repeat(195)}`;
+    await extension.serviceWorker.evaluate(
+      async ([address, model]) => {
+        const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
+        await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: address, model } });
+      },
+      [server.address, model] as const,
+    );
+    const options = await extension.openExtensionPage('options.html');
+    await options.setViewportSize({ width: 320, height: 900 });
+    // Connected: the model is a choice of the server's list, which the closed list cuts.
+    await options.getByTestId('server-connected').getByText('Connected').waitFor({ timeout: 15_000 });
+    await options.locator(`option[value="${model}"]`).waitFor({ state: 'attached' });
+    expect(await options.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    // No server answers (nothing listens on port 9): the model is named in a line of its own.
+    await extension.serviceWorker.evaluate(async () => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<{ settings: object }>; set(items: object): Promise<void> } } } };
+      const { settings } = await chrome.storage.local.get('settings');
+      await chrome.storage.local.set({ settings: { ...settings, openaiBaseUrl: 'http://127.0.0.1:9/v1' } });
+    });
+    await options.reload();
+    await options.getByText(`Model: ${model}`).waitFor({ timeout: 15_000 });
+    expect(await options.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    await options.close();
+  });
 });
 
 describe.skipIf(!ready)('a model server that asks for a key', () => {
