@@ -97,10 +97,15 @@ function initialValue(field: FormField): FieldValue {
       return field.required && field.template !== 'null' ? field.template : '';
     case 'arguments':
       return field.template;
+    // A required field starts at the default its schema gives, the one value it suggests; an
+    // optional one starts empty, left out of the call, and says the default the tool then takes.
     case 'text':
     case 'number':
-    case 'select':
-      return '';
+      return field.required && field.default !== undefined ? String(field.default) : '';
+    case 'select': {
+      const index = field.required && field.default !== undefined ? field.options.findIndex((option) => JSON.stringify(option) === JSON.stringify(field.default)) : -1;
+      return index === -1 ? '' : String(index);
+    }
     default:
       return assertNever(field);
   }

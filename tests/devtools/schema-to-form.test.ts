@@ -214,6 +214,25 @@ describe('formValuesToArgs: what the form sends', () => {
   });
 });
 
+describe('initialFieldValues: where a fresh form starts', () => {
+  it("starts a required field at its schema's default, and leaves an optional one empty for the tool's own", () => {
+    const fields = schemaToForm({
+      type: 'object',
+      properties: {
+        size: { enum: ['S', 'M', 'L'], default: 'M' },
+        count: { type: 'integer', default: 2 },
+        note: { type: 'string', default: 'none' },
+        colour: { enum: ['red', 'blue'], default: 'blue' },
+        limit: { type: 'integer', default: 10 },
+        odd: { enum: ['a'], default: 'z' },
+      },
+      required: ['size', 'count', 'note', 'odd'],
+    });
+    expect(initialFieldValues(fields)).toEqual({ size: '1', count: '2', note: 'none', colour: '', limit: '', odd: '' });
+    expect(formValuesToArgs(fields, initialFieldValues(fields))).toEqual({ ok: true, args: { size: 'M', count: 2, note: 'none', odd: '' } });
+  });
+});
+
 describe('carryOverValues: the form after the schema changed', () => {
   it('keeps what was set in a field described as before, and starts any other afresh', () => {
     const before = schemaToForm({ type: 'object', properties: { query: { type: 'string' }, size: { type: 'string' } } });
