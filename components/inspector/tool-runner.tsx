@@ -142,7 +142,8 @@ function RunnerFields({ fields, form, idOf, problemId, setSaved }: RunnerFieldsP
           field={field}
           value={Object.hasOwn(form.values, field.name) ? form.values[field.name]! : ''}
           {...(form.problem?.field === field.name ? { problemId } : {})}
-          onChange={(value) => setSaved({ ...form, values: { ...form.values, [field.name]: value } })}
+          // "Run anyway" was for the values as they were: changed, they are checked again at the next run.
+          onChange={(value) => setSaved({ ...form, values: { ...form.values, [field.name]: value }, problem: form.problem?.runAnyway ? null : form.problem })}
         />
       ))}
     </>

@@ -14,47 +14,91 @@ export interface SchemaBreach {
  * The page's whole input schema as a check of arguments: `pattern`, lengths, item counts,
  * `multipleOf`, formats, nested objects and arrays, `additionalProperties`, `oneOf` and the rest
  * that the agent's `validateArgs` leaves to the page. `unreadable` says why a schema could not be
- * read so (a reference to nowhere, a pattern that is no regular expression, a keyword zod lacks).
+ * read so (a pattern that is no regular expression, a keyword zod lacks). Where zod is stricter
+ * than JSON Schema the rule goes unchecked rather than refuse what the page takes: an `enum` or
+ * `const` of objects, a pattern written for Unicode (tried again with the `u` flag), lenient
+ * formats; so does a pattern that could take seconds on some input (a repeated group that repeats).
  */
 export type FullSchemaCheck = { check(args: Record<string, unknown>): SchemaBreach | null } | { unreadable: string };
 
 export function fullSchemaCheck(schema: JSONSchema): FullSchemaCheck {
   let validator: ReturnType<typeof fromJSONSchema>;
   try {
-    validator = fromJSONSchema(withoutTimeFormat(schema) as Parameters<typeof fromJSONSchema>[0]);
+    validator = fromJSONSchema(checkable(schema) as Parameters<typeof fromJSONSchema>[0]);
   } catch (first) {
     // References under `definitions` and the like: the schema the agent reads has them written out.
     try {
-      validator = fromJSONSchema(withoutTimeFormat(formSchema(schema)) as Parameters<typeof fromJSONSchema>[0]);
+      validator = fromJSONSchema(checkable(formSchema(schema)) as Parameters<typeof fromJSONSchema>[0]);
     } catch {
       return { unreadable: errorMessage(first) };
     }
   }
   return {
     check(args) {
-      const result = validator.safeParse(args, { reportInput: true });
-      if (result.success) return null;
-      const issue = result.error.issues[0]!;
-      const [first] = issue.path;
-      return { message: breachWords(issue), ...(typeof first === 'string' ? { field: first } : {}) };
+      try {
+        const result = validator.safeParse(args, { reportInput: true });
+        if (result.success) return null;
+        const issue = result.error.issues.find((found) => !stricterThanJsonSchema(found));
+        if (issue === undefined) return null;
+        const [first] = issue.path;
+        return { message: cut(breachWords(issue)), ...(typeof first === 'string' ? { field: first } : {}) };
+      } catch (error) {
+        // A schema that refers to itself, over values nested past the stack: said, and left to the person.
+        return { message: `The page's whole schema could not be checked against these arguments (${errorMessage(error)}).` };
+      }
     },
   };
 }
 
+/** Formats zod reads otherwise than JSON Schema: a time input's "14:30" (see `schemaToForm`), a relative reference taken for a URL. */
+const uncheckedFormats = new Set(['time', 'uri-reference', 'iri-reference', 'iri', 'uri-template']);
+
 /**
- * The schema with `format: "time"` left out: a time input gives "14:30", which a form's time field
- * (the commonest such tool) takes, where JSON Schema's time wants "14:30:00Z" (see `schemaToForm`).
+ * The schema without what zod would check wrongly (see `FullSchemaCheck`): the formats above, an
+ * `enum` or `const` holding objects (zod compares objects by identity, and the schema is copied),
+ * and a pattern whose group repeats a repeat, which backtracks for seconds on some input.
  */
-function withoutTimeFormat(schema: unknown, depth = 0): unknown {
+function checkable(schema: unknown, depth = 0): unknown {
   if (depth > 64) return schema;
-  if (Array.isArray(schema)) return schema.map((item) => withoutTimeFormat(item, depth + 1));
+  if (Array.isArray(schema)) return schema.map((item) => checkable(item, depth + 1));
   if (!isRecord(schema)) return schema;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'format' && value === 'time') continue;
-    Object.defineProperty(copy, key, { value: withoutTimeFormat(value, depth + 1), enumerable: true, writable: true, configurable: true });
+    if (key === 'format' && typeof value === 'string' && uncheckedFormats.has(value)) continue;
+    if (key === 'enum' && Array.isArray(value) && value.some((option) => typeof option === 'object' && option !== null)) continue;
+    if (key === 'const' && typeof value === 'object' && value !== null) continue;
+    if (key === 'pattern' && typeof value === 'string' && repeatsARepeat(value)) continue;
+    Object.defineProperty(copy, key, { value: checkable(value, depth + 1), enumerable: true, writable: true, configurable: true });
   }
   return copy;
+}
+
+/** `(a+)+`, `(\w*\s?)*`, `(x{2,})+`: a group with a quantifier inside, itself quantified. */
+function repeatsARepeat(pattern: string): boolean {
+  return /\((?:[^()\\]|\\.)*(?:[+*]|\{\d+,\d*\})(?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,\d*\})/.test(pattern);
+}
+
+/**
+ * An issue zod raises where JSON Schema would not: a pattern that matches once read with the `u`
+ * flag, as JSON Schema reads patterns (`\p{L}`, an emoji as one character); an e-mail address zod's
+ * narrow rule refuses ("user@localhost"); a date-time with a lower-case "t" or "z".
+ */
+function stricterThanJsonSchema(issue: core.$ZodIssue): boolean {
+  if (issue.code !== 'invalid_format' || typeof issue.input !== 'string') return false;
+  const input = issue.input;
+  if (issue.format === 'email') return /^[^\s@]+@[^\s@]+$/.test(input);
+  if (issue.format === 'datetime') return /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/.test(input);
+  if (issue.format !== 'regex' || !('pattern' in issue) || typeof issue.pattern !== 'string') return false;
+  try {
+    return new RegExp(patternText(issue.pattern), 'u').test(input);
+  } catch {
+    return false;
+  }
+}
+
+/** A message of a reasonable length: a schema may list 50,000 values, or nest a long path. */
+function cut(message: string): string {
+  return message.length <= 300 ? message : `${message.slice(0, 299)}…`;
 }
 
 /** The issue in the inspector's words: where (`"address.zip"`, `"tags[1]"`), then what the schema asks. */
@@ -74,14 +118,22 @@ function breachWords(issue: core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `${where ? `${where} has` : 'The arguments have'} ${plural(issue.keys.length, 'a key', 'keys')} the schema does not allow: ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}.`;
     case 'invalid_union':
+      // `oneOf` wants exactly one: zod says so where the value matched more.
+      if ('inclusive' in issue && issue.inclusive === false) return `${subject} matches more than one of the schema's alternatives, where it must match exactly one.`;
       return `${subject} matches none of the schema's alternatives.`;
     case 'invalid_value':
-      return `${subject} must be ${issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`}.`;
+      return `${subject} must be ${valuesWords(issue.values)}.`;
     case 'invalid_type':
       return issue.input === undefined ? `Missing required argument ${subject}.` : `${subject} must be ${issue.expected}.`;
     default:
       return `${subject}: ${issue.message}`;
   }
+}
+
+function valuesWords(values: readonly unknown[]): string {
+  if (values.length === 1) return JSON.stringify(values[0]);
+  if (values.length > 10) return `one of the ${values.length.toLocaleString('en-US')} values the schema lists`;
+  return `one of ${values.map((value) => JSON.stringify(value)).join(', ')}`;
 }
 
 const formatWords: Record<string, string> = {

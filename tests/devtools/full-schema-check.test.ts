@@ -59,6 +59,41 @@ describe('the full check of a schema', () => {
     expect(checker(referenced)({ code: 'abc' })).toEqual({ message: '"code" must match ^[0-9]+$.', field: 'code' });
   });
 
+  it('takes what JSON Schema takes where zod alone would refuse it', () => {
+    const lenient = checker({
+      type: 'object',
+      properties: {
+        box: { enum: [{ w: 1 }, { w: 2 }] },
+        version: { const: { api: 2 } },
+        name: { type: 'string', pattern: '^\\p{L}+$' },
+        glyph: { type: 'string', pattern: '^.$' },
+        email: { type: 'string', format: 'email' },
+        link: { type: 'string', format: 'uri-reference' },
+        when: { type: 'string', format: 'date-time' },
+      },
+    });
+    expect(lenient({ box: { w: 2 }, version: { api: 2 }, name: 'Zoë', glyph: '😀', email: 'user@localhost', link: '/path', when: '2026-12-05t10:00:00z' })).toBeNull();
+    // What breaks the rule still does, read as JSON Schema reads it.
+    expect(lenient({ name: 'Zoë 2' })).toEqual({ message: '"name" must match ^\\p{L}+$.', field: 'name' });
+    expect(lenient({ email: 'nobody' })).toEqual({ message: '"email" must be an email address.', field: 'email' });
+  });
+
+  it('says a value that matches more than one alternative of a oneOf matches too many, not none', () => {
+    const either = checker({ type: 'object', properties: { id: { oneOf: [{ type: 'string' }, { type: 'string', minLength: 1 }] } } });
+    expect(either({ id: 'ab' })).toEqual({ message: '"id" matches more than one of the schema\'s alternatives, where it must match exactly one.', field: 'id' });
+  });
+
+  it('keeps to a few words and a moment on a hostile schema: a long list, a pattern that backtracks, a value nested past the stack', () => {
+    const many = checker({ type: 'object', properties: { code: { enum: Array.from({ length: 50_000 }, (_, index) => `code-${index}`) } } });
+    expect(many({ code: 'none' })).toEqual({ message: '"code" must be one of the 50,000 values the schema lists.', field: 'code' });
+    // `^(a+)+$` doubles its time with each letter before a "!" (seconds at 27): left unchecked, as the agent leaves it.
+    expect(checker({ type: 'object', properties: { word: { type: 'string', pattern: '^(a+)+$' } } })({ word: `${'a'.repeat(20)}!` })).toBeNull();
+    const tree = checker({ type: 'object', properties: { node: { $ref: '#/$defs/node' } }, $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } } });
+    let deep: Record<string, unknown> = {};
+    for (let level = 0; level < 20_000; level += 1) deep = { child: deep };
+    expect(tree({ node: deep })).toEqual({ message: expect.stringMatching(/^The page's whole schema could not be checked against these arguments \(.+\)\.$/) });
+  });
+
   it('says why a schema it cannot read is not checked, rather than failing', () => {
     expect(fullSchemaCheck({ type: 'object', properties: { code: { type: 'string', pattern: '[' } } })).toEqual({ unreadable: expect.stringContaining('Invalid regular expression') });
     expect(fullSchemaCheck({ type: 'object', dependentRequired: { a: ['b'] } })).toEqual({ unreadable: expect.stringContaining('dependentRequired') });

@@ -293,6 +293,19 @@ describe("the run form's check against the page's whole schema", () => {
     expect(form.root.querySelector('.problem')).toBeNull();
   });
 
+  it('takes "Run anyway" back once a value changes: the values it was for are no longer those in the form', async () => {
+    const form = await showRunForm(tool(coded));
+    await form.type('code', 'ab');
+    await form.submit();
+    expect([...form.root.querySelectorAll('button')].some((button) => button.textContent === 'Run anyway')).toBe(true);
+    await form.type('code', 'abc');
+    expect(form.root.querySelector('.problem')).toBeNull();
+    expect([...form.root.querySelectorAll('button')].some((button) => button.textContent === 'Run anyway')).toBe(false);
+    await form.submit();
+    expect(form.root.querySelector('.problem')?.textContent).toBe('"code" must match ^[A-Z]{3}$. The agent does not check this, and would send it.');
+    expect(form.sent()).toEqual([]);
+  });
+
   it('names a nested rule by its path, and runs at once what keeps every rule', async () => {
     const form = await showRunForm(tool(coded));
     await form.type('code', 'ABC');

@@ -67,7 +67,12 @@ export class InspectorPage {
   }
 
   /** Opens the tool's run form, fills it (by field name), runs it and waits for what it shows. */
-  async run(name: string, values: Record<string, string | boolean> = {}, timeoutMs = 10_000): Promise<ShownRun> {
+  /**
+   * Fills the tool's run form and runs it. `anyway`: values the page's whole schema refuses (a
+   * pattern, a length), sent as a developer does to see what the page makes of them: the form says
+   * what it refused in `refused`, and "Run anyway" sends them.
+   */
+  async run(name: string, values: Record<string, string | boolean> = {}, timeoutMs = 10_000, { anyway = false } = {}): Promise<ShownRun & { refused?: string }> {
     const card = this.tool(name);
     await this.openRunForm(name);
     for (const [field, value] of Object.entries(values)) {
@@ -79,9 +84,15 @@ export class InspectorPage {
       else await input.fill(value);
     }
     await card.getByRole('button', { name: 'Run in page' }).click();
+    let refused: string | undefined;
+    if (anyway) {
+      refused = (await card.locator('.problem').textContent({ timeout: timeoutMs })) ?? '';
+      await card.getByRole('button', { name: `Run anyway: ${name}` }).click();
+    }
     const result = card.locator('.run-result');
     await result.waitFor({ timeout: timeoutMs });
     return {
+      ...(refused !== undefined ? { refused } : {}),
       meta: (await result.locator('.run-meta').textContent()) ?? '',
       text: (await result.locator('.run-text').textContent()) ?? '',
       isError: (await result.getAttribute('class'))?.includes('error') ?? false,
