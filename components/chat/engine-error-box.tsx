@@ -24,7 +24,7 @@ export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineS
   if (saidInTurn) return null;
   return (
     <div class="notice-box tone-error" data-testid="engine-error" role={fresh ? 'alert' : undefined}>
-      <strong>{isServerEngine(engine.engineId) ? serverHeadings[engine.errorDuring ?? 'load'] : headings[engine.errorDuring ?? 'load']}</strong>
+      <strong>{heading(engine)}</strong>
       {engine.error && <p>{engine.error}</p>}
       {engine.hint && <p class="hint">{engine.hint}</p>}
       <p>
@@ -40,9 +40,15 @@ const headings: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
   reply: 'The model could not answer.',
 };
 
-/** A server's model is not loaded here: the extension connects to it (as the options' Connect does). */
-const serverHeadings: typeof headings = {
-  ...headings,
-  load: 'Could not connect to the model server.',
-  reply: 'The model server could not answer.',
-};
+/**
+ * A server's model is not loaded here: the extension connects to it (as the options' Connect does).
+ * A server out of reach could not be connected to; one that answered and refused (a key, a model it
+ * lacks) could not be used.
+ */
+function heading(engine: EngineStatus): string {
+  const during = engine.errorDuring ?? 'load';
+  if (!isServerEngine(engine.engineId)) return headings[during];
+  if (during === 'reply') return 'The model server could not answer.';
+  if (during === 'load') return engine.errorCode === 'server-down' ? 'Could not connect to the model server.' : 'The model server could not be used.';
+  return headings[during];
+}

@@ -22,10 +22,14 @@ const errorLabels: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
   reply: 'Failed while answering',
 };
 
-/** A server's model is connected to, not loaded here (the options' button says Connect). */
+/**
+ * A server's model is connected to, not loaded here (the options' button says Connect): one out of
+ * reach could not be connected to; one that answered and refused (a key, a model it lacks) could not be used.
+ */
 function errorLabel(engine: EngineStatus): string {
   const during = engine.errorDuring ?? 'load';
-  return isServerEngine(engine.engineId) && during === 'load' ? 'Could not connect' : errorLabels[during];
+  if (!isServerEngine(engine.engineId) || during !== 'load') return errorLabels[during];
+  return engine.errorCode === 'server-down' ? 'Could not connect' : 'Could not use the server';
 }
 
 /** Which engine and model answer, and what they are doing now. */

@@ -16,9 +16,16 @@ export function createLoadFailure({ shared, loads }: { shared: StatusPublisher; 
       return { error: 'Stopped while the model was loading.' };
     }
     const { message, hint } = describeEngineError(error);
-    shared.update({ ...name, state: 'error', error: message, hint, errorDuring: 'load', progress: undefined, progressText: undefined, stalled: undefined });
+    const code = engineErrorCode(error);
+    shared.update({ ...name, state: 'error', error: message, hint, errorCode: code, errorDuring: 'load', progress: undefined, progressText: undefined, stalled: undefined });
     return { error: hint ? `${message} ${hint}` : message };
   };
+}
+
+/** The code of an engine's error, from this context or another. */
+function engineErrorCode(error: unknown): string | undefined {
+  const named = error instanceof Error && error.name === 'EngineError' && 'code' in error;
+  return named && typeof (error as { code: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
 }
 
 /** An engine's error as the person reads it, with its hint; one from another context keeps its hint by name. */

@@ -100,6 +100,8 @@ export const engineStatusSchema = z.object({
   error: z.string().optional(),
   /** What the person can do about the error. */
   hint: z.string().optional(),
+  /** The engine's code for the error (`EngineErrorCode`), where it gave one: a server out of reach is `server-down`. */
+  errorCode: z.string().optional(),
   /** Whether the error came from the check before any request, while loading the model, or in the middle of a reply. */
   errorDuring: z.enum(['check', 'load', 'reply']).optional(),
   /** Megabytes the first request downloads (once), while the model is not stored yet. */

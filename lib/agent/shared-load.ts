@@ -26,7 +26,7 @@ export function createSharedLoad(shared: StatusPublisher) {
     const previewed = settings.model === '' && shared.status.engineId === settings.engine ? shared.status.model : '';
     // A server's model is connected to: no download, so no bar to fill.
     const start = isServerEngine(engine.id) ? { progress: undefined, progressText: 'Connecting to the server…' } : { progress: 0, progressText: 'Loading the model…' };
-    shared.update({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, error: undefined, hint: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, stalled: undefined });
+    shared.update({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, error: undefined, hint: undefined, errorCode: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, stalled: undefined });
   };
 
   const progressOf = (signal: AbortSignal) => (progress: EngineLoadProgress) => {

@@ -812,7 +812,7 @@ describe('the engine host', () => {
     expect(await host.load(settings, new AbortController().signal, { tabId: 1 })).toMatchObject({ error: expect.stringContaining(refused.error) });
     host.describe(settings);
     host.describe({ ...settings, maxSteps: 12 });
-    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'load', error: refused.error, hint: refused.hint });
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'load', errorCode: 'forbidden', error: refused.error, hint: refused.hint });
     const fixed = { ...settings, maxSteps: 12, openaiApiKey: 'right-key' };
     host.describe(fixed);
     expect(host.statusFor(1)).toMatchObject({ state: 'idle', model: 'qwen3:1.7b' });

@@ -339,7 +339,7 @@ describe.skipIf(!ready)('a model server that asks for a key', () => {
     await server?.close();
   });
 
-  it('stops saying it could not connect once the options take a new key, and the same request then goes through', async () => {
+  it('stops saying it could not use the server once the options take a new key, and the same request then goes through', async () => {
     const setKey = (key: string) =>
       extension.serviceWorker.evaluate(
         async ([address, openaiApiKey]) => {
@@ -354,7 +354,7 @@ describe.skipIf(!ready)('a model server that asks for a key', () => {
     const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
     await ask(panel, 'Is the blue mug in stock?');
     const status = panel.getByTestId('status-line');
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('Could not connect');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('Could not use the server');
     expect(await panel.getByTestId('turn-notice').textContent()).toContain('HTTP 401');
     await setKey('right-key');
     await expect.poll(() => status.textContent()).toContain('Loads on your next request');

@@ -235,14 +235,21 @@ describe('a model server that could not be used', () => {
     turn({ id, request: `ask ${id}`, outcome: 'error', notice: `Nothing was done. ${words.error} ${words.hint}`, loadFailed: true, endedAt: 2_000 });
 
   it('is said to be out of reach, not a model that could not load', async () => {
-    panel = await mountPanel({ engine: engineStatus({ ...server, state: 'error', errorDuring: 'load', ...down }) });
+    panel = await mountPanel({ engine: engineStatus({ ...server, state: 'error', errorDuring: 'load', errorCode: 'server-down', ...down }) });
     expect(panel.find('engine-error')?.textContent).toContain('Could not connect to the model server.');
     expect(panel.find('status-line')?.textContent).toContain('Could not connect');
     expect(panel.container.textContent).not.toMatch(/could not load/i);
   });
 
+  it('is said to refuse, not to be out of reach, where it answered: a key refused, a model it lacks', async () => {
+    panel = await mountPanel({ engine: engineStatus({ ...server, state: 'error', errorDuring: 'load', errorCode: 'forbidden', ...refused }) });
+    expect(panel.find('engine-error')?.textContent).toContain('The model server could not be used.');
+    expect(panel.find('status-line')?.textContent).toContain('Could not use the server');
+    expect(panel.container.textContent).not.toMatch(/could not (load|connect)/i);
+  });
+
   it('leaves each request that failed with its own reason and remedy, said once, with the way to the options on the latest', async () => {
-    panel = await mountPanel({ engine: engineStatus({ ...server, state: 'error', errorDuring: 'load', ...refused }), turns: [failedTurn('t1', down), failedTurn('t2', refused)] });
+    panel = await mountPanel({ engine: engineStatus({ ...server, state: 'error', errorDuring: 'load', errorCode: 'forbidden', ...refused }), turns: [failedTurn('t1', down), failedTurn('t2', refused)] });
     const notices = [...panel.container.querySelectorAll('[data-testid=turn-notice]')].map((notice) => notice.textContent);
     expect(notices[0]).toContain(down.error);
     expect(notices[0]).toContain(down.hint);
