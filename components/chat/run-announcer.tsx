@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EngineStatus, Turn } from '@/lib/agent/session-state';
+import { isServerEngine } from '@/lib/engines/engine-labels';
 import { spokenAnswer } from '@/lib/sidepanel/spoken-answer';
 
 /**
@@ -60,6 +61,9 @@ function runningAnnouncement(turn: Turn, engine: EngineStatus | undefined): stri
   // A question that ended without the person: said, or their buttons would just vanish.
   if (last?.kind === 'tool' && last.withdrawn) return `${last.name} did not run: the page changed or removed it.`;
   // A reply that waits for another tab's: the engine's own words say so.
-  if (engine?.state === 'generating') return engine.progressText ?? 'The model is writing…';
+  if (engine?.state === 'generating' && engine.progressText) return engine.progressText;
+  // Nothing of the reply yet: the status line counts the wait (see FirstWordWait).
+  if (engine?.state === 'generating' && engine.firstWordSince !== undefined) return isServerEngine(engine.engineId) ? 'Waiting for the server…' : 'Reading the prompt…';
+  if (engine?.state === 'generating') return 'The model is writing…';
   return '';
 }

@@ -29,14 +29,15 @@ export function createSharedLoad(shared: StatusPublisher) {
     shared.update({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, error: undefined, hint: undefined, errorCode: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, stalled: undefined });
   };
 
-  const progressOf = (signal: AbortSignal) => (progress: EngineLoadProgress) => {
+  const progressOf = (signal: AbortSignal, engine: Engine) => (progress: EngineLoadProgress) => {
     // A load stopped may still report as it winds down: the status is no longer its own.
     if (signal.aborted) return;
     watch?.heard();
     // Loads going on together share one bar, which never goes back: where the tab that began a
     // download stops it, the load another tab waited for starts over, and soon catches up with
     // what was stored.
-    const { fraction } = progress;
+    // A server's connection has no share done, whatever its engine reports at the end (1: connected).
+    const fraction = isServerEngine(engine.id) ? undefined : progress.fraction;
     if (fraction !== undefined && fraction < (shared.status.progress ?? 0)) return;
     shared.updateProgress({ progress: fraction, progressText: progress.text, stalled: undefined }, fraction === undefined || fraction >= 1);
   };
@@ -49,7 +50,7 @@ export function createSharedLoad(shared: StatusPublisher) {
       if (loads === 0) watch = watchQuietLoad(() => shared.update({ stalled: true }));
       loads += 1;
       try {
-        await raceAbort(engine.load(progressOf(signal), signal), signal);
+        await raceAbort(engine.load(progressOf(signal, engine), signal), signal);
       } finally {
         loads -= 1;
         if (loads === 0) watch?.stop();

@@ -75,12 +75,14 @@ describe('the engine host', () => {
 
   it("says a server is being connected to, with no share done, where a model in the browser shows its load from 0", async () => {
     const published: EngineStatus[] = [];
-    const host = createEngineHost(() => published.push(host.status), (settings) => fakeEngine(settings, settings.engine === 'openai' ? [{ text: 'Connecting to 127.0.0.1:8080…' }] : []).engine);
+    const host = createEngineHost(() => published.push(host.status), (settings) => fakeEngine(settings, settings.engine === 'openai' ? [{ text: 'Connecting to 127.0.0.1:8080…' }, { fraction: 1, text: 'Connected to 127.0.0.1:8080: qwen3:1.7b.' }] : []).engine);
     await host.load({ ...defaultSettings, engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen3:1.7b' }, new AbortController().signal);
     const loading = published.filter((status) => status.state === 'loading');
+    // The engine's own "connected" says 1: the bar shows no share done for a connection, even then.
     expect(loading.map((status) => [status.progressText, status.progress])).toEqual([
       ['Connecting to the server…', undefined],
       ['Connecting to 127.0.0.1:8080…', undefined],
+      ['Connected to 127.0.0.1:8080: qwen3:1.7b.', undefined],
     ]);
     expect(published.at(-1)?.state).toBe('ready');
     published.length = 0;

@@ -229,6 +229,17 @@ describe('approvals', () => {
     expect(panel.find('announcement')?.textContent).toBe('The model is writing…');
   });
 
+  it('tells a screen reader a reply that has brought nothing yet waits for the server, or reads the prompt, then that the model writes', async () => {
+    panel = await mountPanel({ turns: [turn()] });
+    const server = { engineId: 'openai', engineLabel: 'Local server (OpenAI-compatible)', model: 'qwen3:1.7b' };
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating', firstWordSince: Date.now() }) });
+    expect(panel.find('announcement')?.textContent).toBe('Waiting for the server…');
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating' }) });
+    expect(panel.find('announcement')?.textContent).toBe('The model is writing…');
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', firstWordSince: Date.now() }) });
+    expect(panel.find('announcement')?.textContent).toBe('Reading the prompt…');
+  });
+
   it('says nothing of a turn that had ended before it came into view (a tab switch, the panel opening)', async () => {
     panel = await mountPanel({ turns: [turn({ items: [toolCard({ name: 'checkout', state: 'done' })], outcome: 'answer' })] });
     expect(panel.find('turn')).not.toBeNull();
