@@ -23,18 +23,21 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
           const turns = engine.replyTurns;
           const passOn = await waitForReplyTurn({ shared, news }, turns, tabId, request.signal);
           if (!passOn) return;
-          // Until the first chunk the panel counts the wait: reading a long prompt, or a server loading its model, takes a while.
-          if (tabId !== undefined) news.firstWordWaits.set(tabId, Date.now());
+          // Until the first chunk the panel counts the wait: reading a long prompt, or a server loading
+          // its model, takes a while. This reply's own wait: a stopped one may end after the next began.
+          const wait = { since: Date.now() };
+          if (tabId !== undefined) news.firstWordWaits.set(tabId, wait);
+          const endWait = () => tabId !== undefined && news.firstWordWaits.get(tabId) === wait && news.firstWordWaits.delete(tabId);
           const heldTurns = markReplying({ shared, news }, turns, tabId);
           try {
             for await (const chunk of loaded.stream(request)) {
-              if (tabId !== undefined && news.firstWordWaits.delete(tabId)) shared.publishNow();
+              if (endWait()) shared.publishNow();
               yield chunk;
             }
             // A reply stopped at the end of the model's own turn ended well; one the person stopped tells nothing.
             if (!request.signal.aborted || isTurnOver(request.signal.reason)) forgetReplyFailures({ shared, news });
           } finally {
-            if (tabId !== undefined) news.firstWordWaits.delete(tabId);
+            endWait();
             news.replying.remove(tabId);
             if (heldTurns) news.turnHolders.delete(heldTurns);
             passOn();

@@ -730,6 +730,38 @@ describe('the engine host', () => {
     expect(host.statusFor(1).firstWordSince).toBeUndefined();
   });
 
+  it("keeps the next reply's wait when a stopped reply of the same tab ends after it began", async () => {
+    const ends: Array<() => void> = [];
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      model: {
+        // As a server's stream may: it ends a while after its Stop, whenever the test says.
+        async *stream() {
+          await new Promise<void>((resolve) => ends.push(resolve));
+        },
+      },
+    }));
+    const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    const drain = (signal: AbortSignal) => (async () => {
+      for await (const _ of engine.model.stream({ messages: [], tools: [], signal }));
+    })();
+    const stopped = new AbortController();
+    const first = drain(stopped.signal);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stopped.abort();
+    const second = drain(new AbortController().signal);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const waiting = host.statusFor(1).firstWordSince;
+    expect(waiting).toEqual(expect.any(Number));
+    ends.shift()!();
+    await first;
+    expect(host.statusFor(1)).toMatchObject({ state: 'generating', firstWordSince: waiting });
+    ends.shift()!();
+    await second;
+    expect(host.statusFor(1).firstWordSince).toBeUndefined();
+  });
+
   it('forgets the wait for a first word that never came once the reply is stopped', async () => {
     const host = createEngineHost(() => {}, (settings) => ({
       ...fakeEngine(settings).engine,
