@@ -10,13 +10,13 @@ import type { EngineStatus } from './session-state';
  * all. A run going on keeps its engine's status until it ends, and the description waits for that.
  */
 export function createEngineDescription({ shared, runs, news }: EngineHostParts, requestedModel: () => string | undefined) {
-  // The settings the engine's requests were last described with (see `requestSettings`).
-  let described: string | undefined;
+  // The settings the status is about: those of the last load (whose failure it may say), else of the last description.
+  let used: Settings | undefined;
   function describe(settings: Settings, preview?: EnginePreview): void {
     // A reply refused for a key, an address or a setting the person has changed since (the options
     // say what to fix) may go through now: the panels stop saying it failed until one fails again.
-    const asked = requestSettings(settings);
-    const changed = described !== undefined && asked !== described;
+    const changed = used !== undefined && requestSettings(settings) !== requestSettings(used);
+    const loadChanged = used !== undefined && loadSettings(settings) !== loadSettings(used);
     if (changed) news.replyFailures.clear();
     // The settings say now what a description held for the runs' end would have said.
     runs.whenRunsEnd(undefined);
@@ -28,9 +28,9 @@ export function createEngineDescription({ shared, runs, news }: EngineHostParts,
     const { state, engineId, engineLabel: shownLabel, errorDuring, model } = shared.status;
     const sameModel = namesModel(settings.model, model, requestedModel());
     // A load that failed is tried again by the next request: with a new key or address, the error no longer holds.
-    const failedBefore = state === 'error' && changed;
+    const failedBefore = state === 'error' && loadChanged;
     if (state !== 'idle' && !failedBefore && engineId === settings.engine && shownLabel === label && errorDuring !== 'check' && sameModel) {
-      described = asked;
+      used = settings;
       return;
     }
     // A run goes on with the engine it loaded: the status says so until it ends.
@@ -42,16 +42,27 @@ export function createEngineDescription({ shared, runs, news }: EngineHostParts,
       return;
     }
     // Another engine or model now: what a reply of the one before said of itself no longer holds.
-    described = asked;
+    used = settings;
     news.replyFailures.clear();
     shared.replace(statusBeforeLoad(settings, label, preview));
   }
-  return describe;
+  return {
+    describe,
+    /** A load begins with `settings`: what it and its replies fail with is about them, whatever was described before. */
+    loadsWith(settings: Settings): void {
+      used = settings;
+    },
+  };
 }
 
-/** What of the settings goes into the engine's requests, as one string to compare. */
-function requestSettings({ engine, model, openaiBaseUrl, openaiApiKey, temperature, constrainedDecoding }: Settings): string {
-  return JSON.stringify([engine, model, openaiBaseUrl, openaiApiKey, temperature, constrainedDecoding]);
+/** What of the settings a load reads: where it failed, other ones may not. */
+function loadSettings({ engine, model, openaiBaseUrl, openaiApiKey }: Settings): string {
+  return JSON.stringify([engine, model, openaiBaseUrl, openaiApiKey]);
+}
+
+/** What of the settings goes into the engine's requests: a reply that failed with them may not with others. */
+function requestSettings(settings: Settings): string {
+  return JSON.stringify([loadSettings(settings), settings.temperature, settings.constrainedDecoding]);
 }
 
 /**

@@ -29,7 +29,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   const withReplyStatus = createReplyStatus({ shared, runs, news });
   // The model the settings asked for ('' for the default) when a load last wrote the status.
   let statusRequestedModel: string | undefined;
-  const describe = createEngineDescription({ shared, runs, news }, () => statusRequestedModel);
+  const description = createEngineDescription({ shared, runs, news }, () => statusRequestedModel);
   const loadFailed = createLoadFailure({ shared, loads });
   const waitForSwap = createSwapWait({ shared, runs, news });
   const holds = createEngineHolds({ shared, runs });
@@ -56,7 +56,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     statusFor(tabId: number): EngineStatus {
       return statusForTab(tabId, shared.status, news, { swapWaits: runs.swapWaits, holdingTabs: runs.holdingTabs() });
     },
-    describe,
+    describe: description.describe,
     /**
      * Loads the engine the settings name. With `hold`, the run keeps it from being replaced until
      * it calls `release` with the engine this returned (another tab's new model waits for that).
@@ -65,6 +65,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     async load(settings: Settings, signal: AbortSignal, options: { hold?: boolean; tabId?: number } = {}): Promise<Engine | { error: string }> {
       const { tabId } = options;
       const name = { engineId: settings.engine, engineLabel: engineLabel(settings) };
+      description.loadsWith(settings);
       // The tab asks again: its panel follows this load, and its next replies, from here.
       if (tabId !== undefined) {
         news.replyFailures.delete(tabId);

@@ -855,6 +855,25 @@ describe('the engine host', () => {
     expect(host.statusFor(1)).toMatchObject({ state: 'ready' });
   });
 
+  it('keeps a failure that came with the new settings before the panels were told of them, and one that a change the load never reads leaves standing', async () => {
+    const refused = { error: 'The server at 127.0.0.1:8080 asks for an API key, or refused the one given (HTTP 401).', hint: 'Check the API key in the options.' };
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      async load() {
+        throw new EngineError('forbidden', refused.error, refused.hint);
+      },
+    }));
+    const before = { ...defaultSettings, engine: 'openai' as const, openaiBaseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen3:1.7b', openaiApiKey: 'old-key' };
+    host.describe(before);
+    // A request right after the options saved a new key: it loads with it before any panel is redrawn.
+    const after = { ...before, openaiApiKey: 'still-wrong' };
+    await host.load(after, new AbortController().signal, { tabId: 1 });
+    host.describe(after);
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'load', error: refused.error });
+    host.describe({ ...after, temperature: 0.7 });
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'load', error: refused.error });
+  });
+
   it("no longer says a reply failed once another tab's reply ends at the end of the model's own turn, but still does after a Stop", async () => {
     const { host, reply, finishReply } = hostAnsweringInTurn();
     const settings = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-1.7B-q4f16_1-MLC' };
