@@ -6,19 +6,21 @@ import { isServerEngine } from '@/lib/engines/engine-labels';
 const explainAfterMs = 15_000;
 
 /**
- * A reply asked for that has brought nothing yet, counted in whole seconds: a model reading its
- * prompt, or a server that has not answered (which may take minutes), rather than "Generating".
+ * A reply asked for that has brought no word yet, counted in whole seconds: a model reading its
+ * prompt, a server that has not answered (which may take minutes), or a model still thinking,
+ * rather than "Generating".
  */
 export function FirstWordWait({ engine, since }: { engine: EngineStatus; since: number }) {
   const waited = useTimeSince(since);
   const server = isServerEngine(engine.engineId);
+  const words = engine.thinking ? 'Thinking' : server ? 'Waiting for the server' : 'Reading the prompt';
   return (
     <>
       <span class="status-state state-generating" data-testid="first-word-wait">
-        {server ? 'Waiting for the server' : 'Reading the prompt'}
+        {words}
         {waited >= 1_000 ? ` · ${formatWait(waited)}` : '…'}
       </span>
-      {server && waited >= explainAfterMs && (
+      {server && !engine.thinking && waited >= explainAfterMs && (
         <span class="status-detail">It may be loading the model or reading a long prompt; Stop gives up.</span>
       )}
     </>

@@ -63,6 +63,7 @@ function runningAnnouncement(turn: Turn, engine: EngineStatus | undefined): stri
   // A reply that waits for another tab's: the engine's own words say so.
   if (engine?.state === 'generating' && engine.progressText) return engine.progressText;
   // Nothing of the reply yet: the status line counts the wait (see FirstWordWait).
+  if (engine?.state === 'generating' && engine.thinking) return 'The model is thinking…';
   if (engine?.state === 'generating' && engine.firstWordSince !== undefined) return isServerEngine(engine.engineId) ? 'Waiting for the server…' : 'Reading the prompt…';
   if (engine?.state === 'generating') return 'The model is writing…';
   return '';

@@ -25,13 +25,18 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
           if (!passOn) return;
           // Until the first chunk the panel counts the wait: reading a long prompt, or a server loading
           // its model, takes a while. This reply's own wait: a stopped one may end after the next began.
-          const wait = { since: Date.now() };
+          const wait: { since: number; thinking?: true } = { since: Date.now() };
           if (tabId !== undefined) news.firstWordWaits.set(tabId, wait);
-          const endWait = () => tabId !== undefined && news.firstWordWaits.get(tabId) === wait && news.firstWordWaits.delete(tabId);
+          const waiting = () => tabId !== undefined && news.firstWordWaits.get(tabId) === wait;
+          const endWait = () => waiting() && news.firstWordWaits.delete(tabId!);
           const heldTurns = markReplying({ shared, news }, turns, tabId);
           try {
             for await (const chunk of loaded.stream(request)) {
-              if (endWait()) shared.publishNow();
+              // Thoughts apart from the reply (a server's reasoning) are no word of it yet: the wait goes on, said to be thinking.
+              if (chunk.type === 'thinking' && waiting() && !wait.thinking) {
+                wait.thinking = true;
+                shared.publishNow();
+              } else if (chunk.type !== 'thinking' && endWait()) shared.publishNow();
               yield chunk;
             }
             // A reply stopped at the end of the model's own turn ended well; one the person stopped tells nothing.

@@ -97,6 +97,8 @@ export const engineStatusSchema = z.object({
    * the model). The panel counts the wait, which can be minutes, rather than saying it generates.
    */
   firstWordSince: z.number().optional(),
+  /** Since `firstWordSince` the model has only thought (a server's separate reasoning): no word of the reply yet. */
+  thinking: z.literal(true).optional(),
   error: z.string().optional(),
   /** What the person can do about the error. */
   hint: z.string().optional(),

@@ -26,7 +26,7 @@ export function createTabEngineNews() {
     /** The tab whose reply has a turn, where a tab asked for it. */
     turnHolders: new Map<ReplyTurns, number>(),
     /** Tabs whose reply was asked for and has brought nothing yet, with when it was asked for (see `firstWordSince`). */
-    firstWordWaits: new Map<number, { since: number }>(),
+    firstWordWaits: new Map<number, { since: number; thinking?: true }>(),
     /** Each tab's last reply speed: a panel shows its own tab's, not whichever tab's reply ended last. */
     speeds: new Map<number, number>(),
     /**
@@ -70,8 +70,9 @@ export function statusForTab(tabId: number, shared: EngineStatus, news: TabEngin
     return { ...own, ...noProgress, state: 'generating', progressText: waitingWords('reply'), ...(other === undefined ? {} : { waitingForTab: other }) };
   }
   if (inUse && news.replying.has(tabId)) {
-    const firstWordSince = news.firstWordWaits.get(tabId)?.since;
-    return { ...own, state: 'generating', progress: undefined, progressText: undefined, ...(firstWordSince === undefined ? {} : { firstWordSince }) };
+    const wait = news.firstWordWaits.get(tabId);
+    const waited = wait === undefined ? {} : { firstWordSince: wait.since, ...(wait.thinking ? { thinking: true as const } : {}) };
+    return { ...own, state: 'generating', progress: undefined, progressText: undefined, ...waited };
   }
   // A load going on, or an engine that cannot load, is every tab's news; a failed reply, its tab's own.
   const failure = news.replyFailures.get(tabId);

@@ -69,7 +69,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       undo.forgetUnanswered();
       const current = session.value;
       if (current && current.engine.state !== 'error') {
-        session.value = { ...current, engine: { ...current.engine, state: 'idle', tokensPerSecond: undefined, progress: undefined, progressText: undefined, firstWordSince: undefined } };
+        session.value = { ...current, engine: { ...current.engine, state: 'idle', tokensPerSecond: undefined, progress: undefined, progressText: undefined, firstWordSince: undefined, thinking: undefined } };
       }
     },
     onLost: () => {

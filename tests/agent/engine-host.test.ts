@@ -694,7 +694,7 @@ describe('the engine host', () => {
     expect(first.texts).toEqual(['Working', ' done.']);
   });
 
-  it('tells the tab that asked, and only it, since when its reply has brought nothing, until its first chunk comes', async () => {
+  it('tells the tab that asked, and only it, since when its reply has brought no word, and that the model thinks meanwhile, until a word comes', async () => {
     let publishes = 0;
     let release: () => void = () => {};
     const host = createEngineHost(() => publishes++, (settings) => ({
@@ -717,14 +717,18 @@ describe('the engine host', () => {
     expect(host.statusFor(1).firstWordSince! - asked).toBeGreaterThanOrEqual(0);
     expect(host.statusFor(1).firstWordSince! - asked).toBeLessThan(1_000);
     expect(host.statusFor(2).firstWordSince).toBeUndefined();
-    const before = publishes;
+    const since = host.statusFor(1).firstWordSince;
+    let before = publishes;
     release();
-    // A thought is a first word too: the model writes, it no longer reads.
+    // A thought apart from the reply is no word of it: the wait goes on, said to be thinking.
     expect(await first).toEqual({ done: false, value: { type: 'thinking' } });
     expect(publishes).toBeGreaterThan(before);
+    expect(host.statusFor(1)).toMatchObject({ state: 'generating', firstWordSince: since, thinking: true });
+    before = publishes;
+    expect(await chunks.next()).toEqual({ done: false, value: { type: 'text-delta', text: 'Done.' } });
+    expect(publishes).toBeGreaterThan(before);
     expect(host.statusFor(1)).toMatchObject({ state: 'generating' });
-    expect(host.statusFor(1).firstWordSince).toBeUndefined();
-    await chunks.next();
+    expect([host.statusFor(1).firstWordSince, host.statusFor(1).thinking]).toEqual([undefined, undefined]);
     await chunks.next();
     expect(host.statusFor(1)).toMatchObject({ state: 'ready' });
     expect(host.statusFor(1).firstWordSince).toBeUndefined();

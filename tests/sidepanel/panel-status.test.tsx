@@ -79,6 +79,15 @@ describe('the status line', () => {
     }
   });
 
+  it('counts a model that only thinks so far as thinking, without the explanation of a silent server', async () => {
+    const server = { engineId: 'openai', engineLabel: 'Local server (OpenAI-compatible)', model: 'qwen3:1.7b' };
+    panel = await mountPanel({ turns: [turn()], running: true });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating', firstWordSince: Date.now() - 20_400, thinking: true }) });
+    const status = panel.find('status-line')?.textContent ?? '';
+    expect(status).toContain('Thinking · 20 s');
+    expect(status).not.toMatch(/Waiting for the server|loading the model|Generating/);
+  });
+
   it('says a model on this computer reads the prompt before its first word', async () => {
     panel = await mountPanel({ turns: [turn()], running: true });
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', firstWordSince: Date.now() - 3_400 }) });

@@ -238,6 +238,8 @@ describe('approvals', () => {
     expect(panel.find('announcement')?.textContent).toBe('The model is writing…');
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', firstWordSince: Date.now() }) });
     expect(panel.find('announcement')?.textContent).toBe('Reading the prompt…');
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating', firstWordSince: Date.now(), thinking: true }) });
+    expect(panel.find('announcement')?.textContent).toBe('The model is thinking…');
   });
 
   it('says nothing of a turn that had ended before it came into view (a tab switch, the panel opening)', async () => {
