@@ -32,7 +32,11 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
     if (run?.running) return;
     const { args, problem } = checkForm(schema, fields, form.values, unreadableNumber(fields, form.values, idOf));
     const breach = args !== undefined && !anyway && 'check' in fullCheck ? fullCheck.check(args) : null;
-    setSaved({ ...form, problem: problem ?? (breach && { ...breach, message: `${breach.message} The agent does not check this, and would send it.`, runAnyway: true }) });
+    const unchecked = breach && (breach.count > 1 ? 'The agent does not check these, and would send them.' : 'The agent does not check this, and would send it.');
+    setSaved({
+      ...form,
+      problem: problem ?? (breach && { message: `${breach.message} ${unchecked}`, ...(breach.field !== undefined ? { field: breach.field } : {}), runAnyway: true }),
+    });
     if (args !== undefined && breach === null) {
       focus.runStarting();
       model.runTool(tool, args);

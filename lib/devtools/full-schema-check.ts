@@ -3,12 +3,17 @@ import { fromJSONSchema, type core } from 'zod';
 import { errorMessage } from '../messaging/error-message';
 import { formSchema } from './schema-to-form';
 
-/** Where arguments break the page's schema beyond what the agent checks: the first such place. */
+/** Where arguments break the page's schema beyond what the agent checks: the first few such places, said in order. */
 export interface SchemaBreach {
   message: string;
-  /** The argument (top-level property) it is in, where it is in one. */
+  /** The argument (top-level property) the first is in, where it is in one. */
   field?: string;
+  /** How many rules the arguments break (more than are said, past three). */
+  count: number;
 }
+
+/** The most broken rules said at once: the person fixes them in one go, and a long list would hide the first. */
+const saidAtOnce = 3;
 
 /**
  * The page's whole input schema as a check of arguments: `pattern`, lengths, item counts,
@@ -38,13 +43,16 @@ export function fullSchemaCheck(schema: JSONSchema): FullSchemaCheck {
       try {
         const result = validator.safeParse(args, { reportInput: true });
         if (result.success) return null;
-        const issue = result.error.issues.find((found) => !stricterThanJsonSchema(found));
-        if (issue === undefined) return null;
-        const [first] = issue.path;
-        return { message: cut(breachWords(issue)), ...(typeof first === 'string' ? { field: first } : {}) };
+        const issues = result.error.issues.filter((found) => !stricterThanJsonSchema(found));
+        if (issues.length === 0) return null;
+        const said = issues.slice(0, saidAtOnce).map((issue) => cut(breachWords(issue)));
+        const more = issues.length - said.length;
+        const message = more > 0 ? `${said.join(' ')} And ${more} more.` : said.join(' ');
+        const [first] = issues[0]!.path;
+        return { message, count: issues.length, ...(typeof first === 'string' ? { field: first } : {}) };
       } catch (error) {
         // A schema that refers to itself, over values nested past the stack: said, and left to the person.
-        return { message: `The page's whole schema could not be checked against these arguments (${errorMessage(error)}).` };
+        return { message: `The page's whole schema could not be checked against these arguments (${errorMessage(error)}).`, count: 1 };
       }
     },
   };
@@ -120,7 +128,7 @@ function breachWords(issue: core.$ZodIssue): string {
     case 'invalid_union':
       // `oneOf` wants exactly one: zod says so where the value matched more.
       if ('inclusive' in issue && issue.inclusive === false) return `${subject} matches more than one of the schema's alternatives, where it must match exactly one.`;
-      return `${subject} matches none of the schema's alternatives.`;
+      return `${subject} matches none of the schema's alternatives${nearestMiss(issue)}.`;
     case 'invalid_value':
       return `${subject} must be ${valuesWords(issue.values)}.`;
     case 'invalid_type':
@@ -128,6 +136,15 @@ function breachWords(issue: core.$ZodIssue): string {
     default:
       return `${subject}: ${issue.message}`;
   }
+}
+
+/** What keeps the value from the alternative it comes nearest (the fewest rules broken): " (the nearest: …)". */
+function nearestMiss(issue: core.$ZodIssue): string {
+  const branches = 'errors' in issue && Array.isArray(issue.errors) ? (issue.errors as core.$ZodIssue[][]) : [];
+  const nearest = branches.filter((branch) => branch.length > 0).sort((a, b) => a.length - b.length)[0]?.[0];
+  if (nearest === undefined) return '';
+  const words = breachWords({ ...nearest, path: [...issue.path, ...nearest.path] } as core.$ZodIssue).replace(/\.$/, '');
+  return ` (the nearest: ${words})`;
 }
 
 function valuesWords(values: readonly unknown[]): string {

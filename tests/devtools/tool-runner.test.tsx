@@ -318,6 +318,14 @@ describe("the run form's check against the page's whole schema", () => {
     expect([...form.root.querySelectorAll('button')].some((button) => button.textContent === 'Run anyway')).toBe(false);
   });
 
+  it('says every rule broken at once, up to three, in the plural', async () => {
+    const form = await showRunForm(tool(coded));
+    await form.type('code', 'ab');
+    await form.type('address', '{"zip": 1}');
+    await form.submit();
+    expect(form.root.querySelector('.problem')?.textContent).toBe('"code" must match ^[A-Z]{3}$. "address.zip" must be string. The agent does not check these, and would send them.');
+  });
+
   it("refuses what the agent refuses with no way around it: the agent's check comes first", async () => {
     const form = await showRunForm(tool(coded));
     await form.submit();
