@@ -17,7 +17,7 @@ export function ChatInput({ model }: { model: PanelModel }) {
   const running = model.running.value;
   const canSend = model.canSend.value && draft.trim() !== '';
   const hadFocus = useFocusBackWhenRunEnds(running);
-  const onKeyDown = requestBoxKeys(model, running);
+  const onKeyDown = requestBoxKeys(model);
   useEscapeStops(model, running);
   // The request as a paste the box cut left it: said until it is sent or edited.
   const cutDraft = useSignal<string | undefined>(undefined);
@@ -87,15 +87,16 @@ function useFocusBackWhenRunEnds(running: boolean): { current: boolean } {
 }
 
 /**
- * Escape anywhere in the panel stops the run, as Stop's `aria-keyshortcuts` says: on an approval's
- * buttons or a link of the conversation as well as in the request box (whose own handler takes it
- * first). A key something else already took (a menu, an IME's composition) is left to it.
+ * Escape anywhere in the panel stops the run, as Stop's `aria-keyshortcuts` says: in the request
+ * box, on an approval's buttons or a link of the conversation. A key something else already took
+ * (a question's safe answer) is left to it, and so is an IME's: it cancels a composition.
  */
 function useEscapeStops(model: PanelModel, running: boolean): void {
   useEffect(() => {
     if (!running) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      // As the Stop button (see pressWhenConnected): while reconnecting, a stop would go nowhere.
       if (model.connection.value !== 'connected') return;
       event.preventDefault();
       model.stop();
@@ -105,17 +106,11 @@ function useEscapeStops(model: PanelModel, running: boolean): void {
   }, [running, model]);
 }
 
-/** The request box's keys, apart from the box so that ChatInput reads as its layout. */
-function requestBoxKeys(model: PanelModel, running: boolean) {
+/** The request box's keys (Escape is the panel's, see useEscapeStops), apart from the box so that ChatInput reads as its layout. */
+function requestBoxKeys(model: PanelModel) {
   return (event: KeyboardEvent) => {
-    // An IME uses Enter to confirm a composition, and Escape to cancel one: neither is for us.
+    // An IME uses Enter to confirm a composition: not for us.
     if (event.isComposing) return;
-    // As the Stop button (see pressWhenConnected): while reconnecting, a stop would go nowhere.
-    if (event.key === 'Escape' && running && model.connection.value === 'connected') {
-      event.preventDefault();
-      model.stop();
-      return;
-    }
     if (event.key !== 'Enter' || event.shiftKey) return;
     event.preventDefault();
     model.send();
