@@ -4,7 +4,7 @@ import { diffToolLists, isAnotherDocument, type ToolChange } from '@/lib/devtool
 import type { PageTool, TabTools } from '@/lib/registry/types';
 
 /** How many changes the log keeps, the newest: it counts them all. */
-export const changeLogLength = 200;
+const changeLogLength = 200;
 /** How long tools the page took away all at once wait for the next page's before they are logged as removed. */
 const heldRemovalMs = 2_000;
 

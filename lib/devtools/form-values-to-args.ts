@@ -1,4 +1,5 @@
 import { assertNever, isRecord } from '@webmcp-agents/chat';
+import { sameJson } from '@webmcp-agents/local-agent';
 import type { FormField } from './schema-to-form';
 
 /**
@@ -103,7 +104,7 @@ function initialValue(field: FormField): FieldValue {
     case 'number':
       return field.required && field.default !== undefined ? String(field.default) : '';
     case 'select': {
-      const index = field.required && field.default !== undefined ? field.options.findIndex((option) => JSON.stringify(option) === JSON.stringify(field.default)) : -1;
+      const index = field.required && field.default !== undefined ? field.options.findIndex((option) => sameJson(option, field.default)) : -1;
       return index === -1 ? '' : String(index);
     }
     default:
@@ -138,8 +139,7 @@ function sameChoice(before: FormField | undefined, value: FieldValue, after: For
   if (before?.kind !== 'select' || after.kind !== 'select' || typeof value !== 'string' || value === '') return undefined;
   const index = Number(value);
   if (!Number.isInteger(index) || index < 0 || index >= before.options.length) return undefined;
-  const option = JSON.stringify(before.options[index]);
-  const found = after.options.findIndex((candidate) => JSON.stringify(candidate) === option);
+  const found = after.options.findIndex((candidate) => sameJson(candidate, before.options[index]));
   return found === -1 ? undefined : String(found);
 }
 

@@ -249,6 +249,8 @@ describe('carryOverValues: the form after the schema changed', () => {
     // "M" was the second option; a new first one moves it to the third place.
     expect(carryOverValues(sized(['S', 'M']), { size: '1' }, sized(['XS', 'S', 'M', 'L']))).toEqual({ size: '2' });
     expect(carryOverValues(sized([{ w: 1 }, { w: 2 }]), { size: '1' }, sized([{ w: 2 }]))).toEqual({ size: '0' });
+    // The same object with its keys in another order is the same option, as JSON Schema's enum means it.
+    expect(carryOverValues(sized([{ w: 1, h: 2 }]), { size: '0' }, sized(['none', { h: 2, w: 1 }]))).toEqual({ size: '1' });
     expect(carryOverValues(sized(['S', 'M']), { size: '1' }, sized(['S', 'L']))).toEqual({ size: '' });
     expect(carryOverValues(sized(['S', 'M']), { size: '' }, sized(['XS', 'S', 'M']))).toEqual({ size: '' });
   });
