@@ -1,6 +1,7 @@
 import { isTurnOver, type LanguageModel } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { EngineHostParts } from './engine-host-parts';
+import { createInlineThoughtWatch } from './inline-thought-watch';
 import { forgetReplyFailures } from './forget-reply-failures';
 import { markReplyEnded } from './mark-reply-ended';
 import { markReplying } from './mark-replying';
@@ -30,13 +31,16 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
           const waiting = () => tabId !== undefined && news.firstWordWaits.get(tabId) === wait;
           const endWait = () => waiting() && news.firstWordWaits.delete(tabId!);
           const heldTurns = markReplying({ shared, news }, turns, tabId);
+          const thoughts = createInlineThoughtWatch();
           try {
             for await (const chunk of loaded.stream(request)) {
-              // Thoughts apart from the reply (a server's reasoning) are no word of it yet: the wait goes on, said to be thinking.
-              if (chunk.type === 'thinking' && waiting() && !wait.thinking) {
+              // Thoughts are no word of the reply yet, whether sent apart from it (a server's reasoning)
+              // or written into it (`<think>`): the wait goes on, said to be thinking.
+              const start = chunk.type === 'thinking' ? 'thinking' : chunk.type === 'text-delta' ? thoughts.read(chunk.text) : 'answering';
+              if (start === 'thinking' && waiting() && !wait.thinking) {
                 wait.thinking = true;
                 shared.publishNow();
-              } else if (chunk.type !== 'thinking' && endWait()) shared.publishNow();
+              } else if (start === 'answering' && endWait()) shared.publishNow();
               yield chunk;
             }
             // A reply stopped at the end of the model's own turn ended well; one the person stopped tells nothing.

@@ -734,6 +734,25 @@ describe('the engine host', () => {
     expect(host.statusFor(1).firstWordSince).toBeUndefined();
   });
 
+  it('counts reasoning written into the reply\'s text (`<think>`) as thinking, and its first word as the one after it', async () => {
+    const pieces = ['<think>', 'The person wants', ' the cart.</think>\n\n', 'Opening it.'];
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      model: {
+        async *stream() {
+          for (const text of pieces) yield { type: 'text-delta' as const, text };
+        },
+      },
+    }));
+    const engine = await host.load({ ...defaultSettings, engine: 'webllm' }, new AbortController().signal, { tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    const seen: Array<[boolean, boolean]> = [];
+    for await (const chunk of engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal })) {
+      if (chunk.type === 'text-delta') seen.push([host.statusFor(1).firstWordSince !== undefined, host.statusFor(1).thinking === true]);
+    }
+    expect(seen).toEqual([[true, true], [true, true], [false, false], [false, false]]);
+  });
+
   it("keeps the next reply's wait when a stopped reply of the same tab ends after it began", async () => {
     const ends: Array<() => void> = [];
     const host = createEngineHost(() => {}, (settings) => ({
