@@ -48,7 +48,12 @@ export function schemaToForm(schema: JSONSchema): FormField[] {
   }
   const properties = isRecord(plain.properties) ? plain.properties : {};
   const required = new Set(Array.isArray(plain.required) ? plain.required.filter((key) => typeof key === 'string') : []);
-  const declared = Object.entries(properties).map(([name, property]) => fieldFor(name, property, required.has(name)));
+  // A JSON editor starts from the page's own property: the merged one the agent reads may satisfy none of its alternatives.
+  const own = isRecord(schema.properties) ? schema.properties : {};
+  const declared = Object.entries(properties).map(([name, property]) => {
+    const template = () => (Object.hasOwn(own, name) && isRecord(own[name]) ? jsonTemplate(own[name], schema) : jsonTemplate(property));
+    return fieldFor(name, property, required.has(name), template);
+  });
   // A name `required` lists that no property describes: the agent's check asks for it all the same,
   // so without a field of its own the tool could never be run from here.
   const undeclared = [...required].filter((name) => !Object.hasOwn(properties, name)).map(undeclaredField);
@@ -81,7 +86,7 @@ function takesRawArguments(schema: JSONSchema, plain: JSONSchema): boolean {
   return plain.additionalProperties === true || isRecord(plain.additionalProperties) || isRecord(plain.patternProperties);
 }
 
-function fieldFor(name: string, property: unknown, required: boolean): FormField {
+function fieldFor(name: string, property: unknown, required: boolean, template: () => unknown): FormField {
   const { node, type, nullable } = singleType(isRecord(property) ? property : {});
   const base: FieldBase = {
     name,
@@ -114,7 +119,7 @@ function fieldFor(name: string, property: unknown, required: boolean): FormField
   }
   // A misspelt type gets an editor like any schema the form cannot show: say why, or it looks like a bug here.
   const note = type !== undefined && !isJsonSchemaType(type) ? { note: `"${type}" is not a JSON Schema type, so the form cannot tell what to ask: write the value as JSON.` } : {};
-  return { ...base, kind: 'json', template: JSON.stringify(jsonTemplate(property), null, 2), ...note };
+  return { ...base, kind: 'json', template: JSON.stringify(template(), null, 2), ...note };
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
 import { jsonTemplate } from '@/lib/devtools/json-template';
 import { formSchema, schemaToForm } from '@/lib/devtools/schema-to-form';
+import { fullSchemaCheck } from '@/lib/devtools/full-schema-check';
 
 const schema = {
   type: 'object',
@@ -253,6 +254,37 @@ describe('carryOverValues: the form after the schema changed', () => {
     expect(carryOverValues(sized([{ w: 1, h: 2 }]), { size: '0' }, sized(['none', { h: 2, w: 1 }]))).toEqual({ size: '1' });
     expect(carryOverValues(sized(['S', 'M']), { size: '1' }, sized(['S', 'L']))).toEqual({ size: '' });
     expect(carryOverValues(sized(['S', 'M']), { size: '' }, sized(['XS', 'S', 'M']))).toEqual({ size: '' });
+  });
+});
+
+describe('a JSON editor for a property with alternatives', () => {
+  it("starts from the page's first alternative, references written out, so the page's whole schema accepts it as it stands", () => {
+    const pickup = { type: 'object', properties: { kind: { const: 'pickup' }, store: { $ref: '#/$defs/store' } }, required: ['kind', 'store'], additionalProperties: false };
+    const schema = {
+      type: 'object',
+      $defs: { store: { type: 'string', enum: ['Leeds', 'York'] }, pickup },
+      properties: {
+        shipping: {
+          oneOf: [
+            { $ref: '#/$defs/pickup' },
+            { type: 'object', properties: { kind: { const: 'delivery' }, address: { type: 'string' } }, required: ['kind', 'address'], additionalProperties: false },
+          ],
+        },
+        parcel: {
+          type: 'object',
+          properties: { size: { oneOf: [{ type: 'object', properties: { box: { const: 'S' } }, additionalProperties: false }, { type: 'object', properties: { weight: { type: 'number' } }, additionalProperties: false }] } },
+        },
+      },
+      required: ['shipping', 'parcel'],
+    };
+    const fields = schemaToForm(schema);
+    expect(fields).toMatchObject([
+      { name: 'shipping', kind: 'json', template: '{\n  "kind": "pickup",\n  "store": "Leeds"\n}' },
+      { name: 'parcel', kind: 'json', template: '{\n  "size": {\n    "box": "S"\n  }\n}' },
+    ]);
+    const read = formValuesToArgs(fields, initialFieldValues(fields));
+    const check = fullSchemaCheck(schema);
+    expect(read.ok && 'check' in check && check.check(read.args)).toBeNull();
   });
 });
 
