@@ -28,6 +28,7 @@ const errorLabels: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
  */
 function errorLabel(engine: EngineStatus): string {
   const during = engine.errorDuring ?? 'load';
+  if (during === 'reply' && engine.beforeFirstWord) return 'Failed before answering';
   if (!isServerEngine(engine.engineId) || during !== 'load') return errorLabels[during];
   return engine.errorCode === 'server-down' ? 'Could not connect' : 'Could not use the server';
 }

@@ -81,8 +81,9 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         statusRequestedModel = settings.model;
         await loads.load(engine, settings, name, signal);
         // The engine may only know which model it picked for this machine once it has loaded. It
-        // may be replying to another tab already (the same model, loaded before).
-        shared.update({ state: runs.replying ? 'generating' : 'ready', model: engine.modelId, progress: undefined, progressText: undefined, stalled: undefined });
+        // may be replying to another tab already (the same model, loaded before). A reply follows
+        // at once, which the panels hear of instead.
+        shared.settle({ state: runs.replying ? 'generating' : 'ready', model: engine.modelId, progress: undefined, progressText: undefined, stalled: undefined });
         const loaded = withReplyStatus(engine, tabId);
         if (release) holds.keep(loaded, release);
         return loaded;

@@ -106,6 +106,8 @@ export const engineStatusSchema = z.object({
   errorCode: z.string().optional(),
   /** Whether the error came from the check before any request, while loading the model, or in the middle of a reply. */
   errorDuring: z.enum(['check', 'load', 'reply']).optional(),
+  /** The reply that failed had brought no word yet (a server that never answered, say): it failed before answering. */
+  beforeFirstWord: z.literal(true).optional(),
   /** Megabytes the first request downloads (once), while the model is not stored yet. */
   downloadMB: z.number().optional(),
   /** The model is downloaded only at the person's click in the options (Chrome's built-in model), not by a request. */

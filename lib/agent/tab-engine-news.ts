@@ -7,6 +7,8 @@ import { waitingWords } from './waiting-words';
 export interface ReplyFailure {
   error: string;
   hint?: string;
+  /** The reply had brought no word when it failed. */
+  beforeFirstWord?: true;
 }
 
 /**
@@ -27,6 +29,8 @@ export function createTabEngineNews() {
     turnHolders: new Map<ReplyTurns, number>(),
     /** Tabs whose reply was asked for and has brought nothing yet, with when it was asked for (see `firstWordSince`). */
     firstWordWaits: new Map<number, { since: number; thinking?: true }>(),
+    /** Tabs whose last reply ended before its first word came: a failure reported for it came before the answer. */
+    wordlessReplies: new Set<number>(),
     /** Each tab's last reply speed: a panel shows its own tab's, not whichever tab's reply ended last. */
     speeds: new Map<number, number>(),
     /**

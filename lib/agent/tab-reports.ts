@@ -10,7 +10,8 @@ export function createTabReports({ shared, news }: Pick<EngineHostParts, 'shared
   return {
     /** The engine failed in the middle of `tabId`'s reply: that tab's panel says so until the engine answers again. */
     reportError(tabId: number, message: string, hint?: string): void {
-      news.replyFailures.set(tabId, { error: message, ...(hint ? { hint } : {}) });
+      const beforeFirstWord = news.wordlessReplies.has(tabId);
+      news.replyFailures.set(tabId, { error: message, ...(hint ? { hint } : {}), ...(beforeFirstWord ? { beforeFirstWord } : {}) });
       shared.publishNow();
     },
     reportUsage(tabId: number, usage: ModelUsage): void {

@@ -65,29 +65,73 @@ describe('the engine host', () => {
       { fraction: 0.01, text: 'Downloading (about 1,100 MB), once. Using the q4f32 build: this GPU has no 16-bit shaders.' },
       { fraction: 0.02, text: 'Fetching the library' },
     ];
-    const host = createEngineHost(() => published.push(host.status), (settings) => fakeEngine(settings, steps, 150).engine);
+    // The first step is told once the load has lasted 250 ms, the second 50 ms after it.
+    const host = createEngineHost(() => published.push(host.status), (settings) => fakeEngine(settings, steps, 300).engine);
     await host.load(defaultSettings, new AbortController().signal);
     const texts = published.map((status) => status.progressText);
     expect(texts).toContain(steps[0]!.text);
     expect(texts).toContain(steps[1]!.text);
-    expect(published.at(-1)?.state).toBe('ready');
+    await vi.waitFor(() => expect(published.at(-1)?.state).toBe('ready'));
   });
 
   it("says a server is being connected to, with no share done, where a model in the browser shows its load from 0", async () => {
     const published: EngineStatus[] = [];
-    const host = createEngineHost(() => published.push(host.status), (settings) => fakeEngine(settings, settings.engine === 'openai' ? [{ text: 'Connecting to 127.0.0.1:8080…' }, { fraction: 1, text: 'Connected to 127.0.0.1:8080: qwen3:1.7b.' }] : []).engine);
+    const connection = [{ text: 'Connecting to 127.0.0.1:8080…' }, { fraction: 1, text: 'Connected to 127.0.0.1:8080: qwen3:1.7b.' }];
+    // Loads that last long enough to be told (see the test of those that end at once).
+    const host = createEngineHost(() => published.push(host.status), (settings) => {
+      if (settings.engine === 'openai') return fakeEngine(settings, connection, 300).engine;
+      return { ...fakeEngine(settings).engine, load: () => new Promise<void>((resolve) => setTimeout(resolve, 300)) };
+    });
     await host.load({ ...defaultSettings, engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen3:1.7b' }, new AbortController().signal);
     const loading = published.filter((status) => status.state === 'loading');
     // The engine's own "connected" says 1: the bar shows no share done for a connection, even then.
     expect(loading.map((status) => [status.progressText, status.progress])).toEqual([
-      ['Connecting to the server…', undefined],
       ['Connecting to 127.0.0.1:8080…', undefined],
       ['Connected to 127.0.0.1:8080: qwen3:1.7b.', undefined],
     ]);
-    expect(published.at(-1)?.state).toBe('ready');
+    await vi.waitFor(() => expect(published.at(-1)?.state).toBe('ready'));
     published.length = 0;
     await host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, new AbortController().signal);
     expect(published.find((status) => status.state === 'loading')).toMatchObject({ progressText: 'Loading the model…', progress: 0 });
+  });
+
+  it('tells the panels nothing of a load that ends at once, or of the moment between it and its reply, where a slower load is shown', async () => {
+    const published: string[] = [];
+    let loadMs = 20;
+    const host = createEngineHost(() => {
+      const status = host.statusFor(1);
+      published.push(status.state === 'loading' ? `loading: ${status.progressText}` : `${status.state}${status.firstWordSince ? ', waiting' : ''}`);
+    }, (settings) => ({
+      ...fakeEngine(settings).engine,
+      async load(onProgress) {
+        onProgress({ text: 'Connecting to 127.0.0.1:8080…' });
+        await new Promise((resolve) => setTimeout(resolve, loadMs));
+        onProgress({ fraction: 1, text: 'Connected to 127.0.0.1:8080: qwen3:1.7b.' });
+      },
+      model: {
+        async *stream() {
+          yield { type: 'text-delta' as const, text: 'Hi.' };
+        },
+      },
+    }));
+    const ask = async () => {
+      const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
+      if ('error' in engine) throw new Error(engine.error);
+      for await (const _ of engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal }));
+    };
+    // A server near at hand, or a model in already: "Connecting" and "Ready" would only flicker.
+    await ask();
+    expect(published).toEqual(['generating, waiting', 'generating', 'ready']);
+    published.length = 0;
+    loadMs = 400;
+    await ask();
+    expect(published).toEqual([
+      'loading: Connecting to 127.0.0.1:8080…',
+      'loading: Connected to 127.0.0.1:8080: qwen3:1.7b.',
+      'generating, waiting',
+      'generating',
+      'ready',
+    ]);
   });
 
   it('says when a load has been quiet for a minute, keeping what it said last, and goes on when progress comes', async () => {
@@ -114,7 +158,8 @@ describe('the engine host', () => {
       expect(host.status).toMatchObject({ progressText: 'Downloading Qwen3 0.6B (q4f32): 80 of 400 MB.', stalled: undefined });
       finish();
       await loaded;
-      // Loaded: no word of a quiet load comes after.
+      // Loaded: no word of a quiet load comes after (the load's end is told once it has lasted).
+      await vi.advanceTimersByTimeAsync(1_000);
       const count = published.length;
       await vi.advanceTimersByTimeAsync(120_000);
       expect(published).toHaveLength(count);
@@ -200,12 +245,12 @@ describe('the engine host', () => {
 
   it('names the model the preview found while an engine left to pick one loads it', async () => {
     const named: string[] = [];
-    const host = createEngineHost(() => named.push(`${host.status.state} ${host.status.model}`), (settings) => fakeEngine(settings, [{ fraction: 0.5, text: 'Half way.' }]).engine);
+    const host = createEngineHost(() => named.push(`${host.status.state} ${host.status.model}`), (settings) => fakeEngine(settings, [{ fraction: 0.5, text: 'Half way.' }], 300).engine);
     host.describe(defaultSettings, { model: 'Qwen3-0.6B-q4f32_1-MLC', downloadMB: 400 });
     await host.load(defaultSettings, new AbortController().signal);
     expect(named.filter((said) => said.startsWith('loading'))).toEqual(['loading Qwen3-0.6B-q4f32_1-MLC']);
     // Once loaded, the engine itself says which model it is.
-    expect(named.at(-1)).toBe('ready default-model');
+    await vi.waitFor(() => expect(named.at(-1)).toBe('ready default-model'));
   });
 
   it('names a server by where it runs, before it loads and while it does', async () => {
@@ -839,6 +884,34 @@ describe('the engine host', () => {
     await finishReply();
     await second.done;
     expect(host.statusFor(1)).toMatchObject({ state: 'ready', error: undefined, errorDuring: undefined });
+  });
+
+  it('tells a reply that failed before its first word from one that failed while it answered', async () => {
+    let wordFirst = false;
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      model: {
+        async *stream() {
+          yield { type: 'thinking' as const };
+          if (wordFirst) yield { type: 'text-delta' as const, text: 'Looking' };
+          throw new EngineError('unavailable', 'The server at 127.0.0.1:8080 answered HTTP 500: model crashed.', "Check the server's own log, then send your request again.");
+        },
+      },
+    }));
+    const ask = async () => {
+      const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
+      if ('error' in engine) throw new Error(engine.error);
+      await expect((async () => {
+        for await (const _ of engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal }));
+      })()).rejects.toThrow('HTTP 500');
+      host.reportError(1, 'The server at 127.0.0.1:8080 answered HTTP 500: model crashed.');
+    };
+    await ask();
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'reply', beforeFirstWord: true });
+    wordFirst = true;
+    await ask();
+    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'reply' });
+    expect(host.statusFor(1).beforeFirstWord).toBeUndefined();
   });
 
   it('no longer says a reply failed once the settings its requests are made from change (a new key), but still does for a change beside them', async () => {

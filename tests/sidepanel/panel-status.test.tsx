@@ -236,6 +236,15 @@ describe('an engine that failed mid-reply', () => {
   });
 });
 
+describe('an engine that failed before its reply began', () => {
+  it('says it failed before answering, not while', async () => {
+    panel = await mountPanel({ engine: engineStatus({ engineId: 'openai', engineLabel: 'Local server (127.0.0.1:8080)', state: 'error', error: 'The server did not start answering within 60 s.', errorDuring: 'reply', beforeFirstWord: true }) });
+    expect(panel.find('status-line')?.textContent).toContain('Failed before answering');
+    expect(panel.find('status-line')?.textContent).not.toContain('while answering');
+    expect(panel.find('engine-error')?.textContent).toContain('The model server could not answer.');
+  });
+});
+
 describe('a model server that could not be used', () => {
   const server = { engineId: 'openai', engineLabel: 'Local server (OpenAI-compatible)', model: 'qwen3:1.7b' };
   const down = { error: 'No server answers at http://127.0.0.1:8080/v1.', hint: 'Start your local server, or correct its address in the options.' };
