@@ -53,18 +53,26 @@ export function pageResultNotice(toolName: string): string {
 
 /**
  * The notice for a run whose last reply stopped inside its reasoning (a `<think>` it never closed)
- * without an answer, whether or not the engine said it cut the reply off, or that the engine said
- * was cut off while the model thought apart from its reply (`thinking-cut-off`): the model used up
- * its reply length thinking. Such a reply is not empty, and asking for something shorter would not
- * help. No setting changes the reply's length, and the extension already asks the models it knows
- * not to think, so the way out is another model, or thinking turned off where the model runs.
+ * without an answer. Where the engine said it cut the reply off there, or cut it off while the
+ * model thought apart from its reply (`thinking-cut-off`), the model used up its reply length
+ * thinking: asking for something shorter would not help. No setting changes the reply's length,
+ * and the extension already asks the models it knows not to think, so the way out is another
+ * model, or thinking turned off where the model runs. A reply that ended there of itself (the
+ * model ended its turn mid-thought) may well answer when asked again: `askAgain`.
  */
-export function thinkingCutOffNotice(result: Pick<RunLocalAgentResult, 'finishReason' | 'text' | 'error'>, lastReply: string): string | undefined {
-  const noAnswer = (result.finishReason === 'answer' && result.text.trim() === '') || result.error?.code === 'reply-cut-off';
+export function thinkingCutOffNotice(result: Pick<RunLocalAgentResult, 'finishReason' | 'text' | 'error'>, lastReply: string): { notice: string; askAgain: boolean } | undefined {
+  const cutOff = result.error?.code === 'reply-cut-off';
+  const endedOfItself = result.finishReason === 'answer' && result.text.trim() === '';
   const thoughtApart = result.error?.code === 'thinking-cut-off';
-  if (!thoughtApart && (!noAnswer || !stillThinking(lastReply))) return undefined;
+  if (!thoughtApart && (!(cutOff || endedOfItself) || !stillThinking(lastReply))) return undefined;
+  if (!thoughtApart && !cutOff) {
+    return {
+      notice: 'The model stopped while it was still thinking, so it gave no answer. Ask again; if it happens again, pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+      askAgain: true,
+    };
+  }
   const { message, hint } = thinkingCutOff();
-  return `${message} ${hint}`;
+  return { notice: `${message} ${hint}`, askAgain: false };
 }
 
 /** Whether a reply ends inside its reasoning: its last `<think>` is never closed. */

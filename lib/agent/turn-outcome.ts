@@ -12,8 +12,12 @@ import { thinkingCutOffNotice } from './turn-notices';
  * marked as ended by it.
  */
 export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated: string | undefined, lastReply: string): [TurnOutcome, string?] {
-  const cutWhileThinking = thinkingCutOffNotice(result, lastReply);
-  if (cutWhileThinking) return ['error', cutWhileThinking];
+  const stillThinking = thinkingCutOffNotice(result, lastReply);
+  if (stillThinking) {
+    // A reply that ended mid-thought of itself may answer when asked again: Try again is offered.
+    if (stillThinking.askAgain) active.noAnswer = true;
+    return ['error', stillThinking.notice];
+  }
   switch (result.finishReason) {
     case 'answer':
       if (!answered(result)) {

@@ -1501,15 +1501,16 @@ describe('agent sessions', () => {
     );
   });
 
-  it('says the model used up its reply length thinking, not that its reply was empty, when the reply stops inside its thoughts', async () => {
+  it('says the model stopped while still thinking, not that its reply was empty, when the reply ends inside its thoughts, and offers to ask again', async () => {
     await script(['<think>\nThe person wants mugs. Which mug? There are enamel, glass and steel mugs; the enamel one is cheapest, but']);
     const h = harness();
     h.openPanelAndAsk(1, 'which mug is best?');
     await h.untilTurnEnds(0);
     expect(h.state()?.turns[0]).toMatchObject({
       outcome: 'error',
+      noAnswer: true,
       notice:
-        'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+        'The model stopped while it was still thinking, so it gave no answer. Ask again; if it happens again, pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
     });
   });
 

@@ -6,15 +6,22 @@ const notice =
   'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).';
 
 describe('thinkingCutOffNotice', () => {
-  it('tells the person the model spent its reply thinking, whether the engine said it cut the reply or not', () => {
-    expect(thinkingCutOffNotice({ finishReason: 'answer', text: '' }, thinking)).toBe(notice);
+  it('tells the person the model spent its reply thinking where the engine said it cut the reply off', () => {
     const cutOff = { name: 'EngineError', code: 'reply-cut-off', message: "The model's reply reached 1,024 tokens and was cut off." };
-    expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: cutOff }, thinking)).toBe(notice);
+    expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: cutOff }, thinking)).toEqual({ notice, askAgain: false });
+  });
+
+  it('says a reply that ended of itself mid-thought stopped there, not that it used up its length, and that asking again may help', () => {
+    expect(thinkingCutOffNotice({ finishReason: 'answer', text: '' }, thinking)).toEqual({
+      notice:
+        'The model stopped while it was still thinking, so it gave no answer. Ask again; if it happens again, pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+      askAgain: true,
+    });
   });
 
   it('says the same where the engine cut the reply off while the model thought apart from its text, which leaves the reply empty', () => {
     const thoughtApart = { name: 'EngineError', code: 'thinking-cut-off', message: 'The model used up its reply length while it was still thinking, so it gave no answer.' };
-    expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: thoughtApart }, '')).toBe(notice);
+    expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: thoughtApart }, '')).toEqual({ notice, askAgain: false });
   });
 
   it('leaves every other ending to its own notice', () => {

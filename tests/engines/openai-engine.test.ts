@@ -666,9 +666,11 @@ describe('local server engine: thinking, limits and replies that never finish', 
 
     // The panel's notice for the run is the one it gives a `<think>` never closed, though the reply's text is empty.
     const result = await runLocalAgent({ request: 'Add a mug to my cart', history: [], model: engine.model, format: engine.format, getTools: () => [], executeTool: async () => ({ text: '' }) });
-    expect(thinkingCutOffNotice(result, '')).toBe(
-      'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
-    );
+    expect(thinkingCutOffNotice(result, '')).toEqual({
+      notice:
+        'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+      askAgain: false,
+    });
   });
 
   it('gives up with what to do when the server sends nothing before the first-byte timeout', async () => {
