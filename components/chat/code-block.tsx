@@ -28,7 +28,8 @@ export function CodeBlock({ token, html }: { token: Tokens.Code; html: string })
           {copied === 'copied' ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <div dangerouslySetInnerHTML={{ __html: html }} />
+      {/* The block's scroller, not its pre: Chromium makes a wide one a Tab stop, which needs a name. */}
+      <div class="code-scroll" role="group" aria-label={language ? `${language} code` : 'Code'} dangerouslySetInnerHTML={{ __html: html }} />
       <span class="visually-hidden" role="status">
         {copied === 'copied' ? 'Code copied.' : copied === 'failed' ? 'The browser would not copy the code: select it and copy it by hand.' : ''}
       </span>

@@ -88,6 +88,10 @@ describe('a code block in a reply', () => {
       expect(block.querySelector('.code-language')?.textContent).toBe('python');
       const copy = block.querySelector<HTMLButtonElement>('[data-testid=copy-code]')!;
       expect([copy.textContent, copy.getAttribute('aria-label')]).toEqual(['Copy', 'Copy the python code']);
+      // A wide block scrolls, and Chromium makes a scroller a Tab stop: it is named for what it holds.
+      const scroller = block.querySelector('.code-scroll')!;
+      expect([scroller.getAttribute('role'), scroller.getAttribute('aria-label')]).toEqual(['group', 'python code']);
+      expect(scroller.querySelector('pre code')?.textContent).toContain('import json');
       copy.click();
       await vi.waitFor(() => expect(copy.textContent).toBe('Copied'));
       expect(writes).toEqual(['import json\nprint(json.dumps({"a": 1}))']);
@@ -109,6 +113,7 @@ describe('a code block in a reply', () => {
       expect(block.querySelector('.code-language')).toBeNull();
       const copy = block.querySelector<HTMLButtonElement>('[data-testid=copy-code]')!;
       expect(copy.getAttribute('aria-label')).toBe('Copy the code');
+      expect(block.querySelector('.code-scroll')?.getAttribute('aria-label')).toBe('Code');
       copy.click();
       await vi.waitFor(() => expect(block.querySelector('[role=status]')?.textContent).toBe('The browser would not copy the code: select it and copy it by hand.'));
       expect(copy.textContent).toBe('Copy');
