@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { listServerModels } from '@/lib/engines/openai/list-server-models';
 import { fetchWithKey } from '@/lib/engines/openai/server-key';
 import type { Settings, SettingsChange } from '@/lib/settings';
@@ -9,6 +9,20 @@ import { createServerConnect } from './server-connect';
 import { createServerReconnect } from './server-reconnect';
 
 export type ServerState = 'idle' | 'connecting' | 'connected';
+
+/**
+ * What a field of the server section shows, kept here rather than in the section: a person who
+ * looks at another engine and comes back finds what they typed and did not save yet. `stored` is
+ * the setting the field last took its text from (see `useShownSetting`).
+ */
+export interface FieldDraft {
+  shown: Signal<string>;
+  stored: Signal<string | undefined>;
+}
+
+function fieldDraft(): FieldDraft {
+  return { shown: signal(''), stored: signal(undefined) };
+}
 
 interface ServerConnectionParts {
   dependencies: Pick<OptionsDependencies, 'fetch' | 'timeouts'>;
@@ -41,6 +55,8 @@ export function createServerConnection({ dependencies, settings, update, dropTri
     models: models as ReadonlySignal<readonly string[]>,
     state: state as ReadonlySignal<ServerState>,
     failure: failure as ReadonlySignal<Failure | undefined>,
+    /** The address and key fields as the person left them. */
+    drafts: { address: fieldDraft(), key: fieldDraft() },
     reconnect: createServerReconnect({ settings, models, state, failure, asks, listModels }),
     connect: createServerConnect({ settings, models, state, failure, asks, listModels, update, dropTrial }),
     /** The last attempt's failure was about the address or key as they were: edited ones have not been tried. */

@@ -8,6 +8,7 @@ import { plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
+import type { FieldDraft } from './server-connection';
 import { TrialView } from './trial-view';
 
 /** An OpenAI-compatible server: its address, and the model, chosen from the server's own list. */
@@ -38,8 +39,8 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
 
 /** The address and key fields and Connect, with what the address means: another computer, or not saved yet. */
 function ServerAddress({ model, settings }: { model: OptionsModel; settings: Settings }) {
-  const address = useShownSetting(settings.openaiBaseUrl);
-  const key = useShownSetting(settings.openaiApiKey);
+  const address = useShownSetting(settings.openaiBaseUrl, model.serverDrafts.address);
+  const key = useShownSetting(settings.openaiApiKey, model.serverDrafts.key);
   const connecting = model.serverState.value === 'connecting';
   // The address in the field, once it is one; until then the one the agent uses.
   const elsewhere = elsewhereNote(storedAs(address.value) ?? settings.openaiBaseUrl);
@@ -86,19 +87,21 @@ function UnsavedNote({ settings, address, apiKey, failed }: { settings: Settings
 }
 
 /**
- * What a field shows: what the person typed, or the setting as stored once that changes (the
- * address written out in full by Connect, or either changed elsewhere); only then: the effect
- * runs after the first paint, when the person may be typing.
+ * What a field shows: what the person typed (kept in `draft` while the section is closed), or the
+ * setting as stored once that changes (the address written out in full by Connect, or either
+ * changed elsewhere); only then: the effect runs after the first paint, when the person may be typing.
  */
-function useShownSetting(stored: string): Signal<string> {
-  const shown = useSignal(stored);
-  const shownStored = useRef(stored);
+function useShownSetting(stored: string, draft: FieldDraft): Signal<string> {
+  if (draft.stored.peek() === undefined) {
+    draft.stored.value = stored;
+    draft.shown.value = stored;
+  }
   useEffect(() => {
-    if (shownStored.current === stored) return;
-    shownStored.current = stored;
-    shown.value = stored;
+    if (draft.stored.peek() === stored) return;
+    draft.stored.value = stored;
+    draft.shown.value = stored;
   }, [stored]);
-  return shown;
+  return draft.shown;
 }
 
 interface AddressFormProps {

@@ -244,6 +244,25 @@ describe('the local server on the options page', () => {
     expect((await page.stored.load()).openaiBaseUrl).toBe(locked.address);
   });
 
+  it('keeps an address and a key typed and not saved yet when the person looks at another engine and comes back', async () => {
+    const local = await server({ apiKey: 'sk-local-7f3a' });
+    const page = show({ openaiBaseUrl: local.address });
+    await answered(() => expect(page.failure()).toContain('asks for an API key'));
+    const fields = () => page.root.querySelectorAll<HTMLInputElement>('section[aria-labelledby="server-heading"] input');
+    const [addressField, keyField] = fields();
+    keyField!.value = 'sk-local-7f3a';
+    keyField!.dispatchEvent(new Event('input', { bubbles: true }));
+    const typedAddress = local.address.replace('127.0.0.1', 'localhost');
+    addressField!.value = typedAddress;
+    addressField!.dispatchEvent(new Event('input', { bubbles: true }));
+    await page.model.chooseEngine('webllm');
+    await answered(() => expect(fields()).toHaveLength(0));
+    await page.model.chooseEngine('openai');
+    await answered(() => expect(fields()).toHaveLength(2));
+    expect([fields()[0]!.value, fields()[1]!.value]).toEqual([typedAddress, 'sk-local-7f3a']);
+    expect(page.root.querySelector('[data-testid="address-unsaved"]')?.textContent).toContain('Not saved yet: press Connect.');
+  });
+
   it('says an address that answers with a web page is not the API, keeps the address in use, and drops the last trial\'s reply', async () => {
     const good = await server({ replies: ['Hello there! Nice to meet you.'] });
     const page = show({ openaiBaseUrl: good.address });
