@@ -61,12 +61,10 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
       </header>
       {card.state === 'waiting' ? (
         // The person is asked to check this call: every argument shows, in full.
-        <>
-          <span class="visually-hidden">Arguments</span>
-          <pre class="tool-arguments full" data-testid="tool-arguments">
-            <JsonText text={fullJson(card.arguments)} />
-          </pre>
-        </>
+        // Named: a long one scrolls, and Chromium makes a scroller a Tab stop.
+        <pre class="tool-arguments full" data-testid="tool-arguments" role="group" aria-label="Arguments">
+          <JsonText text={fullJson(card.arguments)} />
+        </pre>
       ) : (
         // Arguments that could not be read are not `{}`: what the model wrote is in the details.
         card.state !== 'unreadable' && (
@@ -83,7 +81,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
             {card.read && <span class="tool-read"> · {readText(card.read)}</span>}
           </summary>
           {/* Already cut by the background (cardResultLimit); the trace keeps what the model saw. */}
-          <pre data-testid="tool-result">
+          <pre data-testid="tool-result" role="group" aria-label={card.state === 'done' ? 'Result' : 'Details'}>
             <JsonText text={shownResult ?? ''} />
           </pre>
         </details>

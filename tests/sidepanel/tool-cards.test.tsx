@@ -65,6 +65,8 @@ describe('tool cards', () => {
     const result = panel.find('tool-result');
     expect(result?.textContent).toBe('{\n  "cart": [\n    "mug",\n    "mug"\n  ]\n}');
     expect(result?.closest('details')?.open).toBe(false);
+    // A long result scrolls, and Chromium makes a scroller a Tab stop: it is named.
+    expect([result?.getAttribute('role'), result?.getAttribute('aria-label')]).toEqual(['group', 'Result']);
     expect(panel.find('tool-card')?.querySelector('.tool-duration')?.textContent).toBe('1.2 s');
   });
 
@@ -115,6 +117,7 @@ describe('approvals', () => {
     const shown = panel.find('tool-arguments')?.textContent ?? '';
     expect(shown).toContain('"to": "attacker@evil.example"');
     expect(shown).toContain('"amount": 4999');
+    expect([panel.find('tool-arguments')?.getAttribute('role'), panel.find('tool-arguments')?.getAttribute('aria-label')]).toEqual(['group', 'Arguments']);
     expect(panel.find('tool-card')?.querySelector('.tool-name')?.getAttribute('title')).toBe('send_money_to_a_payee_by_bank_transfer');
   });
 
