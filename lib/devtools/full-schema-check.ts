@@ -66,20 +66,45 @@ const uncheckedFormats = new Set(['time', 'uri-reference', 'iri-reference', 'iri
  * `enum` or `const` holding objects (zod compares objects by identity, and the schema is copied),
  * and a pattern whose group repeats a repeat, which backtracks for seconds on some input.
  */
-function checkable(schema: unknown, depth = 0): unknown {
+function checkable(schema: unknown, depth = 0, outer?: Record<string, unknown>): unknown {
   if (depth > 64) return schema;
-  if (Array.isArray(schema)) return schema.map((item) => checkable(item, depth + 1));
+  if (Array.isArray(schema)) return schema.map((item) => checkable(item, depth + 1, outer));
   if (!isRecord(schema)) return schema;
   const copy: Record<string, unknown> = {};
+  // Alternatives speak of the properties beside them: `{required: ["id"]}` means that `id`.
+  const properties = isRecord(schema.properties) ? schema.properties : outer;
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'format' && typeof value === 'string' && uncheckedFormats.has(value)) continue;
     if (key === 'enum' && Array.isArray(value) && value.some((option) => typeof option === 'object' && option !== null)) continue;
     if (key === 'const' && typeof value === 'object' && value !== null) continue;
     if (key === 'pattern' && typeof value === 'string' && repeatsARepeat(value)) continue;
-    Object.defineProperty(copy, key, { value: checkable(value, depth + 1), enumerable: true, writable: true, configurable: true });
+    const beside = branchKeywords.has(key) ? properties : undefined;
+    Object.defineProperty(copy, key, { value: checkable(value, depth + 1, beside), enumerable: true, writable: true, configurable: true });
+  }
+  // zod reads a schema without a type as "anything", its object keywords unread, and a required
+  // name only where a property describes it: an alternative written `{required: ["id"]}` beside
+  // the properties would match every value.
+  if (!('type' in copy) && objectKeywords.some((key) => key in copy)) copy.type = 'object';
+  if (Array.isArray(copy.required)) {
+    const described: Record<string, unknown> = isRecord(copy.properties) ? { ...copy.properties } : {};
+    for (const name of copy.required) {
+      if (typeof name !== 'string' || Object.hasOwn(described, name)) continue;
+      const property = properties && Object.hasOwn(properties, name) ? checkable(properties[name], depth + 1) : anyValue;
+      Object.defineProperty(described, name, { value: property, enumerable: true, writable: true, configurable: true });
+    }
+    copy.properties = described;
   }
   return copy;
 }
+
+/** Keywords whose schemas are alternatives or parts of the node they are in. */
+const branchKeywords = new Set(['oneOf', 'anyOf', 'allOf']);
+
+/** Any value at all, which zod takes as present only where it is: a required name no property describes. */
+const anyValue = { type: ['string', 'number', 'boolean', 'object', 'array', 'null'] };
+
+/** Keywords that speak only of objects. */
+const objectKeywords = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties'];
 
 /** `(a+)+`, `(\w*\s?)*`, `(x{2,})+`: a group with a quantifier inside, itself quantified. */
 function repeatsARepeat(pattern: string): boolean {
@@ -126,9 +151,11 @@ function breachWords(issue: core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `${where ? `${where} has` : 'The arguments have'} ${plural(issue.keys.length, 'a key', 'keys')} the schema does not allow: ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}.`;
     case 'invalid_union':
+      // A required name that may be of any type, absent.
+      if (where && 'input' in issue && issue.input === undefined) return `Missing required argument ${where}.`;
       // `oneOf` wants exactly one: zod says so where the value matched more.
-      if ('inclusive' in issue && issue.inclusive === false) return `${subject} matches more than one of the schema's alternatives, where it must match exactly one.`;
-      return `${subject} matches none of the schema's alternatives${nearestMiss(issue)}.`;
+      if ('inclusive' in issue && issue.inclusive === false) return `${subject} ${where ? 'matches' : 'match'} more than one of the schema's alternatives, where ${where ? 'it' : 'they'} must match exactly one.`;
+      return `${subject} ${where ? 'matches' : 'match'} none of the schema's alternatives${nearestMiss(issue)}.`;
     case 'invalid_value':
       return `${subject} must be ${valuesWords(issue.values)}.`;
     case 'invalid_type':

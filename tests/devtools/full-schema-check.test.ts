@@ -108,6 +108,22 @@ describe('the full check of a schema', () => {
     expect(either({ id: 'ab' })).toMatchObject({ message: '"id" matches more than one of the schema\'s alternatives, where it must match exactly one.', field: 'id' });
   });
 
+  it('reads alternatives written without a type, as their required names and properties say, and speaks of "the arguments" as many', () => {
+    const byIdOrEmail = checker({ type: 'object', properties: { id: { type: 'integer' }, email: { type: 'string' } }, oneOf: [{ required: ['id'] }, { required: ['email'] }] });
+    expect(byIdOrEmail({ id: 42 })).toBeNull();
+    expect(byIdOrEmail({ email: 'ada@example.com' })).toBeNull();
+    expect(byIdOrEmail({})?.message).toBe('The arguments match none of the schema\'s alternatives (the nearest: Missing required argument "id").');
+    expect(byIdOrEmail({ id: 42, email: 'ada@example.com' })?.message).toBe("The arguments match more than one of the schema's alternatives, where they must match exactly one.");
+    expect(byIdOrEmail({ id: 'x' })?.message).toContain('"id" must be');
+    const either = checker({ type: 'object', anyOf: [{ properties: { sku: { type: 'string', minLength: 3 } }, required: ['sku'] }, { properties: { name: { type: 'string' } }, required: ['name'] }] });
+    expect(either({ name: 'Mug' })).toBeNull();
+    expect(either({ sku: 'AB' })?.message).toContain('"sku" must have at least 3 characters');
+    // A required name nothing describes is any value, but there.
+    const named = checker({ type: 'object', required: ['token'] });
+    expect(named({ token: null })).toBeNull();
+    expect(named({})?.message).toBe('Missing required argument "token".');
+  });
+
   it('keeps to a few words and a moment on a hostile schema: a long list, a pattern that backtracks, a value nested past the stack', () => {
     const many = checker({ type: 'object', properties: { code: { enum: Array.from({ length: 50_000 }, (_, index) => `code-${index}`) } } });
     expect(many({ code: 'none' })).toMatchObject({ message: '"code" must be one of the 50,000 values the schema lists.', field: 'code' });
