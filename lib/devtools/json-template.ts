@@ -2,10 +2,12 @@ import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
 import { resolvePointer } from '../registry/resolve-pointer';
 
 /**
- * A starting value for a JSON editor, shaped like the schema: objects with every property,
- * arrays with one item, the first enum value, the minimum of a number, "" for text. Of `anyOf`
- * and `oneOf` it follows the first branch that is not null; `allOf` branches are merged; a
- * reference (`$ref`) is read as what it points to in `root` (the schema itself unless given).
+ * A starting value for a JSON editor, shaped like the schema and, where it can be, one the schema
+ * takes as it stands: objects with their required properties (and, where none is required, those
+ * whose plain starting value breaks no rule: the shape shows, nothing made up is refused), arrays
+ * with one item, the first enum value, a number within its bounds, "" for text. Of `anyOf` and
+ * `oneOf` it follows the first branch that is not null; `allOf` branches are merged; a reference
+ * (`$ref`) is read as what it points to in `root` (the schema itself unless given).
  */
 export function jsonTemplate(schema: unknown, root: unknown = schema): unknown {
   return templateOf(schema, isRecord(root) ? root : {}, 0);
@@ -26,7 +28,7 @@ function templateOf(schema: unknown, root: JSONSchema, depth: number): unknown {
       return '';
     case 'number':
     case 'integer':
-      return typeof node.minimum === 'number' ? node.minimum : 0;
+      return numberWithin(node);
     case 'boolean':
       return false;
     default:
@@ -37,10 +39,49 @@ function templateOf(schema: unknown, root: JSONSchema, depth: number): unknown {
 function objectTemplate(node: JSONSchema, root: JSONSchema, depth: number): Record<string, unknown> {
   const template: Record<string, unknown> = {};
   if (!isRecord(node.properties)) return template;
+  const required = new Set(Array.isArray(node.required) ? node.required : []);
   for (const [key, property] of Object.entries(node.properties)) {
+    // An optional property is left out unless nothing is required, and then only a plain one.
+    if (!required.has(key) && (required.size > 0 || !startsValid(property, root))) continue;
     Object.defineProperty(template, key, { value: templateOf(property, root, depth + 1), enumerable: true, writable: true, configurable: true });
   }
   return template;
+}
+
+/** The smallest number the bounds allow (0 where they allow it), a whole one for an integer. */
+function numberWithin(node: JSONSchema): number {
+  const integer = firstType(node) === 'integer';
+  const low = typeof node.minimum === 'number' ? node.minimum : undefined;
+  const above = typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum : undefined;
+  const high = typeof node.maximum === 'number' ? node.maximum : undefined;
+  const below = typeof node.exclusiveMaximum === 'number' ? node.exclusiveMaximum : undefined;
+  let value = 0;
+  if (low !== undefined) value = integer ? Math.ceil(low) : low;
+  else if (above !== undefined) value = Math.floor(above) + 1;
+  if (high !== undefined && value > high) value = integer ? Math.floor(high) : high;
+  if (below !== undefined && value >= below) value = Math.ceil(below) - 1;
+  // Bounds closer than 1 apart (a share between 0 and 1, both left out): halfway.
+  const lowest = low ?? above;
+  if (!integer && lowest !== undefined && (value < lowest || (above !== undefined && value <= above))) value = (lowest + (high ?? below ?? lowest + 2)) / 2;
+  return value;
+}
+
+/** Whether a property's plain starting value keeps its rules: a scalar with no length, pattern or format to meet. */
+function startsValid(property: unknown, root: JSONSchema): boolean {
+  if (!isRecord(property)) return false;
+  const node = followBranches(property, root);
+  if ((Array.isArray(node.enum) && node.enum.length > 0) || 'const' in node || 'default' in node) return true;
+  switch (firstType(node)) {
+    case 'string':
+      return !(typeof node.minLength === 'number' && node.minLength > 0) && node.pattern === undefined && node.format === undefined;
+    case 'boolean':
+      return true;
+    case 'number':
+    case 'integer':
+      return node.multipleOf === undefined;
+    default:
+      return false;
+  }
 }
 
 /**

@@ -37,7 +37,7 @@ describe('schemaToForm: the run form of a tool', () => {
       { name: 'inStock', required: false, kind: 'boolean' },
       { name: 'size', required: true, kind: 'select', options: ['S', 'M', 'L'] },
       { name: 'rating', required: false, kind: 'select', options: [1, 2, 3] },
-      { name: 'address', required: false, kind: 'json', template: '{\n  "city": "",\n  "zip": 1000\n}' },
+      { name: 'address', required: false, kind: 'json', template: '{\n  "city": ""\n}' },
       { name: 'tags', required: false, kind: 'json', template: '[\n  "new"\n]' },
       { name: 'note', required: false, kind: 'text', nullable: true },
       { name: 'anything', required: false, kind: 'json', template: 'null' },
@@ -168,7 +168,7 @@ describe('formValuesToArgs: what the form sends', () => {
 
   it('prefills a required JSON editor with its template, but never with a made-up null', () => {
     const required = { ...schema, required: ['address', 'anything'] };
-    expect(initialFieldValues(schemaToForm(required))).toMatchObject({ address: '{\n  "city": "",\n  "zip": 1000\n}', anything: '' });
+    expect(initialFieldValues(schemaToForm(required))).toMatchObject({ address: '{\n  "city": ""\n}', anything: '' });
     const read = untouched(required);
     expect(read.ok && validateArgs(required, read.args)).toBe('Missing required argument "anything".');
   });
@@ -273,6 +273,7 @@ describe('a JSON editor for a property with alternatives', () => {
         parcel: {
           type: 'object',
           properties: { size: { oneOf: [{ type: 'object', properties: { box: { const: 'S' } }, additionalProperties: false }, { type: 'object', properties: { weight: { type: 'number' } }, additionalProperties: false }] } },
+          required: ['size'],
         },
       },
       required: ['shipping', 'parcel'],
@@ -285,6 +286,21 @@ describe('a JSON editor for a property with alternatives', () => {
     const read = formValuesToArgs(fields, initialFieldValues(fields));
     const check = fullSchemaCheck(schema);
     expect(read.ok && 'check' in check && check.check(read.args)).toBeNull();
+  });
+});
+
+describe('a starting value the whole schema takes', () => {
+  it('fills the required properties within their bounds, and shows the plain optional ones only where nothing is required', () => {
+    const tree = { $defs: { node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } }, required: ['name'] } } };
+    expect(jsonTemplate({ $ref: '#/$defs/node' }, tree)).toEqual({ name: '' });
+    expect(jsonTemplate({ type: 'object', properties: { ratio: { type: 'number', exclusiveMinimum: 0 }, count: { type: 'integer', exclusiveMinimum: 0, maximum: 9 } }, required: ['ratio', 'count'] })).toEqual({ ratio: 1, count: 1 });
+    expect(jsonTemplate({ type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 })).toBe(0.5);
+    expect(jsonTemplate({ type: 'integer', maximum: -5 })).toBe(-5);
+    // Nothing required: the shape shows, but not a value a rule would refuse ("" for a pattern, a nested object).
+    const filters = { type: 'object', properties: { colour: { type: 'string' }, gift: { type: 'boolean' }, code: { type: 'string', pattern: '^[A-Z]{3}$' }, size: { type: 'object', properties: { cm: { type: 'number' } } } } };
+    expect(jsonTemplate(filters)).toEqual({ colour: '', gift: false });
+    const check = fullSchemaCheck({ type: 'object', properties: { filters }, required: ['filters'] });
+    expect('check' in check && check.check({ filters: jsonTemplate(filters) as Record<string, unknown> })).toBeNull();
   });
 });
 
