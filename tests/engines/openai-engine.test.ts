@@ -100,7 +100,7 @@ describe('local OpenAI-compatible server engine', () => {
     expect(embedding.server.requests).toEqual([]);
   });
 
-  it("with no model picked, keeps the model it picked while the server lists it, so another tab's load does not switch a run to another model", async () => {
+  it("with no model picked, keeps the model it picked, so another tab's load does not switch a run to another model, and asks the server again only once a reply fails", async () => {
     const listed = ['qwen3:1.7b', 'llama3.2:3b'];
     const { engine, server } = await setup({ models: listed, replies: shopReplies });
     const host = new URL(server.address).host;
@@ -121,10 +121,12 @@ describe('local OpenAI-compatible server engine', () => {
     });
     expect(result).toMatchObject({ finishReason: 'answer', text: 'I added two Enamel camping mugs (12 each) to your cart.' });
     expect(server.requests.map((request) => request.model)).toEqual(['qwen3:1.7b', 'qwen3:1.7b', 'qwen3:1.7b', 'qwen3:1.7b']);
-    expect(connected.at(-1)).toBe(`Connected to ${host}: qwen3:1.7b.`);
+    // Connected, and answered since: the loads during the run asked the server nothing.
+    expect(connected).toEqual([]);
 
-    // Gone from the server, it gives way to the server's first chat model.
+    // Gone from the server, its next reply fails, and the load after it gives way to the server's first chat model.
     listed.splice(listed.indexOf('qwen3:1.7b'), 1);
+    expect((await replyOf(engine.model.stream(ask('Hi')))).error).toBeInstanceOf(EngineError);
     await engine.load((progress) => connected.push(progress.text));
     expect(connected.at(-1)).toBe(`Connected to ${host}: llama3.2:3b.`);
   });

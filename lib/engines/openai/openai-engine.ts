@@ -36,6 +36,9 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
     if (read) [contextTokens, contextFrom] = [read.tokens, read.from];
   };
   let contextAskedAfterReply = false;
+  // Connected, and every reply since went through: the next load has nothing to ask. A reply that
+  // fails (the server stopped, the model went) makes the next load connect again, and say why not.
+  let connected = false;
   // What the server refused, so that each reply does not ask it twice.
   const memory = createServerMemory();
 
@@ -55,15 +58,20 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
         if (!address || !model) {
           throw notConnected();
         }
-        yield* streamOpenAiReply(request, {
-          address,
-          model,
-          temperature: settings.temperature,
-          fetch: fetchFunction,
-          memory,
-          ...(contextTokens === undefined ? {} : { contextTokens }),
-          ...(dependencies.replyTimeouts ? { timeouts: dependencies.replyTimeouts } : {}),
-        });
+        try {
+          yield* streamOpenAiReply(request, {
+            address,
+            model,
+            temperature: settings.temperature,
+            fetch: fetchFunction,
+            memory,
+            ...(contextTokens === undefined ? {} : { contextTokens }),
+            ...(dependencies.replyTimeouts ? { timeouts: dependencies.replyTimeouts } : {}),
+          });
+        } catch (error) {
+          connected = false;
+          throw error;
+        }
         if (contextFrom === 'ollama' || (contextTokens === undefined && !contextAskedAfterReply)) {
           contextAskedAfterReply = true;
           void askContext(address, model);
@@ -71,6 +79,8 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
       },
     },
     async load(onProgress, signal) {
+      // Each request loads first: a server that answered the last one is not asked for its models again.
+      if (connected) return;
       const target = normalizeServerAddress(settings.openaiBaseUrl);
       onProgress({ text: `Connecting to ${serverHost(target)}…` });
       const models = await listServerModels(target, { fetch: fetchFunction, ...(signal ? { signal } : {}) });
@@ -82,6 +92,7 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
       await askContext(target, model, signal);
       const context = contextTokens ? ` (a ${contextTokens.toLocaleString('en-US')}-token context)` : '';
       onProgress({ fraction: 1, text: `Connected to ${serverHost(target)}: ${model}${context}.`, fromCache: true });
+      connected = true;
     },
   };
 }
