@@ -37,10 +37,12 @@ export function ChatApp({ model }: { model: PanelModel }) {
 }
 
 /**
- * Whether the request that just ended already says why the model failed to load or mid-reply: then
- * the turn's own notice, where it happened and with the way to the options, is all this tab needs.
+ * Whether the latest request says why the model failed to load or mid-reply: the one that just
+ * ended in its own notice (where it happened, with the way to the options), or the one under way,
+ * which will say how it ends (a failure before it was the last request's, and the next load tries again).
  */
 function saidInLatestTurn(engine: EngineStatus | undefined, turn: Turn | undefined): boolean {
   if (engine?.state !== 'error' || engine.errorDuring === 'check' || !engine.error) return false;
+  if (turn !== undefined && turn.outcome === undefined) return true;
   return turn?.outcome === 'error' && (turn.notice ?? '').includes(engine.error);
 }

@@ -307,6 +307,11 @@ describe('an engine that failed in the request just made', () => {
     expect(panel.find('engine-error')?.textContent).toContain(failed.error);
   });
 
+  it('is gone once the next request is sent: that request says how it ends, and the failure before it was the last one\'s', async () => {
+    panel = await mountPanel({ engine: engineStatus(failed), turns: [failedTurn(), turn({ id: 't2' })], running: true });
+    expect(panel.find('engine-error')).toBeNull();
+  });
+
   it('comes back above the conversation when the engine fails another way', async () => {
     panel = await mountPanel({ engine: engineStatus(failed), turns: [failedTurn()] });
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...failed, error: 'The GPU was lost.' }) });
