@@ -70,6 +70,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       if (tabId !== undefined) {
         news.replyFailures.delete(tabId);
         news.speeds.delete(tabId);
+        news.answering.delete(tabId);
       }
       let release: (() => void) | undefined;
       let loading = false;

@@ -41,15 +41,12 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
                 wait.thinking = true;
                 shared.publishNow();
               } else if (start === 'answering' && endWait()) shared.publishNow();
+              if (tabId !== undefined && (chunk.type === 'thinking' || (chunk.type === 'text-delta' && chunk.text.trim() !== ''))) news.answering.add(tabId);
               yield chunk;
             }
             // A reply stopped at the end of the model's own turn ended well; one the person stopped tells nothing.
             if (!request.signal.aborted || isTurnOver(request.signal.reason)) forgetReplyFailures({ shared, news });
           } finally {
-            if (tabId !== undefined) {
-              if (waiting()) news.wordlessReplies.add(tabId);
-              else news.wordlessReplies.delete(tabId);
-            }
             endWait();
             news.replying.remove(tabId);
             if (heldTurns) news.turnHolders.delete(heldTurns);

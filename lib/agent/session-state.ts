@@ -106,7 +106,7 @@ export const engineStatusSchema = z.object({
   errorCode: z.string().optional(),
   /** Whether the error came from the check before any request, while loading the model, or in the middle of a reply. */
   errorDuring: z.enum(['check', 'load', 'reply']).optional(),
-  /** The reply that failed had brought no word yet (a server that never answered, say): it failed before answering. */
+  /** The run whose reply failed had brought nothing of a reply yet (a server that never answered, say): it failed before answering. */
   beforeFirstWord: z.literal(true).optional(),
   /** Megabytes the first request downloads (once), while the model is not stored yet. */
   downloadMB: z.number().optional(),

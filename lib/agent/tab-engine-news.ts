@@ -29,8 +29,11 @@ export function createTabEngineNews() {
     turnHolders: new Map<ReplyTurns, number>(),
     /** Tabs whose reply was asked for and has brought nothing yet, with when it was asked for (see `firstWordSince`). */
     firstWordWaits: new Map<number, { since: number; thinking?: true }>(),
-    /** Tabs whose last reply ended before its first word came: a failure reported for it came before the answer. */
-    wordlessReplies: new Set<number>(),
+    /**
+     * Tabs whose run has had something of a reply (a word, a thought, a call), since its load: a
+     * failure reported now came while answering, one reported before it, before answering.
+     */
+    answering: new Set<number>(),
     /** Each tab's last reply speed: a panel shows its own tab's, not whichever tab's reply ended last. */
     speeds: new Map<number, number>(),
     /**

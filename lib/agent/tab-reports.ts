@@ -10,7 +10,7 @@ export function createTabReports({ shared, news }: Pick<EngineHostParts, 'shared
   return {
     /** The engine failed in the middle of `tabId`'s reply: that tab's panel says so until the engine answers again. */
     reportError(tabId: number, message: string, hint?: string): void {
-      const beforeFirstWord = news.wordlessReplies.has(tabId);
+      const beforeFirstWord = !news.answering.has(tabId);
       news.replyFailures.set(tabId, { error: message, ...(hint ? { hint } : {}), ...(beforeFirstWord ? { beforeFirstWord } : {}) });
       shared.publishNow();
     },

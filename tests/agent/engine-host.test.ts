@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hermesFormat, runLocalAgent } from '@webmcp-agents/local-agent';
+import { hermesFormat, runLocalAgent, type ModelChunk } from '@webmcp-agents/local-agent';
 import { createEngineHost } from '../../lib/agent/engine-host';
 import { turnOverReason } from '../../lib/local-agent/abortable';
 import type { EngineStatus } from '../../lib/agent/session-state';
@@ -886,32 +886,36 @@ describe('the engine host', () => {
     expect(host.statusFor(1)).toMatchObject({ state: 'ready', error: undefined, errorDuring: undefined });
   });
 
-  it('tells a reply that failed before its first word from one that failed while it answered', async () => {
-    let wordFirst = false;
+  it('tells a run that failed before anything of a reply came from one that failed while it answered (a thought, a word, an earlier step)', async () => {
+    let replies: ModelChunk[][] = [];
     const host = createEngineHost(() => {}, (settings) => ({
       ...fakeEngine(settings).engine,
       model: {
         async *stream() {
-          yield { type: 'thinking' as const };
-          if (wordFirst) yield { type: 'text-delta' as const, text: 'Looking' };
+          yield* replies.shift() ?? [];
           throw new EngineError('unavailable', 'The server at 127.0.0.1:8080 answered HTTP 500: model crashed.', "Check the server's own log, then send your request again.");
         },
       },
     }));
-    const ask = async () => {
+    // One run: a load, then its replies, each failing after what it brought.
+    const run = async (brought: ModelChunk[][]) => {
+      replies = brought;
       const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
       if ('error' in engine) throw new Error(engine.error);
-      await expect((async () => {
-        for await (const _ of engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal }));
-      })()).rejects.toThrow('HTTP 500');
+      for (let step = 0; step < brought.length; step += 1) {
+        await expect((async () => {
+          for await (const _ of engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal }));
+        })()).rejects.toThrow('HTTP 500');
+      }
       host.reportError(1, 'The server at 127.0.0.1:8080 answered HTTP 500: model crashed.');
+      return host.statusFor(1);
     };
-    await ask();
-    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'reply', beforeFirstWord: true });
-    wordFirst = true;
-    await ask();
-    expect(host.statusFor(1)).toMatchObject({ state: 'error', errorDuring: 'reply' });
-    expect(host.statusFor(1).beforeFirstWord).toBeUndefined();
+    expect(await run([[{ type: 'text-delta', text: '\n' }]])).toMatchObject({ state: 'error', errorDuring: 'reply', beforeFirstWord: true });
+    expect((await run([[{ type: 'thinking' }]])).beforeFirstWord).toBeUndefined();
+    expect((await run([[{ type: 'text-delta', text: '<tool_call>' }]])).beforeFirstWord).toBeUndefined();
+    // A second step that brought nothing, after a first that wrote: the run was answering.
+    expect((await run([[{ type: 'text-delta', text: 'Let me look.' }], []])).beforeFirstWord).toBeUndefined();
+    expect(await run([[]])).toMatchObject({ beforeFirstWord: true });
   });
 
   it('no longer says a reply failed once the settings its requests are made from change (a new key), but still does for a change beside them', async () => {
