@@ -1,9 +1,9 @@
 import '@/assets/theme.css';
 import './style.css';
-import { effect } from '@preact/signals';
 import { render } from 'preact';
 import { TraceViewerApp } from '@/components/traces/trace-viewer-app';
 import { downloadFile } from '@/lib/traces/download-file';
+import { followRunInAddress } from '@/lib/traces/run-address';
 import { extensionTraceTransport } from '@/lib/traces/extension-trace-transport';
 import { createTraceClient } from '@/lib/traces/trace-client';
 import { loadTraceSettings, saveTraceSettings } from '@/lib/traces/trace-settings';
@@ -20,14 +20,7 @@ const requested = new URLSearchParams(location.search).get('run');
 if (requested) void model.open(requested);
 void model.load();
 
-// The address names the open run, so it can be reloaded or shared between tabs.
-effect(() => {
-  const runId = model.openRunId.value;
-  const url = new URL(location.href);
-  if (runId) url.searchParams.set('run', runId);
-  else url.searchParams.delete('run');
-  if (url.href !== location.href) history.replaceState(null, '', url);
-});
+followRunInAddress(model, window);
 // Runs recorded while the page was in the background show when it comes back.
 window.addEventListener('focus', () => void model.load());
 
