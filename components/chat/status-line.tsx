@@ -1,4 +1,4 @@
-import type { EngineStatus } from '@/lib/agent/session-state';
+import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 import { isServerEngine } from '@/lib/engines/engine-labels';
 import { findCatalogModel, modelLabel } from '@/lib/engines/model-catalog';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
@@ -55,7 +55,13 @@ export function StatusLine({ model }: { model: PanelModel }) {
       </span>
       {/* On a browser page no request runs: what the engine could do there is beside the point. */}
       {session?.closedPage !== 'browser' && (
-        <EngineActivity engine={engine} asked={(session?.turns.length ?? 0) > 0} waiting={waitingCallIds(session).size > 0} stalled={stalled} />
+        <EngineActivity
+          engine={engine}
+          asked={session?.turns.some((turn) => turn.outcome !== undefined) ?? false}
+          waiting={waitingCallIds(session).size > 0}
+          runningTool={runningToolOf(session?.turns.at(-1))}
+          stalled={stalled}
+        />
       )}
       {engine.waitingForTab !== undefined && <GoToTabButton tabId={engine.waitingForTab} />}
       {/* Always in the page, so the one sentence a person can act on is read when it comes. */}
@@ -66,17 +72,25 @@ export function StatusLine({ model }: { model: PanelModel }) {
   );
 }
 
+/** The tool the latest request runs in the page now, if one runs: the model waits for it. */
+function runningToolOf(turn: Turn | undefined): string | undefined {
+  if (turn === undefined || turn.outcome !== undefined) return undefined;
+  const card = turn.items.findLast((item) => item.kind === 'tool' && item.state === 'running');
+  return card?.kind === 'tool' ? card.name : undefined;
+}
+
 /** A load quiet for a minute: slow, or stalled; Stop is offered where this tab has a run to stop. */
 function stalledWords(running: boolean): string {
   return `Nothing new has come for a minute. On a slow connection one part can take minutes; if this stays so, check your connection${running ? ', or press Stop' : ''}.`;
 }
 
 /**
- * What the engine does now. `asked`: a request came in this tab already (the model loads on the
- * next, not the first); `waiting`: a call waits for the person, so the model is not what is ready;
+ * What the engine does now. `asked`: a request of this tab ended already (the model loads on the
+ * next, not the first; the one under way is still the first); `waiting`: a call waits for the person, so the model is not what is ready;
+ * `runningTool`: a tool of the page runs for the request, which waits for it;
  * `stalled`: what to say of a load quiet for a minute (or nothing).
  */
-function EngineActivity({ engine, asked, waiting, stalled }: { engine: EngineStatus; asked: boolean; waiting: boolean; stalled: string }) {
+function EngineActivity({ engine, asked, waiting, runningTool, stalled }: { engine: EngineStatus; asked: boolean; waiting: boolean; runningTool: string | undefined; stalled: string }) {
   if (engine.state === 'loading') {
     const progress = engine.progress !== undefined ? Math.min(1, Math.max(0, engine.progress)) : undefined;
     return (
@@ -111,6 +125,13 @@ function EngineActivity({ engine, asked, waiting, stalled }: { engine: EngineSta
     return <span class="status-state state-idle">Downloads about {formatSizeFromMegabytes(engine.downloadMB)} on your {next} request, once</span>;
   }
   if (engine.state === 'ready' && waiting) return <span class="status-state state-waiting">Waiting for you</span>;
+  if (engine.state === 'ready' && runningTool !== undefined) {
+    return (
+      <span class="status-state state-running" title={runningTool}>
+        Running {runningTool}
+      </span>
+    );
+  }
   const label = engine.state === 'error' ? errorLabel(engine) : engine.state === 'idle' ? `Loads on your ${next} request` : stateLabels[engine.state];
   return <span class={`status-state state-${engine.state}`}>{label}</span>;
 }

@@ -167,6 +167,16 @@ describe('the status line', () => {
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'idle', downloadMB: 400 }) });
     expect(panel.find('status-line')?.textContent).toContain('Downloads about 400 MB on your next request, once');
     panel.unmount();
+    // A tool of the page runs for the request: the model waits for it, and the line says what runs.
+    const running = turn({ items: [{ kind: 'tool', callId: '1.1', name: 'slow_search', arguments: {}, state: 'running' }] });
+    panel = await mountPanel({ engine: engineStatus({ state: 'ready' }), turns: [running], running: true });
+    expect(panel.find('status-line')?.textContent).toContain('Running slow_search');
+    expect(panel.find('status-line')?.textContent).not.toContain('Ready');
+    panel.unmount();
+    // The first request, sent and not loading yet: it is still the first.
+    panel = await mountPanel({ engine: engineStatus({ state: 'idle' }), turns: [turn()], running: true });
+    expect(panel.find('status-line')?.textContent).toContain('Loads on your first request');
+    panel.unmount();
     const waiting = turn({ items: [{ kind: 'tool', callId: '1.1', name: 'add_to_cart', arguments: { qty: 2 }, state: 'waiting' }] });
     panel = await mountPanel({ engine: engineStatus({ state: 'ready' }), turns: [waiting] });
     expect(panel.find('status-line')?.textContent).toContain('Waiting for you');
