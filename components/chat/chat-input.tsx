@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { waitingCallIds } from '@/lib/sidepanel/waiting-call-ids';
 import { focusRequestBox } from './focus-request-box';
 import { pressWhenConnected } from './press-when-connected';
 
@@ -17,7 +18,10 @@ export function ChatInput({ model }: { model: PanelModel }) {
   const running = model.running.value;
   const canSend = model.canSend.value && draft.trim() !== '';
   const hadFocus = useFocusBackWhenRunEnds(running);
-  const onKeyDown = requestBoxKeys(model);
+  // The request as Enter left it while another ran: said until it is edited or the run ends.
+  const heldDraft = useSignal<string | undefined>(undefined);
+  const held = running && heldDraft.value !== undefined && heldDraft.value === draft;
+  const onKeyDown = requestBoxKeys(model, (text) => (heldDraft.value = text));
   useEscapeStops(model, running);
   // The request as a paste the box cut left it: said until it is sent or edited.
   const cutDraft = useSignal<string | undefined>(undefined);
@@ -67,6 +71,9 @@ export function ChatInput({ model }: { model: PanelModel }) {
           ? `Only the first ${requestCharacters.toLocaleString('en-US')} characters fit in a request: the rest of what you pasted was left out.`
           : ''}
       </p>
+      <p class="muted request-note" role="status" data-testid="request-note">
+        {held ? heldWords(waitingCallIds(model.session.value).size > 0) : ''}
+      </p>
     </>
   );
 }
@@ -106,15 +113,26 @@ function useEscapeStops(model: PanelModel, running: boolean): void {
   }, [running, model]);
 }
 
-/** The request box's keys (Escape is the panel's, see useEscapeStops), apart from the box so that ChatInput reads as its layout. */
-function requestBoxKeys(model: PanelModel) {
+/**
+ * The request box's keys (Escape is the panel's, see useEscapeStops), apart from the box so that
+ * ChatInput reads as its layout. Enter while a run goes sends nothing: `onHeld` says so.
+ */
+function requestBoxKeys(model: PanelModel, onHeld: (text: string) => void) {
   return (event: KeyboardEvent) => {
     // An IME uses Enter to confirm a composition: not for us.
     if (event.isComposing) return;
     if (event.key !== 'Enter' || event.shiftKey) return;
     event.preventDefault();
-    model.send();
+    const text = model.draft.value;
+    if (model.running.value && text.trim() !== '') onHeld(text);
+    else model.send();
   };
+}
+
+/** Why Enter sent nothing: a question waits for the person (a typed "yes" answers nothing), or a request runs. */
+function heldWords(questionWaits: boolean): string {
+  const wait = questionWaits ? 'Answer the question above with its buttons, or press Stop.' : 'One request runs at a time: wait for this one to end, or press Stop.';
+  return `${wait} What you typed stays here.`;
 }
 
 interface RequestBoxProps {

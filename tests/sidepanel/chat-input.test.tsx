@@ -67,9 +67,24 @@ describe('the request box', () => {
     await type(panel, 'and a teapot');
     await press(panel, { key: 'Enter' });
     expect(panel.posted().filter((message) => message.type === 'send')).toEqual([]);
+    // Said, not just ignored: the text stays for later, and the note goes once it is edited.
+    expect(panel.find('request-note')?.textContent).toBe('One request runs at a time: wait for this one to end, or press Stop. What you typed stays here.');
+    expect((panel.find('chat-input') as HTMLTextAreaElement).value).toBe('and a teapot');
+    await type(panel, 'and a teapot, blue');
+    expect(panel.find('request-note')?.textContent).toBe('');
 
     panel.find('stop')?.click();
     expect(panel.posted().at(-1)).toEqual({ type: 'stop', tabId });
+  });
+
+  it('says to answer the question first where Enter is pressed while a call waits for the person', async () => {
+    panel = await mountPanel();
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [{ kind: 'tool', callId: '1.1', name: 'add_to_cart', arguments: { qty: 2 }, state: 'waiting' }] }) });
+    await type(panel, 'yes');
+    await press(panel, { key: 'Enter' });
+    expect(panel.find('request-note')?.textContent).toBe('Answer the question above with its buttons, or press Stop. What you typed stays here.');
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ outcome: 'answer', endedAt: 2_000 }) });
+    expect(panel.find('request-note')?.textContent).toBe('');
   });
 
   it('stops a run on Escape in the request box, and does nothing with Escape otherwise', async () => {
