@@ -26,6 +26,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   inspector: async () => (await import('./inspector')).benchInspector,
   'session-writes': async () => (await import('./session-writes')).benchSessionWrites,
   'made-up-tail': async () => (await import('./made-up-tail')).benchMadeUpTail,
+  'server-requests': async () => (await import('./server-requests')).benchServerRequests,
 };
 
 const requested = process.argv.slice(2);
