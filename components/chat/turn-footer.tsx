@@ -62,12 +62,13 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
 
 /**
  * The model failed, not the request: once it is fixed (a server started, a connection back), or
- * asked again where it gave no answer, the same words may work. Only where no tool ran yet:
- * sending them again would do that again.
+ * asked again where it gave no answer, the same words may work. Only where no tool that changes
+ * anything ran yet: sending them again would do that again (one the page says only reads, a
+ * search, changed nothing).
  */
 function modelFailed(turn: Turn & { outcome: TurnOutcome }): boolean {
   if (turn.outcome !== 'error' || !(turn.loadFailed || turn.engineFailed || turn.noAnswer)) return false;
-  return !turn.items.some((item) => item.kind === 'tool' && toolMayHaveRun(item.state));
+  return !turn.items.some((item) => item.kind === 'tool' && !item.readOnly && toolMayHaveRun(item.state));
 }
 
 /** Calls refused before they reached the page (an unknown tool, bad arguments, unreadable, declined) did nothing. */

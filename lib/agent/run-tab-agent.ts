@@ -106,7 +106,9 @@ async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallCo
   if (context.tool.annotations?.untrustedContentHint) active.readUntrusted = true;
   // Should the run end from here on, the card says the tool may have done its work; a run stopped
   // during the read above never hands the call over (see executeTabTool).
-  if (!context.signal.aborted) run.changeCard({ callId: context.callId, sent: true });
+  const annotations = context.tool.annotations;
+  const readOnly = annotations?.readOnlyHint === true && !annotations.consequentialHint;
+  if (!context.signal.aborted) run.changeCard({ callId: context.callId, sent: true, ...(readOnly ? { readOnly } : {}) });
   return executeWithTimeout(host, call, context, active, run.settings);
 }
 

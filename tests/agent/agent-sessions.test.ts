@@ -208,7 +208,8 @@ describe('agent sessions', () => {
     const turn = h.state()!.turns[0]!;
     expect(turn.items).toEqual([
       { kind: 'prose', text: 'Looking.' },
-      expect.objectContaining({ kind: 'tool', name: 'search_products', state: 'done', result: 'search_products ok' }),
+      // The page says it only reads: a Try again of this request would change nothing.
+      expect.objectContaining({ kind: 'tool', name: 'search_products', state: 'done', result: 'search_products ok', readOnly: true }),
       { kind: 'prose', text: 'Found **two** mugs.' },
     ]);
     expect(h.received.some((message) => message.type === 'prose-delta')).toBe(true);

@@ -378,6 +378,10 @@ describe('a request whose model failed', () => {
     // One the person declined did nothing.
     await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [failedTurn({ loadFailed: undefined, engineFailed: true, items: [{ ...added, state: 'declined', result: undefined }] })] }) });
     expect(panel.find('try-again')).not.toBeNull();
+    // One the page says only reads (a search) changed nothing: running it again is as harmless.
+    const searched = { kind: 'tool' as const, callId: '1.1', name: 'search_products', arguments: { query: 'mug' }, state: 'done' as const, result: '[]', readOnly: true as const };
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [failedTurn({ loadFailed: undefined, engineFailed: true, items: [searched] })] }) });
+    expect(panel.find('try-again')).not.toBeNull();
   });
 
   it('offers it where the model gave no answer, as its notice asks, unless a tool ran before', async () => {
