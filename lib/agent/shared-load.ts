@@ -26,8 +26,10 @@ export function createSharedLoad(shared: StatusPublisher) {
     const previewed = settings.model === '' && shared.status.engineId === settings.engine ? shared.status.model : '';
     // A server's model is connected to: no download, so no bar to fill.
     const start = isServerEngine(engine.id) ? { progress: undefined, progressText: 'Connecting to the server…' } : { progress: 0, progressText: 'Loading the model…' };
-    // A load of a model in already, or a connection to a server near at hand, ends at once: the panels hear of it only if it lasts.
-    shared.settle({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, error: undefined, hint: undefined, errorCode: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, stalled: undefined });
+    // A load of a model in already, or a connection to a server near at hand, ends at once: the
+    // panels hear of it only if it lasts. A failure shown is the last load's: it goes at once.
+    const show = shared.status.state === 'error' ? shared.update : shared.settle;
+    show({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, error: undefined, hint: undefined, errorCode: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, stalled: undefined });
   };
 
   const progressOf = (signal: AbortSignal, engine: Engine) => (progress: EngineLoadProgress) => {

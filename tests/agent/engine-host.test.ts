@@ -134,6 +134,30 @@ describe('the engine host', () => {
     ]);
   });
 
+  it('puts away a failed load at once when the next load starts, however long it lasts', async () => {
+    const published: string[] = [];
+    let fail = true;
+    let connect = () => {};
+    const host = createEngineHost(() => published.push(host.status.state), (settings) => ({
+      ...fakeEngine(settings).engine,
+      async load() {
+        if (fail) throw new EngineError('server-down', 'No server answers at 127.0.0.1:8080.', 'Start it.');
+        await new Promise<void>((resolve) => (connect = resolve));
+      },
+    }));
+    const settings = { ...defaultSettings, engine: 'openai' as const, model: 'qwen3:1.7b' };
+    await host.load(settings, new AbortController().signal);
+    expect(host.status.state).toBe('error');
+    fail = false;
+    published.length = 0;
+    const loading = host.load(settings, new AbortController().signal);
+    await vi.waitFor(() => expect(host.status.state).toBe('loading'));
+    // Told as soon as it is so, not once the load has lasted.
+    expect(published).toEqual(['loading']);
+    connect();
+    await loading;
+  });
+
   it('says when a load has been quiet for a minute, keeping what it said last, and goes on when progress comes', async () => {
     vi.useFakeTimers();
     try {
