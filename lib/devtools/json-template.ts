@@ -89,13 +89,15 @@ function startsValid(property: unknown, root: JSONSchema): boolean {
  * that is not just null (how zod writes `.nullable()`), and every `allOf` branch, each merged
  * into the rest of the node. With `root`, references are read as what they point to there.
  */
-export function followBranches(node: JSONSchema, root?: JSONSchema): JSONSchema {
+export function followBranches(node: JSONSchema, root?: JSONSchema, depth = 0): JSONSchema {
   const { anyOf, oneOf, allOf, ...rest } = root ? followReference(node, root) : node;
+  // A branch that refers back to its own node (`allOf: [{$ref: "#"}]`) is followed a few times, not forever.
+  if (depth > 8) return rest;
   let merged: JSONSchema = rest;
-  if (Array.isArray(allOf)) for (const branch of allOf) if (isRecord(branch)) merged = mergeSchemas(merged, followBranches(branch, root));
+  if (Array.isArray(allOf)) for (const branch of allOf) if (isRecord(branch)) merged = mergeSchemas(merged, followBranches(branch, root, depth + 1));
   const branches = Array.isArray(anyOf) ? anyOf : Array.isArray(oneOf) ? oneOf : [];
   const chosen = branches.find((branch) => isRecord(branch) && !isNullSchema(root ? followReference(branch, root) : branch));
-  return isRecord(chosen) ? mergeSchemas(merged, followBranches(chosen, root)) : merged;
+  return isRecord(chosen) ? mergeSchemas(merged, followBranches(chosen, root, depth + 1)) : merged;
 }
 
 /** A node that points elsewhere (`$ref`) as what it points to, with its own keywords beside; a chain is followed a few links. */

@@ -296,6 +296,9 @@ describe('a starting value the whole schema takes', () => {
     expect(jsonTemplate({ type: 'object', properties: { ratio: { type: 'number', exclusiveMinimum: 0 }, count: { type: 'integer', exclusiveMinimum: 0, maximum: 9 } }, required: ['ratio', 'count'] })).toEqual({ ratio: 1, count: 1 });
     expect(jsonTemplate({ type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 })).toBe(0.5);
     expect(jsonTemplate({ type: 'integer', maximum: -5 })).toBe(-5);
+    // A schema whose branch refers back to itself ends, as the form must show something.
+    expect(jsonTemplate({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], allOf: [{ $ref: '#' }] })).toEqual({ a: '' });
+    expect(schemaToForm({ type: 'object', properties: { node: { $ref: '#/$defs/n' } }, required: ['node'], $defs: { n: { oneOf: [{ $ref: '#/$defs/n' }] } } })).toMatchObject([{ name: 'node', kind: 'json' }]);
     // Nothing required: the shape shows, but not a value a rule would refuse ("" for a pattern, a nested object).
     const filters = { type: 'object', properties: { colour: { type: 'string' }, gift: { type: 'boolean' }, code: { type: 'string', pattern: '^[A-Z]{3}$' }, size: { type: 'object', properties: { cm: { type: 'number' } } } } };
     expect(jsonTemplate(filters)).toEqual({ colour: '', gift: false });
