@@ -66,36 +66,53 @@ const uncheckedFormats = new Set(['time', 'uri-reference', 'iri-reference', 'iri
  * `enum` or `const` holding objects (zod compares objects by identity, and the schema is copied),
  * and a pattern whose group repeats a repeat, which backtracks for seconds on some input.
  */
-function checkable(schema: unknown, depth = 0, outer?: Record<string, unknown>): unknown {
-  if (depth > 64) return schema;
-  if (Array.isArray(schema)) return schema.map((item) => checkable(item, depth + 1, outer));
-  if (!isRecord(schema)) return schema;
+function checkable(schema: unknown, depth = 0, branchOf?: Record<string, unknown>): unknown {
+  if (depth > 64 || !isRecord(schema)) return schema;
   const copy: Record<string, unknown> = {};
   // Alternatives speak of the properties beside them: `{required: ["id"]}` means that `id`.
-  const properties = isRecord(schema.properties) ? schema.properties : outer;
+  const properties = isRecord(schema.properties) ? schema.properties : branchOf;
+  const node = (value: unknown, beside?: Record<string, unknown>) => checkable(value, depth + 1, beside);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'format' && typeof value === 'string' && uncheckedFormats.has(value)) continue;
     if (key === 'enum' && Array.isArray(value) && value.some((option) => typeof option === 'object' && option !== null)) continue;
     if (key === 'const' && typeof value === 'object' && value !== null) continue;
     if (key === 'pattern' && typeof value === 'string' && repeatsARepeat(value)) continue;
-    const beside = branchKeywords.has(key) ? properties : undefined;
-    Object.defineProperty(copy, key, { value: checkable(value, depth + 1, beside), enumerable: true, writable: true, configurable: true });
+    // Schemas are gone into; names (`properties`' keys) and values (`default`, `enum`) are kept as written.
+    let checked = value;
+    if (mapKeywords.has(key) && isRecord(value)) checked = mapValues(value, (item) => node(item));
+    else if (branchKeywords.has(key) && Array.isArray(value)) checked = value.map((item) => node(item, properties ?? {}));
+    else if (schemaKeywords.has(key)) checked = Array.isArray(value) ? value.map((item) => node(item)) : node(value);
+    Object.defineProperty(copy, key, { value: checked, enumerable: true, writable: true, configurable: true });
   }
   // zod reads a schema without a type as "anything", its object keywords unread, and a required
   // name only where a property describes it: an alternative written `{required: ["id"]}` beside
-  // the properties would match every value.
-  if (!('type' in copy) && objectKeywords.some((key) => key in copy)) copy.type = 'object';
-  if (Array.isArray(copy.required)) {
+  // the properties would match every value. (A name no property may have, under
+  // `additionalProperties: false`, is left as it is: no value could be right.)
+  if (branchOf !== undefined && !('type' in copy) && objectKeywords.some((key) => key in copy)) copy.type = 'object';
+  if (Array.isArray(copy.required) && copy.additionalProperties !== false) {
     const described: Record<string, unknown> = isRecord(copy.properties) ? { ...copy.properties } : {};
     for (const name of copy.required) {
       if (typeof name !== 'string' || Object.hasOwn(described, name)) continue;
-      const property = properties && Object.hasOwn(properties, name) ? checkable(properties[name], depth + 1) : anyValue;
+      const property = properties && Object.hasOwn(properties, name) ? node(properties[name]) : anyValue;
       Object.defineProperty(described, name, { value: property, enumerable: true, writable: true, configurable: true });
     }
     copy.properties = described;
   }
   return copy;
 }
+
+/** A copy of a map (`properties`, `$defs`) with each value changed; its keys kept, `__proto__` too. */
+function mapValues(map: Record<string, unknown>, change: (value: unknown) => unknown): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(map)) Object.defineProperty(copy, key, { value: change(value), enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+/** Keywords whose value maps names to schemas. */
+const mapKeywords = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** Keywords whose value is a schema, or a list of them. */
+const schemaKeywords = new Set(['items', 'prefixItems', 'additionalItems', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'contains', 'not', 'if', 'then', 'else']);
 
 /** Keywords whose schemas are alternatives or parts of the node they are in. */
 const branchKeywords = new Set(['oneOf', 'anyOf', 'allOf']);

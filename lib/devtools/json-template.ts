@@ -23,7 +23,7 @@ function templateOf(schema: unknown, root: JSONSchema, depth: number): unknown {
     case 'object':
       return objectTemplate(node, root, depth);
     case 'array':
-      return node.items === undefined ? [] : [templateOf(node.items, root, depth + 1)];
+      return arrayTemplate(node, root, depth);
     case 'string':
       return '';
     case 'number':
@@ -48,21 +48,27 @@ function objectTemplate(node: JSONSchema, root: JSONSchema, depth: number): Reco
   return template;
 }
 
-/** The smallest number the bounds allow (0 where they allow it), a whole one for an integer. */
+/** One item to show the shape, where the items have one to show (none past the depth, or for `items: false`). */
+function arrayTemplate(node: JSONSchema, root: JSONSchema, depth: number): unknown[] {
+  const item = node.items === undefined ? null : templateOf(node.items, root, depth + 1);
+  return item === null ? [] : [item];
+}
+
+/** The smallest number the bounds allow (0 where they allow it), a whole one for an integer, a multiple where one is asked for. */
 function numberWithin(node: JSONSchema): number {
   const integer = firstType(node) === 'integer';
   const low = typeof node.minimum === 'number' ? node.minimum : undefined;
   const above = typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum : undefined;
   const high = typeof node.maximum === 'number' ? node.maximum : undefined;
   const below = typeof node.exclusiveMaximum === 'number' ? node.exclusiveMaximum : undefined;
-  let value = 0;
-  if (low !== undefined) value = integer ? Math.ceil(low) : low;
-  else if (above !== undefined) value = Math.floor(above) + 1;
-  if (high !== undefined && value > high) value = integer ? Math.floor(high) : high;
-  if (below !== undefined && value >= below) value = Math.ceil(below) - 1;
-  // Bounds closer than 1 apart (a share between 0 and 1, both left out): halfway.
-  const lowest = low ?? above;
-  if (!integer && lowest !== undefined && (value < lowest || (above !== undefined && value <= above))) value = (lowest + (high ?? below ?? lowest + 2)) / 2;
+  const step = typeof node.multipleOf === 'number' && node.multipleOf > 0 ? node.multipleOf : integer ? 1 : undefined;
+  // The lowest value the lower bounds allow: the minimum, or the next step past an exclusive one.
+  const floors = [low, above === undefined ? undefined : above + (step ?? 1)].filter((bound): bound is number => bound !== undefined);
+  let value = floors.length > 0 ? Math.max(...floors) : Math.min(0, high ?? 0, below === undefined ? 0 : below - (step ?? 1));
+  if (step !== undefined) value = Math.ceil(value / step) * step;
+  // Bounds closer than a step apart (a share between 0 and 1, both left out): halfway.
+  const ceiling = high ?? below;
+  if (ceiling !== undefined && (value > ceiling || (below !== undefined && value >= below))) value = ((low ?? above ?? ceiling - 2) + ceiling) / 2;
   return value;
 }
 
@@ -119,6 +125,8 @@ export function isNullSchema(schema: unknown): boolean {
 function mergeSchemas(base: JSONSchema, branch: JSONSchema): JSONSchema {
   const merged = { ...base, ...branch };
   if (isRecord(base.properties) && isRecord(branch.properties)) merged.properties = { ...base.properties, ...branch.properties };
+  // Each part's required names hold: `allOf` of two objects requires both lists.
+  if (Array.isArray(base.required) && Array.isArray(branch.required)) merged.required = [...new Set([...base.required, ...branch.required])];
   return merged;
 }
 

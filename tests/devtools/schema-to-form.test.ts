@@ -312,7 +312,7 @@ describe('jsonTemplate', () => {
     expect(jsonTemplate({ type: 'object', properties: { a: { type: 'boolean' }, b: { const: 'x' }, c: { default: 5 } } })).toEqual({ a: false, b: 'x', c: 5 });
     let deep: Record<string, unknown> = { type: 'string' };
     for (let level = 0; level < 20; level += 1) deep = { type: 'array', items: deep };
-    expect(JSON.stringify(jsonTemplate(deep))).toBe('[[[[[[[null]]]]]]]');
+    expect(JSON.stringify(jsonTemplate(deep))).toBe('[[[[[[[]]]]]]]');
   });
 
   it('follows the first branch that is not null, and merges allOf', () => {

@@ -1,0 +1,70 @@
+// Schemas at the edges of what the run form's starting value and the whole-schema check read.
+import { describe, expect, it } from 'vitest';
+import { jsonTemplate } from '@/lib/devtools/json-template';
+import { fullSchemaCheck, type FullSchemaCheck } from '@/lib/devtools/full-schema-check';
+import { schemaToForm } from '@/lib/devtools/schema-to-form';
+
+function checker(of: Record<string, unknown>): Exclude<FullSchemaCheck, { unreadable: string }>['check'] {
+  const made = fullSchemaCheck(of);
+  if ('unreadable' in made) throw new Error(`unreadable: ${made.unreadable}`);
+  return made.check;
+}
+const takes = (schema: Record<string, unknown>) => checker(schema)(jsonTemplate(schema) as Record<string, unknown>);
+
+describe('the starting value of a JSON editor, at the edges', () => {
+  it('allOf of two objects, each with its required names (zod .and()): both kept', () => {
+    const schema = { allOf: [
+      { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+      { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] },
+    ] };
+    expect(jsonTemplate(schema)).toEqual({ a: '', b: '' });
+  });
+  it('required beside a oneOf whose branch has its own required: both kept', () => {
+    const schema = { type: 'object', properties: { kind: { type: 'string' } }, required: ['kind'], oneOf: [{ properties: { x: { type: 'number' } }, required: ['x'] }] };
+    expect(jsonTemplate(schema)).toEqual({ kind: '', x: 0 });
+    expect(takes(schema)).toBeNull();
+  });
+  it('integer with minimum 0 and exclusiveMinimum 0 (int().nonnegative().positive())', () => {
+    expect(jsonTemplate({ type: 'integer', minimum: 0, exclusiveMinimum: 0 })).toBe(1);
+  });
+  it('number with minimum 5 and exclusiveMinimum 7', () => {
+    const value = jsonTemplate({ type: 'number', minimum: 5, exclusiveMinimum: 7 }) as number;
+    expect(value).toBeGreaterThan(7);
+  });
+  it('required integer with multipleOf', () => {
+    const schema = { type: 'object', properties: { qty: { type: 'integer', minimum: 1, multipleOf: 5 } }, required: ['qty'] };
+    expect(takes(schema)).toBeNull();
+  });
+  it('a tree whose children are required: the template ends in [] not null', () => {
+    const schema = { type: 'object', $defs: { node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } }, required: ['name', 'children'] } }, properties: { root: { $ref: '#/$defs/node' } }, required: ['root'] };
+    expect(JSON.stringify(jsonTemplate(schema))).not.toContain('null');
+  });
+  it('items: false gives an empty array', () => {
+    expect(jsonTemplate({ type: 'array', items: false })).toEqual([]);
+  });
+  it('allOf of many self references ends', () => {
+    expect(jsonTemplate({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], allOf: [{ $ref: '#' }, { $ref: '#' }, { $ref: '#' }, { $ref: '#' }] })).toEqual({ a: '' });
+  });
+});
+
+describe('the whole-schema check, at the edges', () => {
+  it('a tool with an argument named "required" (add_field(name, required))', () => {
+    const check = checker({ type: 'object', properties: { name: { type: 'string' }, required: { type: 'boolean' } }, required: ['name'] });
+    expect(check({ name: 'email', required: true })).toBeNull();
+  });
+  it('an argument named "properties" is not given a made-up "type" property', () => {
+    const check = checker({ type: 'object', properties: { properties: { type: 'object' }, label: { type: 'string' } }, additionalProperties: false });
+    expect(check({ properties: {}, label: 'x' })).toBeNull();
+  });
+  it('a property written without a type but with properties takes a string, as JSON Schema does', () => {
+    const check = checker({ type: 'object', properties: { v: { properties: { x: { type: 'number' } } } } });
+    expect(check({ v: 'text' })).toBeNull();
+  });
+  it('required naming something outside properties with additionalProperties false: no value matches', () => {
+    const check = checker({ type: 'object', properties: { a: { type: 'string' } }, required: ['token'], additionalProperties: false });
+    expect(check({ token: 'x' })).not.toBeNull();
+  });
+  it('the run form of a tool with an argument named "required" reads it as a checkbox', () => {
+    expect(schemaToForm({ type: 'object', properties: { name: { type: 'string' }, required: { type: 'boolean' } } })).toMatchObject([{ name: 'name' }, { name: 'required', kind: 'boolean' }]);
+  });
+});
