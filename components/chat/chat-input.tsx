@@ -20,6 +20,10 @@ export function ChatInput({ model }: { model: PanelModel }) {
   const hadFocus = useFocusBackWhenRunEnds(running);
   // The request as Enter left it while another ran: said until it is edited or the run ends.
   const heldDraft = useSignal<string | undefined>(undefined);
+  // A run that ended takes its note with it: a later run (Try again) refused nothing yet.
+  useEffect(() => {
+    if (!running) heldDraft.value = undefined;
+  }, [running]);
   const held = running && heldDraft.value !== undefined && heldDraft.value === draft;
   const onKeyDown = requestBoxKeys(model, (text) => (heldDraft.value = text));
   useEscapeStops(model, running);

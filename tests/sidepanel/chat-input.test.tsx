@@ -85,6 +85,10 @@ describe('the request box', () => {
     expect(panel.find('request-note')?.textContent).toBe('Answer the question above with its buttons, or press Stop. What you typed stays here.');
     await panel.deliver({ type: 'turn', tabId, turn: turn({ outcome: 'answer', endedAt: 2_000 }) });
     expect(panel.find('request-note')?.textContent).toBe('');
+    // A later run, the text still there and no Enter pressed in it: it refused nothing.
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ id: 'turn-2' }) });
+    expect((panel.find('chat-input') as HTMLTextAreaElement).value).toBe('yes');
+    expect(panel.find('request-note')?.textContent).toBe('');
   });
 
   it('stops a run on Escape in the request box, and does nothing with Escape otherwise', async () => {
