@@ -40,7 +40,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     const { model, state } = shared.status;
     if (model === engine.modelId && (state === 'ready' || state === 'generating')) {
       news.speeds.clear();
-      shared.update({ state: 'idle' });
+      // The load of the next one follows at once, as a rule: "Loads on your next request" would only flicker.
+      shared.settle({ state: 'idle' });
     }
   }
 
@@ -67,6 +68,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       const name = { engineId: settings.engine, engineLabel: engineLabel(settings) };
       description.loadsWith(settings);
       // The tab asks again: its panel follows this load, and its next replies, from here.
+      const failureShown = tabId !== undefined && news.replyFailures.has(tabId);
       if (tabId !== undefined) {
         news.replyFailures.delete(tabId);
         news.speeds.delete(tabId);
@@ -80,7 +82,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         release = got.release;
         loading = true;
         statusRequestedModel = settings.model;
-        await loads.load(engine, settings, name, signal);
+        await loads.load(engine, settings, name, signal, failureShown);
         // The engine may only know which model it picked for this machine once it has loaded. It
         // may be replying to another tab already (the same model, loaded before). A reply follows
         // at once, which the panels hear of instead.

@@ -20,7 +20,7 @@ export function createSharedLoad(shared: StatusPublisher) {
   let loads = 0;
   let watch: ReturnType<typeof watchQuietLoad> | undefined;
 
-  const showLoading = (engine: Engine, settings: Settings, name: EngineName): void => {
+  const showLoading = (engine: Engine, settings: Settings, name: EngineName, failureShown: boolean): void => {
     // An engine left to pick its model may know which only once loaded: the panel named the one
     // the preview found (see describe), and keeps that name meanwhile.
     const previewed = settings.model === '' && shared.status.engineId === settings.engine ? shared.status.model : '';
@@ -28,7 +28,7 @@ export function createSharedLoad(shared: StatusPublisher) {
     const start = isServerEngine(engine.id) ? { progress: undefined, progressText: 'Connecting to the server…' } : { progress: 0, progressText: 'Loading the model…' };
     // A load of a model in already, or a connection to a server near at hand, ends at once: the
     // panels hear of it only if it lasts. A failure shown is the last load's: it goes at once.
-    const show = shared.status.state === 'error' ? shared.update : shared.settle;
+    const show = shared.status.state === 'error' || failureShown ? shared.update : shared.settle;
     show({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, error: undefined, hint: undefined, errorCode: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, stalled: undefined });
   };
 
@@ -46,10 +46,14 @@ export function createSharedLoad(shared: StatusPublisher) {
   };
 
   return {
-    /** Loads `engine` for a run, alongside any other tab's load of it. */
-    async load(engine: Engine, settings: Settings, name: EngineName, signal: AbortSignal): Promise<void> {
+    /**
+     * Loads `engine` for a run, alongside any other tab's load of it. `failureShown`: the tab's
+     * panel says its last reply failed, which this load puts away at once.
+     */
+    async load(engine: Engine, settings: Settings, name: EngineName, signal: AbortSignal, failureShown = false): Promise<void> {
       // Another tab's load of the same engine under way: its progress is this one's too.
-      if (loads === 0 || shared.status.state !== 'loading') showLoading(engine, settings, name);
+      if (loads === 0 || shared.status.state !== 'loading') showLoading(engine, settings, name, failureShown);
+      else if (failureShown) shared.publishNow();
       if (loads === 0) watch = watchQuietLoad(() => shared.update({ stalled: true }));
       loads += 1;
       try {
