@@ -819,7 +819,8 @@ describe('the engine host', () => {
     for await (const chunk of engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal })) {
       if (chunk.type === 'text-delta') seen.push([host.statusFor(1).firstWordSince !== undefined, host.statusFor(1).thinking === true]);
     }
-    expect(seen).toEqual([[true, true], [true, true], [false, false], [false, false]]);
+    // The tag alone says nothing yet (an empty block is no thinking); its first word does.
+    expect(seen).toEqual([[true, false], [true, true], [false, false], [false, false]]);
   });
 
   it("keeps the next reply's wait when a stopped reply of the same tab ends after it began", async () => {

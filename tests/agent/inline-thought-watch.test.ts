@@ -15,7 +15,7 @@ describe('createInlineThoughtWatch', () => {
     expect(readAll(['\n', '<th', 'ink>', 'The person wants', ' the cart.</th', 'ink>\n\n', 'Done.'])).toEqual([
       'undecided',
       'undecided',
-      'thinking',
+      'undecided',
       'thinking',
       'thinking',
       'answering',
@@ -25,6 +25,10 @@ describe('createInlineThoughtWatch', () => {
 
   it('takes an opening and closing tag in one piece as answering', () => {
     expect(readAll(['<think>\n\n</think>\n\nHi'])).toEqual(['answering']);
+  });
+
+  it('takes an empty block, however it is cut, as no thinking', () => {
+    expect(readAll(['<think>', '\n\n', '</', 'think>', '\n\nHi'])).toEqual(['undecided', 'undecided', 'undecided', 'answering', 'answering']);
   });
 
   it('takes a `<` that opens no reasoning as the first word', () => {
