@@ -123,6 +123,13 @@ describe('local OpenAI-compatible server engine', () => {
     expect(server.requests.map((request) => request.model)).toEqual(['qwen3:1.7b', 'qwen3:1.7b', 'qwen3:1.7b', 'qwen3:1.7b']);
     // Connected, and answered since: the loads during the run asked the server nothing.
     expect(connected).toEqual([]);
+    // Nor after a reply the person stopped: that says nothing of the server.
+    const stop = new AbortController();
+    const stopped = replyOf(engine.model.stream({ ...ask('Hi'), signal: stop.signal }));
+    stop.abort();
+    await stopped;
+    await engine.load((progress) => connected.push(progress.text));
+    expect(connected).toEqual([]);
 
     // Gone from the server, its next reply fails, and the load after it gives way to the server's first chat model.
     listed.splice(listed.indexOf('qwen3:1.7b'), 1);

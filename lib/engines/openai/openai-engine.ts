@@ -69,7 +69,8 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
             ...(dependencies.replyTimeouts ? { timeouts: dependencies.replyTimeouts } : {}),
           });
         } catch (error) {
-          connected = false;
+          // A reply the person stopped says nothing of the server.
+          if (!request.signal.aborted) connected = false;
           throw error;
         }
         if (contextFrom === 'ollama' || (contextTokens === undefined && !contextAskedAfterReply)) {
