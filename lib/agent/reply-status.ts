@@ -41,7 +41,8 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
                 wait.thinking = true;
                 shared.publishNow();
               } else if (start === 'answering' && endWait()) shared.publishNow();
-              if (tabId !== undefined && (chunk.type === 'thinking' || (chunk.type === 'text-delta' && chunk.text.trim() !== ''))) news.answering.add(tabId);
+              // A stopped reply still streaming may end after the tab's next load: it is not that run's.
+              if (tabId !== undefined && !request.signal.aborted && (chunk.type === 'thinking' || (chunk.type === 'text-delta' && chunk.text.trim() !== ''))) news.answering.add(tabId);
               yield chunk;
             }
             // A reply stopped at the end of the model's own turn ended well; one the person stopped tells nothing.

@@ -943,6 +943,43 @@ describe('the engine host', () => {
     expect(await run([[]])).toMatchObject({ beforeFirstWord: true });
   });
 
+  it("does not count words a stopped reply streams after the tab's next run began toward that run", async () => {
+    let late: () => void = () => {};
+    let calls = 0;
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      model: {
+        async *stream() {
+          calls += 1;
+          if (calls === 1) {
+            // As a server's stream may: words still come after the Stop.
+            await new Promise<void>((resolve) => (late = resolve));
+            yield { type: 'text-delta' as const, text: 'Still writing.' };
+            return;
+          }
+          throw new EngineError('unavailable', 'The server answered HTTP 500.', 'Check its log.');
+        },
+      },
+    }));
+    const settings = { ...defaultSettings, engine: 'openai' as const, model: 'qwen3:1.7b' };
+    const drain = async (signal: AbortSignal) => {
+      const engine = await host.load(settings, signal, { tabId: 1 });
+      if ('error' in engine) throw new Error(engine.error);
+      for await (const _ of engine.model.stream({ messages: [], tools: [], signal }));
+    };
+    const stop = new AbortController();
+    const first = drain(stop.signal);
+    await vi.waitFor(() => expect(calls).toBe(1));
+    stop.abort();
+    const second = drain(new AbortController().signal).catch(() => {});
+    await vi.waitFor(() => expect(calls).toBe(2));
+    late();
+    await first;
+    await second;
+    host.reportError(1, 'The server answered HTTP 500.');
+    expect(host.statusFor(1)).toMatchObject({ errorDuring: 'reply', beforeFirstWord: true });
+  });
+
   it('no longer says a reply failed once the settings its requests are made from change (a new key), but still does for a change beside them', async () => {
     const host = createEngineHost(() => {}, (settings) => fakeEngine(settings).engine);
     const settings = { ...defaultSettings, engine: 'openai' as const, openaiBaseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen3:1.7b', openaiApiKey: 'old-key' };
