@@ -28,7 +28,8 @@ const errorLabels: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
  */
 function errorLabel(engine: EngineStatus): string {
   const during = engine.errorDuring ?? 'load';
-  if (during === 'reply' && engine.beforeFirstWord) return 'Failed before answering';
+  // A server gone since the last request is found so only when this one is sent.
+  if (during === 'reply' && engine.beforeFirstWord) return engine.errorCode === 'server-down' ? 'Could not connect' : 'Failed before answering';
   if (!isServerEngine(engine.engineId) || during !== 'load') return errorLabels[during];
   return engine.errorCode === 'server-down' ? 'Could not connect' : 'Could not use the server';
 }

@@ -51,8 +51,8 @@ export interface AgentWorld {
   /** The run that loaded `engine` is over: it may be replaced now (see `EngineHost.load`'s `hold`). */
   releaseEngine(engine: Engine): void;
   reportUsage(tabId: number, usage: ModelUsage): void;
-  /** The engine failed in the middle of the tab's reply (the GPU was lost, the server went away). */
-  reportEngineError(tabId: number, message: string, hint?: string): void;
+  /** The engine failed in the middle of the tab's reply (the GPU was lost, the server went away); `code` is its `EngineErrorCode`. */
+  reportEngineError(tabId: number, message: string, hint?: string, code?: string): void;
   scorerFor(settings: Settings): ToolScorer | undefined;
   isSiteAllowed(tabId: number): Promise<boolean>;
   allowSite(tabId: number): Promise<void>;

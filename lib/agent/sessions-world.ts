@@ -35,7 +35,7 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
     loadEngine: (settings, tabId, signal) => engines.load(settings, signal, { hold: true, tabId }).finally(() => previews.clear()),
     releaseEngine: (engine) => engines.release(engine),
     reportUsage: (tabId, usage) => engines.reportUsage(tabId, usage),
-    reportEngineError: (tabId, message, hint) => engines.reportError(tabId, message, hint),
+    reportEngineError: (tabId, message, hint, code) => engines.reportError(tabId, message, hint, code),
     scorerFor: background.scorerFor,
     isSiteAllowed: (tabId) => siteAllowed(background, tabId),
     allowSite: (tabId) => allowSite(background, tabId),

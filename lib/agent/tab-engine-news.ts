@@ -9,6 +9,8 @@ export interface ReplyFailure {
   hint?: string;
   /** The reply had brought no word when it failed. */
   beforeFirstWord?: true;
+  /** The engine's code for the failure (`server-down`: the server stopped since the last request). */
+  errorCode?: string;
 }
 
 /**

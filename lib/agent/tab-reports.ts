@@ -9,9 +9,9 @@ import type { EngineHostParts } from './engine-host-parts';
 export function createTabReports({ shared, news }: Pick<EngineHostParts, 'shared' | 'news'>) {
   return {
     /** The engine failed in the middle of `tabId`'s reply: that tab's panel says so until the engine answers again. */
-    reportError(tabId: number, message: string, hint?: string): void {
+    reportError(tabId: number, message: string, hint?: string, code?: string): void {
       const beforeFirstWord = !news.answering.has(tabId);
-      news.replyFailures.set(tabId, { error: message, ...(hint ? { hint } : {}), ...(beforeFirstWord ? { beforeFirstWord } : {}) });
+      news.replyFailures.set(tabId, { error: message, ...(hint ? { hint } : {}), ...(code ? { errorCode: code } : {}), ...(beforeFirstWord ? { beforeFirstWord } : {}) });
       shared.publishNow();
     },
     reportUsage(tabId: number, usage: ModelUsage): void {

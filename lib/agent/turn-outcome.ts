@@ -34,7 +34,7 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
     case 'error':
       // A failing engine is said on the tab's status line too; a reply that was too long is only this turn's.
       if (result.error && isEngineFailure(result.error)) {
-        host.world.reportEngineError(host.tabId, result.error.message, result.error.hint);
+        host.world.reportEngineError(host.tabId, result.error.message, result.error.hint, result.error.code);
         active.engineFailed = true;
       }
       return ['error', result.error ? [`The model stopped with an error: ${result.error.message}`, result.error.hint].filter(Boolean).join(' ') : undefined];

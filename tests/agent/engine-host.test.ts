@@ -941,6 +941,9 @@ describe('the engine host', () => {
     // A second step that brought nothing, after a first that wrote: the run was answering.
     expect((await run([[{ type: 'text-delta', text: 'Let me look.' }], []])).beforeFirstWord).toBeUndefined();
     expect(await run([[]])).toMatchObject({ beforeFirstWord: true });
+    // The engine's code goes with it: a server gone since the last request says so.
+    host.reportError(1, 'No server answers at 127.0.0.1:8080.', 'Start it.', 'server-down');
+    expect(host.statusFor(1)).toMatchObject({ errorCode: 'server-down', beforeFirstWord: true });
   });
 
   it("does not count words a stopped reply streams after the tab's next run began toward that run", async () => {

@@ -253,6 +253,11 @@ describe('an engine that failed before its reply began', () => {
     expect(panel.find('status-line')?.textContent).not.toContain('while answering');
     expect(panel.find('engine-error')?.textContent).toContain('The model server could not answer.');
   });
+
+  it('says it could not connect where the server stopped since the last request (found only as this one was sent)', async () => {
+    panel = await mountPanel({ engine: engineStatus({ engineId: 'openai', engineLabel: 'Local server (127.0.0.1:8080)', state: 'error', error: 'No server answers at 127.0.0.1:8080.', errorDuring: 'reply', errorCode: 'server-down', beforeFirstWord: true }) });
+    expect(panel.find('status-line')?.textContent).toContain('Could not connect');
+  });
 });
 
 describe('a model server that could not be used', () => {
