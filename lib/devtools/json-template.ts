@@ -1,4 +1,5 @@
 import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
+import { both } from '../registry/merge-schemas';
 import { resolvePointer } from '../registry/resolve-pointer';
 
 /**
@@ -100,10 +101,11 @@ export function followBranches(node: JSONSchema, root?: JSONSchema, depth = 0): 
   // A branch that refers back to its own node (`allOf: [{$ref: "#"}]`) is followed a few times, not forever.
   if (depth > 8) return rest;
   let merged: JSONSchema = rest;
-  if (Array.isArray(allOf)) for (const branch of allOf) if (isRecord(branch)) merged = mergeSchemas(merged, followBranches(branch, root, depth + 1));
+  if (Array.isArray(allOf)) for (const branch of allOf) if (isRecord(branch)) merged = both(followBranches(branch, root, depth + 1), merged);
   const branches = Array.isArray(anyOf) ? anyOf : Array.isArray(oneOf) ? oneOf : [];
   const chosen = branches.find((branch) => isRecord(branch) && !isNullSchema(root ? followReference(branch, root) : branch));
-  return isRecord(chosen) ? mergeSchemas(merged, followBranches(chosen, root, depth + 1)) : merged;
+  // Merged as `allOf` is (see `both`): where both say something, the branch's word; every required name of both.
+  return isRecord(chosen) ? both(followBranches(chosen, root, depth + 1), merged) : merged;
 }
 
 /** A node that points elsewhere (`$ref`) as what it points to, with its own keywords beside; a chain is followed a few links. */
@@ -122,13 +124,6 @@ export function isNullSchema(schema: unknown): boolean {
   return isRecord(schema) && (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null'));
 }
 
-function mergeSchemas(base: JSONSchema, branch: JSONSchema): JSONSchema {
-  const merged = { ...base, ...branch };
-  if (isRecord(base.properties) && isRecord(branch.properties)) merged.properties = { ...base.properties, ...branch.properties };
-  // Each part's required names hold: `allOf` of two objects requires both lists.
-  if (Array.isArray(base.required) && Array.isArray(branch.required)) merged.required = [...new Set([...base.required, ...branch.required])];
-  return merged;
-}
 
 /** A schema's type; of a list like `["string", "null"]`, the first that is not "null". */
 export function firstType(node: JSONSchema): string | undefined {
