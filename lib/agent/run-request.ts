@@ -116,7 +116,7 @@ async function runWith(
     setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: host.tabId, turnId: before.id, text: event.text } : undefined);
   }, (change) => setTurn(updateCard(current(), change.callId, change)));
   if (host.inConversation(active) && origin !== '') host.history.remember(current(), result, active);
-  return outcomeOf(host, result, active, settings, repeatedStop.notice, stepRaw);
+  return outcomeOf(host, result, active, settings, repeatedStop.notice, stepRaw, current());
 }
 
 /**

@@ -11,7 +11,7 @@ import { thinkingCutOffNotice } from './turn-notices';
  * only a reading: an engine that failed is reported to the tab's status line here, and the run
  * marked as ended by it.
  */
-export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated: string | undefined, lastReply: string): [TurnOutcome, string?] {
+export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated: string | undefined, lastReply: string, turn: Turn): [TurnOutcome, string?] {
   const stillThinking = thinkingCutOffNotice(result, lastReply);
   if (stillThinking) {
     // A reply that ended mid-thought of itself may answer when asked again: Try again is offered.
@@ -33,11 +33,15 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
       return ['repeated-call', repeated];
     case 'error':
       // A failing engine is said on the tab's status line too; a reply that was too long is only this turn's.
-      if (result.error && isEngineFailure(result.error)) {
+      if (!result.error) return ['error'];
+      if (isEngineFailure(result.error)) {
         host.world.reportEngineError(host.tabId, result.error.message, result.error.hint, result.error.code);
         active.engineFailed = true;
       }
-      return ['error', result.error ? [`The model stopped with an error: ${result.error.message}`, result.error.hint].filter(Boolean).join(' ') : undefined];
+      // An engine that failed before the turn showed a word or handed the page a call did nothing,
+      // as one that failed to load: said as such (the model never started, as far as the person sees).
+      const lead = isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : 'The model stopped with an error:';
+      return ['error', [lead, result.error.message, result.error.hint].filter(Boolean).join(' ')];
   }
 }
 
@@ -49,6 +53,11 @@ export function anyCallWorked(turn: Turn): boolean {
 }
 
 const modelFailures = new Set<ToolCard['state']>(['failed', 'not-run', 'invalid', 'unknown', 'unreadable']);
+
+/** Whether the turn showed the person a word of the reply, or handed the page a call. */
+function showedAnything(turn: Turn): boolean {
+  return turn.items.some((item) => (item.kind === 'prose' ? item.text.trim() !== '' : item.sent === true));
+}
 
 /** A run that ended with words for the person: a reply with neither a call nor a word (only thoughts, or nothing) is no answer. */
 export function answered(result: RunLocalAgentResult): boolean {

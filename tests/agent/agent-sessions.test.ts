@@ -13,7 +13,7 @@ import type { TraceOutcome } from '../../lib/traces/trace-schema';
 import { noAnswerOutput, toolOutputFromResult } from '../../lib/registry/tool-output-from-result';
 import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chats-across-update';
 import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
-import { contextFull, replyCutOff, type Engine } from '../../lib/engines/engine';
+import { contextFull, EngineError, replyCutOff, type Engine } from '../../lib/engines/engine';
 import { hermesFormat } from '@webmcp-agents/local-agent';
 import { settleCeilingMs } from '../../lib/registry/settle-tab-tools';
 
@@ -1010,6 +1010,42 @@ describe('agent sessions', () => {
     // The request keeps why it failed, and what to do, when a later error replaces the engine's.
     expect(h.state()?.turns[0]).toMatchObject({ outcome: 'error', notice: `Nothing was done. ${error} ${hint}`, loadFailed: true });
     expect(h.state()?.engine.state).toBe('error');
+  });
+
+  describe('a server that goes away during a request', () => {
+    const gone = new EngineError('server-down', 'No server answers at http://127.0.0.1:8080/v1.', 'Start it, then send your request again.');
+    /** An engine whose replies are the given steps' chunks, the last step failing with `gone` after its chunks. */
+    const failingEngine = (steps: string[][]) => (settings: Settings): Engine => {
+      let step = 0;
+      return {
+        id: settings.engine,
+        modelId: settings.model,
+        format: hermesFormat,
+        model: {
+          async *stream() {
+            const chunks = steps[step++] ?? [];
+            for (const text of chunks) yield { type: 'text-delta', text };
+            if (step === steps.length) throw gone;
+          },
+        },
+        load: async () => {},
+      };
+    };
+    const noticeAfter = async (steps: string[][]) => {
+      const h = harness({ settings: { engine: 'openai' }, createEngine: failingEngine(steps) });
+      h.openPanelAndAsk(1, 'find a mug');
+      await h.untilTurnEnds(0, 'error');
+      return h.state()!.turns[0]!.notice;
+    };
+
+    it('says nothing was done where it failed before a word or a call, as a load that failed says', async () => {
+      expect(await noticeAfter([['\n']])).toBe(`Nothing was done. ${gone.message} ${gone.hint}`);
+    });
+
+    it('says the model stopped where the reply had begun, or a call had reached the page', async () => {
+      expect(await noticeAfter([['Let me look']])).toBe(`The model stopped with an error: ${gone.message} ${gone.hint}`);
+      expect(await noticeAfter([[call('search_products', { query: 'mug' })], []])).toBe(`The model stopped with an error: ${gone.message} ${gone.hint}`);
+    });
   });
 
   it('names a page that offers no tools by its address, so the panel says which tab it is about', async () => {
