@@ -127,6 +127,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       sessions.get(tabId)?.stop('stopped', 'Stopped: the tab was closed.');
       sessions.delete(tabId);
       waitingTabs.forget(tabId);
+      engines.tabClosed(tabId);
       panels.delete(tabId);
       // A closing tab may be what woke the worker: forget its stored conversation once it is read.
       void ready.then(() => {

@@ -45,6 +45,13 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     }
   }
 
+  /** What a tab's panel was told of its own replies: its failure, its speed, whether its run answered. */
+  function forget(tabId: number): void {
+    news.replyFailures.delete(tabId);
+    news.speeds.delete(tabId);
+    news.answering.delete(tabId);
+  }
+
   return {
     get status(): EngineStatus {
       return shared.status;
@@ -69,11 +76,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       description.loadsWith(settings);
       // The tab asks again: its panel follows this load, and its next replies, from here.
       const failureShown = tabId !== undefined && news.replyFailures.has(tabId);
-      if (tabId !== undefined) {
-        news.replyFailures.delete(tabId);
-        news.speeds.delete(tabId);
-        news.answering.delete(tabId);
-      }
+      if (tabId !== undefined) forget(tabId);
       let release: (() => void) | undefined;
       let loading = false;
       try {
@@ -98,6 +101,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       }
     },
     release: holds.release,
+    /** The tab closed: what its panel was told of the engine (its failure, its speed) goes with it. */
+    tabClosed: forget,
     reportError: reports.reportError,
     reportUsage: reports.reportUsage,
   };

@@ -944,6 +944,9 @@ describe('the engine host', () => {
     // The engine's code goes with it: a server gone since the last request says so.
     host.reportError(1, 'No server answers at 127.0.0.1:8080.', 'Start it.', 'server-down');
     expect(host.statusFor(1)).toMatchObject({ errorCode: 'server-down', beforeFirstWord: true });
+    // A closed tab's news goes with it.
+    host.tabClosed(1);
+    expect(host.statusFor(1)).toEqual(host.statusFor(2));
   });
 
   it("does not count words a stopped reply streams after the tab's next run began toward that run", async () => {
