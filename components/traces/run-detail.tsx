@@ -19,6 +19,8 @@ import { TimelineChart, TimelineTotals } from './timeline-chart';
 /** One run: what was asked where, how it ended, its timeline, its steps, and its replay. */
 export function RunDetail({ model }: { model: TraceViewerModel }) {
   const trace = model.openTrace.value;
+  const readError = model.openError.value;
+  if (readError !== undefined) return <UnreadRun model={model} message={readError} />;
   if (trace === undefined) return <p class="muted detail-empty">Loading the run…</p>;
   if (trace === null) {
     return (
@@ -33,6 +35,19 @@ export function RunDetail({ model }: { model: TraceViewerModel }) {
     <ShowOrExplain key={runId} fallback={(message) => <UnreadableRun model={model} runId={runId} message={message} />}>
       <TraceDetail model={model} trace={trace} />
     </ShowOrExplain>
+  );
+}
+
+/** A run that could not be read (the background not answering) says why, and offers to read it again. */
+function UnreadRun({ model, message }: { model: TraceViewerModel; message: string }) {
+  const runId = model.openRunId.value ?? '';
+  return (
+    <div class="detail-empty" data-testid="run-unread">
+      <p class="notice tone-error" role="alert">{`This run could not be read: ${message}`}</p>
+      <button type="button" data-testid="read-run-again" onClick={() => void model.open(runId)}>
+        Read it again
+      </button>
+    </div>
   );
 }
 

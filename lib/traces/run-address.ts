@@ -8,7 +8,8 @@ interface AddressBar {
 
 /**
  * Keeps the viewer's address naming the open run (`?run=<id>`), so it can be reloaded or shared
- * between tabs; a run no longer stored (deleted, or removed by retention) is named no more.
+ * between tabs; a run no longer stored (deleted, or removed by retention) is named no more, one
+ * that could not be read for a moment still is.
  * Returns how to stop.
  */
 export function followRunInAddress(view: { openRunId: ReadonlySignal<string | undefined>; openTrace: ReadonlySignal<StoredTrace | null | undefined> }, page: AddressBar): () => void {

@@ -4,6 +4,7 @@ import { downloadInFiles, exportInFiles } from './export-in-files';
 import type { ReplayState } from './replay-state';
 import { describeExport, describeKept, describeRemovalAhead, describeReplaced } from './describe-export';
 import { attemptAction } from './attempt-action';
+import { errorMessage } from '../messaging/error-message';
 import { OpenRunFollower } from './open-run-follower';
 import { formatBytesToTenthMegabyte } from '../text/format-bytes';
 import { utf8Length } from '../text/utf8-length';
@@ -31,6 +32,8 @@ export class TraceViewerModel {
   readonly openRunId = signal<string | undefined>(undefined);
   /** `null` when the run asked for is not stored. */
   readonly openTrace = signal<StoredTrace | null | undefined>(undefined);
+  /** Why the open run could not be read (the extension's background not answering, say), where it could not. */
+  readonly openError = signal<string | undefined>(undefined);
   readonly notice = signal<Notice | undefined>(undefined);
   /** A file chosen to import is being read, checked or stored. */
   readonly importing = signal(false);
@@ -77,6 +80,8 @@ export class TraceViewerModel {
     // it): it says so, and its replay stops, rather than offer buttons that can only fail.
     const openId = this.openRunId.value;
     if (openId && this.openTrace.value && !this.runs.value.some((run) => run.id === openId)) await this.open(openId);
+    // The open run could not be read: the window coming back tries again.
+    else if (openId && this.openError.value !== undefined) await this.open(openId);
     this.loaded.value = true;
   }
 
@@ -102,9 +107,17 @@ export class TraceViewerModel {
       this.replayTabId.value = undefined;
     }
     this.openRunId.value = runId;
+    this.openError.value = undefined;
     this.follower.stop();
-    const trace = await this.attempt(() => this.options.client.getTrace(runId));
+    // A read that failed is not a run that is gone: the run stays named, and can be read again.
+    const read = await this.options.client.getTrace(runId).then((trace) => ({ trace }), (error: unknown) => ({ error: errorMessage(error) }));
     if (this.openRunId.value !== runId) return;
+    if ('error' in read) {
+      this.openTrace.value = undefined;
+      this.openError.value = read.error;
+      return;
+    }
+    const { trace } = read;
     this.openTrace.value = trace ?? null;
     // A run not shown has no replay panel: its replay would go on unseen, holding its tab.
     if (!trace) this.replayer.reset();
@@ -116,6 +129,7 @@ export class TraceViewerModel {
     this.replayer.reset();
     this.openRunId.value = undefined;
     this.openTrace.value = undefined;
+    this.openError.value = undefined;
   }
 
   async deleteRuns(runIds: string[] | 'all'): Promise<void> {

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
+import { followRunInAddress } from '@/lib/traces/run-address';
 import { defaultTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { recordShopRun } from './support/record-run';
@@ -79,5 +80,37 @@ describe('the viewer after runs are removed', () => {
     await viewer.act(() => viewer!.model.deleteRuns(['shop.example']));
     expect(viewer.find('notice-text')?.textContent).toBe('This run was no longer stored: nothing was deleted.');
     await viewer.until(() => viewer!.find('run-missing') !== null, 'the run as gone');
+  });
+
+  it('tells a run that could not be read from one that is gone, keeps it in the address, and reads it again on request', async () => {
+    const store = await storeWithRunsOn(['https://shop.example']);
+    let failing = true;
+    // The database refusing a read for a moment (another version of the extension upgrading it, say).
+    const flaky: TraceStore = { ...store, getTrace: (runId, fromStep) => (failing ? Promise.reject(new Error('The trace database is busy.')) : store.getTrace(runId, fromStep)) };
+    viewer = await mountViewer(flaky);
+    const bar = { location: { href: 'chrome-extension://id/traces.html' }, history: { replaceState: (_data: unknown, _unused: string, url: URL) => void (bar.location.href = url.href) } };
+    const stop = followRunInAddress(viewer.model, bar);
+    await viewer.act(() => viewer!.model.open('shop.example'));
+    expect(viewer.find('run-missing')).toBeNull();
+    expect(viewer.find('run-unread')?.textContent).toContain('This run could not be read: The trace database is busy.');
+    expect(bar.location.href).toBe('chrome-extension://id/traces.html?run=shop.example');
+    failing = false;
+    await viewer.click(viewer.find('read-run-again'));
+    await viewer.until(() => viewer!.find('run-detail') !== null, 'the run');
+    expect(viewer.find('run-unread')).toBeNull();
+    expect(bar.location.href).toBe('chrome-extension://id/traces.html?run=shop.example');
+    stop();
+  });
+
+  it('reads a run that could not be read again when the window comes back', async () => {
+    const store = await storeWithRunsOn(['https://shop.example']);
+    let failing = true;
+    const flaky: TraceStore = { ...store, getTrace: (runId, fromStep) => (failing ? Promise.reject(new Error('The trace database is busy.')) : store.getTrace(runId, fromStep)) };
+    viewer = await mountViewer(flaky);
+    await viewer.act(() => viewer!.model.open('shop.example'));
+    expect(viewer.find('run-unread')).not.toBeNull();
+    failing = false;
+    await viewer.act(() => viewer!.model.load());
+    await viewer.until(() => viewer!.find('run-detail') !== null, 'the run');
   });
 });
