@@ -17,7 +17,7 @@ export function useDeleteQuestion() {
       focusBack.decline();
       asking.value = false;
     },
-    /** The deletion goes ahead: the focus is the caller's to place, see `focusRunList`. */
+    /** The deletion goes ahead: the focus is the caller's to place, see `deleteFromList`. */
     close: () => {
       asking.value = false;
     },
@@ -34,4 +34,14 @@ export function useDeleteQuestion() {
 export function focusRunList(model: TraceViewerModel): void {
   const target = model.runs.value.length > 0 ? 'run-list' : 'viewer-title';
   document.querySelector<HTMLElement>(`[data-testid="${target}"]`)?.focus();
+}
+
+/**
+ * Deletes runs, the focus on the run list while it goes on: the button that asked for it goes at
+ * once, and the focus must not fall to the page meanwhile; once done, it goes where `focusRunList` says.
+ */
+export async function deleteFromList(model: TraceViewerModel, runIds: string[] | 'all'): Promise<void> {
+  focusRunList(model);
+  await model.deleteRuns(runIds);
+  focusRunList(model);
 }

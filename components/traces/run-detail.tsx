@@ -9,7 +9,7 @@ import { layoutTimeline } from '@/lib/traces/timeline-layout';
 import type { StoredTrace } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { SafeAnswer } from '@/components/shared/safe-answer';
-import { focusRunList, useDeleteQuestion } from './delete-question';
+import { deleteFromList, useDeleteQuestion } from './delete-question';
 import { ReplayPanel } from './replay-panel';
 import { RunAnswer } from './run-answer';
 import { ShowOrExplain } from './show-or-explain';
@@ -129,9 +129,9 @@ function Fact({ label, testId, wide, children }: { label: string; testId?: strin
 
 function RunActions({ model, runId, running }: { model: TraceViewerModel; runId: string; running: boolean }) {
   const question = useDeleteQuestion();
-  const remove = async () => {
-    await model.deleteRuns([runId]);
-    focusRunList(model);
+  const remove = () => {
+    question.close();
+    return deleteFromList(model, [runId]);
   };
   return (
     <div class="run-actions">

@@ -2,7 +2,7 @@ import { useRef } from 'preact/hooks';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { SafeAnswer } from '@/components/shared/safe-answer';
 import { plural } from '@/lib/text/plural';
-import { focusRunList, useDeleteQuestion } from './delete-question';
+import { deleteFromList, useDeleteQuestion } from './delete-question';
 
 /** Import a file; export every run; delete every run, or those the filters show. */
 export function ViewerToolbar({ model }: { model: TraceViewerModel }) {
@@ -52,8 +52,7 @@ function DeleteAllButton({ model, count }: { model: TraceViewerModel; count: num
   }
   const confirm = async () => {
     question.close();
-    await model.deleteRuns(narrowed ? shown.map((run) => run.id) : 'all');
-    focusRunList(model);
+    await deleteFromList(model, narrowed ? shown.map((run) => run.id) : 'all');
   };
   return (
     <>

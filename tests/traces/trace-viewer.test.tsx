@@ -385,6 +385,28 @@ describe('the trace viewer', () => {
     expect(viewer.find('delete-all')?.textContent).toBe('Delete all');
   });
 
+  it('keeps the focus on the run list while a deletion goes on, not on the page, where the button that asked went', async () => {
+    const store = await storeWith([{ runId: 'a' }, { runId: 'b' }]);
+    let letGo: () => void = () => {};
+    const held: TraceStore = { ...store, deleteFinished: async (runIds) => (await new Promise<void>((resolve) => (letGo = resolve)), store.deleteFinished(runIds)) };
+    viewer = await mountViewer(held);
+    await viewer.act(() => viewer!.model.open('b'));
+    await viewer.click(viewer.find('delete-run'));
+    await viewer.click(viewer.find('confirm-delete-run'));
+    expect(viewer.find('confirm-delete-run')).toBeNull();
+    expect(document.activeElement).toBe(viewer.find('run-list'));
+    letGo();
+    await viewer.until(() => runIds(viewer!).length === 1, 'one run');
+    expect(document.activeElement).toBe(viewer.find('run-list'));
+
+    await viewer.click(viewer.find('delete-all'));
+    await viewer.click(viewer.find('confirm-delete-all'));
+    expect(document.activeElement).toBe(viewer.find('run-list'));
+    letGo();
+    await viewer.until(() => viewer!.find('no-runs') !== null, 'an empty list');
+    expect(document.activeElement).toBe(viewer.find('viewer-title'));
+  });
+
   it('focuses "Keep" when a deletion asks, the button that asked after "Keep", and the run list or the heading after deleting or dismissing its notice', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'a' }, { runId: 'b' }]));
     const focused = () => document.activeElement as HTMLElement | null;
