@@ -21,7 +21,9 @@ if (requested) void model.open(requested);
 void model.load();
 
 followRunInAddress(model, window);
-// Runs recorded while the page was in the background show when it comes back.
+// Runs that start, end or go elsewhere show at once; where the page missed the news (asleep in
+// the background), when it comes back.
+model.watchRuns();
 window.addEventListener('focus', () => void model.load());
 
 render(<TraceViewerApp model={model} {...(requested ? { initialRunId: requested } : {})} />, document.getElementById('app')!);

@@ -6,8 +6,9 @@ import type { TraceWriteQueue } from './trace-write-queue';
  * When the recorder writes what its runs changed: each change asks for a write within a delay, and
  * a write already waiting on a delay no longer than that stands, so a streaming reply waits while a
  * step's structure goes out at once. A flush, however it came, writes every run's changes together.
+ * `written` is told the runs of each batch once it is stored.
  */
-export function createChangeFlusher(builders: ReadonlyMap<string, TraceBuilder>, writes: TraceWriteQueue) {
+export function createChangeFlusher(builders: ReadonlyMap<string, TraceBuilder>, writes: TraceWriteQueue, written: (runs: readonly TraceRun[]) => void = () => {}) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerDelay = Infinity;
 
@@ -23,7 +24,10 @@ export function createChangeFlusher(builders: ReadonlyMap<string, TraceBuilder>,
       steps.push(...changes.steps);
     }
     if (runs.length === 0 && steps.length === 0) return writes.settled();
-    return writes.enqueue((store) => store.write(runs, steps));
+    return writes.enqueue(async (store) => {
+      await store.write(runs, steps);
+      written(runs);
+    });
   };
 
   const schedule = (delay: number) => {

@@ -3,6 +3,7 @@ import { createChangeFlusher } from './change-flusher';
 import { TraceBuilder } from './trace-builder';
 import type { RunInfo, TraceRecorder } from './trace-recorder';
 import { createRetentionCheck } from './retention-check';
+import { announceRunsChanged } from './runs-changed';
 import { isTraceOutcome } from './trace-schema';
 import { loadTraceSettings, type TraceSettings } from './trace-settings';
 import { getTraceStore } from './get-trace-store';
@@ -21,6 +22,8 @@ export interface StoredRecorderOptions {
   now?: () => number;
   /** How often a run that waits for the person's answer is noted as still going. Default 10 s. */
   waitBeatMs?: number;
+  /** Told once a new run is first stored, and once an ended one is (older runs trimmed): by default, open viewers are. */
+  runsChanged?: () => void;
 }
 
 export interface StoredRecorder extends TraceRecorder {
@@ -55,7 +58,12 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
 
   const ready = storeReady.then((store) => store.endUnfinished('interrupted', new Set(builders.keys()))).then(() => {}, report);
   const writes = createTraceWriteQueue(storeReady, ready, report);
-  const { flush, schedule } = createChangeFlusher(builders, writes);
+  const runsChanged = options.runsChanged ?? announceRunsChanged;
+  // Runs started and not yet stored: the viewers list a run once it is.
+  const unlisted = new Set<string>();
+  const { flush, schedule } = createChangeFlusher(builders, writes, (runs) => {
+    if (runs.some((run) => unlisted.delete(run.id))) runsChanged();
+  });
   const checkRetention = createRetentionCheck(loadSettings);
 
   return {
@@ -64,6 +72,7 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
     keepsTraces: async () => (await loadSettings()).keepTraces,
     startRun(info: RunInfo) {
       builders.set(info.runId, new TraceBuilder(info));
+      unlisted.add(info.runId);
       schedule(flushDelayMs);
     },
     record(runId: string, event: AgentEvent) {
@@ -91,11 +100,15 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
       stopBeat(runId);
       const builder = builders.get(runId);
       if (!builder) return;
+      unlisted.delete(runId);
       builder.end(isTraceOutcome(outcome) ? outcome : 'error', endedAt, notice);
       void flush();
       builders.delete(runId);
       const endedRunBytes = builder.run.sizeBytes;
-      void writes.enqueue((store) => checkRetention(store, endedRunBytes));
+      void writes.enqueue(async (store) => {
+        await checkRetention(store, endedRunBytes);
+        runsChanged();
+      });
     },
   };
 }

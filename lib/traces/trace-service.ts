@@ -1,6 +1,7 @@
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
 import { measureTrace } from './measure-trace';
+import { announceRunsChanged } from './runs-changed';
 import { traceAddress } from './trace-address';
 import { createTraceFile, readTraceFile } from './trace-file';
 import {
@@ -71,12 +72,13 @@ export function createTraceService(given: TraceServiceBackground) {
         return { runs: await store.listRuns() };
       case 'traces-get':
         return { trace: await store.getTrace(request.runId) };
+      // Every open viewer is told, the one that asked too: its reads of the list go one at a time.
       case 'traces-delete':
-        return store.deleteFinished(request.runIds);
+        return announcedAfter(store.deleteFinished(request.runIds));
       case 'traces-delete-all':
-        return store.deleteFinished();
+        return announcedAfter(store.deleteFinished());
       case 'traces-import':
-        return importFile(store, request.file);
+        return announcedAfter(importFile(store, request.file));
       case 'traces-export':
         return { file: createTraceFile(await store.getTraces(request.runIds)) };
       case 'traces-replay-tabs':
@@ -167,4 +169,11 @@ function namedError(name: string, message: string): Error {
   const error = new Error(message);
   error.name = name;
   return error;
+}
+
+/** What a change of the stored runs answers, once open viewers are told of it. */
+async function announcedAfter<T>(change: Promise<T>): Promise<T> {
+  const result = await change;
+  announceRunsChanged();
+  return result;
 }

@@ -6,6 +6,7 @@ import { describeExport, describeKept, describeRemovalAhead, describeReplaced } 
 import { attemptAction } from './attempt-action';
 import { errorMessage } from '../messaging/error-message';
 import { OpenRunFollower } from './open-run-follower';
+import { onRunsChanged } from './runs-changed';
 import { formatBytesToTenthMegabyte } from '../text/format-bytes';
 import { utf8Length } from '../text/utf8-length';
 import { plural } from '../text/plural';
@@ -52,6 +53,9 @@ export class TraceViewerModel {
 
   private readonly replayer: TraceReplay;
   private readonly follower: OpenRunFollower;
+  /** The read of the list going on, and the one that follows it, asked for meanwhile (see `load`). */
+  private listing?: Promise<void>;
+  private relisting?: Promise<void>;
 
   constructor(private readonly options: TraceViewerOptions) {
     this.maxFileBytes = options.maxFileBytes ?? maxTraceFileBytes;
@@ -70,9 +74,35 @@ export class TraceViewerModel {
     });
   }
 
-  async load(): Promise<void> {
+  /**
+   * Reads the list of runs again. Reads go one at a time, and a call made while one goes on is
+   * answered by a read that begins after it (the one going on may have begun before what the caller
+   * changed); a list read as it was leaves the page as it is.
+   */
+  load(): Promise<void> {
+    if (!this.listing) {
+      this.listing = this.readList().finally(() => (this.listing = undefined));
+      return this.listing;
+    }
+    this.relisting ??= this.listing.then(() => {
+      this.relisting = undefined;
+      return this.load();
+    });
+    return this.relisting;
+  }
+
+  /**
+   * Reads the list again whenever the stored runs change elsewhere (a run starts or ends, a viewer
+   * deletes or imports), so a viewer left open in a window never focused keeps up; returns how to stop.
+   */
+  watchRuns(): () => void {
+    return onRunsChanged(() => void this.load());
+  }
+
+  private async readList(): Promise<void> {
     await this.attempt(async () => {
-      this.runs.value = await this.options.client.listRuns();
+      const runs = await this.options.client.listRuns();
+      if (!sameRuns(runs, this.runs.value)) this.runs.value = runs;
       // A site whose last run went is no longer offered: filtering on it would hide every run left.
       if (this.site.value && !this.sites.value.includes(this.site.value)) this.site.value = '';
     });
@@ -245,6 +275,15 @@ export class TraceViewerModel {
   private attempt<T>(action: () => Promise<T>, prefix = ''): Promise<T | undefined> {
     return attemptAction(action, (text) => (this.notice.value = { tone: 'error', text }), prefix);
   }
+}
+
+/** Whether a list read again holds the runs shown, as they were: each written run changes its `updatedAt`. */
+function sameRuns(read: readonly TraceRun[], shown: readonly TraceRun[]): boolean {
+  if (read.length !== shown.length) return false;
+  return read.every((run, index) => {
+    const before = shown[index]!;
+    return run.id === before.id && run.updatedAt === before.updatedAt && run.outcome === before.outcome && run.sizeBytes === before.sizeBytes && run.stepCount === before.stepCount;
+  });
 }
 
 /** What a deletion that found nothing to delete says: another viewer, or retention, removed it first. */

@@ -427,6 +427,24 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.getByTestId('confirm-delete-all').click();
     await expect.poll(() => viewer.getByTestId('notice-text').textContent()).toBe('Deleted 250 runs.');
   });
+
+  it('lists a run made from a side panel as it starts and ends, the viewer open and never focused', async () => {
+    const viewer = await extension.openExtensionPage('traces.html');
+    await viewer.locator('[data-testid=run-count], [data-testid=no-runs]').first().waitFor();
+    const before = await viewer.getByTestId('run-item').count();
+    await useReplayEngine(extension.serviceWorker, { replies: ['The forest mug is the one to take.'], delayMs: 40 });
+    const { panel } = await openPageAndPanel(shop.url('/'));
+    // Only the side panel is used from here: the viewer's page gets no focus to read its list again on.
+    await viewer.evaluate(() => window.addEventListener('focus', () => document.body.setAttribute('data-focused', 'yes')));
+    await ask(panel, 'which mug should I take?');
+    await expect.poll(() => viewer.getByTestId('run-item').count(), { timeout: 10_000 }).toBe(before + 1);
+    const listed = viewer.getByTestId('run-item').first();
+    await expect.poll(() => listed.textContent(), { timeout: 10_000 }).toContain('Answered');
+    expect(await listed.textContent()).toContain('which mug should I take?');
+    expect(await viewer.locator('body').getAttribute('data-focused')).toBeNull();
+    await panel.close();
+    await viewer.close();
+  });
 });
 
 /** Runs in the viewer: writes `count` finished runs, "Copied run 0" to the last, straight into its database. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LanguageModel } from '@webmcp-agents/local-agent';
 import { createReplayEngine } from '@/lib/engines/replay-engine';
 import { createStoredRecorder, type StoredRecorderOptions } from '@/lib/traces/stored-recorder';
@@ -162,6 +162,23 @@ describe('the stored recorder', () => {
     expect(total).toBeLessThanOrEqual(1024 * 1024);
     expect(kept.length).toBeLessThan(30);
     expect(kept.map((run) => run.id)).toEqual(Array.from({ length: kept.length }, (_, index) => `run-${String(30 - index).padStart(2, '0')}`));
+  });
+
+  it('tells open viewers of a run once it is first stored, and once it is stored as ended, not at every write between', async () => {
+    const store = await openTestStore();
+    // What the stored run was each time the recorder told of a change.
+    const told: (string | undefined)[] = [];
+    const runsChanged = () => void store.getTrace('told').then((trace) => told.push(trace ? (trace.run.outcome ?? 'running') : 'absent'));
+    const recorder = createStoredRecorder({ store, loadSettings: settings(), runsChanged });
+    recorder.startRun({ runId: 'told', tabId: 1, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'replay', model: '', request: 'find a mug', startedAt: 5 });
+    await recorder.flush();
+    await vi.waitFor(() => expect(told).toEqual(['running']));
+    recorder.record('told', { type: 'step-start', step: 1, messages: [], tools: [] });
+    recorder.record('told', { type: 'text-delta', step: 1, text: 'Looking.' });
+    await recorder.flush();
+    recorder.endRun('told', 'answer', 9);
+    await recorder.flush();
+    await vi.waitFor(() => expect(told).toEqual(['running', 'answer']));
   });
 
   it('never lets a recorder fault reach the run, and ignores events of runs it never started', async () => {

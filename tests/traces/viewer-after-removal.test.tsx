@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { followRunInAddress } from '@/lib/traces/run-address';
@@ -8,6 +8,7 @@ import type { TraceStore } from '@/lib/traces/trace-store';
 import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
 import { createShopPage } from './support/shop-page';
+import { createTestService } from './support/test-service';
 import { openTestStore } from './support/trace-stores';
 
 let viewer: MountedViewer | undefined;
@@ -112,5 +113,47 @@ describe('the viewer after runs are removed', () => {
     failing = false;
     await viewer.act(() => viewer!.model.load());
     await viewer.until(() => viewer!.find('run-detail') !== null, 'the run');
+  });
+
+  it('keeps up, unfocused, with runs that start, end or go elsewhere', async () => {
+    const store = await storeWithRunsOn(['https://shop.example']);
+    viewer = await mountViewer(store);
+    const stop = viewer.model.watchRuns();
+    await viewer.act(() => viewer!.model.open('shop.example'));
+    // The background records a run; no focus comes to this window.
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    await recordShopRun({ recorder, runId: 'clinic.example', page: { ...createShopPage(), origin: 'https://clinic.example', url: 'https://clinic.example/' } });
+    await viewer.until(() => runIds(viewer!).length === 2, 'the new run listed');
+    // Another viewer deletes the open run.
+    const { service } = createTestService(store);
+    await service.handle({ type: 'traces-delete', runIds: ['shop.example'] });
+    await viewer.until(() => viewer!.find('run-missing') !== null, 'the run as gone');
+    expect(runIds(viewer)).toEqual(['clinic.example']);
+    stop();
+  });
+
+  it('answers a reading of the list asked for while one goes on with a reading that begins after it, one for all such', async () => {
+    const store = await storeWithRunsOn(['https://shop.example', 'https://clinic.example']);
+    let reads = 0;
+    let held: (() => void) | undefined;
+    const counted: TraceStore = {
+      ...store,
+      listRuns: async () => {
+        reads += 1;
+        const runs = await store.listRuns();
+        if (reads === 2) await new Promise<void>((resolve) => (held = resolve));
+        return runs;
+      },
+    };
+    viewer = await mountViewer(counted);
+    // A reading that began before a deletion elsewhere, and ends after it.
+    const first = viewer.model.load();
+    await vi.waitFor(() => expect(held).toBeDefined());
+    await store.deleteFinished(['shop.example']);
+    const asked = [viewer.model.load(), viewer.model.load()];
+    held!();
+    await viewer.act(() => Promise.all([first, ...asked]));
+    expect(reads).toBe(3);
+    expect(runIds(viewer)).toEqual(['clinic.example']);
   });
 });
