@@ -217,6 +217,41 @@ async function timeToList({ testId, value, event }: { testId: string; value: str
   return performance.now() - started;
 }
 
+/**
+ * Runs in the page: stores one more run, as the background does when a run starts elsewhere, and
+ * says so on the channel open viewers listen to; milliseconds until the frame after the list's
+ * count changed, and the longest task meanwhile.
+ */
+async function timeToListNews(run: StoredTrace['run']): Promise<{ ms: number; longestTask: number }> {
+  const tasks: number[] = [];
+  const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries().map((entry) => entry.duration)));
+  observer.observe({ type: 'longtask' });
+  const before = document.querySelector('[data-testid="run-count"]')?.textContent;
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const opening = indexedDB.open('webmcp-agent-traces');
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const transaction = opening.result.transaction('runs', 'readwrite');
+      transaction.objectStore('runs').put({ ...run, startedAt: Date.now(), updatedAt: Date.now() });
+      transaction.oncomplete = () => {
+        opening.result.close();
+        resolve();
+      };
+      transaction.onerror = () => reject(transaction.error);
+    };
+  });
+  // Another instance of the channel than the viewer's own, as the background's is.
+  const channel = new BroadcastChannel('webmcp-agent-trace-runs');
+  channel.postMessage('changed');
+  channel.close();
+  while (document.querySelector('[data-testid="run-count"]')?.textContent === before) await new Promise((resolve) => requestAnimationFrame(resolve));
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const ms = performance.now() - started;
+  observer.disconnect();
+  return { ms, longestTask: Math.max(0, ...tasks) };
+}
+
 /** Runs in the page: asks the background to delete, as the viewer's buttons do; milliseconds until it answered. */
 async function timeToDelete(runIds: string[] | undefined): Promise<string> {
   const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; data: { deleted: number } } | undefined> } } };
@@ -249,6 +284,15 @@ async function measureManyRunsInBrowser(traces: StoredTrace[]): Promise<Array<Re
       for (const value of ['request 4', '']) searches.push(await page.evaluate(timeToList, { testId: 'run-search', value, event: 'input' }));
       for (const value of ['error', '']) outcomes.push(await page.evaluate(timeToList, { testId: 'outcome-filter', value, event: 'change' }));
     }
+    // Runs that start elsewhere, one at a time, each told to the open viewer.
+    const news: number[] = [];
+    const newsTasks: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      const { ms, longestTask } = await page.evaluate(timeToListNews, { ...traces[0]!.run, id: `news-${round}` });
+      news.push(ms);
+      newsTasks.push(longestTask);
+      await page.waitForTimeout(200);
+    }
     const half = traces.slice(0, traces.length / 2).map(({ run }) => run.id);
     const deleteHalf = await page.evaluate(timeToDelete, half);
     const deleteRest = await page.evaluate(timeToDelete, undefined);
@@ -259,6 +303,8 @@ async function measureManyRunsInBrowser(traces: StoredTrace[]): Promise<Array<Re
       { measure: `search box, each key of "${typed}" → next frame`, value: `${spread(keys)} ms` },
       { measure: 'search "request 4" (111 runs) or back to none → list drawn', value: `${spread(searches)} ms` },
       { measure: 'outcome filter "Error" or back to any → list drawn', value: `${spread(outcomes)} ms` },
+      { measure: 'a run stored elsewhere, told on the viewers\' channel → list drawn', value: `${spread(news)} ms` },
+      { measure: '… its longest task (0: none over 50 ms)', value: `${spread(newsTasks)} ms` },
       { measure: `delete ${half.length} named runs (traces-delete)`, value: `${deleteHalf} ms` },
       { measure: 'delete all the rest (traces-delete-all)', value: `${deleteRest} ms` },
     ];
