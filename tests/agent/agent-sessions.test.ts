@@ -1035,6 +1035,9 @@ describe('agent sessions', () => {
       const h = harness({ settings: { engine: 'openai' }, createEngine: failingEngine(steps) });
       h.openPanelAndAsk(1, 'find a mug');
       await h.untilTurnEnds(0, 'error');
+      // Its conversation stored, so that no write of it comes into a later test's storage.
+      await vi.waitFor(async () => expect(await storedOutcomes()).toEqual(['1:error']), { timeout: 5_000 });
+      fakeBrowser.reset();
       return h.state()!.turns[0]!.notice;
     };
 
