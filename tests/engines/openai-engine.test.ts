@@ -661,6 +661,58 @@ describe('local server engine: thinking, limits and replies that never finish', 
     });
   });
 
+  describe('a model whose template opens its thought in the prompt, on a server that does not take reasoning apart', () => {
+    // DeepSeek-R1's template ends the prompt with `<think>`: the model writes only the tag that closes it.
+    const thought = 'The person wants a mug. The forest one is in stock.';
+    const textDeltas = (reply: { chunks: ModelChunk[] }) => reply.chunks.flatMap((chunk) => (chunk.type === 'text-delta' ? [chunk.text] : []));
+
+    it("takes its later replies' text up to </think> as thoughts, as a server's separate reasoning, once one reply showed it", async () => {
+      const { engine } = await setup({ models: ['deepseek-r1-distill-qwen-7b'], replies: [`${thought}</think>\n\nTake the forest mug.`, `${thought}</think>\n\nIt is in stock.`] });
+      await engine.load(() => {});
+      // The first reply teaches it: its text is what the model wrote, tag and all.
+      const first = await replyOf(engine.model.stream(ask('Which mug?')));
+      expect(first.text).toBe(`${thought}</think>\n\nTake the forest mug.`);
+      const second = await replyOf(engine.model.stream(ask('Is it in stock?')));
+      expect(second.error).toBeUndefined();
+      expect(second.chunks[0]?.type).toBe('thinking');
+      expect(second.chunks.filter((chunk) => chunk.type === 'thinking')).toHaveLength(1);
+      // No word of the thought is ever given as the reply's text, streamed or at its end.
+      expect(textDeltas(second).join('')).toBe('It is in stock.');
+      expect(textDeltas(second).some((text) => text.includes('mug'))).toBe(false);
+    });
+
+    it('gives a later reply that never closes a thought as the answer at its end, and stops taking the model for one that opens in the prompt', async () => {
+      const { engine } = await setup({ models: ['deepseek-r1-distill-qwen-7b'], replies: [`${thought}</think>Take the forest mug.`, 'Yes, it is in stock.', `${thought}</think>Done.`] });
+      await engine.load(() => {});
+      await replyOf(engine.model.stream(ask('Which mug?')));
+      const plain = await replyOf(engine.model.stream(ask('Is it in stock?')));
+      expect(plain.error).toBeUndefined();
+      expect(plain.text).toBe('Yes, it is in stock.');
+      expect(plain.chunks.at(-1)?.type).toBe('usage');
+      // Not learned any more: the next reply streams as it comes, and teaches it again.
+      const again = await replyOf(engine.model.stream(ask('Thanks')));
+      expect(again.text).toBe(`${thought}</think>Done.`);
+    });
+
+    it('says a later reply cut off before its </think> was spent thinking', async () => {
+      const long = 'I weigh each mug in turn. '.repeat(40);
+      const { engine } = await setup({ models: ['deepseek-r1-distill-qwen-7b'], replies: [`${thought}</think>Take the forest mug.`, `${long}</think>The forest one.`], lengthLimitTokens: 100 });
+      await engine.load(() => {});
+      await replyOf(engine.model.stream(ask('Which mug?')));
+      const cut = await replyOf(engine.model.stream(ask('Why?')));
+      expect(cut.text).toBe('');
+      expect(cut.error).toMatchObject({ code: 'thinking-cut-off' });
+    });
+
+    it('reads a reply that opens its own <think> as it comes, for a model taught otherwise', async () => {
+      const { engine } = await setup({ models: ['deepseek-r1-distill-qwen-7b'], replies: [`${thought}</think>Take the forest mug.`, `<think>${thought}</think>Take it.`] });
+      await engine.load(() => {});
+      await replyOf(engine.model.stream(ask('Which mug?')));
+      const own = await replyOf(engine.model.stream(ask('Which one again?')));
+      expect(own.text).toBe(`<think>${thought}</think>Take it.`);
+    });
+  });
+
   it('says the model used up its reply length thinking, not "ask for something shorter", when its thoughts streamed apart reach the limit before any text', async () => {
     // Ollama's gpt-oss or deepseek-r1, llama.cpp with --reasoning-format: thoughts in `delta.reasoning`, never in the text.
     const { engine } = await setup({ models: ['gpt-oss:20b'], replies: [''], reasoning: { chunks: 3, intervalMs: 1, toTheLimit: true } }, {}, quick);

@@ -15,10 +15,12 @@ export interface ChatRequestOptions {
 export interface ServerMemory {
   /** Models the server refused `reasoning_effort` for (Ollama, for a model that cannot think). */
   refusesReasoningEffort: Set<string>;
+  /** Models whose thoughts come as text without their opening `<think>` (see `readUnopenedThought`). */
+  opensThoughtInPrompt: Set<string>;
 }
 
 export function createServerMemory(): ServerMemory {
-  return { refusesReasoningEffort: new Set() };
+  return { refusesReasoningEffort: new Set(), opensThoughtInPrompt: new Set() };
 }
 
 /** Qwen3 thinks before it answers unless told not to, as the WebLLM engine also knows. */

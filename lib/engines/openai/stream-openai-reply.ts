@@ -9,6 +9,7 @@ import { lengthError } from './length-error';
 import { replyEnd, type StreamCounts } from './reply-end';
 import { connectionBroken, logHintOnOptions, notAnApi, replyUnreadable, serverModelLabel, serverStalled } from './server-errors';
 import { createServerToolCalls } from './server-tool-calls';
+import { readUnopenedThought } from './unopened-thought';
 import { serverUsage, type ServerFigures } from './server-usage';
 
 export interface OpenAiReplyOptions {
@@ -62,7 +63,7 @@ export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiR
     const memory = options.memory ?? createServerMemory();
     const maxTokens = options.maxTokens ?? defaultMaxTokens;
     const response = await postChatRequest(request, { ...options, maxTokens, memory }, timer);
-    const reading = { address: options.address, model: options.model, timer, startedAt, maxTokens, contextTokens: options.contextTokens };
+    const reading = { address: options.address, model: options.model, timer, startedAt, maxTokens, contextTokens: options.contextTokens, memory };
     const type = response.headers.get('content-type') ?? '';
     // A server that ignores `stream: true` answers with the whole completion at once.
     if (/\bjson\b/i.test(type)) yield* readWholeReply(response, request, reading);
@@ -80,6 +81,7 @@ interface ReplyReading {
   startedAt: number;
   maxTokens: number;
   contextTokens: number | undefined;
+  memory: ServerMemory;
 }
 
 async function* readReply(body: ReadableStream<Uint8Array>, request: ModelRequest, reading: ReplyReading): AsyncGenerator<ModelChunk> {
@@ -91,6 +93,9 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   let sawDone = false;
   const toolCalls = createServerToolCalls();
   let callPieces = 0;
+  const unopened = readUnopenedThought(reading.memory.opensThoughtInPrompt, reading.model);
+  // Said once, as the thoughts begin, however they come: a trial of the model says it thinks.
+  let saidThinking = false;
   try {
     // Every chunk of bytes resets the timer, reasoning deltas and keep-alive comments included.
     for await (const data of readServerSentEvents(body, timer.touch, () => (counts.strayLines += 1))) {
@@ -121,19 +126,28 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
         last = { ...last, usage: { ...last.usage, completion_tokens: reading.maxTokens } };
         break;
       }
-      if (!text) {
-        // Said once, as the thoughts begin: a trial of the model says it thinks.
-        if (counts.thoughts === 1 && isThought(delta)) yield { type: 'thinking' };
-        continue;
+      const piece = text ? unopened.read(text) : { thought: isThought(delta) };
+      if (text && piece.thought) counts.thoughts += 1;
+      if (piece.thought && !saidThinking) {
+        saidThinking = true;
+        yield { type: 'thinking' };
       }
+      if (!piece.text) continue;
       firstTokenAt ??= performance.now();
       counts.deltas += 1;
-      yield { type: 'text-delta', text };
+      yield { type: 'text-delta', text: piece.text };
       // The time the reader took over that delta is not the server's silence.
       timer.touch();
     }
   } catch (error) {
     if (!endWasSaid(finishReason, error, request) && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
+  }
+  // Text held as thoughts that no `</think>` closed was the answer, unless the reply was cut off.
+  const answer = request.signal.aborted ? undefined : unopened.end(finishReason === 'length');
+  if (answer) {
+    firstTokenAt ??= performance.now();
+    counts.deltas += 1;
+    yield { type: 'text-delta', text: answer };
   }
   const calls = request.signal.aborted ? '' : toolCalls.text();
   if (calls) {
