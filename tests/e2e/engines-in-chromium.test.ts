@@ -262,6 +262,40 @@ describe.skipIf(!ready)('a model server whose reply fails in one tab', () => {
   });
 });
 
+describe.skipIf(!ready)('a model server that goes away in the middle of a reply', () => {
+  let extension: LaunchedExtension;
+  let fixtures: FixtureServer;
+  let server: Awaited<ReturnType<typeof startFakeOllama>>;
+  beforeAll(async () => {
+    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    // Three pieces of six characters, and a moment later the connection is torn down.
+    server = await startFakeOllama({ replies: ['The blue mug is in stock, and it ships today.'], cut: { afterDeltas: 3, how: 'break', afterMs: 300 } });
+    extension = await launchExtension({ webgpu: false });
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await fixtures?.close();
+    await server?.close();
+  });
+
+  it('says it failed while answering, and keeps the words that came', async () => {
+    await extension.serviceWorker.evaluate(async (address) => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
+      await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: address, model: 'qwen3:1.7b' } });
+    }, server.address);
+    const page = await extension.context.newPage();
+    await page.goto(fixtures.url('/native.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await ask(panel, 'Is the blue mug in stock?');
+    const notice = panel.getByTestId('turn-notice');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toMatch(/^The model stopped with an error: /);
+    expect(await panel.getByTestId('turn').last().textContent()).toContain('The blue mug is');
+    await expect.poll(() => panel.getByTestId('status-line').textContent()).toContain('Failed while answering');
+    await Promise.all([panel.close(), page.close()]);
+  });
+});
+
 describe.skipIf(!ready)('a model server that takes the request and says nothing', () => {
   let extension: LaunchedExtension;
   let fixtures: FixtureServer;

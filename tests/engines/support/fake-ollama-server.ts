@@ -70,7 +70,7 @@ export interface FakeOllamaOptions {
   /** Stops sending and leaves the connection open: before the response's headers, or after this many deltas. */
   stall?: 'before-headers' | { afterDeltas: number };
   /** Ends the body after this many deltas: closed cleanly without `[DONE]`, or broken off. */
-  cut?: { afterDeltas: number; how: 'close' | 'break' };
+  cut?: { afterDeltas: number; how: 'close' | 'break'; /** A pause first, so that what was sent reaches the client before the break. */ afterMs?: number };
   /** Breaks the connection off once the reply and its finish reason are sent, before `[DONE]`. */
   breakAfterFinish?: boolean;
   /** Sends neither `[DONE]` nor the end of the body once the reply and its finish reason are sent, as a buffering proxy may. */
@@ -304,6 +304,7 @@ async function streamReply(response: ServerResponse, body: ChatRequestBody, full
   for (let start = 0, deltas = 0; start < reply.length; start += chunkSize, deltas += 1) {
     if (typeof options.stall === 'object' && deltas === options.stall.afterDeltas) return;
     if (options.cut && deltas === options.cut.afterDeltas) {
+      if (options.cut.afterMs) await new Promise((resolve) => setTimeout(resolve, options.cut!.afterMs));
       if (options.cut.how === 'close') response.end();
       else response.destroy();
       return;
