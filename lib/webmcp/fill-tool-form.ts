@@ -18,7 +18,32 @@ export function fillToolForm(form: HTMLFormElement, args: Record<string, unknown
     if (unknown) problems.push(fields.length > 0 ? `Its fields are ${fields.map((name) => JSON.stringify(name)).join(', ')}.` : 'It has no fields.');
     throw Object.assign(new Error(problems.join(' ')), { name: 'TypeError' });
   }
+  // A field the call does not name goes back to the page's own default: what an earlier call put
+  // there must not be sent again, unseen by the person who approved this one.
+  for (const [name, controls] of groups) {
+    if (!Object.hasOwn(args, name) && fieldKind(controls)) restoreDefault(controls);
+  }
   for (const [name, value] of Object.entries(args)) fillField(groups.get(name) ?? [], value);
+}
+
+/** Puts a field back as the page wrote it, announcing only the controls that change. */
+function restoreDefault(controls: readonly FormControl[]): void {
+  for (const control of controls) {
+    if (control instanceof HTMLSelectElement) {
+      const before = Array.from(control.options, (option) => option.selected).join();
+      const defaults = Array.from(control.options, (option) => option.defaultSelected);
+      if (!control.multiple && !defaults.includes(true)) control.selectedIndex = control.options.length > 0 ? 0 : -1;
+      else Array.from(control.options).forEach((option, index) => (option.selected = defaults[index]!));
+      if (Array.from(control.options, (option) => option.selected).join() !== before) announce(control);
+    } else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+      if (control.checked === control.defaultChecked) continue;
+      control.checked = control.defaultChecked;
+      announce(control);
+    } else if (control.value !== control.defaultValue) {
+      control.value = control.defaultValue;
+      announce(control);
+    }
+  }
 }
 
 /** Fills one field with a value `valueProblem` took. */

@@ -162,6 +162,27 @@ describe('fillToolForm: a call’s arguments typed into the form', () => {
     fillToolForm(form(), { newsletter: 'False', diet: [] });
     expect([new FormData(form()).get('newsletter'), new FormData(form()).getAll('diet')]).toEqual([null, []]);
   });
+
+  it('puts every field a call does not name back to the page\'s default, so an earlier call\'s values are not sent again', () => {
+    fillToolForm(form(), { name: 'Ada', guests: 4, budget: 30, time: '20:00', diet: ['vegan'], seat: 'terrace', newsletter: true, note: 'Window seat' });
+    const events: string[] = [];
+    form().addEventListener('change', (event) => events.push((event.target as HTMLInputElement).name));
+    fillToolForm(form(), { name: 'Bo', guests: 2 });
+    const data = new FormData(form());
+    expect(Object.fromEntries(['name', 'guests', 'budget', 'time', 'seat', 'newsletter', 'note', 'session'].map((name) => [name, data.get(name)]))).toEqual({
+      name: 'Bo',
+      guests: '2',
+      budget: '',
+      time: '18:00',
+      seat: null,
+      newsletter: null,
+      note: '',
+      // The page's own hidden field is never touched.
+      session: 's1',
+    });
+    expect(data.getAll('diet')).toEqual([]);
+    expect(events.sort()).toEqual(['budget', 'diet', 'guests', 'name', 'newsletter', 'note', 'seat', 'time']);
+  });
 });
 
 describe('fillToolForm: a value the form does not take', () => {
