@@ -199,6 +199,7 @@ function StopButton({ model, hadFocus }: { model: PanelModel; hadFocus: { curren
 }
 
 function placeholderFor(model: PanelModel): string {
+  if (model.tabClosed.value) return 'This tab is closed';
   if (model.session.value?.toolCount === 0) return 'This page offers no tools to ask for';
   if (model.engineCannotRun.value) return 'The chosen engine cannot run here: pick another in the options';
   return 'Ask this page to do something…';

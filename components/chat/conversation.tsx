@@ -37,17 +37,18 @@ export function Conversation({ model }: { model: PanelModel }) {
     },
     [model],
   );
+  const tabClosed = model.tabClosed.value;
   // The tools note speaks of a page the extension can read; one it cannot gets its own.
-  const unreachable = session !== undefined && !session.pageReachable && session.toolCount === 0;
+  const unreachable = session !== undefined && !tabClosed && !session.pageReachable && session.toolCount === 0;
   // Where the agent is off, that is all there is to say.
-  const noTools = session !== undefined && session.pageReachable && session.toolCount === 0 && !session.agentOff;
+  const noTools = session !== undefined && !tabClosed && session.pageReachable && session.toolCount === 0 && !session.agentOff;
 
   return (
     <main class="conversation" ref={scroller} aria-label="Conversation">
       <div class="conversation-content" ref={content}>
         {session?.chatEnded && turns.length === 0 && <ChatEndedNote ending={session.chatEnded} />}
         {noTools && turns.length === 0 && <NoToolsNote compact={false} loading={session.pageLoading === true} refused={session.toolsRefused === true} />}
-        {session && !session.agentOff && turns.length === 0 && session.toolCount > 0 && <AskThisPage toolCount={session.toolCount} />}
+        {session && !tabClosed && !session.agentOff && turns.length === 0 && session.toolCount > 0 && <AskThisPage toolCount={session.toolCount} />}
         {turns.slice(hidden).map((turn) => (
           <TurnView
             key={turn.id}
@@ -60,8 +61,9 @@ export function Conversation({ model }: { model: PanelModel }) {
           />
         ))}
         {/* Offered in a private window too: turning the agent on takes an entry away, and keeps nothing of the visit. */}
-        {session?.agentOff && <AgentOffEntry model={model} origin={session.origin} offBy={session.agentOffBy} />}
+        {session?.agentOff && !tabClosed && <AgentOffEntry model={model} origin={session.origin} offBy={session.agentOffBy} />}
         {noTools && turns.length > 0 && <NoToolsNote compact loading={session.pageLoading === true} refused={session.toolsRefused === true} />}
+        {tabClosed && <TabClosedNote asked={turns.length > 0} />}
         {unreachable && <UnreachableEntry model={model} closedPage={session.closedPage} loadFailed={session.pageLoadFailed === true} />}
       </div>
       {/* The panel's run announcer says what a screen reader needs of the run: this is for the eyes. */}
@@ -92,6 +94,16 @@ function AskThisPage({ toolCount }: { toolCount: number }) {
         machine uses them for you, and asks before anything with consequences.
       </p>
     </div>
+  );
+}
+
+/** What a panel fixed to one tab says once that tab is closed: its chat, if any, stays in view as it ended. */
+function TabClosedNote({ asked }: { asked: boolean }) {
+  return (
+    <p class="notice-box tone-neutral" data-testid="tab-closed-note">
+      The tab this page was opened for is closed, so nothing more can be asked here.
+      {asked && ' Its chat stays in view until you close this page.'}
+    </p>
   );
 }
 

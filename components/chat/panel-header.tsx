@@ -22,7 +22,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         </h1>
         {session && (
           <span class="site-line">
-            <span class="site-detail">{siteDetail(session)}</span>
+            <span class="site-detail">{model.tabClosed.value ? 'Tab closed' : siteDetail(session)}</span>
             <TurnAgentOffButton model={model} />
             {session.privateWindow && (
               <span class="site-detail" data-testid="private-window">
@@ -36,7 +36,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         type="button"
         class="button"
         data-testid="new-chat"
-        disabled={!session || model.running.value || session.turns.length === 0}
+        disabled={!session || model.running.value || model.tabClosed.value || session.turns.length === 0}
         {...pressWhenConnected(model.connection.value === 'connected', () => {
           model.newChat();
           // The button is disabled once the chat is empty: focus goes on to the request box.

@@ -54,8 +54,9 @@ export function StatusLine({ model }: { model: PanelModel }) {
       <span class="status-model" title={engine.model}>
         {catalogued ? modelLabel(catalogued) : engine.model}
       </span>
-      {/* On a browser page no request runs: what the engine could do there is beside the point. */}
-      {session?.closedPage !== 'browser' && (
+      {/* Nothing more runs for a closed tab, nor on a browser page: what the engine could do is beside the point. */}
+      {model.tabClosed.value && <span class="status-state state-idle">Tab closed</span>}
+      {session?.closedPage !== 'browser' && !model.tabClosed.value && (
         <EngineActivity
           engine={engine}
           asked={session?.turns.some((turn) => turn.outcome !== undefined) ?? false}

@@ -7,7 +7,7 @@ import { fillRequestBox } from './focus-request-box';
  */
 export function SuggestionChips({ model }: { model: PanelModel }) {
   const suggestions = model.session.value?.suggestions ?? [];
-  if (suggestions.length === 0 || model.running.value || model.session.value?.agentOff) return null;
+  if (suggestions.length === 0 || model.running.value || model.session.value?.agentOff || model.tabClosed.value) return null;
   const canSend = model.canSend.value;
   return (
     <div class="suggestions" role="group" aria-label="Suggestions">

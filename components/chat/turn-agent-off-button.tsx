@@ -22,7 +22,8 @@ export function TurnAgentOffButton({ model }: { model: PanelModel }) {
   }, [agentOff]);
 
   // A private window's site would stay listed after the window closes: not offered there.
-  if (!session || agentOff || session.privateWindow || normalizeSiteOrigin(session.origin) === undefined) return null;
+  // Nor for a closed tab: the options are the place for its site now.
+  if (!session || agentOff || model.tabClosed.value || session.privateWindow || normalizeSiteOrigin(session.origin) === undefined) return null;
   return (
     <button
       type="button"

@@ -6,6 +6,7 @@ import { connectAgentPort, listenForPanelWake } from '@/lib/sidepanel/agent-port
 import { followActiveTab } from '@/lib/sidepanel/follow-active-tab';
 import { PanelModel } from '@/lib/sidepanel/panel-model';
 import { readTabIdParameter } from '@/lib/sidepanel/read-tab-id-parameter';
+import { watchFixedTab } from '@/lib/sidepanel/watch-fixed-tab';
 import { createDraftStorage } from '@/lib/agent/stored-drafts';
 import { browser } from 'wxt/browser';
 
@@ -15,10 +16,19 @@ const model = new PanelModel({
   draftStorage: createDraftStorage(browser.storage.session),
 });
 
-// Opened as a normal tab (`sidepanel.html?tabId=N`) the panel stays on that tab; as a side panel
-// it follows the active tab of its window.
+// Opened as a normal tab (`sidepanel.html?tabId=N`) the panel stays on that tab, and says when it
+// is closed; as a side panel it follows the active tab of its window.
 const fixedTabId = readTabIdParameter(location.search);
-if (fixedTabId !== undefined) model.selectTab(fixedTabId);
-else followActiveTab((tabId) => model.selectTab(tabId));
+if (fixedTabId !== undefined) {
+  model.selectTab(fixedTabId);
+  watchFixedTab(fixedTabId, {
+    replaced: (tabId) => {
+      model.selectTab(tabId);
+      // A reload of this page finds the tab by its new id.
+      history.replaceState(null, '', `?tabId=${tabId}`);
+    },
+    closed: model.tabWasClosed,
+  });
+} else followActiveTab((tabId) => model.selectTab(tabId));
 
 render(<ChatApp model={model} />, document.getElementById('app')!);

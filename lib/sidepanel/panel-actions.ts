@@ -29,6 +29,7 @@ export function createPanelActions(
 
   return {
     selectTab: tab.selectTab,
+    tabWasClosed: tab.tabWasClosed,
     setDraft: conversation.setDraft,
     send: conversation.send,
     stop: conversation.stop,

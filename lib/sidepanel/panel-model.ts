@@ -31,9 +31,10 @@ export interface PanelModelOptions {
  */
 export const PanelModel = createModel((options: PanelModelOptions) => {
   const panel = createPanelState(options.draftStorage);
-  const { tabId, session, connection, lastError, invalidMessages, draft, unconfirmed, approvals, undo } = panel;
+  const { tabId, session, tabClosed, connection, lastError, invalidMessages, draft, unconfirmed, approvals, undo } = panel;
 
-  const running = computed(() => session.value?.running === true || unconfirmed.request.value !== undefined);
+  // A closed tab's run ended with it, whatever its last snapshot said while it went.
+  const running = computed(() => !tabClosed.value && (session.value?.running === true || unconfirmed.request.value !== undefined));
   // A page without tools leaves the model nothing to do: no request loads it (a download, the
   // first time) for nothing. One that registers tools later is asked at once. Nor does a request
   // go to an engine the check before any load found cannot run here (no WebGPU): the panel says
@@ -48,21 +49,22 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       session.value.toolCount > 0 &&
       !session.value.agentOff &&
       !engineCannotRun.value &&
+      !tabClosed.value &&
       !running.value,
   );
   const needsHeartbeat = computed(
-    () => running.value || session.value?.engine.state === 'loading' || session.value?.engine.state === 'generating',
+    () => !tabClosed.value && (running.value || session.value?.engine.state === 'loading' || session.value?.engine.state === 'generating'),
   );
 
   // Asked for its port only once a tab is followed: the connection below opens (and subscribes)
   // while it is being made, before any tab is.
-  const subscription = createTabSubscription(tabId, () => port);
+  const subscription = createTabSubscription(tabId, tabClosed, () => port);
   const port = createPortConnection({
     connect: options.connect,
     reconnectDelayMs: options.reconnectDelayMs,
     // An idle panel lets its port go with the stopped worker, and the worker sleep: the person
     // acting, or the background's word that this tab changed, connects it again.
-    stayConnected: () => options.onWake === undefined || session.value === undefined || needsHeartbeat.value,
+    stayConnected: () => !tabClosed.value && (options.onWake === undefined || session.value === undefined || needsHeartbeat.value),
     onOpen: () => subscription.post(),
     // The stopped worker took the model with it: the next request loads it again.
     onRest: () => {
@@ -96,6 +98,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   return {
     tabId: tabId as ReadonlySignal<number | undefined>,
     session: session as ReadonlySignal<SessionState | undefined>,
+    tabClosed: tabClosed as ReadonlySignal<boolean>,
     connection: connection as ReadonlySignal<ConnectionState>,
     lastError: lastError as ReadonlySignal<string | undefined>,
     invalidMessages: invalidMessages as ReadonlySignal<number>,

@@ -22,6 +22,8 @@ export function createPanelState(draftStorage?: DraftStorage) {
   return {
     tabId,
     session: signal<SessionState | undefined>(undefined),
+    /** The tab a panel fixed to it (`sidepanel.html?tabId=N`) follows is closed: nothing more goes to it. */
+    tabClosed: signal(false),
     connection: signal<ConnectionState>('connecting'),
     lastError: signal<string | undefined>(undefined),
     invalidMessages: signal(0),

@@ -6,7 +6,7 @@ import type { TabSubscription } from './tab-subscription';
 
 /** The panel's actions on the tab it follows: turning to another, the agent off there, a reload. */
 export function createTabActions(panel: PanelState, subscription: TabSubscription, postForTab: PostForTab) {
-  const { tabId, session, draft, drafts, lastError, unconfirmed, approvals, undo } = panel;
+  const { tabId, session, tabClosed, draft, drafts, lastError, unconfirmed, approvals, undo } = panel;
 
   return {
     /** Follow a tab; subscribing again to the same tab asks for a fresh snapshot. */
@@ -15,6 +15,7 @@ export function createTabActions(panel: PanelState, subscription: TabSubscriptio
         const leftTabId = tabId.value;
         if (leftTabId !== undefined) draft.value = drafts.turn(leftTabId, nextTabId, draft.value);
         tabId.value = nextTabId;
+        tabClosed.value = false;
         subscription.turnedToTab();
         session.value = undefined;
         if (leftTabId !== undefined) unconfirmed.leave(leftTabId);
@@ -24,6 +25,13 @@ export function createTabActions(panel: PanelState, subscription: TabSubscriptio
         undo.reset();
       }
       subscription.renew();
+    },
+    /**
+     * The tab closed (a panel fixed to it says so; one that follows the active tab turns to the
+     * next): its conversation stays in view as it ended, and nothing more can be sent to it.
+     */
+    tabWasClosed(closedTabId: number) {
+      if (closedTabId === tabId.value) tabClosed.value = true;
     },
     /**
      * Turns the agent off on the site the panel shows, or back on: the background changes the

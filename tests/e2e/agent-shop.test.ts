@@ -256,6 +256,9 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     const { panel, tabId } = await openShopAndPanel();
     await ask(panel, 'any mugs?');
     await panel.getByTestId('turn').getByText('Four mugs match.').waitFor({ timeout: 15_000 });
+    // A panel page open through the discard follows its tab to the new id, rather than calling it closed.
+    const kept = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await kept.getByTestId('turn').waitFor();
     await panel.close();
     // Chrome gives a discarded tab a new id (Memory Saver does the same to a tab left alone).
     const discardedId = await (await worker()).evaluate(async (id) => {
@@ -268,6 +271,10 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await again.getByTestId('turn').getByText('Four mugs match.').waitFor({ timeout: 5_000 });
     expect(await again.getByTestId('request').allTextContents()).toEqual(['any mugs?']);
     await again.close();
+    await expect.poll(() => kept.url()).toContain(`tabId=${discardedId}`);
+    expect(await kept.getByTestId('request').allTextContents()).toEqual(['any mugs?']);
+    expect(await kept.getByTestId('tab-closed-note').count()).toBe(0);
+    await kept.close();
   });
 
   it('keeps what was typed and not sent when the panel is closed, through a discard of its tab, and forgets it with the tab', async () => {
@@ -417,6 +424,28 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await useReplayEngine(await worker(), { replies: ['Here I am again.'] });
     await ask(panel, 'hello?');
     await panel.getByTestId('turn').getByText('Here I am again.').waitFor();
+  });
+
+  it('a panel opened for one tab whose tab closes mid-reply says so, keeps the chat as it ended, and offers nothing to send', async () => {
+    await useReplayEngine(await worker(), { replies: ['This answer streams very slowly. '.repeat(40)], chunkSize: 1, delayMs: 30 });
+    const { page, panel, tabId } = await openShopAndPanel();
+    await ask(panel, 'tell me a long story');
+    await panel.getByTestId('prose').getByText('This answer streams very slowly.').first().waitFor();
+    await page.close();
+    await panel.getByTestId('tab-closed-note').waitFor({ timeout: 5_000 });
+    await panel.locator('[data-testid=turn-notice][data-outcome=stopped]').waitFor({ timeout: 5_000 });
+    expect(await panel.getByTestId('turn-notice').innerText()).toContain('the tab was closed');
+    const status = await panel.getByTestId('status-line').innerText();
+    expect(status).toContain('Tab closed');
+    expect(status).not.toMatch(/Generating|tokens\/s/);
+    expect(await panel.getByTestId('chat-input').getAttribute('placeholder')).toBe('This tab is closed');
+    expect(await panel.getByTestId('stop').count()).toBe(0);
+    expect(await panel.getByTestId('prose').first().innerText()).toContain('This answer streams very slowly.');
+    // Opened again for the closed tab, the page says the same at once, rather than offering a reload.
+    const reopened = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await reopened.getByTestId('tab-closed-note').waitFor({ timeout: 5_000 });
+    expect(await reopened.getByTestId('page-unreachable').count()).toBe(0);
+    await Promise.all([panel.close(), reopened.close()]);
   });
 
   it('never shows chat-template tokens or a tool result the model made up, not even for a moment as the reply streams', async () => {

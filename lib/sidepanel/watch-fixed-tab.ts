@@ -1,0 +1,45 @@
+import { browser } from 'wxt/browser';
+
+interface BrowserEvent<Listener> {
+  addListener(listener: Listener): void;
+  removeListener(listener: Listener): void;
+}
+
+/** The slice of the tabs API a panel fixed to one tab watches it with. */
+export interface FixedTabSource {
+  tabs: {
+    get(tabId: number): Promise<unknown>;
+    onRemoved: BrowserEvent<(tabId: number) => void>;
+    onReplaced: BrowserEvent<(addedTabId: number, removedTabId: number) => void>;
+  };
+}
+
+/**
+ * Watches the tab a panel opened as a page (`sidepanel.html?tabId=N`) is fixed to: `replaced` when
+ * Chrome gives it a new id (a discarded tab, a prerendered page; its chat goes with it), `closed`
+ * when it closes, or is gone already as the page opens. Returns a function that stops watching.
+ */
+export function watchFixedTab(
+  tabId: number,
+  { replaced, closed }: { replaced: (tabId: number) => void; closed: (tabId: number) => void },
+  source: FixedTabSource = browser,
+): () => void {
+  let current = tabId;
+  const onRemoved = (removedTabId: number) => {
+    if (removedTabId === current) closed(removedTabId);
+  };
+  const onReplaced = (addedTabId: number, removedTabId: number) => {
+    if (removedTabId !== current) return;
+    current = addedTabId;
+    replaced(addedTabId);
+  };
+  source.tabs.onRemoved.addListener(onRemoved);
+  source.tabs.onReplaced.addListener(onReplaced);
+  source.tabs.get(tabId).catch(() => {
+    if (current === tabId) closed(tabId);
+  });
+  return () => {
+    source.tabs.onRemoved.removeListener(onRemoved);
+    source.tabs.onReplaced.removeListener(onReplaced);
+  };
+}

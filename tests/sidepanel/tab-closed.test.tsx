@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'preact/test-utils';
+import { watchFixedTab, type FixedTabSource } from '@/lib/sidepanel/watch-fixed-tab';
+import { mountPanel, type MountedPanel } from './mount-panel';
+import { engineStatus, sessionState, tabId, turn } from './session-fixtures';
+
+let panel: MountedPanel | undefined;
+afterEach(() => panel?.unmount());
+
+/** A reply streaming in the tab, and the background's last word as the tab closed: the turn stopped, the engine still generating. */
+const streaming = { running: true, suggestions: ['Find mugs'], engine: engineStatus({ state: 'generating' as const, tokensPerSecond: 12 }), turns: [turn()] };
+const lastWord = sessionState({
+  ...streaming,
+  running: false,
+  turns: [turn({ outcome: 'stopped', notice: 'Stopped: the tab was closed.', items: [{ kind: 'prose', text: 'A long story' }] })],
+});
+
+describe('a panel fixed to a tab that closes', () => {
+  it('leaves "Generating" for "Tab closed", keeps the chat as it ended, and offers nothing to send', async () => {
+    panel = await mountPanel(streaming);
+    expect(panel.find('status-line')?.textContent).toContain('12.0 tokens/s');
+    await panel.deliver({ type: 'snapshot', state: lastWord });
+    await act(() => panel!.model.tabWasClosed(tabId));
+
+    const status = panel.find('status-line')?.textContent ?? '';
+    expect(status).toContain('Tab closed');
+    expect(status).not.toMatch(/Generating|tokens\/s/);
+    expect(panel.container.querySelector('.site-detail')?.textContent).toBe('Tab closed');
+    expect(panel.find('turn')?.textContent).toContain('Stopped: the tab was closed.');
+    expect(panel.find('turn')?.textContent).toContain('A long story');
+    expect(panel.find('tab-closed-note')?.textContent).toBe(
+      'The tab this page was opened for is closed, so nothing more can be asked here. Its chat stays in view until you close this page.',
+    );
+
+    const input = panel.find('chat-input') as HTMLTextAreaElement;
+    expect(input.placeholder).toBe('This tab is closed');
+    await act(() => panel!.model.setDraft('one more thing'));
+    expect((panel.find('send') as HTMLButtonElement).disabled).toBe(true);
+    expect(panel.find('stop')).toBeNull();
+    expect(panel.findAll('suggestion')).toHaveLength(0);
+    expect(panel.find('agent-off-here')).toBeNull();
+    expect((panel.find('new-chat') as HTMLButtonElement).disabled).toBe(true);
+    expect(panel.model.running.value).toBe(false);
+  });
+
+  it('says so at once, though the snapshot of the run stopped by the closing is still on its way', async () => {
+    panel = await mountPanel(streaming);
+    await act(() => panel!.model.tabWasClosed(tabId));
+    expect(panel.find('status-line')?.textContent).toContain('Tab closed');
+    expect(panel.find('stop')).toBeNull();
+    // It comes a moment later, and is shown.
+    await panel.deliver({ type: 'snapshot', state: lastWord });
+    expect(panel.find('turn')?.textContent).toContain('Stopped: the tab was closed.');
+    expect(panel.find('status-line')?.textContent).toContain('Tab closed');
+  });
+
+  it('does not subscribe to the closed tab again when the worker restarts, which would show an empty chat', async () => {
+    panel = await mountPanel(streaming);
+    await panel.deliver({ type: 'snapshot', state: lastWord });
+    await act(() => panel!.model.tabWasClosed(tabId));
+    const ports = panel.background.ports.length;
+    await act(() => panel!.background.port.drop());
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const subscribes = panel.background.ports.slice(ports).flatMap((port) => port.sent).filter((message) => message.type === 'subscribe');
+    expect(subscribes).toEqual([]);
+    expect(panel.find('turn')?.textContent).toContain('A long story');
+  });
+
+  it('is not told of another tab, nor of one it left: a tab it turns to is open', async () => {
+    panel = await mountPanel(streaming);
+    await act(() => panel!.model.tabWasClosed(tabId + 1));
+    expect(panel.find('status-line')?.textContent).not.toContain('Tab closed');
+    await act(() => panel!.model.tabWasClosed(tabId));
+    await act(() => panel!.model.selectTab(tabId + 2));
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: tabId + 2 }) });
+    expect(panel.find('status-line')?.textContent).toContain('Ready');
+    expect(panel.find('tab-closed-note')).toBeNull();
+    expect((panel.find('chat-input') as HTMLTextAreaElement).placeholder).toBe('Ask this page to do something…');
+  });
+
+  it('says the tab is closed without a chat where the page opens after the tab went', async () => {
+    panel = await mountPanel();
+    await act(() => panel!.model.tabWasClosed(tabId));
+    expect(panel.find('tab-closed-note')?.textContent).toBe('The tab this page was opened for is closed, so nothing more can be asked here.');
+    expect(panel.container.textContent).not.toContain('Ask this page');
+  });
+});
+
+function listeners<Listener extends (...args: never[]) => void>() {
+  const registered = new Set<Listener>();
+  return {
+    registered,
+    addListener: (listener: Listener) => void registered.add(listener),
+    removeListener: (listener: Listener) => void registered.delete(listener),
+    fire: (...args: Parameters<Listener>) => registered.forEach((listener) => listener(...args)),
+  };
+}
+
+function fakeTabs(openTabs: number[]) {
+  const onRemoved = listeners<(tabId: number) => void>();
+  const onReplaced = listeners<(addedTabId: number, removedTabId: number) => void>();
+  const source: FixedTabSource = {
+    tabs: {
+      get: async (id) => {
+        if (!openTabs.includes(id)) throw new Error(`No tab with id: ${id}.`);
+        return { id };
+      },
+      onRemoved,
+      onReplaced,
+    },
+  };
+  return { source, onRemoved, onReplaced };
+}
+
+describe('watchFixedTab', () => {
+  it('follows its tab to a new id, and says when that tab closes', async () => {
+    const tabs = fakeTabs([5]);
+    const seen: string[] = [];
+    const stop = watchFixedTab(5, { replaced: (id) => seen.push(`replaced ${id}`), closed: (id) => seen.push(`closed ${id}`) }, tabs.source);
+    await Promise.resolve();
+    tabs.onRemoved.fire(6);
+    tabs.onReplaced.fire(9, 8);
+    tabs.onReplaced.fire(12, 5);
+    // The old id going is no news: it is the new id's closing that counts.
+    tabs.onRemoved.fire(5);
+    tabs.onRemoved.fire(12);
+    expect(seen).toEqual(['replaced 12', 'closed 12']);
+    stop();
+    expect(tabs.onRemoved.registered.size + tabs.onReplaced.registered.size).toBe(0);
+  });
+
+  it('says the tab is closed where it is gone already as the page opens', async () => {
+    const tabs = fakeTabs([]);
+    const closed: number[] = [];
+    watchFixedTab(5, { replaced: () => {}, closed: (id) => closed.push(id) }, tabs.source);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(closed).toEqual([5]);
+  });
+});
