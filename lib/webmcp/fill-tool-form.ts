@@ -18,12 +18,20 @@ export function fillToolForm(form: HTMLFormElement, args: Record<string, unknown
     if (unknown) problems.push(fields.length > 0 ? `Its fields are ${fields.map((name) => JSON.stringify(name)).join(', ')}.` : 'It has no fields.');
     throw Object.assign(new Error(problems.join(' ')), { name: 'TypeError' });
   }
-  // A field the call does not name goes back to the page's own default: what an earlier call put
-  // there must not be sent again, unseen by the person who approved this one.
+  restoreUnnamedFields(form, args, groups);
+  for (const [name, value] of Object.entries(args)) fillField(groups.get(name) ?? [], value);
+}
+
+/**
+ * Puts each field of `form` that the call's `args` do not name back to the page's own default:
+ * what an earlier call put there must not be sent again, unseen by the person who approved this
+ * one. Chrome's own filling of a form leaves them as they were, so the extension does this before
+ * either fills it.
+ */
+export function restoreUnnamedFields(form: HTMLFormElement, args: Record<string, unknown>, groups = namedControls(form)): void {
   for (const [name, controls] of groups) {
     if (!Object.hasOwn(args, name) && fieldKind(controls)) restoreDefault(controls);
   }
-  for (const [name, value] of Object.entries(args)) fillField(groups.get(name) ?? [], value);
 }
 
 /** Puts a field back as the page wrote it, announcing only the controls that change. */

@@ -3,6 +3,7 @@ import { createTestingApiAdapter, isTestingApiLike } from './adapters/testing-ap
 import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-adapter';
 import { lengthProblems } from './check-form-value';
 import { formFieldNotes, formRefused } from './form-controls';
+import { restoreUnnamedFields } from './fill-tool-form';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { DroppedToolReport } from './reported-tool';
 import { toolNamePattern } from './tool-limits';
@@ -27,8 +28,11 @@ export function createNativeSource(): PageToolSource | undefined {
     const execute: ToolAdapter['execute'] = (name, args, signal) => {
       const form = formFor(name) ?? (roots.walk() ? formFor(name) : undefined);
       // Only a form listed as the tool: a script's tool of the same name takes what it takes.
-      const tooLong = form && declarative.has(name) ? lengthProblems(form, args) : [];
+      const isForm = form !== undefined && declarative.has(name);
+      const tooLong = isForm ? lengthProblems(form, args) : [];
       if (tooLong.length > 0) return Promise.reject(Object.assign(new Error(tooLong.join(' ')), { name: 'TypeError' }));
+      // The browser fills only the fields a call names: the rest would keep an earlier call's values.
+      if (isForm) restoreUnnamedFields(form, args);
       const running = adapter.execute(name, args, signal);
       if (!form) return running;
       const answered = running.catch((error: unknown) => {

@@ -10,11 +10,13 @@ import {
   screenshotPath,
   serveFixtures,
   stopServiceWorker,
+  tabIdOf,
   type FixtureServer,
   type InspectedPage,
   type LaunchedExtension,
 } from './support';
 import { formSubmittedWithoutResult } from '@/lib/webmcp/form-waits-for-person';
+import { ask, toolCall, useReplayEngine } from './support/drive-agent';
 
 const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 if (!chromiumAvailable) console.warn('Chromium was not found: the extension e2e tests are skipped.');
@@ -345,6 +347,27 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await expect(page.locator('#confirmation').textContent()).resolves.toBe('Booked a table for 2 under Ada at 20:00 on the terrace.');
     await page.evaluate(() => document.getElementById('booking')?.remove());
     await inspector.waitForTools([], 1_000);
+  });
+
+  it('sends a form exactly what each call names: a field an earlier call filled goes back to the page\'s default', async () => {
+    const page = await extension.context.newPage();
+    await page.goto(server.url('declarative-order.html'));
+    const tabId = await tabIdOf(page);
+    const first = { name: 'Ada', size: 'large', extra: ['olives'], gift: true, notes: 'ring twice' };
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [toolCall('order_pizza', first), toolCall('order_pizza', { name: 'Bo' }), 'Two orders sent.'],
+    });
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await ask(panel, 'order a large pizza for Ada, then one for Bo');
+    for (const call of [0, 1]) await panel.getByTestId('tool-card').nth(call).getByTestId('approve-once').click({ timeout: 15_000 });
+    await panel.getByTestId('turn').getByText('Two orders sent.').waitFor({ timeout: 15_000 });
+    const sent = await panel.getByTestId('tool-result').allTextContents();
+    expect(sent.map((text) => JSON.parse(text))).toEqual([
+      { name: 'Ada', size: 'large', extra: 'olives', gift: 'yes', notes: 'ring twice' },
+      // The page's own defaults, not Ada's extras, gift and notes.
+      { name: 'Bo', size: 'medium', extra: 'basil', notes: 'none' },
+    ]);
+    await Promise.all([panel.close(), page.close()]);
   });
 
   it('tells the author of the forms the browser ignores, with the likeliest reason', async () => {
