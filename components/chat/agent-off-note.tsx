@@ -16,8 +16,8 @@ interface AgentOffNoteProps {
  * goes too, so the button names it: the person sees what else turns on before pressing.
  */
 export function AgentOffNote({ origin, connected, offBy, onTurnOn }: AgentOffNoteProps) {
-  const wider = offBy.filter((entry) => coversMoreThan(entry, origin));
-  const names = wider.length > 0 ? `${listed(wider.map(siteLabel))} and ${wider.length === 1 ? 'its' : 'their'} subdomains` : undefined;
+  const wider = offBy.filter((entry) => otherHost(entry, origin) || otherPorts(entry, origin));
+  const names = wider.length > 0 ? `${listed(wider.map(siteLabel))}${reachOf(wider, origin)}` : undefined;
   return (
     <div class="empty-state" data-testid="agent-off">
       <h2>The agent is off on this site</h2>
@@ -35,12 +35,32 @@ export function AgentOffNote({ origin, connected, offBy, onTurnOn }: AgentOffNot
   );
 }
 
+/** What else the wider entries cover: their subdomains (a parent domain of this site), every port (one listed without a port). */
+function reachOf(wider: readonly string[], origin: string): string {
+  const its = wider.length === 1 ? 'its' : 'their';
+  const hosts = wider.some((entry) => otherHost(entry, origin));
+  const ports = wider.some((entry) => otherPorts(entry, origin));
+  if (hosts && ports) return ` and ${its} subdomains, on every port`;
+  return hosts ? ` and ${its} subdomains` : ' on every port';
+}
+
 /** Whether a listed site is another host than this site's (a parent domain it covers). */
-function coversMoreThan(entry: string, origin: string): boolean {
+function otherHost(entry: string, origin: string): boolean {
+  const [listed, site] = [urlOf(entry), urlOf(origin)];
+  return listed !== undefined && site !== undefined && listed.hostname !== site.hostname;
+}
+
+/** Whether a listed site, given without a port, covers this site's port and others. */
+function otherPorts(entry: string, origin: string): boolean {
+  const [listed, site] = [urlOf(entry), urlOf(origin)];
+  return listed !== undefined && site !== undefined && listed.port === '' && site.port !== '';
+}
+
+function urlOf(address: string): URL | undefined {
   try {
-    return new URL(entry).hostname !== new URL(origin).hostname;
+    return new URL(address);
   } catch {
-    return false;
+    return undefined;
   }
 }
 

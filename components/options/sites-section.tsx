@@ -11,7 +11,13 @@ export function SitesSection({ model, settings }: { model: OptionsModel; setting
   return (
     <section aria-labelledby="sites-heading">
       <h2 id="sites-heading">Sites</h2>
-      <SiteListEditor model={model} list="disabledSites" sites={settings.disabledSites} title="Sites where the agent is off (each with its subdomains)" />
+      <SiteListEditor
+        model={model}
+        list="disabledSites"
+        sites={settings.disabledSites}
+        title="Sites where the agent is off (each with its subdomains)"
+        hint="A site given without a port covers all its ports; localhost:3000 covers only that one."
+      />
       <SiteListEditor
         model={model}
         list="allowedSites"
@@ -22,7 +28,16 @@ export function SitesSection({ model, settings }: { model: OptionsModel; setting
   );
 }
 
-function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; list: SiteList; sites: readonly string[]; title: string }) {
+interface SiteListEditorProps {
+  model: OptionsModel;
+  list: SiteList;
+  sites: readonly string[];
+  title: string;
+  /** What else to know of an entry, under the title and read with the field. */
+  hint?: string;
+}
+
+function SiteListEditor({ model, list, sites, title, hint }: SiteListEditorProps) {
   const draft = useSignal('');
   // What the last add or removal did, for a screen reader: the list changes out of its sight.
   const said = useSignal('');
@@ -30,9 +45,15 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
   const refusal = model.siteFailure.value?.list === list ? model.siteFailure.value : undefined;
   const failure = refusal?.message;
   const failureId = `${list}-failure`;
+  const hintId = `${list}-hint`;
   return (
     <div class="site-list" data-testid={list}>
       <h3>{title}</h3>
+      {hint && (
+        <p class="muted" id={hintId} data-testid={hintId}>
+          {hint}
+        </p>
+      )}
       <SiteRows sites={sites} onRemove={removeSite(model, list, said)} afterLast={() => input.current?.focus()} />
       <form class="row" onSubmit={addSite(model, list, sites, draft, said)}>
         <SiteInput
@@ -40,6 +61,7 @@ function SiteListEditor({ model, list, sites, title }: { model: OptionsModel; li
           title={title}
           failure={failure}
           failureId={failureId}
+          hintId={hint ? hintId : undefined}
           value={draft.value}
           onText={(text) => (draft.value = text)}
         />
@@ -87,12 +109,14 @@ interface SiteInputProps {
   title: string;
   failure: string | undefined;
   failureId: string;
+  hintId: string | undefined;
   value: string;
   onText(text: string): void;
 }
 
 /** The field for a new site; a refusal marks it invalid and points at its message. */
-function SiteInput({ input, title, failure, failureId, value, onText }: SiteInputProps) {
+function SiteInput({ input, title, failure, failureId, hintId, value, onText }: SiteInputProps) {
+  const describedBy = [failure ? failureId : undefined, hintId].filter(Boolean).join(' ');
   return (
     <input
       ref={input}
@@ -100,7 +124,7 @@ function SiteInput({ input, title, failure, failureId, value, onText }: SiteInpu
       placeholder="shop.example.com"
       aria-label={`Add to: ${title}`}
       aria-invalid={failure ? 'true' : undefined}
-      aria-describedby={failure ? failureId : undefined}
+      aria-describedby={describedBy || undefined}
       value={value}
       onInput={(event) => onText(event.currentTarget.value)}
     />

@@ -1,8 +1,9 @@
 /**
  * Whether the agent is off on `origin` by the person's list. An entry covers its site on either
  * scheme and every subdomain of it, since "bank.example" is meant to keep the agent off
- * www.bank.example too: for a privacy list, a miss is the harmful mistake. (The list of sites
- * whose tools may run without asking is matched exactly: there a miss only asks once more.)
+ * www.bank.example too, and on every port unless it names one ("localhost" covers localhost:3000,
+ * "localhost:3000" only that port): for a privacy list, a miss is the harmful mistake. (The list
+ * of sites whose tools may run without asking is matched exactly: there a miss only asks once more.)
  */
 export function agentOffOn(disabledSites: readonly string[], origin: string): boolean {
   const site = hostAndPort(origin);
@@ -10,8 +11,9 @@ export function agentOffOn(disabledSites: readonly string[], origin: string): bo
   return disabledSites.some((entry) => {
     const off = hostAndPort(entry);
     if (!off) return entry === origin;
-    const samePort = off.port === site.port;
-    return samePort && (site.hostname === off.hostname || site.hostname.endsWith(`.${off.hostname}`));
+    // A scheme's default port is no port to the URL parser: such an entry covers them all.
+    const port = off.port === '' || off.port === site.port;
+    return port && (site.hostname === off.hostname || site.hostname.endsWith(`.${off.hostname}`));
   });
 }
 

@@ -14,6 +14,17 @@ describe('agentOffOn', () => {
     expect(agentOffOn(off, 'null')).toBe(false);
   });
 
+  it('covers every port of a site listed without one, and only its own port where it names one', () => {
+    const off = ['http://127.0.0.1', 'https://bank.example', 'http://localhost:8377'];
+    expect(agentOffOn(off, 'http://127.0.0.1:38733')).toBe(true);
+    expect(agentOffOn(off, 'https://127.0.0.1:8443')).toBe(true);
+    expect(agentOffOn(off, 'https://online.bank.example:8443')).toBe(true);
+    expect(agentOffOn(off, 'http://127.0.0.2:38733')).toBe(false);
+    expect(agentOffOn(off, 'http://localhost')).toBe(false);
+    expect(agentOffOn(off, 'http://localhost:3000')).toBe(false);
+    expect(agentOffBy(off, 'http://127.0.0.1:5173')).toEqual(['http://127.0.0.1']);
+  });
+
   it('reads an entry an older version kept with a leading dot as the site it names', () => {
     const off = ['https://.bank.example'];
     expect(agentOffOn(off, 'https://bank.example')).toBe(true);

@@ -92,6 +92,23 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       await panel.close();
     });
 
+    it('keeps the agent off on every port of a site the options list without one, and says so where it is turned back on', async () => {
+      const worker = await currentServiceWorker(extension.context);
+      const host = new URL(server.origin).hostname;
+      const options = await extension.openExtensionPage('options.html');
+      const field = options.getByRole('textbox', { name: 'Add to: Sites where the agent is off (each with its subdomains)' });
+      await field.fill(host);
+      await field.press('Enter');
+      await expect.poll(() => offSites(worker)).toEqual([`http://${host}`]);
+      await expect.poll(() => badgeText(worker, fixture.tabId)).toBe('');
+      const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${fixture.tabId}`);
+      await expect.poll(() => panel.locator('.site-detail').textContent()).toBe('Agent off on this site');
+      await panel.getByRole('button', { name: `Turn the agent on for http://${host} on every port` }).click();
+      await expect.poll(() => offSites(worker)).toEqual([]);
+      await expect.poll(() => badgeText(worker, fixture.tabId)).toBe('3');
+      await Promise.all([options.close(), panel.close()]);
+    });
+
     it('turns the agent off on a page that offers no tools yet: the tools it registers later stay uncounted', async () => {
       const bare = await openFixture('empty.html');
       const worker = await currentServiceWorker(extension.context);

@@ -132,6 +132,15 @@ describe('turning the agent back on from the note', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'set-agent-off', tabId, origin: 'https://www.bank.example', off: false });
   });
 
+  it('names an entry without a port that it removes as covering every port, and one of a parent domain so too', async () => {
+    panel = await mountPanel({ url: 'http://127.0.0.1:38733/shop', origin: 'http://127.0.0.1:38733', agentOff: true, agentOffBy: ['http://127.0.0.1'] });
+    expect(panel.find('agent-off')?.textContent).toContain('You turned it off for http://127.0.0.1 on every port, this site among them,');
+    expect(onButton()?.textContent).toBe('Turn the agent on for http://127.0.0.1 on every port');
+    panel.unmount();
+    panel = await mountPanel({ url: 'https://www.bank.example:8443/', origin: 'https://www.bank.example:8443', agentOff: true, agentOffBy: ['https://bank.example'] });
+    expect(onButton()?.textContent).toBe('Turn the agent on for bank.example and its subdomains, on every port');
+  });
+
   it('names a site kept with its scheme as the header does, and its own entry of the other scheme as this site', async () => {
     panel = await mountPanel({ url: 'http://127.0.0.1:8080/', origin: 'http://127.0.0.1:8080', agentOff: true, agentOffBy: ['http://127.0.0.1:8080'] });
     expect(panel.find('agent-off')?.textContent).toContain('You turned it off for http://127.0.0.1:8080,');
