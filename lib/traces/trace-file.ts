@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { errorMessage } from '../messaging/error-message';
 import { checkTraceContent } from './check-trace-content';
+import { outcomeLabel } from './describe-trace';
 import { latestTime } from './trace-limits';
 import { inOneGo, type NextSlice } from './time-slices';
-import { storedTraceSchema, type StoredTrace } from './trace-schema';
+import { isTraceOutcome, storedTraceSchema, type StoredTrace } from './trace-schema';
 
 export const traceFileFormat = 'webmcp-agent-traces';
 /** The version of the file's format that this extension writes and reads. */
@@ -67,7 +68,8 @@ export async function readTraceFile(input: unknown, now = Date.now(), nextSlice:
   const traces: StoredTrace[] = [];
   // The runs come after the file's other fields, as the whole file's check would list them.
   for (const [index, run] of (Array.isArray(record.runs) ? record.runs : []).entries()) {
-    const parsed = storedTraceSchema.safeParse(run);
+    // With the value refused, so that a hand-edited word is named (`plainIssue`).
+    const parsed = storedTraceSchema.safeParse(run, { reportInput: true });
     if (parsed.success) traces.push(parsed.data);
     else issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path: ['runs', index, ...issue.path] })));
     await nextSlice();
@@ -104,9 +106,20 @@ function plainIssue(issue: z.core.$ZodIssue): string {
       if (issue.origin === 'string') return issue.minimum === 1 ? 'empty' : `shorter than ${count(issue.minimum)} characters`;
       if (issue.origin === 'array') return `fewer than ${count(issue.minimum)} items`;
       return `below ${count(issue.minimum)}`;
+    case 'invalid_value': {
+      if (!issue.message.startsWith('Invalid')) return issue.message;
+      const refused = typeof issue.input === 'string' || typeof issue.input === 'number' ? `${JSON.stringify(issue.input)} is ` : '';
+      return `${refused}not one of ${issue.values.map(valueInWords).join(', ')}`;
+    }
     default:
       return issue.message;
   }
+}
+
+/** A value a field takes, as the file writes it; an outcome with the name the viewer gives it. */
+function valueInWords(value: unknown): string {
+  const written = JSON.stringify(value);
+  return typeof value === 'string' && isTraceOutcome(value) ? `${written} (${outcomeLabel(value)})` : written;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

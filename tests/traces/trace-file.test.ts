@@ -63,6 +63,17 @@ describe('readTraceFile', () => {
     expect(await readTraceFile(createTraceFile([counted], at + 5))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.stepCount: not a number.' });
   });
 
+  it('names an outcome it does not know as the file writes it, and those it takes with the names the viewer shows', async () => {
+    const edited = trace('a');
+    (edited.run as { outcome: unknown }).outcome = 'running';
+    expect(await readTraceFile(createTraceFile([edited], at + 5))).toEqual({
+      ok: false,
+      message:
+        'The trace file is damaged: runs[0].run.outcome: "running" is not one of "answer" (Answered), "stopped" (Stopped), "interrupted" (Interrupted), ' +
+        '"max-steps" (Too many steps), "repeated-call" (Repeated call), "tool-timeout" (Tool timed out), "no-answer" (Nobody answered), "navigated" (Page changed), "error" (Error).',
+    });
+  });
+
   it('says what is wrong with a bad file, never throwing', async () => {
     expect(await readTraceFile('{')).toMatchObject({ ok: false, message: expect.stringMatching(/^This file is not JSON \(/) });
     expect(await readTraceFile(null)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });
