@@ -21,16 +21,18 @@ export function describeKept(kept: number): string {
     : ` ${kept} runs were already here, newer than in the file, and were kept as they are.`;
 }
 
-/** After an import, how many of the runs it stored were here before, and were replaced by the file's copies. */
-export function describeReplaced(replaced: number, imported: number): string {
+/**
+ * After an import, how many of the runs it stored were here before: replaced by the file's copies,
+ * or, where each was here as last changed when the file's copy was (`unchanged`, a file imported
+ * again), here already as the file has them.
+ */
+export function describeReplaced(replaced: number, imported: number, unchanged = 0): string {
   if (replaced === 0) return '';
-  if (replaced === imported) {
-    const all = imported === 1 ? 'It was' : imported === 2 ? 'Both were' : `All ${imported} were`;
-    return ` ${all} already here, and the file’s ${imported === 1 ? 'copy took its place' : 'copies took their place'}.`;
-  }
-  return replaced === 1
-    ? ' 1 of them was already here, and the file’s copy took its place.'
-    : ` ${replaced} of them were already here, and the file’s copies took their place.`;
+  const same = unchanged === replaced;
+  const one = replaced === 1;
+  const after = same ? `, as the file has ${one ? 'it' : 'them'}` : `, and the file’s ${one ? 'copy took its place' : 'copies took their place'}`;
+  if (replaced === imported) return ` ${one ? 'It was' : replaced === 2 ? 'Both were' : `All ${replaced} were`} already here${after}.`;
+  return ` ${replaced} of them ${one ? 'was' : 'were'} already here${after}.`;
 }
 
 /**

@@ -33,8 +33,17 @@ export const traceResponseSchemas = {
   'traces-delete': z.object({ deleted: z.number().int(), skippedRunning: z.number().int() }),
   'traces-delete-all': z.object({ deleted: z.number().int(), skippedRunning: z.number().int() }),
   /** `kept`: runs of the file already here in a later state, left as they are. */
-  /** `replaced`: of the runs imported, those that were here before; `runIds`: every run of the file, imported or kept as it was here. */
-  'traces-import': z.object({ imported: z.number().int(), replaced: z.number().int(), kept: z.number().int(), runIds: z.array(z.string()) }),
+  /**
+   * `replaced`: of the runs imported, those that were here before; `unchanged`: of those, the ones
+   * here as last changed when the file's copy was; `runIds`: every run of the file, imported or kept as it was here.
+   */
+  'traces-import': z.object({
+    imported: z.number().int(),
+    replaced: z.number().int(),
+    unchanged: z.number().int(),
+    kept: z.number().int(),
+    runIds: z.array(z.string()),
+  }),
   'traces-export': z.object({ file: traceFileSchema }),
   'traces-replay-tabs': z.object({ tabs: z.array(replayTabSchema) }),
 } as const;

@@ -142,6 +142,8 @@ async function importFile(store: TraceStore, file: unknown) {
   return {
     imported: traces.length,
     replaced: traces.filter(({ run }) => stored.has(run.id)).length,
+    // Of those, the ones here as last changed when the file's copy was: the same file imported again.
+    unchanged: traces.filter(({ run }) => stored.get(run.id)?.updatedAt === run.updatedAt).length,
     kept: reading.traces.length - traces.length,
     runIds: reading.traces.map(({ run }) => run.id),
   };

@@ -208,7 +208,7 @@ export class TraceViewerModel {
       return;
     }
     await this.attempt(async () => {
-      const { imported, replaced, kept, runIds } = await this.options.client.importFile(text);
+      const { imported, replaced, unchanged, kept, runIds } = await this.options.client.importFile(text);
       // The run open may be one the file brought back, or a newer copy of: shown as it is now stored.
       const openId = this.openRunId.value;
       if (openId && runIds.includes(openId)) await this.open(openId);
@@ -216,7 +216,8 @@ export class TraceViewerModel {
       // Retention counts imported runs too: say before it happens what the next run will remove.
       const settings = this.retention.value;
       const removal = settings ? describeRemovalAhead(this.runs.value, settings) : '';
-      this.notice.value = { tone: 'info', text: `Imported ${plural(imported, 'run')}.${describeReplaced(replaced, imported)}${describeKept(kept)}${removal}` };
+      const said = runIds.length === 0 ? 'This file holds no runs.' : `Imported ${plural(imported, 'run')}.${describeReplaced(replaced, imported, unchanged)}${describeKept(kept)}${removal}`;
+      this.notice.value = { tone: 'info', text: said };
     }, 'Nothing was imported. ');
   }
 

@@ -48,17 +48,24 @@ describe('importing runs', () => {
     expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
   });
 
-  it('says how many of the runs imported were already here and were replaced, as when a file is imported twice', async () => {
+  it('says how many of the runs imported were already here as the file has them, as when a file is imported twice', async () => {
     const store = await openStoreWithMugs();
     const mugs = (await store.getTrace('mugs'))!;
     const copy = { run: { ...mugs.run, id: 'mugs-again' }, steps: mugs.steps.map((step) => ({ ...step, runId: 'mugs-again' })) };
     const file = JSON.stringify(createTraceFile([mugs, copy]));
     viewer = await mountViewer(store);
     await viewer.act(() => viewer!.model.importText(file));
-    expect(viewer.find('notice-text')?.textContent).toBe('Imported 2 runs. 1 of them was already here, and the file’s copy took its place.');
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 2 runs. 1 of them was already here, as the file has it.');
     await viewer.act(() => viewer!.model.importText(file));
-    expect(viewer.find('notice-text')?.textContent).toBe('Imported 2 runs. Both were already here, and the file’s copies took their place.');
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 2 runs. Both were already here, as the file has them.');
     expect(viewer.findAll('run-item')).toHaveLength(2);
+  });
+
+  it('says a file without runs holds none, rather than that it imported none', async () => {
+    viewer = await mountViewer(await openStoreWithMugs());
+    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile([]))));
+    expect(viewer.find('notice-text')?.textContent).toBe('This file holds no runs.');
+    expect(viewer.findAll('run-item')).toHaveLength(1);
   });
 
   it('shows a run exported while it went on as interrupted, and how long it had taken then, never as not ended', async () => {
