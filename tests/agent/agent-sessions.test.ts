@@ -1001,12 +1001,12 @@ describe('agent sessions', () => {
   });
 
   it('marks a request whose model could not load, which the panel then offers to send again', async () => {
-    // Nothing listens on port 9: the local server's model cannot load.
-    const h = harness({ settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });
+    // Nothing listens on port 8: the local server's model cannot load.
+    const h = harness({ settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:8/v1' } });
     h.openPanelAndAsk(1, 'find a mug');
     await h.untilTurnEnds(0);
     const { error, hint } = h.state()!.engine;
-    expect(error).toBe('No server answers at http://127.0.0.1:9/v1.');
+    expect(error).toBe('No server answers at http://127.0.0.1:8/v1.');
     // The request keeps why it failed, and what to do, when a later error replaces the engine's.
     expect(h.state()?.turns[0]).toMatchObject({ outcome: 'error', notice: `Nothing was done. ${error} ${hint}`, loadFailed: true });
     expect(h.state()?.engine.state).toBe('error');

@@ -226,8 +226,8 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
   });
 
   it('a chip starts a request to finish, and a request whose model could not load is sent again with Try again', async () => {
-    // Nothing listens on port 9: the local server's model cannot load.
-    await useReplayEngine(await worker(), { replies: [], settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' } });
+    // Nothing listens on port 8: the local server's model cannot load.
+    await useReplayEngine(await worker(), { replies: [], settings: { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:8/v1' } });
     const { panel } = await openShopAndPanel();
     const input = panel.getByTestId('chat-input');
     await panel.getByTestId('suggestion').filter({ hasText: 'Search products' }).click();
@@ -239,7 +239,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
 
     const tryAgain = panel.getByTestId('turn').last().getByRole('button', { name: 'Try again' });
     await tryAgain.waitFor({ timeout: 15_000 });
-    expect(await panel.getByTestId('turn').last().getByTestId('turn-notice').textContent()).toContain('Nothing was done. No server answers at http://127.0.0.1:9/v1.');
+    expect(await panel.getByTestId('turn').last().getByTestId('turn-notice').textContent()).toContain('Nothing was done. No server answers at http://127.0.0.1:8/v1.');
     expect(await panel.getByTestId('status-line').textContent()).toContain('Could not connect');
     // The person fixes the engine; the request needs no retyping.
     await useReplayEngine(await worker(), { replies: ['Four mugs match.'] });

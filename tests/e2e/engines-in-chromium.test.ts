@@ -346,11 +346,11 @@ describe.skipIf(!ready)('a model server that takes the request and says nothing'
     await options.getByTestId('server-connected').getByText('Connected').waitFor({ timeout: 15_000 });
     await options.locator(`option[value="${model}"]`).waitFor({ state: 'attached' });
     expect(await options.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
-    // No server answers (nothing listens on port 9): the model is named in a line of its own.
+    // No server answers (nothing listens on port 8): the model is named in a line of its own.
     await extension.serviceWorker.evaluate(async () => {
       const { chrome } = globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<{ settings: object }>; set(items: object): Promise<void> } } } };
       const { settings } = await chrome.storage.local.get('settings');
-      await chrome.storage.local.set({ settings: { ...settings, openaiBaseUrl: 'http://127.0.0.1:9/v1' } });
+      await chrome.storage.local.set({ settings: { ...settings, openaiBaseUrl: 'http://127.0.0.1:8/v1' } });
     });
     await options.reload();
     await options.getByText(`Model: ${model}`).waitFor({ timeout: 15_000 });

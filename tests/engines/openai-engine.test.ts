@@ -377,7 +377,7 @@ describe('local OpenAI-compatible server engine', () => {
       );
     const models: typeof fetch = async (input, init) =>
       String(input).endsWith('/models') ? new Response(JSON.stringify({ data: [{ id: 'm' }] }), { headers: { 'content-type': 'application/json' } }) : fetchParts(input, init);
-    const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: 'http://127.0.0.1:9/v1' }, { fetch: models });
+    const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: 'http://127.0.0.1:8/v1' }, { fetch: models });
     await engine.load(() => {});
     expect((await replyOf(engine.model.stream(ask('Add two mugs')))).text).toBe('Two mugs are in the cart.');
   });
@@ -555,6 +555,19 @@ describe('local OpenAI-compatible server engine', () => {
       expect(() => normalizeServerAddress(typo)).toThrow(EngineError);
     }
     expect(() => normalizeServerAddress('olama')).toThrow('"olama" is not a server address.');
+  });
+
+  it('refuses a port Chrome never connects to, where a connection would only fail as if no server ran', () => {
+    for (const address of ['http://127.0.0.1:1/v1', 'localhost:6000', 'https://gpu-box.lan:10080/v1']) {
+      expect(() => normalizeServerAddress(address), address).toThrow(/^Chrome does not connect to port \d+: it keeps that port closed to web pages and extensions\.$/);
+    }
+    try {
+      normalizeServerAddress('localhost:6000');
+    } catch (error) {
+      expect((error as EngineError).hint).toBe("Start the server on another port (Ollama's is 11434, LM Studio's 1234, llama.cpp's 8080) and enter that address in the options.");
+    }
+    expect(normalizeServerAddress('localhost:6001')).toBe('http://localhost:6001/v1');
+    expect(normalizeServerAddress('http://gpu-box.lan:80/v1')).toBe('http://gpu-box.lan/v1');
   });
 });
 

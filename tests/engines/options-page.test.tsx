@@ -186,7 +186,7 @@ describe('the options page', () => {
   it('takes an address typed as host:port, with no browser check of its own, and drops the last failure once it is edited', async () => {
     const server = await startFakeOllama({ replies: [] });
     // Nothing listens at the address in use (the page asks it as it opens).
-    const settings = memorySettings({ engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' });
+    const settings = memorySettings({ engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:8/v1' });
     const { root, model } = show({ settings, caches: createFakeCacheStorage().storage });
     try {
       await vi.waitFor(() => expect(addressField(root).field).not.toBeNull());
@@ -257,7 +257,7 @@ describe('the options page', () => {
 
   it('without WebGPU, keeps WebLLM selectable while it is the saved engine, and once another is chosen says beside it why it cannot be picked', async () => {
     // The server engine's page asks its address as it shows: nothing listens there.
-    const settings = memorySettings({ engine: 'webllm', openaiBaseUrl: 'http://127.0.0.1:9/v1' });
+    const settings = memorySettings({ engine: 'webllm', openaiBaseUrl: 'http://127.0.0.1:8/v1' });
     const { root } = show({ settings, caches: createFakeCacheStorage().storage, gpu: fakeGpu({ noAdapter: true }) });
     const webLlm = () => root.querySelector<HTMLInputElement>('input[name="engine"][value="webllm"]')!;
     await vi.waitFor(() => expect(root.querySelector('[data-testid="webgpu-status"]')?.textContent).toContain('WebLLM cannot run here.'));
@@ -276,7 +276,7 @@ describe('the options page', () => {
   });
 
   it('keeps each engine\'s model: going through the engines, as arrow keys do, brings the picked model back', async () => {
-    const settings = memorySettings({ engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1', model: 'llama3.1:8b' });
+    const settings = memorySettings({ engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:8/v1', model: 'llama3.1:8b' });
     const { root } = show({ settings, caches: createFakeCacheStorage().storage });
     const choose = async (engine: Settings['engine']) => {
       click(root.querySelector(`input[name="engine"][value="${engine}"]`));

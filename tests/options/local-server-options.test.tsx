@@ -70,6 +70,16 @@ describe('the local server on the options page', () => {
     await answered(() => expect(down.root.querySelector('section[aria-labelledby="server-heading"] [role="alert"]')?.textContent).toContain('No server answers'));
   });
 
+  it('says Chrome never connects to a port it keeps closed, rather than that no server answers there', async () => {
+    const page = show({ openaiBaseUrl: 'http://127.0.0.1:8/v1' });
+    await answered(() => expect(page.failure()).toContain('No server answers'));
+    page.type('localhost:6000');
+    await page.connect();
+    await answered(() => expect(page.failure()).toContain('Chrome does not connect to port 6000: it keeps that port closed to web pages and extensions.'));
+    expect(page.failure()).toContain("Start the server on another port (Ollama's is 11434, LM Studio's 1234, llama.cpp's 8080) and enter that address, then press Connect.");
+    expect(page.failure()).not.toContain('No server answers');
+  });
+
   it('says an address stored by hand that is no server address is not one, as the page opens, rather than that no server answers there', async () => {
     const page = show({ openaiBaseUrl: 'ftp://127.0.0.1:21/v1' });
     await answered(() => expect(page.failure()).toContain('"ftp://127.0.0.1:21/v1" is not a server address.'));
@@ -81,11 +91,11 @@ describe('the local server on the options page', () => {
     const page = show({ openaiBaseUrl: two.address });
     await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
     const unsaved = () => page.root.querySelector('[data-testid="address-unsaved"]')?.textContent;
-    // Nothing listens on port 9.
-    page.type('http://127.0.0.1:9/v1');
+    // Nothing listens on port 8.
+    page.type('http://127.0.0.1:8/v1');
     await answered(() => expect(unsaved()).toBe(`Not saved yet: press Connect. The agent uses ${two.address} until then.`));
     await page.connect();
-    await answered(() => expect(page.failure()).toContain('No server answers at http://127.0.0.1:9/v1.'));
+    await answered(() => expect(page.failure()).toContain('No server answers at http://127.0.0.1:8/v1.'));
     expect(unsaved()).toBe(`Not saved, as Connect failed. The agent uses ${two.address} until then.`);
     page.type('http://127.0.0.1:10/v1');
     await answered(() => expect(unsaved()).toBe(`Not saved yet: press Connect. The agent uses ${two.address} until then.`));
@@ -292,7 +302,7 @@ describe('the local server on the options page', () => {
   it.each(['not-json', 'no-list'] as const)('says a model list it cannot read (%s) is not the API\'s, not that the server has no models', async (modelsAs) => {
     const odd = await server({ modelsAs });
     // Nothing listens at the address in use (the page asks it as it opens).
-    const page = show({ openaiBaseUrl: 'http://127.0.0.1:9/v1' });
+    const page = show({ openaiBaseUrl: 'http://127.0.0.1:8/v1' });
     await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     page.type(odd.address);
     await page.connect();
@@ -300,13 +310,13 @@ describe('the local server on the options page', () => {
     expect(page.failure()).toContain('usually ends in /v1');
     expect(page.failure()).toContain('then press Connect again');
     expect(page.text()).not.toContain('Model: ');
-    expect((await page.stored.load()).openaiBaseUrl).toBe('http://127.0.0.1:9/v1');
+    expect((await page.stored.load()).openaiBaseUrl).toBe('http://127.0.0.1:8/v1');
   });
 
   it('connects to an address pasted with its endpoint, and says an address whose path has no model list is not the API, not to read the log', async () => {
     const two = await server();
     const one = await server({ models: ['qwen3:1.7b'] });
-    const page = show({ openaiBaseUrl: 'http://127.0.0.1:9/v1' });
+    const page = show({ openaiBaseUrl: 'http://127.0.0.1:8/v1' });
     await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     // As servers' docs show them: the endpoint, under the API root.
     page.type(`${two.address}/chat/completions`);
@@ -476,7 +486,7 @@ describe('the local server on the options page', () => {
 
   it('says under the address that a server elsewhere gets the page\'s text and what its tools return, and over plain http who else can read it', async () => {
     // Nothing listens at these addresses: the note is about the address, said before any Connect.
-    const page = show({ openaiBaseUrl: 'http://127.0.0.1:9/v1' });
+    const page = show({ openaiBaseUrl: 'http://127.0.0.1:8/v1' });
     await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
     const note = () => page.root.querySelector('[data-testid="server-elsewhere"]');
     const field = () => page.root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')!;

@@ -1,4 +1,5 @@
 import { EngineError } from '../engine';
+import { isBlockedPort } from './blocked-ports';
 
 export const defaultServerAddress = 'http://localhost:11434/v1';
 
@@ -21,6 +22,7 @@ export function normalizeServerAddress(address: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notAnAddress(address);
   if (url.search !== '' || url.hash !== '') throw keyInAddress(`after "${url.pathname}"`, 'a query or fragment');
+  if (isBlockedPort(url.port)) throw blockedPort(url.port);
   const path = url.pathname.replace(/\/+$/, '').replace(/\/(?:chat\/completions|completions|models)$/i, '');
   return `${url.origin}${path || '/v1'}`;
 }
@@ -57,5 +59,15 @@ function notAnAddress(address: string): EngineError {
     address.trim() ? `"${address.trim()}" is not a server address.` : 'The server address is empty.',
     `Enter the local server's address in the options, such as ${example} or ${defaultServerAddress}.`,
     `Enter the server's address, such as ${example} or ${defaultServerAddress}, then press Connect.`,
+  );
+}
+
+function blockedPort(port: string): EngineError {
+  const ports = "Ollama's is 11434, LM Studio's 1234, llama.cpp's 8080";
+  return new EngineError(
+    'not-configured',
+    `Chrome does not connect to port ${port}: it keeps that port closed to web pages and extensions.`,
+    `Start the server on another port (${ports}) and enter that address in the options.`,
+    `Start the server on another port (${ports}) and enter that address, then press Connect.`,
   );
 }
