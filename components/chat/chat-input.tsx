@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
+import { engineName } from '@/lib/engines/engine-labels';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { waitingCallIds } from '@/lib/sidepanel/waiting-call-ids';
 import { focusRequestBox } from './focus-request-box';
@@ -201,6 +202,6 @@ function StopButton({ model, hadFocus }: { model: PanelModel; hadFocus: { curren
 function placeholderFor(model: PanelModel): string {
   if (model.tabClosed.value) return 'This tab is closed';
   if (model.session.value?.toolCount === 0) return 'This page offers no tools to ask for';
-  if (model.engineCannotRun.value) return 'The chosen engine cannot run here: pick another in the options';
+  if (model.engineCannotRun.value) return `${engineName(model.session.value?.engine.engineId ?? '')} cannot run here: pick another engine in the options`;
   return 'Ask this page to do something…';
 }

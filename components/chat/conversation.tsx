@@ -48,7 +48,9 @@ export function Conversation({ model }: { model: PanelModel }) {
       <div class="conversation-content" ref={content}>
         {session?.chatEnded && turns.length === 0 && <ChatEndedNote ending={session.chatEnded} />}
         {noTools && turns.length === 0 && <NoToolsNote compact={false} loading={session.pageLoading === true} refused={session.toolsRefused === true} />}
-        {session && !tabClosed && !session.agentOff && turns.length === 0 && session.toolCount > 0 && <AskThisPage toolCount={session.toolCount} />}
+        {session && !tabClosed && !session.agentOff && turns.length === 0 && session.toolCount > 0 && (
+          <AskThisPage toolCount={session.toolCount} modelCannotRun={model.engineCannotRun.value} />
+        )}
         {turns.slice(hidden).map((turn) => (
           <TurnView
             key={turn.id}
@@ -84,14 +86,19 @@ export function Conversation({ model }: { model: PanelModel }) {
   );
 }
 
-/** What a page with tools and no conversation yet shows: what it offers, and how it is used. */
-function AskThisPage({ toolCount }: { toolCount: number }) {
+/**
+ * What a page with tools and no conversation yet shows: what it offers, and how it is used. Where
+ * the engine cannot run here (said above it), no model uses them until another engine is picked.
+ */
+function AskThisPage({ toolCount, modelCannotRun }: { toolCount: number; modelCannotRun: boolean }) {
+  const tools = `It offers ${toolCount} ${toolCount === 1 ? 'tool' : 'tools'}.`;
   return (
     <div class="empty-state">
       <h2>Ask this page</h2>
       <p>
-        It offers {toolCount} {toolCount === 1 ? 'tool' : 'tools'}. A small model on your
-        machine uses them for you, and asks before anything with consequences.
+        {modelCannotRun
+          ? `${tools} Once an engine that runs here is picked in the options, a model uses them for you, and asks before anything with consequences.`
+          : `${tools} A small model on your machine uses them for you, and asks before anything with consequences.`}
       </p>
     </div>
   );

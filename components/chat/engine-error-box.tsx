@@ -1,6 +1,6 @@
 import { useRef } from 'preact/hooks';
 import type { EngineStatus } from '@/lib/agent/session-state';
-import { isServerEngine } from '@/lib/engines/engine-labels';
+import { engineName, isServerEngine } from '@/lib/engines/engine-labels';
 import { OpenOptionsButton } from './open-options-button';
 
 /**
@@ -34,8 +34,7 @@ export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineS
   );
 }
 
-const headings: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
-  check: 'The chosen engine cannot run on this computer.',
+const headings: Record<'load' | 'reply', string> = {
   load: 'The model could not load.',
   reply: 'The model could not answer.',
 };
@@ -47,8 +46,9 @@ const headings: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
  */
 function heading(engine: EngineStatus): string {
   const during = engine.errorDuring ?? 'load';
+  // Named: the engine may be the default, which nobody chose, on a first visit.
+  if (during === 'check') return `${engineName(engine.engineId)} cannot run on this computer.`;
   if (!isServerEngine(engine.engineId)) return headings[during];
   if (during === 'reply') return 'The model server could not answer.';
-  if (during === 'load') return engine.errorCode === 'server-down' ? 'Could not connect to the model server.' : 'The model server could not be used.';
-  return headings[during];
+  return engine.errorCode === 'server-down' ? 'Could not connect to the model server.' : 'The model server could not be used.';
 }

@@ -15,6 +15,12 @@ export const engineLabels: Readonly<Record<EngineId, string>> = {
   replay: 'Replay',
 };
 
+/** An engine's name in a sentence, without where it runs: "WebLLM", "Chrome's built-in model". */
+export function engineName(engineId: string): string {
+  const label = (engineLabels as Readonly<Record<string, string>>)[engineId];
+  return label ? label.replace(/ \(.*\)$/, '') : 'The engine';
+}
+
 /**
  * Whether the engine's model runs on a server the extension connects to, not in this browser: its
  * "load" is a connection (no download, no progress to measure), and its silences are the server's.

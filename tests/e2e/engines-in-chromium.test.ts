@@ -134,7 +134,7 @@ describe.skipIf(!ready)('without WebGPU, and with a fake of Chrome\'s built-in m
     const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
     // Said before any request: the check runs when the panel opens.
     const early = panel.getByTestId('engine-error');
-    await expect.poll(() => early.textContent().catch(() => ''), { timeout: 15_000 }).toContain('The chosen engine cannot run on this computer.');
+    await expect.poll(() => early.textContent().catch(() => ''), { timeout: 15_000 }).toContain('WebLLM cannot run on this computer.');
     expect(await panel.getByTestId('status-line').textContent()).toContain('Cannot run here');
     expect(await early.textContent()).toContain('WebGPU is turned off or found no usable GPU');
     expect(await early.textContent()).toContain('Chrome 124 or later');
@@ -142,7 +142,7 @@ describe.skipIf(!ready)('without WebGPU, and with a fake of Chrome\'s built-in m
     const input = panel.getByTestId('chat-input');
     await input.fill('Add a blue mug to my cart');
     expect(await panel.getByTestId('send').isEnabled()).toBe(false);
-    expect(await input.getAttribute('placeholder')).toBe('The chosen engine cannot run here: pick another in the options');
+    expect(await input.getAttribute('placeholder')).toBe('WebLLM cannot run here: pick another engine in the options');
     await panel.close();
     await shop.close();
   });

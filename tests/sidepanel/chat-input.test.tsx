@@ -52,7 +52,7 @@ describe('the request box', () => {
     panel = await mountPanel({ engine: cannotRun });
     await type(panel, 'show my cart');
     expect((panel.find('send') as HTMLButtonElement).disabled).toBe(true);
-    expect((panel.find('chat-input') as HTMLTextAreaElement).placeholder).toBe('The chosen engine cannot run here: pick another in the options');
+    expect((panel.find('chat-input') as HTMLTextAreaElement).placeholder).toBe('WebLLM cannot run here: pick another engine in the options');
     await press(panel, { key: 'Enter' });
     expect(panel.posted().filter((message) => message.type === 'send')).toEqual([]);
     // The person picks the local server in the options: the snapshot lets the request through.

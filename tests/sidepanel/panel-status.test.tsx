@@ -645,7 +645,7 @@ describe('a page the extension cannot read', () => {
     expect(panel.find('status-line')?.textContent).not.toContain('Cannot run here');
     // Back on a web page, it matters again.
     await panel.deliver({ type: 'snapshot', state: sessionState({ engine: cannotRun }) });
-    expect(panel.find('engine-error')?.textContent).toContain('The chosen engine cannot run on this computer.');
+    expect(panel.find('engine-error')?.textContent).toContain('WebLLM cannot run on this computer.');
   });
 });
 
@@ -656,10 +656,17 @@ describe('before the first request', () => {
     expect(panel.find('status-line')?.textContent).toContain('Downloads about 990 MB on your first request, once');
   });
 
-  it('says at once when the chosen engine cannot run on this computer', async () => {
+  it('says at once, by its name, that the engine cannot run on this computer: on a first visit nobody chose it', async () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'error', errorDuring: 'check', error: 'WebGPU is turned off or found no usable GPU on this computer.' }) });
-    expect(panel.find('engine-error')?.textContent).toContain('The chosen engine cannot run on this computer.');
+    expect(panel.find('engine-error')?.textContent).toContain('WebLLM cannot run on this computer.');
+    expect(panel.container.textContent).not.toContain('chosen');
     expect(panel.find('status-line')?.textContent).toContain('Cannot run here');
+    // The welcome does not promise a model that cannot run.
+    expect(panel.container.querySelector('.empty-state')?.textContent).toBe(
+      'Ask this pageIt offers 3 tools. Once an engine that runs here is picked in the options, a model uses them for you, and asks before anything with consequences.',
+    );
+    await panel.deliver({ type: 'snapshot', state: sessionState({ engine: engineStatus({ engineId: 'prompt-api', engineLabel: "Chrome's built-in model", state: 'error', errorDuring: 'check', error: 'It is not available.' }) }) });
+    expect(panel.find('engine-error')?.textContent).toContain("Chrome's built-in model cannot run on this computer.");
   });
 });
 
