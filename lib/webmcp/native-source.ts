@@ -9,6 +9,7 @@ import type { DroppedToolReport } from './reported-tool';
 import { toolNamePattern } from './tool-limits';
 import { ToolFormRoots } from './tool-form-roots';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
+import { withFormDescriptions } from './with-form-descriptions';
 import { withoutPlaceholderChoices } from './without-placeholder-choices';
 
 /**
@@ -60,7 +61,8 @@ export function createNativeSource(): PageToolSource | undefined {
           const form = formOf(entry.tool);
           if (!form) return entry;
           const formNotes = formFieldNotes(form);
-          return { ...entry, tool: withoutPlaceholderChoices(entry.tool, form), ...(formNotes.length > 0 ? { formNotes } : {}) };
+          const tool = withFormDescriptions(withoutPlaceholderChoices(entry.tool, form), form);
+          return { ...entry, tool, ...(formNotes.length > 0 ? { formNotes } : {}) };
         });
         const listed = new Set(listing.offered.map((entry) => readToolName(entry.tool)));
         declarative = new Set(listing.offered.filter((entry) => entry.source === 'declarative').map((entry) => readToolName(entry.tool) ?? ''));

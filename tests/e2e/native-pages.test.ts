@@ -387,6 +387,18 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await Promise.all([panel.close(), page.close()]);
   });
 
+  it('describes a checkbox group by its legend, where the browser\'s schema leaves it undescribed, and keeps the browser\'s own descriptions', async () => {
+    const { inspector } = await openFixture('declarative-order.html');
+    await inspector.waitForTools(['order_pizza'], 2_000);
+    const card = inspector.tool('order_pizza');
+    await inspector.openSection('order_pizza', 'Schema');
+    await card.locator('.schema-compact').waitFor();
+    const { properties } = JSON.parse((await card.locator('.schema-compact').textContent()) ?? '');
+    expect(properties.extra.description).toBe('Extras');
+    expect(properties.name.description).toBeTruthy();
+    expect((await card.locator('.finding').allTextContents()).filter((finding) => finding.includes('"extra" has no description'))).toEqual([]);
+  });
+
   it('tells the author of the forms the browser ignores, with the likeliest reason', async () => {
     const { inspector } = await openFixture('declarative-ignored.html');
     await inspector.waitForTools(['subscribe'], 2_000);
