@@ -1,4 +1,5 @@
 import { controlDescription, fieldChoices, fieldKind, namedControls, typedTextTypes, type Choice, type FormControl } from './form-controls';
+import { isNumberField, isWholeStep, numberAttribute, stepWords } from './number-steps';
 
 type Schema = Record<string, unknown>;
 
@@ -15,7 +16,7 @@ export function formToolSchema(form: HTMLFormElement): Schema {
   for (const [name, controls] of namedControls(form)) {
     const schema = fieldSchema(controls);
     if (!schema) continue;
-    const description = controlDescription(controls);
+    const description = fieldDescription(controls);
     // defineProperty, not assignment: a field named "__proto__" must stay a property like any other.
     const value = description ? { ...schema, description } : schema;
     Object.defineProperty(properties, name, { value, enumerable: true, writable: true, configurable: true });
@@ -31,7 +32,7 @@ function fieldSchema(controls: readonly FormControl[]): Schema | undefined {
   if (kind === 'choice') return choiceSchema(fieldChoices(controls));
   if (kind === 'choices') return { type: 'array', items: choiceSchema(fieldChoices(controls)), uniqueItems: true };
   if (kind === 'flag') return { type: 'boolean' };
-  if (first instanceof HTMLInputElement && (first.type === 'number' || first.type === 'range')) return numberSchema(first);
+  if (isNumberField(first)) return numberSchema(first);
   if (first instanceof HTMLInputElement && first.type === 'date') return { type: 'string', format: 'date' };
   const pattern = first instanceof HTMLInputElement && typedTextTypes.has(first.type) ? first.getAttribute('pattern') : null;
   return pattern ? { type: 'string', pattern } : { type: 'string' };
@@ -54,18 +55,17 @@ function numberSchema(input: HTMLInputElement): Schema {
   return schema;
 }
 
-/** No `step` (or a whole one) from a whole `min` only lands on whole numbers. */
-function isWholeStep(input: HTMLInputElement): boolean {
-  const step = input.getAttribute('step');
-  if (step === 'any') return false;
-  const stepValue = step === null || step === '' ? 1 : Number(step);
-  const base = numberAttribute(input, 'min') ?? 0;
-  return Number.isInteger(stepValue) && Number.isInteger(base);
+/**
+ * A field's description: its own words (see `controlDescription`), and for a number field the
+ * steps it takes, which no keyword the model reads says (see `stepWords`).
+ */
+export function fieldDescription(controls: readonly FormControl[]): string | undefined {
+  return withStepWords(controlDescription(controls), controls[0]);
 }
 
-function numberAttribute(input: HTMLInputElement, name: string): number | undefined {
-  const raw = input.getAttribute(name);
-  if (raw === null || raw.trim() === '') return undefined;
-  const value = Number(raw);
-  return Number.isFinite(value) ? value : undefined;
+/** `description` with the steps a number field takes added, where they are not in it already. */
+export function withStepWords(description: string | undefined, control: FormControl | undefined): string | undefined {
+  const steps = isNumberField(control) ? stepWords(control) : undefined;
+  if (!steps || description?.includes(steps)) return description;
+  return description ? `${description} (${steps})` : steps.replace(/^in/, 'In');
 }

@@ -9,7 +9,7 @@ import type { DroppedToolReport } from './reported-tool';
 import { toolNamePattern } from './tool-limits';
 import { ToolFormRoots } from './tool-form-roots';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
-import { withFormDescriptions } from './with-form-descriptions';
+import { asTheFormSays } from './as-the-form-says';
 import { withoutPlaceholderChoices } from './without-placeholder-choices';
 
 /**
@@ -61,7 +61,7 @@ export function createNativeSource(): PageToolSource | undefined {
           const form = formOf(entry.tool);
           if (!form) return entry;
           const formNotes = formFieldNotes(form);
-          const tool = withFormDescriptions(withoutPlaceholderChoices(entry.tool, form), form);
+          const tool = asTheFormSays(withoutPlaceholderChoices(entry.tool, form), form);
           return { ...entry, tool, ...(formNotes.length > 0 ? { formNotes } : {}) };
         });
         const listed = new Set(listing.offered.map((entry) => readToolName(entry.tool)));

@@ -370,7 +370,7 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     const page = await extension.context.newPage();
     await page.goto(server.url('declarative-order.html'));
     const tabId = await tabIdOf(page);
-    const first = { name: 'Ada', size: 'large', extra: ['olives'], gift: true, notes: 'ring twice' };
+    const first = { name: 'Ada', size: 'large', extra: ['olives'], gift: true, grams: 75, notes: 'ring twice' };
     await useReplayEngine(await currentServiceWorker(extension.context), {
       replies: [toolCall('order_pizza', first), toolCall('order_pizza', { name: 'Bo' }), 'Two orders sent.'],
     });
@@ -380,14 +380,14 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await panel.getByTestId('turn').getByText('Two orders sent.').waitFor({ timeout: 15_000 });
     const sent = await panel.getByTestId('tool-result').allTextContents();
     expect(sent.map((text) => JSON.parse(text))).toEqual([
-      { name: 'Ada', size: 'large', extra: 'olives', gift: 'yes', notes: 'ring twice' },
-      // The page's own defaults, not Ada's extras, gift and notes.
-      { name: 'Bo', size: 'medium', extra: 'basil', notes: 'none' },
+      { name: 'Ada', size: 'large', extra: 'olives', gift: 'yes', qty: '1', grams: '75', notes: 'ring twice' },
+      // The page's own defaults, not Ada's extras, gift, cheese and notes.
+      { name: 'Bo', size: 'medium', extra: 'basil', qty: '1', grams: '50', notes: 'none' },
     ]);
     await Promise.all([panel.close(), page.close()]);
   });
 
-  it('describes a checkbox group by its legend, where the browser\'s schema leaves it undescribed, and keeps the browser\'s own descriptions', async () => {
+  it('tells the model what the form says and the browser\'s schema leaves out: a group\'s legend, whole numbers, a number\'s steps', async () => {
     const { inspector } = await openFixture('declarative-order.html');
     await inspector.waitForTools(['order_pizza'], 2_000);
     const card = inspector.tool('order_pizza');
@@ -395,7 +395,10 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await card.locator('.schema-compact').waitFor();
     const { properties } = JSON.parse((await card.locator('.schema-compact').textContent()) ?? '');
     expect(properties.extra.description).toBe('Extras');
-    expect(properties.name.description).toBeTruthy();
+    expect(properties.qty).toEqual({ type: 'integer', minimum: 1, maximum: 9, description: 'How many' });
+    expect(properties.grams).toEqual({ type: 'integer', minimum: 0, description: 'Cheese in grams (in steps of 25)' });
+    // What the browser said stays.
+    expect(properties.name).toEqual({ type: 'string', description: 'Name' });
     expect((await card.locator('.finding').allTextContents()).filter((finding) => finding.includes('"extra" has no description'))).toEqual([]);
   });
 

@@ -45,7 +45,8 @@ describe('formToolSchema: a <form toolname> as an input schema', () => {
       properties: {
         name: { type: 'string', description: 'The name of the booking' },
         guests: { type: 'integer', minimum: 1, maximum: 8, description: 'Guests' },
-        budget: { type: 'number', description: 'Price' },
+        // Its steps, which no keyword the model reads says.
+        budget: { type: 'number', description: 'Price (in steps of 0.5)' },
         time: { ...choice(['18:00', '18:00'], ['20:00', '20:00']), description: 'Time' },
         diet: { type: 'array', items: choice(['vegan', 'Vegan'], ['gluten-free', 'Gluten-free']), uniqueItems: true, description: 'Diet' },
         seat: choice(['inside', 'Inside'], ['terrace', 'Terrace']),
@@ -53,6 +54,27 @@ describe('formToolSchema: a <form toolname> as an input schema', () => {
         note: { type: 'string', description: 'A note for the kitchen' },
       },
       required: ['name', 'guests'],
+    });
+  });
+});
+
+describe('a number field\'s steps', () => {
+  it('are said in its description, from its min where that is not 0, and not for whole numbers, which its type says', () => {
+    document.body.innerHTML = `
+      <form toolname="order" tooldescription="Order.">
+        <label>Cheese <input name="grams" type="number" min="0" step="25"></label>
+        <label>Size <input name="size" type="number" min="1" step="0.5" toolparamdescription="Size in inches, in steps of 0.5 from 1"></label>
+        <input name="dose" type="range" min="10" max="100" step="30">
+        <label>Count <input name="count" type="number" step="1"></label>
+        <label>Any <input name="any" type="number" step="any"></label>
+      </form>`;
+    expect(formToolSchema(form()).properties).toEqual({
+      grams: { type: 'integer', minimum: 0, description: 'Cheese (in steps of 25)' },
+      // Said already by the page.
+      size: { type: 'number', minimum: 1, description: 'Size in inches, in steps of 0.5 from 1' },
+      dose: { type: 'integer', minimum: 10, maximum: 100, description: 'In steps of 30 from 10' },
+      count: { type: 'integer', description: 'Count' },
+      any: { type: 'number', description: 'Any' },
     });
   });
 });
