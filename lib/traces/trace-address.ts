@@ -16,3 +16,20 @@ export function traceAddress(url: string): string {
     return url.replace(/[?#].*$/s, '');
   }
 }
+
+/**
+ * The site an imported run was on, by its address: a hand-edited file whose `origin` disagrees
+ * with its `url` would list the run under one site and show another, and a replay would take it
+ * for the other. A web page's is its address's origin; a file's (`file://`) is kept as written; any
+ * other address names no site.
+ */
+export function siteOfTraceAddress(url: string, written: string): string {
+  let address: URL;
+  try {
+    address = new URL(url);
+  } catch {
+    return '';
+  }
+  if (address.protocol === 'http:' || address.protocol === 'https:') return address.origin;
+  return address.protocol === 'file:' && written.startsWith('file:') ? written : '';
+}

@@ -2,7 +2,7 @@ import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import type { ToolScorer } from '@webmcp-agents/local-agent';
 import { measureTrace } from './measure-trace';
 import { announceRunsChanged } from './runs-changed';
-import { traceAddress } from './trace-address';
+import { siteOfTraceAddress, traceAddress } from './trace-address';
 import { createTraceFile, readTraceFile } from './trace-file';
 import {
   traceRequestSchema,
@@ -130,8 +130,9 @@ async function importFile(store: TraceStore, file: unknown) {
     // It ended, as far as anyone here knows, when it was last written, as a run the worker lost does.
     // An ended run whose file gives no end ended, as far as anyone knows, then too.
     const ended = run.outcome === undefined ? { ...run, outcome: 'interrupted' as const, endedAt: run.updatedAt } : { ...run, endedAt: run.endedAt ?? run.updatedAt };
-    // A file from an older version keeps the whole address; here it is kept as a new run keeps it.
-    const kept = { ...ended, url: traceAddress(ended.url) };
+    // A file from an older version keeps the whole address; here it is kept as a new run keeps it,
+    // on the site its address is on.
+    const kept = { ...ended, url: traceAddress(ended.url), origin: siteOfTraceAddress(ended.url, ended.origin) };
     // Retention counts what a run takes, never what a file says it takes.
     // Nor what it says of its steps: the list counts those the run holds.
     const counted = { ...kept, stepCount: steps.reduce((highest, { step }) => Math.max(highest, step), 0) };

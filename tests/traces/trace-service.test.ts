@@ -102,6 +102,28 @@ describe('the trace service', () => {
     expect(await service.handle({ type: 'traces-delete-all' })).toEqual({ ok: true, data: { deleted: 1, skippedRunning: 0 } });
   });
 
+  it('lists an imported run under the site of its address, whatever origin a hand-edited file gives it', async () => {
+    const { service } = createTestService(await storeWithRuns(1));
+    const exported = await service.handle({ type: 'traces-export' });
+    if (!exported.ok || !('file' in exported.data)) throw new Error('The export failed.');
+    const file = structuredClone(exported.data.file);
+    const [run] = file.runs;
+    const copies = [
+      { url: 'http://127.0.0.1:1/shop?q=mugs', origin: 'http://127.0.0.1:38035', expected: 'http://127.0.0.1:1' },
+      { url: 'javascript:alert(1)', origin: 'javascript:', expected: '' },
+      { url: 'file:///home/ada/shop.html', origin: 'file://', expected: 'file://' },
+      { url: 'file:///home/ada/shop.html', origin: 'https://bank.example', expected: '' },
+    ];
+    file.runs = copies.map(({ url, origin }, index) => ({
+      run: { ...run!.run, id: `edited-${index}`, url, origin },
+      steps: run!.steps.map((step) => ({ ...step, runId: `edited-${index}` })),
+    }));
+    const target = await openTestStore();
+    expect(await createTestService(target).service.handle({ type: 'traces-import', file })).toMatchObject({ ok: true, data: { imported: 4 } });
+    const runs = await target.listRuns();
+    expect(copies.map((_, index) => runs.find((stored) => stored.id === `edited-${index}`)?.origin)).toEqual(copies.map(({ expected }) => expected));
+  });
+
   it('refuses a malformed file with a message that says what is wrong, and changes nothing', async () => {
     const store = await storeWithRuns(1);
     const { service } = createTestService(store);
