@@ -72,6 +72,9 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     // The answer reads as the panel showed it: its Markdown rendered, not its asterisks.
     expect(await viewer.getByTestId('run-answer').locator('strong').textContent()).toBe('Trail Mugs, Forest Green');
     expect(await viewer.getByTestId('run-answer').textContent()).not.toContain('**');
+    // Its buttons stand apart from the answer's box.
+    const [answerBox, exportBox] = await Promise.all([viewer.getByTestId('run-answer').boundingBox(), viewer.getByTestId('export-run').boundingBox()]);
+    expect(exportBox!.y - (answerBox!.y + answerBox!.height)).toBeGreaterThanOrEqual(8);
     expect(await viewer.getByTestId('run-url').textContent()).toContain(shop.origin);
     expect(await viewer.locator('[data-testid=run-item][data-run-id]').first().getAttribute('data-run-id')).toBe(runId);
     expect(await viewer.getByTestId('step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step')))).toEqual(['1', '2', '3', '4']);
