@@ -30,10 +30,14 @@ export function readUnopenedThought(opensInPrompt: Set<string>, model: string) {
   // The thought just closed: the blank lines a model writes after `</think>` are no part of its text.
   let afterThought = false;
 
+  // Where a tag may begin that the last search did not see whole: each piece is searched once.
+  const searchFrom = (before: string) => Math.max(0, before.length - close.length + 1);
+
   const learn = (text: string) => {
+    const from = searchFrom(seen);
     seen += text;
-    const opened = seen.indexOf(open);
-    const closed = seen.indexOf(close);
+    const opened = seen.indexOf(open, from);
+    const closed = seen.indexOf(close, from);
     if (closed !== -1 && (opened === -1 || opened > closed)) opensInPrompt.add(model);
     if (closed !== -1 || opened !== -1 || seen.length > learnWithinChars) learning = false;
   };
@@ -48,6 +52,7 @@ export function readUnopenedThought(opensInPrompt: Set<string>, model: string) {
         afterThought = words === '';
         return words ? { thought: false, text: words } : { thought: false };
       }
+      const from = searchFrom(held);
       held += text;
       // The model opened its thought itself this time: its text is read as it comes.
       const lead = held.trimStart();
@@ -57,7 +62,7 @@ export function readUnopenedThought(opensInPrompt: Set<string>, model: string) {
         held = undefined;
         return { thought: false, text: whole };
       }
-      const closed = held.indexOf(close);
+      const closed = held.indexOf(close, from);
       if (closed === -1) return { thought: true };
       const after = held.slice(closed + close.length).replace(/^\s+/, '');
       held = undefined;
