@@ -160,6 +160,8 @@ function RequestBox({ model, draft, placeholder, onKeyDown, onPasteCut }: Reques
       placeholder={placeholder}
       rows={1}
       maxLength={requestCharacters}
+      // A closed tab takes nothing more: what was typed stays, to be read or copied.
+      readOnly={model.tabClosed.value}
       value={draft}
       onPaste={(event) => {
         const box = event.currentTarget;

@@ -35,6 +35,7 @@ describe('a panel fixed to a tab that closes', () => {
 
     const input = panel.find('chat-input') as HTMLTextAreaElement;
     expect(input.placeholder).toBe('This tab is closed');
+    expect(input.readOnly).toBe(true);
     await act(() => panel!.model.setDraft('one more thing'));
     expect((panel.find('send') as HTMLButtonElement).disabled).toBe(true);
     expect(panel.find('stop')).toBeNull();
@@ -77,6 +78,7 @@ describe('a panel fixed to a tab that closes', () => {
     expect(panel.find('status-line')?.textContent).toContain('Ready');
     expect(panel.find('tab-closed-note')).toBeNull();
     expect((panel.find('chat-input') as HTMLTextAreaElement).placeholder).toBe('Ask this page to do something…');
+    expect((panel.find('chat-input') as HTMLTextAreaElement).readOnly).toBe(false);
   });
 
   it('says the tab is closed without a chat where the page opens after the tab went', async () => {
