@@ -12,12 +12,16 @@ const askReasons: Record<ReplayAskReason, string> = {
 
 /**
  * A call that waits for the person: named, on which site, and why. It takes the focus when it comes
- * and, once answered, hands it on (`onAnswered`), as the answer removes it.
+ * and, once answered or withdrawn, hands it on (`onAnswered`), as it goes.
  */
 export function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerModel; call: ReplayConfirmRequest; onAnswered: () => void }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), [call.callId]);
+  // A question withdrawn unanswered (its tab left the site) hands the focus on as an answer does.
+  const handOn = useRef(onAnswered);
+  handOn.current = onAnswered;
+  useEffect(() => () => void (box.current?.contains(document.activeElement) && handOn.current()), []);
   const answer = (allow: boolean) => {
     model.answerConfirm(allow);
     onAnswered();

@@ -17,6 +17,8 @@ export interface ReplayPort {
 }
 
 const defaultToolTimeoutMs = 30_000;
+/** How often a replay that waits for the person looks whether its tab is still on its site. */
+const siteCheckMs = 500;
 
 /**
  * One viewer's replays: it asks for a run and a tab, answers the confirmations, and gets the
@@ -39,9 +41,14 @@ export function connectReplaySession(port: ReplayPort, background: TraceServiceB
     pending.clear();
   };
 
-  const confirm = (call: ReplayConfirmRequest) =>
+  // A question the replay no longer waits for (its tab left the site) is withdrawn as declined.
+  const confirm = (call: ReplayConfirmRequest, signal: AbortSignal) =>
     new Promise<boolean>((resolve) => {
       pending.set(call.callId, resolve);
+      signal.addEventListener('abort', () => {
+        pending.delete(call.callId);
+        resolve(false);
+      }, { once: true });
       post({ type: 'confirm-request', call });
     });
 
@@ -78,7 +85,8 @@ interface ReplayRequest {
   /** The site the viewer showed for the tab, where it said. */
   shownOrigin?: string;
   signal: AbortSignal;
-  confirm(call: ReplayConfirmRequest): Promise<boolean>;
+  /** Asks the person about a call; the question is withdrawn once `signal` aborts. */
+  confirm(call: ReplayConfirmRequest, signal: AbortSignal): Promise<boolean>;
   post(message: ReplayServerMessage): void;
 }
 
@@ -132,8 +140,16 @@ async function replayClaimed(
     signal: guard.signal,
     ...replayTabTools(background, tabId, site, guard, timeoutMs),
     confirm: async (call) => {
-      await guard.check(await background.getTabTools(tabId), call.origin);
-      return confirm({ ...call, origin: call.origin ?? site });
+      const check = async () => guard.check(await background.getTabTools(tabId), call.origin);
+      await check();
+      // While the person decides, the tab may leave the site (as a live run's question, it is
+      // withdrawn then): the replay stops, and says why, rather than ask on about a page gone.
+      const asked = new AbortController();
+      try {
+        return await Promise.race([confirm({ ...call, origin: call.origin ?? site }, AbortSignal.any([guard.signal, asked.signal])), checkEvery(siteCheckMs, check, asked.signal)]);
+      } finally {
+        asked.abort();
+      }
     },
     onEvent: (event) => {
       const text = replayProgressText(event);
@@ -150,4 +166,22 @@ async function replayClaimed(
 async function agentOffProblem(background: TraceServiceBackground, site: string): Promise<string | undefined> {
   const consent = await background.consent?.();
   return consent && agentOffOn(consent.disabledSites, site) ? `The agent is off on ${site}` : undefined;
+}
+
+/** Runs `check` every `everyMs` until `signal` aborts; never resolves, and rejects with what `check` throws. */
+async function checkEvery(everyMs: number, check: () => Promise<unknown>, signal: AbortSignal): Promise<never> {
+  while (true) {
+    await new Promise<void>((resolve, reject) => {
+      const stop = () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      }, everyMs);
+      signal.addEventListener('abort', stop, { once: true });
+    });
+    await check();
+  }
 }

@@ -396,6 +396,42 @@ describe('the trace service', () => {
     });
   });
 
+  it('withdraws a question about a call once the tab leaves the site while the person decides, and says why', async () => {
+    const store = await storeWithRuns(1);
+    const shop = createShopPage();
+    const pages = new Map<number, ShopPage>([[7, shop]]);
+    const { service, openReplayPort } = createTestService(store, pages);
+    const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+    const messages: ReplayServerMessage[] = [];
+    let replay: ReturnType<typeof client.replay> | undefined;
+    const ended = new Promise<void>((resolve) => {
+      replay = client.replay('run-1', 7, {
+        onMessage: (message) => {
+          if (message.type !== 'progress') messages.push(message);
+          // The person has not answered yet when the tab goes to another site.
+          if (message.type === 'confirm-request') pages.set(7, { ...createShopPage(), url: 'https://other.example/', origin: 'https://other.example' });
+          if (message.type === 'done' || message.type === 'failed') resolve();
+        },
+        onLost: () => resolve(),
+      });
+    });
+    await ended;
+    expect(messages.map((message) => message.type)).toEqual(['confirm-request', 'failed']);
+    expect(messages[1]).toEqual({
+      type: 'failed',
+      error: {
+        name: 'ReplayError',
+        message: 'The tab went from https://shop.example to https://other.example, so the replay stopped, as a run does when its page changes. Nothing was run on https://other.example.',
+      },
+    });
+    // An answer that comes after is too late, and runs nothing.
+    const [question] = messages;
+    const asked = question?.type === 'confirm-request' ? question.call.callId : '';
+    replay!.confirm(asked, true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shop.cart).toEqual([]);
+  });
+
   it('stops a replay when the person turns the agent off on its site meanwhile', async () => {
     const store = await storeWithRuns(1);
     const page = createShopPage();

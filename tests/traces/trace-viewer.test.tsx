@@ -701,6 +701,21 @@ describe('the trace viewer', () => {
     expect(announcer.textContent).toBe('The replay went as recorded (4 steps).');
   });
 
+  it('withdraws the question once the replay\'s tab leaves the site, says why, and hands the focus to Replay', async () => {
+    const pages = new Map([[7, createShopPage()]]);
+    viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]), pages);
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab to replay in');
+    await viewer.click(viewer.find('replay-start'));
+    await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the confirmation');
+    expect(document.activeElement).toBe(viewer.find('replay-confirm'));
+    pages.set(7, { ...createShopPage(), url: 'https://other.example/', origin: 'https://other.example' });
+    await viewer.until(() => viewer!.find('replay-confirm') === null, 'the question withdrawn');
+    await viewer.until(() => viewer!.find('replay-error') !== null, 'why the replay stopped');
+    expect(viewer.find('replay-error')?.textContent).toContain('The tab went from https://shop.example to https://other.example, so the replay stopped');
+    expect(document.activeElement).toBe(viewer.find('replay-start'));
+  });
+
   it('says a replayed read-only call asks because the person confirms every call', async () => {
     const page = createShopPage();
     const consent = async () => ({ askEveryCall: true, disabledSites: [] });
