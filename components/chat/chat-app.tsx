@@ -14,8 +14,8 @@ import { UndoNewChatNote } from './undo-new-chat-note';
 /** The side panel: one tab's conversation with the agent. */
 export function ChatApp({ model }: { model: PanelModel }) {
   const session = model.session.value;
-  // No request runs on a browser page, whatever the engine: why it cannot run is no news there.
-  const engine = session?.closedPage === 'browser' ? undefined : session?.engine;
+  // No request runs on a browser page, nor for a closed tab, whatever the engine: why it cannot run is no news there.
+  const engine = session?.closedPage === 'browser' || model.tabClosed.value ? undefined : session?.engine;
   return (
     <div class="panel">
       <PanelHeader model={model} />

@@ -23,7 +23,7 @@ export function createPanelActions(
   port: Pick<PortConnection, 'post'>,
   subscription: TabSubscription,
 ) {
-  const postForTab = createPostForTab(panel.tabId, port);
+  const postForTab = createPostForTab(panel.tabId, panel.tabClosed, port);
   const tab = createTabActions(panel, subscription, postForTab);
   const conversation = createConversationActions(panel, guards, postForTab);
 

@@ -41,7 +41,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   // why and where to pick another, and the snapshot after a settings change lets it through.
   const engineCannotRun = computed(() => session.value?.engine.state === 'error' && session.value.engine.errorDuring === 'check');
   // Only while the new chat is empty and quiet: a request sent in it ends the offer.
-  const canUndoNewChat = computed(() => session.value?.canUndoNewChat === true && !running.value && undo.state.value !== 'asked');
+  const canUndoNewChat = computed(() => session.value?.canUndoNewChat === true && !tabClosed.value && !running.value && undo.state.value !== 'asked');
   const canSend = computed(
     () =>
       connection.value === 'connected' &&

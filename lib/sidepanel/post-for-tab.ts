@@ -7,8 +7,9 @@ import type { PortConnection } from './port-connection';
 /** Posts the message `build` makes for the tab followed; answers whether it went out. */
 export type PostForTab = (build: (tabId: number) => PanelMessage) => boolean;
 
-export function createPostForTab(tabId: ReadonlySignal<number | undefined>, port: Pick<PortConnection, 'post'>): PostForTab {
+/** Nothing goes out for a tab that is closed (`tabClosed`): the background would only make it a new session. */
+export function createPostForTab(tabId: ReadonlySignal<number | undefined>, tabClosed: ReadonlySignal<boolean>, port: Pick<PortConnection, 'post'>): PostForTab {
   return function postForTab(build) {
-    return tabId.value !== undefined && port.post(build(tabId.value));
+    return tabId.value !== undefined && !tabClosed.value && port.post(build(tabId.value));
   };
 }

@@ -56,16 +56,35 @@ describe('a panel fixed to a tab that closes', () => {
     expect(panel.find('status-line')?.textContent).toContain('Tab closed');
   });
 
-  it('does not subscribe to the closed tab again when the worker restarts, which would show an empty chat', async () => {
-    panel = await mountPanel(streaming);
+  it('does not subscribe to the closed tab again when its port opens anew, which would show an empty chat', async () => {
+    panel = await mountPanel(streaming, { restsWhenIdle: true });
     await panel.deliver({ type: 'snapshot', state: lastWord });
     await act(() => panel!.model.tabWasClosed(tabId));
     const ports = panel.background.ports.length;
+    // The worker stops, and the background's word of a settings change wakes every panel.
     await act(() => panel!.background.port.drop());
+    await panel.wake();
     await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(panel.background.ports.length).toBeGreaterThan(ports);
     const subscribes = panel.background.ports.slice(ports).flatMap((port) => port.sent).filter((message) => message.type === 'subscribe');
     expect(subscribes).toEqual([]);
     expect(panel.find('turn')?.textContent).toContain('A long story');
+  });
+
+  it('offers no Undo of a New chat, nor says why the engine failed, and sends nothing for the closed tab', async () => {
+    panel = await mountPanel({ canUndoNewChat: true, engine: engineStatus({ state: 'error', errorDuring: 'load', error: 'Out of memory.' }) });
+    expect(panel.find('undo-new-chat')).not.toBeNull();
+    expect(panel.find('engine-error')).not.toBeNull();
+    await act(() => panel!.model.tabWasClosed(tabId));
+    expect(panel.find('undo-new-chat')).toBeNull();
+    expect(panel.find('engine-error')).toBeNull();
+    const before = panel.posted().length;
+    await act(() => {
+      panel!.model.undoNewChat();
+      panel!.model.newChat();
+      panel!.model.stop();
+    });
+    expect(panel.posted().slice(before)).toEqual([]);
   });
 
   it('is not told of another tab, nor of one it left: a tab it turns to is open', async () => {
