@@ -108,12 +108,18 @@ function plainIssue(issue: z.core.$ZodIssue): string {
       return `below ${count(issue.minimum)}`;
     case 'invalid_value': {
       if (!issue.message.startsWith('Invalid')) return issue.message;
-      const refused = typeof issue.input === 'string' || typeof issue.input === 'number' ? `${JSON.stringify(issue.input)} is ` : '';
+      const refused = typeof issue.input === 'string' || typeof issue.input === 'number' ? `${quoted(issue.input)} is ` : '';
       return `${refused}not one of ${issue.values.map(valueInWords).join(', ')}`;
     }
     default:
       return issue.message;
   }
+}
+
+/** A hand-edited value as the file writes it, cut short: the notice names it, it need not hold it. */
+function quoted(value: string | number): string {
+  const written = JSON.stringify(value);
+  return written.length <= 42 ? written : `${written.slice(0, 40)}…"`;
 }
 
 /** A value a field takes, as the file writes it; an outcome with the name the viewer gives it. */

@@ -72,6 +72,10 @@ describe('readTraceFile', () => {
         'The trace file is damaged: runs[0].run.outcome: "running" is not one of "answer" (Answered), "stopped" (Stopped), "interrupted" (Interrupted), ' +
         '"max-steps" (Too many steps), "repeated-call" (Repeated call), "tool-timeout" (Tool timed out), "no-answer" (Nobody answered), "navigated" (Page changed), "error" (Error).',
     });
+    // A long one is named by its start.
+    (edited.run as { outcome: unknown }).outcome = 'x'.repeat(1_000_000);
+    const long = await readTraceFile(createTraceFile([edited], at + 5));
+    expect(long.ok === false && long.message).toMatch(/^The trace file is damaged: runs\[0\]\.run\.outcome: "x{39}…" is not one of "answer" \(Answered\),/);
   });
 
   it('says what is wrong with a bad file, never throwing', async () => {
