@@ -16,7 +16,7 @@ export function SitesSection({ model, settings }: { model: OptionsModel; setting
         list="disabledSites"
         sites={settings.disabledSites}
         title="Sites where the agent is off (each with its subdomains)"
-        hint="A site given without a port covers all its ports; localhost:3000 covers only that one."
+        hint="A site given without a port (or with its usual one, such as :443) covers all its ports; localhost:3000 covers only that one."
       />
       <SiteListEditor
         model={model}

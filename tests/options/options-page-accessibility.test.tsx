@@ -57,7 +57,7 @@ describe('the options page, for a keyboard and a screen reader', () => {
 
     // The field is read with what an entry covers, the refusal first once there is one.
     const described = () => (field(offSitesLabel).getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id));
-    expect(described().map((node) => node?.textContent)).toEqual(['A site given without a port covers all its ports; localhost:3000 covers only that one.']);
+    expect(described().map((node) => node?.textContent)).toEqual(['A site given without a port (or with its usual one, such as :443) covers all its ports; localhost:3000 covers only that one.']);
     await add('not a site');
     await vi.waitFor(() => expect(field(offSitesLabel).getAttribute('aria-invalid')).toBe('true'));
     const [alert, hint] = described();
