@@ -22,10 +22,10 @@ const fixedTabId = readTabIdParameter(location.search);
 if (fixedTabId !== undefined) {
   model.selectTab(fixedTabId);
   watchFixedTab(fixedTabId, {
-    replaced: (tabId) => {
-      model.selectTab(tabId);
+    replaced: (removedTabId, addedTabId) => {
+      model.tabReplaced(removedTabId, addedTabId);
       // A reload of this page finds the tab by its new id.
-      history.replaceState(null, '', `?tabId=${tabId}`);
+      history.replaceState(null, '', `?tabId=${addedTabId}`);
     },
     closed: model.tabWasClosed,
   });

@@ -30,6 +30,7 @@ export function createPanelActions(
   return {
     selectTab: tab.selectTab,
     tabWasClosed: tab.tabWasClosed,
+    tabReplaced: tab.tabReplaced,
     setDraft: conversation.setDraft,
     send: conversation.send,
     stop: conversation.stop,

@@ -27,6 +27,16 @@ export function createTabActions(panel: PanelState, subscription: TabSubscriptio
       subscription.renew();
     },
     /**
+     * Chrome gave the tab followed a new id (a discarded tab brought back, a prerendered page): the
+     * same page and chat, which the background moves to it, so what the panel shows and what was
+     * typed stay, and it subscribes under the new id.
+     */
+    tabReplaced(removedTabId: number, addedTabId: number) {
+      if (removedTabId !== tabId.value) return;
+      tabId.value = addedTabId;
+      subscription.renew();
+    },
+    /**
      * The tab closed (a panel fixed to it says so; one that follows the active tab turns to the
      * next): its conversation stays in view as it ended, and nothing more can be sent to it.
      */

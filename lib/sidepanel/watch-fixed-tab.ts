@@ -21,7 +21,7 @@ export interface FixedTabSource {
  */
 export function watchFixedTab(
   tabId: number,
-  { replaced, closed }: { replaced: (tabId: number) => void; closed: (tabId: number) => void },
+  { replaced, closed }: { replaced: (removedTabId: number, addedTabId: number) => void; closed: (tabId: number) => void },
   source: FixedTabSource = browser,
 ): () => void {
   let current = tabId;
@@ -31,7 +31,7 @@ export function watchFixedTab(
   const onReplaced = (addedTabId: number, removedTabId: number) => {
     if (removedTabId !== current) return;
     current = addedTabId;
-    replaced(addedTabId);
+    replaced(removedTabId, addedTabId);
   };
   source.tabs.onRemoved.addListener(onRemoved);
   source.tabs.onReplaced.addListener(onReplaced);

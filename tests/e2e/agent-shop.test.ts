@@ -259,6 +259,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     // A panel page open through the discard follows its tab to the new id, rather than calling it closed.
     const kept = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
     await kept.getByTestId('turn').waitFor();
+    await kept.getByTestId('chat-input').fill('and a teapot');
     await panel.close();
     // Chrome gives a discarded tab a new id (Memory Saver does the same to a tab left alone).
     const discardedId = await (await worker()).evaluate(async (id) => {
@@ -274,6 +275,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await expect.poll(() => kept.url()).toContain(`tabId=${discardedId}`);
     expect(await kept.getByTestId('request').allTextContents()).toEqual(['any mugs?']);
     expect(await kept.getByTestId('tab-closed-note').count()).toBe(0);
+    expect(await kept.getByTestId('chat-input').inputValue()).toBe('and a teapot');
     await kept.close();
   });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
 import { watchFixedTab, type FixedTabSource } from '@/lib/sidepanel/watch-fixed-tab';
 import { mountPanel, type MountedPanel } from './mount-panel';
-import { engineStatus, sessionState, tabId, turn } from './session-fixtures';
+import { engineStatus, sessionState, tabId, toolCard, turn } from './session-fixtures';
 
 let panel: MountedPanel | undefined;
 afterEach(() => panel?.unmount());
@@ -100,6 +100,23 @@ describe('a panel fixed to a tab that closes', () => {
     expect((panel.find('chat-input') as HTMLTextAreaElement).readOnly).toBe(false);
   });
 
+  it('keeps what was typed, the chat and the question waiting when Chrome gives the tab a new id, and then speaks of the new id', async () => {
+    const asked = turn({ items: [toolCard({ state: 'waiting', approvalReason: 'not-read-only' })] });
+    panel = await mountPanel({ running: true, turns: [asked] });
+    await act(() => panel!.model.setDraft('and a teapot'));
+    await act(() => panel!.model.tabReplaced(tabId + 1, tabId + 2));
+    expect(panel.model.tabId.value).toBe(tabId);
+    await act(() => panel!.model.tabReplaced(tabId, tabId + 2));
+    expect(panel.model.tabId.value).toBe(tabId + 2);
+    expect(panel.model.draft.value).toBe('and a teapot');
+    expect(panel.find('turn')).not.toBeNull();
+    expect(panel.posted().at(-1)).toEqual({ type: 'subscribe', tabId: tabId + 2 });
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: tabId + 2, running: true, turns: [asked] }) });
+    panel.find('approve-once')!.click();
+    await panel.flush();
+    expect(panel.posted().at(-1)).toMatchObject({ type: 'approve', tabId: tabId + 2, callId: 'call-1' });
+  });
+
   it('says the tab is closed without a chat where the page opens after the tab went', async () => {
     panel = await mountPanel();
     await act(() => panel!.model.tabWasClosed(tabId));
@@ -138,7 +155,7 @@ describe('watchFixedTab', () => {
   it('follows its tab to a new id, and says when that tab closes', async () => {
     const tabs = fakeTabs([5]);
     const seen: string[] = [];
-    const stop = watchFixedTab(5, { replaced: (id) => seen.push(`replaced ${id}`), closed: (id) => seen.push(`closed ${id}`) }, tabs.source);
+    const stop = watchFixedTab(5, { replaced: (from, to) => seen.push(`replaced ${from} by ${to}`), closed: (id) => seen.push(`closed ${id}`) }, tabs.source);
     await Promise.resolve();
     tabs.onRemoved.fire(6);
     tabs.onReplaced.fire(9, 8);
@@ -146,7 +163,7 @@ describe('watchFixedTab', () => {
     // The old id going is no news: it is the new id's closing that counts.
     tabs.onRemoved.fire(5);
     tabs.onRemoved.fire(12);
-    expect(seen).toEqual(['replaced 12', 'closed 12']);
+    expect(seen).toEqual(['replaced 5 by 12', 'closed 12']);
     stop();
     expect(tabs.onRemoved.registered.size + tabs.onReplaced.registered.size).toBe(0);
   });
