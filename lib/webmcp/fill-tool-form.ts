@@ -1,4 +1,5 @@
 import { flagValue, plainText, valueProblem } from './check-form-value';
+import { announce, clearEarlierCall, rememberCall } from './earlier-call-fields';
 import { fieldKind, namedControls, type FormControl } from './form-controls';
 
 /**
@@ -18,40 +19,9 @@ export function fillToolForm(form: HTMLFormElement, args: Record<string, unknown
     if (unknown) problems.push(fields.length > 0 ? `Its fields are ${fields.map((name) => JSON.stringify(name)).join(', ')}.` : 'It has no fields.');
     throw Object.assign(new Error(problems.join(' ')), { name: 'TypeError' });
   }
-  restoreUnnamedFields(form, args, groups);
+  const { before } = clearEarlierCall(form, args, groups);
   for (const [name, value] of Object.entries(args)) fillField(groups.get(name) ?? [], value);
-}
-
-/**
- * Puts each field of `form` that the call's `args` do not name back to the page's own default:
- * what an earlier call put there must not be sent again, unseen by the person who approved this
- * one. Chrome's own filling of a form leaves them as they were, so the extension does this before
- * either fills it.
- */
-export function restoreUnnamedFields(form: HTMLFormElement, args: Record<string, unknown>, groups = namedControls(form)): void {
-  for (const [name, controls] of groups) {
-    if (!Object.hasOwn(args, name) && fieldKind(controls)) restoreDefault(controls);
-  }
-}
-
-/** Puts a field back as the page wrote it, announcing only the controls that change. */
-function restoreDefault(controls: readonly FormControl[]): void {
-  for (const control of controls) {
-    if (control instanceof HTMLSelectElement) {
-      const before = Array.from(control.options, (option) => option.selected).join();
-      const defaults = Array.from(control.options, (option) => option.defaultSelected);
-      if (!control.multiple && !defaults.includes(true)) control.selectedIndex = control.options.length > 0 ? 0 : -1;
-      else Array.from(control.options).forEach((option, index) => (option.selected = defaults[index]!));
-      if (Array.from(control.options, (option) => option.selected).join() !== before) announce(control);
-    } else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
-      if (control.checked === control.defaultChecked) continue;
-      control.checked = control.defaultChecked;
-      announce(control);
-    } else if (control.value !== control.defaultValue) {
-      control.value = control.defaultValue;
-      announce(control);
-    }
-  }
+  rememberCall(form, before, groups);
 }
 
 /** Fills one field with a value `valueProblem` took. */
@@ -81,9 +51,4 @@ function fillField(controls: readonly FormControl[], value: unknown): void {
     control.checked = checked;
     announce(control);
   }
-}
-
-function announce(control: FormControl): void {
-  control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  control.dispatchEvent(new Event('change', { bubbles: true }));
 }

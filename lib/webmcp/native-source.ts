@@ -3,7 +3,7 @@ import { createTestingApiAdapter, isTestingApiLike } from './adapters/testing-ap
 import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-adapter';
 import { lengthProblems } from './check-form-value';
 import { formFieldNotes, formRefused } from './form-controls';
-import { restoreUnnamedFields } from './fill-tool-form';
+import { clearEarlierCall, rememberCall } from './earlier-call-fields';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { DroppedToolReport } from './reported-tool';
 import { toolNamePattern } from './tool-limits';
@@ -33,8 +33,12 @@ export function createNativeSource(): PageToolSource | undefined {
       const tooLong = isForm ? lengthProblems(form, args) : [];
       if (tooLong.length > 0) return Promise.reject(Object.assign(new Error(tooLong.join(' ')), { name: 'TypeError' }));
       // The browser fills only the fields a call names: the rest would keep an earlier call's values.
-      if (isForm) restoreUnnamedFields(form, args);
+      const earlier = isForm ? clearEarlierCall(form, args) : undefined;
       const running = adapter.execute(name, args, signal);
+      if (earlier) {
+        // A call the form refused sent nothing: what the earlier calls left comes back.
+        running.catch(() => earlier.undo()).finally(() => rememberCall(form!, earlier.before));
+      }
       if (!form) return running;
       const answered = running.catch((error: unknown) => {
         throw refusedInWords(form, error);

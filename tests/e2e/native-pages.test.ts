@@ -366,24 +366,27 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await inspector.waitForTools([], 1_000);
   });
 
-  it('sends a form exactly what each call names: a field an earlier call filled goes back to the page\'s default', async () => {
+  it('sends a form exactly what each call names: what an earlier call left goes back to the page\'s default, what the person typed stays', async () => {
     const page = await extension.context.newPage();
     await page.goto(server.url('declarative-order.html'));
+    // The person writes a note before asking.
+    await page.locator('input[name=notes]').fill('leave at the door');
     const tabId = await tabIdOf(page);
-    const first = { name: 'Ada', size: 'large', extra: ['olives'], gift: true, grams: 75, notes: 'ring twice' };
+    const first = { name: 'Ada', size: 'large', extra: ['olives'], gift: true, grams: 75 };
     await useReplayEngine(await currentServiceWorker(extension.context), {
-      replies: [toolCall('order_pizza', first), toolCall('order_pizza', { name: 'Bo' }), 'Two orders sent.'],
+      // The second call is refused by the form (cheese comes in steps of 25): nothing is sent.
+      replies: [toolCall('order_pizza', first), toolCall('order_pizza', { name: 'Bo', grams: 30 }), toolCall('order_pizza', { name: 'Cy' }), 'Two orders sent.'],
     });
     const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
-    await ask(panel, 'order a large pizza for Ada, then one for Bo');
-    for (const call of [0, 1]) await panel.getByTestId('tool-card').nth(call).getByTestId('approve-once').click({ timeout: 15_000 });
+    await ask(panel, 'order a large pizza for Ada, then one for Bo and one for Cy');
+    for (const call of [0, 1, 2]) await panel.getByTestId('tool-card').nth(call).getByTestId('approve-once').click({ timeout: 15_000 });
     await panel.getByTestId('turn').getByText('Two orders sent.').waitFor({ timeout: 15_000 });
+    const cards = panel.getByTestId('tool-card');
+    expect(await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')))).toEqual(['done', 'failed', 'done']);
     const sent = await panel.getByTestId('tool-result').allTextContents();
-    expect(sent.map((text) => JSON.parse(text))).toEqual([
-      { name: 'Ada', size: 'large', extra: 'olives', gift: 'yes', qty: '1', grams: '75', notes: 'ring twice' },
-      // The page's own defaults, not Ada's extras, gift, cheese and notes.
-      { name: 'Bo', size: 'medium', extra: 'basil', qty: '1', grams: '50', notes: 'none' },
-    ]);
+    expect(JSON.parse(sent[0]!)).toEqual({ name: 'Ada', size: 'large', extra: 'olives', gift: 'yes', qty: '1', grams: '75', notes: 'leave at the door' });
+    // The page's own defaults, not Ada's size, extras, gift and cheese, nor Bo's refused cheese; the person's note stays.
+    expect(JSON.parse(sent.at(-1)!)).toEqual({ name: 'Cy', size: 'medium', extra: 'basil', qty: '1', grams: '50', notes: 'leave at the door' });
     await Promise.all([panel.close(), page.close()]);
   });
 

@@ -205,6 +205,17 @@ describe('fillToolForm: a call’s arguments typed into the form', () => {
     expect(data.getAll('diet')).toEqual([]);
     expect(events.sort()).toEqual(['budget', 'diet', 'guests', 'name', 'newsletter', 'note', 'seat', 'time']);
   });
+
+  it('keeps what the person typed, and what they changed since an earlier call: only what a call left goes back', () => {
+    const note = form().querySelector<HTMLTextAreaElement>('[name=note]')!;
+    note.value = 'Typed by me';
+    fillToolForm(form(), { name: 'Ada', budget: 30, newsletter: true });
+    // The person changes the budget the call put there; the newsletter stays as the call left it.
+    form().querySelector<HTMLInputElement>('[name=budget]')!.value = '45';
+    fillToolForm(form(), { name: 'Bo' });
+    const data = new FormData(form());
+    expect([data.get('name'), data.get('note'), data.get('budget'), data.get('newsletter')]).toEqual(['Bo', 'Typed by me', '45', null]);
+  });
 });
 
 describe('fillToolForm: a value the form does not take', () => {

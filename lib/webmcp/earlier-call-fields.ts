@@ -1,0 +1,104 @@
+// What a form's earlier calls left in it, kept apart from filling it: each call is sent what it shows.
+import { fieldKind, namedControls, type FormControl } from './form-controls';
+
+/** For each form, the fields calls filled, as the last call that named each left it. */
+const filledByCalls = new WeakMap<HTMLFormElement, Map<string, string>>();
+
+/** A field's controls as they are now: values, ticks and chosen options. */
+type FieldStates = Map<string, string>;
+
+/**
+ * Before a call of `form`: every field an earlier call filled, that this one does not name and
+ * that still holds what that call left, goes back to the page's own default, so that the call
+ * sends what the person approved and no more. A field the person (or the page) changed since is
+ * theirs, and stays; so does every field no call filled. Answers how to put those fields back, for
+ * a call the form then refused (nothing was sent), and the named fields' states before the call
+ * (for `rememberCall`).
+ */
+export function clearEarlierCall(form: HTMLFormElement, args: Record<string, unknown>, groups = namedControls(form)): { undo(): void; before: FieldStates } {
+  const filled = filledByCalls.get(form) ?? new Map<string, string>();
+  const cleared: Array<[name: string, controls: readonly FormControl[], state: string]> = [];
+  for (const [name, left] of filled) {
+    if (Object.hasOwn(args, name)) continue;
+    const controls = groups.get(name) ?? [];
+    filled.delete(name);
+    if (!fieldKind(controls) || fieldState(controls) !== left) continue;
+    cleared.push([name, controls, left]);
+    restoreDefault(controls);
+  }
+  const before: FieldStates = new Map(Object.keys(args).flatMap((name) => (groups.has(name) ? [[name, fieldState(groups.get(name)!)]] : [])));
+  return {
+    before,
+    undo() {
+      for (const [name, controls, state] of cleared) {
+        putState(controls, state);
+        filled.set(name, state);
+      }
+      filledByCalls.set(form, filled);
+    },
+  };
+}
+
+/**
+ * After a call of `form`, sent or refused: the fields it named that it changed (from `before`, as
+ * `clearEarlierCall` found them) are the call's, to be cleared by a later call that leaves them out.
+ */
+export function rememberCall(form: HTMLFormElement, before: FieldStates, groups = namedControls(form)): void {
+  const filled = filledByCalls.get(form) ?? new Map<string, string>();
+  for (const [name, state] of before) {
+    const controls = groups.get(name);
+    if (!controls) continue;
+    const now = fieldState(controls);
+    if (now !== state || filled.has(name)) filled.set(name, now);
+  }
+  filledByCalls.set(form, filled);
+}
+
+function fieldState(controls: readonly FormControl[]): string {
+  return JSON.stringify(controls.map(controlState));
+}
+
+function controlState(control: FormControl): unknown {
+  if (control instanceof HTMLSelectElement) return Array.from(control.options, (option) => option.selected);
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return control.checked;
+  return control.value;
+}
+
+/** Puts a field's controls back as `fieldState` wrote them, announcing those that change. */
+function putState(controls: readonly FormControl[], state: string): void {
+  const states = JSON.parse(state) as unknown[];
+  controls.forEach((control, index) => {
+    const wanted = states[index];
+    if (JSON.stringify(controlState(control)) === JSON.stringify(wanted)) return;
+    if (control instanceof HTMLSelectElement) Array.from(control.options).forEach((option, at) => (option.selected = (wanted as boolean[])[at] === true));
+    else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) control.checked = wanted === true;
+    else control.value = String(wanted);
+    announce(control);
+  });
+}
+
+/** Puts a field back as the page wrote it, announcing only the controls that change. */
+export function restoreDefault(controls: readonly FormControl[]): void {
+  for (const control of controls) {
+    if (control instanceof HTMLSelectElement) {
+      const before = Array.from(control.options, (option) => option.selected).join();
+      const defaults = Array.from(control.options, (option) => option.defaultSelected);
+      if (!control.multiple && !defaults.includes(true)) control.selectedIndex = control.options.length > 0 ? 0 : -1;
+      else Array.from(control.options).forEach((option, index) => (option.selected = defaults[index]!));
+      if (Array.from(control.options, (option) => option.selected).join() !== before) announce(control);
+    } else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+      if (control.checked === control.defaultChecked) continue;
+      control.checked = control.defaultChecked;
+      announce(control);
+    } else if (control.value !== control.defaultValue) {
+      control.value = control.defaultValue;
+      announce(control);
+    }
+  }
+}
+
+/** Tells the page's scripts a control changed, as a person's input does. */
+export function announce(control: FormControl): void {
+  control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  control.dispatchEvent(new Event('change', { bubbles: true }));
+}
