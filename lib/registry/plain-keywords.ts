@@ -1,14 +1,21 @@
 import { withNull } from './merge-schemas';
 import type { Schema } from './schema-values';
 
-/** `const`, `nullable`, `format` and `default`, said in what the prompt keeps; the last two only with `describe`. */
+/**
+ * `const`, `nullable`, `multipleOf`, `format` and `default`, said in what the prompt keeps: a number
+ * in whole steps is an integer, and other steps, the format and the default are said in the
+ * description (only with `describe`).
+ */
 export function plainKeywords(schema: Schema, describe = true): Schema {
-  if (!('const' in schema) && schema.nullable !== true && schema.format === undefined && schema.default === undefined) return schema;
+  const step = typeof schema.multipleOf === 'number' && Number.isFinite(schema.multipleOf) && schema.multipleOf > 0 ? schema.multipleOf : undefined;
+  if (!('const' in schema) && schema.nullable !== true && step === undefined && schema.format === undefined && schema.default === undefined) return schema;
   let plain: Schema = schema;
   if ('const' in plain && !Array.isArray(plain.enum)) plain = { ...plain, enum: [plain.const] };
   if (plain.nullable === true) plain = withNull(plain, true);
+  if (step !== undefined && Number.isInteger(step)) plain = wholeNumber(plain);
   if (!describe) return plain;
   const notes = [
+    step !== undefined && step !== 1 ? `a multiple of ${step}` : undefined,
     typeof plain.format === 'string' && plain.format !== '' ? `format: ${plain.format}` : undefined,
     plain.default !== undefined ? `default: ${sayDefault(plain.default)}` : undefined,
   ].filter((note): note is string => note !== undefined);
@@ -21,4 +28,11 @@ export function plainKeywords(schema: Schema, describe = true): Schema {
 function sayDefault(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/** A number that only takes multiples of a whole step takes whole numbers: its type says so. */
+function wholeNumber(schema: Schema): Schema {
+  if (schema.type === 'number') return { ...schema, type: 'integer' };
+  if (Array.isArray(schema.type) && schema.type.includes('number')) return { ...schema, type: schema.type.map((type) => (type === 'number' ? 'integer' : type)) };
+  return schema;
 }

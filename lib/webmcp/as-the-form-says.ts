@@ -1,17 +1,20 @@
 import { readProperty } from './adapters/tool-adapter';
-import { namedControls } from './form-controls';
+import { hasPlaceholderChoice, namedControls, type FormControl } from './form-controls';
 import { fieldDescription, withStepWords } from './form-tool-schema';
-import { isNumberField, isWholeStep } from './number-steps';
+import { numberSteps } from './number-steps';
 
 type JsonObject = Record<string, unknown>;
 
 /**
- * Chrome's schema of a `<form toolname>` says less than the form does: a radio or checkbox group
- * goes undescribed though its `<fieldset>`'s legend names it ("Extras"), a number field that only
- * takes whole numbers is a "number", and one that takes steps of 25 does not say so. The tool comes
- * back with each field as the extension's own form reader writes it (see `formToolSchema`), so that
- * the model reads what a person reads; a description Chrome gave stays, with the steps added. Any
- * other tool, or one whose schema is not as Chrome writes it, is returned as it is.
+ * Chrome's schema of a `<form toolname>` says some fields otherwise than the form does, and the
+ * tool comes back with each as the extension's own form reader writes it (see `formToolSchema`):
+ * - a required select's placeholder ("Choose…", an empty value) is offered as a choice, which the
+ *   form then refuses: it is left out of the field's `enum` and `anyOf`;
+ * - a radio or checkbox group goes undescribed, though its `<fieldset>`'s legend names it ("Extras");
+ * - a number's steps are a `multipleOf` even where they count from its `min`, not from 0: they are
+ *   said in words instead.
+ * A description Chrome gave stays. Any other tool, or one whose schema is not as Chrome writes it,
+ * is returned as it is.
  */
 export function asTheFormSays(tool: unknown, form: HTMLFormElement): unknown {
   const schema = readProperty(tool, 'inputSchema');
@@ -19,18 +22,37 @@ export function asTheFormSays(tool: unknown, form: HTMLFormElement): unknown {
   if (!isObject(schema) || !isObject(properties) || typeof tool !== 'object' || tool === null) return tool;
   const fields = namedControls(form);
   const changed = Object.entries(properties).flatMap(([name, property]) => {
-    const controls = fields.get(name) ?? [];
-    if (!isObject(property) || controls.length === 0) return [];
-    const given = typeof property.description === 'string' && property.description.trim() !== '' ? property.description : undefined;
-    const description = given ? withStepWords(given, controls[0]) : fieldDescription(controls);
-    const whole = property.type === 'number' && isNumberField(controls[0]) && isWholeStep(controls[0]);
-    if (description === given && !whole) return [];
-    return [[name, { ...property, ...(description ? { description } : {}), ...(whole ? { type: 'integer' } : {}) }] as const];
+    const controls = fields.get(name);
+    const said = controls && isObject(property) ? asTheFieldSays(property, controls) : property;
+    return said !== property ? [[name, said] as const] : [];
   });
   if (changed.length === 0) return tool;
   const inputSchema = { ...schema, properties: { ...properties, ...Object.fromEntries(changed) } };
   // The browser's own tool object stays what is read for everything else.
   return new Proxy(tool, { get: (target, key) => (key === 'inputSchema' ? inputSchema : Reflect.get(target, key)) });
+}
+
+/** One field's property as the form says it, or the same object where it says nothing more. */
+function asTheFieldSays(property: JsonObject, controls: readonly FormControl[]): JsonObject {
+  let said = property;
+  if (hasPlaceholderChoice(controls)) said = withoutEmptyChoice(said) ?? said;
+  if (typeof said.multipleOf === 'number' && numberSteps(controls[0]).words !== undefined) {
+    const { multipleOf: _countsFromZero, ...rest } = said;
+    said = rest;
+  }
+  const given = typeof said.description === 'string' && said.description.trim() !== '' ? said.description : undefined;
+  const description = given !== undefined ? withStepWords(given, controls[0]) : fieldDescription(controls);
+  if (description !== given && description !== undefined) said = { ...said, description };
+  return said;
+}
+
+/** The property without its empty choice, or undefined where it offers none (or nothing else). */
+function withoutEmptyChoice(property: JsonObject): JsonObject | undefined {
+  const listed = Array.isArray(property.enum) ? property.enum.filter((value) => value !== '') : undefined;
+  const choices = Array.isArray(property.anyOf) ? property.anyOf.filter((choice) => !(isObject(choice) && choice.const === '')) : undefined;
+  const dropped = (listed && listed.length < (property.enum as unknown[]).length) || (choices && choices.length < (property.anyOf as unknown[]).length);
+  if (!dropped || listed?.length === 0 || choices?.length === 0) return undefined;
+  return { ...property, ...(listed ? { enum: listed } : {}), ...(choices ? { anyOf: choices } : {}) };
 }
 
 function isObject(value: unknown): value is JsonObject {

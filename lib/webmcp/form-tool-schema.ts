@@ -1,11 +1,11 @@
 import { controlDescription, fieldChoices, fieldKind, namedControls, typedTextTypes, type Choice, type FormControl } from './form-controls';
-import { isNumberField, isWholeStep, numberAttribute, stepWords } from './number-steps';
+import { isNumberField, numberAttribute, numberSteps } from './number-steps';
 
 type Schema = Record<string, unknown>;
 
 /**
  * The input schema of a `<form toolname>`, as Chrome derives it: each named field becomes a
- * property (text with its `pattern`, number with min and max, boolean for a lone checkbox, a choice for a select or
+ * property (text with its `pattern`, number with min, max and its steps as `multipleOf`, boolean for a lone checkbox, a choice for a select or
  * radio group, a list of distinct choices for a multiple select or checkbox group); `required`
  * fields are required. Each choice keeps the words the page shows for it (`anyOf` with `const`
  * and `title`) next to the plain `enum`.
@@ -46,8 +46,13 @@ function choiceSchema(choices: readonly Choice[]): Schema {
   };
 }
 
+/**
+ * A number field: its steps as Chrome writes them (`multipleOf`, 1 where it gives none, which the
+ * prompt reads as a whole number), or said in its description where they do not count from 0.
+ */
 function numberSchema(input: HTMLInputElement): Schema {
-  const schema: Schema = { type: isWholeStep(input) ? 'integer' : 'number' };
+  const { multipleOf } = numberSteps(input);
+  const schema: Schema = { type: 'number', ...(multipleOf !== undefined ? { multipleOf } : {}) };
   const minimum = numberAttribute(input, 'min');
   const maximum = numberAttribute(input, 'max');
   if (minimum !== undefined) schema.minimum = minimum;
@@ -56,16 +61,17 @@ function numberSchema(input: HTMLInputElement): Schema {
 }
 
 /**
- * A field's description: its own words (see `controlDescription`), and for a number field the
- * steps it takes, which no keyword the model reads says (see `stepWords`).
+ * A field's description: its own words (see `controlDescription`), and for a number field whose
+ * steps no `multipleOf` can say (they count from its `min`), those steps.
  */
 export function fieldDescription(controls: readonly FormControl[]): string | undefined {
   return withStepWords(controlDescription(controls), controls[0]);
 }
 
-/** `description` with the steps a number field takes added, where they are not in it already. */
+/** `description` with a number field's steps in words, first, where it needs them and does not say them already. */
 export function withStepWords(description: string | undefined, control: FormControl | undefined): string | undefined {
-  const steps = isNumberField(control) ? stepWords(control) : undefined;
-  if (!steps || description?.includes(steps)) return description;
-  return description ? `${description} (${steps})` : steps.replace(/^in/, 'In');
+  const { words } = numberSteps(control);
+  if (!words || description?.includes(words)) return description;
+  // First, so that the 160 characters the prompt keeps of a description never cut them off.
+  return description ? `(${words}) ${description}` : `(${words})`;
 }

@@ -10,7 +10,6 @@ import { toolNamePattern } from './tool-limits';
 import { ToolFormRoots } from './tool-form-roots';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
 import { asTheFormSays } from './as-the-form-says';
-import { withoutPlaceholderChoices } from './without-placeholder-choices';
 
 /**
  * The browser's own WebMCP, which an isolated-world script sees directly (JavaScript polyfills
@@ -65,7 +64,7 @@ export function createNativeSource(): PageToolSource | undefined {
           const form = formOf(entry.tool);
           if (!form) return entry;
           const formNotes = formFieldNotes(form);
-          const tool = asTheFormSays(withoutPlaceholderChoices(entry.tool, form), form);
+          const tool = asTheFormSays(entry.tool, form);
           return { ...entry, tool, ...(formNotes.length > 0 ? { formNotes } : {}) };
         });
         const listed = new Set(listing.offered.map((entry) => readToolName(entry.tool)));

@@ -1,27 +1,20 @@
-// What a number field's `step` lets through, which a JSON schema's `type` and `minimum` do not say.
-
-/** No `step` (or a whole one) from a whole `min` only lands on whole numbers. */
-export function isWholeStep(input: HTMLInputElement): boolean {
-  const step = input.getAttribute('step');
-  if (step === 'any') return false;
-  const stepValue = step === null || step === '' ? 1 : Number(step);
-  const base = numberAttribute(input, 'min') ?? 0;
-  return Number.isInteger(stepValue) && Number.isInteger(base);
-}
+// What a number field's `step` lets through, which its type and `minimum` do not say.
 
 /**
- * The values a number field's `step` allows, in words for the model ("in steps of 25", "in steps
- * of 0.5 from 1"), where they are not simply every whole number (its type says that); undefined
- * for any other field.
+ * The values a number or range field takes, as a schema says them: `multipleOf` where its steps
+ * count from 0 (as JSON Schema's do), or in words where they count from elsewhere ("in steps of 25
+ * from 10": HTML counts them from `min`, else from the field's `value` attribute). Nothing for a
+ * field that takes any number, or for any other field.
  */
-export function stepWords(input: HTMLInputElement): string | undefined {
-  if (!isNumberField(input)) return undefined;
-  const raw = input.getAttribute('step');
-  if (raw === null || raw.trim() === '' || raw === 'any') return undefined;
-  const step = Number(raw);
-  if (!Number.isFinite(step) || step <= 0 || step === 1) return undefined;
-  const base = numberAttribute(input, 'min') ?? 0;
-  return base === 0 ? `in steps of ${step}` : `in steps of ${step} from ${base}`;
+export function numberSteps(control: unknown): { multipleOf?: number; words?: string } {
+  if (!isNumberField(control)) return {};
+  const raw = control.getAttribute('step');
+  if (raw?.trim().toLowerCase() === 'any') return {};
+  const parsed = raw === null || raw.trim() === '' ? 1 : Number(raw);
+  const step = Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
+  const base = numberAttribute(control, 'min') ?? numberAttribute(control, 'value') ?? 0;
+  const offset = Math.abs(base / step - Math.round(base / step));
+  return offset < 1e-9 ? { multipleOf: step } : { words: `in steps of ${step} from ${base}` };
 }
 
 export function isNumberField(control: unknown): control is HTMLInputElement {

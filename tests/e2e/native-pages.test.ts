@@ -390,7 +390,7 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await Promise.all([panel.close(), page.close()]);
   });
 
-  it('tells the model what the form says and the browser\'s schema leaves out: a group\'s legend, whole numbers, a number\'s steps', async () => {
+  it('tells the model what the form says and the browser\'s schema leaves out, or words in keywords it does not read: a group\'s legend, whole numbers, a number\'s steps', async () => {
     const { inspector } = await openFixture('declarative-order.html');
     await inspector.waitForTools(['order_pizza'], 2_000);
     const card = inspector.tool('order_pizza');
@@ -399,7 +399,7 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     const { properties } = JSON.parse((await card.locator('.schema-compact').textContent()) ?? '');
     expect(properties.extra.description).toBe('Extras');
     expect(properties.qty).toEqual({ type: 'integer', minimum: 1, maximum: 9, description: 'How many' });
-    expect(properties.grams).toEqual({ type: 'integer', minimum: 0, description: 'Cheese in grams (in steps of 25)' });
+    expect(properties.grams).toEqual({ type: 'integer', minimum: 0, description: '(a multiple of 25) Cheese in grams' });
     // What the browser said stays.
     expect(properties.name).toEqual({ type: 'string', description: 'Name' });
     expect((await card.locator('.finding').allTextContents()).filter((finding) => finding.includes('"extra" has no description'))).toEqual([]);

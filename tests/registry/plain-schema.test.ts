@@ -54,6 +54,26 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
     });
   });
 
+  it('says a number\'s steps: a whole step makes it an integer, any other step is said first in its description', () => {
+    const steps = {
+      type: 'object',
+      properties: {
+        qty: { type: 'number', multipleOf: 1, minimum: 1, description: 'How many' },
+        grams: { type: 'number', multipleOf: 25, description: 'Cheese in grams' },
+        size: { type: ['number', 'null'], multipleOf: 0.5 },
+        odd: { type: 'number', multipleOf: -2 },
+      },
+    };
+    expect(modelReads(steps).properties).toEqual({
+      qty: { type: 'integer', minimum: 1, description: 'How many' },
+      grams: { type: 'integer', description: '(a multiple of 25) Cheese in grams' },
+      size: { type: ['number', 'null'], description: '(a multiple of 0.5)' },
+      odd: { type: 'number' },
+    });
+    // A call of a whole number is refused before the page where it is not one.
+    expect(validateArgs(plainSchema(steps) as Record<string, unknown>, { qty: 1.5 })).not.toBeNull();
+  });
+
   it('checks a call against it without refusing what the page accepts', () => {
     const schema = plainSchema(checkout) as Record<string, unknown>;
     expect(validateArgs(schema, { delivery: { kind: 'pickup', store: 'north' }, note: null, limit: null, id: 7 })).toBeNull();

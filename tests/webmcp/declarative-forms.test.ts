@@ -44,9 +44,9 @@ describe('formToolSchema: a <form toolname> as an input schema', () => {
       type: 'object',
       properties: {
         name: { type: 'string', description: 'The name of the booking' },
-        guests: { type: 'integer', minimum: 1, maximum: 8, description: 'Guests' },
-        // Its steps, which no keyword the model reads says.
-        budget: { type: 'number', description: 'Price (in steps of 0.5)' },
+        // Steps of 1 by default, as Chrome writes them: the prompt reads a whole number.
+        guests: { type: 'number', multipleOf: 1, minimum: 1, maximum: 8, description: 'Guests' },
+        budget: { type: 'number', multipleOf: 0.5, description: 'Price' },
         time: { ...choice(['18:00', '18:00'], ['20:00', '20:00']), description: 'Time' },
         diet: { type: 'array', items: choice(['vegan', 'Vegan'], ['gluten-free', 'Gluten-free']), uniqueItems: true, description: 'Diet' },
         seat: choice(['inside', 'Inside'], ['terrace', 'Terrace']),
@@ -59,21 +59,22 @@ describe('formToolSchema: a <form toolname> as an input schema', () => {
 });
 
 describe('a number field\'s steps', () => {
-  it('are said in its description, from its min where that is not 0, and not for whole numbers, which its type says', () => {
+  it('are a multipleOf where they count from 0, and said first in its description where they count from its min or value', () => {
     document.body.innerHTML = `
       <form toolname="order" tooldescription="Order.">
         <label>Cheese <input name="grams" type="number" min="0" step="25"></label>
-        <label>Size <input name="size" type="number" min="1" step="0.5" toolparamdescription="Size in inches, in steps of 0.5 from 1"></label>
+        <label>Size <input name="size" type="number" min="1" step="0.5"></label>
         <input name="dose" type="range" min="10" max="100" step="30">
-        <label>Count <input name="count" type="number" step="1"></label>
+        <label>Half <input name="half" type="number" min="0.5"></label>
+        <label>From its value <input name="late" type="number" step="25" value="10"></label>
         <label>Any <input name="any" type="number" step="any"></label>
       </form>`;
     expect(formToolSchema(form()).properties).toEqual({
-      grams: { type: 'integer', minimum: 0, description: 'Cheese (in steps of 25)' },
-      // Said already by the page.
-      size: { type: 'number', minimum: 1, description: 'Size in inches, in steps of 0.5 from 1' },
-      dose: { type: 'integer', minimum: 10, maximum: 100, description: 'In steps of 30 from 10' },
-      count: { type: 'integer', description: 'Count' },
+      grams: { type: 'number', multipleOf: 25, minimum: 0, description: 'Cheese' },
+      size: { type: 'number', multipleOf: 0.5, minimum: 1, description: 'Size' },
+      dose: { type: 'number', minimum: 10, maximum: 100, description: '(in steps of 30 from 10)' },
+      half: { type: 'number', minimum: 0.5, description: '(in steps of 1 from 0.5) Half' },
+      late: { type: 'number', description: '(in steps of 25 from 10) From its value' },
       any: { type: 'number', description: 'Any' },
     });
   });
