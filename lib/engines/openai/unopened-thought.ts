@@ -30,7 +30,8 @@ export function readUnopenedThought(opensInPrompt: Set<string>, model: string) {
   // The thought just closed: the blank lines a model writes after `</think>` are no part of its text.
   let afterThought = false;
 
-  // Where a tag may begin that the last search did not see whole: each piece is searched once.
+  // Where a tag may begin that the last search did not see whole (`</think>`, the longer tag, sets
+  // the window, which holds a split `<think>` too): each piece is searched once.
   const searchFrom = (before: string) => Math.max(0, before.length - close.length + 1);
 
   const learn = (text: string) => {
