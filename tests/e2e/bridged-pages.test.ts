@@ -179,7 +179,8 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
       type: 'object',
       properties: {
         name: { type: 'string', description: 'The name the table is booked under' },
-        guests: { type: 'integer', minimum: 1, maximum: 8, description: 'Guests' },
+        // Steps of 1, as Chrome writes them: the model reads a whole number.
+        guests: { type: 'number', multipleOf: 1, minimum: 1, maximum: 8, description: 'Guests' },
         time: {
           type: 'string',
           anyOf: [
