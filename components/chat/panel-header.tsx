@@ -24,7 +24,8 @@ export function PanelHeader({ model }: { model: PanelModel }) {
           <span class="site-line">
             <span class="site-detail">{model.tabClosed.value ? 'Tab closed' : siteDetail(session)}</span>
             <TurnAgentOffButton model={model} />
-            {session.privateWindow && (
+            {/* A tab gone is no tab the browser can say is in a private window. */}
+            {session.privateWindow && !model.tabClosed.value && (
               <span class="site-detail" data-testid="private-window">
                 Private window: nothing is kept
               </span>

@@ -41,8 +41,13 @@ export type WebGpuStatus =
 
 const oneGiB = 1 << 30;
 
-const noWebGpuFix =
-  'Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated)';
+/** What gives a browser WebGPU: a Chrome recent enough (one that is needs no telling), and a driver Chrome trusts. */
+function noWebGpuFixFor(chromeVersion: number | undefined): string {
+  const gpuPage = 'chrome://gpu should list WebGPU as hardware accelerated';
+  return chromeVersion !== undefined && chromeVersion >= 124
+    ? `Update your graphics driver, and check that WebGPU is not turned off (${gpuPage})`
+    : `Use Chrome 124 or later with an up-to-date graphics driver (${gpuPage})`;
+}
 const limitsFix = 'Update Chrome and your graphics driver';
 // The options offer only the engines that can run here, each with why another cannot.
 const otherEngines = 'pick another engine in the options';
@@ -51,7 +56,8 @@ const otherEngines = 'pick another engine in the options';
  * Finds out whether WebLLM can run here: WebGPU, an adapter, the limits WebLLM asks for, and
  * whether the GPU has 16-bit shaders. Never throws: a failure is a status with what to do.
  */
-export async function checkWebGpu(gpu: GpuLike | undefined = defaultGpu()): Promise<WebGpuStatus> {
+export async function checkWebGpu(gpu: GpuLike | undefined = defaultGpu(), chromeVersion = defaultChromeVersion()): Promise<WebGpuStatus> {
+  const noWebGpuFix = noWebGpuFixFor(chromeVersion);
   if (!gpu) {
     return { available: false, reason: 'no-api', message: 'This browser has no WebGPU, which WebLLM needs.', hint: `${noWebGpuFix}, or ${otherEngines}.`, fix: noWebGpuFix };
   }
@@ -122,6 +128,13 @@ function adapterName(adapter: AdapterLike): string {
 
 function defaultGpu(): GpuLike | undefined {
   return (globalThis.navigator as { gpu?: GpuLike } | undefined)?.gpu;
+}
+
+/** The major version of the Chrome (or Chromium) this runs in, where its user agent says it. */
+function defaultChromeVersion(): number | undefined {
+  const agent = (globalThis.navigator as { userAgent?: string } | undefined)?.userAgent ?? '';
+  const version = /Chrom(?:e|ium)\/(\d+)/.exec(agent)?.[1];
+  return version === undefined ? undefined : Number(version);
 }
 
 function defaultDeviceMemory(): number {

@@ -47,6 +47,7 @@ const envelopeSchema = traceFileSchema.extend({ runs: z.array(z.unknown()).max(m
 export async function readTraceFile(input: unknown, now = Date.now(), nextSlice: NextSlice = inOneGo): Promise<TraceFileReading> {
   let value = input;
   if (typeof input === 'string') {
+    if (input.trim() === '') return { ok: false, message: 'This file is empty: it holds no runs.' };
     try {
       value = JSON.parse(input);
     } catch (error) {

@@ -558,7 +558,7 @@ describe('local OpenAI-compatible server engine', () => {
   });
 
   it('refuses a port Chrome never connects to, where a connection would only fail as if no server ran', () => {
-    for (const address of ['http://127.0.0.1:1/v1', 'localhost:6000', 'https://gpu-box.lan:10080/v1']) {
+    for (const address of ['http://127.0.0.1:1/v1', 'localhost:6000', 'https://gpu-box.lan:10080/v1', 'localhost:0']) {
       expect(() => normalizeServerAddress(address), address).toThrow(/^Chrome does not connect to port \d+: it keeps that port closed to web pages and extensions\.$/);
     }
     try {

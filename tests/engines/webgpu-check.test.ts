@@ -35,4 +35,14 @@ describe('the WebGPU check', () => {
     const throwing = { requestAdapter: () => Promise.reject(new Error('GPU process crashed')) };
     expect(await checkWebGpu(throwing)).toMatchObject({ available: false, reason: 'no-adapter' });
   });
+
+  it('asks for a newer Chrome only of an older one: a recent one is told to look at its driver', async () => {
+    expect(await checkWebGpu(fakeGpu({ noAdapter: true }), 120)).toMatchObject({
+      fix: 'Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated)',
+    });
+    expect(await checkWebGpu(fakeGpu({ noAdapter: true }), 156)).toMatchObject({
+      fix: 'Update your graphics driver, and check that WebGPU is not turned off (chrome://gpu should list WebGPU as hardware accelerated)',
+      hint: 'Update your graphics driver, and check that WebGPU is not turned off (chrome://gpu should list WebGPU as hardware accelerated), or pick another engine in the options.',
+    });
+  });
 });

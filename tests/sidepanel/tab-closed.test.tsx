@@ -117,11 +117,13 @@ describe('a panel fixed to a tab that closes', () => {
     expect(panel.posted().at(-1)).toMatchObject({ type: 'approve', tabId: tabId + 2, callId: 'call-1' });
   });
 
-  it('says the tab is closed without a chat where the page opens after the tab went', async () => {
-    panel = await mountPanel();
+  it('says the tab is closed without a chat where the page opens after the tab went, and nothing of a private window', async () => {
+    // The background cannot read a closed tab's window, and takes it for a private one.
+    panel = await mountPanel({ privateWindow: true });
     await act(() => panel!.model.tabWasClosed(tabId));
     expect(panel.find('tab-closed-note')?.textContent).toBe('The tab this page was opened for is closed, so nothing more can be asked here.');
     expect(panel.container.textContent).not.toContain('Ask this page');
+    expect(panel.find('private-window')).toBeNull();
   });
 });
 

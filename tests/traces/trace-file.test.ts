@@ -63,6 +63,10 @@ describe('readTraceFile', () => {
     expect(await readTraceFile(createTraceFile([counted], at + 5))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.stepCount: not a number.' });
   });
 
+  it('says an empty file is empty, not that it is no JSON', async () => {
+    for (const text of ['', '  \n']) expect(await readTraceFile(text)).toEqual({ ok: false, message: 'This file is empty: it holds no runs.' });
+  });
+
   it('names an outcome it does not know as the file writes it, and those it takes with the names the viewer shows', async () => {
     const edited = trace('a');
     (edited.run as { outcome: unknown }).outcome = 'running';
