@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { followActiveTab, type ActiveTabSource } from '@/lib/sidepanel/follow-active-tab';
 import { readTabIdParameter } from '@/lib/sidepanel/read-tab-id-parameter';
-
-function listeners<Listener extends (...args: never[]) => void>() {
-  const registered = new Set<Listener>();
-  return {
-    registered,
-    addListener: (listener: Listener) => void registered.add(listener),
-    removeListener: (listener: Listener) => void registered.delete(listener),
-    fire: (...args: Parameters<Listener>) => registered.forEach((listener) => listener(...args)),
-  };
-}
+import { fakeBrowserEvent } from './fake-browser-event';
 
 /** A browser with window 1 whose active tab is 10. */
 function fakeBrowser() {
-  const onActivated = listeners<(info: { tabId: number; windowId: number }) => void>();
-  const onUpdated = listeners<(tabId: number, change: { status?: string }, tab: { windowId: number; active: boolean }) => void>();
+  const onActivated = fakeBrowserEvent<(info: { tabId: number; windowId: number }) => void>();
+  const onUpdated = fakeBrowserEvent<(tabId: number, change: { status?: string }, tab: { windowId: number; active: boolean }) => void>();
   const source: ActiveTabSource = {
     tabs: { query: async () => [{ id: 10 }], onActivated, onUpdated },
     windows: { getCurrent: async () => ({ id: 1 }) },

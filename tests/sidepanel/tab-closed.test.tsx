@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
 import { watchFixedTab, type FixedTabSource } from '@/lib/sidepanel/watch-fixed-tab';
 import { mountPanel, type MountedPanel } from './mount-panel';
+import { fakeBrowserEvent } from './fake-browser-event';
 import { engineStatus, sessionState, tabId, toolCard, turn } from './session-fixtures';
 
 let panel: MountedPanel | undefined;
@@ -127,19 +128,9 @@ describe('a panel fixed to a tab that closes', () => {
   });
 });
 
-function listeners<Listener extends (...args: never[]) => void>() {
-  const registered = new Set<Listener>();
-  return {
-    registered,
-    addListener: (listener: Listener) => void registered.add(listener),
-    removeListener: (listener: Listener) => void registered.delete(listener),
-    fire: (...args: Parameters<Listener>) => registered.forEach((listener) => listener(...args)),
-  };
-}
-
 function fakeTabs(openTabs: number[]) {
-  const onRemoved = listeners<(tabId: number) => void>();
-  const onReplaced = listeners<(addedTabId: number, removedTabId: number) => void>();
+  const onRemoved = fakeBrowserEvent<(tabId: number) => void>();
+  const onReplaced = fakeBrowserEvent<(addedTabId: number, removedTabId: number) => void>();
   const source: FixedTabSource = {
     tabs: {
       get: async (id) => {
