@@ -78,7 +78,7 @@ function putState(controls: readonly FormControl[], state: string): void {
 }
 
 /** Puts a field back as the page wrote it, announcing only the controls that change. */
-export function restoreDefault(controls: readonly FormControl[]): void {
+function restoreDefault(controls: readonly FormControl[]): void {
   for (const control of controls) {
     if (control instanceof HTMLSelectElement) {
       const before = Array.from(control.options, (option) => option.selected).join();
