@@ -15,7 +15,7 @@ export function ReplayPanel({ model }: { model: TraceViewerModel }) {
   useEffect(() => {
     if (runId) void model.loadReplayTabs();
   }, [model, runId]);
-  // An answered question goes away: the focus moves to Cancel, the replay's next possible action.
+  // A question answered, or withdrawn as its tab left the site, goes away: the focus moves to this button (Cancel while the replay goes on, Replay once it stopped).
   const replayButton = useRef<HTMLButtonElement>(null);
   if (!run) return null;
   const state = model.replay.value;

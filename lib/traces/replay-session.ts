@@ -171,6 +171,8 @@ async function agentOffProblem(background: TraceServiceBackground, site: string)
 /** Runs `check` every `everyMs` until `signal` aborts; never resolves, and rejects with what `check` throws. */
 async function checkEvery(everyMs: number, check: () => Promise<unknown>, signal: AbortSignal): Promise<never> {
   while (true) {
+    // Answered while a check went on: no listener heard the abort, so it is looked at here.
+    signal.throwIfAborted();
     await new Promise<void>((resolve, reject) => {
       const stop = () => {
         clearTimeout(timer);

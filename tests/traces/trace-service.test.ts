@@ -432,6 +432,35 @@ describe('the trace service', () => {
     expect(shop.cart).toEqual([]);
   });
 
+  it('stops looking at the site once the question is answered, even mid-look: the worker may sleep after the replay', async () => {
+    const store = await storeWithRuns(1);
+    let reads = 0;
+    // Each look reads the settings, slowly: the answer comes while one goes on.
+    const { service, openReplayPort } = createTestService(store, new Map([[7, createShopPage()]]), {
+      consent: async () => {
+        reads += 1;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return { askEveryCall: false, disabledSites: [] };
+      },
+    });
+    const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });
+    const messages: ReplayServerMessage[] = [];
+    await new Promise<void>((resolve) => {
+      const replay = client.replay('run-1', 7, {
+        onMessage: (message) => {
+          if (message.type !== 'progress') messages.push(message);
+          if (message.type === 'confirm-request') setTimeout(() => replay.confirm(message.call.callId, true), 650);
+          if (message.type === 'done' || message.type === 'failed') resolve();
+        },
+        onLost: () => resolve(),
+      });
+    });
+    expect(messages.at(-1)?.type).toBe('done');
+    const afterDone = reads;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(reads - afterDone).toBe(0);
+  }, 15_000);
+
   it('stops a replay when the person turns the agent off on its site meanwhile', async () => {
     const store = await storeWithRuns(1);
     const page = createShopPage();
