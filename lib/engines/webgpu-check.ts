@@ -41,12 +41,18 @@ export type WebGpuStatus =
 
 const oneGiB = 1 << 30;
 
-/** What gives a browser WebGPU: a Chrome recent enough (one that is needs no telling), and a driver Chrome trusts. */
-function noWebGpuFixFor(chromeVersion: number | undefined): string {
-  const gpuPage = 'chrome://gpu should list WebGPU as hardware accelerated';
-  return chromeVersion !== undefined && chromeVersion >= 124
-    ? `Update your graphics driver, and check that WebGPU is not turned off (${gpuPage})`
-    : `Use Chrome 124 or later with an up-to-date graphics driver (${gpuPage})`;
+const olderChromeFix = 'Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated)';
+
+/**
+ * What gives a browser WebGPU, where it has none at all (`no-api`) or found no GPU: a Chrome recent
+ * enough (one that is needs no telling); then WebGPU turned on (Chrome on Linux ships it off), and a
+ * driver Chrome trusts.
+ */
+function noWebGpuFixFor(reason: 'no-api' | 'no-adapter', chromeVersion: number | undefined): string {
+  if (chromeVersion === undefined || chromeVersion < 124) return olderChromeFix;
+  return reason === 'no-api'
+    ? 'Turn WebGPU on (on Linux, at chrome://flags/#enable-unsafe-webgpu; a policy of your administrator may keep it off)'
+    : 'Update your graphics driver, and check that WebGPU is not turned off (chrome://gpu should list WebGPU as hardware accelerated)';
 }
 const limitsFix = 'Update Chrome and your graphics driver';
 // The options offer only the engines that can run here, each with why another cannot.
@@ -57,10 +63,11 @@ const otherEngines = 'pick another engine in the options';
  * whether the GPU has 16-bit shaders. Never throws: a failure is a status with what to do.
  */
 export async function checkWebGpu(gpu: GpuLike | undefined = defaultGpu(), chromeVersion = defaultChromeVersion()): Promise<WebGpuStatus> {
-  const noWebGpuFix = noWebGpuFixFor(chromeVersion);
   if (!gpu) {
-    return { available: false, reason: 'no-api', message: 'This browser has no WebGPU, which WebLLM needs.', hint: `${noWebGpuFix}, or ${otherEngines}.`, fix: noWebGpuFix };
+    const fix = noWebGpuFixFor('no-api', chromeVersion);
+    return { available: false, reason: 'no-api', message: 'This browser has no WebGPU, which WebLLM needs.', hint: `${fix}, or ${otherEngines}.`, fix };
   }
+  const noWebGpuFix = noWebGpuFixFor('no-adapter', chromeVersion);
   let adapter: AdapterLike | null = null;
   try {
     adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });

@@ -33,6 +33,9 @@ function sayDefault(value: unknown): string {
 /** A number that only takes multiples of a whole step takes whole numbers: its type says so. */
 function wholeNumber(schema: Schema): Schema {
   if (schema.type === 'number') return { ...schema, type: 'integer' };
-  if (Array.isArray(schema.type) && schema.type.includes('number')) return { ...schema, type: schema.type.map((type) => (type === 'number' ? 'integer' : type)) };
+  if (Array.isArray(schema.type) && schema.type.includes('number')) {
+    const types = [...new Set(schema.type.map((type) => (type === 'number' ? 'integer' : type)))];
+    return { ...schema, type: types.length === 1 ? types[0] : types };
+  }
   return schema;
 }

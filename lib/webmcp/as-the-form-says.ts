@@ -12,7 +12,7 @@ type JsonObject = Record<string, unknown>;
  *   form then refuses: it is left out of the field's `enum` and `anyOf`;
  * - a radio or checkbox group goes undescribed, though its `<fieldset>`'s legend names it ("Extras");
  * - a number's steps are a `multipleOf` even where they count from its `min`, not from 0: they are
- *   said in words instead.
+ *   said in words instead (and where the browser gives none, the form's own are given).
  * A description Chrome gave stays. Any other tool, or one whose schema is not as Chrome writes it,
  * is returned as it is.
  */
@@ -36,10 +36,13 @@ export function asTheFormSays(tool: unknown, form: HTMLFormElement): unknown {
 function asTheFieldSays(property: JsonObject, controls: readonly FormControl[]): JsonObject {
   let said = property;
   if (hasPlaceholderChoice(controls)) said = withoutEmptyChoice(said) ?? said;
-  if (typeof said.multipleOf === 'number' && numberSteps(controls[0]).words !== undefined) {
+  const steps = numberSteps(controls[0]);
+  if (typeof said.multipleOf === 'number' && steps.words !== undefined) {
     const { multipleOf: _countsFromZero, ...rest } = said;
     said = rest;
   }
+  // A browser that gives no steps at all: the form's own.
+  if (said.multipleOf === undefined && steps.multipleOf !== undefined && (said.type === 'number' || said.type === 'integer')) said = { ...said, multipleOf: steps.multipleOf };
   const given = typeof said.description === 'string' && said.description.trim() !== '' ? said.description : undefined;
   const description = given !== undefined ? withStepWords(given, controls[0]) : fieldDescription(controls);
   if (description !== given && description !== undefined) said = { ...said, description };

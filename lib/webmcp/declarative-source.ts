@@ -1,6 +1,6 @@
 import { toolNotFound } from './adapters/tool-adapter';
 import { fillToolForm } from './fill-tool-form';
-import { formFieldNotes, formRefused } from './form-controls';
+import { formFieldNotes, formRefused, refusedByForm } from './form-controls';
 import { formToolSchema } from './form-tool-schema';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { FormResponse } from './bridge-source';
@@ -47,8 +47,12 @@ export function createDeclarativeSource(armFormResponse: () => FormResponse | un
       // A root that came with no change seen (an unwatched source) is found by walking again.
       const form = named() ?? (roots.walk() ? named() : undefined);
       if (!form) throw toolNotFound(name);
-      fillToolForm(form, args);
-      return submit(form, { armFormResponse, windowSubmits }, signal);
+      const filled = fillToolForm(form, args);
+      // A submit the form refused sent nothing: the form is put back as it was.
+      return submit(form, { armFormResponse, windowSubmits }, signal).catch((error: unknown) => {
+        if (refusedByForm(error)) filled.undo();
+        throw error;
+      });
     },
   };
 }

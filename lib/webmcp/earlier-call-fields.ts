@@ -3,6 +3,8 @@ import { fieldKind, namedControls, type FormControl } from './form-controls';
 
 /** For each form, the fields calls filled, as the last call that named each left it. */
 const filledByCalls = new WeakMap<HTMLFormElement, Map<string, string>>();
+/** For each form, how many calls have begun: only the latest may put the form back. */
+const callsBegun = new WeakMap<HTMLFormElement, number>();
 
 /** A field's controls as they are now: values, ticks and chosen options. */
 type FieldStates = Map<string, string>;
@@ -11,11 +13,13 @@ type FieldStates = Map<string, string>;
  * Before a call of `form`: every field an earlier call filled, that this one does not name and
  * that still holds what that call left, goes back to the page's own default, so that the call
  * sends what the person approved and no more. A field the person (or the page) changed since is
- * theirs, and stays; so does every field no call filled. Answers how to put those fields back, for
- * a call the form then refused (nothing was sent), and the named fields' states before the call
- * (for `rememberCall`).
+ * theirs, and stays; so does every field no call filled. Answers the named fields' states before
+ * the call (for `rememberCall`), and `undo`, which puts the form back as it was before the call,
+ * for a call the form then refused (nothing was sent); a later call begun meanwhile makes it do nothing.
  */
 export function clearEarlierCall(form: HTMLFormElement, args: Record<string, unknown>, groups = namedControls(form)): { undo(): void; before: FieldStates } {
+  const call = (callsBegun.get(form) ?? 0) + 1;
+  callsBegun.set(form, call);
   const filled = filledByCalls.get(form) ?? new Map<string, string>();
   const cleared: Array<[name: string, controls: readonly FormControl[], state: string]> = [];
   for (const [name, left] of filled) {
@@ -30,6 +34,8 @@ export function clearEarlierCall(form: HTMLFormElement, args: Record<string, unk
   return {
     before,
     undo() {
+      if (callsBegun.get(form) !== call) return;
+      for (const [name, state] of before) putState(groups.get(name) ?? [], state);
       for (const [name, controls, state] of cleared) {
         putState(controls, state);
         filled.set(name, state);
@@ -58,9 +64,10 @@ function fieldState(controls: readonly FormControl[]): string {
   return JSON.stringify(controls.map(controlState));
 }
 
+/** A control's state by what it holds: a select's chosen values, a box's value and tick, a field's text. */
 function controlState(control: FormControl): unknown {
-  if (control instanceof HTMLSelectElement) return Array.from(control.options, (option) => option.selected);
-  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return control.checked;
+  if (control instanceof HTMLSelectElement) return Array.from(control.options).filter((option) => option.selected).map((option) => option.value);
+  if (isBox(control)) return [control.value, control.checked];
   return control.value;
 }
 
@@ -70,11 +77,17 @@ function putState(controls: readonly FormControl[], state: string): void {
   controls.forEach((control, index) => {
     const wanted = states[index];
     if (JSON.stringify(controlState(control)) === JSON.stringify(wanted)) return;
-    if (control instanceof HTMLSelectElement) Array.from(control.options).forEach((option, at) => (option.selected = (wanted as boolean[])[at] === true));
-    else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) control.checked = wanted === true;
+    if (control instanceof HTMLSelectElement) {
+      const chosen = new Set(wanted as string[]);
+      for (const option of Array.from(control.options)) option.selected = chosen.has(option.value);
+    } else if (isBox(control)) control.checked = (wanted as [string, boolean])[1];
     else control.value = String(wanted);
     announce(control);
   });
+}
+
+function isBox(control: FormControl): control is HTMLInputElement {
+  return control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
 }
 
 /** Puts a field back as the page wrote it, announcing only the controls that change. */
@@ -86,7 +99,7 @@ function restoreDefault(controls: readonly FormControl[]): void {
       if (!control.multiple && !defaults.includes(true)) control.selectedIndex = control.options.length > 0 ? 0 : -1;
       else Array.from(control.options).forEach((option, index) => (option.selected = defaults[index]!));
       if (Array.from(control.options, (option) => option.selected).join() !== before) announce(control);
-    } else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+    } else if (isBox(control)) {
       if (control.checked === control.defaultChecked) continue;
       control.checked = control.defaultChecked;
       announce(control);

@@ -6,9 +6,10 @@ import { fieldKind, namedControls, type FormControl } from './form-controls';
  * Puts a call's arguments into a `<form toolname>` as a person would type them, firing `input`
  * and `change` so the page's own scripts follow. Every value is checked against what the form
  * offers first: on an unknown field or a value the form does not take, it throws one readable
- * error naming each such field and what it takes, and the form is left as it was.
+ * error naming each such field and what it takes, and the form is left as it was. Answers how to
+ * put the form back as it was, for a submit the form then refuses.
  */
-export function fillToolForm(form: HTMLFormElement, args: Record<string, unknown>): void {
+export function fillToolForm(form: HTMLFormElement, args: Record<string, unknown>): { undo(): void } {
   const groups = namedControls(form);
   const problems = Object.entries(args)
     .map(([name, value]) => valueProblem(name, groups.get(name) ?? [], value))
@@ -19,9 +20,10 @@ export function fillToolForm(form: HTMLFormElement, args: Record<string, unknown
     if (unknown) problems.push(fields.length > 0 ? `Its fields are ${fields.map((name) => JSON.stringify(name)).join(', ')}.` : 'It has no fields.');
     throw Object.assign(new Error(problems.join(' ')), { name: 'TypeError' });
   }
-  const { before } = clearEarlierCall(form, args, groups);
+  const earlier = clearEarlierCall(form, args, groups);
   for (const [name, value] of Object.entries(args)) fillField(groups.get(name) ?? [], value);
-  rememberCall(form, before, groups);
+  rememberCall(form, earlier.before, groups);
+  return earlier;
 }
 
 /** Fills one field with a value `valueProblem` took. */

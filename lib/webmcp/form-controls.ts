@@ -62,6 +62,12 @@ export function formRefused(form: HTMLFormElement): Error {
   return Object.assign(new Error(`The form did not accept the values (${problems.join('; ')}).`), { name: 'TypeError' });
 }
 
+/** Whether a call failed as the form refused its values (in `formRefused`'s words, or Chrome's), so that nothing was sent. */
+export function refusedByForm(error: unknown): boolean {
+  const message = typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : '';
+  return /^(?:Form validation failed|The form did not accept the values)/.test(message);
+}
+
 /**
  * The format a field's `pattern` asks for, which the browser's words ("Please match the requested
  * format.") leave out and the model never saw (a schema given to it keeps no `pattern`), with the

@@ -2,7 +2,7 @@ import { createModelContextAdapter, isModelContextLike, type ModelContextLike } 
 import { createTestingApiAdapter, isTestingApiLike } from './adapters/testing-api-adapter';
 import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-adapter';
 import { lengthProblems } from './check-form-value';
-import { formFieldNotes, formRefused } from './form-controls';
+import { formFieldNotes, formRefused, refusedByForm } from './form-controls';
 import { clearEarlierCall, rememberCall } from './earlier-call-fields';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { DroppedToolReport } from './reported-tool';
@@ -34,15 +34,18 @@ export function createNativeSource(): PageToolSource | undefined {
       // The browser fills only the fields a call names: the rest would keep an earlier call's values.
       const earlier = isForm ? clearEarlierCall(form, args) : undefined;
       const running = adapter.execute(name, args, signal);
-      if (earlier) {
-        // A call the form refused sent nothing: what the earlier calls left comes back.
-        running.catch(() => earlier.undo()).finally(() => rememberCall(form!, earlier.before));
-      }
       if (!form) return running;
       const answered = running.catch((error: unknown) => {
         throw refusedInWords(form, error);
       });
-      return form.hasAttribute('toolautosubmit') ? submittedByPage(answered) : filledForPerson(context, name, form, answered);
+      const result = form.hasAttribute('toolautosubmit') ? submittedByPage(answered) : filledForPerson(context, name, form, answered);
+      if (earlier) {
+        // Once the browser has filled the form (a form for the person answers then, not when they
+        // send it), what the call put there is the call's. One the form refused sent nothing: the
+        // form is put back as it was.
+        result.catch((error: unknown) => refusedByForm(error) && earlier.undo()).finally(() => rememberCall(form, earlier.before));
+      }
+      return result;
     };
     let forms = new Map<string | null, HTMLFormElement>();
     // The names of the tools the last listing found to be forms.

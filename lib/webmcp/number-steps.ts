@@ -13,8 +13,10 @@ export function numberSteps(control: unknown): { multipleOf?: number; words?: st
   const parsed = raw === null || raw.trim() === '' ? 1 : Number(raw);
   const step = Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
   const base = numberAttribute(control, 'min') ?? numberAttribute(control, 'value') ?? 0;
-  const offset = Math.abs(base / step - Math.round(base / step));
-  return offset < 1e-9 ? { multipleOf: step } : { words: `in steps of ${step} from ${base}` };
+  const steps = base / step;
+  // Past 2^53 every number reads as whole: such a base is said in words.
+  const fromZero = Math.abs(steps) <= Number.MAX_SAFE_INTEGER && Math.abs(steps - Math.round(steps)) < 1e-9;
+  return fromZero ? { multipleOf: step } : { words: `in steps of ${step} from ${base}` };
 }
 
 export function isNumberField(control: unknown): control is HTMLInputElement {

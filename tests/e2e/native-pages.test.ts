@@ -390,6 +390,18 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await Promise.all([panel.close(), page.close()]);
   });
 
+  it('leaves the form as it was where the form refuses a call, the fields the call named too', async () => {
+    const { page, inspector } = await openFixture('declarative-order.html');
+    await inspector.waitForTools(['order_pizza'], 2_000);
+    await page.locator('input[name=notes]').fill('leave at the door');
+    const form = () => page.locator('#order').evaluate((element) => Object.fromEntries(new FormData(element as HTMLFormElement)));
+    const before = await form();
+    const run = await inspector.run('order_pizza', { name: 'Bo', grams: '30' }, 10_000, { anyway: true });
+    expect(run).toMatchObject({ isError: true, text: expect.stringMatching(/^The form did not accept the values \(grams: /) });
+    expect(await form()).toEqual(before);
+    await expect(page.locator('#sent').textContent()).resolves.toBe('');
+  });
+
   it('tells the model what the form says and the browser\'s schema leaves out, or words in keywords it does not read: a group\'s legend, whole numbers, a number\'s steps', async () => {
     const { inspector } = await openFixture('declarative-order.html');
     await inspector.waitForTools(['order_pizza'], 2_000);

@@ -40,6 +40,10 @@ describe('the WebGPU check', () => {
     expect(await checkWebGpu(fakeGpu({ noAdapter: true }), 120)).toMatchObject({
       fix: 'Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated)',
     });
+    // No WebGPU at all in a recent Chrome: it is turned off, which no driver mends.
+    expect(await checkWebGpu(undefined, 156)).toMatchObject({
+      fix: 'Turn WebGPU on (on Linux, at chrome://flags/#enable-unsafe-webgpu; a policy of your administrator may keep it off)',
+    });
     expect(await checkWebGpu(fakeGpu({ noAdapter: true }), 156)).toMatchObject({
       fix: 'Update your graphics driver, and check that WebGPU is not turned off (chrome://gpu should list WebGPU as hardware accelerated)',
       hint: 'Update your graphics driver, and check that WebGPU is not turned off (chrome://gpu should list WebGPU as hardware accelerated), or pick another engine in the options.',

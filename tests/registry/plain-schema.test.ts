@@ -62,6 +62,7 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
         grams: { type: 'number', multipleOf: 25, description: 'Cheese in grams' },
         size: { type: ['number', 'null'], multipleOf: 0.5 },
         odd: { type: 'number', multipleOf: -2 },
+        both: { type: ['number', 'integer'], multipleOf: 2 },
       },
     };
     expect(modelReads(steps).properties).toEqual({
@@ -69,6 +70,7 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
       grams: { type: 'integer', description: '(a multiple of 25) Cheese in grams' },
       size: { type: ['number', 'null'], description: '(a multiple of 0.5)' },
       odd: { type: 'number' },
+      both: { type: 'integer', description: '(a multiple of 2)' },
     });
     // A call of a whole number is refused before the page where it is not one.
     expect(validateArgs(plainSchema(steps) as Record<string, unknown>, { qty: 1.5 })).not.toBeNull();

@@ -101,7 +101,8 @@ describe('a panel fixed to a tab that closes', () => {
     expect((panel.find('chat-input') as HTMLTextAreaElement).readOnly).toBe(false);
   });
 
-  it('keeps what was typed, the chat and the question waiting when Chrome gives the tab a new id, and then speaks of the new id', async () => {
+  it('keeps what was typed and the chat when Chrome gives the tab a new id, and then speaks of the new id', async () => {
+    // (The background stops a run as its tab is replaced: the card waiting here only shows which id an answer names.)
     const asked = turn({ items: [toolCard({ state: 'waiting', approvalReason: 'not-read-only' })] });
     panel = await mountPanel({ running: true, turns: [asked] });
     await act(() => panel!.model.setDraft('and a teapot'));

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDeclarativeSource } from '@/lib/webmcp/declarative-source';
+import { clearEarlierCall } from '@/lib/webmcp/earlier-call-fields';
 import { fillToolForm } from '@/lib/webmcp/fill-tool-form';
 import { formToolSchema } from '@/lib/webmcp/form-tool-schema';
 import { formSubmittedWithoutResult } from '@/lib/webmcp/form-waits-for-person';
@@ -207,11 +208,34 @@ describe('fillToolForm: a call’s arguments typed into the form', () => {
     expect(events.sort()).toEqual(['budget', 'diet', 'guests', 'name', 'newsletter', 'note', 'seat', 'time']);
   });
 
+  it('puts the form back for a refused call only while no later call has begun', () => {
+    const notes = form().querySelector<HTMLTextAreaElement>('[name=note]')!;
+    const first = clearEarlierCall(form(), { note: 'one' });
+    notes.value = 'one';
+    const second = clearEarlierCall(form(), { note: 'two' });
+    notes.value = 'two';
+    // The first call's refusal comes late: the second call's values stay.
+    first.undo();
+    expect(notes.value).toBe('two');
+    second.undo();
+    expect(notes.value).toBe('one');
+  });
+
+  it('tells a select apart by the values chosen, not their place: options the page swapped and the person chose stay', () => {
+    const time = form().querySelector<HTMLSelectElement>('[name=time]')!;
+    fillToolForm(form(), { name: 'Ada', time: '20:00' });
+    // The page offers other times now, and the person picks the one in the same place.
+    time.innerHTML = '<option>19:00</option><option>21:00</option>';
+    time.value = '21:00';
+    fillToolForm(form(), { name: 'Bo' });
+    expect(new FormData(form()).get('time')).toBe('21:00');
+  });
+
   it('keeps what the person typed, and what they changed since an earlier call: only what a call left goes back', () => {
     const note = form().querySelector<HTMLTextAreaElement>('[name=note]')!;
     note.value = 'Typed by me';
     fillToolForm(form(), { name: 'Ada', budget: 30, newsletter: true });
-    // The person changes the budget the call put there; the newsletter stays as the call left it.
+    // The person changes the budget the call put there; the newsletter is as the call left it, so the next call resets it.
     form().querySelector<HTMLInputElement>('[name=budget]')!.value = '45';
     fillToolForm(form(), { name: 'Bo' });
     const data = new FormData(form());
@@ -345,6 +369,8 @@ describe('createDeclarativeSource', () => {
     </form>`;
     const refusal = createDeclarativeSource().execute('contact', { email: 'ada' }, never);
     await expect(refusal).rejects.toThrow(/^The form did not accept the values \(topic: .+; message: .+; email: .+\)\.$/);
+    // Nothing was sent: the form is as it was.
+    expect(document.querySelector<HTMLInputElement>('[name=email]')!.value).toBe('');
   });
 
   it('tells the author of a field without a name that no agent can fill it, and names it by its label when it blocks a call', async () => {
