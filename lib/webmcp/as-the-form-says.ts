@@ -1,3 +1,4 @@
+import { isRecord } from '../chat/is-record';
 import { readProperty } from './adapters/tool-adapter';
 import { hasPlaceholderChoice, namedControls, type FormControl } from './form-controls';
 import { fieldDescription, withStepWords } from './form-tool-schema';
@@ -18,12 +19,12 @@ type JsonObject = Record<string, unknown>;
  */
 export function asTheFormSays(tool: unknown, form: HTMLFormElement): unknown {
   const schema = readProperty(tool, 'inputSchema');
-  const properties = isObject(schema) ? schema.properties : undefined;
-  if (!isObject(schema) || !isObject(properties) || typeof tool !== 'object' || tool === null) return tool;
+  const properties = isRecord(schema) ? schema.properties : undefined;
+  if (!isRecord(schema) || !isRecord(properties) || typeof tool !== 'object' || tool === null) return tool;
   const fields = namedControls(form);
   const changed = Object.entries(properties).flatMap(([name, property]) => {
     const controls = fields.get(name);
-    const said = controls && isObject(property) ? asTheFieldSays(property, controls) : property;
+    const said = controls && isRecord(property) ? asTheFieldSays(property, controls) : property;
     return said !== property ? [[name, said] as const] : [];
   });
   if (changed.length === 0) return tool;
@@ -52,12 +53,8 @@ function asTheFieldSays(property: JsonObject, controls: readonly FormControl[]):
 /** The property without its empty choice, or undefined where it offers none (or nothing else). */
 function withoutEmptyChoice(property: JsonObject): JsonObject | undefined {
   const listed = Array.isArray(property.enum) ? property.enum.filter((value) => value !== '') : undefined;
-  const choices = Array.isArray(property.anyOf) ? property.anyOf.filter((choice) => !(isObject(choice) && choice.const === '')) : undefined;
+  const choices = Array.isArray(property.anyOf) ? property.anyOf.filter((choice) => !(isRecord(choice) && choice.const === '')) : undefined;
   const dropped = (listed && listed.length < (property.enum as unknown[]).length) || (choices && choices.length < (property.anyOf as unknown[]).length);
   if (!dropped || listed?.length === 0 || choices?.length === 0) return undefined;
   return { ...property, ...(listed ? { enum: listed } : {}), ...(choices ? { anyOf: choices } : {}) };
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
