@@ -95,9 +95,11 @@ export const storedDraftsOfTabs = (area: Pick<DraftArea, 'get' | 'set' | 'remove
     await area.remove(draftKey(tabId));
   },
   async tabReplaced(removedTabId: number, addedTabId: number): Promise<void> {
-    const key = draftKey(removedTabId);
+    const [key, added] = [draftKey(removedTabId), draftKey(addedTabId)];
     const text = (await area.get(key))[key];
-    if (typeof text === 'string') await area.set({ [draftKey(addedTabId)]: text });
+    // A panel that follows the tab may keep its draft under the new id already: that one is newer.
+    const newer = (await area.get(added))[added];
+    if (typeof text === 'string' && newer === undefined) await area.set({ [added]: text });
     await area.remove(key);
   },
 });

@@ -77,6 +77,12 @@ describe('the drafts kept in session storage', () => {
     await tabs.tabClosed(1);
     await tabs.tabReplaced(2, 9);
     expect(Object.fromEntries(items)).toEqual({ 'panelDraft:9': 'a pot of green tea' });
+    // A panel that follows the tab wrote under the new id first: its newer draft stays.
+    drafts.write(3, 'two pots');
+    drafts.write(10, 'two pots of tea');
+    await drafts.settled();
+    await tabs.tabReplaced(3, 10);
+    expect(Object.fromEntries(items)).toEqual({ 'panelDraft:9': 'a pot of green tea', 'panelDraft:10': 'two pots of tea' });
   });
 
   it('keeps, when the worker starts, only the drafts of tabs still open (a panel put a request back into a tab that had closed)', async () => {
