@@ -76,7 +76,8 @@ function triedKey(address: string, key: string): string {
 
 /** An address or key typed and not saved yet; `failed`: Connect tried them as they are, and failed (its message says why). */
 function UnsavedNote({ settings, address, apiKey, failed }: { settings: Settings; address: string; apiKey: string; failed: boolean }) {
-  const newAddress = storedAs(address) !== settings.openaiBaseUrl;
+  // An address no longer taken as it was saved (a port Chrome refuses, say) is still the one saved: its refusal says why.
+  const newAddress = (storedAs(address) ?? address.trim()) !== settings.openaiBaseUrl;
   if (!newAddress && apiKey.trim() === settings.openaiApiKey) return null;
   const until = failed ? 'Not saved, as Connect failed.' : 'Not saved yet: press Connect.';
   return (

@@ -78,6 +78,11 @@ describe('the local server on the options page', () => {
     await answered(() => expect(page.failure()).toContain('Chrome does not connect to port 6000: it keeps that port closed to web pages and extensions.'));
     expect(page.failure()).toContain("Start the server on another port (Ollama's is 11434, LM Studio's 1234, llama.cpp's 8080) and enter that address, then press Connect.");
     expect(page.failure()).not.toContain('No server answers');
+    // Saved so by an earlier version: refused as the page opens, and not called unsaved.
+    document.body.innerHTML = '';
+    const saved = show({ openaiBaseUrl: 'http://127.0.0.1:6000/v1' });
+    await answered(() => expect(saved.failure()).toContain('Chrome does not connect to port 6000'));
+    expect(saved.root.querySelector('[data-testid="address-unsaved"]')).toBeNull();
   });
 
   it('says an address stored by hand that is no server address is not one, as the page opens, rather than that no server answers there', async () => {
