@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 
-interface BrowserEvent<Listener> {
+/** A browser event's listener methods, as the panel's tab watchers use them. */
+export interface BrowserEvent<Listener> {
   addListener(listener: Listener): void;
   removeListener(listener: Listener): void;
 }

@@ -1,9 +1,5 @@
 import { browser } from 'wxt/browser';
-
-interface BrowserEvent<Listener> {
-  addListener(listener: Listener): void;
-  removeListener(listener: Listener): void;
-}
+import type { BrowserEvent } from './follow-active-tab';
 
 /** The slice of the tabs API a panel fixed to one tab watches it with. */
 export interface FixedTabSource {
