@@ -29,6 +29,6 @@ if (fixedTabId !== undefined) {
     },
     closed: model.tabWasClosed,
   });
-} else followActiveTab((tabId) => model.selectTab(tabId));
+} else followActiveTab({ turned: model.selectTab, replaced: model.tabReplaced });
 
 render(<ChatApp model={model} />, document.getElementById('app')!);

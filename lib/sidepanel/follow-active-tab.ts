@@ -7,6 +7,7 @@ export interface BrowserEvent<Listener> {
 }
 
 type ActivatedListener = (info: { tabId: number; windowId: number }) => void;
+type ReplacedListener = (addedTabId: number, removedTabId: number) => void;
 type UpdatedListener = (
   tabId: number,
   change: { status?: string; url?: string },
@@ -19,22 +20,27 @@ export interface ActiveTabSource {
     query(query: { active: true; windowId: number }): Promise<Array<{ id?: number }>>;
     onActivated: BrowserEvent<ActivatedListener>;
     onUpdated: BrowserEvent<UpdatedListener>;
+    onReplaced: BrowserEvent<ReplacedListener>;
   };
   windows: { getCurrent(): Promise<{ id?: number }> };
 }
 
 /**
- * Calls `onTab` with the active tab of the panel's window, again whenever another tab is activated
- * there, and when another tab is found active as its page loads (an activation missed). Returns a
- * function that stops following.
+ * Calls `turned` with the active tab of the panel's window, again whenever another tab is activated
+ * there, and when another tab is found active as its page loads (an activation missed); `replaced`
+ * whenever Chrome gives a tab a new id (a tab discarded to save memory, a prerendered page), the one
+ * followed or one left, which is the same tab still. Returns a function that stops following.
  */
-export function followActiveTab(onTab: (tabId: number) => void, source: ActiveTabSource = browser): () => void {
+export function followActiveTab(
+  { turned, replaced }: { turned: (tabId: number) => void; replaced: (removedTabId: number, addedTabId: number) => void },
+  source: ActiveTabSource = browser,
+): () => void {
   let windowId: number | undefined;
   let followed: number | undefined;
   let stopped = false;
   const follow = (tabId: number): void => {
     followed = tabId;
-    onTab(tabId);
+    turned(tabId);
   };
   const onActivated: ActivatedListener = (info) => {
     if (!stopped && info.windowId === windowId) follow(info.tabId);
@@ -48,8 +54,14 @@ export function followActiveTab(onTab: (tabId: number) => void, source: ActiveTa
     const loaded = change.status === 'complete' || change.url !== undefined;
     if (!stopped && loaded && tab.active && tab.windowId === windowId && tabId !== followed) follow(tabId);
   };
+  const onReplaced: ReplacedListener = (addedTabId, removedTabId) => {
+    if (stopped) return;
+    if (removedTabId === followed) followed = addedTabId;
+    replaced(removedTabId, addedTabId);
+  };
   source.tabs.onActivated.addListener(onActivated);
   source.tabs.onUpdated.addListener(onUpdated);
+  source.tabs.onReplaced.addListener(onReplaced);
 
   void (async () => {
     const window = await source.windows.getCurrent();
@@ -65,5 +77,6 @@ export function followActiveTab(onTab: (tabId: number) => void, source: ActiveTa
     stopped = true;
     source.tabs.onActivated.removeListener(onActivated);
     source.tabs.onUpdated.removeListener(onUpdated);
+    source.tabs.onReplaced.removeListener(onReplaced);
   };
 }

@@ -27,11 +27,12 @@ export function createTabActions(panel: PanelState, subscription: TabSubscriptio
       subscription.renew();
     },
     /**
-     * Chrome gave the tab followed a new id (a discarded tab brought back, a prerendered page): the
-     * same page and chat, which the background moves to it, so what the panel shows and what was
-     * typed stay, and it subscribes under the new id.
+     * Chrome gave a tab a new id (a discarded tab, a prerendered page): the same page and chat, which
+     * the background moves to it. The tab followed stays in view with what was typed, subscribed
+     * under the new id; a tab the panel left has what it kept there on the way back.
      */
     tabReplaced(removedTabId: number, addedTabId: number) {
+      drafts.tabReplaced(removedTabId, addedTabId);
       if (removedTabId !== tabId.value) return;
       tabId.value = addedTabId;
       subscription.renew();

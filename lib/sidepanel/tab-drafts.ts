@@ -24,6 +24,14 @@ export function createTabDrafts(keep: (tabId: number, draft: string) => void = (
       keep(tabId, draft);
       if (refusal !== undefined) refusals.set(tabId, refusal);
     },
+    /** Chrome gave a tab the panel left a new id (a tab discarded to save memory): what it kept there goes with it. */
+    tabReplaced(removedTabId: number, addedTabId: number): void {
+      for (const kept of [otherTabsDrafts, refusals]) {
+        const value = kept.get(removedTabId);
+        kept.delete(removedTabId);
+        if (value !== undefined) kept.set(addedTabId, value);
+      }
+    },
     /** The refusal to show on turning back to `tabId`, once. */
     takeRefusal(tabId: number): string | undefined {
       const refusal = refusals.get(tabId);

@@ -7,18 +7,19 @@ import { fakeBrowserEvent } from './fake-browser-event';
 function fakeBrowser() {
   const onActivated = fakeBrowserEvent<(info: { tabId: number; windowId: number }) => void>();
   const onUpdated = fakeBrowserEvent<(tabId: number, change: { status?: string }, tab: { windowId: number; active: boolean }) => void>();
+  const onReplaced = fakeBrowserEvent<(addedTabId: number, removedTabId: number) => void>();
   const source: ActiveTabSource = {
-    tabs: { query: async () => [{ id: 10 }], onActivated, onUpdated },
+    tabs: { query: async () => [{ id: 10 }], onActivated, onUpdated, onReplaced },
     windows: { getCurrent: async () => ({ id: 1 }) },
   };
-  return { source, onActivated, onUpdated };
+  return { source, onActivated, onUpdated, onReplaced };
 }
 
 describe('followActiveTab', () => {
   it('follows the active tab of its own window only', async () => {
     const browser = fakeBrowser();
     const seen: number[] = [];
-    const stop = followActiveTab((tabId) => seen.push(tabId), browser.source);
+    const stop = followActiveTab({ turned: (tabId) => seen.push(tabId), replaced: () => {} }, browser.source);
     await new Promise((resolve) => setTimeout(resolve, 0));
     browser.onActivated.fire({ tabId: 11, windowId: 1 });
     browser.onActivated.fire({ tabId: 20, windowId: 2 });
@@ -34,6 +35,23 @@ describe('followActiveTab', () => {
     browser.onActivated.fire({ tabId: 13, windowId: 1 });
     expect(seen).toEqual([10, 11, 14]);
     expect(browser.onActivated.registered.size).toBe(0);
+  });
+
+  it('tells of every tab Chrome gives a new id, and takes the tab followed by its new id as the one it follows', async () => {
+    const browser = fakeBrowser();
+    const seen: number[] = [];
+    const replaced: Array<[number, number]> = [];
+    const stop = followActiveTab({ turned: (tabId) => seen.push(tabId), replaced: (removed, added) => replaced.push([removed, added]) }, browser.source);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A tab left behind, discarded; then the tab followed, swapped for a prerendered page.
+    browser.onReplaced.fire(31, 12);
+    browser.onReplaced.fire(32, 10);
+    // The new page finishing its load is the same tab: not a turn to another.
+    browser.onUpdated.fire(32, { status: 'complete' }, { windowId: 1, active: true });
+    expect(replaced).toEqual([[12, 31], [10, 32]]);
+    expect(seen).toEqual([10]);
+    stop();
+    expect(browser.onReplaced.registered.size).toBe(0);
   });
 });
 

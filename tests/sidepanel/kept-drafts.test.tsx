@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDraftStorage } from '@/lib/agent/stored-drafts';
+import { createDraftStorage, storedDraftsOfTabs } from '@/lib/agent/stored-drafts';
 import { createFakeDraftArea } from '../agent/fake-draft-area';
 import { mountPanel, type MountedPanel } from './mount-panel';
 import { sessionState, tabId } from './session-fixtures';
@@ -119,5 +119,51 @@ describe('what was typed and not sent, when the panel is closed', () => {
     expect(input(slow).value).toBe('a teapot');
     const again = await storage.reopen(slow);
     expect(input(again).value).toBe('a teapot');
+  });
+});
+
+describe('a tab the panel left, which Chrome gives a new id meanwhile (a tab discarded to save memory)', () => {
+  /** Chrome discards the tab: the background moves its stored draft, the panel hears of the new id; then the person goes back to it. */
+  async function discardAndGoBack(storage: ReturnType<typeof sessionStorage>, panel: MountedPanel, newId: number) {
+    await storage.drafts.settled();
+    await storedDraftsOfTabs(storage.area).tabReplaced(tabId, newId);
+    panel.model.tabReplaced(tabId, newId);
+    panel.model.selectTab(newId);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: newId }) });
+    await panel.flush();
+  }
+
+  it('has what was typed there in the box on the way back', async () => {
+    const storage = sessionStorage();
+    const panel = await storage.open();
+    panel.model.setDraft('place the order');
+    panel.model.selectTab(otherTab.tabId);
+    await panel.deliver({ type: 'snapshot', state: sessionState(otherTab) });
+    await discardAndGoBack(storage, panel, 31);
+    await vi.waitFor(() => expect(input(panel).value).toBe('place the order'));
+  });
+
+  it('has a request refused there after the panel left in the box, with its refusal, on the way back', async () => {
+    const storage = sessionStorage();
+    const panel = await storage.open();
+    panel.model.setDraft('add two mugs');
+    panel.model.send();
+    panel.model.selectTab(otherTab.tabId);
+    await panel.deliver({ type: 'error', tabId, message: 'A replay from the trace viewer is running in this tab.' });
+    await discardAndGoBack(storage, panel, 31);
+    await vi.waitFor(() => expect(input(panel).value).toBe('add two mugs'));
+    expect(panel.find('session-error')?.textContent).toContain('A replay from the trace viewer is running in this tab.');
+  });
+
+  it('keeps what was typed where nothing is stored (a Chrome without the storage the drafts need)', async () => {
+    const panel = await mountPanel();
+    mounted.push(panel);
+    panel.model.setDraft('place the order');
+    panel.model.selectTab(otherTab.tabId);
+    await panel.deliver({ type: 'snapshot', state: sessionState(otherTab) });
+    panel.model.tabReplaced(tabId, 31);
+    panel.model.selectTab(31);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 31 }) });
+    expect(input(panel).value).toBe('place the order');
   });
 });

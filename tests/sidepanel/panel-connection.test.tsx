@@ -240,10 +240,11 @@ describe('an idle panel when the worker stops', () => {
         query: async () => [{ id: tabId }],
         onActivated: { addListener() {}, removeListener() {} },
         onUpdated: { addListener: (listener) => void updated.add(listener), removeListener: (listener) => void updated.delete(listener) },
+        onReplaced: { addListener() {}, removeListener() {} },
       },
       windows: { getCurrent: async () => ({ id: 1 }) },
     };
-    const stop = followActiveTab((followed) => panel!.model.selectTab(followed), source);
+    const stop = followActiveTab({ turned: panel.model.selectTab, replaced: panel.model.tabReplaced }, source);
     await vi.advanceTimersByTimeAsync(0);
     panel.background.port.drop();
     await vi.advanceTimersByTimeAsync(30_000);
