@@ -203,6 +203,7 @@ function StopButton({ model, hadFocus }: { model: PanelModel; hadFocus: { curren
 
 function placeholderFor(model: PanelModel): string {
   if (model.tabClosed.value) return 'This tab is closed';
+  if (model.session.value?.pageAsleep) return 'This tab is asleep: wake it to ask';
   if (model.session.value?.toolCount === 0) return 'This page offers no tools to ask for';
   if (model.engineCannotRun.value) return `${engineName(model.session.value?.engine.engineId ?? '')} cannot run here: pick another engine in the options`;
   return 'Ask this page to do something…';

@@ -66,7 +66,7 @@ export function Conversation({ model }: { model: PanelModel }) {
         {session?.agentOff && !tabClosed && <AgentOffEntry model={model} origin={session.origin} offBy={session.agentOffBy} />}
         {noTools && turns.length > 0 && <NoToolsNote compact loading={session.pageLoading === true} refused={session.toolsRefused === true} />}
         {tabClosed && <TabClosedNote asked={turns.length > 0} />}
-        {unreachable && <UnreachableEntry model={model} closedPage={session.closedPage} loadFailed={session.pageLoadFailed === true} />}
+        {unreachable && <UnreachableEntry model={model} session={session} />}
       </div>
       {/* The panel's run announcer says what a screen reader needs of the run: this is for the eyes. */}
       {newerBelow && (
@@ -131,11 +131,12 @@ function AgentOffEntry({ model, origin, offBy }: { model: PanelModel; origin: st
 }
 
 /** The note for a page the extension cannot read, with its Reload. */
-function UnreachableEntry({ model, closedPage, loadFailed }: { model: PanelModel; closedPage: SessionState['closedPage']; loadFailed: boolean }) {
+function UnreachableEntry({ model, session }: { model: PanelModel; session: SessionState }) {
   return (
     <UnreachablePageNote
-      closedPage={closedPage}
-      loadFailed={loadFailed}
+      closedPage={session.closedPage}
+      loadFailed={session.pageLoadFailed === true}
+      asleep={session.pageAsleep === true}
       onReload={() => {
         model.reloadPage();
         // The note, and its button, go once the page answers.

@@ -58,6 +58,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
 function siteDetail(session: NonNullable<PanelModel['session']['value']>): string {
   if (session.agentOff) return 'Agent off on this site';
   if (session.closedPage === 'browser') return 'A browser page';
+  if (session.pageAsleep) return 'Tab asleep';
   const tools = plural(session.toolCount, 'tool');
   return session.siteAllowed ? `${tools} · changes allowed on this site` : tools;
 }

@@ -5,17 +5,28 @@ import type { SessionState } from '@/lib/agent/session-state';
  * The extension's content script does not run in this tab's page, so its tools cannot be read:
  * say why, and offer the reload that fixes the common case (a page open since before install).
  * A browser page, or a file the extension may not read, gets no reload that would not help; a page
- * that did not load is not the extension's doing, and is told apart.
+ * that did not load is not the extension's doing, and is told apart, as is a tab Chrome unloaded
+ * to save memory (which a reload wakes).
  */
 export function UnreachablePageNote({
   closedPage,
   loadFailed = false,
+  asleep = false,
   onReload,
 }: {
   closedPage: SessionState['closedPage'];
   loadFailed?: boolean;
+  asleep?: boolean;
   onReload: () => void;
 }) {
+  if (asleep) {
+    return (
+      <Note closed="asleep" heading="This tab is asleep">
+        <p>Chrome unloaded this tab's page to save memory, so its tools are not there. Wake it to load the page again.</p>
+        <ReloadButton onReload={onReload} label="Wake the page" />
+      </Note>
+    );
+  }
   if (closedPage === 'browser') {
     return (
       <Note closed="browser" heading="No extension can work on this page">
@@ -65,11 +76,11 @@ function Note({ closed, heading, children }: { closed?: string; heading: string;
   );
 }
 
-function ReloadButton({ onReload, primary = true }: { onReload: () => void; primary?: boolean }) {
+function ReloadButton({ onReload, primary = true, label = 'Reload page' }: { onReload: () => void; primary?: boolean; label?: string }) {
   return (
     <p>
       <button type="button" class={primary ? 'button primary' : 'button'} data-testid="reload-page" onClick={onReload}>
-        Reload page
+        {label}
       </button>
     </p>
   );

@@ -27,6 +27,8 @@ export interface AgentSessionsBackground {
   topFrame?(tabId: number): Promise<{ url: string; errorOccurred?: boolean } | null | undefined>;
   /** Whether the tab's page is still loading, as the browser tells it (`tabs.get`'s status). */
   tabLoading?(tabId: number): Promise<boolean>;
+  /** Whether Chrome unloaded the tab's page to save memory (`tabs.get`'s `discarded`). */
+  tabAsleep?(tabId: number): Promise<boolean>;
   /** What WebLLM's first request would load or why it cannot run here (see `previewWebLlm`). */
   previewWebLlm?(model: string): Promise<EnginePreview>;
   /** Whether Chrome's built-in model can run here (see `previewPromptApi`). */

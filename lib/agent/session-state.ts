@@ -150,6 +150,11 @@ export const sessionStateSchema = z.object({
   closedPage: z.enum(['browser', 'file']).optional(),
   /** The page did not load (Chrome shows its error page: offline, a host that does not resolve): a reload once that is mended. */
   pageLoadFailed: z.literal(true).optional(),
+  /**
+   * Chrome unloaded the tab's page to save memory (a discarded tab): it offers nothing until it is
+   * woken, and the browser tells no address of it.
+   */
+  pageAsleep: z.literal(true).optional(),
   /** A page without tools that is still loading: it may offer some once it has. */
   pageLoading: z.literal(true).optional(),
   suggestions: z.array(z.string()),

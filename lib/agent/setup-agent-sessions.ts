@@ -31,6 +31,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     askPageAgain: (tabId) => void lookAgainInTab(tabId).catch(() => undefined),
     topFrame: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 })) ?? (await ownPageIn(tabId)),
     tabLoading: async (tabId) => (await browser.tabs.get(tabId)).status === 'loading',
+    tabAsleep: async (tabId) => (await browser.tabs.get(tabId)).discarded,
     previewWebLlm: (model) => previewWebLlm(model),
     previewPromptApi: () => previewPromptApi(),
     reloadTab: (tabId) => browser.tabs.reload(tabId),

@@ -67,7 +67,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
   if (!host.panels.get(tabId)?.size) return;
   const session = await host.sessionFor(tabId);
   const [settings, tools, privateWindow] = await Promise.all([background.loadSettings(), background.getTabTools(tabId), background.isPrivateTab(tabId)]);
-  const { address, closedPage, pageReachable, pageLoadFailed } = tools ? { pageReachable: true, pageLoadFailed: false } : await readSilentPage(background, tabId);
+  const { address, closedPage, pageReachable, pageLoadFailed, pageAsleep } = tools ? { pageReachable: true } : await readSilentPage(background, tabId);
   // A page with no tools yet may register them as it loads: said so, not that it offers none.
   const pageLoading = pageReachable && !tools?.tools.length && (await background.tabLoading?.(tabId).catch(() => false)) === true;
   host.engines.describe(settings, await host.previews.previewFor(settings));
@@ -90,6 +90,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
     pageReachable,
     ...(closedPage && !pageReachable ? { closedPage } : {}),
     ...(pageLoadFailed ? { pageLoadFailed } : {}),
+    ...(pageAsleep ? { pageAsleep } : {}),
     ...(pageLoading ? { pageLoading } : {}),
     suggestions: suggestRequests(tools?.tools ?? []),
     engine: host.engineStatusFor(tabId),
@@ -107,9 +108,14 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
  * What can be told of a page that reported no tools: its address where the browser gives it, and
  * whether the content script answers there. It is asked unless the address says no extension may
  * run there (a browser page), which no asking changes; one that does not answer may be a page that
- * did not load rather than one open from before the extension came.
+ * did not load rather than one open from before the extension came. A tab Chrome unloaded to save
+ * memory has no page to ask, nor an address the browser tells.
  */
-async function readSilentPage(background: AgentSessionsBackground, tabId: number) {
+async function readSilentPage(
+  background: AgentSessionsBackground,
+  tabId: number,
+): Promise<{ address?: string; closedPage?: 'browser' | 'file'; pageReachable: boolean; pageLoadFailed?: boolean; pageAsleep?: boolean }> {
+  if (await background.tabAsleep?.(tabId).catch(() => false)) return { pageReachable: false, pageAsleep: true };
   const frame = await background.topFrame?.(tabId).catch(() => undefined);
   const address = frame?.url;
   const closedPage = address === undefined ? undefined : closedPageKind(address);

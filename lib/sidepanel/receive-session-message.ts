@@ -1,6 +1,7 @@
 import { batch } from '@preact/signals';
 import { sessionMessageSchema, type SessionMessage } from '../agent/agent-port-protocol';
 import { applySessionMessage } from '../agent/apply-session-message';
+import type { SessionState } from '../agent/session-state';
 import type { PanelState } from './panel-state';
 
 /**
@@ -20,6 +21,15 @@ export function receiveSessionMessage(panel: PanelState, raw: unknown, confirm: 
   });
 }
 
+/**
+ * The browser tells no address of a tab Chrome unloaded to save memory: the panel that showed its
+ * page as it went to sleep goes on naming it (by its address: the site's settings are not read).
+ */
+function withAddressKept(shown: SessionState | undefined, message: SessionMessage): SessionMessage {
+  if (message.type !== 'snapshot' || !message.state.pageAsleep || message.state.url !== '' || !shown?.url) return message;
+  return { ...message, state: { ...message.state, url: shown.url } };
+}
+
 function receive(panel: PanelState, message: SessionMessage): void {
   const { session, unconfirmed, undo } = panel;
   if (message.type === 'error') {
@@ -35,7 +45,7 @@ function receive(panel: PanelState, message: SessionMessage): void {
   if (message.type === 'snapshot') undo.followSnapshot(message.state);
   if (message.type === 'turn') undo.reset();
   unconfirmed.confirmBy(message);
-  const next = applySessionMessage(session.value, message);
+  const next = applySessionMessage(session.value, withAddressKept(session.value, message));
   if (next === session.value) return;
   session.value = next;
   panel.approvals.keepWaitingIn(next);

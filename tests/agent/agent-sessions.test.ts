@@ -54,6 +54,8 @@ interface HarnessOptions {
   pageLoading?: () => boolean;
   /** Whether the tab's page did not load (Chrome's error page); default no. */
   pageLoadFailed?: () => boolean;
+  /** Whether Chrome unloaded the tab's page to save memory (a discarded tab); default no. */
+  tabAsleep?: () => boolean;
   previewWebLlm?: AgentSessionsBackground['previewWebLlm'];
   previewPromptApi?: AgentSessionsBackground['previewPromptApi'];
   approvalWaitMs?: number;
@@ -91,6 +93,7 @@ function harness(options: HarnessOptions = {}) {
       return url === undefined ? undefined : { url, errorOccurred: options.pageLoadFailed?.() ?? false };
     },
     tabLoading: async () => options.pageLoading?.() ?? false,
+    tabAsleep: async () => options.tabAsleep?.() ?? false,
     ...(options.previewWebLlm ? { previewWebLlm: options.previewWebLlm } : {}),
     ...(options.previewPromptApi ? { previewPromptApi: options.previewPromptApi } : {}),
     reloadTab: async (tabId) => void reloaded.push(tabId),
@@ -1107,6 +1110,19 @@ describe('agent sessions', () => {
     loaded.openPanel(4);
     await loaded.untilPanelShown();
     expect(loaded.state()?.pageLoadFailed).toBeUndefined();
+  });
+
+  it('says a tab Chrome put to sleep is asleep, without asking its page (there is none)', async () => {
+    const pageAnswers = vi.fn(() => false);
+    const h = harness({ tabTools: () => undefined, pageAnswers, tabAsleep: () => true });
+    h.openPanel(4);
+    await h.untilPanelShown();
+    expect(h.state()).toMatchObject({ pageReachable: false, pageAsleep: true, toolCount: 0 });
+    expect(pageAnswers).not.toHaveBeenCalled();
+    const awake = harness({ tabTools: () => undefined, pageAnswers: () => false, pageAddress: () => 'https://shop.example/' });
+    awake.openPanel(4);
+    await awake.untilPanelShown();
+    expect(awake.state()?.pageAsleep).toBeUndefined();
   });
 
   it('asks the page to look for its tools again when a panel turns to the tab, not when it only reconnects', async () => {

@@ -276,6 +276,18 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(await kept.getByTestId('request').allTextContents()).toEqual(['any mugs?']);
     expect(await kept.getByTestId('tab-closed-note').count()).toBe(0);
     expect(await kept.getByTestId('chat-input').inputValue()).toBe('and a teapot');
+    // It says the tab is asleep (not that the page needs a reload as if open before the extension), still naming its page.
+    const asleep = kept.getByTestId('page-unreachable');
+    await asleep.getByText('This tab is asleep').waitFor({ timeout: 5_000 });
+    expect(await kept.locator('.site-detail').first().innerText()).toBe('Tab asleep');
+    expect(await kept.locator('.site-origin').innerText()).toContain(new URL(shop.url('/')).host);
+    // Woken from the panel, the page loads again, under the same id, and offers its tools.
+    await asleep.getByRole('button', { name: 'Wake the page' }).click();
+    await expect.poll(() => kept.locator('.site-detail').first().innerText(), { timeout: 10_000 }).toMatch(/^\d+ tools/);
+    expect(await asleep.count()).toBe(0);
+    expect(kept.url()).toContain(`tabId=${discardedId}`);
+    expect(await kept.getByTestId('request').allTextContents()).toEqual(['any mugs?']);
+    expect(await kept.getByTestId('chat-input').inputValue()).toBe('and a teapot');
     // The tab stays open: its kept draft goes, for the tests after.
     await kept.getByTestId('chat-input').fill('');
     await kept.close();

@@ -625,6 +625,21 @@ describe('a page the extension cannot read', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'reload-page', tabId });
   });
 
+  it('says a tab Chrome put to sleep is asleep, and wakes it from here', async () => {
+    panel = await mountPanel({ pageReachable: false, toolCount: 0, pageAsleep: true, url: 'https://shop.example/' });
+    const note = panel.find('page-unreachable');
+    expect(note?.dataset.closed).toBe('asleep');
+    expect(note?.textContent).toContain('This tab is asleep');
+    expect(note?.textContent).not.toContain('before the extension was installed');
+    expect(panel.container.querySelector('.site-detail')?.textContent).toBe('Tab asleep');
+    expect(panel.find('chat-input')?.getAttribute('placeholder')).toBe('This tab is asleep: wake it to ask');
+    const wake = panel.find('reload-page')!;
+    expect(wake.textContent).toBe('Wake the page');
+    wake.click();
+    await panel.flush();
+    expect(panel.posted().at(-1)).toEqual({ type: 'reload-page', tabId });
+  });
+
   it('offers a reload where one helps, and none on a browser page', async () => {
     panel = await mountPanel({ pageReachable: false, toolCount: 0 });
     expect(panel.find('page-unreachable')?.textContent).toContain('Reload this page to use its tools');

@@ -119,6 +119,20 @@ describe('a panel fixed to a tab that closes', () => {
     expect(panel.posted().at(-1)).toMatchObject({ type: 'approve', tabId: tabId + 2, callId: 'call-1' });
   });
 
+  it('goes on naming the page of a tab Chrome put to sleep, whose address it can no longer read', async () => {
+    panel = await mountPanel({ url: 'https://shop.example/mugs', origin: 'https://shop.example', toolCount: 3 });
+    await act(() => panel!.model.tabReplaced(tabId, tabId + 2));
+    // The background reads no address of an unloaded page.
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: tabId + 2, url: '', origin: '', toolCount: 0, pageReachable: false, pageAsleep: true }) });
+    expect(panel.find('page-unreachable')?.textContent).toContain('This tab is asleep');
+    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('https://shop.example/mugs');
+    expect(panel.container.querySelector('.site-detail')?.textContent).toBe('Tab asleep');
+    // Woken, the page names itself again.
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: tabId + 2, url: 'https://shop.example/mugs', origin: 'https://shop.example' }) });
+    expect(panel.find('page-unreachable')).toBeNull();
+    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('shop.example');
+  });
+
   it('says the tab is closed without a chat where the page opens after the tab went, and nothing of a private window', async () => {
     // The background cannot read a closed tab's window, and takes it for a private one.
     panel = await mountPanel({ privateWindow: true });
