@@ -1,3 +1,4 @@
+import { decimalText } from '../text/decimal-text';
 import { withNull } from './merge-schemas';
 import type { Schema } from './schema-values';
 
@@ -15,7 +16,7 @@ export function plainKeywords(schema: Schema, describe = true): Schema {
   if (step !== undefined && Number.isInteger(step)) plain = wholeNumber(plain);
   if (!describe) return plain;
   const notes = [
-    step !== undefined && step !== 1 ? `a multiple of ${step}` : undefined,
+    step !== undefined && !wholeNumbersAreMultiplesOf(plain, step) ? `a multiple of ${decimalText(step)}` : undefined,
     typeof plain.format === 'string' && plain.format !== '' ? `format: ${plain.format}` : undefined,
     plain.default !== undefined ? `default: ${sayDefault(plain.default)}` : undefined,
   ].filter((note): note is string => note !== undefined);
@@ -28,6 +29,13 @@ export function plainKeywords(schema: Schema, describe = true): Schema {
 function sayDefault(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/** Whether a value the schema's types take is a multiple of `step` whatever it is: a whole number where `step` divides 1 (1, 0.5, 0.25). */
+function wholeNumbersAreMultiplesOf(schema: Schema, step: number): boolean {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const parts = 1 / step;
+  return types.includes('integer') && !types.includes('number') && Math.abs(parts - Math.round(parts)) < 1e-9;
 }
 
 /** A number that only takes multiples of a whole step takes whole numbers: its type says so. */

@@ -1,4 +1,5 @@
 // What a number field's `step` lets through, which its type and `minimum` do not say.
+import { decimalText } from '../text/decimal-text';
 
 /**
  * The values a number or range field takes, as a schema says them: `multipleOf` where its steps
@@ -16,7 +17,7 @@ export function numberSteps(control: unknown): { multipleOf?: number; words?: st
   const steps = base / step;
   // Past 2^53 every number reads as whole: such a base is said in words.
   const fromZero = Math.abs(steps) <= Number.MAX_SAFE_INTEGER && Math.abs(steps - Math.round(steps)) < 1e-9;
-  return fromZero ? { multipleOf: step } : { words: `in steps of ${step} from ${base}` };
+  return fromZero ? { multipleOf: step } : { words: `in steps of ${decimalText(step)} from ${decimalText(base)}` };
 }
 
 export function isNumberField(control: unknown): control is HTMLInputElement {

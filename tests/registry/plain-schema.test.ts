@@ -63,6 +63,9 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
         size: { type: ['number', 'null'], multipleOf: 0.5 },
         odd: { type: 'number', multipleOf: -2 },
         both: { type: ['number', 'integer'], multipleOf: 2 },
+        fine: { type: 'number', multipleOf: 1e-7 },
+        halves: { type: ['integer', 'null'], multipleOf: 0.5 },
+        threeHalves: { type: 'integer', multipleOf: 1.5 },
       },
     };
     expect(modelReads(steps).properties).toEqual({
@@ -71,6 +74,10 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
       size: { type: ['number', 'null'], description: '(a multiple of 0.5)' },
       odd: { type: 'number' },
       both: { type: 'integer', description: '(a multiple of 2)' },
+      fine: { type: 'number', description: '(a multiple of 0.0000001)' },
+      // Every whole number is a multiple of 0.5: nothing to say.
+      halves: { type: ['integer', 'null'] },
+      threeHalves: { type: 'integer', description: '(a multiple of 1.5)' },
     });
     // A call of a whole number is refused before the page where it is not one.
     expect(validateArgs(plainSchema(steps) as Record<string, unknown>, { qty: 1.5 })).not.toBeNull();

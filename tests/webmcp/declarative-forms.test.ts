@@ -69,6 +69,7 @@ describe('a number field\'s steps', () => {
         <label>Half <input name="half" type="number" min="0.5"></label>
         <label>From its value <input name="late" type="number" step="25" value="10"></label>
         <label>Any <input name="any" type="number" step="any"></label>
+        <label>Fine <input name="fine" type="number" min="0.00000005" step="0.0000001"></label>
       </form>`;
     expect(formToolSchema(form()).properties).toEqual({
       grams: { type: 'number', multipleOf: 25, minimum: 0, description: 'Cheese' },
@@ -77,6 +78,8 @@ describe('a number field\'s steps', () => {
       half: { type: 'number', minimum: 0.5, description: '(in steps of 1 from 0.5) Half' },
       late: { type: 'number', description: '(in steps of 25 from 10) From its value' },
       any: { type: 'number', description: 'Any' },
+      // In plain decimals, not as JavaScript prints such numbers (1e-7).
+      fine: { type: 'number', minimum: 5e-8, description: '(in steps of 0.0000001 from 0.00000005) Fine' },
     });
   });
 });
