@@ -44,16 +44,18 @@ export function valueProblem(name: string, controls: readonly FormControl[], val
 }
 
 /**
- * Why values of `args` are too long or too short for the form's typed fields (see `lengthProblem`):
- * the browser's own WebMCP fills a form by script too, so it leaves them unchecked as well.
+ * What the browser's own WebMCP lets through as it fills a form by script: values too long or too
+ * short for its typed fields (see `lengthProblem`), and a slider's value the browser moves to its
+ * nearest step or bound (50 sent as 51, 150 as 100) without a word.
  */
-export function lengthProblems(form: HTMLFormElement, args: Record<string, unknown>): string[] {
+export function problemsTheBrowserMisses(form: HTMLFormElement, args: Record<string, unknown>): string[] {
   const fields = namedControls(form);
   return Object.entries(args).flatMap(([name, value]) => {
-    const controls = fields.get(name) ?? [];
+    const [first] = fields.get(name) ?? [];
     const text = plainText(value);
-    if (fieldKind(controls) !== 'text' || !controls[0] || text === undefined) return [];
-    return lengthProblem(name, controls[0], text) ?? [];
+    if (fieldKind(fields.get(name) ?? []) !== 'text' || !first || text === undefined) return [];
+    if (first instanceof HTMLInputElement && first.type === 'range') return keeps(first, text) ? [] : `${quote(name)} must be ${describeInput(first)}, not ${quote(value)}.`;
+    return lengthProblem(name, first, text) ?? [];
   });
 }
 

@@ -1,7 +1,7 @@
 import { createModelContextAdapter, isModelContextLike, type ModelContextLike } from './adapters/model-context-adapter';
 import { createTestingApiAdapter, isTestingApiLike } from './adapters/testing-api-adapter';
 import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-adapter';
-import { lengthProblems } from './check-form-value';
+import { problemsTheBrowserMisses } from './check-form-value';
 import { formFieldNotes, formRefused, refusedByForm } from './form-controls';
 import { clearEarlierCall, rememberCall } from './earlier-call-fields';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
@@ -29,8 +29,8 @@ export function createNativeSource(): PageToolSource | undefined {
       const form = formFor(name) ?? (roots.walk() ? formFor(name) : undefined);
       // Only a form listed as the tool: a script's tool of the same name takes what it takes.
       const isForm = form !== undefined && declarative.has(name);
-      const tooLong = isForm ? lengthProblems(form, args) : [];
-      if (tooLong.length > 0) return Promise.reject(Object.assign(new Error(tooLong.join(' ')), { name: 'TypeError' }));
+      const problems = isForm ? problemsTheBrowserMisses(form, args) : [];
+      if (problems.length > 0) return Promise.reject(Object.assign(new Error(problems.join(' ')), { name: 'TypeError' }));
       // The browser fills only the fields a call names: the rest would keep an earlier call's values.
       const earlier = isForm ? clearEarlierCall(form, args) : undefined;
       const running = adapter.execute(name, args, signal);

@@ -211,8 +211,10 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     // The schema says no maxlength, as the browser's does not: the extension refuses the value as it fills the form.
     const tooLong = await inspector.run('sign_up', { code: 'ABC12', nick: 'toolongnick', letters: 'weekly' });
     expect(tooLong).toMatchObject({ isError: true, text: '"nick" must be at most 5 characters, not 11 ("toolongnick").' });
+    const offStep = await inspector.run('sign_up', { code: 'ABC12', nick: 'Ada', letters: 'weekly', volume: '50' });
+    expect(offStep).toMatchObject({ isError: true, text: '"volume" must be a number from 1 to 99 in steps of 2, not 50.' });
     // The inspector's form refuses what breaks the schema's pattern; "Run anyway" shows what the page makes of it.
-    const mismatch = await inspector.run('sign_up', { code: 'abc12', nick: 'Ada', letters: 'weekly' }, 10_000, { anyway: true });
+    const mismatch = await inspector.run('sign_up', { code: 'abc12', nick: 'Ada', letters: 'weekly', volume: '49' }, 10_000, { anyway: true });
     expect(mismatch.refused).toBe('"code" must match [A-Z]{3}[0-9]{2}. The agent does not check this, and would send it.');
     expect(mismatch.text).toMatch(/It must match the pattern \[A-Z\]\{3\}\[0-9\]\{2\} \(Three capital letters, then two digits\)\.\)\.$/);
     await expect(page.locator('#sent').textContent()).resolves.toBe('');
