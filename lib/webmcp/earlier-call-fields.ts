@@ -5,6 +5,10 @@ import { fieldKind, namedControls, type FormControl } from './form-controls';
 const filledByCalls = new WeakMap<HTMLFormElement, Map<string, string>>();
 /** For each form, how many calls have begun: only the latest may put the form back. */
 const callsBegun = new WeakMap<HTMLFormElement, number>();
+/** For each form, how many calls are filling it now (begun, not yet remembered). */
+const callsFilling = new WeakMap<HTMLFormElement, number>();
+/** The documents whose people's input is watched (see `watchPersonInput`). */
+const watchedDocuments = new WeakSet<Document>();
 
 /** A field's controls as they are now: values, ticks and chosen options. */
 type FieldStates = Map<string, string>;
@@ -20,6 +24,8 @@ type FieldStates = Map<string, string>;
 export function clearEarlierCall(form: HTMLFormElement, args: Record<string, unknown>, groups = namedControls(form)): { undo(): void; before: FieldStates } {
   const call = (callsBegun.get(form) ?? 0) + 1;
   callsBegun.set(form, call);
+  callsFilling.set(form, (callsFilling.get(form) ?? 0) + 1);
+  watchPersonInput(form.ownerDocument);
   const filled = filledByCalls.get(form) ?? new Map<string, string>();
   const cleared: Array<[name: string, controls: readonly FormControl[], state: string]> = [];
   for (const [name, left] of filled) {
@@ -50,6 +56,7 @@ export function clearEarlierCall(form: HTMLFormElement, args: Record<string, unk
  * `clearEarlierCall` found them) are the call's, to be cleared by a later call that leaves them out.
  */
 export function rememberCall(form: HTMLFormElement, before: FieldStates, groups = namedControls(form)): void {
+  callsFilling.set(form, Math.max(0, (callsFilling.get(form) ?? 0) - 1));
   const filled = filledByCalls.get(form) ?? new Map<string, string>();
   for (const [name, state] of before) {
     const controls = groups.get(name);
@@ -58,6 +65,26 @@ export function rememberCall(form: HTMLFormElement, before: FieldStates, groups 
     if (now !== state || filled.has(name)) filled.set(name, now);
   }
   filledByCalls.set(form, filled);
+}
+
+/**
+ * A field the person changes (typing, a click, the browser's autofill: an input the browser itself
+ * tells of) is theirs from then on, whatever it holds, even what a call had put there. While a call
+ * fills a form, what the browser tells of it is the call's (Chrome's WebMCP fills it so).
+ */
+function watchPersonInput(document: Document): void {
+  if (watchedDocuments.has(document)) return;
+  watchedDocuments.add(document);
+  const onInput = (event: Event): void => {
+    // The field itself, in an open shadow root too (the event is told at the document as from its host).
+    const control = event.composedPath()[0];
+    if (!event.isTrusted || !(control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement)) return;
+    const form = control.form;
+    if (form && !callsFilling.get(form)) filledByCalls.get(form)?.delete(control.name);
+  };
+  // Captured at the document: a page script that stops the event does not hide it, and a field outside its form (`form=`) is heard too.
+  document.addEventListener('input', onInput, { capture: true });
+  document.addEventListener('change', onInput, { capture: true });
 }
 
 function fieldState(controls: readonly FormControl[]): string {

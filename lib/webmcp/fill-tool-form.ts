@@ -21,8 +21,11 @@ export function fillToolForm(form: HTMLFormElement, args: Record<string, unknown
     throw Object.assign(new Error(problems.join(' ')), { name: 'TypeError' });
   }
   const earlier = clearEarlierCall(form, args, groups);
-  for (const [name, value] of Object.entries(args)) fillField(groups.get(name) ?? [], value);
-  rememberCall(form, earlier.before, groups);
+  try {
+    for (const [name, value] of Object.entries(args)) fillField(groups.get(name) ?? [], value);
+  } finally {
+    rememberCall(form, earlier.before, groups);
+  }
   return earlier;
 }
 

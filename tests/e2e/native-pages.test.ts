@@ -390,6 +390,26 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await Promise.all([panel.close(), page.close()]);
   });
 
+  it('keeps what the person wrote in a field a call filled, even where they wrote the same again', async () => {
+    const page = await extension.context.newPage();
+    await page.goto(server.url('declarative-order.html'));
+    const tabId = await tabIdOf(page);
+    await useReplayEngine(await currentServiceWorker(extension.context), { replies: [toolCall('order_pizza', { name: 'Ada', notes: 'ring twice' }), 'Ordered.'] });
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await ask(panel, 'order a large pizza for Ada');
+    await panel.getByTestId('approve-once').click({ timeout: 15_000 });
+    await panel.getByTestId('turn').getByText('Ordered.').waitFor({ timeout: 15_000 });
+    // The person writes the same note again: it is theirs now, not the call's.
+    await page.bringToFront();
+    await page.locator('input[name=notes]').fill('ring twice');
+    await useReplayEngine(await currentServiceWorker(extension.context), { replies: [toolCall('order_pizza', { name: 'Cy' }), 'Ordered again.'] });
+    await ask(panel, 'and one for Cy');
+    await panel.getByTestId('turn').last().getByTestId('approve-once').click({ timeout: 15_000 });
+    await panel.getByTestId('turn').last().getByText('Ordered again.').waitFor({ timeout: 15_000 });
+    expect(JSON.parse((await panel.getByTestId('tool-result').last().textContent()) ?? '')).toMatchObject({ name: 'Cy', notes: 'ring twice' });
+    await Promise.all([panel.close(), page.close()]);
+  });
+
   it('leaves the form as it was where the form refuses a call, the fields the call named too', async () => {
     const { page, inspector } = await openFixture('declarative-order.html');
     await inspector.waitForTools(['order_pizza'], 2_000);
