@@ -11,20 +11,34 @@ import { resolvePointer } from '../registry/resolve-pointer';
  * (`$ref`) is read as what it points to in `root` (the schema itself unless given).
  */
 export function jsonTemplate(schema: unknown, root: unknown = schema): unknown {
-  return templateOf(schema, isRecord(root) ? root : {}, 0);
+  return templateOf(schema, { root: isRecord(root) ? root : {}, left: templateBudget }, 0);
 }
 
-function templateOf(schema: unknown, root: JSONSchema, depth: number): unknown {
-  if (!isRecord(schema) || depth > 6) return null;
+/**
+ * How many values one template holds at most: a page's schema whose properties refer back to it
+ * (each of eight required ones to the whole) would make one of millions.
+ */
+const templateBudget = 300;
+
+interface Template {
+  root: JSONSchema;
+  /** Values the template may still hold. */
+  left: number;
+}
+
+function templateOf(schema: unknown, template: Template, depth: number): unknown {
+  if (!isRecord(schema) || depth > 6 || template.left <= 0) return null;
+  template.left -= 1;
+  const { root } = template;
   const node = followBranches(schema, root);
   if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
   if ('const' in node) return node.const;
   if ('default' in node) return node.default;
   switch (firstType(node)) {
     case 'object':
-      return objectTemplate(node, root, depth);
+      return objectTemplate(node, template, depth);
     case 'array':
-      return arrayTemplate(node, root, depth);
+      return arrayTemplate(node, template, depth);
     case 'string':
       return '';
     case 'number':
@@ -33,25 +47,25 @@ function templateOf(schema: unknown, root: JSONSchema, depth: number): unknown {
     case 'boolean':
       return false;
     default:
-      return isRecord(node.properties) ? objectTemplate(node, root, depth) : null;
+      return isRecord(node.properties) ? objectTemplate(node, template, depth) : null;
   }
 }
 
-function objectTemplate(node: JSONSchema, root: JSONSchema, depth: number): Record<string, unknown> {
-  const template: Record<string, unknown> = {};
-  if (!isRecord(node.properties)) return template;
+function objectTemplate(node: JSONSchema, template: Template, depth: number): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  if (!isRecord(node.properties)) return value;
   const required = new Set(Array.isArray(node.required) ? node.required : []);
   for (const [key, property] of Object.entries(node.properties)) {
     // An optional property is left out unless nothing is required, and then only a plain one.
-    if (!required.has(key) && (required.size > 0 || !startsValid(property, root))) continue;
-    Object.defineProperty(template, key, { value: templateOf(property, root, depth + 1), enumerable: true, writable: true, configurable: true });
+    if (!required.has(key) && (required.size > 0 || !startsValid(property, template.root))) continue;
+    Object.defineProperty(value, key, { value: templateOf(property, template, depth + 1), enumerable: true, writable: true, configurable: true });
   }
-  return template;
+  return value;
 }
 
 /** One item to show the shape, where the items have one to show (none past the depth, or for `items: false`). */
-function arrayTemplate(node: JSONSchema, root: JSONSchema, depth: number): unknown[] {
-  const item = node.items === undefined ? null : templateOf(node.items, root, depth + 1);
+function arrayTemplate(node: JSONSchema, template: Template, depth: number): unknown[] {
+  const item = node.items === undefined ? null : templateOf(node.items, template, depth + 1);
   return item === null ? [] : [item];
 }
 
@@ -91,32 +105,65 @@ function startsValid(property: unknown, root: JSONSchema): boolean {
   }
 }
 
+/** How many branches one reading of a node follows at most: a page's schema may make them many times more than it is long. */
+const branchBudget = 500;
+
 /**
  * The schema a form fills in for a node with alternatives: the first `anyOf` or `oneOf` branch
  * that is not just null (how zod writes `.nullable()`), and every `allOf` branch, each merged
- * into the rest of the node. With `root`, references are read as what they point to there.
+ * into the rest of the node. With `root`, references are read as what they point to there; one
+ * that points back to a node being read already (`allOf: [{$ref: "#"}]`) adds nothing, and is not
+ * followed again. A page's schema whose references fan out (each definition taking the next many
+ * times over) is read up to `branchBudget` branches.
  */
-export function followBranches(node: JSONSchema, root?: JSONSchema, depth = 0): JSONSchema {
-  const { anyOf, oneOf, allOf, ...rest } = root ? followReference(node, root) : node;
-  // A branch that refers back to its own node (`allOf: [{$ref: "#"}]`) is followed a few times, not forever.
-  if (depth > 8) return rest;
-  let merged: JSONSchema = rest;
-  if (Array.isArray(allOf)) for (const branch of allOf) if (isRecord(branch)) merged = both(followBranches(branch, root, depth + 1), merged);
-  const branches = Array.isArray(anyOf) ? anyOf : Array.isArray(oneOf) ? oneOf : [];
-  const chosen = branches.find((branch) => isRecord(branch) && !isNullSchema(root ? followReference(branch, root) : branch));
-  // Merged as `allOf` is (see `both`): where both say something, the branch's word; every required name of both.
-  return isRecord(chosen) ? both(followBranches(chosen, root, depth + 1), merged) : merged;
+export function followBranches(node: JSONSchema, root?: JSONSchema): JSONSchema {
+  return followWithin(node, { root, reading: new Set(root && node === root ? [root] : []), left: branchBudget }, 0);
 }
 
-/** A node that points elsewhere (`$ref`) as what it points to, with its own keywords beside; a chain is followed a few links. */
-function followReference(node: JSONSchema, root: JSONSchema): JSONSchema {
+interface Reading {
+  root: JSONSchema | undefined;
+  /** The nodes references led to on the way here. */
+  reading: Set<JSONSchema>;
+  /** Branches that may still be followed. */
+  left: number;
+}
+
+function followWithin(node: JSONSchema, state: Reading, depth: number): JSONSchema {
+  const { node: followed, targets } = state.root ? followReference(node, state.root) : { node, targets: [] };
+  const { anyOf, oneOf, allOf, ...rest } = followed;
+  if (depth > 8) return rest;
+  const entered = targets.filter((target) => !state.reading.has(target));
+  entered.forEach((target) => state.reading.add(target));
+  const follow = (branch: unknown): JSONSchema | undefined => {
+    if (!isRecord(branch) || state.left <= 0) return undefined;
+    if (state.root && followReference(branch, state.root).targets.some((target) => state.reading.has(target))) return undefined;
+    state.left -= 1;
+    return followWithin(branch, state, depth + 1);
+  };
+  let merged: JSONSchema = rest;
+  if (Array.isArray(allOf)) for (const branch of allOf) merged = both(follow(branch) ?? {}, merged);
+  const branches = Array.isArray(anyOf) ? anyOf : Array.isArray(oneOf) ? oneOf : [];
+  const chosen = branches.find((branch) => isRecord(branch) && !isNullSchema(state.root ? followReference(branch, state.root).node : branch));
+  // Merged as `allOf` is (see `both`): where both say something, the branch's word; every required name of both.
+  const branch = follow(chosen);
+  entered.forEach((target) => state.reading.delete(target));
+  return branch ? both(branch, merged) : merged;
+}
+
+/**
+ * A node that points elsewhere (`$ref`) as what it points to, with its own keywords beside, and
+ * the nodes it was led to; a chain is followed a few links.
+ */
+function followReference(node: JSONSchema, root: JSONSchema): { node: JSONSchema; targets: JSONSchema[] } {
   let current = node;
+  const targets: JSONSchema[] = [];
   for (let links = 0; links < 8 && typeof current.$ref === 'string'; links += 1) {
     const { $ref, ...rest } = current;
     const target = resolvePointer(root, $ref);
+    if (isRecord(target)) targets.push(target);
     current = isRecord(target) ? { ...target, ...rest } : rest;
   }
-  return current;
+  return { node: current, targets };
 }
 
 /** A schema that allows only null: `{type: "null"}`. */

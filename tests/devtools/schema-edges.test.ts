@@ -42,8 +42,23 @@ describe('the starting value of a JSON editor, at the edges', () => {
   it('items: false gives an empty array', () => {
     expect(jsonTemplate({ type: 'array', items: false })).toEqual([]);
   });
-  it('allOf of many self references ends', () => {
-    expect(jsonTemplate({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], allOf: [{ $ref: '#' }, { $ref: '#' }, { $ref: '#' }, { $ref: '#' }] })).toEqual({ a: '' });
+  it('allOf of many self references ends (each is the node itself again: nothing to add)', () => {
+    const selfReferences = Array.from({ length: 12 }, () => ({ $ref: '#' }));
+    expect(jsonTemplate({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], allOf: selfReferences })).toEqual({ a: '' });
+  });
+  it('a schema whose required properties each refer back to the whole ends, and the run form is made', () => {
+    const names = Array.from({ length: 12 }, (_, index) => `p${index}`);
+    const schema = { type: 'object', properties: { name: { type: 'string' }, ...Object.fromEntries(names.map((name) => [name, { $ref: '#' }])) }, required: ['name', ...names] };
+    expect(jsonTemplate(schema)).toMatchObject({ name: '' });
+    expect(schemaToForm(schema).map((field) => field.name)).toEqual(['name', ...names]);
+  });
+  it('a page\'s chain of definitions that each take the next many times over ends, and still merges what they say', () => {
+    // Eight levels, each an allOf of the next level twelve times: followed branch by branch, 12^8 of them.
+    const $defs = Object.fromEntries(
+      Array.from({ length: 8 }, (_, level) => [`d${level}`, { properties: { [`p${level}`]: { type: 'integer', minimum: level } }, required: [`p${level}`], allOf: Array.from({ length: 12 }, () => ({ $ref: `#/$defs/d${level + 1}` })) }]),
+    );
+    const template = jsonTemplate({ type: 'object', $defs, allOf: [{ $ref: '#/$defs/d0' }] }) as Record<string, number>;
+    expect(template).toMatchObject({ p0: 0, p1: 1, p2: 2 });
   });
 });
 
