@@ -135,9 +135,13 @@ export class RunPrompt {
     }
   }
 
-  /** The model's reply at a step. An empty reasoning block (a model told not to think writes one) is nothing to read again. */
+  /**
+   * The model's reply at a step, as it wrote it, an empty reasoning block too (WebLLM starts one for
+   * a model told not to think): an engine reuses what it read before only where the history it is
+   * sent is what it wrote, character for character.
+   */
   addReply(raw: string): void {
-    this.messages.push({ role: 'assistant', content: raw.replace(/^\s*<think>\s*<\/think>\s*/, '') });
+    this.messages.push({ role: 'assistant', content: raw });
   }
 
   /** A step's replies to the model's calls: whole for now, as the next prompt cuts them to its room. */

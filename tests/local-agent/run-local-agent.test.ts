@@ -182,12 +182,12 @@ describe('runLocalAgent', () => {
     expect(result.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
 
-  it('keeps no empty reasoning block in the run\'s own messages', async () => {
+  it('sends a reply back as the model wrote it, an empty reasoning block too, so an engine can reuse what it read', async () => {
     const { run, model } = setup([`<think>\n\n</think>\n\n${call('search_products', { query: 'mug' })}`, '<think>\nThe mug is there.\n</think>\nFound it.']);
     const result = await run();
-    expect(model.requests[1]!.messages.at(-2)!.content).toBe(call('search_products', { query: 'mug' }));
-    // A block with thoughts in it is the model's own, and stays.
+    expect(model.requests[1]!.messages.at(-2)!.content).toBe(`<think>\n\n</think>\n\n${call('search_products', { query: 'mug' })}`);
     expect(result.messages.at(-1)!.content).toBe('<think>\nThe mug is there.\n</think>\nFound it.');
+    expect(result.text).toBe('Found it.');
   });
 
   it('tells the model about an unknown tool and lets it correct itself', async () => {

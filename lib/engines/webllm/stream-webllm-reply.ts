@@ -67,13 +67,20 @@ export async function* streamWebLlmReply(
 const defaultMaxTokens = 1024;
 
 /**
+ * Tokens WebLLM counts toward `max_tokens` but not in `completion_tokens`: the empty reasoning block
+ * it starts a reply with where thinking is off (4 of Qwen3's), with room for another tokenizer's.
+ */
+const openingTokensUncounted = 8;
+
+/**
  * WebLLM says `length` both at `max_tokens` and when the context window fills up; fewer tokens
  * than `max_tokens` means the window, where a shorter question would not help.
  */
 function cutOff(usage: CompletionUsage | undefined, options: WebLlmReplyOptions): EngineError {
   const maxTokens = options.maxTokens ?? defaultMaxTokens;
   if (usage === undefined) return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens or the end of the model's context`);
-  if (usage.completion_tokens < maxTokens) return contextFull(options.label ?? options.modelId, options.contextTokens);
+  const uncounted = options.thinkingOff ? openingTokensUncounted : 0;
+  if (usage.completion_tokens < maxTokens - uncounted) return contextFull(options.label ?? options.modelId, options.contextTokens);
   return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens`);
 }
 

@@ -22,7 +22,9 @@ import { checkGrammar, checkMessages, checkResponseFormat, chunk, named, usageCh
  * comes; a grammar it cannot compile fails on the first read of the stream, not in `create()`;
  * a reply that reaches `max_tokens` ends with `finish_reason: "length"`; with a context window,
  * a prompt longer than it fails on the first read with `ContextWindowSizeExceededError`, and a
- * reply that fills it ends with `finish_reason: "length"` too.
+ * reply that fills it ends with `finish_reason: "length"` too. With `enable_thinking: false` the
+ * reply starts with WebLLM's empty reasoning block, streamed with the first words and kept in the
+ * conversation, which counts toward `max_tokens` (its 4 Qwen3 tokens) but not in `completion_tokens`.
  */
 export interface FakeWebLlmOptions {
   /** The replies, in order; a function sees each request. */
@@ -240,6 +242,8 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
       const window = options.contextWindowSize ?? Number.POSITIVE_INFINITY;
       if (conversationTokens > window) throw contextWindowExceeded(conversationTokens, window);
       const chunkSize = options.chunkSize ?? 5;
+      const thinkingOff = (request as { extra_body?: { enable_thinking?: boolean } }).extra_body?.enable_thinking === false;
+      const [opening, openingTokens] = thinkingOff ? [emptyThinkingBlock, emptyThinkingBlockTokens] : ['', 0];
       let produced = '';
       let finishReason: 'stop' | 'abort' | 'length' = 'stop';
       for (let start = 0; start < reply.length; start += chunkSize) {
@@ -254,19 +258,19 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
           finishReason = 'abort';
           break;
         }
-        if (request.max_tokens != null && tokenCount(produced) >= request.max_tokens) {
+        if (request.max_tokens != null && openingTokens + tokenCount(produced) >= request.max_tokens) {
           finishReason = 'length';
           break;
         }
-        if (conversationTokens + tokenCount(produced) >= window) {
+        if (conversationTokens + openingTokens + tokenCount(produced) >= window) {
           finishReason = 'length';
           break;
         }
         const text = reply.slice(start, start + chunkSize);
         produced += text;
-        yield chunk(request, { ...(start === 0 ? { role: 'assistant' as const } : {}), content: text }, null);
+        yield chunk(request, start === 0 ? { role: 'assistant' as const, content: opening + text } : { content: text }, null);
       }
-      this.conversation = [...messages, { role: 'assistant', content: produced }];
+      this.conversation = [...messages, { role: 'assistant', content: opening + produced }];
       this.lastFinishReason = finishReason;
       yield chunk(request, {}, finishReason);
       if (request.stream_options?.include_usage) yield usageChunk(request, promptTokens, tokenCount(produced), options);
@@ -296,6 +300,10 @@ function contextWindowExceeded(promptTokens: number, contextWindowSize: number):
       '\nConsider shortening the prompt, or increase `context_window_size`, or using sliding window via `sliding_window_size`.',
   );
 }
+
+/** What WebLLM 0.2.86 starts a reply with where thinking is off (Qwen3's), and what it costs in Qwen3's tokens. */
+export const emptyThinkingBlock = '<think>\n\n</think>\n\n';
+const emptyThinkingBlockTokens = 4;
 
 function sameMessages(a: readonly { role: string; content: string }[], b: readonly { role: string; content: string }[]) {
   return a.length === b.length && a.every((message, index) => message.role === b[index]!.role && message.content === b[index]!.content);
