@@ -377,6 +377,20 @@ describe('WebLLM engine: replies', () => {
   });
 });
 
+describe('WebLLM engine: a Stop while the constraint fails', () => {
+  it('ends the reply where Stop came as WebLLM read the prompt, though the grammar then failed and the reply would start again without it', async () => {
+    const tools = [{ name: 'find', description: 'Find.', parameters: { type: 'object', properties: { code: { type: 'string', pattern: '^(?=A)[A-Z]+$' } } } }];
+    const controller = new AbortController();
+    // Pressed as WebLLM takes the request, before its first word: WebLLM's interrupt is set, and the next request would clear it.
+    const { engine, fake } = setup({ replies: (_request, index) => (index === 0 && controller.abort(), 'Plain answer.') }, { constrainedDecoding: true });
+    await engine.load(() => {});
+    const chunks: ModelChunk[] = [];
+    await collectInto(engine.model.stream({ ...ask('Find A', controller.signal), tools }), chunks);
+    expect(chunks.filter((chunk) => chunk.type === 'text-delta')).toEqual([]);
+    expect(fake.state.requests).toHaveLength(1);
+  });
+});
+
 describe('WebLLM engine: replies end as they should', () => {
   it('says a reply was cut off at the length limit instead of passing half of it as the answer', async () => {
     const { engine } = setup({ replies: ['word '.repeat(2_000)] });

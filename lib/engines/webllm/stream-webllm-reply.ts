@@ -105,11 +105,15 @@ async function createStream(
     const stream = await engine.chat.completions.create({ ...body, response_format: toolCallConstraint(request.tools) });
     return await withFirstChunkRead(stream);
   } catch (error) {
-    // A schema the grammar compiler cannot take must not cost the person the reply.
+    // A schema the grammar compiler cannot take must not cost the person the reply, unless they
+    // stopped it meanwhile: WebLLM's next request would clear the interrupt.
     if (!isConstraintError(error)) throw error;
+    if (request.signal.aborted) return noChunks();
     return engine.chat.completions.create(body);
   }
 }
+
+async function* noChunks(): AsyncGenerator<ChatCompletionChunk> {}
 
 /** Reads the first chunk now (so its error surfaces here) and hands back the whole stream. */
 async function withFirstChunkRead<T>(stream: AsyncIterable<T>): Promise<AsyncIterable<T>> {
