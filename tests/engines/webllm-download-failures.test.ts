@@ -86,4 +86,26 @@ describe('a WebLLM download that goes wrong', () => {
     expect(await weights.keys()).toHaveLength(1);
     expect(loadFailure(new Error(notWebAssembly), { label, wasCached: true, clearedBrokenCache: true }).message).toContain('got a web page');
   });
+
+  it("removes every file of a model whose stored files are damaged, its file list too, and keeps a library another stored model shares", async () => {
+    setup(huggingFace);
+    const runtime = webLlmRuntime(realWebLlm);
+    const record = (id: string) => runtime.appConfig.model_list.find((candidate) => candidate.model_id === id)!;
+    const [llama, hermes] = [record('Llama-3.2-3B-Instruct-q4f16_1-MLC'), record('Hermes-3-Llama-3.2-3B-q4f16_1-MLC')];
+    expect(llama.model_lib).toBe(hermes.model_lib);
+    const weights = await installed!.caches.open('webllm/model');
+    const library = await installed!.caches.open('webllm/wasm');
+    for (const stored of [llama, hermes]) {
+      await weights.put(`${stored.model}/resolve/main/tensor-cache.json`, new Response('{"records":[{"dataPath":"params_shard_0.bin"}]}'));
+      await weights.put(`${stored.model}/resolve/main/params_shard_0.bin`, new Response(new Uint8Array(8)));
+    }
+    await library.put(llama.model_lib, new Response(new Uint8Array([0, 97, 115, 109])));
+    const damaged = Object.assign(new Error('The stored weights do not match their checksum.'), { name: 'IntegrityError' });
+    expect(await recoverFailedLoad(runtime, { unload: async () => {} } as never, llama.model_id, damaged)).toBe(true);
+    // Nothing of it is left to be listed as a stopped download; Hermes 3 keeps its files and the library.
+    const left = (await weights.keys()).map((request) => request.url);
+    expect(left.filter((url) => url.startsWith(`${llama.model}/`))).toEqual([]);
+    expect(left.filter((url) => url.startsWith(`${hermes.model}/`))).toHaveLength(2);
+    expect(await library.keys()).toHaveLength(1);
+  });
 });

@@ -21,12 +21,15 @@ export async function recoverFailedLoad(runtime: WebLlmRuntime, engine: WebLlmEn
   if (isNetworkFailure(error) || !looksLikeBrokenFiles(error)) return false;
   // A library that is no WebAssembly at all goes alone, shared or not: the weights are sound.
   if (libraryIsNotWebAssembly(error)) return deleteLibrary(runtime, modelId);
-  // Said to the person as "it has been removed": only when it was. WebLLM's own deletion reads
-  // (and, where it is missing, downloads) the model's file list first: where that is what cannot
-  // be read, such as a sign-in page stored in its place, the files go by their address instead.
+  // Said to the person as "it has been removed": only when it was. The files go by their address,
+  // as the options page removes a model: every one, and the library only where no other stored
+  // model shares it. WebLLM's own deletion keeps the model's file list (listed afterwards as a
+  // stopped download), removes a shared library, and first reads that list, which may be what is
+  // damaged (a sign-in page stored in its place): it is only for where the files have no address.
+  if (await deleteByAddress(runtime, modelId)) return true;
   return runtime.webllm.deleteModelAllInfoInCache(modelId, runtime.appConfig).then(
     () => true,
-    () => deleteByAddress(runtime, modelId),
+    () => false,
   );
 }
 
