@@ -195,8 +195,9 @@ export function createFakeWebLlm(options: FakeWebLlmOptions): FakeWebLlm {
     }
 
     async getMessage(modelId?: string): Promise<string> {
-      if (!this.loadedModelId || (modelId !== undefined && modelId !== this.loadedModelId)) {
-        throw named('ModelNotLoadedError', 'Model not loaded before trying to complete ChatCompletionRequest.');
+      if (!this.loadedModelId) throw named('ModelNotLoadedError', 'Model not loaded before trying to complete ChatCompletionRequest.');
+      if (modelId !== undefined && modelId !== this.loadedModelId) {
+        throw named('SpecifiedModelNotFoundError', `Specified model ${modelId} for getMessage is not found in loaded models. Please check if the correct model is loaded/specified. Currently loaded models are:\n${this.loadedModelId}`);
       }
       return '';
     }
