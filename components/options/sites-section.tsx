@@ -5,6 +5,7 @@ import type { Settings } from '@/lib/settings';
 import type { OptionsModel } from './options-model';
 import type { SiteList } from './options-types';
 import { AddressText } from '@/components/shared/address-text';
+import { isOnThisMachine } from '@/lib/text/on-this-machine';
 
 /** The sites where the agent is off, and those whose page-changing tools run without asking. */
 export function SitesSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
@@ -23,6 +24,7 @@ export function SitesSection({ model, settings }: { model: OptionsModel; setting
         list="allowedSites"
         sites={settings.allowedSites}
         title="Sites whose tools may change the page without asking (tools marked consequential still ask)"
+        hint={'Each entry is that site exactly, as "Allow on this site" in the side panel adds it: its scheme, host and port (localhost:3000 is not localhost:8080), without its subdomains.'}
       />
     </section>
   );
@@ -99,9 +101,24 @@ function addSite(model: OptionsModel, list: SiteList, sites: readonly string[], 
     const listed = new Set(sites);
     const added = await model.addSite(list, draft.value);
     if (added === undefined) return;
+    const typed = draft.value;
     draft.value = '';
-    said.value = listed.has(added) ? `${added} is already listed.` : `Added ${added}.`;
+    said.value = listed.has(added) ? `${added} is already listed.` : `Added ${added}${list === 'allowedSites' ? onlyPortNote(added, typed) : ''}.`;
   };
+}
+
+/**
+ * Where an allowed site on this machine was typed without a port: it is taken on its scheme's own
+ * (80), and the server there, likely on another one, still asks. Said, as the entry shows no port.
+ */
+function onlyPortNote(origin: string, typed: string): string {
+  const url = new URL(origin);
+  const portTyped = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\[[^\]]*\]|[^/\\:?#]*):\d/i.test(typed.trim());
+  // This computer, or a device on the network by its address: where servers run on ports of their own.
+  const localServer = isOnThisMachine(url.hostname) || url.hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname);
+  if (portTyped || url.port !== '' || !localServer) return '';
+  const defaultPort = url.protocol === 'https:' ? 443 : 80;
+  return `, on port ${defaultPort} only: add a server on another port with it, such as ${url.hostname}:8080`;
 }
 
 interface SiteInputProps {

@@ -64,9 +64,9 @@ describe('the options page, for a keyboard and a screen reader', () => {
     expect(hint?.textContent).toMatch(/^A site given without a port/);
     expect(alert?.getAttribute('role')).toBe('alert');
     expect(alert?.textContent).toBe('"not a site" is not a web address, such as shop.example.com.');
-    // The other list took nothing and is not marked.
+    // The other list took nothing and is not marked: it is read with its own hint only.
     expect(field(allowedSitesLabel).hasAttribute('aria-invalid')).toBe(false);
-    expect(field(allowedSitesLabel).hasAttribute('aria-describedby')).toBe(false);
+    expect(field(allowedSitesLabel).getAttribute('aria-describedby')).toBe('allowedSites-hint');
 
     // The same refusal again is a new alert, so that it is said again, not a quiet repaint of the old one.
     await add('not a site');
@@ -79,6 +79,28 @@ describe('the options page, for a keyboard and a screen reader', () => {
     await vi.waitFor(() => expect(field(offSitesLabel).hasAttribute('aria-invalid')).toBe(false));
     expect(field(offSitesLabel).getAttribute('aria-describedby')).toBe('disabledSites-hint');
     expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('says that a site allowed to change the page is that one exactly, and which port a local one without its port gets', async () => {
+    const { root } = show({});
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="allowedSites"]')).not.toBeNull());
+    expect(root.querySelector('[data-testid="allowedSites-hint"]')?.textContent).toBe(
+      'Each entry is that site exactly, as "Allow on this site" in the side panel adds it: its scheme, host and port (localhost:3000 is not localhost:8080), without its subdomains.',
+    );
+    const field = root.querySelector<HTMLInputElement>(`input[aria-label="${allowedSitesLabel}"]`)!;
+    const add = async (text: string) => {
+      field.value = text;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      click(buttonLabelled(root, allowedSitesLabel));
+    };
+    const status = () => root.querySelector('[data-testid="allowedSites-status"]')?.textContent;
+    await add('127.0.0.1');
+    await vi.waitFor(() => expect(status()).toBe('Added http://127.0.0.1, on port 80 only: add a server on another port with it, such as 127.0.0.1:8080.'));
+    await add('localhost:5173');
+    await vi.waitFor(() => expect(status()).toBe('Added http://localhost:5173.'));
+    await add('shop.example');
+    await vi.waitFor(() => expect(status()).toBe('Added https://shop.example.'));
   });
 
   it('after Remove, focuses the next site\'s Remove, the previous one\'s at the end, and the field once the list is empty', async () => {
