@@ -9,8 +9,9 @@ import { PageResultView } from './page-result';
  * A run's outcome: the result (JSON pretty-printed; for a form that loaded its result page, what
  * that page gives) or the error, the time it took, and whether the result matches the tool's
  * output schema where it has one. Only its first line is announced (a long result read aloud
- * would drown everything else), with a mismatch, from a region that stays in the page: one added
- * with its words already in it is often not read at all.
+ * would drown everything else), with a mismatch, or an error's first line, which says what went
+ * wrong, from a region that stays in the page: one added with its words already in it is often not
+ * read at all.
  */
 export function RunResult({ run }: { run: RunState | undefined }) {
   const output = run?.running ? undefined : run?.output;
@@ -19,7 +20,7 @@ export function RunResult({ run }: { run: RunState | undefined }) {
   return (
     <>
       <p class="visually-hidden" role="status">
-        {check && !check.matches ? `${meta} · does not match the output schema` : meta}
+        {check && !check.matches ? `${meta} · does not match the output schema` : output?.isError ? `${meta}: ${firstLine(output.text)}` : meta}
       </p>
       {run?.running && (
         <p class="run-status" aria-hidden="true">
@@ -50,6 +51,12 @@ export function RunResult({ run }: { run: RunState | undefined }) {
       )}
     </>
   );
+}
+
+/** An error's first line, cut where a page made it long. */
+function firstLine(text: string): string {
+  const line = text.trim().split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
 /** A run's outcome in a word: a call whose page went answers through the page it loaded, where that page gives a result. */

@@ -583,6 +583,18 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(result.textContent).not.toContain('no result came back');
   });
 
+  it('announces a failed run with its error\'s first line, which says what went wrong', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: {} }));
+    const statuses = () => [...form.root.querySelectorAll('[role="status"]')].map((region) => region.textContent);
+    await form.submit();
+    const runId = form.fake.posted.find((request) => request.type === 'run-tool')!.runId;
+    const text = 'The tool did not answer within 2 s: it may still be running in the page.\nThe page\'s Console may say why.';
+    form.fake.send({ type: 'run-result', runId, output: { text, isError: true }, durationMs: 2004 });
+    await tick();
+    expect(statuses()).toContain('Error · took 2004 ms: The tool did not answer within 2 s: it may still be running in the page.');
+    expect(form.root.querySelector('.run-meta')?.textContent).toBe('Error · took 2004 ms');
+  });
+
   it('announces a run from status regions already in the page: running, then its first line only, and a second copy again', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: {} }));
     const statuses = () => [...form.root.querySelectorAll('[role="status"]')].map((region) => region.textContent);
