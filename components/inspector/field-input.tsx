@@ -82,7 +82,7 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
           disabled={value === null}
           min={field.minimum}
           max={field.maximum}
-          step={field.integer ? 1 : 'any'}
+          step={field.step ?? (field.integer ? 1 : 'any')}
           placeholder={defaultPlaceholder(field)}
           {...aria}
           onInput={onText}

@@ -12,7 +12,7 @@ interface FieldBase {
 /** One input of the run form, derived from one property of the tool's input schema. */
 export type FormField =
   | (FieldBase & { kind: 'text'; nullable?: true; default?: string; inputType?: TextInputType })
-  | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; nullable?: true; default?: number })
+  | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; step?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
   | (FieldBase & { kind: 'select'; options: unknown[]; default?: unknown })
   | (FieldBase & { kind: 'json'; template: string; note?: string })
@@ -113,6 +113,7 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
       integer: type === 'integer',
       ...(typeof node.minimum === 'number' ? { minimum: node.minimum } : {}),
       ...(typeof node.maximum === 'number' ? { maximum: node.maximum } : {}),
+      ...spinnerStep(node),
       ...orNull,
       ...(typeof node.default === 'number' ? { default: node.default } : {}),
     };
@@ -120,6 +121,17 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
   // A misspelt type gets an editor like any schema the form cannot show: say why, or it looks like a bug here.
   const note = type !== undefined && !isJsonSchemaType(type) ? { note: `"${type}" is not a JSON Schema type, so the form cannot tell what to ask: write the value as JSON.` } : {};
   return { ...base, kind: 'json', template: JSON.stringify(template(), null, 2), ...note };
+}
+
+/**
+ * A number field's `multipleOf` as its spinner's step, where the spinner counts from a multiple of
+ * it (its minimum, or 0): HTML counts steps from the minimum, JSON Schema from 0.
+ */
+function spinnerStep(node: JSONSchema): { step?: number } {
+  const step = node.multipleOf;
+  if (typeof step !== 'number' || !Number.isFinite(step) || step <= 0) return {};
+  const from = typeof node.minimum === 'number' ? node.minimum / step : 0;
+  return Math.abs(from - Math.round(from)) < 1e-9 ? { step } : {};
 }
 
 /**

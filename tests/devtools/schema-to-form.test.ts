@@ -29,6 +29,23 @@ const untouched = (toolSchema: Record<string, unknown>, typed: Record<string, st
 };
 
 describe('schemaToForm: the run form of a tool', () => {
+  it('gives a number field the steps its schema asks for, where its spinner counts them from a multiple', () => {
+    const steps = {
+      type: 'object',
+      properties: {
+        price: { type: 'number', multipleOf: 0.5 },
+        boxes: { type: 'integer', multipleOf: 5, minimum: 10 },
+        // From 1, a spinner of fives would offer 1, 6, 11: none of them a multiple of 5.
+        odd: { type: 'integer', multipleOf: 5, minimum: 1 },
+      },
+    };
+    expect(schemaToForm(steps)).toEqual([
+      { name: 'price', required: false, kind: 'number', integer: false, step: 0.5 },
+      { name: 'boxes', required: false, kind: 'number', integer: true, minimum: 10, step: 5 },
+      { name: 'odd', required: false, kind: 'number', integer: true, minimum: 1 },
+    ]);
+  });
+
   it('gives one field per property: text, number, integer, boolean, select, JSON', () => {
     expect(schemaToForm(schema)).toEqual([
       { name: 'query', required: true, description: 'Words to look for', kind: 'text' },
