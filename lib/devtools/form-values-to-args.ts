@@ -42,6 +42,14 @@ function setArgument(args: Record<string, unknown>, name: string, value: unknown
   Object.defineProperty(args, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** Where what was typed reads as words, not as a broken object or list: how JSON writes text. */
+function unquotedText(text: string): string {
+  // Single quotes are how many languages write text, not JSON: the words inside them.
+  const typed = text.trim().replace(/^'(.*)'$/s, '$1');
+  if (typed === '' || /^[[{"0-9-]/.test(typed)) return '';
+  return `: text is written in double quotes, such as ${JSON.stringify(typed.length > 40 ? `${typed.slice(0, 39)}…` : typed)}`;
+}
+
 function readField(field: FormField, text: string): { ok: true; value: unknown } | { ok: false; message: string; field: string } {
   switch (field.kind) {
     case 'number': {
@@ -55,7 +63,7 @@ function readField(field: FormField, text: string): { ok: true; value: unknown }
       try {
         return { ok: true, value: JSON.parse(text) };
       } catch {
-        return { ok: false, message: `"${field.name}" is not valid JSON.`, field: field.name };
+        return { ok: false, message: `"${field.name}" is not valid JSON${unquotedText(text)}.`, field: field.name };
       }
     // Text as typed. A boolean's value is a flag, not text, and readArguments reads the arguments
     // editor: neither gets here.

@@ -208,6 +208,14 @@ describe('formValuesToArgs: what the form sends', () => {
       message: '"tags" is not valid JSON.',
       field: 'tags',
     });
+    // A word typed where JSON is asked for (a size that is a number or a name) is text without its quotes.
+    expect(formValuesToArgs(fields, { ...initialFieldValues(fields), query: 'a', size: '0', tags: 'sale' })).toMatchObject({
+      ok: false,
+      message: '"tags" is not valid JSON: text is written in double quotes, such as "sale".',
+    });
+    expect(formValuesToArgs(fields, { ...initialFieldValues(fields), query: 'a', size: '0', tags: "'sale'" })).toMatchObject({
+      message: '"tags" is not valid JSON: text is written in double quotes, such as "sale".',
+    });
   });
 
   it('hands validateArgs what it needs to give its own messages, and finds the field each names', () => {
