@@ -21,6 +21,8 @@ export interface FormState {
   fields: FormField[];
   values: FieldValues;
   problem: FormProblem | null;
+  /** What a new schema of the tool left behind of what was typed, in words, until the next run. */
+  dropped?: string;
 }
 
 /** One tool's form: whether its "Run" section is open, and what was set in it (undefined until something was). */

@@ -26,6 +26,7 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
   const problemId = `${idPrefix}-problem`;
   const focus = useRunFocus(run?.running === true);
   useFocusOnProblem(form.problem, idOf);
+  const keepFocus = useFocusKeptInForm(schema);
 
   // `anyway`: the person has read what the page's whole schema says, and runs the tool all the same.
   const runForm = (anyway: boolean) => {
@@ -33,8 +34,9 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
     const { args, problem } = checkForm(schema, fields, form.values, unreadableNumber(fields, form.values, idOf));
     const breach = args !== undefined && !anyway && 'check' in fullCheck ? fullCheck.check(args) : null;
     const unchecked = breach && (breach.count > 1 ? 'The agent does not check these, and would send them.' : 'The agent does not check this, and would send it.');
+    const { dropped: _said, ...rest } = form;
     setSaved({
-      ...form,
+      ...rest,
       problem: problem ?? (breach && { message: `${breach.message} ${unchecked}`, ...(breach.field !== undefined ? { field: breach.field } : {}), runAnyway: true }),
     });
     if (args !== undefined && breach === null) {
@@ -47,7 +49,11 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
     runForm(false);
   };
   return (
-    <form class="runner" noValidate onSubmit={submit}>
+    <form class="runner" noValidate onSubmit={submit} ref={keepFocus.form} onFocusIn={keepFocus.focused}>
+      {/* Present and empty until a new schema leaves something behind: a region added with its words is often not read. */}
+      <p class={form.dropped ? 'muted values-dropped' : 'visually-hidden'} role="status" data-testid="values-dropped">
+        {form.dropped ?? ''}
+      </p>
       {fields.length === 0 && <p class="muted">This tool takes no arguments.</p>}
       <RunnerFields fields={fields} form={form} idOf={idOf} problemId={problemId} setSaved={setSaved} />
       <RunnerButtons toolName={tool.name} running={run?.running} focus={focus} onStop={() => model.stopRun(tool)} />
@@ -92,7 +98,42 @@ function formFor(saved: FormState | undefined, schema: string, fields: FormField
   if (saved.schema === schema) return saved;
   // A new schema (the page registered the tool again, or another page has one of that name):
   // what still fits is kept, the rest starts afresh, and the old problem no longer applies.
-  return { schema, fields, values: carryOverValues(saved.fields, saved.values, fields), problem: null };
+  const values = carryOverValues(saved.fields, saved.values, fields);
+  const dropped = droppedValues(saved, fields, values);
+  return { schema, fields, values, problem: null, ...(dropped ? { dropped } : {}) };
+}
+
+/** The typed values a new schema did not keep, in words: the person may have spent a while on them. */
+function droppedValues(saved: FormState, fields: readonly FormField[], values: FieldValues): string | undefined {
+  const fresh = initialFieldValues(saved.fields);
+  const lost = saved.fields.map((field) => field.name).filter((name) => saved.values[name] !== fresh[name] && values[name] !== saved.values[name]);
+  if (lost.length === 0) return undefined;
+  const stillAsked = new Set(fields.map((field) => field.name));
+  const gone = lost.filter((name) => !stillAsked.has(name)).length;
+  const why =
+    gone === lost.length
+      ? `no longer takes ${lost.length > 1 ? 'them' : 'it'}`
+      : gone === 0
+        ? 'now asks for something else there'
+        : 'no longer takes some and asks for something else in others';
+  const names = lost.map((name) => JSON.stringify(name));
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `The page changed this tool: what was typed in ${listed} is gone, as the tool ${why}.`;
+}
+
+/**
+ * The page changed the tool while a field of its form had focus, and that field went with the old
+ * schema: focus goes to the form's first field (or its Run button), not to the page's body.
+ */
+function useFocusKeptInForm(schema: unknown) {
+  const form = useRef<HTMLFormElement>(null);
+  const last = useRef<Element | null>(null);
+  useLayoutEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!lost || last.current === null || last.current.isConnected) return;
+    form.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+  }, [schema]);
+  return { form, focused: (event: FocusEvent) => void (last.current = event.target as Element | null) };
 }
 
 /** After a failed check, focus goes to the field it names; not for one kept from before the form was last shown. */

@@ -361,10 +361,28 @@ describe('the run form when the tool changes', () => {
     expect(form.control<HTMLTextAreaElement>('filters').value).toBe('{\n  "maxPrice": 0\n}');
   });
 
+  it('says which typed values the new schema left behind, and keeps the keyboard in the form where its field went', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { day: { type: 'string' }, email: { type: 'string' }, code: { type: 'string' } } }));
+    const dropped = () => form.root.querySelector('[data-testid="values-dropped"]')?.textContent;
+    expect(dropped()).toBe('');
+    await form.type('day', 'Monday');
+    await form.type('email', 'ada@example.com');
+    form.control<HTMLInputElement>('code').focus();
+    await form.type('code', 'A-7');
+    await form.list(tool({ type: 'object', properties: { day: { type: 'string' }, note: { type: 'string' } } }));
+    expect(dropped()).toBe('The page changed this tool: what was typed in "email" and "code" is gone, as the tool no longer takes them.');
+    expect(form.control<HTMLInputElement>('day').value).toBe('Monday');
+    expect(document.activeElement).toBe(form.control('day'));
+    // A run starts from what the form holds now: the note has said its word.
+    await form.submit();
+    expect(dropped()).toBe('');
+  });
+
   it('starts a field whose kind changed afresh, so no stale text is read as a choice', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: { size: { type: 'string' } } }));
     await form.type('size', 'large');
     await form.list(tool({ type: 'object', properties: { size: { type: 'string', enum: ['S', 'M', 'L'] } } }));
+    expect(form.root.querySelector('[data-testid="values-dropped"]')?.textContent).toBe('The page changed this tool: what was typed in "size" is gone, as the tool now asks for something else there.');
     expect(form.control<HTMLSelectElement>('size').selectedIndex).toBe(0);
     await form.submit();
     expect(form.sent().map((args) => Object.keys(args ?? {}))).toEqual([[]]);
@@ -599,7 +617,7 @@ describe('the run form for keyboard and screen reader users', () => {
     const form = await showRunForm(tool({ type: 'object', properties: {} }));
     const statuses = () => [...form.root.querySelectorAll('[role="status"]')].map((region) => region.textContent);
     // Present, and empty, before anything happens: a region added with its words is often not read.
-    expect(statuses()).toEqual(['', '', '', '', '']);
+    expect(statuses()).toEqual(['', '', '', '', '', '']);
     await form.submit();
     expect(statuses()).toContain('Running…');
     const runId = form.fake.posted.find((request) => request.type === 'run-tool')!.runId;
