@@ -9,7 +9,7 @@ import { engineHoldsGpu } from '../../lib/engines/engine-holds-gpu';
 import { createReplyTurns } from '../../lib/engines/reply-turns';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
 import { fakeGpu } from '../engines/support/fake-gpu';
-import { createFakeWebLlm } from '../engines/support/fake-webllm';
+import { createFakeWebLlm, emptyThinkingBlock } from '../engines/support/fake-webllm';
 import { createStandInWebLlm } from '../engines/support/webllm-reload-stand-in';
 import { defaultSettings, type Settings } from '../../lib/settings';
 
@@ -1091,7 +1091,7 @@ describe('the engine host', () => {
     expect(secondTexts).toEqual([]);
     while (!(await first.next()).done);
     await second;
-    expect(secondTexts.join('')).toBe('Second.');
+    expect(secondTexts.join('')).toBe(`${emptyThinkingBlock}Second.`);
     expect(host.statusFor(2)).toMatchObject({ state: 'ready', progressText: undefined });
   });
 
@@ -1133,7 +1133,7 @@ describe('the engine host', () => {
     });
     await secondReply;
     expect(fake.state.interrupts).toBe(1);
-    expect(secondTexts.join('')).toBe('Second.');
+    expect(secondTexts.join('')).toBe(`${emptyThinkingBlock}Second.`);
     expect(result).toMatchObject({ finishReason: 'answer', text: 'No mug was found.' });
     // The tab that waited was answered next, then the first tab's next step.
     expect(fake.state.requests.map((request) => String(request.messages.at(-1)?.content).slice(0, 15))).toEqual(['Find a mug', 'Hello', '<tool_response>']);
