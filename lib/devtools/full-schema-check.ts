@@ -15,6 +15,14 @@ export interface SchemaBreach {
 /** The most broken rules said at once: the person fixes them in one go, and a long list would hide the first. */
 const saidAtOnce = 3;
 
+/** The arguments the rules not said are in, so that the person knows where else to look: `, in "day" and "email"`. */
+function inFields(issues: readonly core.$ZodIssue[]): string {
+  const names = [...new Set(issues.flatMap(({ path: [first] }) => (typeof first === 'string' ? [JSON.stringify(first.length > 60 ? `${first.slice(0, 59)}…` : first)] : [])))];
+  if (names.length === 0) return '';
+  const shown = names.length > 5 ? [...names.slice(0, 5), `${names.length - 5} more`] : names;
+  return `, in ${shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0]}`;
+}
+
 /**
  * The page's whole input schema as a check of arguments: `pattern`, lengths, item counts,
  * `multipleOf`, formats, nested objects and arrays, `additionalProperties`, `oneOf` and the rest
@@ -47,7 +55,7 @@ export function fullSchemaCheck(schema: JSONSchema): FullSchemaCheck {
         if (issues.length === 0) return null;
         const said = issues.slice(0, saidAtOnce).map((issue) => cut(breachWords(issue)));
         const more = issues.length - said.length;
-        const message = more > 0 ? `${said.join(' ')} And ${more} more.` : said.join(' ');
+        const message = more > 0 ? `${said.join(' ')} And ${more} more${inFields(issues.slice(said.length))}.` : said.join(' ');
         const [first] = issues[0]!.path;
         return { message, count: issues.length, ...(typeof first === 'string' ? { field: first } : {}) };
       } catch (error) {

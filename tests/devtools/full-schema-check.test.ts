@@ -79,10 +79,10 @@ describe('the full check of a schema', () => {
     expect(lenient({ email: 'nobody' })).toMatchObject({ message: '"email" must be an email address.', field: 'email' });
   });
 
-  it('says every broken rule up to three, and how many more', () => {
+  it('says every broken rule up to three, and how many more, and where', () => {
     const all = checker(schema)({ code: 'ab', name: 'x', quantity: 7, day: 'tomorrow', email: 'nobody' });
     expect(all).toEqual({
-      message: '"code" must match ^[A-Z]{3}$. "name" must have at least 3 characters. "quantity" must be a multiple of 5. And 2 more.',
+      message: '"code" must match ^[A-Z]{3}$. "name" must have at least 3 characters. "quantity" must be a multiple of 5. And 2 more, in "day" and "email".',
       field: 'code',
       count: 5,
     });
