@@ -165,6 +165,27 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     await inspector.page.close();
   });
 
+  it('shows the filter of a long list of tools with its whole hint', async () => {
+    const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
+    await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
+    await page.evaluate(() => {
+      for (let index = 0; index < 6; index += 1) {
+        (window as unknown as { register(tool: unknown): void }).register({ name: `extra_${index}`, description: 'One more tool.', inputSchema: { type: 'object', properties: {} }, execute: async () => 'ok' });
+      }
+    });
+    const filter = inspector.page.getByTestId('tool-filter');
+    await filter.waitFor({ timeout: 10_000 });
+    const hintShown = await filter.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      // With room to spare: the placeholder is drawn a few per cent wider than a canvas measures it.
+      return context.measureText(input.placeholder).width * 1.2 <= input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    });
+    expect(hintShown).toBe(true);
+    await Promise.all([page.close(), inspector.page.close()]);
+  });
+
   it('keeps a tool with a long unbroken field name or description inside its card at 320 px: they wrap, nothing scrolls sideways; every kind of text box looks alike', async () => {
     const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
     await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
