@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { JSONSchema } from '@webmcp-agents/chat';
 import { validateArgs } from '@webmcp-agents/local-agent';
-import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues, type FieldValues } from '@/lib/devtools/form-values-to-args';
+import { carryOverForm, fieldNamedIn, formValuesToArgs, initialFieldValues, type FieldValues } from '@/lib/devtools/form-values-to-args';
 import { fullSchemaCheck } from '@/lib/devtools/full-schema-check';
 import { formSchema, schemaToForm, type FormField } from '@/lib/devtools/schema-to-form';
 import type { PageTool } from '@/lib/registry/types';
@@ -49,7 +49,7 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
     runForm(false);
   };
   return (
-    <form class="runner" noValidate onSubmit={submit} ref={keepFocus.form} onFocusIn={keepFocus.focused}>
+    <form class="runner" noValidate onSubmit={submit} ref={keepFocus.form} onFocusIn={keepFocus.focused} onFocusOut={keepFocus.left}>
       {/* Present and empty until a new schema leaves something behind: a region added with its words is often not read. */}
       <p class={form.dropped ? 'muted values-dropped' : 'visually-hidden'} role="status" data-testid="values-dropped">
         {form.dropped ?? ''}
@@ -98,16 +98,12 @@ function formFor(saved: FormState | undefined, schema: string, fields: FormField
   if (saved.schema === schema) return saved;
   // A new schema (the page registered the tool again, or another page has one of that name):
   // what still fits is kept, the rest starts afresh, and the old problem no longer applies.
-  const values = carryOverValues(saved.fields, saved.values, fields);
-  const dropped = droppedValues(saved, fields, values);
-  return { schema, fields, values, problem: null, ...(dropped ? { dropped } : {}) };
+  const { values, lost } = carryOverForm(saved.fields, saved.values, fields);
+  return { schema, fields, values, problem: null, ...(lost.length > 0 ? { dropped: droppedWords(lost, fields) } : {}) };
 }
 
-/** The typed values a new schema did not keep, in words: the person may have spent a while on them. */
-function droppedValues(saved: FormState, fields: readonly FormField[], values: FieldValues): string | undefined {
-  const fresh = initialFieldValues(saved.fields);
-  const lost = saved.fields.map((field) => field.name).filter((name) => saved.values[name] !== fresh[name] && values[name] !== saved.values[name]);
-  if (lost.length === 0) return undefined;
+/** The values set that a new schema did not keep, in words: the person may have spent a while on them. */
+function droppedWords(lost: readonly string[], fields: readonly FormField[]): string {
   const stillAsked = new Set(fields.map((field) => field.name));
   const gone = lost.filter((name) => !stillAsked.has(name)).length;
   const why =
@@ -118,7 +114,7 @@ function droppedValues(saved: FormState, fields: readonly FormField[], values: F
         : 'no longer takes some and asks for something else in others';
   const names = lost.map((name) => JSON.stringify(name));
   const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-  return `The page changed this tool: what was typed in ${listed} is gone, as the tool ${why}.`;
+  return `The page changed this tool: what was entered in ${listed} is gone, as the tool ${why}.`;
 }
 
 /**
@@ -133,7 +129,17 @@ function useFocusKeptInForm(schema: unknown) {
     if (!lost || last.current === null || last.current.isConnected) return;
     form.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
   }, [schema]);
-  return { form, focused: (event: FocusEvent) => void (last.current = event.target as Element | null) };
+  return {
+    form,
+    focused: (event: FocusEvent) => void (last.current = event.target as Element | null),
+    // Focus the person moved away leaves the field in the page; a field removed with the old schema is gone by then.
+    left: (event: FocusEvent) => {
+      const field = event.target as Element | null;
+      queueMicrotask(() => {
+        if (field?.isConnected && last.current === field && !form.current?.contains(document.activeElement)) last.current = null;
+      });
+    },
+  };
 }
 
 /** After a failed check, focus goes to the field it names; not for one kept from before the form was last shown. */

@@ -42,12 +42,17 @@ function setArgument(args: Record<string, unknown>, name: string, value: unknown
   Object.defineProperty(args, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** Where what was typed reads as words, not as a broken object or list: how JSON writes text. */
-function unquotedText(text: string): string {
+/**
+ * Where what was typed reads as words, not as a broken object or list: how JSON writes them where
+ * the field takes them, text in double quotes, in a list where it takes a list (as its template
+ * shows). Nothing for a field that takes an object.
+ */
+function unquotedText(text: string, template: string): string {
   // Single quotes are how many languages write text, not JSON: the words inside them.
   const typed = text.trim().replace(/^'(.*)'$/s, '$1');
-  if (typed === '' || /^[[{"0-9-]/.test(typed)) return '';
-  return `: text is written in double quotes, such as ${JSON.stringify(typed.length > 40 ? `${typed.slice(0, 39)}…` : typed)}`;
+  if (typed === '' || /^[[{"0-9-]/.test(typed) || template.startsWith('{')) return '';
+  const quoted = JSON.stringify(typed.length > 40 ? `${typed.slice(0, 39)}…` : typed);
+  return template.startsWith('[') ? `: a list is written in brackets, with text in double quotes, such as [${quoted}]` : `: text is written in double quotes, such as ${quoted}`;
 }
 
 function readField(field: FormField, text: string): { ok: true; value: unknown } | { ok: false; message: string; field: string } {
@@ -63,7 +68,7 @@ function readField(field: FormField, text: string): { ok: true; value: unknown }
       try {
         return { ok: true, value: JSON.parse(text) };
       } catch {
-        return { ok: false, message: `"${field.name}" is not valid JSON${unquotedText(text)}.`, field: field.name };
+        return { ok: false, message: `"${field.name}" is not valid JSON${unquotedText(text, field.template)}.`, field: field.name };
       }
     // Text as typed. A boolean's value is a flag, not text, and readArguments reads the arguments
     // editor: neither gets here.
@@ -126,17 +131,27 @@ function initialValue(field: FormField): FieldValue {
  * set, every other starts as in a fresh form.
  */
 export function carryOverValues(before: readonly FormField[], values: FieldValues, after: readonly FormField[]): FieldValues {
+  return carryOverForm(before, values, after).values;
+}
+
+/**
+ * As `carryOverValues`, and the fields whose value the person set that the new form does not keep:
+ * gone from it, or asking for something else there. A field left as it started starts afresh.
+ */
+export function carryOverForm(before: readonly FormField[], values: FieldValues, after: readonly FormField[]): { values: FieldValues; lost: string[] } {
   const fresh = initialFieldValues(after);
+  const untouched = initialFieldValues(before);
   const asked = new Map(before.map((field) => [field.name, whatFieldAsks(field)]));
   const earlier = new Map(before.map((field) => [field.name, field]));
-  return Object.fromEntries(
-    after.map((field) => {
-      if (!Object.hasOwn(values, field.name)) return [field.name, fresh[field.name]!];
-      if (asked.get(field.name) === whatFieldAsks(field)) return [field.name, values[field.name]!];
-      const chosen = sameChoice(earlier.get(field.name), values[field.name]!, field);
-      return [field.name, chosen ?? fresh[field.name]!];
-    }),
-  );
+  const set = (name: string) => Object.hasOwn(values, name) && values[name] !== untouched[name];
+  const kept = new Set<string>();
+  const carried = after.map((field) => {
+    if (!set(field.name)) return [field.name, fresh[field.name]!];
+    const chosen = asked.get(field.name) === whatFieldAsks(field) ? values[field.name]! : sameChoice(earlier.get(field.name), values[field.name]!, field);
+    if (chosen !== undefined) kept.add(field.name);
+    return [field.name, chosen ?? fresh[field.name]!];
+  });
+  return { values: Object.fromEntries(carried), lost: before.map((field) => field.name).filter((name) => set(name) && !kept.has(name)) };
 }
 
 /**
@@ -151,10 +166,13 @@ function sameChoice(before: FormField | undefined, value: FieldValue, after: For
   return found === -1 ? undefined : String(found);
 }
 
-// A page may reword a description as it goes ("3 items in cart"): that leaves the value as good as before.
+// A page may reword a description as it goes ("3 items in cart"), or move a number's bounds, steps
+// or default: that leaves the value as good as before (the check at Run reads the new ones).
 function whatFieldAsks(field: FormField): string {
   const { description: _description, ...asked } = field;
-  return JSON.stringify(asked);
+  if (asked.kind !== 'number') return JSON.stringify(asked);
+  const { minimum: _minimum, maximum: _maximum, step: _step, default: _default, ...kind } = asked;
+  return JSON.stringify(kind);
 }
 
 /** The field a problem from `validateArgs` is about ('Missing required argument "x".', '"x" must be …'). */

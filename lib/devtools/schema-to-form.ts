@@ -113,7 +113,7 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
       integer: type === 'integer',
       ...(typeof node.minimum === 'number' ? { minimum: node.minimum } : {}),
       ...(typeof node.maximum === 'number' ? { maximum: node.maximum } : {}),
-      ...spinnerStep(node),
+      ...spinnerStep(node, type === 'integer'),
       ...orNull,
       ...(typeof node.default === 'number' ? { default: node.default } : {}),
     };
@@ -125,14 +125,24 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
 
 /**
  * A number field's `multipleOf` as its spinner's step, where the spinner counts from a multiple of
- * it (its minimum, or 0): HTML counts steps from the minimum, JSON Schema from 0.
+ * it (its minimum, or 0): HTML counts steps from the minimum, JSON Schema from 0. An integer's is
+ * the least whole multiple of it (2.5 steps by 5, 0.5 by 1).
  */
-function spinnerStep(node: JSONSchema): { step?: number } {
-  const step = node.multipleOf;
-  if (typeof step !== 'number' || !Number.isFinite(step) || step <= 0) return {};
+function spinnerStep(node: JSONSchema, integer: boolean): { step?: number } {
+  const multipleOf = node.multipleOf;
+  if (typeof multipleOf !== 'number' || !Number.isFinite(multipleOf) || multipleOf <= 0) return {};
+  const step = integer ? leastWholeMultiple(multipleOf) : multipleOf;
+  if (step === undefined || (integer && step === 1)) return {};
   const from = typeof node.minimum === 'number' ? node.minimum / step : 0;
-  return Math.abs(from - Math.round(from)) < 1e-9 ? { step } : {};
+  return whole(from) ? { step } : {};
 }
+
+function leastWholeMultiple(step: number): number | undefined {
+  for (let times = 1; times <= 1000; times += 1) if (whole(step * times)) return Math.round(step * times);
+  return undefined;
+}
+
+const whole = (value: number) => Math.abs(value - Math.round(value)) < 1e-9;
 
 /**
  * The one type a control can hold, and whether null is allowed besides: `["string", "null"]`, or

@@ -37,12 +37,17 @@ describe('schemaToForm: the run form of a tool', () => {
         boxes: { type: 'integer', multipleOf: 5, minimum: 10 },
         // From 1, a spinner of fives would offer 1, 6, 11: none of them a multiple of 5.
         odd: { type: 'integer', multipleOf: 5, minimum: 1 },
+        // A whole number that is a multiple of 2.5 is one of 5; of 0.5, any.
+        fives: { type: 'integer', multipleOf: 2.5 },
+        any: { type: 'integer', multipleOf: 0.5 },
       },
     };
     expect(schemaToForm(steps)).toEqual([
       { name: 'price', required: false, kind: 'number', integer: false, step: 0.5 },
       { name: 'boxes', required: false, kind: 'number', integer: true, minimum: 10, step: 5 },
       { name: 'odd', required: false, kind: 'number', integer: true, minimum: 1 },
+      { name: 'fives', required: false, kind: 'number', integer: true, step: 5 },
+      { name: 'any', required: false, kind: 'number', integer: true },
     ]);
   });
 
@@ -208,14 +213,15 @@ describe('formValuesToArgs: what the form sends', () => {
       message: '"tags" is not valid JSON.',
       field: 'tags',
     });
-    // A word typed where JSON is asked for (a size that is a number or a name) is text without its quotes.
+    // A word typed where a list is asked for is told how a list of it is written.
     expect(formValuesToArgs(fields, { ...initialFieldValues(fields), query: 'a', size: '0', tags: 'sale' })).toMatchObject({
       ok: false,
-      message: '"tags" is not valid JSON: text is written in double quotes, such as "sale".',
+      message: '"tags" is not valid JSON: a list is written in brackets, with text in double quotes, such as ["sale"].',
     });
-    expect(formValuesToArgs(fields, { ...initialFieldValues(fields), query: 'a', size: '0', tags: "'sale'" })).toMatchObject({
-      message: '"tags" is not valid JSON: text is written in double quotes, such as "sale".',
-    });
+    // Where a size is a number or a name, a name is text without its quotes; an object takes no such hint.
+    const mixed = schemaToForm({ type: 'object', properties: { size: { anyOf: [{ type: 'integer' }, { enum: ['S', 'M', 'L'] }] }, address: { type: 'object', properties: { city: { type: 'string' } } } } });
+    expect(formValuesToArgs(mixed, { size: "'M'", address: '' })).toMatchObject({ message: '"size" is not valid JSON: text is written in double quotes, such as "M".' });
+    expect(formValuesToArgs(mixed, { size: '', address: 'Paris' })).toMatchObject({ message: '"address" is not valid JSON.' });
   });
 
   it('hands validateArgs what it needs to give its own messages, and finds the field each names', () => {

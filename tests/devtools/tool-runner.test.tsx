@@ -370,7 +370,7 @@ describe('the run form when the tool changes', () => {
     form.control<HTMLInputElement>('code').focus();
     await form.type('code', 'A-7');
     await form.list(tool({ type: 'object', properties: { day: { type: 'string' }, note: { type: 'string' } } }));
-    expect(dropped()).toBe('The page changed this tool: what was typed in "email" and "code" is gone, as the tool no longer takes them.');
+    expect(dropped()).toBe('The page changed this tool: what was entered in "email" and "code" is gone, as the tool no longer takes them.');
     expect(form.control<HTMLInputElement>('day').value).toBe('Monday');
     expect(document.activeElement).toBe(form.control('day'));
     // A run starts from what the form holds now: the note has said its word.
@@ -378,11 +378,31 @@ describe('the run form when the tool changes', () => {
     expect(dropped()).toBe('');
   });
 
+  it('leaves focus alone where the person had moved it out of the form before its field went', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { day: { type: 'string' }, code: { type: 'string' } } }));
+    form.control<HTMLInputElement>('code').focus();
+    form.control<HTMLInputElement>('code').blur();
+    await tick();
+    await form.list(tool({ type: 'object', properties: { day: { type: 'string' } } }));
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('keeps, and says nothing of, a choice the page only moved and a number whose bounds it changed', async () => {
+    const sized = (sizes: string[], maximum: number) => tool({ type: 'object', properties: { size: { type: 'string', enum: sizes }, qty: { type: 'integer', minimum: 1, maximum } } });
+    const form = await showRunForm(sized(['S', 'M', 'L'], 10));
+    await form.type('size', '1');
+    await form.type('qty', '5');
+    await form.list(sized(['XS', 'S', 'M', 'L'], 20));
+    expect(form.root.querySelector('[data-testid="values-dropped"]')?.textContent).toBe('');
+    expect(form.control<HTMLSelectElement>('size').selectedOptions[0]?.textContent).toBe('M');
+    expect(form.control<HTMLInputElement>('qty').value).toBe('5');
+  });
+
   it('starts a field whose kind changed afresh, so no stale text is read as a choice', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: { size: { type: 'string' } } }));
     await form.type('size', 'large');
     await form.list(tool({ type: 'object', properties: { size: { type: 'string', enum: ['S', 'M', 'L'] } } }));
-    expect(form.root.querySelector('[data-testid="values-dropped"]')?.textContent).toBe('The page changed this tool: what was typed in "size" is gone, as the tool now asks for something else there.');
+    expect(form.root.querySelector('[data-testid="values-dropped"]')?.textContent).toBe('The page changed this tool: what was entered in "size" is gone, as the tool now asks for something else there.');
     expect(form.control<HTMLSelectElement>('size').selectedIndex).toBe(0);
     await form.submit();
     expect(form.sent().map((args) => Object.keys(args ?? {}))).toEqual([[]]);
