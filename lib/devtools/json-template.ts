@@ -16,9 +16,10 @@ export function jsonTemplate(schema: unknown, root: unknown = schema): unknown {
 
 /**
  * How many values one template holds at most: a page's schema whose properties refer back to it
- * (each of eight required ones to the whole) would make one of millions.
+ * (each of eight required ones to the whole) would make one of millions. Past it, a value is the
+ * plain one of its type, read no further.
  */
-const templateBudget = 300;
+const templateBudget = 1_000;
 
 interface Template {
   root: JSONSchema;
@@ -27,7 +28,8 @@ interface Template {
 }
 
 function templateOf(schema: unknown, template: Template, depth: number): unknown {
-  if (!isRecord(schema) || depth > 6 || template.left <= 0) return null;
+  if (!isRecord(schema) || depth > 6) return null;
+  if (template.left <= 0) return plainValue(schema);
   template.left -= 1;
   const { root } = template;
   const node = followBranches(schema, root);
@@ -49,6 +51,13 @@ function templateOf(schema: unknown, template: Template, depth: number): unknown
     default:
       return isRecord(node.properties) ? objectTemplate(node, template, depth) : null;
   }
+}
+
+/** The plainest value of a schema's own type, its references and branches unread. */
+function plainValue(schema: JSONSchema): unknown {
+  const plain: Record<string, unknown> = { string: '', number: 0, integer: 0, boolean: false, object: {}, array: [] };
+  const type = firstType(schema);
+  return type !== undefined && Object.hasOwn(plain, type) ? plain[type] : null;
 }
 
 function objectTemplate(node: JSONSchema, template: Template, depth: number): Record<string, unknown> {
@@ -134,16 +143,24 @@ function followWithin(node: JSONSchema, state: Reading, depth: number): JSONSche
   if (depth > 8) return rest;
   const entered = targets.filter((target) => !state.reading.has(target));
   entered.forEach((target) => state.reading.add(target));
+  const refersBack = (branch: JSONSchema) => state.root !== undefined && followReference(branch, state.root).targets.some((target) => state.reading.has(target));
   const follow = (branch: unknown): JSONSchema | undefined => {
     if (!isRecord(branch) || state.left <= 0) return undefined;
-    if (state.root && followReference(branch, state.root).targets.some((target) => state.reading.has(target))) return undefined;
     state.left -= 1;
+    // What it points back to is being read already: only what it says beside the reference is new.
+    if (refersBack(branch)) {
+      const { $ref: _pointsBack, ...own } = branch;
+      return followWithin(own, state, depth + 1);
+    }
     return followWithin(branch, state, depth + 1);
   };
   let merged: JSONSchema = rest;
   if (Array.isArray(allOf)) for (const branch of allOf) merged = both(follow(branch) ?? {}, merged);
-  const branches = Array.isArray(anyOf) ? anyOf : Array.isArray(oneOf) ? oneOf : [];
-  const chosen = branches.find((branch) => isRecord(branch) && !isNullSchema(state.root ? followReference(branch, state.root).node : branch));
+  const branches = (Array.isArray(anyOf) ? anyOf : Array.isArray(oneOf) ? oneOf : []).filter(
+    (branch): branch is JSONSchema => isRecord(branch) && !isNullSchema(state.root ? followReference(branch, state.root).node : branch),
+  );
+  // A branch that adds something of its own first, one that only points back last.
+  const chosen = branches.find((branch) => !refersBack(branch)) ?? branches[0];
   // Merged as `allOf` is (see `both`): where both say something, the branch's word; every required name of both.
   const branch = follow(chosen);
   entered.forEach((target) => state.reading.delete(target));

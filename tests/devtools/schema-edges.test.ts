@@ -58,7 +58,23 @@ describe('the starting value of a JSON editor, at the edges', () => {
       Array.from({ length: 8 }, (_, level) => [`d${level}`, { properties: { [`p${level}`]: { type: 'integer', minimum: level } }, required: [`p${level}`], allOf: Array.from({ length: 12 }, () => ({ $ref: `#/$defs/d${level + 1}` })) }]),
     );
     const template = jsonTemplate({ type: 'object', $defs, allOf: [{ $ref: '#/$defs/d0' }] }) as Record<string, number>;
-    expect(template).toMatchObject({ p0: 0, p1: 1, p2: 2 });
+    expect(template).toEqual({ p0: 0, p1: 1, p2: 2, p3: 3, p4: 4, p5: 5, p6: 6, p7: 7 });
+  });
+  it('a large schema of the page\'s own (no references) starts whole, with no value left null', () => {
+    const strings = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`s${index}`, { type: 'string' }]));
+    const objects = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`o${index}`, { type: 'object', properties: strings, required: Object.keys(strings) }]));
+    const template = jsonTemplate({ type: 'object', properties: objects, required: Object.keys(objects) });
+    expect(JSON.stringify(template)).not.toContain('null');
+    expect((template as Record<string, Record<string, string>>).o39).toEqual(Object.fromEntries(Object.keys(strings).map((key) => [key, ''])));
+  });
+  it('a branch that points back to the node it is in adds what it says beside the reference', () => {
+    const schema = {
+      type: 'object',
+      $defs: { choice: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, anyOf: [{ $ref: '#/$defs/choice', required: ['a'] }, { $ref: '#/$defs/choice', required: ['b'] }] } },
+      properties: { pick: { $ref: '#/$defs/choice' } },
+      required: ['pick'],
+    };
+    expect(jsonTemplate(schema)).toEqual({ pick: { a: '' } });
   });
 });
 
