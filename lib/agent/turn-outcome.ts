@@ -66,6 +66,8 @@ export function answered(result: RunLocalAgentResult): boolean {
 
 /** What the last reply held, where it held no answer. */
 function whyNoAnswer(lastReply: string): string {
-  if (lastReply.trim() === '') return 'its reply was empty';
-  return /<think>/i.test(lastReply) ? 'it wrote only its thinking' : 'its reply held nothing to show';
+  // The empty block a model told not to think starts with (Qwen3 under WebLLM) is no thinking.
+  const reply = lastReply.replace(/<think>\s*<\/think>/gi, '');
+  if (reply.trim() === '') return 'its reply was empty';
+  return /<think>/i.test(reply) ? 'it wrote only its thinking' : 'its reply held nothing to show';
 }

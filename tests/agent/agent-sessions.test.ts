@@ -1557,6 +1557,14 @@ describe('agent sessions', () => {
     );
   });
 
+  it('says an empty reply was empty, where it holds only the empty reasoning block a model told not to think starts with', async () => {
+    await script(['<think>\n\n</think>\n\n']);
+    const h = harness();
+    h.openPanelAndAsk(1, 'add two mugs');
+    await h.untilTurnEnds(0);
+    expect(h.state()?.turns[0]).toMatchObject({ outcome: 'error', notice: expect.stringMatching(/^The model gave no answer: its reply was empty\./) });
+  });
+
   it('says the model stopped while still thinking, not that its reply was empty, when the reply ends inside its thoughts, and offers to ask again', async () => {
     await script(['<think>\nThe person wants mugs. Which mug? There are enamel, glass and steel mugs; the enamel one is cheapest, but']);
     const h = harness();
