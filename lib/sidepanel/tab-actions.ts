@@ -33,6 +33,7 @@ export function createTabActions(panel: PanelState, subscription: TabSubscriptio
      */
     tabReplaced(removedTabId: number, addedTabId: number) {
       drafts.tabReplaced(removedTabId, addedTabId);
+      unconfirmed.tabReplaced(removedTabId, addedTabId);
       if (removedTabId !== tabId.value) return;
       tabId.value = addedTabId;
       subscription.renew();

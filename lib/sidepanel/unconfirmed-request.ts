@@ -31,6 +31,11 @@ export function createUnconfirmedRequest(draft: Signal<string>, followed: Readon
       request.value = undefined;
     },
     returnToDraft,
+    /** Chrome gave a tab the panel left a new id (a tab discarded to save memory): its request waits for its answer there. */
+    tabReplaced(removedTabId: number, addedTabId: number) {
+      const left = take(leftBehind, removedTabId);
+      if (left !== undefined) leftBehind.set(addedTabId, left);
+    },
     /** The connection dropped: every request unanswered goes back to its own tab's box. */
     returnAll() {
       returnToDraft();

@@ -155,6 +155,22 @@ describe('a tab the panel left, which Chrome gives a new id meanwhile (a tab dis
     expect(panel.find('session-error')?.textContent).toContain('A replay from the trace viewer is running in this tab.');
   });
 
+  it('puts a request sent there back in its box when the connection drops, under the new id', async () => {
+    const panel = await mountPanel();
+    mounted.push(panel);
+    panel.model.setDraft('add two mugs');
+    panel.model.send();
+    panel.model.selectTab(otherTab.tabId);
+    await panel.deliver({ type: 'snapshot', state: sessionState(otherTab) });
+    // Discarded before its answer came; then the worker goes away.
+    panel.model.tabReplaced(tabId, 31);
+    panel.background.port.drop();
+    await panel.flush();
+    panel.model.selectTab(31);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: 31 }) });
+    expect(input(panel).value).toBe('add two mugs');
+  });
+
   it('keeps what was typed where nothing is stored (a Chrome without the storage the drafts need)', async () => {
     const panel = await mountPanel();
     mounted.push(panel);
