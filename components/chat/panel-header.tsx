@@ -1,6 +1,7 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { plural } from '@/lib/text/plural';
 import { siteLabel } from '@/lib/text/site-label';
+import { siteOfAddress } from '@/lib/text/origin-of';
 import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
 import { pressWhenConnected } from './press-when-connected';
@@ -13,7 +14,7 @@ import { AddressText } from '@/components/shared/address-text';
  */
 export function PanelHeader({ model }: { model: PanelModel }) {
   const session = model.session.value;
-  const site = session ? pageLabel(session.origin, session.url) : '';
+  const site = session ? pageLabel(session.origin, session.url, session.pageAsleep === true) : '';
   return (
     <header class="panel-header">
       <div class="site">
@@ -65,8 +66,11 @@ function siteDetail(session: NonNullable<PanelModel['session']['value']>): strin
 
 /**
  * The page the panel is about: by its site, or where the background names none (a browser page, a
- * file), by its address as it is.
+ * file), by its address as it is. A tab asleep is named by the site of the address the panel kept
+ * (the background reads no site settings for it).
  */
-function pageLabel(origin: string, url: string): string {
-  return origin ? siteLabel(origin) : url;
+function pageLabel(origin: string, url: string, asleep: boolean): string {
+  if (origin) return siteLabel(origin);
+  const kept = asleep ? siteOfAddress(url) : undefined;
+  return kept ? siteLabel(kept) : url;
 }

@@ -125,7 +125,8 @@ describe('a panel fixed to a tab that closes', () => {
     // The background reads no address of an unloaded page.
     await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: tabId + 2, url: '', origin: '', toolCount: 0, pageReachable: false, pageAsleep: true }) });
     expect(panel.find('page-unreachable')?.textContent).toContain('This tab is asleep');
-    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('https://shop.example/mugs');
+    // By its site, as it was named awake, not by its whole address.
+    expect(panel.container.querySelector('.site-origin')?.textContent).toBe('shop.example');
     expect(panel.container.querySelector('.site-detail')?.textContent).toBe('Tab asleep');
     // Woken, the page names itself again.
     await panel.deliver({ type: 'snapshot', state: sessionState({ tabId: tabId + 2, url: 'https://shop.example/mugs', origin: 'https://shop.example' }) });
