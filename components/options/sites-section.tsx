@@ -24,7 +24,7 @@ export function SitesSection({ model, settings }: { model: OptionsModel; setting
         list="allowedSites"
         sites={settings.allowedSites}
         title="Sites whose tools may change the page without asking (tools marked consequential still ask)"
-        hint={'Each entry is that site exactly, as "Allow on this site" in the side panel adds it: its scheme, host and port (localhost:3000 is not localhost:8080), without its subdomains.'}
+        hint={'Unlike the list above, each entry is that site exactly, as "Allow on this site" in the side panel adds it: its scheme, host and port (localhost:3000 is not localhost:8080); its subdomains are not included.'}
       />
     </section>
   );
@@ -118,7 +118,7 @@ function onlyPortNote(origin: string, typed: string): string {
   const localServer = isOnThisMachine(url.hostname) || url.hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname);
   if (portTyped || url.port !== '' || !localServer) return '';
   const defaultPort = url.protocol === 'https:' ? 443 : 80;
-  return `, on port ${defaultPort} only: add a server on another port with it, such as ${url.hostname}:8080`;
+  return `, on port ${defaultPort} only. To allow a server on another port, add it with its port, such as ${url.hostname}:8080`;
 }
 
 interface SiteInputProps {

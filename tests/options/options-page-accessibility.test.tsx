@@ -85,7 +85,7 @@ describe('the options page, for a keyboard and a screen reader', () => {
     const { root } = show({});
     await vi.waitFor(() => expect(root.querySelector('[data-testid="allowedSites"]')).not.toBeNull());
     expect(root.querySelector('[data-testid="allowedSites-hint"]')?.textContent).toBe(
-      'Each entry is that site exactly, as "Allow on this site" in the side panel adds it: its scheme, host and port (localhost:3000 is not localhost:8080), without its subdomains.',
+      'Unlike the list above, each entry is that site exactly, as "Allow on this site" in the side panel adds it: its scheme, host and port (localhost:3000 is not localhost:8080); its subdomains are not included.',
     );
     const field = root.querySelector<HTMLInputElement>(`input[aria-label="${allowedSitesLabel}"]`)!;
     const add = async (text: string) => {
@@ -96,7 +96,7 @@ describe('the options page, for a keyboard and a screen reader', () => {
     };
     const status = () => root.querySelector('[data-testid="allowedSites-status"]')?.textContent;
     await add('127.0.0.1');
-    await vi.waitFor(() => expect(status()).toBe('Added http://127.0.0.1, on port 80 only: add a server on another port with it, such as 127.0.0.1:8080.'));
+    await vi.waitFor(() => expect(status()).toBe('Added http://127.0.0.1, on port 80 only. To allow a server on another port, add it with its port, such as 127.0.0.1:8080.'));
     await add('localhost:5173');
     await vi.waitFor(() => expect(status()).toBe('Added http://localhost:5173.'));
     await add('shop.example');
