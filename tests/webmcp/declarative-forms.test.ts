@@ -244,6 +244,27 @@ describe('fillToolForm: a call’s arguments typed into the form', () => {
     const data = new FormData(form());
     expect([data.get('name'), data.get('note'), data.get('budget'), data.get('newsletter')]).toEqual(['Bo', 'Typed by me', '45', null]);
   });
+
+  it("keeps a field the person changed back to what a call put there: the browser told of their input, not a script's", () => {
+    fillToolForm(form(), { name: 'Ada', budget: 30 });
+    const budget = form().querySelector<HTMLInputElement>('[name=budget]')!;
+    const input = (trusted: boolean) => {
+      const event = new Event('input', { bubbles: true, composed: true });
+      // What only the browser's own events carry: a script's cannot set it.
+      Object.defineProperty(event, 'isTrusted', { value: trusted });
+      budget.dispatchEvent(event);
+    };
+    // A page script that announces a value of its own does not make the field the person's.
+    input(false);
+    fillToolForm(form(), { name: 'Bo' });
+    expect(budget.value).toBe(budget.defaultValue);
+    fillToolForm(form(), { name: 'Cy', budget: 30 });
+    // The person types 3, then 30 again.
+    budget.value = '30';
+    input(true);
+    fillToolForm(form(), { name: 'Di' });
+    expect(budget.value).toBe('30');
+  });
 });
 
 describe('fillToolForm: a value the form does not take', () => {
