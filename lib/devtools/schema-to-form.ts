@@ -1,4 +1,6 @@
 import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
+import { sameJson } from '@webmcp-agents/local-agent';
+import { choiceTitles } from '../registry/fold-choice-titles';
 import { plainSchema } from '../registry/plain-schema';
 import { isJsonSchemaType } from './json-schema-types';
 import { followBranches, isNullSchema, jsonTemplate } from './json-template';
@@ -14,7 +16,7 @@ export type FormField =
   | (FieldBase & { kind: 'text'; nullable?: true; default?: string; inputType?: TextInputType })
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; step?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
-  | (FieldBase & { kind: 'select'; options: unknown[]; default?: unknown })
+  | (FieldBase & { kind: 'select'; options: unknown[]; titles?: string[]; default?: unknown })
   | (FieldBase & { kind: 'json'; template: string; note?: string })
   | (FieldBase & { kind: 'arguments'; template: string });
 
@@ -52,13 +54,23 @@ export function schemaToForm(schema: JSONSchema): FormField[] {
   const own = isRecord(schema.properties) ? schema.properties : {};
   const declared = Object.entries(properties).map(([name, property]) => {
     const template = () => (Object.hasOwn(own, name) && isRecord(own[name]) ? jsonTemplate(own[name], schema) : jsonTemplate(property));
-    return fieldFor(name, property, required.has(name), template);
+    return withTitles(fieldFor(name, property, required.has(name), template), Object.hasOwn(own, name) ? own[name] : undefined);
   });
   // A name `required` lists that no property describes: the agent's check asks for it all the same,
   // so without a field of its own the tool could never be run from here.
   const undeclared = [...required].filter((name) => !Object.hasOwn(properties, name)).map(undeclaredField);
   return [...declared, ...undeclared];
 }
+
+/** A select's choices as the page shows them (a `<select>`'s or a radio group's labels), where its schema gives them. */
+function withTitles(field: FormField, pageProperty: unknown): FormField {
+  const titled = field.kind === 'select' ? choiceTitles(pageProperty) : undefined;
+  if (field.kind !== 'select' || !titled) return field;
+  const titles = field.options.map((option) => titled.find(({ value }) => sameJson(value, option))?.title ?? sayValue(option));
+  return { ...field, titles };
+}
+
+const sayValue = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 function undeclaredField(name: string): FormField {
   return { name, required: true, kind: 'json', template: 'null', note: 'The schema requires it but does not describe it: write its value as JSON.' };

@@ -60,6 +60,11 @@ function sayValue(value: unknown): string {
   return typeof value === 'string' && value !== '' && !/^(?:[-+.\d]|true$|false$|null$)/.test(value) ? value : JSON.stringify(value);
 }
 
+/** The titles a property's choices have (`anyOf`/`oneOf` of `{const, title}`), where some says more than its value. */
+export function choiceTitles(property: unknown): Array<{ value: unknown; title: string }> | undefined {
+  return isRecord(property) ? (titledChoices(property.anyOf) ?? titledChoices(property.oneOf)) : undefined;
+}
+
 /** `[{const, title}, …]` where some title says more than its value; undefined otherwise. */
 function titledChoices(list: unknown): Array<{ value: unknown; title: string }> | undefined {
   if (!Array.isArray(list) || list.length === 0) return undefined;

@@ -29,6 +29,20 @@ const untouched = (toolSchema: Record<string, unknown>, typed: Record<string, st
 };
 
 describe('schemaToForm: the run form of a tool', () => {
+  it('names the choices of a select or radio group as the page shows them, where its schema says (Chrome writes a title beside each value)', () => {
+    const sized = {
+      type: 'object',
+      properties: {
+        size: { type: 'string', enum: ['s', 'm'], anyOf: [{ const: 's', title: 'Small' }, { const: 'm', title: 'Medium' }] },
+        plain: { type: 'string', enum: ['a', 'b'] },
+      },
+    };
+    expect(schemaToForm(sized)).toEqual([
+      { name: 'size', required: false, kind: 'select', options: ['s', 'm'], titles: ['Small', 'Medium'] },
+      { name: 'plain', required: false, kind: 'select', options: ['a', 'b'] },
+    ]);
+  });
+
   it('gives a number field the steps its schema asks for, where its spinner counts them from a multiple', () => {
     const steps = {
       type: 'object',

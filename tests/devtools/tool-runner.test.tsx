@@ -350,6 +350,13 @@ describe("the run form's check against the page's whole schema", () => {
   });
 });
 
+describe('the run form of a page\'s form', () => {
+  it('lists a select\'s choices by the words the page shows, with the value each sends', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { size: { type: 'string', enum: ['s', 'm'], anyOf: [{ const: 's', title: 'Small' }, { const: 'm', title: 'Medium' }] } } }));
+    expect([...form.control<HTMLSelectElement>('size').options].map((option) => option.textContent)).toEqual(['(none)', 'Small (s)', 'Medium (m)']);
+  });
+});
+
 describe('the run form when the tool changes', () => {
   it('gives a property added later the same start as a fresh form, and keeps what still fits', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: { query: { type: 'string' } } }));
