@@ -107,7 +107,11 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     },
     /** Chrome gave the tab a new id (a tab discarded, a page prerendered): its chat goes with it (see `replaceTab`). */
     tabReplaced: (removedTabId: number, addedTabId: number): Promise<void> =>
-      replaceTab({ ready, sessions, stored, panels, endedChats, forgetTitle: waitingTabs.forget, store, resendSnapshot }, removedTabId, addedTabId),
+      replaceTab(
+        { ready, sessions, stored, panels, endedChats, forgetTitle: waitingTabs.forget, store, resendSnapshot, ...(background.tabAsleep ? { tabAsleep: background.tabAsleep } : {}) },
+        removedTabId,
+        addedTabId,
+      ),
     /**
      * The extension was updated (`cause` "update") or reloaded, which cleared every chat: the tabs
      * that had one, as the last worker noted them, say so in their panels.

@@ -14,18 +14,21 @@ export interface ReplaceTabHost {
   forgetTitle(tabId: number): void;
   store: { urgent(): void };
   resendSnapshot(tabId: number): void;
+  /** Whether Chrome unloaded the tab's page to save memory (see `AgentSessionsBackground.tabAsleep`). */
+  tabAsleep?(tabId: number): Promise<boolean>;
 }
 
 /**
  * Chrome gave the tab a new id: a tab discarded to save memory (and brought back later), or a page
  * prerendered out of sight swapped in. Its chat goes with it, so the panel finds it there; a run
- * on the page that went ends, as on a reload.
+ * on the page that went ends, as on a reload, or saying the tab went to sleep.
  */
 export async function replaceTab(host: ReplaceTabHost, removedTabId: number, addedTabId: number): Promise<void> {
   const { sessions } = host;
   await host.ready;
   const session = sessions.get(removedTabId);
-  session?.stop('navigated');
+  if (session?.running && (await host.tabAsleep?.(addedTabId).catch(() => false))) session.stop('stopped', 'Stopped: Chrome put the tab to sleep to save memory. Wake the page, then ask again.');
+  else session?.stop('navigated');
   await session?.whenIdle();
   const stored = host.stored();
   const conversation = session?.stored() ?? stored?.get(removedTabId);

@@ -1253,6 +1253,17 @@ describe('agent sessions', () => {
     expect(h.state()?.running).toBe(false);
   });
 
+  it('ends a run whose tab Chrome put to sleep saying so, and how to go on, not as a page change', async () => {
+    await script(['This reply streams out slowly, long enough to be cut.'], 20);
+    const h = harness({ tabAsleep: () => true });
+    h.openPanelAndAsk(5, 'tell me slowly');
+    await h.until(() => (h.state()?.turns[0]?.items.length ?? 0) > 0);
+    await h.sessions.tabReplaced(5, 9);
+    h.openPanel(9);
+    await h.until(() => h.state()?.tabId === 9);
+    expect(h.state()?.turns[0]).toMatchObject({ outcome: 'stopped', notice: 'Stopped: Chrome put the tab to sleep to save memory. Wake the page, then ask again.' });
+  });
+
   it('ends a run whose tab closed as stopped, saying so, not as a page change', async () => {
     await script(['This reply streams out slowly, long enough to be cut.'], 20);
     const h = harness();
