@@ -70,6 +70,11 @@ export class TabSession {
     return this.active !== undefined;
   }
 
+  /** The site the chat's history was made on, where it has one. */
+  get site(): string | undefined {
+    return this.history.origin;
+  }
+
   /** The run going on here, for the panel of a tab that waits for it; undefined before its page was read. */
   get runSeenFromElsewhere(): RunSeenFromElsewhere | undefined {
     const active = this.active;

@@ -67,7 +67,10 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
   if (!host.panels.get(tabId)?.size) return;
   const session = await host.sessionFor(tabId);
   const [settings, tools, privateWindow] = await Promise.all([background.loadSettings(), background.getTabTools(tabId), background.isPrivateTab(tabId)]);
-  const { address, closedPage, pageReachable, pageLoadFailed, pageAsleep } = tools ? { pageReachable: true } : await readSilentPage(background, tabId);
+  const silent = tools ? { pageReachable: true } : await readSilentPage(background, tabId);
+  const { closedPage, pageReachable, pageLoadFailed, pageAsleep } = silent;
+  // The browser tells no address of a tab asleep: its chat's site names it, where it has one.
+  const address = silent.address ?? (pageAsleep ? session.site : undefined);
   // A page with no tools yet may register them as it loads: said so, not that it offers none.
   const pageLoading = pageReachable && !tools?.tools.length && (await background.tabLoading?.(tabId).catch(() => false)) === true;
   host.engines.describe(settings, await host.previews.previewFor(settings));

@@ -1125,6 +1125,19 @@ describe('agent sessions', () => {
     expect(awake.state()?.pageAsleep).toBeUndefined();
   });
 
+  it('names a tab asleep by the site of its chat, where the browser tells no address of it', async () => {
+    await script(['Four mugs match.']);
+    let asleep = false;
+    const h = harness({ tabTools: () => (asleep ? undefined : { url: 'https://shop.example/mugs', origin: 'https://shop.example', tools }), tabAsleep: () => asleep });
+    h.openPanelAndAsk(4, 'any mugs?');
+    await h.untilTurnEnds(0, 'answer');
+    asleep = true;
+    await h.sessions.tabReplaced(4, 7);
+    h.openPanel(7);
+    await h.until(() => h.state()?.tabId === 7 && h.state()?.pageAsleep === true);
+    expect(h.state()).toMatchObject({ url: 'https://shop.example', origin: 'https://shop.example', agentOff: false });
+  });
+
   it('asks the page to look for its tools again when a panel turns to the tab, not when it only reconnects', async () => {
     const h = harness();
     h.send({ type: 'subscribe', tabId: 4, lookAgain: true });

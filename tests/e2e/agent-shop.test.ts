@@ -271,6 +271,9 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     const again = await extension.openExtensionPage(`sidepanel.html?tabId=${discardedId}`);
     await again.getByTestId('turn').getByText('Four mugs match.').waitFor({ timeout: 5_000 });
     expect(await again.getByTestId('request').allTextContents()).toEqual(['any mugs?']);
+    // Opened anew, it names the asleep tab by its chat's site: the browser tells no address of it.
+    await again.getByTestId('page-unreachable').getByText('This tab is asleep').waitFor({ timeout: 5_000 });
+    expect(await again.locator('.site-origin').innerText()).toContain(new URL(shop.url('/')).host);
     await again.close();
     await expect.poll(() => kept.url()).toContain(`tabId=${discardedId}`);
     expect(await kept.getByTestId('request').allTextContents()).toEqual(['any mugs?']);
