@@ -125,7 +125,7 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
       integer: type === 'integer',
       ...(typeof node.minimum === 'number' ? { minimum: node.minimum } : {}),
       ...(typeof node.maximum === 'number' ? { maximum: node.maximum } : {}),
-      ...spinnerStep(node, type === 'integer'),
+      ...spinnerSteps(node, type === 'integer'),
       ...orNull,
       ...(typeof node.default === 'number' ? { default: node.default } : {}),
     };
@@ -136,17 +136,17 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
 }
 
 /**
- * A number field's `multipleOf` as its spinner's step, where the spinner counts from a multiple of
- * it (its minimum, or 0): HTML counts steps from the minimum, JSON Schema from 0. An integer's is
- * the least whole multiple of it (2.5 steps by 5, 0.5 by 1).
+ * A number field's `multipleOf` as its spinner's step (an integer's, the least whole multiple of it:
+ * 2.5 steps by 5, 0.5 by 1). HTML counts steps from the minimum, JSON Schema from 0: a minimum that
+ * is no multiple gives way to the first multiple above it, the lowest value the field takes.
  */
-function spinnerStep(node: JSONSchema, integer: boolean): { step?: number } {
+function spinnerSteps(node: JSONSchema, integer: boolean): { minimum?: number; step?: number } {
   const multipleOf = node.multipleOf;
   if (typeof multipleOf !== 'number' || !Number.isFinite(multipleOf) || multipleOf <= 0) return {};
   const step = integer ? leastWholeMultiple(multipleOf) : multipleOf;
   if (step === undefined || (integer && step === 1)) return {};
-  const from = typeof node.minimum === 'number' ? node.minimum / step : 0;
-  return whole(from) ? { step } : {};
+  if (typeof node.minimum !== 'number' || whole(node.minimum / step)) return { step };
+  return { minimum: Number((Math.ceil(node.minimum / step) * step).toPrecision(12)), step };
 }
 
 function leastWholeMultiple(step: number): number | undefined {

@@ -43,14 +43,15 @@ describe('schemaToForm: the run form of a tool', () => {
     ]);
   });
 
-  it('gives a number field the steps its schema asks for, where its spinner counts them from a multiple', () => {
+  it('gives a number field the steps its schema asks for, counted from a multiple as JSON Schema counts them', () => {
     const steps = {
       type: 'object',
       properties: {
         price: { type: 'number', multipleOf: 0.5 },
         boxes: { type: 'integer', multipleOf: 5, minimum: 10 },
-        // From 1, a spinner of fives would offer 1, 6, 11: none of them a multiple of 5.
+        // From 1, a spinner of fives would offer 1, 6, 11, none of them a multiple of 5: it starts at 5.
         odd: { type: 'integer', multipleOf: 5, minimum: 1 },
+        quarters: { type: 'number', multipleOf: 0.25, minimum: 0.1 },
         // A whole number that is a multiple of 2.5 is one of 5; of 0.5, any.
         fives: { type: 'integer', multipleOf: 2.5 },
         any: { type: 'integer', multipleOf: 0.5 },
@@ -59,7 +60,8 @@ describe('schemaToForm: the run form of a tool', () => {
     expect(schemaToForm(steps)).toEqual([
       { name: 'price', required: false, kind: 'number', integer: false, step: 0.5 },
       { name: 'boxes', required: false, kind: 'number', integer: true, minimum: 10, step: 5 },
-      { name: 'odd', required: false, kind: 'number', integer: true, minimum: 1 },
+      { name: 'odd', required: false, kind: 'number', integer: true, minimum: 5, step: 5 },
+      { name: 'quarters', required: false, kind: 'number', integer: false, minimum: 0.25, step: 0.25 },
       { name: 'fives', required: false, kind: 'number', integer: true, step: 5 },
       { name: 'any', required: false, kind: 'number', integer: true },
     ]);
