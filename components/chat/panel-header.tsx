@@ -66,8 +66,8 @@ function siteDetail(session: NonNullable<PanelModel['session']['value']>): strin
 
 /**
  * The page the panel is about: by its site, or where the background names none (a browser page, a
- * file), by its address as it is. A tab asleep is named by the site of the address the panel kept
- * (the background reads no site settings for it).
+ * file), by its address as it is. A tab asleep that the background could not name (it had no
+ * chat) is named by the site of the address the panel kept.
  */
 function pageLabel(origin: string, url: string, asleep: boolean): string {
   if (origin) return siteLabel(origin);

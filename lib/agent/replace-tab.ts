@@ -27,7 +27,8 @@ export async function replaceTab(host: ReplaceTabHost, removedTabId: number, add
   const { sessions } = host;
   await host.ready;
   const session = sessions.get(removedTabId);
-  if (session?.running && (await host.tabAsleep?.(addedTabId).catch(() => false))) session.stop('stopped', 'Stopped: Chrome put the tab to sleep to save memory. Wake the page, then ask again.');
+  const asleep = session?.running === true && (await host.tabAsleep?.(addedTabId).catch(() => false)) === true;
+  if (asleep) session?.stop('stopped', 'Stopped: Chrome put the tab to sleep to save memory. Wake the page, then ask again.');
   else session?.stop('navigated');
   await session?.whenIdle();
   const stored = host.stored();

@@ -7,7 +7,7 @@ export interface BrowserEvent<Listener> {
 }
 
 type ActivatedListener = (info: { tabId: number; windowId: number }) => void;
-type ReplacedListener = (addedTabId: number, removedTabId: number) => void;
+export type ReplacedListener = (addedTabId: number, removedTabId: number) => void;
 type UpdatedListener = (
   tabId: number,
   change: { status?: string; url?: string },

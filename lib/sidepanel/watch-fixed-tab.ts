@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
-import type { BrowserEvent } from './follow-active-tab';
+import type { BrowserEvent, ReplacedListener } from './follow-active-tab';
 
 /** The slice of the tabs API a panel fixed to one tab watches it with. */
 export interface FixedTabSource {
   tabs: {
     get(tabId: number): Promise<unknown>;
     onRemoved: BrowserEvent<(tabId: number) => void>;
-    onReplaced: BrowserEvent<(addedTabId: number, removedTabId: number) => void>;
+    onReplaced: BrowserEvent<ReplacedListener>;
   };
 }
 
