@@ -78,8 +78,13 @@ export class InspectorPage {
     for (const [field, value] of Object.entries(values)) {
       const input = this.field(name, field);
       const isSelect = (await input.evaluate((element) => element.tagName)) === 'SELECT';
-      // A boolean the tool may go without is a select: "(not set)", "true", "false".
-      if (isSelect) await input.selectOption({ label: String(value) });
+      // A boolean the tool may go without is a select: "(not set)", "true", "false". A choice the
+      // page names is listed as "Weekly (weekly)": it is picked by its value too.
+      if (isSelect) {
+        const wanted = String(value);
+        const labels = await input.locator('option').allTextContents();
+        await input.selectOption({ label: labels.find((label) => label === wanted || label.endsWith(` (${wanted})`)) ?? wanted });
+      }
       else if (typeof value === 'boolean') await input.setChecked(value);
       else await input.fill(value);
     }
