@@ -147,7 +147,9 @@ export function carryOverForm(before: readonly FormField[], values: FieldValues,
   const kept = new Set<string>();
   const carried = after.map((field) => {
     if (!set(field.name)) return [field.name, fresh[field.name]!];
-    const chosen = asked.get(field.name) === whatFieldAsks(field) ? values[field.name]! : sameChoice(earlier.get(field.name), values[field.name]!, field);
+    const before = earlier.get(field.name);
+    const value = values[field.name]!;
+    const chosen = asked.get(field.name) === whatFieldAsks(field) ? value : (sameChoice(before, value, field) ?? sameText(before, value, field));
     if (chosen !== undefined) kept.add(field.name);
     return [field.name, chosen ?? fresh[field.name]!];
   });
@@ -164,6 +166,18 @@ function sameChoice(before: FormField | undefined, value: FieldValue, after: For
   if (!Number.isInteger(index) || index < 0 || index >= before.options.length) return undefined;
   const found = after.options.findIndex((candidate) => sameJson(candidate, before.options[index]));
   return found === -1 ? undefined : String(found);
+}
+
+/**
+ * What was entered in a text or number field, where the field it became takes it as it is: a
+ * number as plain text, text that reads as a number (a whole one for an integer).
+ */
+function sameText(before: FormField | undefined, value: FieldValue, after: FormField): FieldValue | undefined {
+  if (typeof value !== 'string' || value.trim() === '' || (before?.kind !== 'text' && before?.kind !== 'number')) return undefined;
+  if (after.kind === 'text') return after.inputType === undefined ? value : undefined;
+  if (after.kind !== 'number') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) && (!after.integer || Number.isInteger(number)) ? value : undefined;
 }
 
 // A page may reword a description as it goes ("3 items in cart"), or move a number's bounds, steps

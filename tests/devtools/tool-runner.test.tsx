@@ -405,6 +405,16 @@ describe('the run form when the tool changes', () => {
     expect(form.control<HTMLInputElement>('qty').value).toBe('5');
   });
 
+  it('keeps what was entered where the new kind of field takes it as it is: a number as text, text that is a number', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { price: { type: 'number' }, code: { type: 'string' } } }));
+    await form.type('price', '2.5');
+    await form.type('code', '42');
+    await form.list(tool({ type: 'object', properties: { price: { type: 'string' }, code: { type: 'integer' } } }));
+    expect(form.control<HTMLInputElement>('price').value).toBe('2.5');
+    expect(form.control<HTMLInputElement>('code').value).toBe('42');
+    expect(form.root.querySelector('[data-testid="values-dropped"]')?.textContent).toBe('');
+  });
+
   it('starts a field whose kind changed afresh, so no stale text is read as a choice', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: { size: { type: 'string' } } }));
     await form.type('size', 'large');
