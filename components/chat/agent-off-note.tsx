@@ -1,5 +1,6 @@
 import { siteLabel } from '@/lib/text/site-label';
 import { pressWhenConnected } from './press-when-connected';
+import { listed } from '@/lib/text/listed';
 
 interface AgentOffNoteProps {
   origin: string;
@@ -64,7 +65,3 @@ function urlOf(address: string): URL | undefined {
   }
 }
 
-/** "a", "a and b", "a, b and c". */
-function listed(names: readonly string[]): string {
-  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}

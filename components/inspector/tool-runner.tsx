@@ -10,6 +10,7 @@ import type { InspectorModel } from './inspector-model';
 import type { FormProblem as Problem, FormState } from './run-forms';
 import { toolKey } from './tool-key';
 import { RunResult } from './run-result';
+import { listed } from '@/lib/text/listed';
 
 /**
  * A form generated from the tool's input schema. The arguments are checked with `validateArgs`
@@ -112,9 +113,7 @@ function droppedWords(lost: readonly string[], fields: readonly FormField[]): st
       : gone === 0
         ? 'now asks for something else there'
         : 'no longer takes some and asks for something else in others';
-  const names = lost.map((name) => JSON.stringify(name));
-  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-  return `The page changed this tool: what was entered in ${listed} is gone, as the tool ${why}.`;
+  return `The page changed this tool: what was entered in ${listed(lost.map((name) => JSON.stringify(name)))} is gone, as the tool ${why}.`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '@webmcp-agents/local-agent';
+import { listed } from '../text/listed';
 
 /**
  * Follows a run's events for the loop's words on a repeated-call stop (the same call, or the same
@@ -25,6 +26,5 @@ export function watchRepeatedStop(): { see(event: AgentEvent): void; readonly no
 function withCallsThatRan(message: string, ran: readonly string[]): string {
   const names = [...new Set(ran)];
   if (names.length === 0) return message;
-  const listed = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
-  return `${message.replace(/\.$/, '')} after ${listed} ran.`;
+  return `${message.replace(/\.$/, '')} after ${listed(names)} ran.`;
 }

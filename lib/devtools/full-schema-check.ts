@@ -2,6 +2,7 @@ import { isRecord, type JSONSchema } from '@webmcp-agents/chat';
 import { fromJSONSchema, type core } from 'zod';
 import { errorMessage } from '../messaging/error-message';
 import { formSchema } from './schema-to-form';
+import { listed } from '../text/listed';
 
 /** Where arguments break the page's schema beyond what the agent checks: the first few such places, said in order. */
 export interface SchemaBreach {
@@ -20,7 +21,7 @@ function inFields(issues: readonly core.$ZodIssue[]): string {
   const names = [...new Set(issues.flatMap(({ path: [first] }) => (typeof first === 'string' ? [JSON.stringify(first.length > 60 ? `${first.slice(0, 59)}…` : first)] : [])))];
   if (names.length === 0) return '';
   const shown = names.length > 5 ? [...names.slice(0, 5), `${names.length - 5} more`] : names;
-  return `, in ${shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0]}`;
+  return `, in ${listed(shown)}`;
 }
 
 /**
