@@ -94,7 +94,7 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
           <option value="">{field.required ? '(choose)' : field.default !== undefined ? `(not set: the tool's default is ${sayOption(field.default)})` : '(none)'}</option>
           {field.options.map((option, index) => (
             <option key={index} value={String(index)} dir="auto">
-              {field.titles && field.titles[index] !== sayOption(option) ? `${field.titles[index]} (${sayOption(option)})` : sayOption(option)}
+              {field.titles?.[index] ? `${field.titles[index]} (${sayOption(option)})` : sayOption(option)}
             </option>
           ))}
         </select>

@@ -5,7 +5,7 @@ import type { Settings } from '@/lib/settings';
 import type { OptionsModel } from './options-model';
 import type { SiteList } from './options-types';
 import { AddressText } from '@/components/shared/address-text';
-import { isOnThisMachine } from '@/lib/text/on-this-machine';
+import { speaksPlainHttp } from '@/lib/settings';
 
 /** The sites where the agent is off, and those whose page-changing tools run without asking. */
 export function SitesSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
@@ -114,9 +114,7 @@ function addSite(model: OptionsModel, list: SiteList, sites: readonly string[], 
 function onlyPortNote(origin: string, typed: string): string {
   const url = new URL(origin);
   const portTyped = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\[[^\]]*\]|[^/\\:?#]*):\d/i.test(typed.trim());
-  // This computer, or a device on the network by its address: where servers run on ports of their own.
-  const localServer = isOnThisMachine(url.hostname) || url.hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname);
-  if (portTyped || url.port !== '' || !localServer) return '';
+  if (portTyped || url.port !== '' || !speaksPlainHttp(url.hostname)) return '';
   const defaultPort = url.protocol === 'https:' ? 443 : 80;
   return `, on port ${defaultPort} only. To allow a server on another port, add it with its port, such as ${url.hostname}:8080`;
 }

@@ -16,7 +16,7 @@ export type FormField =
   | (FieldBase & { kind: 'text'; nullable?: true; default?: string; inputType?: TextInputType })
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; step?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
-  | (FieldBase & { kind: 'select'; options: unknown[]; titles?: string[]; default?: unknown })
+  | (FieldBase & { kind: 'select'; options: unknown[]; titles?: Array<string | undefined>; default?: unknown })
   | (FieldBase & { kind: 'json'; template: string; note?: string })
   | (FieldBase & { kind: 'arguments'; template: string });
 
@@ -62,15 +62,16 @@ export function schemaToForm(schema: JSONSchema): FormField[] {
   return [...declared, ...undeclared];
 }
 
-/** A select's choices as the page shows them (a `<select>`'s or a radio group's labels), where its schema gives them. */
+/**
+ * A select's choices as the page shows them (a `<select>`'s or a radio group's labels), where its
+ * schema gives them: a title for each option that has one other than its value.
+ */
 function withTitles(field: FormField, pageProperty: unknown): FormField {
   const titled = field.kind === 'select' ? choiceTitles(pageProperty) : undefined;
   if (field.kind !== 'select' || !titled) return field;
-  const titles = field.options.map((option) => titled.find(({ value }) => sameJson(value, option))?.title ?? sayValue(option));
+  const titles = field.options.map((option) => titled.find(({ value, title }) => sameJson(value, option) && title !== String(value))?.title);
   return { ...field, titles };
 }
-
-const sayValue = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 function undeclaredField(name: string): FormField {
   return { name, required: true, kind: 'json', template: 'null', note: 'The schema requires it but does not describe it: write its value as JSON.' };

@@ -2,4 +2,4 @@ export { defaultSettings, parseSettings, settingsSchema, type Settings } from '.
 export { changedSettings, loadSettings, settingsItem, updateSettings, watchSettings, type SettingsChange } from './settings-item';
 export { agentOffBy, agentOffOn } from './agent-off-on';
 export { disabledSitesWith } from './disabled-sites-with';
-export { normalizeSiteOrigin } from './normalize-site-origin';
+export { normalizeSiteOrigin, speaksPlainHttp } from './normalize-site-origin';

@@ -49,6 +49,7 @@ function withoutScheme(text: string): URL {
   return speaksPlainHttp(url.hostname) || url.port === '80' ? new URL(`http://${text}`) : url;
 }
 
-function speaksPlainHttp(hostname: string): boolean {
+/** This computer, or a device on the network by its address: where servers speak plain http, on ports of their own. */
+export function speaksPlainHttp(hostname: string): boolean {
   return isOnThisMachine(hostname) || hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
 }
