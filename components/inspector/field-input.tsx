@@ -20,7 +20,7 @@ interface FieldInputProps {
 export function FieldInput({ id, field, value, problemId, onChange }: FieldInputProps) {
   const descriptionId = `${id}-description`;
   const noteId = `${id}-note`;
-  const note = field.kind === 'json' ? field.note : undefined;
+  const note = field.kind === 'json' ? field.note : field.kind === 'choices' ? uncheckedNote(field) : undefined;
   const describedBy = [field.description ? descriptionId : '', note ? noteId : '', problemId ?? ''].filter((part) => part !== '').join(' ');
   const aria = {
     // A checkbox always sends true or false: "required" would read as "must be checked".
@@ -28,17 +28,27 @@ export function FieldInput({ id, field, value, problemId, onChange }: FieldInput
     'aria-describedby': describedBy || undefined,
     'aria-invalid': problemId ? true : undefined,
   };
+  const name = (
+    <>
+      {field.name}
+      {field.required && (
+        <span class="required" title="required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </>
+  );
   return (
     <div class={`field field-${field.kind}`}>
-      <label for={id}>
-        {field.name}
-        {field.required && (
-          <span class="required" title="required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      {/* A group of checkboxes is named by its own heading: a label names one control. */}
+      {field.kind === 'choices' ? (
+        <span id={`${id}-name`} class="field-name">
+          {name}
+        </span>
+      ) : (
+        <label for={id}>{name}</label>
+      )}
       <div class="field-control">
         <FieldControl id={id} field={field} value={value} aria={aria} onChange={onChange} />
         {(field.kind === 'text' || field.kind === 'number') && field.nullable && (
@@ -88,13 +98,15 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
           onInput={onText}
         />
       );
+    case 'choices':
+      return <ChoiceGroup id={id} field={field} value={text} aria={aria} onChange={onChange} />;
     case 'select':
       return (
         <select id={id} value={text} {...aria} onChange={onText}>
           <option value="">{field.required ? '(choose)' : field.default !== undefined ? `(not set: the tool's default is ${sayOption(field.default)})` : '(none)'}</option>
-          {field.options.map((option, index) => (
+          {field.options.map((_option, index) => (
             <option key={index} value={String(index)} dir="auto">
-              {field.titles?.[index] ? `${field.titles[index]} (${sayOption(option)})` : sayOption(option)}
+              {sayChoice(field, index)}
             </option>
           ))}
         </select>
@@ -200,6 +212,42 @@ function JsonEditor({ id, name, template, text, aria, onChange }: { id: string; 
       )}
     </>
   );
+}
+
+/**
+ * A list of choices (a form's checkbox group, a `<select multiple>`): a checkbox for each. The
+ * group takes focus when a check names it, and is read with its name and description.
+ */
+function ChoiceGroup({ id, field, value, aria, onChange }: { id: string; field: Extract<FormField, { kind: 'choices' }>; value: string; aria: ControlProps['aria']; onChange: (value: FieldValue) => void }) {
+  const checked = new Set(value === '' ? [] : value.split(','));
+  const toggle = (index: string, on: boolean) => {
+    const next = field.options.map((_option, at) => String(at)).filter((at) => (at === index ? on : checked.has(at)));
+    onChange(next.join(','));
+  };
+  return (
+    <div id={id} class="choice-group" role="group" tabIndex={-1} aria-labelledby={`${id}-name`} aria-describedby={aria['aria-describedby'] as string | undefined}>
+      {field.options.map((_option, index) => (
+        <label key={index} dir="auto">
+          <input type="checkbox" checked={checked.has(String(index))} onChange={(event) => toggle(String(index), event.currentTarget.checked)} />
+          {sayChoice(field, index)}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** What an optional group sends with nothing checked: nothing, so the tool takes its default. */
+function uncheckedNote(field: Extract<FormField, { kind: 'choices' }>): string | undefined {
+  if (field.required) return undefined;
+  const fallback = field.default === undefined ? '' : `: the tool's default is ${field.default.length === 0 ? 'none of them' : field.default.map(sayOption).join(', ')}`;
+  return `Left out of the call while none is checked${fallback}.`;
+}
+
+/** An option as a select or a group shows it: its title and value, where the page gives a title. */
+function sayChoice(field: Extract<FormField, { kind: 'select' | 'choices' }>, index: number): string {
+  const option = field.options[index];
+  const title = field.titles?.[index];
+  return title ? `${title} (${sayOption(option)})` : sayOption(option);
 }
 
 /** A choice as the form shows it: a word as it is, anything else as JSON. */

@@ -3,9 +3,10 @@ import { sameJson } from '@webmcp-agents/local-agent';
 import type { FormField } from './schema-to-form';
 
 /**
- * What the form's inputs hold: text for text, number, select (the option's index) and JSON; a
- * flag for a boolean; null where the schema allows it and the person chose it. "" is a field
- * left empty, or a boolean left "not set".
+ * What the form's inputs hold: text for text, number, select (the option's index), a checkbox
+ * group (the indexes of its checked options, as "0,2") and JSON; a flag for a boolean; null where
+ * the schema allows it and the person chose it. "" is a field left empty, a group with nothing
+ * checked, or a boolean left "not set".
  */
 export type FieldValue = string | boolean | null;
 export type FieldValues = Record<string, FieldValue>;
@@ -14,7 +15,8 @@ export type FieldValues = Record<string, FieldValue>;
 export type ArgsResult = { ok: true; args: Record<string, unknown> } | { ok: false; message: string; field: string };
 
 /**
- * The call's arguments from the form: empty optional fields (and booleans not set) are left out,
+ * The call's arguments from the form: empty optional fields (booleans not set, groups with nothing
+ * checked) are left out, a required group with nothing checked is an empty list,
  * numbers are read as numbers (a non-number, such as "1e400", is passed on as text, for
  * `validateArgs` to name; text the browser cannot read as a number never gets here: it gives ""),
  * JSON is parsed. A required field left empty is sent as "" so `validateArgs` reports it as missing.
@@ -27,6 +29,11 @@ export function formValuesToArgs(fields: readonly FormField[], values: FieldValu
     if (field.kind === 'arguments') return readArguments(field, typeof value === 'string' ? value : '');
     if (value === null || typeof value === 'boolean') {
       setArgument(args, field.name, value);
+      continue;
+    }
+    if (field.kind === 'choices') {
+      const chosen = checkedOptions(field, value);
+      if (chosen.length > 0 || field.required) setArgument(args, field.name, chosen);
       continue;
     }
     const read = value.trim() === '' ? { ok: true as const, value: undefined } : readField(field, value);
@@ -64,6 +71,8 @@ function readField(field: FormField, text: string): { ok: true; value: unknown }
     case 'select':
       // An index that names no option (there should be none) counts as nothing chosen.
       return { ok: true, value: field.options[Number(text)] };
+    case 'choices':
+      return { ok: true, value: checkedOptions(field, text) };
     case 'json':
       try {
         return { ok: true, value: JSON.parse(text) };
@@ -79,6 +88,17 @@ function readField(field: FormField, text: string): { ok: true; value: unknown }
     default:
       return assertNever(field);
   }
+}
+
+/** The options a group's value checks, in the order the group lists them. */
+function checkedOptions(field: Extract<FormField, { kind: 'choices' }>, value: string): unknown[] {
+  const checked = new Set(value === '' ? [] : value.split(',').map(Number));
+  return field.options.filter((_option, index) => checked.has(index));
+}
+
+/** A group's value with `options` checked: those the group offers. */
+export function checkedValue(field: Extract<FormField, { kind: 'choices' }>, options: readonly unknown[]): string {
+  return field.options.flatMap((option, index) => (options.some((checked) => sameJson(checked, option)) ? [String(index)] : [])).join(',');
 }
 
 function readArguments(field: FormField, text: string): ArgsResult {
@@ -120,6 +140,8 @@ function initialValue(field: FormField): FieldValue {
       const index = field.required && field.default !== undefined ? field.options.findIndex((option) => sameJson(option, field.default)) : -1;
       return index === -1 ? '' : String(index);
     }
+    case 'choices':
+      return field.required && field.default !== undefined ? checkedValue(field, field.default) : '';
     default:
       return assertNever(field);
   }
@@ -158,14 +180,15 @@ export function carryOverForm(before: readonly FormField[], values: FieldValues,
 
 /**
  * A choice made among options the page has since changed (one added, the list reordered): the same
- * option where it is still offered, at its new place. A select's value is its option's index.
+ * options where they are all still offered, at their new places. A select's value is its option's
+ * index, a checkbox group's the indexes of those checked.
  */
 function sameChoice(before: FormField | undefined, value: FieldValue, after: FormField): FieldValue | undefined {
-  if (before?.kind !== 'select' || after.kind !== 'select' || typeof value !== 'string' || value === '') return undefined;
-  const index = Number(value);
-  if (!Number.isInteger(index) || index < 0 || index >= before.options.length) return undefined;
-  const found = after.options.findIndex((candidate) => sameJson(candidate, before.options[index]));
-  return found === -1 ? undefined : String(found);
+  if (before?.kind !== after.kind || (after.kind !== 'select' && after.kind !== 'choices') || typeof value !== 'string' || value === '') return undefined;
+  if (before.kind !== 'select' && before.kind !== 'choices') return undefined;
+  const chosen = value.split(',').map((index) => before.options[Number(index)]);
+  const found = chosen.map((option) => after.options.findIndex((candidate) => sameJson(candidate, option)));
+  return found.includes(-1) ? undefined : found.sort((a, b) => a - b).join(',');
 }
 
 /**

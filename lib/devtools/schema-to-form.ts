@@ -17,19 +17,33 @@ export type FormField =
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; step?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
   | (FieldBase & { kind: 'select'; options: unknown[]; titles?: Array<string | undefined>; default?: unknown })
+  | (FieldBase & { kind: 'choices'; options: unknown[]; titles?: Array<string | undefined>; default?: unknown[] })
   | (FieldBase & { kind: 'json'; template: string; note?: string })
   | (FieldBase & { kind: 'arguments'; template: string });
 
 /** The browser's own input for a string `format` it can check as the person types. */
-type TextInputType = 'date' | 'time' | 'email' | 'url';
+type TextInputType = 'date' | 'time' | 'email' | 'url' | 'datetime-local' | 'month' | 'week';
 const inputTypes: Record<string, TextInputType> = { date: 'date', time: 'time', email: 'email', uri: 'url', url: 'url' };
+
+/**
+ * A value of each browser input that writes one shape of text. Chrome describes a form's
+ * `datetime-local`, `time`, `month` and `week` fields by a regular expression in `format`; the
+ * input for such a field is the one input whose values it takes.
+ */
+const inputSamples: Array<[TextInputType, string]> = [
+  ['datetime-local', '2026-12-05T14:30'],
+  ['date', '2026-12-05'],
+  ['time', '14:30'],
+  ['month', '2026-12'],
+  ['week', '2026-W49'],
+];
 
 /** The name of the one field a form has when it takes the whole arguments object as JSON. */
 export const argumentsFieldName = 'arguments';
 
 /**
  * The run form of a tool: text, number and integer (with min and max), boolean, an enum (or a
- * `const`) as a select, and a JSON editor with a template from the schema for nested objects,
+ * `const`) as a select, a list of such choices as a group of checkboxes, and a JSON editor with a template from the schema for nested objects,
  * arrays, unions of types and anything else. "X or null" is X with a way to send null. The fields
  * are those of the schema the agent reads (see `formSchema`). A root the fields cannot show
  * (alternatives, or a map of keys the schema does not name) gives one JSON editor for the whole
@@ -67,8 +81,9 @@ export function schemaToForm(schema: JSONSchema): FormField[] {
  * schema gives them: a title for each option that has one other than its value.
  */
 function withTitles(field: FormField, pageProperty: unknown): FormField {
-  const titled = field.kind === 'select' ? choiceTitles(pageProperty) : undefined;
-  if (field.kind !== 'select' || !titled) return field;
+  if (field.kind !== 'select' && field.kind !== 'choices') return field;
+  const titled = choiceTitles(field.kind === 'choices' && isRecord(pageProperty) ? pageProperty.items : pageProperty);
+  if (!titled) return field;
   const titles = field.options.map((option) => titled.find(({ value, title }) => sameJson(value, option) && title !== String(value))?.title);
   return { ...field, titles };
 }
@@ -112,7 +127,7 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
     return { ...base, kind: 'select', options: node.enum, ...(node.default !== undefined ? { default: node.default } : {}) };
   }
   if (type === 'string') {
-    const inputType = typeof node.format === 'string' && Object.hasOwn(inputTypes, node.format) ? inputTypes[node.format] : undefined;
+    const inputType = typeof node.format === 'string' ? inputTypeFor(node.format) : undefined;
     return { ...base, kind: 'text', ...orNull, ...(typeof node.default === 'string' ? { default: node.default } : {}), ...(inputType ? { inputType } : {}) };
   }
   if (type === 'boolean') {
@@ -131,9 +146,35 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
       ...(typeof node.default === 'number' ? { default: node.default } : {}),
     };
   }
+  const choices = type === 'array' && !nullable ? listChoices(node) : undefined;
+  if (choices) return { ...base, kind: 'choices', options: choices, ...(Array.isArray(node.default) ? { default: node.default } : {}) };
   // A misspelt type gets an editor like any schema the form cannot show: say why, or it looks like a bug here.
   const note = type !== undefined && !isJsonSchemaType(type) ? { note: `"${type}" is not a JSON Schema type, so the form cannot tell what to ask: write the value as JSON.` } : {};
   return { ...base, kind: 'json', template: JSON.stringify(template(), null, 2), ...note };
+}
+
+/** The input for a named `format`, or for a pattern that takes the values of one input only. */
+function inputTypeFor(format: string): TextInputType | undefined {
+  if (Object.hasOwn(inputTypes, format)) return inputTypes[format];
+  if (!format.startsWith('^') || !format.endsWith('$')) return undefined;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(format, 'u');
+  } catch {
+    return undefined;
+  }
+  const taken = inputSamples.filter(([, sample]) => pattern.test(sample));
+  return taken.length === 1 ? taken[0]![0] : undefined;
+}
+
+/**
+ * The options of a list whose items are each one of them (a checkbox group, or a `<select
+ * multiple>`, as Chrome writes them): a list of items of one fixed shape or a tuple has none.
+ */
+function listChoices(node: JSONSchema): unknown[] | undefined {
+  if (!isRecord(node.items) || node.prefixItems !== undefined) return undefined;
+  const items = singleType(node.items).node;
+  return Array.isArray(items.enum) && items.enum.length > 0 ? items.enum : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { validateArgs } from '@webmcp-agents/local-agent';
 import { describe, expect, it } from 'vitest';
-import { carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
+import { carryOverForm, carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
 import { jsonTemplate } from '@/lib/devtools/json-template';
 import { formSchema, schemaToForm } from '@/lib/devtools/schema-to-form';
 import { fullSchemaCheck } from '@/lib/devtools/full-schema-check';
@@ -67,6 +67,67 @@ describe('schemaToForm: the run form of a tool', () => {
     ]);
   });
 
+  it("gives a form's date and time fields, described by Chrome as patterns, the browser's own inputs; a pattern that takes other text, a text box", () => {
+    // As Chromium 156 writes a `<form toolname>` with these inputs.
+    const booking = {
+      type: 'object',
+      properties: {
+        email: { type: 'string' },
+        when: { type: 'string', format: '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]$' },
+        at: { type: 'string', format: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+        day: { type: 'string', format: 'date', description: "Dates MUST be provided in 'YYYY-MM-DD' format." },
+        month: { type: 'string', format: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+        week: { type: 'string', format: '^[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])$' },
+        colour: { type: 'string', format: '^#[0-9a-zA-Z]{6}$' },
+        anything: { type: 'string', format: '^.*$' },
+        broken: { type: 'string', format: '^[0-9$' },
+      },
+      required: ['email'],
+    };
+    expect(schemaToForm(booking).map((field) => [field.name, field.kind === 'text' ? field.inputType : field.kind])).toEqual([
+      ['email', undefined],
+      ['when', 'datetime-local'],
+      ['at', 'time'],
+      ['day', 'date'],
+      ['month', 'month'],
+      ['week', 'week'],
+      // A colour input cannot be left empty: a text box can.
+      ['colour', undefined],
+      ['anything', undefined],
+      ['broken', undefined],
+    ]);
+  });
+
+  it("gives a list of choices (a form's checkbox group or multiple select) a checkbox for each, named as the page names them", () => {
+    // As Chromium 156 writes three checkboxes named "extras" and a `<select multiple>`.
+    const choice = (value: string, title?: string) => ({ type: 'string', const: value, ...(title ? { title } : {}) });
+    const order = {
+      type: 'object',
+      properties: {
+        extras: { type: 'array', items: { type: 'string', anyOf: [choice('a'), choice('b'), choice('c')], enum: ['a', 'b', 'c'] }, uniqueItems: true },
+        wrap: { type: 'array', items: { type: 'string', anyOf: [choice('x', 'Gift box'), choice('y', 'Paper')], enum: ['x', 'y'] }, uniqueItems: true },
+        sizes: { type: 'array', items: { enum: [1, 2, 3] }, default: [2] },
+        pair: { type: 'array', prefixItems: [{ enum: ['a'] }], items: { enum: ['b'] } },
+        notes: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['wrap', 'sizes'],
+    };
+    expect(schemaToForm(order)).toEqual([
+      { name: 'extras', required: false, kind: 'choices', options: ['a', 'b', 'c'] },
+      { name: 'wrap', required: true, kind: 'choices', options: ['x', 'y'], titles: ['Gift box', 'Paper'] },
+      { name: 'sizes', required: true, kind: 'choices', options: [1, 2, 3], default: [2] },
+      expect.objectContaining({ name: 'pair', kind: 'json' }),
+      expect.objectContaining({ name: 'notes', kind: 'json' }),
+    ]);
+    // A required list starts at its default and is sent empty when nothing is checked; an optional one is then left out.
+    expect(initialFieldValues(schemaToForm(order))).toMatchObject({ extras: '', wrap: '', sizes: '1' });
+    expect(untouched(order)).toEqual({ ok: true, args: { wrap: [], sizes: [2] } });
+    expect(untouched(order, { extras: '0,2', wrap: '1', sizes: '' })).toEqual({ ok: true, args: { extras: ['a', 'c'], wrap: ['y'], sizes: [] } });
+    const sent = untouched(order, { extras: '2,0' });
+    expect(sent.ok && validateArgs(formSchema(order), sent.args)).toBeNull();
+    expect(sent).toMatchObject({ args: { extras: ['a', 'c'] } });
+  });
+
   it('gives one field per property: text, number, integer, boolean, select, JSON', () => {
     expect(schemaToForm(schema)).toEqual([
       { name: 'query', required: true, description: 'Words to look for', kind: 'text' },
@@ -76,7 +137,7 @@ describe('schemaToForm: the run form of a tool', () => {
       { name: 'size', required: true, kind: 'select', options: ['S', 'M', 'L'] },
       { name: 'rating', required: false, kind: 'select', options: [1, 2, 3] },
       { name: 'address', required: false, kind: 'json', template: '{\n  "city": ""\n}' },
-      { name: 'tags', required: false, kind: 'json', template: '[\n  "new"\n]' },
+      { name: 'tags', required: false, kind: 'choices', options: ['new', 'sale'] },
       { name: 'note', required: false, kind: 'text', nullable: true },
       { name: 'anything', required: false, kind: 'json', template: 'null' },
     ]);
@@ -192,7 +253,7 @@ describe('formValuesToArgs: what the form sends', () => {
   const fields = schemaToForm(schema);
 
   it('reads numbers as numbers, the chosen option as its value, JSON as JSON, and leaves empty optional fields out', () => {
-    const values = { ...initialFieldValues(fields), query: 'mug', limit: '3', price: '', inStock: false, size: '1', rating: '2', tags: '["sale"]' };
+    const values = { ...initialFieldValues(fields), query: 'mug', limit: '3', price: '', inStock: false, size: '1', rating: '2', tags: '1' };
     expect(formValuesToArgs(fields, values)).toEqual({
       ok: true,
       args: { query: 'mug', limit: 3, inStock: false, size: 'M', rating: 3, tags: ['sale'] },
@@ -224,6 +285,7 @@ describe('formValuesToArgs: what the form sends', () => {
   });
 
   it('says which field is not JSON', () => {
+    const fields = schemaToForm({ ...schema, properties: { ...schema.properties, tags: { type: 'array', items: { type: 'string' } } } });
     expect(formValuesToArgs(fields, { ...initialFieldValues(fields), query: 'a', size: '0', tags: '[oops' })).toEqual({
       ok: false,
       message: '"tags" is not valid JSON.',
@@ -301,6 +363,15 @@ describe('carryOverValues: the form after the schema changed', () => {
     expect(carryOverValues(sized([{ w: 1, h: 2 }]), { size: '0' }, sized(['none', { h: 2, w: 1 }]))).toEqual({ size: '1' });
     expect(carryOverValues(sized(['S', 'M']), { size: '1' }, sized(['S', 'L']))).toEqual({ size: '' });
     expect(carryOverValues(sized(['S', 'M']), { size: '' }, sized(['XS', 'S', 'M']))).toEqual({ size: '' });
+  });
+
+  it('keeps the boxes checked in a list of choices while the page still offers every one, at their new places', () => {
+    const extras = (options: unknown[]) => schemaToForm({ type: 'object', properties: { extras: { type: 'array', items: { enum: options } } } });
+    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,2' }, extras(['c', 'z', 'a']))).toEqual({ values: { extras: '0,2' }, lost: [] });
+    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,1' }, extras(['c', 'z', 'a']))).toEqual({ values: { extras: '' }, lost: ['extras'] });
+    // A list of the same choices that became one choice is a new question.
+    const single = schemaToForm({ type: 'object', properties: { extras: { enum: ['a', 'b', 'c'] } } });
+    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '1' }, single)).toEqual({ values: { extras: '' }, lost: ['extras'] });
   });
 });
 

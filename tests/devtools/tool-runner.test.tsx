@@ -220,6 +220,58 @@ describe('the run form', () => {
     expect(form.sent()).toEqual([{ day: '2026-12-24' }]);
   });
 
+  it("gives a form's date-and-time, month and week fields the browser's own inputs, as Chrome describes them", async () => {
+    const form = await showRunForm(
+      tool({
+        type: 'object',
+        properties: {
+          when: { type: 'string', format: '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]$' },
+          month: { type: 'string', format: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+          week: { type: 'string', format: '^[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])$' },
+        },
+      }),
+    );
+    expect(['when', 'month', 'week'].map((name) => form.control<HTMLInputElement>(name).type)).toEqual(['datetime-local', 'month', 'week']);
+    await form.type('when', '2026-12-24T18:30');
+    await form.submit();
+    expect(form.sent()).toEqual([{ when: '2026-12-24T18:30' }]);
+  });
+
+  it('gives a list of choices a checkbox for each, in a group named by the field, and sends those checked', async () => {
+    const choice = (value: string, title: string) => ({ type: 'string', const: value, title });
+    const form = await showRunForm(
+      tool({
+        type: 'object',
+        properties: {
+          extras: { type: 'array', items: { type: 'string', anyOf: [choice('gift', 'Gift wrap'), choice('card', 'Card'), choice('bag', 'Bag')], enum: ['gift', 'card', 'bag'] }, uniqueItems: true, minItems: 1, description: 'What to add.' },
+          sizes: { type: 'array', items: { enum: ['S', 'M'] }, default: ['M'] },
+        },
+        required: ['extras'],
+      }),
+    );
+    const group = form.root.querySelector<HTMLElement>('[role="group"]')!;
+    expect(document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBe('extras *');
+    expect(group.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['What to add.']);
+    const boxes = [...group.querySelectorAll('label')];
+    expect(boxes.map((label) => label.textContent)).toEqual(['Gift wrap (gift)', 'Card (card)', 'Bag (bag)']);
+    // An optional group says what nothing checked sends.
+    const sizes = form.root.querySelectorAll<HTMLElement>('[role="group"]')[1]!;
+    expect(document.getElementById(sizes.getAttribute('aria-describedby')!)?.textContent).toBe("Left out of the call while none is checked: the tool's default is M.");
+
+    // Nothing checked in a list that needs one: the check says so and the group takes focus.
+    await form.submit();
+    expect(form.root.querySelector('.problem')?.textContent).toMatch(/^"extras" /);
+    expect(document.activeElement).toBe(group);
+    expect(form.sent()).toEqual([]);
+
+    for (const index of [2, 0]) {
+      boxes[index]!.querySelector('input')!.click();
+      await tick();
+    }
+    await form.submit();
+    expect(form.sent()).toEqual([{ extras: ['gift', 'bag'] }]);
+  });
+
   it('fills in an optional editor’s template on request, and leaves the person in the editor', async () => {
     const form = await showRunForm(tool(search));
     form.root.querySelector<HTMLButtonElement>('button[aria-label="Fill in the template for tags"]')!.click();

@@ -366,6 +366,15 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
     await inspector.waitForTools([], 1_000);
   });
 
+  it('runs a form with a group of checkboxes from the inspector, a box for each choice: the form gets those checked', async () => {
+    const { page, inspector } = await openFixture('declarative-order.html');
+    await inspector.waitForTools(['order_pizza'], 2_000);
+    const run = await inspector.run('order_pizza', { name: 'Ada', extra: ['olives', 'basil'] });
+    expect(run.isError).toBe(false);
+    expect(JSON.parse(run.text)).toMatchObject({ name: 'Ada', extra: ['olives', 'basil'] });
+    await expect(page.locator('input[name=extra]:checked').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value))).resolves.toEqual(['olives', 'basil']);
+  });
+
   it('sends a form exactly what each call names: what an earlier call left goes back to the page\'s default, what the person typed stays', async () => {
     const page = await extension.context.newPage();
     await page.goto(server.url('declarative-order.html'));

@@ -72,10 +72,19 @@ export class InspectorPage {
    * pattern, a length), sent as a developer does to see what the page makes of them: the form says
    * what it refused in `refused`, and "Run anyway" sends them.
    */
-  async run(name: string, values: Record<string, string | boolean> = {}, timeoutMs = 10_000, { anyway = false } = {}): Promise<ShownRun & { refused?: string }> {
+  async run(name: string, values: Record<string, string | boolean | string[]> = {}, timeoutMs = 10_000, { anyway = false } = {}): Promise<ShownRun & { refused?: string }> {
     const card = this.tool(name);
     await this.openRunForm(name);
     for (const [field, value] of Object.entries(values)) {
+      // A list of choices is a group of checkboxes named by the field: those whose option is listed are checked.
+      if (Array.isArray(value)) {
+        const group = card.getByRole('group', { name: new RegExp(`^${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`) });
+        for (const box of await group.getByRole('checkbox').all()) {
+          const label = (await box.locator('xpath=..').textContent()) ?? '';
+          await box.setChecked(value.some((wanted) => label === wanted || label.endsWith(` (${wanted})`)));
+        }
+        continue;
+      }
       const input = this.field(name, field);
       const isSelect = (await input.evaluate((element) => element.tagName)) === 'SELECT';
       // A boolean the tool may go without is a select: "(not set)", "true", "false". A choice the
