@@ -1,63 +1,6 @@
-import { useSignal } from '@preact/signals';
-import { useId } from 'preact/hooks';
 import type { Settings } from '@/lib/settings';
+import { NumberField } from './number-field';
 import type { OptionsModel } from './options-model';
-import { useStoredNumber } from './use-stored-number';
-
-interface NumberFieldProps {
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  step: number;
-  onChange(value: number): void;
-}
-
-/**
- * A number the person types. Out of range it is clamped, unreadable it gives way to the value in
- * use, and a note says so: the field never changes without a word.
- */
-function NumberField({ label, value, min, max, step, onChange }: NumberFieldProps) {
-  const note = useSignal('');
-  const noteId = useId();
-  const stored = useStoredNumber(value);
-  return (
-    <>
-      <label class="field">
-        <span>{label}</span>
-        <input
-          ref={stored.input}
-          type="number"
-          min={min}
-          max={max}
-          step={step}
-          aria-describedby={note.value ? noteId : undefined}
-          onInput={stored.typed}
-          onChange={(event) => {
-            const typed = event.currentTarget.valueAsNumber;
-            const used = Number.isFinite(typed) ? Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)) : value;
-            // An emptied or unreadable field shows the value still in use again, not a blank.
-            event.currentTarget.value = String(used);
-            note.value = used === typed ? '' : adjustedNote(typed, used, min, max);
-            stored.committed();
-            if (Number.isFinite(typed)) onChange(used);
-          }}
-          onBlur={stored.blurred}
-        />
-      </label>
-      {/* Always mounted, so that a screen reader hears the note when its text comes. */}
-      <p id={noteId} class="muted field-note" role="status">
-        {note.value}
-      </p>
-    </>
-  );
-}
-
-function adjustedNote(typed: number, used: number, min: number, max: number): string {
-  if (!Number.isFinite(typed)) return `Not a number: still ${used}.`;
-  if (typed < min || typed > max) return `${typed} is out of range (${min} to ${max}): set to ${used}.`;
-  return `Whole numbers only: set to ${used}.`;
-}
 
 const confirmationHints: Record<Settings['confirmation'], string> = {
   'ask-unless-read-only':

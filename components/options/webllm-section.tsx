@@ -3,6 +3,7 @@ import { twinNote } from '@/lib/engines/webllm/choose-webllm-model';
 import type { WebGpuStatus } from '@/lib/engines/webgpu-check';
 import type { Settings } from '@/lib/settings';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
+import { NumberField } from './number-field';
 import type { OptionsModel } from './options-model';
 import { WebGpuStatusBox } from './webgpu-status-box';
 
@@ -56,6 +57,15 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
           </span>
         </span>
       </label>
+      <NumberField
+        label="Minutes the model stays loaded after a reply"
+        value={settings.modelKeptMinutes}
+        min={0}
+        max={60}
+        step={1}
+        hint="Meanwhile a question starts at once, and the model keeps its GPU memory. Later, Chrome may stop the extension's background, and the next question loads the model again first. At 0 the model stays only until the background has been idle for 30 seconds."
+        onChange={(modelKeptMinutes) => void model.update({ modelKeptMinutes })}
+      />
     </section>
   );
 }

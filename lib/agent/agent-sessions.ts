@@ -15,6 +15,7 @@ import { createSessionsWorld } from './sessions-world';
 import { createTabSnapshots } from './tab-snapshots';
 import { TabSession } from './tab-session';
 import { createWaitingTabNames } from './waiting-tab-names';
+import type { Settings } from '../settings';
 
 export type { AgentSessionsBackground } from './agent-sessions-background';
 export type { PanelPort } from './panel-port';
@@ -84,7 +85,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
      * The settings changed (the options page, or "allow on this site"): what panels show of them is
      * redrawn, and a call waiting for the person on a site now allowed runs.
      */
-    settingsChanged() {
+    settingsChanged(settings?: Settings) {
+      if (settings) engines.settingsChanged(settings);
       previews.clear();
       void stopRunsWhereOff().catch(() => {});
       for (const session of sessions.values()) session.lookAgainAtQuestions();

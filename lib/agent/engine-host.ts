@@ -1,7 +1,7 @@
 import { createEngine } from '../engines/create-engine';
 import { engineLabel, engineLabels } from '../engines/engine-labels';
 import type { Engine } from '../engines/engine';
-import type { Settings } from '../settings';
+import { modelKeptMs, type Settings } from '../settings';
 import { createEngineDescription } from './engine-description';
 import { createEngineHolds } from './engine-holds';
 import { createEngineSwaps } from './engine-swaps';
@@ -101,6 +101,10 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       }
     },
     release: holds.release,
+    /** The settings changed: a model kept loaded after its last use stays as long as they now say. */
+    settingsChanged(settings: Settings): void {
+      swaps.current?.keepLoadedFor?.(modelKeptMs(settings));
+    },
     /** The tab closed: what its panel was told of the engine (its failure, its speed) goes with it. */
     tabClosed: forget,
     reportError: reports.reportError,

@@ -76,12 +76,18 @@ export function createEngineSwaps(runs: RunTracker, create: (settings: Settings)
     return handOut(current!.engine, hold);
   };
 
-  return { engineFor };
+  return {
+    engineFor,
+    /** The engine the last run was given, where one was made. */
+    get current(): Engine | undefined {
+      return current?.engine;
+    },
+  };
 }
 
 /** Everything an engine reads when it is made; a change makes a new one on the next run. */
 function engineKey(settings: Settings): string {
-  return JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.openaiBaseUrl, settings.openaiApiKey]);
+  return JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.modelKeptMinutes, settings.openaiBaseUrl, settings.openaiApiKey]);
 }
 
 /**

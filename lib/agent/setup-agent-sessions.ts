@@ -56,7 +56,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     }),
   );
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
-  watchSettings(() => sessions.settingsChanged());
+  watchSettings((settings) => sessions.settingsChanged(settings));
   hearModelsChanged(() => sessions.modelsChanged());
   hearNavigations(sessions);
   // The panel keeps each tab's unsent request (see the panel's `keepDraftsStored`): it goes with its tab.

@@ -137,4 +137,10 @@ export interface Engine {
   load(onProgress: (progress: EngineLoadProgress) => void, signal?: AbortSignal): Promise<void>;
   /** Frees the GPU or the session; the next `load` starts again. */
   unload?(): Promise<void>;
+  /**
+   * How long a model kept loaded after its last use stays (the settings changed it): counted from
+   * that use. An engine whose model would otherwise go with the idle worker (WebLLM's) keeps the
+   * worker awake meanwhile.
+   */
+  keepLoadedFor?(ms: number): void;
 }

@@ -21,6 +21,8 @@ export const settingsSchema = z.object({
    */
   confirmation: z.enum(['ask-unless-read-only', 'ask-always']).default('ask-unless-read-only'),
   toolOutputLimit: z.number().int().min(200).max(100_000).default(4000),
+  /** Minutes a model on the GPU stays loaded after its last reply (WebLLM), so a follow-up does not load it again. */
+  modelKeptMinutes: z.number().int().min(0).max(60).default(5),
   /** A tool that has not answered after this many seconds stops the run. */
   toolTimeoutSeconds: z.number().min(1).max(600).default(30),
   /** Origins where tools that change the page run without asking (consequential ones still ask). */
@@ -42,6 +44,9 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const defaultSettings: Settings = settingsSchema.parse({});
+
+/** How long a model on the GPU stays loaded after its last use, as the settings say. */
+export const modelKeptMs = (settings: Pick<Settings, 'modelKeptMinutes'>): number => settings.modelKeptMinutes * 60_000;
 
 /**
  * Reads stored settings leniently: a bad field falls back to its default, the rest is kept. In a

@@ -1,4 +1,4 @@
-import type { Settings } from '../../settings';
+import { modelKeptMs, type Settings } from '../../settings';
 import { EngineError, type EngineLoadProgress } from '../engine';
 import { checkWebGpu, type GpuLike } from '../webgpu-check';
 import { chooseWebLlmModel } from './choose-webllm-model';
@@ -35,4 +35,5 @@ export async function loadChosenWebLlmModel(runtime: WebLlmRuntime, settings: Se
     ...(smaller ? { smallerLabel: smaller } : {}),
     ...(signal ? { signal } : {}),
   });
+  runtime.linger.used(modelKeptMs(settings), keepAwake);
 }

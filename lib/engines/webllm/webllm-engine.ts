@@ -56,5 +56,8 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
     async unload() {
       await unloadModel(runtime);
     },
+    keepLoadedFor(ms) {
+      runtime.linger.retime(ms);
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { LanguageModel, ModelChunk, ModelRequest } from '@webmcp-agents/local-agent';
-import type { Settings } from '../../settings';
+import { modelKeptMs, type Settings } from '../../settings';
 import { EngineError } from '../engine';
 import type { WebLlmModelChoice } from './choose-webllm-model';
 import { streamWebLlmReply, type WebLlmReplyOptions } from './stream-webllm-reply';
@@ -37,6 +37,8 @@ export function createWebLlmReplyModel(runtime: WebLlmRuntime, settings: Setting
         if (!request.signal.aborted) throw failure;
         throw error;
       } finally {
+        // A model unloaded by the failure is gone: nothing to keep.
+        if (runtime.loadedModelId === state.choice.id) runtime.linger.used(modelKeptMs(settings), keepAwake);
         stopKeepingAwake();
         passOn();
       }

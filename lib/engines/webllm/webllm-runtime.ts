@@ -5,6 +5,7 @@ import type { ModelDeletion } from './delete-models-once-stopped';
 import { firstLoadProgress } from './first-load-progress';
 import { megabytesLeftToDownload } from './model-storage';
 import { hasModelLoaded } from './has-model-loaded';
+import { createModelLinger, type ModelLinger } from './model-linger';
 import { createLoadProgressReporter } from './load-progress';
 import { createLoadStop, loadStopped, stoppedError, type LoadStopReason } from './load-stop';
 import { reloadWebLlmEngine } from './reload-webllm-engine';
@@ -32,6 +33,8 @@ export interface WebLlmRuntime {
    * engine, so Stop in one tab would end another tab's reply.
    */
   readonly replyTurns: ReplyTurns;
+  /** Keeps the worker, and so the model, some minutes after its last use (see `ModelLinger`). */
+  readonly linger: ModelLinger;
 }
 
 export interface LoadRequest {
@@ -54,7 +57,7 @@ export function webLlmRuntime(webllm: WebLlmModule): WebLlmRuntime {
   if (!runtime) {
     // Pin the Cache API backend: the options page reads model sizes from it.
     const appConfig: AppConfig = { ...webllm.prebuiltAppConfig, cacheBackend: 'cache' };
-    runtime = { webllm, appConfig, replyTurns: createReplyTurns() };
+    runtime = { webllm, appConfig, replyTurns: createReplyTurns(), linger: createModelLinger() };
     runtimes.set(webllm, runtime);
   }
   return runtime;
@@ -151,6 +154,7 @@ export async function unloadModel(runtime: WebLlmRuntime): Promise<void> {
   const engine = runtime.engine;
   runtime.engine = undefined;
   runtime.loadedModelId = undefined;
+  runtime.linger.end();
   await engine?.unload().catch(() => {});
 }
 
