@@ -13,6 +13,9 @@ import {
   type ShownTool,
 } from '@webmcp-agents/local-agent';
 import { createReplayEngine } from '../lib/engines/replay-engine';
+import type { ActiveRun } from '../lib/agent/active-run';
+import { SessionHistory } from '../lib/agent/session-history';
+import type { Turn } from '../lib/agent/session-state';
 import type { BenchSection } from './bench-section';
 import { qwenTokens, renderQwenChat, sharedPrefixLength } from './qwen-tokens';
 import { readRankSet } from './rank-sets';
@@ -61,7 +64,7 @@ export async function benchPromptSize(): Promise<BenchSection[]> {
       `Fitted: the agent keeps, best first, the tools whose prompt leaves room for the request, a reply and some tool results (\`fitShownTools\`); it kept all 8 for ${fitted.filter((shown) => shown.length === 8).length} of ${fitted.length} rank-mcp queries, ${Math.min(...fitted.map((shown) => shown.length))} at the fewest. It measures with \`estimateTokens\`, cautious (see the token estimate below), so that a run still has room for its tool results at the second step.`,
     ],
   };
-  return [sizes, await benchPrefixReuse(pageTools), benchTokenEstimate()];
+  return [sizes, await benchPrefixReuse(pageTools), await benchFollowUp(pageTools.slice(0, 5)), benchTokenEstimate()];
 }
 
 /**
@@ -104,6 +107,50 @@ async function benchPrefixReuse(tools: ToolDescriptor[]): Promise<BenchSection> 
       'Each reply starts with the empty reasoning block Qwen3 writes under WebLLM when told not to think; the cache holds the reply as written, as WebLLM keeps it, and the agent sends it back so. Before stop 49 the agent took the block out: 54 and 58 new tokens here, counted by shared token prefix, and WebLLM, which reuses its cache only where the messages match whole, prefilled every step whole.',
       'The system prompt stays byte-identical while the shown tools do not change, so an engine that keeps its KV cache only prefills what is new.',
       'Target (issue 7): new prompt tokens on a step whose tools did not change ≤ the size of the new messages.',
+    ],
+  };
+}
+
+/**
+ * A request and a follow-up on a page of five tools, the history as the tab's session gives it
+ * (`SessionHistory`): the tokens the follow-up's first step must newly prefill, with WebLLM's rule
+ * (it reuses its cache only where the messages before the last are exactly those it holds, its
+ * last reply as written) and with a cache that reuses any shared token prefix (llama.cpp's,
+ * Ollama's).
+ */
+async function benchFollowUp(tools: ToolDescriptor[]): Promise<BenchSection> {
+  const first = tools[0]!;
+  const think = '<think>\n\n</think>\n\n';
+  const replies = [`${think}<tool_call>\n{"name": "${first.name}", "arguments": {}}\n</tool_call>`, `${think}Done: three items.`, `${think}The second one.`];
+  const rows = [];
+  // The history of the agent before stop 50 is what a follow-up still reads where the tools changed.
+  for (const [label, wholeRun] of [['requests and answers (before stop 50)', false], ['the request before as the model read it', true]] as const) {
+    const model = createReplayEngine(replies);
+    const history = new SessionHistory();
+    history.enter('https://shop.example');
+    const run = (request: string, given: ChatMessage[]) =>
+      runLocalAgent({ request, history: given, model, format: hermesFormat, getTools: () => tools, executeTool: async () => ({ text: JSON.stringify({ ok: true, items: [1, 2, 3] }) }), scorer: searchScorer });
+    const request = `Please ${first.description.toLowerCase()}`;
+    const result = await run(request, history.forRun('https://shop.example', 4_096, tools));
+    history.remember({ request, items: [] } as unknown as Turn, result, {} as ActiveRun, { history: [], tools });
+    await run('Which one is second?', history.forRun('https://shop.example', 4_096, wholeRun ? tools : undefined));
+    const held = [...model.requests[1]!.messages, { role: 'assistant' as const, content: replies[1]! }];
+    const followUp = model.requests[2]!.messages;
+    const tokens = qwenTokens(renderQwenChat(followUp));
+    const matchesWhole = JSON.stringify(followUp.slice(0, -1)) === JSON.stringify(held);
+    rows.push({
+      history: label,
+      'prompt tokens': tokens.length,
+      'new tokens (WebLLM)': matchesWhole ? qwenTokens(renderQwenChat(followUp.slice(-1))).length : tokens.length,
+      'new tokens (shared prefix)': tokens.length - sharedPrefixLength(qwenTokens(renderQwenChat(held)), tokens),
+    });
+  }
+  return {
+    title: 'Prefix reuse at the first step of a follow-up request (5 page tools)',
+    rows,
+    notes: [
+      'Each request\'s history as `SessionHistory.forRun` gives it. From stop 50, where the page offers the same few tools (no more than the model is shown, so the system prompt is the same), the follow-up reads the last run as the model read it (its call, the result and the reply as written): WebLLM then prefills only the new request. Before, it read the requests and answers only, and WebLLM, which reuses its cache only where the messages match whole, prefilled the whole prompt; as it still does where the tools changed, where the page offers more tools than are shown (ranked anew for each request), or where the last run would take over a quarter of the context.',
+      'A server that reuses any shared prefix (llama.cpp, Ollama) prefilled little either way: the system prompt and the request before came first in both.',
     ],
   };
 }

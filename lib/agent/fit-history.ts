@@ -34,6 +34,11 @@ export function fitHistory(history: readonly ChatMessage[], contextTokens = assu
   return kept;
 }
 
+/** Whether `history` fits the share of the model's context earlier exchanges may take, whole. */
+export function fitsHistoryShare(history: readonly ChatMessage[], contextTokens = assumedContextTokens): boolean {
+  return history.reduce((sum, message) => sum + estimateMessageTokens(message), 0) <= Math.floor(contextTokens * historyShare);
+}
+
 const cutMark = ' … (cut)';
 const cutMarkTokens = estimateTokens(cutMark);
 

@@ -1,6 +1,7 @@
 // A request's run in a tab: what it needs is loaded (the settings, the page's tools, the engine),
 // the run is recorded where traces are kept, each of its events shows in its turn, and its
 // exchange goes into the history.
+import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
 import { originOf } from '../text/origin-of';
@@ -25,7 +26,8 @@ export interface RequestHost extends TabRunHost {
 }
 
 /** The site a run took, and the address of its page (see `addressOfRun`). */
-type RunPage = { origin: string; address: string };
+/** The page a run is on: its site, its address, and the tools it offered as the run began. */
+type RunPage = { origin: string; address: string; tools?: readonly ToolDescriptor[] };
 
 /** The run's turn as it is now, and how it changes (shown, published and saved: see `TabSession.send`). */
 type TurnAccess = { current: () => Turn; setTurn: (next: Turn, message?: SessionMessage) => void };
@@ -64,7 +66,7 @@ export async function runRequest(host: RequestHost, request: string, active: Act
     const siteOff = enterSite(host.history, active, settings, tools, page.sentOn);
     if (siteOff) return siteOff;
     const origin = active.page?.origin ?? '';
-    return await runWith(host, engine, request, settings, { origin, address: addressOfRun(origin, tools?.url, page.address) }, active, turn);
+    return await runWith(host, engine, request, settings, { origin, address: addressOfRun(origin, tools?.url, page.address), tools: tools?.tools }, active, turn);
   } finally {
     // Another tab's new model may load now.
     world.releaseEngine(engine);
@@ -87,7 +89,7 @@ async function runWith(
   engine: Engine,
   request: string,
   settings: Settings,
-  { origin, address }: RunPage,
+  { origin, address, tools }: RunPage,
   active: ActiveRun,
   { current, setTurn }: TurnAccess,
 ): Promise<[TurnOutcome, string?]> {
@@ -95,7 +97,7 @@ async function runWith(
   // does, on a known site): a model that never loaded leaves none.
   active.remembered = origin !== '';
   const turn = current();
-  const history = host.history.forRun(origin, engine.contextTokens);
+  const history = host.history.forRun(origin, engine.contextTokens, tools);
   // The tools the request before called, where the model reads that request again.
   const recentTools = history.length > 0 ? calledTools(host.turnBefore(active)) : [];
   const runId = startRecording(host, engine, request, { origin, address }, active, turn, recentTools);
@@ -115,7 +117,11 @@ async function runWith(
     if (next === before) return;
     setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: host.tabId, turnId: before.id, text: event.text } : undefined);
   }, (change) => setTurn(updateCard(current(), change.callId, change)));
-  if (host.inConversation(active) && origin !== '') host.history.remember(current(), result, active);
+  if (host.inConversation(active) && origin !== '') {
+    // The tools as the run ended: those its last prompt was written for.
+    const toolsAtEnd = (await host.world.getTabTools(host.tabId).catch(() => undefined))?.tools;
+    host.history.remember(current(), result, active, { history, tools: toolsAtEnd });
+  }
   return outcomeOf(host, result, active, settings, repeatedStop.notice, stepRaw, current());
 }
 

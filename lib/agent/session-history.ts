@@ -1,10 +1,10 @@
 // What the model reads again of a tab's conversation: its last exchanges, the site they were made
 // on, and whether an answer among them may repeat what strangers wrote.
-import type { ChatMessage } from '@webmcp-agents/chat';
-import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import type { ChatMessage, ToolDescriptor } from '@webmcp-agents/chat';
+import { defaultMaxTools, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import { capText } from '../traces/trace-limits';
 import type { ActiveRun } from './active-run';
-import { fitHistory } from './fit-history';
+import { fitHistory, fitsHistoryShare } from './fit-history';
 import type { StoredConversation } from './session-store';
 import type { Turn } from './session-state';
 import { answered } from './turn-outcome';
@@ -30,6 +30,13 @@ export class SessionHistory {
    * conversation goes on, not only while the first answer is among the last exchanges.
    */
   private readUntrusted = false;
+  /**
+   * The last run, if it answered, as the model read it: the history it was given, its request,
+   * the model's replies as written and its tools' results; and the tools it was shown. A follow-up
+   * shown the same tools reads it in place of the short history (see `forRun`). Kept in memory
+   * only: a worker that stopped has lost what the engine had read anyway.
+   */
+  private lastRun: { messages: ChatMessage[]; tools: string } | undefined;
 
   /** The site the history was made on, if any. */
   get origin(): string | undefined {
@@ -54,6 +61,7 @@ export class SessionHistory {
   clear(): void {
     this.messages = [];
     this.readUntrusted = false;
+    this.lastRun = undefined;
   }
 
   /**
@@ -62,21 +70,34 @@ export class SessionHistory {
    * with no known site (a file that reported no tools yet) neither reads the history nor ends it.
    */
   enter(origin: string): boolean {
-    if (origin !== '' && origin !== this.madeOn) [this.messages, this.madeOn, this.readUntrusted] = [[], origin, false];
+    if (origin !== '' && origin !== this.madeOn) [this.messages, this.madeOn, this.readUntrusted, this.lastRun] = [[], origin, false, undefined];
     return this.readUntrusted && origin !== '';
   }
 
-  /** What a run on `origin` reads: only what fits the model's context, so a long answer earlier does not crowd out the run. */
-  forRun(origin: string, contextTokens: number | undefined): ChatMessage[] {
-    return origin === '' ? [] : fitHistory(this.messages, contextTokens);
+  /**
+   * What a run on `origin` reads: only what fits the model's context, so a long answer earlier
+   * does not crowd out the run. Where the page still offers the few tools the last run was shown,
+   * all of them (so the system prompt is the same), and that run fits the history's share, it is
+   * read again as the model read it: an engine that keeps what it read (WebLLM keeps it only for
+   * a conversation that goes on exactly as it held it) then reads only the new request, not the
+   * whole prompt again; and the model sees what its tools gave. Else the requests and answers.
+   */
+  forRun(origin: string, contextTokens: number | undefined, tools?: readonly ToolDescriptor[]): ChatMessage[] {
+    if (origin === '') return [];
+    const last = this.lastRun;
+    if (last && tools && last.tools === wholeToolsKey(tools) && fitsHistoryShare(last.messages, contextTokens)) return last.messages;
+    return fitHistory(this.messages, contextTokens);
   }
 
   // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
   // so a later prompt never reads it as an order still to carry out; what its tools did is kept.
-  remember(turn: Turn, result: RunLocalAgentResult, active: ActiveRun): void {
+  // `read`: the history the run was given and the tools on the page as it ended.
+  remember(turn: Turn, result: RunLocalAgentResult, active: ActiveRun, read?: { history: readonly ChatMessage[]; tools: readonly ToolDescriptor[] | undefined }): void {
     const reply: ChatMessage = { role: 'assistant', content: answered(result) ? capText(result.text, historyAnswerCharacters) : unfinishedRequestNote(turn) };
     if (!answered(result)) active.note = reply;
     this.messages = withExchange(this.messages, turn.request, reply);
+    const tools = read?.tools && wholeToolsKey(read.tools);
+    this.lastRun = answered(result) && read && tools ? { messages: [...read.history, ...result.messages], tools } : undefined;
     // A closed request's words are the extension's own, but for its calls' arguments (and the
     // result a form's page gave, made inert); an answer may carry what the run read.
     if (active.readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.readUntrusted = true;
@@ -92,4 +113,13 @@ export class SessionHistory {
     this.messages = this.messages.map((message) => (message === note ? { ...message, content: unfinishedRequestNote(turn) } : message));
     this.readUntrusted = true;
   }
+}
+
+/**
+ * The tools of a page, where a run shows them all, in the page's order (no more than it shows at
+ * a step): the same key, the same system prompt. A page with more is ranked anew for each request.
+ */
+function wholeToolsKey(tools: readonly ToolDescriptor[]): string | undefined {
+  if (tools.length > defaultMaxTools) return undefined;
+  return JSON.stringify(tools);
 }

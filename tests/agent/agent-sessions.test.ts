@@ -16,6 +16,9 @@ import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
 import { contextFull, EngineError, replyCutOff, type Engine } from '../../lib/engines/engine';
 import { hermesFormat } from '@webmcp-agents/local-agent';
 import { settleCeilingMs } from '../../lib/registry/settle-tab-tools';
+import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
+import { fakeGpu } from '../engines/support/fake-gpu';
+import { createFakeWebLlm } from '../engines/support/fake-webllm';
 
 const tools: ToolDescriptor[] = [
   {
@@ -2155,7 +2158,16 @@ describe('agent sessions', () => {
     await script(['The red one is 8 EUR.']);
     h.ask(1, 'and the second?');
     await h.untilTurnEnds(2, 'answer');
-    expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'add the first one', 'Added the blue one.', 'and the second?']);
+    // The page offers the same few tools: the request before is read again as the model read it, its call and result too.
+    expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual([
+      'find mugs',
+      'Two mugs: Blue and Red.',
+      'add the first one',
+      call('add_to_cart', { qty: 1 }),
+      expect.stringMatching(/^<tool_response>\n[^]*\nadd_to_cart ok\n[^]*<\/tool_response>$/),
+      'Added the blue one.',
+      'and the second?',
+    ]);
   });
 
   it('reads the site\'s chat where the page reported only once the wait for it was over, while the model loaded', async () => {
@@ -2678,5 +2690,65 @@ describe('agent sessions after an update of the extension, which clears every ch
     restarted.openPanel(2);
     await restarted.until(() => restarted.state()?.tabId === 2);
     expect(restarted.state()?.chatEnded).toEqual({ cause: 'reload', tracesKept: false });
+  });
+});
+
+describe('a follow-up request', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  /** WebLLM, faked as it keeps what it read: a reply's prompt tokens are those it had not read before. */
+  const webLlm = (replies: string[]) => {
+    const fake = createFakeWebLlm({ replies, cached: ['Qwen3-1.7B-q4f16_1-MLC'] });
+    return (settings: Settings) => createWebLlmEngine(settings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} });
+  };
+  const promptTokensOfSteps = (h: ReturnType<typeof harness>, turn: number) =>
+    h.recorder.runs.get(h.state()!.turns[turn]!.runId!)!.events.flatMap((event) => (event.type === 'step-end' ? [event.usage?.promptTokens] : []));
+  const shop = (offered: ToolDescriptor[]) => () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: offered });
+
+  async function twoRequests(offered: ToolDescriptor[], result = 'search_products ok') {
+    const replies = [call('search_products', { query: 'mug' }), 'Two mugs: Blue and Red.', 'The blue one is 8 EUR.'];
+    const h = harness({ settings: { engine: 'webllm' }, createEngine: webLlm(replies), tabTools: shop(offered), execute: async () => ({ text: result }) });
+    h.openPanelAndAsk(1, 'find mugs');
+    await h.untilTurnEnds(0, 'answer');
+    h.ask(1, 'how much is the blue one?');
+    await h.untilTurnEnds(1, 'answer');
+    return { h, first: promptTokensOfSteps(h, 0), followUp: promptTokensOfSteps(h, 1)[0]! };
+  }
+
+  it('on a page with the same few tools reads the request before as the model read it: WebLLM goes on from there, and reads only the new request', async () => {
+    const { h, first, followUp } = await twoRequests(tools);
+    expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual([
+      'find mugs',
+      expect.stringContaining('<tool_call>'),
+      expect.stringMatching(/^<tool_response>\n[^]*search_products ok[^]*<\/tool_response>$/),
+      expect.stringContaining('Two mugs: Blue and Red.'),
+      'how much is the blue one?',
+    ]);
+    // The first step read the system prompt and its tools whole; the follow-up only its own words.
+    expect(first[0]).toBeGreaterThan(150);
+    expect(followUp).toBeLessThan(20);
+  });
+
+  it('reads only the requests and answers where the page offers more tools than the model is shown: they are ranked anew', async () => {
+    const many = Array.from({ length: 9 }, (_, index) => ({ ...tools[0]!, name: index === 0 ? 'search_products' : `search_${index}` }));
+    const { h, followUp } = await twoRequests(many);
+    expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'how much is the blue one?']);
+    expect(followUp).toBeGreaterThan(150);
+  });
+
+  it('reads only the requests and answers where the run before would crowd the context', async () => {
+    const { h } = await twoRequests(tools, 'x'.repeat(6_000));
+    expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'how much is the blue one?']);
+  });
+
+  it('reads only the requests and answers where the page changed its tools since', async () => {
+    let offered = tools;
+    const h = harness({ settings: { engine: 'webllm' }, createEngine: webLlm([call('search_products', { query: 'mug' }), 'Two mugs.', 'Eight euros.']), tabTools: () => shop(offered)() });
+    h.openPanelAndAsk(1, 'find mugs');
+    await h.untilTurnEnds(0, 'answer');
+    offered = tools.slice(0, 2);
+    h.ask(1, 'how much?');
+    await h.untilTurnEnds(1, 'answer');
+    expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs.', 'how much?']);
   });
 });
