@@ -4,6 +4,7 @@ import { createAgentOff } from './agent-off';
 import { connectPanel, type ConnectingPanelPort } from './connect-panel';
 import { createEndedChats } from './ended-chats';
 import { createEngineHost } from './engine-host';
+import { createLoadAhead } from './load-ahead';
 import { handlePanelMessage } from './handle-panel-message';
 import { createModelPreviews } from './model-previews';
 import { safePost, type PanelPort } from './panel-port';
@@ -47,6 +48,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const previews = createModelPreviews(background);
 
   const world = createSessionsWorld(background, { engines, previews, store, publishEngineStatus });
+  const loadAhead = createLoadAhead({ loadSettings: () => background.loadSettings(), getTabTools: (tabId) => background.getTabTools(tabId), engines, previews });
 
   const sessionFor = async (tabId: number): Promise<TabSession> => {
     await ready;
@@ -65,7 +67,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const { setAgentOff, stopRunsWhereOff } = createAgentOff({ background, sessions, sendSnapshot });
 
   const handle = (port: PanelPort, message: PanelMessage) =>
-    handlePanelMessage({ background, panels, leavePanels, sessionFor, forgetEndedChat: endedChats.forget, store, sendSnapshot, setAgentOff }, port, message);
+    handlePanelMessage({ background, panels, leavePanels, sessionFor, forgetEndedChat: endedChats.forget, store, sendSnapshot, setAgentOff, loadAhead }, port, message);
 
   return {
     /** A panel connected: everything it sends is checked before anything acts on it. */

@@ -15,6 +15,8 @@ export interface PanelMessageHost {
   store: { flush(): Promise<void>; urgent(): void };
   sendSnapshot(tabId: number): Promise<void>;
   setAgentOff(tabId: number, origin: string, off: boolean): Promise<void>;
+  /** Loads the model ahead of the first request, where it is stored (see `createLoadAhead`). */
+  loadAhead?(tabId: number): Promise<void>;
 }
 
 /** Acts on one message a panel sent, checked already: what the person asked of the tab's session. */
@@ -25,7 +27,10 @@ export async function handlePanelMessage(host: PanelMessageHost, port: PanelPort
     host.leavePanels(port);
     panels.set(message.tabId, (panels.get(message.tabId) ?? new Set()).add(port));
     if (message.lookAgain) background.askPageAgain?.(message.tabId);
-    return sendSnapshot(message.tabId);
+    await sendSnapshot(message.tabId);
+    // The panel turned to the tab (not a reconnect): the model loads while the person writes.
+    if (message.lookAgain) void host.loadAhead?.(message.tabId).catch(() => {});
+    return;
   }
   const session = await host.sessionFor(message.tabId);
   switch (message.type) {

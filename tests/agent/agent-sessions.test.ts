@@ -2752,3 +2752,53 @@ describe('a follow-up request', () => {
     expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs.', 'how much?']);
   });
 });
+
+describe('a panel opening on a tab', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  const stored = 'Qwen3-1.7B-q4f16_1-MLC';
+  function withWebLlm(preview: Awaited<ReturnType<NonNullable<AgentSessionsBackground['previewWebLlm']>>>, options: Pick<HarnessOptions, 'settings' | 'tabTools'> = {}) {
+    const fake = createFakeWebLlm({ replies: ['Hello.'], cached: [stored] });
+    const h = harness({
+      ...options,
+      settings: { engine: 'webllm', ...options.settings },
+      createEngine: (settings) => createWebLlmEngine(settings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} }),
+      previewWebLlm: async () => preview,
+    });
+    return { h, fake };
+  }
+
+  it('loads the model stored on this computer while the person writes: the request then starts at once', async () => {
+    const { h, fake } = withWebLlm({ model: stored });
+    h.send({ type: 'subscribe', tabId: 1, lookAgain: true });
+    await h.until(() => h.state()?.engine.state === 'ready');
+    expect(fake.state.reloads).toEqual([stored]);
+    h.ask(1, 'hi');
+    await h.untilTurnEnds(0, 'answer');
+    expect(fake.state.reloads).toEqual([stored]);
+  });
+
+  it('downloads nothing the person did not ask for, and loads nothing when the panel only connects again', async () => {
+    const download = withWebLlm({ model: stored, downloadMB: 1_100 });
+    download.h.send({ type: 'subscribe', tabId: 1, lookAgain: true });
+    await download.h.untilPanelShown();
+    const reconnect = withWebLlm({ model: stored });
+    reconnect.h.send({ type: 'subscribe', tabId: 2 });
+    await reconnect.h.untilPanelShown();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(download.fake.state.reloads).toEqual([]);
+    expect(download.h.state()?.engine).toMatchObject({ state: 'idle', downloadMB: 1_100 });
+    expect(reconnect.fake.state.reloads).toEqual([]);
+  });
+
+  it('loads nothing for a tab where no request can be sent: a page without tools, or a site where the agent is off', async () => {
+    const bare = withWebLlm({ model: stored }, { tabTools: () => ({ url: 'https://news.example/', origin: 'https://news.example', tools: [] }) });
+    const off = withWebLlm({ model: stored }, { settings: { disabledSites: ['https://shop.example'] } });
+    for (const { h } of [bare, off]) {
+      h.send({ type: 'subscribe', tabId: 1, lookAgain: true });
+      await h.untilPanelShown();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([bare.fake.state.reloads, off.fake.state.reloads]).toEqual([[], []]);
+  });
+});
