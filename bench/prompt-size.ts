@@ -8,6 +8,7 @@ import {
   rankToolsWithScores,
   runLocalAgent,
   searchScorer,
+  type AgentEvent,
   systemPromptRoom,
   type CompactTool,
   type ShownTool,
@@ -128,20 +129,35 @@ async function benchFollowUp(tools: ToolDescriptor[]): Promise<BenchSection> {
     const model = createReplayEngine(replies);
     const history = new SessionHistory();
     history.enter('https://shop.example');
+    let lastStart: Extract<AgentEvent, { type: 'step-start' }> | undefined;
+    // As the extension runs it: the tools and results fitted to the default model's 4,096-token context.
     const run = (request: string, given: ChatMessage[]) =>
-      runLocalAgent({ request, history: given, model, format: hermesFormat, getTools: () => tools, executeTool: async () => ({ text: JSON.stringify({ ok: true, items: [1, 2, 3] }) }), scorer: searchScorer });
+      runLocalAgent({
+        request,
+        history: given,
+        model,
+        format: hermesFormat,
+        contextTokens: 4_096,
+        getTools: () => tools,
+        executeTool: async () => ({ text: JSON.stringify({ ok: true, items: [1, 2, 3] }) }),
+        scorer: searchScorer,
+        onEvent: (event) => void (event.type === 'step-start' && (lastStart = event)),
+      });
+    const reader = 'replay:qwen3:hermes';
     const request = `Please ${first.description.toLowerCase()}`;
-    const result = await run(request, history.forRun('https://shop.example', 4_096, tools));
-    history.remember({ request, items: [] } as unknown as Turn, result, {} as ActiveRun, { history: [], tools });
-    await run('Which one is second?', history.forRun('https://shop.example', 4_096, wholeRun ? tools : undefined));
+    const result = await run(request, history.forRun('https://shop.example', 4_096, { tools, request, reader }));
+    const read = { prompt: lastStart!.messages, allToolsShown: !lastStart!.notShownCount, reader, contextTokens: 4_096, tools };
+    history.remember({ request, items: [] } as unknown as Turn, result, {} as ActiveRun, read);
+    const followUp = 'Which one is second?';
+    await run(followUp, history.forRun('https://shop.example', 4_096, wholeRun ? { tools, request: followUp, reader } : undefined));
     const held = [...model.requests[1]!.messages, { role: 'assistant' as const, content: replies[1]! }];
-    const followUp = model.requests[2]!.messages;
-    const tokens = qwenTokens(renderQwenChat(followUp));
-    const matchesWhole = JSON.stringify(followUp.slice(0, -1)) === JSON.stringify(held);
+    const sent = model.requests[2]!.messages;
+    const tokens = qwenTokens(renderQwenChat(sent));
+    const matchesWhole = JSON.stringify(sent.slice(0, -1)) === JSON.stringify(held);
     rows.push({
       history: label,
       'prompt tokens': tokens.length,
-      'new tokens (WebLLM)': matchesWhole ? qwenTokens(renderQwenChat(followUp.slice(-1))).length : tokens.length,
+      'new tokens (WebLLM)': matchesWhole ? qwenTokens(renderQwenChat(sent.slice(-1))).length : tokens.length,
       'new tokens (shared prefix)': tokens.length - sharedPrefixLength(qwenTokens(renderQwenChat(held)), tokens),
     });
   }

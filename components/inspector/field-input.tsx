@@ -226,8 +226,9 @@ function ChoiceGroup({ id, field, value, aria, onChange }: { id: string; field: 
   };
   return (
     <div id={id} class="choice-group" role="group" tabIndex={-1} aria-labelledby={`${id}-name`} aria-describedby={aria['aria-describedby'] as string | undefined}>
-      {field.options.map((_option, index) => (
-        <label key={index} dir="auto">
+      {/* Keyed by option: where the page reorders its options, focus stays on the one it was on. */}
+      {field.options.map((option, index) => (
+        <label key={JSON.stringify(option)} dir="auto">
           <input type="checkbox" checked={checked.has(String(index))} onChange={(event) => toggle(String(index), event.currentTarget.checked)} />
           {sayChoice(field, index)}
         </label>

@@ -2,6 +2,7 @@
 // the run is recorded where traces are kept, each of its events shows in its turn, and its
 // exchange goes into the history.
 import type { ToolDescriptor } from '@webmcp-agents/chat';
+import type { AgentEvent } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { Settings } from '../settings';
 import { originOf } from '../text/origin-of';
@@ -97,7 +98,8 @@ async function runWith(
   // does, on a known site): a model that never loaded leaves none.
   active.remembered = origin !== '';
   const turn = current();
-  const history = host.history.forRun(origin, engine.contextTokens, tools);
+  const reader = `${engine.id}:${engine.modelId}:${engine.format.id}`;
+  const history = host.history.forRun(origin, engine.contextTokens, { tools, request, reader });
   // The tools the request before called, where the model reads that request again.
   const recentTools = history.length > 0 ? calledTools(host.turnBefore(active)) : [];
   const runId = startRecording(host, engine, request, { origin, address }, active, turn, recentTools);
@@ -106,10 +108,12 @@ async function runWith(
   const repeatedStop = watchRepeatedStop();
   // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.
   let stepRaw = '';
+  // What the last step read, which a follow-up may read again (see SessionHistory.forRun).
+  let lastStart: Extract<AgentEvent, { type: 'step-start' }> | undefined;
   const result = await runTabAgent(host, request, { history, recentTools }, settings, engine, active, origin, (event) => {
     if (runId) host.world.recorder.record(runId, event);
     repeatedStop.see(event);
-    if (event.type === 'step-start') stepRaw = '';
+    if (event.type === 'step-start') [stepRaw, lastStart] = ['', event];
     if (event.type === 'text-delta') stepRaw += event.text;
     if (event.type === 'step-end') host.world.reportUsage(host.tabId, event.usage);
     const before = current();
@@ -117,10 +121,12 @@ async function runWith(
     if (next === before) return;
     setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: host.tabId, turnId: before.id, text: event.text } : undefined);
   }, (change) => setTurn(updateCard(current(), change.callId, change)));
+  // The tools as the run ended: those its last prompt was written for. Read before the check that
+  // the chat is still this one: a New chat while it is read must find the run left out.
+  const toolsAtEnd = lastStart && (await host.world.getTabTools(host.tabId).catch(() => undefined))?.tools;
   if (host.inConversation(active) && origin !== '') {
-    // The tools as the run ended: those its last prompt was written for.
-    const toolsAtEnd = (await host.world.getTabTools(host.tabId).catch(() => undefined))?.tools;
-    host.history.remember(current(), result, active, { history, tools: toolsAtEnd });
+    const read = lastStart && { prompt: lastStart.messages, allToolsShown: !lastStart.notShownCount, reader, contextTokens: engine.contextTokens, tools: toolsAtEnd };
+    host.history.remember(current(), result, active, read);
   }
   return outcomeOf(host, result, active, settings, repeatedStop.notice, stepRaw, current());
 }

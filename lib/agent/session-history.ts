@@ -1,10 +1,10 @@
 // What the model reads again of a tab's conversation: its last exchanges, the site they were made
 // on, and whether an answer among them may repeat what strangers wrote.
 import type { ChatMessage, ToolDescriptor } from '@webmcp-agents/chat';
-import { defaultMaxTools, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import { defaultMaxTools, estimateTokens, systemPromptRoom, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import { capText } from '../traces/trace-limits';
 import type { ActiveRun } from './active-run';
-import { fitHistory, fitsHistoryShare } from './fit-history';
+import { assumedContextTokens, fitHistory, fitsHistoryShare } from './fit-history';
 import type { StoredConversation } from './session-store';
 import type { Turn } from './session-state';
 import { answered } from './turn-outcome';
@@ -16,6 +16,26 @@ const historyAnswerCharacters = 4_000;
 
 /** The history as a stored conversation holds it. */
 type StoredHistory = Pick<StoredConversation, 'history' | 'historyOrigin' | 'historyReadUntrusted'>;
+
+/**
+ * What the last step of a run read, for `remember`: its prompt (the system prompt first), whether
+ * it showed every tool the page offered, the model that read it (engine, model and format), the
+ * model's context and the page's tools as the run ended.
+ */
+export interface RunRead {
+  prompt: readonly ChatMessage[];
+  allToolsShown: boolean;
+  reader: string;
+  contextTokens: number | undefined;
+  tools: readonly ToolDescriptor[] | undefined;
+}
+
+/** What a follow-up asks `forRun` with: the page's tools as it begins, its request and its model. */
+export interface NextRun {
+  tools: readonly ToolDescriptor[] | undefined;
+  request: string;
+  reader: string;
+}
 
 /** The history of one tab's conversation. */
 export class SessionHistory {
@@ -36,7 +56,7 @@ export class SessionHistory {
    * shown the same tools reads it in place of the short history (see `forRun`). Kept in memory
    * only: a worker that stopped has lost what the engine had read anyway.
    */
-  private lastRun: { messages: ChatMessage[]; tools: string } | undefined;
+  private lastRun: { system: string; messages: ChatMessage[]; tools: string; reader: string } | undefined;
 
   /** The site the history was made on, if any. */
   get origin(): string | undefined {
@@ -76,28 +96,35 @@ export class SessionHistory {
 
   /**
    * What a run on `origin` reads: only what fits the model's context, so a long answer earlier
-   * does not crowd out the run. Where the page still offers the few tools the last run was shown,
-   * all of them (so the system prompt is the same), and that run fits the history's share, it is
-   * read again as the model read it: an engine that keeps what it read (WebLLM keeps it only for
-   * a conversation that goes on exactly as it held it) then reads only the new request, not the
-   * whole prompt again; and the model sees what its tools gave. Else the requests and answers.
+   * does not crowd out the run. Where the same model reads it, the page still offers the few tools
+   * the last run showed it, all of them, and that run as the model last read it fits the history's
+   * share and leaves the system prompt its room (so the system prompt is the same), it is read
+   * again as it was: an engine that keeps what it read (WebLLM keeps it only for a conversation
+   * that goes on exactly as it holds it) then reads only the new request, not the whole prompt
+   * again; and the model sees what its tools gave. Else the requests and answers.
    */
-  forRun(origin: string, contextTokens: number | undefined, tools?: readonly ToolDescriptor[]): ChatMessage[] {
+  forRun(origin: string, contextTokens: number | undefined, next?: NextRun): ChatMessage[] {
     if (origin === '') return [];
     const last = this.lastRun;
-    if (last && tools && last.tools === wholeToolsKey(tools) && fitsHistoryShare(last.messages, contextTokens)) return last.messages;
-    return fitHistory(this.messages, contextTokens);
+    const context = contextTokens ?? assumedContextTokens;
+    const goesOn =
+      last !== undefined &&
+      next?.tools !== undefined &&
+      last.reader === next.reader &&
+      last.tools === wholeToolsKey(next.tools) &&
+      fitsHistoryShare(last.messages, context) &&
+      estimateTokens(last.system) <= systemPromptRoom(context, next.request, last.messages);
+    return goesOn ? last.messages : fitHistory(this.messages, contextTokens);
   }
 
   // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
   // so a later prompt never reads it as an order still to carry out; what its tools did is kept.
-  // `read`: the history the run was given and the tools on the page as it ended.
-  remember(turn: Turn, result: RunLocalAgentResult, active: ActiveRun, read?: { history: readonly ChatMessage[]; tools: readonly ToolDescriptor[] | undefined }): void {
+  // `read`: what its last step read (see `RunRead`), which a follow-up may read again.
+  remember(turn: Turn, result: RunLocalAgentResult, active: ActiveRun, read?: RunRead): void {
     const reply: ChatMessage = { role: 'assistant', content: answered(result) ? capText(result.text, historyAnswerCharacters) : unfinishedRequestNote(turn) };
     if (!answered(result)) active.note = reply;
     this.messages = withExchange(this.messages, turn.request, reply);
-    const tools = read?.tools && wholeToolsKey(read.tools);
-    this.lastRun = answered(result) && read && tools ? { messages: [...read.history, ...result.messages], tools } : undefined;
+    this.lastRun = answered(result) && read ? asRead(read, result) : undefined;
     // A closed request's words are the extension's own, but for its calls' arguments (and the
     // result a form's page gave, made inert); an answer may carry what the run read.
     if (active.readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.readUntrusted = true;
@@ -122,4 +149,18 @@ export class SessionHistory {
 function wholeToolsKey(tools: readonly ToolDescriptor[]): string | undefined {
   if (tools.length > defaultMaxTools) return undefined;
   return JSON.stringify(tools);
+}
+
+/**
+ * The last run as its model holds it: the last prompt but its system prompt, and the answer as
+ * the model wrote it; where it showed every tool of a page that offers only a few, and would fit
+ * a follow-up's share of the same context.
+ */
+function asRead(read: RunRead, result: RunLocalAgentResult): { system: string; messages: ChatMessage[]; tools: string; reader: string } | undefined {
+  const [system, ...rest] = read.prompt;
+  const answer = result.messages.at(-1);
+  const tools = read.tools && wholeToolsKey(read.tools);
+  if (system?.role !== 'system' || answer?.role !== 'assistant' || !read.allToolsShown || !tools) return undefined;
+  const messages = [...rest, answer];
+  return fitsHistoryShare(messages, read.contextTokens ?? assumedContextTokens) ? { system: system.content, messages, tools, reader: read.reader } : undefined;
 }

@@ -26,17 +26,17 @@ type TextInputType = 'date' | 'time' | 'email' | 'url' | 'datetime-local' | 'mon
 const inputTypes: Record<string, TextInputType> = { date: 'date', time: 'time', email: 'email', uri: 'url', url: 'url' };
 
 /**
- * A value of each browser input that writes one shape of text. Chrome describes a form's
- * `datetime-local`, `time`, `month` and `week` fields by a regular expression in `format`; the
- * input for such a field is the one input whose values it takes.
+ * Chrome describes a form's `datetime-local`, `time`, `month` and `week` fields by a regular
+ * expression in `format`, exactly these (Chromium 156). Only they are taken for such a field: a
+ * page's own pattern is never run here (one written to backtrack could hold the panel for minutes),
+ * and one that only looks like a date (an ISBN's digits and dashes) stays a text box.
  */
-const inputSamples: Array<[TextInputType, string]> = [
-  ['datetime-local', '2026-12-05T14:30'],
-  ['date', '2026-12-05'],
-  ['time', '14:30'],
-  ['month', '2026-12'],
-  ['week', '2026-W49'],
-];
+const chromeFormats: Record<string, TextInputType> = {
+  '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]$': 'datetime-local',
+  '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'time',
+  '^[0-9]{4}-(0[1-9]|1[0-2])$': 'month',
+  '^[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])$': 'week',
+};
 
 /** The name of the one field a form has when it takes the whole arguments object as JSON. */
 export const argumentsFieldName = 'arguments';
@@ -153,26 +153,19 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
   return { ...base, kind: 'json', template: JSON.stringify(template(), null, 2), ...note };
 }
 
-/** The input for a named `format`, or for a pattern that takes the values of one input only. */
+/** The input for a named `format`, or for one of the patterns Chrome writes for a form's fields. */
 function inputTypeFor(format: string): TextInputType | undefined {
   if (Object.hasOwn(inputTypes, format)) return inputTypes[format];
-  if (!format.startsWith('^') || !format.endsWith('$')) return undefined;
-  let pattern: RegExp;
-  try {
-    pattern = new RegExp(format, 'u');
-  } catch {
-    return undefined;
-  }
-  const taken = inputSamples.filter(([, sample]) => pattern.test(sample));
-  return taken.length === 1 ? taken[0]![0] : undefined;
+  return Object.hasOwn(chromeFormats, format) ? chromeFormats[format] : undefined;
 }
 
 /**
- * The options of a list whose items are each one of them (a checkbox group, or a `<select
- * multiple>`, as Chrome writes them): a list of items of one fixed shape or a tuple has none.
+ * The options of a set of choices: a list of distinct items, each one of them (a checkbox group,
+ * or a `<select multiple>`, as Chrome writes them). A list whose order or repeats matter
+ * (`["up", "up", "left"]`), or a tuple, is written as JSON.
  */
 function listChoices(node: JSONSchema): unknown[] | undefined {
-  if (!isRecord(node.items) || node.prefixItems !== undefined) return undefined;
+  if (node.uniqueItems !== true || !isRecord(node.items) || node.prefixItems !== undefined) return undefined;
   const items = singleType(node.items).node;
   return Array.isArray(items.enum) && items.enum.length > 0 ? items.enum : undefined;
 }

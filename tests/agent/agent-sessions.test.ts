@@ -2698,7 +2698,7 @@ describe('a follow-up request', () => {
 
   /** WebLLM, faked as it keeps what it read: a reply's prompt tokens are those it had not read before. */
   const webLlm = (replies: string[]) => {
-    const fake = createFakeWebLlm({ replies, cached: ['Qwen3-1.7B-q4f16_1-MLC'] });
+    const fake = createFakeWebLlm({ replies, cached: ['Qwen3-1.7B-q4f16_1-MLC', 'Qwen3-0.6B-q4f16_1-MLC'] });
     return (settings: Settings) => createWebLlmEngine(settings, { webllm: fake.module, gpu: fakeGpu(), keepAwake: () => () => {} });
   };
   const promptTokensOfSteps = (h: ReturnType<typeof harness>, turn: number) =>
@@ -2739,6 +2739,24 @@ describe('a follow-up request', () => {
   it('reads only the requests and answers where the run before would crowd the context', async () => {
     const { h } = await twoRequests(tools, 'x'.repeat(6_000));
     expect(promptOfTurn(h, 1).map((message) => message.content)).toEqual(['find mugs', 'Two mugs: Blue and Red.', 'how much is the blue one?']);
+  });
+
+  it('reads nothing of the run before after New chat, and only the requests and answers once another model reads them', async () => {
+    const replies = [call('search_products', { query: 'mug' }), 'Two mugs.', 'Hello.', call('search_products', { query: 'cup' }), 'Three cups.', 'Eight euros.'];
+    const h = harness({ settings: { engine: 'webllm' }, createEngine: webLlm(replies) });
+    h.openPanelAndAsk(1, 'find mugs');
+    await h.untilTurnEnds(0, 'answer');
+    h.send({ type: 'new-chat', tabId: 1 });
+    await h.until(() => h.state()?.turns.length === 0);
+    h.ask(1, 'hi');
+    await h.untilTurnEnds(0, 'answer');
+    expect(promptOfTurn(h, 0).map((message) => message.content)).toEqual(['hi']);
+    h.ask(1, 'find cups');
+    await h.untilTurnEnds(1, 'answer');
+    await h.background.updateSettings({ model: 'Qwen3-0.6B-q4f16_1-MLC' });
+    h.ask(1, 'how much?');
+    await h.untilTurnEnds(2, 'answer');
+    expect(promptOfTurn(h, 2).map((message) => message.content)).toEqual(['hi', 'Hello.', 'find cups', 'Three cups.', 'how much?']);
   });
 
   it('reads only the requests and answers where the page changed its tools since', async () => {

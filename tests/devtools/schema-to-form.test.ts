@@ -81,6 +81,9 @@ describe('schemaToForm: the run form of a tool', () => {
         colour: { type: 'string', format: '^#[0-9a-zA-Z]{6}$' },
         anything: { type: 'string', format: '^.*$' },
         broken: { type: 'string', format: '^[0-9$' },
+        // A page's own pattern that a date would match, or one written to backtrack, is never run.
+        isbn: { type: 'string', format: '^[0-9-]{10,17}$' },
+        slow: { type: 'string', format: '^(.|.|.|.)*x$' },
       },
       required: ['email'],
     };
@@ -95,6 +98,8 @@ describe('schemaToForm: the run form of a tool', () => {
       ['colour', undefined],
       ['anything', undefined],
       ['broken', undefined],
+      ['isbn', undefined],
+      ['slow', undefined],
     ]);
   });
 
@@ -106,9 +111,11 @@ describe('schemaToForm: the run form of a tool', () => {
       properties: {
         extras: { type: 'array', items: { type: 'string', anyOf: [choice('a'), choice('b'), choice('c')], enum: ['a', 'b', 'c'] }, uniqueItems: true },
         wrap: { type: 'array', items: { type: 'string', anyOf: [choice('x', 'Gift box'), choice('y', 'Paper')], enum: ['x', 'y'] }, uniqueItems: true },
-        sizes: { type: 'array', items: { enum: [1, 2, 3] }, default: [2] },
-        pair: { type: 'array', prefixItems: [{ enum: ['a'] }], items: { enum: ['b'] } },
-        notes: { type: 'array', items: { type: 'string' } },
+        sizes: { type: 'array', items: { enum: [1, 2, 3] }, uniqueItems: true, default: [2] },
+        pair: { type: 'array', prefixItems: [{ enum: ['a'] }], items: { enum: ['b'] }, uniqueItems: true },
+        notes: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+        // Order and repeats matter here: only JSON can say ["up", "up", "left"].
+        moves: { type: 'array', items: { enum: ['up', 'down', 'left'] } },
       },
       required: ['wrap', 'sizes'],
     };
@@ -118,6 +125,7 @@ describe('schemaToForm: the run form of a tool', () => {
       { name: 'sizes', required: true, kind: 'choices', options: [1, 2, 3], default: [2] },
       expect.objectContaining({ name: 'pair', kind: 'json' }),
       expect.objectContaining({ name: 'notes', kind: 'json' }),
+      expect.objectContaining({ name: 'moves', kind: 'json' }),
     ]);
     // A required list starts at its default and is sent empty when nothing is checked; an optional one is then left out.
     expect(initialFieldValues(schemaToForm(order))).toMatchObject({ extras: '', wrap: '', sizes: '1' });
@@ -137,7 +145,7 @@ describe('schemaToForm: the run form of a tool', () => {
       { name: 'size', required: true, kind: 'select', options: ['S', 'M', 'L'] },
       { name: 'rating', required: false, kind: 'select', options: [1, 2, 3] },
       { name: 'address', required: false, kind: 'json', template: '{\n  "city": ""\n}' },
-      { name: 'tags', required: false, kind: 'choices', options: ['new', 'sale'] },
+      { name: 'tags', required: false, kind: 'json', template: '[\n  "new"\n]' },
       { name: 'note', required: false, kind: 'text', nullable: true },
       { name: 'anything', required: false, kind: 'json', template: 'null' },
     ]);
@@ -253,7 +261,7 @@ describe('formValuesToArgs: what the form sends', () => {
   const fields = schemaToForm(schema);
 
   it('reads numbers as numbers, the chosen option as its value, JSON as JSON, and leaves empty optional fields out', () => {
-    const values = { ...initialFieldValues(fields), query: 'mug', limit: '3', price: '', inStock: false, size: '1', rating: '2', tags: '1' };
+    const values = { ...initialFieldValues(fields), query: 'mug', limit: '3', price: '', inStock: false, size: '1', rating: '2', tags: '["sale"]' };
     expect(formValuesToArgs(fields, values)).toEqual({
       ok: true,
       args: { query: 'mug', limit: 3, inStock: false, size: 'M', rating: 3, tags: ['sale'] },
@@ -285,7 +293,6 @@ describe('formValuesToArgs: what the form sends', () => {
   });
 
   it('says which field is not JSON', () => {
-    const fields = schemaToForm({ ...schema, properties: { ...schema.properties, tags: { type: 'array', items: { type: 'string' } } } });
     expect(formValuesToArgs(fields, { ...initialFieldValues(fields), query: 'a', size: '0', tags: '[oops' })).toEqual({
       ok: false,
       message: '"tags" is not valid JSON.',
@@ -366,7 +373,7 @@ describe('carryOverValues: the form after the schema changed', () => {
   });
 
   it('keeps the boxes checked in a list of choices while the page still offers every one, at their new places', () => {
-    const extras = (options: unknown[]) => schemaToForm({ type: 'object', properties: { extras: { type: 'array', items: { enum: options } } } });
+    const extras = (options: unknown[]) => schemaToForm({ type: 'object', properties: { extras: { type: 'array', items: { enum: options }, uniqueItems: true } } });
     expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,2' }, extras(['c', 'z', 'a']))).toEqual({ values: { extras: '0,2' }, lost: [] });
     expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,1' }, extras(['c', 'z', 'a']))).toEqual({ values: { extras: '' }, lost: ['extras'] });
     // A list of the same choices that became one choice is a new question.

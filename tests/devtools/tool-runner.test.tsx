@@ -244,7 +244,7 @@ describe('the run form', () => {
         type: 'object',
         properties: {
           extras: { type: 'array', items: { type: 'string', anyOf: [choice('gift', 'Gift wrap'), choice('card', 'Card'), choice('bag', 'Bag')], enum: ['gift', 'card', 'bag'] }, uniqueItems: true, minItems: 1, description: 'What to add.' },
-          sizes: { type: 'array', items: { enum: ['S', 'M'] }, default: ['M'] },
+          sizes: { type: 'array', items: { enum: ['S', 'M'] }, uniqueItems: true, default: ['M'] },
         },
         required: ['extras'],
       }),

@@ -355,11 +355,11 @@ describe('the options page', () => {
     expect(ranker.closest('section')?.textContent).not.toMatch(/BM25|rankTools|overlap/);
   });
 
-  it('sets how long a WebLLM model stays loaded after a reply, saying what it costs', async () => {
+  it('sets how long a WebLLM model stays loaded after its last use, saying what it costs', async () => {
     const settings = memorySettings();
     const { root } = show({ settings, caches: createFakeCacheStorage().storage });
     await vi.waitFor(() => expect(root.querySelector('#webllm-heading')).not.toBeNull());
-    const label = [...root.querySelectorAll('label.field')].find((candidate) => candidate.querySelector('span')?.textContent === 'Minutes the model stays loaded after a reply')!;
+    const label = [...root.querySelectorAll('label.field')].find((candidate) => candidate.querySelector('span')?.textContent === 'Minutes the model stays loaded after its last use')!;
     const input = label.querySelector('input')!;
     expect(input.closest('section')?.querySelector('h2')?.textContent).toBe('WebLLM');
     expect(input.value).toBe('5');
@@ -368,7 +368,7 @@ describe('the options page', () => {
     input.dispatchEvent(new Event('change', { bubbles: true }));
     await vi.waitFor(async () => expect(await settings.load()).toMatchObject({ modelKeptMinutes: 60 }));
     expect(input.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual([
-      expect.stringContaining('Meanwhile a question starts at once'),
+      expect.stringContaining('meanwhile a question starts at once'),
       '90 is out of range (0 to 60): set to 60.',
     ]);
   });

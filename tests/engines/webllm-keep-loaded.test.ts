@@ -100,4 +100,17 @@ describe('WebLLM: the model stays loaded a while after its last use', () => {
     host.settingsChanged({ ...defaultSettings, modelKeptMinutes: 10 });
     expect(awake()).toBe(false);
   });
+
+  it('keeps to a shorter time set while a run goes on, though the run\'s engine was made with the longer one', async () => {
+    vi.useFakeTimers();
+    const { make, awake } = setup({ modelKeptMinutes: 60 });
+    const host = createEngineHost(() => {}, (settings) => make(settings));
+    const settings = { ...defaultSettings, modelKeptMinutes: 60 };
+    const loaded = (await host.load(settings, new AbortController().signal)) as ReturnType<typeof createWebLlmEngine>;
+    host.settingsChanged({ ...settings, modelKeptMinutes: 1 });
+    // The run's next reply, by the engine it began with.
+    await reply(loaded);
+    minutes(1);
+    expect(awake()).toBe(false);
+  });
 });

@@ -6,9 +6,15 @@
  * five by default), so does this; the options page sets how long.
  */
 export interface ModelLinger {
-  /** The model was used (loaded, or a reply ended): it stays `ms` from now, the worker kept awake. */
+  /**
+   * The model was used (loaded, or a reply ended): it stays `ms` from now (as the settings said
+   * when the engine was made), the worker kept awake; no longer than the settings say since.
+   */
   used(ms: number, keepAwake: () => () => void): void;
-  /** The settings changed how long: counted from the last use, and let go at once if that is past. */
+  /**
+   * The settings changed how long: counted from the last use, and let go at once if that is past;
+   * a run still going on with the settings it began with keeps to this as well.
+   */
   retime(ms: number): void;
   /** The model is gone (unloaded): nothing to keep the worker awake for. */
   end(): void;
@@ -16,6 +22,8 @@ export interface ModelLinger {
 
 export function createModelLinger(now: () => number = () => Date.now()): ModelLinger {
   let lastUse = 0;
+  // The settings' last word, where it came after the engine's.
+  let latest: number | undefined;
   let release: (() => void) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -35,11 +43,13 @@ export function createModelLinger(now: () => number = () => Date.now()): ModelLi
   return {
     used(ms, keepAwake) {
       lastUse = now();
-      if (ms <= 0) return end();
+      const kept = Math.min(ms, latest ?? ms);
+      if (kept <= 0) return end();
       release ??= keepAwake();
-      keepUntil(ms);
+      keepUntil(kept);
     },
     retime(ms) {
+      latest = ms;
       if (release) keepUntil(ms);
     },
     end,
