@@ -229,7 +229,7 @@ function ChoiceGroup({ id, field, value, aria, onChange }: { id: string; field: 
       {/* Keyed by option: where the page reorders its options, focus stays on the one it was on. */}
       {field.options.map((option, index) => (
         <label key={JSON.stringify(option)} dir="auto">
-          <input type="checkbox" checked={checked.has(String(index))} onChange={(event) => toggle(String(index), event.currentTarget.checked)} />
+          <input type="checkbox" checked={checked.has(String(index))} aria-invalid={aria['aria-invalid'] as boolean | undefined} onChange={(event) => toggle(String(index), event.currentTarget.checked)} />
           {sayChoice(field, index)}
         </label>
       ))}
@@ -237,9 +237,9 @@ function ChoiceGroup({ id, field, value, aria, onChange }: { id: string; field: 
   );
 }
 
-/** What an optional group sends with nothing checked: nothing, so the tool takes its default. */
-function uncheckedNote(field: Extract<FormField, { kind: 'choices' }>): string | undefined {
-  if (field.required) return undefined;
+/** What a group sends with nothing checked: an empty list where it must be sent, else nothing, so the tool takes its default. */
+function uncheckedNote(field: Extract<FormField, { kind: 'choices' }>): string {
+  if (field.required) return 'Sent as an empty list while none is checked.';
   const fallback = field.default === undefined ? '' : `: the tool's default is ${field.default.length === 0 ? 'none of them' : field.default.map(sayOption).join(', ')}`;
   return `Left out of the call while none is checked${fallback}.`;
 }

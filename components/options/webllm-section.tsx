@@ -63,7 +63,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
         min={0}
         max={60}
         step={1}
-        hint="A model on this computer loads as the side panel opens on a page with tools, and stays this long after it last answered or loaded: meanwhile a question starts at once, and the model keeps its GPU memory. Later, Chrome may stop the extension's background, and the next question loads the model again first. At 0 it stays only until the background has been idle for 30 seconds."
+        hint={`A model on this computer loads as the side panel opens on a page with tools, and stays this long after it last answered or loaded: meanwhile a question starts at once, while the model holds on to its GPU memory${selected ? ` (${formatSizeFromMegabytes(selected.memoryMB)})` : ''}. Later, Chrome may stop the extension's background, and the next question loads the model again first. At 0 it stays only until the background has been idle for 30 seconds.`}
         onChange={(modelKeptMinutes) => void model.update({ modelKeptMinutes })}
       />
     </section>

@@ -1,3 +1,4 @@
+import type { Settings } from '../settings';
 import type { PanelMessage } from './agent-port-protocol';
 import type { AgentSessionsBackground } from './agent-sessions-background';
 import { createAgentOff } from './agent-off';
@@ -16,7 +17,6 @@ import { createSessionsWorld } from './sessions-world';
 import { createTabSnapshots } from './tab-snapshots';
 import { TabSession } from './tab-session';
 import { createWaitingTabNames } from './waiting-tab-names';
-import type { Settings } from '../settings';
 
 export type { AgentSessionsBackground } from './agent-sessions-background';
 export type { PanelPort } from './panel-port';

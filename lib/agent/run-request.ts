@@ -26,8 +26,7 @@ export interface RequestHost extends TabRunHost {
   turnBefore(active: ActiveRun): Turn | undefined;
 }
 
-/** The site a run took, and the address of its page (see `addressOfRun`). */
-/** The page a run is on: its site, its address, and the tools it offered as the run began. */
+/** The page a run is on: the site it took, its address (see `addressOfRun`), and the tools it offered as the run began. */
 type RunPage = { origin: string; address: string; tools?: readonly ToolDescriptor[] };
 
 /** The run's turn as it is now, and how it changes (shown, published and saved: see `TabSession.send`). */

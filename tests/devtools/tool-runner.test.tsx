@@ -251,7 +251,7 @@ describe('the run form', () => {
     );
     const group = form.root.querySelector<HTMLElement>('[role="group"]')!;
     expect(document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBe('extras *');
-    expect(group.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['What to add.']);
+    expect(group.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['What to add.', 'Sent as an empty list while none is checked.']);
     const boxes = [...group.querySelectorAll('label')];
     expect(boxes.map((label) => label.textContent)).toEqual(['Gift wrap (gift)', 'Card (card)', 'Bag (bag)']);
     // An optional group says what nothing checked sends.
@@ -262,6 +262,8 @@ describe('the run form', () => {
     await form.submit();
     expect(form.root.querySelector('.problem')?.textContent).toMatch(/^"extras" /);
     expect(document.activeElement).toBe(group);
+    expect(group.getAttribute('aria-describedby')?.split(' ').at(-1)).toBe(form.root.querySelector('.problem')?.id);
+    expect([...group.querySelectorAll('input')].every((box) => box.getAttribute('aria-invalid') === 'true')).toBe(true);
     expect(form.sent()).toEqual([]);
 
     for (const index of [2, 0]) {

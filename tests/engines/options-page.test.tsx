@@ -363,7 +363,7 @@ describe('the options page', () => {
     const input = label.querySelector('input')!;
     expect(input.closest('section')?.querySelector('h2')?.textContent).toBe('WebLLM');
     expect(input.value).toBe('5');
-    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toContain('the model keeps its GPU memory');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toMatch(/the model holds on to its GPU memory \([0-9.,]+ [MG]B\)\./);
     input.value = '90';
     input.dispatchEvent(new Event('change', { bubbles: true }));
     await vi.waitFor(async () => expect(await settings.load()).toMatchObject({ modelKeptMinutes: 60 }));
