@@ -1,5 +1,5 @@
 import { assertNever } from '@webmcp-agents/chat';
-import type { FieldValue } from '@/lib/devtools/form-values-to-args';
+import { noChoices, type FieldValue } from '@/lib/devtools/form-values-to-args';
 import type { FormField } from '@/lib/devtools/schema-to-form';
 
 interface FieldInputProps {
@@ -219,7 +219,8 @@ function JsonEditor({ id, name, template, text, aria, onChange }: { id: string; 
  * group takes focus when a check names it, and is read with its name and description.
  */
 function ChoiceGroup({ id, field, value, aria, onChange }: { id: string; field: Extract<FormField, { kind: 'choices' }>; value: string; aria: ControlProps['aria']; onChange: (value: FieldValue) => void }) {
-  const checked = new Set(value === '' ? [] : value.split(','));
+  const none = value === noChoices;
+  const checked = new Set(value === '' || none ? [] : value.split(','));
   const toggle = (index: string, on: boolean) => {
     const next = field.options.map((_option, at) => String(at)).filter((at) => (at === index ? on : checked.has(at)));
     onChange(next.join(','));
@@ -229,19 +230,43 @@ function ChoiceGroup({ id, field, value, aria, onChange }: { id: string; field: 
       {/* Keyed by option: where the page reorders its options, focus stays on the one it was on. */}
       {field.options.map((option, index) => (
         <label key={JSON.stringify(option)} dir="auto">
-          <input type="checkbox" checked={checked.has(String(index))} aria-invalid={aria['aria-invalid'] as boolean | undefined} onChange={(event) => toggle(String(index), event.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={checked.has(String(index))}
+            disabled={none}
+            aria-invalid={aria['aria-invalid'] as boolean | undefined}
+            onChange={(event) => toggle(String(index), event.currentTarget.checked)}
+          />
           {sayChoice(field, index)}
         </label>
       ))}
+      {/* Left out, an optional list is the tool's own (a form's, the boxes its page checked): "none" sends an empty one. */}
+      {!field.required && (
+        <label class="null-toggle">
+          <input type="checkbox" aria-label={`${field.name}: none`} checked={none} onChange={(event) => onChange(event.currentTarget.checked ? noChoices : '')} />
+          none
+        </label>
+      )}
     </div>
   );
 }
 
-/** What a group sends with nothing checked: an empty list where it must be sent, else nothing, so the tool takes its default. */
+/**
+ * What a group sends with nothing checked: an empty list where it must be sent, else nothing, so
+ * the tool keeps its own choice; and how many it takes, where its schema says.
+ */
 function uncheckedNote(field: Extract<FormField, { kind: 'choices' }>): string {
-  if (field.required) return 'Sent as an empty list while none is checked.';
-  const fallback = field.default === undefined ? '' : `: the tool's default is ${field.default.length === 0 ? 'none of them' : field.default.map(sayOption).join(', ')}`;
-  return `Left out of the call while none is checked${fallback}.`;
+  const count = choiceCount(field);
+  if (field.required) return `${count}Sent as an empty list while none is checked.`;
+  const own = field.default === undefined ? 'its own choice (a form keeps the boxes its page checked)' : `its default, ${field.default.length === 0 ? 'none of them' : field.default.map(sayOption).join(', ')}`;
+  return `${count}Left out of the call while none is checked, so the tool keeps ${own}; "none" sends an empty list.`;
+}
+
+function choiceCount({ minItems, maxItems }: Extract<FormField, { kind: 'choices' }>): string {
+  if (minItems !== undefined && maxItems !== undefined) return minItems === maxItems ? `Check ${minItems}. ` : `Check ${minItems} to ${maxItems}. `;
+  if (minItems !== undefined && minItems > 0) return `Check ${minItems} at least. `;
+  if (maxItems !== undefined) return `Check ${maxItems} at most. `;
+  return '';
 }
 
 /** An option as a select or a group shows it: its title and value, where the page gives a title. */
@@ -251,7 +276,19 @@ function sayChoice(field: Extract<FormField, { kind: 'select' | 'choices' }>, in
   return title ? `${title} (${sayOption(option)})` : sayOption(option);
 }
 
-/** A choice as the form shows it: a word as it is, anything else as JSON. */
+/**
+ * A choice as the form shows it: text as it is, anything else as JSON; and as JSON text that would
+ * read as something else (`"1"` beside `1`, `"true"`, `""`, a space at either end).
+ */
 function sayOption(option: unknown): string {
-  return typeof option === 'string' ? option : JSON.stringify(option);
+  if (typeof option !== 'string') return JSON.stringify(option);
+  return option === '' || option.trim() !== option || readsAsJsonValue(option) ? JSON.stringify(option) : option;
+}
+
+function readsAsJsonValue(text: string): boolean {
+  try {
+    return typeof JSON.parse(text) !== 'string';
+  } catch {
+    return false;
+  }
 }

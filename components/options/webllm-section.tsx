@@ -63,7 +63,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
         min={0}
         max={60}
         step={1}
-        hint={`A model on this computer loads as the side panel opens on a page with tools, and stays this long after it last answered or loaded: meanwhile a question starts at once, while the model holds on to its GPU memory${selected ? ` (${formatSizeFromMegabytes(selected.memoryMB)})` : ''}. Later, Chrome may stop the extension's background, and the next question loads the model again first. At 0 it stays only until the background has been idle for 30 seconds.`}
+        hint={`How long the model stays in GPU memory after it last answered or loaded (0 to 60 minutes; 5 by default)${selected ? `, holding ${formatSizeFromMegabytes(selected.memoryMB)} of it` : ''}. Meanwhile a question starts at once; later, the next question loads the model again first. It also loads as the side panel opens on a page with tools. At 0, Chrome unloads it once the extension has been idle for 30 seconds.`}
         onChange={(modelKeptMinutes) => void model.update({ modelKeptMinutes })}
       />
     </section>

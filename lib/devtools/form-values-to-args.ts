@@ -4,12 +4,15 @@ import type { FormField } from './schema-to-form';
 
 /**
  * What the form's inputs hold: text for text, number, select (the option's index), a checkbox
- * group (the indexes of its checked options, as "0,2") and JSON; a flag for a boolean; null where
- * the schema allows it and the person chose it. "" is a field left empty, a group with nothing
- * checked, or a boolean left "not set".
+ * group (the indexes of its checked options, as "0,2", or `noChoices`) and JSON; a flag for a
+ * boolean; null where the schema allows it and the person chose it. "" is a field left empty, a
+ * group with nothing checked, or a boolean left "not set".
  */
 export type FieldValue = string | boolean | null;
 export type FieldValues = Record<string, FieldValue>;
+
+/** An optional group's "none": an empty list sent, where nothing checked leaves the field out. */
+export const noChoices = 'none';
 
 /** On failure, `field` names the field that holds the mistake. */
 export type ArgsResult = { ok: true; args: Record<string, unknown> } | { ok: false; message: string; field: string };
@@ -33,7 +36,7 @@ export function formValuesToArgs(fields: readonly FormField[], values: FieldValu
     }
     if (field.kind === 'choices') {
       const chosen = checkedOptions(field, value);
-      if (chosen.length > 0 || field.required) setArgument(args, field.name, chosen);
+      if (chosen.length > 0 || field.required || value === noChoices) setArgument(args, field.name, chosen);
       continue;
     }
     const read = value.trim() === '' ? { ok: true as const, value: undefined } : readField(field, value);
@@ -92,7 +95,7 @@ function readField(field: FormField, text: string): { ok: true; value: unknown }
 
 /** The options a group's value checks, in the order the group lists them. */
 function checkedOptions(field: Extract<FormField, { kind: 'choices' }>, value: string): unknown[] {
-  const checked = new Set(value === '' ? [] : value.split(',').map(Number));
+  const checked = new Set(value === '' || value === noChoices ? [] : value.split(',').map(Number));
   return field.options.filter((_option, index) => checked.has(index));
 }
 
@@ -186,6 +189,7 @@ export function carryOverForm(before: readonly FormField[], values: FieldValues,
 function sameChoice(before: FormField | undefined, value: FieldValue, after: FormField): FieldValue | undefined {
   if (before?.kind !== after.kind || (after.kind !== 'select' && after.kind !== 'choices') || typeof value !== 'string' || value === '') return undefined;
   if (before.kind !== 'select' && before.kind !== 'choices') return undefined;
+  if (value === noChoices) return after.kind === 'choices' && !after.required ? noChoices : undefined;
   const chosen = value.split(',').map((index) => before.options[Number(index)]);
   const found = chosen.map((option) => after.options.findIndex((candidate) => sameJson(candidate, option)));
   return found.includes(-1) ? undefined : found.sort((a, b) => a - b).join(',');
@@ -204,9 +208,14 @@ function sameText(before: FormField | undefined, value: FieldValue, after: FormF
 }
 
 // A page may reword a description as it goes ("3 items in cart"), or move a number's bounds, steps
-// or default: that leaves the value as good as before (the check at Run reads the new ones).
+// or default, or how many of its choices a list takes: that leaves the value as good as before
+// (the check at Run reads the new ones).
 function whatFieldAsks(field: FormField): string {
   const { description: _description, ...asked } = field;
+  if (asked.kind === 'choices') {
+    const { minItems: _fewest, maxItems: _most, default: _default, ...kind } = asked;
+    return JSON.stringify(kind);
+  }
   if (asked.kind !== 'number') return JSON.stringify(asked);
   const { minimum: _minimum, maximum: _maximum, step: _step, default: _default, ...kind } = asked;
   return JSON.stringify(kind);

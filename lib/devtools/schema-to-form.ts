@@ -17,7 +17,7 @@ export type FormField =
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; step?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
   | (FieldBase & { kind: 'select'; options: unknown[]; titles?: Array<string | undefined>; default?: unknown })
-  | (FieldBase & { kind: 'choices'; options: unknown[]; titles?: Array<string | undefined>; default?: unknown[] })
+  | (FieldBase & { kind: 'choices'; options: unknown[]; titles?: Array<string | undefined>; default?: unknown[]; minItems?: number; maxItems?: number })
   | (FieldBase & { kind: 'json'; template: string; note?: string })
   | (FieldBase & { kind: 'arguments'; template: string });
 
@@ -147,7 +147,13 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
     };
   }
   const choices = type === 'array' && !nullable ? listChoices(node) : undefined;
-  if (choices) return { ...base, kind: 'choices', options: choices, ...(Array.isArray(node.default) ? { default: node.default } : {}) };
+  if (choices) {
+    const bounds = {
+      ...(typeof node.minItems === 'number' ? { minItems: node.minItems } : {}),
+      ...(typeof node.maxItems === 'number' ? { maxItems: node.maxItems } : {}),
+    };
+    return { ...base, kind: 'choices', options: choices, ...bounds, ...(Array.isArray(node.default) ? { default: node.default } : {}) };
+  }
   // A misspelt type gets an editor like any schema the form cannot show: say why, or it looks like a bug here.
   const note = type !== undefined && !isJsonSchemaType(type) ? { note: `"${type}" is not a JSON Schema type, so the form cannot tell what to ask: write the value as JSON.` } : {};
   return { ...base, kind: 'json', template: JSON.stringify(template(), null, 2), ...note };

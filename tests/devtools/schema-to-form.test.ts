@@ -1,6 +1,6 @@
 import { validateArgs } from '@webmcp-agents/local-agent';
 import { describe, expect, it } from 'vitest';
-import { carryOverForm, carryOverValues, fieldNamedIn, formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
+import { carryOverForm, carryOverValues, fieldNamedIn, noChoices, formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
 import { jsonTemplate } from '@/lib/devtools/json-template';
 import { formSchema, schemaToForm } from '@/lib/devtools/schema-to-form';
 import { fullSchemaCheck } from '@/lib/devtools/full-schema-check';
@@ -131,6 +131,8 @@ describe('schemaToForm: the run form of a tool', () => {
     expect(initialFieldValues(schemaToForm(order))).toMatchObject({ extras: '', wrap: '', sizes: '1' });
     expect(untouched(order)).toEqual({ ok: true, args: { wrap: [], sizes: [2] } });
     expect(untouched(order, { extras: '0,2', wrap: '1', sizes: '' })).toEqual({ ok: true, args: { extras: ['a', 'c'], wrap: ['y'], sizes: [] } });
+    // "none": an optional list sent empty, where nothing checked leaves it out.
+    expect(untouched(order, { extras: noChoices })).toEqual({ ok: true, args: { extras: [], wrap: [], sizes: [2] } });
     const sent = untouched(order, { extras: '2,0' });
     expect(sent.ok && validateArgs(formSchema(order), sent.args)).toBeNull();
     expect(sent).toMatchObject({ args: { extras: ['a', 'c'] } });
@@ -376,6 +378,10 @@ describe('carryOverValues: the form after the schema changed', () => {
     const extras = (options: unknown[]) => schemaToForm({ type: 'object', properties: { extras: { type: 'array', items: { enum: options }, uniqueItems: true } } });
     expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,2' }, extras(['c', 'z', 'a']))).toEqual({ values: { extras: '0,2' }, lost: [] });
     expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,1' }, extras(['c', 'z', 'a']))).toEqual({ values: { extras: '' }, lost: ['extras'] });
+    expect(carryOverForm(extras(['a', 'b']), { extras: noChoices }, extras(['a', 'b', 'c']))).toEqual({ values: { extras: noChoices }, lost: [] });
+    // How many it takes may change: what was checked stays.
+    const bounded = schemaToForm({ type: 'object', properties: { extras: { type: 'array', items: { enum: ['a', 'b', 'c'] }, uniqueItems: true, maxItems: 2 } } });
+    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,2' }, bounded)).toEqual({ values: { extras: '0,2' }, lost: [] });
     // A list of the same choices that became one choice is a new question.
     const single = schemaToForm({ type: 'object', properties: { extras: { enum: ['a', 'b', 'c'] } } });
     expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '1' }, single)).toEqual({ values: { extras: '' }, lost: ['extras'] });

@@ -251,12 +251,12 @@ describe('the run form', () => {
     );
     const group = form.root.querySelector<HTMLElement>('[role="group"]')!;
     expect(document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBe('extras *');
-    expect(group.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['What to add.', 'Sent as an empty list while none is checked.']);
+    expect(group.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['What to add.', 'Check 1 at least. Sent as an empty list while none is checked.']);
     const boxes = [...group.querySelectorAll('label')];
     expect(boxes.map((label) => label.textContent)).toEqual(['Gift wrap (gift)', 'Card (card)', 'Bag (bag)']);
     // An optional group says what nothing checked sends.
     const sizes = form.root.querySelectorAll<HTMLElement>('[role="group"]')[1]!;
-    expect(document.getElementById(sizes.getAttribute('aria-describedby')!)?.textContent).toBe("Left out of the call while none is checked: the tool's default is M.");
+    expect(document.getElementById(sizes.getAttribute('aria-describedby')!)?.textContent).toBe('Left out of the call while none is checked, so the tool keeps its default, M; "none" sends an empty list.');
 
     // Nothing checked in a list that needs one: the check says so and the group takes focus.
     await form.submit();
@@ -272,6 +272,21 @@ describe('the run form', () => {
     }
     await form.submit();
     expect(form.sent()).toEqual([{ extras: ['gift', 'bag'] }]);
+
+    form.fake.send({ type: 'run-result', runId: form.fake.posted.find((request) => request.type === 'run-tool')!.runId, output: { text: 'Added.' }, durationMs: 5 });
+    await tick();
+    // "none" sends an empty list where nothing checked would leave the tool its own.
+    sizes.querySelector<HTMLInputElement>('input[aria-label="sizes: none"]')!.click();
+    await tick();
+    expect([...sizes.querySelectorAll<HTMLInputElement>('input')].map((box) => box.disabled)).toEqual([true, true, false]);
+    await form.submit();
+    expect(form.sent().at(-1)).toEqual({ extras: ['gift', 'bag'], sizes: [] });
+  });
+
+  it('shows a choice that would read as another value as JSON: the text "1" beside the number 1, "", a space at its end', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { picks: { type: 'array', items: { enum: [1, '1', '', 'a ', 'true', '18:00'] }, uniqueItems: true } } }));
+    const labels = [...form.root.querySelectorAll('[role="group"] label')].map((label) => label.textContent);
+    expect(labels).toEqual(['1', '"1"', '""', '"a "', '"true"', '18:00', 'none']);
   });
 
   it('fills in an optional editor’s template on request, and leaves the person in the editor', async () => {

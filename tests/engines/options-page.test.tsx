@@ -363,12 +363,12 @@ describe('the options page', () => {
     const input = label.querySelector('input')!;
     expect(input.closest('section')?.querySelector('h2')?.textContent).toBe('WebLLM');
     expect(input.value).toBe('5');
-    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toMatch(/the model holds on to its GPU memory \([0-9.,]+ [MG]B\)\./);
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toMatch(/^How long the model stays in GPU memory after it last answered or loaded \(0 to 60 minutes; 5 by default\), holding [0-9.,]+ [MG]B of it\./);
     input.value = '90';
     input.dispatchEvent(new Event('change', { bubbles: true }));
     await vi.waitFor(async () => expect(await settings.load()).toMatchObject({ modelKeptMinutes: 60 }));
     expect(input.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual([
-      expect.stringContaining('meanwhile a question starts at once'),
+      expect.stringContaining('Meanwhile a question starts at once'),
       '90 is out of range (0 to 60): set to 60.',
     ]);
   });

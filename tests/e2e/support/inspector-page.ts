@@ -92,7 +92,9 @@ export class InspectorPage {
       if (isSelect) {
         const wanted = String(value);
         const labels = await input.locator('option').allTextContents();
-        await input.selectOption({ label: labels.find((label) => label === wanted || label.endsWith(` (${wanted})`)) ?? wanted });
+        // A value that reads as another JSON value ("2") is shown as JSON.
+        const shown = [wanted, JSON.stringify(wanted)];
+        await input.selectOption({ label: labels.find((label) => shown.some((value) => label === value || label.endsWith(` (${value})`))) ?? wanted });
       }
       else if (typeof value === 'boolean') await input.setChecked(value);
       else await input.fill(value);
