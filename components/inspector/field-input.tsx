@@ -122,9 +122,11 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
   }
 }
 
-// An optional field left empty is left out of the call, and the tool then uses its own default: say which.
+// An optional field left empty is left out of the call, and the tool then uses its own default: say
+// which. Else a value of the shape its format asks for.
 function defaultPlaceholder(field: FormField): string | undefined {
-  if (field.required || (field.kind !== 'text' && field.kind !== 'number') || field.default === undefined) return undefined;
+  const example = field.kind === 'text' && field.example ? `Such as ${field.example}` : undefined;
+  if (field.required || (field.kind !== 'text' && field.kind !== 'number') || field.default === undefined) return example;
   return `The tool's default: ${String(field.default)}`;
 }
 

@@ -13,7 +13,7 @@ interface FieldBase {
 
 /** One input of the run form, derived from one property of the tool's input schema. */
 export type FormField =
-  | (FieldBase & { kind: 'text'; nullable?: true; default?: string; inputType?: TextInputType })
+  | (FieldBase & { kind: 'text'; nullable?: true; default?: string; inputType?: TextInputType; example?: string })
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; step?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
   | (FieldBase & { kind: 'select'; options: unknown[]; titles?: Array<string | undefined>; default?: unknown })
@@ -128,7 +128,9 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
   }
   if (type === 'string') {
     const inputType = typeof node.format === 'string' ? inputTypeFor(node.format) : undefined;
-    return { ...base, kind: 'text', ...orNull, ...(typeof node.default === 'string' ? { default: node.default } : {}), ...(inputType ? { inputType } : {}) };
+    // No browser input writes a date-time with its zone: the box shows the shape.
+    const example = node.format === 'date-time' ? { example: '2026-12-24T18:30:00Z' } : {};
+    return { ...base, kind: 'text', ...orNull, ...(typeof node.default === 'string' ? { default: node.default } : {}), ...(inputType ? { inputType } : {}), ...example };
   }
   if (type === 'boolean') {
     const fallback = typeof node.default === 'boolean' || (nullable && node.default === null) ? { default: node.default as boolean | null } : {};

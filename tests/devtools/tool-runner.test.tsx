@@ -232,6 +232,9 @@ describe('the run form', () => {
       }),
     );
     expect(['when', 'month', 'week'].map((name) => form.control<HTMLInputElement>(name).type)).toEqual(['datetime-local', 'month', 'week']);
+    // A JSON Schema date-time carries its zone, which no browser input writes: its box shows the shape.
+    const zoned = await showRunForm(tool({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] }, { name: 'remind_me' }));
+    expect(zoned.control<HTMLTextAreaElement>('at').placeholder).toBe('Such as 2026-12-24T18:30:00Z');
     await form.type('when', '2026-12-24T18:30');
     await form.submit();
     expect(form.sent()).toEqual([{ when: '2026-12-24T18:30' }]);
