@@ -282,7 +282,7 @@ function sayChoice(field: Extract<FormField, { kind: 'select' | 'choices' }>, in
  * A choice as the form shows it: text as it is, anything else as JSON; and as JSON text that would
  * read as something else (`"1"` beside `1`, `"true"`, `""`, a space at either end).
  */
-function sayOption(option: unknown): string {
+export function sayOption(option: unknown): string {
   if (typeof option !== 'string') return JSON.stringify(option);
   return option === '' || option.trim() !== option || readsAsJsonValue(option) ? JSON.stringify(option) : option;
 }

@@ -1,11 +1,11 @@
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { JSONSchema } from '@webmcp-agents/chat';
 import { validateArgs } from '@webmcp-agents/local-agent';
-import { carryOverForm, fieldNamedIn, formValuesToArgs, initialFieldValues, type FieldValues } from '@/lib/devtools/form-values-to-args';
+import { carryOverForm, fieldNamedIn, formValuesToArgs, initialFieldValues, type FieldValues, type Unoffered } from '@/lib/devtools/form-values-to-args';
 import { fullSchemaCheck } from '@/lib/devtools/full-schema-check';
 import { formSchema, schemaToForm, type FormField } from '@/lib/devtools/schema-to-form';
 import type { PageTool } from '@/lib/registry/types';
-import { FieldInput } from './field-input';
+import { FieldInput, sayOption } from './field-input';
 import type { InspectorModel } from './inspector-model';
 import type { FormProblem as Problem, FormState } from './run-forms';
 import { toolKey } from './tool-key';
@@ -99,12 +99,12 @@ function formFor(saved: FormState | undefined, schema: string, fields: FormField
   if (saved.schema === schema) return saved;
   // A new schema (the page registered the tool again, or another page has one of that name):
   // what still fits is kept, the rest starts afresh, and the old problem no longer applies.
-  const { values, lost } = carryOverForm(saved.fields, saved.values, fields);
-  return { schema, fields, values, problem: null, ...(lost.length > 0 ? { dropped: droppedWords(lost, fields) } : {}) };
+  const { values, lost, unoffered } = carryOverForm(saved.fields, saved.values, fields);
+  return { schema, fields, values, problem: null, ...(lost.length + unoffered.length > 0 ? { dropped: droppedWords(lost, unoffered, fields) } : {}) };
 }
 
 /** The values set that a new schema did not keep, in words: the person may have spent a while on them. */
-function droppedWords(lost: readonly string[], fields: readonly FormField[]): string {
+function droppedWords(lost: readonly string[], unoffered: readonly Unoffered[], fields: readonly FormField[]): string {
   const stillAsked = new Set(fields.map((field) => field.name));
   const gone = lost.filter((name) => !stillAsked.has(name)).length;
   const why =
@@ -113,7 +113,11 @@ function droppedWords(lost: readonly string[], fields: readonly FormField[]): st
       : gone === 0
         ? 'now asks for something else there'
         : 'no longer takes some and asks for something else in others';
-  return `The page changed this tool: what was entered in ${listed(lost.map((name) => JSON.stringify(name)))} is gone, as the tool ${why}.`;
+  const said = [
+    ...(lost.length > 0 ? [`what was entered in ${listed(lost.map((name) => JSON.stringify(name)))} is gone, as the tool ${why}`] : []),
+    ...unoffered.map(({ name, options }) => `${JSON.stringify(name)} no longer offers ${listed(options.map(sayOption))}, which ${options.length > 1 ? 'were' : 'was'} checked`),
+  ];
+  return `The page changed this tool: ${said.join('; ')}.`;
 }
 
 /**

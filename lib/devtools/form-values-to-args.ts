@@ -159,26 +159,46 @@ export function carryOverValues(before: readonly FormField[], values: FieldValue
   return carryOverForm(before, values, after).values;
 }
 
+/** The options checked in a group that the page no longer offers: the rest stay checked. */
+export interface Unoffered {
+  name: string;
+  options: unknown[];
+}
+
 /**
  * As `carryOverValues`, and the fields whose value the person set that the new form does not keep:
- * gone from it, or asking for something else there. A field left as it started starts afresh.
+ * gone from it, or asking for something else there; and the checked options of a group the page
+ * no longer offers (`unoffered`), where others stay checked. A field left as it started starts afresh.
  */
-export function carryOverForm(before: readonly FormField[], values: FieldValues, after: readonly FormField[]): { values: FieldValues; lost: string[] } {
+export function carryOverForm(before: readonly FormField[], values: FieldValues, after: readonly FormField[]): { values: FieldValues; lost: string[]; unoffered: Unoffered[] } {
   const fresh = initialFieldValues(after);
   const untouched = initialFieldValues(before);
   const asked = new Map(before.map((field) => [field.name, whatFieldAsks(field)]));
   const earlier = new Map(before.map((field) => [field.name, field]));
   const set = (name: string) => Object.hasOwn(values, name) && values[name] !== untouched[name];
   const kept = new Set<string>();
+  const unoffered: Unoffered[] = [];
   const carried = after.map((field) => {
     if (!set(field.name)) return [field.name, fresh[field.name]!];
     const before = earlier.get(field.name);
     const value = values[field.name]!;
-    const chosen = asked.get(field.name) === whatFieldAsks(field) ? value : (sameChoice(before, value, field) ?? sameText(before, value, field));
+    const partly = asked.get(field.name) === whatFieldAsks(field) ? undefined : someChoices(before, value, field);
+    if (partly) unoffered.push({ name: field.name, options: partly.gone });
+    const chosen = asked.get(field.name) === whatFieldAsks(field) ? value : (partly?.value ?? sameChoice(before, value, field) ?? sameText(before, value, field));
     if (chosen !== undefined) kept.add(field.name);
     return [field.name, chosen ?? fresh[field.name]!];
   });
-  return { values: Object.fromEntries(carried), lost: before.map((field) => field.name).filter((name) => set(name) && !kept.has(name)) };
+  return { values: Object.fromEntries(carried), lost: before.map((field) => field.name).filter((name) => set(name) && !kept.has(name)), unoffered };
+}
+
+/** A group's checked options where the page still offers some and not others: those it offers stay checked. */
+function someChoices(before: FormField | undefined, value: FieldValue, after: FormField): { value: string; gone: unknown[] } | undefined {
+  if (before?.kind !== 'choices' || after.kind !== 'choices' || typeof value !== 'string' || value === '' || value === noChoices) return undefined;
+  const chosen = value.split(',').map((index) => before.options[Number(index)]);
+  const found = chosen.map((option) => after.options.findIndex((candidate) => sameJson(candidate, option)));
+  const still = found.filter((index) => index !== -1);
+  if (still.length === 0 || still.length === found.length) return undefined;
+  return { value: still.sort((a, b) => a - b).join(','), gone: chosen.filter((_option, at) => found[at] === -1) };
 }
 
 /**

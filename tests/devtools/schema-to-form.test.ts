@@ -374,17 +374,19 @@ describe('carryOverValues: the form after the schema changed', () => {
     expect(carryOverValues(sized(['S', 'M']), { size: '' }, sized(['XS', 'S', 'M']))).toEqual({ size: '' });
   });
 
-  it('keeps the boxes checked in a list of choices while the page still offers every one, at their new places', () => {
+  it('keeps the boxes checked in a list of choices at their new places, those the page still offers', () => {
     const extras = (options: unknown[]) => schemaToForm({ type: 'object', properties: { extras: { type: 'array', items: { enum: options }, uniqueItems: true } } });
-    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,2' }, extras(['c', 'z', 'a']))).toEqual({ values: { extras: '0,2' }, lost: [] });
-    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,1' }, extras(['c', 'z', 'a']))).toEqual({ values: { extras: '' }, lost: ['extras'] });
-    expect(carryOverForm(extras(['a', 'b']), { extras: noChoices }, extras(['a', 'b', 'c']))).toEqual({ values: { extras: noChoices }, lost: [] });
+    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,2' }, extras(['c', 'z', 'a']))).toEqual({ values: { extras: '0,2' }, lost: [], unoffered: [] });
+    // One checked option gone: the others stay checked, and the one gone is named.
+    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,1' }, extras(['c', 'z', 'a']))).toEqual({ values: { extras: '2' }, lost: [], unoffered: [{ name: 'extras', options: ['b'] }] });
+    expect(carryOverForm(extras(['a', 'b']), { extras: '1' }, extras(['a', 'c']))).toEqual({ values: { extras: '' }, lost: ['extras'], unoffered: [] });
+    expect(carryOverForm(extras(['a', 'b']), { extras: noChoices }, extras(['a', 'b', 'c']))).toEqual({ values: { extras: noChoices }, lost: [], unoffered: [] });
     // How many it takes may change: what was checked stays.
     const bounded = schemaToForm({ type: 'object', properties: { extras: { type: 'array', items: { enum: ['a', 'b', 'c'] }, uniqueItems: true, maxItems: 2 } } });
-    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,2' }, bounded)).toEqual({ values: { extras: '0,2' }, lost: [] });
+    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '0,2' }, bounded)).toEqual({ values: { extras: '0,2' }, lost: [], unoffered: [] });
     // A list of the same choices that became one choice is a new question.
     const single = schemaToForm({ type: 'object', properties: { extras: { enum: ['a', 'b', 'c'] } } });
-    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '1' }, single)).toEqual({ values: { extras: '' }, lost: ['extras'] });
+    expect(carryOverForm(extras(['a', 'b', 'c']), { extras: '1' }, single)).toEqual({ values: { extras: '' }, lost: ['extras'], unoffered: [] });
   });
 });
 

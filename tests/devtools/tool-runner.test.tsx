@@ -286,6 +286,19 @@ describe('the run form', () => {
     expect(form.sent().at(-1)).toEqual({ extras: ['gift', 'bag'], sizes: [] });
   });
 
+  it('keeps the boxes checked whose options the page still offers when it changes them, and names the one it took away', async () => {
+    const extras = (options: string[]) => tool({ type: 'object', properties: { extras: { type: 'array', items: { enum: options }, uniqueItems: true } } });
+    const form = await showRunForm(extras(['gift', 'card', 'bag']));
+    for (const box of [...form.root.querySelectorAll<HTMLInputElement>('[role="group"] input')].filter((input) => ['gift', 'bag'].includes(input.parentElement!.textContent!))) {
+      box.click();
+      await tick();
+    }
+    await form.list(extras(['bag', 'spa', 'card']));
+    expect(form.root.querySelector('[data-testid="values-dropped"]')?.textContent).toBe('The page changed this tool: "extras" no longer offers gift, which was checked.');
+    const checked = [...form.root.querySelectorAll<HTMLInputElement>('[role="group"] input')].filter((box) => box.checked).map((box) => box.parentElement!.textContent);
+    expect(checked).toEqual(['bag']);
+  });
+
   it('shows a choice that would read as another value as JSON: the text "1" beside the number 1, "", a space at its end', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: { picks: { type: 'array', items: { enum: [1, '1', '', 'a ', 'true', '18:00'] }, uniqueItems: true } } }));
     const labels = [...form.root.querySelectorAll('[role="group"] label')].map((label) => label.textContent);
