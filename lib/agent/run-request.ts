@@ -120,11 +120,10 @@ async function runWith(
     if (next === before) return;
     setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: host.tabId, turnId: before.id, text: event.text } : undefined);
   }, (change) => setTurn(updateCard(current(), change.callId, change)));
-  // The tools as the run ended: those its last prompt was written for. Read before the check that
-  // the chat is still this one: a New chat while it is read must find the run left out.
-  const toolsAtEnd = lastStart && (await host.world.getTabTools(host.tabId).catch(() => undefined))?.tools;
   if (host.inConversation(active) && origin !== '') {
-    const read = lastStart && { prompt: lastStart.messages, allToolsShown: !lastStart.notShownCount, reader, contextTokens: engine.contextTokens, tools: toolsAtEnd };
+    // The page's tools as the run began, as the next run's are read: where the page changed them
+    // meanwhile and kept them so, the next run's differ, and it reads the short history.
+    const read = lastStart && { prompt: lastStart.messages, allToolsShown: !lastStart.notShownCount, reader, contextTokens: engine.contextTokens, tools };
     host.history.remember(current(), result, active, read);
   }
   return outcomeOf(host, result, active, settings, repeatedStop.notice, stepRaw, current());

@@ -20,7 +20,7 @@ type StoredHistory = Pick<StoredConversation, 'history' | 'historyOrigin' | 'his
 /**
  * What the last step of a run read, for `remember`: its prompt (the system prompt first), whether
  * it showed every tool the page offered, the model that read it (engine, model and format), the
- * model's context and the page's tools as the run ended.
+ * model's context and the page's tools as the run began.
  */
 export interface RunRead {
   prompt: readonly ChatMessage[];
