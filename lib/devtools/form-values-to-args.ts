@@ -194,8 +194,7 @@ export function carryOverForm(before: readonly FormField[], values: FieldValues,
 /** A group's checked options where the page still offers some and not others: those it offers stay checked. */
 function someChoices(before: FormField | undefined, value: FieldValue, after: FormField): { value: string; gone: unknown[] } | undefined {
   if (before?.kind !== 'choices' || after.kind !== 'choices' || typeof value !== 'string' || value === '' || value === noChoices) return undefined;
-  const chosen = value.split(',').map((index) => before.options[Number(index)]);
-  const found = chosen.map((option) => after.options.findIndex((candidate) => sameJson(candidate, option)));
+  const { chosen, found } = placesNow(before, value, after);
   const still = found.filter((index) => index !== -1);
   if (still.length === 0 || still.length === found.length) return undefined;
   return { value: still.sort((a, b) => a - b).join(','), gone: chosen.filter((_option, at) => found[at] === -1) };
@@ -210,9 +209,14 @@ function sameChoice(before: FormField | undefined, value: FieldValue, after: For
   if (before?.kind !== after.kind || (after.kind !== 'select' && after.kind !== 'choices') || typeof value !== 'string' || value === '') return undefined;
   if (before.kind !== 'select' && before.kind !== 'choices') return undefined;
   if (value === noChoices) return after.kind === 'choices' && !after.required ? noChoices : undefined;
-  const chosen = value.split(',').map((index) => before.options[Number(index)]);
-  const found = chosen.map((option) => after.options.findIndex((candidate) => sameJson(candidate, option)));
+  const { found } = placesNow(before, value, after);
   return found.includes(-1) ? undefined : found.sort((a, b) => a - b).join(',');
+}
+
+/** The options a select's or group's value chose, and the place of each among the options offered now (-1: gone). */
+function placesNow(before: { options: unknown[] }, value: string, after: { options: unknown[] }): { chosen: unknown[]; found: number[] } {
+  const chosen = value.split(',').map((index) => before.options[Number(index)]);
+  return { chosen, found: chosen.map((option) => after.options.findIndex((candidate) => sameJson(candidate, option))) };
 }
 
 /**
