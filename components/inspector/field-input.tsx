@@ -246,7 +246,7 @@ function ChoiceGroup({ id, field, value, aria, onChange }: { id: string; field: 
       {!field.required && (
         <label class="null-toggle">
           <input type="checkbox" aria-label={`${field.name}: none`} checked={none} onChange={(event) => onChange(event.currentTarget.checked ? noChoices : '')} />
-          none
+          (none)
         </label>
       )}
     </div>
@@ -259,14 +259,15 @@ function ChoiceGroup({ id, field, value, aria, onChange }: { id: string; field: 
  */
 function uncheckedNote(field: Extract<FormField, { kind: 'choices' }>): string {
   const count = choiceCount(field);
-  if (field.required) return `${count}Sent as an empty list while none is checked.`;
+  if (field.required) return `${count}Sent as an empty list while no box is checked.`;
   const own = field.default === undefined ? 'its own choice (a form keeps the boxes its page checked)' : `its default, ${field.default.length === 0 ? 'none of them' : field.default.map(sayOption).join(', ')}`;
-  return `${count}Left out of the call while none is checked, so the tool keeps ${own}; "none" sends an empty list.`;
+  return `${count}Left out of the call while no box is checked, so the tool keeps ${own}; "(none)" sends an empty list.`;
 }
 
-function choiceCount({ minItems, maxItems }: Extract<FormField, { kind: 'choices' }>): string {
+function choiceCount({ minItems: fewest, maxItems }: Extract<FormField, { kind: 'choices' }>): string {
+  const minItems = fewest === 0 ? undefined : fewest;
   if (minItems !== undefined && maxItems !== undefined) return minItems === maxItems ? `Check ${minItems}. ` : `Check ${minItems} to ${maxItems}. `;
-  if (minItems !== undefined && minItems > 0) return `Check ${minItems} at least. `;
+  if (minItems !== undefined) return `Check ${minItems} at least. `;
   if (maxItems !== undefined) return `Check ${maxItems} at most. `;
   return '';
 }

@@ -68,9 +68,10 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     /**
      * Loads the engine the settings name. With `hold`, the run keeps it from being replaced until
      * it calls `release` with the engine this returned (another tab's new model waits for that).
-     * `tabId`: the tab asking, told apart in `statusFor` while it waits for such a run.
+     * `tabId`: the tab asking, told apart in `statusFor` while it waits for such a run. `quiet`: a
+     * failure leaves the status as it was.
      */
-    async load(settings: Settings, signal: AbortSignal, options: { hold?: boolean; tabId?: number } = {}): Promise<Engine | { error: string }> {
+    async load(settings: Settings, signal: AbortSignal, options: { hold?: boolean; tabId?: number; quiet?: boolean } = {}): Promise<Engine | { error: string }> {
       const { tabId } = options;
       const name = { engineId: settings.engine, engineLabel: engineLabel(settings) };
       description.loadsWith(settings);
@@ -97,6 +98,12 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         release?.();
         // A failure puts its error in the status (a Stop leaves the status to others).
         if (!signal.aborted) statusRequestedModel = settings.model;
+        // A load nobody asked for (see `createLoadAhead`) fails without a word: the status goes back
+        // to what it was, and the next request loads, and tells, again.
+        if (options.quiet && !signal.aborted) {
+          if (loading) loads.stopped();
+          return { error: 'The model could not load.' };
+        }
         return loadFailed(error, name, signal, loading);
       }
     },

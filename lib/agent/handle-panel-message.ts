@@ -16,7 +16,7 @@ export interface PanelMessageHost {
   sendSnapshot(tabId: number): Promise<void>;
   setAgentOff(tabId: number, origin: string, off: boolean): Promise<void>;
   /** Loads the model ahead of the first request, where it is stored (see `createLoadAhead`). */
-  loadAhead?(tabId: number): Promise<void>;
+  loadAhead?(tabId: number, panel: PanelPort): Promise<void>;
 }
 
 /** Acts on one message a panel sent, checked already: what the person asked of the tab's session. */
@@ -29,7 +29,7 @@ export async function handlePanelMessage(host: PanelMessageHost, port: PanelPort
     if (message.lookAgain) background.askPageAgain?.(message.tabId);
     await sendSnapshot(message.tabId);
     // The panel turned to the tab (not a reconnect): the model loads while the person writes.
-    if (message.lookAgain) void host.loadAhead?.(message.tabId).catch(() => {});
+    if (message.lookAgain) void host.loadAhead?.(message.tabId, port).catch(() => {});
     return;
   }
   const session = await host.sessionFor(message.tabId);

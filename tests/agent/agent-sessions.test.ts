@@ -2809,6 +2809,23 @@ describe('a panel opening on a tab', () => {
     expect(reconnect.fake.state.reloads).toEqual([]);
   });
 
+  it('loads once for each panel, not at each tab it turns to, and says nothing of such a load that failed: the request loads, and tells', async () => {
+    const { h, fake } = withWebLlm({ model: stored });
+    fake.state.loseDeviceOnReload = true;
+    h.send({ type: 'subscribe', tabId: 1, lookAgain: true });
+    await h.until(() => fake.state.reloads.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.state()?.engine.state).not.toBe('error');
+    // The panel turns to another tab with tools, and back.
+    h.send({ type: 'subscribe', tabId: 2, lookAgain: true });
+    h.send({ type: 'subscribe', tabId: 1, lookAgain: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.state.reloads).toHaveLength(1);
+    h.ask(1, 'hi');
+    await h.untilTurnEnds(0, 'answer');
+    expect(fake.state.reloads).toHaveLength(2);
+  });
+
   it('loads nothing for a tab where no request can be sent: a page without tools, or a site where the agent is off', async () => {
     const bare = withWebLlm({ model: stored }, { tabTools: () => ({ url: 'https://news.example/', origin: 'https://news.example', tools: [] }) });
     const off = withWebLlm({ model: stored }, { settings: { disabledSites: ['https://shop.example'] } });

@@ -254,12 +254,12 @@ describe('the run form', () => {
     );
     const group = form.root.querySelector<HTMLElement>('[role="group"]')!;
     expect(document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBe('extras *');
-    expect(group.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['What to add.', 'Check 1 at least. Sent as an empty list while none is checked.']);
+    expect(group.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['What to add.', 'Check 1 at least. Sent as an empty list while no box is checked.']);
     const boxes = [...group.querySelectorAll('label')];
     expect(boxes.map((label) => label.textContent)).toEqual(['Gift wrap (gift)', 'Card (card)', 'Bag (bag)']);
     // An optional group says what nothing checked sends.
     const sizes = form.root.querySelectorAll<HTMLElement>('[role="group"]')[1]!;
-    expect(document.getElementById(sizes.getAttribute('aria-describedby')!)?.textContent).toBe('Left out of the call while none is checked, so the tool keeps its default, M; "none" sends an empty list.');
+    expect(document.getElementById(sizes.getAttribute('aria-describedby')!)?.textContent).toBe('Left out of the call while no box is checked, so the tool keeps its default, M; "(none)" sends an empty list.');
 
     // Nothing checked in a list that needs one: the check says so and the group takes focus.
     await form.submit();
@@ -302,7 +302,7 @@ describe('the run form', () => {
   it('shows a choice that would read as another value as JSON: the text "1" beside the number 1, "", a space at its end', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: { picks: { type: 'array', items: { enum: [1, '1', '', 'a ', 'true', '18:00'] }, uniqueItems: true } } }));
     const labels = [...form.root.querySelectorAll('[role="group"] label')].map((label) => label.textContent);
-    expect(labels).toEqual(['1', '"1"', '""', '"a "', '"true"', '18:00', 'none']);
+    expect(labels).toEqual(['1', '"1"', '""', '"a "', '"true"', '18:00', '(none)']);
   });
 
   it('fills in an optional editor’s template on request, and leaves the person in the editor', async () => {

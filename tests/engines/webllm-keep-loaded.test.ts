@@ -112,5 +112,10 @@ describe('WebLLM: the model stays loaded a while after its last use', () => {
     await reply(loaded);
     minutes(1);
     expect(awake()).toBe(false);
+    // Set longer again, heard by the next run's engine alone (the one before was another engine's): it holds.
+    const longer = make({ modelKeptMinutes: 30 });
+    await longer.load(() => {});
+    minutes(29);
+    expect(awake()).toBe(true);
   });
 });

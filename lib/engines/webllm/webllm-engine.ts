@@ -4,6 +4,7 @@ import type { Engine } from '../engine';
 import { formatForModelName } from '../model-catalog';
 import type { GpuLike, WebGpuStatus } from '../webgpu-check';
 import { keepServiceWorkerAwake } from '../../service-worker/keep-awake';
+import { modelKeptMs } from '../../settings';
 import { loadChosenWebLlmModel } from './load-chosen-webllm-model';
 import type { WebLlmEngineState } from './webllm-engine-state';
 import { realWebLlm, type WebLlmModule } from './webllm-module';
@@ -32,6 +33,8 @@ export function createWebLlmEngine(settings: Settings, dependencies: WebLlmEngin
   const keepAwake = dependencies.keepAwake ?? keepServiceWorkerAwake;
   const state: WebLlmEngineState = {};
   const model = createWebLlmReplyModel(runtime, settings, state, keepAwake);
+  // The newest settings made this engine: how long the model stays is theirs from now on.
+  runtime.linger.retime(modelKeptMs(settings));
 
   return {
     id: 'webllm',
