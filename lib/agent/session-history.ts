@@ -51,10 +51,10 @@ export class SessionHistory {
    */
   private readUntrusted = false;
   /**
-   * The last run, if it answered, as the model read it: the history it was given, its request,
-   * the model's replies as written and its tools' results; and the tools it was shown. A follow-up
-   * shown the same tools reads it in place of the short history (see `forRun`). Kept in memory
-   * only: a worker that stopped has lost what the engine had read anyway.
+   * The last run, if it answered, as its model last read it (see `asRead`), with its system
+   * prompt, the page's tools as it began and the model that read it. A follow-up on the same
+   * tools reads it in place of the short history (see `forRun`). Kept in memory only: a worker
+   * that stopped has lost what the engine had read anyway.
    */
   private lastRun: { system: string; messages: ChatMessage[]; tools: string; reader: string } | undefined;
 
