@@ -116,7 +116,22 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
       return <JsonEditor id={id} name={field.name} template={field.template} text={text} aria={aria} onChange={onChange} />;
     case 'text':
       if (field.inputType) return <input id={id} type={field.inputType} value={text} disabled={value === null} placeholder={defaultPlaceholder(field)} {...aria} onInput={onText} />;
-      return <TextEditor id={id} text={text} disabled={value === null} placeholder={defaultPlaceholder(field)} aria={aria} onChange={onChange} />;
+      return (
+        <>
+          <TextEditor id={id} text={text} disabled={value === null} placeholder={defaultPlaceholder(field)} aria={aria} onChange={onChange} />
+          {/* Picks a colour into the box, which may stay empty (left out), as no colour input can. */}
+          {field.colourPicker && (
+            <input
+              type="color"
+              class="colour-picker"
+              aria-label={`${field.name}: pick a colour`}
+              value={/^#[0-9a-f]{6}$/i.test(text) ? text.toLowerCase() : '#000000'}
+              disabled={value === null}
+              onInput={(event) => onChange(event.currentTarget.value)}
+            />
+          )}
+        </>
+      );
     default:
       return assertNever(field);
   }

@@ -13,7 +13,7 @@ interface FieldBase {
 
 /** One input of the run form, derived from one property of the tool's input schema. */
 export type FormField =
-  | (FieldBase & { kind: 'text'; nullable?: true; default?: string; inputType?: TextInputType; example?: string })
+  | (FieldBase & { kind: 'text'; nullable?: true; default?: string; inputType?: TextInputType; example?: string; colourPicker?: true })
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; step?: number; nullable?: true; default?: number })
   | (FieldBase & { kind: 'boolean'; nullable?: true; default?: boolean | null })
   | (FieldBase & { kind: 'select'; options: unknown[]; titles?: Array<string | undefined>; default?: unknown })
@@ -31,6 +31,9 @@ const inputTypes: Record<string, TextInputType> = { date: 'date', time: 'time', 
  * page's own pattern is never run here (one written to backtrack could hold the panel for minutes),
  * and one that only looks like a date (an ISBN's digits and dashes) stays a text box.
  */
+/** Chrome's pattern for a form's colour field. A colour input cannot be left empty: the field stays text, with a picker beside it. */
+const chromeColourFormat = '^#[0-9a-zA-Z]{6}$';
+
 const chromeFormats: Record<string, TextInputType> = {
   '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]$': 'datetime-local',
   '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'time',
@@ -130,7 +133,8 @@ function fieldFor(name: string, property: unknown, required: boolean, template: 
     const inputType = typeof node.format === 'string' ? inputTypeFor(node.format) : undefined;
     // No browser input writes a date-time with its zone: the box shows the shape.
     const example = node.format === 'date-time' ? { example: '2026-12-24T18:30:00Z' } : {};
-    return { ...base, kind: 'text', ...orNull, ...(typeof node.default === 'string' ? { default: node.default } : {}), ...(inputType ? { inputType } : {}), ...example };
+    const picker = node.format === chromeColourFormat ? { colourPicker: true as const } : {};
+    return { ...base, kind: 'text', ...orNull, ...(typeof node.default === 'string' ? { default: node.default } : {}), ...(inputType ? { inputType } : {}), ...example, ...picker };
   }
   if (type === 'boolean') {
     const fallback = typeof node.default === 'boolean' || (nullable && node.default === null) ? { default: node.default as boolean | null } : {};

@@ -232,6 +232,16 @@ describe('the run form', () => {
       }),
     );
     expect(['when', 'month', 'week'].map((name) => form.control<HTMLInputElement>(name).type)).toEqual(['datetime-local', 'month', 'week']);
+    // A colour input cannot be left empty: the box can, with a picker beside it that fills it.
+    const painted = await showRunForm(tool({ type: 'object', properties: { colour: { type: 'string', format: '^#[0-9a-zA-Z]{6}$' } } }, { name: 'paint' }));
+    const picker = painted.root.querySelector<HTMLInputElement>('input[aria-label="colour: pick a colour"]')!;
+    expect([painted.control<HTMLTextAreaElement>('colour').value, picker.type]).toEqual(['', 'color']);
+    picker.value = '#a0b1c2';
+    picker.dispatchEvent(new Event('input', { bubbles: true }));
+    await tick();
+    expect(painted.control<HTMLTextAreaElement>('colour').value).toBe('#a0b1c2');
+    await painted.submit();
+    expect(painted.sent()).toEqual([{ colour: '#a0b1c2' }]);
     // A JSON Schema date-time carries its zone, which no browser input writes: its box shows the shape.
     const zoned = await showRunForm(tool({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] }, { name: 'remind_me' }));
     expect(zoned.control<HTMLTextAreaElement>('at').placeholder).toBe('Such as 2026-12-24T18:30:00Z');
