@@ -182,9 +182,10 @@ export function carryOverForm(before: readonly FormField[], values: FieldValues,
     if (!set(field.name)) return [field.name, fresh[field.name]!];
     const before = earlier.get(field.name);
     const value = values[field.name]!;
-    const partly = asked.get(field.name) === whatFieldAsks(field) ? undefined : someChoices(before, value, field);
+    const same = asked.get(field.name) === whatFieldAsks(field);
+    const partly = same ? undefined : someChoices(before, value, field);
     if (partly) unoffered.push({ name: field.name, options: partly.gone });
-    const chosen = asked.get(field.name) === whatFieldAsks(field) ? value : (partly?.value ?? sameChoice(before, value, field) ?? sameText(before, value, field));
+    const chosen = same ? value : (partly?.value ?? sameChoice(before, value, field) ?? sameText(before, value, field));
     if (chosen !== undefined) kept.add(field.name);
     return [field.name, chosen ?? fresh[field.name]!];
   });

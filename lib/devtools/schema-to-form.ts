@@ -31,15 +31,15 @@ const inputTypes: Record<string, TextInputType> = { date: 'date', time: 'time', 
  * page's own pattern is never run here (one written to backtrack could hold the panel for minutes),
  * and one that only looks like a date (an ISBN's digits and dashes) stays a text box.
  */
-/** Chrome's pattern for a form's colour field. A colour input cannot be left empty: the field stays text, with a picker beside it. */
-const chromeColourFormat = '^#[0-9a-zA-Z]{6}$';
-
 const chromeFormats: Record<string, TextInputType> = {
   '^[0-9]{4}-(0[1-9]|1[0-2])-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]$': 'datetime-local',
   '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'time',
   '^[0-9]{4}-(0[1-9]|1[0-2])$': 'month',
   '^[0-9]{4}-W(0[1-9]|[1-4][0-9]|5[0-3])$': 'week',
 };
+
+/** Chrome's pattern for a form's colour field. A colour input cannot be left empty: the field stays text, with a picker beside it. */
+const chromeColourFormat = '^#[0-9a-zA-Z]{6}$';
 
 /** The name of the one field a form has when it takes the whole arguments object as JSON. */
 export const argumentsFieldName = 'arguments';
