@@ -34,6 +34,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   const waitForSwap = createSwapWait({ shared, runs, news });
   const holds = createEngineHolds({ shared, runs });
   const reports = createTabReports({ shared, news });
+  // Loads nobody asked for (`quiet`, see `createLoadAhead`) under way, each stopped by its own controller.
+  const unasked = new Set<AbortController>();
 
   /** A swap let go of `engine`'s model: whoever asked for the next may have stopped waiting, and loads it later. */
   function modelUnloaded(engine: Engine): void {
@@ -71,8 +73,11 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
      * `tabId`: the tab asking, told apart in `statusFor` while it waits for such a run. `quiet`: a
      * failure leaves the status as it was.
      */
-    async load(settings: Settings, signal: AbortSignal, options: { hold?: boolean; tabId?: number; quiet?: boolean } = {}): Promise<Engine | { error: string }> {
+    async load(settings: Settings, given: AbortSignal, options: { hold?: boolean; tabId?: number; quiet?: boolean } = {}): Promise<Engine | { error: string }> {
       const { tabId } = options;
+      const unasking = options.quiet ? new AbortController() : undefined;
+      if (unasking) unasked.add(unasking);
+      const signal = unasking ? AbortSignal.any([given, unasking.signal]) : given;
       const name = { engineId: settings.engine, engineLabel: engineLabel(settings) };
       description.loadsWith(settings);
       // The tab asks again: its panel follows this load, and its next replies, from here.
@@ -105,12 +110,17 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
           return { error: 'The model could not load.' };
         }
         return loadFailed(error, name, signal, loading);
+      } finally {
+        if (unasking) unasked.delete(unasking);
       }
     },
     release: holds.release,
     /** The settings changed: a model kept loaded after its last use stays as long as they now say. */
     settingsChanged(settings: Settings): void {
       swaps.current?.keepLoadedFor?.(modelKeptMs(settings));
+      // A model loaded ahead that the settings no longer name would only hold the GPU: it stops
+      // (a run that holds it goes on with it, and needs it loaded).
+      if (!runs.busy() && !swaps.keepsModelFor(settings)) for (const controller of unasked) controller.abort();
     },
     /** The tab closed: what its panel was told of the engine (its failure, its speed) goes with it. */
     tabClosed: forget,

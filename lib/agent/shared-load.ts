@@ -63,9 +63,12 @@ export function createSharedLoad(shared: StatusPublisher) {
         if (loads === 0) watch?.stop();
       }
     },
-    /** A load was stopped: the status is left to another tab's load still going on, if any. */
+    /**
+     * A load was stopped: the status is left to another tab's load still going on, if any, and to
+     * whatever has replaced it meanwhile (the settings' next engine, described).
+     */
     stopped(): void {
-      if (loads === 0) shared.update({ state: 'idle', progress: undefined, progressText: undefined, stalled: undefined });
+      if (loads === 0 && shared.status.state === 'loading') shared.update({ state: 'idle', progress: undefined, progressText: undefined, stalled: undefined });
     },
   };
 }

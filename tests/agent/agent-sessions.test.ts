@@ -2826,6 +2826,34 @@ describe('a panel opening on a tab', () => {
     expect(fake.state.reloads).toHaveLength(2);
   });
 
+  it('stops that load where the settings name another engine or model meanwhile, and says what the next request loads', async () => {
+    const { h, fake } = withWebLlm({ model: stored });
+    let readWeights = () => {};
+    fake.state.onTokenizer = () => new Promise<void>((resolve) => (readWeights = resolve));
+    h.send({ type: 'subscribe', tabId: 1, lookAgain: true });
+    await h.until(() => h.state()?.engine.state === 'loading' && fake.state.reloads.length === 1);
+    await h.background.updateSettings(() => ({ engine: 'openai', openaiBaseUrl: 'http://localhost:11434/v1' }));
+    h.sessions.settingsChanged(await h.background.loadSettings());
+    await h.until(() => h.state()?.engine.engineId === 'openai');
+    readWeights();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.state()?.engine).toMatchObject({ engineId: 'openai', state: 'idle' });
+    expect(fake.state.engines.every((engine) => engine.loadedModelId === undefined)).toBe(true);
+  });
+
+  it('goes on loading where only a setting the model keeps changed meanwhile', async () => {
+    const { h, fake } = withWebLlm({ model: stored });
+    let readWeights = () => {};
+    fake.state.onTokenizer = () => new Promise<void>((resolve) => (readWeights = resolve));
+    h.send({ type: 'subscribe', tabId: 1, lookAgain: true });
+    await h.until(() => h.state()?.engine.state === 'loading' && fake.state.reloads.length === 1);
+    await h.background.updateSettings(() => ({ temperature: 0.3, modelKeptMinutes: 10 }));
+    h.sessions.settingsChanged(await h.background.loadSettings());
+    readWeights();
+    await h.until(() => h.state()?.engine.state === 'ready');
+    expect(h.state()?.engine).toMatchObject({ engineId: 'webllm', model: stored });
+  });
+
   it('loads nothing for a tab where no request can be sent: a page without tools, or a site where the agent is off', async () => {
     const bare = withWebLlm({ model: stored }, { tabTools: () => ({ url: 'https://news.example/', origin: 'https://news.example', tools: [] }) });
     const off = withWebLlm({ model: stored }, { settings: { disabledSites: ['https://shop.example'] } });
