@@ -236,6 +236,12 @@ describe('the run form', () => {
     const painted = await showRunForm(tool({ type: 'object', properties: { colour: { type: 'string', format: '^#[0-9a-zA-Z]{6}$' } } }, { name: 'paint' }));
     const picker = painted.root.querySelector<HTMLInputElement>('input[aria-label="colour: pick a colour"]')!;
     expect([painted.control<HTMLTextAreaElement>('colour').value, picker.type]).toEqual(['', 'color']);
+    // A colour input takes nothing else: a word would reach the page as black.
+    await painted.type('colour', 'red');
+    await painted.submit();
+    expect(painted.sent()).toEqual([]);
+    expect(painted.root.querySelector('.problem')!.textContent).toBe('"colour" is a colour: write it as # and six hexadecimal digits, such as #ff8800, or pick one.');
+    expect(document.activeElement).toBe(painted.control('colour'));
     picker.value = '#a0b1c2';
     picker.dispatchEvent(new Event('input', { bubbles: true }));
     await tick();
