@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { useId } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import { useStoredNumber } from './use-stored-number';
 
 interface NumberFieldProps {
@@ -13,9 +13,13 @@ interface NumberFieldProps {
   onChange(value: number): void;
 }
 
+/** How long typing pauses before a number in range is stored, the field not yet left. */
+const typingPauseMs = 500;
+
 /**
  * A number the person types. Out of range it is clamped, unreadable it gives way to the value in
- * use, and a note says so: the field never changes without a word.
+ * use, and a note says so: the field never changes without a word. A number in range is stored
+ * once typing pauses too, so that a page closed before the field is left keeps it.
  */
 export function NumberField({ label, value, min, max, step, hint, onChange }: NumberFieldProps) {
   const note = useSignal('');
@@ -23,6 +27,7 @@ export function NumberField({ label, value, min, max, step, hint, onChange }: Nu
   const hintId = useId();
   const describedBy = [hint ? hintId : '', note.value ? noteId : ''].filter((id) => id !== '').join(' ');
   const stored = useStoredNumber(value);
+  const pause = useTypingPause(typingPauseMs);
   return (
     <>
       <label class="field">
@@ -34,8 +39,15 @@ export function NumberField({ label, value, min, max, step, hint, onChange }: Nu
           max={max}
           step={step}
           aria-describedby={describedBy || undefined}
-          onInput={stored.typed}
+          onInput={(event) => {
+            stored.typed();
+            const typed = event.currentTarget.valueAsNumber;
+            // As it would be read at the field's leaving, without a word: anything else waits for that.
+            const inRange = typed >= min && typed <= max && (step < 1 || Number.isInteger(typed));
+            pause.then(inRange && typed !== value ? () => onChange(typed) : undefined);
+          }}
           onChange={(event) => {
+            pause.then(undefined);
             const typed = event.currentTarget.valueAsNumber;
             const used = Number.isFinite(typed) ? Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)) : value;
             // An emptied or unreadable field shows the value still in use again, not a blank.
@@ -58,6 +70,29 @@ export function NumberField({ label, value, min, max, step, hint, onChange }: Nu
       </p>
     </>
   );
+}
+
+/**
+ * Runs the last action given `then` once `ms` pass without another (`undefined`: none), and at
+ * once where the field goes away first.
+ */
+function useTypingPause(ms: number) {
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const action = useRef<(() => void) | undefined>();
+  const run = () => {
+    clearTimeout(timer.current);
+    const next = action.current;
+    action.current = undefined;
+    next?.();
+  };
+  useEffect(() => run, []);
+  return {
+    then(next: (() => void) | undefined): void {
+      clearTimeout(timer.current);
+      action.current = next;
+      if (next) timer.current = setTimeout(run, ms);
+    },
+  };
 }
 
 function adjustedNote(typed: number, used: number, min: number, max: number): string {

@@ -53,6 +53,20 @@ describe('a number field on the options page while the settings change elsewhere
     expect(field.value).toBe('20');
   });
 
+  it('stores a number in range once typing pauses, so that closing the page does not lose it, and leaves one out of range to the field\'s leaving', async () => {
+    const { settings, field } = await showSteps({ maxSteps: 12 });
+    field.focus();
+    field.value = '99';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect([settings.stored().maxSteps, field.value]).toEqual([12, '99']);
+    field.value = '20';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect(settings.stored().maxSteps).toBe(20));
+    expect(field.value).toBe('20');
+    expect(document.activeElement).toBe(field);
+  });
+
   it('shows the number stored elsewhere once the field is left with nothing typed, and at once when it has no focus', async () => {
     const { settings, field } = await showSteps({ maxSteps: 12 });
     field.focus();
