@@ -85,10 +85,10 @@ function readField(field: FormField, text: string): { ok: true; value: unknown }
     // Text as typed; a form's colour field takes a colour only (its input would make anything else black).
     // A boolean's value is a flag, not text, and readArguments reads the arguments editor: neither gets here.
     case 'text':
-      if (field.colourPicker && !/^#[0-9a-f]{6}$/i.test(text)) {
-        return { ok: false, message: `"${field.name}" is a colour: write it as # and six hexadecimal digits, such as #ff8800, or pick one.`, field: field.name };
-      }
-      return { ok: true, value: text };
+      if (!field.colourPicker) return { ok: true, value: text };
+      return /^#[0-9a-f]{6}$/i.test(text.trim())
+        ? { ok: true, value: text.trim() }
+        : { ok: false, message: `"${field.name}" is a colour: write it as # and six hexadecimal digits, such as #ff8800, or pick one.`, field: field.name };
     case 'boolean':
     case 'arguments':
       return { ok: true, value: text };

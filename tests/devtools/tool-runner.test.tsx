@@ -246,8 +246,10 @@ describe('the run form', () => {
     picker.dispatchEvent(new Event('input', { bubbles: true }));
     await tick();
     expect(painted.control<HTMLTextAreaElement>('colour').value).toBe('#a0b1c2');
+    // Spaces around a colour typed go.
+    await painted.type('colour', ' #A0B1C3 ');
     await painted.submit();
-    expect(painted.sent()).toEqual([{ colour: '#a0b1c2' }]);
+    expect(painted.sent()).toEqual([{ colour: '#A0B1C3' }]);
     // A JSON Schema date-time carries its zone, which no browser input writes: its box shows the shape.
     const zoned = await showRunForm(tool({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] }, { name: 'remind_me' }));
     expect(zoned.control<HTMLTextAreaElement>('at').placeholder).toBe('Such as 2026-12-24T18:30:00Z');
