@@ -1,4 +1,5 @@
-import type { ToolCard, Turn, TurnOutcome } from '@/lib/agent/session-state';
+import { changingCallRan } from '@/lib/agent/changing-call-ran';
+import type { Turn, TurnOutcome } from '@/lib/agent/session-state';
 import { noticeFor } from '@/lib/agent/turn-notices';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import { focusRequestBox } from './focus-request-box';
@@ -68,12 +69,7 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
  */
 function modelFailed(turn: Turn & { outcome: TurnOutcome }): boolean {
   if (turn.outcome !== 'error' || !(turn.loadFailed || turn.engineFailed || turn.noAnswer)) return false;
-  return !turn.items.some((item) => item.kind === 'tool' && !item.readOnly && toolMayHaveRun(item.state));
-}
-
-/** Calls refused before they reached the page (an unknown tool, bad arguments, unreadable, declined) did nothing. */
-function toolMayHaveRun(state: ToolCard['state']): boolean {
-  return state !== 'unknown' && state !== 'invalid' && state !== 'unreadable' && state !== 'declined' && state !== 'not-run';
+  return changingCallRan(turn) === undefined;
 }
 
 /** Sends the turn's request again, so the person need not type it again. Its description is the request. */

@@ -2,6 +2,7 @@
 import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
 import type { Settings } from '../settings';
 import type { ActiveRun, TabRunHost } from './active-run';
+import { changingCallRan } from './changing-call-ran';
 import { isEngineFailure } from './is-engine-failure';
 import type { ToolCard, Turn, TurnOutcome } from './session-state';
 import { thinkingCutOffNotice } from './turn-notices';
@@ -40,8 +41,13 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
       }
       // An engine that failed before the turn showed a word or handed the page a call did nothing,
       // as one that failed to load: said as such (the model never started, as far as the person sees).
-      const lead = isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : 'The model stopped with an error:';
-      return ['error', [lead, result.error.message, result.error.hint].filter(Boolean).join(' ')];
+      // A reply too long (the engine's error about that reply only) says so in its own sentence.
+      const replyOnly = result.error.name === 'EngineError' && !isEngineFailure(result.error);
+      const lead = replyOnly ? '' : isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : 'The model stopped with an error:';
+      // The hint's "send your request again" would make again a call that changed the page (the panel offers no Try again then).
+      const ran = changingCallRan(turn);
+      const before = ran && `"${ran.name}" ran already: check the page first, and ask only for what is left.`;
+      return ['error', [lead, result.error.message, result.error.hint, before].filter(Boolean).join(' ')];
   }
 }
 

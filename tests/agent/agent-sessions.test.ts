@@ -933,7 +933,8 @@ describe('agent sessions', () => {
     const h = harness({ settings: { engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, createEngine: cutEngine });
     h.openPanelAndAsk(1, 'tell me about the mug');
     await h.untilTurnEnds(0, 'error');
-    expect(h.state()?.turns[0]?.notice).toContain("The model's reply reached 1,024 tokens and was cut off.");
+    // The reply's own sentence says what happened: the engine did not fail.
+    expect(h.state()?.turns[0]?.notice).toBe("The model's reply reached 1,024 tokens and was cut off. Ask for something shorter, or start a new chat if this one is long.");
     expect(h.state()?.engine).toMatchObject({ state: 'ready', tokensPerSecond: 23.4 });
   });
 
@@ -1037,8 +1038,8 @@ describe('agent sessions', () => {
         load: async () => {},
       };
     };
-    const noticeAfter = async (steps: string[][]) => {
-      const h = harness({ settings: { engine: 'openai' }, createEngine: failingEngine(steps) });
+    const noticeAfter = async (steps: string[][], settings: Partial<Settings> = {}) => {
+      const h = harness({ settings: { engine: 'openai', ...settings }, createEngine: failingEngine(steps) });
       h.openPanelAndAsk(1, 'find a mug');
       await h.untilTurnEnds(0, 'error');
       // Its conversation stored, so that no write of it comes into a later test's storage.
@@ -1054,6 +1055,11 @@ describe('agent sessions', () => {
     it('says the model stopped where the reply had begun, or a call had reached the page', async () => {
       expect(await noticeAfter([['Let me look']])).toBe(`The model stopped with an error: ${gone.message} ${gone.hint}`);
       expect(await noticeAfter([[call('search_products', { query: 'mug' })], []])).toBe(`The model stopped with an error: ${gone.message} ${gone.hint}`);
+    });
+
+    it('says to check the page first where a call that changes it ran: the same request would make it again', async () => {
+      const added = await noticeAfter([[call('add_to_cart', { qty: 1 })], ['I added']], { allowedSites: ['https://shop.example'] });
+      expect(added).toBe(`The model stopped with an error: ${gone.message} ${gone.hint} "add_to_cart" ran already: check the page first, and ask only for what is left.`);
     });
   });
 
@@ -1692,7 +1698,7 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(0);
     expect(h.state()!.turns[0]).toMatchObject({
       outcome: 'navigated',
-      notice: 'The page loaded a new document when "add_to_cart" ran, so the run ended here. Check the page before asking again.',
+      notice: 'A new page loaded in the tab while "add_to_cart" ran, so the run ended here. Check the page before asking again.',
     });
     // A navigation with no tool behind it still says to ask again.
     await script(['Thinking…'.repeat(50)], 20);

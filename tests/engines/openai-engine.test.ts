@@ -389,7 +389,7 @@ describe('local OpenAI-compatible server engine', () => {
 
     const crashed = await setup({ replies: ['unused'], answerAs: 'error-line-unended' });
     await crashed.engine.load(() => {});
-    expect((await replyOf(crashed.engine.model.stream(ask('Hi')))).error).toMatchObject({ code: 'unavailable', message: expect.stringContaining('stopped the reply: the model crashed') });
+    expect((await replyOf(crashed.engine.model.stream(ask('Hi')))).error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/stopped the reply: the model crashed\.$/) });
 
     // A whole completion with no content type at all is read as the answer.
     const untyped = await setup({ replies: ['I found two mugs.'], answerAs: 'untyped-whole-json' });

@@ -231,7 +231,7 @@ function streamError({ address, model }: ReplyReading, error: NonNullable<Comple
   if (tooLong) return tooLong;
   return new EngineError(
     'unavailable',
-    `The server at ${serverHost(address)} stopped the reply: ${message.slice(0, 200)}`,
+    `The server at ${serverHost(address)} stopped the reply: ${message.slice(0, 200).trim().replace(/\.+$/, '')}.`,
     'Check the server\'s own log, then send your request again.',
     logHintOnOptions('Try it'),
   );
