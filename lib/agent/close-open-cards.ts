@@ -19,7 +19,7 @@ export function closeOpenCards(turn: Turn, reason: 'interrupted' | 'ended'): Tur
         return { ...item, state: 'unanswered', result: `${ended} before the page answered: the tool may still have done its work. Check the site before asking again.` };
       }
       // Nobody said no: the request ended first (a Stop, a timeout, a restart).
-      if (item.state === 'waiting') return { ...item, state: 'not-run', result: 'Not run: the request ended before an answer.' };
+      if (item.state === 'waiting') return { ...item, state: 'not-run', result: 'Not run: the request ended before you answered.' };
       // Still being checked (the sites where the agent is off, whether to ask), as the worker that
       // ran it knows: the page never had it.
       if (item.state === 'running') return { ...item, state: 'not-run', result: 'Not run: the request ended first.' };

@@ -610,7 +610,7 @@ describe('agent sessions', () => {
     h.pressStop(1);
     await h.untilTurnEnds(0, 'stopped');
     // Not "Declined": nobody said no.
-    expect(h.cards()[0]).toMatchObject({ state: 'not-run', result: 'Not run: the request ended before an answer.' });
+    expect(h.cards()[0]).toMatchObject({ state: 'not-run', result: 'Not run: the request ended before you answered.' });
     expect(h.executed).toEqual([]);
   });
 
