@@ -2832,12 +2832,18 @@ describe('a panel opening on a tab', () => {
     expect(fake.state.reloads).toHaveLength(2);
   });
 
-  it('stops that load where the settings name another engine or model meanwhile, and says what the next request loads', async () => {
+  /** A panel opened; the stored model's load it began waits to read the weights until `readWeights`. */
+  async function loadingAsThePanelOpens() {
     const { h, fake } = withWebLlm({ model: stored });
     let readWeights = () => {};
     fake.state.onTokenizer = () => new Promise<void>((resolve) => (readWeights = resolve));
     h.send({ type: 'subscribe', tabId: 1, lookAgain: true });
     await h.until(() => h.state()?.engine.state === 'loading' && fake.state.reloads.length === 1);
+    return { h, fake, readWeights: () => readWeights() };
+  }
+
+  it('stops that load where the settings name another engine or model meanwhile, and says what the next request loads', async () => {
+    const { h, fake, readWeights } = await loadingAsThePanelOpens();
     await h.background.updateSettings(() => ({ engine: 'openai', openaiBaseUrl: 'http://localhost:11434/v1' }));
     h.sessions.settingsChanged(await h.background.loadSettings());
     await h.until(() => h.state()?.engine.engineId === 'openai');
@@ -2848,11 +2854,7 @@ describe('a panel opening on a tab', () => {
   });
 
   it('goes on loading where only a setting the model keeps changed meanwhile', async () => {
-    const { h, fake } = withWebLlm({ model: stored });
-    let readWeights = () => {};
-    fake.state.onTokenizer = () => new Promise<void>((resolve) => (readWeights = resolve));
-    h.send({ type: 'subscribe', tabId: 1, lookAgain: true });
-    await h.until(() => h.state()?.engine.state === 'loading' && fake.state.reloads.length === 1);
+    const { h, readWeights } = await loadingAsThePanelOpens();
     await h.background.updateSettings(() => ({ temperature: 0.3, modelKeptMinutes: 10 }));
     h.sessions.settingsChanged(await h.background.loadSettings());
     readWeights();
