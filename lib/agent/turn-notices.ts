@@ -27,7 +27,7 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
       // `detail` names a tool that ran just before, or still ran: it may be what loaded the new page,
       // or the person may have (a reload): the words blame neither.
       return detail
-        ? `A new page loaded in the tab while "${detail}" ran, so the run ended here. Check the page before asking again.`
+        ? `A new page loaded in the tab during or just after "${detail}", so the run ended here. Check the page before asking again.`
         : 'Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.';
     case 'error':
       return detail ?? 'Something went wrong.';

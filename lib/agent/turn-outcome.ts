@@ -44,12 +44,17 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
       // A reply too long (the engine's error about that reply only) says so in its own sentence.
       const replyOnly = result.error.name === 'EngineError' && !isEngineFailure(result.error);
       const lead = replyOnly ? '' : isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : 'The model stopped with an error:';
-      // The hint's "send your request again" would make again a call that changed the page (the panel offers no Try again then).
+      // Sending the request again would make again a call that may have changed the page (the panel
+      // offers no Try again then): the hint's own "send your request again" goes, and the page comes first.
       const ran = changingCallRan(turn);
-      const before = ran && `"${ran.name}" ran already: check the page first, and ask only for what is left.`;
-      return ['error', [lead, result.error.message, result.error.hint, before].filter(Boolean).join(' ')];
+      const hint = ran ? result.error.hint?.replace(sendAgain, '') : result.error.hint;
+      const before = ran && `"${ran.name}" ${ran.state === 'done' ? 'ran already' : 'may have run'}: check the page first, and ask only for what is left.`;
+      return ['error', [lead, result.error.message, hint, before].filter(Boolean).join(' ')];
   }
 }
+
+/** How an engine's hint ends where the remedy is to send the same request again ("Start it, then send your request again."). */
+const sendAgain = /,? (?:then|and) send your request again(?=[.;:]|$)/g;
 
 /** Whether a call of the run did something, or was the person's to refuse: not every one unreadable, refused or failed. */
 export function anyCallWorked(turn: Turn): boolean {

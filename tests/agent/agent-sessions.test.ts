@@ -1059,7 +1059,9 @@ describe('agent sessions', () => {
 
     it('says to check the page first where a call that changes it ran: the same request would make it again', async () => {
       const added = await noticeAfter([[call('add_to_cart', { qty: 1 })], ['I added']], { allowedSites: ['https://shop.example'] });
-      expect(added).toBe(`The model stopped with an error: ${gone.message} ${gone.hint} "add_to_cart" ran already: check the page first, and ask only for what is left.`);
+      // Not the hint's "then send your request again": that would add to the cart again.
+      expect(gone.hint).toBe('Start it, then send your request again.');
+      expect(added).toBe(`The model stopped with an error: ${gone.message} Start it. "add_to_cart" ran already: check the page first, and ask only for what is left.`);
     });
   });
 
@@ -1698,7 +1700,7 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(0);
     expect(h.state()!.turns[0]).toMatchObject({
       outcome: 'navigated',
-      notice: 'A new page loaded in the tab while "add_to_cart" ran, so the run ended here. Check the page before asking again.',
+      notice: 'A new page loaded in the tab during or just after "add_to_cart", so the run ended here. Check the page before asking again.',
     });
     // A navigation with no tool behind it still says to ask again.
     await script(['Thinking…'.repeat(50)], 20);

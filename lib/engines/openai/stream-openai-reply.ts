@@ -231,8 +231,14 @@ function streamError({ address, model }: ReplyReading, error: NonNullable<Comple
   if (tooLong) return tooLong;
   return new EngineError(
     'unavailable',
-    `The server at ${serverHost(address)} stopped the reply: ${message.slice(0, 200).trim().replace(/\.+$/, '')}.`,
+    `The server at ${serverHost(address)} stopped the reply: ${sentence(message.slice(0, 200))}`,
     'Check the server\'s own log, then send your request again.',
     logHintOnOptions('Try it'),
   );
+}
+
+/** A server's words as a sentence of the message: ended with a full stop where they end without one. */
+function sentence(words: string): string {
+  const trimmed = words.trim();
+  return trimmed === '' ? 'it gave no reason.' : /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
