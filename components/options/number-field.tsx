@@ -19,7 +19,8 @@ const typingPauseMs = 500;
 /**
  * A number the person types. Out of range it is clamped, unreadable it gives way to the value in
  * use, and a note says so: the field never changes without a word. A number in range is stored
- * once typing pauses too, so that a page closed before the field is left keeps it.
+ * once typing pauses too (half a second), so that a page closed before the field is left keeps it;
+ * text left unreadable then gives way to the number the field had when it took the focus.
  */
 export function NumberField({ label, value, min, max, step, hint, onChange }: NumberFieldProps) {
   const note = useSignal('');
@@ -28,6 +29,8 @@ export function NumberField({ label, value, min, max, step, hint, onChange }: Nu
   const describedBy = [hint ? hintId : '', note.value ? noteId : ''].filter((id) => id !== '').join(' ');
   const stored = useStoredNumber(value);
   const pause = useTypingPause(typingPauseMs);
+  // The number before this visit to the field, where a pause stored one on the way to another since.
+  const before = useRef<number | undefined>(undefined);
   return (
     <>
       <label class="field">
@@ -44,17 +47,23 @@ export function NumberField({ label, value, min, max, step, hint, onChange }: Nu
             const typed = event.currentTarget.valueAsNumber;
             // As it would be read at the field's leaving, without a word: anything else waits for that.
             const inRange = typed >= min && typed <= max && (step < 1 || Number.isInteger(typed));
-            pause.then(inRange && typed !== value ? () => onChange(typed) : undefined);
+            const store = () => {
+              before.current ??= value;
+              note.value = '';
+              onChange(typed);
+            };
+            pause.schedule(inRange && typed !== value ? store : undefined);
           }}
+          onFocus={() => (before.current = undefined)}
           onChange={(event) => {
-            pause.then(undefined);
+            pause.schedule(undefined);
             const typed = event.currentTarget.valueAsNumber;
-            const used = Number.isFinite(typed) ? Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)) : value;
+            const used = Number.isFinite(typed) ? Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)) : (before.current ?? value);
             // An emptied or unreadable field shows the value still in use again, not a blank.
             event.currentTarget.value = String(used);
             note.value = used === typed ? '' : adjustedNote(typed, used, min, max);
             stored.committed();
-            if (Number.isFinite(typed)) onChange(used);
+            if (Number.isFinite(typed) || used !== value) onChange(used);
           }}
           onBlur={stored.blurred}
         />
@@ -73,7 +82,7 @@ export function NumberField({ label, value, min, max, step, hint, onChange }: Nu
 }
 
 /**
- * Runs the last action given `then` once `ms` pass without another (`undefined`: none), and at
+ * Runs the last action given `schedule` once `ms` pass without another (`undefined`: none), and at
  * once where the field goes away first.
  */
 function useTypingPause(ms: number) {
@@ -87,7 +96,7 @@ function useTypingPause(ms: number) {
   };
   useEffect(() => run, []);
   return {
-    then(next: (() => void) | undefined): void {
+    schedule(next: (() => void) | undefined): void {
       clearTimeout(timer.current);
       action.current = next;
       if (next) timer.current = setTimeout(run, ms);

@@ -67,6 +67,20 @@ describe('a number field on the options page while the settings change elsewhere
     expect(document.activeElement).toBe(field);
   });
 
+  it('goes back to the number the field had before, where a pause stored one on the way and the text is left unreadable', async () => {
+    const { settings, field } = await showSteps({ maxSteps: 12 });
+    field.focus();
+    field.value = '1';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.waitFor(() => expect(settings.stored().maxSteps).toBe(1));
+    field.value = '';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    field.blur();
+    await vi.waitFor(() => expect(settings.stored().maxSteps).toBe(12));
+    expect(field.value).toBe('12');
+  });
+
   it('shows the number stored elsewhere once the field is left with nothing typed, and at once when it has no focus', async () => {
     const { settings, field } = await showSteps({ maxSteps: 12 });
     field.focus();
