@@ -34,8 +34,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
   const waitForSwap = createSwapWait({ shared, runs, news });
   const holds = createEngineHolds({ shared, runs });
   const reports = createTabReports({ shared, news });
-  // Loads nobody asked for (`quiet`, see `createLoadAhead`) under way, each stopped by its own controller.
-  const unasked = new Set<AbortController>();
+  // Loads nobody asked for (`quiet`, see `createLoadAhead`) under way: the settings each loads with, and its own stop.
+  const unasked = new Map<AbortController, Settings>();
 
   /** A swap let go of `engine`'s model: whoever asked for the next may have stopped waiting, and loads it later. */
   function modelUnloaded(engine: Engine): void {
@@ -76,7 +76,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     async load(settings: Settings, given: AbortSignal, options: { hold?: boolean; tabId?: number; quiet?: boolean } = {}): Promise<Engine | { error: string }> {
       const { tabId } = options;
       const unasking = options.quiet ? new AbortController() : undefined;
-      if (unasking) unasked.add(unasking);
+      if (unasking) unasked.set(unasking, settings);
       const signal = unasking ? AbortSignal.any([given, unasking.signal]) : given;
       const name = { engineId: settings.engine, engineLabel: engineLabel(settings) };
       description.loadsWith(settings);
@@ -120,7 +120,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
       swaps.current?.keepLoadedFor?.(modelKeptMs(settings));
       // A model loaded ahead that the settings no longer name would only hold the GPU: it stops
       // (a run that holds it goes on with it, and needs it loaded).
-      if (!runs.busy() && !swaps.keepsModelFor(settings)) for (const controller of unasked) controller.abort();
+      if (runs.busy()) return;
+      for (const [controller, loading] of unasked) if (loading.engine !== settings.engine || loading.model !== settings.model) controller.abort();
     },
     /** The tab closed: what its panel was told of the engine (its failure, its speed) goes with it. */
     tabClosed: forget,

@@ -82,10 +82,6 @@ export function createEngineSwaps(runs: RunTracker, create: (settings: Settings)
     get current(): Engine | undefined {
       return current?.engine;
     },
-    /** Whether a run with `settings` would go on with the model of the engine made last (see `keepsModelLoaded`). */
-    keepsModelFor(settings: Settings): boolean {
-      return current !== undefined && keepsModelLoaded(current, settings);
-    },
   };
 }
 
