@@ -125,7 +125,7 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
               type="color"
               class="colour-picker"
               aria-label={`${field.name}: pick a colour`}
-              value={/^#[0-9a-f]{6}$/i.test(text) ? text.toLowerCase() : '#000000'}
+              value={/^#[0-9a-f]{6}$/i.test(text.trim()) ? text.trim().toLowerCase() : '#000000'}
               disabled={value === null}
               onInput={(event) => onChange(event.currentTarget.value)}
             />
