@@ -1,6 +1,6 @@
 import { assertNever } from '@webmcp-agents/chat';
 import { noChoices, type FieldValue } from '@/lib/devtools/form-values-to-args';
-import type { FormField } from '@/lib/devtools/schema-to-form';
+import { typedColour, type FormField } from '@/lib/devtools/schema-to-form';
 
 interface FieldInputProps {
   /** The input's id, unique among all tools' forms. */
@@ -125,7 +125,7 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
               type="color"
               class="colour-picker"
               aria-label={`${field.name}: pick a colour`}
-              value={/^#[0-9a-f]{6}$/i.test(text.trim()) ? text.trim().toLowerCase() : '#000000'}
+              value={typedColour(text)?.toLowerCase() ?? '#000000'}
               disabled={value === null}
               onInput={(event) => onChange(event.currentTarget.value)}
             />

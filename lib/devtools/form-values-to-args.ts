@@ -1,6 +1,6 @@
 import { assertNever, isRecord } from '@webmcp-agents/chat';
 import { sameJson } from '@webmcp-agents/local-agent';
-import type { FormField } from './schema-to-form';
+import { typedColour, type FormField } from './schema-to-form';
 
 /**
  * What the form's inputs hold: text for text, number, select (the option's index), a checkbox
@@ -84,11 +84,13 @@ function readField(field: FormField, text: string): { ok: true; value: unknown }
       }
     // Text as typed; a form's colour field takes a colour only (its input would make anything else black).
     // A boolean's value is a flag, not text, and readArguments reads the arguments editor: neither gets here.
-    case 'text':
+    case 'text': {
       if (!field.colourPicker) return { ok: true, value: text };
-      return /^#[0-9a-f]{6}$/i.test(text.trim())
-        ? { ok: true, value: text.trim() }
+      const colour = typedColour(text);
+      return colour !== undefined
+        ? { ok: true, value: colour }
         : { ok: false, message: `"${field.name}" is a colour: write it as # and six hexadecimal digits, such as #ff8800, or pick one.`, field: field.name };
+    }
     case 'boolean':
     case 'arguments':
       return { ok: true, value: text };

@@ -41,6 +41,15 @@ const chromeFormats: Record<string, TextInputType> = {
 /** Chrome's pattern for a form's colour field. A colour input cannot be left empty: the field stays text, with a picker beside it. */
 const chromeColourFormat = '^#[0-9a-zA-Z]{6}$';
 
+/**
+ * The colour typed in a colour field's box, without spaces around it, where it is one a colour input
+ * keeps (`#` and six hexadecimal digits; it makes anything else black), else nothing.
+ */
+export function typedColour(text: string): string | undefined {
+  const colour = text.trim();
+  return /^#[0-9a-f]{6}$/i.test(colour) ? colour : undefined;
+}
+
 /** The name of the one field a form has when it takes the whole arguments object as JSON. */
 export const argumentsFieldName = 'arguments';
 
