@@ -27,6 +27,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   'session-writes': async () => (await import('./session-writes')).benchSessionWrites,
   'made-up-tail': async () => (await import('./made-up-tail')).benchMadeUpTail,
   'server-requests': async () => (await import('./server-requests')).benchServerRequests,
+  'worker-starts': async () => (await import('./worker-starts')).benchWorkerStarts,
 };
 
 const requested = process.argv.slice(2);

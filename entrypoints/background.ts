@@ -3,16 +3,19 @@ import { setupToolRegistry } from '../lib/registry';
 import { createStoredRecorder, setupTraceService } from '../lib/traces';
 import { keepStoragePrivate } from '../lib/service-worker/keep-storage-private';
 import { createTabDrivers } from '../lib/service-worker/tab-drivers';
+import { createTabEvents } from '../lib/service-worker/tab-events';
 import { answerModelDeletions } from '../lib/engines/webllm/model-deletion-messages';
 import { realWebLlm } from '../lib/engines/webllm/webllm-module';
 import { webLlmRuntime } from '../lib/engines/webllm/webllm-runtime';
 
 export default defineBackground(() => {
   void keepStoragePrivate(browser.storage);
-  setupToolRegistry();
+  // Heard only while something follows a tab: otherwise every page opened would start the worker.
+  const tabEvents = createTabEvents();
+  setupToolRegistry(tabEvents);
   // The agent and the trace viewer's replays take turns at a tab's tools.
   const tabDrivers = createTabDrivers();
-  setupAgentSessions(createStoredRecorder(), tabDrivers);
+  setupAgentSessions(createStoredRecorder(), tabDrivers, tabEvents);
   setupTraceService(tabDrivers);
   // The options page deletes stored models: a load of one of them stops first.
   answerModelDeletions(() => webLlmRuntime(realWebLlm));

@@ -103,6 +103,17 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       previews.clear();
       for (const tabId of panels.keys()) resendSnapshot(tabId);
     },
+    /**
+     * Whether the sessions follow a tab: a panel connected to one, or a tab has a chat (kept by an
+     * earlier worker, or told that an update ended it). A chat must hear its tab navigate and close.
+     */
+    async followsTabs(): Promise<boolean> {
+      await ready;
+      if (panels.size > 0 || endedChats.any()) return true;
+      if ([...sessions.values()].some((session) => session.hasChat)) return true;
+      // A conversation kept by an earlier worker, that no session took up yet.
+      return [...(stored() ?? [])].some(([tabId, entry]) => !sessions.has(tabId) && (entry.turns.length > 0 || Boolean(entry.previous?.turns.length)));
+    },
     /** The tab's page finished loading: its content script, if any, answers now. */
     pageLoaded: resendSnapshot,
     /** A new document committed in the tab's top frame (`documentId`, where the browser names it). */

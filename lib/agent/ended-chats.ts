@@ -16,6 +16,8 @@ export function createEndedChats() {
         () => {},
       ),
     get: (tabId: number): ChatEnding | undefined => endedChats.get(tabId),
+    /** Whether any tab is told that its chat ended. */
+    any: (): boolean => endedChats.size > 0,
     /** Notes an ending; `save` keeps it. */
     set(tabId: number, ending: ChatEnding): void {
       endedChats.set(tabId, ending);

@@ -16,12 +16,15 @@ import type { TabDrivers } from '../service-worker/tab-drivers';
 import { createTabsWithChatsNote, forgetTabsWithChats, takeTabsWithChats } from './chats-across-update';
 import { storedDraftsOfTabs } from './stored-drafts';
 import { hearModelsChanged } from './models-changed-message';
+import type { TabEvents } from '../service-worker/tab-events';
+import { draftPrefix } from './stored-drafts';
 
 /**
  * Wires the agent sessions to the extension: panel ports, the tool registry, tab life.
  * `tabDrivers`: shared with the trace viewer's replays, so a run never starts in a tab a replay drives.
+ * Tab events are heard while a panel is open, or a tab has a chat or a draft (see `TabEvents`).
  */
-export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrivers): void {
+export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrivers, tabEvents: TabEvents): void {
   const sessions = createAgentSessions({
     loadSettings,
     updateSettings,
@@ -48,62 +51,81 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   });
   // Only the extension's own pages may drive the agent; never a content script or a page.
   // The sessions check every message themselves and answer a malformed one: no second check here.
-  acceptNamedChannels<SessionMessage, unknown>(agentPortName, z.unknown(), (channel) =>
+  acceptNamedChannels<SessionMessage, unknown>(agentPortName, z.unknown(), (channel) => {
+    tabEvents.follow();
+    channel.onDisconnect(() => tabEvents.recheck());
     sessions.connect({
       postMessage: (message) => channel.post(message),
       onMessage: (listener) => channel.onMessage(listener),
       onDisconnect: (listener) => channel.onDisconnect(listener),
-    }),
-  );
+    });
+  });
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
   watchSettings((settings) => sessions.settingsChanged(settings));
   hearModelsChanged(() => sessions.modelsChanged());
-  hearNavigations(sessions);
+  hearNavigations(sessions, tabEvents);
   // The panel keeps each tab's unsent request (see the panel's `keepDraftsStored`): it goes with its tab.
   const drafts = storedDraftsOfTabs(browser.storage.session);
   const openTabIds = async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
   void drafts.keepOnlyOpenTabs(openTabIds).catch(() => {});
-  browser.tabs.onRemoved.addListener((tabId) => {
+  tabEvents.listen(browser.tabs.onRemoved, (tabId) => {
     sessions.tabClosed(tabId);
     void drafts.tabClosed(tabId).catch(() => {});
   });
-  browser.tabs.onReplaced.addListener((addedTabId, removedTabId) => {
+  tabEvents.listen(browser.tabs.onReplaced, (addedTabId, removedTabId) => {
     void sessions.tabReplaced(removedTabId, addedTabId);
     void drafts.tabReplaced(removedTabId, addedTabId).catch(() => {});
   });
+  tabEvents.followWhile(() => sessions.followsTabs());
+  tabEvents.followWhile(panelPageOpen);
+  tabEvents.followWhile(async () => (await browser.storage.session.getKeys()).some((key) => key.startsWith(draftPrefix)));
   // Chrome cleared every chat with session storage: the tabs still open that had one say so.
   browser.runtime.onInstalled.addListener(({ reason, previousVersion }) => {
     if (reason !== 'update') return;
     const cause = previousVersion === browser.runtime.getManifest().version ? 'reload' : 'update';
+    // The tabs told so are followed: their panels say it until the tab closes.
+    tabEvents.follow();
     void (async () => {
       const [hadChats, open] = await Promise.all([takeTabsWithChats(), browser.tabs.query({})]);
       const openIds = new Set(open.map((tab) => tab.id));
       await sessions.chatsEnded(hadChats.filter((tabId) => openIds.has(tabId)), cause);
-    })().catch(() => {});
+    })()
+      .catch(() => {})
+      .finally(() => tabEvents.recheck());
   });
   // Tab numbers of the last browser session name nothing now.
   browser.runtime.onStartup.addListener(() => void forgetTabsWithChats().catch(() => {}));
 }
 
 /** Tells the sessions of their tabs' top-frame navigations. */
-function hearNavigations(sessions: Pick<ReturnType<typeof createAgentSessions>, 'navigated' | 'pageLoaded'>): void {
+function hearNavigations(sessions: Pick<ReturnType<typeof createAgentSessions>, 'navigated' | 'pageLoaded'>, tabEvents: TabEvents): void {
   // A new document in the tab ends its run: the tools the model was using are gone. Same-document
   // navigations (a hash or history change in a single-page app) keep the page and its tools.
-  browser.webNavigation.onCommitted.addListener(({ tabId, frameId, documentId }) => {
+  tabEvents.listen(browser.webNavigation.onCommitted, ({ tabId, frameId, documentId }) => {
     if (frameId === 0) sessions.navigated(tabId, documentId);
   });
-  browser.webNavigation.onCompleted.addListener(({ tabId, frameId }) => {
+  tabEvents.listen(browser.webNavigation.onCompleted, ({ tabId, frameId }) => {
     if (frameId === 0) sessions.pageLoaded(tabId);
   });
   // A page that fails to load (offline, a mistyped host) gets Chrome's error page and no onCompleted:
   // its panels must still stop describing the page before. That error page is a new document, and
   // Chrome tells no onCommitted of it, so it ends a run here. A navigation cancelled before it
   // committed (a download, a 204 answer) names no document: the page and its run stay.
-  browser.webNavigation.onErrorOccurred.addListener(({ tabId, frameId, documentId }) => {
+  tabEvents.listen(browser.webNavigation.onErrorOccurred, ({ tabId, frameId, documentId }) => {
     if (frameId !== 0) return;
     if (documentId && !/^0+$/.test(documentId)) sessions.navigated(tabId, documentId);
     sessions.pageLoaded(tabId);
   });
+}
+
+/**
+ * Whether the side panel is open somewhere (or its page shown in a tab): resting, it waits for the
+ * worker to tell it that its tab loaded a new page.
+ */
+async function panelPageOpen(): Promise<boolean> {
+  const panelPage = browser.runtime.getURL('/sidepanel.html');
+  const contexts = await browser.runtime.getContexts({ contextTypes: ['SIDE_PANEL', 'TAB'] });
+  return contexts.some((context) => context.contextType === 'SIDE_PANEL' || context.documentUrl?.split(/[?#]/)[0] === panelPage);
 }
 
 /**

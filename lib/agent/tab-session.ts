@@ -144,6 +144,11 @@ export class TabSession {
     this.history.clear();
   }
 
+  /** Whether the tab has a chat to keep: turns, or one put aside for Undo. */
+  get hasChat(): boolean {
+    return this.turns.length > 0 || this.previous !== undefined;
+  }
+
   /** Whether Undo would bring back a conversation: one was put aside, and nothing has happened since. */
   get canUndoClear(): boolean {
     return this.previous !== undefined && this.turns.length === 0 && !this.running;

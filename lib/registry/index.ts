@@ -9,6 +9,7 @@ import { wireToolRegistry } from './wire-tool-registry';
 import { lookAgainInTab as lookAgain } from './look-again-in-tab';
 import { requestTabTools } from './request-tab-tools';
 import type { TabTools } from './types';
+import type { TabEvents } from '../service-worker/tab-events';
 
 export { pageScriptAnswers } from './page-script-answers';
 export { readLoadedPageResult } from './read-loaded-page-result';
@@ -29,8 +30,8 @@ function theRegistry(): TabToolRegistry {
 }
 
 /** Wires the tab tool registry into the background. Call once, synchronously, from `main`. */
-export function setupToolRegistry(): void {
-  wireToolRegistry(theRegistry());
+export function setupToolRegistry(tabEvents: TabEvents): void {
+  wireToolRegistry(theRegistry(), tabEvents);
 }
 
 /**

@@ -9,17 +9,24 @@ import type { TabToolRegistry } from './tab-tool-registry';
 import { serveInspector } from './serve-inspector';
 import { resetTitles, showAgentOffSites, showToolCount } from './show-tool-count';
 import { loadSettings, watchSettings } from '../settings';
+import type { TabEvents } from '../service-worker/tab-events';
 
 /**
  * Wires the registry into the background: frames report and leave, tabs close, inspectors
  * connect, the badge follows. Listeners are added at once (a waking worker must hear the event
  * that woke it); then the saved tabs are read back and their frames asked to report again.
+ * Tab events are heard while a tab has tools (see `TabEvents`): a page that reports some wakes
+ * the worker itself.
  */
-export function wireToolRegistry(registry: TabToolRegistry): void {
+export function wireToolRegistry(registry: TabToolRegistry, tabEvents: TabEvents): void {
   handleBackgroundMessages({
     'tools-report': async (report, sender) => {
       const frame = reportSender(sender);
-      if (frame) await registry.report(frame, report);
+      if (!frame) return null;
+      tabEvents.follow();
+      await registry.report(frame, report);
+      // A check that read the registry before this report was kept is out of date.
+      tabEvents.follow();
       return null;
     },
     'frame-gone': async (_data, sender) => {
@@ -27,18 +34,22 @@ export function wireToolRegistry(registry: TabToolRegistry): void {
       return null;
     },
   });
-  browser.webNavigation.onCommitted.addListener(
+  tabEvents.listen(
+    browser.webNavigation.onCommitted,
     ({ tabId, frameId, timeStamp, documentId }) => void registry.documentCommitted(tabId, frameId, timeStamp, documentId),
   );
   // A page that fails to load gets Chrome's error page, a new document Chrome tells no onCommitted
   // of: the tools of the page before go with it. A navigation cancelled before it committed (a
   // download, a 204 answer) names no document, and the page stays.
-  browser.webNavigation.onErrorOccurred.addListener(({ tabId, frameId, timeStamp, documentId }) => {
+  tabEvents.listen(browser.webNavigation.onErrorOccurred, ({ tabId, frameId, timeStamp, documentId }) => {
     if (documentId && !/^0+$/.test(documentId)) void registry.documentCommitted(tabId, frameId, timeStamp, documentId);
   });
-  browser.tabs.onRemoved.addListener((tabId) => void registry.removeTab(tabId));
-  browser.tabs.onReplaced.addListener((_addedTabId, removedTabId) => void registry.removeTab(removedTabId));
+  tabEvents.listen(browser.tabs.onRemoved, (tabId) => void registry.removeTab(tabId));
+  tabEvents.listen(browser.tabs.onReplaced, (_addedTabId, removedTabId) => void registry.removeTab(removedTabId));
+  tabEvents.followWhile(async () => (await registry.tabIds()).length > 0);
   registry.onChange(showToolCount);
+  // The last tab with tools may have left.
+  registry.onChange(() => tabEvents.recheck());
   void resetTitles().catch(() => undefined);
   void loadSettings().then((settings) => showAgentOffSites(settings.disabledSites), () => undefined);
   watchSettings((settings) => showAgentOffSites(settings.disabledSites));

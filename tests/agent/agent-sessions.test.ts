@@ -1219,6 +1219,20 @@ describe('agent sessions', () => {
     expect(await tabsStored()).toEqual([6]);
   });
 
+  it('follows a tab while a panel shows it or it has a chat, one a later worker reads back too, and none once it closed', async () => {
+    await script(['Hello.']);
+    const first = harness();
+    await expect(first.sessions.followsTabs()).resolves.toBe(false);
+    first.openPanelAndAsk(5, 'hi');
+    await expect(first.sessions.followsTabs()).resolves.toBe(true);
+    await vi.waitFor(async () => expect(await storedOutcomes()).toEqual(['5:answer']), { timeout: 5_000 });
+    // A new worker, no panel connected to it yet: the chat it reads back must hear its tab.
+    const second = harness();
+    await expect(second.sessions.followsTabs()).resolves.toBe(true);
+    second.sessions.tabClosed(5);
+    await expect(second.sessions.followsTabs()).resolves.toBe(false);
+  });
+
   it('writes only the turn whose reply streams: another tab\'s chat, and the tab\'s own entry, are not written again while it streams, and a new worker finds both', { timeout: 30_000 }, async () => {
     // A run may load the script afresh: one reply serves both, each streaming in 48 chunks 50 ms
     // apart, 2.4 seconds: streamed prose is written at most every 300 ms, so some seven times.

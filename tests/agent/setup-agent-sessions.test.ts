@@ -7,9 +7,17 @@ import type { AgentSessionsBackground } from '@/lib/agent/agent-sessions-backgro
 import { createTabSnapshots, type TabSnapshotsHost } from '@/lib/agent/tab-snapshots';
 import type { TabSession } from '@/lib/agent/tab-session';
 import { defaultSettings } from '@/lib/settings/settings-schema';
+import { watchedTabEvents } from '../support/watched-tab-events';
 
 // Only the browser events' wiring is checked here: the sessions are a stand-in, and the panels' port is not opened.
-const sessions = vi.hoisted(() => ({ navigated: vi.fn(), pageLoaded: vi.fn(), toolsChanged: vi.fn(), settingsChanged: vi.fn(), modelsChanged: vi.fn() }));
+const sessions = vi.hoisted(() => ({
+  navigated: vi.fn(),
+  pageLoaded: vi.fn(),
+  toolsChanged: vi.fn(),
+  settingsChanged: vi.fn(),
+  modelsChanged: vi.fn(),
+  followsTabs: vi.fn(async () => false),
+}));
 // What the background gives the sessions, as wired to the browser.
 const wired = vi.hoisted(() => ({ background: undefined as unknown }));
 vi.mock('@/lib/agent/agent-sessions', () => ({
@@ -19,10 +27,16 @@ vi.mock('@/lib/agent/agent-sessions', () => ({
   },
 }));
 vi.mock('@/lib/messaging/port-channel', () => ({ acceptNamedChannels: vi.fn() }));
+import { acceptNamedChannels, type Channel } from '@/lib/messaging/port-channel';
 Object.assign(fakeBrowser.tabs, { onReplaced: { addListener: () => {} } });
 
+const tabEvents = watchedTabEvents();
+let acceptPanel: (channel: Channel<unknown, unknown>) => void;
 // Once: the fake browser's navigation events keep their listeners through a reset.
-beforeAll(() => setupAgentSessions({} as TraceRecorder, {} as TabDrivers));
+beforeAll(() => {
+  setupAgentSessions({} as TraceRecorder, {} as TabDrivers, tabEvents.events);
+  acceptPanel = vi.mocked(acceptNamedChannels).mock.calls[0]![2] as typeof acceptPanel;
+});
 beforeEach(() => vi.clearAllMocks());
 
 describe('the agent sessions as the background wires them to tab life', () => {
@@ -48,6 +62,50 @@ describe('the agent sessions as the background wires them to tab life', () => {
     await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...cancelled, processId: 1, timeStamp: 0 } as never);
     await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...failed, frameId: 7, processId: 1, timeStamp: 0 } as never);
     expect(sessions.navigated.mock.calls).toEqual([[4, failed.documentId]]);
+  });
+});
+
+describe('the tab events the agent sessions need heard', () => {
+  const open = (contexts: { contextType: string; documentUrl?: string }[]) => vi.spyOn(fakeBrowser.runtime, 'getContexts').mockResolvedValue(contexts as never);
+  const drafts = (keys: string[]) => vi.spyOn(fakeBrowser.storage.session, 'getKeys').mockResolvedValue(keys as never);
+
+  it('wants none while no panel is open and no tab has a chat or a draft: the trace viewer or the options page need none', async () => {
+    open([{ contextType: 'TAB', documentUrl: fakeBrowser.runtime.getURL('/traces.html') }, { contextType: 'TAB', documentUrl: fakeBrowser.runtime.getURL('/options.html') }]);
+    drafts(['webmcp-tab-tools:4', 'agentTurn:4:first']);
+    await expect(tabEvents.follows()).resolves.toBe(false);
+  });
+
+  it('wants them while the side panel is open, resting or not, or its page is shown in a tab', async () => {
+    drafts([]);
+    open([{ contextType: 'SIDE_PANEL', documentUrl: fakeBrowser.runtime.getURL('/sidepanel.html') }]);
+    await expect(tabEvents.follows()).resolves.toBe(true);
+    open([{ contextType: 'TAB', documentUrl: `${fakeBrowser.runtime.getURL('/sidepanel.html')}?tab=4` }]);
+    await expect(tabEvents.follows()).resolves.toBe(true);
+  });
+
+  it('wants them while a tab keeps a draft, which goes when the tab closes', async () => {
+    open([]);
+    drafts(['panelDraft:4']);
+    await expect(tabEvents.follows()).resolves.toBe(true);
+  });
+
+  it('hears them at once as a panel connects, and asks again once it leaves', () => {
+    tabEvents.calls.length = 0;
+    let leave = () => {};
+    const connect = vi.fn();
+    Object.assign(sessions, { connect });
+    acceptPanel({ post: () => true, onMessage: () => {}, onDisconnect: (listener: () => void) => void (leave = listener), disconnect: () => {} } as never);
+    expect(tabEvents.calls).toEqual(['follow']);
+    expect(connect).toHaveBeenCalledTimes(1);
+    leave();
+    expect(tabEvents.calls).toEqual(['follow', 'recheck']);
+  });
+
+  it('wants them while the sessions follow a tab (a chat, a connected panel)', async () => {
+    open([]);
+    drafts([]);
+    sessions.followsTabs.mockResolvedValueOnce(true);
+    await expect(tabEvents.follows()).resolves.toBe(true);
   });
 });
 

@@ -4,10 +4,11 @@ import { coalesceRegistrySaves } from '@/lib/registry/coalesce-registry-saves';
 import type { TabEntry } from '@/lib/registry/frame-tools';
 import { TabToolRegistry, type RegistryStorage } from '@/lib/registry/tab-tool-registry';
 import { wireToolRegistry } from '@/lib/registry/wire-tool-registry';
+import { createTabEvents } from '@/lib/service-worker/tab-events';
 
 // The inspector's port and tab replacement are not what this file checks (fakeBrowser has neither).
 vi.mock('@/lib/messaging/port-channel', () => ({ acceptChannels: vi.fn() }));
-Object.assign(fakeBrowser.tabs, { onReplaced: { addListener: () => {} } });
+Object.assign(fakeBrowser.tabs, { onReplaced: { addListener: () => {}, removeListener: () => {} } });
 
 /** Storage as session storage behaves (values copied in and out), counting its writes. */
 function memoryStorage(): RegistryStorage & { saved: Map<number, TabEntry>; writes: number } {
@@ -99,7 +100,7 @@ describe('a worker stopped while a page’s tools kept changing', () => {
     vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 7 }] as never);
     const asked = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue({ ok: true, value: null } as never);
     const second = new TabToolRegistry(coalesceRegistrySaves(storage));
-    wireToolRegistry(second);
+    wireToolRegistry(second, createTabEvents());
     await vi.waitFor(() => expect(asked).toHaveBeenCalledWith(7, expect.objectContaining({ type: 'tools-request' }), {}));
     expect((await second.get(7))?.tools.map((entry) => entry.name)).toEqual(['tool_0']);
     // The page answers with what it offers now.

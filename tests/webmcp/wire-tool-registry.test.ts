@@ -4,10 +4,11 @@ import type { Browser } from 'wxt/browser';
 import { executeTabTool } from '@/lib/registry/execute-tab-tool';
 import { TabToolRegistry } from '@/lib/registry/tab-tool-registry';
 import { wireToolRegistry } from '@/lib/registry/wire-tool-registry';
+import { watchedTabEvents } from '../support/watched-tab-events';
 
 // The inspector's port and tab replacement are not what this file checks (fakeBrowser has neither).
 vi.mock('@/lib/messaging/port-channel', () => ({ acceptChannels: vi.fn() }));
-Object.assign(fakeBrowser.tabs, { onReplaced: { addListener: () => {} } });
+Object.assign(fakeBrowser.tabs, { onReplaced: { addListener: () => {}, removeListener: () => {} } });
 
 type Sender = Browser.runtime.MessageSender;
 
@@ -27,11 +28,13 @@ const page = (url: string, documentId: string): Sender => ({
 });
 
 let registry: TabToolRegistry;
+let tabEvents: ReturnType<typeof watchedTabEvents>;
 beforeEach(() => {
   vi.restoreAllMocks();
   fakeBrowser.reset();
   registry = new TabToolRegistry({ load: async () => new Map(), save: async () => {} });
-  wireToolRegistry(registry);
+  tabEvents = watchedTabEvents();
+  wireToolRegistry(registry, tabEvents.events);
 });
 
 describe('the registry as the background wires it: each frame’s document as the browser names it', () => {
@@ -62,5 +65,26 @@ describe('the registry as the background wires it: each frame’s document as th
     expect(delivered).toHaveBeenCalledWith(4, expect.anything(), { frameId: 0 });
     await fromPage(unnamed, 'frame-gone', {});
     expect(await registry.get(4)).toBeUndefined();
+  });
+});
+
+describe('the tab events the registry needs heard', () => {
+  it('wants them from the first report of tools, and asks again once the last tab with tools closed', async () => {
+    await expect(tabEvents.follows()).resolves.toBe(false);
+    const product = page('https://shop.example/mug', 'product-document');
+    await fromPage(product, 'tools-report', { url: product.url!, tools: [tool('add_to_cart')], dropped: [] });
+    expect(tabEvents.calls).toContain('follow');
+    await expect(tabEvents.follows()).resolves.toBe(true);
+
+    tabEvents.calls.length = 0;
+    await fakeBrowser.tabs.onRemoved.trigger(4, { windowId: 1, isWindowClosing: false });
+    await vi.waitFor(() => expect(tabEvents.calls).toContain('recheck'));
+    await expect(tabEvents.follows()).resolves.toBe(false);
+  });
+
+  it('wants nothing for a message that is no content script’s report', async () => {
+    await fromPage({ url: 'chrome-extension://abc/sidepanel.html' }, 'tools-report', { url: 'x', tools: [tool('search')], dropped: [] });
+    expect(tabEvents.calls).toEqual([]);
+    await expect(tabEvents.follows()).resolves.toBe(false);
   });
 });

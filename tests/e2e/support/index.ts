@@ -7,3 +7,4 @@ export { screenshotPath } from './screenshot-path';
 export { InspectorPage } from './inspector-page';
 export type { InspectedPage, ShownRun } from './inspector-page';
 export { DevToolsFrontEnd } from './devtools-front-end';
+export { hearsNavigations, serviceWorkerRunning } from './worker-state';

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+import {
+  chromiumAvailable,
+  currentServiceWorker,
+  extensionDir,
+  hearsNavigations,
+  launchExtension,
+  serveFixtures,
+  serviceWorkerRunning as workerRunning,
+  stopServiceWorker,
+} from '../tests/e2e/support';
+import { whyBrowserBenchSkips, type BenchSection } from './bench-section';
+import { runDirectly } from './run-directly';
+
+const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../tests/e2e/fixtures');
+const trials = 10;
+/** A started worker shows up within a second of the event that started it. */
+const wakeWaitMs = 2_000;
+/** A worker lets go of tab events 2 s after it starts, where nothing follows a tab. */
+const restWaitMs = 5_000;
+
+/**
+ * How often Chrome starts the stopped service worker (which reads the whole background, WebLLM
+ * with it) as a person browses: pages without tools opened, tabs closed, and, for comparison, a
+ * page with tools loading. Before each event the worker is stopped, as Chrome does after 30 s idle.
+ */
+export async function benchWorkerStarts(): Promise<BenchSection> {
+  const title = `Service worker starts as a person browses (headless Chromium, the built extension, ${trials} events each)`;
+  const skip = whyBrowserBenchSkips(existsSync(join(extensionDir, 'manifest.json')), chromiumAvailable);
+  if (skip) return { title, rows: [], notes: [skip] };
+  const server = await serveFixtures(fixturesDir);
+  const extension = await launchExtension();
+  try {
+    const { context } = extension;
+    const tab = await context.newPage();
+    await tab.goto(server.url('empty.html'));
+    let page = 0;
+    const pagesWithoutTools = await countStarts(context, () => tab.goto(server.url(`empty.html?page=${(page += 1)}`)));
+    const closedTabs = await countStarts(context, async () => {
+      const other = await context.newPage();
+      await other.goto(server.url('empty.html?other'));
+      await stopWhenResting(context);
+      await other.close();
+    });
+    const pagesWithTools = await countStarts(context, () => tab.goto(server.url(`native.html?page=${(page += 1)}`)));
+    return {
+      title,
+      rows: [
+        { event: 'a page without tools opens in a tab', 'worker starts': `${pagesWithoutTools} of ${trials}` },
+        { event: 'a tab showing a page without tools closes', 'worker starts': `${closedTabs} of ${trials}` },
+        { event: 'a page with tools opens (it reports them)', 'worker starts': `${pagesWithTools} of ${trials}` },
+      ],
+      notes: [
+        `Before each event the worker is stopped (CDP), once it let go of what it need not hear; a start is a worker running ${wakeWaitMs / 1_000} s after the event.`,
+      ],
+    };
+  } finally {
+    await extension.close();
+    await server.close();
+  }
+}
+
+/** How many of `trials` runs of `event`, each with the worker stopped first, started it. */
+async function countStarts(context: BrowserContext, event: () => Promise<unknown>): Promise<number> {
+  let starts = 0;
+  for (let trial = 0; trial < trials; trial += 1) {
+    await stopWhenResting(context);
+    await event();
+    await new Promise((done) => setTimeout(done, wakeWaitMs));
+    if (await workerRunning(context)) starts += 1;
+  }
+  return starts;
+}
+
+/** Stops the worker, once it has let go of the tab events where it does (a build that never does is stopped after `restWaitMs`). */
+async function stopWhenResting(context: BrowserContext): Promise<void> {
+  if (!(await workerRunning(context))) return;
+  const worker = await currentServiceWorker(context);
+  const since = Date.now();
+  while (Date.now() - since < restWaitMs) {
+    if (!(await hearsNavigations(worker).catch(() => false))) break;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  await stopServiceWorker(context).catch(() => {});
+  while (await workerRunning(context)) await new Promise((done) => setTimeout(done, 100));
+}
+
+await runDirectly(import.meta.url, benchWorkerStarts);
