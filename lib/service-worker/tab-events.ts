@@ -81,9 +81,8 @@ export function createTabEvents({ recheckDelayMs = tabEventsRecheckDelayMs }: Ta
       reasons.push(follows);
     },
     follow() {
+      // A check already waiting still asks: what began following answers it then.
       generation += 1;
-      clearTimeout(timer);
-      timer = undefined;
       if (listening) return;
       listening = true;
       for (const { event, listener } of heard) event.addListener(listener);

@@ -97,6 +97,21 @@ describe('createTabEvents', () => {
     expect(committed.wakesWorker).toBe(true);
   });
 
+  it('still asks after something began following, and lets go once that stopped', async () => {
+    const committed = new FakeEvent<[number]>();
+    const events = createTabEvents();
+    const tabsWithTools = new Set([3]);
+    events.listen(committed, () => {});
+    events.followWhile(() => tabsWithTools.size > 0);
+    // A page reports that it offers no tools any more: the registry lets its tab go.
+    events.follow();
+    tabsWithTools.delete(3);
+    events.recheck();
+    events.follow();
+    await vi.advanceTimersByTimeAsync(delay);
+    expect(committed.wakesWorker).toBe(false);
+  });
+
   it('asks again after each event it hears: the tab that closed took the last tools with it', async () => {
     const removed = new FakeEvent<[number]>();
     const tabsWithTools = new Set([3]);
