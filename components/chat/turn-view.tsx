@@ -3,6 +3,7 @@ import type { Turn } from '@/lib/agent/session-state';
 import type { ReadonlySignal } from '@preact/signals';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { ProseView } from './prose-view';
+import { RequestHeading } from './request-heading';
 import { ToolCardView } from './tool-card-view';
 import { TurnFooter } from './turn-footer';
 
@@ -27,10 +28,7 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove,
     // Named by its request, a heading, so a screen reader's heading keys move from request to request.
     // Not busy while it asks the person: some screen readers do not read into a busy region.
     <article class="turn" data-testid="turn" aria-busy={!turn.outcome && !waitsForPerson} aria-labelledby={`request-${turn.id}`}>
-      {/* A request in Arabic or Hebrew reads right to left: each text takes its direction from its first letters. */}
-      <h2 class="request" data-testid="request" id={`request-${turn.id}`} dir="auto">
-        {turn.request}
-      </h2>
+      <RequestHeading id={`request-${turn.id}`} request={turn.request} />
       {turn.items.map((item, index) =>
         item.kind === 'prose' ? (
           <ProseView key={`prose-${index}`} text={item.text} live={!turn.outcome && index === lastIndex} />

@@ -1,0 +1,25 @@
+import { cutGraphemes } from '../text/cut-graphemes';
+
+/** A request longer than this, in characters or in lines, is shown by its start until the person asks for all of it. */
+export const requestPreviewLimits = { characters: 600, lines: 12 };
+/** How much of a long request its start shows. */
+const previewSize = { characters: 400, lines: 8 };
+/** How far back from the cut a space is looked for, so that the start ends on a whole word. */
+const wordLookBack = 40;
+
+/**
+ * The start of a long request, as its bubble shows it until the person asks for all of it: some
+ * eight lines, ended on a whole word, then "…". Undefined for a request short enough to show whole
+ * (a pasted page would otherwise push every earlier turn screens away).
+ */
+export function requestPreview(request: string): string | undefined {
+  const lines = request.split('\n');
+  if (request.length <= requestPreviewLimits.characters && lines.length <= requestPreviewLimits.lines) return undefined;
+  const firstLines = lines.slice(0, previewSize.lines).join('\n');
+  let start = cutGraphemes(firstLines, previewSize.characters);
+  if (start.length < firstLines.length) {
+    const space = start.search(/\s\S*$/);
+    if (space >= start.length - wordLookBack && space > 0) start = start.slice(0, space);
+  }
+  return `${start.trimEnd()} …`;
+}

@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'preact/test-utils';
+import { requestPreview } from '@/lib/sidepanel/request-preview';
+import { mountPanel, type MountedPanel } from './mount-panel';
+import { turn } from './session-fixtures';
+
+describe('requestPreview', () => {
+  it('leaves a request of a few lines whole', () => {
+    expect(requestPreview('add two mugs to the cart')).toBeUndefined();
+    expect(requestPreview('a'.repeat(600))).toBeUndefined();
+    expect(requestPreview(Array.from({ length: 12 }, (_, line) => `line ${line}`).join('\n'))).toBeUndefined();
+  });
+
+  it('shows a long one by its start, ended on a whole word', () => {
+    const pasted = 'Summarise this article for me please. '.repeat(100);
+    const start = requestPreview(pasted)!;
+    expect(start.length).toBeLessThanOrEqual(402);
+    expect(start).toMatch(/^Summarise this article for me please\. Summarise .* …$/);
+    expect(pasted.startsWith(start.slice(0, -2))).toBe(true);
+    expect(start.slice(0, -2)).toMatch(/\S$/);
+    expect(pasted[start.length - 2]).toMatch(/\s/);
+  });
+
+  it('shows eight lines of a request of many short lines', () => {
+    const list = Array.from({ length: 30 }, (_, line) => `item ${line}`).join('\n');
+    expect(requestPreview(list)).toBe(`${Array.from({ length: 8 }, (_, line) => `item ${line}`).join('\n')} …`);
+  });
+
+  it('cuts a text without spaces between two characters as a reader sees them', () => {
+    const flags = '🇯🇵'.repeat(400);
+    const start = requestPreview(flags)!.slice(0, -2);
+    expect(start.length % 4).toBe(0);
+    expect(flags.startsWith(start)).toBe(true);
+  });
+});
+
+let panel: MountedPanel | undefined;
+afterEach(() => panel?.unmount());
+
+describe('a long request in the side panel', () => {
+  it('shows its start in the bubble, all of it on a press of "Show all", and its start again on "Show less"', async () => {
+    const pasted = 'Summarise this article for me please. '.repeat(500).trim();
+    panel = await mountPanel({ turns: [turn({ request: pasted, outcome: 'answer' }), turn({ id: 'turn-2', request: 'and shorter?', outcome: 'answer' })] });
+    const [long, short] = panel.findAll('request');
+    expect(long!.textContent).toBe(requestPreview(pasted));
+    expect(short!.textContent).toBe('and shorter?');
+    // One button, for the long request, that says what it holds back and what it shows.
+    const toggle = panel.findAll('request-toggle');
+    expect(toggle).toHaveLength(1);
+    expect(toggle[0]!.textContent).toBe('Show all 18,999 characters');
+    expect(toggle[0]!.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle[0]!.getAttribute('aria-controls')).toBe(long!.id);
+
+    await act(() => toggle[0]!.click());
+    expect(long!.textContent).toBe(pasted);
+    expect(toggle[0]!.textContent).toBe('Show less');
+    expect(toggle[0]!.getAttribute('aria-expanded')).toBe('true');
+
+    await act(() => toggle[0]!.click());
+    expect(long!.textContent).toBe(requestPreview(pasted));
+  });
+});
