@@ -69,7 +69,7 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
 function TimelineLegend() {
   return (
     <figcaption class="timeline-legend">
-      {(['model', 'wait', 'tool'] as const).map((kind) => (
+      {(['between', 'model', 'wait', 'tool'] as const).map((kind) => (
         <span key={kind} class="legend-item">
           <span class={`legend-swatch bar-${kind}`} />
           {timelineKindNames[kind]}
@@ -106,6 +106,7 @@ export function TimelineTotals({ layout }: { layout: TimelineLayout }) {
     ['model', 'Model', formatDuration(totals.modelMs)],
     ['tool', 'Tools', formatDuration(totals.toolMs)],
     ['wait', 'Waiting for you', formatDuration(totals.waitMs)],
+    ['between', 'Getting ready', formatDuration(totals.betweenMs)],
     ['tokens', 'Tokens in / out', `${totals.promptTokens ?? '–'} / ${totals.completionTokens ?? '–'}`],
   ];
   return (

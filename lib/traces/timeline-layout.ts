@@ -2,7 +2,8 @@ import type { StoredTrace, TraceStep } from './trace-schema';
 
 /** One bar of the waterfall, in milliseconds from the start of the run. */
 export interface TimelineBar {
-  kind: 'model' | 'tool' | 'wait';
+  /** `between`: before a step's reply, the time since the run began or the calls before ended. */
+  kind: 'model' | 'tool' | 'wait' | 'between';
   step: number;
   startMs: number;
   durationMs: number;
@@ -14,6 +15,8 @@ export interface TimelineTotals {
   toolMs: number;
   /** Time spent waiting for the person to allow a call. */
   waitMs: number;
+  /** Time before each step's reply: the model loading and the page's tools read, or the page settling after calls. */
+  betweenMs: number;
   /** From the request to the end of the run (or its last record). */
   wallMs: number;
   /** Absent when the engine reported no count at any step. */
@@ -27,6 +30,7 @@ export interface TimelineLayout {
   totals: TimelineTotals;
 }
 
+/** Shorter waits and gaps are not drawn: a call allowed by a rule, a prompt built at once. */
 const minimumWaitMs = 50;
 
 /** Where each step's model time, waits and tool time fall, for the waterfall chart. */
@@ -34,8 +38,16 @@ export function layoutTimeline({ run, steps }: StoredTrace): TimelineLayout {
   const end = run.endedAt ?? run.updatedAt;
   const offset = (time: number) => Math.max(0, time - run.startedAt);
   const bars: TimelineBar[] = [];
-  const totals: TimelineTotals = { modelMs: 0, toolMs: 0, waitMs: 0, wallMs: offset(end) };
+  const totals: TimelineTotals = { modelMs: 0, toolMs: 0, waitMs: 0, betweenMs: 0, wallMs: offset(end) };
+  // Where the bars drawn so far end: what comes before the next step's reply starts there.
+  let drawnTo = 0;
   for (const [index, step] of steps.entries()) {
+    const betweenMs = offset(step.startedAt) - drawnTo;
+    if (betweenMs >= minimumWaitMs) {
+      bars.push({ kind: 'between', step: step.step, startMs: drawnTo, durationMs: betweenMs, label: index === 0 ? firstGapLabel : laterGapLabel });
+      totals.betweenMs += betweenMs;
+    }
+    const firstBar = bars.length;
     const modelMs = step.modelMs ?? Math.max(0, (steps[index + 1]?.startedAt ?? end) - step.startedAt);
     bars.push({ kind: 'model', step: step.step, startMs: offset(step.startedAt), durationMs: modelMs, label: modelLabel(step) });
     totals.modelMs += modelMs;
@@ -63,11 +75,15 @@ export function layoutTimeline({ run, steps }: StoredTrace): TimelineLayout {
         totals.toolMs += durationMs;
       }
     }
+    for (const bar of bars.slice(firstBar)) drawnTo = Math.max(drawnTo, bar.startMs + bar.durationMs);
   }
   // A loop, not `Math.max(...bars)`: a long list of arguments overflows the stack.
   for (const bar of bars) totals.wallMs = Math.max(totals.wallMs, bar.startMs + bar.durationMs);
   return { bars, steps: steps.map((step) => step.step), totals };
 }
+
+const firstGapLabel = 'before the first reply: the model loading, the page’s tools read';
+const laterGapLabel = 'before the reply: the page settling after the calls, the prompt built';
 
 /** A call with no result that was let run: neither refused by a check nor declined by the person. */
 function ranUnanswered(step: TraceStep, call: TraceStep['calls'][number]): boolean {

@@ -104,6 +104,8 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(bars.filter((bar) => bar.startsWith('model:'))).toEqual(['model:1', 'model:2', 'model:3', 'model:4']);
     expect(bars.filter((bar) => bar.startsWith('tool:'))).toEqual(['tool:1', 'tool:2', 'tool:3']);
     expect(bars).toContain('wait:3');
+    // The page settles after a call before the next reply (300 ms at least): that time has its bar.
+    expect(bars).toContain('between:2');
     expect(await viewer.locator('[data-testid=timeline-totals] [data-total=total] dd').textContent()).toMatch(/\d/);
 
     // For the README: the run, its timeline, and step 2 open (reasoning and call highlighted).

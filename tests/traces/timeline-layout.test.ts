@@ -33,19 +33,43 @@ describe('layoutTimeline', () => {
     const layout = layoutTimeline({ run, steps });
     expect(layout.steps).toEqual([1, 2]);
     expect(layout.bars).toEqual([
+      { kind: 'between', step: 1, startMs: 0, durationMs: 100, label: 'before the first reply: the model loading, the page’s tools read' },
       { kind: 'model', step: 1, startMs: 100, durationMs: 2_000, label: 'model: 40 tokens' },
       { kind: 'wait', step: 1, startMs: 2_100, durationMs: 1_500, label: 'waiting for the person: add_to_cart' },
       { kind: 'tool', step: 1, startMs: 3_600, durationMs: 400, label: 'add_to_cart' },
+      { kind: 'between', step: 2, startMs: 4_000, durationMs: 100, label: 'before the reply: the page settling after the calls, the prompt built' },
       { kind: 'model', step: 2, startMs: 4_100, durationMs: 1_500, label: 'model: 20 tokens' },
     ]);
-    expect(layout.totals).toEqual({ modelMs: 3_500, toolMs: 400, waitMs: 1_500, wallMs: 6_000, promptTokens: 350, completionTokens: 60 });
+    expect(layout.totals).toEqual({ modelMs: 3_500, toolMs: 400, waitMs: 1_500, betweenMs: 200, wallMs: 6_000, promptTokens: 350, completionTokens: 60 });
   });
 
   it('gives a step cut off mid-reply the time until the run’s last record', () => {
     const interrupted = { ...run, endedAt: 13_000, outcome: 'interrupted' as const };
     const layout = layoutTimeline({ run: interrupted, steps: [step(1, { startedAt: 11_000, complete: false })] });
-    expect(layout.bars).toEqual([{ kind: 'model', step: 1, startMs: 1_000, durationMs: 2_000, label: 'model' }]);
+    expect(layout.bars.filter((bar) => bar.kind === 'model')).toEqual([{ kind: 'model', step: 1, startMs: 1_000, durationMs: 2_000, label: 'model' }]);
     expect(layout.totals).toMatchObject({ promptTokens: undefined, completionTokens: undefined });
+  });
+
+  it('draws the time before each reply, so that the parts add up to the run: the model loading first, the page settling after calls', () => {
+    // A model loaded for 40 s before the first reply; the page took 300 ms to settle after the call.
+    const steps = [
+      step(1, {
+        startedAt: 50_000,
+        modelMs: 1_000,
+        calls: [{ callId: '1.1', name: 'add_note', arguments: {}, calledAt: 51_000, result: { text: 'ok', length: 2, durationMs: 20, endedAt: 51_020 } }],
+      }),
+      // A prompt built at once after no call is no part of its own.
+      step(2, { startedAt: 51_320, modelMs: 500 }),
+      step(3, { startedAt: 51_840, modelMs: 500 }),
+    ];
+    const layout = layoutTimeline({ run: { ...run, startedAt: 10_000, endedAt: 52_340 }, steps });
+    expect(layout.bars.filter((bar) => bar.kind === 'between').map(({ step: number, startMs, durationMs }) => [number, startMs, durationMs])).toEqual([
+      [1, 0, 40_000],
+      [2, 41_020, 300],
+    ]);
+    const { modelMs, toolMs, waitMs, betweenMs, wallMs } = layout.totals;
+    expect(betweenMs).toBe(40_300);
+    expect(wallMs - (modelMs + toolMs + waitMs + betweenMs)).toBe(20);
   });
 
   it('counts a wait no one answered until the run ended, and draws it as one that got no answer', () => {

@@ -156,7 +156,7 @@ describe('the trace viewer', () => {
     expect(viewer.findAll('timeline-bar').filter((bar) => bar.dataset.kind === 'model').map((bar) => bar.dataset.step)).toEqual(['1', '2', '3', '4']);
     expect(viewer.findAll('timeline-bar').filter((bar) => bar.dataset.kind === 'tool')).toHaveLength(3);
     const totals = viewer.find('timeline-totals')!;
-    expect([...totals.querySelectorAll('[data-total]')].map((row) => (row as HTMLElement).dataset.total)).toEqual(['total', 'model', 'tool', 'wait', 'tokens']);
+    expect([...totals.querySelectorAll('[data-total]')].map((row) => (row as HTMLElement).dataset.total)).toEqual(['total', 'model', 'tool', 'wait', 'between', 'tokens']);
   });
 
   it('says of a question the page withdrew, by removing its tool, that no answer was needed, and why the call did not run', async () => {
@@ -184,7 +184,9 @@ describe('the trace viewer', () => {
     expect(viewer.find('timeline')?.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
     const rows = viewer.findAll('timeline-row').map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows).toHaveLength(viewer.findAll('timeline-bar').length);
-    expect(rows[0]).toEqual(['1', 'Model', expect.stringMatching(/^model/), expect.stringMatching(/\d/), expect.stringMatching(/\d/)]);
+    expect(rows.find((row) => row[1] === 'Model')).toEqual(['1', 'Model', expect.stringMatching(/^model/), expect.stringMatching(/\d/), expect.stringMatching(/\d/)]);
+    // The time before the replies is a part of its own, said with what it was.
+    expect(rows.filter((row) => row[1] === 'Getting ready').map((row) => row[2])).toContain('before the first reply: the model loading, the page’s tools read');
     expect(rows.filter((row) => row[1] === 'Tool').map((row) => row[2])).toEqual(['search_products', 'open_product', 'add_to_cart']);
     expect(viewer.find('timeline-table')?.closest('.visually-hidden')).not.toBeNull();
 
