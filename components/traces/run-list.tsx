@@ -114,9 +114,12 @@ function RunItem({ run, position, selected, onOpen }: { run: TraceRun; position:
         <span class="run-request" data-testid="run-request" dir="auto">
           {run.request || '(empty request)'}
         </span>
-        <span class="run-meta">
+        {/* Two lines, whatever the outcome's word: how it ended and where, then when and how long. */}
+        <span class="run-meta" data-testid="run-outcome-line">
           <span class={`outcome outcome-${run.outcome ?? 'running'}`}>{outcomeLabel(run.outcome)}</span>
-          <span>{run.origin || '(no site)'}</span>
+          <span class="run-site" title={run.origin || undefined}>{run.origin || '(no site)'}</span>
+        </span>
+        <span class="run-meta" data-testid="run-time-line">
           <span>{formatMoment(run.startedAt)}</span>
           <span>
             {run.stepCount} step{run.stepCount === 1 ? '' : 's'}

@@ -416,6 +416,16 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await expect.poll(() => viewer.getByTestId('run-count').textContent()).toMatch(/^250 (of \d+ )?runs$/);
     expect(await viewer.getByTestId('run-item').count()).toBe(50);
     expect(await viewer.getByTestId('run-item').first().getAttribute('aria-setsize')).toBe('250');
+    // Whatever the outcome's word and however long the site, each row has the same two lines under its request.
+    const shapes = await viewer.getByTestId('run-item').evaluateAll((rows) =>
+      rows.map((row) => {
+        const tops = (testId: string) => [...row.querySelectorAll(`[data-testid="${testId}"] > span`)].map((part) => Math.round(part.getBoundingClientRect().top));
+        const [outcome, time] = [tops('run-outcome-line'), tops('run-time-line')];
+        return `${Math.round(row.getBoundingClientRect().height)} ${new Set(outcome).size} ${new Set(time).size} ${time[0]! > outcome[0]!}`;
+      }),
+    );
+    expect(new Set(shapes)).toEqual(new Set([shapes[0]]));
+    expect(shapes[0]).toMatch(/ 1 1 true$/);
 
     await viewer.locator('.runs-pane').evaluate((pane) => pane.scrollTo(0, pane.scrollHeight));
     await expect.poll(() => viewer.getByTestId('run-item').count()).toBe(100);
@@ -463,8 +473,8 @@ function storeCopiedRuns(count: number): Promise<void> {
       const startedAt = Date.now() - 3_600_000;
       for (let index = 0; index < count; index += 1) {
         transaction.objectStore('runs').put({
-          id: `copied-${index}`, tabId: 1, url: 'https://copies.example/', origin: 'https://copies.example', engineId: 'replay', model: 'copies',
-          request: `Copied run ${index}`, startedAt: startedAt + index * 1_000, endedAt: startedAt + index * 1_000 + 500, outcome: 'answer', stepCount: 0, sizeBytes: 1_000, updatedAt: startedAt,
+          id: `copied-${index}`, tabId: 1, url: 'https://copies.example/', origin: index % 7 === 0 ? 'https://a-very-long-host-name-for-copies.example:8443' : 'https://copies.example', engineId: 'replay', model: 'copies',
+          request: `Copied run ${index}`, startedAt: startedAt + index * 1_000, endedAt: startedAt + index * 1_000 + 500, outcome: ['answer', 'error', 'interrupted'][index % 3], stepCount: 0, sizeBytes: 1_000, updatedAt: startedAt,
         });
       }
       transaction.oncomplete = () => {
