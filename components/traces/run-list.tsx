@@ -48,6 +48,22 @@ export function RunList({ model }: { model: TraceViewerModel }) {
       <p class="muted run-count" role="status" data-testid="run-count">
         {runs.length === model.runs.value.length ? plural(runs.length, 'run') : `${runs.length} of ${plural(model.runs.value.length, 'run')}`}
       </p>
+      {runs.length === 0 && (
+        <p class="muted no-match" data-testid="no-match">
+          No run matches the search and filters.{' '}
+          <button
+            type="button"
+            data-testid="show-all-runs"
+            onClick={() => {
+              model.clearFilters();
+              // The button goes with the message: the search box is where the person goes on.
+              document.querySelector<HTMLInputElement>('[data-testid="run-search"]')?.focus();
+            }}
+          >
+            Show all runs
+          </button>
+        </p>
+      )}
       {/* Focusable from script only: focus lands here after a deletion took the focused button away. */}
       <ul class="run-list" tabIndex={-1} data-testid="run-list" ref={list}>
         {runs.slice(0, drawn).map((run, index) => {

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { batch, signal } from '@preact/signals';
 import { createRunFilter } from './create-run-filter';
 import { downloadInFiles, exportInFiles } from './export-in-files';
 import type { ReplayState } from './replay-state';
@@ -128,6 +128,15 @@ export class TraceViewerModel {
       ? `Keeping the last ${saved.maxRuns} runs, up to ${saved.maxMegabytes} MB.`
       : 'Keeping no traces of new runs. The runs listed stay until you delete them.';
     this.notice.value = { tone: 'info', text };
+  }
+
+  /** Every run listed again: the search and both filters cleared. */
+  clearFilters(): void {
+    batch(() => {
+      this.query.value = '';
+      this.site.value = '';
+      this.outcome.value = '';
+    });
   }
 
   async open(runId: string): Promise<void> {

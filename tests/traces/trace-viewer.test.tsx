@@ -72,6 +72,17 @@ describe('the trace viewer', () => {
     expect(viewer.find('run-count')?.textContent).toBe('1 of 3 runs');
     // Said to a screen reader as the list narrows.
     expect(viewer.find('run-count')?.getAttribute('role')).toBe('status');
+    expect(viewer.find('no-match')).toBeNull();
+
+    // A search that leaves none says so, with the way back to every run.
+    await viewer.act(() => (viewer!.model.query.value = 'teapot'));
+    expect(runIds(viewer)).toEqual([]);
+    expect(viewer.find('run-count')?.textContent).toBe('0 of 3 runs');
+    expect(viewer.find('no-match')?.textContent).toBe('No run matches the search and filters. Show all runs');
+    await viewer.act(() => viewer!.find('show-all-runs')!.click());
+    expect(runIds(viewer)).toEqual(['caps', 'hello', 'mugs']);
+    expect([viewer.model.query.value, viewer.model.site.value, viewer.model.outcome.value]).toEqual(['', '', '']);
+    expect(document.activeElement).toBe(viewer.find('run-search'));
   });
 
   it('shows every key in the search box at once, and narrows the list once typing pauses, not at each key', async () => {
