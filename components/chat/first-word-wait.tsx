@@ -27,6 +27,22 @@ export function FirstWordWait({ engine, since }: { engine: EngineStatus; since: 
   );
 }
 
+/**
+ * A reply begun that has brought nothing more for a while, counted from its last piece: a server
+ * may have stalled (its own timeout ends the reply after a minute), where Stop gives up at once.
+ */
+export function QuietReply({ engine, since }: { engine: EngineStatus; since: number }) {
+  const quiet = useTimeSince(since);
+  return (
+    <>
+      <span class="status-state state-generating" data-testid="quiet-reply">
+        Nothing new for {formatWait(quiet)}
+      </span>
+      <span class="status-detail">{isServerEngine(engine.engineId) ? 'The server may have stalled; Stop gives up.' : 'Stop gives up.'}</span>
+    </>
+  );
+}
+
 /** Milliseconds since `since`, brought up to date every second while shown. */
 function useTimeSince(since: number): number {
   const [now, setNow] = useState(() => Date.now());

@@ -6,7 +6,7 @@ import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { waitingCallIds } from '@/lib/sidepanel/waiting-call-ids';
 import { GoToTabButton } from './go-to-tab-button';
 import { OpenOptionsButton } from './open-options-button';
-import { FirstWordWait } from './first-word-wait';
+import { FirstWordWait, QuietReply } from './first-word-wait';
 import { AddressText } from '@/components/shared/address-text';
 
 // An error is said by when it came (errorLabels); idle, by whether a request came already.
@@ -111,6 +111,7 @@ function EngineActivity({ engine, asked, waiting, runningTool, stalled }: { engi
   // A reply waiting for another tab's (an engine that answers one at a time): the engine's words say so, naming the tab.
   if (engine.state === 'generating' && engine.progressText) return <span class="status-state state-generating">{engine.progressText}</span>;
   if (engine.state === 'generating' && engine.firstWordSince !== undefined) return <FirstWordWait engine={engine} since={engine.firstWordSince} />;
+  if (engine.state === 'generating' && engine.quietSince !== undefined) return <QuietReply engine={engine} since={engine.quietSince} />;
   if (engine.state === 'generating' && engine.tokensPerSecond !== undefined) {
     return <span class="status-state">{engine.tokensPerSecond.toFixed(1)} tokens/s</span>;
   }

@@ -32,6 +32,7 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
           const endWait = () => waiting() && news.firstWordWaits.delete(tabId!);
           const heldTurns = markReplying({ shared, news }, turns, tabId);
           const thoughts = createInlineThoughtWatch();
+          const silence = watchSilence(tabId, { shared, news });
           try {
             for await (const chunk of loaded.stream(request)) {
               // Thoughts are no word of the reply yet, whether sent apart from it (a server's reasoning)
@@ -41,6 +42,8 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
                 wait.thinking = true;
                 shared.publishNow();
               } else if (start === 'answering' && endWait()) shared.publishNow();
+              // Once the reply has begun, a silence is counted from its last piece.
+              if (!waiting()) silence.heard();
               // A stopped reply still streaming may end after the tab's next load: it is not that run's.
               if (tabId !== undefined && !request.signal.aborted && (chunk.type === 'thinking' || (chunk.type === 'text-delta' && chunk.text.trim() !== ''))) news.answering.add(tabId);
               yield chunk;
@@ -48,6 +51,7 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
             // A reply stopped at the end of the model's own turn ended well; one the person stopped tells nothing.
             if (!request.signal.aborted || isTurnOver(request.signal.reason)) forgetReplyFailures({ shared, news });
           } finally {
+            silence.stop();
             endWait();
             news.replying.remove(tabId);
             if (heldTurns) news.turnHolders.delete(heldTurns);
@@ -60,5 +64,33 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
     };
     // The engine's other fields are getters that read its state: they stay live through the prototype.
     return Object.create(engine, { model: { value: model } }) as Engine;
+  };
+}
+
+/** How long a reply that has begun may bring nothing before its tab's panel says so. */
+export const quietReplyMs = 10_000;
+
+/**
+ * Tells `tabId`'s panel when its reply, once begun, has brought nothing for `quietReplyMs` (a
+ * server that stalled mid-reply, which its own timeout ends only after a minute), and when
+ * something comes again. `heard` each time a piece of it comes; `stop` at its end.
+ */
+function watchSilence(tabId: number | undefined, { shared, news }: Pick<EngineHostParts, 'shared' | 'news'>) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const end = () => {
+    clearTimeout(timer);
+    if (tabId !== undefined && news.quietReplies.delete(tabId)) shared.publishNow();
+  };
+  return {
+    heard(): void {
+      end();
+      if (tabId === undefined) return;
+      const at = Date.now();
+      timer = setTimeout(() => {
+        news.quietReplies.set(tabId, at);
+        shared.publishNow();
+      }, quietReplyMs);
+    },
+    stop: end,
   };
 }

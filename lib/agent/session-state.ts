@@ -101,6 +101,11 @@ export const engineStatusSchema = z.object({
   firstWordSince: z.number().optional(),
   /** Since `firstWordSince` the model has only thought (a server's separate reasoning): no word of the reply yet. */
   thinking: z.literal(true).optional(),
+  /**
+   * This tab's reply had begun, and nothing more of it has come since this time for a while (see
+   * `quietReplyMs`): a server that stalled, say. The panel counts the silence rather than saying it generates.
+   */
+  quietSince: z.number().optional(),
   error: z.string().optional(),
   /** What the person can do about the error. */
   hint: z.string().optional(),

@@ -31,6 +31,8 @@ export function createTabEngineNews() {
     turnHolders: new Map<ReplyTurns, number>(),
     /** Tabs whose reply was asked for and has brought nothing yet, with when it was asked for (see `firstWordSince`). */
     firstWordWaits: new Map<number, { since: number; thinking?: true }>(),
+    /** Tabs whose reply had begun and has brought nothing for a while, with when it last did (see `quietSince`). */
+    quietReplies: new Map<number, number>(),
     /**
      * Tabs whose run has had something of a reply (a word, a thought, a call), since its load: a
      * failure reported now came while answering, one reported before it, before answering.
@@ -80,7 +82,9 @@ export function statusForTab(tabId: number, shared: EngineStatus, news: TabEngin
   }
   if (inUse && news.replying.has(tabId)) {
     const wait = news.firstWordWaits.get(tabId);
-    const waited = wait === undefined ? {} : { firstWordSince: wait.since, ...(wait.thinking ? { thinking: true as const } : {}) };
+    const quiet = news.quietReplies.get(tabId);
+    const waited =
+      wait !== undefined ? { firstWordSince: wait.since, ...(wait.thinking ? { thinking: true as const } : {}) } : quiet !== undefined ? { quietSince: quiet } : {};
     return { ...own, state: 'generating', progress: undefined, progressText: undefined, ...waited };
   }
   // A load going on, or an engine that cannot load, is every tab's news; a failed reply, its tab's own.

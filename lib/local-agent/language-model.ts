@@ -12,7 +12,9 @@ export interface ModelUsage {
 
 /**
  * A piece of the reply, the reply's figures, or word that the model has begun thinking apart from
- * its reply (a server that streams its thoughts on their own: nothing of them is text).
+ * its reply (a server that streams its thoughts on their own: nothing of them is text). An empty
+ * piece says that more of the reply came which the engine holds until the reply ends (a server's
+ * pieces of a call): nothing to read yet, but the reply goes on.
  */
 export type ModelChunk = { type: 'text-delta'; text: string } | { type: 'usage'; usage: ModelUsage } | { type: 'thinking' };
 

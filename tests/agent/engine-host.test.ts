@@ -803,6 +803,75 @@ describe('the engine host', () => {
     expect(host.statusFor(1).firstWordSince).toBeUndefined();
   });
 
+  it('tells the tab whose reply had begun when nothing more of it has come for a while, and when something comes again', async () => {
+    let release: () => void = () => {};
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      model: {
+        async *stream() {
+          yield { type: 'text-delta' as const, text: 'It starts' };
+          await new Promise<void>((resolve) => (release = resolve));
+          yield { type: 'text-delta' as const, text: ', then goes on.' };
+        },
+      },
+    }));
+    const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const chunks = engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal })[Symbol.asyncIterator]();
+      await chunks.next();
+      const lastWordAt = Date.now();
+      const next = chunks.next();
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect([host.statusFor(1).state, host.statusFor(1).quietSince]).toEqual(['generating', undefined]);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(host.statusFor(1)).toMatchObject({ state: 'generating', quietSince: lastWordAt });
+      expect(host.statusFor(2).quietSince).toBeUndefined();
+      release();
+      expect(await next).toEqual({ done: false, value: { type: 'text-delta', text: ', then goes on.' } });
+      expect([host.statusFor(1).state, host.statusFor(1).quietSince]).toEqual(['generating', undefined]);
+      await chunks.next();
+      expect([host.statusFor(1).state, host.statusFor(1).quietSince]).toEqual(['ready', undefined]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts no silence while a reply brings only pieces its engine holds (a call a server streams apart)', async () => {
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      model: {
+        async *stream() {
+          yield { type: 'text-delta' as const, text: 'Let me look.' };
+          // The call's pieces, one every 4 s for 24 s: held by the engine, each told as an empty piece.
+          for (let piece = 0; piece < 6; piece += 1) {
+            await new Promise((resolve) => setTimeout(resolve, 4_000));
+            yield { type: 'text-delta' as const, text: '' };
+          }
+          yield { type: 'text-delta' as const, text: '<tool_call>{"name": "search", "arguments": {}}</tool_call>' };
+        },
+      },
+    }));
+    const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const reading = (async () => {
+        for await (const _chunk of engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal })) void _chunk;
+      })();
+      for (let second = 0; second < 24; second += 1) {
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(host.statusFor(1).quietSince).toBeUndefined();
+      }
+      await vi.advanceTimersByTimeAsync(1_000);
+      await reading;
+      expect(host.statusFor(1).state).toBe('ready');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('counts reasoning written into the reply\'s text (`<think>`) as thinking, and its first word as the one after it', async () => {
     const pieces = ['<think>', 'The person wants', ' the cart.</think>\n\n', 'Opening it.'];
     const host = createEngineHost(() => {}, (settings) => ({

@@ -273,6 +273,10 @@ describe('local OpenAI-compatible server engine', () => {
       const reply = await replyOf(engine.model.stream(ask('Find an enamel mug')));
       expect(reply.error).toBeUndefined();
       expect(reply.text).toBe('<tool_call>\n{"name": "search_products", "arguments": {"query":"enamel mug"}}\n</tool_call>');
+      // A call's pieces are held until the reply ends: each is told as an empty piece, so that the
+      // panel does not take the time the model writes a call for a server that stalled.
+      const empty = reply.chunks.filter((chunk) => chunk.type === 'text-delta' && chunk.text === '').length;
+      expect(empty > 1).toBe(answerAs === 'tool-calls-stream');
       const shop = createInMemoryShop();
       const ran: string[] = [];
       const result = await runLocalAgent({

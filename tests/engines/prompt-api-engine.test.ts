@@ -95,6 +95,18 @@ describe("Chrome's built-in model (Prompt API) engine", () => {
     expect(usages[0]!.timeToFirstTokenMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('tells each piece of a call it holds until the call is whole as an empty piece: the reply goes on, no word of it yet', async () => {
+    const { engine } = setup({ replies: [envelopeReplies[0]!], chunkSize: 4 });
+    await engine.load(() => {});
+    const pieces: string[] = [];
+    for await (const chunk of engine.model.stream({ messages: [{ role: 'user', content: 'Find a mug' }], tools: [], signal: new AbortController().signal })) {
+      if (chunk.type === 'text-delta') pieces.push(chunk.text);
+    }
+    // A piece for each four characters the model wrote, empty while the envelope holds the call; the call, whole, at its end.
+    expect(pieces.filter((piece) => piece === '')).toHaveLength(Math.ceil(envelopeReplies[0]!.length / 4));
+    expect(pieces.filter((piece) => piece !== '')).toEqual(['<tool_call>\n{"name":"search_products","arguments":{"query":"mug"}}\n</tool_call>']);
+  });
+
   it('constrains every reply to the envelope, naming only the tools shown', async () => {
     const { engine, log } = setup({ replies: ['{"type": "message", "text": "Hi."}'] });
     await engine.load(() => {});

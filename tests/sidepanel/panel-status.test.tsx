@@ -88,6 +88,16 @@ describe('the status line', () => {
     expect(status).not.toMatch(/Waiting for the server|loading the model|Generating/);
   });
 
+  it('counts the silence of a reply that had begun and brings nothing more, rather than saying it generates', async () => {
+    const server = { engineId: 'openai', engineLabel: 'Local server (OpenAI-compatible)', model: 'qwen3:1.7b', tokensPerSecond: 21.2 };
+    panel = await mountPanel({ turns: [turn()], running: true });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating', quietSince: Date.now() - 12_400 }) });
+    const status = panel.find('status-line')?.textContent ?? '';
+    expect(status).toContain('Nothing new for 12 s');
+    expect(status).toContain('The server may have stalled; Stop gives up.');
+    expect(status).not.toMatch(/Generating|tokens\/s/);
+  });
+
   it('says a model on this computer reads the prompt before its first word', async () => {
     panel = await mountPanel({ turns: [turn()], running: true });
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', firstWordSince: Date.now() - 3_400 }) });

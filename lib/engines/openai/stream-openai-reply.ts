@@ -114,7 +114,8 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       if (chunk.timings) last = { ...last, timings: chunk.timings };
       const delta = chunk.choices?.[0]?.delta;
       if (isThought(delta)) counts.thoughts += 1;
-      callPieces += toolCalls.add(delta?.tool_calls ?? chunk.choices?.[0]?.message?.tool_calls);
+      const newCallPieces = toolCalls.add(delta?.tool_calls ?? chunk.choices?.[0]?.message?.tool_calls);
+      callPieces += newCallPieces;
       const text = contentText(delta?.content ?? chunk.choices?.[0]?.message?.content ?? chunk.choices?.[0]?.text);
       // The reply ended as its last word said: text after a finish reason means it went on.
       finishReason = chunk.choices?.[0]?.finish_reason ?? (text ? undefined : finishReason);
@@ -132,7 +133,12 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
         saidThinking = true;
         yield { type: 'thinking' };
       }
-      if (!piece.text) continue;
+      if (!piece.text) {
+        // More of the reply came that is held until its end (a call's pieces, thoughts): no text,
+        // but no silence either, which the panel would count as a server that stalled.
+        if (newCallPieces > 0 || text || isThought(delta)) yield { type: 'text-delta', text: '' };
+        continue;
+      }
       firstTokenAt ??= performance.now();
       counts.deltas += 1;
       yield { type: 'text-delta', text: piece.text };

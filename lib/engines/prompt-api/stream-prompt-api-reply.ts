@@ -39,7 +39,8 @@ export async function* streamPromptApiReply(
       firstTokenAt ??= performance.now();
       const text = reader.push(delta);
       if (text) shown.push(text);
-      if (text) yield { type: 'text-delta', text };
+      // A piece the envelope holds back (a call's, until it is whole) is told as an empty one: the reply goes on.
+      yield { type: 'text-delta', text };
     }
     const rest = reader.finish();
     if (rest) shown.push(rest);
