@@ -296,6 +296,43 @@ describe.skipIf(!ready)('a model server that goes away in the middle of a reply'
   });
 });
 
+describe.skipIf(!ready)('a model server that stops sending in the middle of a reply', () => {
+  let extension: LaunchedExtension;
+  let fixtures: FixtureServer;
+  let server: Awaited<ReturnType<typeof startFakeOllama>>;
+  beforeAll(async () => {
+    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    server = await startFakeOllama({ replies: ['The blue mug is in stock, and it ships today.'], stall: { afterDeltas: 3 } });
+    extension = await launchExtension({ webgpu: false });
+  });
+  afterAll(async () => {
+    await extension?.close();
+    await fixtures?.close();
+    await server?.close();
+  });
+
+  it('counts the silence after the words that came rather than saying it generates, and Stop ends it', async () => {
+    await extension.serviceWorker.evaluate(async (address) => {
+      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
+      await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: address, model: 'qwen3:1.7b' } });
+    }, server.address);
+    const page = await extension.context.newPage();
+    await page.goto(fixtures.url('/native.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await ask(panel, 'Is the blue mug in stock?');
+    const status = panel.getByTestId('status-line');
+    await expect.poll(() => panel.getByTestId('turn').last().textContent(), { timeout: 15_000 }).toContain('The blue');
+    // Ten seconds after its last piece, the line says how long nothing has come, and what Stop does.
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/Nothing new for 1\d s/);
+    expect(await status.textContent()).toContain('The server may have stalled; Stop gives up.');
+    expect(await status.textContent()).not.toContain('Generating');
+    await panel.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => status.textContent()).toContain('Ready');
+    expect(await panel.getByTestId('turn').last().textContent()).toContain('The blue');
+    await Promise.all([panel.close(), page.close()]);
+  }, 40_000);
+});
+
 describe.skipIf(!ready)('a model server that takes the request and says nothing', () => {
   let extension: LaunchedExtension;
   let fixtures: FixtureServer;
