@@ -10,8 +10,8 @@ import { webLlmRuntime } from '../lib/engines/webllm/webllm-runtime';
 
 export default defineBackground(() => {
   void keepStoragePrivate(browser.storage);
-  // Heard only while something follows a tab: otherwise every page opened would start the worker.
-  const tabEvents = createTabEvents();
+  // Heard only while needed: otherwise every page opened, and every tab closed, would start the worker.
+  const tabEvents = { navigations: createTabEvents(), tabRemovals: createTabEvents() };
   setupToolRegistry(tabEvents);
   // The agent and the trace viewer's replays take turns at a tab's tools.
   const tabDrivers = createTabDrivers();

@@ -104,10 +104,17 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       for (const tabId of panels.keys()) resendSnapshot(tabId);
     },
     /**
-     * Whether the sessions follow a tab: a panel connected to one, or a tab has a chat (kept by an
-     * earlier worker, or told that an update ended it). A chat must hear its tab navigate and close.
+     * Whether the sessions need to hear tabs navigate: a panel is connected (it shows its tab's
+     * page), or a run goes on (a new page ends it). A chat at rest does not.
      */
-    async followsTabs(): Promise<boolean> {
+    needsNavigations(): boolean {
+      return panels.size > 0 || [...sessions.values()].some((session) => session.running);
+    },
+    /**
+     * Whether the sessions keep something of a tab that must go, or move, with it: a panel
+     * connected to one, or a chat (kept by an earlier worker, or told that an update ended it).
+     */
+    async keepTabs(): Promise<boolean> {
       await ready;
       if (panels.size > 0 || endedChats.any()) return true;
       if ([...sessions.values()].some((session) => session.hasChat)) return true;

@@ -14,17 +14,19 @@ import { previewWebLlm } from '../engines/webllm/preview-webllm';
 import { scorerFor } from './scorer-for';
 import type { TabDrivers } from '../service-worker/tab-drivers';
 import { createTabsWithChatsNote, forgetTabsWithChats, takeTabsWithChats } from './chats-across-update';
-import { storedDraftsOfTabs } from './stored-drafts';
+import { draftPrefix, storedDraftsOfTabs } from './stored-drafts';
 import { hearModelsChanged } from './models-changed-message';
-import type { TabEvents } from '../service-worker/tab-events';
-import { draftPrefix } from './stored-drafts';
+import type { BackgroundTabEvents, TabEvents } from '../service-worker/tab-events';
 
 /**
  * Wires the agent sessions to the extension: panel ports, the tool registry, tab life.
  * `tabDrivers`: shared with the trace viewer's replays, so a run never starts in a tab a replay drives.
- * Tab events are heard while a panel is open, or a tab has a chat or a draft (see `TabEvents`).
+ * Navigations are heard while a panel is open or a run goes on; tab removals, while a tab also has a
+ * chat or a draft (see `BackgroundTabEvents`).
  */
-export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrivers, tabEvents: TabEvents): void {
+export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrivers, tabEvents: BackgroundTabEvents): void {
+  const { navigations, tabRemovals } = tabEvents;
+  const both: TabEvents[] = [navigations, tabRemovals];
   const sessions = createAgentSessions({
     loadSettings,
     updateSettings,
@@ -52,8 +54,8 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   // Only the extension's own pages may drive the agent; never a content script or a page.
   // The sessions check every message themselves and answer a malformed one: no second check here.
   acceptNamedChannels<SessionMessage, unknown>(agentPortName, z.unknown(), (channel) => {
-    tabEvents.follow();
-    channel.onDisconnect(() => tabEvents.recheck());
+    for (const events of both) events.needed();
+    channel.onDisconnect(() => both.forEach((events) => events.recheck()));
     sessions.connect({
       postMessage: (message) => channel.post(message),
       onMessage: (listener) => channel.onMessage(listener),
@@ -63,55 +65,57 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
   watchSettings((settings) => sessions.settingsChanged(settings));
   hearModelsChanged(() => sessions.modelsChanged());
-  hearNavigations(sessions, tabEvents);
+  hearNavigations(sessions, navigations);
+  navigations.neededWhile(() => sessions.needsNavigations());
+  navigations.neededWhile(panelPageOpen);
   // The panel keeps each tab's unsent request (see the panel's `keepDraftsStored`): it goes with its tab.
   const drafts = storedDraftsOfTabs(browser.storage.session);
   const openTabIds = async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
   void drafts.keepOnlyOpenTabs(openTabIds).catch(() => {});
-  tabEvents.listen(browser.tabs.onRemoved, (tabId) => {
+  tabRemovals.listen(browser.tabs.onRemoved, (tabId) => {
     sessions.tabClosed(tabId);
     void drafts.tabClosed(tabId).catch(() => {});
   });
-  tabEvents.listen(browser.tabs.onReplaced, (addedTabId, removedTabId) => {
+  tabRemovals.listen(browser.tabs.onReplaced, (addedTabId, removedTabId) => {
     void sessions.tabReplaced(removedTabId, addedTabId);
     void drafts.tabReplaced(removedTabId, addedTabId).catch(() => {});
   });
-  tabEvents.followWhile(() => sessions.followsTabs());
-  tabEvents.followWhile(panelPageOpen);
-  tabEvents.followWhile(async () => (await browser.storage.session.getKeys()).some((key) => key.startsWith(draftPrefix)));
+  tabRemovals.neededWhile(() => sessions.keepTabs());
+  tabRemovals.neededWhile(panelPageOpen);
+  tabRemovals.neededWhile(() => anyDraft(browser.storage.session));
   // Chrome cleared every chat with session storage: the tabs still open that had one say so.
   browser.runtime.onInstalled.addListener(({ reason, previousVersion }) => {
     if (reason !== 'update') return;
     const cause = previousVersion === browser.runtime.getManifest().version ? 'reload' : 'update';
-    // The tabs told so are followed: their panels say it until the tab closes.
-    tabEvents.follow();
+    // The tabs told so keep a note: their panels say it until the tab closes.
+    tabRemovals.needed();
     void (async () => {
       const [hadChats, open] = await Promise.all([takeTabsWithChats(), browser.tabs.query({})]);
       const openIds = new Set(open.map((tab) => tab.id));
       await sessions.chatsEnded(hadChats.filter((tabId) => openIds.has(tabId)), cause);
     })()
       .catch(() => {})
-      .finally(() => tabEvents.recheck());
+      .finally(() => tabRemovals.recheck());
   });
   // Tab numbers of the last browser session name nothing now.
   browser.runtime.onStartup.addListener(() => void forgetTabsWithChats().catch(() => {}));
 }
 
 /** Tells the sessions of their tabs' top-frame navigations. */
-function hearNavigations(sessions: Pick<ReturnType<typeof createAgentSessions>, 'navigated' | 'pageLoaded'>, tabEvents: TabEvents): void {
+function hearNavigations(sessions: Pick<ReturnType<typeof createAgentSessions>, 'navigated' | 'pageLoaded'>, navigations: TabEvents): void {
   // A new document in the tab ends its run: the tools the model was using are gone. Same-document
   // navigations (a hash or history change in a single-page app) keep the page and its tools.
-  tabEvents.listen(browser.webNavigation.onCommitted, ({ tabId, frameId, documentId }) => {
+  navigations.listen(browser.webNavigation.onCommitted, ({ tabId, frameId, documentId }) => {
     if (frameId === 0) sessions.navigated(tabId, documentId);
   });
-  tabEvents.listen(browser.webNavigation.onCompleted, ({ tabId, frameId }) => {
+  navigations.listen(browser.webNavigation.onCompleted, ({ tabId, frameId }) => {
     if (frameId === 0) sessions.pageLoaded(tabId);
   });
   // A page that fails to load (offline, a mistyped host) gets Chrome's error page and no onCompleted:
   // its panels must still stop describing the page before. That error page is a new document, and
   // Chrome tells no onCommitted of it, so it ends a run here. A navigation cancelled before it
   // committed (a download, a 204 answer) names no document: the page and its run stay.
-  tabEvents.listen(browser.webNavigation.onErrorOccurred, ({ tabId, frameId, documentId }) => {
+  navigations.listen(browser.webNavigation.onErrorOccurred, ({ tabId, frameId, documentId }) => {
     if (frameId !== 0) return;
     if (documentId && !/^0+$/.test(documentId)) sessions.navigated(tabId, documentId);
     sessions.pageLoaded(tabId);
@@ -126,6 +130,15 @@ async function panelPageOpen(): Promise<boolean> {
   const panelPage = browser.runtime.getURL('/sidepanel.html');
   const contexts = await browser.runtime.getContexts({ contextTypes: ['SIDE_PANEL', 'TAB'] });
   return contexts.some((context) => context.contextType === 'SIDE_PANEL' || context.documentUrl?.split(/[?#]/)[0] === panelPage);
+}
+
+/**
+ * Whether a tab keeps a request typed and not sent. A Chrome older than 130 keeps none (it cannot
+ * list storage's keys, see `storedDraftsBudget`).
+ */
+async function anyDraft(area: { getKeys?: () => Promise<string[]> }): Promise<boolean> {
+  if (typeof area.getKeys !== 'function') return false;
+  return (await area.getKeys()).some((key) => key.startsWith(draftPrefix));
 }
 
 /**

@@ -9,7 +9,7 @@ import { wireToolRegistry } from './wire-tool-registry';
 import { lookAgainInTab as lookAgain } from './look-again-in-tab';
 import { requestTabTools } from './request-tab-tools';
 import type { TabTools } from './types';
-import type { TabEvents } from '../service-worker/tab-events';
+import type { BackgroundTabEvents } from '../service-worker/tab-events';
 
 export { pageScriptAnswers } from './page-script-answers';
 export { readLoadedPageResult } from './read-loaded-page-result';
@@ -30,7 +30,7 @@ function theRegistry(): TabToolRegistry {
 }
 
 /** Wires the tab tool registry into the background. Call once, synchronously, from `main`. */
-export function setupToolRegistry(tabEvents: TabEvents): void {
+export function setupToolRegistry(tabEvents: BackgroundTabEvents): void {
   wireToolRegistry(theRegistry(), tabEvents);
 }
 

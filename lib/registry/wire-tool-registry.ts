@@ -9,24 +9,26 @@ import type { TabToolRegistry } from './tab-tool-registry';
 import { serveInspector } from './serve-inspector';
 import { resetTitles, showAgentOffSites, showToolCount } from './show-tool-count';
 import { loadSettings, watchSettings } from '../settings';
-import type { TabEvents } from '../service-worker/tab-events';
+import type { BackgroundTabEvents, TabEvents } from '../service-worker/tab-events';
 
 /**
  * Wires the registry into the background: frames report and leave, tabs close, inspectors
  * connect, the badge follows. Listeners are added at once (a waking worker must hear the event
  * that woke it); then the saved tabs are read back and their frames asked to report again.
- * Tab events are heard while a tab has tools (see `TabEvents`): a page that reports some wakes
- * the worker itself.
+ * Tab events are heard while the registry keeps a tab (see `TabEvents`): a page that reports tools
+ * starts the worker itself. A tab whose page took back its tools is kept (the panel shows its
+ * address) until it closes or loads another page.
  */
-export function wireToolRegistry(registry: TabToolRegistry, tabEvents: TabEvents): void {
+export function wireToolRegistry(registry: TabToolRegistry, { navigations, tabRemovals }: BackgroundTabEvents): void {
+  const both: TabEvents[] = [navigations, tabRemovals];
   handleBackgroundMessages({
     'tools-report': async (report, sender) => {
       const frame = reportSender(sender);
       if (!frame) return null;
-      tabEvents.follow();
+      for (const events of both) events.needed();
       await registry.report(frame, report);
       // A check that read the registry before this report was kept is out of date.
-      tabEvents.follow();
+      for (const events of both) events.needed();
       return null;
     },
     'frame-gone': async (_data, sender) => {
@@ -34,22 +36,22 @@ export function wireToolRegistry(registry: TabToolRegistry, tabEvents: TabEvents
       return null;
     },
   });
-  tabEvents.listen(
+  navigations.listen(
     browser.webNavigation.onCommitted,
     ({ tabId, frameId, timeStamp, documentId }) => void registry.documentCommitted(tabId, frameId, timeStamp, documentId),
   );
   // A page that fails to load gets Chrome's error page, a new document Chrome tells no onCommitted
   // of: the tools of the page before go with it. A navigation cancelled before it committed (a
   // download, a 204 answer) names no document, and the page stays.
-  tabEvents.listen(browser.webNavigation.onErrorOccurred, ({ tabId, frameId, timeStamp, documentId }) => {
+  navigations.listen(browser.webNavigation.onErrorOccurred, ({ tabId, frameId, timeStamp, documentId }) => {
     if (documentId && !/^0+$/.test(documentId)) void registry.documentCommitted(tabId, frameId, timeStamp, documentId);
   });
-  tabEvents.listen(browser.tabs.onRemoved, (tabId) => void registry.removeTab(tabId));
-  tabEvents.listen(browser.tabs.onReplaced, (_addedTabId, removedTabId) => void registry.removeTab(removedTabId));
-  tabEvents.followWhile(async () => (await registry.tabIds()).length > 0);
+  tabRemovals.listen(browser.tabs.onRemoved, (tabId) => void registry.removeTab(tabId));
+  tabRemovals.listen(browser.tabs.onReplaced, (_addedTabId, removedTabId) => void registry.removeTab(removedTabId));
+  for (const events of both) events.neededWhile(async () => (await registry.tabIds()).length > 0);
   registry.onChange(showToolCount);
-  // The last tab with tools may have left.
-  registry.onChange(() => tabEvents.recheck());
+  // The last tab kept may have left.
+  registry.onChange(() => both.forEach((events) => events.recheck()));
   void resetTitles().catch(() => undefined);
   void loadSettings().then((settings) => showAgentOffSites(settings.disabledSites), () => undefined);
   watchSettings((settings) => showAgentOffSites(settings.disabledSites));

@@ -5,26 +5,36 @@ export interface BrowserEvent<Listener> {
 }
 
 /**
- * The tab and navigation events the background hears, taken off while nothing follows a tab.
+ * Tab or navigation events the background hears only while something needs them.
  *
  * Chrome starts a stopped service worker for every event a listener is added to, so with
  * `webNavigation.onCommitted` heard it would start at every page opened in any tab, and read the
  * whole background (WebLLM with it) for a page that offers no tools and no panel looks at. Chrome
- * follows `removeListener` too: with every listener of an event taken off, that event starts the
+ * honours `removeListener` too: with every listener of an event taken off, that event starts the
  * worker no more, and it does again once one is added back.
  */
 export interface TabEvents {
   /**
    * Adds `listener` to `event` at once (the event that started the worker reaches only listeners
-   * added as its script ran), and takes it off with the others while nothing follows a tab.
+   * added as its script ran), and takes it off with the others while no reason holds.
    */
   listen<Args extends unknown[]>(event: BrowserEvent<(...args: Args) => void>, listener: (...args: Args) => void): void;
-  /** Names one reason to hear the events: while `follows` says true (or cannot tell), they stay. */
-  followWhile(follows: () => boolean | Promise<boolean>): void;
-  /** Something began following a tab (a page reported tools, a panel connected): the events are heard again, at once. */
-  follow(): void;
-  /** Something may have stopped following: a moment later, the events are taken off if nothing follows a tab. */
+  /** Names one reason to hear the events: while `needed` says true (or cannot tell), they stay. */
+  neededWhile(needed: () => boolean | Promise<boolean>): void;
+  /** A reason began to hold (a page reported tools, a panel connected): the events are heard again, at once. */
+  needed(): void;
+  /** A reason may have ended: a moment later, the events are taken off if none holds. */
   recheck(): void;
+}
+
+/**
+ * The background's two sets: navigations (a page committed, loaded or failed in a tab), heard
+ * while a page has tools, a panel is open or a run goes on; and tab removals (a tab closed, or
+ * replaced by another under a new id), heard while a tab keeps anything: tools, a chat, a draft.
+ */
+export interface BackgroundTabEvents {
+  navigations: TabEvents;
+  tabRemovals: TabEvents;
 }
 
 export interface TabEventsOptions {
@@ -32,40 +42,66 @@ export interface TabEventsOptions {
   recheckDelayMs?: number;
 }
 
-/** How long the reasons to hear tab events wait to be asked: what a change sets going has settled by then. */
+/** How long the reasons wait to be asked: by then what a change set going (a registry save, a panel's goodbye) is done. */
 export const tabEventsRecheckDelayMs = 2_000;
 
 export function createTabEvents({ recheckDelayMs = tabEventsRecheckDelayMs }: TabEventsOptions = {}): TabEvents {
   const heard: { event: BrowserEvent<never>; listener: never }[] = [];
   const reasons: (() => boolean | Promise<boolean>)[] = [];
   let listening = true;
-  // Bumped by each `follow`: an answer asked for before it is out of date.
+  // Bumped by each `needed`: a check begun before it may have missed the reason that began, so
+  // its "none holds" is not acted on.
   let generation = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let checking = false;
+  // A recheck asked for while a check was out: one more follows it.
+  let askedAgain = false;
 
   const anyReason = async (): Promise<boolean> => {
-    const answers = await Promise.all(reasons.map((follows) => Promise.resolve().then(follows).catch(() => true)));
+    const answers = await Promise.all(reasons.map((holds) => Promise.resolve().then(holds).catch(() => true)));
     return answers.some(Boolean);
+  };
+
+  // Each call on its own: an event the browser no longer offers must not keep the others as they were.
+  const each = (change: 'addListener' | 'removeListener') => {
+    for (const { event, listener } of heard) {
+      try {
+        event[change](listener);
+      } catch {
+        // Nothing to add or take off there.
+      }
+    }
   };
 
   const checkNow = async (): Promise<void> => {
     timer = undefined;
+    checking = true;
     const asked = generation;
-    const follows = await anyReason();
-    if (follows || asked !== generation || !listening) return;
+    const holds = await anyReason();
+    checking = false;
+    if (asked !== generation || askedAgain) {
+      askedAgain = false;
+      recheck();
+      return;
+    }
+    if (holds || !listening) return;
     listening = false;
-    for (const { event, listener } of heard) event.removeListener(listener);
+    each('removeListener');
   };
 
-  const recheck = (): void => {
+  function recheck(): void {
+    if (!listening) return;
+    if (checking) {
+      askedAgain = true;
+      return;
+    }
     // One check at a time is asked for: it answers for every change before it runs.
-    if (!listening || timer !== undefined) return;
-    timer = setTimeout(() => void checkNow(), recheckDelayMs);
-  };
+    if (timer === undefined) timer = setTimeout(() => void checkNow(), recheckDelayMs);
+  }
 
   return {
     listen(event, listener) {
-      // Each event may change what is followed (a tab closing takes its tools and chat with it).
+      // Each event may end a reason (a tab closing takes its tools and chat with it).
       const hear = (...args: Parameters<typeof listener>) => {
         try {
           listener(...args);
@@ -77,15 +113,14 @@ export function createTabEvents({ recheckDelayMs = tabEventsRecheckDelayMs }: Ta
       if (listening) event.addListener(hear);
       recheck();
     },
-    followWhile(follows) {
-      reasons.push(follows);
+    neededWhile(needed) {
+      reasons.push(needed);
     },
-    follow() {
-      // A check already waiting still asks: what began following answers it then.
+    needed() {
       generation += 1;
       if (listening) return;
       listening = true;
-      for (const { event, listener } of heard) event.addListener(listener);
+      each('addListener');
     },
     recheck,
   };

@@ -1219,18 +1219,22 @@ describe('agent sessions', () => {
     expect(await tabsStored()).toEqual([6]);
   });
 
-  it('follows a tab while a panel shows it or it has a chat, one a later worker reads back too, and none once it closed', async () => {
+  it('needs to hear tabs navigate while a panel is connected or a run goes on, and keeps a chat’s tab, one a later worker reads back too, until it closes', async () => {
     await script(['Hello.']);
     const first = harness();
-    await expect(first.sessions.followsTabs()).resolves.toBe(false);
+    expect(first.sessions.needsNavigations()).toBe(false);
+    await expect(first.sessions.keepTabs()).resolves.toBe(false);
     first.openPanelAndAsk(5, 'hi');
-    await expect(first.sessions.followsTabs()).resolves.toBe(true);
+    await first.untilPanelShown();
+    expect(first.sessions.needsNavigations()).toBe(true);
+    await expect(first.sessions.keepTabs()).resolves.toBe(true);
     await vi.waitFor(async () => expect(await storedOutcomes()).toEqual(['5:answer']), { timeout: 5_000 });
-    // A new worker, no panel connected to it yet: the chat it reads back must hear its tab.
+    // A new worker, no panel connected to it yet: the chat it reads back is at rest, and goes with its tab.
     const second = harness();
-    await expect(second.sessions.followsTabs()).resolves.toBe(true);
+    await expect(second.sessions.keepTabs()).resolves.toBe(true);
+    expect(second.sessions.needsNavigations()).toBe(false);
     second.sessions.tabClosed(5);
-    await expect(second.sessions.followsTabs()).resolves.toBe(false);
+    await expect(second.sessions.keepTabs()).resolves.toBe(false);
   });
 
   it('writes only the turn whose reply streams: another tab\'s chat, and the tab\'s own entry, are not written again while it streams, and a new worker finds both', { timeout: 30_000 }, async () => {

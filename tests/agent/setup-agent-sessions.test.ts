@@ -7,7 +7,7 @@ import type { AgentSessionsBackground } from '@/lib/agent/agent-sessions-backgro
 import { createTabSnapshots, type TabSnapshotsHost } from '@/lib/agent/tab-snapshots';
 import type { TabSession } from '@/lib/agent/tab-session';
 import { defaultSettings } from '@/lib/settings/settings-schema';
-import { watchedTabEvents } from '../support/watched-tab-events';
+import { watchedBackgroundTabEvents } from '../support/watched-tab-events';
 
 // Only the browser events' wiring is checked here: the sessions are a stand-in, and the panels' port is not opened.
 const sessions = vi.hoisted(() => ({
@@ -16,7 +16,8 @@ const sessions = vi.hoisted(() => ({
   toolsChanged: vi.fn(),
   settingsChanged: vi.fn(),
   modelsChanged: vi.fn(),
-  followsTabs: vi.fn(async () => false),
+  needsNavigations: vi.fn(() => false),
+  keepTabs: vi.fn(async () => false),
 }));
 // What the background gives the sessions, as wired to the browser.
 const wired = vi.hoisted(() => ({ background: undefined as unknown }));
@@ -30,7 +31,7 @@ vi.mock('@/lib/messaging/port-channel', () => ({ acceptNamedChannels: vi.fn() })
 import { acceptNamedChannels, type Channel } from '@/lib/messaging/port-channel';
 Object.assign(fakeBrowser.tabs, { onReplaced: { addListener: () => {} } });
 
-const tabEvents = watchedTabEvents();
+const tabEvents = watchedBackgroundTabEvents();
 let acceptPanel: (channel: Channel<unknown, unknown>) => void;
 // Once: the fake browser's navigation events keep their listeners through a reset.
 beforeAll(() => {
@@ -68,44 +69,61 @@ describe('the agent sessions as the background wires them to tab life', () => {
 describe('the tab events the agent sessions need heard', () => {
   const open = (contexts: { contextType: string; documentUrl?: string }[]) => vi.spyOn(fakeBrowser.runtime, 'getContexts').mockResolvedValue(contexts as never);
   const drafts = (keys: string[]) => vi.spyOn(fakeBrowser.storage.session, 'getKeys').mockResolvedValue(keys as never);
+  /** Whether navigations, then tab removals, are needed now. */
+  const needed = async () => [await tabEvents.navigations.needed(), await tabEvents.tabRemovals.needed()];
 
-  it('wants none while no panel is open and no tab has a chat or a draft: the trace viewer or the options page need none', async () => {
+  it('needs none while no panel is open and no tab has a chat or a draft: the trace viewer or the options page need none', async () => {
     open([{ contextType: 'TAB', documentUrl: fakeBrowser.runtime.getURL('/traces.html') }, { contextType: 'TAB', documentUrl: fakeBrowser.runtime.getURL('/options.html') }]);
     drafts(['webmcp-tab-tools:4', 'agentTurn:4:first']);
-    await expect(tabEvents.follows()).resolves.toBe(false);
+    await expect(needed()).resolves.toEqual([false, false]);
   });
 
-  it('wants them while the side panel is open, resting or not, or its page is shown in a tab', async () => {
+  it('needs both while the side panel is open (connected or resting: no port tells it then), or its page is shown in a tab', async () => {
     drafts([]);
     open([{ contextType: 'SIDE_PANEL', documentUrl: fakeBrowser.runtime.getURL('/sidepanel.html') }]);
-    await expect(tabEvents.follows()).resolves.toBe(true);
+    await expect(needed()).resolves.toEqual([true, true]);
     open([{ contextType: 'TAB', documentUrl: `${fakeBrowser.runtime.getURL('/sidepanel.html')}?tab=4` }]);
-    await expect(tabEvents.follows()).resolves.toBe(true);
+    await expect(needed()).resolves.toEqual([true, true]);
   });
 
-  it('wants them while a tab keeps a draft, which goes when the tab closes', async () => {
+  it('needs tab removals only while a tab keeps a draft: it goes with its tab', async () => {
     open([]);
     drafts(['panelDraft:4']);
-    await expect(tabEvents.follows()).resolves.toBe(true);
+    await expect(needed()).resolves.toEqual([false, true]);
   });
 
-  it('hears them at once as a panel connects, and asks again once it leaves', () => {
-    tabEvents.calls.length = 0;
+  it('keeps no draft to follow in a Chrome that cannot list storage’s keys (older than 130), where none is stored', async () => {
+    open([]);
+    const { getKeys } = fakeBrowser.storage.session;
+    Object.assign(fakeBrowser.storage.session, { getKeys: undefined });
+    try {
+      await expect(needed()).resolves.toEqual([false, false]);
+    } finally {
+      Object.assign(fakeBrowser.storage.session, { getKeys });
+    }
+  });
+
+  it('hears both at once as a panel connects, and asks again once it leaves', () => {
+    for (const watched of [tabEvents.navigations, tabEvents.tabRemovals]) watched.calls.length = 0;
     let leave = () => {};
     const connect = vi.fn();
     Object.assign(sessions, { connect });
     acceptPanel({ post: () => true, onMessage: () => {}, onDisconnect: (listener: () => void) => void (leave = listener), disconnect: () => {} } as never);
-    expect(tabEvents.calls).toEqual(['follow']);
+    expect([tabEvents.navigations.calls, tabEvents.tabRemovals.calls]).toEqual([['needed'], ['needed']]);
     expect(connect).toHaveBeenCalledTimes(1);
     leave();
-    expect(tabEvents.calls).toEqual(['follow', 'recheck']);
+    expect([tabEvents.navigations.calls, tabEvents.tabRemovals.calls]).toEqual([['needed', 'recheck'], ['needed', 'recheck']]);
   });
 
-  it('wants them while the sessions follow a tab (a chat, a connected panel)', async () => {
+  it('needs navigations while the sessions do (a panel connected, a run going), and tab removals while they keep a tab', async () => {
     open([]);
     drafts([]);
-    sessions.followsTabs.mockResolvedValueOnce(true);
-    await expect(tabEvents.follows()).resolves.toBe(true);
+    sessions.needsNavigations.mockReturnValueOnce(true);
+    sessions.keepTabs.mockResolvedValueOnce(true);
+    await expect(needed()).resolves.toEqual([true, true]);
+    // A chat at rest: its tab's closing matters, not the pages opened anywhere.
+    sessions.keepTabs.mockResolvedValueOnce(true);
+    await expect(needed()).resolves.toEqual([false, true]);
   });
 });
 

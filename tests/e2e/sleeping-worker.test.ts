@@ -9,6 +9,7 @@ import {
   serveFixtures,
   serviceWorkerRunning as workerRunning,
   stopServiceWorker,
+  tabIdOf,
   type FixtureServer,
   type LaunchedExtension,
 } from './support';
@@ -39,6 +40,21 @@ describe.skipIf(!chromiumAvailable)('the service worker, for pages that offer no
     await stopServiceWorker(extension.context);
     await expect.poll(() => workerRunning(extension.context)).toBe(false);
   }
+
+  it('hears pages load while the side panel's page is open, and lets them go once it closes', async () => {
+    const reading = await extension.context.newPage();
+    await reading.goto(server.url('empty.html?panel'));
+    const tabId = await tabIdOf(reading);
+    await stopOnceResting();
+    // The panel's page, in a tab as the tests show it: a new page in its tab must reach it.
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await panel.getByTestId('chat-input').waitFor();
+    const worker = await currentServiceWorker(extension.context);
+    await reading.waitForTimeout(wakeWaitMs + 1_000);
+    expect(await hearsNavigations(worker)).toBe(true);
+    await panel.close();
+    await expect.poll(() => hearsNavigations(worker), { timeout: 10_000 }).toBe(false);
+  }, 60_000);
 
   it('stays asleep while pages without tools open, navigate and close, and wakes for a page with tools and for what then happens in its tab', async () => {
     const reading = await extension.context.newPage();
@@ -71,7 +87,7 @@ describe.skipIf(!chromiumAvailable)('the service worker, for pages that offer no
       .poll(() => woken.evaluate(async () => Object.keys(await (globalThis as unknown as StorageGlobal).chrome.storage.session.get(null))))
       .not.toEqual(expect.arrayContaining([expect.stringMatching(/^webmcp-tab-tools:/)]));
 
-    // Nothing follows a tab any more: the next page lets it sleep.
+    // Nothing needs the tab any more: the next page lets it sleep.
     await stopOnceResting();
     await reading.goto(server.url('empty.html?last'));
     await reading.waitForTimeout(wakeWaitMs);

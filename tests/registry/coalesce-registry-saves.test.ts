@@ -100,7 +100,7 @@ describe('a worker stopped while a page’s tools kept changing', () => {
     vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 7 }] as never);
     const asked = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue({ ok: true, value: null } as never);
     const second = new TabToolRegistry(coalesceRegistrySaves(storage));
-    wireToolRegistry(second, createTabEvents());
+    wireToolRegistry(second, { navigations: createTabEvents(), tabRemovals: createTabEvents() });
     await vi.waitFor(() => expect(asked).toHaveBeenCalledWith(7, expect.objectContaining({ type: 'tools-request' }), {}));
     expect((await second.get(7))?.tools.map((entry) => entry.name)).toEqual(['tool_0']);
     // The page answers with what it offers now.

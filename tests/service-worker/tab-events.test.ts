@@ -36,15 +36,15 @@ describe('createTabEvents', () => {
     expect(heard).toEqual([4]);
   });
 
-  it('takes every listener off once nothing follows a tab, so no page or tab closing starts the worker', async () => {
+  it('takes every listener off once no reason holds, so no page or tab closing starts the worker', async () => {
     const committed = new FakeEvent<[number]>();
     const removed = new FakeEvent<[number]>();
     const events = createTabEvents();
     events.listen(committed, () => {});
     events.listen(removed, () => {});
     events.listen(removed, () => {});
-    events.followWhile(() => false);
-    events.followWhile(async () => false);
+    events.neededWhile(() => false);
+    events.neededWhile(async () => false);
     await vi.advanceTimersByTimeAsync(delay - 1);
     expect(committed.wakesWorker).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
@@ -52,30 +52,30 @@ describe('createTabEvents', () => {
     expect(removed.wakesWorker).toBe(false);
   });
 
-  it('keeps them while one reason says a tab is followed, or cannot tell', async () => {
+  it('keeps them while one reason holds, or cannot tell', async () => {
     for (const reason of [() => true, async () => true, () => { throw new Error('storage is gone'); }, () => Promise.reject(new Error('no answer'))]) {
       const committed = new FakeEvent<[number]>();
       const events = createTabEvents();
       events.listen(committed, () => {});
-      events.followWhile(() => false);
-      events.followWhile(reason);
+      events.neededWhile(() => false);
+      events.neededWhile(reason);
       await vi.advanceTimersByTimeAsync(delay * 3);
       expect(committed.wakesWorker).toBe(true);
     }
   });
 
-  it('hears them again, and every event after, as soon as something follows a tab', async () => {
+  it('hears them again, and every event after, as soon as a reason begins', async () => {
     const committed = new FakeEvent<[number]>();
     const heard: number[] = [];
     const events = createTabEvents();
     let followed = false;
     events.listen(committed, (tabId) => heard.push(tabId));
-    events.followWhile(() => followed);
+    events.neededWhile(() => followed);
     await vi.advanceTimersByTimeAsync(delay);
     expect(committed.wakesWorker).toBe(false);
 
     followed = true;
-    events.follow();
+    events.needed();
     expect(committed.wakesWorker).toBe(true);
     committed.fire(9);
     expect(heard).toEqual([9]);
@@ -86,30 +86,83 @@ describe('createTabEvents', () => {
   it('lets an answer asked before something began following take nothing off', async () => {
     const committed = new FakeEvent<[number]>();
     const events = createTabEvents();
-    let answer: (follows: boolean) => void = () => {};
+    let answer: (holds: boolean) => void = () => {};
     events.listen(committed, () => {});
     // The registry is still reading its tabs back when a page reports tools.
-    events.followWhile(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    events.neededWhile(() => new Promise<boolean>((resolve) => (answer = resolve)));
     await vi.advanceTimersByTimeAsync(delay);
-    events.follow();
+    events.needed();
     answer(false);
     await vi.advanceTimersByTimeAsync(0);
     expect(committed.wakesWorker).toBe(true);
   });
 
-  it('still asks after something began following, and lets go once that stopped', async () => {
+  it('still asks after a reason began, and lets go once it ended', async () => {
     const committed = new FakeEvent<[number]>();
     const events = createTabEvents();
-    const tabsWithTools = new Set([3]);
+    let holds = true;
     events.listen(committed, () => {});
-    events.followWhile(() => tabsWithTools.size > 0);
-    // A page reports that it offers no tools any more: the registry lets its tab go.
-    events.follow();
-    tabsWithTools.delete(3);
+    events.neededWhile(() => holds);
+    // A reason begins, a check is asked for, and the reason ends before it runs.
+    events.needed();
     events.recheck();
-    events.follow();
+    holds = false;
+    events.needed();
     await vi.advanceTimersByTimeAsync(delay);
     expect(committed.wakesWorker).toBe(false);
+  });
+
+  it('asks again after a check that a beginning reason made out of date', async () => {
+    const committed = new FakeEvent<[number]>();
+    const events = createTabEvents();
+    let answer: (holds: boolean) => void = () => {};
+    const asked = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    events.listen(committed, () => {});
+    events.neededWhile(asked);
+    await vi.advanceTimersByTimeAsync(delay);
+    // A page reports tools while the check is out, and takes them back at once: no other change comes.
+    events.needed();
+    answer(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(committed.wakesWorker).toBe(true);
+    await vi.advanceTimersByTimeAsync(delay);
+    expect(asked).toHaveBeenCalledTimes(2);
+    answer(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(committed.wakesWorker).toBe(false);
+  });
+
+  it('asks one check at a time behind a slow reason, and once more for what came meanwhile', async () => {
+    const committed = new FakeEvent<[number]>();
+    const events = createTabEvents();
+    let answer: (holds: boolean) => void = () => {};
+    const asked = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    events.listen(committed, () => {});
+    events.neededWhile(asked);
+    await vi.advanceTimersByTimeAsync(delay);
+    for (let tabId = 0; tabId < 20; tabId += 1) {
+      committed.fire(tabId);
+      await vi.advanceTimersByTimeAsync(delay);
+    }
+    expect(asked).toHaveBeenCalledTimes(1);
+    answer(true);
+    await vi.advanceTimersByTimeAsync(delay);
+    expect(asked).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes off and adds back each listener on its own: one the browser refuses leaves the others right', async () => {
+    const refusing = { addListener: vi.fn(), removeListener: vi.fn(() => { throw new Error('No such event.'); }) };
+    const committed = new FakeEvent<[number]>();
+    const events = createTabEvents();
+    let holds = false;
+    events.listen(refusing, () => {});
+    events.listen(committed, () => {});
+    events.neededWhile(() => holds);
+    await vi.advanceTimersByTimeAsync(delay);
+    expect(committed.wakesWorker).toBe(false);
+    holds = true;
+    expect(() => events.needed()).not.toThrow();
+    expect(committed.wakesWorker).toBe(true);
   });
 
   it('asks again after each event it hears: the tab that closed took the last tools with it', async () => {
@@ -117,7 +170,7 @@ describe('createTabEvents', () => {
     const tabsWithTools = new Set([3]);
     const events = createTabEvents();
     events.listen(removed, (tabId) => tabsWithTools.delete(tabId));
-    events.followWhile(() => tabsWithTools.size > 0);
+    events.neededWhile(() => tabsWithTools.size > 0);
     await vi.advanceTimersByTimeAsync(delay * 2);
     expect(removed.wakesWorker).toBe(true);
 
@@ -129,16 +182,16 @@ describe('createTabEvents', () => {
   it('asks once for changes that come together, and not at all while it hears nothing', async () => {
     const committed = new FakeEvent<[number]>();
     const events = createTabEvents();
-    const follows = vi.fn(() => false);
+    const asked = vi.fn(() => false);
     events.listen(committed, () => {});
-    events.followWhile(follows);
+    events.neededWhile(asked);
     for (let tabId = 0; tabId < 50; tabId += 1) committed.fire(tabId);
     events.recheck();
     await vi.advanceTimersByTimeAsync(delay);
-    expect(follows).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveBeenCalledTimes(1);
     events.recheck();
     await vi.advanceTimersByTimeAsync(delay * 3);
-    expect(follows).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveBeenCalledTimes(1);
   });
 
   it('still asks after a listener that throws', async () => {
@@ -149,7 +202,7 @@ describe('createTabEvents', () => {
       followed = false;
       throw new Error('a bug in a listener');
     });
-    events.followWhile(() => followed);
+    events.neededWhile(() => followed);
     expect(() => committed.fire(1)).toThrow('a bug in a listener');
     await vi.advanceTimersByTimeAsync(delay);
     expect(committed.wakesWorker).toBe(false);

@@ -4,7 +4,7 @@ import type { Browser } from 'wxt/browser';
 import { executeTabTool } from '@/lib/registry/execute-tab-tool';
 import { TabToolRegistry } from '@/lib/registry/tab-tool-registry';
 import { wireToolRegistry } from '@/lib/registry/wire-tool-registry';
-import { watchedTabEvents } from '../support/watched-tab-events';
+import { watchedBackgroundTabEvents } from '../support/watched-tab-events';
 
 // The inspector's port and tab replacement are not what this file checks (fakeBrowser has neither).
 vi.mock('@/lib/messaging/port-channel', () => ({ acceptChannels: vi.fn() }));
@@ -28,12 +28,12 @@ const page = (url: string, documentId: string): Sender => ({
 });
 
 let registry: TabToolRegistry;
-let tabEvents: ReturnType<typeof watchedTabEvents>;
+let tabEvents: ReturnType<typeof watchedBackgroundTabEvents>;
 beforeEach(() => {
   vi.restoreAllMocks();
   fakeBrowser.reset();
   registry = new TabToolRegistry({ load: async () => new Map(), save: async () => {} });
-  tabEvents = watchedTabEvents();
+  tabEvents = watchedBackgroundTabEvents();
   wireToolRegistry(registry, tabEvents.events);
 });
 
@@ -69,22 +69,29 @@ describe('the registry as the background wires it: each frame’s document as th
 });
 
 describe('the tab events the registry needs heard', () => {
-  it('wants them from the first report of tools, and asks again once the last tab with tools closed', async () => {
-    await expect(tabEvents.follows()).resolves.toBe(false);
+  const needed = async () => [await tabEvents.navigations.needed(), await tabEvents.tabRemovals.needed()];
+
+  it('wants both from the first report of tools until the tab closes, through a report that takes the tools back', async () => {
+    await expect(needed()).resolves.toEqual([false, false]);
     const product = page('https://shop.example/mug', 'product-document');
     await fromPage(product, 'tools-report', { url: product.url!, tools: [tool('add_to_cart')], dropped: [] });
-    expect(tabEvents.calls).toContain('follow');
-    await expect(tabEvents.follows()).resolves.toBe(true);
+    expect([tabEvents.navigations.calls, tabEvents.tabRemovals.calls].map((calls) => calls.includes('needed'))).toEqual([true, true]);
+    await expect(needed()).resolves.toEqual([true, true]);
 
-    tabEvents.calls.length = 0;
+    // The page takes its tools back: its tab is kept (the panel shows its address) until it loads another page or closes.
+    await fromPage(product, 'tools-report', { url: product.url!, tools: [], dropped: [] });
+    expect((await registry.get(4))?.tools).toEqual([]);
+    await expect(needed()).resolves.toEqual([true, true]);
+
+    tabEvents.navigations.calls.length = 0;
     await fakeBrowser.tabs.onRemoved.trigger(4, { windowId: 1, isWindowClosing: false });
-    await vi.waitFor(() => expect(tabEvents.calls).toContain('recheck'));
-    await expect(tabEvents.follows()).resolves.toBe(false);
+    await vi.waitFor(() => expect(tabEvents.navigations.calls).toContain('recheck'));
+    await expect(needed()).resolves.toEqual([false, false]);
   });
 
   it('wants nothing for a message that is no content script’s report', async () => {
     await fromPage({ url: 'chrome-extension://abc/sidepanel.html' }, 'tools-report', { url: 'x', tools: [tool('search')], dropped: [] });
-    expect(tabEvents.calls).toEqual([]);
-    await expect(tabEvents.follows()).resolves.toBe(false);
+    expect([...tabEvents.navigations.calls, ...tabEvents.tabRemovals.calls]).toEqual([]);
+    await expect(needed()).resolves.toEqual([false, false]);
   });
 });
