@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'preact/hooks';
-import { requestPreview } from '@/lib/sidepanel/request-preview';
+import { useMemo, useRef, useState } from 'preact/hooks';
+import { requestPreview, showAllWords } from '@/lib/sidepanel/request-preview';
 
 /**
  * The person's request, a heading (a screen reader's heading keys move from request to request).
@@ -7,7 +7,14 @@ import { requestPreview } from '@/lib/sidepanel/request-preview';
  */
 export function RequestHeading({ id, request }: { id: string; request: string }) {
   const preview = useMemo(() => requestPreview(request), [request]);
+  const showAll = useMemo(() => (preview === undefined ? '' : showAllWords(request)), [preview, request]);
   const [whole, setWhole] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const showLess = () => {
+    setWhole(false);
+    // The request shrinks above the button, which the reader would otherwise find screens away.
+    requestAnimationFrame(() => toggle.current?.scrollIntoView({ block: 'nearest' }));
+  };
   return (
     <>
       {/* A request in Arabic or Hebrew reads right to left: each text takes its direction from its first letters. */}
@@ -15,8 +22,16 @@ export function RequestHeading({ id, request }: { id: string; request: string })
         {preview === undefined || whole ? request : preview}
       </h2>
       {preview !== undefined && (
-        <button type="button" class="request-toggle" data-testid="request-toggle" aria-expanded={whole} aria-controls={id} onClick={() => setWhole(!whole)}>
-          {whole ? 'Show less' : `Show all ${request.length.toLocaleString('en-US')} characters`}
+        <button
+          ref={toggle}
+          type="button"
+          class="request-toggle"
+          data-testid="request-toggle"
+          aria-expanded={whole}
+          aria-controls={id}
+          onClick={() => (whole ? showLess() : setWhole(true))}
+        >
+          {whole ? 'Show less' : showAll}
         </button>
       )}
     </>

@@ -30,12 +30,16 @@ export function RunFilters({ model }: { model: TraceViewerModel }) {
   );
 }
 
+/** The search box's id: the list's "Show all runs" hands it the focus. */
+export const runSearchId = 'run-search';
+
 /** Shows every key at once; the list follows once typing pauses. */
 function SearchBox({ model }: { model: TraceViewerModel }) {
   const { typed, onInput } = useTypingPause((text) => (model.query.value = text));
   return (
     <input
       type="search"
+      id={runSearchId}
       dir="auto"
       placeholder="Search requests"
       aria-label="Search requests"

@@ -4,6 +4,7 @@ import { plural } from '@/lib/text/plural';
 import type { TraceRun } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { runSearchId } from './run-filters';
 import { ShowOrExplain } from './show-or-explain';
 
 /**
@@ -50,14 +51,14 @@ export function RunList({ model }: { model: TraceViewerModel }) {
       </p>
       {runs.length === 0 && (
         <p class="muted no-match" data-testid="no-match">
-          No run matches the search and filters.{' '}
+          No run matches.{' '}
           <button
             type="button"
             data-testid="show-all-runs"
             onClick={() => {
               model.clearFilters();
               // The button goes with the message: the search box is where the person goes on.
-              document.querySelector<HTMLInputElement>('[data-testid="run-search"]')?.focus();
+              document.getElementById(runSearchId)?.focus();
             }}
           >
             Show all runs
@@ -131,11 +132,11 @@ function RunItem({ run, position, selected, onOpen }: { run: TraceRun; position:
           {run.request || '(empty request)'}
         </span>
         {/* Two lines, whatever the outcome's word: how it ended and where, then when and how long. */}
-        <span class="run-meta" data-testid="run-outcome-line">
+        <span class="run-meta run-line" data-testid="run-outcome-line">
           <span class={`outcome outcome-${run.outcome ?? 'running'}`}>{outcomeLabel(run.outcome)}</span>
           <span class="run-site" title={run.origin || undefined}>{run.origin || '(no site)'}</span>
         </span>
-        <span class="run-meta" data-testid="run-time-line">
+        <span class="run-meta run-line" data-testid="run-time-line">
           <span>{formatMoment(run.startedAt)}</span>
           <span>
             {run.stepCount} step{run.stepCount === 1 ? '' : 's'}

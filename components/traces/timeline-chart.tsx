@@ -69,7 +69,8 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
 function TimelineLegend() {
   return (
     <figcaption class="timeline-legend">
-      {(['between', 'model', 'wait', 'tool'] as const).map((kind) => (
+      {/* In the order of the sums under the chart. */}
+      {(['model', 'tool', 'wait', 'between'] as const).map((kind) => (
         <span key={kind} class="legend-item">
           <span class={`legend-swatch bar-${kind}`} />
           {timelineKindNames[kind]}
@@ -106,7 +107,7 @@ export function TimelineTotals({ layout }: { layout: TimelineLayout }) {
     ['model', 'Model', formatDuration(totals.modelMs)],
     ['tool', 'Tools', formatDuration(totals.toolMs)],
     ['wait', 'Waiting for you', formatDuration(totals.waitMs)],
-    ['between', 'Getting ready', formatDuration(totals.betweenMs)],
+    ['between', 'Before the replies', formatDuration(totals.betweenMs)],
     ['tokens', 'Tokens in / out', `${totals.promptTokens ?? '–'} / ${totals.completionTokens ?? '–'}`],
   ];
   return (

@@ -1,7 +1,7 @@
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { TimelineLayout } from '@/lib/traces/timeline-layout';
 
-export const timelineKindNames = { between: 'Getting ready', model: 'Model', tool: 'Tool', wait: 'Waiting for you' } as const;
+export const timelineKindNames = { model: 'Model', tool: 'Tool', wait: 'Waiting for you', between: 'Before the reply' } as const;
 
 /**
  * The chart's bars as a table a screen reader can read: the chart shows each part's time only by

@@ -17,9 +17,24 @@ export function requestPreview(request: string): string | undefined {
   if (request.length <= requestPreviewLimits.characters && lines.length <= requestPreviewLimits.lines) return undefined;
   const firstLines = lines.slice(0, previewSize.lines).join('\n');
   let start = cutGraphemes(firstLines, previewSize.characters);
-  if (start.length < firstLines.length) {
+  // Cut inside a word: back to the space before it, where one is near.
+  if (start.length < firstLines.length && !/\s/.test(firstLines[start.length]!)) {
     const space = start.search(/\s\S*$/);
     if (space >= start.length - wordLookBack && space > 0) start = start.slice(0, space);
   }
   return `${start.trimEnd()} …`;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * What a long request's button shows of it: "Show all 30 lines" where its lines were too many,
+ * else "Show all 1,200 characters", each character as a reader counts it (a flag is one).
+ */
+export function showAllWords(request: string): string {
+  const lines = request.split('\n').length;
+  if (lines > requestPreviewLimits.lines) return `Show all ${lines.toLocaleString('en-US')} lines`;
+  let characters = 0;
+  for (const _ of graphemes.segment(request)) characters += 1;
+  return `Show all ${characters.toLocaleString('en-US')} characters`;
 }

@@ -44,7 +44,7 @@ export function layoutTimeline({ run, steps }: StoredTrace): TimelineLayout {
   for (const [index, step] of steps.entries()) {
     const betweenMs = offset(step.startedAt) - drawnTo;
     if (betweenMs >= minimumWaitMs) {
-      bars.push({ kind: 'between', step: step.step, startMs: drawnTo, durationMs: betweenMs, label: index === 0 ? firstGapLabel : laterGapLabel });
+      bars.push({ kind: 'between', step: step.step, startMs: drawnTo, durationMs: betweenMs, label: gapLabel(steps[index - 1]) });
       totals.betweenMs += betweenMs;
     }
     const firstBar = bars.length;
@@ -82,8 +82,11 @@ export function layoutTimeline({ run, steps }: StoredTrace): TimelineLayout {
   return { bars, steps: steps.map((step) => step.step), totals };
 }
 
-const firstGapLabel = 'before the first reply: the model loading, the page’s tools read';
-const laterGapLabel = 'before the reply: the page settling after the calls, the prompt built';
+/** What the time before a step's reply went to, by the step before it (none before the first). */
+function gapLabel(before: TraceStep | undefined): string {
+  if (!before) return 'before the first reply: the model loading, the page’s tools read';
+  return before.calls.length > 0 ? 'before the reply: the page settling after the calls, the prompt built' : 'before the reply: the prompt built';
+}
 
 /** A call with no result that was let run: neither refused by a check nor declined by the person. */
 function ranUnanswered(step: TraceStep, call: TraceStep['calls'][number]): boolean {

@@ -41,7 +41,7 @@ describe.skipIf(!chromiumAvailable)('the service worker, for pages that offer no
     await expect.poll(() => workerRunning(extension.context)).toBe(false);
   }
 
-  it('hears pages load while the side panel's page is open, and lets them go once it closes', async () => {
+  it('hears pages load while the side panel’s page is open, and lets them go once it closes', async () => {
     const reading = await extension.context.newPage();
     await reading.goto(server.url('empty.html?panel'));
     const tabId = await tabIdOf(reading);

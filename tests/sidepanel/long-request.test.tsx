@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
-import { requestPreview } from '@/lib/sidepanel/request-preview';
+import { requestPreview, showAllWords } from '@/lib/sidepanel/request-preview';
 import { mountPanel, type MountedPanel } from './mount-panel';
 import { turn } from './session-fixtures';
 
@@ -20,6 +20,18 @@ describe('requestPreview', () => {
     expect(pasted.startsWith(start.slice(0, -2))).toBe(true);
     expect(start.slice(0, -2)).toMatch(/\S$/);
     expect(pasted[start.length - 2]).toMatch(/\s/);
+  });
+
+  it('keeps a whole last word where the cut falls between two words', () => {
+    // 400 characters up to the end of "end", then a space: the start ends on "end", whole.
+    const request = `${'x'.repeat(396)} end ${'y'.repeat(300)}`;
+    expect(requestPreview(request)).toBe(`${'x'.repeat(396)} end …`);
+  });
+
+  it('says what "Show all" brings: the lines, where they were too many, else the characters as a reader counts them', () => {
+    expect(showAllWords(Array.from({ length: 30 }, () => 'a line').join('\n'))).toBe('Show all 30 lines');
+    expect(showAllWords('🇯🇵'.repeat(400))).toBe('Show all 400 characters');
+    expect(showAllWords('word '.repeat(300))).toBe('Show all 1,500 characters');
   });
 
   it('shows eight lines of a request of many short lines', () => {

@@ -58,17 +58,19 @@ describe('layoutTimeline', () => {
         modelMs: 1_000,
         calls: [{ callId: '1.1', name: 'add_note', arguments: {}, calledAt: 51_000, result: { text: 'ok', length: 2, durationMs: 20, endedAt: 51_020 } }],
       }),
-      // A prompt built at once after no call is no part of its own.
+      // A prompt built at once after no call is no part of its own; one fitted again after a refusal is.
       step(2, { startedAt: 51_320, modelMs: 500 }),
       step(3, { startedAt: 51_840, modelMs: 500 }),
+      step(4, { startedAt: 52_440, modelMs: 100 }),
     ];
-    const layout = layoutTimeline({ run: { ...run, startedAt: 10_000, endedAt: 52_340 }, steps });
-    expect(layout.bars.filter((bar) => bar.kind === 'between').map(({ step: number, startMs, durationMs }) => [number, startMs, durationMs])).toEqual([
-      [1, 0, 40_000],
-      [2, 41_020, 300],
+    const layout = layoutTimeline({ run: { ...run, startedAt: 10_000, endedAt: 52_540 }, steps });
+    expect(layout.bars.filter((bar) => bar.kind === 'between').map(({ step: number, startMs, durationMs, label }) => [number, startMs, durationMs, label])).toEqual([
+      [1, 0, 40_000, 'before the first reply: the model loading, the page’s tools read'],
+      [2, 41_020, 300, 'before the reply: the page settling after the calls, the prompt built'],
+      [4, 42_340, 100, 'before the reply: the prompt built'],
     ]);
     const { modelMs, toolMs, waitMs, betweenMs, wallMs } = layout.totals;
-    expect(betweenMs).toBe(40_300);
+    expect(betweenMs).toBe(40_400);
     expect(wallMs - (modelMs + toolMs + waitMs + betweenMs)).toBe(20);
   });
 

@@ -78,7 +78,7 @@ describe('the trace viewer', () => {
     await viewer.act(() => (viewer!.model.query.value = 'teapot'));
     expect(runIds(viewer)).toEqual([]);
     expect(viewer.find('run-count')?.textContent).toBe('0 of 3 runs');
-    expect(viewer.find('no-match')?.textContent).toBe('No run matches the search and filters. Show all runs');
+    expect(viewer.find('no-match')?.textContent).toBe('No run matches. Show all runs');
     await viewer.act(() => viewer!.find('show-all-runs')!.click());
     expect(runIds(viewer)).toEqual(['caps', 'hello', 'mugs']);
     expect([viewer.model.query.value, viewer.model.site.value, viewer.model.outcome.value]).toEqual(['', '', '']);
@@ -197,7 +197,7 @@ describe('the trace viewer', () => {
     expect(rows).toHaveLength(viewer.findAll('timeline-bar').length);
     expect(rows.find((row) => row[1] === 'Model')).toEqual(['1', 'Model', expect.stringMatching(/^model/), expect.stringMatching(/\d/), expect.stringMatching(/\d/)]);
     // The time before the replies is a part of its own, said with what it was.
-    expect(rows.filter((row) => row[1] === 'Getting ready').map((row) => row[2])).toContain('before the first reply: the model loading, the page’s tools read');
+    expect(rows.filter((row) => row[1] === 'Before the reply').map((row) => row[2])).toContain('before the first reply: the model loading, the page’s tools read');
     expect(rows.filter((row) => row[1] === 'Tool').map((row) => row[2])).toEqual(['search_products', 'open_product', 'add_to_cart']);
     expect(viewer.find('timeline-table')?.closest('.visually-hidden')).not.toBeNull();
 
