@@ -20,6 +20,18 @@ class FakeEvent<Args extends unknown[]> implements BrowserEvent<(...args: Args) 
 
 const delay = 2_000;
 
+/** Events whose one reason answers only when the test says (`answer`), its first check asked already. */
+async function checkOut() {
+  const committed = new FakeEvent<[number]>();
+  const events = createTabEvents();
+  let resolveCheck: (holds: boolean) => void = () => {};
+  const asked = vi.fn(() => new Promise<boolean>((resolve) => (resolveCheck = resolve)));
+  events.listen(committed, () => {});
+  events.neededWhile(asked);
+  await vi.advanceTimersByTimeAsync(delay);
+  return { committed, events, asked, answer: (holds: boolean) => resolveCheck(holds) };
+}
+
 describe('createTabEvents', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -113,13 +125,7 @@ describe('createTabEvents', () => {
   });
 
   it('asks again after a check that a beginning reason made out of date', async () => {
-    const committed = new FakeEvent<[number]>();
-    const events = createTabEvents();
-    let answer: (holds: boolean) => void = () => {};
-    const asked = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
-    events.listen(committed, () => {});
-    events.neededWhile(asked);
-    await vi.advanceTimersByTimeAsync(delay);
+    const { committed, events, asked, answer } = await checkOut();
     // A page reports tools while the check is out, and takes them back at once: no other change comes.
     events.needed();
     answer(false);
@@ -133,13 +139,7 @@ describe('createTabEvents', () => {
   });
 
   it('asks one check at a time behind a slow reason, and once more for what came meanwhile', async () => {
-    const committed = new FakeEvent<[number]>();
-    const events = createTabEvents();
-    let answer: (holds: boolean) => void = () => {};
-    const asked = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
-    events.listen(committed, () => {});
-    events.neededWhile(asked);
-    await vi.advanceTimersByTimeAsync(delay);
+    const { committed, asked, answer } = await checkOut();
     for (let tabId = 0; tabId < 20; tabId += 1) {
       committed.fire(tabId);
       await vi.advanceTimersByTimeAsync(delay);
