@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOllama } from '../engines/support/fake-ollama-server';
+import { startFakeOllama, type FakeOllamaOptions } from '../engines/support/fake-ollama-server';
 import { installFakeLanguageModel, type FakeLanguageModelOptions } from '../engines/support/install-fake-language-model';
 import { projectRoot } from '../support/shared-eval';
 import { chromiumAvailable, chromiumPath, extensionDir, launchExtension, serveFixtures, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
@@ -12,6 +12,44 @@ import { ask } from './support/drive-agent';
 
 const ready = chromiumAvailable && existsSync(join(extensionDir, 'manifest.json'));
 if (!ready) console.warn(`Chromium (${chromiumPath}) or the built extension (npx wxt build) is missing: the engine browser tests are skipped.`);
+
+/** A browser with the extension, the test pages and a fake model server, for the tests of one block. */
+function withFakeServer(options: FakeOllamaOptions) {
+  const setup = {} as ServerSetup;
+  beforeAll(async () => {
+    setup.fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    setup.server = await startFakeOllama(options);
+    setup.extension = await launchExtension({ webgpu: false });
+  });
+  afterAll(async () => {
+    await setup.extension?.close();
+    await setup.fixtures?.close();
+    await setup.server?.close();
+  });
+  return setup;
+}
+interface ServerSetup {
+  extension: LaunchedExtension;
+  fixtures: FixtureServer;
+  server: Awaited<ReturnType<typeof startFakeOllama>>;
+}
+
+/** The settings name the server at `address` as the engine, as the options page keeps them. */
+async function useServer(extension: LaunchedExtension, address: string): Promise<void> {
+  await extension.serviceWorker.evaluate(async (baseUrl) => {
+    const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
+    await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: baseUrl, model: 'qwen3:1.7b' } });
+  }, address);
+}
+
+/** A page with tools and its side panel, the fake server the engine. */
+async function panelOnServer({ extension, fixtures, server }: ServerSetup) {
+  await useServer(extension, server.address);
+  const page = await extension.context.newPage();
+  await page.goto(fixtures.url('/native.html'));
+  const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+  return { page, panel };
+}
 
 describe.skipIf(!ready)('the WebGPU check with a software adapter (--enable-unsafe-webgpu)', () => {
   let extension: LaunchedExtension;
@@ -190,23 +228,12 @@ describe.skipIf(!ready)('without WebGPU, and with a fake of Chrome\'s built-in m
 });
 
 describe.skipIf(!ready)('a model server that sends no CORS headers', () => {
-  let extension: LaunchedExtension;
-  let fixtures: FixtureServer;
-  let server: Awaited<ReturnType<typeof startFakeOllama>>;
-  beforeAll(async () => {
-    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
-    server = await startFakeOllama({ replies: ['The blue mug is in stock.'], noCors: true });
-    extension = await launchExtension({ webgpu: false });
-  });
-  afterAll(async () => {
-    await extension?.close();
-    await fixtures?.close();
-    await server?.close();
-  });
+  const setup = withFakeServer({ replies: ['The blue mug is in stock.'], noCors: true });
 
   // The content scripts' <all_urls> is host access to every server: no permission is asked, and
   // the server's answer is read whatever CORS headers it sends (a preflight it refuses is never made).
   it('connects on the options page with no permission asked, and answers a request from the side panel', async () => {
+    const { extension, fixtures, server } = setup;
     const options = await extension.openExtensionPage('options.html');
     await options.locator('input[value="openai"]').check();
     await options.getByLabel('Address', { exact: true }).fill(server.address);
@@ -229,25 +256,11 @@ describe.skipIf(!ready)('a model server that sends no CORS headers', () => {
 });
 
 describe.skipIf(!ready)('a model server whose reply fails in one tab', () => {
-  let extension: LaunchedExtension;
-  let fixtures: FixtureServer;
-  let server: Awaited<ReturnType<typeof startFakeOllama>>;
-  beforeAll(async () => {
-    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
-    server = await startFakeOllama({ replies: ['Never sent.'], answerAs: 'error-line-unended' });
-    extension = await launchExtension({ webgpu: false });
-  });
-  afterAll(async () => {
-    await extension?.close();
-    await fixtures?.close();
-    await server?.close();
-  });
+  const setup = withFakeServer({ replies: ['Never sent.'], answerAs: 'error-line-unended' });
 
   it("says so in that tab's panel only: another tab's panel goes on saying the model is ready", async () => {
-    await extension.serviceWorker.evaluate(async (address) => {
-      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
-      await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: address, model: 'qwen3:1.7b' } });
-    }, server.address);
+    const { extension, fixtures, server } = setup;
+    await useServer(extension, server.address);
     const [pageA, pageB] = [await extension.context.newPage(), await extension.context.newPage()];
     await Promise.all([pageA.goto(fixtures.url('/native.html')), pageB.goto(fixtures.url('/native.html'))]);
     const panelB = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(pageB)}`);
@@ -263,29 +276,11 @@ describe.skipIf(!ready)('a model server whose reply fails in one tab', () => {
 });
 
 describe.skipIf(!ready)('a model server that goes away in the middle of a reply', () => {
-  let extension: LaunchedExtension;
-  let fixtures: FixtureServer;
-  let server: Awaited<ReturnType<typeof startFakeOllama>>;
-  beforeAll(async () => {
-    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
-    // Three pieces of six characters, and a moment later the connection is torn down.
-    server = await startFakeOllama({ replies: ['The blue mug is in stock, and it ships today.'], cut: { afterDeltas: 3, how: 'break', afterMs: 300 } });
-    extension = await launchExtension({ webgpu: false });
-  });
-  afterAll(async () => {
-    await extension?.close();
-    await fixtures?.close();
-    await server?.close();
-  });
+  // Three pieces of six characters, and a moment later the connection is torn down.
+  const setup = withFakeServer({ replies: ['The blue mug is in stock, and it ships today.'], cut: { afterDeltas: 3, how: 'break', afterMs: 300 } });
 
   it('says it failed while answering, and keeps the words that came', async () => {
-    await extension.serviceWorker.evaluate(async (address) => {
-      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
-      await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: address, model: 'qwen3:1.7b' } });
-    }, server.address);
-    const page = await extension.context.newPage();
-    await page.goto(fixtures.url('/native.html'));
-    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    const { page, panel } = await panelOnServer(setup);
     await ask(panel, 'Is the blue mug in stock?');
     const notice = panel.getByTestId('turn-notice');
     await notice.waitFor({ timeout: 15_000 });
@@ -297,28 +292,10 @@ describe.skipIf(!ready)('a model server that goes away in the middle of a reply'
 });
 
 describe.skipIf(!ready)('a model server that stops sending in the middle of a reply', () => {
-  let extension: LaunchedExtension;
-  let fixtures: FixtureServer;
-  let server: Awaited<ReturnType<typeof startFakeOllama>>;
-  beforeAll(async () => {
-    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
-    server = await startFakeOllama({ replies: ['The blue mug is in stock, and it ships today.'], stall: { afterDeltas: 3 } });
-    extension = await launchExtension({ webgpu: false });
-  });
-  afterAll(async () => {
-    await extension?.close();
-    await fixtures?.close();
-    await server?.close();
-  });
+  const setup = withFakeServer({ replies: ['The blue mug is in stock, and it ships today.'], stall: { afterDeltas: 3 } });
 
   it('counts the silence after the words that came rather than saying it generates, and Stop ends it', async () => {
-    await extension.serviceWorker.evaluate(async (address) => {
-      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
-      await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: address, model: 'qwen3:1.7b' } });
-    }, server.address);
-    const page = await extension.context.newPage();
-    await page.goto(fixtures.url('/native.html'));
-    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    const { page, panel } = await panelOnServer(setup);
     await ask(panel, 'Is the blue mug in stock?');
     const status = panel.getByTestId('status-line');
     await expect.poll(() => panel.getByTestId('turn').last().textContent(), { timeout: 15_000 }).toContain('The blue');
@@ -334,28 +311,11 @@ describe.skipIf(!ready)('a model server that stops sending in the middle of a re
 });
 
 describe.skipIf(!ready)('a model server that takes the request and says nothing', () => {
-  let extension: LaunchedExtension;
-  let fixtures: FixtureServer;
-  let server: Awaited<ReturnType<typeof startFakeOllama>>;
-  beforeAll(async () => {
-    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
-    server = await startFakeOllama({ replies: ['Never sent.'], stall: 'before-headers' });
-    extension = await launchExtension({ webgpu: false });
-  });
-  afterAll(async () => {
-    await extension?.close();
-    await fixtures?.close();
-    await server?.close();
-  });
+  const setup = withFakeServer({ replies: ['Never sent.'], stall: 'before-headers' });
 
   it('counts the wait for its first word in the status line rather than saying it generates, and Stop ends the wait', async () => {
-    await extension.serviceWorker.evaluate(async (address) => {
-      const { chrome } = globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } };
-      await chrome.storage.local.set({ settings: { engine: 'openai', openaiBaseUrl: address, model: 'qwen3:1.7b' } });
-    }, server.address);
-    const page = await extension.context.newPage();
-    await page.goto(fixtures.url('/native.html'));
-    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    const { server } = setup;
+    const { page, panel } = await panelOnServer(setup);
     await ask(panel, 'Is the blue mug in stock?');
     const status = panel.getByTestId('status-line');
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/Waiting for the server · [2-9] s/);
@@ -368,6 +328,7 @@ describe.skipIf(!ready)('a model server that takes the request and says nothing'
   });
 
   it('keeps a model id of 199 characters stored by hand within the options page at 320 px', async () => {
+    const { extension, server } = setup;
     // One word: no hyphen or space to break it at.
     const model = `org/${'m'.repeat(195)}`;
     await extension.serviceWorker.evaluate(
@@ -397,21 +358,10 @@ describe.skipIf(!ready)('a model server that takes the request and says nothing'
 });
 
 describe.skipIf(!ready)('a model server that asks for a key', () => {
-  let extension: LaunchedExtension;
-  let fixtures: FixtureServer;
-  let server: Awaited<ReturnType<typeof startFakeOllama>>;
-  beforeAll(async () => {
-    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
-    server = await startFakeOllama({ replies: ['The blue mug is in stock.'], apiKey: 'right-key' });
-    extension = await launchExtension({ webgpu: false });
-  });
-  afterAll(async () => {
-    await extension?.close();
-    await fixtures?.close();
-    await server?.close();
-  });
+  const setup = withFakeServer({ replies: ['The blue mug is in stock.'], apiKey: 'right-key' });
 
   it('stops saying it could not use the server once the options take a new key, and the same request then goes through', async () => {
+    const { extension, fixtures, server } = setup;
     const setKey = (key: string) =>
       extension.serviceWorker.evaluate(
         async ([address, openaiApiKey]) => {
