@@ -46,7 +46,14 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     showAsking,
     scorerFor,
     recorder,
-    keepAwake: keepServiceWorkerAwake,
+    // A run's end may take the last reason to hear navigations with it: they are asked again then.
+    keepAwake: () => {
+      const release = keepServiceWorkerAwake();
+      return () => {
+        release();
+        navigations.recheck();
+      };
+    },
     wakePanels: createPanelWaker(),
     noteTabsWithChats: createTabsWithChatsNote(isPrivateTab),
     tabDrivers,

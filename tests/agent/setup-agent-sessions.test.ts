@@ -115,6 +115,14 @@ describe('the tab events the agent sessions need heard', () => {
     expect([tabEvents.navigations.calls, tabEvents.tabRemovals.calls]).toEqual([['needed', 'recheck'], ['needed', 'recheck']]);
   });
 
+  it('asks again whether navigations are needed once a run ends: it may have been the last reason', () => {
+    tabEvents.navigations.calls.length = 0;
+    const release = (wired.background as AgentSessionsBackground).keepAwake!();
+    expect(tabEvents.navigations.calls).toEqual([]);
+    release();
+    expect(tabEvents.navigations.calls).toEqual(['recheck']);
+  });
+
   it('needs navigations while the sessions do (a panel connected, a run going), and tab removals while they keep a tab', async () => {
     open([]);
     drafts([]);
