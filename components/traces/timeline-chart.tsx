@@ -16,10 +16,11 @@ const toolBarInset = 4;
 export function TimelineChart({ layout }: { layout: TimelineLayout }) {
   // The layout's wall time already reaches the end of the last bar.
   const spanMs = Math.max(1, layout.totals.wallMs);
-  const x = (ms: number) => labelWidth + (ms / spanMs) * chartWidth;
+  const startMs = axisStart(layout);
+  const x = (ms: number) => labelWidth + (Math.max(0, ms - startMs) / (spanMs - startMs)) * chartWidth;
   const rowOf = new Map(layout.steps.map((step, index) => [step, index]));
   const height = axisHeight + layout.steps.length * rowHeight + 4;
-  const ticks = niceTicks(spanMs);
+  const ticks = niceTicks(spanMs - startMs).map((tick) => startMs + tick);
   return (
     <figure class="timeline" data-testid="timeline">
       {/*
@@ -51,13 +52,20 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
               data-step={bar.step}
               x={x(bar.startMs)}
               y={axisHeight + (rowOf.get(bar.step) ?? 0) * rowHeight + 4 + inset(bar)}
-              width={Math.max(minimumBarWidth, (bar.durationMs / spanMs) * chartWidth)}
+              width={Math.max(minimumBarWidth, x(bar.startMs + bar.durationMs) - x(bar.startMs))}
               height={rowHeight - 8 - 2 * inset(bar)}
               rx={2}
             >
               <title>{`Step ${bar.step} · ${bar.label} · ${formatDuration(bar.durationMs)}`}</title>
             </rect>
           ))}
+          {startMs > 0 && (
+            // The axis starts late: the first bar is cut where it does, which two slanted strokes mark.
+            <g class="timeline-cut" data-testid="timeline-cut">
+              <line x1={labelWidth - 3} x2={labelWidth + 1} y1={axisHeight + rowHeight - 3} y2={axisHeight + 3} />
+              <line x1={labelWidth + 1} x2={labelWidth + 5} y1={axisHeight + rowHeight - 3} y2={axisHeight + 3} />
+            </g>
+          )}
         </svg>
       </div>
       <TimelineTable layout={layout} />
@@ -83,6 +91,23 @@ function TimelineLegend() {
 function inset(bar: TimelineBar): number {
   return bar.kind === 'tool' ? toolBarInset : 0;
 }
+
+/**
+ * Where the axis starts: at the run's start, or, where the time before the first reply takes most
+ * of the run (a model downloading for minutes), a round time shortly before that reply, so that the
+ * steps are not drawn as slivers at the end. The table under the chart gives every time in full.
+ */
+export function axisStart(layout: TimelineLayout): number {
+  const [first] = layout.bars;
+  const spanMs = layout.totals.wallMs;
+  if (!first || first.kind !== 'between' || first.startMs !== 0 || first.durationMs < spanMs * firstGapShare) return 0;
+  const restMs = spanMs - first.durationMs;
+  const step = niceTicks(restMs)[1] ?? restMs;
+  return step > 0 ? Math.max(0, Math.floor((first.durationMs - restMs * 0.1) / step) * step) : 0;
+}
+
+/** The share of the run past which the time before the first reply is cut short on the chart. */
+const firstGapShare = 0.4;
 
 /** Steps of the axis a person counts in: milliseconds by 1, 2, 5; seconds and minutes by 1, 2, 5, 10, 15, 30; hours by 1, 2, 3, 6, 12, 24. */
 const tickSteps = [
