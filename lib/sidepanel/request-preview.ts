@@ -1,4 +1,4 @@
-import { cutGraphemes } from '../text/cut-graphemes';
+import { countGraphemes, cutGraphemes } from '../text/cut-graphemes';
 
 /** A request longer than this, in characters or in lines, is shown by its start until the person asks for all of it. */
 export const requestPreviewLimits = { characters: 600, lines: 12 };
@@ -25,8 +25,6 @@ export function requestPreview(request: string): string | undefined {
   return `${start.trimEnd()} …`;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
 /**
  * What a long request's button shows of it: "Show all 30 lines" where its lines were too many,
  * else "Show all 1,200 characters", each character as a reader counts it (a flag is one).
@@ -34,7 +32,5 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 export function showAllWords(request: string): string {
   const lines = request.split('\n').length;
   if (lines > requestPreviewLimits.lines) return `Show all ${lines.toLocaleString('en-US')} lines`;
-  let characters = 0;
-  for (const _ of graphemes.segment(request)) characters += 1;
-  return `Show all ${characters.toLocaleString('en-US')} characters`;
+  return `Show all ${countGraphemes(request).toLocaleString('en-US')} characters`;
 }

@@ -40,3 +40,10 @@ function windowStart(text: string, at: number): number {
 function isRegionalIndicator(codePoint: number | undefined): boolean {
   return codePoint !== undefined && codePoint >= 0x1f1e6 && codePoint <= 0x1f1ff;
 }
+
+/** How many characters `text` has as a reader counts them: a flag, an emoji of several joined, a letter with its accents, each one. */
+export function countGraphemes(text: string): number {
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count += 1;
+  return count;
+}
