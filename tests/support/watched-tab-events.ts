@@ -14,7 +14,7 @@ export function watchedTabEvents() {
     recheck: () => void calls.push('recheck'),
   };
   const needed = async (): Promise<boolean> => (await Promise.all(reasons.map((reason) => reason()))).some(Boolean);
-  return { events, calls, reasons, needed };
+  return { events, calls, needed };
 }
 
 /** Both of the background's sets, watched (see `watchedTabEvents`). */
