@@ -6,9 +6,12 @@ import { createTabDrivers } from '../lib/service-worker/tab-drivers';
 import { createTabEvents } from '../lib/service-worker/tab-events';
 import { answerModelDeletions } from '../lib/engines/webllm/model-deletion-messages';
 import { realWebLlm } from '../lib/engines/webllm/webllm-module';
+import { keepWebLlmInstalled } from '../lib/engines/webllm/webllm-script';
 import { webLlmRuntime } from '../lib/engines/webllm/webllm-runtime';
 
 export default defineBackground(() => {
+  // WebLLM is read when a model is needed, not at each start of the worker.
+  keepWebLlmInstalled();
   void keepStoragePrivate(browser.storage);
   // Heard only while needed: otherwise every page opened, and every tab closed, would start the worker.
   const tabEvents = { navigations: createTabEvents(), tabRemovals: createTabEvents() };

@@ -1,13 +1,27 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOllama, type FakeOllamaOptions } from '../engines/support/fake-ollama-server';
 import { installFakeLanguageModel, type FakeLanguageModelOptions } from '../engines/support/install-fake-language-model';
 import { projectRoot } from '../support/shared-eval';
-import { chromiumAvailable, chromiumPath, extensionDir, launchExtension, serveFixtures, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
+import type { Worker } from 'playwright-core';
+import { webLlmGlobalName } from '../../lib/engines/webllm/webllm-script';
+import {
+  chromiumAvailable,
+  chromiumPath,
+  currentServiceWorker,
+  extensionDir,
+  hearsNavigations,
+  launchExtension,
+  serveFixtures,
+  serviceWorkerRunning,
+  stopServiceWorker,
+  tabIdOf,
+  type FixtureServer,
+  type LaunchedExtension,
+} from './support';
 import { ask } from './support/drive-agent';
 
 const ready = chromiumAvailable && existsSync(join(extensionDir, 'manifest.json'));
@@ -434,85 +448,43 @@ describe.skipIf(!ready)("Chrome's built-in model, answering one tab at a time", 
   });
 });
 
-/**
- * A test-only extension whose service worker holds the real WebLLM engine code and the real
- * `@mlc-ai/web-llm`, bundled the way the background is (a classic script, no `import()`).
- */
-async function buildWebLlmProbe(): Promise<string> {
-  const directory = mkdtempSync(join(tmpdir(), 'webllm-probe-'));
-  const entry = `
-    import { createWebLlmEngine } from './lib/engines/webllm/webllm-engine';
-    import { defaultSettings } from './lib/settings/settings-schema';
-    globalThis.tryWebLlm = async () => {
-      const engine = createWebLlmEngine(defaultSettings);
-      const progress = [];
-      try {
-        await engine.load((event) => progress.push(event.text));
-        return { loaded: true, modelId: engine.modelId, progress };
-      } catch (error) {
-        const { name, code, message, hint } = error;
-        return { loaded: false, modelId: engine.modelId, progress, error: { name, code, message, hint } };
-      }
-    };`;
-  await build({
-    stdin: { contents: entry, resolveDir: projectRoot, loader: 'ts' },
-    bundle: true,
-    // A classic script, as WXT builds the background.
-    format: 'iife',
-    platform: 'browser',
-    outfile: join(directory, 'background.js'),
-    alias: { '@webmcp-agents/local-agent': './lib/local-agent/index.ts', '@webmcp-agents/chat': './lib/chat/index.ts' },
-    logLevel: 'silent',
-  });
-  const manifest = {
-    manifest_version: 3,
-    name: 'WebLLM probe',
-    version: '1.0',
-    background: { service_worker: 'background.js' },
-    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
-  };
-  writeFileSync(join(directory, 'manifest.json'), JSON.stringify(manifest));
-  return directory;
-}
+// Every host name but the test pages' fails to resolve, so the model download fails the same way on every machine.
+const offline = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
 
-interface ProbeResult {
-  loaded: boolean;
-  modelId: string;
-  progress: string[];
-  error?: { name: string; code: string; message: string; hint: string };
-}
-
-// Every host name fails to resolve, so the model download fails the same way on every machine.
-const offline = '--host-resolver-rules=MAP * ~NOTFOUND';
-
-describe.skipIf(!chromiumAvailable)('the real WebLLM in an extension service worker, offline', () => {
-  let probeDir: string;
+describe.skipIf(!ready)('the real WebLLM, read into the service worker only for a model, offline', () => {
+  let extension: LaunchedExtension;
+  let fixtures: FixtureServer;
   beforeAll(async () => {
-    probeDir = await buildWebLlmProbe();
+    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    extension = await launchExtension({ webgpu: true, flags: [offline] });
   });
-  afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
-
-  const probe = async (webgpu: boolean): Promise<ProbeResult> => {
-    const launched = await launchExtension({ extension: probeDir, webmcp: false, webgpu, flags: [offline] });
-    try {
-      return await launched.serviceWorker.evaluate(() => (globalThis as unknown as { tryWebLlm(): Promise<ProbeResult> }).tryWebLlm());
-    } finally {
-      await launched.close();
-    }
-  };
-
-  it('picks the q4f32 model for the software adapter and says the download failed, with what to do', async () => {
-    const result = await probe(true);
-    expect(result.modelId).toBe('Qwen3-0.6B-q4f32_1-MLC');
-    expect(result.progress[0]).toBe('Downloading Qwen3 0.6B (q4f32), about 400 MB, once.');
-    expect(result.error).toMatchObject({ name: 'EngineError', code: 'download-failed', message: 'The download of Qwen3 0.6B (q4f32) failed.' });
-    // Nothing of the model is stored yet: nothing to resume, or delete.
-    expect(result.error?.hint).toBe('Check your connection and send your request again.');
+  afterAll(async () => {
+    await extension?.close();
+    await fixtures?.close();
   });
 
-  it('says there is no WebGPU without the flag', async () => {
-    const result = await probe(false);
-    expect(result.error).toMatchObject({ code: 'no-webgpu', message: 'WebGPU is turned off or found no usable GPU on this computer.' });
-    expect(result.error?.hint).toContain('Update your graphics driver');
+  const holdsWebLlm = (worker: Worker) => worker.evaluate((name) => name in globalThis, webLlmGlobalName);
+
+  it('starts the worker without it, reads it after that start to load the model, and says the download failed, with what to do', async () => {
+    // Chrome stops the worker after 30 s idle: what starts it again (here a page reporting its
+    // tools, then a panel) reads only the background.
+    await expect.poll(() => hearsNavigations(extension.serviceWorker), { timeout: 10_000 }).toBe(false);
+    await stopServiceWorker(extension.context);
+    await expect.poll(() => serviceWorkerRunning(extension.context)).toBe(false);
+    const shop = await extension.context.newPage();
+    await shop.goto(fixtures.url('/native.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(shop)}`);
+    await expect.poll(() => panel.getByTestId('status-line').textContent(), { timeout: 15_000 }).toContain('Downloads about 400 MB on your first request');
+    const worker = await currentServiceWorker(extension.context);
+    expect(await holdsWebLlm(worker)).toBe(false);
+    // The model's load reads WebLLM, the script the worker's install kept, and fails where WebLLM
+    // fetches the model: the picks and the words are WebLLM's and the engine's own.
+    await ask(panel, 'Add a blue mug to my cart');
+    const error = panel.getByTestId('turn').last();
+    await expect.poll(() => error.textContent(), { timeout: 40_000 }).toContain('The download of Qwen3 0.6B (q4f32) failed.');
+    expect(await error.textContent()).toContain('Check your connection and send your request again.');
+    expect(await holdsWebLlm(worker)).toBe(true);
+    await panel.close();
+    await shop.close();
   });
 });

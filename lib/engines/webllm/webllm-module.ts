@@ -1,4 +1,3 @@
-import * as webllm from '@mlc-ai/web-llm';
 import type {
   AppConfig,
   ChatCompletionChunk,
@@ -7,6 +6,7 @@ import type {
   InitProgressCallback,
   MLCEngineConfig,
 } from '@mlc-ai/web-llm';
+import { importWebLlm } from './webllm-script';
 
 /** The part of WebLLM's `MLCEngine` this extension uses. */
 export interface WebLlmEngineLike {
@@ -34,5 +34,17 @@ export interface WebLlmModule {
   prebuiltAppConfig: AppConfig;
 }
 
-/** The real WebLLM, imported statically: a service worker cannot use `import()`. */
-export const realWebLlm: WebLlmModule = webllm;
+/**
+ * The real WebLLM, read into the service worker the first time one of its parts is used (see
+ * `importWebLlm`): not at every start of the worker.
+ */
+export const realWebLlm: WebLlmModule = {
+  get MLCEngine() {
+    return importWebLlm().MLCEngine;
+  },
+  hasModelInCache: async (modelId, appConfig) => importWebLlm().hasModelInCache(modelId, appConfig),
+  deleteModelAllInfoInCache: async (modelId, appConfig) => importWebLlm().deleteModelAllInfoInCache(modelId, appConfig),
+  get prebuiltAppConfig() {
+    return importWebLlm().prebuiltAppConfig;
+  },
+};

@@ -55,9 +55,17 @@ const runtimes = new WeakMap<WebLlmModule, WebLlmRuntime>();
 export function webLlmRuntime(webllm: WebLlmModule): WebLlmRuntime {
   let runtime = runtimes.get(webllm);
   if (!runtime) {
-    // Pin the Cache API backend: the options page reads model sizes from it.
-    const appConfig: AppConfig = { ...webllm.prebuiltAppConfig, cacheBackend: 'cache' };
-    runtime = { webllm, appConfig, replyTurns: createReplyTurns(), linger: createModelLinger() };
+    let appConfig: AppConfig | undefined;
+    runtime = {
+      webllm,
+      // Read at the first load, not before: reading it reads WebLLM (see `realWebLlm`). The Cache
+      // API backend is pinned: the options page reads model sizes from it.
+      get appConfig() {
+        return (appConfig ??= { ...webllm.prebuiltAppConfig, cacheBackend: 'cache' });
+      },
+      replyTurns: createReplyTurns(),
+      linger: createModelLinger(),
+    };
     runtimes.set(webllm, runtime);
   }
   return runtime;
