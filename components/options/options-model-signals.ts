@@ -42,7 +42,7 @@ export function optionsModelSignals({ settings, webGpu, recommendedModel, recomm
     storageQuota: storage.quota,
     storageFailure: storage.failure,
     storageDeleted: storage.deleted,
-    siteFailure: sites.failure,
+    siteFailures: sites.failures,
     trial: trial.trial,
   };
 }

@@ -25,7 +25,6 @@ export type PromptApiState = 'checking' | 'absent' | 'unavailable' | 'downloadab
 export type SiteList = 'disabledSites' | 'allowedSites';
 /** A site a list refused, and why. */
 export interface SiteFailure {
-  list: SiteList;
   message: string;
   /** Counts refusals, so that the same words refused again are drawn (and heard) afresh. */
   attempt: number;

@@ -1,22 +1,40 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
-import { normalizeSiteOrigin, type SettingsChange } from '@/lib/settings';
+import { agentOffBy, normalizeSiteOrigin, type SettingsChange } from '@/lib/settings';
 import type { SiteFailure, SiteList } from './options-types';
 
 /**
  * The sites where the agent is off, and those allowed: each kept as an origin, and a site the page
- * cannot keep refused in words that say what to type instead, marked on its own list's field.
+ * cannot keep refused in words that say what to type instead, marked on its own list's field (each
+ * list keeps its own refusal until its next add).
  */
 export function createSiteLists(update: (change: SettingsChange) => Promise<void>) {
-  const failure = signal<SiteFailure | undefined>(undefined);
+  const failures = signal<Partial<Record<SiteList, SiteFailure>>>({});
+  const refuse = (list: SiteList, message: string | undefined) => {
+    const attempt = (failures.value[list]?.attempt ?? 0) + 1;
+    failures.value = { ...failures.value, [list]: message === undefined ? undefined : { attempt, message } };
+  };
   return {
-    failure: failure as ReadonlySignal<SiteFailure | undefined>,
-    /** Adds a site to a list; answers the site as kept (an origin), or undefined when refused. */
+    failures: failures as ReadonlySignal<Partial<Record<SiteList, SiteFailure>>>,
+    /**
+     * Adds a site to a list; answers the site as kept (an origin, also where it was listed
+     * already), or undefined when refused: not a site, or one the agent is already off on.
+     */
     async add(list: SiteList, text: string): Promise<string | undefined> {
       const origin = text.includes('*') ? undefined : normalizeSiteOrigin(text);
-      failure.value = origin ? undefined : { list, attempt: (failure.value?.attempt ?? 0) + 1, message: siteRefusal(text) };
+      if (!origin) {
+        refuse(list, siteRefusal(text, list));
+        return undefined;
+      }
+      let coveredBy: string | undefined;
       // Changed as the list is when written: the side panel may change it at the same moment.
-      if (origin) await update((current) => (current[list].includes(origin) ? {} : { [list]: [...current[list], origin] }));
-      return origin;
+      await update((current) => {
+        if (current[list].includes(origin)) return {};
+        // Where the agent is off, an entry covers its subdomains: a second one for them changes nothing.
+        coveredBy = list === 'disabledSites' ? agentOffBy(current.disabledSites, origin)[0] : undefined;
+        return coveredBy ? {} : { [list]: [...current[list], origin] };
+      });
+      refuse(list, coveredBy ? `The agent is already off on ${origin}: ${coveredBy} covers its subdomains.` : undefined);
+      return coveredBy ? undefined : origin;
     },
     remove(list: SiteList, origin: string): Promise<void> {
       return update((current) => ({ [list]: current[list].filter((site) => site !== origin) }));
@@ -24,10 +42,14 @@ export function createSiteLists(update: (change: SettingsChange) => Promise<void
   };
 }
 
-/** Why `text` is not a site the lists can keep, and what to type instead. */
-function siteRefusal(text: string): string {
+/** Why `text` is not a site `list` can keep, and what to type instead. */
+function siteRefusal(text: string, list: SiteList): string {
   if (!text.trim()) return 'Type a site first, such as shop.example.com.';
-  if (text.includes('*')) return `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`;
+  if (text.includes('*')) {
+    return list === 'disabledSites'
+      ? `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`
+      : 'Leave out the *: add each site as its address, such as app.shop.example.com (an entry here allows that site only, not its subdomains).';
+  }
   const first = firstOfList(text);
   if (first !== undefined) return `One site at a time: add "${first}", then the next.`;
   if (/^[\w-]+(:\d+)?$/.test(text.trim())) {

@@ -44,7 +44,7 @@ function SiteListEditor({ model, list, sites, title, hint }: SiteListEditorProps
   // What the last add or removal did, for a screen reader: the list changes out of its sight.
   const said = useSignal('');
   const input = useRef<HTMLInputElement>(null);
-  const refusal = model.siteFailure.value?.list === list ? model.siteFailure.value : undefined;
+  const refusal = model.siteFailures.value[list];
   const failure = refusal?.message;
   const failureId = `${list}-failure`;
   const hintId = `${list}-hint`;
@@ -100,7 +100,11 @@ function addSite(model: OptionsModel, list: SiteList, sites: readonly string[], 
     event.preventDefault();
     const listed = new Set(sites);
     const added = await model.addSite(list, draft.value);
-    if (added === undefined) return;
+    // Refused: the message under the field says why; what an earlier add did is old news.
+    if (added === undefined) {
+      said.value = '';
+      return;
+    }
     const typed = draft.value;
     draft.value = '';
     said.value = listed.has(added) ? `${added} is already listed.` : `Added ${added}${list === 'allowedSites' ? onlyPortNote(added, typed) : ''}.`;

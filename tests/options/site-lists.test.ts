@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSiteLists } from '@/components/options/site-lists';
+import type { SiteList } from '@/components/options/options-types';
 import { agentOffOn, changedSettings, defaultSettings, type Settings, type SettingsChange } from '@/lib/settings';
 
 /** The options page's site lists over settings kept in memory. */
@@ -8,7 +9,7 @@ function listsOver(initial: Partial<Settings> = {}) {
   const lists = createSiteLists(async (change: SettingsChange) => {
     stored = changedSettings(stored, change);
   });
-  return { lists, stored: () => stored, refusal: () => lists.failure.value?.message };
+  return { lists, stored: () => stored, refusal: (list: SiteList = 'disabledSites') => lists.failures.value[list]?.message };
 }
 
 describe('the site lists: what a typed site becomes', () => {
@@ -79,6 +80,42 @@ describe('the site lists: a port typed without a scheme', () => {
     const page = listsOver();
     expect(await page.lists.add('disabledSites', 'shop.example:80')).toBe('http://shop.example');
     expect(agentOffOn(page.stored().disabledSites, 'http://shop.example')).toBe(true);
-    expect(await page.lists.add('disabledSites', 'shop.example:8443')).toBe('https://shop.example:8443');
+    // Another port is covered by that entry already (it names none): on its own, it is https.
+    expect(await listsOver().lists.add('disabledSites', 'shop.example:8443')).toBe('https://shop.example:8443');
+  });
+});
+
+describe('the site lists: what each list is told', () => {
+  it('tells the allowed list that an entry there is one site exactly, where a * was typed', async () => {
+    const page = listsOver();
+    expect(await page.lists.add('allowedSites', '*.x.example')).toBeUndefined();
+    expect(page.refusal('allowedSites')).toBe(
+      'Leave out the *: add each site as its address, such as app.shop.example.com (an entry here allows that site only, not its subdomains).',
+    );
+  });
+
+  it('keeps each list its own refusal: one refused on the other list leaves it in place', async () => {
+    const page = listsOver();
+    await page.lists.add('disabledSites', 'bank..example');
+    await page.lists.add('allowedSites', 'a.example, b.example');
+    expect(page.refusal('disabledSites')).toBe('"bank..example" is not a web address, such as shop.example.com.');
+    expect(page.refusal('allowedSites')).toBe('One site at a time: add "a.example", then the next.');
+    // A site taken clears its own list's refusal only.
+    expect(await page.lists.add('allowedSites', 'a.example')).toBe('https://a.example');
+    expect(page.refusal('allowedSites')).toBeUndefined();
+    expect(page.refusal('disabledSites')).toBe('"bank..example" is not a web address, such as shop.example.com.');
+  });
+
+  it('adds no subdomain of a site the agent is already off on, saying which entry covers it', async () => {
+    const page = listsOver({ disabledSites: ['https://bank.example'] });
+    expect(await page.lists.add('disabledSites', 'https://www.bank.example/login?x=1')).toBeUndefined();
+    expect(page.refusal()).toBe('The agent is already off on https://www.bank.example: https://bank.example covers its subdomains.');
+    expect(page.stored().disabledSites).toEqual(['https://bank.example']);
+    // The same site again is listed already, not refused; on the allowed list, each entry is its own site.
+    expect(await page.lists.add('disabledSites', 'bank.example')).toBe('https://bank.example');
+    expect(page.refusal()).toBeUndefined();
+    await page.lists.add('allowedSites', 'shop.example');
+    expect(await page.lists.add('allowedSites', 'app.shop.example')).toBe('https://app.shop.example');
+    expect(page.stored().allowedSites).toEqual(['https://shop.example', 'https://app.shop.example']);
   });
 });
