@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ModelUsage } from '@webmcp-agents/local-agent';
 import { plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
@@ -11,6 +11,14 @@ export function TrialView({ model }: { model: OptionsModel }) {
   const trial = model.trial.value;
   const usage = trial?.usage;
   const tryButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const cancel = () => {
+    const focusOnCancel = document.activeElement === cancelButton.current;
+    model.cancelTrial();
+    // Cancel goes once the trial stops: the focus it had goes back to Try it, not to the page body.
+    if (focusOnCancel) tryButton.current?.focus();
+  };
+  useEscapeCancels(trial?.running === true, cancel);
   return (
     <div class="trial" data-testid="trial">
       <div class="row">
@@ -18,15 +26,7 @@ export function TrialView({ model }: { model: OptionsModel }) {
           {trial?.running ? 'Trying…' : 'Try it'}
         </BusyButton>
         {trial?.running && (
-          <button
-            type="button"
-            aria-label="Cancel the trial"
-            onClick={() => {
-              model.cancelTrial();
-              // Cancel goes once the trial stops: the focus goes back to Try it, not to the page body.
-              tryButton.current?.focus();
-            }}
-          >
+          <button ref={cancelButton} type="button" aria-label="Cancel the trial" aria-keyshortcuts="Escape" onClick={cancel}>
             Cancel
           </button>
         )}
@@ -47,6 +47,25 @@ export function TrialView({ model }: { model: OptionsModel }) {
       <FailureBox failure={trial?.failure} />
     </div>
   );
+}
+
+/**
+ * Escape anywhere on the page cancels a trial under way, as it stops a run in the side panel. A key
+ * something else already took (an open list) is left to it, and so is an IME's.
+ */
+function useEscapeCancels(running: boolean, cancel: () => void): void {
+  const latest = useRef(cancel);
+  latest.current = cancel;
+  useEffect(() => {
+    if (!running) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      event.preventDefault();
+      latest.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [running]);
 }
 
 function speedText(usage: ModelUsage): string {

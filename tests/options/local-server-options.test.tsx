@@ -489,6 +489,27 @@ describe('the local server on the options page', () => {
     await answered(() => expect(loading.closedByClient).toHaveLength(1));
   });
 
+  it('stops a trial on Escape, wherever the focus is, as Escape stops a run in the side panel', async () => {
+    const loading = await server({ replies: ['unused'], stall: 'before-headers' });
+    const page = show({ openaiBaseUrl: loading.address });
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await page.connect();
+    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    click(buttonNamed(page.root, 'Try it'));
+    await answered(() => expect(buttonNamed(page.root, 'Cancel')).toBeDefined());
+    expect(buttonNamed(page.root, 'Cancel')?.getAttribute('aria-keyshortcuts')).toBe('Escape');
+    await answered(() => expect(loading.requests).toHaveLength(1));
+
+    const address = page.root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')!;
+    address.focus();
+    address.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    await answered(() => expect(page.trialText()).toContain('Cancelled.'));
+    expect(buttonNamed(page.root, 'Cancel')).toBeUndefined();
+    // The focus stays where the person had it.
+    expect(document.activeElement).toBe(address);
+    await answered(() => expect(loading.closedByClient).toHaveLength(1));
+  });
+
   it('says under the address that a server elsewhere gets the page\'s text and what its tools return, and over plain http who else can read it', async () => {
     // Nothing listens at these addresses: the note is about the address, said before any Connect.
     const page = show({ openaiBaseUrl: 'http://127.0.0.1:8/v1' });
