@@ -40,10 +40,15 @@ export function engineLabel(settings: Pick<Settings, 'engine' | 'openaiBaseUrl'>
   return isOnThisMachine(hostname) ? 'Local server (OpenAI-compatible)' : `Server at ${hostname} (OpenAI-compatible)`;
 }
 
+/** The server's host, also where the address is one the engine refuses (a port Chrome blocks): it still says where it points. */
 function serverHostname(address: string): string | undefined {
-  try {
-    return new URL(normalizeServerAddress(address)).hostname;
-  } catch {
-    return undefined;
+  for (const url of [() => normalizeServerAddress(address), () => address.trim()]) {
+    try {
+      const { protocol, hostname } = new URL(url());
+      if ((protocol === 'http:' || protocol === 'https:') && hostname) return hostname;
+    } catch {
+      // The next reading, or none.
+    }
   }
+  return undefined;
 }
