@@ -42,13 +42,17 @@ export class InspectorModel {
   readonly tabTools = signal<TabTools | null | undefined>(undefined);
   /** The last page seen listing tools (see `pageOf`): one that lists none now took them away itself. */
   private readonly listedToolsIn = signal<string | undefined>(undefined);
+  /** Whether the extension's content script runs in the page listed (the background asks it where the page lists nothing). */
+  private readonly pageScriptAnswers = signal<boolean | undefined>(undefined);
   /**
-   * The tab lists no tools, and was never seen with any: it may be a page open since before the
-   * extension came. Not one whose tools the extension read and refused: it is there.
+   * The tab lists no tools, was never seen with any, and the extension's content script does not
+   * run in it: a page open since before the extension came. Not one whose tools the extension read
+   * and refused: it is there.
    */
   readonly mayNeedReload = computed(() => {
     const tabTools = this.tabTools.value;
     if (tabTools?.tools.length || tabTools?.dropped.length) return false;
+    if (this.pageScriptAnswers.value !== false) return false;
     return !tabTools || this.listedToolsIn.value !== pageOf(tabTools);
   });
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
@@ -200,8 +204,14 @@ export class InspectorModel {
       return;
     }
     if (event.tabId !== this.tabId) return;
+    if (event.type === 'page-script') {
+      this.pageScriptAnswers.value = event.answers;
+      return;
+    }
     const previous = this.tabTools.value;
     batch(() => {
+      // What the page script's answer said was of the page before.
+      if (!previous || !event.tabTools || pageOf(previous) !== pageOf(event.tabTools)) this.pageScriptAnswers.value = undefined;
       // The first reading is the baseline; the log tells what changed after it.
       if (previous !== undefined) this.changeLog.logListChange(previous, event.tabTools);
       this.tabTools.value = event.tabTools;

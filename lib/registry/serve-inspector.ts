@@ -8,17 +8,22 @@ import type { ToolRun } from './tool-output-from-result';
 import type { PageResult } from '../webmcp/read-page-result';
 import { originOf } from '../text/origin-of';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
+import { pageScriptAnswers } from './page-script-answers';
+import type { TabTools } from './types';
 
 export interface InspectorServices {
   /** The result the page a form loaded in a tab's top frame gives; by default, `readLoadedPageResult`. */
   readLoadedPageResult?: (tabId: number, formDocumentId: string) => Promise<PageResult | undefined>;
   /** Holds the service worker awake until the function it returns is called; by default, `keepServiceWorkerAwake`. */
   keepAwake?: () => () => void;
+  /** Whether the extension's content script runs in the tab's page; by default, `pageScriptAnswers`. */
+  pageScriptAnswers?: (tabId: number) => Promise<boolean>;
 }
 
 const defaultServices: Required<InspectorServices> = {
   readLoadedPageResult: (tabId, formDocumentId) => readLoadedPageResult(tabId, { formDocumentId }),
   keepAwake: keepServiceWorkerAwake,
+  pageScriptAnswers: (tabId) => pageScriptAnswers(tabId),
 };
 
 /** What the inspector's runs by hand share. */
@@ -42,8 +47,22 @@ export function serveInspector(
 ): void {
   const runs: HandRuns = { registry, channel, services: { ...defaultServices, ...services }, running: new Map() };
   let inspectedTabId: number | undefined;
+  // Only the answer about the latest listing is told: an earlier page's may come after it.
+  let listings = 0;
+  const postListing = (tabId: number, tabTools: TabTools | undefined) => {
+    channel.post({ type: 'tab-tools', tabId, tabTools: tabTools ?? null });
+    const listing = (listings += 1);
+    // A page that lists nothing may be one the extension never reached: the panel says to reload it only then.
+    if (tabTools?.tools.length || tabTools?.dropped.length) return;
+    void runs.services.pageScriptAnswers(tabId).then(
+      (answers) => {
+        if (listing === listings && inspectedTabId === tabId) channel.post({ type: 'page-script', tabId, answers });
+      },
+      () => {},
+    );
+  };
   const stopWatching = registry.onChange((tabId, tabTools) => {
-    if (tabId === inspectedTabId) channel.post({ type: 'tab-tools', tabId, tabTools: tabTools ?? null });
+    if (tabId === inspectedTabId) postListing(tabId, tabTools);
   });
   channel.onMessage((request) => {
     switch (request.type) {
@@ -51,7 +70,7 @@ export function serveInspector(
         inspectedTabId = request.tabId;
         lookAgainInTab(registry, request.tabId).catch(() => undefined);
         void registry.get(request.tabId).then((tabTools) => {
-          if (inspectedTabId === request.tabId) channel.post({ type: 'tab-tools', tabId: request.tabId, tabTools: tabTools ?? null });
+          if (inspectedTabId === request.tabId) postListing(request.tabId, tabTools);
         });
         return;
       case 'run-tool':

@@ -394,8 +394,12 @@ describe('the inspector model', () => {
     expect(document.activeElement?.className).toBe('left-run');
     // No reload would bring them back: the page was seen with tools.
     expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
-    // Another page, never seen with tools, may be one open since before the extension came.
+    // Another page, never seen with tools, where the extension's content script does not run: one
+    // open since before the extension came.
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: { ...tabTools([]), url: 'https://shop.example/old-tab' } });
+    await tick();
+    expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
+    fake.send({ type: 'page-script', tabId: 5, answers: false });
     await tick();
     expect(container.querySelector('.empty')?.textContent).toContain('needs a reload first');
   });
@@ -409,11 +413,21 @@ describe('the inspector model', () => {
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: inDocument('doc-1', 'https://shop.example/orders/42', []) });
     await tick();
     expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
-    // A new document, even at an address seen with tools, was not.
+    // A new document, even at an address seen with tools, was not: where its content script runs,
+    // it simply offers none; where it does not, a reload would bring it.
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: inDocument('doc-2', 'https://shop.example/', []) });
+    fake.send({ type: 'page-script', tabId: 5, answers: true });
+    await tick();
+    expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
+    fake.send({ type: 'page-script', tabId: 5, answers: false });
     await tick();
     expect(container.querySelector('.empty')?.textContent).toContain('needs a reload first');
+    // The answer was of that page: the next one is asked again.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: inDocument('doc-3', 'https://shop.example/', []) });
+    await tick();
+    expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
     // One whose every tool the extension refused was read: a reload would change nothing.
+    fake.send({ type: 'page-script', tabId: 5, answers: false });
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: { ...inDocument('doc-3', 'https://shop.example/', []), dropped: [{ name: 'بحث', reason: 'the name…', frameId: 0 }] } });
     await tick();
     expect(container.querySelector('.empty')?.textContent).not.toContain('needs a reload first');

@@ -31,6 +31,33 @@ beforeEach(async () => {
   await registry.report({ tabId: 3, frameId: 0, url: 'https://shop.example/', origin: 'https://shop.example' }, { url: '', tools: [tool('cart_total', { outputSchema }), tool('cart_text')], dropped: [] });
 });
 
+describe('serveInspector: a tab that lists no tools', () => {
+  it('asks whether the extension runs in its page, and says so after the listing; not for a tab with tools', async () => {
+    const { channel, events, ask } = inspectorChannel();
+    const pageScriptAnswers = vi.fn(async (tabId: number) => tabId !== 8);
+    serveInspector(registry, channel, { pageScriptAnswers });
+    ask({ type: 'inspect', tabId: 8 });
+    await vi.waitFor(() => expect(events).toEqual([{ type: 'tab-tools', tabId: 8, tabTools: null }, { type: 'page-script', tabId: 8, answers: false }]));
+    for (const event of events) expect(inspectorEventSchema.parse(event)).toEqual(event);
+    ask({ type: 'inspect', tabId: 3 });
+    await vi.waitFor(() => expect(events.at(-1)).toMatchObject({ type: 'tab-tools', tabId: 3 }));
+    expect(pageScriptAnswers).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells no answer about a page the tab has left, nor about a tab no longer inspected', async () => {
+    const { channel, events, ask } = inspectorChannel();
+    let answer: (answers: boolean) => void = () => {};
+    serveInspector(registry, channel, { pageScriptAnswers: () => new Promise((resolve) => (answer = resolve)) });
+    ask({ type: 'inspect', tabId: 8 });
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    ask({ type: 'inspect', tabId: 3 });
+    await vi.waitFor(() => expect(events).toHaveLength(2));
+    answer(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(events.map((event) => event.type)).toEqual(['tab-tools', 'tab-tools']);
+  });
+});
+
 describe('serveInspector: a run by hand', () => {
   it('passes an MCP-style result’s structuredContent on with the output, only for a tool with an output schema to check it against', async () => {
     const { channel, events, ask } = inspectorChannel();
