@@ -467,7 +467,8 @@ describe('the local server on the options page', () => {
     expect(page.trialText()).not.toMatch(/new chat|in the options/i);
   });
 
-  it('stops a trial on Cancel, says so, and gives the focus back to Try it', async () => {
+  /** A trial sent to a server that never answers: it runs until cancelled. */
+  async function trialUnderWay() {
     const loading = await server({ replies: ['unused'], stall: 'before-headers' });
     const page = show({ openaiBaseUrl: loading.address });
     await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
@@ -475,9 +476,14 @@ describe('the local server on the options page', () => {
     await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
     click(buttonNamed(page.root, 'Try it'));
     await answered(() => expect(buttonNamed(page.root, 'Cancel')).toBeDefined());
+    await answered(() => expect(loading.requests).toHaveLength(1));
+    return { loading, page };
+  }
+
+  it('stops a trial on Cancel, says so, and gives the focus back to Try it', async () => {
+    const { loading, page } = await trialUnderWay();
     expect(buttonNamed(page.root, 'Cancel')?.getAttribute('aria-label')).toBe('Cancel the trial');
     expect(buttonNamed(page.root, 'Trying…')).toBeDefined();
-    await answered(() => expect(loading.requests).toHaveLength(1));
 
     buttonNamed(page.root, 'Cancel')!.focus();
     click(buttonNamed(page.root, 'Cancel'));
@@ -490,15 +496,8 @@ describe('the local server on the options page', () => {
   });
 
   it('stops a trial on Escape, wherever the focus is, as Escape stops a run in the side panel', async () => {
-    const loading = await server({ replies: ['unused'], stall: 'before-headers' });
-    const page = show({ openaiBaseUrl: loading.address });
-    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
-    await page.connect();
-    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
-    click(buttonNamed(page.root, 'Try it'));
-    await answered(() => expect(buttonNamed(page.root, 'Cancel')).toBeDefined());
+    const { loading, page } = await trialUnderWay();
     expect(buttonNamed(page.root, 'Cancel')?.getAttribute('aria-keyshortcuts')).toBe('Escape');
-    await answered(() => expect(loading.requests).toHaveLength(1));
 
     const address = page.root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')!;
     address.focus();
