@@ -1,6 +1,6 @@
 import type { Settings } from '../settings';
 import type { EngineId } from './engine';
-import { normalizeServerAddress } from './openai/server-address';
+import { serverAddressHostname } from './openai/server-address';
 import { isOnThisMachine } from '../text/on-this-machine';
 
 /**
@@ -35,20 +35,7 @@ export function isServerEngine(engineId: string): boolean {
  */
 export function engineLabel(settings: Pick<Settings, 'engine' | 'openaiBaseUrl'>): string {
   if (settings.engine !== 'openai') return engineLabels[settings.engine];
-  const hostname = serverHostname(settings.openaiBaseUrl);
+  const hostname = serverAddressHostname(settings.openaiBaseUrl);
   if (hostname === undefined) return engineLabels.openai;
   return isOnThisMachine(hostname) ? 'Local server (OpenAI-compatible)' : `Server at ${hostname} (OpenAI-compatible)`;
-}
-
-/** The server's host, also where the address is one the engine refuses (a port Chrome blocks): it still says where it points. */
-function serverHostname(address: string): string | undefined {
-  for (const url of [() => normalizeServerAddress(address), () => address.trim()]) {
-    try {
-      const { protocol, hostname } = new URL(url());
-      if ((protocol === 'http:' || protocol === 'https:') && hostname) return hostname;
-    } catch {
-      // The next reading, or none.
-    }
-  }
-  return undefined;
 }

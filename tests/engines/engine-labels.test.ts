@@ -45,9 +45,12 @@ describe('the engine names', () => {
     expect(engineLabel({ engine: 'openai', openaiBaseUrl: 'http://gpu-box.lan:11434/v1' })).toBe('Server at gpu-box.lan (OpenAI-compatible)');
     expect(engineLabel({ engine: 'openai', openaiBaseUrl: '192.168.1.20:11434' })).toBe('Server at 192.168.1.20 (OpenAI-compatible)');
     expect(engineLabel({ engine: 'openai', openaiBaseUrl: 'https://llm.example.com/v1' })).toBe('Server at llm.example.com (OpenAI-compatible)');
-    // An address the engine refuses still says where it points: here, ports Chrome blocks.
+    // An address the engine refuses still says where it points: ports Chrome blocks, a key in it.
+    expect(engineLabel({ engine: 'openai', openaiBaseUrl: 'http://me:secret@gpu-box.lan:11434/v1' })).toBe('Server at gpu-box.lan (OpenAI-compatible)');
     expect(engineLabel({ engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:1/v1' })).toBe('Local server (OpenAI-compatible)');
     expect(engineLabel({ engine: 'openai', openaiBaseUrl: 'http://gpu-box.lan:6000/v1' })).toBe('Server at gpu-box.lan (OpenAI-compatible)');
+    expect(engineLabel({ engine: 'openai', openaiBaseUrl: 'gpu-box.lan:6000' })).toBe('Server at gpu-box.lan (OpenAI-compatible)');
+    expect(engineLabel({ engine: 'openai', openaiBaseUrl: 'localhost:6000' })).toBe('Local server (OpenAI-compatible)');
     // An address that is none says nothing of where the server is.
     expect(engineLabel({ engine: 'openai', openaiBaseUrl: 'olama' })).toBe(engineLabels.openai);
     expect(engineLabels.openai).not.toMatch(/local/i);

@@ -27,6 +27,19 @@ export function normalizeServerAddress(address: string): string {
   return `${url.origin}${path || '/v1'}`;
 }
 
+/**
+ * The host the address points at, also where the engine refuses it (a port Chrome blocks, a key in
+ * it): the name a server is called by says where it runs. Undefined where it is no web address.
+ */
+export function serverAddressHostname(address: string): string | undefined {
+  try {
+    const { protocol, hostname } = new URL(withScheme(address.trim()));
+    return (protocol === 'http:' || protocol === 'https:') && hostname ? hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** "localhost:11434", for messages. */
 export function serverHost(address: string): string {
   return new URL(address).host;
