@@ -28,18 +28,34 @@ export function createSiteLists(update: (change: SettingsChange) => Promise<void
       let coveredBy: string | undefined;
       // Changed as the list is when written: the side panel may change it at the same moment.
       await update((current) => {
+        coveredBy = undefined;
         if (current[list].includes(origin)) return {};
-        // Where the agent is off, an entry covers its subdomains: a second one for them changes nothing.
+        // Where the agent is off, an entry covers the site's subdomains, and without a port all its
+        // ports (`agentOffOn`): a second entry for them would change nothing.
         coveredBy = list === 'disabledSites' ? agentOffBy(current.disabledSites, origin)[0] : undefined;
         return coveredBy ? {} : { [list]: [...current[list], origin] };
       });
-      refuse(list, coveredBy ? `The agent is already off on ${origin}: ${coveredBy} covers its subdomains.` : undefined);
+      refuse(list, coveredBy ? `The agent is already off on ${origin}: ${coverage(coveredBy, origin)}.` : undefined);
       return coveredBy ? undefined : origin;
     },
     remove(list: SiteList, origin: string): Promise<void> {
       return update((current) => ({ [list]: current[list].filter((site) => site !== origin) }));
     },
   };
+}
+
+/** How `entry`, on the list where the agent is off, covers `origin`. */
+function coverage(entry: string, origin: string): string {
+  return hostOf(entry) === hostOf(origin) ? `${entry} covers it already` : `${entry} covers its subdomains`;
+}
+
+/** A site's host as `agentOffOn` compares it (an entry older versions kept as ".bank.example" too). */
+function hostOf(site: string): string {
+  try {
+    return new URL(site).hostname.replace(/^\.+|\.$/g, '');
+  } catch {
+    return site;
+  }
 }
 
 /** Why `text` is not a site `list` can keep, and what to type instead. */

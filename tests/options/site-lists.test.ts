@@ -81,6 +81,8 @@ describe('the site lists: a port typed without a scheme', () => {
     expect(await page.lists.add('disabledSites', 'shop.example:80')).toBe('http://shop.example');
     expect(agentOffOn(page.stored().disabledSites, 'http://shop.example')).toBe(true);
     // Another port is covered by that entry already (it names none): on its own, it is https.
+    expect(await page.lists.add('disabledSites', 'shop.example:8443')).toBeUndefined();
+    expect(page.refusal()).toBe('The agent is already off on https://shop.example:8443: http://shop.example covers it already.');
     expect(await listsOver().lists.add('disabledSites', 'shop.example:8443')).toBe('https://shop.example:8443');
   });
 });
