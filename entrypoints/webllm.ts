@@ -1,5 +1,5 @@
 import * as webllm from '@mlc-ai/web-llm';
-import { webLlmGlobalName } from '../lib/engines/webllm/webllm-script';
+import { webLlmGlobalName } from '../lib/engines/webllm/webllm-global-name';
 
 /**
  * WebLLM as a classic script of its own, which the service worker imports only when it needs a

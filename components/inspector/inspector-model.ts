@@ -211,7 +211,7 @@ export class InspectorModel {
     const previous = this.tabTools.value;
     batch(() => {
       // What the page script's answer said was of the page before.
-      if (!previous || !event.tabTools || pageOf(previous) !== pageOf(event.tabTools)) this.pageScriptAnswers.value = undefined;
+      if ((previous ? pageOf(previous) : previous) !== (event.tabTools ? pageOf(event.tabTools) : event.tabTools)) this.pageScriptAnswers.value = undefined;
       // The first reading is the baseline; the log tells what changed after it.
       if (previous !== undefined) this.changeLog.logListChange(previous, event.tabTools);
       this.tabTools.value = event.tabTools;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,7 +7,7 @@ import { startFakeOllama, type FakeOllamaOptions } from '../engines/support/fake
 import { installFakeLanguageModel, type FakeLanguageModelOptions } from '../engines/support/install-fake-language-model';
 import { projectRoot } from '../support/shared-eval';
 import type { Worker } from 'playwright-core';
-import { webLlmGlobalName } from '../../lib/engines/webllm/webllm-script';
+import { webLlmGlobalName } from '../../lib/engines/webllm/webllm-global-name';
 import {
   chromiumAvailable,
   chromiumPath,
@@ -464,6 +464,12 @@ describe.skipIf(!ready)('the real WebLLM, read into the service worker only for 
   });
 
   const holdsWebLlm = (worker: Worker) => worker.evaluate((name) => name in globalThis, webLlmGlobalName);
+
+  it('is built apart from the background, whose script Chrome reads at every start of the worker', () => {
+    // WebLLM is 6 MB; the background without it, under half a megabyte.
+    expect(statSync(join(extensionDir, 'background.js')).size).toBeLessThan(1_000_000);
+    expect(statSync(join(extensionDir, 'webllm.js')).size).toBeGreaterThan(4_000_000);
+  });
 
   it('starts the worker without it, reads it after that start to load the model, and says the download failed, with what to do', async () => {
     // Chrome stops the worker after 30 s idle: what starts it again (here a page reporting its

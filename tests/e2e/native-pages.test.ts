@@ -260,8 +260,9 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       await fixture.inspector.waitForTools([], 1_000);
       await fixture.inspector.page.getByText('This tab offers no WebMCP tools.').waitFor();
       expect(await badgeText(await currentServiceWorker(extension.context), fixture.tabId)).toBe('');
-      // The extension runs in that page (the background asks it): no reload is suggested.
-      await fixture.inspector.page.waitForTimeout(1_500);
+      // The extension runs in that page (the background asks it; "not there" would come within 2 s):
+      // no reload is suggested.
+      await fixture.inspector.page.waitForTimeout(2_500);
       expect(await fixture.inspector.page.getByText('needs a reload first').count()).toBe(0);
       await fixture.page.goto(server.url('native.html'));
       await fixture.inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 2_000);

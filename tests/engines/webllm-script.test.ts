@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../lib/engines/engine';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
-import { importWebLlm, keepWebLlmInstalled, webLlmGlobalName, type WorkerScope } from '../../lib/engines/webllm/webllm-script';
+import { webLlmGlobalName } from '../../lib/engines/webllm/webllm-global-name';
+import { importWebLlm, keepWebLlmInstalled, type WorkerScope } from '../../lib/engines/webllm/webllm-script';
 import { defaultSettings } from '../../lib/settings';
 import { fakeGpu } from './support/fake-gpu';
 import { createFakeWebLlm } from './support/fake-webllm';
@@ -51,15 +52,18 @@ describe('WebLLM, read into the service worker when it is first needed', () => {
     expect(error).toMatchObject({
       code: 'unavailable',
       message: "WebLLM could not be read from the extension's files.",
-      hint: 'Reload the extension at chrome://extensions, or pick another engine in the options.',
+      hint: 'Turn the extension off and on again at chrome://extensions, or pick another engine in the options.',
     });
     expect(String((error as Error).cause)).toContain('importScripts() of new scripts after service worker installation is not allowed');
   });
 
-  it('does not fail the install where the script cannot be read: a load says so later', () => {
+  it('does not fail the install where the script cannot be read: a load says so later, the console at once', () => {
     const { scope, install } = workerScope('not installed');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     keepWebLlmInstalled(scope);
     expect(install).not.toThrow();
+    expect(String(logged.mock.calls[0]?.[0])).toContain("WebLLM could not be read from the extension's files.");
+    logged.mockRestore();
   });
 });
 

@@ -46,15 +46,26 @@ describe('serveInspector: a tab that lists no tools', () => {
 
   it('tells no answer about a page the tab has left, nor about a tab no longer inspected', async () => {
     const { channel, events, ask } = inspectorChannel();
-    let answer: (answers: boolean) => void = () => {};
-    serveInspector(registry, channel, { pageScriptAnswers: () => new Promise((resolve) => (answer = resolve)) });
+    const answers: ((answers: boolean) => void)[] = [];
+    serveInspector(registry, channel, { pageScriptAnswers: () => new Promise((resolve) => answers.push(resolve)) });
     ask({ type: 'inspect', tabId: 8 });
-    await vi.waitFor(() => expect(events).toHaveLength(1));
-    ask({ type: 'inspect', tabId: 3 });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    // The tab's next page reports tools before the answer about the one before comes.
+    await registry.report({ tabId: 8, frameId: 0, url: 'https://shop.example/', origin: 'https://shop.example' }, {
+      url: '',
+      tools: [{ name: 'cart_text', description: 'A tool.', inputSchema: { type: 'object' }, origin: '', source: 'native' }],
+      dropped: [],
+    });
     await vi.waitFor(() => expect(events).toHaveLength(2));
-    answer(false);
+    answers[0]!(false);
+    // And an answer about a tab the inspector left.
+    await registry.report({ tabId: 8, frameId: 0, url: 'https://shop.example/empty', origin: 'https://shop.example' }, { url: '', tools: [], dropped: [] });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    ask({ type: 'inspect', tabId: 3 });
+    await vi.waitFor(() => expect(events.at(-1)).toMatchObject({ type: 'tab-tools', tabId: 3 }));
+    answers[1]!(false);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(events.map((event) => event.type)).toEqual(['tab-tools', 'tab-tools']);
+    expect(events.map((event) => event.type)).toEqual(['tab-tools', 'tab-tools', 'tab-tools', 'tab-tools']);
   });
 });
 

@@ -1,18 +1,19 @@
 import { EngineError } from '../engine';
+import { webLlmGlobalName } from './webllm-global-name';
 import type { WebLlmModule } from './webllm-module';
 
-/**
+/*
  * WebLLM is built apart from the background, into the classic script `webllm.js`
- * (`entrypoints/webllm.ts`), which puts the module under this name on the global scope.
+ * (`entrypoints/webllm.ts`), which leaves the module on the global scope under `webLlmGlobalName`.
  *
- * Chrome reads a service worker's whole script at each of its starts, and WebLLM is 6.4 MB of it
- * (most of that two WebAssembly tokenizers written into the script): about 0.3 s a start with it
- * in the background, 0.03 s without. Most starts never use it (a page reporting its tools, a panel
- * opening, a run on another engine). A service worker may not use `import()`, and `importScripts`
- * only a script it imported while it was being installed: so the install imports it once, which
- * has Chrome keep it with the worker, and the worker imports it again the first time it needs it.
+ * Chrome reads a service worker's whole script at each of its starts, and WebLLM was 6 MB of it
+ * (most of that two WebAssembly tokenizers written into the script): a start took 0.31 s with it in
+ * the background and takes 0.19 s without (`npm run bench worker-starts`). Most starts never use
+ * it (a page reporting its tools, a panel opening with no model to load ahead, a run on another
+ * engine). A service worker may not use `import()`, and `importScripts` only a script it imported
+ * while it was being installed: so the install imports it once, which has Chrome keep it with the
+ * worker, and the worker imports it again the first time it needs it.
  */
-export const webLlmGlobalName = 'webLlmModule';
 
 /** Where WXT puts the script built from `entrypoints/webllm.ts`. */
 const scriptPath = '/webllm.js';
@@ -31,8 +32,10 @@ export function keepWebLlmInstalled(scope: WorkerScope = globalThis as unknown a
   scope.addEventListener('install', () => {
     try {
       importWebLlm(scope);
-    } catch {
-      // Said where a model is loaded: `importWebLlm` throws the same again there.
+    } catch (error) {
+      // The person is told where a model is loaded (`importWebLlm` throws the same there); a
+      // developer, here, with what the browser said.
+      console.error(error, (error as Error).cause);
     }
   });
 }
@@ -53,11 +56,11 @@ export function importWebLlm(scope: WorkerScope = globalThis as unknown as Worke
   }
   const module = global[webLlmGlobalName];
   if (module) return module;
+  // Turned off and on, the extension's worker is installed anew, which imports the script again.
   const error = new EngineError(
     'unavailable',
     "WebLLM could not be read from the extension's files.",
-    'Reload the extension at chrome://extensions, or pick another engine in the options.',
-    'Reload the extension at chrome://extensions, or pick another engine above.',
+    'Turn the extension off and on again at chrome://extensions, or pick another engine in the options.',
   );
   // What the browser said, for a developer's console.
   throw Object.assign(error, { cause: failure });
