@@ -52,8 +52,9 @@ export function serveInspector(
   const postListing = (tabId: number, tabTools: TabTools | undefined) => {
     channel.post({ type: 'tab-tools', tabId, tabTools: tabTools ?? null });
     const listing = (listings += 1);
-    // A page that lists nothing may be one the extension never reached: the panel says to reload it only then.
-    if (tabTools?.tools.length || tabTools?.dropped.length) return;
+    // A tab the registry holds nothing of may show a page the extension never reached (the panel
+    // then says to reload it); one it holds a listing of, even an empty one, reported it.
+    if (tabTools) return;
     void runs.services.pageScriptAnswers(tabId).then(
       (answers) => {
         if (listing === listings && inspectedTabId === tabId) channel.post({ type: 'page-script', tabId, answers });
