@@ -152,6 +152,13 @@ describe('the options page, for a keyboard and a screen reader', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     click(buttonLabelled(root, offSitesLabel));
     await vi.waitFor(() => expect(status()?.textContent).toBe('Added https://shop.example.com.'));
+    // A refusal is said by its alert: what the add before did is not left beside it.
+    field.value = '*.shop.example.com';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    click(buttonLabelled(root, offSitesLabel));
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="disabledSites"] [role="alert"]')?.textContent).toMatch(/^Leave out the \*/));
+    expect(status()?.textContent).toBe('');
     press(buttonLabelled(root, 'Remove https://shop.example.com'));
     await vi.waitFor(() => expect(status()?.textContent).toBe('Removed https://shop.example.com.'));
   });
