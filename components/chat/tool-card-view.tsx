@@ -7,7 +7,7 @@ import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { readableResult } from '@/lib/sidepanel/readable-result';
 import { plural } from '@/lib/text/plural';
-import { JsonText } from '@/components/shared/json-text';
+import { JsonText, looksLikeJson } from '@/components/shared/json-text';
 import { ApprovalButtons } from './approval-buttons';
 
 const stateLabels: Record<ToolCard['state'], string> = {
@@ -81,7 +81,12 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
             {card.read && <span class="tool-read"> · {readText(card.read)}</span>}
           </summary>
           {/* Already cut by the background (cardResultLimit); the trace keeps what the model saw. */}
-          <pre data-testid="tool-result" role="group" aria-label={card.state === 'done' ? 'Result' : 'Details'}>
+          <pre
+            class={looksLikeJson(shownResult ?? '') ? 'json' : undefined}
+            data-testid="tool-result"
+            role="group"
+            aria-label={card.state === 'done' ? 'Result' : 'Details'}
+          >
             <JsonText text={shownResult ?? ''} />
           </pre>
         </details>

@@ -40,7 +40,9 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
               <li key={tool.name} data-best={score > 0 && score === best ? '' : undefined}>
                 <span class="ranking-name">{tool.name}</span> <span class="ranking-score">score {formatScore(score)}</span>
                 {score > 0 && score === best && <span class="ranking-best"> · best match</span>}
-                <div class="ranking-description">{tool.description}</div>
+                <div class="ranking-description" dir="auto">
+                  {tool.description}
+                </div>
               </li>
             ))}
           </ol>

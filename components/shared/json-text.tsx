@@ -22,3 +22,11 @@ export function JsonText({ text }: { text: string }): ComponentChildren {
   parts.push(text.slice(plain));
   return parts;
 }
+
+/**
+ * Whether a text reads as JSON (an object or a list): such a block stays left to right, its
+ * right-to-left strings isolated by `JsonText`, where prose takes each line's own direction.
+ */
+export function looksLikeJson(text: string): boolean {
+  return /^\s*[[{]/.test(text);
+}

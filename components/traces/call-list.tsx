@@ -1,5 +1,5 @@
 import { formatDuration } from '@/lib/sidepanel/format-duration';
-import { JsonText } from '@/components/shared/json-text';
+import { JsonText, looksLikeJson } from '@/components/shared/json-text';
 import type { TraceCall, TraceProblem, TraceStep } from '@/lib/traces/trace-schema';
 
 /** The calls of a step: arguments, the person's answer, what the page returned, what went wrong. */
@@ -33,7 +33,7 @@ function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | 
       <h4>
         <code>{call.name}</code> <span class="muted">call {call.callId}</span>
       </h4>
-      <pre class="call-arguments" data-testid="call-arguments">
+      <pre class="call-arguments json" data-testid="call-arguments">
         <JsonText text={JSON.stringify(call.arguments, null, 2)} />
       </pre>
       {approval && (
@@ -52,7 +52,7 @@ function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | 
             {result.isError ? 'The tool failed in' : result.noAnswer ? 'No answer came back after' : 'The page returned in'} {formatDuration(result.durationMs)}
             {result.length > result.text.length && ` (kept ${result.text.length.toLocaleString('en-US')} of ${result.length.toLocaleString('en-US')} characters)`}:
           </p>
-          <pre data-testid="call-result">
+          <pre class={looksLikeJson(result.text) ? 'json' : undefined} data-testid="call-result">
             <JsonText text={result.text} />
           </pre>
           {call.read && (

@@ -181,6 +181,8 @@ describe('the inspector model', () => {
     await show(shop, 'add two mugs to the cart');
     expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe("All 3 tools fit (the agent shows up to 8), so it sees them in the page's order.");
     expect(container.querySelector('li[data-best] .ranking-name')?.textContent).toBe('add_to_cart');
+    // A description in Arabic or Hebrew takes its own direction, as on the tool's card.
+    expect(container.querySelector('li[data-best] .ranking-description')?.getAttribute('dir')).toBe('auto');
     // A screen reader hears it too, as the request is typed.
     const status = container.querySelector('[data-testid="ranking-status"]');
     expect(status?.getAttribute('role')).toBe('status');

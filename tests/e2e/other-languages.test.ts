@@ -26,6 +26,11 @@ function wordPositions(page: Page, selector: string, words: string[]): Promise<R
   }, words);
 }
 
+/** How far right of a key two spaces less indented the list's Arabic string starts: a few characters where the line reads left to right. */
+function jsonLineStart(positions: Record<string, number>): number {
+  return Math.abs(positions['أزرق']! - positions['quantity']!);
+}
+
 describe.skipIf(!chromiumAvailable)('the side panel with a right-to-left language, long labels and long words, at 320 px', () => {
   let extension: LaunchedExtension;
   let server: FixtureServer;
@@ -47,13 +52,16 @@ describe.skipIf(!chromiumAvailable)('the side panel with a right-to-left languag
     // A suggestion made of one long word wraps inside the panel.
     expect(await panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 
-    await useReplayEngine(extension.serviceWorker, { replies: [toolCall('add_to_cart', { product: 'كوب iPhone أحمر', quantity: 2 }), 'تم.'] });
+    await useReplayEngine(extension.serviceWorker, { replies: [toolCall('add_to_cart', { product: 'كوب iPhone أحمر', quantity: 2, colors: ['أزرق', 'أخضر'] }), 'تم.'] });
     await ask(panel, 'أضف كوبين iPhone أحمر');
     await panel.locator('[data-testid=tool-card][data-state=waiting]').waitFor({ timeout: 15_000 });
     // Read right to left, as the model wrote it: كوب first (rightmost), then iPhone, then أحمر.
-    const words = await wordPositions(panel, '[data-testid=tool-arguments]', ['كوب', 'iPhone', 'أحمر']);
+    const words = await wordPositions(panel, '[data-testid=tool-arguments]', ['كوب', 'iPhone', 'أحمر', 'quantity', 'أزرق']);
     expect(words['كوب']).toBeGreaterThan(words['iPhone']!);
     expect(words['iPhone']).toBeGreaterThan(words['أحمر']!);
+    // A JSON line that starts with an Arabic string ("أزرق", in a list) still reads left to right,
+    // indented under the keys, its comma after it: not pushed to the right edge.
+    expect(jsonLineStart(words)).toBeLessThan(40);
     // The page's Arabic description ends at its left, not before its first word.
     const description = await wordPositions(panel, '[data-testid=tool-description]', ['يضيف', '.']);
     expect(description['.']).toBeLessThan(description['يضيف']!);
@@ -62,9 +70,10 @@ describe.skipIf(!chromiumAvailable)('the side panel with a right-to-left languag
     await panel.locator('[data-testid=tool-card][data-state=done] summary').click();
     // Wide enough for the result's line not to wrap, so that its words are compared on one line.
     await panel.setViewportSize({ width: 700, height: 700 });
-    const result = await wordPositions(panel, '[data-testid=tool-result]', ['كوب', 'iPhone', 'أحمر']);
+    const result = await wordPositions(panel, '[data-testid=tool-result]', ['كوب', 'iPhone', 'أحمر', 'message', 'أزرق']);
     expect(result['كوب']).toBeGreaterThan(result['iPhone']!);
     expect(result['iPhone']).toBeGreaterThan(result['أحمر']!);
+    expect(jsonLineStart({ quantity: result['message']!, 'أزرق': result['أزرق']! })).toBeLessThan(40);
     // The trace viewer shows the call's arguments and result the same way.
     const traceLink = panel.getByTestId('trace-link').last();
     await traceLink.waitFor({ timeout: 15_000 });
@@ -72,10 +81,11 @@ describe.skipIf(!chromiumAvailable)('the side panel with a right-to-left languag
     await viewer.setViewportSize({ width: 900, height: 800 });
     for (const summary of await viewer.getByTestId('step-summary').all()) await summary.click();
     await viewer.getByTestId('call-arguments').first().waitFor();
-    for (const shown of ['call-arguments', 'call-result']) {
-      const order = await wordPositions(viewer, `[data-testid=${shown}]`, ['كوب', 'iPhone', 'أحمر']);
+    for (const [shown, key] of [['call-arguments', 'quantity'], ['call-result', 'message']] as const) {
+      const order = await wordPositions(viewer, `[data-testid=${shown}]`, ['كوب', 'iPhone', 'أحمر', key, 'أزرق']);
       expect(order['كوب'], shown).toBeGreaterThan(order['iPhone']!);
       expect(order['iPhone'], shown).toBeGreaterThan(order['أحمر']!);
+      expect(jsonLineStart({ quantity: order[key]!, 'أزرق': order['أزرق']! }), shown).toBeLessThan(40);
     }
     await viewer.close();
     await panel.close();

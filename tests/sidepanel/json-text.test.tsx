@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JsonText } from '@/components/shared/json-text';
+import { JsonText, looksLikeJson } from '@/components/shared/json-text';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 
 const container = document.createElement('pre');
@@ -22,6 +22,13 @@ describe('JSON text with right-to-left values', () => {
     render(<JsonText text={escaped} />, container);
     expect(container.querySelector('bdi')?.textContent).toBe('"قل \\"مرحبا\\" الآن"');
     expect(container.textContent).toBe(escaped);
+  });
+});
+
+describe('what reads as JSON', () => {
+  it('is an object or a list, spaces before it allowed: such a block stays left to right, where prose takes each line\'s direction', () => {
+    for (const json of ['{"a": 1}', '[\n  "أزرق"\n]', '\n  {}']) expect(looksLikeJson(json), json).toBe(true);
+    for (const prose of ['تمت إضافة كوبين إلى السلة.', 'Added 2 mugs. {"a": 1}', '', '"just a string"']) expect(looksLikeJson(prose), prose).toBe(false);
   });
 });
 
