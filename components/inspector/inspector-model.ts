@@ -40,20 +40,18 @@ const reconnectDelayMs = 200;
 export class InspectorModel {
   /** undefined while loading; null when the tab offers nothing. */
   readonly tabTools = signal<TabTools | null | undefined>(undefined);
-  /** The last page seen listing tools (see `pageOf`): one that lists none now took them away itself. */
-  private readonly listedToolsIn = signal<string | undefined>(undefined);
-  /** Whether the extension's content script runs in the page listed (the background asks it where the page lists nothing). */
+  /**
+   * Whether the extension's content script runs in the tab's page: the background asks it where it
+   * holds no listing of the tab (a page that reported, even no tools, has it).
+   */
   private readonly pageScriptAnswers = signal<boolean | undefined>(undefined);
   /**
-   * The tab lists no tools, was never seen with any, and the extension's content script does not
-   * run in it: a page open since before the extension came. Not one whose tools the extension read
-   * and refused: it is there.
+   * The tab lists no tools and the extension's content script does not run in its page: one open
+   * since before the extension came. Not a page whose tools the extension read and refused.
    */
   readonly mayNeedReload = computed(() => {
     const tabTools = this.tabTools.value;
-    if (tabTools?.tools.length || tabTools?.dropped.length) return false;
-    if (this.pageScriptAnswers.value !== false) return false;
-    return !tabTools || this.listedToolsIn.value !== pageOf(tabTools);
+    return !tabTools?.tools.length && !tabTools?.dropped.length && this.pageScriptAnswers.value === false;
   });
   readonly tools = computed(() => this.tabTools.value?.tools ?? []);
   readonly changes = signal<ToolChange[]>([]);
@@ -215,7 +213,6 @@ export class InspectorModel {
       // The first reading is the baseline; the log tells what changed after it.
       if (previous !== undefined) this.changeLog.logListChange(previous, event.tabTools);
       this.tabTools.value = event.tabTools;
-      if (event.tabTools?.tools.length) this.listedToolsIn.value = pageOf(event.tabTools);
       // "Copied 3 tools" no longer says what the list holds once it changed.
       if (this.copyStatus.value && !sameList(previous, event.tabTools)) this.copyStatus.value = '';
       this.handRuns.afterListing(event.tabTools);

@@ -38,8 +38,9 @@ export const inspectorEventSchema = z.discriminatedUnion('type', [
     durationMs: z.number(),
   }),
   /**
-   * After a listing without tools: whether the extension's content script runs in the tab's page.
-   * It does not in a page open since before the extension was installed or updated.
+   * After a listing of a tab the background holds nothing of: whether the extension's content
+   * script runs in its page. It does not in a page open since before the extension was installed
+   * or updated.
    */
   z.object({ type: z.literal('page-script'), tabId: z.number(), answers: z.boolean() }),
   /** After a run's result that said the form navigated: what the page it loaded gives. */

@@ -394,7 +394,7 @@ describe('the inspector model', () => {
     // What it said has the focus, for a keyboard and a screen reader.
     await tick();
     expect(document.activeElement?.className).toBe('left-run');
-    // No reload would bring them back: the page was seen with tools.
+    // No reload would bring them back: the page reported its list, so the extension runs there.
     expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
     // Another page, never seen with tools, where the extension's content script does not run: one
     // open since before the extension came.
