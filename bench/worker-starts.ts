@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import {
   chromiumAvailable,
   currentServiceWorker,
@@ -11,6 +11,7 @@ import {
   serveFixtures,
   serviceWorkerRunning as workerRunning,
   stopServiceWorker,
+  type LaunchedExtension,
 } from '../tests/e2e/support';
 import { whyBrowserBenchSkips, type BenchSection } from './bench-section';
 import { runDirectly } from './run-directly';
@@ -53,7 +54,7 @@ export async function benchWorkerStarts(): Promise<BenchSection[]> {
       await stopWhenResting(context);
       await tab.goto(server.url(`native.html?page=${(page += 1)}`));
     });
-    const startTimes = await timeStarts(extension.openExtensionPage('options.html'), context);
+    const startTimes = await timeStarts(extension);
     const counts: BenchSection = {
       title,
       rows: [
@@ -78,8 +79,8 @@ const startTimeTitle = `Service worker start time (headless Chromium, the built 
  * How long an extension page's message waits for the stopped worker: Chrome starting it, reading
  * and running its script, the answer. Then, for comparison, the same message to the running worker.
  */
-async function timeStarts(opening: Promise<Page>, context: BrowserContext): Promise<{ starts: number[]; running: number }> {
-  const page = await opening;
+async function timeStarts(extension: LaunchedExtension): Promise<{ starts: number[]; running: number }> {
+  const page = await extension.openExtensionPage('options.html');
   const roundTrip = () =>
     page.evaluate(async () => {
       const { chrome } = globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } };
@@ -90,7 +91,7 @@ async function timeStarts(opening: Promise<Page>, context: BrowserContext): Prom
     });
   const starts: number[] = [];
   for (let trial = 0; trial < timedStarts; trial += 1) {
-    await stopWhenResting(context);
+    await stopWhenResting(extension.context);
     await new Promise((done) => setTimeout(done, 500));
     starts.push(await roundTrip());
   }
