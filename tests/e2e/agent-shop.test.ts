@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startDemoServer } from '../../demo/serve-demo';
 import { chromiumAvailable, currentServiceWorker, launchExtension, screenshotPath, stopServiceWorker, tabIdOf, type LaunchedExtension } from './support';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
@@ -8,6 +8,9 @@ import { sessionStorageBytes } from '../../lib/text/session-storage-bytes';
 import { jsonBytes } from '../../lib/text/utf8-length';
 
 const mug = 'trail-mug-forest';
+
+/** A property of an element's style as the browser computed it (forced colours included). */
+const computed = (locator: Locator, property: string) => locator.evaluate((node, name) => getComputedStyle(node).getPropertyValue(name), property);
 
 describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () => {
   let extension: LaunchedExtension;
@@ -143,6 +146,11 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     const told = (step: number) => steps.find((each) => each.step === step)?.messages.at(-1)?.content ?? '';
     expect(told(2)).toContain('Unknown tool "find_products"');
     expect(told(5)).toContain('"qty" must be at least 1.');
+    // In the system's high-contrast colours, where the red goes, a card that went wrong keeps a
+    // double edge; one that ran has a single one.
+    await panel.emulateMedia({ forcedColors: 'active' });
+    expect(await computed(invalid, 'border-top-style')).toBe('double');
+    expect(await computed(panel.locator('[data-testid=tool-card][data-state=done]').first(), 'border-top-style')).toBe('solid');
   });
 
   it('runs a call the model wrote twice in one reply once: the person is asked once, one mug goes in the cart, and the second card says it was not run', async () => {
@@ -406,6 +414,12 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
         return `${await action.getBadgeText({ tabId: id })} · ${await action.getTitle({ tabId: id })}`;
       }, tabId);
     await expect.poll(toolbar).toBe('? · The WebMCP agent waits for your answer in this tab');
+    // With the system's high-contrast colours, which give every button one face and drop the
+    // accent, Allow once still stands out from Deny, and the card that waits from the others.
+    await panel.emulateMedia({ forcedColors: 'active' });
+    expect(await computed(card.getByTestId('approve-once'), 'background-color')).not.toBe(await computed(card.getByTestId('deny'), 'background-color'));
+    expect(await computed(card, 'border-top-width')).toBe('2px');
+    await panel.emulateMedia({ forcedColors: 'none' });
     await card.locator('[data-testid=deny]').click();
     await expect.poll(toolbar).toMatch(/^\d+ · Open the WebMCP agent$/);
     await panel.getByTestId('turn').getByText('Alright, I did not place the order.').waitFor();
