@@ -62,14 +62,14 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
 }
 
 /**
- * The model failed, not the request: once it is fixed (a server started, a connection back), or
- * asked again where it gave no answer, the same words may work. Only where no tool that changes
- * anything ran yet: sending them again would do that again (one the page says only reads, a
- * search, changed nothing).
+ * The model failed, or the extension restarted, not the request: once it is fixed (a server
+ * started, a connection back), or asked again where it gave no answer or was cut off, the same
+ * words may work. Only where no tool that changes anything ran yet: sending them again would do
+ * that again (one the page says only reads, a search, changed nothing).
  */
 function modelFailed(turn: Turn & { outcome: TurnOutcome }): boolean {
-  if (turn.outcome !== 'error' || !(turn.loadFailed || turn.engineFailed || turn.noAnswer)) return false;
-  return changingCallRan(turn) === undefined;
+  const failed = turn.outcome === 'interrupted' || (turn.outcome === 'error' && (turn.loadFailed || turn.engineFailed || turn.noAnswer));
+  return Boolean(failed) && changingCallRan(turn) === undefined;
 }
 
 /** Sends the turn's request again, so the person need not type it again. Its description is the request. */

@@ -1,3 +1,4 @@
+import { changingCallRan } from './changing-call-ran';
 import { closeOpenCards } from './close-open-cards';
 import type { Turn } from './session-state';
 import type { StoredConversation, StoredSession } from './session-store';
@@ -31,5 +32,8 @@ function restoredConversation(stored: StoredConversation, now: number): StoredCo
 
 function interruptIfRunning(turn: Turn, now: number): Turn {
   if (turn.outcome) return turn;
-  return { ...closeOpenCards(turn, 'interrupted'), outcome: 'interrupted', notice: noticeFor('interrupted'), endedAt: now };
+  const closed = closeOpenCards(turn, 'interrupted');
+  // A call that may have changed the page makes "ask again" a way to make it twice: the notice says
+  // to look first, as the call's card does.
+  return { ...closed, outcome: 'interrupted', notice: noticeFor('interrupted', changingCallRan(closed)?.name), endedAt: now };
 }

@@ -13,7 +13,10 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
       // `detail` says why, where the person stopped it otherwise than with Stop (the agent turned off).
       return detail ?? 'Stopped.';
     case 'interrupted':
-      return 'This run was cut off when the extension restarted. Ask again to continue.';
+      // `detail` names a call that may have changed the page: asked again, the model could make it again.
+      return detail
+        ? `This run was cut off when the extension restarted, after "${detail}" reached the page. Check the page before asking again.`
+        : 'This run was cut off when the extension restarted. Ask again to continue.';
     case 'max-steps':
       return `Stopped after ${stepsTaken(detail)} without finishing. Ask again, or raise the step limit in the options.`;
     case 'repeated-call':

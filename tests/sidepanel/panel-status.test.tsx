@@ -399,6 +399,18 @@ describe('a request whose model failed', () => {
     expect(panel.find('try-again')).not.toBeNull();
   });
 
+  it('offers it where the extension restarted mid-run, unless a call that may change the page reached it', async () => {
+    const cutOff = (items: Turn['items'] = [], notice = 'This run was cut off when the extension restarted. Ask again to continue.') => turn({ outcome: 'interrupted', notice, items, endedAt: 2_000 });
+    panel = await mountPanel({ turns: [cutOff()] });
+    panel.find('try-again')!.click();
+    await panel.flush();
+    expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'add two mugs to the cart' });
+    const added = { kind: 'tool' as const, callId: '1.1', name: 'add_to_cart', arguments: { qty: 2 }, state: 'unanswered' as const, result: 'The extension restarted before the page answered.' };
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [cutOff([added], 'This run was cut off when the extension restarted, after "add_to_cart" reached the page. Check the page before asking again.')] }) });
+    expect(panel.find('turn-notice')?.textContent).toContain('Check the page before asking again.');
+    expect(panel.find('try-again')).toBeNull();
+  });
+
   it('offers it where the model gave no answer, as its notice asks, unless a tool ran before', async () => {
     const noAnswer = (items: Turn['items'] = []) =>
       turn({ outcome: 'error', notice: 'The model gave no answer: its reply was empty. Ask again, or pick another model in the options.', noAnswer: true, items, endedAt: 2_000 });
