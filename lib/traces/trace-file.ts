@@ -148,6 +148,10 @@ async function findInconsistency(traces: readonly StoredTrace[], now: number, ne
       if (previous === step.step) return `runs[${index}].steps[${stepIndex}]: step ${step.step} appears twice.`;
       if (previous !== undefined && step.step < previous) return `runs[${index}].steps[${stepIndex}]: step ${step.step} comes after step ${previous}.`;
     }
+    // A recorder numbers a run's steps from 1 with none left out: one taken out of the file would
+    // leave the run claiming it, and its time would pass for the next step's.
+    const missing = steps.findIndex(({ step }, stepIndex) => step !== stepIndex + 1);
+    if (missing !== -1) return `runs[${index}].steps[${missing}]: step ${missing + 1} is missing (the run goes on with step ${steps[missing]!.step}).`;
     const problem = checkTraceContent(trace, now);
     if (problem) return `runs[${index}].${problem}`;
     await nextSlice();

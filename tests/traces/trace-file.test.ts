@@ -116,6 +116,15 @@ describe('readTraceFile, on a file no recorder could have written', () => {
     });
   });
 
+  it('refuses a run with a step taken out, which would claim it and give its time to the next step', async () => {
+    expect(await readTraceFile(JSON.stringify(createTraceFile([trace('a', [1, 3])], at)), now)).toEqual({
+      ok: false,
+      message: 'The trace file is damaged: runs[0].steps[1]: step 2 is missing (the run goes on with step 3).',
+    });
+    expect(await readTraceFile(JSON.stringify(createTraceFile([trace('a', [2, 3])], at)), now)).toMatchObject({ ok: false, message: expect.stringContaining('runs[0].steps[0]: step 1 is missing (the run goes on with step 2).') });
+    expect(await readTraceFile(JSON.stringify(createTraceFile([trace('a', [1, 2, 3]), trace('b', [])], at)), now)).toMatchObject({ ok: true });
+  });
+
   it('refuses times before 2020, in the future, or past what a date can show, saying where', async () => {
     expect(await read((odd) => (odd.run.startedAt = 1e300))).toEqual({ ok: false, message: 'The trace file is damaged: runs[0].run.startedAt: not a date.' });
     expect(await read((odd) => (odd.run.startedAt = Date.UTC(2300, 0, 1)))).toEqual({
