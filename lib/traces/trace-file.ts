@@ -48,6 +48,8 @@ export async function readTraceFile(input: unknown, now = Date.now(), nextSlice:
   let value = input;
   if (typeof input === 'string') {
     if (input.trim() === '') return { ok: false, message: 'This file is empty: it holds no runs.' };
+    // The parser's words would quote an image's or an archive's bytes: such a file is told as one.
+    if (notText(input)) return { ok: false, message: "This file is not a trace file: it is not text. A trace file is the .json file the viewer's Export writes." };
     try {
       value = JSON.parse(input);
     } catch (error) {
@@ -127,6 +129,14 @@ function quoted(value: string | number): string {
 function valueInWords(value: unknown): string {
   const written = JSON.stringify(value);
   return typeof value === 'string' && isTraceOutcome(value) ? `${written} (${outcomeLabel(value)})` : written;
+}
+
+/**
+ * Whether a file's start holds what no text has: control characters other than tabs and line
+ * breaks, or bytes that are not UTF-8 (read as U+FFFD), as images and archives begin.
+ */
+function notText(input: string): boolean {
+  return /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(input.slice(0, 1_024));
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

@@ -85,6 +85,11 @@ describe('readTraceFile', () => {
   it('says what is wrong with a bad file, never throwing', async () => {
     expect(await readTraceFile('{')).toMatchObject({ ok: false, message: expect.stringMatching(/^This file is not JSON \(/) });
     expect(await readTraceFile(null)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });
+    // An image's bytes, as the viewer reads a file's text (what is not UTF-8 becomes U+FFFD): not quoted.
+    const png = new TextDecoder().decode(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+    expect(await readTraceFile(png)).toEqual({ ok: false, message: "This file is not a trace file: it is not text. A trace file is the .json file the viewer's Export writes." });
+    // Text with tabs and line breaks, and a Unicode request, is read as JSON.
+    expect(await readTraceFile(`{\r\n\t"format": "other", "note": "é 日本"}`)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });
     expect(await readTraceFile([1, 2])).toMatchObject({ ok: false });
     expect(await readTraceFile({ ...createTraceFile([]), version: 2 })).toEqual({
       ok: false,
