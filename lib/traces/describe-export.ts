@@ -13,8 +13,23 @@ export function describeExport(summary: ExportSummary, maxFileBytes: number): st
   return `Exported ${plural(summary.runCount, 'run')}${split}.${unreadable.join('')}`;
 }
 
+/** What an import did, in the counts the background gives: runs stored (`replaced` of them were here, `unchanged` as the file has them), and runs `kept` here, newer than the file's. */
+export function describeImport({ imported, replaced, unchanged, kept }: { imported: number; replaced: number; unchanged: number; kept: number }): string {
+  if (unchanged === imported) return describeNothingNew(imported + kept, kept);
+  return `Imported ${plural(imported, 'run')}.${describeReplaced(replaced, imported, unchanged)}${describeKept(kept)}`;
+}
+
+/** Every run of the file was here already, as the file has it or newer (`kept`, left as they are): the file brought nothing. */
+function describeNothingNew(runs: number, kept: number): string {
+  if (runs === 1) return `Nothing new: the file’s run is here already, ${kept === 1 ? 'newer than in the file, and was kept as it is' : 'as the file has it'}.`;
+  const all = `the file’s ${runs} runs are ${runs === 2 ? 'both' : 'all'} here already`;
+  if (kept === 0) return `Nothing new: ${all}, as the file has them.`;
+  if (kept === runs) return `Nothing new: ${all}, newer than in the file, and were kept as they are.`;
+  return `Nothing new: ${all}, ${runs - kept} as the file has ${runs - kept === 1 ? 'it' : 'them'} and ${kept} newer, kept as ${kept === 1 ? 'it is' : 'they are'}.`;
+}
+
 /** After an import, the runs of the file that were here already in a later state and stayed as they are, or nothing to say. */
-export function describeKept(kept: number): string {
+function describeKept(kept: number): string {
   if (kept === 0) return '';
   return kept === 1
     ? ' 1 run was already here, newer than in the file, and was kept as it is.'
@@ -26,7 +41,7 @@ export function describeKept(kept: number): string {
  * or, where each was here as last changed when the file's copy was (`unchanged`, a file imported
  * again), here already as the file has them.
  */
-export function describeReplaced(replaced: number, imported: number, unchanged = 0): string {
+function describeReplaced(replaced: number, imported: number, unchanged = 0): string {
   if (replaced === 0) return '';
   const same = unchanged === replaced;
   const one = replaced === 1;

@@ -2,7 +2,7 @@ import { batch, signal } from '@preact/signals';
 import { createRunFilter } from './create-run-filter';
 import { downloadInFiles, exportInFiles } from './export-in-files';
 import type { ReplayState } from './replay-state';
-import { describeExport, describeKept, describeRemovalAhead, describeReplaced } from './describe-export';
+import { describeExport, describeImport, describeRemovalAhead } from './describe-export';
 import { attemptAction } from './attempt-action';
 import { errorMessage } from '../messaging/error-message';
 import { OpenRunFollower } from './open-run-follower';
@@ -225,7 +225,7 @@ export class TraceViewerModel {
       // Retention counts imported runs too: say before it happens what the next run will remove.
       const settings = this.retention.value;
       const removal = settings ? describeRemovalAhead(this.runs.value, settings) : '';
-      const said = runIds.length === 0 ? 'This file holds no runs.' : `Imported ${plural(imported, 'run')}.${describeReplaced(replaced, imported, unchanged)}${describeKept(kept)}${removal}`;
+      const said = runIds.length === 0 ? 'This file holds no runs.' : `${describeImport({ imported, replaced, unchanged, kept })}${removal}`;
       this.notice.value = { tone: 'info', text: said };
     }, 'Nothing was imported. ');
   }

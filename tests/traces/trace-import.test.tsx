@@ -29,7 +29,7 @@ describe('importing runs', () => {
     const file = await exportedAtFirstStep(store);
     viewer = await mountViewer(store);
     await viewer.act(() => viewer!.model.importText(file));
-    expect(viewer.find('notice-text')?.textContent).toBe('Imported 0 runs. 1 run was already here, newer than in the file, and was kept as it is.');
+    expect(viewer.find('notice-text')?.textContent).toBe('Nothing new: the file’s run is here already, newer than in the file, and was kept as it is.');
     await viewer.act(() => viewer!.model.open('mugs'));
     expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
     expect(viewer.findAll('step')).toHaveLength(4);
@@ -57,7 +57,7 @@ describe('importing runs', () => {
     await viewer.act(() => viewer!.model.importText(file));
     expect(viewer.find('notice-text')?.textContent).toBe('Imported 2 runs. 1 of them was already here, as the file has it.');
     await viewer.act(() => viewer!.model.importText(file));
-    expect(viewer.find('notice-text')?.textContent).toBe('Imported 2 runs. Both were already here, as the file has them.');
+    expect(viewer.find('notice-text')?.textContent).toBe('Nothing new: the file’s 2 runs are both here already, as the file has them.');
     expect(viewer.findAll('run-item')).toHaveLength(2);
   });
 

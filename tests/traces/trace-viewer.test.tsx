@@ -365,7 +365,7 @@ describe('the trace viewer', () => {
     await viewer.act(() => viewer!.model.saveRetention({ maxRuns: 1 }));
     await viewer.act(() => viewer!.model.importText(exported));
     expect(viewer.find('notice-text')?.textContent).toBe(
-      'Imported 1 run. It was already here, as the file has it. Only the last 1 run is kept: the 2 oldest runs will be removed when the next run ends, unless you raise the limit below.',
+      'Nothing new: the file’s run is here already, as the file has it. Only the last 1 run is kept: the 2 oldest runs will be removed when the next run ends, unless you raise the limit below.',
     );
   });
 
