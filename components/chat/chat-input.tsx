@@ -19,14 +19,16 @@ export function ChatInput({ model }: { model: PanelModel }) {
   const running = model.running.value;
   const canSend = model.canSend.value && draft.trim() !== '';
   const hadFocus = useFocusBackWhenRunEnds(running);
-  // The request as Enter left it while another ran: said until it is edited or the run ends.
-  const heldDraft = useSignal<string | undefined>(undefined);
+  // The request as Enter left it unsent, and whether a run held it: said until it is edited, or
+  // until what held it is gone (the run ended, another engine was picked).
+  const heldDraft = useSignal<{ text: string; whileRunning: boolean } | undefined>(undefined);
   // A run that ended takes its note with it: a later run (Try again) refused nothing yet.
   useEffect(() => {
-    if (!running) heldDraft.value = undefined;
+    if (!running && heldDraft.value?.whileRunning) heldDraft.value = undefined;
   }, [running]);
-  const held = running && heldDraft.value !== undefined && heldDraft.value === draft;
-  const onKeyDown = requestBoxKeys(model, (text) => (heldDraft.value = text));
+  const held = heldDraft.value !== undefined && heldDraft.value.text === draft ? heldDraft.value : undefined;
+  const note = held?.whileRunning ? (running ? heldWords(waitingCallIds(model.session.value).size > 0) : '') : held ? notSentWords(model) : '';
+  const onKeyDown = requestBoxKeys(model, (text) => (heldDraft.value = { text, whileRunning: model.running.value }));
   useEscapeStops(model, running);
   // The request as a paste the box cut left it: said until it is sent or edited.
   const cutDraft = useSignal<string | undefined>(undefined);
@@ -77,7 +79,7 @@ export function ChatInput({ model }: { model: PanelModel }) {
           : ''}
       </p>
       <p class="muted request-note" role="status" data-testid="request-note">
-        {held ? heldWords(waitingCallIds(model.session.value).size > 0) : ''}
+        {note}
       </p>
     </>
   );
@@ -120,7 +122,8 @@ function useEscapeStops(model: PanelModel, running: boolean): void {
 
 /**
  * The request box's keys (Escape is the panel's, see useEscapeStops), apart from the box so that
- * ChatInput reads as its layout. Enter while a run goes sends nothing: `onHeld` says so.
+ * ChatInput reads as its layout. Enter where nothing can be sent (a run goes, the engine cannot
+ * run here) sends nothing: `onHeld` says so.
  */
 function requestBoxKeys(model: PanelModel, onHeld: (text: string) => void) {
   return (event: KeyboardEvent) => {
@@ -129,9 +132,26 @@ function requestBoxKeys(model: PanelModel, onHeld: (text: string) => void) {
     if (event.key !== 'Enter' || event.shiftKey) return;
     event.preventDefault();
     const text = model.draft.value;
-    if (model.running.value && text.trim() !== '') onHeld(text);
+    if (text.trim() !== '' && !model.canSend.value) onHeld(text);
     else model.send();
   };
+}
+
+/**
+ * Why Enter sent nothing where no run goes, as the placeholder would say it had the box been empty,
+ * or nothing once a request could go (the person picked an engine that runs, the panel reconnected).
+ */
+function notSentWords(model: PanelModel): string {
+  const why = whyNotSent(model);
+  return why ? `${why} What you typed stays here.` : '';
+}
+
+function whyNotSent(model: PanelModel): string | undefined {
+  if (model.canSend.value || model.tabClosed.value || model.session.value === undefined) return undefined;
+  if (model.connection.value !== 'connected') return 'The panel is reconnecting to the extension: press Enter again in a moment.';
+  if (model.session.value.agentOff) return 'The agent is off on this site: turn it on above to ask.';
+  const placeholder = placeholderFor(model);
+  return placeholder === askPlaceholder ? undefined : `${placeholder}.`;
 }
 
 /** Why Enter sent nothing: a question waits for the person (a typed "yes" answers nothing), or a request runs. */
@@ -206,5 +226,7 @@ function placeholderFor(model: PanelModel): string {
   if (model.session.value?.pageAsleep) return 'This tab is asleep: wake it to ask';
   if (model.session.value?.toolCount === 0) return 'This page offers no tools to ask for';
   if (model.engineCannotRun.value) return `${engineName(model.session.value?.engine.engineId ?? '')} cannot run here: pick another engine in the options`;
-  return 'Ask this page to do something…';
+  return askPlaceholder;
 }
+
+const askPlaceholder = 'Ask this page to do something…';

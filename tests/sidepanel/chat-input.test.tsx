@@ -55,9 +55,24 @@ describe('the request box', () => {
     expect((panel.find('chat-input') as HTMLTextAreaElement).placeholder).toBe('WebLLM cannot run here: pick another engine in the options');
     await press(panel, { key: 'Enter' });
     expect(panel.posted().filter((message) => message.type === 'send')).toEqual([]);
+    // Said where the person looks, as the placeholder said it before they typed.
+    expect(panel.find('request-note')?.textContent).toBe('WebLLM cannot run here: pick another engine in the options. What you typed stays here.');
     // The person picks the local server in the options: the snapshot lets the request through.
     await panel.deliver({ type: 'snapshot', state: sessionState({ engine: engineStatus({ engineId: 'openai', state: 'idle' }) }) });
     expect((panel.find('send') as HTMLButtonElement).disabled).toBe(false);
+    expect(panel.find('request-note')?.textContent).toBe('');
+    await press(panel, { key: 'Enter' });
+    expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'show my cart' });
+  });
+
+  it('says why Enter sent nothing on a site where the agent is off, or on a page without tools', async () => {
+    panel = await mountPanel({ agentOff: true });
+    await type(panel, 'show my cart');
+    await press(panel, { key: 'Enter' });
+    expect(panel.find('request-note')?.textContent).toBe('The agent is off on this site: turn it on above to ask. What you typed stays here.');
+    await panel.deliver({ type: 'snapshot', state: sessionState({ toolCount: 0 }) });
+    expect(panel.find('request-note')?.textContent).toBe('This page offers no tools to ask for. What you typed stays here.');
+    expect(panel.posted().filter((message) => message.type === 'send')).toEqual([]);
   });
 
   it('does not send a second request while a run is going, and offers Stop', async () => {
