@@ -74,6 +74,12 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
         )
       )}
       {card.state === 'waiting' && <ApprovalButtons card={card} answered={answered} onApprove={onApprove} connection={connection} />}
+      {/* It asked, and ran without a yes to it here: the person learns why, not that a tab answered for them unsaid. */}
+      {card.allowedBecause && (
+        <p class="tool-note" data-testid="allowed-because">
+          Ran without your answer here: {card.allowedBecause}.
+        </p>
+      )}
       {result !== undefined && (
         <details class="tool-result">
           <summary>

@@ -72,11 +72,13 @@ function readText({ characters, of }: NonNullable<TraceCall['read']>): string {
   return characters === 0 ? `The model read none of its ${whole} characters: the prompt had no room for them.` : `The model read the first ${characters.toLocaleString('en-US')} of ${whole} characters.`;
 }
 
-/** Neutral about who answered: the events do not say whether a rule or the person allowed it. */
+/** How the question ended: answered (by the person), or settled without an answer, and after how long. */
 function approvalText(approval: NonNullable<TraceCall['approval']>): string {
   if (approval.approved === undefined || approval.answeredAt === undefined) return 'Waited for an answer; none came.';
-  if (approval.withdrawn) return `Asked; the page changed or removed the tool ${formatDuration(approval.answeredAt - approval.askedAt)} later, before an answer.`;
-  return `${approval.approved ? 'Allowed' : 'Declined'} after ${formatDuration(approval.answeredAt - approval.askedAt)}.`;
+  const after = formatDuration(approval.answeredAt - approval.askedAt);
+  if (approval.withdrawn) return `Asked; the page changed or removed the tool ${after} later, before an answer.`;
+  if (approval.allowedBecause) return `Asked; ran ${after} later without an answer: ${approval.allowedBecause}.`;
+  return `${approval.approved ? 'Allowed' : 'Declined'} after ${after}.`;
 }
 
 function problemLabel(problem: TraceProblem): string {

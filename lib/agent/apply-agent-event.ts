@@ -23,7 +23,10 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
       };
     case 'tool-approval-response':
       // A question withdrawn (the page changed or removed its tool) was never declined: the error after it says why.
-      return updateCard(turn, event.callId, { state: event.approved ? 'running' : event.withdrawn ? 'unknown' : 'declined' });
+      return updateCard(turn, event.callId, {
+        state: event.approved ? 'running' : event.withdrawn ? 'unknown' : 'declined',
+        ...(event.allowedBecause ? { allowedBecause: event.allowedBecause } : {}),
+      });
     case 'tool-result':
       return updateCard(turn, event.callId, {
         state: event.output.isError ? 'failed' : event.output.noAnswer ? 'unanswered' : 'done',

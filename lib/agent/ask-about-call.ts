@@ -64,7 +64,10 @@ export async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }:
   // The worker stays up while the person decides, even from another tab, but not for good:
   // a run nobody answers ends, and lets go of the model.
   const decision = await waitForDecision(host, run.active, callId, call.name, () => settledMeanwhile(run, call.name, tool));
-  if (decision === 'allowed') return true;
+  if (decision === 'allowed') {
+    // Said on the card and in the trace: the person did not say yes to this call, here.
+    return { allowed: (await host.world.isSiteAllowed(host.tabId)) ? siteAllowedMeanwhile : optionsChangedMeanwhile };
+  }
   if (typeof decision === 'object') return decision;
   // The page's last change may have come as the person answered: a yes holds only for the tool they saw.
   const withdrawn = decision === 'deny' ? undefined : await withdrawnSince(run, call.name, tool, whileAsked);
@@ -83,6 +86,8 @@ async function settledMeanwhile(run: TabRun, name: string, tool: ToolDescriptor)
 }
 
 const whileAsked = 'while the user was being asked about this call';
+const siteAllowedMeanwhile = 'the site was allowed while this question waited (in another tab, or in the options)';
+const optionsChangedMeanwhile = 'the options stopped asking before such calls while this question waited';
 
 /** Why the call may not run where its tool is no longer as the step showed it (`when` it changed or went). */
 async function withdrawnSince(run: TabRun, name: string, tool: ToolDescriptor, when: string): Promise<ToolWithdrawn | undefined> {

@@ -38,6 +38,8 @@ export const toolCardSchema = z.object({
   siteChoice: z.boolean().optional(),
   /** The site of the frame that offers the tool, where it is not the tab's own. */
   origin: z.string().optional(),
+  /** Why a call that waited ran without the person's answer to it (the site was allowed meanwhile). */
+  allowedBecause: z.string().optional(),
   /** What the page says the tool does (its description, cut), shown while it waits. */
   description: z.string().optional(),
   result: z.string().optional(),

@@ -52,8 +52,11 @@ export type AgentEvent =
   | { type: 'prose-replace'; step: number; text: string }
   | { type: 'tool-call'; step: number; callId: string; name: string; arguments: Record<string, unknown> }
   | { type: 'tool-approval-request'; step: number; callId: string; name: string; reason: string }
-  /** `withdrawn`: nobody answered, the question no longer standing (see `Approval`); a `tool-error` says why. */
-  | { type: 'tool-approval-response'; step: number; callId: string; approved: boolean; withdrawn?: true }
+  /**
+   * `withdrawn`: nobody answered, the question no longer standing (see `Approval`); a `tool-error`
+   * says why. `allowedBecause`: nobody answered, and the call runs all the same (see `ToolAllowedMeanwhile`).
+   */
+  | { type: 'tool-approval-response'; step: number; callId: string; approved: boolean; withdrawn?: true; allowedBecause?: string }
   | { type: 'tool-result'; step: number; callId: string; name: string; output: ToolOutput; durationMs: number }
   /** How much of a step's outputs the model reads, once, where it reads less than all of one: `characters` of `of`. */
   | { type: 'results-read'; step: number; results: readonly { callId: string; characters: number; of: number }[] }

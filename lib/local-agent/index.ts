@@ -11,7 +11,7 @@ export type { ProseFilter } from './prose-filter';
 export { runLocalAgent } from './run-local-agent';
 export { defaultMaxTools } from './ask-model';
 export type { RunError, RunLocalAgentOptions, RunLocalAgentResult } from './agent-run';
-export type { Approval, ApprovalNeed, ToolCallContext, ToolWithdrawn } from './run-tool-call';
+export type { Approval, ApprovalNeed, ToolAllowedMeanwhile, ToolCallContext, ToolWithdrawn } from './run-tool-call';
 export type { AgentEvent, AgentEventType, FinishReason, NotShownTool, ShownTool, ToolErrorKind } from './agent-events';
 export type { LanguageModel, ModelChunk, ModelRequest, ModelUsage } from './language-model';
 export { tokensWritten } from './streamed-tokens';

@@ -27,8 +27,16 @@ export interface ToolWithdrawn {
   withdrawn: string;
 }
 
+/**
+ * Nobody answered, but the call may run now: the question no longer stands (the person allowed the
+ * site meanwhile, in another tab, say). `allowed` says why, on the call's card and in its trace.
+ */
+export interface ToolAllowedMeanwhile {
+  allowed: string;
+}
+
 /** The person's answer to a call: yes or no, or none because the question no longer stands. */
-export type Approval = boolean | ToolWithdrawn;
+export type Approval = boolean | ToolWithdrawn | ToolAllowedMeanwhile;
 
 /** Why a call must be approved first, null where it may run at once, or why it may not run at all. */
 export type ApprovalNeed = string | null | ToolWithdrawn;
@@ -94,12 +102,13 @@ export async function runToolCall(
   if (host.approve && reason !== null) {
     host.emit({ type: 'tool-approval-request', step, callId, name, reason });
     const answer = await raceAbort(host.approve(call, callContext), signal);
-    if (typeof answer === 'object') {
+    if (typeof answer === 'object' && 'withdrawn' in answer) {
       host.emit({ type: 'tool-approval-response', step, callId, approved: false, withdrawn: true });
       return withdrawn(step, callId, name, answer, host);
     }
-    host.emit({ type: 'tool-approval-response', step, callId, approved: answer });
-    if (!answer) {
+    const approved = answer !== false;
+    host.emit({ type: 'tool-approval-response', step, callId, approved, ...(typeof answer === 'object' ? { allowedBecause: answer.allowed } : {}) });
+    if (!approved) {
       const message = `The user declined the call to ${name}. Do not call it again unless they ask.`;
       host.emit({ type: 'tool-error', step, callId, name, kind: 'declined', message });
       return { reply: { name, text: message, isError: true }, declined: true };

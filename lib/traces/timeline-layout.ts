@@ -60,7 +60,7 @@ export function layoutTimeline({ run, steps }: StoredTrace): TimelineLayout {
       const waitMs = approval ? Math.max(0, (approval.answeredAt ?? end) - approval.askedAt) : 0;
       // Every call is checked for approval; one allowed by a rule takes a few ms, a person far longer.
       if (approval && waitMs >= minimumWaitMs) {
-        const label = `waiting for the person: ${call.name}${!answered ? ' (no answer came)' : approval.withdrawn ? ' (the page changed or removed the tool)' : ''}`;
+        const label = `waiting for the person: ${call.name}${!answered ? ' (no answer came)' : approval.withdrawn ? ' (the page changed or removed the tool)' : approval.allowedBecause ? ' (ran without an answer)' : ''}`;
         bars.push({ kind: 'wait', step: step.step, startMs: offset(approval.askedAt), durationMs: waitMs, label });
         totals.waitMs += waitMs;
       }

@@ -146,7 +146,10 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
       if (call) call.approval = { askedAt: now };
       return;
     case 'tool-approval-response':
-      if (call) call.approval = { askedAt: call.approval?.askedAt ?? now, answeredAt: now, approved: event.approved, ...(event.withdrawn ? { withdrawn: true } : {}) };
+      if (call) {
+        const { withdrawn, allowedBecause } = event;
+        call.approval = { askedAt: call.approval?.askedAt ?? now, answeredAt: now, approved: event.approved, ...(withdrawn ? { withdrawn } : {}), ...(allowedBecause ? { allowedBecause: capText(allowedBecause, traceLimits.message) } : {}) };
+      }
       return;
     case 'tool-result':
       if (call) call.result = traceResult(event.output, event.durationMs, now);

@@ -50,7 +50,14 @@ export const traceCallSchema = z.object({
   calledAt: time,
   approval: z
     // `withdrawn`: nobody answered, as the page took the tool away meanwhile (`answeredAt` is when).
-    .object({ askedAt: time, answeredAt: time.optional(), approved: z.boolean().optional(), withdrawn: z.boolean().optional() })
+    // `allowedBecause`: nobody answered, and the call ran as the question no longer stood (the site allowed meanwhile).
+    .object({
+      askedAt: time,
+      answeredAt: time.optional(),
+      approved: z.boolean().optional(),
+      withdrawn: z.boolean().optional(),
+      allowedBecause: text(limits.message).optional(),
+    })
     .optional(),
   result: z
     .object({

@@ -395,6 +395,11 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(0, 'answer');
     expect(h.cards()[0]?.state).toBe('done');
     expect(h.executed).toEqual(['add_to_cart', 'add_to_cart']);
+    // Tab 2's card says it ran without a yes given there, and why; tab 1's was answered.
+    expect(h.cards()[0]?.allowedBecause).toBe('the site was allowed while this question waited (in another tab, or in the options)');
+    h.openPanel(1);
+    await h.until(() => h.state()?.tabId === 1);
+    expect(h.cards()[0]?.allowedBecause).toBeUndefined();
   });
 
   it('a site allowed while a consequential call waits leaves that call asking', async () => {

@@ -546,6 +546,16 @@ describe('runLocalAgent', () => {
     expect(result.text).toBe('Added.');
   });
 
+  it('runs a call whose question the host settled without an answer, and says why in its approval event', async () => {
+    const allowed = 'the site was allowed while this question waited';
+    const approve = vi.fn(async (): Promise<Approval> => ({ allowed }));
+    const { run, executed, events } = setup([call('add_to_cart', { slug: 'mug', qty: 2 }), 'Added.'], { approve });
+    const result = await run();
+    expect(executed).toHaveLength(1);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool-approval-response', approved: true, allowedBecause: allowed }));
+    expect(result.text).toBe('Added.');
+  });
+
   it('neither asks about nor runs a call its host says may not run, and tells the model why', async () => {
     const withdrawn = 'The page changed the tool add_to_cart (what it does, its parameters or its hints) after this step showed it, so it did not run.';
     const approve = vi.fn(async () => true);

@@ -280,6 +280,14 @@ describe('approvals', () => {
     expect(panel.find('announcement')?.textContent).toBe('delete_draft did not run: the page changed or removed it.');
   });
 
+  it('says on a card that waited and ran without the person\'s answer here why it ran', async () => {
+    panel = await showCards([toolCard({ name: 'add_note', state: 'waiting', approvalReason: 'not-read-only' })]);
+    const because = 'the site was allowed while this question waited (in another tab, or in the options)';
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'add_note', state: 'done', result: 'Added.', allowedBecause: because })] }) });
+    expect(panel.find('allowed-because')?.textContent).toBe(`Ran without your answer here: ${because}.`);
+    expect(panel.find('approve-once')).toBeNull();
+  });
+
   it('names the site of a framed tool from another site on its card and to a screen reader, and offers no site-wide yes', async () => {
     panel = await showCards([toolCard({ name: 'archive_all_mail', state: 'waiting', approvalReason: 'not-read-only', siteChoice: false, origin: 'https://mail.example' })]);
     expect(panel.find('tool-origin')?.textContent).toBe('From https://mail.example, another site framed in this page.');

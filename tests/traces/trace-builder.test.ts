@@ -96,3 +96,17 @@ describe('the trace builder, on the address of the page', () => {
     expect(runOn('').url).toBe('');
   });
 });
+
+describe('the trace builder, on the questions put to the person', () => {
+  it('keeps why a call ran without an answer, so the trace does not say the person allowed it', () => {
+    const builder = new TraceBuilder({ runId: 'run-1', tabId: 2, url: 'https://shop.example/', origin: 'https://shop.example', engineId: 'replay', model: 'recorded', request: 'buy', startedAt });
+    const because = 'the site was allowed while this question waited (in another tab, or in the options)';
+    builder.apply({ type: 'step-start', step: 1, tools: [], messages: [] }, startedAt + 10);
+    builder.apply({ type: 'tool-call', step: 1, callId: '1.1', name: 'add_to_cart', arguments: {} }, startedAt + 20);
+    builder.apply({ type: 'tool-approval-request', step: 1, callId: '1.1', name: 'add_to_cart', reason: 'not-read-only' }, startedAt + 30);
+    builder.apply({ type: 'tool-approval-response', step: 1, callId: '1.1', approved: true, allowedBecause: because }, startedAt + 707);
+    const [step] = builder.steps();
+    expect(step!.calls[0]!.approval).toEqual({ askedAt: startedAt + 30, answeredAt: startedAt + 707, approved: true, allowedBecause: because });
+    expect(traceStepSchema.safeParse(step).success).toBe(true);
+  });
+});

@@ -188,6 +188,21 @@ describe('the trace viewer', () => {
     expect(viewer.find('problem', shown)?.textContent).toBe(`Not run: ${message}`);
   });
 
+  it('says of a question settled without an answer (the site allowed from another tab) that the call ran unanswered, and why', async () => {
+    const store = await storeWith([{ runId: 'mugs' }]);
+    const { run, steps } = (await store.getTrace('mugs'))!;
+    const asked = steps[2]!.calls[0]!;
+    const because = 'the site was allowed while this question waited (in another tab, or in the options)';
+    asked.approval = { askedAt: asked.calledAt, answeredAt: asked.calledAt + 677, approved: true, allowedBecause: because };
+    await store.write([run], steps);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.findAll('step').length === 4, 'the steps');
+    await viewer.openSteps();
+    const shown = viewer.find('call', viewer.findAll('step')[2])!;
+    expect(viewer.find('call-approval', shown)?.textContent).toBe(`Asked; ran 677 ms later without an answer: ${because}.`);
+  });
+
   it('gives the timeline a table a screen reader can read, draws tool calls thinner than model time, and says in words which tool was called', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'mugs' }]));
     await viewer.act(() => viewer!.model.open('mugs'));
