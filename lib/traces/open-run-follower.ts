@@ -1,6 +1,6 @@
 // Apart from the viewer's model: an open run still going on is read again, on a timer, until it ends.
 import type { ReadonlySignal, Signal } from '@preact/signals';
-import type { StoredTrace } from './trace-schema';
+import type { StoredTrace, TraceRun } from './trace-schema';
 import type { TraceViewerOptions } from './trace-viewer-options';
 
 /** What following takes from the viewer: the open run's signals, its way of trying an action, and its reload of the list. */
@@ -10,6 +10,8 @@ export interface FollowedViewer {
   /** Runs an action; a failure becomes a notice, and `undefined`. */
   attempt<T>(action: () => Promise<T>): Promise<T | undefined>;
   load(): Promise<void>;
+  /** The open run as last read: its row in the list says what its detail shows, between reads of the list. */
+  showListed(run: TraceRun): void;
 }
 
 /** Reads the open run again while it has not ended, to show its steps as they come. */
@@ -49,6 +51,7 @@ export class OpenRunFollower {
     const { run } = shown;
     if (fresh.run.updatedAt !== run.updatedAt || fresh.run.sizeBytes !== run.sizeBytes || fresh.run.outcome !== run.outcome) {
       openTrace.value = { run: fresh.run, steps: [...shown.steps.filter((step) => step.step < fromStep), ...fresh.steps] };
+      this.viewer.showListed(fresh.run);
     }
     if (fresh.run.outcome !== undefined) await this.viewer.load();
     else this.followIfUnfinished(runId);

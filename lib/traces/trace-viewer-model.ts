@@ -71,6 +71,10 @@ export class TraceViewerModel {
       openTrace: this.openTrace,
       attempt: (action) => this.attempt(action),
       load: () => this.load(),
+      showListed: (run) => {
+        const index = this.runs.value.findIndex((listed) => listed.id === run.id);
+        if (index !== -1) this.runs.value = this.runs.value.with(index, run);
+      },
     });
   }
 

@@ -256,6 +256,8 @@ describe('the trace viewer', () => {
 
     gates[0]!.resolve();
     await viewer.until(() => viewer!.findAll('step').length === 2, 'the second step');
+    // Its row in the list counts the steps the detail shows, though the list was not read again.
+    await viewer.until(() => viewer!.find('run-item')?.textContent?.includes('2 steps') === true, 'the steps counted in the list');
     gates[1]!.resolve();
     await run;
     await viewer.until(() => viewer!.find('run-outcome')?.textContent === 'Answered', 'the end of the run');
