@@ -1,6 +1,7 @@
 import type { ToolScorer } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { EnginePreview } from '../engines/engine-preview';
+import type { ServerModelMemory } from './server-model-memory';
 import type { TabDrivers } from '../service-worker/tab-drivers';
 import type { Settings, SettingsChange } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
@@ -33,6 +34,8 @@ export interface AgentSessionsBackground {
   previewWebLlm?(model: string): Promise<EnginePreview>;
   /** Whether Chrome's built-in model can run here (see `previewPromptApi`). */
   previewPromptApi?(): Promise<EnginePreview>;
+  /** The model a server's engine loaded last, named before a new worker's first load (see `createServerModelMemory`). */
+  serverModels?: ServerModelMemory;
   reloadTab(tabId: number): Promise<void>;
   /**
    * Whether the tab is in a private (incognito) window, where nothing may outlast the window: its

@@ -10,13 +10,13 @@ const previewLifetimeMs = 5_000;
  * (`clear`), and by a snapshot built once the last answer is a few seconds old: the options page
  * may have deleted the model meanwhile.
  */
-export function createModelPreviews(background: Pick<AgentSessionsBackground, 'previewWebLlm' | 'previewPromptApi'>) {
+export function createModelPreviews(background: Pick<AgentSessionsBackground, 'previewWebLlm' | 'previewPromptApi' | 'serverModels'>) {
   const previews = new Map<string, { at: number; preview: Promise<EnginePreview | undefined> }>();
   return {
     previewFor(settings: Settings): Promise<EnginePreview | undefined> {
       const ask = previewOf(settings, background);
       if (!ask) return Promise.resolve(undefined);
-      const key = `${settings.engine}:${settings.model}`;
+      const key = JSON.stringify([settings.engine, settings.model, settings.engine === 'openai' ? settings.openaiBaseUrl : '']);
       const known = previews.get(key);
       if (known && Date.now() - known.at < previewLifetimeMs) return known.preview;
       const preview = ask().catch(() => undefined);
@@ -29,10 +29,11 @@ export function createModelPreviews(background: Pick<AgentSessionsBackground, 'p
   };
 }
 
-function previewOf(settings: Settings, background: Pick<AgentSessionsBackground, 'previewWebLlm' | 'previewPromptApi'>): (() => Promise<EnginePreview>) | undefined {
-  const { previewWebLlm, previewPromptApi } = background;
+function previewOf(settings: Settings, background: Pick<AgentSessionsBackground, 'previewWebLlm' | 'previewPromptApi' | 'serverModels'>): (() => Promise<EnginePreview>) | undefined {
+  const { previewWebLlm, previewPromptApi, serverModels } = background;
   if (settings.engine === 'webllm' && previewWebLlm) return () => previewWebLlm(settings.model);
   if (settings.engine === 'prompt-api' && previewPromptApi) return previewPromptApi;
+  if (settings.engine === 'openai' && serverModels) return () => serverModels.preview(settings);
   return undefined;
 }
 

@@ -32,7 +32,15 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
     executeTabTool: (...args): Promise<ToolOutput> => background.executeTabTool(...args),
     ...(background.readLoadedPageResult ? { readLoadedPageResult: background.readLoadedPageResult } : {}),
     // A run keeps its engine until it ends (`releaseEngine`), so another tab's new model waits for it.
-    loadEngine: (settings, tabId, signal) => engines.load(settings, signal, { hold: true, tabId }).finally(() => previews.clear()),
+    loadEngine: (settings, tabId, signal) =>
+      engines
+        .load(settings, signal, { hold: true, tabId })
+        .then((loaded) => {
+          // The server's model, which the settings may leave to it: a worker started later names it before it loads.
+          if (!('error' in loaded) && settings.engine === 'openai') void background.serverModels?.remember(settings, loaded.modelId);
+          return loaded;
+        })
+        .finally(() => previews.clear()),
     releaseEngine: (engine) => engines.release(engine),
     reportUsage: (tabId, usage) => engines.reportUsage(tabId, usage),
     reportEngineError: (tabId, message, hint, code) => engines.reportError(tabId, message, hint, code),

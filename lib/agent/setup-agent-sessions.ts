@@ -12,6 +12,7 @@ import { isPrivateTab } from '../service-worker/is-private-tab';
 import { previewPromptApi } from '../engines/prompt-api/prompt-api-engine';
 import { previewWebLlm } from '../engines/webllm/preview-webllm';
 import { scorerFor } from './scorer-for';
+import { createServerModelMemory } from './server-model-memory';
 import type { TabDrivers } from '../service-worker/tab-drivers';
 import { createTabsWithChatsNote, forgetTabsWithChats, takeTabsWithChats } from './chats-across-update';
 import { draftPrefix, storedDraftsOfTabs } from './stored-drafts';
@@ -39,6 +40,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     tabAsleep: async (tabId) => (await browser.tabs.get(tabId)).discarded,
     previewWebLlm: (model) => previewWebLlm(model),
     previewPromptApi: () => previewPromptApi(),
+    serverModels: createServerModelMemory(browser.storage.session),
     reloadTab: (tabId) => browser.tabs.reload(tabId),
     isPrivateTab,
     executeTabTool,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import { createServerModelMemory } from '../../lib/agent/server-model-memory';
 import { createAgentSessions, type AgentSessionsBackground } from '../../lib/agent/agent-sessions';
 import type { PanelMessage, SessionMessage } from '../../lib/agent/agent-port-protocol';
 import { applySessionMessage } from '../../lib/agent/apply-session-message';
@@ -71,6 +72,7 @@ interface HarnessOptions {
   tabDrivers?: AgentSessionsBackground['tabDrivers'];
   createEngine?: AgentSessionsBackground['createEngine'];
   keepAwake?: AgentSessionsBackground['keepAwake'];
+  serverModels?: AgentSessionsBackground['serverModels'];
   /** How the tab's tool changes are announced; default: never. */
   onTabToolsChanged?: AgentSessionsBackground['onTabToolsChanged'];
   /** What each read of the settings waits for first; default nothing. */
@@ -115,6 +117,7 @@ function harness(options: HarnessOptions = {}) {
     ...(options.tabDrivers ? { tabDrivers: options.tabDrivers } : {}),
     ...(options.createEngine ? { createEngine: options.createEngine } : {}),
     ...(options.keepAwake ? { keepAwake: options.keepAwake } : {}),
+    ...(options.serverModels ? { serverModels: options.serverModels } : {}),
   };
   const sessions = createAgentSessions(background);
   let state: SessionState | undefined;
@@ -363,6 +366,37 @@ describe('agent sessions', () => {
     expect(h.state()?.engine.waitingForTab).toBeUndefined();
     h.answerInTab1();
     await h.untilTurnEnds(0, 'answer');
+  });
+
+  it('names the model a server picked, where the settings leave it to the server, in a worker started after the one that loaded it', async () => {
+    const stored = new Map<string, unknown>();
+    const area = { get: async (key: string) => (stored.has(key) ? { [key]: stored.get(key) } : {}), set: async (items: Record<string, unknown>) => void Object.entries(items).forEach(([key, value]) => stored.set(key, value)) };
+    const serverEngine = (settings: Settings): Engine => ({
+      id: settings.engine,
+      modelId: 'qwen3:1.7b',
+      format: hermesFormat,
+      model: { async *stream() { yield { type: 'text-delta', text: 'Hello.' }; } },
+      load: async () => {},
+    });
+    const settings = { engine: 'openai' as const, model: '', openaiBaseUrl: 'http://127.0.0.1:11434/v1' };
+    const first = harness({ settings, createEngine: serverEngine, serverModels: createServerModelMemory(area) });
+    first.openPanel(1);
+    await first.until(() => first.state()?.engine.state === 'idle');
+    // Not known before the first load: the server picks it.
+    expect(first.state()?.engine.model).toBe('');
+    first.ask(1, 'hi');
+    await first.untilTurnEnds(0, 'answer');
+    expect(first.state()?.engine.model).toBe('qwen3:1.7b');
+
+    const next = harness({ settings, createEngine: serverEngine, serverModels: createServerModelMemory(area) });
+    next.openPanel(1);
+    await next.until(() => next.state()?.engine.state === 'idle');
+    expect(next.state()?.engine).toMatchObject({ engineId: 'openai', model: 'qwen3:1.7b', state: 'idle' });
+    // Another server is another model: not named before it loads.
+    const elsewhere = harness({ settings: { ...settings, openaiBaseUrl: 'http://127.0.0.1:8080/v1' }, createEngine: serverEngine, serverModels: createServerModelMemory(area) });
+    elsewhere.openPanel(1);
+    await elsewhere.until(() => elsewhere.state()?.engine.state === 'idle');
+    expect(elsewhere.state()?.engine.model).toBe('');
   });
 
   it('"allow on this site" lets later calls of tools that change the page run without asking, never consequential ones', async () => {
