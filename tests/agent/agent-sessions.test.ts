@@ -582,7 +582,7 @@ describe('agent sessions', () => {
     // The page may still finish the call: the card does not say it failed.
     expect(h.cards()[0]).toMatchObject({
       state: 'unanswered',
-      result: 'The request ended before the page answered: the tool may still have done its work. Check the site before asking again.',
+      result: 'The request ended before the page answered: the tool may still have done its work. Check the page before asking again.',
     });
   });
 
