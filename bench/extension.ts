@@ -102,7 +102,7 @@ function sizes(): BenchSection {
   return {
     title: 'Size of each built file (.output/chrome-mv3)',
     rows,
-    notes: ['background.js carries WebLLM (about 6 MB of it); the content scripts run in every page and stay small.'],
+    notes: ['webllm.js is WebLLM, which the service worker reads only to load a model; background.js is read at every start of the worker; the content scripts run in every page and stay small.'],
   };
 }
 
