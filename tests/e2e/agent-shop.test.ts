@@ -417,7 +417,15 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     // With the system's high-contrast colours, which give every button one face and drop the
     // accent, Allow once still stands out from Deny, and the card that waits from the others.
     await panel.emulateMedia({ forcedColors: 'active' });
-    expect(await computed(card.getByTestId('approve-once'), 'background-color')).not.toBe(await computed(card.getByTestId('deny'), 'background-color'));
+    const highlight = await panel.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement('div'));
+      probe.style.cssText = 'forced-color-adjust: none; background: Highlight';
+      const color = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return color;
+    });
+    expect(await computed(card.getByTestId('approve-once'), 'background-color')).toBe(highlight);
+    expect(await computed(card.getByTestId('deny'), 'background-color')).not.toBe(highlight);
     expect(await computed(card, 'border-top-width')).toBe('2px');
     await panel.emulateMedia({ forcedColors: 'none' });
     await card.locator('[data-testid=deny]').click();
