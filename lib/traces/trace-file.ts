@@ -133,10 +133,11 @@ function valueInWords(value: unknown): string {
 
 /**
  * Whether a file's start holds what no text has: control characters other than tabs and line
- * breaks, or bytes that are not UTF-8 (read as U+FFFD), as images and archives begin.
+ * breaks, as images, archives and PDFs have in their first bytes. Not U+FFFD: the viewer's own
+ * export writes it as it is, where a request or an answer held one.
  */
 function notText(input: string): boolean {
-  return /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(input.slice(0, 1_024));
+  return /[\u0000-\u0008\u000e-\u001f]/.test(input.slice(0, 1_024));
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -159,7 +160,7 @@ async function findInconsistency(traces: readonly StoredTrace[], now: number, ne
       if (previous !== undefined && step.step < previous) return `runs[${index}].steps[${stepIndex}]: step ${step.step} comes after step ${previous}.`;
     }
     // A recorder numbers a run's steps from 1 with none left out: one taken out of the file would
-    // leave the run claiming it, and its time would pass for the next step's.
+    // still be counted in the list (by the highest step), and its time would pass for the next step's.
     const missing = steps.findIndex(({ step }, stepIndex) => step !== stepIndex + 1);
     if (missing !== -1) return `runs[${index}].steps[${missing}]: step ${missing + 1} is missing (the run goes on with step ${steps[missing]!.step}).`;
     const problem = checkTraceContent(trace, now);

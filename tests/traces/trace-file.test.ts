@@ -90,6 +90,10 @@ describe('readTraceFile', () => {
     expect(await readTraceFile(png)).toEqual({ ok: false, message: "This file is not a trace file: it is not text. A trace file is the .json file the viewer's Export writes." });
     // Text with tabs and line breaks, and a Unicode request, is read as JSON.
     expect(await readTraceFile(`{\r\n\t"format": "other", "note": "é 日本"}`)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });
+    // A run whose request holds U+FFFD (a broken emoji pasted, a model's cut UTF-8) exports as it is and comes back.
+    const replaced = trace('a');
+    replaced.run.request = 'find \ufffd mugs';
+    expect(await readTraceFile(JSON.stringify(createTraceFile([replaced])))).toMatchObject({ ok: true, traces: [{ run: { request: 'find \ufffd mugs' } }] });
     expect(await readTraceFile([1, 2])).toMatchObject({ ok: false });
     expect(await readTraceFile({ ...createTraceFile([]), version: 2 })).toEqual({
       ok: false,
