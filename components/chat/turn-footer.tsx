@@ -38,7 +38,7 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
       {notice && (
         <div class={`turn-notice tone-${tones[turn.outcome]}`} data-testid="turn-notice" data-outcome={turn.outcome}>
           <p>{notice}</p>
-          {onTryAgain && modelFailed(turn) && <TryAgainButton turn={turn} onTryAgain={onTryAgain} />}
+          {onTryAgain && mayTryAgain(turn) && <TryAgainButton turn={turn} onTryAgain={onTryAgain} />}
           {onEditRequest && turn.requestTooLong && (
             <button type="button" class="button" data-testid="edit-request" aria-describedby={`request-${turn.id}`} onClick={() => onEditRequest(turn.request)}>
               Edit the request
@@ -67,7 +67,7 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
  * words may work. Only where no tool that changes anything ran yet: sending them again would do
  * that again (one the page says only reads, a search, changed nothing).
  */
-function modelFailed(turn: Turn & { outcome: TurnOutcome }): boolean {
+function mayTryAgain(turn: Turn & { outcome: TurnOutcome }): boolean {
   const failed = turn.outcome === 'interrupted' || (turn.outcome === 'error' && (turn.loadFailed || turn.engineFailed || turn.noAnswer));
   return Boolean(failed) && changingCallRan(turn) === undefined;
 }

@@ -15,7 +15,7 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
     case 'interrupted':
       // `detail` names a call that may have changed the page: asked again, the model could make it again.
       return detail
-        ? `This run was cut off when the extension restarted, after "${detail}" reached the page. Check the page before asking again.`
+        ? `This run was cut off when the extension restarted, after a call to "${detail}", which may change the page. Check the page before asking again.`
         : 'This run was cut off when the extension restarted. Ask again to continue.';
     case 'max-steps':
       return `Stopped after ${stepsTaken(detail)} without finishing. Ask again, or raise the step limit in the options.`;

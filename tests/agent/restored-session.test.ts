@@ -15,9 +15,9 @@ describe('a run the worker stopped under, as the next worker takes it up', () =>
 
   it('says to check the page first, as its card does, where a call that may change the page reached it: asked again, it could run twice', () => {
     const cut = restoredTurn(running(card({})));
-    expect(cut.notice).toBe('This run was cut off when the extension restarted, after "add_todo" reached the page. Check the page before asking again.');
+    expect(cut.notice).toBe('This run was cut off when the extension restarted, after a call to "add_todo", which may change the page. Check the page before asking again.');
     expect(cut.items[0]).toMatchObject({ state: 'unanswered', result: expect.stringContaining('Check the page before asking again.') });
     // One that ran to its end earlier in the run changed the page just as well.
-    expect(restoredTurn(running(card({ state: 'done', result: 'Added.' }), { kind: 'prose', text: 'Added it' })).notice).toContain('after "add_todo" reached the page');
+    expect(restoredTurn(running(card({ state: 'done', result: 'Added.' }), { kind: 'prose', text: 'Added it' })).notice).toContain('after a call to "add_todo", which may change the page');
   });
 });

@@ -406,7 +406,7 @@ describe('a request whose model failed', () => {
     await panel.flush();
     expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'add two mugs to the cart' });
     const added = { kind: 'tool' as const, callId: '1.1', name: 'add_to_cart', arguments: { qty: 2 }, state: 'unanswered' as const, result: 'The extension restarted before the page answered.' };
-    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [cutOff([added], 'This run was cut off when the extension restarted, after "add_to_cart" reached the page. Check the page before asking again.')] }) });
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [cutOff([added], 'This run was cut off when the extension restarted, after a call to "add_to_cart", which may change the page. Check the page before asking again.')] }) });
     expect(panel.find('turn-notice')?.textContent).toContain('Check the page before asking again.');
     expect(panel.find('try-again')).toBeNull();
   });
