@@ -22,10 +22,12 @@ export function ChatInput({ model }: { model: PanelModel }) {
   // The request as Enter left it unsent, and whether a run held it: said until it is edited, or
   // until what held it is gone (the run ended, another engine was picked).
   const heldDraft = useSignal<{ text: string; whileRunning: boolean } | undefined>(undefined);
-  // A run that ended takes its note with it: a later run (Try again) refused nothing yet.
+  // A run that ended takes its note with it: a later run (Try again) refused nothing yet. So does
+  // a request that can go now: should it be held again later, Enter has not been pressed for that.
+  const sendable = model.canSend.value;
   useEffect(() => {
-    if (!running && heldDraft.value?.whileRunning) heldDraft.value = undefined;
-  }, [running]);
+    if ((!running && heldDraft.value?.whileRunning) || sendable) heldDraft.value = undefined;
+  }, [running, sendable]);
   const held = heldDraft.value !== undefined && heldDraft.value.text === draft ? heldDraft.value : undefined;
   const note = held?.whileRunning ? (running ? heldWords(waitingCallIds(model.session.value).size > 0) : '') : held ? notSentWords(model) : '';
   const onKeyDown = requestBoxKeys(model, (text) => (heldDraft.value = { text, whileRunning: model.running.value }));
@@ -148,7 +150,7 @@ function notSentWords(model: PanelModel): string {
 
 function whyNotSent(model: PanelModel): string | undefined {
   if (model.canSend.value || model.tabClosed.value || model.session.value === undefined) return undefined;
-  if (model.connection.value !== 'connected') return 'The panel is reconnecting to the extension: press Enter again in a moment.';
+  if (model.connection.value !== 'connected') return 'The panel is connecting to the extension: press Enter again in a moment.';
   if (model.session.value.agentOff) return 'The agent is off on this site: turn it on above to ask.';
   const placeholder = placeholderFor(model);
   return placeholder === askPlaceholder ? undefined : `${placeholder}.`;

@@ -84,6 +84,26 @@ describe('the buttons that ask the background, while the panel reconnects', () =
     expect(asked()).toEqual([{ type: 'stop', tabId }]);
   });
 
+  it('Enter in the request box sends nothing while reconnecting, says so, and sends once connected', async () => {
+    panel = await mountPanel();
+    const input = panel.find('chat-input') as HTMLTextAreaElement;
+    input.value = 'show my cart';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    panel.background.port.drop();
+    await panel.flush();
+    const enter = async () => {
+      panel!.find('chat-input')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      await panel!.flush();
+    };
+    await enter();
+    expect(asked()).toEqual([]);
+    expect(panel.find('request-note')?.textContent).toBe('The panel is connecting to the extension: press Enter again in a moment. What you typed stays here.');
+    await connectedAgain({});
+    expect(panel.find('request-note')?.textContent).toBe('');
+    await enter();
+    expect(asked()).toEqual([{ type: 'send', tabId, text: 'show my cart' }]);
+  });
+
   it('Allow and Deny wait, keeping the focus, and the answer goes once connected', async () => {
     const waiting = { turns: [turn({ items: [toolCard({ state: 'waiting', approvalReason: 'consequential', name: 'checkout' })] })], running: true };
     panel = await mountPanel(waiting);

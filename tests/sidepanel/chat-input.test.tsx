@@ -61,6 +61,10 @@ describe('the request box', () => {
     await panel.deliver({ type: 'snapshot', state: sessionState({ engine: engineStatus({ engineId: 'openai', state: 'idle' }) }) });
     expect((panel.find('send') as HTMLButtonElement).disabled).toBe(false);
     expect(panel.find('request-note')?.textContent).toBe('');
+    // The engine fails its check again: Enter was not pressed for that, so nothing is said under the box.
+    await panel.deliver({ type: 'snapshot', state: sessionState({ engine: cannotRun }) });
+    expect(panel.find('request-note')?.textContent).toBe('');
+    await panel.deliver({ type: 'snapshot', state: sessionState({ engine: engineStatus({ engineId: 'openai', state: 'idle' }) }) });
     await press(panel, { key: 'Enter' });
     expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'show my cart' });
   });
