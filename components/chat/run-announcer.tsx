@@ -56,6 +56,8 @@ function runningAnnouncement(turn: Turn, engine: EngineStatus | undefined): stri
     return quarter === 0 ? 'Loading the model…' : `Loading the model: ${quarter} %.`;
   }
   const last = turn.items.at(-1);
+  // A question that ended without the person, and the call runs: said why, or their buttons would just vanish.
+  if (last?.kind === 'tool' && last.state === 'running' && last.allowedBecause) return `${last.name} runs without your answer here: ${last.allowedBecause}.`;
   // Said once the page has the call: before, it is checked, and may have to wait for the person.
   if (last?.kind === 'tool' && last.state === 'running' && last.sent) return `Running ${last.name}…`;
   // A question that ended without the person: said, or their buttons would just vanish.

@@ -77,7 +77,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
       {/* It asked, and ran without a yes to it here: the person learns why, not that a tab answered for them unsaid. */}
       {card.allowedBecause && (
         <p class="tool-note" data-testid="allowed-because">
-          Ran without your answer here: {card.allowedBecause}.
+          No answer needed here any more: {card.allowedBecause}.
         </p>
       )}
       {result !== undefined && (

@@ -65,8 +65,9 @@ export async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }:
   // a run nobody answers ends, and lets go of the model.
   const decision = await waitForDecision(host, run.active, callId, call.name, () => settledMeanwhile(run, call.name, tool));
   if (decision === 'allowed') {
-    // Said on the card and in the trace: the person did not say yes to this call, here.
-    return { allowed: (await host.world.isSiteAllowed(host.tabId)) ? siteAllowedMeanwhile : optionsChangedMeanwhile };
+    // Said on the card and in the trace: the person did not say yes to this call, here. Only a call
+    // asked about for the options' "confirm every call", or for its site, can need no yes later.
+    return { allowed: reason === 'confirm-all' ? optionsChangedMeanwhile : siteAllowedMeanwhile };
   }
   if (typeof decision === 'object') return decision;
   // The page's last change may have come as the person answered: a yes holds only for the tool they saw.

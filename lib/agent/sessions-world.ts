@@ -36,8 +36,8 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
       engines
         .load(settings, signal, { hold: true, tabId })
         .then((loaded) => {
-          // The server's model, which the settings may leave to it: a worker started later names it before it loads.
-          if (!('error' in loaded) && settings.engine === 'openai') void background.serverModels?.remember(settings, loaded.modelId);
+          // The model the server picked, where the settings left it to the server: a worker started later names it before it loads.
+          if (!('error' in loaded) && settings.engine === 'openai' && settings.model === '') void background.serverModels?.remember(settings, loaded.modelId);
           return loaded;
         })
         .finally(() => previews.clear()),

@@ -392,6 +392,16 @@ describe('agent sessions', () => {
     next.openPanel(1);
     await next.until(() => next.state()?.engine.state === 'idle');
     expect(next.state()?.engine).toMatchObject({ engineId: 'openai', model: 'qwen3:1.7b', state: 'idle' });
+    // The same server, its address typed otherwise.
+    const retyped = harness({ settings: { ...settings, openaiBaseUrl: 'http://127.0.0.1:11434/v1/' }, createEngine: serverEngine, serverModels: createServerModelMemory(area) });
+    retyped.openPanel(1);
+    await retyped.until(() => retyped.state()?.engine.state === 'idle');
+    expect(retyped.state()?.engine.model).toBe('qwen3:1.7b');
+    // A model the settings named is not what the server picks: not kept as such.
+    const named = harness({ settings: { ...settings, model: 'llama3' }, createEngine: serverEngine, serverModels: createServerModelMemory(area) });
+    named.openPanelAndAsk(1, 'hi');
+    await named.untilTurnEnds(0, 'answer');
+    expect(stored.get('serverModel')).toEqual({ address: 'http://127.0.0.1:11434/v1', model: 'qwen3:1.7b' });
     // Another server is another model: not named before it loads.
     const elsewhere = harness({ settings: { ...settings, openaiBaseUrl: 'http://127.0.0.1:8080/v1' }, createEngine: serverEngine, serverModels: createServerModelMemory(area) });
     elsewhere.openPanel(1);
@@ -434,6 +444,18 @@ describe('agent sessions', () => {
     h.openPanel(1);
     await h.until(() => h.state()?.tabId === 1);
     expect(h.cards()[0]?.allowedBecause).toBeUndefined();
+  });
+
+  it('says a call asked about for "confirm every call" ran because the options stopped asking, not that its site was allowed', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'Done.']);
+    const h = harness({ settings: { confirmation: 'ask-always', allowedSites: ['https://shop.example'] } });
+    h.openPanelAndAsk(1, 'buy');
+    await h.untilCard(0, 'waiting');
+    expect(h.cards()[0]?.approvalReason).toBe('confirm-all');
+    await h.background.updateSettings(() => ({ confirmation: 'ask-unless-read-only' }));
+    h.sessions.settingsChanged();
+    await h.untilTurnEnds(0, 'answer');
+    expect(h.cards()[0]).toMatchObject({ state: 'done', allowedBecause: 'the options stopped asking before such calls while this question waited' });
   });
 
   it('a site allowed while a consequential call waits leaves that call asking', async () => {

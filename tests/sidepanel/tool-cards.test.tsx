@@ -284,8 +284,11 @@ describe('approvals', () => {
     panel = await showCards([toolCard({ name: 'add_note', state: 'waiting', approvalReason: 'not-read-only' })]);
     const because = 'the site was allowed while this question waited (in another tab, or in the options)';
     await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'add_note', state: 'done', result: 'Added.', allowedBecause: because })] }) });
-    expect(panel.find('allowed-because')?.textContent).toBe(`Ran without your answer here: ${because}.`);
+    expect(panel.find('allowed-because')?.textContent).toBe(`No answer needed here any more: ${because}.`);
     expect(panel.find('approve-once')).toBeNull();
+    // Said to a screen reader while it runs, as the buttons go.
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'add_note', state: 'running', sent: true, allowedBecause: because })] }) });
+    expect(panel.find('announcement')?.textContent).toBe(`add_note runs without your answer here: ${because}.`);
   });
 
   it('names the site of a framed tool from another site on its card and to a screen reader, and offers no site-wide yes', async () => {
