@@ -6,9 +6,9 @@ const previewLifetimeMs = 5_000;
 
 /**
  * What the first request would load, told before it (WebLLM's model and download; whether
- * Chrome's built-in model can run here; the model a server picked for an earlier worker). Asked again after every load and every settings change
- * (`clear`), and by a snapshot built once the last answer is a few seconds old: the options page
- * may have deleted the model meanwhile.
+ * Chrome's built-in model can run here; the model a server picked for an earlier worker). Asked
+ * again after every load and every settings change (`clear`), and by a snapshot built once the
+ * last answer is a few seconds old: the options page may have deleted the model meanwhile.
  */
 export function createModelPreviews(background: Pick<AgentSessionsBackground, 'previewWebLlm' | 'previewPromptApi' | 'serverModels'>) {
   const previews = new Map<string, { at: number; preview: Promise<EnginePreview | undefined> }>();

@@ -13,13 +13,19 @@ export function describeExport(summary: ExportSummary, maxFileBytes: number): st
   return `Exported ${plural(summary.runCount, 'run')}${split}.${unreadable.join('')}`;
 }
 
-/** What an import did, in the counts the background gives: runs stored (`replaced` of them were here, `unchanged` as the file has them), and runs `kept` here, newer than the file's. */
+/**
+ * What an import did, in the counts the background gives: runs stored (`replaced` of them were
+ * here, `unchanged` as the file has them), and runs `kept` here, newer than the file's.
+ */
 export function describeImport({ imported, replaced, unchanged, kept }: { imported: number; replaced: number; unchanged: number; kept: number }): string {
   if (unchanged === imported) return describeNothingNew(imported + kept, kept);
   return `Imported ${plural(imported, 'run')}.${describeReplaced(replaced, imported, unchanged)}${describeKept(kept)}`;
 }
 
-/** Every run of the file was here already, as the file has it or newer (`kept`, left as they are): the file brought nothing. */
+/**
+ * Every run of the file was here already, as the file has it or newer (`kept`, left as they are):
+ * the file brought nothing.
+ */
 function describeNothingNew(runs: number, kept: number): string {
   if (runs === 1) return `Nothing new: the file’s run is here already, ${kept === 1 ? 'newer than in the file, and was kept as it is' : 'as the file has it'}.`;
   const all = `the file’s ${runs} runs are ${runs === 2 ? 'both' : 'all'} here already`;
