@@ -8,6 +8,7 @@ import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { createTraceFile } from '@/lib/traces/trace-file';
 import { defaultTraceSettings, loadTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
+import type { TraceCall, TraceStep } from '@/lib/traces/trace-schema';
 import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
 import { createShopPage, shopReplies } from './support/shop-page';
@@ -170,37 +171,37 @@ describe('the trace viewer', () => {
     expect([...totals.querySelectorAll('[data-total]')].map((row) => (row as HTMLElement).dataset.total)).toEqual(['total', 'model', 'tool', 'wait', 'between', 'tokens']);
   });
 
-  it('says of a question the page withdrew, by removing its tool, that no answer was needed, and why the call did not run', async () => {
+  /** The mugs run with its third step's call changed by `change`, shown in the viewer: that call. */
+  async function showAskedCall(change: (step: TraceStep, call: TraceCall) => void): Promise<HTMLElement> {
     const store = await storeWith([{ runId: 'mugs' }]);
     const { run, steps } = (await store.getTrace('mugs'))!;
-    const asked = steps[2]!.calls[0]!;
-    const message = `The page removed the tool ${asked.name} while the user was being asked about this call, so it did not run.`;
-    asked.approval = { askedAt: asked.calledAt, answeredAt: asked.calledAt + 2_000, approved: false, withdrawn: true };
-    delete asked.result;
-    steps[2]!.problems.push({ kind: 'unknown-tool', callId: asked.callId, name: asked.name, message, withdrawn: true });
+    change(steps[2]!, steps[2]!.calls[0]!);
     await store.write([run], steps);
     viewer = await mountViewer(store);
     await viewer.act(() => viewer!.model.open('mugs'));
     await viewer.until(() => viewer!.findAll('step').length === 4, 'the steps');
     await viewer.openSteps();
-    const shown = viewer.find('call', viewer.findAll('step')[2])!;
-    expect(viewer.find('call-approval', shown)?.textContent).toBe('Asked; the page changed or removed the tool 2.0 s later, before an answer.');
-    expect(viewer.find('problem', shown)?.textContent).toBe(`Not run: ${message}`);
+    return viewer.find('call', viewer.findAll('step')[2])!;
+  }
+
+  it('says of a question the page withdrew, by removing its tool, that no answer was needed, and why the call did not run', async () => {
+    let message = '';
+    const shown = await showAskedCall((step, asked) => {
+      message = `The page removed the tool ${asked.name} while the user was being asked about this call, so it did not run.`;
+      asked.approval = { askedAt: asked.calledAt, answeredAt: asked.calledAt + 2_000, approved: false, withdrawn: true };
+      delete asked.result;
+      step.problems.push({ kind: 'unknown-tool', callId: asked.callId, name: asked.name, message, withdrawn: true });
+    });
+    expect(viewer!.find('call-approval', shown)?.textContent).toBe('Asked; the page changed or removed the tool 2.0 s later, before an answer.');
+    expect(viewer!.find('problem', shown)?.textContent).toBe(`Not run: ${message}`);
   });
 
   it('says of a question settled without an answer (the site allowed from another tab) that the call ran unanswered, and why', async () => {
-    const store = await storeWith([{ runId: 'mugs' }]);
-    const { run, steps } = (await store.getTrace('mugs'))!;
-    const asked = steps[2]!.calls[0]!;
     const because = 'the site was allowed while this question waited (in another tab, or in the options)';
-    asked.approval = { askedAt: asked.calledAt, answeredAt: asked.calledAt + 677, approved: true, allowedBecause: because };
-    await store.write([run], steps);
-    viewer = await mountViewer(store);
-    await viewer.act(() => viewer!.model.open('mugs'));
-    await viewer.until(() => viewer!.findAll('step').length === 4, 'the steps');
-    await viewer.openSteps();
-    const shown = viewer.find('call', viewer.findAll('step')[2])!;
-    expect(viewer.find('call-approval', shown)?.textContent).toBe(`Asked; ran 677 ms later without an answer: ${because}.`);
+    const shown = await showAskedCall((_step, asked) => {
+      asked.approval = { askedAt: asked.calledAt, answeredAt: asked.calledAt + 677, approved: true, allowedBecause: because };
+    });
+    expect(viewer!.find('call-approval', shown)?.textContent).toBe(`Asked; ran 677 ms later without an answer: ${because}.`);
   });
 
   it('gives the timeline a table a screen reader can read, draws tool calls thinner than model time, and says in words which tool was called', async () => {
