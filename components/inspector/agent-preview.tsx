@@ -5,7 +5,7 @@ import type { InspectorModel } from './inspector-model';
 export function AgentPreview({ model }: { model: InspectorModel }) {
   const ranking = model.ranking.value;
   const best = Math.max(0, ...ranking.map(({ score }) => score));
-  const note = ranking.length > 0 ? rankingNote(ranking.length, model.preview.value.ranked, model.agentTools.value.length, model.maxTools) : '';
+  const note = ranking.length > 0 ? rankingNote(ranking.length, model.preview.value.ranked, model.agentTools.value.length, model.maxTools, best > 0) : '';
   const bestNames = ranking.filter(({ score }) => score > 0 && score === best).map(({ tool }) => tool.name);
   const offSite = model.agentOffSite.value;
   const off = offSite === undefined ? '' : `The agent is off on ${siteLabel(offSite)}, so it sees none of these tools. Were it on, it would see:`;
@@ -52,12 +52,17 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
   );
 }
 
-/** Which of the tools the agent sees, and why the others are left out. */
-function rankingNote(shown: number, ranked: number, total: number, max: number): string {
+/**
+ * Which of the tools the agent sees, and why the others are left out. Where no tool shares a word
+ * with the request (`matched` false), those shown are not matches: the first ones, in the page's order.
+ */
+function rankingNote(shown: number, ranked: number, total: number, max: number, matched: boolean): string {
   const crowded = ranked - shown;
   const leftOut = crowded > 0 ? ` ${crowded} more would crowd the default model's 4,096-token context, so the agent leaves ${crowded === 1 ? 'it' : 'them'} out.` : '';
+  if (ranked < total && !matched) return `No tool matches these words, so the agent sees the first ${shown} of the ${total} tools, in the page's order.${leftOut}`;
   if (ranked < total) return `The ${shown} best matches of ${total} tools, best first.${leftOut}`;
   if (crowded > 0) return `${shown} of the ${total} tools, in the page's order.${leftOut}`;
+  if (shown === 1) return 'The page offers one tool, and the agent sees it.';
   return `All ${shown} tools fit (the agent shows up to ${max}), so it sees them in the page's order.`;
 }
 

@@ -193,6 +193,13 @@ describe('the inspector model', () => {
     await show([...many, ...shop], 'add two mugs to the cart');
     expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe('The 8 best matches of 13 tools, best first.');
     expect(container.querySelector('.ranking li .ranking-name')?.textContent).toBe('add_to_cart');
+    // Words no tool has: the tools shown are not matches, and the note does not call them so.
+    await show([...many, ...shop], 'hello');
+    expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe("No tool matches these words, so the agent sees the first 8 of the 13 tools, in the page's order.");
+    expect(container.querySelector('li[data-best]')).toBeNull();
+    // One tool is one.
+    await show([shop[1]!], 'add two mugs to the cart');
+    expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe('The page offers one tool, and the agent sees it.');
 
     // Forms that list every country: the agent leaves out what would crowd the model's context, and so does the preview.
     const countries = Array.from({ length: 250 }, (_, index) => `Country number ${index}`);
