@@ -3,7 +3,7 @@ import { agentOffBy } from '../settings';
 import { siteOfAddress } from '../text/origin-of';
 import type { SessionMessage } from './agent-port-protocol';
 import type { AgentSessionsBackground } from './agent-sessions-background';
-import { closedPageKind } from './closed-page-kind';
+import { closedPageKind } from '../registry/closed-page-kind';
 import type { EngineHost } from './engine-host';
 import type { ModelPreviews } from './model-previews';
 import type { ChatEnding, EngineStatus, SessionState } from './session-state';

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import type { Channel } from '../messaging/port-channel';
 import type { InspectorEvent, InspectorRequest } from '../messaging/inspector-protocol';
 import { lookAgainInTab } from './look-again-in-tab';
@@ -9,6 +10,7 @@ import type { PageResult } from '../webmcp/read-page-result';
 import { originOf } from '../text/origin-of';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { pageScriptAnswers } from './page-script-answers';
+import { closedPageKind } from './closed-page-kind';
 import type { TabTools } from './types';
 
 export interface InspectorServices {
@@ -23,8 +25,18 @@ export interface InspectorServices {
 const defaultServices: Required<InspectorServices> = {
   readLoadedPageResult: (tabId, formDocumentId) => readLoadedPageResult(tabId, { formDocumentId }),
   keepAwake: keepServiceWorkerAwake,
-  pageScriptAnswers: (tabId) => pageScriptAnswers(tabId),
+  pageScriptAnswers: async (tabId) => (await closedToExtensions(tabId)) || pageScriptAnswers(tabId),
 };
+
+/**
+ * Whether the tab's page has an address that keeps every extension out (a browser page,
+ * about:blank, data:, a file without the person's leave): no reload opens it, so the inspector
+ * takes it as answering, and asks for none.
+ */
+async function closedToExtensions(tabId: number): Promise<boolean> {
+  const url = (await browser.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null))?.url;
+  return url !== undefined && closedPageKind(url) !== undefined;
+}
 
 /** What the inspector's runs by hand share. */
 interface HandRuns {

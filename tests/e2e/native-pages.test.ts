@@ -255,6 +255,18 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       await fixture.inspector.waitForTools(['add_to_cart', 'track_order'], 1_000);
     });
 
+    it('asks for no reload of a new tab at about:blank or a data: page, whose address keeps every extension out', async () => {
+      for (const address of ['about:blank', 'data:text/html,<p>plain</p>']) {
+        const { page, inspector } = await InspectorPage.watchNewTab(extension, address);
+        await inspector.page.getByText('This tab offers no WebMCP tools.').waitFor();
+        // The background's answer about the page comes within 2 s.
+        await inspector.page.waitForTimeout(2_500);
+        expect(await inspector.page.getByText('needs a reload first').count()).toBe(0);
+        await inspector.page.close();
+        await page.close();
+      }
+    });
+
     it('forgets the tools when the tab navigates away, and when it closes', async () => {
       await fixture.page.goto(server.url('frame-child.html').replace('frame-child', 'missing'));
       await fixture.inspector.waitForTools([], 1_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closedPageKind } from '../../lib/agent/closed-page-kind';
+import { closedPageKind } from '../../lib/registry/closed-page-kind';
 
 describe('closedPageKind: pages no reload opens to the extension', () => {
   it('names browser pages, the extension stores and PDFs, and files', () => {
