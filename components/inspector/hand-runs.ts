@@ -56,8 +56,12 @@ export interface LeftRun {
 export const minTimeoutSeconds = 1;
 export const maxTimeoutSeconds = 600;
 
-/** How soon after a run its tool must leave the list for the run to count as having taken its page away. */
-const leftRunWindowMs = 5_000;
+/**
+ * How soon after a run its tool must leave the list for the run to count as having taken its page
+ * away. A page a tool sends away says goodbye at once (a form's post, a script's navigation a few
+ * hundred ms later); seconds later it is likelier the person who followed a link.
+ */
+const leftRunWindowMs = 2_000;
 
 type RunResultEvent = Extract<InspectorEvent, { type: 'run-result' }>;
 type RunPageResultEvent = Extract<InspectorEvent, { type: 'run-page-result' }>;

@@ -227,6 +227,27 @@ describe('the inspector model', () => {
     expect(model.runs.value['0:search']).toBeUndefined();
   });
 
+  it('blames a page that went on the run only just before: one that goes seconds after the run ended was left by the person', () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeChannel();
+      const model = new InspectorModel(5, () => fake.channel);
+      model.open();
+      const price = tool('get_price', { documentId: 'DOC-1' });
+      for (const [after, blamed] of [[300, true], [3_000, false]] as const) {
+        fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([price]) });
+        model.runTool(price, {});
+        const runId = `run-${model.runs.value['0:get_price']!.runId.split('-')[1]}`;
+        fake.send({ type: 'run-result', runId, output: { text: '{"price":12.5}' }, durationMs: 3 });
+        vi.advanceTimersByTime(after);
+        fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([]) });
+        expect(model.leftRun.value !== undefined).toBe(blamed);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the result of a run that navigated or reloaded its page, whose card went with the page', async () => {
     const { fake, model, container, tick } = showInspector();
     const status = async () => {
