@@ -11,6 +11,12 @@ const heldRemovalMs = 2_000;
 /** Writes what changed between listings of a tab's tools into `changes`, newest first. */
 export class ToolChangeLog {
   private heldRemoval?: { tools: readonly PageTool[]; url: string | undefined; at: number; timer: ReturnType<typeof setTimeout> };
+  /**
+   * The top frame's document last listed, with its address: a page listed later from another
+   * document came after a reload or a navigation, though a listing without tools (or none at all)
+   * came between.
+   */
+  private lastPage?: { url: string; documentId: string };
 
   /** `changes`: the newest kept; `count`: how many there were in all, kept or not. */
   constructor(
@@ -26,11 +32,17 @@ export class ToolChangeLog {
   logListChange(previous: TabTools | null, next: TabTools | null | undefined): void {
     const after = next?.tools ?? [];
     const now = Date.now();
+    const page = this.lastPage ?? (previous ? pageOf(previous) : undefined);
+    const newPage = next ? pageOf(next) : undefined;
+    if (newPage) this.lastPage = newPage;
+    // Another document than the last listed: the page reloaded or went elsewhere.
+    const pageChanged = next !== null && next !== undefined && page !== undefined && newPage !== undefined && newPage.documentId !== page.documentId;
     const held = this.heldRemoval;
     if (held) {
-      if (after.length === 0) return;
+      // The next page may list no tools (yet): its document says the old page's went with it.
+      if (after.length === 0 && !pageChanged) return;
       this.dropHeldRemoval();
-      if (isAnotherDocument(held.tools, after)) {
+      if (pageChanged || isAnotherDocument(held.tools, after)) {
         // Newest first: the page's line heads what its page changed.
         this.logChanges(diffToolLists(held.tools, after, now));
         this.logPageChange(held.url, next!);
@@ -41,7 +53,7 @@ export class ToolChangeLog {
       return;
     }
     const before = previous?.tools ?? [];
-    if (before.length > 0 && after.length === 0) {
+    if (before.length > 0 && after.length === 0 && !pageChanged) {
       const timer = setTimeout(() => {
         const removed = this.heldRemoval;
         this.heldRemoval = undefined;
@@ -51,7 +63,7 @@ export class ToolChangeLog {
       return;
     }
     this.logChanges(diffToolLists(before, after, now));
-    if (next && isAnotherDocument(before, after)) this.logPageChange(previous?.url, next);
+    if (next && (pageChanged || isAnotherDocument(before, after))) this.logPageChange(page?.url ?? previous?.url, next);
   }
 
   private logPageChange(url: string | undefined, next: TabTools): void {
@@ -68,4 +80,10 @@ export class ToolChangeLog {
     this.changes.value = [...found, ...this.changes.value].slice(0, changeLogLength);
     this.count.value += found.length;
   }
+}
+
+/** The top frame's document of a listing, where known: the listing's own, or that of a tool of the top frame. */
+function pageOf(listing: TabTools): { url: string; documentId: string } | undefined {
+  const documentId = listing.documentId ?? listing.tools.find((tool) => tool.frameId === 0)?.documentId;
+  return documentId === undefined ? undefined : { url: listing.url, documentId };
 }

@@ -106,6 +106,29 @@ describe('the inspector model', () => {
     render(null, container);
   });
 
+  it('tells a reload or a navigation by the page\'s document, where a page without tools, or tools that come late, are on one side', () => {
+    vi.useFakeTimers();
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const page = (url: string, documentId: string, names: string[]): TabTools => ({ ...tabTools(names.map((name) => tool(name, { documentId }))), url, documentId });
+    const log = () => model.changes.value.map((change) => `${change.kind} ${change.name}`);
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/', 'one', ['search']) });
+    // To a page without tools: its listing names its document, and the old page's tools went with it.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/about', 'two', []) });
+    expect(log()).toEqual(['navigated https://shop.example/about', 'removed search']);
+    // From it to a page with tools.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/', 'three', ['search']) });
+    expect(log().slice(0, 2)).toEqual(['navigated https://shop.example/', 'added search']);
+    // A reload whose page gives its tools seconds later: removed when nothing came, then the reload and what it brought.
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: null });
+    vi.advanceTimersByTime(2_000);
+    expect(log()[0]).toBe('removed search');
+    vi.advanceTimersByTime(1_000);
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: page('https://shop.example/', 'four', ['search']) });
+    expect(log().slice(0, 2)).toEqual(['reloaded https://shop.example/', 'added search']);
+  });
+
   it('runs a tool in the frame it was chosen from', () => {
     const fake = fakeChannel();
     const model = new InspectorModel(5, () => fake.channel);
