@@ -32,8 +32,8 @@ export class ToolChangeLog {
   logListChange(previous: TabTools | null, next: TabTools | null | undefined): void {
     const after = next?.tools ?? [];
     const now = Date.now();
-    const page = this.lastPage ?? (previous ? pageOf(previous) : undefined);
-    const newPage = next ? pageOf(next) : undefined;
+    const page = this.lastPage ?? (previous ? topDocumentOf(previous) : undefined);
+    const newPage = next ? topDocumentOf(next) : undefined;
     if (newPage) this.lastPage = newPage;
     // Another document than the last listed: the page reloaded or went elsewhere.
     const pageChanged = next !== null && next !== undefined && page !== undefined && newPage !== undefined && newPage.documentId !== page.documentId;
@@ -83,7 +83,7 @@ export class ToolChangeLog {
 }
 
 /** The top frame's document of a listing, where known: the listing's own, or that of a tool of the top frame. */
-function pageOf(listing: TabTools): { url: string; documentId: string } | undefined {
+function topDocumentOf(listing: TabTools): { url: string; documentId: string } | undefined {
   const documentId = listing.documentId ?? listing.tools.find((tool) => tool.frameId === 0)?.documentId;
   return documentId === undefined ? undefined : { url: listing.url, documentId };
 }
