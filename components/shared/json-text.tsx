@@ -7,16 +7,43 @@ const stringLiteral = /"(?:[^"\\\n]|\\.)*"/g;
 /**
  * JSON (or any text) laid out as written, where each quoted string of a right-to-left script is
  * isolated in its own direction: a line of JSON reads left to right, and without this an Arabic
- * value with a Latin word in it ("كوب iPhone أحمر") shows its words in the wrong order. The text
- * itself is unchanged: a copy of it has no marks added.
+ * value with a Latin word in it ("كوب iPhone أحمر") shows its words in the wrong order. A page's
+ * characters that are not seen but change what is (see `HiddenCharacters`) are shown by their code.
+ * The text itself is unchanged: a copy of it has no marks added.
  */
 export function JsonText({ text }: { text: string }): ComponentChildren {
-  if (!rightToLeft.test(text)) return text;
+  if (!rightToLeft.test(text)) return <HiddenCharacters text={text} />;
   const parts: ComponentChildren[] = [];
   let plain = 0;
   for (const match of text.matchAll(stringLiteral)) {
     if (!rightToLeft.test(match[0])) continue;
-    parts.push(text.slice(plain, match.index), <bdi key={match.index}>{match[0]}</bdi>);
+    parts.push(<HiddenCharacters key={`t${plain}`} text={text.slice(plain, match.index)} />, <bdi key={match.index}><HiddenCharacters text={match[0]} /></bdi>);
+    plain = match.index + match[0].length;
+  }
+  parts.push(<HiddenCharacters key={`t${plain}`} text={text.slice(plain)} />);
+  return parts;
+}
+
+// Controls other than tabs and line breaks, and the marks that set or override the direction of
+// what follows: a page's result may use them to make its words read as others ("‮evil" as "live").
+const hiddenCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A text with each such character in an isolate of its own, where it can change the direction of
+ * nothing, shown by its code (`U+202E`, drawn by the stylesheet, so a copy keeps the text as it is).
+ */
+function HiddenCharacters({ text }: { text: string }): ComponentChildren {
+  if (!hiddenCharacter.test(text)) return text;
+  const parts: ComponentChildren[] = [];
+  let plain = 0;
+  for (const match of text.matchAll(new RegExp(hiddenCharacter, 'g'))) {
+    const code = `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    parts.push(
+      text.slice(plain, match.index),
+      <span key={match.index} class="hidden-character" data-code={code} title={`An invisible character, ${code}`}>
+        {match[0]}
+      </span>,
+    );
     plain = match.index + match[0].length;
   }
   parts.push(text.slice(plain));

@@ -25,6 +25,27 @@ describe('JSON text with right-to-left values', () => {
   });
 });
 
+describe('a page\'s invisible characters in a result', () => {
+  it('shows a direction override or a control by its code, isolated so that it turns nothing around, and changes no character', () => {
+    const text = 'Your code is \u202Eevil\u202C, and a bell \u0007 rang.\nNext line\tand a tab.';
+    render(<JsonText text={text} />, container);
+    const marked = [...container.querySelectorAll<HTMLElement>('.hidden-character')];
+    expect(marked.map((mark) => mark.dataset.code)).toEqual(['U+202E', 'U+202C', 'U+0007']);
+    expect(marked.every((mark) => mark.textContent!.length === 1)).toBe(true);
+    // A copy is the page's text as it was.
+    expect(container.textContent).toBe(text);
+  });
+
+  it('marks them inside a right-to-left string too, and leaves a text without them as one text', () => {
+    const text = '{"note": "שלום \u2067abc\u2069"}';
+    render(<JsonText text={text} />, container);
+    expect(container.querySelectorAll('bdi .hidden-character')).toHaveLength(2);
+    expect(container.textContent).toBe(text);
+    render(<JsonText text={'{"note": "plain, with\nlines"}'} />, container);
+    expect(container.childNodes).toHaveLength(1);
+  });
+});
+
 describe('what reads as JSON', () => {
   it('is an object or a list, spaces before it allowed: such a block stays left to right, where prose takes each line\'s direction', () => {
     for (const json of ['{"a": 1}', '[\n  "أزرق"\n]', '\n  {}']) expect(looksLikeJson(json), json).toBe(true);
