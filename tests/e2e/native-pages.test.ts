@@ -243,6 +243,26 @@ describe.skipIf(!chromiumAvailable)('pages with the browser’s own WebMCP, in t
       expect((await fixture.inspector.changes())[0]).toBe('removed search_products');
     });
 
+    it('shows a direction override in a result by its code, the words after it in their own order', async () => {
+      const run = await fixture.inspector.run('track_order', { order: '\u202Eevil\u202C' });
+      expect(run.text).toBe('Order \u202Eevil\u202C is on its way.');
+      const text = fixture.inspector.tool('track_order').locator('.run-result .run-text');
+      expect(await text.locator('.hidden-character').evaluateAll((marks) => marks.map((mark) => (mark as HTMLElement).dataset.code))).toEqual(['U+202E', 'U+202C']);
+      // Drawn left to right: the "e" of "evil" before its "l", as a person reads it (the override would put it last).
+      const left = await text.evaluate((element) => {
+        const node = [...element.querySelectorAll('*'), element].flatMap((each) => [...each.childNodes]).find((child) => child.nodeType === 3 && child.textContent!.includes('evil'))!;
+        const at = (offset: number) => {
+          const range = document.createRange();
+          range.setStart(node, offset);
+          range.setEnd(node, offset + 1);
+          return range.getBoundingClientRect().left;
+        };
+        const start = node.textContent!.indexOf('evil');
+        return { e: at(start), l: at(start + 3) };
+      });
+      expect(left.e).toBeLessThan(left.l);
+    });
+
     it('keeps the tools across a service-worker restart, and still runs them', async () => {
       const before = await currentServiceWorker(extension.context);
       await before.evaluate(() => ((globalThis as { testMark?: string }).testMark = 'before the restart'));
