@@ -49,8 +49,15 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
     event.preventDefault();
     runForm(false);
   };
+  // Escape in the tool's form stops its run, as Stop's `aria-keyshortcuts` says (and as in the side
+  // panel); a key something else took, or an IME's, is left to it.
+  const escapeStops = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !run?.running || event.defaultPrevented || event.isComposing) return;
+    event.preventDefault();
+    model.stopRun(tool);
+  };
   return (
-    <form class="runner" noValidate onSubmit={submit} ref={keepFocus.form} onFocusIn={keepFocus.focused} onFocusOut={keepFocus.left}>
+    <form class="runner" noValidate onSubmit={submit} onKeyDown={escapeStops} ref={keepFocus.form} onFocusIn={keepFocus.focused} onFocusOut={keepFocus.left}>
       {/* Present and empty until a new schema leaves something behind: a region added with its words is often not read. */}
       <p class={form.dropped ? 'muted values-dropped' : 'visually-hidden'} role="status" data-testid="values-dropped">
         {form.dropped ?? ''}
@@ -222,7 +229,7 @@ function RunnerButtons({ toolName, running, focus, onStop }: RunnerButtonsProps)
         Run in page
       </button>
       {running && (
-        <button type="button" class="button" ref={focus.stopButton} onClick={onStop} aria-label={`Stop: ${toolName}`}>
+        <button type="button" class="button" ref={focus.stopButton} onClick={onStop} aria-label={`Stop: ${toolName}`} aria-keyshortcuts="Escape" title="Stop (Esc)">
           Stop
         </button>
       )}

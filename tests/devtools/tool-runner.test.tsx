@@ -717,6 +717,22 @@ describe('the run form for keyboard and screen reader users', () => {
     expect(document.activeElement).toBe(form.runButton());
   });
 
+  it('stops a run on Escape in its form, as Stop says, and does nothing with Escape otherwise', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { query: { type: 'string' } } }));
+    const escape = async () => {
+      const event = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+      form.control('query').dispatchEvent(event);
+      await tick();
+      return event.defaultPrevented;
+    };
+    expect(await escape()).toBe(false);
+    await form.submit();
+    expect(form.stopButton()?.getAttribute('aria-keyshortcuts')).toBe('Escape');
+    const runId = form.fake.posted.find((request) => request.type === 'run-tool')!.runId;
+    expect(await escape()).toBe(true);
+    expect(form.fake.posted.at(-1)).toEqual({ type: 'cancel-run', runId });
+  });
+
   it('says "No answer" of a run whose page or frame went before the tool answered, where no loaded page gives a result', async () => {
     const form = await showRunForm(tool({ type: 'object', properties: {} }));
     await form.submit();
