@@ -1,8 +1,17 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { siteLabel } from '@/lib/text/site-label';
 import type { InspectorModel } from './inspector-model';
 
-/** "What would the agent see": the tools `rankTools` would show a small model for a request. */
-export function AgentPreview({ model }: { model: InspectorModel }) {
+/**
+ * "What would the agent see": the tools `rankTools` would show a small model for a request. It goes
+ * with the page's last tool: where it held the focus, `onLeftWithFocus` puts it somewhere.
+ */
+export function AgentPreview({ model, onLeftWithFocus }: { model: InspectorModel; onLeftWithFocus?: () => void }) {
+  const section = useRef<HTMLElement>(null);
+  // Run before the section leaves the page: once it has, the focus is on the page body.
+  useLayoutEffect(() => () => {
+    if (section.current?.contains(document.activeElement)) onLeftWithFocus?.();
+  }, []);
   const ranking = model.ranking.value;
   const best = Math.max(0, ...ranking.map(({ score }) => score));
   const note = ranking.length > 0 ? rankingNote(ranking.length, model.preview.value.ranked, model.agentTools.value.length, model.maxTools, best > 0) : '';
@@ -10,7 +19,7 @@ export function AgentPreview({ model }: { model: InspectorModel }) {
   const offSite = model.agentOffSite.value;
   const off = offSite === undefined ? '' : `The agent is off on ${siteLabel(offSite)}, so it sees none of these tools. Were it on, it would see:`;
   return (
-    <section class="agent-preview" aria-label="What would the agent see">
+    <section class="agent-preview" aria-label="What would the agent see" ref={section}>
       <h2>What would the agent see?</h2>
       <input
         type="search"

@@ -15,8 +15,8 @@ import { useCardsInPasses } from './use-cards-in-passes';
 export function InspectorApp({ model, copyText }: { model: InspectorModel; copyText: (text: string) => Promise<void> }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const leftRunWords = useRef<HTMLParagraphElement>(null);
-  // A card that held the focus went (the page took its tool away, or moved on): the focus goes to
-  // what its run left said, or to the top, not to the page body.
+  // A card (or the preview) that held the focus went (the page took its tool away, or moved on): the
+  // focus goes to what its run left said, or to the top, not to the page body.
   const focusAfterCardLeft = useCallback(() => setTimeout(() => (leftRunWords.current?.textContent ? leftRunWords.current : heading.current)?.focus()), []);
   const tabTools = model.tabTools.value;
   const tools = model.tools.value;
@@ -58,7 +58,7 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
           <PageResultView pageResult={model.leftRun.value.pageResult} />
         </div>
       )}
-      {tools.length > 0 && <AgentPreview model={model} />}
+      {tools.length > 0 && <AgentPreview model={model} onLeftWithFocus={focusAfterCardLeft} />}
       <ChangeLog changes={model.changes.value} total={model.changeCount.value} />
       <section class="tools" aria-labelledby="tools-heading">
         <h2 id="tools-heading" class="visually-hidden">

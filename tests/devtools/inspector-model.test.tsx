@@ -250,6 +250,18 @@ describe('the inspector model', () => {
     expect(model.runs.value['0:search']).toBeUndefined();
   });
 
+  it('puts the focus at the top, not on the page body, when the request box of the preview goes with the page\'s last tool', async () => {
+    const { fake, container, tick } = showInspector();
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('search')]) });
+    await tick();
+    container.querySelector<HTMLInputElement>('.agent-query')!.focus();
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([]) });
+    await tick();
+    await tick();
+    expect(container.querySelector('.agent-query')).toBeNull();
+    expect(document.activeElement?.tagName).toBe('H1');
+  });
+
   it('blames a page that went on the run only just before: one that goes seconds after the run ended was left by the person', () => {
     vi.useFakeTimers();
     try {
