@@ -13,40 +13,64 @@ const stringLiteral = /"(?:[^"\\\n]|\\.)*"/g;
  */
 export function JsonText({ text }: { text: string }): ComponentChildren {
   if (!rightToLeft.test(text)) return <HiddenCharacters text={text} />;
-  const parts: ComponentChildren[] = [];
-  let plain = 0;
-  for (const match of text.matchAll(stringLiteral)) {
-    if (!rightToLeft.test(match[0])) continue;
-    parts.push(<HiddenCharacters key={`t${plain}`} text={text.slice(plain, match.index)} />, <bdi key={match.index}><HiddenCharacters text={match[0]} /></bdi>);
-    plain = match.index + match[0].length;
-  }
-  parts.push(<HiddenCharacters key={`t${plain}`} text={text.slice(plain)} />);
-  return parts;
+  return markMatches(
+    text,
+    stringLiteral,
+    (plain, at) => <HiddenCharacters key={`t${at}`} text={plain} />,
+    (literal, at) =>
+      rightToLeft.test(literal) ? (
+        <bdi key={at}>
+          <HiddenCharacters text={literal} />
+        </bdi>
+      ) : (
+        <HiddenCharacters key={at} text={literal} />
+      ),
+  );
 }
 
 // Controls other than tabs and line breaks, and the marks that set or override the direction of
 // what follows: a page's result may use them to make its words read as others ("‮evil" as "live").
-const hiddenCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const hiddenCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * A text with each such character in an isolate of its own, where it can change the direction of
  * nothing, shown by its code (`U+202E`, drawn by the stylesheet, so a copy keeps the text as it is).
  */
 function HiddenCharacters({ text }: { text: string }): ComponentChildren {
-  if (!hiddenCharacter.test(text)) return text;
+  return markMatches(
+    text,
+    hiddenCharacter,
+    (plain) => plain,
+    (character, at) => {
+      const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      return (
+        <span key={at} class="hidden-character" data-code={code} title={`An invisible character, ${code}`}>
+          {character}
+        </span>
+      );
+    },
+  );
+}
+
+/**
+ * The text cut at each match of `pattern` (a global one): the stretches between as `plain` makes
+ * them, each match as `marked` does; `at` is where each begins. A text without a match is one stretch.
+ */
+function markMatches(
+  text: string,
+  pattern: RegExp,
+  plain: (stretch: string, at: number) => ComponentChildren,
+  marked: (match: string, at: number) => ComponentChildren,
+): ComponentChildren {
   const parts: ComponentChildren[] = [];
-  let plain = 0;
-  for (const match of text.matchAll(new RegExp(hiddenCharacter, 'g'))) {
-    const code = `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-    parts.push(
-      text.slice(plain, match.index),
-      <span key={match.index} class="hidden-character" data-code={code} title={`An invisible character, ${code}`}>
-        {match[0]}
-      </span>,
-    );
-    plain = match.index + match[0].length;
+  let from = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > from) parts.push(plain(text.slice(from, match.index), from));
+    parts.push(marked(match[0], match.index));
+    from = match.index + match[0].length;
   }
-  parts.push(text.slice(plain));
+  if (parts.length === 0) return plain(text, 0);
+  if (from < text.length) parts.push(plain(text.slice(from), from));
   return parts;
 }
 

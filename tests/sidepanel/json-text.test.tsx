@@ -41,6 +41,9 @@ describe('a page\'s invisible characters in a result', () => {
     render(<JsonText text={text} />, container);
     expect(container.querySelectorAll('bdi .hidden-character')).toHaveLength(2);
     expect(container.textContent).toBe(text);
+    // Right-to-left prose, no quoted string in it.
+    render(<JsonText text={'تمت \u202Eالإضافة'} />, container);
+    expect(container.querySelectorAll('.hidden-character')).toHaveLength(1);
     render(<JsonText text={'{"note": "plain, with\nlines"}'} />, container);
     expect(container.childNodes).toHaveLength(1);
   });
