@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { siteLabel } from '@/lib/text/site-label';
-import type { InspectorModel } from './inspector-model';
+import { plural } from '@/lib/text/plural';
+import type { AgentPreviewModel, InspectorModel } from './inspector-model';
 
 /**
  * "What would the agent see": the tools `rankTools` would show a small model for a request. It goes
@@ -55,9 +56,37 @@ export function AgentPreview({ model, onLeftWithFocus }: { model: InspectorModel
               </li>
             ))}
           </ol>
+          <NotShown preview={model.preview.value} matched={best > 0} />
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The tools the agent would not see, best first with their scores: the answer to "why does the
+ * agent not get my tool?", as a run's trace gives it. Those the ranking kept but the context had
+ * no room for say so.
+ */
+function NotShown({ preview: { shown, notShownCount, notShown }, matched }: { preview: AgentPreviewModel; matched: boolean }) {
+  if (notShownCount === 0) return null;
+  const unlisted = notShownCount - notShown.length;
+  return (
+    <details class="not-shown" data-testid="not-shown">
+      <summary>
+        Not shown: {plural(notShownCount, 'tool')}
+        {matched ? ', best first' : ", in the page's order"}
+      </summary>
+      <ol class="ranking" start={shown.length + 1}>
+        {notShown.map(({ name, score, crowded }) => (
+          <li key={name}>
+            <span class="ranking-name">{name}</span> <span class="ranking-score">score {formatScore(score)}</span>
+            {crowded && <span class="ranking-crowded"> · no room in the context</span>}
+          </li>
+        ))}
+      </ol>
+      {unlisted > 0 && <p class="ranking-note">And {unlisted} more, none scored above {formatScore(notShown.at(-1)!.score)}.</p>}
+    </details>
   );
 }
 

@@ -4,9 +4,12 @@ import {
   defaultMaxTools,
   fitShownTools,
   hermesFormat,
-  rankToolsWithScores,
+  rankScoredTools,
+  scoreTools,
   searchScorer,
   systemPromptRoom,
+  toolsNotShown,
+  type NotShownTool,
   type ShownTool,
   type ToolScorer,
 } from '@webmcp-agents/local-agent';
@@ -29,6 +32,18 @@ import { ToolChangeLog } from './tool-change-log';
 
 
 export type InspectorChannel = Channel<InspectorRequest, InspectorEvent>;
+
+/**
+ * What the agent would be shown for the request typed: `ranked` tools made the ranking, `shown` of
+ * them fit the context; the others the page offers are `notShownCount`, the best of them (see
+ * toolsNotShown) in `notShown`, `crowded` where the ranking kept it and the context had no room.
+ */
+export interface AgentPreviewModel {
+  ranked: number;
+  shown: readonly ShownTool[];
+  notShownCount: number;
+  notShown: ReadonlyArray<NotShownTool & { crowded?: true }>;
+}
 
 const reconnectDelayMs = 200;
 
@@ -110,12 +125,17 @@ export class InspectorModel {
    * What the agent would be shown, in the prompt's order (best first, or the page's when all fit),
    * as it runs with the default model: fitted to a 4,096-token context (see `fitShownTools`).
    */
-  readonly preview = computed(() => {
-    if (this.query.value.trim() === '') return { ranked: 0, shown: [] };
-    const ranked = rankToolsWithScores(this.agentTools.value, this.query.value, { max: defaultMaxTools, scorer: this.scorer.value });
+  readonly preview = computed((): AgentPreviewModel => {
+    if (this.query.value.trim() === '') return { ranked: 0, shown: [], notShownCount: 0, notShown: [] };
+    const tools = this.agentTools.value;
+    const scores = scoreTools(tools, this.query.value, { scorer: this.scorer.value });
+    const ranked = rankScoredTools(tools, scores, defaultMaxTools);
     const promptFor = (shown: readonly ShownTool[]) => hermesFormat.systemPrompt(shown.map(({ tool }) => tool), defaultInstructions);
     const { shown } = fitShownTools(ranked, systemPromptRoom(assumedContextTokens, this.query.value), promptFor);
-    return { ranked: ranked.length, shown };
+    const shownNames = new Set(shown.map(({ tool }) => tool.name));
+    const crowded = new Set(ranked.flatMap(({ tool }) => (shownNames.has(tool.name) ? [] : [tool.name])));
+    const { notShownCount, notShown } = toolsNotShown(tools, scores, shownNames);
+    return { ranked: ranked.length, shown, notShownCount, notShown: notShown.map((tool) => (crowded.has(tool.name) ? { ...tool, crowded: true } : tool)) };
   });
   readonly ranking = computed(() => this.preview.value.shown);
   /** The most tools a step shows the model: the agent keeps runLocalAgent's default. */

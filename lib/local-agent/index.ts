@@ -1,4 +1,5 @@
-export { descriptionLimit as toolDescriptionLimit, rankTools, rankToolsWithScores } from './rank-tools';
+export { descriptionLimit as toolDescriptionLimit, rankScoredTools, rankTools, rankToolsWithScores, scoreTools } from './rank-tools';
+export { toolsNotShown } from './tools-not-shown';
 export { wordOverlapScorer } from './word-overlap-scorer';
 export { createFieldedBm25Scorer, searchScorer } from './ranking';
 export { compactSchema } from './compact-schema';

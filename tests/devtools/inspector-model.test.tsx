@@ -231,7 +231,50 @@ describe('the inspector model', () => {
     expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe(
       "4 of the 5 tools, in the page's order. 1 more would crowd the default model's 4,096-token context, so the agent leaves it out.",
     );
-    expect([...container.querySelectorAll('.ranking-name')].map((name) => name.textContent)).toEqual(['search_products', 'add_to_cart', 'track_order', 'billing_address']);
+    expect([...container.querySelectorAll('.agent-preview > ol.ranking .ranking-name')].map((name) => name.textContent)).toEqual(['search_products', 'add_to_cart', 'track_order', 'billing_address']);
+    render(null, container);
+    container.remove();
+  });
+
+  it('lists the tools the agent would not see, best first with their scores, and those the context had no room for', async () => {
+    const fake = fakeChannel();
+    const model = new InspectorModel(5, () => fake.channel);
+    model.open();
+    const container = document.createElement('div');
+    document.body.append(container);
+    const show = async (tools: PageTool[], query: string) => {
+      fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(tools) });
+      model.query.value = query;
+      render(<AgentPreview model={model} />, container);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const notShown = () => container.querySelector('[data-testid="not-shown"]');
+    const notShownRows = () => [...(notShown()?.querySelectorAll('li') ?? [])].map((row) => row.textContent);
+    const shop = [tool('search_products'), tool('add_to_cart', { description: 'Add a product to the cart.' }), tool('track_order')];
+    await show(shop, 'add two mugs to the cart');
+    expect(notShown()).toBeNull();
+
+    const many = Array.from({ length: 10 }, (_, index) => tool(`tool_${index}`));
+    await show([...many, ...shop], 'add two mugs to the cart');
+    expect(notShown()?.querySelector('summary')?.textContent).toBe('Not shown: 5 tools, best first');
+    // Numbered on from the eight shown; the page's order among equals.
+    expect(notShown()?.querySelector('ol')?.getAttribute('start')).toBe('9');
+    expect(notShownRows()).toEqual(['tool_6 score 0', 'tool_7 score 0', 'tool_8 score 0', 'tool_9 score 0', 'search_products score 0']);
+    await show([...many, ...shop], 'hello');
+    expect(notShown()?.querySelector('summary')?.textContent).toBe("Not shown: 5 tools, in the page's order");
+    expect(notShownRows()).toEqual(['tool_8 score 0', 'tool_9 score 0', 'search_products score 0', 'add_to_cart score 0', 'track_order score 0']);
+
+    // A tool the ranking kept that the context had no room for says so.
+    const countries = Array.from({ length: 250 }, (_, index) => `Country number ${index}`);
+    const addressForm = (name: string) => tool(name, { inputSchema: { type: 'object', properties: { country: { type: 'string', enum: countries } } } });
+    await show([...shop, addressForm('billing_address'), addressForm('shipping_address')], 'add two mugs to the cart');
+    expect(notShownRows()).toEqual([expect.stringMatching(/^shipping_address score \S+ · no room in the context$/)]);
+
+    // A page of 120 tools names the best 50 and counts the rest.
+    await show(Array.from({ length: 120 }, (_, index) => tool(`tool_${index}`)), 'hello');
+    expect(notShown()?.querySelector('summary')?.textContent).toBe("Not shown: 112 tools, in the page's order");
+    expect(notShownRows()).toHaveLength(50);
+    expect(notShown()?.querySelector('.ranking-note')?.textContent).toBe('And 62 more, none scored above 0.');
     render(null, container);
     container.remove();
   });
