@@ -19,9 +19,10 @@ interface ApprovalButtonsProps {
 const reasons: Record<NonNullable<ToolCard['approvalReason']>, string> = {
   consequential: 'This action has consequences. Check it before it runs.',
   'consequence-unknown': "This page's WebMCP library does not say whether this tool has consequences, so it asks every time.",
+  'other-site': 'Its site gets what this call sends, so such a tool asks every time, even one that says it only reads.',
   'not-read-only': 'This tool may change the page.',
   'read-untrusted':
-    'This tool may change the page, and this conversation has read text the page marks as written by others (reviews, mail), or the page a form loaded, which may be what asks for it.',
+    'This tool may change the page, and this conversation has read text the page marks as written by others (reviews, mail), the page a form loaded, or what another site framed in this page answered, which may be what asks for it.',
   'confirm-all': 'You asked to confirm every tool call.',
 };
 

@@ -8,6 +8,7 @@ import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-mo
 import { readableResult } from '@/lib/sidepanel/readable-result';
 import { plural } from '@/lib/text/plural';
 import { JsonText, looksLikeJson } from '@/components/shared/json-text';
+import { AddressText } from '@/components/shared/address-text';
 import { ApprovalButtons } from './approval-buttons';
 
 const stateLabels: Record<ToolCard['state'], string> = {
@@ -74,6 +75,12 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
         )
       )}
       {card.state === 'waiting' && <ApprovalButtons card={card} answered={answered} onApprove={onApprove} connection={connection} />}
+      {/* Where the call went stays said once it is answered: another site got its arguments. */}
+      {card.origin && card.state !== 'waiting' && (
+        <p class="tool-note" data-testid="tool-origin">
+          From <AddressText text={card.origin} />, another site framed in this page.
+        </p>
+      )}
       {/* It asked, and ran without a yes to it here: the person learns why, not that a tab answered for them unsaid. */}
       {card.allowedBecause && (
         <p class="tool-note" data-testid="allowed-because">

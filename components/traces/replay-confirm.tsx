@@ -6,6 +6,7 @@ import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
 const askReasons: Record<ReplayAskReason, string> = {
   consequential: 'It is marked as having consequences, so it always asks.',
+  'other-site': 'It is a tool of another site framed in the page, which gets what the call sends, so it always asks.',
   'confirm-all': 'You asked to confirm every tool call.',
   'not-read-only': 'It is not marked read-only, so it may change the page.',
 };

@@ -10,9 +10,11 @@ import type { TabRun } from './tab-run';
 import { toolSummary } from './tool-summary';
 import { waitForDecision } from './wait-for-decision';
 
-// "Allow on this site" is the tab's site: a frame of another site embedded in it always asks,
-// and its card says where the tool comes from.
-function otherSiteOf(run: TabRun, tool: ToolDescriptor): string | undefined {
+/**
+ * The site of the frame that offers `tool`, where it is another than the tab's: such a tool always
+ * asks, its card says where it comes from, and what it answers counts as strangers' text.
+ */
+export function otherSiteOf(run: TabRun, tool: ToolDescriptor): string | undefined {
   const own = toolOriginOf(tool);
   return own !== undefined && own !== run.topOrigin ? own : undefined;
 }
@@ -38,7 +40,8 @@ export async function judgeCall(run: TabRun, call: ParsedCall, tool: ToolDescrip
 async function approvalFor(run: TabRun, tool: ToolDescriptor): Promise<ApprovalReason | null> {
   const { host } = run;
   const [current, allowed] = await Promise.all([host.world.loadSettings(), host.world.isSiteAllowed(host.tabId)]);
-  return approvalReason(tool, current, { siteAllowed: allowed && !otherSiteOf(run, tool), readUntrusted: run.active.readUntrusted });
+  const otherSite = otherSiteOf(run, tool) !== undefined;
+  return approvalReason(tool, current, { siteAllowed: allowed && !otherSite, readUntrusted: run.active.readUntrusted, otherSite });
 }
 
 /**

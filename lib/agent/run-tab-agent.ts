@@ -10,7 +10,7 @@ import { agentOffOn, type Settings } from '../settings';
 import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import type { ActiveRun, TabRunHost } from './active-run';
 import { isAllowableSite } from './approval-policy';
-import { askPerson, judgeCall } from './ask-about-call';
+import { askPerson, judgeCall, otherSiteOf } from './ask-about-call';
 import { assumedContextTokens } from './fit-history';
 import { reportsOtherSite } from './request-site';
 import { agentOffNotice } from './turn-notices';
@@ -102,8 +102,9 @@ async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallCo
     host.stop('stopped', agentOffNotice(off));
     return { text: agentOffNotice(off), isError: true };
   }
-  // From here on, what strangers wrote may be steering the model (see approvalReason).
-  if (context.tool.annotations?.untrustedContentHint) active.readUntrusted = true;
+  // From here on, what strangers wrote may be steering the model (see approvalReason): another
+  // site's frame is a stranger to the page, whatever its tool declares.
+  if (context.tool.annotations?.untrustedContentHint || otherSiteOf(run, context.tool) !== undefined) active.readUntrusted = true;
   // Should the run end from here on, the card says the tool may have done its work; a run stopped
   // during the read above never hands the call over (see executeTabTool).
   const annotations = context.tool.annotations;

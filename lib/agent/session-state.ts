@@ -26,7 +26,7 @@ export const toolCardSchema = z.object({
    */
   sent: z.literal(true).optional(),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
-  approvalReason: z.enum(['consequential', 'consequence-unknown', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
+  approvalReason: z.enum(['consequential', 'consequence-unknown', 'other-site', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
   /** The page says the tool only reads (`readOnlyHint`, not consequential): running it again changes nothing. */
   readOnly: z.literal(true).optional(),
   /** An `unknown` call whose tool the page changed or removed after the model was shown it: not the model's mistake. */

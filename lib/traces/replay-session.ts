@@ -137,6 +137,7 @@ async function replayClaimed(
     trace,
     scorer,
     askEveryCall,
+    site,
     signal: guard.signal,
     ...replayTabTools(background, tabId, site, guard, timeoutMs),
     confirm: async (call) => {

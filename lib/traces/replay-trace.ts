@@ -38,6 +38,8 @@ export interface ReplayTraceOptions {
   confirm(call: ReplayCall): Promise<boolean>;
   /** The person asked to confirm every call (the "confirm every call" setting). */
   askEveryCall?: boolean;
+  /** The tab's site: a tool of a frame of another site asks, read-only or not, as in a live run. */
+  site?: string;
   scorer?: ToolScorer;
   signal?: AbortSignal;
   /** Every event of the replay as it happens, for progress. */
@@ -82,9 +84,9 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
     getTools: options.getTools,
     executeTool: options.executeTool,
     // Only a call that asks waits for the person (and says so in the progress line); the rest run.
-    needsApproval: (_call, { tool }) => askReason(tool, options.askEveryCall ?? false) ?? null,
+    needsApproval: (_call, { tool }) => askReason(tool, options.askEveryCall ?? false, options.site) ?? null,
     approve: async (call, { callId, tool }) => {
-      const reason = askReason(tool, options.askEveryCall ?? false);
+      const reason = askReason(tool, options.askEveryCall ?? false, options.site);
       if (!reason) return true;
       const origin = toolOriginOf(tool);
       return options.confirm({ step: Number(callId.split('.')[0]), callId, name: call.name, arguments: call.arguments, reason, ...(origin ? { origin } : {}) });
@@ -98,10 +100,16 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
   return { finishReason: result.finishReason, ...(result.error ? { error: result.error } : {}), steps, divergences: findDivergences(recorded, steps) };
 }
 
-/** As a live run asks on a site nobody allowed (see `approvalReason`), in the replay's words. */
-function askReason(tool: ToolDescriptor, askEveryCall: boolean): ReplayAskReason | undefined {
-  const reason = approvalReason(tool, { confirmation: askEveryCall ? 'ask-always' : 'ask-unless-read-only' }, { siteAllowed: false });
+/**
+ * As a live run asks on a site nobody allowed (see `approvalReason`), in the replay's words: a tool
+ * of a frame of another site than `site`, the tab's, asks too.
+ */
+function askReason(tool: ToolDescriptor, askEveryCall: boolean, site: string | undefined): ReplayAskReason | undefined {
+  const origin = toolOriginOf(tool);
+  const otherSite = site !== undefined && origin !== undefined && origin !== site;
+  const reason = approvalReason(tool, { confirmation: askEveryCall ? 'ask-always' : 'ask-unless-read-only' }, { siteAllowed: false, otherSite });
   if (reason === null) return undefined;
   if (reason === 'consequential' || reason === 'consequence-unknown') return 'consequential';
+  if (reason === 'other-site') return 'other-site';
   return reason === 'confirm-all' ? 'confirm-all' : 'not-read-only';
 }

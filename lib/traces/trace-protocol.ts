@@ -77,7 +77,7 @@ export const replayClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 
 /** Why a replayed call waits for the person, in the side panel's words for the same cases. */
-export const replayAskReasonSchema = z.enum(['consequential', 'confirm-all', 'not-read-only']);
+export const replayAskReasonSchema = z.enum(['consequential', 'other-site', 'confirm-all', 'not-read-only']);
 
 /** A call that waits for the person: what, why, and on which site the tab shows now. */
 export const replayCallSchema = z.object({

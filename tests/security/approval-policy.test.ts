@@ -31,6 +31,18 @@ describe('when a call waits for the person', () => {
     expect(approvalReason(tool(undefined), asking, { siteAllowed: false, readUntrusted: true })).toBe('read-untrusted');
   });
 
+  it('a tool of another site framed in the page always asks, read-only too, whatever the settings: that site gets what the call sends', () => {
+    for (const annotations of [undefined, { readOnlyHint: true }, { readOnlyHint: true, untrustedContentHint: true }]) {
+      for (const settings of [asking, always]) {
+        for (const context of [{ siteAllowed: true }, { siteAllowed: false }, { siteAllowed: true, readUntrusted: true }]) {
+          expect(approvalReason(tool(annotations), settings, { ...context, otherSite: true })).toBe('other-site');
+        }
+      }
+    }
+    // Consequential says more: it asks every time wherever it comes from.
+    expect(approvalReason(tool({ consequentialHint: true }), asking, { siteAllowed: true, otherSite: true })).toBe('consequential');
+  });
+
   it('a read-only tool runs at once, unless the person asked to confirm every call', () => {
     expect(approvalReason(tool({ readOnlyHint: true }), asking, { siteAllowed: false, readUntrusted: true })).toBeNull();
     expect(approvalReason(tool({ readOnlyHint: true }), always, { siteAllowed: true })).toBe('confirm-all');

@@ -292,10 +292,13 @@ describe('approvals', () => {
   });
 
   it('names the site of a framed tool from another site on its card and to a screen reader, and offers no site-wide yes', async () => {
-    panel = await showCards([toolCard({ name: 'archive_all_mail', state: 'waiting', approvalReason: 'not-read-only', siteChoice: false, origin: 'https://mail.example' })]);
+    panel = await showCards([toolCard({ name: 'archive_all_mail', state: 'waiting', approvalReason: 'other-site', siteChoice: false, origin: 'https://mail.example' })]);
     expect(panel.find('tool-origin')?.textContent).toBe('From https://mail.example, another site framed in this page.');
     expect(panel.find('announcement')?.textContent).toBe('archive_all_mail, from https://mail.example, waits for your approval.');
     expect(panel.find('approve-site')).toBeNull();
+    // Answered, the card still says where the call's arguments went.
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'archive_all_mail', state: 'done', result: 'Archived.', origin: 'https://mail.example' })] }) });
+    expect(panel.find('tool-origin')?.textContent).toBe('From https://mail.example, another site framed in this page.');
   });
 
   it('offers no site-wide yes on a page without a web origin, where it could not be kept', async () => {

@@ -520,11 +520,11 @@ describe('the trace service', () => {
     expect(held).toBe(0);
   });
 
-  it('asks about a framed tool naming the frame’s own site, and offers no tool of a frame where the agent is off', async () => {
+  it('asks about a framed tool naming the frame’s own site, read-only too, and offers no tool of a frame where the agent is off', async () => {
     const store = await storeWithRuns(1);
     const page = createShopPage();
     const ran: string[] = [];
-    const framedOrigins: Record<string, string> = { search_products: 'https://search.example', add_to_cart: 'https://cart.example' };
+    const framedOrigins: Record<string, string> = { search_products: 'https://search.example', open_product: 'https://products.example', add_to_cart: 'https://cart.example' };
     const framed: ShopPage = {
       ...page,
       tools: () => page.tools().map((tool) => (framedOrigins[tool.name] ? { ...tool, origin: framedOrigins[tool.name], frameId: 3 } : tool)),
@@ -539,15 +539,16 @@ describe('the trace service', () => {
       const replay = client.replay('run-1', 7, {
         onMessage: (message) => {
           if (message.type === 'confirm-request') {
-            asked.push(`${message.call.name} on ${message.call.origin}`);
-            replay.confirm(message.call.callId, false);
+            asked.push(`${message.call.name} on ${message.call.origin}: ${message.call.reason}`);
+            replay.confirm(message.call.callId, message.call.name === 'open_product');
           }
           if (message.type === 'done' || message.type === 'failed') resolve(message);
         },
         onLost: () => resolve('lost'),
       });
     });
-    expect(asked).toEqual(['add_to_cart on https://cart.example']);
+    // A read-only tool of another site asks as well: that site gets what the call sends.
+    expect(asked).toEqual(['open_product on https://products.example: other-site', 'add_to_cart on https://cart.example: other-site']);
     expect(ran).toEqual(['open_product']);
     expect(done).toMatchObject({
       type: 'done',
