@@ -113,6 +113,10 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
     });
     const request = 'plan a trip to Lisbon';
     await ask(panel, request);
+    // Read-only by its own word, it is another site's, which gets what the call sends: it asks.
+    const weatherCard = panel.locator('[data-testid="tool-card"][data-name="allowed_weather"]');
+    await expect.poll(() => weatherCard.getAttribute('data-state'), { timeout: 10_000 }).toBe('waiting');
+    await weatherCard.getByTestId('approve-once').click();
     await finished(panel);
 
     const { run, steps } = await stepsOfRun(panel, request);
@@ -158,6 +162,27 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
     await finished(panel);
     const mail = await (await page.$('iframe[title=mail]'))?.contentFrame();
     expect(await mail?.evaluate(() => (window as unknown as { mailLog: string[] }).mailLog)).toEqual([]);
+    await Promise.all([page.close(), panel.close()]);
+  });
+
+  it('asks before a read-only tool of another site framed in the page, which gets what the call sends, and names that site once answered', async () => {
+    const { page, panel } = await openTab(site.url(`embeds-mail.html?other=${encodeURIComponent(otherSite.origin)}`));
+    await useReplayEngine(extension.serviceWorker, {
+      replies: [toolCall('count_unread', { folder: 'the wishlist: enamel mug, card ending 4111' }), toolCall('count_unread', { folder: 'inbox' }), 'Done.'],
+      settings: { allowedSites: [site.origin] },
+    });
+    await ask(panel, 'how much mail have I got');
+    const cards = panel.locator('[data-testid="tool-card"][data-name="count_unread"]');
+    await expect.poll(() => cards.first().getAttribute('data-state'), { timeout: 10_000 }).toBe('waiting');
+    await expect(cards.first().locator('.approval-reason').textContent()).resolves.toBe('Its site gets what this call sends, so such a tool asks every time, even one that says it only reads.');
+    await cards.first().getByTestId('deny').click();
+    await expect.poll(() => cards.nth(1).getAttribute('data-state'), { timeout: 10_000 }).toBe('waiting');
+    await cards.nth(1).getByTestId('approve-once').click();
+    await finished(panel);
+    const mail = await (await page.$('iframe[title=mail]'))?.contentFrame();
+    // The frame got only what the person allowed.
+    expect(await mail?.evaluate(() => (window as unknown as { received: string[] }).received)).toEqual(['inbox']);
+    await expect(cards.nth(1).getByTestId('tool-origin').textContent()).resolves.toBe(`From ${otherSite.origin}, another site framed in this page.`);
     await Promise.all([page.close(), panel.close()]);
   });
 
