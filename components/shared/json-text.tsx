@@ -30,7 +30,14 @@ export function JsonText({ text }: { text: string }): ComponentChildren {
 
 // Controls other than tabs and line breaks, and the marks that set or override the direction of
 // what follows: a page's result may use them to make its words read as others ("‮evil" as "live").
-const hiddenCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Characters that show nothing at all, where a model's argument or a page's result could hide words
+// from the person who reads it ("1\u200b00"; the tag characters, which spell ASCII unseen; the
+// supplementary variation selectors): zero-width space, word joiner and the invisible operators,
+// the byte-order mark, the Mongolian vowel separator. Left alone: the zero-width joiner and
+// non-joiner (emoji sequences, Persian), the variation selectors of emoji, and the tag characters
+// of a flag (🏴 then tags up to a cancel tag, matched first so it stays whole).
+const hiddenCharacter =
+  /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
 
 /**
  * A text with each such character in an isolate of its own, where it can change the direction of
@@ -42,6 +49,8 @@ function HiddenCharacters({ text }: { text: string }): ComponentChildren {
     hiddenCharacter,
     (plain) => plain,
     (character, at) => {
+      // A flag, whose tags spell its region: shown as the flag it is.
+      if (character.length > 2) return character;
       const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
       return (
         <span key={at} class="hidden-character" data-code={code} title={`An invisible character, ${code}`}>

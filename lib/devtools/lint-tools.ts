@@ -27,8 +27,11 @@ const instructionPatterns = [
   /<\/?\s*(system|instructions?|im_start|im_end)\b/i,
 ];
 
-/** Zero-width and direction-changing characters hide text from a person reading the tool. */
-const hiddenCharacters = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+/**
+ * Zero-width and direction-changing characters hide text from a person reading the tool, and tag
+ * characters spell words only a model reads.
+ */
+const hiddenCharacters = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{E0000}-\u{E007F}]/u;
 
 type Finding = Pick<LintFinding, 'level' | 'message'>;
 const warning = (message: string): Finding => ({ level: 'warning', message });

@@ -36,6 +36,25 @@ describe('a page\'s invisible characters in a result', () => {
     expect(container.textContent).toBe(text);
   });
 
+  it('shows characters that draw nothing by their code: zero-width spaces, tag characters that spell words unseen, a byte-order mark', () => {
+    const text = 'amount 1\u200b0\u200b0, tag\u{E0041}\u{E0042}, \ufeffstart, word\u2060joined, chosen\u{E0100}';
+    render(<JsonText text={text} />, container);
+    const marked = [...container.querySelectorAll<HTMLElement>('.hidden-character')];
+    expect(marked.map((mark) => mark.dataset.code)).toEqual(['U+200B', 'U+200B', 'U+E0041', 'U+E0042', 'U+FEFF', 'U+2060', 'U+E0100']);
+    expect(container.textContent).toBe(text);
+  });
+
+  it('leaves alone the invisible characters that make visible ones: emoji sequences, a flag\'s tags, a Persian non-joiner', () => {
+    // A family (joiners), a red heart (its variation selector), Scotland's flag (tags), "می‌خواهم".
+    const text = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467} \u2764\uFE0F \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} \u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645';
+    render(<JsonText text={text} />, container);
+    expect(container.querySelectorAll('.hidden-character')).toHaveLength(0);
+    expect(container.textContent).toBe(text);
+    // A tag character outside a flag is marked.
+    render(<JsonText text={'\u{1F3F4}\u{E0067} and \u{E007F}'} />, container);
+    expect([...container.querySelectorAll<HTMLElement>('.hidden-character')].map((mark) => mark.dataset.code)).toEqual(['U+E0067', 'U+E007F']);
+  });
+
   it('marks them inside a right-to-left string too, and leaves a text without them as one text', () => {
     const text = '{"note": "שלום \u2067abc\u2069"}';
     render(<JsonText text={text} />, container);
