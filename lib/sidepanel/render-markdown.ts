@@ -31,8 +31,12 @@ const markdown = new Marked({
       const titleAttribute = ` title="${escapeHtml(title ? `${title} (${href})` : href)}"`;
       const link = `<a href="${escapeHtml(href)}"${titleAttribute} target="_blank" rel="noopener noreferrer">${label}</a>`;
       const host = webHost(href);
-      // A user part (`https://bank.example@evil.example/`) reads as one host and goes to another.
-      return host && (!sameAddress(text, href) || hasUserPart(href)) ? `${link} (${escapeHtml(host)})` : link;
+      // A user part (`https://bank.example@evil.example/`) reads as one host and goes to another;
+      // a host of other scripts may pass for a Latin one ("раураl.com"), and says its ASCII name.
+      if (host) return !sameAddress(text, href) || hasUserPart(href) || isInternationalHost(host) ? `${link} (${escapeHtml(host)})` : link;
+      // A mail link worded as a web address, or as another mailbox, says whom it writes to.
+      const recipients = mailRecipients(href);
+      return recipients !== undefined && !sameAddress(text.replace(/^mailto:/i, ''), recipients) ? `${link} (mail to ${escapeHtml(recipients || 'nobody named')})` : link;
     },
   },
 });
@@ -41,6 +45,22 @@ function webHost(href: string): string | undefined {
   try {
     const url = new URL(href);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isInternationalHost(host: string): boolean {
+  return /(?:^|\.)xn--/i.test(host);
+}
+
+/** Whom a `mailto:` link writes to: its address and any `to`, `cc` and `bcc` it adds, comma-separated. */
+function mailRecipients(href: string): string | undefined {
+  try {
+    const url = new URL(href);
+    if (url.protocol !== 'mailto:') return undefined;
+    const added = ['to', 'cc', 'bcc'].flatMap((field) => url.searchParams.getAll(field));
+    return [decodeURIComponent(url.pathname), ...added].filter((address) => address !== '').join(', ');
   } catch {
     return undefined;
   }
@@ -112,10 +132,19 @@ export function renderMarkdownBlock(token: Token): string {
   try {
     const html = markdown.parser([token]);
     const sanitizer = workingPurifier();
-    return sanitizer ? sanitizer.sanitize(html) : html;
+    return showDirectionControls(sanitizer ? sanitizer.sanitize(html) : html);
   } catch {
     return plainParagraph(token.raw);
   }
+}
+
+// The marks that embed, override or isolate a direction: a reply could turn words around with them
+// ("‮01$ ten" drawn as "net $10"), or run one over a link's note of its host.
+const directionControl = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** Each direction control shown by its code, as in a tool's result, where it turns nothing around. */
+function showDirectionControls(html: string): string {
+  return html.replace(directionControl, (control) => `\u27e8U+${control.charCodeAt(0).toString(16).toUpperCase()}\u27e9`);
 }
 
 /** A model's Markdown as safe HTML: formatting and outbound links only. Never throws. */
@@ -133,5 +162,5 @@ export function normalizeLineEnds(text: string): string {
 }
 
 function plainParagraph(text: string): string {
-  return `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
+  return `<p>${showDirectionControls(escapeHtml(text)).replace(/\n/g, '<br>')}</p>`;
 }

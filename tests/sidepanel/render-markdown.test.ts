@@ -52,6 +52,25 @@ describe('renderMarkdown', () => {
     expect(container.textContent).not.toContain('(shop.example)');
     expect(renderInto('[`https://shop.example/`](https://shop.example/)').textContent?.trim()).toBe('https://shop.example/');
     expect(renderInto('<https://bank.example@evil.example/>').textContent).toContain('(evil.example)');
+    // Cyrillic letters that pass for "paypal": the host's ASCII name says it is another.
+    expect(renderInto('<https://раураl.com/x>').textContent?.trim()).toBe('https://раураl.com/x (xn--l-7sba6dbr.com)');
+  });
+
+  it('says whom a mail link writes to when its words name a web address or another mailbox', () => {
+    expect(renderInto('[https://bank.example/login](mailto:x@evil.example?body=secret)').textContent?.trim()).toBe('https://bank.example/login (mail to x@evil.example)');
+    expect(renderInto('[Contact support](mailto:help@evil.example?subject=cart&body=card%204111)').textContent?.trim()).toBe('Contact support (mail to help@evil.example)');
+    expect(renderInto('[help@shop.example](mailto:help@shop.example?cc=spy@evil.example)').textContent?.trim()).toBe('help@shop.example (mail to help@shop.example, spy@evil.example)');
+    expect(renderInto('[Write](mailto:?bcc=spy@evil.example)').textContent?.trim()).toBe('Write (mail to spy@evil.example)');
+    // The address itself, written out or as an autolink, needs no note.
+    expect(renderInto('[help@shop.example](mailto:help@shop.example)').textContent?.trim()).toBe('help@shop.example');
+    expect(renderInto('<mailto:help@shop.example>').textContent?.trim()).toBe('mailto:help@shop.example');
+    expect(renderInto('help@shop.example').textContent?.trim()).toBe('help@shop.example');
+  });
+
+  it('shows marks that override or isolate a direction by their code, so no reply reads its words in another order', () => {
+    expect(renderInto('Total: \u202e01$ ten\u202c dollars, `\u2067x\u2069`').textContent?.trim()).toBe('Total: ⟨U+202E⟩01$ ten⟨U+202C⟩ dollars, ⟨U+2067⟩x⟨U+2069⟩');
+    // Right-to-left text without such marks is left as it is.
+    expect(renderInto('تمت إضافة كوبين \u200f').textContent?.trim()).toBe('تمت إضافة كوبين \u200f');
   });
 
   it('turns task list boxes into text, not inputs', () => {
