@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runLocalAgent, type ModelChunk } from '@webmcp-agents/local-agent';
 import { describeFailure } from '../../components/options/describe-failure';
@@ -177,6 +178,45 @@ describe('local OpenAI-compatible server engine', () => {
     // The model list, the context and the reply: each brought it.
     expect(server.authorizations.length).toBeGreaterThanOrEqual(3);
     expect(new Set(server.authorizations)).toEqual(new Set([`Bearer ${key}`]));
+  });
+
+  it('sends nothing on where the server redirects to another address, and says so, rather than talk to a computer the person never named', async () => {
+    // The computer a redirect would send the prompt to.
+    const elsewhere = await setup({ replies: ['From elsewhere.'] });
+    const redirecting = (redirectModels: boolean) =>
+      new Promise<{ address: string; close(): Promise<void> }>((resolve) => {
+        const server: Server = createServer((request, response) => {
+          if (request.url === '/v1/models' && !redirectModels) {
+            response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'qwen3:1.7b' }] }));
+            return;
+          }
+          response.writeHead(307, { location: `${elsewhere.server.address}${request.url!.slice('/v1'.length)}` }).end();
+        });
+        server.listen(0, '127.0.0.1', () => {
+          const { port } = server.address() as { port: number };
+          const close = () => new Promise<void>((done) => server.close(() => done()));
+          servers.push({ close });
+          resolve({ address: `http://127.0.0.1:${port}/v1`, close });
+        });
+      });
+    const words = (host: string) =>
+      `The server at ${host} sent the request on to another address, which the extension does not follow: it sends your requests, and the page's tools, only to the address in the options.`;
+
+    const chatOnly = await redirecting(false);
+    const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: chatOnly.address }, { fetch: fetchFromExtension });
+    await engine.load(() => {});
+    const { error } = await replyOf(engine.model.stream(ask('my card is 4111')));
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).message).toBe(words(new URL(chatOnly.address).host));
+    expect((error as EngineError).hint).toBe('Type the address the server sends requests to (its log or its documentation says which) in the options.');
+
+    const modelsToo = await redirecting(true);
+    const connectError = await loadError(createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: modelsToo.address }, { fetch: fetchFromExtension }).load(() => {}));
+    expect(connectError.message).toBe(words(new URL(modelsToo.address).host));
+    expect(describeFailure(connectError).hint).toBe('Type the address the server sends requests to (its log or its documentation says which), then press Connect.');
+    // Not one request reached the other computer.
+    expect(elsewhere.server.requests).toEqual([]);
+    expect(elsewhere.server.origins).toEqual([]);
   });
 
   it('refuses an address with a key or user name written into it, rather than drop it unsaid', () => {

@@ -143,8 +143,18 @@ const contextRefusalStatuses = new Set([400, 413, 422, 500]);
  * for the reply, which a refusal of the prompt's length leaves it.
  */
 export async function serverRefused(address: string, response: Response, model?: string, replyTokens?: number): Promise<EngineError> {
-  const { detail, error } = await responseDetail(response);
   const host = serverHost(address);
+  // Not followed (see fetchWithKey): the browser hides where to, and nothing was sent on.
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    const elsewhere = `The server at ${host} sent the request on to another address, which the extension does not follow: it sends your requests, and the page's tools, only to the address in the options.`;
+    return new EngineError(
+      'unavailable',
+      elsewhere,
+      'Type the address the server sends requests to (its log or its documentation says which) in the options.',
+      'Type the address the server sends requests to (its log or its documentation says which), then press Connect.',
+    );
+  }
+  const { detail, error } = await responseDetail(response);
   const reading = { loose: response.status === 400, ...(replyTokens === undefined ? {} : { replyTokens }) };
   const tooLong = contextRefusalStatuses.has(response.status) ? contextRefusal(error, detail, serverModelLabel(address, model), reading) : undefined;
   if (tooLong) return tooLong;

@@ -2,15 +2,17 @@ import { EngineError } from '../engine';
 
 /**
  * `fetch` that brings the server's key, as OpenAI's API and the local servers started with one ask
- * (`Authorization: Bearer`); `fetch` itself where there is no key. Every request of the engine goes
- * to the one server whose key it is.
+ * (`Authorization: Bearer`), where there is one. Every request of the engine goes to the one server
+ * whose key it is, and to no other: a redirect is not followed (the prompt, the page's tools with
+ * it, would go to an address the person never typed, the status line still naming the one they
+ * did), and its answer reads as a refusal (see serverRefused).
  */
 export function fetchWithKey(fetchFunction: typeof fetch, key: string): typeof fetch {
-  if (key === '') return fetchFunction;
   return (input, init = {}) => {
+    if (key === '') return fetchFunction(input, { ...init, redirect: 'manual' });
     const headers = new Headers(init.headers);
     headers.set('authorization', `Bearer ${key}`);
-    return fetchFunction(input, { ...init, headers: Object.fromEntries(headers) });
+    return fetchFunction(input, { ...init, headers: Object.fromEntries(headers), redirect: 'manual' });
   };
 }
 
