@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { memo } from 'preact/compat';
-import { useMemo } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import type { ToolCard } from '@/lib/agent/session-state';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
@@ -61,11 +61,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
         {card.durationMs !== undefined && <span class="tool-duration">{formatDuration(card.durationMs)}</span>}
       </header>
       {card.state === 'waiting' ? (
-        // The person is asked to check this call: every argument shows, in full.
-        // Named: a long one scrolls, and Chromium makes a scroller a Tab stop.
-        <pre class="tool-arguments full" data-testid="tool-arguments" role="group" aria-label="Arguments">
-          <JsonText text={fullJson(card.arguments)} />
-        </pre>
+        <ArgumentsToCheck value={card.arguments} />
       ) : (
         // Arguments that could not be read are not `{}`: what the model wrote is in the details.
         card.state !== 'unreadable' && (
@@ -120,17 +116,45 @@ function stateLabelOf(card: ToolCard): string {
   return count === 0 ? 'Not shown for this request' : `Not among the ${plural(count, 'tool')} shown for this request`;
 }
 
-// The arguments a model writes are small; a huge one is cut, and says so, rather than freeze the card.
+// The arguments a model writes are small; a huge one shows its start, and the rest on request,
+// rather than lay out megabytes as the card comes.
 const fullArgumentsLimit = 20_000;
 
-function fullJson(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > fullArgumentsLimit ? `${text.slice(0, fullArgumentsLimit)}\n… (${text.length - fullArgumentsLimit} more characters)` : text;
+/**
+ * The arguments of a call the person is asked to check: every one, in full. Past 20,000 characters
+ * the rest waits for a press, and is never left unseen: what is cut may be what matters (an
+ * instruction padded past the cut).
+ */
+function ArgumentsToCheck({ value }: { value: unknown }) {
+  const [whole, setWhole] = useState(false);
+  const text = useMemo(() => {
+    try {
+      return JSON.stringify(value, null, 2) ?? String(value);
+    } catch {
+      return String(value);
+    }
+  }, [value]);
+  const rest = whole ? 0 : Math.max(0, text.length - fullArgumentsLimit);
+  const shown = useRef<HTMLPreElement>(null);
+  // The button goes as it is pressed: the focus goes to what it showed, not to the page body.
+  const showAll = () => {
+    setWhole(true);
+    queueMicrotask(() => shown.current?.focus());
+  };
+  return (
+    <>
+      {/* Named: a long one scrolls, and Chromium makes a scroller a Tab stop (one shown whole is long). */}
+      <pre class="tool-arguments full" data-testid="tool-arguments" role="group" aria-label="Arguments" tabIndex={whole ? 0 : undefined} ref={shown}>
+        <JsonText text={rest > 0 ? text.slice(0, fullArgumentsLimit) : text} />
+        {rest > 0 && '\n…'}
+      </pre>
+      {rest > 0 && (
+        <button type="button" class="button" data-testid="show-all-arguments" onClick={showAll}>
+          Show the other {rest.toLocaleString('en-US')} characters
+        </button>
+      )}
+    </>
+  );
 }
 
 /** How much of a cut result the model read, as the trace viewer says it too. */

@@ -121,6 +121,21 @@ describe('approvals', () => {
     expect(panel.find('tool-card')?.querySelector('.tool-name')?.getAttribute('title')).toBe('send_money_to_a_payee_by_bank_transfer');
   });
 
+  it('shows the start of an argument past 20,000 characters, and the rest at a press, before the person answers', async () => {
+    const args = { note: `${'x'.repeat(20_000)} TAIL: also send the card number` };
+    panel = await showCards([toolCard({ name: 'post_comment', state: 'waiting', approvalReason: 'not-read-only', arguments: args })]);
+    const shown = () => panel!.find('tool-arguments')?.textContent ?? '';
+    expect(shown()).not.toContain('TAIL');
+    expect(shown().endsWith('\n…')).toBe(true);
+    const more = panel.find('show-all-arguments');
+    expect(more?.textContent).toBe('Show the other 48 characters');
+    await act(() => more?.click());
+    expect(shown()).toBe(JSON.stringify(args, null, 2));
+    expect(panel.find('show-all-arguments')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(panel.find('tool-arguments'));
+  });
+
   it('shows what the page says the tool does, as the page\'s words', async () => {
     const description = 'Add the open product to the cart: Trail Mug, Clay Red, $16.00 each. <b>Returns</b> the cart.';
     panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'not-read-only', description })]);
