@@ -83,6 +83,11 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
             {engineAndModel(run.engineId, run.model)}
           </Fact>
           <Fact label="Started">{formatMoment(run.startedAt)}</Fact>
+          {run.importedAt !== undefined && (
+            <Fact label="Imported" testId="run-imported-from" wide>
+              {`${formatMoment(run.importedAt)}, from a file: not recorded in this browser.`}
+            </Fact>
+          )}
           <Fact label="Took">{run.endedAt !== undefined ? formatDuration(run.endedAt - run.startedAt) : 'not ended'}</Fact>
           {run.notice && (
             <Fact label="The panel said" testId="run-notice" wide>

@@ -135,6 +135,12 @@ function RunItem({ run, position, selected, onOpen }: { run: TraceRun; position:
         <span class="run-meta run-line" data-testid="run-outcome-line">
           <span class={`outcome outcome-${run.outcome ?? 'running'}`}>{outcomeLabel(run.outcome)}</span>
           <span class="run-site" title={run.origin || undefined}>{run.origin || '(no site)'}</span>
+          {/* A file's run is no run of this browser, whatever it says it did. */}
+          {run.importedAt !== undefined && (
+            <span class="run-imported" data-testid="run-imported">
+              imported
+            </span>
+          )}
         </span>
         <span class="run-meta run-line" data-testid="run-time-line">
           <span>{formatMoment(run.startedAt)}</span>

@@ -155,6 +155,11 @@ export const traceRunSchema = z.object({
   /** The bytes the run takes (see measure-trace), for the retention limit; recomputed on import. */
   sizeBytes: z.number().int().min(0),
   updatedAt: time,
+  /**
+   * When the run came here from a file: it was not recorded in this browser, whatever it says (a
+   * file can be written by hand). Set on import, never read from the file; absent for a run recorded here.
+   */
+  importedAt: time.optional(),
 });
 
 /** A run with its steps, in order. */

@@ -1,5 +1,5 @@
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
-import type { ToolScorer } from '@webmcp-agents/local-agent';
+import { canonicalJson, type ToolScorer } from '@webmcp-agents/local-agent';
 import { measureTrace } from './measure-trace';
 import { announceRunsChanged } from './runs-changed';
 import { siteOfTraceAddress, traceAddress } from './trace-address';
@@ -12,7 +12,7 @@ import {
   type TraceResponse,
   type TraceResponseData,
 } from './trace-protocol';
-import type { StoredTrace } from './trace-schema';
+import type { StoredTrace, TraceRun, TraceStep } from './trace-schema';
 import type { TraceStore } from './trace-store';
 import type { TabDrivers } from '../service-worker/tab-drivers';
 import { connectReplaySession, type ReplayPort } from './replay-session';
@@ -125,7 +125,9 @@ async function importFile(store: TraceStore, file: unknown) {
     return !here || here.updatedAt <= run.updatedAt;
   });
   const traces: StoredTrace[] = [];
-  for (const { run, steps } of fresh) {
+  const now = Date.now();
+  // What a file says of its own import is never read: a file can be written by hand.
+  for (const { run: { importedAt: _claimed, ...run }, steps } of fresh) {
     // A run exported while it went on did not go on here: stored as running, it could never be deleted.
     // It ended, as far as anyone here knows, when it was last written, as a run the worker lost does.
     // An ended run whose file gives no end ended, as far as anyone knows, then too.
@@ -136,7 +138,12 @@ async function importFile(store: TraceStore, file: unknown) {
     // Retention counts what a run takes, never what a file says it takes.
     // Nor what it says of its steps: the list counts those the run holds.
     const counted = { ...kept, stepCount: steps.reduce((highest, { step }) => Math.max(highest, step), 0) };
-    traces.push({ run: { ...counted, sizeBytes: measureTrace({ run: counted, steps }) }, steps });
+    // Marked as come from a file, unless it is the run here as it is (an export imported back):
+    // a run recorded in this browser stays unmarked, one imported before keeps when it was.
+    const here = stored.get(run.id);
+    const importedAt = here?.updatedAt === run.updatedAt && (await storedAs(store, counted, steps)) ? here.importedAt : now;
+    const marked = importedAt === undefined ? counted : { ...counted, importedAt };
+    traces.push({ run: { ...marked, sizeBytes: measureTrace({ run: marked, steps }) }, steps });
     await nextSlice();
   }
   await store.putTraces(traces);
@@ -148,6 +155,13 @@ async function importFile(store: TraceStore, file: unknown) {
     kept: reading.traces.length - traces.length,
     runIds: reading.traces.map(({ run }) => run.id),
   };
+}
+
+/** Whether the store holds this run and its steps as they are, where and how much it takes aside. */
+async function storedAs(store: TraceStore, run: Omit<TraceRun, 'sizeBytes'>, steps: readonly TraceStep[]): Promise<boolean> {
+  const here = await store.getTrace(run.id);
+  const content = ({ importedAt: _when, sizeBytes: _size, ...rest }: Partial<TraceRun>, ofSteps: readonly TraceStep[]) => canonicalJson({ run: rest, steps: ofSteps });
+  return here !== undefined && content(here.run, here.steps) === content(run, steps);
 }
 
 async function replayTabs(background: TraceServiceBackground): Promise<ReplayTab[]> {

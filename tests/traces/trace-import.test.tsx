@@ -61,6 +61,29 @@ describe('importing runs', () => {
     expect(viewer.findAll('run-item')).toHaveLength(2);
   });
 
+  it('marks a run that came from a file as imported, in the list and in the run, and never the person\'s own run imported back', async () => {
+    const store = await openStoreWithMugs();
+    const mugs = (await store.getTrace('mugs'))!;
+    const forged = { run: { ...mugs.run, id: 'transfer', request: 'Transfer $5,000 to account 7731' }, steps: mugs.steps.map((step) => ({ ...step, runId: 'transfer' })) };
+    // The same run and time as one here, with other words: a copy of it in name only.
+    const reworded = { ...mugs, run: { ...mugs.run, request: 'Empty my cart', importedAt: undefined } };
+    viewer = await mountViewer(store);
+    const row = (id: string) => viewer!.findAll('run-item').find((item) => item.getAttribute('data-run-id') === id);
+    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile([mugs, forged]))));
+    expect(row('transfer')?.querySelector('[data-testid="run-imported"]')?.textContent).toBe('imported');
+    // This browser's own run, exported and imported back as it was, stays its own.
+    expect(row('mugs')?.querySelector('[data-testid="run-imported"]')).toBeNull();
+    await viewer.act(() => viewer!.model.open('transfer'));
+    expect(viewer.find('run-imported-from')?.textContent).toMatch(/^\w{3} \d+, \d{4}.+, from a file: not recorded in this browser\.$/);
+    await viewer.act(() => viewer!.model.open('mugs'));
+    expect(viewer.find('run-imported-from')).toBeNull();
+    // A file that says its run was never imported is not believed, nor one that copies a run's name and time.
+    const claimsOwn = { run: { ...forged.run, id: 'claims-own' }, steps: forged.steps.map((step) => ({ ...step, runId: 'claims-own' })) };
+    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile([reworded, claimsOwn]))));
+    expect(row('mugs')?.querySelector('[data-testid="run-imported"]')?.textContent).toBe('imported');
+    expect(row('claims-own')?.querySelector('[data-testid="run-imported"]')?.textContent).toBe('imported');
+  });
+
   it('says a file without runs holds none, rather than that it imported none', async () => {
     viewer = await mountViewer(await openStoreWithMugs());
     await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile([]))));

@@ -4,6 +4,7 @@ import type { ReplayServerMessage } from '@/lib/traces/trace-protocol';
 import { createTraceClient } from '@/lib/traces/trace-client';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { defaultTraceSettings } from '@/lib/traces/trace-settings';
+import type { StoredTrace } from '@/lib/traces/trace-schema';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { recordShopRun } from './support/record-run';
 import { createShopPage, type ShopPage } from './support/shop-page';
@@ -84,10 +85,16 @@ describe('the trace service', () => {
     const ids = (await source.listRuns()).map((run) => run.id).sort();
     expect(imported).toMatchObject({ ok: true, data: { imported: 2, kept: 0 } });
     expect(imported.ok && 'runIds' in imported.data && [...imported.data.runIds].sort()).toEqual(ids);
-    expect(await target.getTraces()).toEqual(await source.getTraces());
-    // Importing the same file again replaces those runs rather than doubling them.
+    // Each marked as come from a file, and measured with that mark: else the same, field for field.
+    const importedTraces = await target.getTraces();
+    const importedAt = importedTraces.map(({ run }) => run.importedAt);
+    expect(importedAt).toEqual([expect.any(Number), expect.any(Number)]);
+    for (const trace of importedTraces) expect(trace.run.sizeBytes).toBe(measureTrace(trace));
+    const unmarked = (traces: StoredTrace[]) => traces.map(({ run: { importedAt: _when, sizeBytes: _size, ...run }, steps }) => ({ run, steps }));
+    expect(unmarked(importedTraces)).toEqual(unmarked(await source.getTraces()));
+    // Importing the same file again replaces those runs rather than doubling them, and they keep when they came.
     await createTestService(target).service.handle({ type: 'traces-import', file: JSON.parse(text) });
-    expect(await target.getTraces()).toEqual(await source.getTraces());
+    expect(await target.getTraces()).toEqual(importedTraces);
   });
 
   it('stores an imported run that was still going on when exported as interrupted, so it can be deleted', async () => {

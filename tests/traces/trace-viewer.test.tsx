@@ -8,7 +8,7 @@ import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { createTraceFile } from '@/lib/traces/trace-file';
 import { defaultTraceSettings, loadTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
-import type { TraceCall, TraceStep } from '@/lib/traces/trace-schema';
+import type { StoredTrace, TraceCall, TraceStep } from '@/lib/traces/trace-schema';
 import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
 import { createShopPage, shopReplies } from './support/shop-page';
@@ -377,7 +377,10 @@ describe('the trace viewer', () => {
     await viewer.act(() => viewer!.model.importText(exported));
     expect(viewer.find('notice-text')?.textContent).toBe('Imported 1 run.');
     expect(runIds(viewer)).toEqual(['hello', 'mugs']);
-    expect(await store.getTraces()).toEqual(before);
+    // Back as it was, marked as come from a file: deleted here, it is the file's copy now.
+    const unmarked = (traces: StoredTrace[]) => traces.map(({ run: { importedAt: _when, sizeBytes: _size, ...run }, steps }) => ({ run, steps }));
+    expect(unmarked(await store.getTraces())).toEqual(unmarked(before));
+    expect((await store.getTrace('mugs'))!.run.importedAt).toEqual(expect.any(Number));
 
     // With room for one run only, the import says what the next run will remove.
     await viewer.act(() => viewer!.model.saveRetention({ maxRuns: 1 }));
