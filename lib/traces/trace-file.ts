@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorMessage } from '../messaging/error-message';
 import { checkTraceContent } from './check-trace-content';
+import { runSizeBytes } from './measure-trace';
 import { outcomeLabel } from './describe-trace';
 import { latestTime } from './trace-limits';
 import { inOneGo, type NextSlice } from './time-slices';
@@ -32,7 +33,19 @@ export type TraceFile = z.infer<typeof traceFileSchema>;
 export type TraceFileReading = { ok: true; traces: StoredTrace[] } | { ok: false; message: string };
 
 export function createTraceFile(traces: readonly StoredTrace[], exportedAt = Date.now()): TraceFile {
-  return { format: traceFileFormat, version: traceFileVersion, exportedAt, runs: [...traces] };
+  return { format: traceFileFormat, version: traceFileVersion, exportedAt, runs: traces.map(asExported) };
+}
+
+/**
+ * A run as a file carries it: without the mark of its import here (`importedAt`, which the store
+ * sets and no file is believed on), and measured so.
+ */
+function asExported(trace: StoredTrace): StoredTrace {
+  const { run, steps } = trace;
+  if (run.importedAt === undefined) return trace;
+  const { importedAt: _mark, ...unmarked } = run;
+  const stepsBytes = run.sizeBytes - runSizeBytes(run, 0);
+  return { run: { ...unmarked, sizeBytes: runSizeBytes(unmarked, stepsBytes) }, steps };
 }
 
 /** The file's fields, its runs still unread: they are checked one at a time (see readTraceFile). */

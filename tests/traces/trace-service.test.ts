@@ -95,6 +95,11 @@ describe('the trace service', () => {
     // Importing the same file again replaces those runs rather than doubling them, and they keep when they came.
     await createTestService(target).service.handle({ type: 'traces-import', file: JSON.parse(text) });
     expect(await target.getTraces()).toEqual(importedTraces);
+    // Exported again, they are what the first browser exported: the mark is this store's alone.
+    const again = await createTestService(target).service.handle({ type: 'traces-export' });
+    if (!again.ok || !('file' in again.data)) throw new Error('The export failed.');
+    const byId = (runs: StoredTrace[]) => [...runs].sort((left, right) => left.run.id.localeCompare(right.run.id));
+    expect(byId(again.data.file.runs)).toEqual(byId(exported.data.file.runs));
   });
 
   it('stores an imported run that was still going on when exported as interrupted, so it can be deleted', async () => {
