@@ -2,8 +2,8 @@
 // step showed it, put to the person on the call's card, and ended early where it no longer stands.
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { Approval, ParsedCall, ToolCallContext, ToolWithdrawn } from '@webmcp-agents/local-agent';
-import { pageChangedMessage } from '../registry/execute-tab-tool';
-import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
+import { toolOriginOf } from '../registry/tool-target';
+import { withdrawnFrom } from '../registry/tool-now';
 import type { Settled } from './active-run';
 import { approvalReason, type ApprovalReason } from './approval-policy';
 import type { TabRun } from './tab-run';
@@ -23,7 +23,7 @@ export function otherSiteOf(run: TabRun, tool: ToolDescriptor): string | undefin
  * Whether the call must be asked about, runs at once, or does not run: its tool is no longer as
  * the step showed it (see `toolNow`).
  */
-export async function judgeCall(run: TabRun, call: ParsedCall, tool: ToolDescriptor): Promise<ApprovalReason | null | ToolWithdrawn> {
+export async function judgeCall(run: TabRun, tool: ToolDescriptor): Promise<ApprovalReason | null | ToolWithdrawn> {
   // An earlier call of this step may have changed the page's tools, which the page reports a
   // moment later: the tools settle first, as before the next step.
   const { host } = run;
@@ -31,7 +31,7 @@ export async function judgeCall(run: TabRun, call: ParsedCall, tool: ToolDescrip
     await host.world.settleTools(host.tabId, run.active.controller.signal);
     host.toolRan = false;
   }
-  return (await withdrawnSince(run, call.name, tool, 'after this step showed it')) ?? approvalFor(run, tool);
+  return (await withdrawnSince(run, tool, 'after this step showed it')) ?? approvalFor(run, tool);
 }
 
 // The confirmation policy and the sites allowed are read again before every call, as the sites
@@ -66,7 +66,7 @@ export async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }:
   });
   // The worker stays up while the person decides, even from another tab, but not for good:
   // a run nobody answers ends, and lets go of the model.
-  const decision = await waitForDecision(host, run.active, callId, call.name, () => settledMeanwhile(run, call.name, tool));
+  const decision = await waitForDecision(host, run.active, callId, call.name, () => settledMeanwhile(run, tool));
   if (decision === 'allowed') {
     // Said on the card and in the trace: the person did not say yes to this call, here. Only a call
     // asked about for the options' "confirm every call", or for its site, can need no yes later.
@@ -74,7 +74,7 @@ export async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }:
   }
   if (typeof decision === 'object') return decision;
   // The page's last change may have come as the person answered: a yes holds only for the tool they saw.
-  const withdrawn = decision === 'deny' ? undefined : await withdrawnSince(run, call.name, tool, whileAsked);
+  const withdrawn = decision === 'deny' ? undefined : await withdrawnSince(run, tool, whileAsked);
   if (withdrawn) return withdrawn;
   // "Allow on this site" never covers a consequential tool: those ask every time.
   if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await host.world.allowSite(host.tabId);
@@ -85,50 +85,15 @@ export async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }:
  * Whether a question ended without the person: the tool went or changed (see `toolNow`), or the
  * call needs no yes now (its site allowed meanwhile).
  */
-async function settledMeanwhile(run: TabRun, name: string, tool: ToolDescriptor): Promise<Settled | undefined> {
-  return (await withdrawnSince(run, name, tool, whileAsked)) ?? ((await approvalFor(run, tool)) === null ? 'allowed' : undefined);
+async function settledMeanwhile(run: TabRun, tool: ToolDescriptor): Promise<Settled | undefined> {
+  return (await withdrawnSince(run, tool, whileAsked)) ?? ((await approvalFor(run, tool)) === null ? 'allowed' : undefined);
 }
 
 const whileAsked = 'while the user was being asked about this call';
 const siteAllowedMeanwhile = 'the site was allowed while this question waited (in another tab, or in the options)';
 const optionsChangedMeanwhile = 'the options stopped asking before such calls while this question waited';
 
-/** Why the call may not run where its tool is no longer as the step showed it (`when` it changed or went). */
-async function withdrawnSince(run: TabRun, name: string, tool: ToolDescriptor, when: string): Promise<ToolWithdrawn | undefined> {
-  const now = await toolNow(run, tool);
-  return now === 'same' ? undefined : { withdrawn: notRunMessage(name, now, when) };
-}
-
-/**
- * The tool as the tab offers it now where the call would run (its frame, its document): the same
- * as the step showed it, changed (what it does, its parameters, its hints), or removed. A call is
- * judged, asked about and run only for the tool the model and the person were shown: a page that
- * marks a tool consequential, or swaps in another of the same name, while the model writes its
- * call or the person decides, gets that call not run, and the model sees the new tool next step.
- */
-async function toolNow(run: TabRun, tool: ToolDescriptor): Promise<ToolNow> {
-  const tabTools = await run.host.world.getTabTools(run.host.tabId);
-  const { frameId, documentId } = toolTargetOf(tool);
-  const inFrame = (tabTools?.tools ?? []).filter((candidate) => candidate.name === tool.name && (frameId === undefined || toolTargetOf(candidate).frameId === frameId));
-  const now = inFrame.find((candidate) => {
-    const shown = toolTargetOf(candidate).documentId;
-    return documentId === undefined || shown === undefined || shown === documentId;
-  });
-  // The frame shows another document, whose tool of that name is another tool.
-  if (!now) return inFrame.length > 0 ? 'page-changed' : 'removed';
-  return shownFace(now) === shownFace(tool) ? 'same' : 'changed';
-}
-
-type ToolNow = 'same' | 'changed' | 'removed' | 'page-changed';
-
-/** What the model and the person are shown of a tool, and what its approval is judged on. */
-function shownFace({ title, description, inputSchema, annotations }: ToolDescriptor): string {
-  return JSON.stringify([title, description, inputSchema, annotations]);
-}
-
-/** What the model reads, and the call's card shows, of a call whose tool went or changed `when`. */
-function notRunMessage(name: string, why: Exclude<ToolNow, 'same'>, when: string): string {
-  if (why === 'page-changed') return pageChangedMessage(name);
-  if (why === 'removed') return `The page removed the tool ${name} ${when}, so it did not run.`;
-  return `The page changed the tool ${name} (what it does, its parameters or its hints) ${when}, so it did not run. The next step shows it as it is now: call it again if the request still needs it.`;
+/** Why the call may not run where its tool is no longer as the step showed it (`when` it changed or went; see toolNow). */
+async function withdrawnSince(run: TabRun, tool: ToolDescriptor, when: string): Promise<ToolWithdrawn | undefined> {
+  return withdrawnFrom(await run.host.world.getTabTools(run.host.tabId), tool, when);
 }

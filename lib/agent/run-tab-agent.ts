@@ -49,7 +49,7 @@ export function runTabAgent(
     onEvent,
     getTools: () => readTools(run),
     executeTool: (call, context) => executeChecked(run, call, context),
-    needsApproval: (call, { tool }) => judgeCall(run, call, tool),
+    needsApproval: (_call, { tool }) => judgeCall(run, tool),
     approve: (call, context) => askPerson(run, call, context),
   });
   // A request that alone fills the context, or one with nothing before it, is told apart from a conversation grown

@@ -1,5 +1,6 @@
 // Its own file: the page's tools as a replay lists and runs them, each time behind the site guard.
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
+import { withdrawnFrom } from '../registry/tool-now';
 import { agentOffOn } from '../settings/agent-off-on';
 import type { SiteGuard } from './guard-site';
 import type { ReplayTraceOptions } from './replay-trace';
@@ -12,7 +13,7 @@ export function replayTabTools(
   site: string,
   guard: SiteGuard,
   timeoutMs: number,
-): Pick<ReplayTraceOptions, 'getTools' | 'executeTool'> {
+): Pick<ReplayTraceOptions, 'getTools' | 'executeTool' | 'toolWithdrawn'> {
   let toolRan = false;
   return {
     getTools: async () => {
@@ -29,5 +30,6 @@ export function replayTabTools(
       toolRan = true;
       return background.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) });
     },
+    toolWithdrawn: async (tool, when) => withdrawnFrom(await background.getTabTools(tabId), tool, when),
   };
 }

@@ -7,6 +7,7 @@ import {
   type RunError,
   type ToolCallContext,
   type ToolScorer,
+  type ToolWithdrawn,
 } from '@webmcp-agents/local-agent';
 import { approvalReason } from '../agent/approval-policy';
 import { createReplayEngine } from '../engines/replay-engine';
@@ -34,6 +35,11 @@ export interface ReplayTraceOptions {
   /** The tab's tools now, read at every step as in a real run. */
   getTools(): readonly ToolDescriptor[] | Promise<readonly ToolDescriptor[]>;
   executeTool(call: ParsedCall, context: ToolCallContext): Promise<ToolOutput>;
+  /**
+   * Why a call may not run, where the page no longer offers its tool as the step showed it (`when`
+   * it changed or went), as in a live run (see toolNow); undefined where it does.
+   */
+  toolWithdrawn?(tool: ToolDescriptor, when: string): Promise<ToolWithdrawn | undefined>;
   /** Asked before any tool not marked read-only (before every tool with `askEveryCall`); false skips the call. */
   confirm(call: ReplayCall): Promise<boolean>;
   /** The person asked to confirm every call (the "confirm every call" setting). */
@@ -84,12 +90,15 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
     getTools: options.getTools,
     executeTool: options.executeTool,
     // Only a call that asks waits for the person (and says so in the progress line); the rest run.
-    needsApproval: (_call, { tool }) => askReason(tool, options.askEveryCall ?? false, options.site) ?? null,
+    // Judged, asked about and run only for the tool as the step showed it, as in a live run.
+    needsApproval: async (_call, { tool }) => (await options.toolWithdrawn?.(tool, 'after this step showed it')) ?? askReason(tool, options.askEveryCall ?? false, options.site) ?? null,
     approve: async (call, { callId, tool }) => {
       const reason = askReason(tool, options.askEveryCall ?? false, options.site);
       if (!reason) return true;
       const origin = toolOriginOf(tool);
-      return options.confirm({ step: Number(callId.split('.')[0]), callId, name: call.name, arguments: call.arguments, reason, ...(origin ? { origin } : {}) });
+      const allowed = await options.confirm({ step: Number(callId.split('.')[0]), callId, name: call.name, arguments: call.arguments, reason, ...(origin ? { origin } : {}) });
+      // The page may have swapped the tool while the person decided: a yes holds only for the tool they saw.
+      return allowed ? ((await options.toolWithdrawn?.(tool, 'while the user was being asked about this call')) ?? true) : false;
     },
     onEvent: (event) => {
       builder.apply(event, now());
