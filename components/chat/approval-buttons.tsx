@@ -22,7 +22,7 @@ const reasons: Record<NonNullable<ToolCard['approvalReason']>, string> = {
   'other-site': 'Its site gets what this call sends, so such a tool asks every time, even one that says it only reads.',
   'not-read-only': 'This tool may change the page.',
   'read-untrusted':
-    'This tool may change the page, and this conversation has read text the page marks as written by others (reviews, mail), the page a form loaded, or what another site framed in this page answered, which may be what asks for it.',
+    'This tool may change the page, and this conversation has read text the page marks as written by others (reviews, mail), the page a form loaded, or the words of another site framed in this page, which may be what asks for it.',
   'confirm-all': 'You asked to confirm every tool call.',
 };
 

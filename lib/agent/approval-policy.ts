@@ -9,7 +9,8 @@ export interface ApprovalContext {
   siteAllowed: boolean;
   /**
    * The run has read text that strangers wrote: the output of a tool marked `untrustedContentHint`
-   * (reviews, mail, comments), or of a tool of another site framed in the page.
+   * (reviews, mail, comments), or the words of another site framed in the page (its tools'
+   * descriptions, shown to the model, and their answers).
    */
   readUntrusted?: boolean;
   /** The tool is a frame's of another site than the tab's: what a call carries goes to that site. */

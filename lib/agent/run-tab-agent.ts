@@ -46,7 +46,10 @@ export function runTabAgent(
     // Older tool results give way before the prompt outgrows what the model reads at once.
     contextTokens,
     scorer: host.world.scorerFor(settings),
-    onEvent,
+    onEvent: (event) => {
+      noteStrangersWords(run, event);
+      onEvent(event);
+    },
     getTools: () => readTools(run),
     executeTool: (call, context) => executeChecked(run, call, context),
     needsApproval: (_call, { tool }) => judgeCall(run, tool),
@@ -90,7 +93,19 @@ async function readTools(run: TabRun): Promise<ToolDescriptor[]> {
     host.stop('stopped', agentOffNotice(topOrigin));
     return [];
   }
-  return tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin));
+  const tools = tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin));
+  run.otherSiteTools = new Set(tools.flatMap((tool) => (otherSiteOf(run, tool) === undefined ? [] : [tool.name])));
+  return tools;
+}
+
+/**
+ * A step that shows the model a tool of another site's frame has it read that site's words (its
+ * description, its parameters'): from then on they may be what asks for a call, as its answers may
+ * (see approvalReason).
+ */
+function noteStrangersWords(run: TabRun, event: AgentEvent): void {
+  if (event.type !== 'step-start' || run.active.readUntrusted) return;
+  if (event.tools.some(({ tool }) => run.otherSiteTools?.has(tool.name))) run.active.readUntrusted = true;
 }
 
 /** Runs a call, unless the agent is now off on the tab's site or the tool's own. */

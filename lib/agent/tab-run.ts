@@ -17,6 +17,8 @@ export interface TabRun {
   settings: Settings;
   /** The tab's site as its tools were last read. */
   topOrigin?: string;
+  /** The names of the tools of another site's frame as the tools were last read (see otherSiteOf). */
+  otherSiteTools?: ReadonlySet<string>;
   /** The site the run works on: the tab's when it began, or the first the page reports. */
   runOrigin: string;
   /** "Allow on this site" may be offered. */
