@@ -1,12 +1,13 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { memo } from 'preact/compat';
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import type { ToolCard } from '@/lib/agent/session-state';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { readableResult } from '@/lib/sidepanel/readable-result';
 import { plural } from '@/lib/text/plural';
+import { ArgumentsToCheck } from '@/components/shared/arguments-to-check';
 import { JsonText, looksLikeJson } from '@/components/shared/json-text';
 import { AddressText } from '@/components/shared/address-text';
 import { ApprovalButtons } from './approval-buttons';
@@ -114,47 +115,6 @@ function stateLabelOf(card: ToolCard): string {
   if (card.state !== 'unknown' || card.shownCount === undefined) return stateLabels[card.state];
   const count = card.shownCount;
   return count === 0 ? 'Not shown for this request' : `Not among the ${plural(count, 'tool')} shown for this request`;
-}
-
-// The arguments a model writes are small; a huge one shows its start, and the rest on request,
-// rather than lay out megabytes as the card comes.
-const fullArgumentsLimit = 20_000;
-
-/**
- * The arguments of a call the person is asked to check: every one, in full. Past 20,000 characters
- * the rest waits for a press, and is never left unseen: what is cut may be what matters (an
- * instruction padded past the cut).
- */
-function ArgumentsToCheck({ value }: { value: unknown }) {
-  const [whole, setWhole] = useState(false);
-  const text = useMemo(() => {
-    try {
-      return JSON.stringify(value, null, 2) ?? String(value);
-    } catch {
-      return String(value);
-    }
-  }, [value]);
-  const rest = whole ? 0 : Math.max(0, text.length - fullArgumentsLimit);
-  const shown = useRef<HTMLPreElement>(null);
-  // The button goes as it is pressed: the focus goes to what it showed, not to the page body.
-  const showAll = () => {
-    setWhole(true);
-    queueMicrotask(() => shown.current?.focus());
-  };
-  return (
-    <>
-      {/* Named: a long one scrolls, and Chromium makes a scroller a Tab stop (one shown whole is long). */}
-      <pre class="tool-arguments full" data-testid="tool-arguments" role="group" aria-label="Arguments" tabIndex={whole ? 0 : undefined} ref={shown}>
-        <JsonText text={rest > 0 ? text.slice(0, fullArgumentsLimit) : text} />
-        {rest > 0 && '\n…'}
-      </pre>
-      {rest > 0 && (
-        <button type="button" class="button" data-testid="show-all-arguments" onClick={showAll}>
-          Show the other {rest.toLocaleString('en-US')} characters
-        </button>
-      )}
-    </>
-  );
 }
 
 /** How much of a cut result the model read, as the trace viewer says it too. */

@@ -1,6 +1,6 @@
 // Its own file: the replay's question to the person, with its own focus handling, apart from the panel around it.
 import { useEffect, useId, useRef } from 'preact/hooks';
-import { compactJson } from '@/lib/sidepanel/compact-json';
+import { ArgumentsToCheck } from '@/components/shared/arguments-to-check';
 import type { ReplayAskReason, ReplayConfirmRequest } from '@/lib/traces/trace-protocol';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
@@ -34,7 +34,7 @@ export function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerM
       role="alertdialog"
       tabIndex={-1}
       aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-reason`}
+      aria-describedby={`${id}-arguments ${id}-reason`}
       data-testid="replay-confirm"
       data-name={call.name}
       // Escape gives the safe answer, as every other question of the extension takes it; a held
@@ -46,8 +46,10 @@ export function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerM
       }}
     >
       <p id={`${id}-title`} data-testid="replay-confirm-title">
-        The replay wants to run <code>{call.name}</code> on {call.origin} with <code>{compactJson(call.arguments)}</code>.
+        The replay wants to run <code>{call.name}</code> on {call.origin} with:
       </p>
+      {/* From a file, which may come from anyone: every argument shows, its hidden characters marked. */}
+      <ArgumentsToCheck value={call.arguments} id={`${id}-arguments`} />
       <p id={`${id}-reason`} data-testid="replay-confirm-reason">
         {askReasons[call.reason]}
       </p>

@@ -1,0 +1,43 @@
+import { useMemo, useRef, useState } from 'preact/hooks';
+import { JsonText } from './json-text';
+
+// The arguments a model writes are small; a huge one shows its start, and the rest on request,
+// rather than lay out megabytes as the card comes.
+const fullArgumentsLimit = 20_000;
+
+/**
+ * The arguments of a call the person is asked to check: every one, in full. Past 20,000 characters
+ * the rest waits for a press, and is never left unseen: what is cut may be what matters (an
+ * instruction padded past the cut).
+ */
+export function ArgumentsToCheck({ value, id }: { value: unknown; id?: string }) {
+  const [whole, setWhole] = useState(false);
+  const text = useMemo(() => {
+    try {
+      return JSON.stringify(value, null, 2) ?? String(value);
+    } catch {
+      return String(value);
+    }
+  }, [value]);
+  const rest = whole ? 0 : Math.max(0, text.length - fullArgumentsLimit);
+  const shown = useRef<HTMLPreElement>(null);
+  // The button goes as it is pressed: the focus goes to what it showed, not to the page body.
+  const showAll = () => {
+    setWhole(true);
+    queueMicrotask(() => shown.current?.focus());
+  };
+  return (
+    <>
+      {/* Named: a long one scrolls, and Chromium makes a scroller a Tab stop (one shown whole is long). */}
+      <pre class="tool-arguments full" data-testid="tool-arguments" role="group" aria-label="Arguments" id={id} tabIndex={whole ? 0 : undefined} ref={shown}>
+        <JsonText text={rest > 0 ? text.slice(0, fullArgumentsLimit) : text} />
+        {rest > 0 && '\n…'}
+      </pre>
+      {rest > 0 && (
+        <button type="button" class="button" data-testid="show-all-arguments" onClick={showAll}>
+          Show the other {rest.toLocaleString('en-US')} characters
+        </button>
+      )}
+    </>
+  );
+}
