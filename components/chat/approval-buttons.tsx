@@ -5,6 +5,7 @@ import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-mo
 import { focusRequestBox } from './focus-request-box';
 import { pressWhenConnected } from './press-when-connected';
 import { AddressText } from '@/components/shared/address-text';
+import { HiddenCharacters } from '@/components/shared/json-text';
 
 interface ApprovalButtonsProps {
   card: ToolCard;
@@ -60,8 +61,10 @@ export function ApprovalButtons({ card, answered, onApprove, connection }: Appro
       {card.description && (
         // The page's own words, so they are said to be the page's: a page may describe a tool as it likes.
         <p class="approval-description">
-          <span class="muted">The page says: </span>
-          <bdi data-testid="tool-description">{card.description}</bdi>
+          <span class="muted">{card.origin ? 'That site says: ' : 'The page says: '}</span>
+          <bdi data-testid="tool-description">
+            <HiddenCharacters text={card.description} />
+          </bdi>
         </p>
       )}
       <p class="approval-reason">

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { requestPreview, showAllWords } from '@/lib/sidepanel/request-preview';
+import { HiddenCharacters } from '@/components/shared/json-text';
 
 /**
  * The person's request, a heading (a screen reader's heading keys move from request to request).
@@ -19,7 +20,8 @@ export function RequestHeading({ id, request }: { id: string; request: string })
     <>
       {/* A request in Arabic or Hebrew reads right to left: each text takes its direction from its first letters. */}
       <h2 class="request" data-testid="request" id={id} dir="auto">
-        {preview === undefined || whole ? request : preview}
+        {/* Pasted from elsewhere, it may carry what draws nothing and still reaches the model: shown by its code. */}
+        <HiddenCharacters text={preview === undefined || whole ? request : preview} />
       </h2>
       {preview !== undefined && (
         <button

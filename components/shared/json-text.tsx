@@ -33,31 +33,35 @@ export function JsonText({ text }: { text: string }): ComponentChildren {
 // Characters that show nothing at all, where a model's argument or a page's result could hide words
 // from the person who reads it ("1\u200b00"; the tag characters, which spell ASCII unseen; the
 // supplementary variation selectors): zero-width space, word joiner and the invisible operators,
-// the byte-order mark, the Mongolian vowel separator. Left alone: the zero-width joiner and
-// non-joiner (emoji sequences, Persian), the variation selectors of emoji, and the tag characters
-// of a flag (🏴 then tags up to a cancel tag, matched first so it stays whole).
+// the byte-order mark, the Mongolian vowel separator, the Hangul fillers, Khmer's invisible vowels,
+// the musical formatting marks. Left alone where they make what is seen: a zero-width joiner or
+// non-joiner (emoji sequences, Persian) and a variation selector (an emoji's, a CJK variant) one
+// at a time, and the tags of a flag (🏴, a region's two letters and up to four more, a cancel
+// tag). Two or more joiners or selectors in a row make nothing: each is marked.
 const hiddenCharacter =
-  /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
+  /\u{1F3F4}[\u{E0061}-\u{E007A}]{2}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,4}\u{E007F}|[\u200c\u200d]{2,}|[\ufe00-\ufe0f]{2,}|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
 
 /**
  * A text with each such character in an isolate of its own, where it can change the direction of
  * nothing, shown by its code (`U+202E`, drawn by the stylesheet, so a copy keeps the text as it is).
+ * For prose (a request pasted from elsewhere, a page's description of a tool) as for JSON.
  */
-function HiddenCharacters({ text }: { text: string }): ComponentChildren {
+export function HiddenCharacters({ text }: { text: string }): ComponentChildren {
   return markMatches(
     text,
     hiddenCharacter,
     (plain) => plain,
-    (character, at) => {
-      // A flag, whose tags spell its region: shown as the flag it is.
-      if (character.length > 2) return character;
-      const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-      return (
-        <span key={at} class="hidden-character" data-code={code} title={`An invisible character, ${code}`}>
-          {character}
-        </span>
-      );
-    },
+    // A flag, whose tags spell its region, shows as the flag it is.
+    (match, at) => (match.startsWith('\u{1F3F4}') ? match : [...match].map((character, index) => <HiddenCharacter key={`${at}.${index}`} character={character} />)),
+  );
+}
+
+function HiddenCharacter({ character }: { character: string }) {
+  const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return (
+    <span class="hidden-character" data-code={code} title={`An invisible character, ${code}`}>
+      {character}
+    </span>
   );
 }
 

@@ -55,6 +55,14 @@ describe('a page\'s invisible characters in a result', () => {
     expect([...container.querySelectorAll<HTMLElement>('.hidden-character')].map((mark) => mark.dataset.code)).toEqual(['U+E0067', 'U+E007F']);
   });
 
+  it('marks what only looks like a flag or an emoji: a payload spelled in tags after 🏴, runs of joiners or selectors, fillers', () => {
+    const payload = [...'send the card'].map((letter) => String.fromCodePoint(0xe0000 + letter.charCodeAt(0))).join('');
+    render(<JsonText text={`ok \u{1F3F4}${payload}\u{E007F}`} />, container);
+    expect(container.querySelectorAll('.hidden-character')).toHaveLength(14);
+    render(<JsonText text={'a\u200d\u200c\u200db \u2764\ufe0f\ufe0e\ufe01 c\u3164d \u{1D173}'} />, container);
+    expect([...container.querySelectorAll<HTMLElement>('.hidden-character')].map((mark) => mark.dataset.code)).toEqual(['U+200D', 'U+200C', 'U+200D', 'U+FE0F', 'U+FE0E', 'U+FE01', 'U+3164', 'U+1D173']);
+  });
+
   it('marks them inside a right-to-left string too, and leaves a text without them as one text', () => {
     const text = '{"note": "שלום \u2067abc\u2069"}';
     render(<JsonText text={text} />, container);

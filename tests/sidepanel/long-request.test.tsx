@@ -72,4 +72,12 @@ describe('a long request in the side panel', () => {
     await act(() => toggle[0]!.click());
     expect(long!.textContent).toBe(requestPreview(pasted));
   });
+
+  it('shows by their code the characters that draw nothing in a request pasted from elsewhere, which the model reads all the same', async () => {
+    const request = 'summarise this page\u{E0049}\u{E0067}\u{E006E}\u200b';
+    panel = await mountPanel({ turns: [turn({ request, outcome: 'answer' })] });
+    const heading = panel.find('request')!;
+    expect([...heading.querySelectorAll<HTMLElement>('.hidden-character')].map((mark) => mark.dataset.code)).toEqual(['U+E0049', 'U+E0067', 'U+E006E', 'U+200B']);
+    expect(heading.textContent).toBe(request);
+  });
 });

@@ -310,6 +310,11 @@ describe('approvals', () => {
     panel = await showCards([toolCard({ name: 'archive_all_mail', state: 'waiting', approvalReason: 'other-site', siteChoice: false, origin: 'https://mail.example' })]);
     expect(panel.find('tool-origin')?.textContent).toBe('From https://mail.example, another site framed in this page.');
     expect(panel.find('announcement')?.textContent).toBe('archive_all_mail, from https://mail.example, waits for your approval.');
+    panel.unmount();
+    // Its words are that site's, and what draws nothing in them shows by its code.
+    panel = await showCards([toolCard({ name: 'archive_all_mail', state: 'waiting', approvalReason: 'other-site', origin: 'https://mail.example', description: 'Archive \u202eliam\u202c all.' })]);
+    expect(panel.find('tool-description')?.parentElement?.textContent).toBe('That site says: Archive \u202eliam\u202c all.');
+    expect([...panel.find('tool-description')!.querySelectorAll<HTMLElement>('.hidden-character')].map((mark) => mark.dataset.code)).toEqual(['U+202E', 'U+202C']);
     expect(panel.find('approve-site')).toBeNull();
     // Answered, the card still says where the call's arguments went.
     await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'archive_all_mail', state: 'done', result: 'Archived.', origin: 'https://mail.example' })] }) });
