@@ -59,10 +59,20 @@ function mailRecipients(href: string): string | undefined {
   try {
     const url = new URL(href);
     if (url.protocol !== 'mailto:') return undefined;
-    const added = ['to', 'cc', 'bcc'].flatMap((field) => url.searchParams.getAll(field));
-    return [decodeURIComponent(url.pathname), ...added].filter((address) => address !== '').join(', ');
+    // A mail program reads the fields whatever their case (`?BCC=`).
+    const added = [...url.searchParams].flatMap(([field, value]) => (['to', 'cc', 'bcc'].includes(field.toLowerCase()) ? [value] : []));
+    return [readEscapes(url.pathname), ...added].filter((address) => address !== '').join(', ');
   } catch {
     return undefined;
+  }
+}
+
+/** `%40` as `@`; an escape that reads as nothing (`%E0`) left as written, not the note dropped. */
+function readEscapes(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 
