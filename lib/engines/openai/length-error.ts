@@ -24,7 +24,7 @@ export function lengthError(figures: ServerFigures, { address, model, maxTokens,
   const filled = contextTokens !== undefined && written !== undefined && prompt !== undefined && prompt + written >= contextTokens - contextSlackTokens;
   if (filled) return contextFull(serverModelLabel(address, model), contextTokens);
   if (onlyThoughts) return thinkingCutOff();
-  return replyCutOff(written === maxTokens ? `${maxTokens.toLocaleString('en-US')} tokens` : "the server's length limit or the end of the model's context");
+  return written === maxTokens ? replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens`) : replyCutOff("the server's length limit or the end of the model's context", true);
 }
 
 /** Tokens a server may keep back from a full context (a start-of-text token, a reserved few). */

@@ -78,7 +78,7 @@ const openingTokensUncounted = 8;
  */
 function cutOff(usage: CompletionUsage | undefined, options: WebLlmReplyOptions): EngineError {
   const maxTokens = options.maxTokens ?? defaultMaxTokens;
-  if (usage === undefined) return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens or the end of the model's context`);
+  if (usage === undefined) return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens or the end of the model's context`, true);
   const uncounted = options.thinkingOff ? openingTokensUncounted : 0;
   if (usage.completion_tokens < maxTokens - uncounted) return contextFull(options.label ?? options.modelId, options.contextTokens);
   return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens`);
