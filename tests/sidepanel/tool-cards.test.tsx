@@ -6,7 +6,10 @@ import { mountPanel, type MountedPanel } from './mount-panel';
 import { engineStatus, tabId, toolCard, turn } from './session-fixtures';
 
 let panel: MountedPanel | undefined;
-afterEach(() => panel?.unmount());
+afterEach(() => {
+  panel?.unmount();
+  vi.useRealTimers();
+});
 
 async function showCards(cards: ToolCard[]): Promise<MountedPanel> {
   const mounted = await mountPanel();
@@ -194,7 +197,11 @@ describe('approvals', () => {
     expect(panel.find('announcement')?.textContent).toBe('The Trail Mug comes in Clay Red.');
   });
 
+  /** The model's state at a step is said once it lasts (1.5 s): time moves on that far. */
+  const lastFor = () => act(() => void vi.advanceTimersByTime(1_600));
+
   it('tells a screen reader the model loads, by the quarter, then writes, then runs a tool', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     panel = await mountPanel({ engine: engineStatus({ state: 'idle' }) });
     await panel.deliver({ type: 'turn', tabId, turn: turn() });
     const said: string[] = [];
@@ -204,6 +211,8 @@ describe('approvals', () => {
       hear();
     }
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating' }) });
+    hear();
+    await lastFor();
     hear();
     // Checked first (a call may have to wait for the person): not yet said to run.
     await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'search_products', state: 'running' })] }) });
@@ -218,6 +227,31 @@ describe('approvals', () => {
       'The model is writing…',
       'Running search_products…',
     ]);
+    vi.useRealTimers();
+  });
+
+  it('says nothing of the model waiting or writing at a quick step, only the call it ran and the answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const server = { engineId: 'openai', engineLabel: 'Local server (OpenAI-compatible)', model: 'qwen3:1.7b' };
+    panel = await mountPanel({ turns: [turn()] });
+    const said: string[] = [];
+    const hear = () => said.at(-1) !== panel!.find('announcement')?.textContent && said.push(panel!.find('announcement')?.textContent ?? '');
+    for (let step = 0; step < 2; step += 1) {
+      await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating', firstWordSince: Date.now() }) });
+      hear();
+      await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating' }) });
+      hear();
+      await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ callId: `call-${step}`, name: 'list_notes', state: 'running', sent: true })] }) });
+      hear();
+      await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ callId: `call-${step}`, name: 'list_notes', state: 'done' })] }) });
+      hear();
+    }
+    // A slow one is said, each time anew.
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating', firstWordSince: Date.now() }) });
+    await lastFor();
+    hear();
+    expect(said.filter(Boolean)).toEqual(['Running list_notes…', 'Waiting for the server…']);
+    vi.useRealTimers();
   });
 
   it('tells a screen reader a call waits for approval first, never that it runs before the person allowed it', async () => {
@@ -240,24 +274,33 @@ describe('approvals', () => {
   });
 
   it('tells a screen reader the reply waits for another tab’s, then that the model writes once its turn comes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     panel = await mountPanel({ turns: [turn()] });
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', progressText: 'Waiting for the reply in another tab…' }) });
     expect(panel.find('announcement')?.textContent).toBe('Waiting for the reply in another tab…');
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating' }) });
+    await lastFor();
     expect(panel.find('announcement')?.textContent).toBe('The model is writing…');
+    vi.useRealTimers();
   });
 
   it('tells a screen reader a reply that has brought nothing yet waits for the server, or reads the prompt, then that the model writes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     panel = await mountPanel({ turns: [turn()] });
     const server = { engineId: 'openai', engineLabel: 'Local server (OpenAI-compatible)', model: 'qwen3:1.7b' };
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating', firstWordSince: Date.now() }) });
+    await lastFor();
     expect(panel.find('announcement')?.textContent).toBe('Waiting for the server…');
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating' }) });
+    await lastFor();
     expect(panel.find('announcement')?.textContent).toBe('The model is writing…');
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'generating', firstWordSince: Date.now() }) });
+    await lastFor();
     expect(panel.find('announcement')?.textContent).toBe('Reading the prompt…');
     await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ ...server, state: 'generating', firstWordSince: Date.now(), thinking: true }) });
+    await lastFor();
     expect(panel.find('announcement')?.textContent).toBe('The model is thinking…');
+    vi.useRealTimers();
   });
 
   it('says nothing of a turn that had ended before it came into view (a tab switch, the panel opening)', async () => {
