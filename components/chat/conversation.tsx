@@ -51,10 +51,11 @@ export function Conversation({ model }: { model: PanelModel }) {
         {session && !tabClosed && !session.agentOff && turns.length === 0 && session.toolCount > 0 && (
           <AskThisPage toolCount={session.toolCount} modelCannotRun={model.engineCannotRun.value} />
         )}
-        {turns.slice(hidden).map((turn) => (
+        {turns.slice(hidden).map((turn, index) => (
           <TurnView
             key={turn.id}
             turn={turn}
+            {...(turn === latest ? { requestsBefore: hidden + index } : {})}
             approvalsSent={approvalsSent}
             onApprove={model.approve}
             connection={model.connection}

@@ -17,10 +17,12 @@ interface TurnViewProps {
   onTryAgain?: (request: string) => unknown;
   /** Given to the latest turn: one whose request was too long for the model offers to put it back in the box. */
   onEditRequest?: (request: string) => void;
+  /** Given to the latest turn: how many requests the conversation shows above it. */
+  requestsBefore?: number;
 }
 
 /** The person's request, then what the agent said and did for it, in order. */
-export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove, connection, onTryAgain, onEditRequest }: TurnViewProps) {
+export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove, connection, onTryAgain, onEditRequest, requestsBefore }: TurnViewProps) {
   const lastIndex = turn.items.length - 1;
   // While a call waits for the person's answer the agent writes nothing: no typing dots then.
   const waitsForPerson = turn.items.some((item) => item.kind !== 'prose' && item.state === 'waiting' && !approvalsSent.has(item.callId));
@@ -29,6 +31,7 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove,
     // Not busy while it asks the person: some screen readers do not read into a busy region.
     <article class="turn" data-testid="turn" aria-busy={!turn.outcome && !waitsForPerson} aria-labelledby={`request-${turn.id}`}>
       <RequestHeading id={`request-${turn.id}`} request={turn.request} />
+      <HistoryReadNote read={turn.requestsRead} before={requestsBefore} />
       {turn.items.map((item, index) =>
         item.kind === 'prose' ? (
           <ProseView key={`prose-${index}`} text={item.text} live={!turn.outcome && index === lastIndex} />
@@ -48,3 +51,19 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove,
     </article>
   );
 });
+
+/**
+ * Where the model read fewer of the requests above than the conversation shows (its context has
+ * room for the last few, and none of another site's): a follow-up on an early one would find the
+ * model knows nothing of it, though the person sees it right there.
+ */
+function HistoryReadNote({ read, before }: { read: number | undefined; before: number | undefined }) {
+  if (read === undefined || before === undefined || read >= before) return null;
+  return (
+    <p class="turn-note" data-testid="history-read">
+      {read === 0
+        ? 'The model read none of the requests above with this one.'
+        : `The model read only the last ${read === 1 ? 'request' : `${read} requests`} above with this one: earlier ones do not fit what it reads at once, or were on another site.`}
+    </p>
+  );
+}

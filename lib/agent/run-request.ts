@@ -102,7 +102,8 @@ async function runWith(
   // The tools the request before called, where the model reads that request again.
   const recentTools = history.length > 0 ? calledTools(host.turnBefore(active)) : [];
   const runId = startRecording(host, engine, request, { origin, address }, active, turn, recentTools);
-  setTurn(runId ? { ...turn, runId } : { ...turn, notRecorded: active.notRecorded });
+  const requestsRead = history.filter((message) => message.role === 'user').length;
+  setTurn(runId ? { ...turn, runId, requestsRead } : { ...turn, notRecorded: active.notRecorded, requestsRead });
   // The loop's own words for why it stopped a model that kept asking for the same thing.
   const repeatedStop = watchRepeatedStop();
   // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.

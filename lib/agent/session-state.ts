@@ -84,6 +84,11 @@ export const turnSchema = z.object({
    * or the person keeps no traces.
    */
   notRecorded: z.enum(['private-window', 'traces-off']).optional(),
+  /**
+   * How many of the requests before this one the model read with it (see SessionHistory.forRun):
+   * those its context had room for, on this site. Absent before the model was asked.
+   */
+  requestsRead: z.number().int().min(0).optional(),
 });
 
 export const engineStatusSchema = z.object({

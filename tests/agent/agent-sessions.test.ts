@@ -668,6 +668,18 @@ describe('agent sessions', () => {
     });
   });
 
+  it('says on each turn how many of the requests before it the model read, as its prompt holds them', async () => {
+    const h = harness();
+    for (let request = 0; request < 8; request += 1) {
+      await script([`Answer ${request}.`]);
+      if (request === 0) h.openPanelAndAsk(1, 'request 0');
+      else h.ask(1, `request ${request}`);
+      await h.untilTurnEnds(request, 'answer');
+    }
+    // Six exchanges kept, and a follow-up on the same few tools reads the last run as it read it (seven).
+    expect(h.state()!.turns.map((turn) => turn.requestsRead)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('shows a follow-up the tool the request before called, on a page of more tools than a step shows', async () => {
     const readOnly = { readOnlyHint: true };
     const others: ToolDescriptor[] = Array.from({ length: 9 }, (_, index) => ({ name: `other_tool_${index}`, description: 'Something else.', inputSchema: { type: 'object', properties: {} }, annotations: readOnly }));

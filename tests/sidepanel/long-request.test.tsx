@@ -80,4 +80,19 @@ describe('a long request in the side panel', () => {
     expect([...heading.querySelectorAll<HTMLElement>('.hidden-character')].map((mark) => mark.dataset.code)).toEqual(['U+E0049', 'U+E0067', 'U+E006E', 'U+200B']);
     expect(heading.textContent).toBe(request);
   });
+
+  it('says under the latest request how few of the requests above the model read with it, and nothing where it read them all', async () => {
+    const earlier = Array.from({ length: 4 }, (_, index) => turn({ id: `turn-${index}`, request: `request ${index}`, outcome: 'answer', requestsRead: index }));
+    panel = await mountPanel({ turns: [...earlier, turn({ id: 'turn-4', request: 'what did I ask first?', outcome: 'answer', requestsRead: 2 })] });
+    // Only the latest turn says it: the person's next request follows it.
+    expect(panel.findAll('history-read').map((note) => note.textContent)).toEqual([
+      'The model read only the last 2 requests above with this one: earlier ones do not fit what it reads at once, or were on another site.',
+    ]);
+    panel.unmount();
+    panel = await mountPanel({ turns: [...earlier.slice(0, 2), turn({ id: 'turn-2', request: 'and now?', outcome: 'answer', requestsRead: 2 })] });
+    expect(panel.find('history-read')).toBeNull();
+    panel.unmount();
+    panel = await mountPanel({ turns: [...earlier.slice(0, 2), turn({ id: 'turn-2', request: 'on another site', requestsRead: 0 })] });
+    expect(panel.find('history-read')?.textContent).toBe('The model read none of the requests above with this one.');
+  });
 });
