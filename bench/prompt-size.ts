@@ -145,11 +145,11 @@ async function benchFollowUp(tools: ToolDescriptor[]): Promise<BenchSection> {
       });
     const reader = 'replay:qwen3:hermes';
     const request = `Please ${first.description.toLowerCase()}`;
-    const result = await run(request, history.forRun('https://shop.example', 4_096, { tools, request, reader }));
+    const result = await run(request, history.forRun('https://shop.example', 4_096, { tools, request, reader }).history);
     const read = { prompt: lastStart!.messages, allToolsShown: !lastStart!.notShownCount, reader, contextTokens: 4_096, tools };
     history.remember({ request, items: [] } as unknown as Turn, result, {} as ActiveRun, read);
     const followUp = 'Which one is second?';
-    await run(followUp, history.forRun('https://shop.example', 4_096, wholeRun ? { tools, request: followUp, reader } : undefined));
+    await run(followUp, history.forRun('https://shop.example', 4_096, wholeRun ? { tools, request: followUp, reader } : undefined).history);
     const held = [...model.requests[1]!.messages, { role: 'assistant' as const, content: replies[1]! }];
     const sent = model.requests[2]!.messages;
     const tokens = qwenTokens(renderQwenChat(sent));

@@ -10,7 +10,7 @@ const fullArgumentsLimit = 20_000;
  * the rest waits for a press, and is never left unseen: what is cut may be what matters (an
  * instruction padded past the cut).
  */
-export function ArgumentsToCheck({ value, id }: { value: unknown; id?: string }) {
+export function ArgumentsToCheck({ value }: { value: unknown }) {
   const [whole, setWhole] = useState(false);
   const text = useMemo(() => {
     try {
@@ -29,7 +29,7 @@ export function ArgumentsToCheck({ value, id }: { value: unknown; id?: string })
   return (
     <>
       {/* Named: a long one scrolls, and Chromium makes a scroller a Tab stop (one shown whole is long). */}
-      <pre class="tool-arguments full" data-testid="tool-arguments" role="group" aria-label="Arguments" id={id} tabIndex={whole ? 0 : undefined} ref={shown}>
+      <pre class="tool-arguments full" data-testid="tool-arguments" role="group" aria-label="Arguments" tabIndex={whole ? 0 : undefined} ref={shown}>
         <JsonText text={rest > 0 ? text.slice(0, fullArgumentsLimit) : text} />
         {rest > 0 && '\n…'}
       </pre>

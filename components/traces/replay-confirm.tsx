@@ -34,7 +34,7 @@ export function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerM
       role="alertdialog"
       tabIndex={-1}
       aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-arguments ${id}-reason`}
+      aria-describedby={`${id}-reason`}
       data-testid="replay-confirm"
       data-name={call.name}
       // Escape gives the safe answer, as every other question of the extension takes it; a held
@@ -49,7 +49,7 @@ export function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerM
         The replay wants to run <code>{call.name}</code> on {call.origin} with:
       </p>
       {/* From a file, which may come from anyone: every argument shows, its hidden characters marked. */}
-      <ArgumentsToCheck value={call.arguments} id={`${id}-arguments`} />
+      <ArgumentsToCheck value={call.arguments} />
       <p id={`${id}-reason`} data-testid="replay-confirm-reason">
         {askReasons[call.reason]}
       </p>

@@ -98,11 +98,10 @@ async function runWith(
   active.remembered = origin !== '';
   const turn = current();
   const reader = `${engine.id}:${engine.modelId}:${engine.format.id}`;
-  const history = host.history.forRun(origin, engine.contextTokens, { tools, request, reader });
+  const { history, requests: requestsRead } = host.history.forRun(origin, engine.contextTokens, { tools, request, reader });
   // The tools the request before called, where the model reads that request again.
   const recentTools = history.length > 0 ? calledTools(host.turnBefore(active)) : [];
   const runId = startRecording(host, engine, request, { origin, address }, active, turn, recentTools);
-  const requestsRead = history.filter((message) => message.role === 'user').length;
   setTurn(runId ? { ...turn, runId, requestsRead } : { ...turn, notRecorded: active.notRecorded, requestsRead });
   // The loop's own words for why it stopped a model that kept asking for the same thing.
   const repeatedStop = watchRepeatedStop();

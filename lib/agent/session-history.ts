@@ -56,7 +56,7 @@ export class SessionHistory {
    * tools reads it in place of the short history (see `forRun`). Kept in memory only: a worker
    * that stopped has lost what the engine had read anyway.
    */
-  private lastRun: { system: string; messages: ChatMessage[]; tools: string; reader: string } | undefined;
+  private lastRun: { system: string; messages: ChatMessage[]; tools: string; reader: string; requests: number } | undefined;
 
   /** The site the history was made on, if any. */
   get origin(): string | undefined {
@@ -103,8 +103,8 @@ export class SessionHistory {
    * that goes on exactly as it holds it) then reads only the new request, not the whole prompt
    * again; and the model sees what its tools gave. Else the requests and answers.
    */
-  forRun(origin: string, contextTokens: number | undefined, next?: NextRun): ChatMessage[] {
-    if (origin === '') return [];
+  forRun(origin: string, contextTokens: number | undefined, next?: NextRun): { history: ChatMessage[]; requests: number } {
+    if (origin === '') return { history: [], requests: 0 };
     const last = this.lastRun;
     const context = contextTokens ?? assumedContextTokens;
     const goesOn =
@@ -114,17 +114,23 @@ export class SessionHistory {
       last.tools === wholeToolsKey(next.tools) &&
       fitsHistoryShare(last.messages, context) &&
       estimateTokens(last.system) <= systemPromptRoom(context, next.request, last.messages);
-    return goesOn ? last.messages : fitHistory(this.messages, contextTokens);
+    if (goesOn) return { history: last.messages, requests: last.requests };
+    // Requests and answers only: each user message is a request.
+    const history = fitHistory(this.messages, contextTokens);
+    return { history, requests: history.filter((message) => message.role === 'user').length };
   }
 
   // A request that ended without an answer (stopped, failed, cut off) is closed in the history,
   // so a later prompt never reads it as an order still to carry out; what its tools did is kept.
   // `read`: what its last step read (see `RunRead`), which a follow-up may read again.
   remember(turn: Turn, result: RunLocalAgentResult, active: ActiveRun, read?: RunRead): void {
+    // The last run read as it was: the requests it read, and its own (its tool results are user messages too).
+    const requests = (turn.requestsRead ?? 0) + 1;
     const reply: ChatMessage = { role: 'assistant', content: answered(result) ? capText(result.text, historyAnswerCharacters) : unfinishedRequestNote(turn) };
     if (!answered(result)) active.note = reply;
     this.messages = withExchange(this.messages, turn.request, reply);
-    this.lastRun = answered(result) && read ? asRead(read, result) : undefined;
+    const asItRead = answered(result) && read ? asRead(read, result) : undefined;
+    this.lastRun = asItRead && { ...asItRead, requests };
     // A closed request's words are the extension's own, but for its calls' arguments (and the
     // result a form's page gave, made inert); an answer may carry what the run read.
     if (active.readUntrusted && (answered(result) || turn.items.some((item) => item.kind === 'tool'))) this.readUntrusted = true;

@@ -30,6 +30,11 @@ export function replayTabTools(
       toolRan = true;
       return background.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) });
     },
-    toolWithdrawn: async (tool, when) => withdrawnFrom(await background.getTabTools(tabId), tool, when),
+    toolWithdrawn: async (tool, when) => {
+      // An earlier call of the same reply may have changed the page's tools: they settle first, as in a live run.
+      if (toolRan) await background.settleTools?.(tabId, guard.signal);
+      toolRan = false;
+      return withdrawnFrom(await background.getTabTools(tabId), tool, when);
+    },
   };
 }

@@ -671,13 +671,20 @@ describe('agent sessions', () => {
   it('says on each turn how many of the requests before it the model read, as its prompt holds them', async () => {
     const h = harness();
     for (let request = 0; request < 8; request += 1) {
-      await script([`Answer ${request}.`]);
+      // A call at each: its result goes to the model as a user message too, and is no request.
+      await script([call('search_products', { query: `mug ${request}` }), `Answer ${request}.`]);
       if (request === 0) h.openPanelAndAsk(1, 'request 0');
       else h.ask(1, `request ${request}`);
       await h.untilTurnEnds(request, 'answer');
     }
-    // Six exchanges kept, and a follow-up on the same few tools reads the last run as it read it (seven).
-    expect(h.state()!.turns.map((turn) => turn.requestsRead)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // As many as the first prompt of each run holds: requests, not the tool results sent as user messages.
+    const requestsInPrompt = h.state()!.turns.map((turn) => {
+      const start = h.recorder.runs.get(turn.runId!)!.events.find((event) => event.type === 'step-start');
+      const messages = start?.type === 'step-start' ? start.messages : [];
+      return messages.slice(0, -1).filter((message) => message.role === 'user' && !message.content.startsWith('<tool_response>')).length;
+    });
+    expect(h.state()!.turns.map((turn) => turn.requestsRead)).toEqual(requestsInPrompt);
+    expect(requestsInPrompt.slice(0, 7)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it('shows a follow-up the tool the request before called, on a page of more tools than a step shows', async () => {

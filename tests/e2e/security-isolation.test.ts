@@ -152,9 +152,13 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
       settings: { allowedSites: [site.origin] },
     });
     await ask(panel, 'save this for later');
+    // The model was shown the mail frame's words: even the allowed site's own tool asks now.
+    const wishlistCard = panel.locator('[data-testid="tool-card"][data-name="add_to_wishlist"]');
+    await expect.poll(() => wishlistCard.getAttribute('data-state'), { timeout: 10_000 }).toBe('waiting');
+    expect(await wishlistCard.getByTestId('approve-site').count()).toBe(0);
+    await wishlistCard.getByTestId('approve-once').click();
     const mailCard = panel.locator('[data-testid="tool-card"][data-name="archive_all_mail"]');
     await expect.poll(() => mailCard.getAttribute('data-state'), { timeout: 10_000 }).toBe('waiting');
-    // The shop's own tool ran without asking: its site is allowed. The mail frame's did not.
     expect(await pageLog(page, 'topLog')).toEqual(['add_to_wishlist']);
     await expect(mailCard.getByTestId('tool-origin').textContent()).resolves.toBe(`From ${otherSite.origin}, another site framed in this page.`);
     expect(await mailCard.getByTestId('approve-site').count()).toBe(0);
