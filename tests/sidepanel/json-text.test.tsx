@@ -60,7 +60,18 @@ describe('a page\'s invisible characters in a result', () => {
     render(<JsonText text={`ok \u{1F3F4}${payload}\u{E007F}`} />, container);
     expect(container.querySelectorAll('.hidden-character')).toHaveLength(14);
     render(<JsonText text={'a\u200d\u200c\u200db \u2764\ufe0f\ufe0e\ufe01 c\u3164d \u{1D173}'} />, container);
-    expect([...container.querySelectorAll<HTMLElement>('.hidden-character')].map((mark) => mark.dataset.code)).toEqual(['U+200D', 'U+200C', 'U+200D', 'U+FE0F', 'U+FE0E', 'U+FE01', 'U+3164', 'U+1D173']);
+    // The heart's own selector stays; those after it vary nothing.
+    expect([...container.querySelectorAll<HTMLElement>('.hidden-character')].map((mark) => mark.dataset.code)).toEqual(['U+200D', 'U+200C', 'U+200D', 'U+FE0E', 'U+FE01', 'U+3164', 'U+1D173']);
+    // One joiner inside a number, selectors and joiners taking turns, six hidden letters in a fake flag.
+    const marks = (text: string) => {
+      render(<JsonText text={text} />, container);
+      return [...container.querySelectorAll<HTMLElement>('.hidden-character')].map((mark) => mark.dataset.code);
+    };
+    expect(marks('1\u200d00')).toEqual(['U+200D']);
+    expect(marks('a\ufe01\u200d\ufe02\u200db')).toEqual(['U+FE01', 'U+200D', 'U+FE02', 'U+200D']);
+    expect(marks('\u{1F3F4}\u{E0063}\u{E0063}\u{E0034}\u{E0031}\u{E0031}\u{E0031}\u{E007F}')).toHaveLength(7);
+    // A rainbow flag (selector, joiner), a kanji's variant, Scotland: as drawn.
+    expect(marks('\u{1F3F3}\ufe0f\u200d\u{1F308} \u845b\u{E0100} \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}')).toEqual([]);
   });
 
   it('marks them inside a right-to-left string too, and leaves a text without them as one text', () => {
