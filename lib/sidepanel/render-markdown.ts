@@ -59,11 +59,24 @@ function mailRecipients(href: string): string | undefined {
   try {
     const url = new URL(href);
     if (url.protocol !== 'mailto:') return undefined;
-    // A mail program reads the fields whatever their case (`?BCC=`).
-    const added = [...url.searchParams].flatMap(([field, value]) => (['to', 'cc', 'bcc'].includes(field.toLowerCase()) ? [value] : []));
-    return [readEscapes(url.pathname), ...added].filter((address) => address !== '').join(', ');
+    // A mail program reads the fields whatever their case (`?BCC=`), and a `+` as a plus (RFC 6068), not a space.
+    const fields = url.search.slice(1).split('&').map((pair) => pair.split('='));
+    const added = fields.flatMap(([field = '', value = '']) => (['to', 'cc', 'bcc'].includes(readEscapes(field).toLowerCase()) ? [readEscapes(value)] : []));
+    const addresses = [readEscapes(url.pathname), ...added].flatMap((list) => list.split(',')).map((address) => asciiDomain(address.trim()));
+    return addresses.filter((address) => address !== '').join(', ');
   } catch {
     return undefined;
+  }
+}
+
+/** A mailbox whose domain is in other scripts, with the domain's ASCII name ("раураl.com" passes for "paypal.com"). */
+function asciiDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0 || /^[\x00-\x7f]*$/.test(address)) return address;
+  try {
+    return `${address.slice(0, at)}@${new URL(`http://${address.slice(at + 1)}`).hostname}`;
+  } catch {
+    return address;
   }
 }
 

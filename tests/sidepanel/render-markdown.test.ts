@@ -62,8 +62,11 @@ describe('renderMarkdown', () => {
     expect(renderInto('[help@shop.example](mailto:help@shop.example?cc=spy@evil.example)').textContent?.trim()).toBe('help@shop.example (mail to help@shop.example, spy@evil.example)');
     expect(renderInto('[Write](mailto:?bcc=spy@evil.example)').textContent?.trim()).toBe('Write (mail to spy@evil.example)');
     expect(renderInto('[help@shop.example](mailto:help@shop.example?BCC=spy@evil.example)').textContent?.trim()).toBe('help@shop.example (mail to help@shop.example, spy@evil.example)');
+    // A domain in other scripts gives its ASCII name; a plus is a plus.
+    expect(renderInto('[support@раураl.com](mailto:support@раураl.com)').textContent?.trim()).toBe('support@раураl.com (mail to support@xn--l-7sba6dbr.com)');
+    expect(renderInto('[Write](mailto:?cc=a+spy@evil.example)').textContent?.trim()).toBe('Write (mail to a+spy@evil.example)');
     // An escape that reads as nothing does not hide whom it writes to.
-    expect(renderInto('[https://bank.example/login](mailto:x@evil.example,%E0)').textContent?.trim()).toBe('https://bank.example/login (mail to x@evil.example,%E0)');
+    expect(renderInto('[https://bank.example/login](mailto:x@evil.example,%E0)').textContent?.trim()).toBe('https://bank.example/login (mail to x@evil.example, %E0)');
     // The address itself, written out or as an autolink, needs no note.
     expect(renderInto('[help@shop.example](mailto:help@shop.example)').textContent?.trim()).toBe('help@shop.example');
     expect(renderInto('<mailto:help@shop.example>').textContent?.trim()).toBe('mailto:help@shop.example');
