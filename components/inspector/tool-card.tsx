@@ -1,4 +1,5 @@
 import { useSignal, type ReadonlySignal } from '@preact/signals';
+import { HiddenCharacters } from '@/components/shared/json-text';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { LintFinding } from '@/lib/devtools/lint-tools';
 import type { PageTool } from '@/lib/registry/types';
@@ -27,13 +28,13 @@ export const ToolCard = pure(function ToolCard({ model, tool, findings = [], onL
         <h3 class="tool-name">{tool.name}</h3>
         {tool.title && (
           <span class="tool-title" dir="auto">
-            {tool.title}
+            <HiddenCharacters text={tool.title} />
           </span>
         )}
         <AnnotationBadges annotations={tool.annotations} />
       </header>
       <p class="tool-description" dir="auto">
-        {tool.description}
+        <HiddenCharacters text={tool.description} />
       </p>
       <p class="tool-meta">
         {tool.origin} · frame {tool.frameId} · {tool.source}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
+import { HiddenCharacters } from '@/components/shared/json-text';
 import type { EngineId } from '@/lib/engines/engine';
 import { engineLabels } from '@/lib/engines/engine-labels';
 import { findCatalogModel, modelLabel } from '@/lib/engines/model-catalog';
@@ -71,7 +72,10 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
   return (
     <article class="run-detail" data-testid="run-detail" data-run-id={run.id} data-outcome={run.outcome ?? 'running'}>
       <header class="run-header">
-        <h2 data-testid="run-title" dir="auto">{run.request || '(empty request)'}</h2>
+        {/* A request may come from a file, or have been pasted: what draws nothing shows by its code. */}
+        <h2 data-testid="run-title" dir="auto">
+          <HiddenCharacters text={run.request || '(empty request)'} />
+        </h2>
         <dl class="run-facts">
           <Fact label="Outcome" testId="run-outcome">
             {outcomeLabel(run.outcome)}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { HiddenCharacters } from '@/components/shared/json-text';
 import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
 import { plural } from '@/lib/text/plural';
 import type { TraceRun } from '@/lib/traces/trace-schema';
@@ -129,7 +130,7 @@ function RunItem({ run, position, selected, onOpen }: { run: TraceRun; position:
     <li data-testid="run-item" data-run-id={run.id} data-outcome={run.outcome ?? 'running'} class={selected ? 'selected' : ''} {...position}>
       <button type="button" class="run-button" onClick={onOpen} aria-current={selected ? 'true' : undefined}>
         <span class="run-request" data-testid="run-request" dir="auto">
-          {run.request || '(empty request)'}
+          <HiddenCharacters text={run.request || '(empty request)'} />
         </span>
         {/* Two lines, whatever the outcome's word: how it ended and where, then when and how long. */}
         <span class="run-meta run-line" data-testid="run-outcome-line">

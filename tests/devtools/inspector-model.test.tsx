@@ -735,7 +735,7 @@ describe('the inspector page', () => {
     const fake = fakeChannel();
     const model = new InspectorModel(5, () => fake.channel);
     model.open();
-    const hostile = '<img src=x onerror="window.pwned=1"><b>bold</b>';
+    const hostile = '<img src=x onerror="window.pwned=1"><b>bold</b>\u202e';
     fake.send({
       type: 'tab-tools',
       tabId: 5,
@@ -745,6 +745,8 @@ describe('the inspector page', () => {
     render(<InspectorApp model={model} copyText={async () => {}} />, root);
     expect(root.querySelector('img, b')).toBeNull();
     expect(root.querySelector('.tool-description')?.textContent).toBe(hostile);
+    // A direction override in the page's words shows by its code, in the title as in the description.
+    expect([...root.querySelectorAll('.tool-title .hidden-character, .tool-description .hidden-character')].map((mark) => mark.getAttribute('data-code'))).toEqual(['U+202E', 'U+202E']);
     // The page's words take their direction from their own first letters (Arabic, Hebrew).
     expect([root.querySelector('.tool-description')?.getAttribute('dir'), root.querySelector('.tool-title')?.getAttribute('dir')]).toEqual(['auto', 'auto']);
     expect(root.querySelector('.dropped-name')?.textContent).toBe(hostile);

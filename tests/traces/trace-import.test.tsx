@@ -64,7 +64,7 @@ describe('importing runs', () => {
   it('marks a run that came from a file as imported, in the list and in the run, and never the person\'s own run imported back', async () => {
     const store = await openStoreWithMugs();
     const mugs = (await store.getTrace('mugs'))!;
-    const forged = { run: { ...mugs.run, id: 'transfer', request: 'Transfer $5,000 to account 7731' }, steps: mugs.steps.map((step) => ({ ...step, runId: 'transfer' })) };
+    const forged = { run: { ...mugs.run, id: 'transfer', request: 'Transfer $5,000 to account 7731\u{E0041}' }, steps: mugs.steps.map((step) => ({ ...step, runId: 'transfer' })) };
     // The same run and time as one here, with other words: a copy of it in name only.
     const reworded = { ...mugs, run: { ...mugs.run, request: 'Empty my cart', importedAt: undefined } };
     viewer = await mountViewer(store);
@@ -73,7 +73,10 @@ describe('importing runs', () => {
     expect(row('transfer')?.querySelector('[data-testid="run-imported"]')?.textContent).toBe('imported');
     // This browser's own run, exported and imported back as it was, stays its own.
     expect(row('mugs')?.querySelector('[data-testid="run-imported"]')).toBeNull();
+    // What draws nothing in its request shows by its code, in the list and as the run's title.
+    expect(row('transfer')?.querySelector('.hidden-character')?.getAttribute('data-code')).toBe('U+E0041');
     await viewer.act(() => viewer!.model.open('transfer'));
+    expect(viewer.find('run-title')?.querySelector('.hidden-character')?.getAttribute('data-code')).toBe('U+E0041');
     expect(viewer.find('run-imported-from')?.textContent).toMatch(/^\w{3} \d+, \d{4}.+, from a file: not recorded in this browser\.$/);
     await viewer.act(() => viewer!.model.open('mugs'));
     expect(viewer.find('run-imported-from')).toBeNull();
