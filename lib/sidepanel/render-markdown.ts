@@ -24,8 +24,11 @@ const markdown = new Marked({
       const level = Math.min(depth + answerHeadingShift, 6);
       return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
     },
-    link({ href, title, tokens, text }) {
+    link({ href: written, title, tokens, text }) {
       const label = this.parser.parseInline(tokens);
+      // Percent-encoded, as a browser sends them: the marks shown by their code in the text (see
+      // showDirectionControls) are not rewritten in the address, which goes where it says.
+      const href = written.replace(directionControl, encodeURIComponent);
       if (!safeHref.test(href)) return label;
       // A model may word a link as one address and point it at another: say where it goes.
       const titleAttribute = ` title="${escapeHtml(title ? `${title} (${href})` : href)}"`;

@@ -75,6 +75,10 @@ describe('renderMarkdown', () => {
 
   it('shows marks that override or isolate a direction by their code, so no reply reads its words in another order', () => {
     expect(renderInto('Total: \u202e01$ ten\u202c dollars, `\u2067x\u2069`').textContent?.trim()).toBe('Total: ⟨U+202E⟩01$ ten⟨U+202C⟩ dollars, ⟨U+2067⟩x⟨U+2069⟩');
+    // In a link's address they stay what the browser sends, percent-encoded: the link goes where it went.
+    const link = renderInto('<https://x.example/a\u202eb>').querySelector('a');
+    expect(link?.getAttribute('href')).toBe('https://x.example/a%E2%80%AEb');
+    expect(link?.textContent).toBe('https://x.example/a⟨U+202E⟩b');
     // Right-to-left text without such marks is left as it is.
     expect(renderInto('تمت إضافة كوبين \u200f').textContent?.trim()).toBe('تمت إضافة كوبين \u200f');
   });
