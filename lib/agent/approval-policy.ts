@@ -1,7 +1,9 @@
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { Settings } from '../settings';
 
-export type ApprovalReason = 'consequential' | 'consequence-unknown' | 'other-site' | 'not-read-only' | 'read-untrusted' | 'confirm-all';
+/** Why a call waits for the person: the card's words and its buttons follow from it. */
+export const approvalReasons = ['consequential', 'consequence-unknown', 'other-site', 'not-read-only', 'read-untrusted', 'confirm-all'] as const;
+export type ApprovalReason = (typeof approvalReasons)[number];
 
 /** What the run has seen so far that bears on consent. */
 export interface ApprovalContext {

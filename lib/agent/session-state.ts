@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPlainRecord } from '../messaging/is-plain-record';
 import { traceOutcomes } from '../traces/trace-outcomes';
+import { approvalReasons } from './approval-policy';
 
 /** A tool call as the person sees it on its card. */
 export const toolCardSchema = z.object({
@@ -26,7 +27,7 @@ export const toolCardSchema = z.object({
    */
   sent: z.literal(true).optional(),
   /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
-  approvalReason: z.enum(['consequential', 'consequence-unknown', 'other-site', 'not-read-only', 'read-untrusted', 'confirm-all']).optional(),
+  approvalReason: z.enum(approvalReasons).optional(),
   /** The page says the tool only reads (`readOnlyHint`, not consequential): running it again changes nothing. */
   readOnly: z.literal(true).optional(),
   /** An `unknown` call whose tool the page changed or removed after the model was shown it: not the model's mistake. */
