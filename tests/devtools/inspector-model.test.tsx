@@ -59,6 +59,22 @@ afterEach(() => {
   }
 });
 
+/** The agent preview of a tab whose tools `show` lists, with a request typed. */
+function previewOfTab() {
+  const fake = fakeChannel();
+  const model = new InspectorModel(5, () => fake.channel);
+  model.open();
+  const container = document.createElement('div');
+  document.body.append(container);
+  const show = async (tools: PageTool[], query: string) => {
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(tools) });
+    model.query.value = query;
+    render(<AgentPreview model={model} />, container);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { container, show };
+}
+
 describe('the inspector model', () => {
   it('asks for the tab’s tools, then logs what changes', () => {
     const fake = fakeChannel();
@@ -189,17 +205,7 @@ describe('the inspector model', () => {
   });
 
   it('says whether the preview is the best matches or every tool in the page\'s order, and marks the best match', async () => {
-    const fake = fakeChannel();
-    const model = new InspectorModel(5, () => fake.channel);
-    model.open();
-    const container = document.createElement('div');
-    document.body.append(container);
-    const show = async (tools: PageTool[], query: string) => {
-      fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(tools) });
-      model.query.value = query;
-      render(<AgentPreview model={model} />, container);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    };
+    const { container, show } = previewOfTab();
     const shop = [tool('search_products'), tool('add_to_cart', { description: 'Add a product to the cart.' }), tool('track_order')];
     await show(shop, 'add two mugs to the cart');
     expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe("All 3 tools fit (the agent shows up to 8), so it sees them in the page's order.");
@@ -237,17 +243,7 @@ describe('the inspector model', () => {
   });
 
   it('lists the tools the agent would not see, best first with their scores, and those the context had no room for', async () => {
-    const fake = fakeChannel();
-    const model = new InspectorModel(5, () => fake.channel);
-    model.open();
-    const container = document.createElement('div');
-    document.body.append(container);
-    const show = async (tools: PageTool[], query: string) => {
-      fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools(tools) });
-      model.query.value = query;
-      render(<AgentPreview model={model} />, container);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    };
+    const { container, show } = previewOfTab();
     const notShown = () => container.querySelector('[data-testid="not-shown"]');
     const notShownRows = () => [...(notShown()?.querySelectorAll('li') ?? [])].map((row) => row.textContent);
     const shop = [tool('search_products'), tool('add_to_cart', { description: 'Add a product to the cart.' }), tool('track_order')];
