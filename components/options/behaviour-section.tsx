@@ -4,7 +4,7 @@ import type { OptionsModel } from './options-model';
 
 const confirmationHints: Record<Settings['confirmation'], string> = {
   'ask-unless-read-only':
-    'A tool the page marks as only reading runs at once; any other waits for your Allow, unless you listed its site under Sites. One marked consequential always asks, and so does any tool of another site framed in the page.',
+    'A tool the page marks as only reading runs at once; any other waits for your Allow, unless you listed its site under Sites. One marked consequential always asks, and so does any tool of another site framed in the page; once the model has read one, your listed sites ask again for the rest of that chat.',
   'ask-always': 'Every tool waits for your Allow, even one that only reads.',
 };
 
