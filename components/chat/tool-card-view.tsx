@@ -8,7 +8,7 @@ import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-mo
 import { readableResult } from '@/lib/sidepanel/readable-result';
 import { plural } from '@/lib/text/plural';
 import { ArgumentsToCheck } from '@/components/shared/arguments-to-check';
-import { JsonText, looksLikeJson } from '@/components/shared/json-text';
+import { HiddenCharacters, JsonText, looksLikeJson } from '@/components/shared/json-text';
 import { AddressText } from '@/components/shared/address-text';
 import { ApprovalButtons } from './approval-buttons';
 
@@ -52,7 +52,8 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
         {/* A call that could not be read may not even name its tool. */}
         {card.name && (
           <code class="tool-name" title={card.name}>
-            {card.name}
+            {/* The model's words where no page offers the tool: what draws nothing shows by its code. */}
+            <HiddenCharacters text={card.name} />
           </code>
         )}
         <span class="tool-state">

@@ -1,5 +1,5 @@
 import { formatDuration } from '@/lib/sidepanel/format-duration';
-import { JsonText, looksLikeJson } from '@/components/shared/json-text';
+import { HiddenCharacters, JsonText, looksLikeJson } from '@/components/shared/json-text';
 import type { TraceCall, TraceProblem, TraceStep } from '@/lib/traces/trace-schema';
 
 /** The calls of a step: arguments, the person's answer, what the page returned, what went wrong. */
@@ -17,7 +17,7 @@ export function CallList({ step }: { step: TraceStep }) {
         <ul class="problems" data-testid="step-problems">
           {general.map((problem, index) => (
             <li key={index} data-testid="problem" data-kind={problem.kind}>
-              <span class="problem-kind">{problemLabel(problem)}</span> {problem.message}
+              <span class="problem-kind">{problemLabel(problem)}</span> <HiddenCharacters text={problem.message} />
             </li>
           ))}
         </ul>
@@ -31,7 +31,10 @@ function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | 
   return (
     <section class="call" data-testid="call" data-name={call.name} data-call-id={call.callId}>
       <h4>
-        <code>{call.name}</code> <span class="muted">call {call.callId}</span>
+        <code>
+          <HiddenCharacters text={call.name} />
+        </code>{' '}
+        <span class="muted">call {call.callId}</span>
       </h4>
       <pre class="call-arguments json" data-testid="call-arguments">
         <JsonText text={JSON.stringify(call.arguments, null, 2)} />
@@ -43,7 +46,7 @@ function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | 
       )}
       {problem && (
         <p class="problem" data-testid="problem" data-kind={problem.kind}>
-          <span class="problem-kind">{problemLabel(problem)}</span> {problem.message}
+          <span class="problem-kind">{problemLabel(problem)}</span> <HiddenCharacters text={problem.message} />
         </p>
       )}
       {result && (

@@ -1,3 +1,4 @@
+import { HiddenCharacters } from '@/components/shared/json-text';
 import type { TraceMessage } from '@/lib/traces/trace-schema';
 
 /** The prompt exactly as the engine was given it, one message a block. */
@@ -11,7 +12,9 @@ export function PromptMessages({ messages }: { messages: readonly TraceMessage[]
             <summary>
               <span class="role">{message.role}</span> <span class="muted">{message.content.length.toLocaleString('en-US')} characters</span>
             </summary>
-            <pre class="message-content">{message.content}</pre>
+            <pre class="message-content">
+              <HiddenCharacters text={message.content} />
+            </pre>
           </details>
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { HiddenCharacters } from '@/components/shared/json-text';
 import { segmentRawOutput } from '@/lib/traces/segment-raw-output';
 import type { TraceStep } from '@/lib/traces/trace-schema';
 
@@ -16,10 +17,10 @@ export function RawOutputView({ step, endedWith }: { step: TraceStep; endedWith?
       <pre data-testid="raw-output">
         {segments.map((segment, index) =>
           segment.kind === 'prose' ? (
-            segment.text
+            <HiddenCharacters key={index} text={segment.text} />
           ) : (
             <mark key={index} class={`part-${segment.kind}`} data-part={segment.kind} title={partTitles[segment.kind]}>
-              {segment.text}
+              <HiddenCharacters text={segment.text} />
             </mark>
           ),
         )}
@@ -27,7 +28,7 @@ export function RawOutputView({ step, endedWith }: { step: TraceStep; endedWith?
       {step.parsed && step.parsed.text && (
         <p class="parsed-prose" data-testid="parsed-prose">
           <span class="muted">Prose: </span>
-          {step.parsed.text}
+          <HiddenCharacters text={step.parsed.text} />
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 // Its own file: the replay's question to the person, with its own focus handling, apart from the panel around it.
 import { useEffect, useId, useRef } from 'preact/hooks';
 import { ArgumentsToCheck } from '@/components/shared/arguments-to-check';
+import { HiddenCharacters } from '@/components/shared/json-text';
 import type { ReplayAskReason, ReplayConfirmRequest } from '@/lib/traces/trace-protocol';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
@@ -46,7 +47,11 @@ export function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerM
       }}
     >
       <p id={`${id}-title`} data-testid="replay-confirm-title">
-        The replay wants to run <code>{call.name}</code> on {call.origin} with:
+        The replay wants to run{' '}
+        <code>
+          <HiddenCharacters text={call.name} />
+        </code>{' '}
+        on {call.origin} with:
       </p>
       {/* From a file, which may come from anyone: every argument shows, its hidden characters marked. */}
       <ArgumentsToCheck value={call.arguments} />

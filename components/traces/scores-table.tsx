@@ -1,3 +1,4 @@
+import { HiddenCharacters } from '@/components/shared/json-text';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 import type { TraceStep } from '@/lib/traces/trace-schema';
 
@@ -40,10 +41,12 @@ export function ScoresTable({ step }: { step: TraceStep }) {
               </td>
               <td class="number">{position}</td>
               <td class="description" dir="auto">
-                {tool.description}
+                <HiddenCharacters text={tool.description} />
               </td>
               <td>
-                <code class="parameters">{compactJson(tool.parameters, 200)}</code>
+                <code class="parameters">
+                  <HiddenCharacters text={compactJson(tool.parameters, 200)} />
+                </code>
               </td>
             </tr>
           ))}

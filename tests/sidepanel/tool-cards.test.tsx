@@ -364,6 +364,13 @@ describe('approvals', () => {
     expect(panel.find('tool-origin')?.textContent).toBe('From https://mail.example, another site framed in this page.');
   });
 
+  it('shows by its code what draws nothing in a tool name the model wrote, which no page offers', async () => {
+    panel = await showCards([toolCard({ name: 'delete\u200bnotes', state: 'unknown', result: 'Unknown tool "delete\u200bnotes".' })]);
+    const name = panel.find('tool-card')!.querySelector('.tool-name')!;
+    expect(name.textContent).toBe('delete\u200bnotes');
+    expect([...name.querySelectorAll<HTMLElement>('.hidden-character')].map((mark) => mark.dataset.code)).toEqual(['U+200B']);
+  });
+
   it('offers no site-wide yes on a page without a web origin, where it could not be kept', async () => {
     panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'not-read-only', siteChoice: false })]);
     expect(panel.find('approve-site')).toBeNull();

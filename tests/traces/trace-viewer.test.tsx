@@ -290,6 +290,37 @@ describe('the trace viewer', () => {
     expect(viewer.container.textContent).toContain('<img src=x onerror="window.pwned=1"> search');
   });
 
+  it('shows by its code each invisible character of a step: in a tool\'s description, the prompt, the reply and a call\'s problem', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    const page = createShopPage();
+    // The tag characters spell "pay" unseen; the model, reading them, echoes one back.
+    const hidden = '\u{E0070}\u{E0061}\u{E0079}';
+    const sly = { ...page, tools: () => page.tools().map((tool) => ({ ...tool, description: `${tool.description}${hidden}` })) };
+    await recordShopRun({
+      recorder,
+      runId: 'sly',
+      page: sly,
+      request: 'Find mugs',
+      replies: ['Sure\u200b.<tool_call>{"name": "search\u200bproducts", "arguments": {}}</tool_call>', 'Done\u{E0070}.'],
+    });
+    await recorder.flush();
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('sly'));
+    await viewer.openSteps();
+    const [first, second] = viewer.findAll('step');
+    const codes = (element: Element | null | undefined) => [...(element?.querySelectorAll('.hidden-character') ?? [])].map((mark) => mark.getAttribute('data-code'));
+    expect(codes(first!.querySelector('[data-testid="scores-table"] .description'))).toEqual(['U+E0070', 'U+E0061', 'U+E0079']);
+    expect(codes(viewer.find('prompt-messages', first))).toContain('U+E0079');
+    expect(codes(viewer.find('raw-output', first))).toEqual(['U+200B', 'U+200B']);
+    // A call of a tool the page does not offer is a problem of the step, in the model's words.
+    expect(codes(viewer.find('problem', first))).toEqual(['U+200B']);
+    expect(codes(viewer.find('raw-output', second))).toEqual(['U+E0070']);
+    expect(codes(viewer.find('parsed-prose', second))).toEqual(['U+E0070']);
+    // The marks are drawn by the stylesheet: the text is the page's and the model's, as they wrote it.
+    expect(viewer.find('raw-output', second)?.textContent).toBe('Done\u{E0070}.');
+  });
+
   it('says under a result how much of it the model read, as the side panel\'s card does, where it read only part', async () => {
     const store = await openTestStore();
     const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
