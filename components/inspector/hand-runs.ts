@@ -13,6 +13,8 @@ export interface RunState {
   runId: string;
   /** The tool's name, for a result shown after its card is gone. */
   name: string;
+  /** The tool as listed when the run started: the page may change it meanwhile. */
+  ran: PageTool;
   /** The frame that offered the tool: 0, the page's own. */
   frameId: number;
   running: boolean;
@@ -97,7 +99,7 @@ export class HandRuns {
     const url = this.tabTools.value?.url;
     this.runs.value = {
       ...this.runs.value,
-      [toolKey(tool)]: { runId, name: tool.name, frameId: tool.frameId, running: true, ...(documentId !== undefined ? { documentId } : {}), ...(url !== undefined ? { url } : {}) },
+      [toolKey(tool)]: { runId, name: tool.name, ran: tool, frameId: tool.frameId, running: true, ...(documentId !== undefined ? { documentId } : {}), ...(url !== undefined ? { url } : {}) },
     };
     const timeoutMs = clampTimeout(this.timeoutSeconds.value) * 1000;
     // In the frame and the document listed: a frame that moved on runs nothing.
@@ -122,8 +124,8 @@ export class HandRuns {
     const [key, run] = Object.entries(this.runs.value).find(([, entry]) => entry.runId === event.runId) ?? [];
     if (!key || !run) return;
     const finished = { at: Date.now(), listing: this.listings };
-    const tool = this.tools.value.find((candidate) => toolKey(candidate) === key);
-    const resultCheck = tool && checkToolResult(tool, event.output, event.structuredContent, event.structuredContentDropped === true);
+    // Against the tool that ran: the page may have swapped in another of its name since.
+    const resultCheck = checkToolResult(run.ran, event.output, event.structuredContent, event.structuredContentDropped === true);
     this.runs.value = {
       ...this.runs.value,
       [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs, ...(resultCheck ? { resultCheck } : {}) },

@@ -27,13 +27,18 @@ export function toolNow(tabTools: TabToolsNow | undefined, tool: ToolDescriptor)
   });
   // The frame shows another document, whose tool of that name is another tool.
   if (!now) return inFrame.length > 0 ? 'page-changed' : 'removed';
-  return shownFace(now) === shownFace(tool) ? 'same' : 'changed';
+  return sameTool(now, tool) ? 'same' : 'changed';
 }
 
 /** Why the call of `tool` may not run where the tab no longer offers it as shown (`when` it changed or went). */
 export function withdrawnFrom(tabTools: TabToolsNow | undefined, tool: ToolDescriptor, when: string): ToolWithdrawn | undefined {
   const now = toolNow(tabTools, tool);
   return now === 'same' ? undefined : { withdrawn: notRunMessage(tool.name, now, when) };
+}
+
+/** Whether two listings of a tool show the same tool: what it does, its parameters, its hints. */
+export function sameTool(one: ToolDescriptor, other: ToolDescriptor): boolean {
+  return shownFace(one) === shownFace(other);
 }
 
 /** What the model and the person are shown of a tool, and what its approval is judged on. */
