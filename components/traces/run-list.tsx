@@ -44,6 +44,17 @@ export function RunList({ model }: { model: TraceViewerModel }) {
     if (hadFocus) focusRow.current = drawn;
     drawMore();
   };
+  // Up and Down go from run to run, Home and End to the ends of what is drawn; Down past the last
+  // row drawn draws the next ones. Tab still goes through each run, as a list of buttons does.
+  const moveFocus = (event: KeyboardEvent) => {
+    if (!Object.hasOwn(focusMoves, event.key) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>(':scope > li > button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    event.preventDefault();
+    if (event.key === 'ArrowDown' && at === buttons.length - 1 && drawn < runs.length) return showMore(true);
+    buttons[focusMoves[event.key]!(at, buttons.length)]?.focus();
+  };
   return (
     <>
       {/* A status: a screen reader hears how many runs a search or a filter leaves. */}
@@ -67,7 +78,7 @@ export function RunList({ model }: { model: TraceViewerModel }) {
         </p>
       )}
       {/* Focusable from script only: focus lands here after a deletion took the focused button away. */}
-      <ul class="run-list" tabIndex={-1} data-testid="run-list" ref={list}>
+      <ul class="run-list" tabIndex={-1} data-testid="run-list" ref={list} onKeyDown={moveFocus}>
         {runs.slice(0, drawn).map((run, index) => {
           const position = { 'aria-posinset': index + 1, 'aria-setsize': runs.length };
           return (
@@ -81,6 +92,14 @@ export function RunList({ model }: { model: TraceViewerModel }) {
     </>
   );
 }
+
+/** Where each key takes the focus, from row `at` of `count` drawn. */
+const focusMoves: Record<string, (at: number, count: number) => number> = {
+  ArrowDown: (at, count) => Math.min(at + 1, count - 1),
+  ArrowUp: (at) => Math.max(at - 1, 0),
+  Home: () => 0,
+  End: (_at, count) => count - 1,
+};
 
 /**
  * How many rows to draw: fifty, more after each `drawMore`, and fifty again whenever the

@@ -986,6 +986,34 @@ describe('the trace viewer', () => {
     expect(viewer.find('more-runs')).toBeNull();
   }, manyRowsMs);
 
+  it('moves through the list by the arrow keys, Home and End, drawing the next fifty past the last row drawn', async () => {
+    viewer = await mountViewer(await storeWithCopies(60));
+    const button = (index: number) => viewer!.findAll('run-item')[index]!.querySelector('button')!;
+    const press = async (key: string, options: KeyboardEventInit = {}) => {
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...options });
+      await viewer!.act(() => document.activeElement!.dispatchEvent(event));
+      return event.defaultPrevented;
+    };
+    button(0).focus();
+    expect(await press('ArrowDown')).toBe(true);
+    expect(document.activeElement).toBe(button(1));
+    await press('ArrowUp');
+    await press('ArrowUp');
+    expect(document.activeElement).toBe(button(0));
+    await press('End');
+    expect(document.activeElement).toBe(button(49));
+    // Past the last row drawn, the next ones are drawn and the first of them has the focus.
+    await press('ArrowDown');
+    expect(viewer.findAll('run-item')).toHaveLength(60);
+    expect(document.activeElement).toBe(button(50));
+    await press('Home');
+    expect(document.activeElement).toBe(button(0));
+    // Nothing is opened by moving, and keys with a modifier are left to the browser.
+    expect(viewer.model.openRunId.value).toBeUndefined();
+    expect(await press('ArrowDown', { altKey: true })).toBe(false);
+    expect(document.activeElement).toBe(button(0));
+  }, manyRowsMs);
+
   it('draws a search’s first fifty, each placed among the runs it found, and fifty again once the search changes', async () => {
     viewer = await mountViewer(await storeWithCopies(250));
     await viewer.act(() => (viewer!.model.query.value = 'request 1'));
