@@ -39,6 +39,15 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
         onChange={(toolOutputLimit) => void model.update({ toolOutputLimit: Math.round(toolOutputLimit) })}
       />
       <NumberField
+        label="Longest reply, in tokens"
+        value={settings.replyTokens}
+        min={256}
+        max={16_384}
+        step={256}
+        hint="A token is about three quarters of an English word. A reply that reaches this is cut off, and says so. The prompt keeps room for a reply this long (up to half of what the model reads at once), which leaves less for the page's tools and their results."
+        onChange={(replyTokens) => void model.update({ replyTokens: Math.round(replyTokens) })}
+      />
+      <NumberField
         label="Seconds a tool may take before the run stops"
         value={settings.toolTimeoutSeconds}
         min={1}

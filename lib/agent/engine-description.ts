@@ -62,7 +62,7 @@ function loadSettings({ engine, model, openaiBaseUrl, openaiApiKey }: Settings):
 
 /** What of the settings goes into the engine's requests: a reply that failed with them may not with others. */
 function requestSettings(settings: Settings): string {
-  return JSON.stringify([loadSettings(settings), settings.temperature, settings.constrainedDecoding]);
+  return JSON.stringify([loadSettings(settings), settings.temperature, settings.constrainedDecoding, settings.replyTokens]);
 }
 
 /**

@@ -98,7 +98,7 @@ async function runWith(
   active.remembered = origin !== '';
   const turn = current();
   const reader = `${engine.id}:${engine.modelId}:${engine.format.id}`;
-  const { history, requests: requestsRead } = host.history.forRun(origin, engine.contextTokens, { tools, request, reader });
+  const { history, requests: requestsRead } = host.history.forRun(origin, engine.contextTokens, { tools, request, reader, replyTokens: settings.replyTokens });
   // The tools the request before called, where the model reads that request again.
   const recentTools = history.length > 0 ? calledTools(host.turnBefore(active)) : [];
   const runId = startRecording(host, engine, request, { origin, address }, active, turn, recentTools);

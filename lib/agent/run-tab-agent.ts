@@ -43,6 +43,7 @@ export function runTabAgent(
     signal: active.controller.signal,
     maxSteps: settings.maxSteps,
     toolOutputLimit: settings.toolOutputLimit,
+    replyTokens: settings.replyTokens,
     // Older tool results give way before the prompt outgrows what the model reads at once.
     contextTokens,
     scorer: host.world.scorerFor(settings),

@@ -35,6 +35,8 @@ export interface NextRun {
   tools: readonly ToolDescriptor[] | undefined;
   request: string;
   reader: string;
+  /** The most tokens its replies may take, which the prompt keeps room for. */
+  replyTokens?: number;
 }
 
 /** The history of one tab's conversation. */
@@ -113,7 +115,7 @@ export class SessionHistory {
       last.reader === next.reader &&
       last.tools === wholeToolsKey(next.tools) &&
       fitsHistoryShare(last.messages, context) &&
-      estimateTokens(last.system) <= systemPromptRoom(context, next.request, last.messages);
+      estimateTokens(last.system) <= systemPromptRoom(context, next.request, last.messages, next.replyTokens);
     if (goesOn) return { history: last.messages, requests: last.requests };
     // Requests and answers only: each user message is a request.
     const history = fitHistory(this.messages, contextTokens);

@@ -59,13 +59,13 @@ export class EngineError extends Error {
  * A reply that stopped at the length limit (or, where the engine cannot tell, maybe where the
  * context filled up): its end is missing. Only in that second case can a new chat help: the reply
  * cap is the same in every chat. The options page's trial asks for one short sentence: a model
- * that runs on past it may do so again.
+ * that runs on past it may do so again. The cap is the person's ("Longest reply").
  */
 export function replyCutOff(limit: string, contextMayBeFull = false): EngineError {
   return new EngineError(
     'reply-cut-off',
     `The model's reply reached ${limit} and was cut off.`,
-    contextMayBeFull ? 'Ask for something shorter, or start a new chat if this one is long.' : 'Ask for something shorter, or for a long answer a part at a time.',
+    contextMayBeFull ? 'Ask for something shorter, or start a new chat if this one is long.' : 'Ask for something shorter, or for a long answer a part at a time; or raise "Longest reply" in the options.',
     'Press Try it again; if it keeps happening, pick another model.',
   );
 }

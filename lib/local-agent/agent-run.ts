@@ -3,6 +3,7 @@
 import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import type { AgentEvent, FinishReason } from './agent-events';
 import { defaultInstructions } from './default-instructions';
+import { defaultReplyTokens } from './fit-shown-tools';
 import { engineErrorFields, type EngineErrorFields } from './engine-error-fields';
 import type { PromptFormat } from './formats';
 import type { LanguageModel } from './language-model';
@@ -46,6 +47,11 @@ export interface RunLocalAgentOptions {
   /** Characters of a tool's output the model reads. Default 4,000. */
   toolOutputLimit?: number;
   /**
+   * The most tokens a reply may take: the engine is asked to stop there (see ModelRequest), and the
+   * prompt keeps room for it (up to half the context). Default 1,024.
+   */
+  replyTokens?: number;
+  /**
    * Tokens the model reads at once, where known. The shown tools are those that fit, the best
    * first, beside the request, the history, a reply and some tool results; the run's results are cut
    * to the room each prompt leaves them (the newest first, a short one taking only what it needs,
@@ -77,6 +83,8 @@ export interface RunError extends EngineErrorFields {
 export interface Run {
   readonly options: RunLocalAgentOptions;
   readonly maxSteps: number;
+  /** The most tokens a reply may take. */
+  readonly replyTokens: number;
   readonly signal: AbortSignal;
   readonly emit: (event: AgentEvent) => void;
   /** The page and the person, as each call reaches them. */
@@ -100,6 +108,7 @@ export interface Run {
 
 export function startRun(options: RunLocalAgentOptions): Run {
   const emit = (event: AgentEvent) => options.onEvent?.(event);
+  const replyTokens = options.replyTokens ?? defaultReplyTokens;
   const prompt = new RunPrompt({
     format: options.format,
     request: options.request,
@@ -107,12 +116,14 @@ export function startRun(options: RunLocalAgentOptions): Run {
     history: options.history ?? [],
     toolOutputLimit: options.toolOutputLimit ?? defaultToolOutputLimit,
     contextTokens: options.contextTokens,
+    replyTokens,
     emit,
   });
   const { maxSteps = 8 } = options;
   return {
     options,
     maxSteps,
+    replyTokens,
     signal: options.signal ?? new AbortController().signal,
     emit,
     host: { executeTool: options.executeTool, approve: options.approve, needsApproval: options.needsApproval, emit },

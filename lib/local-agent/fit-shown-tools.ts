@@ -3,22 +3,34 @@ import type { ShownTool } from './agent-events';
 import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
 
 /**
- * Room kept for the reply when the context runs short. A reply with a tool call takes a fraction of
+ * The most tokens a reply may take, unless the run says otherwise (see RunLocalAgentOptions), and
+ * the room kept for it when the context runs short. A reply with a tool call takes a fraction of
  * it; the rest absorbs an estimate a little short (prose in some languages, see estimateTokens).
  */
-export const replyTokens = 1024;
+export const defaultReplyTokens = 1024;
+
+/**
+ * The room kept for a reply of at most `replyTokens` in a context of `contextTokens`: all of it, up
+ * to half the context (or the default, where that is more), so that a long limit in a small context
+ * still leaves the page's tools and results room. A reply may still go past the room; it ends where
+ * the context does.
+ */
+export function replyRoom(contextTokens: number, replyTokens = defaultReplyTokens): number {
+  return Math.min(replyTokens, Math.max(defaultReplyTokens, Math.floor(contextTokens / 2)));
+}
+
 /** Room kept for the run's own tool results when the shown tools are fitted to the context. */
 const toolResultTokens = 512;
 
 /**
  * The tokens the system prompt (instructions and shown tools) may take in a context of
- * `contextTokens`: what the request, the history, a reply and some tool results leave. The same all
- * run long, so the same tools fit at every step.
+ * `contextTokens`: what the request, the history, a reply (see replyRoom) and some tool results
+ * leave. The same all run long, so the same tools fit at every step.
  */
-export function systemPromptRoom(contextTokens: number, request: string, history: readonly ChatMessage[] = []): number {
+export function systemPromptRoom(contextTokens: number, request: string, history: readonly ChatMessage[] = [], replyTokens = defaultReplyTokens): number {
   const historyTokens = history.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
   // The system prompt's frame, and the request's message with its own.
-  return contextTokens - replyTokens - toolResultTokens - historyTokens - estimateTokens(request) - 2 * messageFrameTokens;
+  return contextTokens - replyRoom(contextTokens, replyTokens) - toolResultTokens - historyTokens - estimateTokens(request) - 2 * messageFrameTokens;
 }
 
 /**

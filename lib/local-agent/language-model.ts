@@ -23,6 +23,11 @@ export interface ModelRequest {
   /** The tools shown this step, for engines that constrain decoding to their schemas. */
   tools: readonly CompactTool[];
   signal: AbortSignal;
+  /**
+   * The most tokens the reply may take (runLocalAgent's `replyTokens`); the engine's own limit
+   * where absent. A reply that reaches it fails with `'reply-cut-off'`.
+   */
+  maxTokens?: number;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@webmcp-agents/chat';
 import type { AgentEvent, ShownTool } from './agent-events';
 import { estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
-import { fitShownTools, replyTokens, systemPromptRoom } from './fit-shown-tools';
+import { fitShownTools, replyRoom, systemPromptRoom } from './fit-shown-tools';
 import { leastResultTokens, leftOutTokens, leftOutToolOutput, shareResultRoom } from './fit-tool-replies';
 import type { PromptFormat } from './formats';
 import { messagesTokens } from './messages-tokens';
@@ -22,6 +22,8 @@ export interface RunPromptOptions {
   toolOutputLimit: number;
   /** Tokens the model reads at once, where known (see RunLocalAgentOptions). */
   contextTokens: number | undefined;
+  /** The most tokens a reply may take (see RunLocalAgentOptions). */
+  replyTokens: number;
   emit(event: AgentEvent): void;
 }
 
@@ -71,7 +73,7 @@ export class RunPrompt {
     const { shown, system } =
       this.toolsContextTokens === undefined
         ? { shown: ranked, system: this.systemPrompt(ranked) }
-        : fitShownTools(ranked, systemPromptRoom(this.toolsContextTokens, this.options.request, this.options.history), this.systemPrompt);
+        : fitShownTools(ranked, systemPromptRoom(this.toolsContextTokens, this.options.request, this.options.history, this.options.replyTokens), this.systemPrompt);
     const runMessages = this.fitRunMessages(system);
     const messages: ChatMessage[] = [{ role: 'system', content: system }, ...this.history, ...runMessages];
     this.lastMessages = messages;
@@ -84,7 +86,7 @@ export class RunPrompt {
    */
   fitsTools(tools: readonly ShownTool[]): boolean {
     if (this.toolsContextTokens === undefined) return true;
-    return estimateTokens(this.systemPrompt(tools)) <= systemPromptRoom(this.toolsContextTokens, this.options.request, this.options.history);
+    return estimateTokens(this.systemPrompt(tools)) <= systemPromptRoom(this.toolsContextTokens, this.options.request, this.options.history, this.options.replyTokens);
   }
 
   /** Whether a prompt the model found too long can be made smaller: only one fitted to a known context. */
@@ -159,7 +161,7 @@ export class RunPrompt {
   private roomForRun(system: string): number {
     return this.contextTokens === undefined
       ? Number.POSITIVE_INFINITY
-      : this.contextTokens - replyTokens - estimateTokens(system) - messageFrameTokens - messagesTokens(this.history);
+      : this.contextTokens - replyRoom(this.contextTokens, this.options.replyTokens) - estimateTokens(system) - messageFrameTokens - messagesTokens(this.history);
   }
 
   // A step's replies as one message of at most `tokens`, frame included (whole where unbounded).

@@ -1075,7 +1075,7 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(0, 'error');
     // The reply's own sentence says what happened: the engine did not fail.
     // The reply cap is the same in a new chat: no use saying to start one.
-    expect(h.state()?.turns[0]?.notice).toBe("The model's reply reached 1,024 tokens and was cut off. Ask for something shorter, or for a long answer a part at a time.");
+    expect(h.state()?.turns[0]?.notice).toBe("The model's reply reached 1,024 tokens and was cut off. Ask for something shorter, or for a long answer a part at a time; or raise \"Longest reply\" in the options.");
     expect(h.state()?.engine).toMatchObject({ state: 'ready', tokensPerSecond: 23.4 });
   });
 

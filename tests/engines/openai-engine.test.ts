@@ -345,6 +345,14 @@ describe('local OpenAI-compatible server engine', () => {
     // The connection closed before the server had sent it all: it stops writing too.
     await vi.waitFor(() => expect(server.closedByClient).toHaveLength(1));
 
+    // A run that asks for longer replies (the person's "Longest reply") is sent and held to its own limit.
+    const longer = await setup({ replies: ['word '.repeat(5_000)], chunkSize: 5, ignoresMaxTokens: true });
+    await longer.engine.load(() => {});
+    const long = await replyOf(longer.engine.model.stream({ ...ask('Write a lot'), maxTokens: 2_000 }));
+    expect(long.error).toMatchObject({ code: 'reply-cut-off', message: "The model's reply reached 2,000 tokens and was cut off." });
+    expect(long.text).toBe('word '.repeat(2_000));
+    expect(longer.server.requests.at(-1)).toMatchObject({ max_tokens: 2_000 });
+
     // A call streamed in tool_calls counts too: 1,400 pieces of arguments are past the cap.
     const looping = await setup({ replies: [JSON.stringify([{ name: 'write_note', arguments: { text: 'again '.repeat(1_000) } }])], answerAs: 'tool-calls-stream' });
     await looping.engine.load(() => {});

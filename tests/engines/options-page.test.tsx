@@ -347,6 +347,10 @@ describe('the options page', () => {
     await set('Ask before a tool runs', 'ask-always', { confirmation: 'ask-always' });
     await vi.waitFor(() => expect(hint()).toBe('Every tool waits for your Allow, even one that only reads.'));
     await set("Characters of a tool's output the model reads", '2550', { toolOutputLimit: 2550 });
+    await set('Longest reply, in tokens', '3000', { replyTokens: 3000 });
+    await set('Longest reply, in tokens', '50000', { replyTokens: 16_384 });
+    const reply = field('Longest reply, in tokens');
+    expect(document.getElementById(reply.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toMatch(/^A token is about three quarters of an English word\. A reply that reaches this is cut off, and says so\./);
     await set('Seconds a tool may take before the run stops', '0', { toolTimeoutSeconds: 1 });
     await set('How tools are ranked for the model', 'word-overlap', { ranker: 'word-overlap' });
     // In words a person knows: the methods' own names are for the README.

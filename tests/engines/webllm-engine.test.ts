@@ -400,6 +400,12 @@ describe('WebLLM engine: replies end as they should', () => {
     expect(error).toMatchObject({ name: 'EngineError', code: 'reply-cut-off' });
     expect((error as EngineError).message).toBe('The model\'s reply reached 1,024 tokens and was cut off.');
     expect(chunks.some((chunk) => chunk.type === 'text-delta')).toBe(true);
+    // A run that asks for longer replies (the person's "Longest reply") is sent and held to its own limit.
+    const longer = setup({ replies: ['word '.repeat(3_000)] });
+    await longer.engine.load(() => {});
+    const cut = await collectInto(longer.engine.model.stream({ ...ask('Write a lot'), maxTokens: 2_048 }), []).then(() => undefined, (caught: unknown) => caught);
+    expect((cut as EngineError).message).toBe('The model\'s reply reached 2,048 tokens and was cut off.');
+    expect(longer.fake.state.requests.at(-1)).toMatchObject({ max_tokens: 2_048 });
   });
 
   it('says the conversation no longer fits in the model\'s context, and what helps, instead of WebLLM\'s developer text', async () => {

@@ -718,6 +718,27 @@ describe('runLocalAgent', () => {
     expect(lastPromptMessage(unbounded.model, 1)).toContain('{"day":400,');
   });
 
+  it('asks the engine for replies no longer than `replyTokens`, and keeps the prompt room for one, up to half the context', async () => {
+    const prices = JSON.stringify(Array.from({ length: 400 }, (_, day) => ({ day: day + 1, close: 180 + (day % 9), volume: 51_234_000 + day * 8_191 })));
+    const promptTokens = async (overrides: Partial<RunLocalAgentOptions>) => {
+      const { run, model } = setup([call('search_products', { query: 'mug' }), 'Done.'], { toolOutputLimit: 20_000, executeTool: async () => ({ text: prices }), ...overrides });
+      expect((await run()).finishReason).toBe('answer');
+      return { model, tokens: qwenTokens(renderQwenChat(model.requests[1]!.messages)).length };
+    };
+    const byDefault = await promptTokens({ contextTokens: 8_192 });
+    expect(byDefault.model.requests.map((request) => request.maxTokens)).toEqual([1_024, 1_024]);
+    const longer = await promptTokens({ contextTokens: 8_192, replyTokens: 3_000 });
+    expect(longer.model.requests.map((request) => request.maxTokens)).toEqual([3_000, 3_000]);
+    // The result is cut to leave a reply of 3,000 tokens its room, where 1,024 left more for it.
+    expect(longer.tokens + 3_000).toBeLessThanOrEqual(8_192);
+    expect(byDefault.tokens - longer.tokens).toBeGreaterThan(1_500);
+    // A limit past half the context keeps only half of it: the page's tools and results keep the rest.
+    const past = await promptTokens({ contextTokens: 4_096, replyTokens: 16_384 });
+    expect(past.model.requests[0]!.maxTokens).toBe(16_384);
+    expect(past.tokens + 2_048).toBeLessThanOrEqual(4_096);
+    expect(past.tokens).toBeGreaterThan(1_500);
+  });
+
   it('lets short results of a step through whole and gives the long one what they leave', async () => {
     const catalogue = 'Mug, blue, 350 ml, stoneware, dishwasher safe. '.repeat(300);
     const calls = ['<tool_call>{"name": "search_products", "arguments": {"query": "all"}}</tool_call>', call('search_products', { query: 'red' }), call('search_products', { query: 'green' })].join('\n');

@@ -1,4 +1,4 @@
-import { estimateMessageTokens, isTurnOver, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
+import { defaultReplyTokens, estimateMessageTokens, isTurnOver, type ModelChunk, type ModelRequest } from '@webmcp-agents/local-agent';
 import { EngineError } from '../engine';
 import { createServerMemory, postChatRequest, type ServerMemory } from './chat-request';
 import { readServerSentEvents } from './read-server-sent-events';
@@ -21,7 +21,6 @@ export interface OpenAiReplyOptions {
   memory?: ServerMemory;
   /** 120 s for the first byte, and 50 ms more a token of the prompt, and 60 s between chunks, unless set. */
   timeouts?: Partial<ReplyTimeouts>;
-  maxTokens?: number;
   /** The model's context as the server said it, where it did. */
   contextTokens?: number;
 }
@@ -49,8 +48,6 @@ interface Thoughts {
 }
 
 /** The same cap as WebLLM's: a small model stuck in a loop must not stream until Stop. */
-const defaultMaxTokens = 1024;
-
 /**
  * Streams one chat completion over SSE from a local server: text deltas, then the usage with
  * the server's token counts and the speed measured here (or the server's own, where it says).
@@ -61,7 +58,7 @@ export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiR
   const timer = startIdleTimer(timeoutsForPrompt({ ...defaultReplyTimeouts, ...options.timeouts }, promptTokens));
   try {
     const memory = options.memory ?? createServerMemory();
-    const maxTokens = options.maxTokens ?? defaultMaxTokens;
+    const maxTokens = request.maxTokens ?? defaultReplyTokens;
     const response = await postChatRequest(request, { ...options, maxTokens, memory }, timer);
     const reading = { address: options.address, model: options.model, timer, startedAt, maxTokens, contextTokens: options.contextTokens, memory };
     const type = response.headers.get('content-type') ?? '';

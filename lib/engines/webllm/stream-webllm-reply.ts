@@ -1,5 +1,5 @@
 import type { ChatCompletionChunk, ChatCompletionRequestStreaming, CompletionUsage } from '@mlc-ai/web-llm';
-import { tokensWritten, type ModelChunk, type ModelRequest, type ModelUsage } from '@webmcp-agents/local-agent';
+import { defaultReplyTokens, tokensWritten, type ModelChunk, type ModelRequest, type ModelUsage } from '@webmcp-agents/local-agent';
 import { contextFull, EngineError, replyCutOff } from '../engine';
 import { modelUsage, usageFigure } from '../usage-figure';
 import { isConstraintError, toolCallConstraint } from './tool-call-constraint';
@@ -12,7 +12,6 @@ export interface WebLlmReplyOptions {
   constrained: boolean;
   /** Qwen3: answer without a thinking block, which a small model spends most of its time on. */
   thinkingOff: boolean;
-  maxTokens?: number;
   /** "Qwen3 1.7B (q4f16)", to name the model when its context is full. */
   label?: string;
   /** The model's context in tokens, where the catalog knows it. */
@@ -59,12 +58,10 @@ export async function* streamWebLlmReply(
   yield { type: 'usage', usage: toModelUsage(usage, { startedAt, firstTokenAt, endedAt: performance.now(), deltas }) };
   if (!signal.aborted) {
     // A cut-off reply is not an answer: a half-written call or sentence must not pass for one.
-    if (finishReason === 'length') throw cutOff(usage, options);
+    if (finishReason === 'length') throw cutOff(usage, request.maxTokens ?? defaultReplyTokens, options);
     if (finishReason === 'abort') throw new EngineError('unavailable', 'WebLLM stopped the reply before it was done.', 'Send your request again.');
   }
 }
-
-const defaultMaxTokens = 1024;
 
 /**
  * Tokens WebLLM counts toward `max_tokens` but not in `completion_tokens`: the empty reasoning block
@@ -76,8 +73,7 @@ const openingTokensUncounted = 8;
  * WebLLM says `length` both at `max_tokens` and when the context window fills up; fewer tokens
  * than `max_tokens` means the window, where a shorter question would not help.
  */
-function cutOff(usage: CompletionUsage | undefined, options: WebLlmReplyOptions): EngineError {
-  const maxTokens = options.maxTokens ?? defaultMaxTokens;
+function cutOff(usage: CompletionUsage | undefined, maxTokens: number, options: WebLlmReplyOptions): EngineError {
   if (usage === undefined) return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens or the end of the model's context`, true);
   const uncounted = options.thinkingOff ? openingTokensUncounted : 0;
   if (usage.completion_tokens < maxTokens - uncounted) return contextFull(options.label ?? options.modelId, options.contextTokens);
@@ -96,7 +92,7 @@ async function createStream(
     stream: true,
     stream_options: { include_usage: true },
     temperature: options.temperature,
-    max_tokens: options.maxTokens ?? defaultMaxTokens,
+    max_tokens: request.maxTokens ?? defaultReplyTokens,
     ...(options.thinkingOff ? { extra_body: { enable_thinking: false } } : {}),
   };
   if (!constrained) return engine.chat.completions.create(body);
