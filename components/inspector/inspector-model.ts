@@ -2,6 +2,7 @@ import { batch, computed, signal } from '@preact/signals';
 import {
   defaultInstructions,
   defaultMaxTools,
+  defaultReplyTokens,
   fitShownTools,
   hermesFormat,
   rankScoredTools,
@@ -107,6 +108,8 @@ export class InspectorModel {
   );
   /** The ranker the agent uses (set from the settings); the extension's default until they are read. */
   readonly scorer = signal<ToolScorer | undefined>(searchScorer);
+  /** The most tokens a reply may take, which the prompt keeps room for (set from the settings). */
+  readonly replyTokens = signal(defaultReplyTokens);
   /** The sites where the agent is off (set from the settings). */
   readonly disabledSites = signal<readonly string[]>([]);
   /** The page's site where the agent is off on it (it then sees none of its tools), else undefined. */
@@ -131,7 +134,7 @@ export class InspectorModel {
     const scores = scoreTools(tools, this.query.value, { scorer: this.scorer.value });
     const ranked = rankScoredTools(tools, scores, defaultMaxTools);
     const promptFor = (shown: readonly ShownTool[]) => hermesFormat.systemPrompt(shown.map(({ tool }) => tool), defaultInstructions);
-    const { shown } = fitShownTools(ranked, systemPromptRoom(assumedContextTokens, this.query.value), promptFor);
+    const { shown } = fitShownTools(ranked, systemPromptRoom(assumedContextTokens, this.query.value, [], this.replyTokens.value), promptFor);
     const shownNames = new Set(shown.map(({ tool }) => tool.name));
     const crowded = new Set(ranked.flatMap(({ tool }) => (shownNames.has(tool.name) ? [] : [tool.name])));
     const { notShownCount, notShown } = toolsNotShown(tools, scores, shownNames);

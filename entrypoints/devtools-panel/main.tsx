@@ -19,12 +19,13 @@ if (tabId === undefined || !Number.isInteger(tabId)) {
 } else {
   const model = new InspectorModel(tabId, () => connectChannel(inspectorPort));
   model.open();
-  // The agent's ranker, the sites where it is off and its tool timeout, kept up to date while the panel is open; a timeout the
+  // The agent's ranker, the sites where it is off, its longest reply and its tool timeout, kept up to date while the panel is open; a timeout the
   // person typed here stays until the setting itself changes.
   let followedTimeout: number | undefined;
   const follow = (settings: Settings) => {
     model.scorer.value = scorerFor(settings);
     model.disabledSites.value = settings.disabledSites;
+    model.replyTokens.value = settings.replyTokens;
     if (settings.toolTimeoutSeconds !== followedTimeout) model.timeoutSeconds.value = followedTimeout = settings.toolTimeoutSeconds;
   };
   void loadSettings().then(follow);

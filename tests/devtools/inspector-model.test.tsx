@@ -72,7 +72,7 @@ function previewOfTab() {
     render(<AgentPreview model={model} />, container);
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-  return { container, show };
+  return { container, show, model };
 }
 
 describe('the inspector model', () => {
@@ -243,7 +243,7 @@ describe('the inspector model', () => {
   });
 
   it('lists the tools the agent would not see, best first with their scores, and those the context had no room for', async () => {
-    const { container, show } = previewOfTab();
+    const { container, show, model } = previewOfTab();
     const notShown = () => container.querySelector('[data-testid="not-shown"]');
     const notShownRows = () => [...(notShown()?.querySelectorAll('li') ?? [])].map((row) => row.textContent);
     const shop = [tool('search_products'), tool('add_to_cart', { description: 'Add a product to the cart.' }), tool('track_order')];
@@ -265,6 +265,11 @@ describe('the inspector model', () => {
     const addressForm = (name: string) => tool(name, { inputSchema: { type: 'object', properties: { country: { type: 'string', enum: countries } } } });
     await show([...shop, addressForm('billing_address'), addressForm('shipping_address')], 'add two mugs to the cart');
     expect(notShownRows()).toEqual([expect.stringMatching(/^shipping_address score \S+ · no room in the context$/)]);
+    // Where the person allows longer replies, the prompt keeps them more room, and the tools have less.
+    model.replyTokens.value = 16_384;
+    await show([...shop, addressForm('billing_address'), addressForm('shipping_address')], 'add two mugs to the cart');
+    expect(notShownRows()).toEqual([expect.stringMatching(/^billing_address score \S+ · no room in the context$/), expect.stringMatching(/^shipping_address score \S+ · no room in the context$/)]);
+    model.replyTokens.value = 1_024;
 
     // A page of 120 tools names the best 50 and counts the rest.
     await show(Array.from({ length: 120 }, (_, index) => tool(`tool_${index}`)), 'hello');
