@@ -1,9 +1,5 @@
 import type { Tokens } from 'marked';
-import { useEffect, useState } from 'preact/hooks';
-import { copyText } from '@/lib/text/copy-text';
-
-/** How long "Copied" stays on the button before it says "Copy" again. */
-const copiedShownMs = 2_000;
+import { useCopied } from './use-copied';
 
 /**
  * A fenced code block of a reply, with its language and a Copy button: code a person asked for
@@ -11,15 +7,10 @@ const copiedShownMs = 2_000;
  * code as streamed so far, without its fences.
  */
 export function CodeBlock({ token, html }: { token: Tokens.Code; html: string }) {
-  const [copied, setCopied] = useState<'copied' | 'failed' | undefined>(undefined);
-  useEffect(() => {
-    if (copied === undefined) return undefined;
-    const timer = setTimeout(() => setCopied(undefined), copiedShownMs);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, copyCode] = useCopied();
   // A model may write anything after the fence: a first word of reasonable length is a language.
   const language = /^[\w#+.-]{1,24}$/.exec(token.lang?.trim().split(/\s/)[0] ?? '')?.[0];
-  const copy = () => copyText(token.text).then(() => setCopied('copied'), () => setCopied('failed'));
+  const copy = () => copyCode(token.text);
   return (
     <div class="markdown-block code-block" dir="ltr">
       <div class="code-bar">

@@ -4,6 +4,7 @@ import { noticeFor } from '@/lib/agent/turn-notices';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
+import { useCopied } from './use-copied';
 
 const tones: Record<TurnOutcome, 'info' | 'neutral' | 'warning' | 'error'> = {
   answer: 'info',
@@ -49,6 +50,7 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
       )}
       <p class="turn-meta">
         {took && <span>{took}</span>}
+        <CopyReplyButton turn={turn} />
         {turn.runId && (
           <a data-testid="trace-link" href={`traces.html?run=${encodeURIComponent(turn.runId)}`} target="_blank" rel="noopener noreferrer">
             Trace
@@ -88,6 +90,27 @@ function TryAgainButton({ turn, onTryAgain }: { turn: Turn; onTryAgain: (request
     >
       Try again
     </button>
+  );
+}
+
+/**
+ * Copies the model's last words in the turn, once it ended, as it wrote them (Markdown): a link
+ * keeps its address, which the panel shows only as its host, and a table its columns.
+ */
+function CopyReplyButton({ turn }: { turn: Turn & { outcome: TurnOutcome } }) {
+  const [copied, copy] = useCopied();
+  const last = turn.items.at(-1);
+  if (last?.kind !== 'prose' || last.text.trim() === '') return null;
+  const what = turn.outcome === 'answer' ? 'answer' : 'reply';
+  return (
+    <>
+      <button type="button" class="meta-button" data-testid="copy-answer" aria-label={`Copy the ${what}, in Markdown`} onClick={() => copy(last.text)}>
+        {copied === 'copied' ? 'Copied' : 'Copy'}
+      </button>
+      <span class="visually-hidden" role="status">
+        {copied === 'copied' ? `${what === 'answer' ? 'Answer' : 'Reply'} copied.` : copied === 'failed' ? `The browser would not copy the ${what}: select it and copy it by hand.` : ''}
+      </span>
+    </>
   );
 }
 

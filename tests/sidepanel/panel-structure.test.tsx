@@ -122,3 +122,37 @@ describe('a code block in a reply', () => {
     }
   });
 });
+
+describe('copying an answer', () => {
+  it('copies the answer as the model wrote it, links with their addresses, saying so', async () => {
+    const writes: string[] = [];
+    const clipboard = vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => void writes.push(text));
+    try {
+      const answer = 'The **enamel mug** is in stock: [see it](https://shop.example/mugs/enamel?colour=red).';
+      const card = toolCard({ name: 'search_products', state: 'done' });
+      panel = await mountPanel({
+        turns: [
+          turn({ id: 'a', items: [{ kind: 'prose', text: 'Looking.' }, card, { kind: 'prose', text: answer }], outcome: 'answer', runId: 'run-1' }),
+          // Nothing to copy: the run stopped before the model wrote its answer.
+          turn({ id: 'b', items: [{ kind: 'prose', text: 'Looking.' }, card], outcome: 'stopped' }),
+        ],
+      });
+      const [first, second] = panel.findAll('turn');
+      const copy = first!.querySelector<HTMLButtonElement>('[data-testid=copy-answer]')!;
+      expect([copy.textContent, copy.getAttribute('aria-label')]).toEqual(['Copy', 'Copy the answer, in Markdown']);
+      copy.click();
+      await vi.waitFor(() => expect(copy.textContent).toBe('Copied'));
+      // The words and where the link goes, which the page shows only as its host.
+      expect(writes).toEqual([answer]);
+      expect(first!.querySelector('.turn-meta [role=status]')?.textContent).toBe('Answer copied.');
+      expect(second!.querySelector('[data-testid=copy-answer]')).toBeNull();
+    } finally {
+      clipboard.mockRestore();
+    }
+  });
+
+  it('offers no Copy while the answer is still being written', async () => {
+    panel = await mountPanel({ turns: [turn({ items: [{ kind: 'prose', text: 'The mug is' }] })], running: true });
+    expect(panel.find('copy-answer')).toBeNull();
+  });
+});
