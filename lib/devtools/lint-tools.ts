@@ -1,5 +1,6 @@
 import { isRecord } from '@webmcp-agents/chat';
 import { compactSchema, toolDescriptionLimit } from '@webmcp-agents/local-agent';
+import { valuesOverType } from '../registry/plain-keywords';
 import { plainSchema } from '../registry/plain-schema';
 import type { PageTool } from '../registry/types';
 import { firstType } from './json-template';
@@ -109,6 +110,8 @@ function parameterFindings(schema: Record<string, unknown>): Finding[] {
     if (unread.length > 0) {
       findings.push(warning(`The model is told nothing of what "${name}" must be: it is not shown ${unread.map((key) => `"${key}"`).join(', ')}. Say it in the description.`));
     }
+    const contradiction = isRecord(property) ? contradictoryValues(name, property) : undefined;
+    if (contradiction) findings.push(warning(contradiction));
     const description = isRecord(property) && typeof property.description === 'string' ? property.description : '';
     if (description === '') findings.push(info(`The parameter "${name}" has no description.`));
     if (description.length > lintBudgets.parameterDescription) {
@@ -117,6 +120,15 @@ function parameterFindings(schema: Record<string, unknown>): Finding[] {
     findings.push(...textFindings(`The description of "${name}"`, description));
   }
   return findings;
+}
+
+/** Where a property's `enum` lists no value of its `type` (see valuesOverType): what no value meets, and how the agent reads it. */
+function contradictoryValues(name: string, property: Record<string, unknown>): string | undefined {
+  const read = valuesOverType(property);
+  if (read === property) return undefined;
+  const type = JSON.stringify(property.type);
+  const how = read.type === undefined ? 'The agent reads it by its values; give it the type they have.' : 'The agent reads them as the values of its items; put the "enum" in "items".';
+  return `"${name}" is of type ${type}, but none of the values it lists is: no value can meet it. ${how}`;
 }
 
 /** The keywords of a property that say something, where what the model reads of it says nothing. */

@@ -30,7 +30,9 @@ export function both(...schemas: Schema[]): Schema {
 }
 
 /** A union (`anyOf` / `oneOf`) as one schema, from its branches already made plain; as it is where they cannot be merged. */
-export function mergeUnion(schema: Schema, key: 'anyOf' | 'oneOf', branches: unknown[]): Schema {
+export function mergeUnion(schema: Schema, key: 'anyOf' | 'oneOf', written: unknown[]): Schema {
+  // A branch that matches nothing (zod writes `{not: {}}` for an optional inside a union) adds nothing.
+  const branches = written.filter((branch) => !matchesNothing(branch));
   if (branches.length === 0 || !branches.every(isRecord)) return schema;
   const { [key]: _list, ...rest } = schema;
 
@@ -46,11 +48,14 @@ export function mergeUnion(schema: Schema, key: 'anyOf' | 'oneOf', branches: unk
   const others = branches.filter((branch) => !isNull(branch));
   if (others.length === 0) return { ...rest, type: 'null' };
   if (others.length === 1) return withNull(both(rest, others[0]!), nullable);
-  if (others.every(isPlainType)) {
+  // Plain types, and at most one list (pydantic's `Union[List[str], str]`), whose items stay said.
+  const lists = others.filter(isPlainList);
+  if (lists.length <= 1 && others.every((branch) => isPlainType(branch) || isPlainList(branch))) {
     const types = unique(others.flatMap((branch) => asArray(branch.type)));
     // A type validateArgs cannot check ("date", "any") in one branch takes anything there.
     if (!types.every(isKnownType)) return withNull(omitType(rest), nullable);
-    return withNull({ ...rest, type: oneOrList(types) }, nullable);
+    const items = lists[0]?.items;
+    return withNull({ ...rest, type: oneOrList(types), ...(items !== undefined ? { items } : {}) }, nullable);
   }
   if (others.every(isObjectSchema)) return withNull(both(rest, mergeObjects(others)), nullable);
   return schema;
@@ -63,6 +68,16 @@ function isNull(branch: Schema): boolean {
 /** `{type: "string"}`, `{type: "integer", minimum: 0}`: a type and nothing that needs it kept apart. */
 function isPlainType(branch: Schema): boolean {
   return (typeof branch.type === 'string' || Array.isArray(branch.type)) && branch.type !== 'object' && branch.type !== 'array' && !('enum' in branch) && !('properties' in branch);
+}
+
+/** `{type: "array", items: {…}}`: a list, and nothing that needs it kept apart. */
+function isPlainList(branch: Schema): boolean {
+  return branch.type === 'array' && !('enum' in branch) && !('properties' in branch);
+}
+
+/** `false`, or `{not: {}}`: no value matches it. */
+function matchesNothing(branch: unknown): boolean {
+  return branch === false || (isRecord(branch) && Object.keys(branch).length === 1 && isRecord(branch.not) && Object.keys(branch.not).length === 0);
 }
 
 function isObjectSchema(branch: Schema): boolean {

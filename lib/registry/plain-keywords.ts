@@ -1,6 +1,7 @@
 import { decimalText } from '../text/decimal-text';
+import { isRecord } from '@webmcp-agents/chat';
 import { withNull } from './merge-schemas';
-import type { Schema } from './schema-values';
+import { asArray, isKnownType, omitType, type Schema } from './schema-values';
 
 /**
  * `const`, `nullable`, `multipleOf`, `format` and `default`, said in what the prompt keeps: a number
@@ -46,4 +47,37 @@ function wholeNumber(schema: Schema): Schema {
     return { ...schema, type: types.length === 1 ? types[0] : types };
   }
   return schema;
+}
+
+/**
+ * A schema whose `enum` lists no value of the type it gives (`{type: "boolean", enum: ["True",
+ * "False"]}`), which no value can meet, read as its values say: the enum of a list's items where
+ * the type is a list and the values are not (`{type: "array", enum: ["a", "b"]}`), else the values
+ * without the type. The page's server took those values; the model and the run form offer them.
+ */
+export function valuesOverType(schema: Schema): Schema {
+  const values = schema.enum;
+  const types = asArray(schema.type);
+  if (!Array.isArray(values) || values.length === 0 || types.length === 0 || !types.every(isKnownType)) return schema;
+  if (values.some((value) => types.some((type) => hasType(value, type as string)))) return schema;
+  const { enum: _enum, ...rest } = schema;
+  if (types.includes('array') && !values.some(Array.isArray)) return { ...rest, items: { ...(isRecord(schema.items) ? schema.items : {}), enum: values } };
+  return omitType(schema);
+}
+
+function hasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'null':
+      return value === null;
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isRecord(value);
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    default:
+      return typeof value === type;
+  }
 }

@@ -1,7 +1,7 @@
 import { isRecord } from '@webmcp-agents/chat';
 import { resolvePointer } from './resolve-pointer';
 import { both, mergeUnion } from './merge-schemas';
-import { plainKeywords } from './plain-keywords';
+import { plainKeywords, valuesOverType } from './plain-keywords';
 import type { Schema } from './schema-values';
 
 /**
@@ -19,7 +19,8 @@ import type { Schema } from './schema-values';
  *   every branch's properties, each taking what any branch allows there, and required only what
  *   every branch requires;
  * - `const` becomes a one-value `enum`, OpenAPI's `nullable: true` adds null;
- * - `format` and `default` are said at the start of the description: "(format: date)".
+ * - `format` and `default` are said at the start of the description: "(format: date)";
+ * - an `enum` that lists no value of the schema's `type` is read as its values say (see valuesOverType).
  *
  * A call the page's schema accepts is never refused by the result (merges only widen: where
  * branches disagree on a property, it takes either), so checking a call against it stays a first
@@ -68,7 +69,7 @@ function plainNode(node: unknown, context: Context, depth: number, inlining: Rea
     const branches = (schema[union] as unknown[]).map((branch) => plainNode(branch, context, depth + 1, below));
     schema = mergeUnion(schema, union, branches);
   }
-  schema = plainKeywords(schema, context.notes);
+  schema = valuesOverType(plainKeywords(schema, context.notes));
 
   if (isRecord(schema.properties)) {
     let changed = false;

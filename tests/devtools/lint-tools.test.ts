@@ -61,6 +61,20 @@ describe('lintTools: what the inspector points out', () => {
     expect(messages([tool({ inputSchema: { type: 'object', ...parts } })])).toEqual([]);
   });
 
+  it('says where a parameter lists no value of its own type, which no value can meet, and how the agent reads it', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        free_entry: { type: 'boolean', enum: ['True', 'False', 'dontcare'], description: 'Free to enter' },
+        metrics: { type: 'array', items: { type: 'string' }, enum: ['temperature', 'humidity'], description: 'What to read' },
+      },
+    };
+    expect(messages([tool({ inputSchema: schema })])).toEqual([
+      'warning: "free_entry" is of type "boolean", but none of the values it lists is: no value can meet it. The agent reads it by its values; give it the type they have.',
+      'warning: "metrics" is of type "array", but none of the values it lists is: no value can meet it. The agent reads them as the values of its items; put the "enum" in "items".',
+    ]);
+  });
+
   it('passes on what the extension saw in a tool form\'s fields', () => {
     const note = 'The field "Your name" has no name: no agent can fill it, and it is required, so every call fails. Give it a name.';
     expect(messages([tool({ source: 'declarative', formNotes: [note] })])).toEqual([`warning: ${note}`]);

@@ -92,6 +92,53 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
     expect(validateArgs(schema, { delivery: {}, mode: 'slow' })).toBe('"mode" must be one of "fast".');
   });
 
+  it('gives a union with a list among its branches the types of all, and its items, and leaves out a branch that matches nothing', () => {
+    // pydantic's Union[List[str], str, None]; zod's optional inside a union, written {not: {}}.
+    const search = {
+      type: 'object',
+      properties: {
+        genes: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }, { type: 'null' }], default: null, title: 'Genes' },
+        bins: { anyOf: [{ type: 'number' }, { not: {} }, { type: 'null' }], description: 'How many bars.' },
+      },
+    };
+    expect(modelReads(search)).toEqual({
+      type: 'object',
+      properties: {
+        genes: { type: ['array', 'string', 'null'], items: { type: 'string' }, description: '(default: null)' },
+        bins: { type: ['number', 'null'], description: 'How many bars.' },
+      },
+    });
+    const plain = plainSchema(search) as Record<string, unknown>;
+    expect(validateArgs(plain, { genes: ['BRCA1'], bins: 10 })).toBeNull();
+    expect(validateArgs(plain, { genes: 'BRCA1', bins: null })).toBeNull();
+    expect(validateArgs(plain, { genes: 5 })).toBe('"genes" must be array or string or null, got 5.');
+    expect(validateArgs(plain, { bins: 'ten' })).toBe('"bins" must be number or null, got "ten".');
+  });
+
+  it('trusts the values where no value listed has the type the schema gives, which no call could meet', () => {
+    // Real tools: a boolean whose choices are words, and a list whose choices are its items'.
+    const attractions = {
+      type: 'object',
+      properties: {
+        free_entry: { type: 'boolean', enum: ['True', 'False', 'dontcare'] },
+        metrics: { type: 'array', items: { type: 'string' }, enum: ['temperature', 'humidity'] },
+        size: { type: 'string', enum: ['S', 'M', 5] },
+      },
+    };
+    expect(modelReads(attractions)).toEqual({
+      type: 'object',
+      properties: {
+        free_entry: { enum: ['True', 'False', 'dontcare'] },
+        metrics: { type: 'array', items: { type: 'string', enum: ['temperature', 'humidity'] } },
+        // One value of the type is enough: the schema can be met, and stays as written.
+        size: { type: 'string', enum: ['S', 'M', 5] },
+      },
+    });
+    const plain = plainSchema(attractions) as Record<string, unknown>;
+    expect(validateArgs(plain, { free_entry: 'True', metrics: ['humidity'] })).toBeNull();
+    expect(validateArgs(plain, { free_entry: true })).toBe('"free_entry" must be one of "True", "False", "dontcare".');
+  });
+
   it('takes what any branch takes where branches disagree, or where one says nothing of a property', () => {
     const lookup = plainSchema({
       type: 'object',
