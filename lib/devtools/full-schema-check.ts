@@ -50,7 +50,7 @@ export function fullSchemaCheck(schema: JSONSchema): FullSchemaCheck {
   return {
     check(args) {
       try {
-        const result = validator.safeParse(args, { reportInput: true });
+        const result = validator.safeParse(ownValues(args), { reportInput: true });
         if (result.success) return null;
         const issues = result.error.issues.filter((found) => !stricterThanJsonSchema(found));
         if (issues.length === 0) return null;
@@ -236,4 +236,16 @@ function pathText(path: readonly PropertyKey[]): string {
 function patternText(pattern: string): string {
   const literal = /^\/(.*)\/[a-z]*$/s.exec(pattern);
   return literal ? literal[1]! : pattern;
+}
+
+/**
+ * The arguments with objects that have no prototype: zod reads a property by its name, and would
+ * read `toString` or `constructor` the person left out from what every object inherits.
+ */
+function ownValues(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ownValues);
+  if (typeof value !== 'object' || value === null) return value;
+  const own: Record<string, unknown> = Object.create(null);
+  for (const [key, entry] of Object.entries(value)) own[key] = ownValues(entry);
+  return own;
 }

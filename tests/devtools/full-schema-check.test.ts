@@ -47,6 +47,15 @@ describe('the full check of a schema', () => {
     expect(checker(schema)(args)).toMatchObject({ message, ...(field ? { field } : {}) });
   });
 
+  it('reads only the arguments given: a property named "toString" or "constructor" left out is missing, not a breach', () => {
+    const check = checker({ type: 'object', properties: { constructor: { type: 'integer' }, toString: { type: 'string' }, box: { type: 'object', properties: { valueOf: { type: 'string' } } } }, required: ['constructor'] });
+    expect(check({ constructor: 1 })).toBeNull();
+    expect(check({ constructor: 1, box: {} })).toBeNull();
+    expect(check({})?.message).toMatch(/^Missing required argument "constructor"/);
+    expect(check({})?.message).not.toContain('toString');
+    expect(check({ constructor: 1, toString: 5 })?.message).toContain('"toString"');
+  });
+
   it("names an item of a list by its place", () => {
     expect(checker({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string', minLength: 2 } } } })({ tags: ['ok', 'x'] })).toEqual({
       message: '"tags[1]" must have at least 2 characters.',
