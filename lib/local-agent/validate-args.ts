@@ -47,7 +47,9 @@ function checkProperty(name: string, schema: Record<string, unknown>, value: unk
   // An empty enum would refuse every value: read it as a page's slip, not as "nothing is valid".
   const choices = schema.enum;
   if (Array.isArray(choices) && choices.length > 0 && !choices.some((choice) => sameJson(choice, value))) {
-    return `${label} must be one of ${choices.map(describeValue).join(', ')}.`;
+    if (choices.length <= namedChoices) return `${label} must be one of ${choices.map(describeValue).join(', ')}.`;
+    const named = likeFirst(choices, value).slice(0, namedChoices).map(describeValue).join(', ');
+    return `${label} must be one of the ${choices.length.toLocaleString('en-US')} values its schema lists, such as ${named}.`;
   }
   if (typeof value !== 'number') return null;
   if (isFiniteNumber(schema.minimum) && value < schema.minimum) {
@@ -57,6 +59,25 @@ function checkProperty(name: string, schema: Record<string, unknown>, value: unk
     return `${label} must be at most ${schema.maximum}.`;
   }
   return null;
+}
+
+/** The most values of an enum a message names: past it, the model has the whole list in its prompt already. */
+const namedChoices = 20;
+
+/**
+ * The values, those most like what the model wrote first (the same but for case, then one that
+ * holds it or is held in it), the rest in the schema's order: a long list's message names the
+ * value it meant.
+ */
+function likeFirst(choices: readonly unknown[], value: unknown): unknown[] {
+  const key = (choice: unknown) => (typeof choice === 'string' ? choice.toLowerCase() : JSON.stringify(choice) ?? '');
+  const written = key(value);
+  const likeness = (choice: unknown) => {
+    const text = key(choice);
+    if (text === written) return 0;
+    return written !== '' && (text.includes(written) || written.includes(text)) ? 1 : 2;
+  };
+  return choices.map((choice, index) => ({ choice, index, like: likeness(choice) })).sort((a, b) => a.like - b.like || a.index - b.index).map(({ choice }) => choice);
 }
 
 /** A key counts as present when the object has it as its own, with a value JSON can carry. */

@@ -104,6 +104,19 @@ describe('validateArgs', () => {
     expect(validateArgs({ properties: { n: { enum: [[1, 2]] } } }, { n: [2, 1] })).toBe('"n" must be one of [1,2].');
   });
 
+  it('names at most twenty of a long enum\'s values, those most like what was written first, and how many there are', () => {
+    const skus = Array.from({ length: 1_000 }, (_, index) => `SKU-${String(index).padStart(5, '0')}`);
+    const message = validateArgs({ properties: { sku: { enum: skus } } }, { sku: 'sku-00042' })!;
+    // Not 13,000 characters read back by the model, which has the whole list in its prompt already.
+    expect(message).toBe(`"sku" must be one of the 1,000 values its schema lists, such as "SKU-00042", ${skus.slice(0, 19).map((sku) => `"${sku}"`).join(', ')}.`);
+    const words = validateArgs({ properties: { champion: { enum: ['Ahri', 'Akali', 'Annie', ...Array.from({ length: 30 }, (_, index) => `Hero ${index}`)] } } }, { champion: 'ahri' })!;
+    expect(words.startsWith('"champion" must be one of the 33 values its schema lists, such as "Ahri", "Akali",')).toBe(true);
+    expect(words.match(/", "/g)).toHaveLength(19);
+    // Twenty or fewer are all listed, as before.
+    const twenty = Array.from({ length: 20 }, (_, index) => index);
+    expect(validateArgs({ properties: { n: { enum: twenty } } }, { n: 99 })).toBe(`"n" must be one of ${twenty.join(', ')}.`);
+  });
+
   it('checks minimum and maximum', () => {
     expect(validateArgs(orderSchema, { slug: 'mug', qty: 0 })).toBe('"qty" must be at least 1.');
     expect(validateArgs(orderSchema, { slug: 'mug', qty: 11 })).toBe('"qty" must be at most 10.');
