@@ -9,8 +9,9 @@ export function DroppedTools({ dropped }: { dropped: readonly DroppedTool[] }) {
       <ul>
         {dropped.map((tool, index) => (
           <li key={index}>
-            <span class="dropped-name">{tool.name}</span>: <span class="dropped-reason">{tool.reason}</span>{' '}
-            <span class="muted">(frame {tool.frameId})</span>
+            <span class="dropped-name">{tool.name}</span>: <span class="dropped-reason">{tool.reason}</span>
+            {/* The page's own tools are most; a frame's is told by Chrome's number for it. */}
+            {tool.frameId !== 0 && <span class="muted"> (frame {tool.frameId})</span>}
           </li>
         ))}
       </ul>

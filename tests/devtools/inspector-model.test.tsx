@@ -513,6 +513,20 @@ describe('the inspector model', () => {
     expect(container.querySelector('.empty')?.textContent).toContain('needs a reload first');
   });
 
+  it('names the frame of a dropped tool only where it is not the page itself', async () => {
+    const { fake, container, tick } = showInspector();
+    const dropped = [
+      { name: 'deep_tool', reason: 'the input schema cannot be used: it is nested too deeply', frameId: 0 },
+      { name: 'framed_tool', reason: 'the name is too long', frameId: 3 },
+    ];
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: { ...tabTools([tool('view_cart')]), dropped } });
+    await tick();
+    expect([...container.querySelectorAll('.dropped li')].map((item) => item.textContent)).toEqual([
+      'deep_tool: the input schema cannot be used: it is nested too deeply',
+      'framed_tool: the name is too long (frame 3)',
+    ]);
+  });
+
   it('says under a result that the page changed the tool while it ran, and checks the result against the tool that ran', async () => {
     const { fake, model, container, tick } = showInspector();
     const outputSchema = { type: 'object', properties: { price: { type: 'number' } }, required: ['price'] };
