@@ -6,6 +6,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoServerNear } from '../demo/serve-demo';
 import { browserPathFromEnvironment, loadUnpackedSteps, looksLikeBrandedChrome } from './browser-path';
+import { forgetCachedWorkers } from './forget-cached-workers';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const extensionDir = join(projectRoot, '.output', 'chrome-mv3');
@@ -108,6 +109,8 @@ function isBrandedChrome(browserPath: string): boolean {
 
 function launchBrowser(browserPath: string, shopUrl: string): ChildProcess {
   mkdirSync(profileDir, { recursive: true });
+  // The profile is kept from one start to the next; the background just built must be the one that runs.
+  forgetCachedWorkers(profileDir);
   const flags = [
     `--user-data-dir=${profileDir}`,
     `--load-extension=${extensionDir}`,
