@@ -89,8 +89,16 @@ function readablePart(key: keyof Settings, value: unknown): unknown {
  * the harmful mistake. An entry that is no site is kept as it is, for the person to see and remove;
  * a blank one, which names nothing and matches no page, would be a row with nothing to see, and goes.
  */
+/**
+ * An entry as it was meant: an earlier version stored a site typed with port 80 ("shop.example:80")
+ * as https on port 80, which no page has, so the agent stayed on there. Port 80 is plain http's.
+ */
+function asMeant(site: string): string {
+  return site.replace(/^\s*https:\/\/([^/:]+):80\/?\s*$/i, 'http://$1');
+}
+
 function readableSites(value: unknown[]): string[] {
   const written = value.filter((site): site is string => typeof site === 'string' && site.trim() !== '');
-  const sites = written.map((site) => normalizeSiteOrigin(site) ?? site);
+  const sites = written.map((site) => normalizeSiteOrigin(asMeant(site)) ?? site);
   return [...new Set(sites)];
 }
