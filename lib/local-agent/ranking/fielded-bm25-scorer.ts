@@ -62,7 +62,9 @@ export function createFieldedBm25Scorer(options: FieldedBm25Options = {}): ToolS
   const settings = { ...defaultFieldedBm25Options, ...definedEntries(options) };
   const fields = { ...defaultFieldedBm25Options.fields, ...definedEntries(options.fields ?? {}) };
   const termsOf = createToolTermsReader(settings.tokenize);
-  const relatedTerms = buildRelatedTerms(settings.tokenize, settings.relatedWordGroups);
+  // Built at the first ranking, not with the scorer: a service worker makes its scorer at every
+  // start (8 ms of it went here) and ranks far less often.
+  let relatedTerms: ReturnType<typeof buildRelatedTerms> | undefined;
   const indexes = new WeakMap<readonly ToolDescriptor[], ToolIndex>();
 
   // The last index also serves a new array of the same tools, as each step of a run brings.
@@ -90,6 +92,7 @@ export function createFieldedBm25Scorer(options: FieldedBm25Options = {}): ToolS
   return (tools, query, recent) => {
     if (!Array.isArray(tools) || tools.length === 0) return [];
     const index = indexOf(tools);
+    relatedTerms ??= buildRelatedTerms(settings.tokenize, settings.relatedWordGroups);
     const scores = scoreQuery(index, termsOfQuery(query), relatedTerms, settings);
     addRecentBonus(tools, scores, recent, settings.recentBonus);
     return scores;
