@@ -26,19 +26,36 @@ export function showToolCount(tabId: number, tabTools: TabTools | undefined): vo
  * its tool count: they may have gone on to another tab, and the panel follows them there.
  */
 export function showAsking(tabId: number, waits: boolean): void {
-  if (waits) asking.add(tabId);
-  else if (asking.delete(tabId)) setTitle(tabId, defaultTitle());
+  if (waits && !asking.has(tabId)) {
+    asking.add(tabId);
+    keepTitledTabs();
+  } else if (!waits && asking.delete(tabId)) {
+    setTitle(tabId, defaultTitle());
+    keepTitledTabs();
+  }
   showBadge(tabId);
+}
+
+/** Where the tabs whose title says a call waits are kept, for the next worker to put back. */
+const titledTabsKey = 'titledTabs';
+
+function keepTitledTabs(): void {
+  browser.storage.session.set({ [titledTabsKey]: [...asking] }).catch(() => undefined);
 }
 
 /**
  * A worker that starts knows of no call waiting (a run does not outlive its worker), but Chrome
  * keeps a tab's title until the tab closes: a title an earlier worker left saying a call waits
- * there is put back to the manifest's.
+ * there is put back to the manifest's. Only those tabs are touched (kept in session storage as
+ * they are marked): a worker starts often, and a browser may have hundreds of tabs.
  */
 export async function resetTitles(): Promise<void> {
+  const stored = (await browser.storage.session.get(titledTabsKey))[titledTabsKey];
+  const marked = Array.isArray(stored) ? stored.filter((id): id is number => Number.isInteger(id)) : [];
+  if (marked.length === 0) return;
   const title = defaultTitle();
-  for (const tab of await browser.tabs.query({})) if (tab.id !== undefined && !asking.has(tab.id)) setTitle(tab.id, title);
+  for (const tabId of marked) if (!asking.has(tabId)) setTitle(tabId, title);
+  keepTitledTabs();
 }
 
 /** The sites where the person turned the agent off changed: their tabs count no tools. */

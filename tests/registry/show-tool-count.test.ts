@@ -34,6 +34,24 @@ describe('the toolbar title of a tab where a call waits', () => {
     await next.resetTitles();
     expect(await title(id!)).toBe(defaultTitle);
   });
+
+  it('leaves alone at a worker\'s start the tabs no worker marked: a browser with many tabs pays nothing for them', async () => {
+    const tabs = await Promise.all(Array.from({ length: 30 }, (_, index) => fakeBrowser.tabs.create({ url: `https://site${index}.example/` })));
+    const first = await import('@/lib/registry/show-tool-count');
+    first.showAsking(tabs[7]!.id!, true);
+    await vi.waitFor(async () => expect(await title(tabs[7]!.id!)).toBe(askingTitle));
+    const setTitle = vi.spyOn(fakeBrowser.action, 'setTitle');
+    vi.resetModules();
+    const next = await import('@/lib/registry/show-tool-count');
+    await next.resetTitles();
+    expect(setTitle.mock.calls).toEqual([[{ tabId: tabs[7]!.id!, title: defaultTitle }]]);
+    expect(await title(tabs[7]!.id!)).toBe(defaultTitle);
+    // Put back once: the next start has nothing to do.
+    setTitle.mockClear();
+    vi.resetModules();
+    await (await import('@/lib/registry/show-tool-count')).resetTitles();
+    expect(setTitle).not.toHaveBeenCalled();
+  });
 });
 
 describe('the toolbar badge of a tab with tools', () => {
