@@ -44,7 +44,7 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
         min={256}
         max={16_384}
         step={256}
-        hint="A token is about three quarters of an English word. A reply that reaches this is cut off, and says so. The prompt keeps room for a reply this long (up to half of what the model reads at once), which leaves less for the page's tools and their results."
+        hint="A token is about three quarters of an English word. A reply that reaches this is cut off, and says so. The prompt keeps room for a reply this long (up to half of what the model reads at once), which leaves less for the page's tools and their results. Chrome's built-in model keeps a limit of its own."
         onChange={(replyTokens) => void model.update({ replyTokens: Math.round(replyTokens) })}
       />
       <NumberField
