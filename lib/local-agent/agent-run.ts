@@ -48,7 +48,7 @@ export interface RunLocalAgentOptions {
   toolOutputLimit?: number;
   /**
    * The most tokens a reply may take: the engine is asked to stop there (see ModelRequest), and the
-   * prompt keeps room for it (up to half the context). Default 1,024.
+   * prompt keeps room for it, up to half the context, where the engine is asked for no more. Default 1,024.
    */
   replyTokens?: number;
   /**
@@ -83,8 +83,6 @@ export interface RunError extends EngineErrorFields {
 export interface Run {
   readonly options: RunLocalAgentOptions;
   readonly maxSteps: number;
-  /** The most tokens a reply may take. */
-  readonly replyTokens: number;
   readonly signal: AbortSignal;
   readonly emit: (event: AgentEvent) => void;
   /** The page and the person, as each call reaches them. */
@@ -108,7 +106,6 @@ export interface Run {
 
 export function startRun(options: RunLocalAgentOptions): Run {
   const emit = (event: AgentEvent) => options.onEvent?.(event);
-  const replyTokens = options.replyTokens ?? defaultReplyTokens;
   const prompt = new RunPrompt({
     format: options.format,
     request: options.request,
@@ -116,14 +113,13 @@ export function startRun(options: RunLocalAgentOptions): Run {
     history: options.history ?? [],
     toolOutputLimit: options.toolOutputLimit ?? defaultToolOutputLimit,
     contextTokens: options.contextTokens,
-    replyTokens,
+    replyTokens: options.replyTokens ?? defaultReplyTokens,
     emit,
   });
   const { maxSteps = 8 } = options;
   return {
     options,
     maxSteps,
-    replyTokens,
     signal: options.signal ?? new AbortController().signal,
     emit,
     host: { executeTool: options.executeTool, approve: options.approve, needsApproval: options.needsApproval, emit },

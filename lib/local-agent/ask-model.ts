@@ -118,7 +118,7 @@ async function sendPrompt(
     emit(event);
   };
   try {
-    const reply = await streamReply(run.options.model, { messages, tools: shownTools, signal, maxTokens: run.replyTokens }, step, emitStep, judgeFences(parse, pageNames, format.parseReply === undefined));
+    const reply = await streamReply(run.options.model, { messages, tools: shownTools, signal, maxTokens: run.prompt.replyLimit() }, step, emitStep, judgeFences(parse, pageNames, format.parseReply === undefined));
     if ('error' in reply) return { error: reply.error, proseShown, failedReply: reply };
     // The model read this prompt: the person may learn how much of each result it read.
     run.prompt.promptRead();

@@ -12,11 +12,11 @@ export const defaultReplyTokens = 1024;
 /**
  * The room kept for a reply of at most `replyTokens` in a context of `contextTokens`: all of it, up
  * to half the context (or the default, where that is more), so that a long limit in a small context
- * still leaves the page's tools and results room. A reply may still go past the room; it ends where
- * the context does.
+ * still leaves the page's tools and results room; never less than the default, whose slack absorbs
+ * estimates that count short. The engine is asked for no more than this (see RunPrompt.replyLimit).
  */
 export function replyRoom(contextTokens: number, replyTokens = defaultReplyTokens): number {
-  return Math.min(replyTokens, Math.max(defaultReplyTokens, Math.floor(contextTokens / 2)));
+  return Math.min(Math.max(replyTokens, defaultReplyTokens), Math.max(defaultReplyTokens, Math.floor(contextTokens / 2)));
 }
 
 /** Room kept for the run's own tool results when the shown tools are fitted to the context. */

@@ -156,6 +156,15 @@ export class RunPrompt {
     this.stepResults.push({ step, index: this.messages.length - 1, replies, need, floor, share: Number.POSITIVE_INFINITY, read: whole.read, told: false });
   }
 
+  /**
+   * The most tokens the next reply may take: the run's limit, within the room the prompt keeps
+   * for it where the context is known (a server refuses a prompt and a limit past its context).
+   */
+  replyLimit(): number {
+    const { replyTokens } = this.options;
+    return this.contextTokens === undefined ? replyTokens : Math.min(replyTokens, replyRoom(this.contextTokens, replyTokens));
+  }
+
   // Tokens the run's own messages may take in the next prompt: what the context leaves beside the
   // system prompt, the history and a reply. Unbounded where the context is not known.
   private roomForRun(system: string): number {
