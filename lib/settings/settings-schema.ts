@@ -77,10 +77,19 @@ function withDefaultEngine(settings: Settings): Partial<Settings> {
 
 /** The elements of a stored list or record that can be read, the value itself for other fields. */
 function readablePart(key: keyof Settings, value: unknown): unknown {
-  if (key === 'allowedSites' || key === 'disabledSites') return Array.isArray(value) ? readableSites(value) : value;
+  if (key === 'allowedSites' || key === 'disabledSites') return Array.isArray(value) ? readableSites(value, key === 'disabledSites') : value;
   if (key !== 'modelByEngine' || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const engines: readonly string[] = engineIds;
   return Object.fromEntries(Object.entries(value).filter(([engine, model]) => engines.includes(engine) && typeof model === 'string' && model.length <= 200));
+}
+
+/**
+ * An entry where the agent is off as it was meant: an earlier version stored a site typed with port
+ * 80 ("shop.example:80") as https on port 80, and the agent stayed on at the http site. Port 80 is
+ * plain http's. Only that list: a site allowed to run tools unasked is never widened to another.
+ */
+function asMeant(site: string): string {
+  return site.replace(/^\s*https:\/\/([^/:]+):80\/?\s*$/i, 'http://$1');
 }
 
 /**
@@ -89,16 +98,8 @@ function readablePart(key: keyof Settings, value: unknown): unknown {
  * the harmful mistake. An entry that is no site is kept as it is, for the person to see and remove;
  * a blank one, which names nothing and matches no page, would be a row with nothing to see, and goes.
  */
-/**
- * An entry as it was meant: an earlier version stored a site typed with port 80 ("shop.example:80")
- * as https on port 80, which no page has, so the agent stayed on there. Port 80 is plain http's.
- */
-function asMeant(site: string): string {
-  return site.replace(/^\s*https:\/\/([^/:]+):80\/?\s*$/i, 'http://$1');
-}
-
-function readableSites(value: unknown[]): string[] {
+function readableSites(value: unknown[], agentOff: boolean): string[] {
   const written = value.filter((site): site is string => typeof site === 'string' && site.trim() !== '');
-  const sites = written.map((site) => normalizeSiteOrigin(asMeant(site)) ?? site);
+  const sites = written.map((site) => normalizeSiteOrigin(agentOff ? asMeant(site) : site) ?? site);
   return [...new Set(sites)];
 }

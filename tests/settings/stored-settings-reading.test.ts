@@ -34,12 +34,13 @@ describe('reading stored settings that are partly unreadable', () => {
     expect(read.allowedSites).toEqual(['http://localhost:8080']);
   });
 
-  it('reads "https://…:80", which an earlier version stored for a site typed with port 80, as the http site it meant', async () => {
+  it('reads "https://…:80" where the agent is off, which an earlier version stored for a site typed with port 80, as the http site it meant', async () => {
     await storeRaw({ disabledSites: ['https://shop.example:80', 'https://bank.example:8443'], allowedSites: ['https://notes.example:80'] });
     const read = await loadSettings();
     expect(read.disabledSites).toEqual(['http://shop.example', 'https://bank.example:8443']);
     expect(agentOffOn(read.disabledSites, 'http://shop.example')).toBe(true);
-    expect(read.allowedSites).toEqual(['http://notes.example']);
+    // A site allowed to run tools unasked is never widened to another: that entry stays as it is.
+    expect(read.allowedSites).toEqual(['https://notes.example:80']);
   });
 
   it('drops a blank entry of a site list, which names no site and would show as an empty row', async () => {
