@@ -3,6 +3,7 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 import type { ToolOutput } from '@webmcp-agents/chat';
 import { checkToolResult, type ResultCheck } from '@/lib/devtools/check-tool-result';
 import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector-protocol';
+import { sameTool } from '@/lib/registry/tool-now';
 import { toolTargetOf } from '@/lib/registry/tool-target';
 import type { PageTool, TabTools } from '@/lib/registry/types';
 import type { PageResult } from '@/lib/webmcp/read-page-result';
@@ -15,6 +16,8 @@ export interface RunState {
   name: string;
   /** The tool as listed when the run started: the page may change it meanwhile. */
   ran: PageTool;
+  /** The page listed another tool of its name by the time the result came: the result is the one that ran's. */
+  changedWhileRunning?: true;
   /** The frame that offered the tool: 0, the page's own. */
   frameId: number;
   running: boolean;
@@ -126,9 +129,11 @@ export class HandRuns {
     const finished = { at: Date.now(), listing: this.listings };
     // Against the tool that ran: the page may have swapped in another of its name since.
     const resultCheck = checkToolResult(run.ran, event.output, event.structuredContent, event.structuredContentDropped === true);
+    const listed = this.tools.value.find((candidate) => toolKey(candidate) === key);
+    const changedWhileRunning = listed !== undefined && !sameTool(run.ran, listed);
     this.runs.value = {
       ...this.runs.value,
-      [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs, ...(resultCheck ? { resultCheck } : {}) },
+      [key]: { ...run, running: false, finished, output: event.output, durationMs: event.durationMs, ...(resultCheck ? { resultCheck } : {}), ...(changedWhileRunning ? { changedWhileRunning } : {}) },
     };
     // The page said goodbye before the result came: its card is gone already.
     if (!listedIn(this.tools.value, key, run.documentId)) this.leftRun.value = leftRunOf(key, run, event.output, this.tabTools.value);

@@ -1,7 +1,5 @@
 import type { ToolOutput } from '@webmcp-agents/chat';
 import { formatToolText } from '@/lib/text/format-tool-text';
-import type { PageTool } from '@/lib/registry/types';
-import { sameTool } from '@/lib/registry/tool-now';
 import type { RunState } from './hand-runs';
 import { browserHidesError } from '@/lib/webmcp/hidden-tool-error';
 import { JsonText } from '@/components/shared/json-text';
@@ -15,12 +13,12 @@ import { PageResultView } from './page-result';
  * wrong, from a region that stays in the page: one added with its words already in it is often not
  * read at all.
  */
-export function RunResult({ run, toolNow }: { run: RunState | undefined; toolNow: PageTool }) {
+export function RunResult({ run }: { run: RunState | undefined }) {
   const output = run?.running ? undefined : run?.output;
   const meta = run?.running ? 'Running…' : output ? `${outcomeOf(output, run?.pageResult !== undefined)}${run?.durationMs !== undefined ? ` · took ${run.durationMs} ms` : ''}` : '';
   const check = output ? run?.resultCheck : undefined;
   // The card shows the tool as it is now: a result of the one it replaced is not that tool's.
-  const changed = output !== undefined && run !== undefined && !sameTool(run.ran, toolNow);
+  const changed = output !== undefined && run?.changedWhileRunning === true;
   return (
     <>
       <p class="visually-hidden" role="status">
@@ -38,7 +36,7 @@ export function RunResult({ run, toolNow }: { run: RunState | undefined; toolNow
           </p>
           {changed && (
             <p class="run-changed finding warning" data-testid="run-tool-changed">
-              The page changed {run.name} while this ran (what it does, its parameters or its hints): this is what the tool as it was before answered.
+              The page changed {run?.name} while this ran (what it does, its parameters or its hints): this is what the tool as it was before answered.
             </p>
           )}
           {run?.pageResult ? <PageResultView pageResult={run.pageResult} /> : <pre class="run-text"><JsonText text={formatToolText(output.text)} /></pre>}

@@ -81,7 +81,7 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
         </p>
       )}
       {/* A failed check is why this run did not go: an earlier run's result under it would read as this one's. */}
-      {!form.problem && <RunResult run={run} toolNow={tool} />}
+      {!form.problem && <RunResult run={run} />}
     </form>
   );
 }

@@ -548,10 +548,14 @@ describe('the inspector model', () => {
     );
     // Checked against the output schema of the tool that ran, which the new one no longer has.
     expect(card().querySelector('.run-check')?.textContent).toBe("The result's structuredContent matches the tool's output schema.");
-    // A run of the tool as it is now says nothing of the kind.
+    // A run of the tool as it is now says nothing of the kind, nor once the page changes it after the run.
     model.runTool(after, {});
     fake.send({ type: 'run-result', runId: 'run-2', output: { text: 'Emptied.' }, durationMs: 2 });
     await tick();
+    expect(card().querySelector('[data-testid="run-tool-changed"]')).toBeNull();
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('get_price', { documentId: 'DOC-1', description: 'Tells the price, at last.' })]) });
+    await tick();
+    expect(card().querySelector('.run-text')?.textContent).toBe('Emptied.');
     expect(card().querySelector('[data-testid="run-tool-changed"]')).toBeNull();
   });
 
