@@ -1,6 +1,6 @@
 import { isRecord } from '@webmcp-agents/chat';
 import { compactSchema, toolDescriptionLimit } from '@webmcp-agents/local-agent';
-import { valuesOverType } from '../registry/plain-keywords';
+import { plainKeywords, valuesOverType } from '../registry/plain-keywords';
 import { plainSchema } from '../registry/plain-schema';
 import type { PageTool } from '../registry/types';
 import { firstType } from './json-template';
@@ -124,8 +124,10 @@ function parameterFindings(schema: Record<string, unknown>): Finding[] {
 
 /** Where a property's `enum` lists no value of its `type` (see valuesOverType): what no value meets, and how the agent reads it. */
 function contradictoryValues(name: string, property: Record<string, unknown>): string | undefined {
-  const read = valuesOverType(property);
-  if (read === property) return undefined;
+  // A `const` is a one-value enum, and a nullable field's null agrees with anything (see plainKeywords).
+  const plain = plainKeywords(property, false);
+  const read = valuesOverType(plain);
+  if (read === plain) return undefined;
   const type = JSON.stringify(property.type);
   const how = read.type === undefined ? 'The agent reads it by its values; give it the type they have.' : 'The agent reads them as the values of its items; put the "enum" in "items".';
   return `"${name}" is of type ${type}, but none of the values it lists is: no value can meet it. ${how}`;

@@ -67,12 +67,14 @@ function isNull(branch: Schema): boolean {
 
 /** `{type: "string"}`, `{type: "integer", minimum: 0}`: a type and nothing that needs it kept apart. */
 function isPlainType(branch: Schema): boolean {
-  return (typeof branch.type === 'string' || Array.isArray(branch.type)) && branch.type !== 'object' && branch.type !== 'array' && !('enum' in branch) && !('properties' in branch);
+  const types = asArray(branch.type);
+  return types.length > 0 && !types.includes('object') && !types.includes('array') && !('enum' in branch) && !('properties' in branch);
 }
 
-/** `{type: "array", items: {…}}`: a list, and nothing that needs it kept apart. */
+/** `{type: "array", items: {…}}` (or `["array", "null"]`): a list, and nothing that needs it kept apart. */
 function isPlainList(branch: Schema): boolean {
-  return branch.type === 'array' && !('enum' in branch) && !('properties' in branch);
+  const types = asArray(branch.type);
+  return types.includes('array') && !types.includes('object') && !('enum' in branch) && !('properties' in branch);
 }
 
 /** `false`, or `{not: {}}`: no value matches it. */

@@ -56,10 +56,12 @@ function wholeNumber(schema: Schema): Schema {
  * without the type. The page's server took those values; the model and the run form offer them.
  */
 export function valuesOverType(schema: Schema): Schema {
-  const values = schema.enum;
-  const types = asArray(schema.type);
-  if (!Array.isArray(values) || values.length === 0 || types.length === 0 || !types.every(isKnownType)) return schema;
-  if (values.some((value) => types.some((type) => hasType(value, type as string)))) return schema;
+  if (!Array.isArray(schema.enum) || !asArray(schema.type).every(isKnownType)) return schema;
+  // Null, which a nullable field adds to both, says nothing of whether the others agree.
+  const values = schema.enum.filter((value) => value !== null);
+  const types = asArray(schema.type).filter((type) => type !== 'null') as string[];
+  if (values.length === 0 || types.length === 0) return schema;
+  if (values.some((value) => types.some((type) => hasType(value, type)))) return schema;
   const { enum: _enum, ...rest } = schema;
   if (types.includes('array') && !values.some(Array.isArray)) return { ...rest, items: { ...(isRecord(schema.items) ? schema.items : {}), enum: values } };
   return omitType(schema);

@@ -67,11 +67,15 @@ describe('lintTools: what the inspector points out', () => {
       properties: {
         free_entry: { type: 'boolean', enum: ['True', 'False', 'dontcare'], description: 'Free to enter' },
         metrics: { type: 'array', items: { type: 'string' }, enum: ['temperature', 'humidity'], description: 'What to read' },
+        version: { type: 'integer', const: 'v2', description: 'The API version' },
+        open_now: { type: 'boolean', enum: ['yes', 'no'], nullable: true, description: 'Open at this hour' },
       },
     };
     expect(messages([tool({ inputSchema: schema })])).toEqual([
       'warning: "free_entry" is of type "boolean", but none of the values it lists is: no value can meet it. The agent reads it by its values; give it the type they have.',
       'warning: "metrics" is of type "array", but none of the values it lists is: no value can meet it. The agent reads them as the values of its items; put the "enum" in "items".',
+      'warning: "version" is of type "integer", but none of the values it lists is: no value can meet it. The agent reads it by its values; give it the type they have.',
+      'warning: "open_now" is of type "boolean", but none of the values it lists is: no value can meet it. The agent reads it by its values; give it the type they have.',
     ]);
   });
 

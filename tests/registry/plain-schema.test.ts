@@ -108,6 +108,9 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
         bins: { type: ['number', 'null'], description: 'How many bars.' },
       },
     });
+    // Two lists, one of them nullable by its type: neither's items may stand for both.
+    const tags = { anyOf: [{ type: ['array', 'null'], items: { type: 'integer' } }, { type: 'array', items: { type: 'string' } }] };
+    expect(modelReads({ type: 'object', properties: { tags } }).properties).toEqual({ tags: {} });
     const plain = plainSchema(search) as Record<string, unknown>;
     expect(validateArgs(plain, { genes: ['BRCA1'], bins: 10 })).toBeNull();
     expect(validateArgs(plain, { genes: 'BRCA1', bins: null })).toBeNull();
@@ -123,6 +126,8 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
         free_entry: { type: 'boolean', enum: ['True', 'False', 'dontcare'] },
         metrics: { type: 'array', items: { type: 'string' }, enum: ['temperature', 'humidity'] },
         size: { type: 'string', enum: ['S', 'M', 5] },
+        // OpenAPI's nullable adds null to both: the words still say no boolean.
+        open_now: { type: 'boolean', enum: ['yes', 'no'], nullable: true },
       },
     };
     expect(modelReads(attractions)).toEqual({
@@ -132,10 +137,12 @@ describe('plainSchema: a generated schema in the words the prompt keeps', () => 
         metrics: { type: 'array', items: { type: 'string', enum: ['temperature', 'humidity'] } },
         // One value of the type is enough: the schema can be met, and stays as written.
         size: { type: 'string', enum: ['S', 'M', 5] },
+        open_now: { enum: ['yes', 'no', null] },
       },
     });
     const plain = plainSchema(attractions) as Record<string, unknown>;
-    expect(validateArgs(plain, { free_entry: 'True', metrics: ['humidity'] })).toBeNull();
+    expect(validateArgs(plain, { free_entry: 'True', metrics: ['humidity'], open_now: 'yes' })).toBeNull();
+    expect(validateArgs(plain, { open_now: null })).toBeNull();
     expect(validateArgs(plain, { free_entry: true })).toBe('"free_entry" must be one of "True", "False", "dontcare".');
   });
 
