@@ -49,7 +49,8 @@ function checkProperty(name: string, schema: Record<string, unknown>, value: unk
   if (Array.isArray(choices) && choices.length > 0 && !choices.some((choice) => sameJson(choice, value))) {
     if (choices.length <= namedChoices) return `${label} must be one of ${choices.map(describeValue).join(', ')}.`;
     const named = likeFirst(choices, value).slice(0, namedChoices).map(describeValue).join(', ');
-    return `${label} must be one of the ${choices.length.toLocaleString('en-US')} values its schema lists, such as ${named}.`;
+    // The documented "must be one of …" still, the list cut and counted.
+    return `${label} must be one of ${named}, … (${choices.length.toLocaleString('en-US')} values in all).`;
   }
   if (typeof value !== 'number') return null;
   if (isFiniteNumber(schema.minimum) && value < schema.minimum) {

@@ -108,9 +108,10 @@ describe('validateArgs', () => {
     const skus = Array.from({ length: 1_000 }, (_, index) => `SKU-${String(index).padStart(5, '0')}`);
     const message = validateArgs({ properties: { sku: { enum: skus } } }, { sku: 'sku-00042' })!;
     // Not 13,000 characters read back by the model, which has the whole list in its prompt already.
-    expect(message).toBe(`"sku" must be one of the 1,000 values its schema lists, such as "SKU-00042", ${skus.slice(0, 19).map((sku) => `"${sku}"`).join(', ')}.`);
+    expect(message).toBe(`"sku" must be one of "SKU-00042", ${skus.slice(0, 19).map((sku) => `"${sku}"`).join(', ')}, … (1,000 values in all).`);
     const words = validateArgs({ properties: { champion: { enum: ['Ahri', 'Akali', 'Annie', ...Array.from({ length: 30 }, (_, index) => `Hero ${index}`)] } } }, { champion: 'ahri' })!;
-    expect(words.startsWith('"champion" must be one of the 33 values its schema lists, such as "Ahri", "Akali",')).toBe(true);
+    expect(words.startsWith('"champion" must be one of "Ahri", "Akali",')).toBe(true);
+    expect(words.endsWith(', … (33 values in all).')).toBe(true);
     expect(words.match(/", "/g)).toHaveLength(19);
     // Twenty or fewer are all listed, as before.
     const twenty = Array.from({ length: 20 }, (_, index) => index);
