@@ -59,9 +59,9 @@ export function pageResultNotice(toolName: string): string {
  * The notice for a run whose last reply stopped inside its reasoning (a `<think>` it never closed)
  * without an answer. Where the engine said it cut the reply off there, or cut it off while the
  * model thought apart from its reply (`thinking-cut-off`), the model used up its reply length
- * thinking: asking for something shorter would not help. No setting changes the reply's length,
- * and the extension already asks the models it knows not to think, so the way out is another
- * model, or thinking turned off where the model runs. A reply that ended there of itself (the
+ * thinking: asking for something shorter would not help. A longer reply limit ("Longest reply")
+ * may; the extension already asks the models it knows not to think, so the other ways out are
+ * another model, or thinking turned off where the model runs. A reply that ended there of itself (the
  * model ended its turn mid-thought) may well answer when asked again: `askAgain`.
  */
 export function thinkingCutOffNotice(result: Pick<RunLocalAgentResult, 'finishReason' | 'text' | 'error'>, lastReply: string): { notice: string; askAgain: boolean } | undefined {

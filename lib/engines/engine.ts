@@ -79,7 +79,7 @@ export function thinkingCutOff(): EngineError {
   return new EngineError(
     'thinking-cut-off',
     'The model used up its reply length while it was still thinking, so it gave no answer.',
-    'Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+    'Ask for something simpler, raise "Longest reply" in the options, or pick a model there that does not think first (or turn thinking off on the server that runs it).',
     'Pick a model that does not think first, or turn thinking off on the server that runs it, then press Try it again.',
   );
 }

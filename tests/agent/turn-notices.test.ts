@@ -3,7 +3,7 @@ import { noCallWorkedNotice, noticeFor, thinkingCutOffNotice } from '../../lib/a
 
 const thinking = '<think>\nThe person wants mugs. The enamel one is cheapest, but';
 const notice =
-  'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).';
+  'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, raise "Longest reply" in the options, or pick a model there that does not think first (or turn thinking off on the server that runs it).';
 
 describe('thinkingCutOffNotice', () => {
   it('tells the person the model spent its reply thinking where the engine said it cut the reply off', () => {

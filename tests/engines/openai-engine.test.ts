@@ -786,7 +786,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
     expect(reply.error).toMatchObject({
       code: 'thinking-cut-off',
       message: 'The model used up its reply length while it was still thinking, so it gave no answer.',
-      hint: 'Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+      hint: 'Ask for something simpler, raise "Longest reply" in the options, or pick a model there that does not think first (or turn thinking off on the server that runs it).',
     });
     expect(describeFailure(reply.error).hint).toBe('Pick a model that does not think first, or turn thinking off on the server that runs it, then press Try it again.');
 
@@ -794,7 +794,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
     const result = await runLocalAgent({ request: 'Add a mug to my cart', history: [], model: engine.model, format: engine.format, getTools: () => [], executeTool: async () => ({ text: '' }) });
     expect(thinkingCutOffNotice(result, '')).toEqual({
       notice:
-        'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+        'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, raise "Longest reply" in the options, or pick a model there that does not think first (or turn thinking off on the server that runs it).',
       askAgain: false,
     });
   });

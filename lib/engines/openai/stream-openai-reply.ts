@@ -47,7 +47,6 @@ interface Thoughts {
   reasoning_content?: string | null;
 }
 
-/** The same cap as WebLLM's: a small model stuck in a loop must not stream until Stop. */
 /**
  * Streams one chat completion over SSE from a local server: text deltas, then the usage with
  * the server's token counts and the speed measured here (or the server's own, where it says).
