@@ -15,7 +15,7 @@ export function CodeBlock({ token, html }: { token: Tokens.Code; html: string })
     <div class="markdown-block code-block" dir="ltr">
       <div class="code-bar">
         {language && <span class="code-language">{language}</span>}
-        <button type="button" class="code-copy" data-testid="copy-code" aria-label={language ? `Copy the ${language} code` : 'Copy the code'} onClick={copy}>
+        <button type="button" class="code-copy" data-testid="copy-code" aria-label={copied === 'copied' ? undefined : language ? `Copy the ${language} code` : 'Copy the code'} onClick={copy}>
           {copied === 'copied' ? 'Copied' : 'Copy'}
         </button>
       </div>

@@ -104,7 +104,8 @@ function CopyReplyButton({ turn }: { turn: Turn & { outcome: TurnOutcome } }) {
   const what = turn.outcome === 'answer' ? 'answer' : 'reply';
   return (
     <>
-      <button type="button" class="meta-button" data-testid="copy-answer" aria-label={`Copy the ${what}, in Markdown`} onClick={() => copy(last.text)}>
+      {/* While it says "Copied", that is its name too: a name must hold the words it shows. */}
+      <button type="button" class="meta-button" data-testid="copy-answer" aria-label={copied === 'copied' ? undefined : `Copy the ${what}, in Markdown`} onClick={() => copy(last.text)}>
         {copied === 'copied' ? 'Copied' : 'Copy'}
       </button>
       <span class="visually-hidden" role="status">

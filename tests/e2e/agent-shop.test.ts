@@ -683,7 +683,9 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await panel.getByTestId('trace-link').waitFor({ timeout: 15_000 });
     expect(await panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await copy.click();
-    await expect.poll(() => copy.textContent()).toBe('Copied');
+    // Copied, its name is the word it shows.
+    const copied = panel.getByRole('button', { name: 'Copied', exact: true });
+    await expect.poll(() => copied.count()).toBe(1);
     expect(await panel.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await panel.screenshot({ path: screenshotPath('code-block-copy.png') });
   });

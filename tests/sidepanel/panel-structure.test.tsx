@@ -94,6 +94,7 @@ describe('a code block in a reply', () => {
       expect(scroller.querySelector('pre code')?.textContent).toContain('import json');
       copy.click();
       await vi.waitFor(() => expect(copy.textContent).toBe('Copied'));
+      expect(copy.getAttribute('aria-label')).toBeNull();
       expect(writes).toEqual(['import json\nprint(json.dumps({"a": 1}))']);
       expect(block.querySelector('[role=status]')?.textContent).toBe('Code copied.');
       await vi.advanceTimersByTimeAsync(2_000);
@@ -142,6 +143,8 @@ describe('copying an answer', () => {
       expect([copy.textContent, copy.getAttribute('aria-label')]).toEqual(['Copy', 'Copy the answer, in Markdown']);
       copy.click();
       await vi.waitFor(() => expect(copy.textContent).toBe('Copied'));
+      // Its name is what it shows, while it shows it.
+      expect(copy.getAttribute('aria-label')).toBeNull();
       // The words and where the link goes, which the page shows only as its host.
       expect(writes).toEqual([answer]);
       expect(first!.querySelector('.turn-meta [role=status]')?.textContent).toBe('Answer copied.');
@@ -151,8 +154,15 @@ describe('copying an answer', () => {
     }
   });
 
-  it('offers no Copy while the answer is still being written', async () => {
-    panel = await mountPanel({ turns: [turn({ items: [{ kind: 'prose', text: 'The mug is' }] })], running: true });
-    expect(panel.find('copy-answer')).toBeNull();
+  it('offers Copy for the words a cut-off reply left, and none where the last reply wrote nothing', async () => {
+    panel = await mountPanel({
+      turns: [
+        turn({ id: 'a', items: [{ kind: 'prose', text: 'The mug is' }], outcome: 'error', notice: 'The model\'s reply reached 1,024 tokens and was cut off.' }),
+        turn({ id: 'b', items: [{ kind: 'prose', text: '  \n' }], outcome: 'answer' }),
+      ],
+    });
+    const [cut, blank] = panel.findAll('turn');
+    expect(cut!.querySelector('[data-testid=copy-answer]')?.getAttribute('aria-label')).toBe('Copy the reply, in Markdown');
+    expect(blank!.querySelector('[data-testid=copy-answer]')).toBeNull();
   });
 });
