@@ -1,5 +1,6 @@
 import { decimalText } from '../text/decimal-text';
 import { isRecord } from '@webmcp-agents/chat';
+import { hasType, knownTypes } from '@webmcp-agents/local-agent';
 import { withNull } from './merge-schemas';
 import { asArray, isKnownType, omitType, type Schema } from './schema-values';
 
@@ -59,27 +60,10 @@ export function valuesOverType(schema: Schema): Schema {
   if (!Array.isArray(schema.enum) || !asArray(schema.type).every(isKnownType)) return schema;
   // Null, which a nullable field adds to both, says nothing of whether the others agree.
   const values = schema.enum.filter((value) => value !== null);
-  const types = asArray(schema.type).filter((type) => type !== 'null') as string[];
+  const types = knownTypes(schema.type).filter((type) => type !== 'null');
   if (values.length === 0 || types.length === 0) return schema;
   if (values.some((value) => types.some((type) => hasType(value, type)))) return schema;
   const { enum: _enum, ...rest } = schema;
   if (types.includes('array') && !values.some(Array.isArray)) return { ...rest, items: { ...(isRecord(schema.items) ? schema.items : {}), enum: values } };
   return omitType(schema);
-}
-
-function hasType(value: unknown, type: string): boolean {
-  switch (type) {
-    case 'null':
-      return value === null;
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return isRecord(value);
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    default:
-      return typeof value === type;
-  }
 }
