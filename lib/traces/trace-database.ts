@@ -23,8 +23,12 @@ async function keepAddressesWithoutQuery(runs: IDBPObjectStore<TraceDatabase, Ar
   }
 }
 
-/** Opens the trace database, creating its stores on first use and bringing an older version's runs up to date. */
-export async function openTraceDatabase(name: string): Promise<TraceDatabaseConnection> {
+/**
+ * Opens the trace database, creating its stores on first use and bringing an older version's runs
+ * up to date. `closed` is called once the connection closes without being asked to here: another
+ * context deletes the database or upgrades it, or the browser ends the connection.
+ */
+export async function openTraceDatabase(name: string, closed: () => void = () => {}): Promise<TraceDatabaseConnection> {
   const database: TraceDatabaseConnection = await openDB<TraceDatabase>(name, 2, {
     upgrade(db, oldVersion, _newVersion, transaction) {
       if (oldVersion < 1) {
@@ -34,8 +38,12 @@ export async function openTraceDatabase(name: string): Promise<TraceDatabaseConn
       // Version 1 kept a page's whole address: its query string and fragment go, as from new runs.
       if (oldVersion === 1) void keepAddressesWithoutQuery(transaction.objectStore('runs'));
     },
-    // A newer version of the extension wants to upgrade the schema: let it.
-    blocking: () => database.close(),
+    // Another context deletes the database (storage cleared) or upgrades its schema: let it.
+    blocking() {
+      database.close();
+      closed();
+    },
+    terminated: closed,
   });
   return database;
 }

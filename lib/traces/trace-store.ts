@@ -1,7 +1,7 @@
 import { deleteFinishedRuns, deleteRunsAndSteps } from './delete-runs';
 import { endUnfinishedRuns } from './end-unfinished-runs';
 import { getTrace, getTraces, listRuns } from './read-traces';
-import { openTraceDatabase } from './trace-database';
+import { openTraceDatabase, type TraceDatabaseConnection } from './trace-database';
 import type { StoredTrace, TraceOutcome, TraceRun, TraceStep } from './trace-schema';
 import { replaceTraces, writeRunsAndSteps } from './write-traces';
 
@@ -39,31 +39,68 @@ export interface TraceStore {
   close(): void;
 }
 
-/** Opens (and on first use creates) the trace database. */
+/**
+ * Opens (and on first use creates) the trace database. A connection that another context closes
+ * (clearing the extension's storage deletes the database) is opened again at the next use, so the
+ * runs after it are kept without waiting for the worker to start again.
+ */
 export async function openTraceStore(name: string = traceDatabaseName): Promise<TraceStore> {
-  const database = await openTraceDatabase(name);
+  let current: Promise<TraceDatabaseConnection> | undefined;
   let changes = 0;
 
+  const connection = (): Promise<TraceDatabaseConnection> => {
+    if (current) return current;
+    const opening: Promise<TraceDatabaseConnection> = openTraceDatabase(name, () => {
+      if (current === opening) current = undefined;
+    });
+    current = opening;
+    // A failed opening is tried again at the next use rather than kept.
+    opening.catch(() => {
+      if (current === opening) current = undefined;
+    });
+    return opening;
+  };
+
+  /** Runs `use` on the open connection; once more on a new one where the connection closed under it. */
+  async function withDatabase<T>(use: (database: TraceDatabaseConnection) => Promise<T>): Promise<T> {
+    const opening = connection();
+    const database = await opening;
+    try {
+      return await use(database);
+    } catch (error) {
+      // A closed connection takes no new transaction, and one the browser ends aborts those under
+      // way: what failed was not written, and every use puts or deletes whole records, so doing it
+      // again in full is safe.
+      if (current === opening) throw error;
+      return use(await connection());
+    }
+  }
+
+  await connection();
   return {
-    write: (runs, steps) => writeRunsAndSteps(database, runs, steps),
-    listRuns: () => listRuns(database),
-    countRuns: () => database.count('runs'),
-    getTrace: (runId, fromStep) => getTrace(database, runId, fromStep),
-    getTraces: (runIds) => getTraces(database, runIds),
+    write: (runs, steps) => withDatabase((database) => writeRunsAndSteps(database, runs, steps)),
+    listRuns: () => withDatabase(listRuns),
+    countRuns: () => withDatabase((database) => database.count('runs')),
+    getTrace: (runId, fromStep) => withDatabase((database) => getTrace(database, runId, fromStep)),
+    getTraces: (runIds) => withDatabase((database) => getTraces(database, runIds)),
     putTraces(traces) {
       changes += 1;
-      return replaceTraces(database, traces);
+      return withDatabase((database) => replaceTraces(database, traces));
     },
     deleteRuns(runIds) {
       changes += 1;
-      return deleteRunsAndSteps(database, runIds);
+      return withDatabase((database) => deleteRunsAndSteps(database, runIds));
     },
     deleteFinished(runIds) {
       changes += 1;
-      return deleteFinishedRuns(database, runIds);
+      return withDatabase((database) => deleteFinishedRuns(database, runIds));
     },
-    endUnfinished: (outcome, except) => endUnfinishedRuns(database, outcome, except),
+    endUnfinished: (outcome, except) => withDatabase((database) => endUnfinishedRuns(database, outcome, except)),
     changeCount: () => changes,
-    close: () => database.close(),
+    close() {
+      const closing = current;
+      current = undefined;
+      void closing?.then((database) => database.close(), () => {});
+    },
   };
 }
