@@ -1,3 +1,4 @@
+import { replyTokensRange } from '@/lib/engines/engine';
 import type { Settings } from '@/lib/settings';
 import { NumberField } from './number-field';
 import type { OptionsModel } from './options-model';
@@ -41,8 +42,8 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
       <NumberField
         label="Longest reply, in tokens"
         value={settings.replyTokens}
-        min={256}
-        max={16_384}
+        min={replyTokensRange.min}
+        max={replyTokensRange.max}
         step={256}
         hint="A token is about three quarters of an English word. A reply that reaches this is cut off, and says so. The prompt keeps room for a reply this long (up to half of what the model reads at once), which leaves less for the page's tools and their results. Chrome's built-in model keeps a limit of its own."
         onChange={(replyTokens) => void model.update({ replyTokens: Math.round(replyTokens) })}

@@ -126,7 +126,7 @@ async function runWith(
     const read = lastStart && { prompt: lastStart.messages, allToolsShown: !lastStart.notShownCount, reader, contextTokens: engine.contextTokens, tools };
     host.history.remember(current(), result, active, read);
   }
-  return outcomeOf(host, result, active, settings, repeatedStop.notice, stepRaw, current());
+  return outcomeOf(host, result, active, settings, repeatedStop.notice, { text: stepRaw, contextTokens: engine.contextTokens }, current());
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
-import { thinkingCutOff } from '../engines/engine';
+import { thinkingCutOff, type LongerReply } from '../engines/engine';
 import { plural } from '../text/plural';
 import { siteLabel } from '../text/site-label';
 import type { TurnOutcome } from './session-state';
@@ -61,10 +61,15 @@ export function pageResultNotice(toolName: string): string {
  * model thought apart from its reply (`thinking-cut-off`), the model used up its reply length
  * thinking: asking for something shorter would not help. A longer reply limit ("Longest reply")
  * may; the extension already asks the models it knows not to think, so the other ways out are
- * another model, or thinking turned off where the model runs. A reply that ended there of itself (the
- * model ended its turn mid-thought) may well answer when asked again: `askAgain`.
+ * another model, or thinking turned off where the model runs (`longer`: whether a longer limit is
+ * there to set). A reply that ended there of itself (the model ended its turn mid-thought) may well
+ * answer when asked again: `askAgain`.
  */
-export function thinkingCutOffNotice(result: Pick<RunLocalAgentResult, 'finishReason' | 'text' | 'error'>, lastReply: string): { notice: string; askAgain: boolean } | undefined {
+export function thinkingCutOffNotice(
+  result: Pick<RunLocalAgentResult, 'finishReason' | 'text' | 'error'>,
+  lastReply: string,
+  longer: LongerReply = 'raise',
+): { notice: string; askAgain: boolean } | undefined {
   const cutOff = result.error?.code === 'reply-cut-off';
   const endedOfItself = result.finishReason === 'answer' && result.text.trim() === '';
   const thoughtApart = result.error?.code === 'thinking-cut-off';
@@ -75,7 +80,7 @@ export function thinkingCutOffNotice(result: Pick<RunLocalAgentResult, 'finishRe
       askAgain: true,
     };
   }
-  const { message, hint } = thinkingCutOff();
+  const { message, hint } = thinkingCutOff(longer);
   return { notice: `${message} ${hint}`, askAgain: false };
 }
 

@@ -1,5 +1,6 @@
 // How a run's turn ended, in the words its notice is made from, read from what the agent loop answered.
 import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import { longerReply } from '../engines/engine';
 import type { Settings } from '../settings';
 import type { ActiveRun, TabRunHost } from './active-run';
 import { changingCallRan } from './changing-call-ran';
@@ -7,13 +8,19 @@ import { isEngineFailure } from './is-engine-failure';
 import type { ToolCard, Turn, TurnOutcome } from './session-state';
 import { thinkingCutOffNotice } from './turn-notices';
 
+/** How the run's last reply ended: as the model wrote it, and in what context (the engine's, where known). */
+export interface LastReply {
+  text: string;
+  contextTokens: number | undefined;
+}
+
 /**
- * The turn's outcome and its notice. `lastReply`: the run's last reply as the model wrote it. Not
- * only a reading: an engine that failed is reported to the tab's status line here, and the run
- * marked as ended by it.
+ * The turn's outcome and its notice. Not only a reading: an engine that failed is reported to the
+ * tab's status line here, and the run marked as ended by it.
  */
-export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated: string | undefined, lastReply: string, turn: Turn): [TurnOutcome, string?] {
-  const stillThinking = thinkingCutOffNotice(result, lastReply);
+export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated: string | undefined, last: LastReply, turn: Turn): [TurnOutcome, string?] {
+  const lastReply = last.text;
+  const stillThinking = thinkingCutOffNotice(result, lastReply, longerReply(settings.replyTokens, last.contextTokens));
   if (stillThinking) {
     // A reply that ended mid-thought of itself may answer when asked again: Try again is offered.
     if (stillThinking.askAgain) active.noAnswer = true;

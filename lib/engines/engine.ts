@@ -1,4 +1,4 @@
-import type { LanguageModel, PromptFormat } from '@webmcp-agents/local-agent';
+import { replyRoom, type LanguageModel, type PromptFormat } from '@webmcp-agents/local-agent';
 import type { ReplyTurns } from './reply-turns';
 
 /** Every engine the settings may name: the settings schema, the factories and the options read this. */
@@ -55,17 +55,43 @@ export class EngineError extends Error {
   promptLimit?: number;
 }
 
+/** The range of "Longest reply, in tokens": the settings hold it, the options offer it. */
+export const replyTokensRange = { min: 256, max: 16_384 } as const;
+
+/**
+ * What would let a reply that reached its length limit run longer, for the hint that says so: a
+ * higher "Longest reply" (`raise`); nothing there where it is at its highest (`highest`); a larger
+ * context where the model's context, not the setting, set the limit (`context`: the agent core
+ * keeps a reply within half the context, see replyRoom). `replyTokens` is the person's setting,
+ * absent where a request asks for no more than the default (the options page's trial).
+ */
+export type LongerReply = 'raise' | 'highest' | { context: number };
+
+export function longerReply(replyTokens: number | undefined, contextTokens: number | undefined): LongerReply {
+  if (replyTokens === undefined) return 'raise';
+  if (contextTokens !== undefined && replyRoom(contextTokens, replyTokens) < replyTokens) return { context: contextTokens };
+  return replyTokens >= replyTokensRange.max ? 'highest' : 'raise';
+}
+
+/** How the cut-off's hint ends: the way to a longer reply, where there is one in the options. */
+function longerReplyWords(longer: LongerReply): string {
+  if (longer === 'raise') return '; or raise "Longest reply" in the options.';
+  if (longer === 'highest') return '.';
+  return `: a reply may take at most half of the model's ${longer.context.toLocaleString('en-US')}-token context.`;
+}
+
 /**
  * A reply that stopped at the length limit (or, where the engine cannot tell, maybe where the
  * context filled up): its end is missing. Only in that second case can a new chat help: the reply
  * cap is the same in every chat. The options page's trial asks for one short sentence: a model
- * that runs on past it may do so again. The cap is the person's ("Longest reply").
+ * that runs on past it may do so again. The cap is the person's ("Longest reply"), within the
+ * model's context (`longer`).
  */
-export function replyCutOff(limit: string, contextMayBeFull = false): EngineError {
+export function replyCutOff(limit: string, contextMayBeFull = false, longer: LongerReply = 'raise'): EngineError {
   return new EngineError(
     'reply-cut-off',
     `The model's reply reached ${limit} and was cut off.`,
-    contextMayBeFull ? 'Ask for something shorter, or start a new chat if this one is long.' : 'Ask for something shorter, or for a long answer a part at a time; or raise "Longest reply" in the options.',
+    contextMayBeFull ? 'Ask for something shorter, or start a new chat if this one is long.' : `Ask for something shorter, or for a long answer a part at a time${longerReplyWords(longer)}`,
     'Press Try it again; if it keeps happening, pick another model.',
   );
 }
@@ -73,13 +99,15 @@ export function replyCutOff(limit: string, contextMayBeFull = false): EngineErro
 /**
  * A reply that reached the length limit while the model was still thinking, its thoughts sent
  * apart from the reply (as servers send a thinking model's): no answer came, and asking for
- * something shorter would not help. The panel says the same of a `<think>` never closed.
+ * something shorter would not help. The panel says the same of a `<think>` never closed. A higher
+ * "Longest reply" is offered only where it would give the model more room (`longer`).
  */
-export function thinkingCutOff(): EngineError {
+export function thinkingCutOff(longer: LongerReply = 'raise'): EngineError {
+  const ways = longer === 'raise' ? ', raise "Longest reply" in the options, or pick a model there' : ', or pick a model in the options';
   return new EngineError(
     'thinking-cut-off',
     'The model used up its reply length while it was still thinking, so it gave no answer.',
-    'Ask for something simpler, raise "Longest reply" in the options, or pick a model there that does not think first (or turn thinking off on the server that runs it).',
+    `Ask for something simpler${ways} that does not think first (or turn thinking off on the server that runs it).`,
     'Pick a model that does not think first, or turn thinking off on the server that runs it, then press Try it again.',
   );
 }

@@ -19,7 +19,7 @@ export { tokensWritten } from './streamed-tokens';
 export { defaultInstructions } from './default-instructions';
 export { defaultToolOutputLimit, inertMarkup } from './tool-output-text';
 export { cutToTokens, estimateMessageTokens, estimateTokens, messageFrameTokens } from './estimate-tokens';
-export { defaultReplyTokens, fitShownTools, systemPromptRoom } from './fit-shown-tools';
+export { defaultReplyTokens, fitShownTools, replyRoom, systemPromptRoom } from './fit-shown-tools';
 export * from './formats';
 export { isAbortError, isTurnOver, raceAbort } from './abortable';
 export type { CompactTool, ParsedCall, ParseResult, RankOptions, ToolScorer } from './types';

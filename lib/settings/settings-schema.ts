@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { engineIds } from '../engines/engine';
+import { engineIds, replyTokensRange } from '../engines/engine';
 import { maxServerKeyLength } from '../engines/openai/server-key';
 import { normalizeSiteOrigin } from './normalize-site-origin';
 
@@ -22,7 +22,7 @@ export const settingsSchema = z.object({
   confirmation: z.enum(['ask-unless-read-only', 'ask-always']).default('ask-unless-read-only'),
   toolOutputLimit: z.number().int().min(200).max(100_000).default(4000),
   /** The most tokens one reply of the model may take: a longer one is cut off there, and says so. */
-  replyTokens: z.number().int().min(256).max(16_384).default(1024),
+  replyTokens: z.number().int().min(replyTokensRange.min).max(replyTokensRange.max).default(1024),
   /** Minutes a model on the GPU stays loaded after its last reply (WebLLM), so a follow-up does not load it again. */
   modelKeptMinutes: z.number().int().min(0).max(60).default(5),
   /** A tool that has not answered after this many seconds stops the run. */

@@ -11,6 +11,15 @@ describe('thinkingCutOffNotice', () => {
     expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: cutOff }, thinking)).toEqual({ notice, askAgain: false });
   });
 
+  it('does not offer a higher "Longest reply" where one would not give the model more room', () => {
+    const cutOff = { name: 'EngineError', code: 'reply-cut-off', message: "The model's reply reached 16,384 tokens and was cut off." };
+    const atHighest = thinkingCutOffNotice({ finishReason: 'error', text: '', error: cutOff }, thinking, 'highest');
+    expect(atHighest?.notice).toBe(
+      'The model used up its reply length while it was still thinking, so it gave no answer. Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it).',
+    );
+    expect(thinkingCutOffNotice({ finishReason: 'error', text: '', error: cutOff }, thinking, { context: 4_096 })?.notice).not.toContain('Longest reply');
+  });
+
   it('says a reply that ended of itself mid-thought stopped there, not that it used up its length, and that asking again may help', () => {
     expect(thinkingCutOffNotice({ finishReason: 'answer', text: '' }, thinking)).toEqual({
       notice:

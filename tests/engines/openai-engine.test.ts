@@ -359,6 +359,22 @@ describe('local OpenAI-compatible server engine', () => {
     expect((await replyOf(looping.engine.model.stream(ask('Write a note')))).error).toMatchObject({ code: 'reply-cut-off' });
   });
 
+  it('offers a higher "Longest reply" in a cut-off\'s hint only where it would give the reply more room', async () => {
+    const atHighest = await setup({ replies: ['word '.repeat(16_500)], chunkSize: 50 }, { replyTokens: 16_384 });
+    await atHighest.engine.load(() => {});
+    const highest = await replyOf(atHighest.engine.model.stream({ ...ask('Write a lot'), maxTokens: 16_384 }));
+    expect(highest.error).toMatchObject({ code: 'reply-cut-off', hint: 'Ask for something shorter, or for a long answer a part at a time.' });
+
+    // A server that says its 4,096-token context: the agent core keeps a reply within half of it.
+    const small = await setup({ replies: ['word '.repeat(2_100)], chunkSize: 50, saysContext: { as: 'llama.cpp', tokens: 4_096 } }, { replyTokens: 4_096 });
+    await small.engine.load(() => {});
+    const held = await replyOf(small.engine.model.stream({ ...ask('Write a lot'), maxTokens: 2_048 }));
+    expect(held.error).toMatchObject({
+      code: 'reply-cut-off',
+      hint: "Ask for something shorter, or for a long answer a part at a time: a reply may take at most half of the model's 4,096-token context.",
+    });
+  });
+
   it('says the conversation no longer fits, as WebLLM does, when the context the server said fills while the model writes, so the agent fits the prompt again and goes on', async () => {
     // llama.cpp without context shift stops a reply with "length" where the context is full.
     const call = `<tool_call>\n{"name": "search_products", "arguments": {"query": "${'mug '.repeat(480)}"}}\n</tool_call>`;

@@ -408,6 +408,17 @@ describe('WebLLM engine: replies end as they should', () => {
     expect(longer.fake.state.requests.at(-1)).toMatchObject({ max_tokens: 2_048 });
   });
 
+  it('offers a higher "Longest reply" in a cut-off\'s hint only where it would give the reply more room', async () => {
+    const cutOffWith = async (replyTokens: number, maxTokens: number) => {
+      const { engine } = setup({ replies: ['word '.repeat(maxTokens + 100)] }, { replyTokens });
+      await engine.load(() => {});
+      return collect(engine.model.stream({ ...ask('Write a lot'), maxTokens })).then(() => undefined, (caught: unknown) => caught as EngineError);
+    };
+    expect((await cutOffWith(1_024, 1_024))?.hint).toContain('raise "Longest reply"');
+    // The model's 4,096-token context kept the reply to 2,048 tokens, whatever the setting.
+    expect((await cutOffWith(4_096, 2_048))?.hint).toBe("Ask for something shorter, or for a long answer a part at a time: a reply may take at most half of the model's 4,096-token context.");
+  });
+
   it('says the conversation no longer fits in the model\'s context, and what helps, instead of WebLLM\'s developer text', async () => {
     const { engine } = setup({ contextWindowSize: 4096 });
     await engine.load(() => {});

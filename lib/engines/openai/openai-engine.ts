@@ -63,6 +63,7 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
             address,
             model,
             temperature: settings.temperature,
+            replyTokens: settings.replyTokens,
             fetch: fetchFunction,
             memory,
             ...(contextTokens === undefined ? {} : { contextTokens }),

@@ -23,6 +23,8 @@ export interface OpenAiReplyOptions {
   timeouts?: Partial<ReplyTimeouts>;
   /** The model's context as the server said it, where it did. */
   contextTokens?: number;
+  /** The person's "Longest reply", for what a cut-off reply's hint offers (see longerReply). */
+  replyTokens?: number;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function* streamOpenAiReply(request: ModelRequest, options: OpenAiR
     const memory = options.memory ?? createServerMemory();
     const maxTokens = request.maxTokens ?? defaultReplyTokens;
     const response = await postChatRequest(request, { ...options, maxTokens, memory }, timer);
-    const reading = { address: options.address, model: options.model, timer, startedAt, maxTokens, contextTokens: options.contextTokens, memory };
+    const reading = { address: options.address, model: options.model, timer, startedAt, maxTokens, contextTokens: options.contextTokens, replyTokens: options.replyTokens, memory };
     const type = response.headers.get('content-type') ?? '';
     // A server that ignores `stream: true` answers with the whole completion at once.
     if (/\bjson\b/i.test(type)) yield* readWholeReply(response, request, reading);

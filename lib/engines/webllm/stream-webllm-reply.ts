@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk, ChatCompletionRequestStreaming, CompletionUsage } from '@mlc-ai/web-llm';
 import { defaultReplyTokens, tokensWritten, type ModelChunk, type ModelRequest, type ModelUsage } from '@webmcp-agents/local-agent';
-import { contextFull, EngineError, replyCutOff } from '../engine';
+import { contextFull, EngineError, longerReply, replyCutOff } from '../engine';
 import { modelUsage, usageFigure } from '../usage-figure';
 import { isConstraintError, toolCallConstraint } from './tool-call-constraint';
 import type { WebLlmEngineLike } from './webllm-module';
@@ -16,6 +16,8 @@ export interface WebLlmReplyOptions {
   label?: string;
   /** The model's context in tokens, where the catalog knows it. */
   contextTokens?: number;
+  /** The person's "Longest reply", for what a cut-off reply's hint offers (see longerReply). */
+  replyTokens?: number;
 }
 
 /**
@@ -77,7 +79,7 @@ function cutOff(usage: CompletionUsage | undefined, maxTokens: number, options: 
   if (usage === undefined) return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens or the end of the model's context`, true);
   const uncounted = options.thinkingOff ? openingTokensUncounted : 0;
   if (usage.completion_tokens < maxTokens - uncounted) return contextFull(options.label ?? options.modelId, options.contextTokens);
-  return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens`);
+  return replyCutOff(`${maxTokens.toLocaleString('en-US')} tokens`, false, longerReply(options.replyTokens, options.contextTokens));
 }
 
 async function createStream(

@@ -51,6 +51,7 @@ function replyOptions(settings: Settings, choice: WebLlmModelChoice): WebLlmRepl
   return {
     modelId: choice.id,
     temperature: settings.temperature,
+    replyTokens: settings.replyTokens,
     constrained: settings.constrainedDecoding && choice.format === 'hermes',
     thinkingOff: choice.catalog?.hasThinkingMode ?? /qwen3/i.test(choice.id),
     label: choice.label,
