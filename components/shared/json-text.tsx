@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { drawsHere, hiddenCharacter } from '@/lib/text/hidden-characters';
 
 // A string of a right-to-left script: Hebrew, Arabic and the scripts near them, and their presentation forms.
 const rightToLeft = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
@@ -26,44 +27,6 @@ export function JsonText({ text }: { text: string }): ComponentChildren {
         <HiddenCharacters key={at} text={literal} />
       ),
   );
-}
-
-// Controls other than tabs and line breaks, and the marks that set or override the direction of
-// what follows: a page's result may use them to make its words read as others ("‮evil" as "live").
-// Characters that show nothing at all, where a model's argument or a page's result could hide words
-// from the person who reads it ("1\u200b00"; the tag characters, which spell ASCII unseen; the
-// variation selectors): zero-width space, joiners, word joiner and the invisible operators, the
-// byte-order mark, the combining grapheme joiner, the Mongolian vowel separator and variation
-// selectors, the deprecated format characters, the Hangul fillers, Khmer's invisible vowels, the
-// musical formatting marks, the specials' unassigned codes. A flag's tags, matched first, stay whole.
-const hiddenCharacter =
-  /\u{1F3F4}(?:\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073}))\u{E007F}|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
-
-/**
- * Whether an invisible character at `at` makes what is seen there, and stays unmarked: a flag of
- * Britain's nations (its tags spell the region), a joiner inside an emoji sequence, a non-joiner
- * between letters of a script that uses it (Persian, the Indic scripts), a variation selector
- * after a character it varies (an emoji, a symbol, a CJK ideograph), a Mongolian one after a
- * Mongolian letter. Anywhere else it makes nothing, and may carry what a person should see.
- */
-function drawsHere(text: string, at: number, match: string): boolean {
-  if (match.length > 2) return true;
-  const code = match.codePointAt(0)!;
-  const before = at > 0 ? lastCodePoint(text.slice(0, at)) : undefined;
-  const after = text.codePointAt(at + match.length);
-  const is = (point: number | undefined, pattern: RegExp) => point !== undefined && pattern.test(String.fromCodePoint(point));
-  if (code === 0x200d) return (is(before, /\p{Extended_Pictographic}/u) || before === 0xfe0f || (before !== undefined && before >= 0x1f3fb && before <= 0x1f3ff)) && is(after, /\p{Extended_Pictographic}/u);
-  if (code === 0x200c) return is(before, /[^\P{L}\p{Script=Latin}]|\p{M}/u) && is(after, /[^\P{L}\p{Script=Latin}]/u);
-  if (code >= 0xfe00 && code <= 0xfe0f) return is(before, /[\p{Extended_Pictographic}\p{So}\p{Sm}\p{Script=Han}\p{N}#*]/u);
-  if (code >= 0xe0100 && code <= 0xe01ef) return is(before, /\p{Script=Han}/u);
-  if (code >= 0x180b && code <= 0x180f && code !== 0x180e) return is(before, /\p{Script=Mongolian}/u);
-  return false;
-}
-
-function lastCodePoint(text: string): number | undefined {
-  const last = text.codePointAt(text.length - 1);
-  // The low half of a pair: the point is the pair's.
-  return last !== undefined && last >= 0xdc00 && last <= 0xdfff && text.length > 1 ? text.codePointAt(text.length - 2) : last;
 }
 
 /**

@@ -4,6 +4,7 @@
 import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
+import { outputAsModelReads, toolAsModelReads } from '../registry/as-model-reads';
 import { siteOfReport } from '../registry/report-site';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { agentOffOn, type Settings } from '../settings';
@@ -96,7 +97,7 @@ async function readTools(run: TabRun): Promise<ToolDescriptor[]> {
   }
   const tools = tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin));
   run.otherSiteTools = new Set(tools.flatMap((tool) => (otherSiteOf(run, tool) === undefined ? [] : [tool.name])));
-  return tools;
+  return tools.map(toolAsModelReads);
 }
 
 /**
@@ -140,7 +141,7 @@ async function executeWithTimeout(host: TabRunHost, call: ParsedCall, context: T
   try {
     // The call runs in the frame, and the document, whose tool was chosen and judged for approval.
     const options = { signal, timeoutMs: timeoutMs + 1000, ...toolTargetOf(tool) };
-    return withReadableFailure(call.name, await host.world.executeTabTool(host.tabId, call.name, call.arguments, options));
+    return outputAsModelReads(withReadableFailure(call.name, await host.world.executeTabTool(host.tabId, call.name, call.arguments, options)));
   } finally {
     clearTimeout(timer);
     lastTool.endedAt = Date.now();

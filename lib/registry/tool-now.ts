@@ -2,6 +2,7 @@
 // the tool the model and the person were shown. Read by a live run and by a replay alike.
 import type { ToolDescriptor } from '@webmcp-agents/chat';
 import type { ToolWithdrawn } from '@webmcp-agents/local-agent';
+import { toolAsModelReads } from './as-model-reads';
 import { pageChangedMessage } from './execute-tab-tool';
 import { toolTargetOf } from './tool-target';
 
@@ -27,7 +28,8 @@ export function toolNow(tabTools: TabToolsNow | undefined, tool: ToolDescriptor)
   });
   // The frame shows another document, whose tool of that name is another tool.
   if (!now) return inFrame.length > 0 ? 'page-changed' : 'removed';
-  return sameTool(now, tool) ? 'same' : 'changed';
+  // A step shows the tool as the model reads it.
+  return sameTool(toolAsModelReads(now), tool) ? 'same' : 'changed';
 }
 
 /** Why the call of `tool` may not run where the tab no longer offers it as shown (`when` it changed or went). */

@@ -1,4 +1,5 @@
 // Its own file: the page's tools as a replay lists and runs them, each time behind the site guard.
+import { outputAsModelReads, toolAsModelReads } from '../registry/as-model-reads';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { withdrawnFrom } from '../registry/tool-now';
 import { agentOffOn } from '../settings/agent-off-on';
@@ -23,12 +24,12 @@ export function replayTabTools(
       const now = await background.getTabTools(tabId);
       const disabledSites = await guard.check(now);
       // As in a live run, a frame of a site where the agent is off offers nothing.
-      return (now?.tools ?? []).filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? site));
+      return (now?.tools ?? []).filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? site)).map(toolAsModelReads);
     },
     executeTool: async (call, context) => {
       await guard.check(await background.getTabTools(tabId), toolOriginOf(context.tool));
       toolRan = true;
-      return background.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) });
+      return outputAsModelReads(await background.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) }));
     },
     toolWithdrawn: async (tool, when) => {
       // An earlier call of the same reply may have changed the page's tools: they settle first, as in a live run.
