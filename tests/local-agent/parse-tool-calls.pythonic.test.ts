@@ -83,6 +83,18 @@ describe('pythonic calls that cannot be read', () => {
     ]);
   });
 
+  it('refuses a call whose lenient read ended a string too soon, rather than run it with its argument cut short', () => {
+    // A quote inside the command closes the string in Python; the lenient guess that ends it at the
+    // next quote before a ')' leaves '))"' unread: the command it would run is cut in the middle.
+    const nested = String.raw`[f(a='python3 -c "print(latex(x, mul_symbol='\,'))"')]`;
+    const result = errorsOf(nested);
+    expect(result.calls).toEqual([]);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(/^Couldn't read a tool call: expected ',' or '\)' in "f\(a='python3/);
+    // A good sibling after it still runs.
+    expect(errorsOf(`${nested.slice(0, -1)}, g(x=1)]`).calls).toEqual([{ name: 'g', arguments: { x: 1 } }]);
+  });
+
   it('keeps the arguments read so far when the reply ends inside a call, dropping the one cut off', () => {
     expect(parseToolCalls("<|tool_call_start|>[f(a=1, b='hal", new Set(['f'])).calls).toEqual([
       { name: 'f', arguments: { a: 1 } },

@@ -3,6 +3,7 @@ import { createCallBrackets, readBracket } from './call-brackets';
 import { isNameCharacter } from './is-name-character';
 import { CUT, FAIL, PythonScanner } from './python-literal';
 import { setOwn } from './set-own';
+import { isSpaceCode } from './text-range';
 
 /** One call of a pythonic list: read, or not, with the reason. */
 export type PythonicItem =
@@ -89,7 +90,9 @@ function readCall(
   const strict = readArguments(new PythonScanner(text, open + 1, end, false));
   if (strict.ok) return { item: { ok: true, name, arguments: strict.arguments }, next: strict.end };
   const lenient = lenientTries > 0 ? readArguments(new PythonScanner(text, open + 1, end, true)) : strict;
-  if (lenient.ok) return { item: { ok: true, name, arguments: lenient.arguments }, next: lenient.end };
+  // A lenient read guesses where each string ends: a guess that leaves the list broken after the
+  // call ended a string too soon, and would run the call with its argument cut short.
+  if (lenient.ok && endsCall(text, lenient.end, end)) return { item: { ok: true, name, arguments: lenient.arguments }, next: lenient.end };
   const next = skipBalanced(text, open, end);
   const item: PythonicItem = { ok: false, name, reason: strict.reason, start: callStart, end: next < 0 ? end : next };
   return { item, next };
@@ -124,6 +127,13 @@ function readArguments(scanner: PythonScanner): ArgumentsRead {
     else if (scanner.peek() !== 0x29) return { ok: false, reason: "expected ',' or ')'" };
   }
   return { ok: true, arguments: result, end: scanner.position };
+}
+
+/** Whether what follows a call at `position` may follow one in a list: another call, the list's end, or nothing. */
+function endsCall(text: string, position: number, end: number): boolean {
+  while (position < end && isSpaceCode(text.charCodeAt(position))) position += 1;
+  const code = text.charCodeAt(position);
+  return position >= end || code === 0x2c || code === 0x5d;
 }
 
 /** Just past the `)` that closes the `(` at `open`, quotes respected; -1 when there is none. */
