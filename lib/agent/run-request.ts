@@ -15,7 +15,7 @@ import { enterSite, readPageAtSend, takeSite } from './request-site';
 import { runTabAgent } from './run-tab-agent';
 import type { SessionHistory } from './session-history';
 import type { Turn, TurnOutcome } from './session-state';
-import { outcomeOf } from './turn-outcome';
+import { outcomeOf, toolsCalledInCutReply } from './turn-outcome';
 
 /** What a request's run needs of the tab's session, beyond what its calls need. */
 export interface RequestHost extends TabRunHost {
@@ -126,7 +126,9 @@ async function runWith(
     const read = lastStart && { prompt: lastStart.messages, allToolsShown: !lastStart.notShownCount, reader, contextTokens: engine.contextTokens, tools };
     host.history.remember(current(), result, active, read);
   }
-  return outcomeOf(host, result, active, settings, repeatedStop.notice, { text: stepRaw, contextTokens: engine.contextTokens }, current());
+  // A reply cut off while it wrote calls: they did not run, and the panel shows no card of them.
+  const cutCalls = result.error?.code === 'reply-cut-off' && lastStart ? toolsCalledInCutReply(stepRaw, new Set(lastStart.tools.map(({ tool }) => tool.name)), engine.format) : [];
+  return outcomeOf(host, result, active, settings, repeatedStop.notice, { text: stepRaw, contextTokens: engine.contextTokens, cutCalls }, current());
 }
 
 /**

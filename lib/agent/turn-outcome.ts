@@ -1,5 +1,6 @@
 // How a run's turn ended, in the words its notice is made from, read from what the agent loop answered.
-import type { RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import { parseToolCalls, type PromptFormat, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
+import { listed } from '../text/listed';
 import { longerReply } from '../engines/engine';
 import type { Settings } from '../settings';
 import type { ActiveRun, TabRunHost } from './active-run';
@@ -12,6 +13,24 @@ import { thinkingCutOffNotice } from './turn-notices';
 export interface LastReply {
   text: string;
   contextTokens: number | undefined;
+  /** The tools its calls named, where the engine cut it off (see toolsCalledInCutReply). */
+  cutCalls?: readonly string[];
+}
+
+/**
+ * The tools a reply the engine cut off was calling, as its format reads them (a call cut short is
+ * read as far as it goes): none of them ran, which its notice says, as the panel shows them no card.
+ */
+export function toolsCalledInCutReply(raw: string, shownNames: ReadonlySet<string>, format: PromptFormat): string[] {
+  const { calls } = (format.parseReply ?? parseToolCalls)(raw, shownNames);
+  return [...new Set(calls.map((call) => call.name))];
+}
+
+/** The sentence for a cut reply's calls, which did not run. */
+function cutCallsSentence(names: readonly string[] = []): string | undefined {
+  if (names.length === 0) return undefined;
+  const quoted = listed(names.map((name) => `"${name}"`));
+  return names.length === 1 ? `Its call of ${quoted} did not run.` : `Its calls of ${quoted} did not run.`;
 }
 
 /**
@@ -56,7 +75,8 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
       const ran = changingCallRan(turn);
       const hint = ran ? result.error.hint?.replace(sendAgain, '') : result.error.hint;
       const before = ran && `"${ran.name}" ${ran.state === 'done' ? 'ran already' : 'may have run'}: check the page first, and ask only for what is left.`;
-      return ['error', [lead, result.error.message, hint, before].filter(Boolean).join(' ')];
+      const cutCalls = result.error.code === 'reply-cut-off' ? cutCallsSentence(last.cutCalls) : undefined;
+      return ['error', [lead, result.error.message, cutCalls, hint, before].filter(Boolean).join(' ')];
   }
 }
 

@@ -1099,6 +1099,29 @@ describe('agent sessions', () => {
     expect(h.state()?.engine).toMatchObject({ state: 'ready', tokensPerSecond: 23.4 });
   });
 
+  it('says which calls a reply cut off was writing, which did not run and show no card', async () => {
+    const cutWhileCalling = (settings: Settings): Engine => ({
+      id: settings.engine,
+      modelId: settings.model,
+      format: hermesFormat,
+      model: {
+        async *stream() {
+          yield { type: 'text-delta', text: 'I will look.\n<tool_call>\n{"name": "search_products", "arguments": {"query": "mug"}}\n</tool_call>\n' };
+          yield { type: 'text-delta', text: '<tool_call>\n{"name": "add_to_cart", "arguments": {"qt' };
+          throw replyCutOff('1,024 tokens');
+        },
+      },
+      load: async () => {},
+    });
+    const h = harness({ settings: { engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, createEngine: cutWhileCalling });
+    h.openPanelAndAsk(1, 'add a mug to my cart');
+    await h.untilTurnEnds(0, 'error');
+    expect(h.state()?.turns[0]?.notice).toBe(
+      'The model\'s reply reached 1,024 tokens and was cut off. Its calls of "search_products" and "add_to_cart" did not run. Ask for something shorter, or for a long answer a part at a time; or raise "Longest reply" in the options.',
+    );
+    expect(h.cards()).toEqual([]);
+  });
+
   it('tells a page the extension cannot reach from one that offers no tools, and reloads it on request', async () => {
     let answers = false;
     let tabTools: ReturnType<NonNullable<HarnessOptions['tabTools']>>;
