@@ -160,6 +160,30 @@ describe.skipIf(!chromiumAvailable)('prompt injection, with replies that obey it
     await Promise.all([panel.close(), page.close()]);
   });
 
+  it('gives the model none of the tag characters that spell orders the person never sees, from a description or a result', async () => {
+    const page = await extension.context.newPage();
+    await page.goto(site.url('smuggled.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await panel.getByTestId('chat-input').waitFor();
+    await useReplayEngine(extension.serviceWorker, { replies: [toolCall('search_products', { query: 'mug' }), 'Three mugs.'] });
+    const request = 'find me a mug';
+    await ask(panel, request);
+    await finished(panel);
+    // Chrome hands the page's words over as written...
+    const offered = await page.evaluate(async () => {
+      const context = (document as unknown as { modelContext: { getTools(): Promise<Array<{ description: string }>> } }).modelContext;
+      return { description: (await context.getTools())[0]?.description, order: (window as unknown as { unseenOrder: string }).unseenOrder };
+    });
+    expect(offered.description).toContain(offered.order);
+    // ...and the model read them without the hidden order, in every prompt of the run.
+    const { steps } = await stepsOfRun(panel, request);
+    const prompts = steps.map((step) => JSON.stringify(step.messages));
+    expect(prompts[0]).toContain('Search the catalogue.');
+    expect(prompts[1]).toContain('3 mugs found.');
+    expect(prompts.join('')).not.toMatch(/[\u{E0000}-\u{E0FFF}]/u);
+    await Promise.all([panel.close(), page.close()]);
+  });
+
   it('asks again for each consequential call a poisoned description asks for: “Allow once” covers one call', async () => {
     const { page, panel } = await openMail();
     await useReplayEngine(extension.serviceWorker, {
