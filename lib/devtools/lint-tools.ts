@@ -5,6 +5,7 @@ import { plainSchema } from '../registry/plain-schema';
 import type { PageTool } from '../registry/types';
 import { firstType } from './json-template';
 import { schemaShapeProblems } from './schema-shape-problems';
+import { holdsUnseenCharacters } from '../text/hidden-characters';
 
 /** A problem the inspector points out in a tool: a site author's to-do, not a reason to drop it. */
 export interface LintFinding {
@@ -28,11 +29,6 @@ const instructionPatterns = [
   /<\/?\s*(system|instructions?|im_start|im_end)\b/i,
 ];
 
-/**
- * Zero-width and direction-changing characters hide text from a person reading the tool, and tag
- * characters spell words only a model reads.
- */
-const hiddenCharacters = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{E0000}-\u{E007F}]/u;
 
 type Finding = Pick<LintFinding, 'level' | 'message'>;
 const warning = (message: string): Finding => ({ level: 'warning', message });
@@ -145,6 +141,8 @@ function textFindings(what: string, text: string): Finding[] {
   if (instructionPatterns.some((pattern) => pattern.test(text))) {
     findings.push(warning(`${what} speaks to the model ("ignore previous instructions" and the like).`));
   }
-  if (hiddenCharacters.test(text)) findings.push(warning(`${what} holds invisible characters.`));
+  // Zero-width and direction-changing characters hide text from a person reading the tool, and tag
+  // characters spell words only a model reads: the same characters the panels mark.
+  if (holdsUnseenCharacters(text)) findings.push(warning(`${what} holds invisible characters.`));
   return findings;
 }

@@ -53,3 +53,11 @@ export function withoutUnseenText(text: string): string {
   if (!planeFourteen.test(text)) return text;
   return text.replace(hiddenCharacter, (match, at: number) => (match.codePointAt(0)! < 0xe0000 || drawsHere(text, at, match) ? match : ''));
 }
+
+/** Whether the text holds a character that draws nothing where it stands (an emoji's joiner, a flag's tags do). */
+export function holdsUnseenCharacters(text: string): boolean {
+  for (const match of text.matchAll(hiddenCharacter)) {
+    if (!drawsHere(text, match.index, match[0])) return true;
+  }
+  return false;
+}

@@ -163,6 +163,11 @@ describe('lintTools: the title, which people and models read too', () => {
       'warning: The title speaks to the model ("ignore previous instructions" and the like).',
     );
     expect(messages([tool({ title: 'Search the catalogue' })]).filter((message) => message.includes('title'))).toEqual([]);
+    // What such characters draw is seen: a family emoji's joiners, England's flag, a Persian word's non-joiner.
+    const drawn = ['Family 👨\u200d👩\u200d👧 tickets', 'Ships to \u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}', 'می\u200cخواهم'];
+    expect(drawn.flatMap((title) => messages([tool({ title })]).filter((message) => message.includes('invisible')))).toEqual([]);
+    // A control character or a lone variation selector shows nothing either.
+    expect(messages([tool({ title: 'Search\u0007' })])).toContain('warning: The title holds invisible characters.');
   });
 });
 
