@@ -1,5 +1,6 @@
 import { engineLabel } from '../engines/engine-labels';
 import type { EnginePreview } from '../engines/engine-preview';
+import { sameServer } from '../engines/openai/server-address';
 import type { Settings } from '../settings';
 import type { EngineHostParts } from './engine-host-parts';
 import type { EngineStatus } from './session-state';
@@ -27,9 +28,11 @@ export function createEngineDescription({ shared, runs, news }: EngineHostParts,
     const label = engineLabel(settings);
     const { state, engineId, engineLabel: shownLabel, errorDuring, model } = shared.status;
     const sameModel = namesModel(settings.model, model, requestedModel());
+    // A server at another address is another server, whatever its model is called (two on this computer share a label).
+    const sameServerNow = used === undefined || settings.engine !== 'openai' || sameServer(used.openaiBaseUrl, settings.openaiBaseUrl);
     // A load that failed is tried again by the next request: with a new key or address, the error no longer holds.
     const failedBefore = state === 'error' && loadChanged;
-    if (state !== 'idle' && !failedBefore && engineId === settings.engine && shownLabel === label && errorDuring !== 'check' && sameModel) {
+    if (state !== 'idle' && !failedBefore && engineId === settings.engine && shownLabel === label && sameServerNow && errorDuring !== 'check' && sameModel) {
       used = settings;
       return;
     }

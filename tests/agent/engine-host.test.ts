@@ -387,6 +387,19 @@ describe('the engine host', () => {
     expect(host.status).toMatchObject({ state: 'idle', engineLabel: 'Server at gpu-box.lan (OpenAI-compatible)' });
   });
 
+  it('no longer says the model of a server is ready once the settings name another server on this computer', async () => {
+    const host = createEngineHost(() => {}, (settings) => fakeEngine(settings).engine);
+    const first = { ...defaultSettings, engine: 'openai' as const, model: '', openaiBaseUrl: 'http://localhost:11434/v1' };
+    await host.load(first, new AbortController().signal, { tabId: 1 });
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready', model: 'default-model', engineLabel: 'Local server (OpenAI-compatible)' });
+    // The same server, its address typed otherwise: its model stays ready.
+    host.describe({ ...first, openaiBaseUrl: 'http://localhost:11434/v1/' }, { model: '' });
+    expect(host.statusFor(1)).toMatchObject({ state: 'ready', model: 'default-model' });
+    // Another server on this computer: what it loads is told by its own preview.
+    host.describe({ ...first, openaiBaseUrl: 'http://localhost:8080/v1' }, { model: 'other-model' });
+    expect(host.statusFor(1)).toMatchObject({ state: 'idle', model: 'other-model', engineLabel: 'Local server (OpenAI-compatible)' });
+  });
+
   it('names the model picked after one that could not load, what it downloads on the next request, and no longer the old error', async () => {
     const big = { ...defaultSettings, engine: 'webllm' as const, model: 'Qwen3-8B-q4f16_1-MLC' };
     const small = { ...big, model: 'Qwen3-0.6B-q4f16_1-MLC' };

@@ -27,6 +27,18 @@ export function normalizeServerAddress(address: string): string {
   return `${url.origin}${path || '/v1'}`;
 }
 
+/** Whether two addresses name one server, however each was typed ("…/v1/" and "…/v1" are one). */
+export function sameServer(one: string, other: string): boolean {
+  const root = (address: string) => {
+    try {
+      return normalizeServerAddress(address);
+    } catch {
+      return address;
+    }
+  };
+  return one === other || root(one) === root(other);
+}
+
 /**
  * The host the address points at, also where the engine refuses it (a port Chrome blocks, a key in
  * it): the name a server is called by says where it runs. Undefined where it is no web address.
