@@ -17,9 +17,13 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
         <h1>WebMCP Local Agent</h1>
         <a href="traces.html">Traces of agent runs</a>
       </header>
-      <p class="muted options-traces-note">
+      <p class="muted options-note">
         Each request is kept on this computer as a trace, with the prompts and the page's answers (not in a private window). The traces page
         says how many are kept, and can stop keeping them.
+      </p>
+      <p class="muted options-note" data-testid="when-changes-count">
+        Changes are saved as you make them, and count from the next request: one going on ends with the engine, server, model and limits it
+        began with. When to ask before a tool runs, the allowed sites and the sites where the agent is off count at once, even mid-request.
       </p>
       <EngineSection model={model} settings={settings} />
       {settings.engine === 'webllm' && <WebLlmSection model={model} settings={settings} />}

@@ -43,6 +43,14 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+describe('the options page', () => {
+  it('says when a change counts: from the next request, except the questions and the site lists, at once', async () => {
+    const { root } = show({});
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="when-changes-count"]')).not.toBeNull());
+    expect(root.querySelector('[data-testid="when-changes-count"]')?.textContent).toMatch(/count from the next request: one going on ends with the engine, server, model and limits it began with\. When to ask .* count at once, even mid-request\./);
+  });
+});
+
 describe('the options page, for a keyboard and a screen reader', () => {
   it('says why a site is refused, in an alert the refusing field points at, and marks that field invalid', async () => {
     const { root } = show({});
