@@ -22,10 +22,12 @@ export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineS
   announced.current = { key, during: engine.errorDuring };
   // The request that failed says so in its own notice: that was the news.
   if (saidInTurn) return null;
+  const title = heading(engine);
   return (
     <div class="notice-box tone-error" data-testid="engine-error" role={fresh ? 'alert' : undefined}>
-      <strong>{heading(engine)}</strong>
-      {engine.error && <p>{engine.error}</p>}
+      <strong>{title}</strong>
+      {/* An engine's own words may be the heading's already ("… cannot run on this computer."). */}
+      {engine.error && engine.error !== title && <p>{engine.error}</p>}
       {engine.hint && <p class="hint">{engine.hint}</p>}
       <p>
         <OpenOptionsButton />

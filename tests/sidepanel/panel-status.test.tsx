@@ -704,6 +704,10 @@ describe('before the first request', () => {
     );
     await panel.deliver({ type: 'snapshot', state: sessionState({ engine: engineStatus({ engineId: 'prompt-api', engineLabel: "Chrome's built-in model", state: 'error', errorDuring: 'check', error: 'It is not available.' }) }) });
     expect(panel.find('engine-error')?.textContent).toContain("Chrome's built-in model cannot run on this computer.");
+    // Where the engine's words are the heading's, they are said once.
+    const same = "Chrome's built-in model cannot run on this computer.";
+    await panel.deliver({ type: 'snapshot', state: sessionState({ engine: engineStatus({ engineId: 'prompt-api', engineLabel: "Chrome's built-in model", state: 'error', errorDuring: 'check', error: same, hint: 'Chrome says it is unavailable here: pick another engine in the options.' }) }) });
+    expect(panel.find('engine-error')?.textContent?.split(same)).toHaveLength(2);
   });
 });
 
