@@ -68,6 +68,9 @@ function siteRefusal(text: string, list: SiteList): string {
   }
   const first = firstOfList(text);
   if (first !== undefined) return `One site at a time: add "${first}", then the next.`;
+  // A port goes up to 65535: past it, no scheme makes an address of it.
+  const port = /:(\d+)(?:[/?#]|$)/.exec(text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, ''))?.[1];
+  if (port !== undefined && Number(port) > 65_535) return `${quoted(text)} is not a web address: a port goes up to 65535, and ${port} is past it.`;
   if (/^[\w-]+(:\d+)?$/.test(text.trim())) {
     return `${quoted(text)} is not a web address, such as shop.example.com. A site on your own network takes its scheme: http://${text.trim()}.`;
   }

@@ -54,6 +54,15 @@ describe('the site lists: what a typed site becomes', () => {
     expect(page.stored().disabledSites).toEqual([]);
   });
 
+  it('says a port past 65535 is what makes an address of none, rather than suggest one refused as well', async () => {
+    const page = listsOver();
+    for (const text of ['localhost:99999', 'http://localhost:99999', 'shop.example:70000/cart']) {
+      expect(await page.lists.add('disabledSites', text), text).toBeUndefined();
+      expect(page.refusal(), text).toBe(`"${text}" is not a web address: a port goes up to 65535, and ${/:(\d+)/.exec(text.replace('http://', ''))![1]} is past it.`);
+    }
+    expect(await page.lists.add('disabledSites', 'localhost:65535')).toBe('http://localhost:65535');
+  });
+
   it('asks for a site when the field is empty, and says back at most 80 characters of a long entry', async () => {
     const page = listsOver();
     for (const text of ['', '   ']) {
