@@ -58,10 +58,12 @@ export function NumberField({ label, value, min, max, step, hint, onChange }: Nu
           onChange={(event) => {
             pause.schedule(undefined);
             const typed = event.currentTarget.valueAsNumber;
+            // Said back as typed: a number past what a double holds exactly reads otherwise once parsed.
+            const typedText = event.currentTarget.value.trim();
             const used = Number.isFinite(typed) ? Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)) : (before.current ?? value);
             // An emptied or unreadable field shows the value still in use again, not a blank.
             event.currentTarget.value = String(used);
-            note.value = used === typed ? '' : adjustedNote(typed, used, min, max);
+            note.value = used === typed ? '' : adjustedNote(typed, typedText, used, min, max);
             stored.committed();
             if (Number.isFinite(typed) || used !== value) onChange(used);
           }}
@@ -104,8 +106,9 @@ function useTypingPause(ms: number) {
   };
 }
 
-function adjustedNote(typed: number, used: number, min: number, max: number): string {
+function adjustedNote(typed: number, typedText: string, used: number, min: number, max: number): string {
   if (!Number.isFinite(typed)) return `Not a number: still ${used}.`;
-  if (typed < min || typed > max) return `${typed} is out of range (${min} to ${max}): set to ${used}.`;
+  const figure = (value: number) => value.toLocaleString('en-US');
+  if (typed < min || typed > max) return `${typedText} is out of range (${figure(min)} to ${figure(max)}): set to ${figure(used)}.`;
   return `Whole numbers only: set to ${used}.`;
 }

@@ -336,6 +336,13 @@ describe('the options page, for a keyboard and a screen reader', () => {
     expect(note?.textContent).toBe('99 is out of range (1 to 30): set to 30.');
     expect(input.value).toBe('30');
 
+    // What was typed is said back as typed, and the figures with their separators.
+    const longest = [...root.querySelectorAll('label.field')].find((label) => label.querySelector('span')?.textContent === 'Longest reply, in tokens')!.querySelector('input')!;
+    longest.value = '99999999999999999999';
+    longest.dispatchEvent(new Event('change', { bubbles: true }));
+    const statusOf = (field: HTMLInputElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)).find((element) => element?.getAttribute('role') === 'status');
+    await vi.waitFor(() => expect(statusOf(longest)?.textContent).toBe('99999999999999999999 is out of range (256 to 16,384): set to 16,384.'));
+
     // A number in range clears the note; the status element stays, for the next one to be heard.
     type('12');
     await vi.waitFor(() => expect(note?.textContent).toBe(''));
