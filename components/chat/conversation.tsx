@@ -28,6 +28,9 @@ export function Conversation({ model }: { model: PanelModel }) {
   const hidden = useTurnsInPasses(turns, session?.tabId);
   // Only the latest request is offered again: an older one has been followed by others.
   const latest = turns.at(-1);
+  // The requests above the latest that a model read at all: one that failed before the model was
+  // asked (a load, a server refusing the connection) left it nothing to read again.
+  const requestsBefore = turns.slice(0, -1).filter((turn) => turn.requestsRead !== undefined).length;
   const canSend = model.canSend.value;
   // A request too long for the model goes back in the box to be shortened, before what was typed since.
   const editRequest = useCallback(
@@ -51,11 +54,11 @@ export function Conversation({ model }: { model: PanelModel }) {
         {session && !tabClosed && !session.agentOff && turns.length === 0 && session.toolCount > 0 && (
           <AskThisPage toolCount={session.toolCount} modelCannotRun={model.engineCannotRun.value} />
         )}
-        {turns.slice(hidden).map((turn, index) => (
+        {turns.slice(hidden).map((turn) => (
           <TurnView
             key={turn.id}
             turn={turn}
-            {...(turn === latest ? { requestsBefore: hidden + index } : {})}
+            {...(turn === latest ? { requestsBefore } : {})}
             approvalsSent={approvalsSent}
             onApprove={model.approve}
             connection={model.connection}

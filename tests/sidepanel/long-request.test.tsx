@@ -95,4 +95,15 @@ describe('a long request in the side panel', () => {
     panel = await mountPanel({ turns: [...earlier.slice(0, 2), turn({ id: 'turn-2', request: 'on another site', requestsRead: 0 })] });
     expect(panel.find('history-read')?.textContent).toBe('The model read none of the requests above with this one.');
   });
+
+  it('does not count a request above that no model read (its load failed), nor say the model skipped it', async () => {
+    const answered = turn({ id: 'turn-0', request: 'find mugs', outcome: 'answer', requestsRead: 0 });
+    const failed = turn({ id: 'turn-1', request: 'and cups?', outcome: 'error', notice: 'Nothing was done. The download of Qwen3 0.6B (q4f32) failed.' });
+    panel = await mountPanel({ turns: [answered, failed, turn({ id: 'turn-2', request: 'and cups?', outcome: 'answer', requestsRead: 1 })] });
+    expect(panel.find('history-read')).toBeNull();
+    panel.unmount();
+    // Tried again right after its only request failed: there was nothing above to read.
+    panel = await mountPanel({ turns: [failed, turn({ id: 'turn-2', request: 'and cups?', outcome: 'answer', requestsRead: 0 })] });
+    expect(panel.find('history-read')).toBeNull();
+  });
 });
