@@ -37,6 +37,7 @@ export function optionsModelSignals({ settings, webGpu, recommendedModel, recomm
     serverModels: server.models,
     serverState: server.state,
     serverFailure: server.failure,
+    serverModelGone: server.modelGone,
     serverDrafts: server.drafts,
     storedModels: storage.models,
     storageQuota: storage.quota,

@@ -2,23 +2,26 @@
 // server there has answered.
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import { normalizeServerKey } from '@/lib/engines/openai/server-key';
+import type { Signal } from '@preact/signals';
 import type { Settings, SettingsChange } from '@/lib/settings';
 import { describeFailure } from './describe-failure';
 import type { ServerReconnectParts } from './server-reconnect';
 
 interface ServerConnectParts extends ServerReconnectParts {
+  modelGone: Signal<string | undefined>;
   update(change: SettingsChange): Promise<void>;
   /** An earlier trial's reply was about the server as it was: it must not vouch for another. */
   dropTrial(): void;
 }
 
 /** The server connection's `connect`, over the connection's signals and count of questions. */
-export function createServerConnect({ models, state, failure, asks, listModels, update, dropTrial }: ServerConnectParts) {
+export function createServerConnect({ models, state, failure, modelGone, asks, listModels, update, dropTrial }: ServerConnectParts) {
   /** Lists the server's models at `address` with `typedKey`, and saves both once it has answered. */
   return async function connect(address: string, typedKey: string): Promise<void> {
     // One connection at a time: Connect stays focusable while it waits, so Enter can come again.
     if (state.value === 'connecting') return;
     failure.value = undefined;
+    modelGone.value = undefined;
     asks.next();
     // Whatever comes of it, the last connection and trial were about the server as it was.
     dropTrial();
@@ -36,9 +39,15 @@ export function createServerConnect({ models, state, failure, asks, listModels, 
     state.value = 'connecting';
     try {
       const listed = await listModels(target, key);
+      let gone: string | undefined;
       // Read as the answer is written: the person may have chosen another engine while it came.
-      await update((current) => ({ openaiBaseUrl: target, openaiApiKey: key, ...serverModelOff(current, listed) }));
+      await update((current) => {
+        const off = serverModelOff(current, listed);
+        gone = 'model' in off ? current.model : undefined;
+        return { openaiBaseUrl: target, openaiApiKey: key, ...off };
+      });
       models.value = listed;
+      modelGone.value = gone;
       state.value = 'connected';
     } catch (error) {
       state.value = 'idle';

@@ -41,6 +41,8 @@ export function createServerConnection({ dependencies, settings, update, dropTri
   const models = signal<readonly string[]>([]);
   const state = signal<ServerState>('idle');
   const failure = signal<Failure | undefined>(undefined);
+  /** The model in use that the last Connect's server lacks, which the agent no longer asks for. */
+  const modelGone = signal<string | undefined>(undefined);
   const asks = createServerAsks();
 
   /** The server's models, asked for with its key and the page's own fetch and timeout. */
@@ -55,10 +57,11 @@ export function createServerConnection({ dependencies, settings, update, dropTri
     models: models as ReadonlySignal<readonly string[]>,
     state: state as ReadonlySignal<ServerState>,
     failure: failure as ReadonlySignal<Failure | undefined>,
+    modelGone: modelGone as ReadonlySignal<string | undefined>,
     /** The address and key fields as the person left them. */
     drafts: { address: fieldDraft(), key: fieldDraft() },
     reconnect: createServerReconnect({ settings, models, state, failure, asks, listModels }),
-    connect: createServerConnect({ settings, models, state, failure, asks, listModels, update, dropTrial }),
+    connect: createServerConnect({ settings, models, state, failure, modelGone, asks, listModels, update, dropTrial }),
     /** The last attempt's failure was about the address or key as they were: edited ones have not been tried. */
     editAddress(): void {
       asks.next();

@@ -22,7 +22,7 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
       <ServerAddress model={model} settings={settings} />
       {/* Mounted from the start, so that the words are read out when Connect works. */}
       <div role="status" data-testid="server-connected">
-        {state === 'connected' && <p class="muted">{connectedText(models)}</p>}
+        {state === 'connected' && <p class="muted">{connectedText(models, model.serverModelGone.value, chat)}</p>}
       </div>
       {/* A server with no model that can chat has none to pick or try; one picked stays in sight, to undo. */}
       {state === 'connected' && (chat !== undefined || settings.model) && <ServerModelPicker model={model} settings={settings} models={models} firstChat={chat} />}
@@ -209,12 +209,14 @@ function ServerModelPicker({ model, settings, models, firstChat }: { model: Opti
 }
 
 // A server with no models answers Connect, but no request: say so now, not at the first request.
-function connectedText(models: readonly string[]): string {
+function connectedText(models: readonly string[], gone: string | undefined, firstChat: string | undefined): string {
   if (models.length === 0) return 'Connected, but the server has no models. Download one first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.';
   if (firstChatModel(models) === undefined) {
     return 'Connected, but the server has only embedding models, which cannot chat. Download a chat model first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.';
   }
-  return `Connected: ${plural(models.length, 'model')}.`;
+  // The model in use is not on this server: the agent takes its first until another is picked.
+  const instead = gone === undefined ? '' : ` It has no "${gone}": the agent uses its first chat model (${firstChat}) until you pick one below.`;
+  return `Connected: ${plural(models.length, 'model')}.${instead}`;
 }
 
 /**

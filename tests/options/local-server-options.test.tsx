@@ -123,7 +123,8 @@ describe('the local server on the options page', () => {
     field.value = two.address;
     field.dispatchEvent(new Event('input', { bubbles: true }));
     click(buttonNamed(page.root, 'Connect'));
-    await answered(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toBe('Connected: 2 models.'));
+    // (The model picked before is not on this server: said after.)
+    await answered(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toMatch(/^Connected: 2 models\. It has no "llama3\.2:1b"/));
     // The quiet question's late failure, about the old address, is not shown.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(section().querySelector('[role="alert"]')).toBeNull();
@@ -142,6 +143,17 @@ describe('the local server on the options page', () => {
     expect(select()!.selectedOptions[0]?.textContent).toBe('llama3.2:1b (not on this server)');
   });
 
+  it('says Connect found no model the agent used there, and which it uses instead, rather than swap it unsaid', async () => {
+    const two = await server();
+    const page = show({ openaiBaseUrl: two.address, model: 'gone-model:7b' });
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    await page.connect();
+    await answered(() => expect(page.connected()).toMatch(/^Connected: 2 models\. It has no "gone-model:7b": the agent uses its first chat model \(.+\) until you pick one below\.$/));
+    expect((await page.stored.load()).model).toBe('');
+    // Connect again: the model in use is the server's first, nothing to say.
+    await page.connect();
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+  });
 
   it('says Connect worked, and how many models the server has', async () => {
     const two = await server();
