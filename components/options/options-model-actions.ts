@@ -36,6 +36,8 @@ export function optionsModelActions({ update, chooseEngine, promptApi, server, s
     tryEngine: trial.run,
     cancelTrial: trial.cancel,
     refreshStorage: storage.refresh,
+    /** The connected server's models, asked again (see createServerRefresh). */
+    refreshServer: server.refresh,
     deleteModel: storage.deleteModel,
     deleteAllModels: storage.deleteAll,
     addSite: sites.add,

@@ -6,7 +6,7 @@ import type { Failure } from './describe-failure';
 import type { OptionsDependencies } from './options-types';
 import { createServerAsks } from './server-asks';
 import { createServerConnect } from './server-connect';
-import { createServerReconnect } from './server-reconnect';
+import { createServerReconnect, createServerRefresh } from './server-reconnect';
 
 export type ServerState = 'idle' | 'connecting' | 'connected';
 
@@ -61,6 +61,7 @@ export function createServerConnection({ dependencies, settings, update, dropTri
     /** The address and key fields as the person left them. */
     drafts: { address: fieldDraft(), key: fieldDraft() },
     reconnect: createServerReconnect({ settings, models, state, failure, asks, listModels }),
+    refresh: createServerRefresh({ settings, models, state, failure, asks, listModels }),
     connect: createServerConnect({ settings, models, state, failure, modelGone, asks, listModels, update, dropTrial }),
     /** The last attempt's failure was about the address or key as they were: edited ones have not been tried. */
     editAddress(): void {

@@ -41,3 +41,27 @@ export function createServerReconnect({ settings, models, state, failure, asks, 
     }
   };
 }
+
+/**
+ * The connection's `refresh`: back on the page, the server it is connected to is asked again for
+ * its models, quietly, so a model pulled or removed meanwhile (the side panel may send the person
+ * here for that) shows without a Connect. A server that stopped answering is said, as at the page's
+ * opening; a Connect pressed meanwhile is the answer shown.
+ */
+export function createServerRefresh({ settings, models, state, failure, asks, listModels }: ServerReconnectParts) {
+  return async function refresh(): Promise<void> {
+    const current = settings.value;
+    if (current?.engine !== 'openai' || state.value !== 'connected') return;
+    const mine = asks.next();
+    const { openaiBaseUrl: address, openaiApiKey: key } = current;
+    const stillAsked = () => asks.isLatest(mine) && state.value === 'connected' && settings.value?.openaiBaseUrl === address && settings.value.openaiApiKey === key;
+    try {
+      const listed = await listModels(normalizeServerAddress(address), key);
+      if (stillAsked()) models.value = listed;
+    } catch (error) {
+      if (!stillAsked()) return;
+      state.value = 'idle';
+      failure.value = describeFailure(error);
+    }
+  };
+}

@@ -155,6 +155,19 @@ describe('the local server on the options page', () => {
     await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
   });
 
+  it('asks the connected server for its models again when the page is back in view, so one removed meanwhile shows as gone', async () => {
+    const listed = ['qwen3:1.7b', 'llama3.2:3b'];
+    const two = await server({ models: listed });
+    const page = show({ openaiBaseUrl: two.address, model: 'llama3.2:3b' });
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    // The person removes the model on the server (ollama rm), as the side panel told them it is gone.
+    listed.splice(1, 1);
+    await page.model.refreshServer();
+    await answered(() => expect(page.connected()).toBe('Connected: 1 model.'));
+    const select = page.root.querySelector<HTMLSelectElement>('section[aria-labelledby="server-heading"] select')!;
+    expect(select.selectedOptions[0]?.textContent).toBe('llama3.2:3b (not on this server)');
+  });
+
   it('says Connect worked, and how many models the server has', async () => {
     const two = await server();
     const page = show({ openaiBaseUrl: two.address });
