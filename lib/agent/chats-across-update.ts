@@ -43,7 +43,7 @@ export async function loadEndedChats(): Promise<Map<number, ChatEnding>> {
   const stored = await endedChatsItem.getValue();
   const ended = new Map<number, ChatEnding>();
   for (const [key, value] of Object.entries(stored ?? {})) {
-    const ending = chatEndingSchema.safeParse(value);
+    const ending = chatEndingSchema().safeParse(value);
     if (Number.isInteger(Number(key)) && ending.success) ended.set(Number(key), ending.data);
   }
   return ended;

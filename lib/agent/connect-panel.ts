@@ -11,7 +11,7 @@ export type ConnectingPanelPort = PanelPort & { onMessage(listener: (message: un
  */
 export function connectPanel(port: ConnectingPanelPort, handle: (port: PanelPort, message: PanelMessage) => Promise<void>, leave: (port: PanelPort) => void): void {
   port.onMessage((raw) => {
-    const parsed = panelMessageSchema.safeParse(raw);
+    const parsed = panelMessageSchema().safeParse(raw);
     if (!parsed.success) return safePost(port, { type: 'error', message: 'The extension did not understand that message.' });
     const about = 'tabId' in parsed.data ? { tabId: parsed.data.tabId } : {};
     handle(port, parsed.data).catch((error: unknown) => safePost(port, { type: 'error', ...about, message: errorMessage(error) }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../messaging/lazy-schema';
 import type { Turn } from './session-state';
 import type { StoredConversation, StoredSession } from './session-store';
 
@@ -6,18 +7,21 @@ import type { StoredConversation, StoredSession } from './session-store';
  * A conversation as its tab's key holds it: its turns by id, each turn under a key of its own
  * (see `createSessionStore`), and everything else as the conversation has it.
  */
-const conversationEntrySchema = z.object({
-  turns: z.array(z.string()),
-  history: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
-  historyOrigin: z.string().optional(),
-  historyReadUntrusted: z.boolean().optional(),
-  runGoingOn: z.object({ readUntrusted: z.boolean() }).optional(),
-});
+// Built the first time a stored chat is read back (see lazySchema).
+const conversationEntrySchema = lazySchema(() =>
+  z.object({
+    turns: z.array(z.string()),
+    history: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })),
+    historyOrigin: z.string().optional(),
+    historyReadUntrusted: z.boolean().optional(),
+    runGoingOn: z.object({ readUntrusted: z.boolean() }).optional(),
+  }),
+);
 
-export const sessionEntrySchema = conversationEntrySchema.extend({ previous: conversationEntrySchema.optional().catch(undefined) });
+export const sessionEntrySchema = lazySchema(() => conversationEntrySchema().extend({ previous: conversationEntrySchema().optional().catch(undefined) }));
 
-type ConversationEntry = z.infer<typeof conversationEntrySchema>;
-export type SessionEntry = z.infer<typeof sessionEntrySchema>;
+type ConversationEntry = z.infer<ReturnType<typeof conversationEntrySchema>>;
+export type SessionEntry = z.infer<ReturnType<typeof sessionEntrySchema>>;
 
 export function entryOf({ turns, ...rest }: StoredConversation): ConversationEntry {
   return { ...rest, turns: turns.map((turn) => turn.id) };

@@ -30,7 +30,7 @@ function noteTurnsAndItems(saved: Record<string, unknown>, written: Map<number, 
         stray(key);
         continue;
       }
-      const parsed = turnHeadSchema.safeParse(value);
+      const parsed = turnHeadSchema().safeParse(value);
       writtenTurn(written, tabId, turnId).head = parsed.success ? parsed.data : undefined;
     } else if (key.startsWith(itemPrefix)) {
       const { tabId, turnId, item } = itemKeyParts(key.slice(itemPrefix.length));
@@ -38,7 +38,7 @@ function noteTurnsAndItems(saved: Record<string, unknown>, written: Map<number, 
         stray(key);
         continue;
       }
-      const parsed = turnItemSchema.safeParse(value);
+      const parsed = turnItemSchema().safeParse(value);
       writtenTurn(written, tabId, turnId).items.set(item, parsed.success ? parsed.data : undefined);
     }
   }
@@ -55,7 +55,7 @@ function sessionsOfEntries(saved: Record<string, unknown>, written: Map<number, 
       continue;
     }
     const tab = writtenTab(written, tabId);
-    const parsed = sessionEntrySchema.safeParse(value);
+    const parsed = sessionEntrySchema().safeParse(value);
     const turnOf = (turnId: string) => {
       const turn = tab.turns.get(turnId);
       return turn?.head && turnFrom(turn.head, turn.items);

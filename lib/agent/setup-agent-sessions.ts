@@ -3,6 +3,7 @@ import { executeTabTool, lookAgainInTab, getTabTools, onTabToolsChanged, pageScr
 import { loadSettings, updateSettings, watchSettings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { tellExtensionPages } from '../messaging/background-broadcast';
+import { lazySchema } from '../messaging/lazy-schema';
 import { acceptNamedChannels } from '../messaging/port-channel';
 import { z } from 'zod';
 import { agentPortName, type PanelWake, type SessionMessage } from './agent-port-protocol';
@@ -62,7 +63,7 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   });
   // Only the extension's own pages may drive the agent; never a content script or a page.
   // The sessions check every message themselves and answer a malformed one: no second check here.
-  acceptNamedChannels<SessionMessage, unknown>(agentPortName, z.unknown(), (channel) => {
+  acceptNamedChannels<SessionMessage, unknown>(agentPortName, lazySchema(() => z.unknown()), (channel) => {
     for (const events of both) events.needed();
     channel.onDisconnect(() => both.forEach((events) => events.recheck()));
     sessions.connect({

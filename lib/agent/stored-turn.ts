@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../messaging/lazy-schema';
 import { turnSchema, type Turn } from './session-state';
 
 export type TurnItem = Turn['items'][number];
@@ -8,9 +9,9 @@ export type TurnItem = Turn['items'][number];
  * a key of its own, so that while a turn's last prose streams, that prose alone is written again,
  * not the long tool result or the prose of a step before it (see `createSessionStore`).
  */
-export const turnHeadSchema = turnSchema.extend({ items: z.number().int().min(0) });
+export const turnHeadSchema = lazySchema(() => turnSchema().extend({ items: z.number().int().min(0) }));
 
-export type TurnHead = z.infer<typeof turnHeadSchema>;
+export type TurnHead = z.infer<ReturnType<typeof turnHeadSchema>>;
 
 export function turnHeadOf({ items, ...head }: Turn): TurnHead {
   return { ...head, items: items.length };

@@ -2,11 +2,15 @@ import { browser, type Browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { isExtensionPage } from './extension-page-sender';
 
-/** A long-lived connection: its name, and the schema each side checks what it receives with. */
+/**
+ * A long-lived connection: its name, and the schema each side checks what it receives with. The
+ * schemas are asked for when a message arrives, not when the listener is added at the worker's
+ * start (see lazySchema).
+ */
 export interface PortProtocol<ToBackground, ToClient> {
   name: string;
-  toBackground: z.core.$ZodType<ToBackground>;
-  toClient: z.core.$ZodType<ToClient>;
+  toBackground: () => z.core.$ZodType<ToBackground>;
+  toClient: () => z.core.$ZodType<ToClient>;
 }
 
 /** One end of a long-lived connection whose incoming messages are checked against the protocol. */
@@ -23,7 +27,7 @@ export function connectChannel<ToBackground, ToClient>(port: PortProtocol<ToBack
 }
 
 /** The same for a channel known by its name and what comes back on it (the side panel's agent port). */
-export function connectNamedChannel<Outgoing, Incoming>(name: string, incoming: z.core.$ZodType<Incoming>): Channel<Outgoing, Incoming> {
+export function connectNamedChannel<Outgoing, Incoming>(name: string, incoming: () => z.core.$ZodType<Incoming>): Channel<Outgoing, Incoming> {
   const port = browser.runtime.connect({ name });
   // Reading lastError marks it handled, so a service-worker restart logs no "unchecked" warning.
   port.onDisconnect.addListener(() => void browser.runtime.lastError);
@@ -43,7 +47,7 @@ export function acceptChannels<ToBackground, ToClient>(
 
 export function acceptNamedChannels<Outgoing, Incoming>(
   name: string,
-  incoming: z.core.$ZodType<Incoming>,
+  incoming: () => z.core.$ZodType<Incoming>,
   onChannel: (channel: Channel<Outgoing, Incoming>, sender: Browser.runtime.MessageSender | undefined) => void,
 ): () => void {
   const listener = (port: Browser.runtime.Port): void => {
@@ -58,8 +62,8 @@ export function acceptNamedChannels<Outgoing, Incoming>(
   return () => browser.runtime.onConnect.removeListener(listener);
 }
 
-/** `incoming` may be a zod/mini or a classic zod schema: both are checked the same way. */
-function wrapPort(port: Browser.runtime.Port, incoming: z.core.$ZodType): Channel<unknown, unknown> {
+/** `incoming` may give a zod/mini or a classic zod schema: both are checked the same way. */
+function wrapPort(port: Browser.runtime.Port, incoming: () => z.core.$ZodType): Channel<unknown, unknown> {
   let connected = true;
   port.onDisconnect.addListener(() => {
     connected = false;
@@ -71,7 +75,7 @@ function wrapPort(port: Browser.runtime.Port, incoming: z.core.$ZodType): Channe
     },
     onMessage(listener) {
       port.onMessage.addListener((message: unknown) => {
-        const parsed = z.safeParse(incoming, message);
+        const parsed = z.safeParse(incoming(), message);
         if (parsed.success) listener(parsed.data);
         else console.warn(`A message on the "${port.name}" channel had the wrong shape.`);
       });

@@ -30,7 +30,7 @@ export function createSessionRegistryStorage(budget = savedToolsBudget): Registr
       const tabs = new Map<number, TabEntry>();
       for (const [key, value] of Object.entries(saved)) {
         if (!key.startsWith(keyPrefix) || typeof value !== 'string') continue;
-        const parsed = tabEntrySchema.safeParse(parseJson(value));
+        const parsed = tabEntrySchema().safeParse(parseJson(value));
         const tabId = Number(key.slice(keyPrefix.length));
         if (!parsed.success || !Number.isInteger(tabId)) continue;
         tabs.set(tabId, parsed.data);

@@ -1,6 +1,7 @@
 import { hearBackground } from '../messaging/background-broadcast';
 import { z } from 'zod';
 import { agentPortName, panelWakeSchema, type PanelMessage } from '../agent/agent-port-protocol';
+import { lazySchema } from '../messaging/lazy-schema';
 import { connectNamedChannel } from '../messaging/port-channel';
 
 /** The part of a `runtime.Port` the panel uses, so the panel model can be driven by a fake in tests. */
@@ -14,7 +15,7 @@ export interface AgentPort {
 /** Opens the side panel's port to the background's agent sessions. */
 export function connectAgentPort(): AgentPort {
   // The panel model checks every message itself (and counts the ones it drops): no second check here.
-  const channel = connectNamedChannel<PanelMessage, unknown>(agentPortName, z.unknown());
+  const channel = connectNamedChannel<PanelMessage, unknown>(agentPortName, lazySchema(() => z.unknown()));
   return {
     postMessage: (message) => channel.post(message),
     onMessage: { addListener: (listener) => channel.onMessage(listener) },
@@ -29,7 +30,7 @@ export function connectAgentPort(): AgentPort {
  */
 export function listenForPanelWake(listener: (tabId: number | undefined) => void): () => void {
   return hearBackground((message) => {
-    const parsed = panelWakeSchema.safeParse(message);
+    const parsed = panelWakeSchema().safeParse(message);
     if (parsed.success) listener(parsed.data.tabId);
   });
 }

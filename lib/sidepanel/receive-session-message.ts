@@ -9,7 +9,7 @@ import type { PanelState } from './panel-state';
  * applied. `confirm` says the background is alive, so the next loss reconnects soonest.
  */
 export function receiveSessionMessage(panel: PanelState, raw: unknown, confirm: () => void): void {
-  const parsed = sessionMessageSchema.safeParse(raw);
+  const parsed = sessionMessageSchema().safeParse(raw);
   if (!parsed.success) {
     panel.invalidMessages.value += 1;
     return;

@@ -53,7 +53,7 @@ export function connectReplaySession(port: ReplayPort, background: TraceServiceB
     });
 
   port.onMessage((raw) => {
-    const parsed = replayClientMessageSchema.safeParse(raw);
+    const parsed = replayClientMessageSchema().safeParse(raw);
     if (!parsed.success) return fail('The replay did not understand that message.');
     const message = parsed.data;
     switch (message.type) {

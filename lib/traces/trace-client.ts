@@ -45,7 +45,7 @@ export function createTraceClient(transport: TraceTransport) {
   async function ask<T extends TraceRequest['type']>(request: TraceRequest & { type: T }): Promise<TraceResponseData<T>> {
     const response = await transport.request(request);
     if (!response.ok) throw Object.assign(new Error(response.error.message), { name: response.error.name });
-    return traceResponseSchemas[request.type].parse(response.data) as TraceResponseData<T>;
+    return traceResponseSchemas[request.type]().parse(response.data) as TraceResponseData<T>;
   }
   return {
     listRuns: async (): Promise<TraceRun[]> => (await transport.store()).listRuns(),
@@ -71,7 +71,7 @@ export function createTraceClient(transport: TraceTransport) {
       const port = transport.openReplayPort();
       let finished = false;
       port.onMessage((raw) => {
-        const message = replayServerMessageSchema.safeParse(raw);
+        const message = replayServerMessageSchema().safeParse(raw);
         if (!message.success) return;
         if (message.data.type === 'done' || message.data.type === 'failed') finished = true;
         handlers.onMessage(message.data);

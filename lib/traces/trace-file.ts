@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorMessage } from '../messaging/error-message';
+import { lazySchema } from '../messaging/lazy-schema';
 import { checkTraceContent } from './check-trace-content';
 import { runSizeBytes } from './measure-trace';
 import { outcomeLabel } from './describe-trace';
@@ -20,15 +21,17 @@ export const maxTraceFileBytes = 50 * 1024 * 1024;
 /** Most runs one file holds (as many as retention keeps). */
 export const maxRunsPerFile = 10_000;
 
-/** Exported runs, as one JSON file: the same records the store keeps. */
-export const traceFileSchema = z.object({
-  format: z.literal(traceFileFormat),
-  version: z.literal(traceFileVersion),
-  exportedAt: z.number().min(0).max(latestTime),
-  runs: z.array(storedTraceSchema).max(maxRunsPerFile),
-});
+/** Exported runs, as one JSON file: the same records the store keeps. Built at the first export or import (see lazySchema). */
+export const traceFileSchema = lazySchema(() =>
+  z.object({
+    format: z.literal(traceFileFormat),
+    version: z.literal(traceFileVersion),
+    exportedAt: z.number().min(0).max(latestTime),
+    runs: z.array(storedTraceSchema()).max(maxRunsPerFile),
+  }),
+);
 
-export type TraceFile = z.infer<typeof traceFileSchema>;
+export type TraceFile = z.infer<ReturnType<typeof traceFileSchema>>;
 
 export type TraceFileReading = { ok: true; traces: StoredTrace[] } | { ok: false; message: string };
 
@@ -49,7 +52,7 @@ function asExported(trace: StoredTrace): StoredTrace {
 }
 
 /** The file's fields, its runs still unread: they are checked one at a time (see readTraceFile). */
-const envelopeSchema = traceFileSchema.extend({ runs: z.array(z.unknown()).max(maxRunsPerFile) });
+const envelopeSchema = lazySchema(() => traceFileSchema().extend({ runs: z.array(z.unknown()).max(maxRunsPerFile) }));
 
 /**
  * Checks a file's text (or its parsed JSON) and says in words what is wrong with a bad one. A file
@@ -79,13 +82,13 @@ export async function readTraceFile(input: unknown, now = Date.now(), nextSlice:
       message: `This trace file comes from another version of the extension (its format is version ${record.version}; this one reads version ${traceFileVersion}). Update the extension, or export the runs again from this version.`,
     };
   }
-  const envelope = envelopeSchema.safeParse(value);
+  const envelope = envelopeSchema().safeParse(value);
   const issues = envelope.success ? [] : [...envelope.error.issues];
   const traces: StoredTrace[] = [];
   // The runs come after the file's other fields, as the whole file's check would list them.
   for (const [index, run] of (Array.isArray(record.runs) ? record.runs : []).entries()) {
     // With the value refused, so that a hand-edited word is named (`plainIssue`).
-    const parsed = storedTraceSchema.safeParse(run, { reportInput: true });
+    const parsed = storedTraceSchema().safeParse(run, { reportInput: true });
     if (parsed.success) traces.push(parsed.data);
     else issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path: ['runs', index, ...issue.path] })));
     await nextSlice();

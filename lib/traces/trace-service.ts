@@ -89,7 +89,7 @@ export function createTraceService(given: TraceServiceBackground) {
   return {
     /** Never throws: a bad request or a fault comes back as `{ok: false, error}`. */
     async handle(raw: unknown): Promise<TraceResponse> {
-      const parsed = traceRequestSchema.safeParse(raw);
+      const parsed = traceRequestSchema().safeParse(raw);
       if (!parsed.success) return failure('TraceRequestError', 'The trace service did not understand that request.');
       try {
         return { ok: true, data: await answer(parsed.data) };

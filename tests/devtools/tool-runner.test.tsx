@@ -357,7 +357,7 @@ describe('the run form', () => {
     await form.type('q', 'mug');
     await form.submit();
     // The request as the background reads it, then the call as the page's content script reads it.
-    const request = inspectorRequestSchema.parse(JSON.parse(JSON.stringify(form.fake.posted.at(-1))));
+    const request = inspectorRequestSchema().parse(JSON.parse(JSON.stringify(form.fake.posted.at(-1))));
     if (request.type !== 'run-tool') throw new Error('no run');
     const call = toolCallSchema().parse(JSON.parse(JSON.stringify({ callId: 'call-1', name: request.name, args: request.args, timeoutMs: 1_000 })));
     expect(JSON.stringify(call.args)).toBe('{"__proto__":"blue","q":"mug"}');

@@ -30,7 +30,7 @@ describe('the figures an engine reports for a reply', () => {
     host.reportUsage(1, { decodeTokensPerSecond: 12.34 });
     host.reportUsage(1, { decodeTokensPerSecond: Number.NaN });
     expect(host.statusFor(1).tokensPerSecond).toBe(12.3);
-    expect(sessionMessageSchema.safeParse({ type: 'engine', tabId: 1, engine: host.statusFor(1) }).success).toBe(true);
+    expect(sessionMessageSchema().safeParse({ type: 'engine', tabId: 1, engine: host.statusFor(1) }).success).toBe(true);
   });
 
   it('gives no token count for a replayed reply, which no model wrote: its trace shows only the time it took', async () => {

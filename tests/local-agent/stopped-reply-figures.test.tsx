@@ -48,7 +48,7 @@ function traceStep(events: AgentEvent[]) {
   for (const [index, event] of events.entries()) builder.apply(event, startedAt + index);
   builder.end('stopped', startedAt + events.length);
   const trace = { run: builder.takeChanges().run!, steps: builder.steps() };
-  expect(storedTraceSchema.safeParse(trace).success).toBe(true);
+  expect(storedTraceSchema().safeParse(trace).success).toBe(true);
   return trace.steps[0]!;
 }
 

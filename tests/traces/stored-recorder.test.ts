@@ -44,7 +44,7 @@ describe('the stored recorder', () => {
 
   it('writes records that its own schema reads back unchanged (schema round trip)', async () => {
     const { trace } = await recordedShopTrace();
-    const parsed = storedTraceSchema.parse(JSON.parse(JSON.stringify(trace)));
+    const parsed = storedTraceSchema().parse(JSON.parse(JSON.stringify(trace)));
     expect(parsed).toEqual(trace);
   });
 
@@ -89,7 +89,7 @@ describe('the stored recorder', () => {
     // A result the model read whole says nothing.
     expect(open!.result!.text).toContain('enamel-mug');
     expect(open!.read).toBeUndefined();
-    expect(storedTraceSchema.parse(JSON.parse(JSON.stringify(trace)))).toEqual(trace);
+    expect(storedTraceSchema().parse(JSON.parse(JSON.stringify(trace)))).toEqual(trace);
   });
 
   it('marks a run cut off by a stopped service worker as interrupted, keeping its steps so far', async () => {

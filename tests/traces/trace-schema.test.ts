@@ -35,7 +35,7 @@ function traceWithProtoArgument(): StoredTrace {
 describe('a trace file', () => {
   it('keeps an argument or a parameter named "__proto__" through export and import', async () => {
     // The file as the viewer receives it from the background, then saves it as text.
-    const exported = traceResponseSchemas['traces-export'].parse({ file: createTraceFile([traceWithProtoArgument()], at + 5) });
+    const exported = traceResponseSchemas['traces-export']().parse({ file: createTraceFile([traceWithProtoArgument()], at + 5) });
     const text = JSON.stringify(exported.file);
     expect(text).toContain('"arguments":{"__proto__":"blue","q":"mug"}');
     const read = await readTraceFile(text);

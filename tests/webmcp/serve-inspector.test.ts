@@ -38,7 +38,7 @@ describe('serveInspector: a tab that lists no tools', () => {
     serveInspector(registry, channel, { pageScriptAnswers });
     ask({ type: 'inspect', tabId: 8 });
     await vi.waitFor(() => expect(events).toEqual([{ type: 'tab-tools', tabId: 8, tabTools: null }, { type: 'page-script', tabId: 8, answers: false }]));
-    for (const event of events) expect(inspectorEventSchema.parse(event)).toEqual(event);
+    for (const event of events) expect(inspectorEventSchema().parse(event)).toEqual(event);
     ask({ type: 'inspect', tabId: 3 });
     await vi.waitFor(() => expect(events.at(-1)).toMatchObject({ type: 'tab-tools', tabId: 3 }));
     expect(pageScriptAnswers).toHaveBeenCalledTimes(1);
@@ -84,7 +84,7 @@ describe('serveInspector: a run by hand', () => {
     const results = events.filter((event) => event.type === 'run-result');
     expect(results.find((event) => event.runId === 'run-1')).toMatchObject({ output: { text: 'The cart comes to 12 €.' }, structuredContent: { total: 12 } });
     expect(results.find((event) => event.runId === 'run-2')).not.toHaveProperty('structuredContent');
-    for (const event of results) expect(inspectorEventSchema.parse(event)).toEqual(event);
+    for (const event of results) expect(inspectorEventSchema().parse(event)).toEqual(event);
   });
 
   it('says a result too long to carry lost its structuredContent on the way, so the check says so instead of blaming the page', async () => {
@@ -100,7 +100,7 @@ describe('serveInspector: a run by hand', () => {
     ask({ type: 'run-tool', runId: 'run-1', name: 'cart_total', args: {} });
     await vi.waitFor(() => expect(events.some((event) => event.type === 'run-result')).toBe(true));
     const event = events.find((candidate) => candidate.type === 'run-result')!;
-    expect(inspectorEventSchema.parse(event)).toEqual(event);
+    expect(inspectorEventSchema().parse(event)).toEqual(event);
     if (event.type !== 'run-result') throw new Error('not a result');
     expect(event.output).toEqual({ text: 'Your orders.' });
     expect(checkToolResult({ name: 'cart_total', outputSchema }, event.output, event.structuredContent, event.structuredContentDropped)?.message).toBe(
