@@ -36,7 +36,7 @@ export function fitFrameToTab(
   }
   const room = toolLimits.toolsPerFrame - others.reduce((sum, frame) => sum + frame.tools.length, 0);
   let characters = toolLimits.reportCharacters - others.reduce((sum, frame) => sum + charactersOf(frame), 0);
-  const reasons = frameId === 0 ? topFrameReasons : innerFrameReasons;
+  const reasons = (frameReasons ??= writeReasons())[frameId === 0 ? 'top' : 'inner'];
   const kept: ReportedTool[] = [];
   const cut: DroppedToolReport[] = [];
   for (const tool of tools) {
@@ -61,15 +61,23 @@ function shareDropped(frames: Record<string, FrameTools>, frameId: number, dropp
   return [...dropped.slice(0, room), { name: `(${more} more)`, reason: 'the frames inside this page refused too many tools to list each' }];
 }
 
-const characterLimit = toolLimits.reportCharacters.toLocaleString('en-US');
-const topFrameReasons = {
-  tools: `the page offers more than ${toolLimits.toolsPerFrame} tools`,
-  characters: `the page's tools together pass the limit of ${characterLimit} characters`,
-};
-const innerFrameReasons = {
-  tools: `the frames inside this page together offer more than ${toolLimits.toolsPerFrame} tools`,
-  characters: `the tools of the frames inside this page together pass the limit of ${characterLimit} characters`,
-};
+// Written the first time a frame's tools are fitted: formatting the number is the worker's first
+// use of Intl, which takes a millisecond or two that a start without tools need not pay.
+let frameReasons: ReturnType<typeof writeReasons> | undefined;
+
+function writeReasons() {
+  const characterLimit = toolLimits.reportCharacters.toLocaleString('en-US');
+  return {
+    top: {
+      tools: `the page offers more than ${toolLimits.toolsPerFrame} tools`,
+      characters: `the page's tools together pass the limit of ${characterLimit} characters`,
+    },
+    inner: {
+      tools: `the frames inside this page together offer more than ${toolLimits.toolsPerFrame} tools`,
+      characters: `the tools of the frames inside this page together pass the limit of ${characterLimit} characters`,
+    },
+  };
+}
 
 function innerFramesWithTools(frames: Record<string, FrameTools>, frameId: number): FrameTools[] {
   return Object.entries(frames)

@@ -1,4 +1,8 @@
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made the first time a text is cut or counted, not when the service worker loads this module.
+let segmenter: Intl.Segmenter | undefined;
+function graphemes(): Intl.Segmenter {
+  return (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
+}
 
 // How far before the limit the cut is looked for: a flag takes 4 units, a family of emoji 11, a
 // letter with its accents a few. A character longer than that (a letter under dozens of marks) is
@@ -17,7 +21,7 @@ export function cutGraphemes(text: string, limit: number): string {
   const from = windowStart(text, Math.max(0, limit - lookBack));
   let end = 0;
   // Two units past the limit tell whether a character goes on across it (a flag's second letter).
-  for (const { index, segment } of graphemes.segment(text.slice(from, limit + 2))) {
+  for (const { index, segment } of graphemes().segment(text.slice(from, limit + 2))) {
     const stop = from + index + segment.length;
     if (stop > limit) break;
     end = stop;
@@ -44,6 +48,6 @@ function isRegionalIndicator(codePoint: number | undefined): boolean {
 /** How many characters `text` has as a reader counts them: a flag, an emoji of several joined, a letter with its accents, each one. */
 export function countGraphemes(text: string): number {
   let count = 0;
-  for (const _ of graphemes.segment(text)) count += 1;
+  for (const _ of graphemes().segment(text)) count += 1;
   return count;
 }

@@ -4,7 +4,7 @@
  * characters of a script written without spaces (Chinese, Thai…) stays one word.
  */
 export function splitIdentifier(text: string): string[] {
-  return text.match(wordPattern) ?? [];
+  return text.match((wordPattern ??= buildWordPattern())) ?? [];
 }
 
 /**
@@ -14,16 +14,22 @@ export function splitIdentifier(text: string): string[] {
 export const unspacedScript =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc]/u;
 
+// Built at the first split, not when the service worker loads this module: a pattern of Unicode
+// scripts takes a millisecond or two to build, and most starts rank nothing.
+let wordPattern: RegExp | undefined;
+
 // In order: an unspaced run; an acronym before a capitalised word (`ID` of `IDList`); a
 // capitalised or lower-case word; an acronym; digits; any other letters (with their marks).
-const wordPattern = new RegExp(
-  [
-    `${unspacedScript.source}+`,
-    '\\p{Lu}+(?=\\p{Lu}\\p{Ll})',
-    '\\p{Lu}?[\\p{Ll}\\p{M}]+',
-    '\\p{Lu}+',
-    '\\p{N}+',
-    '[\\p{L}\\p{M}]+',
-  ].join('|'),
-  'gu',
-);
+function buildWordPattern(): RegExp {
+  return new RegExp(
+    [
+      `${unspacedScript.source}+`,
+      '\\p{Lu}+(?=\\p{Lu}\\p{Ll})',
+      '\\p{Lu}?[\\p{Ll}\\p{M}]+',
+      '\\p{Lu}+',
+      '\\p{N}+',
+      '[\\p{L}\\p{M}]+',
+    ].join('|'),
+    'gu',
+  );
+}
