@@ -93,6 +93,11 @@ describe('pythonic calls that cannot be read', () => {
     expect(result.errors[0]).toMatch(/^Couldn't read a tool call: expected ',' or '\)' in "f\(a='python3/);
     // A good sibling after it still runs.
     expect(errorsOf(`${nested.slice(0, -1)}, g(x=1)]`).calls).toEqual([{ name: 'g', arguments: { x: 1 } }]);
+    // A lenient read followed by the next call on its own line, no comma between, stands.
+    expect(errorsOf("[f(a='don't stop')\ng(x=2)]").calls).toEqual([
+      { name: 'f', arguments: { a: "don't stop" } },
+      { name: 'g', arguments: { x: 2 } },
+    ]);
   });
 
   it('keeps the arguments read so far when the reply ends inside a call, dropping the one cut off', () => {

@@ -129,11 +129,20 @@ function readArguments(scanner: PythonScanner): ArgumentsRead {
   return { ok: true, arguments: result, end: scanner.position };
 }
 
-/** Whether what follows a call at `position` may follow one in a list: another call, the list's end, or nothing. */
+/**
+ * Whether what follows a call at `position` may follow one in a list: a comma, the list's end,
+ * nothing, or after white space the next call (`name(`), as the list is read.
+ */
 function endsCall(text: string, position: number, end: number): boolean {
+  const from = position;
   while (position < end && isSpaceCode(text.charCodeAt(position))) position += 1;
   const code = text.charCodeAt(position);
-  return position >= end || code === 0x2c || code === 0x5d;
+  if (position >= end || code === 0x2c || code === 0x5d) return true;
+  if (position === from) return false;
+  const scanner = new PythonScanner(text, position, end, false);
+  if (dottedName(scanner, text) === '') return false;
+  scanner.skipSpace();
+  return text.charCodeAt(scanner.position) === 0x28;
 }
 
 /** Just past the `)` that closes the `(` at `open`, quotes respected; -1 when there is none. */
