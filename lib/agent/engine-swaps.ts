@@ -87,7 +87,17 @@ export function createEngineSwaps(runs: RunTracker, create: (settings: Settings)
 
 /** Everything an engine reads when it is made; a change makes a new one on the next run. */
 function engineKey(settings: Settings): string {
-  return JSON.stringify([settings.engine, settings.model, settings.temperature, settings.constrainedDecoding, settings.modelKeptMinutes, settings.openaiBaseUrl, settings.openaiApiKey]);
+  // "Longest reply" too: a reply cut off says whether raising it would help (see longerReply).
+  return JSON.stringify([
+    settings.engine,
+    settings.model,
+    settings.temperature,
+    settings.constrainedDecoding,
+    settings.modelKeptMinutes,
+    settings.replyTokens,
+    settings.openaiBaseUrl,
+    settings.openaiApiKey,
+  ]);
 }
 
 /**

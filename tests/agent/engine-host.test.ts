@@ -304,6 +304,10 @@ describe('the engine host', () => {
     await host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, signal);
     await host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC', temperature: 0.7 }, signal);
     expect(made[2]!.unload).not.toHaveBeenCalled();
+    // A new "Longest reply" makes a new engine, which words its cut-off replies by it.
+    await host.load({ ...defaultSettings, engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC', temperature: 0.7, replyTokens: 16_384 }, signal);
+    expect(made).toHaveLength(5);
+    expect(made[4]!.unload).not.toHaveBeenCalled();
   });
 
   it('makes a new engine for the settings before, not the one it let go, when the engine of new settings cannot be made', async () => {
