@@ -22,7 +22,7 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
       <ServerAddress model={model} settings={settings} />
       {/* Mounted from the start, so that the words are read out when Connect works. */}
       <div role="status" data-testid="server-connected">
-        {state === 'connected' && <p class="muted">{connectedText(models, model.serverModelGone.value, chat)}</p>}
+        {state === 'connected' && <p class="muted">{connectedText(models, settings.model === '' ? model.serverModelGone.value : undefined, chat)}</p>}
       </div>
       {/* A server with no model that can chat has none to pick or try; one picked stays in sight, to undo. */}
       {state === 'connected' && (chat !== undefined || settings.model) && <ServerModelPicker model={model} settings={settings} models={models} firstChat={chat} />}
@@ -214,7 +214,7 @@ function connectedText(models: readonly string[], gone: string | undefined, firs
   if (firstChatModel(models) === undefined) {
     return 'Connected, but the server has only embedding models, which cannot chat. Download a chat model first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.';
   }
-  // The model in use is not on this server: the agent takes its first until another is picked.
+  // The model in use was not on this server: the agent takes its first, until another is picked.
   const instead = gone === undefined ? '' : ` It has no "${gone}": the agent uses its first chat model (${firstChat}) until you pick one below.`;
   return `Connected: ${plural(models.length, 'model')}.${instead}`;
 }

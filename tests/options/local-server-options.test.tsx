@@ -150,7 +150,12 @@ describe('the local server on the options page', () => {
     await page.connect();
     await answered(() => expect(page.connected()).toMatch(/^Connected: 2 models\. It has no "gone-model:7b": the agent uses its first chat model \(.+\) until you pick one below\.$/));
     expect((await page.stored.load()).model).toBe('');
-    // Connect again: the model in use is the server's first, nothing to say.
+    // Once the person picks one, the note has nothing more to say.
+    const select = page.root.querySelector<HTMLSelectElement>('section[aria-labelledby="server-heading"] select')!;
+    select.value = 'llama3.2:3b';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    // Connect again: the model in use is on the server, nothing to say.
     await page.connect();
     await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
   });
