@@ -47,8 +47,11 @@ export interface TraceStore {
 export async function openTraceStore(name: string = traceDatabaseName): Promise<TraceStore> {
   let current: Promise<TraceDatabaseConnection> | undefined;
   let changes = 0;
+  // Closed here (close()), the store is done: only a connection another context closed opens again.
+  let closed = false;
 
   const connection = (): Promise<TraceDatabaseConnection> => {
+    if (closed) return Promise.reject(new DOMException('The trace store is closed.', 'InvalidStateError'));
     if (current) return current;
     const opening: Promise<TraceDatabaseConnection> = openTraceDatabase(name, () => {
       if (current === opening) current = undefined;
@@ -68,10 +71,10 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
     try {
       return await use(database);
     } catch (error) {
-      // A closed connection takes no new transaction, and one the browser ends aborts those under
-      // way: what failed was not written, and every use puts or deletes whole records, so doing it
-      // again in full is safe.
-      if (current === opening) throw error;
+      // Another context closed the connection between two transactions of this use (its
+      // `blocking` came): the one refused was not written, and every use puts or deletes whole
+      // records, so doing it again in full is safe.
+      if (current === opening || closed) throw error;
       return use(await connection());
     }
   }
@@ -98,6 +101,7 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
     endUnfinished: (outcome, except) => withDatabase((database) => endUnfinishedRuns(database, outcome, except)),
     changeCount: () => changes,
     close() {
+      closed = true;
       const closing = current;
       current = undefined;
       void closing?.then((database) => database.close(), () => {});

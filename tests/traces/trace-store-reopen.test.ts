@@ -43,6 +43,12 @@ describe('the trace store, when another context closes its connection', () => {
     store.close();
   });
 
+  it('stays closed once closed itself: only a connection another context closed opens again', async () => {
+    const store = await openTraceStore(freshName());
+    store.close();
+    await expect(store.countRuns()).rejects.toMatchObject({ name: 'InvalidStateError' });
+  });
+
   it('lets a newer version upgrade the database, and then refuses to write into a schema it does not know', async () => {
     const name = freshName();
     const store = await openTraceStore(name);
