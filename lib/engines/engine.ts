@@ -62,8 +62,8 @@ export const replyTokensRange = { min: 256, max: 16_384 } as const;
  * What would let a reply that reached its length limit run longer, for the hint that says so: a
  * higher "Longest reply" (`raise`); nothing there where it is at its highest (`highest`); a larger
  * context where the model's context, not the setting, set the limit (`context`: the agent core
- * keeps a reply within half the context, see replyRoom). `replyTokens` is the person's setting,
- * absent where a request asks for no more than the default (the options page's trial).
+ * keeps a reply within half the context, or the default where that is more, see replyRoom).
+ * `replyTokens` is the person's setting; an engine made without it offers to raise it.
  */
 export type LongerReply = 'raise' | 'highest' | { context: number };
 
@@ -77,7 +77,12 @@ export function longerReply(replyTokens: number | undefined, contextTokens: numb
 function longerReplyWords(longer: LongerReply): string {
   if (longer === 'raise') return '; or raise "Longest reply" in the options.';
   if (longer === 'highest') return '.';
-  return `: a reply may take at most half of the model's ${longer.context.toLocaleString('en-US')}-token context.`;
+  return `: ${contextRoom(longer.context)}.`;
+}
+
+/** Why a longer "Longest reply" would not help where the model's context set the limit. */
+function contextRoom(contextTokens: number): string {
+  return `the model's ${contextTokens.toLocaleString('en-US')}-token context leaves a reply no more room`;
 }
 
 /**
@@ -104,10 +109,11 @@ export function replyCutOff(limit: string, contextMayBeFull = false, longer: Lon
  */
 export function thinkingCutOff(longer: LongerReply = 'raise'): EngineError {
   const ways = longer === 'raise' ? ', raise "Longest reply" in the options, or pick a model there' : ', or pick a model in the options';
+  const why = typeof longer === 'object' ? `: ${contextRoom(longer.context)}` : '';
   return new EngineError(
     'thinking-cut-off',
     'The model used up its reply length while it was still thinking, so it gave no answer.',
-    `Ask for something simpler${ways} that does not think first (or turn thinking off on the server that runs it).`,
+    `Ask for something simpler${ways} that does not think first (or turn thinking off on the server that runs it)${why}.`,
     'Pick a model that does not think first, or turn thinking off on the server that runs it, then press Try it again.',
   );
 }

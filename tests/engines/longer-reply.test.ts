@@ -6,7 +6,7 @@ describe('what a cut-off reply offers to make the next one longer', () => {
     expect(longerReply(1_024, 4_096)).toBe('raise');
     expect(longerReply(2_048, 4_096)).toBe('raise');
     expect(longerReply(8_192, undefined)).toBe('raise');
-    // The options page's trial asks with the default: the setting is what it would raise.
+    // An engine made without the setting offers to raise it.
     expect(longerReply(undefined, 4_096)).toBe('raise');
     expect(replyCutOff('1,024 tokens').hint).toBe('Ask for something shorter, or for a long answer a part at a time; or raise "Longest reply" in the options.');
   });
@@ -24,8 +24,10 @@ describe('what a cut-off reply offers to make the next one longer', () => {
     expect(longerReply(4_096, 4_096)).toEqual({ context: 4_096 });
     expect(longerReply(16_384, 8_192)).toEqual({ context: 8_192 });
     expect(replyCutOff('2,048 tokens', false, { context: 4_096 }).hint).toBe(
-      "Ask for something shorter, or for a long answer a part at a time: a reply may take at most half of the model's 4,096-token context.",
+      "Ask for something shorter, or for a long answer a part at a time: the model's 4,096-token context leaves a reply no more room.",
     );
-    expect(thinkingCutOff({ context: 4_096 }).hint).not.toContain('Longest reply');
+    expect(thinkingCutOff({ context: 4_096 }).hint).toBe(
+      "Ask for something simpler, or pick a model in the options that does not think first (or turn thinking off on the server that runs it): the model's 4,096-token context leaves a reply no more room.",
+    );
   });
 });

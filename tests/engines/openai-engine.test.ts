@@ -371,7 +371,7 @@ describe('local OpenAI-compatible server engine', () => {
     const held = await replyOf(small.engine.model.stream({ ...ask('Write a lot'), maxTokens: 2_048 }));
     expect(held.error).toMatchObject({
       code: 'reply-cut-off',
-      hint: "Ask for something shorter, or for a long answer a part at a time: a reply may take at most half of the model's 4,096-token context.",
+      hint: "Ask for something shorter, or for a long answer a part at a time: the model's 4,096-token context leaves a reply no more room.",
     });
   });
 

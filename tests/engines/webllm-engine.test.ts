@@ -416,7 +416,7 @@ describe('WebLLM engine: replies end as they should', () => {
     };
     expect((await cutOffWith(1_024, 1_024))?.hint).toContain('raise "Longest reply"');
     // The model's 4,096-token context kept the reply to 2,048 tokens, whatever the setting.
-    expect((await cutOffWith(4_096, 2_048))?.hint).toBe("Ask for something shorter, or for a long answer a part at a time: a reply may take at most half of the model's 4,096-token context.");
+    expect((await cutOffWith(4_096, 2_048))?.hint).toBe("Ask for something shorter, or for a long answer a part at a time: the model's 4,096-token context leaves a reply no more room.");
   });
 
   it('says the conversation no longer fits in the model\'s context, and what helps, instead of WebLLM\'s developer text', async () => {
