@@ -107,8 +107,8 @@ function useTypingPause(ms: number) {
 }
 
 function adjustedNote(typed: number, typedText: string, used: number, min: number, max: number): string {
-  if (!Number.isFinite(typed)) return `Not a number: still ${used}.`;
   const figure = (value: number) => value.toLocaleString('en-US');
+  if (!Number.isFinite(typed)) return `Not a number: still ${figure(used)}.`;
   if (typed < min || typed > max) return `${typedText} is out of range (${figure(min)} to ${figure(max)}): set to ${figure(used)}.`;
-  return `Whole numbers only: set to ${used}.`;
+  return `Whole numbers only: set to ${figure(used)}.`;
 }

@@ -69,8 +69,8 @@ function siteRefusal(text: string, list: SiteList): string {
   const first = firstOfList(text);
   if (first !== undefined) return `One site at a time: add "${first}", then the next.`;
   // A port goes up to 65535: past it, no scheme makes an address of it.
-  const port = /:(\d+)(?:[/?#]|$)/.exec(text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, ''))?.[1];
-  if (port !== undefined && Number(port) > 65_535) return `${quoted(text)} is not a web address: a port goes up to 65535, and ${port} is past it.`;
+  const port = /:(\d+)$/.exec(typedHost(text))?.[1];
+  if (port !== undefined && Number(port) > 65_535) return `${quoted(text)} is not a web address: a port goes up to 65535.`;
   if (/^[\w-]+(:\d+)?$/.test(text.trim())) {
     return `${quoted(text)} is not a web address, such as shop.example.com. A site on your own network takes its scheme: http://${text.trim()}.`;
   }
@@ -83,12 +83,17 @@ function quoted(text: string): string {
   return `"${shown.length > 80 ? `${shown.slice(0, 79).join('')}…` : text}"`;
 }
 
+/** What the person typed before its path, without its scheme: the host, and its port if any. */
+function typedHost(text: string): string {
+  return text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '';
+}
+
 /**
  * The first site of a pasted list ("a.example, b.example", "a.example;b.example", "a.example
  * b.example"), if `text` is one, as typed: its scheme kept, which a site on a network needs.
  */
 function firstOfList(text: string): string | undefined {
-  const host = text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '';
+  const host = typedHost(text);
   const parts = host.split(/[,;\s]+/).filter((part) => part.length > 0);
   const isList = /[,;]/.test(host) || (parts.length > 1 && parts.every((part) => part.includes('.')));
   return isList ? (text.trim().split(/[,;\s]+/)[0] || 'shop.example.com') : undefined;

@@ -1,8 +1,8 @@
 // How a run's turn ended, in the words its notice is made from, read from what the agent loop answered.
 import { parseToolCalls, type PromptFormat, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
-import { listed } from '../text/listed';
 import { longerReply } from '../engines/engine';
 import type { Settings } from '../settings';
+import { listed } from '../text/listed';
 import type { ActiveRun, TabRunHost } from './active-run';
 import { changingCallRan } from './changing-call-ran';
 import { isEngineFailure } from './is-engine-failure';
@@ -13,24 +13,24 @@ import { thinkingCutOffNotice } from './turn-notices';
 export interface LastReply {
   text: string;
   contextTokens: number | undefined;
-  /** The tools its calls named, where the engine cut it off (see toolsCalledInCutReply). */
+  /** The tool each of its calls named, where the engine cut it off (see toolsCalledInCutReply). */
   cutCalls?: readonly string[];
 }
 
 /**
- * The tools a reply the engine cut off was calling, as its format reads them (a call cut short is
- * read as far as it goes): none of them ran, which its notice says, as the panel shows them no card.
+ * The calls a reply the engine cut off was writing, by the tools they name, as its format reads
+ * them (a call cut short is read as far as it goes): none of them ran, which its notice says, as
+ * the panel shows them no card.
  */
 export function toolsCalledInCutReply(raw: string, shownNames: ReadonlySet<string>, format: PromptFormat): string[] {
-  const { calls } = (format.parseReply ?? parseToolCalls)(raw, shownNames);
-  return [...new Set(calls.map((call) => call.name))];
+  return (format.parseReply ?? parseToolCalls)(raw, shownNames).calls.map((call) => call.name);
 }
 
-/** The sentence for a cut reply's calls, which did not run. */
-function cutCallsSentence(names: readonly string[] = []): string | undefined {
-  if (names.length === 0) return undefined;
-  const quoted = listed(names.map((name) => `"${name}"`));
-  return names.length === 1 ? `Its call of ${quoted} did not run.` : `Its calls of ${quoted} did not run.`;
+/** The sentence for a cut reply's calls (a tool's name for each), which did not run. */
+function cutCallsSentence(calls: readonly string[] = []): string | undefined {
+  if (calls.length === 0) return undefined;
+  const quoted = listed([...new Set(calls)].map((name) => `"${name}"`));
+  return calls.length === 1 ? `Its call of ${quoted} did not run.` : `Its ${calls.length} calls, of ${quoted}, did not run.`;
 }
 
 /**

@@ -3,9 +3,9 @@ import { compactSchema, toolDescriptionLimit } from '@webmcp-agents/local-agent'
 import { plainKeywords, valuesOverType } from '../registry/plain-keywords';
 import { plainSchema } from '../registry/plain-schema';
 import type { PageTool } from '../registry/types';
+import { holdsUnseenCharacters } from '../text/hidden-characters';
 import { firstType } from './json-template';
 import { schemaShapeProblems } from './schema-shape-problems';
-import { holdsUnseenCharacters } from '../text/hidden-characters';
 
 /** A problem the inspector points out in a tool: a site author's to-do, not a reason to drop it. */
 export interface LintFinding {
@@ -28,7 +28,6 @@ const instructionPatterns = [
   /\bwithout (asking|telling|confirming with) the user\b/i,
   /<\/?\s*(system|instructions?|im_start|im_end)\b/i,
 ];
-
 
 type Finding = Pick<LintFinding, 'level' | 'message'>;
 const warning = (message: string): Finding => ({ level: 'warning', message });

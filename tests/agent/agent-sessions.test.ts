@@ -1118,7 +1118,7 @@ describe('agent sessions', () => {
     h.openPanelAndAsk(1, 'add a mug to my cart');
     await h.untilTurnEnds(0, 'error');
     expect(h.state()?.turns[0]?.notice).toBe(
-      'The model\'s reply reached 1,024 tokens and was cut off. Its calls of "search_products" and "add_to_cart" did not run. Ask for something shorter, or for a long answer a part at a time; or raise "Longest reply" in the options.',
+      'The model\'s reply reached 1,024 tokens and was cut off. Its 2 calls, of "search_products" and "add_to_cart", did not run. Ask for something shorter, or for a long answer a part at a time; or raise "Longest reply" in the options.',
     );
     expect(h.cards()).toEqual([]);
   });

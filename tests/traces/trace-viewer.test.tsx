@@ -294,7 +294,8 @@ describe('the trace viewer', () => {
     const store = await openTestStore();
     const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
     const page = createShopPage();
-    // The tag characters spell "pay" unseen; the model, reading them, echoes one back.
+    // The tag characters spell "pay" unseen; the model, reading them, echoes one back. A live run
+    // takes them out of what the model reads: this trace is as an older build, or an import, keeps it.
     const hidden = '\u{E0070}\u{E0061}\u{E0079}';
     const sly = { ...page, tools: () => page.tools().map((tool) => ({ ...tool, description: `${tool.description}${hidden}` })) };
     await recordShopRun({
