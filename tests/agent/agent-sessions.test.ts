@@ -16,7 +16,7 @@ import { noAnswerOutput, toolOutputFromResult } from '../../lib/registry/tool-ou
 import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chats-across-update';
 import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
 import { contextFull, EngineError, replyCutOff, type Engine } from '../../lib/engines/engine';
-import { hermesFormat } from '@webmcp-agents/local-agent';
+import { hermesFormat, type ModelChunk } from '@webmcp-agents/local-agent';
 import { settleCeilingMs } from '../../lib/registry/settle-tab-tools';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
 import { fakeGpu } from '../engines/support/fake-gpu';
@@ -41,6 +41,19 @@ const tools: ToolDescriptor[] = [
     annotations: { consequentialHint: true },
   },
 ];
+/** An engine whose every reply streams `chunks`, then is cut off at its 1,024-token cap. */
+const cutOffAfter = (chunks: readonly ModelChunk[]) => (settings: Settings): Engine => ({
+  id: settings.engine,
+  modelId: settings.model,
+  format: hermesFormat,
+  model: {
+    async *stream() {
+      yield* chunks;
+      throw replyCutOff('1,024 tokens');
+    },
+  },
+  load: async () => {},
+});
 type ApprovalDecision = Extract<PanelMessage, { type: 'approve' }>['decision'];
 type TurnOutcome = NonNullable<SessionState['turns'][number]['outcome']>;
 
@@ -1078,19 +1091,10 @@ describe('agent sessions', () => {
   });
 
   it('shows the speed of a reply the engine cut off at its token cap, which the turn still ends with', async () => {
-    const cutEngine = (settings: Settings): Engine => ({
-      id: settings.engine,
-      modelId: settings.model,
-      format: hermesFormat,
-      model: {
-        async *stream() {
-          yield { type: 'text-delta', text: 'The enamel mug is a fine mug. ' };
-          yield { type: 'usage', usage: { completionTokens: 1_024, decodeTokensPerSecond: 23.4 } };
-          throw replyCutOff('1,024 tokens');
-        },
-      },
-      load: async () => {},
-    });
+    const cutEngine = cutOffAfter([
+      { type: 'text-delta', text: 'The enamel mug is a fine mug. ' },
+      { type: 'usage', usage: { completionTokens: 1_024, decodeTokensPerSecond: 23.4 } },
+    ]);
     const h = harness({ settings: { engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, createEngine: cutEngine });
     h.openPanelAndAsk(1, 'tell me about the mug');
     await h.untilTurnEnds(0, 'error');
@@ -1101,19 +1105,10 @@ describe('agent sessions', () => {
   });
 
   it('says which calls a reply cut off was writing, which did not run and show no card', async () => {
-    const cutWhileCalling = (settings: Settings): Engine => ({
-      id: settings.engine,
-      modelId: settings.model,
-      format: hermesFormat,
-      model: {
-        async *stream() {
-          yield { type: 'text-delta', text: 'I will look.\n<tool_call>\n{"name": "search_products", "arguments": {"query": "mug"}}\n</tool_call>\n' };
-          yield { type: 'text-delta', text: '<tool_call>\n{"name": "add_to_cart", "arguments": {"qt' };
-          throw replyCutOff('1,024 tokens');
-        },
-      },
-      load: async () => {},
-    });
+    const cutWhileCalling = cutOffAfter([
+      { type: 'text-delta', text: 'I will look.\n<tool_call>\n{"name": "search_products", "arguments": {"query": "mug"}}\n</tool_call>\n' },
+      { type: 'text-delta', text: '<tool_call>\n{"name": "add_to_cart", "arguments": {"qt' },
+    ]);
     const h = harness({ settings: { engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, createEngine: cutWhileCalling });
     h.openPanelAndAsk(1, 'add a mug to my cart');
     await h.untilTurnEnds(0, 'error');
