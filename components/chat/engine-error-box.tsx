@@ -1,6 +1,7 @@
 import { useRef } from 'preact/hooks';
 import type { EngineStatus } from '@/lib/agent/session-state';
 import { engineName, isServerEngine } from '@/lib/engines/engine-labels';
+import { optionsPlaceFor } from '@/lib/sidepanel/options-place';
 import { OpenOptionsButton } from './open-options-button';
 
 /**
@@ -30,7 +31,7 @@ export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineS
       {engine.error && engine.error !== title && <p>{engine.error}</p>}
       {engine.hint && <p class="hint">{engine.hint}</p>}
       <p>
-        <OpenOptionsButton />
+        <OpenOptionsButton place={optionsPlaceFor(`${engine.error} ${engine.hint ?? ''}`)} />
       </p>
     </div>
   );

@@ -119,7 +119,7 @@ function EngineActivity({ engine, asked, waiting, runningTool, stalled }: { engi
     return (
       <>
         <span class="status-state state-idle">Press Download in the options first</span>
-        <OpenOptionsButton testId="status-open-options" extraClass="status-button" />
+        <OpenOptionsButton testId="status-open-options" extraClass="status-button" place="model" />
       </>
     );
   }

@@ -2,6 +2,7 @@ import { changingCallRan } from '@/lib/agent/changing-call-ran';
 import type { Turn, TurnOutcome } from '@/lib/agent/session-state';
 import { noticeFor } from '@/lib/agent/turn-notices';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { optionsPlaceFor } from '@/lib/sidepanel/options-place';
 import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
 import { useCopied } from './use-copied';
@@ -18,7 +19,7 @@ const tones: Record<TurnOutcome, 'info' | 'neutral' | 'warning' | 'error'> = {
   error: 'error',
 };
 
-/** A notice whose remedy is a setting ("raise the step limit in the options") comes with the way there. */
+/** A notice whose remedy is a setting ("raise "Maximum steps per request" in the options") comes with the way there. */
 const sendsToOptions = /\bin the (?:extension's )?options\b/i;
 
 interface TurnFooterProps {
@@ -45,7 +46,7 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
               Edit the request
             </button>
           )}
-          {(turn.engineFailed || turn.loadFailed || sendsToOptions.test(notice)) && <OpenOptionsButton testId="turn-open-options" />}
+          {(turn.engineFailed || turn.loadFailed || sendsToOptions.test(notice)) && <OpenOptionsButton testId="turn-open-options" place={optionsPlaceFor(notice)} />}
         </div>
       )}
       <p class="turn-meta">

@@ -15,7 +15,7 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
     <section aria-labelledby="behaviour-heading">
       <h2 id="behaviour-heading">Behaviour</h2>
       <NumberField label="Temperature" value={settings.temperature} min={0} max={2} step={0.1} onChange={(temperature) => void model.update({ temperature })} />
-      <NumberField label="Maximum steps per request" value={settings.maxSteps} min={1} max={30} step={1} onChange={(maxSteps) => void model.update({ maxSteps })} />
+      <NumberField label="Maximum steps per request" place="max-steps" value={settings.maxSteps} min={1} max={30} step={1} onChange={(maxSteps) => void model.update({ maxSteps })} />
       <label class="field">
         <span>Ask before a tool runs</span>
         {/* A closed list cannot wrap: short choices, and what the one picked means said under it. */}
@@ -33,6 +33,7 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
       </p>
       <NumberField
         label="Characters of a tool's output the model reads"
+        place="tool-output"
         value={settings.toolOutputLimit}
         min={200}
         max={100_000}
@@ -41,6 +42,7 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
       />
       <NumberField
         label="Longest reply, in tokens"
+        place="reply-tokens"
         value={settings.replyTokens}
         min={replyTokensRange.min}
         max={replyTokensRange.max}
@@ -50,6 +52,7 @@ export function BehaviourSection({ model, settings }: { model: OptionsModel; set
       />
       <NumberField
         label="Seconds a tool may take before the run stops"
+        place="tool-timeout"
         value={settings.toolTimeoutSeconds}
         min={1}
         max={600}

@@ -41,6 +41,7 @@ export function EngineSection({ model, settings }: { model: OptionsModel; settin
             <input
               type="radio"
               name="engine"
+              data-place="engine"
               value={choice.id}
               checked={chosen}
               disabled={disabled}

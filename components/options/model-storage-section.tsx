@@ -16,7 +16,7 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
   const confirmingDelete = useSignal<string | undefined>(undefined);
   return (
     <section aria-labelledby="storage-heading" data-testid="model-storage">
-      <h2 id="storage-heading" tabIndex={-1}>
+      <h2 id="storage-heading" tabIndex={-1} data-place="models-stored">
         Models on this computer
       </h2>
       {stored === undefined && <p class="muted">Reading the stored models…</p>}

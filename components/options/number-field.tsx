@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useId, useRef } from 'preact/hooks';
+import type { OptionsPlace } from '@/lib/sidepanel/options-place';
 import { useStoredNumber } from './use-stored-number';
 
 interface NumberFieldProps {
@@ -10,6 +11,8 @@ interface NumberFieldProps {
   step: number;
   /** What the number does, under the field and read with it. */
   hint?: string;
+  /** Where a notice in the side panel may send the person (`OptionsPlace`). */
+  place?: OptionsPlace;
   onChange(value: number): void;
 }
 
@@ -22,7 +25,7 @@ const typingPauseMs = 500;
  * once typing pauses too (half a second), so that a page closed before the field is left keeps it;
  * text left unreadable then gives way to the number the field had when it took the focus.
  */
-export function NumberField({ label, value, min, max, step, hint, onChange }: NumberFieldProps) {
+export function NumberField({ label, value, min, max, step, hint, place, onChange }: NumberFieldProps) {
   const note = useSignal('');
   const noteId = useId();
   const hintId = useId();
@@ -37,6 +40,7 @@ export function NumberField({ label, value, min, max, step, hint, onChange }: Nu
         <span>{label}</span>
         <input
           ref={stored.input}
+          data-place={place}
           type="number"
           min={min}
           max={max}

@@ -5,11 +5,13 @@ import { ModelStorageSection } from './model-storage-section';
 import { PromptApiSection } from './prompt-api-section';
 import { ServerSection } from './server-section';
 import { SitesSection } from './sites-section';
+import { usePlaceInAddress } from './use-place-in-address';
 import { WebLlmSection } from './webllm-section';
 
 /** The extension's options: which engine and model, how the agent behaves, where it is off. */
 export function OptionsPage({ model }: { model: OptionsModel }) {
   const settings = model.settings.value;
+  usePlaceInAddress(settings !== undefined);
   if (!settings) return <p class="loading">Loading the settings…</p>;
   return (
     <main class="options">

@@ -24,7 +24,7 @@ export function PromptApiSection({ model }: { model: OptionsModel }) {
       <h2 id="prompt-api-heading">Chrome's built-in model</h2>
       <p data-testid="prompt-api-state">{stateTexts[state]}</p>
       {canDownload && (
-        <BusyButton busy={model.promptApiBusy.value} onClick={() => void model.downloadPromptApiModel()}>
+        <BusyButton busy={model.promptApiBusy.value} place="model" onClick={() => void model.downloadPromptApiModel()}>
           {model.promptApiBusy.value ? 'Downloading…' : 'Download'}
         </BusyButton>
       )}

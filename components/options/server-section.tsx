@@ -147,6 +147,7 @@ function AddressForm({ model, settings, address, apiKey, connecting, describedBy
         <input
           type="text"
           inputMode="url"
+          data-place="server-address"
           spellcheck={false}
           autocomplete="off"
           // The address being tried stays as it is until the server answers, or the answer would be about another.
@@ -165,6 +166,7 @@ function AddressForm({ model, settings, address, apiKey, connecting, describedBy
         <span>API key, if the server asks for one</span>
         <input
           type="password"
+          data-place="server-key"
           spellcheck={false}
           autocomplete="off"
           readOnly={connecting}
@@ -197,7 +199,7 @@ function ServerModelPicker({ model, settings, models, firstChat }: { model: Opti
   return (
     <label class="field">
       <span>Model</span>
-      <select value={settings.model} onChange={(event) => void model.pickServerModel(event.currentTarget.value)}>
+      <select value={settings.model} data-place="model" onChange={(event) => void model.pickServerModel(event.currentTarget.value)}>
         <option value="">{firstChat === undefined ? "The server's first chat model (it has none)" : `The server's first chat model (${firstChat})`}</option>
         {options(models.filter((id) => !isEmbeddingModel(id)))}
         {embedding.length > 0 && <optgroup label="Embedding models, which cannot chat">{options(embedding)}</optgroup>}

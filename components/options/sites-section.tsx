@@ -6,6 +6,7 @@ import type { OptionsModel } from './options-model';
 import type { SiteList } from './options-types';
 import { AddressText } from '@/components/shared/address-text';
 import { speaksPlainHttp } from '@/lib/settings';
+import type { OptionsPlace } from '@/lib/sidepanel/options-place';
 
 /** The sites where the agent is off, and those whose page-changing tools run without asking. */
 export function SitesSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
@@ -17,6 +18,7 @@ export function SitesSection({ model, settings }: { model: OptionsModel; setting
         list="disabledSites"
         sites={settings.disabledSites}
         title="Sites where the agent is off (each with its subdomains)"
+        place="sites"
         hint="A site given without a port (or with its usual one, such as :443) covers all its ports; localhost:3000 covers only that one."
       />
       <SiteListEditor
@@ -37,9 +39,11 @@ interface SiteListEditorProps {
   title: string;
   /** What else to know of an entry, under the title and read with the field. */
   hint?: string;
+  /** Where a notice in the side panel may send the person (`OptionsPlace`). */
+  place?: OptionsPlace;
 }
 
-function SiteListEditor({ model, list, sites, title, hint }: SiteListEditorProps) {
+function SiteListEditor({ model, list, sites, title, hint, place }: SiteListEditorProps) {
   const draft = useSignal('');
   // What the last add or removal did, for a screen reader: the list changes out of its sight.
   const said = useSignal('');
@@ -50,7 +54,9 @@ function SiteListEditor({ model, list, sites, title, hint }: SiteListEditorProps
   const hintId = `${list}-hint`;
   return (
     <div class="site-list" data-testid={list}>
-      <h3>{title}</h3>
+      <h3 tabIndex={place ? -1 : undefined} data-place={place}>
+        {title}
+      </h3>
       {hint && (
         <p class="muted" id={hintId} data-testid={hintId}>
           {hint}

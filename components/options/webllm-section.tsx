@@ -28,7 +28,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
       <WebGpuStatusBox status={status} />
       <label class="field">
         <span>Model</span>
-        <select value={settings.model} disabled={cannotRun} data-testid="webllm-model" onChange={(event) => void model.update({ model: event.currentTarget.value })}>
+        <select value={settings.model} disabled={cannotRun} data-testid="webllm-model" data-place="model" onChange={(event) => void model.update({ model: event.currentTarget.value })}>
           <option value="">{recommendedLabel(status, recommended)}</option>
           {modelCatalog.map((entry) => {
             const unsupported = entry.needsShaderF16 && status?.available === true && !shaderF16;

@@ -18,12 +18,12 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
         ? `This run was cut off when the extension restarted, after a call to "${detail}", which may change the page. Check the page before asking again.`
         : 'This run was cut off when the extension restarted. Ask again to continue.';
     case 'max-steps':
-      return `Stopped after ${stepsTaken(detail)} without finishing. Ask again, or raise the step limit in the options.`;
+      return `Stopped after ${stepsTaken(detail)} without finishing. Ask again, or raise "Maximum steps per request" in the options.`;
     case 'repeated-call':
       // `detail` is the loop's own sentence: which call, or which missing tool, came again.
       return `${detail ?? 'Stopped: the model kept making the same call.'} Try rephrasing the request.`;
     case 'tool-timeout':
-      return `Stopped: ${detail ?? 'a tool did not answer in time'}.`;
+      return `Stopped: ${detail ?? 'a tool did not answer in time'}. ${slowToolRemedy}`;
     case 'no-answer':
       return `Stopped: ${detail ?? 'nobody answered whether to run a call in time'}.`;
     case 'navigated':
@@ -36,6 +36,9 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
       return detail ?? 'Something went wrong.';
   }
 }
+
+/** A tool cut off at the time limit may only be slow (a page that asks its server, a big search). */
+const slowToolRemedy = 'If the page is only slow, raise "Seconds a tool may take before the run stops" in the options.';
 
 /**
  * A run that spent every step without one tool call that worked (each unreadable, refused or

@@ -845,7 +845,7 @@ describe('agent sessions', () => {
     const h = harness({ settings: { toolTimeoutSeconds: 1 }, execute: () => new Promise(() => {}) });
     h.openPanelAndAsk(1, 'find');
     await vi.waitFor(() => expect(h.state()?.turns[0]?.outcome).toBe('tool-timeout'), { timeout: 3000 });
-    expect(h.state()?.turns[0]?.notice).toBe('Stopped: the tool "search_products" did not answer within 1 s.');
+    expect(h.state()?.turns[0]?.notice).toBe('Stopped: the tool "search_products" did not answer within 1 s. If the page is only slow, raise "Seconds a tool may take before the run stops" in the options.');
     expect(h.cards()[0]?.state).toBe('unanswered');
   });
 
@@ -2618,7 +2618,7 @@ describe('agent sessions: a run that reaches the step limit', () => {
     await h.untilTurnEnds(1);
     expect(h.state()?.turns[1]).toMatchObject({
       outcome: 'max-steps',
-      notice: 'Stopped after 3 steps without finishing. Ask again, or raise the step limit in the options.',
+      notice: 'Stopped after 3 steps without finishing. Ask again, or raise "Maximum steps per request" in the options.',
     });
   });
 
@@ -2633,7 +2633,7 @@ describe('agent sessions: a run that reaches the step limit', () => {
     await h.untilTurnEnds(0);
     expect(h.state()?.turns[0]).toMatchObject({
       outcome: 'max-steps',
-      notice: 'Stopped after 3 steps without finishing. Ask again, or raise the step limit in the options.',
+      notice: 'Stopped after 3 steps without finishing. Ask again, or raise "Maximum steps per request" in the options.',
     });
   });
 });

@@ -46,7 +46,7 @@ describe('thinkingCutOffNotice', () => {
 
 describe('the step-limit notices', () => {
   it('count one step as one step', () => {
-    expect(noticeFor('max-steps', '1')).toBe('Stopped after 1 step without finishing. Ask again, or raise the step limit in the options.');
+    expect(noticeFor('max-steps', '1')).toBe('Stopped after 1 step without finishing. Ask again, or raise "Maximum steps per request" in the options.');
     expect(noCallWorkedNotice('1')).toBe("Stopped after 1 step: none of the model's tool calls worked. Try rephrasing the request, or pick another model in the options.");
     expect(noticeFor('max-steps', '8')).toMatch(/^Stopped after 8 steps without finishing\./);
     expect(noCallWorkedNotice()).toMatch(/^Stopped after the maximum number of steps: /);

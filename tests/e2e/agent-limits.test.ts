@@ -67,6 +67,41 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     expect(await notice.textContent()).toContain('the tool "wait_forever" did not answer within 1 s');
   });
 
+  it('"Open the options" under that notice opens them at the time limit, and finds the options tab where it already is', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [toolCall('wait_forever', {}), 'never'],
+      settings: { toolTimeoutSeconds: 1 },
+    });
+    const { panel } = await openPageAndPanel();
+    await ask(panel, 'wait');
+    const notice = panel.locator('[data-testid=turn-notice][data-outcome=tool-timeout]');
+    await notice.waitFor({ timeout: 5000 });
+    expect(await notice.textContent()).toContain('raise "Seconds a tool may take before the run stops" in the options');
+
+    const focusedPlace = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.place);
+    const opened = extension.context.waitForEvent('page');
+    await notice.getByTestId('turn-open-options').click();
+    const options = await opened;
+    await expect.poll(() => focusedPlace(options), { timeout: 5000 }).toBe('tool-timeout');
+    expect(await options.evaluate(() => document.activeElement?.closest('label')?.textContent)).toContain('Seconds a tool may take before the run stops');
+    // The place is taken out of the address: asked for again, it is a change the page hears.
+    expect(new URL(options.url()).hash).toBe('');
+
+    // The person leaves the field, moves the options tab to a window of its own, and asks again from the panel.
+    await options.evaluate(() => (document.activeElement as HTMLElement).blur());
+    await panel.evaluate(async () => {
+      type Chrome = { tabs: { query(query: { url: string }): Promise<{ id?: number }[]> }; windows: { create(data: { tabId?: number }): Promise<unknown> } };
+      const { tabs, windows } = (globalThis as unknown as { chrome: Chrome }).chrome;
+      const [tab] = await tabs.query({ url: location.origin + '/options.html*' });
+      await windows.create({ tabId: tab!.id });
+    });
+    const pagesBefore = extension.context.pages().length;
+    await notice.getByTestId('turn-open-options').click();
+    await expect.poll(() => focusedPlace(options), { timeout: 5000 }).toBe('tool-timeout');
+    expect(extension.context.pages()).toHaveLength(pagesBefore);
+    await options.close();
+  });
+
   it('the tab navigating away during a run stops it; the conversation stays and a new request works', async () => {
     await useReplayEngine(await currentServiceWorker(extension.context), {
       replies: [`Looking it up.${toolCall('slow_lookup', { topic: 'tea' })}`, 'never'],

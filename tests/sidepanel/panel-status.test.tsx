@@ -315,15 +315,18 @@ describe('an engine that failed in the request just made', () => {
   it('says it once, under the request, with the way to the options', async () => {
     const { fakeBrowser } = await import('wxt/testing/fake-browser');
     const opened = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    // No options tab is open yet.
+    const open = vi.spyOn(fakeBrowser.runtime, 'getContexts').mockResolvedValue([] as never);
     try {
       panel = await mountPanel({ engine: engineStatus(failed), turns: [failedTurn()] });
       expect(panel.find('engine-error')).toBeNull();
       expect(panel.container.textContent?.split(failed.error)).toHaveLength(2);
       expect(panel.find('turn-notice')?.textContent).toContain(failed.hint);
       panel.find('turn-open-options')!.click();
-      expect(opened).toHaveBeenCalledTimes(1);
+      await vi.waitFor(() => expect(opened).toHaveBeenCalledTimes(1));
     } finally {
       opened.mockRestore();
+      open.mockRestore();
     }
   });
 
@@ -478,7 +481,7 @@ describe('a notice whose remedy is a setting', () => {
   it('offers the way to the options, and a notice without one offers none', async () => {
     panel = await mountPanel({
       turns: [
-        turn({ id: 'a', outcome: 'max-steps', notice: 'Stopped after 8 steps without finishing. Ask again, or raise the step limit in the options.', endedAt: 1 }),
+        turn({ id: 'a', outcome: 'max-steps', notice: 'Stopped after 8 steps without finishing. Ask again, or raise "Maximum steps per request" in the options.', endedAt: 1 }),
         turn({ id: 'b', outcome: 'stopped', notice: 'Stopped.', endedAt: 2 }),
       ],
     });
@@ -589,14 +592,23 @@ describe('the way to the settings', () => {
   it('opens the options page from the header, and from a model that could not load', async () => {
     const { fakeBrowser } = await import('wxt/testing/fake-browser');
     const opened = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
-    const mounted = await mountPanel({ engine: engineStatus({ state: 'error', error: 'WebGPU is turned off.', hint: 'Pick a local server in the options.' }) });
+    // No options tab is open yet.
+    const open = vi.spyOn(fakeBrowser.runtime, 'getContexts').mockResolvedValue([] as never);
+    const openedAt = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    const hint = 'Update Chrome and your graphics driver, or pick another engine in the options.';
+    const mounted = await mountPanel({ engine: engineStatus({ state: 'error', error: 'WebGPU found no usable GPU, so WebLLM cannot run here.', hint }) });
     try {
       mounted.find('open-options')!.click();
+      await vi.waitFor(() => expect(opened).toHaveBeenCalledTimes(1));
+      // The hint names the setting to change: the page opens there.
       mounted.find('engine-error')!.querySelector('button')!.click();
-      expect(opened).toHaveBeenCalledTimes(2);
+      await vi.waitFor(() => expect(openedAt).toHaveBeenCalledWith({ url: expect.stringMatching(/\/options\.html#engine$/) }));
+      expect(opened).toHaveBeenCalledTimes(1);
     } finally {
       mounted.unmount();
       opened.mockRestore();
+      open.mockRestore();
+      openedAt.mockRestore();
     }
   });
 });
