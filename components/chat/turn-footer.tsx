@@ -71,7 +71,7 @@ export function TurnFooter({ turn, onTryAgain, onEditRequest }: TurnFooterProps)
  * that again (one the page says only reads, a search, changed nothing).
  */
 function mayTryAgain(turn: Turn & { outcome: TurnOutcome }): boolean {
-  const failed = turn.outcome === 'interrupted' || (turn.outcome === 'error' && (turn.loadFailed || turn.engineFailed || turn.noAnswer));
+  const failed = turn.outcome === 'interrupted' || (turn.outcome === 'error' && (turn.loadFailed || turn.engineFailed || turn.noAnswer || turn.cutOff));
   return Boolean(failed) && changingCallRan(turn) === undefined;
 }
 

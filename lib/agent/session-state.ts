@@ -85,6 +85,11 @@ export const turnSchema = lazySchema(() =>
     requestTooLong: z.boolean().optional(),
     /** The model's reply held nothing to show (empty, or only its thinking): asked again, it may answer. */
     noAnswer: z.boolean().optional(),
+    /**
+     * The model's reply reached its length limit and was cut off, mid-thought included: asked again
+     * (with a higher "Longest reply", as its notice offers) it may end.
+     */
+    cutOff: z.boolean().optional(),
     startedAt: z.number(),
     endedAt: z.number().optional(),
     runId: z.string().optional(),

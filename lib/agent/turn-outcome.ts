@@ -41,8 +41,10 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
   const lastReply = last.text;
   const stillThinking = thinkingCutOffNotice(result, lastReply, longerReply(settings.replyTokens, last.contextTokens));
   if (stillThinking) {
-    // A reply that ended mid-thought of itself may answer when asked again: Try again is offered.
+    // A reply that ended mid-thought of itself may answer when asked again: Try again is offered,
+    // as it is where the length limit cut it off (to be pressed once that limit is raised).
     if (stillThinking.askAgain) active.noAnswer = true;
+    else active.cutOff = true;
     return ['error', stillThinking.notice];
   }
   switch (result.finishReason) {
@@ -75,7 +77,9 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
       const ran = changingCallRan(turn);
       const hint = ran ? result.error.hint?.replace(sendAgain, '') : result.error.hint;
       const before = ran && `"${ran.name}" ${ran.state === 'done' ? 'ran already' : 'may have run'}: check the page first, and ask only for what is left.`;
-      const cutCalls = result.error.code === 'reply-cut-off' ? cutCallsSentence(last.cutCalls) : undefined;
+      const cutOff = result.error.code === 'reply-cut-off';
+      if (cutOff) active.cutOff = true;
+      const cutCalls = cutOff ? cutCallsSentence(last.cutCalls) : undefined;
       return ['error', [lead, result.error.message, cutCalls, hint, before].filter(Boolean).join(' ')];
   }
 }

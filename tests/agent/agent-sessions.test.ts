@@ -1101,7 +1101,18 @@ describe('agent sessions', () => {
     // The reply's own sentence says what happened: the engine did not fail.
     // The reply cap is the same in a new chat: no use saying to start one.
     expect(h.state()?.turns[0]?.notice).toBe("The model's reply reached 1,024 tokens and was cut off. Ask for something shorter, or for a long answer a part at a time; or raise \"Longest reply\" in the options.");
+    // Asked again, with a higher limit, it may end: the panel offers Try again.
+    expect(h.state()?.turns[0]?.cutOff).toBe(true);
     expect(h.state()?.engine).toMatchObject({ state: 'ready', tokensPerSecond: 23.4 });
+  });
+
+  it('says a reply cut off while the model still thought used up its length, and offers to ask again once that is raised', async () => {
+    const cutThinking = cutOffAfter([{ type: 'text-delta', text: '<think>\nThe person wants a mug. Enamel, or glass? Enamel is cheaper, but' }]);
+    const h = harness({ settings: { engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, createEngine: cutThinking });
+    h.openPanelAndAsk(1, 'which mug?');
+    await h.untilTurnEnds(0, 'error');
+    expect(h.state()?.turns[0]).toMatchObject({ notice: expect.stringMatching(/^The model used up its reply length while it was still thinking/), cutOff: true });
+    expect(h.state()?.turns[0]?.noAnswer).toBeUndefined();
   });
 
   it('says which calls a reply cut off was writing, which did not run and show no card', async () => {

@@ -424,6 +424,17 @@ describe('a request whose model failed', () => {
     expect(panel.find('try-again')).toBeNull();
   });
 
+  it('offers it where the reply was cut off at its length limit, to press once that is raised, unless a tool ran before', async () => {
+    const notice = 'The model\'s reply reached 1,024 tokens and was cut off. Ask for something shorter, or for a long answer a part at a time; or raise "Longest reply" in the options.';
+    const cut = (items: Turn['items'] = []) => turn({ outcome: 'error', notice, cutOff: true, items, endedAt: 2_000 });
+    panel = await mountPanel({ turns: [cut()] });
+    expect(panel.find('try-again')?.textContent).toBe('Try again');
+    expect(panel.find('turn-open-options')?.textContent).toBe('Open the options');
+    const added = { kind: 'tool' as const, callId: '1.1', name: 'add_to_cart', arguments: { qty: 2 }, state: 'done' as const, result: 'Added.' };
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [cut([added])] }) });
+    expect(panel.find('try-again')).toBeNull();
+  });
+
   it('is not offered where the request itself went wrong, or where no request can go now', async () => {
     panel = await mountPanel({ turns: [turn({ outcome: 'error', notice: 'Something went wrong: the extension could not store the chat.', endedAt: 2_000 })] });
     expect(panel.find('turn-notice')).not.toBeNull();
