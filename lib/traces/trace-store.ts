@@ -39,6 +39,11 @@ export interface TraceStore {
   close(): void;
 }
 
+/** A connection's refusal to start a transaction once it is closing (IndexedDB's InvalidStateError). */
+function closing(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'InvalidStateError';
+}
+
 /**
  * Opens (and on first use creates) the trace database. A connection that another context closes
  * (clearing the extension's storage deletes the database) is opened again at the next use, so the
@@ -71,10 +76,12 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
     try {
       return await use(database);
     } catch (error) {
-      // Another context closed the connection between two transactions of this use (its
-      // `blocking` came): the one refused was not written, and every use puts or deletes whole
-      // records, so doing it again in full is safe.
-      if (current === opening || closed) throw error;
+      // The connection closed between two transactions of this use: another context asked for it
+      // (`blocking` came), or Chrome closed it (the site's data cleared), which refuses the next
+      // transaction before its close event says so. The one refused was not written, and every
+      // use puts or deletes whole records, so doing it again in full is safe.
+      if (closed || (current === opening && !closing(error))) throw error;
+      if (current === opening) current = undefined;
       return use(await connection());
     }
   }
