@@ -39,8 +39,8 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
 
 /** The address and key fields and Connect, with what the address means: another computer, or not saved yet. */
 function ServerAddress({ model, settings }: { model: OptionsModel; settings: Settings }) {
-  const address = useShownSetting(settings.openaiBaseUrl, model.serverDrafts.address);
-  const key = useShownSetting(settings.openaiApiKey, model.serverDrafts.key);
+  const address = useShownSetting(settings.openaiBaseUrl, model.serverDrafts.address, (typed) => storedAs(typed) ?? typed.trim());
+  const key = useShownSetting(settings.openaiApiKey, model.serverDrafts.key, (typed) => typed.trim());
   const connecting = model.serverState.value === 'connecting';
   // The address in the field, once it is one; until then the one the agent uses.
   const elsewhere = elsewhereNote(storedAs(address.value) ?? settings.openaiBaseUrl);
@@ -89,18 +89,23 @@ function UnsavedNote({ settings, address, apiKey, failed }: { settings: Settings
 
 /**
  * What a field shows: what the person typed (kept in `draft` while the section is closed), or the
- * setting as stored once that changes (the address written out in full by Connect, or either
- * changed elsewhere); only then: the effect runs after the first paint, when the person may be typing.
+ * setting as stored once that changes: the address written out in full by Connect (`storedAs` the
+ * text typed gives the new setting), or either changed elsewhere where the field was left as it
+ * was. An edit not saved yet stays as typed when another options tab connects (its note says what
+ * the agent uses until Connect). Only then: the effect runs after the first paint, when the person
+ * may be typing.
  */
-function useShownSetting(stored: string, draft: FieldDraft): Signal<string> {
+function useShownSetting(stored: string, draft: FieldDraft, storedAs: (typed: string) => string): Signal<string> {
   if (draft.stored.peek() === undefined) {
     draft.stored.value = stored;
     draft.shown.value = stored;
   }
   useEffect(() => {
-    if (draft.stored.peek() === stored) return;
+    const before = draft.stored.peek();
+    if (before === stored) return;
     draft.stored.value = stored;
-    draft.shown.value = stored;
+    const typed = draft.shown.peek();
+    if (typed === before || storedAs(typed) === stored) draft.shown.value = stored;
   }, [stored]);
   return draft.shown;
 }

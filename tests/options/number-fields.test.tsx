@@ -1,30 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changedSettings, defaultSettings, type Settings, type SettingsChange } from '../../lib/settings';
 import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
-import { showOptionsPage } from './support/show-options-page';
+import { sharedSettings, showOptionsPage } from './support/show-options-page';
+import type { Settings } from '../../lib/settings';
 
 afterEach(() => {
   document.body.innerHTML = '';
 });
-
-/** Settings in memory that another page (the side panel, a second tab) may change while this one is open. */
-function sharedSettings(initial: Partial<Settings>) {
-  let value: Settings = { ...defaultSettings, ...initial };
-  const listeners = new Set<(settings: Settings) => void>();
-  return {
-    stored: () => value,
-    changedElsewhere(change: SettingsChange) {
-      value = changedSettings(value, change);
-      for (const listener of listeners) listener(value);
-    },
-    store: {
-      load: async () => value,
-      update: async (change: SettingsChange) => (value = changedSettings(value, change)),
-      watch: (listener: (settings: Settings) => void) => (listeners.add(listener), () => void listeners.delete(listener)),
-    },
-  };
-}
 
 async function showSteps(initial: Partial<Settings>) {
   const settings = sharedSettings(initial);

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { OptionsModel } from '../../../components/options/options-model';
 import type { OptionsDependencies } from '../../../components/options/options-types';
 import { OptionsPage } from '../../../components/options/options-page';
-import { changedSettings, defaultSettings, type Settings } from '../../../lib/settings';
+import { changedSettings, defaultSettings, type Settings, type SettingsChange } from '../../../lib/settings';
 import { fakeGpu } from '../../engines/support/fake-gpu';
 
 /** Settings kept in memory, as the options page reads and writes them through storage. */
@@ -12,6 +12,24 @@ export function memorySettings(initial: Partial<Settings> = {}): NonNullable<Opt
     load: async () => value,
     update: async (change) => (value = changedSettings(value, change)),
     watch: () => () => {},
+  };
+}
+
+/** Settings in memory that another page (the side panel, a second tab) may change while this one is open. */
+export function sharedSettings(initial: Partial<Settings>) {
+  let value: Settings = { ...defaultSettings, ...initial };
+  const listeners = new Set<(settings: Settings) => void>();
+  return {
+    stored: () => value,
+    changedElsewhere(change: SettingsChange) {
+      value = changedSettings(value, change);
+      for (const listener of listeners) listener(value);
+    },
+    store: {
+      load: async () => value,
+      update: async (change: SettingsChange) => (value = changedSettings(value, change)),
+      watch: (listener: (settings: Settings) => void) => (listeners.add(listener), () => void listeners.delete(listener)),
+    },
   };
 }
 
