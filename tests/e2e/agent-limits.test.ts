@@ -55,7 +55,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     expect(await panel.getByTestId('chat-input').isEnabled()).toBe(true);
   });
 
-  it('a tool that does not answer in time stops the run with a clear message', async () => {
+  it('a tool that does not answer in time stops the run with a clear message, whose "Open the options" opens them at the time limit, in the options tab where it already is', async () => {
     await useReplayEngine(await currentServiceWorker(extension.context), {
       replies: [toolCall('wait_forever', {}), 'never'],
       settings: { toolTimeoutSeconds: 1 },
@@ -65,17 +65,6 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     const notice = panel.locator('[data-testid=turn-notice][data-outcome=tool-timeout]');
     await notice.waitFor({ timeout: 5000 });
     expect(await notice.textContent()).toContain('the tool "wait_forever" did not answer within 1 s');
-  });
-
-  it('"Open the options" under that notice opens them at the time limit, and finds the options tab where it already is', async () => {
-    await useReplayEngine(await currentServiceWorker(extension.context), {
-      replies: [toolCall('wait_forever', {}), 'never'],
-      settings: { toolTimeoutSeconds: 1 },
-    });
-    const { panel } = await openPageAndPanel();
-    await ask(panel, 'wait');
-    const notice = panel.locator('[data-testid=turn-notice][data-outcome=tool-timeout]');
-    await notice.waitFor({ timeout: 5000 });
     expect(await notice.textContent()).toContain('raise "Seconds a tool may take before the run stops" in the options');
 
     const focusedPlace = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.place);
