@@ -127,7 +127,29 @@ async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallCo
   const annotations = context.tool.annotations;
   const readOnly = annotations?.readOnlyHint === true && !annotations.consequentialHint;
   if (!context.signal.aborted) run.changeCard({ callId: context.callId, sent: true, ...(readOnly ? { readOnly } : {}) });
-  return executeWithTimeout(host, call, context, active, run.settings);
+  const output = await executeWithTimeout(host, call, context, active, run.settings);
+  // The tab's page went before the tool answered, or the tool gave nothing, as a form that posts
+  // does: the page is likely loading the next one, and the browser's word of it (which ends the
+  // run, see documentChanged) may come a while later, after the post's answer. The model waits
+  // for it rather than read "no answer" and go on while the page changes under it.
+  if (output.noAnswer && (toolTargetOf(context.tool).frameId ?? 0) === 0) await abortedOrAfter(context.signal, nextPageWaitMs);
+  return output;
+}
+
+/** How long a run waits for the page a call may be loading before the model reads that no answer came. */
+const nextPageWaitMs = 5_000;
+
+function abortedOrAfter(signal: AbortSignal, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    if (signal.aborted) done();
+    else signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 async function executeWithTimeout(host: TabRunHost, call: ParsedCall, context: ToolCallContext, active: ActiveRun, settings: Settings): Promise<ToolOutput> {
