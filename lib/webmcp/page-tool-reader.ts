@@ -109,6 +109,7 @@ export class PageToolReader {
     const refused: DroppedToolReport[] = [];
     const owners = new Map<string, PageToolSource>();
     const descriptions = new Map<string, unknown>();
+    const offeredAt = new Map<string, number>();
     for (const source of this.options.sources) {
       const listing = await source.list().catch(() => ({ offered: [], refused: [] }));
       for (const entry of listing.offered) {
@@ -117,10 +118,19 @@ export class PageToolReader {
         // The same tool seen twice (a page's shim that hands its tools on to the browser's API)
         // is one tool, not a clash of names to tell the author about.
         const again = taken && owners.get(name) !== source && descriptions.get(name) === readProperty(entry.tool, 'description');
+        if (again && formListedByPolyfill(offered[offeredAt.get(name)!], entry)) {
+          // A polyfill that reads `<form toolname>` itself lists the form as a tool of its own: it
+          // is read and run as the extension's own form reader does where no polyfill is (the
+          // form's own checks, a person's submit, the page its post loads), as the browser's are.
+          offered[offeredAt.get(name)!] = entry;
+          owners.set(name, source);
+          continue;
+        }
         if (taken && (source.yieldsToEarlier || again)) continue;
         if (name !== undefined && !taken) {
           owners.set(name, source);
           descriptions.set(name, readProperty(entry.tool, 'description'));
+          offeredAt.set(name, offered.length);
         }
         offered.push(entry);
       }
@@ -130,6 +140,11 @@ export class PageToolReader {
     const checked = sanitizeTools(offered, this.options.origin, this.checked);
     return { tools: checked.tools, dropped: [...refused, ...checked.dropped] };
   }
+}
+
+/** Whether `form`, a `<form toolname>` the extension reads, is what a polyfill listed as `listed`. */
+function formListedByPolyfill(listed: OfferedTool | undefined, form: OfferedTool): boolean {
+  return listed?.source === 'polyfill' && form.source === 'declarative';
 }
 
 /** Whether two readings say the same; a tool checked once (see CheckedToolCache) is the same object. */

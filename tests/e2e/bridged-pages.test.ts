@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumAvailable,
+  currentServiceWorker,
   InspectorPage,
   launchExtension,
   serveFixtures,
@@ -13,6 +14,7 @@ import {
   type LaunchedExtension,
 } from './support';
 import { formSubmittedWithoutResult } from '@/lib/webmcp/form-waits-for-person';
+import { ask, toolCall, useReplayEngine } from './support/drive-agent';
 
 const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 /** The real polyfill from npm, served as a page would load it from a CDN. */
@@ -54,8 +56,10 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
       );
       // The polyfill lists no consequentialHint; the page registered one, and it counts.
       await expect(fixture.inspector.tool('cancel_alerts').locator('.badge').allTextContents()).resolves.toEqual(['consequential']);
-      // The polyfill reads the form itself; the extension's own form reader yields to it quietly.
+      // The polyfill reads the form itself, and lists it as a tool of its own: the extension takes
+      // it for the form it is, and reads and runs it as it does forms where no polyfill is.
       expect(await fixture.inspector.dropped()).toEqual([]);
+      await expect(fixture.inspector.tool('subscribe_newsletter').locator('.tool-meta').textContent()).resolves.toBe(`${server.origin} · frame 0 · declarative`);
     });
 
     it('runs its tools through the bridge: JSON, MCP-style text, and the page’s own error message', async () => {
@@ -106,6 +110,24 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
       await fixture.inspector.waitForTools(['cancel_alerts', 'get_forecast', 'get_humidity', 'get_temperature', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 1_000);
       expect((await fixture.inspector.changes())[0]).toBe('removed radar_image');
     });
+  });
+
+  it('runs a form the polyfill lists as the form it is: its post ends the run, and the card shows what the page it loads gives', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [`Ordering.${toolCall('place_order', { qty: 2 })}`, 'never'],
+    });
+    const page = await extension.context.newPage();
+    await page.goto(server.url('/agent/order-form-polyfilled.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
+    await ask(panel, 'order two mugs');
+    const card = panel.locator('[data-testid=tool-card][data-name=place_order]');
+    await card.getByTestId('approve-once').click({ timeout: 10_000 });
+    await page.waitForURL(/order-placed\.html\?qty=2$/);
+    await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('"orderNumber":"C-42"');
+    expect(await card.getAttribute('data-state')).toBe('done');
+    expect(await panel.getByTestId('turn-notice').last().textContent()).toContain('The result that page gives is shown with the call.');
+    await Promise.all([page.close(), panel.close()]);
   });
 
   describe('an older page: navigator.modelContext with provideContext and registerTool', () => {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { PageToolReader, type FrameReport } from '@/lib/webmcp/page-tool-reader';
 import type { PageToolSource } from '@/lib/webmcp/page-tool-source';
 
-function source(tools: Array<{ name: string; description: string }>, kind: 'native' | 'polyfill'): PageToolSource {
+function source(tools: Array<{ name: string; description: string }>, kind: 'native' | 'polyfill' | 'declarative'): PageToolSource {
   return {
+    ...(kind === 'declarative' ? { yieldsToEarlier: true } : {}),
     list: async () => ({ offered: tools.map((tool) => ({ tool: { ...tool, inputSchema: { type: 'object', properties: {} } }, source: kind })), refused: [] }),
     watch: () => () => {},
     execute: async (name) => `${kind} ran ${name}`,
@@ -34,6 +35,30 @@ describe('PageToolReader: the same name from two sources', () => {
     const report = await reportOf([source([{ name: 'search', description: 'Search the notes.' }], 'native'), source([{ name: 'search', description: 'Search the web.' }], 'polyfill')]);
     expect(report.tools.map((tool) => [tool.name, tool.description])).toEqual([['search', 'Search the notes.']]);
     expect(report.dropped).toEqual([{ name: 'search', reason: 'another tool of this page already has this name' }]);
+  });
+});
+
+describe('PageToolReader: a polyfill that reads the page\'s <form toolname> itself', () => {
+  const form = [{ name: 'book_table', description: 'Book a table.' }];
+
+  it('takes its form for the form the extension reads, which runs it', async () => {
+    const forms = source(form, 'declarative');
+    const reports: FrameReport[] = [];
+    const reader = new PageToolReader({ sources: [source(form, 'polyfill'), forms], origin: 'https://bistro.example', onReport: (report) => reports.push(report), debounceMs: 0 });
+    await reader.reportNow();
+    expect(reports.at(-1)!.tools.map((tool) => [tool.name, tool.source])).toEqual([['book_table', 'declarative']]);
+    expect(reports.at(-1)!.dropped).toEqual([]);
+    expect(await reader.sourceOf('book_table')).toBe(forms);
+  });
+
+  it('keeps a script\'s tool that says otherwise than the form of its name, as the browser does', async () => {
+    const report = await reportOf([source([{ name: 'book_table', description: 'Book through our API.' }], 'polyfill'), source(form, 'declarative')]);
+    expect(report.tools.map((tool) => [tool.name, tool.source, tool.description])).toEqual([['book_table', 'polyfill', 'Book through our API.']]);
+  });
+
+  it('leaves the browser\'s own listing of a form as it is', async () => {
+    const report = await reportOf([source(form, 'native'), source(form, 'declarative')]);
+    expect(report.tools.map((tool) => [tool.name, tool.source])).toEqual([['book_table', 'native']]);
   });
 });
 
