@@ -99,6 +99,17 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
       await expect(card.locator('.run-check').count()).resolves.toBe(0);
     });
 
+    it('leaves the page\'s console as the page left it: the polyfill\'s navigator.modelContext, which warns at each read, is not read', async () => {
+      const page = await extension.context.newPage();
+      const said: string[] = [];
+      page.on('console', (message) => said.push(message.text()));
+      await page.goto(server.url('/polyfill.html'));
+      const inspector = await InspectorPage.open(extension, await tabIdOf(page));
+      await inspector.waitForTools(['cancel_alerts', 'get_forecast', 'get_humidity', 'get_temperature', 'radar_image', 'report_storm', 'subscribe_newsletter', 'weather_summary'], 2_000);
+      expect(said.filter((text) => /deprecated/i.test(text))).toEqual([]);
+      await Promise.all([page.close(), inspector.page.close()]);
+    });
+
     it('answers a call of the polyfill\'s form without toolautosubmit once it is filled, and leaves the sending to the person', async () => {
       const run = await fixture.inspector.run('subscribe_newsletter', { email: 'ada@example.com' });
       expect(run).toMatchObject({ isError: false, text: 'The form is filled in and waits for the person to submit it.' });

@@ -26,11 +26,8 @@ export function createAdapterDiscovery(onChange: () => void): AdapterDiscovery {
   const found: ToolAdapter[] = [];
   return {
     discover() {
-      const candidates = [
-        readProperty(document, 'modelContext'),
-        readProperty(navigator, 'modelContext'),
-        readProperty(navigator, 'modelContextTesting'),
-      ];
+      const pageContext = readProperty(document, 'modelContext');
+      const candidates = [pageContext, navigatorContext(pageContext, browserOwn), readProperty(navigator, 'modelContextTesting')];
       for (const candidate of candidates) {
         if (typeof candidate !== 'object' || candidate === null) continue;
         if (browserOwn.has(candidate) || seen.has(candidate)) continue;
@@ -44,6 +41,30 @@ export function createAdapterDiscovery(onChange: () => void): AdapterDiscovery {
     },
     adapters: () => found,
   };
+}
+
+/**
+ * `navigator.modelContext`, where it may be a context of its own: not a getter that a page set up
+ * beside a `document.modelContext` of its own, which is a polyfill's way to the same context for
+ * older pages, and may warn on the page's console at each read (`@mcp-b/webmcp-polyfill` 5 does:
+ * its author would look for a read that is not theirs).
+ */
+function navigatorContext(pageContext: unknown, browserOwn: ReadonlySet<unknown>): unknown {
+  const besidePageContext = typeof pageContext === 'object' && pageContext !== null && !browserOwn.has(pageContext);
+  return besidePageContext && isGetter(navigator, 'modelContext') ? undefined : readProperty(navigator, 'modelContext');
+}
+
+/** Whether `key` of `target` (or of its prototypes) is read through a getter. */
+function isGetter(target: object, key: string): boolean {
+  try {
+    for (let holder: object | null = target; holder !== null; holder = Object.getPrototypeOf(holder)) {
+      const descriptor = Object.getOwnPropertyDescriptor(holder, key);
+      if (descriptor) return descriptor.get !== undefined;
+    }
+  } catch {
+    // A page's proxy that throws: read as a value.
+  }
+  return false;
 }
 
 function adapt(candidate: object): ToolAdapter | undefined {
