@@ -1,3 +1,4 @@
+import { useComputed } from '@preact/signals';
 import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { ChatInput } from './chat-input';
@@ -13,9 +14,7 @@ import { UndoNewChatNote } from './undo-new-chat-note';
 
 /** The side panel: one tab's conversation with the agent. */
 export function ChatApp({ model }: { model: PanelModel }) {
-  const session = model.session.value;
-  // No request runs on a browser page, nor for a closed tab, whatever the engine: why it cannot run is no news there.
-  const engine = session?.closedPage === 'browser' || model.tabClosed.value ? undefined : session?.engine;
+  // It reads no signal itself: each part below renders again only for what it shows.
   return (
     <div class="panel">
       <PanelHeader model={model} />
@@ -23,7 +22,7 @@ export function ChatApp({ model }: { model: PanelModel }) {
       <ConnectionBanner model={model} />
       <ErrorBanner model={model} />
       {/* Above the scrolled conversation, so a long chat never hides why the model failed. */}
-      <EngineErrorBox engine={engine} saidInTurn={saidInLatestTurn(engine, session?.turns.at(-1))} />
+      <EngineError model={model} />
       <Conversation model={model} />
       <UndoNewChatNote model={model} />
       <div class="composer-area">
@@ -31,9 +30,24 @@ export function ChatApp({ model }: { model: PanelModel }) {
         <ChatInput model={model} />
       </div>
       {/* Outside the conversation, which says the same words where a screen reader reads it. */}
-      <RunAnnouncer turn={session?.turns.at(-1)} engine={session?.engine} />
+      <LatestRunAnnouncer model={model} />
     </div>
   );
+}
+
+function EngineError({ model }: { model: PanelModel }) {
+  const saidInTurn = useComputed(() => saidInLatestTurn(engineShown(model), model.latestTurn.value));
+  return <EngineErrorBox engine={engineShown(model)} saidInTurn={saidInTurn.value} />;
+}
+
+/** No request runs on a browser page, nor for a closed tab, whatever the engine: why it cannot run is no news there. */
+function engineShown(model: PanelModel): EngineStatus | undefined {
+  const shell = model.shell.value;
+  return shell?.closedPage === 'browser' || model.tabClosed.value ? undefined : shell?.engine;
+}
+
+function LatestRunAnnouncer({ model }: { model: PanelModel }) {
+  return <RunAnnouncer turn={model.latestTurn.value} engine={model.shell.value?.engine} />;
 }
 
 /**

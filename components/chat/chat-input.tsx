@@ -149,9 +149,9 @@ function notSentWords(model: PanelModel): string {
 }
 
 function whyNotSent(model: PanelModel): string | undefined {
-  if (model.canSend.value || model.tabClosed.value || model.session.value === undefined) return undefined;
+  if (model.canSend.value || model.tabClosed.value || model.shell.value === undefined) return undefined;
   if (model.connection.value !== 'connected') return 'The panel is connecting to the extension: press Enter again in a moment.';
-  if (model.session.value.agentOff) return 'The agent is off on this site: turn it on above to ask.';
+  if (model.shell.value.agentOff) return 'The agent is off on this site: turn it on above to ask.';
   const placeholder = placeholderFor(model);
   return placeholder === askPlaceholder ? undefined : `${placeholder}.`;
 }
@@ -225,9 +225,9 @@ function StopButton({ model, hadFocus }: { model: PanelModel; hadFocus: { curren
 
 function placeholderFor(model: PanelModel): string {
   if (model.tabClosed.value) return 'This tab is closed';
-  if (model.session.value?.pageAsleep) return 'This tab is asleep: wake it to ask';
-  if (model.session.value?.toolCount === 0) return 'This page offers no tools to ask for';
-  if (model.engineCannotRun.value) return `${engineName(model.session.value?.engine.engineId ?? '')} cannot run here: pick another engine in the options`;
+  if (model.shell.value?.pageAsleep) return 'This tab is asleep: wake it to ask';
+  if (model.shell.value?.toolCount === 0) return 'This page offers no tools to ask for';
+  if (model.engineCannotRun.value) return `${engineName(model.shell.value?.engine.engineId ?? '')} cannot run here: pick another engine in the options`;
   return askPlaceholder;
 }
 

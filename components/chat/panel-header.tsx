@@ -13,7 +13,7 @@ import { AddressText } from '@/components/shared/address-text';
  * nothing is kept), to start over, and the way to the options.
  */
 export function PanelHeader({ model }: { model: PanelModel }) {
-  const session = model.session.value;
+  const session = model.shell.value;
   const site = session ? pageLabel(session.origin, session.url, session.pageAsleep === true) : '';
   return (
     <header class="panel-header">
@@ -38,7 +38,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         type="button"
         class="button"
         data-testid="new-chat"
-        disabled={!session || model.running.value || model.tabClosed.value || session.turns.length === 0}
+        disabled={!session || model.running.value || model.tabClosed.value || !model.hasTurns.value}
         {...pressWhenConnected(model.connection.value === 'connected', () => {
           model.newChat();
           // The button is disabled once the chat is empty: focus goes on to the request box.
@@ -56,7 +56,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
  * What the agent may do here: off on the site (no model is shown its tools, so they are not counted),
  * nothing on a page no extension can read, or how many tools it offers.
  */
-function siteDetail(session: NonNullable<PanelModel['session']['value']>): string {
+function siteDetail(session: NonNullable<PanelModel['shell']['value']>): string {
   if (session.agentOff) return 'Agent off on this site';
   if (session.closedPage === 'browser') return 'A browser page';
   if (session.pageAsleep) return 'Tab asleep';

@@ -1,3 +1,4 @@
+import { useComputed } from '@preact/signals';
 import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 import { isServerEngine } from '@/lib/engines/engine-labels';
 import { findCatalogModel, modelLabel } from '@/lib/engines/model-catalog';
@@ -36,7 +37,11 @@ function errorLabel(engine: EngineStatus): string {
 
 /** Which engine and model answer, and what they are doing now. */
 export function StatusLine({ model }: { model: PanelModel }) {
-  const engine = model.session.value?.engine;
+  // What the turns say, each read apart: a reply streaming into them changes none of these.
+  const asked = useComputed(() => model.session.value?.turns.some((turn) => turn.outcome !== undefined) ?? false);
+  const waiting = useComputed(() => waitingCallIds(model.session.value).size > 0);
+  const runningTool = useComputed(() => runningToolOf(model.latestTurn.value));
+  const engine = model.shell.value?.engine;
   if (!engine) {
     return (
       <div class="status-line" data-testid="status-line">
@@ -44,7 +49,7 @@ export function StatusLine({ model }: { model: PanelModel }) {
       </div>
     );
   }
-  const session = model.session.value;
+  const session = model.shell.value;
   // A model of the catalogue by its name ("Qwen3 0.6B (q4f32)"), a server's by its own id.
   const catalogued = findCatalogModel(engine.model);
   const stalled = engine.state === 'loading' && engine.stalled ? stalledWords(model.running.value) : '';
@@ -59,9 +64,9 @@ export function StatusLine({ model }: { model: PanelModel }) {
       {session?.closedPage !== 'browser' && !model.tabClosed.value && (
         <EngineActivity
           engine={engine}
-          asked={session?.turns.some((turn) => turn.outcome !== undefined) ?? false}
-          waiting={waitingCallIds(session).size > 0}
-          runningTool={runningToolOf(session?.turns.at(-1))}
+          asked={asked.value}
+          waiting={waiting.value}
+          runningTool={runningTool.value}
           stalled={stalled}
         />
       )}

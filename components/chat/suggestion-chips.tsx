@@ -6,8 +6,8 @@ import { fillRequestBox } from './focus-request-box';
  * the whole request: a click puts it in the request box for the person to finish, and sends nothing.
  */
 export function SuggestionChips({ model }: { model: PanelModel }) {
-  const suggestions = model.session.value?.suggestions ?? [];
-  if (suggestions.length === 0 || model.running.value || model.session.value?.agentOff || model.tabClosed.value) return null;
+  const suggestions = model.shell.value?.suggestions ?? [];
+  if (suggestions.length === 0 || model.running.value || model.shell.value?.agentOff || model.tabClosed.value) return null;
   const canSend = model.canSend.value;
   return (
     <div class="suggestions" role="group" aria-label="Suggestions">

@@ -11,7 +11,7 @@ import { pressWhenConnected } from './press-when-connected';
  * file has no origin to list (see `normalizeSiteOrigin`).
  */
 export function TurnAgentOffButton({ model }: { model: PanelModel }) {
-  const session = model.session.value;
+  const session = model.shell.value;
   const agentOff = session?.agentOff;
   // The button goes once the agent is off: focus goes on to the note's way to turn it back on.
   const pressed = useRef(false);

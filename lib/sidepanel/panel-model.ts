@@ -5,6 +5,7 @@ import { createPanelActions } from './panel-actions';
 import { createPanelState, type ConnectionState } from './panel-state';
 import { createPortConnection } from './port-connection';
 import { receiveSessionMessage } from './receive-session-message';
+import { sessionShell } from './session-shell';
 import type { DraftStorage } from '../agent/stored-drafts';
 import { createTabSubscription } from './tab-subscription';
 
@@ -52,6 +53,10 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
       !tabClosed.value &&
       !running.value,
   );
+  // What the panel shows around the conversation, which a streamed reply does not change.
+  const shell = sessionShell(session);
+  const hasTurns = computed(() => (session.value?.turns.length ?? 0) > 0);
+  const latestTurn = computed(() => session.value?.turns.at(-1));
   const needsHeartbeat = computed(
     () => !tabClosed.value && (running.value || session.value?.engine.state === 'loading' || session.value?.engine.state === 'generating'),
   );
@@ -98,6 +103,10 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   return {
     tabId: tabId as ReadonlySignal<number | undefined>,
     session: session as ReadonlySignal<SessionState | undefined>,
+    /** The session without its turns: read by what does not show them, it changes far less often. */
+    shell,
+    hasTurns,
+    latestTurn,
     tabClosed: tabClosed as ReadonlySignal<boolean>,
     connection: connection as ReadonlySignal<ConnectionState>,
     lastError: lastError as ReadonlySignal<string | undefined>,
