@@ -7,6 +7,7 @@ import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { readableResult } from '@/lib/sidepanel/readable-result';
 import { plural } from '@/lib/text/plural';
+import { formWaitsForPerson } from '@/lib/webmcp/form-waits-for-person';
 import { ArgumentsToCheck } from '@/components/shared/arguments-to-check';
 import { HiddenCharacters, JsonText, looksLikeJson } from '@/components/shared/json-text';
 import { AddressText } from '@/components/shared/address-text';
@@ -37,11 +38,12 @@ interface ToolCardViewProps {
 export const ToolCardView = memo(function ToolCardView({ card, answered, onApprove, connection }: ToolCardViewProps) {
   const result = card.result;
   const stateLabel = stateLabelOf(card);
+  const filledIn = filledForPerson(card);
   // A snapshot brings every card anew: the same result is not read again.
   const shownResult = useMemo(() => (result === undefined ? undefined : readableResult(result)), [result]);
   return (
     <section
-      class={`tool-card state-${card.state}`}
+      class={`tool-card state-${card.state}${filledIn ? ' filled-in' : ''}`}
       data-testid="tool-card"
       data-state={card.state}
       data-name={card.name}
@@ -113,9 +115,18 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
  */
 function stateLabelOf(card: ToolCard): string {
   if (card.withdrawn) return 'Not run';
+  if (filledForPerson(card)) return 'Filled in: send it on the page';
   if (card.state !== 'unknown' || card.shownCount === undefined) return stateLabels[card.state];
   const count = card.shownCount;
   return count === 0 ? 'Not shown for this request' : `Not among the ${plural(count, 'tool')} shown for this request`;
+}
+
+/**
+ * A form without `toolautosubmit` that the call filled in: nothing is sent until the person sends
+ * it on the page, so the card does not say "Done".
+ */
+function filledForPerson(card: ToolCard): boolean {
+  return card.state === 'done' && card.result?.startsWith(formWaitsForPerson) === true;
 }
 
 /** How much of a cut result the model read, as the trace viewer says it too. */

@@ -2,6 +2,7 @@
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolCard } from '@/lib/agent/session-state';
+import { formWaitsForPerson } from '@/lib/webmcp/form-waits-for-person';
 import { mountPanel, type MountedPanel } from './mount-panel';
 import { engineStatus, tabId, toolCard, turn } from './session-fixtures';
 
@@ -31,6 +32,14 @@ describe('tool cards', () => {
     expect(cards[1]?.querySelector('.tool-arguments')?.textContent).toBe('{"product":"mug","quantity":2}');
     expect(cards[1]?.querySelector('.spinner')).not.toBeNull();
     expect(cards[2]?.querySelector('.spinner')).toBeNull();
+  });
+
+  it('says a form the call only filled in waits for the person to send it, not that it is done', async () => {
+    panel = await showCards([toolCard({ name: 'book_table', state: 'done', result: formWaitsForPerson })]);
+    const card = panel.find('tool-card')!;
+    expect(card.querySelector('.tool-state')?.textContent).toBe('Filled in: send it on the page');
+    expect(card.getAttribute('aria-label')).toBe('book_table: Filled in: send it on the page');
+    expect(card.classList.contains('filled-in')).toBe(true);
   });
 
   it('says a tool the model asked for is on the page but was not shown, or is not on the page at all', async () => {
