@@ -2,7 +2,6 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { engineName } from '@/lib/engines/engine-labels';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
-import { waitingCallIds } from '@/lib/sidepanel/waiting-call-ids';
 import { focusRequestBox } from './focus-request-box';
 import { pressWhenConnected } from './press-when-connected';
 
@@ -29,7 +28,7 @@ export function ChatInput({ model }: { model: PanelModel }) {
     if ((!running && heldDraft.value?.whileRunning) || sendable) heldDraft.value = undefined;
   }, [running, sendable]);
   const held = heldDraft.value !== undefined && heldDraft.value.text === draft ? heldDraft.value : undefined;
-  const note = held?.whileRunning ? (running ? heldWords(waitingCallIds(model.session.value).size > 0) : '') : held ? notSentWords(model) : '';
+  const note = held?.whileRunning ? (running ? heldWords(model.waitingForPerson.value) : '') : held ? notSentWords(model) : '';
   const onKeyDown = requestBoxKeys(model, (text) => (heldDraft.value = { text, whileRunning: model.running.value }));
   useEscapeStops(model, running);
   // The request as a paste the box cut left it: said until it is sent or edited.

@@ -31,7 +31,7 @@ export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineS
       {engine.error && engine.error !== title && <p>{engine.error}</p>}
       {engine.hint && <p class="hint">{engine.hint}</p>}
       <p>
-        <OpenOptionsButton place={optionsPlaceFor(`${engine.error} ${engine.hint ?? ''}`)} />
+        <OpenOptionsButton place={optionsPlaceFor(`${engine.error ?? ''} ${engine.hint ?? ''}`)} />
       </p>
     </div>
   );

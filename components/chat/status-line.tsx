@@ -4,7 +4,6 @@ import { isServerEngine } from '@/lib/engines/engine-labels';
 import { findCatalogModel, modelLabel } from '@/lib/engines/model-catalog';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
-import { waitingCallIds } from '@/lib/sidepanel/waiting-call-ids';
 import { GoToTabButton } from './go-to-tab-button';
 import { OpenOptionsButton } from './open-options-button';
 import { FirstWordWait, QuietReply } from './first-word-wait';
@@ -39,7 +38,6 @@ function errorLabel(engine: EngineStatus): string {
 export function StatusLine({ model }: { model: PanelModel }) {
   // What the turns say, each read apart: a reply streaming into them changes none of these.
   const asked = useComputed(() => model.session.value?.turns.some((turn) => turn.outcome !== undefined) ?? false);
-  const waiting = useComputed(() => waitingCallIds(model.session.value).size > 0);
   const runningTool = useComputed(() => runningToolOf(model.latestTurn.value));
   const engine = model.shell.value?.engine;
   if (!engine) {
@@ -65,7 +63,7 @@ export function StatusLine({ model }: { model: PanelModel }) {
         <EngineActivity
           engine={engine}
           asked={asked.value}
-          waiting={waiting.value}
+          waiting={model.waitingForPerson.value}
           runningTool={runningTool.value}
           stalled={stalled}
         />

@@ -2,6 +2,7 @@ import { useSignal, type Signal } from '@preact/signals';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import { firstChatModel, isEmbeddingModel } from '@/lib/engines/openai/first-chat-model';
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
+import { normalizeServerKey } from '@/lib/engines/openai/server-key';
 import type { Settings } from '@/lib/settings';
 import { isOnThisMachine } from '@/lib/text/on-this-machine';
 import { plural } from '@/lib/text/plural';
@@ -40,7 +41,7 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
 /** The address and key fields and Connect, with what the address means: another computer, or not saved yet. */
 function ServerAddress({ model, settings }: { model: OptionsModel; settings: Settings }) {
   const address = useShownSetting(settings.openaiBaseUrl, model.serverDrafts.address, (typed) => storedAs(typed) ?? typed.trim());
-  const key = useShownSetting(settings.openaiApiKey, model.serverDrafts.key, (typed) => typed.trim());
+  const key = useShownSetting(settings.openaiApiKey, model.serverDrafts.key, keyStoredAs);
   const connecting = model.serverState.value === 'connecting';
   // The address in the field, once it is one; until then the one the agent uses.
   const elsewhere = elsewhereNote(storedAs(address.value) ?? settings.openaiBaseUrl);
@@ -89,13 +90,13 @@ function UnsavedNote({ settings, address, apiKey, failed }: { settings: Settings
 
 /**
  * What a field shows: what the person typed (kept in `draft` while the section is closed), or the
- * setting as stored once that changes: the address written out in full by Connect (`storedAs` the
- * text typed gives the new setting), or either changed elsewhere where the field was left as it
+ * setting as stored once that changes: the address written out in full by Connect (the text typed,
+ * `asStored`, is the new setting), or either changed elsewhere where the field was left as it
  * was. An edit not saved yet stays as typed when another options tab connects (its note says what
  * the agent uses until Connect). Only then: the effect runs after the first paint, when the person
  * may be typing.
  */
-function useShownSetting(stored: string, draft: FieldDraft, storedAs: (typed: string) => string): Signal<string> {
+function useShownSetting(stored: string, draft: FieldDraft, asStored: (typed: string) => string): Signal<string> {
   if (draft.stored.peek() === undefined) {
     draft.stored.value = stored;
     draft.shown.value = stored;
@@ -105,7 +106,7 @@ function useShownSetting(stored: string, draft: FieldDraft, storedAs: (typed: st
     if (before === stored) return;
     draft.stored.value = stored;
     const typed = draft.shown.peek();
-    if (typed === before || storedAs(typed) === stored) draft.shown.value = stored;
+    if (typed === before || asStored(typed) === stored) draft.shown.value = stored;
   }, [stored]);
   return draft.shown;
 }
@@ -247,6 +248,15 @@ function elsewhereNote(address: string): string | undefined {
 function sameServer(typed: string, stored: string): boolean {
   const [address, saved] = [storedAs(typed), storedAs(stored)];
   return address !== undefined && saved !== undefined && new URL(address).origin === new URL(saved).origin;
+}
+
+/** A key as Connect would store it; one it would refuse, as typed. */
+function keyStoredAs(typed: string): string {
+  try {
+    return normalizeServerKey(typed);
+  } catch {
+    return typed;
+  }
 }
 
 // The address as Connect would keep it (written out in full, with /v1); a typo is never "the same".

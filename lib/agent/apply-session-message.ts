@@ -27,7 +27,7 @@ function applyToTab(state: SessionState, message: Extract<SessionMessage, { type
   switch (message.type) {
     case 'turn': {
       const index = state.turns.findIndex((turn) => turn.id === message.turn.id);
-      const turns = index === -1 ? [...state.turns, message.turn] : state.turns.with(index, message.turn);
+      const turns = index === -1 ? [...state.turns, message.turn] : state.turns.with(index, withUnchangedItems(state.turns[index]!, message.turn));
       // A turn in the conversation means a request was sent in it: the one put aside is gone.
       const { canUndoNewChat: _gone, ...rest } = state;
       return { ...rest, turns, running: turns.some((turn) => !turn.outcome) };
@@ -52,12 +52,27 @@ function keepUnchangedTurns(state: SessionState | undefined, next: SessionState)
   const shown = new Map(state.turns.map((turn) => [turn.id, turn]));
   const turns = next.turns.map((turn) => {
     const old = shown.get(turn.id);
-    return old && sameTurn(old, turn) ? old : turn;
+    return old && samePlainData(old, turn) ? old : turn;
   });
   return { ...next, turns };
 }
 
-// Turns are plain data, parsed by one schema: equal JSON is an equal turn.
-function sameTurn(a: Turn, b: Turn): boolean {
+/**
+ * A turn sent again whole (a card's state changed) keeps the items shown already that did not
+ * change: a run of many calls with long results renders only the card that changed.
+ */
+function withUnchangedItems(shown: Turn, next: Turn): Turn {
+  let kept = false;
+  const items = next.items.map((item, at) => {
+    const old = shown.items[at];
+    if (old === undefined || !samePlainData(old, item)) return item;
+    kept = true;
+    return old;
+  });
+  return kept ? { ...next, items } : next;
+}
+
+// Turns are plain data, parsed by one schema: equal JSON is an equal turn, or item.
+function samePlainData(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }

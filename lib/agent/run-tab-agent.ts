@@ -128,10 +128,10 @@ async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallCo
   const readOnly = annotations?.readOnlyHint === true && !annotations.consequentialHint;
   if (!context.signal.aborted) run.changeCard({ callId: context.callId, sent: true, ...(readOnly ? { readOnly } : {}) });
   const output = await executeWithTimeout(host, call, context, active, run.settings);
-  // The tab's page went before the tool answered, or the tool gave nothing, as a form that posts
-  // does: the page is likely loading the next one, and the browser's word of it (which ends the
-  // run, see documentChanged) may come a while later, after the post's answer. The model waits
-  // for it rather than read "no answer" and go on while the page changes under it.
+  // The document that ran the tool went before it answered, as a form's does when it posts: the
+  // tab is likely loading the next page, and the browser's word of it (which ends the run, see
+  // documentChanged) may come a while later, after the post's answer. The model waits for it
+  // rather than read "no answer" and go on while the page changes under it.
   if (output.noAnswer && (toolTargetOf(context.tool).frameId ?? 0) === 0) await abortedOrAfter(context.signal, nextPageWaitMs);
   return output;
 }

@@ -28,7 +28,7 @@ const placesNamed: readonly (readonly [RegExp, OptionsPlace])[] = [
   [/"Characters of a tool's output the model reads"/, 'tool-output'],
   [/"Seconds a tool may take/, 'tool-timeout'],
   [/"Maximum steps per request"/, 'max-steps'],
-  [/\bModels on this computer\b/, 'models-stored'],
+  [/\bModels on this computer\b|\bdelete\b[^,;]*\bmodel/i, 'models-stored'],
   [/\baddress\b/, 'server-address'],
   [/\bkey\b/, 'server-key'],
   [/\banother engine\b/, 'engine'],

@@ -6,6 +6,7 @@ import { createPanelState, type ConnectionState } from './panel-state';
 import { createPortConnection } from './port-connection';
 import { receiveSessionMessage } from './receive-session-message';
 import { sessionShell } from './session-shell';
+import { waitingCallIds } from './waiting-call-ids';
 import type { DraftStorage } from '../agent/stored-drafts';
 import { createTabSubscription } from './tab-subscription';
 
@@ -57,6 +58,8 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
   const shell = sessionShell(session);
   const hasTurns = computed(() => (session.value?.turns.length ?? 0) > 0);
   const latestTurn = computed(() => session.value?.turns.at(-1));
+  // A call of the conversation waits for the person's Allow or Deny.
+  const waitingForPerson = computed(() => waitingCallIds(session.value).size > 0);
   const needsHeartbeat = computed(
     () => !tabClosed.value && (running.value || session.value?.engine.state === 'loading' || session.value?.engine.state === 'generating'),
   );
@@ -107,6 +110,7 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     shell,
     hasTurns,
     latestTurn,
+    waitingForPerson,
     tabClosed: tabClosed as ReadonlySignal<boolean>,
     connection: connection as ReadonlySignal<ConnectionState>,
     lastError: lastError as ReadonlySignal<string | undefined>,

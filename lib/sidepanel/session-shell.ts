@@ -7,7 +7,7 @@ export type SessionShell = Omit<SessionState, 'turns'>;
 /**
  * The session without its turns, kept the same object until one of its fields changes: a reply
  * streams into the turns dozens of times a second, and the header, the status line and the request
- * box, which read this, render again only when what they show changes.
+ * box, which read this, render again only at another change (the engine's, a snapshot's).
  */
 export function sessionShell(session: ReadonlySignal<SessionState | undefined>): ReadonlySignal<SessionShell | undefined> {
   let last: SessionShell | undefined;

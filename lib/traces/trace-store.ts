@@ -81,7 +81,11 @@ export async function openTraceStore(name: string = traceDatabaseName): Promise<
       // transaction before its close event says so. The one refused was not written, and every
       // use puts or deletes whole records, so doing it again in full is safe.
       if (closed || (current === opening && !closing(error))) throw error;
-      if (current === opening) current = undefined;
+      if (current === opening) {
+        current = undefined;
+        // Closing, or refusing for another reason: either way this use goes on a new connection.
+        database.close();
+      }
       return use(await connection());
     }
   }

@@ -1894,6 +1894,31 @@ describe('agent sessions', () => {
     ]);
   });
 
+  it('goes on after a call whose page went without a new one in the tab (a form that opens its result elsewhere), once it waited for one', async () => {
+    await script([call('search_products', { query: 'mug' }), 'The search gave no answer.']);
+    const h = harness({ execute: async (name) => noAnswerOutput(name) });
+    h.openPanelAndAsk(1, 'find a mug');
+    // While the run waits, the card still says the call runs: the page may yet give its result.
+    await h.untilCard(0, 'running');
+    const waited = Date.now();
+    await vi.waitFor(() => expect(h.state()?.turns[0]?.outcome).toBe('answer'), { timeout: 8_000, interval: 20 });
+    expect(Date.now() - waited).toBeGreaterThanOrEqual(4_500);
+    expect(h.cards()[0]).toMatchObject({ state: 'unanswered' });
+    expect(h.state()!.turns[0]!.items.at(-1)).toEqual({ kind: 'prose', text: 'The search gave no answer.' });
+  }, 10_000);
+
+  it('ends at once on Stop while it waits for the page a call that gave no answer may be loading', async () => {
+    await script([call('search_products', { query: 'mug' }), 'never']);
+    const h = harness({ execute: async (name) => noAnswerOutput(name) });
+    h.openPanelAndAsk(1, 'find a mug');
+    await h.untilCard(0, 'running');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const pressed = Date.now();
+    h.pressStop(1);
+    await h.untilTurnEnds(0, 'stopped');
+    expect(Date.now() - pressed).toBeLessThan(1_000);
+  });
+
   it('says a tool ran when the page it changed loads a new document, instead of inviting the request again', async () => {
     await script([call('add_to_cart', { qty: 1 }), 'Added one mug.'.repeat(100)], 10);
     let h!: ReturnType<typeof harness>;

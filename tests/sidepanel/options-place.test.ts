@@ -38,6 +38,8 @@ describe('optionsPlaceFor: the setting a notice sends the person to change', () 
     expect(optionsPlaceFor(said(loadFailure(new DOMException('The quota has been exceeded.', 'QuotaExceededError'), context)))).toBe('models-stored');
     expect(optionsPlaceFor(said(loadFailure(Object.assign(new Error('Lacks shader-f16.'), { name: 'ShaderF16SupportError' }), context)))).toBe('model');
     expect(optionsPlaceFor(agentOffNotice('https://shop.example'))).toBe('sites');
+    // A stored copy that would not load: its first remedy is to delete it there.
+    expect(optionsPlaceFor(said(loadFailure(new Error('Cache entry is corrupt.'), { ...context, wasCached: true })))).toBe('models-stored');
   });
 
   it('is none where the notice does not send the person to the options', () => {
