@@ -28,6 +28,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   'made-up-tail': async () => (await import('./made-up-tail')).benchMadeUpTail,
   'server-requests': async () => (await import('./server-requests')).benchServerRequests,
   'worker-starts': async () => (await import('./worker-starts')).benchWorkerStarts,
+  'slow-cpu': async () => (await import('./slow-cpu')).benchSlowCpu,
 };
 
 const requested = process.argv.slice(2);

@@ -148,6 +148,31 @@ export class VolumeLab {
   }
 
   /**
+   * A Markdown reply of `characters` characters streamed at about `tokensPerSecond` (a token taken
+   * as four characters, one piece each) into a side panel whose CPU runs `slowdown` times slower
+   * (Chrome's CPU throttling): a slow laptop, while the person types.
+   */
+  async replyOnSlowCpu(characters: number, tokensPerSecond: number, slowdown: number) {
+    const { page, panel } = await this.open('big-result.html');
+    const ending = '\n\nThe end of the answer.';
+    await this.replay([longMarkdown(characters - ending.length) + ending], 4, Math.round(1000 / tokensPerSecond));
+    const cdp = await panel.context().newCDPSession(panel);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    try {
+      const { figures } = await measureUnderLoad({ panel }, async ({ withoutTyping }) => {
+        await withoutTyping(() => ask(panel, 'tell me about it'));
+        await waitForLastBlock(panel, 'The end of the answer.', 300_000);
+      });
+      return figures;
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+      await page.close();
+      await panel.close();
+    }
+  }
+
+  /**
    * The model answers with one Markdown block of `characters` characters (a list or a table),
    * streamed in 64-character pieces every 10 ms (200 kB in about half a minute).
    */
