@@ -1,7 +1,7 @@
 // A run of the agent loop in a tab: the page's tools read fresh at every step, each call checked
 // against the sites where the agent is off, run in its frame within the tool timeout, and asked
 // about where the person must say yes first.
-import type { ChatMessage, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
+import { pause, type ChatMessage, type ToolDescriptor, type ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import { outputAsModelReads, toolAsModelReads } from '../registry/as-model-reads';
@@ -132,25 +132,12 @@ async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallCo
   // tab is likely loading the next page, and the browser's word of it (which ends the run, see
   // documentChanged) may come a while later, after the post's answer. The model waits for it
   // rather than read "no answer" and go on while the page changes under it.
-  if (output.noAnswer && (toolTargetOf(context.tool).frameId ?? 0) === 0) await abortedOrAfter(context.signal, nextPageWaitMs);
+  if (output.noAnswer && (toolTargetOf(context.tool).frameId ?? 0) === 0) await pause(nextPageWaitMs, context.signal);
   return output;
 }
 
 /** How long a run waits for the page a call may be loading before the model reads that no answer came. */
 const nextPageWaitMs = 5_000;
-
-function abortedOrAfter(signal: AbortSignal, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    if (signal.aborted) done();
-    else signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 async function executeWithTimeout(host: TabRunHost, call: ParsedCall, context: ToolCallContext, active: ActiveRun, settings: Settings): Promise<ToolOutput> {
   const { tool, signal } = context;

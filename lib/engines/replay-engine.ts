@@ -1,3 +1,4 @@
+import { pause } from '@webmcp-agents/chat';
 import type { LanguageModel, ModelChunk, ModelRequest } from '@webmcp-agents/local-agent';
 import { EngineError } from './engine';
 
@@ -31,7 +32,7 @@ export function createReplayEngine(replies: readonly string[], options: ReplayOp
       requests.push(request);
       for (let at = 0; at < reply.length; at += chunkSize) {
         if (request.signal.aborted) return;
-        if (delayMs > 0) await sleep(delayMs, request.signal);
+        if (delayMs > 0) await pause(delayMs, request.signal);
         yield { type: 'text-delta', text: reply.slice(at, at + chunkSize) };
       }
       // No figures: no model wrote the reply, and a count made up from its length would read in the
@@ -46,14 +47,3 @@ function recordedCutOff(): EngineError {
   return new EngineError('reply-cut-off', 'The recorded reply was cut off here, and so is its replay.', 'See the recording for how the run went on.');
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
