@@ -40,7 +40,7 @@ export interface ActiveRun {
   requestTooLong?: boolean;
   /** The model's last reply held nothing to show: the turn offers to ask again. */
   noAnswer?: boolean;
-  /** The model's last reply reached its length limit and was cut off: the turn offers to ask again. */
+  /** The model's last reply reached a length limit that can be raised and was cut off: the turn offers to ask again. */
   cutOff?: boolean;
   /** The turn it runs for, and when that turn has ended (its outcome set, its exchange remembered). */
   turnId: string;

@@ -86,8 +86,9 @@ export const turnSchema = lazySchema(() =>
     /** The model's reply held nothing to show (empty, or only its thinking): asked again, it may answer. */
     noAnswer: z.boolean().optional(),
     /**
-     * The model's reply reached its length limit and was cut off, mid-thought included: asked again
-     * (with a higher "Longest reply", as its notice offers) it may end.
+     * The model's reply reached its length limit and was cut off, mid-thought included, where that
+     * limit can still be raised: asked again (with a higher "Longest reply", as its notice offers) it
+     * may end.
      */
     cutOff: z.boolean().optional(),
     startedAt: z.number(),

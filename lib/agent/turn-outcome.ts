@@ -1,6 +1,6 @@
 // How a run's turn ended, in the words its notice is made from, read from what the agent loop answered.
 import { parseToolCalls, type PromptFormat, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
-import { longerReply } from '../engines/engine';
+import { longerReply, type LongerReply } from '../engines/engine';
 import type { Settings } from '../settings';
 import { listed } from '../text/listed';
 import type { ActiveRun, TabRunHost } from './active-run';
@@ -39,12 +39,13 @@ function cutCallsSentence(calls: readonly string[] = []): string | undefined {
  */
 export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active: ActiveRun, settings: Settings, repeated: string | undefined, last: LastReply, turn: Turn): [TurnOutcome, string?] {
   const lastReply = last.text;
-  const stillThinking = thinkingCutOffNotice(result, lastReply, longerReply(settings.replyTokens, last.contextTokens));
+  const longer = longerReply(settings.replyTokens, last.contextTokens);
+  const stillThinking = thinkingCutOffNotice(result, lastReply, longer);
   if (stillThinking) {
     // A reply that ended mid-thought of itself may answer when asked again: Try again is offered,
     // as it is where the length limit cut it off (to be pressed once that limit is raised).
     if (stillThinking.askAgain) active.noAnswer = true;
-    else active.cutOff = true;
+    else markCutOff(active, longer);
     return ['error', stillThinking.notice];
   }
   switch (result.finishReason) {
@@ -78,10 +79,19 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
       const hint = ran ? result.error.hint?.replace(sendAgain, '') : result.error.hint;
       const before = ran && `"${ran.name}" ${ran.state === 'done' ? 'ran already' : 'may have run'}: check the page first, and ask only for what is left.`;
       const cutOff = result.error.code === 'reply-cut-off';
-      if (cutOff) active.cutOff = true;
+      if (cutOff) markCutOff(active, longer);
       const cutCalls = cutOff ? cutCallsSentence(last.cutCalls) : undefined;
       return ['error', [lead, result.error.message, cutCalls, hint, before].filter(Boolean).join(' ')];
   }
+}
+
+/**
+ * A reply cut off at its length limit: Try again is offered only where "Longest reply" can still
+ * be raised. At its highest, or where the model's context set the limit, the same request would be
+ * cut off again: the notice asks for something shorter instead.
+ */
+function markCutOff(active: ActiveRun, longer: LongerReply): void {
+  if (longer === 'raise') active.cutOff = true;
 }
 
 /** How an engine's hint ends where the remedy is to send the same request again ("Start it, then send your request again."). */

@@ -1106,6 +1106,24 @@ describe('agent sessions', () => {
     expect(h.state()?.engine).toMatchObject({ state: 'ready', tokensPerSecond: 23.4 });
   });
 
+  it('offers no Try again after a cut-off where "Longest reply" is already at its highest', async () => {
+    const cutEngine = (settings: Settings): Engine => ({
+      ...cutOffAfter([])(settings),
+      model: {
+        async *stream() {
+          yield { type: 'text-delta', text: 'The enamel mug is a fine mug. ' };
+          throw replyCutOff('16,384 tokens', false, 'highest');
+        },
+      },
+    });
+    const h = harness({ settings: { engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC', replyTokens: 16_384 }, createEngine: cutEngine });
+    h.openPanelAndAsk(1, 'tell me all about the mug');
+    await h.untilTurnEnds(0, 'error');
+    expect(h.state()?.turns[0]?.notice).toBe("The model's reply reached 16,384 tokens and was cut off. Ask for something shorter, or for a long answer a part at a time.");
+    // The same request would be cut off again: nothing in the options can make room for it.
+    expect(h.state()?.turns[0]?.cutOff).toBeUndefined();
+  });
+
   it('says a reply cut off while the model still thought used up its length, and offers to ask again once that is raised', async () => {
     const cutThinking = cutOffAfter([{ type: 'text-delta', text: '<think>\nThe person wants a mug. Enamel, or glass? Enamel is cheaper, but' }]);
     const h = harness({ settings: { engine: 'webllm', model: 'Qwen3-1.7B-q4f16_1-MLC' }, createEngine: cutThinking });
