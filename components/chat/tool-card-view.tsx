@@ -116,6 +116,8 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
 function stateLabelOf(card: ToolCard): string {
   if (card.withdrawn) return 'Not run';
   if (filledForPerson(card)) return 'Filled in: send it on the page';
+  // A form whose new page gives no result: it was sent, and that page shows how it went.
+  if (card.state === 'done' && card.loadedPage && card.pageResult === undefined) return 'Sent';
   if (card.state !== 'unknown' || card.shownCount === undefined) return stateLabels[card.state];
   const count = card.shownCount;
   return count === 0 ? 'Not shown for this request' : `Not among the ${plural(count, 'tool')} shown for this request`;

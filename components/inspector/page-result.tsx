@@ -3,18 +3,23 @@ import { JsonText } from '@/components/shared/json-text';
 import type { PageResult } from '@/lib/webmcp/read-page-result';
 
 /**
- * What the page a form's run loaded gives as the form's result (its JSON-LD), pretty-printed:
- * what the agent's card shows after such a call.
+ * What the page a form's run loaded gives as the form's result (its JSON-LD), pretty-printed: what
+ * the agent's card shows after such a call. A page that gives none is named, with its title.
  */
 export function PageResultView({ pageResult }: { pageResult: PageResult }) {
+  const { url, title, data } = pageResult;
   return (
     <div class="page-result" data-testid="page-result">
       <p class="run-meta">
-        The page it loaded, <span class="page-result-url">{pageResult.url}</span>, gives this result:
+        The page it loaded, {title && <>"{title}", </>}
+        <span class="page-result-url">{url}</span>
+        {data === undefined ? ', gives no result of its own: it shows how the form went.' : ', gives this result:'}
       </p>
-      <pre class="run-text">
-        <JsonText text={formatToolText(pageResult.data)} />
-      </pre>
+      {data !== undefined && (
+        <pre class="run-text">
+          <JsonText text={formatToolText(data)} />
+        </pre>
+      )}
     </div>
   );
 }

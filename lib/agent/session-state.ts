@@ -53,6 +53,11 @@ export const toolCardSchema = lazySchema(() =>
     durationMs: z.number().optional(),
     /** The result the page this call loaded gives (its JSON-LD), where a form's post ended the run. */
     pageResult: z.string().optional(),
+    /**
+     * The page this call loaded, where a form's post ended the run: the form was sent. Its title is
+     * the page's own words.
+     */
+    loadedPage: z.object({ url: z.string(), title: z.string().optional() }).optional(),
     /** How much of the result the model read, where less than all: `characters` of `of`. */
     read: z.object({ characters: z.number().int().min(0), of: z.number().int().min(0) }).optional(),
     /** For an `unknown` tool the page does offer: how many tools the model was shown instead. */

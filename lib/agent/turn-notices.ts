@@ -53,6 +53,12 @@ function stepsTaken(limit: string | undefined): string {
   return limit === undefined ? 'the maximum number of steps' : plural(Number(limit), 'step');
 }
 
+/** A run that a form's new page ended, where that page gave no result of its own: the form was sent. */
+export function pageLoadedNotice(toolName: string, title: string | undefined): string {
+  const page = title ? `a new page, "${title}"` : 'a new page';
+  return `"${toolName}" sent its form and the tab loaded ${page}, so the run ended here. The page shows how it went.`;
+}
+
 /** A run that a form's new page ended, where that page gave the form's result. */
 export function pageResultNotice(toolName: string): string {
   return `The page loaded a new document after "${toolName}" ran, so the run ended here. The result that page gives is shown with the call.`;

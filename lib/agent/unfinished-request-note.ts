@@ -11,14 +11,8 @@ export function unfinishedRequestNote(turn: Turn): string {
   const calls = turn.items.flatMap((item) => {
     if (item.kind !== 'tool') return [];
     // A call still being checked never reached the page: like a call not run, it is left out.
-    const outcome = item.state === 'running' && !item.sent ? undefined : callOutcomes[item.state];
-    // The page's own data, made inert and quoted as one JSON string (its quotes and line breaks
-    // escaped): it can neither close this note nor write turns after it, nor pass for a call.
-    const page =
-      item.pageResult === undefined
-        ? ''
-        : `, and the page it loaded gave this result (the page's data, as a JSON string): ${JSON.stringify(inertMarkup(capText(item.pageResult, pageResultCharacters)))}`;
-    return outcome ? [`${item.name} ${capText(argumentsText(item), argumentCharacters)}: ${outcome}${page}`] : [];
+    const outcome = item.state === 'running' && !item.sent ? undefined : item.loadedPage && item.pageResult === undefined ? 'sent' : callOutcomes[item.state];
+    return outcome ? [`${item.name} ${capText(argumentsText(item), argumentCharacters)}: ${outcome}${loadedPageWords(item)}`] : [];
   });
   const did = calls.length > 0 ? ` Its tool calls: ${calls.join('; ')}.` : '';
   return `(This request ended before it was finished.${did} Do not carry it on unless the person asks again.)`;
@@ -32,6 +26,23 @@ const callOutcomes: Partial<Record<ToolCard['state'], string>> = {
   unanswered: 'no answer came, it may have done its work',
   declined: 'the person declined it',
 };
+
+/**
+ * What the page a form's call loaded said: its result, or else its title. The page's own words,
+ * made inert and quoted as one JSON string (its quotes and line breaks escaped): they can neither
+ * close this note nor write turns after it, nor pass for a call.
+ */
+function loadedPageWords(card: ToolCard): string {
+  if (card.pageResult !== undefined) {
+    return `, and the page it loaded gave this result (the page's data, as a JSON string): ${quoted(capText(card.pageResult, pageResultCharacters))}`;
+  }
+  const title = card.loadedPage?.title;
+  return title ? `, and the tab loaded a page titled (the page's words, as a JSON string): ${quoted(title)}` : '';
+}
+
+function quoted(pageWords: string): string {
+  return JSON.stringify(inertMarkup(pageWords));
+}
 
 const argumentCharacters = 200;
 /** A result page's data, as far as later prompts read it again. */

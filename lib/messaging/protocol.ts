@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { pageResultCharacters } from '../webmcp/read-page-result';
+import { pageResultCharacters, pageTitleCharacters } from '../webmcp/read-page-result';
 import { droppedToolSchema } from '../webmcp/reported-tool';
 import { toolLimits } from '../webmcp/tool-limits';
 import { errorPayloadSchema } from './error-payload';
@@ -9,9 +9,13 @@ import { lazySchema } from './lazy-schema';
 const noReply = lazySchema(() => z.null());
 const emptyMessage = lazySchema(() => z.object({}));
 
-/** What a page a form loaded gives as the form's result (see `readPageResult`). */
+/** The page a form loaded, and what it gives as the form's result (see `readPageResult`). */
 export const pageResultSchema = lazySchema(() =>
-  z.object({ url: z.string().check(z.maxLength(2_048)), data: z.string().check(z.maxLength(pageResultCharacters)) }),
+  z.object({
+    url: z.string().check(z.maxLength(2_048)),
+    title: z.optional(z.string().check(z.maxLength(pageTitleCharacters))),
+    data: z.optional(z.string().check(z.maxLength(pageResultCharacters))),
+  }),
 );
 
 /**
@@ -77,7 +81,7 @@ export const protocol = {
     'tools-request': { message: lazySchema(() => z.object({ lookAgain: z.optional(z.boolean()) })), reply: noReply },
     'tool-execute': { message: toolCallSchema, reply: toolCallReplySchema },
     'tool-abort': { message: lazySchema(() => z.object({ callId: z.string() })), reply: noReply },
-    /** The result a page loaded by a form gives (its JSON-LD), once the page is parsed. */
+    /** The page a form loaded, and the result it gives (its JSON-LD), once the page is parsed; null from a frame. */
     'page-result-request': {
       message: emptyMessage,
       reply: lazySchema(() => z.nullable(pageResultSchema())),

@@ -1,27 +1,38 @@
 import { cutAndSay } from './cut-and-say';
 
-/** What a page a form loaded says of the form's result: its first JSON-LD block. */
+/**
+ * The page a form loaded: its address, its title, and what it says of the form's result (its first
+ * JSON-LD block), where it says anything.
+ */
 export interface PageResult {
   url: string;
-  data: string;
+  title?: string;
+  data?: string;
 }
 
 /** The most of a result page's data passed on; the rest is cut, and says so. */
 export const pageResultCharacters = 8_000;
+/** The most of its title passed on. */
+export const pageTitleCharacters = 200;
 
 /**
  * The result a form's new page gives, the way WebMCP's declarative explainer proposes: its first
  * `<script type="application/ld+json">`, read once the document is parsed. JSON comes back
- * compact (indentation costs the model tokens); anything else as written. Null where there is none.
+ * compact (indentation costs the model tokens); anything else as written. Where there is none, the
+ * page's address and title still say where the form went.
  */
-export async function readPageResult(): Promise<PageResult | null> {
+export async function readPageResult(): Promise<PageResult> {
   if (document.readyState === 'loading') {
     await new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
   }
   const block = [...document.querySelectorAll('script[type]')].find((script) => script.getAttribute('type')?.trim().toLowerCase() === 'application/ld+json');
   const text = block?.textContent?.trim();
-  if (!text) return null;
-  return { url: location.href.slice(0, 2_048), data: cutAndSay(compactJson(text), pageResultCharacters) };
+  const title = document.title.replace(/\s+/g, ' ').trim().slice(0, pageTitleCharacters);
+  return {
+    url: location.href.slice(0, 2_048),
+    ...(title ? { title } : {}),
+    ...(text ? { data: cutAndSay(compactJson(text), pageResultCharacters) } : {}),
+  };
 }
 
 function compactJson(text: string): string {

@@ -422,6 +422,22 @@ describe('the inspector model', () => {
     expect(model.runs.value['0:place_order']?.pageResult).toEqual(pageResult);
   });
 
+  it('names the page a form loaded where that page gives no result: the form was sent', async () => {
+    const { fake, model, container, tick } = showInspector();
+    const navigated = toolOutputFromResult('open_door', null).text;
+    const form = tool('open_door', { source: 'declarative', documentId: 'DOC-1' });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([form]) });
+    model.runTool(form, {});
+    fake.send({ type: 'run-result', runId: 'run-1', output: { text: navigated }, durationMs: 3 });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: null });
+    fake.send({ type: 'run-page-result', runId: 'run-1', pageResult: { url: 'https://doors.example/room?', title: 'The Reading Room' } });
+    await tick();
+    expect(container.querySelector('.left-run')?.textContent).toBe('open_door ran as the page changed: its form was sent, and loaded the page below.');
+    const shown = container.querySelector('[data-testid="page-result"]');
+    expect(shown?.textContent).toBe('The page it loaded, "The Reading Room", https://doors.example/room?, gives no result of its own: it shows how the form went.');
+    expect(shown?.querySelector('.run-text')).toBeNull();
+  });
+
   it('neither blames a run for a navigation the person made later, nor keeps the word once the page moves on', async () => {
     vi.useFakeTimers();
     const fake = fakeChannel();

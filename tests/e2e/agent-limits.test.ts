@@ -138,6 +138,33 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     expect(await panel.getByTestId('turn-notice').last().textContent()).toContain('The result that page gives is shown with the call.');
   });
 
+  it('a form whose submit only goes to the next page: its card says it was sent and names that page, and the chat goes on there', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [toolCall('open_door', {}), 'never'],
+    });
+    const page = await extension.context.newPage();
+    await page.goto(server.url('/doors.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
+    await ask(panel, 'open the door');
+    await panel.locator('[data-testid=tool-card][data-name=open_door] [data-testid=approve-once]').click({ timeout: 10_000 });
+    await page.waitForURL(/door-room\.html/);
+    const card = panel.locator('[data-testid=tool-card][data-name=open_door]');
+    await expect.poll(() => card.locator('.tool-state').textContent(), { timeout: 10_000 }).toBe('Sent');
+    expect(await card.getAttribute('data-state')).toBe('done');
+    expect(await panel.getByTestId('turn-notice').last().textContent()).toContain('"open_door" sent its form and the tab loaded a new page, "The Reading Room", so the run ended here.');
+    await card.locator('summary').click();
+    expect(await card.textContent()).toContain(`The form was sent, and the tab loaded "The Reading Room" (${server.url('/door-room.html')}?).`);
+
+    // The room's own tool: the chat carries on there.
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [toolCall('read_shelf', {}), 'The shelves are full.'],
+    });
+    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
+    await ask(panel, 'what is on the shelf?');
+    await panel.getByTestId('turn').last().getByTestId('prose').getByText('The shelves are full.').waitFor({ timeout: 10_000 });
+  });
+
   it('a frame taken away while its tool runs: the card says no answer came, blaming the frame, and the run goes on', async () => {
     await useReplayEngine(await currentServiceWorker(extension.context), {
       replies: [toolCall('map_search', { near: 'Lyon' }), 'The map closed before it answered.'],
