@@ -152,7 +152,7 @@ function whyNotSent(model: PanelModel): string | undefined {
   if (model.connection.value !== 'connected') return 'The panel is connecting to the extension: press Enter again in a moment.';
   if (model.shell.value.agentOff) return 'The agent is off on this site: turn it on above to ask.';
   const placeholder = placeholderFor(model);
-  return placeholder === askPlaceholder ? undefined : `${placeholder}.`;
+  return placeholder === askPlaceholder || placeholder === askAboutChatPlaceholder ? undefined : `${placeholder}.`;
 }
 
 /** Why Enter sent nothing: a question waits for the person (a typed "yes" answers nothing), or a request runs. */
@@ -225,9 +225,12 @@ function StopButton({ model, hadFocus }: { model: PanelModel; hadFocus: { curren
 function placeholderFor(model: PanelModel): string {
   if (model.tabClosed.value) return 'This tab is closed';
   if (model.shell.value?.pageAsleep) return 'This tab is asleep: wake it to ask';
-  if (model.shell.value?.toolCount === 0) return 'This page offers no tools to ask for';
+  const noTools = model.shell.value?.toolCount === 0;
+  if (noTools && !model.shell.value?.askAboutChat) return 'This page offers no tools to ask for';
   if (model.engineCannotRun.value) return `${engineName(model.shell.value?.engine.engineId ?? '')} cannot run here: pick another engine in the options`;
-  return askPlaceholder;
+  return noTools ? askAboutChatPlaceholder : askPlaceholder;
 }
 
 const askPlaceholder = 'Ask this page to do something…';
+/** A page without tools, where the tab's chat was held on its site: only the chat can be asked about. */
+const askAboutChatPlaceholder = 'Ask about this chat (this page offers no tools)…';

@@ -68,7 +68,9 @@ export function Conversation({ model }: { model: PanelModel }) {
         ))}
         {/* Offered in a private window too: turning the agent on takes an entry away, and keeps nothing of the visit. */}
         {session?.agentOff && !tabClosed && <AgentOffEntry model={model} origin={session.origin} offBy={session.agentOffBy} />}
-        {noTools && turns.length > 0 && <NoToolsNote compact loading={session.pageLoading === true} refused={session.toolsRefused === true} />}
+        {noTools && turns.length > 0 && (
+          <NoToolsNote compact loading={session.pageLoading === true} refused={session.toolsRefused === true} askAboutChat={session.askAboutChat === true} />
+        )}
         {tabClosed && <TabClosedNote asked={turns.length > 0} />}
         {unreachable && <UnreachableEntry model={model} session={session} />}
       </div>

@@ -1,8 +1,9 @@
 /**
  * The page offers no WebMCP tools: say so, and how a site author adds some; or that it is still
- * loading, and may; or (`refused`) that it offers tools the agent refused every one of.
+ * loading, and may; or (`refused`) that it offers tools the agent refused every one of. Under a chat
+ * of the page's site (`askAboutChat`), that it can still be asked about.
  */
-export function NoToolsNote({ compact, loading = false, refused = false }: { compact: boolean; loading?: boolean; refused?: boolean }) {
+export function NoToolsNote({ compact, loading = false, refused = false, askAboutChat = false }: { compact: boolean; loading?: boolean; refused?: boolean; askAboutChat?: boolean }) {
   if (loading) {
     return compact ? (
       <p class="notice-box tone-neutral" data-testid="empty-no-tools" data-loading="true">
@@ -20,6 +21,7 @@ export function NoToolsNote({ compact, loading = false, refused = false }: { com
     return (
       <p class="notice-box tone-neutral" data-testid="empty-no-tools">
         {refused ? `This page offers tools right now, none the agent can use: ${why}.` : 'This page offers no tools right now.'}
+        {askAboutChat && ' You can still ask about this chat.'}
       </p>
     );
   }

@@ -193,6 +193,12 @@ export const sessionStateSchema = lazySchema(() =>
     pageAsleep: z.literal(true).optional(),
     /** A page without tools that is still loading: it may offer some once it has. */
     pageLoading: z.literal(true).optional(),
+    /**
+     * The page offers no tools, but the tab's chat was held on its site (a form's post brought the
+     * tab to its result page, say): a request may still ask about it, which the model answers from
+     * the chat alone.
+     */
+    askAboutChat: z.literal(true).optional(),
     suggestions: z.array(z.string()),
     engine: engineStatusSchema(),
     /** The person allowed tools that change the page on this site without asking. */

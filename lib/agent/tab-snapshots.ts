@@ -79,6 +79,8 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
   const origin = (tools ? siteOfReport(tools) : siteOfAddress(address)) ?? '';
   const offBy = origin ? agentOffBy(settings.disabledSites, origin) : [];
   const ending = host.endedChat(tabId);
+  // Without tools, the page still has the chat of its site to ask about: "did it go through?"
+  const askAboutChat = pageReachable && !tools?.tools.length && origin !== '' && session.turns.length > 0 && session.site === origin;
   const state: SessionState = {
     tabId,
     // A page without tools, reachable or not, is named by its address: the panel says which tab it is about.
@@ -95,6 +97,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
     ...(pageLoadFailed ? { pageLoadFailed } : {}),
     ...(pageAsleep ? { pageAsleep } : {}),
     ...(pageLoading ? { pageLoading } : {}),
+    ...(askAboutChat ? { askAboutChat } : {}),
     suggestions: suggestRequests(tools?.tools ?? []),
     engine: host.engineStatusFor(tabId),
     siteAllowed: Boolean(origin && settings.allowedSites.includes(origin)),

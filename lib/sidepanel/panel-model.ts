@@ -48,7 +48,8 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     () =>
       connection.value === 'connected' &&
       session.value !== undefined &&
-      session.value.toolCount > 0 &&
+      // Without tools, only where the tab's chat was held on the page's site: there is that to ask about.
+      (session.value.toolCount > 0 || session.value.askAboutChat === true) &&
       !session.value.agentOff &&
       !engineCannotRun.value &&
       !tabClosed.value &&

@@ -2050,6 +2050,47 @@ describe('agent sessions', () => {
       );
     });
 
+    it('lets the person ask about the chat on a result page of the same site that offers no tools, where the model answers from it', async () => {
+      await script([call('place_order', { qty: 1 }), 'never']);
+      let page: 'shop' | 'placed' | 'elsewhere' = 'shop';
+      let h!: ReturnType<typeof harness>;
+      h = harness({
+        settings: { allowedSites: ['https://shop.example'] },
+        tabTools: () => (page === 'shop' ? { url: 'https://shop.example/', origin: 'https://shop.example', tools: [...tools, orderForm] } : undefined),
+        pageAddress: () => ({ shop: 'https://shop.example/', placed: 'https://shop.example/orders/C-42', elsewhere: 'https://news.example/' })[page],
+        execute: () => {
+          setTimeout(() => {
+            page = 'placed';
+            h.sessions.navigated(1, 'DOC-PLACED');
+            h.sessions.pageLoaded(1);
+          }, 20);
+          return new Promise(() => {});
+        },
+        readLoadedPageResult: async () => ({ url: 'https://shop.example/orders/C-42', title: 'Order C-42', data: confirmed }),
+      });
+      h.openPanel(1);
+      h.ask(1, 'order a mug');
+      await h.until(() => h.cards()[0]?.pageResult !== undefined);
+      await h.until(() => h.state()?.askAboutChat === true);
+      expect(h.state()).toMatchObject({ toolCount: 0, origin: 'https://shop.example' });
+
+      await script(['Yes: order C-42 is confirmed.']);
+      h.ask(1, 'did it go through?');
+      await h.untilTurnEnds(1, 'answer');
+      expect(h.state()!.turns[1]!.items).toEqual([{ kind: 'prose', text: 'Yes: order C-42 is confirmed.' }]);
+      // The model read the chat, with what the page gave, and was offered no tool.
+      const start = h.recorder.runs.get(h.state()!.turns[1]!.runId!)!.events.find((event) => event.type === 'step-start');
+      expect(start?.type === 'step-start' && start.tools).toEqual([]);
+      expect(promptOfTurn(h, 1)[1]?.content).toContain('"orderNumber\\":\\"C-42');
+
+      // Another site's page without tools has nothing of this chat to ask about.
+      page = 'elsewhere';
+      h.sessions.navigated(1, 'DOC-NEWS');
+      h.sessions.pageLoaded(1);
+      await h.until(() => h.state()?.origin === 'https://news.example');
+      expect(h.state()?.askAboutChat).toBeUndefined();
+    });
+
     it('waits for the page a call that gave no answer may be loading, however late the browser names it: the model writes nothing more', async () => {
       await script([call('place_order', { qty: 1 }), 'Your table is booked.']);
       const gone = { text: 'The page navigated or reloaded while the tool "place_order" ran, so no result came back.', noAnswer: true };

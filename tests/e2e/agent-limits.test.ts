@@ -136,6 +136,15 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('"orderNumber":"C-42","orderStatus":"https://schema.org/OrderProcessing"');
     expect(await card.getAttribute('data-state')).toBe('done');
     expect(await panel.getByTestId('turn-notice').last().textContent()).toContain('The result that page gives is shown with the call.');
+
+    // The result page offers no tools, but the chat was held on its site: it can be asked about.
+    await expect.poll(() => panel.getByTestId('empty-no-tools').textContent(), { timeout: 5000 }).toBe(
+      'This page offers no tools right now. You can still ask about this chat.',
+    );
+    expect(await panel.getByTestId('chat-input').getAttribute('placeholder')).toBe('Ask about this chat (this page offers no tools)…');
+    await useReplayEngine(await currentServiceWorker(extension.context), { replies: ['Yes: order C-42 is being processed.'] });
+    await ask(panel, 'did it go through?');
+    await panel.getByTestId('turn').last().getByTestId('prose').getByText('Yes: order C-42 is being processed.').waitFor({ timeout: 10_000 });
   });
 
   it('a form whose submit only goes to the next page: its card says it was sent and names that page, and the chat goes on there', async () => {
