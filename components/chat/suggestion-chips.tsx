@@ -16,6 +16,8 @@ export function SuggestionChips({ model }: { model: PanelModel }) {
           key={suggestion}
           type="button"
           class="chip"
+          // A tool's title in Hebrew or Arabic keeps its question mark at its end.
+          dir="auto"
           data-testid="suggestion"
           disabled={!canSend}
           onClick={() => fillRequestBox(withSuggestion(model.draft.value, suggestion, suggestions), model.setDraft)}

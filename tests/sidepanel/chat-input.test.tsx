@@ -223,6 +223,11 @@ describe('the request box', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'Search products for a green mug' });
   });
 
+  it('lays out a suggestion in its own direction: a Hebrew title keeps its question mark at its end', async () => {
+    panel = await mountPanel({ suggestions: ['חיפוש מוצרים?', 'Show my cart'] });
+    expect(panel.findAll('suggestion').map((chip) => chip.getAttribute('dir'))).toEqual(['auto', 'auto']);
+  });
+
   it('never loses what the person typed to a suggestion: another chip replaces only a chip\'s words left as they were', async () => {
     panel = await mountPanel({ suggestions: ['Show my cart', 'Search products'] });
     const input = () => panel!.find('chat-input') as HTMLTextAreaElement;
