@@ -30,7 +30,8 @@ const nearest: Partial<Record<OptionsPlace, readonly OptionsPlace[]>> = { model:
 
 function focusPlace(place: OptionsPlace): void {
   for (const candidate of [place, ...(nearest[place] ?? []), 'engine']) {
-    const marked = `[data-place="${candidate}"]`;
+    // A field that cannot be changed (the model list where WebLLM cannot run) takes no focus: the next place does.
+    const marked = `[data-place="${candidate}"]:not(:disabled)`;
     // Of radios, the one chosen.
     const target = document.querySelector<HTMLElement>(`${marked}:checked`) ?? document.querySelector<HTMLElement>(marked);
     if (!target) continue;

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
+import { fakeGpu } from '../engines/support/fake-gpu';
 import { memorySettings, showOptionsPage } from './support/show-options-page';
+import type { GpuLike } from '../../lib/engines/webgpu-check';
 import type { Settings } from '../../lib/settings';
 
 afterEach(() => {
@@ -10,9 +12,9 @@ afterEach(() => {
 });
 
 /** The options page opened at an address ending in `hash`, as a notice's "Open the options" opens it. */
-async function openAt(hash: string, settings: Partial<Settings> = {}) {
+async function openAt(hash: string, settings: Partial<Settings> = {}, gpu?: GpuLike) {
   history.replaceState(null, '', `${location.pathname}${hash}`);
-  const page = showOptionsPage({ settings: memorySettings(settings), caches: createFakeCacheStorage().storage });
+  const page = showOptionsPage({ settings: memorySettings(settings), caches: createFakeCacheStorage().storage, ...(gpu ? { gpu } : {}) });
   await vi.waitFor(() => expect(page.root.querySelector('#behaviour-heading')).not.toBeNull());
   return page;
 }
@@ -44,6 +46,13 @@ describe('the options page opened at a place', () => {
 
     await openAt('#server-key', { engine: 'replay' });
     await vi.waitFor(() => expect((document.activeElement as HTMLInputElement | null)?.value).toBe('replay'));
+  });
+
+  it('goes to the engine chosen where the place\'s field cannot be changed: WebLLM\'s models where it cannot run', async () => {
+    await openAt('#model', { engine: 'webllm' }, fakeGpu({ noAdapter: true }));
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="webllm-model"]')).not.toBeNull());
+    expect((document.querySelector('[data-testid="webllm-model"]') as HTMLSelectElement).disabled).toBe(true);
+    await vi.waitFor(() => expect((document.activeElement as HTMLInputElement | null)?.value).toBe('webllm'));
   });
 
   it('leaves the focus where it is at an address that names no place', async () => {
