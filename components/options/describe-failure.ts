@@ -2,6 +2,8 @@
 export interface Failure {
   message: string;
   hint?: string;
+  /** The field whose value was refused, where the failure is about one: it is marked, and described by the failure. */
+  field?: 'address' | 'key';
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { Failure } from './describe-failure';
 
-export function FailureBox({ failure }: { failure: Failure | undefined }) {
+/** A failure, said once as it comes; `id` lets the field it is about be described by it. */
+export function FailureBox({ failure, id }: { failure: Failure | undefined; id?: string }) {
   if (!failure) return null;
   return (
-    <div class="notice tone-error" role="alert">
+    <div class="notice tone-error" role="alert" id={id}>
       {failure.message}
       {failure.hint && <p class="hint">{failure.hint}</p>}
     </div>

@@ -1,6 +1,7 @@
 // The person's Connect is its own part: it alone saves an address and its key, and only once the
 // server there has answered.
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
+import { isKeyRefusal } from '@/lib/engines/openai/server-errors';
 import { normalizeServerKey } from '@/lib/engines/openai/server-key';
 import type { Signal } from '@preact/signals';
 import type { Settings, SettingsChange } from '@/lib/settings';
@@ -27,13 +28,15 @@ export function createServerConnect({ models, state, failure, modelGone, asks, l
     dropTrial();
     let target: string;
     let key: string;
+    let field: 'address' | 'key' = 'address';
     try {
       target = normalizeServerAddress(address);
+      field = 'key';
       key = normalizeServerKey(typedKey);
     } catch (error) {
       // A mistyped address fails as a server that does not answer does: never beside "Connected".
       state.value = 'idle';
-      failure.value = describeFailure(error);
+      failure.value = { ...describeFailure(error), field };
       return;
     }
     state.value = 'connecting';
@@ -51,7 +54,8 @@ export function createServerConnect({ models, state, failure, modelGone, asks, l
       state.value = 'connected';
     } catch (error) {
       state.value = 'idle';
-      failure.value = describeFailure(error);
+      // A server that refused the key, or else the address, which did not answer as a server should.
+      failure.value = { ...describeFailure(error), field: isKeyRefusal(error) ? 'key' : 'address' };
     }
   };
 }

@@ -17,10 +17,11 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
   const models = model.serverModels.value;
   const chat = firstChatModel(models);
   const state = model.serverState.value;
+  const failureId = useId();
   return (
     <section aria-labelledby="server-heading">
       <h2 id="server-heading">Model server</h2>
-      <ServerAddress model={model} settings={settings} />
+      <ServerAddress model={model} settings={settings} failureId={failureId} />
       {/* Mounted from the start, so that the words are read out when Connect works. */}
       <div role="status" data-testid="server-connected">
         {state === 'connected' && <p class="muted">{connectedText(models, settings.model === '' ? model.serverModelGone.value : undefined, chat)}</p>}
@@ -28,7 +29,7 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
       {/* A server with no model that can chat has none to pick or try; one picked stays in sight, to undo. */}
       {state === 'connected' && (chat !== undefined || settings.model) && <ServerModelPicker model={model} settings={settings} models={models} firstChat={chat} />}
       {state !== 'connected' && settings.model && <p class="muted">Model: {settings.model}</p>}
-      <FailureBox failure={model.serverFailure.value} />
+      <FailureBox failure={model.serverFailure.value} id={failureId} />
       {state === 'connected' && (chat !== undefined || settings.model) && <TrialView model={model} />}
       <p class="muted">
         Ollama, LM Studio and llama.cpp serve this API at /v1. Ollama accepts the extension only when started with{' '}
@@ -38,8 +39,12 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
   );
 }
 
-/** The address and key fields and Connect, with what the address means: another computer, or not saved yet. */
-function ServerAddress({ model, settings }: { model: OptionsModel; settings: Settings }) {
+/**
+ * The address and key fields and Connect, with what the address means: another computer, or not
+ * saved yet. The field a failed Connect refused, as typed still, is marked and described by the
+ * failure (`failureId`), which a screen reader would otherwise say only once.
+ */
+function ServerAddress({ model, settings, failureId }: { model: OptionsModel; settings: Settings; failureId: string }) {
   const address = useShownSetting(settings.openaiBaseUrl, model.serverDrafts.address, (typed) => storedAs(typed) ?? typed.trim());
   const key = useShownSetting(settings.openaiApiKey, model.serverDrafts.key, keyStoredAs);
   const connecting = model.serverState.value === 'connecting';
@@ -49,6 +54,7 @@ function ServerAddress({ model, settings }: { model: OptionsModel; settings: Set
   // What the person's last Connect tried: where it failed, "press Connect" would ask for the same again.
   const tried = useSignal<string | undefined>(undefined);
   const failedAsTyped = model.serverFailure.value !== undefined && tried.value === triedKey(address.value, key.value);
+  const refused = failedAsTyped ? model.serverFailure.value?.field : undefined;
   return (
     <>
       <AddressForm
@@ -58,6 +64,7 @@ function ServerAddress({ model, settings }: { model: OptionsModel; settings: Set
         apiKey={key}
         connecting={connecting}
         describedBy={elsewhere ? elsewhereId : undefined}
+        refused={refused && { field: refused, by: failureId }}
         onConnect={() => (tried.value = triedKey(address.value, key.value))}
       />
       {elsewhere && (
@@ -119,11 +126,14 @@ interface AddressFormProps {
   connecting: boolean;
   /** The note that says where the address sends the page's words, when there is one. */
   describedBy: string | undefined;
+  /** The field the last Connect refused as it is typed now, and the failure that says why. */
+  refused: { field: 'address' | 'key'; by: string } | undefined;
   /** Connect was pressed, with the address and key as typed now. */
   onConnect(): void;
 }
 
-function AddressForm({ model, settings, address, apiKey, connecting, describedBy, onConnect }: AddressFormProps) {
+function AddressForm({ model, settings, address, apiKey, connecting, describedBy, refused, onConnect }: AddressFormProps) {
+  const refusedBy = (field: 'address' | 'key') => (refused?.field === field ? refused.by : undefined);
   // The key saved is its server's alone: an address of another server takes it out of the field,
   // for that server's key (none, for most), rather than send it there; back to the saved server, it
   // returns. A key typed, or emptied, by the person stays as they left it.
@@ -158,7 +168,8 @@ function AddressForm({ model, settings, address, apiKey, connecting, describedBy
           autocomplete="off"
           // The address being tried stays as it is until the server answers, or the answer would be about another.
           readOnly={connecting}
-          aria-describedby={describedBy}
+          aria-invalid={refusedBy('address') ? true : undefined}
+          aria-describedby={[describedBy, refusedBy('address')].filter(Boolean).join(' ') || undefined}
           value={address.value}
           onInput={(event) => {
             address.value = event.currentTarget.value;
@@ -176,6 +187,8 @@ function AddressForm({ model, settings, address, apiKey, connecting, describedBy
           spellcheck={false}
           autocomplete="off"
           readOnly={connecting}
+          aria-invalid={refusedBy('key') ? true : undefined}
+          aria-describedby={refusedBy('key')}
           value={apiKey.value}
           onInput={(event) => {
             apiKey.value = event.currentTarget.value;

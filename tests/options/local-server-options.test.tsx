@@ -415,6 +415,33 @@ describe('the local server on the options page', () => {
     }
   });
 
+  it('marks the field a failed Connect refused, described by why, until it is edited: the address, or the key the server refused', async () => {
+    const key = 'sk-local-7f3a';
+    const locked = await server({ apiKey: key });
+    const page = show({ openaiBaseUrl: locked.address });
+    // Asked as the page opens, the server refuses: no field was typed, none is marked.
+    await answered(() => expect(page.failure()).toContain('asks for an API key'));
+    const [addressField, keyField] = [...page.root.querySelectorAll<HTMLInputElement>('section[aria-labelledby="server-heading"] input')];
+    const describedBy = (field: HTMLInputElement) =>
+      (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(keyField!.hasAttribute('aria-invalid')).toBe(false);
+
+    page.type('http://127.0.0.1:11434 /v1');
+    await page.connect();
+    expect(addressField!.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(addressField!)).toEqual([page.failure()]);
+    expect(keyField!.hasAttribute('aria-invalid')).toBe(false);
+
+    // Edited, it is no longer what Connect refused.
+    page.type(locked.address);
+    await answered(() => expect(addressField!.hasAttribute('aria-invalid')).toBe(false));
+    await page.connect();
+    expect(page.failure()).toContain('asks for an API key');
+    expect(keyField!.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(keyField!)).toEqual([page.failure()]);
+    expect(addressField!.hasAttribute('aria-invalid')).toBe(false);
+  });
+
   it('never says "Connected" beside the refusal of a mistyped address: that Connect failed like any other', async () => {
     const two = await server({ replies: ['Hello there!'] });
     const page = show({ openaiBaseUrl: two.address });

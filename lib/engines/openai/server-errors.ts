@@ -138,6 +138,14 @@ export function serverModelLabel(address: string, model: string | undefined): st
 // it in words of its own (see contextRefusal).
 const contextRefusalStatuses = new Set([400, 413, 422, 500]);
 
+/** How a refusal of the API key ends its message. */
+const keyRefused = '(HTTP 401)';
+
+/** Whether the server refused the API key (or asked for one): the key is what to change. */
+export function isKeyRefusal(error: unknown): boolean {
+  return error instanceof EngineError && error.code === 'forbidden' && error.message.endsWith(`${keyRefused}.`);
+}
+
 /**
  * The server answered, but not with what was asked. `replyTokens`: the tokens a chat request asked
  * for the reply, which a refusal of the prompt's length leaves it.
@@ -169,7 +177,7 @@ export async function serverRefused(address: string, response: Response, model?:
   if (response.status === 401) {
     return new EngineError(
       'forbidden',
-      `The server at ${host} asks for an API key, or refused the one given (HTTP 401).`,
+      `The server at ${host} asks for an API key, or refused the one given ${keyRefused}.`,
       'Enter the key the server was started with under "API key" in the options.',
       'Enter the key the server was started with under "API key", then press Connect.',
     );
