@@ -31,30 +31,37 @@ export function EngineSection({ model, settings }: { model: OptionsModel; settin
   return (
     <section aria-labelledby="engine-heading">
       <h2 id="engine-heading">Engine</h2>
-      {shown.map((choice) => {
-        const chosen = settings.engine === choice.id;
-        const reason = choice.id === 'prompt-api' ? promptApiReasons[promptApi] : choice.id === 'webllm' ? webLlmReason(model, chosen) : undefined;
-        // The saved choice stays selectable even where it cannot run: its reason says why.
-        const disabled = reason !== undefined && !chosen;
-        return (
-          <label class={`choice${disabled ? ' disabled' : ''}`} key={choice.id}>
-            <input
-              type="radio"
-              name="engine"
-              data-place="engine"
-              value={choice.id}
-              checked={chosen}
-              disabled={disabled}
-              onChange={() => void model.chooseEngine(choice.id)}
-            />
-            <span>
-              <strong>{engineLabel({ engine: choice.id, openaiBaseUrl: settings.openaiBaseUrl })}</strong>
-              {/* Only the radio and the name are dimmed (the stylesheet's .choice.disabled): the reason must stay readable. */}
-              <span class="muted">{reason ?? choice.description}</span>
-            </span>
-          </label>
-        );
-      })}
+      {/* Each radio is named by its engine alone, its description read after: not the whole label at each arrow key. */}
+      <div role="radiogroup" aria-labelledby="engine-heading">
+        {shown.map((choice) => {
+          const chosen = settings.engine === choice.id;
+          const reason = choice.id === 'prompt-api' ? promptApiReasons[promptApi] : choice.id === 'webllm' ? webLlmReason(model, chosen) : undefined;
+          // The saved choice stays selectable even where it cannot run: its reason says why.
+          const disabled = reason !== undefined && !chosen;
+          return (
+            <label class={`choice${disabled ? ' disabled' : ''}`} key={choice.id}>
+              <input
+                type="radio"
+                name="engine"
+                data-place="engine"
+                value={choice.id}
+                checked={chosen}
+                disabled={disabled}
+                aria-labelledby={`engine-${choice.id}-name`}
+                aria-describedby={`engine-${choice.id}-about`}
+                onChange={() => void model.chooseEngine(choice.id)}
+              />
+              <span>
+                <strong id={`engine-${choice.id}-name`}>{engineLabel({ engine: choice.id, openaiBaseUrl: settings.openaiBaseUrl })}</strong>
+                {/* Only the radio and the name are dimmed (the stylesheet's .choice.disabled): the reason must stay readable. */}
+                <span class="muted" id={`engine-${choice.id}-about`}>
+                  {reason ?? choice.description}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
     </section>
   );
 }

@@ -247,6 +247,17 @@ describe('the options page', () => {
     expect(replaying.root.querySelector('input[value="replay"]')?.closest('label')?.querySelector('.muted')?.textContent).toBe('Plays back recorded replies, for tests and trace replays.');
   });
 
+  it('groups the engine radios under "Engine", each named by its engine and described by what it is', async () => {
+    const page = show({ settings: memorySettings({ engine: 'openai' }), caches: createFakeCacheStorage().storage });
+    await vi.waitFor(() => expect(page.root.querySelector('input[name="engine"]')).not.toBeNull());
+    const group = page.root.querySelector('[role="radiogroup"]')!;
+    expect(document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBe('Engine');
+    const radio = group.querySelector<HTMLInputElement>('input[value="openai"]')!;
+    expect(document.getElementById(radio.getAttribute('aria-labelledby')!)?.textContent).toBe('Local server (OpenAI-compatible)');
+    expect(document.getElementById(radio.getAttribute('aria-describedby')!)?.textContent).toBe('A model server you run: Ollama, LM Studio or llama.cpp.');
+    expect(group.querySelectorAll('input[name="engine"]')).toHaveLength(3);
+  });
+
   it('heads the WebLLM section with the engine\'s name, not the "Model" its field is labelled', async () => {
     const { root } = show({ settings: memorySettings(), caches: createFakeCacheStorage().storage });
     await vi.waitFor(() => expect(root.querySelector('#webllm-heading')).not.toBeNull());
