@@ -1,3 +1,5 @@
+import type { RefObject } from 'preact';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { TimelineBar, TimelineLayout } from '@/lib/traces/timeline-layout';
 import { TimelineTable, timelineKindNames } from './timeline-table';
@@ -21,14 +23,23 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
   const rowOf = new Map(layout.steps.map((step, index) => [step, index]));
   const height = axisHeight + layout.steps.length * rowHeight + 4;
   const ticks = niceTicks(spanMs - startMs).map((tick) => startMs + tick);
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(scroller);
   return (
-    <figure class="timeline" data-testid="timeline">
+    // Named as the section is, not by its legend's colour names.
+    <figure class="timeline" data-testid="timeline" aria-label="Timeline">
       {/*
         The chart keeps a width of at least 600 px, so zooming in makes its words larger, not smaller; where the
-        page is narrower it scrolls sideways, by keyboard too. A screen reader hears it named as an
-        image whose words are in the table after it.
+        page is narrower it scrolls sideways, by keyboard too (a tab stop only then). A screen reader
+        hears it named as an image whose words are in the table after it.
       */}
-      <div class="timeline-scroll" tabIndex={0} role="img" aria-label="Timeline chart; the table that follows gives the same times">
+      <div
+        class="timeline-scroll"
+        ref={scroller}
+        tabIndex={scrolls ? 0 : undefined}
+        role="img"
+        aria-label="Timeline chart; the table that follows gives the same times"
+      >
         <svg viewBox={`0 0 ${labelWidth + chartWidth + 40} ${height}`} aria-hidden="true">
           {ticks.map((tick) => (
             <g key={tick} class="timeline-tick">
@@ -74,9 +85,24 @@ export function TimelineChart({ layout }: { layout: TimelineLayout }) {
   );
 }
 
+/** Whether the element is narrower than what it holds, as it is laid out now and at each resize. */
+function useScrollsSideways(ref: RefObject<HTMLElement>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
+
 function TimelineLegend() {
   return (
-    <figcaption class="timeline-legend">
+    <div class="timeline-legend">
       {/* In the order of the sums under the chart. */}
       {(['model', 'tool', 'wait', 'between'] as const).map((kind) => (
         <span key={kind} class="legend-item">
@@ -84,7 +110,7 @@ function TimelineLegend() {
           {timelineKindNames[kind]}
         </span>
       ))}
-    </figcaption>
+    </div>
   );
 }
 

@@ -54,3 +54,30 @@ describe('the timeline’s axis, where the model took minutes to load', () => {
     expect([ticks[0], cut]).toEqual(['0 ms', false]);
   });
 });
+
+describe('the timeline as a screen reader and the keyboard meet it', () => {
+  const layout = layoutTimeline({ run: run(0, 4_500), steps: [step(1, 0, 2_000), step(2, 2_300, 2_000)] });
+
+  it('is named "Timeline", not by its legend, and is a tab stop only where it scrolls sideways', async () => {
+    drawn(layout);
+    const figure = container!.querySelector('figure')!;
+    expect(figure.getAttribute('aria-label')).toBe('Timeline');
+    expect(figure.querySelector('figcaption')).toBeNull();
+    const scroller = container!.querySelector<HTMLElement>('.timeline-scroll')!;
+    // Laid out wide enough: nothing to scroll, nothing to stop at.
+    expect(scroller.hasAttribute('tabindex')).toBe(false);
+
+    // A narrow page: the chart keeps its width and scrolls, by keyboard too.
+    render(null, container!);
+    const scrollWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollWidth');
+    Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => 600 });
+    try {
+      render(<TimelineChart layout={layout} />, container!);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(container!.querySelector('.timeline-scroll')?.getAttribute('tabindex')).toBe('0');
+    } finally {
+      if (scrollWidth) Object.defineProperty(HTMLElement.prototype, 'scrollWidth', scrollWidth);
+      else delete (HTMLElement.prototype as { scrollWidth?: number }).scrollWidth;
+    }
+  });
+});
