@@ -67,6 +67,23 @@ describe('the local server engine\'s error wording', () => {
     expect(serverDown(address).hint).toContain('for Ollama, run ollama serve');
   });
 
+  it('says a model is missing only where the server\'s 404 says so, and else gives the server\'s own words', async () => {
+    const refused404 = (body: object | string) => serverRefused(address, new Response(typeof body === 'string' ? body : JSON.stringify(body), { status: 404 }), 'qwen3:1.7b');
+    // LM Studio lists the model, but has none loaded.
+    const notLoaded = await refused404({ error: 'No models loaded. Please load a model in the developer page or use the `lms load` command.' });
+    expect(notLoaded.message).toBe(
+      'The server at localhost:11434 answered HTTP 404: No models loaded. Please load a model in the developer page or use the `lms load` command.',
+    );
+    expect([notLoaded.hint, notLoaded.optionsHint]).toEqual([
+      'Do what the server says (load the model in it, say), then send your request again.',
+      'Do what the server says (load the model in it, say), then press Try it again.',
+    ]);
+    // Ollama's and vLLM's words for a model they do not have.
+    for (const body of [{ error: 'model "qwen3:1.7b" not found, try pulling it first' }, { object: 'error', message: 'The model `qwen3:1.7b` does not exist.', type: 'NotFoundError', code: 404 }, '']) {
+      expect((await refused404(body)).message).toBe('The server at localhost:11434 has no model called "qwen3:1.7b".');
+    }
+  });
+
   it('names a proxy\'s error page by its title, never quoting its markup', async () => {
     const page = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center>nginx/1.18.0</center></body></html>';
     const error = await serverRefused(address, new Response(page, { status: 502 }));

@@ -183,7 +183,12 @@ export async function serverRefused(address: string, response: Response, model?:
     );
   }
   const answered = `The server at ${host} answered HTTP ${response.status}${detail ? `: ${detail.replace(/\.+$/, '')}` : ''}.`;
-  if (response.status === 404) return model ? noSuchModel(host, model) : noModelList(answered);
+  if (response.status === 404) {
+    if (!model) return noModelList(answered);
+    // A server that has the model, not loaded (LM Studio's "No models loaded. Please load a model…"), says so in its own words.
+    if (!saysModelMissing(detail, model)) return new EngineError('unavailable', answered, `${serverSays}, then send your request again.`, `${serverSays}, then press Try it again.`);
+    return noSuchModel(host, model);
+  }
   return new EngineError(
     'unavailable',
     answered,
@@ -191,6 +196,16 @@ export async function serverRefused(address: string, response: Response, model?:
     // Without a model it was the model list that was refused: Connect asks for it.
     logHintOnOptions(model ? 'Try it' : 'Connect'),
   );
+}
+
+const serverSays = 'Do what the server says (load the model in it, say)';
+
+/**
+ * Whether a 404's words say the model is missing, as Ollama's ("model \"x\" not found") and vLLM's
+ * ("The model `x` does not exist.") do, or say nothing: not words of another trouble.
+ */
+function saysModelMissing(detail: string, model: string): boolean {
+  return detail === '' || detail.includes(model) || /\b(?:not found|does not exist|no such model|unknown model)\b/i.test(detail);
 }
 
 function noSuchModel(host: string, model: string): EngineError {
