@@ -676,6 +676,27 @@ describe('local server engine: thinking, limits and replies that never finish', 
     }
   });
 
+  it('asks again without each optional field a strict server refuses, by name, and does not send it again', async () => {
+    for (const as of ['openai', 'fastapi'] as const) {
+      const { engine, server } = await setup({ replies: ['First.', 'Second.'], refuseFields: { fields: ['stream_options', 'chat_template_kwargs', 'reasoning_effort'], as } });
+      await engine.load(() => {});
+      const first = await replyOf(engine.model.stream(ask('Hi')));
+      expect(first.error).toBeUndefined();
+      expect(first.text).toBe('First.');
+      expect((await replyOf(engine.model.stream(ask('Again')))).text).toBe('Second.');
+      // One refusal a field, the first request only.
+      expect(server.refused).toHaveLength(3);
+      for (const request of server.requests) expect(Object.keys(request).sort()).toEqual(['max_tokens', 'messages', 'model', 'stream', 'temperature']);
+    }
+  });
+
+  it('gives a refusal that names no field it can leave out in the server\'s words, a FastAPI app\'s detail included', async () => {
+    const { engine } = await setup({ replies: ['First.'], refuseFields: { fields: ['temperature'], as: 'fastapi' } });
+    await engine.load(() => {});
+    const reply = await replyOf(engine.model.stream(ask('Hi')));
+    expect(reply.error).toMatchObject({ name: 'EngineError', message: expect.stringMatching(/answered HTTP 422: Extra inputs are not permitted \(body\.temperature\)\.$/) });
+  });
+
   it('counts the model\'s reasoning as the server answering: it waits through it, and times out only after it stops', async () => {
     // Sixteen thoughts 100 ms apart take longer than the 1 s allowed for the first byte.
     const thinking = { chunks: 16, intervalMs: 100 };

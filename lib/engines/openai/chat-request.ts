@@ -11,16 +11,22 @@ export interface ChatRequestOptions {
   memory: ServerMemory;
 }
 
+/** The fields of a chat request that a reply can do without, which a server may refuse. */
+type OptionalField = 'stream_options' | 'chat_template_kwargs' | 'reasoning_effort';
+
 /** What the server taught the engine, kept for as long as the engine lives. */
 export interface ServerMemory {
-  /** Models the server refused `reasoning_effort` for (Ollama, for a model that cannot think). */
-  refusesReasoningEffort: Set<string>;
+  /**
+   * The optional fields the server refused, by model: Ollama's `reasoning_effort` for a model that
+   * cannot think, a strict server's arguments it does not know (OpenAI's own, a FastAPI app's 422).
+   */
+  refusedFields: Map<string, Set<OptionalField>>;
   /** Models whose thoughts come as text without their opening `<think>` (see `readUnopenedThought`). */
   opensThoughtInPrompt: Set<string>;
 }
 
 export function createServerMemory(): ServerMemory {
-  return { refusesReasoningEffort: new Set(), opensThoughtInPrompt: new Set() };
+  return { refusedFields: new Map(), opensThoughtInPrompt: new Set() };
 }
 
 /** Qwen3 thinks before it answers unless told not to, as the WebLLM engine also knows. */
@@ -29,45 +35,68 @@ function thinksByDefault(model: string): boolean {
 }
 
 /**
- * The streamed chat completion request. Thinking is turned off the ways servers read it:
- * `chat_template_kwargs` (llama.cpp, vLLM, LM Studio) and `reasoning_effort` (Ollama).
+ * The optional fields a request to `model` sends: the reply's token counts (`stream_options`), and
+ * for a model that thinks by default, thinking turned off the ways servers read it:
+ * `chat_template_kwargs` (llama.cpp, vLLM, LM Studio) and `reasoning_effort` (Ollama). Less those
+ * the server refused.
  */
-function chatRequestBody(request: ModelRequest, options: ChatRequestOptions, withReasoningEffort: boolean) {
-  const thinkingOff = thinksByDefault(options.model)
-    ? { chat_template_kwargs: { enable_thinking: false }, ...(withReasoningEffort ? { reasoning_effort: 'none' } : {}) }
-    : {};
+function fieldsFor(model: string, refused: ReadonlySet<OptionalField>): Set<OptionalField> {
+  const fields: OptionalField[] = ['stream_options', ...(thinksByDefault(model) ? (['chat_template_kwargs', 'reasoning_effort'] as const) : [])];
+  return new Set(fields.filter((field) => !refused.has(field)));
+}
+
+/** The streamed chat completion request, with the optional fields `sent`. */
+function chatRequestBody(request: ModelRequest, options: ChatRequestOptions, sent: ReadonlySet<OptionalField>) {
   return {
     model: options.model,
     messages: request.messages.map(({ role, content }) => ({ role, content })),
     stream: true,
-    stream_options: { include_usage: true },
+    ...(sent.has('stream_options') ? { stream_options: { include_usage: true } } : {}),
     temperature: options.temperature,
     max_tokens: options.maxTokens,
-    ...thinkingOff,
+    ...(sent.has('chat_template_kwargs') ? { chat_template_kwargs: { enable_thinking: false } } : {}),
+    ...(sent.has('reasoning_effort') ? { reasoning_effort: 'none' } : {}),
   };
 }
 
 /**
- * Posts the request and returns the streaming response. A server that refuses `reasoning_effort`
- * (HTTP 400 that speaks of thinking or reasoning) is asked once more without it, and not again.
+ * Posts the request and returns the streaming response. A server that refuses one of the optional
+ * fields (HTTP 400 or 422 that names it) is asked once more without it, and it is not sent again.
  */
 export async function postChatRequest(request: ModelRequest, options: ChatRequestOptions, timer: IdleTimer): Promise<Response> {
   const signal = AbortSignal.any([request.signal, timer.signal]);
-  const withEffort = thinksByDefault(options.model) && !options.memory.refusesReasoningEffort.has(options.model);
-  let response = await send(request, options, withEffort, signal, timer);
-  if (withEffort && response.status === 400 && (await speaksOfThinking(response.clone()))) {
-    options.memory.refusesReasoningEffort.add(options.model);
+  const { refusedFields } = options.memory;
+  const refused = refusedFields.get(options.model) ?? new Set<OptionalField>();
+  refusedFields.set(options.model, refused);
+  // Each refusal takes a field away: at most one request more than there are fields.
+  for (;;) {
+    const sent = fieldsFor(options.model, refused);
+    const response = await send(request, options, sent, signal, timer);
+    const field = response.status === 400 || response.status === 422 ? await refusedField(response.clone(), sent) : undefined;
+    if (field === undefined) {
+      if (!response.ok || !response.body) throw await serverRefused(options.address, response, options.model, options.maxTokens);
+      return response;
+    }
+    refused.add(field);
     await response.body?.cancel().catch(() => {});
-    response = await send(request, options, false, signal, timer);
   }
-  if (!response.ok || !response.body) throw await serverRefused(options.address, response, options.model, options.maxTokens);
-  return response;
+}
+
+/**
+ * The optional field a refusal is about: one it names, or `reasoning_effort` where it speaks of
+ * thinking or reasoning, as Ollama's does ("think value "none" is not supported for this model").
+ */
+async function refusedField(response: Response, sent: ReadonlySet<OptionalField>): Promise<OptionalField | undefined> {
+  const text = await response.text().catch(() => '');
+  const named = [...sent].find((field) => text.includes(field));
+  if (named) return named;
+  return sent.has('reasoning_effort') && /think|reason/i.test(text) ? 'reasoning_effort' : undefined;
 }
 
 async function send(
   request: ModelRequest,
   options: ChatRequestOptions,
-  withEffort: boolean,
+  sent: ReadonlySet<OptionalField>,
   signal: AbortSignal,
   timer: IdleTimer,
 ): Promise<Response> {
@@ -75,7 +104,7 @@ async function send(
     return await options.fetch(`${options.address}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify(chatRequestBody(request, options, withEffort)),
+      body: JSON.stringify(chatRequestBody(request, options, sent)),
       signal,
     });
   } catch (error) {
@@ -83,8 +112,4 @@ async function send(
     if (timer.expired) throw serverStalled(options.address, timer.expired, timer.waitedMs);
     throw serverDown(options.address);
   }
-}
-
-async function speaksOfThinking(response: Response): Promise<boolean> {
-  return /think|reason/i.test(await response.text().catch(() => ''));
 }

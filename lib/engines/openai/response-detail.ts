@@ -5,6 +5,8 @@ import { isObject } from './is-object';
 interface ErrorBody {
   error?: unknown;
   message?: unknown;
+  /** FastAPI's: a sentence, or a list of what was wrong where (`msg`, `loc`). */
+  detail?: unknown;
 }
 
 /** The first words of an error body (servers put the reason there as JSON or text), and its `error`. */
@@ -18,9 +20,18 @@ export async function responseDetail(response: Response): Promise<{ detail: stri
     // Not JSON: keep the text.
   }
   const { error } = body;
-  const message = typeof error === 'string' ? error : isObject(error) ? error['message'] : body.message;
+  const message = typeof error === 'string' ? error : isObject(error) ? error['message'] : (body.message ?? fastApiDetail(body.detail));
   const detail = typeof message === 'string' ? message : htmlTitle(text) ?? text;
   return { detail: detail.replace(/\s+/g, ' ').trim().slice(0, 200), error };
+}
+
+/** FastAPI's detail: its sentence, or its first problem and where ("Extra inputs are not permitted (body.stream_options)"). */
+function fastApiDetail(detail: unknown): string | undefined {
+  if (typeof detail === 'string') return detail;
+  const first: unknown = Array.isArray(detail) ? detail[0] : undefined;
+  if (!isObject(first) || typeof first['msg'] !== 'string') return undefined;
+  const where = Array.isArray(first['loc']) ? first['loc'].join('.') : '';
+  return where ? `${first['msg']} (${where})` : first['msg'];
 }
 
 /** A web page's title (a proxy's "502 Bad Gateway"), rather than its markup. */

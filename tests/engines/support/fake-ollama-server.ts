@@ -61,6 +61,11 @@ export interface FakeOllamaOptions {
   /** Refuses `reasoning_effort` with HTTP 400, as Ollama does for a model that cannot think. */
   refuseReasoningEffort?: boolean;
   /**
+   * Refuses a request with any of these fields, as a strict server refuses arguments it does not
+   * know: HTTP 400 in OpenAI's words, or 422 as a FastAPI app says it.
+   */
+  refuseFields?: { fields: string[]; as: 'openai' | 'fastapi' };
+  /**
    * Streams the model's thoughts in `delta.reasoning` first, as Ollama does: this many, this far
    * apart. `toTheLimit`: they use up the reply's length, which stops with `length` before any text.
    */
@@ -165,6 +170,13 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
       const body = JSON.parse(await readBody(request)) as ChatRequestBody;
       if (!models.includes(body.model)) {
         sendJson(response, 404, { error: { message: `model "${body.model}" not found, try pulling it first`, type: 'api_error' } });
+        return;
+      }
+      const unknown = options.refuseFields?.fields.find((field) => field in body);
+      if (options.refuseFields && unknown !== undefined) {
+        refused.push(body);
+        if (options.refuseFields.as === 'openai') sendJson(response, 400, { error: { message: `Unrecognized request argument supplied: ${unknown}`, type: 'invalid_request_error' } });
+        else sendJson(response, 422, { detail: [{ type: 'extra_forbidden', loc: ['body', unknown], msg: 'Extra inputs are not permitted', input: body[unknown as keyof ChatRequestBody] }] });
         return;
       }
       if (options.refuseReasoningEffort && body.reasoning_effort !== undefined) {
