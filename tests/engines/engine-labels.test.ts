@@ -5,7 +5,7 @@ import { isOnThisMachine } from '../../lib/text/on-this-machine';
 const hostOf = (address: string) => new URL(address).hostname;
 
 describe('which server is on this computer', () => {
-  it('counts localhost and its subdomains, 127.0.0.0/8 and [::1], however the address writes them', () => {
+  it('counts localhost and its subdomains, 127.0.0.0/8 and [::1], however the address writes them, and where a server here listens for every interface', () => {
     for (const address of [
       'http://localhost:11434',
       'http://LOCALHOST.:11434',
@@ -16,6 +16,9 @@ describe('which server is on this computer', () => {
       'http://0x7f000001',
       'http://[::1]:1234',
       'http://[0:0:0:0:0:0:0:1]',
+      // As vLLM's log prints where it listens: never another computer.
+      'http://0.0.0.0:8000',
+      'http://[::]:8000',
     ]) {
       expect(isOnThisMachine(hostOf(address)), address).toBe(true);
     }
@@ -28,7 +31,7 @@ describe('which server is on this computer', () => {
       'http://gpu-box.lan:11434',
       'http://gpu-box',
       'http://[fe80::1]',
-      'http://0.0.0.0',
+      'http://0.0.0.1',
       'http://localhost.example.com',
       'http://127.0.0.1.nip.io',
       'https://api.example.com',

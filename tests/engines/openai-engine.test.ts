@@ -219,6 +219,14 @@ describe('local OpenAI-compatible server engine', () => {
     expect(elsewhere.server.origins).toEqual([]);
   });
 
+  it('reaches a server that says it listens on every interface (0.0.0.0, as vLLM prints it) on this computer\'s loopback', () => {
+    expect(normalizeServerAddress('http://0.0.0.0:8000')).toBe('http://127.0.0.1:8000/v1');
+    expect(normalizeServerAddress('0.0.0.0:8000/v1/')).toBe('http://127.0.0.1:8000/v1');
+    expect(normalizeServerAddress('http://[::]:8000/v1')).toBe('http://[::1]:8000/v1');
+    // Only that address: another is left as typed.
+    expect(normalizeServerAddress('http://10.0.0.0:8000/v1')).toBe('http://10.0.0.0:8000/v1');
+  });
+
   it('refuses an address with a key or user name written into it, rather than drop it unsaid', () => {
     expect(() => normalizeServerAddress('http://me:sk-local-7f3a@gpu-box.lan:8080/v1')).toThrow('The server address has a user name or key in it (before "@gpu-box.lan:8080").');
     // Without a scheme too, and the key is never repeated in the message.

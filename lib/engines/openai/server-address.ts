@@ -8,6 +8,8 @@ export const defaultServerAddress = 'http://localhost:11434/v1';
  * Ollama, LM Studio and llama.cpp all serve the OpenAI-compatible API; one without a scheme
  * ("localhost:11434", "127.0.0.1:8080") gets `http://`, which local servers speak. One endpoint
  * of the API, as servers' docs show them (".../v1/chat/completions"), is cut back to its root.
+ * The address a server says it listens on for every interface ("0.0.0.0", as vLLM's log prints it)
+ * is reached on this computer's loopback: Chrome is closing the way to 0.0.0.0 itself.
  */
 export function normalizeServerAddress(address: string): string {
   // A key written into the address (a user and key before "@", an api_key in its query) would be
@@ -23,9 +25,14 @@ export function normalizeServerAddress(address: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notAnAddress(address);
   if (url.search !== '' || url.hash !== '') throw keyInAddress(`after "${url.pathname}"`, 'a query or fragment');
   if (isBlockedPort(url.port)) throw blockedPort(url.port);
+  const listening = anyInterface[url.hostname];
+  if (listening) url.hostname = listening;
   const path = url.pathname.replace(/\/+$/, '').replace(/\/(?:chat\/completions|completions|models)$/i, '');
   return `${url.origin}${path || '/v1'}`;
 }
+
+/** The "every interface" addresses a server listens on, and this computer's loopback address that reaches it there. */
+const anyInterface: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', '[::]': '[::1]' };
 
 /** Whether two addresses name one server, however each was typed ("…/v1/" and "…/v1" are one). */
 export function sameServer(one: string, other: string): boolean {
