@@ -71,14 +71,19 @@ export async function postChatRequest(request: ModelRequest, options: ChatReques
   // Each refusal takes a field away: at most one request more than there are fields.
   for (;;) {
     const sent = fieldsFor(options.model, refused);
-    const response = await send(request, options, sent, signal, timer);
-    const field = response.status === 400 || response.status === 422 ? await refusedField(response.clone(), sent) : undefined;
-    if (field === undefined) {
-      if (!response.ok || !response.body) throw await serverRefused(options.address, response, options.model, options.maxTokens);
-      return response;
+    let response = await send(request, options, sent, signal, timer);
+    if (response.status === 400 || response.status === 422) {
+      // Read once, and kept for the refusal's words where it names no field to leave out.
+      const text = await response.text().catch(() => '');
+      const field = refusedField(text, sent);
+      if (field !== undefined) {
+        refused.add(field);
+        continue;
+      }
+      response = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
     }
-    refused.add(field);
-    await response.body?.cancel().catch(() => {});
+    if (!response.ok || !response.body) throw await serverRefused(options.address, response, options.model, options.maxTokens);
+    return response;
   }
 }
 
@@ -86,8 +91,7 @@ export async function postChatRequest(request: ModelRequest, options: ChatReques
  * The optional field a refusal is about: one it names, or `reasoning_effort` where it speaks of
  * thinking or reasoning, as Ollama's does ("think value "none" is not supported for this model").
  */
-async function refusedField(response: Response, sent: ReadonlySet<OptionalField>): Promise<OptionalField | undefined> {
-  const text = await response.text().catch(() => '');
+function refusedField(text: string, sent: ReadonlySet<OptionalField>): OptionalField | undefined {
   const named = [...sent].find((field) => text.includes(field));
   if (named) return named;
   return sent.has('reasoning_effort') && /think|reason/i.test(text) ? 'reasoning_effort' : undefined;
