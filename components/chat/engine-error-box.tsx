@@ -53,5 +53,6 @@ function heading(engine: EngineStatus): string {
   if (during === 'check') return `${engineName(engine.engineId)} cannot run on this computer.`;
   if (!isServerEngine(engine.engineId)) return headings[during];
   if (during === 'reply') return 'The model server could not answer.';
-  return engine.errorCode === 'server-down' ? 'Could not connect to the model server.' : 'The model server could not be used.';
+  if (engine.errorCode === 'server-down') return 'Could not connect to the model server.';
+  return engine.errorCode === 'server-silent' ? 'The model server did not answer.' : 'The model server could not be used.';
 }

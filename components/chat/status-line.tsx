@@ -22,16 +22,21 @@ const errorLabels: Record<NonNullable<EngineStatus['errorDuring']>, string> = {
   reply: 'Failed while answering',
 };
 
+/** A server out of reach, and one that took the connection and then said nothing (busy, or loading a model). */
+const serverLabels: Partial<Record<string, string>> = { 'server-down': 'Could not connect', 'server-silent': 'No answer from the server' };
+
 /**
  * A server's model is connected to, not loaded here (the options' button says Connect): one out of
- * reach could not be connected to; one that answered and refused (a key, a model it lacks) could not be used.
+ * reach could not be connected to, one that took the connection did not answer, and one that
+ * answered and refused (a key, a model it lacks) could not be used.
  */
+
 function errorLabel(engine: EngineStatus): string {
   const during = engine.errorDuring ?? 'load';
   // A server gone since the last request is found so only when this one is sent.
-  if (during === 'reply' && engine.beforeFirstWord) return engine.errorCode === 'server-down' ? 'Could not connect' : 'Failed before answering';
+  if (during === 'reply' && engine.beforeFirstWord) return serverLabels[engine.errorCode ?? ''] ?? 'Failed before answering';
   if (!isServerEngine(engine.engineId) || during !== 'load') return errorLabels[during];
-  return engine.errorCode === 'server-down' ? 'Could not connect' : 'Could not use the server';
+  return serverLabels[engine.errorCode ?? ''] ?? 'Could not use the server';
 }
 
 /** Which engine and model answer, and what they are doing now. */

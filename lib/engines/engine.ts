@@ -26,6 +26,8 @@ export type EngineErrorCode =
   | 'out-of-memory'
   | 'download-failed'
   | 'server-down'
+  /** A server that took the connection and then said nothing in time: running, but busy or loading a model. */
+  | 'server-silent'
   | 'forbidden'
   | 'unavailable'
   | 'reply-cut-off'

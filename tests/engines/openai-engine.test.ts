@@ -722,7 +722,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
     await silent.engine.load(() => {});
     const stalled = await replyOf(silent.engine.model.stream(ask('Hi')));
     expect(stalled.error).toMatchObject({
-      code: 'server-down',
+      code: 'server-silent',
       message: `The server at ${new URL(silent.server.address).host} stopped answering in the middle of a reply (nothing for 0.6 seconds).`,
     });
   });
@@ -739,7 +739,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
 
     const flat = await setup(slow, {}, { ...quick, firstBytePerPromptTokenMs: 0 });
     await flat.engine.load(() => {});
-    expect((await replyOf(flat.engine.model.stream(long))).error).toMatchObject({ code: 'server-down' });
+    expect((await replyOf(flat.engine.model.stream(long))).error).toMatchObject({ code: 'server-silent' });
     // By default: 2 minutes to load the model, and then 3 min 20 s to read a 4,000-token prompt on a CPU.
     expect(timeoutsForPrompt(defaultReplyTimeouts, 4_000).firstByteMs).toBe(320_000);
   });
@@ -850,7 +850,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
     const reply = await replyOf(engine.model.stream(ask('Hi')));
     expect(reply.error).toBeInstanceOf(EngineError);
     expect(reply.error).toMatchObject({
-      code: 'server-down',
+      code: 'server-silent',
       message: `The server at ${new URL(server.address).host} did not start answering within 1 second.`,
       hint: "It may still be loading the model, or be busy with another request. Check the server's own log, then send your request again.",
     });
@@ -864,7 +864,7 @@ describe('local server engine: thinking, limits and replies that never finish', 
     expect(reply.text).toBe('Hello there,');
     expect(reply.error).toBeInstanceOf(EngineError);
     expect(reply.error).toMatchObject({
-      code: 'server-down',
+      code: 'server-silent',
       message: `The server at ${new URL(server.address).host} stopped answering in the middle of a reply (nothing for 0.6 seconds).`,
       hint: "Check the server's own log, then send your request again.",
     });

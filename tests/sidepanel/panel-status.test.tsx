@@ -284,6 +284,18 @@ describe('a model server that could not be used', () => {
     expect(panel.container.textContent).not.toMatch(/could not load/i);
   });
 
+  it('is said not to answer, not to be out of reach, where it took the connection and then said nothing in time', async () => {
+    const silent = { error: 'The server at 127.0.0.1:8080 took the connection but did not answer within 10 seconds.', hint: 'It may be busy with another request, or still loading a model.' };
+    panel = await mountPanel({ engine: engineStatus({ ...server, state: 'error', errorDuring: 'load', errorCode: 'server-silent', ...silent }) });
+    expect(panel.find('engine-error')?.textContent).toContain('The model server did not answer.');
+    expect(panel.find('status-line')?.textContent).toContain('No answer from the server');
+    expect(panel.container.textContent).not.toMatch(/could not connect/i);
+    panel.unmount();
+    // A reply it never started.
+    panel = await mountPanel({ engine: engineStatus({ ...server, state: 'error', errorDuring: 'reply', errorCode: 'server-silent', beforeFirstWord: true, ...silent }) });
+    expect(panel.find('status-line')?.textContent).toContain('No answer from the server');
+  });
+
   it('is said to refuse, not to be out of reach, where it answered: a key refused, a model it lacks', async () => {
     panel = await mountPanel({ engine: engineStatus({ ...server, state: 'error', errorDuring: 'load', errorCode: 'forbidden', ...refused }) });
     expect(panel.find('engine-error')?.textContent).toContain('The model server could not be used.');

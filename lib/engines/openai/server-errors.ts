@@ -51,14 +51,14 @@ export function serverStalled(address: string, phase: IdlePhase, waitedMs: numbe
   const waited = secondsText(waitedMs);
   if (phase === 'first-byte') {
     return new EngineError(
-      'server-down',
+      'server-silent',
       `The server at ${host} did not start answering within ${waited}.`,
       `It may still be loading the model, or be busy with another request. ${logHint}`,
       `It may still be loading the model, or be busy with another request. ${logHintOnOptions('Try it')}`,
     );
   }
   return new EngineError(
-    'server-down',
+    'server-silent',
     `The server at ${host} stopped answering in the middle of a reply (nothing for ${waited}).`,
     logHint,
     logHintOnOptions('Try it'),
@@ -72,7 +72,7 @@ export function serverStalled(address: string, phase: IdlePhase, waitedMs: numbe
 export function serverSilent(address: string, waitedMs: number): EngineError {
   const advice = 'It may be busy with another request, or still loading a model.';
   return new EngineError(
-    'server-down',
+    'server-silent',
     `The server at ${serverHost(address)} took the connection but did not answer within ${secondsText(waitedMs)}.`,
     `${advice} ${logHint}`,
     `${advice} ${logHintOnOptions('Connect')}`,
