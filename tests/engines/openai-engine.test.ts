@@ -458,6 +458,24 @@ describe('local OpenAI-compatible server engine', () => {
     expect((await replyOf(engine.model.stream(ask('Add two mugs')))).text).toBe('Two mugs are in the cart.');
   });
 
+  it("shows the server's own words where an error comes as a chunk of the stream: vLLM's, or an error event with only a message", async () => {
+    const streamOf = (events: string) => async (input: RequestInfo | URL) =>
+      String(input).endsWith('/models')
+        ? new Response(JSON.stringify({ data: [{ id: 'm' }] }), { headers: { 'content-type': 'application/json' } })
+        : new Response(events, { headers: { 'content-type': 'text/event-stream' } });
+    const started = `data: ${JSON.stringify({ choices: [{ delta: { content: 'Two mugs ' } }] })}\n\n`;
+    for (const [events, words] of [
+      [`${started}data: {"object":"error","message":"CUDA out of memory","type":"InternalServerError","code":500}\n\n`, 'CUDA out of memory.'],
+      [`${started}event: error\ndata: {"message":"model crashed: out of memory"}\n\n`, 'model crashed: out of memory.'],
+    ] as const) {
+      const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: 'http://127.0.0.1:8/v1' }, { fetch: streamOf(events) });
+      await engine.load(() => {});
+      const reply = await replyOf(engine.model.stream(ask('Add two mugs')));
+      expect(reply.text).toBe('Two mugs ');
+      expect(reply.error).toMatchObject({ code: 'unavailable', message: `The server at 127.0.0.1:8 stopped the reply: ${words}` });
+    }
+  });
+
   it("shows the server's own words where it answers a stream with plain JSON or ends on an error line", async () => {
     const died = await setup({ replies: ['unused'], answerAs: 'json-error-as-stream' });
     await died.engine.load(() => {});

@@ -42,6 +42,9 @@ interface CompletionChunk extends ServerFigures {
     finish_reason?: string | null;
   }[];
   error?: { message?: string } | string;
+  /** vLLM's error inside a stream is the chunk itself: `{"object": "error", "message": …}`. */
+  object?: unknown;
+  message?: unknown;
 }
 
 interface Thoughts {
@@ -107,7 +110,8 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
         counts.unreadable += 1;
         continue;
       }
-      if (chunk.error) throw streamError(reading, chunk.error);
+      const error = chunk.error ?? errorChunkWords(chunk);
+      if (error) throw streamError(reading, error);
       if (chunk.usage) last = { ...last, usage: chunk.usage };
       if (chunk.timings) last = { ...last, timings: chunk.timings };
       const delta = chunk.choices?.[0]?.delta;
@@ -226,6 +230,15 @@ function parseChunk(data: string): CompletionChunk | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The words of a chunk that is an error itself rather than a piece of the reply: vLLM's
+ * (`"object": "error"`), or a server's `event: error` whose data holds only a message.
+ */
+function errorChunkWords(chunk: CompletionChunk): { message: string } | undefined {
+  if (typeof chunk.message !== 'string' || (chunk.choices !== undefined && chunk.object !== 'error')) return undefined;
+  return { message: chunk.message };
 }
 
 function streamError({ address, model }: ReplyReading, error: NonNullable<CompletionChunk['error']>): EngineError {
