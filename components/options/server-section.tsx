@@ -231,7 +231,7 @@ function ServerModelPicker({ model, settings, models, firstChat }: { model: Opti
 
 // A server with no models answers Connect, but no request: say so now, not at the first request.
 function connectedText(models: readonly string[], gone: string | undefined, firstChat: string | undefined): string {
-  if (models.length === 0) return 'Connected, but the server has no models. Download one first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.';
+  if (models.length === 0) return 'Connected, but the server has no models. Get one there first (for Ollama, run ollama pull qwen3:1.7b; in LM Studio, load a model in its Developer tab), then press Connect again.';
   if (firstChatModel(models) === undefined) {
     return 'Connected, but the server has only embedding models, which cannot chat. Download a chat model first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.';
   }

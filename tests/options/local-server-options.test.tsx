@@ -189,7 +189,7 @@ describe('the local server on the options page', () => {
     const none = await server({ models: [] });
     page.type(none.address);
     await page.connect();
-    await answered(() => expect(page.connected()).toContain('Connected, but the server has no models. Download one first'));
+    await answered(() => expect(page.connected()).toContain('Connected, but the server has no models. Get one there first (for Ollama, run ollama pull qwen3:1.7b; in LM Studio, load a model in its Developer tab)'));
     expect(page.connected()).toContain('then press Connect again');
     // Nothing to pick, nothing to try.
     expect(page.root.querySelector('section[aria-labelledby="server-heading"] select')).toBeNull();

@@ -104,8 +104,8 @@ function pickModel(requested: string, models: readonly string[], address: string
     throw new EngineError(
       'not-configured',
       `The server at ${serverHost(address)} has no models.`,
-      'Download one first (for Ollama, run ollama pull qwen3:1.7b), then send your request again.',
-      'Download one first (for Ollama, run ollama pull qwen3:1.7b), then press Connect again.',
+      'Get one there first (for Ollama, run ollama pull qwen3:1.7b; in LM Studio, load a model in its Developer tab), then send your request again.',
+      'Get one there first (for Ollama, run ollama pull qwen3:1.7b; in LM Studio, load a model in its Developer tab), then press Connect again.',
     );
   }
   if (!requested) {
