@@ -13,15 +13,18 @@ interface ErrorBody {
 export async function responseDetail(response: Response): Promise<{ detail: string; error?: unknown }> {
   const text = await response.text().catch(() => '');
   let body: ErrorBody = {};
+  let empty = text.trim() === '';
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed === 'object' && parsed !== null) body = parsed as ErrorBody;
+    // `{}`, `[]` or `null` say nothing.
+    empty ||= parsed === null || (typeof parsed === 'object' && Object.keys(parsed).length === 0);
   } catch {
     // Not JSON: keep the text.
   }
   const { error } = body;
   const message = typeof error === 'string' ? error : isObject(error) ? error['message'] : (body.message ?? fastApiDetail(body.detail));
-  const detail = typeof message === 'string' ? message : htmlTitle(text) ?? text;
+  const detail = typeof message === 'string' ? message : empty ? '' : (htmlTitle(text) ?? text);
   return { detail: detail.replace(/\s+/g, ' ').trim().slice(0, 200), error };
 }
 
