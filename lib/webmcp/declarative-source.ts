@@ -2,6 +2,7 @@ import { toolNotFound } from './adapters/tool-adapter';
 import { fillToolForm } from './fill-tool-form';
 import { formFieldNotes, formRefused, refusedByForm } from './form-controls';
 import { formToolSchema } from './form-tool-schema';
+import { formResultElsewhere, formTargetsElsewhere } from './form-target';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { FormResponse } from './bridge-source';
 import type { PageToolSource } from './page-tool-source';
@@ -86,7 +87,7 @@ function listenFromNow(target: EventTarget): SubmitListener {
  * Without `toolautosubmit` the person submits. Otherwise the form is submitted: a page that gives
  * a result with `respondWith()` (through the page-world half of the bridge, `armFormResponse`)
  * answers with it; one that handles the submit itself without a result gets a plain confirmation;
- * one that navigates gives `null`.
+ * one whose result opens in another tab says so; one that navigates gives `null`.
  */
 async function submit(
   form: HTMLFormElement,
@@ -123,5 +124,7 @@ async function submit(
   }
   const given = await answer;
   if (given?.responded) return given.result;
-  return submitEvent?.defaultPrevented ? formSubmittedWithoutResult : null;
+  if (submitEvent?.defaultPrevented) return formSubmittedWithoutResult;
+  // A result that opens in another tab leaves this page as it was: no page of its own comes here.
+  return formTargetsElsewhere(form, submitter) ? formResultElsewhere : null;
 }

@@ -4,6 +4,7 @@ import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-ad
 import { problemsTheBrowserMisses } from './check-form-value';
 import { formFieldNotes, formRefused, refusedByForm } from './form-controls';
 import { clearEarlierCall, rememberCall } from './earlier-call-fields';
+import { formResultElsewhere, formTargetsElsewhere } from './form-target';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { DroppedToolReport } from './reported-tool';
 import { toolNamePattern } from './tool-limits';
@@ -38,7 +39,7 @@ export function createNativeSource(): PageToolSource | undefined {
       const answered = running.catch((error: unknown) => {
         throw refusedInWords(form, error);
       });
-      const result = form.hasAttribute('toolautosubmit') ? submittedByPage(answered) : filledForPerson(context, name, form, answered);
+      const result = form.hasAttribute('toolautosubmit') ? sentElsewhere(form, submittedByPage(answered)) : filledForPerson(context, name, form, answered);
       if (earlier) {
         // Once the browser has filled the form (a form for the person answers then, not when they
         // send it), what the call put there is the call's. One the form refused sent nothing: the
@@ -108,6 +109,15 @@ function submittedByPage(running: Promise<string | null>): Promise<string | null
     if (/preventDefault\(\)/.test(message) && /respondWith\(\)/.test(message)) return formSubmittedWithoutResult;
     throw error;
   });
+}
+
+/**
+ * A form whose result opens in another tab leaves this page as it was: the browser's `null` (a
+ * navigation) is not this page's, and no page of its own comes here. It answers as the
+ * extension's own form reader does.
+ */
+function sentElsewhere(form: HTMLFormElement, running: Promise<string | null>): Promise<string | null> {
+  return running.then((result) => (result === null && formTargetsElsewhere(form) ? formResultElsewhere : result));
 }
 
 /**
