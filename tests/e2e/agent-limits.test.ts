@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumAvailable, currentServiceWorker, launchExtension, serveFixtures, tabIdOf, type FixtureServer, type LaunchedExtension } from './support';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
+import { orderWithResultInNewTab } from './support/new-tab-form';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/agent');
 
@@ -175,24 +176,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
   });
 
   it('a form whose result opens in a new tab: the call says so at once, and the run goes on on this page', async () => {
-    await useReplayEngine(await currentServiceWorker(extension.context), {
-      replies: [toolCall('place_order', { qty: 2 }), 'Your order page opened in a new tab.'],
-    });
-    const page = await extension.context.newPage();
-    await page.goto(server.url('/order-form-new-tab.html'));
-    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
-    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
-    await ask(panel, 'order two mugs');
-    const card = panel.locator('[data-testid=tool-card][data-name=place_order]');
-    const opened = extension.context.waitForEvent('page');
-    await card.getByTestId('approve-once').click({ timeout: 10_000 });
-    await (await opened).waitForURL(/order-placed\.html\?qty=2$/);
-    // The model goes on at once, told where the result went: this page stays, and no page comes to end the run.
-    await panel.getByTestId('turn').last().getByTestId('prose').getByText('Your order page opened in a new tab.').waitFor({ timeout: 10_000 });
-    expect(await card.getAttribute('data-state')).toBe('done');
-    await card.locator('summary').click();
-    expect(await card.textContent()).toContain('its result opened in another tab, window or frame');
-    expect(page.url()).toBe(server.url('/order-form-new-tab.html'));
+    await orderWithResultInNewTab(extension, server, '/order-form-new-tab.html');
   });
 
   it('a frame taken away while its tool runs: the card says no answer came, blaming the frame, and the run goes on', async () => {

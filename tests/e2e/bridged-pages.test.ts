@@ -15,6 +15,7 @@ import {
 } from './support';
 import { formSubmittedWithoutResult } from '@/lib/webmcp/form-waits-for-person';
 import { ask, toolCall, useReplayEngine } from './support/drive-agent';
+import { orderWithResultInNewTab } from './support/new-tab-form';
 
 const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 /** The real polyfill from npm, served as a page would load it from a CDN. */
@@ -142,24 +143,7 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
   });
 
   it('a form whose result opens in a new tab, read by the extension: the call says so at once, and the run goes on on this page', async () => {
-    await useReplayEngine(await currentServiceWorker(extension.context), {
-      replies: [toolCall('place_order', { qty: 2 }), 'Your order page opened in a new tab.'],
-    });
-    const page = await extension.context.newPage();
-    await page.goto(server.url('/agent/order-form-new-tab.html'));
-    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
-    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
-    await ask(panel, 'order two mugs');
-    const card = panel.locator('[data-testid=tool-card][data-name=place_order]');
-    const opened = extension.context.waitForEvent('page');
-    await card.getByTestId('approve-once').click({ timeout: 10_000 });
-    await (await opened).waitForURL(/order-placed\.html\?qty=2$/);
-    // The model goes on at once, told where the result went: this page stays, and no page comes to end the run.
-    await panel.getByTestId('turn').last().getByTestId('prose').getByText('Your order page opened in a new tab.').waitFor({ timeout: 10_000 });
-    expect(await card.getAttribute('data-state')).toBe('done');
-    await card.locator('summary').click();
-    expect(await card.textContent()).toContain('its result opened in another tab, window or frame');
-    expect(page.url()).toBe(server.url('/agent/order-form-new-tab.html'));
+    const { page, panel } = await orderWithResultInNewTab(extension, server, '/agent/order-form-new-tab.html');
     await Promise.all([page.close(), panel.close()]);
   });
 

@@ -1,18 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../support/contrast';
-
-const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
-const darkScheme = '@media (prefers-color-scheme: dark)';
-
-/** A colour a stylesheet's :root sets, light (before its dark block) or dark (inside it). */
-function token(css: string, name: string, mode: 'light' | 'dark'): string {
-  const darkStart = css.indexOf(darkScheme);
-  const part = mode === 'light' ? css.slice(0, darkStart) : css.slice(darkStart);
-  const value = new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(part)?.[1];
-  if (!value) throw new Error(`--${name} has no ${mode} colour`);
-  return value;
-}
+import { darkScheme, readProjectFile as read, token } from '../support/stylesheet';
 
 const theme = read('assets/theme.css');
 const inspector = read('entrypoints/devtools-panel/style.css');
