@@ -9,15 +9,19 @@ export const formResultElsewhere =
   'The form was sent, and its result opened in another tab, window or frame, which the agent does not read: ask the person to look there.';
 
 /**
- * Whether submitting `form` (by `submitter`, where known) loads its result somewhere other than
- * this document's browsing context: its target, the submitter's `formtarget`, or the document's
- * `<base target>`, names a new or other window or frame. `_top` and `_parent` are this one in a top
- * frame; in a frame they load the page above, which ends the run by its own navigation.
+ * The same, where the browser submitted the form itself (its own WebMCP): Chrome's pop-up blocker
+ * stops a new tab no click on the page opened, so it may never have been sent.
+ */
+export const formResultMaybeBlocked =
+  "The form's result was to open in another tab, which the browser may have blocked as a pop-up, so whether the form was sent is not known: do not send it again; ask the person to look for a new tab, or to send the form on the page.";
+
+/**
+ * Whether submitting `form` (by `submitter`, where known) loads its result in another tab, window
+ * or frame: its target, the submitter's `formtarget`, or the document's `<base target>`, names a
+ * new or other one. `_top` and `_parent` load this tab (a frame's, the page above it, which ends
+ * the run by its own navigation).
  */
 export function formTargetsElsewhere(form: HTMLFormElement, submitter?: Element | null): boolean {
   const own = submitter?.getAttribute('formtarget') ?? form.getAttribute('target') ?? form.ownerDocument.querySelector('base[target]')?.getAttribute('target') ?? '';
-  const target = own.trim().toLowerCase();
-  if (target === '' || target === '_self') return false;
-  if (target === '_top' || target === '_parent') return window !== window.top;
-  return true;
+  return !['', '_self', '_top', '_parent'].includes(own.trim().toLowerCase());
 }

@@ -4,7 +4,7 @@ import { readProperty, readToolName, type ToolAdapter } from './adapters/tool-ad
 import { problemsTheBrowserMisses } from './check-form-value';
 import { formFieldNotes, formRefused, refusedByForm } from './form-controls';
 import { clearEarlierCall, rememberCall } from './earlier-call-fields';
-import { formResultElsewhere, formTargetsElsewhere } from './form-target';
+import { formResultMaybeBlocked, formTargetsElsewhere } from './form-target';
 import { formSubmittedWithoutResult, formWaitsForPerson } from './form-waits-for-person';
 import type { DroppedToolReport } from './reported-tool';
 import { toolNamePattern } from './tool-limits';
@@ -113,11 +113,11 @@ function submittedByPage(running: Promise<string | null>): Promise<string | null
 
 /**
  * A form whose result opens in another tab leaves this page as it was: the browser's `null` (a
- * navigation) is not this page's, and no page of its own comes here. It answers as the
- * extension's own form reader does.
+ * navigation) is not this page's, and no page of its own comes here. Chrome submits it without a
+ * click on the page, which its pop-up blocker stops: the call says it may not have been sent.
  */
 function sentElsewhere(form: HTMLFormElement, running: Promise<string | null>): Promise<string | null> {
-  return running.then((result) => (result === null && formTargetsElsewhere(form) ? formResultElsewhere : result));
+  return running.then((result) => (result === null && formTargetsElsewhere(form) ? formResultMaybeBlocked : result));
 }
 
 /**

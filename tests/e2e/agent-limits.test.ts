@@ -175,8 +175,13 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await panel.getByTestId('turn').last().getByTestId('prose').getByText('The shelves are full.').waitFor({ timeout: 10_000 });
   });
 
-  it('a form whose result opens in a new tab: the call says so at once, and the run goes on on this page', async () => {
-    await orderWithResultInNewTab(extension, server, '/order-form-new-tab.html');
+  it('a form whose result opens in a new tab, which the browser submits, its pop-up blocker on as for a person: the call says it may not have been sent, at once', async () => {
+    const blocking = await launchExtension({ webmcp: true, popupBlocking: true });
+    try {
+      await orderWithResultInNewTab(blocking, server, '/order-form-new-tab.html', { said: 'which the browser may have blocked as a pop-up, so whether the form was sent is not known', opens: false });
+    } finally {
+      await blocking.close();
+    }
   });
 
   it('a frame taken away while its tool runs: the card says no answer came, blaming the frame, and the run goes on', async () => {

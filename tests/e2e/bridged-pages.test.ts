@@ -142,9 +142,13 @@ describe.skipIf(!chromiumAvailable)('pages whose WebMCP is JavaScript (no browse
     await Promise.all([page.close(), panel.close()]);
   });
 
-  it('a form whose result opens in a new tab, read by the extension: the call says so at once, and the run goes on on this page', async () => {
-    const { page, panel } = await orderWithResultInNewTab(extension, server, '/agent/order-form-new-tab.html');
-    await Promise.all([page.close(), panel.close()]);
+  it('a form whose result opens in a new tab, read by the extension, its pop-up blocker on as for a person: the tab opens, and the call says so at once', async () => {
+    const blocking = await launchExtension({ webmcp: false, popupBlocking: true });
+    try {
+      await orderWithResultInNewTab(blocking, server, '/agent/order-form-new-tab.html', { said: 'The form was sent, and its result opened in another tab, window or frame', opens: true });
+    } finally {
+      await blocking.close();
+    }
   });
 
   describe('an older page: navigator.modelContext with provideContext and registerTool', () => {

@@ -35,6 +35,8 @@ export interface LaunchOptions {
   extension?: string;
   /** More command-line flags. */
   flags?: string[];
+  /** Chrome's pop-up blocker, on as for a person (Playwright turns it off by default). Default false. */
+  popupBlocking?: boolean;
 }
 
 export interface LaunchedExtension {
@@ -70,7 +72,12 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
     ...(options.devtools ? ['--auto-open-devtools-for-tabs'] : []),
     ...(options.flags ?? []),
   ];
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless: true, args });
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args,
+    ...(options.popupBlocking ? { ignoreDefaultArgs: ['--disable-popup-blocking'] } : {}),
+  });
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(serviceWorker.url()).host;
   extensionIds.set(context, extensionId);
