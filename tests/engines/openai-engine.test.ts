@@ -716,6 +716,22 @@ describe('local server engine: thinking, limits and replies that never finish', 
     }
   });
 
+  it('leaves out no field a refusal only quotes back: a FastAPI app\'s 422 for a missing field holds the whole request', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const quoting: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/models')) return new Response(JSON.stringify({ data: [{ id: 'qwen3:1.7b' }] }), { headers: { 'content-type': 'application/json' } });
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      sent.push(body);
+      return new Response(JSON.stringify({ detail: [{ type: 'missing', loc: ['body', 'user'], msg: 'Field required', input: body }] }), { status: 422 });
+    };
+    const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: 'http://127.0.0.1:8/v1', model: 'qwen3:1.7b' }, { fetch: quoting });
+    await engine.load(() => {});
+    const reply = await replyOf(engine.model.stream(ask('Hi')));
+    expect(reply.error).toMatchObject({ message: 'The server at 127.0.0.1:8 answered HTTP 422: Field required (body.user).' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ stream_options: { include_usage: true }, chat_template_kwargs: { enable_thinking: false }, reasoning_effort: 'none' });
+  });
+
   it('gives a refusal that names no field it can leave out in the server\'s words, a FastAPI app\'s detail included', async () => {
     const { engine } = await setup({ replies: ['First.'], refuseFields: { fields: ['temperature'], as: 'fastapi' } });
     await engine.load(() => {});

@@ -1,5 +1,6 @@
 import type { ModelRequest } from '@webmcp-agents/local-agent';
 import type { IdleTimer } from './reply-timeouts';
+import { isObject } from './is-object';
 import { serverDown, serverRefused, serverStalled } from './server-errors';
 
 export interface ChatRequestOptions {
@@ -75,7 +76,7 @@ export async function postChatRequest(request: ModelRequest, options: ChatReques
     if (response.status === 400 || response.status === 422) {
       // Read once, and kept for the refusal's words where it names no field to leave out.
       const text = await response.text().catch(() => '');
-      const field = refusedField(text, sent);
+      const field = refusedField(text, sent, response.status);
       if (field !== undefined) {
         refused.add(field);
         continue;
@@ -88,13 +89,41 @@ export async function postChatRequest(request: ModelRequest, options: ChatReques
 }
 
 /**
- * The optional field a refusal is about: one it names, or `reasoning_effort` where it speaks of
- * thinking or reasoning, as Ollama's does ("think value "none" is not supported for this model").
+ * The optional field a refusal is about, read from what it says is wrong, never from the request
+ * it may quote back (a FastAPI app's 422 quotes the whole body): OpenAI's `param`, the place of a
+ * FastAPI app's "extra" input, a field its message names, or `reasoning_effort` where a 400 speaks
+ * of thinking or reasoning, as Ollama's does ("think value "none" is not supported for this model").
  */
-function refusedField(text: string, sent: ReadonlySet<OptionalField>): OptionalField | undefined {
-  const named = [...sent].find((field) => text.includes(field));
+function refusedField(text: string, sent: ReadonlySet<OptionalField>, status: number): OptionalField | undefined {
+  const { param, message, extra } = refusalOf(text);
+  const named = [...sent].find((field) => field === param || extra.includes(field) || message.includes(field));
   if (named) return named;
-  return sent.has('reasoning_effort') && /think|reason/i.test(text) ? 'reasoning_effort' : undefined;
+  return status === 400 && sent.has('reasoning_effort') && /think|reason/i.test(message) ? 'reasoning_effort' : undefined;
+}
+
+/** What an error body says: OpenAI's `error.param` and message, or a FastAPI app's extra inputs by name. */
+function refusalOf(text: string): { param?: string; message: string; extra: string[] } {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { message: text, extra: [] };
+  }
+  if (!isObject(body)) return { message: text, extra: [] };
+  const error = body['error'];
+  if (typeof error === 'string') return { message: error, extra: [] };
+  if (isObject(error)) {
+    const param = typeof error['param'] === 'string' ? error['param'] : undefined;
+    return { ...(param ? { param } : {}), message: typeof error['message'] === 'string' ? error['message'] : '', extra: [] };
+  }
+  const detail = body['detail'];
+  if (Array.isArray(detail)) {
+    // Only where the input is extra: a missing or wrong field's entry may quote the whole request.
+    const extra = detail.filter((entry) => isObject(entry) && entry['type'] === 'extra_forbidden' && Array.isArray(entry['loc'])).map((entry) => String((entry['loc'] as unknown[]).at(-1)));
+    return { message: '', extra };
+  }
+  const words = body['message'] ?? detail;
+  return { message: typeof words === 'string' ? words : '', extra: [] };
 }
 
 async function send(
