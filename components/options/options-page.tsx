@@ -11,7 +11,8 @@ import { WebLlmSection } from './webllm-section';
 /** The extension's options: which engine and model, how the agent behaves, where it is off. */
 export function OptionsPage({ model }: { model: OptionsModel }) {
   const settings = model.settings.value;
-  usePlaceInAddress(settings !== undefined);
+  // WebLLM's fields are not there to go to until the check of WebGPU says whether it can run here.
+  usePlaceInAddress(settings !== undefined && (settings.engine !== 'webllm' || model.webGpu.value !== undefined));
   if (!settings) return <p class="loading">Loading the settings…</p>;
   return (
     <main class="options">
