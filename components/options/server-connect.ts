@@ -1,6 +1,7 @@
 // The person's Connect is its own part: it alone saves an address and its key, and only once the
 // server there has answered.
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
+import { EngineError } from '@/lib/engines/engine';
 import { isKeyRefusal } from '@/lib/engines/openai/server-errors';
 import { normalizeServerKey } from '@/lib/engines/openai/server-key';
 import type { Signal } from '@preact/signals';
@@ -54,10 +55,20 @@ export function createServerConnect({ models, state, failure, modelGone, asks, l
       state.value = 'connected';
     } catch (error) {
       state.value = 'idle';
-      // A server that refused the key, or else the address, which did not answer as a server should.
-      failure.value = { ...describeFailure(error), field: isKeyRefusal(error) ? 'key' : 'address' };
+      const field = refusedField(error);
+      failure.value = { ...describeFailure(error), ...(field ? { field } : {}) };
     }
   };
+}
+
+/**
+ * The field a failed Connect is about: the key a server refused, or an address where no server
+ * answers or where no API does (a web page, no model list). A server that answered and failed
+ * otherwise (busy, refusing this extension, an error of its own) says nothing of either field.
+ */
+function refusedField(error: unknown): 'address' | 'key' | undefined {
+  if (isKeyRefusal(error)) return 'key';
+  return error instanceof EngineError && (error.code === 'server-down' || error.code === 'not-configured') ? 'address' : undefined;
 }
 
 /**

@@ -440,6 +440,14 @@ describe('the local server on the options page', () => {
     expect(keyField!.getAttribute('aria-invalid')).toBe('true');
     expect(describedBy(keyField!)).toEqual([page.failure()]);
     expect(addressField!.hasAttribute('aria-invalid')).toBe(false);
+
+    // A server that answers with an error of its own: neither field is what is wrong.
+    const failing = await server({ modelsAs: 'server-error' });
+    page.type(failing.address);
+    await page.connect();
+    expect(page.failure()).toContain('answered HTTP 500');
+    expect(addressField!.hasAttribute('aria-invalid')).toBe(false);
+    expect(keyField!.hasAttribute('aria-invalid')).toBe(false);
   });
 
   it('never says "Connected" beside the refusal of a mistyped address: that Connect failed like any other', async () => {
