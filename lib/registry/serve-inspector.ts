@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Channel } from '../messaging/port-channel';
+import { errorMessage } from '../messaging/error-message';
 import type { InspectorEvent, InspectorRequest } from '../messaging/inspector-protocol';
 import { lookAgainInTab } from './look-again-in-tab';
 import { runTabTool } from './execute-tab-tool';
@@ -113,8 +114,11 @@ async function runByHand({ registry, channel, services, running }: HandRuns, tab
     const tool = (await registry.get(tabId))?.tools.find(
       (candidate) => candidate.name === request.name && candidate.frameId === (request.frameId ?? candidate.frameId),
     );
+    // Stopped, or a call that could not be sent at all (arguments nested past what a message carries): said apart.
     const { output, ...besideOutput } = await runTabTool(registry, tabId, request.name, request.args, runOptions(request, controller.signal)).catch(
-      (): ToolRun => ({ output: { text: 'Stopped before the tool answered.', isError: true } }),
+      (error: unknown): ToolRun => ({
+        output: { text: controller.signal.aborted ? 'Stopped before the tool answered.' : `The call did not reach the tool: ${errorMessage(error)}`, isError: true },
+      }),
     );
     // Only the inspector checks a result (its structuredContent, or that it was left out) against the tool's output schema, and only where it has one.
     const structured = tool?.outputSchema ? besideOutput : {};

@@ -136,6 +136,24 @@ describe('serveInspector: the service worker while a tool runs by hand', () => {
     expect(held.now).toBe(0);
   });
 
+  it('says a call that could not be sent failed on its way, not that someone stopped it', async () => {
+    const { channel, events, ask } = inspectorChannel();
+    serveInspector(registry, channel, { keepAwake: () => () => {} });
+    ask({ type: 'inspect', tabId: 3 });
+    await vi.waitFor(() => expect(events.some((event) => event.type === 'tab-tools')).toBe(true));
+    // The run reads the tab's tools, then fails before its call goes out (arguments nested past
+    // what a message carries, in the browser).
+    const read = registry.get.bind(registry);
+    vi.spyOn(registry, 'get')
+      .mockImplementationOnce(read)
+      .mockImplementationOnce(() => Promise.reject(new RangeError('Maximum call stack size exceeded')));
+    ask({ type: 'run-tool', runId: 'run-1', name: 'cart_text', args: {} });
+    await vi.waitFor(() => expect(events.some((event) => event.type === 'run-result')).toBe(true));
+    expect(events.find((event) => event.type === 'run-result')).toMatchObject({
+      output: { text: 'The call did not reach the tool: Maximum call stack size exceeded', isError: true },
+    });
+  });
+
   it('is let go when a run by hand is stopped, or the inspector closes', async () => {
     slowPage();
     const { held, keepAwake } = awakeCounter();
