@@ -54,11 +54,14 @@ function DeleteAllButton({ model, count }: { model: TraceViewerModel; count: num
     question.close();
     await deleteFromList(model, narrowed ? shown.map((run) => run.id) : 'all');
   };
+  // A run still going on is kept (its recorder would only write it back): the count says so.
+  const going = shown.filter((run) => run.endedAt === undefined).length;
   return (
     <>
       <button type="button" class="danger" data-testid="confirm-delete-all" onClick={() => void confirm()}>
-        Delete {plural(shown.length, 'run')}
+        Delete {plural(shown.length - going, 'run')}
         {narrowed ? ' shown' : ''}
+        {going > 0 ? `, not the ${plural(going, 'run')} going on` : ''}
       </button>
       <SafeAnswer onClick={question.keep}>Keep them</SafeAnswer>
     </>

@@ -436,6 +436,29 @@ describe('the trace viewer', () => {
     expect(viewer.find('notice-text')?.textContent).toBe('Deleted 2 runs.');
   });
 
+  it('counts only the runs it will delete: one still going on is kept, and said to be', async () => {
+    const store = await storeWith([{ runId: 'done' }]);
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings, streamFlushDelayMs: 1 });
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const model: LanguageModel = {
+      async *stream() {
+        yield { type: 'text-delta', text: 'Looking for mugs.' };
+        await held;
+      },
+    };
+    const going = recordShopRun({ recorder, runId: 'going', model, startedAt: recentTime + 120_000 });
+    await recorder.flush();
+    viewer = await mountViewer(store, new Map(), 5);
+    await viewer.until(() => runIds(viewer!).length === 2, 'two runs');
+    await viewer.click(viewer.find('delete-all'));
+    expect(viewer.find('confirm-delete-all')?.textContent).toBe('Delete 1 run, not the 1 run going on');
+    await viewer.click(viewer.find('confirm-delete-all'));
+    await viewer.until(() => viewer!.find('notice-text')?.textContent === 'Deleted 1 run. 1 run still going on was kept.', 'the deletion');
+    answer();
+    await going;
+  });
+
   it('deletes only the runs shown where a filter narrows the list: one site’s runs, say', async () => {
     viewer = await mountViewer(
       await storeWith([{ runId: 'a' }, { runId: 'b', origin: 'https://clinic.example' }, { runId: 'c', origin: 'https://clinic.example' }]),
