@@ -13,6 +13,16 @@ import { RunResult } from './run-result';
 import { listed } from '@/lib/text/listed';
 
 /**
+ * Why the form has no fields: the tool takes no arguments, or its schema is not of an object (its
+ * notes say so), which no call's arguments, always an object, can be.
+ */
+function noFieldsWords(tool: PageTool): string {
+  const type = (tool.inputSchema as { type?: unknown } | undefined)?.type;
+  if (typeof type !== 'string' || type === 'object') return 'This tool takes no arguments.';
+  return `Its input schema is of a ${type}, not an object, so it has no fields to fill: a call's arguments are always an object, which the schema refuses.`;
+}
+
+/**
  * A form generated from the tool's input schema. The arguments are checked with `validateArgs`
  * against the schema the agent reads (the agent's own check, so the same calls refused with the
  * same messages) before the tool runs in the page; then against the page's whole schema, whose
@@ -62,7 +72,7 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
       <p class={form.dropped ? 'muted values-dropped' : 'visually-hidden'} role="status" data-testid="values-dropped">
         {form.dropped ?? ''}
       </p>
-      {fields.length === 0 && <p class="muted">This tool takes no arguments.</p>}
+      {fields.length === 0 && <p class="muted">{noFieldsWords(tool)}</p>}
       <RunnerFields fields={fields} form={form} idOf={idOf} problemId={problemId} setSaved={setSaved} />
       <RunnerButtons toolName={tool.name} running={run?.running} focus={focus} onStop={() => model.stopRun(tool)} />
       {form.problem && (

@@ -363,6 +363,14 @@ describe('the run form', () => {
     expect(JSON.stringify(call.args)).toBe('{"__proto__":"blue","q":"mug"}');
   });
 
+  it('says a schema of something other than an object has no fields because no call can meet it, not that the tool takes no arguments', async () => {
+    const form = await showRunForm(tool({ type: 'string' }));
+    expect(form.root.textContent).not.toContain('takes no arguments');
+    expect(form.root.textContent).toContain("Its input schema is of a string, not an object, so it has no fields to fill: a call's arguments are always an object, which the schema refuses.");
+    const none = await showRunForm(tool({ type: 'object', properties: {} }));
+    expect(none.root.textContent).toContain('This tool takes no arguments.');
+  });
+
   it('takes a root with alternatives as one JSON object', async () => {
     const form = await showRunForm(
       tool({ type: 'object', anyOf: [{ properties: { id: { type: 'integer' } }, required: ['id'] }, { properties: { email: { type: 'string' } } }] }),
