@@ -109,7 +109,8 @@ async function runWith(
   let stepRaw = '';
   // What the last step read, which a follow-up may read again (see SessionHistory.forRun).
   let lastStart: Extract<AgentEvent, { type: 'step-start' }> | undefined;
-  const result = await runTabAgent(host, request, { history, recentTools }, settings, engine, active, origin, (event) => {
+  const conversation = { history, recentTools, pageHasTools: (tools?.length ?? 0) > 0 };
+  const result = await runTabAgent(host, request, conversation, settings, engine, active, origin, (event) => {
     if (runId) host.world.recorder.record(runId, event);
     repeatedStop.see(event);
     if (event.type === 'step-start') [stepRaw, lastStart] = ['', event];

@@ -5,6 +5,7 @@ import { createServerModelMemory } from '../../lib/agent/server-model-memory';
 import { createAgentSessions, type AgentSessionsBackground } from '../../lib/agent/agent-sessions';
 import type { PanelMessage, SessionMessage } from '../../lib/agent/agent-port-protocol';
 import { applySessionMessage } from '../../lib/agent/apply-session-message';
+import { chatOnlyInstructions } from '../../lib/agent/run-tab-agent';
 import type { SessionState, ToolCard } from '../../lib/agent/session-state';
 import { replayScriptItem } from '../../lib/engines/replay-script';
 import { changedSettings, defaultSettings, type Settings, type SettingsChange } from '../../lib/settings';
@@ -2078,9 +2079,12 @@ describe('agent sessions', () => {
       h.ask(1, 'did it go through?');
       await h.untilTurnEnds(1, 'answer');
       expect(h.state()!.turns[1]!.items).toEqual([{ kind: 'prose', text: 'Yes: order C-42 is confirmed.' }]);
-      // The model read the chat, with what the page gave, and was offered no tool.
+      // The model read the chat, with what the page gave, and was offered no tool, nor told of any.
       const start = h.recorder.runs.get(h.state()!.turns[1]!.runId!)!.events.find((event) => event.type === 'step-start');
       expect(start?.type === 'step-start' && start.tools).toEqual([]);
+      expect(start?.type === 'step-start' && start.messages[0]).toEqual({ role: 'system', content: chatOnlyInstructions });
+      const first = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.find((event) => event.type === 'step-start');
+      expect(first?.type === 'step-start' && first.messages[0]?.content).toContain("using the page's tools");
       expect(promptOfTurn(h, 1)[1]?.content).toContain('"orderNumber\\":\\"C-42');
 
       // Another site's page without tools has nothing of this chat to ask about.
