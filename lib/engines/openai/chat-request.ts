@@ -1,6 +1,7 @@
 import type { ModelRequest } from '@webmcp-agents/local-agent';
 import type { IdleTimer } from './reply-timeouts';
 import { isObject } from './is-object';
+import { readErrorBody } from './response-detail';
 import { serverDown, serverRefused, serverStalled } from './server-errors';
 
 export interface ChatRequestOptions {
@@ -95,35 +96,15 @@ export async function postChatRequest(request: ModelRequest, options: ChatReques
  * of thinking or reasoning, as Ollama's does ("think value "none" is not supported for this model").
  */
 function refusedField(text: string, sent: ReadonlySet<OptionalField>, status: number): OptionalField | undefined {
-  const { param, message, extra } = refusalOf(text);
-  const named = [...sent].find((field) => field === param || extra.includes(field) || message.includes(field));
+  const { words, error, body } = readErrorBody(text);
+  const param = isObject(error) ? error['param'] : undefined;
+  // A FastAPI app's inputs it calls extra, by name: its other entries may quote the whole request.
+  const extra = Array.isArray(body.detail)
+    ? body.detail.flatMap((entry) => (isObject(entry) && entry['type'] === 'extra_forbidden' && Array.isArray(entry['loc']) ? [String(entry['loc'].at(-1))] : []))
+    : [];
+  const named = [...sent].find((field) => field === param || extra.includes(field) || words.includes(field));
   if (named) return named;
-  return status === 400 && sent.has('reasoning_effort') && /think|reason/i.test(message) ? 'reasoning_effort' : undefined;
-}
-
-/** What an error body says: OpenAI's `error.param` and message, or a FastAPI app's extra inputs by name. */
-function refusalOf(text: string): { param?: string; message: string; extra: string[] } {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { message: text, extra: [] };
-  }
-  if (!isObject(body)) return { message: text, extra: [] };
-  const error = body['error'];
-  if (typeof error === 'string') return { message: error, extra: [] };
-  if (isObject(error)) {
-    const param = typeof error['param'] === 'string' ? error['param'] : undefined;
-    return { ...(param ? { param } : {}), message: typeof error['message'] === 'string' ? error['message'] : '', extra: [] };
-  }
-  const detail = body['detail'];
-  if (Array.isArray(detail)) {
-    // Only where the input is extra: a missing or wrong field's entry may quote the whole request.
-    const extra = detail.filter((entry) => isObject(entry) && entry['type'] === 'extra_forbidden' && Array.isArray(entry['loc'])).map((entry) => String((entry['loc'] as unknown[]).at(-1)));
-    return { message: '', extra };
-  }
-  const words = body['message'] ?? detail;
-  return { message: typeof words === 'string' ? words : '', extra: [] };
+  return status === 400 && sent.has('reasoning_effort') && /think|reason/i.test(words) ? 'reasoning_effort' : undefined;
 }
 
 async function send(

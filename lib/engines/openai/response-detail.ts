@@ -2,7 +2,7 @@
 // JSON of several shapes, in plain text, or in a web page.
 import { isObject } from './is-object';
 
-interface ErrorBody {
+export interface ErrorBody {
   error?: unknown;
   message?: unknown;
   /** FastAPI's: a sentence, or a list of what was wrong where (`msg`, `loc`). */
@@ -11,7 +11,15 @@ interface ErrorBody {
 
 /** The first words of an error body (servers put the reason there as JSON or text), and its `error`. */
 export async function responseDetail(response: Response): Promise<{ detail: string; error?: unknown }> {
-  const text = await response.text().catch(() => '');
+  const { words, error } = readErrorBody(await response.text().catch(() => ''));
+  return { detail: words.replace(/\s+/g, ' ').trim().slice(0, 200), error };
+}
+
+/**
+ * What an error body says, whole: its words (a JSON error's message, FastAPI's detail, a web
+ * page's title, or the text as it is), its `error`, and the JSON it was, where it was JSON.
+ */
+export function readErrorBody(text: string): { words: string; error?: unknown; body: ErrorBody } {
   let body: ErrorBody = {};
   let empty = text.trim() === '';
   try {
@@ -24,8 +32,8 @@ export async function responseDetail(response: Response): Promise<{ detail: stri
   }
   const { error } = body;
   const message = typeof error === 'string' ? error : isObject(error) ? error['message'] : (body.message ?? fastApiDetail(body.detail));
-  const detail = typeof message === 'string' ? message : empty ? '' : (htmlTitle(text) ?? text);
-  return { detail: detail.replace(/\s+/g, ' ').trim().slice(0, 200), error };
+  const words = typeof message === 'string' ? message : empty ? '' : (htmlTitle(text) ?? text);
+  return { words, error, body };
 }
 
 /** FastAPI's detail: its sentence, or its first problem and where ("Extra inputs are not permitted (body.stream_options)"). */
