@@ -458,6 +458,19 @@ describe('local OpenAI-compatible server engine', () => {
     expect((await replyOf(engine.model.stream(ask('Add two mugs')))).text).toBe('Two mugs are in the cart.');
   });
 
+  it('streams the reply of a server that parts its events by one line break, rather than call it one it could not read', async () => {
+    const chunks = [{ choices: [{ delta: { content: 'Two mugs ' } }] }, { choices: [{ delta: { content: 'are in the cart.' }, finish_reason: 'stop' }] }];
+    const fetchTight: typeof fetch = async (input) =>
+      String(input).endsWith('/models')
+        ? new Response(JSON.stringify({ data: [{ id: 'm' }] }), { headers: { 'content-type': 'application/json' } })
+        : new Response(`${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n`).join('')}data: [DONE]\n`, { headers: { 'content-type': 'text/event-stream' } });
+    const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: 'http://127.0.0.1:8/v1' }, { fetch: fetchTight });
+    await engine.load(() => {});
+    const reply = await replyOf(engine.model.stream(ask('Add two mugs')));
+    expect(reply.error).toBeUndefined();
+    expect(reply.chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => (chunk as { text: string }).text)).toEqual(['Two mugs ', 'are in the cart.']);
+  });
+
   it("shows the server's own words where an error comes as a chunk of the stream: vLLM's, or an error event with only a message", async () => {
     const streamOf = (events: string) => async (input: RequestInfo | URL) =>
       String(input).endsWith('/models')

@@ -61,6 +61,23 @@ describe('reading server-sent events', () => {
     expect(await strayLines([': keep-alive\nevent: message\nid: 1\nretry: 10\ndata: {"a":1}\n\n'])).toBe(0);
   });
 
+  it('reads the events of a server that parts them by one line break, each as it comes, not as one event no one can read', async () => {
+    const chunk = (text: string) => JSON.stringify({ choices: [{ delta: { content: text } }] });
+    const stream = `data: ${chunk('Two ')}\ndata: ${chunk('mugs')}\ndata: [DONE]\n`;
+    expect(await events([stream])).toEqual([chunk('Two '), chunk('mugs'), '[DONE]']);
+    expect(await events(stream.split(''))).toEqual([chunk('Two '), chunk('mugs'), '[DONE]']);
+    // Each event comes out once the next begins, without waiting for the body to end.
+    let send!: (text: string) => void;
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => (send = (text) => controller.enqueue(new TextEncoder().encode(text))) });
+    const reader = readServerSentEvents(body);
+    send(`data: ${chunk('Two ')}\ndata: ${chunk('mugs')}\n`);
+    expect((await reader.next()).value).toBe(chunk('Two '));
+    await reader.return(undefined);
+    // Data that is one value over its lines, or that is no JSON, still reads as one event.
+    expect(await events(['data: {"a":\ndata: {"b":1}}\n\n'])).toEqual(['{"a":\n{"b":1}}']);
+    expect(await events(['data: one\ndata: {"b":1}\n\n'])).toEqual(['one\n{"b":1}']);
+  });
+
   it('decodes characters split across chunks', async () => {
     const bytes = new TextEncoder().encode('data: café ✓\n\n');
     const body = new ReadableStream<Uint8Array>({

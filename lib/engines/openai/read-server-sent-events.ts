@@ -34,6 +34,11 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, on
       const lines = buffer.slice(0, buffer.length - heldCr.length).split(/\r\n|\r|\n/);
       buffer = (lines.pop() ?? '') + heldCr;
       for (const line of lines) {
+        if (data.length && line.startsWith('data:') && startsNextEvent(data, fieldValue(line, 'data:'))) {
+          events += 1;
+          yield data.join('\n');
+          data = [];
+        }
         if (line !== '') field(line);
         else if (data.length) {
           events += 1;
@@ -48,6 +53,22 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, on
     else if (events === 0 && isJsonObject(stray)) yield stray.trim();
   } finally {
     await reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * Whether `next`, a `data` line, starts an event of its own though no blank line came before it:
+ * it opens a JSON object or is the stream's `[DONE]`, and the data held is a whole JSON value
+ * already (joined with it, the two could never be read). Multi-line data that is one value split
+ * over its lines, as the standard allows, reads on as one event.
+ */
+function startsNextEvent(held: string[], next: string): boolean {
+  if (next !== '[DONE]' && !next.trimStart().startsWith('{')) return false;
+  try {
+    JSON.parse(held.join('\n'));
+    return true;
+  } catch {
+    return false;
   }
 }
 
