@@ -27,9 +27,11 @@ export interface ActiveRun {
   generation: number;
   /**
    * The last tool it called, and when that call ended (while running, `endedAt` is undefined);
-   * `topFrameForm`: a `<form toolname>` of the top frame, whose submit may load the tab's next page.
+   * `topFrame`, for a tool of the tab's top frame, whose call may load the tab's next page: `form`
+   * for a `<form toolname>` (whose next page may give its result), `script` for one a script
+   * registered (whose next page says nothing of the call, but where it went).
    */
-  lastTool?: { name: string; callId: string; topFrameForm: boolean; endedAt?: number };
+  lastTool?: { name: string; callId: string; topFrame?: 'form' | 'script'; endedAt?: number };
   /** The history's message that closed this run's request, where it ended unfinished. */
   note?: ChatMessage;
   /** The engine itself failed (see isEngineFailure): the turn offers the options, and the tab's status line says so. */

@@ -154,8 +154,9 @@ async function executeWithTimeout(host: TabRunHost, call: ParsedCall, context: T
   const { tool, signal } = context;
   const timeoutMs = settings.toolTimeoutSeconds * 1000;
   host.toolRan = true;
-  const topFrameForm = (tool as { source?: unknown }).source === 'declarative' && (toolTargetOf(tool).frameId ?? 0) === 0;
-  const lastTool: NonNullable<ActiveRun['lastTool']> = { name: call.name, callId: context.callId, topFrameForm };
+  const form = (tool as { source?: unknown }).source === 'declarative';
+  const lastTool: NonNullable<ActiveRun['lastTool']> = { name: call.name, callId: context.callId };
+  if ((toolTargetOf(tool).frameId ?? 0) === 0) lastTool.topFrame = form ? 'form' : 'script';
   active.lastTool = lastTool;
   const timer = setTimeout(() => host.stop('tool-timeout', `the tool "${call.name}" did not answer within ${settings.toolTimeoutSeconds} s`), timeoutMs);
   try {

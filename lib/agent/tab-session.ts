@@ -107,20 +107,22 @@ export class TabSession {
     const tool = active?.lastTool;
     const mayHaveLoaded = active?.approvals.size === 0 && tool !== undefined && toolMayHaveLoaded(tool);
     this.stop('navigated', mayHaveLoaded ? tool.name : undefined);
-    // Only a call of a form in the top frame, whose submit loads the tab's page: any page of a site
-    // may carry JSON-LD (a product, the site's name), and a framed form loads only its frame.
-    if (active && mayHaveLoaded && tool.topFrameForm && this.history.origin) void this.showLoadedPageResult(active, tool, this.history.origin, documentId);
+    // Only a call of the top frame, whose work loads the tab's page: a framed tool loads only its frame.
+    if (active && mayHaveLoaded && tool.topFrame && this.history.origin) void this.showLoadedPageResult(active, { ...tool, loadedBy: tool.topFrame }, this.history.origin, documentId);
   }
 
   /**
    * A form that posts ends the run by loading a page, which may give the form's result (its
-   * JSON-LD, as WebMCP's declarative explainer proposes). Where that page is of the run's site and
-   * gives one, the call's card shows it, and the history says it, so a later "did it go through?"
-   * is answered from what the page said.
+   * JSON-LD, as WebMCP's declarative explainer proposes); a script's tool that opens a page ends it
+   * too. Where that page is of the run's site, the call's card shows where the tab went, and what
+   * the page gives of a form's result, and the history says it, so a later "did it go through?" is
+   * answered from what the page said. A script's tool is not given the page's JSON-LD: any page of
+   * a site may carry some (a product, the site's name), which says nothing of the call.
    */
-  private async showLoadedPageResult(active: ActiveRun, tool: { name: string; callId: string }, site: string, documentId?: string): Promise<void> {
-    const [loaded] = await Promise.all([this.world.readLoadedPageResult?.(this.tabId, documentId), active.ended]);
-    if (!loaded || this.generation !== active.generation || originOf(loaded.url) !== site) return;
+  private async showLoadedPageResult(active: ActiveRun, tool: { name: string; callId: string; loadedBy: 'form' | 'script' }, site: string, documentId?: string): Promise<void> {
+    const [read] = await Promise.all([this.world.readLoadedPageResult?.(this.tabId, documentId), active.ended]);
+    if (!read || this.generation !== active.generation || originOf(read.url) !== site) return;
+    const loaded = tool.loadedBy === 'form' ? read : { url: read.url, ...(read.title ? { title: read.title } : {}) };
     const turn = this.turns.find((candidate) => candidate.id === active.turnId);
     const updated = turn && withLoadedPageResult(turn, tool, loaded);
     if (!updated) return;

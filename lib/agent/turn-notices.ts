@@ -59,6 +59,12 @@ export function pageLoadedNotice(toolName: string, title: string | undefined): s
   return `"${toolName}" sent its form and the tab loaded ${page}, so the run ended here. The page shows how it went.`;
 }
 
+/** A run that ended as a script's tool loaded a new page: it may have been the tool's work, or the person's. */
+export function pageOpenedNotice(toolName: string, title: string | undefined): string {
+  const page = title ? `A new page, "${title}",` : 'A new page';
+  return `${page} loaded in the tab as "${toolName}" ran, so the run ended here. The page shows how it went.`;
+}
+
 /** A run that a form's new page ended, where that page gave the form's result. */
 export function pageResultNotice(toolName: string): string {
   return `The page loaded a new document after "${toolName}" ran, so the run ended here. The result that page gives is shown with the call.`;

@@ -11,7 +11,7 @@ export function unfinishedRequestNote(turn: Turn): string {
   const calls = turn.items.flatMap((item) => {
     if (item.kind !== 'tool') return [];
     // A call still being checked never reached the page: like a call not run, it is left out.
-    const outcome = item.state === 'running' && !item.sent ? undefined : item.loadedPage && item.pageResult === undefined ? 'sent' : callOutcomes[item.state];
+    const outcome = item.state === 'running' && !item.sent ? undefined : loadedPageOutcome(item) ?? callOutcomes[item.state];
     return outcome ? [`${item.name} ${capText(argumentsText(item), argumentCharacters)}: ${outcome}${loadedPageWords(item)}`] : [];
   });
   const did = calls.length > 0 ? ` Its tool calls: ${calls.join('; ')}.` : '';
@@ -27,17 +27,28 @@ const callOutcomes: Partial<Record<ToolCard['state'], string>> = {
   declined: 'the person declined it',
 };
 
+/** How a call that loaded a page went: a form was sent; a script's tool gave no result, the page is what it did. */
+function loadedPageOutcome(card: ToolCard): string | undefined {
+  if (!card.loadedPage || card.pageResult !== undefined) return undefined;
+  return card.loadedPage.byScript ? 'no result came back' : 'sent';
+}
+
 /**
- * What the page a form's call loaded said: its result, or else its title. The page's own words,
- * made inert and quoted as one JSON string (its quotes and line breaks escaped): they can neither
- * close this note nor write turns after it, nor pass for a call.
+ * What the page a call loaded said: a form's result, or else its title, and for a script's tool
+ * its address too (where the tool went). The page's own words, made inert and quoted as JSON
+ * strings (their quotes and line breaks escaped): they can neither close this note nor write turns
+ * after it, nor pass for a call.
  */
 function loadedPageWords(card: ToolCard): string {
   if (card.pageResult !== undefined) {
     return `, and the page it loaded gave this result (the page's data, as a JSON string): ${quoted(capText(card.pageResult, pageResultCharacters))}`;
   }
-  const title = card.loadedPage?.title;
-  return title ? `, and the tab loaded a page titled (the page's words, as a JSON string): ${quoted(title)}` : '';
+  const page = card.loadedPage;
+  if (page?.byScript) {
+    const titled = page.title ? ` titled ${quoted(page.title)}` : '';
+    return `, and the tab loaded a page (its address and title, as JSON strings) at ${quoted(capText(page.url, argumentCharacters))}${titled}`;
+  }
+  return page?.title ? `, and the tab loaded a page titled (the page's words, as a JSON string): ${quoted(page.title)}` : '';
 }
 
 function quoted(pageWords: string): string {

@@ -2051,6 +2051,31 @@ describe('agent sessions', () => {
       );
     });
 
+    it("says where the tab went when a script's tool loads a page before it answers, without taking that page's data for its result", async () => {
+      await script([call('open_product', { slug: 'enamel-mug' }), 'never']);
+      const opener = { name: 'open_product', description: 'Open a product page.', inputSchema: { type: 'object', properties: { slug: { type: 'string' } } }, source: 'native' };
+      // Any page may carry JSON-LD of its own (a product): it says nothing of the call.
+      const h = posting({ tool: opener, loaded: { url: 'https://shop.example/p/enamel-mug', title: 'Enamel mug', data: '{"@type":"Product","name":"Enamel mug"}' } });
+      h.ask(1, 'show me the enamel mug');
+      await h.until(() => h.cards()[0]?.loadedPage !== undefined);
+      expect(h.cards()[0]).toMatchObject({
+        state: 'done',
+        result: 'The tab loaded "Enamel mug" (https://shop.example/p/enamel-mug) as the tool ran, so the tool gave no result of its own. That page shows how it went.',
+        loadedPage: { url: 'https://shop.example/p/enamel-mug', title: 'Enamel mug', byScript: true },
+      });
+      expect(h.cards()[0]?.pageResult).toBeUndefined();
+      expect(h.state()!.turns[0]).toMatchObject({
+        outcome: 'navigated',
+        notice: 'A new page, "Enamel mug", loaded in the tab as "open_product" ran, so the run ended here. The page shows how it went.',
+      });
+      await script(['It is open.']);
+      h.ask(1, 'is it open?');
+      await h.untilTurnEnds(1);
+      expect(promptOfTurn(h, 1)[1]?.content).toContain(
+        'open_product {"slug":"enamel-mug"}: no result came back, and the tab loaded a page (its address and title, as JSON strings) at "https://shop.example/p/enamel-mug" titled "Enamel mug". Do not carry it on',
+      );
+    });
+
     it('lets the person ask about the chat on a result page of the same site that offers no tools, where the model answers from it', async () => {
       await script([call('place_order', { qty: 1 }), 'never']);
       let page: 'shop' | 'placed' | 'elsewhere' = 'shop';
@@ -2151,9 +2176,9 @@ describe('agent sessions', () => {
 
     it.each([
       ['a call that failed', { execute: async () => ({ text: 'The form was refused.', isError: true }) }, 'failed'],
-      ["a script's tool", { tool: { ...orderForm, source: 'native' } }, 'unanswered'],
       // Its submit loads only its frame: the tab's next page is not its result.
       ['a form in a frame', { tool: { ...orderForm, frameId: 3 } as ToolDescriptor }, 'unanswered'],
+      ["a script's tool in a frame", { tool: { ...orderForm, source: 'native', frameId: 3 } as ToolDescriptor }, 'unanswered'],
       ["another site's page", { loaded: { url: 'https://pay.example/done', data: '{"status":"paid"}' } }, 'unanswered'],
       ['a page without a result', { loaded: undefined }, 'unanswered'],
     ] as const)('leaves %s as it was', async (_case, options, state) => {

@@ -175,6 +175,24 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await panel.getByTestId('turn').last().getByTestId('prose').getByText('The shelves are full.').waitFor({ timeout: 10_000 });
   });
 
+  it("a script's tool that only goes to another page: its card names the page the tab opened, not \"No answer\"", async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [toolCall('walk_to_room', {}), 'never'],
+    });
+    const page = await extension.context.newPage();
+    await page.goto(server.url('/hallway.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(page)}`);
+    await expect.poll(() => panel.getByTestId('empty-no-tools').count(), { timeout: 5000 }).toBe(0);
+    await ask(panel, 'go to the reading room');
+    await panel.locator('[data-testid=tool-card][data-name=walk_to_room] [data-testid=approve-once]').click({ timeout: 10_000 });
+    await page.waitForURL(/door-room\.html\?from=hallway$/);
+    const card = panel.locator('[data-testid=tool-card][data-name=walk_to_room]');
+    await expect.poll(() => card.locator('.tool-state').textContent(), { timeout: 10_000 }).toBe('Opened a page');
+    expect(await panel.getByTestId('turn-notice').last().textContent()).toContain('A new page, "The Reading Room", loaded in the tab as "walk_to_room" ran, so the run ended here.');
+    await card.locator('summary').click();
+    expect(await card.textContent()).toContain(`The tab loaded "The Reading Room" (${server.url('/door-room.html')}?from=hallway) as the tool ran`);
+  });
+
   it('a form whose result opens in a new tab, which the browser submits, its pop-up blocker on as for a person: the call says it may not have been sent, at once', async () => {
     const blocking = await launchExtension({ webmcp: true, popupBlocking: true });
     try {

@@ -42,6 +42,14 @@ describe('tool cards', () => {
     expect(card.classList.contains('filled-in')).toBe(true);
   });
 
+  it("says a form whose new page gave no result was sent, and a script's tool that loaded a page opened it", async () => {
+    panel = await showCards([
+      toolCard({ callId: 'form', name: 'open_door', state: 'done', result: 'The form was sent…', loadedPage: { url: 'https://doors.example/room', title: 'The Reading Room' } }),
+      toolCard({ callId: 'script', name: 'open_product', state: 'done', result: 'The tab loaded…', loadedPage: { url: 'https://shop.example/p/mug', title: 'Mug', byScript: true } }),
+    ]);
+    expect(panel.findAll('tool-card').map((card) => card.getAttribute('aria-label'))).toEqual(['open_door: Sent', 'open_product: Opened a page']);
+  });
+
   it('says a tool the model asked for is on the page but was not shown, or is not on the page at all', async () => {
     const told = 'Unknown tool "throws_error". Available now: book_table, get_weather.';
     panel = await showCards([
