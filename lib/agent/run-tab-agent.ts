@@ -4,11 +4,10 @@
 import { pause, type ChatMessage, type ToolDescriptor, type ToolOutput } from '@webmcp-agents/chat';
 import { runLocalAgent, type AgentEvent, type ParsedCall, type RunLocalAgentResult, type ToolCallContext } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
-import { outputAsModelReads, toolAsModelReads } from '../registry/as-model-reads';
+import { callResultAsModelReads, toolAsModelReads } from '../registry/as-model-reads';
 import { siteOfReport } from '../registry/report-site';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { agentOffOn, type Settings } from '../settings';
-import { withReadableFailure } from '../webmcp/hidden-tool-error';
 import type { ActiveRun, TabRunHost } from './active-run';
 import { isAllowableSite } from './approval-policy';
 import { askPerson, judgeCall, otherSiteOf } from './ask-about-call';
@@ -162,7 +161,7 @@ async function executeWithTimeout(host: TabRunHost, call: ParsedCall, context: T
   try {
     // The call runs in the frame, and the document, whose tool was chosen and judged for approval.
     const options = { signal, timeoutMs: timeoutMs + 1000, ...toolTargetOf(tool) };
-    return outputAsModelReads(withReadableFailure(call.name, await host.world.executeTabTool(host.tabId, call.name, call.arguments, options)));
+    return callResultAsModelReads(call.name, await host.world.executeTabTool(host.tabId, call.name, call.arguments, options));
   } finally {
     clearTimeout(timer);
     lastTool.endedAt = Date.now();

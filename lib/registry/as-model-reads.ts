@@ -2,6 +2,7 @@
 // spell text a person never sees (see withoutUnseenText).
 import type { JSONSchema, ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { withoutUnseenText } from '../text/hidden-characters';
+import { withReadableFailure } from '../webmcp/hidden-tool-error';
 
 interface ReadTool {
   title: string | undefined;
@@ -44,6 +45,15 @@ export function outputAsModelReads(output: ToolOutput): ToolOutput {
   // Each character taken out is a pair of UTF-16 units (plane 14).
   const takenOut = (output.text.length - text.length) / 2;
   return { ...output, text: `${text}\n[${takenOut} invisible characters the page's text held were taken out.]` };
+}
+
+/**
+ * The result of a call of `name` as the model reads it: Chrome's words for a tool that threw made
+ * readable (see `withReadableFailure`), unseen characters taken out. A live run and a replay read a
+ * result alike, so a replay of an unchanged page finds what the run recorded.
+ */
+export function callResultAsModelReads(name: string, output: ToolOutput): ToolOutput {
+  return outputAsModelReads(withReadableFailure(name, output));
 }
 
 /** A schema value with every string and key read as the model reads them; the same value where none changes. */

@@ -1,5 +1,5 @@
 // Its own file: the page's tools as a replay lists and runs them, each time behind the site guard.
-import { outputAsModelReads, toolAsModelReads } from '../registry/as-model-reads';
+import { callResultAsModelReads, toolAsModelReads } from '../registry/as-model-reads';
 import { toolOriginOf, toolTargetOf } from '../registry/tool-target';
 import { withdrawnFrom } from '../registry/tool-now';
 import { agentOffOn } from '../settings/agent-off-on';
@@ -29,7 +29,7 @@ export function replayTabTools(
     executeTool: async (call, context) => {
       await guard.check(await background.getTabTools(tabId), toolOriginOf(context.tool));
       toolRan = true;
-      return outputAsModelReads(await background.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) }));
+      return callResultAsModelReads(call.name, await background.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) }));
     },
     toolWithdrawn: async (tool, when) => {
       // An earlier call of the same reply may have changed the page's tools: they settle first, as in a live run.
