@@ -1,6 +1,6 @@
 // Whether a call of a run must be asked about, and the question itself: judged on the tool as the
 // step showed it, put to the person on the call's card, and ended early where it no longer stands.
-import type { ToolDescriptor } from '@webmcp-agents/chat';
+import { pause, type ToolDescriptor } from '@webmcp-agents/chat';
 import type { Approval, ParsedCall, ToolCallContext, ToolWithdrawn } from '@webmcp-agents/local-agent';
 import { toolOriginOf } from '../registry/tool-target';
 import { withdrawnFrom } from '../registry/tool-now';
@@ -93,7 +93,19 @@ const whileAsked = 'while the user was being asked about this call';
 const siteAllowedMeanwhile = 'the site was allowed while this question waited (in another tab, or in the options)';
 const optionsChangedMeanwhile = 'the options stopped asking before such calls while this question waited';
 
-/** Why the call may not run where its tool is no longer as the step showed it (`when` it changed or went; see toolNow). */
+/**
+ * Why the call may not run where its tool is no longer as the step showed it (`when` it changed or
+ * went; see toolNow). A tab that lists nothing at all is not a page that took its tool away: its
+ * page is going (a reload, another page, the tab closing), as its goodbye says before the browser's
+ * word of the next page. The run waits a moment for that word, which ends it as any run whose page
+ * changes ends, rather than tell the model the tool was removed and ask it for another step.
+ */
 async function withdrawnSince(run: TabRun, tool: ToolDescriptor, when: string): Promise<ToolWithdrawn | undefined> {
-  return withdrawnFrom(await run.host.world.getTabTools(run.host.tabId), tool, when);
+  const now = await run.host.world.getTabTools(run.host.tabId);
+  const withdrawn = withdrawnFrom(now, tool, when);
+  if (withdrawn && now === undefined) await pause(pageGoingWaitMs, run.active.controller.signal);
+  return withdrawn;
 }
+
+/** How long a run whose tab lists nothing waits for the browser's word of the page that replaces it. */
+const pageGoingWaitMs = 2_000;

@@ -581,6 +581,24 @@ describe('agent sessions', () => {
     expect(JSON.stringify(steps[1])).toContain(withdrawn);
   });
 
+  it('a page that goes while the person is asked ends the run as a page change, whichever the browser tells first: its goodbye or the next page', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'Added it.']);
+    let offered: ToolDescriptor[] | undefined = tools;
+    const h = harness({ tabTools: () => (offered ? { url: 'https://shop.example/', origin: 'https://shop.example', tools: offered } : undefined) });
+    h.openPanelAndAsk(1, 'buy');
+    await h.untilCard(0, 'waiting');
+    // The page's goodbye comes first: the tab lists nothing. The browser's word of the next page comes 200 ms later.
+    offered = undefined;
+    h.sessions.toolsChanged(1);
+    setTimeout(() => h.sessions.navigated(1, 'DOC-NEXT'), 200);
+    await h.untilTurnEnds(0, 'navigated');
+    expect(h.executed).toEqual([]);
+    // The model was asked for no second step against a page that is gone, nor told the page removed the tool.
+    const steps = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.filter((event) => event.type === 'step-start');
+    expect(steps).toHaveLength(1);
+    expect(JSON.stringify(h.state()!.turns[0])).not.toContain('Added it.');
+  });
+
   it('"allow on this site" never covers a frame of another site in the page: its card asks, and says where the tool comes from', async () => {
     await script([call('add_to_cart', { qty: 1 }), call('archive_all_mail', {}), 'Done.']);
     const frameTool: ToolDescriptor & { origin: string; frameId: number } = {
