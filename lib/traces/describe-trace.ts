@@ -41,6 +41,8 @@ export function callStatusLabel(status: CallStatus): string {
       return 'was stopped as a repeat';
     case 'duplicate':
       return 'was not run, the same call as one before it';
+    case 'cut-off':
+      return 'was cut off as the run stopped';
     case 'not-run':
       return 'was not made';
   }

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { lazySchema } from '../messaging/lazy-schema';
 import { traceLimits } from './trace-limits';
 
-/** What became of a call the model wrote, in the recording or in the replay. */
-export const callStatusSchema = lazySchema(() => z.enum(['ran', 'invalid-arguments', 'unknown-tool', 'declined', 'repeated', 'duplicate', 'not-run']));
+/**
+ * What became of a call the model wrote, in the recording or in the replay: `cut-off`, made but
+ * ended with the run before it answered (stopped, timed out, its page gone, a question nobody
+ * answered); `not-run`, not made at all.
+ */
+export const callStatusSchema = lazySchema(() => z.enum(['ran', 'invalid-arguments', 'unknown-tool', 'declined', 'repeated', 'duplicate', 'cut-off', 'not-run']));
 
 const resultSchema = lazySchema(() => z.object({ text: z.string().max(traceLimits.result), isError: z.boolean().optional() }));
 

@@ -108,8 +108,9 @@ function compareCall(step: number, before: CallEntry | undefined, after: CallEnt
 function callEntries(step: TraceStep): CallEntry[] {
   const entries: CallEntry[] = step.calls.map((call) => {
     const problem = step.problems.find((candidate) => candidate.callId === call.callId);
-    // A call's own `unknown-tool`: the page changed or removed its tool before it ran.
-    const status: CallStatus = problem && problem.kind !== 'parse' ? problem.kind : call.result ? 'ran' : 'not-run';
+    // A call's own `unknown-tool`: the page changed or removed its tool before it ran. A call with
+    // neither a problem nor a result was made, and the run ended before it answered.
+    const status: CallStatus = problem && problem.kind !== 'parse' ? problem.kind : call.result ? 'ran' : 'cut-off';
     return {
       name: call.name,
       argumentsKey: canonicalJson(call.arguments),

@@ -101,6 +101,15 @@ describe('findDivergences', () => {
     expect(findDivergences(recorded, recording)).toEqual([{ type: 'call', step: 2, name: 'add_to_cart', recorded: 'unknown-tool', replayed: 'ran' }]);
   });
 
+  it('says a call the run was stopped or timed out in was made and cut off, not never made; one cut off again agrees', () => {
+    const cutOff = (steps: TraceStep[]) => [steps[0]!, { ...steps[1]!, calls: [{ ...steps[1]!.calls[0]!, result: undefined }] }];
+    const [stopped] = findDivergences(cutOff(recording), recording);
+    expect(stopped).toEqual({ type: 'call', step: 2, name: 'add_to_cart', recorded: 'cut-off', replayed: 'ran' });
+    expect(describeDivergence(stopped!)).toBe('add_to_cart was cut off as the run stopped in the recording, and now ran.');
+    // A tool that hangs, timed out in the recording and again in the replay: nothing differs.
+    expect(findDivergences(cutOff(recording), cutOff(recording))).toEqual([]);
+  });
+
   it('says a call the model wrote twice in one reply, which ran twice in the recording, now ran once', () => {
     const twice = [recording[0]!, step(2, recording[1]!.tools.map((shown) => shown.name), [recording[1]!.calls[0]!, { ...recording[1]!.calls[0]!, callId: '2.2' }]), recording[2]!];
     const duplicate: TraceProblem = { kind: 'duplicate', callId: '2.2', name: 'add_to_cart', message: 'The same call as the one above, in the same reply.' };
