@@ -1,5 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
+import { figure } from '@/lib/text/plural';
 
 /** Whether runs are kept as traces, and how many: the last N runs, or M megabytes, whichever is reached first. */
 export function RetentionForm({ model }: { model: TraceViewerModel }) {
@@ -17,7 +18,7 @@ export function RetentionForm({ model }: { model: TraceViewerModel }) {
   };
   return (
     <details class="retention">
-      <summary>{settings.keepTraces ? `Keeping ${settings.maxRuns} runs, up to ${settings.maxMegabytes} MB` : 'Keeping no traces'}</summary>
+      <summary>{settings.keepTraces ? `Keeping ${figure(settings.maxRuns)} runs, up to ${figure(settings.maxMegabytes)} MB` : 'Keeping no traces'}</summary>
       <form onSubmit={onSubmit} data-testid="retention-settings">
         <label>
           <input name="keepTraces" type="checkbox" checked={settings.keepTraces} />

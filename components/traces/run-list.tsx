@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { HiddenCharacters } from '@/components/shared/json-text';
 import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
-import { plural } from '@/lib/text/plural';
+import { figure, plural } from '@/lib/text/plural';
 import type { TraceRun } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { formatDuration } from '@/lib/sidepanel/format-duration';
@@ -59,7 +59,7 @@ export function RunList({ model }: { model: TraceViewerModel }) {
     <>
       {/* A status: a screen reader hears how many runs a search or a filter leaves. */}
       <p class="muted run-count" role="status" data-testid="run-count">
-        {runs.length === model.runs.value.length ? plural(runs.length, 'run') : `${runs.length} of ${plural(model.runs.value.length, 'run')}`}
+        {runs.length === model.runs.value.length ? plural(runs.length, 'run') : `${figure(runs.length)} of ${plural(model.runs.value.length, 'run')}`}
       </p>
       {runs.length === 0 && (
         <p class="muted no-match" data-testid="no-match">
@@ -138,7 +138,7 @@ function MoreRunsButton({ notDrawn, onShowMore }: { notDrawn: number; onShowMore
   }, []);
   return (
     <button type="button" ref={button} data-testid="more-runs" onClick={showMore}>
-      Show {plural(Math.min(rowsAtATime, notDrawn), 'more run')} ({notDrawn} not shown yet)
+      Show {plural(Math.min(rowsAtATime, notDrawn), 'more run')} ({figure(notDrawn)} not shown yet)
     </button>
   );
 }

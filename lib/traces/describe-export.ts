@@ -1,5 +1,5 @@
 import { formatBytesToTenthMegabyte } from '../text/format-bytes';
-import { plural } from '../text/plural';
+import { figure, plural } from '../text/plural';
 import type { ExportSummary } from './export-in-files';
 import { selectRunsToRemove, type RetainedRun } from './select-runs-to-remove';
 import type { RetentionLimits } from './trace-settings';
@@ -28,10 +28,10 @@ export function describeImport({ imported, replaced, unchanged, kept }: { import
  */
 function describeNothingNew(runs: number, kept: number): string {
   if (runs === 1) return `Nothing new: the file’s run is here already, ${kept === 1 ? 'newer than in the file, and was kept as it is' : 'as the file has it'}.`;
-  const all = `the file’s ${runs} runs are ${runs === 2 ? 'both' : 'all'} here already`;
+  const all = `the file’s ${figure(runs)} runs are ${runs === 2 ? 'both' : 'all'} here already`;
   if (kept === 0) return `Nothing new: ${all}, as the file has them.`;
   if (kept === runs) return `Nothing new: ${all}, newer than in the file, and were kept as they are.`;
-  return `Nothing new: ${all}, ${runs - kept} as the file has ${runs - kept === 1 ? 'it' : 'them'} and ${kept} newer, kept as ${kept === 1 ? 'it is' : 'they are'}.`;
+  return `Nothing new: ${all}, ${figure(runs - kept)} as the file has ${runs - kept === 1 ? 'it' : 'them'} and ${figure(kept)} newer, kept as ${kept === 1 ? 'it is' : 'they are'}.`;
 }
 
 /** After an import, the runs of the file that were here already in a later state and stayed as they are, or nothing to say. */
@@ -39,7 +39,7 @@ function describeKept(kept: number): string {
   if (kept === 0) return '';
   return kept === 1
     ? ' 1 run was already here, newer than in the file, and was kept as it is.'
-    : ` ${kept} runs were already here, newer than in the file, and were kept as they are.`;
+    : ` ${figure(kept)} runs were already here, newer than in the file, and were kept as they are.`;
 }
 
 /**
@@ -52,8 +52,8 @@ function describeReplaced(replaced: number, imported: number, unchanged = 0): st
   const same = unchanged === replaced;
   const one = replaced === 1;
   const after = same ? `, as the file has ${one ? 'it' : 'them'}` : `, and the file’s ${one ? 'copy took its place' : 'copies took their place'}`;
-  if (replaced === imported) return ` ${one ? 'It was' : replaced === 2 ? 'Both were' : `All ${replaced} were`} already here${after}.`;
-  return ` ${replaced} of them ${one ? 'was' : 'were'} already here${after}.`;
+  if (replaced === imported) return ` ${one ? 'It was' : replaced === 2 ? 'Both were' : `All ${figure(replaced)} were`} already here${after}.`;
+  return ` ${figure(replaced)} of them ${one ? 'was' : 'were'} already here${after}.`;
 }
 
 /**
@@ -70,5 +70,5 @@ export function describeRemovalAhead(runs: readonly RetainedRun[], settings: Ret
     return ` ${kept}: the ${plural(over, 'oldest run')} will be removed when the next run ends, unless you raise the limit below.`;
   }
   // How large the next run will be is not known yet: it may push out more.
-  return ` Runs are kept up to ${settings.maxMegabytes} MB: the ${plural(over, 'oldest run')}, or more, will be removed when the next run ends, unless you raise the limit below.`;
+  return ` Runs are kept up to ${figure(settings.maxMegabytes)} MB: the ${plural(over, 'oldest run')}, or more, will be removed when the next run ends, unless you raise the limit below.`;
 }

@@ -9,7 +9,7 @@ import { OpenRunFollower } from './open-run-follower';
 import { onRunsChanged } from './runs-changed';
 import { formatBytesToTenthMegabyte } from '../text/format-bytes';
 import { utf8Length } from '../text/utf8-length';
-import { plural } from '../text/plural';
+import { figure, plural } from '../text/plural';
 import { maxTraceFileBytes } from './trace-file';
 import type { ReplayTab } from './trace-protocol';
 import type { StoredTrace, TraceRun } from './trace-schema';
@@ -53,6 +53,11 @@ export class TraceViewerModel {
 
   private readonly replayer: TraceReplay;
   private readonly follower: OpenRunFollower;
+  /**
+   * An import's notice while it says what the next run's end will remove: what it said of the
+   * import, and the runs listed then, so that once they go it says they went (see `readList`).
+   */
+  private removalAhead?: { notice: Notice; imported: string; listed: ReadonlySet<string> };
   /** The read of the list going on, and the one that follows it, asked for meanwhile (see `load`). */
   private listing?: Promise<void>;
   private relisting?: Promise<void>;
@@ -107,6 +112,7 @@ export class TraceViewerModel {
     await this.attempt(async () => {
       const runs = await this.options.client.listRuns();
       if (!sameRuns(runs, this.runs.value)) this.runs.value = runs;
+      this.sayRemovedSinceImport(runs);
       // A site whose last run went is no longer offered: filtering on it would hide every run left.
       if (this.site.value && !this.sites.value.includes(this.site.value)) this.site.value = '';
     });
@@ -119,6 +125,23 @@ export class TraceViewerModel {
     this.loaded.value = true;
   }
 
+  /**
+   * The import's notice said what the next run's end would remove: once runs it listed have gone,
+   * it says they went, rather than that they will. Any other notice since leaves it be.
+   */
+  private sayRemovedSinceImport(runs: readonly TraceRun[]): void {
+    const ahead = this.removalAhead;
+    if (!ahead || this.notice.value !== ahead.notice) {
+      this.removalAhead = undefined;
+      return;
+    }
+    const now = new Set(runs.map((run) => run.id));
+    const gone = [...ahead.listed].filter((id) => !now.has(id)).length;
+    if (gone === 0) return;
+    this.removalAhead = undefined;
+    this.notice.value = { tone: 'info', text: `${ahead.imported} Since then, the ${plural(gone, 'oldest run')} ${gone === 1 ? 'was' : 'were'} removed, to keep within the limits below.` };
+  }
+
   async loadRetention(): Promise<void> {
     this.retention.value = await this.attempt(() => this.options.settings.load());
   }
@@ -129,7 +152,7 @@ export class TraceViewerModel {
     if (!saved) return;
     this.retention.value = saved;
     const text = saved.keepTraces
-      ? `Keeping the last ${saved.maxRuns} runs, up to ${saved.maxMegabytes} MB.`
+      ? `Keeping the last ${figure(saved.maxRuns)} runs, up to ${figure(saved.maxMegabytes)} MB.`
       : 'Keeping no traces of new runs. The runs listed stay until you delete them.';
     this.notice.value = { tone: 'info', text };
   }
@@ -235,8 +258,10 @@ export class TraceViewerModel {
       // Retention counts imported runs too: say before it happens what the next run will remove.
       const settings = this.retention.value;
       const removal = settings ? describeRemovalAhead(this.runs.value, settings) : '';
-      const said = runIds.length === 0 ? 'This file holds no runs.' : `${describeImport({ imported, replaced, unchanged, kept })}${removal}`;
-      this.notice.value = { tone: 'info', text: said };
+      const said = describeImport({ imported, replaced, unchanged, kept });
+      const notice: Notice = { tone: 'info', text: runIds.length === 0 ? 'This file holds no runs.' : `${said}${removal}` };
+      this.notice.value = notice;
+      if (runIds.length > 0 && removal) this.removalAhead = { notice, imported: said, listed: new Set(this.runs.value.map((run) => run.id)) };
     }, 'Nothing was imported. ');
   }
 
@@ -273,6 +298,11 @@ export class TraceViewerModel {
   /** See TraceReplay.loadTabs. */
   loadReplayTabs(): Promise<void> {
     return this.replayer.loadTabs();
+  }
+
+  /** See TraceReplay.refreshTabs. */
+  refreshReplayTabs(): Promise<void> {
+    return this.replayer.refreshTabs();
   }
 
   startReplay(): void {

@@ -737,6 +737,9 @@ describe('the trace viewer', () => {
     expect(7 + 1 - runIds(viewer).length).toBeGreaterThanOrEqual(Number(removed));
     expect(7 + 1 - runIds(viewer).length).toBeLessThanOrEqual(Number(removed) + 1);
     expect(runIds(viewer).slice(0, 2)).toEqual(['next', 'mine']);
+    // The notice says now that they went, not that they will.
+    const gone = 7 + 1 - runIds(viewer).length;
+    expect(viewer.find('notice-text')?.textContent).toBe(`Imported 6 runs. Since then, the ${gone} oldest run${gone === 1 ? ' was' : 's were'} removed, to keep within the limits below.`);
   });
 
   it('forgets a delete confirmation when another run is opened', async () => {
