@@ -28,7 +28,7 @@ export function ReplayPanel({ model }: { model: TraceViewerModel }) {
       </p>
       <div class="replay-controls">
         <ReplayTabPicker model={model} origin={run.origin} />
-        <button type="button" onClick={() => void model.loadReplayTabs()} data-testid="replay-refresh">
+        <button type="button" onClick={() => void model.refreshReplayTabs()} data-testid="replay-refresh">
           Refresh tabs
         </button>
         <ReplayButton model={model} button={replayButton} />

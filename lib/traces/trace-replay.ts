@@ -35,6 +35,15 @@ export class TraceReplay {
     if (!tabs.some((tab) => tab.tabId === this.signals.replayTabId.value)) this.signals.replayTabId.value = chosen?.tabId;
   }
 
+  /**
+   * The person looked at the open tabs again: why the last replay failed spoke of the tabs as they
+   * were (one closed, one busy), and goes. How a finished one went stays.
+   */
+  async refreshTabs(): Promise<void> {
+    await this.loadTabs();
+    if (this.signals.replay.value.status === 'failed') this.signals.replay.value = { status: 'idle' };
+  }
+
   start(): void {
     const { replay } = this.signals;
     const runId = this.signals.openRunId.value;

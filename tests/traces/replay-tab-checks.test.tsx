@@ -119,5 +119,12 @@ describe('replay: the tab it runs in', () => {
     await viewer.click(viewer.find('replay-start'));
     await viewer.until(() => ['replay-error', 'replay-result', 'replay-confirm'].some((testId) => viewer!.find(testId) !== null), 'how the replay went');
     expect(viewer.find('replay-error')?.textContent).toBe('The tab was closed, so the replay stopped.');
+
+    // The person opens the page in another tab and refreshes the list: the closed tab's words go.
+    pages.set(8, createShopPage());
+    await viewer.click(viewer.find('replay-refresh'));
+    await viewer.until(() => viewer!.find('replay-error') === null, 'the failure gone');
+    expect(viewer.model.replayTabId.value).toBe(8);
+    expect((viewer.find('replay-start') as HTMLButtonElement).disabled).toBe(false);
   });
 });
