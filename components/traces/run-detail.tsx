@@ -104,7 +104,14 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
             </Fact>
           )}
         </dl>
-        {run.answer && <RunAnswer text={run.answer} />}
+        {run.answer && (
+          <>
+            <p class="run-answer-label" data-testid="run-answer-label">
+              {answerLabel(run.outcome)}
+            </p>
+            <RunAnswer text={run.answer} />
+          </>
+        )}
         <RunActions model={model} runId={run.id} running={run.outcome === undefined} />
       </header>
       <h2>Timeline</h2>
@@ -175,4 +182,10 @@ function engineAndModel(engineId: string, model: string): string {
   const engine = engineLabels[engineId as EngineId] ?? engineId;
   const catalogued = findCatalogModel(model);
   return `${engine} · ${catalogued ? `${modelLabel(catalogued)} (${model})` : model || 'default model'}`;
+}
+
+/** What the text under the run's facts is: its answer, or what the model wrote before the run ended without one. */
+function answerLabel(outcome: string | undefined): string {
+  if (outcome === 'answer') return 'Answer';
+  return outcome === undefined ? 'Written so far' : 'Written before the run ended, not an answer';
 }

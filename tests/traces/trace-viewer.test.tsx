@@ -134,6 +134,7 @@ describe('the trace viewer', () => {
     // The engine as the side panel names it.
     expect(viewer.find('run-engine')?.textContent).toContain('Replay · recorded replies');
     expect(viewer.find('run-outcome')?.textContent).toBe('Answered');
+    expect(viewer.find('run-answer-label')?.textContent).toBe('Answer');
     expect(viewer.find('run-answer')?.textContent?.trim()).toBe('I added two enamel mugs (12 each) to your cart.');
     // A request or an answer in Arabic or Hebrew reads right to left, as in the side panel.
     for (const shown of ['run-title', 'run-request']) expect(viewer.find(shown)?.getAttribute('dir'), shown).toBe('auto');
@@ -420,6 +421,16 @@ describe('the trace viewer', () => {
     expect(viewer.find('notice-text')?.textContent).toBe(
       'Nothing new: the file’s run is here already, as the file has it. Only the last 1 run is kept: the 2 oldest runs will be removed when the next run ends, unless you raise the limit below.',
     );
+  });
+
+  it('says the text of a run that ended without an answer is what the model wrote before it ended, not an answer', async () => {
+    const store = await storeWith([{ runId: 'template' }]);
+    const { run } = (await store.getTrace('template'))!;
+    await store.write([{ ...run, id: 'stopped', outcome: 'stopped', answer: 'Searching.' }], []);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('stopped'));
+    await viewer.until(() => viewer!.find('run-answer') !== null, 'the text');
+    expect(viewer.find('run-answer-label')?.textContent).toBe('Written before the run ended, not an answer');
   });
 
   it('deletes one run after a confirmation, and then all of them', async () => {
