@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'preact/hooks';
 import { useTypingPause } from '@/components/shared/use-typing-pause';
+import { figure, plural } from '@/lib/text/plural';
 import { AgentPreview } from './agent-preview';
 import { ChangeLog } from './change-log';
 import { DroppedTools } from './dropped-tools';
@@ -119,7 +120,7 @@ function ToolFilter({ model }: { model: InspectorModel }) {
         </label>
       )}
       <span class="muted" role="status" data-testid="tool-filter-count">
-        {shown === model.tools.value.length ? '' : `${shown} of ${model.tools.value.length} tools shown`}
+        {filterCount(shown, model.tools.value.length, model.filter.value.trim() !== '' || model.onlyWithNotes.value)}
       </span>
     </div>
   );
@@ -153,6 +154,13 @@ function LeftRunWords({ name, frameId, output, pageResult, removedByPage }: Left
       <span class="change-name">{name}</span> ran as the page changed{output.isError ? ' and failed' : ''}: {said}
     </>
   );
+}
+
+/** How many tools the filter shows; while one is set, also where it matches them all, so the person sees it took. */
+function filterCount(shown: number, total: number, filtering: boolean): string {
+  if (shown !== total) return `${figure(shown)} of ${plural(total, 'tool')} shown`;
+  if (!filtering) return '';
+  return total === 1 ? 'The one tool matches' : `All ${figure(total)} tools match`;
 }
 
 /** A result told in the status line is cut to 300 characters: its whole text is not on a card. */

@@ -656,6 +656,12 @@ describe('the inspector page', () => {
     await afterTyping();
     expect(cards()).toEqual(['list_projects', 'open_project', 'rename_project']);
     expect(container.querySelector('[data-testid=tool-filter-count]')?.textContent).toBe('3 of 10 tools shown');
+    // Words every tool holds: the count says the filter took, though it hides none.
+    filter.value = 'a';
+    filter.dispatchEvent(new Event('input'));
+    await afterTyping();
+    expect(cards()).toHaveLength(10);
+    expect(container.querySelector('[data-testid=tool-filter-count]')?.textContent).toBe('All 10 tools match');
     // Full-width letters, as a Japanese input method types them, read as the plain ones, typed or in a tool.
     filter.value = 'ｐｒｏｊｅｃｔ';
     filter.dispatchEvent(new Event('input'));
