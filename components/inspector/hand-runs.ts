@@ -6,7 +6,7 @@ import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector
 import { sameTool } from '@/lib/registry/tool-now';
 import { toolTargetOf } from '@/lib/registry/tool-target';
 import type { PageTool, TabTools } from '@/lib/registry/types';
-import type { PageResult } from '@/lib/webmcp/read-page-result';
+import type { LoadedPage } from './page-result';
 import { toolKey } from './tool-key';
 
 /** A run started by hand from the inspector. */
@@ -28,8 +28,8 @@ export interface RunState {
   finished?: { at: number; listing: number };
   output?: ToolOutput;
   durationMs?: number;
-  /** What the page a form's run loaded gives as its result, where it gives one. */
-  pageResult?: PageResult;
+  /** What the page a form's run loaded gives as its result, where it gives one; the page a script's tool loaded. */
+  pageResult?: LoadedPage;
   /** The result against the tool's output schema, where it has one. */
   resultCheck?: ResultCheck;
   /** The document the tool ran in, where the browser names documents. */
@@ -47,7 +47,7 @@ export interface LeftRun {
   /** The frame that offered the tool: 0, the page's own. */
   frameId: number;
   output: ToolOutput;
-  pageResult?: PageResult;
+  pageResult?: LoadedPage;
   /** The address of the page listed when the result came. */
   url: string | undefined;
   /**
@@ -141,9 +141,10 @@ export class HandRuns {
 
   receivePageResult(event: RunPageResultEvent): void {
     const [key, run] = Object.entries(this.runs.value).find(([, entry]) => entry.runId === event.runId) ?? [];
+    const pageResult: LoadedPage = event.byScript ? { ...event.pageResult, byScript: true } : event.pageResult;
     // Its card may have gone with the old page already, and the word of it with it.
-    if (key && run) this.runs.value = { ...this.runs.value, [key]: { ...run, pageResult: event.pageResult } };
-    if (this.leftRun.value?.runId === event.runId) this.leftRun.value = { ...this.leftRun.value, pageResult: event.pageResult };
+    if (key && run) this.runs.value = { ...this.runs.value, [key]: { ...run, pageResult } };
+    if (this.leftRun.value?.runId === event.runId) this.leftRun.value = { ...this.leftRun.value, pageResult };
   }
 
   /** Takes in a new listing, `next`, just written to the model's `tabTools` in the same batch. */

@@ -148,7 +148,13 @@ function LeftRunWords({ name, frameId, output, pageResult, removedByPage }: Left
       </>
     );
   }
-  const said = !pageResult ? shortened(output.text) : pageResult.data === undefined ? 'its form was sent, and loaded the page below.' : 'it loaded a page that gives its result (below).';
+  const said = !pageResult
+    ? shortened(output.text)
+    : pageResult.byScript
+      ? 'it loaded the page below.'
+      : pageResult.data === undefined
+        ? 'its form was sent, and loaded the page below.'
+        : 'it loaded a page that gives its result (below).';
   return (
     <>
       <span class="change-name">{name}</span> ran as the page changed{output.isError ? ' and failed' : ''}: {said}

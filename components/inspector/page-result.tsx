@@ -2,18 +2,27 @@ import { formatToolText } from '@/lib/text/format-tool-text';
 import { JsonText } from '@/components/shared/json-text';
 import type { PageResult } from '@/lib/webmcp/read-page-result';
 
+/** The page a run loaded as its page went: `byScript`, a script's tool loaded it, and it says nothing of the call. */
+export type LoadedPage = PageResult & { byScript?: true };
+
 /**
  * What the page a form's run loaded gives as the form's result (its JSON-LD), pretty-printed: what
- * the agent's card shows after such a call. A page that gives none is named, with its title.
+ * the agent's card shows after such a call. A page that gives none is named, with its title; so is
+ * the page a script's tool opened.
  */
-export function PageResultView({ pageResult }: { pageResult: PageResult }) {
-  const { url, title, data } = pageResult;
+export function PageResultView({ pageResult }: { pageResult: LoadedPage }) {
+  const { url, title, data, byScript } = pageResult;
+  const after = byScript
+    ? '. The tool gave no result of its own: the page shows how it went.'
+    : data === undefined
+      ? ', gives no result of its own: it shows how the form went.'
+      : ', gives this result:';
   return (
     <div class="page-result" data-testid="page-result">
       <p class="run-meta">
         The page it loaded, {title && <>"{title}", </>}
         <span class="page-result-url">{url}</span>
-        {data === undefined ? ', gives no result of its own: it shows how the form went.' : ', gives this result:'}
+        {after}
       </p>
       {data !== undefined && (
         <pre class="run-text">

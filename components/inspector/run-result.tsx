@@ -3,7 +3,7 @@ import { formatToolText } from '@/lib/text/format-tool-text';
 import type { RunState } from './hand-runs';
 import { browserHidesError } from '@/lib/webmcp/hidden-tool-error';
 import { JsonText } from '@/components/shared/json-text';
-import { PageResultView } from './page-result';
+import { PageResultView, type LoadedPage } from './page-result';
 
 /**
  * A run's outcome: the result (JSON pretty-printed; for a form that loaded its result page, what
@@ -15,7 +15,7 @@ import { PageResultView } from './page-result';
  */
 export function RunResult({ run }: { run: RunState | undefined }) {
   const output = run?.running ? undefined : run?.output;
-  const meta = run?.running ? 'Running…' : output ? `${outcomeOf(output, run?.pageResult !== undefined)}${run?.durationMs !== undefined ? ` · took ${run.durationMs} ms` : ''}` : '';
+  const meta = run?.running ? 'Running…' : output ? `${outcomeOf(output, run?.pageResult)}${run?.durationMs !== undefined ? ` · took ${run.durationMs} ms` : ''}` : '';
   const check = output ? run?.resultCheck : undefined;
   // The card shows the tool as it is now: a result of the one it replaced is not that tool's.
   const changed = output !== undefined && run?.changedWhileRunning === true;
@@ -66,8 +66,12 @@ function firstLine(text: string): string {
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
-/** A run's outcome in a word: a call whose page went answers through the page it loaded, where that page gives a result. */
-function outcomeOf(output: ToolOutput, pageResult: boolean): string {
+/**
+ * A run's outcome in a word: a call whose page went answers through the page it loaded, where that
+ * page gives a result; a script's tool that loaded a page opened it.
+ */
+function outcomeOf(output: ToolOutput, pageResult: LoadedPage | undefined): string {
   if (output.isError) return 'Error';
-  return output.noAnswer && !pageResult ? 'No answer' : 'Result';
+  if (!output.noAnswer) return 'Result';
+  return !pageResult ? 'No answer' : pageResult.byScript ? 'Opened a page' : 'Result';
 }

@@ -51,8 +51,11 @@ export const inspectorEventSchema = lazySchema(() =>
      * or updated.
      */
     z.object({ type: z.literal('page-script'), tabId: z.number(), answers: z.boolean() }),
-    /** After a run's result that said the form navigated: what the page it loaded gives. */
-    z.object({ type: z.literal('run-page-result'), runId: z.string(), pageResult: pageResultSchema() }),
+    /**
+     * After a run's result that said its page went: what the page it loaded gives, for a form; for
+     * a script's tool (`byScript`), only where the tab went, its address and title.
+     */
+    z.object({ type: z.literal('run-page-result'), runId: z.string(), pageResult: pageResultSchema(), byScript: z.optional(z.literal(true)) }),
   ]),
 );
 

@@ -123,14 +123,18 @@ async function runByHand({ registry, channel, services, running }: HandRuns, tab
     // Only the inspector checks a result (its structuredContent, or that it was left out) against the tool's output schema, and only where it has one.
     const structured = tool?.outputSchema ? besideOutput : {};
     channel.post({ type: 'run-result', runId: request.runId, output, ...structured, durationMs: Math.round(performance.now() - started) });
-    // Only a form of the top frame that navigated it: any page may carry JSON-LD of its own. And
-    // only where the browser names documents: else the form's own page, answering before the new
-    // one commits, would pass for it.
-    const formNavigated = tool?.source === 'declarative' && tool.frameId === 0 && output.noAnswer === true;
-    if (!formNavigated || tool.documentId === undefined) return;
-    const pageResult = await services.readLoadedPageResult(tabId, tool.documentId);
-    // The form's own site, as the agent's card shows it: another site's page says nothing of it.
-    if (pageResult && originOf(pageResult.url) === tool.origin) channel.post({ type: 'run-page-result', runId: request.runId, pageResult });
+    // Only a tool of the top frame whose page went before it answered, and only where the browser
+    // names documents: else the tool's own page, answering before the new one commits, would pass
+    // for the next. A form's next page may give its result (its JSON-LD); a script's says only where
+    // the tab went, as any page may carry JSON-LD of its own.
+    const pageWent = tool?.frameId === 0 && output.noAnswer === true;
+    if (!pageWent || tool.documentId === undefined) return;
+    const loaded = await services.readLoadedPageResult(tabId, tool.documentId);
+    // The tool's own site, as the agent's card shows it: another site's page says nothing of it.
+    if (!loaded || originOf(loaded.url) !== tool.origin) return;
+    const byScript = tool.source !== 'declarative';
+    const pageResult = byScript ? { url: loaded.url, ...(loaded.title ? { title: loaded.title } : {}) } : loaded;
+    channel.post({ type: 'run-page-result', runId: request.runId, pageResult, ...(byScript ? { byScript } : {}) });
   } finally {
     running.delete(request.runId);
     release();

@@ -438,6 +438,22 @@ describe('the inspector model', () => {
     expect(shown?.querySelector('.run-text')).toBeNull();
   });
 
+  it("names the page a script's tool loaded before it answered, and says the tool gave no result of its own", async () => {
+    const { fake, model, container, tick } = showInspector();
+    const navigated = toolOutputFromResult('walk_to_room', null);
+    const script = tool('walk_to_room', { source: 'native', documentId: 'DOC-1' });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([script]) });
+    model.runTool(script, {});
+    fake.send({ type: 'run-result', runId: 'run-1', output: navigated, durationMs: 3 });
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: null });
+    fake.send({ type: 'run-page-result', runId: 'run-1', pageResult: { url: 'https://doors.example/room?from=hallway', title: 'The Reading Room' }, byScript: true });
+    await tick();
+    expect(container.querySelector('.left-run')?.textContent).toBe('walk_to_room ran as the page changed: it loaded the page below.');
+    expect(container.querySelector('[data-testid="page-result"]')?.textContent).toBe(
+      'The page it loaded, "The Reading Room", https://doors.example/room?from=hallway. The tool gave no result of its own: the page shows how it went.',
+    );
+  });
+
   it('neither blames a run for a navigation the person made later, nor keeps the word once the page moves on', async () => {
     vi.useFakeTimers();
     const fake = fakeChannel();

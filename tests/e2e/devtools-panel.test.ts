@@ -132,7 +132,7 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     await inspector.page.close();
   });
 
-  it('keeps saying that a tool run by hand was still running when it took its page away', async () => {
+  it('keeps saying what became of a tool run by hand that took its page away, naming the page it loaded', async () => {
     const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
     const words = inspector.page.locator('.left-run');
     // The listings around a navigation come in more than one order: a few rounds meet them.
@@ -154,8 +154,12 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
       await inspector.tool('next_page').waitFor({ timeout: 10_000 });
       await inspector.openRunForm('next_page');
       await inspector.tool('next_page').getByRole('button', { name: 'Run in page' }).click();
-      const said = 'next_page was still running when the page navigated or reloaded, so no result came back.';
+      // The page loaded is the same site's: named, once read, with nothing of its data taken for the tool's result.
+      const said = 'next_page ran as the page changed: it loaded the page below.';
       await expect.poll(() => words.textContent(), { timeout: 10_000 }).toBe(said);
+      expect(await inspector.page.getByTestId('page-result').textContent()).toBe(
+        `The page it loaded, "Native WebMCP shop", ${page.url()}. The tool gave no result of its own: the page shows how it went.`,
+      );
       // Still there once the new page has listed its tools, and a while after.
       await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
       await inspector.page.waitForTimeout(1_000);
