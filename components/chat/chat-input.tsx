@@ -196,6 +196,9 @@ function RequestBox({ model, draft, placeholder, onKeyDown, onPasteCut }: Reques
         if (pasteTooLong.current) onPasteCut(event.currentTarget.value);
         pasteTooLong.current = false;
       }}
+      // In a short panel (zoomed in, a small window) the box, with Send, may sit half under the
+      // panel's lower edge, where the browser's own scroll to a focused field leaves it: shown whole.
+      onFocus={(event) => event.currentTarget.closest('.composer')?.scrollIntoView({ block: 'nearest' })}
       onKeyDown={onKeyDown}
     />
   );

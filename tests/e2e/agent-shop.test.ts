@@ -555,6 +555,18 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect((await layout()).conversation).toBeGreaterThanOrEqual(80);
     // No wider than the panel: the panel scrolls up and down as a whole instead.
     expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(160);
+    // Focused where only its top shows above the lower edge, the request box and Send show whole.
+    await panel.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const scroller = document.querySelector<HTMLElement>('.panel')!;
+      scroller.scrollTop = 0;
+      scroller.scrollTop = document.querySelector('.composer')!.getBoundingClientRect().top - innerHeight + 12;
+    });
+    const partly = await panel.locator('.composer').evaluate((node) => node.getBoundingClientRect().bottom > innerHeight && node.getBoundingClientRect().top < innerHeight);
+    expect(partly).toBe(true);
+    await panel.getByTestId('chat-input').focus();
+    const composer = () => panel.locator('.composer').evaluate((node) => ({ top: node.getBoundingClientRect().top, bottom: node.getBoundingClientRect().bottom, height: innerHeight }));
+    await expect.poll(async () => { const { top, bottom, height } = await composer(); return top >= 0 && bottom <= height; }).toBe(true);
     // With the system's high-contrast colours, which drop backgrounds, the request keeps its shape.
     await panel.emulateMedia({ forcedColors: 'active' });
     expect(await panel.getByTestId('request').evaluate((node) => getComputedStyle(node).borderTopStyle)).toBe('solid');
