@@ -122,9 +122,11 @@ function announcementFor(state: ReplayState): string {
 function resultText(state: Extract<ReplayState, { status: 'done' }>): string {
   const first = firstDivergentStep(state.divergences);
   const count = state.divergences.length;
-  return first === undefined
-    ? `The replay went as recorded (${state.stepCount} step${state.stepCount === 1 ? '' : 's'}).`
-    : `The replay went differently at step ${first}: ${count} difference${count === 1 ? '' : 's'}.`;
+  const how =
+    first === undefined
+      ? `The replay went as recorded (${plural(state.stepCount, 'step')}).`
+      : `The replay went differently at step ${first}: ${plural(count, 'difference')}.`;
+  return state.stopped ? `${state.stopped} ${how}` : how;
 }
 
 function ReplayStatus({ model, onAnswered }: { model: TraceViewerModel; onAnswered: () => void }) {

@@ -128,6 +128,13 @@ async function replayClaimed(
 ): Promise<void> {
   const fail = (message: string) => post({ type: 'failed', error: { name: 'ReplayError', message } });
   const guard = guardSite(background, tabId, site, signal);
+  // A tool that does not answer in time stops the replay where it stopped the run.
+  const timedOut = new AbortController();
+  let stopped: string | undefined;
+  const onTimeout = (name: string) => {
+    stopped = `The replay stopped where the tool "${name}" did not answer within ${timeoutMs / 1000} s, as a run stops there.`;
+    timedOut.abort();
+  };
   const scorer = await background.scorer?.();
   const askEveryCall = (await background.consent?.())?.askEveryCall ?? false;
   // The viewer stays open for the whole replay (closing it cancels), so this hold ends with it;
@@ -138,8 +145,8 @@ async function replayClaimed(
     scorer,
     askEveryCall,
     site,
-    signal: guard.signal,
-    ...replayTabTools(background, tabId, site, guard, timeoutMs),
+    signal: AbortSignal.any([guard.signal, timedOut.signal]),
+    ...replayTabTools(background, tabId, site, guard, { timeoutMs, onTimeout }),
     confirm: async (call) => {
       const check = async () => guard.check(await background.getTabTools(tabId), call.origin);
       await check();
@@ -160,7 +167,7 @@ async function replayClaimed(
   if (guard.stoppedBecause) return fail(guard.stoppedBecause);
   // An error is no difference of the page's: its steps would only read as missing.
   if (report.finishReason === 'error') return fail(`The replay stopped on an error: ${report.error?.message ?? 'the agent failed'}`);
-  post({ type: 'done', finishReason: report.finishReason, stepCount: report.steps.length, divergences: report.divergences });
+  post({ type: 'done', finishReason: report.finishReason, stepCount: report.steps.length, divergences: report.divergences, ...(stopped ? { stopped } : {}) });
 }
 
 /** Says so when the person has turned the agent off on `site`, whether before or during the replay. */

@@ -5,7 +5,7 @@ import type { ReplayConfirmRequest, ReplayServerMessage } from './trace-protocol
 export type ReplayState =
   | { status: 'idle' }
   | { status: 'running'; progress: string; confirm?: ReplayConfirmRequest }
-  | { status: 'done'; finishReason: string; stepCount: number; divergences: Divergence[] }
+  | { status: 'done'; finishReason: string; stepCount: number; divergences: Divergence[]; stopped?: string }
   | { status: 'failed'; message: string };
 
 /** The state after the background's next word on the replay. */
@@ -16,7 +16,7 @@ export function replayStateAfter(message: ReplayServerMessage): ReplayState {
     case 'confirm-request':
       return { status: 'running', progress: `Waiting for you to allow ${message.call.name} on ${message.call.origin}`, confirm: message.call };
     case 'done':
-      return { status: 'done', finishReason: message.finishReason, stepCount: message.stepCount, divergences: message.divergences };
+      return { status: 'done', finishReason: message.finishReason, stepCount: message.stepCount, divergences: message.divergences, ...(message.stopped ? { stopped: message.stopped } : {}) };
     case 'failed':
       return { status: 'failed', message: message.error.message };
   }

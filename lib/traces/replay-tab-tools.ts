@@ -7,13 +7,16 @@ import type { SiteGuard } from './guard-site';
 import type { ReplayTraceOptions } from './replay-trace';
 import type { TraceServiceBackground } from './trace-service';
 
-/** The replay's `getTools` and `executeTool` for tab `tabId`, which it started on `site`. */
+/**
+ * The replay's `getTools` and `executeTool` for tab `tabId`, which it started on `site`. A call
+ * that does not answer in `timeoutMs` stops the replay there (`onTimeout`), as it stops a live run.
+ */
 export function replayTabTools(
   background: TraceServiceBackground,
   tabId: number,
   site: string,
   guard: SiteGuard,
-  timeoutMs: number,
+  { timeoutMs, onTimeout }: { timeoutMs: number; onTimeout(name: string): void },
 ): Pick<ReplayTraceOptions, 'getTools' | 'executeTool' | 'toolWithdrawn'> {
   let toolRan = false;
   return {
@@ -29,7 +32,14 @@ export function replayTabTools(
     executeTool: async (call, context) => {
       await guard.check(await background.getTabTools(tabId), toolOriginOf(context.tool));
       toolRan = true;
-      return callResultAsModelReads(call.name, await background.executeTabTool(tabId, call.name, call.arguments, { signal: context.signal, timeoutMs, ...toolTargetOf(context.tool) }));
+      const timer = setTimeout(() => onTimeout(call.name), timeoutMs);
+      try {
+        // The page's own wait ends a moment later: the replay stops first, as a live run does.
+        const options = { signal: context.signal, timeoutMs: timeoutMs + 1_000, ...toolTargetOf(context.tool) };
+        return callResultAsModelReads(call.name, await background.executeTabTool(tabId, call.name, call.arguments, options));
+      } finally {
+        clearTimeout(timer);
+      }
     },
     toolWithdrawn: async (tool, when) => {
       // An earlier call of the same reply may have changed the page's tools: they settle first, as in a live run.

@@ -120,6 +120,8 @@ export const replayServerMessageSchema = lazySchema(() =>
       /** How many steps the replay took (its steps themselves stay in the background: they can be large). */
       stepCount: z.number().int(),
       divergences: z.array(divergenceSchema()),
+      /** Why it stopped before its end, as a live run stops: a tool that did not answer in time. */
+      stopped: z.string().optional(),
     }),
     z.object({ type: z.literal('failed'), error: traceErrorSchema() }),
   ]),

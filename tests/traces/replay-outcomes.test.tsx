@@ -22,8 +22,8 @@ async function storeWithMugs(change: (trace: StoredTrace) => StoredTrace): Promi
 }
 
 /** Replays "mugs" in the shop's tab 7 from the viewer, and gives what the replay panel says first. */
-async function replayShown(store: TraceStore, page: ShopPage = createShopPage()): Promise<{ error?: string; result?: string; asked?: string }> {
-  viewer = await mountViewer(store, new Map([[7, page]]));
+async function replayShown(store: TraceStore, page: ShopPage = createShopPage(), toolTimeoutMs?: number): Promise<{ error?: string; result?: string; asked?: string }> {
+  viewer = await mountViewer(store, new Map([[7, page]]), undefined, toolTimeoutMs ? { service: { toolTimeoutMs: async () => toolTimeoutMs } } : {});
   await viewer.act(() => viewer!.model.open('mugs'));
   await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
   await viewer.click(viewer.find('replay-start'));
@@ -47,6 +47,13 @@ describe('how a replay ends', () => {
     expect(shown.error).toBeUndefined();
     // As recorded: the search and the product ran, and add_to_cart waits for a yes.
     expect(shown.asked).toContain('add_to_cart');
+  });
+
+  it('says it stopped where a tool did not answer in time, as the run would, and how it went up to there', async () => {
+    const shop = createShopPage();
+    const hanging: ShopPage = { ...shop, executeTool: (name, args) => (name === 'open_product' ? new Promise(() => {}) : shop.executeTool(name, args)) };
+    const shown = await replayShown(await openStoreWithMugs(), hanging, 100);
+    expect(shown.result).toMatch(/^The replay stopped where the tool "open_product" did not answer within 0\.1 s, as a run stops there\. The replay went differently at step \d: \d+ differences?\./);
   });
 
   it('says what went wrong when the replay ends on an error, rather than listing the steps it missed as differences', async () => {

@@ -21,7 +21,7 @@ function pageThatThrows(): TraceServiceBackground {
 describe("a replay's calls", () => {
   it("read a tool that threw in the words a live run recorded, not Chrome's words for developers, so an unchanged page shows no difference", async () => {
     const background = pageThatThrows();
-    const tools = replayTabTools(background, 7, site, guardSite(background, 7, site, new AbortController().signal), 5_000);
+    const tools = replayTabTools(background, 7, site, guardSite(background, 7, site, new AbortController().signal), { timeoutMs: 5_000, onTimeout: () => {} });
     const output = await tools.executeTool({ name: 'broken_tool', arguments: {} }, { tool: broken, signal: new AbortController().signal, callId: '1.1' });
     expect(output).toEqual({ text: 'The tool "broken_tool" failed in the page, and the browser did not pass on why.', isError: true });
   });

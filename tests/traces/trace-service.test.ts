@@ -223,6 +223,30 @@ describe('the trace service', () => {
     });
   });
 
+  it('stops a replay where a tool does not answer in time, as the run stopped: a run cut off there replays with no difference', async () => {
+    const shop = createShopPage();
+    const hanging: ShopPage = { ...shop, executeTool: (name, args) => (name === 'search_products' ? new Promise(() => {}) : shop.executeTool(name, args)) };
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    // The live run stopped at its tool's time limit, with its call unanswered.
+    await recordShopRun({ recorder, runId: 'run-1', page: hanging, startedAt: recentTime, signal: AbortSignal.timeout(50) });
+    await recorder.flush();
+    const stopped = 'The replay stopped where the tool "search_products" did not answer within 0.1 s, as a run stops there.';
+    const same = await replayMessages(store, new Map([[7, hanging]]), { toolTimeoutMs: async () => 100 });
+    expect(same).toEqual([{ type: 'done', finishReason: 'aborted', stepCount: 1, divergences: [], stopped }]);
+
+    // A run that went on there now stops: the call was answered then, and is cut off now.
+    const answered = await storeWithRuns(1);
+    const now = await replayMessages(answered, new Map([[7, hanging]]), { toolTimeoutMs: async () => 100 });
+    expect(now).toEqual([
+      expect.objectContaining({
+        type: 'done',
+        stopped,
+        divergences: expect.arrayContaining([{ type: 'call', step: 1, name: 'search_products', recorded: 'ran', replayed: 'cut-off' }]),
+      }),
+    ]);
+  });
+
   it('neither lists nor replays into a tab of a private window, whose address a normal window must not show', async () => {
     const store = await storeWithRuns(1);
     const page = createShopPage({});
