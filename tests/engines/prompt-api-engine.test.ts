@@ -229,11 +229,62 @@ describe("Chrome's built-in model (Prompt API) engine", () => {
   });
 });
 
+describe("Chrome's built-in model when a reply goes wrong", () => {
+  /** The text a reply streamed, and the error it ended with. */
+  async function replyOf(engine: ReturnType<typeof setup>['engine']) {
+    let text = '';
+    const error = await (async () => {
+      for await (const chunk of engine.model.stream({ messages: [{ role: 'user', content: 'How much is the blue mug?' }], tools: [], signal: new AbortController().signal })) {
+        if (chunk.type === 'text-delta') text += chunk.text;
+      }
+    })().then(() => undefined, (caught: unknown) => caught);
+    return { text, error };
+  }
+
+  it('says a reply that stopped inside its message stopped, keeping what streamed, rather than pass half of it for the answer', async () => {
+    const { engine } = setup({ replies: ['{"type": "message", "text": "The blue mug costs twelve eu'] });
+    await engine.load(() => {});
+    const { text, error } = await replyOf(engine);
+    expect(text).toBe('The blue mug costs twelve eu');
+    expect(error).toMatchObject({ code: 'unavailable', message: "Chrome's built-in model stopped in the middle of its reply." });
+  });
+
+  it('shows nothing of a call cut off before it was whole, and says the reply stopped', async () => {
+    const { engine } = setup({ replies: ['{"type":"tool_call","name":"add_to_cart","arguments":{"product":"Blue m'] });
+    await engine.load(() => {});
+    const { text, error } = await replyOf(engine);
+    expect(text).toBe('');
+    expect(error).toMatchObject({ code: 'unavailable', message: "Chrome's built-in model stopped in the middle of its reply." });
+  });
+
+  it('gives up on a model that stops sending, before its first piece or after, rather than wait until Stop', async () => {
+    const timeouts = { firstPieceMs: 40, firstPiecePerCharacterMs: 0, betweenPiecesMs: 40 };
+    for (const stallAt of [0, 12]) {
+      installFakeLanguageModel({ availability: 'available', replies: ['{"type": "message", "text": "Twelve euros."}'], stallAt });
+      const engine = createPromptApiEngine(defaultSettings, { languageModel: world.LanguageModel!, replyTimeouts: timeouts });
+      await engine.load(() => {});
+      const { error } = await replyOf(engine);
+      expect(error).toMatchObject({ code: 'unavailable', message: "Chrome's built-in model stopped answering: nothing came for 0 s.", hint: 'Send your request again; if it keeps happening, restart Chrome.' });
+    }
+  });
+
+  it('says a session Chrome would not start could not start; where Chrome says the model cannot run, to pick another engine, not to ask again', async () => {
+    for (const [failure, message, hint] of [
+      [{ name: 'UnknownError', message: 'Other generic failures occurred.' }, "Chrome's built-in model could not start: Other generic failures occurred.", 'Send your request again; if it keeps failing, start a new chat.'],
+      [{ name: 'NotSupportedError', message: 'The device is not eligible for running on-device model.' }, 'Chrome says its built-in model cannot run here now: The device is not eligible for running on-device model.', 'To go on, pick another engine in the options.'],
+    ] as const) {
+      const { engine } = setup({ replies: [], createFailsWith: failure });
+      await engine.load(() => {});
+      expect((await replyOf(engine)).error).toMatchObject({ code: 'unavailable', message, hint });
+    }
+  });
+});
+
 describe('reading the JSON envelope as it streams', () => {
   it('streams the text of a message, decoding escapes split across pieces', () => {
     const reader = createEnvelopeReader();
     const pieces = ['{"type": "mes', 'sage", "text": "Line one\\', 'nTwo \\u00e9', 't\\u00e9 \\"ok\\""}'];
-    const shown = pieces.map((piece) => reader.push(piece)).join('') + reader.finish();
+    const shown = pieces.map((piece) => reader.push(piece)).join('') + reader.finish().text;
     expect(shown).toBe('Line one\nTwo été "ok"');
   });
 
@@ -241,14 +292,24 @@ describe('reading the JSON envelope as it streams', () => {
     const reader = createEnvelopeReader();
     const raw = '{"type":"tool_call","name":"add_to_cart","arguments":{"qty":2}}';
     expect(reader.push(raw)).toBe('');
-    const text = reader.finish();
+    const { text, cut } = reader.finish();
+    expect(cut).toBe(false);
     expect(text).toBe('<tool_call>\n{"name":"add_to_cart","arguments":{"qty":2}}\n</tool_call>');
     expect(JSON.parse(textToEnvelope(text))).toEqual(JSON.parse(raw));
+  });
+
+  it('tells a reply that stopped inside its envelope from a whole one', () => {
+    const message = createEnvelopeReader();
+    expect(message.push('{"type": "message", "text": "Twelve eu')).toBe('Twelve eu');
+    expect(message.finish()).toEqual({ text: '', cut: true });
+    const call = createEnvelopeReader();
+    call.push('{"type":"tool_call","name":"add_to_cart","arguments":{"qty":');
+    expect(call.finish()).toEqual({ text: '', cut: true });
   });
 
   it('passes on a reply that is not an envelope as it was', () => {
     const reader = createEnvelopeReader();
     expect(reader.push('Sorry, I cannot help.')).toBe('');
-    expect(reader.finish()).toBe('Sorry, I cannot help.');
+    expect(reader.finish()).toEqual({ text: 'Sorry, I cannot help.', cut: false });
   });
 });

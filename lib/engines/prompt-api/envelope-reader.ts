@@ -7,8 +7,12 @@
 export interface EnvelopeReader {
   /** Takes the next piece of the reply; returns the text to show now. */
   push(delta: string): string;
-  /** Returns what is left once the reply ends. */
-  finish(): string;
+  /**
+   * Once the reply ends: what is left to show, and whether the reply stopped inside its envelope
+   * (`cut`): a message never closed, or a call never whole. Half a reply is no answer, and half a
+   * call's JSON is no text to show.
+   */
+  finish(): { text: string; cut: boolean };
 }
 
 const messageStart = /^\s*\{\s*"type"\s*:\s*"message"\s*,\s*"text"\s*:\s*"/;
@@ -41,10 +45,21 @@ export function createEnvelopeReader(): EnvelopeReader {
       return mode === 'message' ? decodeAvailable() : '';
     },
     finish() {
-      if (mode === 'message' || mode === 'done') return '';
-      return envelopeToText(raw);
+      if (mode === 'message' || mode === 'done') return { text: '', cut: mode === 'message' };
+      // Only an envelope begun can be cut: text that is no JSON at all is passed on as it was.
+      if (raw.trimStart().startsWith('{') && !parses(raw)) return { text: '', cut: true };
+      return { text: envelopeToText(raw), cut: false };
     },
   };
+}
+
+function parses(json: string): boolean {
+  try {
+    JSON.parse(json);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A whole reply read at once: a call as `<tool_call>` tags, a message as its text. */

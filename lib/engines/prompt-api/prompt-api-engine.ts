@@ -6,11 +6,13 @@ import type { EnginePreview } from '../engine-preview';
 import { engineLabels } from '../engine-labels';
 import { createReplyTurns } from '../reply-turns';
 import { browserLanguageModel, englishText, type LanguageModelApi, type LanguageModelCoreOptions } from './prompt-api-types';
-import { forget, streamPromptApiReply, type PromptApiConversation } from './stream-prompt-api-reply';
+import { forget, PromptApiFailure, streamPromptApiReply, type PromptApiConversation, type PromptApiReplyTimeouts } from './stream-prompt-api-reply';
 
 export interface PromptApiEngineDependencies {
   /** Chrome's `LanguageModel`; tests pass a fake. */
   languageModel?: LanguageModelApi;
+  /** How long a reply may go without a piece; tests shorten it. */
+  replyTimeouts?: PromptApiReplyTimeouts;
 }
 
 const promptApiLabel = engineLabels['prompt-api'];
@@ -43,7 +45,7 @@ export function createPromptApiEngine(settings: Settings, dependencies: PromptAp
         const passOn = await replyTurns.take(request.signal);
         if (!passOn) return;
         try {
-          yield* streamPromptApiReply(api, conversation, request, sessionOptions);
+          yield* streamPromptApiReply(api, conversation, request, sessionOptions, dependencies.replyTimeouts);
         } catch (error) {
           if (request.signal.aborted) throw error;
           throw replyFailure(error);
@@ -167,15 +169,42 @@ function downloadFailure(error: unknown): EngineError {
   );
 }
 
+/**
+ * A failed reply in words a person can act on: where it failed (starting the session, or
+ * answering), Chrome's own words, and a next step that can help. A model Chrome says cannot run
+ * here is not helped by asking again.
+ */
 function replyFailure(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
-  const name = error instanceof Error ? error.name : 'Error';
-  const message = errorMessage(error);
+  const failure = error instanceof PromptApiFailure ? error : undefined;
+  if (failure?.kind === 'unfinished') {
+    return new EngineError(
+      'unavailable',
+      `${promptApiLabel} stopped in the middle of its reply.`,
+      'Send your request again; if it keeps happening, start a new chat.',
+      `Press Try it again; if it keeps happening, ${otherEnginesHere}.`,
+    );
+  }
+  if (failure?.kind === 'silent') {
+    return new EngineError(
+      'unavailable',
+      `${promptApiLabel} stopped answering: nothing came for ${Math.round((failure.waitedMs ?? 0) / 1000)} s.`,
+      'Send your request again; if it keeps happening, restart Chrome.',
+      `Press Try it again; if it keeps happening, restart Chrome or ${otherEnginesHere}.`,
+    );
+  }
+  const cause = failure?.cause ?? error;
+  const name = cause instanceof Error ? cause.name : 'Error';
+  const message = errorMessage(cause);
   // The prompt is longer than the session's input quota: the agent fits it again to less.
   if (name === 'QuotaExceededError') return contextFull(promptApiLabel);
+  if (name === 'NotSupportedError') {
+    return new EngineError('unavailable', `Chrome says its built-in model cannot run here now: ${message}`, `To go on, ${otherEngines}.`, `To go on, ${otherEnginesHere}.`);
+  }
+  const stage = failure?.kind === 'session' ? 'could not start' : 'failed while answering';
   return new EngineError(
     'unavailable',
-    `${promptApiLabel} failed while answering: ${message}`,
+    `${promptApiLabel} ${stage}: ${message}`,
     'Send your request again; if it keeps failing, start a new chat.',
     `Press Try it again; if it keeps failing, ${otherEnginesHere}.`,
   );

@@ -13,16 +13,52 @@ export interface PromptApiConversation {
   seen: ChatMessage[];
 }
 
+/** How long a reply may go without a piece from Chrome before the engine gives up on it. */
+export interface PromptApiReplyTimeouts {
+  /** Until the first piece: the model reads the prompt first, on this computer. */
+  firstPieceMs: number;
+  /** And besides, for each character of what the session is sent (a slow computer reads a long prompt for minutes). */
+  firstPiecePerCharacterMs: number;
+  /** Between two pieces once they came. */
+  betweenPiecesMs: number;
+}
+
+export const defaultPromptApiReplyTimeouts: PromptApiReplyTimeouts = { firstPieceMs: 120_000, firstPiecePerCharacterMs: 15, betweenPiecesMs: 60_000 };
+
+/**
+ * Why a reply failed where Chrome's own error does not say it: the session could not be started
+ * (`session`, Chrome's error its `cause`), the reply stopped inside its envelope (`unfinished`), or
+ * nothing came for `waitedMs` (`silent`).
+ */
+export class PromptApiFailure extends Error {
+  override name = 'PromptApiFailure';
+  readonly waitedMs: number | undefined;
+  constructor(
+    readonly kind: 'session' | 'unfinished' | 'silent',
+    options: { cause?: unknown; waitedMs?: number } = {},
+  ) {
+    super(kind, options.cause === undefined ? {} : { cause: options.cause });
+    this.waitedMs = options.waitedMs;
+  }
+}
+
 export async function* streamPromptApiReply(
   api: LanguageModelApi,
   conversation: PromptApiConversation,
   request: ModelRequest,
   sessionOptions: LanguageModelCoreOptions,
+  timeouts: PromptApiReplyTimeouts = defaultPromptApiReplyTimeouts,
 ): AsyncGenerator<ModelChunk> {
   const { messages, signal } = request;
   const last = messages.at(-1);
   if (!last || last.role !== 'user') throw new Error('The Prompt API needs the last message to be the person\'s.');
-  const session = await sessionFor(api, conversation, messages.slice(0, -1), sessionOptions, signal);
+  const history = messages.slice(0, -1);
+  // A new session reads its whole history before it answers; a session kept, only the new message.
+  const unread = continues(conversation, history) ? last.content.length : messages.reduce((sum, message) => sum + message.content.length, 0);
+  const firstPieceMs = timeouts.firstPieceMs + unread * timeouts.firstPiecePerCharacterMs;
+  const session = await sessionFor(api, conversation, history, sessionOptions, signal).catch((error: unknown) => {
+    throw signal.aborted ? error : new PromptApiFailure('session', { cause: error });
+  });
   const usageBefore = contextUsage(session);
   const startedAt = performance.now();
   let firstTokenAt: number | undefined;
@@ -35,14 +71,16 @@ export async function* streamPromptApiReply(
       omitResponseConstraintInput: true,
       signal,
     });
-    for await (const delta of readableChunks(stream)) {
+    for await (const delta of readableChunks(stream, { firstPieceMs, betweenPiecesMs: timeouts.betweenPiecesMs })) {
       firstTokenAt ??= performance.now();
       const text = reader.push(delta);
       if (text) shown.push(text);
       // A piece the envelope holds back (a call's, until it is whole) is told as an empty one: the reply goes on.
       yield { type: 'text-delta', text };
     }
-    const rest = reader.finish();
+    const { text: rest, cut } = reader.finish();
+    // What streamed of a message stays shown; the reply is no answer, and says so.
+    if (cut) throw new PromptApiFailure('unfinished');
     if (rest) shown.push(rest);
     if (rest) yield { type: 'text-delta', text: rest };
     completed = true;
@@ -62,7 +100,7 @@ async function sessionFor(
   options: LanguageModelCoreOptions,
   signal: AbortSignal,
 ): Promise<LanguageModelSession> {
-  if (conversation.session && sameMessages(history, conversation.seen)) return conversation.session;
+  if (continues(conversation, history)) return conversation.session!;
   forget(conversation);
   const initialPrompts: LanguageModelMessage[] = history.map(({ role, content }) => ({
     role,
@@ -71,6 +109,11 @@ async function sessionFor(
   conversation.session = await api.create({ ...options, initialPrompts, signal });
   conversation.seen = [...history];
   return conversation.session;
+}
+
+/** Whether the session held goes on from `history`: it has seen all of it, and nothing else. */
+function continues(conversation: PromptApiConversation, history: readonly ChatMessage[]): boolean {
+  return conversation.session !== undefined && sameMessages(history, conversation.seen);
 }
 
 export function forget(conversation: PromptApiConversation): void {
@@ -87,12 +130,21 @@ function envelopeConstraint(tools: readonly CompactTool[]): object {
   return { anyOf: [{ ...call, properties: { ...call.properties, name } }, message] };
 }
 
-async function* readableChunks(stream: ReadableStream<string>): AsyncGenerator<string> {
+/**
+ * The stream's pieces, as they come. One that does not come in time (`firstPieceMs` for the first,
+ * `betweenPiecesMs` after) ends the reply, rather than hold the run, and every tab waiting for its
+ * turn, until Stop.
+ */
+async function* readableChunks(stream: ReadableStream<string>, limits: { firstPieceMs: number; betweenPiecesMs: number }): AsyncGenerator<string> {
   const reader = stream.getReader();
+  let waitMs = limits.firstPieceMs;
   try {
     for (;;) {
-      const { value, done } = await reader.read();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new PromptApiFailure('silent', { waitedMs: waitMs })), waitMs)));
+      const { value, done } = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
       if (done) return;
+      waitMs = limits.betweenPiecesMs;
       if (value) yield value;
     }
   } finally {

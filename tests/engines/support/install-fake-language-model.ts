@@ -10,6 +10,10 @@ export interface FakeLanguageModelOptions {
   contextWindow?: number;
   /** Every prompt's stream fails with this error, as when the model crashes while answering. */
   failWith?: { name: string; message: string };
+  /** Every `create()` of a session fails with this error (read at each call), as on a device Chrome finds unfit. */
+  createFailsWith?: { name: string; message: string };
+  /** Each reply stops coming after this many characters, and its stream stays open, as a model that hangs. */
+  stallAt?: number;
 }
 
 export interface FakeLanguageModelLog {
@@ -92,6 +96,7 @@ export function installFakeLanguageModel(options: FakeLanguageModelOptions): voi
             if (promptOptions.signal?.aborted) return controller.error(domError('AbortError', 'The prompt was aborted.'));
             // As in Chrome, destroying a session ends the prompts still running in it.
             if (destroyed) return controller.error(domError('AbortError', 'The session was destroyed.'));
+            if (options.stallAt !== undefined && position >= options.stallAt) return new Promise(() => {});
             if (position >= reply.length) return controller.close();
             controller.enqueue(reply.slice(position, position + (options.chunkSize ?? 6)));
             position += options.chunkSize ?? 6;
@@ -116,6 +121,7 @@ export function installFakeLanguageModel(options: FakeLanguageModelOptions): voi
       topK?: number;
     } = {}) {
       if (availability === 'unavailable') throw domError('NotSupportedError', 'The model is not available.');
+      if (options.createFailsWith) throw domError(options.createFailsWith.name, options.createFailsWith.message);
       const initialPrompts = createOptions.initialPrompts ?? [];
       initialPrompts.forEach((message, index) => {
         if (message.role === 'system' && index !== 0) throw domError('TypeError', 'A system prompt must come first.');
