@@ -32,6 +32,7 @@ export function optionsModelActions({ update, chooseEngine, promptApi, server, s
     editServerAddress: server.editAddress,
     /** Downloads Chrome's built-in model; Chrome wants this to start from the person's click. */
     downloadPromptApiModel: promptApi.download,
+    cancelPromptApiDownload: promptApi.cancel,
     /** Loads the chosen engine here and asks it for one short reply, to show it works and how fast. */
     tryEngine: trial.run,
     cancelTrial: trial.cancel,

@@ -33,6 +33,7 @@ export function optionsModelSignals({ settings, webGpu, recommendedModel, recomm
     promptApiProgress: promptApi.progress,
     /** A download of Chrome's model started here is going on. */
     promptApiBusy: promptApi.busy,
+    promptApiCancelled: promptApi.cancelled,
     promptApiFailure: promptApi.failure,
     serverModels: server.models,
     serverState: server.state,

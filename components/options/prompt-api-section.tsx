@@ -1,3 +1,4 @@
+import { useRef } from 'preact/hooks';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
@@ -18,17 +19,36 @@ const stateTexts: Record<PromptApiState, string> = {
 export function PromptApiSection({ model }: { model: OptionsModel }) {
   const state = model.promptApi.value;
   const progress = model.promptApiProgress.value;
+  const busy = model.promptApiBusy.value;
+  const downloadButton = useRef<HTMLButtonElement>(null);
+  // The button goes with the wait: its focus goes back to Download, not to the page's body.
+  const cancel = () => {
+    model.cancelPromptApiDownload();
+    downloadButton.current?.focus();
+  };
   const canDownload = state === 'downloadable' || state === 'downloading';
   return (
     <section aria-labelledby="prompt-api-heading">
       <h2 id="prompt-api-heading">Chrome's built-in model</h2>
-      <p data-testid="prompt-api-state">{stateTexts[state]}</p>
+      <p data-testid="prompt-api-state">{stateTexts[busy ? 'downloading' : state]}</p>
       {canDownload && (
-        <BusyButton busy={model.promptApiBusy.value} place="model" onClick={() => void model.downloadPromptApiModel()}>
-          {model.promptApiBusy.value ? 'Downloading…' : 'Download'}
-        </BusyButton>
+        <div class="row">
+          <BusyButton buttonRef={downloadButton} busy={busy} place="model" onClick={() => void model.downloadPromptApiModel()}>
+            {busy ? 'Downloading…' : 'Download'}
+          </BusyButton>
+          {busy && (
+            <button type="button" onClick={cancel} data-testid="prompt-api-cancel">
+              Stop waiting
+            </button>
+          )}
+        </div>
       )}
       {progress && <ProgressBar progress={progress} />}
+      {model.promptApiCancelled.value && !busy && state !== 'available' && (
+        <p class="muted" data-testid="prompt-api-cancelled">
+          Stopped waiting for the download. Chrome fetches its model itself and may finish it anyway: open this page again later to see.
+        </p>
+      )}
       <FailureBox failure={model.promptApiFailure.value} />
       {state === 'available' && <TrialView model={model} />}
     </section>

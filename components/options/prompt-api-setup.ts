@@ -23,6 +23,9 @@ export function createPromptApiSetup({ dependencies, settings, loadSettings }: P
   const progress = signal<EngineLoadProgress | undefined>(undefined);
   const busy = signal(false);
   const failure = signal<Failure | undefined>(undefined);
+  /** The person stopped waiting for the last download. */
+  const cancelled = signal(false);
+  let downloading: AbortController | undefined;
 
   async function check(): Promise<void> {
     const api = dependencies.languageModel ?? browserLanguageModel();
@@ -38,21 +41,37 @@ export function createPromptApiSetup({ dependencies, settings, loadSettings }: P
     if (busy.value) return;
     busy.value = true;
     failure.value = undefined;
+    cancelled.value = false;
+    const controller = new AbortController();
+    downloading = controller;
     const engine = createPromptApiEngine(settings.value ?? (await loadSettings()), {
       ...(dependencies.languageModel ? { languageModel: dependencies.languageModel } : {}),
     });
     try {
-      await engine.load((next) => (progress.value = next));
+      // Chrome's create() may not heed the signal while its download stalls: the wait ends anyway.
+      const stopped = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true }));
+      await Promise.race([engine.load((next) => (progress.value = next), controller.signal), stopped]);
     } catch (error) {
-      failure.value = describeFailure(error);
+      if (!controller.signal.aborted) failure.value = describeFailure(error);
     } finally {
+      downloading = undefined;
       await engine.unload?.().catch(() => {});
       progress.value = undefined;
       busy.value = false;
     }
     await check();
+    // The model came after all (Chrome went on, or only a later step failed): it is here, and the
+    // page says so alone, not beside a download that "failed".
+    if (state.value === 'available') failure.value = undefined;
     // The side panels said to press Download here first.
     if (state.value === 'available') void (dependencies.modelsChanged ?? tellModelsChanged)();
+  }
+
+  /** Stops waiting for the download; Chrome, which fetches its model itself, may go on with it. */
+  function cancel(): void {
+    if (!downloading) return;
+    cancelled.value = true;
+    downloading.abort();
   }
 
   return {
@@ -60,7 +79,9 @@ export function createPromptApiSetup({ dependencies, settings, loadSettings }: P
     progress: progress as ReadonlySignal<EngineLoadProgress | undefined>,
     busy: busy as ReadonlySignal<boolean>,
     failure: failure as ReadonlySignal<Failure | undefined>,
+    cancelled: cancelled as ReadonlySignal<boolean>,
     check,
     download,
+    cancel,
   };
 }

@@ -325,6 +325,40 @@ describe('the options page', () => {
     expect(modelsChanged).toHaveBeenCalledTimes(1);
   });
 
+  it("lets the person stop waiting for a download of Chrome's model that stalls, and says Chrome may finish it", async () => {
+    const languageModel: LanguageModelApi = { availability: async () => 'downloadable', create: () => new Promise(() => {}) };
+    const { root } = show({ settings: memorySettings({ engine: 'prompt-api' }), caches: createFakeCacheStorage().storage, languageModel });
+    const button = (name: RegExp) => [...root.querySelectorAll('button')].find((candidate) => name.test(candidate.textContent ?? ''));
+    await vi.waitFor(() => expect(button(/^Download$/)).toBeDefined());
+    click(button(/^Download$/));
+    await vi.waitFor(() => expect(button(/^Stop waiting$/)).toBeDefined());
+    // While it downloads, the page says so, not that Chrome can.
+    expect(root.querySelector('[data-testid="prompt-api-state"]')?.textContent).toBe('Chrome is downloading its built-in model.');
+    click(button(/^Stop waiting$/));
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="prompt-api-cancelled"]')).not.toBeNull());
+    expect(root.querySelector('[data-testid="prompt-api-cancelled"]')?.textContent).toContain('Chrome fetches its model itself and may finish it anyway');
+    expect(button(/^Download$/)?.getAttribute('aria-disabled')).toBeNull();
+    expect(root.querySelector('progress')).toBeNull();
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it("says only that Chrome's model is ready where the download came and a later step of it failed", async () => {
+    let availability: 'downloadable' | 'available' = 'downloadable';
+    const languageModel: LanguageModelApi = {
+      availability: async () => availability,
+      create: async () => {
+        availability = 'available';
+        throw new DOMException('Other generic failures occurred.', 'UnknownError');
+      },
+    };
+    const { root } = show({ settings: memorySettings({ engine: 'prompt-api' }), caches: createFakeCacheStorage().storage, languageModel });
+    const download = () => [...root.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Download');
+    await vi.waitFor(() => expect(download()).toBeDefined());
+    click(download());
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="prompt-api-state"]')?.textContent).toContain('ready'));
+    expect(root.querySelector('section[aria-labelledby="prompt-api-heading"] [role="alert"]')).toBeNull();
+  });
+
   it('says what to do on this page when Chrome\'s model fails while answering Try it: press it again, not send a request or start a new chat', async () => {
     installFakeLanguageModel({ availability: 'available', replies: [], failWith: { name: 'UnknownError', message: 'The model crashed.' } });
     const fake = globalThis as unknown as { LanguageModel: LanguageModelApi };
