@@ -552,6 +552,15 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
         return { statusCut: status.scrollHeight - status.clientHeight, conversation: conversation.clientHeight };
       });
     await expect.poll(layout).toMatchObject({ statusCut: 0 });
+    // A server's long model id shows whole, wrapped, not cut at the panel's edge.
+    const modelCut = await panel.locator('.status-model').evaluate((node) => {
+      const shown = node.textContent;
+      node.textContent = 'hf.co/unsloth/Qwen3-30B-A3B-Instruct-2507-GGUF:Q4_K_M';
+      const cut = node.scrollWidth - node.clientWidth;
+      node.textContent = shown;
+      return cut;
+    });
+    expect(modelCut).toBeLessThanOrEqual(0);
     expect((await layout()).conversation).toBeGreaterThanOrEqual(80);
     // No wider than the panel: the panel scrolls up and down as a whole instead.
     expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(160);
