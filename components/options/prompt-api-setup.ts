@@ -48,9 +48,16 @@ export function createPromptApiSetup({ dependencies, settings, loadSettings }: P
       ...(dependencies.languageModel ? { languageModel: dependencies.languageModel } : {}),
     });
     try {
-      // Chrome's create() may not heed the signal while its download stalls: the wait ends anyway.
-      const stopped = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true }));
-      await Promise.race([engine.load((next) => (progress.value = next), controller.signal), stopped]);
+      // Chrome's create() may not heed the signal while its download stalls: the wait ends anyway,
+      // the download's later word moves no bar, and should Chrome finish it, the page says so.
+      const loaded = engine.load((next) => void (controller.signal.aborted || (progress.value = next)), controller.signal);
+      void loaded.then(
+        async () => {
+          if (controller.signal.aborted) await check();
+        },
+        () => {},
+      );
+      await Promise.race([loaded, abortion(controller.signal)]);
     } catch (error) {
       if (!controller.signal.aborted) failure.value = describeFailure(error);
     } finally {
@@ -84,4 +91,12 @@ export function createPromptApiSetup({ dependencies, settings, loadSettings }: P
     download,
     cancel,
   };
+}
+
+/** Rejects once `signal` aborts, at once where it has already. */
+function abortion(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
 }

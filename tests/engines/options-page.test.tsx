@@ -7,7 +7,7 @@ import { createFakeCacheStorage } from './support/fake-cache-storage';
 import { fakeGpu } from './support/fake-gpu';
 import { startFakeOllama } from './support/fake-ollama-server';
 import { installFakeLanguageModel, type FakeLanguageModelLog } from './support/install-fake-language-model';
-import type { LanguageModelApi } from '../../lib/engines/prompt-api/prompt-api-types';
+import type { DownloadProgressEvent, LanguageModelApi } from '../../lib/engines/prompt-api/prompt-api-types';
 
 const megabyte = 1024 * 1024;
 
@@ -326,7 +326,15 @@ describe('the options page', () => {
   });
 
   it("lets the person stop waiting for a download of Chrome's model that stalls, and says Chrome may finish it", async () => {
-    const languageModel: LanguageModelApi = { availability: async () => 'downloadable', create: () => new Promise(() => {}) };
+    // Chrome's create() heeds no signal here, and its download still tells of its progress later.
+    let progressLater: ((event: DownloadProgressEvent) => void) | undefined;
+    const languageModel: LanguageModelApi = {
+      availability: async () => 'downloadable',
+      create: (options) => {
+        options?.monitor?.({ addEventListener: (_type, listener) => (progressLater = listener) });
+        return new Promise(() => {});
+      },
+    };
     const { root } = show({ settings: memorySettings({ engine: 'prompt-api' }), caches: createFakeCacheStorage().storage, languageModel });
     const button = (name: RegExp) => [...root.querySelectorAll('button')].find((candidate) => name.test(candidate.textContent ?? ''));
     await vi.waitFor(() => expect(button(/^Download$/)).toBeDefined());
@@ -340,6 +348,10 @@ describe('the options page', () => {
     expect(button(/^Download$/)?.getAttribute('aria-disabled')).toBeNull();
     expect(root.querySelector('progress')).toBeNull();
     expect(root.querySelector('[role="alert"]')).toBeNull();
+    // The download Chrome goes on with moves no bar beside "Stopped waiting".
+    progressLater!({ loaded: 0.5, total: 1 } as DownloadProgressEvent);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(root.querySelector('progress')).toBeNull();
   });
 
   it("says only that Chrome's model is ready where the download came and a later step of it failed", async () => {
