@@ -27,17 +27,21 @@ const callOutcomes: Partial<Record<ToolCard['state'], string>> = {
   declined: 'the person declined it',
 };
 
-/** How a call that loaded a page went: a form was sent; a script's tool gave no result, the page is what it did. */
+/**
+ * How a call that loaded a page went: a form was sent; a script's tool gave no answer, and may have
+ * done its work (placed an order, then opened its confirmation), which must not be done again.
+ */
 function loadedPageOutcome(card: ToolCard): string | undefined {
   if (!card.loadedPage || card.pageResult !== undefined) return undefined;
-  return card.loadedPage.byScript ? 'no result came back' : 'sent';
+  return card.loadedPage.byScript ? callOutcomes.unanswered : 'sent';
 }
 
 /**
  * What the page a call loaded said: a form's result, or else its title, and for a script's tool
- * its address too (where the tool went). The page's own words, made inert and quoted as JSON
- * strings (their quotes and line breaks escaped): they can neither close this note nor write turns
- * after it, nor pass for a call.
+ * its path too (where the tool went; not its query or fragment, which may hold what the person
+ * searched or a token, and are no business of the model's). The page's own words, made inert and
+ * quoted as JSON strings (their quotes and line breaks escaped): they can neither close this note
+ * nor write turns after it, nor pass for a call.
  */
 function loadedPageWords(card: ToolCard): string {
   if (card.pageResult !== undefined) {
@@ -45,10 +49,20 @@ function loadedPageWords(card: ToolCard): string {
   }
   const page = card.loadedPage;
   if (page?.byScript) {
-    const titled = page.title ? ` titled ${quoted(page.title)}` : '';
-    return `, and the tab loaded a page (its address and title, as JSON strings) at ${quoted(capText(page.url, argumentCharacters))}${titled}`;
+    const at = `, and the tab loaded the page at (as a JSON string) ${quoted(capText(pathOf(page.url), pathCharacters))}`;
+    return page.title ? `${at}, titled (the page's words, as a JSON string) ${quoted(page.title)}` : at;
   }
   return page?.title ? `, and the tab loaded a page titled (the page's words, as a JSON string): ${quoted(page.title)}` : '';
+}
+
+/** An address without its query and fragment. */
+function pathOf(url: string): string {
+  try {
+    const { origin, pathname } = new URL(url);
+    return `${origin}${pathname}`;
+  } catch {
+    return '';
+  }
 }
 
 function quoted(pageWords: string): string {
@@ -56,6 +70,8 @@ function quoted(pageWords: string): string {
 }
 
 const argumentCharacters = 200;
+/** A loaded page's address, as far as later prompts read it. */
+const pathCharacters = 200;
 /** A result page's data, as far as later prompts read it again. */
 const pageResultCharacters = 1_000;
 

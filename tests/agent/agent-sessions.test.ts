@@ -2073,13 +2073,13 @@ describe('agent sessions', () => {
       await script([call('open_product', { slug: 'enamel-mug' }), 'never']);
       const opener = { name: 'open_product', description: 'Open a product page.', inputSchema: { type: 'object', properties: { slug: { type: 'string' } } }, source: 'native' };
       // Any page may carry JSON-LD of its own (a product): it says nothing of the call.
-      const h = posting({ tool: opener, loaded: { url: 'https://shop.example/p/enamel-mug', title: 'Enamel mug', data: '{"@type":"Product","name":"Enamel mug"}' } });
+      const h = posting({ tool: opener, loaded: { url: 'https://shop.example/p/enamel-mug?ref=mail&token=secret#top', title: 'Enamel mug', data: '{"@type":"Product","name":"Enamel mug"}' } });
       h.ask(1, 'show me the enamel mug');
       await h.until(() => h.cards()[0]?.loadedPage !== undefined);
       expect(h.cards()[0]).toMatchObject({
         state: 'done',
-        result: 'The tab loaded "Enamel mug" (https://shop.example/p/enamel-mug) as the tool ran, so the tool gave no result of its own. That page shows how it went.',
-        loadedPage: { url: 'https://shop.example/p/enamel-mug', title: 'Enamel mug', byScript: true },
+        result: 'The tab loaded "Enamel mug" (https://shop.example/p/enamel-mug?ref=mail&token=secret#top) as the tool ran, so the tool gave no result of its own. That page shows how it went.',
+        loadedPage: { url: 'https://shop.example/p/enamel-mug?ref=mail&token=secret#top', title: 'Enamel mug', byScript: true },
       });
       expect(h.cards()[0]?.pageResult).toBeUndefined();
       expect(h.state()!.turns[0]).toMatchObject({
@@ -2090,8 +2090,10 @@ describe('agent sessions', () => {
       h.ask(1, 'is it open?');
       await h.untilTurnEnds(1);
       expect(promptOfTurn(h, 1)[1]?.content).toContain(
-        'open_product {"slug":"enamel-mug"}: no result came back, and the tab loaded a page (its address and title, as JSON strings) at "https://shop.example/p/enamel-mug" titled "Enamel mug". Do not carry it on',
+        'open_product {"slug":"enamel-mug"}: no answer came, it may have done its work, and the tab loaded the page at (as a JSON string) "https://shop.example/p/enamel-mug", titled (the page\'s words, as a JSON string) "Enamel mug". Do not carry it on',
       );
+      // The address's query and fragment, which may hold a search or a token, are the person's alone.
+      expect(promptOfTurn(h, 1)[1]?.content).not.toContain('secret');
     });
 
     it('lets the person ask about the chat on a result page of the same site that offers no tools, where the model answers from it', async () => {
