@@ -116,9 +116,9 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
 function stateLabelOf(card: ToolCard): string {
   if (card.withdrawn) return 'Not run';
   if (filledForPerson(card)) return 'Filled in: send it on the page';
-  // A form whose new page gives no result: it was sent, and that page shows how it went. A
-  // script's tool that loaded a page gave no result: the page is what it did.
-  if (card.state === 'done' && card.loadedPage?.byScript) return 'Opened a page';
+  // A form whose new page gives no result: it was sent, and that page shows how it went. A script's
+  // tool gave no result before a new page loaded: the tool's doing, or the person's, which one is not known.
+  if (card.state === 'done' && card.loadedPage?.byScript) return 'New page loaded';
   if (card.state === 'done' && card.loadedPage && card.pageResult === undefined) return 'Sent';
   if (card.state !== 'unknown' || card.shownCount === undefined) return stateLabels[card.state];
   const count = card.shownCount;

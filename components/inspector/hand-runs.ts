@@ -6,7 +6,7 @@ import type { InspectorEvent, InspectorRequest } from '@/lib/messaging/inspector
 import { sameTool } from '@/lib/registry/tool-now';
 import { toolTargetOf } from '@/lib/registry/tool-target';
 import type { PageTool, TabTools } from '@/lib/registry/types';
-import type { LoadedPage } from './page-result';
+import type { LoadedPage } from '@/lib/webmcp/read-page-result';
 import { toolKey } from './tool-key';
 
 /** A run started by hand from the inspector. */

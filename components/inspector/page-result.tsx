@@ -1,9 +1,6 @@
 import { formatToolText } from '@/lib/text/format-tool-text';
 import { JsonText } from '@/components/shared/json-text';
-import type { PageResult } from '@/lib/webmcp/read-page-result';
-
-/** The page a run loaded as its page went: `byScript`, a script's tool loaded it, and it says nothing of the call. */
-export type LoadedPage = PageResult & { byScript?: true };
+import type { LoadedPage } from '@/lib/webmcp/read-page-result';
 
 /**
  * What the page a form's run loaded gives as the form's result (its JSON-LD), pretty-printed: what

@@ -3,7 +3,8 @@ import { formatToolText } from '@/lib/text/format-tool-text';
 import type { RunState } from './hand-runs';
 import { browserHidesError } from '@/lib/webmcp/hidden-tool-error';
 import { JsonText } from '@/components/shared/json-text';
-import { PageResultView, type LoadedPage } from './page-result';
+import type { LoadedPage } from '@/lib/webmcp/read-page-result';
+import { PageResultView } from './page-result';
 
 /**
  * A run's outcome: the result (JSON pretty-printed; for a form that loaded its result page, what
@@ -68,10 +69,10 @@ function firstLine(text: string): string {
 
 /**
  * A run's outcome in a word: a call whose page went answers through the page it loaded, where that
- * page gives a result; a script's tool that loaded a page opened it.
+ * page gives a result; a script's tool gave none before a new page loaded.
  */
 function outcomeOf(output: ToolOutput, pageResult: LoadedPage | undefined): string {
   if (output.isError) return 'Error';
   if (!output.noAnswer) return 'Result';
-  return !pageResult ? 'No answer' : pageResult.byScript ? 'Opened a page' : 'Result';
+  return !pageResult ? 'No answer' : pageResult.byScript ? 'New page loaded' : 'Result';
 }

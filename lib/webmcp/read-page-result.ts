@@ -10,6 +10,9 @@ export interface PageResult {
   data?: string;
 }
 
+/** The page a call loaded as its page went: `byScript`, a script's tool's call, which the page says nothing of. */
+export type LoadedPage = PageResult & { byScript?: true };
+
 /** The most of a result page's data passed on; the rest is cut, and says so. */
 export const pageResultCharacters = 8_000;
 /** The most of its title passed on. */

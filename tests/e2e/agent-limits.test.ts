@@ -187,7 +187,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await panel.locator('[data-testid=tool-card][data-name=walk_to_room] [data-testid=approve-once]').click({ timeout: 10_000 });
     await page.waitForURL(/door-room\.html\?from=hallway$/);
     const card = panel.locator('[data-testid=tool-card][data-name=walk_to_room]');
-    await expect.poll(() => card.locator('.tool-state').textContent(), { timeout: 10_000 }).toBe('Opened a page');
+    await expect.poll(() => card.locator('.tool-state').textContent(), { timeout: 10_000 }).toBe('New page loaded');
     expect(await panel.getByTestId('turn-notice').last().textContent()).toContain('A new page, "The Reading Room", loaded in the tab as "walk_to_room" ran, so the run ended here.');
     await card.locator('summary').click();
     expect(await card.textContent()).toContain(`The tab loaded "The Reading Room" (${server.url('/door-room.html')}?from=hallway) as the tool ran`);

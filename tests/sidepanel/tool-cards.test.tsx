@@ -47,7 +47,7 @@ describe('tool cards', () => {
       toolCard({ callId: 'form', name: 'open_door', state: 'done', result: 'The form was sent…', loadedPage: { url: 'https://doors.example/room', title: 'The Reading Room' } }),
       toolCard({ callId: 'script', name: 'open_product', state: 'done', result: 'The tab loaded…', loadedPage: { url: 'https://shop.example/p/mug', title: 'Mug', byScript: true } }),
     ]);
-    expect(panel.findAll('tool-card').map((card) => card.getAttribute('aria-label'))).toEqual(['open_door: Sent', 'open_product: Opened a page']);
+    expect(panel.findAll('tool-card').map((card) => card.getAttribute('aria-label'))).toEqual(['open_door: Sent', 'open_product: New page loaded']);
   });
 
   it('says a tool the model asked for is on the page but was not shown, or is not on the page at all', async () => {
