@@ -259,12 +259,12 @@ describe("Chrome's built-in model when a reply goes wrong", () => {
 
   it('gives up on a model that stops sending, before its first piece or after, rather than wait until Stop', async () => {
     const timeouts = { firstPieceMs: 40, firstPiecePerCharacterMs: 0, betweenPiecesMs: 40 };
-    for (const stallAt of [0, 12]) {
+    for (const [stallAt, how] of [[0, 'did not start answering'], [12, 'stopped answering']] as const) {
       installFakeLanguageModel({ availability: 'available', replies: ['{"type": "message", "text": "Twelve euros."}'], stallAt });
       const engine = createPromptApiEngine(defaultSettings, { languageModel: world.LanguageModel!, replyTimeouts: timeouts });
       await engine.load(() => {});
       const { error } = await replyOf(engine);
-      expect(error).toMatchObject({ code: 'unavailable', message: "Chrome's built-in model stopped answering: nothing came for 0 s.", hint: 'Send your request again; if it keeps happening, restart Chrome.' });
+      expect(error).toMatchObject({ code: 'unavailable', message: `Chrome's built-in model ${how}: nothing came for 0 s.`, hint: 'Send your request again; if it keeps happening, restart Chrome.' });
     }
   });
 

@@ -188,7 +188,7 @@ function replyFailure(error: unknown): EngineError {
   if (failure?.kind === 'silent') {
     return new EngineError(
       'unavailable',
-      `${promptApiLabel} stopped answering: nothing came for ${Math.round((failure.waitedMs ?? 0) / 1000)} s.`,
+      `${promptApiLabel} ${failure.started ? 'stopped answering' : 'did not start answering'}: nothing came for ${Math.round((failure.waitedMs ?? 0) / 1000)} s.`,
       'Send your request again; if it keeps happening, restart Chrome.',
       `Press Try it again; if it keeps happening, restart Chrome or ${otherEnginesHere}.`,
     );

@@ -28,19 +28,27 @@ export const defaultPromptApiReplyTimeouts: PromptApiReplyTimeouts = { firstPiec
 /**
  * Why a reply failed where Chrome's own error does not say it: the session could not be started
  * (`session`, Chrome's error its `cause`), the reply stopped inside its envelope (`unfinished`), or
- * nothing came for `waitedMs` (`silent`).
+ * nothing came for `waitedMs` (`silent`; `started`, after its first piece).
  */
 export class PromptApiFailure extends Error {
   override name = 'PromptApiFailure';
   readonly waitedMs: number | undefined;
+  readonly started: boolean;
   constructor(
     readonly kind: 'session' | 'unfinished' | 'silent',
-    options: { cause?: unknown; waitedMs?: number } = {},
+    options: { cause?: unknown; waitedMs?: number; started?: boolean } = {},
   ) {
-    super(kind, options.cause === undefined ? {} : { cause: options.cause });
+    super(failureWords[kind], options.cause === undefined ? {} : { cause: options.cause });
     this.waitedMs = options.waitedMs;
+    this.started = options.started ?? false;
   }
 }
+
+const failureWords: Record<PromptApiFailure['kind'], string> = {
+  session: 'The session could not be started.',
+  unfinished: 'The reply stopped inside its JSON envelope.',
+  silent: 'Nothing came from the model in time.',
+};
 
 export async function* streamPromptApiReply(
   api: LanguageModelApi,
@@ -137,14 +145,15 @@ function envelopeConstraint(tools: readonly CompactTool[]): object {
  */
 async function* readableChunks(stream: ReadableStream<string>, limits: { firstPieceMs: number; betweenPiecesMs: number }): AsyncGenerator<string> {
   const reader = stream.getReader();
-  let waitMs = limits.firstPieceMs;
+  let started = false;
   try {
     for (;;) {
+      const waitedMs = started ? limits.betweenPiecesMs : limits.firstPieceMs;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new PromptApiFailure('silent', { waitedMs: waitMs })), waitMs)));
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new PromptApiFailure('silent', { waitedMs, started })), waitedMs)));
       const { value, done } = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
       if (done) return;
-      waitMs = limits.betweenPiecesMs;
+      started = true;
       if (value) yield value;
     }
   } finally {
