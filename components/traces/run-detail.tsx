@@ -7,7 +7,7 @@ import { formatDuration } from '@/lib/sidepanel/format-duration';
 import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
 import type { Divergence } from '@/lib/traces/divergence-schema';
 import { layoutTimeline } from '@/lib/traces/timeline-layout';
-import type { StoredTrace } from '@/lib/traces/trace-schema';
+import type { StoredTrace, TraceOutcome } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { SafeAnswer } from '@/components/shared/safe-answer';
 import { deleteFromList, useDeleteQuestion } from './delete-question';
@@ -185,7 +185,7 @@ function engineAndModel(engineId: string, model: string): string {
 }
 
 /** What the text under the run's facts is: its answer, or what the model wrote before the run ended without one. */
-function answerLabel(outcome: string | undefined): string {
+function answerLabel(outcome: TraceOutcome | undefined): string {
   if (outcome === 'answer') return 'Answer';
   return outcome === undefined ? 'Written so far' : 'Written before the run ended, not an answer';
 }

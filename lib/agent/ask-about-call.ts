@@ -101,10 +101,13 @@ const optionsChangedMeanwhile = 'the options stopped asking before such calls wh
  * changes ends, rather than tell the model the tool was removed and ask it for another step.
  */
 async function withdrawnSince(run: TabRun, tool: ToolDescriptor, when: string): Promise<ToolWithdrawn | undefined> {
-  const now = await run.host.world.getTabTools(run.host.tabId);
+  const tabTools = () => run.host.world.getTabTools(run.host.tabId);
+  const now = await tabTools();
   const withdrawn = withdrawnFrom(now, tool, when);
-  if (withdrawn && now === undefined) await pause(pageGoingWaitMs, run.active.controller.signal);
-  return withdrawn;
+  if (!withdrawn || now !== undefined) return withdrawn;
+  await pause(pageGoingWaitMs, run.active.controller.signal);
+  // No word of a new page came: the tab as it is now says whether the tool is there.
+  return withdrawnFrom(await tabTools(), tool, when);
 }
 
 /** How long a run whose tab lists nothing waits for the browser's word of the page that replaces it. */

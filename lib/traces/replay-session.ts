@@ -132,7 +132,7 @@ async function replayClaimed(
   const timedOut = new AbortController();
   let stopped: string | undefined;
   const onTimeout = (name: string) => {
-    stopped = `The replay stopped where the tool "${name}" did not answer within ${timeoutMs / 1000} s, as a run stops there.`;
+    stopped = `The replay stopped where the tool "${name}" did not answer within ${timeoutMs / 1000} s, as a live run would.`;
     timedOut.abort();
   };
   const scorer = await background.scorer?.();

@@ -1,4 +1,4 @@
-import { plural } from '../text/plural';
+import { figure, plural } from '../text/plural';
 import { fieldChoices, fieldKind, namedControls, typedTextTypes, type Choice, type FormControl } from './form-controls';
 
 /** Choices named in a refusal; a long list (countries) is cut, the model still sees the schema. */
@@ -68,8 +68,8 @@ function lengthProblem(name: string, control: FormControl, text: string): string
   if (!(control instanceof HTMLTextAreaElement) && !(control instanceof HTMLInputElement && typedTextTypes.has(control.type))) return undefined;
   // Counted as the browser counts them, in UTF-16 code units.
   const { maxLength, minLength } = control;
-  if (maxLength >= 0 && text.length > maxLength) return `${quote(name)} must be at most ${plural(maxLength, 'character')}, not ${text.length} (${quote(text)}).`;
-  if (minLength > 0 && text !== '' && text.length < minLength) return `${quote(name)} must be at least ${plural(minLength, 'character')}, not ${text.length} (${quote(text)}).`;
+  if (maxLength >= 0 && text.length > maxLength) return `${quote(name)} must be at most ${plural(maxLength, 'character')}, not ${figure(text.length)} (${quote(text)}).`;
+  if (minLength > 0 && text !== '' && text.length < minLength) return `${quote(name)} must be at least ${plural(minLength, 'character')}, not ${figure(text.length)} (${quote(text)}).`;
   return undefined;
 }
 

@@ -231,7 +231,7 @@ describe('the trace service', () => {
     // The live run stopped at its tool's time limit, with its call unanswered.
     await recordShopRun({ recorder, runId: 'run-1', page: hanging, startedAt: recentTime, signal: AbortSignal.timeout(50) });
     await recorder.flush();
-    const stopped = 'The replay stopped where the tool "search_products" did not answer within 0.1 s, as a run stops there.';
+    const stopped = 'The replay stopped where the tool "search_products" did not answer within 0.1 s, as a live run would.';
     const same = await replayMessages(store, new Map([[7, hanging]]), { toolTimeoutMs: async () => 100 });
     expect(same).toEqual([{ type: 'done', finishReason: 'aborted', stepCount: 1, divergences: [], stopped }]);
 
