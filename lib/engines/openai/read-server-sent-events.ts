@@ -1,3 +1,5 @@
+import { isWholeJson } from '../../text/is-whole-json';
+
 /**
  * Reads a `text/event-stream` body and yields the `data` of each event, as OpenAI-compatible
  * servers (Ollama, LM Studio, llama.cpp) stream chat completions. Comment lines and other fields
@@ -63,13 +65,7 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, on
  * over its lines, as the standard allows, reads on as one event.
  */
 function startsNextEvent(held: string[], next: string): boolean {
-  if (next !== '[DONE]' && !next.trimStart().startsWith('{')) return false;
-  try {
-    JSON.parse(held.join('\n'));
-    return true;
-  } catch {
-    return false;
-  }
+  return (next === '[DONE]' || next.trimStart().startsWith('{')) && isWholeJson(held.join('\n'));
 }
 
 /** Characters of a body that is not a stream kept to be read as JSON: enough for any error. */
@@ -97,10 +93,5 @@ function fieldValue(line: string, field: string): string {
 
 /** The payload as JSON: itself when it already is, else as a string. */
 function asJson(payload: string): string {
-  try {
-    JSON.parse(payload);
-    return payload;
-  } catch {
-    return JSON.stringify(payload);
-  }
+  return isWholeJson(payload) ? payload : JSON.stringify(payload);
 }

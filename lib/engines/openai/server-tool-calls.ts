@@ -1,6 +1,7 @@
 // A server that parses tool calls itself (some do with no tools asked for, where the model's chat
 // template reads its `<tool_call>` tags) sends them apart from the text, in `tool_calls`. They come
 // back here as the text the model wrote, so the agent reads them as any other call.
+import { isWholeJson } from '../../text/is-whole-json';
 
 /** One call of a chunk's `tool_calls`: streamed in pieces under its `index`, or sent whole. */
 export interface ServerToolCall {
@@ -74,15 +75,6 @@ function beginsAnother(call: CollectedCall, id: string | undefined, name: string
 /** A string with something in it; servers send `""` for a name or id they do not repeat. */
 function filled(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function isWholeJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The arguments as JSON: as sent where they read as JSON (none: `{}`), else as a string, which the agent reports as arguments it cannot read. */

@@ -1,3 +1,5 @@
+import { isWholeJson } from '../../text/is-whole-json';
+
 /**
  * Chrome's built-in model answers with one JSON envelope per reply (`promptApiFormat`). The
  * person should see prose, not JSON, as it streams, so this reads the envelope as it arrives: the
@@ -47,19 +49,10 @@ export function createEnvelopeReader(): EnvelopeReader {
     finish() {
       if (mode === 'message' || mode === 'done') return { text: '', cut: mode === 'message' };
       // Only an envelope begun can be cut: text that is no JSON at all is passed on as it was.
-      if (raw.trimStart().startsWith('{') && !parses(raw)) return { text: '', cut: true };
+      if (raw.trimStart().startsWith('{') && !isWholeJson(raw)) return { text: '', cut: true };
       return { text: envelopeToText(raw), cut: false };
     },
   };
-}
-
-function parses(json: string): boolean {
-  try {
-    JSON.parse(json);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A whole reply read at once: a call as `<tool_call>` tags, a message as its text. */
