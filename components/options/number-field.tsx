@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { OptionsPlace } from '@/lib/sidepanel/options-place';
 import { useStoredNumber } from './use-stored-number';
+import { figure } from '@/lib/text/plural';
 
 interface NumberFieldProps {
   label: string;
@@ -111,7 +112,6 @@ function useTypingPause(ms: number) {
 }
 
 function adjustedNote(typed: number, typedText: string, used: number, min: number, max: number): string {
-  const figure = (value: number) => value.toLocaleString('en-US');
   if (!Number.isFinite(typed)) return `Not a number: still ${figure(used)}.`;
   if (typed < min || typed > max) return `${typedText} is out of range (${figure(min)} to ${figure(max)}): set to ${figure(used)}.`;
   return `Whole numbers only: set to ${figure(used)}.`;
