@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { engineName } from '@/lib/engines/engine-labels';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
-import { focusRequestBox } from './focus-request-box';
+import { focusedQuietly, focusRequestBox, focusRequestBoxOnOpen } from './focus-request-box';
 import { pressWhenConnected } from './press-when-connected';
 
 /** The most a request may hold, in UTF-16 units as the text area counts them. */
@@ -31,6 +31,7 @@ export function ChatInput({ model }: { model: PanelModel }) {
   const note = held?.whileRunning ? (running ? heldWords(model.waitingForPerson.value) : '') : held ? notSentWords(model) : '';
   const onKeyDown = requestBoxKeys(model, (text) => (heldDraft.value = { text, whileRunning: model.running.value }));
   useEscapeStops(model, running);
+  useEffect(focusRequestBoxOnOpen, []);
   // The request as a paste the box cut left it: said until it is sent or edited.
   const cutDraft = useSignal<string | undefined>(undefined);
   const pasteCut = cutDraft.value !== undefined && cutDraft.value === draft;
@@ -198,7 +199,7 @@ function RequestBox({ model, draft, placeholder, onKeyDown, onPasteCut }: Reques
       }}
       // In a short panel (zoomed in, a small window) the box, with Send, may sit half under the
       // panel's lower edge, where the browser's own scroll to a focused field leaves it: shown whole.
-      onFocus={(event) => event.currentTarget.closest('.composer')?.scrollIntoView({ block: 'nearest' })}
+      onFocus={(event) => focusedQuietly() || event.currentTarget.closest('.composer')?.scrollIntoView({ block: 'nearest' })}
       onKeyDown={onKeyDown}
     />
   );

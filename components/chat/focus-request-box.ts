@@ -21,6 +21,27 @@ export function fillRequestBox(text: string, setDraft: (text: string) => void): 
   box.setSelectionRange(text.length, text.length);
 }
 
+/**
+ * A panel just opened, with the focus nowhere yet: the request box takes it, so typing goes where a
+ * person means it to, not after five Tabs. The panel stays scrolled as it is (`quietly`).
+ */
+export function focusRequestBoxOnOpen(): void {
+  if (document.activeElement !== null && document.activeElement !== document.body) return;
+  focusingQuietly = true;
+  try {
+    requestBox()?.focus({ preventScroll: true });
+  } finally {
+    focusingQuietly = false;
+  }
+}
+
+let focusingQuietly = false;
+
+/** Whether the focus the request box is getting now is the quiet one of a panel just opened. */
+export function focusedQuietly(): boolean {
+  return focusingQuietly;
+}
+
 function requestBox(): HTMLTextAreaElement | null {
   return document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]');
 }

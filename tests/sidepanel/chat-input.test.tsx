@@ -22,6 +22,12 @@ async function press(mounted: MountedPanel, init: KeyboardEventInit): Promise<Ke
 }
 
 describe('the request box', () => {
+  it('takes the focus as the panel opens, where nothing has it, so typing goes to the request box', async () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    panel = await mountPanel();
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+  });
+
   it('sends on Enter and clears the box', async () => {
     panel = await mountPanel();
     const input = await type(panel, '  add two mugs to the cart ');
