@@ -25,7 +25,7 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
         says how many are kept, and can stop keeping them.
       </p>
       <p class="muted options-note" data-testid="when-changes-count">
-        A change counts from the next request: one going on ends with the engine, server, model and limits it began with. When to ask before a
+        Each change is saved as you make it, and counts from the next request: one going on ends with the engine, server, model and limits it began with. When to ask before a
         tool runs, the allowed sites and the sites where the agent is off count at once, even mid-request.
       </p>
       <EngineSection model={model} settings={settings} />

@@ -47,7 +47,7 @@ describe('the options page', () => {
   it('says when a change counts: from the next request, except the questions and the site lists, at once', async () => {
     const { root } = show({});
     await vi.waitFor(() => expect(root.querySelector('[data-testid="when-changes-count"]')).not.toBeNull());
-    expect(root.querySelector('[data-testid="when-changes-count"]')?.textContent).toMatch(/A change counts from the next request: one going on ends with the engine, server, model and limits it began with\. When to ask .* count at once, even mid-request\./);
+    expect(root.querySelector('[data-testid="when-changes-count"]')?.textContent).toMatch(/^Each change is saved as you make it, and counts from the next request: one going on ends with the engine, server, model and limits it began with\. When to ask .* count at once, even mid-request\./);
   });
 });
 
