@@ -2,6 +2,7 @@ import { engineLabel } from '@/lib/engines/engine-labels';
 import type { Settings } from '@/lib/settings';
 import type { OptionsModel } from './options-model';
 import type { PromptApiState } from './options-types';
+import { promptApiNeeds } from './prompt-api-needs';
 
 interface EngineChoice {
   id: Settings['engine'];
@@ -21,7 +22,7 @@ const choices: readonly EngineChoice[] = Object.entries(descriptions).map(([id, 
 const promptApiReasons: Partial<Record<PromptApiState, string>> = {
   checking: 'Checking whether Chrome has it…',
   absent: 'This browser has no built-in model (Chrome 138 or later on a capable desktop).',
-  unavailable: 'Chrome says its built-in model cannot run on this computer.',
+  unavailable: `Chrome says its built-in model cannot run on this computer. ${promptApiNeeds}`,
 };
 
 /** Which engine runs the model; Chrome's model is offered only where Chrome says it can run. */

@@ -4,12 +4,13 @@ import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import type { PromptApiState } from './options-types';
 import { ProgressBar } from './progress-bar';
+import { promptApiNeeds } from './prompt-api-needs';
 import { TrialView } from './trial-view';
 
 const stateTexts: Record<PromptApiState, string> = {
   checking: 'Checking whether Chrome has its built-in model…',
   absent: 'This browser has no built-in model. Use Chrome 138 or later on a capable desktop, or pick another engine.',
-  unavailable: 'Chrome says its built-in model cannot run on this computer. Pick another engine.',
+  unavailable: `Chrome says its built-in model cannot run on this computer. ${promptApiNeeds} Pick another engine.`,
   downloadable: 'Chrome can download its built-in model (a few GB, once).',
   downloading: 'Chrome is downloading its built-in model.',
   available: "Chrome's built-in model is on this computer and ready.",

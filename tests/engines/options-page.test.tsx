@@ -132,6 +132,8 @@ describe('the options page', () => {
     const promptApi = root.querySelector<HTMLInputElement>('input[value="prompt-api"]');
     expect(promptApi?.disabled).toBe(true);
     expect(promptApi?.closest('label')?.textContent).toContain('cannot run on this computer');
+    // And what Chrome asks of a computer, so the person can tell whether theirs could.
+    expect(promptApi?.closest('label')?.textContent).toContain('22 GB free on the disk of Chrome\'s profile');
   });
 
   it('connects to a local server and lists its models', async () => {
