@@ -86,5 +86,6 @@ function statusBeforeLoad(settings: Settings, label: string, preview: EnginePrev
     state: 'idle',
     ...(preview?.downloadMB ? { downloadMB: preview.downloadMB } : {}),
     ...(preview?.goAheadFirst ? { goAheadFirst: true } : {}),
+    ...(preview?.slowGpu ? { slowGpu: true as const } : {}),
   };
 }

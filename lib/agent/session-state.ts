@@ -149,6 +149,8 @@ export const engineStatusSchema = lazySchema(() =>
     downloadMB: z.number().optional(),
     /** The model is downloaded only at the person's click in the options (Chrome's built-in model), not by a request. */
     goAheadFirst: z.boolean().optional(),
+    /** The GPU is a software adapter: the model will run, slowly (said before the first request). */
+    slowGpu: z.literal(true).optional(),
     /** A load that has reported nothing for a minute (a stalled download): the panel says so. */
     stalled: z.boolean().optional(),
     /** The tab whose reply, or run, this tab's request waits for (see `waitingWords`): the panel offers to go there. */

@@ -29,7 +29,7 @@ export function createSharedLoad(shared: StatusPublisher) {
     // A load of a model in already, or a connection to a server near at hand, ends at once: the
     // panels hear of it only if it lasts. A failure shown is the last load's: it goes at once.
     const show = shared.status.state === 'error' || failureShown ? shared.update : shared.settle;
-    show({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, error: undefined, hint: undefined, errorCode: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, stalled: undefined });
+    show({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, error: undefined, hint: undefined, errorCode: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, slowGpu: undefined, stalled: undefined });
   };
 
   const progressOf = (signal: AbortSignal, engine: Engine) => (progress: EngineLoadProgress) => {

@@ -17,6 +17,12 @@ describe('previewWebLlm: what the first request will do, told before it', () => 
     expect(preview).toEqual({ model: 'Qwen3-1.7B-q4f16_1-MLC', downloadMB: 990 });
   });
 
+  it('says a software adapter will run the model slowly, before the first request', async () => {
+    const preview = await previewWebLlm('', { gpu: fakeGpu({ fallback: true }), caches: createFakeCacheStorage().storage });
+    expect(preview).toMatchObject({ slowGpu: true, downloadMB: expect.any(Number) });
+    expect(await previewWebLlm('', { gpu: fakeGpu(), caches: createFakeCacheStorage().storage })).not.toHaveProperty('slowGpu');
+  });
+
   it('says nothing of a download once the model is stored whole', async () => {
     const fake = createFakeCacheStorage();
     fake.put('webllm/model', `${qwen17}tensor-cache.json`, 0, JSON.stringify({ records: [{ dataPath: 'params_shard_0.bin' }] }));

@@ -728,6 +728,13 @@ describe('before the first request', () => {
     expect(panel.find('status-line')?.textContent).toContain('Downloads about 990 MB on your first request, once');
   });
 
+  it('says replies will be slow where WebGPU runs on the processor, with the download or alone', async () => {
+    panel = await mountPanel({ engine: engineStatus({ state: 'idle', model: 'Qwen3-0.6B-q4f32_1-MLC', downloadMB: 400, slowGpu: true }) });
+    expect(panel.find('status-line')?.textContent).toContain('Downloads about 400 MB on your first request, once; WebGPU runs on the processor here, so replies will be slow');
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ state: 'idle', model: 'Qwen3-0.6B-q4f32_1-MLC', slowGpu: true }) });
+    expect(panel.find('status-line')?.textContent).toContain('Replies will be slow: WebGPU runs on the processor here');
+  });
+
   it('says at once, by its name, that the engine cannot run on this computer: on a first visit nobody chose it', async () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'error', errorDuring: 'check', error: 'WebGPU is turned off or found no usable GPU on this computer.' }) });
     expect(panel.find('engine-error')?.textContent).toContain('WebLLM cannot run on this computer.');

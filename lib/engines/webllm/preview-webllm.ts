@@ -24,10 +24,11 @@ export async function previewWebLlm(requested: string, dependencies: PreviewDepe
     return { error: gpu.message, hint: gpu.hint };
   }
   const catalog = requested ? runnableBuild(findCatalogModel(requested), gpu.shaderF16) : defaultModelFor(gpu);
-  if (!catalog) return { model: requested };
+  const slow = gpu.fallbackAdapter ? { slowGpu: true as const } : {};
+  if (!catalog) return { model: requested, ...slow };
   const stored = await isModelStored(catalog, dependencies.caches).catch(() => false);
-  if (stored) return { model: catalog.id };
-  return { model: catalog.id, downloadMB: await megabytesLeftToDownload(weightsBaseUrl(catalog), catalog.downloadMB, dependencies.caches) };
+  if (stored) return { model: catalog.id, ...slow };
+  return { model: catalog.id, downloadMB: await megabytesLeftToDownload(weightsBaseUrl(catalog), catalog.downloadMB, dependencies.caches), ...slow };
 }
 
 let thisGpu: Promise<WebGpuStatus> | undefined;
