@@ -20,10 +20,6 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
         <h1>WebMCP Local Agent</h1>
         <a href="traces.html">Traces of agent runs</a>
       </header>
-      <p class="muted options-note">
-        Each request is kept on this computer as a trace, with the prompts and the page's answers (not in a private window). The traces page
-        says how many are kept, and can stop keeping them.
-      </p>
       <p class="muted options-note" data-testid="when-changes-count">
         Each change is saved as you make it, and counts from the next request: one going on ends with the engine, server, model and limits it began with. When to ask before a
         tool runs, the allowed sites and the sites where the agent is off count at once, even mid-request.
@@ -35,6 +31,11 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
       <BehaviourSection model={model} settings={settings} />
       <SitesSection model={model} settings={settings} />
       <ModelStorageSection model={model} />
+      {/* Last: what a newcomer comes for first is the engine. */}
+      <p class="muted options-note" data-testid="traces-note">
+        Each request is kept on this computer as a trace, with the prompts and the page's answers (not in a private window). The traces
+        page, linked at the top, says how many are kept, and can stop keeping them.
+      </p>
     </main>
   );
 }

@@ -49,6 +49,14 @@ describe('the options page', () => {
     await vi.waitFor(() => expect(root.querySelector('[data-testid="when-changes-count"]')).not.toBeNull());
     expect(root.querySelector('[data-testid="when-changes-count"]')?.textContent).toMatch(/^Each change is saved as you make it, and counts from the next request: one going on ends with the engine, server, model and limits it began with\. When to ask .* count at once, even mid-request\./);
   });
+
+  it('starts with the engine, what a newcomer comes for, and says where the traces are only at its end', async () => {
+    const { root } = show({});
+    await vi.waitFor(() => expect(root.querySelector('h2')).not.toBeNull());
+    expect(root.querySelector('h2')?.textContent).toBe('Engine');
+    const main = root.querySelector('main.options')!;
+    expect(main.lastElementChild?.getAttribute('data-testid')).toBe('traces-note');
+  });
 });
 
 describe('the options page, for a keyboard and a screen reader', () => {
