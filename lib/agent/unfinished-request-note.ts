@@ -1,4 +1,5 @@
 import { inertMarkup } from '@webmcp-agents/local-agent';
+import { traceAddress } from '../traces/trace-address';
 import { capText } from '../traces/trace-limits';
 import type { ToolCard, Turn } from './session-state';
 
@@ -38,8 +39,8 @@ function loadedPageOutcome(card: ToolCard): string | undefined {
 
 /**
  * What the page a call loaded said: a form's result, or else its title, and for a script's tool
- * its path too (where the tool went; not its query or fragment, which may hold what the person
- * searched or a token, and are no business of the model's). The page's own words, made inert and
+ * its address as a trace keeps it (`traceAddress`: not its query or fragment, which may hold what
+ * the person searched or a token, and are no business of the model's). The page's own words, made inert and
  * quoted as JSON strings (their quotes and line breaks escaped): they can neither close this note
  * nor write turns after it, nor pass for a call.
  */
@@ -49,20 +50,10 @@ function loadedPageWords(card: ToolCard): string {
   }
   const page = card.loadedPage;
   if (page?.byScript) {
-    const at = `, and the tab loaded the page at (as a JSON string) ${quoted(capText(pathOf(page.url), pathCharacters))}`;
+    const at = `, and the tab loaded the page at (as a JSON string) ${quoted(capText(traceAddress(page.url), pathCharacters))}`;
     return page.title ? `${at}, titled (the page's words, as a JSON string) ${quoted(page.title)}` : at;
   }
   return page?.title ? `, and the tab loaded a page titled (the page's words, as a JSON string): ${quoted(page.title)}` : '';
-}
-
-/** An address without its query and fragment. */
-function pathOf(url: string): string {
-  try {
-    const { origin, pathname } = new URL(url);
-    return `${origin}${pathname}`;
-  } catch {
-    return '';
-  }
 }
 
 function quoted(pageWords: string): string {
