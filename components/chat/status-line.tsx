@@ -133,9 +133,10 @@ function EngineActivity({ engine, asked, waiting, runningTool, stalled }: { engi
   }
   const next = asked ? 'next' : 'first';
   // A software GPU runs the model, at a fraction of a graphics chip's speed: said before the person waits on it.
-  const slow = engine.state === 'idle' && engine.slowGpu ? '; WebGPU runs on the processor here, so replies will be slow' : '';
+  const slow = engine.state === 'idle' && engine.slowGpu === true;
   if (engine.state === 'idle' && engine.downloadMB !== undefined) {
-    return <span class="status-state state-idle">Downloads about {formatSizeFromMegabytes(engine.downloadMB)} on your {next} request, once{slow}</span>;
+    const slowWords = slow ? '; WebGPU runs on the processor here, so replies will be slow' : '';
+    return <span class="status-state state-idle">Downloads about {formatSizeFromMegabytes(engine.downloadMB)} on your {next} request, once{slowWords}</span>;
   }
   if (slow) return <span class="status-state state-idle">Replies will be slow: WebGPU runs on the processor here</span>;
   if (engine.state === 'ready' && waiting) return <span class="status-state state-waiting">Waiting for you</span>;
