@@ -2,6 +2,7 @@
 // place, so the model itself stays an outline of how those parts are made and wired.
 import type { Settings, SettingsChange } from '@/lib/settings';
 import type { createEngineTrial } from './engine-trial';
+import type { createWebLlmDownload } from './webllm-download';
 import type { createPromptApiSetup } from './prompt-api-setup';
 import type { createServerConnection } from './server-connection';
 import type { createSiteLists } from './site-lists';
@@ -16,10 +17,11 @@ interface OptionsModelActionParts {
   storage: ReturnType<typeof createStoredModels>;
   sites: ReturnType<typeof createSiteLists>;
   trial: ReturnType<typeof createEngineTrial>;
+  webLlmDownload: ReturnType<typeof createWebLlmDownload>;
 }
 
 /** The options page's actions, by the names its components call them. */
-export function optionsModelActions({ update, chooseEngine, promptApi, server, storage, sites, trial }: OptionsModelActionParts) {
+export function optionsModelActions({ update, chooseEngine, promptApi, server, storage, sites, trial, webLlmDownload }: OptionsModelActionParts) {
   return {
     update,
     chooseEngine,
@@ -36,6 +38,9 @@ export function optionsModelActions({ update, chooseEngine, promptApi, server, s
     /** Loads the chosen engine here and asks it for one short reply, to show it works and how fast. */
     tryEngine: trial.run,
     cancelTrial: trial.cancel,
+    /** Has the service worker download WebLLM's model and load it now, rather than at the first request. */
+    downloadWebLlmModel: webLlmDownload.start,
+    cancelWebLlmDownload: webLlmDownload.cancel,
     refreshStorage: storage.refresh,
     /** The connected server's models, asked again (see createServerRefresh). */
     refreshServer: server.refresh,

@@ -5,6 +5,7 @@ import type { CatalogModel } from '@/lib/engines/model-catalog';
 import type { WebGpuStatus } from '@/lib/engines/webgpu-check';
 import type { Settings } from '@/lib/settings';
 import type { createEngineTrial } from './engine-trial';
+import type { createWebLlmDownload } from './webllm-download';
 import type { createPromptApiSetup } from './prompt-api-setup';
 import type { createServerConnection } from './server-connection';
 import type { createSiteLists } from './site-lists';
@@ -20,10 +21,11 @@ interface OptionsModelSignalParts {
   storage: ReturnType<typeof createStoredModels>;
   sites: ReturnType<typeof createSiteLists>;
   trial: ReturnType<typeof createEngineTrial>;
+  webLlmDownload: ReturnType<typeof createWebLlmDownload>;
 }
 
 /** The options page's signals, by the names its components read them. */
-export function optionsModelSignals({ settings, webGpu, recommendedModel, recommendationReason, promptApi, server, storage, sites, trial }: OptionsModelSignalParts) {
+export function optionsModelSignals({ settings, webGpu, recommendedModel, recommendationReason, promptApi, server, storage, sites, trial, webLlmDownload }: OptionsModelSignalParts) {
   return {
     settings,
     webGpu,
@@ -46,5 +48,6 @@ export function optionsModelSignals({ settings, webGpu, recommendedModel, recomm
     storageDeleted: storage.deleted,
     siteFailures: sites.failures,
     trial: trial.trial,
+    webLlmDownload: webLlmDownload.download,
   };
 }

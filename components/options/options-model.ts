@@ -11,11 +11,12 @@ import { createServerConnection } from './server-connection';
 import { createSiteLists } from './site-lists';
 import { startOptionsModel } from './start-options-model';
 import { createStoredModels } from './stored-models';
+import { createWebLlmDownload } from './webllm-download';
 
 /**
  * The options page's state: components read these signals, the actions change them. Each section's
  * state and actions are their own part (the server connection, the stored models, Chrome's model,
- * the trial, the site lists, the choice of engine); this model holds the settings they share.
+ * the trial, WebLLM's download, the site lists, the choice of engine); this model holds the settings they share.
  */
 export const OptionsModel = createModel((dependencies: OptionsDependencies = {}) => {
   const store = dependencies.settings ?? { load: loadSettings, update: updateSettings, watch: watchSettings };
@@ -30,6 +31,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const trial = createEngineTrial({ dependencies, settings, loadSettings: () => store.load(), checkPromptApi: promptApi.check });
   const server = createServerConnection({ dependencies, settings, update, dropTrial: trial.drop });
   const storage = createStoredModels(dependencies);
+  const webLlmDownload = createWebLlmDownload({ dependencies, settings, refreshStorage: storage.refresh });
   const sites = createSiteLists(update);
   const chooseEngine = createEngineChoice({ store, settings, update, trial, server });
 
@@ -42,8 +44,8 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   void startOptionsModel({ dependencies, store, settings, webGpu, server, promptApi, storage });
 
   return {
-    ...optionsModelSignals({ settings, webGpu, recommendedModel, recommendationReason, promptApi, server, storage, sites, trial }),
-    ...optionsModelActions({ update, chooseEngine, promptApi, server, storage, sites, trial }),
+    ...optionsModelSignals({ settings, webGpu, recommendedModel, recommendationReason, promptApi, server, storage, sites, trial, webLlmDownload }),
+    ...optionsModelActions({ update, chooseEngine, promptApi, server, storage, sites, trial, webLlmDownload }),
   };
 });
 

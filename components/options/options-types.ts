@@ -4,6 +4,8 @@ import type { GpuLike } from '@/lib/engines/webgpu-check';
 import type { LanguageModelApi } from '@/lib/engines/prompt-api/prompt-api-types';
 import type { CacheStorageLike } from '@/lib/engines/webllm/model-storage';
 import type { Settings, SettingsChange } from '@/lib/settings';
+import type { ModelLoadNews } from '@/lib/agent/model-load-port';
+import type { Channel } from '@/lib/messaging/port-channel';
 
 /** The world the options page reads and changes; tests pass fakes. */
 export interface OptionsDependencies {
@@ -16,6 +18,8 @@ export interface OptionsDependencies {
   deleteModels?: (baseUrls: readonly string[] | undefined) => Promise<void>;
   /** Tells the side panels a model was downloaded or stored ones deleted: by default through the service worker. */
   modelsChanged?: () => Promise<void>;
+  /** Opens the service worker's load of WebLLM's model for "Download now" (see `modelLoadPort`). */
+  connectModelLoad?: () => Channel<never, ModelLoadNews>;
   fetch?: typeof fetch;
   /** How long Connect and Try it wait for the server; tests shorten them. */
   timeouts?: { connectMs?: number; trialReplyMs?: number };

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import type { ModelUsage } from '@webmcp-agents/local-agent';
 import { plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import { ProgressBar } from './progress-bar';
+import { useEscapeCancels } from './use-escape-cancels';
 
 /** A "Try it" button and what came of it: the reply and how fast it came. */
 export function TrialView({ model }: { model: OptionsModel }) {
@@ -47,25 +48,6 @@ export function TrialView({ model }: { model: OptionsModel }) {
       <FailureBox failure={trial?.failure} />
     </div>
   );
-}
-
-/**
- * Escape anywhere on the page cancels a trial under way, as it stops a run in the side panel. A key
- * something else already took (an open list) is left to it, and so is an IME's.
- */
-function useEscapeCancels(running: boolean, cancel: () => void): void {
-  const latest = useRef(cancel);
-  latest.current = cancel;
-  useEffect(() => {
-    if (!running) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
-      event.preventDefault();
-      latest.current();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [running]);
 }
 
 function speedText(usage: ModelUsage): string {

@@ -6,6 +6,7 @@ import { connectPanel, type ConnectingPanelPort } from './connect-panel';
 import { createEndedChats } from './ended-chats';
 import { createEngineHost } from './engine-host';
 import { createLoadAhead } from './load-ahead';
+import { createLoadForOptions } from './load-for-options';
 import { handlePanelMessage } from './handle-panel-message';
 import { createModelPreviews } from './model-previews';
 import { safePost, type PanelPort } from './panel-port';
@@ -39,8 +40,11 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     if (message.type === 'turn') background.wakePanels?.(tabId);
     panels.get(tabId)?.forEach((port) => safePost(port, message));
   });
+  // Pages other than the panels that follow the engine's status for a while (see `createLoadForOptions`).
+  const statusWatchers = new Set<() => void>();
   const publishEngineStatus = () => {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engineStatusFor(tabId) });
+    statusWatchers.forEach((watcher) => watcher());
   };
   const engines = createEngineHost(publishEngineStatus, background.createEngine);
   const waitingTabs = createWaitingTabNames({ sessions, panels, engines, background, publishEngineStatus });
@@ -63,6 +67,23 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const snapshots = createTabSnapshots({ background, panels, sessionFor, engines, previews, engineStatusFor, endedChat: endedChats.get, publish });
   const sendSnapshot = snapshots.send;
   const resendSnapshot = snapshots.resend;
+
+  // The options page downloaded a model (Chrome's built-in one, or WebLLM's at its asking) or deleted
+  // stored ones: what the panels say the first request loads, and downloads, is asked again.
+  const modelsChanged = () => {
+    previews.clear();
+    for (const tabId of panels.keys()) resendSnapshot(tabId);
+  };
+  const loadForOptions = createLoadForOptions({
+    loadSettings: () => background.loadSettings(),
+    engines,
+    watchStatus: (watcher) => {
+      statusWatchers.add(watcher);
+      return () => statusWatchers.delete(watcher);
+    },
+    ...(background.keepAwake ? { keepAwake: background.keepAwake } : {}),
+    loaded: modelsChanged,
+  });
 
   const { setAgentOff, stopRunsWhereOff } = createAgentOff({ background, sessions, sendSnapshot });
 
@@ -99,10 +120,9 @@ export function createAgentSessions(background: AgentSessionsBackground) {
      * The options page downloaded a model (Chrome's built-in one) or deleted stored ones: what the
      * panels say the first request loads, and downloads, is asked again.
      */
-    modelsChanged() {
-      previews.clear();
-      for (const tabId of panels.keys()) resendSnapshot(tabId);
-    },
+    modelsChanged,
+    /** The options page's "Download now" (see `createLoadForOptions`). */
+    loadForOptions,
     /**
      * Whether the sessions need to hear tabs navigate: a panel is connected (it shows its tab's
      * page), or a run goes on (a new page ends it). A chat at rest does not.

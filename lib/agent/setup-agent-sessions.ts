@@ -4,10 +4,11 @@ import { loadSettings, updateSettings, watchSettings } from '../settings';
 import type { TraceRecorder } from '../traces/trace-recorder';
 import { tellExtensionPages } from '../messaging/background-broadcast';
 import { lazySchema } from '../messaging/lazy-schema';
-import { acceptNamedChannels } from '../messaging/port-channel';
+import { acceptChannels, acceptNamedChannels } from '../messaging/port-channel';
 import { z } from 'zod';
 import { agentPortName, type PanelWake, type SessionMessage } from './agent-port-protocol';
 import { createAgentSessions } from './agent-sessions';
+import { modelLoadPort } from './model-load-port';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { isPrivateTab } from '../service-worker/is-private-tab';
 import { previewPromptApi } from '../engines/prompt-api/prompt-api-engine';
@@ -71,6 +72,14 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
       onMessage: (listener) => channel.onMessage(listener),
       onDisconnect: (listener) => channel.onDisconnect(listener),
     });
+  });
+  // The options page's "Download now": the load goes on while its port is open.
+  acceptChannels(modelLoadPort, (channel) => {
+    const closed = new AbortController();
+    channel.onDisconnect(() => closed.abort());
+    void sessions
+      .loadForOptions(closed.signal, (status) => channel.post({ type: 'status', status }))
+      .then(({ outcome, status }) => channel.post({ type: 'ended', outcome, status }));
   });
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
   watchSettings((settings) => sessions.settingsChanged(settings));

@@ -493,4 +493,21 @@ describe.skipIf(!ready)('the real WebLLM, read into the service worker only for 
     await panel.close();
     await shop.close();
   });
+  it("downloads the model at the options page's Download now, in the worker: its failure shows there, worded for that page, and in the side panel", async () => {
+    const shop = await extension.context.newPage();
+    await shop.goto(fixtures.url('/native.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(shop)}`);
+    await expect.poll(() => panel.getByTestId('status-line').textContent(), { timeout: 15_000 }).toContain('Downloads about 400 MB on your first request');
+    const options = await extension.openExtensionPage('options.html');
+    const download = options.getByTestId('webllm-download');
+    await expect.poll(() => download.textContent(), { timeout: 15_000 }).toContain('Downloads Qwen3 0.6B (q4f32) now (about 400 MB, once)');
+    await download.getByRole('button', { name: 'Download now' }).click();
+    const failure = options.getByRole('alert');
+    await expect.poll(() => failure.textContent().catch(() => ''), { timeout: 40_000 }).toContain('The download of Qwen3 0.6B (q4f32) failed.');
+    expect(await failure.textContent()).toContain('Check your connection and try again.');
+    expect(await download.getByRole('button', { name: 'Download now' }).getAttribute('aria-disabled')).toBeNull();
+    // The side panel shows the same load's end: the engine is one, whoever asked for it.
+    await expect.poll(() => panel.getByTestId('status-line').textContent(), { timeout: 5_000 }).toContain('Could not load');
+    await Promise.all([options.close(), panel.close(), shop.close()]);
+  });
 });

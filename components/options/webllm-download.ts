@@ -1,0 +1,115 @@
+import { effect, signal, type ReadonlySignal } from '@preact/signals';
+import { modelLoadPort, type ModelLoadNews, type ModelLoadOutcome } from '@/lib/agent/model-load-port';
+import type { EngineStatus } from '@/lib/agent/session-state';
+import type { EngineLoadProgress } from '@/lib/engines/engine';
+import { connectChannel, type Channel } from '@/lib/messaging/port-channel';
+import type { Settings } from '@/lib/settings';
+import type { Failure } from './describe-failure';
+import type { OptionsDependencies } from './options-types';
+
+/** WebLLM's model downloaded and loaded at the person's click, as the options page shows it. */
+export interface WebLlmDownload {
+  running: boolean;
+  progress?: EngineLoadProgress;
+  /** Nothing has come of the download for a minute. */
+  stalled?: boolean;
+  /** The model that loaded, by its id. */
+  loaded?: string;
+  failure?: Failure;
+  /** The person pressed Cancel. */
+  cancelled?: boolean;
+}
+
+interface WebLlmDownloadParts {
+  dependencies: Pick<OptionsDependencies, 'connectModelLoad'>;
+  settings: ReadonlySignal<Settings | undefined>;
+  /** The stored models are read again: a download adds one, even one stopped part way. */
+  refreshStorage(): Promise<void>;
+}
+
+/**
+ * "Download now": the service worker downloads the model the settings name and loads it, as the
+ * first request would, so that this page holds no second copy of it on the GPU. The page follows
+ * the load's progress until it ends; closing the page, Cancel, or picking another model stops it.
+ */
+export function createWebLlmDownload({ dependencies, settings, refreshStorage }: WebLlmDownloadParts) {
+  const download = signal<WebLlmDownload | undefined>(undefined);
+  const connect = dependencies.connectModelLoad ?? (() => connectChannel(modelLoadPort));
+  let channel: Channel<never, ModelLoadNews> | undefined;
+  // The engine and model the shown download was for: what it says is of no other.
+  let downloadedFor: string | undefined;
+
+  function start(): void {
+    if (channel) return;
+    const mine = connect();
+    channel = mine;
+    downloadedFor = choiceOf(settings.value);
+    download.value = { running: true };
+    mine.onMessage((news) => {
+      if (channel !== mine) return;
+      if (news.type === 'status') download.value = { running: true, ...progressOf(news.status) };
+      else end(mine, news.outcome, news.status);
+    });
+    // The worker went (the extension was updated or reloaded): the download stopped with it.
+    mine.onDisconnect(() => {
+      if (channel !== mine) return;
+      channel = undefined;
+      download.value = { running: false, failure: { message: 'The download stopped: the extension was reloaded or updated meanwhile.', hint: 'Press Download now again: what was downloaded is kept.' } };
+      void refreshStorage();
+    });
+  }
+
+  function end(mine: Channel<never, ModelLoadNews>, outcome: ModelLoadOutcome, status: EngineStatus): void {
+    channel = undefined;
+    mine.disconnect();
+    if (outcome === 'loaded') download.value = { running: false, loaded: status.model };
+    else if (outcome === 'failed') download.value = { running: false, failure: failureOf(status) };
+    // The engine changed before the worker read the settings: this page shows the new one's section.
+    else download.value = undefined;
+    void refreshStorage();
+  }
+
+  /** Stops a download under way; `cancelled` says so, else nothing is left of it. */
+  function stop(cancelled: boolean): void {
+    const running = channel;
+    channel = undefined;
+    running?.disconnect();
+    download.value = running && cancelled ? { running: false, cancelled: true } : undefined;
+    if (running) void refreshStorage();
+  }
+
+  // A download, and what came of it, is the model's it was for: another choice stops it, or drops it.
+  effect(() => {
+    const choice = choiceOf(settings.value);
+    if (download.peek() !== undefined && choice !== downloadedFor) stop(false);
+  });
+
+  return {
+    download: download as ReadonlySignal<WebLlmDownload | undefined>,
+    start,
+    /** The person's Cancel: what has downloaded so far stays stored. */
+    cancel: () => stop(true),
+  };
+}
+
+function choiceOf(settings: Settings | undefined): string | undefined {
+  return settings && `${settings.engine} ${settings.model}`;
+}
+
+function progressOf(status: EngineStatus): Pick<WebLlmDownload, 'progress' | 'stalled'> {
+  const text = status.progressText ?? (status.state === 'loading' ? 'Loading the model…' : 'Waiting for the model…');
+  return { progress: { text, ...(status.progress === undefined ? {} : { fraction: status.progress }) }, ...(status.stalled ? { stalled: true } : {}) };
+}
+
+/** The load's error, with what to do worded for this page: the side panel's words send the person to a request, or to the options. */
+function failureOf(status: EngineStatus): Failure {
+  const message = status.error ?? 'The model could not load.';
+  return status.hint ? { message, hint: hintForThisPage(status.hint) } : { message };
+}
+
+/** A hint written for the side panel, as this page says it: the next try is a click here, and "the options" are this page. */
+export function hintForThisPage(hint: string): string {
+  return hint
+    .replace(/\b([Ss])end your request again\b/g, (_whole, s: string) => (s === 'S' ? 'Try again' : 'try again'))
+    .replace(/ in the options\b/g, ' on this page');
+}

@@ -1,0 +1,46 @@
+import { errorMessage } from '../messaging/error-message';
+import { engineHoldsGpu } from '../engines/engine-holds-gpu';
+import type { Settings } from '../settings';
+import type { EngineHost } from './engine-host';
+import type { ModelLoadOutcome } from './model-load-port';
+import type { EngineStatus } from './session-state';
+
+interface LoadForOptionsParts {
+  loadSettings(): Promise<Settings>;
+  engines: Pick<EngineHost, 'load' | 'status'>;
+  /** `listener` hears each change of the engine's status, until the function this returns is called. */
+  watchStatus(listener: () => void): () => void;
+  /** Keeps the service worker running until the function this returns is called. */
+  keepAwake?(): () => void;
+  /** The model is stored and loaded: what the side panels say the first request downloads is out of date. */
+  loaded(): void;
+}
+
+/**
+ * The options page's "Download now": the model the settings name, downloaded where it is not stored
+ * and loaded, as a request would load it, so that the first request starts at once. The side
+ * panels show its progress as a request's, and a request sent meanwhile waits for it; `onStatus`
+ * hears the engine's status at each change. Only an engine that holds a model on this computer's
+ * GPU loads this way (the options page tries the others itself). It ends with the engine's status
+ * as the load left it: loaded, or its error and what to do.
+ */
+export function createLoadForOptions(parts: LoadForOptionsParts) {
+  return async (signal: AbortSignal, onStatus: (status: EngineStatus) => void): Promise<{ outcome: ModelLoadOutcome; status: EngineStatus }> => {
+    const settings = await parts.loadSettings().catch((error: unknown) => error as Error);
+    // Without its settings, a request could not run either: the page says why.
+    if (settings instanceof Error) return { outcome: 'failed', status: { ...parts.engines.status, state: 'error', error: `The settings could not be read: ${errorMessage(settings)}` } };
+    if (!engineHoldsGpu[settings.engine]) return { outcome: 'not-on-gpu', status: parts.engines.status };
+    const unwatch = parts.watchStatus(() => onStatus(parts.engines.status));
+    // A download of hundreds of megabytes outlasts the 30 seconds Chrome leaves an idle worker.
+    const release = parts.keepAwake?.() ?? (() => {});
+    try {
+      const got = await parts.engines.load(settings, signal);
+      if ('error' in got) return { outcome: 'failed', status: parts.engines.status };
+      parts.loaded();
+      return { outcome: 'loaded', status: parts.engines.status };
+    } finally {
+      unwatch();
+      release();
+    }
+  };
+}

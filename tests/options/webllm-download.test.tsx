@@ -1,0 +1,181 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hintForThisPage } from '../../components/options/webllm-download';
+import type { ModelLoadNews } from '../../lib/agent/model-load-port';
+import type { EngineStatus } from '../../lib/agent/session-state';
+import { loadFailure } from '../../lib/engines/webllm/webllm-errors';
+import type { Channel } from '../../lib/messaging/port-channel';
+import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
+import { buttonLabelled, buttonNamed, click, memorySettings, sharedSettings, showOptionsPage } from './support/show-options-page';
+
+afterEach(() => {
+  render(null, document.body);
+  document.body.innerHTML = '';
+});
+
+const megabyte = 1024 * 1024;
+const model = 'Qwen3-1.7B-q4f32_1-MLC';
+const weights = `https://huggingface.co/mlc-ai/${model}/resolve/main/`;
+const loading = (progress: number, progressText: string): EngineStatus => ({ engineId: 'webllm', engineLabel: 'WebLLM', model, state: 'loading', progress, progressText });
+
+/** The service worker's end of "Download now": each click opens a channel, which the test answers as the worker would. */
+function fakeWorker() {
+  const opened: { listeners: ((news: ModelLoadNews) => void)[]; gone: (() => void)[]; closed: boolean }[] = [];
+  const connect = (): Channel<never, ModelLoadNews> => {
+    const channel = { listeners: [] as ((news: ModelLoadNews) => void)[], gone: [] as (() => void)[], closed: false };
+    opened.push(channel);
+    return {
+      post: () => {},
+      onMessage: (listener) => void channel.listeners.push(listener),
+      onDisconnect: (listener) => void channel.gone.push(listener),
+      disconnect: () => void (channel.closed = true),
+    };
+  };
+  const last = () => opened.at(-1)!;
+  return {
+    connect,
+    opened,
+    tell: (news: ModelLoadNews) => last().listeners.forEach((listener) => listener(news)),
+    /** The worker stopped (the extension reloaded): the page's port closes from the other side. */
+    goes: () => last().gone.forEach((listener) => listener()),
+  };
+}
+
+function show(options: { stored?: boolean; settings?: ReturnType<typeof memorySettings> } = {}) {
+  const fake = createFakeCacheStorage();
+  if (options.stored) {
+    fake.put('webllm/model', `${weights}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
+    fake.put('webllm/model', `${weights}params_shard_0.bin`, 1100 * megabyte);
+  }
+  const worker = fakeWorker();
+  const page = showOptionsPage({ settings: options.settings ?? memorySettings({ engine: 'webllm', model }), caches: fake.storage, connectModelLoad: worker.connect });
+  const area = () => page.root.querySelector('[data-testid="webllm-download"]')?.textContent ?? '';
+  return { ...page, fake, worker, area };
+}
+
+describe("the options page's Download now, for WebLLM's model", () => {
+  it('offers the download with its size, shows the worker’s progress, and says when the model is loaded', async () => {
+    const { root, worker, area, fake } = show();
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    expect(area()).toContain('Downloads Qwen3 1.7B (q4f32) now (about 1.1 GB, once), rather than with your first request');
+    click(buttonNamed(root, 'Download now'));
+    await vi.waitFor(() => expect(buttonNamed(root, 'Downloading…')?.getAttribute('aria-disabled')).toBe('true'));
+    // A second click while it runs opens no second load.
+    click(buttonNamed(root, 'Downloading…'));
+    expect(worker.opened).toHaveLength(1);
+
+    worker.tell({ type: 'status', status: loading(0.4, 'Downloading Qwen3 1.7B (q4f32): 40%, about 1 min left.') });
+    await vi.waitFor(() => expect(root.querySelector('progress')?.value).toBe(0.4));
+    expect(area()).toContain('Downloading Qwen3 1.7B (q4f32): 40%, about 1 min left.');
+    expect(area()).toContain('Closing this page stops it');
+
+    // The worker stored the files as it went: the list below shows the model once it has loaded.
+    fake.put('webllm/model', `${weights}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
+    fake.put('webllm/model', `${weights}params_shard_0.bin`, 1100 * megabyte);
+    worker.tell({ type: 'ended', outcome: 'loaded', status: { ...loading(1, ''), state: 'ready' } });
+    await vi.waitFor(() => expect(area()).toContain('Qwen3 1.7B (q4f32) is on this computer and loaded: a request starts at once.'));
+    expect(worker.opened[0]!.closed).toBe(true);
+    expect(root.querySelector('[data-testid="webllm-download"] progress')).toBeNull();
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="model-storage"]')?.textContent).toContain('Qwen3 1.7B (q4f32)'));
+    // Stored now: the button offers to load it, not to download it again.
+    expect(buttonNamed(root, 'Load now')).toBeTruthy();
+  });
+
+  it('offers to load a model already stored, saying how long it stays loaded', async () => {
+    const { root, area } = show({ stored: true });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Load now')).toBeTruthy());
+    expect(area()).toContain('Loads Qwen3 1.7B (q4f32) into the GPU now, to see that it runs here; it then stays loaded for 5 minutes');
+  });
+
+  it("shows a failed load's error with what to do worded for this page, and a click tries again", async () => {
+    const { root, worker, area } = show();
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    click(buttonNamed(root, 'Download now'));
+    const { message, hint } = loadFailure(new TypeError('Failed to fetch'), { label: 'Qwen3 1.7B (q4f32)', wasCached: false });
+    worker.tell({ type: 'ended', outcome: 'failed', status: { ...loading(0, ''), state: 'error', error: message, hint } });
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toContain(message));
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain('huggingface.co');
+    expect(root.querySelector('[role="alert"]')?.textContent).not.toMatch(/request|in the options/);
+    click(buttonNamed(root, 'Download now'));
+    await vi.waitFor(() => expect(worker.opened).toHaveLength(2));
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+    expect(area()).toContain('Downloading…');
+  });
+
+  it('stops at Cancel (or Escape), keeping what came, and says so', async () => {
+    const { root, worker, area } = show();
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    click(buttonNamed(root, 'Download now'));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Cancel the download')).toBeTruthy());
+    buttonLabelled(root, 'Cancel the download')!.focus();
+    click(buttonLabelled(root, 'Cancel the download'));
+    await vi.waitFor(() => expect(area()).toContain('Cancelled. What has downloaded stays on this computer.'));
+    expect(worker.opened[0]!.closed).toBe(true);
+    // The focus goes back to the button that starts it, not to the page's body.
+    expect(document.activeElement?.textContent).toBe('Download now');
+    // News the worker sent before it heard the page go changes nothing.
+    worker.tell({ type: 'ended', outcome: 'loaded', status: { ...loading(1, ''), state: 'ready' } });
+    expect(area()).not.toContain('is on this computer and loaded');
+
+    click(buttonNamed(root, 'Download now'));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Cancel the download')).toBeTruthy());
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await vi.waitFor(() => expect(worker.opened[1]!.closed).toBe(true));
+  });
+
+  it('says that a download stopped when the extension restarted under it', async () => {
+    const { root, worker } = show();
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    click(buttonNamed(root, 'Download now'));
+    worker.goes();
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toContain('The download stopped: the extension was reloaded or updated meanwhile.'));
+    expect(buttonNamed(root, 'Download now')?.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('stops a download when another model is picked, here or in another tab, and shows nothing of it then', async () => {
+    const shared = sharedSettings({ engine: 'webllm', model });
+    const { root, worker, area } = show({ settings: shared.store });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    click(buttonNamed(root, 'Download now'));
+    worker.tell({ type: 'status', status: loading(0.1, 'Downloading Qwen3 1.7B (q4f32): 10%.') });
+    await vi.waitFor(() => expect(area()).toContain('10%'));
+    shared.changedElsewhere({ model: 'Qwen3-0.6B-q4f32_1-MLC' });
+    await vi.waitFor(() => expect(worker.opened[0]!.closed).toBe(true));
+    await vi.waitFor(() => expect(area()).toContain('Downloads Qwen3 0.6B (q4f32) now'));
+    expect(area()).not.toContain('Cancelled');
+  });
+
+  it('is not offered where WebGPU cannot run the model', async () => {
+    const { root, text } = showOptionsPage({ settings: memorySettings({ engine: 'webllm' }), caches: createFakeCacheStorage().storage, gpu: { requestAdapter: async () => null } });
+    await vi.waitFor(() => expect(text()).toContain('None: WebLLM cannot run here'));
+    expect(root.querySelector('[data-testid="webllm-download"]')).toBeNull();
+  });
+});
+
+describe("a load failure's hint, as the options page words it", () => {
+  // Every hint a WebLLM load can fail with: none may send the person to a request or to "the options" from there.
+  const failures = [
+    loadFailure(new Error('Device was lost'), { label: 'M', smallerLabel: 'S', wasCached: true }),
+    loadFailure(Object.assign(new Error('quota'), { name: 'QuotaExceededError' }), { label: 'M', wasCached: false }),
+    loadFailure(Object.assign(new Error('f16'), { name: 'ShaderF16SupportError' }), { label: 'M', wasCached: false }),
+    loadFailure(Object.assign(new Error('none'), { name: 'WebGPUNotFoundError' }), { label: 'M', wasCached: false }),
+    loadFailure(new SyntaxError("Unexpected token '<'"), { label: 'M', wasCached: true, clearedBrokenCache: true }),
+    loadFailure(new Error('broken'), { label: 'M', wasCached: true, clearedBrokenCache: true }),
+    loadFailure(new TypeError('Failed to fetch'), { label: 'M', wasCached: false }),
+    loadFailure(new TypeError('Request failed'), { label: 'M', wasCached: false }),
+    loadFailure(new TypeError('Failed to fetch'), { label: 'M', wasCached: true, download: { loadedBytes: 5, totalBytes: 10, fraction: 0.5 } }),
+    loadFailure(new Error('odd'), { label: 'M', wasCached: true }),
+    loadFailure(new Error('odd'), { label: 'M', wasCached: false }),
+  ];
+
+  it.each(failures.map((failure) => [failure.hint]))('%s', (hint) => {
+    const worded = hintForThisPage(hint);
+    expect(worded).not.toMatch(/request|in the options/i);
+    expect(worded.length).toBeGreaterThan(20);
+  });
+
+  it('keeps the sentence whole', () => {
+    expect(hintForThisPage('Send your request again. If it fails again, pick another model in the options.')).toBe('Try again. If it fails again, pick another model on this page.');
+  });
+});
