@@ -148,11 +148,17 @@ function LeftRunWords({ name, frameId, output, pageResult, removedByPage }: Left
       </>
     );
   }
+  // A script's tool, unlike a form, may not be what made the page go: a reload by the person looks the same.
+  if (pageResult?.byScript) {
+    return (
+      <>
+        <span class="change-name">{name}</span> was still running when the tab loaded the page below, so no result came back.
+      </>
+    );
+  }
   const said = !pageResult
     ? shortened(output.text)
-    : pageResult.byScript
-      ? 'it loaded the page below.'
-      : pageResult.data === undefined
+    : pageResult.data === undefined
         ? 'its form was sent, and loaded the page below.'
         : 'it loaded a page that gives its result (below).';
   return (

@@ -5,19 +5,22 @@ import type { LoadedPage } from '@/lib/webmcp/read-page-result';
 /**
  * What the page a form's run loaded gives as the form's result (its JSON-LD), pretty-printed: what
  * the agent's card shows after such a call. A page that gives none is named, with its title; so is
- * the page a script's tool opened.
+ * the page the tab loaded while a script's tool ran, which the tool, the page or the person may
+ * have opened: that much is not known.
  */
 export function PageResultView({ pageResult }: { pageResult: LoadedPage }) {
   const { url, title, data, byScript } = pageResult;
+  const before = byScript ? 'The tab loaded ' : 'The page it loaded, ';
   const after = byScript
-    ? '. The tool gave no result of its own: the page shows how it went.'
+    ? ', while the tool ran, so no result came back: the page may show how it went.'
     : data === undefined
       ? ', gives no result of its own: it shows how the form went.'
       : ', gives this result:';
   return (
     <div class="page-result" data-testid="page-result">
       <p class="run-meta">
-        The page it loaded, {title && <>"{title}", </>}
+        {before}
+        {title && <>"{title}", </>}
         <span class="page-result-url">{url}</span>
         {after}
       </p>

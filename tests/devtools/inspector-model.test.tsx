@@ -438,7 +438,7 @@ describe('the inspector model', () => {
     expect(shown?.querySelector('.run-text')).toBeNull();
   });
 
-  it("names the page a script's tool loaded before it answered, and says the tool gave no result of its own", async () => {
+  it("names the page the tab loaded while a script's tool ran, without saying the tool loaded it (a reload by the person looks the same)", async () => {
     const { fake, model, container, tick } = showInspector();
     const navigated = toolOutputFromResult('walk_to_room', null);
     const script = tool('walk_to_room', { source: 'native', documentId: 'DOC-1' });
@@ -448,9 +448,9 @@ describe('the inspector model', () => {
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: null });
     fake.send({ type: 'run-page-result', runId: 'run-1', pageResult: { url: 'https://doors.example/room?from=hallway', title: 'The Reading Room' }, byScript: true });
     await tick();
-    expect(container.querySelector('.left-run')?.textContent).toBe('walk_to_room ran as the page changed: it loaded the page below.');
+    expect(container.querySelector('.left-run')?.textContent).toBe('walk_to_room was still running when the tab loaded the page below, so no result came back.');
     expect(container.querySelector('[data-testid="page-result"]')?.textContent).toBe(
-      'The page it loaded, "The Reading Room", https://doors.example/room?from=hallway. The tool gave no result of its own: the page shows how it went.',
+      'The tab loaded "The Reading Room", https://doors.example/room?from=hallway, while the tool ran, so no result came back: the page may show how it went.',
     );
   });
 
