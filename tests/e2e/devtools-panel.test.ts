@@ -155,10 +155,10 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
       await inspector.openRunForm('next_page');
       await inspector.tool('next_page').getByRole('button', { name: 'Run in page' }).click();
       // The page loaded is the same site's: named, once read, with nothing of its data taken for the tool's result.
-      const said = 'next_page ran as the page changed: it loaded the page below.';
+      const said = 'next_page was still running when the tab loaded the page below, so no result came back.';
       await expect.poll(() => words.textContent(), { timeout: 10_000 }).toBe(said);
       expect(await inspector.page.getByTestId('page-result').textContent()).toBe(
-        `The page it loaded, "Native WebMCP shop", ${page.url()}. The tool gave no result of its own: the page shows how it went.`,
+        `The tab loaded "Native WebMCP shop", ${page.url()}, while the tool ran, so no result came back: the page may show how it went.`,
       );
       // Still there once the new page has listed its tools, and a while after.
       await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
@@ -190,7 +190,7 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     await Promise.all([page.close(), inspector.page.close()]);
   });
 
-  it('keeps a tool with a long unbroken field name or description inside its card at 320 px: they wrap, nothing scrolls sideways; every kind of text box looks alike', async () => {
+  it('keeps a tool with a long unbroken field name or description inside its card at 320 px, and a note naming that field: they wrap, nothing scrolls sideways; every kind of text box looks alike', async () => {
     const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
     await inspector.waitForTools(['add_to_cart', 'search_products', 'track_order'], 10_000);
     const field = `field_name_that_is_very_long_and_unbroken_${'x'.repeat(40)}`;
@@ -202,6 +202,8 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
           type: 'object',
           properties: {
             [field]: { type: 'string', description: 'Anything.' },
+            // Undescribed: the card's note names it.
+            [`${field}_too`]: { type: 'string' },
             commit: { type: 'string', description: `The commit, such as ${'9f3c2a7b'.repeat(8)}.` },
             email: { type: 'string', format: 'email' },
           },
@@ -225,7 +227,7 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
         return `${style.borderTopStyle} ${style.borderTopLeftRadius} ${style.fontSize} ${style.width}`;
       }),
     );
-    expect(looks).toHaveLength(3);
+    expect(looks).toHaveLength(4);
     expect(new Set(looks).size).toBe(1);
     await page.close();
     await inspector.page.close();
