@@ -1,11 +1,13 @@
 import { browser } from 'wxt/browser';
 import { agentOffOn } from '../settings';
+import { plural } from '../text/plural';
 import { siteOfReport } from './report-site';
 import type { TabTools } from './types';
 
 
 // What each tab's badge says: its tool count, or that a call waits for the person's answer there;
-// nothing on a site where the agent is off, whose tools no model is shown.
+// nothing on a site where the agent is off, whose tools no model is shown. The icon's title says
+// the same in words.
 const tabs = new Map<number, { count: number; origin: string }>();
 const asking = new Set<number>();
 let offSites: readonly string[] = [];
@@ -30,7 +32,6 @@ export function showAsking(tabId: number, waits: boolean): void {
     asking.add(tabId);
     keepTitledTabs();
   } else if (!waits && asking.delete(tabId)) {
-    setTitle(tabId, defaultTitle());
     keepTitledTabs();
   }
   showBadge(tabId);
@@ -64,15 +65,19 @@ export function showAgentOffSites(disabledSites: readonly string[]): void {
   for (const tabId of tabs.keys()) showBadge(tabId);
 }
 
+/** The badge, and the title that says what it means when the pointer rests on the icon. */
 function showBadge(tabId: number): void {
   const tab = tabs.get(tabId);
-  const count = tab && !agentOffOn(offSites, tab.origin) ? tab.count : 0;
+  const off = tab !== undefined && agentOffOn(offSites, tab.origin);
+  const count = tab && !off ? tab.count : 0;
   const waits = asking.has(tabId);
   const text = waits ? '?' : count === 0 ? '' : count > 999 ? '999+' : String(count);
   // The tab may have closed meanwhile: nothing to show then.
   browser.action.setBadgeText({ tabId, text }).catch(() => undefined);
   if (text) browser.action.setBadgeBackgroundColor({ tabId, color: waits ? '#c5221f' : '#1a73e8' }).catch(() => undefined);
   if (waits) setTitle(tabId, 'The WebMCP agent waits for your answer in this tab');
+  else if (count > 0) setTitle(tabId, `${defaultTitle()}: ${plural(count, 'WebMCP tool')} on this page`);
+  else setTitle(tabId, off ? `${defaultTitle()} (turned off on this site)` : defaultTitle());
 }
 
 function setTitle(tabId: number, title: string): void {

@@ -429,7 +429,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(await computed(card, 'border-top-width')).toBe('2px');
     await panel.emulateMedia({ forcedColors: 'none' });
     await card.locator('[data-testid=deny]').click();
-    await expect.poll(toolbar).toMatch(/^\d+ · Open the WebMCP agent$/);
+    await expect.poll(toolbar).toMatch(/^(\d+) · Open the WebMCP agent: \1 WebMCP tools on this page$/);
     await panel.getByTestId('turn').getByText('Alright, I did not place the order.').waitFor();
     expect(await card.getAttribute('data-state')).toBe('declined');
     expect(await card.locator('[data-testid=approve-site]').count()).toBe(0);

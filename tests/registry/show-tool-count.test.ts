@@ -63,6 +63,23 @@ describe('the toolbar badge of a tab with tools', () => {
     showToolCount(id!, { tabId: id!, url: 'https://shop.example/', origin: 'https://shop.example', tools, dropped: [], updatedAt: 1 });
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).toBe('3'));
   });
+
+  it('says what the number is on the icon’s title, and what a question mark is while a call waits', async () => {
+    const { id } = await fakeBrowser.tabs.create({ url: 'https://shop.example/' });
+    const { showAsking, showToolCount } = await import('@/lib/registry/show-tool-count');
+    const tool = (name: string) => ({ name, description: `${name}.`, inputSchema: { type: 'object', properties: {} }, frameId: 0, origin: 'https://shop.example', source: 'native' as const });
+    const report = (names: string[]) => ({ tabId: id!, url: 'https://shop.example/', origin: 'https://shop.example', tools: names.map(tool), dropped: [], updatedAt: 1 });
+    showToolCount(id!, report(['search', 'add_to_cart', 'track_order']));
+    await vi.waitFor(async () => expect(await title(id!)).toBe(`${defaultTitle}: 3 WebMCP tools on this page`));
+    showAsking(id!, true);
+    await vi.waitFor(async () => expect(await title(id!)).toBe(askingTitle));
+    showAsking(id!, false);
+    await vi.waitFor(async () => expect(await title(id!)).toBe(`${defaultTitle}: 3 WebMCP tools on this page`));
+    showToolCount(id!, report(['search']));
+    await vi.waitFor(async () => expect(await title(id!)).toBe(`${defaultTitle}: 1 WebMCP tool on this page`));
+    showToolCount(id!, undefined);
+    await vi.waitFor(async () => expect(await title(id!)).toBe(defaultTitle));
+  });
 });
 
 describe('the toolbar badge where the agent is off', () => {
@@ -73,5 +90,6 @@ describe('the toolbar badge where the agent is off', () => {
     const tool = { name: 'search', description: 'Search.', inputSchema: { type: 'object', properties: {} }, frameId: 1, origin: 'https://shop.example', source: 'native' as const };
     showToolCount(id!, { tabId: id!, url: 'https://shop.example/app', origin: 'null', tools: [tool], dropped: [], updatedAt: 1 });
     await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({ tabId: id! })).toBe(''));
+    expect(await title(id!)).toBe(`${defaultTitle} (turned off on this site)`);
   });
 });
