@@ -148,7 +148,8 @@ function notSentWords(model: PanelModel): string {
   return why ? `${why} What you typed stays here.` : '';
 }
 
-function whyNotSent(model: PanelModel): string | undefined {
+/** Why no request can be sent now, in a sentence; undefined where one can, or the box says nothing more. */
+export function whyNotSent(model: PanelModel): string | undefined {
   if (model.canSend.value || model.tabClosed.value || model.shell.value === undefined) return undefined;
   if (model.connection.value !== 'connected') return 'The panel is connecting to the extension: press Enter again in a moment.';
   if (model.shell.value.agentOff) return 'The agent is off on this site: turn it on above to ask.';

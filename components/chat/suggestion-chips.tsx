@@ -1,4 +1,5 @@
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { whyNotSent } from './chat-input';
 import { fillRequestBox } from './focus-request-box';
 
 /**
@@ -9,6 +10,8 @@ export function SuggestionChips({ model }: { model: PanelModel }) {
   const suggestions = model.shell.value?.suggestions ?? [];
   if (suggestions.length === 0 || model.running.value || model.shell.value?.agentOff || model.tabClosed.value) return null;
   const canSend = model.canSend.value;
+  // Greyed out, a chip says why when pointed at (the engine cannot run here, say), as the request box does.
+  const why = canSend ? undefined : whyNotSent(model);
   return (
     <div class="suggestions" role="group" aria-label="Suggestions">
       {suggestions.map((suggestion) => (
@@ -20,6 +23,7 @@ export function SuggestionChips({ model }: { model: PanelModel }) {
           dir="auto"
           data-testid="suggestion"
           disabled={!canSend}
+          title={why}
           onClick={() => fillRequestBox(withSuggestion(model.draft.value, suggestion, suggestions), model.setDraft)}
         >
           {suggestion}

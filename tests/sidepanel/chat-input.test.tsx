@@ -75,6 +75,19 @@ describe('the request box', () => {
     expect(panel.posted().at(-1)).toEqual({ type: 'send', tabId, text: 'show my cart' });
   });
 
+  it('greys out the suggestions where the engine cannot run here, each saying why when pointed at', async () => {
+    const cannotRun = engineStatus({ state: 'error', errorDuring: 'check', error: 'WebGPU is turned off.' });
+    panel = await mountPanel({ engine: cannotRun, suggestions: ['Show my cart', 'Search products'] });
+    const chips = panel.findAll('suggestion') as HTMLButtonElement[];
+    expect(chips.map((chip) => [chip.disabled, chip.title])).toEqual([
+      [true, 'WebLLM cannot run here: pick another engine in the options.'],
+      [true, 'WebLLM cannot run here: pick another engine in the options.'],
+    ]);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ engine: engineStatus({ engineId: 'openai', state: 'idle' }), suggestions: ['Show my cart'] }) });
+    const [chip] = panel.findAll('suggestion') as HTMLButtonElement[];
+    expect([chip!.disabled, chip!.title]).toEqual([false, '']);
+  });
+
   it('says why Enter sent nothing on a site where the agent is off, or on a page without tools', async () => {
     panel = await mountPanel({ agentOff: true });
     await type(panel, 'show my cart');
