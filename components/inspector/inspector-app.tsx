@@ -50,6 +50,13 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
           )}
         </p>
       )}
+      {tabTools !== undefined && tools.length === 0 && (
+        <p class="muted" data-testid="no-tools-hint">
+          A page adds tools with <code>document.modelContext.registerTool(…)</code> or a form marked <code>&lt;form toolname="…"&gt;</code>;
+          they show here as it adds them. One the browser refused (a name taken twice, a schema it cannot read) is said only in
+          the page's Console.
+        </p>
+      )}
       {/* In the page from the start, so that a result arriving in it is read. */}
       <p class="left-run" role="status" ref={leftRunWords} tabIndex={-1}>
         {model.leftRun.value && <LeftRunWords {...model.leftRun.value} />}

@@ -535,6 +535,10 @@ describe('the inspector model', () => {
     expect(document.activeElement?.className).toBe('left-run');
     // No reload would bring them back: the page reported its list, so the extension runs there.
     expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
+    // A developer is told how a page adds tools, and where a refused one is said.
+    expect(container.querySelector('[data-testid="no-tools-hint"]')?.textContent).toBe(
+      'A page adds tools with document.modelContext.registerTool(…) or a form marked <form toolname="…">; they show here as it adds them. One the browser refused (a name taken twice, a schema it cannot read) is said only in the page\'s Console.',
+    );
     // Another page, never seen with tools, where the extension's content script does not run: one
     // open since before the extension came.
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: { ...tabTools([]), url: 'https://shop.example/old-tab' } });
