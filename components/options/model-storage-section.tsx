@@ -22,7 +22,8 @@ export function ModelStorageSection({ model }: { model: OptionsModel }) {
       {stored === undefined && <p class="muted">Reading the stored models…</p>}
       {stored?.length === 0 && (
         <p class="muted">
-          No WebLLM model is stored yet{model.webGpu.value?.available ? ': the first request with WebLLM downloads one.' : '.'}
+          No WebLLM model is stored yet
+          {model.webGpu.value?.available ? ": the first request with WebLLM downloads one, or WebLLM's Download now does." : '.'}
         </p>
       )}
       {stored && stored.length > 0 && (
