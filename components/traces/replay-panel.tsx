@@ -153,10 +153,24 @@ function ReplayStatus({ model, onAnswered }: { model: TraceViewerModel; onAnswer
       const first = firstDivergentStep(state.divergences);
       return (
         <div data-testid="replay-result" data-divergences={state.divergences.length} data-first-step={first ?? ''}>
+          {/* Kept as the tabs change (one closes, the page goes): it says which replay it was. */}
+          {state.ran && (
+            <p class="muted" data-testid="replay-ran">
+              Last replay, in <span class="replay-url">{state.ran.url}</span> at {clockTime(state.ran.at)}:
+            </p>
+          )}
           <p class={first === undefined ? 'replay-same' : 'replay-different'}>{resultText(state)}</p>
           {state.divergences.length > 0 && <DivergenceList divergences={state.divergences} />}
         </div>
       );
     }
   }
+}
+
+let clockFormat: Intl.DateTimeFormat | undefined;
+
+/** The time of day a replay ended, to the second, in the person's own format: it ended while the viewer was open. */
+function clockTime(time: number): string {
+  clockFormat ??= new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+  return clockFormat.format(time);
 }

@@ -5,7 +5,15 @@ import type { ReplayConfirmRequest, ReplayServerMessage } from './trace-protocol
 export type ReplayState =
   | { status: 'idle' }
   | { status: 'running'; progress: string; confirm?: ReplayConfirmRequest }
-  | { status: 'done'; finishReason: string; stepCount: number; divergences: Divergence[]; stopped?: string }
+  | {
+      status: 'done';
+      finishReason: string;
+      stepCount: number;
+      divergences: Divergence[];
+      stopped?: string;
+      /** Where and when it ran: the panel keeps the result as the tabs change, and says of what it was. */
+      ran?: { url: string; at: number };
+    }
   | { status: 'failed'; message: string };
 
 /** The state after the background's next word on the replay. */

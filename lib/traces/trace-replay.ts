@@ -50,11 +50,12 @@ export class TraceReplay {
     const tabId = this.signals.replayTabId.value;
     if (!runId || tabId === undefined || replay.value.status === 'running') return;
     // The list may be stale: the tab must still show the site the person chose it by.
-    const shownOrigin = this.signals.replayTabs.value.find((tab) => tab.tabId === tabId)?.origin;
+    const shown = this.signals.replayTabs.value.find((tab) => tab.tabId === tabId);
     replay.value = { status: 'running', progress: 'Starting the replay' };
     const handlers: ReplayHandlers = {
       onMessage: (message) => {
-        replay.value = replayStateAfter(message);
+        const next = replayStateAfter(message);
+        replay.value = next.status === 'done' && shown ? { ...next, ran: { url: shown.url, at: Date.now() } } : next;
         if (message.type !== 'done' && message.type !== 'failed') return;
         this.handle = undefined;
         // The replay ran tools in the tab: the list names it as it is now (its tools, its page).
@@ -62,7 +63,7 @@ export class TraceReplay {
       },
       onLost: () => (replay.value = { status: 'failed', message: 'The extension stopped the replay (its background restarted).' }),
     };
-    this.handle = this.options.client.replay(runId, tabId, handlers, shownOrigin);
+    this.handle = this.options.client.replay(runId, tabId, handlers, shown?.origin);
   }
 
   answerConfirm(allow: boolean): void {

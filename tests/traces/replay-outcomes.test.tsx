@@ -53,7 +53,7 @@ describe('how a replay ends', () => {
     const shop = createShopPage();
     const hanging: ShopPage = { ...shop, executeTool: (name, args) => (name === 'open_product' ? new Promise(() => {}) : shop.executeTool(name, args)) };
     const shown = await replayShown(await openStoreWithMugs(), hanging, 100);
-    expect(shown.result).toMatch(/^The replay stopped where the tool "open_product" did not answer within 0\.1 s, as a live run would\. The replay went differently at step \d: \d+ differences?\./);
+    expect(shown.result).toMatch(/^Last replay, in https:\/\/shop\.example\/[^ ]* at .+?:The replay stopped where the tool "open_product" did not answer within 0\.1 s, as a live run would\. The replay went differently at step \d: \d+ differences?\./);
   });
 
   it('says what went wrong when the replay ends on an error, rather than listing the steps it missed as differences', async () => {

@@ -590,6 +590,8 @@ describe('the trace viewer', () => {
     await viewer.until(() => viewer!.find('replay-result') !== null, 'the replay result');
     expect(page.cart).toEqual([{ slug: 'enamel-mug', qty: 2 }]);
     expect(viewer.find('replay-result')?.dataset.firstStep).toBe('2');
+    // The result stays as the tabs change (one closes, another opens): it says which replay it was.
+    expect(viewer.find('replay-ran')?.textContent).toMatch(new RegExp(`^Last replay, in ${page.url.replace(/[.?]/g, '\\$&')} at \\d.+:$`));
     const divergence = viewer.find('divergence', viewer.find('divergence-list')!)!;
     expect(divergence.dataset.type).toBe('result');
     expect(divergence.textContent).toContain('open_product returned something else.');
