@@ -18,9 +18,7 @@ const futureMarginMs = 24 * 60 * 60 * 1000;
  */
 export function selectRunsToRemove(runs: readonly RetainedRun[], settings: RetentionLimits, now = Date.now()): string[] {
   const maxBytes = settings.maxMegabytes * 1024 * 1024;
-  // A run dated in the future (only a file imported before files were checked can be) counts as
-  // the oldest: as the newest it would be kept forever, and push out every run recorded after it.
-  const age = (run: RetainedRun) => (run.startedAt > now + futureMarginMs ? -Number.MAX_VALUE : run.startedAt);
+  const age = (run: RetainedRun) => retentionAge(run, now);
   const newestFirst = [...runs].sort((a, b) => age(b) - age(a));
   const remove: string[] = [];
   let count = 0;
@@ -41,4 +39,13 @@ export function selectRunsToRemove(runs: readonly RetainedRun[], settings: Reten
     keptFinished ||= !running;
   }
   return remove;
+}
+
+/**
+ * Where a run stands in the order retention removes runs in, the oldest (lowest) first. A run dated
+ * in the future (only a file imported before files were checked can be) counts as the oldest: as
+ * the newest it would be kept forever, and push out every run recorded after it.
+ */
+export function retentionAge(run: Pick<RetainedRun, 'startedAt'>, now = Date.now()): number {
+  return run.startedAt > now + futureMarginMs ? -Number.MAX_VALUE : run.startedAt;
 }

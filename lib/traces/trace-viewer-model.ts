@@ -15,6 +15,7 @@ import type { ReplayTab } from './trace-protocol';
 import type { StoredTrace, TraceRun } from './trace-schema';
 import type { TraceSettings } from './trace-settings';
 import { TraceReplay } from './trace-replay';
+import { retentionAge } from './select-runs-to-remove';
 import type { TraceViewerOptions } from './trace-viewer-options';
 
 
@@ -57,7 +58,7 @@ export class TraceViewerModel {
    * An import's notice while it says what the next run's end will remove: what it said of the
    * import, and the runs listed then, so that once they go it says they went (see `readList`).
    */
-  private removalAhead?: { notice: Notice; imported: string; listed: ReadonlySet<string> };
+  private removalAhead?: { notice: Notice; imported: string; listed: ReadonlyMap<string, number> };
   /** The read of the list going on, and the one that follows it, asked for meanwhile (see `load`). */
   private listing?: Promise<void>;
   private relisting?: Promise<void>;
@@ -136,7 +137,10 @@ export class TraceViewerModel {
       return;
     }
     const now = new Set(runs.map((run) => run.id));
-    const gone = [...ahead.listed].filter((id) => !now.has(id)).length;
+    // Retention removes the oldest finished runs: a run that went while an older one listed then
+    // stays was deleted otherwise (in another viewer), and is not said to have gone to the limits.
+    const oldestLeft = Math.min(...runs.flatMap((run) => (run.outcome !== undefined && ahead.listed.has(run.id) ? [ahead.listed.get(run.id)!] : [])));
+    const gone = [...ahead.listed].filter(([id, age]) => !now.has(id) && age <= oldestLeft).length;
     if (gone === 0) return;
     this.removalAhead = undefined;
     this.notice.value = { tone: 'info', text: `${ahead.imported} Since then, the ${plural(gone, 'oldest run')} ${gone === 1 ? 'was' : 'were'} removed, to keep within the limits below.` };
@@ -261,7 +265,7 @@ export class TraceViewerModel {
       const said = describeImport({ imported, replaced, unchanged, kept });
       const notice: Notice = { tone: 'info', text: runIds.length === 0 ? 'This file holds no runs.' : `${said}${removal}` };
       this.notice.value = notice;
-      if (runIds.length > 0 && removal) this.removalAhead = { notice, imported: said, listed: new Set(this.runs.value.map((run) => run.id)) };
+      if (runIds.length > 0 && removal) this.removalAhead = { notice, imported: said, listed: new Map(this.runs.value.map((run) => [run.id, retentionAge(run)])) };
     }, 'Nothing was imported. ');
   }
 

@@ -755,6 +755,26 @@ describe('the trace viewer', () => {
     expect(viewer.find('notice-text')?.textContent).toBe(`Imported 6 runs. Since then, the ${gone} oldest run${gone === 1 ? ' was' : 's were'} removed, to keep within the limits below.`);
   });
 
+  it('after such an import, does not count a run another viewer deleted meanwhile as one the limits removed', async () => {
+    const store = await storeWith([{ runId: 'mine' }]);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.saveRetention({ maxRuns: 3, maxMegabytes: 100 }));
+    const mine = (await store.getTrace('mine'))!;
+    const imported = Array.from({ length: 3 }, (_, index) => ({ run: { ...mine.run, id: `old-${index}`, startedAt: mine.run.startedAt - 60_000 * (index + 1) }, steps: [] }));
+    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile(imported))));
+    expect(viewer.find('notice-text')?.textContent).toBe(
+      'Imported 3 runs. Only the last 3 runs are kept: the 2 oldest runs will be removed when the next run ends, unless you raise the limit below.',
+    );
+    // Another viewer deletes the newest run: no limit did that, and the runs said to go are still here.
+    await store.deleteRuns(['mine']);
+    await viewer.act(() => viewer!.model.load());
+    expect(viewer.find('notice-text')?.textContent).toContain('will be removed when the next run ends');
+    // The limits remove the oldest two: said once they went.
+    await store.deleteRuns(['old-2', 'old-1']);
+    await viewer.act(() => viewer!.model.load());
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 3 runs. Since then, the 2 oldest runs were removed, to keep within the limits below.');
+  });
+
   it('forgets a delete confirmation when another run is opened', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'a', request: 'first' }, { runId: 'b', request: 'second' }]));
     await viewer.act(() => viewer!.model.open('a'));
