@@ -43,6 +43,8 @@ export function callStatusLabel(status: CallStatus): string {
       return 'was not run, the same call as one before it';
     case 'cut-off':
       return 'was cut off as the run stopped';
+    case 'not-begun':
+      return 'never began, as the run stopped at a call before it';
     case 'not-run':
       return 'was not made';
   }

@@ -5,9 +5,10 @@ import { traceLimits } from './trace-limits';
 /**
  * What became of a call the model wrote, in the recording or in the replay: `cut-off`, made but
  * ended with the run before it answered (stopped, timed out, its page gone, a question nobody
- * answered); `not-run`, not made at all.
+ * answered); `not-begun`, a later call of the same reply, which the run ended before; `not-run`,
+ * not made at all.
  */
-export const callStatusSchema = lazySchema(() => z.enum(['ran', 'invalid-arguments', 'unknown-tool', 'declined', 'repeated', 'duplicate', 'cut-off', 'not-run']));
+export const callStatusSchema = lazySchema(() => z.enum(['ran', 'invalid-arguments', 'unknown-tool', 'declined', 'repeated', 'duplicate', 'cut-off', 'not-begun', 'not-run']));
 
 const resultSchema = lazySchema(() => z.object({ text: z.string().max(traceLimits.result), isError: z.boolean().optional() }));
 

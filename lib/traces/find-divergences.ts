@@ -106,11 +106,14 @@ function compareCall(step: number, before: CallEntry | undefined, after: CallEnt
 
 /** The calls of a step: those the parser read (with what became of them) and those to unknown tools. */
 function callEntries(step: TraceStep): CallEntry[] {
+  // Calls run one after another: once one was cut off, the reply's later calls never began.
+  let cutOff = false;
   const entries: CallEntry[] = step.calls.map((call) => {
     const problem = step.problems.find((candidate) => candidate.callId === call.callId);
     // A call's own `unknown-tool`: the page changed or removed its tool before it ran. A call with
     // neither a problem nor a result was made, and the run ended before it answered.
-    const status: CallStatus = problem && problem.kind !== 'parse' ? problem.kind : call.result ? 'ran' : 'cut-off';
+    const status: CallStatus = problem && problem.kind !== 'parse' ? problem.kind : call.result ? 'ran' : cutOff ? 'not-begun' : 'cut-off';
+    cutOff ||= status === 'cut-off';
     return {
       name: call.name,
       argumentsKey: canonicalJson(call.arguments),

@@ -110,6 +110,17 @@ describe('findDivergences', () => {
     expect(findDivergences(cutOff(recording), cutOff(recording))).toEqual([]);
   });
 
+  it('says the later calls of a reply whose call was cut off never began, rather than that they were cut off too', () => {
+    const calls = [ran('1.1', 'search_products', { query: 'mug' }, '[]'), ran('1.2', 'open_product', { slug: 'a' }, '{}'), ran('1.3', 'open_product', { slug: 'b' }, '{}')];
+    const recorded = [step(1, ['search_products', 'open_product'], calls.map((call, index) => (index === 0 ? call : { ...call, result: undefined })))];
+    const replayed = [step(1, ['search_products', 'open_product'], calls)];
+    const said = findDivergences(recorded, replayed).map(describeDivergence);
+    expect(said).toEqual([
+      'open_product was cut off as the run stopped in the recording, and now ran.',
+      'open_product never began, as the run stopped at a call before it in the recording, and now ran.',
+    ]);
+  });
+
   it('says a call the model wrote twice in one reply, which ran twice in the recording, now ran once', () => {
     const twice = [recording[0]!, step(2, recording[1]!.tools.map((shown) => shown.name), [recording[1]!.calls[0]!, { ...recording[1]!.calls[0]!, callId: '2.2' }]), recording[2]!];
     const duplicate: TraceProblem = { kind: 'duplicate', callId: '2.2', name: 'add_to_cart', message: 'The same call as the one above, in the same reply.' };
