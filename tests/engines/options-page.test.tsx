@@ -381,7 +381,7 @@ describe('the options page', () => {
     await vi.waitFor(() => expect(tryIt()).toBeDefined());
     click(tryIt());
     const failure = () => root.querySelector('[data-testid="trial"] [role="alert"]')?.textContent ?? '';
-    await vi.waitFor(() => expect(failure()).toContain("Chrome's built-in model failed while answering: The model crashed."));
+    await vi.waitFor(() => expect(failure()).toContain("Chrome's built-in model failed to answer: The model crashed."));
     expect(failure()).toContain('Press Try it again; if it keeps failing, pick another engine above.');
     expect(failure()).not.toMatch(/send your request|new chat/i);
   });

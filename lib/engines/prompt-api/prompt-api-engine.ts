@@ -201,7 +201,8 @@ function replyFailure(error: unknown): EngineError {
   if (name === 'NotSupportedError') {
     return new EngineError('unavailable', `Chrome says its built-in model cannot run here now: ${message}`, `To go on, ${otherEngines}.`, `To go on, ${otherEnginesHere}.`);
   }
-  const stage = failure?.kind === 'session' ? 'could not start' : 'failed while answering';
+  // Neutral as to when: the status line tells apart a failure before the first word and one after.
+  const stage = failure?.kind === 'session' ? 'could not start' : 'failed to answer';
   return new EngineError(
     'unavailable',
     `${promptApiLabel} ${stage}: ${message}`,

@@ -119,7 +119,7 @@ export function generationFailure(error: unknown, label: string, smallerLabel?: 
   if (name === 'ContextWindowSizeExceededError') return contextFull(label, contextWindowIn(message));
   return new EngineError(
     'unavailable',
-    `${label} failed while answering: ${message || name}.`,
+    `${label} failed to answer: ${message || name}.`,
     'Send your request again; if it keeps failing, start a new chat.',
   );
 }
