@@ -46,7 +46,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engineStatusFor(tabId) });
     statusWatchers.forEach((watcher) => watcher());
   };
-  const engines = createEngineHost(publishEngineStatus, background.createEngine);
+  // A load stopped part way: what the first request downloads is asked again, and told.
+  const engines = createEngineHost(publishEngineStatus, background.createEngine, { loadStopped: () => modelsChanged() });
   const waitingTabs = createWaitingTabNames({ sessions, panels, engines, background, publishEngineStatus });
   const { engineStatusFor } = waitingTabs;
   const previews = createModelPreviews(background);

@@ -19,8 +19,9 @@ import { createTabReports } from './tab-reports';
  * Holds the one engine the extension runs (a model on the GPU is shared by every tab) and its
  * status for the panels. Changing the engine or model in the settings swaps it on the next run.
  * `changed` is called whenever the status may have changed; each panel reads its own with `statusFor`.
+ * `hooks.loadStopped`: a load was stopped and none goes on, so the status says no more than "idle".
  */
-export function createEngineHost(changed: () => void, create: (settings: Settings) => Engine = createEngine) {
+export function createEngineHost(changed: () => void, create: (settings: Settings) => Engine = createEngine, hooks: { loadStopped?: () => void } = {}) {
   const shared = createStatusPublisher(changed, { engineId: 'webllm', engineLabel: engineLabels.webllm, model: '', state: 'idle' });
   const runs = createRunTracker();
   const news = createTabEngineNews();
@@ -109,7 +110,11 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
           if (loading) loads.stopped();
           return { error: 'The model could not load.' };
         }
-        return loadFailed(error, name, signal, loading);
+        const failed = loadFailed(error, name, signal, loading);
+        // A load stopped part way left the status without what the first request downloads (now
+        // less, or nothing): the panels are told it afresh, unless another load goes on.
+        if (signal.aborted && loading && shared.status.state === 'idle') hooks.loadStopped?.();
+        return failed;
       } finally {
         if (unasking) unasked.delete(unasking);
       }

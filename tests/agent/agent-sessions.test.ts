@@ -3187,6 +3187,30 @@ describe('a panel opening on a tab', () => {
     expect(fake.state.reloads).toEqual([stored]);
   });
 
+  it("downloads at the options page's asking, the panel following it, and says again what the first request downloads where it is cancelled", async () => {
+    let left = 400;
+    const model = 'Qwen3-0.6B-q4f32_1-MLC';
+    const { h, fake } = withWebLlm({ model, downloadMB: 400 }, { settings: { model } });
+    // The model is not stored: its preview says what is left to download, as the real one reads the cache.
+    h.background.previewWebLlm = async () => ({ model, downloadMB: left });
+    let halfway: () => void = () => {};
+    fake.state.onShard = (shard) => (shard === 2 ? new Promise<void>((resolve) => (halfway = resolve)) : undefined);
+    h.openPanel(1);
+    await h.until(() => h.state()?.engine.downloadMB === 400);
+    const heard: string[] = [];
+    const cancel = new AbortController();
+    const ended = h.sessions.loadForOptions(cancel.signal, (status) => heard.push(status.state));
+    await h.until(() => h.state()?.engine.state === 'loading' && (h.state()?.engine.progress ?? 0) > 0);
+    expect(heard).toContain('loading');
+    // The person cancels in the options: half the model is stored now.
+    left = 200;
+    cancel.abort();
+    halfway();
+    expect((await ended).outcome).toBe('failed');
+    await h.until(() => h.state()?.engine.downloadMB === 200);
+    expect(h.state()?.engine).toMatchObject({ state: 'idle', model });
+  });
+
   it('downloads nothing the person did not ask for, and loads nothing when the panel only connects again', async () => {
     const download = withWebLlm({ model: stored, downloadMB: 1_100 });
     download.h.send({ type: 'subscribe', tabId: 1, lookAgain: true });
