@@ -34,7 +34,11 @@ export function createLoadForOptions(parts: LoadForOptionsParts) {
     // A download of hundreds of megabytes outlasts the 30 seconds Chrome leaves an idle worker.
     const release = parts.keepAwake?.() ?? (() => {});
     try {
-      const got = await parts.engines.load(settings, signal);
+      const loading = parts.engines.load(settings, signal);
+      // A load already under way (a request's, another options page's): the page hears where it
+      // stands now, not only at its next change, which may be a while (a library compiling).
+      if (parts.engines.status.state === 'loading') onStatus(parts.engines.status);
+      const got = await loading;
       if ('error' in got) return { outcome: 'failed', status: parts.engines.status };
       parts.loaded();
       return { outcome: 'loaded', status: parts.engines.status };

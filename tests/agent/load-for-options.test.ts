@@ -11,7 +11,8 @@ const model = 'Qwen3-1.7B-q4f32_1-MLC';
 
 /** An engine whose load reports `steps`, then waits for `finish` (or fails with `failWith`), or stops at its signal. */
 function engineThatLoads(steps: EngineLoadProgress[], failWith?: Error) {
-  let finish: () => void = () => {};
+  // Every load under way ends at `finish`: two may share one engine.
+  const finishers: (() => void)[] = [];
   const loads: AbortSignal[] = [];
   const create = (settings: Settings): Engine => ({
     id: settings.engine,
@@ -21,15 +22,16 @@ function engineThatLoads(steps: EngineLoadProgress[], failWith?: Error) {
     model: { async *stream() {} },
     async load(onProgress, signal) {
       if (signal) loads.push(signal);
-      steps.forEach(onProgress);
+      // A second load joins the first, as WebLLM's does: it hears only what comes next.
+      if (loads.length <= 1) steps.forEach(onProgress);
       if (failWith) throw failWith;
       await new Promise<void>((resolve, reject) => {
-        finish = resolve;
+        finishers.push(resolve);
         signal?.addEventListener('abort', () => reject(signal.reason));
       });
     },
   });
-  return { create, loads, finish: () => finish() };
+  return { create, loads, finish: () => finishers.splice(0).forEach((resolve) => resolve()) };
 }
 
 function loader(settings: Partial<Settings>, engine: ReturnType<typeof engineThatLoads>) {
@@ -72,6 +74,22 @@ describe("the options page's load of WebLLM's model, in the service worker", () 
     expect(host.awake.held).toBe(0);
     // Loaded: the next request finds it so.
     expect(host.engines.status.state).toBe('ready');
+  });
+
+  it('tells at once where a load already under way stands, when the page asks for the same model', async () => {
+    const engine = engineThatLoads([{ fraction: 0.3, text: 'Downloading Qwen3 1.7B (q4f32): 30%.' }]);
+    const host = loader({ engine: 'webllm', model }, engine);
+    // A request in tab 1 is loading the model already.
+    const request = host.engines.load({ ...defaultSettings, engine: 'webllm', model }, new AbortController().signal, { tabId: 1 });
+    await vi.waitFor(() => expect(host.engines.status).toMatchObject({ state: 'loading', progress: 0.3 }));
+    // Past the moment the panels were told of it (a passing state is told after 250 ms).
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const ended = host.load();
+    // The load goes on quietly from here: only the page's own asking tells it.
+    await vi.waitFor(() => expect(host.heard[0]).toMatchObject({ state: 'loading', progress: 0.3, progressText: 'Downloading Qwen3 1.7B (q4f32): 30%.' }));
+    engine.finish();
+    expect((await ended).outcome).toBe('loaded');
+    await request;
   });
 
   it('ends with the error and what to do where the load fails, as the side panels show it', async () => {
