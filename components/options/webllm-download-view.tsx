@@ -1,7 +1,7 @@
 import { useRef } from 'preact/hooks';
 import { modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
-import { plural } from '@/lib/text/plural';
+import { figure, plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
@@ -22,7 +22,10 @@ interface WebLlmDownloadViewProps {
 export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownloadViewProps) {
   const download = model.webLlmDownload.value;
   const running = download?.running === true;
-  const stored = model.storedModels.value?.some((stored) => stored.modelId === entry.id && stored.complete) === true;
+  const copy = model.storedModels.value?.find((stored) => stored.modelId === entry.id);
+  const stored = copy?.complete === true;
+  // A download stopped part way: what is here already need not come again.
+  const partMB = copy && !copy.complete ? copy.bytes / (1024 * 1024) : 0;
   const label = modelLabel(entry);
   const startButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -49,22 +52,21 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
         <p class="muted" data-testid="webllm-download-note">
           {stored
             ? `Loads ${label} into the GPU now, to see that it runs here; ${staysLoaded}, so that a request starts at once.`
-            : `Downloads ${label} now (about ${formatSizeFromMegabytes(entry.downloadMB)}, once), rather than with your first request, and loads it into the GPU.`}
+            : `Downloads ${label} now (about ${formatSizeFromMegabytes(entry.downloadMB)}, once${partMB >= 1 ? `; ${formatSizeFromMegabytes(partMB)} of it is here already` : ''}), rather than with your first request, and loads it into the GPU.`}
         </p>
       )}
       {running && download.progress && <ProgressBar progress={download.progress} />}
-      {running && (
-        <p class="muted">
-          {download.stalled
-            ? 'Nothing has come for a minute: check your connection, or press Cancel.'
-            : 'Closing this page stops it; what has downloaded stays on this computer.'}
-        </p>
-      )}
+      {running && <p class="muted">Closing this page stops it; anything downloaded so far stays on this computer.</p>}
+      {/* Mounted from the start, so that a screen reader hears each of these as it comes. */}
       <div aria-live="polite" data-testid="webllm-download-result">
+        {running && !download.stalled && <p class="visually-hidden">{stored ? `Loading ${label}…` : `Downloading ${label}…`}</p>}
+        {running && download.stalled && <p class="muted">Nothing has come for a minute: check your connection, or press Cancel.</p>}
         {download?.loaded !== undefined && <p>{`${label} is on this computer and loaded: a request starts at once.`}</p>}
-        {download?.cancelled && <p class="muted">Cancelled. What has downloaded stays on this computer.</p>}
+        {download?.cancelled && <p class="muted">Cancelled. Anything downloaded so far stays on this computer.</p>}
       </div>
-      <FailureBox failure={download?.failure} />
+      {/* Drawn afresh at each failure, so that one like the last is said, and seen, again. */}
+      <FailureBox key={download?.failures} failure={download?.failure} />
+      {(download?.failures ?? 0) > 1 && !running && <p class="muted">{`Failed ${figure(download!.failures!)} times in a row.`}</p>}
     </div>
   );
 }

@@ -16,6 +16,8 @@ export interface WebLlmDownload {
   /** The model that loaded, by its id. */
   loaded?: string;
   failure?: Failure;
+  /** How many downloads in a row have failed, this one included: a try that fails at once as the last did is told apart. */
+  failures?: number;
   /** The person pressed Cancel. */
   cancelled?: boolean;
 }
@@ -38,12 +40,15 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage }:
   let channel: Channel<never, ModelLoadNews> | undefined;
   // The engine and model the shown download was for: what it says is of no other.
   let downloadedFor: string | undefined;
+  // Failures in a row before the download going on.
+  let failedBefore = 0;
 
   function start(): void {
     if (channel) return;
     const mine = connect();
     channel = mine;
     downloadedFor = choiceOf(settings.value);
+    failedBefore = download.value?.failures ?? 0;
     download.value = { running: true };
     mine.onMessage((news) => {
       if (channel !== mine) return;
@@ -54,7 +59,11 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage }:
     mine.onDisconnect(() => {
       if (channel !== mine) return;
       channel = undefined;
-      download.value = { running: false, failure: { message: 'The download stopped: the extension was reloaded or updated meanwhile.', hint: 'Press Download now again: what was downloaded is kept.' } };
+      download.value = {
+        running: false,
+        failure: { message: 'The download stopped: the extension was reloaded or updated meanwhile.', hint: 'Press Download now again: what was downloaded is kept.' },
+        failures: failedBefore + 1,
+      };
       void refreshStorage();
     });
   }
@@ -63,7 +72,7 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage }:
     channel = undefined;
     mine.disconnect();
     if (outcome === 'loaded') download.value = { running: false, loaded: status.model };
-    else if (outcome === 'failed') download.value = { running: false, failure: failureOf(status) };
+    else if (outcome === 'failed') download.value = { running: false, failure: failureOf(status), failures: failedBefore + 1 };
     // The engine changed before the worker read the settings: this page shows the new one's section.
     else download.value = undefined;
     void refreshStorage();

@@ -101,6 +101,22 @@ describe("the options page's Download now, for WebLLM's model", () => {
     await vi.waitFor(() => expect(worker.opened).toHaveLength(2));
     expect(root.querySelector('[role="alert"]')).toBeNull();
     expect(area()).toContain('Downloading…');
+    // Said as it starts, to a screen reader too.
+    expect(root.querySelector('[data-testid="webllm-download-result"]')?.textContent).toBe('Downloading Qwen3 1.7B (q4f32)…');
+    // It fails again at once, as offline: the page says it is a second failure, not the first one still shown.
+    const firstAlert = root.querySelector('[role="alert"]');
+    worker.tell({ type: 'ended', outcome: 'failed', status: { ...loading(0, ''), state: 'error', error: message, hint } });
+    await vi.waitFor(() => expect(area()).toContain('Failed 2 times in a row.'));
+    expect(root.querySelector('[role="alert"]')).not.toBe(firstAlert);
+  });
+
+  it('says how much of a download stopped part way is here already', async () => {
+    const fake = createFakeCacheStorage();
+    fake.put('webllm/model', `${weights}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}, {"dataPath": "params_shard_1.bin"}]}');
+    fake.put('webllm/model', `${weights}params_shard_0.bin`, 500 * megabyte);
+    const { root } = showOptionsPage({ settings: memorySettings({ engine: 'webllm', model }), caches: fake.storage, connectModelLoad: fakeWorker().connect });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="webllm-download-note"]')?.textContent).toContain('(about 1.1 GB, once; 500 MB of it is here already)'));
+    expect(buttonNamed(root, 'Download now')).toBeTruthy();
   });
 
   it('stops at Cancel (or Escape), keeping what came, and says so', async () => {
@@ -110,7 +126,7 @@ describe("the options page's Download now, for WebLLM's model", () => {
     await vi.waitFor(() => expect(buttonLabelled(root, 'Cancel the download')).toBeTruthy());
     buttonLabelled(root, 'Cancel the download')!.focus();
     click(buttonLabelled(root, 'Cancel the download'));
-    await vi.waitFor(() => expect(area()).toContain('Cancelled. What has downloaded stays on this computer.'));
+    await vi.waitFor(() => expect(area()).toContain('Cancelled. Anything downloaded so far stays on this computer.'));
     expect(worker.opened[0]!.closed).toBe(true);
     // The focus goes back to the button that starts it, not to the page's body.
     expect(document.activeElement?.textContent).toBe('Download now');
