@@ -81,10 +81,16 @@ describe('a WebLLM download that goes wrong', () => {
     expect(await library.keys()).toHaveLength(1);
     // WebAssembly's own words for a file that begins "<!DO".
     const notWebAssembly = 'WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 3c 21 44 4f @+0';
-    expect(await recover(notWebAssembly)).toBe(true);
+    expect(await recover(notWebAssembly)).toBe('library');
     expect(await library.keys()).toEqual([]);
     expect(await weights.keys()).toHaveLength(1);
-    expect(loadFailure(new Error(notWebAssembly), { label, wasCached: true, clearedBrokenCache: true }).message).toContain('got a web page');
+    expect(loadFailure(new Error(notWebAssembly), { label, wasCached: true, clearedBrokenCache: 'library' }).message).toContain('got a web page');
+    // One that is no web page either: only the library went, and the words say so.
+    const garbled = loadFailure(new Error('WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 01 02 03 04 @+0'), { label, wasCached: true, clearedBrokenCache: 'library' });
+    expect([garbled.message, garbled.hint]).toEqual([
+      `Part of the stored copy of ${label}, its GPU program, could not be read.`,
+      'That part has been removed: send your request again to download it afresh (the model itself stays).',
+    ]);
   });
 
   it("removes every file of a model whose stored files are damaged, its file list too, and keeps a library another stored model shares", async () => {
@@ -101,7 +107,7 @@ describe('a WebLLM download that goes wrong', () => {
     }
     await library.put(llama.model_lib, new Response(new Uint8Array([0, 97, 115, 109])));
     const damaged = Object.assign(new Error('The stored weights do not match their checksum.'), { name: 'IntegrityError' });
-    expect(await recoverFailedLoad(runtime, { unload: async () => {} } as never, llama.model_id, damaged)).toBe(true);
+    expect(await recoverFailedLoad(runtime, { unload: async () => {} } as never, llama.model_id, damaged)).toBe('model');
     // Nothing of it is left to be listed as a stopped download; Hermes 3 keeps its files and the library.
     const left = (await weights.keys()).map((request) => request.url);
     expect(left.filter((url) => url.startsWith(`${llama.model}/`))).toEqual([]);

@@ -9,10 +9,10 @@ import type { WebLlmRuntime } from './webllm-runtime';
 /**
  * Puts things right after a failed load so the next attempt can work without reloading the
  * extension: a lost GPU device means a fresh engine; unreadable stored files are removed. A
- * download cut by the network keeps what it fetched, so the retry resumes. Answers whether the
- * stored files were removed.
+ * download cut by the network keeps what it fetched, so the retry resumes. Answers which stored
+ * files were removed: all the model's (`model`), its library alone (`library`), or none.
  */
-export async function recoverFailedLoad(runtime: WebLlmRuntime, engine: WebLlmEngineLike, modelId: string, error: unknown): Promise<boolean> {
+export async function recoverFailedLoad(runtime: WebLlmRuntime, engine: WebLlmEngineLike, modelId: string, error: unknown): Promise<RemovedFiles> {
   if (isDeviceLost(error)) {
     await engine.unload().catch(() => {});
     if (runtime.engine === engine) runtime.engine = undefined;
@@ -20,18 +20,21 @@ export async function recoverFailedLoad(runtime: WebLlmRuntime, engine: WebLlmEn
   }
   if (isNetworkFailure(error) || !looksLikeBrokenFiles(error)) return false;
   // A library that is no WebAssembly at all goes alone, shared or not: the weights are sound.
-  if (libraryIsNotWebAssembly(error)) return deleteLibrary(runtime, modelId);
+  if (libraryIsNotWebAssembly(error)) return (await deleteLibrary(runtime, modelId)) && 'library';
   // Said to the person as "it has been removed": only when it was. The files go by their address,
   // as the options page removes a model: every one, and the library only where no other stored
   // model shares it. WebLLM's own deletion keeps the model's file list (listed afterwards as a
   // stopped download), removes a shared library, and first reads that list, which may be what is
   // damaged (a sign-in page stored in its place): it is only for where the files have no address.
-  if (await deleteByAddress(runtime, modelId)) return true;
+  if (await deleteByAddress(runtime, modelId)) return 'model';
   return runtime.webllm.deleteModelAllInfoInCache(modelId, runtime.appConfig).then(
-    () => true,
-    () => false,
+    () => 'model' as const,
+    () => false as const,
   );
 }
+
+/** What a failed load's recovery removed of the model's stored files. */
+export type RemovedFiles = 'model' | 'library' | false;
 
 async function deleteByAddress(runtime: WebLlmRuntime, modelId: string): Promise<boolean> {
   const baseUrl = modelBaseUrl(runtime.appConfig, modelId);

@@ -10,8 +10,8 @@ export interface LoadFailureContext {
   download?: { loadedBytes: number; totalBytes: number; fraction: number };
   /** The weights were on this computer before the load began. */
   wasCached: boolean;
-  /** The stored copy was removed because it could not be read. */
-  clearedBrokenCache?: boolean;
+  /** The stored copy was removed because it could not be read: all of it, or its library alone. */
+  clearedBrokenCache?: 'model' | 'library' | false;
 }
 
 const recoverHint = 'The extension recovers by itself: there is no need to reload it.';
@@ -78,6 +78,13 @@ export function loadFailure(error: unknown, context: LoadFailureContext): Engine
       'download-failed',
       `The download of ${label} got a web page instead of the model's files: a network that asks you to sign in (in a hotel, on a train) sends one.`,
       'Sign in to the network if it asks, then send your request again: the page has been removed.',
+    );
+  }
+  if (context.clearedBrokenCache === 'library') {
+    return new EngineError(
+      'download-failed',
+      `Part of the stored copy of ${label}, its GPU program, could not be read.`,
+      'That part has been removed: send your request again to download it afresh (the model itself stays).',
     );
   }
   if (context.clearedBrokenCache) {
