@@ -52,7 +52,7 @@ describe('a WebLLM download that goes wrong', () => {
     const error = await loadError();
     expect(error).toMatchObject({ code: 'download-failed', message: `The download of ${label} failed.` });
     expect(error.hint).toBe(
-      'A server the model comes from (huggingface.co) answered with an error. Send your request again in a few minutes: the download picks up where it stopped. ' +
+      'A server the model comes from (huggingface.co, or raw.githubusercontent.com for its GPU program) answered with an error. Send your request again in a few minutes: the download picks up where it stopped. ' +
         'On a network that asks you to sign in (in a hotel, on a train), sign in first; if it keeps failing, pick another model.',
     );
   });
@@ -62,7 +62,7 @@ describe('a WebLLM download that goes wrong', () => {
     expect(await loadError()).toMatchObject({
       code: 'download-failed',
       message: `The download of ${label} failed.`,
-      hint: 'Check your connection and send your request again. The model comes from huggingface.co: a network that blocks that site stops its download.',
+      hint: 'Check your connection and send your request again. The model comes from huggingface.co, its GPU program from raw.githubusercontent.com: a network that blocks either site stops its download.',
     });
   });
 

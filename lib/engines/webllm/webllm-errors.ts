@@ -133,11 +133,11 @@ export function generationFailure(error: unknown, label: string, smallerLabel?: 
 
 // Chrome says no more than "Request failed": busy (429, 503), gone (404), or a network's sign-in page (511).
 const serverErrorHint =
-  'A server the model comes from (huggingface.co) answered with an error. Send your request again in a few minutes: the download picks up where it ' +
+  'A server the model comes from (huggingface.co, or raw.githubusercontent.com for its GPU program) answered with an error. Send your request again in a few minutes: the download picks up where it ' +
   'stopped. On a network that asks you to sign in (in a hotel, on a train), sign in first; if it keeps failing, pick another model.';
 
 // Where the files come from, so that a network that blocks that site alone is not taken for none.
-const connectionHint = 'Check your connection and send your request again. The model comes from huggingface.co: a network that blocks that site stops its download.';
+const connectionHint = 'Check your connection and send your request again. The model comes from huggingface.co, its GPU program from raw.githubusercontent.com: a network that blocks either site stops its download.';
 
 const resumeHint =
   'Check your connection and send your request again: the download picks up where it stopped. ' +
