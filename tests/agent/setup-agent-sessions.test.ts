@@ -27,7 +27,7 @@ vi.mock('@/lib/agent/agent-sessions', () => ({
     return sessions;
   },
 }));
-vi.mock('@/lib/messaging/port-channel', () => ({ acceptNamedChannels: vi.fn() }));
+vi.mock('@/lib/messaging/port-channel', () => ({ acceptNamedChannels: vi.fn(), acceptChannels: vi.fn() }));
 import { acceptNamedChannels, type Channel } from '@/lib/messaging/port-channel';
 Object.assign(fakeBrowser.tabs, { onReplaced: { addListener: () => {} } });
 

@@ -88,6 +88,8 @@ describe('a worker stopped while a page’s tools kept changing', () => {
   beforeEach(() => {
     vi.restoreAllMocks();
     fakeBrowser.reset();
+    // The toolbar's title, which says what the badge counts, begins with the manifest's.
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'test', version: '1', action: { default_title: 'Open the WebMCP agent' } });
   });
 
   it('leaves the next worker the tab, which it asks to report again: the page’s latest tools come back', async () => {

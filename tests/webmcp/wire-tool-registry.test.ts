@@ -32,6 +32,8 @@ let tabEvents: ReturnType<typeof watchedBackgroundTabEvents>;
 beforeEach(() => {
   vi.restoreAllMocks();
   fakeBrowser.reset();
+  // The toolbar's title, which says what the badge counts, begins with the manifest's.
+  vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'test', version: '1', action: { default_title: 'Open the WebMCP agent' } });
   registry = new TabToolRegistry({ load: async () => new Map(), save: async () => {} });
   tabEvents = watchedBackgroundTabEvents();
   wireToolRegistry(registry, tabEvents.events);
