@@ -1,5 +1,5 @@
 import { errorNameAndMessage } from '@/lib/messaging/error-message';
-import type { Failure } from './describe-failure';
+import type { Failure } from '@/lib/engines/describe-failure';
 
 /** What the options page did with the WebLLM models stored on this computer. */
 export type StorageAction = { kind: 'read' } | { kind: 'delete'; label: string } | { kind: 'delete-all' };

@@ -6,7 +6,7 @@ import { serverStalled } from '@/lib/engines/openai/server-errors';
 import { createPromptApiEngine } from '@/lib/engines/prompt-api/prompt-api-engine';
 import type { Settings } from '@/lib/settings';
 import type { OptionsDependencies } from './options-types';
-import { runTrial, type Trial } from './run-trial';
+import { runTrial, type Trial } from '@/lib/engines/run-trial';
 
 interface EngineTrialParts {
   dependencies: Pick<OptionsDependencies, 'languageModel' | 'fetch' | 'timeouts'>;

@@ -1,4 +1,4 @@
-import type { Failure } from './describe-failure';
+import type { Failure } from '@/lib/engines/describe-failure';
 
 /** A failure, said once as it comes; `id` lets the field it is about be described by it. */
 export function FailureBox({ failure, id }: { failure: Failure | undefined; id?: string }) {

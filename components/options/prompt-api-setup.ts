@@ -4,7 +4,7 @@ import { createPromptApiEngine } from '@/lib/engines/prompt-api/prompt-api-engin
 import { browserLanguageModel, englishText } from '@/lib/engines/prompt-api/prompt-api-types';
 import { tellModelsChanged } from '@/lib/agent/models-changed-message';
 import type { Settings } from '@/lib/settings';
-import { describeFailure, type Failure } from './describe-failure';
+import { describeFailure, type Failure } from '@/lib/engines/describe-failure';
 import type { OptionsDependencies, PromptApiState } from './options-types';
 
 interface PromptApiSetupParts {

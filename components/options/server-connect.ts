@@ -6,7 +6,7 @@ import { isKeyRefusal } from '@/lib/engines/openai/server-errors';
 import { normalizeServerKey } from '@/lib/engines/openai/server-key';
 import type { Signal } from '@preact/signals';
 import type { Settings, SettingsChange } from '@/lib/settings';
-import { describeFailure } from './describe-failure';
+import { describeFailure } from '@/lib/engines/describe-failure';
 import type { ServerReconnectParts } from './server-reconnect';
 
 interface ServerConnectParts extends ServerReconnectParts {

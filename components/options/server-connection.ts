@@ -2,7 +2,7 @@ import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { listServerModels } from '@/lib/engines/openai/list-server-models';
 import { fetchWithKey } from '@/lib/engines/openai/server-key';
 import type { Settings, SettingsChange } from '@/lib/settings';
-import type { Failure } from './describe-failure';
+import type { Failure } from '@/lib/engines/describe-failure';
 import type { OptionsDependencies } from './options-types';
 import { createServerAsks } from './server-asks';
 import { createServerConnect } from './server-connect';

@@ -3,7 +3,7 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import { normalizeServerAddress } from '@/lib/engines/openai/server-address';
 import type { Settings } from '@/lib/settings';
-import { describeFailure, type Failure } from './describe-failure';
+import { describeFailure, type Failure } from '@/lib/engines/describe-failure';
 import type { ServerAsks } from './server-asks';
 import type { ServerState } from './server-connection';
 

@@ -2,7 +2,7 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 import { listStoredModels, type CacheStorageLike, type StoredModel } from '@/lib/engines/webllm/model-storage';
 import { deleteModelsInBackground } from '@/lib/engines/webllm/model-deletion-messages';
 import { tellModelsChanged } from '@/lib/agent/models-changed-message';
-import type { Failure } from './describe-failure';
+import type { Failure } from '@/lib/engines/describe-failure';
 import { describeStorageFailure, type StorageAction } from './describe-storage-failure';
 import type { OptionsDependencies } from './options-types';
 

@@ -4,7 +4,7 @@ import type { EngineStatus } from '@/lib/agent/session-state';
 import type { EngineLoadProgress } from '@/lib/engines/engine';
 import { connectChannel, type Channel } from '@/lib/messaging/port-channel';
 import type { Settings } from '@/lib/settings';
-import type { Failure } from './describe-failure';
+import type { Failure } from '@/lib/engines/describe-failure';
 import type { OptionsDependencies } from './options-types';
 
 /** WebLLM's model downloaded and loaded at the person's click, as the options page shows it. */

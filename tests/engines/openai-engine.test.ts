@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runLocalAgent, type ModelChunk } from '@webmcp-agents/local-agent';
-import { describeFailure } from '../../components/options/describe-failure';
+import { describeFailure } from '../../lib/engines/describe-failure';
 import { thinkingCutOffNotice } from '../../lib/agent/turn-notices';
 import { EngineError, type EngineLoadProgress } from '../../lib/engines/engine';
 import { createOpenAiEngine } from '../../lib/engines/openai/openai-engine';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hermesFormat, type LanguageModel } from '@webmcp-agents/local-agent';
 import type { Engine } from '@/lib/engines/engine';
-import { runTrial, type Trial } from '@/components/options/run-trial';
+import { runTrial, type Trial } from '@/lib/engines/run-trial';
 
 /** An engine whose reply comes in these pieces. */
 function engineReplying(pieces: readonly string[]): Engine {

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '@/components/options/describe-failure';
+import type { Failure } from '@/lib/engines/describe-failure';
 import { createServerAsks } from '@/components/options/server-asks';
 import type { ServerState } from '@/components/options/server-connection';
 import { createServerReconnect } from '@/components/options/server-reconnect';

@@ -1,6 +1,6 @@
 import { createProseFilter, type ModelUsage } from '@webmcp-agents/local-agent';
-import { secondsText } from '@/lib/text/seconds-text';
-import { EngineError, type Engine, type EngineLoadProgress } from '@/lib/engines/engine';
+import { secondsText } from '../text/seconds-text';
+import { EngineError, type Engine, type EngineLoadProgress } from './engine';
 import { describeFailure, type Failure } from './describe-failure';
 
 /** One short exchange with an engine, as the options page shows it while it runs and after. */
