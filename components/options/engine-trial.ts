@@ -7,9 +7,12 @@ import { createPromptApiEngine } from '@/lib/engines/prompt-api/prompt-api-engin
 import type { Settings } from '@/lib/settings';
 import type { OptionsDependencies } from './options-types';
 import { runTrial, type Trial } from '@/lib/engines/run-trial';
+import { modelTrialPort } from '@/lib/agent/model-load-port';
+import { connectChannel } from '@/lib/messaging/port-channel';
+import { runTrialInWorker } from './worker-trial';
 
 interface EngineTrialParts {
-  dependencies: Pick<OptionsDependencies, 'languageModel' | 'fetch' | 'timeouts'>;
+  dependencies: Pick<OptionsDependencies, 'languageModel' | 'fetch' | 'timeouts' | 'connectModelTrial'>;
   settings: ReadonlySignal<Settings | undefined>;
   /** Reads the settings from storage, where the page has none yet. */
   loadSettings(): Promise<Settings>;
@@ -18,7 +21,8 @@ interface EngineTrialParts {
 }
 
 /**
- * "Try it": the chosen engine loaded here for one short reply, to show that it works and how fast.
+ * "Try it": the chosen engine loaded here (WebLLM's in the service worker) for one short reply, to
+ * show that it works and how fast.
  * A trial's reply belongs to the engine, server and model it tried, so a new choice drops it.
  */
 export function createEngineTrial({ dependencies, settings, loadSettings, checkPromptApi }: EngineTrialParts) {
@@ -36,23 +40,22 @@ export function createEngineTrial({ dependencies, settings, loadSettings, checkP
 
   async function run(): Promise<void> {
     const current = settings.value ?? (await loadSettings());
-    const engine = trialEngine(current, dependencies);
-    if (!engine) return;
     const mine = (trialNumber += 1);
     trialCancel = new AbortController();
+    const show = (next: Trial) => {
+      if (mine === trialNumber) trial.value = next;
+    };
+    // The worker holds WebLLM's model, and tries it there: a second copy here could exhaust the GPU.
+    if (engineHoldsGpu[current.engine]) return runTrialInWorker(dependencies.connectModelTrial ?? (() => connectChannel(modelTrialPort)), show, trialCancel.signal);
+    const engine = trialEngine(current, dependencies);
+    if (!engine) return;
     const options = {
       signal: trialCancel.signal,
       ...(dependencies.timeouts?.trialReplyMs ? { replyTimeoutMs: dependencies.timeouts.trialReplyMs } : {}),
       ...(current.engine === 'openai' ? { silent: (waitedMs: number) => serverStalled(current.openaiBaseUrl, 'first-byte', waitedMs) } : {}),
     };
     try {
-      await runTrial(
-        engine,
-        (next) => {
-          if (mine === trialNumber) trial.value = next;
-        },
-        options,
-      );
+      await runTrial(engine, show, options);
     } finally {
       // The options page holds no model between trials (a built-in model session, GPU memory).
       await engine.unload?.().catch(() => {});
@@ -71,9 +74,8 @@ export function createEngineTrial({ dependencies, settings, loadSettings, checkP
   };
 }
 
-/** No engine that holds the GPU (WebLLM) is tried here: a second copy of the model in this page could exhaust it. */
+/** The engine tried in this page: Chrome's built-in model, or a server. */
 function trialEngine(settings: Settings, dependencies: Pick<OptionsDependencies, 'languageModel' | 'fetch'>): Engine | undefined {
-  if (engineHoldsGpu[settings.engine]) return undefined;
   if (settings.engine === 'prompt-api') {
     return createPromptApiEngine(settings, dependencies.languageModel ? { languageModel: dependencies.languageModel } : {});
   }

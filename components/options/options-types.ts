@@ -20,6 +20,8 @@ export interface OptionsDependencies {
   modelsChanged?: () => Promise<void>;
   /** Opens the service worker's load of WebLLM's model for "Download now" (see `modelLoadPort`). */
   connectModelLoad?: () => Channel<never, ModelLoadNews>;
+  /** The same for WebLLM's "Try it", which the worker answers too (see `modelTrialPort`). */
+  connectModelTrial?: () => Channel<never, ModelLoadNews>;
   fetch?: typeof fetch;
   /** How long Connect and Try it wait for the server; tests shorten them. */
   timeouts?: { connectMs?: number; trialReplyMs?: number };

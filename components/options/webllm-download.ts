@@ -53,7 +53,7 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage }:
     mine.onMessage((news) => {
       if (channel !== mine) return;
       if (news.type === 'status') download.value = { running: true, ...progressOf(news.status) };
-      else end(mine, news.outcome, news.status);
+      else if (news.type === 'ended') end(mine, news.outcome, news.status);
     });
     // The worker went (the extension was updated or reloaded): the download stopped with it.
     mine.onDisconnect(() => {
@@ -105,13 +105,13 @@ function choiceOf(settings: Settings | undefined): string | undefined {
   return settings && `${settings.engine} ${settings.model}`;
 }
 
-function progressOf(status: EngineStatus): Pick<WebLlmDownload, 'progress' | 'stalled'> {
+export function progressOf(status: EngineStatus): Pick<WebLlmDownload, 'progress' | 'stalled'> {
   const text = status.progressText ?? (status.state === 'loading' ? 'Loading the model…' : 'Waiting for the model…');
   return { progress: { text, ...(status.progress === undefined ? {} : { fraction: status.progress }) }, ...(status.stalled ? { stalled: true } : {}) };
 }
 
 /** The load's error, with what to do worded for this page: the side panel's words send the person to a request, or to the options. */
-function failureOf(status: EngineStatus): Failure {
+export function failureOf(status: EngineStatus): Failure {
   const message = status.error ?? 'The model could not load.';
   return status.hint ? { message, hint: hintForThisPage(status.hint) } : { message };
 }

@@ -6,6 +6,7 @@ import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import { NumberField } from './number-field';
 import type { OptionsModel } from './options-model';
 import { WebGpuStatusBox } from './webgpu-status-box';
+import { TrialView } from './trial-view';
 import { WebLlmDownloadView } from './webllm-download-view';
 
 const formatNames = { hermes: 'Hermes <tool_call> tags', 'llama3-json': 'Llama 3 JSON', lfm2: 'LFM2', 'prompt-api': 'JSON envelope' };
@@ -43,6 +44,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
       </label>
       {selected && <ModelDetails entry={selected} reason={reason} />}
       {selected && !cannotRun && <WebLlmDownloadView model={model} entry={selected} keptMinutes={settings.modelKeptMinutes} />}
+      {selected && !cannotRun && <TrialView model={model} />}
       <label class="choice">
         <input
           type="checkbox"

@@ -1,4 +1,5 @@
 import { errorMessage } from '../messaging/error-message';
+import type { Engine } from '../engines/engine';
 import { engineHoldsGpu } from '../engines/engine-holds-gpu';
 import type { Settings } from '../settings';
 import type { EngineHost } from './engine-host';
@@ -25,7 +26,7 @@ interface LoadForOptionsParts {
  * as the load left it: loaded, or its error and what to do.
  */
 export function createLoadForOptions(parts: LoadForOptionsParts) {
-  return async (signal: AbortSignal, onStatus: (status: EngineStatus) => void): Promise<{ outcome: ModelLoadOutcome; status: EngineStatus }> => {
+  return async (signal: AbortSignal, onStatus: (status: EngineStatus) => void): Promise<{ outcome: ModelLoadOutcome; status: EngineStatus; engine?: Engine }> => {
     const settings = await parts.loadSettings().catch((error: unknown) => error as Error);
     // Without its settings, a request could not run either: the page says why.
     if (settings instanceof Error) return { outcome: 'failed', status: { ...parts.engines.status, state: 'error', error: `The settings could not be read: ${errorMessage(settings)}` } };
@@ -41,7 +42,7 @@ export function createLoadForOptions(parts: LoadForOptionsParts) {
       const got = await loading;
       if ('error' in got) return { outcome: 'failed', status: parts.engines.status };
       parts.loaded();
-      return { outcome: 'loaded', status: parts.engines.status };
+      return { outcome: 'loaded', status: parts.engines.status, engine: got };
     } finally {
       unwatch();
       release();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../messaging/lazy-schema';
 import type { PortProtocol } from '../messaging/port-channel';
+import type { Trial } from '../engines/run-trial';
 import { engineStatusSchema, type EngineStatus } from './session-state';
 
 /**
@@ -11,18 +12,43 @@ import { engineStatusSchema, type EngineStatus } from './session-state';
 export const modelLoadOutcomes = ['loaded', 'failed', 'not-on-gpu'] as const;
 export type ModelLoadOutcome = (typeof modelLoadOutcomes)[number];
 
+/** A trial's reply as `runTrial` tells it, checked as it crosses from the worker. */
+const trialSchema = lazySchema(() =>
+  z.object({
+    running: z.boolean(),
+    reply: z.string(),
+    thinking: z.boolean().optional(),
+    usage: z
+      .object({
+        promptTokens: z.number().optional(),
+        completionTokens: z.number().optional(),
+        timeToFirstTokenMs: z.number().optional(),
+        prefillTokensPerSecond: z.number().optional(),
+        decodeTokensPerSecond: z.number().optional(),
+      })
+      .optional(),
+    failure: z.object({ message: z.string(), hint: z.string().optional() }).optional(),
+    cancelled: z.boolean().optional(),
+  }),
+);
+
 /**
  * Background → options page, while the model the settings name loads at the page's asking: the
- * engine's status at each change (the side panels see the same), then how it ended.
+ * engine's status at each change (the side panels see the same), then how it ended; on the trial's
+ * port, then the trial's reply as it comes, until it has ended.
  */
 const modelLoadNewsSchema = lazySchema(() =>
   z.discriminatedUnion('type', [
     z.object({ type: z.literal('status'), status: engineStatusSchema() }),
     z.object({ type: z.literal('ended'), outcome: z.enum(modelLoadOutcomes), status: engineStatusSchema() }),
+    z.object({ type: z.literal('trial'), trial: trialSchema() }),
   ]),
 );
 
-export type ModelLoadNews = { type: 'status'; status: EngineStatus } | { type: 'ended'; outcome: ModelLoadOutcome; status: EngineStatus };
+export type ModelLoadNews =
+  | { type: 'status'; status: EngineStatus }
+  | { type: 'ended'; outcome: ModelLoadOutcome; status: EngineStatus }
+  | { type: 'trial'; trial: Omit<Trial, 'progress'> };
 
 /**
  * The options page's "Download now": opening this port loads the model the settings name, as a
@@ -33,3 +59,10 @@ export const modelLoadPort: PortProtocol<never, ModelLoadNews> = {
   toBackground: lazySchema(() => z.never()),
   toClient: modelLoadNewsSchema as () => z.ZodType<ModelLoadNews>,
 };
+
+/**
+ * The options page's "Try it" for an engine that holds its model on the GPU: the model loads as for
+ * Download now, then answers one short request in the worker, which holds it (the page would need
+ * a second copy). Closing the port stops either.
+ */
+export const modelTrialPort: PortProtocol<never, ModelLoadNews> = { ...modelLoadPort, name: 'model-trial' };

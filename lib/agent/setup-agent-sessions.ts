@@ -8,7 +8,8 @@ import { acceptChannels, acceptNamedChannels } from '../messaging/port-channel';
 import { z } from 'zod';
 import { agentPortName, type PanelWake, type SessionMessage } from './agent-port-protocol';
 import { createAgentSessions } from './agent-sessions';
-import { modelLoadPort } from './model-load-port';
+import { modelLoadPort, modelTrialPort } from './model-load-port';
+import { serveModelLoad } from './serve-model-load';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { isPrivateTab } from '../service-worker/is-private-tab';
 import { previewPromptApi } from '../engines/prompt-api/prompt-api-engine';
@@ -73,14 +74,9 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
       onDisconnect: (listener) => channel.onDisconnect(listener),
     });
   });
-  // The options page's "Download now": the load goes on while its port is open.
-  acceptChannels(modelLoadPort, (channel) => {
-    const closed = new AbortController();
-    channel.onDisconnect(() => closed.abort());
-    void sessions
-      .loadForOptions(closed.signal, (status) => channel.post({ type: 'status', status }))
-      .then(({ outcome, status }) => channel.post({ type: 'ended', outcome, status }));
-  });
+  // The options page's "Download now" and WebLLM's "Try it": each goes on while its port is open.
+  acceptChannels(modelLoadPort, (channel) => void serveModelLoad(channel, sessions.loadForOptions));
+  acceptChannels(modelTrialPort, (channel) => void serveModelLoad(channel, sessions.loadForOptions, { trial: true }));
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
   watchSettings((settings) => sessions.settingsChanged(settings));
   hearModelsChanged(() => sessions.modelsChanged());

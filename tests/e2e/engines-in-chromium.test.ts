@@ -493,7 +493,7 @@ describe.skipIf(!ready)('the real WebLLM, read into the service worker only for 
     await panel.close();
     await shop.close();
   });
-  it("downloads the model at the options page's Download now, in the worker: its failure shows there, worded for that page, and in the side panel", async () => {
+  it("downloads the model at the options page's Download now or Try it, in the worker: its failure shows there, worded for that page, and in the side panel", async () => {
     const shop = await extension.context.newPage();
     await shop.goto(fixtures.url('/native.html'));
     const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(shop)}`);
@@ -508,6 +508,10 @@ describe.skipIf(!ready)('the real WebLLM, read into the service worker only for 
     expect(await download.getByRole('button', { name: 'Download now' }).getAttribute('aria-disabled')).toBeNull();
     // The side panel shows the same load's end: the engine is one, whoever asked for it.
     await expect.poll(() => panel.getByTestId('status-line').textContent(), { timeout: 5_000 }).toContain('Could not load');
+    // Try it loads the model in the worker too, to answer there: here it stops where the download does.
+    const trial = options.getByTestId('trial');
+    await trial.getByRole('button', { name: 'Try it' }).click();
+    await expect.poll(() => trial.getByRole('alert').textContent().catch(() => ''), { timeout: 40_000 }).toContain('The download of Qwen3 0.6B (q4f32) failed.');
     await Promise.all([options.close(), panel.close(), shop.close()]);
   });
 });

@@ -190,7 +190,7 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
     await Promise.all([page.close(), panel.close()]);
   });
 
-  it('lets neither a page nor its content script start a run, read a conversation or trace, inspect a tab or delete models', async () => {
+  it('lets neither a page nor its content script start a run, read a conversation or trace, inspect a tab, or download, try or delete models', async () => {
     const { page, panel, tabId } = await openTab(site.url('notes.html?name=gamma'));
     // The page itself has no way to the extension: no runtime API, no extension page it can load.
     expect(await page.evaluate(() => typeof (window as unknown as { chrome?: { runtime?: unknown } }).chrome?.runtime)).toBe('undefined');
@@ -207,6 +207,8 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
       replay: 'refused',
       traces: { ok: false, error: { name: 'TraceAccessError', message: 'Only the extension may read traces.' } },
       deleteModels: { deleted: false, name: 'SecurityError', message: "Only the extension's own pages may delete its models" },
+      loadModel: 'refused',
+      tryModel: 'refused',
       conversations: 'refused',
       readSettings: 'refused',
       writeSettings: 'refused',

@@ -42,14 +42,19 @@ function fakeWorker() {
   };
 }
 
-function show(options: { stored?: boolean; settings?: ReturnType<typeof memorySettings> } = {}) {
+function show(options: { stored?: boolean; settings?: ReturnType<typeof memorySettings>; trialWorker?: ReturnType<typeof fakeWorker> } = {}) {
   const fake = createFakeCacheStorage();
   if (options.stored) {
     fake.put('webllm/model', `${weights}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
     fake.put('webllm/model', `${weights}params_shard_0.bin`, 1100 * megabyte);
   }
   const worker = fakeWorker();
-  const page = showOptionsPage({ settings: options.settings ?? memorySettings({ engine: 'webllm', model }), caches: fake.storage, connectModelLoad: worker.connect });
+  const page = showOptionsPage({
+    settings: options.settings ?? memorySettings({ engine: 'webllm', model }),
+    caches: fake.storage,
+    connectModelLoad: worker.connect,
+    ...(options.trialWorker ? { connectModelTrial: options.trialWorker.connect } : {}),
+  });
   const area = () => page.root.querySelector('[data-testid="webllm-download"]')?.textContent ?? '';
   return { ...page, fake, worker, area };
 }
@@ -166,6 +171,58 @@ describe("the options page's Download now, for WebLLM's model", () => {
     const { root, text } = showOptionsPage({ settings: memorySettings({ engine: 'webllm' }), caches: createFakeCacheStorage().storage, gpu: { requestAdapter: async () => null } });
     await vi.waitFor(() => expect(text()).toContain('None: WebLLM cannot run here'));
     expect(root.querySelector('[data-testid="webllm-download"]')).toBeNull();
+  });
+});
+
+describe("the options page's Try it, for WebLLM's model", () => {
+  const trialArea = (root: Element) => root.querySelector('[data-testid="trial"]')?.textContent ?? '';
+
+  it('has the worker load the model and answer, showing the load, then the reply and how fast it came', async () => {
+    const trials = fakeWorker();
+    const { root } = show({ trialWorker: trials });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Try it')).toBeTruthy());
+    click(buttonNamed(root, 'Try it'));
+    await vi.waitFor(() => expect(trials.opened).toHaveLength(1));
+    trials.tell({ type: 'status', status: loading(0.5, 'Loading Qwen3 1.7B (q4f32) into the GPU: 50%.') });
+    await vi.waitFor(() => expect(root.querySelector<HTMLProgressElement>('[data-testid="trial"] progress')?.value).toBe(0.5));
+    trials.tell({ type: 'ended', outcome: 'loaded', status: { ...loading(1, ''), state: 'ready' } });
+    trials.tell({ type: 'trial', trial: { running: true, reply: 'Hello' } });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="trial-reply"]')?.textContent).toBe('Hello'));
+    expect(root.querySelector('[data-testid="trial"] progress')).toBeNull();
+    trials.tell({ type: 'trial', trial: { running: false, reply: 'Hello there!', usage: { completionTokens: 3, decodeTokensPerSecond: 12, timeToFirstTokenMs: 420 } } });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="trial-speed"]')?.textContent).toBe('first token after 420 ms · 12 tokens per second · 3 tokens'));
+    expect(root.querySelector('[data-testid="trial-reply"]')?.textContent).toBe('Hello there!');
+    expect(trials.opened[0]!.closed).toBe(true);
+    expect(buttonNamed(root, 'Try it')?.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it("words a failed reply's hint for this page, and Cancel stops the worker's trial", async () => {
+    const trials = fakeWorker();
+    const { root } = show({ trialWorker: trials });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Try it')).toBeTruthy());
+    click(buttonNamed(root, 'Try it'));
+    await vi.waitFor(() => expect(trials.opened).toHaveLength(1));
+    trials.tell({ type: 'ended', outcome: 'loaded', status: { ...loading(1, ''), state: 'ready' } });
+    trials.tell({ type: 'trial', trial: { running: false, reply: '', failure: { message: 'Qwen3 1.7B (q4f32) failed to answer: boom.', hint: 'Send your request again; if it keeps failing, start a new chat.' } } });
+    await vi.waitFor(() => expect(trialArea(root)).toContain('Qwen3 1.7B (q4f32) failed to answer: boom.Try again; if it keeps failing, start a new chat.'));
+
+    click(buttonNamed(root, 'Try it'));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Cancel the trial')).toBeTruthy());
+    click(buttonLabelled(root, 'Cancel the trial'));
+    await vi.waitFor(() => expect(trials.opened[1]!.closed).toBe(true));
+    await vi.waitFor(() => expect(trialArea(root)).toContain('Cancelled.'));
+  });
+
+  it('says why where the model could not load', async () => {
+    const trials = fakeWorker();
+    const { root } = show({ trialWorker: trials });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Try it')).toBeTruthy());
+    click(buttonNamed(root, 'Try it'));
+    await vi.waitFor(() => expect(trials.opened).toHaveLength(1));
+    const { message, hint } = loadFailure(new TypeError('Failed to fetch'), { label: 'Qwen3 1.7B (q4f32)', wasCached: false });
+    trials.tell({ type: 'ended', outcome: 'failed', status: { ...loading(0, ''), state: 'error', error: message, hint } });
+    await vi.waitFor(() => expect(trialArea(root)).toContain(message));
+    expect(trialArea(root)).toContain('Check your connection and try again.');
   });
 });
 

@@ -25,6 +25,9 @@ export async function tryEverything(tabId: number): Promise<Record<string, unkno
     replay: await tryPort('trace-replay', { type: 'start', runId: 'any', tabId }),
     traces: await runtime.sendMessage({ type: 'traces-list' }),
     deleteModels: await runtime.sendMessage({ type: 'webllm-models-delete' }),
+    // Downloading a model, or having it answer, would spend the person's bandwidth and GPU.
+    loadModel: await tryPort('model-load', {}),
+    tryModel: await tryPort('model-trial', {}),
     // Conversations and the tab registry live in session storage, which content scripts cannot open.
     conversations: await storage.session.get(null).then(
       (items) => `read ${Object.keys(items).join(', ')}`,
