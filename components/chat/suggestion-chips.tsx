@@ -11,7 +11,7 @@ export function SuggestionChips({ model }: { model: PanelModel }) {
   if (suggestions.length === 0 || model.running.value || model.shell.value?.agentOff || model.tabClosed.value) return null;
   const canSend = model.canSend.value;
   // Greyed out, a chip says why when pointed at (the engine cannot run here, say), as the request box does.
-  const why = canSend ? undefined : whyNotSent(model);
+  const why = canSend ? undefined : model.connection.value !== 'connected' ? 'The panel is connecting to the extension.' : whyNotSent(model);
   return (
     <div class="suggestions" role="group" aria-label="Suggestions">
       {suggestions.map((suggestion) => (

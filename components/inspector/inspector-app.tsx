@@ -53,8 +53,8 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
       {tabTools !== undefined && tools.length === 0 && (
         <p class="muted" data-testid="no-tools-hint">
           A page adds tools with <code>document.modelContext.registerTool(…)</code> or a form marked <code>&lt;form toolname="…"&gt;</code>;
-          they show here as it adds them. One the browser refused (a name taken twice, a schema it cannot read) is said only in
-          the page's Console.
+          they show here as it adds them. One the browser itself refused to register (a name taken twice, a schema it cannot
+          read) never reaches the extension: the page's Console says why.
         </p>
       )}
       {/* In the page from the start, so that a result arriving in it is read. */}

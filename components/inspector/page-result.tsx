@@ -12,7 +12,7 @@ export function PageResultView({ pageResult }: { pageResult: LoadedPage }) {
   const { url, title, data, byScript } = pageResult;
   const before = byScript ? 'The tab loaded ' : 'The page it loaded, ';
   const after = byScript
-    ? ', while the tool ran, so no result came back: the page may show how it went.'
+    ? ', while the tool ran: the page may show how it went.'
     : data === undefined
       ? ', gives no result of its own: it shows how the form went.'
       : ', gives this result:';

@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import { figure, plural } from '@/lib/text/plural';
@@ -29,13 +29,17 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
   const label = modelLabel(entry);
   const startButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const cancel = () => {
-    const focusOnCancel = document.activeElement === cancelButton.current;
-    model.cancelWebLlmDownload();
-    if (focusOnCancel) startButton.current?.focus();
-  };
+  const cancel = () => model.cancelWebLlmDownload();
   useEscapeCancels(running, cancel);
-  const staysLoaded = keptMinutes > 0 ? `it then stays loaded for ${plural(keptMinutes, 'minute')}` : 'it then stays loaded while the extension is busy';
+  // Cancel goes once the load ends, however it ends: the focus it had goes back to the button that starts one.
+  const cancelFocused = useRef(false);
+  useEffect(() => {
+    if (running || !cancelFocused.current) return;
+    cancelFocused.current = false;
+    startButton.current?.focus();
+  }, [running]);
+  const staysLoaded =
+    keptMinutes > 0 ? `it then stays loaded for ${plural(keptMinutes, 'minute')}` : 'it then stays loaded until the extension has been idle for 30 seconds';
   return (
     <div class="trial" data-testid="webllm-download">
       <div class="row">
@@ -43,7 +47,15 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
           {stored ? (running ? 'Loading…' : 'Load now') : running ? 'Downloading…' : 'Download now'}
         </BusyButton>
         {running && (
-          <button ref={cancelButton} type="button" aria-label={stored ? 'Cancel the load' : 'Cancel the download'} aria-keyshortcuts="Escape" onClick={cancel}>
+          <button
+            ref={cancelButton}
+            type="button"
+            aria-label={stored ? 'Cancel the load' : 'Cancel the download'}
+            aria-keyshortcuts="Escape"
+            onClick={cancel}
+            onFocus={() => (cancelFocused.current = true)}
+            onBlur={() => (cancelFocused.current = false)}
+          >
             Cancel
           </button>
         )}
@@ -56,17 +68,18 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
         </p>
       )}
       {running && download.progress && <ProgressBar progress={download.progress} />}
-      {running && <p class="muted">Closing this page stops it; anything downloaded so far stays on this computer.</p>}
+      {running && <p class="muted">{stored ? 'Closing this page stops it.' : 'Closing this page stops it; anything downloaded so far stays on this computer.'}</p>}
       {/* Mounted from the start, so that a screen reader hears each of these as it comes. */}
       <div aria-live="polite" data-testid="webllm-download-result">
         {running && !download.stalled && <p class="visually-hidden">{stored ? `Loading ${label}…` : `Downloading ${label}…`}</p>}
         {running && download.stalled && <p class="muted">Nothing has come for a minute: check your connection, or press Cancel.</p>}
-        {download?.loaded !== undefined && <p>{`${label} is on this computer and loaded: a request starts at once.`}</p>}
-        {download?.cancelled && <p class="muted">Cancelled. Anything downloaded so far stays on this computer.</p>}
+        {/* Only while it is still so: the model may have been deleted below since. */}
+        {download?.loaded !== undefined && stored && <p>{`${label} is on this computer and loaded: ${staysLoaded}, so that a request starts at once.`}</p>}
+        {download?.cancelled && <p class="muted">{stored ? 'Cancelled.' : 'Cancelled. Anything downloaded so far stays on this computer.'}</p>}
+        {(download?.failures ?? 0) > 1 && !running && <p class="muted">{`Failed ${figure(download!.failures!)} times in a row.`}</p>}
       </div>
       {/* Drawn afresh at each failure, so that one like the last is said, and seen, again. */}
       <FailureBox key={download?.failures} failure={download?.failure} />
-      {(download?.failures ?? 0) > 1 && !running && <p class="muted">{`Failed ${figure(download!.failures!)} times in a row.`}</p>}
     </div>
   );
 }

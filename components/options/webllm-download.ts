@@ -61,7 +61,7 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage }:
       channel = undefined;
       download.value = {
         running: false,
-        failure: { message: 'The download stopped: the extension was reloaded or updated meanwhile.', hint: 'Press Download now again: what was downloaded is kept.' },
+        failure: { message: "The load stopped: the extension's background stopped with it (an update or a reload of the extension, say).", hint: 'Try again: what was downloaded is kept.' },
         failures: failedBefore + 1,
       };
       void refreshStorage();
@@ -106,7 +106,8 @@ function choiceOf(settings: Settings | undefined): string | undefined {
 }
 
 export function progressOf(status: EngineStatus): Pick<WebLlmDownload, 'progress' | 'stalled'> {
-  const text = status.progressText ?? (status.state === 'loading' ? 'Loading the model…' : 'Waiting for the model…');
+  // Not loading yet: the model another tab's reply uses goes only once that reply has ended.
+  const text = status.progressText ?? (status.state === 'generating' ? "Waiting for another tab's reply to end…" : 'Loading the model…');
   return { progress: { text, ...(status.progress === undefined ? {} : { fraction: status.progress }) }, ...(status.stalled ? { stalled: true } : {}) };
 }
 

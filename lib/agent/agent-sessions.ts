@@ -44,7 +44,14 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const statusWatchers = new Set<() => void>();
   const publishEngineStatus = () => {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engineStatusFor(tabId) });
-    statusWatchers.forEach((watcher) => watcher());
+    // A watcher's failure (a page gone) never keeps the panels from hearing.
+    for (const watcher of statusWatchers) {
+      try {
+        watcher();
+      } catch (error) {
+        console.warn('A page following the engine could not be told:', error);
+      }
+    }
   };
   // A load stopped part way: what the first request downloads is asked again, and told.
   const engines = createEngineHost(publishEngineStatus, background.createEngine, { loadStopped: () => modelsChanged() });
@@ -69,8 +76,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const sendSnapshot = snapshots.send;
   const resendSnapshot = snapshots.resend;
 
-  // The options page downloaded a model (Chrome's built-in one, or WebLLM's at its asking) or deleted
-  // stored ones: what the panels say the first request loads, and downloads, is asked again.
+  // What the panels say the first request loads, and downloads, asked again: the models stored changed
+  // (see `modelsChanged` below, and a load at the options page's asking) or a load stopped part way.
   const modelsChanged = () => {
     previews.clear();
     for (const tabId of panels.keys()) resendSnapshot(tabId);
@@ -118,8 +125,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       background.wakePanels?.();
     },
     /**
-     * The options page downloaded a model (Chrome's built-in one) or deleted stored ones: what the
-     * panels say the first request loads, and downloads, is asked again.
+     * The options page downloaded Chrome's built-in model or deleted stored ones: what the panels
+     * say the first request loads, and downloads, is asked again.
      */
     modelsChanged,
     /** The options page's "Download now" (see `createLoadForOptions`). */

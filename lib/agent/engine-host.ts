@@ -19,7 +19,8 @@ import { createTabReports } from './tab-reports';
  * Holds the one engine the extension runs (a model on the GPU is shared by every tab) and its
  * status for the panels. Changing the engine or model in the settings swaps it on the next run.
  * `changed` is called whenever the status may have changed; each panel reads its own with `statusFor`.
- * `hooks.loadStopped`: a load was stopped and none goes on, so the status says no more than "idle".
+ * `hooks.loadStopped`: a load was stopped, or one nobody asked for failed, and none goes on: the
+ * status says no more than "idle", where it said what the first request downloads.
  */
 export function createEngineHost(changed: () => void, create: (settings: Settings) => Engine = createEngine, hooks: { loadStopped?: () => void } = {}) {
   const shared = createStatusPublisher(changed, { engineId: 'webllm', engineLabel: engineLabels.webllm, model: '', state: 'idle' });
@@ -108,6 +109,8 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         // to what it was, and the next request loads, and tells, again.
         if (options.quiet && !signal.aborted) {
           if (loading) loads.stopped();
+          // Its failure may have removed stored files (unreadable ones): the next request downloads them.
+          if (loading && shared.status.state === 'idle') hooks.loadStopped?.();
           return { error: 'The model could not load.' };
         }
         const failed = loadFailed(error, name, signal, loading);

@@ -31,14 +31,22 @@ export function createLoadForOptions(parts: LoadForOptionsParts) {
     // Without its settings, a request could not run either: the page says why.
     if (settings instanceof Error) return { outcome: 'failed', status: { ...parts.engines.status, state: 'error', error: `The settings could not be read: ${errorMessage(settings)}` } };
     if (!engineHoldsGpu[settings.engine]) return { outcome: 'not-on-gpu', status: parts.engines.status };
-    const unwatch = parts.watchStatus(() => onStatus(parts.engines.status));
+    // Only what the page shows: not each piece of another tab's reply the status tells of meanwhile.
+    let told = '';
+    const tell = (status: EngineStatus) => {
+      const shown = JSON.stringify([status.state, status.progress, status.progressText, status.stalled]);
+      if (shown === told) return;
+      told = shown;
+      onStatus(status);
+    };
+    const unwatch = parts.watchStatus(() => tell(parts.engines.status));
     // A download of hundreds of megabytes outlasts the 30 seconds Chrome leaves an idle worker.
     const release = parts.keepAwake?.() ?? (() => {});
     try {
       const loading = parts.engines.load(settings, signal);
       // A load already under way (a request's, another options page's): the page hears where it
       // stands now, not only at its next change, which may be a while (a library compiling).
-      if (parts.engines.status.state === 'loading') onStatus(parts.engines.status);
+      if (parts.engines.status.state === 'loading') tell(parts.engines.status);
       const got = await loading;
       if ('error' in got) return { outcome: 'failed', status: parts.engines.status };
       parts.loaded();

@@ -7,7 +7,7 @@ import { engineStatusSchema, type EngineStatus } from './session-state';
 /**
  * How a load the options page asked for ended: `loaded`, `failed` (the status says why), or
  * `not-on-gpu` (the engine chosen now holds no model on this computer's GPU: a server, Chrome's
- * built-in model). A load the page stopped ends unheard: the page closed its port.
+ * built-in model). A load the page stopped ends as `failed` too, unheard: the page closed its port.
  */
 export const modelLoadOutcomes = ['loaded', 'failed', 'not-on-gpu'] as const;
 export type ModelLoadOutcome = (typeof modelLoadOutcomes)[number];

@@ -1,7 +1,9 @@
 import { runTrial } from '../engines/run-trial';
 import type { Channel } from '../messaging/port-channel';
 import type { createLoadForOptions } from './load-for-options';
+import { errorMessage } from '../messaging/error-message';
 import type { ModelLoadNews } from './model-load-port';
+import type { EngineStatus } from './session-state';
 
 /**
  * Serves one options page's port (see `modelLoadPort`, `modelTrialPort`): the model loads while the
@@ -11,9 +13,15 @@ import type { ModelLoadNews } from './model-load-port';
 export function serveModelLoad(channel: Channel<ModelLoadNews, never>, load: ReturnType<typeof createLoadForOptions>, { trial = false } = {}): Promise<void> {
   const closed = new AbortController();
   channel.onDisconnect(() => closed.abort());
-  return load(closed.signal, (status) => channel.post({ type: 'status', status })).then(async ({ outcome, status, engine }) => {
-    channel.post({ type: 'ended', outcome, status });
-    if (!trial || !engine || closed.signal.aborted) return;
-    await runTrial(engine, ({ progress: _progress, ...shown }) => channel.post({ type: 'trial', trial: shown }), { signal: closed.signal });
-  });
+  return load(closed.signal, (status) => channel.post({ type: 'status', status }))
+    .then(async ({ outcome, status, engine }) => {
+      channel.post({ type: 'ended', outcome, status });
+      if (!trial || !engine || closed.signal.aborted) return;
+      await runTrial(engine, ({ progress: _progress, ...shown }) => channel.post({ type: 'trial', trial: shown }), { signal: closed.signal });
+    })
+    .catch((error: unknown) => {
+      // Never left waiting: the page hears that it failed, and why.
+      const status: EngineStatus = { engineId: 'webllm', engineLabel: 'WebLLM', model: '', state: 'error', error: `The model could not load: ${errorMessage(error)}` };
+      channel.post({ type: 'ended', outcome: 'failed', status });
+    });
 }

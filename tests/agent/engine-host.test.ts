@@ -1258,3 +1258,44 @@ describe('the engine host', () => {
     }
   });
 });
+
+describe('what the host tells of a load that did not end loaded', () => {
+  /** An engine whose load fails, or waits for its signal. */
+  const failingEngine = (settings: Settings, fails: boolean): Engine => ({
+    id: settings.engine,
+    holdsGpu: true,
+    modelId: 'default-model',
+    format: hermesFormat,
+    model: { async *stream() {} },
+    async load(onProgress, signal) {
+      onProgress({ fraction: 0.1, text: 'Downloading…' });
+      if (fails) throw new EngineError('download-failed', 'The stored copy could not be read.', 'It has been removed.');
+      await new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+    },
+  });
+  const webllm = { ...defaultSettings, engine: 'webllm' as const };
+
+  it('has the panels told afresh what the first request downloads after a load nobody asked for failed, or one was stopped', async () => {
+    const loadStopped = vi.fn();
+    const failing = createEngineHost(() => {}, (settings) => failingEngine(settings, true), { loadStopped });
+    expect(await failing.load(webllm, new AbortController().signal, { quiet: true })).toEqual({ error: 'The model could not load.' });
+    expect(loadStopped).toHaveBeenCalledOnce();
+
+    const stoppedHook = vi.fn();
+    const waiting = createEngineHost(() => {}, (settings) => failingEngine(settings, false), { loadStopped: stoppedHook });
+    const stop = new AbortController();
+    const load = waiting.load(webllm, stop.signal, { tabId: 1 });
+    await vi.waitFor(() => expect(waiting.status.state).toBe('loading'));
+    stop.abort();
+    expect(await load).toEqual({ error: 'Stopped while the model was loading.' });
+    expect(stoppedHook).toHaveBeenCalledOnce();
+  });
+
+  it('leaves a failure that the panels are told of as it is', async () => {
+    const loadStopped = vi.fn();
+    const host = createEngineHost(() => {}, (settings) => failingEngine(settings, true), { loadStopped });
+    await host.load(webllm, new AbortController().signal, { tabId: 1 });
+    expect(host.status).toMatchObject({ state: 'error', error: 'The stored copy could not be read.' });
+    expect(loadStopped).not.toHaveBeenCalled();
+  });
+});

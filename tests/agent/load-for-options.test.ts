@@ -54,7 +54,9 @@ function loader(settings: Partial<Settings>, engine: ReturnType<typeof engineTha
     loaded,
   });
   const heard: EngineStatus[] = [];
-  return { engines, awake, loaded, heard, load: (signal = new AbortController().signal) => load(signal, (status) => heard.push(status)) };
+  /** The engine's status changed, as the host tells its watchers. */
+  const statusChanged = () => watchers.forEach((watcher) => watcher());
+  return { engines, awake, loaded, heard, statusChanged, load: (signal = new AbortController().signal) => load(signal, (status) => heard.push(status)) };
 }
 
 describe("the options page's load of WebLLM's model, in the service worker", () => {
@@ -90,6 +92,20 @@ describe("the options page's load of WebLLM's model, in the service worker", () 
     engine.finish();
     expect((await ended).outcome).toBe('loaded');
     await request;
+  });
+
+  it('tells the page only what it shows: not each change of the status it does not show', async () => {
+    const engine = engineThatLoads([{ fraction: 0.5, text: 'Downloading Qwen3 1.7B (q4f32): 50%.' }]);
+    const host = loader({ engine: 'webllm', model }, engine);
+    const ended = host.load();
+    await vi.waitFor(() => expect(host.heard.some((status) => status.progress === 0.5)).toBe(true));
+    const before = host.heard.length;
+    // Another tab's reply tells its speed meanwhile: nothing the page shows changed.
+    host.statusChanged();
+    host.statusChanged();
+    expect(host.heard).toHaveLength(before);
+    engine.finish();
+    await ended;
   });
 
   it('ends with the error and what to do where the load fails, as the side panels show it', async () => {

@@ -81,6 +81,12 @@ describe("the worker's side of the options page's Try it for WebLLM", () => {
     expect(requests).toEqual([]);
   });
 
+  it('tells the page the load failed, rather than leave it waiting, where something in the worker throws', async () => {
+    const port = pagePort();
+    await serveModelLoad(port.channel, () => Promise.reject(new Error('storage gone')), { trial: true });
+    expect(port.posted).toEqual([{ type: 'ended', outcome: 'failed', status: expect.objectContaining({ state: 'error', error: 'The model could not load: storage gone' }) }]);
+  });
+
   it('stops the reply when the page closes its port', async () => {
     const { engine, written } = gpuEngine(Array.from({ length: 50 }, () => ({ type: 'text-delta' as const, text: 'word ' })), 10);
     const { posted, served, close } = serve(engine, true);

@@ -450,7 +450,7 @@ describe('the inspector model', () => {
     await tick();
     expect(container.querySelector('.left-run')?.textContent).toBe('walk_to_room was still running when the tab loaded the page below, so no result came back.');
     expect(container.querySelector('[data-testid="page-result"]')?.textContent).toBe(
-      'The tab loaded "The Reading Room", https://doors.example/room?from=hallway, while the tool ran, so no result came back: the page may show how it went.',
+      'The tab loaded "The Reading Room", https://doors.example/room?from=hallway, while the tool ran: the page may show how it went.',
     );
   });
 
@@ -537,7 +537,7 @@ describe('the inspector model', () => {
     expect(container.querySelector('.empty')?.textContent?.trim()).toBe('This tab offers no WebMCP tools.');
     // A developer is told how a page adds tools, and where a refused one is said.
     expect(container.querySelector('[data-testid="no-tools-hint"]')?.textContent).toBe(
-      'A page adds tools with document.modelContext.registerTool(…) or a form marked <form toolname="…">; they show here as it adds them. One the browser refused (a name taken twice, a schema it cannot read) is said only in the page\'s Console.',
+      'A page adds tools with document.modelContext.registerTool(…) or a form marked <form toolname="…">; they show here as it adds them. One the browser itself refused to register (a name taken twice, a schema it cannot read) never reaches the extension: the page\'s Console says why.',
     );
     // Another page, never seen with tools, where the extension's content script does not run: one
     // open since before the extension came.

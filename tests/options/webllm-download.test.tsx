@@ -79,12 +79,32 @@ describe("the options page's Download now, for WebLLM's model", () => {
     fake.put('webllm/model', `${weights}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
     fake.put('webllm/model', `${weights}params_shard_0.bin`, 1100 * megabyte);
     worker.tell({ type: 'ended', outcome: 'loaded', status: { ...loading(1, ''), state: 'ready' } });
-    await vi.waitFor(() => expect(area()).toContain('Qwen3 1.7B (q4f32) is on this computer and loaded: a request starts at once.'));
+    await vi.waitFor(() => expect(area()).toContain('Qwen3 1.7B (q4f32) is on this computer and loaded: it then stays loaded for 5 minutes, so that a request starts at once.'));
     expect(worker.opened[0]!.closed).toBe(true);
     expect(root.querySelector('[data-testid="webllm-download"] progress')).toBeNull();
     await vi.waitFor(() => expect(root.querySelector('[data-testid="model-storage"]')?.textContent).toContain('Qwen3 1.7B (q4f32)'));
     // Stored now: the button offers to load it, not to download it again.
     expect(buttonNamed(root, 'Load now')).toBeTruthy();
+    // Deleted below: it is loaded no more, and the page stops saying so.
+    click(buttonLabelled(root, 'Delete Qwen3 1.7B (q4f32)'));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)')).toBeTruthy());
+    click(buttonLabelled(root, 'Yes, delete Qwen3 1.7B (q4f32)'));
+    await vi.waitFor(() => expect(area()).not.toContain('is on this computer and loaded'));
+  });
+
+  it('goes on through a change of another setting, and gives the focus back to its button when it ends', async () => {
+    const shared = sharedSettings({ engine: 'webllm', model });
+    const { root, worker, area } = show({ settings: shared.store });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    click(buttonNamed(root, 'Download now'));
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Cancel the download')).toBeTruthy());
+    buttonLabelled(root, 'Cancel the download')!.focus();
+    shared.changedElsewhere({ modelKeptMinutes: 0, constrainedDecoding: true });
+    worker.tell({ type: 'status', status: loading(0.2, 'Downloading Qwen3 1.7B (q4f32): 20%.') });
+    await vi.waitFor(() => expect(area()).toContain('20%'));
+    expect(worker.opened[0]!.closed).toBe(false);
+    worker.tell({ type: 'ended', outcome: 'loaded', status: { ...loading(1, ''), state: 'ready' } });
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Download now'));
   });
 
   it('offers to load a model already stored, saying how long it stays loaded', async () => {
@@ -150,7 +170,7 @@ describe("the options page's Download now, for WebLLM's model", () => {
     await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
     click(buttonNamed(root, 'Download now'));
     worker.goes();
-    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toContain('The download stopped: the extension was reloaded or updated meanwhile.'));
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toContain("The load stopped: the extension's background stopped with it (an update or a reload of the extension, say)."));
     expect(buttonNamed(root, 'Download now')?.getAttribute('aria-disabled')).toBeNull();
   });
 
