@@ -8,7 +8,7 @@ import type { EngineStatus } from './session-state';
 
 interface LoadForOptionsParts {
   loadSettings(): Promise<Settings>;
-  engines: Pick<EngineHost, 'load' | 'status'>;
+  engines: Pick<EngineHost, 'load' | 'status' | 'release'>;
   /** `listener` hears each change of the engine's status, until the function this returns is called. */
   watchStatus(listener: () => void): () => void;
   /** Keeps the service worker running until the function this returns is called. */
@@ -23,10 +23,15 @@ interface LoadForOptionsParts {
  * panels show its progress as a request's, and a request sent meanwhile waits for it; `onStatus`
  * hears the engine's status at each change. Only an engine that holds a model on this computer's
  * GPU loads this way (the options page tries the others itself). It ends with the engine's status
- * as the load left it: loaded, or its error and what to do.
+ * as the load left it: loaded, or its error and what to do. With `hold`, the engine loaded stays
+ * until `release` (for a trial's reply: another tab's new model waits for it, as for a run's).
  */
 export function createLoadForOptions(parts: LoadForOptionsParts) {
-  return async (signal: AbortSignal, onStatus: (status: EngineStatus) => void): Promise<{ outcome: ModelLoadOutcome; status: EngineStatus; engine?: Engine }> => {
+  return async (
+    signal: AbortSignal,
+    onStatus: (status: EngineStatus) => void,
+    { hold = false } = {},
+  ): Promise<{ outcome: ModelLoadOutcome; status: EngineStatus; engine?: Engine; release?: () => void }> => {
     const settings = await parts.loadSettings().catch((error: unknown) => error as Error);
     // Without its settings, a request could not run either: the page says why.
     if (settings instanceof Error) return { outcome: 'failed', status: { ...parts.engines.status, state: 'error', error: `The settings could not be read: ${errorMessage(settings)}` } };
@@ -43,14 +48,14 @@ export function createLoadForOptions(parts: LoadForOptionsParts) {
     // A download of hundreds of megabytes outlasts the 30 seconds Chrome leaves an idle worker.
     const release = parts.keepAwake?.() ?? (() => {});
     try {
-      const loading = parts.engines.load(settings, signal);
+      const loading = parts.engines.load(settings, signal, hold ? { hold } : {});
       // A load already under way (a request's, another options page's): the page hears where it
       // stands now, not only at its next change, which may be a while (a library compiling).
       if (parts.engines.status.state === 'loading') tell(parts.engines.status);
       const got = await loading;
       if ('error' in got) return { outcome: 'failed', status: parts.engines.status };
       parts.loaded();
-      return { outcome: 'loaded', status: parts.engines.status, engine: got };
+      return { outcome: 'loaded', status: parts.engines.status, engine: got, ...(hold ? { release: () => parts.engines.release(got) } : {}) };
     } finally {
       unwatch();
       release();

@@ -6,7 +6,7 @@ import type { ModelLoadNews } from '../../lib/agent/model-load-port';
 import { serveModelLoad } from '../../lib/agent/serve-model-load';
 import type { Engine } from '../../lib/engines/engine';
 import type { Channel } from '../../lib/messaging/port-channel';
-import { defaultSettings } from '../../lib/settings';
+import { defaultSettings, type Settings } from '../../lib/settings';
 
 const model = 'Qwen3-1.7B-q4f32_1-MLC';
 
@@ -15,12 +15,17 @@ function gpuEngine(chunks: ModelChunk[], gapMs = 0) {
   const requests: string[] = [];
   // How many chunks the model wrote: a stopped reply writes no more.
   const written = { count: 0 };
+  let loads = 0;
   const engine: Engine = {
     id: 'webllm',
     holdsGpu: true,
     modelId: model,
     format: hermesFormat,
-    async load() {},
+    async load() {
+      // Loaded again (a trial reads it loaded before it asks): a moment, in which another tab may ask for its model.
+      loads += 1;
+      if (loads > 1 && gapMs) await new Promise((resolve) => setTimeout(resolve, gapMs * 3));
+    },
     model: {
       async *stream(request) {
         requests.push(String(request.messages.at(-1)?.content));
@@ -50,11 +55,11 @@ function pagePort() {
   return { channel, posted, close: () => ((open = false), gone.forEach((listener) => listener())) };
 }
 
-function serve(engine: Engine, trial: boolean) {
-  const engines = createEngineHost(() => {}, () => engine);
+function serve(engine: Engine, trial: boolean, create: (settings: Settings) => Engine = () => engine) {
+  const engines = createEngineHost(() => {}, create);
   const load = createLoadForOptions({ loadSettings: async () => ({ ...defaultSettings, engine: 'webllm', model }), engines, watchStatus: () => () => {}, loaded: () => {} });
   const port = pagePort();
-  return { ...port, served: serveModelLoad(port.channel, load, { trial }) };
+  return { ...port, engines, served: serveModelLoad(port.channel, load, { trial }) };
 }
 
 describe("the worker's side of the options page's Try it for WebLLM", () => {
@@ -71,6 +76,22 @@ describe("the worker's side of the options page's Try it for WebLLM", () => {
     const trials = posted.flatMap((news) => (news.type === 'trial' ? [news.trial] : []));
     expect(trials.at(-1)).toEqual({ running: false, thinking: false, reply: 'Hello there!', usage: { completionTokens: 3, decodeTokensPerSecond: 12.5 } });
     expect(trials.some((trial) => trial.running && trial.reply === 'Hello')).toBe(true);
+  });
+
+  it("holds the model while it answers: another tab's request for another model waits for the trial's end", async () => {
+    // How much of the reply the model had written when it was unloaded.
+    const writtenAtUnload: number[] = [];
+    const trialModel = gpuEngine(Array.from({ length: 5 }, () => ({ type: 'text-delta' as const, text: 'word ' })), 20);
+    trialModel.engine.unload = async () => void writtenAtUnload.push(trialModel.written.count);
+    const other = { ...gpuEngine([]).engine, modelId: 'Qwen3-0.6B-q4f32_1-MLC' };
+    const { posted, served, engines } = serve(trialModel.engine, true, (settings) => (settings.model === model ? trialModel.engine : other));
+    // Loaded, and not answering yet: another tab asks for another model.
+    await vi.waitFor(() => expect(posted.some((news) => news.type === 'ended')).toBe(true));
+    const request = engines.load({ ...defaultSettings, engine: 'webllm', model: other.modelId }, new AbortController().signal, { hold: true, tabId: 2 });
+    await served;
+    await request;
+    expect(writtenAtUnload).toEqual([5]);
+    expect(posted.flatMap((news) => (news.type === 'trial' ? [news.trial] : [])).at(-1)).toMatchObject({ running: false, reply: 'word word word word word ' });
   });
 
   it('only loads for Download now', async () => {
