@@ -42,8 +42,11 @@ export function createEngineTrial({ dependencies, settings, loadSettings, checkP
     const current = settings.value ?? (await loadSettings());
     const mine = (trialNumber += 1);
     trialCancel = new AbortController();
+    // Failures in a row: a try that fails at once as the last did is told apart from it.
+    const failedBefore = trial.peek()?.failures ?? 0;
     const show = (next: Trial) => {
-      if (mine === trialNumber) trial.value = next;
+      if (mine !== trialNumber) return;
+      trial.value = next.failure ? { ...next, failures: failedBefore + 1 } : next;
     };
     // The worker holds WebLLM's model, and tries it there: a second copy here could exhaust the GPU.
     if (engineHoldsGpu[current.engine]) return runTrialInWorker(dependencies.connectModelTrial ?? (() => connectChannel(modelTrialPort)), show, trialCancel.signal);

@@ -1,14 +1,17 @@
 import { useRef } from 'preact/hooks';
 import type { ModelUsage } from '@webmcp-agents/local-agent';
-import { plural } from '@/lib/text/plural';
+import { figure, plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import { ProgressBar } from './progress-bar';
 import { useEscapeCancels } from './use-escape-cancels';
 
-/** A "Try it" button and what came of it: the reply and how fast it came. */
-export function TrialView({ model }: { model: OptionsModel }) {
+/**
+ * A "Try it" button and what came of it: the reply and how fast it came. `note`: what it does, said
+ * before it is pressed, where that is more than a short reply (a download first).
+ */
+export function TrialView({ model, note }: { model: OptionsModel; note?: string }) {
   const trial = model.trial.value;
   const usage = trial?.usage;
   const tryButton = useRef<HTMLButtonElement>(null);
@@ -32,7 +35,18 @@ export function TrialView({ model }: { model: OptionsModel }) {
           </button>
         )}
       </div>
+      {note && !trial && (
+        <p class="muted" data-testid="trial-note">
+          {note}
+        </p>
+      )}
       {trial?.running && trial.progress && (trial.progress.fraction ?? 0) < 1 && <ProgressBar progress={trial.progress} />}
+      {/* What the trial does before its reply, and a second failure like the first, said as they come. */}
+      <div aria-live="polite" data-testid="trial-announcer">
+        {trial?.running && !trial.stalled && trial.reply === '' && <p class="visually-hidden">Trying…</p>}
+        {trial?.running && trial.stalled && <p class="muted">Nothing has come for a minute: check your connection, or press Cancel.</p>}
+        {!trial?.running && (trial?.failures ?? 0) > 1 && <p class="muted">{`Failed ${figure(trial!.failures!)} times in a row.`}</p>}
+      </div>
       {/* Mounted before the reply comes, so that it is read out; busy while it streams, so that it
           is read once, whole, where the screen reader honours aria-busy. */}
       <div aria-live="polite" aria-busy={trial?.running ? 'true' : undefined} data-testid="trial-result">
@@ -45,7 +59,8 @@ export function TrialView({ model }: { model: OptionsModel }) {
         )}
         {trial?.cancelled && <p class="muted">Cancelled.</p>}
       </div>
-      <FailureBox failure={trial?.failure} />
+      {/* Drawn afresh at each failure, so that one like the last is said, and seen, again. */}
+      <FailureBox key={trial?.failures} failure={trial?.failure} />
     </div>
   );
 }

@@ -29,9 +29,16 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
   const label = modelLabel(entry);
   const startButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const cancel = () => model.cancelWebLlmDownload();
+  const cancel = () => {
+    const focusOnCancel = document.activeElement === cancelButton.current;
+    model.cancelWebLlmDownload();
+    // Cancel goes at once: the focus it had goes back to the button that starts a load.
+    if (focusOnCancel) startButton.current?.focus();
+  };
   useEscapeCancels(running, cancel);
-  // Cancel goes once the load ends, however it ends: the focus it had goes back to the button that starts one.
+  // Cancel goes too when the load ends by itself: the focus it had goes back to the button that
+  // starts one. Chrome blurs a focused button it removes, with no element taking the focus: that
+  // blur leaves the mark, which another element taking the focus clears.
   const cancelFocused = useRef(false);
   useEffect(() => {
     if (running || !cancelFocused.current) return;
@@ -54,7 +61,9 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
             aria-keyshortcuts="Escape"
             onClick={cancel}
             onFocus={() => (cancelFocused.current = true)}
-            onBlur={() => (cancelFocused.current = false)}
+            onBlur={(event) => {
+              if (event.relatedTarget !== null) cancelFocused.current = false;
+            }}
           >
             Cancel
           </button>

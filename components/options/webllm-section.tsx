@@ -44,7 +44,12 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
       </label>
       {selected && <ModelDetails entry={selected} reason={reason} />}
       {selected && !cannotRun && <WebLlmDownloadView model={model} entry={selected} keptMinutes={settings.modelKeptMinutes} />}
-      {selected && !cannotRun && <TrialView model={model} />}
+      {selected && !cannotRun && (
+        <TrialView
+          model={model}
+          note={`Loads ${modelLabel(selected)} (downloading it first where it is not here yet) and has it answer a short request, to see how fast it answers on this computer.`}
+        />
+      )}
       <label class="choice">
         <input
           type="checkbox"

@@ -16,7 +16,7 @@ export function runTrialInWorker(connect: () => Channel<never, ModelLoadNews>, o
     const end = (last: Partial<Trial>) => {
       if (over) return;
       over = true;
-      change({ running: false, thinking: false, progress: undefined, ...last });
+      change({ running: false, thinking: false, progress: undefined, stalled: false, ...last });
       channel.disconnect();
       resolve();
     };
@@ -25,12 +25,15 @@ export function runTrialInWorker(connect: () => Channel<never, ModelLoadNews>, o
     signal.addEventListener('abort', () => end({ cancelled: true }), { once: true });
     channel.onMessage((news) => {
       if (over) return;
-      if (news.type === 'status') change({ progress: progressOf(news.status).progress });
+      if (news.type === 'status') {
+        const { progress, stalled } = progressOf(news.status);
+        change({ progress, stalled: stalled === true });
+      }
       else if (news.type === 'ended') {
         // Loaded: the reply comes next. Failed: its words say why. Another engine chosen meanwhile: nothing to show.
         if (news.outcome === 'failed') end({ failure: failureOf(news.status) });
         else if (news.outcome === 'not-on-gpu') end({});
-        else change({ progress: undefined });
+        else change({ progress: undefined, stalled: false });
       } else {
         const { failure, ...shown } = news.trial;
         const worded = failure && { failure: failure.hint ? { ...failure, hint: hintForThisPage(failure.hint) } : failure };

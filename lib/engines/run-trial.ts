@@ -15,6 +15,10 @@ export interface Trial {
   failure?: Failure;
   /** The person pressed Cancel. */
   cancelled?: boolean;
+  /** The load has brought nothing for a minute (a download the worker runs says so). */
+  stalled?: boolean;
+  /** How many trials in a row have failed, this one included (the options page counts them). */
+  failures?: number;
 }
 
 export interface TrialOptions {

@@ -218,7 +218,7 @@ describe('the options page, for a keyboard and a screen reader', () => {
     const { root } = show({ engine: 'prompt-api' }, { languageModel: LanguageModel });
     await vi.waitFor(() => expect(buttonNamed(root, 'Try it')).toBeDefined());
     // A live region is read when its content changes, not when it appears with the content in it.
-    const live = root.querySelector('[data-testid="trial"] [aria-live="polite"]');
+    const live = root.querySelector('[data-testid="trial-result"][aria-live="polite"]');
     expect(live).not.toBeNull();
     expect(live?.textContent).toBe('');
 
@@ -228,7 +228,7 @@ describe('the options page, for a keyboard and a screen reader', () => {
     expectBusyAndFocused(button);
     await vi.waitFor(() => expect(button?.textContent).toBe('Try it'));
     expect(document.activeElement).toBe(button);
-    expect(root.querySelector('[data-testid="trial"] [aria-live="polite"]')).toBe(live);
+    expect(root.querySelector('[data-testid="trial-result"][aria-live="polite"]')).toBe(live);
     expect(live?.querySelector('[data-testid="trial-reply"]')?.textContent).toContain('Hello, nice to meet you.');
     expect(live?.querySelector('[data-testid="trial-speed"]')).not.toBeNull();
   });

@@ -233,16 +233,32 @@ describe("the options page's Try it, for WebLLM's model", () => {
     await vi.waitFor(() => expect(trialArea(root)).toContain('Cancelled.'));
   });
 
-  it('says why where the model could not load', async () => {
+  it('says what it does before it is pressed, that it started, that it stalls, why the model could not load, and a second failure', async () => {
     const trials = fakeWorker();
     const { root } = show({ trialWorker: trials });
     await vi.waitFor(() => expect(buttonNamed(root, 'Try it')).toBeTruthy());
+    expect(root.querySelector('[data-testid="trial-note"]')?.textContent).toBe(
+      'Loads Qwen3 1.7B (q4f32) (downloading it first where it is not here yet) and has it answer a short request, to see how fast it answers on this computer.',
+    );
+    const announced = () => root.querySelector('[data-testid="trial-announcer"]')?.textContent ?? '';
     click(buttonNamed(root, 'Try it'));
     await vi.waitFor(() => expect(trials.opened).toHaveLength(1));
+    expect(announced()).toBe('Trying…');
+    expect(root.querySelector('[data-testid="trial-note"]')).toBeNull();
+    trials.tell({ type: 'status', status: { ...loading(0.1, 'Downloading…'), stalled: true } });
+    await vi.waitFor(() => expect(announced()).toBe('Nothing has come for a minute: check your connection, or press Cancel.'));
     const { message, hint } = loadFailure(new TypeError('Failed to fetch'), { label: 'Qwen3 1.7B (q4f32)', wasCached: false });
     trials.tell({ type: 'ended', outcome: 'failed', status: { ...loading(0, ''), state: 'error', error: message, hint } });
     await vi.waitFor(() => expect(trialArea(root)).toContain(message));
     expect(trialArea(root)).toContain('Check your connection and try again.');
+    expect(announced()).toBe('');
+    // Offline, the next try fails at once, as the last did: the page says it is the second.
+    const firstAlert = root.querySelector('[data-testid="trial"] [role="alert"]');
+    click(buttonNamed(root, 'Try it'));
+    await vi.waitFor(() => expect(trials.opened).toHaveLength(2));
+    trials.tell({ type: 'ended', outcome: 'failed', status: { ...loading(0, ''), state: 'error', error: message, hint } });
+    await vi.waitFor(() => expect(announced()).toBe('Failed 2 times in a row.'));
+    expect(root.querySelector('[data-testid="trial"] [role="alert"]')).not.toBe(firstAlert);
   });
 });
 
