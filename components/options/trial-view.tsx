@@ -1,11 +1,10 @@
-import { useRef } from 'preact/hooks';
 import type { ModelUsage } from '@webmcp-agents/local-agent';
 import { figure, plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import { ProgressBar } from './progress-bar';
-import { useEscapeCancels } from './use-escape-cancels';
+import { useCancelButton } from './use-cancel-button';
 
 /**
  * A "Try it" button and what came of it: the reply and how fast it came. `note`: what it does, said
@@ -14,15 +13,7 @@ import { useEscapeCancels } from './use-escape-cancels';
 export function TrialView({ model, note }: { model: OptionsModel; note?: string }) {
   const trial = model.trial.value;
   const usage = trial?.usage;
-  const tryButton = useRef<HTMLButtonElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const cancel = () => {
-    const focusOnCancel = document.activeElement === cancelButton.current;
-    model.cancelTrial();
-    // Cancel goes once the trial stops: the focus it had goes back to Try it, not to the page body.
-    if (focusOnCancel) tryButton.current?.focus();
-  };
-  useEscapeCancels(trial?.running === true, cancel);
+  const { startButton: tryButton, cancelButton } = useCancelButton(trial?.running === true, model.cancelTrial);
   return (
     <div class="trial" data-testid="trial">
       <div class="row">
@@ -30,7 +21,7 @@ export function TrialView({ model, note }: { model: OptionsModel; note?: string 
           {trial?.running ? 'Trying…' : 'Try it'}
         </BusyButton>
         {trial?.running && (
-          <button ref={cancelButton} type="button" aria-label="Cancel the trial" aria-keyshortcuts="Escape" onClick={cancel}>
+          <button type="button" aria-label="Cancel the trial" aria-keyshortcuts="Escape" {...cancelButton}>
             Cancel
           </button>
         )}

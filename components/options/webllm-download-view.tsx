@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'preact/hooks';
 import { modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import { figure, plural } from '@/lib/text/plural';
@@ -6,7 +5,7 @@ import { BusyButton } from './busy-button';
 import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import { ProgressBar } from './progress-bar';
-import { useEscapeCancels } from './use-escape-cancels';
+import { useCancelButton } from './use-cancel-button';
 
 interface WebLlmDownloadViewProps {
   model: OptionsModel;
@@ -27,24 +26,7 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
   // A download stopped part way: what is here already need not come again.
   const partMB = copy && !copy.complete ? copy.bytes / (1024 * 1024) : 0;
   const label = modelLabel(entry);
-  const startButton = useRef<HTMLButtonElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const cancel = () => {
-    const focusOnCancel = document.activeElement === cancelButton.current;
-    model.cancelWebLlmDownload();
-    // Cancel goes at once: the focus it had goes back to the button that starts a load.
-    if (focusOnCancel) startButton.current?.focus();
-  };
-  useEscapeCancels(running, cancel);
-  // Cancel goes too when the load ends by itself: the focus it had goes back to the button that
-  // starts one. Chrome blurs a focused button it removes, with no element taking the focus: that
-  // blur leaves the mark, which another element taking the focus clears.
-  const cancelFocused = useRef(false);
-  useEffect(() => {
-    if (running || !cancelFocused.current) return;
-    cancelFocused.current = false;
-    startButton.current?.focus();
-  }, [running]);
+  const { startButton, cancelButton } = useCancelButton(running, model.cancelWebLlmDownload);
   const staysLoaded =
     keptMinutes > 0 ? `it then stays loaded for ${plural(keptMinutes, 'minute')}` : 'it then stays loaded until the extension has been idle for 30 seconds';
   return (
@@ -54,17 +36,7 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
           {stored ? (running ? 'Loading…' : 'Load now') : running ? 'Downloading…' : 'Download now'}
         </BusyButton>
         {running && (
-          <button
-            ref={cancelButton}
-            type="button"
-            aria-label={stored ? 'Cancel the load' : 'Cancel the download'}
-            aria-keyshortcuts="Escape"
-            onClick={cancel}
-            onFocus={() => (cancelFocused.current = true)}
-            onBlur={(event) => {
-              if (event.relatedTarget !== null) cancelFocused.current = false;
-            }}
-          >
+          <button type="button" aria-label={stored ? 'Cancel the load' : 'Cancel the download'} aria-keyshortcuts="Escape" {...cancelButton}>
             Cancel
           </button>
         )}
