@@ -494,6 +494,9 @@ describe.skipIf(!ready)('the real WebLLM, read into the service worker only for 
     await shop.close();
   });
   it("downloads the model at the options page's Download now or Try it, in the worker: its failure shows there, worded for that page, and in the side panel", async () => {
+    // A fresh worker: a load that failed before leaves the engine's status at its error.
+    if (await serviceWorkerRunning(extension.context)) await stopServiceWorker(extension.context);
+    await expect.poll(() => serviceWorkerRunning(extension.context)).toBe(false);
     const shop = await extension.context.newPage();
     await shop.goto(fixtures.url('/native.html'));
     const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(shop)}`);
