@@ -143,7 +143,9 @@ export class TraceViewerModel {
     const gone = [...ahead.listed].filter(([id, age]) => !now.has(id) && age <= oldestLeft).length;
     if (gone === 0) return;
     this.removalAhead = undefined;
-    this.notice.value = { tone: 'info', text: `${ahead.imported} Since then, the ${plural(gone, 'oldest run')} ${gone === 1 ? 'was' : 'were'} removed, to keep within the limits below.` };
+    // None of them left: the limits, a deletion elsewhere, or both; which, the list cannot tell.
+    const why = oldestLeft === Infinity ? 'Since then, every run listed then has gone.' : `Since then, the ${plural(gone, 'oldest run')} ${gone === 1 ? 'was' : 'were'} removed, to keep within the limits below.`;
+    this.notice.value = { tone: 'info', text: `${ahead.imported} ${why}` };
   }
 
   async loadRetention(): Promise<void> {

@@ -775,6 +775,19 @@ describe('the trace viewer', () => {
     expect(viewer.find('notice-text')?.textContent).toBe('Imported 3 runs. Since then, the 2 oldest runs were removed, to keep within the limits below.');
   });
 
+  it('after such an import, says only that the runs went where none of those listed is left: the limits or a deletion, it cannot tell', async () => {
+    const store = await storeWith([{ runId: 'mine' }]);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.saveRetention({ maxRuns: 3, maxMegabytes: 100 }));
+    const mine = (await store.getTrace('mine'))!;
+    const imported = Array.from({ length: 3 }, (_, index) => ({ run: { ...mine.run, id: `old-${index}`, startedAt: mine.run.startedAt - 60_000 * (index + 1) }, steps: [] }));
+    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile(imported))));
+    expect(viewer.find('notice-text')?.textContent).toContain('will be removed when the next run ends');
+    await store.deleteRuns(['mine', 'old-0', 'old-1', 'old-2']);
+    await viewer.act(() => viewer!.model.load());
+    expect(viewer.find('notice-text')?.textContent).toBe('Imported 3 runs. Since then, every run listed then has gone.');
+  });
+
   it('forgets a delete confirmation when another run is opened', async () => {
     viewer = await mountViewer(await storeWith([{ runId: 'a', request: 'first' }, { runId: 'b', request: 'second' }]));
     await viewer.act(() => viewer!.model.open('a'));
