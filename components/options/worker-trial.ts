@@ -28,8 +28,7 @@ export function runTrialInWorker(connect: () => Channel<never, ModelLoadNews>, o
       if (news.type === 'status') {
         const { progress, stalled } = progressOf(news.status);
         change({ progress, stalled: stalled === true });
-      }
-      else if (news.type === 'ended') {
+      } else if (news.type === 'ended') {
         // Loaded: the reply comes next. Failed: its words say why. Another engine chosen meanwhile: nothing to show.
         if (news.outcome === 'failed') end({ failure: failureOf(news.status) });
         else if (news.outcome === 'not-on-gpu') end({});
@@ -41,7 +40,9 @@ export function runTrialInWorker(connect: () => Channel<never, ModelLoadNews>, o
         else end({ ...shown, ...worded });
       }
     });
-    channel.onDisconnect(() => end({ failure: { message: 'The trial stopped: the extension was reloaded or updated meanwhile.', hint: 'Press Try it again.' } }));
+    channel.onDisconnect(() =>
+      end({ failure: { message: "The trial stopped: the extension's background stopped with it (an update or a reload of the extension, say).", hint: 'Press Try it again.' } }),
+    );
     if (signal.aborted) end({ cancelled: true });
   });
 }

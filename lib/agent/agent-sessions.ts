@@ -129,7 +129,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
      * say the first request loads, and downloads, is asked again.
      */
     modelsChanged,
-    /** The options page's "Download now" (see `createLoadForOptions`). */
+    /** The options page's "Download now", and WebLLM's "Try it" (see `createLoadForOptions`). */
     loadForOptions,
     /**
      * Whether the sessions need to hear tabs navigate: a panel is connected (it shows its tab's

@@ -32,9 +32,13 @@ export function createLoadForOptions(parts: LoadForOptionsParts) {
     onStatus: (status: EngineStatus) => void,
     { hold = false } = {},
   ): Promise<{ outcome: ModelLoadOutcome; status: EngineStatus; engine?: Engine; release?: () => void }> => {
-    const settings = await parts.loadSettings().catch((error: unknown) => error as Error);
-    // Without its settings, a request could not run either: the page says why.
-    if (settings instanceof Error) return { outcome: 'failed', status: { ...parts.engines.status, state: 'error', error: `The settings could not be read: ${errorMessage(settings)}` } };
+    let settings: Settings;
+    try {
+      settings = await parts.loadSettings();
+    } catch (error) {
+      // Without its settings, a request could not run either: the page says why.
+      return { outcome: 'failed', status: { ...parts.engines.status, state: 'error', error: `The settings could not be read: ${errorMessage(error)}` } };
+    }
     if (!engineHoldsGpu[settings.engine]) return { outcome: 'not-on-gpu', status: parts.engines.status };
     // Only what the page shows: not each piece of another tab's reply the status tells of meanwhile.
     let told = '';
