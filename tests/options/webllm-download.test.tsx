@@ -197,12 +197,18 @@ describe("the options page's Download now, for WebLLM's model", () => {
 describe("the options page's Try it, for WebLLM's model", () => {
   const trialArea = (root: Element) => root.querySelector('[data-testid="trial"]')?.textContent ?? '';
 
-  it('has the worker load the model and answer, showing the load, then the reply and how fast it came', async () => {
+  /** The page, its Try it pressed: the worker's end of the trial has opened. */
+  async function showAndTry() {
     const trials = fakeWorker();
     const { root } = show({ trialWorker: trials });
     await vi.waitFor(() => expect(buttonNamed(root, 'Try it')).toBeTruthy());
     click(buttonNamed(root, 'Try it'));
     await vi.waitFor(() => expect(trials.opened).toHaveLength(1));
+    return { root, trials };
+  }
+
+  it('has the worker load the model and answer, showing the load, then the reply and how fast it came', async () => {
+    const { root, trials } = await showAndTry();
     trials.tell({ type: 'status', status: loading(0.5, 'Loading Qwen3 1.7B (q4f32) into the GPU: 50%.') });
     await vi.waitFor(() => expect(root.querySelector<HTMLProgressElement>('[data-testid="trial"] progress')?.value).toBe(0.5));
     trials.tell({ type: 'ended', outcome: 'loaded', status: { ...loading(1, ''), state: 'ready' } });
@@ -217,11 +223,7 @@ describe("the options page's Try it, for WebLLM's model", () => {
   });
 
   it("words a failed reply's hint for this page, and Cancel stops the worker's trial", async () => {
-    const trials = fakeWorker();
-    const { root } = show({ trialWorker: trials });
-    await vi.waitFor(() => expect(buttonNamed(root, 'Try it')).toBeTruthy());
-    click(buttonNamed(root, 'Try it'));
-    await vi.waitFor(() => expect(trials.opened).toHaveLength(1));
+    const { root, trials } = await showAndTry();
     trials.tell({ type: 'ended', outcome: 'loaded', status: { ...loading(1, ''), state: 'ready' } });
     trials.tell({ type: 'trial', trial: { running: false, reply: '', failure: { message: 'Qwen3 1.7B (q4f32) failed to answer: boom.', hint: 'Send your request again; if it keeps failing, start a new chat.' } } });
     await vi.waitFor(() => expect(trialArea(root)).toContain('Qwen3 1.7B (q4f32) failed to answer: boom.Try again; if it keeps failing, start a new chat.'));

@@ -755,37 +755,39 @@ describe('the trace viewer', () => {
     expect(viewer.find('notice-text')?.textContent).toBe(`Imported 6 runs. Since then, the ${gone} oldest run${gone === 1 ? ' was' : 's were'} removed, to keep within the limits below.`);
   });
 
-  it('after such an import, does not count a run another viewer deleted meanwhile as one the limits removed', async () => {
+  /** Three runs older than the one stored imported, where only three are kept: the next run's end removes the two oldest. */
+  async function importThreeOlderRuns() {
     const store = await storeWith([{ runId: 'mine' }]);
-    viewer = await mountViewer(store);
-    await viewer.act(() => viewer!.model.saveRetention({ maxRuns: 3, maxMegabytes: 100 }));
+    const shown = await mountViewer(store);
+    viewer = shown;
+    await shown.act(() => shown.model.saveRetention({ maxRuns: 3, maxMegabytes: 100 }));
     const mine = (await store.getTrace('mine'))!;
     const imported = Array.from({ length: 3 }, (_, index) => ({ run: { ...mine.run, id: `old-${index}`, startedAt: mine.run.startedAt - 60_000 * (index + 1) }, steps: [] }));
-    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile(imported))));
-    expect(viewer.find('notice-text')?.textContent).toBe(
+    await shown.act(() => shown.model.importText(JSON.stringify(createTraceFile(imported))));
+    return { store, shown };
+  }
+
+  it('after such an import, does not count a run another viewer deleted meanwhile as one the limits removed', async () => {
+    const { store, shown } = await importThreeOlderRuns();
+    expect(shown.find('notice-text')?.textContent).toBe(
       'Imported 3 runs. Only the last 3 runs are kept: the 2 oldest runs will be removed when the next run ends, unless you raise the limit below.',
     );
     // Another viewer deletes the newest run: no limit did that, and the runs said to go are still here.
     await store.deleteRuns(['mine']);
-    await viewer.act(() => viewer!.model.load());
-    expect(viewer.find('notice-text')?.textContent).toContain('will be removed when the next run ends');
+    await shown.act(() => shown.model.load());
+    expect(shown.find('notice-text')?.textContent).toContain('will be removed when the next run ends');
     // The limits remove the oldest two: said once they went.
     await store.deleteRuns(['old-2', 'old-1']);
-    await viewer.act(() => viewer!.model.load());
-    expect(viewer.find('notice-text')?.textContent).toBe('Imported 3 runs. Since then, the 2 oldest runs were removed, to keep within the limits below.');
+    await shown.act(() => shown.model.load());
+    expect(shown.find('notice-text')?.textContent).toBe('Imported 3 runs. Since then, the 2 oldest runs were removed, to keep within the limits below.');
   });
 
   it('after such an import, says only that the runs went where none of those listed is left: the limits or a deletion, it cannot tell', async () => {
-    const store = await storeWith([{ runId: 'mine' }]);
-    viewer = await mountViewer(store);
-    await viewer.act(() => viewer!.model.saveRetention({ maxRuns: 3, maxMegabytes: 100 }));
-    const mine = (await store.getTrace('mine'))!;
-    const imported = Array.from({ length: 3 }, (_, index) => ({ run: { ...mine.run, id: `old-${index}`, startedAt: mine.run.startedAt - 60_000 * (index + 1) }, steps: [] }));
-    await viewer.act(() => viewer!.model.importText(JSON.stringify(createTraceFile(imported))));
-    expect(viewer.find('notice-text')?.textContent).toContain('will be removed when the next run ends');
+    const { store, shown } = await importThreeOlderRuns();
+    expect(shown.find('notice-text')?.textContent).toContain('will be removed when the next run ends');
     await store.deleteRuns(['mine', 'old-0', 'old-1', 'old-2']);
-    await viewer.act(() => viewer!.model.load());
-    expect(viewer.find('notice-text')?.textContent).toBe('Imported 3 runs. Since then, every run listed then has gone.');
+    await shown.act(() => shown.model.load());
+    expect(shown.find('notice-text')?.textContent).toBe('Imported 3 runs. Since then, every run listed then has gone.');
   });
 
   it('forgets a delete confirmation when another run is opened', async () => {
