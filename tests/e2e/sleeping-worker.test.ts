@@ -75,6 +75,10 @@ describe.skipIf(!chromiumAvailable)('the service worker, for pages that offer no
     await expect.poll(() => worker.evaluate(async () => Object.keys(await (globalThis as unknown as StorageGlobal).chrome.storage.session.get(null)))).toEqual(
       expect.arrayContaining([expect.stringMatching(/^webmcp-tab-tools:/)]),
     );
+    // The page's late tool (300 ms on) reported too: its report would start the worker stopped below.
+    await expect
+      .poll(() => worker.evaluate(async () => JSON.stringify(await (globalThis as unknown as StorageGlobal).chrome.storage.session.get(null))), { timeout: 5_000 })
+      .toContain('track_order');
     expect(await hearsNavigations(worker)).toBe(true);
 
     // Asleep again, the worker is started by that tab leaving its page: the tools it kept go.
