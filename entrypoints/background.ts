@@ -4,6 +4,7 @@ import { createStoredRecorder, setupTraceService } from '../lib/traces';
 import { keepStoragePrivate } from '../lib/service-worker/keep-storage-private';
 import { createTabDrivers } from '../lib/service-worker/tab-drivers';
 import { createTabEvents } from '../lib/service-worker/tab-events';
+import { openWelcomeOnInstall } from '../lib/service-worker/welcome-on-install';
 import { answerModelDeletions } from '../lib/engines/webllm/model-deletion-messages';
 import { realWebLlm } from '../lib/engines/webllm/webllm-module';
 import { keepWebLlmInstalled } from '../lib/engines/webllm/webllm-script';
@@ -22,5 +23,6 @@ export default defineBackground(() => {
   setupTraceService(tabDrivers);
   // The options page deletes stored models: a load of one of them stops first.
   answerModelDeletions(() => webLlmRuntime(realWebLlm));
+  openWelcomeOnInstall();
   void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
 });

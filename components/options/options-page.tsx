@@ -1,3 +1,5 @@
+import { useRef, useState } from 'preact/hooks';
+import { welcomeQuery } from '@/lib/service-worker/welcome-on-install';
 import type { OptionsModel } from './options-model';
 import { BehaviourSection } from './behaviour-section';
 import { EngineSection } from './engine-section';
@@ -7,19 +9,35 @@ import { ServerSection } from './server-section';
 import { SitesSection } from './sites-section';
 import { usePlaceInAddress } from './use-place-in-address';
 import { WebLlmSection } from './webllm-section';
+import { WelcomeSection } from './welcome-section';
 
 /** The extension's options: which engine and model, how the agent behaves, where it is off. */
 export function OptionsPage({ model }: { model: OptionsModel }) {
   const settings = model.settings.value;
   // WebLLM's fields are not there to go to until the check of WebGPU says whether it can run here.
   usePlaceInAddress(settings !== undefined && (settings.engine !== 'webllm' || model.webGpu.value !== undefined));
+  const [welcome, endWelcome] = useWelcome();
+  const title = useRef<HTMLHeadingElement>(null);
   if (!settings) return <p class="loading">Loading the settings…</p>;
   return (
     <main class="options">
       <header class="options-header">
-        <h1>WebMCP Local Agent</h1>
+        <h1 tabIndex={-1} ref={title}>
+          WebMCP Local Agent
+        </h1>
         <a href="traces.html">Traces of agent runs</a>
       </header>
+      {welcome && (
+        <WelcomeSection
+          model={model}
+          settings={settings}
+          onDone={() => {
+            endWelcome();
+            // The section and its button go: the focus stays at the top of the page, not on its body.
+            title.current?.focus();
+          }}
+        />
+      )}
       <p class="muted options-note" data-testid="when-changes-count">
         Each change is saved as you make it, and counts from the next request: one going on ends with the engine, server, model and limits it began with. When to ask before a
         tool runs, the allowed sites and the sites where the agent is off count at once, even mid-request.
@@ -38,4 +56,17 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
       </p>
     </main>
   );
+}
+
+/**
+ * Whether the page shows its welcome: opened by the install at `?welcome`, until "Got it", which
+ * takes it out of the address too (a reload then shows the options alone).
+ */
+function useWelcome(): [boolean, () => void] {
+  const [shown, setShown] = useState(() => new URLSearchParams(location.search).has(welcomeQuery));
+  const end = () => {
+    history.replaceState(null, '', location.pathname + location.hash);
+    setShown(false);
+  };
+  return [shown, end];
 }

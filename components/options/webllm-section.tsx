@@ -1,5 +1,4 @@
-import { buildFor, findCatalogModel, modelCatalog, modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
-import { twinNote } from '@/lib/engines/webllm/choose-webllm-model';
+import { modelCatalog, modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
 import type { WebGpuStatus } from '@/lib/engines/webgpu-check';
 import type { Settings } from '@/lib/settings';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
@@ -8,6 +7,7 @@ import type { OptionsModel } from './options-model';
 import { WebGpuStatusBox } from './webgpu-status-box';
 import { TrialView } from './trial-view';
 import { WebLlmDownloadView } from './webllm-download-view';
+import { webLlmModelShown } from './webllm-model-shown';
 
 const formatNames = { hermes: 'Hermes <tool_call> tags', 'llama3-json': 'Llama 3 JSON', lfm2: 'LFM2', 'prompt-api': 'JSON envelope' };
 
@@ -16,11 +16,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
   const status = model.webGpu.value;
   const recommended = model.recommendedModel.value;
   const shaderF16 = status?.available === true && status.shaderF16;
-  const chosen = findCatalogModel(settings.model);
-  // What loads, as the engine chooses it: a 16-bit build on a GPU without 16-bit shaders gives way to its twin.
-  const twin = chosen?.needsShaderF16 && status?.available === true && !shaderF16 ? buildFor(chosen.family, false) : undefined;
-  const selected = twin ?? chosen ?? (settings.model ? undefined : recommended);
-  const reason = settings.model ? (twin ? twinNote : undefined) : model.recommendationReason.value;
+  const { model: selected, reason } = webLlmModelShown(model, settings);
   // Without WebGPU no model runs: the box above says why, and nothing here is to choose.
   const cannotRun = status?.available === false;
   return (

@@ -37,6 +37,8 @@ export interface LaunchOptions {
   flags?: string[];
   /** Chrome's pop-up blocker, on as for a person (Playwright turns it off by default). Default false. */
   popupBlocking?: boolean;
+  /** Leaves open the welcome tab that the install opens (`welcomePage`); by default it is closed. */
+  keepWelcome?: boolean;
 }
 
 export interface LaunchedExtension {
@@ -44,6 +46,8 @@ export interface LaunchedExtension {
   extensionId: string;
   /** The service worker as it was at launch; after a restart use `currentServiceWorker`. */
   serviceWorker: Worker;
+  /** The options at their welcome, as the install opened them, where `keepWelcome` kept it. */
+  welcomePage?: Page;
   openExtensionPage(path: string): Promise<Page>;
   close(): Promise<void>;
 }
@@ -81,10 +85,14 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(serviceWorker.url()).host;
   extensionIds.set(context, extensionId);
+  // The built extension opens its welcome as it is installed: tests start without it, unless kept.
+  const welcomePage = options.extension === undefined ? await welcomeTab(context, extensionId) : undefined;
+  if (welcomePage && !options.keepWelcome) await welcomePage.close();
   return {
     context,
     extensionId,
     serviceWorker,
+    ...(welcomePage && options.keepWelcome ? { welcomePage } : {}),
     async openExtensionPage(path) {
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/${path.replace(/^\//, '')}`);
@@ -95,6 +103,18 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The tab the install opened at the options' welcome; it comes within moments of the worker's start. */
+async function welcomeTab(context: BrowserContext, extensionId: string): Promise<Page> {
+  const address = `chrome-extension://${extensionId}/options.html?welcome`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const page = context.pages().find((candidate) => candidate.url() === address);
+    if (page) return page;
+    if (Date.now() > deadline) throw new Error(`The install opened no welcome tab (${address}) within 15 s.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The extension's service worker now (it may have been stopped and started again). */

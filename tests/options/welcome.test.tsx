@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
+import { buttonNamed, click, memorySettings, showOptionsPage } from './support/show-options-page';
+import type { GpuLike } from '../../lib/engines/webgpu-check';
+import type { Settings } from '../../lib/settings';
+
+const shownPages: HTMLElement[] = [];
+/** The keys that Chrome says open the panel (the toolbar icon's command). */
+const panelShortcutIs = (shortcut: string) =>
+  vi.spyOn(fakeBrowser.commands, 'getAll').mockImplementation((() => Promise.resolve([{ name: '_execute_action', shortcut }])) as typeof fakeBrowser.commands.getAll);
+beforeEach(() => panelShortcutIs('Alt+Shift+M'));
+afterEach(() => {
+  for (const root of shownPages.splice(0)) render(null, root);
+  document.body.innerHTML = '';
+  history.replaceState(null, '', location.pathname);
+  vi.restoreAllMocks();
+});
+
+/** The options page at `address`, as the install opens it at `?welcome`. */
+function openAt(address: string, settings: Partial<Settings> = { engine: 'webllm' }, more: { gpu?: GpuLike; caches?: ReturnType<typeof createFakeCacheStorage> } = {}) {
+  history.replaceState(null, '', `${location.pathname}${address}`);
+  const page = showOptionsPage({ settings: memorySettings(settings), caches: (more.caches ?? createFakeCacheStorage()).storage, ...(more.gpu ? { gpu: more.gpu } : {}) });
+  shownPages.push(page.root);
+  const welcome = () => page.root.querySelector('[data-testid="welcome"]')?.textContent ?? '';
+  return { ...page, welcome };
+}
+
+describe("the options page's welcome, which a first install opens", () => {
+  it('says which model WebLLM downloads and how large it is, where tools come from, and the keys that open the panel', async () => {
+    const { welcome } = openAt('?welcome');
+    await vi.waitFor(() => expect(welcome()).toContain('WebLLM, the engine chosen below, runs Qwen3 1.7B (q4f32) on your graphics chip. It downloads about 1.1 GB once: "Download now" below gets it ready, or your first request downloads it.'));
+    expect(welcome()).toContain('chrome://flags/#enable-webmcp-testing');
+    await vi.waitFor(() => expect(welcome()).toContain('or press Alt+Shift+M: the side panel opens beside the page.'));
+    // Read from its start: its heading takes the focus.
+    expect(document.activeElement?.id).toBe('welcome-heading');
+  });
+
+  it('names no keys where the person removed the shortcut', async () => {
+    panelShortcutIs('');
+    const { welcome } = openAt('?welcome');
+    await vi.waitFor(() => expect(welcome()).toContain('until you pin it): the side panel opens'));
+    expect(welcome()).not.toContain('or press');
+  });
+
+  it('says the model is here already once it is stored', async () => {
+    const caches = createFakeCacheStorage();
+    const weights = 'https://huggingface.co/mlc-ai/Qwen3-1.7B-q4f32_1-MLC/resolve/main/';
+    caches.put('webllm/model', `${weights}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
+    caches.put('webllm/model', `${weights}params_shard_0.bin`, 1100 * 1024 * 1024);
+    const { welcome } = openAt('?welcome', { engine: 'webllm' }, { caches });
+    await vi.waitFor(() => expect(welcome()).toContain('runs Qwen3 1.7B (q4f32) on your graphics chip; it is on this computer already.'));
+  });
+
+  it('points to the other engines where WebLLM cannot run, and to the server where one is chosen', async () => {
+    const noAdapter: GpuLike = { requestAdapter: async () => null };
+    const first = openAt('?welcome', { engine: 'webllm' }, { gpu: noAdapter });
+    await vi.waitFor(() => expect(first.welcome()).toContain("cannot run on this computer: WebGPU is turned off or found no usable GPU on this computer. Choose Chrome's built-in model or a model server you run instead."));
+    render(null, first.root);
+
+    const second = openAt('?welcome', { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' });
+    await vi.waitFor(() => expect(second.welcome()).toContain('The model. A model server you run answers, at the address below.'));
+  });
+
+  it('goes with "Got it", out of the address too, and leaves the focus at the top of the page', async () => {
+    const { root, welcome } = openAt('?welcome#engine');
+    await vi.waitFor(() => expect(welcome()).not.toBe(''));
+    click(buttonNamed(root, 'Got it'));
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="welcome"]')).toBeNull());
+    expect(location.search).toBe('');
+    expect(document.activeElement?.tagName).toBe('H1');
+  });
+
+  it('is not shown where the options are opened otherwise', async () => {
+    const { root } = openAt('');
+    await vi.waitFor(() => expect(root.querySelector('#behaviour-heading')).not.toBeNull());
+    expect(root.querySelector('[data-testid="welcome"]')).toBeNull();
+  });
+});

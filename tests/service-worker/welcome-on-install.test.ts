@@ -1,0 +1,25 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { openWelcomeOnInstall } from '../../lib/service-worker/welcome-on-install';
+
+describe('the welcome a first install opens', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.spyOn(fakeBrowser.runtime, 'getURL').mockImplementation((path) => `chrome-extension://test-extension-id${path}`);
+  });
+
+  it('opens the options at their welcome on an install, and nothing on an update or a reload', async () => {
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    openWelcomeOnInstall();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0' });
+    expect(create).not.toHaveBeenCalled();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    expect(create).toHaveBeenCalledWith({ url: 'chrome-extension://test-extension-id/options.html?welcome' });
+  });
+
+  it('throws nothing where no tab can open', async () => {
+    vi.spyOn(fakeBrowser.tabs, 'create').mockRejectedValue(new Error('No current window'));
+    openWelcomeOnInstall();
+    await expect(fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' })).resolves.toBeDefined();
+  });
+});
