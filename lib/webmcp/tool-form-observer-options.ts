@@ -2,9 +2,11 @@
 // when to look, and the list of attributes a listing reads has a home of its own.
 
 /**
- * The attributes a form tool's listing reads. `value`, `label` and the text of options and labels
- * (character data) matter because frameworks re-render choices in place: React keeps the radio or
- * `<option>` and sets its value and text.
+ * The attributes a form tool's listing reads (`createDeclarativeSource`, `formToolSchema`): a change to one
+ * in place lists the tool again. `value`, `label` and the text of options and labels (character
+ * data) matter because frameworks re-render choices in place: React keeps the radio or `<option>`
+ * and sets its value and text. A text field's `pattern` is its schema's; a select's `size` says
+ * whether its empty first choice is a placeholder, left out of the choices.
  */
 const watchedAttributes = [
   'toolname',
@@ -23,6 +25,8 @@ const watchedAttributes = [
   'min',
   'max',
   'step',
+  'pattern',
+  'size',
   'type',
   'form',
   'for',

@@ -485,6 +485,9 @@ describe('createDeclarativeSource: following the page', () => {
     ['an option’s text changed through its text node', () => ((document.querySelector('option')!.firstChild as Text).nodeValue = '18:30')],
     ['a field made read-only', () => document.querySelector('[name=note]')!.setAttribute('readonly', '')],
     ['a select made multiple', () => document.querySelector('select')!.setAttribute('multiple', '')],
+    // Each is in the tool's schema: a pattern as the field's, a select's rows as whether its empty first choice is offered.
+    ['a pattern set on a text field', () => document.querySelector('[name=name]')!.setAttribute('pattern', '[A-Z].*')],
+    ['a select shown as a list of rows', () => document.querySelector('select')!.setAttribute('size', '3')],
     ['the text of a label outside the form', () => ((document.getElementById('outside-label')!.firstChild as Text).nodeValue = 'Your table')],
     ['a control outside the form that belongs to it', () => document.getElementById('outside')!.setAttribute('value', 'x')],
   ])('sees %s', async (_, change) => {
