@@ -119,7 +119,8 @@ function addSite(model: OptionsModel, list: SiteList, sites: readonly string[], 
 
 /**
  * Where an allowed site on this machine was typed without a port: it is taken on its scheme's own
- * (80), and the server there, likely on another one, still asks. Said, as the entry shows no port.
+ * (80, or 443 for https), and the server there, likely on another one, still asks. Said, as the
+ * entry shows no port.
  */
 function onlyPortNote(origin: string, typed: string): string {
   const url = new URL(origin);

@@ -20,12 +20,12 @@ export interface ContextOfRequest {
 /**
  * The run's result, its error reworded where the model's context filled up and either the request
  * alone takes over half of it (`tooLong`: the prompt keeps the request whole, the history gets at
- * most a quarter and the reply a quarter, so whatever the run drops, too little room is left
- * beside it), or the chat had nothing before it: then the page's tools and the instructions left
- * no room, and with no tool run yet a new chat or shorter tool output would not help. Where
- * neither the engine nor the error knows the context, the words name none (the assumed one may be
- * far off). Against a server's own limit on the prompt alone, only a request that takes over half
- * of it is told otherwise.
+ * most a quarter and the reply its room, up to half (see replyRoom), so whatever the run drops,
+ * too little room is left beside it), or the chat had nothing before it: then the page's tools and
+ * the instructions left no room, and with no tool run yet a new chat or shorter tool output would
+ * not help. Where neither the engine nor the error knows the context, the words name none (the
+ * assumed one may be far off). Against a server's own limit on the prompt alone, only a request
+ * that takes over half of it is told otherwise.
  */
 export function withContextFullWords(result: RunLocalAgentResult, { request, history, contextTokens, engineId }: ContextOfRequest): { result: RunLocalAgentResult; tooLong: boolean } {
   const { error } = result;

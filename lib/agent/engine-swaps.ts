@@ -26,7 +26,8 @@ interface GotEngine {
  * GPU (`holdsGpu`, WebLLM's) being replaced must go before the next one loads, but not under a run
  * another tab is going through (a reply, or a tool between two replies): the swap waits for those
  * runs to end. Another engine holds nothing shared, and is let go once they have. `unloaded` is
- * told of each engine let go by a swap.
+ * told of each engine a swap unloads itself (a model on the GPU, or any engine when no run goes on);
+ * one left to the end of the runs (`unloadAfterRuns`) is unloaded then without a word.
  *
  * One swap at a time, for every tab: whoever asks meanwhile waits for it, and a Stop ends only that
  * tab's wait, never the swap, so no load ever starts under a reply still streaming.

@@ -1,7 +1,10 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 
-/** Recorded model replies for the replay engine: set by tests, by the trace viewer's replay, or by hand. */
+/**
+ * Recorded model replies for the replay engine: set by tests, or by hand. The trace viewer's replay
+ * does not read it: it plays a trace's own replies through `createReplayEngine`.
+ */
 export const replayScriptSchema = z.object({
   replies: z.array(z.string()),
   chunkSize: z.number().int().min(1).max(10_000).optional(),

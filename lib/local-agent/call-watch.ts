@@ -18,8 +18,8 @@ export interface CallWatch {
    */
   readonly loopCut: LoopCut | undefined;
   /**
-   * Cuts the reading where the reply was cut off (the engine's token cap) while it wrote one call,
-   * or a run of calls, over and over; answers whether it was.
+   * Cuts the reading where the reply was cut off (the engine's token cap, or the end of the
+   * context) while it wrote one call, or a run of calls, over and over; answers whether it was.
    */
   endLoop(): boolean;
 }

@@ -20,9 +20,10 @@ export interface StepSize {
  * step's message with its frame): the newest takes what it needs, but leaves the older ones up to
  * a third of the room; each older one, newest first, takes what it needs of what is left, and one
  * that would get less than its floor is left out (`undefined`, a note in its place). The newest
- * always gets at least its floor, so the model reads the start of every newest result. A step's
- * results cut to its share keep the start of each output, so the model can still compare what
- * two steps found. The shares and notes fit `roomTokens` where the newest floor does.
+ * always gets at least its floor, so the model reads the start of the newest results (of as many
+ * as the floor holds, see toolRepliesForModel). A step's results cut to its share keep the start
+ * of each output that way, so the model can still compare what two steps found. The shares and
+ * notes fit `roomTokens` where the newest floor does.
  */
 export function shareResultRoom(steps: readonly StepSize[], roomTokens: number): Array<number | undefined> {
   if (steps.length === 0) return [];

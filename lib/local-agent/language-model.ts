@@ -33,13 +33,14 @@ export interface ModelRequest {
 /**
  * The one interface every engine implements (WebLLM, the Prompt API, a local server, replay).
  * The stream ends when the reply is complete; it stops early when `signal` aborts: on the run's
- * Stop, and once the reply has gone past the model's own turn (a tool result it made up), where
- * the reply is read on until the stream ends, so the engine should end it soon. A prompt longer
- * than the model's context fails with an error whose `code` is `'context-full'` (and whose
- * `contextTokens` is the model's context, where the engine knows it): runLocalAgent then fits the
- * prompt again to less. A reply that reaches the engine's length limit fails with an error whose
- * `code` is `'reply-cut-off'`: one that wrote the same calls over until then, to that limit or to
- * the end of the context, was looping (see streamReply).
+ * Stop, once the reply has gone past the model's own turn (a tool result it made up), and once it
+ * has written the same call a fourth time in a row (see streamReply), where the reply is read on
+ * until the stream ends, so the engine should end it soon. A prompt longer than the model's
+ * context fails with an error whose `code` is `'context-full'` (and whose `contextTokens` is the
+ * model's context, where the engine knows it): runLocalAgent then fits the prompt again to less.
+ * A reply that reaches the engine's length limit fails with an error whose `code` is
+ * `'reply-cut-off'`: one that wrote the same calls over until then, to that limit or to the end of
+ * the context, was looping (see streamReply).
  */
 export interface LanguageModel {
   stream(request: ModelRequest): AsyncIterable<ModelChunk>;

@@ -9,9 +9,10 @@ import type { ParseResult } from './types';
 export const MAX_READ = 32 * 1024;
 
 /**
- * Reads tool calls out of a small model's free text: LFM2 tags (pythonic or JSON inside),
- * `<tool_call>` tags, a fenced JSON block, or the whole reply as JSON, tried in that order. Never
- * throws: what it cannot read stays prose, and calls it got wrong come back as `errors`.
+ * Reads tool calls out of a small model's free text: LFM2 tags (pythonic or JSON inside) and
+ * `<tool_call>` tags, read together in the order written, else fenced JSON blocks, else the whole
+ * reply as JSON. Never throws: what it cannot read stays prose, and calls it got wrong come back as
+ * `errors`.
  */
 export function parseToolCalls(raw: string, toolNames: ReadonlySet<string>): ParseResult {
   // Never cut inside a character: half an emoji must not reach the prose.

@@ -16,7 +16,7 @@ export interface ReplyPipeline {
    * same call written over: see CallWatch): nothing it writes from here is kept.
    */
   readonly over: boolean;
-  /** Where the engine cut the reply off at its length limit: ends it as looping, if one call, or run of calls, was written three times in a row by then (see CallWatch). */
+  /** Where the engine cut the reply off (its length limit, or the end of the context): ends it as looping, if one call, or run of calls, was written three times in a row by then (see CallWatch). */
   endLoop(): boolean;
   /** At the end of the reply: emits what is left to show. */
   finish(): void;

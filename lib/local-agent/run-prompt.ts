@@ -10,8 +10,6 @@ import { createSystemPromptCache } from './system-prompt-cache';
 import { createFenceMarker, toolRepliesForModel, type CallReply } from './tool-output-text';
 import { withoutOlderHalf, withoutOldestTurn } from './without-oldest-turn';
 
-// Exported here as before, for askModel, which measures the prompt it is given.
-
 export interface RunPromptOptions {
   format: PromptFormat;
   request: string;
@@ -151,7 +149,8 @@ export class RunPrompt {
     const whole = this.repliesMessage(replies, Number.POSITIVE_INFINITY);
     this.messages.push(whole.message);
     const need = estimateMessageTokens(whole.message);
-    // With no room at all, each output keeps its start and a note: the step's floor.
+    // With no room at all, the outputs keep their start and a note (the first few; the rest only
+    // the note, see toolRepliesForModel): the step's floor.
     const floor = Math.min(need, estimateMessageTokens(this.repliesMessage(replies, 0).message));
     this.stepResults.push({ step, index: this.messages.length - 1, replies, need, floor, share: Number.POSITIVE_INFINITY, read: whole.read, told: false });
   }

@@ -1,7 +1,7 @@
 /**
  * The words of free text, as the documented word-overlap scoring reads them: lower-cased runs of
- * letters, combining marks and digits in any script; everything else (spaces, punctuation,
- * `_ . -`) separates words.
+ * letters, combining marks and numbers (`\p{L}\p{M}\p{N}`) in any script; everything else (spaces,
+ * punctuation, `_ . -`) separates words.
  */
 export function splitWords(text: string): string[] {
   const lower = text.toLowerCase();

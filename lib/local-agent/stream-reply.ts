@@ -39,9 +39,9 @@ export interface StreamedReply {
    */
   endingBlock?: number;
   /**
-   * The engine cut the reply off at its length limit (see LanguageModel) after a call, or a run of
-   * calls, written three times in a row, and it was kept to where the loop ends (see CallWatch):
-   * it was looping. A replay ends it the same way.
+   * The engine cut the reply off (its length limit, or the end of the context: see isCutOff) after
+   * a call, or a run of calls, written three times in a row, and it was kept to where the loop
+   * ends (see CallWatch): it was looping. A replay ends it the same way.
    */
   loopKept?: true;
 }
@@ -61,12 +61,13 @@ export interface FailedReply {
  * ``` fenced block until it closes (dropped if `judge` says it is a call), and a reply that opens
  * like a bare JSON call, for the loop to judge (see `heldProse`). Once the reply has gone past the
  * model's own turn, or closes a fourth copy in a row of one call (a loop that would run to the
- * token cap; it is cut as CallWatch says, as is one the cap cut while it repeated a call or a run
- * of calls), the model is told to stop (its signal aborts) and the reply ends as soon as the engine
- * has stopped. A reply the engine ended with an error comes back as a FailedReply, with the figures
- * it gave before its error, and one stopped by the run's signal ends its step, marked stopped, with
- * what it cost until then; either counts the pieces it streamed as its tokens where the engine gave
- * no count. Rejects with an AbortError as soon as the run's signal aborts.
+ * token cap; it is cut as CallWatch says, as is one the cap or the end of the context cut while
+ * it repeated a call or a run of calls), the model is told to stop (its signal aborts) and the
+ * reply ends as soon as the engine has stopped. A reply the engine ended with an error comes back
+ * as a FailedReply, with the figures it gave before its error, and one stopped by the run's signal
+ * ends its step, marked stopped, with what it cost until then; either counts the pieces it
+ * streamed as its tokens where the engine gave no count. Rejects with an AbortError as soon as the
+ * run's signal aborts.
  */
 export async function streamReply(
   model: LanguageModel,

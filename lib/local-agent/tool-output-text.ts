@@ -75,8 +75,10 @@ export type CallReply = ToolReply | { name: string; output: ToolOutput; callId?:
  * fenced by the run's marker and labelled as data, not instructions) sharing what
  * those and the format's wrapping leave. An output that needs less than an even share takes only
  * what it needs, and the longer ones share the rest evenly; each keeps at least its start (64
- * tokens) and a note of the cut, so with no room at all the message is the step's floor. Nothing
- * of the page stays live. `read`: how many characters of each output (in order) the model reads.
+ * tokens) and a note of the cut, while `floorTokens` (400 beyond the room, for the whole step)
+ * lasts, and any past that only the note, so with no room at all the message is the step's floor.
+ * Nothing of the page stays live. `read`: how many characters of each output (in order) the model
+ * reads.
  */
 export function toolRepliesForModel(
   replies: readonly CallReply[],

@@ -58,7 +58,7 @@ type TokenMatch = { kind: 'end' | 'tool-result' | 'think'; length: number } | { 
  */
 export function matchTokenAt(text: string, at: number, atEnd: boolean): TokenMatch {
   const rest = text.length - at;
-  // Most `<` in prose (`<b>`, `< 20`, `<think>`) are told apart by the character after it.
+  // Most `<` in prose (`<b>`, `< 20`, `<div>`) are told apart by the character after it.
   if (rest > 1 && !SECOND_CHARACTERS.has(text.charCodeAt(at + 1))) return null;
   for (const token of TURN_ENDS) if (text.startsWith(token, at)) return { kind: 'end', length: token.length };
   if (text.startsWith(TRAILING_END, at)) {

@@ -7,8 +7,8 @@ import type { ToolScorer } from './types';
  * description that is in the query, +2 for a recent tool.
  *
  * How the documentation's words are read:
- * - a word is a lower-cased run of letters and digits in any script; a name also splits at
- *   `_ . -` and camelCase humps (see `splitNameWords`);
+ * - a word is a lower-cased run of letters, combining marks and numbers (`\p{L}\p{M}\p{N}`) in any
+ *   script; a name also splits at `_ . -` and camelCase humps (see `splitNameWords`);
  * - each distinct word counts once, however often the name or description repeats it;
  * - a name word that is both in the query and prefix-matched earns its +3 once;
  * - the prefix rule needs four letters on both sides: a query word of four letters qualifies,

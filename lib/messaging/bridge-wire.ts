@@ -38,7 +38,7 @@ export type ToExtensionMessage =
 
 /** One half of the channel. */
 export interface BridgeEnd<Outgoing> {
-  /** Sends a message; before pairing it waits (a few at most), and is sent once paired. */
+  /** Sends a message; before pairing it waits (up to 100; later ones are dropped), and is sent once paired. */
   post(message: Outgoing): void;
   /** Whether the two halves have found each other. */
   readonly paired: boolean;

@@ -3,8 +3,9 @@ import { isExtensionPage } from './extension-page-sender';
 
 /**
  * One-shot requests from the extension's own pages to the background, for a service whose
- * requests and answers carry their own schemas (the trace viewer's). Resolves with the answer, or
- * undefined when no listener answered; rejects where no background can be reached.
+ * requests and answers carry their own schemas (the trace viewer's, and the options page's model
+ * deletions and news of models changed). Resolves with the answer, or undefined when no listener
+ * answered; rejects where no background can be reached.
  */
 export async function askBackgroundFromPage(request: unknown): Promise<unknown> {
   return browser.runtime.sendMessage(request);

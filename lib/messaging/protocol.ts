@@ -62,8 +62,9 @@ export const toolCallReplySchema = lazySchema(() =>
  * and its reply. Add new messages here, never as raw `sendMessage` elsewhere. Each schema is built
  * the first time its message travels (see lazySchema), since the content script runs in every
  * frame. Ports have their own maps, beside the feature they serve and out of the content script:
- * the inspector's (`inspector-protocol.ts`), the side panel's (`agent-port-protocol.ts`) and the
- * trace viewer's (`trace-protocol.ts`).
+ * the inspector's (`inspector-protocol.ts`), the side panel's (`agent-port-protocol.ts`), the
+ * trace viewer's (`trace-protocol.ts`) and the options page's model load and trial
+ * (`model-load-port.ts`).
  */
 export const protocol = {
   /** Content script → background. */

@@ -7,8 +7,8 @@ export interface ErrorPayloadData {
 /**
  * Any thrown value as an error payload; never throws, even for a hostile object. Kept free of
  * imports so the page-world bridge can use it. As in `errorMessage`, a value that is not an error
- * keeps its words: a thrown 404 reads "404", and a plain object (libraries reject with
- * `{error, code}`) reads as its JSON.
+ * keeps its words (a thrown 404 reads "404"); unlike there, a plain object (libraries reject with
+ * `{error, code}`) reads as its JSON, not "[object Object]".
  */
 export function toErrorPayload(error: unknown, messageLimit = 2_000): ErrorPayloadData {
   let name = 'Error';

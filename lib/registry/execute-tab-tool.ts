@@ -86,7 +86,6 @@ export async function runTabTool(
 
 type CallOutcome = { kind: 'reply'; reply: ToolCallReply } | { kind: 'timeout' } | { kind: 'failed'; error: unknown };
 
-/** What the model reads when the frame's page changed between its choice and the call. */
 /** What the model reads of a call whose frame shows another document than the one whose tool it chose. */
 export function pageChangedMessage(name: string): string {
   return `The page that offered "${name}" changed before the call could run, so nothing was run. Its tools will be listed again: choose from those.`;

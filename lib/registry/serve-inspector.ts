@@ -31,8 +31,8 @@ const defaultServices: Required<InspectorServices> = {
 
 /**
  * Whether the tab's page has an address that keeps every extension out (a browser page,
- * about:blank, data:, a file without the person's leave): no reload opens it, so the inspector
- * takes it as answering, and asks for none.
+ * about:blank, data:, and any file, since the address cannot tell whether the person allowed
+ * files): no reload opens it, so the inspector takes it as answering, and asks for none.
  */
 async function closedToExtensions(tabId: number): Promise<boolean> {
   const url = (await browser.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null))?.url;

@@ -19,8 +19,8 @@ export interface SettleOptions {
 /**
  * After a tool ran, the page may swap its tools (a product page offers add_to_cart), and the
  * content script reports it a moment later. Resolves after that report has gone quiet, or after
- * a short while when none comes, so a replayed step reads the tools the page offers now; at the
- * latest after `ceilingMs`, or as soon as `signal` aborts.
+ * a short while when none comes, so the next step (of a live run or a replay) reads the tools the
+ * page offers now; at the latest after `ceilingMs`, or as soon as `signal` aborts.
  */
 export function settleTabTools(subscribe: TabToolsSubscription, tabId: number, options: SettleOptions = {}): Promise<void> {
   const { firstChangeMs = 300, quietMs = 60, ceilingMs = settleCeilingMs, signal } = options;

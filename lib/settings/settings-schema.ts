@@ -23,7 +23,7 @@ export const settingsSchema = z.object({
   toolOutputLimit: z.number().int().min(200).max(100_000).default(4000),
   /** The most tokens one reply of the model may take: a longer one is cut off there, and says so. */
   replyTokens: z.number().int().min(replyTokensRange.min).max(replyTokensRange.max).default(1024),
-  /** Minutes a model on the GPU stays loaded after its last reply (WebLLM), so a follow-up does not load it again. */
+  /** Minutes a model on the GPU stays loaded after its last use, its load or a reply (WebLLM), so a follow-up does not load it again. */
   modelKeptMinutes: z.number().int().min(0).max(60).default(5),
   /** A tool that has not answered after this many seconds stops the run. */
   toolTimeoutSeconds: z.number().min(1).max(600).default(30),

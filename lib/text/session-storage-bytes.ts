@@ -6,7 +6,7 @@ import { utf8Length } from './utf8-length';
  * with `getBytesInUse`: 32 bytes for each element of a list and 64 for each entry of an object
  * (its value and its key), plus each string's own bytes in UTF-8 where it is longer than 22
  * (shorter ones live inside their 32). A storage key's name counts as such a string; numbers,
- * booleans and null cost nothing beyond their element. So `{"role":"user","content":"hi"}` (31
+ * booleans and null cost nothing beyond their element. So `{"role":"user","content":"hi"}` (30
  * bytes of JSON) counts as 128, and a list of 10,000 of them as 1.6 MB against 0.3 MB of JSON,
  * while long text counts as its bytes. Answers an upper bound: a long string is counted 9 bytes
  * over its length, where Chrome rounds it up by at most 8.

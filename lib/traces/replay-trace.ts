@@ -40,7 +40,10 @@ export interface ReplayTraceOptions {
    * it changed or went), as in a live run (see toolNow); undefined where it does.
    */
   toolWithdrawn?(tool: ToolDescriptor, when: string): Promise<ToolWithdrawn | undefined>;
-  /** Asked before any tool not marked read-only (before every tool with `askEveryCall`); false skips the call. */
+  /**
+   * Asked before a call a live run would ask about (see askReason): a tool not marked read-only, or
+   * one of a frame of another site (every tool, with `askEveryCall`); false skips the call.
+   */
   confirm(call: ReplayCall): Promise<boolean>;
   /** The person asked to confirm every call (the "confirm every call" setting). */
   askEveryCall?: boolean;

@@ -43,10 +43,10 @@ export const traceResponseSchemas = {
   'traces-get': lazySchema(() => z.object({ trace: storedTraceSchema().optional() })),
   'traces-delete': deletedSchema,
   'traces-delete-all': deletedSchema,
-  /** `kept`: runs of the file already here in a later state, left as they are. */
   /**
    * `replaced`: of the runs imported, those that were here before; `unchanged`: of those, the ones
-   * here as last changed when the file's copy was; `runIds`: every run of the file, imported or kept as it was here.
+   * here as last changed when the file's copy was; `kept`: runs of the file already here in a later
+   * state, left as they are; `runIds`: every run of the file, imported or kept as it was here.
    */
   'traces-import': lazySchema(() =>
     z.object({
@@ -112,7 +112,10 @@ export const replayServerMessageSchema = lazySchema(() =>
   z.discriminatedUnion('type', [
     /** What the replay is doing now, in words. */
     z.object({ type: z.literal('progress'), step: z.number().int(), text: z.string() }),
-    /** A tool that is not read-only (every tool, with "confirm every call") waits for the person's yes. */
+    /**
+     * A call the replay asks about (a tool not read-only, or of another site's frame; every tool,
+     * with "confirm every call") waits for the person's yes.
+     */
     z.object({ type: z.literal('confirm-request'), call: replayCallSchema() }),
     z.object({
       type: z.literal('done'),

@@ -17,10 +17,11 @@ export interface ReadPiece {
  * A model whose chat template ends the prompt with `<think>` (DeepSeek-R1's, Qwen3-Thinking's)
  * writes only the `</think>` that closes its thought: on a server that does not take reasoning
  * apart, its thoughts come as the reply's text, and the person would see them as the answer until
- * that tag. Once a reply of the model showed it (`learned`), the text of its later replies up to
- * `</think>` is taken as thoughts, as a server's separate reasoning is. A reply that opens with its
- * own `<think>` is read as it comes; one that ends without `</think>` was an answer after all, given
- * whole at its end (`end`), and the model is no longer taken for one that opens in the prompt.
+ * that tag. Once a reply of the model showed it (the model is added to `opensInPrompt`, the
+ * server's `ServerMemory.opensThoughtInPrompt`), the text of its later replies up to `</think>` is
+ * taken as thoughts, as a server's separate reasoning is. A reply that opens with its own `<think>`
+ * is read as it comes; one that ends without `</think>` was an answer after all, given whole at its
+ * end (`end`), and the model is no longer taken for one that opens in the prompt.
  */
 export function readUnopenedThought(opensInPrompt: Set<string>, model: string) {
   let held = opensInPrompt.has(model) ? '' : undefined;

@@ -2,7 +2,10 @@ import type { InitProgressReport } from '@mlc-ai/web-llm';
 import { EngineError } from '../engine';
 import type { WebLlmEngineLike } from './webllm-module';
 
-/** Why a load was stopped other than by its run's signal: its model's files are being deleted. */
+/**
+ * Why a load was stopped other than by its run's signal: its model is being unloaded (`unloaded`,
+ * the default: another model picked, the engine let go) or its files deleted (`deleted`).
+ */
 export type LoadStopReason = 'unloaded' | 'deleted';
 
 /** A load's Stop: how it cuts the download under way, and whether it came. */

@@ -1,4 +1,5 @@
-// Its own file: the character classes that both the literal scanner and the number reader use.
+// Its own file: the character classes that the literal scanner, the number reader, the reader of
+// pythonic calls and the streamed call items use.
 
 export function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;

@@ -4,8 +4,6 @@ import { readPythonString } from './python-string';
 import { setOwn } from './set-own';
 import { isSpaceCode } from './text-range';
 
-// Callers import the name test from here, where the reader of calls first found it.
-
 /** The text ended inside the value. */
 export const CUT = Symbol('cut');
 /** The value is not a literal this reader accepts; the scanner's `reason` says why. */
