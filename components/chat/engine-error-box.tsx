@@ -29,12 +29,21 @@ export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineS
       <strong>{title}</strong>
       {/* An engine's own words may be the heading's already ("… cannot run on this computer."). */}
       {engine.error && engine.error !== title && <p>{engine.error}</p>}
-      {engine.hint && <p class="hint">{engine.hint}</p>}
+      {engine.hint && <p class="hint">{firstTryHere(engine.hint)}</p>}
       <p>
         <OpenOptionsButton place={optionsPlaceFor(`${engine.error ?? ''} ${engine.hint ?? ''}`)} />
       </p>
     </div>
   );
+}
+
+/**
+ * The box tells of a load or reply this panel's latest request did not end with (the panel opening
+ * loads the model ahead, the options' Download now, another tab's request): here the next try is a
+ * request, not the same one again.
+ */
+function firstTryHere(hint: string): string {
+  return hint.replace(/\b([Ss])end your request again\b/g, (_whole, s: string) => `${s}end a request`);
 }
 
 const headings: Record<'load' | 'reply', string> = {

@@ -511,6 +511,8 @@ describe.skipIf(!ready)('the real WebLLM, read into the service worker only for 
     expect(await download.getByRole('button', { name: 'Download now' }).getAttribute('aria-disabled')).toBeNull();
     // The side panel shows the same load's end: the engine is one, whoever asked for it.
     await expect.poll(() => panel.getByTestId('status-line').textContent(), { timeout: 5_000 }).toContain('Could not load');
+    // No request of the panel's began it: its next try is a first request.
+    expect(await panel.getByTestId('engine-error').textContent()).toContain('Check your connection and send a request.');
     // Try it loads the model in the worker too, to answer there: here it stops where the download does.
     const trial = options.getByTestId('trial');
     await trial.getByRole('button', { name: 'Try it' }).click();

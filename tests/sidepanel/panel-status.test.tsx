@@ -211,6 +211,19 @@ describe('the status line', () => {
   });
 });
 
+describe('an engine error no request of this panel ended with', () => {
+  it('says to send a request, not to send "your request" again: the panel opening, the options or another tab began that load', async () => {
+    panel = await mountPanel({
+      engine: engineStatus({
+        state: 'error',
+        error: 'The download of Qwen3 0.6B (q4f32) failed.',
+        hint: 'Check your connection, then send your request again. If it fails again, send your request again later.',
+      }),
+    });
+    expect(panel.find('engine-error')?.textContent).toContain('Check your connection, then send a request. If it fails again, send a request later.');
+  });
+});
+
 describe('an engine error shown again', () => {
   it('is announced once, not again when a tab switch brings the same error back', async () => {
     const failed = engineStatus({ state: 'error', error: 'WebGPU is not available.', hint: 'Turn on hardware acceleration.' });
