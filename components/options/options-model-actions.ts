@@ -41,6 +41,8 @@ export function optionsModelActions({ update, chooseEngine, promptApi, server, s
     /** Has the service worker download WebLLM's model and load it now, rather than at the first request. */
     downloadWebLlmModel: webLlmDownload.start,
     cancelWebLlmDownload: webLlmDownload.cancel,
+    /** Shows a load of WebLLM's model another page began, until the function this returns is called. */
+    followWebLlmLoads: webLlmDownload.followLoads,
     refreshStorage: storage.refresh,
     /** The connected server's models, asked again (see createServerRefresh). */
     refreshServer: server.refresh,

@@ -49,5 +49,6 @@ export function optionsModelSignals({ settings, webGpu, recommendedModel, recomm
     siteFailures: sites.failures,
     trial: trial.trial,
     webLlmDownload: webLlmDownload.download,
+    webLlmLoadElsewhere: webLlmDownload.loadElsewhere,
   };
 }

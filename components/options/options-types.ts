@@ -22,6 +22,10 @@ export interface OptionsDependencies {
   connectModelLoad?: () => Channel<never, ModelLoadNews>;
   /** The same for WebLLM's "Try it", which the worker answers too (see `modelTrialPort`). */
   connectModelTrial?: () => Channel<never, ModelLoadNews>;
+  /** Follows the engine's status, to show a load another page began (see `modelStatusPort`). */
+  connectModelStatus?: () => Channel<never, ModelLoadNews>;
+  /** Calls `listener` as the background says a load begins (see `modelLoadingSchema`); returns a function that stops it. */
+  hearModelLoading?: (listener: () => void) => () => void;
   fetch?: typeof fetch;
   /** How long Connect and Try it wait for the server; tests shorten them. */
   timeouts?: { connectMs?: number; trialReplyMs?: number };

@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import { modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import { figure, plural } from '@/lib/text/plural';
@@ -6,6 +7,7 @@ import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import { ProgressBar } from './progress-bar';
 import { useCancelButton } from './use-cancel-button';
+import { progressOf } from './webllm-download';
 
 interface WebLlmDownloadViewProps {
   model: OptionsModel;
@@ -27,13 +29,17 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
   const partMB = copy && !copy.complete ? copy.bytes / (1024 * 1024) : 0;
   const label = modelLabel(entry);
   const { startButton, cancelButton } = useCancelButton(running, model.cancelWebLlmDownload);
+  useEffect(() => model.followWebLlmLoads(), [model]);
+  // A load of this model another page began: shown as it goes, to be neither started again nor stopped from here.
+  const other = running ? undefined : model.webLlmLoadElsewhere.value;
+  const elsewhere = other?.engineId === 'webllm' && other.model === entry.id ? progressOf(other) : undefined;
   const staysLoaded =
     keptMinutes > 0 ? `it then stays loaded for ${plural(keptMinutes, 'minute')}` : 'it then stays loaded until the extension has been idle for 30 seconds';
   return (
     <div class="trial" data-testid="webllm-download">
       <div class="row">
-        <BusyButton buttonRef={startButton} busy={running} onClick={model.downloadWebLlmModel}>
-          {stored ? (running ? 'Loading…' : 'Load now') : running ? 'Downloading…' : 'Download now'}
+        <BusyButton buttonRef={startButton} busy={running || elsewhere !== undefined} onClick={model.downloadWebLlmModel}>
+          {stored ? (running || elsewhere ? 'Loading…' : 'Load now') : running || elsewhere ? 'Downloading…' : 'Download now'}
         </BusyButton>
         {running && (
           <button type="button" aria-label={stored ? 'Cancel the load' : 'Cancel the download'} aria-keyshortcuts="Escape" {...cancelButton}>
@@ -41,7 +47,15 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
           </button>
         )}
       </div>
-      {!running && !download && (
+      {elsewhere && (
+        <>
+          <p class="muted" data-testid="webllm-load-elsewhere">
+            {`A side panel or another tab is ${stored ? 'loading' : 'downloading'} ${label} now; it goes on when this page closes.`}
+          </p>
+          {elsewhere.progress && <ProgressBar progress={elsewhere.progress} />}
+        </>
+      )}
+      {!running && !elsewhere && !download && (
         <p class="muted" data-testid="webllm-download-note">
           {stored
             ? `Loads ${label} into the GPU now, to see that it runs here; ${staysLoaded}, so that a request starts at once.`

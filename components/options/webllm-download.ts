@@ -1,5 +1,6 @@
 import { effect, signal, type ReadonlySignal } from '@preact/signals';
-import { modelLoadPort, type ModelLoadNews, type ModelLoadOutcome } from '@/lib/agent/model-load-port';
+import { modelLoadingSchema, modelLoadPort, modelStatusPort, type ModelLoadNews, type ModelLoadOutcome } from '@/lib/agent/model-load-port';
+import { hearBackground } from '@/lib/messaging/background-broadcast';
 import type { EngineStatus } from '@/lib/agent/session-state';
 import type { EngineLoadProgress } from '@/lib/engines/engine';
 import { connectChannel, type Channel } from '@/lib/messaging/port-channel';
@@ -23,7 +24,7 @@ export interface WebLlmDownload {
 }
 
 interface WebLlmDownloadParts {
-  dependencies: Pick<OptionsDependencies, 'connectModelLoad'>;
+  dependencies: Pick<OptionsDependencies, 'connectModelLoad' | 'connectModelStatus' | 'hearModelLoading'>;
   settings: ReadonlySignal<Settings | undefined>;
   /** The stored models are read again: a download adds one, even one stopped part way. */
   refreshStorage(): Promise<void>;
@@ -93,12 +94,75 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage }:
     if (download.peek() !== undefined && choice !== downloadedFor) stop(false);
   });
 
+  const elsewhere = createLoadElsewhere({ dependencies, refreshStorage });
+
   return {
     download: download as ReadonlySignal<WebLlmDownload | undefined>,
     start,
     /** The person's Cancel: what has downloaded so far stays stored. */
     cancel: () => stop(true),
+    /** A load of the engine's model that another page began (a side panel's request, another options tab), while it goes on. */
+    loadElsewhere: elsewhere.loading,
+    followLoads: elsewhere.follow,
   };
+}
+
+/**
+ * The engine's status, followed while the page shows WebLLM's download: a load another page began
+ * shows here as it goes, and what it stored is read once it ends. The port closes as the worker
+ * stops when idle; it opens again as the background says a load begins.
+ */
+function createLoadElsewhere({ dependencies, refreshStorage }: Pick<WebLlmDownloadParts, 'dependencies' | 'refreshStorage'>) {
+  const loading = signal<EngineStatus | undefined>(undefined);
+  const connect = dependencies.connectModelStatus ?? (() => connectChannel(modelStatusPort));
+  const hearLoading = dependencies.hearModelLoading ?? hearModelLoading;
+  let channel: Channel<never, ModelLoadNews> | undefined;
+
+  const heard = (status: EngineStatus | undefined) => {
+    const ended = loading.peek() !== undefined && status?.state !== 'loading';
+    loading.value = status?.state === 'loading' ? status : undefined;
+    if (ended) void refreshStorage();
+  };
+
+  function open(): void {
+    if (channel) return;
+    let mine: Channel<never, ModelLoadNews>;
+    try {
+      mine = connect();
+    } catch {
+      // The extension was updated or reloaded under the page: there is nothing to follow.
+      return;
+    }
+    channel = mine;
+    mine.onMessage((news) => {
+      if (channel === mine && news.type === 'status') heard(news.status);
+    });
+    mine.onDisconnect(() => {
+      if (channel !== mine) return;
+      channel = undefined;
+      heard(undefined);
+    });
+  }
+
+  /** Follows until the function this returns is called. */
+  function follow(): () => void {
+    open();
+    const unhear = hearLoading(open);
+    return () => {
+      unhear();
+      channel?.disconnect();
+      channel = undefined;
+      loading.value = undefined;
+    };
+  }
+
+  return { loading: loading as ReadonlySignal<EngineStatus | undefined>, follow };
+}
+
+function hearModelLoading(listener: () => void): () => void {
+  return hearBackground((message) => {
+    if (modelLoadingSchema().safeParse(message).success) listener();
+  });
 }
 
 function choiceOf(settings: Settings | undefined): string | undefined {

@@ -7,6 +7,7 @@ import { createEndedChats } from './ended-chats';
 import { createEngineHost } from './engine-host';
 import { createLoadAhead } from './load-ahead';
 import { createLoadForOptions } from './load-for-options';
+import type { FollowedStatus } from './serve-model-status';
 import { handlePanelMessage } from './handle-panel-message';
 import { createModelPreviews } from './model-previews';
 import { safePost, type PanelPort } from './panel-port';
@@ -40,7 +41,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     if (message.type === 'turn') background.wakePanels?.(tabId);
     panels.get(tabId)?.forEach((port) => safePost(port, message));
   });
-  // Pages other than the panels that follow the engine's status for a while (see `createLoadForOptions`).
+  // Pages other than the panels that follow the engine's status for a while (see `createLoadForOptions`, `serveModelStatus`).
   const statusWatchers = new Set<() => void>();
   const publishEngineStatus = () => {
     for (const tabId of panels.keys()) publish(tabId, { type: 'engine', tabId, engine: engineStatusFor(tabId) });
@@ -82,13 +83,14 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     previews.clear();
     for (const tabId of panels.keys()) resendSnapshot(tabId);
   };
+  const watchStatus = (watcher: () => void) => {
+    statusWatchers.add(watcher);
+    return () => void statusWatchers.delete(watcher);
+  };
   const loadForOptions = createLoadForOptions({
     loadSettings: () => background.loadSettings(),
     engines,
-    watchStatus: (watcher) => {
-      statusWatchers.add(watcher);
-      return () => statusWatchers.delete(watcher);
-    },
+    watchStatus,
     ...(background.keepAwake ? { keepAwake: background.keepAwake } : {}),
     loaded: modelsChanged,
   });
@@ -131,6 +133,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     modelsChanged,
     /** The options page's "Download now", and WebLLM's "Try it" (see `createLoadForOptions`). */
     loadForOptions,
+    /** The engine's status, which the options page follows while it shows WebLLM's download (see `serveModelStatus`). */
+    engineStatus: { status: () => engines.status, watchStatus } satisfies FollowedStatus,
     /**
      * Whether the sessions need to hear tabs navigate: a panel is connected (it shows its tab's
      * page), or a run goes on (a new page ends it). A chat at rest does not.

@@ -40,14 +40,7 @@ export function createLoadForOptions(parts: LoadForOptionsParts) {
       return { outcome: 'failed', status: { ...parts.engines.status, state: 'error', error: `The settings could not be read: ${errorMessage(error)}` } };
     }
     if (!engineHoldsGpu[settings.engine]) return { outcome: 'not-on-gpu', status: parts.engines.status };
-    // Only what the page shows: not each piece of another tab's reply the status tells of meanwhile.
-    let told = '';
-    const tell = (status: EngineStatus) => {
-      const shown = JSON.stringify([status.state, status.progress, status.progressText, status.stalled]);
-      if (shown === told) return;
-      told = shown;
-      onStatus(status);
-    };
+    const tell = tellShownChanges(onStatus);
     const unwatch = parts.watchStatus(() => tell(parts.engines.status));
     // A download of hundreds of megabytes outlasts the 30 seconds Chrome leaves an idle worker.
     const release = parts.keepAwake?.() ?? (() => {});
@@ -64,5 +57,19 @@ export function createLoadForOptions(parts: LoadForOptionsParts) {
       unwatch();
       release();
     }
+  };
+}
+
+/**
+ * `onStatus`, called only where the status changed in what the options page shows (its state, the
+ * load's progress, a stall): not at each piece of another tab's reply, which the status tells of too.
+ */
+export function tellShownChanges(onStatus: (status: EngineStatus) => void): (status: EngineStatus) => void {
+  let told = '';
+  return (status) => {
+    const shown = JSON.stringify([status.state, status.model, status.progress, status.progressText, status.stalled]);
+    if (shown === told) return;
+    told = shown;
+    onStatus(status);
   };
 }

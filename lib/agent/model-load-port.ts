@@ -66,3 +66,17 @@ export const modelLoadPort: PortProtocol<never, ModelLoadNews> = {
  * a second copy). Closing the port stops either.
  */
 export const modelTrialPort: PortProtocol<never, ModelLoadNews> = { ...modelLoadPort, name: 'model-trial' };
+
+/**
+ * The options page follows the engine's status while it shows WebLLM's download: a load another
+ * page began (a side panel's request, another options tab) shows there as it goes. Opening the
+ * port loads nothing; the background tells the status now, then at each change the page shows.
+ */
+export const modelStatusPort: PortProtocol<never, ModelLoadNews> = { ...modelLoadPort, name: 'model-status' };
+
+/**
+ * Background → extension pages, once as a load of the engine's model begins: an options page
+ * whose following lapsed (the worker stopped while idle, closing its port) follows again.
+ */
+export const modelLoadingSchema = lazySchema(() => z.object({ type: z.literal('model-loading') }));
+export type ModelLoading = z.infer<ReturnType<typeof modelLoadingSchema>>;

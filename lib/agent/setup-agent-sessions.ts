@@ -8,8 +8,9 @@ import { acceptChannels, acceptNamedChannels } from '../messaging/port-channel';
 import { z } from 'zod';
 import { agentPortName, type PanelWake, type SessionMessage } from './agent-port-protocol';
 import { createAgentSessions } from './agent-sessions';
-import { modelLoadPort, modelTrialPort } from './model-load-port';
+import { modelLoadPort, modelStatusPort, modelTrialPort, type ModelLoading } from './model-load-port';
 import { serveModelLoad } from './serve-model-load';
+import { serveModelStatus, type FollowedStatus } from './serve-model-status';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { isPrivateTab } from '../service-worker/is-private-tab';
 import { previewPromptApi } from '../engines/prompt-api/prompt-api-engine';
@@ -77,6 +78,9 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   // The options page's "Download now" and WebLLM's "Try it": each goes on while its port is open.
   acceptChannels(modelLoadPort, (channel) => void serveModelLoad(channel, sessions.loadForOptions));
   acceptChannels(modelTrialPort, (channel) => void serveModelLoad(channel, sessions.loadForOptions, { trial: true }));
+  // The options page shows a load another page began, as it goes.
+  acceptChannels(modelStatusPort, (channel) => serveModelStatus(channel, sessions.engineStatus));
+  tellLoadsBeginning(sessions.engineStatus);
   onTabToolsChanged((tabId: number) => sessions.toolsChanged(tabId));
   watchSettings((settings) => sessions.settingsChanged(settings));
   hearModelsChanged(() => sessions.modelsChanged());
@@ -114,6 +118,16 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   });
   // Tab numbers of the last browser session name nothing now.
   browser.runtime.onStartup.addListener(() => void forgetTabsWithChats().catch(() => {}));
+}
+
+/** Tells the extension's pages as each load of a model begins (see `modelLoadingSchema`). */
+function tellLoadsBeginning(engine: FollowedStatus): void {
+  let loading = false;
+  engine.watchStatus(() => {
+    const was = loading;
+    loading = engine.status().state === 'loading';
+    if (loading && !was) tellExtensionPages({ type: 'model-loading' } satisfies ModelLoading);
+  });
 }
 
 /** Tells the sessions of their tabs' top-frame navigations. */

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -517,6 +518,78 @@ describe.skipIf(!ready)('the real WebLLM, read into the service worker only for 
     const trial = options.getByTestId('trial');
     await trial.getByRole('button', { name: 'Try it' }).click();
     await expect.poll(() => trial.getByRole('alert').textContent().catch(() => ''), { timeout: 40_000 }).toContain('The download of Qwen3 0.6B (q4f32) failed.');
+    await Promise.all([options.close(), panel.close(), shop.close()]);
+  });
+});
+
+/**
+ * Where the model's hosts lead instead: a server that takes each connection and says nothing, so a
+ * download waits as on a connection that hangs, until `refuse` closes them all (the download fails).
+ */
+async function silentHub() {
+  const sockets = new Set<Socket>();
+  let refusing = false;
+  const server = createServer((socket) => {
+    if (refusing) return void socket.destroy();
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    flag: `--host-resolver-rules=MAP huggingface.co 127.0.0.1:${port}, MAP raw.githubusercontent.com 127.0.0.1:${port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
+    connections: () => sockets.size,
+    refuse() {
+      refusing = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.skipIf(!ready)('the real WebLLM, its download waiting on a host that says nothing', () => {
+  let extension: LaunchedExtension;
+  let fixtures: FixtureServer;
+  let hub: Awaited<ReturnType<typeof silentHub>>;
+  beforeAll(async () => {
+    fixtures = await serveFixtures(resolve(projectRoot, 'tests/e2e/fixtures'));
+    hub = await silentHub();
+    extension = await launchExtension({ webgpu: true, flags: [hub.flag] });
+  });
+  afterAll(async () => {
+    await extension?.close();
+    // A connection still held would keep the server from closing.
+    hub?.refuse();
+    await hub?.close();
+    await fixtures?.close();
+  });
+
+  it('shows in an open options page the download a side panel\'s request began, even after the idle worker stopped, and its end', async () => {
+    const options = await extension.openExtensionPage('options.html');
+    const download = options.getByTestId('webllm-download');
+    await expect.poll(() => download.textContent(), { timeout: 15_000 }).toContain('Downloads Qwen3 0.6B (q4f32) now');
+    // Chrome stops an idle worker, which closes the options page's port to it (once the worker has
+    // let go of the tab events it need not hear, any of which would start it again).
+    await expect.poll(() => hearsNavigations(extension.serviceWorker), { timeout: 10_000 }).toBe(false);
+    await stopServiceWorker(extension.context);
+    await expect.poll(() => serviceWorkerRunning(extension.context)).toBe(false);
+    const shop = await extension.context.newPage();
+    await shop.goto(fixtures.url('/native.html'));
+    const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(shop)}`);
+    await ask(panel, 'Add a blue mug to my cart');
+    await expect.poll(() => hub.connections(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const elsewhere = options.getByTestId('webllm-load-elsewhere');
+    await expect.poll(() => elsewhere.textContent({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toBe(
+      'A side panel or another tab is downloading Qwen3 0.6B (q4f32) now; it goes on when this page closes.',
+    );
+    expect(await download.getByRole('button', { name: 'Downloading…' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await download.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    // The host gives up: the request fails in the panel, and the options offer the download again.
+    hub.refuse();
+    await expect.poll(() => panel.getByTestId('turn').last().textContent(), { timeout: 40_000 }).toContain('The download of Qwen3 0.6B (q4f32) failed.');
+    await expect.poll(() => elsewhere.count()).toBe(0);
+    expect(await download.getByRole('button', { name: 'Download now' }).getAttribute('aria-disabled')).toBeNull();
     await Promise.all([options.close(), panel.close(), shop.close()]);
   });
 });

@@ -209,6 +209,7 @@ describe.skipIf(!chromiumAvailable)('page isolation', () => {
       deleteModels: { deleted: false, name: 'SecurityError', message: "Only the extension's own pages may delete its models" },
       loadModel: 'refused',
       tryModel: 'refused',
+      followModel: 'refused',
       conversations: 'refused',
       readSettings: 'refused',
       writeSettings: 'refused',

@@ -194,6 +194,68 @@ describe("the options page's Download now, for WebLLM's model", () => {
   });
 });
 
+describe("the options page's Download now, while another page loads the model", () => {
+  /** The worker's side of the status port (a fresh worker at each connect), and its word that a load begins. */
+  function followedEngine() {
+    const status = fakeWorker();
+    const loadsBeginning = new Set<() => void>();
+    return {
+      status,
+      hearModelLoading: (listener: () => void) => (loadsBeginning.add(listener), () => void loadsBeginning.delete(listener)),
+      loadBegins: () => loadsBeginning.forEach((listener) => listener()),
+    };
+  }
+
+  it("shows a side panel's download as it goes, offering neither a second one nor a Cancel, and a Load now once it has stored the model", async () => {
+    const engine = followedEngine();
+    const fake = createFakeCacheStorage();
+    const { root, text } = showOptionsPage({
+      settings: memorySettings({ engine: 'webllm', model }),
+      caches: fake.storage,
+      connectModelLoad: fakeWorker().connect,
+      connectModelStatus: engine.status.connect,
+      hearModelLoading: engine.hearModelLoading,
+    });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    expect(engine.status.opened).toHaveLength(1);
+    engine.status.tell({ type: 'status', status: loading(0.25, 'Downloading Qwen3 1.7B (q4f32): 25%, about 3 min left.') });
+    await vi.waitFor(() => expect(root.querySelector('progress')?.value).toBe(0.25));
+    expect(text()).toContain('A side panel or another tab is downloading Qwen3 1.7B (q4f32) now; it goes on when this page closes.');
+    expect(text()).toContain('Downloading Qwen3 1.7B (q4f32): 25%, about 3 min left.');
+    expect(buttonNamed(root, 'Downloading…')?.getAttribute('aria-disabled')).toBe('true');
+    expect(buttonLabelled(root, 'Cancel the download')).toBeNull();
+
+    // It ends with the model stored: the page reads its storage again.
+    fake.put('webllm/model', `${weights}tensor-cache.json`, 0, '{"records": [{"dataPath": "params_shard_0.bin"}]}');
+    fake.put('webllm/model', `${weights}params_shard_0.bin`, 1100 * megabyte);
+    engine.status.tell({ type: 'status', status: { ...loading(1, ''), state: 'ready' } });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Load now')).toBeTruthy());
+    expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')).toBeNull();
+  });
+
+  it("shows nothing of another model's load, and follows again as a load begins once the worker's stop closed its port", async () => {
+    const engine = followedEngine();
+    const { root } = showOptionsPage({
+      settings: memorySettings({ engine: 'webllm', model }),
+      caches: createFakeCacheStorage().storage,
+      connectModelLoad: fakeWorker().connect,
+      connectModelStatus: engine.status.connect,
+      hearModelLoading: engine.hearModelLoading,
+    });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    engine.status.tell({ type: 'status', status: { ...loading(0.5, 'Downloading…'), model: 'Qwen3-0.6B-q4f32_1-MLC' } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')).toBeNull();
+
+    // Idle, the worker stops: the port closes, and the page waits for word of a load.
+    engine.status.goes();
+    engine.loadBegins();
+    expect(engine.status.opened).toHaveLength(2);
+    engine.status.tell({ type: 'status', status: loading(0.1, 'Downloading Qwen3 1.7B (q4f32): 10%.') });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')).not.toBeNull());
+  });
+});
+
 describe("the options page's Try it, for WebLLM's model", () => {
   const trialArea = (root: Element) => root.querySelector('[data-testid="trial"]')?.textContent ?? '';
 

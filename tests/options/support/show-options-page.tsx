@@ -4,6 +4,8 @@ import type { OptionsDependencies } from '../../../components/options/options-ty
 import { OptionsPage } from '../../../components/options/options-page';
 import { changedSettings, defaultSettings, type Settings, type SettingsChange } from '../../../lib/settings';
 import { fakeGpu } from '../../engines/support/fake-gpu';
+import type { ModelLoadNews } from '../../../lib/agent/model-load-port';
+import type { Channel } from '../../../lib/messaging/port-channel';
 
 /** Settings kept in memory, as the options page reads and writes them through storage. */
 export function memorySettings(initial: Partial<Settings> = {}): NonNullable<OptionsDependencies['settings']> {
@@ -41,12 +43,20 @@ export function showOptionsPage(dependencies: OptionsDependencies) {
     gpu: fakeGpu({ shaderF16: false }),
     estimateStorage: async () => ({ usage: 1400 * megabyte, quota: 100 * 1024 * megabyte }),
     languageModel: { availability: async () => 'unavailable', create: () => Promise.reject(new Error('unavailable')) },
+    // The worker's engine, which no other page loads unless a test says so.
+    connectModelStatus: quietChannel,
+    hearModelLoading: () => () => {},
     ...dependencies,
   });
   const root = document.createElement('div');
   document.body.append(root);
   render(<OptionsPage model={model} />, root);
   return { model, root, text: () => root.textContent ?? '' };
+}
+
+/** A port to a worker that says nothing. */
+function quietChannel(): Channel<never, ModelLoadNews> {
+  return { post: () => {}, onMessage: () => {}, onDisconnect: () => {}, disconnect: () => {} };
 }
 
 export const click = (element: Element | null | undefined) => (element as HTMLElement).click();

@@ -28,6 +28,8 @@ export async function tryEverything(tabId: number): Promise<Record<string, unkno
     // Downloading a model, or having it answer, would spend the person's bandwidth and GPU.
     loadModel: await tryPort('model-load', {}),
     tryModel: await tryPort('model-trial', {}),
+    // Which model loads, and how far, is the person's to see.
+    followModel: await tryPort('model-status', {}),
     // Conversations and the tab registry live in session storage, which content scripts cannot open.
     conversations: await storage.session.get(null).then(
       (items) => `read ${Object.keys(items).join(', ')}`,
