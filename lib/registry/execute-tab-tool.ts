@@ -5,6 +5,7 @@ import type { ToolCallReply } from '../messaging/protocol';
 import { timeoutMessage } from '../webmcp/run-tool-call';
 import { defaultToolTimeoutMs } from '../webmcp/tool-limits';
 import { foundNoPage } from './look-again-in-tab';
+import { hearTabsOpenedBy } from './tabs-opened-by';
 import type { TabToolRegistry } from './tab-tool-registry';
 import { noAnswerOutput, toolRunFromResult, type ToolRun } from './tool-output-from-result';
 
@@ -72,16 +73,23 @@ export async function runTabTool(
   const target = { frameId: tool.frameId, ...(documentId === undefined ? {} : { documentId }) };
   const timeoutMs = options.timeoutMs ?? defaultToolTimeoutMs;
   const call = { callId: crypto.randomUUID(), name, args, timeoutMs };
-  const reply = await raceCall(tabId, target, call, options.signal);
-  if (reply.kind === 'timeout') return { output: { text: timeoutMessage(name, timeoutMs), isError: true } };
-  if (reply.kind === 'failed') {
-    // The document that offered the tool no longer takes messages: a renderer that crashed tells
-    // extensions nothing else, so its tools would stay listed. One the browser names goes alone.
-    if (foundNoPage(reply.error) && tool.documentId !== undefined) void registry.frameGone(tabId, tool.frameId, tool.documentId);
-    return { output: outputForDeliveryFailure(name, tool.frameId, reply.error) };
+  // A form sent to a new tab: only the browser knows whether it opened one.
+  const opened = hearTabsOpenedBy(tabId);
+  try {
+    const reply = await raceCall(tabId, target, call, options.signal);
+    if (reply.kind === 'timeout') return { output: { text: timeoutMessage(name, timeoutMs), isError: true } };
+    if (reply.kind === 'failed') {
+      // The document that offered the tool no longer takes messages: a renderer that crashed tells
+      // extensions nothing else, so its tools would stay listed. One the browser names goes alone.
+      if (foundNoPage(reply.error) && tool.documentId !== undefined) void registry.frameGone(tabId, tool.frameId, tool.documentId);
+      return { output: outputForDeliveryFailure(name, tool.frameId, reply.error) };
+    }
+    if (reply.reply.status !== 'ok') return { output: { text: reply.reply.error.message || `The tool "${name}" failed (${reply.reply.error.name}).`, isError: true } };
+    const run = toolRunFromResult(name, reply.reply.result, reply.reply.fullLength, reply.reply.structuredContentDropped, tool.frameId);
+    return { ...run, output: await opened.confirm(run.output) };
+  } finally {
+    opened.stop();
   }
-  if (reply.reply.status === 'ok') return toolRunFromResult(name, reply.reply.result, reply.reply.fullLength, reply.reply.structuredContentDropped, tool.frameId);
-  return { output: { text: reply.reply.error.message || `The tool "${name}" failed (${reply.reply.error.name}).`, isError: true } };
 }
 
 type CallOutcome = { kind: 'reply'; reply: ToolCallReply } | { kind: 'timeout' } | { kind: 'failed'; error: unknown };

@@ -10,7 +10,9 @@ export const formResultElsewhere =
 
 /**
  * The same, where the browser submitted the form itself (its own WebMCP): Chrome's pop-up blocker
- * stops a new tab no click on the page opened, so it may never have been sent.
+ * stops a new tab no click on the page opened, so it may never have been sent. The page cannot
+ * see the tab; the background, told by the browser that one opened, says `formResultElsewhere`
+ * instead (`hearTabsOpenedBy`).
  */
 export const formResultMaybeBlocked =
   "The form's result was to open in another tab, which the browser may have blocked as a pop-up, so whether the form was sent is not known: do not send it again; ask the person to look for a new tab, or to send the form on the page.";

@@ -202,6 +202,10 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     }
   });
 
+  it("a form whose result opens in a new tab, which the browser submits where the site's pop-ups are allowed: the browser opened the tab, so the call says it was sent", async () => {
+    await orderWithResultInNewTab(extension, server, '/order-form-new-tab.html', { said: 'The form was sent, and its result opened in another tab, window or frame', opens: true });
+  });
+
   it('a frame taken away while its tool runs: the card says no answer came, blaming the frame, and the run goes on', async () => {
     await useReplayEngine(await currentServiceWorker(extension.context), {
       replies: [toolCall('map_search', { near: 'Lyon' }), 'The map closed before it answered.'],
