@@ -1,3 +1,4 @@
+import { handOverFile } from './file-handoff';
 import { getTraceStore } from './get-trace-store';
 import { askBackgroundFromPage } from '../messaging/extension-page-requests';
 import { connectNamedChannel } from '../messaging/port-channel';
@@ -14,6 +15,7 @@ import type { TraceTransport } from './trace-client';
 export function extensionTraceTransport(): TraceTransport {
   return {
     store: getTraceStore,
+    handOver: handOverFile,
     async request(request) {
       const response = (await askBackgroundFromPage(request)) as TraceResponse | undefined;
       return response ?? { ok: false, error: { name: 'NoReplyError', message: 'The extension did not answer; reload the page and try again.' } };

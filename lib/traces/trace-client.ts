@@ -26,6 +26,8 @@ export interface TraceTransport {
   store(): Promise<TraceStore>;
   request(request: TraceRequest): Promise<TraceResponse>;
   openReplayPort(): ReplayClientPort;
+  /** Puts a chosen file where the background reads it, resolving with its key (see `handOverFile`); without it, the file's text goes in the message. */
+  handOver?(file: Blob): Promise<string>;
 }
 
 export interface ReplayHandlers {
@@ -65,6 +67,11 @@ export function createTraceClient(transport: TraceTransport) {
     deleteAll: () => ask({ type: 'traces-delete-all' }),
     /** Rejects with a `TraceFileError` whose message says what is wrong with the file. */
     importFile: (file: TraceFile | unknown) => ask({ type: 'traces-import', file }),
+    /** The same for a file the person chose: handed over whole where the transport can, else its text. */
+    async importChosenFile(file: Pick<Blob, 'text'>): Promise<TraceResponseData<'traces-import'>> {
+      if (transport.handOver && file instanceof Blob) return ask({ type: 'traces-import-handed', key: await transport.handOver(file) });
+      return ask({ type: 'traces-import', file: await file.text() });
+    },
     replayTabs: async (): Promise<ReplayTab[]> => (await ask({ type: 'traces-replay-tabs' })).tabs,
     /** Starts a replay, in a tab that must still show `shownOrigin` where given; the returned functions answer a confirmation and cancel. */
     replay(runId: string, tabId: number, handlers: ReplayHandlers, shownOrigin?: string) {

@@ -21,8 +21,10 @@ export const traceRequestSchema = lazySchema(() =>
     z.object({ type: z.literal('traces-get'), runId: runId() }),
     z.object({ type: z.literal('traces-delete'), runIds: z.array(runId()).max(maxRunIdsPerRequest) }),
     z.object({ type: z.literal('traces-delete-all') }),
-    /** The file as parsed JSON; the background checks it again before it changes anything. */
+    /** The file's text (or its JSON, parsed); the background checks it before it changes anything. */
     z.object({ type: z.literal('traces-import'), file: z.unknown() }),
+    /** The same, for a file the viewer handed over by way of IndexedDB (see `handOverFile`). */
+    z.object({ type: z.literal('traces-import-handed'), key: z.string().min(1).max(100) }),
     /** All runs when `runIds` is absent. */
     z.object({ type: z.literal('traces-export'), runIds: z.array(runId()).max(maxRunIdsPerRequest).optional() }),
     /** The open tabs whose page offers tools: where a run can be replayed. */
@@ -35,6 +37,21 @@ export const replayTabSchema = lazySchema(() =>
   z.object({ tabId: z.number().int(), url: z.string(), origin: z.string(), title: z.string().optional(), toolCount: z.number().int() }),
 );
 
+/**
+ * `replaced`: of the runs imported, those that were here before; `unchanged`: of those, the ones
+ * here as last changed when the file's copy was; `kept`: runs of the file already here in a later
+ * state, left as they are; `runIds`: every run of the file, imported or kept as it was here.
+ */
+const importedSchema = lazySchema(() =>
+  z.object({
+    imported: z.number().int(),
+    replaced: z.number().int(),
+    unchanged: z.number().int(),
+    kept: z.number().int(),
+    runIds: z.array(z.string()),
+  }),
+);
+
 const deletedSchema = lazySchema(() => z.object({ deleted: z.number().int(), skippedRunning: z.number().int() }));
 
 /** What each request answers when it succeeds. */
@@ -43,20 +60,8 @@ export const traceResponseSchemas = {
   'traces-get': lazySchema(() => z.object({ trace: storedTraceSchema().optional() })),
   'traces-delete': deletedSchema,
   'traces-delete-all': deletedSchema,
-  /**
-   * `replaced`: of the runs imported, those that were here before; `unchanged`: of those, the ones
-   * here as last changed when the file's copy was; `kept`: runs of the file already here in a later
-   * state, left as they are; `runIds`: every run of the file, imported or kept as it was here.
-   */
-  'traces-import': lazySchema(() =>
-    z.object({
-      imported: z.number().int(),
-      replaced: z.number().int(),
-      unchanged: z.number().int(),
-      kept: z.number().int(),
-      runIds: z.array(z.string()),
-    }),
-  ),
+  'traces-import': importedSchema,
+  'traces-import-handed': importedSchema,
   'traces-export': lazySchema(() => z.object({ file: traceFileSchema() })),
   'traces-replay-tabs': lazySchema(() => z.object({ tabs: z.array(replayTabSchema()) })),
 } as const;

@@ -1,3 +1,4 @@
+import { takeHandedFile } from './file-handoff';
 import type { ToolDescriptor, ToolOutput } from '@webmcp-agents/chat';
 import { canonicalJson, type ToolScorer } from '@webmcp-agents/local-agent';
 import { measureTrace } from './measure-trace';
@@ -79,6 +80,8 @@ export function createTraceService(given: TraceServiceBackground) {
         return announcedAfter(store.deleteFinished());
       case 'traces-import':
         return announcedAfter(importFile(store, request.file));
+      case 'traces-import-handed':
+        return announcedAfter(importFile(store, await handedFileText(request.key)));
       case 'traces-export':
         return { file: createTraceFile(await store.getTraces(request.runIds)) };
       case 'traces-replay-tabs':
@@ -106,6 +109,13 @@ export function createTraceService(given: TraceServiceBackground) {
 
 function namedBySite(tabTools: TabTools | undefined): TabTools | undefined {
   return tabTools && { ...tabTools, origin: siteOfReport(tabTools) };
+}
+
+/** The text of the file the viewer handed over as `key` (see `handOverFile`). */
+async function handedFileText(key: string): Promise<string> {
+  const file = await takeHandedFile(key);
+  if (!file) throw namedError('TraceFileError', 'The file was no longer there to read (was it imported from another tab?); choose it again.');
+  return file.text();
 }
 
 /**

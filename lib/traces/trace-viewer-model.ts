@@ -2,6 +2,7 @@ import { batch, signal } from '@preact/signals';
 import { createRunFilter } from './create-run-filter';
 import { downloadInFiles, exportInFiles } from './export-in-files';
 import type { ReplayState } from './replay-state';
+import type { TraceClient } from './trace-client';
 import { describeExport, describeImport, describeRemovalAhead } from './describe-export';
 import { attemptAction } from './attempt-action';
 import { errorMessage } from '../messaging/error-message';
@@ -234,7 +235,7 @@ export class TraceViewerModel {
       this.notice.value = { tone: 'info', text: `Importing ${file.name}…` };
       await afterPaint();
       // Its size in bytes is known: counting the text's again held the page for most of a second.
-      await this.importCheckedText(await file.text());
+      await this.importChecked(() => this.options.client.importChosenFile(file));
     } finally {
       this.importing.value = false;
     }
@@ -250,13 +251,13 @@ export class TraceViewerModel {
       this.notice.value = { tone: 'error', text: tooLarge('the file', this.maxFileBytes) };
       return;
     }
-    await this.importCheckedText(text);
+    await this.importChecked(() => this.options.client.importFile(text));
   }
 
-  /** As `importText`, for a text whose size is checked already. */
-  private async importCheckedText(text: string): Promise<void> {
+  /** Imports a file whose size is checked already, by `importing` it, and says what came of it. */
+  private async importChecked(importing: () => ReturnType<TraceClient['importFile']>): Promise<void> {
     await this.attempt(async () => {
-      const { imported, replaced, unchanged, kept, runIds } = await this.options.client.importFile(text);
+      const { imported, replaced, unchanged, kept, runIds } = await importing();
       // The run open may be one the file brought back, or a newer copy of: shown as it is now stored.
       const openId = this.openRunId.value;
       if (openId && runIds.includes(openId)) await this.open(openId);

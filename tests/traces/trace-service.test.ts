@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { measureTrace } from '@/lib/traces/measure-trace';
 import type { ReplayServerMessage } from '@/lib/traces/trace-protocol';
 import { createTraceClient } from '@/lib/traces/trace-client';
+import { handOverFile, takeHandedFile } from '@/lib/traces/file-handoff';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { defaultTraceSettings } from '@/lib/traces/trace-settings';
 import type { StoredTrace } from '@/lib/traces/trace-schema';
@@ -100,6 +101,32 @@ describe('the trace service', () => {
     if (!again.ok || !('file' in again.data)) throw new Error('The export failed.');
     const byId = (runs: StoredTrace[]) => [...runs].sort((left, right) => left.run.id.localeCompare(right.run.id));
     expect(byId(again.data.file.runs)).toEqual(byId(exported.data.file.runs));
+  });
+
+  it('imports a file the viewer handed over by way of the database, whole, and takes it out as it reads it', async () => {
+    const text = JSON.stringify(await exportedFile(await storeWithRuns(2)));
+    const target = await openTestStore();
+    const { service } = createTestService(target);
+    // The viewer's side: the chosen file goes into the database, its key into the message.
+    const sent: string[] = [];
+    const client = createTraceClient({
+      store: async () => target,
+      request: (request) => (sent.push(request.type), service.handle(request)),
+      openReplayPort: () => {
+        throw new Error('No replay here.');
+      },
+      handOver: handOverFile,
+    });
+    expect(await client.importChosenFile(new Blob([text], { type: 'application/json' }))).toMatchObject({ imported: 2, kept: 0 });
+    expect(sent).toEqual(['traces-import-handed']);
+    expect(await target.listRuns()).toHaveLength(2);
+    // Read once: the same key again finds nothing, and says so.
+    const key = await handOverFile(new Blob(['{}']));
+    await takeHandedFile(key);
+    expect(await service.handle({ type: 'traces-import-handed', key })).toEqual({
+      ok: false,
+      error: { name: 'TraceFileError', message: 'The file was no longer there to read (was it imported from another tab?); choose it again.' },
+    });
   });
 
   it('stores an imported run that was still going on when exported as interrupted, so it can be deleted', async () => {
