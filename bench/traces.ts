@@ -20,7 +20,7 @@ import type { StoredTrace } from '../lib/traces/trace-schema';
 import { measureTrace } from '../lib/traces/measure-trace';
 import { defaultTraceSettings } from '../lib/traces/trace-settings';
 import { openTraceStore } from '../lib/traces/trace-store';
-import { chromiumAvailable, chromiumPath } from '../tests/e2e/support';
+import { chromiumAvailable, chromiumPath, closeWelcomeTab } from '../tests/e2e/support';
 import { createShopPage, shopReplies } from '../tests/traces/support/shop-page';
 import type { BenchSection } from './bench-section';
 import { runDirectly } from './run-directly';
@@ -160,8 +160,11 @@ async function withViewerInBrowser<T>(traces: StoredTrace[], measure: (page: Pag
   });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const extensionId = new URL(worker.url()).host;
+    // The install's welcome would be drawn beside the viewer while it is measured.
+    await closeWelcomeTab(context, extensionId);
     const page = await context.newPage();
-    await page.goto(`chrome-extension://${new URL(worker.url()).host}/traces.html`);
+    await page.goto(`chrome-extension://${extensionId}/traces.html`);
     await page.waitForSelector('[data-testid="no-runs"]');
     // A hundred runs a call: the large ones carry over 100 kB each.
     for (let start = 0; start < traces.length; start += 100) await page.evaluate(fillTraceDatabase, traces.slice(start, start + 100));

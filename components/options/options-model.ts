@@ -31,7 +31,7 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const trial = createEngineTrial({ dependencies, settings, loadSettings: () => store.load(), checkPromptApi: promptApi.check });
   const server = createServerConnection({ dependencies, settings, update, dropTrial: trial.drop });
   const storage = createStoredModels(dependencies);
-  const webLlmDownload = createWebLlmDownload({ dependencies, settings, refreshStorage: storage.refresh });
+  const webLlmDownload = createWebLlmDownload({ dependencies, settings, refreshStorage: storage.refresh, trialRunning: () => trial.trial.value?.running === true });
   const sites = createSiteLists(update);
   const chooseEngine = createEngineChoice({ store, settings, update, trial, server });
 

@@ -26,6 +26,8 @@ export interface OptionsDependencies {
   connectModelStatus?: () => Channel<never, ModelLoadNews>;
   /** Calls `listener` as the background says a load begins (see `modelLoadingSchema`); returns a function that stops it. */
   hearModelLoading?: (listener: () => void) => () => void;
+  /** Whether the extension's service worker runs now: a stopped one loads nothing, and is not woken to say so. */
+  workerRunning?: () => Promise<boolean>;
   fetch?: typeof fetch;
   /** How long Connect and Try it wait for the server; tests shorten them. */
   timeouts?: { connectMs?: number; trialReplyMs?: number };

@@ -1,5 +1,6 @@
 import { useEffect } from 'preact/hooks';
-import { modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
+import type { EngineStatus } from '@/lib/agent/session-state';
+import { findCatalogModel, modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import { figure, plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
@@ -13,6 +14,8 @@ interface WebLlmDownloadViewProps {
   model: OptionsModel;
   /** The model that loads, as the engine picks it for this computer. */
   entry: CatalogModel;
+  /** The model the settings name ('' where the extension picks the default for this computer). */
+  picked: string;
   keptMinutes: number;
 }
 
@@ -20,7 +23,7 @@ interface WebLlmDownloadViewProps {
  * "Download now" (or "Load now", where the model is stored): the model fetched and loaded ahead of
  * the first request, by the service worker that answers requests, with its progress and its end.
  */
-export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownloadViewProps) {
+export function WebLlmDownloadView({ model, entry, picked, keptMinutes }: WebLlmDownloadViewProps) {
   const download = model.webLlmDownload.value;
   const running = download?.running === true;
   const copy = model.storedModels.value?.find((stored) => stored.modelId === entry.id);
@@ -31,8 +34,8 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
   const { startButton, cancelButton } = useCancelButton(running, model.cancelWebLlmDownload);
   useEffect(() => model.followWebLlmLoads(), [model]);
   // A load of this model another page began: shown as it goes, to be neither started again nor stopped from here.
-  const other = running ? undefined : model.webLlmLoadElsewhere.value;
-  const elsewhere = other?.engineId === 'webllm' && other.model === entry.id ? progressOf(other) : undefined;
+  const other = model.webLlmLoadElsewhere.value;
+  const elsewhere = other && loadsEntry(other, entry, picked) ? progressOf(other) : undefined;
   const staysLoaded =
     keptMinutes > 0 ? `it then stays loaded for ${plural(keptMinutes, 'minute')}` : 'it then stays loaded until the extension has been idle for 30 seconds';
   return (
@@ -47,14 +50,7 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
           </button>
         )}
       </div>
-      {elsewhere && (
-        <>
-          <p class="muted" data-testid="webllm-load-elsewhere">
-            {`A side panel or another tab is ${stored ? 'loading' : 'downloading'} ${label} now; it goes on when this page closes.`}
-          </p>
-          {elsewhere.progress && <ProgressBar progress={elsewhere.progress} />}
-        </>
-      )}
+      {elsewhere?.progress && <ProgressBar progress={elsewhere.progress} />}
       {!running && !elsewhere && !download && (
         <p class="muted" data-testid="webllm-download-note">
           {stored
@@ -68,6 +64,12 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
       <div aria-live="polite" data-testid="webllm-download-result">
         {running && !download.stalled && <p class="visually-hidden">{stored ? `Loading ${label}…` : `Downloading ${label}…`}</p>}
         {running && download.stalled && <p class="muted">Nothing has come for a minute: check your connection, or press Cancel.</p>}
+        {elsewhere && (
+          <p class="muted" data-testid="webllm-load-elsewhere">
+            {`A side panel or another tab is ${stored ? 'loading' : 'downloading'} ${label} now; it goes on when this page closes.`}
+          </p>
+        )}
+        {elsewhere?.stalled && <p class="muted">Nothing has come for a minute: check your connection.</p>}
         {/* Only while it is still so: the model may have been deleted below since. */}
         {download?.loaded !== undefined && stored && <p>{`${label} is on this computer and loaded: ${staysLoaded}, so that a request starts at once.`}</p>}
         {download?.cancelled && <p class="muted">{stored ? 'Cancelled.' : 'Cancelled. Anything downloaded so far stays on this computer.'}</p>}
@@ -77,4 +79,13 @@ export function WebLlmDownloadView({ model, entry, keptMinutes }: WebLlmDownload
       <FailureBox key={download?.failures} failure={download?.failure} />
     </div>
   );
+}
+
+/**
+ * Whether a load the engine's status tells of is of `entry`: by its id, or, where the settings leave
+ * the model to the extension, by the words the engine names it with until it has picked one.
+ */
+function loadsEntry(status: EngineStatus, entry: CatalogModel, picked: string): boolean {
+  if (status.engineId !== 'webllm') return false;
+  return status.model === entry.id || (picked === '' && findCatalogModel(status.model) === undefined);
 }

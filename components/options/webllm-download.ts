@@ -1,4 +1,4 @@
-import { effect, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { modelLoadingSchema, modelLoadPort, modelStatusPort, type ModelLoadNews, type ModelLoadOutcome } from '@/lib/agent/model-load-port';
 import { hearBackground } from '@/lib/messaging/background-broadcast';
 import type { EngineStatus } from '@/lib/agent/session-state';
@@ -24,10 +24,12 @@ export interface WebLlmDownload {
 }
 
 interface WebLlmDownloadParts {
-  dependencies: Pick<OptionsDependencies, 'connectModelLoad' | 'connectModelStatus' | 'hearModelLoading'>;
+  dependencies: Pick<OptionsDependencies, 'connectModelLoad' | 'connectModelStatus' | 'hearModelLoading' | 'workerRunning'>;
   settings: ReadonlySignal<Settings | undefined>;
   /** The stored models are read again: a download adds one, even one stopped part way. */
   refreshStorage(): Promise<void>;
+  /** The page's Try it goes on: the model it loads is this page's too. */
+  trialRunning(): boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ interface WebLlmDownloadParts {
  * first request would, so that this page holds no second copy of it on the GPU. The page follows
  * the load's progress until it ends; closing the page, Cancel, or picking another model stops it.
  */
-export function createWebLlmDownload({ dependencies, settings, refreshStorage }: WebLlmDownloadParts) {
+export function createWebLlmDownload({ dependencies, settings, refreshStorage, trialRunning }: WebLlmDownloadParts) {
   const download = signal<WebLlmDownload | undefined>(undefined);
   const connect = dependencies.connectModelLoad ?? (() => connectChannel(modelLoadPort));
   let channel: Channel<never, ModelLoadNews> | undefined;
@@ -94,7 +96,8 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage }:
     if (download.peek() !== undefined && choice !== downloadedFor) stop(false);
   });
 
-  const elsewhere = createLoadElsewhere({ dependencies, refreshStorage });
+  const own = computed(() => download.value?.running === true || trialRunning());
+  const elsewhere = createLoadElsewhere({ dependencies, refreshStorage, own });
 
   return {
     download: download as ReadonlySignal<WebLlmDownload | undefined>,
@@ -109,18 +112,32 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage }:
 
 /**
  * The engine's status, followed while the page shows WebLLM's download: a load another page began
- * shows here as it goes, and what it stored is read once it ends. The port closes as the worker
- * stops when idle; it opens again as the background says a load begins.
+ * shows here as it goes, and what it stored is read once it ends. The page's own loads (Download
+ * now, Try it) are not another's, nor is the rest of one it cancelled, which may run on to its end
+ * in the worker. The port is opened only where the worker runs (no load goes on in a stopped one),
+ * and closes as the idle worker stops; it opens again as the background says a load begins.
  */
-function createLoadElsewhere({ dependencies, refreshStorage }: Pick<WebLlmDownloadParts, 'dependencies' | 'refreshStorage'>) {
-  const loading = signal<EngineStatus | undefined>(undefined);
+function createLoadElsewhere({ dependencies, refreshStorage, own }: Pick<WebLlmDownloadParts, 'dependencies' | 'refreshStorage'> & { own: ReadonlySignal<boolean> }) {
+  const followed = signal<EngineStatus | undefined>(undefined);
+  // A load of this page's went on since the engine last rested: what loads now may be its rest.
+  const ownSinceRest = signal(false);
   const connect = dependencies.connectModelStatus ?? (() => connectChannel(modelStatusPort));
   const hearLoading = dependencies.hearModelLoading ?? hearModelLoading;
+  const workerRunning = dependencies.workerRunning ?? backgroundRunning;
   let channel: Channel<never, ModelLoadNews> | undefined;
+  const loading = computed(() => (own.value || ownSinceRest.value ? undefined : followed.value));
+
+  effect(() => {
+    if (own.value) ownSinceRest.value = true;
+    else if (followed.peek() === undefined) ownSinceRest.value = false;
+  });
 
   const heard = (status: EngineStatus | undefined) => {
     const ended = loading.peek() !== undefined && status?.state !== 'loading';
-    loading.value = status?.state === 'loading' ? status : undefined;
+    batch(() => {
+      followed.value = status?.state === 'loading' ? status : undefined;
+      if (followed.value === undefined && !own.peek()) ownSinceRest.value = false;
+    });
     if (ended) void refreshStorage();
   };
 
@@ -146,17 +163,30 @@ function createLoadElsewhere({ dependencies, refreshStorage }: Pick<WebLlmDownlo
 
   /** Follows until the function this returns is called. */
   function follow(): () => void {
-    open();
+    let following = true;
+    void workerRunning().then((running) => {
+      if (running && following) open();
+    });
     const unhear = hearLoading(open);
     return () => {
+      following = false;
       unhear();
       channel?.disconnect();
       channel = undefined;
-      loading.value = undefined;
+      followed.value = undefined;
     };
   }
 
   return { loading: loading as ReadonlySignal<EngineStatus | undefined>, follow };
+}
+
+/** Whether the extension's service worker runs now; where that cannot be asked, taken to run. */
+async function backgroundRunning(): Promise<boolean> {
+  try {
+    return (await browser.runtime.getContexts({ contextTypes: ['BACKGROUND'] })).length > 0;
+  } catch {
+    return true;
+  }
 }
 
 function hearModelLoading(listener: () => void): () => void {

@@ -39,7 +39,7 @@ export function WebLlmSection({ model, settings }: { model: OptionsModel; settin
         </select>
       </label>
       {selected && <ModelDetails entry={selected} reason={reason} />}
-      {selected && !cannotRun && <WebLlmDownloadView model={model} entry={selected} keptMinutes={settings.modelKeptMinutes} />}
+      {selected && !cannotRun && <WebLlmDownloadView model={model} entry={selected} picked={settings.model} keptMinutes={settings.modelKeptMinutes} />}
       {selected && !cannotRun && (
         <TrialView
           model={model}

@@ -63,8 +63,8 @@ export const toolCallReplySchema = lazySchema(() =>
  * the first time its message travels (see lazySchema), since the content script runs in every
  * frame. Ports have their own maps, beside the feature they serve and out of the content script:
  * the inspector's (`inspector-protocol.ts`), the side panel's (`agent-port-protocol.ts`), the
- * trace viewer's (`trace-protocol.ts`) and the options page's model load and trial
- * (`model-load-port.ts`).
+ * trace viewer's (`trace-protocol.ts`) and the options page's model load, trial and
+ * following of the engine's status (`model-load-port.ts`).
  */
 export const protocol = {
   /** Content script → background. */

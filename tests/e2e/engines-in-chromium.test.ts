@@ -585,6 +585,10 @@ describe.skipIf(!ready)('the real WebLLM, its download waiting on a host that sa
     );
     expect(await download.getByRole('button', { name: 'Downloading…' }).getAttribute('aria-disabled')).toBe('true');
     expect(await download.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    // An options page opened while it goes on shows it too.
+    const later = await extension.openExtensionPage('options.html');
+    await expect.poll(() => later.getByTestId('webllm-load-elsewhere').textContent({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toContain('is downloading Qwen3 0.6B (q4f32) now');
+    await later.close();
     // The host gives up: the request fails in the panel, and the options offer the download again.
     hub.refuse();
     await expect.poll(() => panel.getByTestId('turn').last().textContent(), { timeout: 40_000 }).toContain('The download of Qwen3 0.6B (q4f32) failed.');

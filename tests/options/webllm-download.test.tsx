@@ -233,6 +233,57 @@ describe("the options page's Download now, while another page loads the model", 
     expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')).toBeNull();
   });
 
+  it("takes neither this page's Try it, nor the rest of a download it cancelled, for another page's", async () => {
+    const engine = followedEngine();
+    const load = fakeWorker();
+    const trials = fakeWorker();
+    const { root } = showOptionsPage({
+      settings: memorySettings({ engine: 'webllm', model }),
+      caches: createFakeCacheStorage().storage,
+      connectModelLoad: load.connect,
+      connectModelTrial: trials.connect,
+      connectModelStatus: engine.status.connect,
+      hearModelLoading: engine.hearModelLoading,
+    });
+    const elsewhere = () => root.querySelector('[data-testid="webllm-load-elsewhere"]');
+    await vi.waitFor(() => expect(buttonNamed(root, 'Try it')).toBeTruthy());
+    click(buttonNamed(root, 'Try it'));
+    trials.tell({ type: 'status', status: loading(0.2, 'Downloading: 20%') });
+    engine.status.tell({ type: 'status', status: loading(0.2, 'Downloading: 20%') });
+    await vi.waitFor(() => expect(root.querySelectorAll('progress')).toHaveLength(1));
+    expect(elsewhere()).toBeNull();
+    click(buttonLabelled(root, 'Cancel the trial'));
+
+    // Download now, cancelled while the worker's load runs on to its end: still not another page's.
+    click(buttonNamed(root, 'Download now'));
+    load.tell({ type: 'status', status: loading(0.3, 'Downloading: 30%') });
+    engine.status.tell({ type: 'status', status: loading(0.3, 'Downloading: 30%') });
+    await vi.waitFor(() => expect(buttonLabelled(root, 'Cancel the download')).toBeTruthy());
+    click(buttonLabelled(root, 'Cancel the download'));
+    engine.status.tell({ type: 'status', status: loading(0.4, 'Downloading: 40%') });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(elsewhere()).toBeNull();
+    expect(buttonNamed(root, 'Download now')?.getAttribute('aria-disabled')).toBeNull();
+    // Once the engine has rested, the next load is another page's.
+    engine.status.tell({ type: 'status', status: { ...loading(0, ''), state: 'idle' } });
+    engine.status.tell({ type: 'status', status: loading(0.1, 'Downloading: 10%') });
+    await vi.waitFor(() => expect(elsewhere()).not.toBeNull());
+  });
+
+  it('shows a load of the default model, which the engine names in words until it has picked it, where the settings leave the model to the extension', async () => {
+    const engine = followedEngine();
+    const { root } = showOptionsPage({
+      settings: memorySettings({ engine: 'webllm', model: '' }),
+      caches: createFakeCacheStorage().storage,
+      connectModelLoad: fakeWorker().connect,
+      connectModelStatus: engine.status.connect,
+      hearModelLoading: engine.hearModelLoading,
+    });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    engine.status.tell({ type: 'status', status: { ...loading(0.5, 'Downloading: 50%'), model: 'the default for this GPU' } });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')?.textContent).toMatch(/^A side panel or another tab is downloading Qwen3 .* now/));
+  });
+
   it("shows nothing of another model's load, and follows again as a load begins once the worker's stop closed its port", async () => {
     const engine = followedEngine();
     const { root } = showOptionsPage({

@@ -65,11 +65,12 @@ describe("the options page's welcome, which a first install opens", () => {
   });
 
   it('goes with "Got it", out of the address too, and leaves the focus at the top of the page', async () => {
-    const { root, welcome } = openAt('?welcome#engine');
+    const { root, welcome } = openAt('?welcome#somewhere');
     await vi.waitFor(() => expect(welcome()).not.toBe(''));
     click(buttonNamed(root, 'Got it'));
     await vi.waitFor(() => expect(root.querySelector('[data-testid="welcome"]')).toBeNull());
     expect(location.search).toBe('');
+    expect(location.hash).toBe('#somewhere');
     expect(document.activeElement?.tagName).toBe('H1');
   });
 

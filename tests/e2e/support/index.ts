@@ -1,4 +1,4 @@
-export { chromiumAvailable, chromiumPath, currentServiceWorker, extensionDir, launchExtension, quietBrowserFlags, stopServiceWorker } from './launch-extension';
+export { chromiumAvailable, chromiumPath, closeWelcomeTab, currentServiceWorker, extensionDir, launchExtension, quietBrowserFlags, stopServiceWorker } from './launch-extension';
 export type { LaunchedExtension, LaunchOptions } from './launch-extension';
 export { serveFixtures } from './serve-fixtures';
 export type { FixtureServer } from './serve-fixtures';

@@ -85,8 +85,9 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(serviceWorker.url()).host;
   extensionIds.set(context, extensionId);
-  // The built extension opens its welcome as it is installed: tests start without it, unless kept.
-  const welcomePage = options.extension === undefined ? await welcomeTab(context, extensionId) : undefined;
+  // A build of this extension (a copy of it too, but not a test's probe) opens its welcome as it is
+  // installed: tests start without it, unless kept.
+  const welcomePage = existsSync(join(extension, 'options.html')) ? await welcomeTab(context, extensionId) : undefined;
   if (welcomePage && !options.keepWelcome) await welcomePage.close();
   return {
     context,
@@ -103,6 +104,11 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Laun
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Closes the tab the install opened at the options' welcome, for a browser launched otherwise (a bench's). */
+export async function closeWelcomeTab(context: BrowserContext, extensionId: string): Promise<void> {
+  await (await welcomeTab(context, extensionId)).close();
 }
 
 /** The tab the install opened at the options' welcome; it comes within moments of the worker's start. */
