@@ -50,5 +50,6 @@ export function optionsModelSignals({ settings, webGpu, recommendedModel, recomm
     trial: trial.trial,
     webLlmDownload: webLlmDownload.download,
     webLlmLoadElsewhere: webLlmDownload.loadElsewhere,
+    webLlmLoadElsewhereFailed: webLlmDownload.loadElsewhereFailed,
   };
 }

@@ -66,7 +66,7 @@ export function WebLlmDownloadView({ model, entry, picked, keptMinutes }: WebLlm
         {running && download.stalled && <p class="muted">Nothing has come for a minute: check your connection, or press Cancel.</p>}
         {elsewhere && (
           <p class="muted" data-testid="webllm-load-elsewhere">
-            {`A side panel or another tab is ${stored ? 'loading' : 'downloading'} ${label} now; it goes on when this page closes.`}
+            {`A side panel or another tab is ${stored ? 'loading' : 'downloading'} ${label} now; closing this page does not stop it.`}
           </p>
         )}
         {elsewhere?.stalled && <p class="muted">Nothing has come for a minute: check your connection.</p>}
@@ -77,6 +77,8 @@ export function WebLlmDownloadView({ model, entry, picked, keptMinutes }: WebLlm
       </div>
       {/* Drawn afresh at each failure, so that one like the last is said, and seen, again. */}
       <FailureBox key={download?.failures} failure={download?.failure} />
+      {/* Another page's load of this model failed: that page says so, and this one, where it offered no Download now meanwhile. */}
+      {!running && !download?.failure && <FailureBox failure={model.webLlmLoadElsewhereFailed.value} />}
     </div>
   );
 }

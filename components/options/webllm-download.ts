@@ -106,6 +106,8 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage, t
     cancel: () => stop(true),
     /** A load of the engine's model that another page began (a side panel's request, another options tab), while it goes on. */
     loadElsewhere: elsewhere.loading,
+    /** How such a load ended, where it failed. */
+    loadElsewhereFailed: elsewhere.failed,
     followLoads: elsewhere.follow,
   };
 }
@@ -119,6 +121,8 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage, t
  */
 function createLoadElsewhere({ dependencies, refreshStorage, own }: Pick<WebLlmDownloadParts, 'dependencies' | 'refreshStorage'> & { own: ReadonlySignal<boolean> }) {
   const followed = signal<EngineStatus | undefined>(undefined);
+  // How the last load shown here ended, where it failed: the page it began in says so, and this one too.
+  const failed = signal<Failure | undefined>(undefined);
   // A load of this page's went on since the engine last rested: what loads now may be its rest.
   const ownSinceRest = signal(false);
   const connect = dependencies.connectModelStatus ?? (() => connectChannel(modelStatusPort));
@@ -128,8 +132,10 @@ function createLoadElsewhere({ dependencies, refreshStorage, own }: Pick<WebLlmD
   const loading = computed(() => (own.value || ownSinceRest.value ? undefined : followed.value));
 
   effect(() => {
-    if (own.value) ownSinceRest.value = true;
-    else if (followed.peek() === undefined) ownSinceRest.value = false;
+    if (own.value) {
+      ownSinceRest.value = true;
+      failed.value = undefined;
+    } else if (followed.peek() === undefined) ownSinceRest.value = false;
   });
 
   const heard = (status: EngineStatus | undefined) => {
@@ -137,6 +143,8 @@ function createLoadElsewhere({ dependencies, refreshStorage, own }: Pick<WebLlmD
     batch(() => {
       followed.value = status?.state === 'loading' ? status : undefined;
       if (followed.value === undefined && !own.peek()) ownSinceRest.value = false;
+      if (followed.value) failed.value = undefined;
+      else if (ended && status?.state === 'error') failed.value = failureOf(status);
     });
     if (ended) void refreshStorage();
   };
@@ -177,7 +185,7 @@ function createLoadElsewhere({ dependencies, refreshStorage, own }: Pick<WebLlmD
     };
   }
 
-  return { loading: loading as ReadonlySignal<EngineStatus | undefined>, follow };
+  return { loading: loading as ReadonlySignal<EngineStatus | undefined>, failed: failed as ReadonlySignal<Failure | undefined>, follow };
 }
 
 /** Whether the extension's service worker runs now; where that cannot be asked, taken to run. */

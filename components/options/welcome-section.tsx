@@ -33,9 +33,9 @@ export function WelcomeSection({ model, settings, onDone }: WelcomeSectionProps)
           <strong>The model.</strong> {modelStep(model, settings)}
         </li>
         <li>
-          <strong>A page with tools.</strong> Pages offer tools through WebMCP: the browser's own (in Chrome, the flag{' '}
-          <code>chrome://flags/#enable-webmcp-testing</code>, or a site taking part in its trial) or a script of the page's. The
-          extension's icon counts a page's tools on its badge.
+          <strong>A page with tools.</strong> Pages offer tools through WebMCP. Chrome's own is turned on at{' '}
+          <code>chrome://flags/#enable-webmcp-testing</code> ("WebMCP for testing"); sites in its trial, and pages that bring a
+          script of their own, need nothing. The extension's icon counts a page's tools on its badge.
         </li>
         <li>
           <strong>Ask.</strong> Click the extension's icon (in the Extensions menu, the puzzle piece, until you pin it)
@@ -48,7 +48,7 @@ export function WelcomeSection({ model, settings, onDone }: WelcomeSectionProps)
           : the side panel opens beside the page. Type what you want done; a tool that may change the page waits for your Allow.
         </li>
       </ol>
-      <button type="button" onClick={onDone}>
+      <button type="button" class="primary" onClick={onDone}>
         Got it
       </button>
     </section>
@@ -61,14 +61,18 @@ function modelStep(model: OptionsModel, settings: Settings): string {
     case 'webllm': {
       const status = model.webGpu.value;
       if (status?.available === false) {
-        return `WebLLM, the engine chosen below, cannot run on this computer: ${status.message} Choose Chrome's built-in model or a model server you run instead.`;
+        // Chrome's model is offered only where Chrome says it can run: else the server is the way.
+        const chromeModel = ['downloadable', 'downloading', 'available'].includes(model.promptApi.value);
+        const instead = chromeModel ? "Choose Chrome's built-in model or a model server you run instead." : 'Choose a model server you run (Local server) instead.';
+        return `WebLLM, the engine chosen below, cannot run on this computer: ${status.message} ${instead}`;
       }
       const shown = webLlmModelShown(model, settings).model;
       if (!shown) return 'WebLLM, the engine chosen below, runs a small model on your graphics chip, and nothing leaves your computer.';
-      const stored = model.storedModels.value?.some((copy) => copy.modelId === shown.id && copy.complete);
-      return stored
-        ? `WebLLM, the engine chosen below, runs ${modelLabel(shown)} on your graphics chip; it is on this computer already.`
-        : `WebLLM, the engine chosen below, runs ${modelLabel(shown)} on your graphics chip. It downloads about ${formatSizeFromMegabytes(shown.downloadMB)} once: "Download now" below gets it ready, or your first request downloads it.`;
+      const runs = `WebLLM, the engine chosen below, runs ${modelLabel(shown)} on your graphics chip`;
+      const size = formatSizeFromMegabytes(shown.downloadMB);
+      if (model.storedModels.value?.some((copy) => copy.modelId === shown.id && copy.complete)) return `${runs}; it is on this computer already.`;
+      if (model.webLlmDownload.value?.running || model.webLlmLoadElsewhere.value) return `${runs}. It is downloading now (about ${size}, once): its progress is below.`;
+      return `${runs}. It downloads about ${size} once: "Download now" below gets it ready, or your first request downloads it.`;
     }
     case 'prompt-api':
       return "Chrome's built-in model, chosen below, is downloaded and run by Chrome itself.";

@@ -18,6 +18,18 @@ const sessions = vi.hoisted(() => ({
   modelsChanged: vi.fn(),
   needsNavigations: vi.fn(() => false),
   keepTabs: vi.fn(async () => false),
+  // The engine's status, and whoever follows it: the test changes it as a load would.
+  engineStatus: {
+    now: { state: 'idle' } as { state: string },
+    watchers: [] as (() => void)[],
+    status() {
+      return this.now;
+    },
+    watchStatus(watcher: () => void) {
+      this.watchers.push(watcher);
+      return () => {};
+    },
+  },
 }));
 // What the background gives the sessions, as wired to the browser.
 const wired = vi.hoisted(() => ({ background: undefined as unknown }));
@@ -63,6 +75,24 @@ describe('the agent sessions as the background wires them to tab life', () => {
     await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...cancelled, processId: 1, timeStamp: 0 } as never);
     await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...failed, frameId: 7, processId: 1, timeStamp: 0 } as never);
     expect(sessions.navigated.mock.calls).toEqual([[4, failed.documentId]]);
+  });
+});
+
+describe("the word to the extension's pages that a load begins", () => {
+  it('goes out once as each load begins, not at each of its changes', () => {
+    const sent = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
+    const engine = sessions.engineStatus;
+    const becomes = (state: string) => {
+      engine.now = { state };
+      engine.watchers.forEach((watcher) => watcher());
+    };
+    becomes('loading');
+    becomes('loading');
+    becomes('ready');
+    becomes('generating');
+    becomes('idle');
+    becomes('loading');
+    expect(sent.mock.calls).toEqual([[{ type: 'model-loading' }], [{ type: 'model-loading' }]]);
   });
 });
 

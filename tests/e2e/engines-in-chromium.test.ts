@@ -581,7 +581,7 @@ describe.skipIf(!ready)('the real WebLLM, its download waiting on a host that sa
     await expect.poll(() => hub.connections(), { timeout: 20_000 }).toBeGreaterThan(0);
     const elsewhere = options.getByTestId('webllm-load-elsewhere');
     await expect.poll(() => elsewhere.textContent({ timeout: 500 }).catch(() => ''), { timeout: 10_000 }).toBe(
-      'A side panel or another tab is downloading Qwen3 0.6B (q4f32) now; it goes on when this page closes.',
+      'A side panel or another tab is downloading Qwen3 0.6B (q4f32) now; closing this page does not stop it.',
     );
     expect(await download.getByRole('button', { name: 'Downloading…' }).getAttribute('aria-disabled')).toBe('true');
     expect(await download.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
@@ -594,6 +594,8 @@ describe.skipIf(!ready)('the real WebLLM, its download waiting on a host that sa
     await expect.poll(() => panel.getByTestId('turn').last().textContent(), { timeout: 40_000 }).toContain('The download of Qwen3 0.6B (q4f32) failed.');
     await expect.poll(() => elsewhere.count()).toBe(0);
     expect(await download.getByRole('button', { name: 'Download now' }).getAttribute('aria-disabled')).toBeNull();
+    // Worded for this page, whose Download now tries again.
+    expect(await download.getByRole('alert').textContent()).toMatch(/^The download of Qwen3 0\.6B \(q4f32\) failed\.Check your connection and try again\./);
     await Promise.all([options.close(), panel.close(), shop.close()]);
   });
 });

@@ -220,7 +220,7 @@ describe("the options page's Download now, while another page loads the model", 
     expect(engine.status.opened).toHaveLength(1);
     engine.status.tell({ type: 'status', status: loading(0.25, 'Downloading Qwen3 1.7B (q4f32): 25%, about 3 min left.') });
     await vi.waitFor(() => expect(root.querySelector('progress')?.value).toBe(0.25));
-    expect(text()).toContain('A side panel or another tab is downloading Qwen3 1.7B (q4f32) now; it goes on when this page closes.');
+    expect(text()).toContain('A side panel or another tab is downloading Qwen3 1.7B (q4f32) now; closing this page does not stop it.');
     expect(text()).toContain('Downloading Qwen3 1.7B (q4f32): 25%, about 3 min left.');
     expect(buttonNamed(root, 'Downloading…')?.getAttribute('aria-disabled')).toBe('true');
     expect(buttonLabelled(root, 'Cancel the download')).toBeNull();
@@ -231,6 +231,26 @@ describe("the options page's Download now, while another page loads the model", 
     engine.status.tell({ type: 'status', status: { ...loading(1, ''), state: 'ready' } });
     await vi.waitFor(() => expect(buttonNamed(root, 'Load now')).toBeTruthy());
     expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')).toBeNull();
+  });
+
+  it("says so where another page's load fails, worded for this page, until a load begins again", async () => {
+    const engine = followedEngine();
+    const { root } = showOptionsPage({
+      settings: memorySettings({ engine: 'webllm', model }),
+      caches: createFakeCacheStorage().storage,
+      connectModelLoad: fakeWorker().connect,
+      connectModelStatus: engine.status.connect,
+      hearModelLoading: engine.hearModelLoading,
+    });
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    engine.status.tell({ type: 'status', status: loading(0.25, 'Downloading: 25%') });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')).not.toBeNull());
+    const { message, hint } = loadFailure(new TypeError('Failed to fetch'), { label: 'Qwen3 1.7B (q4f32)', wasCached: false });
+    engine.status.tell({ type: 'status', status: { ...loading(0.25, ''), state: 'error', error: message, hint } });
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toMatch(/^The download of Qwen3 1\.7B \(q4f32\) failed\.Check your connection and try again\./));
+    expect(buttonNamed(root, 'Download now')?.getAttribute('aria-disabled')).toBeNull();
+    engine.status.tell({ type: 'status', status: loading(0, 'Downloading: 0%') });
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')).toBeNull());
   });
 
   it("takes neither this page's Try it, nor the rest of a download it cancelled, for another page's", async () => {

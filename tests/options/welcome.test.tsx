@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
 import { buttonNamed, click, memorySettings, showOptionsPage } from './support/show-options-page';
+import type { OptionsDependencies } from '../../components/options/options-types';
 import type { GpuLike } from '../../lib/engines/webgpu-check';
 import type { Settings } from '../../lib/settings';
 
@@ -20,9 +21,18 @@ afterEach(() => {
 });
 
 /** The options page at `address`, as the install opens it at `?welcome`. */
-function openAt(address: string, settings: Partial<Settings> = { engine: 'webllm' }, more: { gpu?: GpuLike; caches?: ReturnType<typeof createFakeCacheStorage> } = {}) {
+function openAt(
+  address: string,
+  settings: Partial<Settings> = { engine: 'webllm' },
+  more: { gpu?: GpuLike; caches?: ReturnType<typeof createFakeCacheStorage>; languageModel?: OptionsDependencies['languageModel'] } = {},
+) {
   history.replaceState(null, '', `${location.pathname}${address}`);
-  const page = showOptionsPage({ settings: memorySettings(settings), caches: (more.caches ?? createFakeCacheStorage()).storage, ...(more.gpu ? { gpu: more.gpu } : {}) });
+  const page = showOptionsPage({
+    settings: memorySettings(settings),
+    caches: (more.caches ?? createFakeCacheStorage()).storage,
+    ...(more.gpu ? { gpu: more.gpu } : {}),
+    ...(more.languageModel ? { languageModel: more.languageModel } : {}),
+  });
   shownPages.push(page.root);
   const welcome = () => page.root.querySelector('[data-testid="welcome"]')?.textContent ?? '';
   return { ...page, welcome };
@@ -36,6 +46,16 @@ describe("the options page's welcome, which a first install opens", () => {
     await vi.waitFor(() => expect(welcome()).toContain('or press Alt+Shift+M: the side panel opens beside the page.'));
     // Read from its start: its heading takes the focus.
     expect(document.activeElement?.id).toBe('welcome-heading');
+  });
+
+  it('says the model is downloading, not to press Download now, while it downloads', async () => {
+    history.replaceState(null, '', `${location.pathname}?welcome`);
+    const quiet = () => ({ post: () => {}, onMessage: () => {}, onDisconnect: () => {}, disconnect: () => {} });
+    const page = showOptionsPage({ settings: memorySettings({ engine: 'webllm' }), caches: createFakeCacheStorage().storage, connectModelLoad: quiet });
+    shownPages.push(page.root);
+    await vi.waitFor(() => expect(buttonNamed(page.root, 'Download now')).toBeTruthy());
+    click(buttonNamed(page.root, 'Download now'));
+    await vi.waitFor(() => expect(page.root.querySelector('[data-testid="welcome"]')?.textContent).toContain('runs Qwen3 1.7B (q4f32) on your graphics chip. It is downloading now (about 1.1 GB, once): its progress is below.'));
   });
 
   it('names no keys where the person removed the shortcut', async () => {
@@ -54,11 +74,17 @@ describe("the options page's welcome, which a first install opens", () => {
     await vi.waitFor(() => expect(welcome()).toContain('runs Qwen3 1.7B (q4f32) on your graphics chip; it is on this computer already.'));
   });
 
-  it('points to the other engines where WebLLM cannot run, and to the server where one is chosen', async () => {
+  it('points to the engines that can run where WebLLM cannot, and to the server where one is chosen', async () => {
     const noAdapter: GpuLike = { requestAdapter: async () => null };
+    // Chrome says its own model cannot run here either (the page's default in these tests).
     const first = openAt('?welcome', { engine: 'webllm' }, { gpu: noAdapter });
-    await vi.waitFor(() => expect(first.welcome()).toContain("cannot run on this computer: WebGPU is turned off or found no usable GPU on this computer. Choose Chrome's built-in model or a model server you run instead."));
+    await vi.waitFor(() => expect(first.welcome()).toContain('cannot run on this computer: WebGPU is turned off or found no usable GPU on this computer. Choose a model server you run (Local server) instead.'));
     render(null, first.root);
+
+    const chromeModel: OptionsDependencies['languageModel'] = { availability: async () => 'available', create: () => Promise.reject(new Error('not here')) };
+    const withChromeModel = openAt('?welcome', { engine: 'webllm' }, { gpu: noAdapter, languageModel: chromeModel });
+    await vi.waitFor(() => expect(withChromeModel.welcome()).toContain("Choose Chrome's built-in model or a model server you run instead."));
+    render(null, withChromeModel.root);
 
     const second = openAt('?welcome', { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' });
     await vi.waitFor(() => expect(second.welcome()).toContain('The model. A model server you run answers, at the address below.'));

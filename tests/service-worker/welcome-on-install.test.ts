@@ -1,10 +1,13 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { openWelcomeOnInstall } from '../../lib/service-worker/welcome-on-install';
 
 describe('the welcome a first install opens', () => {
+  afterEach(() => vi.restoreAllMocks());
   beforeEach(() => {
     fakeBrowser.reset();
+    // Each test's worker starts afresh: the listener of the test before is not this one's.
+    fakeBrowser.runtime.onInstalled.removeAllListeners();
     vi.spyOn(fakeBrowser.runtime, 'getURL').mockImplementation((path) => `chrome-extension://test-extension-id${path}`);
   });
 
@@ -14,7 +17,18 @@ describe('the welcome a first install opens', () => {
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0' });
     expect(create).not.toHaveBeenCalled();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    await vi.waitFor(() => expect(create).toHaveBeenCalled());
     expect(create).toHaveBeenCalledWith({ url: 'chrome-extension://test-extension-id/options.html?welcome' });
+  });
+
+  it('opens it once in a profile, though a browser that loads the extension from its folder says it is installed at each start', async () => {
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    openWelcomeOnInstall();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(create).toHaveBeenCalledTimes(1);
   });
 
   it('throws nothing where no tab can open', async () => {
