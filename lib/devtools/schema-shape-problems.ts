@@ -26,7 +26,8 @@ type Wording = (typeof wordings)['input'];
 /**
  * Where a tool's input (or output) schema is not JSON Schema, through nested properties, items and
  * alternatives: a `type` no validator knows, `properties` that are not an object of schemas,
- * `required` that is not a list of names, `items` that are not a schema. Every other reader
+ * `required` that is not a list of names, `items` that are not a schema, a bound or a length that
+ * is not a number. Every other reader
  * (the model's view, the run form, argument and result checks) quietly skips such a keyword, so
  * this is the one place a developer hears of it.
  */
@@ -54,6 +55,7 @@ function nodeProblems(node: Record<string, unknown>, path: string | undefined, d
   for (const name of Array.isArray(required) ? required : []) {
     if (typeof name !== 'string') problems.push(`The "required" of ${place} holds ${describe(name)}, not a property name: it is ignored.`);
   }
+  problems.push(...boundProblems(node, place));
   problems.push(...propertiesProblems(node.properties, path, place, depth, words));
   problems.push(...itemsProblems(node.items, path, place, depth, words));
   // A branch describes the same value, so it sits at the same place.
@@ -62,6 +64,27 @@ function nodeProblems(node: Record<string, unknown>, path: string | undefined, d
     for (const branch of Array.isArray(branches) ? branches : []) {
       if (isRecord(branch)) problems.push(...nodeProblems(branch, path, depth + 1, words));
     }
+  }
+  return problems;
+}
+
+/** Keywords whose value is a number; `exclusiveMinimum` and `exclusiveMaximum` were booleans before draft 6, and are left alone. */
+const numberKeywords = ['minimum', 'maximum', 'multipleOf'];
+/** Keywords whose value counts something: a whole number of 0 or more. */
+const countKeywords = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'];
+
+/** A bound, a length or a count written as something else: every check here skips it. */
+function boundProblems(node: Record<string, unknown>, place: string): string[] {
+  const problems: string[] = [];
+  for (const key of countKeywords) {
+    const value = node[key];
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 0)) {
+      problems.push(`The "${key}" of ${place} is ${describe(value)}, not a whole number of 0 or more: nothing checks it.`);
+    }
+  }
+  for (const key of numberKeywords) {
+    const value = node[key];
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value))) problems.push(`The "${key}" of ${place} is ${describe(value)}, not a number: nothing checks it.`);
   }
   return problems;
 }
