@@ -21,7 +21,9 @@ export function FieldInput({ id, field, value, problemId, onChange }: FieldInput
   const descriptionId = `${id}-description`;
   const noteId = `${id}-note`;
   const note = field.kind === 'json' ? field.note : field.kind === 'choices' ? uncheckedNote(field) : undefined;
-  const describedBy = [field.description ? descriptionId : '', note ? noteId : '', problemId ?? ''].filter((part) => part !== '').join(' ');
+  // A form's checkbox is described by its label, which is often its name: said once is enough.
+  const description = field.description?.trim().toLowerCase() === field.name.toLowerCase() ? undefined : field.description;
+  const describedBy = [description ? descriptionId : '', note ? noteId : '', problemId ?? ''].filter((part) => part !== '').join(' ');
   const aria = {
     // A checkbox always sends true or false: "required" would read as "must be checked".
     'aria-required': field.required && !isCheckbox(field) ? true : undefined,
@@ -58,9 +60,9 @@ export function FieldInput({ id, field, value, problemId, onChange }: FieldInput
           </label>
         )}
       </div>
-      {field.description && (
+      {description && (
         <small id={descriptionId} class="field-description" dir="auto">
-          {field.description}
+          {description}
         </small>
       )}
       {note && (

@@ -552,6 +552,12 @@ describe('the run form when the tool changes', () => {
     expect(form.control<HTMLInputElement>('query').value).toBe('blue mug');
     expect(form.root.querySelector('.field-description')?.textContent).toBe('Words (4 items in cart)');
   });
+
+  it("shows no description that only repeats the field's name, as the browser gives a form's checkbox its label", async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { exact: { type: 'boolean', description: ' Exact ' }, query: { type: 'string', description: 'query words' } } }));
+    expect([...form.root.querySelectorAll('.field-description')].map((note) => note.textContent)).toEqual(['query words']);
+    expect(form.control('exact').getAttribute('aria-describedby')).toBeNull();
+  });
 });
 
 describe('the run form while its card is away', () => {
