@@ -449,6 +449,13 @@ describe.skipIf(!ready)("Chrome's built-in model, answering one tab at a time", 
   });
 });
 
+/** Stops the worker as Chrome stops an idle one, once it has let go of the tab events it need not hear (any would start it again). */
+async function stopIdleWorker(extension: LaunchedExtension): Promise<void> {
+  await expect.poll(() => hearsNavigations(extension.serviceWorker), { timeout: 10_000 }).toBe(false);
+  await stopServiceWorker(extension.context);
+  await expect.poll(() => serviceWorkerRunning(extension.context)).toBe(false);
+}
+
 // Every host name but the test pages' fails to resolve, so the model download fails the same way on every machine.
 const offline = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
 
@@ -475,9 +482,7 @@ describe.skipIf(!ready)('the real WebLLM, read into the service worker only for 
   it('starts the worker without it, reads it after that start to load the model, and says the download failed, with what to do', async () => {
     // Chrome stops the worker after 30 s idle: what starts it again (here a page reporting its
     // tools, then a panel) reads only the background.
-    await expect.poll(() => hearsNavigations(extension.serviceWorker), { timeout: 10_000 }).toBe(false);
-    await stopServiceWorker(extension.context);
-    await expect.poll(() => serviceWorkerRunning(extension.context)).toBe(false);
+    await stopIdleWorker(extension);
     const shop = await extension.context.newPage();
     await shop.goto(fixtures.url('/native.html'));
     const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(shop)}`);
@@ -569,11 +574,8 @@ describe.skipIf(!ready)('the real WebLLM, its download waiting on a host that sa
     const options = await extension.openExtensionPage('options.html');
     const download = options.getByTestId('webllm-download');
     await expect.poll(() => download.textContent(), { timeout: 15_000 }).toContain('Downloads Qwen3 0.6B (q4f32) now');
-    // Chrome stops an idle worker, which closes the options page's port to it (once the worker has
-    // let go of the tab events it need not hear, any of which would start it again).
-    await expect.poll(() => hearsNavigations(extension.serviceWorker), { timeout: 10_000 }).toBe(false);
-    await stopServiceWorker(extension.context);
-    await expect.poll(() => serviceWorkerRunning(extension.context)).toBe(false);
+    // Chrome stops an idle worker, which closes the options page's port to it.
+    await stopIdleWorker(extension);
     const shop = await extension.context.newPage();
     await shop.goto(fixtures.url('/native.html'));
     const panel = await extension.openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(shop)}`);

@@ -7,6 +7,7 @@ import type { EngineStatus } from '../../lib/agent/session-state';
 import { loadFailure } from '../../lib/engines/webllm/webllm-errors';
 import type { Channel } from '../../lib/messaging/port-channel';
 import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
+import type { Settings } from '../../lib/settings';
 import { buttonLabelled, buttonNamed, click, memorySettings, sharedSettings, showOptionsPage } from './support/show-options-page';
 
 afterEach(() => {
@@ -206,6 +207,19 @@ describe("the options page's Download now, while another page loads the model", 
     };
   }
 
+  /** The options page, following an engine that the test loads as another page would. */
+  function showFollowing(settings: Partial<Settings> = {}) {
+    const engine = followedEngine();
+    const page = showOptionsPage({
+      settings: memorySettings({ engine: 'webllm', model, ...settings }),
+      caches: createFakeCacheStorage().storage,
+      connectModelLoad: fakeWorker().connect,
+      connectModelStatus: engine.status.connect,
+      hearModelLoading: engine.hearModelLoading,
+    });
+    return { ...page, engine };
+  }
+
   it("shows a side panel's download as it goes, offering neither a second one nor a Cancel, and a Load now once it has stored the model", async () => {
     const engine = followedEngine();
     const fake = createFakeCacheStorage();
@@ -234,14 +248,7 @@ describe("the options page's Download now, while another page loads the model", 
   });
 
   it("says so where another page's load fails, worded for this page, until a load begins again", async () => {
-    const engine = followedEngine();
-    const { root } = showOptionsPage({
-      settings: memorySettings({ engine: 'webllm', model }),
-      caches: createFakeCacheStorage().storage,
-      connectModelLoad: fakeWorker().connect,
-      connectModelStatus: engine.status.connect,
-      hearModelLoading: engine.hearModelLoading,
-    });
+    const { engine, root } = showFollowing();
     await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
     engine.status.tell({ type: 'status', status: loading(0.25, 'Downloading: 25%') });
     await vi.waitFor(() => expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')).not.toBeNull());
@@ -291,28 +298,14 @@ describe("the options page's Download now, while another page loads the model", 
   });
 
   it('shows a load of the default model, which the engine names in words until it has picked it, where the settings leave the model to the extension', async () => {
-    const engine = followedEngine();
-    const { root } = showOptionsPage({
-      settings: memorySettings({ engine: 'webllm', model: '' }),
-      caches: createFakeCacheStorage().storage,
-      connectModelLoad: fakeWorker().connect,
-      connectModelStatus: engine.status.connect,
-      hearModelLoading: engine.hearModelLoading,
-    });
+    const { engine, root } = showFollowing({ model: '' });
     await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
     engine.status.tell({ type: 'status', status: { ...loading(0.5, 'Downloading: 50%'), model: 'the default for this GPU' } });
     await vi.waitFor(() => expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')?.textContent).toMatch(/^A side panel or another tab is downloading Qwen3 .* now/));
   });
 
   it("shows nothing of another model's load, and follows again as a load begins once the worker's stop closed its port", async () => {
-    const engine = followedEngine();
-    const { root } = showOptionsPage({
-      settings: memorySettings({ engine: 'webllm', model }),
-      caches: createFakeCacheStorage().storage,
-      connectModelLoad: fakeWorker().connect,
-      connectModelStatus: engine.status.connect,
-      hearModelLoading: engine.hearModelLoading,
-    });
+    const { engine, root } = showFollowing();
     await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
     engine.status.tell({ type: 'status', status: { ...loading(0.5, 'Downloading…'), model: 'Qwen3-0.6B-q4f32_1-MLC' } });
     await new Promise((resolve) => setTimeout(resolve, 10));
