@@ -21,7 +21,7 @@ export function FieldInput({ id, field, value, problemId, onChange }: FieldInput
   const descriptionId = `${id}-description`;
   const noteId = `${id}-note`;
   const note = field.kind === 'json' ? field.note : field.kind === 'choices' ? uncheckedNote(field) : undefined;
-  // A form's checkbox is described by its label, which is often its name: said once is enough.
+  // A description that only repeats the name (a form's checkbox, which the browser describes by its label) is said once.
   const description = field.description?.trim().toLowerCase() === field.name.toLowerCase() ? undefined : field.description;
   const describedBy = [description ? descriptionId : '', note ? noteId : '', problemId ?? ''].filter((part) => part !== '').join(' ');
   const aria = {

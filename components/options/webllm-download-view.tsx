@@ -1,6 +1,5 @@
 import { useEffect } from 'preact/hooks';
-import type { EngineStatus } from '@/lib/agent/session-state';
-import { findCatalogModel, modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
+import { modelLabel, type CatalogModel } from '@/lib/engines/model-catalog';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import { figure, plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
@@ -8,7 +7,7 @@ import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import { ProgressBar } from './progress-bar';
 import { useCancelButton } from './use-cancel-button';
-import { progressOf } from './webllm-download';
+import { loadsEntry, progressOf } from './webllm-download';
 
 interface WebLlmDownloadViewProps {
   model: OptionsModel;
@@ -41,7 +40,12 @@ export function WebLlmDownloadView({ model, entry, picked, keptMinutes }: WebLlm
   return (
     <div class="trial" data-testid="webllm-download">
       <div class="row">
-        <BusyButton buttonRef={startButton} busy={running || elsewhere !== undefined} onClick={model.downloadWebLlmModel}>
+        <BusyButton
+          buttonRef={startButton}
+          busy={running || elsewhere !== undefined}
+          describedBy={elsewhere ? 'webllm-load-elsewhere' : undefined}
+          onClick={model.downloadWebLlmModel}
+        >
           {stored ? (running || elsewhere ? 'Loading…' : 'Load now') : running || elsewhere ? 'Downloading…' : 'Download now'}
         </BusyButton>
         {running && (
@@ -65,7 +69,7 @@ export function WebLlmDownloadView({ model, entry, picked, keptMinutes }: WebLlm
         {running && !download.stalled && <p class="visually-hidden">{stored ? `Loading ${label}…` : `Downloading ${label}…`}</p>}
         {running && download.stalled && <p class="muted">Nothing has come for a minute: check your connection, or press Cancel.</p>}
         {elsewhere && (
-          <p class="muted" data-testid="webllm-load-elsewhere">
+          <p class="muted" id="webllm-load-elsewhere" data-testid="webllm-load-elsewhere">
             {`A side panel or another tab is ${stored ? 'loading' : 'downloading'} ${label} now; closing this page does not stop it.`}
           </p>
         )}
@@ -81,13 +85,4 @@ export function WebLlmDownloadView({ model, entry, picked, keptMinutes }: WebLlm
       {!running && !download?.failure && <FailureBox failure={model.webLlmLoadElsewhereFailed.value} />}
     </div>
   );
-}
-
-/**
- * Whether a load the engine's status tells of is of `entry`: by its id, or, where the settings leave
- * the model to the extension, by the words the engine names it with until it has picked one.
- */
-function loadsEntry(status: EngineStatus, entry: CatalogModel, picked: string): boolean {
-  if (status.engineId !== 'webllm') return false;
-  return status.model === entry.id || (picked === '' && findCatalogModel(status.model) === undefined);
 }

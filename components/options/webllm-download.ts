@@ -1,4 +1,5 @@
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
+import { findCatalogModel, type CatalogModel } from '@/lib/engines/model-catalog';
 import { modelLoadingSchema, modelLoadPort, modelStatusPort, type ModelLoadNews, type ModelLoadOutcome } from '@/lib/agent/model-load-port';
 import { hearBackground } from '@/lib/messaging/background-broadcast';
 import type { EngineStatus } from '@/lib/agent/session-state';
@@ -98,6 +99,11 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage, t
 
   const own = computed(() => download.value?.running === true || trialRunning());
   const elsewhere = createLoadElsewhere({ dependencies, refreshStorage, own });
+  // Another page's failure is of the model it loaded: another choice here drops it.
+  effect(() => {
+    choiceOf(settings.value);
+    elsewhere.forgetFailure();
+  });
 
   return {
     download: download as ReadonlySignal<WebLlmDownload | undefined>,
@@ -181,11 +187,20 @@ function createLoadElsewhere({ dependencies, refreshStorage, own }: Pick<WebLlmD
       unhear();
       channel?.disconnect();
       channel = undefined;
-      followed.value = undefined;
+      // Shown again later (another engine chosen, then this one), an old failure would be said anew.
+      batch(() => {
+        followed.value = undefined;
+        failed.value = undefined;
+      });
     };
   }
 
-  return { loading: loading as ReadonlySignal<EngineStatus | undefined>, failed: failed as ReadonlySignal<Failure | undefined>, follow };
+  return {
+    loading: loading as ReadonlySignal<EngineStatus | undefined>,
+    failed: failed as ReadonlySignal<Failure | undefined>,
+    follow,
+    forgetFailure: () => void (failed.value = undefined),
+  };
 }
 
 /** Whether the extension's service worker runs now; where that cannot be asked, taken to run. */
@@ -224,4 +239,13 @@ export function hintForThisPage(hint: string): string {
   return hint
     .replace(/\b([Ss])end your request again\b/g, (_whole, s: string) => (s === 'S' ? 'Try again' : 'try again'))
     .replace(/ in the options\b/g, ' on this page');
+}
+
+/**
+ * Whether a load the engine's status tells of is of `entry`: by its id, or, where the settings leave
+ * the model to the extension, by the words the engine names it with until it has picked one.
+ */
+export function loadsEntry(status: EngineStatus, entry: CatalogModel, picked: string): boolean {
+  if (status.engineId !== 'webllm') return false;
+  return status.model === entry.id || (picked === '' && findCatalogModel(status.model) === undefined);
 }

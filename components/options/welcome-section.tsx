@@ -3,6 +3,7 @@ import { modelLabel } from '@/lib/engines/model-catalog';
 import type { Settings } from '@/lib/settings';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import type { OptionsModel } from './options-model';
+import { loadsEntry } from './webllm-download';
 import { webLlmModelShown } from './webllm-model-shown';
 
 interface WelcomeSectionProps {
@@ -34,8 +35,8 @@ export function WelcomeSection({ model, settings, onDone }: WelcomeSectionProps)
         </li>
         <li>
           <strong>A page with tools.</strong> Pages offer tools through WebMCP. Chrome's own is turned on at{' '}
-          <code>chrome://flags/#enable-webmcp-testing</code> ("WebMCP for testing"); sites in its trial, and pages that bring a
-          script of their own, need nothing. The extension's icon counts a page's tools on its badge.
+          <code>chrome://flags/#enable-webmcp-testing</code> ("WebMCP for testing"); pages that bring a script of their own need
+          nothing. The extension's icon counts a page's tools on its badge.
         </li>
         <li>
           <strong>Ask.</strong> Click the extension's icon (in the Extensions menu, the puzzle piece, until you pin it)
@@ -71,7 +72,8 @@ function modelStep(model: OptionsModel, settings: Settings): string {
       const runs = `WebLLM, the engine chosen below, runs ${modelLabel(shown)} on your graphics chip`;
       const size = formatSizeFromMegabytes(shown.downloadMB);
       if (model.storedModels.value?.some((copy) => copy.modelId === shown.id && copy.complete)) return `${runs}; it is on this computer already.`;
-      if (model.webLlmDownload.value?.running || model.webLlmLoadElsewhere.value) return `${runs}. It is downloading now (about ${size}, once): its progress is below.`;
+      const elsewhere = model.webLlmLoadElsewhere.value;
+      if (model.webLlmDownload.value?.running || (elsewhere && loadsEntry(elsewhere, shown, settings.model))) return `${runs}. It is downloading now (about ${size}, once): its progress is below.`;
       return `${runs}. It downloads about ${size} once: "Download now" below gets it ready, or your first request downloads it.`;
     }
     case 'prompt-api':

@@ -76,15 +76,11 @@ const countKeywords = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minPro
 /** A bound, a length or a count written as something else: every check here skips it. */
 function boundProblems(node: Record<string, unknown>, place: string): string[] {
   const problems: string[] = [];
-  for (const key of countKeywords) {
+  for (const key of [...countKeywords, ...numberKeywords]) {
     const value = node[key];
-    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 0)) {
-      problems.push(`The "${key}" of ${place} is ${describe(value)}, not a whole number of 0 or more: nothing checks it.`);
-    }
-  }
-  for (const key of numberKeywords) {
-    const value = node[key];
-    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value))) problems.push(`The "${key}" of ${place} is ${describe(value)}, not a number: nothing checks it.`);
+    if (value === undefined) continue;
+    if (!(typeof value === 'number' && Number.isFinite(value))) problems.push(`The "${key}" of ${place} is ${describe(value)}, not a number: nothing checks it.`);
+    else if (countKeywords.includes(key) && !(Number.isInteger(value) && value >= 0)) problems.push(`The "${key}" of ${place} is ${describe(value)}: JSON Schema asks for a whole number of 0 or more.`);
   }
   return problems;
 }

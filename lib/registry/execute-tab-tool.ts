@@ -74,7 +74,7 @@ export async function runTabTool(
   const timeoutMs = options.timeoutMs ?? defaultToolTimeoutMs;
   const call = { callId: crypto.randomUUID(), name, args, timeoutMs };
   // A form sent to a new tab: only the browser knows whether it opened one.
-  const opened = hearTabsOpenedBy(tabId);
+  const opened = hearTabsOpenedBy(tabId, tool.frameId);
   try {
     const reply = await raceCall(tabId, target, call, options.signal);
     if (reply.kind === 'timeout') return { output: { text: timeoutMessage(name, timeoutMs), isError: true } };
@@ -86,7 +86,7 @@ export async function runTabTool(
     }
     if (reply.reply.status !== 'ok') return { output: { text: reply.reply.error.message || `The tool "${name}" failed (${reply.reply.error.name}).`, isError: true } };
     const run = toolRunFromResult(name, reply.reply.result, reply.reply.fullLength, reply.reply.structuredContentDropped, tool.frameId);
-    return { ...run, output: await opened.confirm(run.output) };
+    return { ...run, output: await opened.confirm(run.output, options.signal) };
   } finally {
     opened.stop();
   }

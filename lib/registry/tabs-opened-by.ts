@@ -5,28 +5,30 @@ import { formResultElsewhere, formResultMaybeBlocked } from '../webmcp/form-targ
 const lateMs = 1_000;
 
 /**
- * Hears the tabs and windows a tab's page opens while one of its tools runs. A form that Chrome's own
- * WebMCP submits to a new tab is said to be maybe blocked as a pop-up: the page cannot see the tab.
- * Where the browser did open one from this tab, the call says the form was sent (`confirm`).
+ * Hears the tabs and windows a frame of a tab opens while one of its tools runs. A form that
+ * Chrome's own WebMCP submits to a new tab is said to be maybe blocked as a pop-up: the page cannot
+ * see the tab. Where the browser did open one from that frame meanwhile, the call says the form was
+ * sent (`confirm`). The browser tells nothing of a tab its pop-up blocker stopped.
  */
-export function hearTabsOpenedBy(tabId: number) {
+export function hearTabsOpenedBy(tabId: number, frameId: number) {
   const created = browser.webNavigation?.onCreatedNavigationTarget;
   let opened = false;
   let heard: (() => void) | undefined;
-  const listener = ({ sourceTabId }: { sourceTabId: number }) => {
-    if (sourceTabId !== tabId) return;
+  const listener = ({ sourceTabId, sourceFrameId }: { sourceTabId: number; sourceFrameId: number }) => {
+    if (sourceTabId !== tabId || sourceFrameId !== frameId) return;
     opened = true;
     heard?.();
   };
   created?.addListener(listener);
   return {
-    /** The output, saying the form was sent where the browser opened its tab. */
-    async confirm(output: ToolOutput): Promise<ToolOutput> {
+    /** The output, saying the form was sent where the browser opened its tab; a Stop ends the wait. */
+    async confirm(output: ToolOutput, signal?: AbortSignal): Promise<ToolOutput> {
       if (output.text !== formResultMaybeBlocked || !created) return output;
-      if (!opened) {
+      if (!opened && !signal?.aborted) {
         await new Promise<void>((resolve) => {
           heard = resolve;
           setTimeout(resolve, lateMs);
+          signal?.addEventListener('abort', () => resolve(), { once: true });
         });
       }
       return opened ? { ...output, text: formResultElsewhere } : output;

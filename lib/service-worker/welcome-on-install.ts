@@ -15,8 +15,9 @@ export function openWelcomeOnInstall(): void {
     if (reason !== 'install') return;
     void (async () => {
       if ((await browser.storage.local.get(welcomedKey))[welcomedKey] === true) return;
-      await browser.storage.local.set({ [welcomedKey]: true });
       await browser.tabs.create({ url: `${browser.runtime.getURL('/options.html')}?${welcomeQuery}` });
+      // Only once it opened: a welcome that could not open comes at the next install.
+      await browser.storage.local.set({ [welcomedKey]: true });
     })().catch(() => {
       // Storage or a window out of reach (the browser closing as it installs): the options wait for the menu.
     });

@@ -1,6 +1,7 @@
-import { handOverFile } from './file-handoff';
+import { handOverFile, takeHandedFile } from './file-handoff';
 import { getTraceStore } from './get-trace-store';
 import { askBackgroundFromPage } from '../messaging/extension-page-requests';
+import { errorMessage } from '../messaging/error-message';
 import { connectNamedChannel } from '../messaging/port-channel';
 import {
   replayServerMessageSchema,
@@ -16,8 +17,15 @@ export function extensionTraceTransport(): TraceTransport {
   return {
     store: getTraceStore,
     handOver: handOverFile,
+    takeBack: takeHandedFile,
     async request(request) {
-      const response = (await askBackgroundFromPage(request)) as TraceResponse | undefined;
+      let response: TraceResponse | undefined;
+      try {
+        response = (await askBackgroundFromPage(request)) as TraceResponse | undefined;
+      } catch (error) {
+        // The worker stopped while it answered (an update or a reload of the extension): Chrome's own words name its channel.
+        if (!/message channel closed|message port closed/i.test(errorMessage(error))) throw error;
+      }
       return response ?? { ok: false, error: { name: 'NoReplyError', message: 'The extension did not answer; reload the page and try again.' } };
     },
     openReplayPort() {

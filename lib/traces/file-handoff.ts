@@ -11,8 +11,8 @@ interface HandoffDatabase extends DBSchema {
 }
 
 const databaseName = 'trace-import-files';
-/** A file the worker never took (the viewer closed at the wrong moment) goes at the next handoff after an hour. */
-const forgottenAfterMs = 60 * 60 * 1000;
+/** A file the worker never took (the viewer closed at the wrong moment) goes at the next handoff after ten minutes. */
+const forgottenAfterMs = 10 * 60 * 1000;
 
 const open = () =>
   openDB<HandoffDatabase>(databaseName, 1, {

@@ -28,6 +28,8 @@ export interface TraceTransport {
   openReplayPort(): ReplayClientPort;
   /** Puts a chosen file where the background reads it, resolving with its key (see `handOverFile`); without it, the file's text goes in the message. */
   handOver?(file: Blob): Promise<string>;
+  /** Removes a file handed over that the background did not import. */
+  takeBack?(key: string): Promise<unknown>;
 }
 
 export interface ReplayHandlers {
@@ -69,7 +71,16 @@ export function createTraceClient(transport: TraceTransport) {
     importFile: (file: TraceFile | unknown) => ask({ type: 'traces-import', file }),
     /** The same for a file the person chose: handed over whole where the transport can, else its text. */
     async importChosenFile(file: Pick<Blob, 'text'>): Promise<TraceResponseData<'traces-import'>> {
-      if (transport.handOver && file instanceof Blob) return ask({ type: 'traces-import-handed', key: await transport.handOver(file) });
+      if (transport.handOver && file instanceof Blob) {
+        const key = await transport.handOver(file);
+        try {
+          return await ask({ type: 'traces-import-handed', key });
+        } catch (error) {
+          // The background may not have taken it (it stopped, say): nothing is left behind.
+          await transport.takeBack?.(key).catch(() => {});
+          throw error;
+        }
+      }
       return ask({ type: 'traces-import', file: await file.text() });
     },
     replayTabs: async (): Promise<ReplayTab[]> => (await ask({ type: 'traces-replay-tabs' })).tabs,

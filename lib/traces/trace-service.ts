@@ -67,6 +67,8 @@ export function createTraceService(given: TraceServiceBackground) {
   // the tab list offers it for runs on that site, and a replay there is refused where the agent is off.
   const background: TraceServiceBackground = { ...given, getTabTools: async (tabId) => namedBySite(await given.getTabTools(tabId)) };
   const answer = async (request: TraceRequest): Promise<TraceResponseData<TraceRequestType>> => {
+    // A file handed over is taken out first, whatever happens next: none is left in the database.
+    const handed = request.type === 'traces-import-handed' ? await handedFileText(request.key) : undefined;
     const store = await background.store();
     switch (request.type) {
       case 'traces-list':
@@ -81,7 +83,7 @@ export function createTraceService(given: TraceServiceBackground) {
       case 'traces-import':
         return announcedAfter(importFile(store, request.file));
       case 'traces-import-handed':
-        return announcedAfter(importFile(store, await handedFileText(request.key)));
+        return announcedAfter(importFile(store, handed));
       case 'traces-export':
         return { file: createTraceFile(await store.getTraces(request.runIds)) };
       case 'traces-replay-tabs':
@@ -114,7 +116,7 @@ function namedBySite(tabTools: TabTools | undefined): TabTools | undefined {
 /** The text of the file the viewer handed over as `key` (see `handOverFile`). */
 async function handedFileText(key: string): Promise<string> {
   const file = await takeHandedFile(key);
-  if (!file) throw namedError('TraceFileError', 'The file was no longer there to read (was it imported from another tab?); choose it again.');
+  if (!file) throw namedError('TraceFileError', 'The file was no longer there to read; choose it again.');
   return file.text();
 }
 

@@ -193,7 +193,7 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     expect(await card.textContent()).toContain(`The tab loaded "The Reading Room" (${server.url('/door-room.html')}?from=hallway) as the tool ran`);
   });
 
-  it('a form whose result opens in a new tab, which the browser submits, its pop-up blocker on as for a person: the call says it may not have been sent, at once', async () => {
+  it('a form whose result opens in a new tab, which the browser submits, its pop-up blocker on as for a person: the call says it may not have been sent', async () => {
     const blocking = await launchExtension({ webmcp: true, popupBlocking: true });
     try {
       await orderWithResultInNewTab(blocking, server, '/order-form-new-tab.html', { said: 'which the browser may have blocked as a pop-up, so whether the form was sent is not known', opens: false });

@@ -25,15 +25,17 @@ describe('the welcome a first install opens', () => {
     const create = vi.spyOn(fakeBrowser.tabs, 'create');
     openWelcomeOnInstall();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
-    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    await vi.waitFor(async () => expect(await fakeBrowser.storage.local.get('welcomed')).toEqual({ welcomed: true }));
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(create).toHaveBeenCalledTimes(1);
   });
 
-  it('throws nothing where no tab can open', async () => {
-    vi.spyOn(fakeBrowser.tabs, 'create').mockRejectedValue(new Error('No current window'));
+  it('throws nothing where no tab can open, and opens it at the next install', async () => {
+    const create = vi.spyOn(fakeBrowser.tabs, 'create').mockRejectedValueOnce(new Error('No current window'));
     openWelcomeOnInstall();
     await expect(fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' })).resolves.toBeDefined();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(2));
   });
 });

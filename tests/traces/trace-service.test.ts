@@ -109,24 +109,42 @@ describe('the trace service', () => {
     const { service } = createTestService(target);
     // The viewer's side: the chosen file goes into the database, its key into the message.
     const sent: string[] = [];
+    let handedKey = '';
     const client = createTraceClient({
       store: async () => target,
       request: (request) => (sent.push(request.type), service.handle(request)),
       openReplayPort: () => {
         throw new Error('No replay here.');
       },
-      handOver: handOverFile,
+      handOver: async (file) => (handedKey = await handOverFile(file)),
     });
     expect(await client.importChosenFile(new Blob([text], { type: 'application/json' }))).toMatchObject({ imported: 2, kept: 0 });
     expect(sent).toEqual(['traces-import-handed']);
     expect(await target.listRuns()).toHaveLength(2);
+    expect(await takeHandedFile(handedKey)).toBeUndefined();
     // Read once: the same key again finds nothing, and says so.
     const key = await handOverFile(new Blob(['{}']));
     await takeHandedFile(key);
     expect(await service.handle({ type: 'traces-import-handed', key })).toEqual({
       ok: false,
-      error: { name: 'TraceFileError', message: 'The file was no longer there to read (was it imported from another tab?); choose it again.' },
+      error: { name: 'TraceFileError', message: 'The file was no longer there to read; choose it again.' },
     });
+  });
+
+  it('leaves no file handed over behind where the background did not answer', async () => {
+    let handedKey = '';
+    const client = createTraceClient({
+      store: openTestStore,
+      request: async () => ({ ok: false, error: { name: 'NoReplyError', message: 'The extension did not answer; reload the page and try again.' } }),
+      openReplayPort: () => {
+        throw new Error('No replay here.');
+      },
+      handOver: async (file) => (handedKey = await handOverFile(file)),
+      takeBack: takeHandedFile,
+    });
+    await expect(client.importChosenFile(new Blob(['{}']))).rejects.toThrow('The extension did not answer');
+    expect(handedKey).not.toBe('');
+    expect(await takeHandedFile(handedKey)).toBeUndefined();
   });
 
   it('stores an imported run that was still going on when exported as interrupted, so it can be deleted', async () => {
