@@ -260,6 +260,22 @@ describe("the options page's Download now, while another page loads the model", 
     await vi.waitFor(() => expect(root.querySelector('[role="alert"]')).toBeNull());
   });
 
+  it("drops another page's failure once another model is picked here: it was of the model that page loaded", async () => {
+    const { engine, root } = showFollowing();
+    await vi.waitFor(() => expect(buttonNamed(root, 'Download now')).toBeTruthy());
+    engine.status.tell({ type: 'status', status: loading(0.25, 'Downloading: 25%') });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')).not.toBeNull());
+    // Said of it beside the busy button, for a screen reader that lands there.
+    expect(buttonNamed(root, 'Downloading…')?.getAttribute('aria-describedby')).toBe('webllm-load-elsewhere');
+    engine.status.tell({ type: 'status', status: { ...loading(0.25, ''), state: 'error', error: 'The download of Qwen3 1.7B (q4f32) failed.' } });
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')).not.toBeNull());
+    const picker = root.querySelector<HTMLSelectElement>('[data-testid="webllm-model"]')!;
+    picker.value = 'Qwen3-0.6B-q4f32_1-MLC';
+    picker.dispatchEvent(new Event('change', { bubbles: true }));
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="model-id"]')?.textContent).toBe('Qwen3-0.6B-q4f32_1-MLC'));
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
+
   it("takes neither this page's Try it, nor the rest of a download it cancelled, for another page's", async () => {
     const engine = followedEngine();
     const load = fakeWorker();
