@@ -51,5 +51,6 @@ export function optionsModelSignals({ settings, webGpu, recommendedModel, recomm
     webLlmDownload: webLlmDownload.download,
     webLlmLoadElsewhere: webLlmDownload.loadElsewhere,
     webLlmLoadElsewhereFailed: webLlmDownload.loadElsewhereFailed,
+    webLlmLoadElsewhereLoaded: webLlmDownload.loadElsewhereLoaded,
   };
 }

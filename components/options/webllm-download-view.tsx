@@ -35,6 +35,9 @@ export function WebLlmDownloadView({ model, entry, picked, keptMinutes }: WebLlm
   // A load of this model another page began: shown as it goes, to be neither started again nor stopped from here.
   const other = model.webLlmLoadElsewhere.value;
   const elsewhere = other && loadsEntry(other, entry, picked) ? progressOf(other) : undefined;
+  // Such a load that ended with this model loaded (and stored, unless it was deleted below since).
+  const loadedModel = model.webLlmLoadElsewhereLoaded.value;
+  const loadedElsewhere = stored && loadedModel !== undefined && loadsEntry({ engineId: 'webllm', model: loadedModel }, entry, picked);
   const staysLoaded =
     keptMinutes > 0 ? `it then stays loaded for ${plural(keptMinutes, 'minute')}` : 'it then stays loaded until the extension has been idle for 30 seconds';
   return (
@@ -74,6 +77,7 @@ export function WebLlmDownloadView({ model, entry, picked, keptMinutes }: WebLlm
           </p>
         )}
         {elsewhere?.stalled && <p class="muted">Nothing has come for a minute: check your connection.</p>}
+        {!running && !elsewhere && loadedElsewhere && <p>{`${label} is on this computer and loaded: ${staysLoaded}, so that a request starts at once.`}</p>}
         {/* Only while it is still so: the model may have been deleted below since. */}
         {download?.loaded !== undefined && stored && <p>{`${label} is on this computer and loaded: ${staysLoaded}, so that a request starts at once.`}</p>}
         {download?.cancelled && <p class="muted">{stored ? 'Cancelled.' : 'Cancelled. Anything downloaded so far stays on this computer.'}</p>}

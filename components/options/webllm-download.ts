@@ -99,10 +99,10 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage, t
 
   const own = computed(() => download.value?.running === true || trialRunning());
   const elsewhere = createLoadElsewhere({ dependencies, refreshStorage, own });
-  // Another page's failure is of the model it loaded: another choice here drops it.
+  // How another page's load ended is of the model it loaded: another choice here drops it.
   effect(() => {
     choiceOf(settings.value);
-    elsewhere.forgetFailure();
+    elsewhere.forgetEnd();
   });
 
   return {
@@ -114,6 +114,8 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage, t
     loadElsewhere: elsewhere.loading,
     /** How such a load ended, where it failed. */
     loadElsewhereFailed: elsewhere.failed,
+    /** The model such a load loaded, where it did. */
+    loadElsewhereLoaded: elsewhere.loaded,
     followLoads: elsewhere.follow,
   };
 }
@@ -127,8 +129,9 @@ export function createWebLlmDownload({ dependencies, settings, refreshStorage, t
  */
 function createLoadElsewhere({ dependencies, refreshStorage, own }: Pick<WebLlmDownloadParts, 'dependencies' | 'refreshStorage'> & { own: ReadonlySignal<boolean> }) {
   const followed = signal<EngineStatus | undefined>(undefined);
-  // How the last load shown here ended, where it failed: the page it began in says so, and this one too.
+  // How the last load shown here ended: the page it began in says so, and this one too.
   const failed = signal<Failure | undefined>(undefined);
+  const loaded = signal<string | undefined>(undefined);
   // A load of this page's went on since the engine last rested: what loads now may be its rest.
   const ownSinceRest = signal(false);
   const connect = dependencies.connectModelStatus ?? (() => connectChannel(modelStatusPort));
@@ -140,7 +143,7 @@ function createLoadElsewhere({ dependencies, refreshStorage, own }: Pick<WebLlmD
   effect(() => {
     if (own.value) {
       ownSinceRest.value = true;
-      failed.value = undefined;
+      forgetEnd();
     } else if (followed.peek() === undefined) ownSinceRest.value = false;
   });
 
@@ -149,8 +152,9 @@ function createLoadElsewhere({ dependencies, refreshStorage, own }: Pick<WebLlmD
     batch(() => {
       followed.value = status?.state === 'loading' ? status : undefined;
       if (followed.value === undefined && !own.peek()) ownSinceRest.value = false;
-      if (followed.value) failed.value = undefined;
+      if (followed.value) forgetEnd();
       else if (ended && status?.state === 'error') failed.value = failureOf(status);
+      else if (ended && status?.state === 'ready') loaded.value = status.model;
     });
     if (ended) void refreshStorage();
   };
@@ -187,19 +191,28 @@ function createLoadElsewhere({ dependencies, refreshStorage, own }: Pick<WebLlmD
       unhear();
       channel?.disconnect();
       channel = undefined;
-      // Shown again later (another engine chosen, then this one), an old failure would be said anew.
+      // Shown again later (another engine chosen, then this one), an old end would be said anew.
       batch(() => {
         followed.value = undefined;
-        failed.value = undefined;
+        forgetEnd();
       });
     };
+  }
+
+  function forgetEnd(): void {
+    batch(() => {
+      failed.value = undefined;
+      loaded.value = undefined;
+    });
   }
 
   return {
     loading: loading as ReadonlySignal<EngineStatus | undefined>,
     failed: failed as ReadonlySignal<Failure | undefined>,
+    /** The model the last load shown here loaded, by the words the engine named it with. */
+    loaded: loaded as ReadonlySignal<string | undefined>,
     follow,
-    forgetFailure: () => void (failed.value = undefined),
+    forgetEnd,
   };
 }
 
@@ -245,7 +258,7 @@ export function hintForThisPage(hint: string): string {
  * Whether a load the engine's status tells of is of `entry`: by its id, or, where the settings leave
  * the model to the extension, by the words the engine names it with until it has picked one.
  */
-export function loadsEntry(status: EngineStatus, entry: CatalogModel, picked: string): boolean {
+export function loadsEntry(status: Pick<EngineStatus, 'engineId' | 'model'>, entry: CatalogModel, picked: string): boolean {
   if (status.engineId !== 'webllm') return false;
   return status.model === entry.id || (picked === '' && findCatalogModel(status.model) === undefined);
 }

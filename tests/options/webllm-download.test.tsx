@@ -245,6 +245,10 @@ describe("the options page's Download now, while another page loads the model", 
     engine.status.tell({ type: 'status', status: { ...loading(1, ''), state: 'ready' } });
     await vi.waitFor(() => expect(buttonNamed(root, 'Load now')).toBeTruthy());
     expect(root.querySelector('[data-testid="webllm-load-elsewhere"]')).toBeNull();
+    // Said where a screen reader hears it, as for this page's own download.
+    expect(root.querySelector('[data-testid="webllm-download-result"]')?.textContent).toBe(
+      'Qwen3 1.7B (q4f32) is on this computer and loaded: it then stays loaded for 5 minutes, so that a request starts at once.',
+    );
   });
 
   it("says so where another page's load fails, worded for this page, until a load begins again", async () => {
