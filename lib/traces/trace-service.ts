@@ -66,6 +66,14 @@ export function createTraceService(given: TraceServiceBackground) {
   // A sandboxed page is named by its address's site, as the agent names it (see `siteOfReport`):
   // the tab list offers it for runs on that site, and a replay there is refused where the agent is off.
   const background: TraceServiceBackground = { ...given, getTabTools: async (tabId) => namedBySite(await given.getTabTools(tabId)) };
+  // Imports go one at a time: each reads what the one before stored (the same file imported from
+  // two viewers at once is imported once, and the second says so).
+  let imports: Promise<unknown> = Promise.resolve();
+  const oneImportAtATime = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = imports.then(run);
+    imports = next.catch(() => {});
+    return next;
+  };
   const answer = async (request: TraceRequest): Promise<TraceResponseData<TraceRequestType>> => {
     // A file handed over is taken out first, whatever happens next: none is left in the database.
     const handed = request.type === 'traces-import-handed' ? await handedFileText(request.key) : undefined;
@@ -81,9 +89,9 @@ export function createTraceService(given: TraceServiceBackground) {
       case 'traces-delete-all':
         return announcedAfter(store.deleteFinished());
       case 'traces-import':
-        return announcedAfter(importFile(store, request.file));
+        return announcedAfter(oneImportAtATime(() => importFile(store, request.file)));
       case 'traces-import-handed':
-        return announcedAfter(importFile(store, handed));
+        return announcedAfter(oneImportAtATime(() => importFile(store, handed)));
       case 'traces-export':
         return { file: createTraceFile(await store.getTraces(request.runIds)) };
       case 'traces-replay-tabs':

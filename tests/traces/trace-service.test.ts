@@ -131,6 +131,16 @@ describe('the trace service', () => {
     });
   });
 
+  it('imports one file at a time: the same file from two viewers at once is imported once, and the second says so', async () => {
+    const text = JSON.stringify(await exportedFile(await storeWithRuns(2)));
+    const target = await openTestStore();
+    const { service } = createTestService(target);
+    const [first, second] = await Promise.all([service.handle({ type: 'traces-import', file: text }), service.handle({ type: 'traces-import', file: text })]);
+    expect(first).toMatchObject({ ok: true, data: { imported: 2, replaced: 0 } });
+    expect(second).toMatchObject({ ok: true, data: { imported: 2, replaced: 2, unchanged: 2 } });
+    expect(await target.listRuns()).toHaveLength(2);
+  });
+
   it('leaves no file handed over behind where the background did not answer', async () => {
     let handedKey = '';
     const client = createTraceClient({
