@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
 import type { EngineStatus } from '@/lib/agent/session-state';
+import { hintWithNextTry } from '@/lib/engines/describe-failure';
 import { engineName, isServerEngine } from '@/lib/engines/engine-labels';
 import { optionsPlaceFor } from '@/lib/sidepanel/options-place';
 import { OpenOptionsButton } from './open-options-button';
@@ -43,7 +44,7 @@ export function EngineErrorBox({ engine, saidInTurn = false }: { engine: EngineS
  * request, not the same one again.
  */
 function firstTryHere(hint: string): string {
-  return hint.replace(/\b([Ss])end your request again\b/g, (_whole, s: string) => `${s}end a request`);
+  return hintWithNextTry(hint, 'send a request');
 }
 
 const headings: Record<'load' | 'reply', string> = {

@@ -6,7 +6,7 @@ import type { EngineStatus } from '@/lib/agent/session-state';
 import type { EngineLoadProgress } from '@/lib/engines/engine';
 import { connectChannel, type Channel } from '@/lib/messaging/port-channel';
 import type { Settings } from '@/lib/settings';
-import type { Failure } from '@/lib/engines/describe-failure';
+import { hintWithNextTry, type Failure } from '@/lib/engines/describe-failure';
 import type { OptionsDependencies } from './options-types';
 
 /** WebLLM's model downloaded and loaded at the person's click, as the options page shows it. */
@@ -249,9 +249,7 @@ export function failureOf(status: EngineStatus): Failure {
 
 /** A hint written for the side panel, as this page says it: the next try is a click here, and "the options" are this page. */
 export function hintForThisPage(hint: string): string {
-  return hint
-    .replace(/\b([Ss])end your request again\b/g, (_whole, s: string) => (s === 'S' ? 'Try again' : 'try again'))
-    .replace(/ in the options\b/g, ' on this page');
+  return hintWithNextTry(hint, 'try again').replace(/ in the options\b/g, ' on this page');
 }
 
 /**

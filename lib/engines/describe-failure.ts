@@ -18,3 +18,12 @@ export function describeFailure(error: unknown): Failure {
   }
   return { message: String(error) };
 }
+
+/**
+ * An engine's hint, worded for a place where the next try is not the same request sent again (the
+ * options page, a side panel whose own request did not fail): "send your request again" becomes
+ * `nextTry`, with a capital where the hint's sentence starts with it.
+ */
+export function hintWithNextTry(hint: string, nextTry: string): string {
+  return hint.replace(/\b([Ss])end your request again\b/g, (_whole, s: string) => (s === 'S' ? nextTry.charAt(0).toUpperCase() + nextTry.slice(1) : nextTry));
+}
