@@ -16,7 +16,7 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
   const settings = model.settings.value;
   // WebLLM's fields are not there to go to until the check of WebGPU says whether it can run here.
   usePlaceInAddress(settings !== undefined && (settings.engine !== 'webllm' || model.webGpu.value !== undefined));
-  const [welcome, endWelcome] = useWelcome();
+  const [welcome, showWelcome, endWelcome] = useWelcome();
   const title = useRef<HTMLHeadingElement>(null);
   if (!settings) return <p class="loading">Loading the settings…</p>;
   return (
@@ -25,7 +25,14 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
         <h1 tabIndex={-1} ref={title}>
           WebMCP Local Agent
         </h1>
-        <a href="traces.html">Traces of agent runs</a>
+        <nav class="options-links" aria-label="More">
+          {!welcome && (
+            <a href={`?${welcomeQuery}`} onClick={showWelcome} data-testid="show-welcome">
+              Getting started
+            </a>
+          )}
+          <a href="traces.html">Traces of agent runs</a>
+        </nav>
       </header>
       {welcome && (
         <WelcomeSection
@@ -59,14 +66,22 @@ export function OptionsPage({ model }: { model: OptionsModel }) {
 }
 
 /**
- * Whether the page shows its welcome: opened by the install at `?welcome`, until "Got it", which
- * takes it out of the address too (a reload then shows the options alone).
+ * Whether the page shows its welcome: opened by the install at `?welcome`, or again by "Getting
+ * started", until "Got it", which takes it out of the address too (a reload then shows the options
+ * alone).
  */
-function useWelcome(): [boolean, () => void] {
+function useWelcome(): [shown: boolean, show: (event: MouseEvent) => void, end: () => void] {
   const [shown, setShown] = useState(() => new URLSearchParams(location.search).has(welcomeQuery));
+  const show = (event: MouseEvent) => {
+    // A click meant for another tab or window goes as a link's does.
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    history.replaceState(null, '', `${location.pathname}?${welcomeQuery}${location.hash}`);
+    setShown(true);
+  };
   const end = () => {
     history.replaceState(null, '', location.pathname + location.hash);
     setShown(false);
   };
-  return [shown, end];
+  return [shown, show, end];
 }

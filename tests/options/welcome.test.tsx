@@ -105,4 +105,22 @@ describe("the options page's welcome, which a first install opens", () => {
     await vi.waitFor(() => expect(root.querySelector('#behaviour-heading')).not.toBeNull());
     expect(root.querySelector('[data-testid="welcome"]')).toBeNull();
   });
+
+  it('comes back with "Getting started" at the top of the options, read from its heading, until "Got it" again', async () => {
+    const { root, welcome } = openAt('#somewhere');
+    const link = () => [...root.querySelectorAll('a')].find((a) => a.textContent === 'Getting started');
+    await vi.waitFor(() => expect(link()).toBeTruthy());
+    // Opened elsewhere (a middle click, a new tab), it is the same page at the welcome's address.
+    expect(new URL(link()!.href).search).toBe('?welcome');
+    link()!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    await vi.waitFor(() => expect(welcome()).toContain('A page with tools.'));
+    expect(document.activeElement?.id).toBe('welcome-heading');
+    expect(location.search).toBe('?welcome');
+    expect(location.hash).toBe('#somewhere');
+    // While it shows, the link to it does not.
+    expect(link()).toBeUndefined();
+    click(buttonNamed(root, 'Got it'));
+    await vi.waitFor(() => expect(link()).toBeTruthy());
+    expect(location.search).toBe('');
+  });
 });
