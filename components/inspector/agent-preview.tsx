@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { formatScore } from '@/lib/text/format-score';
 import { siteLabel } from '@/lib/text/site-label';
 import { plural } from '@/lib/text/plural';
 import type { AgentPreviewModel, InspectorModel } from './inspector-model';
@@ -102,8 +103,4 @@ function rankingNote(shown: number, ranked: number, total: number, max: number, 
   if (crowded > 0) return `${shown} of the ${total} tools, in the page's order.${leftOut}`;
   if (shown === 1) return 'The page offers one tool, and the agent sees it.';
   return `All ${shown} tools fit (the agent shows up to ${max}), so it sees them in the page's order.`;
-}
-
-function formatScore(score: number): string {
-  return Number.isInteger(score) ? String(score) : score.toFixed(2);
 }

@@ -1,6 +1,6 @@
 import type { TraceStep } from '@/lib/traces/trace-schema';
 import { plural } from '@/lib/text/plural';
-import { formatScore } from './scores-table';
+import { formatScore } from '@/lib/text/format-score';
 
 /**
  * How many tools the page offered at a step, and those the model was not shown with their scores,

@@ -1,6 +1,7 @@
 import { HiddenCharacters } from '@/components/shared/json-text';
 import { compactJson } from '@/lib/sidepanel/compact-json';
 import type { TraceStep } from '@/lib/traces/trace-schema';
+import { formatScore } from '@/lib/text/format-score';
 
 /**
  * The tools the model was shown at a step, best score first. The prompt lists them in its own
@@ -54,8 +55,4 @@ export function ScoresTable({ step }: { step: TraceStep }) {
       </table>
     </div>
   );
-}
-
-export function formatScore(score: number): string {
-  return Number.isInteger(score) ? String(score) : score.toFixed(3);
 }
