@@ -155,9 +155,12 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     },
     /** The tab's page finished loading: its content script, if any, answers now. */
     pageLoaded: resendSnapshot,
-    /** A new document committed in the tab's top frame (`documentId`, where the browser names it). */
-    navigated(tabId: number, documentId?: string) {
-      sessions.get(tabId)?.documentChanged(documentId);
+    /**
+     * A new document committed in the tab's top frame (`documentId`, where the browser names it;
+     * `byPerson`, where the browser says the person brought it: see navigationByPerson).
+     */
+    navigated(tabId: number, documentId?: string, byPerson = false) {
+      sessions.get(tabId)?.documentChanged(documentId, byPerson);
     },
     /** Chrome gave the tab a new id (a tab discarded, a page prerendered): its chat goes with it (see `replaceTab`). */
     tabReplaced: (removedTabId: number, addedTabId: number): Promise<void> =>

@@ -8,6 +8,7 @@ import { acceptChannels, acceptNamedChannels } from '../messaging/port-channel';
 import { z } from 'zod';
 import { agentPortName, type PanelWake, type SessionMessage } from './agent-port-protocol';
 import { createAgentSessions } from './agent-sessions';
+import { navigationByPerson } from './navigation-by-person';
 import { modelLoadPort, modelStatusPort, modelTrialPort, type ModelLoading } from './model-load-port';
 import { serveModelLoad } from './serve-model-load';
 import { serveModelStatus, type FollowedStatus } from './serve-model-status';
@@ -134,8 +135,8 @@ function tellLoadsBeginning(engine: FollowedStatus): void {
 function hearNavigations(sessions: Pick<ReturnType<typeof createAgentSessions>, 'navigated' | 'pageLoaded'>, navigations: TabEvents): void {
   // A new document in the tab ends its run: the tools the model was using are gone. Same-document
   // navigations (a hash or history change in a single-page app) keep the page and its tools.
-  navigations.listen(browser.webNavigation.onCommitted, ({ tabId, frameId, documentId }) => {
-    if (frameId === 0) sessions.navigated(tabId, documentId);
+  navigations.listen(browser.webNavigation.onCommitted, (details) => {
+    if (details.frameId === 0) sessions.navigated(details.tabId, details.documentId, navigationByPerson(details));
   });
   navigations.listen(browser.webNavigation.onCompleted, ({ tabId, frameId }) => {
     if (frameId === 0) sessions.pageLoaded(tabId);

@@ -99,13 +99,17 @@ export class TabSession {
     this.stop('stopped', agentOffNotice(origin));
   }
 
-  /** The tab committed a new document (`documentId`, where the browser names it): a run on the old one ends. */
-  documentChanged(documentId?: string): void {
+  /**
+   * The tab committed a new document (`documentId`, where the browser names it): a run on the old
+   * one ends. `byPerson`: the person brought it (a reload, an address typed, Back).
+   */
+  documentChanged(documentId?: string, byPerson = false): void {
     // A tool running, or done a moment ago, may be what loaded it (a form that posts): say so. Not
-    // while the run asks the person about a later call: that tool's work was done before the question.
+    // where the person loaded it, nor while the run asks them about a later call: that tool's work
+    // was done before the question.
     const active = this.active;
     const tool = active?.lastTool;
-    const mayHaveLoaded = active?.approvals.size === 0 && tool !== undefined && toolMayHaveLoaded(tool);
+    const mayHaveLoaded = !byPerson && active?.approvals.size === 0 && tool !== undefined && toolMayHaveLoaded(tool);
     this.stop('navigated', mayHaveLoaded ? tool.name : undefined);
     // Only a call of the top frame, whose work loads the tab's page: a framed tool loads only its frame.
     if (active && mayHaveLoaded && tool.topFrame && this.history.origin) void this.showLoadedPageResult(active, { ...tool, loadedBy: tool.topFrame }, this.history.origin, documentId);

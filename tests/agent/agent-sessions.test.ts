@@ -1983,6 +1983,17 @@ describe('agent sessions', () => {
     expect(h.state()!.turns[1]!.notice).toBe('Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.');
   });
 
+  it('blames no tool for a page the person reloaded, or left by its address, while the tool ran', async () => {
+    await script([call('search_products', { query: 'mug' }), 'never']);
+    const h = harness({ execute: () => new Promise(() => {}) });
+    h.openPanelAndAsk(1, 'find a mug');
+    await h.untilCard(0, 'running');
+    h.sessions.navigated(1, 'DOC-AGAIN', true);
+    await h.untilTurnEnds(0, 'navigated');
+    expect(h.state()!.turns[0]!.notice).toBe('Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.');
+    expect(h.cards()[0]).toMatchObject({ state: 'unanswered', result: 'The request ended before the page answered: the tool may still have done its work. Check the page before asking again.' });
+  });
+
   it('blames no tool for a reload while the run waits for the person: the tool before that question had done its work', async () => {
     await script([call('search_products', { query: 'mug' }), call('add_to_cart', { qty: 1 }), 'Added.']);
     const h = harness({});

@@ -108,6 +108,23 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await panel.getByTestId('turn').getByText('Still here.').waitFor({ timeout: 5000 });
   });
 
+  it('a page the person reloads while a tool runs stops the run without saying the tool loaded it', async () => {
+    await useReplayEngine(await currentServiceWorker(extension.context), {
+      replies: [`Looking it up.${toolCall('slow_lookup', { topic: 'tea' })}`, 'never'],
+    });
+    const { panel, page } = await openPageAndPanel();
+    await ask(panel, 'look up tea');
+    await panel.locator('[data-testid=tool-card][data-state=running]').waitFor();
+    await page.reload();
+    await expect.poll(() => lastTurnOutcome(panel), { timeout: 3000 }).toBe('navigated');
+    expect(await panel.getByTestId('turn-notice').last().textContent()).toContain('Stopped: the page reloaded, went to another page or was closed.');
+    // The card says the page gave no answer, not that the lookup loaded a page (as a form's post does).
+    await expect.poll(() => panel.getByTestId('tool-card').last().getAttribute('data-state')).toBe('unanswered');
+    await page.waitForLoadState('load');
+    await new Promise((done) => setTimeout(done, 500));
+    expect(await panel.getByTestId('turn').last().textContent()).not.toContain('New page loaded');
+  });
+
   it('the tab giving way to Chrome\'s error page (a host that does not resolve) during a run stops it as a navigation does', async () => {
     await useReplayEngine(await currentServiceWorker(extension.context), {
       replies: [`Looking it up.${toolCall('slow_lookup', { topic: 'tea' })}`, 'Done.'],
