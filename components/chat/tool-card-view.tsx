@@ -7,6 +7,7 @@ import { formatDuration } from '@/lib/sidepanel/format-duration';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { readableResult } from '@/lib/sidepanel/readable-result';
 import { plural } from '@/lib/text/plural';
+import { resultReadText } from '@/lib/text/result-read-text';
 import { formWaitsForPerson } from '@/lib/webmcp/form-waits-for-person';
 import { ArgumentsToCheck } from '@/components/shared/arguments-to-check';
 import { HiddenCharacters, JsonText, looksLikeJson } from '@/components/shared/json-text';
@@ -91,7 +92,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
         <details class="tool-result">
           <summary>
             {card.state === 'done' ? 'Result' : 'Details'}
-            {card.read && <span class="tool-read"> · {readText(card.read)}</span>}
+            {card.read && <span class="tool-read"> · {resultReadText(card.read)}</span>}
           </summary>
           {/* Already cut by the background (cardResultLimit); the trace keeps what the model saw. */}
           <pre
@@ -131,10 +132,4 @@ function stateLabelOf(card: ToolCard): string {
  */
 function filledForPerson(card: ToolCard): boolean {
   return card.state === 'done' && card.result?.startsWith(formWaitsForPerson) === true;
-}
-
-/** How much of a cut result the model read, as the trace viewer says it too. */
-function readText({ characters, of }: { characters: number; of: number }): string {
-  const whole = of.toLocaleString('en-US');
-  return characters === 0 ? `the model read none of its ${whole} characters` : `the model read the first ${characters.toLocaleString('en-US')} of ${whole} characters`;
 }

@@ -18,7 +18,7 @@ interface NumberFieldProps {
 }
 
 /** How long typing pauses before a number in range is stored, the field not yet left. */
-const typingPauseMs = 500;
+const storeAfterPauseMs = 500;
 
 /**
  * A number the person types. Out of range it is clamped, unreadable it gives way to the value in
@@ -32,7 +32,7 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
   const hintId = useId();
   const describedBy = [hint ? hintId : '', note.value ? noteId : ''].filter((id) => id !== '').join(' ');
   const stored = useStoredNumber(value);
-  const pause = useTypingPause(typingPauseMs);
+  const pause = useDeferredAction(storeAfterPauseMs);
   // The number before this visit to the field, where a pause stored one on the way to another since.
   const before = useRef<number | undefined>(undefined);
   return (
@@ -92,7 +92,7 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
  * Runs the last action given `schedule` once `ms` pass without another (`undefined`: none), and at
  * once where the field goes away first.
  */
-function useTypingPause(ms: number) {
+function useDeferredAction(ms: number) {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const action = useRef<(() => void) | undefined>();
   const run = () => {

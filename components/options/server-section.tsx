@@ -139,7 +139,7 @@ function AddressForm({ model, settings, address, apiKey, connecting, describedBy
   // returns. A key typed, or emptied, by the person stays as they left it.
   const takenOut = useRef(false);
   const followAddress = (typed: string) => {
-    const same = sameServer(typed, settings.openaiBaseUrl);
+    const same = sameServerOrigin(typed, settings.openaiBaseUrl);
     if (!same && apiKey.value.trim() === settings.openaiApiKey && settings.openaiApiKey !== '') {
       apiKey.value = '';
       takenOut.current = true;
@@ -258,7 +258,7 @@ function elsewhereNote(address: string): string | undefined {
 }
 
 /** Whether a typed address is one of the server at `stored` (its scheme, host and port). */
-function sameServer(typed: string, stored: string): boolean {
+function sameServerOrigin(typed: string, stored: string): boolean {
   const [address, saved] = [storedAs(typed), storedAs(stored)];
   return address !== undefined && saved !== undefined && new URL(address).origin === new URL(saved).origin;
 }

@@ -1,6 +1,7 @@
 import { formatDuration } from '@/lib/sidepanel/format-duration';
 import { HiddenCharacters, JsonText, looksLikeJson } from '@/components/shared/json-text';
 import type { TraceCall, TraceProblem, TraceStep } from '@/lib/traces/trace-schema';
+import { resultReadText } from '@/lib/text/result-read-text';
 
 /** The calls of a step: arguments, the person's answer, what the page returned, what went wrong. */
 export function CallList({ step }: { step: TraceStep }) {
@@ -70,9 +71,9 @@ function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | 
 }
 
 /** In the side panel card's words: the prompt could carry only part of the result. */
-function readText({ characters, of }: NonNullable<TraceCall['read']>): string {
-  const whole = of.toLocaleString('en-US');
-  return characters === 0 ? `The model read none of its ${whole} characters: the prompt had no room for them.` : `The model read the first ${characters.toLocaleString('en-US')} of ${whole} characters.`;
+function readText(read: NonNullable<TraceCall['read']>): string {
+  const said = resultReadText(read);
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}${read.characters === 0 ? ': the prompt had no room for them.' : '.'}`;
 }
 
 /** How the question ended: answered (by the person), or settled without an answer, and after how long. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../messaging/lazy-schema';
 import type { PortProtocol } from '../messaging/port-channel';
+import { modelUsageSchema } from '../engines/model-usage-schema';
 import type { Trial } from '../engines/run-trial';
 import { engineStatusSchema, type EngineStatus } from './session-state';
 
@@ -18,15 +19,7 @@ const trialSchema = lazySchema(() =>
     running: z.boolean(),
     reply: z.string(),
     thinking: z.boolean().optional(),
-    usage: z
-      .object({
-        promptTokens: z.number().optional(),
-        completionTokens: z.number().optional(),
-        timeToFirstTokenMs: z.number().optional(),
-        prefillTokensPerSecond: z.number().optional(),
-        decodeTokensPerSecond: z.number().optional(),
-      })
-      .optional(),
+    usage: modelUsageSchema().optional(),
     failure: z.object({ message: z.string(), hint: z.string().optional() }).optional(),
     cancelled: z.boolean().optional(),
   }),

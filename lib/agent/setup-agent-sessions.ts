@@ -14,6 +14,7 @@ import { serveModelLoad } from './serve-model-load';
 import { serveModelStatus, type FollowedStatus } from './serve-model-status';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { isPrivateTab } from '../service-worker/is-private-tab';
+import { openTabIds } from '../service-worker/open-tab-ids';
 import { previewPromptApi } from '../engines/prompt-api/prompt-api-engine';
 import { previewWebLlm } from '../engines/webllm/preview-webllm';
 import { scorerFor } from './scorer-for';
@@ -90,7 +91,6 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
   navigations.neededWhile(panelPageOpen);
   // The panel keeps each tab's unsent request (see the panel's `keepDraftsStored`): it goes with its tab.
   const drafts = storedDraftsOfTabs(browser.storage.session);
-  const openTabIds = async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
   void drafts.keepOnlyOpenTabs(openTabIds).catch(() => {});
   tabRemovals.listen(browser.tabs.onRemoved, (tabId) => {
     sessions.tabClosed(tabId);
@@ -110,8 +110,8 @@ export function setupAgentSessions(recorder: TraceRecorder, tabDrivers: TabDrive
     // The tabs told so keep a note: their panels say it until the tab closes.
     tabRemovals.needed();
     void (async () => {
-      const [hadChats, open] = await Promise.all([takeTabsWithChats(), browser.tabs.query({})]);
-      const openIds = new Set(open.map((tab) => tab.id));
+      const [hadChats, open] = await Promise.all([takeTabsWithChats(), openTabIds()]);
+      const openIds = new Set(open);
       await sessions.chatsEnded(hadChats.filter((tabId) => openIds.has(tabId)), cause);
     })()
       .catch(() => {})

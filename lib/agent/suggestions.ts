@@ -3,13 +3,16 @@ import { compactSchema, defaultInstructions, estimateTokens, hermesFormat, syste
 import { cutGraphemes } from '../text/cut-graphemes';
 import { assumedContextTokens } from './fit-history';
 
+/** How many requests the panel offers under an empty chat. */
+const suggestionCount = 3;
+
 /**
  * A few requests a person could start with, built from the page's tools: read-only tools first,
  * since trying them is harmless. "search_products" becomes "Search products". A tool too large to
  * be shown to the default model at all (a form listing ten thousand choices) is not offered: its
  * chip would lead to a request the model cannot do.
  */
-export function suggestRequests(tools: readonly ToolDescriptor[], count = 3): string[] {
+export function suggestRequests(tools: readonly ToolDescriptor[]): string[] {
   const ordered = [
     ...tools.filter((tool) => tool.annotations?.readOnlyHint),
     ...tools.filter((tool) => !tool.annotations?.readOnlyHint && !tool.annotations?.consequentialHint),
@@ -19,7 +22,7 @@ export function suggestRequests(tools: readonly ToolDescriptor[], count = 3): st
     // Cut between characters as a reader sees them: a chip, and the box it fills, never ends in half an emoji or a flag.
     const phrase = cutGraphemes(tool.title?.trim() || humanize(tool.name), 60);
     if (phrase && !suggestions.has(phrase) && showable(tool, phrase)) suggestions.add(phrase);
-    if (suggestions.size === count) break;
+    if (suggestions.size === suggestionCount) break;
   }
   return [...suggestions];
 }

@@ -156,15 +156,6 @@ function initialValue(field: FormField): FieldValue {
   }
 }
 
-/**
- * The values of a form whose schema changed (the page registered the tool again, or a page with a
- * tool of the same name opened): a field that asks for the same as before keeps what the person
- * set, every other starts as in a fresh form.
- */
-export function carryOverValues(before: readonly FormField[], values: FieldValues, after: readonly FormField[]): FieldValues {
-  return carryOverForm(before, values, after).values;
-}
-
 /** The options checked in a group that the page no longer offers: the rest stay checked. */
 export interface Unoffered {
   name: string;
@@ -172,9 +163,12 @@ export interface Unoffered {
 }
 
 /**
- * As `carryOverValues`, and the fields whose value the person set that the new form does not keep:
- * gone from it, or asking for something else there; and the checked options of a group the page
- * no longer offers (`unoffered`), where others stay checked. A field left as it started starts afresh.
+ * The values of a form whose schema changed (the page registered the tool again, or a page with a
+ * tool of the same name opened): a field that asks for the same as before keeps what the person
+ * set, every other starts as in a fresh form. With them, the fields whose value the person set
+ * that the new form does not keep (`lost`: gone from it, or asking for something else there), and
+ * the checked options of a group the page no longer offers (`unoffered`), where others stay
+ * checked. A field left as it started starts afresh.
  */
 export function carryOverForm(before: readonly FormField[], values: FieldValues, after: readonly FormField[]): { values: FieldValues; lost: string[]; unoffered: Unoffered[] } {
   const fresh = initialFieldValues(after);

@@ -14,8 +14,7 @@ import type { BackgroundTabEvents } from '../service-worker/tab-events';
 export { pageScriptAnswers } from './page-script-answers';
 export { readLoadedPageResult } from './read-loaded-page-result';
 export { showAsking } from './show-tool-count';
-export { requestTabTools } from './request-tab-tools';
-export type { DroppedTool, PageTool, TabTools } from './types';
+export type { TabTools } from './types';
 export type { ExecuteOptions } from './execute-tab-tool';
 export type { TabToolsListener } from './announce-tab-tools';
 

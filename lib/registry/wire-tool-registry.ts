@@ -10,6 +10,7 @@ import { serveInspector } from './serve-inspector';
 import { resetTitles, showAgentOffSites, showToolCount } from './show-tool-count';
 import { loadSettings, watchSettings } from '../settings';
 import type { BackgroundTabEvents, TabEvents } from '../service-worker/tab-events';
+import { openTabIds } from '../service-worker/open-tab-ids';
 
 /**
  * Wires the registry into the background: frames report and leave, tabs close, inspectors
@@ -85,7 +86,7 @@ function reportSender(sender: MessageSender): ReportSender | undefined {
 async function rereadSavedTabs(registry: TabToolRegistry): Promise<void> {
   const saved = await registry.tabIds();
   if (saved.length === 0) return;
-  const open = new Set((await browser.tabs.query({})).map((tab) => tab.id));
+  const open = new Set(await openTabIds());
   for (const tabId of saved) {
     if (!open.has(tabId)) {
       await registry.removeTab(tabId);

@@ -37,15 +37,13 @@ export interface BackgroundTabEvents {
   tabRemovals: TabEvents;
 }
 
-export interface TabEventsOptions {
-  /** How long after a `recheck` (or the worker's start) the reasons are asked. */
-  recheckDelayMs?: number;
-}
+/**
+ * How long after a `recheck` (or the worker's start) the reasons wait to be asked: by then what a
+ * change set going (a registry save, a panel's goodbye) is done.
+ */
+const recheckDelayMs = 2_000;
 
-/** How long the reasons wait to be asked: by then what a change set going (a registry save, a panel's goodbye) is done. */
-export const tabEventsRecheckDelayMs = 2_000;
-
-export function createTabEvents({ recheckDelayMs = tabEventsRecheckDelayMs }: TabEventsOptions = {}): TabEvents {
+export function createTabEvents(): TabEvents {
   const heard: { event: BrowserEvent<never>; listener: never }[] = [];
   const reasons: (() => boolean | Promise<boolean>)[] = [];
   let listening = true;

@@ -1,4 +1,4 @@
-export { defaultSettings, modelKeptMs, parseSettings, settingsSchema, type Settings } from './settings-schema';
+export { defaultSettings, modelKeptMs, type Settings } from './settings-schema';
 export { changedSettings, loadSettings, settingsItem, updateSettings, watchSettings, type SettingsChange } from './settings-item';
 export { agentOffBy, agentOffOn } from './agent-off-on';
 export { disabledSitesWith } from './disabled-sites-with';

@@ -21,5 +21,3 @@ export function createApprovalsSent() {
     },
   };
 }
-
-export type ApprovalsSent = ReturnType<typeof createApprovalsSent>;

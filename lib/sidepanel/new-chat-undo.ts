@@ -53,5 +53,3 @@ export function createNewChatUndo() {
     },
   };
 }
-
-export type NewChatUndo = ReturnType<typeof createNewChatUndo>;

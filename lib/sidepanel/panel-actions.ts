@@ -42,5 +42,3 @@ export function createPanelActions(
     dismissError: conversation.dismissError,
   };
 }
-
-export type PanelActions = ReturnType<typeof createPanelActions>;

@@ -28,5 +28,3 @@ export function createReconnectBackoff(firstDelayMs: number, maxDelayMs: number)
     },
   };
 }
-
-export type ReconnectBackoff = ReturnType<typeof createReconnectBackoff>;

@@ -76,5 +76,3 @@ function confirmLeftBehind(leftBehind: Map<number, string>, message: SessionMess
   const left = leftBehind.get(tabId);
   if (left !== undefined && turns.some((turn) => turn.request === left)) leftBehind.delete(tabId);
 }
-
-export type UnconfirmedRequest = ReturnType<typeof createUnconfirmedRequest>;

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { scorerFor } from '../agent/scorer-for';
 import { keepServiceWorkerAwake } from '../service-worker/keep-awake';
 import { isPrivateTab } from '../service-worker/is-private-tab';
+import { openTabIds } from '../service-worker/open-tab-ids';
 import { executeTabTool, getTabTools, onTabToolsChanged } from '../registry';
 import { loadSettings } from '../settings';
 import { getTraceStore } from './get-trace-store';
@@ -29,7 +30,7 @@ export function setupTraceService(tabDrivers: TabDrivers): void {
     getTabTools,
     executeTabTool,
     settleTools: (tabId, signal) => settleTabTools((listener) => onTabToolsChanged((changed) => listener(changed)), tabId, { signal }),
-    listTabIds: async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id])),
+    listTabIds: openTabIds,
     pageAddress: async (tabId) => (await browser.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => undefined))?.url,
     isPrivateTab,
     scorer: async () => scorerFor(await loadSettings()),

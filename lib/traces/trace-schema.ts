@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPlainRecord } from '../messaging/is-plain-record';
 import { lazySchema } from '../messaging/lazy-schema';
+import { modelUsageSchema } from '../engines/model-usage-schema';
 import { latestTime, traceCounts as counts, traceLimits as limits } from './trace-limits';
 import { traceOutcomes } from './trace-outcomes';
 
@@ -42,16 +43,6 @@ export const traceParsedSchema = lazySchema(() =>
     text: text(limits.long),
     calls: atMost(z.object({ name: text(limits.name), arguments: jsonObject() }), counts.callsPerStep, 'parsed calls'),
     errors: atMost(text(limits.message), counts.callsPerStep, 'parse errors'),
-  }),
-);
-
-export const traceUsageSchema = lazySchema(() =>
-  z.object({
-    promptTokens: z.number().optional(),
-    completionTokens: z.number().optional(),
-    timeToFirstTokenMs: z.number().optional(),
-    prefillTokensPerSecond: z.number().optional(),
-    decodeTokensPerSecond: z.number().optional(),
   }),
 );
 
@@ -134,7 +125,7 @@ export const traceStepSchema = lazySchema(() =>
     parsed: traceParsedSchema().optional(),
     calls: atMost(traceCallSchema(), counts.callsPerStep, 'calls'),
     problems: atMost(traceProblemSchema(), counts.callsPerStep, 'problems'),
-    usage: traceUsageSchema(),
+    usage: modelUsageSchema(),
     modelMs: duration().optional(),
     firstTokenAt: time().optional(),
     /** How many times the prompt was fitted again because the model found it too long. */

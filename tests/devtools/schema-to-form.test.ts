@@ -1,6 +1,6 @@
 import { validateArgs } from '@webmcp-agents/local-agent';
 import { describe, expect, it } from 'vitest';
-import { carryOverForm, carryOverValues, fieldNamedIn, noChoices, formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
+import { carryOverForm, fieldNamedIn, noChoices, formValuesToArgs, initialFieldValues } from '@/lib/devtools/form-values-to-args';
 import { jsonTemplate } from '@/lib/devtools/json-template';
 import { formSchema, schemaToForm } from '@/lib/devtools/schema-to-form';
 import { fullSchemaCheck } from '@/lib/devtools/full-schema-check';
@@ -352,7 +352,10 @@ describe('initialFieldValues: where a fresh form starts', () => {
   });
 });
 
-describe('carryOverValues: the form after the schema changed', () => {
+/** The values `carryOverForm` carries over. */
+const carryOverValues = (...args: Parameters<typeof carryOverForm>) => carryOverForm(...args).values;
+
+describe('carryOverForm: the form after the schema changed', () => {
   it('keeps what was set in a field described as before, and starts any other afresh', () => {
     const before = schemaToForm({ type: 'object', properties: { query: { type: 'string' }, size: { type: 'string' } } });
     const after = schemaToForm({

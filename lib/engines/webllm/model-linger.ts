@@ -20,7 +20,7 @@ export interface ModelLinger {
   end(): void;
 }
 
-export function createModelLinger(now: () => number = () => Date.now()): ModelLinger {
+export function createModelLinger(): ModelLinger {
   let lastUse = 0;
   // The settings' last word, where it came after the engine's.
   let latest: number | undefined;
@@ -35,14 +35,14 @@ export function createModelLinger(now: () => number = () => Date.now()): ModelLi
   };
   const keepUntil = (ms: number) => {
     clearTimeout(timer);
-    const left = lastUse + ms - now();
+    const left = lastUse + ms - Date.now();
     if (left <= 0) return end();
     timer = setTimeout(end, left);
   };
 
   return {
     used(ms, keepAwake) {
-      lastUse = now();
+      lastUse = Date.now();
       const kept = Math.min(ms, latest ?? ms);
       if (kept <= 0) return end();
       release ??= keepAwake();
