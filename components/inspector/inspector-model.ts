@@ -232,7 +232,7 @@ export class InspectorModel {
     const previous = this.tabTools.value;
     batch(() => {
       // What the page script's answer said was of the page before.
-      if ((previous ? pageOf(previous) : previous) !== (event.tabTools ? pageOf(event.tabTools) : event.tabTools)) this.pageScriptAnswers.value = undefined;
+      if (pageOf(previous) !== pageOf(event.tabTools)) this.pageScriptAnswers.value = undefined;
       // The first reading is the baseline; the log tells what changed after it.
       if (previous !== undefined) this.changeLog.logListChange(previous, event.tabTools);
       this.tabTools.value = event.tabTools;
@@ -244,9 +244,13 @@ export class InspectorModel {
   }
 }
 
-/** The page a report came from: its top document where the browser names it, which stays while a single-page app moves the address; else its address. */
-export function pageOf(tabTools: TabTools): string {
-  return tabTools.documentId ?? tabTools.url;
+/**
+ * The page a report came from: its top document where the browser names it, which stays while a
+ * single-page app moves the address; else its address. No report (none yet, or none from the tab)
+ * names none.
+ */
+function pageOf(tabTools: TabTools | null | undefined): string | null | undefined {
+  return tabTools ? (tabTools.documentId ?? tabTools.url) : tabTools;
 }
 
 function sameList(a: TabTools | null | undefined, b: TabTools | null | undefined): boolean {

@@ -8,6 +8,18 @@ import type { EngineStatus } from './session-state';
 /** How long a load may say nothing before the panel says so. */
 const quietLoadMs = 60_000;
 
+/** What a status said of the load before, or of its failure, that a new load's start takes away. */
+const noEarlierNews = {
+  error: undefined,
+  hint: undefined,
+  errorCode: undefined,
+  errorDuring: undefined,
+  downloadMB: undefined,
+  goAheadFirst: undefined,
+  slowGpu: undefined,
+  stalled: undefined,
+} satisfies Partial<EngineStatus>;
+
 /** The engine and the name the panels give it, as the settings name them. */
 export type EngineName = Pick<EngineStatus, 'engineId' | 'engineLabel'>;
 
@@ -29,7 +41,7 @@ export function createSharedLoad(shared: StatusPublisher) {
     // A load of a model in already, or a connection to a server near at hand, ends at once: the
     // panels hear of it only if it lasts. A failure shown is the last load's: it goes at once.
     const show = shared.status.state === 'error' || failureShown ? shared.update : shared.settle;
-    show({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, error: undefined, hint: undefined, errorCode: undefined, errorDuring: undefined, downloadMB: undefined, goAheadFirst: undefined, slowGpu: undefined, stalled: undefined });
+    show({ ...name, model: previewed || engine.modelId, state: 'loading', ...start, ...noEarlierNews });
   };
 
   const progressOf = (signal: AbortSignal, engine: Engine) => (progress: EngineLoadProgress) => {

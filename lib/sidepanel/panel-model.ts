@@ -37,10 +37,8 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
 
   // A closed tab's run ended with it, whatever its last snapshot said while it went.
   const running = computed(() => !tabClosed.value && (session.value?.running === true || unconfirmed.request.value !== undefined));
-  // A page without tools leaves the model nothing to do: no request loads it (a download, the
-  // first time) for nothing. One that registers tools later is asked at once. Nor does a request
-  // go to an engine the check before any load found cannot run here (no WebGPU): the panel says
-  // why and where to pick another, and the snapshot after a settings change lets it through.
+  // No request goes to an engine the check before any load found cannot run here (no WebGPU): the
+  // panel says why and where to pick another, and the snapshot after a settings change lets it through.
   const engineCannotRun = computed(() => session.value?.engine.state === 'error' && session.value.engine.errorDuring === 'check');
   // Only while the new chat is empty and quiet: a request sent in it ends the offer.
   const canUndoNewChat = computed(() => session.value?.canUndoNewChat === true && !tabClosed.value && !running.value && undo.state.value !== 'asked');
@@ -48,7 +46,9 @@ export const PanelModel = createModel((options: PanelModelOptions) => {
     () =>
       connection.value === 'connected' &&
       session.value !== undefined &&
-      // Without tools, only where the tab's chat was held on the page's site: there is that to ask about.
+      // A page without tools leaves the model nothing to do: no request loads it (a download, the
+      // first time) for nothing, and one that registers tools later is asked at once. Only where
+      // the tab's chat was held on the page's site is there that chat to ask about.
       (session.value.toolCount > 0 || session.value.askAboutChat === true) &&
       !session.value.agentOff &&
       !engineCannotRun.value &&

@@ -10,7 +10,7 @@ export interface TimelineBar {
   label: string;
 }
 
-export interface TimelineTotals {
+interface TimelineSums {
   modelMs: number;
   toolMs: number;
   /** Time spent waiting for the person to allow a call. */
@@ -27,7 +27,7 @@ export interface TimelineTotals {
 export interface TimelineLayout {
   bars: TimelineBar[];
   steps: number[];
-  totals: TimelineTotals;
+  totals: TimelineSums;
 }
 
 /** Shorter waits and gaps are not drawn: a call allowed by a rule, a prompt built at once. */
@@ -38,7 +38,7 @@ export function layoutTimeline({ run, steps }: StoredTrace): TimelineLayout {
   const end = run.endedAt ?? run.updatedAt;
   const offset = (time: number) => Math.max(0, time - run.startedAt);
   const bars: TimelineBar[] = [];
-  const totals: TimelineTotals = { modelMs: 0, toolMs: 0, waitMs: 0, betweenMs: 0, wallMs: offset(end) };
+  const totals: TimelineSums = { modelMs: 0, toolMs: 0, waitMs: 0, betweenMs: 0, wallMs: offset(end) };
   // Where the bars drawn so far end: what comes before the next step's reply starts there.
   let drawnTo = 0;
   for (const [index, step] of steps.entries()) {
