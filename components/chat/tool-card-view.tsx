@@ -3,7 +3,7 @@ import { memo } from 'preact/compat';
 import { useMemo } from 'preact/hooks';
 import type { ToolCard } from '@/lib/agent/session-state';
 import { compactJson } from '@/lib/sidepanel/compact-json';
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { readableResult } from '@/lib/sidepanel/readable-result';
 import { plural } from '@/lib/text/plural';

@@ -1,7 +1,7 @@
 import { changingCallRan } from '@/lib/agent/changing-call-ran';
 import type { Turn, TurnOutcome } from '@/lib/agent/session-state';
 import { noticeFor } from '@/lib/agent/turn-notices';
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 import { optionsPlaceFor } from '@/lib/sidepanel/options-place';
 import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';

@@ -1,4 +1,4 @@
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 import { HiddenCharacters, JsonText, looksLikeJson } from '@/components/shared/json-text';
 import type { TraceCall, TraceProblem, TraceStep } from '@/lib/traces/trace-schema';
 import { resultReadText } from '@/lib/text/result-read-text';

@@ -3,7 +3,7 @@ import { HiddenCharacters } from '@/components/shared/json-text';
 import type { EngineId } from '@/lib/engines/engine';
 import { engineLabels } from '@/lib/engines/engine-labels';
 import { findCatalogModel, modelLabel } from '@/lib/engines/model-catalog';
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
 import type { Divergence } from '@/lib/traces/divergence-schema';
 import { layoutTimeline } from '@/lib/traces/timeline-layout';

@@ -4,7 +4,7 @@ import { formatMoment, outcomeLabel } from '@/lib/traces/describe-trace';
 import { figure, plural } from '@/lib/text/plural';
 import type { TraceRun } from '@/lib/traces/trace-schema';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 import { runSearchId } from './run-filters';
 import { ShowOrExplain } from './show-or-explain';
 

@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 import type { Divergence } from '@/lib/traces/divergence-schema';
 import type { TraceStep } from '@/lib/traces/trace-schema';
 import { CallList } from './call-list';

@@ -1,6 +1,6 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 import type { TimelineBar, TimelineLayout } from '@/lib/traces/timeline-layout';
 import { TimelineTable, timelineKindNames } from './timeline-table';
 

@@ -1,4 +1,4 @@
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 import type { TimelineLayout } from '@/lib/traces/timeline-layout';
 
 export const timelineKindNames = { model: 'Model', tool: 'Tool', wait: 'Waiting for you', between: 'Before the reply' } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { niceTicks } from '@/components/traces/timeline-chart';
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 
 const axis = (spanMs: number) => niceTicks(spanMs).map(formatDuration).join(' | ');
 

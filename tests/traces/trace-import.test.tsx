@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 import { formatBytesToTenthMegabyte } from '@/lib/text/format-bytes';
 import { createTraceFile } from '@/lib/traces/trace-file';
 import type { TraceStore } from '@/lib/traces/trace-store';

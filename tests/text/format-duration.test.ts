@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from '@/lib/sidepanel/format-duration';
+import { formatDuration } from '@/lib/text/format-duration';
 
 describe('a duration as a person reads it', () => {
   it('says milliseconds, seconds, minutes and hours, each where it reads best', () => {
