@@ -4,6 +4,7 @@ import { errorPayloadSchema } from './error-payload';
 import { lazySchema } from './lazy-schema';
 import { toErrorPayload } from './to-error-payload';
 import { protocol, type ToBackground, type ToContent } from './protocol';
+import { namedError } from './named-error';
 
 type MessageMap = Record<string, { message: () => z.core.$ZodType; reply: () => z.core.$ZodType }>;
 type MessageOf<M extends MessageMap, K extends keyof M> = z.output<ReturnType<M[K]['message']>>;
@@ -105,9 +106,9 @@ function listen<M extends MessageMap>(map: M, handlers: Handlers<M>): () => void
 
 function readReply(schema: z.core.$ZodType, reply: unknown): unknown {
   const parsed = replySchema().safeParse(reply);
-  if (!parsed.success) throw Object.assign(new Error('The other side sent no reply.'), { name: 'NoReplyError' });
-  if (!parsed.data.ok) throw Object.assign(new Error(parsed.data.error.message), { name: parsed.data.error.name });
+  if (!parsed.success) throw namedError('NoReplyError', 'The other side sent no reply.');
+  if (!parsed.data.ok) throw namedError(parsed.data.error.name, parsed.data.error.message);
   const value = z.safeParse(schema, parsed.data.value);
-  if (!value.success) throw Object.assign(new Error('The reply had the wrong shape.'), { name: 'TypeError' });
+  if (!value.success) throw namedError('TypeError', 'The reply had the wrong shape.');
   return value.data;
 }

@@ -12,6 +12,7 @@ import {
 } from './trace-protocol';
 import type { StoredTrace, TraceRun } from './trace-schema';
 import type { TraceStore } from './trace-store';
+import { namedError } from '../messaging/named-error';
 
 /** The viewer's end of a replay port. */
 export interface ReplayClientPort {
@@ -48,7 +49,7 @@ export type TraceClient = ReturnType<typeof createTraceClient>;
 export function createTraceClient(transport: TraceTransport) {
   async function ask<T extends TraceRequest['type']>(request: TraceRequest & { type: T }): Promise<TraceResponseData<T>> {
     const response = await transport.request(request);
-    if (!response.ok) throw Object.assign(new Error(response.error.message), { name: response.error.name });
+    if (!response.ok) throw namedError(response.error.name, response.error.message);
     return traceResponseSchemas[request.type]().parse(response.data) as TraceResponseData<T>;
   }
   return {

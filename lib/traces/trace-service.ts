@@ -19,6 +19,7 @@ import type { TabDrivers } from '../service-worker/tab-drivers';
 import { connectReplaySession, type ReplayPort } from './replay-session';
 import { createTimeSlices } from './time-slices';
 import { siteOfReport } from '../registry/report-site';
+import { namedError } from '../messaging/named-error';
 
 /** What a tab offers now, as the tool registry reports it. */
 export interface TabTools {
@@ -200,12 +201,6 @@ async function replayTabs(background: TraceServiceBackground): Promise<ReplayTab
 
 function failure(name: string, message: string): TraceResponse {
   return { ok: false, error: { name, message } };
-}
-
-function namedError(name: string, message: string): Error {
-  const error = new Error(message);
-  error.name = name;
-  return error;
 }
 
 /** What a change of the stored runs answers, once open viewers are told of it. */

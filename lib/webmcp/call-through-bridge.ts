@@ -1,5 +1,6 @@
 import type { BridgeReply } from '../messaging/bridge-schemas';
 import { randomToken, type BridgeEnd, type ToBridgeMessage } from '../messaging/bridge-wire';
+import { namedError } from '../messaging/named-error';
 
 /** A tool call this side started through the bridge, waiting for its answer. */
 export interface PendingCall {
@@ -24,7 +25,7 @@ export function callThroughBridge(
     const onAbort = (): void => {
       pending.delete(callId);
       bridge.post({ type: 'call-abort', callId });
-      reject(signal.reason instanceof Error ? signal.reason : Object.assign(new Error('The call was aborted.'), { name: 'AbortError' }));
+      reject(signal.reason instanceof Error ? signal.reason : namedError('AbortError', 'The call was aborted.'));
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -46,5 +47,5 @@ export function answerCall(pending: Map<string, PendingCall>, reply: Extract<Bri
   if (!call) return;
   pending.delete(reply.callId);
   if (reply.type === 'call-result') call.resolve(reply.result);
-  else call.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+  else call.reject(namedError(reply.error.name, reply.error.message));
 }

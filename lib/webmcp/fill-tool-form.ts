@@ -1,6 +1,7 @@
 import { flagValue, plainText, valueProblem } from './check-form-value';
 import { announce, clearEarlierCall, rememberCall } from './earlier-call-fields';
 import { fieldKind, namedControls, type FormControl } from './form-controls';
+import { namedError } from '../messaging/named-error';
 
 /**
  * Puts a call's arguments into a `<form toolname>` as a person would type them, firing `input`
@@ -18,7 +19,7 @@ export function fillToolForm(form: HTMLFormElement, args: Record<string, unknown
     const unknown = Object.keys(args).some((name) => !fieldKind(groups.get(name) ?? []));
     const fields = [...groups.keys()].filter((name) => fieldKind(groups.get(name) ?? []));
     if (unknown) problems.push(fields.length > 0 ? `Its fields are ${fields.map((name) => JSON.stringify(name)).join(', ')}.` : 'It has no fields.');
-    throw Object.assign(new Error(problems.join(' ')), { name: 'TypeError' });
+    throw namedError('TypeError', problems.join(' '));
   }
   const earlier = clearEarlierCall(form, args, groups);
   try {

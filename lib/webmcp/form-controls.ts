@@ -1,3 +1,5 @@
+import { namedError } from '../messaging/named-error';
+
 export type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 const skippedInputTypes = new Set(['button', 'submit', 'reset', 'image', 'file']);
@@ -59,7 +61,7 @@ export function formRefused(form: HTMLFormElement): Error {
   const problems = Array.from(form.elements)
     .filter((element): element is FormControl => isValueControl(element) && element.willValidate && !element.validity.valid)
     .map((element) => `${element.name.trim() || `${controlLabel(element)}, a field without a name`}: ${element.validationMessage}${patternWanted(element)}`);
-  return Object.assign(new Error(`The form did not accept the values (${problems.join('; ')}).`), { name: 'TypeError' });
+  return namedError('TypeError', `The form did not accept the values (${problems.join('; ')}).`);
 }
 
 /** Whether a call failed as the form refused its values (in `formRefused`'s words, or Chrome's), so that nothing was sent. */

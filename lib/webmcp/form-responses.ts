@@ -1,5 +1,6 @@
 import type { BridgeReply } from '../messaging/bridge-schemas';
 import { randomToken, type BridgeEnd, type ToBridgeMessage } from '../messaging/bridge-wire';
+import { namedError } from '../messaging/named-error';
 
 /** A submit armed for: `settle`, once it was dispatched, says what the page gave `respondWith()`, if anything. */
 export interface FormResponse {
@@ -53,7 +54,7 @@ export function createFormResponses(bridge: () => BridgeEnd<ToBridgeMessage>) {
         return true;
       }
       if (form && reply.type === 'call-error') {
-        form(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+        form(namedError(reply.error.name, reply.error.message));
         return true;
       }
       return false;

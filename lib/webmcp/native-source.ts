@@ -11,6 +11,7 @@ import { toolNamePattern } from './tool-limits';
 import { ToolFormRoots } from './tool-form-roots';
 import { sourceFromAdapter, type PageToolSource } from './page-tool-source';
 import { asTheFormSays } from './as-the-form-says';
+import { namedError } from '../messaging/named-error';
 
 /**
  * The browser's own WebMCP, which an isolated-world script sees directly (JavaScript polyfills
@@ -31,7 +32,7 @@ export function createNativeSource(): PageToolSource | undefined {
       // Only a form listed as the tool: a script's tool of the same name takes what it takes.
       const isForm = form !== undefined && declarative.has(name);
       const problems = isForm ? problemsTheBrowserMisses(form, args) : [];
-      if (problems.length > 0) return Promise.reject(Object.assign(new Error(problems.join(' ')), { name: 'TypeError' }));
+      if (problems.length > 0) return Promise.reject(namedError('TypeError', problems.join(' ')));
       // The browser fills only the fields a call names: the rest would keep an earlier call's values.
       const earlier = isForm ? clearEarlierCall(form, args) : undefined;
       const running = adapter.execute(name, args, signal);

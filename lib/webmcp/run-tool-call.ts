@@ -1,10 +1,11 @@
 import type { ToolCall, ToolCallReply } from '../messaging/protocol';
 import { toErrorPayload } from '../messaging/to-error-payload';
-import { abortable } from './adapters/tool-adapter';
+import { abortable, toolNotFound } from './adapters/tool-adapter';
 import { cutAndSay } from './cut-and-say';
 import type { PageToolReader } from './page-tool-reader';
 import { readMcpResult } from './read-mcp-result';
 import { toolLimits } from './tool-limits';
+import { namedError } from '../messaging/named-error';
 
 /** The calls running in this frame, so the background can abort one by id. */
 export type RunningCalls = Map<string, AbortController>;
@@ -19,7 +20,7 @@ export async function runToolCall(reader: Pick<PageToolReader, 'sourceOf'>, call
   const timer = setTimeout(() => controller.abort(timeoutError(call.name, call.timeoutMs)), call.timeoutMs);
   try {
     const source = await reader.sourceOf(call.name);
-    if (!source) throw Object.assign(new Error(`The page offers no tool named "${call.name}".`), { name: 'NotFoundError' });
+    if (!source) throw toolNotFound(call.name);
     // Raced with the signal: a source that ignores it must not hold the call past its timeout.
     const result = await abortable(source.execute(call.name, call.args, controller.signal), controller.signal);
     return typeof result === 'string' ? { status: 'ok', ...capResult(result) } : { status: 'ok', result: null };
@@ -57,11 +58,11 @@ function capResult(result: string): { result: string; fullLength?: number; struc
 
 /** Stops a running call: the page's signal aborts and the call answers with an AbortError. */
 export function abortToolCall(running: RunningCalls, callId: string): void {
-  running.get(callId)?.abort(Object.assign(new Error('The call was stopped.'), { name: 'AbortError' }));
+  running.get(callId)?.abort(namedError('AbortError', 'The call was stopped.'));
 }
 
 export function timeoutError(name: string, timeoutMs: number): Error {
-  return Object.assign(new Error(timeoutMessage(name, timeoutMs)), { name: 'TimeoutError' });
+  return namedError('TimeoutError', timeoutMessage(name, timeoutMs));
 }
 
 /** `The tool "x" did not answer within 30 s.` */

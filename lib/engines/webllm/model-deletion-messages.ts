@@ -4,6 +4,7 @@ import { answerExtensionPages, askBackgroundFromPage } from '../../messaging/ext
 import { deleteModelsOnceStopped } from './delete-models-once-stopped';
 import { deleteStoredModels, type CacheStorageLike } from './model-storage';
 import type { WebLlmRuntime } from './webllm-runtime';
+import { namedError } from '../../messaging/named-error';
 
 const messageType = 'webllm-models-delete';
 
@@ -29,7 +30,7 @@ export async function deleteModelsInBackground(baseUrls: readonly string[] | und
   const message: z.infer<typeof deleteSchema> = { type: messageType, ...(baseUrls ? { baseUrls: [...baseUrls] } : {}) };
   const answer = answerSchema.safeParse(await askBackgroundFromPage(message).catch(() => undefined));
   if (!answer.success) return deleteStoredModels(baseUrls, cacheStorage);
-  if (!answer.data.deleted) throw Object.assign(new Error(answer.data.message), { name: answer.data.name });
+  if (!answer.data.deleted) throw namedError(answer.data.name, answer.data.message);
 }
 
 /** Background: deletes the stored models the options page asks it to, for the extension's own pages only. */

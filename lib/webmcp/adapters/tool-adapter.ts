@@ -1,5 +1,6 @@
 import { errorMessage } from '../../messaging/error-message';
 import { raceAbort } from '../../local-agent/abortable';
+import { namedError } from '../../messaging/named-error';
 
 /**
  * One way of reading a page's tools: the browser's `document.modelContext`, a polyfill's, the
@@ -72,7 +73,7 @@ export function executeResultString(value: unknown): string {
 }
 
 export function toolNotFound(name: string): Error {
-  return Object.assign(new Error(`The page offers no tool named "${name}".`), { name: 'NotFoundError' });
+  return namedError('NotFoundError', `The page offers no tool named "${name}".`);
 }
 
 /**
@@ -85,5 +86,5 @@ export function abortable<T>(operation: Promise<T>, signal: AbortSignal): Promis
 }
 
 function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? Object.assign(new Error('The call was aborted.'), { name: 'AbortError' });
+  return signal.reason ?? namedError('AbortError', 'The call was aborted.');
 }
