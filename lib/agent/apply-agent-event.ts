@@ -67,6 +67,7 @@ const refusedStates: Record<ToolErrorKind, ToolCard['state']> = {
 
 function applyToolError(turn: Turn, event: Extract<AgentEvent, { type: 'tool-error' }>): Turn {
   if (event.callId) return updateCard(turn, event.callId, { state: refusedStates[event.kind], result: event.message, ...(event.withdrawn ? { withdrawn: true as const } : {}) });
+  if (event.kind === 'repeated') return withRepeatedMistake(turn, event);
   // A call the model wrote that never became one still shows, so that a step whose call failed
   // is seen (and its prose stays apart from the next step's): what was asked of a tool it was not
   // offered (no arguments where they could not be read) and whether the page has that tool, or a
@@ -82,6 +83,25 @@ function applyToolError(turn: Turn, event: Extract<AgentEvent, { type: 'tool-err
     ...(event.shownCount !== undefined ? { shownCount: event.shownCount } : {}),
   };
   return { ...turn, items: [...turn.items, card] };
+}
+
+/**
+ * The same missing tool asked for, or the same call that cannot be read written, a third time: the
+ * run stops there, and that copy shows as the others did, saying why it stopped, so that the cards
+ * count what the notice does.
+ */
+function withRepeatedMistake(turn: Turn, event: Extract<AgentEvent, { type: 'tool-error' }>): Turn {
+  const earlier = turn.items.findLast(
+    (item): item is ToolCard => item.kind === 'tool' && (event.name === undefined ? item.state === 'unreadable' : item.state === 'unknown' && item.name === event.name),
+  );
+  if (!earlier) return turn;
+  const copy: ToolCard = {
+    ...earlier,
+    callId: `${event.step}.repeated.${turn.items.length}`,
+    ...(event.arguments ? { arguments: event.arguments } : {}),
+    result: event.message,
+  };
+  return { ...turn, items: [...turn.items, copy] };
 }
 
 export function updateCard(turn: Turn, callId: string, change: Partial<ToolCard>): Turn {

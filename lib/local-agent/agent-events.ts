@@ -61,7 +61,8 @@ export type AgentEvent =
   /** How much of a step's outputs the model reads, once, where it reads less than all of one: `characters` of `of`. */
   | { type: 'results-read'; step: number; results: readonly { callId: string; characters: number; of: number }[] }
   /**
-   * `arguments`: for an unknown tool, what the model wrote for it, where it could be read.
+   * `arguments`: for an unknown tool, what the model wrote for it, where it could be read (for a
+   * `repeated` one without `callId`, the same missing tool asked for a third time, that last time).
    * `shownCount`: for an unknown tool the page does offer, how many tools were shown at the step
    * instead; absent where the page has no tool by that name. `withdrawn`: an `unknown-tool` whose
    * call was shown its tool, which the page then changed or removed (see `ToolWithdrawn`).

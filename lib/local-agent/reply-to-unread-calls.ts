@@ -33,7 +33,7 @@ export function unreadCallReplier(run: Run, step: ReadStep): (written: UnreadCal
     const message = step.parsed.errors[errorAt]!;
     const name = unknownToolName(message);
     const mistake = { message, name, onPage: name !== undefined && step.tools.some((tool) => tool.name === name) };
-    const answer = answers.get(errorAt) ?? answerMistake(run, step.tools, mistake);
+    const answer = answers.get(errorAt) ?? answerMistake(run, step.tools, mistake, asked);
     if (typeof answer !== 'string') return answer;
     answers.set(errorAt, answer);
     showMistake(run, step, mistake, answer, asked);
@@ -41,13 +41,17 @@ export function unreadCallReplier(run: Run, step: ReadStep): (written: UnreadCal
   };
 }
 
-/** What the model reads of a call it got wrong, the call noted toward the repeated-mistake stop; or that stop. */
-function answerMistake(run: Run, tools: readonly ToolDescriptor[], { message, name, onPage }: Mistake): string | { stop: FinishReason } {
+/**
+ * What the model reads of a call it got wrong, the call noted toward the repeated-mistake stop; or
+ * that stop, told with what the model asked of a missing tool that last time (`asked`).
+ */
+function answerMistake(run: Run, tools: readonly ToolDescriptor[], { message, name, onPage }: Mistake, asked?: Record<string, unknown>): string | { stop: FinishReason } {
   // The same missing tool asked for, or the same unreadable call written, a third time ends
   // the run, as the same call would: more steps would only repeat it.
   const key = name === undefined ? `\u0002${message}` : `\u0001${name}`;
   if (countCall(run, key) + 1 >= maxIdenticalCalls) {
-    run.emit({ type: 'tool-error', step: run.step, ...(name === undefined ? {} : { name }), kind: 'repeated', message: repeatedMistake(name, onPage, message) });
+    const missing = name === undefined ? {} : { name, ...(asked ? { arguments: asked } : {}) };
+    run.emit({ type: 'tool-error', step: run.step, ...missing, kind: 'repeated', message: repeatedMistake(name, onPage, message) });
     return { stop: 'repeated-call' };
   }
   noteCall(run, key);

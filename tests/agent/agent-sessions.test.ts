@@ -1658,16 +1658,19 @@ describe('agent sessions', () => {
   });
 
   it('shows a call of a tool the page does not offer, with what the model asked, and says which one stopped the run', async () => {
-    await script([call('delete_notes', { folder: 'work' }), call('delete_notes', {}), call('delete_notes', {})]);
+    await script([call('delete_notes', { folder: 'work' }), call('delete_notes', {}), call('delete_notes', { folder: 'all' })]);
     const h = harness();
     h.openPanelAndAsk(1, 'delete my notes');
     await h.untilTurnEnds(0);
+    // Three cards, as the notice counts: the third says it stopped the run.
     expect(h.cards().map((card) => [card.name, card.state])).toEqual([
       ['delete_notes', 'unknown'],
       ['delete_notes', 'unknown'],
+      ['delete_notes', 'unknown'],
     ]);
-    expect(h.cards().map((card) => card.arguments)).toEqual([{ folder: 'work' }, {}]);
+    expect(h.cards().map((card) => card.arguments)).toEqual([{ folder: 'work' }, {}, { folder: 'all' }]);
     expect(h.cards()[0]!.result).toMatch(/^Unknown tool "delete_notes"\. Available now: search_products/);
+    expect(h.cards()[2]!.result).toBe('The model asked 3 times for "delete_notes", which this page does not offer, so the run was stopped.');
     expect(h.state()?.turns[0]).toMatchObject({
       outcome: 'repeated-call',
       notice: 'The model asked 3 times for "delete_notes", which this page does not offer, so the run was stopped. Try rephrasing the request.',
@@ -1732,7 +1735,9 @@ describe('agent sessions', () => {
       'Let me search.',
       'unreadable',
       'Let me search.',
+      'unreadable',
     ]);
+    expect(h.cards()[2]!.result).toBe('The model wrote the same unreadable tool call 3 times, so the run was stopped.');
   });
 
   it('says "Not run" on the call a repeat stopped, an invalid one included', async () => {

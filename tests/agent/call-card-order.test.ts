@@ -43,6 +43,6 @@ describe('the cards of a reply with several calls', () => {
 
   it('stop at the third call to the same missing tool, after the calls written before it ran', async () => {
     const replies = [call('get_price'), call('get_price'), `${call('search_products')}\n${call('get_price')}\n${call('add_to_cart')}`, 'Never read.'];
-    expect(await cards(replies)).toEqual(['get_price(mug):unknown', 'get_price(mug):unknown', 'search_products(mug):done']);
+    expect(await cards(replies)).toEqual(['get_price(mug):unknown', 'get_price(mug):unknown', 'search_products(mug):done', 'get_price(mug):unknown']);
   });
 });
