@@ -197,7 +197,9 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await notice.waitFor({ timeout: 15_000 });
     expect(await notice.getAttribute('data-outcome')).toBe('repeated-call');
     expect(await notice.innerText()).toBe('The model wrote the same unreadable tool call 3 times, so the run was stopped. Try rephrasing the request.');
+    // Three cards, as the notice counts.
     expect(await panel.getByTestId('turn').last().getByTestId('tool-card').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')))).toEqual([
+      'unreadable',
       'unreadable',
       'unreadable',
     ]);
@@ -616,6 +618,29 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     // Stopped, not left streaming into the tests that follow.
     await panel.keyboard.press('Escape');
     await panel.getByTestId('turn').last().getByText('Stopped', { exact: false }).first().waitFor({ timeout: 5_000 });
+  });
+
+  it('keeps its frame in place under the wheel after a long answer: only the conversation scrolls', async () => {
+    const lines = Array.from({ length: 60 }, (_, index) => `Line ${index + 1} of a long answer.`).join('\n\n');
+    await useReplayEngine(await worker(), { replies: [lines] });
+    const { panel } = await openShopAndPanel();
+    await panel.setViewportSize({ width: 360, height: 585 });
+    await ask(panel, 'tell me all about mugs');
+    // The answer's footer, with Copy and the status its press speaks, is drawn.
+    await panel.getByTestId('copy-answer').waitFor({ timeout: 15_000 });
+    // Over the conversation, at its end, and over the header, the wheel moves nothing of the page itself.
+    await panel.locator('main.conversation').hover();
+    await panel.mouse.wheel(0, 600);
+    await panel.locator('.panel-header').hover();
+    await panel.mouse.wheel(0, 600);
+    const frame = await panel.evaluate(() => ({
+      pageScroll: document.scrollingElement!.scrollTop,
+      pageOverflow: document.scrollingElement!.scrollHeight - document.scrollingElement!.clientHeight,
+      headerTop: document.querySelector('.panel-header')!.getBoundingClientRect().top,
+      requestBottom: document.querySelector('[data-testid="chat-input"]')!.getBoundingClientRect().bottom,
+    }));
+    expect(frame).toMatchObject({ pageScroll: 0, pageOverflow: 0, headerTop: 0 });
+    expect(frame.requestBottom).toBeLessThanOrEqual(585);
   });
 
   it('draws the numbers of a long numbered list whole in a narrow panel, 10 and 100 too', async () => {
