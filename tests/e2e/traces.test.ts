@@ -135,6 +135,11 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
 
     // High contrast (Windows' contrast themes) drops backgrounds: the chosen run and the legend's colours must not go with them.
     await viewer.setViewportSize({ width: 1280, height: 900 });
+    // Wide, the panes scroll and the page does not: what is drawn out of the flow in them (the
+    // timeline's table for screen readers) stays in them, so the header never scrolls away.
+    await viewer.setViewportSize({ width: 1280, height: 400 });
+    expect(await viewer.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBe(0);
+    await viewer.setViewportSize({ width: 1280, height: 900 });
     await viewer.emulateMedia({ forcedColors: 'active' });
     const forced = await viewer.evaluate(() => {
       const selected = getComputedStyle(document.querySelector('.run-list li.selected button')!).borderTopWidth;
