@@ -173,11 +173,16 @@ async function anyDraft(area: { getKeys?: () => Promise<string[]> }): Promise<bo
 
 /**
  * The extension's own page a tab shows (its options, its trace viewer), of which webNavigation
- * tells nothing: its address says no extension works there.
+ * tells nothing: its address says no extension works there. One just opened (from the panel's
+ * Trace or Options, as the panel follows the tab there) has no document running yet: the tab says
+ * where it goes, the extension's own addresses being the ones it is told without the tabs permission.
  */
 async function ownPageIn(tabId: number): Promise<{ url: string } | null> {
   const [own] = await browser.runtime.getContexts({ contextTypes: ['TAB'], tabIds: [tabId] }).catch(() => []);
-  return own?.documentUrl ? { url: own.documentUrl } : null;
+  if (own?.documentUrl) return { url: own.documentUrl };
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  const address = tab?.pendingUrl ?? tab?.url;
+  return address?.startsWith(browser.runtime.getURL('/')) ? { url: address } : null;
 }
 
 /**

@@ -203,4 +203,37 @@ describe('a tab whose page reported no tools, as its snapshot reads it from the 
     expect(published).toMatchObject([{ type: 'snapshot', state: { url: 'https://typo.example/', pageReachable: false, pageLoadFailed: true } }]);
     getFrame.mockRestore();
   });
+
+  it("names the extension's own page a tab is opening (the panel's Trace or Options) as one no extension works on, before its document runs", async () => {
+    vi.spyOn(fakeBrowser.webNavigation, 'getFrame').mockResolvedValue(null as never);
+    vi.spyOn(fakeBrowser.runtime, 'getContexts').mockResolvedValue([] as never);
+    const traces = fakeBrowser.runtime.getURL('/traces.html?run=r1');
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (tabId: number) => ({ id: tabId, pendingUrl: tabId === 4 ? traces : undefined })) as never);
+    const background = wired.background as AgentSessionsBackground;
+    await expect(background.topFrame!(4)).resolves.toEqual({ url: traces });
+    // Another page, whose address the extension is not told, stays unnamed.
+    await expect(background.topFrame!(5)).resolves.toBeNull();
+    vi.restoreAllMocks();
+  });
+});
+
+describe('a top-frame navigation, as the sessions are told it', () => {
+  it('says whether the person brought it (a reload, an address typed, Back), not a link or a form of the page', async () => {
+    const committed = (tabId: number, transitionType: string, transitionQualifiers: string[] = []) =>
+      fakeBrowser.webNavigation.onCommitted.trigger({ tabId, frameId: 0, documentId: `DOC-${tabId}`, url: 'https://shop.example/', transitionType, transitionQualifiers, processId: 1, timeStamp: 0 } as never);
+    await committed(1, 'reload');
+    await committed(2, 'typed', ['from_address_bar']);
+    await committed(3, 'link', ['forward_back']);
+    await committed(4, 'link');
+    await committed(5, 'form_submit');
+    await committed(6, 'link', ['client_redirect']);
+    expect(sessions.navigated.mock.calls).toEqual([
+      [1, 'DOC-1', true],
+      [2, 'DOC-2', true],
+      [3, 'DOC-3', true],
+      [4, 'DOC-4', false],
+      [5, 'DOC-5', false],
+      [6, 'DOC-6', false],
+    ]);
+  });
 });
