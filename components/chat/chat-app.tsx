@@ -1,9 +1,11 @@
 import { useComputed } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { ChatInput } from './chat-input';
 import { ConnectionBanner } from './connection-banner';
 import { EngineErrorBox } from './engine-error-box';
+import { keepFocusInPanel } from './focus-request-box';
 import { Conversation } from './conversation';
 import { ErrorBanner } from './error-banner';
 import { PanelHeader } from './panel-header';
@@ -15,8 +17,10 @@ import { UndoNewChatNote } from './undo-new-chat-note';
 /** The side panel: one tab's conversation with the agent. */
 export function ChatApp({ model }: { model: PanelModel }) {
   // It reads no signal itself: each part below renders again only for what it shows.
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => keepFocusInPanel(panel.current!), []);
   return (
-    <div class="panel">
+    <div class="panel" ref={panel}>
       <PanelHeader model={model} />
       <StatusLine model={model} />
       <ConnectionBanner model={model} />

@@ -37,6 +37,50 @@ export function focusRequestBoxOnOpen(): void {
 
 let focusingQuietly = false;
 
+/** How long a part that took away the focused element has to put the focus somewhere itself. */
+const focusFixupMs = 150;
+
+/**
+ * Watches `panel` for the element with the focus going away with what held it (a turn's Copy or
+ * Trace as the panel turns to another tab, a card redrawn), which leaves the focus on the page's
+ * body: a keyboard or screen-reader user would start again from the top. Unless a part of the panel
+ * puts the focus somewhere itself meanwhile (as "Turn agent off" does, on the way back on), the
+ * request box takes it. Returns the function that stops watching.
+ */
+export function keepFocusInPanel(panel: HTMLElement): () => void {
+  let focused: Element | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onFocusIn = (event: FocusEvent) => {
+    focused = event.target as Element;
+  };
+  // The person put the focus on nothing (a click on the panel's background): theirs to keep.
+  const onFocusOut = (event: FocusEvent) => {
+    const left = event.target as Element;
+    setTimeout(() => {
+      if (left === focused && left.isConnected && document.activeElement === document.body) focused = null;
+    });
+  };
+  const lost = () => focused !== null && !focused.isConnected && (document.activeElement === null || document.activeElement === document.body);
+  const observer = new MutationObserver(() => {
+    if (!lost() || timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!lost()) return;
+      focused = null;
+      focusRequestBox();
+    }, focusFixupMs);
+  });
+  panel.addEventListener('focusin', onFocusIn);
+  panel.addEventListener('focusout', onFocusOut);
+  observer.observe(panel, { childList: true, subtree: true });
+  return () => {
+    clearTimeout(timer);
+    observer.disconnect();
+    panel.removeEventListener('focusin', onFocusIn);
+    panel.removeEventListener('focusout', onFocusOut);
+  };
+}
+
 /** Whether the focus the request box is getting now is the quiet one of a panel just opened. */
 export function focusedQuietly(): boolean {
   return focusingQuietly;

@@ -643,6 +643,18 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     expect(frame.requestBottom).toBeLessThanOrEqual(585);
   });
 
+  it("puts the focus on the request box where the turn that held it goes (New chat from the tab's other panel)", async () => {
+    await useReplayEngine(await worker(), { replies: ['Four mugs.'] });
+    const { panel, tabId } = await openShopAndPanel();
+    await ask(panel, 'any mugs?');
+    await panel.getByTestId('copy-answer').focus();
+    const other = await extension.openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await other.getByTestId('new-chat').click();
+    await expect.poll(() => panel.getByTestId('turn').count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => panel.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    await other.close();
+  });
+
   it('draws the numbers of a long numbered list whole in a narrow panel, 10 and 100 too', async () => {
     const list = Array.from({ length: 120 }, (_, index) => `${index + 1}. item`).join('\n');
     await useReplayEngine(await worker(), { replies: [`Here they are:\n\n${list}`] });
