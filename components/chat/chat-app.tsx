@@ -2,6 +2,7 @@ import { useComputed } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
+import { AskingElsewhereNote } from './asking-elsewhere-note';
 import { ChatInput } from './chat-input';
 import { ConnectionBanner } from './connection-banner';
 import { EngineErrorBox } from './engine-error-box';
@@ -25,6 +26,7 @@ export function ChatApp({ model }: { model: PanelModel }) {
       <StatusLine model={model} />
       <ConnectionBanner model={model} />
       <ErrorBanner model={model} />
+      <AskingElsewhereNote model={model} />
       {/* Above the scrolled conversation, so a long chat never hides why the model failed. */}
       <EngineError model={model} />
       <Conversation model={model} />

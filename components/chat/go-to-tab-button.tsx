@@ -1,9 +1,9 @@
 import { showTab } from '@/lib/sidepanel/show-tab';
 
-/** Switches to the tab whose reply or run this tab's request waits for (see `waitingWords`). */
-export function GoToTabButton({ tabId }: { tabId: number }) {
+/** Switches to the tab whose reply, run or question this tab's panel tells of (see `waitingWords`). */
+export function GoToTabButton({ tabId, testId = 'go-to-waited-tab' }: { tabId: number; testId?: string }) {
   return (
-    <button type="button" class="button status-button" data-testid="go-to-waited-tab" onClick={() => void showTab(tabId)}>
+    <button type="button" class="button status-button" data-testid={testId} onClick={() => void showTab(tabId)}>
       Go to that tab
     </button>
   );

@@ -60,7 +60,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const { engineStatusFor } = waitingTabs;
   const previews = createModelPreviews(background);
 
-  const world = createSessionsWorld(background, { engines, previews, store, publishEngineStatus });
+  const world = createSessionsWorld(background, { engines, previews, store, publishEngineStatus, askingChanged: (tabId) => tellOthersOfAsking(tabId) });
   const loadAhead = createLoadAhead({ loadSettings: () => background.loadSettings(), getTabTools: (tabId) => background.getTabTools(tabId), engines, previews });
 
   const sessionFor = async (tabId: number): Promise<TabSession> => {
@@ -73,9 +73,23 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     return session;
   };
 
-  const snapshots = createTabSnapshots({ background, panels, sessionFor, engines, previews, engineStatusFor, endedChat: endedChats.get, publish });
+  const snapshots = createTabSnapshots({
+    background,
+    panels,
+    sessionFor,
+    engines,
+    previews,
+    engineStatusFor,
+    endedChat: endedChats.get,
+    askingElsewhere: waitingTabs.askingElsewhere,
+    publish,
+  });
   const sendSnapshot = snapshots.send;
   const resendSnapshot = snapshots.resend;
+  // A run that began or ended waiting for the person's answer: the panels of the other tabs say so.
+  const tellOthersOfAsking = (askingTabId: number) => {
+    for (const tabId of panels.keys()) if (tabId !== askingTabId) resendSnapshot(tabId);
+  };
 
   // What the panels say the first request loads, and downloads, asked again: the models stored changed
   // (see `modelsChanged` below, and a load at the options page's asking) or a load stopped part way.

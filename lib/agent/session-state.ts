@@ -220,6 +220,14 @@ export const sessionStateSchema = lazySchema(() =>
      * said until the next request here. `tracesKept`: its runs are in the trace viewer.
      */
     chatEnded: chatEndingSchema().optional(),
+    /**
+     * A run in another tab waits for the person's answer to a call: it goes on only once they answer
+     * there. `name`: that tab as they know it (see `tabName`), where it may be named; `more`: how many
+     * other tabs wait so too. Not a private window's tab in a normal window's panel.
+     */
+    askingElsewhere: z
+      .object({ tabId: z.number().int(), name: z.string().max(200).optional(), more: z.number().int().nonnegative().optional() })
+      .optional(),
   }),
 );
 

@@ -16,13 +16,15 @@ export interface SessionsWorldParts {
   store: { urgent(): void; schedule(): void };
   /** Tells every panel the engine's status as its tab sees it. */
   publishEngineStatus(): void;
+  /** A run in `tabId` began or ended waiting for the person's answer: the other tabs' panels say so. */
+  askingChanged(tabId: number): void;
 }
 
 /**
  * The world every tab's session runs in: the background's settings, tabs and recorder, with the
  * engine every tab shares. One for all the sessions, so each run asks the same engine host.
  */
-export function createSessionsWorld(background: AgentSessionsBackground, { engines, previews, store, publishEngineStatus }: SessionsWorldParts): AgentWorld {
+export function createSessionsWorld(background: AgentSessionsBackground, { engines, previews, store, publishEngineStatus, askingChanged }: SessionsWorldParts): AgentWorld {
   return {
     loadSettings: background.loadSettings,
     getTabTools: background.getTabTools,
@@ -54,6 +56,7 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
       background.showAsking?.(tabId, waits);
       // A tab waiting for this run says whether it waits for the person's answer here.
       publishEngineStatus();
+      askingChanged(tabId);
     },
     approvalWaitMs: background.approvalWaitMs ?? defaultApprovalWaitMs,
     takeTab: (tabId) => background.tabDrivers?.take(tabId, 'agent') ?? { release: () => {} },

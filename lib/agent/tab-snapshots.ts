@@ -21,6 +21,8 @@ export interface TabSnapshotsHost {
   engineStatusFor(tabId: number): EngineStatus;
   /** How the tab's chat ended, where an update of the extension ended it. */
   endedChat(tabId: number): ChatEnding | undefined;
+  /** The other tabs whose run waits for the person's answer, as `tabId`'s panel may name them. */
+  askingElsewhere(tabId: number, privateWindow: boolean): SessionState['askingElsewhere'];
   publish(tabId: number, message: SessionMessage): void;
 }
 
@@ -106,6 +108,8 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
     ...(privateWindow ? { privateWindow: true } : {}),
     ...(ending && session.turns.length === 0 ? { chatEnded: ending } : {}),
   };
+  const askingElsewhere = host.askingElsewhere(tabId, privateWindow);
+  if (askingElsewhere) state.askingElsewhere = askingElsewhere;
   // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
   host.publish(tabId, { type: 'snapshot', state });
 }

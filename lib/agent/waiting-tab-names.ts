@@ -51,6 +51,22 @@ export function createWaitingTabNames({ sessions, panels, engines, background, p
       const kind = status.state === 'loading' ? 'run' : 'reply';
       return { ...status, progressText: waitingWords(kind, { ...(name ? { name } : {}), askingYou: other.askingYou, others: status.waitingForMore }) };
     },
+    /**
+     * The other tabs whose run waits for the person's answer, named as for a wait: the panel of a
+     * tab they are not looking at says so, since nothing but their answer there lets that run go on.
+     * A private window's tab is not told of in a normal window's panel.
+     */
+    askingElsewhere(tabId: number, privateWindow: boolean): { tabId: number; name?: string; more?: number } | undefined {
+      const asking = [...sessions].flatMap(([otherTabId, session]) => {
+        const run = session.runSeenFromElsewhere;
+        return otherTabId !== tabId && run?.askingYou && (privateWindow || !run.privateWindow) ? [{ tabId: otherTabId, run }] : [];
+      });
+      const [first] = asking;
+      if (!first) return undefined;
+      const current = currentTitles.get(first.tabId);
+      const name = tabName(current?.origin === first.run.origin ? current.title : first.run.title, first.run.origin);
+      return { tabId: first.tabId, ...(name ? { name } : {}), ...(asking.length > 1 ? { more: asking.length - 1 } : {}) };
+    },
     /** The tab closed or was replaced: its title is forgotten. */
     forget(tabId: number): void {
       currentTitles.delete(tabId);

@@ -1988,6 +1988,31 @@ describe('agent sessions', () => {
     expect(h.state()!.turns[1]!.notice).toBe('Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.');
   });
 
+  it("tells another tab's panel that a run waits for the person's answer, naming the tab, until it is answered; not a private window's in a normal one", async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'Added.']);
+    const h = harness({
+      tabTools: (tabId) => ({ url: 'https://shop.example/', origin: 'https://shop.example', title: tabId === 1 ? 'Mug shop' : 'Notes', tools }),
+    });
+    h.openPanelAndAsk(1, 'add a mug');
+    await h.untilCard(0, 'waiting');
+    const { callId } = h.cards()[0]!;
+    h.openPanel(2);
+    await h.until(() => h.state()?.tabId === 2 && h.state()?.askingElsewhere !== undefined);
+    expect(h.state()?.askingElsewhere).toEqual({ tabId: 1, name: 'Mug shop' });
+    h.send({ type: 'approve', tabId: 1, callId, decision: 'allow-once' });
+    await h.until(() => h.state()?.tabId === 2 && h.state()?.askingElsewhere === undefined);
+
+    await script([call('add_to_cart', { qty: 1 }), 'Added.']);
+    const hidden = harness({ privateTab: (tabId) => tabId === 1 });
+    hidden.openPanelAndAsk(1, 'add a mug');
+    await hidden.untilCard(0, 'waiting');
+    hidden.openPanel(2);
+    await hidden.until(() => hidden.state()?.tabId === 2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hidden.state()?.askingElsewhere).toBeUndefined();
+    hidden.pressStop(1);
+  });
+
   it('blames no tool for a page the person reloaded, or left by its address, while the tool ran', async () => {
     await script([call('search_products', { query: 'mug' }), 'never']);
     const h = harness({ execute: () => new Promise(() => {}) });

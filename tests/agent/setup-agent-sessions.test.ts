@@ -196,6 +196,7 @@ describe('a tab whose page reported no tools, as its snapshot reads it from the 
       previews: { previewFor: async () => undefined },
       engineStatusFor: () => ({ state: 'idle' }),
       endedChat: () => undefined,
+      askingElsewhere: () => undefined,
       publish: (_tabId: number, message: unknown) => published.push(message),
     } as unknown as TabSnapshotsHost;
     await createTabSnapshots(host).send(4);

@@ -655,6 +655,22 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await other.close();
   });
 
+  it("tells the panel of another tab that a run waits for the person's answer, and takes them there", async () => {
+    await useReplayEngine(await worker(), { replies: [toolCall('open_product', { slug: mug }), `Adding one.${toolCall('add_to_cart', { qty: 1 })}`, 'Added.'] });
+    const shopTab = await openShopAndPanel();
+    await ask(shopTab.panel, 'add a mug');
+    await shopTab.panel.locator('[data-testid=tool-card][data-state=waiting]').waitFor({ timeout: 15_000 });
+    const elsewhere = await openShopAndPanel();
+    const note = elsewhere.panel.getByTestId('asking-elsewhere');
+    await note.waitFor({ timeout: 5_000 });
+    expect(await note.innerText()).toMatch(/^A request in “.+” waits for your answer\./);
+    await elsewhere.panel.getByTestId('go-to-asking-tab').click();
+    await expect.poll(() => shopTab.page.evaluate(() => document.visibilityState)).toBe('visible');
+    await shopTab.panel.getByTestId('approve-once').click();
+    await note.waitFor({ state: 'detached', timeout: 5_000 });
+    await Promise.all([shopTab.panel.close(), elsewhere.panel.close(), elsewhere.page.close()]);
+  });
+
   it('draws the numbers of a long numbered list whole in a narrow panel, 10 and 100 too', async () => {
     const list = Array.from({ length: 120 }, (_, index) => `${index + 1}. item`).join('\n');
     await useReplayEngine(await worker(), { replies: [`Here they are:\n\n${list}`] });
