@@ -66,7 +66,10 @@ const refusedStates: Record<ToolErrorKind, ToolCard['state']> = {
 };
 
 function applyToolError(turn: Turn, event: Extract<AgentEvent, { type: 'tool-error' }>): Turn {
-  if (event.callId) return updateCard(turn, event.callId, { state: refusedStates[event.kind], result: event.message, ...(event.withdrawn ? { withdrawn: true as const } : {}) });
+  if (event.callId) {
+    const result = event.kind === 'declined' ? declinedWords(event.message) : event.message;
+    return updateCard(turn, event.callId, { state: refusedStates[event.kind], result, ...(event.withdrawn ? { withdrawn: true as const } : {}) });
+  }
   if (event.kind === 'repeated') return withRepeatedMistake(turn, event);
   // A call the model wrote that never became one still shows, so that a step whose call failed
   // is seen (and its prose stays apart from the next step's): what was asked of a tool it was not
@@ -83,6 +86,16 @@ function applyToolError(turn: Turn, event: Extract<AgentEvent, { type: 'tool-err
     ...(event.shownCount !== undefined ? { shownCount: event.shownCount } : {}),
   };
   return { ...turn, items: [...turn.items, card] };
+}
+
+/**
+ * A declined call's card, in the person's words: the loop's own ("The user declined … Do not call it
+ * again unless they ask.") are written to the model, which the trace keeps.
+ */
+function declinedWords(toModel: string): string {
+  return toModel.startsWith('The user already declined')
+    ? 'You declined this call earlier in this request, so it did not run, and you were not asked again.'
+    : 'You declined this call, so it did not run.';
 }
 
 /**

@@ -1768,7 +1768,11 @@ describe('agent sessions', () => {
     h.answerCard(1, 0, 'deny');
     await h.untilTurnEnds(0, 'answer');
     expect(h.cards().map((card) => card.state)).toEqual(['declined', 'declined']);
-    expect(h.cards()[1]!.result).toBe('The user already declined this call to checkout, so they were not asked again. Do not call it again unless they ask.');
+    // In the person's words: the model's are in the trace.
+    expect(h.cards().map((card) => card.result)).toEqual([
+      'You declined this call, so it did not run.',
+      'You declined this call earlier in this request, so it did not run, and you were not asked again.',
+    ]);
     // Only the first call ever waited for the person.
     const waited = h.received.flatMap((message) =>
       message.type === 'turn' ? message.turn.items.flatMap((item) => (item.kind === 'tool' && item.state === 'waiting' ? [item.callId] : [])) : [],
