@@ -12,17 +12,17 @@ export function AskingElsewhereNote({ model }: { model: PanelModel }) {
   const shell = model.shell.value;
   const asking = shell?.askingElsewhere;
   const shown = asking !== undefined && !model.tabClosed.value && shell?.engine.waitingForTab !== asking.tabId;
-  // Mounted from the start, so that a screen reader hears the note as it comes.
-  return <div role="status">{shown && <Note asking={asking} />}</div>;
-}
-
-function Note({ asking }: { asking: NonNullable<SessionShell['askingElsewhere']> }) {
-  const where = asking.name === undefined ? 'another tab' : `“${asking.name}”`;
-  const words = asking.more ? `Requests in ${where} and ${plural(asking.more, 'other tab')} wait for your answer.` : `A request in ${where} waits for your answer.`;
+  // The words' region is there from the start, so that a screen reader hears them as they come,
+  // without the button's name.
   return (
-    <div class="banner banner-warning" data-testid="asking-elsewhere">
-      <span>{words}</span>
-      <GoToTabButton tabId={asking.tabId} testId="go-to-asking-tab" />
+    <div class={shown ? 'banner banner-warning' : undefined} data-testid={shown ? 'asking-elsewhere' : undefined}>
+      <span role="status">{shown ? askingWords(asking) : ''}</span>
+      {shown && <GoToTabButton tabId={asking.tabId} testId="go-to-asking-tab" />}
     </div>
   );
+}
+
+function askingWords(asking: NonNullable<SessionShell['askingElsewhere']>): string {
+  const where = asking.name === undefined ? 'another tab' : `“${asking.name}”`;
+  return asking.more ? `Requests in ${where} and ${plural(asking.more, 'other tab')} wait for your answer.` : `A request in ${where} waits for your answer.`;
 }

@@ -44,8 +44,9 @@ const focusFixupMs = 150;
  * Watches `panel` for the element with the focus going away with what held it (a turn's Copy or
  * Trace as the panel turns to another tab, a card redrawn), which leaves the focus on the page's
  * body: a keyboard or screen-reader user would start again from the top. Unless a part of the panel
- * puts the focus somewhere itself meanwhile (as "Turn agent off" does, on the way back on), the
- * request box takes it. Returns the function that stops watching.
+ * puts the focus somewhere itself meanwhile (as "Turn agent off" does, on the way back on, in an
+ * effect after its render; a part that does it later than `focusFixupMs` would see the focus move
+ * twice), the request box takes it. Returns the function that stops watching.
  */
 export function keepFocusInPanel(panel: HTMLElement): () => void {
   let focused: Element | null = null;

@@ -73,6 +73,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     return session;
   };
 
+  // What each tab's last snapshot said of other tabs' questions (see tellOthersOfAsking).
+  const askingShown = new Map<number, string>();
   const snapshots = createTabSnapshots({
     background,
     panels,
@@ -81,14 +83,21 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     previews,
     engineStatusFor,
     endedChat: endedChats.get,
-    askingElsewhere: waitingTabs.askingElsewhere,
+    askingElsewhere: (tabId) => {
+      const asking = waitingTabs.askingElsewhere(tabId);
+      askingShown.set(tabId, JSON.stringify(asking));
+      return asking;
+    },
     publish,
   });
   const sendSnapshot = snapshots.send;
   const resendSnapshot = snapshots.resend;
-  // A run that began or ended waiting for the person's answer: the panels of the other tabs say so.
+  // A run that began or ended waiting for the person's answer: the panels of the other tabs say so,
+  // where what they say changes (not for a private window's tab, nor a second question of one run).
   const tellOthersOfAsking = (askingTabId: number) => {
-    for (const tabId of panels.keys()) if (tabId !== askingTabId) resendSnapshot(tabId);
+    for (const tabId of panels.keys()) {
+      if (tabId !== askingTabId && askingShown.get(tabId) !== JSON.stringify(waitingTabs.askingElsewhere(tabId))) resendSnapshot(tabId);
+    }
   };
 
   // What the panels say the first request loads, and downloads, asked again: the models stored changed
@@ -204,6 +213,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       waitingTabs.forget(tabId);
       engines.tabClosed(tabId);
       panels.delete(tabId);
+      askingShown.delete(tabId);
       // A closing tab may be what woke the worker: forget its stored conversation once it is read.
       void ready.then(() => {
         stored()?.delete(tabId);

@@ -104,17 +104,17 @@ function declinedWords(toModel: string): string {
  * count what the notice does.
  */
 function withRepeatedMistake(turn: Turn, event: Extract<AgentEvent, { type: 'tool-error' }>): Turn {
-  const earlier = turn.items.findLast(
-    (item): item is ToolCard => item.kind === 'tool' && (event.name === undefined ? item.state === 'unreadable' : item.state === 'unknown' && item.name === event.name),
-  );
-  if (!earlier) return turn;
-  const copy: ToolCard = {
-    ...earlier,
+  // A missing tool is named, with what the model asked of it where that could be read; a call that
+  // could not be read is not.
+  const card: ToolCard = {
+    kind: 'tool',
     callId: `${event.step}.repeated.${turn.items.length}`,
-    ...(event.arguments ? { arguments: event.arguments } : {}),
+    name: event.name ?? '',
+    arguments: event.arguments ?? {},
+    state: event.name === undefined ? 'unreadable' : 'unknown',
     result: event.message,
   };
-  return { ...turn, items: [...turn.items, copy] };
+  return { ...turn, items: [...turn.items, card] };
 }
 
 export function updateCard(turn: Turn, callId: string, change: Partial<ToolCard>): Turn {

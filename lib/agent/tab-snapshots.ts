@@ -22,7 +22,7 @@ export interface TabSnapshotsHost {
   /** How the tab's chat ended, where an update of the extension ended it. */
   endedChat(tabId: number): ChatEnding | undefined;
   /** The other tabs whose run waits for the person's answer, as `tabId`'s panel may name them. */
-  askingElsewhere(tabId: number, privateWindow: boolean): SessionState['askingElsewhere'];
+  askingElsewhere(tabId: number): SessionState['askingElsewhere'];
   publish(tabId: number, message: SessionMessage): void;
 }
 
@@ -108,7 +108,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
     ...(privateWindow ? { privateWindow: true } : {}),
     ...(ending && session.turns.length === 0 ? { chatEnded: ending } : {}),
   };
-  const askingElsewhere = host.askingElsewhere(tabId, privateWindow);
+  const askingElsewhere = host.askingElsewhere(tabId);
   if (askingElsewhere) state.askingElsewhere = askingElsewhere;
   // Prose still waiting to go out is in the snapshot already: it goes first, and the snapshot replaces it.
   host.publish(tabId, { type: 'snapshot', state });

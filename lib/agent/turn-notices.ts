@@ -27,8 +27,9 @@ export function noticeFor(outcome: TurnOutcome, detail?: string): string | undef
     case 'no-answer':
       return `Stopped: ${detail ?? 'nobody answered whether to run a call in time'}.`;
     case 'navigated':
-      // `detail` names a tool that ran just before, or still ran: it may be what loaded the new page,
-      // or the person may have (a reload): the words blame neither.
+      // `detail` names a tool that ran just before, or still ran, where the browser did not say the
+      // person brought the new page (see navigationByPerson): that tool may be what loaded it, or
+      // the page's own script may have; the words blame neither.
       return detail
         ? `A new page loaded in the tab during or just after "${detail}", so the run ended here. Check the page before asking again.`
         : 'Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.';

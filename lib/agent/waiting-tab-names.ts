@@ -54,12 +54,13 @@ export function createWaitingTabNames({ sessions, panels, engines, background, p
     /**
      * The other tabs whose run waits for the person's answer, named as for a wait: the panel of a
      * tab they are not looking at says so, since nothing but their answer there lets that run go on.
-     * A private window's tab is not told of in a normal window's panel.
+     * A private window's tab is told of in no other tab's panel: a tab whose window cannot be read
+     * counts as private, so its panel could not be trusted to be one.
      */
-    askingElsewhere(tabId: number, privateWindow: boolean): { tabId: number; name?: string; more?: number } | undefined {
+    askingElsewhere(tabId: number): { tabId: number; name?: string; more?: number } | undefined {
       const asking = [...sessions].flatMap(([otherTabId, session]) => {
         const run = session.runSeenFromElsewhere;
-        return otherTabId !== tabId && run?.askingYou && (privateWindow || !run.privateWindow) ? [{ tabId: otherTabId, run }] : [];
+        return otherTabId !== tabId && run?.askingYou && !run.privateWindow ? [{ tabId: otherTabId, run }] : [];
       });
       const [first] = asking;
       if (!first) return undefined;

@@ -1993,26 +1993,33 @@ describe('agent sessions', () => {
   });
 
   it("tells another tab's panel that a run waits for the person's answer, naming the tab, until it is answered; not a private window's in a normal one", async () => {
-    await script([call('add_to_cart', { qty: 1 }), 'Added.']);
+    // Slow enough that the panel on tab 2 is open before the question is put.
+    await script([`Adding one to the cart now.${call('add_to_cart', { qty: 1 })}`, 'Added.'], 5);
     const h = harness({
       tabTools: (tabId) => ({ url: 'https://shop.example/', origin: 'https://shop.example', title: tabId === 1 ? 'Mug shop' : 'Notes', tools }),
     });
     h.openPanelAndAsk(1, 'add a mug');
-    await h.untilCard(0, 'waiting');
-    const { callId } = h.cards()[0]!;
     h.openPanel(2);
-    await h.until(() => h.state()?.tabId === 2 && h.state()?.askingElsewhere !== undefined);
-    expect(h.state()?.askingElsewhere).toEqual({ tabId: 1, name: 'Mug shop' });
-    h.send({ type: 'approve', tabId: 1, callId, decision: 'allow-once' });
-    await h.until(() => h.state()?.tabId === 2 && h.state()?.askingElsewhere === undefined);
+    await h.until(() => h.state()?.tabId === 2);
+    expect(h.state()?.askingElsewhere).toBeUndefined();
+    await h.until(() => h.state()?.askingElsewhere !== undefined);
+    expect(h.state()).toMatchObject({ tabId: 2, askingElsewhere: { tabId: 1, name: 'Mug shop' } });
+    // Answered in its own tab, the question is no longer told of.
+    h.openPanel(1);
+    await h.until(() => h.state()?.tabId === 1 && h.cards()[0]?.state === 'waiting');
+    h.answerCard(1, 0, 'allow-once');
+    await h.untilTurnEnds(0, 'answer');
+    h.openPanel(2);
+    await h.until(() => h.state()?.tabId === 2);
+    expect(h.state()?.askingElsewhere).toBeUndefined();
 
+    // A private window's question is told of in no other tab's panel.
     await script([call('add_to_cart', { qty: 1 }), 'Added.']);
     const hidden = harness({ privateTab: (tabId) => tabId === 1 });
     hidden.openPanelAndAsk(1, 'add a mug');
     await hidden.untilCard(0, 'waiting');
     hidden.openPanel(2);
     await hidden.until(() => hidden.state()?.tabId === 2);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(hidden.state()?.askingElsewhere).toBeUndefined();
     hidden.pressStop(1);
   });

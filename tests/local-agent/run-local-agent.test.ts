@@ -220,15 +220,16 @@ describe('runLocalAgent', () => {
   });
 
   it('stops when the model asks a third time for a tool the page does not offer', async () => {
-    const { run, events, model } = setup([call('delete_notes', {}), call('delete_notes', {}), call('delete_notes', {}), 'Never read.']);
+    const { run, events, model } = setup([call('delete_notes', {}), call('delete_notes', {}), call('delete_notes', { folder: 'all' }), 'Never read.']);
     const result = await run();
     expect(result).toMatchObject({ finishReason: 'repeated-call', steps: 3 });
     expect(model.requests).toHaveLength(3);
-    const errors = events.flatMap((event) => (event.type === 'tool-error' ? [[event.kind, event.name, event.message]] : []));
-    expect(errors.map(([kind, name]) => [kind, name])).toEqual([
-      ['unknown-tool', 'delete_notes'],
-      ['unknown-tool', 'delete_notes'],
-      ['repeated', 'delete_notes'],
+    const errors = events.flatMap((event) => (event.type === 'tool-error' ? [[event.kind, event.name, event.message, event.arguments]] : []));
+    // Each with what the model asked that time: the stop's too.
+    expect(errors.map(([kind, name, , asked]) => [kind, name, asked])).toEqual([
+      ['unknown-tool', 'delete_notes', {}],
+      ['unknown-tool', 'delete_notes', {}],
+      ['repeated', 'delete_notes', { folder: 'all' }],
     ]);
     expect(errors[2]![2]).toBe('The model asked 3 times for "delete_notes", which this page does not offer, so the run was stopped.');
 
