@@ -39,6 +39,8 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         class="button"
         data-testid="new-chat"
         disabled={!session || model.running.value || model.tabClosed.value || !model.hasTurns.value}
+        // Greyed out while a request runs: pointed at, it says why, and what ends the wait.
+        title={model.running.value && !model.tabClosed.value ? 'A new chat starts once this request ends: Stop ends it now.' : undefined}
         {...pressWhenConnected(model.connection.value === 'connected', () => {
           model.newChat();
           // The button is disabled once the chat is empty: focus goes on to the request box.

@@ -28,6 +28,16 @@ describe('the request box', () => {
     expect(document.activeElement).toBe(panel.find('chat-input'));
   });
 
+  it('says, pointed at, why New chat is greyed out while a request runs', async () => {
+    panel = await mountPanel({ turns: [turn()], running: true });
+    const newChat = panel.find('new-chat') as HTMLButtonElement;
+    expect(newChat.disabled).toBe(true);
+    expect(newChat.title).toBe('A new chat starts once this request ends: Stop ends it now.');
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'answer' })] }) });
+    expect(newChat.disabled).toBe(false);
+    expect(newChat.title).toBe('');
+  });
+
   it('sends on Enter and clears the box', async () => {
     panel = await mountPanel();
     const input = await type(panel, '  add two mugs to the cart ');
