@@ -51,29 +51,34 @@ const focusFixupMs = 150;
 export function keepFocusInPanel(panel: HTMLElement): () => void {
   let focused: Element | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const onFocusIn = (event: FocusEvent) => {
-    focused = event.target as Element;
-  };
-  // The person put the focus on nothing (a click on the panel's background): theirs to keep.
-  const onFocusOut = (event: FocusEvent) => {
-    const left = event.target as Element;
-    setTimeout(() => {
-      if (left === focused && left.isConnected && document.activeElement === document.body) focused = null;
-    });
-  };
   const lost = () => focused !== null && !focused.isConnected && (document.activeElement === null || document.activeElement === document.body);
   const observer = new MutationObserver(() => {
     if (!lost() || timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
-      if (!lost()) return;
-      focused = null;
-      focusRequestBox();
+      if (lost()) focusRequestBox();
     }, focusFixupMs);
   });
+  // Watched only while the focus is on something that may go: not the request box, which stays
+  // (a reply streams with the focus there, and the panel's changes are then not looked at).
+  const watch = (element: Element | null) => {
+    focused = element;
+    if (element) observer.observe(panel, { childList: true, subtree: true });
+    else observer.disconnect();
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    const target = event.target as Element;
+    watch(target === requestBox() ? null : target);
+  };
+  // The person put the focus on nothing (a click on the panel's background): theirs to keep.
+  const onFocusOut = (event: FocusEvent) => {
+    const left = event.target as Element;
+    setTimeout(() => {
+      if (left === focused && left.isConnected && document.activeElement === document.body) watch(null);
+    });
+  };
   panel.addEventListener('focusin', onFocusIn);
   panel.addEventListener('focusout', onFocusOut);
-  observer.observe(panel, { childList: true, subtree: true });
   return () => {
     clearTimeout(timer);
     observer.disconnect();
