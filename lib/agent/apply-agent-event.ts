@@ -70,18 +70,20 @@ function applyToolError(turn: Turn, event: Extract<AgentEvent, { type: 'tool-err
     const result = event.kind === 'declined' ? declinedWords(event.message) : event.message;
     return updateCard(turn, event.callId, { state: refusedStates[event.kind], result, ...(event.withdrawn ? { withdrawn: true as const } : {}) });
   }
-  if (event.kind === 'repeated') return withRepeatedMistake(turn, event);
   // A call the model wrote that never became one still shows, so that a step whose call failed
   // is seen (and its prose stays apart from the next step's): what was asked of a tool it was not
   // offered (no arguments where they could not be read) and whether the page has that tool, or a
-  // call that could not be read at all, named where its tool's name could be read.
-  if (event.kind !== 'unknown-tool' && event.kind !== 'parse') return turn;
+  // call that could not be read at all, named where its tool's name could be read. The same one a
+  // third time stops the run (`repeated`, naming only a missing tool): that copy shows as the others
+  // did, saying why it stopped, so that the cards count what the notice does.
+  const mistake = event.kind === 'repeated' ? (event.name === undefined ? 'parse' : 'unknown-tool') : event.kind;
+  if (mistake !== 'unknown-tool' && mistake !== 'parse') return turn;
   const card: ToolCard = {
     kind: 'tool',
-    callId: `${event.step}.${event.kind === 'parse' ? 'unreadable' : 'unknown'}.${turn.items.length}`,
+    callId: `${event.step}.${mistake === 'parse' ? 'unreadable' : 'unknown'}.${turn.items.length}`,
     name: event.name ?? '',
     arguments: event.arguments ?? {},
-    state: refusedStates[event.kind],
+    state: refusedStates[mistake],
     result: event.message,
     ...(event.shownCount !== undefined ? { shownCount: event.shownCount } : {}),
   };
@@ -96,25 +98,6 @@ function declinedWords(toModel: string): string {
   return toModel.startsWith('The user already declined')
     ? 'You declined this call earlier in this request, so it did not run, and you were not asked again.'
     : 'You declined this call, so it did not run.';
-}
-
-/**
- * The same missing tool asked for, or the same call that cannot be read written, a third time: the
- * run stops there, and that copy shows as the others did, saying why it stopped, so that the cards
- * count what the notice does.
- */
-function withRepeatedMistake(turn: Turn, event: Extract<AgentEvent, { type: 'tool-error' }>): Turn {
-  // A missing tool is named, with what the model asked of it where that could be read; a call that
-  // could not be read is not.
-  const card: ToolCard = {
-    kind: 'tool',
-    callId: `${event.step}.repeated.${turn.items.length}`,
-    name: event.name ?? '',
-    arguments: event.arguments ?? {},
-    state: event.name === undefined ? 'unreadable' : 'unknown',
-    result: event.message,
-  };
-  return { ...turn, items: [...turn.items, card] };
 }
 
 export function updateCard(turn: Turn, callId: string, change: Partial<ToolCard>): Turn {
