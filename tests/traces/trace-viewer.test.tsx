@@ -150,8 +150,6 @@ describe('the trace viewer', () => {
     const rows = viewer.findAll('score-row', steps[0]);
     expect(rows.map((row) => row.dataset.tool)).toEqual(expect.arrayContaining(['search_products', 'open_product']));
     const scores = rows.map((row) => Number(viewer!.find('score', row)?.textContent));
-    // As the devtools panel's preview writes a score: whole, or to two decimals.
-    expect(rows.map((row) => viewer!.find('score', row)?.textContent)).toEqual(rows.map(() => expect.stringMatching(/^\d+(\.\d\d)?$/)));
     expect(scores.every((score) => Number.isFinite(score))).toBe(true);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(viewer.findAll('prompt-message', steps[0]).map((message) => message.dataset.role)).toEqual(['system', 'user']);
