@@ -4,6 +4,7 @@ import { cutText } from '../local-agent/cut-text';
 import { appendProse } from './append-prose';
 import { replaceStepProse } from './replace-step-prose';
 import type { ToolCard, Turn } from './session-state';
+import { withdrawnWords } from './withdrawn-words';
 
 /** A tool result shown on a card is cut here; the trace keeps what the model saw. */
 export const cardResultLimit = 20_000;
@@ -22,9 +23,10 @@ export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
         ],
       };
     case 'tool-approval-response':
-      // A question withdrawn (the page changed or removed its tool) was never declined: the error after it says why.
+      // A question withdrawn (the page changed or removed its tool) was never declined, nor anyone's
+      // mistake: the error after it says why.
       return updateCard(turn, event.callId, {
-        state: event.approved ? 'running' : event.withdrawn ? 'unknown' : 'declined',
+        state: event.approved ? 'running' : event.withdrawn ? 'not-run' : 'declined',
         ...(event.allowedBecause ? { allowedBecause: event.allowedBecause } : {}),
       });
     case 'tool-result':
@@ -67,8 +69,10 @@ const refusedStates: Record<ToolErrorKind, ToolCard['state']> = {
 
 function applyToolError(turn: Turn, event: Extract<AgentEvent, { type: 'tool-error' }>): Turn {
   if (event.callId) {
+    // A call whose tool the page changed or took away is the page's doing: not run, not the model's mistake.
+    if (event.withdrawn) return updateCard(turn, event.callId, { state: 'not-run', result: withdrawnWords(event.message), withdrawn: true });
     const result = event.kind === 'declined' ? declinedWords(event.message) : event.message;
-    return updateCard(turn, event.callId, { state: refusedStates[event.kind], result, ...(event.withdrawn ? { withdrawn: true as const } : {}) });
+    return updateCard(turn, event.callId, { state: refusedStates[event.kind], result });
   }
   // A call the model wrote that never became one still shows, so that a step whose call failed
   // is seen (and its prose stays apart from the next step's): what was asked of a tool it was not

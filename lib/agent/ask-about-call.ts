@@ -9,6 +9,7 @@ import { approvalReason, type ApprovalReason } from './approval-policy';
 import type { TabRun } from './tab-run';
 import { toolSummary } from './tool-summary';
 import { waitForDecision } from './wait-for-decision';
+import { whileAsked } from './withdrawn-words';
 
 /**
  * The site of the frame that offers `tool`, where it is another than the tab's: such a tool always
@@ -89,7 +90,6 @@ async function settledMeanwhile(run: TabRun, tool: ToolDescriptor): Promise<Sett
   return (await withdrawnSince(run, tool, whileAsked)) ?? ((await approvalFor(run, tool)) === null ? 'allowed' : undefined);
 }
 
-const whileAsked = 'while the user was being asked about this call';
 const siteAllowedMeanwhile = 'the site was allowed while this question waited (in another tab, or in the options)';
 const optionsChangedMeanwhile = 'the options stopped asking before such calls while this question waited';
 

@@ -253,10 +253,20 @@ describe.skipIf(!chromiumAvailable)('the agent\'s limits: a slow tool, navigatio
     await page.evaluate(() => (window as unknown as { withdrawDeleteDraft(): void }).withdrawDeleteDraft());
     // The run went on to the model's next step (what it read there is checked in the unit tests).
     await expect.poll(() => panel.getByTestId('prose').allInnerTexts(), { timeout: 5000 }).toEqual(['The page no longer offers to delete the draft.']);
-    expect(await card.getAttribute('data-state')).toBe('unknown');
+    expect(await card.getAttribute('data-state')).toBe('not-run');
     expect(await card.getAttribute('aria-label')).toBe('delete_draft: Not run');
+    // The page's doing, not a mistake: no red.
+    const colours = await card.evaluate((element) => {
+      const probe = element.appendChild(document.createElement('span'));
+      probe.style.color = 'var(--danger)';
+      const danger = getComputedStyle(probe).color;
+      probe.remove();
+      return { danger, border: getComputedStyle(element).borderTopColor, state: getComputedStyle(element.querySelector('.tool-state')!).color };
+    });
+    expect(colours.border).not.toBe(colours.danger);
+    expect(colours.state).not.toBe(colours.danger);
     await card.locator('summary').click();
-    expect(await card.getByTestId('tool-result').textContent()).toBe('The page removed the tool delete_draft while the user was being asked about this call, so it did not run.');
+    expect(await card.getByTestId('tool-result').textContent()).toBe('The page removed the tool delete_draft while you were being asked about this call, so it did not run.');
     expect(await panel.getByRole('button', { name: 'Allow once' }).count()).toBe(0);
     expect(await page.locator('#deleted').textContent()).toBe('0');
     await page.close();

@@ -347,8 +347,8 @@ describe('approvals', () => {
   it('moves focus to the request box, and says why, when a question ends without the person: the page changed or removed its tool', async () => {
     panel = await showCards([toolCard({ name: 'delete_draft', state: 'waiting', approvalReason: 'not-read-only' })]);
     (panel.find('approve-once') as HTMLButtonElement).focus();
-    const message = 'The page removed the tool delete_draft while the user was being asked about this call, so it did not run.';
-    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'delete_draft', state: 'unknown', withdrawn: true, result: message })] }) });
+    const message = 'The page removed the tool delete_draft while you were being asked about this call, so it did not run.';
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'delete_draft', state: 'not-run', withdrawn: true, result: message })] }) });
     expect(panel.find('approve-once')).toBeNull();
     expect(panel.find('tool-card')?.querySelector('.tool-state')?.textContent).toBe('Not run');
     expect(document.activeElement).toBe(panel.find('chat-input'));
