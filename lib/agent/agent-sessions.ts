@@ -63,8 +63,13 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const world = createSessionsWorld(background, { engines, previews, store, publishEngineStatus, askingChanged: (tabId) => tellOthersOfAsking(tabId) });
   const loadAhead = createLoadAhead({ loadSettings: () => background.loadSettings(), getTabTools: (tabId) => background.getTabTools(tabId), engines, previews });
 
+  // Tabs closed in this worker's life (Chrome never gives a tab's id to another): a panel's message
+  // for one that comes late, or waited for the stored sessions as it closed, gets a session kept
+  // nowhere, so no chat of a closed tab is stored again, nor the worker woken for every tab closing.
+  const closedTabs = new Set<number>();
   const sessionFor = async (tabId: number): Promise<TabSession> => {
     await ready;
+    if (closedTabs.has(tabId)) return new TabSession(tabId, world, () => {});
     let session = sessions.get(tabId);
     if (!session) {
       session = new TabSession(tabId, world, (message) => publish(tabId, message), stored()?.get(tabId));
@@ -207,6 +212,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       for (const tabId of tabIds) resendSnapshot(tabId);
     },
     tabClosed(tabId: number) {
+      closedTabs.add(tabId);
       endedChats.forget(tabId);
       sessions.get(tabId)?.stop('stopped', 'Stopped: the tab was closed.');
       sessions.delete(tabId);

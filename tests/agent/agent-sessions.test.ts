@@ -505,7 +505,7 @@ describe('agent sessions', () => {
     offered = [...tools, noting(false)];
     await h.untilCard(1, 'waiting');
     expect(h.cards()[0]).toMatchObject({
-      state: 'unknown',
+      state: 'not-run',
       result: 'The page changed the tool note_item (what it does, its parameters or its hints) after this step showed it, so it did not run. The next step shows it as it is now: call it again if the request still needs it.',
     });
     expect(h.executed).toEqual([]);
@@ -530,7 +530,7 @@ describe('agent sessions', () => {
     h.openPanelAndAsk(1, 'find a mug and add it');
     await h.untilTurnEnds(0, 'answer');
     expect(h.executed).toEqual(['search_products']);
-    expect(h.cards()[1]).toMatchObject({ state: 'unknown', withdrawn: true, result: expect.stringMatching(/^The page changed the tool add_to_cart .* after this step showed it/) });
+    expect(h.cards()[1]).toMatchObject({ state: 'not-run', withdrawn: true, result: expect.stringMatching(/^The page changed the tool add_to_cart .* after this step showed it/) });
   });
 
   it('a call whose tool the page swaps for another of the same name while the person is asked does not run, whatever they answer', async () => {
@@ -544,7 +544,7 @@ describe('agent sessions', () => {
     offered = [tools[0]!, swapped, tools[2]!];
     h.answerCard(1, 0, 'allow-site');
     await h.untilTurnEnds(0, 'answer');
-    expect(h.cards()[0]).toMatchObject({ state: 'unknown', result: expect.stringMatching(/^The page changed the tool add_to_cart .* while the user was being asked about this call, so it did not run\./) });
+    expect(h.cards()[0]).toMatchObject({ state: 'not-run', result: expect.stringMatching(/^The page changed the tool add_to_cart .* while you were being asked about this call, so it did not run\./) });
     expect(h.executed).toEqual([]);
     // Nor is the site allowed for a tool nobody saw.
     expect(h.background.updateSettings).not.toHaveBeenCalled();
@@ -557,11 +557,11 @@ describe('agent sessions', () => {
     offered = [tools[0]!, swapped, tools[2]!];
     h.sessions.toolsChanged(1);
     await h.untilTurnEnds(1, 'answer');
-    expect(h.cards()[0]).toMatchObject({ state: 'unknown' });
+    expect(h.cards()[0]).toMatchObject({ state: 'not-run', withdrawn: true });
     expect(h.executed).toEqual([]);
   });
 
-  it('a call whose tool the page takes away while the person is asked stops asking: the card and the model hear why it did not run', async () => {
+  it('a call whose tool the page takes away while the person is asked stops asking: the card (in their words) and the model hear why it did not run', async () => {
     await script([call('add_to_cart', { qty: 1 }), 'The shop no longer lets me add it.']);
     let offered = tools;
     const h = harness({ tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: offered }) });
@@ -574,11 +574,11 @@ describe('agent sessions', () => {
     offered = tools.filter((tool) => tool.name !== 'add_to_cart');
     h.sessions.toolsChanged(1);
     await h.untilTurnEnds(0, 'answer');
-    const withdrawn = 'The page removed the tool add_to_cart while the user was being asked about this call, so it did not run.';
-    expect(h.cards()[0]).toMatchObject({ state: 'unknown', result: withdrawn });
+    // Not run, and nobody's mistake: the card is not the red of a call the model got wrong.
+    expect(h.cards()[0]).toMatchObject({ state: 'not-run', withdrawn: true, result: 'The page removed the tool add_to_cart while you were being asked about this call, so it did not run.' });
     expect(h.executed).toEqual([]);
     const steps = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.filter((event) => event.type === 'step-start');
-    expect(JSON.stringify(steps[1])).toContain(withdrawn);
+    expect(JSON.stringify(steps[1])).toContain('The page removed the tool add_to_cart while the user was being asked about this call, so it did not run.');
   });
 
   it('a page that goes while the person is asked ends the run as a page change, whichever the browser tells first: its goodbye or the next page', async () => {
@@ -1445,6 +1445,23 @@ describe('agent sessions', () => {
     second.sessions.tabClosed(5);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await tabsStored()).toEqual([6]);
+  });
+
+  it('gives a closed tab no session again, nor its chat back in storage, whatever message for it comes late', async () => {
+    await script(['Hello.']);
+    const first = harness();
+    first.openPanelAndAsk(5, 'hi');
+    await vi.waitFor(async () => expect(await tabsStored()).toEqual([5]), { timeout: 5_000 });
+    // A new worker: a panel's message for tab 5 waits for the stored sessions when the tab closes.
+    const second = harness();
+    second.openPanel(5);
+    second.sessions.tabClosed(5);
+    // And one that comes once they are read.
+    second.pressStop(5);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await tabsStored()).toEqual([]);
+    // Nothing of it is kept: Chrome need not wake the worker for every tab that closes.
+    await expect(second.sessions.keepTabs()).resolves.toBe(false);
   });
 
   it('needs to hear tabs navigate while a panel is connected or a run goes on, and keeps a chat’s tab, one a later worker reads back too, until it closes', async () => {
