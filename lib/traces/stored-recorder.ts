@@ -40,7 +40,6 @@ export interface StoredRecorder extends TraceRecorder {
  */
 export function createStoredRecorder(options: StoredRecorderOptions = {}): StoredRecorder {
   const builders = new Map<string, TraceBuilder>();
-  const storeReady = Promise.resolve(options.store ?? getTraceStore());
   const loadSettings = options.loadSettings ?? loadTraceSettings;
   const now = options.now ?? Date.now;
   // Structural events are written at the next turn of the event loop: a worker may stop any time.
@@ -56,8 +55,25 @@ export function createStoredRecorder(options: StoredRecorderOptions = {}): Store
     beats.delete(runId);
   };
 
-  const ready = storeReady.then((store) => store.endUnfinished('interrupted', new Set(builders.keys()))).then(() => {}, report);
-  const writes = createTraceWriteQueue(storeReady, ready, report);
+  // The database is opened again at the next write where it failed to open (a transient IndexedDB
+  // error as the worker starts must not lose every run it records), and the runs a stopped worker
+  // left are marked interrupted once it opens: those of this worker's runs, going on, are not.
+  let opening: Promise<TraceStore> | undefined;
+  const openStore = (): Promise<TraceStore> => {
+    opening ??= Promise.resolve(options.store ?? getTraceStore()).then(
+      async (store) => {
+        await store.endUnfinished('interrupted', new Set(builders.keys())).catch(report);
+        return store;
+      },
+      (error: unknown) => {
+        opening = undefined;
+        throw error;
+      },
+    );
+    return opening;
+  };
+  const ready = openStore().then(() => {}, report);
+  const writes = createTraceWriteQueue(openStore, ready, report);
   const runsChanged = options.runsChanged ?? announceRunsChanged;
   // Runs started and not yet stored: the viewers list a run once it is.
   const unlisted = new Set<string>();

@@ -1,0 +1,31 @@
+import { describe, expect, it, vi } from 'vitest';
+import { defaultTraceSettings } from '@/lib/traces/trace-settings';
+import type { TraceStore } from '@/lib/traces/trace-store';
+import { recordShopRun } from './support/record-run';
+import { openTestStore } from './support/trace-stores';
+
+// The worker's first opening of the trace database fails (a transient IndexedDB error as it starts,
+// an upgrade another page blocks); every later one succeeds, as the shared opener lets it.
+const opened = vi.hoisted(() => ({ calls: 0, store: undefined as Promise<TraceStore> | undefined }));
+vi.mock('@/lib/traces/get-trace-store', () => ({
+  getTraceStore: (): Promise<TraceStore> => {
+    opened.calls += 1;
+    if (opened.calls === 1) return Promise.reject(new Error('The database could not be opened.'));
+    return (opened.store ??= openTestStore());
+  },
+}));
+
+describe('the stored recorder, where the trace database fails to open at first', () => {
+  it('opens it again for the next run, and keeps that run', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { createStoredRecorder } = await import('@/lib/traces/stored-recorder');
+    const recorder = createStoredRecorder({ loadSettings: async () => defaultTraceSettings });
+    await recorder.ready;
+    expect(warn).toHaveBeenCalled();
+    await recordShopRun({ recorder, runId: 'after-the-failure' });
+    await recorder.flush();
+    const trace = await (await opened.store!).getTrace('after-the-failure');
+    expect(trace?.run).toMatchObject({ outcome: 'answer', request: 'Put two enamel mugs in my cart' });
+    warn.mockRestore();
+  });
+});
