@@ -15,6 +15,7 @@ import { AddressText } from '@/components/shared/address-text';
 export function PanelHeader({ model }: { model: PanelModel }) {
   const session = model.shell.value;
   const site = session ? pageLabel(session.origin, session.url, session.pageAsleep === true) : '';
+  const runGoesOn = model.running.value && !model.tabClosed.value;
   return (
     <header class="panel-header">
       <div class="site">
@@ -38,10 +39,11 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         type="button"
         class="button"
         data-testid="new-chat"
-        disabled={!session || model.running.value || model.tabClosed.value || !model.hasTurns.value}
-        // Greyed out while a request runs: pointed at, it says why, and what ends the wait.
-        title={model.running.value && !model.tabClosed.value ? 'A new chat starts once this request ends: Stop ends it now.' : undefined}
-        {...pressWhenConnected(model.connection.value === 'connected', () => {
+        disabled={!session || model.tabClosed.value || !model.hasTurns.value}
+        // Greyed out while a request runs, yet reached by the keyboard (aria-disabled): pointed at or
+        // focused, it says why, and what ends the wait.
+        title={runGoesOn ? 'A new chat starts once this request ends: Stop ends it now.' : undefined}
+        {...pressWhenConnected(model.connection.value === 'connected' && !runGoesOn, () => {
           model.newChat();
           // The button is disabled once the chat is empty: focus goes on to the request box.
           focusRequestBox();

@@ -28,14 +28,22 @@ describe('the request box', () => {
     expect(document.activeElement).toBe(panel.find('chat-input'));
   });
 
-  it('says, pointed at, why New chat is greyed out while a request runs', async () => {
+  it('says, pointed at or reached by the keyboard, why New chat is greyed out while a request runs', async () => {
     panel = await mountPanel({ turns: [turn()], running: true });
     const newChat = panel.find('new-chat') as HTMLButtonElement;
-    expect(newChat.disabled).toBe(true);
-    expect(newChat.title).toBe('A new chat starts once this request ends: Stop ends it now.');
-    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'answer' })] }) });
+    // Not disabled, which would take it out of the keyboard's reach: a press does nothing.
     expect(newChat.disabled).toBe(false);
+    expect(newChat.getAttribute('aria-disabled')).toBe('true');
+    expect(newChat.title).toBe('A new chat starts once this request ends: Stop ends it now.');
+    newChat.focus();
+    newChat.click();
+    expect(panel.posted().filter((message) => message.type === 'new-chat')).toEqual([]);
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'answer' })] }) });
+    expect(newChat.getAttribute('aria-disabled')).toBeNull();
     expect(newChat.title).toBe('');
+    expect(document.activeElement).toBe(newChat);
+    newChat.click();
+    expect(panel.posted().at(-1)).toEqual({ type: 'new-chat', tabId });
   });
 
   it('sends on Enter and clears the box', async () => {
