@@ -24,6 +24,11 @@ export function RunList({ model }: { model: TraceViewerModel }) {
   const openIndex = runs.findIndex((run) => run.id === model.openRunId.value);
   const [drawn, drawMore] = useRowsDrawn(`${model.query.value}\n${model.site.value}\n${model.outcome.value}`, openIndex);
   const list = useRef<HTMLUListElement>(null);
+  // The list is one stop for Tab, the rest of the viewer after it however many runs it holds: the
+  // row the focus was last on takes it, or else the open run's, or else the first.
+  const [lastFocused, setLastFocused] = useState<string>();
+  const drawnRuns = runs.slice(0, drawn);
+  const tabStop = [lastFocused, model.openRunId.value].find((id) => id !== undefined && drawnRuns.some((run) => run.id === id)) ?? drawnRuns[0]?.id;
   // Where the focus goes once more rows are drawn: the first of them, when the button that asked for them had it.
   const focusRow = useRef<number>();
   useEffect(() => {
@@ -45,7 +50,7 @@ export function RunList({ model }: { model: TraceViewerModel }) {
     drawMore();
   };
   // Up and Down go from run to run, Home and End to the ends of what is drawn; Down past the last
-  // row drawn draws the next ones. Tab still goes through each run, as a list of buttons does.
+  // row drawn draws the next ones.
   const moveFocus = (event: KeyboardEvent) => {
     if (!Object.hasOwn(focusMoves, event.key) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>(':scope > li > button') ?? [])];
@@ -79,11 +84,16 @@ export function RunList({ model }: { model: TraceViewerModel }) {
       )}
       {/* Focusable from script only: focus lands here after a deletion took the focused button away. */}
       <ul class="run-list" tabIndex={-1} data-testid="run-list" ref={list} onKeyDown={moveFocus}>
-        {runs.slice(0, drawn).map((run, index) => {
-          const position = { 'aria-posinset': index + 1, 'aria-setsize': runs.length };
+        {drawnRuns.map((run, index) => {
+          const row: RowProps = {
+            position: { 'aria-posinset': index + 1, 'aria-setsize': runs.length },
+            tabStop: run.id === tabStop,
+            onFocus: () => setLastFocused(run.id),
+            onOpen: () => void model.open(run.id),
+          };
           return (
-            <ShowOrExplain key={run.id} fallback={(message) => <UnreadableRunItem run={run} position={position} message={message} onOpen={() => void model.open(run.id)} />}>
-              <RunItem run={run} position={position} selected={run.id === model.openRunId.value} onOpen={() => void model.open(run.id)} />
+            <ShowOrExplain key={run.id} fallback={(message) => <UnreadableRunItem run={run} row={row} message={message} />}>
+              <RunItem run={run} row={row} selected={run.id === model.openRunId.value} />
             </ShowOrExplain>
           );
         })}
@@ -120,11 +130,18 @@ function useRowsDrawn(filters: string, openIndex: number): [number, () => void] 
   return [drawn, drawMore];
 }
 
-type ListPosition = { 'aria-posinset': number; 'aria-setsize': number };
+/** A row's place among the runs shown, whether Tab stops at it, and what focusing and pressing it do. */
+interface RowProps {
+  position: { 'aria-posinset': number; 'aria-setsize': number };
+  tabStop: boolean;
+  onFocus: () => void;
+  onOpen: () => void;
+}
 
 /**
- * Draws the next fifty runs when pressed, or by itself once scrolled into view. If it had the
- * focus, the focus moves to the first run it drew, so a keyboard user goes on down the list.
+ * Draws the next fifty runs when pressed, or by itself once scrolled into view, unless the focus is
+ * on it: Tab there goes on past the list, and Enter draws them. Pressed, the focus moves to the
+ * first run it drew, so a keyboard user goes on down the list.
  */
 function MoreRunsButton({ notDrawn, onShowMore }: { notDrawn: number; onShowMore: (hadFocus: boolean) => void }) {
   const button = useRef<HTMLButtonElement>(null);
@@ -132,7 +149,9 @@ function MoreRunsButton({ notDrawn, onShowMore }: { notDrawn: number; onShowMore
   latest.current = onShowMore;
   const showMore = () => latest.current(document.activeElement === button.current);
   useEffect(() => {
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && showMore());
+    const observer = new IntersectionObserver((entries) => {
+      if (document.activeElement !== button.current && entries.some((entry) => entry.isIntersecting)) showMore();
+    });
     observer.observe(button.current!);
     return () => observer.disconnect();
   }, []);
@@ -143,11 +162,11 @@ function MoreRunsButton({ notDrawn, onShowMore }: { notDrawn: number; onShowMore
   );
 }
 
-function RunItem({ run, position, selected, onOpen }: { run: TraceRun; position: ListPosition; selected: boolean; onOpen: () => void }) {
+function RunItem({ run, row, selected }: { run: TraceRun; row: RowProps; selected: boolean }) {
   const took = run.endedAt !== undefined ? formatDuration(run.endedAt - run.startedAt) : '';
   return (
-    <li data-testid="run-item" data-run-id={run.id} data-outcome={run.outcome ?? 'running'} class={selected ? 'selected' : ''} {...position}>
-      <button type="button" class="run-button" onClick={onOpen} aria-current={selected ? 'true' : undefined}>
+    <li data-testid="run-item" data-run-id={run.id} data-outcome={run.outcome ?? 'running'} class={selected ? 'selected' : ''} {...row.position}>
+      <button type="button" class="run-button" tabIndex={row.tabStop ? 0 : -1} onFocus={row.onFocus} onClick={row.onOpen} aria-current={selected ? 'true' : undefined}>
         <span class="run-request" data-testid="run-request" dir="auto">
           <HiddenCharacters text={run.request || '(empty request)'} />
         </span>
@@ -175,10 +194,10 @@ function RunItem({ run, position, selected, onOpen }: { run: TraceRun; position:
 }
 
 /** A run whose record cannot be drawn is still listed, so it can be opened, exported or deleted. */
-function UnreadableRunItem({ run, position, message, onOpen }: { run: TraceRun; position: ListPosition; message: string; onOpen: () => void }) {
+function UnreadableRunItem({ run, row, message }: { run: TraceRun; row: RowProps; message: string }) {
   return (
-    <li data-testid="run-item" data-run-id={run.id} data-unreadable="true" {...position}>
-      <button type="button" class="run-button" onClick={onOpen}>
+    <li data-testid="run-item" data-run-id={run.id} data-unreadable="true" {...row.position}>
+      <button type="button" class="run-button" tabIndex={row.tabStop ? 0 : -1} onFocus={row.onFocus} onClick={row.onOpen}>
         <span class="run-request">{`Run ${String(run.id)}`}</span>
         <span class="run-meta">
           <span>{`Its record could not be shown: ${message}`}</span>

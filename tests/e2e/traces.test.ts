@@ -435,13 +435,19 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     await viewer.locator('.runs-pane').evaluate((pane) => pane.scrollTo(0, pane.scrollHeight));
     await expect.poll(() => viewer.getByTestId('run-item').count()).toBe(100);
 
-    // Tab from the last run drawn goes on to the next: "Show more" draws the next runs as soon as it
-    // is in view (the Tab scrolls it there) and hands the focus it has to the first of them. (Pressing
-    // it is the unit tests' part: here an Enter could land on the run the focus just moved to.)
+    // The list is one stop for Tab: from a run, Tab goes to "Show more", which the Tab scrolls into
+    // view and which then draws nothing by itself (Tab again goes on past the list); Enter draws the
+    // next runs and hands the focus to the first of them.
     await viewer.getByTestId('run-item').nth(99).locator('button').focus();
     await viewer.keyboard.press('Tab');
+    expect(await viewer.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('more-runs');
+    await viewer.waitForTimeout(500);
+    expect(await viewer.getByTestId('run-item').count()).toBe(100);
+    await viewer.keyboard.press('Enter');
     // The focus moves once the rows are drawn, after a frame: a busy machine may take past a poll's default second.
     await expect.poll(() => viewer.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset')), { timeout: 10_000 }).toBe('101');
+    await viewer.keyboard.press('Tab');
+    expect(await viewer.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('more-runs');
 
     await viewer.getByTestId('delete-all').click();
     expect(await viewer.getByTestId('confirm-delete-all').textContent()).toMatch(/^Delete 250 runs( shown)?$/);

@@ -13,6 +13,7 @@ import { recordShopRun } from './support/record-run';
 import { mountViewer, type MountedViewer } from './support/mount-viewer';
 import { createShopPage, shopReplies } from './support/shop-page';
 import { openTestStore } from './support/trace-stores';
+import { runSearchId } from '@/components/traces/run-filters';
 
 let viewer: MountedViewer | undefined;
 afterEach(() => {
@@ -505,6 +506,17 @@ describe('the trace viewer', () => {
     letGo();
     await viewer.until(() => viewer!.find('no-runs') !== null, 'an empty list');
     expect(document.activeElement).toBe(viewer.find('viewer-title'));
+  });
+
+  it('focuses the search box after deleting the last run a search shows, not the emptied list', async () => {
+    viewer = await mountViewer(await storeWithCopies(3));
+    await viewer.act(() => (viewer!.model.query.value = 'Request 1'));
+    await viewer.act(() => viewer!.model.open('copy-1'));
+    await viewer.click(viewer.find('delete-run'));
+    await viewer.click(viewer.find('confirm-delete-run'));
+    await viewer.until(() => viewer!.find('no-match') !== null, 'no run shown');
+    expect(viewer.find('run-count')?.textContent).toBe('0 of 2 runs');
+    expect(document.activeElement).toBe(document.getElementById(runSearchId));
   });
 
   it('focuses "Keep" when a deletion asks, the button that asked after "Keep", and the run list or the heading after deleting or dismissing its notice', async () => {
@@ -1087,6 +1099,24 @@ describe('the trace viewer', () => {
     expect(viewer.model.openRunId.value).toBeUndefined();
     expect(await press('ArrowDown', { altKey: true })).toBe(false);
     expect(document.activeElement).toBe(button(0));
+  }, manyRowsMs);
+
+  it('is one stop for Tab, however many runs it holds: the row last focused, or the open run, or the first', async () => {
+    viewer = await mountViewer(await storeWithCopies(60));
+    const tabStops = () => viewer!.findAll('run-item').filter((row) => row.querySelector('button')!.tabIndex === 0).map((row) => row.getAttribute('aria-posinset'));
+    expect(tabStops()).toEqual(['1']);
+    const openedId = viewer.findAll('run-item')[7]!.getAttribute('data-run-id')!;
+    await viewer.act(() => viewer!.model.open(openedId));
+    expect(tabStops()).toEqual(['8']);
+    await viewer.act(() => viewer!.findAll('run-item')[3]!.querySelector('button')!.focus());
+    expect(tabStops()).toEqual(['4']);
+    // A search that leaves out the row last focused hands the stop to the open run, or else the first.
+    await viewer.act(() => (viewer!.model.query.value = viewer!.model.visibleRuns.value[7]!.request));
+    expect(runIds(viewer)).toEqual([openedId]);
+    expect(tabStops()).toEqual(['1']);
+    await viewer.act(() => (viewer!.model.query.value = 'Request 1'));
+    expect(runIds(viewer)).not.toContain(openedId);
+    expect(tabStops()).toEqual(['1']);
   }, manyRowsMs);
 
   it('draws a search’s first fifty, each placed among the runs it found, and fifty again once the search changes', async () => {
