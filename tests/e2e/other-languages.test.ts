@@ -52,7 +52,8 @@ describe.skipIf(!chromiumAvailable)('the side panel with a right-to-left languag
     // A suggestion made of one long word wraps inside the panel.
     expect(await panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 
-    await useReplayEngine(extension.serviceWorker, { replies: [toolCall('add_to_cart', { product: 'كوب iPhone أحمر', quantity: 2, colors: ['أزرق', 'أخضر'] }), 'تم.'] });
+    // The model says what it does, in Arabic, before its call.
+    await useReplayEngine(extension.serviceWorker, { replies: [`سأضيف كوبين.${toolCall('add_to_cart', { product: 'كوب iPhone أحمر', quantity: 2, colors: ['أزرق', 'أخضر'] })}`, 'تم.'] });
     await ask(panel, 'أضف كوبين iPhone أحمر');
     await panel.locator('[data-testid=tool-card][data-state=waiting]').waitFor({ timeout: 15_000 });
     // Read right to left, as the model wrote it: كوب first (rightmost), then iPhone, then أحمر.
@@ -87,6 +88,21 @@ describe.skipIf(!chromiumAvailable)('the side panel with a right-to-left languag
       expect(order['iPhone'], shown).toBeGreaterThan(order['أحمر']!);
       expect(jsonLineStart({ quantity: order[key]!, 'أزرق': order['أزرق']! }), shown).toBeLessThan(40);
     }
+    // The raw reply, Arabic before its call: the call reads left to right as written, the braces
+    // that close it after its last Arabic string, not moved before it as in a right-to-left line.
+    const [lastString, closingBraces] = await viewer.getByTestId('raw-output').first().evaluate((pre) => {
+      const call = pre.querySelector('mark.part-call')!;
+      const text = call.firstChild!.nodeType === Node.TEXT_NODE ? call.firstChild! : document.createTreeWalker(call, NodeFilter.SHOW_TEXT).nextNode()!;
+      const left = (at: number, length: number) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + length);
+        return range.getBoundingClientRect().left;
+      };
+      const content = text.textContent!;
+      return [left(content.indexOf('أخضر'), 4), left(content.lastIndexOf('}}'), 2)];
+    });
+    expect(closingBraces).toBeGreaterThan(lastString);
     await viewer.close();
     await panel.close();
     await page.close();
