@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchExtension, type LaunchedExtension } from './support';
+
+// Chrome's own number field, typed into as a person does: what it makes of a comma is Chrome's.
+describe.skipIf(!chromiumAvailable)('the options page’s number fields in Chromium', () => {
+  let extension: LaunchedExtension;
+
+  beforeAll(async () => {
+    extension = await launchExtension();
+  });
+  afterAll(async () => {
+    await extension?.close();
+  });
+
+  it('reads a decimal comma as a point, and takes no comma in a whole number, saying so, rather than read "0,7" as 7 and "1,5" as 15', async () => {
+    const options = await extension.openExtensionPage('options.html');
+    const temperature = options.getByLabel('Temperature');
+    await temperature.fill('');
+    await temperature.pressSequentially('0,7');
+    expect(await temperature.inputValue()).toBe('0.7');
+    await temperature.press('Tab');
+
+    const steps = options.getByLabel('Maximum steps per request');
+    await steps.fill('');
+    await steps.pressSequentially('1,');
+    expect(await steps.inputValue()).toBe('1');
+    const note = options.locator(`[id="${await steps.getAttribute('aria-describedby')}"]`);
+    expect(await note.textContent()).toBe('Whole numbers only, without a comma.');
+    await steps.press('Tab');
+
+    await options.reload();
+    expect(await options.getByLabel('Temperature').inputValue()).toBe('0.7');
+    expect(await options.getByLabel('Maximum steps per request').inputValue()).toBe('1');
+    await options.close();
+  });
+});
