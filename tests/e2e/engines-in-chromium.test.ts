@@ -247,6 +247,19 @@ describe.skipIf(!ready)('a model server that sends no CORS headers', () => {
 
   // The content scripts' <all_urls> is host access to every server: no permission is asked, and
   // the server's answer is read whatever CORS headers it sends (a preflight it refuses is never made).
+  it('refuses an address with a stray space, saying so, where Chrome would send the request to a host named "127.0.0.1%20"', async () => {
+    const { extension, server } = setup;
+    const options = await extension.openExtensionPage('options.html');
+    await options.locator('input[value="openai"]').check();
+    // A space pasted before the port.
+    const spaced = server.address.replace(/:(\d+)/, ' :$1');
+    await options.getByLabel('Address', { exact: true }).fill(spaced);
+    await options.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => options.getByRole('alert').first().textContent(), { timeout: 10_000 }).toContain(`"${spaced}" is not a server address: it has a space in it.`);
+    expect(await options.getByTestId('server-elsewhere').count()).toBe(0);
+    await options.close();
+  });
+
   it('connects on the options page with no permission asked, and answers a request from the side panel', async () => {
     const { extension, fixtures, server } = setup;
     const options = await extension.openExtensionPage('options.html');

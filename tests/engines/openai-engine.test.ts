@@ -662,6 +662,10 @@ describe('local OpenAI-compatible server engine', () => {
       expect(() => normalizeServerAddress(typo)).toThrow(EngineError);
     }
     expect(() => normalizeServerAddress('olama')).toThrow('"olama" is not a server address.');
+    // A stray space, which Chrome's URL would keep in the host as "%20" and send the request there.
+    for (const spaced of ['http://127.0.0.1 :8080/v1', 'local host:11434', 'localhost:11434/ v1']) {
+      expect(() => normalizeServerAddress(spaced), spaced).toThrow(`"${spaced}" is not a server address: it has a space in it.`);
+    }
   });
 
   it('refuses a port Chrome never connects to, where a connection would only fail as if no server ran', () => {

@@ -16,6 +16,8 @@ export function normalizeServerAddress(address: string): string {
   // lost here, unsaid: refused, and never repeated in the message.
   const signedIn = /^(?:[a-z][a-z\d+.-]*:\/\/)?[^/?#]*@([^/?#]*)/i.exec(address.trim());
   if (signedIn) throw keyInAddress(`before "@${signedIn[1]}"`);
+  // Chrome's URL takes a space in a host as "%20", a host no server has: the space is the mistake.
+  if (/\s/.test(address.trim())) throw notAnAddress(address, 'it has a space in it');
   let url: URL;
   try {
     url = new URL(withScheme(address.trim()));
@@ -51,6 +53,7 @@ export function sameServer(one: string, other: string): boolean {
  * it): the name a server is called by says where it runs. Undefined where it is no web address.
  */
 export function serverAddressHostname(address: string): string | undefined {
+  if (/\s/.test(address.trim())) return undefined;
   try {
     const { protocol, hostname } = new URL(withScheme(address.trim()));
     return (protocol === 'http:' || protocol === 'https:') && hostname ? hostname : undefined;
@@ -84,11 +87,11 @@ function keyInAddress(where: string, what = 'a user name or key'): EngineError {
   );
 }
 
-function notAnAddress(address: string): EngineError {
+function notAnAddress(address: string, why?: string): EngineError {
   const example = 'localhost:11434';
   return new EngineError(
     'not-configured',
-    address.trim() ? `"${address.trim()}" is not a server address.` : 'The server address is empty.',
+    address.trim() ? `"${address.trim()}" is not a server address${why ? `: ${why}` : ''}.` : 'The server address is empty.',
     `Enter the local server's address in the options, such as ${example} or ${defaultServerAddress}.`,
     `Enter the server's address, such as ${example} or ${defaultServerAddress}, then press Connect.`,
   );
