@@ -102,18 +102,20 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
         if (release) holds.keep(loaded, release);
         return loaded;
       } catch (error) {
-        release?.();
-        // A failure puts its error in the status (a Stop leaves the status to others).
+        // A failure puts its error in the status (a Stop leaves the status to others), before the
+        // engine is let go: settings changed meanwhile are described as that run ends, over it.
         if (!signal.aborted) statusRequestedModel = settings.model;
         // A load nobody asked for (see `createLoadAhead`) fails without a word: the status goes back
         // to what it was, and the next request loads, and tells, again.
         if (options.quiet && !signal.aborted) {
+          release?.();
           if (loading) loads.stopped();
           // Its failure may have removed stored files (unreadable ones): the next request downloads them.
           if (loading && shared.status.state === 'idle') hooks.loadStopped?.();
           return { error: 'The model could not load.' };
         }
         const failed = loadFailed(error, name, signal, loading);
+        release?.();
         // A load stopped part way left the status without what the first request downloads (now
         // less, or nothing): the panels are told it afresh, unless another load goes on.
         if (signal.aborted && loading && shared.status.state === 'idle') hooks.loadStopped?.();

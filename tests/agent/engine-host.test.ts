@@ -6,6 +6,7 @@ import type { EngineStatus } from '../../lib/agent/session-state';
 import type { Engine, EngineLoadProgress } from '../../lib/engines/engine';
 import { EngineError } from '../../lib/engines/engine';
 import { engineHoldsGpu } from '../../lib/engines/engine-holds-gpu';
+import { engineLabel } from '../../lib/engines/engine-labels';
 import { createReplyTurns } from '../../lib/engines/reply-turns';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
 import { fakeGpu } from '../engines/support/fake-gpu';
@@ -371,6 +372,23 @@ describe('the engine host', () => {
     expect(host.statusFor(1)).toMatchObject({ engineId: 'replay', state: 'ready' });
     release();
     expect(host.statusFor(1)).toMatchObject({ engineId: 'openai', state: 'idle' });
+  });
+
+  it('names the engine the settings now name once a load of the one before fails, not that one with the new model', async () => {
+    let fail: (error: Error) => void = () => {};
+    const host = createEngineHost(() => {}, (settings) => {
+      const { engine } = fakeEngine(settings);
+      // A server that does not answer while the person switches engine in the options.
+      engine.load = () => new Promise<void>((_resolve, reject) => (fail = reject));
+      return engine;
+    });
+    const server: Settings = { ...defaultSettings, engine: 'openai' };
+    const loading = host.load(server, new AbortController().signal, { hold: true, tabId: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    host.describe({ ...defaultSettings, engine: 'replay', model: 'replay-model' });
+    fail(new EngineError('server-silent', 'No answer from the server.', 'Check that it runs.'));
+    expect(await loading).toEqual({ error: 'No answer from the server. Check that it runs.' });
+    expect(host.statusFor(1)).toMatchObject({ engineId: 'replay', engineLabel: engineLabel({ ...defaultSettings, engine: 'replay' }), model: 'replay-model', state: 'idle' });
   });
 
   it('names the engine the settings name once the run ends, where they switched away and back meanwhile', async () => {
