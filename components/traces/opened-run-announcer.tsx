@@ -12,7 +12,9 @@ export function OpenedRunAnnouncer({ model, initialRunId }: { model: TraceViewer
   // Said once a run: an unfinished run's steps, read again as it goes on, are not news to repeat.
   const heard = useRef<{ runId?: string; text: string }>({ runId: initialRunId, text: '' });
   const runId = trace?.run.id;
-  if (trace && runId !== heard.current.runId) {
+  // The run shown is gone (deleted): nothing is said of it any more, and a run opened after is said.
+  if (trace === null) heard.current = { text: '' };
+  else if (trace && runId !== heard.current.runId) {
     heard.current = { runId, text: describeOpened(trace.run.request, outcomeLabel(trace.run.outcome), trace.steps.length) };
   }
   return (

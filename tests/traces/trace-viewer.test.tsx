@@ -625,6 +625,13 @@ describe('the trace viewer', () => {
     await viewer.click(viewer.findAll('run-item').find((item) => item.dataset.runId === 'hello')!.querySelector('button'));
     await viewer.until(() => said()?.includes('Say hello') === true, 'the second announcement');
     expect(said()).toBe('Showing "Say hello": Answered, 1 step.');
+    // Deleted, it is no longer said to be shown (a reading cursor would still find it).
+    await viewer.act(() => viewer!.model.deleteRuns(['hello']));
+    expect(viewer.find('run-missing')).not.toBeNull();
+    expect(said()).toBe('');
+    await viewer.click(viewer.findAll('run-item').find((item) => item.dataset.runId === 'mugs')!.querySelector('button'));
+    await viewer.until(() => said() !== '', 'the announcement of the run opened next');
+    expect(said()).toBe('Showing "Put two enamel mugs in my cart": Answered, 4 steps.');
   });
 
   it('picks the replay tab afresh for each run: a tab chosen for one site never carries over to another', async () => {
