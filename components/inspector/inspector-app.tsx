@@ -1,6 +1,7 @@
 import { useCallback, useRef } from 'preact/hooks';
 import { useTypingPause } from '@/components/shared/use-typing-pause';
 import { figure, plural } from '@/lib/text/plural';
+import { traceAddress } from '@/lib/traces/trace-address';
 import { AgentPreview } from './agent-preview';
 import { ChangeLog } from './change-log';
 import { DroppedTools } from './dropped-tools';
@@ -28,7 +29,7 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
           WebMCP tools
         </h1>
         <span class="tool-count">{tools.length === 1 ? '1 tool' : `${tools.length} tools`}</span>
-        {tabTools && <span class="tab-url">{tabTools.url}</span>}
+        {tabTools && <PageAddress url={tabTools.url} />}
         <span class="connection" role="status">
           {model.connected.value ? '' : 'Reconnecting to the extension…'}
         </span>
@@ -185,4 +186,18 @@ function filterCount(shown: number, total: number, filtering: boolean): string {
 /** A result told in the status line is cut to 300 characters: its whole text is not on a card. */
 function shortened(text: string): string {
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+/**
+ * The inspected page's address, without its query string and fragment (a session token there would
+ * fill the header, and show in a screenshot of the panel): "…" says it was cut, and pointed at, it
+ * shows whole.
+ */
+function PageAddress({ url }: { url: string }) {
+  const kept = traceAddress(url);
+  return (
+    <span class="tab-url" data-testid="page-address" title={kept === url ? undefined : url}>
+      {kept === url ? url : `${kept}…`}
+    </span>
+  );
 }

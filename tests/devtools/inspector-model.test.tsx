@@ -76,6 +76,21 @@ function previewOfTab() {
 }
 
 describe('the inspector model', () => {
+  it('names the page by its address without the query string and fragment, whole only when pointed at', async () => {
+    const { fake, container, tick } = showInspector();
+    const address = () => container.querySelector<HTMLElement>('[data-testid="page-address"]')!;
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: { ...tabTools([tool('add_to_cart')]), url: 'https://shop.example/cart' } });
+    await tick();
+    expect(address().textContent).toBe('https://shop.example/cart');
+    expect(address().title).toBe('');
+    // A session token in the address would fill the header, and show in a screenshot of the panel.
+    const withToken = `https://shop.example/cart?session=${'a'.repeat(320)}#step-2`;
+    fake.send({ type: 'tab-tools', tabId: 5, tabTools: { ...tabTools([tool('add_to_cart')]), url: withToken } });
+    await tick();
+    expect(address().textContent).toBe('https://shop.example/cart…');
+    expect(address().title).toBe(withToken);
+  });
+
   it('asks for the tab’s tools, then logs what changes', () => {
     const fake = fakeChannel();
     const model = new InspectorModel(5, () => fake.channel);
