@@ -4,10 +4,12 @@ import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { FieldValues } from '@/lib/devtools/form-values-to-args';
 import type { FormField } from '@/lib/devtools/schema-to-form';
 
-/** A failed check: its message and, when it names one, the field it is about. */
+/** A failed check: its message and, when it names one, the field it is about (the focus goes there). */
 export interface FormProblem {
   message: string;
   field?: string;
+  /** Every field the message names, where it names more than `field`: each is marked as refused. */
+  fields?: string[];
   /**
    * Only the page's whole schema refuses the arguments (a `pattern`, a length, a nested rule), which
    * the agent does not check and would send: the person may run the tool with them anyway.

@@ -48,7 +48,7 @@ export function ToolRunner({ model, tool }: { model: InspectorModel; tool: PageT
     const { dropped: _said, ...rest } = form;
     setSaved({
       ...rest,
-      problem: problem ?? (breach && { message: `${breach.message} ${unchecked}`, ...(breach.field !== undefined ? { field: breach.field } : {}), runAnyway: true }),
+      problem: problem ?? (breach && { message: `${breach.message} ${unchecked}`, ...(breach.field !== undefined ? { field: breach.field } : {}), fields: breach.fields, runAnyway: true }),
     });
     if (args !== undefined && breach === null) {
       focus.runStarting();
@@ -212,7 +212,7 @@ function RunnerFields({ fields, form, idOf, problemId, setSaved }: RunnerFieldsP
           id={idOf(field.name)}
           field={field}
           value={Object.hasOwn(form.values, field.name) ? form.values[field.name]! : ''}
-          {...(form.problem?.field === field.name ? { problemId } : {})}
+          {...(form.problem?.field === field.name || form.problem?.fields?.includes(field.name) ? { problemId } : {})}
           // "Run anyway" was for the values as they were: changed, they are checked again at the next run.
           onChange={(value) => setSaved({ ...form, values: { ...form.values, [field.name]: value }, problem: form.problem?.runAnyway ? null : form.problem })}
         />

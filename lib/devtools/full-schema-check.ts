@@ -9,6 +9,8 @@ export interface SchemaBreach {
   message: string;
   /** The argument (top-level property) the first is in, where it is in one. */
   field?: string;
+  /** Every argument a broken rule is in, in order: the form marks each. */
+  fields: string[];
   /** How many rules the arguments break (more than are said, past three). */
   count: number;
 }
@@ -58,10 +60,11 @@ export function fullSchemaCheck(schema: JSONSchema): FullSchemaCheck {
         const more = issues.length - said.length;
         const message = more > 0 ? `${said.join(' ')} And ${more} more${inFields(issues.slice(said.length))}.` : said.join(' ');
         const [first] = issues[0]!.path;
-        return { message, count: issues.length, ...(typeof first === 'string' ? { field: first } : {}) };
+        const fields = [...new Set(issues.flatMap(({ path: [field] }) => (typeof field === 'string' ? [field] : [])))];
+        return { message, count: issues.length, fields, ...(typeof first === 'string' ? { field: first } : {}) };
       } catch (error) {
         // A schema that refers to itself, over values nested past the stack: said, and left to the person.
-        return { message: `The page's whole schema could not be checked against these arguments (${errorMessage(error)}).`, count: 1 };
+        return { message: `The page's whole schema could not be checked against these arguments (${errorMessage(error)}).`, count: 1, fields: [] };
       }
     },
   };

@@ -60,6 +60,7 @@ describe('the full check of a schema', () => {
     expect(checker({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string', minLength: 2 } } } })({ tags: ['ok', 'x'] })).toEqual({
       message: '"tags[1]" must have at least 2 characters.',
       field: 'tags',
+      fields: ['tags'],
       count: 1,
     });
   });
@@ -93,6 +94,8 @@ describe('the full check of a schema', () => {
     expect(all).toEqual({
       message: '"code" must match ^[A-Z]{3}$. "name" must have at least 3 characters. "quantity" must be a multiple of 5. And 2 more, in "day" and "email".',
       field: 'code',
+      // Every argument named, those of the rules not said one by one too.
+      fields: ['code', 'name', 'quantity', 'day', 'email'],
       count: 5,
     });
   });

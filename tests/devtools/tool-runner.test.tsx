@@ -404,6 +404,17 @@ describe("the run form's check against the page's whole schema", () => {
     expect(form.root.querySelector('.problem')).toBeNull();
   });
 
+  it('marks every field its message names, the focus on the first', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]{3}$' }, notes: { type: 'string', maxLength: 5 }, name: { type: 'string' } } }));
+    await form.type('code', 'ab');
+    await form.type('notes', 'far too long');
+    await form.type('name', 'Ada');
+    await form.submit();
+    expect(form.root.querySelector('.problem')?.textContent).toBe('"code" must match ^[A-Z]{3}$. "notes" must have at most 5 characters. The agent does not check these, and would send them.');
+    expect(['code', 'notes', 'name'].map((name) => form.control(name).getAttribute('aria-invalid'))).toEqual(['true', 'true', null]);
+    expect(document.activeElement).toBe(form.control('code'));
+  });
+
   it('takes "Run anyway" back once a value changes: the values it was for are no longer those in the form', async () => {
     const form = await showRunForm(tool(coded));
     await form.type('code', 'ab');
