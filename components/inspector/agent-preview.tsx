@@ -16,7 +16,8 @@ export function AgentPreview({ model, onLeftWithFocus }: { model: InspectorModel
   }, []);
   const ranking = model.ranking.value;
   const best = Math.max(0, ...ranking.map(({ score }) => score));
-  const note = ranking.length > 0 ? rankingNote(ranking.length, model.preview.value.ranked, model.agentTools.value.length, model.maxTools, best > 0) : '';
+  const matching = ranking.filter(({ score }) => score > 0).length;
+  const note = ranking.length > 0 ? rankingNote(ranking.length, model.preview.value.ranked, model.agentTools.value.length, model.maxTools, matching) : '';
   const bestNames = ranking.filter(({ score }) => score > 0 && score === best).map(({ tool }) => tool.name);
   const offSite = model.agentOffSite.value;
   const off = offSite === undefined ? '' : `The agent is off on ${siteLabel(offSite)}, so it sees none of these tools. Were it on, it would see:`;
@@ -92,13 +93,18 @@ function NotShown({ preview: { shown, notShownCount, notShown }, matched }: { pr
 }
 
 /**
- * Which of the tools the agent sees, and why the others are left out. Where no tool shares a word
- * with the request (`matched` false), those shown are not matches: the first ones, in the page's order.
+ * Which of the tools the agent sees, and why the others are left out. Only those that share a word
+ * with the request (`matching` of those shown, scored above 0) are matches: the rest fill the list
+ * in the page's order.
  */
-function rankingNote(shown: number, ranked: number, total: number, max: number, matched: boolean): string {
+function rankingNote(shown: number, ranked: number, total: number, max: number, matching: number): string {
   const crowded = ranked - shown;
   const leftOut = crowded > 0 ? ` ${crowded} more would crowd the default model's 4,096-token context, so the agent leaves ${crowded === 1 ? 'it' : 'them'} out.` : '';
-  if (ranked < total && !matched) return `No tool matches these words, so the agent sees the first ${shown} of the ${total} tools, in the page's order.${leftOut}`;
+  if (ranked < total && matching === 0) return `No tool matches these words, so the agent sees the first ${shown} of the ${total} tools, in the page's order.${leftOut}`;
+  if (ranked < total && matching < shown) {
+    const matches = matching === 1 ? 'The one tool that matches these words,' : `The ${matching} tools that match these words, best first,`;
+    return `${matches} then ${shown - matching} more in the page's order: ${shown} of ${total} tools.${leftOut}`;
+  }
   if (ranked < total) return `The ${shown} best matches of ${total} tools, best first.${leftOut}`;
   if (crowded > 0) return `${shown} of the ${total} tools, in the page's order.${leftOut}`;
   if (shown === 1) return 'The page offers one tool, and the agent sees it.';

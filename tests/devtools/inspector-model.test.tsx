@@ -235,7 +235,13 @@ describe('the inspector model', () => {
 
     const many = Array.from({ length: 10 }, (_, index) => tool(`tool_${index}`));
     await show([...many, ...shop], 'add two mugs to the cart');
+    // Only the tools that share a word with the request are matches: the others fill the list in the page's order.
+    expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe("The 2 tools that match these words, best first, then 6 more in the page's order: 8 of 13 tools.");
+    const matching = Array.from({ length: 10 }, (_, index) => tool(`add_to_cart_${index}`));
+    await show([...matching, ...shop], 'add two mugs to the cart');
     expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe('The 8 best matches of 13 tools, best first.');
+    await show([...many, shop[1]!], 'add two mugs to the cart');
+    expect(container.querySelector('[data-testid="ranking-note"]')?.textContent).toBe("The one tool that matches these words, then 7 more in the page's order: 8 of 11 tools.");
     expect(container.querySelector('.ranking li .ranking-name')?.textContent).toBe('add_to_cart');
     // Words no tool has: the tools shown are not matches, and the note does not call them so.
     await show([...many, ...shop], 'hello');
