@@ -2,7 +2,7 @@ import type { ReadonlySignal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ToolCard } from '@/lib/agent/session-state';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
-import { focusRequestBox } from './focus-request-box';
+import { focusRequestBox, requestBoxFocusedEmpty } from './focus-request-box';
 import { pressWhenConnected } from './press-when-connected';
 import { AddressText } from '@/components/shared/address-text';
 import { HiddenCharacters } from '@/components/shared/json-text';
@@ -14,6 +14,8 @@ interface ApprovalButtonsProps {
   onApprove: (callId: string, decision: ApprovalDecision) => void;
   /** The panel's connection: while it is not there, an answer would go nowhere and waits. */
   connection: ReadonlySignal<ConnectionState>;
+  /** The person answered a question of an earlier call of this request: this one takes the focus that answer gave the request box. */
+  followsAnswer?: boolean;
 }
 
 /** Why the call waits for the person, by its `approvalReason`. */
@@ -33,15 +35,19 @@ const reasons: Record<NonNullable<ToolCard['approvalReason']>, string> = {
  * chose to confirm them all, and so does a tool that may change the page once the run has read
  * text that strangers wrote.
  */
-export function ApprovalButtons({ card, answered, onApprove, connection }: ApprovalButtonsProps) {
+export function ApprovalButtons({ card, answered, onApprove, connection, followsAnswer = false }: ApprovalButtonsProps) {
   const offerSite = card.approvalReason === 'not-read-only' && card.siteChoice !== false;
   const why = reasons[card.approvalReason ?? 'consequential'];
   const connected = connection.value === 'connected';
   // The question may end without the person (the page took the tool away, the site was allowed in
   // another tab): focus on its buttons goes to the request box, as after an answer, not to the body.
   const group = useRef<HTMLDivElement>(null);
+  const allowOnce = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     const shown = group.current;
+    // The calls of one reply are asked about one at a time: the next question takes the focus the
+    // last answer gave the request box, unless the person has typed there since.
+    if (followsAnswer && requestBoxFocusedEmpty()) allowOnce.current?.focus();
     return () => {
       if (shown?.contains(document.activeElement)) focusRequestBox();
     };
@@ -71,7 +77,7 @@ export function ApprovalButtons({ card, answered, onApprove, connection }: Appro
         {why}
       </p>
       <div class="approval-buttons">
-        <button type="button" class="button primary" data-testid="approve-once" disabled={answered} {...answer('allow-once')}>
+        <button type="button" class="button primary" data-testid="approve-once" ref={allowOnce} disabled={answered} {...answer('allow-once')}>
           Allow once
         </button>
         {offerSite && (

@@ -8,6 +8,15 @@ export function focusRequestBox(): void {
 }
 
 /**
+ * Whether the focus is in the request box, left empty: where an answer to a question put it, and
+ * nothing was typed since, so the next question may take it back.
+ */
+export function requestBoxFocusedEmpty(): boolean {
+  const box = requestBox();
+  return box !== null && document.activeElement === box && box.value === '';
+}
+
+/**
  * Puts `text` in the request box for the person to finish, focused with the cursor after it. The
  * box shows the draft only once the panel renders again: the text goes in at once as well, so the
  * cursor does not land before text that is not there yet.

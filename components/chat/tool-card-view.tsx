@@ -33,10 +33,12 @@ interface ToolCardViewProps {
   answered: boolean;
   onApprove: (callId: string, decision: ApprovalDecision) => void;
   connection: ReadonlySignal<ConnectionState>;
+  /** A question that follows the person's answer to one before it in the request (see `ApprovalButtons`). */
+  followsAnswer?: boolean;
 }
 
 /** One tool call: what was called with what, how it went, and its result on demand. */
-export const ToolCardView = memo(function ToolCardView({ card, answered, onApprove, connection }: ToolCardViewProps) {
+export const ToolCardView = memo(function ToolCardView({ card, answered, onApprove, connection, followsAnswer }: ToolCardViewProps) {
   const result = card.result;
   const stateLabel = stateLabelOf(card);
   const filledIn = filledForPerson(card);
@@ -75,7 +77,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
           </code>
         )
       )}
-      {card.state === 'waiting' && <ApprovalButtons card={card} answered={answered} onApprove={onApprove} connection={connection} />}
+      {card.state === 'waiting' && <ApprovalButtons card={card} answered={answered} onApprove={onApprove} connection={connection} followsAnswer={followsAnswer} />}
       {/* Where the call went stays said once it is answered: another site got its arguments. */}
       {card.origin && card.state !== 'waiting' && (
         <p class="tool-note" data-testid="tool-origin">

@@ -36,7 +36,14 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove,
         item.kind === 'prose' ? (
           <ProseView key={`prose-${index}`} text={item.text} live={!turn.outcome && index === lastIndex} />
         ) : (
-          <ToolCardView key={item.callId} card={item} answered={approvalsSent.has(item.callId)} onApprove={onApprove} connection={connection} />
+          <ToolCardView
+            key={item.callId}
+            card={item}
+            answered={approvalsSent.has(item.callId)}
+            onApprove={onApprove}
+            connection={connection}
+            followsAnswer={item.state === 'waiting' && turn.items.slice(0, index).some(answeredByPerson)}
+          />
         ),
       )}
       {turn.outcome ? (
@@ -51,6 +58,11 @@ export const TurnView = memo(function TurnView({ turn, approvalsSent, onApprove,
     </article>
   );
 });
+
+/** An earlier call of the request that asked the person, and that they answered (here or in another panel). */
+function answeredByPerson(item: Turn['items'][number]): boolean {
+  return item.kind === 'tool' && item.approvalReason !== undefined && item.state !== 'waiting' && item.allowedBecause === undefined && item.withdrawn === undefined;
+}
 
 /**
  * Where the model read fewer of the requests above than the conversation shows (its context has

@@ -344,6 +344,27 @@ describe('approvals', () => {
     expect(document.activeElement).toBe(panel.find('chat-input'));
   });
 
+  it('hands the focus from an answer on to the next call of the request that asks, unless something was typed meanwhile', async () => {
+    const first = toolCard({ callId: 'call-1', name: 'add_to_cart', state: 'waiting', approvalReason: 'consequential' });
+    const second = toolCard({ callId: 'call-2', name: 'checkout', state: 'waiting', approvalReason: 'consequential' });
+    panel = await showCards([first]);
+    // The first question of a request takes no focus: the person may be typing.
+    expect(document.activeElement).not.toBe(panel.find('approve-once'));
+    await act(() => panel!.find('approve-once')?.click());
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [{ ...first, state: 'done', result: 'Added.' }, second] }) });
+    const next = panel.findAll('tool-card')[1]!.querySelector('[data-testid="approve-once"]');
+    expect(document.activeElement).toBe(next);
+
+    // Typed in the request box after the answer: the next question leaves the focus there.
+    const third = toolCard({ callId: 'call-3', name: 'pay', state: 'waiting', approvalReason: 'consequential' });
+    await act(() => (next as HTMLButtonElement).click());
+    const box = panel.find('chat-input') as HTMLTextAreaElement;
+    box.value = 'and then';
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [{ ...first, state: 'done', result: 'Added.' }, { ...second, state: 'done', result: 'Ordered.' }, third] }) });
+    expect(document.activeElement).toBe(box);
+  });
+
   it('moves focus to the request box, and says why, when a question ends without the person: the page changed or removed its tool', async () => {
     panel = await showCards([toolCard({ name: 'delete_draft', state: 'waiting', approvalReason: 'not-read-only' })]);
     (panel.find('approve-once') as HTMLButtonElement).focus();
