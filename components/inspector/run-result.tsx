@@ -40,7 +40,7 @@ export function RunResult({ run }: { run: RunState | undefined }) {
               The page changed {run?.name} while this ran (what it does, its parameters or its hints): this is what the tool as it was before answered.
             </p>
           )}
-          {run?.pageResult ? <PageResultView pageResult={run.pageResult} /> : <pre class="run-text"><JsonText text={formatToolText(output.text)} /></pre>}
+          {run?.pageResult ? <PageResultView pageResult={run.pageResult} /> : <pre class="run-text" role="group" aria-label={`Result of ${run?.name ?? 'the run'}`}><JsonText text={formatToolText(output.text)} /></pre>}
           {check && (
             <p class={check.matches ? 'run-check muted' : 'run-check finding warning'}>
               {!check.matches && <span class="finding-level">Warning: </span>}

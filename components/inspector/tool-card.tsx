@@ -33,7 +33,8 @@ export const ToolCard = pure(function ToolCard({ model, tool, findings = [], onL
         )}
         <AnnotationBadges annotations={tool.annotations} />
       </header>
-      <p class="tool-description" dir="auto">
+      {/* A long one scrolls, and is then a stop for Tab: named for a screen reader. */}
+      <p class="tool-description" dir="auto" role="group" aria-label={`Description of ${tool.name}`}>
         <HiddenCharacters text={tool.description} />
       </p>
       <p class="tool-meta">

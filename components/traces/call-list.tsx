@@ -37,7 +37,8 @@ function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | 
         </code>{' '}
         <span class="muted">call {call.callId}</span>
       </h4>
-      <pre class="call-arguments json" data-testid="call-arguments">
+      {/* Named: Chrome makes a box that scrolls a stop for Tab, which a screen reader would read out whole, unnamed. */}
+      <pre class="call-arguments json" data-testid="call-arguments" role="group" aria-label={`Arguments of ${call.name}`}>
         <JsonText text={JSON.stringify(call.arguments, null, 2)} />
       </pre>
       {approval && (
@@ -56,7 +57,7 @@ function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | 
             {result.isError ? 'The tool failed in' : result.noAnswer ? 'No answer came back after' : 'The page returned in'} {formatDuration(result.durationMs)}
             {result.length > result.text.length && ` (kept ${result.text.length.toLocaleString('en-US')} of ${result.length.toLocaleString('en-US')} characters)`}:
           </p>
-          <pre class={looksLikeJson(result.text) ? 'json' : undefined} data-testid="call-result">
+          <pre class={looksLikeJson(result.text) ? 'json' : undefined} data-testid="call-result" role="group" aria-label={`Result of ${call.name}`}>
             <JsonText text={result.text} />
           </pre>
           {call.read && (

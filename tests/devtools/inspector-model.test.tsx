@@ -613,6 +613,9 @@ describe('the inspector model', () => {
     fake.send({ type: 'tab-tools', tabId: 5, tabTools: tabTools([tool('get_price', { documentId: 'DOC-1', description: 'Tells the price, at last.' })]) });
     await tick();
     expect(card().querySelector('.run-text')?.textContent).toBe('Emptied.');
+    // A long result, or description, scrolls, and is then a stop for Tab: each is named.
+    expect(card().querySelector('.run-text')?.getAttribute('aria-label')).toBe('Result of get_price');
+    expect(card().querySelector('.tool-description')?.getAttribute('aria-label')).toBe('Description of get_price');
     expect(card().querySelector('[data-testid="run-tool-changed"]')).toBeNull();
   });
 

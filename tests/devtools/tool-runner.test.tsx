@@ -270,13 +270,13 @@ describe('the run form', () => {
         required: ['extras'],
       }),
     );
-    const group = form.root.querySelector<HTMLElement>('[role="group"]')!;
+    const group = form.root.querySelector<HTMLElement>('[role="group"][aria-labelledby]')!;
     expect(document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBe('extras *');
     expect(group.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['What to add.', 'Check 1 at least. Sent as an empty list while no box is checked.']);
     const boxes = [...group.querySelectorAll('label')];
     expect(boxes.map((label) => label.textContent)).toEqual(['Gift wrap (gift)', 'Card (card)', 'Bag (bag)']);
     // An optional group says what nothing checked sends.
-    const sizes = form.root.querySelectorAll<HTMLElement>('[role="group"]')[1]!;
+    const sizes = form.root.querySelectorAll<HTMLElement>('[role="group"][aria-labelledby]')[1]!;
     expect(document.getElementById(sizes.getAttribute('aria-describedby')!)?.textContent).toBe('Left out of the call while no box is checked, so the tool keeps its default, M; "(none)" sends an empty list.');
 
     // Nothing checked in a list that needs one: the check says so and the group takes focus.

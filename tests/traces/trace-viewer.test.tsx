@@ -165,6 +165,11 @@ describe('the trace viewer', () => {
     expect(call.dataset.name).toBe('search_products');
     expect(JSON.parse(viewer.find('call-arguments', call)!.textContent!)).toEqual({ query: 'mug' });
     expect(viewer.find('call-result', call)?.textContent).toBe('{"products":["enamel-mug"]}');
+    // A box that scrolls is a stop for Tab in Chrome: each is named, not read out whole unnamed.
+    expect(['call-arguments', 'call-result'].map((testId) => [viewer!.find(testId, call)?.getAttribute('role'), viewer!.find(testId, call)?.getAttribute('aria-label')])).toEqual([
+      ['group', 'Arguments of search_products'],
+      ['group', 'Result of search_products'],
+    ]);
     expect(viewer.find('call-approval', viewer.find('call', steps[2])!)?.textContent).toMatch(/^Allowed after \d+ ms\.$/);
 
     expect(viewer.findAll('timeline-bar').filter((bar) => bar.dataset.kind === 'model').map((bar) => bar.dataset.step)).toEqual(['1', '2', '3', '4']);
