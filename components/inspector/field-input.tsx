@@ -1,6 +1,7 @@
 import { assertNever } from '@webmcp-agents/chat';
 import { noChoices, type FieldValue } from '@/lib/devtools/form-values-to-args';
 import { typedColour, type FormField } from '@/lib/devtools/schema-to-form';
+import { sayCommaAtField } from '@/components/shared/comma-in-number';
 
 interface FieldInputProps {
   /** The input's id, unique among all tools' forms. */
@@ -97,7 +98,11 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
           step={field.step ?? (field.integer ? 1 : 'any')}
           placeholder={defaultPlaceholder(field)}
           {...aria}
-          onInput={onText}
+          {...sayCommaAtField(!field.integer)}
+          onInput={(event) => {
+            event.currentTarget.setCustomValidity('');
+            onText(event);
+          }}
         />
       );
     case 'choices':

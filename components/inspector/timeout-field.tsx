@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { putCommaRight } from '@/components/shared/comma-in-number';
 import { maxTimeoutSeconds, minTimeoutSeconds } from './hand-runs';
 import type { InspectorModel } from './inspector-model';
 
@@ -21,6 +22,10 @@ export function TimeoutField({ model }: { model: InspectorModel }) {
           step="1"
           value={model.timeoutSeconds.value}
           aria-describedby={note.value ? 'timeout-note' : undefined}
+          onBeforeInput={(event) => {
+            const refused = putCommaRight(event, true);
+            if (refused) note.value = refused;
+          }}
           onInput={(event) => {
             const seconds = read(event.currentTarget.value);
             if (seconds >= minTimeoutSeconds && seconds <= maxTimeoutSeconds) {

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'preact/hooks';
 import type { OptionsPlace } from '@/lib/sidepanel/options-place';
 import { useStoredNumber } from './use-stored-number';
 import { figure } from '@/lib/text/plural';
+import { putCommaRight } from '@/components/shared/comma-in-number';
 
 interface NumberFieldProps {
   label: string;
@@ -48,11 +49,8 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
           step={step}
           aria-describedby={describedBy || undefined}
           onBeforeInput={(event) => {
-            const comma = commaInput(event.data, step);
-            if (!comma) return;
-            event.preventDefault();
-            if (comma.insert) document.execCommand('insertText', false, comma.insert);
-            note.value = comma.note ?? '';
+            const refused = putCommaRight(event, step < 1);
+            if (refused !== undefined) note.value = refused;
           }}
           onInput={(event) => {
             stored.typed();
@@ -93,20 +91,6 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
       </p>
     </>
   );
-}
-
-/**
- * What a comma typed or pasted becomes. Chrome's number field reads one as a thousands separator
- * and drops it, so that "0,7" (a decimal comma, as much of Europe writes it) would be 7, and "1,5"
- * 15, without a word: in a field that takes decimals a comma is a decimal point (put in as typed
- * text, `insertText`, so that Undo still works), and a field of whole numbers takes none, saying
- * so, but for a pasted number grouped in thousands ("10,000"), which Chrome reads as written.
- */
-function commaInput(data: string | null, step: number): { insert?: string; note?: string } | undefined {
-  if (!data?.includes(',')) return undefined;
-  if (step < 1) return data.includes('.') ? { note: 'Not a number: a point or a comma, not both.' } : { insert: data.replaceAll(',', '.') };
-  if (/^\s*\d{1,3}(,\d{3})+\s*$/.test(data)) return undefined;
-  return { note: 'Whole numbers only, without a comma.' };
 }
 
 /**

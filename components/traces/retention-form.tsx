@@ -1,12 +1,16 @@
 import { useEffect } from 'preact/hooks';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { figure } from '@/lib/text/plural';
+import type { JSX } from 'preact';
+import { sayCommaAtField } from '@/components/shared/comma-in-number';
 
 /** Whether runs are kept as traces, and how many: the last N runs, or M megabytes, whichever is reached first. */
 export function RetentionForm({ model }: { model: TraceViewerModel }) {
   useEffect(() => void model.loadRetention(), [model]);
   const settings = model.retention.value;
   if (!settings) return null;
+  // Whole numbers: a comma is refused at the field, not read as a thousands separator ("1,5" as 15).
+  const commaProps = { ...sayCommaAtField(false), onInput: (event: JSX.TargetedEvent<HTMLInputElement>) => event.currentTarget.setCustomValidity('') };
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -26,11 +30,11 @@ export function RetentionForm({ model }: { model: TraceViewerModel }) {
         </label>
         <label>
           Last runs kept
-          <input name="maxRuns" type="number" min={1} max={10_000} step={1} required value={settings.maxRuns} />
+          <input name="maxRuns" type="number" {...commaProps} min={1} max={10_000} step={1} required value={settings.maxRuns} />
         </label>
         <label>
           Megabytes at most
-          <input name="maxMegabytes" type="number" min={1} max={2_000} step={1} required value={settings.maxMegabytes} />
+          <input name="maxMegabytes" type="number" {...commaProps} min={1} max={2_000} step={1} required value={settings.maxMegabytes} />
         </label>
         <button type="submit">Save</button>
         <p class="muted">The oldest runs are removed first, when the next run ends.</p>

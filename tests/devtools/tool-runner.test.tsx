@@ -383,6 +383,20 @@ describe('the run form', () => {
   });
 });
 
+describe('the run form\'s number fields', () => {
+  it('takes no comma in a whole number, saying so at the field, where Chrome would read "1,5" as 15', async () => {
+    const form = await showRunForm(tool({ type: 'object', properties: { qty: { type: 'integer' } } }));
+    const qty = form.control<HTMLInputElement>('qty');
+    const comma = new InputEvent('beforeinput', { data: ',', inputType: 'insertText', bubbles: true, cancelable: true });
+    qty.dispatchEvent(comma);
+    expect(comma.defaultPrevented).toBe(true);
+    expect(qty.validationMessage).toBe('Whole numbers only, without a comma.');
+    // Said until the person types on.
+    qty.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(qty.validationMessage).toBe('');
+  });
+});
+
 describe("the run form's check against the page's whole schema", () => {
   const coded = { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]{3}$' }, address: { type: 'object', properties: { zip: { type: 'string' } }, required: ['zip'] } }, required: ['code'] };
 

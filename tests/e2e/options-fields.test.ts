@@ -28,6 +28,12 @@ describe.skipIf(!chromiumAvailable)('the options page’s number fields in Chrom
     expect(await note.textContent()).toBe('Whole numbers only, without a comma.');
     await steps.press('Tab');
 
+    // Stored once the field is left: the page read again shows what was kept.
+    const stored = () => options.evaluate(async () => {
+      const { settings } = await (globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<Record<string, { temperature?: number; maxSteps?: number }>> } } } }).chrome.storage.local.get('settings');
+      return [settings?.temperature, settings?.maxSteps];
+    });
+    await expect.poll(stored).toEqual([0.7, 1]);
     await options.reload();
     expect(await options.getByLabel('Temperature').inputValue()).toBe('0.7');
     expect(await options.getByLabel('Maximum steps per request').inputValue()).toBe('1');
