@@ -14,7 +14,7 @@ interface ApprovalButtonsProps {
   onApprove: (callId: string, decision: ApprovalDecision) => void;
   /** The panel's connection: while it is not there, an answer would go nowhere and waits. */
   connection: ReadonlySignal<ConnectionState>;
-  /** The person answered a question of an earlier call of this request: this one takes the focus that answer gave the request box. */
+  /** The person answered a question of an earlier call of this request: this one may take the focus that answer gave the request box. */
   followsAnswer?: boolean;
 }
 
@@ -29,6 +29,9 @@ const reasons: Record<NonNullable<ToolCard['approvalReason']>, string> = {
   'confirm-all': 'You asked to confirm every tool call.',
 };
 
+/** Whether the person's last answer, in this panel, put the focus in the request box (see `ApprovalButtons`). */
+let answerGaveFocus = false;
+
 /**
  * The person's answer to a call that waits. The site-wide choice is offered only for a tool that
  * may change the page: a consequential tool asks every time, so does every tool when the person
@@ -42,12 +45,13 @@ export function ApprovalButtons({ card, answered, onApprove, connection, follows
   // The question may end without the person (the page took the tool away, the site was allowed in
   // another tab): focus on its buttons goes to the request box, as after an answer, not to the body.
   const group = useRef<HTMLDivElement>(null);
-  const allowOnce = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     const shown = group.current;
-    // The calls of one reply are asked about one at a time: the next question takes the focus the
-    // last answer gave the request box, unless the person has typed there since.
-    if (followsAnswer && requestBoxFocusedEmpty()) allowOnce.current?.focus();
+    // The calls of one reply are asked about one at a time: the next question takes the focus an
+    // answer here gave the request box, unless the person has typed there since. The question, not
+    // its yes: an Enter held down, or pressed as it comes, must not allow a call nobody read.
+    if (followsAnswer && answerGaveFocus && requestBoxFocusedEmpty()) shown?.focus();
+    answerGaveFocus = false;
     return () => {
       if (shown?.contains(document.activeElement)) focusRequestBox();
     };
@@ -56,9 +60,10 @@ export function ApprovalButtons({ card, answered, onApprove, connection, follows
     pressWhenConnected(connected, () => {
       onApprove(card.callId, decision);
       focusRequestBox();
+      answerGaveFocus = true;
     });
   return (
-    <div class="approval" role="group" aria-label={`Allow ${card.name}?`} ref={group}>
+    <div class="approval" role="group" aria-label={`Allow ${card.name}?`} ref={group} tabIndex={-1}>
       {card.origin && (
         <p class="approval-origin" data-testid="tool-origin">
           From <strong><AddressText text={card.origin} /></strong>, another site framed in this page.
@@ -77,7 +82,7 @@ export function ApprovalButtons({ card, answered, onApprove, connection, follows
         {why}
       </p>
       <div class="approval-buttons">
-        <button type="button" class="button primary" data-testid="approve-once" ref={allowOnce} disabled={answered} {...answer('allow-once')}>
+        <button type="button" class="button primary" data-testid="approve-once" disabled={answered} {...answer('allow-once')}>
           Allow once
         </button>
         {offerSite && (

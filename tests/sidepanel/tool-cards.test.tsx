@@ -353,12 +353,14 @@ describe('approvals', () => {
     await act(() => panel!.find('approve-once')?.click());
     expect(document.activeElement).toBe(panel.find('chat-input'));
     await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [{ ...first, state: 'done', result: 'Added.' }, second] }) });
-    const next = panel.findAll('tool-card')[1]!.querySelector('[data-testid="approve-once"]');
+    // The question, not its yes: an Enter held down must not allow a call nobody read.
+    const next = panel.findAll('tool-card')[1]!.querySelector<HTMLElement>('.approval')!;
     expect(document.activeElement).toBe(next);
+    expect(next.getAttribute('aria-label')).toBe('Allow checkout?');
 
     // Typed in the request box after the answer: the next question leaves the focus there.
     const third = toolCard({ callId: 'call-3', name: 'pay', state: 'waiting', approvalReason: 'consequential' });
-    await act(() => (next as HTMLButtonElement).click());
+    await act(() => next.querySelector<HTMLButtonElement>('[data-testid="approve-once"]')!.click());
     const box = panel.find('chat-input') as HTMLTextAreaElement;
     box.value = 'and then';
     await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [{ ...first, state: 'done', result: 'Added.' }, { ...second, state: 'done', result: 'Ordered.' }, third] }) });
