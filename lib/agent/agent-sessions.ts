@@ -63,13 +63,14 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const world = createSessionsWorld(background, { engines, previews, store, publishEngineStatus, askingChanged: (tabId) => tellOthersOfAsking(tabId) });
   const loadAhead = createLoadAhead({ loadSettings: () => background.loadSettings(), getTabTools: (tabId) => background.getTabTools(tabId), engines, previews });
 
-  // Tabs closed in this worker's life (Chrome never gives a tab's id to another): a panel's message
-  // for one that comes late, or waited for the stored sessions as it closed, gets a session kept
-  // nowhere, so no chat of a closed tab is stored again, nor the worker woken for every tab closing.
+  // Tabs closed (or replaced) in this worker's life; Chrome never gives a tab's id to another. A
+  // panel's message for one that comes late, or that waited for the stored sessions as it closed,
+  // acts on nothing: no run, no chat of a closed tab stored again, no worker woken for every tab closing.
   const closedTabs = new Set<number>();
-  const sessionFor = async (tabId: number): Promise<TabSession> => {
+  /** The tab's session, made where it has none yet; none for a closed tab. */
+  const liveSessionFor = async (tabId: number): Promise<TabSession | undefined> => {
     await ready;
-    if (closedTabs.has(tabId)) return new TabSession(tabId, world, () => {});
+    if (closedTabs.has(tabId)) return undefined;
     let session = sessions.get(tabId);
     if (!session) {
       session = new TabSession(tabId, world, (message) => publish(tabId, message), stored()?.get(tabId));
@@ -77,6 +78,8 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     }
     return session;
   };
+  // What a snapshot shows: a closed tab's is an empty session, kept nowhere.
+  const sessionFor = async (tabId: number): Promise<TabSession> => (await liveSessionFor(tabId)) ?? new TabSession(tabId, world, () => {});
 
   // What each tab's last snapshot said of other tabs' questions (see tellOthersOfAsking).
   const askingShown = new Map<number, string>();
@@ -126,7 +129,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const { setAgentOff, stopRunsWhereOff } = createAgentOff({ background, sessions, sendSnapshot });
 
   const handle = (port: PanelPort, message: PanelMessage) =>
-    handlePanelMessage({ background, panels, leavePanels, sessionFor, forgetEndedChat: endedChats.forget, store, sendSnapshot, setAgentOff, loadAhead }, port, message);
+    handlePanelMessage({ background, panels, leavePanels, sessionFor: liveSessionFor, forgetEndedChat: endedChats.forget, store, sendSnapshot, setAgentOff, loadAhead }, port, message);
 
   return {
     /** A panel connected: everything it sends is checked before anything acts on it. */
@@ -191,12 +194,14 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       sessions.get(tabId)?.documentChanged(documentId, byPerson);
     },
     /** Chrome gave the tab a new id (a tab discarded, a page prerendered): its chat goes with it (see `replaceTab`). */
-    tabReplaced: (removedTabId: number, addedTabId: number): Promise<void> =>
-      replaceTab(
+    tabReplaced(removedTabId: number, addedTabId: number): Promise<void> {
+      closedTabs.add(removedTabId);
+      return replaceTab(
         { ready, sessions, stored, panels, endedChats, forgetTitle: waitingTabs.forget, store, resendSnapshot, ...(background.tabAsleep ? { tabAsleep: background.tabAsleep } : {}) },
         removedTabId,
         addedTabId,
-      ),
+      );
+    },
     /**
      * The extension was updated (`cause` "update") or reloaded, which cleared every chat: the tabs
      * that had one, as the last worker noted them, say so in their panels.

@@ -9,7 +9,8 @@ export interface PanelMessageHost {
   panels: Map<number, Set<PanelPort>>;
   /** The port follows no tab any more. */
   leavePanels(port: PanelPort): void;
-  sessionFor(tabId: number): Promise<TabSession>;
+  /** The tab's session; none for a tab closed meanwhile, whose panel's message acts on nothing. */
+  sessionFor(tabId: number): Promise<TabSession | undefined>;
   /** The tab's panel no longer says that an update of the extension ended its chat. */
   forgetEndedChat(tabId: number): void;
   store: { flush(): Promise<void>; urgent(): void };
@@ -33,6 +34,7 @@ export async function handlePanelMessage(host: PanelMessageHost, port: PanelPort
     return;
   }
   const session = await host.sessionFor(message.tabId);
+  if (!session) return;
   switch (message.type) {
     case 'send':
       host.forgetEndedChat(message.tabId);

@@ -1456,9 +1456,11 @@ describe('agent sessions', () => {
     const second = harness();
     second.openPanel(5);
     second.sessions.tabClosed(5);
-    // And one that comes once they are read.
+    // And ones that come once they are read: a request for it runs nothing.
     second.pressStop(5);
+    second.ask(5, 'hello again');
     await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(second.recorder.runs.size).toBe(0);
     expect(await tabsStored()).toEqual([]);
     // Nothing of it is kept: Chrome need not wake the worker for every tab that closes.
     await expect(second.sessions.keepTabs()).resolves.toBe(false);
