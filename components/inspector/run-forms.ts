@@ -8,7 +8,7 @@ import type { FormField } from '@/lib/devtools/schema-to-form';
 export interface FormProblem {
   message: string;
   field?: string;
-  /** Every field the message names, where it names more than `field`: each is marked as refused. */
+  /** Every field the message names, `field` among them: each is marked as refused. */
   fields?: string[];
   /**
    * Only the page's whole schema refuses the arguments (a `pattern`, a length, a nested rule), which

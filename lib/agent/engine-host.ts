@@ -114,8 +114,12 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
           if (loading && shared.status.state === 'idle') hooks.loadStopped?.();
           return { error: 'The model could not load.' };
         }
-        const failed = loadFailed(error, name, signal, loading);
-        release?.();
+        let failed: { error: string };
+        try {
+          failed = loadFailed(error, name, signal, loading);
+        } finally {
+          release?.();
+        }
         // A load stopped part way left the status without what the first request downloads (now
         // less, or nothing): the panels are told it afresh, unless another load goes on.
         if (signal.aborted && loading && shared.status.state === 'idle') hooks.loadStopped?.();

@@ -19,7 +19,8 @@ export const toolCardSchema = lazySchema(() =>
     /**
      * `declined`: the person said no; `not-run`: the request ended before anyone answered or before
      * the call reached the page, the run stopped at this call, the model having made it twice
-     * already, or the model wrote this very call before in the same reply;
+     * already, the model wrote this very call before in the same reply, or the page changed or
+     * removed its tool after the model was shown it (`withdrawn`);
      * `unanswered`: the request ended while the tool ran, or the document that ran it went before it
      * answered (it navigated, reloaded, or its frame was removed), so it may still have done its work;
      * `unknown`: the model asked for a tool it was not offered (the page has none by that name, or
@@ -36,7 +37,7 @@ export const toolCardSchema = lazySchema(() =>
     approvalReason: z.enum(approvalReasons).optional(),
     /** The page says the tool only reads (`readOnlyHint`, not consequential): running it again changes nothing. */
     readOnly: z.literal(true).optional(),
-    /** An `unknown` call whose tool the page changed or removed after the model was shown it: not the model's mistake. */
+    /** A `not-run` call whose tool the page changed or removed after the model was shown it: not the model's mistake (an `unknown` one in a chat saved before). */
     withdrawn: z.literal(true).optional(),
     /**
      * False where "allow on this site" cannot hold (a page without a web origin, a frame of another

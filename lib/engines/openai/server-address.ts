@@ -16,7 +16,7 @@ export function normalizeServerAddress(address: string): string {
   // lost here, unsaid: refused, and never repeated in the message.
   const signedIn = /^(?:[a-z][a-z\d+.-]*:\/\/)?[^/?#]*@([^/?#]*)/i.exec(address.trim());
   if (signedIn) throw keyInAddress(`before "@${signedIn[1]}"`);
-  // Chrome's URL takes a space in a host as "%20", a host no server has: the space is the mistake.
+  // No address has a space (Chrome's URL would take one in the host as "%20", a host no server has): the space is the mistake.
   if (/\s/.test(address.trim())) throw notAnAddress(address, 'it has a space in it');
   let url: URL;
   try {
