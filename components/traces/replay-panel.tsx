@@ -7,6 +7,7 @@ import type { ReplayTab } from '@/lib/traces/trace-protocol';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { DivergenceList } from './divergence-list';
 import { ReplayConfirm } from './replay-confirm';
+import { traceAddress } from '@/lib/traces/trace-address';
 
 /** Replays the open run in a tab with the recorded replies, and says where it went differently. */
 export function ReplayPanel({ model }: { model: TraceViewerModel }) {
@@ -91,12 +92,12 @@ function ReplayTabPicker({ model, origin }: { model: TraceViewerModel; origin: s
 
 /**
  * A tab as a person knows it, never by its internal id: what the browser says first (another site
- * than the run's, its address, its tools), then the page's own title, cut short. The title is the
+ * than the run's, its address without the query string and fragment, as traces keep addresses, its tools), then the page's own title, cut short. The title is the
  * page's words, so it comes last, where it can neither hide the rest nor pass for it.
  */
 function tabLabel(tab: ReplayTab, runOrigin: string): string {
   const title = tab.title && tab.title.length > tabTitleCharacters ? `${tab.title.slice(0, tabTitleCharacters - 1)}…` : tab.title;
-  return [tab.origin === runOrigin ? '' : '(another site)', tab.url, plural(tab.toolCount, 'tool'), title].filter(Boolean).join(' · ');
+  return [tab.origin === runOrigin ? '' : '(another site)', traceAddress(tab.url), plural(tab.toolCount, 'tool'), title].filter(Boolean).join(' · ');
 }
 
 const tabTitleCharacters = 60;
@@ -156,7 +157,7 @@ function ReplayStatus({ model, onAnswered }: { model: TraceViewerModel; onAnswer
           {/* Kept as the tabs change (one closes, the page goes): it says which replay it was. */}
           {state.ran && (
             <p class="muted" data-testid="replay-ran">
-              Last replay, in <span class="replay-url">{state.ran.url}</span> at {clockTime(state.ran.at)}:
+              Last replay, in <span class="replay-url">{traceAddress(state.ran.url)}</span> at {clockTime(state.ran.at)}:
             </p>
           )}
           <p class={first === undefined ? 'replay-same' : 'replay-different'}>{resultText(state)}</p>

@@ -3,6 +3,8 @@
  * name or password, where addresses carry session tokens, reset codes, `#access_token=` and search
  * terms. Traces outlast the page on disk and travel in exported files; the site and the path are
  * all that showing or replaying a run needs. Text that is no address is cut at its first ? or #.
+ * The pages that name a tab by its address (the replay's tab picker, the devtools panel's header)
+ * show it so too: a session token would fill the line, and show in a screenshot.
  */
 export function traceAddress(url: string): string {
   try {

@@ -37,6 +37,14 @@ describe('replay: the tab it runs in', () => {
     expect(ran).toEqual([]);
   });
 
+  it('names a tab by its address without the query string and fragment, as traces keep addresses', async () => {
+    const withToken = { ...createShopPage(), url: 'https://shop.example/cart?session=s3cr3t#step-2' };
+    viewer = await mountViewer(await openStoreWithMugs(), new Map([[7, withToken]]));
+    await viewer.act(() => viewer!.model.open('mugs'));
+    await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
+    expect((viewer.find('replay-tab') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('https://shop.example/cart · 2 tools');
+  });
+
   it('reads the tabs again once a replay ends, so the list names what the replay left the tab showing', async () => {
     viewer = await mountViewer(await openStoreWithMugs(), new Map([[7, createShopPage()]]));
     await viewer.act(() => viewer!.model.open('mugs'));
