@@ -1,5 +1,5 @@
 import { siteLabel } from '@/lib/text/site-label';
-import { pressWhenConnected } from './press-when-connected';
+import { pressWhenAllowed } from './press-when-allowed';
 import { listed } from '@/lib/text/listed';
 
 interface AgentOffNoteProps {
@@ -28,7 +28,7 @@ export function AgentOffNote({ origin, connected, offBy, onTurnOn }: AgentOffNot
           : `You turned it off for ${siteLabel(origin)}, so the model gets nothing from this page and runs none of its tools.`}
       </p>
       <p>
-        <button type="button" class="button" data-testid="agent-on" {...pressWhenConnected(connected, onTurnOn)}>
+        <button type="button" class="button" data-testid="agent-on" {...pressWhenAllowed(connected, onTurnOn)}>
           {names ? `Turn the agent on for ${names}` : 'Turn the agent on here'}
         </button>
       </p>

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ToolCard } from '@/lib/agent/session-state';
 import type { ApprovalDecision, ConnectionState } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox, requestBoxFocusedEmpty } from './focus-request-box';
-import { pressWhenConnected } from './press-when-connected';
+import { pressWhenAllowed } from './press-when-allowed';
 import { AddressText } from '@/components/shared/address-text';
 import { HiddenCharacters } from '@/components/shared/json-text';
 
@@ -57,7 +57,7 @@ export function ApprovalButtons({ card, answered, onApprove, connection, follows
     };
   }, []);
   const answer = (decision: ApprovalDecision) =>
-    pressWhenConnected(connected, () => {
+    pressWhenAllowed(connected, () => {
       onApprove(card.callId, decision);
       focusRequestBox();
       answerGaveFocus = true;

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { engineName } from '@/lib/engines/engine-labels';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { focusedQuietly, focusRequestBox, focusRequestBoxOnOpen } from './focus-request-box';
-import { pressWhenConnected } from './press-when-connected';
+import { pressWhenAllowed } from './press-when-allowed';
 
 /** The most a request may hold, in UTF-16 units as the text area counts them. */
 export const requestCharacters = 20_000;
@@ -112,7 +112,7 @@ function useEscapeStops(model: PanelModel, running: boolean): void {
     if (!running) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
-      // As the Stop button (see pressWhenConnected): while reconnecting, a stop would go nowhere.
+      // As the Stop button (see pressWhenAllowed): while reconnecting, a stop would go nowhere.
       if (model.connection.value !== 'connected') return;
       event.preventDefault();
       model.stop();
@@ -216,7 +216,7 @@ function StopButton({ model, hadFocus }: { model: PanelModel; hadFocus: { curren
       aria-keyshortcuts="Escape"
       title="Stop (Esc)"
       onFocus={() => (hadFocus.current = true)}
-      {...pressWhenConnected(model.connection.value === 'connected', (event) => {
+      {...pressWhenAllowed(model.connection.value === 'connected', (event) => {
         // Stop takes Send's place under the pointer: the second click of a double click on
         // Send is not a request to stop.
         if (event.detail < 2) model.stop();

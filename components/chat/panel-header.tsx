@@ -4,7 +4,7 @@ import { siteLabel } from '@/lib/text/site-label';
 import { siteOfAddress } from '@/lib/text/origin-of';
 import { focusRequestBox } from './focus-request-box';
 import { OpenOptionsButton } from './open-options-button';
-import { pressWhenConnected } from './press-when-connected';
+import { pressWhenAllowed } from './press-when-allowed';
 import { TurnAgentOffButton } from './turn-agent-off-button';
 import { AddressText } from '@/components/shared/address-text';
 
@@ -43,7 +43,7 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         // Greyed out while a request runs, yet reached by the keyboard (aria-disabled): pointed at or
         // focused, it says why, and what ends the wait.
         title={runGoesOn ? 'A new chat starts once this request ends: Stop ends it now.' : undefined}
-        {...pressWhenConnected(model.connection.value === 'connected' && !runGoesOn, () => {
+        {...pressWhenAllowed(model.connection.value === 'connected' && !runGoesOn, () => {
           model.newChat();
           // The button is disabled once the chat is empty: focus goes on to the request box.
           focusRequestBox();

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { normalizeSiteOrigin } from '@/lib/settings/normalize-site-origin';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { siteLabel } from '@/lib/text/site-label';
-import { pressWhenConnected } from './press-when-connected';
+import { pressWhenAllowed } from './press-when-allowed';
 
 /**
  * Turns the agent off on the panel's site, from the line under its name: a link-like button, so
@@ -30,7 +30,7 @@ export function TurnAgentOffButton({ model }: { model: PanelModel }) {
       class="site-switch"
       data-testid="agent-off-here"
       aria-label={`Turn agent off on ${siteLabel(session.origin)}`}
-      {...pressWhenConnected(model.connection.value === 'connected', () => {
+      {...pressWhenAllowed(model.connection.value === 'connected', () => {
         pressed.current = model.setAgentOff(true);
       })}
     >

@@ -1,7 +1,7 @@
 import { useId } from 'preact/hooks';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { focusRequestBox } from './focus-request-box';
-import { pressWhenConnected } from './press-when-connected';
+import { pressWhenAllowed } from './press-when-allowed';
 
 /**
  * Undo of "New chat", for as long as the background keeps the conversation it put aside (until the
@@ -43,7 +43,7 @@ function UndoButton({ model, label, describedBy }: { model: PanelModel; label: s
       class="button"
       data-testid="undo-new-chat"
       aria-describedby={describedBy}
-      {...pressWhenConnected(model.connection.value === 'connected', () => {
+      {...pressWhenAllowed(model.connection.value === 'connected', () => {
         model.undoNewChat();
         // The button goes with the note: the keyboard goes on in the request box.
         focusRequestBox();
