@@ -55,6 +55,11 @@ export function RunList({ model }: { model: TraceViewerModel }) {
     if (!Object.hasOwn(focusMoves, event.key) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>(':scope > li > button') ?? [])];
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    // The list itself has the focus (a deletion took the focused row away): a key goes to its row that Tab stops at.
+    if (at < 0 && document.activeElement === list.current) {
+      event.preventDefault();
+      return buttons.find((button) => button.tabIndex === 0)?.focus();
+    }
     if (at < 0) return;
     event.preventDefault();
     if (event.key === 'ArrowDown' && at === buttons.length - 1 && drawn < runs.length) return showMore(true);

@@ -1129,6 +1129,10 @@ describe('the trace viewer', () => {
     await viewer.act(() => (viewer!.model.query.value = 'Request 1'));
     expect(runIds(viewer)).not.toContain(openedId);
     expect(tabStops()).toEqual(['1']);
+    // From the list itself (where a deletion leaves the focus), a key goes to that row.
+    viewer.find('run-list')!.focus();
+    await viewer.act(() => viewer!.find('run-list')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true })));
+    expect(document.activeElement).toBe(viewer.findAll('run-item')[0]!.querySelector('button'));
   }, manyRowsMs);
 
   it('draws a search’s first fifty, each placed among the runs it found, and fifty again once the search changes', async () => {
