@@ -25,7 +25,7 @@ export function PageResultView({ pageResult }: { pageResult: LoadedPage }) {
         {after}
       </p>
       {data !== undefined && (
-        <pre class="run-text">
+        <pre class="run-text" role="group" aria-label="What the page gives">
           <JsonText text={formatToolText(data)} />
         </pre>
       )}

@@ -12,9 +12,9 @@ export function SchemaView({ schema, forModel = schema }: { schema: JSONSchema; 
   return (
     <div class="schema">
       <h4>As given ({given.length.toLocaleString('en-US')} characters)</h4>
-      <pre class="schema-given">{JSON.stringify(schema, null, 2)}</pre>
+      <pre class="schema-given" role="group" aria-label="Input schema as given">{JSON.stringify(schema, null, 2)}</pre>
       <h4>Compacted for the model ({compactText.length.toLocaleString('en-US')} characters)</h4>
-      <pre class="schema-compact">{JSON.stringify(compacted, null, 2)}</pre>
+      <pre class="schema-compact" role="group" aria-label="Input schema compacted for the model">{JSON.stringify(compacted, null, 2)}</pre>
     </div>
   );
 }
@@ -25,7 +25,7 @@ export function OutputSchemaView({ schema }: { schema: JSONSchema }) {
   return (
     <div class="schema">
       <h4>Output schema ({given.length.toLocaleString('en-US')} characters)</h4>
-      <pre class="schema-output">{JSON.stringify(schema, null, 2)}</pre>
+      <pre class="schema-output" role="group" aria-label="Output schema">{JSON.stringify(schema, null, 2)}</pre>
       <p class="muted">The agent is not shown it; a run here checks the result against it.</p>
     </div>
   );

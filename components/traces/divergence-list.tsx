@@ -24,13 +24,13 @@ export function DivergenceItem({ divergence, withStep }: { divergence: Divergenc
         <div class="result-pair">
           <div>
             <p class="muted">Recorded{divergence.recorded.isError ? ' (error)' : ''}</p>
-            <pre>
+            <pre role="group" aria-label="Recorded result">
               <JsonText text={formatToolText(divergence.recorded.text)} />
             </pre>
           </div>
           <div>
             <p class="muted">Now{divergence.replayed.isError ? ' (error)' : ''}</p>
-            <pre>
+            <pre role="group" aria-label="Result now">
               <JsonText text={formatToolText(divergence.replayed.text)} />
             </pre>
           </div>

@@ -12,7 +12,7 @@ export function PromptMessages({ messages }: { messages: readonly TraceMessage[]
             <summary>
               <span class="role">{message.role}</span> <span class="muted">{message.content.length.toLocaleString('en-US')} characters</span>
             </summary>
-            <pre class="message-content">
+            <pre class="message-content" role="group" aria-label={`${message.role} message`}>
               <HiddenCharacters text={message.content} />
             </pre>
           </details>

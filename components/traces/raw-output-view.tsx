@@ -14,7 +14,7 @@ export function RawOutputView({ step, endedWith }: { step: TraceStep; endedWith?
   return (
     <div class="raw-output">
       {!step.complete && <p class="muted" data-testid="cut-off-notice">{cutOffNotice(step, endedWith)}</p>}
-      <pre data-testid="raw-output">
+      <pre data-testid="raw-output" role="group" aria-label="Raw output">
         {segments.map((segment, index) =>
           segment.kind === 'prose' ? (
             <HiddenCharacters key={index} text={segment.text} />

@@ -159,6 +159,7 @@ describe('the trace viewer', () => {
     const raw = viewer.find('raw-output', steps[0])!;
     expect(raw.textContent).toBe('<think>The person wants mugs.</think>I will look for the mug.\n<tool_call>\n{"name": "search_products", "arguments": {"query":"mug"}}\n</tool_call>');
     expect([...raw.querySelectorAll('mark')].map((mark) => mark.dataset.part)).toEqual(['think', 'call']);
+    expect([raw.getAttribute('role'), raw.getAttribute('aria-label')]).toEqual(['group', 'Raw output']);
     expect(raw.querySelector('[data-part="call"]')?.textContent).toContain('"search_products"');
 
     const call = viewer.find('call', steps[0])!;
