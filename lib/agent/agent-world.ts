@@ -55,7 +55,8 @@ export interface AgentWorld {
   reportEngineError(tabId: number, message: string, hint?: string, code?: string): void;
   scorerFor(settings: Settings): ToolScorer | undefined;
   isSiteAllowed(tabId: number): Promise<boolean>;
-  allowSite(tabId: number): Promise<void>;
+  /** Allows `site`, the one the run asked on, where the tab is on it still (see `sessions-world`). */
+  allowSite(tabId: number, site: string): Promise<void>;
   /** The tab is in a private window: its runs are not recorded, and its site is never allowed for good. */
   isPrivateTab(tabId: number): Promise<boolean>;
   recorder: TraceRecorder;

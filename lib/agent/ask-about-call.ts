@@ -78,7 +78,7 @@ export async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }:
   const withdrawn = decision === 'deny' ? undefined : await withdrawnSince(run, tool, whileAsked);
   if (withdrawn) return withdrawn;
   // "Allow on this site" never covers a consequential tool: those ask every time.
-  if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await host.world.allowSite(host.tabId);
+  if (decision === 'allow-site' && reason === 'not-read-only' && offerSite) await host.world.allowSite(host.tabId, run.runOrigin);
   return decision !== 'deny';
 }
 

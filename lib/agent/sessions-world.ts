@@ -48,7 +48,7 @@ export function createSessionsWorld(background: AgentSessionsBackground, { engin
     reportEngineError: (tabId, message, hint, code) => engines.reportError(tabId, message, hint, code),
     scorerFor: background.scorerFor,
     isSiteAllowed: (tabId) => siteAllowed(background, tabId),
-    allowSite: (tabId) => allowSite(background, tabId),
+    allowSite: (tabId, site) => allowSite(background, tabId, site),
     isPrivateTab: background.isPrivateTab,
     recorder: background.recorder,
     keepAwake: () => background.keepAwake?.() ?? (() => {}),
@@ -71,11 +71,12 @@ async function siteAllowed(background: AgentSessionsBackground, tabId: number): 
   return Boolean(site && settings.allowedSites.includes(site));
 }
 
-async function allowSite(background: AgentSessionsBackground, tabId: number): Promise<void> {
+/** Allows `judged`, the site the question was asked on, where the tab is still on it: a page gone elsewhere as the person answered gets nothing. */
+async function allowSite(background: AgentSessionsBackground, tabId: number, judged: string): Promise<void> {
   const tools = await background.getTabTools(tabId);
   const settings = await background.loadSettings();
   const site = tools && siteOfReport(tools);
-  if (site && isAllowableSite(site) && !settings.allowedSites.includes(site)) {
+  if (site === judged && isAllowableSite(site) && !settings.allowedSites.includes(site)) {
     // Added to the list as it is when written: another change may have come meanwhile.
     await background.updateSettings(({ allowedSites }) => (allowedSites.includes(site) ? {} : { allowedSites: [...allowedSites, site] }));
   }
