@@ -533,7 +533,7 @@ describe('agent sessions', () => {
     expect(h.cards()[1]).toMatchObject({ state: 'not-run', withdrawn: true, result: expect.stringMatching(/^The page changed the tool add_to_cart .* after this step showed it/) });
   });
 
-  it('"Allow on this site" allows the site the question was asked on, never one the tab reports as the person answers', async () => {
+  it('“Allow on this site” allows the site the question was asked on, never one the tab reports as the person answers', async () => {
     await script([call('add_to_cart', { qty: 1 }), 'Done.']);
     let page = { url: 'https://shop.example/', origin: 'https://shop.example' };
     const h = harness({ tabTools: () => ({ ...page, tools }) });
