@@ -99,10 +99,7 @@ function FieldControl({ id, field, value, aria, onChange }: ControlProps) {
           placeholder={defaultPlaceholder(field)}
           {...aria}
           {...sayCommaAtField(!field.integer)}
-          onInput={(event) => {
-            event.currentTarget.setCustomValidity('');
-            onText(event);
-          }}
+          onInput={onText}
         />
       );
     case 'choices':

@@ -36,6 +36,9 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
   const pause = useDeferredAction(storeAfterPauseMs);
   // The number before this visit to the field, where a pause stored one on the way to another since.
   const before = useRef<number | undefined>(undefined);
+  // A comma refused in this visit to the field: said until it is left, with the number kept then
+  // ("1,5" typed on is 15), not cleared by the next key.
+  const commaRefused = useRef('');
   return (
     <>
       <label class="field">
@@ -51,6 +54,7 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
           onBeforeInput={(event) => {
             const refused = putCommaRight(event, step < 1);
             if (refused !== undefined) note.value = refused;
+            if (refused) commaRefused.current = refused;
           }}
           onInput={(event) => {
             stored.typed();
@@ -59,12 +63,15 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
             const inRange = typed >= min && typed <= max && (step < 1 || Number.isInteger(typed));
             const store = () => {
               before.current ??= value;
-              note.value = '';
+              if (!commaRefused.current) note.value = '';
               onChange(typed);
             };
             pause.schedule(inRange && typed !== value ? store : undefined);
           }}
-          onFocus={() => (before.current = undefined)}
+          onFocus={() => {
+            before.current = undefined;
+            commaRefused.current = '';
+          }}
           onChange={(event) => {
             pause.schedule(undefined);
             const typed = event.currentTarget.valueAsNumber;
@@ -73,7 +80,9 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
             const used = Number.isFinite(typed) ? Math.min(max, Math.max(min, step >= 1 ? Math.round(typed) : typed)) : (before.current ?? value);
             // An emptied or unreadable field shows the value still in use again, not a blank.
             event.currentTarget.value = String(used);
-            note.value = used === typed ? '' : adjustedNote(typed, typedText, used, min, max);
+            const refused = commaRefused.current;
+            commaRefused.current = '';
+            note.value = used !== typed ? adjustedNote(typed, typedText, used, min, max) : refused ? `${refused} Set to ${figure(used)}.` : '';
             stored.committed();
             if (Number.isFinite(typed) || used !== value) onChange(used);
           }}

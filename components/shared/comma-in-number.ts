@@ -36,7 +36,8 @@ export function putCommaRight(event: InputEvent, decimals: boolean): string | un
 
 /**
  * For a number field with no note of its own: a comma refused is said by the browser, at the
- * field, until the field is left or the person types on (`onInput` there clears it too).
+ * field, and the field stays marked invalid until it is left ("1,5" typed on is 15: the word stays
+ * while the 5 goes in).
  */
 export function sayCommaAtField(decimals: boolean): Pick<JSX.InputHTMLAttributes<HTMLInputElement>, 'onBeforeInput' | 'onBlur'> {
   return {

@@ -1,7 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { figure } from '@/lib/text/plural';
-import type { JSX } from 'preact';
 import { sayCommaAtField } from '@/components/shared/comma-in-number';
 
 /** Whether runs are kept as traces, and how many: the last N runs, or M megabytes, whichever is reached first. */
@@ -10,7 +9,7 @@ export function RetentionForm({ model }: { model: TraceViewerModel }) {
   const settings = model.retention.value;
   if (!settings) return null;
   // Whole numbers: a comma is refused at the field, not read as a thousands separator ("1,5" as 15).
-  const commaProps = { ...sayCommaAtField(false), onInput: (event: JSX.TargetedEvent<HTMLInputElement>) => event.currentTarget.setCustomValidity('') };
+  const commaProps = sayCommaAtField(false);
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);

@@ -391,8 +391,10 @@ describe('the run form\'s number fields', () => {
     qty.dispatchEvent(comma);
     expect(comma.defaultPrevented).toBe(true);
     expect(qty.validationMessage).toBe('Whole numbers only, without a comma.');
-    // Said until the person types on.
+    // Said while the person types on ("1,5" goes in as 15), until the field is left.
     qty.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(qty.validationMessage).toBe('Whole numbers only, without a comma.');
+    qty.dispatchEvent(new FocusEvent('blur'));
     expect(qty.validationMessage).toBe('');
   });
 });
