@@ -28,7 +28,7 @@ export function ReplayPanel({ model }: { model: TraceViewerModel }) {
         wait for your yes. The replay stops if the tab leaves the site it started on.
       </p>
       <div class="replay-controls">
-        <ReplayTabPicker model={model} origin={run.origin} />
+        <ReplayTabPicker model={model} origin={run.origin} runTabId={run.importedAt === undefined ? run.tabId : undefined} />
         <button type="button" onClick={() => void model.refreshReplayTabs()} data-testid="replay-refresh">
           Refresh tabs
         </button>
@@ -64,7 +64,8 @@ function ReplayButton({ model, button }: { model: TraceViewerModel; button: Ref<
 }
 
 /** The open tabs whose page offers tools; one on another site than the run's says so. */
-function ReplayTabPicker({ model, origin }: { model: TraceViewerModel; origin: string }) {
+/** `runTabId`: the tab the run was made in, where it is this browser's (not an imported run's). */
+function ReplayTabPicker({ model, origin, runTabId }: { model: TraceViewerModel; origin: string; runTabId: number | undefined }) {
   const tabs = model.replayTabs.value;
   if (tabs.length === 0) {
     return (
@@ -83,7 +84,7 @@ function ReplayTabPicker({ model, origin }: { model: TraceViewerModel; origin: s
       {model.replayTabId.value === undefined && <option value="">Choose a tab</option>}
       {tabs.map((tab) => (
         <option key={tab.tabId} value={tab.tabId}>
-          {tabLabel(tab, origin)}
+          {tabLabel(tab, origin, tab.tabId === runTabId)}
         </option>
       ))}
     </select>
@@ -92,12 +93,14 @@ function ReplayTabPicker({ model, origin }: { model: TraceViewerModel; origin: s
 
 /**
  * A tab as a person knows it, never by its internal id: what the browser says first (another site
- * than the run's, its address without the query string and fragment, as traces keep addresses, its tools), then the page's own title, cut short. The title is the
- * page's words, so it comes last, where it can neither hide the rest nor pass for it.
+ * than the run's, its address without the query string and fragment, as traces keep addresses, its
+ * tools, whether the run was made in it, which tells apart tabs whose addresses differ only in what
+ * is not shown), then the page's own title, cut short. The title is the page's words, so it comes
+ * last, where it can neither hide the rest nor pass for it.
  */
-function tabLabel(tab: ReplayTab, runOrigin: string): string {
+function tabLabel(tab: ReplayTab, runOrigin: string, runsTab: boolean): string {
   const title = tab.title && tab.title.length > tabTitleCharacters ? `${tab.title.slice(0, tabTitleCharacters - 1)}…` : tab.title;
-  return [tab.origin === runOrigin ? '' : '(another site)', traceAddress(tab.url), plural(tab.toolCount, 'tool'), title].filter(Boolean).join(' · ');
+  return [tab.origin === runOrigin ? '' : '(another site)', traceAddress(tab.url), plural(tab.toolCount, 'tool'), runsTab ? "the run's own tab" : '', title].filter(Boolean).join(' · ');
 }
 
 const tabTitleCharacters = 60;

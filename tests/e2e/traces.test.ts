@@ -238,7 +238,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     const viewer = await extension.openExtensionPage(`traces.html?run=${encodeURIComponent(runId)}`);
     await viewer.getByTestId('replay-tab').waitFor();
     // The tab is named as the person knows it, by its address and title, not by an internal id.
-    expect(await viewer.locator('[data-testid=replay-tab] option:checked').textContent()).toMatch(/^http:\/\/.+\/mug-shop\.html · \d+ tools? · Mug shop \(trace replay fixture\)$/);
+    expect(await viewer.locator('[data-testid=replay-tab] option:checked').textContent()).toMatch(/^http:\/\/.+\/mug-shop\.html · \d+ tools? · the run's own tab · Mug shop \(trace replay fixture\)$/);
     await viewer.getByTestId('replay-start').click();
     await viewer.locator('[data-testid=replay-confirm][data-name=add_to_cart]').waitFor({ timeout: 15_000 });
     await viewer.getByTestId('replay-allow').click();
@@ -250,13 +250,13 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
 
     await page.goto(fixtureServer.url('/mug-shop.html?renamed'));
     // The changed page reports its tools a moment after it loads. Only a list that names the new
-    // address is fresh: a refresh still on its way may answer from before the page reported.
+    // page (its title) is fresh: a refresh still on its way may answer from before the page reported.
     await expect
       .poll(async () => {
         await viewer.getByTestId('replay-refresh').click();
         return (await viewer.locator('[data-testid=replay-tab] option:checked').allTextContents()).join('');
       }, { timeout: 10_000 })
-      .toContain('mug-shop.html?renamed');
+      .toContain('Mug shop, renamed');
     await expect.poll(() => viewer.getByTestId('replay-start').isEnabled()).toBe(true);
     await viewer.getByTestId('replay-start').click();
     await viewer.getByTestId('replay-result').waitFor({ timeout: 15_000 });
@@ -350,14 +350,14 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     for (const secret of secrets) expect(exported).not.toContain(secret);
 
     // The run replays in its tab, still at its whole address: a replay goes by the site, never the
-    // address. The reloaded page reports its tools a moment after it loads; until then the list
-    // may offer another tab of the site.
+    // address (which the list shows without its query string). The reloaded page reports its tools
+    // a moment after it loads; until then the list may offer another tab of the site.
     await expect
       .poll(async () => {
         await viewer.getByTestId('replay-refresh').click();
         return (await viewer.locator('[data-testid=replay-tab] option:checked').allTextContents()).join('');
       }, { timeout: 10_000 })
-      .toContain('mug-shop.html?token=secret-token');
+      .toContain("the run's own tab");
     await expect.poll(() => viewer.getByTestId('replay-start').isEnabled()).toBe(true);
     await viewer.getByTestId('replay-start').click();
     await viewer.locator('[data-testid=replay-confirm][data-name=add_to_cart]').waitFor({ timeout: 15_000 });

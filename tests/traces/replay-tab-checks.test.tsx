@@ -25,7 +25,7 @@ describe('replay: the tab it runs in', () => {
     viewer = await mountViewer(await openStoreWithMugs(), pages);
     await viewer.act(() => viewer!.model.open('mugs'));
     await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
-    expect((viewer.find('replay-tab') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('https://shop.example/ · 2 tools');
+    expect((viewer.find('replay-tab') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe("https://shop.example/ · 2 tools · the run's own tab");
 
     const ran: string[] = [];
     pages.set(7, otherSite(ran));
@@ -42,7 +42,7 @@ describe('replay: the tab it runs in', () => {
     viewer = await mountViewer(await openStoreWithMugs(), new Map([[7, withToken]]));
     await viewer.act(() => viewer!.model.open('mugs'));
     await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
-    expect((viewer.find('replay-tab') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('https://shop.example/cart · 2 tools');
+    expect((viewer.find('replay-tab') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe("https://shop.example/cart · 2 tools · the run's own tab");
   });
 
   it('reads the tabs again once a replay ends, so the list names what the replay left the tab showing', async () => {
@@ -51,13 +51,13 @@ describe('replay: the tab it runs in', () => {
     await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab picker');
     // The tab's option, as the list names it (happy-dom loses a select's choice when an option's text changes; Chrome does not).
     const picked = () => viewer!.find('replay-tab')?.querySelector('option[value="7"]')?.textContent;
-    expect(picked()).toBe('https://shop.example/ · 2 tools');
+    expect(picked()).toBe("https://shop.example/ · 2 tools · the run's own tab");
     await viewer.click(viewer.find('replay-start'));
     await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the question before add_to_cart');
     await viewer.click(viewer.find('replay-allow'));
     await viewer.until(() => viewer!.find('replay-result') !== null, 'the replay’s end');
     // The replay opened a product: add_to_cart is there now.
-    await viewer.until(() => picked() === 'https://shop.example/ · 3 tools', 'the tab as it is now');
+    await viewer.until(() => picked() === "https://shop.example/ · 3 tools · the run's own tab", 'the tab as it is now');
     expect(viewer.model.replayTabId.value).toBe(7);
   }, 25_000);
 

@@ -585,9 +585,10 @@ describe('the trace viewer', () => {
     await viewer.until(() => viewer!.find('replay-tab') !== null, 'the tab to replay in');
     const options = [...(viewer.find('replay-tab') as HTMLSelectElement).options].map((option) => option.textContent);
     // A tab whose title the browser did not tell is named by its address; a title that imitates
-    // the label comes after the browser's facts, cut to 60 characters.
+    // the label comes after the browser's facts, cut to 60 characters. The run's own tab (7) says so:
+    // tabs whose addresses differ only in their query strings read alike otherwise.
     expect(options).toEqual([
-      'https://shop.example/ · 2 tools · Gear for slow mornings · Trail & Mug',
+      "https://shop.example/ · 2 tools · the run's own tab · Gear for slow mornings · Trail & Mug",
       'https://shop.example/ · 2 tools',
       `https://shop.example/ · 2 tools · https://bank.example/ · 3 tools · ${'padding '.repeat(20).slice(0, 59 - 'https://bank.example/ · 3 tools · '.length)}…`,
     ]);
