@@ -25,10 +25,14 @@ export function RunList({ model }: { model: TraceViewerModel }) {
   const [drawn, drawMore] = useRowsDrawn(`${model.query.value}\n${model.site.value}\n${model.outcome.value}`, openIndex);
   const list = useRef<HTMLUListElement>(null);
   // The list is one stop for Tab, the rest of the viewer after it however many runs it holds: the
-  // row the focus was last on takes it, or else the open run's, or else the first.
-  const [lastFocused, setLastFocused] = useState<string>();
+  // row the focus was last on takes it, or else the open run's; where that row was deleted, the
+  // one now in its place; else the first.
+  const [lastFocused, setLastFocused] = useState<{ id: string; index: number }>();
   const drawnRuns = runs.slice(0, drawn);
-  const tabStop = [lastFocused, model.openRunId.value].find((id) => id !== undefined && drawnRuns.some((run) => run.id === id)) ?? drawnRuns[0]?.id;
+  const isDrawn = (id: string | undefined) => id !== undefined && drawnRuns.some((run) => run.id === id);
+  const deleted = lastFocused !== undefined && !model.runs.value.some((run) => run.id === lastFocused.id);
+  const inItsPlace = deleted ? drawnRuns[Math.min(lastFocused.index, drawnRuns.length - 1)]?.id : undefined;
+  const tabStop = [lastFocused?.id, model.openRunId.value].find(isDrawn) ?? inItsPlace ?? drawnRuns[0]?.id;
   // Where the focus goes once more rows are drawn: the first of them, when the button that asked for them had it.
   const focusRow = useRef<number>();
   useEffect(() => {
@@ -93,7 +97,7 @@ export function RunList({ model }: { model: TraceViewerModel }) {
           const row: RowProps = {
             position: { 'aria-posinset': index + 1, 'aria-setsize': runs.length },
             tabStop: run.id === tabStop,
-            onFocus: () => setLastFocused(run.id),
+            onFocus: () => setLastFocused({ id: run.id, index }),
             onOpen: () => void model.open(run.id),
           };
           return (

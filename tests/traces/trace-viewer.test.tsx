@@ -1135,6 +1135,14 @@ describe('the trace viewer', () => {
     viewer.find('run-list')!.focus();
     await viewer.act(() => viewer!.find('run-list')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true })));
     expect(document.activeElement).toBe(viewer.findAll('run-item')[0]!.querySelector('button'));
+    // The row focused last deleted: the one now in its place takes the stop, not the first.
+    await viewer.act(() => (viewer!.model.query.value = ''));
+    await viewer.act(() => viewer!.model.close());
+    await viewer.act(() => viewer!.findAll('run-item')[5]!.querySelector('button')!.focus());
+    const deleted = viewer.findAll('run-item')[5]!.getAttribute('data-run-id')!;
+    await viewer.act(() => viewer!.model.deleteRuns([deleted]));
+    expect(runIds(viewer)).not.toContain(deleted);
+    expect(tabStops()).toEqual(['6']);
   }, manyRowsMs);
 
   it('draws a search’s first fifty, each placed among the runs it found, and fifty again once the search changes', async () => {
