@@ -3,6 +3,7 @@ import { fromJSONSchema, type core } from 'zod';
 import { errorMessage } from '../messaging/error-message';
 import { formSchema } from './schema-to-form';
 import { listed } from '../text/listed';
+import { mayBacktrack } from './risky-pattern';
 
 /** Where arguments break the page's schema beyond what the agent checks: the first few such places, said in order. */
 export interface SchemaBreach {
@@ -33,7 +34,7 @@ function inFields(issues: readonly core.$ZodIssue[]): string {
  * read so (a pattern that is no regular expression, a keyword zod lacks). Where zod is stricter
  * than JSON Schema the rule goes unchecked rather than refuse what the page takes: an `enum` or
  * `const` of objects, a pattern written for Unicode (tried again with the `u` flag), lenient
- * formats; so does a pattern that could take seconds on some input (a repeated group that repeats).
+ * formats; so does a pattern that could take seconds on some input (`mayBacktrack`).
  */
 export type FullSchemaCheck = { check(args: Record<string, unknown>): SchemaBreach | null } | { unreadable: string };
 
@@ -88,7 +89,7 @@ function checkable(schema: unknown, depth = 0, branchOf?: Record<string, unknown
     if (key === 'format' && typeof value === 'string' && uncheckedFormats.has(value)) continue;
     if (key === 'enum' && Array.isArray(value) && value.some((option) => typeof option === 'object' && option !== null)) continue;
     if (key === 'const' && typeof value === 'object' && value !== null) continue;
-    if (key === 'pattern' && typeof value === 'string' && repeatsARepeat(value)) continue;
+    if (key === 'pattern' && typeof value === 'string' && mayBacktrack(value)) continue;
     // Schemas are gone into; names (`properties`' keys) and values (`default`, `enum`) are kept as written.
     let checked = value;
     if (mapKeywords.has(key) && isRecord(value)) checked = mapValues(value, (item) => node(item));
@@ -134,11 +135,6 @@ const anyValue = { type: ['string', 'number', 'boolean', 'object', 'array', 'nul
 
 /** Keywords that speak only of objects. */
 const objectKeywords = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties'];
-
-/** `(a+)+`, `(\w*\s?)*`, `(x{2,})+`: a group with a quantifier inside, itself quantified. */
-function repeatsARepeat(pattern: string): boolean {
-  return /\((?:[^()\\]|\\.)*(?:[+*]|\{\d+,\d*\})(?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,\d*\})/.test(pattern);
-}
 
 /**
  * An issue zod raises where JSON Schema would not: a pattern that matches once read with the `u`

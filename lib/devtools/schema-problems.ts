@@ -1,5 +1,6 @@
 import { isRecord } from '@webmcp-agents/chat';
 import { describeValue as describe, hasType, knownTypes, sameJson } from '@webmcp-agents/local-agent';
+import { longestPatternValue, mayBacktrack } from './risky-pattern';
 
 /**
  * What in `value` a JSON Schema refuses, each problem named by where it is (`"items[2].price"
@@ -8,7 +9,8 @@ import { describeValue as describe, hasType, knownTypes, sameJson } from '@webmc
  * level, for a person reading a tool's result: `type`, `enum`, `const`, `required` (an empty string
  * counts as given), `properties`, `additionalProperties`, `items` and `prefixItems`, `anyOf`,
  * `oneOf` and `allOf`, the bounds of numbers, strings and lists, and `pattern`. A keyword it does
- * not know, an unknown type name or a pattern that does not compile constrains nothing: a page's
+ * not know, an unknown type name, a pattern that does not compile or could backtrack for long
+ * (`mayBacktrack`, or a value past 1,000 characters) constrains nothing: a page's
  * slip in its schema is the lint's to name, not a result's fault. Never throws.
  */
 export function schemaProblems(schema: unknown, value: unknown, limit = 3): string[] {
@@ -66,7 +68,9 @@ function checkBounds(schema: Record<string, unknown>, value: unknown, say: (prob
     const length = [...value].length;
     if (isNumber(schema.minLength) && length < schema.minLength) return say(`must be at least ${count(schema.minLength, 'character')} long, got ${length}`);
     if (isNumber(schema.maxLength) && length > schema.maxLength) return say(`must be at most ${count(schema.maxLength, 'character')} long, got ${length}`);
-    const pattern = typeof schema.pattern === 'string' ? compiled(schema.pattern) : undefined;
+    // A page's pattern on the page's own value: one that could backtrack for minutes is not run.
+    const runnable = typeof schema.pattern === 'string' && value.length <= longestPatternValue && !mayBacktrack(schema.pattern);
+    const pattern = runnable ? compiled(schema.pattern as string) : undefined;
     if (pattern && !pattern.test(value)) return say(`must match ${describe(schema.pattern)}, got ${describe(value)}`);
   } else if (Array.isArray(value)) {
     if (isNumber(schema.minItems) && value.length < schema.minItems) return say(`must have at least ${count(schema.minItems, 'item')}, got ${value.length}`);
