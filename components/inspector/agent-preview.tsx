@@ -3,6 +3,7 @@ import { formatScore } from '@/lib/text/format-score';
 import { siteLabel } from '@/lib/text/site-label';
 import { plural } from '@/lib/text/plural';
 import type { AgentPreviewModel, InspectorModel } from './inspector-model';
+import { HiddenCharacters } from '@/components/shared/json-text';
 
 /**
  * "What would the agent see": the tools `rankTools` would show a small model for a request. It goes
@@ -50,10 +51,13 @@ export function AgentPreview({ model, onLeftWithFocus }: { model: InspectorModel
           <ol class="ranking">
             {ranking.map(({ tool, score }) => (
               <li key={tool.name} data-best={score > 0 && score === best ? '' : undefined}>
-                <span class="ranking-name">{tool.name}</span> <span class="ranking-score">score {formatScore(score)}</span>
+                <span class="ranking-name">
+                  <HiddenCharacters text={tool.name} />
+                </span>{' '}
+                <span class="ranking-score">score {formatScore(score)}</span>
                 {score > 0 && score === best && <span class="ranking-best"> · best match</span>}
                 <div class="ranking-description" dir="auto">
-                  {tool.description}
+                  <HiddenCharacters text={tool.description} />
                 </div>
               </li>
             ))}

@@ -2,6 +2,8 @@ import { assertNever } from '@webmcp-agents/chat';
 import { noChoices, type FieldValue } from '@/lib/devtools/form-values-to-args';
 import { typedColour, type FormField } from '@/lib/devtools/schema-to-form';
 import { sayCommaAtField } from '@/components/shared/comma-in-number';
+import { HiddenCharacters } from '@/components/shared/json-text';
+import { withCodesShown } from '@/lib/text/hidden-characters';
 
 interface FieldInputProps {
   /** The input's id, unique among all tools' forms. */
@@ -33,7 +35,7 @@ export function FieldInput({ id, field, value, problemId, onChange }: FieldInput
   };
   const name = (
     <>
-      {field.name}
+      <HiddenCharacters text={field.name} />
       {field.required && (
         <span class="required" title="required" aria-hidden="true">
           {' '}
@@ -63,7 +65,7 @@ export function FieldInput({ id, field, value, problemId, onChange }: FieldInput
       </div>
       {description && (
         <small id={descriptionId} class="field-description" dir="auto">
-          {description}
+          <HiddenCharacters text={description} />
         </small>
       )}
       {note && (
@@ -295,7 +297,8 @@ function choiceCount({ minItems: fewest, maxItems }: Extract<FormField, { kind: 
 function sayChoice(field: Extract<FormField, { kind: 'select' | 'choices' }>, index: number): string {
   const option = field.options[index];
   const title = field.titles?.[index];
-  return title ? `${title} (${sayOption(option)})` : sayOption(option);
+  // An option holds plain text only: a direction override in the page's words is written as its code.
+  return withCodesShown(title ? `${title} (${sayOption(option)})` : sayOption(option));
 }
 
 /**

@@ -46,7 +46,8 @@ export const ToolCard = pure(function ToolCard({ model, tool, findings = [], onL
             <li key={index} class={`finding ${finding.level}`}>
               {/* The level in words too, not only in colour. */}
               <span class="finding-level">{finding.level === 'warning' ? 'Warning: ' : 'Note: '}</span>
-              {finding.message}
+              {/* It may quote the page's names: a direction override there turns nothing else around. */}
+              <HiddenCharacters text={finding.message} />
             </li>
           ))}
         </ul>

@@ -61,3 +61,12 @@ export function holdsUnseenCharacters(text: string): boolean {
   }
   return false;
 }
+
+/**
+ * The text with each character that draws nothing where it stands written as its code ("⟨U+202E⟩"),
+ * for a place that shows plain text only (a list's option), where no mark can be drawn: there a
+ * direction override would turn the words after it around.
+ */
+export function withCodesShown(text: string): string {
+  return text.replace(hiddenCharacter, (match, at: number) => (drawsHere(text, at, match) ? match : `⟨U+${match.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`));
+}

@@ -864,7 +864,28 @@ describe('the inspector page', () => {
     // The page's words take their direction from their own first letters (Arabic, Hebrew).
     expect([root.querySelector('.tool-description')?.getAttribute('dir'), root.querySelector('.tool-title')?.getAttribute('dir')]).toEqual(['auto', 'auto']);
     expect(root.querySelector('.dropped-name')?.textContent).toBe(hostile);
+    // Nor in a dropped tool's name and reason, where it would turn the panel's own words after it around.
+    expect([...root.querySelectorAll('.dropped-name .hidden-character, .dropped-reason .hidden-character')].map((mark) => mark.getAttribute('data-code'))).toEqual(['U+202E', 'U+202E']);
     expect(root.querySelector('.tool-count')?.textContent).toBe('1 tool');
+  });
+
+  it('shows a direction override in a field\'s name and description by its code, and in a list\'s choices written as its code', async () => {
+    const { fake, container, tick } = showInspector();
+    const overridden = 'k\u202eyek';
+    fake.send({
+      type: 'tab-tools',
+      tabId: 5,
+      tabTools: tabTools([tool('pick', { inputSchema: { type: 'object', properties: { [overridden]: { type: 'string', description: `the ${overridden}`, enum: [`a\u202eb`, 'plain'] }, 'x\u202ey': { type: 'string' } } } })]),
+    });
+    await tick();
+    // A finding that quotes the name ("has no description") turns none of its own words around.
+    expect(container.querySelectorAll('.finding .hidden-character').length).toBeGreaterThan(0);
+    const summary = [...container.querySelectorAll('summary')].find((element) => element.textContent?.startsWith('Run'));
+    summary?.click();
+    await tick();
+    const field = container.querySelector('.field')!;
+    expect([...field.querySelectorAll('label .hidden-character, .field-description .hidden-character')].map((mark) => mark.getAttribute('data-code'))).toEqual(['U+202E', 'U+202E']);
+    expect([...field.querySelectorAll('option')].map((option) => option.textContent)).toContain('a⟨U+202E⟩b');
   });
 
   it('never shows a timeout that runs do not use: out of range it is brought into 1 to 600 s, with a note', async () => {
