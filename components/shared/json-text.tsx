@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { drawsHere, hiddenCharacter } from '@/lib/text/hidden-characters';
+import { characterCode, drawsHere, hiddenCharacter } from '@/lib/text/hidden-characters';
 
 // A string of a right-to-left script: Hebrew, Arabic and the scripts near them, and their presentation forms.
 const rightToLeft = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
@@ -44,7 +44,7 @@ export function HiddenCharacters({ text }: { text: string }): ComponentChildren 
 }
 
 function HiddenCharacter({ character }: { character: string }) {
-  const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const code = characterCode(character);
   return (
     <span class="hidden-character" data-code={code} title={`An invisible character, ${code}`}>
       {character}

@@ -68,5 +68,10 @@ export function holdsUnseenCharacters(text: string): boolean {
  * direction override would turn the words after it around.
  */
 export function withCodesShown(text: string): string {
-  return text.replace(hiddenCharacter, (match, at: number) => (drawsHere(text, at, match) ? match : `⟨U+${match.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`));
+  return text.replace(hiddenCharacter, (match, at: number) => (drawsHere(text, at, match) ? match : `⟨${characterCode(match)}⟩`));
+}
+
+/** A character's code as the panels show it: "U+202E". */
+export function characterCode(character: string): string {
+  return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
