@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'preact/hooks';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
 import { plural } from '@/lib/text/plural';
 import { siteLabel } from '@/lib/text/site-label';
@@ -16,6 +17,17 @@ export function PanelHeader({ model }: { model: PanelModel }) {
   const session = model.shell.value;
   const site = session ? pageLabel(session.origin, session.url, session.pageAsleep === true) : '';
   const runGoesOn = model.running.value && !model.tabClosed.value;
+  // New chat pressed while a request runs: said under the header, until the run ends (a tooltip
+  // shows only to a pointer, and the press otherwise does nothing to see).
+  const [pressedDuringRun, setPressedDuringRun] = useState(false);
+  useEffect(() => {
+    if (!runGoesOn) setPressedDuringRun(false);
+  }, [runGoesOn]);
+  const newChat = pressWhenAllowed(model.connection.value === 'connected' && !runGoesOn, () => {
+    model.newChat();
+    // The button is disabled once the chat is empty: focus goes on to the request box.
+    focusRequestBox();
+  });
   return (
     <header class="panel-header">
       <div class="site">
@@ -42,19 +54,26 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         disabled={!session || model.tabClosed.value || !model.hasTurns.value}
         // Greyed out while a request runs, yet reached by the keyboard (aria-disabled): pointed at or
         // focused, it says why, and what ends the wait.
-        title={runGoesOn ? 'A new chat starts once this request ends: Stop ends it now.' : undefined}
-        {...pressWhenAllowed(model.connection.value === 'connected' && !runGoesOn, () => {
-          model.newChat();
-          // The button is disabled once the chat is empty: focus goes on to the request box.
-          focusRequestBox();
-        })}
+        title={runGoesOn ? newChatWaits : undefined}
+        aria-disabled={newChat['aria-disabled']}
+        onClick={(event) => {
+          if (runGoesOn) setPressedDuringRun(true);
+          newChat.onClick(event);
+        }}
       >
         New chat
       </button>
       <OpenOptionsButton label="Options" testId="open-options" />
+      {runGoesOn && pressedDuringRun && (
+        <p class="new-chat-wait" role="status" data-testid="new-chat-wait">
+          {newChatWaits}
+        </p>
+      )}
     </header>
   );
 }
+
+const newChatWaits = 'A new chat starts once this request ends: Stop ends it now.';
 
 /**
  * What the agent may do here: off on the site (no model is shown its tools, so they are not counted),

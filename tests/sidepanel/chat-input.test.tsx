@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountPanel, type MountedPanel } from './mount-panel';
 import { engineStatus, sessionState, tabId, turn } from './session-fixtures';
@@ -35,10 +36,14 @@ describe('the request box', () => {
     expect(newChat.disabled).toBe(false);
     expect(newChat.getAttribute('aria-disabled')).toBe('true');
     expect(newChat.title).toBe('A new chat starts once this request ends: Stop ends it now.');
+    expect(panel.find('new-chat-wait')).toBeNull();
     newChat.focus();
-    newChat.click();
+    await act(() => newChat.click());
     expect(panel.posted().filter((message) => message.type === 'new-chat')).toEqual([]);
+    // Pressed, it says why where a keyboard user sees it too, until the run ends.
+    expect(panel.find('new-chat-wait')?.textContent).toBe('A new chat starts once this request ends: Stop ends it now.');
     await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'answer' })] }) });
+    expect(panel.find('new-chat-wait')).toBeNull();
     expect(newChat.getAttribute('aria-disabled')).toBeNull();
     expect(newChat.title).toBe('');
     expect(document.activeElement).toBe(newChat);
