@@ -11,11 +11,10 @@ describe('a page pattern that could hold the page', () => {
     for (const plain of ['^[A-Z]{3}$', '^[0-9]+$', '^\\d{3}-\\d{4}$', '^(\\+44)?\\d+$', '^[+*]+$', '^a\\+b\\*c$', '^(ab){1}$', '^\\p{L}+$']) expect(mayBacktrack(plain), plain).toBe(false);
   });
 
-  it('is not run on a tool result, which the page chose: the check ends at once, that rule left unchecked', () => {
-    const started = performance.now();
+  // Run, this pattern on this value would hold the test for hours: it times out without the guard.
+  it('is not run on a tool result, which the page chose: that rule is left unchecked', () => {
     const tool = (pattern: string) => ({ name: 'shout', outputSchema: { type: 'object', properties: { v: { type: 'string', pattern } } } });
     const check = checkToolResult(tool('^(a+)+$'), { text: JSON.stringify({ v: `${'a'.repeat(40)}!` }) });
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(check?.matches).toBe(true);
     // A plain pattern is still checked.
     expect(checkToolResult(tool('^[a-z]+$'), { text: JSON.stringify({ v: 'A!' }) })?.matches).toBe(false);
