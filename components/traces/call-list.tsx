@@ -18,7 +18,7 @@ export function CallList({ step }: { step: TraceStep }) {
         <ul class="problems" data-testid="step-problems">
           {general.map((problem, index) => (
             <li key={index} data-testid="problem" data-kind={problem.kind}>
-              <span class="problem-kind">{problemLabel(problem)}</span> <HiddenCharacters text={problem.message} />
+              <ProblemKind problem={problem} /> <HiddenCharacters text={problem.message} />
             </li>
           ))}
         </ul>
@@ -48,7 +48,7 @@ function CallView({ call, problem }: { call: TraceCall; problem: TraceProblem | 
       )}
       {problem && (
         <p class="problem" data-testid="problem" data-kind={problem.kind}>
-          <span class="problem-kind">{problemLabel(problem)}</span> <HiddenCharacters text={problem.message} />
+          <ProblemKind problem={problem} /> <HiddenCharacters text={problem.message} />
         </p>
       )}
       {result && (
@@ -84,6 +84,19 @@ function approvalText(approval: NonNullable<TraceCall['approval']>): string {
   if (approval.withdrawn) return `Asked; the page changed or removed the tool ${after} later, before an answer.`;
   if (approval.allowedBecause) return `Asked; ran ${after} later without an answer: ${approval.allowedBecause}.`;
   return `${approval.approved ? 'Allowed' : 'Declined'} after ${after}.`;
+}
+
+/**
+ * A problem's label, red where the model went wrong; a call the person declined, or whose tool the
+ * page took away while they were asked, is how the run went, not a fault, and is labelled plainly.
+ */
+function ProblemKind({ problem }: { problem: TraceProblem }) {
+  const fault = !(problem.kind === 'declined' || (problem.kind === 'unknown-tool' && problem.withdrawn));
+  return (
+    <span class={fault ? 'problem-kind' : 'problem-kind not-a-fault'} data-testid="problem-kind" data-fault={String(fault)}>
+      {problemLabel(problem)}
+    </span>
+  );
 }
 
 function problemLabel(problem: TraceProblem): string {

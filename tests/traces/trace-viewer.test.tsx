@@ -202,6 +202,8 @@ describe('the trace viewer', () => {
     });
     expect(viewer!.find('call-approval', shown)?.textContent).toBe('Asked; the page changed or removed the tool 2.0 s later, before an answer.');
     expect(viewer!.find('problem', shown)?.textContent).toBe(`Not run: ${message}`);
+    // Not the model's fault: its label is not in the red of a mistake.
+    expect(viewer!.find('problem-kind', shown)?.dataset.fault).toBe('false');
   });
 
   it('says of a question settled without an answer (the site allowed from another tab) that the call ran unanswered, and why', async () => {
@@ -907,6 +909,9 @@ describe('the trace viewer', () => {
     const declinedStep = summaries.find((summary) => summary.includes('add_to_cart'));
     expect(declinedStep).toMatch(/ · add_to_cart · declined by you$/);
     expect(summaries.join('\n')).not.toMatch(/problem/);
+    await viewer.openSteps();
+    const labels = viewer.findAll('problem-kind').map((label) => `${label.textContent} ${label.dataset.fault}`);
+    expect(labels).toEqual(['Declined: false']);
   });
 
   it('sums up a step that held only an unreadable call, one cut off before any call and one with no reply, as what they were', async () => {

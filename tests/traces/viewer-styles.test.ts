@@ -21,7 +21,8 @@ function viewerPage(scheme: 'light' | 'dark') {
     <p class="replay-different">The replay went differently</p>
     <button class="danger">Delete it</button>
     <svg><rect class="timeline-bar bar-wait" /></svg>
-    <span class="legend-swatch bar-wait"></span>`;
+    <span class="legend-swatch bar-wait"></span>
+    <p><span class="problem-kind">Invalid arguments:</span> <span class="problem-kind not-a-fault">Declined:</span></p>`;
   return { window, document };
 }
 
@@ -52,6 +53,14 @@ describe("the trace viewer's styles", () => {
     const { window, document } = viewerPage('light');
     expect(window.getComputedStyle(document.querySelector('rect.bar-wait')!).strokeDasharray).not.toBe('');
     expect(window.getComputedStyle(document.querySelector('.legend-swatch.bar-wait')!).borderTopStyle).toBe('dashed');
+    window.close();
+  });
+
+  it('label a problem that is no fault of the model (declined, withdrawn) in the text colour, not the red of a mistake', () => {
+    const { window, document } = viewerPage('light');
+    const [fault, notFault] = [...document.querySelectorAll('.problem-kind')].map((label) => window.getComputedStyle(label).color);
+    expect(notFault).not.toBe(fault);
+    expect(notFault).toBe(window.getComputedStyle(document.body).color);
     window.close();
   });
 });
