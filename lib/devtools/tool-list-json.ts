@@ -1,6 +1,10 @@
 import type { TabTools } from '../registry/types';
+import { withUnseenEscaped } from '../text/hidden-characters';
 
-/** The tab's tools as "Copy as JSON" gives them: the descriptors with origin, frame and source. */
+/**
+ * The tab's tools as "Copy as JSON" gives them: the descriptors with origin, frame and source, a
+ * character that draws nothing (a direction override in a description) written as its escape.
+ */
 export function toolListJson(tabTools: TabTools): string {
   const tools = tabTools.tools.map(({ name, title, description, inputSchema, outputSchema, annotations, origin, frameId, source }) => ({
     name,
@@ -13,5 +17,5 @@ export function toolListJson(tabTools: TabTools): string {
     frameId,
     source,
   }));
-  return JSON.stringify(tools, null, 2);
+  return withUnseenEscaped(JSON.stringify(tools, null, 2));
 }

@@ -71,6 +71,17 @@ export function withCodesShown(text: string): string {
   return text.replace(hiddenCharacter, (match, at: number) => (drawsHere(text, at, match) ? match : `⟨${characterCode(match)}⟩`));
 }
 
+/**
+ * JSON text with each character that draws nothing where it stands written as its escape ("\\u202e"):
+ * the same JSON once parsed, but what an editor or a chat it is pasted into shows is what it holds.
+ * (Outside its strings JSON has no such character.)
+ */
+export function withUnseenEscaped(json: string): string {
+  const escape = (unit: number) => `\\u${unit.toString(16).padStart(4, '0')}`;
+  // A character past the first plane (a tag) is escaped as JSON writes it: its two halves.
+  return json.replace(hiddenCharacter, (match, at: number) => (drawsHere(json, at, match) ? match : Array.from({ length: match.length }, (_, index) => escape(match.charCodeAt(index))).join('')));
+}
+
 /** A character's code as the panels show it: "U+202E". */
 export function characterCode(character: string): string {
   return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
