@@ -66,9 +66,14 @@ export function describeRemovalAhead(runs: readonly RetainedRun[], settings: Ret
   const over = selectRunsToRemove([...runs, next], settings).length;
   if (over === 0) return '';
   if (runs.length + 1 > settings.maxRuns) {
-    const kept = `Only the last ${plural(settings.maxRuns, 'run')} ${settings.maxRuns === 1 ? 'is' : 'are'} kept`;
-    return ` ${kept}: the ${plural(over, 'oldest run')} will be removed when the next run ends, unless you raise the limit below.`;
+    const kept = settings.maxRuns === 1 ? 'Only the last run is kept' : `Only the last ${plural(settings.maxRuns, 'run')} are kept`;
+    // One more than are over the limit now: the count would read as a slip without the reason.
+    return ` ${kept}: when the next run ends, ${oldest(over)} here will be removed to make room for it, unless you raise the limit below.`;
   }
   // How large the next run will be is not known yet: it may push out more.
-  return ` Runs are kept up to ${figure(settings.maxMegabytes)} MB: the ${plural(over, 'oldest run')}, or more, will be removed when the next run ends, unless you raise the limit below.`;
+  return ` Runs are kept up to ${figure(settings.maxMegabytes)} MB: when the next run ends, ${oldest(over)} here, or more, will be removed to make room for it, unless you raise the limit below.`;
+}
+
+function oldest(count: number): string {
+  return count === 1 ? 'the oldest run' : `the ${plural(count, 'oldest run')}`;
 }

@@ -20,6 +20,6 @@ describe('describeImport', () => {
       'Imported 3,000 runs. 1,200 of them were already here, and the file’s copies took their place. 1,500 runs were already here, newer than in the file, and were kept as they are.',
     );
     const runs = Array.from({ length: 3_000 }, (_, index) => ({ id: `r${index}`, startedAt: index, sizeBytes: 1, outcome: 'answer' }));
-    expect(describeRemovalAhead(runs, { maxRuns: 200, maxMegabytes: 1_000 })).toBe(' Only the last 200 runs are kept: the 2,801 oldest runs will be removed when the next run ends, unless you raise the limit below.');
+    expect(describeRemovalAhead(runs, { maxRuns: 200, maxMegabytes: 1_000 })).toBe(' Only the last 200 runs are kept: when the next run ends, the 2,801 oldest runs here will be removed to make room for it, unless you raise the limit below.');
   });
 });

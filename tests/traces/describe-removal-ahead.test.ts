@@ -12,6 +12,6 @@ describe('describeRemovalAhead', () => {
     const settings = { maxRuns: 100, maxMegabytes: 10 };
     const removed = selectRunsToRemove([...runs, { id: 'next', startedAt: now, sizeBytes: 1000, outcome: 'answer' }], settings);
     expect(removed).toEqual(['a']);
-    expect(describeRemovalAhead(runs, settings, now)).toContain('the 1 oldest run, or more,');
+    expect(describeRemovalAhead(runs, settings, now)).toBe(' Runs are kept up to 10 MB: when the next run ends, the oldest run here, or more, will be removed to make room for it, unless you raise the limit below.');
   });
 });
