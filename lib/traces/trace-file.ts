@@ -69,7 +69,7 @@ export async function readTraceFile(input: unknown, now = Date.now(), nextSlice:
     try {
       value = JSON.parse(input);
     } catch (error) {
-      return { ok: false, message: `This file is not JSON (${errorMessage(error)}).` };
+      return { ok: false, message: `This file is not a trace file: ${whereJsonBreaks(input, errorMessage(error))} A trace file is the .json file the viewer's Export writes.` };
     }
   }
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -96,6 +96,26 @@ export async function readTraceFile(input: unknown, now = Date.now(), nextSlice:
   if (issues.length > 0) return { ok: false, message: `The trace file is damaged: ${describeIssues(issues)}` };
   const problem = await findInconsistency(traces, now, nextSlice);
   return problem ? { ok: false, message: `The trace file is damaged: ${problem}` } : { ok: true, traces };
+}
+
+/**
+ * Where a file's JSON goes wrong, in a person's words, not the parser's (which quote the text, and
+ * differ from one browser to the next): the line and column it gives, or that the text ends too soon.
+ */
+function whereJsonBreaks(text: string, parserWords: string): string {
+  const lineColumn = /line (\d+) column (\d+)/.exec(parserWords);
+  const position = /at position (\d+)/.exec(parserWords);
+  const lines = text.split('\n');
+  // Where it broke, counted from the start: the parser gives one or the other.
+  const at = lineColumn
+    ? lines.slice(0, Number(lineColumn[1]) - 1).reduce((sum, line) => sum + line.length + 1, 0) + Number(lineColumn[2]) - 1
+    : position
+      ? Number(position[1])
+      : undefined;
+  if (/end of JSON input/.test(parserWords) || (at !== undefined && at >= text.trimEnd().length)) return 'its JSON ends too soon, as if the file were cut short.';
+  if (at === undefined) return /^\s*[[{]/.test(text) ? 'its JSON is damaged.' : 'it is not JSON.';
+  const before = text.slice(0, at).split('\n');
+  return `its JSON is damaged at line ${before.length.toLocaleString('en-US')}, column ${(before.at(-1)!.length + 1).toLocaleString('en-US')}.`;
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

@@ -83,7 +83,12 @@ describe('readTraceFile', () => {
   });
 
   it('says what is wrong with a bad file, never throwing', async () => {
-    expect(await readTraceFile('{')).toMatchObject({ ok: false, message: expect.stringMatching(/^This file is not JSON \(/) });
+    const exportWrites = " A trace file is the .json file the viewer's Export writes.";
+    // In words of where the JSON breaks, not the parser's (which quote the file).
+    expect(await readTraceFile('{')).toEqual({ ok: false, message: `This file is not a trace file: its JSON ends too soon, as if the file were cut short.${exportWrites}` });
+    expect(await readTraceFile('{"runs": [\n  {"a": 1,}\n]}')).toEqual({ ok: false, message: `This file is not a trace file: its JSON is damaged at line 2, column 11.${exportWrites}` });
+    expect(await readTraceFile('{"runs": [1, 2\n')).toEqual({ ok: false, message: `This file is not a trace file: its JSON ends too soon, as if the file were cut short.${exportWrites}` });
+    expect(await readTraceFile('Dear team, the runs are attached.')).toEqual({ ok: false, message: `This file is not a trace file: it is not JSON.${exportWrites}` });
     expect(await readTraceFile(null)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });
     // An image's bytes, as the viewer reads a file's text (what is not UTF-8 becomes U+FFFD): not quoted.
     const png = new TextDecoder().decode(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));

@@ -410,7 +410,7 @@ describe('the trace viewer', () => {
     expect(viewer.find('notice')?.dataset.tone).toBe('error');
     expect(viewer.find('notice-text')?.textContent).toMatch(/^Nothing was imported\. The trace file is damaged: runs\[0\]\.run\.id: missing; .* \(and \d+ more problems\)\.$/);
     await viewer.act(() => viewer!.model.importText('not json at all'));
-    expect(viewer.find('notice-text')?.textContent).toMatch(/^Nothing was imported\. This file is not JSON/);
+    expect(viewer.find('notice-text')?.textContent).toMatch(/^Nothing was imported\. This file is not a trace file: it is not JSON\. /);
     expect(await store.getTraces()).toEqual(before);
 
     await viewer.act(() => viewer!.model.deleteRuns(['mugs']));
@@ -841,7 +841,7 @@ describe('the trace viewer', () => {
     expect(status.textContent).toContain('Deleted 1 run.');
     await viewer.act(() => viewer!.model.importText('not json'));
     expect(viewer.find('notice-alert')).toBe(alert);
-    expect(alert.textContent).toContain('Nothing was imported. This file is not JSON');
+    expect(alert.textContent).toContain('Nothing was imported. This file is not a trace file: it is not JSON.');
     expect(status.textContent).toBe('');
   });
 
