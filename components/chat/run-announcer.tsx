@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 import { isServerEngine } from '@/lib/engines/engine-labels';
 import { spokenAnswer } from '@/lib/sidepanel/spoken-answer';
+import { announcementKeptMs } from '@/components/shared/use-said-once';
 
 /**
  * What a screen reader should hear about the run without looking for it: the model loading (a
@@ -51,8 +52,6 @@ export function RunAnnouncer({ turn, engine }: { turn: Turn | undefined; engine:
   );
 }
 
-/** Long enough for a screen reader to have begun what it was given, which clearing it does not stop. */
-const announcementKeptMs = 7_000;
 /** How long the model's state at a step lasts before it is said: a wait a person would notice. */
 const passingHeldMs = 1_500;
 

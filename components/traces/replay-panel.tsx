@@ -8,6 +8,7 @@ import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { DivergenceList } from './divergence-list';
 import { ReplayConfirm } from './replay-confirm';
 import { traceAddress } from '@/lib/traces/trace-address';
+import { useSaidOnce } from '@/components/shared/use-said-once';
 
 /** Replays the open run in a tab with the recorded replies, and says where it went differently. */
 export function ReplayPanel({ model }: { model: TraceViewerModel }) {
@@ -35,10 +36,7 @@ export function ReplayPanel({ model }: { model: TraceViewerModel }) {
         <ReplayButton model={model} button={replayButton} />
       </div>
       <ReplayStatus model={model} onAnswered={() => replayButton.current?.focus()} />
-      {/* Mounted before the replay starts, so that a screen reader hears each change of its text. */}
-      <p class="visually-hidden" aria-live="polite" data-testid="replay-announcer">
-        {announcementFor(state)}
-      </p>
+      <ReplayAnnouncer state={state} />
     </section>
   );
 }
@@ -110,6 +108,18 @@ const tabTitleCharacters = 60;
  * progress, which changes several times in a tenth of a second (a screen reader queues or drops
  * such a burst); a question takes the focus and is said as it comes.
  */
+/**
+ * Says how the replay goes, and how it ended. Mounted before the replay starts, so that a screen
+ * reader hears each change of its text; the words go once said, as the result shows on the page.
+ */
+function ReplayAnnouncer({ state }: { state: ReplayState }) {
+  return (
+    <p class="visually-hidden" aria-live="polite" data-testid="replay-announcer">
+      {useSaidOnce(announcementFor(state))}
+    </p>
+  );
+}
+
 function announcementFor(state: ReplayState): string {
   switch (state.status) {
     case 'idle':

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'preact/test-utils';
 import { noAnswerOutput } from '@/lib/registry/tool-output-from-result';
 import type { LanguageModel } from '@webmcp-agents/local-agent';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -867,9 +868,20 @@ describe('the trace viewer', () => {
     // The dialog, focused, says the question: the region only says the replay runs.
     expect(announcer.textContent).toBe('Replaying the run…');
 
-    await viewer.click(viewer.find('replay-allow'));
-    await viewer.until(() => viewer!.find('replay-result') !== null, 'the replay result');
-    expect(announcer.textContent).toBe('The replay went as recorded (4 steps).');
+    // Once said, the words go: a screen reader reading the page afterwards hears the result once, where it shows.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await viewer.click(viewer.find('replay-allow'));
+      await viewer.until(() => viewer!.find('replay-result') !== null, 'the replay result');
+      expect(announcer.textContent).toBe('The replay went as recorded (4 steps).');
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+      expect(announcer.textContent).toBe('');
+      expect(viewer.find('replay-result')?.textContent).toContain('The replay went as recorded (4 steps).');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('withdraws the question once the replay\'s tab leaves the site, says why, and hands the focus to Replay', async () => {
