@@ -1,7 +1,7 @@
 import { isRecord } from '../chat/is-record';
 import { readProperty } from './adapters/tool-adapter';
 import { hasPlaceholderChoice, namedControls, type FormControl } from './form-controls';
-import { fieldDescription, withStepWords } from './form-tool-schema';
+import { fieldDescription, textLengths, withRuleWords } from './form-tool-schema';
 import { numberSteps } from './number-steps';
 
 type JsonObject = Record<string, unknown>;
@@ -13,7 +13,9 @@ type JsonObject = Record<string, unknown>;
  *   form then refuses: it is left out of the field's `enum` and `anyOf`;
  * - a radio or checkbox group goes undescribed, though its `<fieldset>`'s legend names it ("Extras");
  * - a number's steps are a `multipleOf` even where they count from its `min`, not from 0: they are
- *   said in words instead (and where the browser gives none, the form's own are given).
+ *   said in words instead (and where the browser gives none, the form's own are given);
+ * - a text's `maxlength` and `minlength` are left out: they are added, and said in its description
+ *   with a date's or a time's form (see `withRuleWords`), which the model's schema does not keep.
  * A description Chrome gave stays. Any other tool, or one whose schema is not as Chrome writes it,
  * is returned as it is.
  */
@@ -44,8 +46,11 @@ function asTheFieldSays(property: JsonObject, controls: readonly FormControl[]):
   }
   // A browser that gives no steps at all: the form's own.
   if (said.multipleOf === undefined && steps.multipleOf !== undefined && (said.type === 'number' || said.type === 'integer')) said = { ...said, multipleOf: steps.multipleOf };
+  // A text's lengths, which Chrome leaves out: the inspector checks a hand run against them.
+  const lengths = said.type === 'string' ? textLengths(controls[0]) : {};
+  if (Object.entries(lengths).some(([key, value]) => said[key] !== value)) said = { ...said, ...lengths };
   const given = typeof said.description === 'string' && said.description.trim() !== '' ? said.description : undefined;
-  const description = given !== undefined ? withStepWords(given, controls[0]) : fieldDescription(controls);
+  const description = given !== undefined ? withRuleWords(given, controls[0]) : fieldDescription(controls);
   if (description !== given && description !== undefined) said = { ...said, description };
   return said;
 }

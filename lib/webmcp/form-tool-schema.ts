@@ -35,7 +35,17 @@ function fieldSchema(controls: readonly FormControl[]): Schema | undefined {
   if (isNumberField(first)) return numberSchema(first);
   if (first instanceof HTMLInputElement && first.type === 'date') return { type: 'string', format: 'date' };
   const pattern = first instanceof HTMLInputElement && typedTextTypes.has(first.type) ? first.getAttribute('pattern') : null;
-  return pattern ? { type: 'string', pattern } : { type: 'string' };
+  return { type: 'string', ...(pattern ? { pattern } : {}), ...textLengths(first) };
+}
+
+/**
+ * A typed field's `maxlength` and `minlength` as JSON Schema's `maxLength` and `minLength`; none
+ * for a field a person does not type in (a date, a colour), whose value is no free text.
+ */
+export function textLengths(control: FormControl | undefined): { maxLength?: number; minLength?: number } {
+  if (!(control instanceof HTMLTextAreaElement) && !(control instanceof HTMLInputElement && typedTextTypes.has(control.type))) return {};
+  const { maxLength, minLength } = control;
+  return { ...(maxLength >= 0 ? { maxLength } : {}), ...(minLength > 0 ? { minLength } : {}) };
 }
 
 function choiceSchema(choices: readonly Choice[]): Schema {
@@ -61,17 +71,47 @@ function numberSchema(input: HTMLInputElement): Schema {
 }
 
 /**
- * A field's description: its own words (see `controlDescription`), and for a number field whose
- * steps no `multipleOf` can say (they count from its `min`), those steps.
+ * A field's description: its own words (see `controlDescription`), after what the field takes that
+ * the prompt's schema cannot say (see `withRuleWords`).
  */
 export function fieldDescription(controls: readonly FormControl[]): string | undefined {
-  return withStepWords(controlDescription(controls), controls[0]);
+  return withRuleWords(controlDescription(controls), controls[0]);
 }
 
-/** `description` with a number field's steps in words, first, where it needs them and does not say them already. */
-export function withStepWords(description: string | undefined, control: FormControl | undefined): string | undefined {
-  const { words } = numberSteps(control);
-  if (!words || description?.includes(words)) return description;
+/**
+ * `description` with what the field takes in words, first, where the schema the model reads
+ * cannot say it (the prompt keeps no `multipleOf` that counts from a `min`, no lengths, no
+ * formats) and the description does not say it already: a number's steps ("in steps of 25 from
+ * 10"), a text's length ("at most 40 characters"), a date's or a time's form ("a date, as
+ * YYYY-MM-DD"). Else the model learns them only from the page's refusal, after the person allowed
+ * the call, and asks them again.
+ */
+export function withRuleWords(description: string | undefined, control: FormControl | undefined): string | undefined {
+  const words = [numberSteps(control).words, lengthWords(control), formatWords(control)].filter((said): said is string => said !== undefined && !description?.includes(said));
+  if (words.length === 0) return description;
   // First, so that the 160 characters the prompt keeps of a description never cut them off.
-  return description ? `(${words}) ${description}` : `(${words})`;
+  const rules = `(${words.join('; ')})`;
+  return description ? `${rules} ${description}` : rules;
+}
+
+function lengthWords(control: FormControl | undefined): string | undefined {
+  const { maxLength, minLength } = textLengths(control);
+  const count = (value: number) => value.toLocaleString('en-US');
+  if (maxLength !== undefined && minLength !== undefined) return `${count(minLength)} to ${count(maxLength)} characters`;
+  if (maxLength !== undefined) return `at most ${count(maxLength)} ${maxLength === 1 ? 'character' : 'characters'}`;
+  if (minLength !== undefined) return `at least ${count(minLength)} ${minLength === 1 ? 'character' : 'characters'}`;
+  return undefined;
+}
+
+/** The form a date or time field's value takes, which the browser refuses in any other. */
+const valueForms: Readonly<Record<string, string>> = {
+  date: 'a date, as YYYY-MM-DD',
+  time: 'a time, as HH:MM',
+  'datetime-local': 'a date and time, as YYYY-MM-DDTHH:MM',
+  month: 'a month, as YYYY-MM',
+  week: 'a week, as YYYY-Www',
+};
+
+function formatWords(control: FormControl | undefined): string | undefined {
+  return control instanceof HTMLInputElement ? valueForms[control.type] : undefined;
 }

@@ -181,3 +181,23 @@ describe("Chrome's schema of a form with a required select", () => {
     expect((listed!.tool as { name: string }).name).toBe('ask');
   });
 });
+
+describe("Chrome's schema of a form with a length limit or a date", () => {
+  it('gains the lengths Chrome leaves out, said in words with the date\'s form, where the model\'s schema keeps none', async () => {
+    document.body.innerHTML = `<form toolname="book" tooldescription="Book.">
+      <label>Notes <textarea name="notes" maxlength="40"></textarea></label>
+      <input name="day" type="date">
+    </form>`;
+    // As Chrome 156 lists it: no lengths; the date with its format and the page's words.
+    const inputSchema = { type: 'object', properties: { notes: { type: 'string', description: 'Notes' }, day: { type: 'string', format: 'date', description: 'When' } } };
+    (document as unknown as { modelContext: unknown }).modelContext = Object.assign(new EventTarget(), {
+      getTools: async () => [{ name: 'book', description: 'Book.', inputSchema, source: window }],
+      executeTool: async () => 'ok',
+    });
+    const [listed] = (await createNativeSource()!.list()).offered;
+    expect((listed!.tool as { inputSchema: typeof inputSchema }).inputSchema.properties).toEqual({
+      notes: { type: 'string', maxLength: 40, description: '(at most 40 characters) Notes' },
+      day: { type: 'string', format: 'date', description: '(a date, as YYYY-MM-DD) When' },
+    });
+  });
+});
