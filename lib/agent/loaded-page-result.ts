@@ -1,10 +1,11 @@
 // A form that posts ends the run by loading a page, which may give the form's result (its JSON-LD,
 // as WebMCP's declarative explainer proposes): the card of the call that loaded it shows it. A page
 // that gives none still says the form was sent, and where it went; so does the card of a script's
-// tool that opened a page.
-import type { PageResult } from '../webmcp/read-page-result';
+// tool that opened a page. A page that came with an error status (404) says the form failed there.
+import { traceAddress } from '../traces/trace-address';
+import { statusWords, type PageResult } from '../webmcp/read-page-result';
 import type { ToolCard, Turn } from './session-state';
-import { pageLoadedNotice, pageOpenedNotice, pageResultNotice } from './turn-notices';
+import { pageErrorNotice, pageLoadedNotice, pageOpenedNotice, pageResultNotice } from './turn-notices';
 
 /**
  * `turn` with the card of `tool`'s call showing the page it loaded and what that page gives, and
@@ -16,12 +17,22 @@ export function withLoadedPageResult(turn: Turn, tool: { name: string; callId: s
   // Only the call that navigated: one that failed, or answered otherwise, keeps what it said.
   if (card?.state !== 'unanswered') return undefined;
   const byScript = tool.loadedBy === 'script';
-  const loadedPage = { url: loaded.url, ...(loaded.title ? { title: loaded.title } : {}), ...(byScript ? { byScript } : {}) };
-  const shown: ToolCard =
-    byScript || loaded.data === undefined
+  // Without its query: a form sent by GET puts its values there, a password among them.
+  const url = traceAddress(loaded.url);
+  const status = byScript ? undefined : loaded.status;
+  const loadedPage = { url, ...(loaded.title ? { title: loaded.title } : {}), ...(byScript ? { byScript } : {}), ...(status ? { status } : {}) };
+  const shown: ToolCard = status
+    ? { ...card, state: 'failed', result: refusedWords(loadedPage, status, loaded.data), ...(loaded.data === undefined ? {} : { pageResult: loaded.data }), loadedPage }
+    : byScript || loaded.data === undefined
       ? { ...card, state: 'done', result: (byScript ? openedWords : sentWords)(loadedPage), loadedPage }
-      : { ...card, state: 'done', result: `The page it loaded (${loaded.url}) gives this result:\n${loaded.data}`, pageResult: loaded.data, loadedPage };
-  const notice = byScript ? pageOpenedNotice(tool.name, loaded.title) : loaded.data === undefined ? pageLoadedNotice(tool.name, loaded.title) : pageResultNotice(tool.name);
+      : { ...card, state: 'done', result: `The page it loaded (${url}) gives this result:\n${loaded.data}`, pageResult: loaded.data, loadedPage };
+  const notice = status
+    ? pageErrorNotice(tool.name, statusWords(status))
+    : byScript
+      ? pageOpenedNotice(tool.name, loaded.title)
+      : loaded.data === undefined
+        ? pageLoadedNotice(tool.name, loaded.title)
+        : pageResultNotice(tool.name);
   return {
     ...turn,
     items: turn.items.map((item) => (item === card ? shown : item)),
@@ -32,6 +43,12 @@ export function withLoadedPageResult(turn: Turn, tool: { name: string; callId: s
 /** A sent form's card, where the page it loaded gives no result: where it went. */
 function sentWords(page: { url: string; title?: string }): string {
   return `The form was sent, and the tab loaded ${pageWords(page)}. That page gives no result of its own: it shows how it went.`;
+}
+
+/** A sent form's card, where the page it loaded answered with an error status: what it gave, if anything. */
+function refusedWords(page: { url: string; title?: string }, status: number, data: string | undefined): string {
+  const said = `The form was sent, but the page it loaded, ${pageWords(page)}, answered with an error (${statusWords(status)}).`;
+  return data === undefined ? `${said} That page shows what went wrong.` : `${said} It gives this:\n${data}`;
 }
 
 /** The card of a script's tool that loaded a page before it answered: where the tab went. */

@@ -57,9 +57,9 @@ export const toolCardSchema = lazySchema(() =>
     /**
      * The page this call loaded, where a form's post ended the run: the form was sent. Its title is
      * the page's own words. `byScript`: a script's tool loaded it (no form was sent), and it gave no
-     * result of its own.
+     * result of its own. `status`: the page answered the form with an error (404).
      */
-    loadedPage: z.object({ url: z.string(), title: z.string().optional(), byScript: z.literal(true).optional() }).optional(),
+    loadedPage: z.object({ url: z.string(), title: z.string().optional(), byScript: z.literal(true).optional(), status: z.number().int().min(400).max(599).optional() }).optional(),
     /** How much of the result the model read, where less than all: `characters` of `of`. */
     read: z.object({ characters: z.number().int().min(0), of: z.number().int().min(0) }).optional(),
     /** For an `unknown` tool the page does offer: how many tools the model was shown instead. */

@@ -60,6 +60,11 @@ export function pageLoadedNotice(toolName: string, title: string | undefined): s
   return `"${toolName}" sent its form and the tab loaded ${page}, so the run ended here. The page shows how it went.`;
 }
 
+/** A run that ended as a form's post loaded a page that answered with an error status. */
+export function pageErrorNotice(toolName: string, status: string): string {
+  return `"${toolName}" sent its form, but the page the tab loaded answered with an error (${status}), so the run ended here. The page shows what went wrong.`;
+}
+
 /** A run that ended as a script's tool loaded a new page: it may have been the tool's work, or the person's. */
 export function pageOpenedNotice(toolName: string, title: string | undefined): string {
   const page = title ? `A new page, "${title}",` : 'A new page';

@@ -1,6 +1,7 @@
 import { inertMarkup } from '@webmcp-agents/local-agent';
 import { traceAddress } from '../traces/trace-address';
 import { capText } from '../traces/trace-limits';
+import { statusWords } from '../webmcp/read-page-result';
 import type { ToolCard, Turn } from './session-state';
 
 /**
@@ -33,6 +34,7 @@ const callOutcomes: Partial<Record<ToolCard['state'], string>> = {
  * done its work (placed an order, then opened its confirmation), which must not be done again.
  */
 function loadedPageOutcome(card: ToolCard): string | undefined {
+  if (card.loadedPage?.status) return `the form was sent, but the page it loaded answered with an error (${statusWords(card.loadedPage.status)})`;
   if (!card.loadedPage || card.pageResult !== undefined) return undefined;
   return card.loadedPage.byScript ? callOutcomes.unanswered : 'sent';
 }

@@ -15,6 +15,7 @@ export const pageResultSchema = lazySchema(() =>
     url: z.string().check(z.maxLength(2_048)),
     title: z.optional(z.string().check(z.maxLength(pageTitleCharacters))),
     data: z.optional(z.string().check(z.maxLength(pageResultCharacters))),
+    status: z.optional(z.int().check(z.minimum(400), z.maximum(599))),
   }),
 );
 

@@ -1,13 +1,15 @@
 import { cutAndSay } from './cut-and-say';
 
 /**
- * The page a form loaded: its address, its title, and what it says of the form's result (its first
- * JSON-LD block), where it says anything.
+ * The page a form loaded: its address, its title, what it says of the form's result (its first
+ * JSON-LD block), where it says anything, and the HTTP status it came with where that is an error
+ * (a form posted to an address the site does not have: 404).
  */
 export interface PageResult {
   url: string;
   title?: string;
   data?: string;
+  status?: number;
 }
 
 /** The page a call loaded as its page went: `byScript`, a script's tool's call, which the page says nothing of. */
@@ -31,11 +33,46 @@ export async function readPageResult(): Promise<PageResult> {
   const block = [...document.querySelectorAll('script[type]')].find((script) => script.getAttribute('type')?.trim().toLowerCase() === 'application/ld+json');
   const text = block?.textContent?.trim();
   const title = document.title.replace(/\s+/g, ' ').trim().slice(0, pageTitleCharacters);
+  // The browser gives a navigation's status (0 where it will not tell, as for a page from the cache).
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  const status = navigation?.responseStatus ?? 0;
   return {
     url: location.href.slice(0, 2_048),
     ...(title ? { title } : {}),
     ...(text ? { data: cutAndSay(compactJson(text), pageResultCharacters) } : {}),
+    ...(isErrorStatus(status) ? { status } : {}),
   };
+}
+
+/** Whether an HTTP status says the request failed: 400 to 599. */
+export function isErrorStatus(status: unknown): status is number {
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599;
+}
+
+const statusNames: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** An error status as a person reads it: "HTTP 404, Not Found". */
+export function statusWords(status: number): string {
+  const name = statusNames[status];
+  return name ? `HTTP ${status}, ${name}` : `HTTP ${status}`;
 }
 
 function compactJson(text: string): string {

@@ -2084,7 +2084,7 @@ describe('agent sessions', () => {
       source: 'declarative',
     };
     const confirmed = '{"@type":"Order","orderNumber":"C-42","orderStatus":"confirmed"}';
-    type PageResult = { url: string; title?: string; data?: string };
+    type PageResult = { url: string; title?: string; data?: string; status?: number };
     // The documents whose result was asked for: the one that committed, as the browser named it.
     const asked: Array<string | undefined> = [];
     function posting(options: { tool?: ToolDescriptor; execute?: () => Promise<ToolOutput>; loaded?: PageResult | Promise<PageResult>; committedAfterMs?: number } = {}) {
@@ -2152,6 +2152,28 @@ describe('agent sessions', () => {
       );
     });
 
+    it('says a form failed where its new page came with an error status (404), and the next request reads that, not "sent"', async () => {
+      await script([call('place_order', { qty: 1 }), 'never']);
+      // A form sent by GET: its values, a password among them, are in the address's query.
+      const h = posting({ loaded: { url: 'https://shop.example/missing-page.html?qty=1&password=correct+horse', status: 404 } });
+      h.ask(1, 'order a mug');
+      await h.until(() => h.cards()[0]?.loadedPage !== undefined);
+      expect(h.cards()[0]).toMatchObject({
+        state: 'failed',
+        result: 'The form was sent, but the page it loaded, https://shop.example/missing-page.html, answered with an error (HTTP 404, Not Found). That page shows what went wrong.',
+        loadedPage: { url: 'https://shop.example/missing-page.html', status: 404 },
+      });
+      expect(JSON.stringify(h.state())).not.toContain('horse');
+      expect(h.state()!.turns[0]).toMatchObject({
+        outcome: 'navigated',
+        notice: '"place_order" sent its form, but the page the tab loaded answered with an error (HTTP 404, Not Found), so the run ended here. The page shows what went wrong.',
+      });
+      await script(['It did not go through.']);
+      h.ask(1, 'did it go through?');
+      await h.untilTurnEnds(1);
+      expect(promptOfTurn(h, 1)[1]?.content).toContain('place_order {"qty":1}: the form was sent, but the page it loaded answered with an error (HTTP 404, Not Found). Do not carry it on');
+    });
+
     it("says where the tab went when a script's tool loads a page before it answers, without taking that page's data for its result", async () => {
       await script([call('open_product', { slug: 'enamel-mug' }), 'never']);
       const opener = { name: 'open_product', description: 'Open a product page.', inputSchema: { type: 'object', properties: { slug: { type: 'string' } } }, source: 'native' };
@@ -2161,9 +2183,11 @@ describe('agent sessions', () => {
       await h.until(() => h.cards()[0]?.loadedPage !== undefined);
       expect(h.cards()[0]).toMatchObject({
         state: 'done',
-        result: 'The tab loaded "Enamel mug" (https://shop.example/p/enamel-mug?ref=mail&token=secret#top) as the tool ran, so the tool gave no result of its own. That page shows how it went.',
-        loadedPage: { url: 'https://shop.example/p/enamel-mug?ref=mail&token=secret#top', title: 'Enamel mug', byScript: true },
+        result: 'The tab loaded "Enamel mug" (https://shop.example/p/enamel-mug) as the tool ran, so the tool gave no result of its own. That page shows how it went.',
+        loadedPage: { url: 'https://shop.example/p/enamel-mug', title: 'Enamel mug', byScript: true },
       });
+      // The address's query and fragment, which may hold a search or a token, are kept nowhere.
+      expect(JSON.stringify(h.state())).not.toContain('secret');
       expect(h.cards()[0]?.pageResult).toBeUndefined();
       expect(h.state()!.turns[0]).toMatchObject({
         outcome: 'navigated',

@@ -132,6 +132,23 @@ describe.skipIf(!chromiumAvailable)('the run form in Chromium', () => {
     await inspector.page.close();
   });
 
+  it('says a form failed where the page it posted to came with an error status, as the browser tells the page', async () => {
+    const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/agent/order-form.html'));
+    await inspector.waitForTools(['place_order'], 5_000);
+    // An address the site does not have: its server answers 404.
+    await page.evaluate(() => document.querySelector('form')!.setAttribute('action', 'no-such-page.html'));
+    await inspector.openRunForm('place_order');
+    await inspector.field('place_order', 'qty').fill('2');
+    await inspector.tool('place_order').getByRole('button', { name: 'Run in page' }).click();
+    await page.waitForURL(/no-such-page\.html\?qty=2$/);
+    const shown = inspector.page.getByTestId('page-result');
+    await shown.waitFor({ timeout: 10_000 });
+    expect(await shown.getAttribute('data-status')).toBe('404');
+    expect(await shown.textContent()).toBe(`The page it loaded, ${page.url()}, answered with an error (HTTP 404, Not Found): it shows what went wrong.`);
+    await page.close();
+    await inspector.page.close();
+  });
+
   it('keeps saying what became of a tool run by hand that took its page away, naming the page it loaded', async () => {
     const { page, inspector } = await InspectorPage.watchNewTab(extension, server.url('/native.html'));
     const words = inspector.page.locator('.left-run');
