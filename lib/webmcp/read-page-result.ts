@@ -22,7 +22,7 @@ export const pageTitleCharacters = 200;
 
 /**
  * The result a form's new page gives, the way WebMCP's declarative explainer proposes: its first
- * `<script type="application/ld+json">`, read once the document is parsed. JSON comes back
+ * `<script type="application/ld+json">` that holds JSON (else its first at all), read once the document is parsed. JSON comes back
  * compact (indentation costs the model tokens); anything else as written. Where there is none, the
  * page's address and title still say where the form went.
  */
@@ -30,8 +30,9 @@ export async function readPageResult(): Promise<PageResult> {
   if (document.readyState === 'loading') {
     await new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
   }
-  const block = [...document.querySelectorAll('script[type]')].find((script) => script.getAttribute('type')?.trim().toLowerCase() === 'application/ld+json');
-  const text = block?.textContent?.trim();
+  const blocks = [...document.querySelectorAll('script[type]')].flatMap((script) => (script.getAttribute('type')?.trim().toLowerCase() === 'application/ld+json' ? [script.textContent?.trim() ?? ''] : []));
+  // The first that is JSON: a broken block before it (a template's slip) is no result.
+  const text = blocks.find(isJson) ?? blocks.find((block) => block !== '');
   const title = document.title.replace(/\s+/g, ' ').trim().slice(0, pageTitleCharacters);
   // The browser gives a navigation's status (0 where it will not tell, as for a page from the cache).
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
@@ -73,6 +74,15 @@ const statusNames: Readonly<Record<number, string>> = {
 export function statusWords(status: number): string {
   const name = statusNames[status];
   return name ? `HTTP ${status}, ${name}` : `HTTP ${status}`;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function compactJson(text: string): string {
