@@ -6,6 +6,7 @@ import { AgentOffNote } from './agent-off-note';
 import { ChatEndedNote } from './chat-ended-note';
 import { fillRequestBox, focusRequestBox } from './focus-request-box';
 import { NoToolsNote } from './no-tools-note';
+import { TurnsLeftOutNote } from './turns-left-out-note';
 import { TurnView } from './turn-view';
 import { UnreachablePageNote } from './unreachable-page-note';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -54,6 +55,7 @@ export function Conversation({ model }: { model: PanelModel }) {
         {session && !tabClosed && !session.agentOff && turns.length === 0 && session.toolCount > 0 && (
           <AskThisPage toolCount={session.toolCount} modelCannotRun={model.engineCannotRun.value} />
         )}
+        {session?.turnsLeftOut && turns.length > 0 && <TurnsLeftOutNote leftOut={session.turnsLeftOut} />}
         {turns.slice(hidden).map((turn) => (
           <TurnView
             key={turn.id}

@@ -27,7 +27,7 @@ export const storedProseCharacters = 200_000;
 
 /**
  * The conversations as they are written: long prose cut (with a note saying so), and past the
- * budget the oldest turns left out. First those of the conversations "New chat" put aside, which
+ * budget the oldest turns left out, and counted (`turnsLeftOut`). First those of the conversations "New chat" put aside, which
  * cost only the Undo offer: the largest first, down to the whole conversation. Only then those of
  * the live conversations, the largest first, never a conversation's last turn.
  */
@@ -62,6 +62,8 @@ function leaveOutOldestTurns(conversations: Boundable[], { total, budget, keep }
     const largest = conversations.filter((conversation) => conversation.stored.turns.length > keep).sort((a, b) => sizeOf(b) - sizeOf(a))[0];
     if (!largest) break;
     largest.stored.turns = largest.stored.turns.slice(1);
+    // Counted, so that the panel can say the chat begins later than it did (see `turnsLeftOut`).
+    largest.stored.turnsLeftOut = (largest.stored.turnsLeftOut ?? 0) + 1;
     total -= largest.turnSizes.shift() ?? 0;
     if (largest.stored.turns.length === 0) total -= largest.historySize;
   }

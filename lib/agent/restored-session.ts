@@ -16,7 +16,7 @@ export function restoredSession(stored: StoredSession, now: number): StoredSessi
 }
 
 function restoredConversation(stored: StoredConversation, now: number): StoredConversation {
-  const { turns, history, historyOrigin, historyReadUntrusted, runGoingOn } = stored;
+  const { turns, history, historyOrigin, historyReadUntrusted, runGoingOn, turnsLeftOut } = stored;
   const ended = turns.map((turn) => interruptIfRunning(turn, now));
   // The run the worker stopped under: the model reads that it ended and what its tools did, as
   // after Stop, so "continue" means something and nothing done is done again.
@@ -27,6 +27,7 @@ function restoredConversation(stored: StoredConversation, now: number): StoredCo
     history: cut ? withExchange(history, cut.request, { role: 'assistant', content: unfinishedRequestNote(cut) }) : history,
     ...(historyOrigin === undefined ? {} : { historyOrigin }),
     ...(historyReadUntrusted || cutReadUntrusted ? { historyReadUntrusted: true } : {}),
+    ...(turnsLeftOut ? { turnsLeftOut } : {}),
   };
 }
 

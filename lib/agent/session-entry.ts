@@ -15,6 +15,7 @@ const conversationEntrySchema = lazySchema(() =>
     historyOrigin: z.string().optional(),
     historyReadUntrusted: z.boolean().optional(),
     runGoingOn: z.object({ readUntrusted: z.boolean() }).optional(),
+    turnsLeftOut: z.number().int().min(1).optional().catch(undefined),
   }),
 );
 
@@ -58,6 +59,7 @@ function sameConversationEntry(stored: ConversationEntry, entry: ConversationEnt
     stored.historyOrigin === entry.historyOrigin &&
     stored.historyReadUntrusted === entry.historyReadUntrusted &&
     stored.runGoingOn?.readUntrusted === entry.runGoingOn?.readUntrusted &&
+    stored.turnsLeftOut === entry.turnsLeftOut &&
     stored.turns.length === entry.turns.length &&
     stored.turns.every((turnId, index) => turnId === entry.turns[index])
   );

@@ -171,6 +171,11 @@ export const sessionStateSchema = lazySchema(() =>
     url: z.string(),
     origin: z.string(),
     turns: z.array(turnSchema()),
+    /**
+     * How many of the chat's first requests were not kept when the service worker stopped, the chat
+     * past what storage holds; `tracesKept`: their runs are in the trace viewer.
+     */
+    turnsLeftOut: z.object({ count: z.number().int().min(1), tracesKept: z.boolean() }).optional(),
     running: z.boolean(),
     /** "New chat" put the conversation before it aside, and no request came since: Undo brings it back. */
     canUndoNewChat: z.boolean().optional(),

@@ -12,6 +12,7 @@ import { forget, type WrittenTab } from './written-tabs';
  * A conversation's turns, and what the model reads again: the last exchanges, made on `historyOrigin`,
  * one of whose answers came from a run that read text strangers wrote where `historyReadUntrusted`.
  * `runGoingOn`: a run whose exchange the history will keep was going on when this was written.
+ * `turnsLeftOut`: how many of its first turns were not kept, the conversation past what storage holds.
  */
 export type StoredConversation = {
   turns: Turn[];
@@ -19,6 +20,7 @@ export type StoredConversation = {
   historyOrigin?: string;
   historyReadUntrusted?: boolean;
   runGoingOn?: { readUntrusted: boolean };
+  turnsLeftOut?: number;
 };
 
 /** A tab's conversation, and the one "New chat" put aside, which Undo brings back until the next request. */

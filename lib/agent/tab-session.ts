@@ -29,6 +29,8 @@ export class TabSession {
   private generation = 0;
   /** The conversation "New chat" put aside: Undo brings it back, until the next request. */
   private previous?: StoredConversation;
+  /** How many of the conversation's first turns were not kept when the worker stopped: storage holds so much. */
+  turnsLeftOut = 0;
 
   constructor(
     readonly tabId: number,
@@ -58,11 +60,12 @@ export class TabSession {
   }
 
   private conversation(): StoredConversation {
-    return storedConversation(this.active, this.turns, this.history, this.generation);
+    return storedConversation(this.active, this.turns, this.history, this.generation, this.turnsLeftOut);
   }
 
   private restore(conversation: StoredConversation): void {
     this.turns = conversation.turns;
+    this.turnsLeftOut = conversation.turnsLeftOut ?? 0;
     this.history.restore(conversation);
   }
 
@@ -147,6 +150,7 @@ export class TabSession {
     this.stop();
     this.generation += 1;
     this.turns = [];
+    this.turnsLeftOut = 0;
     this.history.clear();
   }
 

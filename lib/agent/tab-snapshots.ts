@@ -81,6 +81,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
   const origin = (tools ? siteOfReport(tools) : siteOfAddress(address)) ?? '';
   const offBy = origin ? agentOffBy(settings.disabledSites, origin) : [];
   const ending = host.endedChat(tabId);
+  const turnsLeftOut = session.turnsLeftOut > 0 && session.turns.length > 0 ? { count: session.turnsLeftOut, tracesKept: (await background.recorder.keepsTraces?.().catch(() => true)) ?? true } : undefined;
   // Without tools, the page still has the chat of its site to ask about: "did it go through?"
   const askAboutChat = pageReachable && !tools?.tools.length && origin !== '' && session.turns.length > 0 && session.site === origin;
   const state: SessionState = {
@@ -89,6 +90,7 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
     url: tools?.url ?? address ?? '',
     origin,
     turns: session.turns,
+    ...(turnsLeftOut ? { turnsLeftOut } : {}),
     // As the panel works it out from each turn message: one rule, so the two never disagree.
     running: session.turns.some((turn) => !turn.outcome),
     ...(session.canUndoClear ? { canUndoNewChat: true } : {}),

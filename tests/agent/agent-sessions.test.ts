@@ -3173,6 +3173,47 @@ describe('agent sessions after an update of the extension, which clears every ch
     expect(later.state()?.chatEnded).toBeUndefined();
   });
 
+  it('says, after a restart, that the chat\'s first requests are no longer shown where storage left them out, until a new chat', async () => {
+    await script(['One.', 'Two.', 'Three.']);
+    const h = harness();
+    h.openPanelAndAsk(1, 'first');
+    await h.untilTurnEnds(0, 'answer');
+    h.ask(1, 'second');
+    await h.untilTurnEnds(1, 'answer');
+    h.ask(1, 'third');
+    await h.untilTurnEnds(2, 'answer');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The live worker shows all three; none was left out.
+    expect(h.state()?.turnsLeftOut).toBeUndefined();
+    // Storage, past its budget, kept only the last (as boundStoredSessions leaves them out).
+    const { 'agentSession:1': entry } = await fakeBrowser.storage.session.get('agentSession:1');
+    const kept = entry as { turns: string[] };
+    await fakeBrowser.storage.session.set({ 'agentSession:1': { ...kept, turns: kept.turns.slice(2), turnsLeftOut: 2 } });
+
+    const restarted = harness();
+    restarted.openPanel(1);
+    await restarted.until(() => restarted.state()?.turns.length === 1);
+    expect(restarted.state()?.turnsLeftOut).toEqual({ count: 2, tracesKept: true });
+    // A request after keeps saying it, across another restart.
+    await script(['Four.']);
+    restarted.ask(1, 'fourth');
+    await restarted.untilTurnEnds(1, 'answer');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = harness();
+    again.recorder.keepsTraces = async () => false;
+    again.openPanel(1);
+    await again.until(() => again.state()?.turns.length === 2);
+    expect(again.state()?.turnsLeftOut).toEqual({ count: 2, tracesKept: false });
+    // A new chat begins with all of itself.
+    again.send({ type: 'new-chat', tabId: 1 });
+    await again.until(() => again.state()?.turns.length === 0);
+    expect(again.state()?.turnsLeftOut).toBeUndefined();
+    await script(['Five.']);
+    again.ask(1, 'fifth');
+    await again.untilTurnEnds(0, 'answer');
+    expect(again.state()?.turnsLeftOut).toBeUndefined();
+  });
+
   it('says nothing where the chat is still there, and says where traces are only if they were kept', async () => {
     await script(['Two mugs.']);
     const h = harness({ noteTabsWithChats: note() });

@@ -39,6 +39,12 @@ describe('the conversations as they are stored', () => {
     expect(stored['2']!.turns.map((turn) => turn.id)).toEqual(['e', 'f']);
     expect(stored['3']!.turns.map((turn) => turn.id)).toEqual(['g']);
     expect(utf8Bytes(stored)).toBeLessThanOrEqual(budget);
+    // Counted, for the panel to say: the chat begins later than it did.
+    expect([stored['1']!.turnsLeftOut, stored['2']!.turnsLeftOut, stored['3']!.turnsLeftOut]).toEqual([3, undefined, undefined]);
+    // A chat that had lost turns at a worker before counts on from there.
+    const again = boundStoredSessions(new Map([[1, { ...session(...['h', 'i', 'j', 'k'].map((id) => turnWith(id, long))), turnsLeftOut: 3 }]]), budget);
+    expect(again['1']).toMatchObject({ turnsLeftOut: 4 });
+    expect(again['1']!.turns.map((turn) => turn.id)).toEqual(['i', 'j', 'k']);
   });
 
   it('leave out the turns of a conversation "New chat" put aside first, oldest first, down to all of them', () => {

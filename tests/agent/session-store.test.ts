@@ -64,7 +64,10 @@ describe('the conversations in session storage, one key a tab and one a turn', (
     await store.flush();
     const stored = await storedChats();
     expect(stored['1']!.turns.map((turn) => turn.id)).toEqual(['b', 'c']);
+    // Read back with the count of the turns left out, which the panel says.
+    expect(stored['1']!.turnsLeftOut).toBe(1);
     expect(stored['2']!.turns.map((turn) => turn.id)).toEqual(['d', 'e']);
+    expect(stored['2']!.turnsLeftOut).toBeUndefined();
     expect(utf8Bytes(await fakeBrowser.storage.session.get(null))).toBeLessThanOrEqual(budget);
     expect(Object.keys(await fakeBrowser.storage.session.get(null))).not.toContain('agentTurn:1:a');
   });

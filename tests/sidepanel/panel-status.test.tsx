@@ -576,6 +576,18 @@ describe('empty states', () => {
     expect(panel.find('empty-no-tools')).toBeNull();
   });
 
+  it('says above a chat that its first requests are no longer shown, where storage left them out, and where their runs are', async () => {
+    panel = await mountPanel({ turns: [turn({ request: 'fifth', outcome: 'answer' })], turnsLeftOut: { count: 4, tracesKept: true } });
+    const note = panel.find('turns-left-out-note');
+    expect(note?.textContent).toBe("This chat's first 4 requests are no longer shown: the chat grew longer than the browser keeps for the extension while it rests. Their runs are in Traces.");
+    expect(note?.querySelector('a')?.getAttribute('href')).toBe('traces.html');
+    expect(note!.compareDocumentPosition(panel.find('turn')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'answer' })], turnsLeftOut: { count: 1, tracesKept: false } }) });
+    expect(panel.find('turns-left-out-note')?.textContent).toBe("This chat's first request is no longer shown: the chat grew longer than the browser keeps for the extension while it rests.");
+    await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [] }) });
+    expect(panel.find('turns-left-out-note')).toBeNull();
+  });
+
   it('says where a chat went that an update of the extension ended, above the rest, until a request starts a new one', async () => {
     panel = await mountPanel({ toolCount: 0, pageReachable: false, chatEnded: { cause: 'update', tracesKept: true } });
     const note = panel.find('chat-ended-note');
