@@ -8,7 +8,7 @@ const nearEndShare = 0.25;
 /**
  * Keeps a scroller at its end while its content grows, until the person scrolls up to read: any
  * move up of their own (a wheel notch, one arrow key) lets go, and reaching the end again follows
- * again. A change of `followKey` (a new request, another tab) goes back to the end and follows.
+ * again, as does End. A change of `followKey` (a new request, another tab) goes back to the end and follows.
  * Returns the refs for the scroller and its content; `newerBelow`, whether `newsKey` changed (new
  * text came) while the person read above, not any growth, such as a section they opened; and
  * `toEnd`, which goes to the end and follows again.
@@ -39,6 +39,15 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
       lastHeight = scrollHeight;
     };
     scrollElement.addEventListener('scroll', onScroll, { passive: true });
+    // End (or Ctrl+End) asks for the end, however fast the reply grows meanwhile: the browser's
+    // smooth scroll aims at where the end was, and a block laid out on the way pushes it on.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'End' || event.defaultPrevented || event.altKey || event.shiftKey || event.metaKey) return;
+      if (!scrollsHere(event.target, scrollElement)) return;
+      pinned.current = true;
+      setNewerBelow(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => {
       if (pinned.current) scrollElement.scrollTop = scrollElement.scrollHeight;
       lastTop = scrollElement.scrollTop;
@@ -47,6 +56,7 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
     observer?.observe(contentElement);
     return () => {
       scrollElement.removeEventListener('scroll', onScroll);
+      document.removeEventListener('keydown', onKeyDown);
       observer?.disconnect();
     };
   }, []);
@@ -63,4 +73,20 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
   }, [newsKey]);
 
   return { scroller, content, newerBelow, toEnd };
+}
+
+/**
+ * Whether a key pressed at `target` scrolls `scroller`: pressed on it, in it or on the page's body,
+ * and not in a field (where End moves the caret) nor in a box that scrolls on its own (a long
+ * result, whose own end it goes to).
+ */
+function scrollsHere(target: EventTarget | null, scroller: HTMLElement): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target === document.body || target === scroller) return true;
+  if (!scroller.contains(target) || target.isContentEditable || target.closest('input, textarea, select')) return false;
+  for (let element: HTMLElement | null = target; element && element !== scroller; element = element.parentElement) {
+    const { overflowY } = getComputedStyle(element);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && element.scrollHeight > element.clientHeight) return false;
+  }
+  return true;
 }

@@ -135,3 +135,27 @@ it('follows again when the person scrolls down to an end that moved on while the
   expect(box.top()).toBe(1400);
   expect(box.newerBelow()).toBe(true);
 });
+
+it('follows again once End is pressed, though the end moved on before the scroll reached it; not End in a field', async () => {
+  const box = await setup({ value: 2000 });
+  await box.grow(2020);
+  await box.scrollBy(-800);
+  await box.newText(2400);
+  expect(box.newerBelow()).toBe(true);
+  const press = (target: Element) => act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
+  // End in a field moves its caret: the view stays where the person reads.
+  const field = document.createElement('textarea');
+  document.querySelector('#scroller')!.append(field);
+  await press(field);
+  await box.newText(2500);
+  expect(box.newerBelow()).toBe(true);
+  // On the conversation: the browser's scroll stops short of an end that moved on (here, not at all),
+  // yet the next text brings the view to the end, and it follows from there.
+  await press(document.querySelector('#scroller')!);
+  expect(box.newerBelow()).toBe(false);
+  await box.newText(2600);
+  expect(box.top()).toBe(2200);
+  await box.newText(2700);
+  expect(box.top()).toBe(2300);
+  expect(box.newerBelow()).toBe(false);
+});
