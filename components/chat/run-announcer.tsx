@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EngineStatus, Turn } from '@/lib/agent/session-state';
 import { isServerEngine } from '@/lib/engines/engine-labels';
 import { spokenAnswer } from '@/lib/sidepanel/spoken-answer';
-import { announcementKeptMs } from '@/components/shared/use-said-once';
+import { useSaidOnce } from '@/components/shared/use-said-once';
 
 /**
  * What a screen reader should hear about the run without looking for it: the model loading (a
@@ -39,15 +39,9 @@ export function RunAnnouncer({ turn, engine }: { turn: Turn | undefined; engine:
   // Once said, the words go: a screen reader reading the panel afterwards would otherwise hear
   // them twice (the answer in the conversation, then again here).
   const { shown, said } = heard.current;
-  const [spoken, setSpoken] = useState(0);
-  useEffect(() => {
-    if (!shown) return undefined;
-    const timer = setTimeout(() => setSpoken(said), announcementKeptMs);
-    return () => clearTimeout(timer);
-  }, [said, shown]);
   return (
     <p class="visually-hidden" aria-live="polite" data-testid="announcement">
-      {spoken === said ? '' : shown}
+      {useSaidOnce(shown, said)}
     </p>
   );
 }

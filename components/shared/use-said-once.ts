@@ -1,19 +1,23 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 /** Long enough for a screen reader to have begun what it was given, which clearing it does not stop. */
 export const announcementKeptMs = 7_000;
 
 /**
- * The words for an off-screen live region that says what the page also shows: each new text
- * stands for `announcementKeptMs`, then goes, so that a screen reader reading the page afterwards
- * hears it once (where it shows), not twice.
+ * The words for an off-screen live region that says what the page also shows: each saying stands
+ * for `announcementKeptMs`, then goes, so that a screen reader reading the page afterwards hears it
+ * once (where it shows), not twice. A saying is a change of `key`, by default of the text: the
+ * same words said again after others (a second replay's same result) stand again.
  */
-export function useSaidOnce(text: string): string {
-  const [spoken, setSpoken] = useState('');
+export function useSaidOnce(text: string, key?: number): string {
+  const changes = useRef({ text, count: 0 });
+  if (key === undefined && text !== changes.current.text) changes.current = { text, count: changes.current.count + 1 };
+  const saying = key ?? changes.current.count;
+  const [spoken, setSpoken] = useState<number | undefined>(undefined);
   useEffect(() => {
     if (!text) return undefined;
-    const timer = setTimeout(() => setSpoken(text), announcementKeptMs);
+    const timer = setTimeout(() => setSpoken(saying), announcementKeptMs);
     return () => clearTimeout(timer);
-  }, [text]);
-  return spoken === text ? '' : text;
+  }, [saying, text]);
+  return spoken === saying ? '' : text;
 }

@@ -104,11 +104,6 @@ function tabLabel(tab: ReplayTab, runOrigin: string, runsTab: boolean): string {
 const tabTitleCharacters = 60;
 
 /**
- * What the polite live region says: that the replay runs, then how it went. Not each step's
- * progress, which changes several times in a tenth of a second (a screen reader queues or drops
- * such a burst); a question takes the focus and is said as it comes.
- */
-/**
  * Says how the replay goes, and how it ended. Mounted before the replay starts, so that a screen
  * reader hears each change of its text; the words go once said, as the result shows on the page.
  */
@@ -120,6 +115,11 @@ function ReplayAnnouncer({ state }: { state: ReplayState }) {
   );
 }
 
+/**
+ * What the polite live region says: that the replay runs, then how it went. Not each step's
+ * progress, which changes several times in a tenth of a second (a screen reader queues or drops
+ * such a burst); a question takes the focus and is said as it comes.
+ */
 function announcementFor(state: ReplayState): string {
   switch (state.status) {
     case 'idle':

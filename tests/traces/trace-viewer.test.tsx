@@ -879,6 +879,25 @@ describe('the trace viewer', () => {
       });
       expect(announcer.textContent).toBe('');
       expect(viewer.find('replay-result')?.textContent).toContain('The replay went as recorded (4 steps).');
+      // A second replay that ends the same way is said again.
+      await viewer.click(viewer.find('replay-start'));
+      await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the second confirmation');
+      expect(announcer.textContent).toBe('Replaying the run…');
+      await viewer.click(viewer.find('replay-allow'));
+      await viewer.until(() => viewer!.find('replay-result') !== null, 'the second result');
+      const second = viewer.find('replay-result')!.querySelector('.replay-same, .replay-different')!.textContent;
+      expect(announcer.textContent).toBe(second);
+      // The same words said again after others: they stand again, then go.
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+      expect(announcer.textContent).toBe('');
+      await viewer.click(viewer.find('replay-start'));
+      await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the third confirmation');
+      await viewer.click(viewer.find('replay-allow'));
+      await viewer.until(() => viewer!.find('replay-result') !== null, 'the third result');
+      expect(viewer.find('replay-result')!.querySelector('.replay-same, .replay-different')!.textContent).toBe(second);
+      expect(announcer.textContent).toBe(second);
     } finally {
       vi.useRealTimers();
     }
