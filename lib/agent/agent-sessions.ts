@@ -1,3 +1,4 @@
+import { recorderKeepsTraces } from '../traces/trace-recorder';
 import type { Settings } from '../settings';
 import type { PanelMessage } from './agent-port-protocol';
 import type { AgentSessionsBackground } from './agent-sessions-background';
@@ -208,7 +209,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
      */
     async chatsEnded(tabIds: readonly number[], cause: ChatEnding['cause']) {
       await ready;
-      const tracesKept = (await background.recorder.keepsTraces?.().catch(() => true)) ?? true;
+      const tracesKept = await recorderKeepsTraces(background.recorder);
       for (const tabId of tabIds) {
         // A chat that survived (the worker only restarted) has not ended.
         if (!sessions.get(tabId)?.turns.length && !stored()?.get(tabId)?.turns.length) endedChats.set(tabId, { cause, tracesKept });

@@ -29,8 +29,8 @@ export class TabSession {
   private generation = 0;
   /** The conversation "New chat" put aside: Undo brings it back, until the next request. */
   private previous?: StoredConversation;
-  /** How many of the conversation's first turns were not kept when the worker stopped: storage holds so much. */
-  turnsLeftOut = 0;
+  /** How many of the conversation's first turns were not kept when a worker stopped: storage holds so much. */
+  private leftOut = 0;
 
   constructor(
     readonly tabId: number,
@@ -60,12 +60,12 @@ export class TabSession {
   }
 
   private conversation(): StoredConversation {
-    return storedConversation(this.active, this.turns, this.history, this.generation, this.turnsLeftOut);
+    return storedConversation(this.active, this.turns, this.history, this.generation, this.leftOut);
   }
 
   private restore(conversation: StoredConversation): void {
     this.turns = conversation.turns;
-    this.turnsLeftOut = conversation.turnsLeftOut ?? 0;
+    this.leftOut = conversation.turnsLeftOut ?? 0;
     this.history.restore(conversation);
   }
 
@@ -150,8 +150,13 @@ export class TabSession {
     this.stop();
     this.generation += 1;
     this.turns = [];
-    this.turnsLeftOut = 0;
+    this.leftOut = 0;
     this.history.clear();
+  }
+
+  /** How many of the conversation's first turns a worker before this one did not get back (see `boundStoredSessions`). */
+  get turnsLeftOut(): number {
+    return this.leftOut;
   }
 
   /** Whether the tab has a chat to keep: turns, or one put aside for Undo. */

@@ -1,3 +1,4 @@
+import { recorderKeepsTraces } from '../traces/trace-recorder';
 import { siteOfReport } from '../registry/report-site';
 import { agentOffBy } from '../settings';
 import { siteOfAddress } from '../text/origin-of';
@@ -81,7 +82,8 @@ async function buildAndSendSnapshot(host: TabSnapshotsHost, tabId: number): Prom
   const origin = (tools ? siteOfReport(tools) : siteOfAddress(address)) ?? '';
   const offBy = origin ? agentOffBy(settings.disabledSites, origin) : [];
   const ending = host.endedChat(tabId);
-  const turnsLeftOut = session.turnsLeftOut > 0 && session.turns.length > 0 ? { count: session.turnsLeftOut, tracesKept: (await background.recorder.keepsTraces?.().catch(() => true)) ?? true } : undefined;
+  // A private window's runs leave no trace.
+  const turnsLeftOut = session.turnsLeftOut > 0 && session.turns.length > 0 ? { count: session.turnsLeftOut, tracesKept: !privateWindow && (await recorderKeepsTraces(background.recorder)) } : undefined;
   // Without tools, the page still has the chat of its site to ask about: "did it go through?"
   const askAboutChat = pageReachable && !tools?.tools.length && origin !== '' && session.turns.length > 0 && session.site === origin;
   const state: SessionState = {

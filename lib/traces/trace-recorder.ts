@@ -27,3 +27,8 @@ export interface TraceRecorder {
   /** Resolves once everything recorded so far is stored. */
   flush?(): Promise<void>;
 }
+
+/** Whether runs are kept as traces now, as `recorder` says; where it cannot tell, they are (the default). */
+export async function recorderKeepsTraces(recorder: TraceRecorder): Promise<boolean> {
+  return (await recorder.keepsTraces?.().catch(() => true)) ?? true;
+}

@@ -3204,6 +3204,11 @@ describe('agent sessions after an update of the extension, which clears every ch
     again.openPanel(1);
     await again.until(() => again.state()?.turns.length === 2);
     expect(again.state()?.turnsLeftOut).toEqual({ count: 2, tracesKept: false });
+    // A private window's runs leave no trace: the note does not point to them.
+    const privately = harness({ privateTab: true });
+    privately.openPanel(1);
+    await privately.until(() => privately.state()?.turns.length === 2);
+    expect(privately.state()?.turnsLeftOut).toEqual({ count: 2, tracesKept: false });
     // A new chat begins with all of itself.
     again.send({ type: 'new-chat', tabId: 1 });
     await again.until(() => again.state()?.turns.length === 0);

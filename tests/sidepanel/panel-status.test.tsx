@@ -579,11 +579,11 @@ describe('empty states', () => {
   it('says above a chat that its first requests are no longer shown, where storage left them out, and where their runs are', async () => {
     panel = await mountPanel({ turns: [turn({ request: 'fifth', outcome: 'answer' })], turnsLeftOut: { count: 4, tracesKept: true } });
     const note = panel.find('turns-left-out-note');
-    expect(note?.textContent).toBe("This chat's first 4 requests are no longer shown: the chat grew longer than the browser keeps for the extension while it rests. Their runs are in Traces.");
+    expect(note?.textContent).toBe("This chat's first 4 requests are no longer shown: the extension's chats grew past what the browser keeps for it, and the oldest requests of the largest chat were let go. Their runs are in Traces.");
     expect(note?.querySelector('a')?.getAttribute('href')).toBe('traces.html');
     expect(note!.compareDocumentPosition(panel.find('turn')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [turn({ outcome: 'answer' })], turnsLeftOut: { count: 1, tracesKept: false } }) });
-    expect(panel.find('turns-left-out-note')?.textContent).toBe("This chat's first request is no longer shown: the chat grew longer than the browser keeps for the extension while it rests.");
+    expect(panel.find('turns-left-out-note')?.textContent).toBe("This chat's first request is no longer shown: the extension's chats grew past what the browser keeps for it, and the oldest requests of the largest chat were let go.");
     await panel.deliver({ type: 'snapshot', state: sessionState({ turns: [] }) });
     expect(panel.find('turns-left-out-note')).toBeNull();
   });
