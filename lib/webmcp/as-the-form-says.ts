@@ -1,7 +1,7 @@
 import { isRecord } from '../chat/is-record';
 import { readProperty } from './adapters/tool-adapter';
-import { hasPlaceholderChoice, namedControls, type FormControl } from './form-controls';
-import { fieldDescription, textLengths, withRuleWords } from './form-tool-schema';
+import { hasPlaceholderChoice, namedControls, textLengths, type FormControl } from './form-controls';
+import { fieldDescription, withRuleWords } from './form-tool-schema';
 import { numberSteps } from './number-steps';
 
 type JsonObject = Record<string, unknown>;

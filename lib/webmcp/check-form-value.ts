@@ -1,19 +1,8 @@
 import { figure, plural } from '../text/plural';
-import { fieldChoices, fieldKind, namedControls, typedTextTypes, type Choice, type FormControl } from './form-controls';
+import { fieldChoices, fieldKind, namedControls, textLengths, valueFormOf, type Choice, type FormControl } from './form-controls';
 
 /** Choices named in a refusal; a long list (countries) is cut, the model still sees the schema. */
 const choicesShown = 30;
-
-/** How a value for each input type is written, for a refusal. */
-const formatOf: Record<string, string> = {
-  number: 'a number',
-  date: 'a date as YYYY-MM-DD',
-  month: 'a month as YYYY-MM',
-  week: 'a week as YYYY-Www',
-  time: 'a time as HH:MM',
-  'datetime-local': 'a date and time as YYYY-MM-DDTHH:MM',
-  color: 'a colour as #rrggbb',
-};
 
 /**
  * Why `value` cannot go into a field, or undefined when it can: a choice must be one of the
@@ -65,11 +54,10 @@ export function problemsTheBrowserMisses(form: HTMLFormElement, args: Record<str
  * get a value no person could have sent. An empty value is the `required` check's to refuse.
  */
 function lengthProblem(name: string, control: FormControl, text: string): string | undefined {
-  if (!(control instanceof HTMLTextAreaElement) && !(control instanceof HTMLInputElement && typedTextTypes.has(control.type))) return undefined;
   // Counted as the browser counts them, in UTF-16 code units.
-  const { maxLength, minLength } = control;
-  if (maxLength >= 0 && text.length > maxLength) return `${quote(name)} must be at most ${plural(maxLength, 'character')}, not ${figure(text.length)} (${quote(text)}).`;
-  if (minLength > 0 && text !== '' && text.length < minLength) return `${quote(name)} must be at least ${plural(minLength, 'character')}, not ${figure(text.length)} (${quote(text)}).`;
+  const { maxLength, minLength } = textLengths(control);
+  if (maxLength !== undefined && text.length > maxLength) return `${quote(name)} must be at most ${plural(maxLength, 'character')}, not ${figure(text.length)} (${quote(text)}).`;
+  if (minLength !== undefined && text !== '' && text.length < minLength) return `${quote(name)} must be at least ${plural(minLength, 'character')}, not ${figure(text.length)} (${quote(text)}).`;
   return undefined;
 }
 
@@ -114,7 +102,7 @@ function keeps(control: FormControl, text: string): boolean {
 
 function describeInput(control: FormControl): string {
   if (!(control instanceof HTMLInputElement)) return 'text';
-  if (control.type !== 'range') return formatOf[control.type] ?? 'text';
+  if (control.type !== 'range') return valueFormOf[control.type] ?? 'text';
   const min = control.getAttribute('min') ?? '0';
   const max = control.getAttribute('max') ?? '100';
   const step = control.getAttribute('step');

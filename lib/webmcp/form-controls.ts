@@ -84,6 +84,30 @@ function patternWanted(control: FormControl): string {
 /** Input types of typed text: those whose `pattern`, `minlength` and `maxlength` count. */
 export const typedTextTypes: ReadonlySet<string> = new Set(['text', 'search', 'url', 'tel', 'email', 'password']);
 
+/**
+ * A typed field's `maxlength` and `minlength` (none for a field a person does not type in, a date
+ * or a colour, whose value is no free text); a `minlength` past the `maxlength`, which no value
+ * meets, is left out.
+ */
+export function textLengths(control: FormControl | undefined): { maxLength?: number; minLength?: number } {
+  if (!(control instanceof HTMLTextAreaElement) && !(control instanceof HTMLInputElement && typedTextTypes.has(control.type))) return {};
+  const { maxLength, minLength } = control;
+  const hasMax = maxLength >= 0;
+  const hasMin = minLength > 0 && (!hasMax || minLength <= maxLength);
+  return { ...(hasMax ? { maxLength } : {}), ...(hasMin ? { minLength } : {}) };
+}
+
+/** How a value of each input type is written, which the browser refuses in any other form. */
+export const valueFormOf: Readonly<Record<string, string>> = {
+  number: 'a number',
+  date: 'a date as YYYY-MM-DD',
+  month: 'a month as YYYY-MM',
+  week: 'a week as YYYY-Www',
+  time: 'a time as HH:MM',
+  'datetime-local': 'a date and time as YYYY-MM-DDTHH:MM',
+  color: 'a colour as #rrggbb',
+};
+
 function isValueControl(element: Element): element is FormControl {
   if (element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return true;
   return element instanceof HTMLInputElement && !skippedInputTypes.has(element.type);

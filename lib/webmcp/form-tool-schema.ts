@@ -1,4 +1,4 @@
-import { controlDescription, fieldChoices, fieldKind, namedControls, typedTextTypes, type Choice, type FormControl } from './form-controls';
+import { controlDescription, fieldChoices, fieldKind, namedControls, textLengths, typedTextTypes, valueFormOf, type Choice, type FormControl } from './form-controls';
 import { isNumberField, numberAttribute, numberSteps } from './number-steps';
 
 type Schema = Record<string, unknown>;
@@ -38,16 +38,6 @@ function fieldSchema(controls: readonly FormControl[]): Schema | undefined {
   return { type: 'string', ...(pattern ? { pattern } : {}), ...textLengths(first) };
 }
 
-/**
- * A typed field's `maxlength` and `minlength` as JSON Schema's `maxLength` and `minLength`; none
- * for a field a person does not type in (a date, a colour), whose value is no free text.
- */
-export function textLengths(control: FormControl | undefined): { maxLength?: number; minLength?: number } {
-  if (!(control instanceof HTMLTextAreaElement) && !(control instanceof HTMLInputElement && typedTextTypes.has(control.type))) return {};
-  const { maxLength, minLength } = control;
-  return { ...(maxLength >= 0 ? { maxLength } : {}), ...(minLength > 0 ? { minLength } : {}) };
-}
-
 function choiceSchema(choices: readonly Choice[]): Schema {
   return {
     type: 'string',
@@ -80,14 +70,15 @@ export function fieldDescription(controls: readonly FormControl[]): string | und
 
 /**
  * `description` with what the field takes in words, first, where the schema the model reads
- * cannot say it (the prompt keeps no `multipleOf` that counts from a `min`, no lengths, no
- * formats) and the description does not say it already: a number's steps ("in steps of 25 from
- * 10"), a text's length ("at most 40 characters"), a date's or a time's form ("a date, as
- * YYYY-MM-DD"). Else the model learns them only from the page's refusal, after the person allowed
- * the call, and asks them again.
+ * cannot say it (the prompt keeps no `multipleOf` that counts from a `min`, no lengths, and says a
+ * `format` only by its name) and the description does not say it already: a number's steps ("in
+ * steps of 25 from 10"), a text's length ("at most 40 characters"; "if given" where it may be left
+ * empty), a time's or a colour's form ("a time as HH:MM"; not a date's, whose `format: date` says it). Else the
+ * model learns them only from the page's refusal, after the person allowed the call, and asks them
+ * again.
  */
 export function withRuleWords(description: string | undefined, control: FormControl | undefined): string | undefined {
-  const words = [numberSteps(control).words, lengthWords(control), formatWords(control)].filter((said): said is string => said !== undefined && !description?.includes(said));
+  const words = [numberSteps(control).words, lengthWords(control), formWords(control)].filter((said): said is string => said !== undefined && !description?.includes(said));
   if (words.length === 0) return description;
   // First, so that the 160 characters the prompt keeps of a description never cut them off.
   const rules = `(${words.join('; ')})`;
@@ -96,22 +87,18 @@ export function withRuleWords(description: string | undefined, control: FormCont
 
 function lengthWords(control: FormControl | undefined): string | undefined {
   const { maxLength, minLength } = textLengths(control);
-  const count = (value: number) => value.toLocaleString('en-US');
-  if (maxLength !== undefined && minLength !== undefined) return `${count(minLength)} to ${count(maxLength)} characters`;
-  if (maxLength !== undefined) return `at most ${count(maxLength)} ${maxLength === 1 ? 'character' : 'characters'}`;
-  if (minLength !== undefined) return `at least ${count(minLength)} ${minLength === 1 ? 'character' : 'characters'}`;
+  const count = (value: number) => `${value.toLocaleString('en-US')} ${value === 1 ? 'character' : 'characters'}`;
+  // JSON Schema's `minLength` refuses "", which the form takes in a field it does not require.
+  const ifGiven = minLength !== undefined && !control?.required ? 'if given, ' : '';
+  if (maxLength !== undefined && minLength !== undefined) return `${ifGiven}${minLength.toLocaleString('en-US')} to ${count(maxLength)}`;
+  if (maxLength !== undefined) return `at most ${count(maxLength)}`;
+  if (minLength !== undefined) return `${ifGiven}at least ${count(minLength)}`;
   return undefined;
 }
 
-/** The form a date or time field's value takes, which the browser refuses in any other. */
-const valueForms: Readonly<Record<string, string>> = {
-  date: 'a date, as YYYY-MM-DD',
-  time: 'a time, as HH:MM',
-  'datetime-local': 'a date and time, as YYYY-MM-DDTHH:MM',
-  month: 'a month, as YYYY-MM',
-  week: 'a week, as YYYY-Www',
-};
+/** The input types whose form JSON Schema's `format` says as the browser takes it: said by its name already. */
+const formatSaysIt = new Set(['date', 'number']);
 
-function formatWords(control: FormControl | undefined): string | undefined {
-  return control instanceof HTMLInputElement ? valueForms[control.type] : undefined;
+function formWords(control: FormControl | undefined): string | undefined {
+  return control instanceof HTMLInputElement && !formatSaysIt.has(control.type) ? valueFormOf[control.type] : undefined;
 }

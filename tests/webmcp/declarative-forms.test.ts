@@ -60,12 +60,13 @@ describe('formToolSchema: a <form toolname> as an input schema', () => {
 });
 
 describe("what a field takes that the model's schema cannot say", () => {
-  it('gives a text its lengths, and says them, with a date\'s or a time\'s form, first in its description', () => {
+  it('gives a text its lengths, and says them, with a time\'s or a colour\'s form, first in its description', () => {
     document.body.innerHTML = `
       <form toolname="book" tooldescription="Book.">
         <label>Notes <textarea name="notes" maxlength="40"></textarea></label>
-        <label>Code <input name="code" minlength="4" maxlength="6" pattern="[A-Z]+"></label>
+        <label>Code <input name="code" minlength="4" maxlength="6" pattern="[A-Z]+" required></label>
         <label>Story <input name="story" minlength="1000"></label>
+        <label>Odd <input name="odd" minlength="20" maxlength="10"></label>
         <input name="day" type="date" aria-label="Day">
         <label>At <input name="at" type="time"></label>
         <label>Colour <input name="colour" type="color" maxlength="3"></label>
@@ -73,10 +74,14 @@ describe("what a field takes that the model's schema cannot say", () => {
     expect(formToolSchema(form()).properties).toEqual({
       notes: { type: 'string', maxLength: 40, description: '(at most 40 characters) Notes' },
       code: { type: 'string', pattern: '[A-Z]+', maxLength: 6, minLength: 4, description: '(4 to 6 characters) Code' },
-      story: { type: 'string', minLength: 1000, description: '(at least 1,000 characters) Story' },
-      day: { type: 'string', format: 'date', description: '(a date, as YYYY-MM-DD) Day' },
-      at: { type: 'string', description: '(a time, as HH:MM) At' },
-      colour: { type: 'string', description: 'Colour' },
+      // Optional: left empty, the form takes it.
+      story: { type: 'string', minLength: 1000, description: '(if given, at least 1,000 characters) Story' },
+      // A minlength past the maxlength, which no value meets: the maxlength alone.
+      odd: { type: 'string', maxLength: 10, description: '(at most 10 characters) Odd' },
+      // Its format says it already, in the model's schema ("format: date").
+      day: { type: 'string', format: 'date', description: 'Day' },
+      at: { type: 'string', description: '(a time as HH:MM) At' },
+      colour: { type: 'string', description: '(a colour as #rrggbb) Colour' },
     });
   });
 });

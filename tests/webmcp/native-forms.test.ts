@@ -183,7 +183,7 @@ describe("Chrome's schema of a form with a required select", () => {
 });
 
 describe("Chrome's schema of a form with a length limit or a date", () => {
-  it('gains the lengths Chrome leaves out, said in words with the date\'s form, where the model\'s schema keeps none', async () => {
+  it('gains the lengths Chrome leaves out, said in words, where the model\'s schema keeps none; a date keeps its format alone', async () => {
     document.body.innerHTML = `<form toolname="book" tooldescription="Book.">
       <label>Notes <textarea name="notes" maxlength="40"></textarea></label>
       <input name="day" type="date">
@@ -197,7 +197,7 @@ describe("Chrome's schema of a form with a length limit or a date", () => {
     const [listed] = (await createNativeSource()!.list()).offered;
     expect((listed!.tool as { inputSchema: typeof inputSchema }).inputSchema.properties).toEqual({
       notes: { type: 'string', maxLength: 40, description: '(at most 40 characters) Notes' },
-      day: { type: 'string', format: 'date', description: '(a date, as YYYY-MM-DD) When' },
+      day: { type: 'string', format: 'date', description: 'When' },
     });
   });
 });
