@@ -100,23 +100,39 @@ export async function readTraceFile(input: unknown, now = Date.now(), nextSlice:
 
 /**
  * Where a file's JSON goes wrong, in a person's words, not the parser's (which quote the text, and
- * differ from one browser to the next): the line and column it gives, or that the text ends too soon.
+ * differ from one browser to the next): at which line and column, or that the text ends too soon.
  */
 function whereJsonBreaks(text: string, parserWords: string): string {
-  const lineColumn = /line (\d+) column (\d+)/.exec(parserWords);
-  const position = /at position (\d+)/.exec(parserWords);
-  const lines = text.split('\n');
-  // Where it broke, counted from the start: the parser gives one or the other.
-  const at = lineColumn
-    ? lines.slice(0, Number(lineColumn[1]) - 1).reduce((sum, line) => sum + line.length + 1, 0) + Number(lineColumn[2]) - 1
-    : position
-      ? Number(position[1])
-      : undefined;
+  // Not even begun as JSON's object or list (a letter, a page of words): no JSON at all.
+  if (!/^\s*[[{]/.test(text)) return 'it is not JSON.';
+  const at = jsonErrorAt(text, parserWords);
   if (/end of JSON input/.test(parserWords) || (at !== undefined && at >= text.trimEnd().length)) return 'its JSON ends too soon, as if the file were cut short.';
-  if (at === undefined) return /^\s*[[{]/.test(text) ? 'its JSON is damaged.' : 'it is not JSON.';
-  const before = text.slice(0, at).split('\n');
-  return `its JSON is damaged at line ${before.length.toLocaleString('en-US')}, column ${(before.at(-1)!.length + 1).toLocaleString('en-US')}.`;
+  if (at === undefined) return 'its JSON is damaged.';
+  const lines = text.slice(0, at).split(/\r\n|\r|\n/);
+  return `its JSON is damaged at line ${lines.length.toLocaleString('en-US')}, column ${(lines.at(-1)!.length + 1).toLocaleString('en-US')}.`;
 }
+
+/**
+ * Where the parser stopped, counted from the start, as V8 words it: "… in JSON at position 21 (line
+ * 2 column 11)", or for an unexpected character "Unexpected token ']', …"2,3,]"… is not valid JSON",
+ * whose quote runs from 10 characters before it (the whole text, where short: then its first such
+ * character is taken). Undefined where the words say neither.
+ */
+function jsonErrorAt(text: string, parserWords: string): number | undefined {
+  const position = / in JSON at position (\d+)/.exec(parserWords);
+  if (position) return Number(position[1]);
+  const token = /^Unexpected token '([^]+?)', (\.\.\.)?"([^]*)"(?:\.\.\.)? is not valid JSON$/.exec(parserWords);
+  if (!token) return undefined;
+  const [, character, cutBefore, quoted] = token as unknown as [string, string, string | undefined, string];
+  const quoteAt = text.indexOf(quoted);
+  if (quoteAt < 0) return undefined;
+  if (cutBefore) return quoteAt + quotedBefore;
+  const at = text.indexOf(character, quoteAt);
+  return at < 0 ? undefined : at;
+}
+
+/** How much of the text before an unexpected character V8 quotes. */
+const quotedBefore = 10;
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   const shown = issues.slice(0, 3).map((issue) => `${formatPath(issue.path)}: ${plainIssue(issue)}`);

@@ -89,6 +89,12 @@ describe('readTraceFile', () => {
     expect(await readTraceFile('{"runs": [\n  {"a": 1,}\n]}')).toEqual({ ok: false, message: `This file is not a trace file: its JSON is damaged at line 2, column 11.${exportWrites}` });
     expect(await readTraceFile('{"runs": [1, 2\n')).toEqual({ ok: false, message: `This file is not a trace file: its JSON ends too soon, as if the file were cut short.${exportWrites}` });
     expect(await readTraceFile('Dear team, the runs are attached.')).toEqual({ ok: false, message: `This file is not a trace file: it is not JSON.${exportWrites}` });
+    // A trailing comma, which the parser names by the character after it, in a short and a long file.
+    expect(await readTraceFile('[1, 2,]')).toEqual({ ok: false, message: `This file is not a trace file: its JSON is damaged at line 1, column 7.${exportWrites}` });
+    const long = `{"runs": [\n${Array.from({ length: 40 }, (_, index) => `  ${index},`).join('\n')}\n]}`;
+    expect(await readTraceFile(long)).toEqual({ ok: false, message: `This file is not a trace file: its JSON is damaged at line 42, column 1.${exportWrites}` });
+    // Lines counted as an editor counts them, whatever ends them.
+    expect(await readTraceFile('{"runs": [\r  {"a": 1,}\r]}')).toEqual({ ok: false, message: `This file is not a trace file: its JSON is damaged at line 2, column 11.${exportWrites}` });
     expect(await readTraceFile(null)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });
     // An image's bytes, as the viewer reads a file's text (what is not UTF-8 becomes U+FFFD): not quoted.
     const png = new TextDecoder().decode(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
