@@ -2,7 +2,7 @@ import { engineLabel } from '@/lib/engines/engine-labels';
 import type { Settings } from '@/lib/settings';
 import type { OptionsModel } from './options-model';
 import type { PromptApiState } from './options-types';
-import { promptApiNeeds } from './prompt-api-needs';
+import { promptApiCannotRun } from './prompt-api-needs';
 
 interface EngineChoice {
   id: Settings['engine'];
@@ -19,11 +19,10 @@ const descriptions: Readonly<Record<Exclude<Settings['engine'], 'replay'>, strin
 };
 const choices: readonly EngineChoice[] = Object.entries(descriptions).map(([id, description]) => ({ id: id as Settings['engine'], description }));
 
-const promptApiReasons: Partial<Record<PromptApiState, string>> = {
-  checking: 'Checking whether Chrome has it…',
-  absent: 'This browser has no built-in model (Chrome 138 or later on a capable desktop).',
-  unavailable: `Chrome says its built-in model cannot run on this computer. ${promptApiNeeds}`,
-};
+/** Why Chrome's model cannot be chosen now, where it cannot. */
+function promptApiReason(state: PromptApiState): string | undefined {
+  return state === 'checking' ? 'Checking whether Chrome has it…' : promptApiCannotRun(state)?.why;
+}
 
 /** Which engine runs the model; Chrome's model is offered only where Chrome says it can run. */
 export function EngineSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
@@ -36,7 +35,7 @@ export function EngineSection({ model, settings }: { model: OptionsModel; settin
       <div role="radiogroup" aria-labelledby="engine-heading">
         {shown.map((choice) => {
           const chosen = settings.engine === choice.id;
-          const reason = choice.id === 'prompt-api' ? promptApiReasons[promptApi] : choice.id === 'webllm' ? webLlmReason(model, chosen) : undefined;
+          const reason = choice.id === 'prompt-api' ? promptApiReason(promptApi) : choice.id === 'webllm' ? webLlmReason(model, chosen) : undefined;
           // The saved choice stays selectable even where it cannot run: its reason says why.
           const disabled = reason !== undefined && !chosen;
           return (

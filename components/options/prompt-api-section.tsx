@@ -4,13 +4,11 @@ import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import type { PromptApiState } from './options-types';
 import { ProgressBar } from './progress-bar';
-import { promptApiNeeds } from './prompt-api-needs';
+import { promptApiCannotRun } from './prompt-api-needs';
 import { TrialView } from './trial-view';
 
-const stateTexts: Record<PromptApiState, string> = {
+const stateTexts: Record<Exclude<PromptApiState, 'absent' | 'unavailable'>, string> = {
   checking: 'Checking whether Chrome has its built-in model…',
-  absent: 'This browser has no built-in model. Use Chrome 138 or later on a capable desktop, or pick another engine.',
-  unavailable: `Chrome says its built-in model cannot run on this computer. ${promptApiNeeds} Pick another engine.`,
   downloadable: 'Chrome can download its built-in model (a few GB, once).',
   downloading: 'Chrome is downloading its built-in model.',
   available: "Chrome's built-in model is on this computer and ready.",
@@ -31,7 +29,7 @@ export function PromptApiSection({ model }: { model: OptionsModel }) {
   return (
     <section aria-labelledby="prompt-api-heading">
       <h2 id="prompt-api-heading">Chrome's built-in model</h2>
-      <p data-testid="prompt-api-state">{stateTexts[busy ? 'downloading' : state]}</p>
+      <p data-testid="prompt-api-state">{stateText(busy ? 'downloading' : state)}</p>
       {canDownload && (
         <div class="row">
           <BusyButton buttonRef={downloadButton} busy={busy} place="model" onClick={() => void model.downloadPromptApiModel()}>
@@ -54,4 +52,9 @@ export function PromptApiSection({ model }: { model: OptionsModel }) {
       {state === 'available' && <TrialView model={model} />}
     </section>
   );
+}
+
+function stateText(state: PromptApiState): string {
+  const cannotRun = promptApiCannotRun(state);
+  return cannotRun ? `${cannotRun.why} ${cannotRun.todo}` : stateTexts[state as keyof typeof stateTexts];
 }

@@ -3,6 +3,7 @@ import { modelLabel } from '@/lib/engines/model-catalog';
 import type { Settings } from '@/lib/settings';
 import { formatSizeFromMegabytes } from '@/lib/text/format-bytes';
 import type { OptionsModel } from './options-model';
+import { promptApiCannotRun } from './prompt-api-needs';
 import { loadsEntry } from './webllm-download';
 import { webLlmModelShown } from './webllm-model-shown';
 
@@ -76,8 +77,11 @@ function modelStep(model: OptionsModel, settings: Settings): string {
       if (model.webLlmDownload.value?.running || (elsewhere && loadsEntry(elsewhere, shown, settings.model))) return `${runs}. It is downloading now (about ${size}, once): its progress is below.`;
       return `${runs}. It downloads about ${size} once: "Download now" below gets it ready, or your first request downloads it.`;
     }
-    case 'prompt-api':
+    case 'prompt-api': {
+      const cannotRun = promptApiCannotRun(model.promptApi.value);
+      if (cannotRun) return `Chrome's built-in model, the engine chosen below, cannot run here: ${cannotRun.why} ${cannotRun.todo}`;
       return "Chrome's built-in model, chosen below, is downloaded and run by Chrome itself.";
+    }
     case 'openai':
       return 'A model server you run answers, at the address below.';
     case 'replay':

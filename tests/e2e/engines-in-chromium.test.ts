@@ -90,6 +90,9 @@ describe.skipIf(!ready)('the WebGPU check with a software adapter (--enable-unsa
     expect(await page.getByTestId('model-id').textContent()).toBe('Qwen3-0.6B-q4f32_1-MLC');
     expect(await page.getByTestId('recommendation-reason').textContent()).toContain('software adapter');
     expect(await page.locator('option[value="Qwen3-1.7B-q4f16_1-MLC"]').isDisabled()).toBe(true);
+    // Chromium has no built-in model to give: it says so by its name, not that this computer falls short.
+    const builtIn = page.locator('label.choice', { has: page.locator('input[value="prompt-api"]') });
+    await expect.poll(() => builtIn.textContent(), { timeout: 10_000 }).toMatch(/Chromium (does not include Chrome's built-in model|says Chrome's built-in model is unavailable)/);
     await page.close();
   });
 

@@ -5,6 +5,7 @@ import { contextFull, EngineError, type Engine, type EngineLoadProgress } from '
 import type { EnginePreview } from '../engine-preview';
 import { engineLabels } from '../engine-labels';
 import { createReplyTurns } from '../reply-turns';
+import { browserBrand, noBuiltInModelWords, unavailableInBrowserWords } from './browser-brand';
 import { browserLanguageModel, englishText, type LanguageModelApi, type LanguageModelCoreOptions } from './prompt-api-types';
 import { forget, PromptApiFailure, streamPromptApiReply, type PromptApiConversation, type PromptApiReplyTimeouts } from './stream-prompt-api-reply';
 
@@ -84,16 +85,14 @@ function cannotRun(error: EngineError): EnginePreview {
   return { error: error.message, hint: error.hint };
 }
 
-function noBuiltInModel(): EngineError {
-  return new EngineError(
-    'unavailable',
-    "This browser has no built-in model (Chrome's Prompt API).",
-    `Use Chrome 138 or later on a computer that meets its requirements, or ${otherEngines}.`,
-    `Use Chrome 138 or later on a computer that meets its requirements, or ${otherEnginesHere}.`,
-  );
+function noBuiltInModel(brand = browserBrand()): EngineError {
+  const { why, todo } = noBuiltInModelWords(brand);
+  return new EngineError('unavailable', why, `${todo}, or ${otherEngines}.`, `${todo}, or ${otherEnginesHere}.`);
 }
 
-function unavailableHere(): EngineError {
+function unavailableHere(brand = browserBrand()): EngineError {
+  const inBrowser = unavailableInBrowserWords(brand);
+  if (inBrowser) return new EngineError('unavailable', inBrowser.why, `${inBrowser.todo}, or ${otherEngines}.`, `${inBrowser.todo}, or ${otherEnginesHere}.`);
   return new EngineError(
     'unavailable',
     `${promptApiLabel} cannot run on this computer.`,
