@@ -1,3 +1,4 @@
+import { formatDuration } from '@/lib/text/format-duration';
 import type { ModelUsage } from '@webmcp-agents/local-agent';
 import { figure, plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
@@ -58,7 +59,7 @@ export function TrialView({ model, note }: { model: OptionsModel; note?: string 
 
 function speedText(usage: ModelUsage): string {
   return [
-    usage.timeToFirstTokenMs !== undefined && `first token after ${Math.round(usage.timeToFirstTokenMs)} ms`,
+    usage.timeToFirstTokenMs !== undefined && `first token after ${formatDuration(usage.timeToFirstTokenMs)}`,
     usage.decodeTokensPerSecond !== undefined && `${plural(usage.decodeTokensPerSecond, 'token')} per second`,
     usage.completionTokens !== undefined && plural(usage.completionTokens, 'token'),
   ]

@@ -113,6 +113,16 @@ describe('the local server engine\'s error wording', () => {
     expect(serverDown('http://localhost:11434/v1').hint).not.toContain('plain http');
   });
 
+  it('asks whether a name that reads as localhost mistyped meant localhost, before sending the person to start a server there', () => {
+    expect(serverDown('http://localhots:11434/v1').optionsHint).toBe(
+      'Did you mean localhost? "localhots" names another computer. Else start the server on localhots (for Ollama, run ollama serve; ' +
+        'in LM Studio, start the server in its Developer tab; for llama.cpp, run llama-server), or correct the address, then press Connect again.',
+    );
+    for (const slip of ['locahost', 'lcoalhost', 'localhostt', 'LOCALHOTS']) expect(serverDown(`http://${slip}:8080/v1`).hint).toMatch(/^Did you mean localhost\?/);
+    // A computer with a name of its own is no slip.
+    for (const name of ['gpu-box', 'lab', 'localhost.lan', 'lovelace']) expect(serverDown(`http://${name}:8080/v1`).hint).not.toContain('Did you mean');
+  });
+
   // The options page sends no request of its own: Connect and Try it do, and are pressed again.
   it('on the options page, says which button to press again, never to send a request', async () => {
     for (const error of await everyServerError()) expect(error.optionsHint ?? error.hint).not.toMatch(/send your request/i);

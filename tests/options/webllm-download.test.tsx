@@ -368,6 +368,13 @@ describe("the options page's Try it, for WebLLM's model", () => {
     expect(buttonNamed(root, 'Try it')?.getAttribute('aria-disabled')).toBeNull();
   });
 
+  it('says a slow first word in seconds, as the side panel says its waits', async () => {
+    const { root, trials } = await showAndTry();
+    trials.tell({ type: 'ended', outcome: 'loaded', status: { ...loading(1, ''), state: 'ready' } });
+    trials.tell({ type: 'trial', trial: { running: false, reply: 'Hello there!', usage: { completionTokens: 3, decodeTokensPerSecond: 1.5, timeToFirstTokenMs: 15_023 } } });
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="trial-speed"]')?.textContent).toBe('first token after 15.0 s · 1.5 tokens per second · 3 tokens'));
+  });
+
   it("words a failed reply's hint for this page, and Cancel stops the worker's trial", async () => {
     const { root, trials } = await showAndTry();
     trials.tell({ type: 'ended', outcome: 'loaded', status: { ...loading(1, ''), state: 'ready' } });

@@ -18,7 +18,9 @@ export function serverDown(address: string): EngineError {
   const startServer =
     local && url.protocol === 'https:'
       ? `Local servers speak plain http: try http://${address.slice('https://'.length)}. Else ${start}`
-      : start.charAt(0).toUpperCase() + start.slice(1);
+      : slipForLocalhost(url.hostname)
+        ? `Did you mean localhost? "${url.hostname}" names another computer. Else ${start}`
+        : start.charAt(0).toUpperCase() + start.slice(1);
   return new EngineError(
     'server-down',
     `No server answers at ${address}.`,
@@ -26,6 +28,29 @@ export function serverDown(address: string): EngineError {
     // On the options page the address and Connect are right there.
     `${startServer}, or correct the address, then press Connect again.`,
   );
+}
+
+/**
+ * Whether a host's name reads as "localhost" mistyped ("localhots", "locahost"): a letter left out,
+ * added, changed or two swapped. The browser's fetch tells no unknown name from a server that is
+ * down, so the slip is named before the server is blamed.
+ */
+function slipForLocalhost(hostname: string): boolean {
+  const name = hostname.toLowerCase();
+  return name !== 'localhost' && !name.includes('.') && Math.abs(name.length - 'localhost'.length) <= 1 && editsApart(name, 'localhost') <= 2;
+}
+
+/** How many letters left out, added, changed or swapped with the next make one word the other. */
+function editsApart(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const change = a[i - 1] === b[j - 1] ? 0 : 1;
+      rows[i]![j] = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + change);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i]![j] = Math.min(rows[i]![j]!, rows[i - 2]![j - 2]! + 1);
+    }
+  }
+  return rows[a.length]![b.length]!;
 }
 
 const downloadModel = 'download it first (for Ollama, run ollama pull with the model\'s name)';
