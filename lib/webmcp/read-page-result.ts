@@ -22,25 +22,24 @@ export const pageTitleCharacters = 200;
 
 /**
  * The result a form's new page gives, the way WebMCP's declarative explainer proposes: its first
- * `<script type="application/ld+json">` that holds JSON (else its first at all), read once the document is parsed. JSON comes back
- * compact (indentation costs the model tokens); anything else as written. Where there is none, the
- * page's address and title still say where the form went.
+ * `<script type="application/ld+json">` that holds data (see `firstResult`), read once the document
+ * is parsed. JSON comes back compact (indentation costs the model tokens); anything else as
+ * written. Where there is none, the page's address and title still say where the form went.
  */
 export async function readPageResult(): Promise<PageResult> {
   if (document.readyState === 'loading') {
     await new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
   }
   const blocks = [...document.querySelectorAll('script[type]')].flatMap((script) => (script.getAttribute('type')?.trim().toLowerCase() === 'application/ld+json' ? [script.textContent?.trim() ?? ''] : []));
-  // The first that is JSON: a broken block before it (a template's slip) is no result.
-  const text = blocks.find(isJson) ?? blocks.find((block) => block !== '');
+  const text = firstResult(blocks);
   const title = document.title.replace(/\s+/g, ' ').trim().slice(0, pageTitleCharacters);
-  // The browser gives a navigation's status (0 where it will not tell, as for a page from the cache).
+  // The browser gives a navigation's status (0 where it does not tell).
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   const status = navigation?.responseStatus ?? 0;
   return {
     url: location.href.slice(0, 2_048),
     ...(title ? { title } : {}),
-    ...(text ? { data: cutAndSay(compactJson(text), pageResultCharacters) } : {}),
+    ...(text ? { data: cutAndSay(text, pageResultCharacters) } : {}),
     ...(isErrorStatus(status) ? { status } : {}),
   };
 }
@@ -76,19 +75,24 @@ export function statusWords(status: number): string {
   return name ? `HTTP ${status}, ${name}` : `HTTP ${status}`;
 }
 
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
+/**
+ * The block that says the result: the first that holds a JSON object or list with something in it,
+ * compact; a broken or empty block before it (a template's slip, `null`, `{}`) is no result. Where
+ * none does, the first with any text, as written. A block past `parsedCharacters` is not parsed.
+ */
+function firstResult(blocks: readonly string[]): string | undefined {
+  for (const block of blocks) {
+    if (block.length > parsedCharacters) continue;
+    try {
+      const value: unknown = JSON.parse(block);
+      if (typeof value === 'object' && value !== null && Object.keys(value).length > 0) return JSON.stringify(value);
+    } catch {
+      // Not JSON: another block may be.
+    }
   }
+  return blocks.find((block) => block !== '');
 }
 
-function compactJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text));
-  } catch {
-    return text;
-  }
-}
+/** The longest block parsed: 100 times what is passed on, past which a page's block is no form's result. */
+const parsedCharacters = 800_000;
+

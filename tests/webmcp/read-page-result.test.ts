@@ -8,10 +8,12 @@ afterEach(() => {
 });
 
 describe('readPageResult', () => {
-  it("gives the page's first JSON-LD block that is JSON, compact, past a broken one before it", async () => {
+  it("gives the page's first JSON-LD block that holds data, compact, past a broken or an empty one before it", async () => {
     document.title = 'Booked';
     document.body.innerHTML = `
       <script type="application/ld+json">{ "@type": "Thing", oops not json</script>
+      <script type="application/ld+json">null</script>
+      <script type="application/ld+json"> {} </script>
       <script type="Application/LD+JSON ">{ "@type": "Reservation",  "reservationId": "B-7" }</script>
       <script type="application/ld+json">{ "@type": "Organization" }</script>`;
     expect(await readPageResult()).toMatchObject({ title: 'Booked', data: '{"@type":"Reservation","reservationId":"B-7"}' });
