@@ -41,12 +41,19 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
     scrollElement.addEventListener('scroll', onScroll, { passive: true });
     // End (or Ctrl+End) asks for the end, however fast the reply grows meanwhile: the browser's
     // smooth scroll aims at where the end was, and a block laid out on the way pushes it on.
+    // With the focus on the page's body, the browser scrolls the box last clicked in: that is the target.
+    let clicked: EventTarget | null = null;
+    const onPointerDown = (event: PointerEvent) => {
+      clicked = event.target;
+    };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'End' || event.defaultPrevented || event.altKey || event.shiftKey || event.metaKey) return;
-      if (!scrollsHere(event.target, scrollElement)) return;
+      const target = event.target === document.body && clicked instanceof Node && document.contains(clicked) ? clicked : event.target;
+      if (!scrollsHere(target, scrollElement)) return;
       pinned.current = true;
       setNewerBelow(false);
     };
+    document.addEventListener('pointerdown', onPointerDown, true);
     document.addEventListener('keydown', onKeyDown);
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => {
       if (pinned.current) scrollElement.scrollTop = scrollElement.scrollHeight;
@@ -56,6 +63,7 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
     observer?.observe(contentElement);
     return () => {
       scrollElement.removeEventListener('scroll', onScroll);
+      document.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('keydown', onKeyDown);
       observer?.disconnect();
     };
@@ -81,12 +89,14 @@ export function useStickToBottom<Scroller extends HTMLElement, Content extends H
  * result, whose own end it goes to).
  */
 function scrollsHere(target: EventTarget | null, scroller: HTMLElement): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target === document.body || target === scroller) return true;
-  if (!scroller.contains(target) || target.isContentEditable || target.closest('input, textarea, select')) return false;
-  for (let element: HTMLElement | null = target; element && element !== scroller; element = element.parentElement) {
-    const { overflowY } = getComputedStyle(element);
-    if ((overflowY === 'auto' || overflowY === 'scroll') && element.scrollHeight > element.clientHeight) return false;
+  const element = target instanceof Text ? target.parentElement : target;
+  if (!(element instanceof HTMLElement)) return false;
+  if (element === document.body || element === scroller) return true;
+  if (!scroller.contains(element) || element.isContentEditable || element.closest('input, textarea, select')) return false;
+  for (let inside: HTMLElement | null = element; inside && inside !== scroller; inside = inside.parentElement) {
+    const { overflowY } = getComputedStyle(inside);
+    // Rounding leaves a box that does not scroll a pixel or two taller than its view.
+    if ((overflowY === 'auto' || overflowY === 'scroll') && inside.scrollHeight - inside.clientHeight > atEndPx) return false;
   }
   return true;
 }

@@ -149,9 +149,22 @@ it('follows again once End is pressed, though the end moved on before the scroll
   await press(field);
   await box.newText(2500);
   expect(box.newerBelow()).toBe(true);
+  // With the focus on the page's body, the box last clicked in is what End scrolls: a long result's own.
+  const result = document.createElement('pre');
+  result.style.overflowY = 'auto';
+  Object.defineProperty(result, 'scrollHeight', { get: () => 600 });
+  Object.defineProperty(result, 'clientHeight', { get: () => 240 });
+  document.querySelector('#scroller')!.append(result);
+  await act(() => void result.dispatchEvent(new Event('pointerdown', { bubbles: true })));
+  await press(document.body);
+  await box.newText(2550);
+  expect(box.newerBelow()).toBe(true);
   // On the conversation: the browser's scroll stops short of an end that moved on (here, not at all),
   // yet the next text brings the view to the end, and it follows from there.
-  await press(document.querySelector('#scroller')!);
+  const answer = document.createElement('p');
+  document.querySelector('#scroller')!.append(answer);
+  await act(() => void answer.dispatchEvent(new Event('pointerdown', { bubbles: true })));
+  await press(document.body);
   expect(box.newerBelow()).toBe(false);
   await box.newText(2600);
   expect(box.top()).toBe(2200);
