@@ -112,6 +112,7 @@ function problemLabel(problem: TraceProblem): string {
     case 'repeated':
       return 'Repeated:';
     case 'duplicate':
+      // The model wrote the same call twice in one reply: its slip, in red, though the words are a withdrawn call's.
       return 'Not run:';
   }
 }

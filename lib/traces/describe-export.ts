@@ -68,12 +68,14 @@ export function describeRemovalAhead(runs: readonly RetainedRun[], settings: Ret
   if (runs.length + 1 > settings.maxRuns) {
     const kept = settings.maxRuns === 1 ? 'Only the last run is kept' : `Only the last ${plural(settings.maxRuns, 'run')} are kept`;
     // One more than are over the limit now: the count would read as a slip without the reason.
-    return ` ${kept}: when the next run ends, ${oldest(over)} here will be removed to make room for it, unless you raise the limit below.`;
+    return ` ${kept}: when the next run ends, ${oldest(over, runs.length)} will be removed to make room for it, unless you raise the limit below.`;
   }
   // How large the next run will be is not known yet: it may push out more.
-  return ` Runs are kept up to ${figure(settings.maxMegabytes)} MB: when the next run ends, ${oldest(over)} here, or more, will be removed to make room for it, unless you raise the limit below.`;
+  return ` Runs are kept up to ${figure(settings.maxMegabytes)} MB: when the next run ends, ${oldest(over, runs.length)}, or more, will be removed to make room for it, unless you raise the limit below.`;
 }
 
-function oldest(count: number): string {
-  return count === 1 ? 'the oldest run' : `the ${plural(count, 'oldest run')}`;
+/** The runs here that will go: `count` of the `here`, the oldest, or all of them. */
+function oldest(count: number, here: number): string {
+  if (count >= here) return here === 1 ? 'the run here' : here === 2 ? 'both runs here' : `all ${figure(here)} runs here`;
+  return count === 1 ? 'the oldest run here' : `the ${plural(count, 'oldest run')} here`;
 }

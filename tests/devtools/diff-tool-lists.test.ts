@@ -63,7 +63,7 @@ describe('formatToolText and toolListJson', () => {
     const description = 'Deletes \u202Etsil eht\u202C and\u200B nothing else; keeps 👩\u200D💻 and 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.';
     const tools = [tool('a', { description, inputSchema: { type: 'object', properties: { ['x\u{E0041}']: { type: 'string' } } } })];
     const json = toolListJson({ tabId: 1, url: 'https://shop.example/', origin: 'https://shop.example', tools, dropped: [], updatedAt: 0 });
-    expect(json).toContain('Deletes \\u202etsil eht\\u202c and\\u200b nothing else; keeps 👩\u200D💻 and 🏴');
+    expect(json).toContain('Deletes \\u202etsil eht\\u202c and\\u200b nothing else; keeps 👩\u200D💻 and 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.');
     expect(json).toContain('"x\\udb40\\udc41"');
     expect(JSON.parse(json)[0].description).toBe(description);
     expect(Object.keys(JSON.parse(json)[0].inputSchema.properties)).toEqual(['x\u{E0041}']);

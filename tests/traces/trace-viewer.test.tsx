@@ -429,7 +429,7 @@ describe('the trace viewer', () => {
     await viewer.act(() => viewer!.model.saveRetention({ maxRuns: 1 }));
     await viewer.act(() => viewer!.model.importText(exported));
     expect(viewer.find('notice-text')?.textContent).toBe(
-      'Nothing new: the file’s run is here already, as the file has it. Only the last run is kept: when the next run ends, the 2 oldest runs here will be removed to make room for it, unless you raise the limit below.',
+      'Nothing new: the file’s run is here already, as the file has it. Only the last run is kept: when the next run ends, both runs here will be removed to make room for it, unless you raise the limit below.',
     );
   });
 
