@@ -72,7 +72,8 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
       // as one that failed to load: said as such (the model never started, as far as the person sees).
       // A reply too long (the engine's error about that reply only) says so in its own sentence.
       const replyOnly = result.error.name === 'EngineError' && !isEngineFailure(result.error);
-      const lead = replyOnly ? '' : isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : 'The model stopped with an error:';
+      // A server out of reach was no error of the model's: the run stopped where it could not go on.
+      const lead = replyOnly ? '' : isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : result.error.code === 'server-down' ? 'The run stopped:' : 'The model stopped with an error:';
       // Sending the request again would make again a call that may have changed the page (the panel
       // offers no Try again then): the hint's own "send your request again" goes, and the page comes first.
       const ran = changingCallRan(turn);

@@ -1292,16 +1292,16 @@ describe('agent sessions', () => {
       expect(await noticeAfter([['\n']])).toBe(`Nothing was done. ${gone.message} ${gone.hint}`);
     });
 
-    it('says the model stopped where the reply had begun, or a call had reached the page', async () => {
-      expect(await noticeAfter([['Let me look']])).toBe(`The model stopped with an error: ${gone.message} ${gone.hint}`);
-      expect(await noticeAfter([[call('search_products', { query: 'mug' })], []])).toBe(`The model stopped with an error: ${gone.message} ${gone.hint}`);
+    it('says the run stopped where the reply had begun, or a call had reached the page: no error of the model\'s', async () => {
+      expect(await noticeAfter([['Let me look']])).toBe(`The run stopped: ${gone.message} ${gone.hint}`);
+      expect(await noticeAfter([[call('search_products', { query: 'mug' })], []])).toBe(`The run stopped: ${gone.message} ${gone.hint}`);
     });
 
     it('says to check the page first where a call that changes it ran: the same request would make it again', async () => {
       const added = await noticeAfter([[call('add_to_cart', { qty: 1 })], ['I added']], { allowedSites: ['https://shop.example'] });
       // Not the hint's "then send your request again": that would add to the cart again.
       expect(gone.hint).toBe('Start it, then send your request again.');
-      expect(added).toBe(`The model stopped with an error: ${gone.message} Start it. "add_to_cart" ran already: check the page first, and ask only for what is left.`);
+      expect(added).toBe(`The run stopped: ${gone.message} Start it. "add_to_cart" ran already: check the page first, and ask only for what is left.`);
     });
   });
 

@@ -280,6 +280,10 @@ describe('an engine that failed before its reply began', () => {
   it('says it could not connect where the server stopped since the last request (found only as this one was sent)', async () => {
     panel = await mountPanel({ engine: engineStatus({ engineId: 'openai', engineLabel: 'Local server (127.0.0.1:8080)', state: 'error', error: 'No server answers at 127.0.0.1:8080.', errorDuring: 'reply', errorCode: 'server-down', beforeFirstWord: true }) });
     expect(panel.find('status-line')?.textContent).toContain('Could not connect');
+    // Gone between two replies of a run (a call ran meanwhile): it could not be connected to either.
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ engineId: 'openai', engineLabel: 'Local server (127.0.0.1:8080)', state: 'error', error: 'No server answers at 127.0.0.1:8080.', errorDuring: 'reply', errorCode: 'server-down' }) });
+    expect(panel.find('status-line')?.textContent).toContain('Could not connect');
+    expect(panel.find('status-line')?.textContent).not.toContain('Failed while answering');
   });
 });
 
