@@ -149,6 +149,8 @@ function EngineActivity({ engine, asked, waiting, runningTool, stalled }: { engi
       </span>
     );
   }
-  const label = engine.state === 'error' ? errorLabel(engine) : engine.state === 'idle' ? `Loads on your ${next} request` : stateLabels[engine.state];
+  // A server's model is the server's to load: the panel connects to it.
+  const idle = `${isServerEngine(engine.engineId) ? 'Connects' : 'Loads'} on your ${next} request`;
+  const label = engine.state === 'error' ? errorLabel(engine) : engine.state === 'idle' ? idle : stateLabels[engine.state];
   return <span class={`status-state state-${engine.state}`}>{label}</span>;
 }

@@ -410,7 +410,7 @@ describe.skipIf(!ready)('a model server that asks for a key', () => {
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('Could not use the server');
     expect(await panel.getByTestId('turn-notice').textContent()).toContain('HTTP 401');
     await setKey('right-key');
-    await expect.poll(() => status.textContent()).toContain('Loads on your next request');
+    await expect.poll(() => status.textContent()).toContain('Connects on your next request');
     await panel.getByRole('button', { name: 'Try again' }).click();
     await panel.getByTestId('turn').last().getByText('The blue mug is in stock.').waitFor({ timeout: 15_000 });
     await Promise.all([panel.close(), page.close()]);

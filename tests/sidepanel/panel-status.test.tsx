@@ -187,6 +187,10 @@ describe('the status line', () => {
     panel = await mountPanel({ engine: engineStatus({ state: 'idle' }), turns: [turn()], running: true });
     expect(panel.find('status-line')?.textContent).toContain('Loads on your first request');
     panel.unmount();
+    // A server's model is the server's to load: the panel connects to it.
+    panel = await mountPanel({ engine: engineStatus({ state: 'idle', engineId: 'openai', engineLabel: 'Local server (127.0.0.1:8080)' }) });
+    expect(panel.find('status-line')?.textContent).toContain('Connects on your first request');
+    panel.unmount();
     const waiting = turn({ items: [{ kind: 'tool', callId: '1.1', name: 'add_to_cart', arguments: { qty: 2 }, state: 'waiting' }] });
     panel = await mountPanel({ engine: engineStatus({ state: 'ready' }), turns: [waiting] });
     expect(panel.find('status-line')?.textContent).toContain('Waiting for you');
