@@ -83,7 +83,10 @@ function modelStep(model: OptionsModel, settings: Settings): string {
       return "Chrome's built-in model, chosen below, is downloaded and run by Chrome itself.";
     }
     case 'openai':
-      return 'A model server you run answers, at the address below.';
+      // Said as it stands: a server that did not answer Connect answers nothing yet.
+      return model.serverState.value === 'connected' || model.serverFailure.value === undefined
+        ? 'A model server you run answers, at the address below.'
+        : 'A model server you run answers, at the address below, once it is running: start it, then press Connect.';
     case 'replay':
       return 'The replay engine, chosen below, plays back recorded replies: choose another engine to talk to a model.';
   }

@@ -86,8 +86,19 @@ describe("the options page's welcome, which a first install opens", () => {
     await vi.waitFor(() => expect(withChromeModel.welcome()).toContain("Choose Chrome's built-in model or a model server you run instead."));
     render(null, withChromeModel.root);
 
+    // No server at the address: it answers once it runs.
     const second = openAt('?welcome', { engine: 'openai', openaiBaseUrl: 'http://127.0.0.1:9/v1' });
-    await vi.waitFor(() => expect(second.welcome()).toContain('The model. A model server you run answers, at the address below.'));
+    await vi.waitFor(() => expect(second.welcome()).toContain('The model. A model server you run answers, at the address below, once it is running: start it, then press Connect.'));
+    render(null, second.root);
+
+    // Chrome's built-in model where Chrome says it cannot run: said, not promised.
+    const unavailable = openAt('?welcome', { engine: 'prompt-api' }, { languageModel: { availability: async () => 'unavailable', create: () => Promise.reject(new Error('not here')) } });
+    await vi.waitFor(() =>
+      expect(unavailable.welcome()).toContain(
+        "The model. Chrome's built-in model, the engine chosen below, cannot run here: Chrome says its built-in model cannot run on this computer. It needs desktop Chrome",
+      ),
+    );
+    expect(unavailable.welcome()).toContain('Pick another engine.');
   });
 
   it('goes with "Got it", out of the address too, and leaves the focus at the top of the page', async () => {
