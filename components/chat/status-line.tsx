@@ -34,9 +34,10 @@ const serverLabels: Partial<Record<string, string>> = { 'server-down': 'Could no
 function errorLabel(engine: EngineStatus): string {
   const during = engine.errorDuring ?? 'load';
   // A server gone since the last request is found so only when this one is sent; one gone between
-  // two replies of a run (a call ran meanwhile) could not be connected to either, though the run had answered.
+  // two replies of a run (a call ran meanwhile) could not be connected to either, though the run had
+  // answered. One that broke off in the middle of a reply failed while answering.
   const server = serverLabels[engine.errorCode ?? ''];
-  if (during === 'reply' && (engine.beforeFirstWord || server)) return server ?? 'Failed before answering';
+  if (during === 'reply' && (engine.beforeFirstWord || (engine.beforeReply && server))) return server ?? 'Failed before answering';
   if (!isServerEngine(engine.engineId) || during !== 'load') return errorLabels[during];
   return serverLabels[engine.errorCode ?? ''] ?? 'Could not use the server';
 }

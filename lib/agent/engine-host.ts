@@ -54,6 +54,7 @@ export function createEngineHost(changed: () => void, create: (settings: Setting
     news.replyFailures.delete(tabId);
     news.speeds.delete(tabId);
     news.answering.delete(tabId);
+    news.replyBegun.delete(tabId);
   }
 
   return {

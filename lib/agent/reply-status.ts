@@ -27,7 +27,10 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
           // Until the first chunk the panel counts the wait: reading a long prompt, or a server loading
           // its model, takes a while. This reply's own wait: a stopped one may end after the next began.
           const wait: { since: number; thinking?: true } = { since: Date.now() };
-          if (tabId !== undefined) news.firstWordWaits.set(tabId, wait);
+          if (tabId !== undefined) {
+            news.firstWordWaits.set(tabId, wait);
+            news.replyBegun.delete(tabId);
+          }
           const waiting = () => tabId !== undefined && news.firstWordWaits.get(tabId) === wait;
           const endWait = () => waiting() && news.firstWordWaits.delete(tabId!);
           const heldTurns = markReplying({ shared, news }, turns, tabId);
@@ -45,7 +48,10 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
               // Once the reply has begun, a silence is counted from its last piece.
               if (!waiting()) silence.heard();
               // A stopped reply still streaming may end after the tab's next load: it is not that run's.
-              if (tabId !== undefined && !request.signal.aborted && (chunk.type === 'thinking' || (chunk.type === 'text-delta' && chunk.text.trim() !== ''))) news.answering.add(tabId);
+              if (tabId !== undefined && !request.signal.aborted && (chunk.type === 'thinking' || (chunk.type === 'text-delta' && chunk.text.trim() !== ''))) {
+                news.answering.add(tabId);
+                news.replyBegun.add(tabId);
+              }
               yield chunk;
             }
             // A reply stopped at the end of the model's own turn ended well; one the person stopped tells nothing.

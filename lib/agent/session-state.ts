@@ -146,6 +146,8 @@ export const engineStatusSchema = lazySchema(() =>
     errorDuring: z.enum(['check', 'load', 'reply']).optional(),
     /** The run whose reply failed had brought nothing of a reply yet (a server that never answered, say): it failed before answering. */
     beforeFirstWord: z.literal(true).optional(),
+    /** The run's latest reply had brought nothing when it failed (a server gone between two replies was not reached). */
+    beforeReply: z.literal(true).optional(),
     /** Megabytes the first request downloads (once), while the model is not stored yet. */
     downloadMB: z.number().optional(),
     /** The model is downloaded only at the person's click in the options (Chrome's built-in model), not by a request. */

@@ -9,6 +9,8 @@ export interface ReplyFailure {
   hint?: string;
   /** The reply had brought no word when it failed. */
   beforeFirstWord?: true;
+  /** The latest reply of the run had brought nothing when it failed: a server gone between two replies was not reached. */
+  beforeReply?: true;
   /** The engine's code for the failure (`server-down`: the server stopped since the last request). */
   errorCode?: string;
 }
@@ -38,6 +40,8 @@ export function createTabEngineNews() {
      * failure reported now came while answering, one reported before it, before answering.
      */
     answering: new Set<number>(),
+    /** Tabs whose reply now going (the run's latest) has brought something: see `answering`, for one reply. */
+    replyBegun: new Set<number>(),
     /** Each tab's last reply speed: a panel shows its own tab's, not whichever tab's reply ended last. */
     speeds: new Map<number, number>(),
     /**

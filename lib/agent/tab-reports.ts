@@ -11,7 +11,14 @@ export function createTabReports({ shared, news }: Pick<EngineHostParts, 'shared
     /** The engine failed in the middle of `tabId`'s reply: that tab's panel says so until the engine answers again. */
     reportError(tabId: number, message: string, hint?: string, code?: string): void {
       const beforeFirstWord = !news.answering.has(tabId);
-      news.replyFailures.set(tabId, { error: message, ...(hint ? { hint } : {}), ...(code ? { errorCode: code } : {}), ...(beforeFirstWord ? { beforeFirstWord } : {}) });
+      const beforeReply = !news.replyBegun.has(tabId);
+      news.replyFailures.set(tabId, {
+        error: message,
+        ...(hint ? { hint } : {}),
+        ...(code ? { errorCode: code } : {}),
+        ...(beforeFirstWord ? { beforeFirstWord } : {}),
+        ...(beforeReply ? { beforeReply } : {}),
+      });
       shared.publishNow();
     },
     reportUsage(tabId: number, usage: ModelUsage): void {

@@ -1028,7 +1028,8 @@ describe('the engine host', () => {
     }));
     // One run: a load, then its replies, each failing after what it brought.
     const run = async (brought: ModelChunk[][]) => {
-      replies = brought;
+      // A copy: each step takes its chunks off the front.
+      replies = [...brought];
       const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
       if ('error' in engine) throw new Error(engine.error);
       for (let step = 0; step < brought.length; step += 1) {
@@ -1042,8 +1043,10 @@ describe('the engine host', () => {
     expect(await run([[{ type: 'text-delta', text: '\n' }]])).toMatchObject({ state: 'error', errorDuring: 'reply', beforeFirstWord: true });
     expect((await run([[{ type: 'thinking' }]])).beforeFirstWord).toBeUndefined();
     expect((await run([[{ type: 'text-delta', text: '<tool_call>' }]])).beforeFirstWord).toBeUndefined();
-    // A second step that brought nothing, after a first that wrote: the run was answering.
+    // A second step that brought nothing, after a first that wrote: the run was answering, its latest reply not.
+    expect(await run([[{ type: 'text-delta', text: 'Let me look.' }], []])).toMatchObject({ beforeReply: true });
     expect((await run([[{ type: 'text-delta', text: 'Let me look.' }], []])).beforeFirstWord).toBeUndefined();
+    expect((await run([[{ type: 'text-delta', text: 'Let me look.' }]])).beforeReply).toBeUndefined();
     expect(await run([[]])).toMatchObject({ beforeFirstWord: true });
     // The engine's code goes with it: a server gone since the last request says so.
     host.reportError(1, 'No server answers at 127.0.0.1:8080.', 'Start it.', 'server-down');

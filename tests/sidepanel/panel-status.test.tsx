@@ -285,9 +285,13 @@ describe('an engine that failed before its reply began', () => {
     panel = await mountPanel({ engine: engineStatus({ engineId: 'openai', engineLabel: 'Local server (127.0.0.1:8080)', state: 'error', error: 'No server answers at 127.0.0.1:8080.', errorDuring: 'reply', errorCode: 'server-down', beforeFirstWord: true }) });
     expect(panel.find('status-line')?.textContent).toContain('Could not connect');
     // Gone between two replies of a run (a call ran meanwhile): it could not be connected to either.
-    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ engineId: 'openai', engineLabel: 'Local server (127.0.0.1:8080)', state: 'error', error: 'No server answers at 127.0.0.1:8080.', errorDuring: 'reply', errorCode: 'server-down' }) });
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ engineId: 'openai', engineLabel: 'Local server (127.0.0.1:8080)', state: 'error', error: 'No server answers at 127.0.0.1:8080.', errorDuring: 'reply', errorCode: 'server-down', beforeReply: true }) });
     expect(panel.find('status-line')?.textContent).toContain('Could not connect');
     expect(panel.find('status-line')?.textContent).not.toContain('Failed while answering');
+    // Broken off in the middle of a reply: it failed while answering.
+    const broke = 'The connection to the server at 127.0.0.1:8080 broke in the middle of a reply.';
+    await panel.deliver({ type: 'engine', tabId, engine: engineStatus({ engineId: 'openai', engineLabel: 'Local server (127.0.0.1:8080)', state: 'error', error: broke, errorDuring: 'reply', errorCode: 'server-down' }) });
+    expect(panel.find('status-line')?.textContent).toContain('Failed while answering');
   });
 });
 
