@@ -39,9 +39,10 @@ export function RunAnnouncer({ turn, engine }: { turn: Turn | undefined; engine:
   // Once said, the words go: a screen reader reading the panel afterwards would otherwise hear
   // them twice (the answer in the conversation, then again here).
   const { shown, said } = heard.current;
+  const words = useSaidOnce(shown, said);
   return (
     <p class="visually-hidden" aria-live="polite" data-testid="announcement">
-      {useSaidOnce(shown, said)}
+      {words}
     </p>
   );
 }

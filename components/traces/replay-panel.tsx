@@ -108,9 +108,10 @@ const tabTitleCharacters = 60;
  * reader hears each change of its text; the words go once said, as the result shows on the page.
  */
 function ReplayAnnouncer({ state }: { state: ReplayState }) {
+  const words = useSaidOnce(announcementFor(state));
   return (
     <p class="visually-hidden" aria-live="polite" data-testid="replay-announcer">
-      {useSaidOnce(announcementFor(state))}
+      {words}
     </p>
   );
 }
