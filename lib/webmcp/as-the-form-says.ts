@@ -1,7 +1,7 @@
 import { isRecord } from '../chat/is-record';
 import { readProperty } from './adapters/tool-adapter';
 import { hasPlaceholderChoice, namedControls, textLengths, type FormControl } from './form-controls';
-import { fieldDescription, withRuleWords } from './form-tool-schema';
+import { fieldDescription, formWords, withRuleWords } from './form-tool-schema';
 import { numberSteps } from './number-steps';
 
 type JsonObject = Record<string, unknown>;
@@ -15,7 +15,8 @@ type JsonObject = Record<string, unknown>;
  * - a number's steps are a `multipleOf` even where they count from its `min`, not from 0: they are
  *   said in words instead (and where the browser gives none, the form's own are given);
  * - a text's `maxlength` and `minlength` are left out: they are added, and said in its description
- *   with a date's or a time's form (see `withRuleWords`), which the model's schema does not keep.
+ *   (see `withRuleWords`), which the model's schema does not keep;
+ * - a time's or a colour's form is a pattern in `format`: said in words instead.
  * A description Chrome gave stays. Any other tool, or one whose schema is not as Chrome writes it,
  * is returned as it is.
  */
@@ -49,6 +50,12 @@ function asTheFieldSays(property: JsonObject, controls: readonly FormControl[]):
   // A text's lengths, which Chrome leaves out: the inspector checks a hand run against them.
   const lengths = said.type === 'string' ? textLengths(controls[0]) : {};
   if (Object.entries(lengths).some(([key, value]) => said[key] !== value)) said = { ...said, ...lengths };
+  // A time's or a colour's form, which Chrome writes as a pattern in `format` (the prompt would read
+  // the pattern, then the words): said in words alone.
+  if (typeof said.format === 'string' && said.format.startsWith('^') && formWords(controls[0]) !== undefined) {
+    const { format: _pattern, ...rest } = said;
+    said = rest;
+  }
   const given = typeof said.description === 'string' && said.description.trim() !== '' ? said.description : undefined;
   const description = given !== undefined ? withRuleWords(given, controls[0]) : fieldDescription(controls);
   if (description !== given && description !== undefined) said = { ...said, description };

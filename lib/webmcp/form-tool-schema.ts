@@ -99,6 +99,7 @@ function lengthWords(control: FormControl | undefined): string | undefined {
 /** The input types whose form JSON Schema's `format` says as the browser takes it: said by its name already. */
 const formatSaysIt = new Set(['date', 'number']);
 
-function formWords(control: FormControl | undefined): string | undefined {
+/** A time's, a week's or a colour's form in words, where the field has one to say. */
+export function formWords(control: FormControl | undefined): string | undefined {
   return control instanceof HTMLInputElement && !formatSaysIt.has(control.type) ? valueFormOf[control.type] : undefined;
 }

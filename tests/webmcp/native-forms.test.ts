@@ -187,9 +187,14 @@ describe("Chrome's schema of a form with a length limit or a date", () => {
     document.body.innerHTML = `<form toolname="book" tooldescription="Book.">
       <label>Notes <textarea name="notes" maxlength="40"></textarea></label>
       <input name="day" type="date">
+      <label>At <input name="at" type="time"></label>
     </form>`;
-    // As Chrome 156 lists it: no lengths; the date with its format and the page's words.
-    const inputSchema = { type: 'object', properties: { notes: { type: 'string', description: 'Notes' }, day: { type: 'string', format: 'date', description: 'When' } } };
+    // As Chrome 156 lists it: no lengths; the date with its format and the page's words; a time's form as a pattern.
+    const time = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+    const inputSchema = {
+      type: 'object',
+      properties: { notes: { type: 'string', description: 'Notes' }, day: { type: 'string', format: 'date', description: 'When' }, at: { type: 'string', format: time, description: 'At' } },
+    };
     (document as unknown as { modelContext: unknown }).modelContext = Object.assign(new EventTarget(), {
       getTools: async () => [{ name: 'book', description: 'Book.', inputSchema, source: window }],
       executeTool: async () => 'ok',
@@ -198,6 +203,8 @@ describe("Chrome's schema of a form with a length limit or a date", () => {
     expect((listed!.tool as { inputSchema: typeof inputSchema }).inputSchema.properties).toEqual({
       notes: { type: 'string', maxLength: 40, description: '(at most 40 characters) Notes' },
       day: { type: 'string', format: 'date', description: 'When' },
+      // Said once, in words, not as the pattern and then the words.
+      at: { type: 'string', description: '(a time as HH:MM) At' },
     });
   });
 });
