@@ -116,7 +116,7 @@ function whereJsonBreaks(text: string, parserWords: string): string {
  * Where the parser stopped, counted from the start, as V8 words it: "… in JSON at position 21 (line
  * 2 column 11)", or for an unexpected character "Unexpected token ']', …"2,3,]"… is not valid JSON",
  * whose quote runs from 10 characters before it (the whole text, where short: then its first such
- * character is taken). Undefined where the words say neither.
+ * character is taken). Undefined where the words say neither, or the quote stands in more than one place.
  */
 function jsonErrorAt(text: string, parserWords: string): number | undefined {
   const position = / in JSON at position (\d+)/.exec(parserWords);
@@ -125,7 +125,8 @@ function jsonErrorAt(text: string, parserWords: string): number | undefined {
   if (!token) return undefined;
   const [, character, cutBefore, quoted] = token as unknown as [string, string, string | undefined, string];
   const quoteAt = text.indexOf(quoted);
-  if (quoteAt < 0) return undefined;
+  // A quote found more than once (a file of runs repeats itself) tells no one place: none is named.
+  if (quoteAt < 0 || text.indexOf(quoted, quoteAt + 1) >= 0) return undefined;
   if (cutBefore) return quoteAt + quotedBefore;
   const at = text.indexOf(character, quoteAt);
   return at < 0 ? undefined : at;

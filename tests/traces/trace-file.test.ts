@@ -93,6 +93,12 @@ describe('readTraceFile', () => {
     expect(await readTraceFile('[1, 2,]')).toEqual({ ok: false, message: `This file is not a trace file: its JSON is damaged at line 1, column 7.${exportWrites}` });
     const long = `{"runs": [\n${Array.from({ length: 40 }, (_, index) => `  ${index},`).join('\n')}\n]}`;
     expect(await readTraceFile(long)).toEqual({ ok: false, message: `This file is not a trace file: its JSON is damaged at line 42, column 1.${exportWrites}` });
+    // A stray character found where the parser quotes it, though the file repeats itself around it.
+    const repeated = `{"runs": [\n${Array.from({ length: 40 }, () => '  "same same same",').join('\n')}\n  "same same same",,\n  "same same same"\n]}`;
+    expect(await readTraceFile(repeated)).toEqual({ ok: false, message: `This file is not a trace file: its JSON is damaged at line 42, column 20.${exportWrites}` });
+    // One whose quoted neighbourhood a string before it holds too is named without a place, not at the string.
+    const echoed = `{"note": "x 1, 2, 3, 4, 5,, 6, 7, 8, 9 x", "runs": [1, 2, 3, 4, 5,, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]}`;
+    expect(await readTraceFile(echoed)).toEqual({ ok: false, message: `This file is not a trace file: its JSON is damaged.${exportWrites}` });
     // Lines counted as an editor counts them, whatever ends them.
     expect(await readTraceFile('{"runs": [\r  {"a": 1,}\r]}')).toEqual({ ok: false, message: `This file is not a trace file: its JSON is damaged at line 2, column 11.${exportWrites}` });
     expect(await readTraceFile(null)).toMatchObject({ ok: false, message: expect.stringContaining('not a trace file') });
