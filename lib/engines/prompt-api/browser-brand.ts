@@ -14,7 +14,7 @@ interface BrandVersion {
   version: string;
 }
 
-/** Chrome's own brands, and the made-up one every Chromium browser lists so that none is matched by its place in the list. */
+/** Chromium's own brand, which every browser built on it lists too, and the made-up one each lists so that none is matched by its place in the list. */
 const plainBrands = /^(Chromium|Not.A.Brand)$/i;
 
 export function browserBrand(brands: readonly BrandVersion[] | undefined = userAgentBrands()): BrowserBrand | undefined {
