@@ -51,12 +51,18 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
       data-state={card.state}
       data-name={card.name}
       role="group"
-      aria-label={card.name ? `${card.name}: ${stateLabel}` : stateLabel}
+      aria-label={card.name ? `${card.title ?? card.name}: ${stateLabel}` : stateLabel}
     >
       <header class="tool-head">
+        {/* The page's words for the tool head its card; its name, which traces and the inspector use, follows. */}
+        {card.title && (
+          <span class="tool-title" dir="auto">
+            {card.title}
+          </span>
+        )}
         {/* A call that could not be read may not even name its tool. */}
         {card.name && (
-          <code class="tool-name" title={card.name}>
+          <code class={card.title ? 'tool-name quiet' : 'tool-name'} title={card.name}>
             {/* The model's words where no page offers the tool: what draws nothing shows by its code. */}
             <HiddenCharacters text={card.name} />
           </code>

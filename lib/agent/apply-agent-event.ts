@@ -9,19 +9,24 @@ import { withdrawnWords } from './withdrawn-words';
 /** A tool result shown on a card is cut here; the trace keeps what the model saw. */
 export const cardResultLimit = 20_000;
 
-/** What a turn looks like after one event of its run. Events that change nothing visible return it as it was. */
-export function applyAgentEvent(turn: Turn, event: AgentEvent): Turn {
+/**
+ * What a turn looks like after one event of its run. Events that change nothing visible return it
+ * as it was. `titleOf`: the page's words for a tool the step showed (its `title`), where it gave them.
+ */
+export function applyAgentEvent(turn: Turn, event: AgentEvent, titleOf?: (name: string) => string | undefined): Turn {
   switch (event.type) {
     case 'prose-delta':
       return appendProse(turn, event.text);
-    case 'tool-call':
+    case 'tool-call': {
+      const title = titleOf?.(event.name);
       return {
         ...turn,
         items: [
           ...turn.items,
-          { kind: 'tool', callId: event.callId, name: event.name, arguments: event.arguments, state: 'running' },
+          { kind: 'tool', callId: event.callId, name: event.name, ...(title ? { title } : {}), arguments: event.arguments, state: 'running' },
         ],
       };
+    }
     case 'tool-approval-response':
       // A question withdrawn (the page changed or removed its tool) was never declined, nor anyone's
       // mistake: the error after it says why.

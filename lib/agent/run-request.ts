@@ -110,14 +110,14 @@ async function runWith(
   // What the last step read, which a follow-up may read again (see SessionHistory.forRun).
   let lastStart: Extract<AgentEvent, { type: 'step-start' }> | undefined;
   const conversation = { history, recentTools, pageHasTools: (tools?.length ?? 0) > 0 };
-  const result = await runTabAgent(host, request, conversation, settings, engine, active, origin, (event) => {
+  const result = await runTabAgent(host, request, conversation, settings, engine, active, origin, (event, titleOf) => {
     if (runId) host.world.recorder.record(runId, event);
     repeatedStop.see(event);
     if (event.type === 'step-start') [stepRaw, lastStart] = ['', event];
     if (event.type === 'text-delta') stepRaw += event.text;
     if (event.type === 'step-end') host.world.reportUsage(host.tabId, event.usage);
     const before = current();
-    const next = applyAgentEvent(before, event);
+    const next = applyAgentEvent(before, event, titleOf);
     if (next === before) return;
     setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: host.tabId, turnId: before.id, text: event.text } : undefined);
   }, (change) => setTurn(updateCard(current(), change.callId, change)));

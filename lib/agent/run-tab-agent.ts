@@ -31,7 +31,8 @@ export function runTabAgent(
   active: ActiveRun,
   /** The tab's site when the run began ('' where neither the page's address nor its tools named one). */
   origin: string,
-  onEvent: (event: AgentEvent) => void,
+  /** `titleOf`: the page's words for a tool as the last step read them (its `title`), on one line, where it gave any. */
+  onEvent: (event: AgentEvent, titleOf: (name: string) => string | undefined) => void,
   changeCard: (change: CardChange) => void,
 ): Promise<RunLocalAgentResult> {
   // A private window's tab is never allowed for good: the choice would outlast the window.
@@ -54,7 +55,7 @@ export function runTabAgent(
     scorer: host.world.scorerFor(settings),
     onEvent: (event) => {
       noteStrangersWords(run, event);
-      onEvent(event);
+      onEvent(event, (name) => run.titles?.get(name));
     },
     getTools: () => readTools(run),
     executeTool: (call, context) => executeChecked(run, call, context),
@@ -101,7 +102,12 @@ async function readTools(run: TabRun): Promise<ToolDescriptor[]> {
   }
   const tools = tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin));
   run.otherSiteTools = new Set(tools.flatMap((tool) => (otherSiteOf(run, tool) === undefined ? [] : [tool.name])));
-  return tools.map(toolAsModelReads);
+  const read = tools.map(toolAsModelReads);
+  run.titles = new Map(read.flatMap(({ name, title }) => {
+    const words = title?.replace(/\s+/g, ' ').trim();
+    return words ? [[name, words]] : [];
+  }));
+  return read;
 }
 
 /**

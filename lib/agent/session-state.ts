@@ -14,6 +14,8 @@ export const toolCardSchema = lazySchema(() =>
     kind: z.literal('tool'),
     callId: z.string(),
     name: z.string(),
+    /** The page's own words for the tool (its `title`), where it gives them: the card is headed by them. */
+    title: z.string().optional(),
     /** Checked, not rebuilt, so that a property named "__proto__" reaches the panel (see isPlainRecord). */
     arguments: z.custom<Record<string, unknown>>(isPlainRecord, { error: 'Invalid input: expected a JSON object' }),
     /**

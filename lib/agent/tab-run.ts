@@ -17,6 +17,8 @@ export interface TabRun {
   settings: Settings;
   /** The tab's site as its tools were last read. */
   topOrigin?: string;
+  /** The page's words for its tools as they were last read (their `title`s, on one line), by name. */
+  titles?: ReadonlyMap<string, string>;
   /** The names of the tools of another site's frame as the tools were last read (see otherSiteOf). */
   otherSiteTools?: ReadonlySet<string>;
   /** The site the run works on: the tab's when it began, or the first the page reports. */

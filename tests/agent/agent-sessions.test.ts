@@ -253,6 +253,18 @@ describe('agent sessions', () => {
     expect(h.executed).toEqual([]);
   });
 
+  it("heads a call's card with the page's words for its tool, on one line, where the page gives them", async () => {
+    await script([`${call('checkout', {})}${call('add_to_cart', { qty: 1 })}`, 'Done.']);
+    const titled = tools.map((tool) => (tool.name === 'checkout' ? { ...tool, title: '  Place\n the order ' } : tool));
+    const h = harness({ tabTools: () => ({ url: 'https://shop.example/', origin: 'https://shop.example', tools: titled }) });
+    h.openPanelAndAsk(1, 'check out');
+    await h.untilCard(0, 'waiting');
+    expect(h.cards()[0]).toMatchObject({ name: 'checkout', title: 'Place the order' });
+    h.answerCard(1, 0, 'deny');
+    await h.untilCard(1, 'waiting');
+    expect(h.cards()[1]).not.toHaveProperty('title');
+  });
+
   it('refuses a request while a replay from the trace viewer runs in the tab, and runs it once the replay has ended', async () => {
     await script(['Found two mugs.']);
     const tabDrivers = createTabDrivers();

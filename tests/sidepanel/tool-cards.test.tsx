@@ -34,6 +34,19 @@ describe('tool cards', () => {
     expect(cards[2]?.querySelector('.spinner')).toBeNull();
   });
 
+  it("heads a card with the page's words for its tool where it gave them, and its name after them", async () => {
+    panel = await showCards([
+      toolCard({ callId: 'titled', title: 'Add to cart', state: 'waiting', approvalReason: 'consequential' }),
+      toolCard({ callId: 'plain', name: 'view_cart', arguments: {}, state: 'done' }),
+    ]);
+    const [titled, plain] = panel.findAll('tool-card');
+    expect(titled?.querySelector('.tool-head')?.textContent).toBe('Add to cartadd_to_cartWaiting for you');
+    expect(titled?.querySelector('.tool-name')?.classList.contains('quiet')).toBe(true);
+    expect(titled?.getAttribute('aria-label')).toBe('Add to cart: Waiting for you');
+    expect(plain?.querySelector('.tool-title')).toBeNull();
+    expect(plain?.getAttribute('aria-label')).toBe('view_cart: Done');
+  });
+
   it('says a form the call only filled in waits for the person to send it, not that it is done', async () => {
     panel = await showCards([toolCard({ name: 'book_table', state: 'done', result: formWaitsForPerson })]);
     const card = panel.find('tool-card')!;
