@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { formatWait, useTimeSince } from '@/components/shared/use-time-since';
 import type { EngineStatus } from '@/lib/agent/session-state';
 import { isServerEngine } from '@/lib/engines/engine-labels';
 
@@ -41,21 +41,4 @@ export function QuietReply({ engine, since }: { engine: EngineStatus; since: num
       <span class="status-detail">{isServerEngine(engine.engineId) ? 'The server may have stalled; Stop gives up.' : 'Stop gives up.'}</span>
     </>
   );
-}
-
-/** Milliseconds since `since`, brought up to date every second while shown. */
-function useTimeSince(since: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [since]);
-  return Math.max(0, now - since);
-}
-
-/** "12 s", "2 min 5 s": a count that goes up each second, so no tenths. */
-export function formatWait(milliseconds: number): string {
-  const seconds = Math.floor(milliseconds / 1_000);
-  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }

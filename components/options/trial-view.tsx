@@ -1,4 +1,6 @@
+import { useState } from 'preact/hooks';
 import { formatDuration } from '@/lib/text/format-duration';
+import { formatWait, useTimeSince } from '@/components/shared/use-time-since';
 import type { ModelUsage } from '@webmcp-agents/local-agent';
 import { figure, plural } from '@/lib/text/plural';
 import { BusyButton } from './busy-button';
@@ -26,6 +28,8 @@ export function TrialView({ model, note }: { model: OptionsModel; note?: string 
             Cancel
           </button>
         )}
+        {/* Counted until the first word: a server may load its model first, for minutes. Not read out at every tick. */}
+        {trial?.running && trial.reply === '' && !trial.stalled && <TrialWait />}
       </div>
       {note && !trial && (
         <p class="muted" data-testid="trial-note">
@@ -54,6 +58,17 @@ export function TrialView({ model, note }: { model: OptionsModel; note?: string 
       {/* Drawn afresh at each failure, so that one like the last is said, and seen, again. */}
       <FailureBox key={trial?.failures} failure={trial?.failure} />
     </div>
+  );
+}
+
+/** How long the trial has waited for its first word, once it is a second: mounted as the trial starts. */
+function TrialWait() {
+  const [since] = useState(() => Date.now());
+  const waited = useTimeSince(since);
+  return waited < 1_000 ? null : (
+    <span class="muted" data-testid="trial-wait">
+      {formatWait(waited)}
+    </span>
   );
 }
 

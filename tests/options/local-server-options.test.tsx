@@ -560,6 +560,15 @@ describe('the local server on the options page', () => {
     await answered(() => expect(loading.closedByClient).toHaveLength(1));
   });
 
+  it("counts a trial's wait for its first word in seconds beside Cancel, out of what is read out", async () => {
+    const { page } = await trialUnderWay();
+    await answered(() => expect(page.root.querySelector('[data-testid="trial-wait"]')?.textContent).toMatch(/^[1-9]\d* s$/));
+    expect(page.root.querySelector('[data-testid="trial-wait"]')?.closest('[aria-live]')).toBeNull();
+    click(buttonNamed(page.root, 'Cancel'));
+    await answered(() => expect(buttonNamed(page.root, 'Try it')).toBeDefined());
+    expect(page.root.querySelector('[data-testid="trial-wait"]')).toBeNull();
+  });
+
   it('stops a trial on Escape, wherever the focus is, as Escape stops a run in the side panel', async () => {
     const { loading, page } = await trialUnderWay();
     expect(buttonNamed(page.root, 'Cancel')?.getAttribute('aria-keyshortcuts')).toBe('Escape');
