@@ -63,7 +63,7 @@ export function ApprovalButtons({ card, answered, onApprove, connection, follows
       answerGaveFocus = true;
     });
   return (
-    <div class="approval" role="group" aria-label={`Allow ${card.name}?`} ref={group} tabIndex={-1}>
+    <div class="approval" role="group" aria-label={`Allow ${card.title ?? card.name}?`} ref={group} tabIndex={-1}>
       {card.origin && (
         <p class="approval-origin" data-testid="tool-origin">
           From <strong><AddressText text={card.origin} /></strong>, another site framed in this page.

@@ -58,7 +58,7 @@ interface Announcement {
 
 function announcementFor(turn: Turn, engine: EngineStatus | undefined): Announcement {
   const waiting = turn.items.find((item) => item.kind === 'tool' && item.state === 'waiting');
-  if (waiting?.kind === 'tool') return { text: `${waiting.name}${waiting.origin ? `, from ${waiting.origin},` : ''} waits for your approval.` };
+  if (waiting?.kind === 'tool') return { text: `${waiting.title ?? waiting.name}${waiting.origin ? `, from ${waiting.origin},` : ''} waits for your approval.` };
   if (!turn.outcome) return runningAnnouncement(turn, engine);
   // The answer itself, or its start: the person should not have to look for it.
   if (turn.outcome === 'answer') return { text: spokenAnswer(turn) };
@@ -75,11 +75,11 @@ function toolWords(turn: Turn): string | undefined {
   const last = turn.items.at(-1);
   if (last?.kind !== 'tool') return undefined;
   // A question that ended without the person, and the call runs: said why, or their buttons would just vanish.
-  if (last.state === 'running' && last.allowedBecause) return `${last.name} runs without your answer here: ${last.allowedBecause}.`;
+  if (last.state === 'running' && last.allowedBecause) return `${last.title ?? last.name} runs without your answer here: ${last.allowedBecause}.`;
   // Said once the page has the call: before, it is checked, and may have to wait for the person.
-  if (last.state === 'running' && last.sent) return `Running ${last.name}…`;
+  if (last.state === 'running' && last.sent) return `Running ${last.title ?? last.name}…`;
   // A question that ended without the person: said, or their buttons would just vanish.
-  if (last.withdrawn) return `${last.name} did not run: the page changed or removed it.`;
+  if (last.withdrawn) return `${last.title ?? last.name} did not run: the page changed or removed it.`;
   return undefined;
 }
 

@@ -85,11 +85,11 @@ export function StatusLine({ model }: { model: PanelModel }) {
   );
 }
 
-/** The tool the latest request runs in the page now, if one runs: the model waits for it. */
+/** The tool the latest request runs in the page now, if one runs (by the page's words for it, where it gave them): the model waits for it. */
 function runningToolOf(turn: Turn | undefined): string | undefined {
   if (turn === undefined || turn.outcome !== undefined) return undefined;
   const card = turn.items.findLast((item) => item.kind === 'tool' && item.state === 'running');
-  return card?.kind === 'tool' ? card.name : undefined;
+  return card?.kind === 'tool' ? (card.title ?? card.name) : undefined;
 }
 
 /** A load quiet for a minute: slow, or stalled; Stop is offered where this tab has a run to stop. */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ToolCard } from '@/lib/agent/session-state';
 import { formWaitsForPerson } from '@/lib/webmcp/form-waits-for-person';
 import { mountPanel, type MountedPanel } from './mount-panel';
@@ -43,6 +43,8 @@ describe('tool cards', () => {
     expect(titled?.querySelector('.tool-head')?.textContent).toBe('Add to cartadd_to_cartWaiting for you');
     expect(titled?.querySelector('.tool-name')?.classList.contains('quiet')).toBe(true);
     expect(titled?.getAttribute('aria-label')).toBe('Add to cart: Waiting for you');
+    expect(titled?.querySelector('.approval')?.getAttribute('aria-label')).toBe('Allow Add to cart?');
+    expect(panel.find('announcement')?.textContent).toBe('Add to cart waits for your approval.');
     expect(plain?.querySelector('.tool-title')).toBeNull();
     expect(plain?.getAttribute('aria-label')).toBe('view_cart: Done');
   });
@@ -167,6 +169,23 @@ describe('approvals', () => {
     expect(panel.find('show-all-arguments')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(document.activeElement).toBe(panel.find('tool-arguments'));
+  });
+
+  it('says the arguments of a call that waits go on below where their box holds more than it shows, and not where it shows them all', async () => {
+    // happy-dom lays nothing out: the box's heights are as Chromium gave them for 13 lines and more.
+    const heights = [
+      vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+        return this.textContent!.length > 200 ? 1217 : 120;
+      }),
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(192),
+    ];
+    onTestFinished(() => heights.forEach((spy) => spy.mockRestore()));
+    panel = await showCards([
+      toolCard({ callId: 'long', state: 'waiting', approvalReason: 'consequential', arguments: { body: 'Dear customer, '.repeat(30), amount: 4999 } }),
+      toolCard({ callId: 'short', state: 'waiting', approvalReason: 'consequential' }),
+    ]);
+    expect(panel.findAll('arguments-go-on').map((note) => note.closest('[data-testid="tool-card"]')?.getAttribute('data-state'))).toEqual(['waiting']);
+    expect(panel.find('arguments-go-on')?.textContent).toBe('The arguments go on below: scroll them to read them all.');
   });
 
   it('shows what the page says the tool does, as the page\'s words', async () => {
