@@ -15,7 +15,8 @@ import { safePost, type PanelPort } from './panel-port';
 import { createProseBatcher } from './prose-batcher';
 import { replaceTab } from './replace-tab';
 import { createSavedSessions } from './saved-sessions';
-import type { ChatEnding } from './session-state';
+import type { ChatEnding, Turn } from './session-state';
+import type { StoredSession } from './session-store';
 import { createSessionsWorld } from './sessions-world';
 import { createTabSnapshots } from './tab-snapshots';
 import { TabSession } from './tab-session';
@@ -35,8 +36,17 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   const saved = createSavedSessions(sessions, background.noteTabsWithChats);
   const { store, stored } = saved;
   const endedChats = createEndedChats();
-  // What an earlier worker left is read back before any session is made or changed.
-  const ready = Promise.all([saved.load(), endedChats.load()]);
+  // What an earlier worker left is read back before any session is made or changed. A run it left
+  // going, which this start cuts off, may have waited for the person's answer: the panels of other
+  // tabs, resting since their ports closed with that worker, would go on saying so, so every panel
+  // is woken to ask again.
+  const startedAt = Date.now();
+  const ready = Promise.all([saved.load(), endedChats.load()]).then(() => {
+    if (!cutOffSince(saved.stored(), startedAt)) return;
+    background.wakePanels?.();
+    // Written as ended, so that the next worker does not cut it off again, and wake the panels again.
+    store.schedule();
+  });
   const { publish } = createProseBatcher((tabId, message) => {
     // A run going on in the tab (started from another panel of it, say) is news to a resting panel.
     if (message.type === 'turn') background.wakePanels?.(tabId);
@@ -233,4 +243,10 @@ export function createAgentSessions(background: AgentSessionsBackground) {
       });
     },
   };
+}
+
+/** Whether a stored chat has a run marked interrupted as it was read back, at `since` or later (see `restoredSession`). */
+function cutOffSince(stored: ReadonlyMap<number, StoredSession> | undefined, since: number): boolean {
+  const cut = (turns: readonly Turn[] = []) => turns.some((turn) => turn.outcome === 'interrupted' && (turn.endedAt ?? 0) >= since);
+  return [...(stored?.values() ?? [])].some((session) => cut(session.turns) || cut(session.previous?.turns));
 }

@@ -950,6 +950,23 @@ describe('agent sessions', () => {
     expect(second.state()?.running).toBe(false);
   });
 
+  it("wakes every resting panel as a new worker cuts off a run that waited for the person's answer: other tabs' panels said it waits", async () => {
+    await script([call('checkout', {}), 'never']);
+    const first = harness();
+    first.openPanelAndAsk(3, 'check out');
+    await first.untilCard(0, 'waiting');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // A new worker: the same storage, new memory. A panel of another tab, resting, is woken to ask again.
+    const second = harness();
+    await vi.waitFor(() => expect(second.background.wakePanels).toHaveBeenCalledWith());
+    // Written as ended: the next worker cuts nothing off, and wakes no panel of every tab.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const third = harness();
+    third.openPanel(3);
+    await third.until(() => third.state()?.turns[0]?.outcome === 'interrupted');
+    expect(third.background.wakePanels).not.toHaveBeenCalledWith();
+  });
+
   describe('a call whose checks were still being made when the request ended', () => {
     /** A request whose first call (add_to_cart unless `name`) ends up waiting in its checks (the settings read) until `release`. */
     async function callInItsChecks(name = 'add_to_cart') {

@@ -671,6 +671,29 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await Promise.all([shopTab.panel.close(), elsewhere.panel.close(), elsewhere.page.close()]);
   });
 
+  it("stops telling the panel of another tab that a run waits for the person's answer once a restart of the extension cut that run off", async () => {
+    await useReplayEngine(await worker(), { replies: [toolCall('open_product', { slug: mug }), `Adding one.${toolCall('add_to_cart', { qty: 1 })}`, 'Added.'] });
+    const shopTab = await openShopAndPanel();
+    await ask(shopTab.panel, 'add a mug');
+    await shopTab.panel.locator('[data-testid=tool-card][data-state=waiting]').waitFor({ timeout: 15_000 });
+    // A panel that follows the browser's active tab, as the side panel does, on a page without tools
+    // (the shop's "Not found"), which reports nothing to wake it: it rests once its port closes with the worker.
+    const page = await extension.context.newPage();
+    await page.goto(shop.url('/no-such-page'));
+    const following = await extension.openExtensionPage('sidepanel.html');
+    const pageTab = await tabIdOf(page);
+    await (await worker()).evaluate(async (tabId) => {
+      const { chrome } = globalThis as unknown as { chrome: { tabs: { update(tabId: number, change: { active: boolean }): Promise<unknown> } } };
+      await chrome.tabs.update(tabId, { active: true });
+    }, pageTab);
+    const note = following.getByTestId('asking-elsewhere');
+    await note.waitFor({ timeout: 5_000 });
+    await stopServiceWorker(extension.context);
+    await shopTab.panel.getByText('This run was cut off when the extension restarted.').first().waitFor({ timeout: 15_000 });
+    await note.waitFor({ state: 'detached', timeout: 10_000 });
+    await Promise.all([shopTab.panel.close(), shopTab.page.close(), following.close(), page.close()]);
+  });
+
   it('draws the numbers of a long numbered list whole in a narrow panel, 10 and 100 too', async () => {
     const list = Array.from({ length: 120 }, (_, index) => `${index + 1}. item`).join('\n');
     await useReplayEngine(await worker(), { replies: [`Here they are:\n\n${list}`] });
