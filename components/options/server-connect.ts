@@ -8,16 +8,19 @@ import type { Signal } from '@preact/signals';
 import type { Settings, SettingsChange } from '@/lib/settings';
 import { describeFailure } from '@/lib/engines/describe-failure';
 import type { ServerReconnectParts } from './server-reconnect';
+import type { FieldDraft } from './server-connection';
 
 interface ServerConnectParts extends ServerReconnectParts {
   modelGone: Signal<string | undefined>;
   update(change: SettingsChange): Promise<void>;
   /** An earlier trial's reply was about the server as it was: it must not vouch for another. */
   dropTrial(): void;
+  /** The address and key fields as the person left them. */
+  drafts: { address: FieldDraft; key: FieldDraft };
 }
 
 /** The server connection's `connect`, over the connection's signals and count of questions. */
-export function createServerConnect({ models, state, failure, modelGone, asks, listModels, update, dropTrial }: ServerConnectParts) {
+export function createServerConnect({ models, state, failure, modelGone, asks, listModels, update, dropTrial, drafts }: ServerConnectParts) {
   /** Lists the server's models at `address` with `typedKey`, and saves both once it has answered. */
   return async function connect(address: string, typedKey: string): Promise<void> {
     // One connection at a time: Connect stays focusable while it waits, so Enter can come again.
@@ -53,6 +56,10 @@ export function createServerConnect({ models, state, failure, modelGone, asks, l
       models.value = listed;
       modelGone.value = gone;
       state.value = 'connected';
+      // The fields show what was saved ("127.0.0.1:11434" as "http://127.0.0.1:11434/v1"), where
+      // they still hold what was connected: the same address again changes no setting to show it.
+      if (drafts.address.shown.peek() === address) drafts.address.shown.value = target;
+      if (drafts.key.shown.peek() === typedKey) drafts.key.shown.value = key;
     } catch (error) {
       state.value = 'idle';
       const field = refusedField(error);

@@ -53,16 +53,17 @@ export function createServerConnection({ dependencies, settings, update, dropTri
     });
   }
 
+  const drafts = { address: fieldDraft(), key: fieldDraft() };
   return {
     models: models as ReadonlySignal<readonly string[]>,
     state: state as ReadonlySignal<ServerState>,
     failure: failure as ReadonlySignal<Failure | undefined>,
     modelGone: modelGone as ReadonlySignal<string | undefined>,
     /** The address and key fields as the person left them. */
-    drafts: { address: fieldDraft(), key: fieldDraft() },
+    drafts,
     reconnect: createServerReconnect({ settings, models, state, failure, asks, listModels }),
     refresh: createServerRefresh({ settings, models, state, failure, asks, listModels }),
-    connect: createServerConnect({ settings, models, state, failure, modelGone, asks, listModels, update, dropTrial }),
+    connect: createServerConnect({ settings, models, state, failure, modelGone, asks, listModels, update, dropTrial, drafts }),
     /** The last attempt's failure was about the address or key as they were: edited ones have not been tried. */
     editAddress(): void {
       asks.next();

@@ -362,6 +362,13 @@ describe('the local server on the options page', () => {
     await page.connect();
     await answered(() => expect(page.connected()).toBe('Connected: 1 model.'));
     expect((await page.stored.load()).openaiBaseUrl).toBe(one.address);
+    const field = () => page.root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')!.value;
+    expect(field()).toBe(one.address);
+    // The same server pasted again saves nothing new: the field still shows the address in use.
+    page.type(`${one.address}/chat/completions`);
+    await page.connect();
+    await answered(() => expect(page.connected()).toBe('Connected: 1 model.'));
+    expect(field()).toBe(one.address);
 
     // Ollama's own API, not its OpenAI-compatible one: HTTP 404 at /api/models.
     page.type(two.address.replace(/\/v1$/, '/api'));
