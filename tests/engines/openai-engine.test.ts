@@ -666,6 +666,10 @@ describe('local OpenAI-compatible server engine', () => {
     for (const spaced of ['http://127.0.0.1 :8080/v1', 'local host:11434', 'localhost:11434/ v1']) {
       expect(() => normalizeServerAddress(spaced), spaced).toThrow(`"${spaced}" is not a server address: it has a space in it.`);
     }
+    // A "*", which Chrome's URL would keep in the host as "%2A".
+    for (const wild of ['http://*.local:8080/v1', '*.lan:11434', 'http://gpu-*:8080']) {
+      expect(() => normalizeServerAddress(wild), wild).toThrow(`"${wild}" is not a server address: a server is one host, and "*" names none.`);
+    }
   });
 
   it('refuses a port Chrome never connects to, where a connection would only fail as if no server ran', () => {

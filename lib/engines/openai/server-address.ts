@@ -18,6 +18,8 @@ export function normalizeServerAddress(address: string): string {
   if (signedIn) throw keyInAddress(`before "@${signedIn[1]}"`);
   // No address has a space (Chrome's URL would take one in the host as "%20", a host no server has): the space is the mistake.
   if (/\s/.test(address.trim())) throw notAnAddress(address, 'it has a space in it');
+  // Nor a "*": a server is one host (Chrome's URL would take it as "%2A", a host nobody has).
+  if (/^(?:[a-z][a-z\d+.-]*:\/\/)?[^/?#]*\*/i.test(address.trim())) throw notAnAddress(address, 'a server is one host, and "*" names none');
   let url: URL;
   try {
     url = new URL(withScheme(address.trim()));
