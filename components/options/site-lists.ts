@@ -62,15 +62,19 @@ function hostOf(site: string): string {
 function siteRefusal(text: string, list: SiteList): string {
   if (!text.trim()) return 'Type a site first, such as shop.example.com.';
   if (text.includes('*')) {
+    // The person's own site, where taking the * out leaves one ("*.bank.example" → "bank.example").
+    const site = typedHost(text).replace(/^[*.]+/, '');
+    const own = !site.includes('*') && normalizeSiteOrigin(site) !== undefined ? site : undefined;
     return list === 'disabledSites'
-      ? `Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`
-      : 'Leave out the *: add each site as its address, such as app.shop.example.com (an entry here allows that site only, not its subdomains).';
+      ? `Leave out the *: "${own ?? 'shop.example.com'}" is enough (where the agent is off, it covers the site's subdomains too).`
+      : `Leave out the *: add each site as its address, such as ${own ? `${own} or app.${own}` : 'app.shop.example.com'} (an entry here allows that site only, not its subdomains).`;
   }
   const first = firstOfList(text);
   if (first !== undefined) return `One site at a time: add "${first}", then the next.`;
   // A port goes up to 65535: past it, no scheme makes an address of it.
   const port = /:(\d+)$/.exec(typedHost(text))?.[1];
   if (port !== undefined && Number(port) > 65_535) return `${quoted(text)} is not a web address: a port goes up to 65535.`;
+  if (port !== undefined && Number(port) === 0) return `${quoted(text)} is not a web address: no page is served from port 0.`;
   if (/^[\w-]+(:\d+)?$/.test(text.trim())) {
     return `${quoted(text)} is not a web address, such as shop.example.com. A site on your own network takes its scheme: http://${text.trim()}.`;
   }

@@ -25,6 +25,8 @@ export function normalizeSiteOrigin(text: string): string | undefined {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
     const hostname = url.hostname.replace(/^\./, '').replace(/\.$/, '');
     if (!isSiteHost(hostname)) return undefined;
+    // Port 0 is no port a page is served from (Chrome refuses to connect to it).
+    if (url.port === '0') return undefined;
     if (!withScheme && !hostname.includes('.') && hostname !== 'localhost' && !hostname.startsWith('[')) return undefined;
     url.hostname = hostname;
     return url.origin;

@@ -101,8 +101,27 @@ describe('the site lists: what each list is told', () => {
     const page = listsOver();
     expect(await page.lists.add('allowedSites', '*.x.example')).toBeUndefined();
     expect(page.refusal('allowedSites')).toBe(
+      'Leave out the *: add each site as its address, such as x.example or app.x.example (an entry here allows that site only, not its subdomains).',
+    );
+    expect(await page.lists.add('allowedSites', '*')).toBeUndefined();
+    expect(page.refusal('allowedSites')).toBe(
       'Leave out the *: add each site as its address, such as app.shop.example.com (an entry here allows that site only, not its subdomains).',
     );
+  });
+
+  it("says the person's own site back where a * was typed before it, on the list where the agent is off", async () => {
+    const page = listsOver();
+    expect(await page.lists.add('disabledSites', 'https://*.bank.example/login')).toBeUndefined();
+    expect(page.refusal()).toBe(`Leave out the *: "bank.example" is enough (where the agent is off, it covers the site's subdomains too).`);
+    expect(await page.lists.add('disabledSites', 'shop.*.example')).toBeUndefined();
+    expect(page.refusal()).toBe(`Leave out the *: "shop.example.com" is enough (where the agent is off, it covers the site's subdomains too).`);
+  });
+
+  it('refuses port 0, from which no page is served', async () => {
+    const page = listsOver();
+    expect(await page.lists.add('allowedSites', 'http://bank.example:0')).toBeUndefined();
+    expect(page.refusal('allowedSites')).toBe('"http://bank.example:0" is not a web address: no page is served from port 0.');
+    expect(page.stored().allowedSites).toEqual([]);
   });
 
   it('keeps each list its own refusal: one refused on the other list leaves it in place', async () => {
