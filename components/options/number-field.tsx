@@ -67,6 +67,8 @@ export function NumberField({ label, value, min, max, step, hint, place, onChang
               onChange(typed);
             };
             pause.schedule(inRange && typed !== value ? store : undefined);
+            // A note about a number typed before (clamped, unreadable) is no longer true of one in range.
+            if (inRange && !commaRefused.current) note.value = '';
           }}
           onFocus={() => {
             before.current = undefined;
