@@ -44,4 +44,20 @@ describe.skipIf(!chromiumAvailable)('the options page’s number fields in Chrom
     expect(await options.getByLabel('Maximum steps per request').inputValue()).toBe('15');
     await options.close();
   });
+
+  it('keeps a refusal boxed, and Remove underlined, in forced colours, where no background shows', async () => {
+    const options = await extension.openExtensionPage('options.html');
+    await options.emulateMedia({ forcedColors: 'active' });
+    const field = options.getByRole('textbox', { name: /agent is off/i });
+    await field.fill('bank..example');
+    await field.press('Enter');
+    const refusal = options.getByRole('alert').filter({ hasText: 'is not a web address' });
+    await refusal.waitFor();
+    expect(await refusal.evaluate((node) => getComputedStyle(node).borderTopStyle)).toBe('double');
+    await field.fill('bank.example');
+    await field.press('Enter');
+    const remove = options.getByRole('button', { name: 'Remove https://bank.example' });
+    expect(await remove.evaluate((node) => getComputedStyle(node).textDecorationLine)).toBe('underline');
+    await options.close();
+  });
 });
