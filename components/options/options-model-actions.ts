@@ -31,6 +31,7 @@ export function optionsModelActions({ update, chooseEngine, promptApi, server, s
       return update({ model });
     },
     connectServer: server.connect,
+    cancelServerConnect: server.cancelConnect,
     editServerAddress: server.editAddress,
     /** Downloads Chrome's built-in model; Chrome wants this to start from the person's click. */
     downloadPromptApiModel: promptApi.download,

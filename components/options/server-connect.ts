@@ -19,10 +19,11 @@ interface ServerConnectParts extends ServerReconnectParts {
   drafts: { address: FieldDraft; key: FieldDraft };
 }
 
-/** The server connection's `connect`, over the connection's signals and count of questions. */
+/** The server connection's `connect` and its `cancel`, over the connection's signals and count of questions. */
 export function createServerConnect({ models, state, failure, modelGone, asks, listModels, update, dropTrial, drafts }: ServerConnectParts) {
+  let waiting: AbortController | undefined;
   /** Lists the server's models at `address` with `typedKey`, and saves both once it has answered. */
-  return async function connect(address: string, typedKey: string): Promise<void> {
+  async function connect(address: string, typedKey: string): Promise<void> {
     // One connection at a time: Connect stays focusable while it waits, so Enter can come again.
     if (state.value === 'connecting') return;
     failure.value = undefined;
@@ -44,8 +45,11 @@ export function createServerConnect({ models, state, failure, modelGone, asks, l
       return;
     }
     state.value = 'connecting';
+    const controller = new AbortController();
+    waiting = controller;
     try {
-      const listed = await listModels(target, key);
+      const listed = await listModels(target, key, controller.signal);
+      if (controller.signal.aborted) return;
       let gone: string | undefined;
       // Read as the answer is written: the person may have chosen another engine while it came.
       await update((current) => {
@@ -61,10 +65,24 @@ export function createServerConnect({ models, state, failure, modelGone, asks, l
       if (drafts.address.shown.peek() === address) drafts.address.shown.value = target;
       if (drafts.key.shown.peek() === typedKey) drafts.key.shown.value = key;
     } catch (error) {
+      // Cancelled: the page is as it was before Connect, its fields free again.
+      if (controller.signal.aborted) return;
       state.value = 'idle';
       const field = refusedField(error);
       failure.value = { ...describeFailure(error), ...(field ? { field } : {}) };
+    } finally {
+      if (waiting === controller) waiting = undefined;
     }
+  }
+  return {
+    connect,
+    cancel(): void {
+      if (!waiting || state.value !== 'connecting') return;
+      waiting.abort();
+      waiting = undefined;
+      asks.next();
+      state.value = 'idle';
+    },
   };
 }
 

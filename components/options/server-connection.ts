@@ -46,14 +46,16 @@ export function createServerConnection({ dependencies, settings, update, dropTri
   const asks = createServerAsks();
 
   /** The server's models, asked for with its key and the page's own fetch and timeout. */
-  function listModels(target: string, key: string): Promise<string[]> {
+  function listModels(target: string, key: string, signal?: AbortSignal): Promise<string[]> {
     return listServerModels(target, {
       fetch: fetchWithKey(dependencies.fetch ?? ((input, init) => globalThis.fetch(input, init)), key),
       ...(dependencies.timeouts?.connectMs ? { timeoutMs: dependencies.timeouts.connectMs } : {}),
+      ...(signal ? { signal } : {}),
     });
   }
 
   const drafts = { address: fieldDraft(), key: fieldDraft() };
+  const connector = createServerConnect({ settings, models, state, failure, modelGone, asks, listModels, update, dropTrial, drafts });
   return {
     models: models as ReadonlySignal<readonly string[]>,
     state: state as ReadonlySignal<ServerState>,
@@ -63,7 +65,9 @@ export function createServerConnection({ dependencies, settings, update, dropTri
     drafts,
     reconnect: createServerReconnect({ settings, models, state, failure, asks, listModels }),
     refresh: createServerRefresh({ settings, models, state, failure, asks, listModels }),
-    connect: createServerConnect({ settings, models, state, failure, modelGone, asks, listModels, update, dropTrial, drafts }),
+    connect: connector.connect,
+    /** Stops a Connect that waits for the server (the person's Cancel, or Escape): nothing is saved. */
+    cancelConnect: connector.cancel,
     /** The last attempt's failure was about the address or key as they were: edited ones have not been tried. */
     editAddress(): void {
       asks.next();

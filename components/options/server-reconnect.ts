@@ -14,7 +14,7 @@ export interface ServerReconnectParts {
   state: Signal<ServerState>;
   failure: Signal<Failure | undefined>;
   asks: ServerAsks;
-  listModels(target: string, key: string): Promise<string[]>;
+  listModels(target: string, key: string, signal?: AbortSignal): Promise<string[]>;
 }
 
 /** The server connection's `reconnect`, over the connection's signals and count of questions. */

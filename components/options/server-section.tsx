@@ -11,6 +11,7 @@ import { FailureBox } from './failure-box';
 import type { OptionsModel } from './options-model';
 import type { FieldDraft } from './server-connection';
 import { TrialView } from './trial-view';
+import { useCancelButton } from './use-cancel-button';
 
 /** An OpenAI-compatible server: its address, and the model, chosen from the server's own list. */
 export function ServerSection({ model, settings }: { model: OptionsModel; settings: Settings }) {
@@ -138,6 +139,7 @@ function AddressForm({ model, settings, address, apiKey, connecting, describedBy
   // for that server's key (none, for most), rather than send it there; back to the saved server, it
   // returns. A key typed, or emptied, by the person stays as they left it.
   const takenOut = useRef(false);
+  const { startButton: connectButton, cancelButton } = useCancelButton(connecting, model.cancelServerConnect);
   const followAddress = (typed: string) => {
     const same = sameServerOrigin(typed, settings.openaiBaseUrl);
     if (!same && apiKey.value.trim() === settings.openaiApiKey && settings.openaiApiKey !== '') {
@@ -196,9 +198,15 @@ function AddressForm({ model, settings, address, apiKey, connecting, describedBy
           }}
         />
       </label>
-      <BusyButton type="submit" busy={connecting}>
+      <BusyButton type="submit" busy={connecting} buttonRef={connectButton}>
         {connecting ? 'Connecting…' : 'Connect'}
       </BusyButton>
+      {/* A server that takes the connection and never answers keeps Connect waiting its full time. */}
+      {connecting && (
+        <button type="button" aria-label="Cancel connecting" aria-keyshortcuts="Escape" {...cancelButton}>
+          Cancel
+        </button>
+      )}
     </form>
   );
 }

@@ -400,6 +400,31 @@ describe('the local server on the options page', () => {
     expect(page.failure()).not.toContain('Start your local server');
   });
 
+  it('stops a Connect that waits for a silent server at Cancel or Escape, saving nothing, the fields free again and the focus on Connect', async () => {
+    const silent = await server({ modelsAs: 'silent' });
+    const page = show({ openaiBaseUrl: 'http://127.0.0.1:8/v1' });
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    page.type(silent.address);
+    click(buttonNamed(page.root, 'Connect'));
+    await answered(() => expect(buttonNamed(page.root, 'Cancel')?.getAttribute('aria-label')).toBe('Cancel connecting'));
+    buttonNamed(page.root, 'Cancel')!.focus();
+    click(buttonNamed(page.root, 'Cancel'));
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    expect(buttonNamed(page.root, 'Cancel')).toBeUndefined();
+    expect(document.activeElement).toBe(buttonNamed(page.root, 'Connect'));
+    expect(page.failure()).toBe('');
+    const field = page.root.querySelector<HTMLInputElement>('section[aria-labelledby="server-heading"] input')!;
+    expect(field.readOnly).toBe(false);
+    expect((await page.stored.load()).openaiBaseUrl).toBe('http://127.0.0.1:8/v1');
+
+    click(buttonNamed(page.root, 'Connect'));
+    await answered(() => expect(buttonNamed(page.root, 'Cancel')).toBeDefined());
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    await answered(() => expect(buttonNamed(page.root, 'Connect')).toBeDefined());
+    expect(page.failure()).toBe('');
+    expect((await page.stored.load()).openaiBaseUrl).toBe('http://127.0.0.1:8/v1');
+  });
+
   it('shows the reply of Try it as the side panel would, without the thoughts, and says so when it had no words at all', async () => {
     const thinker = await server({ replies: ['<think>The person wants a greeting. Keep it short.</think>Hello there!', '  \n', '<tool_call>{"name": "greet", "arguments": {}}</tool_call>'], chunkSize: 5 });
     const page = show({ openaiBaseUrl: thinker.address });
