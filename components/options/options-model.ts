@@ -39,8 +39,15 @@ export const OptionsModel = createModel((dependencies: OptionsDependencies = {})
   const recommendedModel = computed(() => (webGpu.value?.available ? defaultModelFor(webGpu.value) : undefined));
   const recommendationReason = computed(() => (webGpu.value?.available ? defaultModelReason(webGpu.value) : undefined));
 
-  // Another page (or the side panel) may change the settings while this one is open.
-  effect(() => store.watch((next) => (settings.value = next)));
+  // Another page (or the side panel) may change the settings while this one is open. A server
+  // another options page connected to is this page's too: its models are asked for.
+  effect(() =>
+    store.watch((next) => {
+      const before = settings.peek();
+      settings.value = next;
+      if (before && (before.openaiBaseUrl !== next.openaiBaseUrl || before.openaiApiKey !== next.openaiApiKey)) server.serverChangedElsewhere();
+    }),
+  );
   void startOptionsModel({ dependencies, store, settings, webGpu, server, promptApi, storage });
 
   return {

@@ -55,6 +55,7 @@ export function createServerConnection({ dependencies, settings, update, dropTri
   }
 
   const drafts = { address: fieldDraft(), key: fieldDraft() };
+  const reconnect = createServerReconnect({ settings, models, state, failure, asks, listModels });
   const connector = createServerConnect({ settings, models, state, failure, modelGone, asks, listModels, update, dropTrial, drafts });
   return {
     models: models as ReadonlySignal<readonly string[]>,
@@ -63,9 +64,21 @@ export function createServerConnection({ dependencies, settings, update, dropTri
     modelGone: modelGone as ReadonlySignal<string | undefined>,
     /** The address and key fields as the person left them. */
     drafts,
-    reconnect: createServerReconnect({ settings, models, state, failure, asks, listModels }),
+    reconnect,
     refresh: createServerRefresh({ settings, models, state, failure, asks, listModels }),
     connect: connector.connect,
+    /**
+     * Another page saved another server (or key): the models this page lists were the old one's.
+     * A Connect of this page's own is the answer shown, and is not asked again.
+     */
+    serverChangedElsewhere(): void {
+      if (state.value === 'connecting') return;
+      state.value = 'idle';
+      models.value = [];
+      modelGone.value = undefined;
+      const current = settings.value;
+      if (current) void reconnect(current);
+    },
     /** Stops a Connect that waits for the server (the person's Cancel, or Escape): nothing is saved. */
     cancelConnect: connector.cancel,
     /** The last attempt's failure was about the address or key as they were: edited ones have not been tried. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../lib/settings';
 import { createFakeCacheStorage } from '../engines/support/fake-cache-storage';
 import { startFakeOllama, type FakeOllamaOptions } from '../engines/support/fake-ollama-server';
-import { buttonNamed, click, memorySettings, showOptionsPage } from './support/show-options-page';
+import { buttonNamed, click, memorySettings, sharedSettings, showOptionsPage } from './support/show-options-page';
 
 let servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -398,6 +398,18 @@ describe('the local server on the options page', () => {
     expect(page.failure()).toContain("It may be busy with another request, or still loading a model. Check the server's own log, then press Connect again.");
     expect(page.failure()).not.toContain('No server answers');
     expect(page.failure()).not.toContain('Start your local server');
+  });
+
+  it('lists the models of a server another options page connected to, not those of the server before', async () => {
+    const before = await server({ models: ['m-one'] });
+    const after = await server({ models: ['m-two', 'm-three'] });
+    const settings = sharedSettings({ engine: 'openai', openaiBaseUrl: before.address, model: 'm-one' });
+    const page = showOptionsPage({ settings: settings.store, caches: createFakeCacheStorage().storage });
+    await answered(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toBe('Connected: 1 model.'));
+    // The other page's Connect: it saved the address, and the model it picked there.
+    settings.changedElsewhere({ openaiBaseUrl: after.address, model: 'm-two' });
+    await answered(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toBe('Connected: 2 models.'));
+    expect(page.root.textContent).not.toContain('not on this server');
   });
 
   it('stops a Connect that waits for a silent server at Cancel or Escape, saving nothing, the fields free again and the focus on Connect', async () => {
