@@ -123,7 +123,9 @@ function schemaKind(value: unknown): string {
 /**
  * Only WebMCP's three hints (and the extension's own `consequenceUnknown`), only real booleans;
  * anything else is left out. MCP's `destructiveHint: true`, which tools ported from MCP servers
- * carry, is kept and read as `consequentialHint`: the tool asks every time.
+ * carry, is kept and read as `consequentialHint`: the tool asks every time. Only a page's own
+ * WebMCP script passes it on: Chrome's `getTools()` answers WebMCP's hints alone, so a tool
+ * registered with the browser loses it there, for every agent.
  */
 function sanitizeAnnotations(annotations: unknown): ReportedTool['annotations'] {
   if (typeof annotations !== 'object' || annotations === null) return undefined;
