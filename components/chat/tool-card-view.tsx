@@ -13,6 +13,7 @@ import { ArgumentsToCheck } from '@/components/shared/arguments-to-check';
 import { HiddenCharacters, JsonText, looksLikeJson } from '@/components/shared/json-text';
 import { AddressText } from '@/components/shared/address-text';
 import { ApprovalButtons } from './approval-buttons';
+import { useCopied } from './use-copied';
 
 const stateLabels: Record<ToolCard['state'], string> = {
   waiting: 'Waiting for you',
@@ -111,11 +112,27 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
           >
             <JsonText text={shownResult ?? ''} />
           </pre>
+          <CopyResult text={shownResult ?? ''} label={card.state === 'done' ? 'result' : 'details'} />
         </details>
       )}
     </section>
   );
 });
+
+/** Copies a call's result as the card shows it (laid out, and cut where the card cuts it). */
+function CopyResult({ text, label }: { text: string; label: string }) {
+  const [copied, copy] = useCopied();
+  return (
+    <p class="result-bar">
+      <button type="button" class="meta-button" data-testid="copy-result" aria-label={copied === 'copied' ? undefined : `Copy the ${label}`} onClick={() => copy(text)}>
+        {copied === 'copied' ? 'Copied' : 'Copy'}
+      </button>
+      <span class="visually-hidden" role="status">
+        {copied === 'copied' ? `${label[0]!.toUpperCase()}${label.slice(1)} copied.` : copied === 'failed' ? `The browser would not copy the ${label}: select it and copy it by hand.` : ''}
+      </span>
+    </p>
+  );
+}
 
 /**
  * A tool the page offers that the ranking left out is not missing: the person is told it was not

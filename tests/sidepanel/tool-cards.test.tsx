@@ -49,6 +49,25 @@ describe('tool cards', () => {
     expect(plain?.getAttribute('aria-label')).toBe('view_cart: Done');
   });
 
+  it("copies a call's result as the card shows it, laid out, saying so; and a failed call's details", async () => {
+    const writes: string[] = [];
+    const clipboard = vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => void writes.push(text));
+    onTestFinished(() => clipboard.mockRestore());
+    panel = await showCards([
+      toolCard({ callId: 'done', state: 'done', result: '{"cart":[{"slug":"mug","qty":2}]}' }),
+      toolCard({ callId: 'failed', state: 'failed', result: 'Out of stock.' }),
+    ]);
+    const [done, failed] = panel.findAll('tool-card').map((card) => card.querySelector<HTMLButtonElement>('[data-testid=copy-result]')!);
+    expect([done?.textContent, done?.getAttribute('aria-label'), failed?.getAttribute('aria-label')]).toEqual(['Copy', 'Copy the result', 'Copy the details']);
+    done!.click();
+    await vi.waitFor(() => expect(done!.textContent).toBe('Copied'));
+    expect(writes).toEqual([panel.findAll('tool-result')[0]!.textContent]);
+    expect(writes[0]).toMatch(/^\{\n {2}"cart"/);
+    expect(done!.parentElement!.querySelector('[role=status]')?.textContent).toBe('Result copied.');
+    failed!.click();
+    await vi.waitFor(() => expect(writes).toEqual([expect.any(String), 'Out of stock.']));
+  });
+
   it('says a form the call only filled in waits for the person to send it, not that it is done', async () => {
     panel = await showCards([toolCard({ name: 'book_table', state: 'done', result: formWaitsForPerson })]);
     const card = panel.find('tool-card')!;
