@@ -42,10 +42,7 @@ export function createAgentSessions(background: AgentSessionsBackground) {
   // is woken to ask again.
   const startedAt = Date.now();
   const ready = Promise.all([saved.load(), endedChats.load()]).then(() => {
-    if (!cutOffSince(saved.stored(), startedAt)) return;
-    background.wakePanels?.();
-    // Written as ended, so that the next worker does not cut it off again, and wake the panels again.
-    store.schedule();
+    if (cutOffSince(saved.stored(), startedAt)) background.wakePanels?.();
   });
   const { publish } = createProseBatcher((tabId, message) => {
     // A run going on in the tab (started from another panel of it, say) is news to a resting panel.
