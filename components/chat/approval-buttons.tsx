@@ -40,7 +40,10 @@ let answerGaveFocus = false;
  */
 export function ApprovalButtons({ card, answered, onApprove, connection, followsAnswer = false }: ApprovalButtonsProps) {
   const offerSite = card.approvalReason === 'not-read-only' && card.siteChoice !== false;
-  const why = reasons[card.approvalReason ?? 'consequential'];
+  const why =
+    card.approvalReason === 'read-untrusted' && card.untrustedRead
+      ? `This tool may change the page, and this request has read ${card.untrustedRead}, which may be what asks for it.`
+      : reasons[card.approvalReason ?? 'consequential'];
   const connected = connection.value === 'connected';
   // The question may end without the person (the page took the tool away, the site was allowed in
   // another tab): focus on its buttons goes to the request box, as after an answer, not to the body.

@@ -53,6 +53,8 @@ export interface ActiveRun {
   approvals: Map<string, Question>;
   /** It has read text that strangers wrote (see `approvalReason`), or its history holds an answer that did. */
   readUntrusted: boolean;
+  /** What it read of strangers first, in words for the person ("what “Read reviews” answered"), where this run read it. */
+  untrustedRead?: string;
   /** Its exchange goes into the history when it ends: it runs on a known site. */
   remembered?: boolean;
   /** The tab is in a private window: the run leaves no trace, and allows no site for good. */

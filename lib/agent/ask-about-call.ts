@@ -64,6 +64,7 @@ export async function askPerson(run: TabRun, call: ParsedCall, { callId, tool }:
     ...(offerSite ? {} : { siteChoice: false as const }),
     ...(otherSite ? { origin: otherSite } : {}),
     ...(description ? { description } : {}),
+    ...(reason === 'read-untrusted' && run.active.untrustedRead ? { untrustedRead: run.active.untrustedRead } : {}),
   });
   // The worker stays up while the person decides, even from another tab, but not for good:
   // a run nobody answers ends, and lets go of the model.

@@ -117,7 +117,10 @@ async function readTools(run: TabRun): Promise<ToolDescriptor[]> {
  */
 function noteStrangersWords(run: TabRun, event: AgentEvent): void {
   if (event.type !== 'step-start' || run.active.readUntrusted) return;
-  if (event.tools.some(({ tool }) => run.otherSiteTools?.has(tool.name))) run.active.readUntrusted = true;
+  if (event.tools.some(({ tool }) => run.otherSiteTools?.has(tool.name))) {
+    run.active.readUntrusted = true;
+    run.active.untrustedRead ??= 'the words of the tools of another site framed in this page';
+  }
 }
 
 /** What the model is told where the page offers no tools: the agent core's words, less the tools. */
@@ -137,7 +140,12 @@ async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallCo
   }
   // From here on, what strangers wrote may be steering the model (see approvalReason): another
   // site's frame is a stranger to the page, whatever its tool declares.
-  if (context.tool.annotations?.untrustedContentHint || otherSiteOf(run, context.tool) !== undefined) active.readUntrusted = true;
+  const stranger = otherSiteOf(run, context.tool);
+  if (context.tool.annotations?.untrustedContentHint || stranger !== undefined) {
+    active.readUntrusted = true;
+    const name = `“${run.titles?.get(call.name) ?? call.name}”`;
+    active.untrustedRead ??= stranger === undefined ? `what ${name} answered, which the page marks as written by others` : `what ${name} of ${stranger}, another site framed in this page, answered`;
+  }
   // Should the run end from here on, the card says the tool may have done its work; a run stopped
   // during the read above never hands the call over (see executeTabTool).
   const annotations = context.tool.annotations;

@@ -52,6 +52,8 @@ export const toolCardSchema = lazySchema(() =>
     allowedBecause: z.string().optional(),
     /** What the page says the tool does (its description, cut), shown while it waits. */
     description: z.string().optional(),
+    /** For a call asked about as its request read strangers' text (`read-untrusted`): what it read first, where that request read it. */
+    untrustedRead: z.string().optional(),
     result: z.string().optional(),
     durationMs: z.number().optional(),
     /** The result the page this call loaded gives (its JSON-LD), where a form's post ended the run. */

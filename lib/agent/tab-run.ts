@@ -5,7 +5,7 @@ import type { ActiveRun, TabRunHost } from './active-run';
 import type { ApprovalReason } from './approval-policy';
 
 /** How a call that waits for the person's yes shows on its card. */
-export type WaitingCard = { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string };
+export type WaitingCard = { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string; untrustedRead?: string };
 
 /** What the run changes on a call's card itself: it waits for the person, or it was handed to the page (saying whether its tool only reads). */
 export type CardChange = WaitingCard | { callId: string; sent: true; readOnly?: true };

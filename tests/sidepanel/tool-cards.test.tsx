@@ -475,6 +475,13 @@ describe('approvals', () => {
     expect(panel.container.textContent).toContain('this conversation has read text the page marks as written by others');
   });
 
+  it("says which call's answer the request read, where it read it itself", async () => {
+    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'read-untrusted', untrustedRead: 'what “Read reviews” answered, which the page marks as written by others' })]);
+    expect(panel.container.querySelector('.approval-reason')?.textContent).toBe(
+      'This tool may change the page, and this request has read what “Read reviews” answered, which the page marks as written by others, which may be what asks for it.',
+    );
+  });
+
   it('never offers the site-wide choice for a consequential tool', async () => {
     panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'consequential' })]);
     expect(panel.find('approve-site')).toBeNull();
