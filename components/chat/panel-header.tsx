@@ -37,6 +37,17 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         {session && (
           <span class="site-line">
             <span class="site-detail">{model.tabClosed.value ? 'Tab closed' : siteDetail(session)}</span>
+            {session.siteAllowed && !session.agentOff && !model.tabClosed.value && (
+              <button
+                type="button"
+                class="site-switch"
+                data-testid="stop-allowing"
+                aria-label={`Stop allowing changes on ${siteLabel(session.origin)} without asking`}
+                {...pressWhenAllowed(model.connection.value === 'connected', () => void model.stopAllowingSite())}
+              >
+                Stop allowing
+              </button>
+            )}
             <TurnAgentOffButton model={model} />
             {/* A tab gone is no tab the browser can say is in a private window. */}
             {session.privateWindow && !model.tabClosed.value && (
@@ -84,7 +95,7 @@ function siteDetail(session: NonNullable<PanelModel['shell']['value']>): string 
   if (session.closedPage === 'browser') return 'A browser page';
   if (session.pageAsleep) return 'Tab asleep';
   const tools = plural(session.toolCount, 'tool');
-  return session.siteAllowed ? `${tools} · changes allowed on this site` : tools;
+  return session.siteAllowed ? `${tools} · changes allowed` : tools;
 }
 
 /**

@@ -42,5 +42,11 @@ export function createAgentOff({ background, sessions, sendSnapshot }: AgentOffH
     return sendSnapshot(tabId);
   };
 
-  return { setAgentOff, stopRunsWhereOff };
+  // The person took back "Allow on this site" from the panel: the site as they saw it, exactly as listed.
+  const stopAllowingSite = async (tabId: number, origin: string): Promise<void> => {
+    await background.updateSettings(({ allowedSites }) => (allowedSites.includes(origin) ? { allowedSites: allowedSites.filter((site) => site !== origin) } : {}));
+    return sendSnapshot(tabId);
+  };
+
+  return { setAgentOff, stopAllowingSite, stopRunsWhereOff };
 }

@@ -28,6 +28,8 @@ export const panelMessageSchema = lazySchema(() =>
      * they saw, even if the tab has moved on since (see `disabledSitesWith`).
      */
     z.object({ type: z.literal('set-agent-off'), tabId: z.number().int(), origin: z.string().max(2_048), off: z.boolean() }),
+    /** The person took back "Allow on this site" for `origin`, the site their panel shows: its tools ask again. */
+    z.object({ type: z.literal('stop-allowing-site'), tabId: z.number().int(), origin: z.string().max(2_048) }),
     /** Keeps the service worker awake while a model loads or generates. */
     z.object({ type: z.literal('heartbeat') }),
   ]),

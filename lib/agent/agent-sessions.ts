@@ -134,10 +134,10 @@ export function createAgentSessions(background: AgentSessionsBackground) {
     loaded: modelsChanged,
   });
 
-  const { setAgentOff, stopRunsWhereOff } = createAgentOff({ background, sessions, sendSnapshot });
+  const { setAgentOff, stopAllowingSite, stopRunsWhereOff } = createAgentOff({ background, sessions, sendSnapshot });
 
   const handle = (port: PanelPort, message: PanelMessage) =>
-    handlePanelMessage({ background, panels, leavePanels, sessionFor: liveSessionFor, forgetEndedChat: endedChats.forget, store, sendSnapshot, setAgentOff, loadAhead }, port, message);
+    handlePanelMessage({ background, panels, leavePanels, sessionFor: liveSessionFor, forgetEndedChat: endedChats.forget, store, sendSnapshot, setAgentOff, stopAllowingSite, loadAhead }, port, message);
 
   return {
     /** A panel connected: everything it sends is checked before anything acts on it. */

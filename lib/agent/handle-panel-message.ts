@@ -16,6 +16,8 @@ export interface PanelMessageHost {
   store: { flush(): Promise<void>; urgent(): void };
   sendSnapshot(tabId: number): Promise<void>;
   setAgentOff(tabId: number, origin: string, off: boolean): Promise<void>;
+  /** Takes `origin` off the sites whose tools may change the page without asking. */
+  stopAllowingSite(tabId: number, origin: string): Promise<void>;
   /** Loads the model ahead of the first request, where it is stored (see `createLoadAhead`). */
   loadAhead?(tabId: number, panel: PanelPort): Promise<void>;
 }
@@ -60,5 +62,7 @@ export async function handlePanelMessage(host: PanelMessageHost, port: PanelPort
       return background.reloadTab(message.tabId);
     case 'set-agent-off':
       return host.setAgentOff(message.tabId, message.origin, message.off);
+    case 'stop-allowing-site':
+      return host.stopAllowingSite(message.tabId, message.origin);
   }
 }

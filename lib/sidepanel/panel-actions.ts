@@ -38,6 +38,7 @@ export function createPanelActions(
     undoNewChat: conversation.undoNewChat,
     approve: conversation.approve,
     setAgentOff: tab.setAgentOff,
+    stopAllowingSite: tab.stopAllowingSite,
     reloadPage: tab.reloadPage,
     dismissError: conversation.dismissError,
   };

@@ -53,6 +53,11 @@ export function createTabActions(panel: PanelState, subscription: TabSubscriptio
       const origin = session.value?.origin;
       return origin !== undefined && origin !== '' && postForTab((id) => ({ type: 'set-agent-off', tabId: id, origin, off }));
     },
+    /** Takes back "Allow on this site" for the site the panel shows: its tools that change the page ask again. */
+    stopAllowingSite() {
+      const origin = session.value?.origin;
+      return origin !== undefined && origin !== '' && postForTab((id) => ({ type: 'stop-allowing-site', tabId: id, origin }));
+    },
     /** Reloads the tab's page, for a page the extension cannot reach yet. */
     reloadPage() {
       postForTab((id) => ({ type: 'reload-page', tabId: id }));

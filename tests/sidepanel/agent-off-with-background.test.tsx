@@ -108,6 +108,18 @@ describe('the agent turned off and on from the panel, with the background and th
     expect(panel.find('agent-off')).toBeNull();
   });
 
+  it('takes back "Allow on this site" from the header, where the options page lists it, keeping the other sites allowed', async () => {
+    await updateSettings({ allowedSites: ['https://shop.example', 'https://notes.example'] });
+    panel = mountWithBackground();
+    await panel.until(() => expect(panel!.detail()).toBe('2 tools · changes allowed'));
+    const stop = panel.find('stop-allowing')!;
+    expect([stop.textContent, stop.getAttribute('aria-label')]).toEqual(['Stop allowing', 'Stop allowing changes on shop.example without asking']);
+    stop.click();
+    await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
+    expect((await loadSettings()).allowedSites).toEqual(['https://notes.example']);
+    expect(panel.find('stop-allowing')).toBeNull();
+  });
+
   it('follows a change made elsewhere (the options page) without being asked', async () => {
     panel = mountWithBackground();
     await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
