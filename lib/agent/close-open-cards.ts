@@ -16,7 +16,9 @@ export function closeOpenCards(turn: Turn, reason: 'interrupted' | 'ended'): Tur
       // is saved only after the call goes to the page, and the worker may have stopped between.
       if (item.state === 'running' && (item.sent || reason === 'interrupted')) {
         const ended = reason === 'interrupted' ? 'The extension restarted' : 'The request ended';
-        return { ...item, state: 'unanswered', result: `${ended} before the page answered: the tool may still have done its work. Check the page before asking again.` };
+        // A tool the page says only reads changed nothing, answered or not: asking again is safe.
+        const after = item.readOnly ? 'the page says this tool only reads, so asking again changes nothing.' : 'the tool may still have done its work. Check the page before asking again.';
+        return { ...item, state: 'unanswered', result: `${ended} before the page answered: ${after}` };
       }
       // Nobody said no: the request ended first (a Stop, a timeout, a restart).
       if (item.state === 'waiting') return { ...item, state: 'not-run', result: 'Not run: the request ended before you answered.' };

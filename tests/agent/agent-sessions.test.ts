@@ -718,7 +718,20 @@ describe('agent sessions', () => {
     await h.untilTurnEnds(0, 'stopped');
     expect(h.state()?.turns[0]?.notice).toBe('Stopped.');
     expect(h.state()?.running).toBe(false);
-    // The page may still finish the call: the card does not say it failed.
+    // The page may still finish the call: the card does not say it failed. The tool only reads: asking again is safe.
+    expect(h.cards()[0]).toMatchObject({
+      state: 'unanswered',
+      result: 'The request ended before the page answered: the page says this tool only reads, so asking again changes nothing.',
+    });
+  });
+
+  it('says a call of a tool that may change the page, cut off by Stop, may still have done its work', async () => {
+    await script([call('add_to_cart', { qty: 1 }), 'never']);
+    const h = harness({ settings: { allowedSites: ['https://shop.example'] }, execute: () => new Promise(() => {}) });
+    h.openPanelAndAsk(1, 'add one');
+    await h.until(() => h.cards()[0]?.state === 'running' && h.executed.length === 1);
+    h.pressStop(1);
+    await h.untilTurnEnds(0, 'stopped');
     expect(h.cards()[0]).toMatchObject({
       state: 'unanswered',
       result: 'The request ended before the page answered: the tool may still have done its work. Check the page before asking again.',
@@ -946,7 +959,7 @@ describe('agent sessions', () => {
     second.openPanel(3);
     await second.until(() => second.state()?.turns.length === 1);
     expect(second.state()?.turns[0]).toMatchObject({ request: 'find mugs', outcome: 'interrupted' });
-    expect(second.cards()[0]).toMatchObject({ state: 'unanswered', result: expect.stringMatching(/^The extension restarted before the page answered: the tool may still have done its work/) });
+    expect(second.cards()[0]).toMatchObject({ state: 'unanswered', result: 'The extension restarted before the page answered: the page says this tool only reads, so asking again changes nothing.' });
     expect(second.state()?.running).toBe(false);
   });
 
@@ -2129,7 +2142,7 @@ describe('agent sessions', () => {
     h.sessions.navigated(1, 'DOC-AGAIN', true);
     await h.untilTurnEnds(0, 'navigated');
     expect(h.state()!.turns[0]!.notice).toBe('Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.');
-    expect(h.cards()[0]).toMatchObject({ state: 'unanswered', result: 'The request ended before the page answered: the tool may still have done its work. Check the page before asking again.' });
+    expect(h.cards()[0]).toMatchObject({ state: 'unanswered', result: 'The request ended before the page answered: the page says this tool only reads, so asking again changes nothing.' });
   });
 
   it('blames no tool for a reload while the run waits for the person: the tool before that question had done its work', async () => {
