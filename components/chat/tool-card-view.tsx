@@ -58,7 +58,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
         {/* The page's words for the tool head its card; its name, which traces and the inspector use, follows. */}
         {card.title && (
           <span class="tool-title" dir="auto">
-            {card.title}
+            <HiddenCharacters text={card.title} />
           </span>
         )}
         {/* A call that could not be read may not even name its tool. */}
