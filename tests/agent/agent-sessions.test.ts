@@ -1752,7 +1752,7 @@ describe('agent sessions', () => {
     const h = harness({ execute: async () => ({ text: hidden, isError: true }) });
     h.openPanelAndAsk(1, 'find a mug');
     await h.untilTurnEnds(0, 'answer');
-    const plain = 'The tool "search_products" failed in the page, which gave no reason (the page's console may say why).';
+    const plain = `The tool "search_products" failed in the page, which gave no reason (the page's console may say why).`;
     expect(h.cards()[0]).toMatchObject({ state: 'failed', result: plain });
     const starts = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.filter((event) => event.type === 'step-start');
     expect(starts[1]?.type === 'step-start' && starts[1].messages.at(-1)!.content).toContain(plain);
