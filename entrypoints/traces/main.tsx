@@ -6,13 +6,13 @@ import { downloadFile } from '@/lib/traces/download-file';
 import { followRunInAddress } from '@/lib/traces/run-address';
 import { extensionTraceTransport } from '@/lib/traces/extension-trace-transport';
 import { createTraceClient } from '@/lib/traces/trace-client';
-import { loadTraceSettings, saveTraceSettings } from '@/lib/traces/trace-settings';
+import { loadTraceSettings, saveTraceSettings, watchTraceSettings } from '@/lib/traces/trace-settings';
 import { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 
 const model = new TraceViewerModel({
   client: createTraceClient(extensionTraceTransport()),
   download: downloadFile,
-  settings: { load: loadTraceSettings, save: saveTraceSettings },
+  settings: { load: loadTraceSettings, save: saveTraceSettings, watch: watchTraceSettings },
 });
 
 // `traces.html?run=<id>` opens that run, as the side panel's "Trace" links do.

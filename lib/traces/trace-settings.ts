@@ -48,3 +48,8 @@ export async function saveTraceSettings(change: Partial<TraceSettings>): Promise
   await traceSettingsItem().setValue(next);
   return next;
 }
+
+/** Calls `listener` with the settings whenever they are saved (by this page or another); gives back how to stop. */
+export function watchTraceSettings(listener: (settings: TraceSettings) => void): () => void {
+  return traceSettingsItem().watch((value) => listener(parseTraceSettings(value)));
+}

@@ -149,9 +149,13 @@ export class TraceViewerModel {
     this.notice.value = { tone: 'info', text: `${ahead.imported} ${why}` };
   }
 
+  /** Reads the retention settings, and from then on follows those another viewer saves. */
   async loadRetention(): Promise<void> {
+    this.stopWatchingRetention ??= this.options.settings.watch?.((settings) => (this.retention.value = settings));
     this.retention.value = await this.attempt(() => this.options.settings.load());
   }
+
+  private stopWatchingRetention: (() => void) | undefined;
 
   /** Takes effect when the next run ends. */
   async saveRetention(change: Partial<TraceSettings>): Promise<void> {

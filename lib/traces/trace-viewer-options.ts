@@ -9,7 +9,8 @@ export interface TraceViewerOptions {
   /** How often an unfinished run that is open is read again. Default 1 s. */
   followIntervalMs?: number;
   /** The retention settings, kept in extension storage. */
-  settings: { load(): Promise<TraceSettings>; save(change: Partial<TraceSettings>): Promise<TraceSettings> };
+  /** `watch`: hears the settings another viewer saved; gives back how to stop hearing them. */
+  settings: { load(): Promise<TraceSettings>; save(change: Partial<TraceSettings>): Promise<TraceSettings>; watch?(listener: (settings: TraceSettings) => void): () => void };
   /** The largest file imported, and so the largest file an export writes. Default 50 MB. */
   maxFileBytes?: number;
 }

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { replyCutOff } from '@/lib/engines/engine';
 import { createStoredRecorder } from '@/lib/traces/stored-recorder';
 import { createTraceFile } from '@/lib/traces/trace-file';
-import { defaultTraceSettings, loadTraceSettings } from '@/lib/traces/trace-settings';
+import { defaultTraceSettings, loadTraceSettings, saveTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import type { StoredTrace, TraceCall, TraceStep } from '@/lib/traces/trace-schema';
 import { recordShopRun } from './support/record-run';
@@ -752,6 +752,23 @@ describe('the trace viewer', () => {
     expect(viewer.container.querySelector('.retention summary')?.textContent).toBe('Keeping no traces');
     expect(await createStoredRecorder({ store: await openTestStore(), loadSettings: loadTraceSettings }).keepsTraces?.()).toBe(false);
     expect(runIds(viewer)).toEqual(['mine']);
+  });
+
+  it("follows the limits another viewer saved, and saves only what the person changed here, not that viewer's fields as this one showed them before", async () => {
+    const store = await storeWith([{ runId: 'mine' }]);
+    viewer = await mountViewer(store);
+    await viewer.until(() => viewer!.find('retention-settings') !== null, 'the retention form');
+    // Another viewer keeps 90 runs.
+    await saveTraceSettings({ maxRuns: 90 });
+    await viewer.until(() => viewer!.container.querySelector('.retention summary')?.textContent === 'Keeping 90 runs, up to 50 MB', 'the other viewer\'s limit');
+    const form = viewer.find('retention-settings') as HTMLFormElement;
+    expect(form.querySelector<HTMLInputElement>('input[name="maxRuns"]')!.value).toBe('90');
+    // Saved there again meanwhile, unseen here: this viewer's Save of its checkbox keeps it.
+    await saveTraceSettings({ maxMegabytes: 80 });
+    form.querySelector<HTMLInputElement>('input[name="keepTraces"]')!.checked = false;
+    await viewer.act(() => form.requestSubmit());
+    await viewer.until(() => viewer!.container.querySelector('.retention summary')?.textContent === 'Keeping no traces', 'the summary');
+    expect(await loadTraceSettings()).toEqual({ keepTraces: false, maxRuns: 90, maxMegabytes: 80 });
   });
 
   it('after an import past the megabyte limit, says how many runs the next one will remove, and it removes that many', async () => {

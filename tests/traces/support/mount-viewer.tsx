@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { TraceViewerApp } from '@/components/traces/trace-viewer-app';
 import { createTraceClient } from '@/lib/traces/trace-client';
-import { loadTraceSettings, saveTraceSettings } from '@/lib/traces/trace-settings';
+import { loadTraceSettings, saveTraceSettings, watchTraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceServiceBackground } from '@/lib/traces/trace-service';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
@@ -23,7 +23,7 @@ export async function mountViewer(store: TraceStore, pages: Map<number, ShopPage
   const model = new TraceViewerModel({
     client: createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort }),
     download: (fileName, text) => downloads.push({ fileName, text }),
-    settings: { load: loadTraceSettings, save: saveTraceSettings },
+    settings: { load: loadTraceSettings, save: saveTraceSettings, watch: watchTraceSettings },
     followIntervalMs,
     maxFileBytes: options.maxFileBytes,
   });
