@@ -4,10 +4,10 @@ import type { TraceCall, TraceProblem, TraceStep } from '@/lib/traces/trace-sche
 import { resultReadText } from '@/lib/text/result-read-text';
 
 /** The calls of a step: arguments, the person's answer, what the page returned, what went wrong. */
-export function CallList({ step }: { step: TraceStep }) {
+export function CallList({ step, writing = false }: { step: TraceStep; writing?: boolean }) {
   const general = step.problems.filter((problem) => !problem.callId);
   if (step.calls.length === 0 && general.length === 0) {
-    return <p class="muted" data-testid="no-calls">{withoutCalls(step)}</p>;
+    return <p class="muted" data-testid="no-calls">{writing && !step.complete && !step.stopped ? 'No call yet: the model is still writing.' : withoutCalls(step)}</p>;
   }
   return (
     <div class="step-calls" data-testid="step-calls">

@@ -7,13 +7,18 @@ const partTitles = { call: 'Read as a tool call', think: 'Reasoning, not shown t
 /**
  * What the model wrote, with the parts the parser read as calls or reasoning highlighted.
  * `endedWith` is the error the run ended with, given for its last step: why a reply cut off there
- * ended (its length limit reached, an engine lost).
+ * ended (its length limit reached, an engine lost). `writing`: the run goes on and this is its last
+ * step, so a reply not complete is one still being written, not one cut off.
  */
-export function RawOutputView({ step, endedWith }: { step: TraceStep; endedWith?: string }) {
+export function RawOutputView({ step, endedWith, writing = false }: { step: TraceStep; endedWith?: string; writing?: boolean }) {
   const segments = segmentRawOutput(step.raw, step.parsed?.calls.length ?? 0);
   return (
     <div class="raw-output">
-      {!step.complete && <p class="muted" data-testid="cut-off-notice">{cutOffNotice(step, endedWith)}</p>}
+      {!step.complete && (
+        <p class="muted" data-testid="cut-off-notice">
+          {writing && !step.stopped ? 'The model is still writing this reply: what it wrote so far.' : cutOffNotice(step, endedWith)}
+        </p>
+      )}
       <pre data-testid="raw-output" role="group" aria-label="Raw output">
         {segments.map((segment, index) =>
           segment.kind === 'prose' ? (

@@ -127,6 +127,7 @@ function TraceDetail({ model, trace }: { model: TraceViewerModel; trace: StoredT
           divergences={divergences.filter((divergence) => divergence.step === step.step)}
           open={openFirstStep && index === 0}
           endedWith={index === steps.length - 1 ? run.error?.message : undefined}
+          writing={run.outcome === undefined && index === steps.length - 1}
         />
       ))}
     </article>

@@ -15,6 +15,8 @@ interface StepViewProps {
   open?: boolean;
   /** The error the run ended with, given for its last step (see RawOutputView). */
   endedWith?: string;
+  /** The run goes on, and this is its last step: a reply not complete is still being written. */
+  writing?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ interface StepViewProps {
  * The body is built only once opened: a step's prompt alone can run to hundreds of thousands of
  * characters, and a long run has many steps.
  */
-export function StepView({ step, divergences, open, endedWith }: StepViewProps) {
+export function StepView({ step, divergences, open, endedWith, writing = false }: StepViewProps) {
   const opened = useSignal(Boolean(open));
   return (
     <details
@@ -34,7 +36,7 @@ export function StepView({ step, divergences, open, endedWith }: StepViewProps) 
         opened.value = event.currentTarget.open;
       }}
     >
-      <summary data-testid="step-summary">{summaryLine(step, divergences.length)}</summary>
+      <summary data-testid="step-summary">{summaryLine(step, divergences.length, writing)}</summary>
       {divergences.length > 0 && (
         <ul class="divergences" data-testid="step-divergences">
           {divergences.map((divergence, index) => (
@@ -51,19 +53,19 @@ export function StepView({ step, divergences, open, endedWith }: StepViewProps) 
           <h3>Prompt</h3>
           <PromptMessages messages={step.messages} />
           <h3>Raw output</h3>
-          <RawOutputView step={step} endedWith={endedWith} />
+          <RawOutputView step={step} endedWith={endedWith} writing={writing} />
           <h3>Calls and results</h3>
-          <CallList step={step} />
+          <CallList step={step} writing={writing} />
         </>
       )}
     </details>
   );
 }
 
-function summaryLine(step: TraceStep, divergenceCount: number): string {
+function summaryLine(step: TraceStep, divergenceCount: number, writing: boolean): string {
   const parts = [`Step ${step.step}`];
   if (step.modelMs !== undefined) parts.push(`model ${formatDuration(step.modelMs)}`);
-  parts.push(step.calls.length ? step.calls.map((call) => call.name).join(', ') : withoutCalls(step));
+  parts.push(step.calls.length ? step.calls.map((call) => call.name).join(', ') : writing && !step.complete && !step.stopped ? 'being written' : withoutCalls(step));
   // A call the person declined was their answer, not a mistake of the model's.
   const declined = step.problems.filter((problem) => problem.kind === 'declined').length;
   const problems = step.problems.length - declined;

@@ -265,6 +265,11 @@ describe('the trace viewer', () => {
     expect(viewer.find('run-item')?.dataset.outcome).toBe('running');
     await viewer.click(viewer.find('run-item')!.querySelector('button'));
     await viewer.until(() => viewer!.findAll('step').length === 1, 'the first step');
+    // Still being written: not a reply cut off.
+    expect(viewer.find('step-summary')?.textContent).toBe('Step 1 · being written');
+    await viewer.openSteps();
+    expect(viewer.find('cut-off-notice')?.textContent).toBe('The model is still writing this reply: what it wrote so far.');
+    expect(viewer.find('no-calls')?.textContent).toBe('No call yet: the model is still writing.');
 
     gates[0]!.resolve();
     await viewer.until(() => viewer!.findAll('step').length === 2, 'the second step');
