@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { runLocalAgent, type ModelChunk } from '@webmcp-agents/local-agent';
 import { describeFailure } from '../../lib/engines/describe-failure';
 import { thinkingCutOffNotice } from '../../lib/agent/turn-notices';
@@ -311,6 +311,48 @@ describe('local OpenAI-compatible server engine', () => {
       })().catch((caught: unknown) => caught);
       expect(error).toMatchObject({ name: 'EngineError', code: 'reply-cut-off' });
     }
+  });
+
+  it('times the first token and the speed of a reply the server sends as tool_calls pieces from the first piece, not from the call told whole at the end', async () => {
+    const server = await startFakeOllama({ replies: [] });
+    servers.push(server);
+    // The server's stream, piece by piece as the test lets it go, on a clock the test moves.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    onTestFinished(() => now.mockRestore());
+    let push: (text: string) => void = () => {};
+    let close = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (text) => controller.enqueue(new TextEncoder().encode(text));
+        close = () => controller.close();
+      },
+    });
+    const sse = (data: object) => `data: ${JSON.stringify(data)}\n\n`;
+    const piece = (toolCall: object, finish: string | null = null) => sse({ choices: [{ index: 0, delta: { tool_calls: [toolCall] }, finish_reason: finish }] });
+    const streaming: typeof fetch = (input, init) =>
+      String(input).endsWith('/chat/completions') ? Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } })) : fetchFromExtension(input, init);
+    const engine = createOpenAiEngine({ ...defaultSettings, openaiBaseUrl: server.address }, { fetch: streaming });
+    await engine.load(() => {});
+    const reply = engine.model.stream(ask('Find a mug'))[Symbol.asyncIterator]();
+    const next = reply.next();
+    clock = 500;
+    push(piece({ index: 0, id: 'call_1', type: 'function', function: { name: 'search_products', arguments: '' } }));
+    await next;
+    for (const part of ['{"que', 'ry": ', '"m', 'ug"', '}']) {
+      clock += 200;
+      const told = reply.next();
+      push(piece({ index: 0, function: { arguments: part } }));
+      await told;
+    }
+    push(sse({ choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }], usage: { prompt_tokens: 40, completion_tokens: 11 } }));
+    push('data: [DONE]\n\n');
+    close();
+    const rest: ModelChunk[] = [];
+    for (let result = await reply.next(); !result.done; result = await reply.next()) rest.push(result.value);
+    const usage = rest.find((chunk) => chunk.type === 'usage');
+    // 10 tokens after the first, over the second from the first piece to the last.
+    expect(usage).toMatchObject({ type: 'usage', usage: { timeToFirstTokenMs: 500, decodeTokensPerSecond: 10 } });
   });
 
   it('runs the calls a server sends apart from the text, in tool_calls, streamed in pieces or whole', async () => {

@@ -129,6 +129,9 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
         last = { ...last, usage: { ...last.usage, completion_tokens: reading.maxTokens } };
         break;
       }
+      // The model's first piece, whatever it is (a thought, a call's, text): the prompt was read by then,
+      // and the speed of what follows counts every token it wrote, those held back too.
+      if (newCallPieces > 0 || text || isThought(delta)) firstTokenAt ??= performance.now();
       const piece = text ? unopened.read(text) : { thought: isThought(delta) };
       if (text && piece.thought) counts.thoughts += 1;
       if (piece.thought && !saidThinking) {
