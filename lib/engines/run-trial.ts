@@ -57,7 +57,9 @@ export async function runTrial(engine: Engine, onChange: (trial: Trial) => void,
       if (chunk.type === 'usage') change({ usage: chunk.usage });
       // Thoughts the server sends apart from the reply: the model thinks until its words come.
       else if (chunk.type === 'thinking') change({ thinking: trial.reply === '' });
-      else change(shownWith(prose.push(chunk.text)));
+      // An empty piece says only that more came that the engine holds (a call's pieces, thoughts
+      // it said it thinks): no sign of thinking by itself.
+      else if (chunk.text !== '') change(shownWith(prose.push(chunk.text)));
     }
     change(shownWith(prose.flush()));
     // An engine may end a stopped reply quietly rather than throw.

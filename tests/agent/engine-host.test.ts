@@ -907,6 +907,26 @@ describe('the engine host', () => {
     }
   });
 
+  it("ends the first word's wait at the first piece of a call a server streams apart, which the engine holds: the model is writing, the server not silent", async () => {
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      model: {
+        async *stream() {
+          yield { type: 'text-delta' as const, text: '' };
+          yield { type: 'text-delta' as const, text: '' };
+          yield { type: 'text-delta' as const, text: '<tool_call>{"name": "search", "arguments": {}}</tool_call>' };
+        },
+      },
+    }));
+    const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    const waiting: boolean[] = [];
+    for await (const chunk of engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal })) {
+      if (chunk.type === 'text-delta') waiting.push(host.statusFor(1).firstWordSince !== undefined);
+    }
+    expect(waiting).toEqual([false, false, false]);
+  });
+
   it('counts reasoning written into the reply\'s text (`<think>`) as thinking, and its first word as the one after it', async () => {
     const pieces = ['<think>', 'The person wants', ' the cart.</think>\n\n', 'Opening it.'];
     const host = createEngineHost(() => {}, (settings) => ({

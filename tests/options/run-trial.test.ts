@@ -27,6 +27,11 @@ describe('Try it: one short reply, shown as the side panel shows prose', () => {
     expect(seen.at(-1)?.failure).toBeUndefined();
   });
 
+  it("does not say the model is thinking while a call a server streams apart comes in pieces the engine holds", async () => {
+    const seen = await trialsOf(['', '', '', '<tool_call>{"name": "greet", "arguments": {}}</tool_call>']);
+    expect(seen.some((trial) => trial.thinking)).toBe(false);
+  });
+
   it('says the model is thinking where a server sends its thoughts apart from the reply, and calls it slow, not silent, at the time limit', async () => {
     const model = {
       async *stream({ signal }: { signal: AbortSignal }) {
