@@ -1,7 +1,7 @@
 import { isTurnOver, type LanguageModel } from '@webmcp-agents/local-agent';
 import type { Engine } from '../engines/engine';
 import type { EngineHostParts } from './engine-host-parts';
-import { createInlineThoughtWatch } from './inline-thought-watch';
+import { createInlineThoughtWatch } from '../engines/inline-thought-watch';
 import { forgetReplyFailures } from './forget-reply-failures';
 import { markReplyEnded } from './mark-reply-ended';
 import { markReplying } from './mark-replying';

@@ -2,6 +2,7 @@ import { createProseFilter, type ModelUsage } from '@webmcp-agents/local-agent';
 import { secondsText } from '../text/seconds-text';
 import { EngineError, type Engine, type EngineLoadProgress } from './engine';
 import { describeFailure, type Failure } from './describe-failure';
+import { createInlineThoughtWatch } from './inline-thought-watch';
 
 /** One short exchange with an engine, as the options page shows it while it runs and after. */
 export interface Trial {
@@ -53,15 +54,16 @@ export async function runTrial(engine: Engine, onChange: (trial: Trial) => void,
       signal: AbortSignal.any([options.signal, timeout]),
     };
     const prose = createProseFilter();
+    const thoughts = createInlineThoughtWatch();
     for await (const chunk of engine.model.stream(request)) {
       if (chunk.type === 'usage') change({ usage: chunk.usage });
       // Thoughts the server sends apart from the reply: the model thinks until its words come.
       else if (chunk.type === 'thinking') change({ thinking: trial.reply === '' });
       // An empty piece says only that more came that the engine holds (a call's pieces, thoughts
       // it said it thinks): no sign of thinking by itself.
-      else if (chunk.text !== '') change(shownWith(prose.push(chunk.text)));
+      else if (chunk.text !== '') change(shownWith(prose.push(chunk.text), thoughts.read(chunk.text) === 'thinking'));
     }
-    change(shownWith(prose.flush()));
+    change(shownWith(prose.flush(), false));
     // An engine may end a stopped reply quietly rather than throw.
     const ended = stopped(options.signal, timeout);
     change({ running: false, thinking: false, ...(ended ?? (trial.reply.trim() === '' ? { failure: describeFailure(emptyReply()) } : {})) });
@@ -69,10 +71,14 @@ export async function runTrial(engine: Engine, onChange: (trial: Trial) => void,
     change({ running: false, thinking: false, ...(stopped(options.signal, timeout) ?? { failure: describeFailure(error) }) });
   }
 
-  /** The reply with `shown` added; text that showed nothing yet is the model thinking. */
-  function shownWith(shown: string): Partial<Trial> {
+  /**
+   * The reply with `shown` added. Until it shows something, the model thinks where its text opened
+   * a `<think>` (`inThought`), or as it said before (thoughts sent apart); a call, which shows
+   * nothing either, is no thinking.
+   */
+  function shownWith(shown: string, inThought: boolean): Partial<Trial> {
     const reply = trial.reply + shown;
-    return { reply, thinking: reply === '' };
+    return { reply, thinking: reply === '' && (inThought || trial.thinking === true) };
   }
 
   // What the page says when the trial was stopped, by the person or by the time limit.

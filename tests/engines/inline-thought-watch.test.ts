@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInlineThoughtWatch } from '../../lib/agent/inline-thought-watch';
+import { createInlineThoughtWatch } from '../../lib/engines/inline-thought-watch';
 
 const readAll = (pieces: string[]) => {
   const watch = createInlineThoughtWatch();
