@@ -43,6 +43,8 @@ async function everyServerError(): Promise<EngineError[]> {
     await refused(404),
     await refused(500),
     await refused(500, 'qwen3:1.7b'),
+    await refused(429, 'qwen3:1.7b'),
+    await refused(503),
     await serverRefused(address, new Response('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>', { status: 502 })),
     await loadError([], ''),
     await loadError(['qwen3:1.7b'], 'mistral:7b'),
@@ -82,6 +84,17 @@ describe('the local server engine\'s error wording', () => {
     for (const body of [{ error: 'model "qwen3:1.7b" not found, try pulling it first' }, { object: 'error', message: 'The model `qwen3:1.7b` does not exist.', type: 'NotFoundError', code: 404 }, '']) {
       expect((await refused404(body)).message).toBe('The server at localhost:11434 has no model called "qwen3:1.7b".');
     }
+  });
+
+  it("asks to wait for a server that is busy or loading (429, 503), as long as its Retry-After says, not to read its log", async () => {
+    const limited = await serverRefused(address, new Response('{"error": "Rate limit reached for requests"}', { status: 429, headers: { 'retry-after': '30' } }), 'qwen3:1.7b');
+    expect(limited.message).toBe('The server at localhost:11434 answered HTTP 429: Rate limit reached for requests. It is taking no more requests for now.');
+    expect([limited.hint, limited.optionsHint]).toEqual(['Wait 30 seconds, as it asks, then send your request again.', 'Wait 30 seconds, as it asks, then press Try it again.']);
+    const loading = await serverRefused(address, new Response('{"error": "Loading model"}', { status: 503, headers: { 'retry-after': 'soon' } }));
+    expect(loading.message).toBe('The server at localhost:11434 answered HTTP 503: Loading model. It is busy, or still loading the model.');
+    expect([loading.hint, loading.optionsHint]).toEqual(['Wait a moment, then send your request again.', 'Wait a moment, then press Connect again.']);
+    const later = await serverRefused(address, new Response('', { status: 503, headers: { 'retry-after': new Date(Date.now() + 125_000).toUTCString() } }), 'qwen3:1.7b');
+    expect(later.hint).toMatch(/^Wait 2 minutes \d+ seconds, as it asks, then send your request again\.$/);
   });
 
   it('names a proxy\'s error page by its title, never quoting its markup', async () => {
