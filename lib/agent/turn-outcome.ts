@@ -72,8 +72,9 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
       // as one that failed to load: said as such (the model never started, as far as the person sees).
       // A reply too long (the engine's error about that reply only) says so in its own sentence.
       const replyOnly = result.error.name === 'EngineError' && !isEngineFailure(result.error);
-      // A server out of reach was no error of the model's: the run stopped where it could not go on.
-      const lead = replyOnly ? '' : isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : result.error.code === 'server-down' ? 'The run stopped:' : 'The model stopped with an error:';
+      // A server out of reach, silent, busy or refusing was no error of the model's: the run stopped
+      // where it could not go on.
+      const lead = replyOnly ? '' : isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : serverFaults.has(result.error.code ?? '') ? 'The run stopped:' : 'The model stopped with an error:';
       // Sending the request again would make again a call that may have changed the page (the panel
       // offers no Try again then): the hint's own "send your request again" goes, and the page comes first.
       const ran = changingCallRan(turn);
@@ -94,6 +95,9 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
 function markCutOff(active: ActiveRun, longer: LongerReply): void {
   if (longer === 'raise') active.cutOff = true;
 }
+
+/** The engine's failures that are the model's server's, or the way to it, not the model's own. */
+const serverFaults: ReadonlySet<string> = new Set(['server-down', 'server-silent', 'unavailable', 'forbidden']);
 
 /** How an engine's hint ends where the remedy is to send the same request again ("Start it, then send your request again."). */
 const sendAgain = /,? (?:then|and) send your request again(?=[.;:]|$)/g;

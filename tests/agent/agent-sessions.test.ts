@@ -17,6 +17,7 @@ import { noAnswerOutput, toolOutputFromResult } from '../../lib/registry/tool-ou
 import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chats-across-update';
 import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
 import { contextFull, EngineError, replyCutOff, type Engine } from '../../lib/engines/engine';
+import { replyUnfinished, serverStalled } from '../../lib/engines/openai/server-errors';
 import { hermesFormat, type ModelChunk } from '@webmcp-agents/local-agent';
 import { settleCeilingMs } from '../../lib/registry/settle-tab-tools';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
@@ -1341,7 +1342,7 @@ describe('agent sessions', () => {
   describe('a server that goes away during a request', () => {
     const gone = new EngineError('server-down', 'No server answers at http://127.0.0.1:8080/v1.', 'Start it, then send your request again.');
     /** An engine whose replies are the given steps' chunks, the last step failing with `gone` after its chunks. */
-    const failingEngine = (steps: string[][]) => (settings: Settings): Engine => {
+    const failingEngine = (steps: string[][], failure: EngineError = gone) => (settings: Settings): Engine => {
       let step = 0;
       return {
         id: settings.engine,
@@ -1351,14 +1352,14 @@ describe('agent sessions', () => {
           async *stream() {
             const chunks = steps[step++] ?? [];
             for (const text of chunks) yield { type: 'text-delta', text };
-            if (step === steps.length) throw gone;
+            if (step === steps.length) throw failure;
           },
         },
         load: async () => {},
       };
     };
-    const noticeAfter = async (steps: string[][], settings: Partial<Settings> = {}) => {
-      const h = harness({ settings: { engine: 'openai', ...settings }, createEngine: failingEngine(steps) });
+    const noticeAfter = async (steps: string[][], settings: Partial<Settings> = {}, failure: EngineError = gone) => {
+      const h = harness({ settings: { engine: 'openai', ...settings }, createEngine: failingEngine(steps, failure) });
       h.openPanelAndAsk(1, 'find a mug');
       await h.untilTurnEnds(0, 'error');
       // Its conversation stored, so that no write of it comes into a later test's storage.
@@ -1374,6 +1375,10 @@ describe('agent sessions', () => {
     it('says the run stopped where the reply had begun, or a call had reached the page: no error of the model\'s', async () => {
       expect(await noticeAfter([['Let me look']])).toBe(`The run stopped: ${gone.message} ${gone.hint}`);
       expect(await noticeAfter([[call('search_products', { query: 'mug' })], []])).toBe(`The run stopped: ${gone.message} ${gone.hint}`);
+      // A server that hung up mid-reply, or went silent: no error of the model's either.
+      for (const fault of [replyUnfinished('http://127.0.0.1:8080/v1'), serverStalled('http://127.0.0.1:8080/v1', 'between-chunks', 60_000)]) {
+        expect(await noticeAfter([['Let me look']], {}, fault)).toBe(`The run stopped: ${fault.message} ${fault.hint}`);
+      }
     });
 
     it('says to check the page first where a call that changes it ran: the same request would make it again', async () => {
