@@ -65,10 +65,13 @@ export function describeRemovalAhead(runs: readonly RetainedRun[], settings: Ret
   const next = { id: '', startedAt: now, sizeBytes: 0, outcome: 'answer' };
   const over = selectRunsToRemove([...runs, next], settings).length;
   if (over === 0) return '';
-  if (runs.length + 1 > settings.maxRuns) {
+  // The limit on runs alone may remove fewer than both do: then both are named, or raising it alone would keep nothing.
+  const byCount = selectRunsToRemove([...runs, next], { ...settings, maxMegabytes: Number.POSITIVE_INFINITY }).length;
+  if (byCount > 0) {
     const kept = settings.maxRuns === 1 ? 'Only the last run is kept' : `Only the last ${plural(settings.maxRuns, 'run')} are kept`;
+    const limits = byCount < over ? `${kept}, up to ${figure(settings.maxMegabytes)} MB` : kept;
     // One more than are over the limit now: the count would read as a slip without the reason.
-    return ` ${kept}: when the next run ends, ${oldest(over, runs.length)} will be removed to make room for it, unless you raise the limit below.`;
+    return ` ${limits}: when the next run ends, ${oldest(over, runs.length)}${byCount < over ? ', or more,' : ''} will be removed to make room for it, unless you raise ${byCount < over ? 'the limits' : 'the limit'} below.`;
   }
   // How large the next run will be is not known yet: it may push out more.
   return ` Runs are kept up to ${figure(settings.maxMegabytes)} MB: when the next run ends, ${oldest(over, runs.length)}, or more, will be removed to make room for it, unless you raise the limit below.`;

@@ -14,4 +14,16 @@ describe('describeRemovalAhead', () => {
     expect(removed).toEqual(['a']);
     expect(describeRemovalAhead(runs, settings, now)).toBe(' Runs are kept up to 10 MB: when the next run ends, the oldest run here, or more, will be removed to make room for it, unless you raise the limit below.');
   });
+
+  it('names both limits where the one on runs alone would remove fewer: raising it alone would keep nothing more', () => {
+    // Four runs of 6 MB and a limit of 3 runs: the count removes 2 of them, the 10 MB limit 3.
+    const runs = [run('a', 4000, 6), run('b', 3000, 6), run('c', 2000, 6), run('d', 1000, 6)];
+    expect(describeRemovalAhead(runs, { maxRuns: 3, maxMegabytes: 10 }, now)).toBe(
+      ' Only the last 3 runs are kept, up to 10 MB: when the next run ends, the 3 oldest runs here, or more, will be removed to make room for it, unless you raise the limits below.',
+    );
+    // The count alone: its own words.
+    expect(describeRemovalAhead(runs, { maxRuns: 3, maxMegabytes: 1_000 }, now)).toBe(
+      ' Only the last 3 runs are kept: when the next run ends, the 2 oldest runs here will be removed to make room for it, unless you raise the limit below.',
+    );
+  });
 });
