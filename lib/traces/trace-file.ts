@@ -76,11 +76,15 @@ export async function readTraceFile(input: unknown, now = Date.now(), nextSlice:
   if (record.format !== traceFileFormat) {
     return { ok: false, message: `This is not a trace file of the WebMCP agent: it has no "format": "${traceFileFormat}".` };
   }
-  if (typeof record.version === 'number' && record.version !== traceFileVersion) {
+  if (typeof record.version === 'number' && record.version > traceFileVersion) {
     return {
       ok: false,
-      message: `This trace file comes from another version of the extension (its format is version ${record.version}; this one reads version ${traceFileVersion}). Update the extension, or export the runs again from this version.`,
+      message: `This trace file comes from a newer version of the extension (its format is version ${record.version}; this one reads version ${traceFileVersion}). Update the extension, or export the runs again from this version.`,
     };
+  }
+  // No version of the extension ever wrote another (the first format is version 1): a file edited by hand.
+  if (record.version !== traceFileVersion) {
+    return { ok: false, message: `This trace file names no format version this extension wrote (it should say "version": ${traceFileVersion}): it was edited by hand, or written by another program.` };
   }
   const envelope = envelopeSchema().safeParse(value);
   const issues = envelope.success ? [] : [...envelope.error.issues];

@@ -114,8 +114,15 @@ describe('readTraceFile', () => {
     expect(await readTraceFile([1, 2])).toMatchObject({ ok: false });
     expect(await readTraceFile({ ...createTraceFile([]), version: 2 })).toEqual({
       ok: false,
-      message: 'This trace file comes from another version of the extension (its format is version 2; this one reads version 1). Update the extension, or export the runs again from this version.',
+      message: 'This trace file comes from a newer version of the extension (its format is version 2; this one reads version 1). Update the extension, or export the runs again from this version.',
     });
+    // No version before 1, nor a version written as text: a file edited by hand, not one to update for.
+    for (const version of [0, '1', undefined]) {
+      expect(await readTraceFile({ ...createTraceFile([]), version })).toEqual({
+        ok: false,
+        message: 'This trace file names no format version this extension wrote (it should say "version": 1): it was edited by hand, or written by another program.',
+      });
+    }
     expect(await readTraceFile(createTraceFile([trace('a'), trace('a')]))).toEqual({ ok: false, message: 'The trace file is damaged: runs[1]: the run a appears twice.' });
     const stray = trace('a');
     stray.steps[0]!.runId = 'b';
