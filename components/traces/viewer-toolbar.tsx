@@ -37,7 +37,7 @@ export function ViewerToolbar({ model }: { model: TraceViewerModel }) {
 
 /**
  * Deleting every run asks once more, with the number of runs. Where the filters narrow the list
- * (one site's runs, say), it deletes the runs shown, and says so.
+ * (one site's runs, say), it deletes the runs they match, those not drawn yet too, and says so.
  */
 function DeleteAllButton({ model, count }: { model: TraceViewerModel; count: number }) {
   const question = useDeleteQuestion();
@@ -46,7 +46,7 @@ function DeleteAllButton({ model, count }: { model: TraceViewerModel; count: num
   if (!question.asking) {
     return (
       <button type="button" ref={question.askButton} disabled={shown.length === 0} onClick={question.ask} data-testid="delete-all">
-        {narrowed ? 'Delete shown' : 'Delete all'}
+        {narrowed ? 'Delete matching' : 'Delete all'}
       </button>
     );
   }
@@ -59,8 +59,7 @@ function DeleteAllButton({ model, count }: { model: TraceViewerModel; count: num
   return (
     <>
       <button type="button" class="danger" data-testid="confirm-delete-all" onClick={() => void confirm()}>
-        Delete {plural(shown.length - going, 'run')}
-        {narrowed ? ' shown' : ''}
+        Delete {narrowed ? plural(shown.length - going, 'matching run') : plural(shown.length - going, 'run')}
         {going > 0 ? `, not the ${plural(going, 'run')} going on` : ''}
       </button>
       <SafeAnswer onClick={question.keep}>Keep them</SafeAnswer>

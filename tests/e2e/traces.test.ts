@@ -409,7 +409,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(await viewer.locator('[data-testid=step][data-step="1"] [data-testid=call-result]').textContent()).toContain('Enamel mug');
     expect(await viewer.locator('[data-testid=step][data-step="2"] [data-testid=raw-output]').textContent()).toMatch(/^This reply streams/);
   });
-  it('with many runs, draws fifty and more as the list scrolls to its end; the list is one stop for Tab, and Show more, reached by it, draws the next runs when pressed; "Delete shown" deletes them all', async () => {
+  it('with many runs, draws fifty and more as the list scrolls to its end; the list is one stop for Tab, and Show more, reached by it, draws the next runs when pressed; "Delete matching" deletes them all', async () => {
     const viewer = await extension.openExtensionPage('traces.html');
     await viewer.getByTestId('run-search').waitFor();
     await viewer.evaluate(storeCopiedRuns, 250);
@@ -450,7 +450,7 @@ describe.skipIf(!chromiumAvailable)('the trace viewer in the extension', () => {
     expect(await viewer.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('more-runs');
 
     await viewer.getByTestId('delete-all').click();
-    expect(await viewer.getByTestId('confirm-delete-all').textContent()).toMatch(/^Delete 250 runs( shown)?$/);
+    expect(await viewer.getByTestId('confirm-delete-all').textContent()).toMatch(/^Delete 250 (matching )?runs$/);
     await viewer.getByTestId('confirm-delete-all').click();
     await expect.poll(() => viewer.getByTestId('notice-text').textContent()).toBe('Deleted 250 runs.');
   });

@@ -223,7 +223,7 @@ describe('the trace service', () => {
     expect(await store.getTrace('run-1')).toBeUndefined();
   });
 
-  it('deletes more runs than one request may name, as "Delete shown" asks after a search that matches over 10,000', async () => {
+  it('deletes more runs than one request may name, as "Delete matching" asks after a search that matches over 10,000', async () => {
     const store = await storeWithRuns(2);
     const { service, openReplayPort } = createTestService(store);
     const client = createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort });

@@ -490,9 +490,9 @@ describe('the trace viewer', () => {
       await storeWith([{ runId: 'a' }, { runId: 'b', origin: 'https://clinic.example' }, { runId: 'c', origin: 'https://clinic.example' }]),
     );
     await viewer.act(() => (viewer!.model.site.value = 'https://clinic.example'));
-    expect(viewer.find('delete-all')?.textContent).toBe('Delete shown');
+    expect(viewer.find('delete-all')?.textContent).toBe('Delete matching');
     await viewer.click(viewer.find('delete-all'));
-    expect(viewer.find('confirm-delete-all')?.textContent).toBe('Delete 2 runs shown');
+    expect(viewer.find('confirm-delete-all')?.textContent).toBe('Delete 2 matching runs');
     await viewer.click(viewer.find('confirm-delete-all'));
     await viewer.until(() => viewer!.find('notice-text')?.textContent === 'Deleted 2 runs.', 'the deletion');
     await viewer.act(() => (viewer!.model.site.value = ''));
@@ -1219,12 +1219,12 @@ describe('the trace viewer', () => {
     expect(runIds(viewer)).toHaveLength(50);
   }, manyRowsMs);
 
-  it('deletes every run a search found, those not drawn yet too, when "Delete shown" is confirmed', async () => {
+  it('deletes every run a search found, those not drawn yet too, when "Delete matching" is confirmed', async () => {
     viewer = await mountViewer(await storeWithCopies(250));
     await viewer.act(() => (viewer!.model.query.value = 'request 1'));
     expect(runIds(viewer)).toHaveLength(50);
     await viewer.click(viewer.find('delete-all'));
-    expect(viewer.find('confirm-delete-all')?.textContent).toBe('Delete 111 runs shown');
+    expect(viewer.find('confirm-delete-all')?.textContent).toBe('Delete 111 matching runs');
     await viewer.click(viewer.find('confirm-delete-all'));
     await viewer.until(() => viewer!.find('notice-text')?.textContent === 'Deleted 111 runs.', 'the deletion');
     // The notice comes first; the list is read again after it.
