@@ -3,6 +3,7 @@ import { traceOutcomes } from '@/lib/traces/trace-outcomes';
 import { runningFilter } from '@/lib/traces/create-run-filter';
 import type { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
 import { useTypingPause } from '@/components/shared/use-typing-pause';
+import { siteLabel } from '@/lib/text/site-label';
 
 /** Search by request text, and filter by site and by how the run ended. */
 export function RunFilters({ model }: { model: TraceViewerModel }) {
@@ -13,7 +14,7 @@ export function RunFilters({ model }: { model: TraceViewerModel }) {
         <option value="">All sites</option>
         {model.sites.value.map((site) => (
           <option key={site} value={site}>
-            {site || '(no site)'}
+            {site ? siteLabel(site) : '(no site)'}
           </option>
         ))}
       </select>

@@ -67,6 +67,8 @@ describe('the trace viewer', () => {
     await viewer.act(() => (viewer!.model.query.value = ''));
     const siteFilter = viewer.find('site-filter') as HTMLSelectElement;
     expect([...siteFilter.options].map((option) => option.value)).toEqual(['', 'https://other.example', 'https://shop.example']);
+    // A secure site by its host, as the side panel names it: a narrow list shows more of it.
+    expect([...siteFilter.options].map((option) => option.textContent)).toEqual(['All sites', 'other.example', 'shop.example']);
     await viewer.act(() => (viewer!.model.site.value = 'https://other.example'));
     expect(runIds(viewer)).toEqual(['hello']);
     await viewer.act(() => (viewer!.model.site.value = ''));
