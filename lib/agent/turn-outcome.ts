@@ -74,7 +74,7 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
       const replyOnly = result.error.name === 'EngineError' && !isEngineFailure(result.error);
       // A server out of reach, silent, busy or refusing was no error of the model's: the run stopped
       // where it could not go on.
-      const lead = replyOnly ? '' : isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : serverFaults.has(result.error.code ?? '') ? 'The run stopped:' : 'The model stopped with an error:';
+      const lead = replyOnly ? '' : isEngineFailure(result.error) && !showedAnything(turn) ? 'Nothing was done.' : serverFault(result.error.code, settings) ? 'The run stopped:' : 'The model stopped with an error:';
       // Sending the request again would make again a call that may have changed the page (the panel
       // offers no Try again then): the hint's own "send your request again" goes, and the page comes first.
       const ran = changingCallRan(turn);
@@ -96,8 +96,14 @@ function markCutOff(active: ActiveRun, longer: LongerReply): void {
   if (longer === 'raise') active.cutOff = true;
 }
 
-/** The engine's failures that are the model's server's, or the way to it, not the model's own. */
-const serverFaults: ReadonlySet<string> = new Set(['server-down', 'server-silent', 'unavailable', 'forbidden']);
+/**
+ * Whether the engine failed as a model's server does, or the way to it (out of reach, silent, busy,
+ * refusing), not as the model itself: WebLLM and Chrome's model say `unavailable` of their own
+ * failures too.
+ */
+function serverFault(code: string | undefined, settings: Settings): boolean {
+  return code === 'server-down' || (settings.engine === 'openai' && (code === 'server-silent' || code === 'unavailable' || code === 'forbidden'));
+}
 
 /** How an engine's hint ends where the remedy is to send the same request again ("Start it, then send your request again."). */
 const sendAgain = /,? (?:then|and) send your request again(?=[.;:]|$)/g;

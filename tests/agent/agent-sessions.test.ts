@@ -1379,6 +1379,9 @@ describe('agent sessions', () => {
       for (const fault of [replyUnfinished('http://127.0.0.1:8080/v1'), serverStalled('http://127.0.0.1:8080/v1', 'between-chunks', 60_000)]) {
         expect(await noticeAfter([['Let me look']], {}, fault)).toBe(`The run stopped: ${fault.message} ${fault.hint}`);
       }
+      // WebLLM's own failure, which it says with the same code, is the model's.
+      const webLlm = new EngineError('unavailable', 'WebLLM stopped the reply before it was done.', 'Send your request again.');
+      expect(await noticeAfter([['Let me look']], { engine: 'webllm' }, webLlm)).toBe(`The model stopped with an error: ${webLlm.message} ${webLlm.hint}`);
     });
 
     it('says to check the page first where a call that changes it ran: the same request would make it again', async () => {
