@@ -8,7 +8,7 @@ import type { Signal } from '@preact/signals';
 import type { Settings, SettingsChange } from '@/lib/settings';
 import { describeFailure } from '@/lib/engines/describe-failure';
 import type { ServerReconnectParts } from './server-reconnect';
-import type { FieldDraft } from './server-connection';
+import type { FieldDraft, ServerState } from './server-connection';
 
 interface ServerConnectParts extends ServerReconnectParts {
   modelGone: Signal<string | undefined>;
@@ -21,7 +21,7 @@ interface ServerConnectParts extends ServerReconnectParts {
 
 /** The server connection's `connect` and its `cancel`, over the connection's signals and count of questions. */
 export function createServerConnect({ models, state, failure, modelGone, asks, listModels, update, dropTrial, drafts }: ServerConnectParts) {
-  let waiting: AbortController | undefined;
+  let waiting: { controller: AbortController; before: ServerState } | undefined;
   /** Lists the server's models at `address` with `typedKey`, and saves both once it has answered. */
   async function connect(address: string, typedKey: string): Promise<void> {
     // One connection at a time: Connect stays focusable while it waits, so Enter can come again.
@@ -44,9 +44,9 @@ export function createServerConnect({ models, state, failure, modelGone, asks, l
       failure.value = { ...describeFailure(error), field };
       return;
     }
-    state.value = 'connecting';
     const controller = new AbortController();
-    waiting = controller;
+    waiting = { controller, before: state.value };
+    state.value = 'connecting';
     try {
       const listed = await listModels(target, key, controller.signal);
       if (controller.signal.aborted) return;
@@ -71,17 +71,19 @@ export function createServerConnect({ models, state, failure, modelGone, asks, l
       const field = refusedField(error);
       failure.value = { ...describeFailure(error), ...(field ? { field } : {}) };
     } finally {
-      if (waiting === controller) waiting = undefined;
+      if (waiting?.controller === controller) waiting = undefined;
     }
   }
   return {
     connect,
+    /** The page as it was before Connect: still connected to the server saved, where it was. */
     cancel(): void {
       if (!waiting || state.value !== 'connecting') return;
-      waiting.abort();
+      const { controller, before } = waiting;
+      controller.abort();
       waiting = undefined;
       asks.next();
-      state.value = 'idle';
+      state.value = before;
     },
   };
 }

@@ -76,6 +76,8 @@ export function createServerConnection({ dependencies, settings, update, dropTri
       state.value = 'idle';
       models.value = [];
       modelGone.value = undefined;
+      // A trial's reply was about the server as it was (see `connect`).
+      dropTrial();
       const current = settings.value;
       if (current) void reconnect(current);
     },

@@ -400,6 +400,20 @@ describe('the local server on the options page', () => {
     expect(page.failure()).not.toContain('Start your local server');
   });
 
+  it('leaves the page connected to the server saved where a Connect to another is cancelled', async () => {
+    const saved = await server({ models: ['m-one', 'm-two'] });
+    const silent = await server({ modelsAs: 'silent' });
+    const page = show({ openaiBaseUrl: saved.address });
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    page.type(silent.address);
+    click(buttonNamed(page.root, 'Connect'));
+    await answered(() => expect(buttonNamed(page.root, 'Cancel')).toBeDefined());
+    click(buttonNamed(page.root, 'Cancel'));
+    await answered(() => expect(page.connected()).toBe('Connected: 2 models.'));
+    expect(buttonNamed(page.root, 'Try it')).toBeDefined();
+    expect((await page.stored.load()).openaiBaseUrl).toBe(saved.address);
+  });
+
   it('lists the models of a server another options page connected to, not those of the server before', async () => {
     const before = await server({ models: ['m-one'] });
     const after = await server({ models: ['m-two', 'm-three'] });
