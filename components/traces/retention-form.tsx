@@ -14,9 +14,8 @@ export function RetentionForm({ model }: { model: TraceViewerModel }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const typed = { keepTraces: form.get('keepTraces') === 'on', maxRuns: Number(form.get('maxRuns')), maxMegabytes: Number(form.get('maxMegabytes')) };
-    // Only what the person changed here: another viewer may have saved the rest since this one showed it.
-    const shown = model.retention.value ?? settings;
-    void model.saveRetention(Object.fromEntries(Object.entries(typed).filter(([key, value]) => shown[key as keyof typeof typed] !== value)));
+    // Only what the person changed of what this form showed: another viewer may have saved the rest since.
+    void model.saveRetention(Object.fromEntries(Object.entries(typed).filter(([key, value]) => settings[key as keyof typeof typed] !== value)));
   };
   return (
     <details class="retention">

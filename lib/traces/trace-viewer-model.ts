@@ -329,6 +329,8 @@ export class TraceViewerModel {
   }
 
   [Symbol.dispose](): void {
+    this.stopWatchingRetention?.();
+    this.stopWatchingRetention = undefined;
     this.close();
   }
 

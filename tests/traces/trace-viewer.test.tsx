@@ -763,7 +763,8 @@ describe('the trace viewer', () => {
 
   it("follows the limits another viewer saved, and saves only what the person changed here, not that viewer's fields as this one showed them before", async () => {
     const store = await storeWith([{ runId: 'mine' }]);
-    viewer = await mountViewer(store);
+    const saved: object[] = [];
+    viewer = await mountViewer(store, new Map(), undefined, { onSaveSettings: (change) => saved.push(change) });
     await viewer.until(() => viewer!.find('retention-settings') !== null, 'the retention form');
     // Another viewer keeps 90 runs.
     await saveTraceSettings({ maxRuns: 90 });
@@ -776,6 +777,8 @@ describe('the trace viewer', () => {
     await viewer.act(() => form.requestSubmit());
     await viewer.until(() => viewer!.container.querySelector('.retention summary')?.textContent === 'Keeping no traces', 'the summary');
     expect(await loadTraceSettings()).toEqual({ keepTraces: false, maxRuns: 90, maxMegabytes: 80 });
+    // The checkbox alone: the fields it showed were not the person's to write back.
+    expect(saved).toEqual([{ keepTraces: false }]);
   });
 
   it('after an import past the megabyte limit, says how many runs the next one will remove, and it removes that many', async () => {

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { TraceViewerApp } from '@/components/traces/trace-viewer-app';
 import { createTraceClient } from '@/lib/traces/trace-client';
-import { loadTraceSettings, saveTraceSettings, watchTraceSettings } from '@/lib/traces/trace-settings';
+import { loadTraceSettings, saveTraceSettings, watchTraceSettings, type TraceSettings } from '@/lib/traces/trace-settings';
 import type { TraceServiceBackground } from '@/lib/traces/trace-service';
 import type { TraceStore } from '@/lib/traces/trace-store';
 import { TraceViewerModel } from '@/lib/traces/trace-viewer-model';
@@ -14,6 +14,8 @@ export interface MountOptions {
   maxFileBytes?: number;
   /** More of the background's world: the person's consent settings, say. */
   service?: Partial<TraceServiceBackground>;
+  /** Hears every change the viewer saves to the retention settings. */
+  onSaveSettings?: (change: Partial<TraceSettings>) => void;
 }
 
 /** The whole viewer page, rendered into the test document, over a real store and trace service. */
@@ -23,7 +25,14 @@ export async function mountViewer(store: TraceStore, pages: Map<number, ShopPage
   const model = new TraceViewerModel({
     client: createTraceClient({ store: async () => store, request: (request) => service.handle(request), openReplayPort }),
     download: (fileName, text) => downloads.push({ fileName, text }),
-    settings: { load: loadTraceSettings, save: saveTraceSettings, watch: watchTraceSettings },
+    settings: {
+      load: loadTraceSettings,
+      save: (change) => {
+        options.onSaveSettings?.(change);
+        return saveTraceSettings(change);
+      },
+      watch: watchTraceSettings,
+    },
     followIntervalMs,
     maxFileBytes: options.maxFileBytes,
   });
