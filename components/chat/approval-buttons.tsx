@@ -42,7 +42,7 @@ export function ApprovalButtons({ card, answered, onApprove, connection, follows
   const offerSite = card.approvalReason === 'not-read-only' && card.siteChoice !== false;
   const why =
     card.approvalReason === 'read-untrusted' && card.untrustedRead
-      ? `This tool may change the page, and this request has read ${card.untrustedRead}, which may be what asks for it.`
+      ? `This tool may change the page, and this request has read ${card.untrustedRead}: that may be what asks for it.`
       : reasons[card.approvalReason ?? 'consequential'];
   const connected = connection.value === 'connected';
   // The question may end without the person (the page took the tool away, the site was allowed in

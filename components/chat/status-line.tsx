@@ -8,6 +8,7 @@ import { GoToTabButton } from './go-to-tab-button';
 import { OpenOptionsButton } from './open-options-button';
 import { FirstWordWait, QuietReply } from './first-word-wait';
 import { AddressText } from '@/components/shared/address-text';
+import { HiddenCharacters } from '@/components/shared/json-text';
 
 // An error is said by when it came (errorLabels); idle, by whether a request came already.
 const stateLabels: Record<Exclude<EngineStatus['state'], 'error' | 'idle'>, string> = {
@@ -146,7 +147,8 @@ function EngineActivity({ engine, asked, waiting, runningTool, stalled }: { engi
   if (engine.state === 'ready' && runningTool !== undefined) {
     return (
       <span class="status-state state-running" title={runningTool}>
-        Running {runningTool}
+        {/* A page's title for its tool may hold a direction override: isolated, shown by its code. */}
+        Running <bdi><HiddenCharacters text={runningTool} /></bdi>
       </span>
     );
   }

@@ -53,7 +53,7 @@ export interface ActiveRun {
   approvals: Map<string, Question>;
   /** It has read text that strangers wrote (see `approvalReason`), or its history holds an answer that did. */
   readUntrusted: boolean;
-  /** What it read of strangers first, in words for the person ("what “Read reviews” answered"), where this run read it. */
+  /** What it read of strangers first, in words for the person ("what “read_reviews” answered, …"), where this run read it. */
   untrustedRead?: string;
   /** Its exchange goes into the history when it ends: it runs on a known site. */
   remembered?: boolean;

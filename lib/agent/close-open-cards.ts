@@ -16,8 +16,8 @@ export function closeOpenCards(turn: Turn, reason: 'interrupted' | 'ended'): Tur
       // is saved only after the call goes to the page, and the worker may have stopped between.
       if (item.state === 'running' && (item.sent || reason === 'interrupted')) {
         const ended = reason === 'interrupted' ? 'The extension restarted' : 'The request ended';
-        // A tool the page says only reads changed nothing, answered or not: asking again is safe.
-        const after = item.readOnly ? 'the page says this tool only reads, so asking again changes nothing.' : 'the tool may still have done its work. Check the page before asking again.';
+        // A tool the page says only reads changed nothing, answered or not: calling it again is safe.
+        const after = item.readOnly ? 'the page says this tool only reads, so calling it again changes nothing.' : 'the tool may still have done its work. Check the page before asking again.';
         return { ...item, state: 'unanswered', result: `${ended} before the page answered: ${after}` };
       }
       // Nobody said no: the request ended first (a Stop, a timeout, a restart).

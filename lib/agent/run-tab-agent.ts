@@ -143,8 +143,9 @@ async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallCo
   const stranger = otherSiteOf(run, context.tool);
   if (context.tool.annotations?.untrustedContentHint || stranger !== undefined) {
     active.readUntrusted = true;
-    const name = `“${run.titles?.get(call.name) ?? call.name}”`;
-    active.untrustedRead ??= stranger === undefined ? `what ${name} answered, which the page marks as written by others` : `what ${name} of ${stranger}, another site framed in this page, answered`;
+    // By its name, which holds only letters, digits and "_.-": a title is the page's free text, which
+    // could close the quotation and go on in the extension's words.
+    active.untrustedRead ??= stranger === undefined ? `what “${call.name}” answered, text the page marks as written by others` : `what “${call.name}” of ${stranger}, another site framed in this page, answered`;
   }
   // Should the run end from here on, the card says the tool may have done its work; a run stopped
   // during the read above never hands the call over (see executeTabTool).

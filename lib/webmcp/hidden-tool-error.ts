@@ -16,11 +16,12 @@ export function browserHidesError(text: string): boolean {
 /**
  * A tool's output as the agent passes it on: Chrome's sentence (written for developers) becomes
  * one the person and the model can read, with the page's own message where it came along. Where
- * none came, it is not said who dropped it: Chrome drops every message, a polyfill a thrown string's.
+ * none came, it is not said who dropped it: Chrome drops every message (and logs it to the page's
+ * console), a polyfill a thrown string's.
  */
 export function withReadableFailure(name: string, output: ToolOutput): ToolOutput {
   const match = output.isError ? failedInPage.exec(output.text) : null;
   if (!match) return output;
   const said = match[1]?.trim();
-  return { text: said ? `The tool "${name}" failed in the page: ${said}` : `The tool "${name}" failed in the page, which gave no reason (the page's console may say why).`, isError: true };
+  return { text: said ? `The tool "${name}" failed in the page: ${said}` : `The tool "${name}" failed in the page; no reason came with the failure (the page's console may say why).`, isError: true };
 }

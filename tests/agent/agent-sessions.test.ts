@@ -722,7 +722,7 @@ describe('agent sessions', () => {
     // The page may still finish the call: the card does not say it failed. The tool only reads: asking again is safe.
     expect(h.cards()[0]).toMatchObject({
       state: 'unanswered',
-      result: 'The request ended before the page answered: the page says this tool only reads, so asking again changes nothing.',
+      result: 'The request ended before the page answered: the page says this tool only reads, so calling it again changes nothing.',
     });
   });
 
@@ -960,7 +960,7 @@ describe('agent sessions', () => {
     second.openPanel(3);
     await second.until(() => second.state()?.turns.length === 1);
     expect(second.state()?.turns[0]).toMatchObject({ request: 'find mugs', outcome: 'interrupted' });
-    expect(second.cards()[0]).toMatchObject({ state: 'unanswered', result: 'The extension restarted before the page answered: the page says this tool only reads, so asking again changes nothing.' });
+    expect(second.cards()[0]).toMatchObject({ state: 'unanswered', result: 'The extension restarted before the page answered: the page says this tool only reads, so calling it again changes nothing.' });
     expect(second.state()?.running).toBe(false);
   });
 
@@ -1075,7 +1075,7 @@ describe('agent sessions', () => {
     expect(second.executed).toEqual([]);
   });
 
-  it("says on a call asked about after its request read a result the page marks as strangers' words which call gave it, by the tool's title", async () => {
+  it("says on a call asked about after its request read a result the page marks as strangers' words which call gave it, by the tool's name", async () => {
     const reviews: ToolDescriptor = {
       name: 'read_reviews',
       title: 'Read reviews',
@@ -1094,7 +1094,7 @@ describe('agent sessions', () => {
     expect(h.cards()[1]).toMatchObject({
       name: 'add_to_cart',
       approvalReason: 'read-untrusted',
-      untrustedRead: 'what “Read reviews” answered, which the page marks as written by others',
+      untrustedRead: 'what “read_reviews” answered, text the page marks as written by others',
     });
     h.answerCard(1, 1, 'deny');
     await h.untilTurnEnds(0, 'answer');
@@ -1760,7 +1760,7 @@ describe('agent sessions', () => {
     const h = harness({ execute: async () => ({ text: hidden, isError: true }) });
     h.openPanelAndAsk(1, 'find a mug');
     await h.untilTurnEnds(0, 'answer');
-    const plain = `The tool "search_products" failed in the page, which gave no reason (the page's console may say why).`;
+    const plain = `The tool "search_products" failed in the page; no reason came with the failure (the page's console may say why).`;
     expect(h.cards()[0]).toMatchObject({ state: 'failed', result: plain });
     const starts = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.filter((event) => event.type === 'step-start');
     expect(starts[1]?.type === 'step-start' && starts[1].messages.at(-1)!.content).toContain(plain);
@@ -2150,7 +2150,7 @@ describe('agent sessions', () => {
     h.sessions.navigated(1, 'DOC-AGAIN', true);
     await h.untilTurnEnds(0, 'navigated');
     expect(h.state()!.turns[0]!.notice).toBe('Stopped: the page reloaded, went to another page or was closed. Ask again once the page has loaded.');
-    expect(h.cards()[0]).toMatchObject({ state: 'unanswered', result: 'The request ended before the page answered: the page says this tool only reads, so asking again changes nothing.' });
+    expect(h.cards()[0]).toMatchObject({ state: 'unanswered', result: 'The request ended before the page answered: the page says this tool only reads, so calling it again changes nothing.' });
   });
 
   it('blames no tool for a reload while the run waits for the person: the tool before that question had done its work', async () => {

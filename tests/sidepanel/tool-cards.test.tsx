@@ -476,9 +476,9 @@ describe('approvals', () => {
   });
 
   it("says which call's answer the request read, where it read it itself", async () => {
-    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'read-untrusted', untrustedRead: 'what “Read reviews” answered, which the page marks as written by others' })]);
+    panel = await showCards([toolCard({ state: 'waiting', approvalReason: 'read-untrusted', untrustedRead: 'what “read_reviews” answered, text the page marks as written by others' })]);
     expect(panel.container.querySelector('.approval-reason')?.textContent).toBe(
-      'This tool may change the page, and this request has read what “Read reviews” answered, which the page marks as written by others, which may be what asks for it.',
+      'This tool may change the page, and this request has read what “read_reviews” answered, text the page marks as written by others: that may be what asks for it.',
     );
   });
 

@@ -23,6 +23,6 @@ describe("a replay's calls", () => {
     const background = pageThatThrows();
     const tools = replayTabTools(background, 7, site, guardSite(background, 7, site, new AbortController().signal), { timeoutMs: 5_000, onTimeout: () => {} });
     const output = await tools.executeTool({ name: 'broken_tool', arguments: {} }, { tool: broken, signal: new AbortController().signal, callId: '1.1' });
-    expect(output).toEqual({ text: `The tool "broken_tool" failed in the page, which gave no reason (the page's console may say why).`, isError: true });
+    expect(output).toEqual({ text: `The tool "broken_tool" failed in the page; no reason came with the failure (the page's console may say why).`, isError: true });
   });
 });
