@@ -44,7 +44,7 @@ async function everyServerError(): Promise<EngineError[]> {
     await refused(500),
     await refused(500, 'qwen3:1.7b'),
     await refused(429, 'qwen3:1.7b'),
-    await refused(503),
+    await serverRefused(address, new Response('{"error": "Loading model"}', { status: 503 })),
     await serverRefused(address, new Response('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>', { status: 502 })),
     await loadError([], ''),
     await loadError(['qwen3:1.7b'], 'mistral:7b'),
@@ -95,6 +95,11 @@ describe('the local server engine\'s error wording', () => {
     expect([loading.hint, loading.optionsHint]).toEqual(['Wait a moment, then send your request again.', 'Wait a moment, then press Connect again.']);
     const later = await serverRefused(address, new Response('', { status: 503, headers: { 'retry-after': new Date(Date.now() + 125_000).toUTCString() } }), 'qwen3:1.7b');
     expect(later.hint).toMatch(/^Wait 2 minutes \d+ seconds, as it asks, then send your request again\.$/);
+    const tomorrow = await serverRefused(address, new Response('{"error": "Daily quota reached"}', { status: 429, headers: { 'retry-after': '86400' } }), 'qwen3:1.7b');
+    expect(tomorrow.hint).toBe('It asks to wait more than an hour: wait that long, then send your request again.');
+    // A proxy's 503 that says neither a wait nor a load: its server may be down, and the log says.
+    const proxy = await serverRefused(address, new Response('<html><head><title>503 Service Temporarily Unavailable</title></head></html>', { status: 503 }), 'qwen3:1.7b');
+    expect(proxy.hint).toBe("Check the server's own log, then send your request again.");
   });
 
   it('names a proxy\'s error page by its title, never quoting its markup', async () => {

@@ -214,11 +214,12 @@ export async function serverRefused(address: string, response: Response, model?:
     if (!saysModelMissing(detail, model)) return new EngineError('unavailable', answered, `${serverSays}, then send your request again.`, `${serverSays}, then press Try it again.`);
     return noSuchModel(host, model);
   }
-  // Busy, or still loading its model: nothing in its log to act on, only a wait (as long as it says).
-  if (response.status === 429 || response.status === 503) {
-    const wait = retryAfter(response.headers.get('retry-after'));
+  // Busy, or still loading its model: nothing in its log to act on, only a wait (as long as it
+  // says). A 503 that says neither may be a proxy's whose server is down: its log is the place.
+  const wait = retryAfter(response.headers.get('retry-after'));
+  if (response.status === 429 || (response.status === 503 && (wait !== undefined || /\bload/i.test(detail)))) {
     const why = response.status === 429 ? 'is taking no more requests for now' : 'is busy, or still loading the model';
-    const when = wait === undefined ? 'Wait a moment' : `Wait ${secondsText(wait)}, as it asks`;
+    const when = wait === undefined ? 'Wait a moment' : wait === 'long' ? 'It asks to wait more than an hour: wait that long' : `Wait ${secondsText(wait)}, as it asks`;
     return new EngineError('unavailable', `${answered} It ${why}.`, `${when}, then send your request again.`, `${when}, then press ${model ? 'Try it' : 'Connect'} again.`);
   }
   return new EngineError(
@@ -232,13 +233,14 @@ export async function serverRefused(address: string, response: Response, model?:
 
 /**
  * How long a server's `Retry-After` asks to wait, in milliseconds: seconds, or a date (HTTP's two
- * forms). Undefined where it says nothing readable, or asks for more than an hour (no wait to tell).
+ * forms); `long` past an hour (a quota for the day, say). Undefined where it says nothing readable.
  */
-function retryAfter(header: string | null): number | undefined {
+function retryAfter(header: string | null): number | 'long' | undefined {
   const text = header?.trim() ?? '';
   if (text === '') return undefined;
   const milliseconds = /^\d+$/.test(text) ? Number(text) * 1_000 : Date.parse(text) - Date.now();
-  return Number.isFinite(milliseconds) && milliseconds > 0 && milliseconds <= 3_600_000 ? milliseconds : undefined;
+  if (!Number.isFinite(milliseconds) || milliseconds <= 0) return undefined;
+  return milliseconds > 3_600_000 ? 'long' : milliseconds;
 }
 
 const serverSays = 'Do what the server says (load the model in it, say)';
