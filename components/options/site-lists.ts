@@ -62,12 +62,14 @@ function hostOf(site: string): string {
 function siteRefusal(text: string, list: SiteList): string {
   if (!text.trim()) return 'Type a site first, such as shop.example.com.';
   if (text.includes('*')) {
-    // The person's own site, where taking the * out leaves one ("*.bank.example" → "bank.example").
+    // The person's own site, where taking the * out leaves one ("*.bank.example" → "bank.example"),
+    // with the scheme they typed: an allowed entry is that scheme's site alone.
     const site = typedHost(text).replace(/^[*.]+/, '');
     const own = !site.includes('*') && normalizeSiteOrigin(site) !== undefined ? site : undefined;
+    const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(text.trim())?.[0].toLowerCase() ?? '';
     return list === 'disabledSites'
       ? `Leave out the *: "${own ?? 'shop.example.com'}" is enough (where the agent is off, it covers the site's subdomains too).`
-      : `Leave out the *: add each site as its address, such as ${own ? `${own} or app.${own}` : 'app.shop.example.com'} (an entry here allows that site only, not its subdomains).`;
+      : `Leave out the *: add each site as its address, such as ${own ? `${scheme}${own} or ${scheme}app.${own}` : 'app.shop.example.com'} (an entry here allows that site only, not its subdomains).`;
   }
   const first = firstOfList(text);
   if (first !== undefined) return `One site at a time: add "${first}", then the next.`;

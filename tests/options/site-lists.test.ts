@@ -103,6 +103,10 @@ describe('the site lists: what each list is told', () => {
     expect(page.refusal('allowedSites')).toBe(
       'Leave out the *: add each site as its address, such as x.example or app.x.example (an entry here allows that site only, not its subdomains).',
     );
+    expect(await page.lists.add('allowedSites', 'http://*.intranet.example:8080')).toBeUndefined();
+    expect(page.refusal('allowedSites')).toBe(
+      'Leave out the *: add each site as its address, such as http://intranet.example:8080 or http://app.intranet.example:8080 (an entry here allows that site only, not its subdomains).',
+    );
     expect(await page.lists.add('allowedSites', '*')).toBeUndefined();
     expect(page.refusal('allowedSites')).toBe(
       'Leave out the *: add each site as its address, such as app.shop.example.com (an entry here allows that site only, not its subdomains).',
