@@ -20,6 +20,11 @@ export function PanelHeader({ model }: { model: PanelModel }) {
   // New chat pressed while a request runs: said under the header, until the run ends (a tooltip
   // shows only to a pointer, and the press otherwise does nothing to see).
   const [pressedDuringRun, setPressedDuringRun] = useState(false);
+  // "Stop allowing" pressed: said once, until the site is allowed again.
+  const [stoppedAllowing, setStoppedAllowing] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (session?.siteAllowed) setStoppedAllowing(undefined);
+  }, [session?.siteAllowed]);
   useEffect(() => {
     if (!runGoesOn) setPressedDuringRun(false);
   }, [runGoesOn]);
@@ -43,7 +48,12 @@ export function PanelHeader({ model }: { model: PanelModel }) {
                 class="site-switch"
                 data-testid="stop-allowing"
                 aria-label={`Stop allowing changes on ${siteLabel(session.origin)} without asking`}
-                {...pressWhenAllowed(model.connection.value === 'connected', () => void model.stopAllowingSite())}
+                {...pressWhenAllowed(model.connection.value === 'connected', () => {
+                  // The button goes once the site is no longer allowed: the focus goes on to the
+                  // header's next control, and the change is said.
+                  if (model.stopAllowingSite()) setStoppedAllowing(siteLabel(session.origin));
+                  document.querySelector<HTMLElement>('[data-testid="agent-off-here"]')?.focus();
+                })}
               >
                 Stop allowing
               </button>
@@ -75,6 +85,9 @@ export function PanelHeader({ model }: { model: PanelModel }) {
         New chat
       </button>
       <OpenOptionsButton label="Options" testId="open-options" />
+      <p class="visually-hidden" role="status" data-testid="stopped-allowing">
+        {stoppedAllowing && !session?.siteAllowed ? `Calls that change ${stoppedAllowing} ask you again.` : ''}
+      </p>
       {runGoesOn && pressedDuringRun && (
         <p class="new-chat-wait" role="status" data-testid="new-chat-wait">
           {newChatWaits}

@@ -29,7 +29,7 @@ export function TrialView({ model, note }: { model: OptionsModel; note?: string 
           </button>
         )}
         {/* Counted until the first word: a server may load its model first, for minutes. Not read out at every tick. */}
-        {trial?.running && trial.reply === '' && !trial.stalled && <TrialWait />}
+        {trial?.running && trial.reply === '' && <TrialWait hidden={trial.stalled === true} />}
       </div>
       {note && !trial && (
         <p class="muted" data-testid="trial-note">
@@ -61,11 +61,14 @@ export function TrialView({ model, note }: { model: OptionsModel; note?: string 
   );
 }
 
-/** How long the trial has waited for its first word, once it is a second: mounted as the trial starts. */
-function TrialWait() {
+/**
+ * How long the trial has waited for its first word, once it is a second: mounted as the trial
+ * starts, and kept while a stall's note stands in for it (`hidden`), so the count goes on after.
+ */
+function TrialWait({ hidden }: { hidden: boolean }) {
   const [since] = useState(() => Date.now());
   const waited = useTimeSince(since);
-  return waited < 1_000 ? null : (
+  return hidden || waited < 1_000 ? null : (
     <span class="muted" data-testid="trial-wait">
       {formatWait(waited)}
     </span>

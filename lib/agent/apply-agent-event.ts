@@ -11,7 +11,7 @@ export const cardResultLimit = 20_000;
 
 /**
  * What a turn looks like after one event of its run. Events that change nothing visible return it
- * as it was. `titleOf`: the page's words for a tool the step showed (its `title`), where it gave them.
+ * as it was. `titleOf`: the page's words for a tool (its `title`) as the run last read its tools, where it gave them.
  */
 export function applyAgentEvent(turn: Turn, event: AgentEvent, titleOf?: (name: string) => string | undefined): Turn {
   switch (event.type) {

@@ -31,7 +31,7 @@ export function runTabAgent(
   active: ActiveRun,
   /** The tab's site when the run began ('' where neither the page's address nor its tools named one). */
   origin: string,
-  /** `titleOf`: the page's words for a tool as the last step read them (its `title`), on one line, where it gave any. */
+  /** `titleOf`: the page's words for a tool (its `title`), on one line, as the run last read its tools, where it gave any. */
   onEvent: (event: AgentEvent, titleOf: (name: string) => string | undefined) => void,
   changeCard: (change: CardChange) => void,
 ): Promise<RunLocalAgentResult> {

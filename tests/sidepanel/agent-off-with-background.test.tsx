@@ -114,10 +114,14 @@ describe('the agent turned off and on from the panel, with the background and th
     await panel.until(() => expect(panel!.detail()).toBe('2 tools · changes allowed'));
     const stop = panel.find('stop-allowing')!;
     expect([stop.textContent, stop.getAttribute('aria-label')]).toEqual(['Stop allowing', 'Stop allowing changes on shop.example without asking']);
+    stop.focus();
     stop.click();
     await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
     expect((await loadSettings()).allowedSites).toEqual(['https://notes.example']);
     expect(panel.find('stop-allowing')).toBeNull();
+    // Said, and the focus is on the header's next control, not lost with the button.
+    expect(panel.find('stopped-allowing')?.textContent).toBe('Calls that change shop.example ask you again.');
+    expect(document.activeElement).toBe(panel.find('agent-off-here'));
   });
 
   it('follows a change made elsewhere (the options page) without being asked', async () => {
