@@ -170,7 +170,7 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
       ['add_to_cart', 'not-run'],
     ]);
     const second = cards.nth(2);
-    expect(await second.getAttribute('aria-label')).toBe('add_to_cart: Not run');
+    expect(await second.getAttribute('aria-label')).toBe('Add to cart: Not run');
     expect(await second.getByTestId('tool-result').textContent()).toBe('The same call as the one above, in the same reply.');
     // The model heard why the second did not run, beside the first's result.
     const { steps } = await stepsOfRun(panel, 'add a mug to the cart');

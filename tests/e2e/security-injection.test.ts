@@ -91,7 +91,7 @@ describe.skipIf(!chromiumAvailable)('prompt injection, with replies that obey it
     await forward.locator('[data-testid=deny]').waitFor({ timeout: 15_000 });
     // It says why, and offers no site-wide yes: that could not answer it.
     expect(await forward.locator('[data-testid=approve-site]').count()).toBe(0);
-    expect(await forward.textContent()).toContain('this conversation has read text the page marks as written by others');
+    expect(await forward.textContent()).toContain('this request has read what “list_messages” answered, text the page marks as written by others');
     await forward.locator('[data-testid=deny]').click();
     await finished(panel);
 
