@@ -5,7 +5,7 @@
 // messages whose tools' results filled it.
 import type { ChatMessage } from '@webmcp-agents/chat';
 import { estimateTokens, type RunLocalAgentResult } from '@webmcp-agents/local-agent';
-import type { EngineId } from '../engines/engine';
+import { replyTokensRange, type EngineId } from '../engines/engine';
 import { assumedContextTokens } from './fit-history';
 
 /** What the run knew of its request: the words, what the model read of the chat before it, and the engine. */
@@ -15,6 +15,8 @@ export interface ContextOfRequest {
   /** The model's context where the engine knows it; the error's own figure comes first. */
   contextTokens: number | undefined;
   engineId: EngineId;
+  /** The settings' "Longest reply": the prompt keeps room for it, up to half the context (see replyRoom). */
+  replyTokens?: number;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ContextOfRequest {
  * assumed one may be far off). Against a server's own limit on the prompt alone, only a request
  * that takes over half of it is told otherwise.
  */
-export function withContextFullWords(result: RunLocalAgentResult, { request, history, contextTokens, engineId }: ContextOfRequest): { result: RunLocalAgentResult; tooLong: boolean } {
+export function withContextFullWords(result: RunLocalAgentResult, { request, history, contextTokens, engineId, replyTokens }: ContextOfRequest): { result: RunLocalAgentResult; tooLong: boolean } {
   const { error } = result;
   if (error?.code !== 'context-full') return { result, tooLong: false };
   const requestTokens = estimateTokens(request);
@@ -60,10 +62,13 @@ export function withContextFullWords(result: RunLocalAgentResult, { request, his
     };
     return { result: { ...result, error: reworded }, tooLong: false };
   }
+  // The room the prompt keeps for the reply, where a lower "Longest reply" can give some of it back.
+  const replyRoom = known === undefined || replyTokens === undefined ? undefined : Math.min(replyTokens, Math.floor(known / 2));
+  const lowerReply = replyRoom !== undefined && replyRoom > replyTokensRange.min ? `lower "Longest reply" in the options (the prompt keeps ${replyRoom.toLocaleString('en-US')} tokens of the context for the reply), or ` : '';
   const reworded = {
     ...error,
     message: `Even with nothing before it, this request does not fit in ${context} of this model: the page's tools and the agent's instructions take most of it.`,
-    hint: `Give it more room: ${moreContext}`,
+    hint: `Give it more room: ${lowerReply}${moreContext}`,
   };
   return { result: { ...result, error: reworded }, tooLong: false };
 }

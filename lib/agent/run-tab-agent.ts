@@ -65,7 +65,7 @@ export function runTabAgent(
   // A request that alone fills the context, or one with nothing before it, is told apart from a conversation grown
   // too long. The engine may have learned its context only by now (a server that did not say it at first).
   return result.then((ended) => {
-    const worded = withContextFullWords(ended, { request, history, contextTokens: engine.contextTokens, engineId: engine.id });
+    const worded = withContextFullWords(ended, { request, history, contextTokens: engine.contextTokens, engineId: engine.id, replyTokens: settings.replyTokens });
     // The panel offers to put it back in the request box, to shorten it.
     if (worded.tooLong) active.requestTooLong = true;
     return worded.result;

@@ -121,6 +121,16 @@ describe('a request longer than the model reads at once', () => {
     expect(result.error?.hint).toBe(`Give it more room: ${serverAdvice()}`);
   });
 
+  it('offers a lower "Longest reply" where the room the prompt keeps for the reply could give some back, as a small context of vLLM needs', () => {
+    const error = { name: 'EngineError', code: 'context-full', message: 'This conversation no longer fits in the 2,048-token context of "qwen3".', hint: 'Start a new chat.' };
+    const result = { finishReason: 'error' as const, text: '', steps: 1, messages: [], error };
+    const asked = { request: 'Summarise my cart.', contextTokens: 2048, engineId: 'openai' as const, history: [] };
+    const { result: worded } = withContextFullWords(result, { ...asked, replyTokens: 1024 });
+    expect(worded.error?.hint).toBe(`Give it more room: lower "Longest reply" in the options (the prompt keeps 1,024 tokens of the context for the reply), or ${serverAdvice()}`);
+    // Where "Longest reply" is at its lowest already, it is not offered.
+    expect(withContextFullWords(result, { ...asked, replyTokens: 256 }).result.error?.hint).toBe(`Give it more room: ${serverAdvice()}`);
+  });
+
   it("keeps a server's own limit on the prompt alone, which no larger context raises (Text Generation Inference)", async () => {
     const limited = {
       async *stream(): AsyncGenerator<never> {
