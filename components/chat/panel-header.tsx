@@ -52,7 +52,10 @@ export function PanelHeader({ model }: { model: PanelModel }) {
                   // The button goes once the site is no longer allowed: the focus goes on to the
                   // header's next control, and the change is said.
                   if (model.stopAllowingSite()) setStoppedAllowing(siteLabel(session.origin));
-                  document.querySelector<HTMLElement>('[data-testid="agent-off-here"]')?.focus();
+                  const next = document.querySelector<HTMLElement>('[data-testid="agent-off-here"]');
+                  // A private window's panel offers no "Turn agent off": the request box then.
+                  if (next) next.focus();
+                  else focusRequestBox();
                 })}
               >
                 Stop allowing

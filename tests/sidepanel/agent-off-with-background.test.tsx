@@ -124,6 +124,18 @@ describe('the agent turned off and on from the panel, with the background and th
     expect(document.activeElement).toBe(panel.find('agent-off-here'));
   });
 
+  it('hands the focus to the request box after "Stop allowing" in a private window, whose header has no "Turn agent off"', async () => {
+    await updateSettings({ allowedSites: ['https://shop.example'] });
+    panel = mountWithBackground('https://shop.example', { privateTab: true });
+    await panel.until(() => expect(panel!.detail()).toBe('2 tools · changes allowed'));
+    expect(panel.find('agent-off-here')).toBeNull();
+    const stop = panel.find('stop-allowing')!;
+    stop.focus();
+    stop.click();
+    await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
+    expect(document.activeElement).toBe(panel.find('chat-input'));
+  });
+
   it('follows a change made elsewhere (the options page) without being asked', async () => {
     panel = mountWithBackground();
     await panel.until(() => expect(panel!.detail()).toBe('2 tools'));
