@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { engineName } from '@/lib/engines/engine-labels';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
-import { focusedQuietly, focusRequestBox, focusRequestBoxOnOpen } from './focus-request-box';
+import { focusedQuietly, focusRequestBox, focusRequestBoxOnOpen, showComposerWhole } from './focus-request-box';
 import { pressWhenAllowed } from './press-when-allowed';
 
 /** The most a request may hold, in UTF-16 units as the text area counts them. */
@@ -194,6 +194,8 @@ function RequestBox({ model, draft, placeholder, onKeyDown, onPasteCut }: Reques
       }}
       onInput={(event) => {
         model.setDraft(event.currentTarget.value);
+        // The browser shows the caret, maybe only the box's top line: the box and Send show whole.
+        showComposerWhole();
         // The input that follows a paste carries what of it the box kept.
         if (pasteTooLong.current) onPasteCut(event.currentTarget.value);
         pasteTooLong.current = false;

@@ -32,7 +32,9 @@ export function fillRequestBox(text: string, setDraft: (text: string) => void): 
 
 /**
  * A panel just opened, with the focus nowhere yet: the request box takes it, so typing goes where a
- * person means it to, not after five Tabs. The panel stays scrolled as it is (`quietly`).
+ * person means it to, not after five Tabs. The panel stays scrolled as it is (`quietly`) where the
+ * box shows whole; in a short panel (zoomed in) where it does not, it scrolls only as far as shows
+ * the box, with Send, under the lower edge.
  */
 export function focusRequestBoxOnOpen(): void {
   if (document.activeElement !== null && document.activeElement !== document.body) return;
@@ -42,6 +44,15 @@ export function focusRequestBoxOnOpen(): void {
   } finally {
     focusingQuietly = false;
   }
+  showComposerWhole();
+}
+
+/** Scrolls the request box with Send into view, as little as need be, where part of it is off screen. */
+export function showComposerWhole(): void {
+  const composer = requestBox()?.closest('.composer');
+  if (!composer) return;
+  const { top, bottom } = composer.getBoundingClientRect();
+  if (top < 0 || bottom > window.innerHeight) composer.scrollIntoView({ block: 'nearest' });
 }
 
 let focusingQuietly = false;

@@ -584,6 +584,25 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await panel.close();
   });
 
+  it('opens in a short panel zoomed to 200 % with its focused request box in view, Send with it, and keeps them so as the person types', async () => {
+    await useReplayEngine(await worker(), { replies: ['Hello.'] });
+    const page = await extension.context.newPage();
+    await page.goto(shop.url('/'));
+    const tabId = await tabIdOf(page);
+    // A 320 × 640 panel at 200 % zoom lays out in 160 × 320 CSS pixels: the box starts below its lower edge.
+    const panel = await extension.context.newPage();
+    await panel.setViewportSize({ width: 160, height: 320 });
+    await panel.goto(`chrome-extension://${extension.extensionId}/sidepanel.html?tabId=${tabId}`);
+    await panel.getByTestId('chat-input').waitFor();
+    await expect.poll(() => panel.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    const composerInView = () => panel.locator('.composer').evaluate((node) => node.getBoundingClientRect().top >= 0 && node.getBoundingClientRect().bottom <= innerHeight);
+    await expect.poll(composerInView).toBe(true);
+    await panel.keyboard.type('hello');
+    expect(await composerInView()).toBe(true);
+    await panel.close();
+    await page.close();
+  });
+
   it('offers a way back to the newest text to a person who scrolled up while the reply streams; it takes them there, to the request box', async () => {
     const paragraphs = Array.from({ length: 300 }, (_, index) => `Paragraph ${index + 1} of a long answer about mugs.`).join('\n\n');
     await useReplayEngine(await worker(), { replies: [paragraphs], chunkSize: 12, delayMs: 15 });
