@@ -118,7 +118,7 @@ function problemLabel(problem: TraceProblem): string {
 }
 
 function withoutCalls(step: TraceStep): string {
-  if (!step.complete) return step.raw === '' ? 'No reply, so no call.' : 'The reply was cut off before any call.';
+  if (!step.complete) return step.raw !== '' ? 'The reply was cut off before any call.' : step.thoughts ? 'No reply, so no call: the model was still thinking.' : 'No reply, so no call.';
   if (step.prose.trim() !== '') return 'No calls at this step: the model answered.';
-  return step.raw.trim() === '' ? 'No calls at this step, and no answer: the reply was empty.' : 'No calls at this step, and no answer: the model wrote only its thinking.';
+  return step.raw.trim() === '' && !step.thoughts ? 'No calls at this step, and no answer: the reply was empty.' : 'No calls at this step, and no answer: the model wrote only its thinking.';
 }

@@ -40,10 +40,27 @@ export function RawOutputView({ step, endedWith, writing = false }: { step: Trac
   );
 }
 
+/**
+ * The thoughts a server sent apart from the model's reply (its reasoning): the model never reads
+ * them again, and the person saw only that it was thinking.
+ */
+export function ThoughtsView({ thoughts }: { thoughts: string }) {
+  return (
+    <>
+      <h3>Thoughts</h3>
+      <p class="muted">Sent by the server apart from the reply: the person saw only that the model was thinking, and the model does not read them again.</p>
+      <pre class="thoughts" data-testid="thoughts" role="group" aria-label="Thoughts">
+        <HiddenCharacters text={thoughts} />
+      </pre>
+    </>
+  );
+}
+
 /** Why a reply the trace holds unfinished ends where it does. */
 function cutOffNotice(step: TraceStep, endedWith: string | undefined): string {
   const why = step.stopped ? undefined : endedWith;
   const how = step.stopped ? 'the run was stopped' : 'the run ended';
+  if (step.raw === '' && step.thoughts) return why ? `No reply: the model was still thinking. ${why}` : `No reply: ${how} while the model was still thinking.`;
   if (step.raw === '') return why ? `No reply. ${why}` : `No reply: ${how} before the model wrote anything.`;
   return why ? `The reply ends here. ${why}` : `The reply was cut off here: ${how} while the model was writing.`;
 }

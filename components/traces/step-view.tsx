@@ -6,7 +6,7 @@ import { CallList } from './call-list';
 import { DivergenceItem } from './divergence-list';
 import { NotShownTable } from './not-shown-table';
 import { PromptMessages } from './prompt-messages';
-import { RawOutputView } from './raw-output-view';
+import { RawOutputView, ThoughtsView } from './raw-output-view';
 import { ScoresTable } from './scores-table';
 
 interface StepViewProps {
@@ -52,6 +52,7 @@ export function StepView({ step, divergences, open, endedWith, writing = false }
           <NotShownTable step={step} />
           <h3>Prompt</h3>
           <PromptMessages messages={step.messages} />
+          {step.thoughts !== undefined && <ThoughtsView thoughts={step.thoughts} />}
           <h3>Raw output</h3>
           <RawOutputView step={step} endedWith={endedWith} writing={writing} />
           <h3>Calls and results</h3>
@@ -85,7 +86,7 @@ function summaryLine(step: TraceStep, divergenceCount: number, writing: boolean)
  */
 function withoutCalls(step: TraceStep): string {
   if (step.stopped) return 'stopped';
-  if (!step.complete) return step.raw === '' ? 'no reply' : 'cut off';
+  if (!step.complete) return step.raw !== '' ? 'cut off' : step.thoughts ? 'cut off while thinking' : 'no reply';
   if (step.problems.length === 0) return step.prose.trim() === '' ? 'no answer' : 'answer';
   if (step.problems.some((problem) => problem.kind === 'parse')) return 'unreadable call';
   // A repeat that names a tool is the third call to a missing one; one that names none, of an unreadable call.

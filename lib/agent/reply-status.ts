@@ -40,10 +40,9 @@ export function createReplyStatus({ shared, runs, news }: EngineHostParts) {
             for await (const chunk of loaded.stream(request)) {
               // Thoughts are no word of the reply yet, whether sent apart from it (a server's reasoning)
               // or written into it (`<think>`): the wait goes on, said to be thinking. An empty piece
-              // where no thinking was said is the model writing what the engine holds to its end (a
-              // call sent in pieces): it has begun.
-              const start =
-                chunk.type === 'thinking' ? 'thinking' : chunk.type !== 'text-delta' ? 'answering' : chunk.text === '' && !wait.thinking ? 'answering' : thoughts.read(chunk.text);
+              // is the model writing what the engine holds to its end (a call sent in pieces, after
+              // its thoughts or not): it has begun.
+              const start = chunk.type === 'thinking' ? 'thinking' : chunk.type !== 'text-delta' || chunk.text === '' ? 'answering' : thoughts.read(chunk.text);
               if (start === 'thinking' && waiting() && !wait.thinking) {
                 wait.thinking = true;
                 shared.publishNow();

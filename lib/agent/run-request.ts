@@ -107,13 +107,15 @@ async function runWith(
   const repeatedStop = watchRepeatedStop();
   // The last step's reply as the model wrote it: one that stops in its thoughts is told apart.
   let stepRaw = '';
+  let thoughtApart = false;
   // What the last step read, which a follow-up may read again (see SessionHistory.forRun).
   let lastStart: Extract<AgentEvent, { type: 'step-start' }> | undefined;
   const conversation = { history, recentTools, pageHasTools: (tools?.length ?? 0) > 0 };
   const result = await runTabAgent(host, request, conversation, settings, engine, active, origin, (event, titleOf) => {
     if (runId) host.world.recorder.record(runId, event);
     repeatedStop.see(event);
-    if (event.type === 'step-start') [stepRaw, lastStart] = ['', event];
+    if (event.type === 'step-start') [stepRaw, thoughtApart, lastStart] = ['', false, event];
+    if (event.type === 'step-end') thoughtApart = Boolean(event.thoughts);
     if (event.type === 'text-delta') stepRaw += event.text;
     if (event.type === 'step-end') host.world.reportUsage(host.tabId, event.usage);
     const before = current();
@@ -129,7 +131,7 @@ async function runWith(
   }
   // A reply cut off while it wrote calls: they did not run, and the panel shows no card of them.
   const cutCalls = result.error?.code === 'reply-cut-off' && lastStart ? toolsCalledInCutReply(stepRaw, new Set(lastStart.tools.map(({ tool }) => tool.name)), engine.format) : [];
-  return outcomeOf(host, result, active, settings, repeatedStop.notice, { text: stepRaw, contextTokens: engine.contextTokens, cutCalls }, current());
+  return outcomeOf(host, result, active, settings, repeatedStop.notice, { text: stepRaw, thoughtApart, contextTokens: engine.contextTokens, cutCalls }, current());
 }
 
 /**

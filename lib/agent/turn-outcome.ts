@@ -12,6 +12,8 @@ import { thinkingCutOffNotice } from './turn-notices';
 /** How the run's last reply ended: as the model wrote it, and in what context (the engine's, where known). */
 export interface LastReply {
   text: string;
+  /** The model thought apart from that reply (a server's reasoning, which is not in `text`). */
+  thoughtApart?: boolean;
   contextTokens: number | undefined;
   /** The tool each of its calls named, where the engine cut it off (see toolsCalledInCutReply). */
   cutCalls?: readonly string[];
@@ -52,7 +54,7 @@ export function outcomeOf(host: TabRunHost, result: RunLocalAgentResult, active:
     case 'answer':
       if (!answered(result)) {
         active.noAnswer = true;
-        return ['error', `The model gave no answer: ${whyNoAnswer(lastReply)}. Ask again, or pick another model in the options.`];
+        return ['error', `The model gave no answer: ${whyNoAnswer(lastReply, last.thoughtApart === true)}. Ask again, or pick another model in the options.`];
       }
       return ['answer'];
     case 'aborted':
@@ -127,10 +129,10 @@ export function answered(result: RunLocalAgentResult): boolean {
   return result.finishReason === 'answer' && result.text.trim() !== '';
 }
 
-/** What the last reply held, where it held no answer. */
-function whyNoAnswer(lastReply: string): string {
+/** What the last reply held, where it held no answer: thoughts apart from it (`thoughtApart`) are thinking too. */
+function whyNoAnswer(lastReply: string, thoughtApart: boolean): string {
   // The empty block a model told not to think starts with (Qwen3 under WebLLM) is no thinking.
   const reply = lastReply.replace(/<think>\s*<\/think>/gi, '');
-  if (reply.trim() === '') return 'its reply was empty';
+  if (reply.trim() === '') return thoughtApart ? 'it wrote only its thinking' : 'its reply was empty';
   return /<think>/i.test(reply) ? 'it wrote only its thinking' : 'its reply held nothing to show';
 }

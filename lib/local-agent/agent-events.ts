@@ -84,9 +84,10 @@ export type AgentEvent =
    * error; nothing of it was parsed, but its figures until then are the step's all the same.
    * `stopped`: the run's signal stopped it while it streamed (the person, or the caller); unparsed
    * too, with its figures until then. Either counts the pieces it streamed as its tokens where the
-   * engine gave no count.
+   * engine gave no count. `thoughts`: what the model thought apart from its reply, where the engine
+   * sent any (a server's reasoning), never read back to the model.
    */
-  | ({ type: 'step-end'; step: number; raw: string; usage: ModelUsage; modelMs: number } & (
+  | ({ type: 'step-end'; step: number; raw: string; thoughts?: string; usage: ModelUsage; modelMs: number } & (
       | {
           parsed: ParseResult;
           /** The engine ended the reply with an error while it looped over one call, or a run of calls: kept to the loop's end (see StreamedReply). */

@@ -136,8 +136,8 @@ async function sendPrompt(
  */
 function giveUp(run: Run, { error, failedReply }: Failure): unknown {
   if (failedReply) {
-    const { raw, usage, modelMs } = failedReply;
-    run.emit({ type: 'step-end', step: run.step, raw, usage, modelMs, failed: true });
+    const { raw, thoughts, usage, modelMs } = failedReply;
+    run.emit({ type: 'step-end', step: run.step, raw, ...(thoughts ? { thoughts } : {}), usage, modelMs, failed: true });
   }
   return error;
 }

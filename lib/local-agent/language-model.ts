@@ -11,12 +11,13 @@ export interface ModelUsage {
 }
 
 /**
- * A piece of the reply, the reply's figures, or word that the model has begun thinking apart from
- * its reply (a server that streams its thoughts on their own: nothing of them is text). An empty
- * piece says that more of the reply came which the engine holds until the reply ends (a server's
- * pieces of a call): nothing to read yet, but the reply goes on.
+ * A piece of the reply, the reply's figures, or a piece of the model's thoughts sent apart from its
+ * reply (a server that streams reasoning on its own): never text of the reply, nor read back to the
+ * model, but kept with its step for the trace (`text`, where the engine has the words). An empty
+ * piece of text says that more of the reply came which the engine holds until the reply ends (a
+ * server's pieces of a call): nothing to read yet, but the reply goes on, and the model is writing.
  */
-export type ModelChunk = { type: 'text-delta'; text: string } | { type: 'usage'; usage: ModelUsage } | { type: 'thinking' };
+export type ModelChunk = { type: 'text-delta'; text: string } | { type: 'usage'; usage: ModelUsage } | { type: 'thinking'; text?: string };
 
 export interface ModelRequest {
   messages: readonly ChatMessage[];

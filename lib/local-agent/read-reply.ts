@@ -23,7 +23,8 @@ export function readReply(run: Run, tools: readonly ToolDescriptor[], { reply, s
   const { step } = run;
   const parsed = parse(reply.text);
   settleProse(reply, parsed, { step, proseShown, offered: new Set(tools.map((tool) => tool.name)) }, run.emit);
-  run.emit({ type: 'step-end', step, raw: reply.raw, parsed, usage: reply.usage, modelMs: reply.modelMs, ...(reply.loopKept ? { loopKept: true } : {}) });
+  const { raw, thoughts, usage, modelMs, loopKept } = reply;
+  run.emit({ type: 'step-end', step, raw, ...(thoughts ? { thoughts } : {}), parsed, usage, modelMs, ...(loopKept ? { loopKept } : {}) });
   run.prompt.addReply(reply.text);
   run.text = parsed.text;
   return { tools, shownTools, reply, parsed };

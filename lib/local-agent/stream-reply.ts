@@ -9,6 +9,8 @@ import { withStreamedTokens } from './streamed-tokens';
 export interface StreamedReply {
   /** The reply as the model wrote it, for the trace. */
   raw: string;
+  /** The thoughts the engine sent apart from the reply, for the trace; absent where none came. */
+  thoughts?: string;
   /**
    * Its own turn (see createOwnTurn): without chat-template tokens, and cut where the model went on
    * to write a turn that is not its own, such as a made-up tool result. What is parsed and kept.
@@ -50,6 +52,7 @@ export interface StreamedReply {
 export interface FailedReply {
   error: unknown;
   raw: string;
+  thoughts?: string;
   usage: ModelUsage;
   modelMs: number;
 }
@@ -80,6 +83,7 @@ export async function streamReply(
   const pipeline = createReplyPipeline(step, emit, judge);
   let usage: ModelUsage = {};
   let pieces = 0;
+  let thoughts = '';
   const turnOver = new AbortController();
   const iterator = startStream(model, request, turnOver);
   try {
@@ -91,7 +95,12 @@ export async function streamReply(
         usage = { ...usage, ...chunk.usage };
         continue;
       }
-      if (chunk.type === 'thinking' || chunk.text === '') continue;
+      if (chunk.type === 'thinking') {
+        // A thought is the model's writing too, counted where the engine gives no count.
+        if (chunk.text) [thoughts, pieces] = [thoughts + chunk.text, pieces + 1];
+        continue;
+      }
+      if (chunk.text === '') continue;
       pieces += 1;
       pipeline.push(chunk.text);
       if (pipeline.over) {
@@ -106,10 +115,10 @@ export async function streamReply(
     // A reply cut off at the token cap while it wrote one call, or run of calls, a third time in a
     // row or more was looping: it ends where the loop began repeating. One the engine failed in
     // otherwise (a server lost) may have been a square drawn side by side: its error stands.
-    if (!request.signal.aborted && isCutOff(error) && pipeline.endLoop()) return { ...finishedReply(pipeline, usage, started), loopKept: true };
-    return endedEarly(error, request.signal, { pipeline, step, emit }, { raw: pipeline.raw(), usage: withStreamedTokens(usage, pieces), modelMs: performance.now() - started });
+    if (!request.signal.aborted && isCutOff(error) && pipeline.endLoop()) return { ...finishedReply(pipeline, usage, started), ...thoughtsOf(thoughts), loopKept: true };
+    return endedEarly(error, request.signal, { pipeline, step, emit }, { raw: pipeline.raw(), ...thoughtsOf(thoughts), usage: withStreamedTokens(usage, pieces), modelMs: performance.now() - started });
   }
-  return finishedReply(pipeline, usage, started);
+  return { ...finishedReply(pipeline, usage, started), ...thoughtsOf(thoughts) };
 }
 
 /**
@@ -127,6 +136,11 @@ function endedEarly(
   if (!signal.aborted) return { error, ...ended };
   emit({ type: 'step-end', step, ...ended, stopped: true });
   throw error;
+}
+
+/** The thoughts a reply came with, as its step keeps them: none where they were empty. */
+function thoughtsOf(thoughts: string): { thoughts?: string } {
+  return thoughts === '' ? {} : { thoughts };
 }
 
 /** Whether the engine cut the reply off at its length limit, or at the end of the model's context (see LanguageModel). */

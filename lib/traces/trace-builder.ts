@@ -168,6 +168,7 @@ function applyStepEvent(draft: StepDraft, event: Exclude<AgentEvent, { type: 'te
 /** The step's reply as it ended: one its engine ended with an error, or the person stopped, stays cut off, as it streamed, but with what it cost. */
 function endStep(draft: StepDraft, event: Extract<AgentEvent, { type: 'step-end' }>): void {
   const { step } = draft;
+  if (event.thoughts) step.thoughts = capText(event.thoughts, traceLimits.long);
   if (event.stopped) step.stopped = true;
   else if (!event.failed) {
     draft.rawParts = [];

@@ -111,6 +111,11 @@ export const traceStepSchema = lazySchema(() =>
     messages: atMost(traceMessageSchema(), counts.messagesPerStep, 'prompt messages'),
     /** What the model wrote; while a step streams, what it had written so far. */
     raw: text(limits.long),
+    /**
+     * What the model thought apart from its reply, as a server that takes reasoning out of the
+     * reply sent it (kept once the step ended); absent where none came, and in traces recorded before.
+     */
+    thoughts: text(limits.long).optional(),
     /** False when the step was cut off before the model finished its reply. */
     complete: z.boolean(),
     /**

@@ -18,6 +18,7 @@ import { createTabsWithChatsNote, takeTabsWithChats } from '../../lib/agent/chat
 import { createTabDrivers } from '../../lib/service-worker/tab-drivers';
 import { contextFull, EngineError, replyCutOff, type Engine } from '../../lib/engines/engine';
 import { replyUnfinished, serverStalled } from '../../lib/engines/openai/server-errors';
+import { streamOpenAiReply } from '../../lib/engines/openai/stream-openai-reply';
 import { hermesFormat, type ModelChunk } from '@webmcp-agents/local-agent';
 import { settleCeilingMs } from '../../lib/registry/settle-tab-tools';
 import { createWebLlmEngine } from '../../lib/engines/webllm/webllm-engine';
@@ -1971,6 +1972,30 @@ describe('agent sessions', () => {
     h.openPanelAndAsk(1, 'add two mugs');
     await h.untilTurnEnds(0);
     expect(h.state()?.turns[0]).toMatchObject({ outcome: 'error', notice: expect.stringMatching(/^The model gave no answer: its reply was empty\./) });
+  });
+
+  it('says a server\'s model that only thought wrote only its thinking, not that its reply was empty, and keeps those thoughts in the trace', async () => {
+    // llama.cpp with `--reasoning-format deepseek`, or vLLM with a reasoning parser: the thoughts come in
+    // `reasoning_content`, and the reply ends with no text at all.
+    const events = [
+      { choices: [{ delta: { role: 'assistant', reasoning_content: 'The person wants two mugs. ' }, finish_reason: null }] },
+      { choices: [{ delta: { reasoning_content: 'I should call add_to_cart.' }, finish_reason: null }] },
+      { choices: [{ delta: {}, finish_reason: 'stop' }] },
+    ];
+    const fetch = async () => new Response(`${events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('')}data: [DONE]\n\n`, { headers: { 'content-type': 'text/event-stream' } });
+    const serverEngine = (settings: Settings): Engine => ({
+      id: settings.engine,
+      modelId: 'qwen3:1.7b',
+      format: hermesFormat,
+      model: { stream: (request) => streamOpenAiReply(request, { address: 'http://127.0.0.1:8080/v1', model: 'qwen3:1.7b', temperature: 0, fetch }) },
+      load: async () => {},
+    });
+    const h = harness({ settings: { engine: 'openai', model: 'qwen3:1.7b', openaiBaseUrl: 'http://127.0.0.1:8080/v1' }, createEngine: serverEngine });
+    h.openPanelAndAsk(1, 'add two mugs');
+    await h.untilTurnEnds(0);
+    expect(h.state()?.turns[0]).toMatchObject({ outcome: 'error', noAnswer: true, notice: 'The model gave no answer: it wrote only its thinking. Ask again, or pick another model in the options.' });
+    const stepEnd = h.recorder.runs.get(h.state()!.turns[0]!.runId!)!.events.find((event) => event.type === 'step-end');
+    expect(stepEnd).toMatchObject({ raw: '', thoughts: 'The person wants two mugs. I should call add_to_cart.' });
   });
 
   it('says the model stopped while still thinking, not that its reply was empty, when the reply ends inside its thoughts, and offers to ask again', async () => {

@@ -927,6 +927,32 @@ describe('the engine host', () => {
     expect(waiting).toEqual([false, false, false]);
   });
 
+  it('says the model is writing, no longer thinking, at the first piece of a call that follows thoughts a server sent apart', async () => {
+    const host = createEngineHost(() => {}, (settings) => ({
+      ...fakeEngine(settings).engine,
+      model: {
+        async *stream() {
+          yield { type: 'thinking' as const, text: 'The person wants a mug. ' };
+          yield { type: 'thinking' as const, text: 'I should search.' };
+          yield { type: 'text-delta' as const, text: '' };
+          yield { type: 'text-delta' as const, text: '<tool_call>{"name": "search", "arguments": {}}</tool_call>' };
+        },
+      },
+    }));
+    const engine = await host.load({ ...defaultSettings, engine: 'openai', model: 'qwen3:1.7b' }, new AbortController().signal, { tabId: 1 });
+    if ('error' in engine) throw new Error(engine.error);
+    const seen: [string, boolean, boolean][] = [];
+    for await (const chunk of engine.model.stream({ messages: [], tools: [], signal: new AbortController().signal })) {
+      seen.push([chunk.type, host.statusFor(1).firstWordSince !== undefined, host.statusFor(1).thinking === true]);
+    }
+    expect(seen).toEqual([
+      ['thinking', true, true],
+      ['thinking', true, true],
+      ['text-delta', false, false],
+      ['text-delta', false, false],
+    ]);
+  });
+
   it('counts reasoning written into the reply\'s text (`<think>`) as thinking, and its first word as the one after it', async () => {
     const pieces = ['<think>', 'The person wants', ' the cart.</think>\n\n', 'Opening it.'];
     const host = createEngineHost(() => {}, (settings) => ({

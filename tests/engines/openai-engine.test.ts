@@ -46,6 +46,11 @@ async function replyOf(stream: AsyncIterable<ModelChunk>): Promise<{ text: strin
   return { text, chunks, error };
 }
 
+/** The words of the thoughts a reply gave apart from its text. */
+function thoughtsOf(reply: { chunks: ModelChunk[] }): string[] {
+  return reply.chunks.flatMap((chunk) => (chunk.type === 'thinking' && chunk.text !== undefined ? [chunk.text] : []));
+}
+
 async function loadError(promise: Promise<unknown>): Promise<EngineError> {
   const error = await promise.then(() => undefined, (caught: unknown) => caught);
   expect(error).toBeInstanceOf(EngineError);
@@ -811,9 +816,9 @@ describe('local server engine: thinking, limits and replies that never finish', 
     expect(reply.error).toBeUndefined();
     expect(reply.text).toBe('Done.');
     expect(reply.chunks.at(-1)?.type).toBe('usage');
-    // Said once, before the words: whoever shows the reply can say the model thinks.
-    expect(reply.chunks.filter((chunk) => chunk.type === 'thinking')).toHaveLength(1);
+    // Each thought as it comes, before the words: whoever shows the reply can say the model thinks, and the trace keeps them.
     expect(reply.chunks[0]?.type).toBe('thinking');
+    expect(thoughtsOf(reply)).toEqual(Array.from({ length: 16 }, (_, index) => `Thinking step ${index}. `));
 
     const silent = await setup({ replies: ['Never sent.'], reasoning: thinking, stall: { afterDeltas: 0 } }, {}, quick);
     await silent.engine.load(() => {});
@@ -882,7 +887,8 @@ describe('local server engine: thinking, limits and replies that never finish', 
       const second = await replyOf(engine.model.stream(ask('Is it in stock?')));
       expect(second.error).toBeUndefined();
       expect(second.chunks[0]?.type).toBe('thinking');
-      expect(second.chunks.filter((chunk) => chunk.type === 'thinking')).toHaveLength(1);
+      // The thought is given whole, as its tag closes it, for the trace.
+      expect(thoughtsOf(second)).toEqual([thought.trim()]);
       // No word of the thought is ever given as the reply's text, streamed or at its end.
       expect(textDeltas(second).join('')).toBe('It is in stock.');
       expect(textDeltas(second).some((text) => text.includes('mug'))).toBe(false);
@@ -909,6 +915,8 @@ describe('local server engine: thinking, limits and replies that never finish', 
       const cut = await replyOf(engine.model.stream(ask('Why?')));
       expect(cut.text).toBe('');
       expect(cut.error).toMatchObject({ code: 'thinking-cut-off' });
+      // What it thought until the cut is kept as thoughts.
+      expect(thoughtsOf(cut).join('')).toMatch(/^I weigh each mug in turn\. I weigh/);
     });
 
     it('reads a reply that opens its own <think> as it comes, for a model taught otherwise', async () => {

@@ -29,8 +29,9 @@ export interface OpenAiReplyOptions {
 
 /**
  * One streamed chunk as OpenAI-compatible servers send it. A model that thinks anyway streams its
- * thoughts in `reasoning` (Ollama) or `reasoning_content` (llama.cpp): not shown, but alive, and
- * counted: a reply cut off with thoughts and no text was spent thinking.
+ * thoughts in `reasoning` (Ollama) or `reasoning_content` (llama.cpp, vLLM): not shown, but alive,
+ * counted (a reply cut off with thoughts and no text was spent thinking), and given on as thinking
+ * for the trace.
  */
 interface CompletionChunk extends ServerFigures {
   choices?: {
@@ -95,8 +96,6 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
   const toolCalls = createServerToolCalls();
   let callPieces = 0;
   const unopened = readUnopenedThought(reading.memory.opensThoughtInPrompt, reading.model);
-  // Said once, as the thoughts begin, however they come: a trial of the model says it thinks.
-  let saidThinking = false;
   try {
     // Every chunk of bytes resets the timer, reasoning deltas and keep-alive comments included.
     for await (const data of readServerSentEvents(body, timer.touch, () => (counts.strayLines += 1))) {
@@ -115,7 +114,8 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       if (chunk.usage) last = { ...last, usage: chunk.usage };
       if (chunk.timings) last = { ...last, timings: chunk.timings };
       const delta = chunk.choices?.[0]?.delta;
-      if (isThought(delta)) counts.thoughts += 1;
+      const apart = thoughtText(delta);
+      if (apart) counts.thoughts += 1;
       const newCallPieces = toolCalls.add(delta?.tool_calls ?? chunk.choices?.[0]?.message?.tool_calls);
       callPieces += newCallPieces;
       const text = contentText(delta?.content ?? chunk.choices?.[0]?.message?.content ?? chunk.choices?.[0]?.text);
@@ -131,17 +131,18 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       }
       // The model's first piece, whatever it is (a thought, a call's, text): the prompt was read by then,
       // and the speed of what follows counts every token it wrote, those held back too.
-      if (newCallPieces > 0 || text || isThought(delta)) firstTokenAt ??= performance.now();
-      const piece = text ? unopened.read(text) : { thought: isThought(delta) };
-      if (text && piece.thought) counts.thoughts += 1;
-      if (piece.thought && !saidThinking) {
-        saidThinking = true;
-        yield { type: 'thinking' };
+      if (newCallPieces > 0 || text || apart) firstTokenAt ??= performance.now();
+      if (apart) yield { type: 'thinking', text: apart };
+      const piece = text ? unopened.read(text) : { thought: false };
+      if (piece.thought) {
+        counts.thoughts += 1;
+        // Text read as thoughts is held; the thought is given whole as it closes.
+        yield piece.closed ? { type: 'thinking', text: piece.closed } : { type: 'thinking' };
       }
       if (!piece.text) {
-        // More of the reply came that is held until its end (a call's pieces, thoughts): no text,
-        // but no silence either, which the panel would count as a server that stalled.
-        if (newCallPieces > 0 || text || isThought(delta)) yield { type: 'text-delta', text: '' };
+        // More of the reply came that is held until its end (a call's pieces): no text, but no
+        // silence either, which the panel would count as a server that stalled.
+        if (newCallPieces > 0 || (text && !piece.thought)) yield { type: 'text-delta', text: '' };
         continue;
       }
       firstTokenAt ??= performance.now();
@@ -154,7 +155,8 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
     if (!endWasSaid(finishReason, error, request) && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
   }
   // Text held as thoughts that no `</think>` closed was the answer, unless the reply was cut off.
-  const answer = request.signal.aborted ? undefined : unopened.end(finishReason === 'length');
+  const { answer, thoughts } = request.signal.aborted ? {} : unopened.end(finishReason === 'length');
+  if (thoughts) yield { type: 'thinking', text: thoughts };
   if (answer) {
     firstTokenAt ??= performance.now();
     counts.deltas += 1;
@@ -187,6 +189,8 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   const text = contentText(choice?.message?.content) ?? (calls ? '' : undefined);
   if (typeof text !== 'string') throw replyUnreadable(reading.address);
   const firstTokenAt = performance.now();
+  const thoughts = thoughtText(choice?.message);
+  if (thoughts) yield { type: 'thinking', text: thoughts };
   if (text) yield { type: 'text-delta', text };
   if (calls) yield { type: 'text-delta', text: text ? `\n${calls}` : calls };
   // Its figures come before a cut-off, as a stream's do.
@@ -214,8 +218,14 @@ function endWasSaid(finishReason: string | undefined, error: unknown, request: M
   return finishReason !== undefined && !(error instanceof EngineError) && !request.signal.aborted;
 }
 
+/** The thoughts a delta or message holds apart from its text, where it holds any. */
+function thoughtText(message: Thoughts | undefined): string | undefined {
+  const thoughts = message?.reasoning || message?.reasoning_content;
+  return typeof thoughts === 'string' && thoughts !== '' ? thoughts : undefined;
+}
+
 function isThought(message: Thoughts | undefined): boolean {
-  return Boolean(message?.reasoning || message?.reasoning_content);
+  return thoughtText(message) !== undefined;
 }
 
 /** Stop stays the loop's own abort; a silent server or a broken connection says what happened. */

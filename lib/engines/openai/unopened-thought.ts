@@ -11,6 +11,8 @@ export interface ReadPiece {
   thought: boolean;
   /** What of it is the reply's text, where any is. */
   text?: string;
+  /** The thought it closed, whole (as the trace keeps it), where it closed one. */
+  closed?: string;
 }
 
 /**
@@ -66,21 +68,24 @@ export function readUnopenedThought(opensInPrompt: Set<string>, model: string) {
       }
       const closed = held.indexOf(close, from);
       if (closed === -1) return { thought: true };
+      const thought = held.slice(0, closed).trim();
       const after = held.slice(closed + close.length).replace(/^\s+/, '');
       held = undefined;
       afterThought = after === '';
-      return after ? { thought: true, text: after } : { thought: true };
+      return { thought: true, ...(after ? { text: after } : {}), ...(thought ? { closed: thought } : {}) };
     },
     /**
      * The reply ended. `cut`: at its length limit, where held text stays thoughts (the model was
-     * still thinking). Otherwise held text was the answer: it is returned, to be given as text.
+     * still thinking), returned as `thoughts`. Otherwise held text was the answer: it is returned
+     * as `answer`, to be given as text.
      */
-    end(cut: boolean): string | undefined {
-      if (held === undefined || cut) return undefined;
+    end(cut: boolean): { answer?: string; thoughts?: string } {
+      if (held === undefined) return {};
       const text = held;
       held = undefined;
+      if (cut) return text.trim() ? { thoughts: text.trim() } : {};
       if (text.trim() !== '') opensInPrompt.delete(model);
-      return text || undefined;
+      return text ? { answer: text } : {};
     },
   };
 }
