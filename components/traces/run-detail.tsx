@@ -30,10 +30,12 @@ export function RunDetail({ model }: { model: TraceViewerModel }) {
       </p>
     );
   }
-  // Keyed by run: a confirmation, the steps opened or a fault shown for one run never carry over to the next.
+  // Keyed by run: a confirmation, the steps opened or a fault shown for one run never carry over to
+  // the next. By the run shown too: the run chosen last may show the one before until it is read,
+  // and that one's fault is not the new one's.
   const runId = model.openRunId.value ?? '';
   return (
-    <ShowOrExplain key={runId} fallback={(message) => <UnreadableRun model={model} runId={runId} message={message} />}>
+    <ShowOrExplain key={`${runId}\n${String(trace.run.id)}`} fallback={() => <UnreadableRun model={model} runId={runId} />}>
       <TraceDetail model={model} trace={trace} />
     </ShowOrExplain>
   );
@@ -52,11 +54,13 @@ function UnreadRun({ model, message }: { model: TraceViewerModel; message: strin
   );
 }
 
-/** A run whose record cannot be drawn says so, and can still be exported or deleted. */
-function UnreadableRun({ model, runId, message }: { model: TraceViewerModel; runId: string; message: string }) {
+/** A run whose record cannot be drawn says so (the console says what failed), and can still be exported or deleted. */
+function UnreadableRun({ model, runId }: { model: TraceViewerModel; runId: string }) {
   return (
     <article class="run-detail" data-testid="run-unreadable" data-run-id={runId}>
-      <p class="notice tone-error">{`This run could not be shown: its record is damaged (${message}).`}</p>
+      <p class="notice tone-error">
+        This run could not be shown: its record is damaged, or was written by another version of the extension. It can still be exported or deleted.
+      </p>
       <RunActions model={model} runId={runId} running={false} />
     </article>
   );

@@ -101,7 +101,7 @@ export function RunList({ model }: { model: TraceViewerModel }) {
             onOpen: () => void model.open(run.id),
           };
           return (
-            <ShowOrExplain key={run.id} fallback={(message) => <UnreadableRunItem run={run} row={row} message={message} />}>
+            <ShowOrExplain key={run.id} fallback={() => <UnreadableRunItem run={run} row={row} />}>
               <RunItem run={run} row={row} selected={run.id === model.openRunId.value} />
             </ShowOrExplain>
           );
@@ -203,13 +203,13 @@ function RunItem({ run, row, selected }: { run: TraceRun; row: RowProps; selecte
 }
 
 /** A run whose record cannot be drawn is still listed, so it can be opened, exported or deleted. */
-function UnreadableRunItem({ run, row, message }: { run: TraceRun; row: RowProps; message: string }) {
+function UnreadableRunItem({ run, row }: { run: TraceRun; row: RowProps }) {
   return (
     <li data-testid="run-item" data-run-id={run.id} data-unreadable="true" {...row.position}>
       <button type="button" class="run-button" tabIndex={row.tabStop ? 0 : -1} onFocus={row.onFocus} onClick={row.onOpen}>
         <span class="run-request">{`Run ${String(run.id)}`}</span>
         <span class="run-meta">
-          <span>{`Its record could not be shown: ${message}`}</span>
+          <span>Its record could not be shown: it is damaged, or from another version.</span>
         </span>
       </button>
     </li>

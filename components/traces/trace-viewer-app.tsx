@@ -11,7 +11,9 @@ import { ViewerToolbar } from './viewer-toolbar';
 
 /** The trace viewer: the runs on the left, the open run on the right; `initialRunId`, the run its address opened. */
 export function TraceViewerApp({ model, initialRunId }: { model: TraceViewerModel; initialRunId?: string }) {
-  const request = model.openTrace.value?.run.request;
+  // A damaged record's request may be anything: only text names the tab.
+  const opened = model.openTrace.value?.run.request;
+  const request = typeof opened === 'string' ? opened : undefined;
   // Each turn's "Trace" link opens a tab: its title names the run, so the tabs, and a screen
   // reader's list of them, tell one run from another.
   useEffect(() => {

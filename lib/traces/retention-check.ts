@@ -1,4 +1,4 @@
-import { selectRunsToRemove } from './select-runs-to-remove';
+import { selectRunsToRemove, storedSize } from './select-runs-to-remove';
 import type { TraceSettings } from './trace-settings';
 import type { TraceStore } from './trace-store';
 
@@ -26,7 +26,7 @@ export function createRetentionCheck(loadSettings: () => Promise<TraceSettings>)
     const runs = await store.listRuns();
     const remove = new Set(selectRunsToRemove(runs, settings));
     if (remove.size > 0) await store.deleteRuns([...remove]);
-    keptBytes = runs.reduce((sum, run) => sum + (remove.has(run.id) ? 0 : run.sizeBytes), 0);
+    keptBytes = runs.reduce((sum, run) => sum + (remove.has(run.id) ? 0 : storedSize(run)), 0);
     changesSeen = store.changeCount();
     runsSinceCheck = 0;
   };

@@ -13,6 +13,14 @@ export interface RetainedRun {
 const futureMarginMs = 24 * 60 * 60 * 1000;
 
 /**
+ * A run's size as retention counts it: none where its record gives no number (damaged, or written
+ * by another version), which would otherwise make every sum unknown and the size limit never hold.
+ */
+export function storedSize(run: Pick<RetainedRun, 'sizeBytes'>): number {
+  return Number.isFinite(run.sizeBytes) ? Math.max(0, run.sizeBytes) : 0;
+}
+
+/**
  * Which runs to delete so that at most `maxRuns` runs and `maxMegabytes` remain: the oldest go
  * first. A run still going on is never removed, and the newest finished run is always kept.
  */
@@ -26,7 +34,7 @@ export function selectRunsToRemove(runs: readonly RetainedRun[], settings: Reten
   let keptFinished = false;
   let full = false;
   for (const run of newestFirst) {
-    const size = Math.max(0, run.sizeBytes);
+    const size = storedSize(run);
     const running = run.outcome === undefined;
     // Once one run does not fit, every older one goes too, even a smaller one.
     full ||= keptFinished && !running && (count + 1 > settings.maxRuns || bytes + size > maxBytes);

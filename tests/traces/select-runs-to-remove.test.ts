@@ -31,4 +31,10 @@ describe('selectRunsToRemove', () => {
     const runs = [run('mine-1', now - 2_000), run('mine-2', now - 1_000), run('from-the-future', 8.64e15, 2_000 * megabyte)];
     expect(selectRunsToRemove(runs, { maxRuns: 100, maxMegabytes: 50 }, now)).toEqual(['from-the-future']);
   });
+
+  it('keeps to the size limit beside a record that gives no size (damaged, or from another version), counting it as none', () => {
+    const sizeless = { id: 'sizeless', startedAt: 4, outcome: 'answer' } as unknown as ReturnType<typeof run>;
+    const runs = [sizeless, run('new', 3, 0.6 * megabyte), run('middle', 2, 0.6 * megabyte), run('old', 1, 10)];
+    expect(selectRunsToRemove(runs, { maxRuns: 100, maxMegabytes: 1 })).toEqual(['middle', 'old']);
+  });
 });

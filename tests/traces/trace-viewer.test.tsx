@@ -681,6 +681,22 @@ describe('the trace viewer', () => {
     expect(runIds(viewer)).toEqual(['odd', 'mine']);
   });
 
+  it('opens the next run after one whose request is not text, as a damaged record may hold', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const store = await storeWith([{ runId: 'a' }, { runId: 'b', request: 'find a green mug' }]);
+    const damaged = (await store.getTrace('a'))!;
+    await store.putTraces([{ run: { ...damaged.run, request: { text: 'an object, not text' } as never }, steps: damaged.steps }]);
+    viewer = await mountViewer(store);
+    await viewer.act(() => viewer!.model.open('a'));
+    await viewer.until(() => document.title === 'Agent traces', 'the title of a run whose request is not text');
+    // Chosen as a click does: the panel draws before the run is read, with the run before still in it.
+    void viewer.model.open('b');
+    await viewer.until(() => viewer!.find('run-detail')?.dataset.runId === 'b', 'the next run shown');
+    await viewer.until(() => document.title === 'find a green mug – Agent traces', 'the next run named in the title');
+    expect(viewer.findAll('run-item').find((item) => item.dataset.runId === 'a')?.textContent).toContain('Its record could not be shown: it is damaged, or from another version.');
+    warn.mockRestore();
+  });
+
   it('says so when a run cannot be drawn, and the rest of the viewer goes on working', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const store = await storeWith([{ runId: 'a' }, { runId: 'b' }]);
@@ -688,7 +704,7 @@ describe('the trace viewer', () => {
     await store.putTraces([{ run: damaged.run, steps: damaged.steps.map((step) => ({ ...step, calls: null as never })) }]);
     viewer = await mountViewer(store);
     await viewer.act(() => viewer!.model.open('a'));
-    expect(viewer.find('run-unreadable')?.textContent).toMatch(/^This run could not be shown: its record is damaged \(.+\)\./);
+    expect(viewer.find('run-unreadable')?.querySelector('.notice')?.textContent).toBe('This run could not be shown: its record is damaged, or was written by another version of the extension. It can still be exported or deleted.');
     expect(viewer.find('delete-run')).not.toBeNull();
     expect(runIds(viewer)).toEqual(['b', 'a']);
     await viewer.act(() => viewer!.model.open('b'));
