@@ -56,7 +56,9 @@ function shownCallRunner(run: Run, { tools, shownTools, parsed }: ReadStep): (in
     const context = { step, callId, signal, timesCalled, declinedBefore: run.declined.has(key), earlierInReply };
     const outcome = await runToolCall(call, compact, tool, context, run.host);
     if ('stop' in outcome) return { stop: outcome.stop };
-    if (!earlierInReply) noteCall(run, key, 'output' in outcome ? outcome.output.text : undefined);
+    // A call the page withdrew (its tool changed or went before it ran) is the page's doing: made
+    // again, as the model is told to, it is no loop, and counts toward none.
+    if (!earlierInReply && !('withdrawn' in outcome)) noteCall(run, key, 'output' in outcome ? outcome.output.text : undefined);
     if ('declined' in outcome) run.declined.add(key);
     if ('output' in outcome) sinceLastRun = new Set([key]);
     run.recent.unshift(call.name);

@@ -51,7 +51,11 @@ export const maxIdenticalCalls = 3;
  * A reply the model reads as it is (a mistake to fix; `declined` where the person said no), the
  * output of a call that ran, or the end of the run.
  */
-export type CallOutcome = { reply: ToolReply; declined?: true } | { output: ToolOutput } | { stop: 'repeated-call'; message: string };
+/**
+ * `withdrawn`: the page changed or removed the tool before the call ran, which the model was told
+ * to call again where the request still needs it: no call of the model's that goes round in circles.
+ */
+export type CallOutcome = { reply: ToolReply; declined?: true; withdrawn?: true } | { output: ToolOutput } | { stop: 'repeated-call'; message: string };
 
 /**
  * Checks one parsed call and runs it. A model's mistake (bad arguments, a declined call) becomes a
@@ -124,7 +128,7 @@ export async function runToolCall(
 /** A call whose tool went, or changed, before it ran: not a mistake of the model's, nor declined. */
 function withdrawn(step: number, callId: string, name: string, { withdrawn: message }: ToolWithdrawn, host: ToolCallHost): CallOutcome {
   host.emit({ type: 'tool-error', step, callId, name, kind: 'unknown-tool', message, withdrawn: true });
-  return { reply: { name, text: message, isError: true } };
+  return { reply: { name, text: message, isError: true }, withdrawn: true };
 }
 
 async function executeSafely(call: ParsedCall, context: ToolCallContext, host: ToolCallHost): Promise<ToolOutput> {

@@ -12,6 +12,7 @@ import {
   type ParsedCall,
   type RunLocalAgentOptions,
   type ToolScorer,
+  type ToolWithdrawn,
 } from '@webmcp-agents/local-agent';
 import { createReplayEngine } from '../../lib/engines/replay-engine';
 import { qwenTokens, renderQwenChat } from '../../bench/qwen-tokens';
@@ -545,6 +546,18 @@ describe('runLocalAgent', () => {
     expect(approve).toHaveBeenCalledTimes(2);
     expect(executed).toHaveLength(1);
     expect(result.text).toBe('Added.');
+  });
+
+  it('does not stop as a loop a call made again, as it was told, after the page changed its tool before it ran, time after time', async () => {
+    // A tool whose description shows a live count changes between every step and its call.
+    const withdrawn = 'The page changed the tool add_to_cart (what it does, its parameters or its hints) after this step showed it, so it did not run. The next step shows it as it is now: call it again if the request still needs it.';
+    const needsApproval = vi.fn(async (): Promise<ToolWithdrawn | null> => (needsApproval.mock.calls.length <= 3 ? { withdrawn } : null));
+    const again = call('add_to_cart', { slug: 'mug', qty: 2 });
+    const { run, executed, events } = setup([again, again, again, again, 'Added.'], { approve: vi.fn(async () => true), needsApproval });
+    const result = await run();
+    expect(events.filter((event) => event.type === 'tool-error').map((event) => event.type === 'tool-error' && event.kind)).toEqual(['unknown-tool', 'unknown-tool', 'unknown-tool']);
+    expect(executed).toHaveLength(1);
+    expect(result).toMatchObject({ finishReason: 'answer', text: 'Added.' });
   });
 
   it('runs a call whose question the host settled without an answer, and says why in its approval event', async () => {
