@@ -269,6 +269,24 @@ describe('createModelContextAdapter: the standard getTools / executeTool', () =>
     expect(await createModelContextAdapter(nullContext, ownWindow, { nullIsNavigation: false }).execute('find_order', {}, never)).toBe('null');
   });
 
+  it('fails a polyfill\'s call whose result had no JSON, which the polyfill hands over as "[object Object]", as the browser fails it', async () => {
+    const context = { getTools: async () => [{ name: 'cyclic', description: 'd' }], executeTool: async () => '[object Object]' };
+    await expect(createModelContextAdapter(context, ownWindow, { nullIsNavigation: false }).execute('cyclic', {}, never)).rejects.toThrow(
+      'The tool\'s result could not be turned into JSON (the page\'s WebMCP script gave "[object Object]"), so nothing of it can be passed on.',
+    );
+  });
+
+  it('says a polyfill\'s tool the page removed or replaced while it ran may have done its work, not only "Tool unregistered"', async () => {
+    // @mcp-b/webmcp-polyfill drops the calls in flight of a tool whose registration is aborted.
+    const context = { getTools: async () => [{ name: 'add_to_cart', description: 'd' }], executeTool: async () => Promise.reject(new DOMException('Tool unregistered', 'UnknownError')) };
+    await expect(createModelContextAdapter(context, ownWindow, { nullIsNavigation: false }).execute('add_to_cart', {}, never)).rejects.toThrow(
+      'The page removed or replaced the tool "add_to_cart" while it ran, so no result came back. It may have done its work: check the page before calling it again.',
+    );
+    // A tool's own failure keeps its words.
+    const failing = { ...context, executeTool: async () => Promise.reject(new DOMException('Tool was executed but the invocation failed: out of stock', 'UnknownError')) };
+    await expect(createModelContextAdapter(failing, ownWindow, { nullIsNavigation: false }).execute('add_to_cart', {}, never)).rejects.toThrow('out of stock');
+  });
+
   it('refuses a tool of another frame', async () => {
     await expect(createModelContextAdapter(context(false), ownWindow).execute('theirs', {}, never)).rejects.toThrow(
       'The page offers no tool named "theirs".',

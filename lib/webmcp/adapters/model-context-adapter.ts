@@ -20,7 +20,7 @@ export function isModelContextLike(value: unknown): value is ModelContextLike {
  * polyfill's `null` is the tool's value, since a page that navigated would take the polyfill with it.
  */
 export function createModelContextAdapter(context: ModelContextLike, ownWindow: Window, { nullIsNavigation = true } = {}): ToolAdapter {
-  const resultString = nullIsNavigation ? browserResultString : (value: unknown) => browserResultString(value) ?? 'null';
+  const resultString = nullIsNavigation ? browserResultString : polyfillResultString;
   async function readTools(): Promise<unknown[]> {
     const tools = await context.getTools();
     if (!Array.isArray(tools)) return [];
@@ -40,7 +40,8 @@ export function createModelContextAdapter(context: ModelContextLike, ownWindow: 
     async execute(name, args, signal) {
       const tool = (await readTools()).find((candidate) => readToolName(candidate) === name);
       if (!tool) throw toolNotFound(name);
-      const run = (input: unknown) => abortable(context.executeTool(tool, input, { signal }), signal);
+      const call = (input: unknown) => abortable(context.executeTool(tool, input, { signal }), signal);
+      const run = nullIsNavigation ? call : (input: unknown) => call(input).catch((error: unknown) => Promise.reject(polyfillFailure(error, name)));
       if (inputAsString) return resultString(await run(JSON.stringify(args)));
       try {
         return resultString(await run(args));
@@ -54,4 +55,24 @@ export function createModelContextAdapter(context: ModelContextLike, ownWindow: 
       }
     },
   };
+}
+
+/**
+ * A polyfill's result: its `null` is the tool's value. A value it could not turn into JSON (a
+ * cycle, a BigInt) it hands over as `String(value)`, which would read as a successful
+ * "[object Object]": that fails the call, as the browser's own WebMCP does.
+ */
+function polyfillResultString(value: unknown): string {
+  if (value === '[object Object]') throw new Error(`The tool's result could not be turned into JSON (the page's WebMCP script gave "[object Object]"), so nothing of it can be passed on.`);
+  return browserResultString(value) ?? 'null';
+}
+
+/**
+ * A polyfill that drops the calls in flight of a tool the page removes or registers again (as a
+ * single-page app does when the tool's own work draws the view anew) says only "Tool unregistered":
+ * the tool ran, and may have done its work, though no result came back.
+ */
+function polyfillFailure(error: unknown, name: string): unknown {
+  if (String(readProperty(error, 'message')).trim() !== 'Tool unregistered') return error;
+  return new Error(`The page removed or replaced the tool "${name}" while it ran, so no result came back. It may have done its work: check the page before calling it again.`);
 }
