@@ -41,6 +41,13 @@ export function RunList({ model }: { model: TraceViewerModel }) {
     focusRow.current = undefined;
   });
   if (!model.loaded.value) return <p class="muted">Loading runs…</p>;
+  if (model.runs.value.length === 0 && model.listUnread.value) {
+    return (
+      <p class="muted" data-testid="runs-unread">
+        The runs could not be read: the notice above says why.
+      </p>
+    );
+  }
   if (model.runs.value.length === 0) {
     return (
       <p class="muted" data-testid="no-runs">

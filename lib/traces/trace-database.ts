@@ -29,7 +29,7 @@ async function keepAddressesWithoutQuery(runs: IDBPObjectStore<TraceDatabase, Ar
  * context deletes the database or upgrades it, or the browser ends the connection.
  */
 export async function openTraceDatabase(name: string, closed: () => void = () => {}): Promise<TraceDatabaseConnection> {
-  const database: TraceDatabaseConnection = await openDB<TraceDatabase>(name, 2, {
+  const database: TraceDatabaseConnection = await openDB<TraceDatabase>(name, traceDatabaseVersion, {
     upgrade(db, oldVersion, _newVersion, transaction) {
       if (oldVersion < 1) {
         db.createObjectStore('runs', { keyPath: 'id' }).createIndex('startedAt', 'startedAt');
@@ -44,6 +44,18 @@ export async function openTraceDatabase(name: string, closed: () => void = () =>
       closed();
     },
     terminated: closed,
+  }).catch((error: unknown) => {
+    throw (error as { name?: unknown } | null)?.name === 'VersionError' ? newerDatabase() : error;
   });
   return database;
+}
+
+const traceDatabaseVersion = 2;
+
+/**
+ * The database a newer version of the extension left (one installed before this, then taken back):
+ * this version cannot read it, nor may it undo its changes; what a person can do, in words.
+ */
+function newerDatabase(): Error {
+  return new Error('The runs kept here were written by a newer version of this extension, which this one cannot read: update the extension to see them. Until then no run is recorded.');
 }

@@ -47,4 +47,12 @@ describe('the trace store, opened where an older version kept runs', () => {
     expect(runs.find((stored) => stored.id === 'a-broken')).toEqual(broken);
     expect(runs.find((stored) => stored.id === 'b-secret')?.url).toBe('https://shop.example/reset');
   });
+
+  it('says in words that a newer version of the extension wrote them, where it left its database at a later version', async () => {
+    const name = `test-traces-${crypto.randomUUID()}`;
+    (await openDB(name, 3)).close();
+    await expect(openTraceStore(name)).rejects.toThrow(
+      'The runs kept here were written by a newer version of this extension, which this one cannot read: update the extension to see them. Until then no run is recorded.',
+    );
+  });
 });

@@ -681,6 +681,17 @@ describe('the trace viewer', () => {
     expect(runIds(viewer)).toEqual(['odd', 'mine']);
   });
 
+  it('says the runs could not be read, and why, not that there are none, where the list cannot be read', async () => {
+    const store = await storeWith([{ runId: 'a' }]);
+    const unreadable = Object.assign(Object.create(store) as TraceStore, {
+      listRuns: () => Promise.reject(new Error('The runs kept here were written by a newer version of this extension, which this one cannot read: update the extension to see them. Until then no run is recorded.')),
+    });
+    viewer = await mountViewer(unreadable);
+    expect(viewer.find('notice-text')?.textContent).toMatch(/^The runs kept here were written by a newer version of this extension/);
+    expect(viewer.find('runs-unread')?.textContent).toBe('The runs could not be read: the notice above says why.');
+    expect(viewer.find('no-runs')).toBeNull();
+  });
+
   it('opens the next run after one whose request is not text, as a damaged record may hold', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const store = await storeWith([{ runId: 'a' }, { runId: 'b', request: 'find a green mug' }]);
