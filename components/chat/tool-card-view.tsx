@@ -14,6 +14,7 @@ import { HiddenCharacters, JsonText, looksLikeJson } from '@/components/shared/j
 import { AddressText } from '@/components/shared/address-text';
 import { ApprovalButtons } from './approval-buttons';
 import { useCopied } from './use-copied';
+import { formatWait, useTimeSince } from '@/components/shared/use-time-since';
 
 const stateLabels: Record<ToolCard['state'], string> = {
   waiting: 'Waiting for you',
@@ -73,6 +74,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
           {stateLabel}
         </span>
         {card.durationMs !== undefined && <span class="tool-duration">{formatDuration(card.durationMs)}</span>}
+        {card.state === 'running' && card.sentAt !== undefined && <RunningFor since={card.sentAt} />}
       </header>
       {card.state === 'waiting' ? (
         <ArgumentsToCheck value={card.arguments} />
@@ -158,3 +160,20 @@ function stateLabelOf(card: ToolCard): string {
 function filledForPerson(card: ToolCard): boolean {
   return card.state === 'done' && card.result?.startsWith(formWaitsForPerson) === true;
 }
+
+/**
+ * How long the page has been running the call, once it takes longer than a moment: a tool that
+ * waits on a server, or on the person in the page, shows it is still at it. Not a live region: not read out each second.
+ */
+function RunningFor({ since }: { since: number }) {
+  const elapsed = useTimeSince(since);
+  if (elapsed < runningCountAfterMs) return null;
+  return (
+    <span class="tool-duration" data-testid="running-for">
+      {formatWait(elapsed)}
+    </span>
+  );
+}
+
+/** A call shorter than this ends before a count would mean anything. */
+const runningCountAfterMs = 2_000;

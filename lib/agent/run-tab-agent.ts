@@ -151,7 +151,7 @@ async function executeChecked(run: TabRun, call: ParsedCall, context: ToolCallCo
   // during the read above never hands the call over (see executeTabTool).
   const annotations = context.tool.annotations;
   const readOnly = annotations?.readOnlyHint === true && !annotations.consequentialHint;
-  if (!context.signal.aborted) run.changeCard({ callId: context.callId, sent: true, ...(readOnly ? { readOnly } : {}) });
+  if (!context.signal.aborted) run.changeCard({ callId: context.callId, sent: true, sentAt: Date.now(), ...(readOnly ? { readOnly } : {}) });
   const output = await executeWithTimeout(host, call, context, active, run.settings);
   // The document that ran the tool went before it answered, as a form's does when it posts: the
   // tab is likely loading the next page, and the browser's word of it (which ends the run, see

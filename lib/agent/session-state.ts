@@ -35,6 +35,8 @@ export const toolCardSchema = lazySchema(() =>
      * about, as the worker that ran it knows (a saved card may lag behind: see `closeOpenCards`).
      */
     sent: z.literal(true).optional(),
+    /** When the call was handed to the page (milliseconds since the epoch): a running card counts from it. */
+    sentAt: z.number().optional(),
     /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */
     approvalReason: z.enum(approvalReasons).optional(),
     /** The page says the tool only reads (`readOnlyHint`, not consequential): running it again changes nothing. */

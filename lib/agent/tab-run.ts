@@ -7,8 +7,8 @@ import type { ApprovalReason } from './approval-policy';
 /** How a call that waits for the person's yes shows on its card. */
 export type WaitingCard = { callId: string; state: 'waiting'; approvalReason: ApprovalReason; siteChoice?: false; origin?: string; description?: string; untrustedRead?: string };
 
-/** What the run changes on a call's card itself: it waits for the person, or it was handed to the page (saying whether its tool only reads). */
-export type CardChange = WaitingCard | { callId: string; sent: true; readOnly?: true };
+/** What the run changes on a call's card itself: it waits for the person, or it was handed to the page (when, and whether its tool only reads). */
+export type CardChange = WaitingCard | { callId: string; sent: true; sentAt: number; readOnly?: true };
 
 /** One run in the tab as its calls are checked: where it works, and what it may offer the person. */
 export interface TabRun {

@@ -2011,6 +2011,19 @@ describe('agent sessions', () => {
     });
   });
 
+  it('marks when a call was handed to the page, for its card to count the time it runs', async () => {
+    await script([call('search_products', { query: 'mug' }), 'never']);
+    const h = harness({ execute: () => new Promise(() => {}) });
+    const before = Date.now();
+    h.openPanelAndAsk(1, 'find a mug');
+    await h.until(() => h.cards()[0]?.sent === true);
+    expect(h.cards()[0]).toMatchObject({ state: 'running', sentAt: expect.any(Number) });
+    expect(h.cards()[0]!.sentAt!).toBeGreaterThanOrEqual(before);
+    expect(h.cards()[0]!.sentAt!).toBeLessThanOrEqual(Date.now());
+    h.pressStop(1);
+    await h.untilTurnEnds(0, 'stopped');
+  });
+
   it('keeps what the tools of a stopped request did, so a later prompt knows what is already done', async () => {
     await script([`${call('add_to_cart', { qty: 2 })}`, call('search_products', { query: 'mug' }), 'never']);
     const h = harness({

@@ -34,6 +34,19 @@ describe('tool cards', () => {
     expect(cards[2]?.querySelector('.spinner')).toBeNull();
   });
 
+  it('counts the seconds a call the page runs takes, once it takes more than a moment, and stops counting once it ends', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    panel = await showCards([toolCard({ name: 'track_order', state: 'running', sent: true, sentAt: Date.now() })]);
+    expect(panel.find('running-for')).toBeNull();
+    await act(() => void vi.advanceTimersByTime(12_000));
+    expect(panel.find('running-for')?.textContent).toBe('12 s');
+    await act(() => void vi.advanceTimersByTime(60_000));
+    expect(panel.find('running-for')?.textContent).toBe('1 min 12 s');
+    await panel.deliver({ type: 'turn', tabId, turn: turn({ items: [toolCard({ name: 'track_order', state: 'done', sent: true, durationMs: 73_000, result: '{"status":"shipped"}' })] }) });
+    expect(panel.find('running-for')).toBeNull();
+    expect(panel.find('tool-card')?.querySelector('.tool-duration')?.textContent).toBe('1 min 13 s');
+  });
+
   it("heads a card with the page's words for its tool where it gave them, and its name after them", async () => {
     panel = await showCards([
       toolCard({ callId: 'titled', title: 'Add to cart', state: 'waiting', approvalReason: 'consequential' }),
