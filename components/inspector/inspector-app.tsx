@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'preact/hooks';
+import { useCallback, useRef, useState } from 'preact/hooks';
 import { useTypingPause } from '@/components/shared/use-typing-pause';
 import { figure, plural } from '@/lib/text/plural';
 import { traceAddress } from '@/lib/traces/trace-address';
@@ -19,7 +19,16 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
   const leftRunWords = useRef<HTMLParagraphElement>(null);
   // A card (or the preview) that held the focus went (the page took its tool away, or moved on): the
   // focus goes to what its run left said, or to the top, not to the page body.
-  const focusAfterCardLeft = useCallback(() => setTimeout(() => (leftRunWords.current?.textContent ? leftRunWords.current : heading.current)?.focus()), []);
+  // A card that went as its tool did is said to have gone, where no run's words say more: the
+  // focus moving to the top tells a screen reader nothing of why.
+  const [cardLeftWords, setCardLeftWords] = useState('');
+  const focusAfterCardLeft = useCallback((name?: string) => {
+    setTimeout(() => {
+      const runWords = Boolean(leftRunWords.current?.textContent);
+      if (!runWords) setCardLeftWords(name === undefined ? 'The page took its last tool away.' : `The page took “${name}” away.`);
+      (runWords ? leftRunWords.current : heading.current)?.focus();
+    });
+  }, []);
   const tabTools = model.tabTools.value;
   const tools = model.tools.value;
   return (
@@ -58,6 +67,9 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
           read) never reaches the extension: the page's Console says why.
         </p>
       )}
+      <p class="visually-hidden" role="status" data-testid="card-left-status">
+        {cardLeftWords}
+      </p>
       {/* In the page from the start, so that a result arriving in it is read. */}
       <p class="left-run" role="status" ref={leftRunWords} tabIndex={-1}>
         {model.leftRun.value && <LeftRunWords {...model.leftRun.value} />}
@@ -82,7 +94,7 @@ export function InspectorApp({ model, copyText }: { model: InspectorModel; copyT
 }
 
 /** The cards of the tools shown, drawn a pass at a time: a pass draws them, not the rest of the page. */
-function ToolCards({ model, onLeftWithFocus }: { model: InspectorModel; onLeftWithFocus: () => void }) {
+function ToolCards({ model, onLeftWithFocus }: { model: InspectorModel; onLeftWithFocus: (name: string) => void }) {
   const cards = useCardsInPasses(model.shownTools.value);
   const findings = model.findingsByTool.value;
   return (

@@ -20,7 +20,7 @@ export const ToolCard = pure(function ToolCard({ model, tool, findings = [], onL
   const card = useRef<HTMLElement>(null);
   // Run before the card leaves the page: once it has, the focus is on the page body.
   useLayoutEffect(() => () => {
-    if (card.current?.contains(document.activeElement)) onLeftWithFocus?.();
+    if (card.current?.contains(document.activeElement)) onLeftWithFocus?.(tool.name);
   }, []);
   return (
     <article class="tool" data-tool={tool.name} aria-label={`Tool ${tool.name}`} ref={card}>
@@ -67,7 +67,8 @@ interface ToolCardProps {
   tool: PageTool;
   /** Its lint findings, if any. */
   findings?: readonly LintFinding[];
-  onLeftWithFocus?: () => void;
+  /** The card left the page with the focus in it (its tool went): says which, and puts the focus somewhere. */
+  onLeftWithFocus?: (name: string) => void;
 }
 
 /**

@@ -32,7 +32,7 @@ export function ReplayConfirm({ model, call, onAnswered }: { model: TraceViewerM
     <div
       ref={box}
       class="replay-confirm"
-      role="alertdialog"
+      role="group"
       tabIndex={-1}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-reason`}

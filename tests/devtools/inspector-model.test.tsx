@@ -325,6 +325,8 @@ describe('the inspector model', () => {
     await tick();
     expect(container.querySelector('.agent-query')).toBeNull();
     expect(document.activeElement?.tagName).toBe('H1');
+    // Why the focus moved is said, as a screen reader would not learn it from the heading.
+    expect(container.querySelector('[data-testid=card-left-status]')?.textContent).toBe('The page took its last tool away.');
   });
 
   it('blames a page that went on the run only just before: one that goes seconds after the run ended was left by the person', () => {
@@ -537,6 +539,7 @@ describe('the inspector model', () => {
     await tick();
     await tick();
     expect(document.activeElement?.tagName).toBe('H1');
+    expect(container.querySelector('[data-testid=card-left-status]')?.textContent).toBe('The page took “only_one” away.');
     fake.send({ type: 'run-result', runId: 'run-1', output: { text: 'released v2' }, durationMs: 3 });
     expect(await status()).toBe('The page took only_one away while it ran; it answered: released v2');
     // Registered again: its card is back with the result, and the word goes.

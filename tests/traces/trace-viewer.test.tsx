@@ -912,7 +912,8 @@ describe('the trace viewer', () => {
     await viewer.click(viewer.find('replay-start'));
     await viewer.until(() => viewer!.find('replay-confirm') !== null, 'the confirmation');
     const dialog = viewer.find('replay-confirm')!;
-    expect(dialog.getAttribute('role')).toBe('alertdialog');
+    // A question in the run's page, not a modal dialog: Tab goes on past it, to the run it is about.
+    expect(dialog.getAttribute('role')).toBe('group');
     expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe('The replay wants to run add_to_cart on https://shop.example with:');
     // The arguments in full, as the side panel's card shows them (a named group, not read out whole); then why it asks.
     expect(dialog.querySelector('[aria-label="Arguments"]')?.textContent).toBe('{\n  "qty": 2\n}');
