@@ -76,7 +76,7 @@ export function ApprovalButtons({ card, answered, onApprove, connection, follows
         // The page's own words, so they are said to be the page's: a page may describe a tool as it likes.
         <p class="approval-description">
           <span class="muted">{card.origin ? 'That site says: ' : 'The page says: '}</span>
-          <bdi data-testid="tool-description">
+          <bdi data-testid="tool-description" lang={card.lang}>
             <HiddenCharacters text={card.description} />
           </bdi>
         </p>

@@ -58,7 +58,7 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
       <header class="tool-head">
         {/* The page's words for the tool head its card; its name, which traces and the inspector use, follows. */}
         {card.title && (
-          <span class="tool-title" dir="auto">
+          <span class="tool-title" dir="auto" lang={card.lang}>
             <HiddenCharacters text={card.title} />
           </span>
         )}
@@ -109,6 +109,8 @@ export const ToolCardView = memo(function ToolCardView({ card, answered, onAppro
           <pre
             class={looksLikeJson(shownResult ?? '') ? 'json' : undefined}
             data-testid="tool-result"
+            // The page's answer is in the page's language; a failure's details may be the extension's words.
+            lang={card.state === 'done' ? card.lang : undefined}
             role="group"
             aria-label={card.state === 'done' ? 'Result' : 'Details'}
           >

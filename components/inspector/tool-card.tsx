@@ -27,14 +27,14 @@ export const ToolCard = pure(function ToolCard({ model, tool, findings = [], onL
       <header class="tool-header">
         <h3 class="tool-name">{tool.name}</h3>
         {tool.title && (
-          <span class="tool-title" dir="auto">
+          <span class="tool-title" dir="auto" lang={tool.lang}>
             <HiddenCharacters text={tool.title} />
           </span>
         )}
         <AnnotationBadges annotations={tool.annotations} />
       </header>
       {/* A long one scrolls, and is then a stop for Tab: named for a screen reader. */}
-      <p class="tool-description" dir="auto" role="group" aria-label={`Description of ${tool.name}`}>
+      <p class="tool-description" dir="auto" lang={tool.lang} role="group" aria-label={`Description of ${tool.name}`}>
         <HiddenCharacters text={tool.description} />
       </p>
       <p class="tool-meta">

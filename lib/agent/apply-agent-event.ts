@@ -4,6 +4,7 @@ import { cutText } from '../local-agent/cut-text';
 import { appendProse } from './append-prose';
 import { replaceStepProse } from './replace-step-prose';
 import type { ToolCard, Turn } from './session-state';
+import type { ToolFace } from './tab-run';
 import { withdrawnWords } from './withdrawn-words';
 
 /** A tool result shown on a card is cut here; the trace keeps what the model saw. */
@@ -11,19 +12,19 @@ export const cardResultLimit = 20_000;
 
 /**
  * What a turn looks like after one event of its run. Events that change nothing visible return it
- * as it was. `titleOf`: the page's words for a tool (its `title`) as the run last read its tools, where it gave them.
+ * as it was. `faceOf`: the page's words for a tool (its `title`) and their language as the run last read its tools, where it gave them.
  */
-export function applyAgentEvent(turn: Turn, event: AgentEvent, titleOf?: (name: string) => string | undefined): Turn {
+export function applyAgentEvent(turn: Turn, event: AgentEvent, faceOf?: (name: string) => ToolFace | undefined): Turn {
   switch (event.type) {
     case 'prose-delta':
       return appendProse(turn, event.text);
     case 'tool-call': {
-      const title = titleOf?.(event.name);
+      const { title, lang } = faceOf?.(event.name) ?? {};
       return {
         ...turn,
         items: [
           ...turn.items,
-          { kind: 'tool', callId: event.callId, name: event.name, ...(title ? { title } : {}), arguments: event.arguments, state: 'running' },
+          { kind: 'tool', callId: event.callId, name: event.name, ...(title ? { title } : {}), ...(lang ? { lang } : {}), arguments: event.arguments, state: 'running' },
         ],
       };
     }

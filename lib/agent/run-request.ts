@@ -111,7 +111,7 @@ async function runWith(
   // What the last step read, which a follow-up may read again (see SessionHistory.forRun).
   let lastStart: Extract<AgentEvent, { type: 'step-start' }> | undefined;
   const conversation = { history, recentTools, pageHasTools: (tools?.length ?? 0) > 0 };
-  const result = await runTabAgent(host, request, conversation, settings, engine, active, origin, (event, titleOf) => {
+  const result = await runTabAgent(host, request, conversation, settings, engine, active, origin, (event, faceOf) => {
     if (runId) host.world.recorder.record(runId, event);
     repeatedStop.see(event);
     if (event.type === 'step-start') [stepRaw, thoughtApart, lastStart] = ['', false, event];
@@ -119,7 +119,7 @@ async function runWith(
     if (event.type === 'text-delta') stepRaw += event.text;
     if (event.type === 'step-end') host.world.reportUsage(host.tabId, event.usage);
     const before = current();
-    const next = applyAgentEvent(before, event, titleOf);
+    const next = applyAgentEvent(before, event, faceOf);
     if (next === before) return;
     setTurn(next, event.type === 'prose-delta' ? { type: 'prose-delta', tabId: host.tabId, turnId: before.id, text: event.text } : undefined);
   }, (change) => setTurn(updateCard(current(), change.callId, change)));

@@ -15,7 +15,7 @@ import { assumedContextTokens } from './fit-history';
 import { reportsOtherSite } from './request-site';
 import { agentOffNotice } from './turn-notices';
 import { withContextFullWords } from './context-full-words';
-import type { CardChange, TabRun } from './tab-run';
+import type { CardChange, TabRun, ToolFace } from './tab-run';
 
 /** Runs the agent loop for one request in the tab, with the engine loaded for it. */
 export function runTabAgent(
@@ -31,8 +31,8 @@ export function runTabAgent(
   active: ActiveRun,
   /** The tab's site when the run began ('' where neither the page's address nor its tools named one). */
   origin: string,
-  /** `titleOf`: the page's words for a tool (its `title`), on one line, as the run last read its tools, where it gave any. */
-  onEvent: (event: AgentEvent, titleOf: (name: string) => string | undefined) => void,
+  /** `faceOf`: the page's words for a tool (its `title`, on one line) and their language, as the run last read its tools, where it gave any. */
+  onEvent: (event: AgentEvent, faceOf: (name: string) => ToolFace | undefined) => void,
   changeCard: (change: CardChange) => void,
 ): Promise<RunLocalAgentResult> {
   // A private window's tab is never allowed for good: the choice would outlast the window.
@@ -55,7 +55,7 @@ export function runTabAgent(
     scorer: host.world.scorerFor(settings),
     onEvent: (event) => {
       noteStrangersWords(run, event);
-      onEvent(event, (name) => run.titles?.get(name));
+      onEvent(event, (name) => run.faces?.get(name));
     },
     getTools: () => readTools(run),
     executeTool: (call, context) => executeChecked(run, call, context),
@@ -103,9 +103,11 @@ async function readTools(run: TabRun): Promise<ToolDescriptor[]> {
   const tools = tabTools.tools.filter((tool) => !agentOffOn(disabledSites, toolOriginOf(tool) ?? topOrigin));
   run.otherSiteTools = new Set(tools.flatMap((tool) => (otherSiteOf(run, tool) === undefined ? [] : [tool.name])));
   const read = tools.map(toolAsModelReads);
-  run.titles = new Map(read.flatMap(({ name, title }) => {
-    const words = title?.replace(/\s+/g, ' ').trim();
-    return words ? [[name, words]] : [];
+  run.faces = new Map(tools.map((tool) => {
+    const words = tool.title?.replace(/\s+/g, ' ').trim();
+    // The registry's tools carry their page's language beside the descriptor's fields (see reportedToolSchema).
+    const { lang } = tool as { lang?: unknown };
+    return [tool.name, { ...(words ? { title: words } : {}), ...(typeof lang === 'string' ? { lang } : {}) }];
   }));
   return read;
 }

@@ -35,6 +35,8 @@ export const toolCardSchema = lazySchema(() =>
      * about, as the worker that ran it knows (a saved card may lag behind: see `closeOpenCards`).
      */
     sent: z.literal(true).optional(),
+    /** The language the page says its words are in (its `lang`): its title, description and result are marked so. */
+    lang: z.string().regex(/^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,5}$/).optional(),
     /** When the call was handed to the page (milliseconds since the epoch): a running card counts from it. */
     sentAt: z.number().optional(),
     /** Why it waits: the tool is consequential, it may change the page, or the person confirms every call. */

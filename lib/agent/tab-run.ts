@@ -10,6 +10,12 @@ export type WaitingCard = { callId: string; state: 'waiting'; approvalReason: Ap
 /** What the run changes on a call's card itself: it waits for the person, or it was handed to the page (when, and whether its tool only reads). */
 export type CardChange = WaitingCard | { callId: string; sent: true; sentAt: number; readOnly?: true };
 
+/** What a call's card shows of its tool as the page words it: its title (on one line), and the page's language. */
+export interface ToolFace {
+  title?: string;
+  lang?: string;
+}
+
 /** One run in the tab as its calls are checked: where it works, and what it may offer the person. */
 export interface TabRun {
   host: TabRunHost;
@@ -17,8 +23,8 @@ export interface TabRun {
   settings: Settings;
   /** The tab's site as its tools were last read. */
   topOrigin?: string;
-  /** The page's words for its tools as they were last read (their `title`s, on one line), by name. */
-  titles?: ReadonlyMap<string, string>;
+  /** The page's words for its tools as they were last read (their `title`s, on one line, and language), by name. */
+  faces?: ReadonlyMap<string, ToolFace>;
   /** The names of the tools of another site's frame as the tools were last read (see otherSiteOf). */
   otherSiteTools?: ReadonlySet<string>;
   /** The site the run works on: the tab's when it began, or the first the page reports. */

@@ -51,7 +51,7 @@ function cacheKey({ name, title, description, inputSchema, outputSchema, annotat
     const hints = annotations === undefined || annotations === null ? annotations : plainJson(annotations);
     if (!within(hints, toolLimits.schemaCharacters)) return undefined;
     // A schema given as text and the same given as an object are told apart; the notes, as many as there are, come last.
-    const fields = [context.source, context.origin, name, title, description, typeof inputSchema, input, typeof outputSchema, output, context.outputSchemaProblem, hints, ...(context.formNotes ?? [])];
+    const fields = [context.source, context.origin, context.lang, name, title, description, typeof inputSchema, input, typeof outputSchema, output, context.outputSchemaProblem, hints, ...(context.formNotes ?? [])];
     // Each field with its length, so that no two different tools join into the same key.
     return fields.map((field) => (typeof field === 'string' ? `${field.length}:${field}` : `-${String(field)}`)).join('|');
   } catch {

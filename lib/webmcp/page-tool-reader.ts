@@ -1,7 +1,7 @@
 import { readProperty, readToolName } from './adapters/tool-adapter';
 import { CheckedToolCache } from './checked-tool-cache';
 import { logFailedReading } from './log-failed-reading';
-import type { DroppedToolReport, ReportedTool } from './reported-tool';
+import { documentLanguage, type DroppedToolReport, type ReportedTool } from './reported-tool';
 import type { PageToolSource } from './page-tool-source';
 import { sanitizeTools, type OfferedTool } from './sanitize-tools';
 import { toolLimits } from './tool-limits';
@@ -137,7 +137,7 @@ export class PageToolReader {
       refused.push(...listing.refused);
     }
     this.owners = owners;
-    const checked = sanitizeTools(offered, this.options.origin, this.checked);
+    const checked = sanitizeTools(offered, this.options.origin, this.checked, typeof document === 'undefined' ? undefined : documentLanguage(document));
     return { tools: checked.tools, dropped: [...refused, ...checked.dropped] };
   }
 }

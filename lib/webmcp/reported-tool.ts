@@ -36,8 +36,19 @@ export const reportedToolSchema = lazySchema(() =>
     source: toolSourceSchema(),
     /** What the extension saw in a tool form's fields that the inspector tells its author. */
     formNotes: z.optional(z.array(z.string().check(z.maxLength(300))).check(z.maxLength(5))),
+    /** The language the page's document says it is in (its `lang`), for the page's words where they show. */
+    lang: z.optional(z.string().check(z.regex(languageTagPattern))),
   }),
 );
+
+/** A language tag as `lang` takes one ("ar", "he-IL", "zh-Hant-TW"): letters and digits in parts of at most eight. */
+export const languageTagPattern = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,5}$/;
+
+/** The language a document says it is in, where its `lang` is a tag; none where it is empty or no tag. */
+export function documentLanguage(document: Document): string | undefined {
+  const lang = document.documentElement?.lang?.trim() ?? '';
+  return languageTagPattern.test(lang) ? lang : undefined;
+}
 export type ReportedTool = z.infer<ReturnType<typeof reportedToolSchema>>;
 
 /** A tool the extension refused, with the reason the inspector shows. */

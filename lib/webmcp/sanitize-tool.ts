@@ -13,6 +13,8 @@ export interface ToolContext {
   formNotes?: readonly string[];
   /** Why the page-world bridge could not copy the tool's output schema (see copyToolForPosting). */
   outputSchemaProblem?: string;
+  /** The frame's document's language (see documentLanguage). */
+  lang?: string;
 }
 
 const emptyObjectSchema = { type: 'object', properties: {} };
@@ -45,6 +47,7 @@ export function sanitizeToolFields(raw: RawTool, context: ToolContext): Sanitize
     origin: context.origin.slice(0, 2_048),
     source: context.source,
     ...(context.formNotes?.length ? { formNotes: context.formNotes.slice(0, 5).map((note) => note.slice(0, 300)) } : {}),
+    ...(context.lang ? { lang: context.lang } : {}),
   };
   // The wire schema has the last word: what passes here is what the background accepts.
   const checked = reportedToolSchema().safeParse(copy);

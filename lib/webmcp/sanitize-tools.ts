@@ -24,7 +24,7 @@ export interface SanitizedTools {
  * taken is refused (the first source wins), and the frame's list is capped in count and size.
  * With `cache`, a tool checked before is not checked again. Never throws.
  */
-export function sanitizeTools(offered: readonly OfferedTool[], origin: string, cache?: CheckedToolCache): SanitizedTools {
+export function sanitizeTools(offered: readonly OfferedTool[], origin: string, cache?: CheckedToolCache, lang?: string): SanitizedTools {
   const tools: ReportedTool[] = [];
   const dropped: DroppedToolReport[] = [];
   const taken = new Set<string>();
@@ -33,7 +33,7 @@ export function sanitizeTools(offered: readonly OfferedTool[], origin: string, c
   const considered = offered.slice(0, toolLimits.toolsPerFrame * 10);
   for (const { tool, source, formNotes, outputSchemaProblem } of considered) {
     const raw = readToolFields(tool);
-    const context = { origin, source, ...(formNotes ? { formNotes } : {}), ...(outputSchemaProblem !== undefined ? { outputSchemaProblem } : {}) };
+    const context = { origin, source, ...(formNotes ? { formNotes } : {}), ...(outputSchemaProblem !== undefined ? { outputSchemaProblem } : {}), ...(lang ? { lang } : {}) };
     const result = cache ? cache.check(raw, context, () => sanitizeToolFields(raw, context)) : sanitizeToolFields(raw, context);
     if (!result.ok) {
       dropped.push({ name: result.name, reason: result.reason });

@@ -814,7 +814,7 @@ describe('the run form for keyboard and screen reader users', () => {
     const form = await showRunForm(tool({ type: 'object', properties: {} }));
     const statuses = () => [...form.root.querySelectorAll('[role="status"]')].map((region) => region.textContent);
     // Present, and empty, before anything happens: a region added with its words is often not read.
-    expect(statuses()).toEqual(['', '', '', '', '', '']);
+    expect(statuses()).toEqual(['', '', '', '', '', '', '']);
     await form.submit();
     expect(statuses()).toContain('Running…');
     const runId = form.fake.posted.find((request) => request.type === 'run-tool')!.runId;

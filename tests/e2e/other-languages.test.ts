@@ -66,11 +66,14 @@ describe.skipIf(!chromiumAvailable)('the side panel with a right-to-left languag
     // The page's Arabic description ends at its left, not before its first word.
     const description = await wordPositions(panel, '[data-testid=tool-description]', ['يضيف', '.']);
     expect(description['.']).toBeLessThan(description['يضيف']!);
+    // Marked as Arabic, as the page's <html lang="ar"> says: a screen reader reads it with an Arabic voice.
+    expect(await panel.getByTestId('tool-description').getAttribute('lang')).toBe('ar');
     await panel.getByTestId('approve-once').click();
     await panel.getByTestId('turn').getByText('تم.').waitFor({ timeout: 15_000 });
     await panel.locator('[data-testid=tool-card][data-state=done] summary').click();
     // Wide enough for the result's line not to wrap, so that its words are compared on one line.
     await panel.setViewportSize({ width: 700, height: 700 });
+    expect(await panel.getByTestId('tool-result').getAttribute('lang')).toBe('ar');
     const result = await wordPositions(panel, '[data-testid=tool-result]', ['كوب', 'iPhone', 'أحمر', 'message', 'أزرق']);
     expect(result['كوب']).toBeGreaterThan(result['iPhone']!);
     expect(result['iPhone']).toBeGreaterThan(result['أحمر']!);

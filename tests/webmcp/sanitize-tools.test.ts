@@ -4,7 +4,7 @@ import { sanitizeTool, type ToolContext } from '@/lib/webmcp/sanitize-tool';
 import { sanitizeTools, type OfferedTool } from '@/lib/webmcp/sanitize-tools';
 import { toolLimits } from '@/lib/webmcp/tool-limits';
 import { toolsReportSchema } from '@/lib/messaging/protocol';
-import { reportedToolSchema } from '@/lib/webmcp/reported-tool';
+import { documentLanguage, reportedToolSchema } from '@/lib/webmcp/reported-tool';
 import { z } from 'zod/mini';
 
 const origin = 'https://shop.example';
@@ -254,5 +254,18 @@ describe('sanitizeTools: a frame’s whole list', () => {
     const result = sanitizeTools(Array.from({ length: 2_000 }, () => ({ tool: { name: '!' }, source: 'polyfill' as const })), origin);
     expect(result.dropped).toHaveLength(501);
     expect(result.dropped[500]).toEqual({ name: '(more)', reason: '1500 more tools were dropped' });
+  });
+});
+
+describe('the language of the page a tool comes from', () => {
+  it('goes with each tool, as its document says it (`<html lang>`), and only where it is a language tag', () => {
+    const tool = { name: 'add_to_cart', description: 'يضيف منتجًا إلى سلة التسوق.' };
+    expect(sanitizeTools([{ tool, source: 'native' }], origin, undefined, 'ar').tools[0]?.lang).toBe('ar');
+    expect(sanitizeTools([{ tool, source: 'native' }], origin).tools[0]).not.toHaveProperty('lang');
+
+    const page = (lang: string) => ({ documentElement: { lang } }) as unknown as Document;
+    expect(documentLanguage(page('he-IL'))).toBe('he-IL');
+    expect(documentLanguage(page(' zh-Hant-TW '))).toBe('zh-Hant-TW');
+    for (const odd of ['', 'ar"><b', 'x'.repeat(40), 'en_US']) expect(documentLanguage(page(odd)), odd).toBeUndefined();
   });
 });
