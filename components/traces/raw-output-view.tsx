@@ -41,14 +41,15 @@ export function RawOutputView({ step, endedWith, writing = false }: { step: Trac
 }
 
 /**
- * The thoughts a server sent apart from the model's reply (its reasoning): the model never reads
- * them again, and the person saw only that it was thinking.
+ * The model's thoughts kept apart from its reply (a server's reasoning, or a `<think>` its template
+ * opened in the prompt, taken out of the reply's text): the model never reads them again, and the
+ * person saw only that it was thinking.
  */
 export function ThoughtsView({ thoughts }: { thoughts: string }) {
   return (
     <>
       <h3>Thoughts</h3>
-      <p class="muted">Sent by the server apart from the reply: the person saw only that the model was thinking, and the model does not read them again.</p>
+      <p class="muted">Kept apart from the reply: the person saw only that the model was thinking, and the model does not read them again.</p>
       <pre class="thoughts" data-testid="thoughts" role="group" aria-label="Thoughts">
         <HiddenCharacters text={thoughts} />
       </pre>

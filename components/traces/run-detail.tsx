@@ -30,12 +30,13 @@ export function RunDetail({ model }: { model: TraceViewerModel }) {
       </p>
     );
   }
-  // Keyed by run: a confirmation, the steps opened or a fault shown for one run never carry over to
-  // the next. By the run shown too: the run chosen last may show the one before until it is read,
-  // and that one's fault is not the new one's.
+  // The run chosen is still being read: the one before is not shown under its name (nor its fault,
+  // nor a Delete that would take the new one).
   const runId = model.openRunId.value ?? '';
+  if (String(trace.run.id) !== runId) return <p class="muted detail-empty">Loading the run…</p>;
+  // Keyed by run: a confirmation, the steps opened or a fault shown for one run never carry over to the next.
   return (
-    <ShowOrExplain key={`${runId}\n${String(trace.run.id)}`} fallback={() => <UnreadableRun model={model} runId={runId} />}>
+    <ShowOrExplain key={runId} fallback={() => <UnreadableRun model={model} runId={runId} />}>
       <TraceDetail model={model} trace={trace} />
     </ShowOrExplain>
   );

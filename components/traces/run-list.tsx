@@ -41,10 +41,11 @@ export function RunList({ model }: { model: TraceViewerModel }) {
     focusRow.current = undefined;
   });
   if (!model.loaded.value) return <p class="muted">Loading runs…</p>;
-  if (model.runs.value.length === 0 && model.listUnread.value) {
+  const unread = model.listUnread.value;
+  if (model.runs.value.length === 0 && unread !== undefined) {
     return (
-      <p class="muted" data-testid="runs-unread">
-        The runs could not be read: the notice above says why.
+      <p class="notice tone-error" data-testid="runs-unread">
+        {`The runs could not be read: ${unread}`}
       </p>
     );
   }

@@ -23,7 +23,8 @@ export interface RunFilter {
 export function createRunFilter(inputs: RunFilterInputs): RunFilter {
   const sites = computed(() => [...new Set(inputs.runs.value.map((run) => run.origin))].sort());
   /** Each run's request in lower case, worked out once a load rather than again at every key of a search. */
-  const searchedRequests = computed(() => inputs.runs.value.map((run) => run.request.toLowerCase()));
+  // A damaged record's request may be anything: only text is searched.
+  const searchedRequests = computed(() => inputs.runs.value.map((run) => (typeof run.request === 'string' ? run.request.toLowerCase() : '')));
   const visibleRuns = computed(() => {
     const query = inputs.query.value.trim().toLowerCase();
     const site = inputs.site.value;

@@ -1,4 +1,5 @@
 import { utf8Length } from '../text/utf8-length';
+import { storedSize } from './select-runs-to-remove';
 import { createTraceFile, maxRunsPerFile } from './trace-file';
 import type { StoredTrace } from './trace-schema';
 
@@ -76,12 +77,14 @@ function groupBySize(runs: ReadonlyArray<{ id: string; sizeBytes: number }>, max
   let current: string[] = [];
   let bytes = 0;
   for (const run of runs) {
-    if (current.length > 0 && (bytes + run.sizeBytes > maxBytes || current.length === maxRunsPerFile)) {
+    // A record without a size (damaged) counts as none, as retention counts it: the sum stays a number.
+    const size = storedSize(run);
+    if (current.length > 0 && (bytes + size > maxBytes || current.length === maxRunsPerFile)) {
       groups.push(current);
       [current, bytes] = [[], 0];
     }
     current.push(run.id);
-    bytes += run.sizeBytes;
+    bytes += size;
   }
   if (current.length > 0) groups.push(current);
   return groups;

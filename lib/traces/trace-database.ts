@@ -57,5 +57,9 @@ const traceDatabaseVersion = 2;
  * this version cannot read it, nor may it undo its changes; what a person can do, in words.
  */
 function newerDatabase(): Error {
-  return new Error('The runs kept here were written by a newer version of this extension, which this one cannot read: update the extension to see them. Until then no run is recorded.');
+  // Its name stays the browser's: a context that reads the error by name still knows it.
+  return Object.assign(
+    new Error('The runs kept here were written by a newer version of this extension, which this one cannot read: update the extension to see them, or remove it and add it again to start afresh (which deletes them). Until then no run is recorded.'),
+    { name: 'VersionError' },
+  );
 }

@@ -112,8 +112,8 @@ export const traceStepSchema = lazySchema(() =>
     /** What the model wrote; while a step streams, what it had written so far. */
     raw: text(limits.long),
     /**
-     * What the model thought apart from its reply, as a server that takes reasoning out of the
-     * reply sent it (kept once the step ended); absent where none came, and in traces recorded before.
+     * What the model thought apart from its reply, as the engine gave it apart (a server's
+     * reasoning; kept once the step ended); absent where none came, and in traces recorded before.
      */
     thoughts: text(limits.long).optional(),
     /** False when the step was cut off before the model finished its reply. */

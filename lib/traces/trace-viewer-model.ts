@@ -29,8 +29,8 @@ export interface Notice {
 export class TraceViewerModel {
   readonly runs = signal<TraceRun[]>([]);
   readonly loaded = signal(false);
-  /** The last reading of the list failed (its notice says why): an empty list is not "no runs". */
-  readonly listUnread = signal(false);
+  /** Why the last reading of the list failed, where it did: an empty list is then not "no runs". */
+  readonly listUnread = signal<string | undefined>(undefined);
   readonly query = signal('');
   readonly site = signal('');
   readonly outcome = signal('');
@@ -113,15 +113,17 @@ export class TraceViewerModel {
   }
 
   private async readList(): Promise<void> {
-    const read = await this.attempt(async () => {
+    let unread: string | undefined;
+    const read = await attemptAction(async () => {
       const runs = await this.options.client.listRuns();
       if (!sameRuns(runs, this.runs.value)) this.runs.value = runs;
       this.sayRemovedSinceImport(runs);
       // A site whose last run went is no longer offered: filtering on it would hide every run left.
       if (this.site.value && !this.sites.value.includes(this.site.value)) this.site.value = '';
       return true;
-    });
-    this.listUnread.value = read !== true;
+    }, (why) => (unread = why));
+    // Said in the list's place, where it stays as long as it holds: a notice may be dismissed.
+    this.listUnread.value = read === true ? undefined : unread;
     // The run on screen went meanwhile (another viewer deleted it, or the retention limit removed
     // it): it says so, and its replay stops, rather than offer buttons that can only fail.
     const openId = this.openRunId.value;

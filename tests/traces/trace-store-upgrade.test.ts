@@ -51,8 +51,10 @@ describe('the trace store, opened where an older version kept runs', () => {
   it('says in words that a newer version of the extension wrote them, where it left its database at a later version', async () => {
     const name = `test-traces-${crypto.randomUUID()}`;
     (await openDB(name, 3)).close();
-    await expect(openTraceStore(name)).rejects.toThrow(
-      'The runs kept here were written by a newer version of this extension, which this one cannot read: update the extension to see them. Until then no run is recorded.',
-    );
+    await expect(openTraceStore(name)).rejects.toMatchObject({
+      name: 'VersionError',
+      message:
+        'The runs kept here were written by a newer version of this extension, which this one cannot read: update the extension to see them, or remove it and add it again to start afresh (which deletes them). Until then no run is recorded.',
+    });
   });
 });
