@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { engineName } from '@/lib/engines/engine-labels';
 import type { PanelModel } from '@/lib/sidepanel/panel-model';
-import { focusedQuietly, focusRequestBox, focusRequestBoxOnOpen, showComposerWhole } from './focus-request-box';
+import { focusRequestBox, focusRequestBoxOnOpen, showComposerWhole } from './focus-request-box';
 import { pressWhenAllowed } from './press-when-allowed';
 
 /** The most a request may hold, in UTF-16 units as the text area counts them. */
@@ -202,7 +202,7 @@ function RequestBox({ model, draft, placeholder, onKeyDown, onPasteCut }: Reques
       }}
       // In a short panel (zoomed in, a small window) the box, with Send, may sit half under the
       // panel's lower edge, where the browser's own scroll to a focused field leaves it: shown whole.
-      onFocus={(event) => focusedQuietly() || event.currentTarget.closest('.composer')?.scrollIntoView({ block: 'nearest' })}
+      onFocus={showComposerWhole}
       onKeyDown={onKeyDown}
     />
   );

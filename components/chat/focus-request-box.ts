@@ -32,30 +32,53 @@ export function fillRequestBox(text: string, setDraft: (text: string) => void): 
 
 /**
  * A panel just opened, with the focus nowhere yet: the request box takes it, so typing goes where a
- * person means it to, not after five Tabs. The panel stays scrolled as it is (`quietly`) where the
- * box shows whole; in a short panel (zoomed in) where it does not, it scrolls only as far as shows
- * the box, with Send, under the lower edge.
+ * person means it to, not after five Tabs. The panel stays scrolled as it is where the
+ * box shows whole; in a short panel (zoomed in) where it does not, it scrolls only as far as brings
+ * the box, with Send, up to the lower edge, and keeps it there as the panel's parts come in above
+ * it (see keepInSightAsPanelFills).
  */
 export function focusRequestBoxOnOpen(): void {
   if (document.activeElement !== null && document.activeElement !== document.body) return;
-  focusingQuietly = true;
-  try {
-    requestBox()?.focus({ preventScroll: true });
-  } finally {
-    focusingQuietly = false;
-  }
-  showComposerWhole();
+  const box = requestBox();
+  if (!box) return;
+  box.focus({ preventScroll: true });
+  keepInSightAsPanelFills(box);
 }
 
-/** Scrolls the request box with Send into view, as little as need be, where part of it is off screen. */
+/** How long after the panel opens its first state may still be drawing parts above the request box. */
+const panelFillsMs = 2_000;
+
+/**
+ * The panel's state comes after it opens: the status line, a notice, the suggestions draw above the
+ * box and push it down. Until then, and as long as the focus stays in the box and the person neither
+ * scrolls nor types, the box is kept in sight after each change.
+ */
+function keepInSightAsPanelFills(box: HTMLTextAreaElement): void {
+  showComposerWhole();
+  const panel = box.closest('.panel') ?? document.body;
+  const personActs = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of personActs) panel.removeEventListener(type, stop);
+  };
+  const observer = new MutationObserver(() => (document.activeElement === box ? showComposerWhole() : stop()));
+  observer.observe(panel, { childList: true, subtree: true, characterData: true });
+  const timer = setTimeout(stop, panelFillsMs);
+  for (const type of personActs) panel.addEventListener(type, stop, { passive: true });
+}
+
+/**
+ * Scrolls the request box with Send into view, as little as need be, where part of it is off
+ * screen. One taller than the panel (zoomed far in) is left to the browser, which keeps the caret
+ * in sight: scrolled to its top, Send would go.
+ */
 export function showComposerWhole(): void {
   const composer = requestBox()?.closest('.composer');
   if (!composer) return;
-  const { top, bottom } = composer.getBoundingClientRect();
-  if (top < 0 || bottom > window.innerHeight) composer.scrollIntoView({ block: 'nearest' });
+  const { top, bottom, height } = composer.getBoundingClientRect();
+  if (height <= window.innerHeight && (top < 0 || bottom > window.innerHeight)) composer.scrollIntoView({ block: 'nearest' });
 }
-
-let focusingQuietly = false;
 
 /** How long a part that took away the focused element has to put the focus somewhere itself. */
 const focusFixupMs = 150;
@@ -105,11 +128,6 @@ export function keepFocusInPanel(panel: HTMLElement): () => void {
     panel.removeEventListener('focusin', onFocusIn);
     panel.removeEventListener('focusout', onFocusOut);
   };
-}
-
-/** Whether the focus the request box is getting now is the quiet one of a panel just opened. */
-export function focusedQuietly(): boolean {
-  return focusingQuietly;
 }
 
 function requestBox(): HTMLTextAreaElement | null {

@@ -595,6 +595,8 @@ describe.skipIf(!chromiumAvailable)('the side-panel agent on the demo shop', () 
     await panel.goto(`chrome-extension://${extension.extensionId}/sidepanel.html?tabId=${tabId}`);
     await panel.getByTestId('chat-input').waitFor();
     await expect.poll(() => panel.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    // Once the panel's state has come and drawn its parts above the box (the suggestions among them).
+    await panel.getByTestId('suggestion').first().waitFor({ timeout: 10_000 });
     const composerInView = () => panel.locator('.composer').evaluate((node) => node.getBoundingClientRect().top >= 0 && node.getBoundingClientRect().bottom <= innerHeight);
     await expect.poll(composerInView).toBe(true);
     await panel.keyboard.type('hello');
