@@ -115,9 +115,11 @@ async function runWith(
     if (runId) host.world.recorder.record(runId, event);
     repeatedStop.see(event);
     if (event.type === 'step-start') [stepRaw, thoughtApart, lastStart] = ['', false, event];
-    if (event.type === 'step-end') thoughtApart = Boolean(event.thoughts);
     if (event.type === 'text-delta') stepRaw += event.text;
-    if (event.type === 'step-end') host.world.reportUsage(host.tabId, event.usage);
+    if (event.type === 'step-end') {
+      thoughtApart = Boolean(event.thoughts);
+      host.world.reportUsage(host.tabId, event.usage);
+    }
     const before = current();
     const next = applyAgentEvent(before, event, faceOf);
     if (next === before) return;

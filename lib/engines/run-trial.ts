@@ -57,10 +57,14 @@ export async function runTrial(engine: Engine, onChange: (trial: Trial) => void,
     const thoughts = createInlineThoughtWatch();
     for await (const chunk of engine.model.stream(request)) {
       if (chunk.type === 'usage') change({ usage: chunk.usage });
-      // Thoughts the server sends apart from the reply: the model thinks until its words come.
-      else if (chunk.type === 'thinking') change({ thinking: trial.reply === '' });
-      // An empty piece says only that more came that the engine holds (a call's pieces, thoughts
-      // it said it thinks): no sign of thinking by itself.
+      // Thoughts the engine gives apart from the reply: the model thinks until its words come (said
+      // once, not at every piece of them).
+      else if (chunk.type === 'thinking') {
+        const thinking = trial.reply === '';
+        if (trial.thinking !== thinking) change({ thinking });
+      }
+      // An empty piece says only that more came that the engine holds (a call's pieces): no sign
+      // of thinking by itself.
       else if (chunk.text !== '') change(shownWith(prose.push(chunk.text), thoughts.read(chunk.text) === 'thinking'));
     }
     change(shownWith(prose.flush(), false));

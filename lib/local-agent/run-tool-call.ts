@@ -48,12 +48,10 @@ export type ApprovalNeed = string | null | ToolWithdrawn;
 export const maxIdenticalCalls = 3;
 
 /**
- * A reply the model reads as it is (a mistake to fix; `declined` where the person said no), the
- * output of a call that ran, or the end of the run.
- */
-/**
- * `withdrawn`: the page changed or removed the tool before the call ran, which the model was told
- * to call again where the request still needs it: no call of the model's that goes round in circles.
+ * A reply the model reads as it is (a mistake to fix; `declined` where the person said no;
+ * `withdrawn` where the page changed or removed the tool before the call ran, which the model is
+ * told to call again where the request still needs it: no call of the model's that goes round in
+ * circles), the output of a call that ran, or the end of the run.
  */
 export type CallOutcome = { reply: ToolReply; declined?: true; withdrawn?: true } | { output: ToolOutput } | { stop: 'repeated-call'; message: string };
 

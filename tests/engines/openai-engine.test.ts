@@ -919,6 +919,16 @@ describe('local server engine: thinking, limits and replies that never finish', 
       expect(thoughtsOf(cut).join('')).toMatch(/^I weigh each mug in turn\. I weigh/);
     });
 
+    it('keeps what a later reply thought before its connection broke, for the trace', async () => {
+      const long = 'I weigh each mug in turn. '.repeat(10);
+      const { engine } = await setup({ models: ['deepseek-r1-distill-qwen-7b'], replies: [`${thought}</think>Take the forest mug.`, `${long}</think>The forest one.`], cut: { afterDeltas: 20, how: 'break' } });
+      await engine.load(() => {});
+      await replyOf(engine.model.stream(ask('Which mug?'))).catch(() => {});
+      const broken = await replyOf(engine.model.stream(ask('Why?')));
+      expect(broken.error).toBeDefined();
+      expect(thoughtsOf(broken).join('')).toMatch(/^I weigh each mug in turn\./);
+    });
+
     it('reads a reply that opens its own <think> as it comes, for a model taught otherwise', async () => {
       const { engine } = await setup({ models: ['deepseek-r1-distill-qwen-7b'], replies: [`${thought}</think>Take the forest mug.`, `<think>${thought}</think>Take it.`] });
       await engine.load(() => {});

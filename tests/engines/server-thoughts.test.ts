@@ -60,4 +60,10 @@ describe('thoughts a server sends apart from the reply (llama.cpp, vLLM: `reason
       { type: 'text-delta', text: 'Here.' },
     ]);
   });
+
+  it('make a reply sent whole with thoughts and no content (null) one that thought, not one that cannot be read', async () => {
+    const whole = { choices: [{ message: { role: 'assistant', content: null, reasoning_content: 'Which mug?' }, finish_reason: 'stop' }] };
+    const chunks = (await chunksOf(serverSending({ whole }))).filter((chunk) => chunk.type !== 'usage');
+    expect(chunks).toEqual([{ type: 'thinking', text: 'Which mug?' }]);
+  });
 });

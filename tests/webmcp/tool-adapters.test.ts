@@ -274,6 +274,9 @@ describe('createModelContextAdapter: the standard getTools / executeTool', () =>
     await expect(createModelContextAdapter(context, ownWindow, { nullIsNavigation: false }).execute('cyclic', {}, never)).rejects.toThrow(
       'The tool\'s result could not be turned into JSON (the page\'s WebMCP script gave "[object Object]"), so nothing of it can be passed on.',
     );
+    // An instance of a class of the page's own reads the same.
+    const classed = { ...context, executeTool: async () => '[object Basket]' };
+    await expect(createModelContextAdapter(classed, ownWindow, { nullIsNavigation: false }).execute('cyclic', {}, never)).rejects.toThrow('gave "[object Basket]"');
   });
 
   it('says a polyfill\'s tool the page removed or replaced while it ran may have done its work, not only "Tool unregistered"', async () => {

@@ -152,7 +152,12 @@ async function* readReply(body: ReadableStream<Uint8Array>, request: ModelReques
       timer.touch();
     }
   } catch (error) {
-    if (!endWasSaid(finishReason, error, request) && !isTurnOver(request.signal.reason)) throw readFailure(error, request, address, timer);
+    if (!endWasSaid(finishReason, error, request) && !isTurnOver(request.signal.reason)) {
+      // What the model thought until the failure is kept for the trace, as thoughts sent apart are.
+      const { thoughts } = unopened.end(true);
+      if (thoughts && !request.signal.aborted) yield { type: 'thinking', text: thoughts };
+      throw readFailure(error, request, address, timer);
+    }
   }
   // Text held as thoughts that no `</think>` closed was the answer, unless the reply was cut off.
   const { answer, thoughts } = request.signal.aborted ? {} : unopened.end(finishReason === 'length');
@@ -185,11 +190,11 @@ async function* readWholeReply(response: Response, request: ModelRequest, readin
   const toolCalls = createServerToolCalls();
   toolCalls.add(choice?.message?.tool_calls);
   const calls = toolCalls.text();
-  // A message with calls may have no content at all (null), as OpenAI's own API sends it.
-  const text = contentText(choice?.message?.content) ?? (calls ? '' : undefined);
+  const thoughts = thoughtText(choice?.message);
+  // A message with calls, or only thoughts, may have no content at all (null), as OpenAI's own API sends it.
+  const text = contentText(choice?.message?.content) ?? (calls || thoughts ? '' : undefined);
   if (typeof text !== 'string') throw replyUnreadable(reading.address);
   const firstTokenAt = performance.now();
-  const thoughts = thoughtText(choice?.message);
   if (thoughts) yield { type: 'thinking', text: thoughts };
   if (text) yield { type: 'text-delta', text };
   if (calls) yield { type: 'text-delta', text: text ? `\n${calls}` : calls };
@@ -218,10 +223,10 @@ function endWasSaid(finishReason: string | undefined, error: unknown, request: M
   return finishReason !== undefined && !(error instanceof EngineError) && !request.signal.aborted;
 }
 
-/** The thoughts a delta or message holds apart from its text, where it holds any. */
+/** The thoughts a delta or message holds apart from its text (Ollama's field, or llama.cpp's and vLLM's), where it holds any. */
 function thoughtText(message: Thoughts | undefined): string | undefined {
-  const thoughts = message?.reasoning || message?.reasoning_content;
-  return typeof thoughts === 'string' && thoughts !== '' ? thoughts : undefined;
+  const words = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
+  return words(message?.reasoning) ?? words(message?.reasoning_content);
 }
 
 function isThought(message: Thoughts | undefined): boolean {

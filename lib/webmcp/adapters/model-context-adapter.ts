@@ -1,4 +1,4 @@
-import { abortable, readProperty, readToolName, browserResultString, toolNotFound, type ToolAdapter } from './tool-adapter';
+import { abortable, readProperty, readToolName, browserResultString, noJson, toolNotFound, type ToolAdapter } from './tool-adapter';
 
 /** The standard shape: the browser's `document.modelContext`, or a polyfill of it. */
 export interface ModelContextLike {
@@ -63,7 +63,7 @@ export function createModelContextAdapter(context: ModelContextLike, ownWindow: 
  * "[object Object]": that fails the call, as the browser's own WebMCP does.
  */
 function polyfillResultString(value: unknown): string {
-  if (value === '[object Object]') throw new Error(`The tool's result could not be turned into JSON (the page's WebMCP script gave "[object Object]"), so nothing of it can be passed on.`);
+  if (typeof value === 'string' && /^\[object [^\]]{1,64}\]$/.test(value)) throw noJson(`the page's WebMCP script gave "${value}"`);
   return browserResultString(value) ?? 'null';
 }
 

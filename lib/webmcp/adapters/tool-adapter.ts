@@ -45,10 +45,14 @@ export function toResultString(value: unknown): string | null {
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    const why = errorMessage(error);
-    throw new Error(`The tool's result could not be turned into JSON (${why}), so nothing of it can be passed on.`);
+    throw noJson(errorMessage(error));
   }
   return json ?? noResult;
+}
+
+/** A result that has no JSON, and why (`why`): nothing of it can be passed on. */
+export function noJson(why: string): Error {
+  return new Error(`The tool's result could not be turned into JSON (${why}), so nothing of it can be passed on.`);
 }
 
 /**
