@@ -13,7 +13,7 @@ export type ToolErrorKind = 'parse' | 'unknown-tool' | 'invalid-arguments' | 'de
 export interface ShownTool {
   tool: CompactTool;
   score: number;
-  /** Shown because the model asked for it at a step that did not show it: fitted first. */
+  /** Shown because the model asked for it at a step that did not show it, or the request names it: fitted first. */
   asked?: true;
 }
 

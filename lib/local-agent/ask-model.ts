@@ -31,7 +31,20 @@ interface OfferedTools {
 export function offerTools(run: Run, tools: readonly ToolDescriptor[]): OfferedTools {
   const { request, scorer, maxTools = defaultMaxTools } = run.options;
   const scores = scoreTools(tools, request, { recent: run.recent, scorer });
-  return { tools, scores, ranked: withAskedFor(run.askedFor, tools, scores, rankScoredTools(tools, scores, maxTools)) };
+  const askedFor = new Set([...toolsNamedIn(request, tools), ...run.askedFor]);
+  return { tools, scores, ranked: withAskedFor(askedFor, tools, scores, rankScoredTools(tools, scores, maxTools)) };
+}
+
+/**
+ * The tools the request names as they are named (`bulk_399`, `cart.add`): a person who writes a
+ * tool's name asks for that tool, though the ranking, which reads words, cannot tell it from its
+ * siblings (`bulk_000`…). Only names that cannot be plain words count (with `_`, `-`, `.` or a digit,
+ * or a capital after their first letter), each written whole.
+ */
+function toolsNamedIn(request: string, tools: readonly ToolDescriptor[]): string[] {
+  if (!/[\w.-]{3}/.test(request)) return [];
+  const written = new Set(request.match(/[A-Za-z0-9_.-]+/g)?.map((word) => word.replace(/^[.-]+|[.-]+$/g, '')) ?? []);
+  return tools.flatMap(({ name }) => (written.has(name) && /[_.\-\d]|.[A-Z]/.test(name) ? [name] : []));
 }
 
 /**

@@ -11,6 +11,44 @@ const manyTools: ToolDescriptor[] = Array.from({ length: 12 }, (_, index) => ({
 const call = (name: string) => `<tool_call>{"name": "${name}", "arguments": {}}</tool_call>`;
 
 describe('runLocalAgent: what the model is shown, may call, and how a stop ends', () => {
+  it('shows the model a tool the request names as it is named, among hundreds whose names differ only by a number', async () => {
+    const bulk: ToolDescriptor[] = Array.from({ length: 400 }, (_, index) => ({
+      name: `bulk_${String(index).padStart(3, '0')}`,
+      description: `Bulk action number ${index}.`,
+      inputSchema: { type: 'object', properties: {} },
+    }));
+    const events: AgentEvent[] = [];
+    await runLocalAgent({
+      request: 'call bulk_399 please',
+      model: createReplayEngine(['Done.']),
+      format: hermesFormat,
+      getTools: () => bulk,
+      executeTool: async () => ({ text: 'ran' }),
+      onEvent: (event) => events.push(event),
+    });
+    const shown = events.find((event) => event.type === 'step-start')!.tools;
+    expect(shown).toHaveLength(8);
+    expect(shown.find(({ tool }) => tool.name === 'bulk_399')).toMatchObject({ asked: true });
+  });
+
+  it('does not take a plain word of the request for a tool\'s name', async () => {
+    const tools: ToolDescriptor[] = [
+      ...manyTools,
+      { name: 'checkout', description: 'Pay for the cart.', inputSchema: { type: 'object', properties: {} } },
+    ];
+    const events: AgentEvent[] = [];
+    await runLocalAgent({
+      request: 'search mugs, then checkout',
+      model: createReplayEngine(['Done.']),
+      format: hermesFormat,
+      maxTools: 2,
+      getTools: () => tools,
+      executeTool: async () => ({ text: 'ran' }),
+      onEvent: (event) => events.push(event),
+    });
+    expect(events.find((event) => event.type === 'step-start')!.tools.some(({ asked }) => asked)).toBe(false);
+  });
+
   it('tells the model a tool the tab offers but this step did not show did not run, and never runs that call', async () => {
     const model = createReplayEngine([call('tool_11'), 'Done.'], { chunkSize: 8 });
     const executed: string[] = [];
