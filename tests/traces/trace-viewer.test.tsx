@@ -902,6 +902,10 @@ describe('the trace viewer', () => {
     await viewer.act(() => viewer!.model.deleteRuns(['a']));
     expect(viewer.find('notice-status')).toBe(status);
     expect(status.textContent).toContain('Deleted 1 run.');
+    // Read out as its words alone: Dismiss is beside the region, not in it.
+    expect(status.textContent).toBe('Deleted 1 run.');
+    expect(status.querySelector('button')).toBeNull();
+    expect(viewer.find('notice')?.querySelector('button[aria-label="Dismiss"]')).not.toBeNull();
     await viewer.act(() => viewer!.model.importText('not json'));
     expect(viewer.find('notice-alert')).toBe(alert);
     expect(alert.textContent).toContain('Nothing was imported. This file is not a trace file: it is not JSON.');
