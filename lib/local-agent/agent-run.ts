@@ -95,6 +95,8 @@ export interface Run {
    * step (see offerTools), as the model was told.
    */
   readonly askedFor: Set<string>;
+  /** The request's words as a tool's name would be written among them (see toolsNamedIn), read once. */
+  readonly requestWords: ReadonlySet<string>;
   /** Each call's steps and answers, the latest last (see countCall). */
   readonly callSteps: Map<string, CallMade[]>;
   /** The calls (name and arguments) the person declined in this run: never asked about again. */
@@ -126,6 +128,7 @@ export function startRun(options: RunLocalAgentOptions): Run {
     prompt,
     recent: [...(options.recentTools ?? [])],
     askedFor: new Set(),
+    requestWords: new Set(options.request.match(/[A-Za-z0-9_.-]+/g)?.map((word) => word.replace(/^[.-]+|[.-]+$/g, '')) ?? []),
     callSteps: new Map(),
     declined: new Set(),
     text: '',

@@ -31,7 +31,7 @@ interface OfferedTools {
 export function offerTools(run: Run, tools: readonly ToolDescriptor[]): OfferedTools {
   const { request, scorer, maxTools = defaultMaxTools } = run.options;
   const scores = scoreTools(tools, request, { recent: run.recent, scorer });
-  const askedFor = new Set([...toolsNamedIn(request, tools), ...run.askedFor]);
+  const askedFor = new Set([...toolsNamedIn(run.requestWords, tools), ...run.askedFor]);
   return { tools, scores, ranked: withAskedFor(askedFor, tools, scores, rankScoredTools(tools, scores, maxTools)) };
 }
 
@@ -41,9 +41,8 @@ export function offerTools(run: Run, tools: readonly ToolDescriptor[]): OfferedT
  * siblings (`bulk_000`…). Only names that cannot be plain words count (with `_`, `-`, `.` or a digit,
  * or a capital after their first letter), each written whole.
  */
-function toolsNamedIn(request: string, tools: readonly ToolDescriptor[]): string[] {
-  if (!/[\w.-]{3}/.test(request)) return [];
-  const written = new Set(request.match(/[A-Za-z0-9_.-]+/g)?.map((word) => word.replace(/^[.-]+|[.-]+$/g, '')) ?? []);
+function toolsNamedIn(written: ReadonlySet<string>, tools: readonly ToolDescriptor[]): string[] {
+  if (written.size === 0) return [];
   return tools.flatMap(({ name }) => (written.has(name) && /[_.\-\d]|.[A-Z]/.test(name) ? [name] : []));
 }
 
