@@ -692,6 +692,51 @@ describe('local OpenAI-compatible server engine', () => {
     expect(silent.engine.contextTokens).toBeUndefined();
   });
 
+  it('asks a server only its own way to say its context, where its model list says which server it is, and reads a list that gives it', async () => {
+    const routes = (asked: readonly string[]) => asked.filter((path) => path !== '/v1/models');
+    const llamaCpp = await setup({ replies: [], saysContext: { as: 'llama.cpp', tokens: 8_192 } });
+    await llamaCpp.engine.load(() => {});
+    expect(routes(llamaCpp.server.asked)).toEqual(['/props']);
+    const lmStudio = await setup({ replies: [], models: ['qwen/qwen3-4b'], saysContext: { as: 'lm-studio', tokens: 16_384 } });
+    await lmStudio.engine.load(() => {});
+    expect(routes(lmStudio.server.asked)).toEqual(['/api/v0/models/qwen%2Fqwen3-4b']);
+    expect(lmStudio.engine.contextTokens).toBe(16_384);
+    // Ollama says it only once a model is loaded: asked on connecting, and after each reply.
+    const ollama = await setup({ replies: ['Hi.', 'Hello.'], saysContext: { as: 'ollama', tokens: 4_096 } });
+    await ollama.engine.load(() => {});
+    await replyOf(ollama.engine.model.stream(ask('Hi')));
+    await expect.poll(() => ollama.engine.contextTokens).toBe(4_096);
+    expect(routes(ollama.server.asked)).toEqual(['/api/ps', '/api/ps']);
+
+    // vLLM and SGLang give it in the list (`max_model_len`), as newer llama.cpp builds do (`meta.n_ctx`).
+    for (const [ownedBy, modelFields] of [
+      ['vllm', { max_model_len: 32_768 }],
+      ['sglang', { max_model_len: 32_768, root: 'Qwen/Qwen3-1.7B' }],
+      ['llamacpp', { meta: { n_ctx: 32_768, n_ctx_train: 131_072 } }],
+    ] as const) {
+      const { engine, server } = await setup({ replies: ['Hi.'], models: ['Qwen/Qwen3-1.7B'], ownedBy, modelFields });
+      const progress: EngineLoadProgress[] = [];
+      await engine.load((event) => progress.push(event));
+      expect(engine.contextTokens, ownedBy).toBe(32_768);
+      expect(progress.at(-1)?.text).toBe(`Connected to ${new URL(server.address).host}: Qwen/Qwen3-1.7B (a 32,768-token context).`);
+      await replyOf(engine.model.stream(ask('Hi')));
+      expect(routes(server.asked), ownedBy).toEqual([]);
+    }
+    // vLLM without the figure is not asked other servers' ways either.
+    const vllm = await setup({ replies: ['Hi.'], models: ['Qwen/Qwen3-1.7B'], ownedBy: 'vllm' });
+    await vllm.engine.load(() => {});
+    await replyOf(vllm.engine.model.stream(ask('Hi')));
+    expect(vllm.engine.contextTokens).toBeUndefined();
+    expect(routes(vllm.server.asked)).toEqual([]);
+
+    // A server whose list does not say which it is is asked each way, on connecting and after its first reply.
+    const unknown = await setup({ replies: ['Hi.'], models: ['local-model'], ownedBy: 'system' });
+    await unknown.engine.load(() => {});
+    await replyOf(unknown.engine.model.stream(ask('Hi')));
+    await expect.poll(() => unknown.server.asked.length).toBe(7);
+    expect(new Set(routes(unknown.server.asked))).toEqual(new Set(['/props', '/api/ps', '/api/v0/models/local-model']));
+  });
+
   it('reads the address the way people type it', () => {
     expect(normalizeServerAddress('http://localhost:11434')).toBe('http://localhost:11434/v1');
     expect(normalizeServerAddress(' http://localhost:1234/v1/ ')).toBe('http://localhost:1234/v1');

@@ -4,10 +4,10 @@ import { EngineError, type Engine } from '../engine';
 import { formatForModelName } from '../model-catalog';
 import { createServerMemory } from './chat-request';
 import { firstChatModel } from './first-chat-model';
-import { listServerModels } from './list-server-models';
+import { readServerModels, type ServerKind } from './list-server-models';
 import { notConnected } from './server-errors';
 import type { ReplyTimeouts } from './reply-timeouts';
-import { readServerContext, type ServerKind } from './server-context';
+import { readServerContext } from './server-context';
 import { normalizeServerAddress, serverHost } from './server-address';
 import { fetchWithKey } from './server-key';
 import { streamOpenAiReply } from './stream-openai-reply';
@@ -30,10 +30,11 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
   // loads it again with another context when another program asks for one: where the server said
   // nothing on connecting it is asked again after the first reply, and Ollama after each one.
   let contextTokens: number | undefined;
-  let contextFrom: ServerKind | undefined;
+  // Which server it is, as its model list or the way it answered says: it is asked only its own way.
+  let serverKind: ServerKind | undefined;
   const askContext = async (target: string, chosen: string, signal?: AbortSignal) => {
-    const read = await readServerContext(target, chosen, { fetch: fetchFunction, ...(signal ? { signal } : {}), ...(contextFrom ? { only: contextFrom } : {}) });
-    if (read) [contextTokens, contextFrom] = [read.tokens, read.from];
+    const read = await readServerContext(target, chosen, { fetch: fetchFunction, ...(signal ? { signal } : {}), ...(serverKind ? { kind: serverKind } : {}) });
+    if (read) [contextTokens, serverKind] = [read.tokens, read.from];
   };
   let contextAskedAfterReply = false;
   // Connected, and every reply since went through: the next load has nothing to ask. A reply that
@@ -74,7 +75,7 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
           if (!request.signal.aborted) connected = false;
           throw error;
         }
-        if (contextFrom === 'ollama' || (contextTokens === undefined && !contextAskedAfterReply)) {
+        if (serverKind === 'ollama' || (contextTokens === undefined && !contextAskedAfterReply)) {
           contextAskedAfterReply = true;
           void askContext(address, model);
         }
@@ -85,13 +86,18 @@ export function createOpenAiEngine(settings: Settings, dependencies: OpenAiEngin
       if (connected) return;
       const target = normalizeServerAddress(settings.openaiBaseUrl);
       onProgress({ text: `Connecting to ${serverHost(target)}…` });
-      const models = await listServerModels(target, { fetch: fetchFunction, ...(signal ? { signal } : {}) });
+      const list = await readServerModels(target, { fetch: fetchFunction, ...(signal ? { signal } : {}) });
+      const models = list.ids;
       // Tabs share this engine: with no model named, another tab's load must not switch a run in
       // progress to a new first model (Ollama lists the newest first), whose format may differ.
-      const earlier = !settings.model && address === target ? model : undefined;
+      const sameServer = address === target;
+      const earlier = !settings.model && sameServer ? model : undefined;
       model = earlier !== undefined && models.includes(earlier) ? earlier : pickModel(settings.model, models, target);
       address = target;
-      await askContext(target, model, signal);
+      serverKind = list.kind ?? (sameServer ? serverKind : undefined);
+      const listed = list.contexts.get(model);
+      if (listed === undefined) await askContext(target, model, signal);
+      else contextTokens = listed;
       const context = contextTokens ? ` (a ${contextTokens.toLocaleString('en-US')}-token context)` : '';
       onProgress({ fraction: 1, text: `Connected to ${serverHost(target)}: ${model}${context}.`, fromCache: true });
       connected = true;

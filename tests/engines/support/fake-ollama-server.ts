@@ -58,6 +58,13 @@ export interface FakeOllamaOptions {
    * (only once a reply has loaded the model) or LM Studio's `/api/v0/models/{model}`.
    */
   saysContext?: { as: 'llama.cpp' | 'ollama' | 'lm-studio'; tokens: number };
+  /**
+   * Whose models the list says they are (`owned_by`): the server's own word where `saysContext`
+   * names one (llama.cpp's "llamacpp", LM Studio's "organization_owner"), else Ollama's "library".
+   */
+  ownedBy?: string;
+  /** More fields in each model of the list, as vLLM's `max_model_len` or llama.cpp's `meta`. */
+  modelFields?: Record<string, unknown>;
   /** Refuses `reasoning_effort` with HTTP 400, as Ollama does for a model that cannot think. */
   refuseReasoningEffort?: boolean;
   /**
@@ -112,12 +119,15 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
   const authorizations: (string | undefined)[] = [];
   /** Replies whose connection the client closed before the reply ended. */
   const closedByClient: ChatRequestBody[] = [];
+  /** The path of each GET request, in order. */
+  const asked: string[] = [];
 
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => response.destroy());
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
+    if (request.method === 'GET') asked.push(request.url ?? '');
     origins.push(request.headers.origin);
     authorizations.push(request.headers.authorization);
     const origin = request.headers.origin;
@@ -148,7 +158,8 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
       return;
     }
     if (request.method === 'GET' && request.url === '/v1/models') {
-      const data = models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'library' }));
+      const ownedBy = options.ownedBy ?? { 'llama.cpp': 'llamacpp', 'lm-studio': 'organization_owner', ollama: 'library' }[options.saysContext?.as ?? 'ollama'];
+      const data = models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: ownedBy, ...options.modelFields }));
       sendJson(response, 200, { object: 'list', data });
       return;
     }
@@ -278,6 +289,7 @@ export async function startFakeOllama(options: FakeOllamaOptions) {
     origins,
     authorizations,
     closedByClient,
+    asked,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
