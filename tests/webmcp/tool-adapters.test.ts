@@ -269,7 +269,7 @@ describe('createModelContextAdapter: the standard getTools / executeTool', () =>
     expect(await createModelContextAdapter(nullContext, ownWindow, { nullIsNavigation: false }).execute('find_order', {}, never)).toBe('null');
   });
 
-  it('fails a polyfill\'s call whose result had no JSON, which the polyfill hands over as "[object Object]", as the browser fails it', async () => {
+  it('fails a polyfill\'s call whose result had no JSON, which the polyfill hands over as "[object Object]" or "Symbol(s)", as the browser fails it', async () => {
     const context = { getTools: async () => [{ name: 'cyclic', description: 'd' }], executeTool: async () => '[object Object]' };
     await expect(createModelContextAdapter(context, ownWindow, { nullIsNavigation: false }).execute('cyclic', {}, never)).rejects.toThrow(
       'The tool\'s result could not be turned into JSON (the page\'s WebMCP script gave "[object Object]"), so nothing of it can be passed on.',
@@ -277,6 +277,11 @@ describe('createModelContextAdapter: the standard getTools / executeTool', () =>
     // An instance of a class of the page's own reads the same.
     const classed = { ...context, executeTool: async () => '[object Basket]' };
     await expect(createModelContextAdapter(classed, ownWindow, { nullIsNavigation: false }).execute('cyclic', {}, never)).rejects.toThrow('gave "[object Basket]"');
+    // A symbol, which would read "Done: Symbol(s)".
+    for (const symbol of ['Symbol(s)', 'Symbol()']) {
+      const symbolic = { ...context, executeTool: async () => symbol };
+      await expect(createModelContextAdapter(symbolic, ownWindow, { nullIsNavigation: false }).execute('cyclic', {}, never)).rejects.toThrow(`gave "${symbol}"`);
+    }
   });
 
   it('says a polyfill\'s tool the page removed or replaced while it ran may have done its work, not only "Tool unregistered"', async () => {

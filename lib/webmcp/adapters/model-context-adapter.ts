@@ -59,11 +59,11 @@ export function createModelContextAdapter(context: ModelContextLike, ownWindow: 
 
 /**
  * A polyfill's result: its `null` is the tool's value. A value it could not turn into JSON (a
- * cycle, a BigInt) it hands over as `String(value)`, which would read as a successful
- * "[object Object]": that fails the call, as the browser's own WebMCP does.
+ * cycle, a BigInt, a symbol) it hands over as `String(value)`, which would read as a successful
+ * "[object Object]" or "Symbol(s)": that fails the call, as the browser's own WebMCP does.
  */
 function polyfillResultString(value: unknown): string {
-  if (typeof value === 'string' && /^\[object [^\]]{1,64}\]$/.test(value)) throw noJson(`the page's WebMCP script gave "${value}"`);
+  if (typeof value === 'string' && /^(?:\[object [^\]]{1,64}\]|Symbol\([^)]{0,64}\))$/.test(value)) throw noJson(`the page's WebMCP script gave "${value}"`);
   return browserResultString(value) ?? 'null';
 }
 
