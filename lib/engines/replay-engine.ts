@@ -12,6 +12,8 @@ export interface ReplayOptions {
    * does: each ends with one too, so that a looping reply is kept as it was.
    */
   cutOff?: ReadonlySet<number>;
+  /** The thoughts (by reply index) their engine sent apart from the reply, sent so again first. */
+  thoughts?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -30,6 +32,11 @@ export function createReplayEngine(replies: readonly string[], options: ReplayOp
       const index = requests.length;
       const reply = replies[index] ?? '(The recording has no more replies.)';
       requests.push(request);
+      const thoughts = options.thoughts?.get(index) ?? '';
+      for (let at = 0; at < thoughts.length; at += chunkSize) {
+        if (request.signal.aborted) return;
+        yield { type: 'thinking', text: thoughts.slice(at, at + chunkSize) };
+      }
       for (let at = 0; at < reply.length; at += chunkSize) {
         if (request.signal.aborted) return;
         if (delayMs > 0) await pause(delayMs, request.signal);

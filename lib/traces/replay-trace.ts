@@ -77,6 +77,8 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
   const replies = recorded.map((step) => step.raw);
   // Replies their engine cut off once written end cut off again, or the loop would read a fourth copy it did not.
   const cutOff = new Set(recorded.flatMap((step, index) => (step.loopKept ? [index] : [])));
+  // Thoughts a server sent apart from the reply come again apart: a step of thoughts alone is not an empty reply.
+  const thoughts = new Map(recorded.flatMap((step, index) => (step.thoughts ? [[index, step.thoughts] as const] : [])));
   const firstPrompt = trace.steps[0]?.messages ?? [];
   const builder = new TraceBuilder({ ...trace.run, runId: `${trace.run.id}-replay`, startedAt: now() });
   const result = await runLocalAgent({
@@ -85,7 +87,7 @@ export async function replayTrace(options: ReplayTraceOptions): Promise<ReplayRe
     history: firstPrompt.slice(1, -1),
     // The tools the turn before called, which the recorded run's ranking favoured.
     recentTools: trace.run.recentTools,
-    model: createReplayEngine(replies, { chunkSize: 64, cutOff }),
+    model: createReplayEngine(replies, { chunkSize: 64, cutOff, thoughts }),
     format: promptFormatOf(trace),
     maxSteps: Math.max(1, replies.length),
     scorer: options.scorer,

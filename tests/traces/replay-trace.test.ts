@@ -188,4 +188,30 @@ describe('replayTrace', () => {
     }
     expect(chunks[0]).toEqual({ type: 'text-delta', text: 'The mug' });
   });
+
+  it('sends again the thoughts a server sent apart from a reply, so that a step of thoughts alone replays as thinking, not as an empty reply', async () => {
+    const store = await openTestStore();
+    const recorder = createStoredRecorder({ store, loadSettings: async () => defaultTraceSettings });
+    // A thinking model behind a server: its thoughts come apart (`reasoning_content`), then its reply.
+    const said = [
+      { thoughts: 'The mug first.', reply: call('open_product', { slug: 'enamel-mug' }) },
+      { thoughts: 'It is in stock, so what now', reply: '' },
+    ];
+    let index = 0;
+    const thinking: LanguageModel = {
+      async *stream(): AsyncGenerator<ModelChunk> {
+        const { thoughts, reply } = said[index++]!;
+        yield { type: 'thinking', text: thoughts };
+        if (reply) yield { type: 'text-delta', text: reply };
+      },
+    };
+    await recordShopRun({ recorder, runId: 'thinking', model: thinking });
+    await recorder.flush();
+    const trace = (await store.getTrace('thinking'))!;
+    expect(trace.steps.map((step) => step.thoughts)).toEqual(['The mug first.', 'It is in stock, so what now']);
+    const page = createShopPage();
+    const report = await replayTrace({ trace, getTools: page.tools, executeTool: (parsed) => page.executeTool(parsed.name, parsed.arguments), confirm: async () => true });
+    expect(report.steps.map((step) => [step.thoughts, step.raw])).toEqual(trace.steps.map((step) => [step.thoughts, step.raw]));
+    expect(report.divergences).toEqual([]);
+  });
 });
