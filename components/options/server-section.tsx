@@ -30,13 +30,28 @@ export function ServerSection({ model, settings }: { model: OptionsModel; settin
       {/* A server with no model that can chat has none to pick or try; one picked stays in sight, to undo. */}
       {state === 'connected' && (chat !== undefined || settings.model) && <ServerModelPicker model={model} settings={settings} models={models} firstChat={chat} />}
       {state !== 'connected' && settings.model && <p class="muted">Model: {settings.model}</p>}
-      <FailureBox failure={model.serverFailure.value} id={failureId} />
+      <ServerFailure model={model} id={failureId} />
       {state === 'connected' && (chat !== undefined || settings.model) && <TrialView model={model} />}
       <p class="muted">
         Ollama, LM Studio and llama.cpp serve this API at /v1. Ollama accepts the extension only when started with{' '}
         <code>OLLAMA_ORIGINS=chrome-extension://*</code>.
       </p>
     </section>
+  );
+}
+
+/**
+ * Why the server does not answer: as an alert after Connect; politely where the page asked by itself
+ * (as it opens, or as the person arrows through the engines onto this one), in a region mounted from
+ * the start so that it is read out at all.
+ */
+function ServerFailure({ model, id }: { model: OptionsModel; id: string }) {
+  const failure = model.serverFailure.value;
+  return (
+    <>
+      <div role="status">{failure?.unasked && <FailureBox failure={failure} id={id} />}</div>
+      {!failure?.unasked && <FailureBox failure={failure} id={id} />}
+    </>
   );
 }
 

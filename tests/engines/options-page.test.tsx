@@ -40,6 +40,9 @@ describe('the options page', () => {
   it('on a computer without WebGPU, says WebLLM cannot run here beside it, recommends no model, and points to the engines above', async () => {
     const { root, text } = show({ settings: memorySettings(), caches: createFakeCacheStorage().storage, gpu: fakeGpu({ noAdapter: true }) });
     await vi.waitFor(() => expect(root.querySelector('[data-testid="webgpu-status"]')?.textContent).toContain('WebLLM cannot run here.'));
+    // Found by the page itself at each opening: said politely, in a region mounted before, not as an alert.
+    expect(root.querySelector('[role="status"] > [data-testid="webgpu-status"]')).not.toBeNull();
+    expect(root.querySelector('[role="alert"]')).toBeNull();
     await vi.waitFor(() => expect(text()).toContain('No WebLLM model is stored yet.'));
     expect(text()).toContain('It cannot run on this computer: WebGPU is turned off or found no usable GPU on this computer.');
     expect(text()).toContain('Use Chrome 124 or later with an up-to-date graphics driver (chrome://gpu should list WebGPU as hardware accelerated), or choose another engine above');

@@ -48,7 +48,8 @@ function show(settings: Partial<Settings>, timeouts?: { connectMs?: number; tria
       await answered(() => expect(page.model.serverState.value).not.toBe('connecting'));
     },
     connected: () => root.querySelector('[data-testid="server-connected"]')?.textContent ?? '',
-    failure: () => section()?.querySelector('[role="alert"]')?.textContent ?? '',
+    /** Why the server does not answer: an alert after Connect, said politely where the page asked by itself. */
+    failure: () => section()?.querySelector('.tone-error')?.textContent ?? '',
     trialText: () => root.querySelector('[data-testid="trial"]')?.textContent ?? '',
   };
 }
@@ -67,7 +68,14 @@ describe('the local server on the options page', () => {
     // A server that is down now: said as the page opens.
     document.body.innerHTML = '';
     const down = showOptionsPage({ settings: memorySettings({ engine: 'openai', openaiBaseUrl: two.address }), caches: createFakeCacheStorage().storage });
-    await answered(() => expect(down.root.querySelector('section[aria-labelledby="server-heading"] [role="alert"]')?.textContent).toContain('No server answers'));
+    const downSection = () => down.root.querySelector('section[aria-labelledby="server-heading"]')!;
+    await answered(() => expect(downSection().querySelector('[role="status"] .tone-error')?.textContent).toContain('No server answers'));
+    // Found by the page itself, not by a press: said politely, not as an alert (nor at each engine arrowed past).
+    expect(downSection().querySelector('[role="alert"]')).toBeNull();
+    // A Connect that fails says so at once.
+    click(buttonNamed(down.root, 'Connect'));
+    await answered(() => expect(downSection().querySelector('[role="alert"]')?.textContent).toContain('No server answers'));
+    expect(downSection().querySelector('[role="status"] .tone-error')).toBeNull();
   });
 
   it('says Chrome never connects to a port it keeps closed, rather than that no server answers there', async () => {
@@ -127,7 +135,7 @@ describe('the local server on the options page', () => {
     await answered(() => expect(page.root.querySelector('[data-testid="server-connected"]')?.textContent).toMatch(/^Connected: 2 models\. It has no "llama3\.2:1b"/));
     // The quiet question's late failure, about the old address, is not shown.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(section().querySelector('[role="alert"]')).toBeNull();
+    expect(section().querySelector('.tone-error')).toBeNull();
     expect((await stored.load()).openaiBaseUrl).toBe(two.address);
   });
 
